@@ -1,0 +1,121 @@
+// `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
+import { SEVERITY_RANK, type Diagnostic, type SeveritySetting } from '../engine/types';
+import { ConfigError, type ConfigFile } from '../engine/config';
+import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
+import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
+import { displayPath, lintPaths, type LintRun } from './lint-run';
+
+export const CHECK_FORMATS = ['text', 'json'] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]…
+  Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  Exit 0 when nothing at warning or above, 1 when there are findings, 2 for usage or configuration errors.`;
+
+export interface CheckSummary {
+  files: number;
+  statements: number;
+  parseErrors: number;
+  skipped: number;
+}
+
+/** Visible (not suppressed) diagnostics with positions and display paths, in file order. */
+export function positionedDiagnostics(run: LintRun, includeSuppressed = false): PositionedDiagnostic[] {
+  const out: PositionedDiagnostic[] = [];
+  for (const file of run.files) {
+    const lines = run.workspace.lines(file)!;
+    for (const d of run.workspace.diagnostics(file)) {
+      if (d.suppressed && !includeSuppressed) continue;
+      out.push(positioned(d, displayPath(run.cwd, file), lines));
+    }
+  }
+  return out;
+}
+
+export function summarize(run: LintRun): CheckSummary {
+  let statements = 0;
+  let parseErrors = 0;
+  for (const file of run.files) {
+    for (const stmt of run.workspace.model(file)!.statements) {
+      statements++;
+      if (stmt.parseError) parseErrors++;
+    }
+  }
+  return { files: run.files.length, statements, parseErrors, skipped: run.skipped.length };
+}
+
+export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<string, number> {
+  const counts: Record<string, number> = { error: 0, warning: 0, information: 0, hint: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
+}
+
+function parseRuleOverrides(values: string[] = []): ConfigFile {
+  const rules: Record<string, SeveritySetting> = {};
+  for (const value of values) {
+    const [id, severity] = value.split('=');
+    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
+    rules[id] = severity as SeveritySetting;
+  }
+  return { rules };
+}
+
+export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule'], flags: ['help'] });
+  if (args.flags.has('help')) {
+    io.stdout(CHECK_USAGE + '\n');
+    return 0;
+  }
+  const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
+  const overrides = parseRuleOverrides(args.values.get('rule'));
+  let run: LintRun;
+  try {
+    run = await lintPaths({ paths: args.positional.length ? args.positional : ['.'], cwd: io.cwd, configPath: single(args, 'config'), overrides });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`insertlint: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
+  for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${displayPath(run.cwd, skipped.path)}: ${skipped.reason}\n`);
+  for (const failure of run.workspace.ruleFailures) {
+    io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.stack ?? String(failure.error)}\n`);
+  }
+  const diagnostics = positionedDiagnostics(run);
+  const summary = summarize(run);
+  if (format === 'json') {
+    io.stdout(
+      JSON.stringify(
+        {
+          summary,
+          diagnostics: diagnostics.map((d) => ({
+            file: d.displayPath,
+            line: d.line,
+            column: d.column,
+            endLine: d.endLine,
+            endColumn: d.endColumn,
+            rule: d.rule,
+            severity: d.severity,
+            message: d.message,
+          })),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } else {
+    const items = diagnostics.map((d) => {
+      const file = run.files.find((f) => displayPath(run.cwd, f) === d.displayPath)!;
+      return { d, text: run.workspace.model(file)!.source.text, lines: run.workspace.lines(file)! };
+    });
+    if (items.length) io.stdout(formatText(items) + '\n');
+    const counts = countBySeverity(diagnostics);
+    io.stdout(
+      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
+    );
+  }
+  if (run.missing.length > 0 && run.files.length === 0) return 2;
+  return diagnostics.some((d) => SEVERITY_RANK[d.severity] >= SEVERITY_RANK.warning) ? 1 : 0;
+}

@@ -1,0 +1,144 @@
+// Finding and reading the files to lint: folders walked honouring .gitignore and the config's ignore globs;
+// binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { CONFIG_FILE_NAME, languageOf, type ResolvedConfig } from '../engine/config';
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface FileList {
+  files: string[];
+  skipped: SkippedFile[];
+  missing: string[];
+}
+
+const ALWAYS_SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
+interface IgnoreLayer {
+  dir: string;
+  rules: Ignore;
+}
+
+function gitignoreLayer(dir: string): IgnoreLayer | undefined {
+  const file = join(dir, '.gitignore');
+  if (!existsSync(file)) return undefined;
+  try {
+    return { dir, rules: ignore().add(readFileSync(file, 'utf8')) };
+  } catch {
+    return undefined;
+  }
+}
+
+function isIgnored(path: string, isDir: boolean, layers: IgnoreLayer[]): boolean {
+  for (const layer of layers) {
+    const rel = relative(layer.dir, path).split(sep).join('/');
+    if (!rel || rel.startsWith('..')) continue;
+    if (layer.rules.ignores(isDir ? rel + '/' : rel)) return true;
+  }
+  return false;
+}
+
+/** Expands the given paths into the files to lint, in a stable order. */
+export function collectFiles(paths: string[], config: ResolvedConfig, cwd: string, configDir: string = cwd): FileList {
+  const result: FileList = { files: [], skipped: [], missing: [] };
+  const configIgnore: IgnoreLayer = { dir: configDir, rules: ignore().add(config.ignore) };
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    if (!seen.has(file)) {
+      seen.add(file);
+      result.files.push(file);
+    }
+  };
+  for (const given of paths) {
+    const abs = resolve(cwd, given);
+    let stat;
+    try {
+      stat = statSync(abs);
+    } catch {
+      result.missing.push(given);
+      continue;
+    }
+    if (stat.isFile()) {
+      if (!languageOf(abs, config)) result.skipped.push({ path: abs, reason: 'not a file type InsertLint lints (see "languages" in .insertlintrc.json)' });
+      else add(abs);
+      continue;
+    }
+    const layers: IgnoreLayer[] = [configIgnore];
+    // .gitignore files above the walked folder, up to the repository root, apply too.
+    for (let dir = dirname(abs); ; dir = dirname(dir)) {
+      const layer = gitignoreLayer(dir);
+      if (layer) layers.push(layer);
+      if (existsSync(join(dir, '.git')) || dirname(dir) === dir) break;
+    }
+    walk(abs, layers, config, add);
+  }
+  return result;
+}
+
+function walk(dir: string, layers: IgnoreLayer[], config: ResolvedConfig, add: (file: string) => void): void {
+  const own = gitignoreLayer(dir);
+  const active = own ? [...layers, own] : layers;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (ALWAYS_SKIPPED_DIRS.has(entry.name) || isIgnored(path, true, active)) continue;
+      walk(path, active, config, add);
+    } else if (entry.isFile() && languageOf(path, config) && !isIgnored(path, false, active)) {
+      add(path);
+    }
+  }
+}
+
+export type ReadResult = { text: string } | { skip: string };
+
+/** Reads a source file as text: UTF-8 (BOM dropped) or UTF-16 with a BOM; anything else is skipped with a reason. */
+export function readSourceFile(path: string, maxBytes: number): ReadResult {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    return { skip: `cannot read it (${(error as Error).message})` };
+  }
+  if (size > maxBytes) {
+    return { skip: `it is ${(size / 1048576).toFixed(1)} MB, over the ${(maxBytes / 1048576).toFixed(1)} MB limit (maxFileBytes)` };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    return { skip: `cannot read it (${(error as Error).message})` };
+  }
+  return decodeSource(bytes);
+}
+
+export function decodeSource(bytes: Uint8Array): ReadResult {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+  const probe = bytes.subarray(0, 8192);
+  if (probe.includes(0)) return { skip: 'it looks binary (it contains NUL bytes)' };
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  } catch {
+    return { skip: 'it is not valid UTF-8 (convert it, e.g. with iconv, to lint it)' };
+  }
+}
+
+/** The nearest .insertlintrc.json at or above `dir`. */
+export function findConfigFile(dir: string): string | undefined {
+  for (let current = resolve(dir); ; current = dirname(current)) {
+    const candidate = join(current, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(current) === current) return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+// One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { ConfigError, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
+import { allRules } from '../engine/registry';
+import { Workspace } from '../engine/workspace';
+import { loadCodeFrontEnd } from '../code/frontend';
+import type { Diagnostic } from '../engine/types';
+import { collectFiles, findConfigFile, readSourceFile, type SkippedFile } from './files';
+
+export interface LintRunOptions {
+  paths: string[];
+  cwd: string;
+  /** --config FILE; otherwise the nearest .insertlintrc.json above cwd. */
+  configPath?: string;
+  /** Command-line overrides (e.g. --rule id=off). */
+  overrides?: ConfigFile;
+}
+
+export interface LintRun {
+  cwd: string;
+  config: ResolvedConfig;
+  workspace: Workspace;
+  /** Absolute paths of the linted files. */
+  files: string[];
+  skipped: SkippedFile[];
+  missing: string[];
+  diagnostics: Diagnostic[];
+}
+
+export function loadConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${path}: cannot read the configuration (${(error as Error).message})`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+  return validateConfig(raw, allRules(), path);
+}
+
+/** Throws ConfigError for a bad configuration; everything else about input is reported, not thrown. */
+export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
+  const configPath = options.configPath ? resolve(options.cwd, options.configPath) : findConfigFile(options.cwd);
+  const fileConfig = configPath ? loadConfigFile(configPath) : undefined;
+  const config = resolveConfig(allRules(), fileConfig, options.overrides);
+  config.source = configPath;
+  const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
+  const workspace = new Workspace(config, await loadCodeFrontEnd());
+  const skipped = [...list.skipped];
+  const files: string[] = [];
+  for (const file of list.files) {
+    const read = readSourceFile(file, config.maxFileBytes);
+    if ('skip' in read) {
+      skipped.push({ path: file, reason: read.skip });
+      continue;
+    }
+    workspace.setFile(file, read.text);
+    files.push(file);
+  }
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics() };
+}
+
+/** Path as shown to users: relative to the current folder, with forward slashes. */
+export function displayPath(cwd: string, file: string): string {
+  const rel = relative(cwd, file);
+  return (rel.startsWith('..') ? file : rel).split(sep).join('/');
+}

@@ -1,0 +1,78 @@
+// The `insertlint` command line: one engine, several jobs.
+import { UsageError, type CliIo } from './args';
+import { CHECK_USAGE, runCheckCommand } from './check-command';
+import { runRulesCommand } from './rules-command';
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
+  rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
+};
+
+const USAGE = `InsertLint for Db2: lint and explain Db2 INSERT workloads.
+
+Usage: insertlint <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
+
+${CHECK_USAGE}
+`;
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(USAGE);
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    io.stdout(`${process.env.INSERTLINT_VERSION ?? '0.1.0'}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`insertlint: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`insertlint ${name}: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`insertlint: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 3;
+  }
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on('data', (c: Buffer) => chunks.push(c));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+if (require.main === module) {
+  const io: CliIo = {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    stdin: readStdin,
+    cwd: process.cwd(),
+    isTTY: Boolean(process.stdout.isTTY),
+  };
+  main(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`insertlint: internal error: ${error?.stack ?? error}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

@@ -1,0 +1,59 @@
+// Host-language facts that the code extractors (issue 3) produce and the rules read.
+// Spans here are file offsets.
+import type { Span, Statement } from '../sql/ast';
+
+export interface LoopInfo {
+  /** The whole loop statement. */
+  span: Span;
+  /** for, while, forEach, do, list comprehension, shell for/while … */
+  kind: string;
+}
+
+export interface ConnectionInfo {
+  /** The connection's variable name where known. */
+  name?: string;
+  /** State of autocommit where the execution happens: 'on' is the driver default. */
+  autocommit: 'on' | 'off' | 'unknown';
+  /** Where autocommit was switched (setAutoCommit(false), ibm_db.autocommit(conn, OFF) …). */
+  autocommitSpan?: Span;
+}
+
+export type ExecutionAction =
+  | 'executeDirect' // SQL text executed as is: Statement.executeUpdate(sql), ibm_db.exec_immediate, SQLExecDirect, db2 "…"
+  | 'prepare' // Connection.prepareStatement, ibm_db.prepare, SQLPrepare
+  | 'executePrepared' // PreparedStatement.executeUpdate, ibm_db.execute, SQLExecute
+  | 'addBatch'
+  | 'executeBatch'
+  | 'executeMany'; // executemany / execute_many / batchUpdate / CLI array insert
+
+export interface SqlExecution {
+  /** The host call, e.g. `stmt.executeUpdate(sql)`. */
+  callSpan: Span;
+  /** Driver API, e.g. 'jdbc', 'spring', 'sqlj', 'ibm_db', 'dbapi', 'node-ibm_db', 'cli', 'esql', 'clp'. */
+  api: string;
+  action: ExecutionAction;
+  /** The statements of the SQL text this call runs or prepares, when the text is known. */
+  statements: Statement[];
+  /** How the SQL text was built. */
+  textKind: 'constant' | 'concatenation' | 'template' | 'format' | 'variable' | 'unknown';
+  /** Values spliced into the SQL text (file offsets). */
+  splicedValues: Span[];
+  /** The innermost loop the call runs in. */
+  loop?: LoopInfo;
+  connection?: ConnectionInfo;
+  /** Rows go in arrays/batches (addBatch/executeBatch, executemany, PARAMSET_SIZE > 1). */
+  batched: boolean;
+}
+
+export interface CommitCall {
+  callSpan: Span;
+  api: string;
+  loop?: LoopInfo;
+  /** Inside an if on a counter (i % 1000 == 0, count >= batchSize …). */
+  guarded: boolean;
+}
+
+export interface CodeModel {
+  executions: SqlExecution[];
+  commits: CommitCall[];
+}

@@ -1,0 +1,148 @@
+// .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
+import type { FileLanguage, Rule, Severity, SeveritySetting } from './types';
+
+export const CONFIG_FILE_NAME = '.insertlintrc.json';
+
+export type RuleSetting = SeveritySetting | [SeveritySetting, Record<string, number | string | boolean>?];
+
+export interface ConfigFile {
+  /** Rule id → severity, 'off', or [severity, options]. */
+  rules?: Record<string, RuleSetting>;
+  /** gitignore-style patterns of files not to lint. */
+  ignore?: string[];
+  /** Extension (with dot) → language; merged over the defaults. Map to null to stop linting an extension. */
+  languages?: Record<string, FileLanguage | null>;
+  /** Files larger than this are skipped with a message (bytes). */
+  maxFileBytes?: number;
+}
+
+export interface ResolvedRuleConfig {
+  severity: Severity;
+  options: Record<string, number | string | boolean>;
+}
+
+export interface ResolvedConfig {
+  rules: Map<string, ResolvedRuleConfig | 'off'>;
+  ignore: string[];
+  languages: Record<string, FileLanguage>;
+  maxFileBytes: number;
+  /** Where the configuration came from (for messages). */
+  source?: string;
+}
+
+export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
+  '.sql': 'sql',
+  '.db2': 'sql',
+  '.ddl': 'sql',
+  '.clp': 'sql',
+  '.java': 'java',
+  '.sqlj': 'java',
+  '.py': 'python',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.c': 'c',
+  '.h': 'c',
+  '.cpp': 'cpp',
+  '.cc': 'cpp',
+  '.cxx': 'cpp',
+  '.sqc': 'embedded-sql',
+  '.sqC': 'embedded-sql',
+  '.sqx': 'embedded-sql',
+  '.sqb': 'embedded-sql',
+  '.sh': 'shell',
+  '.bash': 'shell',
+  '.ksh': 'shell',
+};
+
+export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+export class ConfigError extends Error {}
+
+/** Checks a parsed config file; unknown rules and bad values are errors that name the key. */
+export function validateConfig(raw: unknown, knownRules: readonly Rule[], source: string): ConfigFile {
+  const fail = (what: string): never => {
+    throw new ConfigError(`${source}: ${what}`);
+  };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
+  const config = raw as Record<string, unknown>;
+  for (const key of Object.keys(config)) {
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes'].includes(key)) fail(`unknown key "${key}"`);
+  }
+  const known = new Map(knownRules.map((r) => [r.meta.id, r]));
+  if (config.rules !== undefined) {
+    if (typeof config.rules !== 'object' || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
+    for (const [id, setting] of Object.entries(config.rules as Record<string, unknown>)) {
+      const rule = known.get(id);
+      if (!rule) fail(`unknown rule "${id}" in "rules"`);
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, undefined];
+      if (!SEVERITIES.includes(severity as SeveritySetting)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(', ')}`);
+      if (options !== undefined) {
+        if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
+        for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
+          const defaults = rule!.meta.defaultOptions ?? {};
+          if (!(name in defaults)) fail(`rule "${id}" has no option "${name}"`);
+          if (typeof value !== typeof defaults[name]) fail(`rule "${id}": option "${name}" must be a ${typeof defaults[name]}`);
+        }
+      }
+    }
+  }
+  if (config.ignore !== undefined && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== 'string'))) {
+    fail('"ignore" must be an array of glob strings');
+  }
+  if (config.languages !== undefined) {
+    if (typeof config.languages !== 'object' || config.languages === null) fail('"languages" must be an object');
+    const languages = new Set<string>(Object.values(DEFAULT_LANGUAGES));
+    for (const [ext, lang] of Object.entries(config.languages as Record<string, unknown>)) {
+      if (!ext.startsWith('.')) fail(`"languages": "${ext}" must start with a dot`);
+      if (lang !== null && !languages.has(lang as string)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
+    }
+  }
+  if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
+    fail('"maxFileBytes" must be a positive number');
+  }
+  return config as ConfigFile;
+}
+
+/** Defaults of every rule, overridden by the file, overridden by command-line/editor settings. */
+export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | undefined)[]): ResolvedConfig {
+  const resolved: ResolvedConfig = {
+    rules: new Map(),
+    ignore: [],
+    languages: { ...DEFAULT_LANGUAGES },
+    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+  };
+  for (const rule of rules) {
+    resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
+  }
+  for (const layer of layers) {
+    if (!layer) continue;
+    for (const [id, setting] of Object.entries(layer.rules ?? {})) {
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, undefined];
+      const current = resolved.rules.get(id);
+      const baseOptions = current && current !== 'off' ? current.options : { ...(rules.find((r) => r.meta.id === id)?.meta.defaultOptions ?? {}) };
+      resolved.rules.set(id, severity === 'off' ? 'off' : { severity, options: { ...baseOptions, ...(options ?? {}) } });
+    }
+    resolved.ignore.push(...(layer.ignore ?? []));
+    for (const [ext, lang] of Object.entries(layer.languages ?? {})) {
+      if (lang === null) delete resolved.languages[ext];
+      else resolved.languages[ext] = lang;
+    }
+    if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+  }
+  return resolved;
+}
+
+/** The language of a path by its extension (exact case first: .sqC differs from .sqc). */
+export function languageOf(path: string, config: ResolvedConfig): FileLanguage | undefined {
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  const dot = path.lastIndexOf('.');
+  if (dot <= slash) return undefined;
+  const ext = path.slice(dot);
+  return config.languages[ext] ?? config.languages[ext.toLowerCase()];
+}

@@ -1,0 +1,39 @@
+// Offset ↔ line/column conversion (0-based internally; outputs add 1 where their format wants it).
+export class LineIndex {
+  private readonly starts: number[];
+
+  constructor(text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+    }
+    this.starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** 0-based line and column of an offset. */
+  position(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, column: offset - this.starts[lo] };
+  }
+
+  offset(line: number, column: number): number {
+    const start = this.starts[Math.min(Math.max(line, 0), this.starts.length - 1)];
+    return start + column;
+  }
+
+  lineStart(line: number): number {
+    return this.starts[Math.min(Math.max(line, 0), this.starts.length - 1)];
+  }
+}

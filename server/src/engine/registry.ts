@@ -1,0 +1,34 @@
+// The rule catalogue: every rules/<id>.ts with its rules/<id>.md, found by the build (see scripts/build.mjs).
+import registered, { ruleFileIds } from 'insertlint:rules';
+import type { RegisteredRule, Rule } from './types';
+
+function validate(rules: RegisteredRule[], fileIds: string[]): RegisteredRule[] {
+  rules.forEach(({ rule }, i) => {
+    if (!rule || typeof rule.check !== 'function' || !rule.meta) {
+      throw new Error(`rules/${fileIds[i]}.ts must export default a Rule ({ meta, check })`);
+    }
+    if (rule.meta.id !== fileIds[i]) {
+      throw new Error(`rules/${fileIds[i]}.ts declares id '${rule.meta.id}': a rule's id is its file name`);
+    }
+  });
+  return rules;
+}
+
+export const RULES: readonly RegisteredRule[] = validate(registered, ruleFileIds);
+
+const byId = new Map(RULES.map((r) => [r.rule.meta.id, r]));
+
+export function findRule(id: string): RegisteredRule | undefined {
+  return byId.get(id);
+}
+
+export function allRules(): Rule[] {
+  return RULES.map((r) => r.rule);
+}
+
+/** Where a rule's documentation lives: the repository copy, so that links work from any output. */
+export const DOCS_BASE_URL = 'https://github.com/insertlint/insertlint/blob/main/rules/';
+
+export function ruleDocUrl(id: string): string {
+  return `${DOCS_BASE_URL}${id}.md`;
+}

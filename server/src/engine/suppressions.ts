@@ -1,0 +1,75 @@
+// Inline suppressions: `-- insertlint-disable-next-line rule-a, rule-b: reason` and
+// `-- insertlint-disable-file rule-a`. Comments come from the front ends (SQL and host languages).
+import type { Comment } from '../sql/ast';
+import type { Diagnostic } from './types';
+import type { LineIndex } from './lines';
+
+export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
+
+export interface Suppression {
+  kind: 'next-line' | 'file';
+  /** Empty: every rule. */
+  rules: string[];
+  reason?: string;
+  comment: Comment;
+  /** 0-based line the suppression covers (next-line only). */
+  line?: number;
+  used: boolean;
+}
+
+const DIRECTIVE = /^\s*insertlint-disable-(next-line|file)\b([^:]*)(?::(.*))?$/;
+
+export function readSuppressions(comments: readonly Comment[], lines: LineIndex): Suppression[] {
+  const out: Suppression[] = [];
+  for (const comment of comments) {
+    if (!comment.text.includes('insertlint-disable')) continue;
+    const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ''));
+    if (!match) continue;
+    const rules = match[2].split(',').map((r) => r.trim()).filter(Boolean);
+    const kind = match[1] as Suppression['kind'];
+    out.push({
+      kind,
+      rules,
+      reason: match[3]?.trim() || undefined,
+      comment,
+      line: kind === 'next-line' ? lines.position(comment.span.end).line + 1 : undefined,
+      used: false,
+    });
+  }
+  return out;
+}
+
+/** Marks suppressed diagnostics and reports suppressions that matched nothing. */
+export function applySuppressions(diagnostics: Diagnostic[], suppressions: Suppression[], lines: LineIndex, file: string, knownRules: ReadonlySet<string>): Diagnostic[] {
+  if (suppressions.length === 0) return diagnostics;
+  for (const d of diagnostics) {
+    const line = lines.position(d.span.start).line;
+    for (const s of suppressions) {
+      if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
+      if (s.kind === 'next-line' && s.line !== line) continue;
+      s.used = true;
+      d.suppressed = { kind: s.kind === 'file' ? 'file' : 'line', justification: s.reason };
+      break;
+    }
+  }
+  const extra: Diagnostic[] = [];
+  for (const s of suppressions) {
+    const unknown = s.rules.filter((r) => !knownRules.has(r));
+    if (unknown.length > 0) {
+      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`));
+    } else if (!s.used) {
+      extra.push(unusedSuppression(file, s, `matches no finding${s.kind === 'next-line' ? ' on the next line' : ' in this file'}; remove it`));
+    }
+  }
+  return diagnostics.concat(extra);
+}
+
+function unusedSuppression(file: string, s: Suppression, why: string): Diagnostic {
+  return {
+    file,
+    span: s.comment.span,
+    rule: UNUSED_SUPPRESSION_RULE,
+    severity: 'warning',
+    message: `This insertlint-disable-${s.kind} comment ${why}.`,
+  };
+}

@@ -1,0 +1,105 @@
+// The contracts between the analysis stages: files → models → rules → diagnostics.
+import type { Comment, Span, Statement } from '../sql/ast';
+import type { SchemaModel } from '../schema/schema';
+import type { CodeModel } from '../code/types';
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeveritySetting = Severity | 'off';
+
+export const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, information: 1, hint: 0 };
+
+/** A text edit in file offsets. */
+export interface TextEdit {
+  span: Span;
+  newText: string;
+}
+
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface Diagnostic {
+  /** Path of the file as given to the engine. */
+  file: string;
+  /** File offsets. */
+  span: Span;
+  rule: string;
+  severity: Severity;
+  message: string;
+  fix?: Fix;
+  /** Set when a suppression comment matched; outputs that record suppressions (SARIF) keep them. */
+  suppressed?: { kind: 'line' | 'file' | 'config'; justification?: string };
+}
+
+/** What a file is, for choosing the front end. */
+export type FileLanguage =
+  | 'sql'
+  | 'java'
+  | 'python'
+  | 'javascript'
+  | 'typescript'
+  | 'c'
+  | 'cpp'
+  | 'embedded-sql'
+  | 'shell';
+
+export interface SourceFile {
+  path: string;
+  text: string;
+  language: FileLanguage;
+}
+
+/** Everything the engine read from one file. Rules never look at `source.text` directly. */
+export interface FileModel {
+  source: SourceFile;
+  /** SQL statements: all of a script; for code, those of the SQL strings it executes. */
+  statements: Statement[];
+  /** Comments (SQL and host language) in file offsets, for suppressions. */
+  comments: Comment[];
+  /** Host-language facts (calls, loops, connections); absent for SQL scripts. */
+  code?: CodeModel;
+}
+
+export interface RuleMeta {
+  /** kebab-case, equal to the module's file name. */
+  id: string;
+  /** One line: what the rule finds. */
+  description: string;
+  defaultSeverity: Severity;
+  /** Seed measurements the rule rests on, e.g. ['000 test 42', '000 test 46']. */
+  evidence: string[];
+  /** Default values of the rule's options (thresholds…), overridable in .insertlintrc.json. */
+  defaultOptions?: Record<string, number | string | boolean>;
+  /** Message templates by id; `{name}` placeholders are filled from report data. */
+  messages: Record<string, string>;
+  /** True when the rule offers a mechanical fix. */
+  fixable?: boolean;
+}
+
+export interface Report {
+  messageId: string;
+  data?: Record<string, string | number>;
+  /** Where: a span in `stmt`'s SQL text (mapped through its origin), or a file span when `stmt` is absent. */
+  span: Span;
+  stmt?: Statement;
+  fix?: { title: string; edits: { span: Span; newText: string }[] };
+}
+
+export interface RuleContext {
+  file: FileModel;
+  schema: SchemaModel;
+  options: Record<string, number | string | boolean>;
+  report(report: Report): void;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(context: RuleContext): void;
+}
+
+export interface RegisteredRule {
+  rule: Rule;
+  /** The rule's Markdown doc (rules/<id>.md), embedded at build time. */
+  doc: string;
+}

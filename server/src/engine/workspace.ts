@@ -1,0 +1,157 @@
+// The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
+// Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
+// rules run per file over the models and the schema.
+import { parseSql } from '../sql/parser';
+import type { Statement } from '../sql/ast';
+import { SchemaModel } from '../schema/schema';
+import type { CodeFrontEnd } from '../code/frontend';
+import { languageOf, type ResolvedConfig } from './config';
+import { LineIndex } from './lines';
+import { RULES } from './registry';
+import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
+import type { Diagnostic, FileLanguage, FileModel, Report, RegisteredRule, SourceFile } from './types';
+
+export interface RuleFailure {
+  file: string;
+  rule: string;
+  error: unknown;
+}
+
+interface FileEntry {
+  model: FileModel;
+  lines: LineIndex;
+  diagnostics?: Diagnostic[];
+}
+
+export class Workspace {
+  private readonly files = new Map<string, FileEntry>();
+  private schemaCache?: SchemaModel;
+  /** Rules that threw, disabled for that file; callers log these. */
+  readonly ruleFailures: RuleFailure[] = [];
+
+  constructor(
+    private config: ResolvedConfig,
+    private readonly codeFrontEnd?: CodeFrontEnd,
+    private readonly rules: readonly RegisteredRule[] = RULES,
+  ) {}
+
+  setConfig(config: ResolvedConfig): void {
+    this.config = config;
+    this.invalidate();
+  }
+
+  /** The language a path is linted as, or undefined when it is not linted. */
+  languageOf(path: string): FileLanguage | undefined {
+    return languageOf(path, this.config);
+  }
+
+  /** Adds or replaces a file; returns its model, or undefined when the file is not linted. */
+  setFile(path: string, text: string, language = this.languageOf(path)): FileModel | undefined {
+    if (!language) return undefined;
+    const existing = this.files.get(path);
+    if (existing && existing.model.source.text === text && existing.model.source.language === language) return existing.model;
+    const model = buildFileModel({ path, text, language }, this.codeFrontEnd);
+    this.files.set(path, { model, lines: new LineIndex(text) });
+    this.invalidate();
+    return model;
+  }
+
+  removeFile(path: string): void {
+    if (this.files.delete(path)) this.invalidate();
+  }
+
+  hasFile(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  model(path: string): FileModel | undefined {
+    return this.files.get(path)?.model;
+  }
+
+  lines(path: string): LineIndex | undefined {
+    return this.files.get(path)?.lines;
+  }
+
+  get schema(): SchemaModel {
+    this.schemaCache ??= SchemaModel.build([...this.files.values()].map((f) => f.model));
+    return this.schemaCache;
+  }
+
+  /** Diagnostics of one file, suppressed ones included (marked). */
+  diagnostics(path: string): Diagnostic[] {
+    const entry = this.files.get(path);
+    if (!entry) return [];
+    entry.diagnostics ??= this.runRules(entry);
+    return entry.diagnostics;
+  }
+
+  /** Diagnostics of all files, in the order files were added. */
+  allDiagnostics(): Diagnostic[] {
+    return this.paths().flatMap((p) => this.diagnostics(p));
+  }
+
+  private invalidate(): void {
+    // Any file's DDL can change any other file's findings (the schema is shared), so all are recomputed lazily.
+    this.schemaCache = undefined;
+    for (const entry of this.files.values()) entry.diagnostics = undefined;
+  }
+
+  private runRules(entry: FileEntry): Diagnostic[] {
+    const { model, lines } = entry;
+    const schema = this.schema;
+    const out: Diagnostic[] = [];
+    for (const { rule } of this.rules) {
+      const setting = this.config.rules.get(rule.meta.id);
+      if (!setting || setting === 'off') continue;
+      try {
+        rule.check({
+          file: model,
+          schema,
+          options: setting.options,
+          report: (report) => out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report)),
+        });
+      } catch (error) {
+        this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
+        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) out.pop();
+      }
+    }
+    out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
+    const known = new Set(this.rules.map((r) => r.rule.meta.id));
+    const suppressions = readSuppressions(model.comments, lines);
+    const result = applySuppressions(out, suppressions, lines, model.source.path, known);
+    return this.config.rules.get(UNUSED_SUPPRESSION_RULE) === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+  }
+}
+
+export function buildFileModel(source: SourceFile, codeFrontEnd?: CodeFrontEnd): FileModel {
+  if (source.language === 'sql') {
+    const parsed = parseSql(source.text);
+    return { source, statements: parsed.statements, comments: parsed.comments };
+  }
+  if (!codeFrontEnd) return { source, statements: [], comments: [] };
+  const extracted = codeFrontEnd.extract(source);
+  return { source, statements: extracted.statements, comments: extracted.comments, code: extracted.code };
+}
+
+function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {
+  if (!stmt) return span;
+  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+}
+
+export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+}
+
+function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report): Diagnostic {
+  const template = messages[report.messageId];
+  if (template === undefined) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
+  const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity, message: formatMessage(template, report.data) };
+  if (report.fix) {
+    diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
+  }
+  return diagnostic;
+}

@@ -1,0 +1,406 @@
+// The workspace schema model: all DDL of the analysed files folded in file order, ALTERs applied,
+// SET SCHEMA resolved, plus what is inserted where. Rules ask it questions; it never reads text.
+import type {
+  ColumnDef,
+  CreateIndexStatement,
+  CreateTableStatement,
+  CreateTablespaceStatement,
+  CreateTriggerStatement,
+  QualifiedName,
+  SequenceStatement,
+  Statement,
+  TableConstraint,
+} from '../sql/ast';
+import type { FileModel } from '../engine/types';
+
+/** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
+export const DB2_DEFAULT_CACHE = 20;
+
+export interface Located<S extends Statement = Statement> {
+  file: string;
+  stmt: S;
+}
+
+export interface IdentityInfo extends Located {
+  column: ColumnDef;
+  /** Effective cache: 0 for NO CACHE, 20 when not written. */
+  cache: number;
+  explicit: boolean;
+}
+
+export interface IndexInfo extends Located<CreateIndexStatement> {
+  name: string;
+  unique: boolean;
+  cluster: boolean;
+}
+
+export type ForeignKey = Extract<TableConstraint, { kind: 'foreignKey' }>;
+
+export interface ForeignKeyInfo extends Located {
+  constraint: ForeignKey;
+  /** After ALTER … NOT ENFORCED / ENFORCED. */
+  enforced: boolean;
+  parentKey: string;
+}
+
+export interface TriggerInfo extends Located<CreateTriggerStatement> {
+  name: string;
+}
+
+export interface MqtInfo extends Located<CreateTableStatement> {
+  key: string;
+  refresh: 'immediate' | 'deferred';
+}
+
+export interface TableInfo {
+  /** SCHEMA.NAME, or .NAME when the schema is not known (no SET SCHEMA, unqualified). */
+  key: string;
+  schema?: string;
+  name: string;
+  definition?: Located<CreateTableStatement>;
+  columns: ColumnDef[];
+  identity?: IdentityInfo;
+  indexes: IndexInfo[];
+  /** Primary key and unique constraints also maintain an index per row. */
+  uniqueConstraints: number;
+  foreignKeys: ForeignKeyInfo[];
+  checks: number;
+  triggers: TriggerInfo[];
+  /** Materialized query tables defined over this table. */
+  mqts: MqtInfo[];
+  tablespace?: string;
+  append: boolean;
+  locksize?: 'row' | 'table' | 'blockinsert';
+  pctfree?: number;
+  notLoggedInitially: boolean;
+  /** Set when this table is itself an MQT. */
+  mqt?: CreateTableStatement['mqt'];
+}
+
+export interface SequenceInfo extends Located<SequenceStatement> {
+  key: string;
+  cache: number;
+  explicit: boolean;
+}
+
+export interface InsertSite extends Located {
+  /** The statement is in a host-language loop, or the script repeats it. */
+  repeated: boolean;
+}
+
+export interface InsertTargetInfo {
+  key: string;
+  sites: InsertSite[];
+  /** Why the table counts as a bulk target (empty: it is inserted into, but not in bulk). */
+  bulkReasons: string[];
+}
+
+export interface DbCfgSetting extends Located {
+  name: string;
+  value: string;
+  numericValue?: number;
+}
+
+export class SchemaModel {
+  readonly tables = new Map<string, TableInfo>();
+  readonly sequences = new Map<string, SequenceInfo>();
+  readonly tablespaces = new Map<string, Located<CreateTablespaceStatement>>();
+  readonly insertTargets = new Map<string, InsertTargetInfo>();
+  readonly dbCfg = new Map<string, DbCfgSetting>();
+  /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
+  private readonly schemaAt = new WeakMap<Statement, string | undefined>();
+  private readonly byName = new Map<string, string[]>();
+
+  /** The key of a name as written in `stmt`. */
+  keyOf(name: QualifiedName, stmt?: Statement): string {
+    const schema = name.schema ?? (stmt ? this.schemaAt.get(stmt) : undefined);
+    return `${schema ?? ''}.${name.name}`;
+  }
+
+  /** The table a name in `stmt` refers to, also when one side does not know the schema. */
+  table(name: QualifiedName, stmt?: Statement): TableInfo | undefined {
+    return this.tableByKey(this.keyOf(name, stmt));
+  }
+
+  tableByKey(key: string): TableInfo | undefined {
+    const exact = this.tables.get(key);
+    if (exact) return exact;
+    const dot = key.lastIndexOf('.');
+    const name = key.slice(dot + 1);
+    const candidates = this.byName.get(name) ?? [];
+    const schema = key.slice(0, dot);
+    // An unqualified name matches the only table of that name; a qualified one matches an unqualified table.
+    const match = candidates.filter((k) => schema === '' || k.startsWith('.'));
+    return match.length === 1 ? this.tables.get(match[0]) : undefined;
+  }
+
+  sequence(name: QualifiedName, stmt?: Statement): SequenceInfo | undefined {
+    const key = this.keyOf(name, stmt);
+    return this.sequences.get(key) ?? [...this.sequences.values()].find((s) => s.key.endsWith('.' + name.name) && (!name.schema || s.key.startsWith('.')));
+  }
+
+  insertTarget(name: QualifiedName, stmt?: Statement): InsertTargetInfo | undefined {
+    const table = this.table(name, stmt);
+    return this.insertTargets.get(table?.key ?? this.keyOf(name, stmt)) ?? this.targetByName(name);
+  }
+
+  isInsertTarget(table: TableInfo): boolean {
+    return this.insertTargets.has(table.key) || this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) !== undefined;
+  }
+
+  isBulkTarget(table: TableInfo): boolean {
+    const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+    return target !== undefined && target.bulkReasons.length > 0;
+  }
+
+  private targetByName(name: QualifiedName): InsertTargetInfo | undefined {
+    const matches = [...this.insertTargets.values()].filter((t) => {
+      const [schema, table] = splitKey(t.key);
+      return table === name.name && (schema === '' || !name.schema || schema === name.schema);
+    });
+    return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  // --- building -------------------------------------------------------------------------------
+
+  static build(files: readonly FileModel[]): SchemaModel {
+    const model = new SchemaModel();
+    for (const file of files) model.addFile(file);
+    model.finish();
+    return model;
+  }
+
+  private currentSchema: string | undefined;
+
+  private addFile(file: FileModel): void {
+    this.currentSchema = undefined;
+    const seenInserts = new Map<string, number>();
+    const path = file.source.path;
+    const inLoop = new Set<Statement>();
+    for (const execution of file.code?.executions ?? []) {
+      if (execution.loop) for (const s of execution.statements) inLoop.add(s);
+    }
+    for (const stmt of file.statements) {
+      this.schemaAt.set(stmt, this.currentSchema);
+      this.addStatement(path, stmt, inLoop.has(stmt), seenInserts);
+    }
+  }
+
+  private addStatement(file: string, stmt: Statement, inLoop: boolean, seenInserts: Map<string, number>): void {
+    switch (stmt.kind) {
+      case 'setSchema':
+        this.currentSchema = stmt.schema;
+        break;
+      case 'createTable':
+        this.addTable(file, stmt);
+        break;
+      case 'alterTable':
+        this.alterTable(file, stmt);
+        break;
+      case 'createIndex': {
+        const table = this.ensureTable(stmt.table, stmt);
+        table.indexes.push({ file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
+        break;
+      }
+      case 'createSequence':
+      case 'alterSequence': {
+        const key = this.keyOf(stmt.sequence, stmt);
+        const existing = this.sequences.get(key);
+        if (stmt.kind === 'alterSequence' && existing) {
+          if (stmt.cache !== undefined) this.sequences.set(key, { ...existing, file, stmt, cache: stmt.cache, explicit: true });
+        } else {
+          this.sequences.set(key, { file, stmt, key, cache: stmt.cache ?? DB2_DEFAULT_CACHE, explicit: stmt.cache !== undefined });
+        }
+        break;
+      }
+      case 'createTrigger': {
+        const table = this.ensureTable(stmt.table, stmt);
+        table.triggers.push({ file, stmt, name: stmt.trigger.name });
+        for (const inner of stmt.body) this.schemaAt.set(inner, this.currentSchema);
+        break;
+      }
+      case 'createTablespace':
+        this.tablespaces.set(stmt.tablespace, { file, stmt });
+        break;
+      case 'insert': {
+        const key = this.keyOf(stmt.target, stmt);
+        const count = (seenInserts.get(key) ?? 0) + 1;
+        seenInserts.set(key, count);
+        const reasons: string[] = [];
+        if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
+        else if (stmt.source.rows.length > 1) reasons.push(`multi-row VALUES (${stmt.source.rows.length} rows)`);
+        if (inLoop) reasons.push('inserted inside a loop');
+        if (count === 2) reasons.push('several INSERT statements in one script');
+        this.addInsertSite(key, { file, stmt, repeated: inLoop || count > 1 }, reasons);
+        break;
+      }
+      case 'merge':
+        if (stmt.hasInsert) this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ['MERGE … WHEN NOT MATCHED THEN INSERT']);
+        break;
+      case 'import':
+        this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ['IMPORT (inserts row by row)']);
+        break;
+      case 'updateDbCfg':
+        for (const p of stmt.parameters) {
+          this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  private addInsertSite(key: string, site: InsertSite, reasons: string[]): void {
+    let target = this.insertTargets.get(key);
+    if (!target) {
+      target = { key, sites: [], bulkReasons: [] };
+      this.insertTargets.set(key, target);
+    }
+    target.sites.push(site);
+    for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
+  }
+
+  private newTable(key: string): TableInfo {
+    const [schema, name] = splitKey(key);
+    const table: TableInfo = {
+      key,
+      schema: schema || undefined,
+      name,
+      columns: [],
+      indexes: [],
+      uniqueConstraints: 0,
+      foreignKeys: [],
+      checks: 0,
+      triggers: [],
+      mqts: [],
+      append: false,
+      notLoggedInitially: false,
+    };
+    this.tables.set(key, table);
+    const list = this.byName.get(name) ?? [];
+    list.push(key);
+    this.byName.set(name, list);
+    return table;
+  }
+
+  /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
+  private ensureTable(name: QualifiedName, stmt: Statement): TableInfo {
+    return this.table(name, stmt) ?? this.newTable(this.keyOf(name, stmt));
+  }
+
+  private addTable(file: string, stmt: CreateTableStatement): void {
+    const key = this.keyOf(stmt.table, stmt);
+    const table = this.tables.get(key) ?? this.newTable(key);
+    Object.assign(table, {
+      definition: { file, stmt },
+      columns: [...stmt.columns],
+      tablespace: stmt.tablespace.data,
+      append: stmt.append ?? false,
+      locksize: stmt.locksize,
+      pctfree: stmt.pctfree,
+      notLoggedInitially: stmt.notLoggedInitially,
+      mqt: stmt.mqt,
+    });
+    for (const column of stmt.columns) this.addColumn(table, file, stmt, column);
+    for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
+    if (stmt.mqt) {
+      for (const base of stmt.mqt.baseTables) {
+        this.ensureTable(base, stmt).mqts.push({ file, stmt, key, refresh: stmt.mqt.refresh });
+      }
+    }
+  }
+
+  private addColumn(table: TableInfo, file: string, stmt: Statement, column: ColumnDef): void {
+    if (!table.columns.includes(column)) table.columns.push(column);
+    if (column.identity) {
+      const cache = column.identity.cache;
+      table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== undefined };
+    }
+  }
+
+  private addConstraint(table: TableInfo, file: string, stmt: Statement, constraint: TableConstraint): void {
+    switch (constraint.kind) {
+      case 'foreignKey':
+        table.foreignKeys.push({ file, stmt, constraint, enforced: constraint.enforced, parentKey: this.keyOf(constraint.parent, stmt) });
+        break;
+      case 'primaryKey':
+      case 'unique':
+        table.uniqueConstraints++;
+        break;
+      case 'check':
+        if (constraint.enforced) table.checks++;
+        break;
+    }
+  }
+
+  private alterTable(file: string, stmt: Extract<Statement, { kind: 'alterTable' }>): void {
+    const table = this.ensureTable(stmt.table, stmt);
+    for (const action of stmt.actions) {
+      switch (action.kind) {
+        case 'addColumn':
+          this.addColumn(table, file, stmt, action.column);
+          break;
+        case 'addConstraint':
+          this.addConstraint(table, file, stmt, action.constraint);
+          break;
+        case 'dropConstraint': {
+          const name = action.name;
+          const before = table.foreignKeys.length;
+          table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name);
+          if (before === table.foreignKeys.length && action.constraintKind !== 'foreignKey' && table.uniqueConstraints > 0 && action.constraintKind !== 'check') {
+            table.uniqueConstraints--;
+          }
+          break;
+        }
+        case 'alterConstraintEnforcement':
+          table.foreignKeys = table.foreignKeys.map((fk) => (fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk));
+          break;
+        case 'alterColumnIdentity':
+          if (table.identity && table.identity.column.name === action.column && action.cache !== undefined) {
+            table.identity = { ...table.identity, file, stmt, cache: action.cache, explicit: true };
+          }
+          break;
+        case 'append':
+          table.append = action.on;
+          break;
+        case 'locksize':
+          table.locksize = action.locksize;
+          break;
+        case 'pctfree':
+          table.pctfree = action.value;
+          break;
+        case 'activateNotLoggedInitially':
+          table.notLoggedInitially = true;
+          break;
+        case 'refresh':
+          break;
+        case 'other':
+          break;
+      }
+    }
+  }
+
+  private finish(): void {
+    // A trigger on a bulk target makes the tables its body inserts into bulk targets too.
+    for (const table of this.tables.values()) {
+      if (!this.isBulkTarget(table)) continue;
+      for (const trigger of table.triggers) {
+        for (const inner of trigger.stmt.body) {
+          if (inner.kind === 'insert') {
+            this.addInsertSite(this.keyOf(inner.target, inner), { file: trigger.file, stmt: inner, repeated: true }, [`fed by trigger ${trigger.name} on ${table.key}`]);
+          }
+        }
+      }
+    }
+  }
+}
+
+function splitKey(key: string): [string, string] {
+  const dot = key.lastIndexOf('.');
+  return [key.slice(0, dot), key.slice(dot + 1)];
+}
+
+/** Display form of a table key: SCHEMA.NAME or NAME. */
+export function displayKey(key: string): string {
+  return key.startsWith('.') ? key.slice(1) : key;
+}

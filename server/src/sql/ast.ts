@@ -1,0 +1,368 @@
+// The typed model of Db2 SQL that the parser produces and the rules read.
+// Spans are offsets into the SQL text the statement was parsed from; `origin` maps them
+// back to the file (identity for SQL scripts, a host string's characters for embedded SQL).
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** Maps offsets of parsed SQL text to offsets in the file that contains it. */
+export interface SqlOrigin {
+  /** File offset of the SQL text offset `offset`. */
+  toFile(offset: number): number;
+}
+
+export const IDENTITY_ORIGIN: SqlOrigin = { toFile: (offset) => offset };
+
+/** A possibly qualified object name, folded to upper case unless it was delimited. */
+export interface QualifiedName {
+  schema?: string;
+  name: string;
+  span: Span;
+}
+
+export interface DataType {
+  /** Upper-case base type name: INTEGER, VARCHAR, CLOB, BLOB, DBCLOB, XML, LONG VARCHAR, … */
+  name: string;
+  /** Length in bytes/characters where given (CLOB(1M) → 1048576). */
+  length?: number;
+  /** CLOB, BLOB, DBCLOB. */
+  isLob: boolean;
+  /** LONG VARCHAR, LONG VARGRAPHIC. */
+  isLong: boolean;
+  isXml: boolean;
+  span: Span;
+}
+
+export interface IdentityOptions {
+  always: boolean;
+  start?: number;
+  increment?: number;
+  /** Number of cached values; 0 means NO CACHE; undefined means not specified (Db2 default 20). */
+  cache?: number;
+  /** Span of the CACHE n / NO CACHE clause, where written. */
+  cacheSpan?: Span;
+  span: Span;
+}
+
+export interface ColumnDef {
+  name: string;
+  nameSpan: Span;
+  type: DataType;
+  notNull: boolean;
+  identity?: IdentityOptions;
+  /** GENERATED ALWAYS AS (expr) or GENERATED … FOR EACH ROW ON UPDATE AS ROW CHANGE TIMESTAMP. */
+  generatedExpression?: Span;
+  defaultValue?: Span;
+  /** LOB options: LOGGED / NOT LOGGED, COMPACT / NOT COMPACT, INLINE LENGTH n. */
+  lobLogged?: boolean;
+  lobCompact?: boolean;
+  inlineLength?: number;
+  /** Inline constraints are also listed in the table's constraints. */
+  span: Span;
+}
+
+export type ReferentialAction = 'NO ACTION' | 'RESTRICT' | 'CASCADE' | 'SET NULL';
+
+export type TableConstraint =
+  | { kind: 'primaryKey'; name?: string; columns: string[]; span: Span }
+  | { kind: 'unique'; name?: string; columns: string[]; span: Span }
+  | {
+      kind: 'foreignKey';
+      name?: string;
+      columns: string[];
+      parent: QualifiedName;
+      parentColumns: string[];
+      onDelete?: ReferentialAction;
+      onUpdate?: ReferentialAction;
+      /** NOT ENFORCED makes it informational: no per-row lookup. Default true. */
+      enforced: boolean;
+      span: Span;
+    }
+  | { kind: 'check'; name?: string; enforced: boolean; span: Span };
+
+export interface TablespaceClause {
+  /** IN ts */
+  data?: string;
+  /** INDEX IN ts */
+  index?: string;
+  /** LONG IN ts */
+  long?: string;
+}
+
+export interface MqtDefinition {
+  /** The fullselect inside AS ( … ). */
+  query: Span;
+  /** Tables the fullselect reads (base tables of the MQT). */
+  baseTables: QualifiedName[];
+  refresh: 'immediate' | 'deferred';
+  /** Span of the REFRESH IMMEDIATE|DEFERRED clause. */
+  refreshSpan?: Span;
+  maintainedBy?: 'system' | 'user' | 'federated_tool' | 'replication';
+  /** SUMMARY TABLE syntax (CREATE SUMMARY TABLE …). */
+  summary: boolean;
+}
+
+interface StatementBase {
+  span: Span;
+  origin: SqlOrigin;
+  /** A statement the parser could only partly read carries the first error. */
+  parseError?: ParseError;
+}
+
+export interface ParseError {
+  message: string;
+  span: Span;
+}
+
+export interface CreateTableStatement extends StatementBase {
+  kind: 'createTable';
+  table: QualifiedName;
+  columns: ColumnDef[];
+  constraints: TableConstraint[];
+  tablespace: TablespaceClause;
+  organizeBy?: 'row' | 'column' | 'dimensions' | 'key sequence' | 'insert time';
+  distributeBy?: { kind: 'hash' | 'random' | 'replication'; columns: string[] };
+  partitionBy?: Span;
+  /** Table options that may also come from ALTER TABLE. */
+  append?: boolean;
+  locksize?: 'row' | 'table' | 'blockinsert';
+  pctfree?: number;
+  pctfreeSpan?: Span;
+  notLoggedInitially: boolean;
+  mqt?: MqtDefinition;
+  /** CREATE TABLE … LIKE other */
+  like?: QualifiedName;
+  /** CREATE TABLE … AS (select) WITH NO DATA / DEFINITION ONLY (not an MQT) */
+  asQuery?: Span;
+  temporary?: 'global' | 'declared';
+}
+
+export type AlterTableAction =
+  | { kind: 'addColumn'; column: ColumnDef; span: Span }
+  | { kind: 'addConstraint'; constraint: TableConstraint; span: Span }
+  | { kind: 'dropConstraint'; name: string; constraintKind?: 'foreignKey' | 'primaryKey' | 'unique' | 'check'; span: Span }
+  | { kind: 'alterConstraintEnforcement'; name: string; enforced: boolean; span: Span }
+  | { kind: 'alterColumnIdentity'; column: string; cache?: number; cacheSpan?: Span; span: Span }
+  | { kind: 'append'; on: boolean; span: Span }
+  | { kind: 'locksize'; locksize: 'row' | 'table' | 'blockinsert'; span: Span }
+  | { kind: 'pctfree'; value: number; span: Span }
+  | { kind: 'activateNotLoggedInitially'; withEmptyTable: boolean; span: Span }
+  | { kind: 'refresh'; refresh: 'immediate' | 'deferred'; span: Span }
+  | { kind: 'other'; span: Span };
+
+export interface AlterTableStatement extends StatementBase {
+  kind: 'alterTable';
+  table: QualifiedName;
+  actions: AlterTableAction[];
+}
+
+export interface IndexColumn {
+  name: string;
+  descending: boolean;
+}
+
+export interface CreateIndexStatement extends StatementBase {
+  kind: 'createIndex';
+  index: QualifiedName;
+  table: QualifiedName;
+  unique: boolean;
+  columns: IndexColumn[];
+  include: string[];
+  cluster: boolean;
+  /** Span of the CLUSTER keyword. */
+  clusterSpan?: Span;
+  pctfree?: number;
+  partitioned?: boolean;
+}
+
+export interface SequenceStatement extends StatementBase {
+  kind: 'createSequence' | 'alterSequence';
+  sequence: QualifiedName;
+  start?: number;
+  increment?: number;
+  /** 0 = NO CACHE; undefined = not specified (default 20 on CREATE, unchanged on ALTER). */
+  cache?: number;
+  cacheSpan?: Span;
+  order?: boolean;
+}
+
+export interface CreateTriggerStatement extends StatementBase {
+  kind: 'createTrigger';
+  trigger: QualifiedName;
+  timing: 'before' | 'after' | 'instead of';
+  events: ('insert' | 'update' | 'delete')[];
+  table: QualifiedName;
+  granularity: 'row' | 'statement';
+  /** The triggered action: the statements of the body (a single statement or BEGIN ATOMIC … END). */
+  body: Statement[];
+  bodySpan: Span;
+}
+
+export interface CreateTablespaceStatement extends StatementBase {
+  kind: 'createTablespace';
+  tablespace: string;
+  nameSpan: Span;
+  type?: 'regular' | 'large' | 'temporary' | 'user temporary' | 'system temporary';
+  managedBy?: 'system' | 'database' | 'automatic storage';
+  managedBySpan?: Span;
+  pageSize?: number;
+  extentSize?: number;
+  extentSizeSpan?: Span;
+  prefetchSize?: number;
+  /** true: FILE SYSTEM CACHING; false: NO FILE SYSTEM CACHING; undefined: default. */
+  fileSystemCaching?: boolean;
+}
+
+/** How a value in a VALUES row is supplied. */
+export type ValueKind = 'literal' | 'marker' | 'host' | 'null' | 'default' | 'expression';
+
+export interface InsertValue {
+  kind: ValueKind;
+  span: Span;
+}
+
+export interface ValuesRow {
+  values: InsertValue[];
+  span: Span;
+}
+
+export interface InsertStatement extends StatementBase {
+  kind: 'insert';
+  target: QualifiedName;
+  columns: string[];
+  source:
+    | { kind: 'values'; rows: ValuesRow[]; span: Span }
+    | { kind: 'select'; span: Span; tables: QualifiedName[] };
+  /** WITH UR/CS/RS/RR isolation clause on the fullselect. */
+  isolation?: string;
+  /** Sequences used in the statement: NEXT VALUE FOR s / NEXTVAL FOR s / s.NEXTVAL. */
+  sequences: QualifiedName[];
+}
+
+export interface MergeStatement extends StatementBase {
+  kind: 'merge';
+  target: QualifiedName;
+  source: Span;
+  hasInsert: boolean;
+  hasUpdate: boolean;
+  hasDelete: boolean;
+}
+
+export interface TransactionStatement extends StatementBase {
+  kind: 'commit' | 'rollback';
+  /** ROLLBACK TO SAVEPOINT … */
+  toSavepoint?: boolean;
+}
+
+export interface SetSchemaStatement extends StatementBase {
+  kind: 'setSchema';
+  schema: string;
+}
+
+export interface ConnectStatement extends StatementBase {
+  kind: 'connect';
+  /** CONNECT TO db; undefined for CONNECT RESET. */
+  database?: string;
+  reset: boolean;
+}
+
+/** CLP: UPDATE COMMAND OPTIONS USING C OFF … */
+export interface UpdateCommandOptionsStatement extends StatementBase {
+  kind: 'updateCommandOptions';
+  /** Option letter (upper case) → ON/OFF. */
+  options: Record<string, boolean>;
+  /** The C (autocommit) option where given. */
+  autocommit?: boolean;
+}
+
+export interface ConfigParameter {
+  /** Upper case: LOGBUFSZ, CHNGPGS_THRESH, MINCOMMIT, NUM_IOCLEANERS, … */
+  name: string;
+  /** The value as written (a number, AUTOMATIC, …). */
+  value: string;
+  numericValue?: number;
+  span: Span;
+}
+
+/** CLP: UPDATE DATABASE CONFIGURATION [FOR db] USING p v … */
+export interface UpdateDbCfgStatement extends StatementBase {
+  kind: 'updateDbCfg';
+  database?: string;
+  parameters: ConfigParameter[];
+}
+
+export interface LoadStatement extends StatementBase {
+  kind: 'load';
+  /** LOAD FROM file | cursor name. */
+  from: { kind: 'file' | 'cursor'; name: string };
+  fileType?: string;
+  mode: 'insert' | 'replace' | 'restart' | 'terminate';
+  table: QualifiedName;
+  nonrecoverable: boolean;
+  client: boolean;
+}
+
+export interface ImportStatement extends StatementBase {
+  kind: 'import';
+  from: string;
+  fileType?: string;
+  mode: 'insert' | 'insert_update' | 'replace' | 'replace_create' | 'create';
+  table: QualifiedName;
+  commitCount?: number | 'automatic';
+}
+
+export interface DeclareCursorStatement extends StatementBase {
+  kind: 'declareCursor';
+  cursor: string;
+  query: Span;
+  tables: QualifiedName[];
+}
+
+export interface LockTableStatement extends StatementBase {
+  kind: 'lockTable';
+  table: QualifiedName;
+  mode: 'share' | 'exclusive';
+}
+
+/** CLP command-line options that appear in a script (`db2 +c …`) or a `--#SET` line. */
+export interface OtherStatement extends StatementBase {
+  kind: 'other';
+  /** Upper-case leading keywords that name the statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', 'CALL', … */
+  keyword: string;
+}
+
+export type Statement =
+  | CreateTableStatement
+  | AlterTableStatement
+  | CreateIndexStatement
+  | SequenceStatement
+  | CreateTriggerStatement
+  | CreateTablespaceStatement
+  | InsertStatement
+  | MergeStatement
+  | TransactionStatement
+  | SetSchemaStatement
+  | ConnectStatement
+  | UpdateCommandOptionsStatement
+  | UpdateDbCfgStatement
+  | LoadStatement
+  | ImportStatement
+  | DeclareCursorStatement
+  | LockTableStatement
+  | OtherStatement;
+
+export type StatementKind = Statement['kind'];
+
+export interface Comment {
+  span: Span;
+  /** The comment's text without its delimiters (`--`, `/*`, `//`, `#`). */
+  text: string;
+}
+
+/** The result of parsing one SQL text (a script, or one SQL string from code). */
+export interface ParsedSql {
+  statements: Statement[];
+  comments: Comment[];
+}
