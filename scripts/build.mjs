@@ -67,6 +67,8 @@ const builds = [
     entryPoints: existing({
       cli: 'server/src/cli/main.ts',
       server: 'server/src/lsp/server.ts',
+      // The SQL parser alone, for scripts/corpus.mjs (coverage over the shared corpus).
+      'corpus-parse': 'server/src/sql/parser.ts',
     }),
     outdir: join(root, 'out'),
   }),

@@ -1,0 +1,383 @@
+// Db2 LUW lexer. Tokens live in typed arrays (struct of arrays) so that a million-line script does not
+// allocate one object per token; the parser reads token text through offsets into the source.
+// Whitespace is skipped; comments go to a separate list (they matter for suppression comments only).
+import type { Comment } from './ast';
+
+export const TK_WORD = 1; // ordinary identifier or keyword (folded to upper case when read as a name)
+export const TK_DELIM = 2; // "delimited identifier"
+export const TK_STRING = 3; // '...', X'..', G'..', N'..', U&'..', GX'..', UX'..', BX'..'
+export const TK_NUMBER = 4;
+export const TK_MARKER = 5; // ?
+export const TK_HOST = 6; // :name or :name:indicator
+export const TK_LPAREN = 7;
+export const TK_RPAREN = 8;
+export const TK_COMMA = 9;
+export const TK_DOT = 10;
+export const TK_SEMI = 11; // a ';' that is not the statement terminator
+export const TK_OP = 12; // any other operator or punctuation
+export const TK_TERM = 13; // the current statement terminator
+export const TK_RAW = 14; // free text of a CLP ECHO or !shell command
+export const TK_BAD_COMMENT = 15; // a /* comment that never ends
+
+/** Token flag: the string, delimited identifier or comment runs to the end of input. */
+export const FLAG_UNTERMINATED = 1;
+
+export class TokenList {
+  kind: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  flags: Uint8Array;
+  count = 0;
+
+  constructor(capacity: number) {
+    const n = Math.max(16, capacity | 0);
+    this.kind = new Uint8Array(n);
+    this.start = new Int32Array(n);
+    this.end = new Int32Array(n);
+    this.flags = new Uint8Array(n);
+  }
+
+  push(kind: number, start: number, end: number, flags: number): void {
+    if (this.count === this.kind.length) this.grow();
+    const i = this.count++;
+    this.kind[i] = kind;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.flags[i] = flags;
+  }
+
+  private grow(): void {
+    const n = this.kind.length * 2;
+    const kind = new Uint8Array(n);
+    kind.set(this.kind);
+    const start = new Int32Array(n);
+    start.set(this.start);
+    const end = new Int32Array(n);
+    end.set(this.end);
+    const flags = new Uint8Array(n);
+    flags.set(this.flags);
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.flags = flags;
+  }
+}
+
+export interface LexResult {
+  tokens: TokenList;
+  comments: Comment[];
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff || c === 0;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Characters that may start an ordinary identifier (Db2 also allows @, # and $; non-ASCII letters). */
+function isIdentStart(c: number): boolean {
+  return isLetter(c) || c === 95 || c === 64 || c === 35 || c === 36 || (c > 127 && c !== 0xa0 && c !== 0xfeff && c !== 0xac);
+}
+
+function isIdentPart(c: number): boolean {
+  return isIdentStart(c) || isDigit(c);
+}
+
+/**
+ * `--#SET TERMINATOR x` (CLP) and `<ScriptOptions statementTerminator="x"/>` (Data Studio) switch the
+ * terminator. Returns the new terminator or undefined. `body` is the comment text after `--`.
+ */
+export function terminatorDirective(body: string): string | undefined {
+  const m = /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body);
+  if (m) return m[1];
+  const s = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body);
+  if (s) return s[1];
+  return undefined;
+}
+
+function keywordAt(text: string, start: number, end: number, upper: string): boolean {
+  if (end - start !== upper.length) return false;
+  for (let k = 0; k < upper.length; k++) {
+    let c = text.charCodeAt(start + k);
+    if (c >= 97 && c <= 122) c -= 32;
+    if (c !== upper.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/**
+ * Splits `text` into tokens. Never throws: anything unexpected becomes a one-character TK_OP token and
+ * unterminated strings/comments run to the end of input with FLAG_UNTERMINATED.
+ */
+export function lex(text: string, initialTerminator = ';'): LexResult {
+  const n = text.length;
+  const tokens = new TokenList(Math.min(n >> 3, 1 << 20) + 16);
+  const comments: Comment[] = [];
+  let term = initialTerminator.length > 0 ? initialTerminator : ';';
+  let termC0 = term.charCodeAt(0);
+  let termLen = term.length;
+  let atStatementStart = true;
+  let lineStart = true; // only whitespace since the last line break
+  let i = 0;
+
+  const isTerminatorAt = (p: number): boolean =>
+    text.charCodeAt(p) === termC0 && (termLen === 1 || text.startsWith(term, p));
+
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      if (c === 10) lineStart = true;
+      i++;
+      continue;
+    }
+    const wasLineStart = lineStart;
+    lineStart = false;
+    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+
+    // -- line comment
+    if (c === 45 && next === 45) {
+      let j = i + 2;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 10 || d === 13) break;
+        j++;
+      }
+      const body = text.slice(i + 2, j);
+      comments.push({ span: { start: i, end: j }, text: body });
+      const directive = body.length > 8 ? terminatorDirective(body) : undefined;
+      if (directive !== undefined) {
+        term = directive;
+        termC0 = term.charCodeAt(0);
+        termLen = term.length;
+      }
+      i = j;
+      continue;
+    }
+    // /* nested block comment */
+    if (c === 47 && next === 42) {
+      let depth = 1;
+      let j = i + 2;
+      while (j < n && depth > 0) {
+        const d = text.charCodeAt(j);
+        if (d === 42 && text.charCodeAt(j + 1) === 47) {
+          depth--;
+          j += 2;
+        } else if (d === 47 && text.charCodeAt(j + 1) === 42) {
+          depth++;
+          j += 2;
+        } else {
+          j++;
+        }
+      }
+      if (depth > 0) {
+        comments.push({ span: { start: i, end: n }, text: text.slice(i + 2, n) });
+        tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
+        i = n;
+        break;
+      }
+      comments.push({ span: { start: i, end: j }, text: text.slice(i + 2, j - 2) });
+      i = j;
+      continue;
+    }
+    // '#' comment lines (Quartz scripts) when '#' starts a line and is not an identifier like #T1
+    if (c === 35 && wasLineStart && !(next >= 0 && isIdentPart(next) && next !== 35)) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 10 || d === 13) break;
+        j++;
+      }
+      comments.push({ span: { start: i, end: j }, text: text.slice(i + 1, j) });
+      i = j;
+      continue;
+    }
+    if (isTerminatorAt(i)) {
+      tokens.push(TK_TERM, i, i + termLen, 0);
+      i += termLen;
+      atStatementStart = true;
+      continue;
+    }
+    // CLP shell escape: !command at the start of a statement runs to the end of the line.
+    if (c === 33 && atStatementStart) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === 10 || d === 13 || isTerminatorAt(j)) break;
+        j++;
+      }
+      tokens.push(TK_RAW, i, j, 0);
+      i = j;
+      atStatementStart = false;
+      continue;
+    }
+    const startsStatement = atStatementStart;
+    atStatementStart = false;
+
+    // Prefixed string literals: X'..' G'..' N'..' B'..' GX'..' UX'..' BX'..' U&'..' and U&".."
+    if (isLetter(c)) {
+      const u = c & ~32;
+      let quoteAt = -1;
+      if (next === 39 && (u === 88 || u === 71 || u === 78 || u === 66)) quoteAt = i + 1;
+      else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+      else if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+      if (quoteAt >= 0) {
+        i = lexQuoted(text, i, quoteAt, 39, TK_STRING, tokens);
+        continue;
+      }
+      if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 34) {
+        i = lexQuoted(text, i, i + 2, 34, TK_DELIM, tokens);
+        continue;
+      }
+    }
+    if (isIdentStart(c)) {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (!isIdentPart(d) || (d === termC0 && isTerminatorAt(j))) break;
+        j++;
+      }
+      tokens.push(TK_WORD, i, j, 0);
+      // CLP ECHO: the rest up to the terminator is free text (it may hold quotes and '--').
+      if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
+        let k = j;
+        while (k < n && !isTerminatorAt(k)) k++;
+        if (k > j) tokens.push(TK_RAW, j, k, 0);
+        i = k;
+        continue;
+      }
+      i = j;
+      continue;
+    }
+    if (c === 39) {
+      i = lexQuoted(text, i, i, 39, TK_STRING, tokens);
+      continue;
+    }
+    if (c === 34) {
+      i = lexQuoted(text, i, i, 34, TK_DELIM, tokens);
+      continue;
+    }
+    if (isDigit(c) || (c === 46 && isDigit(next))) {
+      let j = i;
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      if (text.charCodeAt(j) === 46) {
+        j++;
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+      }
+      const e = text.charCodeAt(j);
+      if (e === 69 || e === 101) {
+        const s = text.charCodeAt(j + 1);
+        if (isDigit(s)) j += 1;
+        else if ((s === 43 || s === 45) && isDigit(text.charCodeAt(j + 2))) j += 2;
+        if (j > i && isDigit(text.charCodeAt(j))) while (j < n && isDigit(text.charCodeAt(j))) j++;
+      }
+      tokens.push(TK_NUMBER, i, j, 0);
+      i = j;
+      continue;
+    }
+    switch (c) {
+      case 40:
+        tokens.push(TK_LPAREN, i, i + 1, 0);
+        i++;
+        continue;
+      case 41:
+        tokens.push(TK_RPAREN, i, i + 1, 0);
+        i++;
+        continue;
+      case 44:
+        tokens.push(TK_COMMA, i, i + 1, 0);
+        i++;
+        continue;
+      case 46:
+        tokens.push(TK_DOT, i, i + 1, 0);
+        i++;
+        continue;
+      case 59:
+        tokens.push(TK_SEMI, i, i + 1, 0);
+        i++;
+        continue;
+      case 63:
+        tokens.push(TK_MARKER, i, i + 1, 0);
+        i++;
+        continue;
+      case 58: // ':' host variable, or a label colon / other
+        if (next >= 0 && (isIdentStart(next) || next === 34) && next !== 35) {
+          let j = i + 1;
+          j = next === 34 ? skipQuoted(text, j, 34) : scanIdent(text, j);
+          // :name:indicator
+          if (text.charCodeAt(j) === 58 && isIdentStart(text.charCodeAt(j + 1))) j = scanIdent(text, j + 1);
+          tokens.push(TK_HOST, i, j, 0);
+          i = j;
+          continue;
+        }
+        break;
+    }
+    // operators: two-character forms first
+    if (next >= 0) {
+      const two =
+        (c === 60 && (next === 61 || next === 62)) || // <= <>
+        (c === 62 && next === 61) || // >=
+        ((c === 33 || c === 94 || c === 0xac) && (next === 61 || next === 60 || next === 62)) || // != ^= ¬= !< ...
+        (c === 124 && next === 124) || // ||
+        (c === 61 && next === 62) || // =>
+        (c === 42 && next === 42); // **
+      if (two) {
+        tokens.push(TK_OP, i, i + 2, 0);
+        i += 2;
+        continue;
+      }
+    }
+    // Any other character (including stray ones) is a one-character operator token.
+    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+    tokens.push(TK_OP, i, i + width, 0);
+    i += width;
+  }
+  return { tokens, comments };
+}
+
+function scanIdent(text: string, j: number): number {
+  const n = text.length;
+  while (j < n && isIdentPart(text.charCodeAt(j))) j++;
+  return j;
+}
+
+/** Returns the offset after the closing quote (doubled quotes escape), or text.length. */
+function skipQuoted(text: string, openAt: number, quote: number): number {
+  const n = text.length;
+  let j = openAt + 1;
+  while (j < n) {
+    const idx = text.indexOf(quote === 39 ? "'" : '"', j);
+    if (idx < 0) return n;
+    if (text.charCodeAt(idx + 1) === quote) {
+      j = idx + 2;
+      continue;
+    }
+    return idx + 1;
+  }
+  return n;
+}
+
+function lexQuoted(text: string, start: number, openAt: number, quote: number, kind: number, tokens: TokenList): number {
+  const n = text.length;
+  let j = openAt + 1;
+  let closed = false;
+  while (j < n) {
+    const idx = text.indexOf(quote === 39 ? "'" : '"', j);
+    if (idx < 0) break;
+    if (text.charCodeAt(idx + 1) === quote) {
+      j = idx + 2;
+      continue;
+    }
+    j = idx + 1;
+    closed = true;
+    break;
+  }
+  if (!closed) j = n;
+  tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
+  return j;
+}
