@@ -1,16 +1,18 @@
 // `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
-import { SEVERITY_RANK, type Diagnostic, type SeveritySetting } from '../engine/types';
+import { type Diagnostic, type SeveritySetting } from '../engine/types';
 import { ConfigError, type ConfigFile } from '../engine/config';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
 import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
+import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';
 
-export const CHECK_FORMATS = ['text', 'json'] as const;
+export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]…
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
-  Exit 0 when nothing at warning or above, 1 when there are findings, 2 for usage or configuration errors.`;
+${CI_CHECK_USAGE}
+  Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors.`;
 
 export interface CheckSummary {
   files: number;
@@ -61,13 +63,14 @@ function parseRuleOverrides(values: string[] = []): ConfigFile {
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule'], flags: ['help'] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;
   }
   const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
   const overrides = parseRuleOverrides(args.values.get('rule'));
+  const ci = readCiCheckOptions(args);
   let run: LintRun;
   try {
     run = await lintPaths({ paths: args.positional.length ? args.positional : ['.'], cwd: io.cwd, configPath: single(args, 'config'), overrides });
@@ -83,9 +86,15 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
   for (const failure of run.workspace.ruleFailures) {
     io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.stack ?? String(failure.error)}\n`);
   }
-  const diagnostics = positionedDiagnostics(run);
+  const selection = selectCiFindings(run, ci, io);
+  if ('exit' in selection) return selection.exit;
+  const diagnostics: PositionedDiagnostic[] = selection.findings.filter((d) => !d.suppressed);
   const summary = summarize(run);
-  if (format === 'json') {
+  if (format === 'sarif') {
+    io.stdout(formatSarifReport(run, selection.findings));
+  } else if (format === 'github') {
+    io.stdout(formatGithubReport(selection.findings));
+  } else if (format === 'json') {
     io.stdout(
       JSON.stringify(
         {
@@ -117,5 +126,5 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     );
   }
   if (run.missing.length > 0 && run.files.length === 0) return 2;
-  return diagnostics.some((d) => SEVERITY_RANK[d.severity] >= SEVERITY_RANK.warning) ? 1 : 0;
+  return failExitCode(diagnostics, ci.failOn);
 }

@@ -2,11 +2,13 @@
 import { UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runRulesCommand } from './rules-command';
+import { runChecklistCommand } from './checklist-command';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
+  checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
   rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
 };
 

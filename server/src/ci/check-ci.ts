@@ -1,0 +1,205 @@
+// The CI side of `insertlint check`: fingerprints, baselines, --only-changed, --min-severity, --fail-on,
+// and the sarif/github formats. check-command.ts parses the common options and hands these over.
+import { realpathSync } from 'node:fs';
+import { SEVERITY_RANK, type Severity } from '../engine/types';
+import { RULES } from '../engine/registry';
+import { positioned, type PositionedDiagnostic } from '../output/text';
+import { fingerprints } from '../output/fingerprint';
+import { toSarif } from '../output/sarif';
+import { formatGithub } from '../output/github';
+import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
+import { displayPath, type LintRun } from '../cli/lint-run';
+import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
+import { changesSince, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
+import { version as packageVersion } from '../../../package.json';
+
+export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as const;
+export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+export const MIN_SEVERITY_LEVELS = ['error', 'warning', 'information', 'hint'] as const;
+
+export const CI_CHECK_VALUES = ['baseline', 'write-baseline', 'base', 'fail-on', 'min-severity', 'max-severity'];
+export const CI_CHECK_FLAGS = ['only-changed'];
+
+export const CI_CHECK_USAGE = `  --baseline FILE        report only findings whose fingerprint FILE does not list (exit 0 when nothing is new)
+  --write-baseline FILE  record the current findings in FILE and exit 0
+  --only-changed --base REV
+                         report only findings on lines changed since REV (the merge base of REV and HEAD)
+  --min-severity error|warning|information|hint
+                         leave out findings below this severity (default: hint, i.e. report all)
+  --fail-on error|warning|information|never
+                         exit 1 when a reported finding is at or above this severity (default: warning)`;
+
+export function toolVersion(): string {
+  return process.env.INSERTLINT_VERSION ?? packageVersion;
+}
+
+export interface CiCheckOptions {
+  baseline?: string;
+  writeBaseline?: string;
+  onlyChangedBase?: string;
+  failOn: FailOn;
+  minSeverity: Severity;
+}
+
+export function readCiCheckOptions(args: ParsedArgs): CiCheckOptions {
+  if (args.values.has('max-severity')) {
+    throw new UsageError(
+      'there is no --max-severity: use --fail-on LEVEL to choose the severity that fails the run, and --min-severity LEVEL to leave out findings below a severity',
+    );
+  }
+  const base = single(args, 'base');
+  const onlyChanged = args.flags.has('only-changed');
+  if (onlyChanged && !base) throw new UsageError('--only-changed needs --base REV (e.g. --base origin/main)');
+  if (base && !onlyChanged) throw new UsageError('--base is used with --only-changed');
+  const options: CiCheckOptions = {
+    baseline: single(args, 'baseline'),
+    writeBaseline: single(args, 'write-baseline'),
+    onlyChangedBase: onlyChanged ? base : undefined,
+    failOn: oneOf(single(args, 'fail-on'), FAIL_ON_LEVELS, 'fail-on', 'warning'),
+    minSeverity: oneOf(single(args, 'min-severity'), MIN_SEVERITY_LEVELS, 'min-severity', 'hint'),
+  };
+  if (options.baseline && options.writeBaseline) throw new UsageError('give either --baseline or --write-baseline, not both');
+  return options;
+}
+
+export interface CiFinding extends PositionedDiagnostic {
+  fingerprint: string;
+  baselineState?: 'new' | 'unchanged';
+}
+
+/** Every finding of the run (suppressed ones included, marked), positioned and fingerprinted, in file order. */
+export function fingerprintedFindings(run: LintRun): CiFinding[] {
+  const out: PositionedDiagnostic[] = [];
+  const textByDisplay = new Map<string, string>();
+  for (const file of run.files) {
+    const lines = run.workspace.lines(file)!;
+    const shown = displayPath(run.cwd, file);
+    textByDisplay.set(shown, run.workspace.model(file)!.source.text);
+    for (const d of run.workspace.diagnostics(file)) out.push(positioned(d, shown, lines));
+  }
+  const prints = fingerprints(out, (f) => textByDisplay.get(f.displayPath));
+  return out.map((d, i) => ({ ...d, fingerprint: prints[i] }));
+}
+
+export function meetsSeverity(severity: Severity, minimum: Severity): boolean {
+  return SEVERITY_RANK[severity] >= SEVERITY_RANK[minimum];
+}
+
+/** 1 when a visible finding is at or above --fail-on, else 0. */
+export function failExitCode(findings: readonly { severity: Severity; suppressed?: unknown }[], failOn: FailOn): 0 | 1 {
+  if (failOn === 'never') return 0;
+  return findings.some((d) => !d.suppressed && meetsSeverity(d.severity, failOn)) ? 1 : 0;
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** Changed files by real path, so symlinked temp folders and the git root agree. */
+export function changedFileIndex(changes: ChangeSet): Map<string, ChangedFile> {
+  const index = new Map<string, ChangedFile>();
+  for (const file of changes.files) if (file.status !== 'deleted') index.set(realPath(file.path), file);
+  return index;
+}
+
+export function changedFileOf(index: Map<string, ChangedFile>, file: string): ChangedFile | undefined {
+  return index.get(realPath(file));
+}
+
+export type CiSelection = { findings: CiFinding[] } | { exit: number };
+
+/**
+ * Applies the CI options to a run: returns the findings to report (suppressed ones included for SARIF), or
+ * an exit code when the job is done (baseline written) or cannot be done (bad baseline, git trouble).
+ */
+export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliIo): CiSelection {
+  let findings = fingerprintedFindings(run).filter((d) => meetsSeverity(d.severity, options.minSeverity));
+
+  if (options.onlyChangedBase) {
+    let changes: ChangeSet;
+    try {
+      changes = changesSince(io.cwd, options.onlyChangedBase);
+    } catch (error) {
+      if (error instanceof GitError) {
+        io.stderr(`insertlint: ${error.message}\n`);
+        return { exit: 2 };
+      }
+      throw error;
+    }
+    const index = changedFileIndex(changes);
+    let outside = 0;
+    findings = findings.filter((d) => {
+      const changed = changedFileOf(index, d.file);
+      if (!changed) return false;
+      if (touchesChangedLines(changed, d.line, d.endLine)) return true;
+      if (!d.suppressed) outside++;
+      return false;
+    });
+    const linted = new Set(run.files.map(realPath));
+    const changedLinted = changes.files.filter((f) => f.status !== 'deleted' && linted.has(realPath(f.path))).length;
+    io.stderr(
+      `insertlint: ${changedLinted} of ${changes.files.length} file${changes.files.length === 1 ? '' : 's'} changed since ${options.onlyChangedBase} linted` +
+        (outside ? `; ${outside} more finding${outside === 1 ? '' : 's'} in those files outside the changed lines not shown` : '') +
+        '\n',
+    );
+  }
+
+  if (options.writeBaseline) {
+    const visible = findings.filter((d) => !d.suppressed);
+    try {
+      writeBaseline(
+        options.writeBaseline,
+        createBaseline(visible.map((d) => ({ fingerprint: d.fingerprint, rule: d.rule, file: d.displayPath, line: d.line, message: d.message }))),
+      );
+    } catch (error) {
+      if (error instanceof BaselineError) {
+        io.stderr(`insertlint: ${error.message}\n`);
+        return { exit: 2 };
+      }
+      throw error;
+    }
+    io.stderr(`insertlint: wrote ${visible.length} finding${visible.length === 1 ? '' : 's'} to the baseline ${options.writeBaseline}\n`);
+    return { exit: 0 };
+  }
+
+  if (options.baseline) {
+    let comparison;
+    try {
+      comparison = compareWithBaseline(findings, readBaseline(options.baseline));
+    } catch (error) {
+      if (error instanceof BaselineError) {
+        io.stderr(`insertlint: ${error.message}\n`);
+        return { exit: 2 };
+      }
+      throw error;
+    }
+    const known = comparison.known.filter((d) => !d.suppressed).length;
+    const gone = comparison.gone.length;
+    if (known || gone) {
+      io.stderr(
+        `insertlint: ${known} finding${known === 1 ? '' : 's'} already in the baseline not shown` +
+          (gone ? `; ${gone} baseline entr${gone === 1 ? 'y' : 'ies'} no longer found (rewrite it with --write-baseline)` : '') +
+          '\n',
+      );
+    }
+    findings = comparison.fresh.map((d) => ({ ...d, baselineState: 'new' as const }));
+  }
+  return { findings };
+}
+
+export function formatSarifReport(run: LintRun, findings: readonly CiFinding[]): string {
+  const notifications = [
+    ...run.skipped.map((s) => ({ level: 'note' as const, message: `skipped ${displayPath(run.cwd, s.path)}: ${s.reason}` })),
+    ...run.missing.map((m) => ({ level: 'error' as const, message: `${m}: no such file or folder` })),
+    ...run.workspace.ruleFailures.map((f) => ({ level: 'error' as const, message: `rule ${f.rule} failed on ${displayPath(run.cwd, f.file)}: ${(f.error as Error)?.message ?? String(f.error)}` })),
+  ];
+  return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run.cwd, version: toolVersion(), notifications }), null, 2) + '\n';
+}
+
+export function formatGithubReport(findings: readonly CiFinding[]): string {
+  return formatGithub(findings.filter((d) => !d.suppressed));
+}

@@ -1,0 +1,188 @@
+// What a change touched, from git: changed files (renames and deletions included) and the changed line
+// ranges of each, relative to a base revision. Runs the git command line; no library, no network.
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export class GitError extends Error {}
+
+const MAX_OUTPUT = 512 * 1024 * 1024;
+
+function git(cwd: string, args: string[]): string {
+  try {
+    return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
+      cwd,
+      encoding: 'utf8',
+      maxBuffer: MAX_OUTPUT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    const e = error as { code?: string; stderr?: string; message: string };
+    if (e.code === 'ENOENT') throw new GitError('git is not installed or not on PATH');
+    throw new GitError(`git ${args.join(' ')} failed: ${(e.stderr || e.message).trim()}`);
+  }
+}
+
+function tryGit(cwd: string, args: string[]): string | undefined {
+  try {
+    return git(cwd, args);
+  } catch {
+    return undefined;
+  }
+}
+
+export type ChangeStatus = 'added' | 'modified' | 'renamed' | 'copied' | 'deleted' | 'typeChanged';
+
+export interface ChangedFile {
+  status: ChangeStatus;
+  /** Absolute path in the work tree (for deletions: where the file was). */
+  path: string;
+  /** Path relative to the repository root, forward slashes. */
+  repoPath: string;
+  /** Renames and copies: the old path relative to the repository root. */
+  oldRepoPath?: string;
+  /** 1-based line numbers of the new text that the change added or modified (deletions mark their neighbours). */
+  changedLines: Set<number>;
+  /** Every line is new (added files). */
+  allLinesChanged: boolean;
+}
+
+export interface ChangeSet {
+  root: string;
+  /** The revision as given. */
+  base: string;
+  /** The commit compared against: the merge base of `base` and HEAD when there is one, else `base`. */
+  baseCommit: string;
+  /** True when `baseCommit` is the merge base (three-dot semantics), false when `base` itself was used. */
+  mergeBase: boolean;
+  files: ChangedFile[];
+}
+
+export function repositoryRoot(cwd: string): string {
+  const out = tryGit(cwd, ['rev-parse', '--show-toplevel']);
+  if (out === undefined) throw new GitError(`${cwd} is not inside a git work tree (--base needs a git repository)`);
+  return out.trim();
+}
+
+function isShallow(root: string): boolean {
+  return tryGit(root, ['rev-parse', '--is-shallow-repository'])?.trim() === 'true';
+}
+
+/** The commit of `base`, with a message that says how to get it when the clone lacks it. */
+export function resolveBase(root: string, base: string): string {
+  if (base.startsWith('-')) throw new GitError(`--base "${base}" is not a revision`);
+  const out = tryGit(root, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${base}^{commit}`]);
+  if (out) return out.trim();
+  const hint = isShallow(root)
+    ? 'This is a shallow clone, so the base commit was probably not fetched. With actions/checkout use `fetch-depth: 0`, or run `git fetch --deepen=100` (or `git fetch origin <base-sha>`) before InsertLint.'
+    : 'Check the revision name, or fetch it first (e.g. `git fetch origin <branch>`).';
+  throw new GitError(`the base revision "${base}" is not in this repository. ${hint}`);
+}
+
+/**
+ * The change set between `base` and the work tree. Like a pull request, it compares against the merge base
+ * of `base` and HEAD, so commits that landed on the base branch meanwhile do not count as part of the change.
+ */
+export function changesSince(cwd: string, base: string): ChangeSet {
+  const root = repositoryRoot(cwd);
+  const baseResolved = resolveBase(root, base);
+  const mergeBaseOut = tryGit(root, ['merge-base', baseResolved, 'HEAD'])?.trim();
+  const baseCommit = mergeBaseOut || baseResolved;
+  const files = parseNameStatus(git(root, ['diff', '--no-color', '--no-ext-diff', '-M', '--name-status', '-z', baseCommit, '--']), root);
+  const hunks = parseUnifiedZero(git(root, ['diff', '--no-color', '--no-ext-diff', '-M', '--src-prefix=a/', '--dst-prefix=b/', '--unified=0', baseCommit, '--']));
+  for (const file of files) {
+    const lines = hunks.get(file.repoPath);
+    if (lines) file.changedLines = lines;
+  }
+  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files };
+}
+
+const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', R: 'renamed', C: 'copied', D: 'deleted', T: 'typeChanged' };
+
+/** `git diff --name-status -z`: STATUS NUL path NUL, or for renames/copies STATUS NUL old NUL new NUL. */
+export function parseNameStatus(output: string, root: string): ChangedFile[] {
+  const fields = output.split('\0');
+  const files: ChangedFile[] = [];
+  for (let i = 0; i < fields.length; ) {
+    const code = fields[i++];
+    if (!code) continue;
+    const status = STATUS[code[0]];
+    if (code[0] === 'R' || code[0] === 'C') {
+      const oldPath = fields[i++];
+      const newPath = fields[i++];
+      files.push({ status, path: resolve(join(root, newPath)), repoPath: newPath, oldRepoPath: oldPath, changedLines: new Set(), allLinesChanged: false });
+    } else {
+      const path = fields[i++];
+      // Unmerged (U) and unknown (X) entries are listed as modified: their text is what will be linted.
+      files.push({ status: status ?? 'modified', path: resolve(join(root, path)), repoPath: path, changedLines: new Set(), allLinesChanged: status === 'added' });
+    }
+  }
+  return files;
+}
+
+/** Undoes git's C-style quoting of unusual paths ("a\tb", "\303\251"). */
+export function unquoteGitPath(path: string): string {
+  if (!path.startsWith('"') || !path.endsWith('"')) return path;
+  const bytes: number[] = [];
+  const body = path.slice(1, -1);
+  const simple: Record<string, number> = { n: 10, t: 9, r: 13, '"': 34, '\\': 92, a: 7, b: 8, f: 12, v: 11 };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== '\\') {
+      bytes.push(...Buffer.from(c, 'utf8'));
+      continue;
+    }
+    const next = body[i + 1];
+    if (/[0-7]/.test(next ?? '')) {
+      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
+      i += 3;
+    } else {
+      bytes.push(simple[next] ?? next.charCodeAt(0));
+      i += 1;
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+
+/**
+ * Changed line numbers (new side) per file from `git diff --unified=0`. A hunk that only deletes lines marks
+ * the lines on both sides of the gap, since the statement around it changed.
+ */
+export function parseUnifiedZero(output: string): Map<string, Set<number>> {
+  const result = new Map<string, Set<number>>();
+  let current: Set<number> | undefined;
+  for (const line of output.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      current = undefined;
+    } else if (line.startsWith('+++ ')) {
+      const target = line.slice(4).replace(/\t$/, '');
+      if (target === '/dev/null') {
+        current = undefined;
+        continue;
+      }
+      const rel = unquoteGitPath(target).replace(/^b\//, '');
+      current = result.get(rel) ?? new Set();
+      result.set(rel, current);
+    } else if (current && line.startsWith('@@')) {
+      const m = HUNK.exec(line);
+      if (!m) continue;
+      const start = Number(m[1]);
+      const count = m[2] === undefined ? 1 : Number(m[2]);
+      if (count === 0) {
+        if (start > 0) current.add(start);
+        current.add(start + 1);
+      } else {
+        for (let n = start; n < start + count; n++) current.add(n);
+      }
+    }
+  }
+  return result;
+}
+
+/** True when any line of [line, endLine] is among the changed lines. */
+export function touchesChangedLines(file: ChangedFile, line: number, endLine: number): boolean {
+  if (file.allLinesChanged) return true;
+  for (let n = line; n <= endLine; n++) if (file.changedLines.has(n)) return true;
+  return false;
+}

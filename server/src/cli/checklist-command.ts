@@ -1,0 +1,203 @@
+// `insertlint checklist [paths…] --base REV [--format markdown]`: a pull-request review checklist of what
+// the change since REV does to insert performance. The whole tree under the paths is linted (so the schema
+// knows every index, FK and trigger); only the changed files are reported.
+import { join } from 'node:path';
+import { ConfigError, type ConfigFile } from '../engine/config';
+import type { SeveritySetting } from '../engine/types';
+import { findRule, ruleDocUrl } from '../engine/registry';
+import { displayKey, type SchemaModel } from '../schema/schema';
+import { insertCostSummary } from '../schema/insert-costs';
+import type { QualifiedName, Statement } from '../sql/ast';
+import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
+import { changesSince, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from '../ci/git';
+import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, fingerprintedFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
+import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
+import { displayPath, lintPaths, type LintRun } from './lint-run';
+
+export const CHECKLIST_FORMATS = ['markdown'] as const;
+
+export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--format markdown] [--fail-on error|warning|information|never] [--config FILE] [--rule id=severity|off]…
+  Prints a Markdown review checklist for the files changed since REV (compared with the merge base of REV and HEAD):
+  findings on changed lines first, the per-insert work of every table the change inserts into or alters, a verdict.
+  The schema is read from the whole tree under the paths (default: .).
+  Exit 0 when no finding on a changed line is at or above --fail-on (default: warning), 1 when one is, 2 for errors.`;
+
+function parseRuleOverrides(values: string[] = []): ConfigFile {
+  const rules: Record<string, SeveritySetting> = {};
+  for (const value of values) {
+    const [id, severity] = value.split('=');
+    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
+    rules[id] = severity as SeveritySetting;
+  }
+  return { rules };
+}
+
+/** The tables a statement changes the insert workload of, with what it does to them. */
+function touchedTables(stmt: Statement): { name: QualifiedName; role: string }[] {
+  switch (stmt.kind) {
+    case 'insert':
+      return [{ name: stmt.target, role: 'inserted into' }];
+    case 'merge':
+      return stmt.hasInsert ? [{ name: stmt.target, role: 'inserted into (MERGE)' }] : [];
+    case 'import':
+      return [{ name: stmt.table, role: 'inserted into (IMPORT)' }];
+    case 'createTable':
+      return [
+        { name: stmt.table, role: 'created' },
+        ...(stmt.mqt?.refresh === 'immediate' ? stmt.mqt.baseTables.map((name) => ({ name, role: 'gains a REFRESH IMMEDIATE MQT' })) : []),
+      ];
+    case 'alterTable':
+      return [{ name: stmt.table, role: 'altered' }];
+    case 'createIndex':
+      return [{ name: stmt.table, role: stmt.cluster ? 'gains a clustering index' : 'gains an index' }];
+    case 'createTrigger':
+      return stmt.events.includes('insert') ? [{ name: stmt.table, role: 'gains an INSERT trigger' }] : [];
+    default:
+      return [];
+  }
+}
+
+interface TableUse {
+  key: string;
+  name: QualifiedName;
+  stmt: Statement;
+  roles: Map<string, string[]>;
+}
+
+function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string; changed: ChangedFile }[]): ChecklistTable[] {
+  const uses = new Map<string, TableUse>();
+  for (const { file, changed } of linted) {
+    const model = run.workspace.model(file)!;
+    const lines = run.workspace.lines(file)!;
+    const shown = displayPath(run.cwd, file);
+    for (const stmt of model.statements) {
+      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
+      const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
+      if (!touchesChangedLines(changed, start, end)) continue;
+      for (const { name, role } of touchedTables(stmt)) {
+        const table = schema.table(name, stmt);
+        const key = table?.key ?? schema.keyOf(name, stmt);
+        let use = uses.get(key);
+        if (!use) {
+          use = { key, name, stmt, roles: new Map() };
+          uses.set(key, use);
+        }
+        const where = use.roles.get(role) ?? [];
+        where.push(`${shown}:${start}`);
+        use.roles.set(role, where);
+      }
+    }
+  }
+  return [...uses.values()]
+    .sort((a, b) => displayKey(a.key).localeCompare(displayKey(b.key)))
+    .map((use) => {
+      const table = schema.tableByKey(use.key);
+      const roles = [...use.roles].map(([role, where]) => `${role} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''})`);
+      const costs = table ? insertCostSummary(table) : [];
+      return { name: displayKey(use.key), roles, defined: Boolean(table?.definition), costs };
+    });
+}
+
+function toItem(d: CiFinding, onChangedLine: boolean, failOn: (typeof FAIL_ON_LEVELS)[number]): ChecklistFinding {
+  return {
+    displayPath: d.displayPath,
+    line: d.line,
+    column: d.column,
+    rule: d.rule,
+    severity: d.severity,
+    message: d.message,
+    docUrl: findRule(d.rule) ? ruleDocUrl(d.rule) : undefined,
+    blocking: onChangedLine && failOn !== 'never' && meetsSeverity(d.severity, failOn),
+  };
+}
+
+export async function runChecklistCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on'], flags: ['help'] });
+  if (args.flags.has('help')) {
+    io.stdout(CHECKLIST_USAGE + '\n');
+    return 0;
+  }
+  oneOf(single(args, 'format'), CHECKLIST_FORMATS, 'format', 'markdown');
+  const base = single(args, 'base');
+  if (!base) throw new UsageError('--base REV is required (the revision the change is compared with, e.g. origin/main or the PR base SHA)');
+  const failOn = oneOf(single(args, 'fail-on'), FAIL_ON_LEVELS, 'fail-on', 'warning');
+  const overrides = parseRuleOverrides(args.values.get('rule'));
+
+  let changes: ChangeSet;
+  try {
+    changes = changesSince(io.cwd, base);
+  } catch (error) {
+    if (error instanceof GitError) {
+      io.stderr(`insertlint checklist: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  let run: LintRun;
+  try {
+    run = await lintPaths({ paths: args.positional.length ? args.positional : ['.'], cwd: io.cwd, configPath: single(args, 'config'), overrides });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`insertlint: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
+  for (const failure of run.workspace.ruleFailures) {
+    io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.message ?? String(failure.error)}\n`);
+  }
+  if (run.missing.length > 0 && run.files.length === 0) return 2;
+
+  const index = changedFileIndex(changes);
+  const linted: { file: string; changed: ChangedFile }[] = [];
+  for (const file of run.files) {
+    const changed = changedFileOf(index, file);
+    if (changed) linted.push({ file, changed });
+  }
+  const lintedChanges = new Set(linted.map((l) => l.changed));
+  const skipped = new Map(run.skipped.map((s) => [s.path, s.reason]));
+  const notLinted = changes.files
+    .filter((f) => !lintedChanges.has(f))
+    .map((f) => ({
+      displayPath: displayPath(io.cwd, f.path),
+      reason: f.status === 'deleted' ? 'deleted' : (skipped.get(f.path) ?? 'not a file InsertLint lints, or outside the given paths'),
+    }));
+
+  const byFile = new Map<string, CiFinding[]>();
+  for (const d of fingerprintedFindings(run)) {
+    const list = byFile.get(d.file) ?? [];
+    list.push(d);
+    byFile.set(d.file, list);
+  }
+  const files: ChecklistFile[] = linted.map(({ file, changed }) => {
+    const findings = byFile.get(file) ?? [];
+    const visible = findings.filter((d) => !d.suppressed);
+    const onChanged = visible.filter((d) => touchesChangedLines(changed, d.line, d.endLine));
+    const elsewhere = visible.filter((d) => !onChanged.includes(d));
+    return {
+      displayPath: displayPath(run.cwd, file),
+      status: changed.status === 'deleted' ? 'modified' : changed.status,
+      oldDisplayPath: changed.oldRepoPath === undefined ? undefined : displayPath(run.cwd, join(changes.root, changed.oldRepoPath)),
+      onChangedLines: onChanged.map((d) => toItem(d, true, failOn)),
+      elsewhere: elsewhere.map((d) => toItem(d, false, failOn)),
+      suppressed: findings.length - visible.length,
+    };
+  });
+
+  const tables = collectTables(run, run.workspace.schema, linted);
+  io.stdout(
+    renderChecklist({
+      base,
+      baseCommit: changes.baseCommit,
+      mergeBase: changes.mergeBase,
+      changedFileCount: changes.files.length,
+      files,
+      notLinted,
+      tables,
+      failOn: failOn === 'never' ? undefined : failOn,
+    }) + '\n',
+  );
+  return files.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
+}
