@@ -63,6 +63,8 @@ export interface TableInfo {
   indexes: IndexInfo[];
   /** Primary key and unique constraints also maintain an index per row. */
   uniqueConstraints: number;
+  /** Where each counted primary key / unique constraint was declared (same order as declared). */
+  keyConstraints?: (Located & { constraint: TableConstraint })[];
   foreignKeys: ForeignKeyInfo[];
   checks: number;
   triggers: TriggerInfo[];
@@ -107,6 +109,8 @@ export class SchemaModel {
   readonly tablespaces = new Map<string, Located<CreateTablespaceStatement>>();
   readonly insertTargets = new Map<string, InsertTargetInfo>();
   readonly dbCfg = new Map<string, DbCfgSetting>();
+  /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
+  readonly exclusivelyLocked = new Set<string>();
   /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
   private readonly schemaAt = new WeakMap<Statement, string | undefined>();
   private readonly byName = new Map<string, string[]>();
@@ -240,6 +244,9 @@ export class SchemaModel {
       case 'import':
         this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ['IMPORT (inserts row by row)']);
         break;
+      case 'lockTable':
+        if (stmt.mode === 'exclusive') this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
+        break;
       case 'updateDbCfg':
         for (const p of stmt.parameters) {
           this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
@@ -269,6 +276,7 @@ export class SchemaModel {
       columns: [],
       indexes: [],
       uniqueConstraints: 0,
+      keyConstraints: [],
       foreignKeys: [],
       checks: 0,
       triggers: [],
@@ -326,6 +334,7 @@ export class SchemaModel {
       case 'primaryKey':
       case 'unique':
         table.uniqueConstraints++;
+        table.keyConstraints?.push({ file, stmt, constraint });
         break;
       case 'check':
         if (constraint.enforced) table.checks++;
@@ -349,6 +358,9 @@ export class SchemaModel {
           table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name);
           if (before === table.foreignKeys.length && action.constraintKind !== 'foreignKey' && table.uniqueConstraints > 0 && action.constraintKind !== 'check') {
             table.uniqueConstraints--;
+            const keys = table.keyConstraints ?? [];
+            const named = keys.findIndex((k) => k.constraint.name === name);
+            keys.splice(named >= 0 ? named : keys.length - 1, 1);
           }
           break;
         }

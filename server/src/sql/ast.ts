@@ -131,6 +131,8 @@ export interface CreateTableStatement extends StatementBase {
   pctfree?: number;
   pctfreeSpan?: Span;
   notLoggedInitially: boolean;
+  /** Span of the NOT LOGGED INITIALLY clause, where written. */
+  notLoggedInitiallySpan?: Span;
   mqt?: MqtDefinition;
   /** CREATE TABLE … LIKE other */
   like?: QualifiedName;

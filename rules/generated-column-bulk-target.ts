@@ -1,0 +1,35 @@
+// Generated (GENERATED ALWAYS AS (expression)) columns on a bulk insert target: computed per row.
+import type { Rule } from '../server/src/engine/types';
+import type { ColumnDef } from '../server/src/sql/ast';
+import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
+
+const GeneratedColumnBulkTargetRule: Rule = {
+  meta: {
+    id: 'generated-column-bulk-target',
+    description: 'Generated column computed for every row of a bulk insert (low cost)',
+    defaultSeverity: 'hint',
+    evidence: ['000 appendix B 20'],
+    messages: {
+      generated:
+        'Column {column} of bulk insert target {table} ({why}) is GENERATED … AS an expression: Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone.',
+    },
+  },
+  check({ file, schema, report }) {
+    for (const stmt of file.statements) {
+      let columns: ColumnDef[];
+      if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
+      else if (stmt.kind === 'alterTable') columns = stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : []));
+      else continue;
+      const generated = columns.filter((c) => c.generatedExpression !== undefined && !c.identity);
+      if (generated.length === 0) continue;
+      const table = schema.table(stmt.table, stmt);
+      const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+      if (!table || !target) continue;
+      for (const column of generated) {
+        report({ messageId: 'generated', data: { column: column.name, table: tableName(table), why: bulkWhy(target) }, stmt, span: column.nameSpan });
+      }
+    }
+  },
+};
+
+export default GeneratedColumnBulkTargetRule;

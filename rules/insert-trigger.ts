@@ -1,0 +1,58 @@
+// INSERT triggers on a table that receives inserts: the trigger body runs for every row.
+import type { Rule } from '../server/src/engine/types';
+import type { CreateTriggerStatement } from '../server/src/sql/ast';
+import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
+import { insertTargetFor, tableName } from './support/targets';
+
+const InsertTriggerRule: Rule = {
+  meta: {
+    id: 'insert-trigger',
+    description: 'INSERT trigger on a table that receives inserts',
+    defaultSeverity: 'warning',
+    evidence: ['000 test 11', '000 test 18', '000 test 19', '000 test 20', '000 test 21'],
+    messages: {
+      row:
+        'Trigger {trigger} runs {body} for every row inserted into {table}{others}. Measured on 100,000 inserts (seed 000, tests {tests}): {one} with one such trigger, {two} with two, against 31.5 s without (test 11). Fold the work into the load itself (INSERT … SELECT, a set-based UPDATE afterwards), or disable the trigger for bulk loads when the data allows it.',
+      statement:
+        'Trigger {trigger} runs {body} once per INSERT statement on {table}{others}; with single-row inserts that is once per row. Measured on 100,000 rows (seed 000, tests {tests}): {one} with one row trigger of this kind, {two} with two, against 31.5 s without (test 11). Insert many rows per statement, or fold the trigger\'s work into the load.',
+    },
+  },
+  check({ file, schema, report }) {
+    for (const stmt of file.statements) {
+      if (stmt.kind !== 'createTrigger' || !stmt.events.includes('insert')) continue;
+      const table = schema.table(stmt.table, stmt);
+      if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
+      const { body, updating } = describeBody(stmt);
+      const measured = updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS;
+      const otherCount = table.triggers.filter((t) => t.stmt !== stmt && t.stmt.events.includes('insert')).length;
+      report({
+        messageId: stmt.granularity === 'statement' ? 'statement' : 'row',
+        data: {
+          trigger: stmt.trigger.name,
+          body,
+          table: tableName(table),
+          others: otherCount > 0 ? ` (and ${otherCount} more INSERT trigger${otherCount > 1 ? 's' : ''} on it)` : '',
+          tests: updating ? '20 and 21' : '18 and 19',
+          one: secsOf(measured[0]),
+          two: secsOf(measured[1]),
+        },
+        stmt,
+        span: stmt.trigger.span,
+      });
+    }
+  },
+};
+
+/** What the body does, for the message, and whether it updates rather than inserts (tests 20/21 vs 18/19). */
+function describeBody(stmt: CreateTriggerStatement): { body: string; updating: boolean } {
+  const counts = new Map<string, number>();
+  for (const inner of stmt.body) {
+    const kind = inner.kind === 'insert' ? 'INSERT' : inner.kind === 'other' ? inner.keyword.split(' ')[0] : inner.kind.toUpperCase();
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const parts = [...counts].filter(([k]) => ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(k)).map(([k, n]) => `${n} ${k}${n > 1 ? 's' : ''}`);
+  const updating = !counts.has('INSERT') && (counts.has('UPDATE') || counts.has('MERGE'));
+  return { body: parts.length > 0 ? `its body (${parts.join(', ')})` : 'its body', updating };
+}
+
+export default InsertTriggerRule;

@@ -1,0 +1,30 @@
+// INSERT … SELECT between tables: LOAD FROM a cursor does the same job without per-row insert processing.
+import type { Rule } from '../server/src/engine/types';
+import { displayKey } from '../server/src/schema/schema';
+
+const PreferLoadFromCursorRule: Rule = {
+  meta: {
+    id: 'prefer-load-from-cursor',
+    description: 'INSERT … SELECT that a LOAD FROM CURSOR could replace',
+    defaultSeverity: 'information',
+    evidence: ['000 test 6', '000 test 9', '000 appendix B 24'],
+    messages: {
+      cursor:
+        'INSERT INTO {table} … SELECT inserts, locks and logs the rows one at a time. For a large copy, DECLARE c CURSOR FOR <the SELECT>; LOAD FROM c OF CURSOR INSERT INTO {table} formats pages directly with almost no logging: seed 000 measured 12.9 s against 15.7 s for the same 100,000 rows (tests 9 and 6). LOAD does not fire triggers, checks constraints later (SET INTEGRITY) and needs COPY YES or a backup to stay recoverable.',
+    },
+  },
+  check({ file, schema, report }) {
+    for (const stmt of file.statements) {
+      if (stmt.kind !== 'insert' || stmt.source.kind !== 'select') continue;
+      // Declared temporary tables (SESSION.*) are work areas that LOAD cannot target in the same way.
+      if (stmt.target.schema === 'SESSION') continue;
+      const table = schema.table(stmt.target, stmt);
+      if (table?.definition?.stmt.temporary) continue;
+      // A fullselect without a table (VALUES, SYSIBM.SYSDUMMY1) copies nothing worth loading.
+      if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === 'SYSIBM')) continue;
+      report({ messageId: 'cursor', data: { table: table ? displayKey(table.key) : stmt.target.name }, stmt, span: stmt.target.span });
+    }
+  },
+};
+
+export default PreferLoadFromCursorRule;

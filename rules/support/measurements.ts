@@ -1,0 +1,60 @@
+// Elapsed times measured in seed 000 (Bill Wilkins, "Tips for improving INSERT performance in DB2
+// Universal Database", 2004), Appendix A: 100,000 rows, CLI array inserts of 10 rows, a commit every
+// 1000 rows, SMS table space, unless a test says otherwise. The figures live once, in
+// server/src/schema/insert-costs.ts (shared with the checklist and hovers); this module shapes them for messages.
+import { INSERT_COST_MEASUREMENTS, type InsertCostFeature } from '../../server/src/schema/insert-costs';
+
+function seconds(feature: InsertCostFeature, filter: (m: (typeof INSERT_COST_MEASUREMENTS)[number]) => boolean = () => true): number[] {
+  return INSERT_COST_MEASUREMENTS.filter((m) => m.feature === feature && filter(m))
+    .sort((a, b) => a.amount - b.amount)
+    .map((m) => m.seconds);
+}
+
+/** Test 11/31/41: the bare table (no index, constraint, trigger, identity). */
+export const BASELINE_SECONDS = INSERT_COST_MEASUREMENTS[0].baselineSeconds;
+
+/** Tests 31–35: elapsed seconds by number of indexes maintained during the inserts (index 0: none). */
+export const SECONDS_BY_INDEX_COUNT = [BASELINE_SECONDS, ...seconds('indexes')];
+/** Test 38: one clustering index (vs 53.73 s for one ordinary index, test 32). */
+export const CLUSTERED_INDEX_SECONDS = seconds('clustering')[0];
+
+/** Tests 14, 15: one and two enforced foreign keys. */
+export const FK_SECONDS = seconds('foreignKeys');
+
+/** Tests 18, 19: triggers that insert a row; 20, 21: triggers that update a row. */
+export const INSERTING_TRIGGER_SECONDS = seconds('triggers', (m) => m.triggerAction === 'insert');
+export const UPDATING_TRIGGER_SECONDS = seconds('triggers', (m) => m.triggerAction === 'update');
+
+/** Tests 12, 13: one and two CHECK constraints. */
+export const CHECK_SECONDS = seconds('checks');
+
+/** Test 91: a CHAR(10) column turned into CLOB(10). */
+export const LOB_SECONDS = seconds('lobColumns')[0];
+
+/**
+ * Tests 42–46 (identity), cache size → elapsed seconds. The sequence runs (tests 47–51) took within
+ * 3 s of the identity runs; their test numbers are the identity ones plus 5 (the seed prints the
+ * last one as "50" a second time, a typo for 51).
+ */
+export const IDENTITY_CACHE_SECONDS: readonly { cache: number; test: number; sequenceTest: number; seconds: number }[] = INSERT_COST_MEASUREMENTS.filter(
+  (m) => m.feature === 'identityCache',
+)
+  .sort((a, b) => a.amount - b.amount)
+  .map((m) => ({ cache: m.amount, test: m.test, sequenceTest: m.test + 5, seconds: m.seconds }));
+
+/** The measured cache setting closest to (and not above) `cache`. */
+export function identityMeasurement(cache: number) {
+  let best = IDENTITY_CACHE_SECONDS[0];
+  for (const m of IDENTITY_CACHE_SECONDS) if (m.cache <= cache) best = m;
+  return best;
+}
+
+/** How many times the baseline, to one decimal: 896.61 → "28.5x". */
+export function factor(seconds: number): string {
+  return `${(seconds / BASELINE_SECONDS).toFixed(1)}x`;
+}
+
+/** Seconds to one decimal, as the messages quote them: 67.57 → "67.6 s". */
+export function secsOf(seconds: number): string {
+  return `${seconds.toFixed(1)} s`;
+}

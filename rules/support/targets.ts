@@ -1,0 +1,99 @@
+// Shared questions the schema rules ask: is this DDL's table an insert (or bulk) target, and does
+// the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
+// rules/<id>.ts files at the top level of rules/.
+import type { QualifiedName, Statement } from '../../server/src/sql/ast';
+import { displayKey, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+
+/** Insert-like statements whose rows pay for a table's per-row work. */
+export function isInsertLike(stmt: Statement): boolean {
+  return stmt.kind === 'insert' || stmt.kind === 'import' || (stmt.kind === 'merge' && stmt.hasInsert);
+}
+
+/** The table of an insert-like statement, as written. */
+export function insertTargetName(stmt: Statement): QualifiedName | undefined {
+  switch (stmt.kind) {
+    case 'insert':
+    case 'merge':
+      return stmt.target;
+    case 'import':
+      return stmt.table;
+    default:
+      return undefined;
+  }
+}
+
+export function targetOf(schema: SchemaModel, table: TableInfo): InsertTargetInfo | undefined {
+  return schema.insertTargets.get(table.key) ?? schema.insertTarget({ schema: table.schema, name: table.name, span: { start: 0, end: 0 } });
+}
+
+/** File offset where a statement starts (statement spans are in the parsed SQL text). */
+function fileStart(stmt: Statement): number {
+  return stmt.origin.toFile(stmt.span.start);
+}
+
+/**
+ * True when `ddl` is in force for at least one insert into `target`: it sits in another file (whose
+ * order we cannot know, so we assume the schema comes first), or earlier in the same file.
+ * DDL written after every insert of its file is the recommended pattern (build the index, add the
+ * foreign key once the rows are in: seed 000, tests 16, 17, 36, 37) and costs the inserts nothing.
+ */
+export function inEffectForInserts(ddl: Located, target: InsertTargetInfo): boolean {
+  return target.sites.some((site) => site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt));
+}
+
+/** Insert sites of `target` that `ddl` is in force for. */
+export function sitesAfter(ddl: Located, target: InsertTargetInfo) {
+  return target.sites.filter((site) => site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt));
+}
+
+/** Why a target is a bulk target, for messages: "INSERT … SELECT; several INSERT statements in one script". */
+export function bulkWhy(target: InsertTargetInfo): string {
+  return target.bulkReasons.join('; ');
+}
+
+export function tableName(table: TableInfo): string {
+  return displayKey(table.key);
+}
+
+/** Bulk target the DDL statement's table is, with the DDL in force for its inserts; undefined otherwise. */
+export function bulkTargetFor(schema: SchemaModel, table: TableInfo | undefined, ddl: Located): InsertTargetInfo | undefined {
+  if (!table) return undefined;
+  const target = targetOf(schema, table);
+  if (!target || target.bulkReasons.length === 0) return undefined;
+  return inEffectForInserts(ddl, target) ? target : undefined;
+}
+
+/** Insert target (bulk or not) the DDL statement's table is, with the DDL in force for its inserts. */
+export function insertTargetFor(schema: SchemaModel, table: TableInfo | undefined, ddl: Located): InsertTargetInfo | undefined {
+  if (!table) return undefined;
+  const target = targetOf(schema, table);
+  if (!target || target.sites.length === 0) return undefined;
+  return inEffectForInserts(ddl, target) ? target : undefined;
+}
+
+/** Insert-target tables whose data, indexes or LOB data live in table space `name`. */
+export function insertTargetsIn(schema: SchemaModel, name: string): TableInfo[] {
+  const out: TableInfo[] = [];
+  for (const table of schema.tables.values()) {
+    const clause = table.definition?.stmt.tablespace;
+    const spaces = [table.tablespace, clause?.index, clause?.long];
+    if (spaces.includes(name) && schema.isInsertTarget(table)) out.push(table);
+  }
+  return out;
+}
+
+/** "A, B and 2 more" for messages. */
+export function listNames(names: string[], max = 3): string {
+  if (names.length <= max) return names.join(', ');
+  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+}
+
+/** The DB CFG parameters named `name` that `stmt` sets (UPDATE DB CFG … USING name value). */
+export function dbCfgParameters(stmt: Statement, name: string) {
+  return stmt.kind === 'updateDbCfg' ? stmt.parameters.filter((p) => p.name === name) : [];
+}
+
+/** True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file. */
+export function inEffectAt(ddl: Located, site: Located): boolean {
+  return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
+}

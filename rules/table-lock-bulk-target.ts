@@ -1,0 +1,35 @@
+// Row locking on a bulk insert target: an X lock per inserted row, taken and released.
+import type { Rule } from '../server/src/engine/types';
+import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
+import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
+
+const TableLockBulkTargetRule: Rule = {
+  meta: {
+    id: 'table-lock-bulk-target',
+    description: 'Bulk insert target locked row by row (no LOCKSIZE TABLE, no LOCK TABLE)',
+    defaultSeverity: 'information',
+    evidence: ['000 test 11', '000 test 101', '000 appendix B 15'],
+    messages: {
+      rowLocks:
+        'Bulk insert target {table} ({why}) uses row locking: Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in seed 000 (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR).',
+    },
+  },
+  check({ file, schema, report }) {
+    for (const stmt of file.statements) {
+      if (stmt.kind !== 'createTable' || stmt.mqt || stmt.temporary) continue;
+      const table = schema.table(stmt.table, stmt);
+      if (!table || table.definition?.stmt !== stmt || table.locksize === 'table') continue;
+      const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+      if (!target || hasLockTable(schema, table)) continue;
+      report({ messageId: 'rowLocks', data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
+    }
+  },
+};
+
+/** A LOCK TABLE … IN EXCLUSIVE MODE on the table somewhere in the analysed files (schema unknown on either side matches by name). */
+function hasLockTable(schema: SchemaModel, table: TableInfo): boolean {
+  for (const key of schema.exclusivelyLocked) if (schema.tableByKey(key) === table) return true;
+  return false;
+}
+
+export default TableLockBulkTargetRule;

@@ -1,0 +1,26 @@
+-- Nightly load of the sample workload (run with: db2 -tvf load.clp).
+-- The CLP commits after every statement unless told otherwise (autocommit is on by default).
+CONNECT TO SALESDB;
+
+UPDATE DB CFG FOR SALESDB USING LOGBUFSZ 8 CHNGPGS_THRESH 60 MINCOMMIT 3;
+
+SET SCHEMA SALES;
+
+-- New customers arrive as literal single-row inserts, one commit each.
+INSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');
+INSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');
+INSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');
+
+-- Today's orders come from the staging table filled by the web shop.
+ALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;
+INSERT INTO ORDERS (CUST_ID, ORDER_DATE, STATUS, NOTES)
+  SELECT CUST_ID, ORDER_DATE, 'N', NOTES FROM STAGE.WEB_ORDERS;
+
+INSERT INTO ORDER_LINE (ORDER_ID, LINE_NO, ITEM, QTY, PRICE)
+  SELECT O.ORDER_ID, W.LINE_NO, W.ITEM, W.QTY, W.PRICE
+  FROM STAGE.WEB_ORDER_LINES W JOIN ORDERS O ON O.CUST_ID = W.CUST_ID;
+
+IMPORT FROM '/data/returns.del' OF DEL INSERT INTO SALES.ORDER_LINE;
+
+COMMIT;
+CONNECT RESET;

@@ -1,0 +1,144 @@
+// A RuleTester in the spirit of ESLint's: give it files as {path: text}, it runs the real engine
+// (Workspace, config resolution, suppressions) and returns findings with 1-based positions, so that
+// rule tests state exact rule ids, lines, columns, messages and fix output.
+import * as assert from 'node:assert/strict';
+import { resolveConfig, type ConfigFile } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import { Workspace } from '../../server/src/engine/workspace';
+import type { Diagnostic, Fix, Severity } from '../../server/src/engine/types';
+
+export type Files = Record<string, string>;
+
+export interface Finding {
+  file: string;
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** 1-based. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  fix?: Fix;
+  suppressed?: Diagnostic['suppressed'];
+}
+
+export interface ExpectedFinding {
+  /** Defaults to the only file, or the first one given. */
+  file?: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  /** A RegExp the message must match, or the exact message. */
+  message?: RegExp | string;
+  severity?: Severity;
+}
+
+export interface LintOptions {
+  /** An .insertlintrc.json-shaped layer over the rule defaults. */
+  config?: ConfigFile;
+  /** Keep suppressed findings (marked) instead of dropping them. */
+  includeSuppressed?: boolean;
+}
+
+/** Runs every registered rule over the files, in the order given, and returns all findings. */
+export function lint(files: Files, options: LintOptions = {}): Finding[] {
+  const workspace = new Workspace(resolveConfig(allRules(), options.config));
+  for (const [path, text] of Object.entries(files)) {
+    if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
+  }
+  if (workspace.ruleFailures.length > 0) throw workspace.ruleFailures[0].error;
+  const out: Finding[] = [];
+  for (const path of workspace.paths()) {
+    const lines = workspace.lines(path)!;
+    for (const d of workspace.diagnostics(path)) {
+      if (d.suppressed && !options.includeSuppressed) continue;
+      const start = lines.position(d.span.start);
+      const end = lines.position(d.span.end);
+      out.push({
+        file: d.file,
+        rule: d.rule,
+        severity: d.severity,
+        message: d.message,
+        line: start.line + 1,
+        column: start.column + 1,
+        endLine: end.line + 1,
+        endColumn: end.column + 1,
+        ...(d.fix ? { fix: d.fix } : {}),
+        ...(d.suppressed ? { suppressed: d.suppressed } : {}),
+      });
+    }
+  }
+  // Rules that throw are disabled per file by the engine; a test must see that as a failure.
+  if (workspace.ruleFailures.length > 0) throw workspace.ruleFailures[0].error;
+  return out;
+}
+
+/** Findings of one rule only. */
+export function findings(files: Files, ruleId: string, options: LintOptions = {}): Finding[] {
+  assertKnownRule(ruleId);
+  return lint(files, options).filter((f) => f.rule === ruleId);
+}
+
+/** Asserts that `ruleId` reports exactly `expected` (in file and position order) and nothing else. */
+export function expectFindings(files: Files, ruleId: string, expected: ExpectedFinding[], options: LintOptions = {}): Finding[] {
+  const actual = findings(files, ruleId, options);
+  const defaultFile = Object.keys(files)[0];
+  const project = (f: Finding, e: ExpectedFinding | undefined) => ({
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    ...(e?.endLine !== undefined ? { endLine: f.endLine } : {}),
+    ...(e?.endColumn !== undefined ? { endColumn: f.endColumn } : {}),
+    ...(e?.severity !== undefined ? { severity: f.severity } : {}),
+  });
+  const want = expected.map((e) => ({
+    file: e.file ?? defaultFile,
+    line: e.line,
+    column: e.column,
+    ...(e.endLine !== undefined ? { endLine: e.endLine } : {}),
+    ...(e.endColumn !== undefined ? { endColumn: e.endColumn } : {}),
+    ...(e.severity !== undefined ? { severity: e.severity } : {}),
+  }));
+  assert.deepEqual(
+    actual.map((f, i) => project(f, expected[i])),
+    want,
+    `${ruleId} findings differ:\n${actual.map((f) => `  ${f.file}:${f.line}:${f.column} ${f.message}`).join('\n') || '  (none)'}`,
+  );
+  expected.forEach((e, i) => {
+    if (e.message === undefined) return;
+    if (typeof e.message === 'string') assert.equal(actual[i].message, e.message);
+    else assert.match(actual[i].message, e.message, `message of finding ${i + 1}`);
+  });
+  return actual;
+}
+
+export function expectNoFindings(files: Files, ruleId: string, options: LintOptions = {}): void {
+  expectFindings(files, ruleId, [], options);
+}
+
+/**
+ * Applies the fix of the `index`-th finding of `ruleId` and returns the fixed text of its file.
+ * Fails when that finding has no fix.
+ */
+export function applyFix(files: Files, ruleId: string, index = 0, options: LintOptions = {}): string {
+  const all = findings(files, ruleId, options);
+  const finding = all[index];
+  assert.ok(finding, `${ruleId} has no finding #${index} (found ${all.length})`);
+  assert.ok(finding.fix, `${ruleId} finding #${index} at ${finding.file}:${finding.line}:${finding.column} offers no fix`);
+  return applyEdits(files[finding.file], finding.fix);
+}
+
+/** Applies a fix's edits (file offsets) to a text, last edit first so offsets stay valid. */
+export function applyEdits(text: string, fix: Fix): string {
+  const edits = [...fix.edits].sort((a, b) => b.span.start - a.span.start);
+  for (let i = 1; i < edits.length; i++) assert.ok(edits[i].span.end <= edits[i - 1].span.start, 'fix edits overlap');
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
+  return out;
+}
+
+function assertKnownRule(ruleId: string): void {
+  assert.ok(allRules().some((r) => r.meta.id === ruleId), `no rule "${ruleId}" is registered`);
+}
