@@ -1,0 +1,542 @@
+// parseExfmt: reads db2exfmt output (whole files, several statements, or just a pasted Access Plan graph)
+// into ExfmtDocument. It never throws: problems become errors/warnings on the document or statement.
+import {
+  finishPlan,
+  newOperator,
+  objectKey,
+  type AccessPlan,
+  type ExfmtDocument,
+  type ExplainMessage,
+  type ExplainStatement,
+  type ObjectInfo,
+  type PlanOperator,
+  type PlanPredicate,
+} from './model';
+import { parseGraph } from './exfmt-graph';
+import { flagsFromArguments, labelFromFlags, parseDb2Number, parseOperatorLabel } from './symbols';
+
+/** Inputs above this size are refused rather than scanned (a db2exfmt file of 2,000 operators is ~2 MB). */
+export const MAX_EXFMT_BYTES = 32 * 1024 * 1024;
+
+const INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
+const STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
+const DASHES = /^\s*-{3,}\s*$/;
+const DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3}):\s*\((.*)\)\s*$/;
+
+export function parseExfmt(input: unknown): ExfmtDocument {
+  const doc: ExfmtDocument = { kind: 'unknown', header: { fields: {} }, statements: [], errors: [], warnings: [] };
+  try {
+    parseInto(doc, input);
+  } catch (err) {
+    // A parser bug must not take the caller down; report it like any other unreadable input.
+    doc.errors.push({ code: 'internal-error', message: `The plan parser failed unexpectedly: ${(err as Error)?.message ?? String(err)}` });
+  }
+  return doc;
+}
+
+function parseInto(doc: ExfmtDocument, input: unknown): void {
+  if (typeof input !== 'string') {
+    doc.errors.push({ code: 'not-text', message: 'The input is not text.' });
+    return;
+  }
+  if (input.length > MAX_EXFMT_BYTES) {
+    doc.errors.push({ code: 'too-large', message: `The input is ${Math.round(input.length / 1048576)} MB; plans above ${MAX_EXFMT_BYTES / 1048576} MB are not read.` });
+    return;
+  }
+  if (input.includes('\u0000')) {
+    doc.errors.push({ code: 'binary', message: 'The input looks binary (it contains NUL bytes), not a db2exfmt text.' });
+    return;
+  }
+  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lines = text.split('\n');
+
+  if (isDb2expln(lines)) {
+    doc.kind = 'db2expln';
+    doc.errors.push({
+      code: 'db2expln',
+      message:
+        'This is db2expln output (the "SQL and XQUERY Explain Tool"), not db2exfmt. db2expln describes section steps and draws a graph without I/O costs or plan details, so InsertLint does not read it. Run EXPLAIN PLAN FOR <insert> and then `db2exfmt -d <db> -1 -o plan.txt`, or use `insertlint explain --sql … --connection …`.',
+      line: 1,
+    });
+    return;
+  }
+
+  readHeader(doc, lines);
+  const starts: { line: number; number: number; section: number }[] = [];
+  lines.forEach((l, i) => {
+    const m = STATEMENT.exec(l);
+    if (m) starts.push({ line: i, number: Number(m[1]), section: Number(m[2]) });
+  });
+
+  if (starts.length === 0) {
+    const stmt = newStatement();
+    parseStatementRegion(stmt, lines, 0, lines.length);
+    if (stmt.plan || stmt.errors.length > 0) {
+      doc.kind = lines.some((l) => INSTANCE.test(l)) ? 'db2exfmt' : 'graph';
+      doc.statements.push(stmt);
+    }
+  } else {
+    doc.kind = 'db2exfmt';
+    starts.forEach((s, i) => {
+      let end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
+      // A new EXPLAIN INSTANCE header ends the statement too.
+      for (let l = s.line + 1; l < end; l++) {
+        if (INSTANCE.test(lines[l])) {
+          end = l;
+          break;
+        }
+      }
+      const stmt = newStatement();
+      stmt.statementNumber = s.number;
+      stmt.sectionNumber = s.section;
+      parseStatementRegion(stmt, lines, s.line + 1, end);
+      doc.statements.push(stmt);
+    });
+  }
+  if (doc.statements.length === 0) {
+    doc.errors.push({
+      code: 'no-plan',
+      message: 'No access plan found: the text has neither a db2exfmt "Access Plan:" section nor a plan graph with numbered operator boxes such as "(   1)".',
+    });
+  }
+}
+
+function newStatement(): ExplainStatement {
+  return { diagnostics: [], errors: [], warnings: [] };
+}
+
+function isDb2expln(lines: string[]): boolean {
+  const head = lines.slice(0, 40).join('\n');
+  if (/SQL (and XQUERY )?Explain Tool/i.test(head)) return true;
+  let score = 0;
+  for (const l of lines.slice(0, 5000)) {
+    if (/^\s*\*{10,}\s*(DYNAMIC|STATIC|SETUP SCRIPT)\s*\*{10,}/.test(l)) score += 2;
+    if (/^\s*={10,}\s*STATEMENT\s*={10,}/.test(l)) score += 2;
+    if (/^\|?[\s|]*Access Table Name = /.test(l)) score++;
+    if (/^\s*Optimizer Plan:\s*$/.test(l)) score++;
+    if (/^\s*End of section\s*$/.test(l)) score++;
+  }
+  return score >= 3;
+}
+
+function readHeader(doc: ExfmtDocument, lines: string[]): void {
+  const limit = Math.min(lines.length, 200);
+  for (let i = 0; i < limit; i++) {
+    const l = lines[i];
+    if (STATEMENT.test(l)) break;
+    if (!doc.header.banner && /Version\s+[\d.]+.*Copyright IBM/i.test(l)) doc.header.banner = l.trim();
+    if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
+    const kv = /^\s*([A-Z][A-Z_ ]{2,30}):\s*(.*?)\s*$/.exec(l);
+    if (kv && /^[A-Z_ ]+$/.test(kv[1]) && !/^\s*-+/.test(l)) {
+      const key = kv[1].trim();
+      if (!(key in doc.header.fields)) doc.header.fields[key] = kv[2];
+      if (key === 'DB2_VERSION') doc.header.db2Version = kv[2];
+    }
+  }
+}
+
+/** Section headings: a "Name:" line followed by a dashed underline, or the well-known names. */
+const KNOWN_SECTIONS = [
+  'Original Statement',
+  'Optimized Statement',
+  'Access Plan',
+  'Extended Diagnostic Information',
+  'Plan Details',
+  'Objects Used in Access Plan',
+  'Operator Symbols',
+  'Database Context',
+  'Package Context',
+];
+
+function sectionName(lines: string[], i: number): string | undefined {
+  const l = lines[i].trim();
+  const m = /^([A-Z][A-Za-z /()-]{2,60}?)\s*:$/.exec(l);
+  if (!m) return undefined;
+  // Only top-level names: Plan Details' own "Arguments:"/"Input Streams:" headings look the same once indentation is lost.
+  return KNOWN_SECTIONS.includes(m[1]) ? m[1] : undefined;
+}
+
+function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: number, to: number): void {
+  const sections: { name: string; start: number }[] = [];
+  for (let i = from; i < to; i++) {
+    const name = sectionName(lines, i);
+    if (name) sections.push({ name, start: i });
+  }
+  const bodyOf = (index: number): [number, number] => {
+    let start = sections[index].start + 1;
+    if (start < to && DASHES.test(lines[start])) start++;
+    const end = index + 1 < sections.length ? sections[index + 1].start : to;
+    return [start, end];
+  };
+  // Statement key/values before the first section.
+  const headEnd = sections.length ? sections[0].start : to;
+  for (let i = from; i < headEnd; i++) {
+    const kv = /^\s*(QUERYNO|QUERYTAG|Statement Type|Updatable|Deletable|Query Degree)\s*:\s*(.*?)\s*$/.exec(lines[i]);
+    if (!kv) continue;
+    if (kv[1] === 'QUERYNO') stmt.queryNo = parseDb2Number(kv[2]);
+    if (kv[1] === 'QUERYTAG') stmt.queryTag = kv[2];
+    if (kv[1] === 'Statement Type') stmt.statementType = kv[2];
+  }
+
+  let graph: { start: number; end: number; totalCost?: number } | undefined;
+  let details: [number, number] | undefined;
+  let objects: [number, number] | undefined;
+  sections.forEach((s, idx) => {
+    const [start, end] = bodyOf(idx);
+    switch (s.name) {
+      case 'Original Statement':
+        stmt.originalText = statementText(lines.slice(start, end));
+        break;
+      case 'Optimized Statement':
+        stmt.optimizedText = statementText(lines.slice(start, end));
+        break;
+      case 'Access Plan': {
+        let g = start;
+        let totalCost: number | undefined;
+        for (; g < end; g++) {
+          const l = lines[g];
+          const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
+          if (tc) totalCost = parseDb2Number(tc[1]);
+          else if (!/^\s*Query Degree:/.test(l) && l.trim() !== '') break;
+        }
+        graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
+        break;
+      }
+      case 'Extended Diagnostic Information':
+        for (let i = start; i < end; i++) {
+          const m = /^\s*Diagnostic Details:\s*(.*)$/.exec(lines[i]);
+          if (m) {
+            let d = m[1].trim();
+            for (let j = i + 1; j < end && lines[j].trim() !== '' && !/^\s*Diagnostic (Identifier|Details):/.test(lines[j]); j++) d += ' ' + lines[j].trim();
+            stmt.diagnostics.push(d);
+          }
+        }
+        break;
+      case 'Plan Details':
+        details = [start, end];
+        break;
+      case 'Objects Used in Access Plan':
+        objects = [start, end];
+        break;
+    }
+  });
+
+  // A pasted graph without the "Access Plan:" heading: find the first operator box.
+  if (!graph) graph = findPastedGraph(lines, from, headEnd === to ? to : headEnd);
+  // Plan Details blocks may be pasted without their heading (as in a forum post): find numbered operator headers.
+  if (!details) {
+    const first = findIndex(lines, graph ? graph.end : from, to, (l) => DETAIL_HEADER.test(l));
+    if (first >= 0) details = [first, objects ? objects[0] - 1 : to];
+  }
+
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings) : new Map<number, PlanOperator>();
+  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1]) : [];
+
+  let plan: AccessPlan | undefined;
+  if (graph && graph.end > graph.start) {
+    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
+    stmt.warnings.push(...g.warnings);
+    const streamsKnown = [...detailOps.values()].some((op) => op.inputs.length > 0);
+    if (g.operators.length > 0) {
+      plan = { operators: g.operators, roots: [], totalCost: graph.totalCost, source: 'graph', objects: objectInfos };
+      if (!g.linked && streamsKnown) {
+        const why = g.damage === 'spaces-collapsed' ? 'runs of spaces were collapsed' : g.damage === 'indentation-stripped' ? 'its indentation was stripped' : 'its layout could not be read';
+        stmt.warnings.push({ code: 'rebuilt-from-details', message: `The Access Plan graph is damaged (${why}); the tree was rebuilt from Plan Details' input streams instead.` });
+        plan = planFromDetails(detailOps, graph.totalCost, objectInfos);
+      } else if (!g.linked && g.errors.length > 0) {
+        const found = g.operators.map((op) => `${op.type === '?' ? 'operator' : op.label} (${op.id})`).join(', ');
+        stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.` })));
+        plan = undefined;
+      } else {
+        stmt.errors.push(...g.errors);
+        mergeDetails(plan, detailOps, stmt.warnings);
+      }
+    } else if (streamsKnown) {
+      plan = planFromDetails(detailOps, graph.totalCost, objectInfos);
+    } else {
+      stmt.errors.push(...g.errors);
+    }
+  } else if (detailOps.size > 0) {
+    if ([...detailOps.values()].some((op) => op.inputs.length > 0)) {
+      plan = planFromDetails(detailOps, undefined, objectInfos);
+    } else {
+      stmt.errors.push({ code: 'no-graph', message: 'The text has Plan Details but neither an Access Plan graph nor input streams, so the operator tree cannot be rebuilt.' });
+    }
+  } else if (sections.some((s) => s.name === 'Access Plan')) {
+    stmt.errors.push({ code: 'empty-graph', message: 'The "Access Plan:" section is empty or cut off before the graph.' });
+  } else if (stmt.statementNumber !== undefined) {
+    stmt.errors.push({ code: 'no-access-plan', message: `Statement ${stmt.statementNumber} has no "Access Plan:" section (the text may be cut off).` });
+  }
+  if (plan) {
+    for (const info of objectInfos) applyObjectInfo(plan, info);
+    // The root box shows the legend instead of numbers; its cost is the statement's total cost.
+    const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
+    if (root && root.totalCost === undefined && plan.totalCost !== undefined) root.totalCost = plan.totalCost;
+    // A pasted graph has no "Total Cost:" line: RETURN adds nothing, so its input's cost is the statement's.
+    if (root && root.totalCost === undefined && root.children.length > 0) {
+      const inputs = root.children.map((c) => plan!.operators.find((op) => op.id === c));
+      if (inputs.every((op) => op?.totalCost !== undefined)) root.totalCost = Math.max(...inputs.map((op) => op!.totalCost!));
+      if (root.ioCost === undefined && inputs.every((op) => op?.ioCost !== undefined)) root.ioCost = Math.max(...inputs.map((op) => op!.ioCost!));
+    }
+    stmt.plan = finishPlan(plan);
+  }
+}
+
+function findIndex(lines: string[], from: number, to: number, pred: (l: string) => boolean): number {
+  for (let i = from; i < to; i++) if (pred(lines[i])) return i;
+  return -1;
+}
+
+/** Statement texts wrap at ~80 columns with an indented continuation; join the continuations back. */
+function statementText(block: string[]): string | undefined {
+  const out: string[] = [];
+  for (const raw of block) {
+    if (raw.trim() === '') {
+      if (out.length) out.push('');
+      continue;
+    }
+    if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== '') out[out.length - 1] += ' ' + raw.trim();
+    else out.push(raw.trimEnd());
+  }
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return out.length ? out.join('\n') : undefined;
+}
+
+/** The graph ends at a blank line followed by prose, a section heading or the end. */
+function trimGraphEnd(lines: string[], start: number, end: number): number {
+  let last = start;
+  for (let i = start; i < end; i++) {
+    const l = lines[i];
+    if (l.trim() === '') continue;
+    if (looksLikeProse(l) && i > start) {
+      // Only stop at prose after a blank line; graph lines never hold sentences.
+      if (lines[i - 1].trim() === '' || DETAIL_HEADER.test(l)) break;
+    }
+    if (DETAIL_HEADER.test(l)) break;
+    last = i + 1;
+  }
+  return last;
+}
+
+function looksLikeProse(line: string): boolean {
+  return /[a-z]{3,}[,.]?\s+[a-z]{2,}/.test(line) || /^\s*\[\.\.\./.test(line);
+}
+
+function findPastedGraph(lines: string[], from: number, to: number): { start: number; end: number } | undefined {
+  const firstId = findIndex(lines, from, to, (l) => /\(\s*\d{1,6}\)/.test(l) && parseOperatorLabelNear(lines, l));
+  if (firstId < 0) return undefined;
+  let start = firstId - 1;
+  // Include the legend / rows lines above the first box.
+  while (start > from && lines[start - 1].trim() !== '' && !looksLikeProse(lines[start - 1]) && start > firstId - 4) start--;
+  return { start, end: trimGraphEnd(lines, start, to) };
+}
+
+function parseOperatorLabelNear(lines: string[], idLine: string): boolean {
+  const i = lines.indexOf(idLine);
+  if (i <= 0) return false;
+  return lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== undefined) && !DETAIL_HEADER.test(idLine);
+}
+
+// --- Plan Details ---------------------------------------------------------------------------------
+
+function parsePlanDetails(lines: string[], from: number, to: number, warnings: ExplainMessage[]): Map<number, PlanOperator> {
+  const ops = new Map<number, PlanOperator>();
+  let op: PlanOperator | undefined;
+  let part: 'costs' | 'arguments' | 'predicates' | 'input' | 'output' | 'other' = 'costs';
+  let arg: { name: string; description?: string; value: string } | undefined;
+  let pred: PlanPredicate | undefined;
+  let inPredicateText = false;
+  let stream: { kind: 'input' | 'output'; fromOp?: number; object?: string; rows?: number } | undefined;
+  const flushStream = () => {
+    if (!op || !stream) return;
+    if (stream.kind === 'input') {
+      if (stream.fromOp !== undefined) {
+        op.children.push(stream.fromOp);
+        op.inputs.push({ kind: 'operator', id: stream.fromOp, rows: stream.rows });
+      } else if (stream.object) {
+        const [schema, name] = splitObject(stream.object);
+        op.inputs.push({ kind: 'object', object: { key: objectKey(schema, name), schema, name, kind: 'unknown', rows: stream.rows } });
+        op.objectsRead.push(objectKey(schema, name));
+      }
+    } else if (stream.object) {
+      const [schema, name] = splitObject(stream.object);
+      op.objectsWritten.push(objectKey(schema, name));
+      op.inputs.push({ kind: 'object', object: { key: objectKey(schema, name), schema, name, kind: 'unknown' } });
+    }
+    stream = undefined;
+  };
+  for (let i = from; i < to; i++) {
+    const raw = lines[i];
+    const l = raw.trim();
+    const header = DETAIL_HEADER.exec(raw);
+    if (header && !/Predicate,?$/.test(l)) {
+      flushStream();
+      const label = parseOperatorLabel(header[2]);
+      const id = Number(header[1]);
+      op = newOperator(id, label?.type ?? header[2]);
+      op.label = header[2];
+      op.flags = label?.flags ?? [];
+      op.longName = header[3];
+      if (ops.has(id)) warnings.push({ code: 'duplicate-details', message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      ops.set(id, op);
+      part = 'costs';
+      arg = undefined;
+      pred = undefined;
+      inPredicateText = false;
+      continue;
+    }
+    if (!op) continue;
+    if (/^Arguments:$/.test(l)) { flushStream(); part = 'arguments'; continue; }
+    if (/^Predicates:$/.test(l)) { flushStream(); part = 'predicates'; continue; }
+    if (/^Input Streams:$/.test(l)) { flushStream(); part = 'input'; continue; }
+    if (/^Output Streams:$/.test(l)) { flushStream(); part = 'output'; continue; }
+    if (/^-{3,}$/.test(l)) continue;
+    if (part === 'costs') {
+      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(\S+)/.exec(l);
+      if (!m) continue;
+      const v = parseDb2Number(m[2]);
+      if (m[1] === 'Cumulative Total Cost') op.totalCost = v;
+      else if (m[1] === 'Cumulative I/O Cost') op.ioCost = v;
+      else if (m[1] === 'Cumulative CPU Cost') op.cpuCost = v;
+      else if (m[1] === 'Cumulative First Row Cost') op.firstRowCost = v;
+    } else if (part === 'arguments') {
+      const m = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/.exec(l);
+      if (m) {
+        arg = { name: m[1], description: m[2], value: '' };
+        op.arguments.push(arg);
+      } else if (arg && l !== '') {
+        arg.value = arg.value ? `${arg.value} ${l}` : l;
+      }
+    } else if (part === 'predicates') {
+      const m = /^(\d+)\)\s+(.+?)\s+Predicate,?$/.exec(l);
+      if (m) {
+        pred = { id: Number(m[1]), howApplied: m[2], text: '' };
+        op.predicates.push(pred);
+        inPredicateText = false;
+        continue;
+      }
+      if (!pred) continue;
+      if (/^Predicate Text:$/.test(l)) { inPredicateText = true; continue; }
+      if (inPredicateText) {
+        if (l === '') inPredicateText = pred.text === '';
+        else pred.text = pred.text ? `${pred.text} ${l}` : l;
+        continue;
+      }
+      const ff = /^Filter Factor:\s*(\S+)/.exec(l);
+      if (ff) pred.filterFactor = parseDb2Number(ff[1]);
+      const co = /^Comparison Operator:\s*(.+)$/.exec(l);
+      if (co) pred.comparison = co[1].trim();
+    } else if (part === 'input' || part === 'output') {
+      const from = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d+)|Object\s+(\S+))/.exec(l);
+      if (from) {
+        flushStream();
+        stream = { kind: part };
+        if (from[3] !== undefined) {
+          if (part === 'input') stream.fromOp = Number(from[3]);
+        } else stream.object = from[4];
+        continue;
+      }
+      const rows = /^Estimated number of rows:\s*(\S+)/.exec(l);
+      if (rows && stream) stream.rows = parseDb2Number(rows[1]);
+    }
+  }
+  flushStream();
+  return ops;
+}
+
+function splitObject(text: string): [string, string] {
+  const clean = text.replace(/"/g, '');
+  const dot = clean.indexOf('.');
+  return dot < 0 ? ['', clean] : [clean.slice(0, dot), clean.slice(dot + 1)];
+}
+
+function planFromDetails(ops: Map<number, PlanOperator>, totalCost: number | undefined, objects: ObjectInfo[]): AccessPlan {
+  for (const op of ops.values()) {
+    if (op.flags.length === 0) {
+      op.flags = flagsFromArguments(op.arguments);
+      op.label = labelFromFlags(op.type, op.flags);
+    }
+    for (const input of op.inputs) {
+      if (input.kind === 'operator' && input.rows !== undefined) {
+        const child = ops.get(input.id);
+        if (child && child.rows === undefined) child.rows = input.rows;
+      }
+    }
+  }
+  return { operators: [...ops.values()], roots: [], totalCost, source: 'plan-details', objects };
+}
+
+/** Plan Details carry full-precision costs, CPU, arguments and predicates; streams cross-check the drawing. */
+function mergeDetails(plan: AccessPlan, details: Map<number, PlanOperator>, warnings: ExplainMessage[]): void {
+  if (details.size === 0) return;
+  for (const op of plan.operators) {
+    const d = details.get(op.id);
+    if (!d) continue;
+    op.totalCost = d.totalCost ?? op.totalCost;
+    op.ioCost = d.ioCost ?? op.ioCost;
+    op.cpuCost = d.cpuCost ?? op.cpuCost;
+    op.firstRowCost = d.firstRowCost ?? op.firstRowCost;
+    op.longName = d.longName;
+    op.arguments = d.arguments;
+    op.predicates = d.predicates;
+    if (d.type !== op.type) warnings.push({ code: 'details-mismatch', message: `Operator ${op.id} is ${op.label} in the graph but ${d.label} in Plan Details.` });
+    const inputs = d.children;
+    if (d.inputs.length > 0 && (inputs.length !== op.children.length || inputs.some((c) => !op.children.includes(c)))) {
+      warnings.push({
+        code: 'details-mismatch',
+        message: `The graph gives operator ${op.id} the inputs [${op.children.join(', ')}] but Plan Details say [${inputs.join(', ')}]; Plan Details were used.`,
+      });
+      op.children = [...inputs];
+      const objectInputs: PlanOperator['inputs'] = op.inputs.filter((i) => i.kind === 'object');
+      op.inputs = [...objectInputs, ...inputs.map((id) => ({ kind: 'operator' as const, id }))];
+    }
+    for (const w of d.objectsWritten) if (!op.objectsWritten.includes(w)) op.objectsWritten.push(w);
+  }
+}
+
+// --- Objects Used ---------------------------------------------------------------------------------
+
+function parseObjects(lines: string[], from: number, to: number): ObjectInfo[] {
+  const out: ObjectInfo[] = [];
+  let cur: ObjectInfo | undefined;
+  for (let i = from; i < to; i++) {
+    const m = /^\s*([A-Za-z][A-Za-z /()-]*?)\s*:\s*(.*?)\s*$/.exec(lines[i]);
+    if (!m) continue;
+    const [, key, value] = m;
+    if (key === 'Schema') {
+      cur = { key: '', schema: value.trim(), name: '', properties: {} };
+      out.push(cur);
+    } else if (cur && key === 'Name' && !cur.name) {
+      cur.name = value.trim();
+      cur.key = objectKey(cur.schema, cur.name);
+    } else if (cur && key === 'Type' && !cur.type) {
+      cur.type = value.trim();
+    } else if (cur) {
+      cur.properties[key] = value;
+      if (key === 'Number of rows') cur.rows = parseDb2Number(value);
+    }
+  }
+  for (const o of out) {
+    const s = o.properties['Base Table Schema'];
+    const n = o.properties['Base Table Name'];
+    if (s && n) o.baseTable = objectKey(s, n);
+  }
+  return out.filter((o) => o.name);
+}
+
+function applyObjectInfo(plan: AccessPlan, info: ObjectInfo): void {
+  const kind = info.type ? objectKindFromType(info.type) : undefined;
+  if (!kind) return;
+  for (const op of plan.operators) {
+    for (const input of op.inputs) if (input.kind === 'object' && input.object.key === info.key && input.object.kind === 'unknown') input.object.kind = kind;
+  }
+}
+
+export function objectKindFromType(type: string): string {
+  const t = type.trim().toLowerCase();
+  if (t === 'ta' || t.includes('table') && !t.includes('function')) return 'table';
+  if (t === 'ix' || t.includes('index')) return 'index';
+  if (t === 'tf' || t.includes('function')) return 'table-function';
+  if (t === 'nk' || t.includes('nickname')) return 'nickname';
+  return t;
+}

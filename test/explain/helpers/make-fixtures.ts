@@ -1,0 +1,88 @@
+// Regenerates the generated fixtures in test/fixtures/exfmt/ (run: see test/explain/README in the report).
+// The plan shapes are invented but follow the seed 000 INSERT plan and HIDDEN_WORK.md: an FK check joined
+// to the INSERT, an AFTER trigger's INSERT, and the UPDATE of a REFRESH IMMEDIATE MQT.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeExfmt, type WObject, type WOperator, type WStatement } from './exfmt-writer';
+
+const genrow = (): WObject => ({ type: 'TABFNC', schema: 'SYSIBM', name: 'GENROW', rows: 1 });
+
+export function orderLinePlan(): WStatement {
+  const insert: WOperator = {
+    id: 6, label: 'INSERT', rows: 1, cost: 12.8456, io: 1,
+    inputs: [{ id: 7, label: 'TBSCAN', rows: 1, cost: 0.0052, io: 0, inputs: [genrow()] }],
+    writes: { type: 'TABLE', schema: 'SHOP', name: 'ORDER_LINE', rows: 25000 },
+  };
+  const fkScan: WOperator = {
+    id: 8, label: 'IXSCAN', rows: 1, cost: 3.1234, io: 0,
+    inputs: [{ type: 'INDEX', schema: 'SYSIBM', name: 'SQL250101120000100', rows: 5000 }],
+    args: [['SCANDIR', 'Scan Direction', 'FORWARD']],
+    predicates: [{ how: 'Start Key', text: '(Q4.ORDER_ID = Q3.ORDER_ID)', ff: 0.0002 }],
+  };
+  const fkJoin: WOperator = { id: 5, label: '^NLJOIN', rows: 1, cost: 15.9702, io: 1, inputs: [insert, fkScan], args: [['EARLYOUT', 'Early Out flag', 'LEFT']] };
+  const filter: WOperator = { id: 4, label: 'FILTER', rows: 1, cost: 16.0001, io: 1, inputs: [fkJoin] };
+  const audit: WOperator = {
+    id: 9, label: 'INSERT', rows: 1, cost: 7.5021, io: 1,
+    inputs: [{ id: 10, label: 'TBSCAN', rows: 1, cost: 0.0052, io: 0, inputs: [genrow()] }],
+    writes: { type: 'TABLE', schema: 'SHOP', name: 'ORDER_LINE_AUDIT', rows: 90000 },
+  };
+  const trigJoin: WOperator = { id: 3, label: 'NLJOIN', rows: 1, cost: 23.5033, io: 2, inputs: [filter, audit] };
+  const mqt: WOperator = {
+    id: 11, label: 'UPDATE', rows: 1, cost: 9.1, io: 2,
+    inputs: [
+      {
+        id: 12, label: 'FETCH', rows: 1, cost: 5.8, io: 1,
+        inputs: [
+          { id: 13, label: 'IXSCAN', rows: 1, cost: 2.9, io: 0, inputs: [{ type: 'INDEX', schema: 'SHOP', name: 'SALES_BY_PRODUCT_IX', rows: 800 }] },
+          { type: 'TABLE', schema: 'SHOP', name: 'SALES_BY_PRODUCT', rows: 800 },
+        ],
+      },
+    ],
+    writes: { type: 'TABLE', schema: 'SHOP', name: 'SALES_BY_PRODUCT', rows: 800 },
+  };
+  const top: WOperator = { id: 2, label: 'NLJOIN', rows: 1, cost: 32.6041, io: 4, inputs: [trigJoin, mqt] };
+  const root: WOperator = { id: 1, label: 'RETURN', rows: 1, cost: 32.6041, io: 4, inputs: [top] };
+  return {
+    queryNo: 1,
+    original: 'INSERT INTO shop.order_line (order_id, line_no, product_id, qty)\n        VALUES (?, ?, ?, ?)',
+    optimized: 'INSERT INTO SHOP.ORDER_LINE AS Q3\nSELECT Q1.$C0, Q1.$C1, Q1.$C2, Q1.$C3\nFROM (VALUES (:?, :?, :?, :?)) AS Q1',
+    root,
+    objects: [
+      { schema: 'SHOP', name: 'ORDER_LINE', type: 'Table', extra: [['Number of rows', '25000']] },
+      { schema: 'SYSIBM', name: 'SQL250101120000100', type: 'Index', extra: [['Base Table Schema', 'SHOP'], ['Base Table Name', 'ORDERS']] },
+      { schema: 'SHOP', name: 'ORDER_LINE_AUDIT', type: 'Table' },
+      { schema: 'SHOP', name: 'SALES_BY_PRODUCT', type: 'Table' },
+      { schema: 'SHOP', name: 'SALES_BY_PRODUCT_IX', type: 'Index', extra: [['Base Table Schema', 'SHOP'], ['Base Table Name', 'SALES_BY_PRODUCT']] },
+    ],
+  };
+}
+
+/** A balanced plan of `count` operators: joins over scans, for the performance smoke test. */
+export function largePlan(count: number): WStatement {
+  let next = 2;
+  const build = (budget: number): WOperator => {
+    const id = next++;
+    if (budget <= 1) {
+      return { id, label: 'TBSCAN', rows: 100, cost: 10, io: 1, inputs: [{ type: 'TABLE', schema: 'BIG', name: `T${id}`, q: `Q${id}`, rows: 1000 }] };
+    }
+    if (budget === 2) {
+      const child = build(1);
+      return { id, label: 'SORT', rows: 100, cost: child.cost + 1, io: child.io, inputs: [child] };
+    }
+    const left = build(Math.floor((budget - 1) / 2));
+    const right = build(budget - 1 - Math.floor((budget - 1) / 2));
+    return { id, label: 'HSJOIN', rows: 100, cost: left.cost + right.cost + 1, io: left.io + right.io, inputs: [left, right] };
+  };
+  const child = build(count - 1);
+  const root: WOperator = { id: 1, label: 'RETURN', rows: 100, cost: child.cost, io: child.io, inputs: [child] };
+  return { queryNo: 9, original: 'SELECT * FROM big', optimized: 'SELECT *', root, objects: [] };
+}
+
+if (require.main === module) {
+  const dir = process.argv[2] ?? join(process.cwd(), 'test/fixtures/exfmt');
+  writeFileSync(join(dir, 'insert-fk-trigger-mqt.exfmt.txt'), writeExfmt([orderLinePlan()], { version: '11.5', formattedOnDb: 'SHOPDB' }));
+  writeFileSync(join(dir, 'insert-fk-trigger-mqt.v97-crlf-exp3.exfmt.txt'), writeExfmt([orderLinePlan()], { version: '9.7', crlf: true, threeDigitExponent: true }));
+  writeFileSync(join(dir, 'insert-fk-trigger-mqt.v121.exfmt.txt'), writeExfmt([orderLinePlan()], { version: '12.1', title: 'IBM Db2 Explain Table Format Tool', formattedOnDb: 'SHOPDB' }));
+  writeFileSync(join(dir, 'large-500-operators.exfmt.txt'), writeExfmt([largePlan(500)], { version: '11.5' }));
+  console.log('fixtures written to', dir);
+}
