@@ -32,8 +32,11 @@ function parseRuleOverrides(values: string[] = []): ConfigFile {
   return { rules };
 }
 
-/** The tables a statement changes the insert workload of, with what it does to them. */
-function touchedTables(stmt: Statement): { name: QualifiedName; role: string }[] {
+/**
+ * The tables a statement changes the insert workload of, with what it does to them. `whole` says whether the
+ * change wrote the whole statement (new DDL) or edited part of it.
+ */
+function touchedTables(stmt: Statement, whole: boolean): { name: QualifiedName; role: string }[] {
   switch (stmt.kind) {
     case 'insert':
       return [{ name: stmt.target, role: 'inserted into' }];
@@ -43,18 +46,24 @@ function touchedTables(stmt: Statement): { name: QualifiedName; role: string }[]
       return [{ name: stmt.table, role: 'inserted into (IMPORT)' }];
     case 'createTable':
       return [
-        { name: stmt.table, role: 'created' },
-        ...(stmt.mqt?.refresh === 'immediate' ? stmt.mqt.baseTables.map((name) => ({ name, role: 'gains a REFRESH IMMEDIATE MQT' })) : []),
+        { name: stmt.table, role: whole ? 'created' : 'CREATE TABLE edited' },
+        ...(stmt.mqt?.refresh === 'immediate' ? stmt.mqt.baseTables.map((name) => ({ name, role: 'REFRESH IMMEDIATE MQT over it' })) : []),
       ];
     case 'alterTable':
       return [{ name: stmt.table, role: 'altered' }];
     case 'createIndex':
-      return [{ name: stmt.table, role: stmt.cluster ? 'gains a clustering index' : 'gains an index' }];
+      return [{ name: stmt.table, role: `${stmt.cluster ? 'clustering index' : 'index'} ${stmt.index.name} ${whole ? 'added' : 'edited'}` }];
     case 'createTrigger':
-      return stmt.events.includes('insert') ? [{ name: stmt.table, role: 'gains an INSERT trigger' }] : [];
+      return stmt.events.includes('insert') ? [{ name: stmt.table, role: `INSERT trigger ${stmt.trigger.name} ${whole ? 'added' : 'edited'}` }] : [];
     default:
       return [];
   }
+}
+
+function allLinesChanged(changed: ChangedFile, start: number, end: number): boolean {
+  if (changed.allLinesChanged) return true;
+  for (let n = start; n <= end; n++) if (!changed.changedLines.has(n)) return false;
+  return true;
 }
 
 interface TableUse {
@@ -74,7 +83,7 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
       const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
       const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
       if (!touchesChangedLines(changed, start, end)) continue;
-      for (const { name, role } of touchedTables(stmt)) {
+      for (const { name, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) {
         const table = schema.table(name, stmt);
         const key = table?.key ?? schema.keyOf(name, stmt);
         let use = uses.get(key);

@@ -110,8 +110,8 @@ function costTable(table: ChecklistTable): string[] {
     out.push('No per-insert work beyond writing the row and its log record.', '');
   }
   if (absent.length && present.length) {
-    const notes = absent.filter((c) => c.detail !== 'none').map((c) => `${c.label.toLowerCase()}: ${c.detail}`);
-    out.push(`None: ${absent.map((c) => escapeMarkdown(c.label.toLowerCase())).join(', ')}.${notes.length ? ` (${escapeMarkdown(notes.join('; '))})` : ''}`, '');
+    const notes = absent.filter((c) => c.detail !== 'none').map((c) => `${c.label}: ${c.detail}`);
+    out.push(`Not on this table: ${absent.map((c) => escapeMarkdown(c.label)).join(', ')}.${notes.length ? ` (${escapeMarkdown(notes.join('; '))})` : ''}`, '');
   }
   return out;
 }

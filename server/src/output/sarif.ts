@@ -51,11 +51,11 @@ export function firstParagraph(markdown: string): string | undefined {
       if (paragraph.length) break;
       continue;
     }
-    if (/^#{1,6}\s/.test(trimmed) || /^(---|\|)/.test(trimmed)) {
+    if (/^#{1,6}\s/.test(trimmed) || /^(---|\||<!--)/.test(trimmed)) {
       if (paragraph.length) break;
       continue;
     }
-    paragraph.push(trimmed);
+    paragraph.push(trimmed.replace(/^>\s?/, ''));
   }
   return paragraph.length ? plainText(paragraph.join(' ')) : undefined;
 }

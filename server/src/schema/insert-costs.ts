@@ -68,7 +68,7 @@ export interface InsertCostLine {
   factor?: number;
   /** When the table's setup lies between two measurements or beyond the last one: "≥4.5x", "2.0x–3.1x". */
   factorText: string;
-  /** Where the figure comes from, e.g. "seed 000, test 33 vs 31 (2 indexes)"; or why there is none. */
+  /** Where the figure comes from, e.g. "seed 000 test 33 vs 31: 2 indexes"; or why there is none. */
   source: string;
 }
 
@@ -77,7 +77,7 @@ function measurements(feature: InsertCostFeature, triggerAction?: 'insert' | 'up
 }
 
 function sourceOf(m: InsertCostMeasurement): string {
-  return `seed 000, test ${m.test} vs ${m.baselineTest} (${m.setup})`;
+  return `seed 000 test ${m.test} vs ${m.baselineTest}: ${m.setup}`;
 }
 
 /** The measurement for a count: exact, or the largest measured count with "≥" when the table has more. */
@@ -101,7 +101,7 @@ function byCache(cache: number): { factor: number; text: string; source: string 
   return {
     factor: costFactor(below),
     text: `${formatFactor(costFactor(above))}–${formatFactor(costFactor(below))}`,
-    source: `seed 000, tests ${above.test} and ${below.test} vs ${below.baselineTest} (CACHE ${above.amount} and ${below.amount})`,
+    source: `seed 000 tests ${above.test} and ${below.test} vs ${below.baselineTest}: CACHE ${above.amount} and ${below.amount}`,
   };
 }
 
