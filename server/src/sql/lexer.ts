@@ -126,11 +126,41 @@ export function lex(text: string, initialTerminator = ';'): LexResult {
   let lineStart = true; // only whitespace since the last line break
   let i = 0;
 
-  const isTerminatorAt = (p: number): boolean =>
-    text.charCodeAt(p) === termC0 && (termLen === 1 || text.startsWith(term, p));
+  // CLP recognises an alternative terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so
+  // '@' in XQuery (@attr), e-mail addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
+  const isTerminatorAt = (p: number): boolean => {
+    if (text.charCodeAt(p) !== termC0 || (termLen > 1 && !text.startsWith(term, p))) return false;
+    if (termC0 === 59 || termC0 === 10) return true;
+    let j = p + termLen;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d === 10 || d === 13) return true;
+      if (d === 45 && text.charCodeAt(j + 1) === 45) return true;
+      if (!isSpace(d)) return false;
+      j++;
+    }
+    return true;
+  };
 
   while (i < n) {
     const c = text.charCodeAt(i);
+    // CLP without -t: each line is one command (terminator "\n")
+    // ... where a backslash at the end of a line continues the command on the next line.
+    if (c === 92 && termC0 === 10) {
+      let j = i + 1;
+      while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13)) j++;
+      if (j >= n || text.charCodeAt(j) === 10) {
+        i = j + 1;
+        continue;
+      }
+    }
+    if (c === 10 && termC0 === 10) {
+      tokens.push(TK_TERM, i, i + 1, 0);
+      i++;
+      lineStart = true;
+      atStatementStart = true;
+      continue;
+    }
     if (isSpace(c)) {
       if (c === 10) lineStart = true;
       i++;
@@ -160,7 +190,9 @@ export function lex(text: string, initialTerminator = ';'): LexResult {
       continue;
     }
     // /* nested block comment */
-    if (c === 47 && next === 42) {
+    // ('//*' is an XQuery path step, not a comment start.)
+    // ('/*:name' is an XQuery wildcard step, not a comment either.)
+    if (c === 47 && next === 42 && !(i > 0 && text.charCodeAt(i - 1) === 47) && text.charCodeAt(i + 2) !== 58) {
       let depth = 1;
       let j = i + 2;
       while (j < n && depth > 0) {
@@ -203,14 +235,18 @@ export function lex(text: string, initialTerminator = ';'): LexResult {
       atStatementStart = true;
       continue;
     }
-    // CLP shell escape: !command at the start of a statement runs to the end of the line.
+    // !name! placeholders in IBM replication templates (substituted before the script runs): a name.
+    if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
+      let j = scanIdent(text, i + 1);
+      if (text.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
+      tokens.push(TK_WORD, i, j, 0);
+      i = j;
+      continue;
+    }
+    // CLP shell escape: !command at the start of a statement runs up to the terminator.
     if (c === 33 && atStatementStart) {
       let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 10 || d === 13 || isTerminatorAt(j)) break;
-        j++;
-      }
+      while (j < n && !isTerminatorAt(j)) j++;
       tokens.push(TK_RAW, i, j, 0);
       i = j;
       atStatementStart = false;

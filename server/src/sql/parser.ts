@@ -117,6 +117,12 @@ const COLUMN_OPTION_WORDS = new Set([
   'INLINE', 'IMPLICITLY', 'WITH', 'DEFAULT', 'FOR', 'CCSID', 'COMPRESS', 'SECURED', 'COLUMN',
 ]);
 
+/** ALTER TABLE action words that end a column definition (NOT and COMPRESS are column options too). */
+const COLUMN_ENDING_ALTER_ACTIONS = new Set([
+  'ADD', 'DROP', 'ALTER', 'APPEND', 'LOCKSIZE', 'PCTFREE', 'ACTIVATE', 'DEACTIVATE', 'DATA', 'VOLATILE',
+  'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'CARDINALITY',
+]);
+
 const SPECIAL_REGISTER_AFTER_CURRENT = new Set([
   'DATE', 'TIME', 'TIMESTAMP', 'SCHEMA', 'USER', 'SQLID', 'SERVER', 'TIMEZONE', 'PATH', 'DEGREE',
   'ISOLATION', 'MEMBER', 'LOCALE', 'SESSION_USER',
@@ -551,6 +557,11 @@ class StatementParser {
       const open = this.p;
       stmt.asQuery = this.skipParens(context);
       queryTables = this.tablesRead(open + 1, this.p - 1);
+    } else if (!hadElements && this.accept('FOR')) {
+      // staging table: CREATE TABLE s FOR mqt PROPAGATE IMMEDIATE
+      this.parseQualifiedName(context);
+      this.expect('PROPAGATE', context);
+      this.expect('IMMEDIATE', context);
     } else if (!hadElements) {
       this.fail("expected '(', LIKE or AS", context);
     }
@@ -624,6 +635,10 @@ class StatementParser {
       this.p = this.afterBalanced(open);
       if (this.kind(this.p - 1) !== TK_RPAREN) this.fail("missing ')'", context);
     }
+    // FOR BIT DATA / FOR SBCS DATA / FOR MIXED DATA belong to character types
+    if (this.kw(this.p, 'FOR') && (this.kw(this.p + 1, 'BIT') || this.kw(this.p + 1, 'SBCS') || this.kw(this.p + 1, 'MIXED')) && this.kw(this.p + 2, 'DATA')) {
+      this.p += 3;
+    }
     type.span = { start: this.t.start[startTok], end: this.t.end[this.p - 1] };
     return type;
   }
@@ -644,6 +659,8 @@ class StatementParser {
       if (this.atEnd() || k === TK_COMMA || k === TK_RPAREN) return;
       if (k !== TK_WORD) this.fail('expected a column option', context);
       const w = this.upper(this.p);
+      // ALTER TABLE … ADD COLUMN c t DEFAULT x ADD COLUMN …: the next action ends this column
+      if (context === 'ALTER TABLE' && COLUMN_ENDING_ALTER_ACTIONS.has(w)) return;
       switch (w) {
         case 'NOT':
           if (this.acceptSeq('NOT', 'NULL')) col.notNull = true;
@@ -815,17 +832,17 @@ class StatementParser {
       if (this.acceptSeq('START', 'WITH')) target.start = this.parseNumber(context);
       else if (this.acceptSeq('INCREMENT', 'BY')) target.increment = this.parseNumber(context);
       else if (this.accept('MINVALUE') || this.accept('MAXVALUE')) this.parseNumber(context);
-      else if (this.acceptSeq('NO', 'MINVALUE') || this.acceptSeq('NO', 'MAXVALUE') || this.acceptSeq('NO', 'CYCLE') || this.accept('CYCLE')) {
+      else if (this.acceptSeq('NO', 'MINVALUE') || this.acceptSeq('NO', 'MAXVALUE') || this.acceptSeq('NO', 'CYCLE') || this.accept('CYCLE') || this.accept('NOMINVALUE') || this.accept('NOMAXVALUE') || this.accept('NOCYCLE')) {
         /* not modelled */
       } else if (this.accept('CACHE')) {
         target.cache = this.parseNumber(context);
         target.cacheSpan = this.rangeSpan(optStart, this.p);
-      } else if (this.acceptSeq('NO', 'CACHE')) {
+      } else if (this.acceptSeq('NO', 'CACHE') || this.accept('NOCACHE')) {
         target.cache = 0;
         target.cacheSpan = this.rangeSpan(optStart, this.p);
       } else if (this.accept('ORDER')) {
         if ('order' in target || !inParens) target.order = true;
-      } else if (this.acceptSeq('NO', 'ORDER')) {
+      } else if (this.acceptSeq('NO', 'ORDER') || this.accept('NOORDER')) {
         if ('order' in target || !inParens) target.order = false;
       } else if (!inParens && this.accept('RESTART')) {
         if (this.accept('WITH')) this.parseNumber(context);
@@ -844,8 +861,10 @@ class StatementParser {
     let c: TableConstraint;
     if (this.acceptSeq('PRIMARY', 'KEY')) {
       c = { kind: 'primaryKey', columns: [column], span: { start: 0, end: 0 } };
+      this.parseConstraintAttributes(c, context);
     } else if (this.accept('UNIQUE')) {
       c = { kind: 'unique', columns: [column], span: { start: 0, end: 0 } };
+      this.parseConstraintAttributes(c, context);
     } else if (this.peek('REFERENCES')) {
       c = this.parseReferences([column], context);
     } else if (this.accept('CHECK')) {
@@ -948,6 +967,11 @@ class StatementParser {
             continue;
           }
           stmt.tablespace.data = this.parseIdentifier(context).name;
+          // IN database.tablespace (Db2 for z/OS)
+          if (this.kind(this.p) === TK_DOT && this.isIdent(this.p + 1)) {
+            this.p++;
+            stmt.tablespace.data = this.parseIdentifier(context).name;
+          }
           // IN ts1, ts2 (partitioned tables list several)
           while (this.kind(this.p) === TK_COMMA && this.isIdent(this.p + 1)) this.p += 2;
           continue;
@@ -993,7 +1017,8 @@ class StatementParser {
           continue;
         case 'DISTRIBUTE':
           this.p++;
-          this.expect('BY', context);
+          // DISTRIBUTE ON (…) / ON RANDOM is the Netezza-compatible spelling Db2 also accepts
+          if (!this.accept('ON')) this.expect('BY', context);
           if (this.accept('RANDOM')) stmt.distributeBy = { kind: 'random', columns: [] };
           else if (this.accept('REPLICATION')) stmt.distributeBy = { kind: 'replication', columns: [] };
           else {
