@@ -7,4 +7,4 @@ if (!fs.existsSync(cli)) {
   process.stderr.write('insertlint: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + path.dirname(__dirname) + '\n');
   process.exit(2);
 }
-require(cli);
+require(cli).runFromProcess();

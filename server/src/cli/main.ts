@@ -3,6 +3,7 @@ import { UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runRulesCommand } from './rules-command';
 import { runChecklistCommand } from './checklist-command';
+import { runLspCommand } from '../lsp/lsp-command';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
   checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
   rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
+  lsp: { run: runLspCommand, summary: 'start the language server for an editor (--stdio)' },
 };
 
 const USAGE = `InsertLint for Db2: lint and explain Db2 INSERT workloads.
@@ -60,7 +62,8 @@ function readStdin(): Promise<string> {
   });
 }
 
-if (require.main === module) {
+/** Entry point of bin/insertlint.js. */
+export function runFromProcess(): void {
   const io: CliIo = {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
