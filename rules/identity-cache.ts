@@ -28,11 +28,11 @@ const IdentityCacheRule: Rule = {
         if (!table || !identity || identity.stmt !== stmt) continue;
         if (!insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
         const where = identityClause(stmt, identity);
-        flag(context, stmt, 'IDENTITY column', `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where.cacheSpan, where.anchor, false);
+        flag(context, stmt, 'IDENTITY column', `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where.cacheSpan, where.anchor, false, where.prefix);
       } else if (stmt.kind === 'createSequence' || stmt.kind === 'alterSequence') {
         const sequence = schema.sequence(stmt.sequence, stmt);
         if (!sequence || sequence.stmt !== stmt || !isUsedByInserts(schema, sequence.key)) continue;
-        flag(context, stmt, 'Sequence', displayKey(sequence.key), sequence.cache, sequence.explicit, stmt.cacheSpan, stmt.cacheSpan ?? stmt.sequence.span, true);
+        flag(context, stmt, 'Sequence', displayKey(sequence.key), sequence.cache, sequence.explicit, stmt.cacheSpan, stmt.cacheSpan ?? stmt.sequence.span, true, '');
       }
     }
   },
@@ -48,6 +48,8 @@ function flag(
   cacheSpan: Span | undefined,
   anchor: Span,
   isSequence: boolean,
+  /** Text the replaced clause starts with: ALTER COLUMN … SET CACHE n keeps its SET. */
+  prefix: string,
 ): void {
   const threshold = Number(options.threshold);
   const suggested = Number(options.suggestedCache);
@@ -68,20 +70,21 @@ function flag(
     },
     stmt,
     span: cacheSpan ?? anchor,
-    fix: cacheSpan ? { title: `Use CACHE ${suggested}`, edits: [{ span: cacheSpan, newText: `CACHE ${suggested}` }] } : undefined,
+    fix: cacheSpan ? { title: `Use CACHE ${suggested}`, edits: [{ span: cacheSpan, newText: `${prefix}CACHE ${suggested}` }] } : undefined,
   });
 }
 
 /** Where the identity's cache was written in `stmt` (CREATE TABLE column, ALTER … ADD COLUMN, ALTER COLUMN … SET CACHE). */
-function identityClause(stmt: CreateTableStatement | AlterTableStatement, identity: IdentityInfo): { cacheSpan?: Span; anchor: Span } {
+function identityClause(stmt: CreateTableStatement | AlterTableStatement, identity: IdentityInfo): { cacheSpan?: Span; anchor: Span; prefix: string } {
   if (stmt.kind === 'createTable') {
-    return { cacheSpan: identity.column.identity?.cacheSpan, anchor: identity.column.nameSpan };
+    return { cacheSpan: identity.column.identity?.cacheSpan, anchor: identity.column.nameSpan, prefix: '' };
   }
   for (const action of stmt.actions) {
-    if (action.kind === 'alterColumnIdentity' && action.column === identity.column.name) return { cacheSpan: action.cacheSpan, anchor: action.span };
-    if (action.kind === 'addColumn' && action.column === identity.column) return { cacheSpan: action.column.identity?.cacheSpan, anchor: action.column.nameSpan };
+    // The parser's span of an identity alteration covers `SET CACHE n` / `SET NO CACHE`.
+    if (action.kind === 'alterColumnIdentity' && action.column === identity.column.name) return { cacheSpan: action.cacheSpan, anchor: action.span, prefix: 'SET ' };
+    if (action.kind === 'addColumn' && action.column === identity.column) return { cacheSpan: action.column.identity?.cacheSpan, anchor: action.column.nameSpan, prefix: '' };
   }
-  return { anchor: stmt.table.span };
+  return { anchor: stmt.table.span, prefix: '' };
 }
 
 /** A sequence counts when an INSERT of the analysed paths (trigger bodies included) takes values from it. */

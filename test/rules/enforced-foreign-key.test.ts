@@ -1,0 +1,30 @@
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+
+const RULE = 'enforced-foreign-key';
+const PARENT = 'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);\n';
+const CHILD = ['CREATE TABLE C (', '  ID INT,', '  P_ID INT,', '  CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID)', ');', ''].join('\n');
+const BULK = 'INSERT INTO C SELECT ID, P_ID FROM STAGE;\n';
+
+describe(`rule ${RULE}`, () => {
+  it('reports an enforced foreign key of a bulk target on the constraint', () => {
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 5, column: 3, severity: 'warning', message: /^Foreign key C_P makes Db2 look up P through its primary-key index for every row inserted into bulk target C \(INSERT … SELECT\)\..*55\.4 s with one.*32\.8 s and 38\.9 s \(tests 16 and 17\)/ },
+    ]);
+  });
+
+  it('reports keys added with ALTER TABLE before the inserts, with the count', () => {
+    const ddl = PARENT + CHILD + 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n';
+    expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 5, column: 3, message: /it has 2 enforced foreign keys/ },
+      { file: 'schema.sql', line: 7, column: 19, message: /^Foreign key C_P2 / },
+    ]);
+  });
+
+  it('accepts NOT ENFORCED keys, keys added after the load, and non-bulk targets', () => {
+    expectNoFindings({ 'schema.sql': PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'), 'load.sql': BULK }, RULE);
+    expectNoFindings({ 'schema.sql': PARENT + CHILD + 'ALTER TABLE C ALTER FOREIGN KEY C_P NOT ENFORCED;\n', 'load.sql': BULK }, RULE);
+    const after = PARENT + 'CREATE TABLE C (ID INT, P_ID INT);\n' + BULK + 'ALTER TABLE C ADD CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID);\n';
+    expectNoFindings({ 'load.sql': after }, RULE);
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C VALUES (?, ?);\n' }, RULE);
+  });
+});

@@ -1,0 +1,68 @@
+import * as assert from 'node:assert/strict';
+import { applyFix, expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
+
+const RULE = 'identity-cache';
+
+const ORDERS = [
+  'CREATE TABLE ORDERS (',
+  '  ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),',
+  '  AMOUNT DECIMAL(9, 2)',
+  ');',
+].join('\n');
+const INSERT = 'INSERT INTO ORDERS (AMOUNT) VALUES (?);\n';
+
+describe(`rule ${RULE}`, () => {
+  it('reports NO CACHE on the clause, with the measured cost, and fixes it to CACHE 1000', () => {
+    expectFindings({ 'schema.sql': ORDERS, 'load.sql': INSERT }, RULE, [
+      { file: 'schema.sql', line: 2, column: 65, endLine: 2, endColumn: 73, severity: 'warning', message: /ORDERS\.ID hands out values with NO CACHE.*test 42\): 896\.6 s.*Use CACHE 1000\./ },
+    ]);
+    assert.equal(applyFix({ 'schema.sql': ORDERS, 'load.sql': INSERT }, RULE), ORDERS.replace('NO CACHE', 'CACHE 1000'));
+  });
+
+  it('reports a small explicit cache with the nearest measurement', () => {
+    const ddl = ORDERS.replace('NO CACHE', 'CACHE 5');
+    expectFindings({ 'schema.sql': ddl, 'load.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 2, column: 65, message: /with CACHE 5: .*test 43\): 212\.5 s with CACHE 5/ }]);
+  });
+
+  it('reports the implicit default cache on the column name, without a fix', () => {
+    const ddl = ORDERS.replace(' (START WITH 1 NO CACHE)', '');
+    const [finding] = expectFindings({ 'schema.sql': ddl, 'load.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 2, column: 3, message: /with the default CACHE 20.*test 44\): 99\.1 s/ }]);
+    assert.equal(finding.fix, undefined);
+  });
+
+  it('accepts a cache at or above the threshold', () => {
+    expectNoFindings({ 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 100'), 'load.sql': INSERT }, RULE);
+    expectNoFindings({ 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 1000'), 'load.sql': INSERT }, RULE);
+  });
+
+  it('stays quiet when nothing inserts into the table', () => {
+    expectNoFindings({ 'schema.sql': ORDERS }, RULE);
+  });
+
+  it('reports the ALTER that sets the cache in effect, not the CREATE it overrides', () => {
+    const files = { 'schema.sql': `${ORDERS}\nALTER TABLE ORDERS ALTER COLUMN ID SET CACHE 10;\n`, 'load.sql': INSERT };
+    expectFindings(files, RULE, [{ file: 'schema.sql', line: 5, column: 36, message: /with CACHE 10/ }]);
+    assert.match(applyFix(files, RULE), /ALTER COLUMN ID SET CACHE 1000;/);
+    expectNoFindings({ 'schema.sql': `${ORDERS}\nALTER TABLE ORDERS ALTER COLUMN ID SET CACHE 500;\n`, 'load.sql': INSERT }, RULE);
+  });
+
+  it('reports a sequence that inserts take values from, also through a trigger body', () => {
+    const seq = 'CREATE SEQUENCE ORDER_SEQ START WITH 1 NO CACHE;\nCREATE TABLE T (ID BIGINT, V INT);\n';
+    expectFindings({ 'schema.sql': seq, 'load.sql': 'INSERT INTO T VALUES (NEXT VALUE FOR ORDER_SEQ, ?);\n' }, RULE, [
+      { file: 'schema.sql', line: 1, column: 40, message: /^Sequence ORDER_SEQ hands out values with NO CACHE.*test 47\): 896\.6 s/ },
+    ]);
+    const trigger = 'CREATE TABLE AUDIT (ID BIGINT);\nCREATE TRIGGER T_AUD AFTER INSERT ON T FOR EACH ROW INSERT INTO AUDIT VALUES (NEXTVAL FOR ORDER_SEQ);\n';
+    expectFindings({ 'schema.sql': seq + trigger, 'load.sql': 'INSERT INTO T VALUES (?, ?);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 40 }]);
+    expectNoFindings({ 'schema.sql': seq, 'load.sql': 'INSERT INTO T VALUES (?, ?);\n' }, RULE);
+  });
+
+  it('honours the threshold and suggestedCache options', () => {
+    const files = { 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 500'), 'load.sql': INSERT };
+    expectNoFindings(files, RULE);
+    const config = { rules: { [RULE]: ['error', { threshold: 1000, suggestedCache: 5000 }] as ['error', Record<string, number>] } };
+    const [finding] = findings(files, RULE, { config });
+    assert.equal(finding.severity, 'error');
+    assert.match(finding.message, /Use CACHE 5000\./);
+    assert.equal(applyFix(files, RULE, 0, { config }), ORDERS.replace('NO CACHE', 'CACHE 5000'));
+  });
+});

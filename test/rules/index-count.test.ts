@@ -1,0 +1,29 @@
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+
+const RULE = 'index-count';
+const TABLE = 'CREATE TABLE T (A INT NOT NULL PRIMARY KEY, B INT, C INT, D INT);\n';
+const INDEXES = ['CREATE INDEX T_B ON T (B);', 'CREATE INDEX T_C ON T (C);', 'CREATE INDEX T_D ON T (D);', 'CREATE INDEX T_BC ON T (B, C);', ''].join('\n');
+const BULK = 'INSERT INTO T SELECT * FROM S;\n';
+
+describe(`rule ${RULE}`, () => {
+  it('reports the index that takes a bulk target over 3, counting the primary key', () => {
+    expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 4, column: 14, endLine: 4, endColumn: 17, severity: 'warning', message: /^Bulk insert target T \(INSERT … SELECT\) has 5 indexes in force during its inserts \(4 CREATE INDEX \+ 1 primary key\/unique constraint\), more than 3: .*141\.6 s with 4/ },
+    ]);
+  });
+
+  it('reports key constraints alone when they exceed the limit', () => {
+    const ddl = ['CREATE TABLE K (', '  A INT NOT NULL PRIMARY KEY,', '  B INT NOT NULL UNIQUE,', '  C INT NOT NULL,', '  D INT NOT NULL,', '  CONSTRAINT K_C UNIQUE (C),', '  CONSTRAINT K_D UNIQUE (D)', ');', ''].join('\n');
+    expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes .*\(4 primary key\/unique constraints\)/ }]);
+  });
+
+  it('honours maxIndexes', () => {
+    expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, { config: { rules: { [RULE]: ['warning', { maxIndexes: 5 }] } } });
+    expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 14, message: /more than 1:/ }], { config: { rules: { [RULE]: ['warning', { maxIndexes: 1 }] } } });
+  });
+
+  it('does not count indexes created after the inserts, nor tables without bulk inserts', () => {
+    expectNoFindings({ 'load.sql': TABLE + BULK + INDEXES }, RULE);
+    expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': 'INSERT INTO T VALUES (?, ?, ?, ?);\n' }, RULE);
+  });
+});

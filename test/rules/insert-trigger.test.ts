@@ -1,0 +1,27 @@
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+
+const RULE = 'insert-trigger';
+const TABLES = 'CREATE TABLE T (ID INT, V INT);\nCREATE TABLE AUDIT (ID INT);\nCREATE TABLE COUNTS (N INT);\n';
+const INSERTING = 'CREATE TRIGGER T_AUDIT AFTER INSERT ON T REFERENCING NEW AS N\n  FOR EACH ROW INSERT INTO AUDIT VALUES (N.ID);\n';
+const UPDATING = 'CREATE TRIGGER T_COUNT AFTER INSERT ON T\n  FOR EACH ROW UPDATE COUNTS SET N = N + 1;\n';
+const LOAD = 'INSERT INTO T VALUES (?, ?);\n';
+
+describe(`rule ${RULE}`, () => {
+  it('reports the trigger name with the cost of a trigger that inserts (tests 18-19)', () => {
+    expectFindings({ 'schema.sql': TABLES + INSERTING, 'load.sql': LOAD }, RULE, [
+      { file: 'schema.sql', line: 4, column: 16, endLine: 4, endColumn: 23, severity: 'warning', message: /^Trigger T_AUDIT runs its body \(1 INSERT\) for every row inserted into T\. .*tests 18 and 19\): 67\.6 s with one/ },
+    ]);
+  });
+
+  it('uses the update measurements (tests 20-21) and mentions the other triggers', () => {
+    expectFindings({ 'schema.sql': TABLES + INSERTING + UPDATING, 'load.sql': LOAD }, RULE, [
+      { file: 'schema.sql', line: 4, column: 16, message: /\(and 1 more INSERT trigger on it\)/ },
+      { file: 'schema.sql', line: 6, column: 16, message: /^Trigger T_COUNT runs its body \(1 UPDATE\) .*tests 20 and 21\): 54\.7 s/ },
+    ]);
+  });
+
+  it('ignores UPDATE/DELETE triggers and tables without inserts', () => {
+    expectNoFindings({ 'schema.sql': TABLES + 'CREATE TRIGGER T_UPD AFTER UPDATE ON T FOR EACH ROW INSERT INTO AUDIT VALUES (1);\n', 'load.sql': LOAD }, RULE);
+    expectNoFindings({ 'schema.sql': TABLES + INSERTING }, RULE);
+  });
+});
