@@ -35,28 +35,29 @@ export function writeBaseline(path: string, baseline: Baseline): void {
   }
 }
 
-export function readBaseline(path: string): Baseline {
+/** `shown` is the path as the user wrote it, for messages. */
+export function readBaseline(path: string, shown = path): Baseline {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new BaselineError(`cannot read the baseline ${path}: ${(error as Error).message}. Create it with --write-baseline ${path}`);
+    throw new BaselineError(`cannot read the baseline ${shown}: ${(error as Error).message}. Create it with --write-baseline ${shown}`);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new BaselineError(`${path} is not valid JSON (${(error as Error).message}); recreate it with --write-baseline`);
+    throw new BaselineError(`${shown} is not valid JSON (${(error as Error).message}); recreate it with --write-baseline`);
   }
   const value = raw as Partial<Baseline>;
   if (!value || typeof value !== 'object' || value.tool !== 'insertlint' || !Array.isArray(value.findings)) {
-    throw new BaselineError(`${path} is not an InsertLint baseline (expected {"tool": "insertlint", "findings": [...]})`);
+    throw new BaselineError(`${shown} is not an InsertLint baseline (expected {"tool": "insertlint", "findings": [...]})`);
   }
   if (value.version !== BASELINE_VERSION) {
-    throw new BaselineError(`${path} has baseline version ${String(value.version)}; this InsertLint reads version ${BASELINE_VERSION}. Recreate it with --write-baseline`);
+    throw new BaselineError(`${shown} has baseline version ${String(value.version)}; this InsertLint reads version ${BASELINE_VERSION}. Recreate it with --write-baseline`);
   }
   value.findings.forEach((f, i) => {
-    if (!f || typeof f.fingerprint !== 'string') throw new BaselineError(`${path}: finding ${i + 1} has no fingerprint`);
+    if (!f || typeof f.fingerprint !== 'string') throw new BaselineError(`${shown}: finding ${i + 1} has no fingerprint`);
   });
   return value as Baseline;
 }

@@ -1,6 +1,7 @@
 // The CI side of `insertlint check`: fingerprints, baselines, --only-changed, --min-severity, --fail-on,
 // and the sarif/github formats. check-command.ts parses the common options and hands these over.
 import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../engine/types';
 import { RULES } from '../engine/registry';
 import { positioned, type PositionedDiagnostic } from '../output/text';
@@ -152,7 +153,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
     const visible = findings.filter((d) => !d.suppressed);
     try {
       writeBaseline(
-        options.writeBaseline,
+        resolve(io.cwd, options.writeBaseline),
         createBaseline(visible.map((d) => ({ fingerprint: d.fingerprint, rule: d.rule, file: d.displayPath, line: d.line, message: d.message }))),
       );
     } catch (error) {
@@ -169,7 +170,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
   if (options.baseline) {
     let comparison;
     try {
-      comparison = compareWithBaseline(findings, readBaseline(options.baseline));
+      comparison = compareWithBaseline(findings, readBaseline(resolve(io.cwd, options.baseline), options.baseline));
     } catch (error) {
       if (error instanceof BaselineError) {
         io.stderr(`insertlint: ${error.message}\n`);
