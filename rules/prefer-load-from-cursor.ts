@@ -22,7 +22,7 @@ const PreferLoadFromCursorRule: Rule = {
       if (table?.definition?.stmt.temporary) continue;
       // A fullselect without a table (VALUES, SYSIBM.SYSDUMMY1) copies nothing worth loading.
       if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === 'SYSIBM')) continue;
-      report({ messageId: 'cursor', data: { table: table ? displayKey(table.key) : stmt.target.name }, stmt, span: stmt.target.span });
+      report({ messageId: 'cursor', data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });
     }
   },
 };

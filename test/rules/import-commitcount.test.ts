@@ -1,0 +1,22 @@
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+
+const RULE = 'import-commitcount';
+
+describe(`rule ${RULE}`, () => {
+  it('reports IMPORT without COMMITCOUNT on its target', () => {
+    expectFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL INSERT INTO SALES.ORDERS;\n" }, RULE, [
+      { line: 1, column: 45, endColumn: 57, severity: 'information', message: /^IMPORT into SALES\.ORDERS has no COMMITCOUNT: .*COMMITCOUNT AUTOMATIC or a large count such as 1000/ },
+    ]);
+  });
+
+  it('reports a small COMMITCOUNT with tests 65-68', () => {
+    expectFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 10 INSERT INTO ORDERS;\n" }, RULE, [
+      { line: 1, column: 60, message: /^IMPORT into ORDERS commits every 10 rows: .*20\.8 s every 10/ },
+    ]);
+  });
+
+  it('accepts COMMITCOUNT AUTOMATIC and large counts', () => {
+    expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO ORDERS;\n" }, RULE);
+    expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 5000 INSERT INTO ORDERS;\n" }, RULE);
+  });
+});
