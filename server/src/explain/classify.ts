@@ -275,8 +275,9 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
     const kind = labels.get(op.id);
     if (!kind || assigned.has(op.id)) continue;
     // Start from the topmost operator of the component.
+    // Scaffolding joins above the INSERT belong with their side input, not with each other.
     let top = op.id;
-    while (parent.has(top) && labels.get(parent.get(top)!) === kind) top = parent.get(top)!;
+    while (parent.has(top) && !containsMain(top) && labels.get(parent.get(top)!) === kind) top = parent.get(top)!;
     const members: number[] = [];
     const stack = [top];
     while (stack.length) {
@@ -284,7 +285,7 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
       if (assigned.has(x) || labels.get(x) !== kind) continue;
       assigned.add(x);
       members.push(x);
-      for (const c of ops.get(x)?.children ?? []) stack.push(c);
+      for (const c of ops.get(x)?.children ?? []) if (!containsMain(c)) stack.push(c);
     }
     members.sort((a, b) => a - b);
     const cost = members.reduce((sum, x) => sum + (ops.get(x)?.ownCost ?? 0), 0);
