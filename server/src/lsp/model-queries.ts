@@ -1,0 +1,181 @@
+// Questions the editor features ask of a file model: which table name is at an offset, which
+// statement contains it, what SQL text a statement has, and which tables a file's schema facts touch.
+// All offsets in and out are file offsets; statement spans are mapped through their origin.
+import type { QualifiedName, Span, Statement } from '../sql/ast';
+import type { FileModel } from '../engine/types';
+
+export interface NameRef {
+  name: QualifiedName;
+  /** The statement the name is written in (for resolving unqualified names with SET SCHEMA). */
+  stmt: Statement;
+  role: 'table' | 'sequence';
+}
+
+/** Every table and sequence name a statement mentions, trigger bodies included. */
+export function namesIn(stmt: Statement): NameRef[] {
+  const out: NameRef[] = [];
+  const table = (name: QualifiedName | undefined, s: Statement = stmt) => {
+    if (name) out.push({ name, stmt: s, role: 'table' });
+  };
+  switch (stmt.kind) {
+    case 'createTable':
+      table(stmt.table);
+      table(stmt.like);
+      for (const c of stmt.constraints) if (c.kind === 'foreignKey') table(c.parent);
+      for (const b of stmt.mqt?.baseTables ?? []) table(b);
+      break;
+    case 'alterTable':
+      table(stmt.table);
+      for (const a of stmt.actions) if (a.kind === 'addConstraint' && a.constraint.kind === 'foreignKey') table(a.constraint.parent);
+      break;
+    case 'createIndex':
+      table(stmt.table);
+      break;
+    case 'createTrigger':
+      table(stmt.table);
+      for (const inner of stmt.body) out.push(...namesIn(inner));
+      break;
+    case 'insert':
+      table(stmt.target);
+      if (stmt.source.kind === 'select') for (const t of stmt.source.tables) table(t);
+      for (const s of stmt.sequences) out.push({ name: s, stmt, role: 'sequence' });
+      break;
+    case 'merge':
+      table(stmt.target);
+      break;
+    case 'load':
+    case 'import':
+    case 'lockTable':
+      table(stmt.table);
+      break;
+    case 'declareCursor':
+      for (const t of stmt.tables) table(t);
+      break;
+    case 'createSequence':
+    case 'alterSequence':
+      out.push({ name: stmt.sequence, stmt, role: 'sequence' });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+export function fileSpan(stmt: Statement, span: Span): Span {
+  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+}
+
+/** The table or sequence name written at a file offset, if any. */
+export function nameAt(model: FileModel, offset: number): NameRef | undefined {
+  for (const stmt of model.statements) {
+    const span = fileSpan(stmt, stmt.span);
+    // Code strings can map a statement over several pieces; check names even when the outer span looks off.
+    if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
+    for (const ref of namesIn(stmt)) {
+      const s = fileSpan(ref.stmt, ref.name.span);
+      if (offset >= s.start && offset <= s.end) return ref;
+    }
+  }
+  return undefined;
+}
+
+/** The innermost statement whose file span contains the offset (trigger bodies are not entered). */
+export function statementAt(model: FileModel, offset: number): Statement | undefined {
+  let best: Statement | undefined;
+  for (const stmt of model.statements) {
+    const span = fileSpan(stmt, stmt.span);
+    if (offset >= span.start && offset <= span.end) {
+      if (!best || span.end - span.start < fileSpan(best, best.span).end - fileSpan(best, best.span).start) best = stmt;
+    }
+  }
+  return best;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+
+/**
+ * The SQL text of a statement. For SQL scripts it is the file slice; for SQL inside code the origin
+ * maps each SQL character to a file character, so the text is rebuilt one character at a time
+ * (this skips the quotes and `+` between concatenated literals and decodes simple escapes).
+ */
+export function statementText(model: FileModel, stmt: Statement): string {
+  const text = model.source.text;
+  const start = stmt.origin.toFile(stmt.span.start);
+  const end = stmt.origin.toFile(stmt.span.end);
+  if (model.source.language === 'sql' && end - start === stmt.span.end - stmt.span.start) return text.slice(start, end);
+  let out = '';
+  for (let i = stmt.span.start; i < stmt.span.end; i++) {
+    const at = stmt.origin.toFile(i);
+    const c = text[at] ?? '';
+    if (c === '\\' && stmt.origin.toFile(i + 1) - at > 1) {
+      const next = text[at + 1] ?? '';
+      out += SIMPLE_ESCAPES[next] ?? next;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+const SCHEMA_KINDS = new Set<Statement['kind']>([
+  'createTable',
+  'alterTable',
+  'createIndex',
+  'createSequence',
+  'alterSequence',
+  'createTrigger',
+  'createTablespace',
+  'setSchema',
+  'updateDbCfg',
+]);
+
+/**
+ * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
+ * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
+ * a schema change. Comparing two of these tells which tables an edit affected.
+ */
+export function schemaFacts(model: FileModel | undefined): Map<string, string> {
+  const facts = new Map<string, string>();
+  if (!model) return facts;
+  const add = (key: string, fact: string) => facts.set(key, (facts.get(key) ?? '') + fact + '\u0000');
+  const inLoop = new Set<Statement>();
+  for (const e of model.code?.executions ?? []) if (e.loop) for (const s of e.statements) inLoop.add(s);
+  for (const stmt of model.statements) {
+    let fact: string;
+    if (SCHEMA_KINDS.has(stmt.kind)) {
+      fact = statementText(model, stmt).replace(/\s+/g, ' ');
+    } else if (stmt.kind === 'insert') {
+      fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? stmt.source.rows.length : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;
+    } else if (stmt.kind === 'merge') {
+      fact = `merge ${stmt.hasInsert}`;
+    } else if (stmt.kind === 'import' || stmt.kind === 'load') {
+      fact = stmt.kind;
+    } else {
+      continue;
+    }
+    const names = namesIn(stmt);
+    if (names.length === 0) add('*', fact); // SET SCHEMA, DB CFG, tablespaces: may affect any table
+    for (const ref of names) add(ref.name.name, fact);
+  }
+  return facts;
+}
+
+/** Table/sequence names (unqualified) whose facts differ; '*' means "could be any". */
+export function changedNames(before: Map<string, string>, after: Map<string, string>): Set<string> {
+  const changed = new Set<string>();
+  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
+  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
+  return changed;
+}
+
+/** Unqualified names of every table and sequence the file mentions. */
+export function mentionedNames(model: FileModel | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const stmt of model?.statements ?? []) for (const ref of namesIn(stmt)) names.add(ref.name.name);
+  return names;
+}
+
+/** INSERT statements (and MERGEs that insert) of a file: where "Explain this INSERT" lenses go. */
+export function insertStatements(model: FileModel): Statement[] {
+  return model.statements.filter((s) => s.kind === 'insert' || (s.kind === 'merge' && s.hasInsert));
+}

@@ -1,0 +1,81 @@
+// The InsertLint-specific messages between the VS Code client and the language server, on top of LSP.
+// Shared by both sides (no vscode imports here); other editors can ignore them.
+
+/** Server → client notification: indexing state and the number of findings shown. */
+export const STATUS_NOTIFICATION = 'insertlint/status';
+export interface StatusParams {
+  state: 'starting' | 'indexing' | 'idle';
+  /** Files in the engine (open and indexed). */
+  files: number;
+  /** While indexing: files read so far and files found. */
+  indexed?: number;
+  total?: number;
+  /** Unsuppressed findings published, all files. */
+  findings: number;
+}
+
+/** Client → server: the statement at a position or selection, for "Explain this INSERT". */
+export const STATEMENT_AT_REQUEST = 'insertlint/statementAt';
+export interface StatementAtParams {
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+export interface StatementAtResult {
+  sql: string;
+  kind: string;
+  range: StatementAtParams['range'];
+}
+
+/** Client → server: a rule's Markdown documentation. */
+export const RULE_DOC_REQUEST = 'insertlint/ruleDoc';
+export interface RuleDocParams {
+  id: string;
+}
+export interface RuleDocResult {
+  id: string;
+  markdown: string;
+  url: string;
+}
+
+/** Client → server: render a db2exfmt text as the plan HTML (issue 4's renderer). */
+export const RENDER_PLAN_REQUEST = 'insertlint/renderPlan';
+export interface RenderPlanParams {
+  /** The db2exfmt output. */
+  text: string;
+  /** Shown in messages. */
+  name: string;
+  /** CSP nonce for the inline script and style the HTML carries. */
+  nonce: string;
+}
+export type RenderPlanResult = { html: string; title: string } | { error: string };
+
+/** Client → server: run Explain for a statement on a live connection (trusted workspaces only). */
+export const EXPLAIN_REQUEST = 'insertlint/explain';
+export interface ExplainParams {
+  sql: string;
+  connection: { host: string; port: number; database: string; user: string; password: string };
+  nonce: string;
+}
+export type ExplainResult = RenderPlanResult;
+
+/** Client command ids the server refers to in code lenses and code actions. */
+export const CLIENT_COMMANDS = {
+  explainInsert: 'insertlint.explainInsert',
+  showRuleDocumentation: 'insertlint.showRuleDocumentation',
+} as const;
+
+/** Commands the server executes itself (workspace/executeCommand); distinct from the client's ids. */
+export const SERVER_COMMANDS = {
+  lintWorkspace: 'insertlint.server.lintWorkspace',
+  openRuleDocumentation: 'insertlint.server.openRuleDocumentation',
+} as const;
+
+/** What the client passes in initializationOptions. */
+export interface InitializationOptions {
+  /** False in an untrusted workspace: lint only, never connect or run db2exfmt. Default true. */
+  trusted?: boolean;
+  /** Client commands that exist (others get server-side fallbacks). */
+  clientCommands?: string[];
+  /** Settings for clients that do not answer workspace/configuration. */
+  settings?: unknown;
+}

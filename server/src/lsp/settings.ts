@@ -1,0 +1,71 @@
+// Editor settings (section "insertlint") with their defaults, read defensively: a client may send
+// anything, and a bad value must fall back to the default with a message, never stop linting.
+import type { ConfigFile } from '../engine/config';
+
+export interface ServerSettings {
+  /** Same shape as "rules" in .insertlintrc.json; applied over the file. */
+  rules: Record<string, unknown>;
+  /** gitignore-style globs of files not to lint, over the file's "ignore". */
+  ignore: string[];
+  index: {
+    enabled: boolean;
+    maxFiles: number;
+    maxTotalBytes: number;
+    maxFileBytes: number;
+  };
+  /** 'workspace': findings of every indexed file; 'openFiles': only of files open in the editor. */
+  diagnosticsScope: 'workspace' | 'openFiles';
+  /** Quiet time after the last keystroke before re-analysis. */
+  debounceMs: number;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = {
+  rules: {},
+  ignore: [],
+  index: { enabled: true, maxFiles: 5000, maxTotalBytes: 200 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
+  diagnosticsScope: 'workspace',
+  debounceMs: 150,
+};
+
+function num(value: unknown, fallback: number, min: number, problems: string[], name: string): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    problems.push(`insertlint.${name} must be a number ≥ ${min}; using ${fallback}`);
+    return fallback;
+  }
+  return value;
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Reads the settings object a client sent; `problems` collects what was ignored and why. */
+export function readSettings(raw: unknown, problems: string[] = []): ServerSettings {
+  const s = obj(raw);
+  const index = obj(s.index);
+  const d = DEFAULT_SETTINGS;
+  const ignore = Array.isArray(s.ignore) ? s.ignore.filter((g): g is string => typeof g === 'string') : [];
+  if (s.ignore !== undefined && !Array.isArray(s.ignore)) problems.push('insertlint.ignore must be an array of globs; ignored');
+  const scope = s.diagnosticsScope ?? obj(s.diagnostics).scope;
+  return {
+    rules: obj(s.rules),
+    ignore,
+    index: {
+      enabled: index.enabled === undefined ? d.index.enabled : index.enabled !== false,
+      maxFiles: num(index.maxFiles, d.index.maxFiles, 0, problems, 'index.maxFiles'),
+      maxTotalBytes: index.maxTotalMegabytes !== undefined ? num(index.maxTotalMegabytes, d.index.maxTotalBytes / 1048576, 1, problems, 'index.maxTotalMegabytes') * 1048576 : d.index.maxTotalBytes,
+      maxFileBytes: index.maxFileKilobytes !== undefined ? num(index.maxFileKilobytes, d.index.maxFileBytes / 1024, 1, problems, 'index.maxFileKilobytes') * 1024 : d.index.maxFileBytes,
+    },
+    diagnosticsScope: scope === 'openFiles' ? 'openFiles' : 'workspace',
+    debounceMs: num(s.debounceMs, d.debounceMs, 0, problems, 'debounceMs'),
+  };
+}
+
+/** The settings as a configuration layer over .insertlintrc.json (validated by the caller). */
+export function settingsLayer(settings: ServerSettings): ConfigFile {
+  const layer: Record<string, unknown> = {};
+  if (Object.keys(settings.rules).length > 0) layer.rules = settings.rules;
+  if (settings.ignore.length > 0) layer.ignore = settings.ignore;
+  return layer as ConfigFile;
+}

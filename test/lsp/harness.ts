@@ -1,0 +1,172 @@
+// Starts the real language server (out/server.js) as a child process over stdio and speaks
+// JSON-RPC to it, like an editor would. No mocked connection: what the tests see is what an editor sees.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+export const SERVER_JS = join(REPO_ROOT, 'out', 'server.js');
+
+export interface LspDiagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity?: number;
+  code?: string | number;
+  codeDescription?: { href: string };
+  source?: string;
+  message: string;
+}
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export class LspSession {
+  readonly connection: MessageConnection;
+  readonly diagnostics = new Map<string, LspDiagnostic[]>();
+  readonly logs: string[] = [];
+  readonly statuses: { state: string; findings: number; files: number }[] = [];
+  readonly progress: unknown[] = [];
+  private waiters: { check: () => boolean; resolve: () => void }[] = [];
+  private versions = new Map<string, number>();
+  private stderr = '';
+
+  private constructor(private readonly child: ChildProcess) {
+    this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiagnostic[] }) => {
+      this.diagnostics.set(p.uri, p.diagnostics);
+      this.poke();
+    });
+    this.connection.onNotification('window/logMessage', (p: { message: string }) => {
+      this.logs.push(p.message);
+      this.poke();
+    });
+    this.connection.onNotification('insertlint/status', (p: { state: string; findings: number; files: number }) => {
+      this.statuses.push(p);
+      this.poke();
+    });
+    this.connection.onNotification('$/progress', (p: unknown) => {
+      this.progress.push(p);
+      this.poke();
+    });
+    this.connection.onRequest('window/workDoneProgress/create', () => null);
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/configuration', (p: { items: unknown[] }): unknown[] => p.items.map(() => this.settings));
+    this.connection.onRequest('window/showDocument', (_params: unknown): { success: boolean } => ({ success: true }));
+    this.connection.onNotification('window/showMessage', (p: { message: string }) => {
+      this.logs.push(`showMessage: ${p.message}`);
+    });
+    this.connection.listen();
+  }
+
+  settings: unknown = {};
+
+  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}): Promise<LspSession> {
+    if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
+    const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const session = new LspSession(child);
+    session.settings = settings;
+    await session.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
+      workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'ws' }] : null,
+      capabilities: {
+        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        window: { workDoneProgress: true },
+        textDocument: { publishDiagnostics: { codeDescriptionSupport: true } },
+      },
+      initializationOptions,
+    });
+    session.connection.sendNotification('initialized', {});
+    return session;
+  }
+
+  private poke(): void {
+    this.waiters = this.waiters.filter((w) => {
+      if (w.check()) {
+        w.resolve();
+        return false;
+      }
+      return true;
+    });
+  }
+
+  /** Resolves when `check` holds, re-checked on every message from the server; rejects after `ms`. */
+  waitFor(what: string, check: () => boolean, ms = 10000): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w.resolve !== done);
+        reject(new Error(`timed out waiting for ${what}; server log:\n${this.logs.join('\n')}\n${this.stderr}`));
+      }, ms);
+      const done = () => {
+        clearTimeout(timer);
+        resolvePromise();
+      };
+      this.waiters.push({ check, resolve: done });
+    });
+  }
+
+  /** Waits until the workspace index is done and its findings are published. */
+  async waitIdle(): Promise<void> {
+    await this.waitFor('the index to finish', () => this.logs.some((l) => /^indexed \d+ files/.test(l)));
+    const seen = this.statuses.length;
+    await this.waitFor('the findings of the index', () => this.statuses.length > seen && this.statuses[this.statuses.length - 1].state === 'idle');
+  }
+
+  open(uri: string, text: string, languageId = 'sql'): void {
+    this.versions.set(uri, 1);
+    this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** An incremental change: replace `range` with `text`. */
+  change(uri: string, range: { start: Position; end: Position }, text: string): void {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  close(uri: string): void {
+    this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.connection.sendRequest(method, params) as Promise<T>;
+  }
+
+  get serverStderr(): string {
+    return this.stderr;
+  }
+
+  get exited(): boolean {
+    return this.child.exitCode !== null;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      this.connection.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    await new Promise<void>((r) => {
+      if (this.child.exitCode !== null) return r();
+      const timer = setTimeout(() => {
+        this.child.kill();
+        r();
+      }, 2000);
+      this.child.once('exit', () => {
+        clearTimeout(timer);
+        r();
+      });
+    });
+    this.connection.dispose();
+  }
+}
+
+export function uriOf(path: string): string {
+  return pathToFileURL(path).toString();
+}
