@@ -43,6 +43,8 @@ export interface SqlExecution {
   connection?: ConnectionInfo;
   /** Rows go in arrays/batches (addBatch/executeBatch, executemany, PARAMSET_SIZE > 1). */
   batched: boolean;
+  /** For executes of a prepared statement: the prepare call whose statements this runs. */
+  preparedAt?: Span;
 }
 
 export interface CommitCall {

@@ -1,0 +1,216 @@
+// C/C++: Db2 CLI (SQLExecDirect, SQLPrepare/SQLExecute, SQLSetConnectAttr AUTOCOMMIT, SQLSetStmtAttr
+// PARAMSET_SIZE, SQLEndTran) and embedded SQL blocks (pre-scanned into `_E<n>()` placeholder calls).
+import type { Node } from 'web-tree-sitter';
+import { applyFormat, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { joinTexts, type HostText } from './sqltext';
+
+function argsOf(list: Node | null): Node[] {
+  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment') : [];
+}
+
+/** The variable a declarator declares: `*p`, `buf[100]`, `x` → the identifier. */
+function declaredName(node: Node | null): string | undefined {
+  let n: Node | null = node;
+  while (n && n.type !== 'identifier') n = n.childForFieldName('declarator');
+  return n?.text;
+}
+
+const FORMAT_CALLS: Record<string, number> = { sprintf: 1, snprintf: 2, swprintf: 2, sprintf_s: 2, _snprintf: 2 };
+
+export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
+  return {
+    grammar,
+    loops: { for_statement: 'for', while_statement: 'while', do_statement: 'do', for_range_loop: 'for-each' },
+    functions: new Set(['function_definition']),
+    lambdas: new Set(['lambda_expression']),
+    ifs: new Set(['if_statement']),
+    comments: new Set(['comment']),
+    calls: new Set(['call_expression']),
+    assignmentTypes: new Set(['init_declarator', 'assignment_expression', 'preproc_def']),
+    loopMethods: new Set(['for_each']),
+
+    callSite(node) {
+      const fn = node.childForFieldName('function');
+      if (!fn) return undefined;
+      const args = argsOf(node.childForFieldName('arguments'));
+      if (fn.type === 'field_expression') {
+        const field = fn.childForFieldName('field');
+        return field ? { node, name: field.text, receiver: fn.childForFieldName('argument') ?? undefined, args, keywords: new Map() } : undefined;
+      }
+      return { node, name: fn.text.replace(/^::/, ''), args, keywords: new Map() };
+    },
+
+    assignments(node) {
+      if (node.type === 'init_declarator') {
+        const name = declaredName(node.childForFieldName('declarator'));
+        const value = node.childForFieldName('value');
+        return name && value ? [{ name, value, append: false }] : [];
+      }
+      if (node.type === 'preproc_def') {
+        const name = node.childForFieldName('name');
+        const value = node.childForFieldName('value');
+        return name && value ? [{ name: name.text, value, append: false }] : [];
+      }
+      const left = simpleName(node.childForFieldName('left'));
+      const right = node.childForFieldName('right');
+      const op = node.childForFieldName('operator')?.text;
+      return left && right && op === '=' ? [{ name: left, value: right, append: false }] : [];
+    },
+
+    callAssignments(call) {
+      const target = declaredName(call.args[0] ?? null) ?? simpleName(call.args[0]);
+      if (!target) return [];
+      if (call.name in FORMAT_CALLS) return [{ name: target, value: call.node, append: false }];
+      if ((call.name === 'strcpy' || call.name === 'strncpy' || call.name === 'strcpy_s') && call.args.length >= 2) return [{ name: target, value: call.args[call.name === 'strcpy_s' ? 2 : 1] ?? call.args[1], append: false }];
+      if ((call.name === 'strcat' || call.name === 'strncat' || call.name === 'strcat_s') && call.args.length >= 2) return [{ name: target, value: call.args[call.name === 'strcat_s' ? 2 : 1] ?? call.args[1], append: true }];
+      return [];
+    },
+
+    evaluate(node, ev) {
+      switch (node.type) {
+        case 'string_literal': {
+          const open = node.text.indexOf('"');
+          if (open < 0 || /^u?R/.test(node.text)) return undefined;
+          return { pieces: decodeQuoted(ev.source, node.startIndex + open + 1, node.endIndex - 1, 'c'), kind: 'constant' };
+        }
+        case 'raw_string_literal':
+          return undefined;
+        case 'concatenated_string': {
+          const parts: HostText[] = [];
+          for (const c of node.namedChildren) {
+            if (!c) continue;
+            parts.push(ev.evaluate(c) ?? ev.splice(c));
+          }
+          return joinTexts(parts, parts.some((p) => p.pieces.some((x) => x.kind === 'splice')) ? 'concatenation' : 'constant');
+        }
+        case 'preproc_arg': {
+          const m = /^(\s*)"/.exec(node.text);
+          if (!m || !node.text.trimEnd().endsWith('"')) return undefined;
+          const end = node.startIndex + node.text.trimEnd().length - 1;
+          return { pieces: decodeQuoted(ev.source, node.startIndex + m[1].length + 1, end, 'c'), kind: 'constant' };
+        }
+        case 'parenthesized_expression': {
+          const inner = node.namedChildren.find((c) => c && c.type !== 'comment');
+          return inner ? ev.evaluate(inner) : undefined;
+        }
+        case 'cast_expression': {
+          const value = node.childForFieldName('value');
+          return value ? ev.evaluate(value) : undefined;
+        }
+        case 'pointer_expression': {
+          const arg = node.childForFieldName('argument');
+          return arg && node.text.startsWith('&') ? ev.evaluate(arg) : undefined;
+        }
+        case 'identifier':
+          return ev.variable(node.text, node.startIndex);
+        case 'field_expression': {
+          const field = node.childForFieldName('field');
+          return field ? ev.variable(field.text, node.startIndex) : undefined;
+        }
+        case 'call_expression': {
+          const fn = node.childForFieldName('function')?.text ?? '';
+          const args = argsOf(node.childForFieldName('arguments'));
+          const at = FORMAT_CALLS[fn];
+          if (at !== undefined && args.length > at) {
+            const fmt = ev.evaluate(args[at]);
+            return fmt ? applyFormat(fmt, args.slice(at + 1), new Map(), 'printf', (n) => ev.evaluate(n) ?? ev.splice(n)) : undefined;
+          }
+          if (fn.endsWith('c_str') || fn.endsWith('.data')) {
+            const receiver = node.childForFieldName('function')?.childForFieldName('argument');
+            return receiver ? ev.evaluate(receiver) : undefined;
+          }
+          return undefined;
+        }
+        default:
+          return undefined;
+      }
+    },
+
+    classify(ctx) {
+      return classifyCli(ctx);
+    },
+
+    commentText(raw) {
+      if (raw.startsWith('//')) return raw.slice(2);
+      return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
+    },
+
+    defaultAutocommit(api) {
+      if (api === 'cli') return 'on';
+      if (api === 'esql') return 'off';
+      return 'unknown';
+    },
+  };
+}
+
+function handleName(node: Node | undefined): string | undefined {
+  return node ? simpleName(node) : undefined;
+}
+
+function classifyCli(ctx: CallContext): ApiEvent[] {
+  const { call } = ctx;
+  const a = call.args;
+  const api = 'cli';
+  switch (call.name.replace(/W$/, '')) {
+    case 'SQLAllocHandle':
+      return a.length >= 3 && /STMT/.test(a[0].text) && handleName(a[2]) && handleName(a[1]) ? [{ kind: 'link', handle: handleName(a[2])!, connection: handleName(a[1])! }] : [];
+    case 'SQLAllocStmt':
+      return a.length >= 2 && handleName(a[1]) && handleName(a[0]) ? [{ kind: 'link', handle: handleName(a[1])!, connection: handleName(a[0])! }] : [];
+    case 'SQLConnect':
+    case 'SQLDriverConnect':
+    case 'SQLBrowseConnect':
+      return a.length >= 1 && handleName(a[0]) ? [{ kind: 'connect', api, connection: handleName(a[0])! }] : [];
+    case 'SQLExecDirect':
+      return a.length >= 2 ? [{ kind: 'execute', api, action: 'executeDirect', sql: a[1], handle: handleName(a[0]) }] : [];
+    case 'SQLPrepare':
+      return a.length >= 2 ? [{ kind: 'execute', api, action: 'prepare', sql: a[1], handle: handleName(a[0]) ?? `@${call.node.startIndex}` }] : [];
+    case 'SQLExecute':
+      return a.length >= 1 ? [{ kind: 'execute', api, action: 'executePrepared', handle: handleName(a[0]) }] : [];
+    case 'SQLSetConnectAttr':
+    case 'SQLSetConnectOption':
+      if (a.length >= 3 && /AUTOCOMMIT/.test(a[1].text)) {
+        return [{ kind: 'autocommit', api, on: !/OFF|\b0\b/.test(a[2].text), connection: handleName(a[0]) }];
+      }
+      return [];
+    case 'SQLSetStmtAttr':
+    case 'SQLSetStmtOption':
+    case 'SQLParamOptions': {
+      if (call.name === 'SQLParamOptions' && a.length >= 2) {
+        const n = /\d+/.exec(a[1].text);
+        return handleName(a[0]) ? [{ kind: 'paramset', handle: handleName(a[0])!, size: n ? Number(n[0]) : 2 }] : [];
+      }
+      if (a.length >= 3 && /PARAMSET_SIZE/.test(a[1].text) && handleName(a[0])) {
+        const n = /^\D*(\d+)\D*$/.exec(a[2].text);
+        return [{ kind: 'paramset', handle: handleName(a[0])!, size: n ? Number(n[1]) : 2 }];
+      }
+      return [];
+    }
+    case 'SQLEndTran':
+      return a.length >= 3 && /COMMIT/.test(a[2].text) ? [{ kind: 'commit', api, connection: handleName(a[1]) }] : [];
+    case 'SQLTransact':
+      return a.length >= 3 && /COMMIT/.test(a[2].text) ? [{ kind: 'commit', api, connection: handleName(a[1]) }] : [];
+    default:
+      return [];
+  }
+}
+
+/** Events of an embedded SQL block (EXEC SQL or SQLJ #sql) standing at a placeholder call. */
+export function embeddedEvents(sqlText: HostText, raw: string, api: 'esql' | 'sqlj', ev: Evaluator, at: number): ApiEvent[] {
+  const body = raw.replace(/^\s*(?:\[[^\]]*\]\s*)?/, '').trim();
+  const upper = body.toUpperCase();
+  if (/^COMMIT\b/.test(upper)) return [{ kind: 'commit', api, connection: api }];
+  if (/^CONNECT\b/.test(upper)) return [{ kind: 'connect', api, connection: api }];
+  let m = /^PREPARE\s+(\w+)\s+(?:INTO\s+\S+\s+)?FROM\s+:?\s*(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'prepare', handle: m[1], connection: api, sql: ev.variable(m[2], at) }];
+  m = /^EXECUTE\s+IMMEDIATE\s+:?\s*(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'executeDirect', connection: api, sql: ev.variable(m[1], at) }];
+  m = /^EXECUTE\s+(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'executePrepared', handle: m[1], connection: api }];
+  if (/^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|VALUES|WITH|CALL|SET|FETCH|OPEN|CLOSE|DECLARE|LOCK)\b/.test(upper)) {
+    // Static SQL is bound at precompile time: running it costs no prepare.
+    return [{ kind: 'execute', api, action: 'executePrepared', sql: sqlText, connection: api }];
+  }
+  return [];
+}
+
+export { joinTexts };

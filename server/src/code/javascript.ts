@@ -1,0 +1,179 @@
+// JavaScript/TypeScript: node ibm_db (query/querySync, prepare/prepareSync, execute/executeSync,
+// executeNonQuery, beginTransaction/commitTransaction), in callback, promise and async/await styles.
+import type { Node } from 'web-tree-sitter';
+import { decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { joinTexts, looksLikeSql, type HostText, type TextPiece } from './sqltext';
+
+function argsOf(list: Node | null): Node[] {
+  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment') : [];
+}
+
+const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
+
+function objectProperty(obj: Node, key: string): Node | undefined {
+  for (const pair of obj.namedChildren) {
+    if (pair?.type === 'pair' && pair.childForFieldName('key')?.text.replace(/['"]/g, '') === key) return pair.childForFieldName('value') ?? undefined;
+    if (pair?.type === 'shorthand_property_identifier' && pair.text === key) return pair;
+  }
+  return undefined;
+}
+
+export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): LanguageAdapter {
+  return {
+    grammar,
+    loops: { for_statement: 'for', for_in_statement: 'for-of', while_statement: 'while', do_statement: 'do' },
+    functions: new Set(['function_declaration', 'generator_function_declaration', 'method_definition']),
+    lambdas: new Set(['arrow_function', 'function_expression', 'function', 'generator_function']),
+    ifs: new Set(['if_statement']),
+    comments: new Set(['comment']),
+    calls: new Set(['call_expression']),
+    assignmentTypes: new Set(['variable_declarator', 'assignment_expression', 'augmented_assignment_expression']),
+    loopMethods: new Set(['forEach', 'map', 'flatMap', 'reduce', 'every', 'some', 'eachSeries', 'mapSeries', 'each']),
+
+    callSite(node) {
+      const fn = node.childForFieldName('function');
+      if (!fn) return undefined;
+      const args = argsOf(node.childForFieldName('arguments'));
+      if (fn.type === 'member_expression') {
+        const prop = fn.childForFieldName('property');
+        return prop ? { node, name: prop.text, receiver: fn.childForFieldName('object') ?? undefined, args, keywords: new Map() } : undefined;
+      }
+      return { node, name: fn.text, args, keywords: new Map() };
+    },
+
+    assignments(node) {
+      if (node.type === 'variable_declarator') {
+        const name = node.childForFieldName('name');
+        const value = node.childForFieldName('value');
+        return name?.type === 'identifier' && value ? [{ name: name.text, value, append: false }] : [];
+      }
+      const name = simpleName(node.childForFieldName('left'));
+      const right = node.childForFieldName('right');
+      if (!name || !right) return [];
+      if (node.type === 'augmented_assignment_expression') {
+        return node.childForFieldName('operator')?.text === '+=' ? [{ name, value: right, append: true }] : [];
+      }
+      return [{ name, value: right, append: false }];
+    },
+
+    evaluate(node, ev) {
+      switch (node.type) {
+        case 'string':
+          return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c'), kind: 'constant' };
+        case 'template_string': {
+          const splices = node.namedChildren.filter((c): c is Node => c?.type === 'template_substitution');
+          return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c', splices), kind: splices.length > 0 ? 'template' : 'constant' };
+        }
+        case 'parenthesized_expression': {
+          const inner = node.namedChildren.find((c) => c && c.type !== 'comment');
+          return inner ? ev.evaluate(inner) : undefined;
+        }
+        case 'identifier':
+          return ev.variable(node.text, node.startIndex);
+        case 'member_expression': {
+          const prop = node.childForFieldName('property');
+          return prop ? ev.variable(prop.text, node.startIndex) : undefined;
+        }
+        case 'binary_expression': {
+          if (node.childForFieldName('operator')?.text !== '+') return undefined;
+          const left = node.childForFieldName('left');
+          const right = node.childForFieldName('right');
+          if (!left || !right) return undefined;
+          const l = ev.evaluate(left);
+          const r = ev.evaluate(right);
+          if (!l && !r) return undefined;
+          return joinTexts([l ?? ev.splice(left), r ?? ev.splice(right)], 'concatenation');
+        }
+        case 'call_expression': {
+          // ['INSERT …', 'VALUES (?)'].join(' ') and 'x'.trim()
+          const fn = node.childForFieldName('function');
+          if (fn?.type !== 'member_expression') return undefined;
+          const prop = fn.childForFieldName('property')?.text;
+          const object = fn.childForFieldName('object');
+          if (!object) return undefined;
+          if (prop === 'trim') return ev.evaluate(object);
+          if (prop === 'join' && object.type === 'array') {
+            const sepNode = argsOf(node.childForFieldName('arguments'))[0];
+            const sep = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: 'text', text: ',', offsets: [node.endIndex - 1] } as TextPiece], kind: 'constant' as const };
+            if (!sep) return undefined;
+            const parts: HostText[] = [];
+            object.namedChildren.forEach((el, i) => {
+              if (!el || el.type === 'comment') return;
+              if (i > 0) parts.push(sep);
+              parts.push(ev.evaluate(el) ?? ev.splice(el));
+            });
+            return joinTexts(parts, 'concatenation');
+          }
+          return undefined;
+        }
+        default:
+          return undefined;
+      }
+    },
+
+    classify(ctx, ev) {
+      return classifyNode(ctx, ev);
+    },
+
+    commentText(raw) {
+      if (raw.startsWith('//')) return raw.slice(2);
+      return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
+    },
+
+    defaultAutocommit(api) {
+      return api === 'node-ibm_db' ? 'on' : 'unknown';
+    },
+  };
+}
+
+const QUERY = new Set(['query', 'querySync', 'queryResult', 'queryResultSync', 'queryStream']);
+const PREPARE = new Set(['prepare', 'prepareSync']);
+const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
+
+function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
+  const { call } = ctx;
+  const recv = simpleName(call.receiver);
+  const a = call.args;
+  const api = 'node-ibm_db';
+  // A result may arrive as `const x = await …`, `.then(x => …)` is not followed, or as a callback's 2nd parameter.
+  const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined);
+  if (call.name === 'open' || call.name === 'openSync') {
+    if (recv && /ibm|db2|ibmdb/i.test(recv) && resultName) return [{ kind: 'connect', api, connection: resultName }];
+    return [];
+  }
+  if (QUERY.has(call.name) && a.length > 0 && recv) {
+    let sqlNode: Node | HostText | undefined = a[0];
+    let batched = false;
+    if (a[0].type === 'object') {
+      const sql = objectProperty(a[0], 'sql');
+      if (!sql) return [];
+      sqlNode = sql;
+      batched = objectProperty(a[0], 'ArraySize') !== undefined;
+    }
+    const text = ev.evaluate(sqlNode as Node);
+    if (text && !looksLikeSql(PLAIN(text))) return [];
+    if (!text) return [];
+    const params = a.length > 1 && a[1].type !== 'arrow_function' && a[1].type !== 'function_expression';
+    return [{ kind: 'execute', api, action: batched ? 'executeMany' : params ? 'executePrepared' : 'executeDirect', sql: text, connection: recv, batched }];
+  }
+  if (PREPARE.has(call.name) && a.length > 0 && recv) {
+    const text = ev.evaluate(a[0]);
+    if (text && !looksLikeSql(PLAIN(text))) return [];
+    return [{ kind: 'execute', api, action: 'prepare', sql: text ?? a[0], connection: recv, handle: resultName ?? `@${call.node.startIndex}` }];
+  }
+  if (EXECUTE.has(call.name) && recv) {
+    return [{ kind: 'execute', api, action: 'executePrepared', handle: recv }];
+  }
+  switch (call.name) {
+    case 'beginTransaction':
+    case 'beginTransactionSync':
+      return recv ? [{ kind: 'autocommit', api, on: false, connection: recv }] : [];
+    case 'setAutoCommit':
+      return recv && a.length > 0 ? [{ kind: 'autocommit', api, on: a[0].text !== 'false', connection: recv }] : [];
+    case 'commitTransaction':
+    case 'commitTransactionSync':
+      return recv ? [{ kind: 'commit', api, connection: recv }] : [];
+    default:
+      return [];
+  }
+}

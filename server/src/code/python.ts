@@ -1,0 +1,234 @@
+// Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit), ibm_db_dbi and
+// other DB-API cursors (execute, executemany, connection.commit, autocommit).
+import type { Node } from 'web-tree-sitter';
+import { applyFormat, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
+import { joinTexts, looksLikeSql, type HostText } from './sqltext';
+
+function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
+  const args: Node[] = [];
+  const keywords = new Map<string, Node>();
+  for (const child of list?.namedChildren ?? []) {
+    if (!child || child.type === 'comment') continue;
+    if (child.type === 'keyword_argument') {
+      const name = child.childForFieldName('name');
+      const value = child.childForFieldName('value');
+      if (name && value) keywords.set(name.text, value);
+    } else args.push(child);
+  }
+  return { args, keywords };
+}
+
+function stringText(node: Node, ev: Evaluator): HostText | undefined {
+  const start = node.namedChildren.find((c) => c?.type === 'string_start');
+  const end = node.namedChildren.find((c) => c?.type === 'string_end');
+  if (!start || !end) return undefined;
+  const prefix = start.text.replace(/['"]+$/, '').toLowerCase();
+  if (prefix.includes('b')) return undefined;
+  const raw = prefix.includes('r');
+  const fstring = prefix.includes('f');
+  const splices = fstring ? node.namedChildren.filter((c): c is Node => c?.type === 'interpolation') : [];
+  const pieces = decodeQuoted(ev.source, start.endIndex, end.startIndex, raw ? 'none' : fstring ? 'python-f' : 'c', splices);
+  return { pieces, kind: splices.length > 0 ? 'template' : 'constant' };
+}
+
+const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
+
+export const pythonAdapter: LanguageAdapter = {
+  grammar: 'python',
+  loops: {
+    for_statement: 'for',
+    while_statement: 'while',
+    list_comprehension: 'comprehension',
+    generator_expression: 'comprehension',
+    set_comprehension: 'comprehension',
+    dictionary_comprehension: 'comprehension',
+  },
+  functions: new Set(['function_definition']),
+  lambdas: new Set(['lambda']),
+  ifs: new Set(['if_statement', 'elif_clause']),
+  comments: new Set(['comment']),
+  calls: new Set(['call', 'assignment']),
+  assignmentTypes: new Set(['assignment', 'augmented_assignment']),
+  loopMethods: new Set(),
+
+  callSite(node) {
+    if (node.type === 'assignment') {
+      // conn.autocommit = False is a setting, handled like a call.
+      const left = node.childForFieldName('left');
+      const right = node.childForFieldName('right');
+      if (left?.type === 'attribute' && left.childForFieldName('attribute')?.text === 'autocommit' && right) {
+        return { node, name: 'autocommit=', receiver: left.childForFieldName('object') ?? undefined, args: [right], keywords: new Map() };
+      }
+      return undefined;
+    }
+    const fn = node.childForFieldName('function');
+    if (!fn) return undefined;
+    const { args, keywords } = splitArgs(node.childForFieldName('arguments'));
+    if (fn.type === 'attribute') {
+      const attr = fn.childForFieldName('attribute');
+      return attr ? { node, name: attr.text, receiver: fn.childForFieldName('object') ?? undefined, args, keywords } : undefined;
+    }
+    return { node, name: fn.text, args, keywords };
+  },
+
+  assignments(node) {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (!left || !right || (left.type !== 'identifier' && left.type !== 'attribute')) return [];
+    const name = simpleName(left);
+    if (!name) return [];
+    if (node.type === 'augmented_assignment') {
+      return node.childForFieldName('operator')?.text === '+=' ? [{ name, value: right, append: true }] : [];
+    }
+    return [{ name, value: right, append: false }];
+  },
+
+  evaluate(node, ev) {
+    switch (node.type) {
+      case 'string':
+        return stringText(node, ev);
+      case 'concatenated_string': {
+        const parts = node.namedChildren.filter((c): c is Node => c?.type === 'string').map((c) => stringText(c, ev));
+        if (parts.some((p) => !p)) return undefined;
+        const texts = parts as HostText[];
+        return joinTexts(texts, texts.some((t) => t.kind === 'template') ? 'template' : 'constant');
+      }
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren.find((c) => c && c.type !== 'comment');
+        return inner ? ev.evaluate(inner) : undefined;
+      }
+      case 'identifier':
+        return ev.variable(node.text, node.startIndex);
+      case 'attribute': {
+        const attr = node.childForFieldName('attribute');
+        return attr ? ev.variable(attr.text, node.startIndex) : undefined;
+      }
+      case 'binary_operator': {
+        const op = node.childForFieldName('operator')?.text;
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        if (!left || !right) return undefined;
+        if (op === '+') {
+          const l = ev.evaluate(left);
+          const r = ev.evaluate(right);
+          if (!l && !r) return undefined;
+          return joinTexts([l ?? ev.splice(left), r ?? ev.splice(right)], 'concatenation');
+        }
+        if (op === '%') {
+          const fmt = ev.evaluate(left);
+          if (!fmt) return undefined;
+          const args = right.type === 'tuple' ? right.namedChildren.filter((c): c is Node => !!c && c.type !== 'comment') : [right];
+          return applyFormat(fmt, right.type === 'dictionary' ? [] : args, new Map(), 'printf', (n) => ev.evaluate(n) ?? ev.splice(n));
+        }
+        return undefined;
+      }
+      case 'call': {
+        const fn = node.childForFieldName('function');
+        if (fn?.type !== 'attribute') return undefined;
+        const attr = fn.childForFieldName('attribute')?.text;
+        const object = fn.childForFieldName('object');
+        if (!object) return undefined;
+        if (attr === 'format') {
+          const fmt = ev.evaluate(object);
+          if (!fmt) return undefined;
+          const { args, keywords } = splitArgs(node.childForFieldName('arguments'));
+          return applyFormat(fmt, args, keywords, 'brace', (n) => ev.evaluate(n) ?? ev.splice(n));
+        }
+        if (attr === 'strip' || attr === 'upper' || attr === 'lstrip' || attr === 'rstrip') return ev.evaluate(object);
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  },
+
+  classify(ctx, ev) {
+    return classifyPython(ctx, ev);
+  },
+
+  commentText(raw) {
+    return raw.replace(/^#/, '');
+  },
+
+  defaultAutocommit(api) {
+    // ibm_db.connect opens in autocommit mode; DB-API connections (ibm_db_dbi) start a transaction.
+    if (api === 'ibm_db') return 'on';
+    if (api === 'dbapi') return 'off';
+    return 'unknown';
+  },
+};
+
+function isOff(node: Node | undefined): boolean {
+  if (!node) return false;
+  const t = node.text;
+  return /OFF\b|^False$|^0$/.test(t);
+}
+
+function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
+  const { call } = ctx;
+  const recv = call.receiver ? call.receiver.text : undefined;
+  const recvName = simpleName(call.receiver);
+  const a = call.args;
+  const module = recv === 'ibm_db' || recv === 'db2' ? 'ibm_db' : recv === 'ibm_db_dbi' ? 'ibm_db_dbi' : undefined;
+  if (module === 'ibm_db') {
+    switch (call.name) {
+      case 'connect':
+      case 'pconnect': {
+        const options = a[3] ?? call.keywords.get('options') ?? call.keywords.get('conn_options');
+        const off = options ? /SQL_AUTOCOMMIT_OFF/.test(options.text) : false;
+        return ctx.resultName ? [{ kind: 'connect', api: 'ibm_db', connection: ctx.resultName, autocommit: off ? false : undefined }] : [];
+      }
+      case 'autocommit':
+        return a.length >= 2 ? [{ kind: 'autocommit', api: 'ibm_db', on: !isOff(a[1]), connection: simpleName(a[0]) }] : [];
+      case 'commit':
+        return [{ kind: 'commit', api: 'ibm_db', connection: simpleName(a[0]) }];
+      case 'exec_immediate':
+        return a.length >= 2 ? [{ kind: 'execute', api: 'ibm_db', action: 'executeDirect', sql: a[1], connection: simpleName(a[0]) }] : [];
+      case 'prepare':
+        return a.length >= 2 ? [{ kind: 'execute', api: 'ibm_db', action: 'prepare', sql: a[1], connection: simpleName(a[0]), handle: ctx.resultName ?? `@${call.node.startIndex}` }] : [];
+      case 'execute':
+        return a.length >= 1 ? [{ kind: 'execute', api: 'ibm_db', action: 'executePrepared', handle: simpleName(a[0]) }] : [];
+      case 'execute_many':
+        return a.length >= 1 ? [{ kind: 'execute', api: 'ibm_db', action: 'executeMany', handle: simpleName(a[0]), batched: true }] : [];
+      case 'set_option':
+        return a.length >= 2 && /SQL_ATTR_AUTOCOMMIT/.test(a[1].text) ? [{ kind: 'autocommit', api: 'ibm_db', on: !/OFF/.test(a[1].text), connection: simpleName(a[0]) }] : [];
+      default:
+        return [];
+    }
+  }
+  if (module === 'ibm_db_dbi' && call.name === 'connect') {
+    return ctx.resultName ? [{ kind: 'connect', api: 'dbapi', connection: ctx.resultName }] : [];
+  }
+  switch (call.name) {
+    case 'cursor':
+      return ctx.resultName && recvName ? [{ kind: 'link', handle: ctx.resultName, connection: recvName }] : [];
+    case 'autocommit=':
+      return [{ kind: 'autocommit', api: 'dbapi', on: !isOff(a[0]), connection: recvName }];
+    case 'set_autocommit':
+      return a.length === 1 ? [{ kind: 'autocommit', api: 'dbapi', on: !isOff(a[0]), connection: recvName }] : [];
+    case 'commit':
+      return a.length === 0 && recvName ? [{ kind: 'commit', api: 'dbapi', connection: recvName }] : [];
+    case 'execute':
+    case 'executemany': {
+      if (a.length === 0 || !recvName) return [];
+      const text = ev.evaluate(a[0]);
+      // execute() is a common name: only SQL text, or a receiver that is a cursor, counts.
+      if (text && !looksLikeSql(PLAIN(text))) return [];
+      if (!text && !/cur|cursor/i.test(recvName)) return [];
+      const many = call.name === 'executemany';
+      return [{
+        kind: 'execute',
+        api: 'dbapi',
+        action: many ? 'executeMany' : a.length > 1 ? 'executePrepared' : 'executeDirect',
+        sql: text ?? a[0],
+        handle: recvName,
+        batched: many,
+        pyformatMarkers: a.length > 1,
+      }];
+    }
+    default:
+      return [];
+  }
+}
+
+export type { CallSite };

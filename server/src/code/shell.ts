@@ -1,0 +1,133 @@
+// Shell scripts that drive the Db2 command line processor: `db2 "INSERT …"` (also in loops),
+// `db2 +c` (no autocommit for that command), `db2 "UPDATE COMMAND OPTIONS USING C OFF"`, `db2 commit`.
+import type { Node } from 'web-tree-sitter';
+import { decodeQuoted, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from './sqltext';
+
+const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion']);
+
+/** The variable of `$x` / `${x}` (plain forms only). */
+function expansionVariable(node: Node): string | undefined {
+  if (node.type === 'simple_expansion' || node.type === 'expansion') {
+    const m = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(node.text);
+    return m ? m[1] : undefined;
+  }
+  return undefined;
+}
+
+function expand(node: Node, ev: Evaluator): HostText {
+  const name = expansionVariable(node);
+  const value = name ? ev.variable(name, node.startIndex) : undefined;
+  return value ?? ev.splice(node);
+}
+
+function doubleQuoted(node: Node, ev: Evaluator): HostText {
+  const pieces: TextPiece[] = [];
+  let kind: HostText['kind'] = 'constant';
+  let at = node.startIndex + 1;
+  const end = node.endIndex - 1;
+  for (const child of node.namedChildren) {
+    if (!child || !EXPANSIONS.has(child.type)) continue;
+    pieces.push(...decodeQuoted(ev.source, at, child.startIndex, 'bash'));
+    const value = expand(child, ev);
+    pieces.push(...value.pieces);
+    kind = 'template';
+    at = child.endIndex;
+  }
+  pieces.push(...decodeQuoted(ev.source, at, end, 'bash'));
+  return { pieces, kind };
+}
+
+export const shellAdapter: LanguageAdapter = {
+  grammar: 'bash',
+  loops: { for_statement: 'for', c_style_for_statement: 'for', while_statement: 'while' },
+  functions: new Set(['function_definition']),
+  lambdas: new Set(),
+  ifs: new Set(['if_statement', 'list']),
+  comments: new Set(['comment']),
+  calls: new Set(['command']),
+  assignmentTypes: new Set(['variable_assignment']),
+  loopMethods: new Set(),
+
+  callSite(node) {
+    const name = node.childForFieldName('name');
+    if (!name) return undefined;
+    const args = node.childrenForFieldName('argument').filter((n): n is Node => !!n);
+    return { node, name: name.text.replace(/^.*\//, ''), args, keywords: new Map() };
+  },
+
+  assignments(node) {
+    const name = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    if (!name || !value) return [];
+    return [{ name: name.text, value, append: /^\w+\+=/.test(node.text) }];
+  },
+
+  evaluate(node, ev) {
+    switch (node.type) {
+      case 'string':
+        return doubleQuoted(node, ev);
+      case 'raw_string':
+        return { pieces: [plainPiece(node.text.slice(1, -1), node.startIndex + 1)], kind: 'constant' };
+      case 'word':
+      case 'number':
+        return { pieces: [plainPiece(node.text, node.startIndex)], kind: 'constant' };
+      case 'concatenation': {
+        const parts = node.namedChildren.filter((c): c is Node => !!c).map((c) => (EXPANSIONS.has(c.type) ? expand(c, ev) : ev.evaluate(c) ?? ev.splice(c)));
+        return joinTexts(parts, 'concatenation');
+      }
+      case 'simple_expansion':
+      case 'expansion': {
+        const name = expansionVariable(node);
+        return name ? ev.variable(name, node.startIndex) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  },
+
+  classify(ctx, ev) {
+    return classifyDb2(ctx, ev);
+  },
+
+  commentText(raw) {
+    return raw.replace(/^#/, '');
+  },
+
+  defaultAutocommit(api) {
+    return api === 'clp' ? 'on' : 'unknown';
+  },
+};
+
+function classifyDb2(ctx: CallContext, ev: Evaluator): ApiEvent[] {
+  const { call } = ctx;
+  if (call.name !== 'db2') return [];
+  let noAutocommit = false;
+  let i = 0;
+  for (; i < call.args.length; i++) {
+    const t = call.args[i].text;
+    if (!/^[-+][a-zA-Z]/.test(t)) break;
+    if (/^\+[a-z]*c/.test(t)) noAutocommit = true;
+    // -f FILE / -tvf FILE run a script file: its statements are linted where that file is.
+    if (/^-[a-z@;!]*f$/i.test(t)) return [];
+  }
+  const rest = call.args.slice(i);
+  if (rest.length === 0) return [];
+  const parts: HostText[] = [];
+  rest.forEach((arg, k) => {
+    if (k > 0) parts.push({ pieces: [plainPiece(' ', arg.startIndex - 1)], kind: 'constant' });
+    parts.push(ev.evaluate(arg) ?? ev.splice(arg));
+  });
+  const text = rest.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== 'constant') ? 'template' : 'constant');
+  const plain = text.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('').trim();
+  const upper = plain.toUpperCase();
+  if (/^CONNECT\s+TO\b/.test(upper)) return [{ kind: 'connect', api: 'clp', connection: 'clp' }];
+  const options = /^UPDATE\s+COMMAND\s+OPTIONS\s+USING\b(.*)$/s.exec(upper);
+  if (options) {
+    const c = /\bC\s+(ON|OFF)\b/.exec(options[1]);
+    return c ? [{ kind: 'autocommit', api: 'clp', on: c[1] === 'ON', connection: 'clp' }] : [];
+  }
+  if (/^COMMIT\b/.test(upper)) return [{ kind: 'commit', api: 'clp', connection: 'clp' }];
+  if (!looksLikeSql(plain) || /^(?:CONNECT|TERMINATE|QUIT)\b/.test(upper)) return [];
+  return [{ kind: 'execute', api: 'clp', action: 'executeDirect', sql: text, connection: 'clp', autocommitOff: noAutocommit }];
+}

@@ -1,0 +1,87 @@
+// SQL text rebuilt from host-language strings, with a map from every SQL character back to the file.
+// A host string can be split over concatenations, lines, escapes and spliced values; the SQL parser
+// sees one plain text, and `origin.toFile` sends each of its offsets back to the exact file character.
+import type { Span, SqlOrigin } from '../sql/ast';
+
+/** A piece of SQL text: characters from the file, or a value spliced in at run time. */
+export type TextPiece =
+  | { kind: 'text'; text: string; /** file offset of each character of `text` */ offsets: number[] }
+  | { kind: 'splice'; span: Span };
+
+/** How the SQL text of a call was built (see SqlExecution.textKind). */
+export type TextKind = 'constant' | 'concatenation' | 'template' | 'format' | 'variable' | 'unknown';
+
+export interface HostText {
+  pieces: TextPiece[];
+  kind: TextKind;
+}
+
+/** Text pieces for a literal that maps character by character (no escapes) starting at `start`. */
+export function plainPiece(text: string, start: number): TextPiece {
+  const offsets = new Array<number>(text.length);
+  for (let i = 0; i < text.length; i++) offsets[i] = start + i;
+  return { kind: 'text', text, offsets };
+}
+
+export function joinTexts(parts: HostText[], kind: TextKind): HostText {
+  return { pieces: parts.flatMap((p) => p.pieces), kind };
+}
+
+/** The rebuilt SQL text with its origin and where each splice sits in it. */
+export interface MappedSql {
+  text: string;
+  origin: SqlOrigin;
+  /** SQL-text span of each spliced value's placeholder, with the file span of the host expression. */
+  splices: { sqlSpan: Span; fileSpan: Span }[];
+}
+
+const IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
+
+/**
+ * Flattens pieces into one SQL text. A splice becomes a placeholder that parses as what it stands for:
+ * characters inside a quoted literal, a number where a value goes, a name after INTO/FROM/… . The
+ * placeholder has the length of the host expression, so spans on it map exactly onto that expression.
+ */
+export function buildMappedSql(host: HostText): MappedSql {
+  let text = '';
+  const map: number[] = [];
+  const splices: MappedSql['splices'] = [];
+  let quotes = 0; // parity of single quotes so far: odd means inside a string literal
+  for (const piece of host.pieces) {
+    if (piece.kind === 'text') {
+      text += piece.text;
+      for (let i = 0; i < piece.text.length; i++) {
+        map.push(piece.offsets[i]);
+        if (piece.text.charCodeAt(i) === 39) quotes++;
+      }
+      continue;
+    }
+    const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
+    let placeholder: string;
+    if (quotes % 2 === 1) placeholder = 'x'.repeat(length);
+    else if (IDENTIFIER_BEFORE.test(text.slice(-40))) placeholder = 'Z' + 'z'.repeat(length - 1);
+    else placeholder = '0'.repeat(length);
+    const start = text.length;
+    text += placeholder;
+    const lastChar = Math.max(piece.span.start, piece.span.end - 1);
+    for (let i = 0; i < length; i++) map.push(Math.min(piece.span.start + i, lastChar));
+    splices.push({ sqlSpan: { start, end: start + length }, fileSpan: piece.span });
+  }
+  const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
+  const origin: SqlOrigin = {
+    toFile(offset: number): number {
+      if (offset < 0) return map.length > 0 ? map[0] : 0;
+      if (offset >= map.length) return last;
+      // Where two host pieces meet, an offset is either a token's start (next piece) or the end of
+      // the previous token; a token never starts with white space, so there it is an end.
+      if (offset > 0 && map[offset] !== map[offset - 1] + 1 && /\s/.test(text[offset])) return map[offset - 1] + 1;
+      return map[offset];
+    },
+  };
+  return { text, origin, splices };
+}
+
+/** True when a text looks like an SQL statement this linter cares about (used to ignore other strings). */
+export function looksLikeSql(text: string): boolean {
+  return /^\s*(?:\(\s*)?(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|CREATE|ALTER|DROP|DECLARE|SET|COMMIT|ROLLBACK|LOCK|TRUNCATE|EXECUTE|LOAD|IMPORT|EXPORT)\b/i.test(text);
+}

@@ -1,0 +1,46 @@
+// Where the tree-sitter runtime and grammar .wasm files live. They stay outside the esbuild bundle
+// (packages `web-tree-sitter` and `tree-sitter-<lang>`), so they are resolved from node_modules at run
+// time; a packaged extension must ship these files (see codeParserWasmFiles).
+import { dirname, join } from 'node:path';
+
+/** Grammar name → package and file. tsx and typescript share one package. */
+export const GRAMMARS = {
+  java: ['tree-sitter-java', 'tree-sitter-java.wasm'],
+  python: ['tree-sitter-python', 'tree-sitter-python.wasm'],
+  javascript: ['tree-sitter-javascript', 'tree-sitter-javascript.wasm'],
+  typescript: ['tree-sitter-typescript', 'tree-sitter-typescript.wasm'],
+  tsx: ['tree-sitter-typescript', 'tree-sitter-tsx.wasm'],
+  c: ['tree-sitter-c', 'tree-sitter-c.wasm'],
+  cpp: ['tree-sitter-cpp', 'tree-sitter-cpp.wasm'],
+  bash: ['tree-sitter-bash', 'tree-sitter-bash.wasm'],
+} as const;
+
+export type GrammarName = keyof typeof GRAMMARS;
+
+function resolvePackageFile(pkg: string, file: string, searchFrom?: string): string {
+  const paths = searchFrom ? [searchFrom] : undefined;
+  // package.json is resolvable for packages without an exports map; the .wasm sits beside it.
+  try {
+    return join(dirname(require.resolve(`${pkg}/package.json`, paths ? { paths } : undefined)), file);
+  } catch {
+    return require.resolve(`${pkg}/${file}`, paths ? { paths } : undefined);
+  }
+}
+
+/**
+ * Absolute paths of every .wasm the code front end loads: the web-tree-sitter runtime and one per grammar.
+ * `searchFrom` overrides where node_modules is looked up (a packaged extension passes its own folder).
+ */
+export function codeParserWasmFiles(searchFrom?: string): { runtime: string; grammars: Record<GrammarName, string> } {
+  let runtime: string;
+  try {
+    runtime = require.resolve('web-tree-sitter/web-tree-sitter.wasm', searchFrom ? { paths: [searchFrom] } : undefined);
+  } catch {
+    runtime = resolvePackageFile('web-tree-sitter', 'web-tree-sitter.wasm', searchFrom);
+  }
+  const grammars = {} as Record<GrammarName, string>;
+  for (const [name, [pkg, file]] of Object.entries(GRAMMARS) as [GrammarName, readonly [string, string]][]) {
+    grammars[name] = resolvePackageFile(pkg, file, searchFrom);
+  }
+  return { runtime, grammars };
+}
