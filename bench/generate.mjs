@@ -19,7 +19,25 @@ export function prng(seed) {
 const TABLES = ['ORDERS', 'ORDER_LINES', 'CUSTOMERS', 'PAYMENTS', 'EVENTS', 'AUDIT_LOG'];
 const WORDS = ['alpha', 'bravo', 'charlie', "o''brien", 'delta', 'echo -- not a comment', 'fox/*x*/trot', 'golf;hotel'];
 
-function ddl(table, n) {
+/** DDL limited to what sqlfluff 4.5's db2 dialect parses (no IDENTITY options, CLOB options, IN/ORGANIZE BY, SEQUENCE). */
+function plainDdl(table, n) {
+  return [
+    `-- table ${n}: ${table}`,
+    `CREATE TABLE APP.${table}_${n} (`,
+    `  ID BIGINT NOT NULL,`,
+    `  CUSTOMER_ID INTEGER NOT NULL,`,
+    `  AMOUNT DECIMAL(12, 2) NOT NULL DEFAULT 0,`,
+    `  NOTE VARCHAR(200),`,
+    `  PAYLOAD CLOB(1M),`,
+    `  CREATED TIMESTAMP NOT NULL,`,
+    `  PRIMARY KEY (ID),`,
+    `  CONSTRAINT FK_${table}_${n} FOREIGN KEY (CUSTOMER_ID) REFERENCES APP.CUSTOMERS (ID) ON DELETE CASCADE`,
+    `);`,
+    `CREATE INDEX APP.IX_${table}_${n}_CUST ON APP.${table}_${n} (CUSTOMER_ID) CLUSTER PCTFREE 10;`,
+  ];
+}
+
+function fullDdl(table, n) {
   return [
     `-- table ${n}: ${table}`,
     `CREATE TABLE APP.${table}_${n} (`,
@@ -45,9 +63,13 @@ function literalRow(rand, id) {
 /**
  * Returns a workload of at least `lines` lines (it stops at the first statement boundary past it).
  * Every 400th statement is a new table's DDL, so the schema grows with the file.
+ * `peerParsable`: only constructs sqlfluff 4.5 (db2) parses: literal inserts, INSERT … SELECT, COMMIT and
+ * plain DDL. sqlfluff stops at its first unparsable statement and reports the rest of the file as one
+ * unparsable section, so the full mix would time sqlfluff giving up, not linting.
  */
-export function generateWorkload(lines, seed = 7) {
+export function generateWorkload(lines, { seed = 7, peerParsable = false } = {}) {
   const rand = prng(seed);
+  const ddl = peerParsable ? plainDdl : fullDdl;
   const out = ['-- Generated Db2 insert workload (bench/generate.mjs); not a real application.', "SET SCHEMA APP;"];
   let tableNo = 0;
   let current = 'ORDERS_0';
@@ -65,7 +87,13 @@ export function generateWorkload(lines, seed = 7) {
     }
     const pick = rand();
     const cols = 'CUSTOMER_ID, AMOUNT, NOTE, CREATED';
-    if (pick < 0.35) {
+    if (peerParsable && pick >= 0.35 && pick < 0.6) {
+      // parameter markers and host variables are what sqlfluff cannot parse: literal rows instead
+      const row = literalRow(rand, id++).replace(/^\(\d+, /, '(');
+      out.push(`INSERT INTO APP.${current} (${cols}) VALUES ${row};`);
+    } else if (peerParsable && pick >= 0.88 && pick < 0.93) {
+      out.push('COMMIT;');
+    } else if (pick < 0.35) {
       // literal single-row insert
       const row = literalRow(rand, id++).replace(/^\(\d+, /, '(');
       out.push(`INSERT INTO APP.${current} (${cols}) VALUES ${row};`);
@@ -97,13 +125,13 @@ export function generateWorkload(lines, seed = 7) {
   return out.join('\n') + '\n';
 }
 
-// node bench/generate.mjs LINES OUT.sql
+// node bench/generate.mjs LINES OUT.sql [--peer-parsable]
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const [lines, file] = process.argv.slice(2);
+  const [lines, file, flag] = process.argv.slice(2);
   if (!lines || !file) {
-    console.error('usage: node bench/generate.mjs LINES OUT.sql');
+    console.error('usage: node bench/generate.mjs LINES OUT.sql [--peer-parsable]');
     process.exit(2);
   }
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, generateWorkload(Number(lines)));
+  writeFileSync(file, generateWorkload(Number(lines), { peerParsable: flag === '--peer-parsable' }));
 }

@@ -1,0 +1,98 @@
+// Shared pieces of the robustness tests: fixture reading, SQL-shaped random input, mutation of real
+// inputs, and a growth check that catches super-linear time without a wall-clock threshold.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import fc from 'fast-check';
+
+/** The repository root (tests run from out/test/…, fixtures stay in test/fixtures/). */
+export function repoRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'test/fixtures'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no repository root above ${__dirname}`);
+  }
+}
+
+export function fixture(name: string): string {
+  return readFileSync(join(repoRoot(), 'test/fixtures/robustness', name), 'utf8');
+}
+
+/** Pieces that stress a Db2 lexer/splitter: quotes, comment openers, terminators, block words, odd code units. */
+export const SQL_PIECES = [
+  ' ', '  ', '\n', '\r\n', '\r', '\t', '\f', '\u00a0', '\ufeff', '\u0000',
+  "'", "''", '"', '""', '--', '-', '/*', '*/', '/', '*', '#', '!', '@', ';', ':', '?', '.', ',', '(', ')', '((', '))',
+  '--#SET TERMINATOR @\n', '--#SET TERMINATOR ;\n', '--#SET TERMINATOR END\n', '<ScriptOptions statementTerminator="!"/>',
+  'BEGIN', 'BEGIN ATOMIC', 'END', 'END IF', 'END CASE', 'END WHILE', 'END FOR', 'CASE', 'IF', 'THEN', 'ELSE', 'DO',
+  'WHILE', 'FOR', 'LOOP', 'REPEAT', 'CREATE', 'PROCEDURE', 'TRIGGER', 'FUNCTION', 'ALTER', 'TABLE', 'INSERT', 'INTO',
+  'VALUES', 'SELECT', 'FROM', 'WITH', 'ECHO', 'label:', "X'", "x'4142'", "U&'", 'U&"', "G'", "N'", "GX'", "BX'", 'UX',
+  ':h', ':h:i', ':"q', '1', '1.5', '.5', '1e', '1E+', '2e-3', '¬=', '^=', '!=', '<>', '<=', '||', '=>', '**', 'é',
+  '日本', '\ud83d\ude00', '\ud800', '\udc00', 'x', 'APP.T', 'NO CACHE', 'CACHE 20',
+];
+
+/** Random text built from SQL_PIECES (most bugs hide where pieces meet). */
+export function sqlish(maxPieces = 60): fc.Arbitrary<string> {
+  return fc.array(fc.constantFrom(...SQL_PIECES), { maxLength: maxPieces }).map((parts) => parts.join(''));
+}
+
+/** Any JavaScript string, lone surrogates and control characters included. */
+export const anyText: fc.Arbitrary<string> = fc.string({ unit: 'binary', maxLength: 200 });
+
+type Mutation = { kind: 'delete' | 'duplicate' | 'insert' | 'truncate' | 'swap'; at: number; length: number; piece: string; other: number };
+
+const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom('delete', 'duplicate', 'insert', 'truncate', 'swap'),
+  at: fc.nat(),
+  length: fc.nat({ max: 40 }),
+  piece: fc.oneof(fc.constantFrom(...SQL_PIECES), anyText),
+  other: fc.nat(),
+});
+
+function applyMutation(text: string, m: Mutation): string {
+  if (text.length === 0) return m.piece;
+  const at = m.at % (text.length + 1);
+  const end = Math.min(text.length, at + m.length);
+  switch (m.kind) {
+    case 'delete':
+      return text.slice(0, at) + text.slice(end);
+    case 'duplicate':
+      return text.slice(0, end) + text.slice(at, end) + text.slice(end);
+    case 'insert':
+      return text.slice(0, at) + m.piece + text.slice(at);
+    case 'truncate':
+      return text.slice(0, at);
+    case 'swap': {
+      const other = m.other % (text.length + 1);
+      const [a, b] = at < other ? [at, other] : [other, at];
+      return text.slice(0, a) + text.slice(b) + text.slice(a, b);
+    }
+  }
+}
+
+/** The text with 1–8 random edits (deletions, duplications, insertions, truncation, swapped halves). */
+export function mutated(seed: string): fc.Arbitrary<string> {
+  return fc.array(mutationArb, { minLength: 1, maxLength: 8 }).map((ms) => ms.reduce(applyMutation, seed));
+}
+
+function bestOf(runs: number, fn: () => void): number {
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return best;
+}
+
+/**
+ * How much slower `run` gets when its input grows `factor` times: best-of-3 time on make(factor·n) over
+ * best-of-3 time on make(n). Linear work gives about `factor`; quadratic about factor². Tests compare it
+ * with a generous bound between the two (e.g. factor 8: linear ≈ 8, quadratic ≈ 64, bound 24), which
+ * does not flake the way an absolute time limit does on a loaded machine.
+ */
+export function growthRatio(make: (n: number) => string, run: (input: string) => void, n: number, factor = 8): { ratio: number; smallMs: number; largeMs: number } {
+  const small = make(n);
+  const large = make(n * factor);
+  run(small); // warm-up: let the JIT compile the hot paths before timing
+  const smallMs = Math.max(bestOf(3, () => run(small)), 0.5);
+  const largeMs = bestOf(3, () => run(large));
+  return { ratio: largeMs / smallMs, smallMs, largeMs };
+}
