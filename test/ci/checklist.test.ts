@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
+import { codeSpan, escapeMarkdown, firstSentence, MAX_ELSEWHERE_PER_FILE, renderChecklist, type ChecklistFinding } from '../../server/src/output/checklist';
 
 const INSERT = 'INSERT INTO app.orders (cust) VALUES (1);\n';
 
@@ -169,5 +170,54 @@ describe('check --only-changed --base', () => {
     } finally {
       repo.dispose();
     }
+  });
+});
+
+describe('checklist rendering', () => {
+  const finding = (line: number, over: Partial<ChecklistFinding> = {}): ChecklistFinding => ({
+    displayPath: 'db/a.sql',
+    line,
+    column: 1,
+    rule: 'identity-cache',
+    severity: 'warning',
+    message: 'First sentence. Second sentence.',
+    blocking: false,
+    ...over,
+  });
+
+  it('escapes Markdown in messages and keeps one line per item', () => {
+    assert.equal(escapeMarkdown('SELECT * FROM t_x | <b>\n[x]'), 'SELECT \\* FROM t\\_x \\| \\<b\\> \\[x\\]');
+    assert.equal(codeSpan('a`b'), '``a`b``');
+    assert.equal(codeSpan('`x'), '`` `x ``');
+    assert.equal(firstSentence('Column NOTE is CLOB(10): slow. Use VARCHAR.'), 'Column NOTE is CLOB(10): slow.');
+    assert.equal(firstSentence('x'.repeat(300)).length, 220);
+    assert.equal(firstSentence('Version 1.5 of the app. Next.'), 'Version 1.5 of the app.');
+  });
+
+  it('shows at most a few old findings per file and counts the rest', () => {
+    const md = renderChecklist({
+      base: 'main',
+      baseCommit: 'abcdef0123456789',
+      mergeBase: true,
+      changedFileCount: 1,
+      files: [
+        {
+          displayPath: 'db/a.sql',
+          status: 'modified',
+          onChangedLines: [finding(1, { blocking: true, message: 'New * problem. More.' })],
+          elsewhere: Array.from({ length: MAX_ELSEWHERE_PER_FILE + 3 }, (_, i) => finding(i + 10)),
+          suppressed: 2,
+        },
+      ],
+      notLinted: [],
+      tables: [],
+      failOn: 'warning',
+    });
+    assert.match(md, /- \[ \] `db\/a\.sql:1` `identity-cache` \(warning \*\*blocking\*\*\): New \\\* problem\.\n/);
+    assert.equal(md.split('\n').filter((l) => l.startsWith('- [ ] `db/a.sql:')).length, 1 + MAX_ELSEWHERE_PER_FILE);
+    assert.match(md, /- … and 3 more findings \(run `insertlint check db\/a\.sql` to see them\)/);
+    assert.match(md, /_2 findings suppressed by insertlint-disable comments\._/);
+    assert.match(md, /\*\*14 findings, 1 blocking\*\*/);
+    assert.match(md, /The change inserts into, creates or alters no table that InsertLint can see\./);
   });
 });

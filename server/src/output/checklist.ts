@@ -4,6 +4,11 @@
 import type { Severity } from '../engine/types';
 import type { InsertCostLine } from '../schema/insert-costs';
 
+/** Findings that predate the change, shown per file before the rest are only counted. */
+export const MAX_ELSEWHERE_PER_FILE = 10;
+/** File names listed in the "No findings" and "Not linted" lines before the rest are only counted. */
+export const MAX_LISTED_FILES = 30;
+
 export interface ChecklistFinding {
   displayPath: string;
   line: number;
@@ -135,14 +140,25 @@ export function renderChecklist(input: ChecklistInput): string {
       out.push('On lines this change touches:', '', ...file.onChangedLines.map(item), '');
     }
     if (file.elsewhere.length) {
-      out.push('Elsewhere in this file (already there before this change):', '', ...file.elsewhere.map(item), '');
+      // Old findings are context, not the review's subject: a few are shown, the rest counted.
+      const shown = file.elsewhere.slice(0, MAX_ELSEWHERE_PER_FILE);
+      const rest = file.elsewhere.length - shown.length;
+      out.push('Elsewhere in this file (already there before this change):', '', ...shown.map(item));
+      if (rest > 0) out.push(`- … and ${plural(rest, 'more finding')} (run \`insertlint check ${file.displayPath.replace(/`/g, '')}\` to see them)`);
+      out.push('');
     }
     if (file.suppressed) out.push(`_${plural(file.suppressed, 'finding')} suppressed by insertlint-disable comments._`, '');
   }
   const clean = input.files.filter((f) => !f.onChangedLines.length && !f.elsewhere.length);
-  if (clean.length && withFindings.length) out.push(`No findings: ${clean.map((f) => codeSpan(f.displayPath)).join(', ')}.`, '');
+  if (clean.length && withFindings.length) {
+    const names = clean.slice(0, MAX_LISTED_FILES).map((f) => codeSpan(f.displayPath));
+    if (clean.length > MAX_LISTED_FILES) names.push(`${clean.length - MAX_LISTED_FILES} more`);
+    out.push(`No findings: ${names.join(', ')}.`, '');
+  }
   if (input.notLinted.length) {
-    out.push(`Not linted: ${input.notLinted.map((n) => `${codeSpan(n.displayPath)} (${escapeMarkdown(n.reason)})`).join(', ')}.`, '');
+    const names = input.notLinted.slice(0, MAX_LISTED_FILES).map((n) => `${codeSpan(n.displayPath)} (${escapeMarkdown(n.reason)})`);
+    if (input.notLinted.length > MAX_LISTED_FILES) names.push(`${input.notLinted.length - MAX_LISTED_FILES} more`);
+    out.push(`Not linted: ${names.join(', ')}.`, '');
   }
 
   out.push('### Per-insert work of the tables this change touches', '');
