@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
 import { codeSpan, escapeMarkdown, firstSentence, MAX_ELSEWHERE_PER_FILE, renderChecklist, type ChecklistFinding } from '../../server/src/output/checklist';
 
@@ -132,6 +133,15 @@ describe('insertlint checklist', () => {
       deep.dispose();
       shallow.dispose();
     }
+  });
+
+  it('shows paths relative to the repository root when run from a subfolder', async () => {
+    change();
+    const result = await runCli(['checklist', '..', '--base', base], join(repo.dir, 'db'));
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, /- \[ \] `db\/orders\.sql:2` `identity-cache`/);
+    assert.match(result.stdout, /Not linted: `README\.md`/);
+    assert.match(result.stdout, /CREATE TABLE edited \(db\/orders\.sql:1\)/);
   });
 
   it('needs --base and a git repository', async () => {

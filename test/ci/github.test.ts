@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { escapeData, escapeProperty, formatAnnotation } from '../../server/src/output/github';
 import type { PositionedDiagnostic } from '../../server/src/output/text';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
@@ -61,6 +62,9 @@ describe('check --format github', () => {
       const lines = result.stdout.trimEnd().split('\n');
       assert.equal(lines.length, 1, result.stdout);
       assert.match(lines[0], /^::warning file=db\/orders\.sql,line=2,col=57,endLine=2,endColumn=65,title=InsertLint identity-cache::IDENTITY column APP\.ORDERS\.ID/);
+      // From a subfolder, paths stay relative to the repository root, as the runner expects.
+      const fromSub = await runCli(['check', '--format', 'github', '.'], join(repo.dir, 'db'));
+      assert.match(fromSub.stdout, /^::warning file=db\/orders\.sql,line=2,/);
     } finally {
       repo.dispose();
     }

@@ -1,7 +1,7 @@
 // The CI side of `insertlint check`: fingerprints, baselines, --only-changed, --min-severity, --fail-on,
 // and the sarif/github formats. check-command.ts parses the common options and hands these over.
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../engine/types';
 import { RULES } from '../engine/registry';
 import { positioned, type PositionedDiagnostic } from '../output/text';
@@ -11,7 +11,7 @@ import { formatGithub } from '../output/github';
 import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
 import { displayPath, type LintRun } from '../cli/lint-run';
 import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
-import { changesSince, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
+import { changesSince, GitError, repositoryRoot, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
 import { version as packageVersion } from '../../../package.json';
 
 export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as const;
@@ -201,6 +201,24 @@ export function formatSarifReport(run: LintRun, findings: readonly CiFinding[]):
   return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run.cwd, version: toolVersion(), notifications }), null, 2) + '\n';
 }
 
+/**
+ * The runner matches annotation paths against the repository root, not the folder InsertLint ran in, so
+ * paths are made relative to the root of the git work tree holding the files (when there is one).
+ */
 export function formatGithubReport(findings: readonly CiFinding[]): string {
-  return formatGithub(findings.filter((d) => !d.suppressed));
+  const visible = findings.filter((d) => !d.suppressed);
+  if (visible.length === 0) return '';
+  let root: string | undefined;
+  try {
+    root = realPath(repositoryRoot(dirname(visible[0].file)));
+  } catch {
+    root = undefined;
+  }
+  return formatGithub(
+    visible.map((d) => {
+      if (!root) return d;
+      const rel = relative(root, realPath(d.file));
+      return rel.startsWith('..') || isAbsolute(rel) ? d : { ...d, displayPath: rel.split(sep).join('/') };
+    }),
+  );
 }

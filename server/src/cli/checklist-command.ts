@@ -1,7 +1,6 @@
 // `insertlint checklist [paths…] --base REV [--format markdown]`: a pull-request review checklist of what
 // the change since REV does to insert performance. The whole tree under the paths is linted (so the schema
 // knows every index, FK and trigger); only the changed files are reported.
-import { join } from 'node:path';
 import { ConfigError, type ConfigFile } from '../engine/config';
 import type { SeveritySetting } from '../engine/types';
 import { findRule, ruleDocUrl } from '../engine/registry';
@@ -78,7 +77,7 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
   for (const { file, changed } of linted) {
     const model = run.workspace.model(file)!;
     const lines = run.workspace.lines(file)!;
-    const shown = displayPath(run.cwd, file);
+    const shown = changed.repoPath;
     for (const stmt of model.statements) {
       const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
       const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
@@ -107,9 +106,9 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
     });
 }
 
-function toItem(d: CiFinding, onChangedLine: boolean, failOn: (typeof FAIL_ON_LEVELS)[number]): ChecklistFinding {
+function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn: (typeof FAIL_ON_LEVELS)[number]): ChecklistFinding {
   return {
-    displayPath: d.displayPath,
+    displayPath: shownPath,
     line: d.line,
     column: d.column,
     rule: d.rule,
@@ -159,6 +158,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   }
   if (run.missing.length > 0 && run.files.length === 0) return 2;
 
+  // Reviewers read paths as the pull request shows them: relative to the repository root.
   const index = changedFileIndex(changes);
   const linted: { file: string; changed: ChangedFile }[] = [];
   for (const file of run.files) {
@@ -170,7 +170,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   const notLinted = changes.files
     .filter((f) => !lintedChanges.has(f))
     .map((f) => ({
-      displayPath: displayPath(io.cwd, f.path),
+      displayPath: f.repoPath,
       reason: f.status === 'deleted' ? 'deleted' : (skipped.get(f.path) ?? 'not a file InsertLint lints, or outside the given paths'),
     }));
 
@@ -186,11 +186,11 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     const onChanged = visible.filter((d) => touchesChangedLines(changed, d.line, d.endLine));
     const elsewhere = visible.filter((d) => !onChanged.includes(d));
     return {
-      displayPath: displayPath(run.cwd, file),
+      displayPath: changed.repoPath,
       status: changed.status === 'deleted' ? 'modified' : changed.status,
-      oldDisplayPath: changed.oldRepoPath === undefined ? undefined : displayPath(run.cwd, join(changes.root, changed.oldRepoPath)),
-      onChangedLines: onChanged.map((d) => toItem(d, true, failOn)),
-      elsewhere: elsewhere.map((d) => toItem(d, false, failOn)),
+      oldDisplayPath: changed.oldRepoPath,
+      onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn)),
+      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn)),
       suppressed: findings.length - visible.length,
     };
   });
