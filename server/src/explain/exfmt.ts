@@ -126,8 +126,8 @@ function readHeader(doc: ExfmtDocument, lines: string[]): void {
     if (STATEMENT.test(l)) break;
     if (!doc.header.banner && /Version\s+[\d.]+.*Copyright IBM/i.test(l)) doc.header.banner = l.trim();
     if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
-    const kv = /^\s*([A-Z][A-Z_ ]{2,30}):\s*(.*?)\s*$/.exec(l);
-    if (kv && /^[A-Z_ ]+$/.test(kv[1]) && !/^\s*-+/.test(l)) {
+    const kv = /^\s*([A-Z][A-Z0-9_ ]{2,30}):\s*(.*?)\s*$/.exec(l);
+    if (kv && /^[A-Z0-9_ ]+$/.test(kv[1]) && !/^\s*-+/.test(l)) {
       const key = kv[1].trim();
       if (!(key in doc.header.fields)) doc.header.fields[key] = kv[2];
       if (key === 'DB2_VERSION') doc.header.db2Version = kv[2];

@@ -1,0 +1,164 @@
+// `insertlint explain`: show an INSERT's access plan with the hidden work (FK checks, triggers, MQT
+// maintenance, cascades, checks) labelled, from a db2exfmt text or live from a Db2 server.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs, single, oneOf, UsageError } from './args';
+import { parseExfmt, MAX_EXFMT_BYTES } from '../explain/exfmt';
+import { explainDocument, hasPlan, type ExplainReport } from '../explain/report';
+import { classifyHiddenWork, type ExplainContext } from '../explain/classify';
+import { EXPLAIN_FORMATS, render, type ExplainFormat } from '../explain/render';
+import { buildConnection, Db2Error, IbmDbDriver, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
+import { explainLive, findDb2exfmt, type ProcessRunner } from '../explain/live';
+import { schemaExplainContext } from '../explain/schema-context';
+
+export interface ExplainIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  stdin: () => Promise<string>;
+  cwd?: string;
+  isTTY?: boolean;
+}
+
+/** Seams for tests and for the editor: the driver, db2exfmt lookup, environment, schema context. */
+export interface ExplainDeps {
+  driverFactory?: (info: ServerInfo) => Db2Driver;
+  findDb2exfmt?: () => string | undefined;
+  runProcess?: ProcessRunner;
+  env?: NodeJS.ProcessEnv;
+  /** A schema context to name constraints/triggers/MQTs (the integrator can pass the workspace's). */
+  context?: ExplainContext;
+}
+
+export const EXPLAIN_USAGE = `Usage:
+  insertlint explain FILE|- [--format text|json|markdown|html] [--output FILE] [--schema PATH]...
+  insertlint explain --sql "INSERT …" (--connection "DATABASE=…;HOSTNAME=…;PORT=…;UID=…" |
+                     --database DB [--host H --port P --user U]) [--create-explain-tables] [--no-db2exfmt]
+
+FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
+Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
+wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
+--schema PATH   SQL files or folders with the DDL, to name foreign keys, triggers and MQTs
+--color / --no-color   force terminal colours on or off (default: on for a terminal unless NO_COLOR)
+Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable plan (or bad usage).
+`;
+
+export async function runExplainCommand(argv: string[], io: ExplainIo, deps: ExplainDeps = {}): Promise<number> {
+  const env = deps.env ?? process.env;
+  const args = argv[0] === 'explain' ? argv.slice(1) : argv;
+  let parsed;
+  try {
+    parsed = parseArgs(args, {
+      values: ['format', 'output', 'sql', 'connection', 'host', 'port', 'database', 'user', 'schema'],
+      flags: ['create-explain-tables', 'no-db2exfmt', 'color', 'no-color', 'help'],
+    });
+  } catch (err) {
+    io.stderr(`insertlint explain: ${(err as Error).message}\n\n${EXPLAIN_USAGE}`);
+    return 2;
+  }
+  if (parsed.flags.has('help')) {
+    io.stdout(EXPLAIN_USAGE);
+    return 0;
+  }
+  let format: ExplainFormat;
+  let output: string | undefined;
+  let sql: string | undefined;
+  try {
+    format = oneOf(single(parsed, 'format'), EXPLAIN_FORMATS, 'format', 'text');
+    output = single(parsed, 'output');
+    sql = single(parsed, 'sql');
+    if (sql === undefined && parsed.positional.length !== 1) throw new UsageError('give one plan file (or - for standard input), or --sql with a connection');
+    if (sql !== undefined && parsed.positional.length > 0) throw new UsageError('give either a plan file or --sql, not both');
+  } catch (err) {
+    io.stderr(`insertlint explain: ${(err as Error).message}\n\n${EXPLAIN_USAGE}`);
+    return 2;
+  }
+  const cwd = io.cwd ?? process.cwd();
+  const color = parsed.flags.has('no-color') ? false : parsed.flags.has('color') ? true : Boolean(output === undefined && io.isTTY && !env.NO_COLOR && format === 'text');
+
+  let context = deps.context;
+  const schemaPaths = parsed.values.get('schema') ?? [];
+  if (!context && schemaPaths.length > 0) {
+    try {
+      const { lintPaths } = await import('./lint-run');
+      const run = await lintPaths({ paths: schemaPaths, cwd });
+      context = schemaExplainContext(run.workspace.schema);
+    } catch (err) {
+      io.stderr(`insertlint explain: warning: could not read the schema from ${schemaPaths.join(', ')} (${(err as Error).message}); continuing without it\n`);
+    }
+  }
+
+  let report: ExplainReport;
+  if (sql !== undefined) {
+    try {
+      const connection = buildConnection(
+        {
+          connection: single(parsed, 'connection'),
+          host: single(parsed, 'host'),
+          port: single(parsed, 'port'),
+          database: single(parsed, 'database'),
+          user: single(parsed, 'user'),
+        },
+        env,
+      );
+      const driver = (deps.driverFactory ?? ((info) => new IbmDbDriver(info)))(connection);
+      const exfmt = parsed.flags.has('no-db2exfmt') ? undefined : (deps.findDb2exfmt ?? (() => findDb2exfmt(env)))();
+      const live = await explainLive({
+        sql,
+        connection,
+        driver,
+        createExplainTables: parsed.flags.has('create-explain-tables'),
+        db2exfmt: exfmt,
+        runProcess: deps.runProcess,
+      });
+      const liveContext = context ?? live.context;
+      report = {
+        kind: 'live',
+        statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
+        errors: live.document.errors,
+        warnings: [...live.warnings, ...live.document.warnings],
+        sourceName: `live Explain (${live.via}) on ${connection.database ?? 'database'}`,
+      };
+    } catch (err) {
+      if (err instanceof Db2Error) {
+        io.stderr(`insertlint explain: ${err.message}\n`);
+        if (err.details) io.stderr(`  details: ${redactSecrets(err.details)}\n`);
+        return err.kind === 'not-explainable' ? 2 : 1;
+      }
+      throw err;
+    }
+  } else {
+    const file = parsed.positional[0];
+    let text: string;
+    try {
+      if (file === '-') text = await io.stdin();
+      else {
+        const path = resolve(cwd, file);
+        const bytes = readFileSync(path);
+        if (bytes.length > MAX_EXFMT_BYTES) throw new Error(`it is ${Math.round(bytes.length / 1048576)} MB, above the ${MAX_EXFMT_BYTES / 1048576} MB limit`);
+        text = bytes.toString('utf8');
+      }
+    } catch (err) {
+      io.stderr(`insertlint explain: cannot read ${file}: ${(err as Error).message}\n`);
+      return 2;
+    }
+    report = explainDocument(parseExfmt(text), context, file === '-' ? 'standard input' : file);
+  }
+
+  if (!hasPlan(report)) {
+    const messages = [...report.errors, ...report.statements.flatMap((s) => s.statement.errors)].map((e) => e.message);
+    io.stderr(`insertlint explain: the input cannot be read as an access plan.\n${(messages.length ? messages : ['No plan found.']).map((m) => `  ${m}\n`).join('')}`);
+    if (format === 'json') io.stdout(render(report, 'json'));
+    return 2;
+  }
+  const rendered = render(report, format, { color });
+  if (output) {
+    try {
+      writeFileSync(resolve(cwd, output), rendered);
+    } catch (err) {
+      io.stderr(`insertlint explain: cannot write ${output}: ${(err as Error).message}\n`);
+      return 2;
+    }
+    io.stderr(`insertlint explain: wrote ${output}\n`);
+  } else io.stdout(rendered);
+  return 0;
+}

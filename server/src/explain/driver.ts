@@ -1,0 +1,253 @@
+// The database layer of live Explain, behind a small interface so everything up to the wire is testable
+// with a fake. The real implementation uses the optional npm package `ibm_db`, loaded only when needed.
+
+export type Row = Record<string, unknown>;
+
+export interface Db2Driver {
+  open(connectionString: string): Promise<void>;
+  query(sql: string, params?: unknown[]): Promise<Row[]>;
+  exec(sql: string, params?: unknown[]): Promise<void>;
+  /** Turns autocommit off until commit() or rollback(). */
+  beginTransaction(): Promise<void>;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Db2ErrorKind =
+  | 'driver-missing'
+  | 'unreachable'
+  | 'database-not-found'
+  | 'credentials'
+  | 'privileges'
+  | 'explain-tables-missing'
+  | 'explain-tables-outdated'
+  | 'object-not-found'
+  | 'syntax'
+  | 'not-explainable'
+  | 'db2exfmt-failed'
+  | 'sql';
+
+/** A failure of the live path: `message` is one sentence for the user, `details` keeps SQLSTATE/SQLCODE. */
+export class Db2Error extends Error {
+  constructor(
+    readonly kind: Db2ErrorKind,
+    message: string,
+    readonly details?: string,
+    readonly sqlcode?: number,
+    readonly sqlstate?: string,
+  ) {
+    super(message);
+    this.name = 'Db2Error';
+  }
+}
+
+export const PASSWORD_ENV = 'INSERTLINT_DB2_PASSWORD';
+export const IBM_DB_PATH_ENV = 'INSERTLINT_IBM_DB_PATH';
+
+/** Removes PWD=… from anything that might be shown or logged. */
+export function redactSecrets(text: string): string {
+  return text.replace(/(PWD|PASSWORD)\s*=\s*(\{[^}]*\}|[^;]*)/gi, '$1=***');
+}
+
+export interface ServerInfo {
+  host?: string;
+  port?: string;
+  database?: string;
+}
+
+function where(info: ServerInfo): string {
+  const at = info.host ? `${info.host}${info.port ? `:${info.port}` : ''}` : 'the configured server';
+  return info.database ? `${at} (database ${info.database})` : at;
+}
+
+/** Maps a driver error (ibm_db: { message, sqlcode, sqlstate }) to one clear sentence. */
+export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error {
+  if (err instanceof Db2Error) return err;
+  const e = (err ?? {}) as { message?: unknown; sqlcode?: unknown; sqlstate?: unknown; state?: unknown; code?: unknown };
+  const raw = redactSecrets(String(e.message ?? err ?? 'unknown error'));
+  const codeFromText = /SQL(\d{4,5})N/.exec(raw);
+  const sqlcode = typeof e.sqlcode === 'number' ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : undefined;
+  const sqlstate = typeof e.sqlstate === 'string' ? e.sqlstate : typeof e.state === 'string' ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
+  const details = `${sqlstate ? `SQLSTATE=${sqlstate} ` : ''}${sqlcode !== undefined ? `SQLCODE=${sqlcode}: ` : ''}${raw}`;
+  const code = sqlcode !== undefined ? Math.abs(sqlcode) : undefined;
+  const make = (kind: Db2ErrorKind, message: string) => new Db2Error(kind, message, details, sqlcode, sqlstate);
+  if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make('credentials', `The Db2 server at ${where(info)} rejected the user name or password.`);
+  if (code === 30081 || code === 1336 || code === 30080 || /SQL30081N|SQL1336N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
+  if (code === 30061 || code === 1013 || code === 1031) return make('database-not-found', `The Db2 server at ${where(info)} has no database by that name.`);
+  if (code === 219 || (sqlstate === '42704' && /EXPLAIN_/i.test(raw))) {
+    return make(
+      'explain-tables-missing',
+      `The Explain tables do not exist for this user or in SYSTOOLS; create them with CALL SYSPROC.SYSINSTALLOBJECTS('EXPLAIN','C',NULL,NULL) (or rerun with --create-explain-tables).`,
+    );
+  }
+  if (code === 220) return make('explain-tables-outdated', `The Explain tables have an old layout; migrate them with CALL SYSPROC.SYSINSTALLOBJECTS('EXPLAIN','M',NULL,NULL).`);
+  if (code === 551 || code === 552 || code === 1092 || code === 727 || sqlstate === '42501' || sqlstate === '42502') {
+    return make('privileges', `The user lacks a privilege Explain needs (INSERT on the Explain tables plus INSERT on the target table, or EXPLAIN/SQLADM/DBADM authority).`);
+  }
+  if (code === 204 || sqlstate === '42704') return make('object-not-found', `Db2 does not know a table or other object the statement names.`);
+  if (code === 104 || code === 199 || sqlstate === '42601') return make('syntax', `Db2 could not parse the statement.`);
+  return make('sql', `Db2 returned an error${sqlcode !== undefined ? ` (SQLCODE ${sqlcode})` : ''}.`);
+}
+
+// --- ibm_db ---------------------------------------------------------------------------------------------
+
+interface IbmDbConnection {
+  query(sql: string, params: unknown[], cb: (err: unknown, rows: Row[]) => void): void;
+  beginTransaction(cb: (err: unknown) => void): void;
+  commitTransaction(cb: (err: unknown) => void): void;
+  rollbackTransaction(cb: (err: unknown) => void): void;
+  close(cb: (err: unknown) => void): void;
+}
+
+interface IbmDbModule {
+  open(connectionString: string, cb: (err: unknown, conn: IbmDbConnection) => void): void;
+}
+
+export const IBM_DB_INSTALL_HINT =
+  'Install it next to InsertLint with `npm install ibm_db` (it needs the IBM CLI driver), or in a checkout run scripts/ibm-db-setup.sh and set INSERTLINT_IBM_DB_PATH to .cache/ibm_db/node_modules/ibm_db.';
+
+/** Loads `ibm_db` at call time (INSERTLINT_IBM_DB_PATH first); linting never needs it. */
+export function loadIbmDb(env: NodeJS.ProcessEnv = process.env, requireFn: (id: string) => unknown = defaultRequire): IbmDbModule {
+  const id = env[IBM_DB_PATH_ENV] || 'ibm_db';
+  try {
+    const mod = requireFn(id) as IbmDbModule & { default?: IbmDbModule };
+    const api = typeof mod.open === 'function' ? mod : mod.default;
+    if (!api || typeof api.open !== 'function') throw new Error(`${id} does not look like ibm_db (no open function)`);
+    return api;
+  } catch (error) {
+    const message = String((error as Error)?.message ?? error);
+    if (/cannot find module/i.test(message) || (error as { code?: string })?.code === 'MODULE_NOT_FOUND') {
+      throw new Db2Error('driver-missing', `The optional Db2 driver "ibm_db" is not installed. ${IBM_DB_INSTALL_HINT}`, message);
+    }
+    if (/libdb2|shared object|dlopen/i.test(message)) {
+      throw new Db2Error(
+        'driver-missing',
+        'The Db2 driver "ibm_db" is installed but its IBM CLI driver libraries cannot be loaded; put clidriver/lib on LD_LIBRARY_PATH (or rebuild with scripts/ibm-db-setup.sh).',
+        message,
+      );
+    }
+    throw new Db2Error('driver-missing', `The Db2 driver "ibm_db" failed to load. ${IBM_DB_INSTALL_HINT}`, message);
+  }
+}
+
+function defaultRequire(id: string): unknown {
+  // A plain require: esbuild leaves non-literal requires to Node, so ibm_db stays outside the bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(id);
+}
+
+export class IbmDbDriver implements Db2Driver {
+  private conn?: IbmDbConnection;
+
+  constructor(
+    private readonly info: ServerInfo = {},
+    private readonly load: () => IbmDbModule = () => loadIbmDb(),
+  ) {}
+
+  async open(connectionString: string): Promise<void> {
+    const ibmdb = this.load();
+    this.conn = await new Promise<IbmDbConnection>((resolve, reject) =>
+      ibmdb.open(connectionString, (err, conn) => (err ? reject(describeDb2Error(err, this.info)) : resolve(conn))),
+    );
+  }
+
+  private connection(): IbmDbConnection {
+    if (!this.conn) throw new Db2Error('sql', 'The Db2 connection is not open.');
+    return this.conn;
+  }
+
+  query(sql: string, params: unknown[] = []): Promise<Row[]> {
+    const conn = this.connection();
+    return new Promise((resolve, reject) => conn.query(sql, params, (err, rows) => (err ? reject(describeDb2Error(err, this.info)) : resolve(Array.isArray(rows) ? rows : []))));
+  }
+
+  async exec(sql: string, params: unknown[] = []): Promise<void> {
+    await this.query(sql, params);
+  }
+
+  private call(fn: (cb: (err: unknown) => void) => void): Promise<void> {
+    return new Promise((resolve, reject) => fn((err) => (err ? reject(describeDb2Error(err, this.info)) : resolve())));
+  }
+
+  beginTransaction(): Promise<void> {
+    const c = this.connection();
+    return this.call((cb) => c.beginTransaction(cb));
+  }
+
+  commit(): Promise<void> {
+    const c = this.connection();
+    return this.call((cb) => c.commitTransaction(cb));
+  }
+
+  rollback(): Promise<void> {
+    const c = this.connection();
+    return this.call((cb) => c.rollbackTransaction(cb));
+  }
+
+  async close(): Promise<void> {
+    const c = this.conn;
+    this.conn = undefined;
+    if (c) await this.call((cb) => c.close(cb));
+  }
+}
+
+// --- connection strings ---------------------------------------------------------------------------------
+
+export interface ConnectionOptions {
+  /** A Db2 CLI connection string without the password: DATABASE=…;HOSTNAME=…;PORT=…;UID=… */
+  connection?: string;
+  host?: string;
+  port?: string;
+  database?: string;
+  user?: string;
+  connectTimeout?: number;
+}
+
+export interface ConnectionInfo extends ServerInfo {
+  /** With the password: pass only to the driver. */
+  connectionString: string;
+  /** Safe to show. */
+  redacted: string;
+  user?: string;
+}
+
+function quoteValue(v: string): string {
+  return /[;{}]/.test(v) || /^\s|\s$/.test(v) ? `{${v.replace(/}/g, '}}')}}` : v;
+}
+
+/** Builds the driver's connection string; the password comes only from the environment. */
+export function buildConnection(options: ConnectionOptions, env: NodeJS.ProcessEnv = process.env): ConnectionInfo {
+  const pairs = new Map<string, string>();
+  if (options.connection) {
+    for (const part of options.connection.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq <= 0) continue;
+      pairs.set(part.slice(0, eq).trim().toUpperCase(), part.slice(eq + 1).trim());
+    }
+  }
+  if (pairs.has('PWD') || pairs.has('PASSWORD')) {
+    throw new Db2Error('credentials', `Do not put the password in the connection string; set the environment variable ${PASSWORD_ENV} instead.`);
+  }
+  if (options.host) pairs.set('HOSTNAME', options.host);
+  if (options.port) pairs.set('PORT', options.port);
+  if (options.database) pairs.set('DATABASE', options.database);
+  if (options.user) pairs.set('UID', options.user);
+  if (!pairs.has('DATABASE') && !pairs.has('DSN')) throw new Db2Error('database-not-found', 'The connection names no database (DATABASE=… or --database).');
+  if (pairs.has('HOSTNAME') && !pairs.has('PROTOCOL')) pairs.set('PROTOCOL', 'TCPIP');
+  if (pairs.has('HOSTNAME') && !pairs.has('CONNECTTIMEOUT')) pairs.set('CONNECTTIMEOUT', String(options.connectTimeout ?? 10));
+  const safe = [...pairs.entries()].map(([k, v]) => `${k}=${quoteValue(v)}`).join(';');
+  const password = env[PASSWORD_ENV];
+  if (pairs.has('UID') && !password) {
+    throw new Db2Error('credentials', `The connection names a user (UID) but ${PASSWORD_ENV} is not set; put the password in that environment variable.`);
+  }
+  const connectionString = password ? `${safe};PWD=${quoteValue(password)};` : `${safe};`;
+  return {
+    connectionString,
+    redacted: password ? `${safe};PWD=***;` : `${safe};`,
+    host: pairs.get('HOSTNAME'),
+    port: pairs.get('PORT'),
+    database: pairs.get('DATABASE') ?? pairs.get('DSN'),
+    user: pairs.get('UID'),
+  };
+}
