@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changesSince, GitError, parseNameStatus, parseUnifiedZero, unquoteGitPath } from '../../server/src/ci/git';
 import { Repo } from './repo';
@@ -143,11 +144,50 @@ describe('ci/git: what a change touched', () => {
       }
     });
 
+    it('works on the depth-2 clone of a pull request merge commit (what actions/checkout gives pull_request events)', () => {
+      repo.write('a.sql', 'SELECT 1 FROM t;\n');
+      repo.commit('root');
+      repo.write('b.sql', 'SELECT 1 FROM t;\n');
+      const base = repo.commit('base branch tip');
+      repo.git('checkout', '-q', '-b', 'feature', 'HEAD~1');
+      repo.write('a.sql', 'SELECT 1 FROM t;\nSELECT 2 FROM t;\n');
+      repo.commit('feature');
+      repo.git('checkout', '-q', '-b', 'pr-merge', base);
+      repo.git('merge', '-q', '--no-ff', '-m', 'merge feature into base', 'feature');
+      const clone = repo.clone(2);
+      try {
+        const changes = changesSince(clone.dir, base);
+        assert.equal(changes.warning, undefined);
+        assert.equal(changes.baseCommit, base);
+        assert.deepEqual(changes.files.map((f) => [f.repoPath, [...f.changedLines]]), [['a.sql', [2]]]);
+      } finally {
+        clone.dispose();
+      }
+    });
+
+    it('warns when the base and HEAD share no history, and compares with the base itself', () => {
+      repo.write('a.sql', 'SELECT 1 FROM t;\n');
+      repo.commit('main');
+      repo.git('checkout', '-q', '--orphan', 'unrelated');
+      repo.write('a.sql', 'SELECT 9 FROM t;\n');
+      repo.commit('unrelated root');
+      const changes = changesSince(repo.dir, 'main');
+      assert.equal(changes.mergeBase, false);
+      assert.match(changes.warning ?? '', /found no common ancestor of main and HEAD; comparing with main itself/);
+      assert.deepEqual(changes.files.map((f) => f.repoPath), ['a.sql']);
+    });
+
     it('rejects an unknown revision and a folder outside git with clear messages', () => {
       repo.write('a.sql', 'SELECT 1 FROM t;\n');
       repo.commit('base');
       assert.throws(() => changesSince(repo.dir, 'no-such-branch'), /base revision "no-such-branch" is not in this repository/);
       assert.throws(() => changesSince(repo.dir, '--output=/tmp/x'), /is not a revision/);
+      const plain = mkdtempSync(join(tmpdir(), 'insertlint-nogit-'));
+      try {
+        assert.throws(() => changesSince(plain, 'main'), /is not inside a git work tree/);
+      } finally {
+        rmSync(plain, { recursive: true, force: true });
+      }
     });
   });
 });

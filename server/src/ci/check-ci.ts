@@ -131,6 +131,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
       }
       throw error;
     }
+    if (changes.warning) io.stderr(`insertlint: ${changes.warning}\n`);
     const index = changedFileIndex(changes);
     let outside = 0;
     findings = findings.filter((d) => {

@@ -55,6 +55,8 @@ export interface ChangeSet {
   /** True when `baseCommit` is the merge base (three-dot semantics), false when `base` itself was used. */
   mergeBase: boolean;
   files: ChangedFile[];
+  /** Set when something about the comparison deserves a word to the user (e.g. no merge base found). */
+  warning?: string;
 }
 
 export function repositoryRoot(cwd: string): string {
@@ -93,7 +95,10 @@ export function changesSince(cwd: string, base: string): ChangeSet {
     const lines = hunks.get(file.repoPath);
     if (lines) file.changedLines = lines;
   }
-  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files };
+  const warning = mergeBaseOut
+    ? undefined
+    : `found no common ancestor of ${base} and HEAD${isShallow(root) ? ' (this is a shallow clone: fetch more history, e.g. `git fetch --deepen=100`)' : ''}; comparing with ${base} itself, so changes made on its side since the branches split count as part of the change`;
+  return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files, warning };
 }
 
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', R: 'renamed', C: 'copied', D: 'deleted', T: 'typeChanged' };

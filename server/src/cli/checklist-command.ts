@@ -141,6 +141,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     }
     throw error;
   }
+  if (changes.warning) io.stderr(`insertlint checklist: ${changes.warning}\n`);
 
   let run: LintRun;
   try {
