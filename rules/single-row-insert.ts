@@ -11,7 +11,7 @@ const SingleRowInsertRule: Rule = {
     description: 'INSERTs that send one row per call where a batch, array or multi-row VALUES would send many',
     defaultSeverity: 'warning',
     evidence: ['000 test 2', '000 test 3', '000 tests 69-78'],
-    defaultOptions: { minRun: 10 },
+    defaultOptions: { minRun: 3 },
     messages: {
       loop:
         'One INSERT call per row inside this {loop} loop: each row pays a round trip and the per-statement work. Seed 000 measured 10,000 rows at 92.1 s one row per call vs 12.9 s with 10 rows per call (tests 2-3), and arrays of 100+ rows about 2.5x faster again (tests 69-74). Instead, {advice}.',

@@ -37,7 +37,12 @@ export function splicedInsertValues(execution: SqlExecution): Span[] {
   const valueSpans: Span[] = [];
   for (const insert of insertsOf(execution)) {
     if (insert.source.kind !== 'values') continue;
-    for (const row of insert.source.rows) for (const v of row.values) valueSpans.push(toFileSpan(insert, v.span));
+    for (const row of insert.source.rows) {
+      for (const v of row.values) {
+        const span = toFileSpan(insert, v.span);
+        valueSpans.push({ start: Math.min(span.start, span.end), end: Math.max(span.start, span.end, span.start + 1) });
+      }
+    }
   }
   return execution.splicedValues.filter((s) => valueSpans.some((v) => s.start < v.end && v.start < s.end));
 }

@@ -444,8 +444,9 @@ class HostEvaluator implements Evaluator {
           if (a.append && a.loop && !(a.loop.span.start <= at && at <= a.loop.span.end)) return undefined;
           this.scope = scope;
           const value = this.evaluate(a.value);
-          if (!value) return undefined;
-          parts.push(value);
+          // An appended value that is not a known string is spliced in (sb.append(name)).
+          if (!value && (!a.append || parts.length === 0)) return undefined;
+          parts.push(value ?? this.splice(a.value));
         }
         const joined = joinTexts(parts, parts.length > 1 ? 'concatenation' : parts[0].kind);
         return { pieces: joined.pieces, kind: joined.kind === 'constant' ? 'variable' : joined.kind };

@@ -46,6 +46,7 @@ export function buildMappedSql(host: HostText): MappedSql {
   let text = '';
   const map: number[] = [];
   const splices: MappedSql['splices'] = [];
+  const spliced = new Set<number>();
   let quotes = 0; // parity of single quotes so far: odd means inside a string literal
   for (const piece of host.pieces) {
     if (piece.kind === 'text') {
@@ -62,6 +63,7 @@ export function buildMappedSql(host: HostText): MappedSql {
     else if (IDENTIFIER_BEFORE.test(text.slice(-40))) placeholder = 'Z' + 'z'.repeat(length - 1);
     else placeholder = '0'.repeat(length);
     const start = text.length;
+    for (let i = 0; i < length; i++) spliced.add(start + i);
     text += placeholder;
     const lastChar = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < length; i++) map.push(Math.min(piece.span.start + i, lastChar));
@@ -74,7 +76,8 @@ export function buildMappedSql(host: HostText): MappedSql {
       if (offset >= map.length) return last;
       // Where two host pieces meet, an offset is either a token's start (next piece) or the end of
       // the previous token; a token never starts with white space, so there it is an end.
-      if (offset > 0 && map[offset] !== map[offset - 1] + 1 && /\s/.test(text[offset])) return map[offset - 1] + 1;
+      // After a spliced value the next host piece is elsewhere in the file: there it is the value's end.
+      if (offset > 0 && map[offset] !== map[offset - 1] + 1 && (/\s/.test(text[offset]) || spliced.has(offset - 1))) return map[offset - 1] + 1;
       return map[offset];
     },
   };

@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+describe('code: C/C++ (Db2 CLI) and embedded SQL', () => {
+  it('CLI: sprintf + SQLExecDirect per row with autocommit on', async () => {
+    const c = `#include <sqlcli1.h>
+#include <stdio.h>
+
+int load(SQLHDBC hdbc, struct row *rows, int n)
+{
+    SQLHSTMT hstmt;
+    char sql[512];
+    int i;
+    SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);
+    for (i = 0; i < n; i++) {
+        sprintf(sql,
+                "INSERT INTO STAFF (ID, NAME) VALUES (%d, '%s')",
+                rows[i].id, rows[i].name);
+        printf("INSERT INTO STAFF VALUES (%d)\\n", rows[i].id);
+        SQLExecDirect(hstmt, (SQLCHAR *)sql, SQL_NTS);
+    }
+    return 0;
+}
+`;
+    const { findings, models } = await lintCode({ 'load.c': c });
+    const execs = models.get('load.c')!.code!.executions;
+    assert.equal(execs.length, 1, 'printf of a statement is not an execution');
+    assert.equal(execs[0].textKind, 'format');
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(c, 'rows[i].id,')}`,
+      `no-autocommit@${posOf(c, 'SQLExecDirect')}`,
+      `single-row-insert@${posOf(c, 'SQLExecDirect')}`,
+    ]);
+  });
+
+  it('CLI: SQLPrepare in the loop, SQLEndTran without a guard', async () => {
+    const c = `void load(SQLHDBC hdbc, SQLHSTMT hstmt, int n)
+{
+    SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, (SQLPOINTER)SQL_AUTOCOMMIT_OFF, SQL_NTS);
+    int i = 0;
+    while (i < n) {
+        SQLPrepare(hstmt, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
+        SQLBindParameter(hstmt, 1, SQL_PARAM_INPUT, SQL_C_LONG, SQL_INTEGER, 0, 0, &i, 0, NULL);
+        SQLExecute(hstmt);
+        SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+        i++;
+    }
+}
+`;
+    const { findings } = await lintCode({ 'load.cpp': c });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(c, 'SQLPrepare')}`,
+      `single-row-insert@${posOf(c, 'SQLExecute(')}`,
+      `commit-per-row@${posOf(c, 'SQLEndTran')}`,
+    ]);
+  });
+
+  it('CLI: array insert with SQL_ATTR_PARAMSET_SIZE and a guarded commit is clean', async () => {
+    const c = `#define ARRAY_SIZE 1000
+#define INSERT_SQL "INSERT INTO T (A, B) VALUES (?, ?)"
+void load(SQLHDBC hdbc, SQLHSTMT hstmt, int batches)
+{
+    SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, (SQLPOINTER)SQL_AUTOCOMMIT_OFF, SQL_NTS);
+    SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER)ARRAY_SIZE, 0);
+    SQLPrepare(hstmt, (SQLCHAR *)INSERT_SQL, SQL_NTS);
+    for (int b = 0; b < batches; b++) {
+        fill(b);
+        SQLExecute(hstmt);
+        SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'array.c': c });
+    const execs = models.get('array.c')!.code!.executions;
+    assert.equal(execs[0].statements[0]?.kind, 'insert', 'the #define text is followed');
+    assert.equal(execs[1].batched, true);
+    assert.deepEqual(brief(findings), []);
+  });
+
+  it('embedded SQL (.sqc): EXEC SQL INSERT with host variables per row and EXEC SQL COMMIT per row', async () => {
+    const sqc = `#include <sqlenv.h>
+EXEC SQL INCLUDE SQLCA;
+
+EXEC SQL BEGIN DECLARE SECTION;
+  sqlint32 id;
+  char name[31];
+EXEC SQL END DECLARE SECTION;
+
+int load(FILE *in)
+{
+    while (read_row(in, &id, name)) {
+        /* EXEC SQL INSERT INTO IGNORED VALUES (1); is only a comment */
+        EXEC SQL INSERT INTO STAFF (ID, NAME)
+                 VALUES (:id, :name);
+        EXEC SQL COMMIT;
+    }
+    return 0;
+}
+`;
+    const { findings, models } = await lintCode({ 'load.sqc': sqc });
+    const execs = models.get('load.sqc')!.code!.executions;
+    assert.equal(execs.length, 1);
+    const insert = execs[0].statements[0];
+    assert.equal(insert.kind, 'insert');
+    assert.deepEqual(insert.kind === 'insert' && insert.source.kind === 'values' ? insert.source.rows[0].values.map((v) => v.kind) : [], ['host', 'host']);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `single-row-insert@${posOf(sqc, 'EXEC SQL INSERT', 2)}`,
+      `commit-per-row@${posOf(sqc, 'EXEC SQL COMMIT')}`,
+    ]);
+  });
+
+  it('embedded SQL: PREPARE from a host string inside the loop', async () => {
+    const sqc = `int load(int n)
+{
+    EXEC SQL BEGIN DECLARE SECTION;
+      char stmt_text[200];
+      sqlint32 v;
+    EXEC SQL END DECLARE SECTION;
+    strcpy(stmt_text, "INSERT INTO T (A) VALUES (?)");
+    for (v = 0; v < n; v++) {
+        EXEC SQL PREPARE s1 FROM :stmt_text;
+        EXEC SQL EXECUTE s1 USING :v;
+    }
+    EXEC SQL COMMIT;
+    return 0;
+}
+`;
+    const { findings } = await lintCode({ 'prep.sqC': sqc });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(sqc, 'EXEC SQL PREPARE')}`,
+      `single-row-insert@${posOf(sqc, 'EXEC SQL EXECUTE')}`,
+    ]);
+  });
+});

@@ -1,0 +1,185 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+const SCHEMA = [
+  'CREATE TABLE APP.ORDERS (',
+  '  ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE),',
+  '  CUSTOMER INTEGER, AMOUNT DECIMAL(9,2));',
+  'CREATE INDEX APP.ORDERS_CUST ON APP.ORDERS (CUSTOMER);',
+  '',
+].join('\n');
+
+// The classic slow loader: concatenated values, one executeUpdate per row, autocommit left on.
+const CONCAT_LOADER = `package demo;
+
+import java.sql.*;
+import java.util.List;
+
+public class OrderLoader {
+    public void load(List<Order> orders) throws SQLException {
+        Connection conn = DriverManager.getConnection(URL, USER, PASSWORD);
+        Statement stmt = conn.createStatement();
+        for (Order o : orders) {
+            String sql = "INSERT INTO APP.ORDERS (CUSTOMER, AMOUNT) "
+                + "VALUES (" + o.customer() + ", "
+                + o.amount() + ")";
+            stmt.executeUpdate(sql);
+        }
+    }
+}
+`;
+
+describe('code: Java (JDBC)', () => {
+  it('finds spliced values, one execute per row and autocommit on in a for-each loop', async () => {
+    const { findings } = await lintCode({ 'OrderLoader.java': CONCAT_LOADER });
+    const j = CONCAT_LOADER;
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(j, 'o.customer()')}`,
+      `no-autocommit@${posOf(j, 'stmt.executeUpdate')}`,
+      `single-row-insert@${posOf(j, 'stmt.executeUpdate')}`,
+    ]);
+    const markers = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
+    assert.match(markers.message, /2 value\(s\) spliced.*180\.6 s.*92\.1 s.*SQL-injection/);
+    // The span runs from the first spliced value to the last, across lines of the concatenation.
+    assert.equal(`${markers.endLine}:${markers.endColumn}`, posOf(j, '() + ")"', 1).replace(/:(\d+)$/, (_, c) => `:${Number(c) + 2}`));
+  });
+
+  it('points SQL-rule findings at the exact characters inside a multi-line host string', async () => {
+    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'OrderLoader.java': CONCAT_LOADER });
+    const cost = findings.find((f) => f.rule === 'insert-target-cost' && f.file === 'OrderLoader.java');
+    assert.ok(cost, 'insert-target-cost summarises the target where the code inserts');
+    assert.equal(`${cost.line}:${cost.column}`, posOf(CONCAT_LOADER, 'APP.ORDERS'));
+    assert.equal(cost.endColumn - cost.column, 'APP.ORDERS'.length);
+    // The loop makes APP.ORDERS a bulk insert target: the identity NO CACHE finding appears on the DDL.
+    assert.ok(findings.some((f) => f.rule === 'identity-cache' && f.file === 'schema.sql' && f.line === 2));
+  });
+
+  it('reports a prepare inside the loop (try-with-resources) and a commit per row', async () => {
+    const code = `class Loader {
+    void load(Connection conn, List<Row> rows) throws SQLException {
+        conn.setAutoCommit(false);
+        for (int i = 0; i < rows.size(); i++) {
+            try (PreparedStatement ps = conn.prepareStatement(
+                    "INSERT INTO APP.ORDERS (CUSTOMER, AMOUNT) VALUES (?, ?)")) {
+                ps.setInt(1, rows.get(i).customer);
+                ps.setBigDecimal(2, rows.get(i).amount);
+                ps.executeUpdate();
+            }
+            conn.commit();
+        }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Loader.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(code, 'conn.prepareStatement')}`,
+      `single-row-insert@${posOf(code, 'ps.executeUpdate')}`,
+      `commit-per-row@${posOf(code, 'conn.commit')}`,
+    ]);
+  });
+
+  it('follows a static final SQL constant, String.format and a while loop with a StringBuilder', async () => {
+    const code = `public class Feed {
+    private static final String INSERT_EVENT = "INSERT INTO EVENTS (ID, KIND) VALUES (%d, '%s')";
+
+    public void feed(Connection c, Iterator<Event> it) throws Exception {
+        Statement st = c.createStatement();
+        while (it.hasNext()) {
+            Event e = it.next();
+            st.execute(String.format(INSERT_EVENT, e.id, e.kind));
+        }
+        StringBuilder sb = new StringBuilder("INSERT INTO AUDIT (MSG) VALUES ('");
+        sb.append(message);
+        sb.append("')");
+        st.executeUpdate(sb.toString());
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Feed.java': code });
+    const exec = models.get('Feed.java')!.code!.executions;
+    assert.deepEqual(exec.map((e) => [e.action, e.textKind, e.loop?.kind ?? '-']), [
+      ['executeDirect', 'format', 'while'],
+      ['executeDirect', 'concatenation', '-'],
+    ]);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `no-autocommit@${posOf(code, 'st.execute(')}`,
+      `single-row-insert@${posOf(code, 'st.execute(')}`,
+      `prefer-parameter-markers@${posOf(code, 'e.id, e.kind')}`,
+      `prefer-parameter-markers@${posOf(code, 'message')}`,
+    ]);
+  });
+
+  it('reads Java text blocks and maps findings inside them', async () => {
+    const code = `class T {
+    static final String SQL = """
+        INSERT INTO APP.ORDERS
+            (CUSTOMER, AMOUNT)
+        VALUES (?, ?)
+        """;
+    void run(Connection conn) throws Exception {
+        PreparedStatement ps = conn.prepareStatement(SQL);
+        for (Row r : rows) { ps.setInt(1, r.c); ps.executeUpdate(); }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'T.java': code });
+    const cost = findings.find((f) => f.rule === 'insert-target-cost' && f.file === 'T.java')!;
+    assert.equal(`${cost.line}:${cost.column}`, posOf(code, 'APP.ORDERS'));
+    assert.deepEqual(brief(findings.filter((f) => f.file === 'T.java'), INSERT_RULES), [
+      `no-autocommit@${posOf(code, 'ps.executeUpdate')}`,
+      `single-row-insert@${posOf(code, 'ps.executeUpdate')}`,
+    ]);
+  });
+
+  it('treats Spring JdbcTemplate.update in a loop as one row per call and batchUpdate as batched', async () => {
+    const code = `@Repository
+class OrderDao {
+    private final JdbcTemplate jdbc;
+    void saveAll(List<Order> orders) {
+        orders.forEach(o -> jdbc.update("INSERT INTO ORDERS (CUSTOMER, AMOUNT) VALUES (?, ?)", o.customer, o.amount));
+    }
+    void saveAllFast(List<Object[]> rows) {
+        jdbc.batchUpdate("INSERT INTO ORDERS (CUSTOMER, AMOUNT) VALUES (?, ?)", rows);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'OrderDao.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(code, 'jdbc.update')}`]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /forEach loop.*batchUpdate/);
+  });
+
+  it('lints SQLJ clauses as static SQL with host variables', async () => {
+    const code = `public class SqljLoader {
+    void load(List<Row> rows) throws SQLException {
+        for (Row r : rows) {
+            #sql [ctx] { INSERT INTO APP.ORDERS (CUSTOMER, AMOUNT) VALUES (:(r.customer), :(r.amount)) };
+            #sql [ctx] { COMMIT };
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'SqljLoader.sqlj': code });
+    assert.equal(models.get('SqljLoader.sqlj')!.code!.executions[0].api, 'sqlj');
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `single-row-insert@${posOf(code, '#sql [ctx] { INSERT')}`,
+      `commit-per-row@${posOf(code, '#sql [ctx] { COMMIT')}`,
+    ]);
+  });
+
+  it('does not lint strings that only look like SQL (logging, constants never executed)', async () => {
+    const code = `class Quiet {
+    void run(Connection conn, List<Row> rows) throws Exception {
+        for (Row r : rows) {
+            log.info("INSERT INTO ORDERS VALUES (" + r.id + ")");
+            System.out.printf("INSERT INTO ORDERS VALUES (%d)%n", r.id);
+            String unused = "INSERT INTO ORDERS VALUES (" + r.id + ")";
+            executor.execute(() -> work(r));
+        }
+    }
+}
+`;
+    const { findings, models } = await lintCode({ 'Quiet.java': code });
+    assert.deepEqual(brief(findings), []);
+    assert.equal(models.get('Quiet.java')!.code!.executions.length, 0);
+  });
+});

@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+describe('code: JavaScript/TypeScript (node ibm_db)', () => {
+  it('async/await: template literal per row in for-of, autocommit on', async () => {
+    const ts = `import ibmdb from 'ibm_db';
+
+export async function importOrders(cn: string, orders: Order[]): Promise<void> {
+  const conn = await ibmdb.open(cn);
+  for (const o of orders) {
+    await conn.query(\`INSERT INTO SALES.ORDERS (CUST_ID, AMOUNT)
+                      VALUES (\${o.customerId}, \${o.amount})\`);
+  }
+  await conn.close();
+}
+`;
+    const { findings, models } = await lintCode({ 'import.ts': ts });
+    const [exec] = models.get('import.ts')!.code!.executions;
+    assert.equal(exec.textKind, 'template');
+    assert.equal(exec.loop?.kind, 'for-of');
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `no-autocommit@${posOf(ts, 'conn.query')}`,
+      `single-row-insert@${posOf(ts, 'conn.query')}`,
+      `prefer-parameter-markers@${posOf(ts, 'o.customerId')}`,
+    ]);
+    const m = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
+    assert.deepEqual([m.line, m.endLine, m.endColumn], [7, 7, Number(posOf(ts, 'o.amount').split(':')[1]) + 'o.amount'.length]);
+  });
+
+  it('callback style: prepare inside forEach, execute in the callback, commitTransaction per row', async () => {
+    const js = `const ibmdb = require('ibm_db');
+
+function load(conn, rows, done) {
+  conn.beginTransaction(function () {
+    rows.forEach(function (row) {
+      conn.prepare('INSERT INTO EVENTS (ID, KIND) VALUES (?, ?)', function (err, stmt) {
+        stmt.executeNonQuery([row.id, row.kind], function () {
+          conn.commitTransaction(function () {});
+        });
+      });
+    });
+  });
+}
+`;
+    const { findings } = await lintCode({ 'load.js': js });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(js, 'conn.prepare')}`,
+      `single-row-insert@${posOf(js, 'stmt.executeNonQuery')}`,
+      `commit-per-row@${posOf(js, 'conn.commitTransaction')}`,
+    ]);
+  });
+
+  it('prepareSync once and executeSync per row with string concatenation and a += built text', async () => {
+    const js = `const ibmdb = require('ibm_db');
+const conn = ibmdb.openSync(process.env.DB2_CN);
+let sql = 'INSERT INTO AUDIT (MSG, AT) ';
+sql += "VALUES ('" + msg + "', CURRENT TIMESTAMP)";
+conn.querySync(sql);
+const stmt = conn.prepareSync('INSERT INTO T (A) VALUES (?)');
+for (let i = 0; i < 100; i++) {
+  stmt.executeSync([i]);
+}
+`;
+    const { findings } = await lintCode({ 'audit.js': js });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(js, 'msg')}`,
+      `no-autocommit@${posOf(js, 'stmt.executeSync')}`,
+      `single-row-insert@${posOf(js, 'stmt.executeSync')}`,
+    ]);
+  });
+
+  it('array insert with ArraySize is batched; code without ibm_db is not read', async () => {
+    const js = `const ibmdb = require('ibm_db');
+async function bulk(conn, rows) {
+  await conn.beginTransaction();
+  for (const chunk of chunks(rows, 1000)) {
+    await conn.query({ sql: 'INSERT INTO T (A, B) VALUES (?, ?)', params: chunk, ArraySize: chunk.length });
+    await conn.commitTransaction();
+  }
+}
+`;
+    const { findings } = await lintCode({ 'bulk.js': js, 'pg.js': "for (const r of rows) { await client.query('INSERT INTO t VALUES (' + r + ')'); }\n" });
+    assert.deepEqual(brief(findings), []);
+  });
+});

@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+describe('code: Python (ibm_db, DB-API)', () => {
+  it('ibm_db: exec_immediate of an f-string per row, autocommit on (the driver default)', async () => {
+    const py = `import ibm_db
+
+def load(rows):
+    conn = ibm_db.connect(DSN, "", "")
+    for row in rows:
+        sql = f"""INSERT INTO SALES.CUSTOMER (ID, NAME)
+                  VALUES ({row['id']}, '{row['name']}')"""
+        ibm_db.exec_immediate(conn, sql)
+        ibm_db.commit(conn)
+`;
+    const { findings, models } = await lintCode({ 'load.py': py });
+    const [exec] = models.get('load.py')!.code!.executions;
+    assert.equal(exec.textKind, 'template');
+    assert.equal(exec.connection?.autocommit, 'on');
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(py, "row['id']")}`,
+      `no-autocommit@${posOf(py, 'ibm_db.exec_immediate')}`,
+      `single-row-insert@${posOf(py, 'ibm_db.exec_immediate')}`,
+      `commit-per-row@${posOf(py, 'ibm_db.commit')}`,
+    ]);
+    // The spliced-values span crosses the line break of the triple-quoted string.
+    const markers = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
+    assert.equal(markers.line, 7);
+    assert.equal(markers.endLine, 7);
+  });
+
+  it('ibm_db: prepare inside a while loop, % formatting and .format', async () => {
+    const py = `import ibm_db
+
+def feed(conn, reader):
+    ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)
+    n = 0
+    while True:
+        line = reader.readline()
+        if not line:
+            break
+        stmt = ibm_db.prepare(conn, "INSERT INTO EVENTS (ID, KIND) VALUES (?, ?)")
+        ibm_db.execute(stmt, (n, line))
+        n += 1
+        if n % 1000 == 0:
+            ibm_db.commit(conn)
+    ibm_db.exec_immediate(conn, "INSERT INTO AUDIT VALUES (%d, '%s')" % (n, "done"))
+    ibm_db.exec_immediate(conn, "INSERT INTO AUDIT VALUES ({}, '{who}')".format(n, who=user))
+`;
+    const { findings } = await lintCode({ 'feed.py': py });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(py, 'ibm_db.prepare')}`,
+      `single-row-insert@${posOf(py, 'ibm_db.execute(')}`,
+      `prefer-parameter-markers@${posOf(py, '(n, "done")') .replace(/:(\d+)$/, (_, c) => `:${Number(c) + 1}`)}`,
+      `prefer-parameter-markers@${posOf(py, 'format(n') .replace(/:(\d+)$/, (_, c) => `:${Number(c) + 7}`)}`,
+    ]);
+  });
+
+  it('DB-API cursors: %s markers with parameters are not splices; execute in a comprehension is per row', async () => {
+    const py = `import ibm_db_dbi
+
+def save(conn, orders):
+    cur = conn.cursor()
+    [cur.execute("INSERT INTO ORDERS (CUSTOMER, AMOUNT) VALUES (%s, %s)", (o.customer, o.amount)) for o in orders]
+    conn.commit()
+`;
+    const { findings, models } = await lintCode({ 'save.py': py });
+    const [exec] = models.get('save.py')!.code!.executions;
+    assert.equal(exec.statements[0].kind, 'insert');
+    assert.equal(exec.splicedValues.length, 0);
+    assert.equal(exec.connection?.autocommit, 'off', 'DB-API connections start a transaction');
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'cur.execute')}`]);
+    assert.ok(!findings.some((f) => f.rule === 'parse-error'));
+  });
+
+  it('DB-API: conn.autocommit = True before the loop turns no-autocommit on', async () => {
+    const py = `import ibm_db_dbi
+
+def save(rows):
+    conn = ibm_db_dbi.connect(DSN)
+    conn.autocommit = True
+    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+`;
+    const { findings } = await lintCode({ 'save.py': py });
+    assert.deepEqual(brief(findings, ['no-autocommit']), [`no-autocommit@${posOf(py, 'cur.execute')}`]);
+  });
+
+  it('ignores SQL-looking strings that are only printed or logged', async () => {
+    const py = `import ibm_db
+import logging
+
+def show(rows):
+    for r in rows:
+        print(f"INSERT INTO T VALUES ({r})")
+        logging.info("INSERT INTO T VALUES (%s)" % r)
+`;
+    const { findings, models } = await lintCode({ 'show.py': py });
+    assert.deepEqual(brief(findings), []);
+    assert.equal(models.get('show.py')!.code!.executions.length, 0);
+  });
+});

@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+
+describe('code: shell scripts driving the db2 CLP', () => {
+  it('db2 "INSERT …" per line of a while-read loop, autocommit on, db2 commit per row', async () => {
+    const sh = `#!/bin/bash
+set -e
+db2 connect to SALESDB
+while IFS=, read -r id name; do
+  db2 "INSERT INTO SALES.CUSTOMER (ID, NAME) VALUES ($id, '$name')"
+  db2 commit
+done < customers.csv
+db2 connect reset
+`;
+    const { findings, models } = await lintCode({ 'load.sh': sh });
+    const [exec] = models.get('load.sh')!.code!.executions;
+    assert.equal(exec.api, 'clp');
+    assert.equal(exec.connection?.autocommit, 'on');
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `no-autocommit@${posOf(sh, 'db2 "INSERT')}`,
+      `single-row-insert@${posOf(sh, 'db2 "INSERT')}`,
+      `prefer-parameter-markers@${posOf(sh, '$id')}`,
+      `commit-per-row@${posOf(sh, 'db2 commit')}`,
+    ]);
+    assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /IMPORT or LOAD/);
+  });
+
+  it('UPDATE COMMAND OPTIONS USING C OFF and a modulo-guarded commit are respected', async () => {
+    const sh = `#!/bin/sh
+db2 connect to SALESDB
+db2 "UPDATE COMMAND OPTIONS USING C OFF"
+i=0
+for f in data/*.del; do
+  db2 "IMPORT FROM $f OF DEL INSERT INTO SALES.ORDERS"
+  i=$((i + 1))
+  if [ $((i % 100)) -eq 0 ]; then db2 commit; fi
+done
+db2 commit
+`;
+    const { findings } = await lintCode({ 'ok.sh': sh });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
+
+  it('db2 +c turns autocommit off for that command; a variable holds the statement', async () => {
+    const sh = `#!/bin/ksh
+for i in $(seq 1 500); do
+  stmt="INSERT INTO T (A) VALUES ($i)"
+  db2 +c "$stmt"
+done
+db2 commit
+`;
+    const { findings } = await lintCode({ 'plus-c.ksh': sh });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prefer-parameter-markers@${posOf(sh, '$i)')}`,
+      `single-row-insert@${posOf(sh, 'db2 +c')}`,
+    ]);
+  });
+});
