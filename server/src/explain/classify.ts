@@ -242,6 +242,24 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
       let kind: HiddenWorkKind | undefined;
       if (kinds.size === 0) kind = readOnlyKind(sub);
       else if (kinds.size === 1) kind = [...kinds][0];
+      else {
+        // Mixed work (a trigger whose DELETE cascades): scaffolding joins take their outer input's kind.
+        const order: number[] = [];
+        const seen = new Set<number>();
+        const visit = (x: number) => {
+          if (seen.has(x)) return;
+          seen.add(x);
+          for (const y of ops.get(x)?.children ?? []) visit(y);
+          order.push(x);
+        };
+        visit(c);
+        for (const x of order) {
+          if (labels.has(x)) continue;
+          const first = (ops.get(x)?.children ?? []).map((y) => labels.get(y)).find((k) => k !== undefined);
+          if (first) labels.set(x, first);
+        }
+        kind = labels.get(c);
+      }
       if (kind) {
         for (const x of sub) if (!labels.has(x)) labels.set(x, kind);
         sideKinds.add(kind);

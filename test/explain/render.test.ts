@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+import { parseExfmt } from '../../server/src/explain/exfmt';
+import { explainDocument } from '../../server/src/explain/report';
+import { renderHtml, renderJson, renderMarkdown, renderText } from '../../server/src/explain/render';
+import { factsExplainContext } from '../../server/src/explain/schema-context';
+import { fixture } from './helpers/fixtures';
+
+const ctx = factsExplainContext({
+  foreignKeys: [{ name: 'FK_LINE_ORDER', child: 'SHOP.ORDER_LINE', parent: 'SHOP.ORDERS' }],
+  triggers: [{ name: 'SHOP.TRG_LINE_AUDIT', table: 'SHOP.ORDER_LINE', timing: 'after', writes: ['SHOP.ORDER_LINE_AUDIT'] }],
+  mqts: [{ name: 'SHOP.SALES_BY_PRODUCT', baseTables: ['SHOP.ORDER_LINE'] }],
+});
+
+function report(name = 'insert-fk-trigger-mqt.exfmt.txt') {
+  return explainDocument(parseExfmt(fixture(name)), ctx, name);
+}
+
+describe('explain: renderers', () => {
+  it('json has exactly the documented shape per statement and operator', () => {
+    const json = JSON.parse(renderJson(report()));
+    assert.ok(Array.isArray(json.statements));
+    const s = json.statements[0];
+    assert.equal(s.text, 'INSERT INTO shop.order_line (order_id, line_no, product_id, qty) VALUES (?, ?, ?, ?)');
+    assert.equal(s.totalCost, 32.6041);
+    assert.equal(s.operators.length, 13);
+    for (const op of s.operators) {
+      for (const key of ['id', 'type', 'totalCost', 'ioCost', 'rows', 'children', 'objects', 'hidden']) assert.ok(key in op, `operator ${op.id} has ${key}`);
+      assert.ok(Array.isArray(op.children) && op.children.every((c: unknown) => typeof c === 'number'));
+      assert.ok(op.objects.every((o: string) => /^[^.]+\.[^.]+$/.test(o)));
+      assert.ok(op.hidden === null || ['foreign-key-check', 'trigger', 'mqt-maintenance', 'ri-cascade', 'check-constraint'].includes(op.hidden));
+    }
+    const byId = Object.fromEntries(s.operators.map((o: { id: number }) => [o.id, o]));
+    assert.deepEqual(byId[8], { ...byId[8], id: 8, type: 'IXSCAN', totalCost: 3.1234, ioCost: 0, rows: 1, children: [], objects: ['SYSIBM.SQL250101120000100'], hidden: 'foreign-key-check' });
+    assert.deepEqual(byId[6].objects, ['SHOP.ORDER_LINE']);
+    assert.equal(byId[6].hidden, null);
+    assert.equal(byId[1].rows, null);
+    assert.deepEqual(byId[5].children, [6, 8]);
+    assert.deepEqual(
+      s.hiddenWork.map((h: { kind: string }) => h.kind),
+      ['mqt-maintenance', 'trigger', 'foreign-key-check'],
+    );
+  });
+
+  it('text draws the tree, labels hidden work with shares, and colours only when asked', () => {
+    const plain = renderText(report());
+    assert.ok(!plain.includes('\u001b['), 'no ANSI without color');
+    assert.match(plain, /^Statement 1 \(section 201\)$/m);
+    assert.match(plain, /│  │  └─ \^NLJOIN \(5\)  rows 1  cost 15\.9702  own 0\.0012  io 1  ◀ foreign-key check 9\.6%$/m);
+    assert.match(plain, /INSERT \(6\) .* ◀ the insert$/m);
+    assert.match(plain, /UPDATE \(11\) .* ◀ MQT maintenance 28%$/m);
+    assert.match(plain, /└─ TABLE SHOP\.ORDER_LINE \(written\)  rows 25000$/m);
+    assert.match(plain, /^28% of the estimated cost is maintenance/m);
+    const colored = renderText(report(), { color: true });
+    assert.ok(colored.includes('\u001b[33m^NLJOIN (5)\u001b[0m'), 'FK check in yellow');
+    assert.ok(colored.includes('\u001b[1;32mINSERT (6)\u001b[0m'), 'the insert in green');
+  });
+
+  it('markdown has the verdict, a hidden-work table and the tree in a details block', () => {
+    const md = renderMarkdown(report());
+    assert.match(md, /^### Explain$/m);
+    assert.match(md, /^\*\*Verdict:\*\* 28% of the estimated cost/m);
+    assert.match(md, /^\| MQT maintenance \(SHOP\.SALES_BY_PRODUCT\) \| 2, 11, 12, 13 \| 9\.1008 \| 28% \|$/m);
+    assert.match(md, /^\| foreign-key check \(FK_LINE_ORDER\) \| 5, 8 \| 3\.1246 \| 9\.6% \|$/m);
+    assert.match(md, /<details><summary>Access plan<\/summary>/);
+    assert.match(md, /IXSCAN \(8\)  cost 3\.1234  io 0  <- foreign-key check/);
+  });
+
+  it('html is one self-contained page: inline svg, no external URLs, theme variables, nonce on inline tags', () => {
+    const html = renderHtml(report(), { nonce: 'abc123' });
+    assert.match(html, /^<!DOCTYPE html>\n<html lang="en">/);
+    assert.match(html, /<\/html>\n$/);
+    assert.doesNotMatch(html, /https?:\/\//, 'no URLs at all');
+    assert.doesNotMatch(html, /\b(src|href)=/i, 'no linked assets');
+    assert.match(html, /<svg class="plan"[^>]*>/);
+    assert.equal((html.match(/<g class="node op/g) ?? []).length, 13);
+    assert.match(html, /<g class="node op hidden fk" data-statement="0" data-op="8"/);
+    assert.match(html, /<g class="node op main" data-statement="0" data-op="6"/);
+    assert.match(html, /var\(--vscode-editor-background, #ffffff\)/);
+    assert.match(html, /@media \(prefers-color-scheme: dark\)/);
+    assert.match(html, /<style nonce="abc123">/);
+    assert.match(html, /<script nonce="abc123">/);
+    assert.match(html, /script-src 'nonce-abc123'/);
+    // Balanced tags (a cheap well-formedness check for the elements we emit).
+    for (const tag of ['svg', 'g', 'section', 'script', 'style', 'table', 'ul', 'pre', 'p', 'div']) {
+      const open = (html.match(new RegExp(`<${tag}[\\s>]`, 'g')) ?? []).length;
+      const close = (html.match(new RegExp(`</${tag}>`, 'g')) ?? []).length;
+      assert.equal(open, close, `<${tag}> balanced`);
+    }
+    const data = /<script type="application\/json" id="insertlint-plan-data" nonce="abc123">(.*?)<\/script>/s.exec(html);
+    assert.ok(data);
+    assert.equal(JSON.parse(data[1])[0].length, 13);
+    const plain = renderHtml(report());
+    assert.match(plain, /<style>/);
+    assert.match(plain, /script-src 'unsafe-inline'/);
+  });
+
+  it('html escapes names and statement text, and keeps </script> out of the embedded data', () => {
+    const doc = parseExfmt(fixture('seed-fk-insert-graph.txt'));
+    doc.statements[0].originalText = 'INSERT INTO "a<b>" VALUES (\'</script><script>x()</script>\')';
+    doc.statements[0].plan!.operators[6].predicates.push({ howApplied: 'Sargable', text: '</script><b>' });
+    const html = renderHtml(explainDocument(doc));
+    assert.doesNotMatch(html, /<script>x\(\)/);
+    assert.doesNotMatch(html, /<\/script><b>/);
+    assert.match(html, /INSERT INTO &quot;a&lt;b&gt;&quot;/);
+  });
+
+  it('renders errors for a damaged text instead of a tree', () => {
+    const r = explainDocument(parseExfmt(fixture('damaged-flushed-no-details.txt')));
+    assert.match(renderText(r), /error: The Access Plan graph is damaged/);
+    assert.match(renderMarkdown(r), /> \*\*Error:\*\* The Access Plan graph is damaged/);
+    assert.match(renderHtml(r), /<p class="error">The Access Plan graph is damaged/);
+  });
+});
