@@ -195,6 +195,34 @@ describe('language server over stdio', function () {
     assert.equal(await lsp.request('insertlint/ruleDoc', { id: 'no-such-rule' }), null);
   });
 
+  it('lints SQL inside Java: findings, a // disable comment, hover and lens inside the string', async () => {
+    const javaPath = join(dir, 'app', 'OrderLoader.java');
+    const javaUri = uriOf(javaPath);
+    const javaText = readFileSync(join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'code', 'OrderLoader.java'), 'utf8');
+    await lsp.waitIdle();
+    lsp.open(javaUri, javaText, 'java');
+    await lsp.waitFor('Java findings', () => byRule(lsp.diagnostics.get(javaUri), 'single-row-insert').length === 1);
+    const [d] = byRule(lsp.diagnostics.get(javaUri), 'single-row-insert');
+    assert.equal(d.range.start.line, 7);
+    const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: javaUri }, range: d.range, context: { diagnostics: [d] } });
+    const disable = actions.find((a) => a.title === 'Disable single-row-insert for this line')!;
+    assert.equal(disable.edit!.changes[javaUri][0].newText, '            // insertlint-disable-next-line single-row-insert\n');
+    const line = javaText.split('\n')[7];
+    const hover = await lsp.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: javaUri },
+      position: { line: 7, character: line.indexOf('ORDERS') + 1 },
+    });
+    assert.match(hover!.contents.value, /Table APP\.ORDERS/);
+    const lenses = await lsp.request<{ range: { start: { line: number } } }[]>('textDocument/codeLens', { textDocument: { uri: javaUri } });
+    assert.deepEqual(lenses.map((l) => l.range.start.line), [7]);
+    const stmt = await lsp.request<{ sql: string }>('insertlint/statementAt', { uri: javaUri, range: { start: { line: 7, character: line.indexOf('VALUES') }, end: { line: 7, character: line.indexOf('VALUES') } } });
+    assert.match(stmt.sql, /^INSERT INTO APP\.ORDERS \(CUSTOMER_ID\) VALUES \(/);
+    // The DDL file's findings now count the loop in Java as a bulk insert.
+    await lsp.waitFor('orders.sql re-published with the Java loop', () =>
+      (lsp.diagnostics.get(ordersUri) ?? []).some((x) => x.code === 'clustered-index-bulk-target' && /inserted inside a loop/.test(x.message)),
+    );
+  });
+
   it('follows files created and deleted on disk (watchers)', async () => {
     await lsp.waitIdle();
     const added = join(dir, 'load', 'more.sql');

@@ -81,6 +81,9 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** A cheap first look at application code: words any SQL-running code contains (literal alternation, no backtracking). */
+const SQL_HINT = /\b(?:insert|merge|import|load|commit|db2|ibm_db|jdbc|execute\w*|prepare\w*|cursor)\b/i;
+
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class InsertLintServer {
@@ -102,6 +105,8 @@ export class InsertLintServer {
   /** Paths read from disk by the index or watchers (open documents are not in here). */
   private readonly onDisk = new Set<string>();
   private indexedBytes = 0;
+  /** Application files the index left out because they never mention SQL. */
+  private codeWithoutSql = 0;
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; version: number }>();
   /** Paths whose diagnostics must be re-published, drained in the background. */
   private readonly dirty = new Set<string>();
@@ -142,7 +147,7 @@ export class InsertLintServer {
     c.onExecuteCommand((params) => this.guard('executeCommand', () => this.executeCommand(params.command, params.arguments ?? []), null));
     c.onRequest(STATEMENT_AT_REQUEST, (params: StatementAtParams) => this.guard('statementAt', () => this.statementAtRequest(params), null));
     c.onRequest(RULE_DOC_REQUEST, (params: RuleDocParams) => this.guard('ruleDoc', () => this.ruleDoc(params?.id), null));
-    c.onRequest(RENDER_PLAN_REQUEST, (params: RenderPlanParams) => this.guardAsync('renderPlan', () => renderPlan(params)));
+    c.onRequest(RENDER_PLAN_REQUEST, (params: RenderPlanParams) => this.guardAsync('renderPlan', () => renderPlan(params, () => this.workspace.schema)));
     c.onRequest(EXPLAIN_REQUEST, (params: ExplainParams) =>
       this.guardAsync('explain', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
@@ -367,6 +372,13 @@ export class InsertLintServer {
       if (this.workspace.hasFile(path) && this.onDisk.has(path)) this.workspace.removeFile(path);
       return false;
     }
+    if (this.workspace.languageOf(path) !== 'sql' && !SQL_HINT.test(read.text)) {
+      // Application code that never mentions SQL cannot have findings: keep it out of memory.
+      if (this.workspace.hasFile(path) && this.onDisk.has(path)) this.workspace.removeFile(path);
+      this.onDisk.delete(path);
+      this.codeWithoutSql++;
+      return false;
+    }
     if (!this.onDisk.has(path)) this.indexedBytes += read.text.length;
     this.workspace.setFile(path, read.text);
     this.onDisk.add(path);
@@ -433,6 +445,7 @@ export class InsertLintServer {
       files = files.slice(0, maxFiles);
     }
     this.indexProgress = { indexed: 0, total: files.length };
+    this.codeWithoutSql = 0;
     let skipped = 0;
     let sliceStart = Date.now();
     for (let i = 0; i < files.length; i++) {
@@ -459,7 +472,8 @@ export class InsertLintServer {
     }
     progress?.done();
     this.indexing = false;
-    this.log('info', `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped} skipped, ${(this.indexedBytes / 1048576).toFixed(1)} MB)`);
+    const noSql = this.codeWithoutSql;
+    this.log('info', `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.indexedBytes / 1048576).toFixed(1)} MB)`);
     this.markDirty(this.publishablePaths());
     this.sendStatus();
     return { files: files.length - skipped, skipped };
