@@ -51,7 +51,7 @@ import {
   TK_SEMI,
   TK_TERM,
 } from './lexer';
-import { splitStatements, splitBody, type StatementRange } from './splitter';
+import { forEachStatement, splitBody } from './splitter';
 
 export interface ParseOptions {
   origin?: SqlOrigin;
@@ -67,9 +67,10 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
     const source = typeof text === 'string' ? text : String(text ?? '');
     const lexed = lex(source, options?.terminator ?? ';');
     comments = lexed.comments;
-    const ranges = splitStatements(source, lexed.tokens);
     const parser = new StatementParser(source, lexed.tokens, origin);
-    for (const range of ranges) statements.push(parser.parseRange(range));
+    forEachStatement(source, lexed.tokens, (first, end, unterminatedBlock) => {
+      statements.push(parser.parseRange(first, end, unterminatedBlock));
+    });
   } catch (err) {
     // Defensive: the lexer and splitter are written not to throw; if they ever do, report it as data.
     const message = err instanceof Error ? err.message : String(err);
@@ -84,6 +85,9 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   }
   return { statements, comments };
 }
+
+/** Placeholder source of an INSERT until its VALUES/SELECT is read (replaced on success). */
+const EMPTY_VALUES_SOURCE: InsertStatement['source'] = Object.freeze({ kind: 'values', rows: Object.freeze([]) as unknown as ValuesRow[], span: Object.freeze({ start: 0, end: 0 }) }) as InsertStatement['source'];
 
 type WithoutSpan<T> = T extends unknown ? Omit<T, 'span'> : never;
 
@@ -120,7 +124,7 @@ const COLUMN_OPTION_WORDS = new Set([
 /** ALTER TABLE action words that end a column definition (NOT and COMPRESS are column options too). */
 const COLUMN_ENDING_ALTER_ACTIONS = new Set([
   'ADD', 'DROP', 'ALTER', 'APPEND', 'LOCKSIZE', 'PCTFREE', 'ACTIVATE', 'DEACTIVATE', 'DATA', 'VOLATILE',
-  'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'CARDINALITY',
+  'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY',
 ]);
 
 const SPECIAL_REGISTER_AFTER_CURRENT = new Set([
@@ -132,9 +136,9 @@ const TYPED_LITERAL_WORDS = new Set(['DATE', 'TIME', 'TIMESTAMP', 'GRAPHIC', 'BI
 
 const TABLE_REF_SKIP = new Set(['TABLE', 'LATERAL', 'UNNEST', 'XMLTABLE', 'FINAL', 'NEW', 'OLD', 'ONLY', 'OUTER']);
 
-/** Words after which FROM/JOIN table lists end at the same nesting level. */
+/** Words after which FROM/JOIN table lists end at the same nesting level (not ON: `JOIN b ON … , c`). */
 const FROM_ENDERS = new Set([
-  'WHERE', 'GROUP', 'HAVING', 'ORDER', 'FETCH', 'UNION', 'EXCEPT', 'INTERSECT', 'ON', 'USING', 'SELECT',
+  'WHERE', 'GROUP', 'HAVING', 'ORDER', 'FETCH', 'UNION', 'EXCEPT', 'INTERSECT', 'SELECT',
   'WINDOW', 'LIMIT', 'OFFSET', 'FOR', 'WITH', 'OPTIMIZE', 'SET', 'VALUES', 'WHEN', 'THEN', 'ELSE', 'END',
 ]);
 
@@ -151,14 +155,14 @@ class StatementParser {
 
   // ---------- statement level ----------
 
-  parseRange(range: StatementRange): Statement {
-    const span = this.rangeSpan(range.first, range.end);
+  parseRange(first: number, end: number, unterminatedBlock: boolean): Statement {
+    const span = this.rangeSpan(first, end);
     let stmt: Statement;
     const savedP = this.p;
     const savedEnd = this.end;
     const savedPartial = this.partial;
-    this.p = range.first;
-    this.end = range.end;
+    this.p = first;
+    this.end = end;
     this.partial = undefined;
     try {
       stmt = this.parseStatement(span);
@@ -167,7 +171,7 @@ class StatementParser {
         err instanceof ParseFail
           ? err.error
           : { message: `Internal parser error: ${err instanceof Error ? err.message : String(err)}`, span };
-      stmt = this.partial ?? this.other(span, range.first, range.end);
+      stmt = this.partial ?? this.other(span, first, end);
       stmt.parseError = error;
     } finally {
       this.p = savedP;
@@ -175,12 +179,12 @@ class StatementParser {
       this.partial = savedPartial;
     }
     // Input that ends inside a string, comment or block: the cause matters more than any later error.
-    const lastTok = range.end - 1;
-    if (lastTok >= range.first && this.t.flags[lastTok] & FLAG_UNTERMINATED) {
+    const lastTok = end - 1;
+    if (lastTok >= first && this.t.flags[lastTok] & FLAG_UNTERMINATED) {
       const k = this.t.kind[lastTok];
       const what = k === TK_STRING ? 'string literal' : k === TK_DELIM ? 'delimited identifier' : 'comment';
       stmt.parseError = { message: `Unterminated ${what} at end of input`, span: this.tokSpan(lastTok) };
-    } else if (range.unterminatedBlock) {
+    } else if (unterminatedBlock) {
       stmt.parseError = { message: 'BEGIN … END block is not closed at end of input', span };
     }
     return stmt;
@@ -364,7 +368,11 @@ class StatementParser {
       const close = this.t.flags[i] & FLAG_UNTERMINATED ? e : e - 1;
       return this.text.slice(open, Math.max(open, close)).replace(/""/g, '"');
     }
-    return this.text.slice(s, e).toUpperCase();
+    for (let k = s; k < e; k++) {
+      const c = this.text.charCodeAt(k);
+      if ((c >= 97 && c <= 122) || c > 127) return this.text.slice(s, e).toUpperCase();
+    }
+    return this.text.slice(s, e);
   }
 
   private isIdent(i: number): boolean {
@@ -1219,8 +1227,8 @@ class StatementParser {
 
   private static readonly ALTER_ACTION_WORDS = new Set([
     'ADD', 'DROP', 'ALTER', 'APPEND', 'LOCKSIZE', 'PCTFREE', 'ACTIVATE', 'DEACTIVATE', 'DATA', 'COMPRESS',
-    'VOLATILE', 'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'CARDINALITY',
-    'REFRESH', 'SET', 'NOT', 'INCLUDE', 'EXCLUDE',
+    'VOLATILE', 'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'REFRESH', 'SET',
+    'NOT', 'INCLUDE', 'EXCLUDE',
   ]);
 
   /** Skips tokens of an action we do not model, up to the next action keyword at this level. */
@@ -1551,9 +1559,9 @@ class StatementParser {
         this.p = this.end;
         this.fail('expected END closing the BEGIN block', context);
       }
-      for (const r of splitBody(this.text, this.t, inner, endTok)) stmt.body.push(this.parseRange(r));
+      for (const r of splitBody(this.text, this.t, inner, endTok)) stmt.body.push(this.parseRange(r.first, r.end, false));
     } else {
-      stmt.body.push(this.parseRange({ first: bodyFirst, end: this.end, unterminatedBlock: false }));
+      stmt.body.push(this.parseRange(bodyFirst, this.end, false));
     }
     this.p = this.end;
     return stmt;
@@ -1623,7 +1631,7 @@ class StatementParser {
       kind: 'insert',
       target,
       columns: [],
-      source: { kind: 'values', rows: [], span: { start: span.end, end: span.end } },
+      source: EMPTY_VALUES_SOURCE,
       sequences: this.sequencesUsed(this.p, this.end),
       span,
       origin: this.origin,
@@ -1731,10 +1739,24 @@ class StatementParser {
   /** How the value in tokens [a, b) is supplied. */
   private classifyValue(a: number, b: number): InsertValue {
     const span = this.rangeSpan(a, b);
-    // strip redundant parentheses around the whole value
-    while (b - a >= 3 && this.t.kind[a] === TK_LPAREN && this.afterBalanced(a) === b) {
-      a++;
-      b--;
+    // Strip parentheses around the whole value in one pass (deep nesting must stay linear): k leading
+    // '(' and trailing ')' enclose the value, less those that close inside it, as in (1)+(2).
+    let lead = 0;
+    while (a + lead < b && this.t.kind[a + lead] === TK_LPAREN) lead++;
+    let trail = 0;
+    while (b - 1 - trail > a + lead && this.t.kind[b - 1 - trail] === TK_RPAREN) trail++;
+    let k = Math.min(lead, trail);
+    if (k > 0) {
+      let depth = 0;
+      let lowest = 0;
+      for (let i = a + k; i < b - k; i++) {
+        const kind = this.t.kind[i];
+        if (kind === TK_LPAREN) depth++;
+        else if (kind === TK_RPAREN && --depth < lowest) lowest = depth;
+      }
+      k = Math.max(0, k + lowest);
+      a += k;
+      b -= k;
     }
     const kind = this.valueKind(a, b);
     return { kind, span };
@@ -1804,22 +1826,23 @@ class StatementParser {
   private tablesRead(from: number, to: number): QualifiedName[] {
     const out: QualifiedName[] = [];
     const seen = new Set<string>();
-    const ctes = new Set<string>();
+    let ctes: Set<string> | undefined;
     const savedEnd = this.end;
     this.end = to;
     try {
       // common table expressions: WITH name [(cols)] AS ( … ) [, name …]
       for (let i = from; i < to; i++) {
-        if (!this.kw(i, 'WITH') && !(this.t.kind[i] === TK_COMMA && ctes.size > 0)) continue;
+        if (!this.kw(i, 'WITH') && !(this.t.kind[i] === TK_COMMA && ctes)) continue;
         let j = i + 1;
         if (!this.isIdent(j)) continue;
-        const name = this.identValue(j);
         j++;
-        if (this.t.kind[j] === TK_LPAREN && j < to) j = this.afterBalanced(j);
-        if (this.kw(j, 'AS') && this.kind(j + 1) === TK_LPAREN) ctes.add(name);
+        // name (cols) AS ( — the column list is short; do not scan far for it
+        if (this.t.kind[j] === TK_LPAREN && j < to && this.isIdent(j + 1)) j = this.afterBalanced(j);
+        if (this.kw(j, 'AS') && this.kind(j + 1) === TK_LPAREN) (ctes ??= new Set()).add(this.identValue(i + 1));
       }
-      const fromActive: boolean[] = [false];
-      const selectSeen: boolean[] = [false];
+      // Per nesting level: bit 1 = a FROM list is open, bit 2 = SELECT was seen.
+      const levels = this.levelStack(to - from + 1);
+      levels[0] = 0;
       let depth = 0;
       const readRef = (i: number): void => {
         if (!this.isIdent(i)) return;
@@ -1827,7 +1850,7 @@ class StatementParser {
         const r = this.qualifiedNameAt(i);
         if (!r) return;
         const key = (r.name.schema ?? '') + '.' + r.name.name;
-        if (!r.name.schema && ctes.has(r.name.name)) return;
+        if (!r.name.schema && ctes?.has(r.name.name)) return;
         if (seen.has(key)) return;
         seen.add(key);
         out.push(r.name);
@@ -1835,9 +1858,7 @@ class StatementParser {
       for (let i = from; i < to; i++) {
         const k = this.t.kind[i];
         if (k === TK_LPAREN) {
-          depth++;
-          fromActive[depth] = false;
-          selectSeen[depth] = false;
+          levels[++depth] = 0;
           continue;
         }
         if (k === TK_RPAREN) {
@@ -1845,26 +1866,38 @@ class StatementParser {
           continue;
         }
         if (k === TK_COMMA) {
-          if (fromActive[depth]) readRef(i + 1);
+          if (levels[depth] & 1) readRef(i + 1);
           continue;
         }
         if (k !== TK_WORD) continue;
         if (this.kw(i, 'SELECT')) {
-          selectSeen[depth] = true;
-          fromActive[depth] = false;
+          levels[depth] = 2;
         } else if (this.kw(i, 'FROM') || this.kw(i, 'JOIN')) {
-          if (selectSeen[depth] || this.kw(i, 'JOIN')) {
-            fromActive[depth] = true;
+          if (levels[depth] & 2 || this.kw(i, 'JOIN')) {
+            levels[depth] |= 1;
             readRef(i + 1);
           }
-        } else if (FROM_ENDERS.has(this.upper(i))) {
-          fromActive[depth] = false;
+        } else if (levels[depth] & 1 && this.isFromEnder(i)) {
+          levels[depth] &= ~1;
         }
       }
     } finally {
       this.end = savedEnd;
     }
     return out;
+  }
+
+  private levels = new Uint8Array(64);
+
+  /** A scratch stack of at least `size` levels, reused across statements. */
+  private levelStack(size: number): Uint8Array {
+    if (this.levels.length < size) this.levels = new Uint8Array(Math.max(size, this.levels.length * 2));
+    return this.levels;
+  }
+
+  private isFromEnder(i: number): boolean {
+    const len = this.t.end[i] - this.t.start[i];
+    return len >= 2 && len <= 9 && FROM_ENDERS.has(this.upper(i));
   }
 
   // ---------- MERGE ----------

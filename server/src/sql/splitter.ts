@@ -59,6 +59,16 @@ function isBlockBegin(text: string, tokens: TokenList, i: number): boolean {
 
 export function splitStatements(text: string, tokens: TokenList): StatementRange[] {
   const out: StatementRange[] = [];
+  forEachStatement(text, tokens, (first, end, unterminatedBlock) => out.push({ first, end, unterminatedBlock }));
+  return out;
+}
+
+/** Calls `visit` for each statement in order (no intermediate array: scripts can hold a million). */
+export function forEachStatement(
+  text: string,
+  tokens: TokenList,
+  visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+): void {
   const count = tokens.count;
   let first = -1;
   let blockAware = false;
@@ -68,7 +78,7 @@ export function splitStatements(text: string, tokens: TokenList): StatementRange
     if (k === TK_TERM) {
       const isSemicolon = text.charCodeAt(tokens.start[i]) === 59 && tokens.end[i] - tokens.start[i] === 1;
       if (first >= 0 && depth > 0 && isSemicolon) continue; // inner statement of an SQL PL body
-      if (first >= 0) out.push({ first, end: i, unterminatedBlock: false });
+      if (first >= 0) visit(first, i, false);
       first = -1;
       depth = 0;
       continue;
@@ -91,8 +101,7 @@ export function splitStatements(text: string, tokens: TokenList): StatementRange
       if (!closesLoop && depth > 0) depth--;
     }
   }
-  if (first >= 0) out.push({ first, end: count, unterminatedBlock: depth > 0 });
-  return out;
+  if (first >= 0) visit(first, count, depth > 0);
 }
 
 /**
