@@ -73,6 +73,7 @@ describe('check --format sarif', () => {
           '',
         ].join('\n'),
       )
+      .write('db/stray.sql', '-- insertlint-disable-next-line identity-cache\nSELECT 1 FROM sysibm.sysdummy1;\n')
       .write('db/with space, comma.sql', ordersDdl('NO CACHE').replace(/orders/g, 'odd') + 'INSERT INTO app.odd (cust) VALUES (1);\n');
     const result = await runCli(['check', '--format', 'sarif', '.'], repo.dir);
     assert.equal(result.code, 1, result.stderr);
@@ -107,6 +108,12 @@ describe('check --format sarif', () => {
 
     const odd = identity.find((r) => r.locations[0].physicalLocation.artifactLocation.uri.startsWith('db/with'))!;
     assert.equal(odd.locations[0].physicalLocation.artifactLocation.uri, 'db/with%20space%2C%20comma.sql');
+
+    // The engine's own unused-suppression findings get a descriptor too, so ruleIndex always resolves.
+    const stray = run.results.find((r) => r.ruleId === 'unused-suppression');
+    assert.ok(stray, 'the stray disable comment is reported');
+    assert.equal(rules[stray.ruleIndex].id, 'unused-suppression');
+    assert.equal(stray.locations[0].physicalLocation.artifactLocation.uri, 'db/stray.sql');
 
     const suppressed = identity.find((r) => r.locations[0].physicalLocation.artifactLocation.uri === 'db/items.sql')!;
     assert.deepEqual(suppressed.suppressions, [{ kind: 'inSource', justification: 'reference data, a handful of rows a year' }]);
