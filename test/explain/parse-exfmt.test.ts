@@ -166,7 +166,8 @@ describe('explain: parseExfmt', () => {
     assert.deepEqual(shape(s.plan), ORDER_LINE_SHAPE);
     assert.deepEqual(op(s.plan, 6).objectsWritten, ['SHOP.ORDER_LINE']);
     assert.deepEqual(op(s.plan, 8).objectsRead, ['SYSIBM.SQL250101120000100']);
-    assert.equal(op(s.plan, 8).inputs[0].kind === 'object' && op(s.plan, 8).inputs[0].object.kind, 'index');
+    const input = op(s.plan, 8).inputs[0];
+    assert.equal(input.kind === 'object' ? input.object.kind : input.kind, 'index');
     assert.deepEqual(op(s.plan, 5).flags, ['early-out-left']);
     assert.equal(op(s.plan, 5).label, '^NLJOIN');
     assert.equal(op(s.plan, 11).rows, 1);
