@@ -57,7 +57,10 @@ export class Workspace {
   }
 
   removeFile(path: string): void {
-    if (this.files.delete(path)) this.invalidate();
+    if (this.files.delete(path)) {
+      this.forgetFailures(path);
+      this.invalidate();
+    }
   }
 
   hasFile(path: string): boolean {
@@ -100,10 +103,20 @@ export class Workspace {
     for (const entry of this.files.values()) entry.diagnostics = undefined;
   }
 
+  /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
+  private forgetFailures(path: string): void {
+    // In place: callers may hold the array. Without this an editor re-linting on every keystroke would add
+    // one record per keystroke for a rule that keeps failing.
+    let kept = 0;
+    for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
+    this.ruleFailures.length = kept;
+  }
+
   private runRules(entry: FileEntry): Diagnostic[] {
     const { model, lines } = entry;
     const schema = this.schema;
     const out: Diagnostic[] = [];
+    this.forgetFailures(model.source.path);
     for (const { rule } of this.rules) {
       const setting = this.config.rules.get(rule.meta.id);
       if (!setting || setting === 'off') continue;

@@ -1,0 +1,140 @@
+// The engine survives rules that crash: Workspace catches the error, records it in `ruleFailures` (for the
+// CLI and the language server to print), drops that rule's partial findings for the file, and the other
+// rules keep working. Also: every real rule, on mutated inputs, neither throws nor hangs.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { Workspace } from '../../server/src/engine/workspace';
+import { resolveConfig } from '../../server/src/engine/config';
+import { RULES, findRule } from '../../server/src/engine/registry';
+import type { RegisteredRule, Rule } from '../../server/src/engine/types';
+import { fixture, mutated, sqlish } from './support';
+
+function makeRule(id: string, check: Rule['check']): RegisteredRule {
+  return {
+    rule: { meta: { id, description: `test rule ${id}`, defaultSeverity: 'warning', evidence: [], messages: { found: 'found {what}' } }, check },
+    doc: '',
+  };
+}
+
+const throwing = makeRule('throwing-rule', () => {
+  throw new Error('boom');
+});
+
+/** Reports on every statement, then throws: its partial findings must not survive. */
+const reportsThenThrows = makeRule('reports-then-throws', (context) => {
+  for (const stmt of context.file.statements) context.report({ messageId: 'found', data: { what: stmt.kind }, span: stmt.span });
+  throw new TypeError("Cannot read properties of undefined (reading 'name')");
+});
+
+const throwsNonError = makeRule('throws-non-error', () => {
+  throw 'a string, not an Error'; // eslint-disable-line no-throw-literal
+});
+
+const unknownMessage = makeRule('unknown-message', (context) => {
+  context.report({ messageId: 'no-such-message', span: { start: 0, end: 1 } });
+});
+
+/** Throws only on files whose name contains "bad": the failure is per file. */
+const throwsOnBadFile = makeRule('throws-on-bad-file', (context) => {
+  if (context.file.source.path.includes('bad')) throw new RangeError('Maximum call stack size exceeded');
+  context.report({ messageId: 'found', data: { what: 'a good file' }, span: { start: 0, end: 0 } });
+});
+
+function workspaceWith(rules: RegisteredRule[]): Workspace {
+  return new Workspace(resolveConfig(rules.map((r) => r.rule)), undefined, rules);
+}
+
+describe('robustness: a crashing rule does not take the engine down', () => {
+  const identityCache = findRule('identity-cache')!;
+  const sql = fixture('workload.sql');
+
+  it('records a throwing rule in ruleFailures and keeps the real rule\'s findings', () => {
+    const alone = workspaceWith([identityCache]);
+    alone.setFile('workload.sql', sql);
+    const expected = alone.diagnostics('workload.sql').filter((d) => d.rule === 'identity-cache');
+    assert.ok(expected.length > 0, 'the real rule finds something in the fixture (else this test proves nothing)');
+
+    const ws = workspaceWith([throwing, identityCache]);
+    ws.setFile('workload.sql', sql);
+    const diagnostics = ws.diagnostics('workload.sql');
+    assert.deepEqual(
+      diagnostics.filter((d) => d.rule === 'identity-cache').map((d) => [d.span, d.message]),
+      expected.map((d) => [d.span, d.message]),
+    );
+    assert.equal(ws.ruleFailures.length, 1);
+    assert.equal(ws.ruleFailures[0].rule, 'throwing-rule');
+    assert.equal(ws.ruleFailures[0].file, 'workload.sql');
+    assert.equal((ws.ruleFailures[0].error as Error).message, 'boom');
+  });
+
+  it('drops the partial findings of a rule that reports and then throws', () => {
+    const ws = workspaceWith([reportsThenThrows, identityCache]);
+    ws.setFile('workload.sql', sql);
+    const diagnostics = ws.diagnostics('workload.sql');
+    assert.equal(diagnostics.filter((d) => d.rule === 'reports-then-throws').length, 0);
+    assert.ok(diagnostics.some((d) => d.rule === 'identity-cache'));
+    assert.deepEqual(ws.ruleFailures.map((f) => f.rule), ['reports-then-throws']);
+  });
+
+  it('survives a rule that throws something that is not an Error, and one that reports an unknown message id', () => {
+    const ws = workspaceWith([throwsNonError, unknownMessage, identityCache]);
+    ws.setFile('workload.sql', sql);
+    assert.ok(ws.diagnostics('workload.sql').some((d) => d.rule === 'identity-cache'));
+    assert.deepEqual(ws.ruleFailures.map((f) => f.rule).sort(), ['throws-non-error', 'unknown-message']);
+    assert.equal(ws.ruleFailures.find((f) => f.rule === 'throws-non-error')!.error, 'a string, not an Error');
+    assert.match(String(ws.ruleFailures.find((f) => f.rule === 'unknown-message')!.error), /no-such-message/);
+  });
+
+  it('disables a rule only for the file it failed on', () => {
+    const ws = workspaceWith([throwsOnBadFile]);
+    ws.setFile('good.sql', 'COMMIT;');
+    ws.setFile('bad.sql', 'COMMIT;');
+    assert.equal(ws.diagnostics('good.sql').length, 1);
+    assert.equal(ws.diagnostics('bad.sql').length, 0);
+    assert.deepEqual(ws.ruleFailures.map((f) => [f.file, f.rule]), [['bad.sql', 'throws-on-bad-file']]);
+  });
+
+  it('does not pile up failure records when a file is re-linted (an editor re-lints on every keystroke)', () => {
+    const ws = workspaceWith([throwing]);
+    for (let i = 0; i < 50; i++) {
+      ws.setFile('a.sql', `COMMIT; -- edit ${i}`);
+      ws.diagnostics('a.sql');
+    }
+    ws.setFile('b.sql', 'COMMIT;');
+    ws.allDiagnostics();
+    assert.deepEqual(ws.ruleFailures.map((f) => f.file).sort(), ['a.sql', 'b.sql']);
+  });
+
+  it('forgets the failures of a removed file', () => {
+    const ws = workspaceWith([throwing]);
+    ws.setFile('a.sql', 'COMMIT;');
+    ws.diagnostics('a.sql');
+    ws.removeFile('a.sql');
+    assert.deepEqual(ws.ruleFailures, []);
+  });
+});
+
+describe('robustness: the real rules on damaged input', () => {
+  // Every rule of the catalogue, over SQL that the fuzzer damages: a rule that throws here would be
+  // disabled for the file in real use, so any failure is a bug in that rule (the message names it).
+  function lintAll(files: Record<string, string>): void {
+    const ws = new Workspace(resolveConfig(RULES.map((r) => r.rule)));
+    for (const [path, text] of Object.entries(files)) ws.setFile(path, text, 'sql');
+    ws.allDiagnostics();
+    const failures = ws.ruleFailures.map((f) => `${f.rule}: ${(f.error as Error)?.stack?.split('\n').slice(0, 3).join(' | ') ?? String(f.error)}`);
+    assert.deepEqual(failures, [], `rules threw on ${JSON.stringify(files).slice(0, 600)}`);
+  }
+
+  it('no rule throws on mutations of the workload fixture (with the procedure script beside it)', () => {
+    const procedure = fixture('procedure.clp');
+    fc.assert(fc.property(mutated(fixture('workload.sql')), (text) => lintAll({ 'w.sql': text, 'p.clp': procedure })), { numRuns: 300 });
+  });
+
+  it('no rule throws on mutations of the procedure script', () => {
+    fc.assert(fc.property(mutated(fixture('procedure.clp')), (text) => lintAll({ 'p.clp': text })), { numRuns: 300 });
+  });
+
+  it('no rule throws on SQL-shaped random text', () => {
+    fc.assert(fc.property(sqlish(60), sqlish(60), (a, b) => lintAll({ 'a.sql': a, 'b.sql': b })), { numRuns: 300 });
+  });
+});
