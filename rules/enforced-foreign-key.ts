@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo } from '../server/src/schema/schema';
-import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, distinctForeignKeys, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -24,7 +24,7 @@ const EnforcedForeignKeyRule: Rule = {
       if (own.length === 0) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       if (!target) continue;
-      const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
+      const enforcedCount = distinctForeignKeys(table).filter((fk) => fk.enforced).length;
       for (const fk of own) {
         report({
           messageId: 'enforced',

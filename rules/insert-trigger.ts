@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { CreateTriggerStatement } from '../server/src/sql/ast';
 import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
-import { insertTargetFor, tableName } from './support/targets';
+import { distinctTriggers, insertTargetFor, tableName } from './support/targets';
 
 const InsertTriggerRule: Rule = {
   meta: {
@@ -24,7 +24,7 @@ const InsertTriggerRule: Rule = {
       if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
       const { body, updating } = describeBody(stmt);
       const measured = updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS;
-      const otherCount = table.triggers.filter((t) => t.stmt !== stmt && t.stmt.events.includes('insert')).length;
+      const otherCount = distinctTriggers(schema, table).filter((t) => t.name !== stmt.trigger.name && t.stmt.events.includes('insert')).length;
       report({
         messageId: stmt.granularity === 'statement' ? 'statement' : 'row',
         data: {

@@ -17,6 +17,11 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes .*\(4 primary key\/unique constraints\)/ }]);
   });
 
+  it('counts an index or key defined again in another file (variant scripts) once', () => {
+    const files = { 'create-all.sql': TABLE + 'CREATE INDEX T_B ON T (B);\n', 'create-engine.sql': TABLE + 'CREATE INDEX T_B ON T (B);\nCREATE INDEX T_C ON T (C);\n', 'load.sql': BULK };
+    expectNoFindings(files, RULE);
+  });
+
   it('honours maxIndexes', () => {
     expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, { config: { rules: { [RULE]: ['warning', { maxIndexes: 5 }] } } });
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 14, message: /more than 1:/ }], { config: { rules: { [RULE]: ['warning', { maxIndexes: 1 }] } } });
