@@ -48,7 +48,14 @@ export function sitesAfter(ddl: Located, target: InsertTargetInfo) {
 
 /** Why a target is a bulk target, for messages: "INSERT … SELECT; several INSERT statements in one script". */
 export function bulkWhy(target: InsertTargetInfo): string {
-  return target.bulkReasons.join('; ');
+  // One reason per kind ("multi-row VALUES (4 rows)" and "(3 rows)" are one kind), at most three.
+  const byKind = new Map<string, string>();
+  for (const reason of target.bulkReasons) {
+    const kind = reason.replace(/ \(.*\)$/, '');
+    if (!byKind.has(kind)) byKind.set(kind, reason);
+  }
+  const reasons = [...byKind.values()];
+  return reasons.length > 3 ? `${reasons.slice(0, 3).join('; ')}; …` : reasons.join('; ');
 }
 
 export function tableName(table: TableInfo): string {

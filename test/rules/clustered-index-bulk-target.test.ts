@@ -1,3 +1,4 @@
+import * as assert from 'node:assert/strict';
 import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
 
 const RULE = 'clustered-index-bulk-target';
@@ -15,6 +16,12 @@ describe(`rule ${RULE}`, () => {
   it('counts repeated single-row inserts as bulk', () => {
     const load = 'INSERT INTO T VALUES (1, 2);\nINSERT INTO T VALUES (3, 4);\n';
     expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 3, column: 3, message: /several INSERT statements in one script/ }]);
+  });
+
+  it('names each kind of bulk insert once', () => {
+    const load = 'INSERT INTO T VALUES (1, 2), (3, 4);\nINSERT INTO T VALUES (5, 6), (7, 8), (9, 10);\n';
+    const [finding] = expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 3, column: 3 }]);
+    assert.match(finding.message, /bulk insert target T \(multi-row VALUES \(2 rows\); several INSERT statements in one script\):/);
   });
 
   it('ignores ordinary indexes, tables without bulk inserts, and indexes built after the load', () => {
