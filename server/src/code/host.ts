@@ -493,7 +493,7 @@ export function extractFromTree(
   const autocommitEvents: { connection?: string; at: number; on: boolean; span: Span; scope: Scope }[] = [];
   const connects: { connection: string; api: string; autocommit?: boolean }[] = [];
   const paramsets = new Map<string, number>();
-  const commitConnections = new Set<string>();
+  const commitConnections: { name: string; scope: Scope }[] = [];
   const pending: { execution: SqlExecution; connection?: string; at: number; scope: Scope; handle?: string; autocommitOff?: boolean }[] = [];
   const ev = new HostEvaluator(source, adapter, collected.root);
 
@@ -532,7 +532,7 @@ export function extractFromTree(
           break;
         case 'commit':
           commits.push({ callSpan: span, api: e.api, loop: ctx.loop, guarded: ctx.guards.some(isCountGuard) });
-          if (e.connection) commitConnections.add(e.connection);
+          if (e.connection) commitConnections.push({ name: e.connection, scope: ctx.scope });
           break;
         case 'execute': {
           const { host } = textOf(e.sql, e.pyformatMarkers ?? false);
@@ -599,18 +599,28 @@ export function extractFromTree(
       return false;
     };
     const before = relevant.filter((e) => e.at < at && enclosing(e.scope));
-    const chosen = before.length > 0 ? before[before.length - 1] : relevant.find((e) => !enclosing(e.scope)) ?? undefined;
+    // A connection held in a local variable of this function is not the one another function switched.
+    const local = name !== undefined && declaredIn(scope, name);
+    const chosen = before.length > 0 ? before[before.length - 1] : local ? undefined : relevant.find((e) => !enclosing(e.scope));
     if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
     const connect = connects.find((c) => c.connection === name);
     let state = adapter.defaultAutocommit(connect?.api ?? api);
     // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
-    if (state === 'on' && api === 'jdbc' && (name ? commitConnections.has(name) : commitConnections.size > 0)) state = 'unknown';
+    if (state === 'on' && api === 'jdbc' && commitConnections.some((c) => (!name || c.name === name) && (enclosing(c.scope) || !local))) state = 'unknown';
     return { name, autocommit: state };
   }
 
   statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
   const comments = [...collected.comments, ...sqlComments].sort((a, b) => a.span.start - b.span.start);
   return { statements: dedupe(statements), comments, code: { executions, commits } };
+}
+
+/** True when `name` is assigned in the function that `scope` belongs to (lambdas included). */
+function declaredIn(scope: Scope, name: string): boolean {
+  for (let x: Scope | undefined = scope; x && x.parent; x = x.parent) {
+    if (x.assignments.some((a) => a.name === name && !a.append)) return true;
+  }
+  return false;
 }
 
 function dedupe(statements: Statement[]): Statement[] {
