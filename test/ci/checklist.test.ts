@@ -108,6 +108,16 @@ describe('insertlint checklist', () => {
     assert.match(result.stdout, /\*\*3 findings, 0 blocking\*\* \(nothing blocks/);
   });
 
+  it('shows what a deleted DDL file takes away from a table', async () => {
+    repo.remove('db/index.sql');
+    repo.commit('drop the customer index');
+    const result = await runCli(['checklist', '--base', base], repo.dir);
+    assert.equal(result.code, 0, result.stderr);
+    const table = section(result.stdout, '#### `APP.ORDERS` — index IX\\_ORDERS\\_CUST deleted (db/index.sql:1)');
+    assert.match(table, /\| Indexes \| 1 \(1 primary key\/unique constraint\) \| 1\.7x/);
+    assert.match(result.stdout, /Not linted: `db\/index\.sql` \(deleted\)\./);
+  });
+
   it('builds the schema from the whole tree even when only a loader changed', async () => {
     repo.write('load/daily.sql', INSERT + INSERT);
     repo.commit('loader only');

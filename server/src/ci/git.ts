@@ -185,6 +185,18 @@ export function parseUnifiedZero(output: string): Map<string, Set<number>> {
   return result;
 }
 
+/** A file's bytes at a revision, or undefined when it is missing there or larger than `maxBytes`. */
+export function fileAtRevision(root: string, rev: string, repoPath: string, maxBytes: number): Buffer | undefined {
+  const object = `${rev}:${repoPath}`;
+  const size = Number(tryGit(root, ['cat-file', '-s', object])?.trim());
+  if (!Number.isFinite(size) || size > maxBytes) return undefined;
+  try {
+    return execFileSync('git', ['cat-file', 'blob', object], { cwd: root, maxBuffer: maxBytes + 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when any line of [line, endLine] is among the changed lines. */
 export function touchesChangedLines(file: ChangedFile, line: number, endLine: number): boolean {
   if (file.allLinesChanged) return true;

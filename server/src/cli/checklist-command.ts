@@ -8,8 +8,11 @@ import { displayKey, type SchemaModel } from '../schema/schema';
 import { insertCostSummary } from '../schema/insert-costs';
 import type { QualifiedName, Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
-import { changesSince, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from '../ci/git';
+import { changesSince, fileAtRevision, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from '../ci/git';
 import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, fingerprintedFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
+import { buildFileModel } from '../engine/workspace';
+import { LineIndex } from '../engine/lines';
+import { decodeSource } from './files';
 import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
 
@@ -59,6 +62,22 @@ function touchedTables(stmt: Statement, whole: boolean): { name: QualifiedName; 
   }
 }
 
+/** What deleting a file that held `stmt` takes away from a table's insert workload. */
+function removedTables(stmt: Statement): { name: QualifiedName; role: string }[] {
+  switch (stmt.kind) {
+    case 'createTable':
+      return [{ name: stmt.table, role: 'CREATE TABLE deleted' }];
+    case 'alterTable':
+      return [{ name: stmt.table, role: 'ALTER TABLE deleted' }];
+    case 'createIndex':
+      return [{ name: stmt.table, role: `${stmt.cluster ? 'clustering index' : 'index'} ${stmt.index.name} deleted` }];
+    case 'createTrigger':
+      return stmt.events.includes('insert') ? [{ name: stmt.table, role: `INSERT trigger ${stmt.trigger.name} deleted` }] : [];
+    default:
+      return [];
+  }
+}
+
 function allLinesChanged(changed: ChangedFile, start: number, end: number): boolean {
   if (changed.allLinesChanged) return true;
   for (let n = start; n <= end; n++) if (!changed.changedLines.has(n)) return false;
@@ -72,8 +91,20 @@ interface TableUse {
   roles: Map<string, string[]>;
 }
 
-function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string; changed: ChangedFile }[]): ChecklistTable[] {
+function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string; changed: ChangedFile }[], changes: ChangeSet): ChecklistTable[] {
   const uses = new Map<string, TableUse>();
+  const note = (name: QualifiedName, stmt: Statement, role: string, where: string) => {
+    const table = schema.table(name, stmt);
+    const key = table?.key ?? schema.keyOf(name, stmt);
+    let use = uses.get(key);
+    if (!use) {
+      use = { key, name, stmt, roles: new Map() };
+      uses.set(key, use);
+    }
+    const list = use.roles.get(role) ?? [];
+    list.push(where);
+    use.roles.set(role, list);
+  };
   for (const { file, changed } of linted) {
     const model = run.workspace.model(file)!;
     const lines = run.workspace.lines(file)!;
@@ -82,18 +113,20 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
       const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
       const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
       if (!touchesChangedLines(changed, start, end)) continue;
-      for (const { name, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) {
-        const table = schema.table(name, stmt);
-        const key = table?.key ?? schema.keyOf(name, stmt);
-        let use = uses.get(key);
-        if (!use) {
-          use = { key, name, stmt, roles: new Map() };
-          uses.set(key, use);
-        }
-        const where = use.roles.get(role) ?? [];
-        where.push(`${shown}:${start}`);
-        use.roles.set(role, where);
-      }
+      for (const { name, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) note(name, stmt, role, `${shown}:${start}`);
+    }
+  }
+  // Deleted SQL files can take DDL away (an index, a trigger); their old text says which tables lost what.
+  for (const deleted of changes.files.filter((f) => f.status === 'deleted')) {
+    if (run.workspace.languageOf(deleted.path) !== 'sql') continue;
+    const bytes = fileAtRevision(changes.root, changes.baseCommit, deleted.repoPath, run.config.maxFileBytes);
+    const read = bytes && decodeSource(bytes);
+    if (!read || 'skip' in read) continue;
+    const model = buildFileModel({ path: deleted.path, text: read.text, language: 'sql' });
+    const lines = new LineIndex(read.text);
+    for (const stmt of model.statements) {
+      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
+      for (const { name, role } of removedTables(stmt)) note(name, stmt, role, `${deleted.repoPath}:${start}`);
     }
   }
   return [...uses.values()]
@@ -196,7 +229,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     };
   });
 
-  const tables = collectTables(run, run.workspace.schema, linted);
+  const tables = collectTables(run, run.workspace.schema, linted, changes);
   io.stdout(
     renderChecklist({
       base,
