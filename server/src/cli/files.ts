@@ -110,7 +110,7 @@ export function readSourceFile(path: string, maxBytes: number): ReadResult {
     return { skip: `cannot read it (${(error as Error).message})` };
   }
   if (size > maxBytes) {
-    return { skip: `it is ${(size / 1048576).toFixed(1)} MB, over the ${(maxBytes / 1048576).toFixed(1)} MB limit (maxFileBytes)` };
+    return { skip: `it is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   }
   let bytes: Buffer;
   try {
@@ -119,6 +119,13 @@ export function readSourceFile(path: string, maxBytes: number): ReadResult {
     return { skip: `cannot read it (${(error as Error).message})` };
   }
   return decodeSource(bytes);
+}
+
+/** A size for messages: "512 bytes", "20.5 KB", "20.0 MB" (binary units, as maxFileBytes is usually written). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
 export function decodeSource(bytes: Uint8Array): ReadResult {

@@ -1,0 +1,186 @@
+// Pathological files through the real CLI (`insertlint check`, in process): huge files, a 5 MB line,
+// 100,000 nested parentheses, unterminated strings/comments/blocks, NUL bytes, invalid UTF-8, UTF-16
+// with a BOM, CRLF/CR/mixed line endings. Each gets a clear message or correct findings, never a crash
+// (exit 3), a hang or output that grows with the line length. Inputs are generated here at run time.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../server/src/cli/main';
+import { decodeSource } from '../../server/src/cli/files';
+import { fixture } from './support';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function check(cwd: string, args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['check', ...args], {
+    stdout: (s) => void (stdout += s),
+    stderr: (s) => void (stderr += s),
+    stdin: async () => '',
+    cwd,
+    isTTY: false,
+  });
+  return { code, stdout, stderr };
+}
+
+interface JsonDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  rule: string;
+  severity: string;
+  message: string;
+}
+
+async function checkJson(cwd: string, args: string[]): Promise<{ code: number; stderr: string; summary: Record<string, number>; diagnostics: JsonDiagnostic[] }> {
+  const r = await check(cwd, ['--format', 'json', ...args]);
+  assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.stderr.slice(0, 2000)}`);
+  return { code: r.code, stderr: r.stderr, ...JSON.parse(r.stdout) };
+}
+
+const positions = (ds: JsonDiagnostic[]) => ds.map((d) => `${d.rule} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`);
+
+describe('robustness: pathological files through insertlint check', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'insertlint-robust-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('skips a 50 MB file with a message naming the limit, and lints the files beside it', async () => {
+    writeFileSync(join(dir, 'huge.sql'), Buffer.alloc(50 * 2 ** 20, 'INSERT INTO T VALUES (1);\n'));
+    writeFileSync(join(dir, 'small.sql'), 'COMMIT;\n');
+    const r = await checkJson(dir, ['.']);
+    assert.match(r.stderr, /skipped huge\.sql: it is 50\.0 MB, over the 20\.0 MB limit \(maxFileBytes\)/);
+    assert.equal(r.summary.files, 1);
+    assert.equal(r.summary.skipped, 1);
+  });
+
+  it('honours a lower maxFileBytes from the configuration', async () => {
+    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ maxFileBytes: 1000 }));
+    writeFileSync(join(dir, 'two-kb.sql'), 'COMMIT;\n'.repeat(256));
+    const r = await checkJson(dir, ['.']);
+    assert.match(r.stderr, /skipped two-kb\.sql: it is 2\.0 KB, over the 1000 bytes limit \(maxFileBytes\)/);
+  });
+
+  it('lints a 5 MB single line, with findings positioned on line 1 and a code frame that does not print the line', async () => {
+    const rows = Array.from({ length: 330_000 }, (_, i) => `(${i}, 'v${i}')`).join(',');
+    const text = `CREATE TABLE T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT, B VARCHAR(20)); INSERT INTO T (A, B) VALUES ${rows}; INSERT INTO T (A, B) VALUES (1, 'x');`;
+    assert.ok(text.length > 5_000_000);
+    writeFileSync(join(dir, 'one-line.sql'), text);
+    const json = await checkJson(dir, ['one-line.sql']);
+    assert.equal(json.summary.statements, 3);
+    assert.equal(json.summary.parseErrors, 0);
+    assert.ok(json.diagnostics.length > 0);
+    for (const d of json.diagnostics) assert.ok(d.line === 1 && d.column >= 1 && d.column <= text.length + 1, JSON.stringify(d));
+    const textOut = await check(dir, ['one-line.sql']);
+    assert.ok(textOut.stdout.length < 2_000 * json.diagnostics.length + 1_000, `text output of ${textOut.stdout.length} chars for ${json.diagnostics.length} findings`);
+  });
+
+  it('reads 100,000 nested parentheses without a stack overflow', async () => {
+    const deep = '('.repeat(100_000) + '1' + ')'.repeat(100_000);
+    writeFileSync(join(dir, 'nested.sql'), `SELECT ${deep} FROM T;\nINSERT INTO T VALUES (${deep});\nINSERT INTO T VALUES ${'('.repeat(100_000)};\nCOMMIT;\n`);
+    const r = await checkJson(dir, ['nested.sql']);
+    assert.equal(r.summary.statements, 4);
+  });
+
+  for (const [name, text, expected] of [
+    ['string', "INSERT INTO T VALUES ('abc;\nCOMMIT;\n", /Unterminated string literal at end of input/],
+    ['comment', 'COMMIT;\n/* never closed\nINSERT INTO T VALUES (1);\n', /Unterminated comment at end of input/],
+    ['delimited identifier', 'INSERT INTO "T VALUES (1);\n', /Unterminated delimited identifier/],
+    ['BEGIN block', 'CREATE PROCEDURE P\nBEGIN\n  INSERT INTO T VALUES (1);\n  IF 1=1 THEN\n    COMMIT;\n', /BEGIN … END block is not closed/],
+    ['BEGIN ATOMIC trigger', 'CREATE TRIGGER TR AFTER INSERT ON T FOR EACH ROW BEGIN ATOMIC INSERT INTO A VALUES (1);', /not closed/],
+  ] as const) {
+    it(`reports an unterminated ${name} as a parse-error finding that says so`, async () => {
+      writeFileSync(join(dir, 'broken.sql'), text);
+      const r = await checkJson(dir, ['broken.sql']);
+      const errors = r.diagnostics.filter((d) => d.rule === 'parse-error');
+      assert.equal(errors.length, 1, JSON.stringify(r.diagnostics));
+      assert.match(errors[0].message, expected);
+      assert.equal(r.summary.parseErrors, 1);
+    });
+  }
+
+  it('skips a file with NUL bytes near its start as binary, and lints one with a NUL far into it', async () => {
+    writeFileSync(join(dir, 'binary.sql'), Buffer.concat([Buffer.from('COMMIT;\n\0\0\0'), Buffer.alloc(1000, 7)]));
+    writeFileSync(join(dir, 'late-nul.sql'), 'COMMIT;\n'.repeat(2000) + 'INSERT INTO T VALUES (1\0);\n');
+    const r = await checkJson(dir, ['.']);
+    assert.match(r.stderr, /skipped binary\.sql: it looks binary \(it contains NUL bytes\)/);
+    assert.equal(r.summary.files, 1);
+    assert.equal(r.summary.statements, 2001);
+  });
+
+  it('skips invalid UTF-8 with a message that says how to convert it', async () => {
+    writeFileSync(join(dir, 'latin1.sql'), Buffer.from("INSERT INTO T VALUES ('caf\xe9');\n", 'latin1'));
+    const r = await checkJson(dir, ['.']);
+    assert.match(r.stderr, /skipped latin1\.sql: it is not valid UTF-8 \(convert it, e\.g\. with iconv, to lint it\)/);
+  });
+
+  it('finds the same things at the same places in UTF-8, UTF-8 with BOM, UTF-16 LE/BE with BOM, CRLF, CR and mixed line endings', async () => {
+    const lf = fixture('workload.sql');
+    assert.ok(!lf.includes('\r'));
+    mkdirSync(join(dir, 'lf'));
+    writeFileSync(join(dir, 'lf/w.sql'), lf);
+    const reference = await checkJson(join(dir, 'lf'), ['w.sql']);
+    assert.ok(reference.diagnostics.length >= 3, 'the fixture has findings to compare');
+    const utf16be = (s: string) => {
+      const le = Buffer.from(s, 'utf16le');
+      for (let i = 0; i + 1 < le.length; i += 2) [le[i], le[i + 1]] = [le[i + 1], le[i]];
+      return le;
+    };
+    let n = 0;
+    const variants: Record<string, Buffer> = {
+      'UTF-8 with BOM': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lf)]),
+      'UTF-16 LE with BOM': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(lf, 'utf16le')]),
+      'UTF-16 BE with BOM': Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(lf)]),
+      CRLF: Buffer.from(lf.replace(/\n/g, '\r\n')),
+      'CR only': Buffer.from(lf.replace(/\n/g, '\r')),
+      mixed: Buffer.from(lf.split('\n').map((line, i) => line + ['\n', '\r\n', '\r'][i % 3]).join('').slice(0, -1)),
+    };
+    for (const [name, bytes] of Object.entries(variants)) {
+      const sub = join(dir, `v${n++}`);
+      mkdirSync(sub);
+      writeFileSync(join(sub, 'w.sql'), bytes);
+      const r = await checkJson(sub, ['w.sql']);
+      assert.equal(r.stderr, '', `${name}: ${r.stderr}`);
+      assert.deepEqual(positions(r.diagnostics), positions(reference.diagnostics), name);
+    }
+  });
+
+  it('shows one line in the code frame of a file with CR-only line endings', async () => {
+    writeFileSync(join(dir, 'cr.sql'), "COMMIT;\rINSERT INTO T VALUES ('never closed\rCOMMIT;\rCOMMIT;\r");
+    const r = await check(dir, ['cr.sql']);
+    const frame = r.stdout.split('\n').filter((l) => /^\s+\d+ \| /.test(l));
+    assert.equal(frame.length, 1, r.stdout);
+    assert.ok(!frame[0].includes('\r'), `the frame line carries the following lines: ${JSON.stringify(frame[0])}`);
+  });
+});
+
+describe('robustness: decodeSource', () => {
+  it('decodes UTF-16 with a BOM of odd length without throwing', () => {
+    const r = decodeSource(Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x42]));
+    assert.ok('text' in r);
+  });
+
+  it('drops a UTF-8 BOM and keeps everything else', () => {
+    assert.deepEqual(decodeSource(Buffer.from([0xef, 0xbb, 0xbf, 0x41])), { text: 'A' });
+  });
+
+  it('treats an empty file as empty text', () => {
+    assert.deepEqual(decodeSource(Buffer.alloc(0)), { text: '' });
+  });
+
+  it('skips bytes that are not UTF-8 wherever they are', () => {
+    const bytes = Buffer.concat([Buffer.from('COMMIT;\n'.repeat(5000)), Buffer.from([0xc3, 0x28])]);
+    assert.ok('skip' in decodeSource(bytes));
+  });
+});
