@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { brief, lintCode, posOf } from '../code/helpers';
+
+const RULE = 'commit-per-row';
+const PAIRS = 'UPDATE COMMAND OPTIONS USING C OFF;\n' + [1, 2, 3].map((i) => `INSERT INTO T VALUES (${i});\nCOMMIT;`).join('\n') + '\n';
+
+describe(`rule ${RULE}`, () => {
+  it('scripts: COMMIT after each INSERT is reported on the first such COMMIT', () => {
+    expectFindings({ 'load.clp': PAIRS }, RULE, [{ line: 3, column: 1, message: /COMMIT after each INSERT \(3 times.*118\.4 s.*102\.9 s/ }]);
+  });
+
+  it('scripts: autocommit on commits each row too; a commit after a block of rows is fine', () => {
+    expectFindings({ 'load.clp': 'INSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2);\nINSERT INTO T VALUES (3);\n' }, RULE, [{ line: 1, column: 1, message: /autocommit on, each of these 3/ }]);
+    expectNoFindings({ 'load.clp': 'UPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2);\nINSERT INTO T VALUES (3);\nCOMMIT;\n' }, RULE);
+  });
+
+  it('code: unguarded commit in the insert loop is reported; modulo and count guards are not', async () => {
+    const py = `import ibm_db
+def load(conn, rows, batch_size):
+    ibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)
+    stmt = ibm_db.prepare(conn, "INSERT INTO T (A, B) VALUES (?, ?)")
+    for r in rows:
+        ibm_db.execute(stmt, r)
+        ibm_db.commit(conn)
+    n = 0
+    for r in rows:
+        ibm_db.execute(stmt, r)
+        n += 1
+        if n % 1000 == 0:
+            ibm_db.commit(conn)
+    pending = 0
+    for r in rows:
+        ibm_db.execute(stmt, r)
+        pending += 1
+        if pending >= batch_size:
+            ibm_db.commit(conn)
+            pending = 0
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(py, 'ibm_db.commit(conn)')}`]);
+  });
+
+  it('code: a commit in an outer loop around a batch, or after the loop, is fine', async () => {
+    const java = `class A { void run(Connection conn, List<List<Row>> chunks) throws Exception {
+        conn.setAutoCommit(false);
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        for (List<Row> chunk : chunks) {
+            for (Row r : chunk) { ps.setInt(1, r.a); ps.addBatch(); }
+            ps.executeBatch();
+            conn.commit();
+        }
+    } }
+`;
+    const { findings } = await lintCode({ 'A.java': java });
+    assert.deepEqual(brief(findings, [RULE]), []);
+  });
+});
