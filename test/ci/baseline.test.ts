@@ -98,6 +98,13 @@ describe('check --write-baseline / --baseline', () => {
     assert.deepEqual(results.map((r: { baselineState: string }) => r.baselineState), ['new']);
   });
 
+  it('matches a baseline written at the repository root when run from a subfolder', async () => {
+    assert.equal((await runCli(['check', '--write-baseline', 'baseline.json'], repo.dir)).code, 0);
+    const fromSub = await runCli(['check', '.', '--baseline', '../baseline.json'], join(repo.dir, 'db'));
+    assert.equal(fromSub.code, 0, fromSub.stdout + fromSub.stderr);
+    assert.match(fromSub.stderr, /1 finding already in the baseline not shown/);
+  });
+
   it('rejects a missing or damaged baseline with exit 2 and a message', async () => {
     const missing = await runCli(['check', '--baseline', 'nope.json'], repo.dir);
     assert.equal(missing.code, 2);

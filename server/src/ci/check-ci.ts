@@ -68,17 +68,44 @@ export interface CiFinding extends PositionedDiagnostic {
   baselineState?: 'new' | 'unchanged';
 }
 
+/**
+ * The path a fingerprint hashes: relative to the root of the git work tree when the file is in one, so a
+ * baseline written at the root still matches when InsertLint runs from a subfolder; else the display path.
+ */
+function fingerprintPaths(run: LintRun): (file: string) => string {
+  let root: string | undefined;
+  try {
+    root = run.files.length ? realPath(repositoryRoot(dirname(run.files[0]))) : undefined;
+  } catch {
+    root = undefined;
+  }
+  return (file) => {
+    if (root) {
+      const rel = relative(root, realPath(file));
+      if (!rel.startsWith('..') && !isAbsolute(rel)) return rel.split(sep).join('/');
+    }
+    return displayPath(run.cwd, file);
+  };
+}
+
 /** Every finding of the run (suppressed ones included, marked), positioned and fingerprinted, in file order. */
 export function fingerprintedFindings(run: LintRun): CiFinding[] {
   const out: PositionedDiagnostic[] = [];
-  const textByDisplay = new Map<string, string>();
+  const keys: { rule: string; displayPath: string; line: number; endLine: number }[] = [];
+  const textByKey = new Map<string, string>();
+  const keyOf = fingerprintPaths(run);
   for (const file of run.files) {
     const lines = run.workspace.lines(file)!;
     const shown = displayPath(run.cwd, file);
-    textByDisplay.set(shown, run.workspace.model(file)!.source.text);
-    for (const d of run.workspace.diagnostics(file)) out.push(positioned(d, shown, lines));
+    const key = keyOf(file);
+    textByKey.set(key, run.workspace.model(file)!.source.text);
+    for (const d of run.workspace.diagnostics(file)) {
+      const p = positioned(d, shown, lines);
+      out.push(p);
+      keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine });
+    }
   }
-  const prints = fingerprints(out, (f) => textByDisplay.get(f.displayPath));
+  const prints = fingerprints(keys, (f) => textByKey.get(f.displayPath));
   return out.map((d, i) => ({ ...d, fingerprint: prints[i] }));
 }
 

@@ -11,7 +11,7 @@ const MAX_LINES = 50;
 
 export interface FingerprintInput {
   rule: string;
-  /** The file as reported (relative path with forward slashes). */
+  /** The file as the fingerprint knows it (a relative path with forward slashes). */
   displayPath: string;
   /** 1-based, inclusive. */
   line: number;
