@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { firstParagraph, ruleName, artifactLocation } from '../../server/src/output/sarif';
+import { firstParagraph, plainParagraphs, ruleName, artifactLocation } from '../../server/src/output/sarif';
 import { FINGERPRINT_KEY } from '../../server/src/output/fingerprint';
 import { RULES } from '../../server/src/engine/registry';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
@@ -134,6 +134,10 @@ describe('check --format sarif', () => {
     assert.equal(firstParagraph('# t\n\n> Quoted summary\n> on two lines\n'), 'Quoted summary on two lines');
     assert.equal(firstParagraph('# t\n\n```sql\nSELECT 1;\n```\n\nText `code` and _emphasis_.\n'), 'Text code and emphasis.');
     assert.equal(firstParagraph('# only a heading\n'), undefined);
+    assert.equal(
+      plainParagraphs('# Title\n\nSome **bold**\ntext.\n\n```sql\nCREATE TABLE t (\n\n  id INT\n);\n```\n\n## Next\n\nA [link](x).'),
+      'Title\n\nSome bold text.\n\n```sql\nCREATE TABLE t (\n\n  id INT\n);\n```\n\nNext\n\nA link.',
+    );
     assert.equal(ruleName('identity-cache'), 'IdentityCache');
     assert.deepEqual(artifactLocation('a b/c#d.sql'), { uri: 'a%20b/c%23d.sql', uriBaseId: '%SRCROOT%' });
     assert.equal(artifactLocation('/abs/x.sql').uri, 'file:///abs/x.sql');

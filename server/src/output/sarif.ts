@@ -71,6 +71,19 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/** A whole doc as plain text: paragraphs kept apart, inline Markdown removed, code blocks as they are. */
+export function plainParagraphs(markdown: string): string {
+  const out: string[] = [];
+  let fenced = false;
+  for (const block of markdown.replace(/\r\n?/g, '\n').split(/\n{2,}/)) {
+    const fences = (block.match(/^(```|~~~)/gm) ?? []).length;
+    if (fenced || /^(```|~~~)/.test(block.trim())) out.push(block.replace(/^\n+/, '').trimEnd());
+    else out.push(plainText(block.replace(/^#{1,6}\s+/gm, '')));
+    if (fences % 2 === 1) fenced = !fenced;
+  }
+  return out.filter(Boolean).join('\n\n');
+}
+
 /** "identity-cache" → "IdentityCache": SARIF rule names are identifiers, ids stay kebab-case. */
 export function ruleName(id: string): string {
   return id
@@ -89,7 +102,7 @@ function descriptor(registered: RegisteredRule) {
     shortDescription: { text: meta.description },
     fullDescription: { text: full },
     helpUri: ruleDocUrl(meta.id),
-    ...(registered.doc ? { help: { text: plainText(registered.doc), markdown: registered.doc } } : {}),
+    ...(registered.doc ? { help: { text: plainParagraphs(registered.doc), markdown: registered.doc } } : {}),
     defaultConfiguration: { level: sarifLevel(meta.defaultSeverity) },
     properties: { tags: ['db2', 'performance', 'insert'], evidence: meta.evidence, ...(meta.fixable ? { fixable: true } : {}) },
   };
