@@ -29,6 +29,14 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
     assignmentTypes: new Set(['init_declarator', 'assignment_expression', 'preproc_def']),
     loopMethods: new Set(['for_each']),
 
+    calleeName(node) {
+      const fn = node.childForFieldName('function');
+      if (!fn) return undefined;
+      return fn.type === 'field_expression' ? fn.childForFieldName('field')?.text : fn.text.replace(/^::/, '');
+    },
+    interestingCall(name) {
+      return name.startsWith('SQL') || name in FORMAT_CALLS || /^str(?:n?cpy|n?cat)(?:_s)?$/.test(name);
+    },
     callSite(node) {
       const fn = node.childForFieldName('function');
       if (!fn) return undefined;

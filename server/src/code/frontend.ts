@@ -69,11 +69,14 @@ export function grammarOf(source: SourceFile): GrammarName | 'cobol' | undefined
 }
 
 /** Some APIs share method names with everything else (query, execute): only files that use Db2 drivers count. */
-function usesDb2Driver(grammar: GrammarName, text: string): boolean {
+function usesDb2Driver(grammar: GrammarName, text: string, embedded: boolean): boolean {
+  if (embedded) return true;
   if (grammar === 'javascript' || grammar === 'typescript' || grammar === 'tsx') return /ibm_db|idb-p?connector/.test(text);
   if (grammar === 'python') return /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i.test(text);
   if (grammar === 'bash') return /\bdb2\b/.test(text);
-  return true;
+  // Files that never name a JDBC or CLI entry point are not parsed at all (most files of a code base).
+  if (grammar === 'java') return /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql/.test(text);
+  return /\bSQL(?:ExecDirect|Prepare|Execute|SetConnectAttr|SetConnectOption|EndTran|Transact)\b|EXEC\s+SQL/i.test(text);
 }
 
 export class TreeSitterCodeFrontEnd implements CodeFrontEnd {
@@ -93,10 +96,10 @@ export class TreeSitterCodeFrontEnd implements CodeFrontEnd {
     if (!grammar) return EMPTY();
     const text = source.text;
     if (grammar === 'cobol') return extractCobol(text);
-    if (!usesDb2Driver(grammar, text)) return EMPTY();
+    const embedded = source.language === 'embedded-sql' || (grammar === 'java' && text.includes('#sql'));
+    if (!usesDb2Driver(grammar, text, embedded)) return EMPTY();
     const parser = this.parsers.get(grammar);
     if (!parser) return EMPTY();
-    const embedded = source.language === 'embedded-sql' || (grammar === 'java' && text.includes('#sql'));
     const scan = embedded ? scanEmbeddedSql(text, { execSql: source.language === 'embedded-sql', sqlj: grammar === 'java' }) : { hostText: text, blocks: [] as EmbeddedBlock[] };
     const tree = parser.parse(scan.hostText);
     if (!tree) return EMPTY();

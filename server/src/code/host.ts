@@ -2,7 +2,7 @@
 // calls with their loop, guard and scope context, variable assignments and comments; language
 // adapters say which calls are database calls and how strings are written; this module then links
 // statement handles to prepares and connections, tracks autocommit, and builds the CodeModel.
-import type { Node, Tree } from 'web-tree-sitter';
+import { Query, type Node, type Tree } from 'web-tree-sitter';
 import type { Comment, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ConnectionInfo, ExecutionAction, LoopInfo, SqlExecution } from './types';
 import { buildMappedSql, joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from './sqltext';
@@ -101,6 +101,10 @@ export interface LanguageAdapter {
   assignmentTypes: Set<string>;
   /** Method names whose callback runs once per element (forEach, map…). */
   loopMethods: Set<string>;
+  /** The called method/function name, cheaply (most calls in a file are not database calls). */
+  calleeName(node: Node): string | undefined;
+  /** Whether a call of that name can matter (database API, string building, loop callbacks). */
+  interestingCall(name: string): boolean;
   callSite(node: Node): CallSite | undefined;
   assignments(node: Node): { name: string; value: Node; append: boolean }[];
   /** Assignments made by calls (sprintf(buf, …), strcpy, sb.append(…)). */
@@ -242,6 +246,28 @@ export function applyFormat(fmt: HostText, args: Node[], keywords: Map<string, N
   return { pieces: out, kind: 'format' };
 }
 
+/**
+ * `a + b + c …` as a flat list of operands (tree-sitter nests it to the left; long multi-line SQL
+ * concatenations would otherwise go deeper than the evaluator's recursion limit). Each operand that is
+ * not a known string becomes a spliced value; undefined when no operand is a string.
+ */
+export function concatenate(node: Node, ev: Evaluator, isPlus: (n: Node) => boolean): HostText | undefined {
+  const operands: Node[] = [];
+  let n: Node = node;
+  while (isPlus(n)) {
+    const right = n.childForFieldName('right');
+    const left = n.childForFieldName('left');
+    if (!left || !right) return undefined;
+    operands.push(right);
+    n = left;
+  }
+  operands.push(n);
+  operands.reverse();
+  const parts = operands.map((o) => ev.evaluate(o));
+  if (parts.every((p) => !p)) return undefined;
+  return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), 'concatenation');
+}
+
 /** A guard that limits a commit to every n-th row: a modulo, or a comparison with a count or size. */
 export function isCountGuard(condition: string): boolean {
   if (condition.includes('%')) return true;
@@ -254,7 +280,8 @@ export function isCountGuard(condition: string): boolean {
 // ---- the walk ------------------------------------------------------------------------------
 
 interface Frame {
-  depth: number;
+  /** End offset of the node that opened the frame. */
+  end: number;
   kind: 'scope' | 'loop' | 'barrier' | 'guard';
   scope?: Scope;
   loop?: LoopInfo;
@@ -268,13 +295,38 @@ interface Collected {
   root: Scope;
 }
 
+const queries = new WeakMap<LanguageAdapter, Query>();
+/** Calls that stand for pre-scanned embedded SQL blocks (see esql.ts). */
+const PLACEHOLDER_CALL = /^_E\d+$/;
+
+/** One query that captures every node type the walk looks at (tree-sitter finds them natively). */
+function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
+  let query = queries.get(adapter);
+  if (!query) {
+    const language = tree.language;
+    const types = new Set<string>([
+      ...Object.keys(adapter.loops),
+      ...adapter.functions,
+      ...adapter.lambdas,
+      ...adapter.ifs,
+      ...adapter.comments,
+      ...adapter.calls,
+      ...adapter.assignmentTypes,
+    ]);
+    // Only names the grammar knows: a query with an unknown node type does not compile.
+    const known = [...types].filter((t) => language.idForNodeType(t, true) !== null);
+    query = new Query(language, `[${known.map((t) => `(${t})`).join(' ')}] @n`);
+    queries.set(adapter, query);
+  }
+  return query.captures(tree.rootNode).map((c) => c.node);
+}
+
 function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collected {
   const root: Scope = { node: tree.rootNode, assignments: [] };
-  const frames: Frame[] = [{ depth: 0, kind: 'scope', scope: root }];
+  // The ancestors (among interesting nodes) of the node being visited, outermost first.
+  const frames: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
   const calls: CallContext[] = [];
   const comments: Comment[] = [];
-  const cursor = tree.walk();
-  let depth = 0;
 
   const currentScope = (): Scope => {
     for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === 'scope') return frames[i].scope!;
@@ -291,71 +343,49 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
     return { guards };
   };
 
-  const enter = () => {
-    const type = cursor.nodeType;
+  // Captures come in document order, a node before its descendants.
+  for (const node of interestingNodes(tree, adapter)) {
+    const start = node.startIndex;
+    const end = node.endIndex;
+    while (frames.length > 1 && frames[frames.length - 1].end <= start) frames.pop();
+    const type = node.type;
     if (adapter.comments.has(type)) {
-      const start = cursor.startIndex;
-      const end = cursor.endIndex;
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
-      return;
+      continue;
     }
     const loopKind = adapter.loops[type];
-    if (loopKind) {
-      frames.push({ depth, kind: 'loop', loop: { span: { start: cursor.startIndex, end: cursor.endIndex }, kind: loopKind } });
-    }
+    if (loopKind) frames.push({ end, kind: 'loop', loop: { span: { start, end }, kind: loopKind } });
     if (adapter.functions.has(type)) {
-      frames.push({ depth, kind: 'barrier' });
-      frames.push({ depth, kind: 'scope', scope: { node: cursor.currentNode, parent: currentScope(), assignments: [] } });
+      frames.push({ end, kind: 'barrier' });
+      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
     } else if (adapter.lambdas.has(type)) {
-      frames.push({ depth, kind: 'scope', scope: { node: cursor.currentNode, parent: currentScope(), assignments: [] } });
+      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
     }
     if (adapter.ifs.has(type)) {
-      const node = cursor.currentNode;
       const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
-      frames.push({ depth, kind: 'guard', guard: condition ? condition.text : '' });
+      frames.push({ end, kind: 'guard', guard: condition ? condition.text : '' });
     }
     if (adapter.assignmentTypes.has(type)) {
-      const node = cursor.currentNode;
       const loop = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) currentScope().assignments.push({ ...a, at: node.endIndex, loop });
+      for (const a of adapter.assignments(node)) currentScope().assignments.push({ ...a, at: end, loop });
     }
     if (adapter.calls.has(type)) {
-      const node = cursor.currentNode;
-      const call = adapter.callSite(node);
+      const name = adapter.calleeName(node);
+      const call = name !== undefined && (adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name)) ? adapter.callSite(node) : undefined;
       if (call) {
         const { loop, guards } = innermostLoop();
         const scope = currentScope();
         calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
         if (adapter.callAssignments) {
-          for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: node.endIndex, loop });
+          for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: end, loop });
         }
         if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) {
-          frames.push({ depth, kind: 'loop', loop: { span: { start: node.startIndex, end: node.endIndex }, kind: call.name } });
+          frames.push({ end, kind: 'loop', loop: { span: { start, end }, kind: call.name } });
         }
       }
     }
-  };
-
-  const leave = (d: number) => {
-    while (frames.length > 1 && frames[frames.length - 1].depth >= d) frames.pop();
-  };
-
-  for (;;) {
-    enter();
-    if (cursor.gotoFirstChild()) {
-      depth++;
-      continue;
-    }
-    leave(depth);
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) {
-        cursor.delete();
-        return { calls, comments, root };
-      }
-      depth--;
-      leave(depth);
-    }
   }
+  return { calls, comments, root };
 }
 
 const WRAPPERS = new Set(['await_expression', 'parenthesized_expression', 'cast_expression', 'as_expression', 'non_null_expression', 'await']);

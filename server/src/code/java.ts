@@ -1,9 +1,14 @@
 // Java: JDBC (Statement, PreparedStatement, Connection), Spring JdbcTemplate, SQLJ clauses (pre-scanned).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
-import { joinTexts, looksLikeSql, type HostText } from './sqltext';
+import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
+import { looksLikeSql, type HostText } from './sqltext';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
+const JAVA_CALLS = new Set([
+  ...EXECUTE_METHODS,
+  'setAutoCommit', 'commit', 'createStatement', 'getConnection', 'prepareStatement', 'prepareCall',
+  'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append',
+]);
 
 function argsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
@@ -20,6 +25,12 @@ export const javaAdapter: LanguageAdapter = {
   assignmentTypes: new Set(['variable_declarator', 'assignment_expression', 'resource']),
   loopMethods: new Set(['forEach', 'forEachOrdered']),
 
+  calleeName(node) {
+    return node.childForFieldName('name')?.text;
+  },
+  interestingCall(name) {
+    return JAVA_CALLS.has(name);
+  },
   callSite(node) {
     const name = node.childForFieldName('name');
     if (!name) return undefined;
@@ -111,15 +122,7 @@ export const javaAdapter: LanguageAdapter = {
 
 /** `a + b + …`: strings joined with values; a part that is not a known string is a spliced value. */
 export function concatenation(node: Node, ev: Evaluator): HostText | undefined {
-  const op = node.childForFieldName('operator')?.text;
-  if (op !== '+') return undefined;
-  const left = node.childForFieldName('left');
-  const right = node.childForFieldName('right');
-  if (!left || !right) return undefined;
-  const l = ev.evaluate(left);
-  const r = ev.evaluate(right);
-  if (!l && !r) return undefined;
-  return joinTexts([l ?? ev.splice(left), r ?? ev.splice(right)], 'concatenation');
+  return concatenate(node, ev, (n) => n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+');
 }
 
 function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {

@@ -1,7 +1,7 @@
 // JavaScript/TypeScript: node ibm_db (query/querySync, prepare/prepareSync, execute/executeSync,
 // executeNonQuery, beginTransaction/commitTransaction), in callback, promise and async/await styles.
 import type { Node } from 'web-tree-sitter';
-import { decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 
 function argsOf(list: Node | null): Node[] {
@@ -30,6 +30,14 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     assignmentTypes: new Set(['variable_declarator', 'assignment_expression', 'augmented_assignment_expression']),
     loopMethods: new Set(['forEach', 'map', 'flatMap', 'reduce', 'every', 'some', 'eachSeries', 'mapSeries', 'each']),
 
+    calleeName(node) {
+      const fn = node.childForFieldName('function');
+      if (!fn) return undefined;
+      return fn.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn.text;
+    },
+    interestingCall(name) {
+      return QUERY.has(name) || PREPARE.has(name) || EXECUTE.has(name) || JS_CALLS.has(name);
+    },
     callSite(node) {
       const fn = node.childForFieldName('function');
       if (!fn) return undefined;
@@ -74,16 +82,8 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
           const prop = node.childForFieldName('property');
           return prop ? ev.variable(prop.text, node.startIndex) : undefined;
         }
-        case 'binary_expression': {
-          if (node.childForFieldName('operator')?.text !== '+') return undefined;
-          const left = node.childForFieldName('left');
-          const right = node.childForFieldName('right');
-          if (!left || !right) return undefined;
-          const l = ev.evaluate(left);
-          const r = ev.evaluate(right);
-          if (!l && !r) return undefined;
-          return joinTexts([l ?? ev.splice(left), r ?? ev.splice(right)], 'concatenation');
-        }
+        case 'binary_expression':
+          return concatenate(node, ev, (n) => n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+');
         case 'call_expression': {
           // ['INSERT …', 'VALUES (?)'].join(' ') and 'x'.trim()
           const fn = node.childForFieldName('function');
@@ -129,6 +129,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
 const QUERY = new Set(['query', 'querySync', 'queryResult', 'queryResultSync', 'queryStream']);
 const PREPARE = new Set(['prepare', 'prepareSync']);
 const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
+const JS_CALLS = new Set(['open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync']);
 
 function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const { call } = ctx;

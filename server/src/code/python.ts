@@ -1,7 +1,7 @@
 // Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit), ibm_db_dbi and
 // other DB-API cursors (execute, executemany, connection.commit, autocommit).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, looksLikeSql, type HostText } from './sqltext';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -31,6 +31,11 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
   return { pieces, kind: splices.length > 0 ? 'template' : 'constant' };
 }
 
+const PY_CALLS = new Set([
+  'connect', 'pconnect', 'autocommit', 'commit', 'exec_immediate', 'prepare', 'execute', 'execute_many', 'set_option',
+  'cursor', 'autocommit=', 'set_autocommit', 'executemany',
+]);
+
 const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
 
 export const pythonAdapter: LanguageAdapter = {
@@ -51,6 +56,15 @@ export const pythonAdapter: LanguageAdapter = {
   assignmentTypes: new Set(['assignment', 'augmented_assignment']),
   loopMethods: new Set(),
 
+  calleeName(node) {
+    if (node.type === 'assignment') return /\.autocommit\s*$/.test(node.childForFieldName('left')?.text ?? '') ? 'autocommit=' : undefined;
+    const fn = node.childForFieldName('function');
+    if (!fn) return undefined;
+    return fn.type === 'attribute' ? fn.childForFieldName('attribute')?.text : fn.text;
+  },
+  interestingCall(name) {
+    return PY_CALLS.has(name);
+  },
   callSite(node) {
     if (node.type === 'assignment') {
       // conn.autocommit = False is a setting, handled like a call.
@@ -108,12 +122,7 @@ export const pythonAdapter: LanguageAdapter = {
         const left = node.childForFieldName('left');
         const right = node.childForFieldName('right');
         if (!left || !right) return undefined;
-        if (op === '+') {
-          const l = ev.evaluate(left);
-          const r = ev.evaluate(right);
-          if (!l && !r) return undefined;
-          return joinTexts([l ?? ev.splice(left), r ?? ev.splice(right)], 'concatenation');
-        }
+        if (op === '+') return concatenate(node, ev, (n) => n.type === 'binary_operator' && n.childForFieldName('operator')?.text === '+');
         if (op === '%') {
           const fmt = ev.evaluate(left);
           if (!fmt) return undefined;

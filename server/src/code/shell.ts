@@ -49,6 +49,12 @@ export const shellAdapter: LanguageAdapter = {
   assignmentTypes: new Set(['variable_assignment']),
   loopMethods: new Set(),
 
+  calleeName(node) {
+    return node.childForFieldName('name')?.text.replace(/^.*\//, '');
+  },
+  interestingCall(name) {
+    return name === 'db2';
+  },
   callSite(node) {
     const name = node.childForFieldName('name');
     if (!name) return undefined;
