@@ -79,11 +79,14 @@ export interface CostLine {
 /** The insert cost summary of a table, one line per feature that adds work to every inserted row. */
 export function insertCostLines(table: TableInfo): CostLine[] {
   const lines: CostLine[] = [];
-  const indexes = table.indexes.length;
-  const clustering = table.indexes.filter((i) => i.cluster).length;
+  // Two files may define the same index or trigger (a script and its corrected copy): count a name once,
+  // as its last definition.
+  const tableIndexes = lastByName(table.indexes);
+  const indexes = tableIndexes.length;
+  const clustering = tableIndexes.filter((i) => i.cluster).length;
   if (indexes > 0) {
     const byCount = [MEASUREMENTS.index1, MEASUREMENTS.index2, MEASUREMENTS.index3, MEASUREMENTS.index4][Math.min(indexes, 4) - 1];
-    const names = table.indexes.map((i) => i.name + (i.cluster ? ' (CLUSTER)' : i.unique ? ' (UNIQUE)' : '')).join(', ');
+    const names = tableIndexes.map((i) => i.name + (i.cluster ? ' (CLUSTER)' : i.unique ? ' (UNIQUE)' : '')).join(', ');
     let cost = `${indexes > 4 ? 'more than ' : ''}${cite(byCount)} for ${byCount.what}`;
     if (clustering > 0) cost += `; a clustering index: ${cite(MEASUREMENTS.clusteredIndex)}`;
     lines.push({ feature: `${plural(indexes, 'index', 'indexes')}: ${names}`, cost });
@@ -110,7 +113,7 @@ export function insertCostLines(table: TableInfo): CostLine[] {
     const m = table.checks === 1 ? MEASUREMENTS.check1 : MEASUREMENTS.check2;
     lines.push({ feature: plural(table.checks, 'check constraint', 'check constraints'), cost: `${cite(m)}: cheap, no I/O` });
   }
-  const insertTriggers = table.triggers.filter((t) => t.stmt.events.includes('insert'));
+  const insertTriggers = lastByName(table.triggers).filter((t) => t.stmt.events.includes('insert'));
   if (insertTriggers.length > 0) {
     const doesUpdateOnly = insertTriggers.every((t) => t.stmt.body.length > 0 && t.stmt.body.every((s) => s.kind !== 'insert' && s.kind !== 'merge'));
     const m = doesUpdateOnly
@@ -179,6 +182,15 @@ export function tableHoverMarkdown(table: TableInfo, schema: SchemaModel, where?
     out.push(`\nInserted into at ${plural(target.sites.length, 'place', 'places')} in the workspace${target.bulkReasons.length ? ` (bulk: ${target.bulkReasons.join('; ')})` : ''}.`);
   }
   return out.join('\n');
+}
+
+function lastByName<T extends { name: string }>(items: readonly T[]): T[] {
+  const byName = new Map<string, T>();
+  for (const item of items) {
+    byName.delete(item.name);
+    byName.set(item.name, item);
+  }
+  return [...byName.values()];
 }
 
 function plural(n: number, one: string, many: string): string {

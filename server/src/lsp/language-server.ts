@@ -450,7 +450,14 @@ export class InsertLintServer {
     let sliceStart = Date.now();
     for (let i = 0; i < files.length; i++) {
       const path = files[i];
-      if (!this.documents.get(this.uriOf(path))) {
+      const open = this.documents.get(this.uriOf(path));
+      if (open && this.workspace.hasFile(path)) {
+        // The schema folds files in the engine's order; put the open file where the CLI would read it,
+        // so that the editor and `insertlint check` agree when two files define the same table.
+        const model = this.workspace.model(path)!;
+        this.workspace.removeFile(path);
+        this.workspace.setFile(path, model.source.text, model.source.language);
+      } else if (!open) {
         if (this.indexedBytes >= maxTotalBytes) {
           this.log('warn', `stopped indexing after ${i} files: ${(this.indexedBytes / 1048576).toFixed(0)} MB read, the limit (insertlint.index.maxTotalMegabytes)`);
           break;
@@ -545,6 +552,8 @@ export class InsertLintServer {
     const uri = this.uriOf(path);
     const last = this.published.get(path);
     if (last && last.key === key) return;
+    // A file that never had findings needs no empty message (the index publishes thousands of files).
+    if (!last && lsp.length === 0) return;
     this.published.set(path, { key, count: lsp.length });
     void this.connection.sendDiagnostics({ uri, diagnostics: lsp });
   }

