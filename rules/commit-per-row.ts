@@ -2,7 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import { insertsOf, isSingleRowValues, runsRows, sameLoop, scriptStatements } from '../server/src/code/facts';
+import { insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptStatements } from '../server/src/code/facts';
 
 const CommitPerRowRule: Rule = {
   meta: {
@@ -26,7 +26,7 @@ const CommitPerRowRule: Rule = {
       for (const commit of file.code.commits) {
         if (!commit.loop || commit.guarded) continue;
         if (!inserting.some((e) => sameLoop(e.loop, commit.loop))) continue;
-        report({ messageId: 'loop', data: { loop: commit.loop.kind }, span: commit.callSpan });
+        report({ messageId: 'loop', data: { loop: loopName(commit.loop) }, span: commit.callSpan });
       }
       return;
     }

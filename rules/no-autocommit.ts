@@ -1,6 +1,6 @@
 // Inserts in a loop (or many inserts in a CLP script) on a connection that commits every statement.
 import type { Rule } from '../server/src/engine/types';
-import { insertsOf, isSingleRowValues, runsRows, scriptStatements } from '../server/src/code/facts';
+import { insertsOf, isSingleRowValues, loopName, runsRows, scriptStatements } from '../server/src/code/facts';
 
 const NoAutocommitRule: Rule = {
   meta: {
@@ -25,7 +25,7 @@ const NoAutocommitRule: Rule = {
         seenLoops.add(execution.loop.span.start);
         report({
           messageId: 'loop',
-          data: { connection: execution.connection.name ? `'${execution.connection.name}'` : 'this connection', loop: execution.loop.kind, how: HOW[execution.api] ?? 'with the driver\'s autocommit setting' },
+          data: { connection: execution.connection.name ? `'${execution.connection.name}'` : 'this connection', loop: loopName(execution.loop), how: HOW[execution.api] ?? 'with the driver\'s autocommit setting' },
           span: execution.callSpan,
         });
       }

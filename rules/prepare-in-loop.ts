@@ -1,6 +1,6 @@
 // A statement prepared again on every pass of the loop that executes it.
 import type { Rule } from '../server/src/engine/types';
-import { within } from '../server/src/code/facts';
+import { loopName, within } from '../server/src/code/facts';
 
 const PrepareInLoopRule: Rule = {
   meta: {
@@ -22,7 +22,7 @@ const PrepareInLoopRule: Rule = {
         (e) => e.preparedAt && e.preparedAt.start === prepare.callSpan.start && e.loop && within(e.loop.span, loop.span),
       );
       if (!runs) continue;
-      report({ messageId: 'loop', data: { loop: loop.kind }, span: prepare.callSpan });
+      report({ messageId: 'loop', data: { loop: loopName(loop) }, span: prepare.callSpan });
     }
   },
 };

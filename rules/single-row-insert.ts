@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, insertsOf, isSingleRowValues, runsRows, scriptStatements } from '../server/src/code/facts';
+import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, scriptStatements } from '../server/src/code/facts';
 
 const SingleRowInsertRule: Rule = {
   meta: {
@@ -24,7 +24,7 @@ const SingleRowInsertRule: Rule = {
       for (const execution of file.code.executions) {
         if (!execution.loop || execution.batched || !runsRows(execution)) continue;
         if (!insertsOf(execution).some(isSingleRowValues)) continue;
-        report({ messageId: 'loop', data: { loop: execution.loop.kind, advice: batchAdvice(execution.api) }, span: execution.callSpan });
+        report({ messageId: 'loop', data: { loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });
       }
       return;
     }

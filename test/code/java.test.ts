@@ -182,4 +182,55 @@ class OrderDao {
     assert.deepEqual(brief(findings), []);
     assert.equal(models.get('Quiet.java')!.code!.executions.length, 0);
   });
+
+  it('follows a helper method called once per row from a loop in the same file', async () => {
+    const code = `class Importer {
+    void importAll(Connection conn, List<Row> rows) throws SQLException {
+        for (Row r : rows) {
+            insertRow(conn, r);
+        }
+    }
+
+    private void insertRow(Connection c, Row r) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO T (A, B) VALUES (?, ?)")) {
+            ps.setInt(1, r.a);
+            ps.setString(2, r.b);
+            ps.executeUpdate();
+        }
+        c.commit();
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Importer.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(code, 'c.prepareStatement')}`,
+      `single-row-insert@${posOf(code, 'ps.executeUpdate')}`,
+      `commit-per-row@${posOf(code, 'c.commit')}`,
+    ]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /for-each \(through insertRow\(\)\) loop/);
+  });
+
+  it('a column list and marker list built at run time are neither values nor a parse error', async () => {
+    const code = `class Generic {
+    void insert(Connection conn, String table, List<String> cols, List<Object[]> rows) throws SQLException {
+        String marks = String.join(", ", Collections.nCopies(cols.size(), "?"));
+        String sql = "INSERT INTO " + table + " (" + String.join(", ", cols) + ") VALUES (" + marks + ")";
+        conn.setAutoCommit(false);
+        try (PreparedStatement ps = conn.prepareStatement(sql)) {
+            for (Object[] row : rows) { bind(ps, row); ps.addBatch(); }
+            ps.executeBatch();
+        }
+        conn.commit();
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Generic.java': code });
+    assert.deepEqual(brief(findings), []);
+  });
+
+  it('honours insertlint-disable-next-line comments in host code', async () => {
+    const code = CONCAT_LOADER.replace('            stmt.executeUpdate(sql);', '            // insertlint-disable-next-line single-row-insert, no-autocommit: 12 rows a day\n            stmt.executeUpdate(sql);');
+    const { findings } = await lintCode({ 'OrderLoader.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`prefer-parameter-markers@${posOf(code, 'o.customer()')}`]);
+  });
 });

@@ -81,3 +81,8 @@ export function batchAdvice(api: string): string {
       return 'send many rows per call (batch, array insert or multi-row VALUES)';
   }
 }
+
+/** How a message names a loop: `for`, or `for (through insertRow())` for a helper called in the loop. */
+export function loopName(loop: LoopInfo): string {
+  return loop.via ? `${loop.kind} (through ${loop.via}())` : loop.kind;
+}

@@ -24,6 +24,8 @@ export interface Assignment {
 
 export interface Scope {
   node: Node;
+  /** Name of the named function or method this scope is (not set for lambdas and the file). */
+  functionName?: string;
   parent?: Scope;
   assignments: Assignment[];
 }
@@ -290,6 +292,8 @@ interface Frame {
 
 interface Collected {
   calls: CallContext[];
+  /** Every call made inside a loop, by callee name (to see helpers that run once per row). */
+  loopCalls: Map<string, LoopInfo>;
   comments: Comment[];
   /** Every scope: the root and one per function. */
   root: Scope;
@@ -327,6 +331,7 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
   const frames: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
   const calls: CallContext[] = [];
   const comments: Comment[] = [];
+  const loopCalls = new Map<string, LoopInfo>();
 
   const currentScope = (): Scope => {
     for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === 'scope') return frames[i].scope!;
@@ -357,7 +362,7 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
     if (loopKind) frames.push({ end, kind: 'loop', loop: { span: { start, end }, kind: loopKind } });
     if (adapter.functions.has(type)) {
       frames.push({ end, kind: 'barrier' });
-      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
+      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [], functionName: functionNameOf(node) } });
     } else if (adapter.lambdas.has(type)) {
       frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
     }
@@ -372,6 +377,10 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
     if (adapter.calls.has(type)) {
       const name = adapter.calleeName(node);
       const call = name !== undefined && (adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name)) ? adapter.callSite(node) : undefined;
+      if (!call && name !== undefined && !loopCalls.has(name)) {
+        const loop = innermostLoop().loop;
+        if (loop) loopCalls.set(name, loop);
+      }
       if (call) {
         const { loop, guards } = innermostLoop();
         const scope = currentScope();
@@ -385,7 +394,22 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
       }
     }
   }
-  return { calls, comments, root };
+  return { calls, comments, root, loopCalls };
+}
+
+/** The name a function or method is declared with (C declarators nest it). */
+function functionNameOf(node: Node): string | undefined {
+  const name = node.childForFieldName('name');
+  if (name) return name.text;
+  let d = node.childForFieldName('declarator');
+  while (d && d.type !== 'identifier' && d.type !== 'field_identifier') d = d.childForFieldName('declarator');
+  return d?.text;
+}
+
+/** The named function a scope belongs to. */
+function functionScope(scope: Scope): Scope | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.functionName !== undefined) return s;
+  return undefined;
 }
 
 const WRAPPERS = new Set(['await_expression', 'parenthesized_expression', 'cast_expression', 'as_expression', 'non_null_expression', 'await']);
@@ -423,6 +447,7 @@ function callbackParams(call: CallSite): string[] | undefined {
 // ---- evaluation ------------------------------------------------------------------------------
 
 const MAX_DEPTH = 12;
+const MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
 
 class HostEvaluator implements Evaluator {
   private depth = 0;
@@ -526,6 +551,28 @@ export function extractFromTree(
   const commitConnections: { name: string; scope: Scope }[] = [];
   const pending: { execution: SqlExecution; connection?: string; at: number; scope: Scope; handle?: string; autocommitOff?: boolean }[] = [];
   const ev = new HostEvaluator(source, adapter, collected.root);
+  // Variables assigned a text built from "?" (a marker list made from the column count).
+  let markerVars: Set<string> | undefined;
+  const markerVariables = (): Set<string> => {
+    if (!markerVars) {
+      markerVars = new Set();
+      const seen = new Set<Scope>();
+      const visit = (scope: Scope) => {
+        if (seen.has(scope)) return;
+        seen.add(scope);
+        for (const a of scope.assignments) if (/["'`]\s*\?\s*,?\s*["'`]/.test(source.slice(a.value.startIndex, a.value.endIndex))) markerVars!.add(a.name);
+      };
+      visit(collected.root);
+      for (const c of collected.calls) for (let x: Scope | undefined = c.scope; x; x = x.parent) visit(x);
+    }
+    return markerVars;
+  };
+  // A call outside any loop in a helper function that a loop of this file calls runs once per pass.
+  const helperLoop = (scope: Scope): LoopInfo | undefined => {
+    const fn = functionScope(scope);
+    const caller = fn?.functionName !== undefined ? collected.loopCalls.get(fn.functionName) : undefined;
+    return caller ? { ...caller, via: fn!.functionName } : undefined;
+  };
 
   const textOf = (sql: Node | HostText | undefined, pyformat: boolean): { host?: HostText } => {
     if (!sql) return {};
@@ -561,7 +608,7 @@ export function extractFromTree(
           paramsets.set(e.handle, Math.max(paramsets.get(e.handle) ?? 0, e.size));
           break;
         case 'commit':
-          commits.push({ callSpan: span, api: e.api, loop: ctx.loop, guarded: ctx.guards.some(isCountGuard) });
+          commits.push({ callSpan: span, api: e.api, loop: ctx.loop ?? helperLoop(ctx.scope), guarded: ctx.guards.some(isCountGuard) });
           if (e.connection) commitConnections.push({ name: e.connection, scope: ctx.scope });
           break;
         case 'execute': {
@@ -572,10 +619,15 @@ export function extractFromTree(
           let connection = e.connection;
           if (host) {
             const mapped = buildMappedSql(host);
-            for (const s of mapped.splices) splicedValues.push(s.fileSpan);
+            for (const s of mapped.splices) {
+              // A spliced list of markers ("?, ?, ?" built from the column count) is not a value.
+              const expr = source.slice(s.fileSpan.start, s.fileSpan.end);
+              if (!MARKER_LIST.test(expr) && !markerVariables().has(expr)) splicedValues.push(s.fileSpan);
+            }
             if (looksLikeSql(mapped.text)) {
               const parsed = parseSql(mapped.text, { origin: mapped.origin });
-              stmts = parsed.statements;
+              // Text pieced together at run time that does not parse was guessed wrong, not written wrong.
+              stmts = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
               statements.push(...stmts);
               for (const c of parsed.comments) sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
             }
@@ -598,7 +650,7 @@ export function extractFromTree(
             statements: stmts,
             textKind,
             splicedValues: prepare ? [] : splicedValues,
-            loop: ctx.loop,
+            loop: ctx.loop ?? helperLoop(ctx.scope),
             batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
           };
           if (prepare) execution.preparedAt = prepare.execution.callSpan;
@@ -635,6 +687,9 @@ export function extractFromTree(
     if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
     const connect = connects.find((c) => c.connection === name);
     let state = adapter.defaultAutocommit(connect?.api ?? api);
+    // A connection that comes from elsewhere (parameter, field) while this file switches some
+    // connection off may well be that one: do not guess.
+    if (state === 'on' && !local && !connect && autocommitEvents.some((e) => !e.on)) state = 'unknown';
     // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
     if (state === 'on' && api === 'jdbc' && commitConnections.some((c) => (!name || c.name === name) && (enclosing(c.scope) || !local))) state = 'unknown';
     return { name, autocommit: state };

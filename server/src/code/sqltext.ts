@@ -35,6 +35,8 @@ export interface MappedSql {
   splices: { sqlSpan: Span; fileSpan: Span }[];
 }
 
+/** Inside the column list of INSERT INTO t ( … : a splice there is column names. */
+const COLUMN_LIST = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
 const IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
 
 /**
@@ -60,7 +62,7 @@ export function buildMappedSql(host: HostText): MappedSql {
     const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     let placeholder: string;
     if (quotes % 2 === 1) placeholder = 'x'.repeat(length);
-    else if (IDENTIFIER_BEFORE.test(text.slice(-40))) placeholder = 'Z' + 'z'.repeat(length - 1);
+    else if (IDENTIFIER_BEFORE.test(text.slice(-40)) || COLUMN_LIST.test(text.slice(-400))) placeholder = 'Z' + 'z'.repeat(length - 1);
     else placeholder = '0'.repeat(length);
     const start = text.length;
     for (let i = 0; i < length; i++) spliced.add(start + i);

@@ -7,6 +7,8 @@ export interface LoopInfo {
   span: Span;
   /** for, while, forEach, do, list comprehension, shell for/while … */
   kind: string;
+  /** Set when the call sits in a helper function that this loop calls (same file, one level). */
+  via?: string;
 }
 
 export interface ConnectionInfo {
