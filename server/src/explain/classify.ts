@@ -232,7 +232,9 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
   }
 
   // 3. Side inputs of the operators above the INSERT: work joined to the inserted rows.
-  for (let a = parent.get(main.id); a !== undefined; a = parent.get(a)) {
+  const climbed = new Set<number>([main.id]);
+  for (let a = parent.get(main.id); a !== undefined && !climbed.has(a); a = parent.get(a)) {
+    climbed.add(a);
     const above = ops.get(a)!;
     const sideKinds = new Set<HiddenWorkKind>();
     for (const c of above.children) {
@@ -295,7 +297,11 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
     // Start from the topmost operator of the component.
     // Scaffolding joins above the INSERT belong with their side input, not with each other.
     let top = op.id;
-    while (parent.has(top) && !containsMain(top) && labels.get(parent.get(top)!) === kind) top = parent.get(top)!;
+    const path = new Set<number>([top]);
+    while (parent.has(top) && !containsMain(top) && labels.get(parent.get(top)!) === kind && !path.has(parent.get(top)!)) {
+      top = parent.get(top)!;
+      path.add(top);
+    }
     const members: number[] = [];
     const stack = [top];
     while (stack.length) {

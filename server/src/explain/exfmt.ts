@@ -323,18 +323,15 @@ function looksLikeProse(line: string): boolean {
 }
 
 function findPastedGraph(lines: string[], from: number, to: number): { start: number; end: number } | undefined {
-  const firstId = findIndex(lines, from, to, (l) => /\(\s*\d{1,6}\)/.test(l) && parseOperatorLabelNear(lines, l));
+  let firstId = -1;
+  for (let i = Math.max(from, 1); i < to && firstId < 0; i++) {
+    if (/\(\s{0,8}\d{1,6}\)/.test(lines[i]) && !DETAIL_HEADER.test(lines[i]) && lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== undefined)) firstId = i;
+  }
   if (firstId < 0) return undefined;
   let start = firstId - 1;
   // Include the legend / rows lines above the first box.
   while (start > from && lines[start - 1].trim() !== '' && !looksLikeProse(lines[start - 1]) && start > firstId - 4) start--;
   return { start, end: trimGraphEnd(lines, start, to) };
-}
-
-function parseOperatorLabelNear(lines: string[], idLine: string): boolean {
-  const i = lines.indexOf(idLine);
-  if (i <= 0) return false;
-  return lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== undefined) && !DETAIL_HEADER.test(idLine);
 }
 
 // --- Plan Details ---------------------------------------------------------------------------------

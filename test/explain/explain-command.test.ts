@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runExplainCommand, type ExplainDeps } from '../../server/src/cli/explain-command';
+import { fixture, repoRoot } from './helpers/fixtures';
+import { FakeDriver, KEY_ROW, SEED_ROWS, db2Error } from './helpers/fake-driver';
+
+async function run(argv: string[], deps: ExplainDeps = {}, stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const code = await runExplainCommand(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => stdin, cwd: join(repoRoot(), 'test', 'fixtures', 'exfmt'), isTTY: false }, { env: {}, ...deps });
+  return { code, stdout, stderr };
+}
+
+function seedDriver(): FakeDriver {
+  return new FakeDriver((sql) => {
+    if (sql.startsWith('SELECT TABSCHEMA')) return [{ TABSCHEMA: 'APP' }];
+    if (sql.includes("EXPLAIN_LEVEL = 'P'")) return [{ ...KEY_ROW, STATEMENT_TYPE: 'I', TOTAL_COST: 28.2956, STATEMENT_TEXT: 'INSERT …' }];
+    if (sql.includes("EXPLAIN_LEVEL = 'O'")) return [{ STATEMENT_TEXT: 'INSERT INTO WILKINS.TEST1 VALUES (?, ?)' }];
+    if (sql.includes('.EXPLAIN_OPERATOR')) return SEED_ROWS.operators;
+    if (sql.includes('.EXPLAIN_STREAM')) return SEED_ROWS.streams;
+    if (sql.includes('.EXPLAIN_OBJECT')) return SEED_ROWS.objects;
+    if (sql.includes('.EXPLAIN_ARGUMENT')) return SEED_ROWS.arguments;
+    if (sql.includes('.EXPLAIN_PREDICATE')) return SEED_ROWS.predicates;
+    return [];
+  });
+}
+
+describe('explain: insertlint explain', () => {
+  it('prints the text tree and verdict for a plan file (exit 0)', async () => {
+    const r = await run(['seed-fk-insert-graph.txt']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /IXSCAN \(7\) .* ◀ foreign-key check 9\.2%/);
+    assert.match(r.stdout, /^9\.2% of the estimated cost is a foreign-key check on WILKINS\.TEST1's parent/m);
+    assert.ok(!r.stdout.includes('\u001b['), 'no colour when not a TTY');
+    const forced = await run(['explain', 'seed-fk-insert-graph.txt', '--color']);
+    assert.ok(forced.stdout.includes('\u001b[33m'));
+  });
+
+  it('writes json, markdown and html; reads standard input with -', async () => {
+    const json = await run(['insert-fk-trigger-mqt.exfmt.txt', '--format', 'json']);
+    assert.equal(json.code, 0);
+    const parsed = JSON.parse(json.stdout);
+    assert.equal(parsed.statements[0].operators.find((o: { id: number }) => o.id === 8).hidden, 'foreign-key-check');
+    const md = await run(['-', '--format=markdown'], {}, fixture('seed-fk-insert-graph.txt'));
+    assert.equal(md.code, 0);
+    assert.match(md.stdout, /^\*\*Verdict:\*\*/m);
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-explain-'));
+    const out = join(dir, 'plan.html');
+    const html = await run(['insert-fk-trigger-mqt.exfmt.txt', '--format', 'html', '--output', out]);
+    assert.equal(html.code, 0);
+    assert.equal(html.stdout, '');
+    assert.match(readFileSync(out, 'utf8'), /<svg class="plan"/);
+  });
+
+  it('names constraints from --schema DDL files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-explain-'));
+    writeFileSync(
+      join(dir, 'ddl.sql'),
+      'CREATE TABLE WILKINS.PARENT (ID INTEGER NOT NULL PRIMARY KEY);\nCREATE TABLE WILKINS.TEST1 (ID INTEGER NOT NULL, PID INTEGER, CONSTRAINT FK_T1_PARENT FOREIGN KEY (PID) REFERENCES WILKINS.PARENT);\nCREATE INDEX WILKINS.T1_PID ON WILKINS.TEST1 (PID);\n',
+    );
+    const r = await run(['seed-fk-insert-graph.txt', '--schema', join(dir, 'ddl.sql')]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\(constraint FK_T1_PARENT\)/);
+    assert.match(r.stdout, /1\s+index on WILKINS\.TEST1 \(WILKINS\.T1_PID\)/);
+  });
+
+  it('exits 2 with a clear message for damaged texts, db2expln output, missing files and bad usage', async () => {
+    const damaged = await run(['damaged-flushed-no-details.txt']);
+    assert.equal(damaged.code, 2);
+    assert.match(damaged.stderr, /cannot be read as an access plan\.\n {2}The Access Plan graph is damaged: the leading whitespace/);
+    const expln = await run(['db2expln-insert.txt']);
+    assert.equal(expln.code, 2);
+    assert.match(expln.stderr, /This is db2expln output/);
+    const missing = await run(['no-such-plan.txt']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /cannot read no-such-plan\.txt/);
+    assert.equal((await run([])).code, 2);
+    assert.equal((await run(['a.txt', '--format', 'pdf'])).code, 2);
+    assert.equal((await run(['a.txt', '--sql', 'INSERT INTO t VALUES (1)'])).code, 2);
+  });
+
+  it('explains live through the driver and never prints the password', async () => {
+    const driver = seedDriver();
+    const env = { INSERTLINT_DB2_PASSWORD: 'hunter2-secret' };
+    const r = await run(['--sql', 'INSERT INTO WILKINS.TEST1 VALUES (?, :x)', '--connection', 'DATABASE=SHOPDB;HOSTNAME=db;PORT=50000;UID=app', '--format', 'json'], {
+      env,
+      driverFactory: () => driver,
+      findDb2exfmt: () => undefined,
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const json = JSON.parse(r.stdout);
+    assert.equal(json.kind, 'live');
+    assert.equal(json.statements[0].operators.find((o: { id: number }) => o.id === 7).hidden, 'foreign-key-check');
+    assert.ok(driver.sqlSent().includes(`EXPLAIN PLAN SET QUERYNO = ${(driver.sqlSent()[1].match(/QUERYNO = (\d+)/) ?? [])[1]} SET QUERYTAG = 'INSERTLINT' FOR INSERT INTO WILKINS.TEST1 VALUES (?, ?)`));
+    assert.ok(!r.stdout.includes('hunter2') && !r.stderr.includes('hunter2'));
+  });
+
+  it('exits 1 with one sentence and the SQLSTATE/SQLCODE when the server cannot be reached', async () => {
+    const driver = seedDriver();
+    driver.openError = db2Error('[IBM][CLI Driver] SQL30081N  A communication error has been detected.  SQLSTATE=08001', -30081, '08001');
+    const r = await run(['--sql', 'INSERT INTO T VALUES (1)', '--database', 'SAMPLE', '--host', '127.0.0.1', '--port', '50099', '--user', 'u'], {
+      env: { INSERTLINT_DB2_PASSWORD: 'pw-should-not-leak' },
+      driverFactory: () => driver,
+      findDb2exfmt: () => undefined,
+    });
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      'insertlint explain: Cannot reach the Db2 server at 127.0.0.1:50099 (database SAMPLE): nothing answered (check host, port and network).\n  details: SQLSTATE=08001 SQLCODE=-30081: [IBM][CLI Driver] SQL30081N  A communication error has been detected.  SQLSTATE=08001\n',
+    );
+    const pwd = await run(['--sql', 'INSERT INTO T VALUES (1)', '--connection', 'DATABASE=S;UID=u;PWD=oops'], { driverFactory: () => driver });
+    assert.equal(pwd.code, 1);
+    assert.match(pwd.stderr, /Do not put the password in the connection string/);
+    assert.ok(!pwd.stderr.includes('oops'));
+    const select = await run(['--sql', 'SELECT 1 FROM SYSIBM.SYSDUMMY1', '--database', 'S'], { driverFactory: () => driver });
+    assert.equal(select.code, 2);
+    assert.match(select.stderr, /Only INSERT \(or MERGE\)/);
+  });
+});
