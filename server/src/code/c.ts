@@ -34,8 +34,9 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
       if (!fn) return undefined;
       return fn.type === 'field_expression' ? fn.childForFieldName('field')?.text : fn.text.replace(/^::/, '');
     },
-    interestingCall(name) {
-      return name.startsWith('SQL') || name in FORMAT_CALLS || /^str(?:n?cpy|n?cat)(?:_s)?$/.test(name);
+    interestingCall() {
+      // Any call may pass SQL_AUTOCOMMIT_OFF to a connection helper (the IBM samples' CLIAppInit does).
+      return true;
     },
     callSite(node) {
       const fn = node.childForFieldName('function');
@@ -198,6 +199,8 @@ function classifyCli(ctx: CallContext): ApiEvent[] {
     case 'SQLTransact':
       return a.length >= 3 && /COMMIT/.test(a[2].text) ? [{ kind: 'commit', api, connection: handleName(a[1]) }] : [];
     default:
+      // A helper that opens the connection with autocommit off: CLIAppInit(…, (SQLPOINTER)SQL_AUTOCOMMIT_OFF).
+      if (!call.name.startsWith('SQL') && a.some((arg) => /\bSQL_AUTOCOMMIT_OFF\b/.test(arg.text))) return [{ kind: 'autocommit', api, on: false }];
       return [];
   }
 }

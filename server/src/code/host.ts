@@ -377,7 +377,7 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
     if (adapter.calls.has(type)) {
       const name = adapter.calleeName(node);
       const call = name !== undefined && (adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name)) ? adapter.callSite(node) : undefined;
-      if (!call && name !== undefined && !loopCalls.has(name)) {
+      if (name !== undefined && !loopCalls.has(name)) {
         const loop = innermostLoop().loop;
         if (loop) loopCalls.set(name, loop);
       }
