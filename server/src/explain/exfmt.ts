@@ -325,7 +325,7 @@ function looksLikeProse(line: string): boolean {
 function findPastedGraph(lines: string[], from: number, to: number): { start: number; end: number } | undefined {
   let firstId = -1;
   for (let i = Math.max(from, 1); i < to && firstId < 0; i++) {
-    if (/\(\s{0,8}\d{1,6}\)/.test(lines[i]) && !DETAIL_HEADER.test(lines[i]) && lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== undefined)) firstId = i;
+    if (/(^|\s)\(\s{0,8}\d{1,6}\)(\s|$)/.test(lines[i]) && !DETAIL_HEADER.test(lines[i]) && lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== undefined)) firstId = i;
   }
   if (firstId < 0) return undefined;
   let start = firstId - 1;
