@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, scriptStatements } from '../server/src/code/facts';
+import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptStatements } from '../server/src/code/facts';
 
 const SingleRowInsertRule: Rule = {
   meta: {
@@ -15,13 +15,24 @@ const SingleRowInsertRule: Rule = {
     messages: {
       loop:
         'One INSERT call per row inside this {loop} loop: each row pays a round trip and the per-statement work. Seed 000 measured 10,000 rows at 92.1 s one row per call vs 12.9 s with 10 rows per call (tests 2-3), and arrays of 100+ rows about 2.5x faster again (tests 69-74). Instead, {advice}.',
+      batchOfOne:
+        'executeBatch runs on every pass of this {loop} loop, right after addBatch: each batch holds one row, so batching saves nothing (seed 000: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call, tests 2-3). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       script:
         '{count} consecutive single-row INSERTs into {table}: each is a separate statement with its own round trip. Combine them into multi-row VALUES lists (seed 000: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call, tests 2-3), or IMPORT/LOAD the data.',
     },
   },
   check({ file, schema, options, report }) {
     if (file.code) {
-      for (const execution of file.code.executions) {
+      const executions = file.code.executions;
+      for (const execution of executions) {
+        // addBatch then executeBatch on every pass: a batch of one row.
+        if (execution.action === 'executeBatch' && execution.loop && !execution.guarded && insertsOf(execution).some(isSingleRowValues)) {
+          const loop = execution.loop;
+          const fills = executions.some((e) => e.action === 'addBatch' && sameLoop(e.loop, loop) && e.preparedAt && e.preparedAt.start === execution.preparedAt?.start);
+          if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop) }, span: execution.callSpan });
+        }
+      }
+      for (const execution of executions) {
         if (!execution.loop || execution.batched || !runsRows(execution)) continue;
         if (!insertsOf(execution).some(isSingleRowValues)) continue;
         report({ messageId: 'loop', data: { loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });

@@ -40,4 +40,28 @@ def f(conn, rows):
     const { findings } = await lintCode({ 'A.java': java });
     assert.deepEqual(brief(findings, [RULE]), []);
   });
+
+  it('code: executeBatch right after addBatch on every pass is a batch of one row', async () => {
+    const java = `class B { void run(Connection conn, List<Row> rows) throws Exception {
+        conn.setAutoCommit(false);
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        for (Row r : rows) {
+            ps.setInt(1, r.a);
+            ps.addBatch();
+            ps.executeBatch();
+        }
+        int n = 0;
+        for (Row r : rows) {
+            ps.setInt(1, r.a);
+            ps.addBatch();
+            if (++n % 500 == 0) ps.executeBatch();
+        }
+        ps.executeBatch();
+        conn.commit();
+    } }
+`;
+    const { findings } = await lintCode({ 'B.java': java });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'ps.executeBatch()')}`]);
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /batch holds one row/);
+  });
 });

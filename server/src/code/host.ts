@@ -654,6 +654,7 @@ export function extractFromTree(
             batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
           };
           if (prepare) execution.preparedAt = prepare.execution.callSpan;
+          if (ctx.guards.some(isCountGuard)) execution.guarded = true;
           executions.push(execution);
           if (e.action === 'prepare' && e.handle) prepares.push({ execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });

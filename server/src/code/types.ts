@@ -47,6 +47,8 @@ export interface SqlExecution {
   batched: boolean;
   /** For executes of a prepared statement: the prepare call whose statements this runs. */
   preparedAt?: Span;
+  /** Inside an if on a counter within its loop (if (++n % 1000 == 0) ps.executeBatch()). */
+  guarded?: boolean;
 }
 
 export interface CommitCall {
