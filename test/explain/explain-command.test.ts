@@ -36,6 +36,13 @@ describe('explain: insertlint explain', () => {
     assert.ok(!r.stdout.includes('\u001b['), 'no colour when not a TTY');
     const forced = await run(['explain', 'seed-fk-insert-graph.txt', '--color']);
     assert.ok(forced.stdout.includes('\u001b[33m'));
+    const tty = async (env: NodeJS.ProcessEnv) => {
+      let out = '';
+      await runExplainCommand(['seed-fk-insert-graph.txt'], { stdout: (s) => (out += s), stderr: () => {}, stdin: async () => '', cwd: join(repoRoot(), 'test', 'fixtures', 'exfmt'), isTTY: true }, { env });
+      return out;
+    };
+    assert.ok((await tty({})).includes('\u001b['), 'colour on a terminal');
+    assert.ok(!(await tty({ NO_COLOR: '1' })).includes('\u001b['), 'NO_COLOR turns it off');
   });
 
   it('writes json, markdown and html; reads standard input with -', async () => {
