@@ -111,6 +111,9 @@ describe('explain: parseExfmt', () => {
       assert.deepEqual(shape(s.plan), ORDER_LINE_SHAPE, name);
       assert.equal(op(s.plan, 8).totalCost, 3.1234, name);
       assert.equal(op(s.plan, 8).cpuCost, 21863.8, name);
+      assert.equal(op(s.plan, 8).rows, 4.5e-5, name);
+      const audit = op(s.plan, 9).inputs.find((i) => i.kind === 'object');
+      assert.equal(audit?.kind === 'object' ? audit.object.rows : undefined, 1.25e7, name);
     }
     assert.equal(parseExfmt(fixture('insert-fk-trigger-mqt.v97-crlf-exp3.exfmt.txt')).header.db2Version, '09.07.8');
     assert.equal(parseExfmt(fixture('insert-fk-trigger-mqt.v121.exfmt.txt')).header.tool, 'IBM Db2 Explain Table Format Tool');

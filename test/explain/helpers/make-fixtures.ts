@@ -14,7 +14,7 @@ export function orderLinePlan(): WStatement {
     writes: { type: 'TABLE', schema: 'SHOP', name: 'ORDER_LINE', rows: 25000 },
   };
   const fkScan: WOperator = {
-    id: 8, label: 'IXSCAN', rows: 1, cost: 3.1234, io: 0,
+    id: 8, label: 'IXSCAN', rows: 4.5e-5, cost: 3.1234, io: 0,
     inputs: [{ type: 'INDEX', schema: 'SYSIBM', name: 'SQL250101120000100', rows: 5000 }],
     args: [['SCANDIR', 'Scan Direction', 'FORWARD']],
     predicates: [{ how: 'Start Key', text: '(Q4.ORDER_ID = Q3.ORDER_ID)', ff: 0.0002 }],
@@ -27,6 +27,8 @@ export function orderLinePlan(): WStatement {
     writes: { type: 'TABLE', schema: 'SHOP', name: 'ORDER_LINE_AUDIT', rows: 90000 },
   };
   const trigJoin: WOperator = { id: 3, label: 'NLJOIN', rows: 1, cost: 23.5033, io: 2, inputs: [filter, audit] };
+  // A large cardinality so the graph itself shows an exponent (e+07 / e+007 on Windows).
+  (audit.writes as WObject).rows = 1.25e7;
   const mqt: WOperator = {
     id: 11, label: 'UPDATE', rows: 1, cost: 9.1, io: 2,
     inputs: [
