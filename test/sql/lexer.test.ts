@@ -128,6 +128,11 @@ describe('sql lexer', () => {
     assert.equal(text.slice(comments[1].span.start, comments[1].span.end), '/* outer /* inner */ still */');
   });
 
+  it("does not start a comment at XQuery steps '//*' and '/*:name'", () => {
+    const { comments } = lex('XQUERY $i//*:po/item/*:id;');
+    assert.equal(comments.length, 0);
+  });
+
   it("treats '#' at the start of a line as a comment (Quartz scripts), but not #names", () => {
     const { tokens, comments } = lex('# a comment\n#T1 x\nDROP TABLE y;');
     assert.deepEqual(

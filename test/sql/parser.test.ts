@@ -545,6 +545,11 @@ describe('sql parser: INSERT', () => {
     assert.ok(e.parseError);
     const f = parseSql('INSERT INTO').statements[0];
     assert.match(f.parseError?.message ?? '', /end of statement/);
+    // A partial INSERT keeps its target and gets an empty source at the end of the statement.
+    const g = parseSql('INSERT INTO s.t oops').statements[0] as InsertStatement;
+    assert.equal(g.kind, 'insert');
+    assert.equal(g.target.name, 'T');
+    assert.deepEqual(g.source, { kind: 'values', rows: [], span: { start: 20, end: 20 } });
   });
 });
 
@@ -615,6 +620,7 @@ describe('sql parser: CLP commands', () => {
     const b = one('update db cfg using logbufsz 256', 'updateDbCfg');
     assert.equal(b.database, undefined);
     assert.equal(b.parameters[0].numericValue, 256);
+    assert.equal(one('UPDATE DB CFG USING SOMEPARAM -1', 'updateDbCfg').parameters[0].numericValue, -1);
     const c = one('UPDATE DB CFG USING DBHEAP 1200 AUTOMATIC', 'updateDbCfg');
     assert.equal(c.parameters[0].value, '1200 AUTOMATIC');
     assert.equal(c.parameters[0].numericValue, 1200);

@@ -117,7 +117,8 @@ function keywordAt(text: string, start: number, end: number, upper: string): boo
  */
 export function lex(text: string, initialTerminator = ';'): LexResult {
   const n = text.length;
-  const tokens = new TokenList(Math.min(n >> 3, 1 << 20) + 16);
+  // About one token per five characters in SQL scripts; the list doubles when that is too few.
+  const tokens = new TokenList(Math.min((n / 5) | 0, 1 << 24) + 16);
   const comments: Comment[] = [];
   let term = initialTerminator.length > 0 ? initialTerminator : ';';
   let termC0 = term.charCodeAt(0);

@@ -173,6 +173,10 @@ class StatementParser {
           : { message: `Internal parser error: ${err instanceof Error ? err.message : String(err)}`, span };
       stmt = this.partial ?? this.other(span, first, end);
       stmt.parseError = error;
+      // An INSERT that failed before its source was read gets an empty VALUES source of its own.
+      if (stmt.kind === 'insert' && stmt.source === EMPTY_VALUES_SOURCE) {
+        stmt.source = { kind: 'values', rows: [], span: { start: span.end, end: span.end } };
+      }
     } finally {
       this.p = savedP;
       this.end = savedEnd;
@@ -194,6 +198,8 @@ class StatementParser {
     const first = this.p;
     if (this.t.kind[first] === TK_BAD_COMMENT) return this.other(span, first, this.end);
     if (this.t.kind[first] !== TK_WORD) return this.other(span, first, this.end);
+    // The most common statement first, without allocating its keyword.
+    if (this.kw(first, 'INSERT')) return this.parseInsert(span);
     const w = this.upper(first);
     switch (w) {
       case 'INSERT':
@@ -390,14 +396,16 @@ class StatementParser {
   private parseQualifiedName(context: string): QualifiedName {
     if (!this.isIdent(this.p)) this.fail('expected a name', context);
     const startTok = this.p;
-    const parts: string[] = [this.identValue(this.p++)];
-    while (this.kind(this.p) === TK_DOT && this.isIdent(this.p + 1) && parts.length < 3) {
-      parts.push(this.identValue(this.p + 1));
+    let last = this.p++;
+    let parts = 1;
+    while (this.kind(this.p) === TK_DOT && this.isIdent(this.p + 1) && parts < 3) {
+      last = this.p + 1;
       this.p += 2;
+      parts++;
     }
-    const span = { start: this.t.start[startTok], end: this.t.end[this.p - 1] };
-    if (parts.length === 1) return { name: parts[0], span };
-    return { schema: parts[parts.length - 2], name: parts[parts.length - 1], span };
+    const span = { start: this.t.start[startTok], end: this.t.end[last] };
+    if (parts === 1) return { name: this.identValue(last), span };
+    return { schema: this.identValue(last - 2), name: this.identValue(last), span };
   }
 
   /** Reads a qualified name at token `i` without moving the cursor; returns it and the index after it. */
@@ -1643,7 +1651,8 @@ class StatementParser {
     if (this.acceptSeq('OVERRIDING', 'USER', 'VALUE') || this.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE')) {
       /* identity override */
     }
-    stmt.isolation = this.isolationClause(this.p, this.end);
+    const isolation = this.isolationClause(this.p, this.end);
+    if (isolation !== undefined) stmt.isolation = isolation;
     if (this.peek('VALUES')) {
       const sourceFirst = this.p;
       this.p++;
@@ -2073,9 +2082,8 @@ class StatementParser {
       const valueFirst = this.p;
       this.p = this.afterAdjacentRun(this.p);
       let valueText = this.text.slice(this.t.start[valueFirst], this.t.end[this.p - 1]);
-      const isNum = this.p - valueFirst === 1 && this.t.kind[valueFirst] === TK_NUMBER;
       const param: ConfigParameter = { name: this.upper(nameTok), value: valueText, span: this.rangeSpan(nameTok, this.p) };
-      if (isNum) param.numericValue = Number(valueText);
+      if (/^[+-]?\d+(\.\d+)?$/.test(valueText)) param.numericValue = Number(valueText);
       if (this.peek('AUTOMATIC') || this.peek('MANUAL')) {
         valueText += ' ' + this.upper(this.p++);
         param.value = valueText;
