@@ -143,3 +143,36 @@ function assertKnownRule(ruleId: string): void {
   // unused-suppression is the engine's own finding, not a rule module.
   assert.ok(ruleId === UNUSED_SUPPRESSION_RULE || allRules().some((r) => r.meta.id === ruleId), `no rule "${ruleId}" is registered`);
 }
+
+export interface InvalidCase {
+  name?: string;
+  files: Files;
+  findings: ExpectedFinding[];
+  /** Text of the first finding's file after applying its fix; omit when there is no fix to check. */
+  output?: string;
+  options?: LintOptions;
+}
+
+export interface ValidCase {
+  name?: string;
+  files: Files;
+  options?: LintOptions;
+}
+
+/**
+ * ESLint's RuleTester.run in Mocha form: one `it` per case. Valid cases must produce no finding of the
+ * rule; invalid ones exactly the listed findings (and, with `output`, that fixed text).
+ */
+export function runRuleTests(ruleId: string, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+  describe(`rule ${ruleId}`, () => {
+    cases.valid.forEach((c, i) => {
+      it(`valid: ${c.name ?? `case ${i + 1}`}`, () => expectNoFindings(c.files, ruleId, c.options));
+    });
+    cases.invalid.forEach((c, i) => {
+      it(`invalid: ${c.name ?? `case ${i + 1}`}`, () => {
+        expectFindings(c.files, ruleId, c.findings, c.options);
+        if (c.output !== undefined) assert.equal(applyFix(c.files, ruleId, 0, c.options), c.output);
+      });
+    });
+  });
+}
