@@ -17,7 +17,7 @@ const IndexCountRule: Rule = {
     },
   },
   check({ file, schema, options, report }) {
-    const max = Number(options.maxIndexes);
+    const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
     for (const table of schema.tables.values()) {
       const target = targetOf(schema, table);
       if (!target || target.bulkReasons.length === 0) continue;

@@ -38,12 +38,7 @@ function fileStart(stmt: Statement): number {
  * foreign key once the rows are in: seed 000, tests 16, 17, 36, 37) and costs the inserts nothing.
  */
 export function inEffectForInserts(ddl: Located, target: InsertTargetInfo): boolean {
-  return target.sites.some((site) => site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt));
-}
-
-/** Insert sites of `target` that `ddl` is in force for. */
-export function sitesAfter(ddl: Located, target: InsertTargetInfo) {
-  return target.sites.filter((site) => site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt));
+  return target.sites.some((site) => inEffectAt(ddl, site));
 }
 
 /** Why a target is a bulk target, for messages: "INSERT … SELECT; several INSERT statements in one script". */
