@@ -7,7 +7,7 @@ UPDATE COMMAND OPTIONS USING C OFF;
 -- A log buffer that does not fill between commits (tests 104-105) and eager page cleaning (test 8).
 UPDATE DB CFG FOR SALESDB USING LOGBUFSZ 256 CHNGPGS_THRESH 5;
 
-SET SCHEMA SALES;
+SET SCHEMA SALES_FIXED;
 
 -- Several rows per INSERT statement instead of one statement per row.
 INSERT INTO REGION (REGION, NAME) VALUES ('UK', 'United Kingdom'), ('US', 'United States'), ('NL', 'Netherlands');

@@ -53,6 +53,14 @@ describe('bundled sample workload', () => {
     assert.ok(!found.has('parse-error'), 'the sample must parse cleanly');
   });
 
+  it('linting samples/ with clean/ together keeps the two apart: clean/ stays clean, the sample keeps its findings', () => {
+    const together = { ...scripts(SAMPLES), ...scripts(join(SAMPLES, 'clean')) };
+    const all = lint(together);
+    assert.deepEqual(all.filter((f) => f.file.startsWith('clean/')).map((f) => `${f.file}:${f.line} ${f.rule}`), []);
+    const alone = lint(scripts(SAMPLES));
+    assert.deepEqual(all.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`), alone.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule}`));
+  });
+
   it('samples/clean/ has no findings at all', () => {
     const files = scripts(join(SAMPLES, 'clean'));
     assert.deepEqual(Object.keys(files), ['clean/load.clp', 'clean/schema.sql']);
