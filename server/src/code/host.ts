@@ -124,11 +124,13 @@ export interface LanguageAdapter {
 /** The last identifier of an expression: conn, this.conn, self.conn, obj->conn → conn. */
 export function simpleName(node: Node | null | undefined): string | undefined {
   if (!node) return undefined;
-  const text = node.text;
-  const m = /([A-Za-z_$][\w$]*)\s*$/.exec(text.length > 200 ? text.slice(-200) : text);
-  if (!m) return undefined;
-  if (!/^[\w$.\->\s&*()]+$/.test(text.length > 200 ? '' : text)) return undefined;
-  return m[1];
+  const text = node.text.trimEnd();
+  if (text.length === 0 || text.length > 200 || !/^[\w$.\->\s&*()]+$/.test(text)) return undefined;
+  // Scan back over identifier characters (a loop, not a regex with an unanchored start).
+  let i = text.length;
+  while (i > 0 && /[\w$]/.test(text[i - 1])) i--;
+  const name = text.slice(i);
+  return /^[A-Za-z_$]/.test(name) ? name : undefined;
 }
 
 /**
@@ -206,7 +208,8 @@ function innerSpliceSpan(node: Node): Span {
 export function applyFormat(fmt: HostText, args: Node[], keywords: Map<string, Node>, style: 'printf' | 'brace', spliceOf: (n: Node) => HostText): HostText {
   const out: TextPiece[] = [];
   let auto = 0;
-  const pattern = style === 'printf' ? /%(?:(\d+)\$)?[-+ #0,(]*(?:\d+|\*)?(?:\.\d+)?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcspnbBhHtT%])/g : /\{\{|\}\}|\{([^{}!:]*)(?:![rsa])?(?::[^{}]*)?\}/g;
+  // Bounded quantifiers: flags, width and precision overlap on digits, so unbounded ones backtrack.
+  const pattern = style === 'printf' ? /%(?:(\d{1,3})\$)?[-+ #0,(]{0,6}(?:\d{1,4}|\*)?(?:\.\d{1,4})?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXeEfFgGaAcspnbBhHtT%])/g : /\{\{|\}\}|\{([^{}!:]{0,100})(?:![rsa])?(?::[^{}]{0,100})?\}/g;
   for (const piece of fmt.pieces) {
     if (piece.kind !== 'text') { out.push(piece); continue; }
     let last = 0;

@@ -22,7 +22,8 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
   const start = node.namedChildren.find((c) => c?.type === 'string_start');
   const end = node.namedChildren.find((c) => c?.type === 'string_end');
   if (!start || !end) return undefined;
-  const prefix = start.text.replace(/['"]+$/, '').toLowerCase();
+  const quote = start.text.search(/['"]/);
+  const prefix = (quote < 0 ? start.text : start.text.slice(0, quote)).toLowerCase();
   if (prefix.includes('b')) return undefined;
   const raw = prefix.includes('r');
   const fstring = prefix.includes('f');
