@@ -211,9 +211,9 @@ export function embeddedEvents(sqlText: HostText, raw: string, api: 'esql' | 'sq
   const upper = body.toUpperCase();
   if (/^COMMIT\b/.test(upper)) return [{ kind: 'commit', api, connection: api }];
   if (/^CONNECT\b/.test(upper)) return [{ kind: 'connect', api, connection: api }];
-  let m = /^PREPARE\s+(\w+)\s+(?:INTO\s+\S+\s+)?FROM\s+:?\s*(\w+)/i.exec(body);
+  let m = /^PREPARE\s+(\w+)\s+(?:INTO\s+\S+\s+)?FROM\s+(?::\s*)?(\w+)/i.exec(body);
   if (m) return [{ kind: 'execute', api, action: 'prepare', handle: m[1], connection: api, sql: ev.variable(m[2], at) }];
-  m = /^EXECUTE\s+IMMEDIATE\s+:?\s*(\w+)/i.exec(body);
+  m = /^EXECUTE\s+IMMEDIATE\s+(?::\s*)?(\w+)/i.exec(body);
   if (m) return [{ kind: 'execute', api, action: 'executeDirect', connection: api, sql: ev.variable(m[1], at) }];
   m = /^EXECUTE\s+(\w+)/i.exec(body);
   if (m) return [{ kind: 'execute', api, action: 'executePrepared', handle: m[1], connection: api }];

@@ -279,7 +279,7 @@ export function isCountGuard(condition: string): boolean {
   if (!/(>=|<=|==|!=|>|<|-ge|-gt|-eq)/.test(condition)) return false;
   return /\b(?:count|cnt|batch\w*|size|limit|every|interval|chunk\w*|commit\w*|threshold|max\w*|n_?rows|rows?_?(?:count|since\w*|in\w*)|pending|len|length)\b/i.test(condition) ||
     /\.size\(\)|\.length\b|len\(/.test(condition) ||
-    /(>=|==|>|-ge|-eq|-gt)\s*\(?\s*\d{2,}/.test(condition);
+    /(>=|==|>|-ge|-eq|-gt)\s*(?:\(\s*)?\d{2,}/.test(condition);
 }
 
 // ---- the walk ------------------------------------------------------------------------------
@@ -563,7 +563,7 @@ export function extractFromTree(
       const visit = (scope: Scope) => {
         if (seen.has(scope)) return;
         seen.add(scope);
-        for (const a of scope.assignments) if (/["'`]\s*\?\s*,?\s*["'`]/.test(source.slice(a.value.startIndex, a.value.endIndex))) markerVars!.add(a.name);
+        for (const a of scope.assignments) if (/["'`]\s*\?\s*(?:,\s*)?["'`]/.test(source.slice(a.value.startIndex, a.value.endIndex))) markerVars!.add(a.name);
       };
       visit(collected.root);
       for (const c of collected.calls) for (let x: Scope | undefined = c.scope; x; x = x.parent) visit(x);
