@@ -82,4 +82,31 @@ async function bulk(conn, rows) {
     const { findings } = await lintCode({ 'bulk.js': js, 'pg.js': "for (const r of rows) { await client.query('INSERT INTO t VALUES (' + r + ')'); }\n" });
     assert.deepEqual(brief(findings), []);
   });
+
+  it('promise style: prepare(...).then(stmt => ...) in a while loop, and a do-while with querySync', async () => {
+    const js = `const ibmdb = require('ibm_db');
+function pump(conn, queue) {
+  while (queue.length > 0) {
+    const item = queue.shift();
+    conn.prepare('INSERT INTO Q (ID, BODY) VALUES (?, ?)')
+      .then((stmt) => stmt.execute([item.id, item.body]))
+      .catch(console.error);
+  }
+  let i = 0;
+  do {
+    conn.querySync('INSERT INTO TICKS (N) VALUES (?)', [i]);
+    conn.commitTransactionSync();
+  } while (++i < 10);
+}
+`;
+    const { findings } = await lintCode({ 'pump.js': js });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `prepare-in-loop@${posOf(js, 'conn.prepare')}`,
+      `no-autocommit@${posOf(js, 'stmt.execute')}`,
+      `single-row-insert@${posOf(js, 'stmt.execute')}`,
+      `no-autocommit@${posOf(js, 'conn.querySync')}`,
+      `single-row-insert@${posOf(js, 'conn.querySync')}`,
+      `commit-per-row@${posOf(js, 'conn.commitTransactionSync')}`,
+    ]);
+  });
 });

@@ -131,13 +131,27 @@ const PREPARE = new Set(['prepare', 'prepareSync']);
 const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
 const JS_CALLS = new Set(['open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync']);
 
+/** `x.prepare(sql).then((stmt) => …)`: the first parameter of the callback receives the result. */
+function thenParam(node: Node): string | undefined {
+  const member = node.parent;
+  if (member?.type !== 'member_expression' || member.childForFieldName('property')?.text !== 'then') return undefined;
+  const thenCall = member.parent;
+  const fn = thenCall?.type === 'call_expression' ? argsOf(thenCall.childForFieldName('arguments'))[0] : undefined;
+  if (!fn || !/function|arrow/.test(fn.type)) return undefined;
+  const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+  if (!params) return undefined;
+  if (params.type === 'identifier') return params.text;
+  const first = params.namedChildren.find((p) => !!p);
+  return first ? simpleName(first.childForFieldName('pattern') ?? first) : undefined;
+}
+
 function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const { call } = ctx;
   const recv = simpleName(call.receiver);
   const a = call.args;
   const api = 'node-ibm_db';
   // A result may arrive as `const x = await …`, `.then(x => …)` is not followed, or as a callback's 2nd parameter.
-  const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined);
+  const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined) ?? thenParam(call.node);
   if (call.name === 'open' || call.name === 'openSync') {
     if (recv && /ibm|db2|ibmdb/i.test(recv) && resultName) return [{ kind: 'connect', api, connection: resultName }];
     return [];
