@@ -25,7 +25,11 @@ const NoAutocommitRule: Rule = {
         seenLoops.add(execution.loop.span.start);
         report({
           messageId: 'loop',
-          data: { connection: execution.connection.name ? `'${execution.connection.name}'` : 'this connection', loop: loopName(execution.loop), how: HOW[execution.api] ?? 'with the driver\'s autocommit setting' },
+          data: {
+            connection: execution.api === 'clp' ? 'the db2 command line processor' : execution.connection.name ? `'${execution.connection.name}'` : 'this connection',
+            loop: loopName(execution.loop),
+            how: HOW[execution.api] ?? "with the driver's autocommit setting",
+          },
           span: execution.callSpan,
         });
       }

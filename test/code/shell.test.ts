@@ -23,6 +23,7 @@ db2 connect reset
       `commit-per-row@${posOf(sh, 'db2 commit')}`,
     ]);
     assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /IMPORT or LOAD/);
+    assert.match(findings.find((f) => f.rule === 'no-autocommit')!.message, /^Autocommit is on for the db2 command line processor/);
   });
 
   it('UPDATE COMMAND OPTIONS USING C OFF and a modulo-guarded commit are respected', async () => {
