@@ -1,6 +1,6 @@
 // Parser coverage over the shared SQL corpus (../shared/corpus/sql, not part of a user's clone).
 // Prints files, statements, statements with parseError, the percentage, and the worst files.
-// Usage: npm run corpus   (builds first)   or   node scripts/corpus.mjs [--all-errors] [--kinds]
+// Usage: npm run corpus   (builds first)   or   node scripts/corpus.mjs [--all-errors] [--kinds] [--largest] [--show=KIND]
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, dirname, relative, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,8 @@ let ms = 0;
 const perFile = [];
 const guessed = [];
 const kinds = new Map();
+const largest = [];
+const shown = [];
 for (const file of files) {
   const rel = relative(corpusDir, file);
   let text;
@@ -116,6 +118,17 @@ for (const file of files) {
   for (const s of result.statements) {
     const key = s.kind === 'other' ? `other:${s.keyword}` : s.kind;
     kinds.set(key, (kinds.get(key) ?? 0) + 1);
+    if (process.argv.some((a) => a === `--show=${key}`)) shown.push({ key, rel, head: text.slice(s.span.start, s.span.start + 120).replace(/\s+/g, ' ') });
+  }
+  if (args.has('--largest')) {
+    // Very long non-routine statements hint at a missed terminator (one statement swallowing others).
+    for (const s of result.statements) {
+      const lines = text.slice(s.span.start, s.span.end).split('\n').length;
+      const key = s.kind === 'other' ? s.keyword : s.kind;
+      if (lines > 40 && !/PROCEDURE|FUNCTION|TRIGGER|MODULE|BEGIN|VIEW|SELECT|WITH|XQUERY|createTable|createTrigger|insert/.test(key)) {
+        largest.push({ lines, key, rel, head: text.slice(s.span.start, s.span.start + 90).replace(/\s+/g, ' ') });
+      }
+    }
   }
   statements += result.statements.length;
   withError += errors.length;
@@ -144,6 +157,17 @@ for (const f of perFile.slice(0, 15)) console.log(`  ${f.count}/${f.total}  ${f.
 if (args.has('--kinds')) {
   console.log('\nStatement kinds:');
   for (const [k, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${k}`);
+}
+if (args.has('--largest')) {
+  console.log('\nLongest statements that are not routines, triggers, views or queries:');
+  for (const l of largest.sort((a, b) => b.lines - a.lines).slice(0, 25)) console.log(`  ${l.lines} lines  ${l.key}  ${l.rel}  ${l.head}`);
+}
+const showKind = process.argv.find((a) => a.startsWith('--show='));
+if (showKind) {
+  // --show=other:SELECT lists where statements of that kind are (spot checks of the splitter).
+  const want = showKind.slice('--show='.length);
+  console.log(`\nStatements of kind ${want}:`);
+  for (const w of shown.filter((x) => x.key === want).slice(0, 20)) console.log(`  ${w.rel}: ${w.head}`);
 }
 if (args.has('--all-errors')) {
   console.log('\nAll errors:');
