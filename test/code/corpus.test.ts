@@ -10,7 +10,9 @@ const ROOT = join(__dirname, '..', '..', '..');
 
 function readDir(dir: string, prefix: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const name of readdirSync(dir).sort()) files[`${prefix}/${name}`] = readFileSync(join(dir, name), 'utf8');
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith('.md')) files[`${prefix}/${name}`] = readFileSync(join(dir, name), 'utf8');
+  }
   return files;
 }
 
