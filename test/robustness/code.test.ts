@@ -1,0 +1,88 @@
+// Robustness of the host-language extractors (tree-sitter): on random and damaged Java, Python and
+// JavaScript they never throw, every SQL statement they find maps back inside the file, the rules over
+// their output do not throw, and extraction time grows linearly with the file.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { loadCodeFrontEnd, type CodeFrontEnd } from '../../server/src/code/frontend';
+import { Workspace } from '../../server/src/engine/workspace';
+import { resolveConfig } from '../../server/src/engine/config';
+import { RULES } from '../../server/src/engine/registry';
+import type { FileLanguage } from '../../server/src/engine/types';
+import { anyText, fixture, growthRatio, mutated } from './support';
+
+const SEEDS: [string, FileLanguage][] = [
+  ['Loader.java', 'java'],
+  ['loader.py', 'python'],
+  ['loader.js', 'javascript'],
+];
+
+/** Extra pieces that damage host code in interesting ways: string quotes, braces, comment openers. */
+const CODE_PIECES = ['"', "'", '`', '"""', '${', '{', '}', '(', ')', '/*', '//', '#', '\\', '\n', '+ "', 'for (;;) {', 'while True:', 'conn.commit();', 'ps.executeUpdate("INSERT INTO T VALUES (?)");'];
+
+describe('robustness: code extractors (Java, Python, JavaScript)', function () {
+  this.timeout(60_000);
+  let frontEnd: CodeFrontEnd;
+  before(async () => {
+    frontEnd = await loadCodeFrontEnd();
+  });
+
+  function extractAndCheck(path: string, language: FileLanguage, text: string): number {
+    const extracted = frontEnd.extract({ path, text, language });
+    for (const stmt of extracted.statements) {
+      const start = stmt.origin.toFile(stmt.span.start);
+      const end = stmt.origin.toFile(stmt.span.end);
+      assert.ok(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end >= start && end <= text.length, `${path}: statement ${stmt.kind} maps to ${start}..${end} in a file of ${text.length}`);
+    }
+    for (const c of extracted.comments) assert.ok(c.span.start >= 0 && c.span.end <= text.length, `${path}: comment ${c.span.start}..${c.span.end}`);
+    return extracted.statements.length;
+  }
+
+  for (const [name, language] of SEEDS) {
+    it(`finds the SQL of ${name}`, () => {
+      assert.ok(extractAndCheck(name, language, fixture(name)) >= 3, `${name}: the seed's inserts are found (else the mutations below test little)`);
+    });
+
+    it(`never throws on damaged copies of ${name}, and SQL spans stay inside the file`, () => {
+      const seed = fixture(name);
+      const damaged = fc.oneof(
+        mutated(seed),
+        fc.tuple(fc.nat(seed.length), fc.constantFrom(...CODE_PIECES)).map(([at, piece]) => seed.slice(0, at) + piece + seed.slice(at)),
+      );
+      fc.assert(fc.property(damaged, (text) => void extractAndCheck(name, language, text)), { numRuns: 150 });
+    });
+
+    it(`never throws on random text given as ${language}`, () => {
+      fc.assert(fc.property(anyText, (text) => void extractAndCheck(name, language, text)), { numRuns: 150 });
+    });
+  }
+
+  it('no rule throws over extracted code (mutated loaders linted together)', () => {
+    const config = resolveConfig(RULES.map((r) => r.rule));
+    fc.assert(
+      fc.property(mutated(fixture('Loader.java')), mutated(fixture('loader.py')), mutated(fixture('loader.js')), (java, py, js) => {
+        const ws = new Workspace(config, frontEnd);
+        ws.setFile('Loader.java', java, 'java');
+        ws.setFile('loader.py', py, 'python');
+        ws.setFile('loader.js', js, 'javascript');
+        ws.setFile('schema.sql', fixture('workload.sql'), 'sql');
+        ws.allDiagnostics();
+        assert.deepEqual(ws.ruleFailures.map((f) => `${f.file} ${f.rule}: ${(f.error as Error)?.message}`), []);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  const GROWING: Record<string, [FileLanguage, (n: number) => string]> = {
+    'a Java class with many methods': ['java', (n) => 'class A {\n' + 'void m(Connection c) throws Exception { c.prepareStatement("INSERT INTO T VALUES (?)").executeUpdate(); c.commit(); }\n'.repeat(n / 110) + '}\n'],
+    'one long Java string concatenation': ['java', (n) => 'class A { String s = "INSERT INTO T VALUES (" ' + '+ "?, "'.repeat(n / 7) + '+ "1)"; void m(Statement st) throws Exception { st.execute(s); } }\n'],
+    'deeply nested Java loops': ['java', (n) => 'class A { void m(Statement st) throws Exception {\n' + 'for (;;) {\n'.repeat(n / 22) + 'st.execute("INSERT INTO T VALUES (1)");\n' + '}\n'.repeat(n / 22) + '} }\n'],
+    'a Python module with many functions': ['python', (n) => 'def f(cur):\n    cur.execute("INSERT INTO T VALUES (?)", (1,))\n\n'.repeat(n / 58)],
+    'a JavaScript file with many statements': ['javascript', (n) => "conn.querySync('INSERT INTO T VALUES (1)');\n".repeat(n / 44)],
+  };
+  for (const [shape, [language, make]] of Object.entries(GROWING)) {
+    it(`extracts ${shape} in time linear in its size`, () => {
+      const { ratio, smallMs, largeMs } = growthRatio(make, (text) => frontEnd.extract({ path: `f.${language}`, text, language }), 20_000);
+      assert.ok(ratio < 24, `8× the code took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    });
+  }
+});
