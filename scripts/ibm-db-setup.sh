@@ -48,7 +48,9 @@ if [[ ! -f "$CACHE/node_modules/ibm_db/package.json" ]]; then
   echo "== installing the npm package ibm_db${NPM_VERSION:+@$NPM_VERSION} (scripts off)"
   [[ -f "$CACHE/package.json" ]] || echo '{ "name": "insertlint-ibm-db-cache", "private": true }' > "$CACHE/package.json"
   # The project serialises npm runs with this lock (several engineers share one machine).
-  flock /tmp/insertlint-npm.lock npm install --prefix "$CACHE" --ignore-scripts --no-audit --no-fund "ibm_db${NPM_VERSION:+@$NPM_VERSION}"
+  LOCK=()
+  if command -v flock >/dev/null; then LOCK=(flock /tmp/insertlint-npm.lock); fi
+  "${LOCK[@]}" npm install --prefix "$CACHE" --ignore-scripts --no-audit --no-fund "ibm_db${NPM_VERSION:+@$NPM_VERSION}"
 fi
 
 # 3. The native binding, compiled against the clidriver. npm ships node-gyp but does not put it on PATH.

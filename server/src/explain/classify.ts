@@ -110,12 +110,36 @@ function splitKey(key: string): [string, string] {
   return dot < 0 ? ['', k] : [k.slice(0, dot).trim(), k.slice(dot + 1).trim()];
 }
 
+/** `schema . "Name"` → ['SCHEMA', 'Name']: unquoted parts upper-cased, quotes removed, dots inside quotes kept. */
+export function splitQualifiedName(text: string): string[] {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text[i] === '"') {
+      const end = text.indexOf('"', i + 1);
+      const stop = end < 0 ? text.length : end;
+      parts.push(text.slice(i + 1, stop));
+      i = stop + 1;
+    } else {
+      let j = i;
+      while (j < text.length && text[j] !== '.' && !/\s/.test(text[j])) j++;
+      if (j > i) parts.push(text.slice(i, j).toUpperCase());
+      i = j;
+    }
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (text[i] === '.') i++;
+    else if (i < text.length) break;
+  }
+  return parts;
+}
+
 /** The target of `INSERT INTO x` in a statement text (quotes removed, unquoted parts upper-cased). */
 export function insertTargetOf(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const m = /\bINSERT\s+INTO\s+((?:"[^"]{1,128}"|[A-Za-z_$#@][\w$#@]{0,127})(?:\s*\.\s*(?:"[^"]{1,128}"|[A-Za-z_$#@][\w$#@]{0,127}))?)/i.exec(text);
   if (!m) return undefined;
-  const parts = m[1].split(/\s*\.\s*/).map((p) => (p.startsWith('"') ? p.slice(1, -1) : p.toUpperCase()));
+  const parts = splitQualifiedName(m[1]);
   return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `.${parts[0]}`;
 }
 

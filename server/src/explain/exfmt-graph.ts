@@ -104,7 +104,7 @@ function fieldOfLegend(word: string): Field {
 export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
   const errors: ExplainMessage[] = [];
   const warnings: ExplainMessage[] = [];
-  const lines = stripCommonPrefix(rawLines).map((l) => expandTabs(l).replace(/\s+$/, ''));
+  const lines = stripCommonPrefix(rawLines).map((l) => expandTabs(l).trimEnd());
   const tokens = lines.map(tokenize);
 
   const idTokens: { line: number; token: Token; id: number }[] = [];

@@ -318,8 +318,14 @@ function trimGraphEnd(lines: string[], start: number, end: number): number {
   return last;
 }
 
+/** Two lower-case words in a row: a sentence, never a graph line (operator and object names are upper case). */
 function looksLikeProse(line: string): boolean {
-  return /[a-z]{3,}[,.]?\s+[a-z]{2,}/.test(line) || /^\s*\[\.\.\./.test(line);
+  if (line.trimStart().startsWith('[...')) return true;
+  const words = line.split(/\s+/);
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (/^[a-z]{3,}[,.]?$/.test(words[i]) && /^[a-z]{2,}/.test(words[i + 1])) return true;
+  }
+  return false;
 }
 
 function findPastedGraph(lines: string[], from: number, to: number): { start: number; end: number } | undefined {
@@ -405,9 +411,11 @@ function parsePlanDetails(lines: string[], from: number, to: number, warnings: E
         arg.value = arg.value ? `${arg.value} ${l}` : l;
       }
     } else if (part === 'predicates') {
-      const m = /^(\d+)\)\s+(.+?)\s+Predicate,?$/.exec(l);
-      if (m) {
-        pred = { id: Number(m[1]), howApplied: m[2], text: '' };
+      const m = /^(\d+)\)\s/.exec(l);
+      let how = m ? l.slice(m[0].length).trim() : '';
+      if (how.endsWith(',')) how = how.slice(0, -1);
+      if (m && how.endsWith(' Predicate')) {
+        pred = { id: Number(m[1]), howApplied: how.slice(0, -' Predicate'.length).trim(), text: '' };
         op.predicates.push(pred);
         inPredicateText = false;
         continue;
@@ -497,9 +505,12 @@ function parseObjects(lines: string[], from: number, to: number): ObjectInfo[] {
   const out: ObjectInfo[] = [];
   let cur: ObjectInfo | undefined;
   for (let i = from; i < to; i++) {
-    const m = /^\s*([A-Za-z][A-Za-z /()-]*?)\s*:\s*(.*?)\s*$/.exec(lines[i]);
-    if (!m) continue;
-    const [, key, value] = m;
+    const line = lines[i].trim();
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const key = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (!/^[A-Za-z][A-Za-z /()-]*$/.test(key)) continue;
     if (key === 'Schema') {
       cur = { key: '', schema: value.trim(), name: '', properties: {} };
       out.push(cur);

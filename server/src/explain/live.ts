@@ -11,7 +11,7 @@ import { buildPlanFromExplainTables, num, str } from './explain-tables';
 import { parseExfmt } from './exfmt';
 import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
 import { factsExplainContext, type ContextFacts } from './schema-context';
-import { insertTargetOf, type ExplainContext, type TriggerFact } from './classify';
+import { insertTargetOf, splitQualifiedName, type ExplainContext, type TriggerFact } from './classify';
 
 export const QUERY_TAG = 'INSERTLINT';
 
@@ -46,7 +46,9 @@ export interface LiveExplainResult {
 export function prepareExplainable(sql: string): string {
   let text = sql.trim();
   // Statement terminators at the end (; or @ as scripts use) are not part of the statement.
-  text = text.replace(/[;@\s]+$/, '');
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ';' || text[end - 1] === '@' || /\s/.test(text[end - 1]))) end--;
+  text = text.slice(0, end);
   let out = '';
   let i = 0;
   let sawTerminator = false;
@@ -357,7 +359,7 @@ export async function catalogContext(driver: Db2Driver, statement: string, warni
     for (const r of triggers) {
       const text = str(r.TEXT);
       const writes = [...text.matchAll(/\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|MERGE\s+INTO)\s+((?:"[^"]+"|[A-Za-z_][\w$#@]*)(?:\s*\.\s*(?:"[^"]+"|[A-Za-z_][\w$#@]*))?)/gi)].map((m) => {
-        const parts = m[1].split(/\s*\.\s*/).map((p) => (p.startsWith('"') ? p.slice(1, -1) : p.toUpperCase()));
+        const parts = splitQualifiedName(m[1]);
         return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `${str(r.TRIGSCHEMA).trim()}.${parts[0]}`;
       });
       facts.triggers!.push({

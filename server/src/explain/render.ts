@@ -62,6 +62,12 @@ function treeLines(plan: AccessPlan): TreeLine[] {
   return out;
 }
 
+function withOneNewline(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  return text.slice(0, end) + '\n';
+}
+
 // --- text -----------------------------------------------------------------------------------------------
 
 const ANSI: Record<HiddenWorkKind | 'main' | 'dim' | 'bold', string> = {
@@ -147,7 +153,7 @@ export function renderText(report: ExplainReport, options: TextOptions = {}): st
     for (const note of es.report.notes) out.push(wrap(`Note: ${note}`, width));
     out.push('');
   });
-  return out.join('\n').replace(/\n+$/, '') + '\n';
+  return withOneNewline(out.join('\n'));
 }
 
 // --- json -----------------------------------------------------------------------------------------------
@@ -238,7 +244,7 @@ export function renderMarkdown(report: ExplainReport): string {
     }
     out.push('```', '', '</details>', '');
   });
-  return out.join('\n').replace(/\n+$/, '') + '\n';
+  return withOneNewline(out.join('\n'));
 }
 
 // --- html -----------------------------------------------------------------------------------------------

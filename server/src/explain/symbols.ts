@@ -115,7 +115,7 @@ export function labelFromFlags(type: string, flags: string[]): string {
   return prefix + type + suffix;
 }
 
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
+const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
 
 /** C `%g` numbers as db2exfmt prints them, including Windows' 3-digit exponents (1.2e+003). */
 export function parseDb2Number(text: string | undefined): number | undefined {
