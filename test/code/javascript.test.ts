@@ -109,4 +109,18 @@ function pump(conn, queue) {
       `commit-per-row@${posOf(js, 'conn.commitTransactionSync')}`,
     ]);
   });
+
+  it('ibmdb.open(cn, { autoCommit: false }) opens without autocommit', async () => {
+    const js = `const ibmdb = require('ibm_db');
+async function load(cn, rows) {
+  const conn = await ibmdb.open(cn, { autoCommit: false });
+  const stmt = await conn.prepare('INSERT INTO T (A) VALUES (?)');
+  for (const r of rows) await stmt.execute([r]);
+  await conn.commitTransaction();
+}
+`;
+    const { findings } = await lintCode({ 'load.js': js });
+    assert.deepEqual(brief(findings, ['no-autocommit']), []);
+    assert.deepEqual(brief(findings, ['single-row-insert']), [`single-row-insert@${posOf(js, 'stmt.execute')}`]);
+  });
 });

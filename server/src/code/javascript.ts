@@ -153,8 +153,11 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   // A result may arrive as `const x = await …`, `.then(x => …)` is not followed, or as a callback's 2nd parameter.
   const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined) ?? thenParam(call.node);
   if (call.name === 'open' || call.name === 'openSync') {
-    if (recv && /ibm|db2|ibmdb/i.test(recv) && resultName) return [{ kind: 'connect', api, connection: resultName }];
-    return [];
+    if (!recv || !/ibm|db2|ibmdb/i.test(recv) || !resultName) return [];
+    // ibmdb.open(cn, { autoCommit: false }) opens the connection without autocommit.
+    const options = a.find((arg) => arg.type === 'object');
+    const autoCommit = options ? objectProperty(options, 'autoCommit') : undefined;
+    return [{ kind: 'connect', api, connection: resultName, autocommit: autoCommit ? autoCommit.text !== 'false' : undefined }];
   }
   if (QUERY.has(call.name) && a.length > 0 && recv) {
     let sqlNode: Node | HostText | undefined = a[0];
