@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
+import fc from 'fast-check';
 import { decodeSource } from '../../server/src/cli/files';
+import { LineIndex } from '../../server/src/engine/lines';
 import { fixture } from './support';
 
 interface CliResult {
@@ -182,5 +184,34 @@ describe('robustness: decodeSource', () => {
   it('skips bytes that are not UTF-8 wherever they are', () => {
     const bytes = Buffer.concat([Buffer.from('COMMIT;\n'.repeat(5000)), Buffer.from([0xc3, 0x28])]);
     assert.ok('skip' in decodeSource(bytes));
+  });
+});
+
+describe('robustness: LineIndex', () => {
+  /** Line starts by the definition: after LF, after CRLF, after a CR not followed by LF. */
+  function referenceStarts(text: string): number[] {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    }
+    return starts;
+  }
+
+  it('maps every offset like the definition, for LF, CRLF, CR and mixed line endings', () => {
+    const text = fc.array(fc.constantFrom('a', 'bc', '\n', '\r', '\r\n', '\n\n', ''), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const index = new LineIndex(t);
+        const starts = referenceStarts(t);
+        assert.equal(index.lineCount, starts.length);
+        for (let offset = 0; offset <= t.length; offset++) {
+          const { line, column } = index.position(offset);
+          assert.equal(starts[line] + column, offset);
+          assert.ok(line === starts.length - 1 || starts[line + 1] > offset);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
