@@ -48,4 +48,16 @@ describe(`rule ${RULE}`, () => {
     const { findings } = await lintCode({ 'f.c': c, 'L.java': java });
     assert.deepEqual(brief(findings, [RULE]), []);
   });
+
+  it('code: a batch per pass (execute_many per chunk) with autocommit on commits per batch, not per row', async () => {
+    const py = `import ibm_db
+def load(dsn, chunks):
+    conn = ibm_db.connect(dsn, "", "")
+    stmt = ibm_db.prepare(conn, "INSERT INTO T (A, B) VALUES (?, ?)")
+    for chunk in chunks:
+        ibm_db.execute_many(stmt, tuple(chunk))
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    assert.deepEqual(brief(findings, [RULE, 'single-row-insert']), []);
+  });
 });
