@@ -458,14 +458,33 @@ class StatementParser {
   /** ( name, name, … ) — each element's first identifier; extra words per element are skipped. */
   private parseNameList(context: string): string[] {
     if (this.kind(this.p) !== TK_LPAREN) this.fail("expected '('", context);
+    // Exact-size array (column lists of a million INSERTs stay in memory): count top-level commas.
+    const close = this.afterBalanced(this.p) - 1;
+    let count = 0;
+    if (close > this.p + 1) {
+      count = 1;
+      for (let j = this.p + 1, depth = 0; j < close; j++) {
+        const k = this.t.kind[j];
+        if (k === TK_LPAREN) depth++;
+        else if (k === TK_RPAREN) depth--;
+        else if (k === TK_COMMA && depth === 0) count++;
+      }
+    }
     this.p++;
-    const names: string[] = [];
+    const names: string[] = new Array<string>(count);
+    let n = 0;
     for (;;) {
       if (this.kind(this.p) === TK_RPAREN) {
         this.p++;
+        if (n < names.length) names.length = n;
         return names;
       }
-      names.push(this.parseIdentifier(context).name);
+      const name = this.parseIdentifier(context).name;
+      if (n < names.length) names[n++] = name;
+      else {
+        names.push(name);
+        n++;
+      }
       while (!this.atEnd() && this.kind(this.p) !== TK_COMMA && this.kind(this.p) !== TK_RPAREN) this.skipUnit();
       if (this.kind(this.p) === TK_COMMA) this.p++;
       else if (this.kind(this.p) !== TK_RPAREN) this.fail("expected ',' or ')'", context);
@@ -1656,14 +1675,11 @@ class StatementParser {
     if (this.peek('VALUES')) {
       const sourceFirst = this.p;
       this.p++;
-      const rows: ValuesRow[] = [];
-      for (;;) {
+      // Most inserts have one row: an exact one-element array keeps a million of them small.
+      const rows: ValuesRow[] = [this.parseValuesRow(context)];
+      while (this.kind(this.p) === TK_COMMA) {
+        this.p++;
         rows.push(this.parseValuesRow(context));
-        if (this.kind(this.p) === TK_COMMA) {
-          this.p++;
-          continue;
-        }
-        break;
       }
       if (this.atEnd() || this.isIsolationAt(this.p)) {
         stmt.source = { kind: 'values', rows, span: this.rangeSpan(sourceFirst, this.p) };
@@ -1703,13 +1719,23 @@ class StatementParser {
 
   private parseValuesRow(context: string): ValuesRow {
     const startTok = this.p;
-    const values: InsertValue[] = [];
+    let values: InsertValue[];
     if (this.kind(this.p) === TK_LPAREN) {
       const close = this.afterBalanced(this.p) - 1;
       if (this.kind(close) !== TK_RPAREN) {
         this.p = this.end;
         this.fail("missing ')' after the VALUES row", context);
       }
+      // Size the array exactly (count the top-level commas first): rows are retained by the model.
+      let count = 1;
+      for (let j = this.p + 1, depth = 0; j < close; j++) {
+        const k = this.t.kind[j];
+        if (k === TK_LPAREN) depth++;
+        else if (k === TK_RPAREN) depth--;
+        else if (k === TK_COMMA && depth === 0) count++;
+      }
+      values = new Array<InsertValue>(count);
+      let n = 0;
       let i = this.p + 1;
       if (i === close) this.fail('expected a value', context, i);
       while (i < close) {
@@ -1723,7 +1749,7 @@ class StatementParser {
           i++;
         }
         if (i === vStart) this.fail('expected a value', context, i);
-        values.push(this.classifyValue(vStart, i));
+        values[n++] = this.classifyValue(vStart, i);
         if (i < close) {
           i++; // comma
           if (i === close) this.fail('expected a value', context, i);
@@ -1739,7 +1765,7 @@ class StatementParser {
         else i++;
       }
       if (i === vStart) this.fail('expected a value', context, i);
-      values.push(this.classifyValue(vStart, i));
+      values = [this.classifyValue(vStart, i)];
       this.p = i;
     }
     return { values, span: this.rangeSpan(startTok, this.p) };
