@@ -53,6 +53,7 @@ function machine() {
     node: process.version,
     os: `${os.type()} ${os.release()}`,
     commit,
+    load: os.loadavg().map((l) => l.toFixed(1)).join(' / '),
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
   };
 }
@@ -149,20 +150,24 @@ function sqlfluffBinary() {
 
 function runSqlfluff(bin, file) {
   // Without this sqlfluff silently skips files over 20,000 bytes (see ../shared/ENVIRONMENT.md).
-  writeFileSync(join(work, '.sqlfluff'), '[sqlfluff]\ndialect = db2\nlarge_file_skip_byte_limit = 0\n');
+  // max_parse_nodes = 0: sqlfluff 4.5 otherwise refuses files of more than 100,000 tokens ("Maximum parse
+  // node count exceeded") without parsing them, which would time a refusal instead of a lint.
+  writeFileSync(join(work, '.sqlfluff'), '[sqlfluff]\ndialect = db2\nlarge_file_skip_byte_limit = 0\nmax_parse_nodes = 0\n');
   const stdoutFile = join(work, 'sqlfluff.out.json');
   const r = measure(bin, ['lint', '--dialect', 'db2', '--format', 'json', '--nocolor', file], { stdoutFile });
   let violations;
   let unparsable;
+  let refused = false;
   try {
     const json = JSON.parse(readFileSync(stdoutFile, 'utf8'));
     violations = json.reduce((n, f) => n + f.violations.length, 0);
     unparsable = json.reduce((n, f) => n + f.violations.filter((v) => v.code === 'PRS').length, 0);
+    refused = json.some((f) => f.violations.some((v) => /Maximum parse (node count|depth)/.test(v.description)));
   } catch {
     /* reported below as "no output" */
   }
   const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim().replace(/^sqlfluff, version /, '');
-  return { ...r, violations, unparsable, version };
+  return { ...r, violations, unparsable, refused, version };
 }
 
 // ---------------------------------------------------------------- explain
@@ -250,7 +255,8 @@ if (withSqlfluff) {
 // Code analysis: generated Java/Python/JS loaders.
 {
   const perLanguage = quick ? 100 : 400;
-  const dir = join(work, `code-${perLanguage}`);
+  // Outside the repository: bench/.work is in .gitignore, which the CLI honours when it walks a folder.
+  const dir = join(os.tmpdir(), `insertlint-bench-code-${perLanguage}`);
   const files = generateLoaders(dir, perLanguage);
   const { lines, bytes } = countText(files);
   log(`insertlint on ${files.length} generated loaders…`);
@@ -269,7 +275,7 @@ function writeResults(res) {
   const L = [];
   L.push(`Measured ${m.date} by \`npm run bench${res.quick ? ' -- --quick' : ''}\` at commit ${m.commit}.`);
   L.push('');
-  L.push(`Machine: ${m.cpu}, ${m.nproc} CPUs (nproc), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node}.`);
+  L.push(`Machine: ${m.cpu}, ${m.nproc} CPUs (nproc), ${m.memoryGiB} GiB memory, ${m.os}, Node ${m.node}. Load average when the run started (1/5/15 min): ${m.load}; the machine is shared with other work, so times are upper bounds.`);
   L.push('Wall time is the median of the runs of the whole CLI process (`bin/insertlint.js check --config bench/.work/bench.insertlintrc.json --format json FILE`,');
   L.push('the config only raising maxFileBytes to 512 MiB; output');
   L.push('to a file), start-up included; peak RSS is the largest "Maximum resident set size" that `/usr/bin/time -v` reported.');
@@ -312,7 +318,7 @@ function writeResults(res) {
       const theirs = run.lines / run.seconds;
       const ours = run.ours.lines / run.ours.seconds;
       if (run.ours.peer) peerRate = theirs;
-      L.push(`| ${run.ours.name} | ${fmt(run.lines)} | ${fmt(run.seconds, 2)} | ${fmt(theirs, 0)} | ${run.rssMiB ? fmt(run.rssMiB, 0) : '?'} | ${run.violations ?? 'no'} violations, ${run.unparsable ?? '?'} unparsable sections, exit ${run.code} | ${fmt(run.ours.seconds, 3)} | ${fmt(ours, 0)} | **${fmt(ours / theirs, 0)}×** |`);
+      L.push(`| ${run.ours.name} | ${fmt(run.lines)} | ${fmt(run.seconds, 2)} | ${fmt(theirs, 0)} | ${run.rssMiB ? fmt(run.rssMiB, 0) : '?'} | ${run.refused ? 'REFUSED the file (parse limit), not linted; ' : ''}${run.violations ?? 'no'} violations, ${run.unparsable ?? '?'} unparsable sections, exit ${run.code} | ${fmt(run.ours.seconds, 3)} | ${fmt(ours, 0)} | **${fmt(ours / theirs, 0)}×** |`);
     }
     L.push('');
     L.push('On the full mix sqlfluff reports one unparsable section from its first statement it cannot read (IDENTITY … NO CACHE, parameter markers) to the end of the file, so that row times sqlfluff giving up; the sqlfluff-parsable row is the fair comparison.');
@@ -343,7 +349,8 @@ function writeResults(res) {
   L.push('');
   const c = res.code;
   L.push(`${c.files} files, ${fmt(c.lines)} lines: ${fmt(c.seconds, 2)} s wall (median of ${c.runs}), **${fmt(c.files / c.seconds, 0)} files/s**, ${fmt(c.lines / c.seconds, 0)} lines/s, peak RSS ${c.rssMiB ? fmt(c.rssMiB, 0) : '?'} MiB; ${c.summary.statements} embedded SQL statements found, ${c.summary.diagnostics} findings.`);
-  if (c.summary.statements === 0) L.push('The code front end found no SQL: at this commit it is still the empty placeholder, so this measures file discovery and reading only.');
+  if (c.summary.files !== c.files) L.push(`Only ${c.summary.files} of the ${c.files} files were linted: the rest were skipped or ignored.`);
+  if (c.summary.statements === 0) L.push('The code front end found no SQL in them, so this measures file discovery and reading only.');
   L.push('');
   L.push('### Explain (db2exfmt text of a generated plan)');
   L.push('');

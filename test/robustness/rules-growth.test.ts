@@ -1,0 +1,100 @@
+// Every rule's check must take time linear in the workload. Big scripts have more tables, sequences and
+// inserts at once, so a rule that, say, scans all insert sites for every sequence is quadratic in the
+// script. Each rule is timed alone on the models of a script and of one 8 times larger (same mix).
+import { strict as assert } from 'node:assert';
+import { parseSql } from '../../server/src/sql/parser';
+import { SchemaModel } from '../../server/src/schema/schema';
+import { RULES } from '../../server/src/engine/registry';
+import { resolveConfig } from '../../server/src/engine/config';
+import type { FileModel, Rule } from '../../server/src/engine/types';
+
+/** A load script of `tables` tables, each with DDL, a sequence, an index and 40 inserts of several kinds. */
+function script(tables: number): string {
+  const out: string[] = ['SET SCHEMA APP;'];
+  for (let t = 0; t < tables; t++) {
+    out.push(
+      `CREATE TABLE APP.T${t} (ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE), K INT NOT NULL, V VARCHAR(40), DOC CLOB(1M), PRIMARY KEY (ID), FOREIGN KEY (K) REFERENCES APP.T0 (ID)) IN TS${t % 4};`,
+      `CREATE INDEX APP.IX${t} ON APP.T${t} (K) CLUSTER;`,
+      `CREATE SEQUENCE APP.S${t} AS BIGINT NO CACHE;`,
+      `CREATE TRIGGER APP.TR${t} AFTER INSERT ON APP.T${t} FOR EACH ROW INSERT INTO APP.AUDIT VALUES (NEXT VALUE FOR APP.S${t});`,
+    );
+    for (let i = 0; i < 10; i++) {
+      out.push(
+        `INSERT INTO APP.T${t} (K, V) VALUES (${i}, 'v${i}');`,
+        `INSERT INTO APP.T${t} (K, V) VALUES (?, ?), (?, ?), (NEXT VALUE FOR APP.S${t}, 'x');`,
+        `INSERT INTO APP.T${t} (K, V) SELECT K, V FROM APP.T${(t + 1) % tables} WHERE K > ${i};`,
+        i % 3 === 0 ? 'COMMIT;' : `INSERT INTO APP.T${t} (K) VALUES (:k);`,
+      );
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+function modelOf(text: string): { file: FileModel; schema: SchemaModel } {
+  const parsed = parseSql(text);
+  const file: FileModel = { source: { path: 'load.sql', text, language: 'sql' }, statements: parsed.statements, comments: parsed.comments };
+  return { file, schema: SchemaModel.build([file]) };
+}
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+describe('robustness: rules take time linear in the workload', function () {
+  this.timeout(120_000);
+  const config = resolveConfig(RULES.map((r) => r.rule));
+  const SMALL_TABLES = 40;
+  const FACTOR = 8;
+  let small: ReturnType<typeof modelOf>;
+  let large: ReturnType<typeof modelOf>;
+  before(() => {
+    small = modelOf(script(SMALL_TABLES));
+    large = modelOf(script(SMALL_TABLES * FACTOR));
+  });
+
+  function timeRule(rule: Rule, model: ReturnType<typeof modelOf>, runs: number): number {
+    const setting = config.rules.get(rule.meta.id);
+    const options = setting && setting !== 'off' ? setting.options : {};
+    let best = Infinity;
+    for (let i = 0; i < runs; i++) {
+      const t0 = cpuMs();
+      rule.check({ file: model.file, schema: model.schema, options, report: () => undefined });
+      best = Math.min(best, cpuMs() - t0);
+    }
+    return best;
+  }
+
+  it('SchemaModel.build (the engine, before any rule)', () => {
+    const build = (m: ReturnType<typeof modelOf>, runs: number) => {
+      let best = Infinity;
+      for (let i = 0; i < runs; i++) {
+        const t0 = cpuMs();
+        SchemaModel.build([m.file]);
+        best = Math.min(best, cpuMs() - t0);
+      }
+      return best;
+    };
+    build(large, 1);
+    const ratio = build(large, 3) / Math.max(build(small, 5), 1);
+    assert.ok(ratio < 24, `8× the script took ${ratio.toFixed(1)}× the time to fold into the schema model`);
+  });
+
+  for (const { rule } of RULES) {
+    it(`${rule.meta.id}`, () => {
+      timeRule(rule, small, 1);
+      timeRule(rule, large, 1); // warm-up
+      let ratio = Infinity;
+      let detail = '';
+      for (let attempt = 0; attempt < 2 && ratio >= 24; attempt++) {
+        const smallMs = Math.max(timeRule(rule, small, 5), 1);
+        const largeMs = timeRule(rule, large, 3);
+        if (largeMs / smallMs < ratio) {
+          ratio = largeMs / smallMs;
+          detail = `${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms`;
+        }
+      }
+      assert.ok(ratio < 24, `${rule.meta.id}: a script with 8× the tables and inserts took ${ratio.toFixed(1)}× the time (${detail}): super-linear`);
+    });
+  }
+});
