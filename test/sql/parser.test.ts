@@ -508,6 +508,18 @@ describe('sql parser: INSERT', () => {
     assert.equal(textOf(sql, c.source.span), "VALUES (1, 'a'), (2, 'b'), (?, ?)");
   });
 
+  it('reads the embedded multi-row form VALUES (:a, :b) FOR :n ROWS [NOT] ATOMIC', () => {
+    const sql = 'INSERT INTO t (a, b) VALUES (:a, :b) FOR :n ROWS NOT ATOMIC CONTINUE ON SQLEXCEPTION';
+    const ins = one(sql, 'insert');
+    assert.ok(ins.source.kind === 'values');
+    assert.deepEqual(
+      ins.source.rows[0].values.map((v) => v.kind),
+      ['host', 'host'],
+    );
+    assert.equal(textOf(sql, ins.source.span), 'VALUES (:a, :b)');
+    assert.ok(one('INSERT INTO t VALUES :a FOR 10 ROWS ATOMIC', 'insert'));
+  });
+
   it('lists the sequences used (NEXT VALUE FOR, NEXTVAL FOR, s.NEXTVAL)', () => {
     const ins = one('INSERT INTO t VALUES (NEXT VALUE FOR s.seq1, NEXTVAL FOR seq2, seq3.NEXTVAL, PREVIOUS VALUE FOR seq4)', 'insert');
     assert.deepEqual(names(ins.sequences), ['S.SEQ1', 'SEQ2', 'SEQ3']);

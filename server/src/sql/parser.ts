@@ -1681,8 +1681,12 @@ class StatementParser {
         this.p++;
         rows.push(this.parseValuesRow(context));
       }
+      const valuesEnd = this.p;
+      // Embedded multi-row insert: VALUES (:arr1, :arr2) FOR :n ROWS [ATOMIC | NOT ATOMIC CONTINUE ON SQLEXCEPTION]
+      if (this.isForRowsAt(this.p)) this.p += 3;
+      if (!this.accept('ATOMIC')) this.acceptSeq('NOT', 'ATOMIC', 'CONTINUE', 'ON', 'SQLEXCEPTION');
       if (this.atEnd() || this.isIsolationAt(this.p)) {
-        stmt.source = { kind: 'values', rows, span: this.rangeSpan(sourceFirst, this.p) };
+        stmt.source = { kind: 'values', rows, span: this.rangeSpan(sourceFirst, valuesEnd) };
         return stmt;
       }
       if (['UNION', 'EXCEPT', 'INTERSECT', 'ORDER', 'FETCH'].some((w) => this.peek(w))) {
@@ -1699,6 +1703,11 @@ class StatementParser {
       return stmt;
     }
     this.fail('expected VALUES, SELECT or WITH', context);
+  }
+
+  /** FOR n ROWS / FOR :n ROWS / FOR ? ROWS after a VALUES list. */
+  private isForRowsAt(i: number): boolean {
+    return this.kw(i, 'FOR') && this.kw(i + 2, 'ROWS');
   }
 
   private isIsolationAt(i: number): boolean {
@@ -1760,7 +1769,7 @@ class StatementParser {
       // VALUES expr — one single-column row; the expression ends at ',' or at the end / WITH isolation
       const vStart = this.p;
       let i = this.p;
-      while (i < this.end && this.t.kind[i] !== TK_COMMA && !this.isIsolationAt(i)) {
+      while (i < this.end && this.t.kind[i] !== TK_COMMA && !this.isIsolationAt(i) && !this.isForRowsAt(i)) {
         if (this.t.kind[i] === TK_LPAREN) i = this.afterBalanced(i);
         else i++;
       }
