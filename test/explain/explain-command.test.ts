@@ -53,6 +53,9 @@ describe('explain: insertlint explain', () => {
     const md = await run(['-', '--format=markdown'], {}, fixture('seed-fk-insert-graph.txt'));
     assert.equal(md.code, 0);
     assert.match(md.stdout, /^\*\*Verdict:\*\*/m);
+    const dashdash = await run(['--format', 'json', '--'], {}, fixture('seed-fk-insert-graph.txt'));
+    assert.equal(dashdash.code, 0, dashdash.stderr);
+    assert.equal(JSON.parse(dashdash.stdout).statements[0].operators.length, 7);
     const dir = mkdtempSync(join(tmpdir(), 'insertlint-explain-'));
     const out = join(dir, 'plan.html');
     const html = await run(['insert-fk-trigger-mqt.exfmt.txt', '--format', 'html', '--output', out]);

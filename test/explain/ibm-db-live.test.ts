@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { IbmDbDriver, loadIbmDb, Db2Error, buildConnection } from '../../server/src/explain/driver';
 import { repoRoot } from './helpers/fixtures';
+import { runExplainCommand } from '../../server/src/cli/explain-command';
 
 describe('explain: ibm_db (real driver, optional)', function () {
   this.timeout(60_000);
@@ -34,5 +35,19 @@ describe('explain: ibm_db (real driver, optional)', function () {
       return true;
     });
     assert.ok(Date.now() - started < 30_000);
+  });
+
+  it('insertlint explain --sql … against the closed port: exit 1, one sentence, SQL30081N in details, no password', async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runExplainCommand(
+      ['--sql', 'INSERT INTO APP.T VALUES (?)', '--connection', 'DATABASE=SAMPLE;HOSTNAME=127.0.0.1;PORT=50099;UID=nobody;CONNECTTIMEOUT=3', '--no-db2exfmt'],
+      { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), stdin: async () => '' },
+      { env: { INSERTLINT_IBM_DB_PATH: modulePath, INSERTLINT_DB2_PASSWORD: 'pw-not-shown' } },
+    );
+    assert.equal(code, 1, stderr);
+    assert.equal(stdout, '');
+    assert.match(stderr, /^insertlint explain: Cannot reach the Db2 server at 127\.0\.0\.1:50099 \(database SAMPLE\): nothing answered \(check host, port and network\)\.\n {2}details: SQLSTATE=08001 SQLCODE=-30081: .*SQL30081N/);
+    assert.ok(!stderr.includes('pw-not-shown'));
   });
 });

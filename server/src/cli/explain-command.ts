@@ -7,7 +7,7 @@ import { parseExfmt, MAX_EXFMT_BYTES } from '../explain/exfmt';
 import { explainDocument, hasPlan, type ExplainReport } from '../explain/report';
 import { classifyHiddenWork, type ExplainContext } from '../explain/classify';
 import { EXPLAIN_FORMATS, render, type ExplainFormat } from '../explain/render';
-import { buildConnection, Db2Error, IbmDbDriver, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
+import { buildConnection, Db2Error, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
 import { explainLive, findDb2exfmt, type ProcessRunner } from '../explain/live';
 import { schemaExplainContext } from '../explain/schema-context';
 
@@ -44,7 +44,9 @@ Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable p
 
 export async function runExplainCommand(argv: string[], io: ExplainIo, deps: ExplainDeps = {}): Promise<number> {
   const env = deps.env ?? process.env;
-  const args = argv[0] === 'explain' ? argv.slice(1) : argv;
+  let args = argv[0] === 'explain' ? argv.slice(1) : argv;
+  // `insertlint explain --` (nothing after it) reads the plan from standard input, like `-`.
+  if (args.length > 0 && args[args.length - 1] === '--') args = [...args.slice(0, -1), '-'];
   let parsed;
   try {
     parsed = parseArgs(args, {
@@ -100,7 +102,7 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
         },
         env,
       );
-      const driver = (deps.driverFactory ?? ((info) => new IbmDbDriver(info)))(connection);
+      const driver = (deps.driverFactory ?? ((info) => new IbmDbDriver(info, () => loadIbmDb(env))))(connection);
       const exfmt = parsed.flags.has('no-db2exfmt') ? undefined : (deps.findDb2exfmt ?? (() => findDb2exfmt(env)))();
       const live = await explainLive({
         sql,
