@@ -18,7 +18,7 @@ const ids = readdirSync(join(root, 'rules'))
 
 // One bundle that imports every rule module and the config defaults; evaluated in memory.
 const entry = [
-  `export { DEFAULT_LANGUAGES } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
+  `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
   ...ids.map((id, i) => `import r${i} from ${JSON.stringify(join(root, 'rules', id + '.ts'))};`),
   `export const rules = [${ids.map((_, i) => `r${i}`).join(', ')}];`,
 ].join('\n');
@@ -34,7 +34,7 @@ const bundle = await esbuild.build({
 });
 const mod = { exports: {} };
 new Function('module', 'exports', 'require', bundle.outputFiles[0].text)(mod, mod.exports, createRequire(join(root, 'scripts', 'x.js')));
-const { rules, DEFAULT_LANGUAGES } = mod.exports;
+const { rules, DEFAULT_LANGUAGES, ENGINE_FINDINGS } = mod.exports;
 
 rules.forEach((rule, i) => {
   if (rule?.meta?.id !== ids[i]) throw new Error(`rules/${ids[i]}.ts declares id '${rule?.meta?.id}'`);
@@ -72,7 +72,11 @@ const schema = {
       description: 'Rule id → severity, "off", or [severity, options].',
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(rules.map((r) => [r.meta.id, ruleSchema(r.meta)])),
+      properties: Object.fromEntries([
+        ...rules.map((r) => [r.meta.id, ruleSchema(r.meta)]),
+        // Findings of the engine itself take a severity or "off", no options.
+        ...ENGINE_FINDINGS.map((id) => [id, { description: `Reported by the engine (docs: rules/${id}.md).`, $ref: '#/definitions/severity' }]),
+      ]),
     },
     ignore: { description: 'gitignore-style patterns of files not to lint.', type: 'array', items: { type: 'string' } },
     languages: {

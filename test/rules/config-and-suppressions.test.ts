@@ -1,6 +1,7 @@
 // The rule tester drives the real engine: configuration layers and inline suppressions apply to rules.
 import * as assert from 'node:assert/strict';
 import { expectFindings, expectNoFindings, findings, lint } from '../helpers/rule-tester';
+import type { ConfigFile } from '../../server/src/engine/config';
 
 const SCHEMA = 'CREATE TABLE T (\n  ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE),\n  V INT\n);\n';
 const LOAD = 'INSERT INTO T (V) VALUES (?);\n';
@@ -45,6 +46,13 @@ describe('configuration and suppressions through the rule tester', () => {
     );
     assert.match(unused[0].message, /matches no finding on the next line/);
     assert.match(unused[1].message, /names unknown rule no-such-rule/);
+  });
+
+  it('lets .insertlintrc.json set the severity of unused suppressions or turn them off', () => {
+    const schema = `${SCHEMA}-- insertlint-disable-next-line lob-column\nCREATE TABLE U (A INT);\n`;
+    const unused = (config: ConfigFile) => lint({ 'schema.sql': schema, 'load.sql': LOAD }, { config }).filter((f) => f.rule === 'unused-suppression');
+    assert.deepEqual(unused({ rules: { 'unused-suppression': 'error' } }).map((f) => f.severity), ['error']);
+    assert.deepEqual(unused({ rules: { 'unused-suppression': 'off' } }), []);
   });
 
   it('expectFindings fails on a wrong position, a wrong message and an extra finding', () => {

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { validateConfig } from '../../server/src/engine/config';
+import { ENGINE_FINDINGS, validateConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 
 const SCHEMA_PATH = join(__dirname, '..', '..', '..', 'schemas', 'insertlintrc.schema.json');
@@ -15,8 +15,8 @@ describe('schemas/insertlintrc.schema.json', () => {
   const ruleProps: Record<string, { anyOf: [unknown, { items: [unknown, { properties: Record<string, { type: string; default: unknown }> }] }] }> =
     schema.properties.rules.properties;
 
-  it('lists every registered rule and no other (regenerate with node scripts/gen-config-schema.mjs)', () => {
-    assert.deepEqual(Object.keys(ruleProps).sort(), allRules().map((r) => r.meta.id).sort());
+  it('lists every registered rule and engine finding and no other (regenerate with node scripts/gen-config-schema.mjs)', () => {
+    assert.deepEqual(Object.keys(ruleProps).sort(), [...allRules().map((r) => r.meta.id), ...ENGINE_FINDINGS].sort());
   });
 
   it('gives each rule its options with their types and defaults', () => {
@@ -29,7 +29,7 @@ describe('schemas/insertlintrc.schema.json', () => {
 
   const good = {
     $schema: './schemas/insertlintrc.schema.json',
-    rules: { 'identity-cache': ['error', { threshold: 500 }], 'lob-column': 'off', 'insert-target-cost': 'hint' },
+    rules: { 'identity-cache': ['error', { threshold: 500 }], 'lob-column': 'off', 'insert-target-cost': 'hint', 'unused-suppression': 'off' },
     ignore: ['generated/**'],
     languages: { '.sqlx': 'sql', '.sh': null },
     maxFileBytes: 1000000,
@@ -38,6 +38,7 @@ describe('schemas/insertlintrc.schema.json', () => {
     ['an unknown rule', { rules: { 'no-such-rule': 'warning' } }],
     ['a bad severity', { rules: { 'identity-cache': 'fatal' } }],
     ['an unknown option', { rules: { 'identity-cache': ['warning', { cache: 5 }] } }],
+    ['options for an engine finding', { rules: { 'unused-suppression': ['warning', { threshold: 1 }] } }],
     ['an option of the wrong type', { rules: { 'identity-cache': ['warning', { threshold: 'big' }] } }],
     ['an unknown top-level key', { rule: {} }],
     ['an extension without a dot', { languages: { sql: 'sql' } }],

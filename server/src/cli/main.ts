@@ -81,3 +81,6 @@ export function runFromProcess(): void {
     },
   );
 }
+
+// `node out/cli.js …` works as well as bin/insertlint.js.
+if (require.main === module) runFromProcess();

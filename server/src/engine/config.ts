@@ -1,5 +1,6 @@
 // .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
 import type { FileLanguage, Rule, Severity, SeveritySetting } from './types';
+import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 
 export const CONFIG_FILE_NAME = '.insertlintrc.json';
 
@@ -60,6 +61,9 @@ export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
 
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
+/** Ids of findings the engine reports besides the rules' (see suppressions.ts). */
+export const ENGINE_FINDINGS: readonly string[] = [UNUSED_SUPPRESSION_RULE];
+
 const SEVERITIES: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 export class ConfigError extends Error {}
@@ -75,14 +79,17 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
     if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
+  // Findings the engine itself reports can be configured like rules (severity or off, no options).
+  const builtIn = new Set(ENGINE_FINDINGS);
   if (config.rules !== undefined) {
     if (typeof config.rules !== 'object' || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
     for (const [id, setting] of Object.entries(config.rules as Record<string, unknown>)) {
       const rule = known.get(id);
-      if (!rule) fail(`unknown rule "${id}" in "rules"`);
+      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"`);
       const [severity, options] = Array.isArray(setting) ? setting : [setting, undefined];
       if (!SEVERITIES.includes(severity as SeveritySetting)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(', ')}`);
       if (options !== undefined) {
+        if (!rule) fail(`"${id}" takes no options`);
         if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
         for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
           const defaults = rule!.meta.defaultOptions ?? {};

@@ -136,7 +136,10 @@ export class Workspace {
     const known = new Set(this.rules.map((r) => r.rule.meta.id));
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, known);
-    return this.config.rules.get(UNUSED_SUPPRESSION_RULE) === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+    const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
+    if (unused === 'off') return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
+    if (unused) for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    return result;
   }
 }
 
