@@ -317,6 +317,11 @@ describe('sql parser: ALTER TABLE', () => {
     const first = a.actions[0];
     assert.ok(first.kind === 'alterColumnIdentity');
     assert.equal(textOf(sql, first.cacheSpan), 'SET CACHE 100');
+    const gen = one('ALTER TABLE t ALTER COLUMN id SET GENERATED ALWAYS AS IDENTITY (START WITH 1, CACHE 500)', 'alterTable');
+    assert.deepEqual(
+      gen.actions.map((x) => (x.kind === 'alterColumnIdentity' ? `${x.column}:${x.cache}` : x.kind)),
+      ['ID:500'],
+    );
     const other = one('ALTER TABLE t ALTER COLUMN c SET DATA TYPE VARCHAR(50) ALTER COLUMN d SET DEFAULT 5', 'alterTable');
     assert.deepEqual(
       other.actions.map((x) => x.kind),

@@ -1364,6 +1364,24 @@ class StatementParser {
             this.parseNumber(context);
           } else if (this.acceptSeq('SET', 'NO', 'MINVALUE') || this.acceptSeq('SET', 'NO', 'MAXVALUE') || this.acceptSeq('SET', 'NO', 'CYCLE') || this.acceptSeq('SET', 'CYCLE') || this.acceptSeq('SET', 'NO', 'ORDER') || this.acceptSeq('SET', 'ORDER')) {
             identity = true;
+          } else if (this.kw(this.p, 'SET') && this.kw(this.p + 1, 'GENERATED') && this.identityFollows(this.p + 2)) {
+            // SET GENERATED [ALWAYS | BY DEFAULT] AS IDENTITY [(START WITH …, CACHE n, …)]
+            this.p += 2;
+            if (!this.accept('ALWAYS')) this.acceptSeq('BY', 'DEFAULT');
+            this.expect('AS', context);
+            this.expect('IDENTITY', context);
+            identity = true;
+            if (this.kind(this.p) === TK_LPAREN) {
+              const optsStart = this.p;
+              this.p++;
+              const opts: { cache?: number; cacheSpan?: Span } = {};
+              this.parseSequenceOptions(opts, context, true);
+              this.expectKind(TK_RPAREN, "')'", context);
+              if (opts.cache !== undefined) {
+                cache = opts.cache;
+                cacheSpan = opts.cacheSpan ?? this.rangeSpan(optsStart, this.p);
+              }
+            }
           } else if (this.acceptSeq('SET', 'DATA', 'TYPE')) {
             this.parseDataType(context);
           } else if (this.peek('SET')) {
@@ -1703,6 +1721,13 @@ class StatementParser {
       return stmt;
     }
     this.fail('expected VALUES, SELECT or WITH', context);
+  }
+
+  /** [ALWAYS | BY DEFAULT] AS IDENTITY at token i. */
+  private identityFollows(i: number): boolean {
+    if (this.kw(i, 'ALWAYS')) i++;
+    else if (this.kw(i, 'BY') && this.kw(i + 1, 'DEFAULT')) i += 2;
+    return this.kw(i, 'AS') && this.kw(i + 1, 'IDENTITY');
   }
 
   /** FOR n ROWS / FOR :n ROWS / FOR ? ROWS after a VALUES list. */
