@@ -242,3 +242,26 @@ describe('explain: parseExfmt', () => {
     assert.ok(Date.now() - started < 2000);
   });
 });
+
+describe('explain: parseExfmt on compact real layouts', () => {
+  it('reads the HSJOIN/IXAND sample (inputs packed side by side, FETCH with RIDSCN and table)', () => {
+    const s = parseExfmt(fixture('compact-hsjoin-ixand-graph.txt')).statements[0];
+    assert.deepEqual(s.warnings, []);
+    assert.deepEqual(shape(s.plan), { 1: 'RETURN:2', 2: 'HSJOIN:3,4', 3: 'TBSCAN:', 4: 'FETCH:5', 5: 'RIDSCN:6', 6: 'SORT:7', 7: 'IXAND:8,9', 8: 'IXSCAN:', 9: 'IXSCAN:' });
+    assert.equal(s.plan!.totalCost, 225690);
+    assert.deepEqual(op(s.plan, 4).objectsRead, ['DB2INST1.T1']);
+    assert.deepEqual(op(s.plan, 9).objectsRead, ['DB2INST1.T1_IDX4']);
+    assert.equal(op(s.plan, 2).rows, 1.20779e-10);
+    assert.equal(op(s.plan, 4).ioCost, 2.00007);
+  });
+
+  it('reads the system-index sample (leaf names wider than their boxes)', () => {
+    const s = parseExfmt(fixture('compact-nljoin-sysibm-index-graph.txt')).statements[0];
+    assert.deepEqual(s.warnings, []);
+    assert.deepEqual(shape(s.plan), { 1: 'RETURN:2', 2: 'NLJOIN:3,5', 3: 'FETCH:4', 4: 'IXSCAN:', 5: 'TBSCAN:' });
+    assert.deepEqual(op(s.plan, 4).objectsRead, ['SYSIBM.SQL191112223538190']);
+    assert.deepEqual(op(s.plan, 3).objectsRead, ['DB2INST1.TTT']);
+    const leaf = op(s.plan, 4).inputs[0];
+    assert.deepEqual(leaf, { kind: 'object', object: { key: 'SYSIBM.SQL191112223538190', schema: 'SYSIBM', name: 'SQL191112223538190', kind: 'index', rows: 581853, correlation: 'Q1' } });
+  });
+});
