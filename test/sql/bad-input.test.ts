@@ -60,6 +60,14 @@ describe('sql parser: bad input', () => {
     );
   });
 
+  it('does not recurse into triggers nested in trigger bodies', () => {
+    const sql = 'CREATE TRIGGER a AFTER INSERT ON t FOR EACH ROW '.repeat(50_000) + 'INSERT INTO x VALUES 1';
+    const { statements } = parseSql(sql);
+    assert.equal(statements.length, 1);
+    assert.equal(statements[0].kind, 'createTrigger');
+    assert.equal(statements[0].parseError, undefined);
+  });
+
   it('handles 100,000 nested parentheses without overflowing the stack', () => {
     const deep = '('.repeat(100_000) + '1' + ')'.repeat(100_000);
     for (const sql of [`INSERT INTO t VALUES ${deep};`, `INSERT INTO t SELECT * FROM ${deep};`, `CREATE TABLE t (a INT GENERATED ALWAYS AS ${deep});`, `SELECT ${deep} FROM t;`, `MERGE INTO t USING ${deep} ON 1=1 WHEN MATCHED THEN DELETE;`]) {

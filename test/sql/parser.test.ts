@@ -434,6 +434,12 @@ describe('sql parser: CREATE TRIGGER', () => {
     assert.ok(textOf(sql, t.bodySpan).startsWith('BEGIN ATOMIC'));
   });
 
+  it('reads an empty BEGIN ATOMIC … END body', () => {
+    const t = one('CREATE TRIGGER e AFTER DELETE ON t FOR EACH ROW BEGIN ATOMIC END', 'createTrigger');
+    assert.deepEqual(t.body, []);
+    assert.deepEqual(t.events, ['delete']);
+  });
+
   it('reads INSTEAD OF and FOR EACH STATEMENT', () => {
     const t = one('CREATE TRIGGER v_ins INSTEAD OF INSERT ON v REFERENCING NEW TABLE AS nt FOR EACH STATEMENT INSERT INTO t SELECT * FROM nt', 'createTrigger');
     assert.equal(t.timing, 'instead of');

@@ -1585,6 +1585,25 @@ class StatementParser {
     if (this.atEnd()) this.fail('expected the triggered action', context);
     const bodyFirst = this.p;
     stmt.bodySpan = this.rangeSpan(bodyFirst, this.end);
+    // A trigger body cannot hold another trigger; nonsense input that nests them stays shallow.
+    if (this.triggerDepth > 0) {
+      stmt.body.push(this.other(stmt.bodySpan, bodyFirst, this.end));
+      this.p = this.end;
+      return stmt;
+    }
+    this.triggerDepth++;
+    try {
+      this.parseTriggerBody(stmt, bodyFirst, context);
+    } finally {
+      this.triggerDepth--;
+    }
+    this.p = this.end;
+    return stmt;
+  }
+
+  private triggerDepth = 0;
+
+  private parseTriggerBody(stmt: CreateTriggerStatement, bodyFirst: number, context: string): void {
     // label: BEGIN ATOMIC …
     let blockAt = bodyFirst;
     if (this.kind(bodyFirst + 1) === TK_OP && this.text.charCodeAt(this.t.start[bodyFirst + 1]) === 58 && this.kw(bodyFirst + 2, 'BEGIN')) blockAt = bodyFirst + 2;
@@ -1594,7 +1613,7 @@ class StatementParser {
       else if (this.kw(inner, 'NOT') && this.kw(inner + 1, 'ATOMIC')) inner += 2;
       // The block's own END is the last END in the statement (a label may follow it).
       let endTok = -1;
-      for (let j = this.end - 1; j > inner && j >= this.end - 3; j--) {
+      for (let j = this.end - 1; j >= inner && j >= this.end - 3; j--) {
         if (this.kw(j, 'END')) {
           endTok = j;
           break;
@@ -1608,8 +1627,6 @@ class StatementParser {
     } else {
       stmt.body.push(this.parseRange(bodyFirst, this.end, false));
     }
-    this.p = this.end;
-    return stmt;
   }
 
   // ---------- CREATE TABLESPACE ----------
