@@ -2,7 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import { insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptStatements } from '../server/src/code/facts';
+import { insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits } from '../server/src/code/facts';
 
 const CommitPerRowRule: Rule = {
   meta: {
@@ -28,25 +28,26 @@ const CommitPerRowRule: Rule = {
         if (!inserting.some((e) => sameLoop(e.loop, commit.loop))) continue;
         report({ messageId: 'loop', data: { loop: loopName(commit.loop) }, span: commit.callSpan });
       }
-      return;
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT, or by the CLP's
-    // autocommit (on unless UPDATE COMMAND OPTIONS USING C OFF).
-    const statements = scriptStatements(file) ?? [];
-    let autocommit = true;
-    const explicit: Statement[] = [];
-    const implicit: Statement[] = [];
-    statements.forEach((stmt, i) => {
-      if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
-      if (!isSingleRowValues(stmt)) return;
-      const next = statements[i + 1];
-      if (next?.kind === 'commit') explicit.push(next);
-      else if (autocommit) implicit.push(stmt);
-    });
+    // autocommit (on unless UPDATE COMMAND OPTIONS USING C OFF or db2 +c).
     const minPairs = Number(options.minPairs);
-    if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: explicit.length }, stmt: explicit[0], span: explicit[0].span });
-    else if (implicit.length + explicit.length >= minPairs && implicit.length > 0) {
-      report({ messageId: 'autocommit', data: { count: implicit.length + explicit.length }, stmt: implicit[0], span: implicit[0].span });
+    for (const unit of scriptUnits(file)) {
+      const statements = unit.statements;
+      let autocommit = !unit.autocommitOff;
+      const explicit: Statement[] = [];
+      const implicit: Statement[] = [];
+      statements.forEach((stmt, i) => {
+        if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
+        if (!isSingleRowValues(stmt)) return;
+        const next = statements[i + 1];
+        if (next?.kind === 'commit') explicit.push(next);
+        else if (autocommit) implicit.push(stmt);
+      });
+      if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: explicit.length }, stmt: explicit[0], span: explicit[0].span });
+      else if (implicit.length + explicit.length >= minPairs && implicit.length > 0) {
+        report({ messageId: 'autocommit', data: { count: implicit.length + explicit.length }, stmt: implicit[0], span: implicit[0].span });
+      }
     }
   },
 };

@@ -1,6 +1,6 @@
 // Inserts in a loop (or many inserts in a CLP script) on a connection that commits every statement.
 import type { Rule } from '../server/src/engine/types';
-import { insertsOf, isSingleRowValues, loopName, runsRows, scriptStatements } from '../server/src/code/facts';
+import { insertsOf, isSingleRowValues, loopName, runsRows, scriptUnits } from '../server/src/code/facts';
 
 const NoAutocommitRule: Rule = {
   meta: {
@@ -34,21 +34,21 @@ const NoAutocommitRule: Rule = {
           span: execution.callSpan,
         });
       }
-      return;
     }
     // A CLP script commits after every statement unless it says UPDATE COMMAND OPTIONS USING C OFF.
-    const statements = scriptStatements(file) ?? [];
-    let autocommit = true;
-    let count = 0;
-    let first: (typeof statements)[number] | undefined;
-    for (const stmt of statements) {
-      if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
-      if (isSingleRowValues(stmt) && autocommit) {
-        count++;
-        first ??= stmt;
+    for (const unit of scriptUnits(file)) {
+      let autocommit = !unit.autocommitOff;
+      let count = 0;
+      let first: (typeof unit.statements)[number] | undefined;
+      for (const stmt of unit.statements) {
+        if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
+        if (isSingleRowValues(stmt) && autocommit) {
+          count++;
+          first ??= stmt;
+        }
       }
+      if (first && count >= Number(options.minInserts)) report({ messageId: 'script', data: { count }, stmt: first, span: first.span });
     }
-    if (first && count >= Number(options.minInserts)) report({ messageId: 'script', data: { count }, stmt: first, span: first.span });
   },
 };
 

@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { isSingleRowValues, scriptStatements, splicedInsertValues } from '../server/src/code/facts';
+import { isSingleRowValues, scriptUnits, splicedInsertValues } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -41,24 +41,24 @@ const PreferParameterMarkersRule: Rule = {
           span: { start: spliced[0].start, end: spliced[spliced.length - 1].end },
         });
       }
-      return;
     }
-    const statements = scriptStatements(file) ?? [];
     const minRepeats = Number(options.minRepeats);
-    const groups = new Map<string, InsertStatement[]>();
-    for (const stmt of statements) {
-      if (!isSingleRowValues(stmt) || stmt.source.kind !== 'values') continue;
-      const values = stmt.source.rows[0].values;
-      if (!values.some((v) => v.kind === 'literal') || values.some((v) => v.kind === 'marker' || v.kind === 'host')) continue;
-      const key = schema.keyOf(stmt.target, stmt);
-      const list = groups.get(key) ?? [];
-      list.push(stmt);
-      groups.set(key, list);
-    }
-    for (const [key, list] of groups) {
-      if (list.length < minRepeats) continue;
-      const first = list[0];
-      report({ messageId: 'script', data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
+    for (const unit of scriptUnits(file)) {
+      const groups = new Map<string, InsertStatement[]>();
+      for (const stmt of unit.statements) {
+        if (!isSingleRowValues(stmt) || stmt.source.kind !== 'values') continue;
+        const values = stmt.source.rows[0].values;
+        if (!values.some((v) => v.kind === 'literal') || values.some((v) => v.kind === 'marker' || v.kind === 'host')) continue;
+        const key = schema.keyOf(stmt.target, stmt);
+        const list = groups.get(key) ?? [];
+        list.push(stmt);
+        groups.set(key, list);
+      }
+      for (const [key, list] of groups) {
+        if (list.length < minRepeats) continue;
+        const first = list[0];
+        report({ messageId: 'script', data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
+      }
     }
   },
 };

@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptStatements } from '../server/src/code/facts';
+import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits } from '../server/src/code/facts';
 
 const SingleRowInsertRule: Rule = {
   meta: {
@@ -37,30 +37,30 @@ const SingleRowInsertRule: Rule = {
         if (!insertsOf(execution).some(isSingleRowValues)) continue;
         report({ messageId: 'loop', data: { loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });
       }
-      return;
     }
-    const statements = scriptStatements(file) ?? [];
     const minRun = Number(options.minRun);
-    let run: InsertStatement[] = [];
-    let key = '';
-    const flush = () => {
-      if (run.length >= minRun) {
-        report({ messageId: 'script', data: { count: run.length, table: displayKey(key) }, stmt: run[0], span: run[0].span });
+    for (const unit of scriptUnits(file)) {
+      let run: InsertStatement[] = [];
+      let key = '';
+      const flush = () => {
+        if (run.length >= minRun) {
+          report({ messageId: 'script', data: { count: run.length, table: displayKey(key) }, stmt: run[0], span: run[0].span });
+        }
+        run = [];
+      };
+      for (const stmt of unit.statements) {
+        if (stmt.kind === 'commit') continue;
+        if (!isSingleRowValues(stmt)) {
+          flush();
+          continue;
+        }
+        const k = schema.keyOf(stmt.target, stmt);
+        if (k !== key) flush();
+        key = k;
+        run.push(stmt);
       }
-      run = [];
-    };
-    for (const stmt of statements) {
-      if (stmt.kind === 'commit') continue;
-      if (!isSingleRowValues(stmt)) {
-        flush();
-        continue;
-      }
-      const k = schema.keyOf(stmt.target, stmt);
-      if (k !== key) flush();
-      key = k;
-      run.push(stmt);
+      flush();
     }
-    flush();
   },
 };
 

@@ -56,4 +56,39 @@ db2 commit
       `single-row-insert@${posOf(sh, 'db2 +c')}`,
     ]);
   });
+
+  it('here-documents fed to db2: in a loop like a call per row, outside loops like a CLP script', async () => {
+    const sh = [
+      '#!/bin/bash',
+      'for id in $(cat ids.txt); do',
+      '  db2 -tv <<EOF',
+      "INSERT INTO APP.EVENTS (ID) VALUES ($id);",
+      'COMMIT;',
+      'EOF',
+      'done',
+      "db2 -tv <<'SQL'",
+      "INSERT INTO APP.REGION VALUES ('UK', 'United Kingdom');",
+      "INSERT INTO APP.REGION VALUES ('US', 'United States');",
+      "INSERT INTO APP.REGION VALUES ('NL', 'Netherlands');",
+      'SQL',
+      '',
+    ].join('\n');
+    const { findings } = await lintCode({ 'seed.sh': sh });
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `no-autocommit@${posOf(sh, 'db2 -tv <<EOF')}`,
+      `single-row-insert@${posOf(sh, 'db2 -tv <<EOF')}`,
+      `prefer-parameter-markers@${posOf(sh, '$id)')}`,
+      `commit-per-row@${posOf(sh, 'COMMIT;')}`,
+      `commit-per-row@${posOf(sh, "INSERT INTO APP.REGION")}`,
+      `no-autocommit@${posOf(sh, "INSERT INTO APP.REGION")}`,
+      `single-row-insert@${posOf(sh, "INSERT INTO APP.REGION")}`,
+      `prefer-parameter-markers@${posOf(sh, "VALUES ('UK'")}`,
+    ]);
+  });
+
+  it('db2 +c with a here-document of multi-row inserts and one COMMIT is clean', async () => {
+    const sh = "#!/bin/sh\ndb2 +c -tv <<'SQL'\nINSERT INTO APP.REGION VALUES ('UK', 'United Kingdom'), ('US', 'United States');\nCOMMIT;\nSQL\n";
+    const { findings } = await lintCode({ 'ok.sh': sh });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
 });

@@ -47,9 +47,19 @@ export function splicedInsertValues(execution: SqlExecution): Span[] {
   return execution.splicedValues.filter((s) => valueSpans.some((v) => s.start < v.end && v.start < s.end));
 }
 
-/** The top-level statements of an SQL script (not of code): rules that read scripts use these. */
-export function scriptStatements(file: FileModel): Statement[] | undefined {
-  return file.code ? undefined : file.statements;
+/** A CLP script: an SQL file, or a here-document fed to `db2` in a shell script. */
+export interface ScriptUnit {
+  statements: Statement[];
+  /** The script runs with autocommit off from its start (`db2 +c`). */
+  autocommitOff: boolean;
+}
+
+/** The scripts of a file that rules read as scripts (code statements, run one by one, are not). */
+export function scriptUnits(file: FileModel): ScriptUnit[] {
+  if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
+  return file.code.executions
+    .filter((e) => e.script && e.statements.length > 0)
+    .map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === 'off' }));
 }
 
 /** Statements that do not end a run of inserts in a script (comments are not statements). */

@@ -71,6 +71,8 @@ export type ApiEvent =
       pyformatMarkers?: boolean;
       /** This call runs without autocommit whatever the connection's state (`db2 +c …`). */
       autocommitOff?: boolean;
+      /** The text is a whole CLP script (here-document), not one statement. */
+      script?: boolean;
     }
   | { kind: 'commit'; api: string; connection?: string }
   | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
@@ -658,6 +660,13 @@ export function extractFromTree(
           };
           if (prepare) execution.preparedAt = prepare.execution.callSpan;
           if (ctx.guards.some(isCountGuard)) execution.guarded = true;
+          if (e.script) {
+            execution.script = true;
+            // COMMIT statements inside a here-document are commits at their place in the loop.
+            for (const st of stmts) {
+              if (st.kind === 'commit') commits.push({ callSpan: { start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.end) }, api: e.api, loop: execution.loop, guarded: execution.guarded ?? false });
+            }
+          }
           executions.push(execution);
           if (e.action === 'prepare' && e.handle) prepares.push({ execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });

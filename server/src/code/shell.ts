@@ -105,6 +105,37 @@ export const shellAdapter: LanguageAdapter = {
   },
 };
 
+/** The here-document body fed to a command (`db2 -tv <<EOF … EOF`), if any. */
+function hereDocument(command: Node): { body: Node; quoted: boolean } | undefined {
+  const parent = command.parent;
+  if (parent?.type !== 'redirected_statement') return undefined;
+  for (const r of parent.namedChildren) {
+    if (r?.type !== 'heredoc_redirect') continue;
+    const body = r.namedChildren.find((c) => c?.type === 'heredoc_body');
+    const start = r.namedChildren.find((c) => c?.type === 'heredoc_start');
+    if (body) return { body, quoted: !!start && /['"\\]/.test(start.text) };
+  }
+  return undefined;
+}
+
+/** A here-document's text: expansions are spliced unless the delimiter was quoted. */
+function heredocText(heredoc: { body: Node; quoted: boolean }, ev: Evaluator): HostText {
+  const { body, quoted } = heredoc;
+  if (quoted) return { pieces: [plainPiece(ev.source.slice(body.startIndex, body.endIndex), body.startIndex)], kind: 'constant' };
+  const pieces: TextPiece[] = [];
+  let at = body.startIndex;
+  let kind: HostText['kind'] = 'constant';
+  for (const child of body.namedChildren) {
+    if (!child || !EXPANSIONS.has(child.type)) continue;
+    pieces.push(...decodeQuoted(ev.source, at, child.startIndex, 'bash'));
+    pieces.push(...expand(child, ev).pieces);
+    kind = 'template';
+    at = child.endIndex;
+  }
+  pieces.push(...decodeQuoted(ev.source, at, body.endIndex, 'bash'));
+  return { pieces, kind };
+}
+
 function classifyDb2(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   const { call } = ctx;
   if (call.name !== 'db2') return [];
@@ -118,6 +149,11 @@ function classifyDb2(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     if (/^-[a-z@;!]*f$/i.test(t)) return [];
   }
   const rest = call.args.slice(i);
+  const heredoc = hereDocument(call.node);
+  if (heredoc) {
+    const text = heredocText(heredoc, ev);
+    return [{ kind: 'execute', api: 'clp', action: 'executeDirect', sql: text, connection: 'clp', autocommitOff: noAutocommit, script: true }];
+  }
   if (rest.length === 0) return [];
   const parts: HostText[] = [];
   rest.forEach((arg, k) => {

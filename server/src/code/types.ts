@@ -49,6 +49,8 @@ export interface SqlExecution {
   preparedAt?: Span;
   /** Inside an if on a counter within its loop (if (++n % 1000 == 0) ps.executeBatch()). */
   guarded?: boolean;
+  /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
+  script?: boolean;
 }
 
 export interface CommitCall {
