@@ -163,7 +163,7 @@ export function lex(text: string, initialTerminator = ';'): LexResult {
       continue;
     }
     if (isSpace(c)) {
-      if (c === 10) lineStart = true;
+      if (c === 10 || c === 13) lineStart = true;
       i++;
       continue;
     }
