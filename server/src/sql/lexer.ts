@@ -68,8 +68,20 @@ export interface LexResult {
   comments: Comment[];
 }
 
+// ASCII character classes in a table: the lexer asks for every character of scripts of many MB.
+const CC_SPACE = 1;
+const CC_IDENT_START = 2;
+const CC_DIGIT = 4;
+const CC_LETTER = 8;
+const ASCII_CLASS = new Uint8Array(128);
+for (const c of [32, 9, 10, 13, 12, 11, 0]) ASCII_CLASS[c] = CC_SPACE;
+for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
+for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
+for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START; // _ @ # $ (Db2 allows them in names)
+for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
+
 function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff || c === 0;
+  return c < 128 ? (ASCII_CLASS[c] & CC_SPACE) !== 0 : c === 0xa0 || c === 0xfeff;
 }
 
 function isDigit(c: number): boolean {
@@ -77,16 +89,16 @@ function isDigit(c: number): boolean {
 }
 
 function isLetter(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return c < 128 && (ASCII_CLASS[c] & CC_LETTER) !== 0;
 }
 
 /** Characters that may start an ordinary identifier (Db2 also allows @, # and $; non-ASCII letters). */
 function isIdentStart(c: number): boolean {
-  return isLetter(c) || c === 95 || c === 64 || c === 35 || c === 36 || (c > 127 && c !== 0xa0 && c !== 0xfeff && c !== 0xac);
+  return c < 128 ? (ASCII_CLASS[c] & CC_IDENT_START) !== 0 : c !== 0xa0 && c !== 0xfeff && c !== 0xac;
 }
 
 function isIdentPart(c: number): boolean {
-  return isIdentStart(c) || isDigit(c);
+  return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 0xa0 && c !== 0xfeff && c !== 0xac;
 }
 
 /**
