@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-build]`
+// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-build]` (--quick: a smaller subset, results to bench/.work/RESULTS-quick.md)
 // Measures the CLI on generated Db2 insert workloads and the shared corpus, sqlfluff on the same kind of
 // file in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
 // part between the bench markers; hand-written notes outside the markers are kept).
@@ -267,7 +267,7 @@ if (withSqlfluff) {
 results.explain = runExplainBench();
 
 writeResults(results);
-log('wrote bench/RESULTS.md');
+log(`wrote ${quick ? 'bench/.work/RESULTS-quick.md' : 'bench/RESULTS.md'}`);
 
 // ---------------------------------------------------------------- RESULTS.md
 function writeResults(res) {
@@ -364,7 +364,8 @@ function writeResults(res) {
     for (const [step, ms] of Object.entries(e.medianMs)) L.push(`| ${step} | ${fmt(ms, 2)} |`);
   }
   const body = L.join('\n');
-  const path = join(root, 'bench/RESULTS.md');
+  // --quick is a smoke run: it must not replace the recorded full results.
+  const path = res.quick ? join(work, 'RESULTS-quick.md') : join(root, 'bench/RESULTS.md');
   const begin = '<!-- bench:begin (written by bench/run.mjs) -->';
   const end = '<!-- bench:end -->';
   let doc = existsSync(path) ? readFileSync(path, 'utf8') : `# Benchmark results\n\n${begin}\n${end}\n`;
