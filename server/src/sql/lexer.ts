@@ -47,7 +47,7 @@ export class TokenList {
   }
 
   private grow(): void {
-    const n = this.kind.length * 2;
+    const n = Math.ceil(this.kind.length * 1.5);
     const kind = new Uint8Array(n);
     kind.set(this.kind);
     const start = new Int32Array(n);
@@ -129,8 +129,8 @@ function keywordAt(text: string, start: number, end: number, upper: string): boo
  */
 export function lex(text: string, initialTerminator = ';'): LexResult {
   const n = text.length;
-  // About one token per five characters in SQL scripts; the list doubles when that is too few.
-  const tokens = new TokenList(Math.min((n / 5) | 0, 1 << 24) + 16);
+  // About one token per four or five characters in SQL scripts; the list grows when that is too few.
+  const tokens = new TokenList(Math.min((n / 4) | 0, 1 << 24) + 16);
   const comments: Comment[] = [];
   let term = initialTerminator.length > 0 ? initialTerminator : ';';
   let termC0 = term.charCodeAt(0);

@@ -367,11 +367,28 @@ class StatementParser {
       const close = this.t.flags[i] & FLAG_UNTERMINATED ? e : e - 1;
       return this.text.slice(open, Math.max(open, close)).replace(/""/g, '"');
     }
+    let value: string | undefined;
     for (let k = s; k < e; k++) {
       const c = this.text.charCodeAt(k);
-      if ((c >= 97 && c <= 122) || c > 127) return this.text.slice(s, e).toUpperCase();
+      if ((c >= 97 && c <= 122) || c > 127) {
+        value = this.text.slice(s, e).toUpperCase();
+        break;
+      }
     }
-    return this.text.slice(s, e);
+    return this.intern(value ?? this.text.slice(s, e));
+  }
+
+  private readonly names = new Map<string, string>();
+
+  /**
+   * One string per distinct name: a script repeats the same table and column names in every statement,
+   * and the model keeps them all, so sharing them saves memory and garbage-collector work.
+   */
+  private intern(name: string): string {
+    const known = this.names.get(name);
+    if (known !== undefined) return known;
+    if (this.names.size < 100_000) this.names.set(name, name);
+    return name;
   }
 
   private isIdent(i: number): boolean {
