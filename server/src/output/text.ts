@@ -22,9 +22,10 @@ const FRAME_WIDTH = 160;
 
 export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnostic): string {
   const lineStart = lines.lineStart(d.line - 1);
-  let lineEnd = text.indexOf('\n', lineStart);
-  if (lineEnd < 0) lineEnd = text.length;
-  let source = text.slice(lineStart, lineEnd).replace(/\r$/, '');
+  // The line ends at LF, CRLF or a lone CR (old Mac files): the LineIndex counts all three.
+  let lineEnd = lineStart;
+  while (lineEnd < text.length && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
+  let source = text.slice(lineStart, lineEnd);
   let caretFrom = d.column - 1;
   let caretTo = d.endLine === d.line ? Math.max(d.endColumn - 1, caretFrom + 1) : source.length;
   // Long lines (generated scripts) are shown around the finding, not whole.
