@@ -482,6 +482,13 @@ describe('sql parser: CREATE TABLESPACE', () => {
 });
 
 describe('sql parser: INSERT', () => {
+  it('reports an INSERT without its table instead of reading VALUES as a table name', () => {
+    const sql = 'INSERT INTO VALUES (1)';
+    const [s] = parseSql(sql).statements;
+    assert.match(s.parseError?.message ?? '', /'VALUES'/);
+    assert.equal(textOf(sql, s.parseError!.span), 'VALUES');
+  });
+
   it('reads target, columns and one VALUES row with each value classified', () => {
     const sql = "INSERT INTO s.t (a, b, c, d, e, f, g, h, i, j, k) VALUES ('x', -5, ?, :hv, NULL, DEFAULT, CURRENT TIMESTAMP, CAST(? AS INTEGER), DATE '2020-01-01', a + 1, :h :ind)";
     const ins = one(sql, 'insert');

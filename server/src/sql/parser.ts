@@ -1103,6 +1103,7 @@ class StatementParser {
         case 'NOT':
           if (this.acceptSeq('NOT', 'LOGGED', 'INITIALLY')) {
             stmt.notLoggedInitially = true;
+            stmt.notLoggedInitiallySpan = this.rangeSpan(optStart, this.p);
             continue;
           }
           if (this.acceptSeq('NOT', 'LOGGED')) {
@@ -1691,6 +1692,8 @@ class StatementParser {
     const context = 'INSERT';
     this.p++;
     this.expect('INTO', context);
+    // VALUES and SELECT are reserved: `INSERT INTO VALUES (1)` lacks its table, it does not name one.
+    if (this.kw(this.p, 'VALUES') || this.kw(this.p, 'SELECT')) this.fail('expected the target table name', context);
     const target = this.parseQualifiedName(context);
     const stmt: InsertStatement = {
       kind: 'insert',
