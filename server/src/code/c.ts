@@ -224,4 +224,3 @@ export function embeddedEvents(sqlText: HostText, raw: string, api: 'esql' | 'sq
   return [];
 }
 
-export { joinTexts };

@@ -27,7 +27,7 @@ export function within(inner: Span, outer: Span): boolean {
 }
 
 /** File span of a statement-relative span. */
-export function toFileSpan(stmt: Statement, span: Span): Span {
+function toFileSpan(stmt: Statement, span: Span): Span {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
 }
 
@@ -60,11 +60,6 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
   return file.code.executions
     .filter((e) => e.script && e.statements.length > 0)
     .map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === 'off' }));
-}
-
-/** Statements that do not end a run of inserts in a script (comments are not statements). */
-export function isTransactionOrInsert(stmt: Statement): boolean {
-  return stmt.kind === 'insert' || stmt.kind === 'commit';
 }
 
 /** Short advice on sending many rows per call, by driver API. */

@@ -1,14 +1,14 @@
-// The language-independent part of the code front end: one walk over a tree-sitter tree collects
-// calls with their loop, guard and scope context, variable assignments and comments; language
+// The language-independent part of the code front end: one tree-sitter query collects calls with
+// their loop, guard and scope context, variable assignments and comments; language
 // adapters say which calls are database calls and how strings are written; this module then links
 // statement handles to prepares and connections, tracks autocommit, and builds the CodeModel.
 import { Query, type Node, type Tree } from 'web-tree-sitter';
-import type { Comment, Span, Statement } from '../sql/ast';
+import type { Comment, Span, SqlOrigin, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ConnectionInfo, ExecutionAction, LoopInfo, SqlExecution } from './types';
-import { buildMappedSql, joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from './sqltext';
+import { buildMappedSql, joinTexts, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import type { GrammarName } from './wasm';
 
-export type ParseSqlFn = (text: string, options: { origin: import('../sql/ast').SqlOrigin }) => { statements: Statement[]; comments: Comment[] };
+export type ParseSqlFn = (text: string, options: { origin: SqlOrigin }) => { statements: Statement[]; comments: Comment[] };
 
 // ---- what the walk collects ------------------------------------------------------------------
 
@@ -739,4 +739,3 @@ function latestPrepare(prepares: PrepareRecord[], handle: string, at: number, sc
   return best ?? prepares.filter((p) => p.handle === handle).pop();
 }
 
-export { plainPiece };

@@ -1,6 +1,6 @@
 // Java: JDBC (Statement, PreparedStatement, Connection), Spring JdbcTemplate, SQLJ clauses (pre-scanned).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { looksLikeSql, type HostText } from './sqltext';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
@@ -174,4 +174,3 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   return [];
 }
 
-export { argsOf as javaArgs, type CallSite };

@@ -1,7 +1,7 @@
 // Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit), ibm_db_dbi and
 // other DB-API cursors (execute, executemany, connection.commit, autocommit).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type CallSite, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, looksLikeSql, type HostText } from './sqltext';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -241,4 +241,3 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   }
 }
 
-export type { CallSite };
