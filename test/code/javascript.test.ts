@@ -123,4 +123,15 @@ async function load(cn, rows) {
     assert.deepEqual(brief(findings, ['no-autocommit']), []);
     assert.deepEqual(brief(findings, ['single-row-insert']), [`single-row-insert@${posOf(js, 'stmt.execute')}`]);
   });
+
+  it('TypeScript casts around the SQL text (as, !, satisfies) are looked through', async () => {
+    const ts = `import * as ibmdb from 'ibm_db';
+const SQL = 'INSERT INTO T (A) VALUES (' as string;
+export function f(conn: ibmdb.Database, rows: number[]) {
+  for (const r of rows) conn.querySync((SQL + r + ')') as string);
+}
+`;
+    const { findings } = await lintCode({ 'f.ts': ts });
+    assert.deepEqual(brief(findings, ['prefer-parameter-markers']), [`prefer-parameter-markers@${posOf(ts, 'r +')}`]);
+  });
 });

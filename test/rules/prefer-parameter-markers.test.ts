@@ -41,4 +41,14 @@ describe(`rule ${RULE}`, () => {
     assert.equal(models.get('A.java')!.code!.executions[0].splicedValues.length, 1);
     assert.deepEqual(brief(findings, [RULE]), []);
   });
+
+  it('code: a constant of another class (UPPER_CASE) is the same text every time, not a row value', async () => {
+    const java = `class C { void run(Statement st, Row r) throws Exception {
+        st.executeUpdate("INSERT INTO T (A, S) VALUES (" + r.a + ", " + Status.ACTIVE + ")");
+    } }
+`;
+    const { findings } = await lintCode({ 'C.java': java });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'r.a')}`]);
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /^1 value\(s\)/);
+  });
 });

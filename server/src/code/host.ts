@@ -452,6 +452,8 @@ function callbackParams(call: CallSite): string[] | undefined {
 // ---- evaluation ------------------------------------------------------------------------------
 
 const MAX_DEPTH = 12;
+/** STATUS_NEW, Defaults.STATUS: a constant of another module, the same text every time (not a row value). */
+const CONSTANT_NAME = /^(?:[A-Za-z_$][\w$]{0,60}\.){0,4}[A-Z][A-Z0-9_]{1,60}$/;
 const MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
 
 class HostEvaluator implements Evaluator {
@@ -627,7 +629,7 @@ export function extractFromTree(
             for (const s of mapped.splices) {
               // A spliced list of markers ("?, ?, ?" built from the column count) is not a value.
               const expr = source.slice(s.fileSpan.start, s.fileSpan.end);
-              if (!MARKER_LIST.test(expr) && !markerVariables().has(expr)) splicedValues.push(s.fileSpan);
+              if (!MARKER_LIST.test(expr) && !CONSTANT_NAME.test(expr) && !markerVariables().has(expr)) splicedValues.push(s.fileSpan);
             }
             if (looksLikeSql(mapped.text)) {
               const parsed = parseSql(mapped.text, { origin: mapped.origin });

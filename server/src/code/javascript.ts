@@ -72,7 +72,11 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
           const splices = node.namedChildren.filter((c): c is Node => c?.type === 'template_substitution');
           return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c', splices), kind: splices.length > 0 ? 'template' : 'constant' };
         }
-        case 'parenthesized_expression': {
+        case 'parenthesized_expression':
+        case 'as_expression':
+        case 'non_null_expression':
+        case 'satisfies_expression': {
+          // (sql), sql as string, sql!, sql satisfies string: the first named child is the value.
           const inner = node.namedChildren.find((c) => c && c.type !== 'comment');
           return inner ? ev.evaluate(inner) : undefined;
         }
