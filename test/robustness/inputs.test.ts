@@ -3,14 +3,15 @@
 // with a BOM, CRLF/CR/mixed line endings. Each gets a clear message or correct findings, never a crash
 // (exit 3), a hang or output that grows with the line length. Inputs are generated here at run time.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
 import fc from 'fast-check';
 import { decodeSource } from '../../server/src/cli/files';
 import { LineIndex } from '../../server/src/engine/lines';
-import { fixture } from './support';
+import { fixture, repoRoot } from './support';
 
 interface CliResult {
   code: number;
@@ -121,6 +122,17 @@ describe('robustness: pathological files through insertlint check', function () 
     assert.equal(r.summary.statements, 2001);
   });
 
+  it('says so when a file is UTF-16 without a byte-order mark (not "binary")', async () => {
+    const text = 'INSERT INTO T VALUES (1);\n'.repeat(20);
+    writeFileSync(join(dir, 'le.sql'), Buffer.from(text, 'utf16le'));
+    const be = Buffer.from(text, 'utf16le');
+    for (let i = 0; i + 1 < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1], be[i]];
+    writeFileSync(join(dir, 'be.sql'), be);
+    const r = await checkJson(dir, ['.']);
+    assert.match(r.stderr, /skipped be\.sql: it looks like UTF-16 BE without a byte-order mark \(save it as UTF-8/);
+    assert.match(r.stderr, /skipped le\.sql: it looks like UTF-16 LE without a byte-order mark/);
+  });
+
   it('skips invalid UTF-8 with a message that says how to convert it', async () => {
     writeFileSync(join(dir, 'latin1.sql'), Buffer.from("INSERT INTO T VALUES ('caf\xe9');\n", 'latin1'));
     const r = await checkJson(dir, ['.']);
@@ -164,6 +176,28 @@ describe('robustness: pathological files through insertlint check', function () 
     const frame = r.stdout.split('\n').filter((l) => /^\s+\d+ \| /.test(l));
     assert.equal(frame.length, 1, r.stdout);
     assert.ok(!frame[0].includes('\r'), `the frame line carries the following lines: ${JSON.stringify(frame[0])}`);
+  });
+});
+
+describe('robustness: the CLI process', function () {
+  this.timeout(60_000);
+  it('ends quietly when its output is closed early (insertlint check … | head)', async function () {
+    const bin = join(repoRoot(), 'bin/insertlint.js');
+    if (!existsSync(join(repoRoot(), 'out/cli.js'))) this.skip(); // built by `npm test` before mocha runs
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-pipe-'));
+    try {
+      // 50,000 unreadable statements: one finding each, megabytes of output, far more than a pipe buffer.
+      writeFileSync(join(dir, 'many.sql'), 'INSERT INTO T VALUES (;\n'.repeat(50_000));
+      const child = spawn(process.execPath, [bin, 'check', 'many.sql'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stdout.once('data', () => child.stdout.destroy()); // like `| head -c 100`
+      const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+      assert.doesNotMatch(stderr, /Unhandled 'error' event|EPIPE|internal error/, stderr.slice(0, 1500));
+      assert.ok(code === 0 || code === 1, `exit ${code}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

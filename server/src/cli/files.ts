@@ -132,13 +132,40 @@ export function decodeSource(bytes: Uint8Array): ReadResult {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
   const probe = bytes.subarray(0, 8192);
-  if (probe.includes(0)) return { skip: 'it looks binary (it contains NUL bytes)' };
+  if (probe.includes(0)) {
+    const utf16 = looksLikeUtf16WithoutBom(probe);
+    if (utf16) return { skip: `it looks like UTF-16 ${utf16} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
+    return { skip: 'it looks binary (it contains NUL bytes)' };
+  }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch {
     return { skip: 'it is not valid UTF-8 (convert it, e.g. with iconv, to lint it)' };
   }
+}
+
+/**
+ * 'LE' or 'BE' when the bytes read like mostly-ASCII text in UTF-16 without a BOM: NULs in (nearly) every
+ * odd or every even position and printable characters in the others. Editors on Windows write such files.
+ */
+function looksLikeUtf16WithoutBom(probe: Uint8Array): 'LE' | 'BE' | undefined {
+  const pairs = probe.length >> 1;
+  if (pairs < 2) return undefined;
+  let zeroHigh = 0;
+  let zeroLow = 0;
+  let printable = 0;
+  for (let i = 0; i + 1 < probe.length; i += 2) {
+    const [a, b] = [probe[i], probe[i + 1]];
+    if (b === 0 && a !== 0) zeroHigh++;
+    if (a === 0 && b !== 0) zeroLow++;
+    const c = a || b;
+    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127)) printable++;
+  }
+  if (printable < pairs * 0.9) return undefined;
+  if (zeroHigh >= pairs * 0.9) return 'LE';
+  if (zeroLow >= pairs * 0.9) return 'BE';
+  return undefined;
 }
 
 /** The nearest .insertlintrc.json at or above `dir`. */
