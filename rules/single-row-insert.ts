@@ -14,7 +14,7 @@ const SingleRowInsertRule: Rule = {
     defaultOptions: { minRun: 3 },
     messages: {
       loop:
-        'One INSERT call per row inside this {loop} loop: each row pays a round trip and the per-statement work. Seed 000 measured 10,000 rows at 92.1 s one row per call vs 12.9 s with 10 rows per call (tests 2-3), and arrays of 100+ rows about 2.5x faster again (tests 69-74). Instead, {advice}.',
+        'One INSERT call per row inside this {loop} loop: each row pays a round trip and the per-statement work. Seed 000 measured 10,000 rows at 92.1 s one row per call vs 12.9 s with 10 rows per call (tests 2-3); with a commit every 1000 rows, arrays of 1000 rows cut the time about 2.5x against one row per call (tests 68, 71-78). Instead, {advice}.',
       batchOfOne:
         'executeBatch runs on every pass of this {loop} loop, right after addBatch: each batch holds one row, so batching saves nothing (seed 000: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call, tests 2-3). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       script:
