@@ -49,7 +49,8 @@ describe('code front end', () => {
     assert.deepEqual(Object.keys(grammars).sort(), ['bash', 'c', 'cpp', 'java', 'javascript', 'python', 'tsx', 'typescript']);
   });
 
-  it('works from the bundled CLI (out/cli.js) on the sample application', () => {
+  it('works from the bundled CLI (out/cli.js) on the sample application', function () {
+    this.timeout(120_000);
     const cli = join(ROOT, 'out', 'cli.js');
     assert.ok(existsSync(cli), 'build the CLI first (npm test does)');
     const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', 'samples/app', '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
@@ -104,7 +105,8 @@ describe('code front end', () => {
     assert.equal(code.commits.length, 1);
   });
 
-  it('never throws on broken, binary-looking or deeply nested input', async () => {
+  it('never throws on broken, binary-looking or deeply nested input', async function () {
+    this.timeout(120_000);
     const fe = await codeFrontEnd();
     const inputs = [
       '\u0000\u0001\u0002 class { ( ( ( "INSERT INTO',
@@ -122,7 +124,8 @@ describe('code front end', () => {
     }
   });
 
-  it('extracts a ~2,000-line Java file quickly (parse once, reuse parsers)', async () => {
+  it('extracts a ~2,000-line Java file quickly (parse once, reuse parsers)', async function () {
+    this.timeout(120_000);
     const fe = await codeFrontEnd();
     const text = bigJavaFile(120);
     const lines = text.split('\n').length;
