@@ -100,4 +100,32 @@ def show(rows):
     assert.deepEqual(brief(findings), []);
     assert.equal(models.get('show.py')!.code!.executions.length, 0);
   });
+
+  it('follows " ".join([...]) and textwrap.dedent around the SQL text', async () => {
+    const py = [
+      'import textwrap',
+      'import ibm_db',
+      '',
+      'INSERT_ORDER = " ".join(["INSERT INTO SALES.ORDERS (CUST_ID, AMOUNT)", "VALUES (?, ?)"])',
+      'INSERT_LINE = textwrap.dedent("""',
+      '    INSERT INTO SALES.ORDER_LINE (ORDER_ID, QTY)',
+      '    VALUES (?, ?)',
+      '""")',
+      '',
+      'def load(conn, orders):',
+      '    s1 = ibm_db.prepare(conn, INSERT_ORDER)',
+      '    s2 = ibm_db.prepare(conn, INSERT_LINE)',
+      '    for o in orders:',
+      '        ibm_db.execute(s1, (o.cust, o.amount))',
+      '        ibm_db.execute(s2, (o.id, o.qty))',
+      '',
+    ].join('\n');
+    const { models } = await lintCode({ 'load.py': py });
+    const prepares = models.get('load.py')!.code!.executions.filter((e) => e.action === 'prepare');
+    assert.deepEqual(prepares.map((p) => p.statements.map((st) => st.kind)), [['insert'], ['insert']]);
+    const first = prepares[0].statements[0];
+    assert.equal(first.origin.toFile(first.span.start), py.indexOf('INSERT INTO SALES.ORDERS'));
+    const second = prepares[1].statements[0];
+    assert.equal(second.origin.toFile(second.span.start), py.indexOf('INSERT INTO SALES.ORDER_LINE'));
+  });
 });

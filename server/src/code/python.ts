@@ -134,6 +134,11 @@ export const pythonAdapter: LanguageAdapter = {
       }
       case 'call': {
         const fn = node.childForFieldName('function');
+        // textwrap.dedent(text) / dedent(text) only changes white space.
+        if (fn && /(?:^|\.)dedent$/.test(fn.text)) {
+          const { args } = splitArgs(node.childForFieldName('arguments'));
+          return args[0] ? ev.evaluate(args[0]) : undefined;
+        }
         if (fn?.type !== 'attribute') return undefined;
         const attr = fn.childForFieldName('attribute')?.text;
         const object = fn.childForFieldName('object');
@@ -145,6 +150,20 @@ export const pythonAdapter: LanguageAdapter = {
           return applyFormat(fmt, args, keywords, 'brace', (n) => ev.evaluate(n) ?? ev.splice(n));
         }
         if (attr === 'strip' || attr === 'upper' || attr === 'lstrip' || attr === 'rstrip') return ev.evaluate(object);
+        if (attr === 'join') {
+          // " ".join(["INSERT INTO t", "VALUES (?, ?)"]): a literal list of parts.
+          const sep = ev.evaluate(object);
+          const { args } = splitArgs(node.childForFieldName('arguments'));
+          const list = args[0];
+          if (!sep || !list || (list.type !== 'list' && list.type !== 'tuple')) return undefined;
+          const parts: HostText[] = [];
+          for (const el of list.namedChildren) {
+            if (!el || el.type === 'comment') continue;
+            if (parts.length > 0) parts.push(sep);
+            parts.push(ev.evaluate(el) ?? ev.splice(el));
+          }
+          return joinTexts(parts, 'concatenation');
+        }
         return undefined;
       }
       default:
