@@ -179,6 +179,44 @@ describe('robustness: pathological files through insertlint check', function () 
   });
 });
 
+describe('robustness: text output scales with files × findings', function () {
+  this.timeout(120_000);
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+
+  it('prints the findings of 16× the files in well under 256× the time', async () => {
+    // Each file has 10 unreadable statements (one parse-error finding each). Matching each finding back to
+    // its file by scanning all files would make the text output files × findings.
+    const makeDir = (files: number) => {
+      const dir = mkdtempSync(join(tmpdir(), 'insertlint-many-'));
+      for (let i = 0; i < files; i++) writeFileSync(join(dir, `f${i}.sql`), 'INSERT INTO T VALUES (;\n'.repeat(10));
+      return dir;
+    };
+    const small = makeDir(50);
+    const large = makeDir(800);
+    try {
+      const timeCheck = async (dir: string) => {
+        const t0 = cpuMs();
+        const r = await check(dir, ['.']);
+        assert.ok(r.code === 0 || r.code === 1, r.stderr.slice(0, 500));
+        return cpuMs() - t0;
+      };
+      await timeCheck(small); // warm-up
+      const smallMs = Math.min(await timeCheck(small), await timeCheck(small));
+      let largeMs = await timeCheck(large);
+      // Linear ≈ 16×, quadratic ≈ 256×; the bound leaves 3× for noise and garbage collection.
+      if (largeMs / smallMs >= 48) largeMs = Math.min(largeMs, await timeCheck(large));
+      const ratio = largeMs / smallMs;
+      assert.ok(ratio < 48, `16× the files (and findings) took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
+    } finally {
+      rmSync(small, { recursive: true, force: true });
+      rmSync(large, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('robustness: the CLI process', function () {
   this.timeout(60_000);
   it('ends quietly when its output is closed early (insertlint check … | head)', async function () {
