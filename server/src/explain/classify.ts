@@ -154,10 +154,8 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
   const ops = operatorMap(plan);
   const parent = new Map<number, number>();
   for (const op of plan.operators) for (const c of op.children) if (!parent.has(c)) parent.set(c, op.id);
-  const subtreeCache = new Map<number, Set<number>>();
+  // Iterative on purpose: plans can be thousands of operators deep.
   const subtree = (id: number): Set<number> => {
-    const cached = subtreeCache.get(id);
-    if (cached) return cached;
     const seen = new Set<number>();
     const stack = [id];
     while (stack.length) {
@@ -166,8 +164,28 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
       seen.add(x);
       for (const c of ops.get(x)?.children ?? []) stack.push(c);
     }
-    subtreeCache.set(id, seen);
     return seen;
+  };
+  /** Left-first post-order from `start`, skipping `visited`; appends to `out`. */
+  const postorderFrom = (start: number, visited: Set<number>, out: PlanOperator[]) => {
+    if (visited.has(start)) return;
+    visited.add(start);
+    const stack: [number, number][] = [[start, 0]];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const op = ops.get(top[0]);
+      const kids = op?.children ?? [];
+      if (top[1] < kids.length) {
+        const c = kids[top[1]++];
+        if (!visited.has(c)) {
+          visited.add(c);
+          stack.push([c, 0]);
+        }
+      } else {
+        stack.pop();
+        if (op) out.push(op);
+      }
+    }
   };
   const total = plan.totalCost ?? ops.get(plan.roots[0])?.totalCost;
   report.totalCost = total;
@@ -177,16 +195,8 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
   // The main DML: the one writing the statement's target, else the first one executed (left-first post-order).
   const postorder: PlanOperator[] = [];
   const visited = new Set<number>();
-  const walk = (id: number) => {
-    if (visited.has(id)) return;
-    visited.add(id);
-    const op = ops.get(id);
-    if (!op) return;
-    for (const c of op.children) walk(c);
-    postorder.push(op);
-  };
-  for (const r of plan.roots) walk(r);
-  for (const op of plan.operators) walk(op.id);
+  for (const r of plan.roots) postorderFrom(r, visited, postorder);
+  for (const op of plan.operators) postorderFrom(op.id, visited, postorder);
   const dmls = postorder.filter((op) => DML_OPERATORS.has(op.type));
   const main = dmls.find((op) => op.objectsWritten.some((w) => sameObject(w, textTarget))) ?? dmls.find((op) => op.type === 'INSERT') ?? dmls[0];
   for (const op of plan.operators) report.labels[op.id] = null;
@@ -201,7 +211,10 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
   report.insertCost = main.totalCost;
   if (total && main.totalCost !== undefined) report.insertShare = main.totalCost / total;
   const mainSub = subtree(main.id);
-  const containsMain = (id: number) => subtree(id).has(main.id);
+  // The operators whose subtree holds the main INSERT are exactly the INSERT and its ancestors.
+  const mainPath = new Set<number>([main.id]);
+  for (let a = parent.get(main.id); a !== undefined && !mainPath.has(a); a = parent.get(a)) mainPath.add(a);
+  const containsMain = (id: number) => mainPath.has(id);
   const labels = new Map<number, HiddenWorkKind>();
   const objectInfo = (key: string) => plan.objects.find((o) => sameObject(o.key, key));
   const baseTableOf = (key: string): string | undefined => {
@@ -270,16 +283,9 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
       else if (kinds.size === 1) kind = [...kinds][0];
       else {
         // Mixed work (a trigger whose DELETE cascades): scaffolding joins take their outer input's kind.
-        const order: number[] = [];
-        const seen = new Set<number>();
-        const visit = (x: number) => {
-          if (seen.has(x)) return;
-          seen.add(x);
-          for (const y of ops.get(x)?.children ?? []) visit(y);
-          order.push(x);
-        };
-        visit(c);
-        for (const x of order) {
+        const ordered: PlanOperator[] = [];
+        postorderFrom(c, new Set<number>(), ordered);
+        for (const x of ordered.map((o) => o.id)) {
           if (labels.has(x)) continue;
           const first = (ops.get(x)?.children ?? []).map((y) => labels.get(y)).find((k) => k !== undefined);
           if (first) labels.set(x, first);

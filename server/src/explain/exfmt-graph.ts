@@ -76,13 +76,33 @@ export function stripCommonPrefix(lines: string[]): string[] {
   return lines.map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? '' : l));
 }
 
+/** Index of the first item whose centre is >= `value` (items sorted by centre). */
+function lowerBound(items: { centre: number }[], value: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (items[mid].centre < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Items whose centre lies in [from, to]; binary search keeps wide plans (thousands of boxes per line) linear. */
+function inCentreRange<T extends { centre: number }>(items: T[] | undefined, from: number, to: number): T[] {
+  if (!items || items.length === 0) return [];
+  const out: T[] = [];
+  for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
+  return out;
+}
+
 function nearest<T extends Token>(tokens: T[] | undefined, centre: number, tolerance: number, accept: (t: T) => boolean = () => true): T | undefined {
   let best: T | undefined;
   let bestDistance = Infinity;
-  for (const t of tokens ?? []) {
+  for (const t of inCentreRange(tokens, centre - tolerance, centre + tolerance)) {
     if (!accept(t)) continue;
     const d = Math.abs(t.centre - centre);
-    if (d <= tolerance && d < bestDistance) {
+    if (d < bestDistance) {
       best = t;
       bestDistance = d;
     }
@@ -233,26 +253,39 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
 
   // Connectors.
   const byTop = new Map<number, GraphNode[]>();
-  for (const n of nodes) byTop.set(n.top, [...(byTop.get(n.top) ?? []), n]);
+  for (const n of nodes) {
+    const list = byTop.get(n.top);
+    if (list) list.push(n);
+    else byTop.set(n.top, [n]);
+  }
+  for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
   let unresolved = 0;
   for (const parent of nodes) {
     if (parent.kind !== 'op') continue;
     let connector: Token | undefined;
     let connLine = -1;
     for (let l = parent.bottom + 1; l <= parent.bottom + 2 && l < lines.length && !connector; l++) {
-      connector = (tokens[l] ?? []).find(
-        (t) => (t.text === '|' && Math.abs(t.centre - parent.centre) <= 3) || (CONNECTOR.test(t.text) && t.start - 2 <= parent.centre && parent.centre <= t.end + 1),
-      );
+      const row = tokens[l] ?? [];
+      // Tokens do not overlap, so the one covering the parent's column is at or just before its position.
+      const k = lowerBound(row, parent.centre);
+      for (const i of [k - 1, k, k + 1, k - 2]) {
+        const t = row[i];
+        if (!t) continue;
+        if ((t.text === '|' && Math.abs(t.centre - parent.centre) <= 3) || (CONNECTOR.test(t.text) && t.start - 2 <= parent.centre && parent.centre <= t.end + 1)) {
+          connector = t;
+          break;
+        }
+      }
       if (connector) connLine = l;
     }
     if (!connector) continue;
-    const candidates = (byTop.get(connLine + 1) ?? []).filter((n) => n !== parent && !n.parent);
+    const below = byTop.get(connLine + 1);
     let children: GraphNode[];
     if (connector.text === '|') {
-      const child = nearestNode(candidates, connector.centre, 5);
+      const child = nearestNode(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.parent), connector.centre, 5);
       children = child ? [child] : [];
     } else {
-      children = candidates.filter((n) => n.centre >= connector!.start - 4 && n.centre <= connector!.end + 3).sort((a, b) => a.centre - b.centre);
+      children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.parent);
       const expected = 2 + Math.max(0, (connector.text.match(/\+/g)?.length ?? 1) - 1);
       if (children.length < 2 || children.length > expected + 1) {
         if (children.length < 2) unresolved++;

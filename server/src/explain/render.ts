@@ -30,35 +30,50 @@ interface TreeLine {
   object?: { key: string; kind: string; written: boolean; rows?: number };
 }
 
-/** The plan as indented lines (roots first, inputs in drawing order), with cycle protection. */
+/** Past this many levels the tree stops indenting (a 10,000-deep chain would otherwise print ~150 MB). */
+const MAX_INDENT_LEVELS = 40;
+
+/** The plan as indented lines (roots first, inputs in drawing order); iterative, with cycle protection. */
 function treeLines(plan: AccessPlan): TreeLine[] {
   const byId = new Map(plan.operators.map((op) => [op.id, op]));
   const out: TreeLine[] = [];
   const seen = new Set<number>();
-  const visit = (id: number, prefix: string, connector: string) => {
-    const op = byId.get(id);
-    if (!op) return;
-    if (seen.has(id)) {
-      out.push({ depth: prefix + connector, op: { ...op, children: [], inputs: [] } });
-      return;
+  type Frame = { id: number; prefix: string; connector: string; level: number } | { line: TreeLine };
+  const run = (rootId: number) => {
+    const stack: Frame[] = [{ id: rootId, prefix: '', connector: '', level: 0 }];
+    while (stack.length) {
+      const frame = stack.pop()!;
+      if ('line' in frame) {
+        out.push(frame.line);
+        continue;
+      }
+      const op = byId.get(frame.id);
+      if (!op) continue;
+      const deep = frame.level > MAX_INDENT_LEVELS ? `[level ${frame.level}] ` : '';
+      if (seen.has(op.id)) {
+        out.push({ depth: frame.prefix + frame.connector + deep, op: { ...op, children: [], inputs: [] } });
+        continue;
+      }
+      seen.add(op.id);
+      out.push({ depth: frame.prefix + frame.connector + deep, op });
+      const childPrefix =
+        frame.level >= MAX_INDENT_LEVELS ? frame.prefix : frame.prefix + (frame.connector === '' ? '' : frame.connector.startsWith('└') ? '   ' : '│  ');
+      const inputs = op.inputs.length > 0 ? op.inputs : op.children.map((c) => ({ kind: 'operator' as const, id: c }));
+      const frames: Frame[] = inputs.map((input, i) => {
+        const conn = i === inputs.length - 1 ? '└─ ' : '├─ ';
+        if (input.kind === 'operator') return { id: input.id, prefix: childPrefix, connector: conn, level: frame.level + 1 };
+        return {
+          line: {
+            depth: childPrefix + conn,
+            object: { key: input.object.key, kind: input.object.kind, written: op.objectsWritten.includes(input.object.key), rows: input.object.rows },
+          },
+        };
+      });
+      for (let i = frames.length - 1; i >= 0; i--) stack.push(frames[i]);
     }
-    seen.add(id);
-    out.push({ depth: prefix + connector, op });
-    const childPrefix = prefix + (connector === '' ? '' : connector.startsWith('└') ? '   ' : '│  ');
-    const inputs = op.inputs.length > 0 ? op.inputs : op.children.map((c) => ({ kind: 'operator' as const, id: c }));
-    inputs.forEach((input, i) => {
-      const last = i === inputs.length - 1;
-      const conn = last ? '└─ ' : '├─ ';
-      if (input.kind === 'operator') visit(input.id, childPrefix, conn);
-      else
-        out.push({
-          depth: childPrefix + conn,
-          object: { key: input.object.key, kind: input.object.kind, written: op.objectsWritten.includes(input.object.key), rows: input.object.rows },
-        });
-    });
   };
-  for (const r of plan.roots) visit(r, '', '');
-  for (const op of plan.operators) if (!seen.has(op.id)) visit(op.id, '', '');
+  for (const r of plan.roots) run(r);
+  for (const op of plan.operators) if (!seen.has(op.id)) run(op.id);
   return out;
 }
 
@@ -286,42 +301,58 @@ function layoutPlan(plan: AccessPlan): { roots: Laid[]; width: number; height: n
   const seen = new Set<number>();
   let nextX = 0;
   let maxDepth = 0;
-  const build = (op: PlanOperator, depth: number): Laid => {
-    seen.add(op.id);
-    maxDepth = Math.max(maxDepth, depth);
-    const node: Laid = { id: `op${op.id}`, x: 0, y: depth * (NODE_H + GAP_Y), op, children: [] };
-    const inputs = op.inputs.length > 0 ? op.inputs : op.children.map((c) => ({ kind: 'operator' as const, id: c }));
-    inputs.forEach((input, i) => {
-      if (input.kind === 'operator') {
-        const child = byId.get(input.id);
-        if (child && !seen.has(child.id)) node.children.push(build(child, depth + 1));
-      } else {
-        maxDepth = Math.max(maxDepth, depth + 1);
-        const leaf: Laid = {
-          id: `op${op.id}o${i}`,
-          x: nextX,
-          y: (depth + 1) * (NODE_H + GAP_Y),
-          object: { key: input.object.key, kind: input.object.kind, written: op.objectsWritten.includes(input.object.key) },
-          children: [],
-        };
-        nextX += NODE_W + GAP_X;
-        node.children.push(leaf);
+  // Iterative post-order: leaves take the next free column, a parent sits over the middle of its inputs.
+  const build = (rootOp: PlanOperator): Laid => {
+    const rootNode: Laid = { id: `op${rootOp.id}`, x: 0, y: 0, op: rootOp, children: [] };
+    seen.add(rootOp.id);
+    const inputsOf = (op: PlanOperator) => (op.inputs.length > 0 ? op.inputs : op.children.map((c) => ({ kind: 'operator' as const, id: c })));
+    const stack: { op: PlanOperator; node: Laid; depth: number; next: number; inputs: ReturnType<typeof inputsOf> }[] = [
+      { op: rootOp, node: rootNode, depth: 0, next: 0, inputs: inputsOf(rootOp) },
+    ];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      maxDepth = Math.max(maxDepth, top.depth);
+      if (top.next < top.inputs.length) {
+        const i = top.next++;
+        const input = top.inputs[i];
+        if (input.kind === 'operator') {
+          const child = byId.get(input.id);
+          if (child && !seen.has(child.id)) {
+            seen.add(child.id);
+            const node: Laid = { id: `op${child.id}`, x: 0, y: (top.depth + 1) * (NODE_H + GAP_Y), op: child, children: [] };
+            top.node.children.push(node);
+            stack.push({ op: child, node, depth: top.depth + 1, next: 0, inputs: inputsOf(child) });
+          }
+        } else {
+          maxDepth = Math.max(maxDepth, top.depth + 1);
+          top.node.children.push({
+            id: `op${top.op.id}o${i}`,
+            x: nextX,
+            y: (top.depth + 1) * (NODE_H + GAP_Y),
+            object: { key: input.object.key, kind: input.object.kind, written: top.op.objectsWritten.includes(input.object.key) },
+            children: [],
+          });
+          nextX += NODE_W + GAP_X;
+        }
+        continue;
       }
-    });
-    if (node.children.length === 0) {
-      node.x = nextX;
-      nextX += NODE_W + GAP_X;
-    } else {
-      node.x = (node.children[0].x + node.children[node.children.length - 1].x) / 2;
+      stack.pop();
+      const node = top.node;
+      if (node.children.length === 0) {
+        node.x = nextX;
+        nextX += NODE_W + GAP_X;
+      } else {
+        node.x = (node.children[0].x + node.children[node.children.length - 1].x) / 2;
+      }
     }
-    return node;
+    return rootNode;
   };
   const roots: Laid[] = [];
   for (const r of plan.roots) {
     const op = byId.get(r);
-    if (op && !seen.has(r)) roots.push(build(op, 0));
+    if (op && !seen.has(r)) roots.push(build(op));
   }
-  for (const op of plan.operators) if (!seen.has(op.id)) roots.push(build(op, 0));
+  for (const op of plan.operators) if (!seen.has(op.id)) roots.push(build(op));
   return { roots, width: Math.max(nextX - GAP_X, NODE_W) + 20, height: (maxDepth + 1) * (NODE_H + GAP_Y) - GAP_Y + 20 };
 }
 
@@ -330,7 +361,7 @@ function svgFor(es: ExplainedStatement, index: number): string {
   const { roots, width, height } = layoutPlan(plan);
   const parts: string[] = [];
   const edges: string[] = [];
-  const walk = (n: Laid) => {
+  const draw = (n: Laid) => {
     for (const c of n.children) {
       const x1 = n.x + NODE_W / 2 + 10;
       const y1 = n.y + NODE_H + 10;
@@ -338,7 +369,6 @@ function svgFor(es: ExplainedStatement, index: number): string {
       const y2 = c.y + 10;
       const my = (y1 + y2) / 2;
       edges.push(`<path class="edge" d="M${x1} ${y1} C${x1} ${my} ${x2} ${my} ${x2} ${y2}"/>`);
-      walk(c);
     }
     const x = n.x + 10;
     const y = n.y + 10;
@@ -362,7 +392,12 @@ function svgFor(es: ExplainedStatement, index: number): string {
         `<text x="${x + NODE_W / 2}" y="${y + 50}" class="tag">${esc(tag.trim() || `rows ${formatCost(op.rows)}`)}</text></g>`,
     );
   };
-  roots.forEach(walk);
+  const pending = [...roots];
+  while (pending.length) {
+    const n = pending.pop()!;
+    draw(n);
+    pending.push(...n.children);
+  }
   return `<svg class="plan" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="group" aria-label="Access plan of statement ${index + 1}">${edges.join('')}${parts.join('')}</svg>`;
 }
 
