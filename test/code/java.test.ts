@@ -233,4 +233,55 @@ class OrderDao {
     const { findings } = await lintCode({ 'OrderLoader.java': code });
     assert.deepEqual(brief(findings, INSERT_RULES), [`prefer-parameter-markers@${posOf(code, 'o.customer()')}`]);
   });
+
+  it('a flush helper called under a batch-size guard in the loop is not a per-row commit', async () => {
+    const code = `class Buffered {
+    private int pending;
+    void load(Connection conn, List<Row> rows) throws SQLException {
+        conn.setAutoCommit(false);
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        for (Row r : rows) {
+            ps.setInt(1, r.a);
+            ps.addBatch();
+            if (++pending >= BATCH_SIZE) flush(conn, ps);
+        }
+        flush(conn, ps);
+    }
+
+    private void flush(Connection conn, PreparedStatement ps) throws SQLException {
+        ps.executeBatch();
+        conn.commit();
+        pending = 0;
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Buffered.java': code });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    // The same helpers called on every pass are a batch of one and a commit per row.
+    const everyRow = code.replace('if (++pending >= BATCH_SIZE) flush(conn, ps);', 'flush(conn, ps);');
+    const perRow = await lintCode({ 'Buffered.java': everyRow });
+    assert.deepEqual(brief(perRow.findings, INSERT_RULES), [`single-row-insert@${posOf(everyRow, 'ps.executeBatch')}`]);
+  });
+
+  it('a commit helper called under a modulo guard, with one executeUpdate per row', async () => {
+    const code = `class Periodic {
+    void load(Connection conn, List<Row> rows) throws SQLException {
+        conn.setAutoCommit(false);
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        int n = 0;
+        for (Row r : rows) {
+            ps.setInt(1, r.a);
+            ps.executeUpdate();
+            if (++n % 1000 == 0) commitNow(conn);
+        }
+    }
+    private void commitNow(Connection conn) throws SQLException { conn.commit(); }
+}
+`;
+    const { findings } = await lintCode({ 'Periodic.java': code });
+    assert.deepEqual(brief(findings, ['commit-per-row']), []);
+    const unguarded = code.replace('if (++n % 1000 == 0) commitNow(conn);', 'commitNow(conn);');
+    const perRow = await lintCode({ 'Periodic.java': unguarded });
+    assert.deepEqual(brief(perRow.findings, ['commit-per-row']), [`commit-per-row@${posOf(unguarded, 'conn.commit()')}`]);
+  });
 });

@@ -298,7 +298,7 @@ interface Frame {
 interface Collected {
   calls: CallContext[];
   /** Every call made inside a loop, by callee name (to see helpers that run once per row). */
-  loopCalls: Map<string, LoopInfo>;
+  loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
   comments: Comment[];
   /** Every scope: the root and one per function. */
   root: Scope;
@@ -336,7 +336,7 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
   const frames: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
   const calls: CallContext[] = [];
   const comments: Comment[] = [];
-  const loopCalls = new Map<string, LoopInfo>();
+  const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
 
   const currentScope = (): Scope => {
     for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === 'scope') return frames[i].scope!;
@@ -383,8 +383,8 @@ function collect(tree: Tree, adapter: LanguageAdapter, source: string): Collecte
       const name = adapter.calleeName(node);
       const call = name !== undefined && (adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name)) ? adapter.callSite(node) : undefined;
       if (name !== undefined && !loopCalls.has(name)) {
-        const loop = innermostLoop().loop;
-        if (loop) loopCalls.set(name, loop);
+        const { loop, guards } = innermostLoop();
+        if (loop) loopCalls.set(name, { loop, guarded: guards.some(isCountGuard) });
       }
       if (call) {
         const { loop, guards } = innermostLoop();
@@ -575,11 +575,14 @@ export function extractFromTree(
     return markerVars;
   };
   // A call outside any loop in a helper function that a loop of this file calls runs once per pass.
-  const helperLoop = (scope: Scope): LoopInfo | undefined => {
+  const helperCaller = (scope: Scope): { loop: LoopInfo; guarded: boolean } | undefined => {
     const fn = functionScope(scope);
     const caller = fn?.functionName !== undefined ? collected.loopCalls.get(fn.functionName) : undefined;
-    return caller ? { ...caller, via: fn!.functionName } : undefined;
+    return caller ? { loop: { ...caller.loop, via: fn!.functionName }, guarded: caller.guarded } : undefined;
   };
+  const helperLoop = (scope: Scope): LoopInfo | undefined => helperCaller(scope)?.loop;
+  // A call in a helper that the loop calls under a counter guard (if (n >= 1000) flush()) is guarded too.
+  const guardedAt = (ctx: CallContext): boolean => ctx.guards.some(isCountGuard) || (!ctx.loop && (helperCaller(ctx.scope)?.guarded ?? false));
 
   const textOf = (sql: Node | HostText | undefined, pyformat: boolean): { host?: HostText } => {
     if (!sql) return {};
@@ -615,7 +618,7 @@ export function extractFromTree(
           paramsets.set(e.handle, Math.max(paramsets.get(e.handle) ?? 0, e.size));
           break;
         case 'commit':
-          commits.push({ callSpan: span, api: e.api, loop: ctx.loop ?? helperLoop(ctx.scope), guarded: ctx.guards.some(isCountGuard) });
+          commits.push({ callSpan: span, api: e.api, loop: ctx.loop ?? helperLoop(ctx.scope), guarded: guardedAt(ctx) });
           if (e.connection) commitConnections.push({ name: e.connection, scope: ctx.scope });
           break;
         case 'execute': {
@@ -661,7 +664,7 @@ export function extractFromTree(
             batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
           };
           if (prepare) execution.preparedAt = prepare.execution.callSpan;
-          if (ctx.guards.some(isCountGuard)) execution.guarded = true;
+          if (guardedAt(ctx)) execution.guarded = true;
           if (e.script) {
             execution.script = true;
             // COMMIT statements inside a here-document are commits at their place in the loop.
