@@ -134,4 +134,24 @@ export function f(conn: ibmdb.Database, rows: number[]) {
     const { findings } = await lintCode({ 'f.ts': ts });
     assert.deepEqual(brief(findings, ['prefer-parameter-markers']), [`prefer-parameter-markers@${posOf(ts, 'r +')}`]);
   });
+
+  it('parameters bound as arrays (ParamType ARRAY) make a prepared execute an array insert', async () => {
+    const js = `const ibmdb = require('ibm_db');
+function load(conn, chunks) {
+  conn.beginTransactionSync();
+  const stmt = conn.prepareSync('INSERT INTO T (A, B) VALUES (?, ?)');
+  for (const chunk of chunks) {
+    stmt.bindSync([
+      { ParamType: 'ARRAY', DataType: 'INTEGER', Data: chunk.map((r) => r.a) },
+      { ParamType: 'ARRAY', DataType: 'VARCHAR', Data: chunk.map((r) => r.b), Length: 30 },
+    ]);
+    stmt.executeSync();
+    conn.commitTransactionSync();
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'arr.js': js });
+    assert.equal(models.get('arr.js')!.code!.executions.find((e) => e.action === 'executePrepared')?.batched, true);
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+  });
 });

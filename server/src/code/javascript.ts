@@ -133,7 +133,8 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
 const QUERY = new Set(['query', 'querySync', 'queryResult', 'queryResultSync', 'queryStream']);
 const PREPARE = new Set(['prepare', 'prepareSync']);
 const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
-const JS_CALLS = new Set(['open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync']);
+const ARRAY_BINDING = /ParamType\s*:\s*['"]ARRAY['"]|\bArraySize\b/;
+const JS_CALLS = new Set(['bind', 'bindSync', 'open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync']);
 
 /** `x.prepare(sql).then((stmt) => …)`: the first parameter of the callback receives the result. */
 function thenParam(node: Node): string | undefined {
@@ -184,7 +185,11 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     return [{ kind: 'execute', api, action: 'prepare', sql: text ?? a[0], connection: recv, handle: resultName ?? `@${call.node.startIndex}` }];
   }
   if (EXECUTE.has(call.name) && recv) {
-    return [{ kind: 'execute', api, action: 'executePrepared', handle: recv }];
+    // Parameters bound as arrays (ParamType 'ARRAY', ArraySize) insert many rows per call.
+    return [{ kind: 'execute', api, action: 'executePrepared', handle: recv, batched: a.some((arg) => ARRAY_BINDING.test(arg.text)) || undefined }];
+  }
+  if ((call.name === 'bind' || call.name === 'bindSync') && recv && a.some((arg) => ARRAY_BINDING.test(arg.text))) {
+    return [{ kind: 'paramset', handle: recv, size: 2 }];
   }
   switch (call.name) {
     case 'beginTransaction':
