@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { constants as bufferConstants } from 'node:buffer';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../server/src/cli/main';
@@ -251,6 +252,15 @@ describe('robustness: decodeSource', () => {
 
   it('treats an empty file as empty text', () => {
     assert.deepEqual(decodeSource(Buffer.alloc(0)), { text: '' });
+  });
+
+  it('says a file is too large, not "not valid UTF-8", when its text cannot fit in one string', function () {
+    this.timeout(60_000);
+    // Only reachable with maxFileBytes raised above ~512 MB; 537 MB of 'a' here, freed at once.
+    let bytes: Buffer | undefined = Buffer.alloc(bufferConstants.MAX_STRING_LENGTH + 16, 0x61);
+    const r = decodeSource(bytes);
+    bytes = undefined;
+    assert.ok('skip' in r && /more text than one JavaScript string holds/.test(r.skip), JSON.stringify(r).slice(0, 200));
   });
 
   it('skips bytes that are not UTF-8 wherever they are', () => {

@@ -1,6 +1,7 @@
 // Finding and reading the files to lint: folders walked honouring .gitignore and the config's ignore globs;
 // binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { CONFIG_FILE_NAME, languageOf, type ResolvedConfig } from '../engine/config';
@@ -101,6 +102,8 @@ function walk(dir: string, layers: IgnoreLayer[], config: ResolvedConfig, add: (
 
 export type ReadResult = { text: string } | { skip: string };
 
+const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
+
 /** Reads a source file as text: UTF-8 (BOM dropped) or UTF-16 with a BOM; anything else is skipped with a reason. */
 export function readSourceFile(path: string, maxBytes: number): ReadResult {
   let size: number;
@@ -129,19 +132,32 @@ export function formatSize(bytes: number): string {
 }
 
 export function decodeSource(bytes: Uint8Array): ReadResult {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+  // A JavaScript string holds at most MAX_STRING_LENGTH UTF-16 units (about 512 M); decoding more throws,
+  // and that must read as "too large", not as "not valid UTF-8" (or, for UTF-16, as a crash).
+  const tooLarge = (): ReadResult => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString('en-US')} characters); split it to lint it` });
+  const utf16 = bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
+  if (utf16) {
+    if ((bytes.length - 2) / 2 > MAX_STRING_LENGTH) return tooLarge();
+    try {
+      return { text: new TextDecoder(utf16).decode(bytes.subarray(2)) };
+    } catch {
+      return tooLarge();
+    }
+  }
   const probe = bytes.subarray(0, 8192);
   if (probe.includes(0)) {
-    const utf16 = looksLikeUtf16WithoutBom(probe);
-    if (utf16) return { skip: `it looks like UTF-16 ${utf16} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
+    const withoutBom = looksLikeUtf16WithoutBom(probe);
+    if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
     return { skip: 'it looks binary (it contains NUL bytes)' };
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-  } catch {
-    return { skip: 'it is not valid UTF-8 (convert it, e.g. with iconv, to lint it)' };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') {
+      return { skip: 'it is not valid UTF-8 (convert it, e.g. with iconv, to lint it)' };
+    }
+    return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${(error as Error).message})` };
   }
 }
 
