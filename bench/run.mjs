@@ -1,10 +1,11 @@
-// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-build]` (--quick: a smaller subset, results to bench/.work/RESULTS-quick.md)
+// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-build] [-- --profile]` (--quick: a smaller subset, results to
+// bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload, summarised into the results)
 // Measures the CLI on generated Db2 insert workloads and the shared corpus, sqlfluff on the same kind of
 // file in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
 // part between the bench markers; hand-written notes outside the markers are kept).
 // Nothing here asserts a time: it reports what it measured, with ratios against the peer.
 import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, openSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, openSync, closeSync, rmSync } from 'node:fs';
 import { join, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
@@ -266,6 +267,18 @@ if (withSqlfluff) {
 
 results.explain = runExplainBench();
 
+// A CPU profile of the largest workload, summarised by function (self time): what to optimise next.
+if (args.has('--profile')) {
+  const biggest = results.workloads.filter((w) => !w.peer).at(-1);
+  const dir = join(work, 'profile');
+  rmSync(dir, { recursive: true, force: true });
+  log(`profiling insertlint on ${fmt(biggest.lines)} lines…`);
+  spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, cli, 'check', '--config', benchConfig, '--format', 'json', biggest.file], { cwd: work, stdio: 'ignore' });
+  const profile = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const summary = profile ? spawnSync(process.execPath, [join(root, 'bench/profile-summary.mjs'), join(dir, profile), '15'], { encoding: 'utf8' }).stdout : '';
+  results.profile = { lines: biggest.lines, summary };
+}
+
 writeResults(results);
 log(`wrote ${quick ? 'bench/.work/RESULTS-quick.md' : 'bench/RESULTS.md'}`);
 
@@ -362,6 +375,14 @@ function writeResults(res) {
     L.push('| step | median ms |');
     L.push('|---|---:|');
     for (const [step, ms] of Object.entries(e.medianMs)) L.push(`| ${step} | ${fmt(ms, 2)} |`);
+  }
+  if (res.profile) {
+    L.push('');
+    L.push(`### CPU profile of the ${fmt(res.profile.lines)}-line run (node --cpu-prof, bench/profile-summary.mjs)`);
+    L.push('');
+    L.push('```');
+    L.push(res.profile.summary.trim());
+    L.push('```');
   }
   const body = L.join('\n');
   // --quick is a smoke run: it must not replace the recorded full results.
