@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES, findRule } from '../../server/src/engine/registry';
-import type { RegisteredRule, Rule } from '../../server/src/engine/types';
+import type { Diagnostic, RegisteredRule, Rule } from '../../server/src/engine/types';
+import { applySuppressions, type Suppression } from '../../server/src/engine/suppressions';
+import { LineIndex } from '../../server/src/engine/lines';
 import { fixture, mutated, sqlish } from './support';
 
 function makeRule(id: string, check: Rule['check']): RegisteredRule {
@@ -111,6 +113,114 @@ describe('robustness: a crashing rule does not take the engine down', () => {
     ws.diagnostics('a.sql');
     ws.removeFile('a.sql');
     assert.deepEqual(ws.ruleFailures, []);
+  });
+});
+
+describe('robustness: suppression comments', function () {
+  this.timeout(60_000);
+  /** Reports every statement. */
+  const everyStatement = makeRule('every-statement', (context) => {
+    for (const stmt of context.file.statements) context.report({ messageId: 'found', data: { what: stmt.kind }, span: stmt.span });
+  });
+
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+
+  /** n statements, every other one under a next-line suppression; a file-level one for another rule. */
+  function suppressedScript(n: number): string {
+    const out = ['-- insertlint-disable-file throwing-rule'];
+    for (let i = 0; i < n; i++) {
+      if (i % 2 === 0) out.push(`-- insertlint-disable-next-line every-statement: generated row ${i}`);
+      out.push(`INSERT INTO T VALUES (${i});`);
+    }
+    return out.join('\n') + '\n';
+  }
+
+  it('marks suppressed findings right', () => {
+    const ws = workspaceWith([everyStatement, throwing]);
+    ws.setFile('s.sql', suppressedScript(10));
+    const mine = ws.diagnostics('s.sql').filter((d) => d.rule === 'every-statement');
+    assert.equal(mine.length, 10);
+    assert.deepEqual(mine.map((d) => Boolean(d.suppressed)), [true, false, true, false, true, false, true, false, true, false]);
+    assert.equal(mine[0].suppressed!.justification, 'generated row 0');
+  });
+
+  it('applies many suppressions to many findings in time linear in the file', () => {
+    const lint = (text: string) => {
+      const ws = workspaceWith([everyStatement]);
+      ws.setFile('s.sql', text);
+      return ws.diagnostics('s.sql');
+    };
+    const small = suppressedScript(4_000);
+    const large = suppressedScript(32_000);
+    lint(small);
+    lint(large);
+    const time = (text: string) => {
+      const t0 = cpuMs();
+      lint(text);
+      return cpuMs() - t0;
+    };
+    const smallMs = Math.max(Math.min(time(small), time(small), time(small)), 1);
+    const largeMs = Math.min(time(large), time(large));
+    assert.ok(largeMs / smallMs < 24, `8× the suppressed statements took ${(largeMs / smallMs).toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
+  });
+
+  it('matches the straightforward definition (first matching suppression in comment order wins)', () => {
+    const lines = new LineIndex('x\n'.repeat(30));
+    const RULE_IDS = ['a', 'b', 'c'];
+    const suppressionArb = fc.record({ file: fc.boolean(), rules: fc.subarray(RULE_IDS), line: fc.nat(9), reason: fc.constantFrom(undefined, 'r1', 'r2') });
+    const diagnosticArb = fc.record({ rule: fc.constantFrom(...RULE_IDS), line: fc.nat(9) });
+    fc.assert(
+      fc.property(fc.array(suppressionArb, { maxLength: 8 }), fc.array(diagnosticArb, { maxLength: 12 }), (ss, ds) => {
+        const make = () => {
+          const suppressions: Suppression[] = ss.map((x, i) => ({
+            kind: x.file ? 'file' : 'next-line',
+            rules: x.rules,
+            reason: x.reason,
+            comment: { span: { start: i, end: i + 1 }, text: '' },
+            line: x.file ? undefined : x.line,
+            used: false,
+          }));
+          const diagnostics: Diagnostic[] = ds.map((d) => ({ file: 'f', span: { start: lines.lineStart(d.line), end: lines.lineStart(d.line) + 1 }, rule: d.rule, severity: 'warning', message: 'm' }));
+          return { suppressions, diagnostics };
+        };
+        const actual = make();
+        const result = applySuppressions(actual.diagnostics, actual.suppressions, lines, 'f', new Set(RULE_IDS));
+        const expected = make();
+        for (const d of expected.diagnostics) {
+          const line = lines.position(d.span.start).line;
+          const s = expected.suppressions.find((x) => (x.rules.length === 0 || x.rules.includes(d.rule)) && (x.kind === 'file' || x.line === line));
+          if (s) {
+            s.used = true;
+            d.suppressed = { kind: s.kind === 'file' ? 'file' : 'line', justification: s.reason };
+          }
+        }
+        assert.deepEqual(actual.diagnostics.map((d) => d.suppressed), expected.diagnostics.map((d) => d.suppressed));
+        assert.deepEqual(actual.suppressions.map((x) => x.used), expected.suppressions.map((x) => x.used));
+        assert.equal(result.length - actual.diagnostics.length, expected.suppressions.filter((x) => !x.used).length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never throws on random suppression comments', () => {
+    const comment = fc.tuple(
+      fc.constantFrom('--', '/*', '#'),
+      fc.constantFrom(' insertlint-disable-next-line', ' insertlint-disable-file', 'insertlint-disable-next-line', ' insertlint-disable-', ' insertlint-disable-next-lines'),
+      fc.constantFrom('', ' every-statement', ' every-statement, throwing-rule', ' no-such-rule', ' ,', ' every-statement:', ': reason', ' every-statement: why: really'),
+      fc.constantFrom('', ' */', '*/ x', '\r', '\r\n'),
+    ).map((parts) => parts.join(''));
+    const script = fc.array(fc.oneof(comment, fc.constantFrom('INSERT INTO T VALUES (1);', 'COMMIT;', '', '/* open')), { maxLength: 20 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(script, (text) => {
+        const ws = workspaceWith([everyStatement, throwing]);
+        ws.setFile('r.sql', text);
+        for (const d of ws.diagnostics('r.sql')) assert.ok(d.span.start >= 0 && d.span.end <= text.length);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -42,11 +42,26 @@ export function readSuppressions(comments: readonly Comment[], lines: LineIndex)
 /** Marks suppressed diagnostics and reports suppressions that matched nothing. */
 export function applySuppressions(diagnostics: Diagnostic[], suppressions: Suppression[], lines: LineIndex, file: string, knownRules: ReadonlySet<string>): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
+  // Next-line suppressions by the line they cover, so that a generated script with a suppression on every
+  // statement costs findings + suppressions, not findings × suppressions. The first suppression in comment
+  // order that matches wins, as before.
+  const fileWide: Suppression[] = [];
+  const byLine = new Map<number, Suppression[]>();
+  for (const s of suppressions) {
+    if (s.kind === 'file') fileWide.push(s);
+    else {
+      const list = byLine.get(s.line!);
+      if (list) list.push(s);
+      else byLine.set(s.line!, [s]);
+    }
+  }
+  const order = new Map(suppressions.map((s, i) => [s, i]));
   for (const d of diagnostics) {
     const line = lines.position(d.span.start).line;
-    for (const s of suppressions) {
+    const onLine = byLine.get(line);
+    const candidates = onLine ? (fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a)! - order.get(b)!) : onLine) : fileWide;
+    for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
-      if (s.kind === 'next-line' && s.line !== line) continue;
       s.used = true;
       d.suppressed = { kind: s.kind === 'file' ? 'file' : 'line', justification: s.reason };
       break;
