@@ -13,6 +13,11 @@ function display(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
 }
 
+/** TABLE, INDEX, TABLE-FUNCTION…; OBJECT when the source did not say (Plan Details without Objects Used). */
+function kindLabel(kind: string): string {
+  return kind === 'unknown' ? 'OBJECT' : kind.toUpperCase();
+}
+
 function pct(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '?';
   const p = x * 100;
@@ -138,7 +143,7 @@ export function renderText(report: ExplainReport, options: TextOptions = {}): st
     for (const line of treeLines(s.plan)) {
       if (line.object) {
         const o = line.object;
-        out.push(paint('dim', `${line.depth}${o.kind.toUpperCase()} ${display(o.key)}${o.written ? ' (written)' : ''}${o.rows !== undefined ? `  rows ${formatCost(o.rows)}` : ''}`));
+        out.push(paint('dim', `${line.depth}${kindLabel(o.kind)} ${display(o.key)}${o.written ? ' (written)' : ''}${o.rows !== undefined ? `  rows ${formatCost(o.rows)}` : ''}`));
         continue;
       }
       const op = line.op!;
@@ -250,7 +255,7 @@ export function renderMarkdown(report: ExplainReport): string {
     if (es.report.notes.length) out.push('');
     out.push('<details><summary>Access plan</summary>', '', '```text');
     for (const line of treeLines(s.plan)) {
-      if (line.object) out.push(`${line.depth}${line.object.kind.toUpperCase()} ${display(line.object.key)}${line.object.written ? ' (written)' : ''}`);
+      if (line.object) out.push(`${line.depth}${kindLabel(line.object.kind)} ${display(line.object.key)}${line.object.written ? ' (written)' : ''}`);
       else {
         const op = line.op!;
         const tag = op.id === es.report.mainOperator ? '  <- the insert' : op.hidden ? `  <- ${hiddenKindLabel(op.hidden)}` : '';
@@ -376,7 +381,7 @@ function svgFor(es: ExplainedStatement, index: number): string {
       const o = n.object;
       parts.push(
         `<g class="node obj${o.written ? ' written' : ''}"><rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10"/>` +
-          `<text x="${x + NODE_W / 2}" y="${y + 22}" class="kind">${esc(o.kind.toUpperCase())}${o.written ? ' (written)' : ''}</text>` +
+          `<text x="${x + NODE_W / 2}" y="${y + 22}" class="kind">${esc(kindLabel(o.kind))}${o.written ? ' (written)' : ''}</text>` +
           `<text x="${x + NODE_W / 2}" y="${y + 40}" class="name">${esc(truncate(display(o.key), 22))}</text><title>${esc(display(o.key))}</title></g>`,
       );
       return;
