@@ -116,6 +116,36 @@ describe('robustness: a crashing rule does not take the engine down', () => {
   });
 });
 
+describe('robustness: many files', function () {
+  this.timeout(60_000);
+  it('adds 8× the files in well under 64× the time (an editor indexing a big repository)', () => {
+    const rules = [makeRule('every-file', (context) => context.report({ messageId: 'found', data: { what: 'x' }, span: { start: 0, end: 0 } }))];
+    const index = (n: number) => {
+      const ws = workspaceWith(rules);
+      const u0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) ws.setFile(`f${i}.sql`, `INSERT INTO T${i % 50} VALUES (${i});`);
+      ws.allDiagnostics();
+      const u = process.cpuUsage(u0);
+      return (u.user + u.system) / 1000;
+    };
+    index(2_500);
+    const smallMs = Math.max(Math.min(index(2_500), index(2_500)), 1);
+    const largeMs = index(20_000);
+    assert.ok(largeMs / smallMs < 24, `8× the files took ${(largeMs / smallMs).toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
+  });
+
+  it('recomputes a file\'s findings after another file changes the schema', () => {
+    const rule = makeRule('sees-tables', (context) => context.report({ messageId: 'found', data: { what: String(context.schema.tables.size) }, span: { start: 0, end: 0 } }));
+    const ws = workspaceWith([rule]);
+    ws.setFile('a.sql', 'COMMIT;');
+    assert.equal(ws.diagnostics('a.sql')[0].message, 'found 0');
+    ws.setFile('b.sql', 'CREATE TABLE T (A INT);');
+    assert.equal(ws.diagnostics('a.sql')[0].message, 'found 1');
+    ws.removeFile('b.sql');
+    assert.equal(ws.diagnostics('a.sql')[0].message, 'found 0');
+  });
+});
+
 describe('robustness: suppression comments', function () {
   this.timeout(60_000);
   /** Reports every statement. */

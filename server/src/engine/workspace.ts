@@ -21,11 +21,15 @@ interface FileEntry {
   model: FileModel;
   lines: LineIndex;
   diagnostics?: Diagnostic[];
+  /** The workspace generation `diagnostics` were computed in; stale when it differs. */
+  generation?: number;
 }
 
 export class Workspace {
   private readonly files = new Map<string, FileEntry>();
   private schemaCache?: SchemaModel;
+  /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
+  private generation = 0;
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
 
@@ -88,7 +92,10 @@ export class Workspace {
   diagnostics(path: string): Diagnostic[] {
     const entry = this.files.get(path);
     if (!entry) return [];
-    entry.diagnostics ??= this.runRules(entry);
+    if (entry.diagnostics === undefined || entry.generation !== this.generation) {
+      entry.diagnostics = this.runRules(entry);
+      entry.generation = this.generation;
+    }
     return entry.diagnostics;
   }
 
@@ -99,8 +106,10 @@ export class Workspace {
 
   private invalidate(): void {
     // Any file's DDL can change any other file's findings (the schema is shared), so all are recomputed lazily.
+    // A generation counter rather than a loop over the files: adding n files one by one stays linear
+    // (the loop made indexing 20,000 files take 1.6 s in setFile alone).
     this.schemaCache = undefined;
-    for (const entry of this.files.values()) entry.diagnostics = undefined;
+    this.generation++;
   }
 
   /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
