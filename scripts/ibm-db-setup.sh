@@ -22,7 +22,7 @@ if [[ -f "$MARKER" && -d "$CACHE/clidriver/lib" && -d "$CACHE/node_modules/ibm_d
   exit 0
 fi
 
-for tool in python3 node npm unzip; do
+for tool in python3 node npm; do
   command -v "$tool" >/dev/null || { echo "ibm-db-setup: '$tool' is required but not on PATH" >&2; exit 1; }
 done
 mkdir -p "$CACHE/wheel" "$CACHE/bin"
@@ -36,7 +36,14 @@ WHEEL="$(ls "$CACHE"/wheel/ibm_db-*.whl | head -n 1)"
 if [[ ! -d "$CACHE/clidriver/lib" ]]; then
   echo "== unpacking clidriver from $(basename "$WHEEL")"
   rm -rf "$CACHE/unpack" && mkdir -p "$CACHE/unpack"
-  unzip -q "$WHEEL" 'clidriver/*' 'ibm_db.libs/*' -d "$CACHE/unpack"
+  # python3's zipfile rather than unzip, which a fresh machine may lack.
+  python3 - "$WHEEL" "$CACHE/unpack" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel:
+    for name in wheel.namelist():
+        if name.startswith(('clidriver/', 'ibm_db.libs/')):
+            wheel.extract(name, sys.argv[2])
+PY
   rm -rf "$CACHE/clidriver" "$CACHE/ibm_db.libs"
   mv "$CACHE/unpack/clidriver" "$CACHE/clidriver"
   if [[ -d "$CACHE/unpack/ibm_db.libs" ]]; then mv "$CACHE/unpack/ibm_db.libs" "$CACHE/ibm_db.libs"; else mkdir -p "$CACHE/ibm_db.libs"; fi

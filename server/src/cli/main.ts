@@ -4,12 +4,14 @@ import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runRulesCommand } from './rules-command';
 import { runChecklistCommand } from './checklist-command';
 import { runLspCommand } from '../lsp/lsp-command';
+import { runExplainCommand } from './explain-command';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
   checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
+  explain: { run: (argv, io) => runExplainCommand(argv, io), summary: "show an INSERT's access plan with its hidden work (db2exfmt file or live Db2)" },
   rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
   lsp: { run: runLspCommand, summary: 'start the language server for an editor (--stdio)' },
 };
