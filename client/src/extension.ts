@@ -241,7 +241,13 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
   const nonce = newNonce();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `InsertLint: explaining on ${profile.database}` },
-    () => client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, { sql, nonce, connection: { ...profile, password: pw } }),
+    () =>
+      client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, {
+        sql,
+        nonce,
+        connection: { ...profile, password: pw },
+        ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
+      }),
   );
   if ('error' in result) {
     const choice = await vscode.window.showWarningMessage(`InsertLint: ${result.error}`, OPEN_EXFMT);

@@ -223,6 +223,37 @@ describe('language server over stdio', function () {
     );
   });
 
+  it('renders a db2exfmt file as the plan page with the nonce CSP, and refuses damaged input clearly', async () => {
+    const text = readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'exfmt', 'insert-fk-trigger-mqt.exfmt.txt'), 'utf8');
+    const nonce = 'bm9uY2Utb2YtdGhlLXRlc3Qtc3VpdGU=';
+    const plan = await lsp.request<{ html?: string; title?: string; error?: string }>('insertlint/renderPlan', { text, name: 'nightly.exfmt', nonce });
+    assert.equal(plan.title, 'Plan: nightly.exfmt', plan.error);
+    assert.match(plan.html!, new RegExp(`Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'`));
+    assert.match(plan.html!, /<svg/);
+    assert.doesNotMatch(plan.html!, /https?:\/\/(?!www\.w3\.org)/); // no remote resources
+    const noNonce = await lsp.request<{ error?: string }>('insertlint/renderPlan', { text, name: 'x', nonce: '' });
+    assert.match(noNonce.error!, /nonce/);
+    const junk = await lsp.request<{ html?: string; error?: string }>('insertlint/renderPlan', { text: '\u0000\u0001 not a plan', name: 'junk.exfmt', nonce });
+    assert.ok(junk.error || /error/.test(junk.html ?? ''), JSON.stringify(junk).slice(0, 200));
+  });
+
+  it('answers live Explain with a clear message when the Db2 driver is missing, and not at all when untrusted', async () => {
+    const nonce = 'bm9uY2Utb2YtdGhlLXRlc3Qtc3VpdGU=';
+    const params = {
+      sql: 'INSERT INTO APP.ORDERS (CUSTOMER_ID) VALUES (1)',
+      nonce,
+      connection: { host: '127.0.0.1', port: 1, database: 'NONE', user: 'u', password: 'secret-pw' },
+      ibmDbPath: join(dir, 'no-such-ibm_db'),
+    };
+    const live = await lsp.request<{ error?: string }>('insertlint/explain', params);
+    assert.match(live.error!, /ibm_db/);
+    assert.doesNotMatch(live.error!, /secret-pw/);
+    await lsp.stop();
+    lsp = await LspSession.start(dir, {}, { trusted: false });
+    const refused = await lsp.request<{ error?: string }>('insertlint/explain', params);
+    assert.match(refused.error!, /not trusted/);
+  });
+
   it('follows files created and deleted on disk (watchers)', async () => {
     await lsp.waitIdle();
     const added = join(dir, 'load', 'more.sql');

@@ -151,7 +151,7 @@ export class InsertLintServer {
     c.onRequest(EXPLAIN_REQUEST, (params: ExplainParams) =>
       this.guardAsync('explain', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
-        return explainStatement(params);
+        return explainStatement(params, () => this.workspace.schema);
       }),
     );
     this.documents.listen(c);
@@ -326,8 +326,10 @@ export class InsertLintServer {
     this.workspace.setFile(path, text, language);
     this.onDisk.delete(path);
     const after = schemaFacts(this.workspace.model(path));
-    this.publish(path);
+    // The edited document is always answered (with its version), even when its findings did not change.
+    this.publish(path, version);
     this.markDependentsDirty(path, changedNames(before, after));
+    if (!this.indexing) this.sendStatus();
   }
 
   private closed(doc: TextDocument): void {
@@ -541,7 +543,8 @@ export class InsertLintServer {
     }
   }
 
-  private publish(path: string): void {
+  /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
+  private publish(path: string, version?: number): void {
     if (!this.workspace.hasFile(path)) return this.publishEmpty(path);
     const failuresBefore = this.workspace.ruleFailures.length;
     const diagnostics = this.workspace.diagnostics(path).filter((d) => !d.suppressed);
@@ -551,11 +554,13 @@ export class InsertLintServer {
     const key = JSON.stringify(lsp);
     const uri = this.uriOf(path);
     const last = this.published.get(path);
-    if (last && last.key === key) return;
-    // A file that never had findings needs no empty message (the index publishes thousands of files).
-    if (!last && lsp.length === 0) return;
+    if (version === undefined) {
+      if (last && last.key === key) return;
+      // A file that never had findings needs no empty message (the index publishes thousands of files).
+      if (!last && lsp.length === 0) return;
+    }
     this.published.set(path, { key, count: lsp.length });
-    void this.connection.sendDiagnostics({ uri, diagnostics: lsp });
+    void this.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
   private publishEmpty(path: string): void {

@@ -1,16 +1,15 @@
-// The plan view's server side: db2exfmt text → issue 4's parser, hidden-work classifier and HTML
-// renderer, with the workspace schema as context (so FK checks, triggers and MQTs are named).
-// A live Explain needs a database driver that issue 4 has not exposed yet: that request answers
-// with a clear message and the client offers to open a db2exfmt file instead.
+// The plan view's server side: db2exfmt text or a live Explain → issue 4's parser, hidden-work
+// classifier and HTML renderer, with the workspace schema (or the live catalog) as context so that
+// FK checks, triggers and MQTs are named. The caller refuses live Explain in untrusted workspaces.
 import type { SchemaModel } from '../schema/schema';
 import { MAX_EXFMT_BYTES, parseExfmt } from '../explain/exfmt';
-import { explainDocument, hasPlan } from '../explain/report';
+import { explainDocument, hasPlan, type ExplainReport } from '../explain/report';
 import { renderHtml } from '../explain/render';
 import { schemaExplainContext } from '../explain/schema-context';
+import { classifyHiddenWork } from '../explain/classify';
+import { buildConnection, Db2Error, IBM_DB_PATH_ENV, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets } from '../explain/driver';
+import { explainLive, findDb2exfmt } from '../explain/live';
 import type { ExplainParams, RenderPlanParams, RenderPlanResult } from './protocol';
-
-export const LIVE_EXPLAIN_MISSING =
-  'Running Explain on a live database is not available in this build. Run db2exfmt yourself and use "InsertLint: Open db2exfmt file as plan".';
 
 const NONCE = /^[A-Za-z0-9+/=_-]{16,128}$/;
 
@@ -28,7 +27,33 @@ export async function renderPlan(params: RenderPlanParams, schema: () => SchemaM
   return { html: renderHtml(report, { nonce: params.nonce, title }), title };
 }
 
-export async function explainStatement(params: ExplainParams): Promise<RenderPlanResult> {
-  if (typeof params?.sql !== 'string') return { error: 'explain needs the SQL statement' };
-  return { error: LIVE_EXPLAIN_MISSING };
+/** EXPLAIN PLAN for one statement on a live Db2 (the INSERT itself never runs), via db2exfmt or the Explain tables. */
+export async function explainStatement(params: ExplainParams, schema: () => SchemaModel): Promise<RenderPlanResult> {
+  if (typeof params?.sql !== 'string' || !params.sql.trim()) return { error: 'explain needs the SQL statement' };
+  if (typeof params.nonce !== 'string' || !NONCE.test(params.nonce)) return { error: 'explain needs a random nonce (16+ base64 characters)' };
+  const c = params.connection;
+  if (!c || typeof c.host !== 'string' || typeof c.database !== 'string' || typeof c.user !== 'string' || typeof c.password !== 'string') {
+    return { error: 'explain needs a connection (host, port, database, user, password)' };
+  }
+  try {
+    // The password reaches the driver's connection string only; it is never logged (messages are redacted).
+    const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: c.password });
+    const env = typeof params.ibmDbPath === 'string' && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
+    const driver = new IbmDbDriver(connection, () => loadIbmDb(env));
+    const live = await explainLive({ sql: params.sql, connection, driver, db2exfmt: findDb2exfmt(process.env) });
+    const context = live.context ?? schemaExplainContext(schema());
+    const sourceName = `live Explain (${live.via}) on ${connection.database ?? c.database}`;
+    const report: ExplainReport = {
+      kind: 'live',
+      statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, context) })),
+      errors: live.document.errors,
+      warnings: [...live.warnings, ...live.document.warnings],
+      sourceName,
+    };
+    const title = `Plan: ${sourceName}`;
+    return { html: renderHtml(report, { nonce: params.nonce, title }), title };
+  } catch (error) {
+    if (error instanceof Db2Error) return { error: redactSecrets(error.message + (error.details ? ` (${error.details})` : '')) };
+    return { error: redactSecrets(`live Explain failed: ${(error as Error)?.message ?? String(error)}`) };
+  }
 }

@@ -55,6 +55,8 @@ export interface ExplainParams {
   sql: string;
   connection: { host: string; port: number; database: string; user: string; password: string };
   nonce: string;
+  /** Where the optional ibm_db driver is installed (setting insertlint.explain.ibmDbPath). */
+  ibmDbPath?: string;
 }
 export type ExplainResult = RenderPlanResult;
 

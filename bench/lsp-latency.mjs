@@ -1,0 +1,247 @@
+// Language server latency over real stdio (numbers to report, not a timed test):
+//  - open-to-diagnostics and edit-to-diagnostics, p50/p95, on a generated 5,000-line SQL file and a
+//    2,000-line Java file (edits are incremental didChange messages; the server answers each edited
+//    version with a publishDiagnostics carrying that version);
+//  - the time to index a generated workspace of 2,000 files and publish their findings.
+//
+//   npm run bench:lsp            (builds out/ first)
+//   node bench/lsp-latency.mjs [--runs N] [--keep]
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+const rpc = require('vscode-jsonrpc/node');
+const SERVER = join(root, 'out', 'server.js');
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf('--runs') + 1]) || 30;
+const work = join(root, 'bench', '.work', 'lsp');
+
+// --- generated inputs --------------------------------------------------------------------------------
+
+function sqlScript(lines) {
+  const out = [
+    '-- generated for bench/lsp-latency.mjs',
+    'CREATE TABLE BENCH.ORDERS (',
+    '  ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 INCREMENT BY 1 NO CACHE),',
+    '  CUSTOMER_ID INTEGER NOT NULL, NOTE VARCHAR(200), AMOUNT DECIMAL(11, 2),',
+    '  PRIMARY KEY (ID));',
+    'CREATE INDEX BENCH.ORDERS_CUST ON BENCH.ORDERS (CUSTOMER_ID) CLUSTER;',
+  ];
+  let i = 0;
+  while (out.length < lines - 1) {
+    if (i % 50 === 49) out.push('COMMIT;');
+    else if (i % 10 === 9) out.push(`INSERT INTO BENCH.ORDERS (CUSTOMER_ID, NOTE, AMOUNT)\n  VALUES (${i}, 'row ${i}', ${i}.50),\n         (${i + 1}, 'row ${i + 1}', ${i}.75);`);
+    else out.push(`INSERT INTO BENCH.ORDERS (CUSTOMER_ID, NOTE, AMOUNT) VALUES (${i}, 'note ${i}', ${i}.25);`);
+    i++;
+  }
+  return out.join('\n').split('\n').slice(0, lines).join('\n') + '\n';
+}
+
+function javaClass(lines) {
+  const out = ['import java.sql.*;', '', 'public class BenchLoader {'];
+  let m = 0;
+  while (out.length < lines - 1) {
+    out.push(
+      `    void load${m}(Connection conn, int[] ids) throws SQLException {`,
+      `        PreparedStatement ps = conn.prepareStatement("INSERT INTO BENCH.ORDERS (CUSTOMER_ID, NOTE) VALUES (?, ?)");`,
+      '        for (int id : ids) {',
+      '            ps.setInt(1, id);',
+      `            ps.setString(2, "m${m}");`,
+      '            ps.executeUpdate();',
+      '            conn.commit();',
+      '        }',
+      '    }',
+      '',
+    );
+    m++;
+  }
+  out.push('}');
+  return out.slice(0, lines - 1).concat('}').join('\n') + '\n';
+}
+
+// --- a minimal LSP client ----------------------------------------------------------------------------
+
+function startServer(settings = {}) {
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
+  const listeners = new Set();
+  const emit = (kind, p) => {
+    for (const l of [...listeners]) l(kind, p);
+  };
+  conn.onNotification('textDocument/publishDiagnostics', (p) => emit('diagnostics', p));
+  conn.onNotification('window/logMessage', (p) => {
+    if (process.env.BENCH_VERBOSE) console.error('server:', p.message);
+    emit('log', p);
+  });
+  conn.onNotification('insertlint/status', (p) => {
+    if (process.env.BENCH_VERBOSE) console.error('status:', JSON.stringify(p));
+    emit('status', p);
+  });
+  conn.onNotification('$/progress', () => undefined);
+  conn.onRequest('workspace/configuration', (p) => p.items.map(() => settings));
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.listen();
+  const waitFor = (predicate, ms = 120000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        listeners.delete(l);
+        reject(new Error('timeout'));
+      }, ms);
+      const l = (kind, p) => {
+        if (predicate(kind, p)) {
+          clearTimeout(timer);
+          listeners.delete(l);
+          resolve(p);
+        }
+      };
+      listeners.add(l);
+    });
+  return {
+    conn,
+    waitFor,
+    async init(folder) {
+      await conn.sendRequest('initialize', {
+        processId: process.pid,
+        rootUri: folder ? pathToFileURL(folder).toString() : null,
+        workspaceFolders: folder ? [{ uri: pathToFileURL(folder).toString(), name: 'bench' }] : null,
+        capabilities: { workspace: { configuration: true }, window: { workDoneProgress: true } },
+      });
+      conn.sendNotification('initialized', {});
+    },
+    async stop() {
+      await conn.sendRequest('shutdown').catch(() => undefined);
+      conn.sendNotification('exit');
+      setTimeout(() => child.kill(), 500);
+    },
+  };
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+async function latency(label, fileName, languageId, text, editLine, settings) {
+  const server = startServer(settings);
+  await server.init(undefined);
+  const open = [];
+  for (let r = 0; r < Math.max(5, Math.floor(RUNS / 3)); r++) {
+    const uri = pathToFileURL(join(work, `${r}-${fileName}`)).toString();
+    const got = server.waitFor((k, p) => k === 'diagnostics' && p.uri === uri);
+    const t0 = performance.now();
+    server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    await got;
+    open.push(performance.now() - t0);
+    server.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+  const uri = pathToFileURL(join(work, fileName)).toString();
+  const opened = server.waitFor((k, p) => k === 'diagnostics' && p.uri === uri);
+  server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  const first = await opened;
+  const edits = [];
+  let version = 1;
+  for (let r = 0; r < RUNS; r++) {
+    version++;
+    // Type one character into a line in the middle of the file, then take it out again next time.
+    const change = r % 2 === 0
+      ? { range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 0 } }, text: ' ' }
+      : { range: { start: { line: editLine, character: 0 }, end: { line: editLine, character: 1 } }, text: '' };
+    const v = version;
+    const got = server.waitFor((k, p) => k === 'diagnostics' && p.uri === uri && p.version === v);
+    const t0 = performance.now();
+    server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
+    await got;
+    edits.push(performance.now() - t0);
+    await new Promise((r2) => setTimeout(r2, 20));
+  }
+  await server.stop();
+  return { label, findings: first.diagnostics.length, open, edits };
+}
+
+async function indexing(files) {
+  // Outside the repository: its .gitignore ignores bench/.work, and the index honours .gitignore.
+  const dir = join(tmpdir(), `insertlint-bench-ws-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  let bytes = 0;
+  for (let i = 0; i < files; i++) {
+    const sub = join(dir, `module${String(Math.floor(i / 100)).padStart(2, '0')}`);
+    mkdirSync(sub, { recursive: true });
+    let path;
+    let text;
+    if (i % 5 === 4) {
+      path = join(sub, `Loader${i}.java`);
+      text = javaClass(60).replace('BenchLoader', `Loader${i}`).replaceAll('BENCH.ORDERS', `BENCH.T${i % 200}`);
+    } else if (i % 10 === 0) {
+      path = join(sub, `ddl${i}.sql`);
+      text = `CREATE TABLE BENCH.T${i % 200} (ID INTEGER NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), V VARCHAR(20), PRIMARY KEY (ID));\nCREATE INDEX BENCH.T${i % 200}_V ON BENCH.T${i % 200} (V);\n`;
+    } else {
+      path = join(sub, `load${i}.sql`);
+      text = sqlScript(50).replaceAll('BENCH.ORDERS', `BENCH.T${i % 200}`);
+    }
+    writeFileSync(path, text);
+    bytes += text.length;
+  }
+  const server = startServer();
+  const indexed = server.waitFor((k, p) => k === 'log' && /^indexed \d+ files/.test(p.message));
+  const t0 = performance.now();
+  await server.init(dir);
+  const log = await indexed;
+  const tIndexed = performance.now() - t0;
+  // Then every file's findings are published in the background, each slice followed by a status;
+  // it is done when the statuses stop (one second without one).
+  let last;
+  let lastAt = performance.now();
+  server.waitFor((k, p) => {
+    if (k === 'status') {
+      last = p;
+      lastAt = performance.now();
+    }
+    return false;
+  }, 10 * 60 * 1000).catch(() => undefined);
+  while (!(last && last.findings > 0 && performance.now() - lastAt > 1000)) await new Promise((r) => setTimeout(r, 100));
+  const tPublished = lastAt - t0;
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+  return { files, bytes, tIndexed, tPublished, log: log.message, status: last };
+}
+
+async function main() {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const sql = sqlScript(5000);
+  const java = javaClass(2000);
+  console.log(`InsertLint LSP latency (node ${process.version}, ${RUNS} edits per case; times include JSON-RPC over stdio)`);
+  const results = [];
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  for (const debounceMs of only === 'index' ? [] : [150, 0]) {
+    results.push(await latency(`SQL 5,000 lines, debounce ${debounceMs} ms`, 'bench.sql', 'sql', sql, 2500, { debounceMs }));
+    results.push(await latency(`Java 2,000 lines, debounce ${debounceMs} ms`, 'Bench.java', 'java', java, 1000, { debounceMs }));
+  }
+  for (const r of results) {
+    console.log(
+      `${r.label.padEnd(34)} findings ${String(r.findings).padStart(4)} | open→diagnostics p50 ${fmt(percentile(r.open, 50))} p95 ${fmt(percentile(r.open, 95))} | edit→diagnostics p50 ${fmt(percentile(r.edits, 50))} p95 ${fmt(percentile(r.edits, 95))}`,
+    );
+  }
+  if (only === 'latency') return;
+  const idx = await indexing(2000);
+  console.log(
+    `Index ${idx.files} files (${(idx.bytes / 1048576).toFixed(1)} MB): read and parsed in ${fmt(idx.tIndexed)}; all findings published after ${fmt(idx.tPublished)} (${idx.status?.findings} findings in ${idx.status?.files} files)`,
+  );
+  console.log(`  server: ${idx.log}`);
+  if (!args.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  process.exit(0); // a pending wait's timer would otherwise keep the process alive
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

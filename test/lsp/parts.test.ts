@@ -1,0 +1,117 @@
+// The language server's pure parts: the insert-cost table, suppression edits, settings, model queries.
+import { strict as assert } from 'node:assert';
+import { MEASUREMENTS, cite, factor, identityMeasurement, insertCostLines } from '../../server/src/lsp/insert-cost';
+import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
+import { readSettings } from '../../server/src/lsp/settings';
+import { changedNames, schemaFacts, statementText, nameAt } from '../../server/src/lsp/model-queries';
+import { buildFileModel } from '../../server/src/engine/workspace';
+import { LineIndex } from '../../server/src/engine/lines';
+import { SchemaModel } from '../../server/src/schema/schema';
+import type { FileLanguage, FileModel } from '../../server/src/engine/types';
+
+function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): FileModel {
+  return buildFileModel({ path, text, language });
+}
+
+describe('insert cost table (seed 000, Appendix A)', () => {
+  it('computes the relative costs the brief quotes from the measured seconds', () => {
+    const shown = (m: Parameters<typeof factor>[0]) => Number(factor(m).toFixed(1));
+    assert.equal(shown(MEASUREMENTS.index1), 1.7); // 53.73 / 31.51, test 32
+    assert.equal(shown(MEASUREMENTS.clusteredIndex), 2.0); // test 38
+    assert.equal(shown(MEASUREMENTS.fk1), 1.8); // test 14
+    assert.equal(shown(MEASUREMENTS.insertTrigger1), 2.1); // test 18
+    assert.equal(shown(MEASUREMENTS.clob), 9.1); // test 91
+    assert.equal(Math.round(factor(MEASUREMENTS.identityNoCache)), 28); // test 42
+    assert.equal(shown(MEASUREMENTS.identityCache20), 3.1); // test 44
+    assert.equal(shown(MEASUREMENTS.identityCache1000), 1.2); // test 46
+    assert.equal(cite(MEASUREMENTS.identityNoCache), '28x (seed 000, test 42 vs 41)');
+  });
+
+  it('picks the measured identity cache at or below the actual one', () => {
+    assert.equal(identityMeasurement(0).test, 42);
+    assert.equal(identityMeasurement(5).test, 43);
+    assert.equal(identityMeasurement(50).test, 44);
+    assert.equal(identityMeasurement(100).test, 45);
+    assert.equal(identityMeasurement(5000).test, 46);
+  });
+
+  it('lists what a table adds per row, and nothing for a bare table', () => {
+    const ddl = `CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);
+CREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (CACHE 50), P INT, D CLOB(1K),
+  FOREIGN KEY (P) REFERENCES P (ID), CHECK (P > 0));
+CREATE INDEX T1 ON T (P) CLUSTER;
+CREATE INDEX T2 ON T (ID);
+CREATE TRIGGER TR AFTER INSERT ON T REFERENCING NEW AS N FOR EACH ROW INSERT INTO P VALUES (N.ID);
+CREATE TABLE BARE (A INT);`;
+    const schema = SchemaModel.build([model(ddl)]);
+    const lines = insertCostLines(schema.tableByKey('.T')!);
+    const text = lines.map((l) => `${l.feature} = ${l.cost}`).join('\n');
+    assert.match(text, /2 indexes: T1 \(CLUSTER\), T2 = 2\.6x \(seed 000, test 33 vs 31\) for 2 indexes; a clustering index: 2\.0x/);
+    assert.match(text, /1 enforced foreign key → P = 1\.8x/);
+    assert.match(text, /1 check constraint = 1\.1x \(seed 000, test 12 vs 11\)/);
+    assert.match(text, /1 insert trigger: TR \(AFTER, FOR EACH ROW\) = 2\.1x \(seed 000, test 18 vs 11\)/);
+    assert.match(text, /1 LOB\/XML column: D CLOB = 9\.1x/);
+    assert.match(text, /IDENTITY ID, CACHE 50 = 3\.1x \(seed 000, test 44 vs 41\) \(measured with CACHE 20 \(default\), the nearest smaller cache\)/);
+    assert.deepEqual(insertCostLines(schema.tableByKey('.BARE')!), []);
+  });
+});
+
+describe('suppression comment edits', () => {
+  it('uses each language\'s comment syntax', () => {
+    assert.equal(commentSyntax('sql').open, '--');
+    assert.equal(commentSyntax('java').open, '//');
+    assert.equal(commentSyntax('python').open, '#');
+    assert.equal(commentSyntax('shell').open, '#');
+    assert.deepEqual(commentSyntax('embedded-sql'), { open: '/*', close: ' */' });
+  });
+
+  it('inserts a next-line directive with the line\'s indentation, or extends one that is there', () => {
+    const text = 'CREATE TABLE T (\n    ID INT\n);\n';
+    const m = model(text);
+    const edit = disableForLineEdit(m, new LineIndex(text), 'rule-a', 1);
+    assert.deepEqual(edit, { span: { start: 17, end: 17 }, newText: '    -- insertlint-disable-next-line rule-a\n' });
+    const withDirective = 'CREATE TABLE T (\n  -- insertlint-disable-next-line rule-a\n  ID INT\n);\n';
+    const m2 = model(withDirective);
+    const extend = disableForLineEdit(m2, new LineIndex(withDirective), 'rule-b', 2);
+    const applied = withDirective.slice(0, extend.span.start) + extend.newText + withDirective.slice(extend.span.end);
+    assert.match(applied, /-- insertlint-disable-next-line rule-a, rule-b\n {2}ID INT/);
+  });
+
+  it('puts a file directive first, after a shebang, keeping CRLF line ends', () => {
+    const text = '#!/bin/sh\r\ndb2 "INSERT INTO T VALUES (1)"\r\n';
+    const m = model(text, 'shell', 'load.sh');
+    const edit = disableForFileEdit(m, new LineIndex(text), 'single-row-insert');
+    assert.deepEqual(edit, { span: { start: 11, end: 11 }, newText: '# insertlint-disable-file single-row-insert\r\n' });
+  });
+});
+
+describe('language server settings', () => {
+  it('falls back to defaults for bad values and says why', () => {
+    const problems: string[] = [];
+    const s = readSettings({ index: { maxFiles: -3, maxFileKilobytes: 10 }, diagnostics: { scope: 'openFiles' }, ignore: 'x' }, problems);
+    assert.equal(s.index.maxFiles, 5000);
+    assert.equal(s.index.maxFileBytes, 10 * 1024);
+    assert.equal(s.diagnosticsScope, 'openFiles');
+    assert.deepEqual(s.ignore, []);
+    assert.equal(problems.length, 2);
+    assert.deepEqual(readSettings(null).index, readSettings({}).index);
+  });
+});
+
+describe('model queries', () => {
+  it('sees a DDL change as a change of that table, and an edit inside VALUES as none', () => {
+    const a = schemaFacts(model("CREATE TABLE T (ID INT);\nINSERT INTO T VALUES (1, 'a');"));
+    const b = schemaFacts(model("CREATE TABLE T (ID INT);\nINSERT INTO T VALUES (2, 'bb');"));
+    const c = schemaFacts(model("CREATE TABLE T (ID INT, X INT);\nINSERT INTO T VALUES (2, 'bb');"));
+    assert.deepEqual([...changedNames(a, b)], []);
+    assert.deepEqual([...changedNames(b, c)], ['T']);
+  });
+
+  it('finds the table name at an offset', () => {
+    const text = 'INSERT INTO S.ORDERS VALUES (1);';
+    const m = model(text);
+    assert.equal(nameAt(m, text.indexOf('ORDERS') + 2)?.name.name, 'ORDERS');
+    assert.equal(nameAt(m, text.indexOf('VALUES') + 2), undefined);
+    assert.equal(statementText(m, m.statements[0]), 'INSERT INTO S.ORDERS VALUES (1)');
+  });
+});
