@@ -281,6 +281,30 @@ describe('language server over stdio', function () {
     assert.equal(lsp.exited, false);
   });
 
+  it('in "openFiles" scope shows only open files, while the index still feeds the schema', async () => {
+    await lsp.stop();
+    lsp = await LspSession.start(dir, { diagnostics: { scope: 'openFiles' } });
+    await lsp.waitIdle();
+    assert.equal(lsp.diagnostics.has(ordersUri), false);
+    lsp.open(loadUri, loadText);
+    await lsp.waitFor('load.sql findings', () => (lsp.diagnostics.get(loadUri) ?? []).length > 0);
+    const hover = await lsp.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: loadUri },
+      position: { line: 0, character: loadText.indexOf('ORDERS') + 1 },
+    });
+    assert.match(hover!.contents.value, /IDENTITY ID, NO CACHE/);
+    lsp.open(ordersUri, ordersText);
+    await lsp.waitFor('orders.sql findings', () => byRule(lsp.diagnostics.get(ordersUri), 'identity-cache').length === 1);
+    lsp.close(ordersUri);
+    await lsp.waitFor('orders.sql cleared on close', () => (lsp.diagnostics.get(ordersUri) ?? []).length === 0);
+    // Closed, its DDL still counts for the open INSERT.
+    const again = await lsp.request<{ contents: { value: string } } | null>('textDocument/hover', {
+      textDocument: { uri: loadUri },
+      position: { line: 0, character: loadText.indexOf('ORDERS') + 1 },
+    });
+    assert.match(again!.contents.value, /IDENTITY ID, NO CACHE/);
+  });
+
   it('applies rule severities from the editor settings and from .insertlintrc.json', async () => {
     await lsp.stop();
     writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ rules: { 'lob-column': 'off' } }));

@@ -338,14 +338,11 @@ export class InsertLintServer {
     this.pending.delete(doc.uri);
     const path = this.pathOf(doc.uri);
     const before = schemaFacts(this.workspace.model(path));
-    // The saved file (if any) replaces the buffer; unsaved edits no longer count.
-    const keep = doc.uri.startsWith('file:') && this.settings.diagnosticsScope === 'workspace' && this.isInWorkspace(path) && this.readFromDisk(path);
-    if (!keep) {
-      this.workspace.removeFile(path);
-      this.publishEmpty(path);
-    } else {
-      this.markDirty([path]);
-    }
+    // The saved file (if any) replaces the buffer in the index; unsaved edits no longer count.
+    const keep = doc.uri.startsWith('file:') && this.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
+    if (!keep) this.workspace.removeFile(path);
+    if (keep && this.settings.diagnosticsScope === 'workspace') this.markDirty([path]);
+    else this.publishEmpty(path);
     this.markDependentsDirty(path, changedNames(before, schemaFacts(this.workspace.model(path))));
   }
 

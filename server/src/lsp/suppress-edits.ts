@@ -33,7 +33,7 @@ function extendDirective(text: string, commentStart: number, commentEnd: number,
   const rules = m[2].split(',').map((r) => r.trim()).filter(Boolean);
   if (rules.length === 0 || rules.includes(rule)) return undefined;
   if (slice.slice(m.index + m[0].length).startsWith(':')) return undefined; // it has a reason: keep it about its rules
-  const at = commentStart + m.index + m[0].replace(/\s+$/, '').length;
+  const at = commentStart + m.index + m[0].trimEnd().length;
   return { span: { start: at, end: at }, newText: `, ${rule}` };
 }
 
