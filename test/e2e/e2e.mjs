@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { checkGrammars } from './grammars.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'package.json'));
@@ -66,6 +67,11 @@ async function main() {
   for (const [what, path] of [['Node 24', NODE24], ['code-server', CODE_SERVER], ['Chromium', CHROMIUM]]) {
     if (!existsSync(path)) throw new Error(`${what} not found at ${path}: run scripts/e2e-setup.sh`);
   }
+  // The grammars, tokenized by the vscode-textmate and Oniguruma that code-server ships.
+  const grammarProblems = await checkGrammars();
+  for (const p of grammarProblems) log(`FAILED: grammar: ${p}`);
+  failures += grammarProblems.length;
+  log(grammarProblems.length ? 'grammars: problems above' : 'grammars: all scopes as expected');
   const vsix = value('--vsix') ?? join(cache, 'insertlint-e2e.vsix');
   if (!flag('--no-package')) runOrDie(process.execPath, [join(root, 'scripts', 'package-vsix.mjs'), '--out', vsix]);
   rmSync(artifacts, { recursive: true, force: true });
