@@ -7,7 +7,7 @@
 //   npm run bench:lsp            (builds out/ first)
 //   node bench/lsp-latency.mjs [--runs N] [--keep]
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -106,6 +106,15 @@ function startServer(settings = {}) {
   return {
     conn,
     waitFor,
+    /** Resident memory of the server process (Linux), in MB. */
+    rssMb() {
+      try {
+        const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return m ? Number(m[1]) / 1024 : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     async init(folder) {
       await conn.sendRequest('initialize', {
         processId: process.pid,
@@ -209,9 +218,30 @@ async function indexing(files) {
   }, 10 * 60 * 1000).catch(() => undefined);
   while (!(last && last.findings > 0 && performance.now() - lastAt > 1000)) await new Promise((r) => setTimeout(r, 100));
   const tPublished = lastAt - t0;
+  const rss = server.rssMb();
+  // Edits in a big workspace: every edit re-folds the schema of all 2,000 files.
+  const target = join(dir, 'module01', 'load101.sql');
+  const uri = pathToFileURL(target).toString();
+  const text = readFileSync(target, 'utf8');
+  const opened = server.waitFor((k, p) => k === 'diagnostics' && p.uri === uri && p.version === 1);
+  server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+  await opened;
+  const edits = [];
+  for (let r = 0, version = 1; r < RUNS; r++) {
+    version++;
+    const v = version;
+    const change = r % 2 === 0
+      ? { range: { start: { line: 20, character: 0 }, end: { line: 20, character: 0 } }, text: ' ' }
+      : { range: { start: { line: 20, character: 0 }, end: { line: 20, character: 1 } }, text: '' };
+    const got = server.waitFor((k, p) => k === 'diagnostics' && p.uri === uri && p.version === v);
+    const started = performance.now();
+    server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
+    await got;
+    edits.push(performance.now() - started);
+  }
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
-  return { files, bytes, tIndexed, tPublished, log: log.message, status: last };
+  return { files, bytes, tIndexed, tPublished, log: log.message, status: last, rss, edits };
 }
 
 async function main() {
@@ -236,7 +266,8 @@ async function main() {
   console.log(
     `Index ${idx.files} files (${(idx.bytes / 1048576).toFixed(1)} MB): read and parsed in ${fmt(idx.tIndexed)}; all findings published after ${fmt(idx.tPublished)} (${idx.status?.findings} findings in ${idx.status?.files} files)`,
   );
-  console.log(`  server: ${idx.log}`);
+  console.log(`  server: ${idx.log}; resident memory after publishing: ${idx.rss?.toFixed(0) ?? '?'} MB`);
+  console.log(`  edit→diagnostics of a 50-line script in that workspace (debounce 150 ms): p50 ${fmt(percentile(idx.edits, 50))} p95 ${fmt(percentile(idx.edits, 95))}`);
   if (!args.includes('--keep')) rmSync(work, { recursive: true, force: true });
   process.exit(0); // a pending wait's timer would otherwise keep the process alive
 }

@@ -22,7 +22,7 @@ export interface ServerSettings {
 export const DEFAULT_SETTINGS: ServerSettings = {
   rules: {},
   ignore: [],
-  index: { enabled: true, maxFiles: 5000, maxTotalBytes: 200 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
+  index: { enabled: true, maxFiles: 5000, maxTotalBytes: 50 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
   diagnosticsScope: 'workspace',
   debounceMs: 150,
 };
