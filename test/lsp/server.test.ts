@@ -254,6 +254,15 @@ describe('language server over stdio', function () {
     assert.match(refused.error!, /not trusted/);
   });
 
+  it('"Lint workspace" re-indexes and drops files that vanished without a watcher event', async () => {
+    await lsp.waitIdle();
+    await lsp.waitFor('orders.sql findings', () => (lsp.diagnostics.get(ordersUri) ?? []).length > 0);
+    rmSync(join(dir, 'ddl', 'orders.sql'));
+    const result = await lsp.request<{ files: number; findings: number }>('workspace/executeCommand', { command: 'insertlint.server.lintWorkspace', arguments: [] });
+    assert.equal(result.files, 1);
+    await lsp.waitFor('orders.sql cleared', () => (lsp.diagnostics.get(ordersUri) ?? []).length === 0);
+  });
+
   it('follows files created and deleted on disk (watchers)', async () => {
     await lsp.waitIdle();
     const added = join(dir, 'load', 'more.sql');

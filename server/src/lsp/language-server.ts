@@ -436,7 +436,10 @@ export class InsertLintServer {
       const configDir = this.fileConfigPath ? dirname(this.fileConfigPath) : folder;
       files.push(...collectFiles([folder], this.config, folder, configDir).files);
       await yieldToEvents();
-      if (stale()) return { files: 0, skipped: 0 };
+      if (stale()) {
+        progress?.done();
+        return { files: 0, skipped: 0 };
+      }
     }
     const { maxFiles, maxTotalBytes } = this.settings.index;
     if (files.length > maxFiles) {
@@ -741,9 +744,16 @@ export class InsertLintServer {
   private async executeCommand(command: string, args: unknown[]): Promise<unknown> {
     switch (command) {
       case SERVER_COMMANDS.lintWorkspace: {
+        const before = new Set(this.onDisk);
         this.onDisk.clear();
         this.indexedBytes = 0;
         const result = await this.indexWorkspace();
+        // Files that vanished (or became ignored) without a watcher event leave the engine now.
+        for (const path of before) {
+          if (this.onDisk.has(path) || this.documents.get(this.uriOf(path))) continue;
+          this.workspace.removeFile(path);
+          this.publishEmpty(path);
+        }
         return { ...result, findings: [...this.published.values()].reduce((n, p) => n + p.count, 0) };
       }
       case SERVER_COMMANDS.openRuleDocumentation: {
