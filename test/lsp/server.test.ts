@@ -169,8 +169,8 @@ describe('language server over stdio', function () {
     assert.equal(none, null);
   });
 
-  it('puts an "Explain this INSERT" lens above each INSERT and finds the statement for the command', async () => {
-    const text = `${loadText}COMMIT;\n\nINSERT INTO APP.CUSTOMERS VALUES (1, 'x');\n`;
+  it('puts an "Explain this INSERT" lens above each INSERT (once per run into one table) and finds the statement for the command', async () => {
+    const text = `${loadText}COMMIT;\n\nINSERT INTO APP.CUSTOMERS VALUES (1, 'x');\nINSERT INTO APP.CUSTOMERS VALUES (2, 'y');\n`;
     lsp.open(loadUri, text);
     const lenses = await lsp.request<{ range: { start: { line: number } }; command: { title: string; command: string; arguments: unknown[] } }[]>(
       'textDocument/codeLens',

@@ -175,7 +175,19 @@ export function mentionedNames(model: FileModel | undefined): Set<string> {
   return names;
 }
 
-/** INSERT statements (and MERGEs that insert) of a file: where "Explain this INSERT" lenses go. */
+/**
+ * Where "Explain this INSERT" lenses go: INSERTs (and MERGEs that insert), but in a run of INSERTs into the
+ * same table with nothing between them (a script of 5,000 single-row INSERTs) only the first: their plans
+ * are the same, and a lens on every line would double the script's height.
+ */
 export function insertStatements(model: FileModel): Statement[] {
-  return model.statements.filter((s) => s.kind === 'insert' || (s.kind === 'merge' && s.hasInsert));
+  const out: Statement[] = [];
+  let previousTarget: string | undefined;
+  for (const s of model.statements) {
+    const target = s.kind === 'insert' ? `${s.target.schema ?? ''}.${s.target.name}/${s.source.kind}` : undefined;
+    if (s.kind === 'merge' && s.hasInsert) out.push(s);
+    else if (target !== undefined && target !== previousTarget) out.push(s);
+    previousTarget = target;
+  }
+  return out;
 }
