@@ -268,6 +268,65 @@ async function main() {
       // already gone
     }
     writeFileSync(join(artifacts, 'code-server.log'), serverLog);
+  }
+
+  // 3. The same workspace untrusted (Restricted Mode): findings still appear, Explain refuses to connect.
+  const restrictedData = join(run, 'user-data-restricted');
+  mkdirSync(join(restrictedData, 'User'), { recursive: true });
+  writeFileSync(
+    join(restrictedData, 'User', 'settings.json'),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'security.workspace.trust.enabled': true,
+      'security.workspace.trust.startupPrompt': 'never',
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'chat.disableAIFeatures': true,
+    }),
+  );
+  const port2 = await freePort();
+  const restricted = spawn(
+    NODE24,
+    [CODE_SERVER, '--user-data-dir', restrictedData, '--extensions-dir', extensions, '--disable-telemetry', '--disable-update-check', '--auth', 'none', '--bind-addr', `127.0.0.1:${port2}`, workspace],
+    { env, stdio: 'ignore', detached: true },
+  );
+  let browser2;
+  try {
+    await waitForHttp(`http://127.0.0.1:${port2}/healthz`, 60000);
+    browser2 = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const page = await browser2.newPage({ viewport: { width: 1440, height: 900 } });
+    log('step: restricted-mode');
+    try {
+      await page.goto(`http://127.0.0.1:${port2}/?folder=${encodeURIComponent(workspace)}`);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+      await page.locator('.statusbar-item', { hasText: /Restricted Mode/ }).first().waitFor({ timeout: 30000 });
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill('load.clp');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'load.clp' }).first().waitFor({ timeout: 15000 });
+      await page.keyboard.press('Enter');
+      const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
+      await lens.waitFor({ timeout: 60000 });
+      const status = await page.locator('.statusbar-item', { hasText: /InsertLint \d+/ }).first().innerText({ timeout: 30000 });
+      log(`restricted mode status bar: ${status.replace(/\s+/g, ' ')}`);
+      await lens.click();
+      await page.locator('.notifications-toasts', { hasText: 'not trusted' }).waitFor({ timeout: 15000 });
+      await page.waitForTimeout(800);
+      const file = join(artifacts, `${String(steps.length + 1).padStart(2, '0')}-restricted-mode.png`);
+      await page.screenshot({ path: file });
+      steps.push(file);
+      log('screenshot', file);
+    } catch (error) {
+      failures++;
+      log(`FAILED: restricted-mode: ${error?.message ?? error}`);
+      await page.screenshot({ path: join(artifacts, `${String(steps.length + 1).padStart(2, '0')}-FAILED-restricted-mode.png`) }).catch(() => undefined);
+    }
+  } finally {
+    await browser2?.close().catch(() => undefined);
+    try {
+      process.kill(-restricted.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
     if (!flag('--keep')) rmSync(run, { recursive: true, force: true });
   }
   log(`${steps.length} screenshots in ${artifacts}`);
