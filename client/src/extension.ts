@@ -87,7 +87,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     ]),
     outputChannel: output,
     initializationOptions,
-    synchronize: { configurationSection: 'insertlint' },
+    // Settings: the server pulls section "insertlint" (workspace/configuration) and registers for changes.
   };
   client = new LanguageClient('insertlint', 'InsertLint', serverOptions, clientOptions);
   context.subscriptions.push(
