@@ -3,7 +3,7 @@
 // rules keep working. Also: every real rule, on mutated inputs, neither throws nor hangs.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { Workspace } from '../../server/src/engine/workspace';
+import { Workspace, formatMessage } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES, findRule } from '../../server/src/engine/registry';
 import type { Diagnostic, RegisteredRule, Rule } from '../../server/src/engine/types';
@@ -113,6 +113,15 @@ describe('robustness: a crashing rule does not take the engine down', () => {
     ws.diagnostics('a.sql');
     ws.removeFile('a.sql');
     assert.deepEqual(ws.ruleFailures, []);
+  });
+});
+
+describe('robustness: formatMessage', () => {
+  it('fills placeholders exactly like a regex replace would, for any template and data', () => {
+    const reference = (template: string, data: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+    const template = fc.array(fc.constantFrom('{a}', '{b}', '{ab}', '{}', '{', '}', '{a', 'a}', 'text ', '{{a}}', '{toString}', '{__proto__}', '$&', '$1'), { maxLength: 12 }).map((p) => p.join(''));
+    const data = fc.dictionary(fc.constantFrom('a', 'b', 'ab', 'c'), fc.oneof(fc.string({ maxLength: 5 }), fc.integer()));
+    fc.assert(fc.property(template, data, (t, d) => assert.equal(formatMessage(t, d), reference(t, d))), { numRuns: 3000 });
   });
 });
 

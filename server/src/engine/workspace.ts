@@ -167,8 +167,20 @@ function mapSpan(stmt: Statement | undefined, span: { start: number; end: number
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
 }
 
+/** Message templates split once at their `{name}` placeholders: literal text at even indexes, names at odd. */
+const templateParts = new Map<string, string[]>();
+
 export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
+  // Templates are the rules' fixed messages, so the cache stays small; the bound is only a safeguard.
+  let parts = templateParts.get(template);
+  if (!parts) {
+    if (templateParts.size >= 1000) templateParts.clear();
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
+  return out;
 }
 
 function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report): Diagnostic {
