@@ -8,7 +8,7 @@
 //
 // Not part of `npm test`: it needs ~620 MB of tools (cached in .cache/e2e/) and takes a minute.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -242,6 +242,63 @@ async function main() {
       await command('InsertLint: Open db2exfmt file as plan');
       await planFrame();
       await shot('plan-from-command');
+    });
+
+    await step('lint-workspace', async () => {
+      await command('InsertLint: Lint workspace');
+      await page.locator('.notifications-toasts', { hasText: /InsertLint: \d+ findings? in \d+ files/ }).waitFor({ timeout: 60000 });
+      await page.waitForTimeout(800);
+      await shot('lint-workspace');
+      await command('Notifications: Clear All Notifications');
+    });
+
+    await step('rule-documentation', async () => {
+      await command('View: Close All Editors');
+      await openFile('schema.sql');
+      // Cursor on the NO CACHE finding (line 17), then the quick-fix menu.
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill(':17:88');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      await command('Quick Fix...');
+      const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Show documentation for identity-cache' });
+      await item.waitFor({ timeout: 15000 });
+      await shot('quick-fixes');
+      await item.click();
+      await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+      await page.waitForTimeout(1000);
+      await shot('rule-documentation');
+    });
+
+    await step('add-connection-and-explain', async () => {
+      await command('View: Close All Editors');
+      await command('InsertLint: Add Db2 connection');
+      const input = page.locator('.quick-input-widget input');
+      for (const value of ['e2e-dev', '127.0.0.1', '1', 'SAMPLE', 'db2inst1', 'e2e-secret-password']) {
+        await input.waitFor({ state: 'visible', timeout: 10000 });
+        await input.fill(value);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(300);
+      }
+      await page.locator('.notifications-toasts', { hasText: 'connection "e2e-dev" saved' }).waitFor({ timeout: 15000 });
+      // insertlint.connections is machine-scoped: with a remote server like code-server it lands in Machine/.
+      const settings = ['User', 'Machine']
+        .map((dir) => join(userData, dir, 'settings.json'))
+        .filter((f) => existsSync(f))
+        .map((f) => readFileSync(f, 'utf8'))
+        .join('\n');
+      if (!/"database":\s*"SAMPLE"/.test(settings)) throw new Error(`the profile is not in the settings:\n${settings}`);
+      if (settings.includes('e2e-secret-password')) throw new Error('the password was written to a settings file');
+      await command('Notifications: Clear All Notifications');
+      // Explain now tries the live path: without the optional ibm_db driver it says so and offers a file.
+      await openFile('load.clp');
+      const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
+      await lens.waitFor({ timeout: 30000 });
+      await lens.click();
+      await page.locator('.notifications-toasts', { hasText: 'ibm_db' }).waitFor({ timeout: 30000 });
+      await page.waitForTimeout(800);
+      await shot('explain-live-without-driver');
+      await command('Notifications: Clear All Notifications');
     });
 
     await step('readme-screenshot', async () => {

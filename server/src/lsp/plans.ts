@@ -53,7 +53,13 @@ export async function explainStatement(params: ExplainParams, schema: () => Sche
     const title = `Plan: ${sourceName}`;
     return { html: renderHtml(report, { nonce: params.nonce, title }), title };
   } catch (error) {
-    if (error instanceof Db2Error) return { error: redactSecrets(error.message + (error.details ? ` (${error.details})` : '')) };
+    if (error instanceof Db2Error) {
+      if (error.kind === 'driver-missing') {
+        // The loader's require stack helps nobody here; say where the editor looks instead.
+        return { error: redactSecrets(`${error.message} In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.`) };
+      }
+      return { error: redactSecrets(error.message + (error.details ? ` (${error.details})` : '')) };
+    }
     return { error: redactSecrets(`live Explain failed: ${(error as Error)?.message ?? String(error)}`) };
   }
 }
