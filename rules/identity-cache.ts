@@ -1,7 +1,7 @@
 // IDENTITY columns and SEQUENCEs with NO CACHE or a small cache, on tables that receive inserts.
 import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { AlterTableStatement, CreateTableStatement, Span, Statement } from '../server/src/sql/ast';
-import { DB2_DEFAULT_CACHE, displayKey, type IdentityInfo, type SchemaModel } from '../server/src/schema/schema';
+import { DB2_DEFAULT_CACHE, displayKey, type IdentityInfo } from '../server/src/schema/schema';
 import { identityMeasurement, secsOf } from './support/measurements';
 import { insertTargetFor } from './support/targets';
 
@@ -31,7 +31,7 @@ const IdentityCacheRule: Rule = {
         flag(context, stmt, 'IDENTITY column', `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where.cacheSpan, where.anchor, false, where.prefix);
       } else if (stmt.kind === 'createSequence' || stmt.kind === 'alterSequence') {
         const sequence = schema.sequence(stmt.sequence, stmt);
-        if (!sequence || sequence.stmt !== stmt || !isUsedByInserts(schema, sequence.key)) continue;
+        if (!sequence || sequence.stmt !== stmt || !schema.isSequenceUsedByInserts(sequence.key)) continue;
         flag(context, stmt, 'Sequence', displayKey(sequence.key), sequence.cache, sequence.explicit, stmt.cacheSpan, stmt.cacheSpan ?? stmt.sequence.span, true, '');
       }
     }
@@ -88,23 +88,4 @@ function identityClause(stmt: CreateTableStatement | AlterTableStatement, identi
 }
 
 /** A sequence counts when an INSERT of the analysed paths (trigger bodies included) takes values from it. */
-function isUsedByInserts(schema: SchemaModel, key: string): boolean {
-  const [seqSchema, seqName] = [key.slice(0, key.lastIndexOf('.')), key.slice(key.lastIndexOf('.') + 1)];
-  // Either side may not know the schema (no SET SCHEMA, unqualified name): then the name decides.
-  const sameSequence = (used: string) => {
-    const dot = used.lastIndexOf('.');
-    const [usedSchema, usedName] = [used.slice(0, dot), used.slice(dot + 1)];
-    return usedName === seqName && (usedSchema === seqSchema || usedSchema === '' || seqSchema === '');
-  };
-  const matches = (stmt: Statement) => stmt.kind === 'insert' && stmt.sequences.some((s) => sameSequence(schema.keyOf(s, stmt)));
-  for (const target of schema.insertTargets.values()) {
-    if (target.sites.some((site) => matches(site.stmt))) return true;
-  }
-  for (const table of schema.tables.values()) {
-    if (!schema.isInsertTarget(table)) continue;
-    if (table.triggers.some((t) => t.stmt.events.includes('insert') && t.stmt.body.some(matches))) return true;
-  }
-  return false;
-}
-
 export default IdentityCacheRule;

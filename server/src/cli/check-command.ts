@@ -115,10 +115,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
       ) + '\n',
     );
   } else {
-    const items = diagnostics.map((d) => {
-      const file = run.files.find((f) => displayPath(run.cwd, f) === d.displayPath)!;
-      return { d, text: run.workspace.model(file)!.source.text, lines: run.workspace.lines(file)! };
-    });
+    const items = diagnostics.map((d) => ({ d, text: run.workspace.model(d.file)!.source.text, lines: run.workspace.lines(d.file)! }));
     if (items.length) io.stdout(formatText(items) + '\n');
     const counts = countBySeverity(diagnostics);
     io.stdout(

@@ -66,6 +66,13 @@ function readStdin(): Promise<string> {
 
 /** Entry point of bin/insertlint.js. */
 export function runFromProcess(): void {
+  // A reader that stops early (`insertlint check | head`) closes the pipe: stop quietly, as other CLIs do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    });
+  }
   const io: CliIo = {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

@@ -109,6 +109,8 @@ export class SchemaModel {
   readonly tablespaces = new Map<string, Located<CreateTablespaceStatement>>();
   readonly insertTargets = new Map<string, InsertTargetInfo>();
   readonly dbCfg = new Map<string, DbCfgSetting>();
+  /** Sequence name → schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
+  private readonly sequenceUses = new Map<string, Set<string>>();
   /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
   readonly exclusivelyLocked = new Set<string>();
   /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
@@ -240,6 +242,7 @@ export class SchemaModel {
         if (inLoop) reasons.push('inserted inside a loop');
         if (count === 2) reasons.push('several INSERT statements in one script');
         this.addInsertSite(key, { file, stmt, repeated: inLoop || count > 1 }, reasons);
+        this.recordSequenceUses(stmt);
         break;
       }
       case 'merge':
@@ -404,7 +407,31 @@ export class SchemaModel {
     }
   }
 
+  /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
+  isSequenceUsedByInserts(key: string): boolean {
+    const [schema, name] = splitKey(key);
+    const schemas = this.sequenceUses.get(name);
+    // Either side may not know the schema (unqualified, no SET SCHEMA): then the name decides.
+    return schemas !== undefined && (schema === '' || schemas.has(schema) || schemas.has(''));
+  }
+
+  private recordSequenceUses(stmt: Statement): void {
+    if (stmt.kind !== 'insert') return;
+    for (const sequence of stmt.sequences) {
+      const [schema, name] = splitKey(this.keyOf(sequence, stmt));
+      let schemas = this.sequenceUses.get(name);
+      if (!schemas) this.sequenceUses.set(name, (schemas = new Set()));
+      schemas.add(schema);
+    }
+  }
+
   private finish(): void {
+    for (const table of this.tables.values()) {
+      if (!this.isInsertTarget(table)) continue;
+      for (const trigger of table.triggers) {
+        if (trigger.stmt.events.includes('insert')) for (const inner of trigger.stmt.body) this.recordSequenceUses(inner);
+      }
+    }
     // A trigger on a bulk target makes the tables its body inserts into bulk targets too.
     for (const table of this.tables.values()) {
       if (!this.isBulkTarget(table)) continue;
