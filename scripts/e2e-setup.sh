@@ -78,4 +78,5 @@ else
   log "code-server $CODE_SERVER_VERSION already installed"
 fi
 
-log "ready: $("$N24/bin/node" "$CS_PKG/out/node/entry.js" --version 2>/dev/null | head -1 || echo '?')"
+# (XDG_CONFIG_HOME: code-server would otherwise write a config.yaml into the user's home.)
+log "ready: $(XDG_CONFIG_HOME="$CACHE/xdg-config" "$N24/bin/node" "$CS_PKG/out/node/entry.js" --version 2>/dev/null | head -1 || echo '?')"

@@ -108,7 +108,8 @@ async function main() {
       2,
     ),
   );
-  const env = { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}` };
+  // XDG folders inside the run: code-server writes its config.yaml and state there, not in the user's home.
+  const env = { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}`, XDG_CONFIG_HOME: join(run, 'xdg-config'), XDG_DATA_HOME: join(run, 'xdg-data') };
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--disable-telemetry', '--disable-update-check'];
   log('installing', vsix);
   runOrDie(NODE24, [CODE_SERVER, ...common, '--install-extension', vsix, '--force'], { env });
