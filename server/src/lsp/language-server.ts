@@ -81,8 +81,12 @@ const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** A cheap first look at application code: words any SQL-running code contains (literal alternation, no backtracking). */
-const SQL_HINT = /\b(?:insert|merge|import|load|commit|db2|ibm_db|jdbc|execute\w*|prepare\w*|cursor)\b/i;
+/**
+ * A cheap first look at application code before keeping it in memory: every finding on code involves an
+ * INSERT/MERGE text, a commit, or a driver call that runs SQL (shell scripts run `db2`). Generic words
+ * such as import or load are left out: nearly every source file has them. Literal alternation, no backtracking.
+ */
+const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
 
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
