@@ -1,51 +1,19 @@
 // Builds the CLI, the language server, the VS Code client and (with --tests) the Mocha tests.
-// Rules are found by file name: a virtual module `insertlint:rules` imports every rules/<id>.ts
-// with its rules/<id>.md, so adding a rule never means editing a list.
+// Rules are found by file name (scripts/rules-plugin.mjs).
 import * as esbuild from 'esbuild';
 import { readdirSync, existsSync } from 'node:fs';
-import { join, dirname, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
+import { bundleDefaults, repoRoot as root } from './rules-plugin.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const withTests = args.has('--tests');
 const production = args.has('--production');
 
-const rulesPlugin = {
-  name: 'insertlint-rules',
-  setup(build) {
-    build.onResolve({ filter: /^insertlint:rules$/ }, () => ({ path: 'rules', namespace: 'insertlint-rules' }));
-    build.onLoad({ filter: /.*/, namespace: 'insertlint-rules' }, () => {
-      const dir = join(root, 'rules');
-      const ids = readdirSync(dir)
-        .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
-        .map((f) => f.slice(0, -3))
-        .sort();
-      const lines = [];
-      ids.forEach((id, i) => {
-        lines.push(`import r${i} from ${JSON.stringify(join(dir, id + '.ts'))};`);
-        const md = join(dir, id + '.md');
-        lines.push(existsSync(md) ? `import d${i} from ${JSON.stringify(md)};` : `const d${i} = '';`);
-      });
-      lines.push(`export const ruleFileIds = ${JSON.stringify(ids)};`);
-      lines.push(`export default [${ids.map((_, i) => `{ rule: r${i}, doc: d${i} }`).join(', ')}];`);
-      return { contents: lines.join('\n'), resolveDir: dir, loader: 'ts', watchFiles: ids.map((id) => join(dir, id + '.ts')) };
-    });
-  },
-};
-
 const common = {
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
+  ...bundleDefaults,
   sourcemap: production ? false : 'linked',
   minify: production,
   logLevel: 'warning',
-  loader: { '.md': 'text' },
-  plugins: [rulesPlugin],
-  // web-tree-sitter loads its .wasm at run time; ibm_db is optional and loaded lazily; vscode is the host's.
-  external: ['vscode', 'ibm_db', 'web-tree-sitter', 'tree-sitter-wasms'],
 };
 
 function existing(entries) {

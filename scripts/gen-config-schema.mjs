@@ -2,39 +2,24 @@
 // so the schema names every rule with its default severity and options. Run after adding or
 // changing a rule: `node scripts/gen-config-schema.mjs` (`--check` exits 1 when the file is stale).
 import * as esbuild from 'esbuild';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { bundleDefaults, repoRoot as root } from './rules-plugin.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'schemas', 'insertlintrc.schema.json');
 const check = process.argv.includes('--check');
 
-const ids = readdirSync(join(root, 'rules'))
-  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
-  .map((f) => f.slice(0, -3))
-  .sort();
-
-// One bundle that imports every rule module and the config defaults; evaluated in memory.
+// One bundle that imports every rule module (through the build's own plugin) and the config defaults.
 const entry = [
   `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
-  ...ids.map((id, i) => `import r${i} from ${JSON.stringify(join(root, 'rules', id + '.ts'))};`),
-  `export const rules = [${ids.map((_, i) => `r${i}`).join(', ')}];`,
+  `export { default as registered, ruleFileIds as ids } from 'insertlint:rules';`,
 ].join('\n');
-const bundle = await esbuild.build({
-  stdin: { contents: entry, resolveDir: root, loader: 'ts' },
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  write: false,
-  logLevel: 'error',
-  loader: { '.md': 'text' },
-  external: ['vscode', 'ibm_db', 'web-tree-sitter', 'tree-sitter-wasms'],
-});
+const bundle = await esbuild.build({ ...bundleDefaults, stdin: { contents: entry, resolveDir: root, loader: 'ts' }, write: false, logLevel: 'error' });
 const mod = { exports: {} };
 new Function('module', 'exports', 'require', bundle.outputFiles[0].text)(mod, mod.exports, createRequire(join(root, 'scripts', 'x.js')));
-const { rules, DEFAULT_LANGUAGES, ENGINE_FINDINGS } = mod.exports;
+const { registered, ids, DEFAULT_LANGUAGES, ENGINE_FINDINGS } = mod.exports;
+const rules = registered.map((r) => r.rule);
 
 rules.forEach((rule, i) => {
   if (rule?.meta?.id !== ids[i]) throw new Error(`rules/${ids[i]}.ts declares id '${rule?.meta?.id}'`);
