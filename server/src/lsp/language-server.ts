@@ -31,9 +31,9 @@ import { dirname, join, relative, sep, basename } from 'node:path';
 import ignore from 'ignore';
 import { Workspace } from '../engine/workspace';
 import { ConfigError, CONFIG_FILE_NAME, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
-import { allRules, findRule, ruleDocUrl } from '../engine/registry';
+import { RULES, findRule, ruleDocUrl } from '../engine/registry';
 import { LineIndex } from '../engine/lines';
-import type { Diagnostic, FileLanguage, Severity } from '../engine/types';
+import type { Diagnostic, FileLanguage, RegisteredRule, Severity } from '../engine/types';
 import { loadCodeFrontEnd, type CodeFrontEnd } from '../code/frontend';
 import { collectFiles, findConfigFile, readSourceFile } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
@@ -121,7 +121,15 @@ export class InsertLintServer {
   private indexing = false;
   private indexProgress = { indexed: 0, total: 0 };
 
-  constructor(private readonly connection: Connection) {}
+  private readonly rules: readonly RegisteredRule[];
+
+  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own). */
+  constructor(
+    private readonly connection: Connection,
+    options: { rules?: readonly RegisteredRule[] } = {},
+  ) {
+    this.rules = options.rules ?? RULES;
+  }
 
   listen(): void {
     const c = this.connection;
@@ -182,7 +190,7 @@ export class InsertLintServer {
     }
     this.loadFileConfig();
     this.config = this.buildConfig();
-    this.workspace = new Workspace(this.config, this.codeFrontEnd);
+    this.workspace = new Workspace(this.config, this.codeFrontEnd, this.rules);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -244,11 +252,11 @@ export class InsertLintServer {
   private buildConfig(): ResolvedConfig {
     let editorLayer: ConfigFile | undefined;
     try {
-      editorLayer = validateConfig(settingsLayer(this.settings), allRules(), 'settings (insertlint.rules / insertlint.ignore)');
+      editorLayer = validateConfig(settingsLayer(this.settings), this.rules.map((r) => r.rule), 'settings (insertlint.rules / insertlint.ignore)');
     } catch (error) {
       this.log('error', `${describe(error)}; the editor settings are ignored`);
     }
-    const config = resolveConfig(allRules(), this.fileConfig, editorLayer);
+    const config = resolveConfig(this.rules.map((r) => r.rule), this.fileConfig, editorLayer);
     config.maxFileBytes = Math.min(config.maxFileBytes, this.settings.index.maxFileBytes);
     config.source = this.fileConfigPath;
     return config;
