@@ -1,9 +1,9 @@
 // `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
 import { type Diagnostic, type SeveritySetting } from '../engine/types';
-import { ConfigError, type ConfigFile } from '../engine/config';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
 import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
-import { displayPath, lintPaths, type LintRun } from './lint-run';
+import { displayPath, type LintRun } from './lint-run';
+import { lintForCommand } from './lint-command';
 import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -52,16 +52,6 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
   return counts;
 }
 
-function parseRuleOverrides(values: string[] = []): ConfigFile {
-  const rules: Record<string, SeveritySetting> = {};
-  for (const value of values) {
-    const [id, severity] = value.split('=');
-    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
-    rules[id] = severity as SeveritySetting;
-  }
-  return { rules };
-}
-
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['format', 'config', 'rule', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
@@ -69,23 +59,9 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     return 0;
   }
   const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
-  const overrides = parseRuleOverrides(args.values.get('rule'));
   const ci = readCiCheckOptions(args);
-  let run: LintRun;
-  try {
-    run = await lintPaths({ paths: args.positional.length ? args.positional : ['.'], cwd: io.cwd, configPath: single(args, 'config'), overrides });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`insertlint: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
-  for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${displayPath(run.cwd, skipped.path)}: ${skipped.reason}\n`);
-  for (const failure of run.workspace.ruleFailures) {
-    io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.stack ?? String(failure.error)}\n`);
-  }
+  const run = await lintForCommand(args, io);
+  if (typeof run === 'number') return run;
   const selection = selectCiFindings(run, ci, io);
   if ('exit' in selection) return selection.exit;
   const diagnostics: PositionedDiagnostic[] = selection.findings.filter((d) => !d.suppressed);
@@ -122,6 +98,5 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
       `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
     );
   }
-  if (run.missing.length > 0 && run.files.length === 0) return 2;
   return failExitCode(diagnostics, ci.failOn);
 }

@@ -1,8 +1,6 @@
 // `insertlint checklist [paths…] --base REV [--format markdown]`: a pull-request review checklist of what
 // the change since REV does to insert performance. The whole tree under the paths is linted (so the schema
 // knows every index, FK and trigger); only the changed files are reported.
-import { ConfigError, type ConfigFile } from '../engine/config';
-import type { SeveritySetting } from '../engine/types';
 import { findRule, ruleDocUrl } from '../engine/registry';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import { insertCostSummary } from '../schema/insert-costs';
@@ -14,7 +12,8 @@ import { buildFileModel } from '../engine/workspace';
 import { LineIndex } from '../engine/lines';
 import { decodeSource } from './files';
 import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
-import { displayPath, lintPaths, type LintRun } from './lint-run';
+import { type LintRun } from './lint-run';
+import { lintForCommand } from './lint-command';
 
 export const CHECKLIST_FORMATS = ['markdown'] as const;
 
@@ -23,16 +22,6 @@ export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--fo
   findings on changed lines first, the per-insert work of every table the change inserts into or alters, a verdict.
   The schema is read from the whole tree under the paths (default: .).
   Exit 0 when no finding on a changed line is at or above --fail-on (default: warning), 1 when one is, 2 for errors.`;
-
-function parseRuleOverrides(values: string[] = []): ConfigFile {
-  const rules: Record<string, SeveritySetting> = {};
-  for (const value of values) {
-    const [id, severity] = value.split('=');
-    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
-    rules[id] = severity as SeveritySetting;
-  }
-  return { rules };
-}
 
 /**
  * The tables a statement changes the insert workload of, with what it does to them. `whole` says whether the
@@ -162,7 +151,6 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   const base = single(args, 'base');
   if (!base) throw new UsageError('--base REV is required (the revision the change is compared with, e.g. origin/main or the PR base SHA)');
   const failOn = oneOf(single(args, 'fail-on'), FAIL_ON_LEVELS, 'fail-on', 'warning');
-  const overrides = parseRuleOverrides(args.values.get('rule'));
 
   let changes: ChangeSet;
   try {
@@ -176,21 +164,8 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   }
   if (changes.warning) io.stderr(`insertlint checklist: ${changes.warning}\n`);
 
-  let run: LintRun;
-  try {
-    run = await lintPaths({ paths: args.positional.length ? args.positional : ['.'], cwd: io.cwd, configPath: single(args, 'config'), overrides });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`insertlint: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
-  for (const failure of run.workspace.ruleFailures) {
-    io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.message ?? String(failure.error)}\n`);
-  }
-  if (run.missing.length > 0 && run.files.length === 0) return 2;
+  const run = await lintForCommand(args, io);
+  if (typeof run === 'number') return run;
 
   // Reviewers read paths as the pull request shows them: relative to the repository root.
   const index = changedFileIndex(changes);
