@@ -1,7 +1,7 @@
 // C/C++: Db2 CLI (SQLExecDirect, SQLPrepare/SQLExecute, SQLSetConnectAttr AUTOCOMMIT, SQLSetStmtAttr
 // PARAMSET_SIZE, SQLEndTran) and embedded SQL blocks (pre-scanned into `_E<n>()` placeholder calls).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, type HostText } from './sqltext';
 
 function argsOf(list: Node | null): Node[] {
@@ -139,10 +139,7 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
       return classifyCli(ctx);
     },
 
-    commentText(raw) {
-      if (raw.startsWith('//')) return raw.slice(2);
-      return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
-    },
+    commentText: cStyleCommentText,
 
     defaultAutocommit(api) {
       if (api === 'cli') return 'on';

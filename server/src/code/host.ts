@@ -275,6 +275,23 @@ export function concatenate(node: Node, ev: Evaluator, isPlus: (n: Node) => bool
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), 'concatenation');
 }
 
+/** `sep.join(items)` / `items.join(sep)`: the elements' texts with the separator between them. */
+export function joinWithSeparator(elements: readonly (Node | null)[], sep: HostText, ev: Evaluator): HostText {
+  const parts: HostText[] = [];
+  for (const el of elements) {
+    if (!el || el.type === 'comment') continue;
+    if (parts.length > 0) parts.push(sep);
+    parts.push(ev.evaluate(el) ?? ev.splice(el));
+  }
+  return joinTexts(parts, 'concatenation');
+}
+
+/** The text of a `//` or `/* … *\/` comment without its delimiters (Java, JavaScript, C). */
+export function cStyleCommentText(raw: string): string {
+  if (raw.startsWith('//')) return raw.slice(2);
+  return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
+}
+
 /** A guard that limits a commit to every n-th row: a modulo, or a comparison with a count or size. */
 export function isCountGuard(condition: string): boolean {
   if (condition.includes('%')) return true;

@@ -1,6 +1,6 @@
 // Java: JDBC (Statement, PreparedStatement, Connection), Spring JdbcTemplate, SQLJ clauses (pre-scanned).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, concatenate, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { looksLikeSql, type HostText } from './sqltext';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
@@ -108,10 +108,7 @@ export const javaAdapter: LanguageAdapter = {
     return classifyJava(ctx, ev);
   },
 
-  commentText(raw) {
-    if (raw.startsWith('//')) return raw.slice(2);
-    return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
-  },
+  commentText: cStyleCommentText,
 
   defaultAutocommit(api) {
     if (api === 'jdbc') return 'on';

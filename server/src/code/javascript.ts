@@ -1,8 +1,8 @@
 // JavaScript/TypeScript: node ibm_db (query/querySync, prepare/prepareSync, execute/executeSync,
 // executeNonQuery, beginTransaction/commitTransaction), in callback, promise and async/await styles.
 import type { Node } from 'web-tree-sitter';
-import { concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { joinTexts, looksLikeSql, type HostText, type TextPiece } from './sqltext';
+import { concatenate, cStyleCommentText, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { looksLikeSql, type HostText, type TextPiece } from './sqltext';
 
 function argsOf(list: Node | null): Node[] {
   return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment') : [];
@@ -100,13 +100,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
             const sepNode = argsOf(node.childForFieldName('arguments'))[0];
             const sep = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: 'text', text: ',', offsets: [node.endIndex - 1] } as TextPiece], kind: 'constant' as const };
             if (!sep) return undefined;
-            const parts: HostText[] = [];
-            object.namedChildren.forEach((el, i) => {
-              if (!el || el.type === 'comment') return;
-              if (i > 0) parts.push(sep);
-              parts.push(ev.evaluate(el) ?? ev.splice(el));
-            });
-            return joinTexts(parts, 'concatenation');
+            return joinWithSeparator(object.namedChildren, sep, ev);
           }
           return undefined;
         }
@@ -119,10 +113,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
       return classifyNode(ctx, ev);
     },
 
-    commentText(raw) {
-      if (raw.startsWith('//')) return raw.slice(2);
-      return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
-    },
+    commentText: cStyleCommentText,
 
     defaultAutocommit(api) {
       return api === 'node-ibm_db' ? 'on' : 'unknown';

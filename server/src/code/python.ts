@@ -1,7 +1,7 @@
 // Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit), ibm_db_dbi and
 // other DB-API cursors (execute, executemany, connection.commit, autocommit).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { applyFormat, concatenate, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, looksLikeSql, type HostText } from './sqltext';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
@@ -156,13 +156,7 @@ export const pythonAdapter: LanguageAdapter = {
           const { args } = splitArgs(node.childForFieldName('arguments'));
           const list = args[0];
           if (!sep || !list || (list.type !== 'list' && list.type !== 'tuple')) return undefined;
-          const parts: HostText[] = [];
-          for (const el of list.namedChildren) {
-            if (!el || el.type === 'comment') continue;
-            if (parts.length > 0) parts.push(sep);
-            parts.push(ev.evaluate(el) ?? ev.splice(el));
-          }
-          return joinTexts(parts, 'concatenation');
+          return joinWithSeparator(list.namedChildren, sep, ev);
         }
         return undefined;
       }
