@@ -84,6 +84,75 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   return { statements, comments };
 }
 
+/**
+ * VALUES rows are the bulk of an insert workload's model (a 1,000,000-line script holds ~820,000 of them).
+ * As plain objects each row cost eleven allocations (row, span, values array, and an object plus a span per
+ * value), ~460 bytes that stayed alive, and most of the parse's garbage-collector time (bench/RESULTS.md).
+ * So the parser writes each row's offsets and value kinds into a shared Int32Array and keeps one small
+ * object per row; `span` and `values` are built from those numbers when a rule asks for them (few rules
+ * look at the values of every row, and what they build is short-lived).
+ *
+ * Layout of a row at `at`: [rowStart, rowEnd, valueCount, then per value: kindCode, start, end].
+ */
+const VALUE_KINDS: readonly ValueKind[] = ['literal', 'marker', 'host', 'null', 'default', 'expression'];
+const VALUE_KIND_CODE: Record<ValueKind, number> = { literal: 0, marker: 1, host: 2, null: 3, default: 4, expression: 5 };
+
+class PackedValuesRow implements ValuesRow {
+  constructor(
+    private readonly data: Int32Array,
+    private readonly at: number,
+  ) {}
+
+  /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
+  get span(): Span {
+    return { start: this.data[this.at], end: this.data[this.at + 1] };
+  }
+
+  /** A new array on every access, like `span`. */
+  get values(): InsertValue[] {
+    const d = this.data;
+    const count = d[this.at + 2];
+    const values = new Array<InsertValue>(count);
+    for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
+    return values;
+  }
+}
+
+/** Append-only storage for packed rows, in chunks (a row never straddles two). */
+class PackedRowStore {
+  private chunk: Int32Array;
+  private used = 0;
+
+  constructor(private readonly chunkSize: number) {
+    this.chunk = new Int32Array(chunkSize);
+  }
+
+  /**
+   * Makes room for `ints` more numbers and returns where they go; they only count as stored once
+   * `commit` is called (a row that fails to parse leaves nothing behind).
+   */
+  reserve(ints: number): number {
+    if (this.used + ints > this.chunk.length) {
+      this.chunk = new Int32Array(Math.max(this.chunkSize, ints));
+      this.used = 0;
+    }
+    return this.used;
+  }
+
+  get data(): Int32Array {
+    return this.chunk;
+  }
+
+  commit(end: number): PackedValuesRow {
+    const row = new PackedValuesRow(this.chunk, this.used);
+    this.used = end;
+    return row;
+  }
+}
+
+/** Shared by every INSERT without NEXT VALUE FOR (nearly all of them): one array instead of 151,000. */
+const NO_SEQUENCES: QualifiedName[] = Object.freeze([]) as unknown as QualifiedName[];
+
 /** Placeholder source of an INSERT until its VALUES/SELECT is read (replaced on success). */
 const EMPTY_VALUES_SOURCE: InsertStatement['source'] = Object.freeze({ kind: 'values', rows: Object.freeze([]) as unknown as ValuesRow[], span: Object.freeze({ start: 0, end: 0 }) }) as InsertStatement['source'];
 
@@ -140,11 +209,16 @@ class StatementParser {
   private end = 0;
   private partial: Statement | undefined;
 
+  /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */
+  private readonly rowStore: PackedRowStore;
+
   constructor(
     private readonly text: string,
     private readonly t: TokenList,
     private readonly origin: SqlOrigin,
-  ) {}
+  ) {
+    this.rowStore = new PackedRowStore(Math.min(1 << 16, text.length + 16));
+  }
 
   // ---------- statement level ----------
 
@@ -1776,25 +1850,19 @@ class StatementParser {
 
   private parseValuesRow(context: string): ValuesRow {
     const startTok = this.p;
-    let values: InsertValue[];
+    const store = this.rowStore;
     if (this.kind(this.p) === TK_LPAREN) {
       const close = this.afterBalanced(this.p) - 1;
       if (this.kind(close) !== TK_RPAREN) {
         this.p = this.end;
         this.fail("missing ')' after the VALUES row", context);
       }
-      // Size the array exactly (count the top-level commas first): rows are retained by the model.
-      let count = 1;
-      for (let j = this.p + 1, depth = 0; j < close; j++) {
-        const k = this.t.kind[j];
-        if (k === TK_LPAREN) depth++;
-        else if (k === TK_RPAREN) depth--;
-        else if (k === TK_COMMA && depth === 0) count++;
-      }
-      values = new Array<InsertValue>(count);
-      let n = 0;
       let i = this.p + 1;
       if (i === close) this.fail('expected a value', context, i);
+      // A row has at most as many values as tokens between its parentheses.
+      const at = store.reserve(3 + 3 * (close - i));
+      const data = store.data;
+      let w = at + 3;
       while (i < close) {
         const vStart = i;
         let depth = 0;
@@ -1806,31 +1874,45 @@ class StatementParser {
           i++;
         }
         if (i === vStart) this.fail('expected a value', context, i);
-        values[n++] = this.classifyValue(vStart, i);
+        data[w] = VALUE_KIND_CODE[this.classifyValueKind(vStart, i)];
+        data[w + 1] = this.t.start[vStart];
+        data[w + 2] = this.t.end[i - 1];
+        w += 3;
         if (i < close) {
           i++; // comma
           if (i === close) this.fail('expected a value', context, i);
         }
       }
       this.p = close + 1;
-    } else {
-      // VALUES expr — one single-column row; the expression ends at ',' or at the end / WITH isolation
-      const vStart = this.p;
-      let i = this.p;
-      while (i < this.end && this.t.kind[i] !== TK_COMMA && !this.isIsolationAt(i) && !this.isForRowsAt(i)) {
-        if (this.t.kind[i] === TK_LPAREN) i = this.afterBalanced(i);
-        else i++;
-      }
-      if (i === vStart) this.fail('expected a value', context, i);
-      values = [this.classifyValue(vStart, i)];
-      this.p = i;
+      data[at] = this.t.start[startTok];
+      data[at + 1] = this.t.end[close];
+      data[at + 2] = (w - at - 3) / 3;
+      return store.commit(w);
     }
-    return { values, span: this.rangeSpan(startTok, this.p) };
+    // VALUES expr — one single-column row; the expression ends at ',' or at the end / WITH isolation
+    const vStart = this.p;
+    let i = this.p;
+    while (i < this.end && this.t.kind[i] !== TK_COMMA && !this.isIsolationAt(i) && !this.isForRowsAt(i)) {
+      if (this.t.kind[i] === TK_LPAREN) i = this.afterBalanced(i);
+      else i++;
+    }
+    if (i === vStart) this.fail('expected a value', context, i);
+    const kind = this.classifyValueKind(vStart, i);
+    this.p = i;
+    const at = store.reserve(6);
+    const data = store.data;
+    const span = this.rangeSpan(vStart, i);
+    data[at] = span.start;
+    data[at + 1] = span.end;
+    data[at + 2] = 1;
+    data[at + 3] = VALUE_KIND_CODE[kind];
+    data[at + 4] = span.start;
+    data[at + 5] = span.end;
+    return store.commit(at + 6);
   }
 
-  /** How the value in tokens [a, b) is supplied. */
-  private classifyValue(a: number, b: number): InsertValue {
-    const span = this.rangeSpan(a, b);
+  /** How the value in tokens [a, b) (not empty) is supplied. */
+  private classifyValueKind(a: number, b: number): ValueKind {
     // Strip parentheses around the whole value in one pass (deep nesting must stay linear): k leading
     // '(' and trailing ')' enclose the value, less those that close inside it, as in (1)+(2).
     let lead = 0;
@@ -1850,8 +1932,7 @@ class StatementParser {
       a += k;
       b -= k;
     }
-    const kind = this.valueKind(a, b);
-    return { kind, span };
+    return this.valueKind(a, b);
   }
 
   private valueKind(a: number, b: number): ValueKind {
@@ -1867,7 +1948,8 @@ class StatementParser {
     }
     if (n === 2) {
       if ((this.isOp(a, '-') || this.isOp(a, '+')) && this.t.kind[a + 1] === TK_NUMBER) return 'literal';
-      if (k0 === TK_WORD && TYPED_LITERAL_WORDS.has(this.upper(a)) && this.t.kind[a + 1] === TK_STRING) return 'literal';
+      // The string test first: upper() allocates, and two-word values such as CURRENT TIMESTAMP are common.
+      if (k0 === TK_WORD && this.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(this.upper(a))) return 'literal';
     }
     if (n === 3 && k0 === TK_HOST && this.kw(a + 1, 'INDICATOR') && this.t.kind[a + 2] === TK_HOST) return 'host';
     // CAST(? AS type) / CAST(:h AS type) / CAST(NULL AS type) / CAST('x' AS type)
@@ -1880,7 +1962,7 @@ class StatementParser {
 
   /** NEXT VALUE FOR s, NEXTVAL FOR s, s.NEXTVAL in tokens [from, to). */
   private sequencesUsed(from: number, to: number): QualifiedName[] {
-    const out: QualifiedName[] = [];
+    let out: QualifiedName[] | undefined;
     const saved = this.end;
     this.end = to;
     try {
@@ -1897,18 +1979,18 @@ class StatementParser {
           const name = this.identValue(nameEnd - 1);
           const q: QualifiedName = { name, span: { start: this.t.start[first], end: this.t.end[nameEnd - 1] } };
           if (first !== nameEnd - 1) q.schema = this.identValue(first);
-          out.push(q);
+          (out ??= []).push(q);
           continue;
         }
         if (nameAt >= 0) {
           const r = this.qualifiedNameAt(nameAt);
-          if (r) out.push(r.name);
+          if (r) (out ??= []).push(r.name);
         }
       }
     } finally {
       this.end = saved;
     }
-    return out;
+    return out ?? NO_SEQUENCES;
   }
 
   /**
