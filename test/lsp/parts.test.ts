@@ -1,6 +1,6 @@
-// The language server's pure parts: the insert-cost table, suppression edits, settings, model queries.
+// The language server's pure parts: the hovers, suppression edits, settings, model queries.
 import { strict as assert } from 'node:assert';
-import { MEASUREMENTS, cite, factor, identityMeasurement, insertCostLines } from '../../server/src/lsp/insert-cost';
+import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/insert-cost';
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
 import { changedNames, schemaFacts, statementText, nameAt } from '../../server/src/lsp/model-queries';
@@ -13,46 +13,34 @@ function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): Fi
   return buildFileModel({ path, text, language });
 }
 
-describe('insert cost table (seed 000, Appendix A)', () => {
-  it('computes the relative costs the brief quotes from the measured seconds', () => {
-    const shown = (m: Parameters<typeof factor>[0]) => Number(factor(m).toFixed(1));
-    assert.equal(shown(MEASUREMENTS.index1), 1.7); // 53.73 / 31.51, test 32
-    assert.equal(shown(MEASUREMENTS.clusteredIndex), 2.0); // test 38
-    assert.equal(shown(MEASUREMENTS.fk1), 1.8); // test 14
-    assert.equal(shown(MEASUREMENTS.insertTrigger1), 2.1); // test 18
-    assert.equal(shown(MEASUREMENTS.clob), 9.1); // test 91
-    assert.equal(Math.round(factor(MEASUREMENTS.identityNoCache)), 28); // test 42
-    assert.equal(shown(MEASUREMENTS.identityCache20), 3.1); // test 44
-    assert.equal(shown(MEASUREMENTS.identityCache1000), 1.2); // test 46
-    assert.equal(cite(MEASUREMENTS.identityNoCache), '28x (seed 000, test 42 vs 41)');
-  });
-
-  it('picks the measured identity cache at or below the actual one', () => {
-    assert.equal(identityMeasurement(0).test, 42);
-    assert.equal(identityMeasurement(5).test, 43);
-    assert.equal(identityMeasurement(50).test, 44);
-    assert.equal(identityMeasurement(100).test, 45);
-    assert.equal(identityMeasurement(5000).test, 46);
-  });
-
-  it('lists what a table adds per row, and nothing for a bare table', () => {
-    const ddl = `CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);
+describe('table and sequence hovers (seed 000, Appendix A, through the shared cost table)', () => {
+  const ddl = `CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);
 CREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (CACHE 50), P INT, D CLOB(1K),
   FOREIGN KEY (P) REFERENCES P (ID), CHECK (P > 0));
 CREATE INDEX T1 ON T (P) CLUSTER;
 CREATE INDEX T2 ON T (ID);
 CREATE TRIGGER TR AFTER INSERT ON T REFERENCING NEW AS N FOR EACH ROW INSERT INTO P VALUES (N.ID);
-CREATE TABLE BARE (A INT);`;
-    const schema = SchemaModel.build([model(ddl)]);
-    const lines = insertCostLines(schema.tableByKey('.T')!);
-    const text = lines.map((l) => `${l.feature} = ${l.cost}`).join('\n');
-    assert.match(text, /2 indexes: T1 \(CLUSTER\), T2 = 2\.6x \(seed 000, test 33 vs 31\) for 2 indexes; a clustering index: 2\.0x/);
-    assert.match(text, /1 enforced foreign key → P = 1\.8x/);
-    assert.match(text, /1 check constraint = 1\.1x \(seed 000, test 12 vs 11\)/);
-    assert.match(text, /1 insert trigger: TR \(AFTER, FOR EACH ROW\) = 2\.1x \(seed 000, test 18 vs 11\)/);
-    assert.match(text, /1 LOB\/XML column: D CLOB = 9\.1x/);
-    assert.match(text, /IDENTITY ID, CACHE 50 = 3\.1x \(seed 000, test 44 vs 41\) \(measured with CACHE 20 \(default\), the nearest smaller cache\)/);
-    assert.deepEqual(insertCostLines(schema.tableByKey('.BARE')!), []);
+CREATE TABLE BARE (A INT);
+CREATE SEQUENCE S NO CACHE;`;
+  const schema = SchemaModel.build([model(ddl)]);
+
+  it('lists what a table adds per row with the factor and the test it comes from', () => {
+    const md = tableHoverMarkdown(schema.tableByKey('.T')!, schema);
+    assert.match(md, /\*\*Table T\*\* — what one insert costs/);
+    assert.match(md, /\| Indexes \| 2 \(T1, T2\) \| 2\.6x \| seed 000 test 33 vs 31: 2 indexes \|/);
+    assert.match(md, /\| Clustering index \| T1 \| 2\.0x \| seed 000 test 38 vs 31/);
+    assert.match(md, /\| Enforced foreign keys \| 1 \(parent P\) \| 1\.8x \| seed 000 test 14 vs 11/);
+    assert.match(md, /\| Check constraints \| 1 \| 1\.1x \| seed 000 test 12 vs 11/);
+    assert.match(md, /\| INSERT triggers \| 1 \(TR\) \| 2\.1x \| seed 000 test 18 vs 11/);
+    assert.match(md, /\| LOB columns \| 1 \(D CLOB\) \| 9\.1x \| seed 000 test 91 vs 11/);
+    assert.match(md, /\| Identity cache \| ID: CACHE 50 \| 2\.0x–3\.1x \| seed 000 tests 45 and 44 vs 41/);
+    assert.doesNotMatch(md, /REFRESH IMMEDIATE/, 'kinds of work the table lacks are left out');
+  });
+
+  it('says a bare table adds nothing, and prices a sequence like an identity', () => {
+    assert.match(tableHoverMarkdown(schema.tableByKey('.BARE')!, schema), /Nothing here adds work per inserted row/);
+    const sequence = schema.sequence({ name: 'S', span: { start: 0, end: 0 } })!;
+    assert.match(sequenceHoverMarkdown(sequence), /\*\*Sequence S\*\*, NO CACHE[\s\S]*28x \(seed 000 test 42 vs 41: identity NO CACHE; sequences measured alike in tests 47-51\)/);
   });
 });
 

@@ -147,14 +147,12 @@ describe('language server over stdio', function () {
     const md = hover.contents.value;
     assert.equal(hover.contents.kind, 'markdown');
     assert.match(md, /Table APP\.ORDERS/);
-    assert.match(md, /1 index: ORDERS_CUST \(CLUSTER\)/);
-    assert.match(md, /1\.7x \(seed 000, test 32 vs 31\)/);
-    assert.match(md, /clustering index: 2\.0x \(seed 000, test 38 vs 31\)/);
-    assert.match(md, /1 enforced foreign key → APP\.CUSTOMERS/);
-    assert.match(md, /1\.8x \(seed 000, test 14 vs 11\)/);
-    assert.match(md, /NOTE CLOB/);
-    assert.match(md, /9\.1x \(seed 000, test 91 vs 11\)/);
-    assert.match(md, /IDENTITY ID, NO CACHE \| 28x \(seed 000, test 42 vs 41\)/);
+    // The primary key keeps an index too.
+    assert.match(md, /\| Indexes \| 2 \(ORDERS_CUST, 1 primary key\/unique constraint\) \| 2\.6x \| seed 000 test 33 vs 31/);
+    assert.match(md, /\| Clustering index \| ORDERS_CUST \| 2\.0x \| seed 000 test 38 vs 31/);
+    assert.match(md, /\| Enforced foreign keys \| 1 \(parent APP\.CUSTOMERS\) \| 1\.8x \| seed 000 test 14 vs 11/);
+    assert.match(md, /\| LOB columns \| 1 \(NOTE CLOB\) \| 9\.1x \| seed 000 test 91 vs 11/);
+    assert.match(md, /\| Identity cache \| ID: NO CACHE \| 28x \| seed 000 test 42 vs 41/);
     assert.match(md, /ddl\/orders\.sql:4/);
 
     lsp.open(ordersUri, ordersText);
@@ -301,7 +299,7 @@ describe('language server over stdio', function () {
       textDocument: { uri: loadUri },
       position: { line: 0, character: loadText.indexOf('ORDERS') + 1 },
     });
-    assert.match(hover!.contents.value, /IDENTITY ID, NO CACHE/);
+    assert.match(hover!.contents.value, /\| Identity cache \| ID: NO CACHE \|/);
     lsp.open(ordersUri, ordersText);
     await lsp.waitFor('orders.sql findings', () => byRule(lsp.diagnostics.get(ordersUri), 'identity-cache').length === 1);
     lsp.close(ordersUri);
@@ -311,7 +309,7 @@ describe('language server over stdio', function () {
       textDocument: { uri: loadUri },
       position: { line: 0, character: loadText.indexOf('ORDERS') + 1 },
     });
-    assert.match(again!.contents.value, /IDENTITY ID, NO CACHE/);
+    assert.match(again!.contents.value, /\| Identity cache \| ID: NO CACHE \|/);
   });
 
   it('applies rule severities from the editor settings and from .insertlintrc.json', async () => {

@@ -41,7 +41,7 @@ import { displayKey } from '../schema/schema';
 import { DEFAULT_SETTINGS, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { changedNames, insertStatements, mentionedNames, nameAt, schemaFacts, statementAt, statementText, fileSpan } from './model-queries';
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
-import { cite, identityMeasurement, tableHoverMarkdown } from './insert-cost';
+import { sequenceHoverMarkdown, tableHoverMarkdown } from './insert-cost';
 import { explainStatement, renderPlan } from './plans';
 import {
   CLIENT_COMMANDS,
@@ -642,13 +642,9 @@ export class InsertLintServer {
     if (ref?.role === 'sequence') {
       const seq = schema.sequence(ref.name, ref.stmt);
       if (!seq) return null;
-      const m = identityMeasurement(seq.cache);
       const span = fileSpan(ref.stmt, ref.name.span);
       return {
-        contents: {
-          kind: MarkupKind.Markdown,
-          value: `**Sequence ${displayKey(seq.key)}**, ${seq.cache === 0 ? 'NO CACHE' : `CACHE ${seq.cache}${seq.explicit ? '' : ' (default)'}`}\n\nA sequence costs about what an IDENTITY with the same cache costs: ${cite(m)} (${m.what}; sequences measured in tests 47-50).\n\nDefined in ${where(seq.file, seq.stmt.origin.toFile(seq.stmt.span.start))}.`,
-        },
+        contents: { kind: MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where) },
         range: this.range(cur.lines, span.start, span.end),
       };
     }

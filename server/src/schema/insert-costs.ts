@@ -90,8 +90,11 @@ function byCount(feature: InsertCostFeature, count: number, triggerAction?: 'ins
   return { factor: costFactor(last), text: `≥${formatFactor(costFactor(last))}`, source: `${sourceOf(last)}; more were not measured` };
 }
 
-/** Identity cache sizes between two measured ones cost between their factors (a bigger cache costs less). */
-function byCache(cache: number): { factor: number; text: string; source: string } {
+/**
+ * The measured cost of an identity (or sequence: tests 47-51 match 42-46) with this cache. Sizes between two
+ * measured ones cost between their factors (a bigger cache costs less).
+ */
+export function identityCacheCost(cache: number): { factor: number; text: string; source: string } {
   const list = measurements('identityCache').sort((a, b) => a.amount - b.amount);
   const exact = list.find((m) => m.amount === cache);
   if (exact) return { factor: costFactor(exact), text: formatFactor(costFactor(exact)), source: sourceOf(exact) };
@@ -224,7 +227,7 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
 
   if (table.identity) {
     const cache = table.identity.cache;
-    const m = byCache(cache);
+    const m = identityCacheCost(cache);
     lines.push({
       feature: 'identityCache',
       label: 'Identity cache',

@@ -209,7 +209,7 @@ export class SchemaModel {
         break;
       case 'createIndex': {
         const table = this.ensureTable(stmt.table, stmt);
-        table.indexes.push({ file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
+        table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
         break;
       }
       case 'createSequence':
@@ -225,7 +225,7 @@ export class SchemaModel {
       }
       case 'createTrigger': {
         const table = this.ensureTable(stmt.table, stmt);
-        table.triggers.push({ file, stmt, name: stmt.trigger.name });
+        table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
         for (const inner of stmt.body) this.schemaAt.set(inner, this.currentSchema);
         break;
       }
@@ -343,9 +343,12 @@ export class SchemaModel {
 
   private addConstraint(table: TableInfo, file: string, stmt: Statement, constraint: TableConstraint): void {
     switch (constraint.kind) {
-      case 'foreignKey':
-        table.foreignKeys.push({ file, stmt, constraint, enforced: constraint.enforced, parentKey: this.keyOf(constraint.parent, stmt) });
+      case 'foreignKey': {
+        const fk = { file, stmt, constraint, enforced: constraint.enforced, parentKey: this.keyOf(constraint.parent, stmt) };
+        const name = constraint.name;
+        table.foreignKeys = name ? [...table.foreignKeys.filter((f) => f.constraint.name !== name), fk] : [...table.foreignKeys, fk];
         break;
+      }
       case 'primaryKey':
       case 'unique':
         table.uniqueConstraints++;
@@ -444,6 +447,14 @@ export class SchemaModel {
       }
     }
   }
+}
+
+/**
+ * The same index or trigger defined again (variant or upgrade scripts, CREATE OR REPLACE) is one object:
+ * the later definition replaces the earlier one instead of being counted twice.
+ */
+function replaceNamed<T extends { name: string }>(items: readonly T[], item: T): T[] {
+  return [...items.filter((i) => i.name !== item.name), item];
 }
 
 function splitKey(key: string): [string, string] {
