@@ -1,7 +1,7 @@
 // `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
-import { type Diagnostic, type SeveritySetting } from '../engine/types';
+import type { Diagnostic } from '../engine/types';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
-import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
+import { parseArgs, single, oneOf, type CliIo } from './args';
 import { displayPath, type LintRun } from './lint-run';
 import { lintForCommand } from './lint-command';
 import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';

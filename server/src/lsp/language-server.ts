@@ -27,7 +27,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dirname, join, relative, sep, basename } from 'node:path';
+import { dirname, relative, sep, basename } from 'node:path';
 import ignore from 'ignore';
 import { Workspace } from '../engine/workspace';
 import { ConfigError, CONFIG_FILE_NAME, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
@@ -37,7 +37,6 @@ import type { Diagnostic, FileLanguage, RegisteredRule, Severity } from '../engi
 import { loadCodeFrontEnd, type CodeFrontEnd } from '../code/frontend';
 import { collectFiles, findConfigFile, readSourceFile } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
-import { displayKey } from '../schema/schema';
 import { DEFAULT_SETTINGS, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { changedNames, insertStatements, mentionedNames, nameAt, schemaFacts, statementAt, statementText, fileSpan } from './model-queries';
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
