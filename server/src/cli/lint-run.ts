@@ -1,7 +1,7 @@
 // One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { ConfigError, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
+import { ConfigError, languageOf, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
 import { loadCodeFrontEnd } from '../code/frontend';
@@ -51,7 +51,12 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const config = resolveConfig(allRules(), fileConfig, options.overrides);
   config.source = configPath;
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  const workspace = new Workspace(config, await loadCodeFrontEnd());
+  // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
+  const needsCode = list.files.some((file) => {
+    const language = languageOf(file, config);
+    return language !== undefined && language !== 'sql';
+  });
+  const workspace = new Workspace(config, needsCode ? await loadCodeFrontEnd() : undefined);
   const skipped = [...list.skipped];
   const files: string[] = [];
   for (const file of list.files) {

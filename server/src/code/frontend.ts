@@ -1,6 +1,7 @@
 // The seam between the engine and the host-language extractors (issue 3): tree-sitter parsers for
 // Java, Python, JavaScript/TypeScript, C/C++ and shell, one Parser per grammar, loaded once.
-import { Language, Parser } from 'web-tree-sitter';
+// Only the types at start-up: the runtime module is loaded with the grammars (see loadCodeFrontEnd).
+import type { Parser } from 'web-tree-sitter';
 import type { Comment, Statement } from '../sql/ast';
 import type { FileLanguage, SourceFile } from '../engine/types';
 import { parseSql } from '../sql/parser';
@@ -144,9 +145,17 @@ function extractCobol(text: string): ExtractedCode {
 
 let loading: Promise<CodeFrontEnd> | undefined;
 
-/** Loads the host-language parsers once (web-tree-sitter initialises asynchronously). */
+/**
+ * Loads the host-language parsers once (web-tree-sitter initialises asynchronously). Callers ask for it
+ * only when a host-language file is to be read: the runtime and eight grammars take ~50 ms and ~30 MiB,
+ * a third of the CLI's start-up, which SQL-only runs do not need.
+ */
 export function loadCodeFrontEnd(): Promise<CodeFrontEnd> {
   loading ??= (async () => {
+    // require, not import(): import() resolves the package's ES module build, a second copy whose
+    // Language objects the CommonJS copy that host.ts queries with does not accept.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
     const wasm = codeParserWasmFiles();
     await Parser.init({ locateFile: () => wasm.runtime });
     const parsers = new Map<GrammarName, Parser>();
