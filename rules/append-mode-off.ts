@@ -1,5 +1,6 @@
 // A bulk insert target without APPEND ON: each row starts with a search for a page that has room.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
 const AppendModeOffRule: Rule = {
@@ -14,7 +15,7 @@ const AppendModeOffRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable')) {
       // APPEND ON does not apply to MQTs, temporary tables, column-organized or MDC/ITC tables.
       if (stmt.kind !== 'createTable' || stmt.mqt || stmt.temporary || (stmt.organizeBy && stmt.organizeBy !== 'row')) continue;
       const table = schema.table(stmt.table, stmt);

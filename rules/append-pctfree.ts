@@ -1,5 +1,6 @@
 // PCTFREE on the data pages of an APPEND table: free space that appended rows never use.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { insertTargetFor, tableName } from './support/targets';
 
@@ -16,7 +17,7 @@ const AppendPctfreeRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       const found = pctfreeIn(stmt);
       if (!found || found.value <= 0) continue;
       const table = stmt.kind === 'createTable' || stmt.kind === 'alterTable' ? schema.table(stmt.table, stmt) : undefined;

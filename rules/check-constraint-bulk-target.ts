@@ -1,5 +1,6 @@
 // Enforced CHECK constraints on a bulk insert target: evaluated per row, cheap but not free.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { Span, TableConstraint } from '../server/src/sql/ast';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
@@ -15,7 +16,7 @@ const CheckConstraintBulkTargetRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       let constraints: TableConstraint[];
       if (stmt.kind === 'createTable') constraints = stmt.constraints;
       else if (stmt.kind === 'alterTable') constraints = stmt.actions.flatMap((a) => (a.kind === 'addConstraint' ? [a.constraint] : []));

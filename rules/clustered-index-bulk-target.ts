@@ -1,5 +1,6 @@
 // A clustering index on a table that receives bulk inserts: every row is placed near its key neighbours.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { BASELINE_SECONDS, CLUSTERED_INDEX_SECONDS, SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
@@ -15,7 +16,7 @@ const ClusteredIndexBulkTargetRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createIndex')) {
       if (stmt.kind !== 'createIndex' || !stmt.cluster) continue;
       const table = schema.table(stmt.table, stmt);
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });

@@ -1,5 +1,6 @@
 // Enforced foreign keys on a table that receives bulk inserts: a parent lookup per row and key.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo } from '../server/src/schema/schema';
 import { bulkTargetFor, bulkWhy, distinctForeignKeys, tableName } from './support/targets';
@@ -16,7 +17,7 @@ const EnforcedForeignKeyRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       if (stmt.kind !== 'createTable' && stmt.kind !== 'alterTable') continue;
       const table = schema.table(stmt.table, stmt);
       if (!table) continue;

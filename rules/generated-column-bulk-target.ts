@@ -1,5 +1,6 @@
 // Generated (GENERATED ALWAYS AS (expression)) columns on a bulk insert target: computed per row.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { ColumnDef } from '../server/src/sql/ast';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
@@ -15,7 +16,7 @@ const GeneratedColumnBulkTargetRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       let columns: ColumnDef[];
       if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
       else if (stmt.kind === 'alterTable') columns = stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : []));

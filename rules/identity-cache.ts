@@ -1,5 +1,6 @@
 // IDENTITY columns and SEQUENCEs with NO CACHE or a small cache, on tables that receive inserts.
 import type { Rule, RuleContext } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { AlterTableStatement, CreateTableStatement, Span, Statement } from '../server/src/sql/ast';
 import { DB2_DEFAULT_CACHE, displayKey, type IdentityInfo } from '../server/src/schema/schema';
 import { identityMeasurement, secsOf } from './support/measurements';
@@ -20,7 +21,7 @@ const IdentityCacheRule: Rule = {
   },
   check(context) {
     const { file, schema } = context;
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable', 'createSequence', 'alterSequence')) {
       if (stmt.kind === 'createTable' || stmt.kind === 'alterTable') {
         const table = schema.table(stmt.table, stmt);
         const identity = table?.identity;

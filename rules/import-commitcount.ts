@@ -1,5 +1,6 @@
 // IMPORT runs INSERTs; how often it commits decides much of its speed.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { displayKey } from '../server/src/schema/schema';
 
 const ImportCommitcountRule: Rule = {
@@ -18,7 +19,7 @@ const ImportCommitcountRule: Rule = {
   },
   check({ file, schema, options, report }) {
     const min = Number(options.minCommitCount);
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'import')) {
       if (stmt.kind !== 'import') continue;
       const table = displayKey(schema.table(stmt.table, stmt)?.key ?? schema.keyOf(stmt.table, stmt));
       if (stmt.commitCount === undefined) {

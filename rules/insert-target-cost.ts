@@ -1,5 +1,6 @@
 // At the first insert into a table in a file: what else Db2 does for every row it inserts there.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { Statement } from '../server/src/sql/ast';
 import { displayKey, type InsertSite, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
 import {
@@ -28,7 +29,7 @@ const InsertTargetCostRule: Rule = {
   },
   check({ file, schema, report }) {
     const seen = new Set<TableInfo>();
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'insert', 'import', 'merge')) {
       if (!isInsertLike(stmt)) continue;
       const name = insertTargetName(stmt)!;
       const table = schema.table(name, stmt);

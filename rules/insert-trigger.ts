@@ -1,5 +1,6 @@
 // INSERT triggers on a table that receives inserts: the trigger body runs for every row.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { CreateTriggerStatement } from '../server/src/sql/ast';
 import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
 import { distinctTriggers, insertTargetFor, tableName } from './support/targets';
@@ -18,7 +19,7 @@ const InsertTriggerRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTrigger')) {
       if (stmt.kind !== 'createTrigger' || !stmt.events.includes('insert')) continue;
       const table = schema.table(stmt.table, stmt);
       if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;

@@ -1,5 +1,6 @@
 // LOB and LONG columns on a table that receives inserts: their values bypass the buffer pool.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { ColumnDef, Statement } from '../server/src/sql/ast';
 import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { insertTargetFor, tableName } from './support/targets';
@@ -18,7 +19,7 @@ const LobColumnRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       let columns: ColumnDef[] = [];
       if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
       else if (stmt.kind === 'alterTable') columns = stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : []));

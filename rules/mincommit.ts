@@ -1,5 +1,6 @@
 // MINCOMMIT above 1: commits wait to share a log write, which a single bulk inserter never benefits from.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { dbCfgParameters } from './support/targets';
 
 const MincommitRule: Rule = {
@@ -16,7 +17,7 @@ const MincommitRule: Rule = {
   },
   check({ file, schema, report }) {
     if (schema.insertTargets.size === 0) return;
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'MINCOMMIT')) {
         if (p.numericValue === undefined || p.numericValue <= 1) continue;
         report({ messageId: 'grouped', data: { value: p.value }, stmt, span: p.span, fix: { title: 'Set MINCOMMIT 1', edits: [{ span: p.span, newText: 'MINCOMMIT 1' }] } });

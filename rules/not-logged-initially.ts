@@ -1,5 +1,6 @@
 // NOT LOGGED INITIALLY / ACTIVATE NOT LOGGED INITIALLY: unrecoverable on failure, and the commit must flush every page.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { SchemaModel } from '../server/src/schema/schema';
 import { insertTargetFor, tableName } from './support/targets';
 
@@ -18,7 +19,7 @@ const NotLoggedInitiallyRule: Rule = {
   },
   check({ file, schema, report }) {
     const cleaning = pageCleaningNote(schema);
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       if (stmt.kind === 'createTable' && stmt.notLoggedInitially && !stmt.temporary) {
         const table = schema.table(stmt.table, stmt);
         if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;

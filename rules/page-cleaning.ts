@@ -1,5 +1,6 @@
 // Page cleaning settings that let dirty pages from bulk inserts pile up in the buffer pool.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { dbCfgParameters } from './support/targets';
 
 const PageCleaningRule: Rule = {
@@ -19,7 +20,7 @@ const PageCleaningRule: Rule = {
   check({ file, schema, options, report }) {
     if (schema.insertTargets.size === 0) return;
     const max = Number(options.maxChngpgsThresh);
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'CHNGPGS_THRESH')) {
         if (p.numericValue !== undefined && p.numericValue > max) report({ messageId: 'threshold', data: { value: p.value, max }, stmt, span: p.span });
       }

@@ -1,5 +1,6 @@
 // INSERT … SELECT between tables: LOAD FROM a cursor does the same job without per-row insert processing.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { displayKey } from '../server/src/schema/schema';
 
 const PreferLoadFromCursorRule: Rule = {
@@ -14,7 +15,7 @@ const PreferLoadFromCursorRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'insert')) {
       if (stmt.kind !== 'insert' || stmt.source.kind !== 'select') continue;
       // Declared temporary tables (SESSION.*) are work areas that LOAD cannot target in the same way.
       if (stmt.target.schema === 'SESSION') continue;

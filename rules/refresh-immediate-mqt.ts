@@ -1,5 +1,6 @@
 // A REFRESH IMMEDIATE materialized query table over a table that receives inserts.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { displayKey } from '../server/src/schema/schema';
 import { targetOf } from './support/targets';
 
@@ -15,7 +16,7 @@ const RefreshImmediateMqtRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable')) {
       if (stmt.kind !== 'createTable' || stmt.mqt?.refresh !== 'immediate') continue;
       const bases = stmt.mqt.baseTables
         .map((name) => schema.table(name, stmt))

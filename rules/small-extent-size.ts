@@ -1,5 +1,6 @@
 // A small EXTENTSIZE on an SMS table space holding insert targets: more allocations per page inserted.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { insertTargetsIn, listNames, tableName } from './support/targets';
 
 const SmallExtentSizeRule: Rule = {
@@ -17,7 +18,7 @@ const SmallExtentSizeRule: Rule = {
   },
   check({ file, schema, options, report }) {
     const min = Number(options.minExtentSize);
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTablespace')) {
       // Seed 000 measured the effect on SMS only; with DMS it saw none.
       if (stmt.kind !== 'createTablespace' || stmt.managedBy !== 'system') continue;
       if (stmt.extentSize === undefined || stmt.extentSize >= min) continue;

@@ -1,5 +1,6 @@
 // LOGBUFSZ set small in a workload that inserts: the log buffer fills and forces log writes mid-transaction.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { dbCfgParameters } from './support/targets';
 
 const SmallLogBufferRule: Rule = {
@@ -18,7 +19,7 @@ const SmallLogBufferRule: Rule = {
   check({ file, schema, options, report }) {
     if (schema.insertTargets.size === 0) return;
     const min = Number(options.minPages);
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'LOGBUFSZ')) {
         if (p.numericValue === undefined || p.numericValue >= min) continue;
         report({

@@ -1,5 +1,6 @@
 // An SMS (MANAGED BY SYSTEM) table space holding tables that receive inserts.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import { insertTargetsIn, listNames, tableName } from './support/targets';
 
 const SmsTablespaceRule: Rule = {
@@ -14,7 +15,7 @@ const SmsTablespaceRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTablespace')) {
       if (stmt.kind !== 'createTablespace' || stmt.managedBy !== 'system') continue;
       if (stmt.type && stmt.type.includes('temporary')) continue;
       const tables = insertTargetsIn(schema, stmt.tablespace);

@@ -1,5 +1,6 @@
 // Row locking on a bulk insert target: an X lock per inserted row, taken and released.
 import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
 import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
@@ -15,7 +16,7 @@ const TableLockBulkTargetRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    for (const stmt of file.statements) {
+    for (const stmt of statementsOf(file, 'createTable')) {
       if (stmt.kind !== 'createTable' || stmt.mqt || stmt.temporary) continue;
       const table = schema.table(stmt.table, stmt);
       if (!table || table.definition?.stmt !== stmt || table.locksize === 'table') continue;

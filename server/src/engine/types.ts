@@ -1,5 +1,5 @@
 // The contracts between the analysis stages: files → models → rules → diagnostics.
-import type { Comment, Span, Statement } from '../sql/ast';
+import type { Comment, Span, Statement, StatementKind } from '../sql/ast';
 import type { SchemaModel } from '../schema/schema';
 import type { CodeModel } from '../code/types';
 
@@ -59,6 +59,21 @@ export interface FileModel {
   comments: Comment[];
   /** Host-language facts (calls, loops, connections); absent for SQL scripts. */
   code?: CodeModel;
+  /**
+   * Where each kind of statement sits in `statements`. Read it through statementsOf() (engine/statements.ts),
+   * which builds it on first use and again whenever `statements` was replaced or changed length.
+   */
+  statementIndex?: StatementIndex;
+}
+
+/** Positions in FileModel.statements by statement kind, in file order (see engine/statements.ts). */
+export interface StatementIndex {
+  /** The array the positions refer to. */
+  statements: readonly Statement[];
+  length: number;
+  positions: Map<StatementKind, number[]>;
+  /** Statements of a combination of kinds, by the kinds joined with ','; filled as rules ask. */
+  lists: Map<string, readonly Statement[]>;
 }
 
 export interface RuleMeta {
