@@ -46,6 +46,17 @@ export class TokenList {
     this.flags[i] = flags;
   }
 
+  /** Drops the first `n` tokens (the rest move to the front): a caller that lexes in rounds reuses one buffer. */
+  discard(n: number): void {
+    if (n <= 0) return;
+    const keep = this.count - n;
+    this.kind.copyWithin(0, n, this.count);
+    this.start.copyWithin(0, n, this.count);
+    this.end.copyWithin(0, n, this.count);
+    this.flags.copyWithin(0, n, this.count);
+    this.count = keep;
+  }
+
   private grow(): void {
     const n = Math.ceil(this.kind.length * 1.5);
     const kind = new Uint8Array(n);
@@ -128,265 +139,309 @@ function keywordAt(text: string, start: number, end: number, upper: string): boo
  * unterminated strings/comments run to the end of input with FLAG_UNTERMINATED.
  */
 export function lex(text: string, initialTerminator = ';'): LexResult {
-  const n = text.length;
   // About one token per four or five characters in SQL scripts; the list grows when that is too few.
-  const tokens = new TokenList(Math.min((n / 4) | 0, 1 << 24) + 16);
-  const comments: Comment[] = [];
-  let term = initialTerminator.length > 0 ? initialTerminator : ';';
-  let termC0 = term.charCodeAt(0);
-  let termLen = term.length;
-  let atStatementStart = true;
-  let lineStart = true; // only whitespace since the last line break
-  let i = 0;
+  const tokens = new TokenList(Math.min((text.length / 4) | 0, 1 << 24) + 16);
+  const lexer = new Lexer(text, initialTerminator);
+  lexer.run(tokens);
+  return { tokens, comments: lexer.comments };
+}
 
-  // CLP recognises an alternative terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so
-  // '@' in XQuery (@attr), e-mail addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
-  const isTerminatorAt = (p: number): boolean => {
-    if (text.charCodeAt(p) !== termC0 || (termLen > 1 && !text.startsWith(term, p))) return false;
-    if (termC0 === 59 || termC0 === 10) return true;
-    let j = p + termLen;
-    while (j < n) {
-      const d = text.charCodeAt(j);
-      if (d === 10 || d === 13) return true;
-      if (d === 45 && text.charCodeAt(j + 1) === 45) return true;
-      if (!isSpace(d)) return false;
-      j++;
-    }
-    return true;
-  };
+/**
+ * The lexer, resumable: `run` can stop after a statement terminator once enough tokens are in the list,
+ * and carry on later. parseSql lexes a big script in rounds into one reused buffer (the tokens of a
+ * whole 1,000,000-line script took 124 MB, written once and read twice from memory far bigger than
+ * the caches); `lex` runs it to the end in one go.
+ */
+export class Lexer {
+  readonly comments: Comment[] = [];
+  private i = 0;
+  private term: string;
+  private atStatementStart = true;
+  /** Only whitespace since the last line break. */
+  private lineStart = true;
 
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    // CLP without -t: each line is one command (terminator "\n")
-    // ... where a backslash at the end of a line continues the command on the next line.
-    if (c === 92 && termC0 === 10) {
-      let j = i + 1;
-      while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13)) j++;
-      if (j >= n || text.charCodeAt(j) === 10) {
-        i = j + 1;
-        continue;
-      }
-    }
-    if (c === 10 && termC0 === 10) {
-      tokens.push(TK_TERM, i, i + 1, 0);
-      i++;
-      lineStart = true;
-      atStatementStart = true;
-      continue;
-    }
-    if (isSpace(c)) {
-      if (c === 10 || c === 13) lineStart = true;
-      i++;
-      continue;
-    }
-    const wasLineStart = lineStart;
-    lineStart = false;
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+  constructor(
+    private readonly text: string,
+    initialTerminator = ';',
+  ) {
+    this.term = initialTerminator.length > 0 ? initialTerminator : ';';
+  }
 
-    // -- line comment
-    if (c === 45 && next === 45) {
-      let j = i + 2;
+  /** True once the whole text is tokenised. */
+  get done(): boolean {
+    return this.i >= this.text.length;
+  }
+
+  /**
+   * Adds tokens to `tokens` up to the end of the text, or stops right after a terminator token once the
+   * list holds `minTokens` tokens.
+   */
+  run(tokens: TokenList, minTokens = Infinity): void {
+    // The state lives in locals while the loop runs (faster than fields) and goes back at the end.
+    const text = this.text;
+    const comments = this.comments;
+    const n = text.length;
+    let term = this.term;
+    let termC0 = term.charCodeAt(0);
+    let termLen = term.length;
+    let atStatementStart = this.atStatementStart;
+    let lineStart = this.lineStart;
+    let i = this.i;
+
+    // CLP recognises an alternative terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so
+    // '@' in XQuery (@attr), e-mail addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
+    const isTerminatorAt = (p: number): boolean => {
+      if (text.charCodeAt(p) !== termC0 || (termLen > 1 && !text.startsWith(term, p))) return false;
+      if (termC0 === 59 || termC0 === 10) return true;
+      let j = p + termLen;
       while (j < n) {
         const d = text.charCodeAt(j);
-        if (d === 10 || d === 13) break;
+        if (d === 10 || d === 13) return true;
+        if (d === 45 && text.charCodeAt(j + 1) === 45) return true;
+        if (!isSpace(d)) return false;
         j++;
       }
-      const body = text.slice(i + 2, j);
-      comments.push({ span: { start: i, end: j }, text: body });
-      const directive = body.length > 8 ? terminatorDirective(body) : undefined;
-      if (directive !== undefined) {
-        term = directive;
-        termC0 = term.charCodeAt(0);
-        termLen = term.length;
-      }
-      i = j;
-      continue;
-    }
-    // /* nested block comment */
-    // ('//*' is an XQuery path step, not a comment start.)
-    // ('/*:name' is an XQuery wildcard step, not a comment either.)
-    if (c === 47 && next === 42 && !(i > 0 && text.charCodeAt(i - 1) === 47) && text.charCodeAt(i + 2) !== 58) {
-      let depth = 1;
-      let j = i + 2;
-      while (j < n && depth > 0) {
-        const d = text.charCodeAt(j);
-        if (d === 42 && text.charCodeAt(j + 1) === 47) {
-          depth--;
-          j += 2;
-        } else if (d === 47 && text.charCodeAt(j + 1) === 42) {
-          depth++;
-          j += 2;
-        } else {
-          j++;
-        }
-      }
-      if (depth > 0) {
-        comments.push({ span: { start: i, end: n }, text: text.slice(i + 2, n) });
-        tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
-        i = n;
-        break;
-      }
-      comments.push({ span: { start: i, end: j }, text: text.slice(i + 2, j - 2) });
-      i = j;
-      continue;
-    }
-    // '#' comment lines (Quartz scripts) when '#' starts a line and is not an identifier like #T1
-    if (c === 35 && wasLineStart && !(next >= 0 && isIdentPart(next) && next !== 35)) {
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 10 || d === 13) break;
-        j++;
-      }
-      comments.push({ span: { start: i, end: j }, text: text.slice(i + 1, j) });
-      i = j;
-      continue;
-    }
-    if (isTerminatorAt(i)) {
-      tokens.push(TK_TERM, i, i + termLen, 0);
-      i += termLen;
-      atStatementStart = true;
-      continue;
-    }
-    // !name! placeholders in IBM replication templates (substituted before the script runs): a name.
-    if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
-      let j = scanIdent(text, i + 1);
-      if (text.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
-      tokens.push(TK_WORD, i, j, 0);
-      i = j;
-      continue;
-    }
-    // CLP shell escape: !command at the start of a statement runs up to the terminator.
-    if (c === 33 && atStatementStart) {
-      let j = i + 1;
-      while (j < n && !isTerminatorAt(j)) j++;
-      tokens.push(TK_RAW, i, j, 0);
-      i = j;
-      atStatementStart = false;
-      continue;
-    }
-    const startsStatement = atStatementStart;
-    atStatementStart = false;
+      return true;
+    };
 
-    // Prefixed string literals: X'..' G'..' N'..' B'..' GX'..' UX'..' BX'..' U&'..' and U&".."
-    if (isLetter(c)) {
-      const u = c & ~32;
-      let quoteAt = -1;
-      if (next === 39 && (u === 88 || u === 71 || u === 78 || u === 66)) quoteAt = i + 1;
-      else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
-      else if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
-      if (quoteAt >= 0) {
-        i = lexQuoted(text, i, quoteAt, 39, TK_STRING, tokens);
-        continue;
-      }
-      if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 34) {
-        i = lexQuoted(text, i, i + 2, 34, TK_DELIM, tokens);
-        continue;
-      }
-    }
-    if (isIdentStart(c)) {
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (!isIdentPart(d) || (d === termC0 && isTerminatorAt(j))) break;
-        j++;
-      }
-      tokens.push(TK_WORD, i, j, 0);
-      // CLP ECHO: the rest up to the terminator is free text (it may hold quotes and '--').
-      if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
-        let k = j;
-        while (k < n && !isTerminatorAt(k)) k++;
-        if (k > j) tokens.push(TK_RAW, j, k, 0);
-        i = k;
-        continue;
-      }
-      i = j;
-      continue;
-    }
-    if (c === 39) {
-      i = lexQuoted(text, i, i, 39, TK_STRING, tokens);
-      continue;
-    }
-    if (c === 34) {
-      i = lexQuoted(text, i, i, 34, TK_DELIM, tokens);
-      continue;
-    }
-    if (isDigit(c) || (c === 46 && isDigit(next))) {
-      let j = i;
-      while (j < n && isDigit(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) === 46) {
-        j++;
-        while (j < n && isDigit(text.charCodeAt(j))) j++;
-      }
-      const e = text.charCodeAt(j);
-      if (e === 69 || e === 101) {
-        const s = text.charCodeAt(j + 1);
-        if (isDigit(s)) j += 1;
-        else if ((s === 43 || s === 45) && isDigit(text.charCodeAt(j + 2))) j += 2;
-        if (j > i && isDigit(text.charCodeAt(j))) while (j < n && isDigit(text.charCodeAt(j))) j++;
-      }
-      tokens.push(TK_NUMBER, i, j, 0);
-      i = j;
-      continue;
-    }
-    switch (c) {
-      case 40:
-        tokens.push(TK_LPAREN, i, i + 1, 0);
-        i++;
-        continue;
-      case 41:
-        tokens.push(TK_RPAREN, i, i + 1, 0);
-        i++;
-        continue;
-      case 44:
-        tokens.push(TK_COMMA, i, i + 1, 0);
-        i++;
-        continue;
-      case 46:
-        tokens.push(TK_DOT, i, i + 1, 0);
-        i++;
-        continue;
-      case 59:
-        tokens.push(TK_SEMI, i, i + 1, 0);
-        i++;
-        continue;
-      case 63:
-        tokens.push(TK_MARKER, i, i + 1, 0);
-        i++;
-        continue;
-      case 58: // ':' host variable, or a label colon / other
-        if (next >= 0 && (isIdentStart(next) || next === 34) && next !== 35) {
-          let j = i + 1;
-          j = next === 34 ? skipQuoted(text, j, 34) : scanIdent(text, j);
-          // :name:indicator
-          if (text.charCodeAt(j) === 58 && isIdentStart(text.charCodeAt(j + 1))) j = scanIdent(text, j + 1);
-          tokens.push(TK_HOST, i, j, 0);
-          i = j;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      // CLP without -t: each line is one command (terminator "\n")
+      // ... where a backslash at the end of a line continues the command on the next line.
+      if (c === 92 && termC0 === 10) {
+        let j = i + 1;
+        while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13)) j++;
+        if (j >= n || text.charCodeAt(j) === 10) {
+          i = j + 1;
           continue;
         }
-        break;
-    }
-    // operators: two-character forms first
-    if (next >= 0) {
-      const two =
-        (c === 60 && (next === 61 || next === 62)) || // <= <>
-        (c === 62 && next === 61) || // >=
-        ((c === 33 || c === 94 || c === 0xac) && (next === 61 || next === 60 || next === 62)) || // != ^= ¬= !< ...
-        (c === 124 && next === 124) || // ||
-        (c === 61 && next === 62) || // =>
-        (c === 42 && next === 42); // **
-      if (two) {
-        tokens.push(TK_OP, i, i + 2, 0);
-        i += 2;
+      }
+      if (c === 10 && termC0 === 10) {
+        tokens.push(TK_TERM, i, i + 1, 0);
+        i++;
+        lineStart = true;
+        atStatementStart = true;
+        if (tokens.count >= minTokens) break;
         continue;
       }
+      if (isSpace(c)) {
+        if (c === 10 || c === 13) lineStart = true;
+        i++;
+        continue;
+      }
+      const wasLineStart = lineStart;
+      lineStart = false;
+      const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
+
+      // -- line comment
+      if (c === 45 && next === 45) {
+        let j = i + 2;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (d === 10 || d === 13) break;
+          j++;
+        }
+        const body = text.slice(i + 2, j);
+        comments.push({ span: { start: i, end: j }, text: body });
+        const directive = body.length > 8 ? terminatorDirective(body) : undefined;
+        if (directive !== undefined) {
+          term = directive;
+          termC0 = term.charCodeAt(0);
+          termLen = term.length;
+        }
+        i = j;
+        continue;
+      }
+      // /* nested block comment */
+      // ('//*' is an XQuery path step, not a comment start.)
+      // ('/*:name' is an XQuery wildcard step, not a comment either.)
+      if (c === 47 && next === 42 && !(i > 0 && text.charCodeAt(i - 1) === 47) && text.charCodeAt(i + 2) !== 58) {
+        let depth = 1;
+        let j = i + 2;
+        while (j < n && depth > 0) {
+          const d = text.charCodeAt(j);
+          if (d === 42 && text.charCodeAt(j + 1) === 47) {
+            depth--;
+            j += 2;
+          } else if (d === 47 && text.charCodeAt(j + 1) === 42) {
+            depth++;
+            j += 2;
+          } else {
+            j++;
+          }
+        }
+        if (depth > 0) {
+          comments.push({ span: { start: i, end: n }, text: text.slice(i + 2, n) });
+          tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
+          i = n;
+          break;
+        }
+        comments.push({ span: { start: i, end: j }, text: text.slice(i + 2, j - 2) });
+        i = j;
+        continue;
+      }
+      // '#' comment lines (Quartz scripts) when '#' starts a line and is not an identifier like #T1
+      if (c === 35 && wasLineStart && !(next >= 0 && isIdentPart(next) && next !== 35)) {
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (d === 10 || d === 13) break;
+          j++;
+        }
+        comments.push({ span: { start: i, end: j }, text: text.slice(i + 1, j) });
+        i = j;
+        continue;
+      }
+      if (isTerminatorAt(i)) {
+        tokens.push(TK_TERM, i, i + termLen, 0);
+        i += termLen;
+        atStatementStart = true;
+        if (tokens.count >= minTokens) break;
+        continue;
+      }
+      // !name! placeholders in IBM replication templates (substituted before the script runs): a name.
+      if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
+        let j = scanIdent(text, i + 1);
+        if (text.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
+        tokens.push(TK_WORD, i, j, 0);
+        i = j;
+        continue;
+      }
+      // CLP shell escape: !command at the start of a statement runs up to the terminator.
+      if (c === 33 && atStatementStart) {
+        let j = i + 1;
+        while (j < n && !isTerminatorAt(j)) j++;
+        tokens.push(TK_RAW, i, j, 0);
+        i = j;
+        atStatementStart = false;
+        continue;
+      }
+      const startsStatement = atStatementStart;
+      atStatementStart = false;
+
+      // Prefixed string literals: X'..' G'..' N'..' B'..' GX'..' UX'..' BX'..' U&'..' and U&".."
+      if (isLetter(c)) {
+        const u = c & ~32;
+        let quoteAt = -1;
+        if (next === 39 && (u === 88 || u === 71 || u === 78 || u === 66)) quoteAt = i + 1;
+        else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+        else if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+        if (quoteAt >= 0) {
+          i = lexQuoted(text, i, quoteAt, 39, TK_STRING, tokens);
+          continue;
+        }
+        if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 34) {
+          i = lexQuoted(text, i, i + 2, 34, TK_DELIM, tokens);
+          continue;
+        }
+      }
+      if (isIdentStart(c)) {
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (!isIdentPart(d) || (d === termC0 && isTerminatorAt(j))) break;
+          j++;
+        }
+        tokens.push(TK_WORD, i, j, 0);
+        // CLP ECHO: the rest up to the terminator is free text (it may hold quotes and '--').
+        if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
+          let k = j;
+          while (k < n && !isTerminatorAt(k)) k++;
+          if (k > j) tokens.push(TK_RAW, j, k, 0);
+          i = k;
+          continue;
+        }
+        i = j;
+        continue;
+      }
+      if (c === 39) {
+        i = lexQuoted(text, i, i, 39, TK_STRING, tokens);
+        continue;
+      }
+      if (c === 34) {
+        i = lexQuoted(text, i, i, 34, TK_DELIM, tokens);
+        continue;
+      }
+      if (isDigit(c) || (c === 46 && isDigit(next))) {
+        let j = i;
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+        if (text.charCodeAt(j) === 46) {
+          j++;
+          while (j < n && isDigit(text.charCodeAt(j))) j++;
+        }
+        const e = text.charCodeAt(j);
+        if (e === 69 || e === 101) {
+          const s = text.charCodeAt(j + 1);
+          if (isDigit(s)) j += 1;
+          else if ((s === 43 || s === 45) && isDigit(text.charCodeAt(j + 2))) j += 2;
+          if (j > i && isDigit(text.charCodeAt(j))) while (j < n && isDigit(text.charCodeAt(j))) j++;
+        }
+        tokens.push(TK_NUMBER, i, j, 0);
+        i = j;
+        continue;
+      }
+      switch (c) {
+        case 40:
+          tokens.push(TK_LPAREN, i, i + 1, 0);
+          i++;
+          continue;
+        case 41:
+          tokens.push(TK_RPAREN, i, i + 1, 0);
+          i++;
+          continue;
+        case 44:
+          tokens.push(TK_COMMA, i, i + 1, 0);
+          i++;
+          continue;
+        case 46:
+          tokens.push(TK_DOT, i, i + 1, 0);
+          i++;
+          continue;
+        case 59:
+          tokens.push(TK_SEMI, i, i + 1, 0);
+          i++;
+          continue;
+        case 63:
+          tokens.push(TK_MARKER, i, i + 1, 0);
+          i++;
+          continue;
+        case 58: // ':' host variable, or a label colon / other
+          if (next >= 0 && (isIdentStart(next) || next === 34) && next !== 35) {
+            let j = i + 1;
+            j = next === 34 ? skipQuoted(text, j, 34) : scanIdent(text, j);
+            // :name:indicator
+            if (text.charCodeAt(j) === 58 && isIdentStart(text.charCodeAt(j + 1))) j = scanIdent(text, j + 1);
+            tokens.push(TK_HOST, i, j, 0);
+            i = j;
+            continue;
+          }
+          break;
+      }
+      // operators: two-character forms first
+      if (next >= 0) {
+        const two =
+          (c === 60 && (next === 61 || next === 62)) || // <= <>
+          (c === 62 && next === 61) || // >=
+          ((c === 33 || c === 94 || c === 0xac) && (next === 61 || next === 60 || next === 62)) || // != ^= ¬= !< ...
+          (c === 124 && next === 124) || // ||
+          (c === 61 && next === 62) || // =>
+          (c === 42 && next === 42); // **
+        if (two) {
+          tokens.push(TK_OP, i, i + 2, 0);
+          i += 2;
+          continue;
+        }
+      }
+      // Any other character (including stray ones) is a one-character operator token.
+      const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+      tokens.push(TK_OP, i, i + width, 0);
+      i += width;
     }
-    // Any other character (including stray ones) is a one-character operator token.
-    const width = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-    tokens.push(TK_OP, i, i + width, 0);
-    i += width;
+    this.i = i;
+    this.term = term;
+    this.atStatementStart = atStatementStart;
+    this.lineStart = lineStart;
   }
-  return { tokens, comments };
 }
 
 function scanIdent(text: string, j: number): number {

@@ -2,7 +2,7 @@
 // `--#SET TERMINATOR`), so a TK_TERM token normally ends a statement. The exception is SQL PL with `;` as
 // terminator: inside BEGIN … END blocks of routines, triggers and compound statements, and inside CASE …
 // END, a `;` separates inner statements and does not end the outer one.
-import { TokenList, TK_WORD, TK_TERM, TK_DOT, TK_COMMA, TK_RPAREN, TK_LPAREN, TK_OP, TK_SEMI } from './lexer';
+import { Lexer, TokenList, TK_WORD, TK_TERM, TK_DOT, TK_COMMA, TK_RPAREN, TK_LPAREN, TK_OP, TK_SEMI } from './lexer';
 
 export interface StatementRange {
   /** First token index. */
@@ -26,6 +26,9 @@ export function isKeyword(text: string, tokens: TokenList, i: number, upper: str
   return true;
 }
 
+/** Words mayHoldBlock looks at after a statement's first token. */
+const BLOCK_LOOKAHEAD_WORDS = 8;
+
 const ROUTINE_WORDS = ['PROCEDURE', 'FUNCTION', 'TRIGGER', 'METHOD', 'MODULE'];
 const LOOP_CLOSERS = ['IF', 'LOOP', 'WHILE', 'REPEAT', 'FOR'];
 
@@ -38,7 +41,7 @@ function mayHoldBlock(text: string, tokens: TokenList, first: number, limit: num
   }
   if (!isKeyword(text, tokens, first, 'CREATE') && !isKeyword(text, tokens, first, 'ALTER')) return false;
   let words = 0;
-  for (let i = first + 1; i < limit && words < 8; i++) {
+  for (let i = first + 1; i < limit && words < BLOCK_LOOKAHEAD_WORDS; i++) {
     if (tokens.kind[i] !== TK_WORD) continue;
     words++;
     for (const w of ROUTINE_WORDS) if (isKeyword(text, tokens, i, w)) return true;
@@ -69,39 +72,126 @@ export function forEachStatement(
   tokens: TokenList,
   visit: (first: number, end: number, unterminatedBlock: boolean) => void,
 ): void {
-  const count = tokens.count;
-  let first = -1;
-  let blockAware = false;
-  let depth = 0;
-  for (let i = 0; i < count; i++) {
-    const k = tokens.kind[i];
-    if (k === TK_TERM) {
-      const isSemicolon = text.charCodeAt(tokens.start[i]) === 59 && tokens.end[i] - tokens.start[i] === 1;
-      if (first >= 0 && depth > 0 && isSemicolon) continue; // inner statement of an SQL PL body
-      if (first >= 0) visit(first, i, false);
-      first = -1;
-      depth = 0;
-      continue;
-    }
-    if (first < 0) {
-      first = i;
-      depth = 0;
-      blockAware = mayHoldBlock(text, tokens, i, count);
-    }
-    if (!blockAware || k !== TK_WORD) continue;
-    if (isKeyword(text, tokens, i, 'BEGIN')) {
-      if (isBlockBegin(text, tokens, i)) depth++;
-    } else if (isKeyword(text, tokens, i, 'CASE')) {
-      // END CASE closes a CASE statement; the CASE after END is not an opener.
-      if (!isKeyword(text, tokens, i - 1, 'END')) depth++;
-    } else if (isKeyword(text, tokens, i, 'END')) {
-      let closesLoop = false;
-      for (const w of LOOP_CLOSERS) if (isKeyword(text, tokens, i + 1, w)) closesLoop = true;
-      // "END;" inside a body written with ';' between statements is still an END of a block.
-      if (!closesLoop && depth > 0) depth--;
-    }
+  const splitter = new StatementSplitter(text, visit);
+  splitter.scan(tokens, tokens.count);
+  splitter.finish(tokens);
+}
+
+/**
+ * forEachStatement in rounds, for a token list that is filled and emptied as it goes (parseSql): `scan`
+ * goes on where the last one stopped; the caller may then drop the tokens before `keepFrom` and tell the
+ * splitter with `rebase`. Statements come out exactly as forEachStatement over the whole list gives them
+ * as long as each scan stops at `scanLimit` (the look-ahead of mayHoldBlock and END … must be in the list).
+ */
+/**
+ * Lexes and splits `lexer`'s text in rounds of about `roundTokens` tokens through the (reused) list
+ * `tokens`, dropping the tokens of finished statements each round; same statements as forEachStatement
+ * over the whole token list. The token indexes `visit` gets are valid during that call only.
+ */
+export function forEachStatementInRounds(
+  lexer: Lexer,
+  text: string,
+  tokens: TokenList,
+  roundTokens: number,
+  visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+): void {
+  const splitter = new StatementSplitter(text, visit);
+  for (;;) {
+    lexer.run(tokens, tokens.count + roundTokens);
+    if (lexer.done) break;
+    splitter.scan(tokens, splitter.scanLimit(tokens));
+    const unneeded = splitter.keepFrom;
+    tokens.discard(unneeded);
+    splitter.rebase(unneeded);
   }
-  if (first >= 0) visit(first, count, depth > 0);
+  splitter.finish(tokens);
+}
+
+export class StatementSplitter {
+  /** First token of the statement being read, or -1 between statements. */
+  private first = -1;
+  private blockAware = false;
+  private depth = 0;
+  /** The next token to look at. */
+  private next = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+  ) {}
+
+  /** Looks at tokens up to (not including) `upTo`. */
+  scan(tokens: TokenList, upTo: number): void {
+    const text = this.text;
+    let first = this.first;
+    let blockAware = this.blockAware;
+    let depth = this.depth;
+    for (let i = this.next; i < upTo; i++) {
+      const k = tokens.kind[i];
+      if (k === TK_TERM) {
+        const isSemicolon = text.charCodeAt(tokens.start[i]) === 59 && tokens.end[i] - tokens.start[i] === 1;
+        if (first >= 0 && depth > 0 && isSemicolon) continue; // inner statement of an SQL PL body
+        if (first >= 0) this.visit(first, i, false);
+        first = -1;
+        depth = 0;
+        continue;
+      }
+      if (first < 0) {
+        first = i;
+        depth = 0;
+        blockAware = mayHoldBlock(text, tokens, i, tokens.count);
+      }
+      if (!blockAware || k !== TK_WORD) continue;
+      if (isKeyword(text, tokens, i, 'BEGIN')) {
+        if (isBlockBegin(text, tokens, i)) depth++;
+      } else if (isKeyword(text, tokens, i, 'CASE')) {
+        // END CASE closes a CASE statement; the CASE after END is not an opener.
+        if (!isKeyword(text, tokens, i - 1, 'END')) depth++;
+      } else if (isKeyword(text, tokens, i, 'END')) {
+        let closesLoop = false;
+        for (const w of LOOP_CLOSERS) if (isKeyword(text, tokens, i + 1, w)) closesLoop = true;
+        // "END;" inside a body written with ';' between statements is still an END of a block.
+        if (!closesLoop && depth > 0) depth--;
+      }
+    }
+    this.first = first;
+    this.blockAware = blockAware;
+    this.depth = depth;
+    this.next = Math.max(this.next, upTo);
+  }
+
+  /**
+   * How far a scan may go while more tokens are still to come: every token it looks at needs the
+   * BLOCK_LOOKAHEAD_WORDS words after it in the list (mayHoldBlock), and the token after an END.
+   */
+  scanLimit(tokens: TokenList): number {
+    let limit = tokens.count;
+    let words = 0;
+    while (limit > this.next && words < BLOCK_LOOKAHEAD_WORDS) {
+      limit--;
+      if (tokens.kind[limit] === TK_WORD) words++;
+    }
+    return words < BLOCK_LOOKAHEAD_WORDS ? this.next : limit;
+  }
+
+  /** Tokens before this index are no longer needed (the open statement's and the one before `next` stay). */
+  get keepFrom(): number {
+    const before = Math.max(0, this.next - 1);
+    return this.first >= 0 ? Math.min(this.first, before) : before;
+  }
+
+  /** The caller dropped the first `n` tokens of the list. */
+  rebase(n: number): void {
+    this.next -= n;
+    if (this.first >= 0) this.first -= n;
+  }
+
+  /** At the end of input: the last statement, if it had no terminator. */
+  finish(tokens: TokenList): void {
+    this.scan(tokens, tokens.count);
+    if (this.first >= 0) this.visit(this.first, tokens.count, this.depth > 0);
+    this.first = -1;
+  }
 }
 
 /**
