@@ -98,7 +98,14 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
  * Layout of a row at `at`: [rowStart, rowEnd, valueCount, then per value: kindCode, start, end].
  */
 const VALUE_KINDS: readonly ValueKind[] = ['literal', 'marker', 'host', 'null', 'default', 'expression'];
-const VALUE_KIND_CODE: Record<ValueKind, number> = { literal: 0, marker: 1, host: 2, null: 3, default: 4, expression: 5 };
+// The parser classifies values as these codes (indexes into VALUE_KINDS): looking a code up by the kind's
+// name was a keyed property load per value, a fifth of the time spent reading VALUES rows.
+const VK_LITERAL = 0;
+const VK_MARKER = 1;
+const VK_HOST = 2;
+const VK_NULL = 3;
+const VK_DEFAULT = 4;
+const VK_EXPRESSION = 5;
 
 class PackedValuesRow implements ValuesRow {
   constructor(
@@ -1880,7 +1887,7 @@ class StatementParser {
           i++;
         }
         if (i === vStart) this.fail('expected a value', context, i);
-        data[w] = VALUE_KIND_CODE[this.classifyValueKind(vStart, i)];
+        data[w] = this.classifyValueKind(vStart, i);
         data[w + 1] = this.t.start[vStart];
         data[w + 2] = this.t.end[i - 1];
         w += 3;
@@ -1911,14 +1918,14 @@ class StatementParser {
     data[at] = span.start;
     data[at + 1] = span.end;
     data[at + 2] = 1;
-    data[at + 3] = VALUE_KIND_CODE[kind];
+    data[at + 3] = kind;
     data[at + 4] = span.start;
     data[at + 5] = span.end;
     return store.commit(at + 6);
   }
 
-  /** How the value in tokens [a, b) (not empty) is supplied. */
-  private classifyValueKind(a: number, b: number): ValueKind {
+  /** How the value in tokens [a, b) (not empty) is supplied, as a VK_ code. */
+  private classifyValueKind(a: number, b: number): number {
     // Strip parentheses around the whole value in one pass (deep nesting must stay linear): k leading
     // '(' and trailing ')' enclose the value, less those that close inside it, as in (1)+(2).
     let lead = 0;
@@ -1941,29 +1948,29 @@ class StatementParser {
     return this.valueKind(a, b);
   }
 
-  private valueKind(a: number, b: number): ValueKind {
+  private valueKind(a: number, b: number): number {
     const n = b - a;
     const k0 = this.t.kind[a];
     if (n === 1) {
-      if (k0 === TK_STRING || k0 === TK_NUMBER) return 'literal';
-      if (k0 === TK_MARKER) return 'marker';
-      if (k0 === TK_HOST) return 'host';
-      if (this.kw(a, 'NULL')) return 'null';
-      if (this.kw(a, 'DEFAULT')) return 'default';
-      return 'expression';
+      if (k0 === TK_STRING || k0 === TK_NUMBER) return VK_LITERAL;
+      if (k0 === TK_MARKER) return VK_MARKER;
+      if (k0 === TK_HOST) return VK_HOST;
+      if (this.kw(a, 'NULL')) return VK_NULL;
+      if (this.kw(a, 'DEFAULT')) return VK_DEFAULT;
+      return VK_EXPRESSION;
     }
     if (n === 2) {
-      if ((this.isOp(a, '-') || this.isOp(a, '+')) && this.t.kind[a + 1] === TK_NUMBER) return 'literal';
+      if ((this.isOp(a, '-') || this.isOp(a, '+')) && this.t.kind[a + 1] === TK_NUMBER) return VK_LITERAL;
       // The string test first: upper() allocates, and two-word values such as CURRENT TIMESTAMP are common.
-      if (k0 === TK_WORD && this.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(this.upper(a))) return 'literal';
+      if (k0 === TK_WORD && this.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(this.upper(a))) return VK_LITERAL;
     }
-    if (n === 3 && k0 === TK_HOST && this.kw(a + 1, 'INDICATOR') && this.t.kind[a + 2] === TK_HOST) return 'host';
+    if (n === 3 && k0 === TK_HOST && this.kw(a + 1, 'INDICATOR') && this.t.kind[a + 2] === TK_HOST) return VK_HOST;
     // CAST(? AS type) / CAST(:h AS type) / CAST(NULL AS type) / CAST('x' AS type)
     if (this.kw(a, 'CAST') && this.t.kind[a + 1] === TK_LPAREN && this.afterBalanced(a + 1) === b && this.kw(a + 3, 'AS')) {
       const inner = this.valueKind(a + 2, a + 3);
-      if (inner !== 'expression' && inner !== 'default') return inner;
+      if (inner !== VK_EXPRESSION && inner !== VK_DEFAULT) return inner;
     }
-    return 'expression';
+    return VK_EXPRESSION;
   }
 
   /** NEXT VALUE FOR s, NEXTVAL FOR s, s.NEXTVAL in tokens [from, to). */
