@@ -56,7 +56,7 @@ if (license) copy(join(root, license), join(stage, 'LICENSE'));
 // 3. Run-time packages the server loads from disk (kept out of the bundle): web-tree-sitter and the grammar
 // packages. They go to out/node_modules, where Node's resolution from out/server.js finds them, and where
 // vsce --no-dependencies does not drop them (it skips only the top-level node_modules).
-const runtimePackages = Object.keys(manifest.dependencies ?? {}).filter((name) => name === 'web-tree-sitter' || (/^tree-sitter-/.test(name) && name !== 'tree-sitter-wasms'));
+const runtimePackages = Object.keys(manifest.dependencies ?? {}).filter((name) => name === 'web-tree-sitter' || /^tree-sitter-/.test(name));
 for (const name of runtimePackages) {
   const pkgDir = join(root, 'node_modules', name);
   if (!existsSync(join(pkgDir, 'package.json'))) {
