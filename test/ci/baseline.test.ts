@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fingerprints } from '../../server/src/output/fingerprint';
-import { FINGERPRINT_KEY } from '../../server/src/output/fingerprint';
+import { FINGERPRINT_KEY, fingerprints, lineSource } from '../../server/src/output/fingerprint';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
 
 const INSERT = 'INSERT INTO app.orders (cust) VALUES (1);\n';
@@ -20,16 +19,24 @@ describe('fingerprints', () => {
   it('depend on rule, file and flagged text, and number identical findings by occurrence', () => {
     const text = 'a\n  x   NO CACHE\nb\nx NO CACHE\n';
     const finding = (line: number, rule = 'identity-cache', displayPath = 'f.sql') => ({ rule, displayPath, line, endLine: line });
-    const [first, second, otherRule, otherFile] = fingerprints([finding(2), finding(4), finding(2, 'lob-column'), finding(2, 'identity-cache', 'g.sql')], () => text);
+    const [first, second, otherRule, otherFile] = fingerprints([finding(2), finding(4), finding(2, 'lob-column'), finding(2, 'identity-cache', 'g.sql')], () => lineSource(text));
     assert.notEqual(first, second, 'identical text is told apart by occurrence');
     assert.notEqual(first, otherRule);
     assert.notEqual(first, otherFile);
     const moved = 'new line\nanother\na\n  x   NO CACHE\nb\nx NO CACHE\n';
-    const [firstMoved, secondMoved] = fingerprints([finding(4), finding(6)], () => moved);
+    const [firstMoved, secondMoved] = fingerprints([finding(4), finding(6)], () => lineSource(moved));
     assert.equal(firstMoved, first);
     assert.equal(secondMoved, second);
-    const edited = fingerprints([finding(2)], () => 'a\n  x   CACHE 5\n')[0];
+    const edited = fingerprints([finding(2)], () => lineSource('a\n  x   CACHE 5\n'))[0];
     assert.notEqual(edited, first);
+  });
+
+  it('do not change when a file moves from LF to CRLF or CR line ends', () => {
+    const finding = { rule: 'identity-cache', displayPath: 'f.sql', line: 2, endLine: 2 };
+    const lf = 'a\n  x   NO CACHE\nb\n';
+    const [print] = fingerprints([finding], () => lineSource(lf));
+    assert.equal(fingerprints([finding], () => lineSource(lf.replace(/\n/g, '\r\n')))[0], print);
+    assert.equal(fingerprints([finding], () => lineSource(lf.replace(/\n/g, '\r')))[0], print);
   });
 
   it('stay the same in SARIF when unrelated lines are added above a finding', async () => {

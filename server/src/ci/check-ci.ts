@@ -5,7 +5,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SEVERITY_RANK, type Severity } from '../engine/types';
 import { RULES } from '../engine/registry';
 import { positioned, type PositionedDiagnostic } from '../output/text';
-import { fingerprints } from '../output/fingerprint';
+import { fingerprints, lineSource, type LineSource } from '../output/fingerprint';
 import { toSarif } from '../output/sarif';
 import { formatGithub } from '../output/github';
 import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
@@ -64,6 +64,7 @@ export function readCiCheckOptions(args: ParsedArgs): CiCheckOptions {
 }
 
 export interface CiFinding extends PositionedDiagnostic {
+  /** Empty unless the findings were asked for with fingerprints. */
   fingerprint: string;
   baselineState?: 'new' | 'unchanged';
 }
@@ -88,25 +89,34 @@ function fingerprintPaths(run: LintRun): (file: string) => string {
   };
 }
 
-/** Every finding of the run (suppressed ones included, marked), positioned and fingerprinted, in file order. */
-export function fingerprintedFindings(run: LintRun): CiFinding[] {
-  const out: PositionedDiagnostic[] = [];
-  const keys: { rule: string; displayPath: string; line: number; endLine: number }[] = [];
-  const textByKey = new Map<string, string>();
-  const keyOf = fingerprintPaths(run);
+/**
+ * Every finding of the run (suppressed ones included, marked), positioned, in file order; fingerprinted
+ * when asked (baselines and SARIF need them; hashing every flagged line of a big run costs real time).
+ */
+export function ciFindings(run: LintRun, withFingerprints: boolean): CiFinding[] {
+  const out: CiFinding[] = [];
+  const keys: { rule: string; displayPath: string; line: number; endLine: number; file: string }[] = [];
+  const keyOf = withFingerprints ? fingerprintPaths(run) : undefined;
   for (const file of run.files) {
     const lines = run.workspace.lines(file)!;
     const shown = displayPath(run.cwd, file);
-    const key = keyOf(file);
-    textByKey.set(key, run.workspace.model(file)!.source.text);
+    const key = keyOf?.(file);
     for (const d of run.workspace.diagnostics(file)) {
       const p = positioned(d, shown, lines);
-      out.push(p);
-      keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine });
+      out.push({ ...p, fingerprint: '' });
+      if (key !== undefined) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }
   }
-  const prints = fingerprints(keys, (f) => textByKey.get(f.displayPath));
-  return out.map((d, i) => ({ ...d, fingerprint: prints[i] }));
+  if (withFingerprints) {
+    const sources = new Map<string, LineSource>();
+    const linesOf = (f: { file: string }) => {
+      let source = sources.get(f.file);
+      if (!source) sources.set(f.file, (source = lineSource(run.workspace.model(f.file)!.source.text, run.workspace.lines(f.file))));
+      return source;
+    };
+    fingerprints(keys, linesOf).forEach((print, i) => (out[i].fingerprint = print));
+  }
+  return out;
 }
 
 export function meetsSeverity(severity: Severity, minimum: Severity): boolean {
@@ -144,8 +154,9 @@ export type CiSelection = { findings: CiFinding[] } | { exit: number };
  * Applies the CI options to a run: returns the findings to report (suppressed ones included for SARIF), or
  * an exit code when the job is done (baseline written) or cannot be done (bad baseline, git trouble).
  */
-export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliIo): CiSelection {
-  let findings = fingerprintedFindings(run).filter((d) => meetsSeverity(d.severity, options.minSeverity));
+export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliIo, format: string): CiSelection {
+  const withFingerprints = Boolean(options.baseline || options.writeBaseline || format === 'sarif');
+  let findings = ciFindings(run, withFingerprints).filter((d) => meetsSeverity(d.severity, options.minSeverity));
 
   if (options.onlyChangedBase) {
     let changes: ChangeSet;

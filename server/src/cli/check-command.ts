@@ -62,7 +62,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
   const ci = readCiCheckOptions(args);
   const run = await lintForCommand(args, io);
   if (typeof run === 'number') return run;
-  const selection = selectCiFindings(run, ci, io);
+  const selection = selectCiFindings(run, ci, io, format);
   if ('exit' in selection) return selection.exit;
   const diagnostics: PositionedDiagnostic[] = selection.findings.filter((d) => !d.suppressed);
   const summary = summarize(run);

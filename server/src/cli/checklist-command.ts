@@ -7,7 +7,7 @@ import { insertCostSummary } from '../schema/insert-costs';
 import type { QualifiedName, Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
 import { changesSince, fileAtRevision, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from '../ci/git';
-import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, fingerprintedFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
+import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
 import { buildFileModel } from '../engine/workspace';
 import { LineIndex } from '../engine/lines';
 import { decodeSource } from './files';
@@ -184,7 +184,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     }));
 
   const byFile = new Map<string, CiFinding[]>();
-  for (const d of fingerprintedFindings(run)) {
+  for (const d of ciFindings(run, false)) {
     const list = byFile.get(d.file) ?? [];
     list.push(d);
     byFile.set(d.file, list);

@@ -2,6 +2,7 @@
 // lines' text with whitespace normalized), never where it is, so lines moving above a finding leave it alone.
 // Identical findings (same rule, same text, same file) are told apart by their order of occurrence.
 import { createHash } from 'node:crypto';
+import { LineIndex } from '../engine/lines';
 
 /** The key under which SARIF `partialFingerprints` carries ours. */
 export const FINGERPRINT_KEY = 'insertlintFindingHash/v1';
@@ -18,36 +19,46 @@ export interface FingerprintInput {
   endLine: number;
 }
 
-/** The flagged lines of a file's text, joined, with runs of whitespace collapsed and case kept. */
-export function normalizedLines(lines: readonly string[], line: number, endLine: number): string {
-  const last = Math.min(endLine, line + MAX_LINES - 1, lines.length);
+/** A file's lines by number (1-based), without their line ends. */
+export interface LineSource {
+  lineCount: number;
+  line(n: number): string;
+}
+
+/** The lines of `text`, through the line index the workspace already built for it when given. */
+export function lineSource(text: string, index: LineIndex = new LineIndex(text)): LineSource {
+  return {
+    lineCount: index.lineCount,
+    line(n) {
+      const start = index.lineStart(n - 1);
+      let end = n < index.lineCount ? index.lineStart(n) : text.length;
+      while (end > start && (text.charCodeAt(end - 1) === 10 || text.charCodeAt(end - 1) === 13)) end--;
+      return text.slice(start, end);
+    },
+  };
+}
+
+/** The flagged lines, joined, with runs of whitespace collapsed and case kept. */
+export function normalizedLines(lines: LineSource, line: number, endLine: number): string {
+  const last = Math.min(endLine, line + MAX_LINES - 1, lines.lineCount);
   const out: string[] = [];
   for (let i = Math.max(1, line); i <= last; i++) {
-    const text = lines[i - 1].replace(/\s+/g, ' ').trim();
+    const text = lines.line(i).replace(/\s+/g, ' ').trim();
     if (text) out.push(text);
   }
   return out.join('\n');
 }
 
-export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
-}
-
 /**
- * Fingerprints for a list of findings, in the same order. `textOf` returns the text of a displayed file.
+ * Fingerprints for a list of findings, in the same order. `linesOf` gives the lines of a finding's file.
  * The occurrence index counts identical (rule, file, text) findings in the order given, which callers keep
  * stable (file order, then position).
  */
-export function fingerprints<T extends FingerprintInput>(findings: readonly T[], textOf: (finding: T) => string | undefined): string[] {
-  const splitCache = new Map<string, string[]>();
+export function fingerprints<T extends FingerprintInput>(findings: readonly T[], linesOf: (finding: T) => LineSource | undefined): string[] {
+  const empty = lineSource('');
   const seen = new Map<string, number>();
   return findings.map((f) => {
-    let lines = splitCache.get(f.displayPath);
-    if (!lines) {
-      lines = splitLines(textOf(f) ?? '');
-      splitCache.set(f.displayPath, lines);
-    }
-    const key = [f.rule, f.displayPath, normalizedLines(lines, f.line, f.endLine)].join('\u0000');
+    const key = [f.rule, f.displayPath, normalizedLines(linesOf(f) ?? empty, f.line, f.endLine)].join('\u0000');
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
     return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
