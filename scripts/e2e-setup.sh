@@ -28,6 +28,10 @@ fi
 mkdir -p "$CACHE"
 log() { echo "[e2e-setup] $*"; }
 
+# Run from `npm run test:e2e`, the environment carries the outer npm's settings (npm_config_user_agent says
+# node/v20, and code-server's install script refuses anything but Node 24): start from a clean slate.
+for var in $(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$var"; done
+
 # 1. Chromium and the Kerberos headers code-server's native modules need (Debian packages).
 if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
   SUDO=""
