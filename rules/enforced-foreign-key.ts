@@ -3,7 +3,7 @@ import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo } from '../server/src/schema/schema';
-import { bulkTargetFor, bulkWhy, distinctForeignKeys, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -25,7 +25,7 @@ const EnforcedForeignKeyRule: Rule = {
       if (own.length === 0) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       if (!target) continue;
-      const enforcedCount = distinctForeignKeys(table).filter((fk) => fk.enforced).length;
+      const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
       for (const fk of own) {
         report({
           messageId: 'enforced',

@@ -14,7 +14,7 @@ import {
   factor,
   identityMeasurement,
 } from './support/measurements';
-import { distinctForeignKeys, distinctTriggers, distinctIndexes, distinctKeyConstraints, inEffectAt, insertTargetName, isInsertLike } from './support/targets';
+import { inEffectAt, insertTargetName, isInsertLike } from './support/targets';
 
 const InsertTargetCostRule: Rule = {
   meta: {
@@ -45,8 +45,8 @@ const InsertTargetCostRule: Rule = {
 /** The per-row work of `table` in force at `site`, each with the seed's measured relative cost. */
 function hiddenWork(schema: SchemaModel, table: TableInfo, site: InsertSite): string[] {
   const items: string[] = [];
-  const indexes = distinctIndexes(schema, table).filter((i) => inEffectAt(i, site));
-  const keys = table.keyConstraints ? distinctKeyConstraints(table).filter((k) => inEffectAt(k, site)).length : table.uniqueConstraints;
+  const indexes = table.indexes.filter((i) => inEffectAt(i, site));
+  const keys = table.keyConstraints.filter((k) => inEffectAt(k, site)).length;
   const indexCount = indexes.length + keys;
   if (indexCount > 0) {
     const measured = SECONDS_BY_INDEX_COUNT[Math.min(indexCount, SECONDS_BY_INDEX_COUNT.length - 1)];
@@ -56,11 +56,11 @@ function hiddenWork(schema: SchemaModel, table: TableInfo, site: InsertSite): st
         (clustering > 0 ? `, one of them clustering (${factor(CLUSTERED_INDEX_SECONDS)} instead of ${factor(SECONDS_BY_INDEX_COUNT[1])} for a single index, test 38)` : ''),
     );
   }
-  const fks = distinctForeignKeys(table).filter((fk) => fk.enforced && inEffectAt(fk, site));
+  const fks = table.foreignKeys.filter((fk) => fk.enforced && inEffectAt(fk, site));
   if (fks.length > 0) {
     items.push(`${fks.length > 1 ? `a parent-key lookup for each of ${fks.length} enforced foreign keys` : 'a parent-key lookup for 1 enforced foreign key'} (${factor(FK_SECONDS[Math.min(fks.length, 2) - 1])}, tests 14-15)`);
   }
-  const triggers = distinctTriggers(schema, table).filter((t) => t.stmt.events.includes('insert') && inEffectAt(t, site));
+  const triggers = table.triggers.filter((t) => t.stmt.events.includes('insert') && inEffectAt(t, site));
   if (triggers.length > 0) {
     const updating = triggers.every((t) => !t.stmt.body.some((s: Statement) => s.kind === 'insert'));
     const seconds = (updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS)[Math.min(triggers.length, 2) - 1];

@@ -3,7 +3,7 @@ import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { CreateTriggerStatement } from '../server/src/sql/ast';
 import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
-import { distinctTriggers, insertTargetFor, tableName } from './support/targets';
+import { insertTargetFor, tableName } from './support/targets';
 
 const InsertTriggerRule: Rule = {
   meta: {
@@ -25,7 +25,7 @@ const InsertTriggerRule: Rule = {
       if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
       const { body, updating } = describeBody(stmt);
       const measured = updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS;
-      const otherCount = distinctTriggers(schema, table).filter((t) => t.name !== stmt.trigger.name && t.stmt.events.includes('insert')).length;
+      const otherCount = table.triggers.filter((t) => t.name !== stmt.trigger.name && t.stmt.events.includes('insert')).length;
       report({
         messageId: stmt.granularity === 'statement' ? 'statement' : 'row',
         data: {

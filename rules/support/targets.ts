@@ -2,7 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import { displayKey, type ForeignKeyInfo, type IndexInfo, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo, type TriggerInfo } from '../../server/src/schema/schema';
+import { displayKey, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -98,34 +98,4 @@ export function dbCfgParameters(stmt: Statement, name: string) {
 /** True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file. */
 export function inEffectAt(ddl: Located, site: Located): boolean {
   return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
-}
-
-/**
- * The same object defined again in another file (variant or upgrade scripts of one schema) is one
- * object: keep the last definition of each name. The schema model appends every definition it sees.
- */
-function lastByName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
-  const byName = new Map<string, T>();
-  for (const item of items) {
-    const name = nameOf(item);
-    byName.delete(name);
-    byName.set(name, item);
-  }
-  return [...byName.values()];
-}
-
-export function distinctIndexes(schema: SchemaModel, table: TableInfo): IndexInfo[] {
-  return lastByName(table.indexes, (i) => schema.keyOf(i.stmt.index, i.stmt));
-}
-
-export function distinctKeyConstraints(table: TableInfo): NonNullable<TableInfo['keyConstraints']> {
-  return lastByName(table.keyConstraints ?? [], (k) => k.constraint.name ?? `${k.constraint.kind}(${'columns' in k.constraint ? k.constraint.columns.join(',') : ''})`);
-}
-
-export function distinctForeignKeys(table: TableInfo): ForeignKeyInfo[] {
-  return lastByName(table.foreignKeys, (fk) => fk.constraint.name ?? `(${fk.constraint.columns.join(',')})->${fk.parentKey}`);
-}
-
-export function distinctTriggers(schema: SchemaModel, table: TableInfo): TriggerInfo[] {
-  return lastByName(table.triggers, (t) => schema.keyOf(t.stmt.trigger, t.stmt));
 }

@@ -125,11 +125,12 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
   const lines: InsertCostLine[] = [];
 
   // Every index, and every primary key or unique constraint (Db2 backs each with an index), gets an entry per row.
-  const indexCount = table.indexes.length + table.uniqueConstraints;
+  const keys = table.keyConstraints.length;
+  const indexCount = table.indexes.length + keys;
   if (indexCount > 0) {
     const m = byCount('indexes', indexCount)!;
     const parts = table.indexes.map((i) => i.name);
-    if (table.uniqueConstraints) parts.push(`${table.uniqueConstraints} primary key/unique constraint${table.uniqueConstraints > 1 ? 's' : ''}`);
+    if (keys) parts.push(`${keys} primary key/unique constraint${keys > 1 ? 's' : ''}`);
     lines.push({ feature: 'indexes', label: 'Indexes', present: true, detail: `${indexCount} (${names(parts)})`, factor: m.factor, factorText: m.text, source: m.source });
   } else lines.push(none('indexes', 'Indexes'));
 

@@ -37,6 +37,8 @@ export interface IndexInfo extends Located<CreateIndexStatement> {
 export type ForeignKey = Extract<TableConstraint, { kind: 'foreignKey' }>;
 
 export interface ForeignKeyInfo extends Located {
+  /** The constraint's name, or its columns and parent when unnamed: a key defined again replaces the first. */
+  name: string;
   constraint: ForeignKey;
   /** After ALTER … NOT ENFORCED / ENFORCED. */
   enforced: boolean;
@@ -61,10 +63,8 @@ export interface TableInfo {
   columns: ColumnDef[];
   identity?: IdentityInfo;
   indexes: IndexInfo[];
-  /** Primary key and unique constraints also maintain an index per row. */
-  uniqueConstraints: number;
-  /** Where each counted primary key / unique constraint was declared (same order as declared). */
-  keyConstraints?: (Located & { constraint: TableConstraint })[];
+  /** Primary key and unique constraints: each also maintains an index per row. */
+  keyConstraints: (Located & { constraint: TableConstraint; name: string })[];
   foreignKeys: ForeignKeyInfo[];
   checks: number;
   triggers: TriggerInfo[];
@@ -286,7 +286,6 @@ export class SchemaModel {
       name,
       columns: [],
       indexes: [],
-      uniqueConstraints: 0,
       keyConstraints: [],
       foreignKeys: [],
       checks: 0,
@@ -312,7 +311,7 @@ export class SchemaModel {
     const table = this.tables.get(key) ?? this.newTable(key);
     if (table.definition) {
       // Created again (variant or upgrade scripts drop and re-create): what hung on the old definition goes.
-      Object.assign(table, { identity: undefined, indexes: [], foreignKeys: [], keyConstraints: [], uniqueConstraints: 0, checks: 0, triggers: [] });
+      Object.assign(table, { identity: undefined, indexes: [], foreignKeys: [], keyConstraints: [], checks: 0, triggers: [] });
     }
     Object.assign(table, {
       definition: { file, stmt },
@@ -344,15 +343,13 @@ export class SchemaModel {
   private addConstraint(table: TableInfo, file: string, stmt: Statement, constraint: TableConstraint): void {
     switch (constraint.kind) {
       case 'foreignKey': {
-        const fk = { file, stmt, constraint, enforced: constraint.enforced, parentKey: this.keyOf(constraint.parent, stmt) };
-        const name = constraint.name;
-        table.foreignKeys = name ? [...table.foreignKeys.filter((f) => f.constraint.name !== name), fk] : [...table.foreignKeys, fk];
+        const parentKey = this.keyOf(constraint.parent, stmt);
+        table.foreignKeys = replaceNamed(table.foreignKeys, { file, stmt, constraint, enforced: constraint.enforced, parentKey, name: constraint.name ?? `(${constraint.columns.join(',')})->${parentKey}` });
         break;
       }
       case 'primaryKey':
       case 'unique':
-        table.uniqueConstraints++;
-        table.keyConstraints?.push({ file, stmt, constraint });
+        table.keyConstraints = replaceNamed(table.keyConstraints, { file, stmt, constraint, name: constraint.name ?? `${constraint.kind}(${constraint.columns.join(',')})` });
         break;
       case 'check':
         if (constraint.enforced) table.checks++;
@@ -374,11 +371,9 @@ export class SchemaModel {
           const name = action.name;
           const before = table.foreignKeys.length;
           table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name);
-          if (before === table.foreignKeys.length && action.constraintKind !== 'foreignKey' && table.uniqueConstraints > 0 && action.constraintKind !== 'check') {
-            table.uniqueConstraints--;
-            const keys = table.keyConstraints ?? [];
-            const named = keys.findIndex((k) => k.constraint.name === name);
-            keys.splice(named >= 0 ? named : keys.length - 1, 1);
+          if (before === table.foreignKeys.length && action.constraintKind !== 'foreignKey' && action.constraintKind !== 'check') {
+            // DROP PRIMARY KEY names no constraint: it drops the primary key, whatever it was called.
+            table.keyConstraints = table.keyConstraints.filter((k) => (action.constraintKind === 'primaryKey' ? k.constraint.kind !== 'primaryKey' : k.constraint.name !== name));
           }
           break;
         }
@@ -450,8 +445,8 @@ export class SchemaModel {
 }
 
 /**
- * The same index or trigger defined again (variant or upgrade scripts, CREATE OR REPLACE) is one object:
- * the later definition replaces the earlier one instead of being counted twice.
+ * The same index, trigger or constraint defined again (variant or upgrade scripts, CREATE OR REPLACE) is one
+ * object: the later definition replaces the earlier one instead of being counted twice.
  */
 function replaceNamed<T extends { name: string }>(items: readonly T[], item: T): T[] {
   return [...items.filter((i) => i.name !== item.name), item];
