@@ -1,12 +1,8 @@
 // C/C++: Db2 CLI (SQLExecDirect, SQLPrepare/SQLExecute, SQLSetConnectAttr AUTOCOMMIT, SQLSetStmtAttr
 // PARAMSET_SIZE, SQLEndTran) and embedded SQL blocks (pre-scanned into `_E<n>()` placeholder calls).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { argsOf, applyFormat, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { joinTexts, type HostText } from './sqltext';
-
-function argsOf(list: Node | null): Node[] {
-  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment') : [];
-}
 
 /** The variable a declarator declares: `*p`, `buf[100]`, `x` → the identifier. */
 function declaredName(node: Node | null): string | undefined {

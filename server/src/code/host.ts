@@ -275,6 +275,11 @@ export function concatenate(node: Node, ev: Evaluator, isPlus: (n: Node) => bool
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), 'concatenation');
 }
 
+/** The arguments of a call's argument list, comments left out (each grammar names its comment nodes its own way). */
+export function argsOf(list: Node | null): Node[] {
+  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment' && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
+}
+
 /** `sep.join(items)` / `items.join(sep)`: the elements' texts with the separator between them. */
 export function joinWithSeparator(elements: readonly (Node | null)[], sep: HostText, ev: Evaluator): HostText {
   const parts: HostText[] = [];

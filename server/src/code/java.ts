@@ -1,6 +1,6 @@
 // Java: JDBC (Statement, PreparedStatement, Connection), Spring JdbcTemplate, SQLJ clauses (pre-scanned).
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { argsOf, applyFormat, concatenate, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { looksLikeSql, type HostText } from './sqltext';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
@@ -9,10 +9,6 @@ const JAVA_CALLS = new Set([
   'setAutoCommit', 'commit', 'createStatement', 'getConnection', 'prepareStatement', 'prepareCall',
   'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append',
 ]);
-
-function argsOf(list: Node | null): Node[] {
-  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
-}
 
 export const javaAdapter: LanguageAdapter = {
   grammar: 'java',

@@ -1,12 +1,8 @@
 // JavaScript/TypeScript: node ibm_db (query/querySync, prepare/prepareSync, execute/executeSync,
 // executeNonQuery, beginTransaction/commitTransaction), in callback, promise and async/await styles.
 import type { Node } from 'web-tree-sitter';
-import { concatenate, cStyleCommentText, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
+import { argsOf, concatenate, cStyleCommentText, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
 import { looksLikeSql, type HostText, type TextPiece } from './sqltext';
-
-function argsOf(list: Node | null): Node[] {
-  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment') : [];
-}
 
 const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
 

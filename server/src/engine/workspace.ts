@@ -32,12 +32,16 @@ export class Workspace {
   private generation = 0;
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
+  /** Rule ids a suppression comment may name. */
+  private readonly ruleIds: ReadonlySet<string>;
 
   constructor(
     private config: ResolvedConfig,
     private readonly codeFrontEnd?: CodeFrontEnd,
     private readonly rules: readonly RegisteredRule[] = RULES,
-  ) {}
+  ) {
+    this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
+  }
 
   setConfig(config: ResolvedConfig): void {
     this.config = config;
@@ -142,9 +146,8 @@ export class Workspace {
       }
     }
     out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
-    const known = new Set(this.rules.map((r) => r.rule.meta.id));
     const suppressions = readSuppressions(model.comments, lines);
-    const result = applySuppressions(out, suppressions, lines, model.source.path, known);
+    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
     if (unused === 'off') return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
     if (unused) for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;

@@ -10,6 +10,7 @@ import {
   type HiddenWorkKind,
   type PlanOperator,
 } from './model';
+import { displayKey } from '../schema/schema';
 
 export interface ForeignKeyFact {
   name?: string;
@@ -360,10 +361,6 @@ function applyLabels(plan: AccessPlan, report: HiddenWorkReport): void {
   for (const op of plan.operators) op.hidden = report.labels[op.id] ?? null;
 }
 
-function display(key: string): string {
-  return key.startsWith('.') ? key.slice(1) : key;
-}
-
 function opList(ops: PlanOperator[]): string {
   return ops
     .slice()
@@ -382,7 +379,7 @@ function describePiece(
 ): void {
   const reads = [...new Set(ops.flatMap((op) => op.objectsRead))].filter((k) => !/^SYSIBM\.GENROW$/i.test(k));
   const writes = [...new Set(ops.flatMap((op) => op.objectsWritten))];
-  const t = target ? display(target) : 'the target';
+  const t = target ? displayKey(target) : 'the target';
   switch (piece.kind) {
     case 'foreign-key-check': {
       const parentTables = [...new Set(reads.map(baseTableOf).filter((x): x is string => x !== undefined))];
@@ -390,14 +387,14 @@ function describePiece(
       if (!fk && parents.length === 1) fk = parents[0];
       const parent = fk?.parent ?? parentTables[0];
       piece.name = fk?.name;
-      const via = reads.length ? ` via ${reads.map(display).join(', ')}` : '';
-      piece.description = `a foreign-key check on ${t}'s parent${parent ? ` ${display(parent)}` : ''}${via}${fk?.name ? ` (constraint ${fk.name})` : ''}`;
+      const via = reads.length ? ` via ${reads.map(displayKey).join(', ')}` : '';
+      piece.description = `a foreign-key check on ${t}'s parent${parent ? ` ${displayKey(parent)}` : ''}${via}${fk?.name ? ` (constraint ${fk.name})` : ''}`;
       break;
     }
     case 'trigger': {
       const trig = target ? context?.triggersOn(target).find((tr) => tr.writes.some((w) => writes.some((x) => sameObject(w, x)))) : undefined;
       piece.name = trig?.name;
-      const what = writes.length ? ` writing ${writes.map(display).join(', ')}` : '';
+      const what = writes.length ? ` writing ${writes.map(displayKey).join(', ')}` : '';
       piece.description = trig
         ? `trigger ${trig.name}${what}`
         : context
@@ -407,12 +404,12 @@ function describePiece(
     }
     case 'mqt-maintenance': {
       const mqt = [...writes, ...reads].map((k) => baseTableOf(k) ?? k)[0];
-      piece.name = mqt ? display(mqt) : undefined;
-      piece.description = `maintenance of the REFRESH IMMEDIATE materialized query table ${mqt ? display(mqt) : '(unnamed)'}`;
+      piece.name = mqt ? displayKey(mqt) : undefined;
+      piece.description = `maintenance of the REFRESH IMMEDIATE materialized query table ${mqt ? displayKey(mqt) : '(unnamed)'}`;
       break;
     }
     case 'ri-cascade':
-      piece.description = `a referential cascade${writes.length ? ` to ${writes.map(display).join(', ')}` : ''}`;
+      piece.description = `a referential cascade${writes.length ? ` to ${writes.map(displayKey).join(', ')}` : ''}`;
       break;
     case 'check-constraint':
       piece.description = `a check-constraint test on ${t}`;
@@ -422,12 +419,12 @@ function describePiece(
 }
 
 function addNotes(report: HiddenWorkReport, target: string | undefined, context: ExplainContext | undefined, parents: ForeignKeyFact[]): void {
-  const t = target ? display(target) : 'the target table';
+  const t = target ? displayKey(target) : 'the target table';
   const indexes = target ? context?.indexesOf?.(target) : undefined;
   if (indexes && indexes.length > 0) {
     report.notes.push(
       `Explain does not show index maintenance: every inserted row also adds a key to each of the ${indexes.length} index${indexes.length === 1 ? '' : 'es'} on ${t} (${indexes
-        .map((i) => display(i.name) + (i.unique ? ', unique' : ''))
+        .map((i) => displayKey(i.name) + (i.unique ? ', unique' : ''))
         .join('; ')}). That work is inside the INSERT operator's own cost, not a separate operator.`,
     );
   } else if (indexes) {
@@ -455,8 +452,9 @@ function addNotes(report: HiddenWorkReport, target: string | undefined, context:
   }
 }
 
-function pct(x: number | undefined): string {
-  if (x === undefined || !Number.isFinite(x)) return '?%';
+/** A share as a percentage for people: whole numbers from 10%, one decimal below. */
+export function pct(x: number | undefined, unknown = '?%'): string {
+  if (x === undefined || !Number.isFinite(x)) return unknown;
   const p = x * 100;
   return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
 }

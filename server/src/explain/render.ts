@@ -1,6 +1,7 @@
 // Renderers for an ExplainReport: terminal text, JSON, Markdown (pull requests) and a self-contained HTML page
 // that the VS Code webview reuses as is (inline SVG, inline CSS on CSS variables, optional CSP nonce).
-import { formatCost, hiddenKindLabel } from './classify';
+import { formatCost, hiddenKindLabel, pct } from './classify';
+import { displayKey } from '../schema/schema';
 import type { HiddenWorkKind, PlanOperator, AccessPlan } from './model';
 import { statementTextOf, type ExplainReport, type ExplainedStatement } from './report';
 
@@ -9,24 +10,18 @@ export const EXPLAIN_FORMATS: readonly ExplainFormat[] = ['text', 'json', 'markd
 
 // --- shared helpers -----------------------------------------------------------------------------------
 
-function display(key: string): string {
-  return key.startsWith('.') ? key.slice(1) : key;
-}
-
 /** TABLE, INDEX, TABLE-FUNCTION…; OBJECT when the source did not say (Plan Details without Objects Used). */
 function kindLabel(kind: string): string {
   return kind === 'unknown' ? 'OBJECT' : kind.toUpperCase();
 }
 
-function pct(x: number | undefined): string {
-  if (x === undefined || !Number.isFinite(x)) return '?';
-  const p = x * 100;
-  return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
+function share(x: number | undefined): string {
+  return pct(x, '?');
 }
 
 function shareOf(es: ExplainedStatement, op: PlanOperator): string | undefined {
   const piece = es.report.pieces.find((p) => p.operators.includes(op.id));
-  return piece ? pct(piece.share) : undefined;
+  return piece ? share(piece.share) : undefined;
 }
 
 interface TreeLine {
@@ -143,7 +138,7 @@ export function renderText(report: ExplainReport, options: TextOptions = {}): st
     for (const line of treeLines(s.plan)) {
       if (line.object) {
         const o = line.object;
-        out.push(paint('dim', `${line.depth}${kindLabel(o.kind)} ${display(o.key)}${o.written ? ' (written)' : ''}${o.rows !== undefined ? `  rows ${formatCost(o.rows)}` : ''}`));
+        out.push(paint('dim', `${line.depth}${kindLabel(o.kind)} ${displayKey(o.key)}${o.written ? ' (written)' : ''}${o.rows !== undefined ? `  rows ${formatCost(o.rows)}` : ''}`));
         continue;
       }
       const op = line.op!;
@@ -192,7 +187,7 @@ export function toJson(report: ExplainReport): unknown {
         statementNumber: s.statementNumber ?? null,
         optimizedText: s.optimizedText ?? null,
         source: plan?.source ?? null,
-        target: es.report.target ? display(es.report.target) : null,
+        target: es.report.target ? displayKey(es.report.target) : null,
         insertOperator: es.report.mainOperator ?? null,
         operators: (plan?.operators ?? []).map((op) => ({
           id: op.id,
@@ -247,7 +242,7 @@ export function renderMarkdown(report: ExplainReport): string {
     if (es.report.pieces.length > 0) {
       out.push('| Hidden work | Operators | Own cost (timerons) | Share |', '|---|---|---:|---:|');
       for (const p of es.report.pieces) {
-        out.push(`| ${mdCell(hiddenKindLabel(p.kind))}${p.name ? ` (${mdCell(p.name)})` : ''} | ${p.operators.join(', ')} | ${formatCost(p.cost)} | ${pct(p.share)} |`);
+        out.push(`| ${mdCell(hiddenKindLabel(p.kind))}${p.name ? ` (${mdCell(p.name)})` : ''} | ${p.operators.join(', ')} | ${formatCost(p.cost)} | ${share(p.share)} |`);
       }
       out.push('');
     }
@@ -255,7 +250,7 @@ export function renderMarkdown(report: ExplainReport): string {
     if (es.report.notes.length) out.push('');
     out.push('<details><summary>Access plan</summary>', '', '```text');
     for (const line of treeLines(s.plan)) {
-      if (line.object) out.push(`${line.depth}${kindLabel(line.object.kind)} ${display(line.object.key)}${line.object.written ? ' (written)' : ''}`);
+      if (line.object) out.push(`${line.depth}${kindLabel(line.object.kind)} ${displayKey(line.object.key)}${line.object.written ? ' (written)' : ''}`);
       else {
         const op = line.op!;
         const tag = op.id === es.report.mainOperator ? '  <- the insert' : op.hidden ? `  <- ${hiddenKindLabel(op.hidden)}` : '';
@@ -382,7 +377,7 @@ function svgFor(es: ExplainedStatement, index: number): string {
       parts.push(
         `<g class="node obj${o.written ? ' written' : ''}"><rect x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="10"/>` +
           `<text x="${x + NODE_W / 2}" y="${y + 22}" class="kind">${esc(kindLabel(o.kind))}${o.written ? ' (written)' : ''}</text>` +
-          `<text x="${x + NODE_W / 2}" y="${y + 40}" class="name">${esc(truncate(display(o.key), 22))}</text><title>${esc(display(o.key))}</title></g>`,
+          `<text x="${x + NODE_W / 2}" y="${y + 40}" class="name">${esc(truncate(displayKey(o.key), 22))}</text><title>${esc(displayKey(o.key))}</title></g>`,
       );
       return;
     }
@@ -548,7 +543,7 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
       if (es.report.pieces.length) {
         body.push('<table class="pieces"><thead><tr><th>Hidden work</th><th>Operators</th><th>Own cost</th><th>Share</th></tr></thead><tbody>');
         for (const p of es.report.pieces) {
-          body.push(`<tr><td>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ''}</td><td>${p.operators.join(', ')}</td><td>${esc(formatCost(p.cost))}</td><td>${esc(pct(p.share))}</td></tr>`);
+          body.push(`<tr><td>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ''}</td><td>${p.operators.join(', ')}</td><td>${esc(formatCost(p.cost))}</td><td>${esc(share(p.share))}</td></tr>`);
         }
         body.push('</tbody></table>');
       }
