@@ -1,21 +1,12 @@
 // Lints host-language files through the real engine (Workspace + the tree-sitter code front end) and
 // returns findings with 1-based positions, so tests can state rule ids and exact columns in host strings.
-import { resolveConfig, type ConfigFile } from '../../server/src/engine/config';
-import { allRules } from '../../server/src/engine/registry';
-import { Workspace } from '../../server/src/engine/workspace';
+import type { ConfigFile } from '../../server/src/engine/config';
 import { loadCodeFrontEnd, type CodeFrontEnd } from '../../server/src/code/frontend';
-import type { FileModel, Severity } from '../../server/src/engine/types';
+import type { FileModel } from '../../server/src/engine/types';
+import { lintWorkspace, type Finding } from '../helpers/rule-tester';
 
-export interface CodeFinding {
-  file: string;
-  rule: string;
-  severity: Severity;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
+/** A finding as the code tests state it (no fix: none of the code rules has one). */
+export type CodeFinding = Omit<Finding, 'fix' | 'suppressed'>;
 
 let frontEnd: CodeFrontEnd | undefined;
 
@@ -29,25 +20,13 @@ export interface Linted {
   models: Map<string, FileModel>;
 }
 
+/** Lints files through the real engine with the tree-sitter code front end. */
 export async function lintCode(files: Record<string, string>, config?: ConfigFile): Promise<Linted> {
-  const workspace = new Workspace(resolveConfig(allRules(), config), await codeFrontEnd());
-  for (const [path, text] of Object.entries(files)) {
-    if (!workspace.setFile(path, text)) throw new Error(`${path} is not a linted file type`);
-  }
-  const findings: CodeFinding[] = [];
-  const models = new Map<string, FileModel>();
-  for (const path of workspace.paths()) {
-    models.set(path, workspace.model(path)!);
-    const lines = workspace.lines(path)!;
-    for (const d of workspace.diagnostics(path)) {
-      if (d.suppressed) continue;
-      const s = lines.position(d.span.start);
-      const e = lines.position(d.span.end);
-      findings.push({ file: d.file, rule: d.rule, severity: d.severity, message: d.message, line: s.line + 1, column: s.column + 1, endLine: e.line + 1, endColumn: e.column + 1 });
-    }
-  }
-  if (workspace.ruleFailures.length > 0) throw workspace.ruleFailures[0].error;
-  return { findings, models };
+  const { findings, workspace } = lintWorkspace(files, { config, codeFrontEnd: await codeFrontEnd() });
+  return {
+    findings: findings.map(({ fix: _fix, suppressed: _suppressed, ...finding }) => finding),
+    models: new Map(workspace.paths().map((path) => [path, workspace.model(path)!])),
+  };
 }
 
 /** `rule@line:col` strings of the findings of the given rules (all rules when none given), in order. */

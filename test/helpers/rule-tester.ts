@@ -7,6 +7,7 @@ import { allRules } from '../../server/src/engine/registry';
 import { Workspace } from '../../server/src/engine/workspace';
 import { UNUSED_SUPPRESSION_RULE } from '../../server/src/engine/suppressions';
 import type { Diagnostic, Fix, Severity } from '../../server/src/engine/types';
+import type { CodeFrontEnd } from '../../server/src/code/frontend';
 
 export type Files = Record<string, string>;
 
@@ -41,22 +42,24 @@ export interface LintOptions {
   config?: ConfigFile;
   /** Keep suppressed findings (marked) instead of dropping them. */
   includeSuppressed?: boolean;
+  /** Reads host-language files (Java, Python…); without it only SQL files are linted. */
+  codeFrontEnd?: CodeFrontEnd;
 }
 
-/** Runs every registered rule over the files, in the order given, and returns all findings. */
-export function lint(files: Files, options: LintOptions = {}): Finding[] {
-  const workspace = new Workspace(resolveConfig(allRules(), options.config));
+/** Runs every registered rule over the files, in the order given; returns the findings and the workspace. */
+export function lintWorkspace(files: Files, options: LintOptions = {}): { findings: Finding[]; workspace: Workspace } {
+  const workspace = new Workspace(resolveConfig(allRules(), options.config), options.codeFrontEnd);
   for (const [path, text] of Object.entries(files)) {
     if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
   }
-  const out: Finding[] = [];
+  const findings: Finding[] = [];
   for (const path of workspace.paths()) {
     const lines = workspace.lines(path)!;
     for (const d of workspace.diagnostics(path)) {
       if (d.suppressed && !options.includeSuppressed) continue;
       const start = lines.position(d.span.start);
       const end = lines.position(d.span.end);
-      out.push({
+      findings.push({
         file: d.file,
         rule: d.rule,
         severity: d.severity,
@@ -72,7 +75,12 @@ export function lint(files: Files, options: LintOptions = {}): Finding[] {
   }
   // Rules that throw are disabled per file by the engine; a test must see that as a failure.
   if (workspace.ruleFailures.length > 0) throw workspace.ruleFailures[0].error;
-  return out;
+  return { findings, workspace };
+}
+
+/** Runs every registered rule over the files, in the order given, and returns all findings. */
+export function lint(files: Files, options: LintOptions = {}): Finding[] {
+  return lintWorkspace(files, options).findings;
 }
 
 /** Findings of one rule only. */
