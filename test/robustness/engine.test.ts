@@ -9,7 +9,7 @@ import { RULES, findRule } from '../../server/src/engine/registry';
 import type { Diagnostic, RegisteredRule, Rule } from '../../server/src/engine/types';
 import { applySuppressions, type Suppression } from '../../server/src/engine/suppressions';
 import { LineIndex } from '../../server/src/engine/lines';
-import { fixture, mutated, sqlish } from './support';
+import { fixture, growthRatio, mutated, sqlish } from './support';
 
 function makeRule(id: string, check: Rule['check']): RegisteredRule {
   return {
@@ -162,11 +162,6 @@ describe('robustness: suppression comments', function () {
     for (const stmt of context.file.statements) context.report({ messageId: 'found', data: { what: stmt.kind }, span: stmt.span });
   });
 
-  const cpuMs = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
-
   /** n statements, every other one under a next-line suppression; a file-level one for another rule. */
   function suppressedScript(n: number): string {
     const out = ['-- insertlint-disable-file throwing-rule'];
@@ -192,18 +187,8 @@ describe('robustness: suppression comments', function () {
       ws.setFile('s.sql', text);
       return ws.diagnostics('s.sql');
     };
-    const small = suppressedScript(4_000);
-    const large = suppressedScript(32_000);
-    lint(small);
-    lint(large);
-    const time = (text: string) => {
-      const t0 = cpuMs();
-      lint(text);
-      return cpuMs() - t0;
-    };
-    const smallMs = Math.max(Math.min(time(small), time(small), time(small)), 1);
-    const largeMs = Math.min(time(large), time(large));
-    assert.ok(largeMs / smallMs < 24, `8× the suppressed statements took ${(largeMs / smallMs).toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
+    const { ratio, smallMs, largeMs } = growthRatio(suppressedScript, lint, 4_000);
+    assert.ok(ratio < 24, `8× the suppressed statements took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(0)} ms → ${largeMs.toFixed(0)} ms): super-linear`);
   });
 
   it('matches the straightforward definition (first matching suppression in comment order wins)', () => {
