@@ -1,66 +1,130 @@
-// Literal values where parameter markers would let Db2 compile an INSERT once: values spliced into
-// the SQL text in application code, and runs of literal-valued single-row INSERTs in scripts.
-import type { Rule } from '../server/src/engine/types';
+// Literal values where parameter markers would let Db2 compile an INSERT once: values spliced into the SQL
+// text in application code, literal-valued INSERTs executed from code (in a loop, or several into one table
+// from one function), and runs of literal-valued single-row INSERTs in scripts.
+import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
+import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
-import { isSingleRowValues, scriptUnits, splicedInsertValues } from '../server/src/code/facts';
+import { insertsOf, isLiteralValues, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
   template: 'an interpolated string',
-  format: 'a format call',
+  format: 'a format template',
   variable: 'a string built above',
   constant: 'the text',
   unknown: 'the text',
 };
+
+/** Tests 1-2 (autocommit on) and 64/68 (commit every 1000 rows): SQLExecDirect per row vs one prepared INSERT. */
+const COST_DIRECT =
+  'Db2 INSERT tips, tests 1-2: 10,000 rows took 180.6 s with SQLExecDirect per row vs 92.1 s with one prepared INSERT; committing every 1000 rows, 102.9 s vs 7.6 s (tests 64, 68)';
 
 const PreferParameterMarkersRule: Rule = {
   meta: {
     id: 'prefer-parameter-markers',
     description: 'INSERT values written into the SQL text instead of bound to parameter markers',
     defaultSeverity: 'warning',
-    evidence: ['000 test 1', '000 test 2', '000 tests 61-68'],
-    defaultOptions: { minRepeats: 3 },
+    evidence: ['Db2 INSERT tips, test 1', 'Db2 INSERT tips, test 2', 'Db2 INSERT tips, tests 61-68'],
+    defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
       spliced:
-        '{count} value(s) spliced into this INSERT through {how}: every row is a new SQL text that Db2 must compile again (seed 000: 10,000 rows took 180.6 s with a new statement per row vs 92.1 s prepared once, tests 1-2), and a spliced value is an SQL-injection risk. Use parameter markers (?) and bind the values.',
+        `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedClp:
-        '{count} value(s) spliced into this INSERT: the CLP compiles every distinct text again (seed 000: 180.6 s vs 92.1 s for 10,000 rows, tests 1-2) and a spliced value is an SQL-injection risk. Write the rows to a file and IMPORT or LOAD it instead.',
+        `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
+      literalLoop:
+        `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
+      literalRepeated:
+        `{count} literal-valued INSERTs into {table} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+      literalOnce:
+        'Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).',
       script:
-        '{count} single-row INSERTs into {table} with literal values: Db2 compiles each one as a new statement (seed 000: 180.6 s for 10,000 rows vs 92.1 s with one prepared statement, tests 1-2). Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.',
+        `{count} single-row INSERTs into {table} with literal values in this script. Db2 compiles each one as a new statement (${COST_DIRECT}). Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
     },
   },
-  check({ file, schema, options, report }) {
+  check(context) {
+    const { file } = context;
     if (file.code) {
-      for (const execution of file.code.executions) {
-        const spliced = splicedInsertValues(execution);
-        if (spliced.length === 0) continue;
-        report({
-          messageId: execution.api === 'clp' ? 'splicedClp' : 'spliced',
-          data: { count: spliced.length, how: HOW[execution.textKind] ?? 'the text' },
-          span: { start: spliced[0].start, end: spliced[spliced.length - 1].end },
-        });
-      }
+      checkSpliced(context, file.code.executions);
+      checkLiteral(context, file.code.executions);
     }
-    const minRepeats = Number(options.minRepeats);
-    for (const unit of scriptUnits(file)) {
-      const groups = new Map<string, InsertStatement[]>();
-      for (const stmt of unit.statements) {
-        if (!isSingleRowValues(stmt) || stmt.source.kind !== 'values') continue;
-        const values = stmt.source.rows[0].values;
-        if (!values.some((v) => v.kind === 'literal') || values.some((v) => v.kind === 'marker' || v.kind === 'host')) continue;
-        const key = schema.keyOf(stmt.target, stmt);
-        const list = groups.get(key) ?? [];
-        list.push(stmt);
-        groups.set(key, list);
-      }
-      for (const [key, list] of groups) {
-        if (list.length < minRepeats) continue;
-        const first = list[0];
-        report({ messageId: 'script', data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
-      }
-    }
+    checkScripts(context);
   },
 };
+
+function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlExecution[]): void {
+  for (const execution of executions) {
+    const spliced = splicedInsertValues(execution);
+    if (spliced.length === 0) continue;
+    const insert = insertsOf(execution)[0];
+    report({
+      messageId: execution.api === 'clp' ? 'splicedClp' : 'spliced',
+      data: {
+        table: targetName(execution, insert, schema),
+        how: HOW[execution.textKind] ?? 'the text',
+        names: splicedNames(execution, spliced),
+        loopNote: execution.loop ? ` on each pass of the ${loopName(execution.loop)}` : '',
+      },
+      span: execution.callSpan,
+    });
+  }
+}
+
+/** Executions that run a literal-valued INSERT text themselves (not static SQL, not a prepared handle, not a script). */
+function literalInsertOf(execution: SqlExecution): InsertStatement | undefined {
+  if (execution.action === 'prepare' || execution.preparedAt || execution.script || execution.batched) return undefined;
+  // Static embedded SQL is bound at precompile time: nothing is compiled when it runs.
+  if (execution.api === 'esql' || execution.api === 'sqlj') return undefined;
+  if (splicedInsertValues(execution).length > 0) return undefined;
+  return insertsOf(execution).find(isLiteralValues);
+}
+
+function checkLiteral({ schema, options, report }: RuleContext, executions: readonly SqlExecution[]): void {
+  const minRepeats = Number(options.minRepeats);
+  const groups = new Map<string, { execution: SqlExecution; insert: InsertStatement }[]>();
+  for (const execution of executions) {
+    const insert = literalInsertOf(execution);
+    if (!insert) continue;
+    if (execution.loop) {
+      report({ messageId: 'literalLoop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop) }, span: execution.callSpan });
+      continue;
+    }
+    // Several literal INSERTs into one table from one function (or from file-level code) read like a script.
+    const key = `${execution.inFunction?.span.start ?? -1}\u0000${schema.keyOf(insert.target, insert)}`;
+    const group = groups.get(key);
+    if (group) group.push({ execution, insert });
+    else groups.set(key, [{ execution, insert }]);
+  }
+  for (const list of groups.values()) {
+    const { execution, insert } = list[0];
+    const table = targetName(execution, insert, schema);
+    if (list.length >= minRepeats) {
+      const fn = execution.inFunction;
+      const where = fn ? (fn.name ? `${fn.name}()` : 'one function') : 'the top level of this file';
+      report({ messageId: 'literalRepeated', data: { count: list.length, table, where }, span: execution.callSpan });
+    } else if (options.reportOneOff) {
+      for (const item of list) report({ messageId: 'literalOnce', data: { table: targetName(item.execution, item.insert, schema) }, span: item.execution.callSpan, maxSeverity: 'hint' });
+    }
+  }
+}
+
+function checkScripts({ file, schema, options, report }: RuleContext): void {
+  const minRepeats = Number(options.minRepeats);
+  for (const unit of scriptUnits(file)) {
+    const groups = new Map<string, InsertStatement[]>();
+    for (const stmt of unit.statements) {
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt)) continue;
+      const key = schema.keyOf(stmt.target, stmt);
+      const group = groups.get(key);
+      if (group) group.push(stmt);
+      else groups.set(key, [stmt]);
+    }
+    for (const [key, list] of groups) {
+      if (list.length < minRepeats) continue;
+      const first = list[0];
+      report({ messageId: 'script', data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
+    }
+  }
+}
 
 export default PreferParameterMarkersRule;

@@ -3,22 +3,22 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, insertsOf, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits } from '../server/src/code/facts';
+import { batchAdvice, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const SingleRowInsertRule: Rule = {
   meta: {
     id: 'single-row-insert',
     description: 'INSERTs that send one row per call where a batch, array or multi-row VALUES would send many',
     defaultSeverity: 'warning',
-    evidence: ['000 test 2', '000 test 3', '000 tests 69-78'],
+    evidence: ['Db2 INSERT tips, test 2', 'Db2 INSERT tips, test 3', 'Db2 INSERT tips, tests 69-78'],
     defaultOptions: { minRun: 3 },
     messages: {
       loop:
-        'One INSERT call per row inside this {loop} loop: each row pays a round trip and the per-statement work. Seed 000 measured 10,000 rows at 92.1 s one row per call vs 12.9 s with 10 rows per call (tests 2-3); with a commit every 1000 rows, arrays of 1000 rows cut the time about 2.5x against one row per call (tests 68, 71-78). Instead, {advice}.',
+        'One INSERT INTO {table} call per row in the {loop}. Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.',
       batchOfOne:
-        'executeBatch runs on every pass of this {loop} loop, right after addBatch: each batch holds one row, so batching saves nothing (seed 000: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call, tests 2-3). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
+        'executeBatch runs after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       script:
-        '{count} consecutive single-row INSERTs into {table}: each is a separate statement with its own round trip. Combine them into multi-row VALUES lists (seed 000: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call, tests 2-3), or IMPORT/LOAD the data.',
+        '{count} consecutive single-row INSERTs into {table}, each a separate statement with its own round trip. Combine them into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
   },
   check({ file, schema, options, report }) {
@@ -26,16 +26,17 @@ const SingleRowInsertRule: Rule = {
       const executions = file.code.executions;
       for (const execution of executions) {
         // addBatch then executeBatch on every pass: a batch of one row.
-        if (execution.action === 'executeBatch' && execution.loop && !execution.guarded && insertsOf(execution).some(isSingleRowValues)) {
+        if (execution.action === 'executeBatch' && execution.loop && !execution.guarded && singleRowInsertOf(execution) !== undefined) {
           const loop = execution.loop;
           const fills = executions.some((e) => e.action === 'addBatch' && sameLoop(e.loop, loop) && e.preparedAt && e.preparedAt.start === execution.preparedAt?.start);
-          if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop) }, span: execution.callSpan });
+          if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: execution.callSpan });
         }
       }
       for (const execution of executions) {
         if (!execution.loop || execution.batched || !runsRows(execution)) continue;
-        if (!insertsOf(execution).some(isSingleRowValues)) continue;
-        report({ messageId: 'loop', data: { loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });
+        const insert = singleRowInsertOf(execution);
+        if (!insert) continue;
+        report({ messageId: 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });
       }
     }
     const minRun = Number(options.minRun);

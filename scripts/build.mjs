@@ -37,6 +37,8 @@ const builds = [
       server: 'server/src/lsp/server.ts',
       // The SQL parser alone, for scripts/corpus.mjs (coverage over the shared corpus).
       'corpus-parse': 'server/src/sql/parser.ts',
+      // The lint run behind `insertlint check`, for scripts/corpus-code.mjs.
+      'corpus-lint': 'server/src/cli/lint-run.ts',
     }),
     outdir: join(root, 'out'),
   }),

@@ -71,6 +71,12 @@ const schema = {
       additionalProperties: { anyOf: [{ enum: [...new Set(Object.values(DEFAULT_LANGUAGES))].sort() }, { type: 'null' }] },
     },
     maxFileBytes: { description: 'Files larger than this many bytes are skipped with a message.', type: 'number', exclusiveMinimum: 0 },
+    driverModules: {
+      description:
+        'JavaScript/TypeScript/Python modules that give access to Db2 besides the known drivers (your wrapper, pool or ORM module, e.g. "./db/client" or "@acme/db2"): a file that imports one is analysed, and query/prepare/execute calls on what it imports are database calls.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+    },
   },
   definitions: {
     severity: { enum: ['error', 'warning', 'information', 'hint', 'off'] },

@@ -118,8 +118,8 @@ describe('code front end', () => {
     const languages = ['java', 'python', 'javascript', 'typescript', 'c', 'cpp', 'embedded-sql', 'shell'] as const;
     for (const text of inputs) {
       for (const language of languages) {
-        const r = fe.extract({ path: `f.${language}`, text, language });
-        assert.ok(Array.isArray(r.code.executions));
+        const r = fe.read({ path: `f.${language}`, text, language });
+        assert.ok(Array.isArray(r.code!.executions));
       }
     }
   });
@@ -130,11 +130,11 @@ describe('code front end', () => {
     const text = bigJavaFile(120);
     const lines = text.split('\n').length;
     assert.ok(lines > 1900 && lines < 2200, `${lines} lines`);
-    fe.extract({ path: 'Big.java', text, language: 'java' });
+    fe.read({ path: 'Big.java', text, language: 'java' });
     const runs = 5;
     const t0 = process.hrtime.bigint();
     let executions = 0;
-    for (let i = 0; i < runs; i++) executions = fe.extract({ path: `Big${i}.java`, text: text + `// ${i}\n`, language: 'java' }).code.executions.length;
+    for (let i = 0; i < runs; i++) executions = fe.read({ path: `Big${i}.java`, text: text + `// ${i}\n`, language: 'java' }).code!.executions.length;
     const ms = Number(process.hrtime.bigint() - t0) / 1e6 / runs;
     assert.equal(executions, 120 * 4);
     // Generous bound for slow CI machines; the measured figure goes to the report.
@@ -143,7 +143,7 @@ describe('code front end', () => {
   });
 
   it('marks tables inserted into inside code loops (and via helpers) as bulk insert targets', async () => {
-    const workspace = new Workspace(resolveConfig(allRules()), await codeFrontEnd());
+    const workspace = new Workspace(resolveConfig(allRules()), [await codeFrontEnd()]);
     workspace.setFile('schema.sql', 'CREATE TABLE APP.EVENTS (ID INTEGER);\nCREATE TABLE APP.ONCE (ID INTEGER);\n');
     workspace.setFile('load.py', `import ibm_db
 def save(conn, rows):

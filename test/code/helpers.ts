@@ -1,7 +1,7 @@
 // Lints host-language files through the real engine (Workspace + the tree-sitter code front end) and
 // returns findings with 1-based positions, so tests can state rule ids and exact columns in host strings.
 import type { ConfigFile } from '../../server/src/engine/config';
-import { loadCodeFrontEnd, type CodeFrontEnd } from '../../server/src/code/frontend';
+import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
 import type { FileModel } from '../../server/src/engine/types';
 import { lintWorkspace, type Finding } from '../helpers/rule-tester';
 

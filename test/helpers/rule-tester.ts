@@ -7,7 +7,7 @@ import { allRules } from '../../server/src/engine/registry';
 import { Workspace } from '../../server/src/engine/workspace';
 import { UNUSED_SUPPRESSION_RULE } from '../../server/src/engine/suppressions';
 import type { Diagnostic, Fix, Severity } from '../../server/src/engine/types';
-import type { CodeFrontEnd } from '../../server/src/code/frontend';
+import type { FrontEnd as CodeFrontEnd } from '../../server/src/engine/types';
 
 export type Files = Record<string, string>;
 
@@ -48,7 +48,7 @@ export interface LintOptions {
 
 /** Runs every registered rule over the files, in the order given; returns the findings and the workspace. */
 export function lintWorkspace(files: Files, options: LintOptions = {}): { findings: Finding[]; workspace: Workspace } {
-  const workspace = new Workspace(resolveConfig(allRules(), options.config), options.codeFrontEnd);
+  const workspace = new Workspace(resolveConfig(allRules(), options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
   for (const [path, text] of Object.entries(files)) {
     if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
   }

@@ -3,7 +3,7 @@
 // their output do not throw, and extraction time grows linearly with the file.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { loadCodeFrontEnd, type CodeFrontEnd } from '../../server/src/code/frontend';
+import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
@@ -27,7 +27,7 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
   });
 
   function extractAndCheck(path: string, language: FileLanguage, text: string): number {
-    const extracted = frontEnd.extract({ path, text, language });
+    const extracted = frontEnd.read({ path, text, language });
     for (const stmt of extracted.statements) {
       const start = stmt.origin.toFile(stmt.span.start);
       const end = stmt.origin.toFile(stmt.span.end);
@@ -60,7 +60,7 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     const config = resolveConfig(RULES.map((r) => r.rule));
     fc.assert(
       fc.property(mutated(fixture('Loader.java')), mutated(fixture('loader.py')), mutated(fixture('loader.js')), (java, py, js) => {
-        const ws = new Workspace(config, frontEnd);
+        const ws = new Workspace(config, [frontEnd]);
         ws.setFile('Loader.java', java, 'java');
         ws.setFile('loader.py', py, 'python');
         ws.setFile('loader.js', js, 'javascript');
@@ -81,7 +81,7 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
   };
   for (const [shape, [language, make]] of Object.entries(GROWING)) {
     it(`extracts ${shape} in time linear in its size`, () => {
-      const { ratio, smallMs, largeMs } = growthRatio(make, (text) => frontEnd.extract({ path: `f.${language}`, text, language }), 20_000);
+      const { ratio, smallMs, largeMs } = growthRatio(make, (text) => frontEnd.read({ path: `f.${language}`, text, language }), 20_000);
       assert.ok(ratio < 24, `8× the code took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
     });
   }

@@ -43,7 +43,7 @@ const throwsOnBadFile = makeRule('throws-on-bad-file', (context) => {
 });
 
 function workspaceWith(rules: RegisteredRule[]): Workspace {
-  return new Workspace(resolveConfig(rules.map((r) => r.rule)), undefined, rules);
+  return new Workspace(resolveConfig(rules.map((r) => r.rule)), [], rules);
 }
 
 describe('robustness: a crashing rule does not take the engine down', () => {

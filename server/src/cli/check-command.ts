@@ -19,6 +19,8 @@ export interface CheckSummary {
   statements: number;
   parseErrors: number;
   skipped: number;
+  /** Code files read but not analysed, e.g. for "no Db2 access found" (counted in `files`). */
+  leftOut: number;
 }
 
 /** Visible (not suppressed) diagnostics with positions and display paths, in file order. */
@@ -37,13 +39,31 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
 export function summarize(run: LintRun): CheckSummary {
   let statements = 0;
   let parseErrors = 0;
+  let leftOut = 0;
   for (const file of run.files) {
-    for (const stmt of run.workspace.model(file)!.statements) {
+    const model = run.workspace.model(file)!;
+    if (model.leftOut) leftOut++;
+    for (const stmt of model.statements) {
       statements++;
       if (stmt.parseError) parseErrors++;
     }
   }
-  return { files: run.files.length, statements, parseErrors, skipped: run.skipped.length };
+  return { files: run.files.length, statements, parseErrors, skipped: run.skipped.length, leftOut };
+}
+
+/** Files a front end read but left out, with why (the JSON output lists them). */
+export function leftOutFiles(run: LintRun): { file: string; reason: string }[] {
+  return run.files.flatMap((file) => {
+    const reason = run.workspace.model(file)!.leftOut;
+    return reason ? [{ file: displayPath(run.cwd, file), reason }] : [];
+  });
+}
+
+/** ", 12 code files left out (no Db2 access found …)" for the text summary, or nothing. */
+function leftOutText(run: LintRun, count: number): string {
+  if (count === 0) return '';
+  const reasons = [...new Set(leftOutFiles(run).map((f) => f.reason.replace(/ \(.*$/, '')))];
+  return `, ${count} code file${count === 1 ? '' : 's'} left out (${reasons.join('; ')})`;
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<string, number> {
@@ -75,6 +95,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
       JSON.stringify(
         {
           summary,
+          leftOut: leftOutFiles(run),
           diagnostics: diagnostics.map((d) => ({
             file: d.displayPath,
             line: d.line,
@@ -95,7 +116,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     if (items.length) io.stdout(formatText(items) + '\n');
     const counts = countBySeverity(diagnostics);
     io.stdout(
-      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
+      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`,
     );
   }
   return failExitCode(diagnostics, ci.failOn);

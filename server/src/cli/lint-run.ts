@@ -56,7 +56,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     const language = languageOf(file, config);
     return language !== undefined && language !== 'sql';
   });
-  const workspace = new Workspace(config, needsCode ? await loadCodeFrontEnd() : undefined);
+  const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
   const skipped = [...list.skipped];
   const files: string[] = [];
   for (const file of list.files) {

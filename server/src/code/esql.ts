@@ -3,6 +3,8 @@
 // comments; each is replaced, in a copy of the text of the same length, by a call `_E<n>();` so that
 // the host grammar parses the file and the block keeps its place in loops and functions.
 import type { Span } from '../sql/ast';
+import type { ApiEvent, CallContext, Evaluator } from './adapter';
+import type { ExtractHooks } from './model';
 import { plainPiece, type HostText } from './sqltext';
 
 export interface EmbeddedBlock {
@@ -131,4 +133,38 @@ function braceEnd(text: string, i: number): number {
 /** The SQL of a block as host text (characters map one to one onto the file). */
 export function blockText(source: string, block: EmbeddedBlock): HostText {
   return { pieces: [plainPiece(source.slice(block.sql.start, block.sql.end), block.sql.start)], kind: 'constant' };
+}
+
+/** Events of an embedded SQL block (EXEC SQL or SQLJ #sql) standing at a placeholder call. */
+export function embeddedEvents(sqlText: HostText, raw: string, api: 'esql' | 'sqlj', ev: Evaluator, at: number): ApiEvent[] {
+  const body = raw.replace(/^\s*(?:\[[^\]]*\]\s*)?/, '').trim();
+  const upper = body.toUpperCase();
+  if (/^COMMIT\b/.test(upper)) return [{ kind: 'commit', api, connection: api }];
+  if (/^CONNECT\b/.test(upper)) return [{ kind: 'connect', api, connection: api }];
+  let m = /^PREPARE\s+(\w+)\s+(?:INTO\s+\S+\s+)?FROM\s+(?::\s*)?(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'prepare', handle: m[1], connection: api, sql: ev.variable(m[2], at) }];
+  m = /^EXECUTE\s+IMMEDIATE\s+(?::\s*)?(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'executeDirect', connection: api, sql: ev.variable(m[1], at) }];
+  m = /^EXECUTE\s+(\w+)/i.exec(body);
+  if (m) return [{ kind: 'execute', api, action: 'executePrepared', handle: m[1], connection: api }];
+  if (/^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|VALUES|WITH|CALL|SET|FETCH|OPEN|CLOSE|DECLARE|LOCK)\b/.test(upper)) {
+    // Static SQL is bound at precompile time: running it costs no prepare.
+    return [{ kind: 'execute', api, action: 'executePrepared', sql: sqlText, connection: api }];
+  }
+  return [];
+}
+
+/** Hooks that turn the placeholder calls of a scan back into the events of their blocks. */
+export function embeddedHooks(text: string, scan: ScanResult): ExtractHooks {
+  const blocks = scan.blocks;
+  if (blocks.length === 0) return {};
+  return {
+    preEvents: (ctx: CallContext, ev: Evaluator): ApiEvent[] | undefined => {
+      const m = PLACEHOLDER.exec(ctx.call.name);
+      if (!m || ctx.call.args.length > 0) return undefined;
+      const block = blocks[Number(m[1])];
+      if (!block) return undefined;
+      return embeddedEvents(blockText(text, block), text.slice(block.sql.start, block.sql.end), block.kind === 'sqlj' ? 'sqlj' : 'esql', ev, block.span.start);
+    },
+  };
 }

@@ -2,6 +2,7 @@
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
 import type { InsertStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
+import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
 export function insertsOf(execution: SqlExecution): InsertStatement[] {
@@ -11,6 +12,13 @@ export function insertsOf(execution: SqlExecution): InsertStatement[] {
 /** An INSERT … VALUES with one row (the shape that runs once per application row). */
 export function isSingleRowValues(stmt: Statement): stmt is InsertStatement {
   return stmt.kind === 'insert' && stmt.source.kind === 'values' && stmt.source.rows.length === 1;
+}
+
+/** An INSERT … VALUES with literal values only (no parameter marker, host variable or spliced value). */
+export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
+  if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
+  const values = stmt.source.rows.flatMap((r) => r.values);
+  return values.some((v) => v.kind === 'literal') && !values.some((v) => v.kind === 'marker' || v.kind === 'host');
 }
 
 /** Executions that send rows: a direct or prepared run, not a prepare on its own. */
@@ -87,7 +95,63 @@ export function batchAdvice(api: string): string {
   }
 }
 
-/** How a message names a loop: `for`, or `for (through insertRow())` for a helper called in the loop. */
+/** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
-  return loop.via ? `${loop.kind} (through ${loop.via}())` : loop.kind;
+  const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
+  return `${kind}${loop.line ? ` at line ${loop.line}` : ''}${loop.via ? ` (through ${loop.via}())` : ''}`;
+}
+
+/** At most three expressions, shortened, for a message: `id, row.name, qty`. */
+export function nameList(texts: readonly string[]): string {
+  const short = texts.map((t) => {
+    const flat = t.replace(/\s+/g, ' ').trim();
+    return flat.length > 40 ? flat.slice(0, 39) + '…' : flat;
+  });
+  const unique = [...new Set(short)];
+  return unique.length > 3 ? `${unique.slice(0, 3).join(', ')} and ${unique.length - 3} more` : unique.join(', ');
+}
+
+/** The host expressions of some spliced spans of an execution (file spans from `splicedValues`). */
+export function splicedNames(execution: SqlExecution, spans: readonly Span[]): string {
+  const texts = spans.map((s) => execution.splices?.find((x) => x.span.start === s.start && x.span.end === s.end)?.text ?? '?');
+  return nameList(texts);
+}
+
+/** The spliced expressions of an execution that a statement-relative span covers (names spliced into the text). */
+function splicesAt(execution: SqlExecution | undefined, stmt: Statement, span: Span, markers = true): string[] {
+  if (!execution?.splices) return [];
+  const found: string[] = [];
+  // Placeholder characters map one by one into their host expression: look at each of them.
+  for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+    const at = stmt.origin.toFile(o);
+    const s = execution.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
+    if (s && !found.includes(s.text)) found.push(s.text);
+  }
+  return found;
+}
+
+/** The table an INSERT/MERGE of an execution writes to: its name, or the expressions a spliced name comes from. */
+export function targetName(execution: SqlExecution | undefined, stmt: Statement & { target: { span: Span } }, schema: SchemaModel): string {
+  const spliced = splicesAt(execution, stmt, stmt.target.span);
+  // <tableName>, <schema>.<table>: the name is whatever those expressions hold at run time.
+  if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join('.');
+  return displayKey(schema.keyOf((stmt as InsertStatement).target, stmt));
+}
+
+/**
+ * A single-row INSERT … VALUES of an execution, unless its one row is one spliced value: a text such as
+ * VALUES (%s) may splice in a whole list of rows.
+ */
+export function singleRowInsertOf(execution: SqlExecution): InsertStatement | undefined {
+  return insertsOf(execution).find((insert) => {
+    if (!isSingleRowValues(insert) || insert.source.kind !== 'values') return false;
+    const values = insert.source.rows[0].values;
+    return !(values.length === 1 && splicesAt(execution, insert, values[0].span, false).length > 0);
+  });
+}
+
+/** The target of an execution's first INSERT (or MERGE), for messages. */
+export function firstTarget(execution: SqlExecution, schema: SchemaModel): string {
+  const stmt = execution.statements.find((s): s is InsertStatement => s.kind === 'insert') ?? execution.statements.find((s) => s.kind === 'merge');
+  return stmt && 'target' in stmt ? targetName(execution, stmt as InsertStatement, schema) : 'the table';
 }

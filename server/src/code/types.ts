@@ -9,12 +9,17 @@ export interface LoopInfo {
   kind: string;
   /** Set when the call sits in a helper function that this loop calls (same file, one level). */
   via?: string;
+  /** 1-based line where the loop starts (messages name it). */
+  line?: number;
 }
 
 export interface ConnectionInfo {
   /** The connection's variable name where known. */
   name?: string;
-  /** State of autocommit where the execution happens: 'on' is the driver default. */
+  /**
+   * Autocommit where the execution happens, as the file shows it: a switch the code makes, or the driver's
+   * default for a connection the file opens itself; 'unknown' for one passed in or made elsewhere.
+   */
   autocommit: 'on' | 'off' | 'unknown';
   /** Where autocommit was switched (setAutoCommit(false), ibm_db.autocommit(conn, OFF) …). */
   autocommitSpan?: Span;
@@ -31,7 +36,10 @@ export type ExecutionAction =
 export interface SqlExecution {
   /** The host call, e.g. `stmt.executeUpdate(sql)`. */
   callSpan: Span;
-  /** Driver API, e.g. 'jdbc', 'spring', 'sqlj', 'ibm_db', 'dbapi', 'node-ibm_db', 'cli', 'esql', 'clp'. */
+  /**
+   * Driver API, e.g. 'jdbc', 'spring', 'sqlj', 'ibm_db', 'dbapi', 'node-ibm_db', 'cli', 'esql', 'clp';
+   * 'wrapper' for a call recognised by its use (an SQL text handed to a query/execute method of unknown kind).
+   */
   api: string;
   action: ExecutionAction;
   /** The statements of the SQL text this call runs or prepares, when the text is known. */
@@ -40,6 +48,13 @@ export interface SqlExecution {
   textKind: 'constant' | 'concatenation' | 'template' | 'format' | 'variable' | 'unknown';
   /** Values spliced into the SQL text (file offsets). */
   splicedValues: Span[];
+  /**
+   * Every expression spliced into the SQL text (values, names, constants), with its source text: messages
+   * name them. `markers` marks a spliced list of parameter markers ("?, ?, ?" built from the column count).
+   */
+  splices?: { span: Span; text: string; markers?: boolean }[];
+  /** The named function the call is in (absent for file-level code). */
+  inFunction?: { name?: string; span: Span };
   /** The innermost loop the call runs in. */
   loop?: LoopInfo;
   connection?: ConnectionInfo;

@@ -15,6 +15,8 @@ export interface ConfigFile {
   languages?: Record<string, FileLanguage | null>;
   /** Files larger than this are skipped with a message (bytes). */
   maxFileBytes?: number;
+  /** JS/TS/Python modules that give access to Db2 besides the known drivers (wrappers, ORMs): './db/client', '@acme/db2'. */
+  driverModules?: string[];
 }
 
 export interface ResolvedRuleConfig {
@@ -27,6 +29,7 @@ export interface ResolvedConfig {
   ignore: string[];
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
+  driverModules: string[];
   /** Where the configuration came from (for messages). */
   source?: string;
 }
@@ -78,7 +81,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'driverModules'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -115,6 +118,9 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
     fail('"maxFileBytes" must be a positive number');
   }
+  if (config.driverModules !== undefined && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== 'string' || m.trim() === ''))) {
+    fail('"driverModules" must be an array of module names');
+  }
   return config as ConfigFile;
 }
 
@@ -125,6 +131,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     ignore: [],
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    driverModules: [],
   };
   for (const rule of rules) {
     resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
@@ -143,6 +150,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       else resolved.languages[ext] = lang;
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+    for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
   }
   return resolved;
 }

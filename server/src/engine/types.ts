@@ -59,11 +59,39 @@ export interface FileModel {
   comments: Comment[];
   /** Host-language facts (calls, loops, connections); absent for SQL scripts. */
   code?: CodeModel;
+  /** Set when a front end left the file out, with why (e.g. "no Db2 access found"). */
+  leftOut?: string;
   /**
    * Where each kind of statement sits in `statements`. Read it through statementsOf() (engine/statements.ts),
    * which builds it on first use and again whenever `statements` was replaced or changed length.
    */
   statementIndex?: StatementIndex;
+}
+
+/** What a front end read from one file. */
+export interface FrontEndResult {
+  statements: Statement[];
+  comments: Comment[];
+  code?: CodeModel;
+  /** Set when the file was not analysed, with why (summaries count these). */
+  leftOut?: string;
+}
+
+/** Settings of the front ends, from the configuration (a change re-reads the files). */
+export interface FrontEndOptions {
+  /** Extra modules (JS/TS/Python) that give access to Db2, besides the known drivers. */
+  driverModules: readonly string[];
+}
+
+/**
+ * A reader of one kind of file (application code, …) that the CLI and the language server hand to the
+ * Workspace, as they hand it rules: the engine itself reads only SQL scripts.
+ */
+export interface FrontEnd {
+  /** The file languages it reads. */
+  readonly languages: readonly FileLanguage[];
+  /** Never throws: a file it cannot read yields an empty result. */
+  read(source: SourceFile, options: FrontEndOptions): FrontEndResult;
 }
 
 /** Positions in FileModel.statements by statement kind, in file order (see engine/statements.ts). */
@@ -99,6 +127,8 @@ export interface Report {
   span: Span;
   stmt?: Statement;
   fix?: { title: string; edits: { span: Span; newText: string }[] };
+  /** Caps this finding's severity below the rule's configured one (a one-off gets at most a hint). */
+  maxSeverity?: Severity;
 }
 
 export interface RuleContext {

@@ -4,12 +4,11 @@
 import { parseSql } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
-import type { CodeFrontEnd } from '../code/frontend';
 import { languageOf, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import type { Diagnostic, FileLanguage, FileModel, Report, RegisteredRule, SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
 
 export interface RuleFailure {
   file: string;
@@ -35,16 +34,24 @@ export class Workspace {
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
 
+  /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
     private config: ResolvedConfig,
-    private readonly codeFrontEnd?: CodeFrontEnd,
+    private readonly frontEnds: readonly FrontEnd[] = [],
     private readonly rules: readonly RegisteredRule[] = RULES,
   ) {
     this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
   }
 
   setConfig(config: ResolvedConfig): void {
+    const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
     this.config = config;
+    // Front-end settings (driver modules) change what a code file yields: read those files again.
+    if (reread) {
+      for (const entry of this.files.values()) {
+        if (entry.model.source.language !== 'sql') entry.model = buildFileModel(entry.model.source, this.frontEnds, frontEndOptions(config));
+      }
+    }
     this.invalidate();
   }
 
@@ -58,7 +65,7 @@ export class Workspace {
     if (!language) return undefined;
     const existing = this.files.get(path);
     if (existing && existing.model.source.text === text && existing.model.source.language === language) return existing.model;
-    const model = buildFileModel({ path, text, language }, this.codeFrontEnd);
+    const model = buildFileModel({ path, text, language }, this.frontEnds, frontEndOptions(this.config));
     this.files.set(path, { model, lines: new LineIndex(text) });
     this.invalidate();
     return model;
@@ -155,14 +162,27 @@ export class Workspace {
   }
 }
 
-export function buildFileModel(source: SourceFile, codeFrontEnd?: CodeFrontEnd): FileModel {
+/** Reads one file: SQL scripts with the SQL front end, other languages with the front end handed in for them. */
+export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], options: FrontEndOptions = { driverModules: [] }): FileModel {
   if (source.language === 'sql') {
     const parsed = parseSql(source.text);
     return { source, statements: parsed.statements, comments: parsed.comments };
   }
-  if (!codeFrontEnd) return { source, statements: [], comments: [] };
-  const extracted = codeFrontEnd.extract(source);
-  return { source, statements: extracted.statements, comments: extracted.comments, code: extracted.code };
+  const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
+  if (!frontEnd) return { source, statements: [], comments: [] };
+  const read = frontEnd.read(source, options);
+  const model: FileModel = { source, statements: read.statements, comments: read.comments };
+  if (read.code) model.code = read.code;
+  if (read.leftOut) model.leftOut = read.leftOut;
+  return model;
+}
+
+function frontEndOptions(config: ResolvedConfig): FrontEndOptions {
+  return { driverModules: config.driverModules };
+}
+
+function frontEndOptionsKey(config: ResolvedConfig): string {
+  return JSON.stringify(config.driverModules);
 }
 
 function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {
@@ -189,7 +209,8 @@ export function formatMessage(template: string, data: Record<string, string | nu
 function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report): Diagnostic {
   const template = messages[report.messageId];
   if (template === undefined) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
-  const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity, message: formatMessage(template, report.data) };
+  const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
+  const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
   if (report.fix) {
     diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
   }

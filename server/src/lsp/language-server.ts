@@ -189,7 +189,7 @@ export class InsertLintServer {
     }
     this.loadFileConfig();
     this.config = this.buildConfig();
-    this.workspace = new Workspace(this.config, this.codeFrontEnd, this.rules);
+    this.workspace = new Workspace(this.config, this.codeFrontEnd ? [this.codeFrontEnd] : [], this.rules);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },

@@ -1,8 +1,11 @@
 // Shell scripts that drive the Db2 command line processor: `db2 "INSERT …"` (also in loops),
 // `db2 +c` (no autocommit for that command), `db2 "UPDATE COMMAND OPTIONS USING C OFF"`, `db2 commit`.
 import type { Node } from 'web-tree-sitter';
-import { decodeQuoted, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from './sqltext';
+import type { ApiEvent, CallContext, Evaluator, LanguageAdapter } from '../adapter';
+import { shellAccess } from '../access';
+import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { decodeQuoted } from '../literals';
+import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from '../sqltext';
 
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion']);
 
@@ -100,8 +103,22 @@ export const shellAdapter: LanguageAdapter = {
     return raw.replace(/^#/, '');
   },
 
-  defaultAutocommit(api) {
-    return api === 'clp' ? 'on' : 'unknown';
+  defaultAutocommit() {
+    return 'unknown';
+  },
+
+  fixedAutocommit(api) {
+    // The CLP commits every statement unless told otherwise (+c, UPDATE COMMAND OPTIONS USING C OFF).
+    return api === 'clp' ? 'on' : undefined;
+  },
+};
+
+export const shellLanguage: HostLanguage = {
+  languages: ['shell'],
+  grammars: ['bash'],
+  read(source, env) {
+    const leftOut = shellAccess(source.text);
+    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, shellAdapter);
   },
 };
 

@@ -1,8 +1,12 @@
-// Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit), ibm_db_dbi and
-// other DB-API cursors (execute, executemany, connection.commit, autocommit).
+// Python: ibm_db (exec_immediate, prepare, execute, execute_many, autocommit, commit, commit_two_phase),
+// ibm_db_dbi and other DB-API cursors (execute, executemany, connection.commit, tpc_commit, autocommit),
+// SQLAlchemy text().
 import type { Node } from 'web-tree-sitter';
-import { applyFormat, concatenate, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { joinTexts, looksLikeSql, type HostText } from './sqltext';
+import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { pythonAccess } from '../access';
+import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
+import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
   const args: Node[] = [];
@@ -28,16 +32,14 @@ function stringText(node: Node, ev: Evaluator): HostText | undefined {
   const raw = prefix.includes('r');
   const fstring = prefix.includes('f');
   const splices = fstring ? node.namedChildren.filter((c): c is Node => c?.type === 'interpolation') : [];
-  const pieces = decodeQuoted(ev.source, start.endIndex, end.startIndex, raw ? 'none' : fstring ? 'python-f' : 'c', splices);
+  const pieces = decodeQuoted(ev.source, start.endIndex, end.startIndex, raw ? 'none' : fstring ? 'python-f' : 'c', splices, (e) => ev.evaluate(e));
   return { pieces, kind: splices.length > 0 ? 'template' : 'constant' };
 }
 
 const PY_CALLS = new Set([
-  'connect', 'pconnect', 'autocommit', 'commit', 'exec_immediate', 'prepare', 'execute', 'execute_many', 'set_option',
-  'cursor', 'autocommit=', 'set_autocommit', 'executemany',
+  'connect', 'pconnect', 'connect_coordinated', 'autocommit', 'commit', 'commit_two_phase', 'exec_immediate', 'prepare', 'execute',
+  'execute_many', 'set_option', 'cursor', 'autocommit=', 'set_autocommit', 'executemany', 'tpc_begin', 'tpc_commit',
 ]);
-
-const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
 
 export const pythonAdapter: LanguageAdapter = {
   grammar: 'python',
@@ -134,8 +136,8 @@ export const pythonAdapter: LanguageAdapter = {
       }
       case 'call': {
         const fn = node.childForFieldName('function');
-        // textwrap.dedent(text) / dedent(text) only changes white space.
-        if (fn && /(?:^|\.)dedent$/.test(fn.text)) {
+        // textwrap.dedent(text) only changes white space; sqlalchemy.text(sql) wraps the SQL as is.
+        if (fn && /(?:^|\.)(?:dedent|text)$/.test(fn.text)) {
           const { args } = splitArgs(node.childForFieldName('arguments'));
           return args[0] ? ev.evaluate(args[0]) : undefined;
         }
@@ -181,6 +183,15 @@ export const pythonAdapter: LanguageAdapter = {
   },
 };
 
+export const pythonLanguage: HostLanguage = {
+  languages: ['python'],
+  grammars: ['python'],
+  read(source, env) {
+    const leftOut = pythonAccess(source.text, env.options);
+    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, pythonAdapter);
+  },
+};
+
 function isOff(node: Node | undefined): boolean {
   if (!node) return false;
   const t = node.text;
@@ -196,14 +207,17 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   if (module === 'ibm_db') {
     switch (call.name) {
       case 'connect':
-      case 'pconnect': {
+      case 'pconnect':
+      case 'connect_coordinated': {
         const options = a[3] ?? call.keywords.get('options') ?? call.keywords.get('conn_options');
-        const off = options ? /SQL_AUTOCOMMIT_OFF/.test(options.text) : false;
+        // A coordinated (two-phase) connection is committed by its coordinator, never per statement.
+        const off = call.name === 'connect_coordinated' || (options ? /SQL_AUTOCOMMIT_OFF/.test(options.text) : false);
         return ctx.resultName ? [{ kind: 'connect', api: 'ibm_db', connection: ctx.resultName, autocommit: off ? false : undefined }] : [];
       }
       case 'autocommit':
         return a.length >= 2 ? [{ kind: 'autocommit', api: 'ibm_db', on: !isOff(a[1]), connection: simpleName(a[0]) }] : [];
       case 'commit':
+      case 'commit_two_phase':
         return [{ kind: 'commit', api: 'ibm_db', connection: simpleName(a[0]) }];
       case 'exec_immediate':
         return a.length >= 2 ? [{ kind: 'execute', api: 'ibm_db', action: 'executeDirect', sql: a[1], connection: simpleName(a[0]) }] : [];
@@ -228,9 +242,12 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     case 'autocommit=':
       return [{ kind: 'autocommit', api: 'dbapi', on: !isOff(a[0]), connection: recvName }];
     case 'set_autocommit':
-      return a.length === 1 ? [{ kind: 'autocommit', api: 'dbapi', on: !isOff(a[0]), connection: recvName }] : [];
+      return a.length === 1 && recvName ? [{ kind: 'autocommit', api: 'dbapi', on: !isOff(a[0]), connection: recvName }] : [];
     case 'commit':
+    case 'tpc_commit':
       return a.length === 0 && recvName ? [{ kind: 'commit', api: 'dbapi', connection: recvName }] : [];
+    case 'tpc_begin':
+      return recvName ? [{ kind: 'autocommit', api: 'dbapi', on: false, connection: recvName }] : [];
     case 'execute':
     case 'executemany': {
       if (a.length === 0 || !recvName) return [];

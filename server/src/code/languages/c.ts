@@ -1,8 +1,11 @@
 // C/C++: Db2 CLI (SQLExecDirect, SQLPrepare/SQLExecute, SQLSetConnectAttr AUTOCOMMIT, SQLSetStmtAttr
-// PARAMSET_SIZE, SQLEndTran) and embedded SQL blocks (pre-scanned into `_E<n>()` placeholder calls).
+// PARAMSET_SIZE, SQLEndTran). Embedded SQL files (.sqc/.sqC/.sqx) use this adapter too (embedded-sql.ts).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, applyFormat, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { joinTexts, type HostText } from './sqltext';
+import { argsOf, cStyleCommentText, simpleName, type ApiEvent, type CallContext, type LanguageAdapter } from '../adapter';
+import { cAccess } from '../access';
+import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { applyFormat, decodeQuoted } from '../literals';
+import { joinTexts, type HostText } from '../sqltext';
 
 /** The variable a declarator declares: `*p`, `buf[100]`, `x` → the identifier. */
 function declaredName(node: Node | null): string | undefined {
@@ -138,12 +141,26 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
     commentText: cStyleCommentText,
 
     defaultAutocommit(api) {
-      if (api === 'cli') return 'on';
-      if (api === 'esql') return 'off';
-      return 'unknown';
+      return api === 'cli' ? 'on' : 'unknown';
+    },
+
+    fixedAutocommit(api) {
+      // Embedded SQL never autocommits: the program commits (or the precompiler's options do).
+      return api === 'esql' ? 'off' : undefined;
     },
   };
 }
+
+export const C_ADAPTERS = { c: makeCAdapter('c'), cpp: makeCAdapter('cpp') };
+
+export const cLanguage: HostLanguage = {
+  languages: ['c', 'cpp'],
+  grammars: ['c', 'cpp'],
+  read(source, env) {
+    const leftOut = cAccess(source.text);
+    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === 'cpp' ? C_ADAPTERS.cpp : C_ADAPTERS.c);
+  },
+};
 
 function handleName(node: Node | undefined): string | undefined {
   return node ? simpleName(node) : undefined;
@@ -197,23 +214,3 @@ function classifyCli(ctx: CallContext): ApiEvent[] {
       return [];
   }
 }
-
-/** Events of an embedded SQL block (EXEC SQL or SQLJ #sql) standing at a placeholder call. */
-export function embeddedEvents(sqlText: HostText, raw: string, api: 'esql' | 'sqlj', ev: Evaluator, at: number): ApiEvent[] {
-  const body = raw.replace(/^\s*(?:\[[^\]]*\]\s*)?/, '').trim();
-  const upper = body.toUpperCase();
-  if (/^COMMIT\b/.test(upper)) return [{ kind: 'commit', api, connection: api }];
-  if (/^CONNECT\b/.test(upper)) return [{ kind: 'connect', api, connection: api }];
-  let m = /^PREPARE\s+(\w+)\s+(?:INTO\s+\S+\s+)?FROM\s+(?::\s*)?(\w+)/i.exec(body);
-  if (m) return [{ kind: 'execute', api, action: 'prepare', handle: m[1], connection: api, sql: ev.variable(m[2], at) }];
-  m = /^EXECUTE\s+IMMEDIATE\s+(?::\s*)?(\w+)/i.exec(body);
-  if (m) return [{ kind: 'execute', api, action: 'executeDirect', connection: api, sql: ev.variable(m[1], at) }];
-  m = /^EXECUTE\s+(\w+)/i.exec(body);
-  if (m) return [{ kind: 'execute', api, action: 'executePrepared', handle: m[1], connection: api }];
-  if (/^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|VALUES|WITH|CALL|SET|FETCH|OPEN|CLOSE|DECLARE|LOCK)\b/.test(upper)) {
-    // Static SQL is bound at precompile time: running it costs no prepare.
-    return [{ kind: 'execute', api, action: 'executePrepared', sql: sqlText, connection: api }];
-  }
-  return [];
-}
-

@@ -1,10 +1,12 @@
 // JavaScript/TypeScript: node ibm_db (query/querySync, prepare/prepareSync, execute/executeSync,
-// executeNonQuery, beginTransaction/commitTransaction), in callback, promise and async/await styles.
+// executeNonQuery, beginTransaction/commitTransaction, Pool), in callback, promise and async/await styles,
+// and any object that receives SQL text through those methods (wrappers, pools, re-exports, ORMs).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, concatenate, cStyleCommentText, decodeQuoted, joinWithSeparator, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { looksLikeSql, type HostText, type TextPiece } from './sqltext';
-
-const PLAIN = (h: HostText) => h.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
+import { argsOf, cStyleCommentText, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { javascriptAccess } from '../access';
+import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
+import { looksLikeSql, type HostText, type TextPiece } from '../sqltext';
 
 function objectProperty(obj: Node, key: string): Node | undefined {
   for (const pair of obj.namedChildren) {
@@ -66,7 +68,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
           return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c'), kind: 'constant' };
         case 'template_string': {
           const splices = node.namedChildren.filter((c): c is Node => c?.type === 'template_substitution');
-          return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c', splices), kind: splices.length > 0 ? 'template' : 'constant' };
+          return { pieces: decodeQuoted(ev.source, node.startIndex + 1, node.endIndex - 1, 'c', splices, (e) => ev.evaluate(e)), kind: splices.length > 0 ? 'template' : 'constant' };
         }
         case 'parenthesized_expression':
         case 'as_expression':
@@ -117,6 +119,19 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
   };
 }
 
+const JS_ADAPTERS = { javascript: makeJsAdapter('javascript'), typescript: makeJsAdapter('typescript'), tsx: makeJsAdapter('tsx') };
+
+export const javascriptLanguage: HostLanguage = {
+  languages: ['javascript', 'typescript'],
+  grammars: ['javascript', 'typescript', 'tsx'],
+  read(source, env) {
+    const leftOut = javascriptAccess(source.text, env.options);
+    if (leftOut) return emptyResult(leftOut);
+    const jsx = /\.[jt]sx$/i.test(source.path);
+    return readWithAdapter(source, env, jsx ? JS_ADAPTERS.tsx : source.language === 'typescript' ? JS_ADAPTERS.typescript : JS_ADAPTERS.javascript);
+  },
+};
+
 const QUERY = new Set(['query', 'querySync', 'queryResult', 'queryResultSync', 'queryStream']);
 const PREPARE = new Set(['prepare', 'prepareSync']);
 const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
@@ -145,7 +160,8 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   // A result may arrive as `const x = await …`, `.then(x => …)` is not followed, or as a callback's 2nd parameter.
   const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : undefined) ?? thenParam(call.node);
   if (call.name === 'open' || call.name === 'openSync') {
-    if (!recv || !/ibm|db2|ibmdb/i.test(recv) || !resultName) return [];
+    // ibmdb.open(cn), new ibmdb.Pool().open(cn, (err, conn) => …): a connection the driver opens.
+    if (!recv || !/ibm|db2|pool/i.test(recv) || !resultName) return [];
     // ibmdb.open(cn, { autoCommit: false }) opens the connection without autocommit.
     const options = a.find((arg) => arg.type === 'object');
     const autoCommit = options ? objectProperty(options, 'autoCommit') : undefined;

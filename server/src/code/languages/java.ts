@@ -1,13 +1,18 @@
-// Java: JDBC (Statement, PreparedStatement, Connection), Spring JdbcTemplate, SQLJ clauses (pre-scanned).
+// Java: JDBC (Statement, PreparedStatement, Connection, XAConnection), Spring JdbcTemplate, SQLJ clauses
+// (pre-scanned by esql.ts).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, applyFormat, concatenate, cStyleCommentText, decodeQuoted, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from './host';
-import { looksLikeSql, type HostText } from './sqltext';
+import { argsOf, cStyleCommentText, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { javaAccess } from '../access';
+import { embeddedHooks, scanEmbeddedSql } from '../esql';
+import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { applyFormat, concatenate, decodeQuoted } from '../literals';
+import { looksLikeSql, type HostText } from '../sqltext';
 
 const EXECUTE_METHODS = new Set(['executeUpdate', 'executeLargeUpdate', 'execute', 'executeQuery']);
 const JAVA_CALLS = new Set([
   ...EXECUTE_METHODS,
   'setAutoCommit', 'commit', 'createStatement', 'getConnection', 'prepareStatement', 'prepareCall',
-  'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append',
+  'addBatch', 'executeBatch', 'executeLargeBatch', 'update', 'batchUpdate', 'append', 'getXAConnection',
 ]);
 
 export const javaAdapter: LanguageAdapter = {
@@ -84,9 +89,10 @@ export const javaAdapter: LanguageAdapter = {
         const name = node.childForFieldName('name')?.text;
         const receiver = node.childForFieldName('object');
         const args = argsOf(node.childForFieldName('arguments'));
-        if (name === 'format' && receiver?.text === 'String' && args.length > 0) {
+        if (name === 'format' && receiver && /^(?:String|MessageFormat|java\.text\.MessageFormat)$/.test(receiver.text) && args.length > 0) {
           const fmt = ev.evaluate(args[0]);
-          return fmt ? applyFormat(fmt, args.slice(1), new Map(), 'printf', (n) => ev.evaluate(n) ?? ev.splice(n)) : undefined;
+          const style = receiver.text === 'String' ? 'printf' : 'message';
+          return fmt ? applyFormat(fmt, args.slice(1), new Map(), style, (n) => ev.evaluate(n) ?? ev.splice(n)) : undefined;
         }
         if (name === 'formatted' && receiver) {
           const fmt = ev.evaluate(receiver);
@@ -107,9 +113,23 @@ export const javaAdapter: LanguageAdapter = {
   commentText: cStyleCommentText,
 
   defaultAutocommit(api) {
-    if (api === 'jdbc') return 'on';
-    if (api === 'sqlj') return 'off';
-    return 'unknown';
+    return api === 'jdbc' ? 'on' : 'unknown';
+  },
+
+  fixedAutocommit(api) {
+    return api === 'sqlj' ? 'off' : undefined;
+  },
+};
+
+export const javaLanguage: HostLanguage = {
+  languages: ['java'],
+  grammars: ['java'],
+  read(source, env) {
+    const leftOut = javaAccess(source.text);
+    if (leftOut) return emptyResult(leftOut);
+    if (!source.text.includes('#sql')) return readWithAdapter(source, env, javaAdapter);
+    const scan = scanEmbeddedSql(source.text, { sqlj: true });
+    return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
   },
 };
 
@@ -132,7 +152,10 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     case 'createStatement':
       return ctx.resultName && recv ? [{ kind: 'link', handle: ctx.resultName, connection: recv }] : [];
     case 'getConnection':
-      return ctx.resultName ? [{ kind: 'connect', api: 'jdbc', connection: ctx.resultName }] : [];
+      // A connection of an XAConnection takes part in global transactions: the transaction manager commits.
+      return ctx.resultName ? [{ kind: 'connect', api: 'jdbc', connection: ctx.resultName, autocommit: isXa(call.receiver) ? false : undefined }] : [];
+    case 'getXAConnection':
+      return [];
     case 'prepareStatement':
     case 'prepareCall':
       if (call.args.length === 0) return [];
@@ -148,7 +171,7 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
       // Spring JdbcTemplate / NamedParameterJdbcTemplate: the first argument is the SQL text.
       if (call.args.length === 0) return [];
       const text = ev.evaluate(call.args[0]);
-      if (!text || !looksLikeSql(text.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join(''))) return [];
+      if (!text || !looksLikeSql(plainText(text))) return [];
       const batched = name === 'batchUpdate';
       return [{ kind: 'execute', api: 'spring', action: batched ? 'executeMany' : 'executePrepared', sql: text, connection: recv, batched }];
     }
@@ -157,13 +180,21 @@ function classifyJava(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   }
   if (EXECUTE_METHODS.has(name)) {
     if (call.args.length === 0) return handle ? [{ kind: 'execute', api: 'jdbc', action: 'executePrepared', handle }] : [];
-    const text = ev.evaluate(call.args[0]);
+    const texts = call.args.map((a) => ev.evaluate(a));
     // execute(x) is a common name (executors, commands): only SQL-looking text or a statement handle counts.
-    const plain = text ? text.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('') : '';
-    if (text && !looksLikeSql(plain)) return [];
-    if (!text && name === 'execute' && !/st(?:mt|atement)?\b|^ps$/i.test(recv ?? '')) return [];
-    return [{ kind: 'execute', api: 'jdbc', action: 'executeDirect', sql: text ?? call.args[0], handle }];
+    const first = texts[0];
+    if (first && !looksLikeSql(plainText(first))) return [];
+    if (!first && name === 'execute' && !/st(?:mt|atement)?\b|^ps$/i.test(recv ?? '')) return [];
+    // execute("CREATE …", "INSERT …") on a connection helper (Debezium's JdbcConnection) runs each text.
+    const more = texts.slice(1).filter((t): t is HostText => !!t && looksLikeSql(plainText(t)));
+    return [first ?? call.args[0], ...more].map((sql): ApiEvent => ({ kind: 'execute', api: 'jdbc', action: 'executeDirect', sql, handle }));
   }
   return [];
+}
+
+/** xaConnection.getConnection(), ds.getXAConnection().getConnection(). */
+function isXa(receiver: Node | undefined): boolean {
+  if (!receiver) return false;
+  return /^xa|XA/.test(simpleName(receiver) ?? '') || (receiver.type === 'method_invocation' && receiver.childForFieldName('name')?.text === 'getXAConnection');
 }
 

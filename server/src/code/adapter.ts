@@ -1,0 +1,169 @@
+// The contract between the language-independent walk (walk.ts, model.ts) and the per-language adapters
+// (languages/*.ts): what the walk collects, what an adapter reports for a call, and small helpers that
+// several adapters share.
+import type { Node } from 'web-tree-sitter';
+import type { Comment, SqlOrigin, Statement } from '../sql/ast';
+import type { ExecutionAction, LoopInfo } from './types';
+import type { HostText } from './sqltext';
+import type { GrammarName } from './wasm';
+
+export type ParseSqlFn = (text: string, options: { origin: SqlOrigin }) => { statements: Statement[]; comments: Comment[] };
+
+// ---- what the walk collects ------------------------------------------------------------------
+
+export interface Assignment {
+  name: string;
+  /** File offset where the assignment takes effect. */
+  at: number;
+  value: Node;
+  append: boolean;
+  /** The innermost loop around the assignment (appends in a loop make a text unknowable). */
+  loop?: LoopInfo;
+}
+
+export interface Scope {
+  node: Node;
+  /** Name of the named function or method this scope is (not set for lambdas and the file). */
+  functionName?: string;
+  /** Parameter names of a named function, in order. */
+  params?: string[];
+  parent?: Scope;
+  assignments: Assignment[];
+}
+
+export interface CallSite {
+  node: Node;
+  /** Method or function name (last segment). */
+  name: string;
+  /** Receiver expression of a method call. */
+  receiver?: Node;
+  /** Positional arguments. */
+  args: Node[];
+  /** Keyword arguments (Python) by name. */
+  keywords: Map<string, Node>;
+}
+
+export interface CallContext {
+  call: CallSite;
+  scope: Scope;
+  loop?: LoopInfo;
+  /** Conditions of ifs between the innermost loop (or function) and the call. */
+  guards: string[];
+  /** Variable the call's result is assigned to, where it is. */
+  resultName?: string;
+  /** Callback parameters when the call passes a function (node callback style): names in order. */
+  callbackParams?: string[];
+}
+
+// ---- what adapters report ------------------------------------------------------------------
+
+export type ApiEvent =
+  | {
+      kind: 'execute';
+      api: string;
+      action: ExecutionAction;
+      /** Where the SQL text comes from (expression node), or a text built by the adapter. */
+      sql?: Node | HostText;
+      /** The statement handle this call prepares into (prepare) or runs (executePrepared/addBatch/executeBatch). */
+      handle?: string;
+      connection?: string;
+      batched?: boolean;
+      /** DB-API execute(sql, params): %s / %(name)s in the text are parameter markers, not formatting. */
+      pyformatMarkers?: boolean;
+      /** This call runs without autocommit whatever the connection's state (`db2 +c …`). */
+      autocommitOff?: boolean;
+      /** The text is a whole CLP script (here-document), not one statement. */
+      script?: boolean;
+    }
+  | { kind: 'commit'; api: string; connection?: string }
+  | { kind: 'autocommit'; api: string; on: boolean; connection?: string }
+  | { kind: 'link'; handle: string; connection: string }
+  | { kind: 'paramset'; handle: string; size: number }
+  | { kind: 'connect'; api: string; connection: string; autocommit?: boolean };
+
+export interface Evaluator {
+  /** The string value of an expression, or undefined when it is not a known string. */
+  evaluate(node: Node): HostText | undefined;
+  /** Latest value of a variable before `at` (follows simple assignments and appends). */
+  variable(name: string, at: number): HostText | undefined;
+  splice(node: Node): HostText;
+  source: string;
+}
+
+export interface LanguageAdapter {
+  grammar: GrammarName;
+  /** Loop statement node types → loop kind. */
+  loops: Record<string, string>;
+  /** Named functions and methods: loops outside them do not apply inside. */
+  functions: Set<string>;
+  /** Lambdas, arrow functions, callbacks: they run where they are passed, loops around them apply. */
+  lambdas: Set<string>;
+  /** Node types of conditional statements; their `condition` field is the guard. */
+  ifs: Set<string>;
+  comments: Set<string>;
+  calls: Set<string>;
+  /** Node types that assign variables. */
+  assignmentTypes: Set<string>;
+  /** Method names whose callback runs once per element (forEach, map…). */
+  loopMethods: Set<string>;
+  /** The called method/function name, cheaply (most calls in a file are not database calls). */
+  calleeName(node: Node): string | undefined;
+  /** Whether a call of that name can matter (database API, string building, loop callbacks). */
+  interestingCall(name: string): boolean;
+  callSite(node: Node): CallSite | undefined;
+  assignments(node: Node): { name: string; value: Node; append: boolean }[];
+  /** Assignments made by calls (sprintf(buf, …), strcpy, sb.append(…)). */
+  callAssignments?(call: CallSite): { name: string; value: Node; append: boolean }[];
+  evaluate(node: Node, ev: Evaluator): HostText | undefined;
+  classify(ctx: CallContext, ev: Evaluator): ApiEvent[];
+  /** Text of a comment without its delimiters. */
+  commentText(raw: string): string;
+  /**
+   * Autocommit of a connection this file opens with the API's connect call and never switches. Connections
+   * that come from elsewhere (parameters, fields, factories) are 'unknown' whatever this says.
+   */
+  defaultAutocommit(api: string): 'on' | 'off' | 'unknown';
+  /** APIs whose autocommit does not depend on how the connection was opened (the CLP's default, static SQL). */
+  fixedAutocommit?(api: string): 'on' | 'off' | undefined;
+  /** The API to name for a call recognised only by its use (a wrapper's query(sql)): the file's driver when known. */
+  usageApi?: string;
+}
+
+// ---- helpers for adapters --------------------------------------------------------------------
+
+/** The last identifier of an expression: conn, this.conn, self.conn, obj->conn → conn. */
+export function simpleName(node: Node | null | undefined): string | undefined {
+  if (!node) return undefined;
+  const text = node.text.trimEnd();
+  if (text.length === 0 || text.length > 200 || !/^[\w$.\->\s&*()]+$/.test(text)) return undefined;
+  // Scan back over identifier characters (a loop, not a regex with an unanchored start).
+  let i = text.length;
+  while (i > 0 && /[\w$]/.test(text[i - 1])) i--;
+  const name = text.slice(i);
+  return /^[A-Za-z_$]/.test(name) ? name : undefined;
+}
+
+/** The arguments of a call's argument list, comments left out (each grammar names its comment nodes its own way). */
+export function argsOf(list: Node | null): Node[] {
+  return list ? list.namedChildren.filter((n): n is Node => !!n && n.type !== 'comment' && n.type !== 'line_comment' && n.type !== 'block_comment') : [];
+}
+
+/** The text of a `//` or `/* … *\/` comment without its delimiters (Java, JavaScript, C). */
+export function cStyleCommentText(raw: string): string {
+  if (raw.startsWith('//')) return raw.slice(2);
+  return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
+}
+
+/** The text of a host value with its splices written as 0 (to ask "does this look like SQL?"). */
+export function plainText(host: HostText): string {
+  return host.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');
+}
+
+/** A guard that limits a commit to every n-th row: a modulo, or a comparison with a count or size. */
+export function isCountGuard(condition: string): boolean {
+  if (condition.includes('%')) return true;
+  if (!/(>=|<=|==|!=|>|<|-ge|-gt|-eq)/.test(condition)) return false;
+  return /\b(?:count|cnt|batch\w*|size|limit|every|interval|chunk\w*|commit\w*|threshold|max\w*|n_?rows|rows?_?(?:count|since\w*|in\w*)|pending|len|length)\b/i.test(condition) ||
+    /\.size\(\)|\.length\b|len\(/.test(condition) ||
+    /(>=|==|>|-ge|-eq|-gt)\s*(?:\(\s*)?\d{2,}/.test(condition);
+}

@@ -1,0 +1,50 @@
+// Autocommit of the connection an execution runs on, as far as the file shows it: a switch the code makes
+// (setAutoCommit, ibm_db.autocommit, SQLSetConnectAttr, UPDATE COMMAND OPTIONS, beginTransaction …), else
+// the driver's default for a connection this file opens itself, else unknown. A connection passed in as a
+// parameter, kept in a field or made by a factory the analysis does not know may be in either state.
+import type { Span } from '../sql/ast';
+import type { ConnectionInfo } from './types';
+import type { LanguageAdapter, Scope } from './adapter';
+import { within } from './walk';
+
+export interface AutocommitSwitch {
+  connection?: string;
+  at: number;
+  on: boolean;
+  span: Span;
+  scope: Scope;
+}
+
+export interface ConnectionFacts {
+  switches: AutocommitSwitch[];
+  /** Connections this file opens with a driver's connect call. */
+  connects: { connection: string; api: string }[];
+  /** Connections the code commits (JDBC refuses commit() in autocommit mode). */
+  commits: { name: string; scope: Scope }[];
+}
+
+export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter, name: string | undefined, at: number, scope: Scope, api: string): ConnectionInfo {
+  const relevant = facts.switches.filter((e) => !name || !e.connection || e.connection === name);
+  // Latest switch before the call in the same function or an enclosing one; else one elsewhere in the
+  // file (a constructor or an init method switched it), unless the connection is a local of this function.
+  const before = relevant.filter((e) => e.at < at && within(scope, e.scope));
+  const local = name !== undefined && declaredIn(scope, name);
+  const chosen = before.length > 0 ? before[before.length - 1] : local ? undefined : relevant.find((e) => !within(scope, e.scope));
+  if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
+  const fixed = adapter.fixedAutocommit?.(api);
+  if (fixed) return { name, autocommit: fixed };
+  const connect = name === undefined ? undefined : facts.connects.find((c) => c.connection === name);
+  if (!connect) return { name, autocommit: 'unknown' };
+  let state = adapter.defaultAutocommit(connect.api);
+  // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
+  if (state === 'on' && connect.api === 'jdbc' && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
+  return { name, autocommit: state };
+}
+
+/** True when `name` is assigned in the function that `scope` belongs to (lambdas included). */
+function declaredIn(scope: Scope, name: string): boolean {
+  for (let x: Scope | undefined = scope; x && x.parent; x = x.parent) {
+    if (x.assignments.some((a) => a.name === name && !a.append)) return true;
+  }
+  return false;
+}

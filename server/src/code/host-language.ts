@@ -1,0 +1,42 @@
+// What a host-language module registers (languages/index.ts lists them): the file languages it reads, the
+// tree-sitter grammars it needs, and how it reads one file. Adding a language (COBOL, …) is one module
+// that exports a HostLanguage and one line in that list.
+import type { Parser } from 'web-tree-sitter';
+import type { FileLanguage, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
+import { parseSql } from '../sql/parser';
+import type { LanguageAdapter } from './adapter';
+import { extractFromTree, type ExtractHooks } from './model';
+import type { GrammarName } from './wasm';
+
+export interface HostEnv {
+  /** The loaded parser of a grammar this module declared. */
+  parser(grammar: GrammarName): Parser | undefined;
+  options: FrontEndOptions;
+}
+
+export interface HostLanguage {
+  /** File languages (by extension, see engine/config.ts) this module reads. */
+  languages: readonly FileLanguage[];
+  /** Tree-sitter grammars it parses with; loaded once when the front end starts. */
+  grammars: readonly GrammarName[];
+  /** Reads one file. May throw: the front end turns a failure into an empty result. */
+  read(source: SourceFile, env: HostEnv): FrontEndResult;
+}
+
+export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...(leftOut ? { leftOut } : {}) });
+
+/**
+ * The common path of a tree-sitter language: parse (`hostText` when a pre-scanner blanked embedded SQL
+ * blocks) and run the adapter over the tree.
+ */
+export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: LanguageAdapter, options: { hostText?: string; hooks?: ExtractHooks } = {}): FrontEndResult {
+  const parser = env.parser(adapter.grammar);
+  if (!parser) return emptyResult();
+  const tree = parser.parse(options.hostText ?? source.text);
+  if (!tree) return emptyResult();
+  try {
+    return extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
+  } finally {
+    tree.delete();
+  }
+}

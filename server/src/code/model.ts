@@ -1,0 +1,359 @@
+// From the calls the walk collected to the CodeModel: each call is classified into events (by its
+// language adapter, as a call of a wrapper function of this file, or by its use: an SQL text handed to
+// a query/execute method), SQL texts are rebuilt and parsed, statement handles are linked to their
+// prepares and connections, and autocommit is resolved once every call is seen.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { Comment, Span, Statement } from '../sql/ast';
+import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
+import { isCountGuard, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
+import { connectionState, type ConnectionFacts } from './autocommit';
+import { HostEvaluator } from './evaluator';
+import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
+import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, within, type Walked } from './walk';
+
+export interface ExtractResult {
+  statements: Statement[];
+  comments: Comment[];
+  code: CodeModel;
+}
+
+export interface ExtractHooks {
+  /** Events of calls a pre-scanner stands for (EXEC SQL, #sql placeholders); undefined: not such a call. */
+  preEvents?: (ctx: CallContext, ev: Evaluator) => ApiEvent[] | undefined;
+}
+
+/** Runs an adapter over a parsed tree. */
+export function extractFromTree(tree: Tree, source: string, adapter: LanguageAdapter, parseSql: ParseSqlFn, hooks: ExtractHooks = {}): ExtractResult {
+  return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql).build(hooks);
+}
+
+/** STATUS_NEW, Defaults.STATUS: a constant of another module, the same text every time (not a row value). */
+const CONSTANT_NAME = /^(?:[A-Za-z_$][\w$]{0,60}\.){0,4}[A-Z][A-Z0-9_]{1,60}$/;
+const MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
+/** Parameter names that carry SQL text into a wrapper function. */
+const SQL_PARAMETER = /sql|query|stmt|statement|command|text/i;
+const PREPARED_ACTIONS: ReadonlySet<ExecutionAction> = new Set(['executePrepared', 'addBatch', 'executeBatch', 'executeMany']);
+
+interface PrepareRecord {
+  execution: SqlExecution;
+  handle: string;
+  at: number;
+  scope: Scope;
+  connection?: string;
+}
+
+interface PendingConnection {
+  execution: SqlExecution;
+  connection?: string;
+  at: number;
+  scope: Scope;
+  handle?: string;
+  autocommitOff?: boolean;
+}
+
+/** A function of this file that runs the SQL text one of its parameters brings (getStatement(conn, sql)). */
+interface Wrapper {
+  param: number;
+  paramName: string;
+  api: string;
+  action: ExecutionAction;
+  /** The first parameter is Python's self/cls: a method call passes its arguments one place later. */
+  selfParam: boolean;
+}
+
+type ExecuteEvent = Extract<ApiEvent, { kind: 'execute' }>;
+
+/** prepareStatement, prepareSql: a prepare; prepare_and_execute, prepareQuery: runs it too. */
+const onlyPrepares = (name: string) => /prepare/i.test(name) && !/exec|query|run/i.test(name);
+
+class ModelBuilder {
+  private readonly statements: Statement[] = [];
+  private readonly sqlComments: Comment[] = [];
+  private readonly executions: SqlExecution[] = [];
+  private readonly commits: CommitCall[] = [];
+  /** Statement/cursor handle → connection name. */
+  private readonly handles = new Map<string, string>();
+  private readonly prepares: PrepareRecord[] = [];
+  private readonly paramsets = new Map<string, number>();
+  private readonly pending: PendingConnection[] = [];
+  private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
+  private readonly ev: HostEvaluator;
+  private markerVars?: Set<string>;
+
+  constructor(
+    private readonly walked: Walked,
+    private readonly source: string,
+    private readonly adapter: LanguageAdapter,
+    private readonly parseSql: ParseSqlFn,
+  ) {
+    this.ev = new HostEvaluator(source, adapter, walked.root);
+  }
+
+  build(hooks: ExtractHooks): ExtractResult {
+    const events = this.classifyAll(hooks);
+    this.walked.calls.forEach((ctx, i) => {
+      this.ev.at(ctx.scope);
+      for (const e of events[i]) this.apply(ctx, e);
+    });
+    // Autocommit and array sizes are known only once every call is seen (a helper may switch it).
+    for (const p of this.pending) this.resolve(p);
+    this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
+    const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
+    return { statements: [...new Set(this.statements)], comments, code: { executions: this.executions, commits: this.commits } };
+  }
+
+  // ---- classification ----------------------------------------------------------------------------
+
+  /** Events per call: the adapter's; then calls of this file's wrapper functions; then SQL handed to query/execute. */
+  private classifyAll(hooks: ExtractHooks): ApiEvent[][] {
+    const { calls } = this.walked;
+    const events = calls.map((ctx) => {
+      this.ev.at(ctx.scope);
+      return hooks.preEvents?.(ctx, this.ev) ?? this.adapter.classify(ctx, this.ev);
+    });
+    // A wrapper may call another wrapper: a few rounds reach the fixpoint in real code.
+    const wrappers = new Map<string, Wrapper | null>();
+    for (let round = 0; round < 3; round++) {
+      calls.forEach((ctx, i) => {
+        if (events[i].length > 0) return;
+        this.ev.at(ctx.scope);
+        events[i] = this.wrapperCall(ctx, wrappers.get(ctx.call.name)) ?? this.usageEvents(ctx);
+      });
+      let found = false;
+      calls.forEach((ctx, i) => {
+        for (const e of events[i]) found = this.noteWrapper(ctx, e, wrappers) || found;
+      });
+      if (!found) break;
+    }
+    return events;
+  }
+
+  /** An execute whose SQL is a parameter of its named function makes that function a wrapper. */
+  private noteWrapper(ctx: CallContext, e: ApiEvent, wrappers: Map<string, Wrapper | null>): boolean {
+    if (e.kind !== 'execute' || !e.sql || 'pieces' in e.sql || e.sql.type !== 'identifier') return false;
+    const fn = functionScope(ctx.scope);
+    const name = fn?.functionName;
+    const param = fn?.params?.indexOf(e.sql.text) ?? -1;
+    if (!fn || !name || param < 0) return false;
+    const known = wrappers.get(name);
+    if (known === null || (known && known.param === param)) return false;
+    // Overloads that take the SQL text at different places: which one a call means is not known.
+    if (known) {
+      wrappers.set(name, null);
+      return false;
+    }
+    wrappers.set(name, { param, paramName: e.sql.text, api: e.api, action: e.action, selfParam: /^(?:self|cls)$/.test(fn.params![0] ?? '') });
+    return true;
+  }
+
+  private wrapperCall(ctx: CallContext, wrapper: Wrapper | null | undefined): ApiEvent[] | undefined {
+    if (!wrapper) return undefined;
+    const { call } = ctx;
+    const index = wrapper.param - (wrapper.selfParam && call.receiver ? 1 : 0);
+    const sql = call.keywords.get(wrapper.paramName) ?? call.args[index];
+    if (!sql) return undefined;
+    const handle = wrapper.action === 'prepare' ? ctx.resultName ?? `@${call.node.startIndex}` : undefined;
+    return [{ kind: 'execute', api: wrapper.api, action: wrapper.action, sql, handle }];
+  }
+
+  /**
+   * A call named like execute/query/prepare that is handed an SQL text runs it, whatever object receives
+   * it (a wrapper, a pool, an ORM's raw query): one execution per SQL argument (varargs of statements).
+   */
+  private usageEvents(ctx: CallContext): ApiEvent[] {
+    const { call } = ctx;
+    if (this.adapter.grammar === 'bash' || !USAGE_CALL.test(call.name) || NOT_RUNNING_SQL.test(call.name)) return [];
+    const texts: HostText[] = [];
+    for (const arg of call.args) {
+      const text = this.ev.evaluate(arg);
+      if (text && looksLikeSql(plainText(text))) texts.push(text);
+    }
+    const api = this.adapter.usageApi ?? 'wrapper';
+    const connection = simpleName(call.receiver);
+    if (texts.length === 0) {
+      // Passing its own SQL parameter on (def run(sql): db.query(sql)) makes the enclosing function a wrapper.
+      const params = functionScope(ctx.scope)?.params ?? [];
+      const forwarded = call.args.find((a) => a.type === 'identifier' && SQL_PARAMETER.test(a.text) && params.includes(a.text));
+      return forwarded ? [{ kind: 'execute', api, action: onlyPrepares(call.name) ? 'prepare' : 'executeDirect', sql: forwarded, connection }] : [];
+    }
+    if (onlyPrepares(call.name)) {
+      return [{ kind: 'execute', api, action: 'prepare', sql: texts[0], connection, handle: ctx.resultName ?? `@${call.node.startIndex}` }];
+    }
+    const bound = call.args.length > texts.length;
+    return texts.map((sql): ApiEvent => ({ kind: 'execute', api, action: bound ? 'executePrepared' : 'executeDirect', sql, connection }));
+  }
+
+  // ---- events ------------------------------------------------------------------------------------
+
+  private apply(ctx: CallContext, e: ApiEvent): void {
+    const span: Span = { start: ctx.call.node.startIndex, end: ctx.call.node.endIndex };
+    switch (e.kind) {
+      case 'link':
+        this.handles.set(e.handle, e.connection);
+        break;
+      case 'connect':
+        this.facts.connects.push({ connection: e.connection, api: e.api });
+        if (e.autocommit !== undefined) this.facts.switches.push({ connection: e.connection, at: span.start, on: e.autocommit, span, scope: ctx.scope });
+        break;
+      case 'autocommit':
+        this.facts.switches.push({ connection: e.connection, at: span.start, on: e.on, span, scope: ctx.scope });
+        break;
+      case 'paramset':
+        this.paramsets.set(e.handle, Math.max(this.paramsets.get(e.handle) ?? 0, e.size));
+        break;
+      case 'commit':
+        this.addCommit(ctx, span, e.api, e.connection);
+        break;
+      case 'execute':
+        this.addExecution(ctx, span, e);
+        break;
+    }
+  }
+
+  private addCommit(ctx: CallContext, span: Span, api: string, connection?: string): void {
+    this.commits.push({ callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
+    if (connection) this.facts.commits.push({ name: connection, scope: ctx.scope });
+  }
+
+  private addExecution(ctx: CallContext, span: Span, e: ExecuteEvent): void {
+    const host = this.textOf(e.sql, e.pyformatMarkers ?? false);
+    const read = host ? this.readSql(host) : { statements: [], spliced: [], all: [] };
+    let statements = read.statements;
+    let textKind: SqlExecution['textKind'] = host ? host.kind : 'unknown';
+    let connection = e.connection;
+    let prepare: PrepareRecord | undefined;
+    if (PREPARED_ACTIONS.has(e.action) && e.handle && !e.sql) {
+      prepare = latestPrepare(this.prepares, e.handle, span.start, ctx.scope);
+      if (prepare) {
+        statements = prepare.execution.statements;
+        textKind = prepare.execution.textKind;
+        connection ??= prepare.connection;
+      }
+    }
+    if (!connection && e.handle) connection = this.handles.get(e.handle);
+    if (connection && this.handles.has(connection)) connection = this.handles.get(connection);
+    const spliced = prepare ? [] : read.spliced;
+    const execution: SqlExecution = {
+      callSpan: span,
+      api: e.api,
+      action: e.action,
+      statements,
+      textKind,
+      splicedValues: spliced,
+      loop: this.loopOf(ctx),
+      batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
+    };
+    // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
+    const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span));
+    if (splices && splices.length > 0) execution.splices = splices;
+    const fn = functionScope(ctx.scope);
+    if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
+    if (prepare) execution.preparedAt = prepare.execution.callSpan;
+    if (this.guardedAt(ctx)) execution.guarded = true;
+    if (e.script) {
+      execution.script = true;
+      // COMMIT statements inside a here-document are commits at their place in the loop.
+      for (const st of statements) {
+        if (st.kind === 'commit') this.commits.push({ callSpan: { start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.end) }, api: e.api, loop: execution.loop, guarded: execution.guarded ?? false });
+      }
+    } else if (e.action === 'executeDirect' && statements.length > 0 && statements.every((st) => st.kind === 'commit')) {
+      // query('COMMIT'), cursor.execute("COMMIT"): a commit like the driver's own call.
+      this.addCommit(ctx, span, e.api, connection);
+    }
+    this.executions.push(execution);
+    if (e.action === 'prepare' && e.handle) this.prepares.push({ execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+    this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });
+  }
+
+  private resolve(p: PendingConnection): void {
+    const { execution } = p;
+    if (execution.action === 'executePrepared') {
+      const handleOfPrepare = execution.preparedAt ? this.prepares.find((r) => r.execution.callSpan === execution.preparedAt)?.handle : undefined;
+      if ([p.handle, handleOfPrepare].some((h) => h && (this.paramsets.get(h) ?? 0) > 1)) execution.batched = true;
+    }
+    execution.connection = p.autocommitOff
+      ? { name: p.connection, autocommit: 'off', autocommitSpan: execution.callSpan }
+      : connectionState(this.facts, this.adapter, p.connection, p.at, p.scope, execution.api);
+  }
+
+  // ---- SQL text ----------------------------------------------------------------------------------
+
+  private textOf(sql: Node | HostText | undefined, pyformat: boolean): HostText | undefined {
+    if (!sql) return undefined;
+    const host = 'pieces' in sql ? sql : this.ev.evaluate(sql);
+    if (!host || !pyformat) return host;
+    // DB-API paramstyle format/pyformat: %s and %(name)s are markers; show them to the SQL parser as ?.
+    const pieces = host.pieces.map((p): TextPiece => (p.kind === 'text' ? { ...p, text: p.text.replace(/%\((\w+)\)s|%s/g, (m) => '?' + ' '.repeat(m.length - 1)) } : p));
+    return { pieces, kind: host.kind };
+  }
+
+  /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
+  private readSql(host: HostText): { statements: Statement[]; spliced: Span[]; all: Span[] } {
+    const mapped = buildMappedSql(host);
+    const spliced: Span[] = [];
+    const all = mapped.splices.map((s) => s.fileSpan);
+    for (const s of mapped.splices) {
+      const expr = this.source.slice(s.fileSpan.start, s.fileSpan.end);
+      if (!CONSTANT_NAME.test(expr) && !this.isMarkerList(expr)) spliced.push(s.fileSpan);
+    }
+    if (!looksLikeSql(mapped.text)) return { statements: [], spliced, all };
+    const parsed = this.parseSql(mapped.text, { origin: mapped.origin });
+    // Text pieced together at run time that does not parse was guessed wrong, not written wrong.
+    const statements = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
+    this.statements.push(...statements);
+    for (const c of parsed.comments) this.sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
+    return { statements, spliced, all };
+  }
+
+  private spliceOf(span: Span): NonNullable<SqlExecution['splices']>[number] {
+    const text = this.source.slice(span.start, span.end);
+    return this.isMarkerList(text) ? { span, text, markers: true } : { span, text };
+  }
+
+  /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
+  private isMarkerList(expr: string): boolean {
+    return MARKER_LIST.test(expr) || this.markerVariables().has(expr);
+  }
+
+  /** Variables assigned a text built from "?" (a marker list made from the column count). */
+  private markerVariables(): Set<string> {
+    if (this.markerVars) return this.markerVars;
+    const vars = new Set<string>();
+    const seen = new Set<Scope>();
+    const visit = (scope: Scope) => {
+      if (seen.has(scope)) return;
+      seen.add(scope);
+      for (const a of scope.assignments) if (/["'`]\s*\?\s*(?:,\s*)?["'`]/.test(this.source.slice(a.value.startIndex, a.value.endIndex))) vars.add(a.name);
+    };
+    visit(this.walked.root);
+    for (const c of this.walked.calls) for (let x: Scope | undefined = c.scope; x; x = x.parent) visit(x);
+    this.markerVars = vars;
+    return vars;
+  }
+
+  // ---- loops -------------------------------------------------------------------------------------
+
+  /** A call outside any loop in a helper function that a loop of this file calls runs once per pass. */
+  private helperCaller(scope: Scope): { loop: LoopInfo; guarded: boolean } | undefined {
+    const fn = functionScope(scope);
+    const caller = fn?.functionName !== undefined ? this.walked.loopCalls.get(fn.functionName) : undefined;
+    return caller ? { loop: { ...caller.loop, via: fn!.functionName }, guarded: caller.guarded } : undefined;
+  }
+
+  private loopOf(ctx: CallContext): LoopInfo | undefined {
+    return ctx.loop ?? this.helperCaller(ctx.scope)?.loop;
+  }
+
+  /** Under a counter guard in its loop, or in a helper that the loop calls under one (if (n >= 1000) flush()). */
+  private guardedAt(ctx: CallContext): boolean {
+    return ctx.guards.some(isCountGuard) || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
+  }
+}
+
+function latestPrepare(prepares: PrepareRecord[], handle: string, at: number, scope: Scope): PrepareRecord | undefined {
+  let best: PrepareRecord | undefined;
+  for (const p of prepares) {
+    if (p.handle === handle && p.at <= at && within(scope, p.scope)) best = p;
+  }
+  return best ?? prepares.filter((p) => p.handle === handle).pop();
+}

@@ -1,0 +1,235 @@
+// The walk over a parsed host file: one tree-sitter query captures the node types an adapter cares about
+// (calls, loops, functions, lambdas, ifs, assignments, comments) in document order, and the nesting is
+// rebuilt from their spans: each call gets its scope chain, its innermost loop (a named function is a
+// barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
+import { Query, type Node, type Tree } from 'web-tree-sitter';
+import type { Comment } from '../sql/ast';
+import type { LoopInfo } from './types';
+import { isCountGuard, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
+
+export interface Walked {
+  calls: CallContext[];
+  /** The first call of each callee name made inside a loop (to see helpers that run once per row). */
+  loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
+  comments: Comment[];
+  /** The file's scope; named functions and lambdas are its descendants. */
+  root: Scope;
+  /** Named function scopes by name (a name may be declared more than once: overloads). */
+  functions: Map<string, Scope[]>;
+}
+
+interface Frame {
+  /** End offset of the node that opened the frame. */
+  end: number;
+  kind: 'scope' | 'loop' | 'barrier' | 'guard';
+  scope?: Scope;
+  loop?: LoopInfo;
+  guard?: string;
+}
+
+const queries = new WeakMap<LanguageAdapter, Query>();
+/** Calls that stand for pre-scanned embedded SQL blocks (see languages/esql.ts). */
+const PLACEHOLDER_CALL = /^_E\d+$/;
+/**
+ * Names of calls that may run SQL through a wrapper (execSQL, runQuery, _prepare_and_execute, ida_query):
+ * collected so that one given an SQL text counts (model.ts decides), whatever the driver behind it.
+ */
+export const USAGE_CALL = /exec|query|sql|prepare/i;
+/** …but not assertions, loggers and builders that only look at SQL text. */
+export const NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
+
+/** One query that captures every node type the walk looks at (tree-sitter finds them natively). */
+function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
+  let query = queries.get(adapter);
+  if (!query) {
+    const language = tree.language;
+    const types = new Set<string>([
+      ...Object.keys(adapter.loops),
+      ...adapter.functions,
+      ...adapter.lambdas,
+      ...adapter.ifs,
+      ...adapter.comments,
+      ...adapter.calls,
+      ...adapter.assignmentTypes,
+    ]);
+    // Only names the grammar knows: a query with an unknown node type does not compile.
+    const known = [...types].filter((t) => language.idForNodeType(t, true) !== null);
+    query = new Query(language, `[${known.map((t) => `(${t})`).join(' ')}] @n`);
+    queries.set(adapter, query);
+  }
+  return query.captures(tree.rootNode).map((c) => c.node);
+}
+
+/** 1-based line of a file offset, from line starts computed once per file. */
+function lineFinder(source: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}
+
+export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
+  const root: Scope = { node: tree.rootNode, assignments: [] };
+  // The ancestors (among interesting nodes) of the node being visited, outermost first.
+  const frames: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
+  const calls: CallContext[] = [];
+  const comments: Comment[] = [];
+  const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
+  const functions = new Map<string, Scope[]>();
+  const lineOf = lineFinder(source);
+  const nodes = interestingNodes(tree, adapter);
+  // Calls of functions declared in this file are collected too: one may wrap a database call.
+  const declared = new Set<string>();
+  for (const node of nodes) {
+    if (!adapter.functions.has(node.type)) continue;
+    const name = functionNameOf(node);
+    if (name) declared.add(name);
+  }
+  const wanted = (name: string) =>
+    adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name) || declared.has(name) || (USAGE_CALL.test(name) && !NOT_RUNNING_SQL.test(name));
+
+  const currentScope = (): Scope => {
+    for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === 'scope') return frames[i].scope!;
+    return root;
+  };
+  const innermostLoop = (): { loop?: LoopInfo; guards: string[] } => {
+    const guards: string[] = [];
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === 'guard') guards.push(f.guard!);
+      else if (f.kind === 'loop') return { loop: f.loop, guards };
+      else if (f.kind === 'barrier') return { guards };
+    }
+    return { guards };
+  };
+  const openLoop = (start: number, end: number, kind: string) => frames.push({ end, kind: 'loop', loop: { span: { start, end }, kind, line: lineOf(start) } });
+
+  // Captures come in document order, a node before its descendants.
+  for (const node of nodes) {
+    const start = node.startIndex;
+    const end = node.endIndex;
+    while (frames.length > 1 && frames[frames.length - 1].end <= start) frames.pop();
+    const type = node.type;
+    if (adapter.comments.has(type)) {
+      comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
+      continue;
+    }
+    const loopKind = adapter.loops[type];
+    if (loopKind) openLoop(start, end, loopKind);
+    if (adapter.functions.has(type)) {
+      const scope: Scope = { node, parent: currentScope(), assignments: [], functionName: functionNameOf(node), params: parameterNames(node) };
+      frames.push({ end, kind: 'barrier' });
+      frames.push({ end, kind: 'scope', scope });
+      if (scope.functionName) functions.set(scope.functionName, [...(functions.get(scope.functionName) ?? []), scope]);
+    } else if (adapter.lambdas.has(type)) {
+      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
+    }
+    if (adapter.ifs.has(type)) {
+      const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
+      frames.push({ end, kind: 'guard', guard: condition ? condition.text : '' });
+    }
+    if (adapter.assignmentTypes.has(type)) {
+      const loop = innermostLoop().loop;
+      for (const a of adapter.assignments(node)) currentScope().assignments.push({ ...a, at: end, loop });
+    }
+    if (!adapter.calls.has(type)) continue;
+    const name = adapter.calleeName(node);
+    if (name === undefined) continue;
+    if (!loopCalls.has(name)) {
+      const { loop, guards } = innermostLoop();
+      if (loop) loopCalls.set(name, { loop, guarded: guards.some(isCountGuard) });
+    }
+    const call = wanted(name) ? adapter.callSite(node) : undefined;
+    if (!call) continue;
+    const { loop, guards } = innermostLoop();
+    const scope = currentScope();
+    calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+    if (adapter.callAssignments) {
+      for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: end, loop });
+    }
+    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(start, end, call.name);
+  }
+  return { calls, comments, root, loopCalls, functions };
+}
+
+/** The name a function or method is declared with (C declarators nest it). */
+function functionNameOf(node: Node): string | undefined {
+  const name = node.childForFieldName('name');
+  if (name) return name.text;
+  let d = node.childForFieldName('declarator');
+  while (d && d.type !== 'identifier' && d.type !== 'field_identifier') d = d.childForFieldName('declarator');
+  return d?.text;
+}
+
+/** Parameter names of a function in order (Java, Python, JS/TS, C declarators). */
+function parameterNames(node: Node): string[] | undefined {
+  let params = node.childForFieldName('parameters');
+  for (let d = node.childForFieldName('declarator'); !params && d; d = d.childForFieldName('declarator')) params = d.childForFieldName('parameters');
+  if (!params) return undefined;
+  const names: string[] = [];
+  for (const p of params.namedChildren) {
+    if (!p || /comment/.test(p.type)) continue;
+    if (p.type === 'identifier') {
+      names.push(p.text);
+      continue;
+    }
+    let id: Node | null = p.childForFieldName('name') ?? p.childForFieldName('pattern') ?? p.childForFieldName('declarator');
+    // Python's typed_parameter has no name field: its first identifier is the name.
+    id ??= p.namedChildren.find((c): c is Node => c?.type === 'identifier') ?? null;
+    while (id && id.childForFieldName('declarator')) id = id.childForFieldName('declarator');
+    names.push(simpleName(id) ?? '');
+  }
+  return names;
+}
+
+const RESULT_WRAPPERS = new Set(['await_expression', 'parenthesized_expression', 'cast_expression', 'as_expression', 'non_null_expression', 'await']);
+
+function resultNameOf(node: Node): string | undefined {
+  let child: Node = node;
+  let parent = node.parent;
+  while (parent && RESULT_WRAPPERS.has(parent.type)) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (!parent) return undefined;
+  switch (parent.type) {
+    case 'variable_declarator':
+    case 'resource':
+    case 'init_declarator':
+      return simpleName(parent.childForFieldName('name') ?? parent.childForFieldName('declarator'));
+    case 'assignment':
+    case 'assignment_expression':
+      return parent.childForFieldName('right')?.id === child.id ? simpleName(parent.childForFieldName('left')) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function callbackParams(call: CallSite): string[] | undefined {
+  const fn = call.args[call.args.length - 1];
+  if (!fn || !/function|lambda|arrow/.test(fn.type)) return undefined;
+  const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');
+  if (!params) return undefined;
+  if (params.type === 'identifier') return [params.text];
+  return params.namedChildren.filter((p): p is Node => !!p).map((p) => simpleName(p.childForFieldName('pattern') ?? p.childForFieldName('name') ?? p) ?? '');
+}
+
+/** The named function a scope belongs to. */
+export function functionScope(scope: Scope): Scope | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.functionName !== undefined) return s;
+  return undefined;
+}
+
+/** True when `scope` is `outer` or nested in it. */
+export function within(scope: Scope, outer: Scope): boolean {
+  for (let x: Scope | undefined = scope; x; x = x.parent) if (x === outer) return true;
+  return false;
+}
