@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
 
 describe('code: C/C++ (Db2 CLI) and embedded SQL', () => {
-  it('CLI: sprintf + SQLExecDirect per row with autocommit on', async () => {
+  it('CLI: sprintf + SQLExecDirect per row on a connection opened here with autocommit on', async () => {
     const c = `#include <sqlcli1.h>
 #include <stdio.h>
 
@@ -11,6 +11,7 @@ int load(SQLHDBC hdbc, struct row *rows, int n)
     SQLHSTMT hstmt;
     char sql[512];
     int i;
+    SQLDriverConnect(hdbc, NULL, (SQLCHAR *)"DSN=SAMPLE", SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT);
     SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);
     for (i = 0; i < n; i++) {
         sprintf(sql,
@@ -27,10 +28,12 @@ int load(SQLHDBC hdbc, struct row *rows, int n)
     assert.equal(execs.length, 1, 'printf of a statement is not an execution');
     assert.equal(execs[0].textKind, 'format');
     assert.deepEqual(brief(findings, INSERT_RULES), [
-      `prefer-parameter-markers@${posOf(c, 'rows[i].id,')}`,
       `no-autocommit@${posOf(c, 'SQLExecDirect')}`,
+      `prefer-parameter-markers@${posOf(c, 'SQLExecDirect')}`,
       `single-row-insert@${posOf(c, 'SQLExecDirect')}`,
     ]);
+    const markers = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
+    assert.match(markers.message, /^Values spliced into INSERT INTO STAFF through a format template: rows\[i\]\.id, rows\[i\]\.name\. .* on each pass of the for loop at line 11,/);
   });
 
   it('CLI: SQLPrepare in the loop, SQLEndTran without a guard', async () => {

@@ -18,15 +18,15 @@ def load(rows):
     assert.equal(exec.textKind, 'template');
     assert.equal(exec.connection?.autocommit, 'on');
     assert.deepEqual(brief(findings, INSERT_RULES), [
-      `prefer-parameter-markers@${posOf(py, "row['id']")}`,
       `no-autocommit@${posOf(py, 'ibm_db.exec_immediate')}`,
+      `prefer-parameter-markers@${posOf(py, 'ibm_db.exec_immediate')}`,
       `single-row-insert@${posOf(py, 'ibm_db.exec_immediate')}`,
       `commit-per-row@${posOf(py, 'ibm_db.commit')}`,
     ]);
-    // The spliced-values span crosses the line break of the triple-quoted string.
+    // Named through the variable assigned once: the values inside and outside quotes of the f-string.
     const markers = findings.find((f) => f.rule === 'prefer-parameter-markers')!;
-    assert.equal(markers.line, 7);
-    assert.equal(markers.endLine, 7);
+    assert.match(markers.message, /^Values spliced into INSERT INTO SALES\.CUSTOMER through an interpolated string: row\['id'\], row\['name'\]\./);
+    assert.match(findings.find((f) => f.rule === 'commit-per-row')!.message, /^Commit on every pass of the for loop at line 5 that inserts into SALES\.CUSTOMER\./);
   });
 
   it('ibm_db: prepare inside a while loop, % formatting and .format', async () => {
@@ -51,9 +51,12 @@ def feed(conn, reader):
     assert.deepEqual(brief(findings, INSERT_RULES), [
       `prepare-in-loop@${posOf(py, 'ibm_db.prepare')}`,
       `single-row-insert@${posOf(py, 'ibm_db.execute(')}`,
-      `prefer-parameter-markers@${posOf(py, '(n, "done")') .replace(/:(\d+)$/, (_, c) => `:${Number(c) + 1}`)}`,
-      `prefer-parameter-markers@${posOf(py, 'format(n') .replace(/:(\d+)$/, (_, c) => `:${Number(c) + 7}`)}`,
+      `prefer-parameter-markers@${posOf(py, 'ibm_db.exec_immediate')}`,
+      `prefer-parameter-markers@${posOf(py, 'ibm_db.exec_immediate', 2)}`,
     ]);
+    const [percent, format] = findings.filter((f) => f.rule === 'prefer-parameter-markers');
+    assert.match(percent.message, /^Values spliced into INSERT INTO AUDIT through a format template: n\./);
+    assert.match(format.message, /^Values spliced into INSERT INTO AUDIT through a format template: n, user\./);
   });
 
   it('DB-API cursors: %s markers with parameters are not splices; execute in a comprehension is per row', async () => {
@@ -68,7 +71,8 @@ def save(conn, orders):
     const [exec] = models.get('save.py')!.code!.executions;
     assert.equal(exec.statements[0].kind, 'insert');
     assert.equal(exec.splicedValues.length, 0);
-    assert.equal(exec.connection?.autocommit, 'off', 'DB-API connections start a transaction');
+    // A connection passed in may have been switched either way: the file does not show it.
+    assert.equal(exec.connection?.autocommit, 'unknown');
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(py, 'cur.execute')}`]);
     assert.ok(!findings.some((f) => f.rule === 'parse-error'));
   });

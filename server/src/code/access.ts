@@ -16,8 +16,8 @@ function importedModules(text: string, language: 'js' | 'python'): string[] {
   const out: string[] = [];
   const pattern =
     language === 'js'
-      ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^\s*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm
-      : /^\s*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
+      ? /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^[ \t]*import\s+)["'`]([^"'`\n]{1,200})["'`]/gm
+      : /^[ \t]*(?:from\s+([\w.]{1,200})\s+import\b|import\s+([\w.]{1,200}(?:\s*,\s*[\w.]{1,200}){0,20}))/gm;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     if (language === 'js') out.push(m[1]);
     else if (m[1]) out.push(m[1]);
@@ -50,7 +50,7 @@ function runsSqlText(text: string): boolean {
 const JS_DB2 = /ibm_db|idb-p?connector/;
 const JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
 const PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
-const PY_OTHER_DATABASE = /^\s*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
+const PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
 
 function otherDatabase(name: string): string {
   return `talks to another database (${name}), not Db2`;

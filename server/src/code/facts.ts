@@ -34,25 +34,40 @@ export function within(inner: Span, outer: Span): boolean {
   return outer.start <= inner.start && inner.end <= outer.end;
 }
 
-/** File span of a statement-relative span. */
-function toFileSpan(stmt: Statement, span: Span): Span {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+/** The span among `sorted` (by start, disjoint) that contains file offset `at`. */
+function spanAt(sorted: readonly Span[], at: number): Span | undefined {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].end <= at) lo = mid + 1;
+    else if (sorted[mid].start > at) hi = mid - 1;
+    else return sorted[mid];
+  }
+  return undefined;
 }
 
-/** Spliced values (file spans) of an execution that land inside the VALUES of one of its INSERTs. */
+/**
+ * Spliced values (file spans) of an execution that land inside the VALUES of one of its INSERTs. Checked in
+ * SQL-text positions: a value quoted in a template ('%s') has its quotes in the template and its characters
+ * in the argument, so each character of a value is mapped to the file and looked up among the splices.
+ */
 export function splicedInsertValues(execution: SqlExecution): Span[] {
   if (execution.splicedValues.length === 0) return [];
-  const valueSpans: Span[] = [];
+  const sorted = [...execution.splicedValues].sort((a, b) => a.start - b.start);
+  const found = new Set<Span>();
   for (const insert of insertsOf(execution)) {
     if (insert.source.kind !== 'values') continue;
     for (const row of insert.source.rows) {
       for (const v of row.values) {
-        const span = toFileSpan(insert, v.span);
-        valueSpans.push({ start: Math.min(span.start, span.end), end: Math.max(span.start, span.end, span.start + 1) });
+        for (let o = v.span.start; o < Math.min(v.span.end, v.span.start + 400); o++) {
+          const hit = spanAt(sorted, insert.origin.toFile(o));
+          if (hit) found.add(hit);
+        }
       }
     }
   }
-  return execution.splicedValues.filter((s) => valueSpans.some((v) => s.start < v.end && v.start < s.end));
+  return sorted.filter((s) => found.has(s));
 }
 
 /** A CLP script: an SQL file, or a here-document fed to `db2` in a shell script. */
@@ -138,15 +153,18 @@ export function targetName(execution: SqlExecution | undefined, stmt: Statement 
   return displayKey(schema.keyOf((stmt as InsertStatement).target, stmt));
 }
 
+/** Names of host values that hold several rows' worth of text: row_string, values, tuples, batch … */
+const ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
+
 /**
- * A single-row INSERT … VALUES of an execution, unless its one row is one spliced value: a text such as
- * VALUES (%s) may splice in a whole list of rows.
+ * A single-row INSERT … VALUES of an execution, unless its one row is one spliced value named like a list
+ * of rows: VALUES (%s) filled with row_string may be a whole multi-row VALUES list.
  */
 export function singleRowInsertOf(execution: SqlExecution): InsertStatement | undefined {
   return insertsOf(execution).find((insert) => {
     if (!isSingleRowValues(insert) || insert.source.kind !== 'values') return false;
     const values = insert.source.rows[0].values;
-    return !(values.length === 1 && splicesAt(execution, insert, values[0].span, false).length > 0);
+    return !(values.length === 1 && splicesAt(execution, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
   });
 }
 
