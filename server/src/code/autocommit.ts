@@ -17,8 +17,8 @@ export interface AutocommitSwitch {
 
 export interface ConnectionFacts {
   switches: AutocommitSwitch[];
-  /** Connections this file opens with a driver's connect call. */
-  connects: { connection: string; api: string }[];
+  /** Connections this file opens with a driver's connect call, and where. */
+  connects: { connection: string; api: string; scope: Scope }[];
   /** Connections the code commits (JDBC refuses commit() in autocommit mode). */
   commits: { name: string; scope: Scope }[];
 }
@@ -33,12 +33,20 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name, autocommit: fixed };
-  const connect = name === undefined ? undefined : facts.connects.find((c) => c.connection === name);
+  // The connect must be in scope where the call is (same function or an enclosing one) and its name not
+  // shadowed by a parameter on the way: load(conn) does not use the conn that refresh() opened.
+  const connect = name === undefined ? undefined : facts.connects.find((c) => c.connection === name && within(scope, c.scope) && !shadowed(scope, c.scope, name));
   if (!connect) return { name, autocommit: 'unknown' };
   let state = adapter.defaultAutocommit(connect.api);
   // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
   if (state === 'on' && connect.api === 'jdbc' && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
   return { name, autocommit: state };
+}
+
+/** True when a function between `scope` and `outer` (outer excluded) has a parameter called `name`. */
+function shadowed(scope: Scope, outer: Scope, name: string): boolean {
+  for (let x: Scope | undefined = scope; x && x !== outer; x = x.parent) if (x.params?.includes(name)) return true;
+  return false;
 }
 
 /** True when `name` is assigned in the function that `scope` belongs to (lambdas included). */

@@ -192,7 +192,7 @@ class ModelBuilder {
         this.handles.set(e.handle, e.connection);
         break;
       case 'connect':
-        this.facts.connects.push({ connection: e.connection, api: e.api });
+        this.facts.connects.push({ connection: e.connection, api: e.api, scope: ctx.scope });
         if (e.autocommit !== undefined) this.facts.switches.push({ connection: e.connection, at: span.start, on: e.autocommit, span, scope: ctx.scope });
         break;
       case 'autocommit':
