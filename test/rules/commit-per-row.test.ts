@@ -56,3 +56,36 @@ def load(conn, rows, batch_size):
     assert.deepEqual(brief(findings, [RULE]), []);
   });
 });
+
+// Item 4 of issue 10: the commit calls beyond commit() are commits per row too.
+describe(`rule ${RULE}: commit calls of each driver`, () => {
+  it('Python DB-API commit() and tpc_commit(), Node commitTransaction, CLI SQLEndTran, query("COMMIT")', async () => {
+    const py = `import ibm_db_dbi
+def a(conn, rows):
+    cur = conn.cursor()
+    for r in rows:
+        cur.execute("INSERT INTO T (A) VALUES (?)", (r,))
+        conn.tpc_commit()
+`;
+    const js = `const ibmdb = require('ibm_db');
+async function b(conn, rows) {
+  for (const r of rows) {
+    await conn.query('INSERT INTO T (A) VALUES (?)', [r]);
+    await conn.query('COMMIT');
+  }
+}
+`;
+    const c = `void c(SQLHDBC hdbc, SQLHSTMT h, int n) {
+    SQLPrepare(h, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
+    for (int i = 0; i < n; i++) { SQLExecute(h); SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT); }
+}
+`;
+    const { findings } = await lintCode({ 'a.py': py, 'b.js': js, 'c.c': c });
+    assert.deepEqual(brief(findings, [RULE]), [
+      `${RULE}@${posOf(py, 'conn.tpc_commit')}`,
+      `${RULE}@${posOf(js, "conn.query('COMMIT')")}`,
+      `${RULE}@${posOf(c, 'SQLEndTran')}`,
+    ]);
+    assert.match(findings.find((f) => f.file === 'c.c' && f.rule === RULE)!.message, /^Commit on every pass of the for loop at line 3 that inserts into T\. .*Db2 INSERT tips/);
+  });
+});

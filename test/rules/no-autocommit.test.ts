@@ -61,3 +61,99 @@ def load(dsn, chunks):
     assert.deepEqual(brief(findings, [RULE, 'single-row-insert']), []);
   });
 });
+
+// Item 4 of issue 10: only state what the code shows. Item 5: not on loops of set-based INSERT … SELECT.
+describe(`rule ${RULE}: what the code shows about autocommit`, () => {
+  const LOOP = 'for (Row r : rows) { ps.setInt(1, r.a); ps.executeUpdate(); }';
+
+  it('Java: a connection passed in, or made by a factory the analysis does not know, has unknown autocommit', async () => {
+    const param = `class A { void load(Connection conn, List<Row> rows) throws Exception {
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        ${LOOP}
+    } }
+`;
+    const factory = param.replace('void load(Connection conn, List<Row> rows)', 'void load(List<Row> rows)').replace('PreparedStatement ps', 'Connection conn = pool.borrow();\n        PreparedStatement ps');
+    const { findings, models } = await lintCode({ 'A.java': param, 'B.java': factory });
+    assert.deepEqual(brief(findings, [RULE]), []);
+    for (const m of models.values()) assert.deepEqual(m.code!.executions.map((e) => e.connection?.autocommit), ['unknown', 'unknown']);
+  });
+
+  it('Java: an XAConnection takes part in global transactions (autocommit off)', async () => {
+    const java = `class X { void load(XADataSource ds, List<Row> rows) throws Exception {
+        XAConnection xa = ds.getXAConnection();
+        Connection conn = xa.getConnection();
+        PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        ${LOOP}
+    } }
+`;
+    const { findings, models } = await lintCode({ 'X.java': java });
+    assert.deepEqual(brief(findings, [RULE]), []);
+    assert.equal(models.get('X.java')!.code!.executions[1].connection?.autocommit, 'off');
+  });
+
+  it('Python: ibm_db.connect in this function is on; a parameter of the same name elsewhere is unknown; connect_coordinated is off', async () => {
+    const py = `import ibm_db
+
+def load(conn, rows):
+    for r in rows:
+        ibm_db.exec_immediate(conn, "INSERT INTO T (A) VALUES (1)")
+
+def fresh(rows):
+    conn = ibm_db.connect(DSN, "", "")
+    for r in rows:
+        ibm_db.exec_immediate(conn, "INSERT INTO T (A) VALUES (1)")
+
+def twophase(rows):
+    conn = ibm_db.connect_coordinated(DSN, "", "")
+    for r in rows:
+        ibm_db.exec_immediate(conn, "INSERT INTO T (A) VALUES (1)")
+    ibm_db.commit_two_phase(conn)
+`;
+    const { findings, models } = await lintCode({ 'p.py': py });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(py, 'ibm_db.exec_immediate', 2)}`]);
+    assert.deepEqual(models.get('p.py')!.code!.executions.map((e) => e.connection?.autocommit), ['unknown', 'on', 'off']);
+    assert.equal(models.get('p.py')!.code!.commits.length, 1, 'commit_two_phase is a commit');
+  });
+
+  it('JavaScript: a connection of an ibm_db Pool is opened by the driver (autocommit on); a parameter is unknown', async () => {
+    const js = `const { Pool } = require('ibm_db');
+const pool = new Pool();
+pool.open(cn, (err, conn) => {
+  for (const r of rows) conn.querySync('INSERT INTO T (A) VALUES (?)', [r]);
+});
+function load(conn, rows) {
+  for (const r of rows) conn.querySync('INSERT INTO T (A) VALUES (?)', [r]);
+}
+`;
+    const { findings } = await lintCode({ 'pool.js': js });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, 'conn.querySync')}`]);
+  });
+
+  it('CLI C: SQLDriverConnect here is on; a handle from elsewhere is unknown', async () => {
+    const c = `void a(SQLHDBC hdbc, SQLHSTMT h, int n) {
+    SQLDriverConnect(hdbc, NULL, (SQLCHAR *)"DSN=S", SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT);
+    SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &h);
+    SQLPrepare(h, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
+    for (int i = 0; i < n; i++) SQLExecute(h);
+}
+void b(Session *s, int n) {
+    SQLPrepare(s->stmt, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
+    for (int i = 0; i < n; i++) SQLExecute(s->stmt);
+}
+`;
+    const { findings } = await lintCode({ 'c.c': c });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(c, 'SQLExecute(h)')}`]);
+  });
+
+  it('a loop of set-based INSERT … SELECT statements moves many rows per statement: not reported', async () => {
+    const py = `import ibm_db
+def refresh(days):
+    conn = ibm_db.connect(DSN, "", "")
+    for d in days:
+        ibm_db.exec_immediate(conn, "INSERT INTO APP.DAILY SELECT * FROM APP.STAGE")
+        ibm_db.commit(conn)
+`;
+    const { findings } = await lintCode({ 'r.py': py });
+    assert.deepEqual(brief(findings, [RULE, 'commit-per-row', 'single-row-insert']), []);
+  });
+});

@@ -52,3 +52,151 @@ describe(`rule ${RULE}`, () => {
     assert.match(findings.find((f) => f.rule === RULE)!.message, /through string concatenation: r\.a\. /);
   });
 });
+
+// Item 1 of issue 10: literal-valued INSERTs executed from code. In a loop: a warning; several into one
+// table from one function (or file-level code): the scripts' threshold; a one-off: nothing, or a hint.
+describe(`rule ${RULE}: literal-valued INSERTs executed from code`, () => {
+  it('Java: a literal INSERT inside a loop is a warning naming the table and the loop', async () => {
+    const java = `class Fill {
+    void fill(Statement st, int n) throws SQLException {
+        for (int i = 0; i < n; i++) {
+            st.executeUpdate("INSERT INTO APP.TICKS (KIND) VALUES ('tick')");
+        }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Fill.java': java });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(java, 'st.executeUpdate')}`]);
+    assert.equal(found[0].severity, 'warning');
+    assert.match(found[0].message, /^Literal-valued INSERT INTO APP\.TICKS executed on every pass of the for loop at line 3\. .*Db2 INSERT tips, tests 1-2/);
+  });
+
+  it('JavaScript and C: literal INSERTs in loops (forEach callback, while)', async () => {
+    const js = "const ibmdb = require('ibm_db');\nfunction f(conn, rows) {\n  rows.forEach(() => conn.querySync(\"INSERT INTO T (A) VALUES (1)\"));\n}\n";
+    const c = 'void f(SQLHSTMT h, int n) {\n    while (n-- > 0) SQLExecDirect(h, (SQLCHAR *)"INSERT INTO T (A) VALUES (1)", SQL_NTS);\n}\n';
+    const { findings } = await lintCode({ 'f.js': js, 'f.c': c });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, 'conn.querySync')}`, `${RULE}@${posOf(c, 'SQLExecDirect')}`]);
+    assert.match(findings.find((f) => f.file === 'f.js' && f.rule === RULE)!.message, /forEach loop at line 3/);
+  });
+
+  it('Python: three literal INSERTs into one table from one function reach the scripts threshold', async () => {
+    const py = `import ibm_db
+
+def seed(conn):
+    ibm_db.exec_immediate(conn, "INSERT INTO APP.REGION VALUES ('UK', 'United Kingdom')")
+    ibm_db.exec_immediate(conn, "INSERT INTO APP.REGION VALUES ('US', 'United States')")
+    ibm_db.exec_immediate(conn, "INSERT INTO APP.REGION VALUES ('NL', 'Netherlands')")
+
+def other(conn):
+    ibm_db.exec_immediate(conn, "INSERT INTO APP.REGION VALUES ('FR', 'France')")
+    ibm_db.exec_immediate(conn, "INSERT INTO APP.COUNTRY VALUES ('FR')")
+`;
+    const { findings } = await lintCode({ 'seed.py': py });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(py, 'ibm_db.exec_immediate')}`]);
+    assert.match(found[0].message, /^3 literal-valued INSERTs into APP\.REGION executed from seed\(\)\. /);
+    // minRepeats applies as for scripts.
+    const four = await lintCode({ 'seed.py': py }, { rules: { [RULE]: ['warning', { minRepeats: 4 }] } });
+    assert.deepEqual(brief(four.findings, [RULE]), []);
+  });
+
+  it('shell: literal db2 "INSERT …" commands at the top level of a script count like a function', async () => {
+    const sh = `#!/bin/sh
+db2 connect to SAMPLE
+db2 "INSERT INTO APP.REGION VALUES ('UK', 'United Kingdom')"
+db2 "INSERT INTO APP.REGION VALUES ('US', 'United States')"
+db2 "INSERT INTO APP.REGION VALUES ('NL', 'Netherlands')"
+`;
+    const { findings } = await lintCode({ 'seed.sh': sh });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(sh, 'db2 "INSERT')}`]);
+    assert.match(found[0].message, /^3 literal-valued INSERTs into APP\.REGION executed from the top level of this file\./);
+  });
+
+  it('a one-off literal INSERT is not reported; with reportOneOff it is a hint, whatever the rule severity', async () => {
+    const py = 'import ibm_db\n\ndef mark(conn):\n    ibm_db.exec_immediate(conn, "INSERT INTO APP.AUDIT (MSG) VALUES (\'started\')")\n';
+    assert.deepEqual(brief((await lintCode({ 'mark.py': py })).findings, [RULE]), []);
+    const { findings } = await lintCode({ 'mark.py': py }, { rules: { [RULE]: ['error', { reportOneOff: true }] } });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(found.map((f) => [f.severity, f.line]), [['hint', 4]]);
+    assert.match(found[0].message, /^Literal-valued INSERT INTO APP\.AUDIT executed once here\. /);
+  });
+
+  it('static embedded SQL, markers, a prepared handle and multi-row VALUES are not literal INSERT findings', async () => {
+    const sqc = 'void f(void) {\n  for (int i = 0; i < 3; i++) {\n    EXEC SQL INSERT INTO T (A) VALUES (1);\n  }\n}\n';
+    const java = `class P {
+    void p(Connection c, int n) throws SQLException {
+        PreparedStatement ps = c.prepareStatement("INSERT INTO T (A) VALUES (?)");
+        for (int i = 0; i < n; i++) { ps.setInt(1, i); ps.executeUpdate(); }
+        Statement st = c.createStatement();
+        st.executeUpdate("INSERT INTO T (A) VALUES (1), (2), (3)");
+    }
+}
+`;
+    const { findings } = await lintCode({ 'f.sqc': sqc, 'P.java': java });
+    assert.deepEqual(brief(findings, [RULE]), []);
+  });
+});
+
+// Item 2 of issue 10: values spliced through a format template inside quotes, through a variable assigned
+// once, anchored on the call that executes, naming the spliced expressions.
+describe(`rule ${RULE}: values spliced through format templates`, () => {
+  it("Python: '%s' % (…) and '{}'.format(…) through a variable, anchored on the execute", async () => {
+    const py = `import ibm_db_dbi
+
+def save(cur, people):
+    for p in people:
+        sql = "INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)" % (p.name, p.age)
+        cur.execute(sql)
+    note = "INSERT INTO APP.NOTES (BODY) VALUES ('{}')".format(text)
+    cur.execute(note)
+`;
+    const { findings } = await lintCode({ 'save.py': py });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(py, 'cur.execute(sql)')}`, `${RULE}@${posOf(py, 'cur.execute(note)')}`]);
+    assert.match(found[0].message, /^Values spliced into INSERT INTO APP\.PEOPLE through a format template: p\.name, p\.age\. /);
+    assert.match(found[1].message, /^Values spliced into INSERT INTO APP\.NOTES through a format template: text\. /);
+  });
+
+  it("Java: String.format('%s') and MessageFormat.format(''{0}'')", async () => {
+    const java = `class F {
+    void f(Statement st, Person p) throws SQLException {
+        st.executeUpdate(String.format("INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)", p.name, p.age));
+        String sql = MessageFormat.format("INSERT INTO APP.NOTES (BODY, AT) VALUES (''{0}'', ''{1}'')", p.note, when);
+        st.execute(sql);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'F.java': java });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(java, 'st.executeUpdate')}`, `${RULE}@${posOf(java, 'st.execute(sql)')}`]);
+    assert.match(found[0].message, /through a format template: p\.name, p\.age\. /);
+    assert.match(found[1].message, /^Values spliced into INSERT INTO APP\.NOTES through a format template: p\.note, when\. /);
+  });
+
+  it('C: snprintf into a buffer that SQLExecDirect runs later; a quoted %s in a table name is not a value', async () => {
+    const c = `void f(SQLHSTMT h, const char *name, const char *table) {
+    char sql[200];
+    snprintf(sql, sizeof sql, "INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')", name);
+    prepare_something();
+    SQLExecDirect(h, (SQLCHAR *)sql, SQL_NTS);
+    char ddl[200];
+    sprintf(ddl, "INSERT INTO \\"%s\\" (NAME) VALUES ('x')", table);
+    SQLExecDirect(h, (SQLCHAR *)ddl, SQL_NTS);
+}
+`;
+    const { findings } = await lintCode({ 'f.c': c });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(c, 'SQLExecDirect')}`]);
+    assert.match(found[0].message, /^Values spliced into INSERT INTO APP\.PEOPLE through a format template: name\. /);
+  });
+
+  it('JavaScript: a quoted template substitution; a constant of the file is text, not a splice', async () => {
+    const js = "const ibmdb = require('ibm_db');\nconst TABLE = 'APP.PEOPLE';\nfunction f(conn, p) {\n  return conn.querySync(`INSERT INTO ${TABLE} (NAME) VALUES ('${p.name}')`);\n}\n";
+    const { findings } = await lintCode({ 'f.js': js });
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(js, 'conn.querySync')}`]);
+    assert.match(found[0].message, /^Values spliced into INSERT INTO APP\.PEOPLE through an interpolated string: p\.name\. /);
+  });
+});

@@ -37,3 +37,55 @@ export async function load(conn: ibmdb.Database, rows: number[][]) {
     expectNoFindings({ 'load.sql': 'INSERT INTO T VALUES (1);\n' }, RULE);
   });
 });
+
+// Item 5 of issue 10: only the same INSERT/MERGE text prepared on every pass.
+describe(`rule ${RULE}: the same INSERT or MERGE each pass`, () => {
+  it('Python: a loop that prepares a CALL, a SELECT or a statement of a list each pass is not reported', async () => {
+    const py = `import ibm_db
+def run(conn, days, statements):
+    for d in days:
+        stmt = ibm_db.prepare(conn, "CALL APP.ROLLUP(?)")
+        ibm_db.execute(stmt, (d,))
+        q = ibm_db.prepare(conn, "SELECT * FROM APP.DAILY WHERE D = ?")
+        ibm_db.execute(q, (d,))
+    for sql in statements:
+        s = ibm_db.prepare(conn, sql)
+        ibm_db.execute(s)
+`;
+    const { findings } = await lintCode({ 'run.py': py });
+    assert.deepEqual(brief(findings, [RULE]), []);
+  });
+
+  it('Java: a spliced table name makes each pass a different statement; the same MERGE each pass is reported', async () => {
+    const java = `class M {
+    void m(Connection conn, List<String> tables, List<Row> rows) throws SQLException {
+        for (String t : tables) {
+            PreparedStatement ps = conn.prepareStatement("INSERT INTO " + t + " (A) VALUES (?)");
+            ps.executeUpdate();
+        }
+        for (Row r : rows) {
+            PreparedStatement ps = conn.prepareStatement("MERGE INTO APP.T USING (VALUES (?)) AS S(A) ON T.A = S.A WHEN NOT MATCHED THEN INSERT (A) VALUES (S.A)");
+            ps.setInt(1, r.a);
+            ps.executeUpdate();
+        }
+    }
+}
+`;
+    const { findings } = await lintCode({ 'M.java': java });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'conn.prepareStatement', 2)}`]);
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /^MERGE INTO APP\.T is prepared again on every pass of the for-each loop at line 7\. .*Db2 INSERT tips/);
+  });
+
+  it('C: the same INSERT prepared each pass of a while loop is reported, naming table and loop', async () => {
+    const c = `void f(SQLHSTMT h, int n) {
+    while (n-- > 0) {
+        SQLPrepare(h, (SQLCHAR *)"INSERT INTO APP.T (A) VALUES (?)", SQL_NTS);
+        SQLExecute(h);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'f.c': c });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(c, 'SQLPrepare')}`]);
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /^INSERT INTO APP\.T is prepared again on every pass of the while loop at line 2\./);
+  });
+});

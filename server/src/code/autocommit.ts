@@ -2,6 +2,7 @@
 // (setAutoCommit, ibm_db.autocommit, SQLSetConnectAttr, UPDATE COMMAND OPTIONS, beginTransaction …), else
 // the driver's default for a connection this file opens itself, else unknown. A connection passed in as a
 // parameter, kept in a field or made by a factory the analysis does not know may be in either state.
+import type { Node } from 'web-tree-sitter';
 import type { Span } from '../sql/ast';
 import type { ConnectionInfo } from './types';
 import type { LanguageAdapter, Scope } from './adapter';
@@ -29,7 +30,8 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   // file (a constructor or an init method switched it), unless the connection is a local of this function.
   const before = relevant.filter((e) => e.at < at && within(scope, e.scope));
   const local = name !== undefined && declaredIn(scope, name);
-  const chosen = before.length > 0 ? before[before.length - 1] : local ? undefined : relevant.find((e) => !within(scope, e.scope));
+  // A switch elsewhere counts when it is on a field or a global (this.conn), not on that function's own local.
+  const chosen = before.length > 0 ? before[before.length - 1] : local ? undefined : relevant.find((e) => !within(scope, e.scope) && !(e.connection && declaredIn(e.scope, e.connection)));
   if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name, autocommit: fixed };
@@ -49,10 +51,16 @@ function shadowed(scope: Scope, outer: Scope, name: string): boolean {
   return false;
 }
 
-/** True when `name` is assigned in the function that `scope` belongs to (lambdas included). */
+/** True when `name` is a local of the function that `scope` belongs to (lambdas included): assigned, not as a field. */
 function declaredIn(scope: Scope, name: string): boolean {
   for (let x: Scope | undefined = scope; x && x.parent; x = x.parent) {
-    if (x.assignments.some((a) => a.name === name && !a.append)) return true;
+    if (x.params?.includes(name) || x.assignments.some((a) => a.name === name && !a.append && !isFieldAssignment(a.value))) return true;
   }
   return false;
+}
+
+/** this.conn = …, self.conn = …, s->conn = …: the value of an assignment to a member. */
+function isFieldAssignment(value: Node): boolean {
+  const left = value.parent?.childForFieldName('left');
+  return !!left && left.id !== value.id && /[.>]/.test(left.text);
 }
