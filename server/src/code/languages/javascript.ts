@@ -188,6 +188,9 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     return [{ kind: 'execute', api, action: 'prepare', sql: text ?? a[0], connection: recv, handle: resultName ?? `@${call.node.startIndex}` }];
   }
   if (EXECUTE.has(call.name) && recv) {
+    // db.execute('INSERT …', params): a wrapper's execute takes the SQL text (ibm_db's statement takes params).
+    const text = a.length > 0 ? ev.evaluate(a[0]) : undefined;
+    if (text && looksLikeSql(PLAIN(text))) return [{ kind: 'execute', api, action: a.length > 1 ? 'executePrepared' : 'executeDirect', sql: text, connection: recv }];
     // Parameters bound as arrays (ParamType 'ARRAY', ArraySize) insert many rows per call.
     return [{ kind: 'execute', api, action: 'executePrepared', handle: recv, batched: a.some((arg) => ARRAY_BINDING.test(arg.text)) || undefined }];
   }
