@@ -300,7 +300,9 @@ class ModelBuilder {
     const parsed = this.parseSql(mapped.text, { origin: mapped.origin });
     // Text pieced together at run time that does not parse was guessed wrong, not written wrong.
     const statements = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
-    this.statements.push(...statements);
+    // A table named at run time is no table the schema knows: such statements stay with their execution
+    // (the code rules name them by the expression) but do not describe a table for the SQL rules.
+    for (const st of statements) if (!namedAtRunTime(st)) this.statements.push(st);
     for (const c of parsed.comments) this.sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
     return { statements, spliced, all };
   }
@@ -348,6 +350,15 @@ class ModelBuilder {
   private guardedAt(ctx: CallContext): boolean {
     return ctx.guards.some(isCountGuard) || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
   }
+}
+
+/** The placeholder of a spliced name: Zzzz, or 0000 inside double quotes ("%s"). */
+const SPLICED_NAME = /^(?:Z+|0+)$/i;
+
+function namedAtRunTime(stmt: Statement): boolean {
+  const named = stmt as Partial<Record<'target' | 'table', { schema?: string; name: string }>>;
+  const name = named.target ?? named.table;
+  return !!name && (SPLICED_NAME.test(name.name) || (name.schema !== undefined && SPLICED_NAME.test(name.schema)));
 }
 
 function latestPrepare(prepares: PrepareRecord[], handle: string, at: number, scope: Scope): PrepareRecord | undefined {
