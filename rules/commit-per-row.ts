@@ -2,7 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import { isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const CommitPerRowRule: Rule = {
   meta: {
@@ -23,7 +23,7 @@ const CommitPerRowRule: Rule = {
   check({ file, schema, options, report }) {
     if (file.code) {
       // Row-by-row inserts only: a commit per pass of a loop of set-based INSERT … SELECT commits many rows.
-      const inserting = file.code.executions.filter((e) => e.loop && !e.batched && runsRows(e) && singleRowInsertOf(e) !== undefined);
+      const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== undefined);
       for (const commit of file.code.commits) {
         if (!commit.loop || commit.guarded) continue;
         const execution = inserting.find((e) => sameLoop(e.loop, commit.loop));

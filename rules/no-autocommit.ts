@@ -1,7 +1,7 @@
 // Row-by-row inserts in a loop (or many inserts in a CLP script) on a connection that the code shows to
 // commit every statement. A connection whose autocommit the file does not show is not reported.
 import type { Rule } from '../server/src/engine/types';
-import { isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const NoAutocommitRule: Rule = {
   meta: {
@@ -23,7 +23,7 @@ const NoAutocommitRule: Rule = {
       for (const execution of file.code.executions) {
         // A batch or array per call commits once per batch, which is what the rule asks for; a set-based
         // INSERT … SELECT moves many rows per statement.
-        if (!execution.loop || execution.batched || !runsRows(execution) || execution.connection?.autocommit !== 'on') continue;
+        if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution) || execution.connection?.autocommit !== 'on') continue;
         const insert = singleRowInsertOf(execution);
         if (!insert || seenLoops.has(execution.loop.span.start)) continue;
         seenLoops.add(execution.loop.span.start);

@@ -5,7 +5,7 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
-import { insertsOf, isLiteralValues, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -85,7 +85,7 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
   for (const execution of executions) {
     const insert = literalInsertOf(execution);
     if (!insert) continue;
-    if (execution.loop) {
+    if (isBulkLoop(execution.loop)) {
       report({ messageId: 'literalLoop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop) }, span: execution.callSpan });
       continue;
     }

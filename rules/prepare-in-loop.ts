@@ -1,7 +1,7 @@
 // The same INSERT/MERGE text prepared again on every pass of the loop that executes it. A loop that prepares
 // a different statement each pass (a list of statements, a CALL or SELECT per item) is something else.
 import type { Rule } from '../server/src/engine/types';
-import { loopName, targetName, within } from '../server/src/code/facts';
+import { isBulkLoop, loopName, targetName, within } from '../server/src/code/facts';
 
 const PrepareInLoopRule: Rule = {
   meta: {
@@ -17,7 +17,7 @@ const PrepareInLoopRule: Rule = {
   check({ file, schema, report }) {
     if (!file.code) return;
     for (const prepare of file.code.executions) {
-      if (prepare.action !== 'prepare' || !prepare.loop) continue;
+      if (prepare.action !== 'prepare' || !isBulkLoop(prepare.loop)) continue;
       // The same text each pass: an INSERT or MERGE with nothing spliced in (a spliced value or table name
       // makes each pass a different statement, which prefer-parameter-markers reports).
       const target = prepare.statements.find((s) => s.kind === 'insert' || s.kind === 'merge');

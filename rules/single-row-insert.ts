@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const SingleRowInsertRule: Rule = {
   meta: {
@@ -26,14 +26,14 @@ const SingleRowInsertRule: Rule = {
       const executions = file.code.executions;
       for (const execution of executions) {
         // addBatch then executeBatch on every pass: a batch of one row.
-        if (execution.action === 'executeBatch' && execution.loop && !execution.guarded && singleRowInsertOf(execution) !== undefined) {
+        if (execution.action === 'executeBatch' && isBulkLoop(execution.loop) && !execution.guarded && singleRowInsertOf(execution) !== undefined) {
           const loop = execution.loop;
           const fills = executions.some((e) => e.action === 'addBatch' && sameLoop(e.loop, loop) && e.preparedAt && e.preparedAt.start === execution.preparedAt?.start);
           if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: execution.callSpan });
         }
       }
       for (const execution of executions) {
-        if (!execution.loop || execution.batched || !runsRows(execution)) continue;
+        if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
         const insert = singleRowInsertOf(execution);
         if (!insert) continue;
         report({ messageId: 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });

@@ -65,3 +65,21 @@ def f(conn, rows):
     assert.match(findings.find((f) => f.rule === RULE)!.message, /^executeBatch runs after every addBatch in the for-each loop at line \d+: each batch of INSERT INTO T holds one row\./);
   });
 });
+
+describe(`rule ${RULE}: loops with a constant number of passes`, () => {
+  it('a counting loop of 10 passes or fewer is not a bulk load (Java, Python); 30 passes is', async () => {
+    const java = `class Few {
+    void few(Statement st) throws SQLException {
+        final int RECORDS = 5;
+        for (int i = 0; i < RECORDS; i++) st.executeUpdate("INSERT INTO T (A) VALUES (?)");
+        for (int i = 0; i < 30; i++) st.executeUpdate("INSERT INTO T (A) VALUES (?)");
+    }
+}
+`;
+    const py = 'import ibm_db\ndef f(conn):\n    for i in range(1, 4):\n        ibm_db.exec_immediate(conn, "INSERT INTO T (A) VALUES (1)")\n';
+    const { findings, models } = await lintCode({ 'Few.java': java, 'few.py': py });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'st.executeUpdate', 2)}`]);
+    assert.deepEqual(models.get('Few.java')!.code!.executions.map((e) => e.loop?.passes), [5, 30]);
+    assert.equal(models.get('few.py')!.code!.executions[0].loop?.passes, 3);
+  });
+});

@@ -110,6 +110,14 @@ export function batchAdvice(api: string): string {
   }
 }
 
+/** Up to this many passes (a counting loop with a constant bound), a loop is not a bulk load: a few rows cost little. */
+export const SMALL_LOOP_PASSES = 10;
+
+/** A loop that may run for many rows: not a counting loop of SMALL_LOOP_PASSES passes or fewer. */
+export function isBulkLoop(loop: LoopInfo | undefined): loop is LoopInfo {
+  return !!loop && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
+}
+
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
   const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;

@@ -11,6 +11,8 @@ export interface LoopInfo {
   via?: string;
   /** 1-based line where the loop starts (messages name it). */
   line?: number;
+  /** Passes of a counting loop with a constant bound (for i < 5, range(5)); absent when not known. */
+  passes?: number;
 }
 
 export interface ConnectionInfo {

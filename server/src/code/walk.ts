@@ -16,6 +16,8 @@ export interface Walked {
   root: Scope;
   /** Named function scopes by name (a name may be declared more than once: overloads). */
   functions: Map<string, Scope[]>;
+  /** Loop statements with the scope they are in (model.ts works out constant pass counts). */
+  loops: { info: LoopInfo; node: Node; scope: Scope }[];
 }
 
 interface Frame {
@@ -110,7 +112,12 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     return { guards };
   };
-  const openLoop = (start: number, end: number, kind: string) => frames.push({ end, kind: 'loop', loop: { span: { start, end }, kind, line: lineOf(start) } });
+  const loops: Walked['loops'] = [];
+  const openLoop = (node: Node, kind: string) => {
+    const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lineOf(node.startIndex) };
+    frames.push({ end: node.endIndex, kind: 'loop', loop: info });
+    loops.push({ info, node, scope: currentScope() });
+  };
 
   // Captures come in document order, a node before its descendants.
   for (const node of nodes) {
@@ -123,7 +130,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       continue;
     }
     const loopKind = adapter.loops[type];
-    if (loopKind) openLoop(start, end, loopKind);
+    if (loopKind) openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
       const scope: Scope = { node, parent: currentScope(), assignments: [], functionName: functionNameOf(node), params: parameterNames(node) };
       frames.push({ end, kind: 'barrier' });
@@ -155,9 +162,9 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     if (adapter.callAssignments) {
       for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: end, loop });
     }
-    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(start, end, call.name);
+    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, functions };
+  return { calls, comments, root, loopCalls, functions, loops };
 }
 
 /** The name a function or method is declared with (C declarators nest it). */
