@@ -57,7 +57,7 @@ export function parseStatement(p: Parser, span: Span): Statement {
   }
 }
 
-export function parseCreate(p: Parser, span: Span): Statement {
+function parseCreate(p: Parser, span: Span): Statement {
   let i = p.pos + 1;
   if (p.kw(i, 'OR') && p.kw(i + 1, 'REPLACE')) i += 2;
   const w = p.kind(i) === TK_WORD ? p.upper(i) : '';

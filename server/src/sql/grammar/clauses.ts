@@ -52,7 +52,7 @@ export function parseQualifiedName(p: Parser, context: string): QualifiedName {
 }
 
 /** Reads a qualified name at token `i` without moving the cursor; returns it and the index after it. */
-export function qualifiedNameAt(p: Parser, i: number): { name: QualifiedName; next: number } | undefined {
+function qualifiedNameAt(p: Parser, i: number): { name: QualifiedName; next: number } | undefined {
   if (!p.isIdent(i)) return undefined;
   const saved = p.pos;
   p.pos = i;
@@ -301,7 +301,7 @@ export function tablesRead(p: Parser, from: number, to: number): QualifiedName[]
   return out;
 }
 
-export function isFromEnder(p: Parser, i: number): boolean {
+function isFromEnder(p: Parser, i: number): boolean {
   const len = p.t.end[i] - p.t.start[i];
   return len >= 2 && len <= 9 && FROM_ENDERS.has(p.upper(i));
 }

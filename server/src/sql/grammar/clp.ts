@@ -94,7 +94,7 @@ export function parseUpdateDbCfg(p: Parser, span: Span): Statement {
 }
 
 /** File name in LOAD/IMPORT: a string literal or a run of adjacent tokens (a path). */
-export function parseFileName(p: Parser, context: string): string {
+function parseFileName(p: Parser, context: string): string {
   if (p.atEnd()) p.fail('expected a file name', context);
   if (p.kind(p.pos) === TK_STRING) {
     const s = p.t.start[p.pos];
@@ -108,7 +108,7 @@ export function parseFileName(p: Parser, context: string): string {
 }
 
 /** INSERT|REPLACE|… INTO table inside a LOAD/IMPORT command. */
-export function findInto(p: Parser, modes: string[]): { mode: string; at: number } | undefined {
+function findInto(p: Parser, modes: string[]): { mode: string; at: number } | undefined {
   for (let i = p.pos; i + 1 < p.end; i++) {
     if (p.t.kind[i] !== TK_WORD || !p.kw(i + 1, 'INTO')) continue;
     const w = p.upper(i);

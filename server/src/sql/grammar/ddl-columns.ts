@@ -34,7 +34,7 @@ export function parseColumnDef(p: Parser, context: string, constraints: TableCon
   return col;
 }
 
-export function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constraints: TableConstraint[]): void {
+function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constraints: TableConstraint[]): void {
   for (;;) {
     const k = p.kind(p.pos);
     if (p.atEnd() || k === TK_COMMA || k === TK_RPAREN) return;
@@ -127,7 +127,7 @@ export function parseColumnOptions(p: Parser, col: ColumnDef, context: string, c
 }
 
 /** Value after DEFAULT; undefined when the DEFAULT has no value (type default). */
-export function parseDefaultValue(p: Parser): Span | undefined {
+function parseDefaultValue(p: Parser): Span | undefined {
   const first = p.pos;
   const k = p.kind(p.pos);
   if (p.atEnd() || k === TK_COMMA || k === TK_RPAREN) return undefined;
@@ -157,7 +157,7 @@ export function parseDefaultValue(p: Parser): Span | undefined {
   return p.rangeSpan(first, p.pos);
 }
 
-export function parseGenerated(p: Parser, col: ColumnDef, context: string): void {
+function parseGenerated(p: Parser, col: ColumnDef, context: string): void {
   const startTok = p.pos;
   p.pos++; // GENERATED
   let always = true;
@@ -239,7 +239,7 @@ export function parseSequenceOptions(p: Parser,
   }
 }
 
-export function parseColumnConstraint(p: Parser, column: string, context: string): TableConstraint {
+function parseColumnConstraint(p: Parser, column: string, context: string): TableConstraint {
   const startTok = p.pos;
   let name: string | undefined;
   if (p.accept('CONSTRAINT')) name = parseIdentifier(p, context).name;
@@ -290,7 +290,7 @@ export function parseTableConstraint(p: Parser, context: string): TableConstrain
   return c;
 }
 
-export function parseReferences(p: Parser, columns: string[], context: string): TableConstraint {
+function parseReferences(p: Parser, columns: string[], context: string): TableConstraint {
   p.expect('REFERENCES', context);
   const parent = parseQualifiedName(p, context);
   const parentColumns = p.kind(p.pos) === TK_LPAREN ? parseNameList(p, context) : [];
@@ -300,7 +300,7 @@ export function parseReferences(p: Parser, columns: string[], context: string): 
 }
 
 /** ON DELETE/UPDATE rules, [NOT] ENFORCED, [NOT] TRUSTED, ENABLE/DISABLE QUERY OPTIMIZATION. */
-export function parseConstraintAttributes(p: Parser, c: TableConstraint, context: string): void {
+function parseConstraintAttributes(p: Parser, c: TableConstraint, context: string): void {
   for (;;) {
     if (p.kw(p.pos, 'ON') && (p.kw(p.pos + 1, 'DELETE') || p.kw(p.pos + 1, 'UPDATE'))) {
       const isDelete = p.kw(p.pos + 1, 'DELETE');

@@ -75,7 +75,7 @@ export function parseCreateTable(p: Parser, span: Span): Statement {
   return stmt;
 }
 
-export function parseTableElements(p: Parser, stmt: CreateTableStatement): void {
+function parseTableElements(p: Parser, stmt: CreateTableStatement): void {
   const context = 'CREATE TABLE';
   p.pos++; // (
   for (;;) {
@@ -101,7 +101,7 @@ export function parseTableElements(p: Parser, stmt: CreateTableStatement): void 
   }
 }
 
-export function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary: boolean, queryTables: QualifiedName[]): void {
+function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary: boolean, queryTables: QualifiedName[]): void {
   const context = 'CREATE TABLE';
   let dataInitiallyDeferred = false;
   let refresh: 'immediate' | 'deferred' | undefined;
@@ -347,7 +347,7 @@ export function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary
   }
 }
 
-export function parseLocksize(p: Parser, context: string): 'row' | 'table' | 'blockinsert' {
+function parseLocksize(p: Parser, context: string): 'row' | 'table' | 'blockinsert' {
   if (p.accept('ROW')) return 'row';
   if (p.accept('TABLE')) return 'table';
   if (p.accept('BLOCKINSERT')) return 'blockinsert';
@@ -372,14 +372,14 @@ export function parseAlterTable(p: Parser, span: Span): Statement {
 }
 
 /** Skips tokens of an action we do not model, up to the next action keyword at this level. */
-export function skipToNextAction(p: Parser): void {
+function skipToNextAction(p: Parser): void {
   while (!p.atEnd()) {
     if (p.kind(p.pos) === TK_WORD && ALTER_ACTION_WORDS.has(p.upper(p.pos))) return;
     p.skipUnit();
   }
 }
 
-export function parseAlterAction(p: Parser, context: string): AlterTableAction {
+function parseAlterAction(p: Parser, context: string): AlterTableAction {
   const startTok = p.pos;
   const done = (a: WithoutSpan<AlterTableAction>): AlterTableAction =>
     ({ ...a, span: p.rangeSpan(startTok, p.pos) }) as AlterTableAction;

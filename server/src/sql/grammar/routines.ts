@@ -93,7 +93,7 @@ export function parseCreateTrigger(p: Parser, span: Span): Statement {
   return stmt;
 }
 
-export function parseTriggerBody(p: Parser, stmt: CreateTriggerStatement, bodyFirst: number, context: string): void {
+function parseTriggerBody(p: Parser, stmt: CreateTriggerStatement, bodyFirst: number, context: string): void {
   // label: BEGIN ATOMIC …
   let blockAt = bodyFirst;
   if (p.kind(bodyFirst + 1) === TK_OP && p.text.charCodeAt(p.t.start[bodyFirst + 1]) === 58 && p.kw(bodyFirst + 2, 'BEGIN')) blockAt = bodyFirst + 2;

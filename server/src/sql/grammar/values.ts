@@ -147,7 +147,7 @@ export function parseValuesRow(p: Parser, context: string): ValuesRow {
 }
 
 /** How the value in tokens [a, b) (not empty) is supplied, as a VK_ code. */
-export function classifyValueKind(p: Parser, a: number, b: number): number {
+function classifyValueKind(p: Parser, a: number, b: number): number {
   // Strip parentheses around the whole value in one pass (deep nesting must stay linear): k leading
   // '(' and trailing ')' enclose the value, less those that close inside it, as in (1)+(2).
   let lead = 0;
@@ -170,7 +170,7 @@ export function classifyValueKind(p: Parser, a: number, b: number): number {
   return valueKind(p, a, b);
 }
 
-export function valueKind(p: Parser, a: number, b: number): number {
+function valueKind(p: Parser, a: number, b: number): number {
   const n = b - a;
   const k0 = p.t.kind[a];
   if (n === 1) {
