@@ -71,9 +71,15 @@ const schema = {
       additionalProperties: { anyOf: [{ enum: [...new Set(Object.values(DEFAULT_LANGUAGES))].sort() }, { type: 'null' }] },
     },
     maxFileBytes: { description: 'Files larger than this many bytes are skipped with a message.', type: 'number', exclusiveMinimum: 0 },
+    terminator: {
+      description:
+        'The statement terminator SQL scripts are run with (db2 -td<x>): one for all files, or gitignore-style glob → terminator (the last matching glob wins). "auto" (the default) infers it from the file; "newline" is db2 without -t.',
+      anyOf: [{ $ref: '#/definitions/terminator' }, { type: 'object', additionalProperties: { $ref: '#/definitions/terminator' } }],
+    },
   },
   definitions: {
     severity: { enum: ['error', 'warning', 'information', 'hint', 'off'] },
+    terminator: { anyOf: [{ enum: ['auto', 'newline'] }, { type: 'string', minLength: 1, maxLength: 2, pattern: '^[^\\s\\w\'"]+$' }] },
   },
 };
 

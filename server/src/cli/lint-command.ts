@@ -1,6 +1,6 @@
-// What `check` and `checklist` share: --rule/--config/paths into a lint run, and the run's problems
+// What `check` and `checklist` share: --rule/--terminator/--config/paths into a lint run, and the run's problems
 // (bad configuration, missing paths, skipped files, failing rules) said on stderr.
-import { ConfigError, type ConfigFile } from '../engine/config';
+import { ConfigError, terminatorProblem, type ConfigFile } from '../engine/config';
 import type { SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
@@ -16,6 +16,18 @@ export function parseRuleOverrides(values: string[] = []): ConfigFile {
   return { rules };
 }
 
+/** The command-line layer over the config file: `--rule id=severity` (repeatable) and `--terminator X`. */
+export function commandLineOverrides(args: ParsedArgs): ConfigFile {
+  const overrides = parseRuleOverrides(args.values.get('rule'));
+  const terminator = single(args, 'terminator');
+  if (terminator !== undefined) {
+    const problem = terminatorProblem(terminator);
+    if (problem) throw new UsageError(`--terminator: ${problem}`);
+    overrides.terminator = terminator;
+  }
+  return overrides;
+}
+
 /** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
 export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
   let run: LintRun;
@@ -24,7 +36,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
       paths: args.positional.length ? args.positional : ['.'],
       cwd: io.cwd,
       configPath: single(args, 'config'),
-      overrides: parseRuleOverrides(args.values.get('rule')),
+      overrides: commandLineOverrides(args),
     });
   } catch (error) {
     if (error instanceof ConfigError) {

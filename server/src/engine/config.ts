@@ -1,5 +1,6 @@
 // .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
 import type { FileLanguage, Rule, Severity, SeveritySetting } from './types';
+import ignore from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 
 export const CONFIG_FILE_NAME = '.insertlintrc.json';
@@ -15,6 +16,11 @@ export interface ConfigFile {
   languages?: Record<string, FileLanguage | null>;
   /** Files larger than this are skipped with a message (bytes). */
   maxFileBytes?: number;
+  /**
+   * The terminator SQL scripts are run with (CLP -td<x>): one for all, or by gitignore-style glob (the last
+   * matching glob wins). "auto" infers it from the file (the default), "newline" is `db2` without -t.
+   */
+  terminator?: string | Record<string, string>;
 }
 
 export interface ResolvedRuleConfig {
@@ -27,7 +33,9 @@ export interface ResolvedConfig {
   ignore: string[];
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
-  /** Where the configuration came from (for messages). */
+  /** Terminators by glob in the order given (`pattern` undefined: every file); see terminatorFor(). */
+  terminators: { pattern?: string; terminator: string }[];
+  /** Where the configuration came from (for messages); terminator globs are relative to its folder. */
   source?: string;
 }
 
@@ -78,7 +86,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'terminator'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -115,6 +123,16 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
     fail('"maxFileBytes" must be a positive number');
   }
+  if (config.terminator !== undefined) {
+    const entries = typeof config.terminator === 'string' ? [['', config.terminator] as const] : Object.entries(config.terminator ?? {});
+    if (typeof config.terminator !== 'string' && (typeof config.terminator !== 'object' || config.terminator === null || Array.isArray(config.terminator))) {
+      fail('"terminator" must be a string or an object of glob → terminator');
+    }
+    for (const [glob, value] of entries) {
+      const problem = terminatorProblem(value);
+      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ''}: ${problem}`);
+    }
+  }
   return config as ConfigFile;
 }
 
@@ -125,6 +143,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     ignore: [],
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    terminators: [],
   };
   for (const rule of rules) {
     resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
@@ -143,8 +162,45 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       else resolved.languages[ext] = lang;
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+    if (typeof layer.terminator === 'string') resolved.terminators.push({ terminator: layer.terminator });
+    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
   }
   return resolved;
+}
+
+/** Why a configured terminator cannot be used, or undefined when it can. */
+export function terminatorProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  if (value === 'auto' || value === 'newline') return undefined;
+  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
+  return undefined;
+}
+
+/**
+ * The terminator configured for a script, or undefined to infer it from the file (sql/terminator.ts).
+ * Globs match the path relative to the configuration's folder, as "ignore" does; the last match wins.
+ */
+export function terminatorFor(path: string, config: ResolvedConfig): string | undefined {
+  let chosen: string | undefined;
+  let relative: string | undefined;
+  for (const { pattern, terminator } of config.terminators) {
+    if (pattern !== undefined) {
+      relative ??= relativeToConfig(path, config.source);
+      if (!ignore().add(pattern).ignores(relative)) continue;
+    }
+    chosen = terminator;
+  }
+  if (chosen === undefined || chosen === 'auto') return undefined;
+  return chosen === 'newline' ? '\n' : chosen;
+}
+
+/** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */
+function relativeToConfig(path: string, configPath: string | undefined): string {
+  const file = path.replace(/\\/g, '/');
+  const slash = configPath ? configPath.replace(/\\/g, '/').lastIndexOf('/') : -1;
+  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, '/').slice(0, slash + 1) : '';
+  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
+  return rel.replace(/^([a-zA-Z]:)?\/+/, '');
 }
 
 /** The language of a path by its extension (exact case first: .sqC differs from .sqc). */

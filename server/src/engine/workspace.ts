@@ -1,11 +1,11 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseSql } from '../sql/parser';
+import { parseScript } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import type { CodeFrontEnd } from '../code/frontend';
-import { languageOf, type ResolvedConfig } from './config';
+import { languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
@@ -19,6 +19,8 @@ export interface RuleFailure {
 
 interface FileEntry {
   model: FileModel;
+  /** The configured terminator the model was parsed with (undefined: inferred from the file). */
+  terminator?: string;
   lines: LineIndex;
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
@@ -45,6 +47,12 @@ export class Workspace {
 
   setConfig(config: ResolvedConfig): void {
     this.config = config;
+    // A script whose configured terminator changed is read again.
+    for (const [path, entry] of this.files) {
+      if (entry.model.source.language !== 'sql') continue;
+      const terminator = terminatorFor(path, config);
+      if (terminator !== entry.terminator) this.files.set(path, this.newEntry(entry.model.source, terminator));
+    }
     this.invalidate();
   }
 
@@ -57,11 +65,16 @@ export class Workspace {
   setFile(path: string, text: string, language = this.languageOf(path)): FileModel | undefined {
     if (!language) return undefined;
     const existing = this.files.get(path);
-    if (existing && existing.model.source.text === text && existing.model.source.language === language) return existing.model;
-    const model = buildFileModel({ path, text, language }, this.codeFrontEnd);
-    this.files.set(path, { model, lines: new LineIndex(text) });
+    const terminator = language === 'sql' ? terminatorFor(path, this.config) : undefined;
+    if (existing && existing.model.source.text === text && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
+    const entry = this.newEntry({ path, text, language }, terminator);
+    this.files.set(path, entry);
     this.invalidate();
-    return model;
+    return entry.model;
+  }
+
+  private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
+    return { model: buildFileModel(source, this.codeFrontEnd, terminator), lines: new LineIndex(source.text), terminator };
   }
 
   removeFile(path: string): void {
@@ -155,9 +168,10 @@ export class Workspace {
   }
 }
 
-export function buildFileModel(source: SourceFile, codeFrontEnd?: CodeFrontEnd): FileModel {
+/** `terminator`: the one configured for a script (undefined: inferred from the file). */
+export function buildFileModel(source: SourceFile, codeFrontEnd?: CodeFrontEnd, terminator?: string): FileModel {
   if (source.language === 'sql') {
-    const parsed = parseSql(source.text);
+    const parsed = parseScript(source.text, terminator);
     return { source, statements: parsed.statements, comments: parsed.comments };
   }
   if (!codeFrontEnd) return { source, statements: [], comments: [] };

@@ -114,6 +114,12 @@ interface StatementBase {
 export interface ParseError {
   message: string;
   span: Span;
+  /**
+   * The statement looks like several run together: another one starts at `span`, with no terminator
+   * before it. `terminator` is the character the line before ends with when it looks like the one the
+   * script is run with (`@` of `db2 -td@`); absent when a terminator seems simply missing.
+   */
+  glued?: { terminator?: string };
 }
 
 export interface CreateTableStatement extends StatementBase {

@@ -10,6 +10,7 @@
 import { IDENTITY_ORIGIN, type Comment, type ParseError, type ParsedSql, type Span, type SqlOrigin, type Statement } from './ast';
 import { Lexer, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_RAW, TK_BAD_COMMENT } from './lexer';
 import { forEachStatementInRounds } from './splitter';
+import { inferTerminator } from './terminator';
 import { parseStatement } from './grammar';
 import { EMPTY_VALUES_SOURCE } from './grammar/dml';
 import { PackedRowStore } from './grammar/values';
@@ -50,14 +51,38 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   return { statements, comments };
 }
 
+/**
+ * A script file as the CLP runs it: with the terminator it is run with (`terminator`, from the
+ * configuration or --terminator), or else the one the file shows (terminator.ts).
+ */
+export function parseScript(text: string, terminator?: string): ParsedSql {
+  return parseSql(text, { terminator: terminator ?? inferTerminator(text)?.terminator });
+}
+
 /** Tokens lexed per round in parseSql (a few hundred kB of buffer, reused). */
 const ROUND_TOKENS = 1 << 15;
 
 class ParseFail extends Error {
-  constructor(readonly error: ParseError) {
+  constructor(
+    readonly error: ParseError,
+    /** The token the parser stopped at (`end` of the statement when it ran out). */
+    readonly at: number,
+  ) {
     super(error.message);
   }
 }
+
+/** Words that start a statement and rarely begin a line inside one (SELECT, WITH and SET often do). */
+const STATEMENT_STARTERS = new Set([
+  'ALTER', 'CALL', 'COMMENT', 'COMMIT', 'CONNECT', 'CREATE', 'DECLARE', 'DELETE', 'DROP', 'EXPORT', 'GRANT', 'IMPORT',
+  'INSERT', 'LOAD', 'LOCK', 'MERGE', 'RENAME', 'REORG', 'REVOKE', 'ROLLBACK', 'RUNSTATS', 'TERMINATE', 'TRUNCATE', 'UPDATE',
+]);
+
+/** Words after which a statement starter at a line start belongs to the statement (MERGE … THEN INSERT). */
+const STARTER_CONTEXT = new Set(['THEN', 'ELSE', 'DO', 'BEGIN', 'ATOMIC', 'AS', 'FOR', 'ON', 'AND', 'OR', 'BEFORE', 'AFTER', 'ROW', 'STATEMENT', 'DB2SQL']);
+
+/** Statements whose body is a statement: a line starting with INSERT there is the body, not another statement. */
+const HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MODULE)$|^(BEGIN|FOR|WHILE|REPEAT|LOOP|IF|CASE)$/;
 
 /** The cursor the grammar functions move: `pos` is the next token, `end` one past the statement's last. */
 export class Parser {
@@ -93,7 +118,7 @@ export class Parser {
     } catch (err) {
       const error: ParseError =
         err instanceof ParseFail
-          ? err.error
+          ? (this.gluedStatement(first, end, err.at) ?? err.error)
           : { message: `Internal parser error: ${err instanceof Error ? err.message : String(err)}`, span };
       stmt = this.partial ?? this.other(span, first, end);
       stmt.parseError = error;
@@ -165,9 +190,42 @@ export class Parser {
   fail(expected: string, context: string, at = this.pos): never {
     if (at >= this.end) {
       const e = this.end > 0 ? this.t.end[this.end - 1] : 0;
-      throw new ParseFail({ message: `Unexpected end of statement in ${context}: ${expected}`, span: { start: e, end: e } });
+      throw new ParseFail({ message: `Unexpected end of statement in ${context}: ${expected}`, span: { start: e, end: e } }, this.end);
     }
-    throw new ParseFail({ message: `Unexpected '${this.tokText(at)}' in ${context}: ${expected}`, span: this.tokSpan(at) });
+    throw new ParseFail({ message: `Unexpected '${this.tokText(at)}' in ${context}: ${expected}`, span: this.tokSpan(at) }, at);
+  }
+
+  /**
+   * When the parse stopped at or just before a line that starts another statement (CREATE, INSERT, …
+   * at nesting level 0), the statement is several run together: a terminator the script is run with
+   * (`-td@`) or a missing one. That says more than an error on the token where the parse stopped.
+   */
+  private gluedStatement(first: number, end: number, at: number): ParseError | undefined {
+    if (HOLDS_STATEMENTS.test(this.keywordOf(first, end))) return undefined;
+    let depth = 0;
+    const last = Math.min(end - 1, at + 1);
+    for (let i = first + 1; i <= last; i++) {
+      const k = this.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth = Math.max(0, depth - 1);
+      if (depth > 0 || k !== TK_WORD || !this.startsLine(i) || !STATEMENT_STARTERS.has(this.upper(i))) continue;
+      const before = this.t.kind[i - 1] === TK_WORD ? this.upper(i - 1) : '';
+      if (STARTER_CONTEXT.has(before)) continue;
+      const lastChar = this.text.charCodeAt(this.t.end[i - 1] - 1);
+      const terminator = lastChar === 64 || lastChar === 47 || lastChar === 33 || lastChar === 35 || lastChar === 36 || lastChar === 37 || lastChar === 126 ? String.fromCharCode(lastChar) : undefined;
+      const word = this.tokText(i);
+      const message = terminator
+        ? `'${word}' starts another statement after a line ending in '${terminator}': is this script run with -td${terminator}?`
+        : `'${word}' starts another statement with no terminator before it: is one missing, or is the script run without -t (one command per line)?`;
+      return { message, span: this.tokSpan(i), glued: terminator ? { terminator } : {} };
+    }
+    return undefined;
+  }
+
+  /** The token is the first on its line. */
+  private startsLine(i: number): boolean {
+    for (let c = this.t.start[i] - 1; c >= this.t.end[i - 1]; c--) if (this.text.charCodeAt(c) === 10) return true;
+    return false;
   }
 
   atEnd(): boolean {
