@@ -3,11 +3,12 @@
 import type { Span, Statement } from './ast';
 import { TK_WORD, TK_BAD_COMMENT } from './lexer';
 import type { Parser } from './parser';
-import { isCfgWord, parseConnect, parseImport, parseLoad, parseUpdateCommandOptions, parseUpdateDbCfg } from './grammar/clp';
+import { isCfgWord, parseConnect, parseImport, parseIngest, parseLoad, parseUpdateCommandOptions, parseUpdateDbCfg } from './grammar/clp';
 import { parseAlterTable, parseCreateTable } from './grammar/ddl-tables';
 import { parseCreateIndex, parseCreateTablespace, parseSequence } from './grammar/ddl-objects';
-import { parseDeclareCursor, parseInsert, parseLockTable, parseMerge, parseSetSchema, parseTransaction } from './grammar/dml';
-import { parseCreateTrigger } from './grammar/routines';
+import { parseInsert, parseLockTable, parseMerge, parseSetSchema, parseTransaction } from './grammar/dml';
+import { parseAlterModule, parseCreateRoutine, parseCreateTrigger } from './grammar/routines';
+import { isSetVariable, labelAt, parseBodyStatement, parseCall, parseCursorStatement, parseDeclare, parseDelete, parseSetVariable, parseUpdate } from './grammar/sqlpl';
 
 export function parseStatement(p: Parser, span: Span): Statement {
   const first = p.pos;
@@ -26,11 +27,10 @@ export function parseStatement(p: Parser, span: Span): Statement {
     case 'ALTER':
       if (p.kw(first + 1, 'TABLE')) return parseAlterTable(p, span);
       if (p.kw(first + 1, 'SEQUENCE')) return parseSequence(p, span, 'alterSequence');
+      if (p.kw(first + 1, 'MODULE')) return parseAlterModule(p, span);
       return p.other(span, first, p.end);
     case 'DECLARE':
-      if (p.kw(first + 1, 'GLOBAL') && p.kw(first + 2, 'TEMPORARY')) return parseCreateTable(p, span);
-      if (p.kw(first + 2, 'CURSOR')) return parseDeclareCursor(p, span);
-      return p.other(span, first, p.end);
+      return parseDeclare(p, span);
     case 'COMMIT':
     case 'ROLLBACK':
       return parseTransaction(p, span, w === 'COMMIT' ? 'commit' : 'rollback');
@@ -38,13 +38,30 @@ export function parseStatement(p: Parser, span: Span): Statement {
       if (p.kw(first + 1, 'SCHEMA') || (p.kw(first + 1, 'CURRENT') && (p.kw(first + 2, 'SCHEMA') || p.kw(first + 2, 'SQLID'))) || p.kw(first + 1, 'CURRENT_SCHEMA')) {
         return parseSetSchema(p, span);
       }
+      if (isSetVariable(p, first)) return parseSetVariable(p, span);
       return p.other(span, first, p.end);
     case 'CONNECT':
       return parseConnect(p, span);
     case 'UPDATE':
       if (p.kw(first + 1, 'COMMAND') && p.kw(first + 2, 'OPTIONS')) return parseUpdateCommandOptions(p, span);
       if ((p.kw(first + 1, 'DB') || p.kw(first + 1, 'DATABASE')) && isCfgWord(p, first + 2)) return parseUpdateDbCfg(p, span);
+      return parseUpdate(p, span) ?? p.other(span, first, p.end);
+    case 'DELETE':
+      return parseDelete(p, span) ?? p.other(span, first, p.end);
+    case 'CALL':
+      return parseCall(p, span);
+    case 'OPEN':
+    case 'FETCH':
+    case 'CLOSE':
+      if (p.isIdent(first + 1)) return parseCursorStatement(p, span);
       return p.other(span, first, p.end);
+    case 'BEGIN':
+    case 'EXECUTE':
+    case 'PREPARE':
+      // Anonymous blocks (CLP runs BEGIN … END as one statement) and dynamic SQL (in SQL strings of code).
+      return parseBodyStatement(p, span);
+    case 'INGEST':
+      return parseIngest(p, span);
     case 'LOAD':
       return parseLoad(p, span);
     case 'IMPORT':
@@ -53,6 +70,8 @@ export function parseStatement(p: Parser, span: Span): Statement {
       if (p.kw(first + 1, 'TABLE')) return parseLockTable(p, span);
       return p.other(span, first, p.end);
     default:
+      // label: BEGIN … END
+      if (labelAt(p, first)) return parseBodyStatement(p, span);
       return p.other(span, first, p.end);
   }
 }
@@ -76,6 +95,10 @@ function parseCreate(p: Parser, span: Span): Statement {
       return parseSequence(p, span, 'createSequence');
     case 'TRIGGER':
       return parseCreateTrigger(p, span);
+    case 'PROCEDURE':
+    case 'FUNCTION':
+    case 'METHOD':
+      return parseCreateRoutine(p, span);
     case 'TABLESPACE':
     case 'LARGE':
     case 'REGULAR':

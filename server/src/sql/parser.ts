@@ -14,6 +14,7 @@ import { inferTerminator } from './terminator';
 import { parseStatement } from './grammar';
 import { EMPTY_VALUES_SOURCE } from './grammar/dml';
 import { PackedRowStore } from './grammar/values';
+import type { TextPiece } from './grammar/dynamic';
 
 export interface ParseOptions {
   origin?: SqlOrigin;
@@ -59,6 +60,20 @@ export function parseScript(text: string, terminator?: string): ParsedSql {
   return parseSql(text, { terminator: terminator ?? inferTerminator(text)?.terminator });
 }
 
+/** SQL text built at run time and parsed inside a routine, nested (EXECUTE IMMEDIATE of a text that runs another). */
+let nestedTexts = 0;
+
+/** Parses SQL text built by a routine (dynamic SQL); empty past a few levels of text inside text. */
+function parseBuiltText(text: string, origin: SqlOrigin): Statement[] {
+  if (nestedTexts >= 4) return [];
+  nestedTexts++;
+  try {
+    return parseSql(text, { origin }).statements;
+  } finally {
+    nestedTexts--;
+  }
+}
+
 /** Tokens lexed per round in parseSql (a few hundred kB of buffer, reused). */
 const ROUND_TOKENS = 1 << 15;
 
@@ -81,6 +96,9 @@ const STATEMENT_STARTERS = new Set([
 /** Words after which a statement starter at a line start belongs to the statement (MERGE … THEN INSERT). */
 const STARTER_CONTEXT = new Set(['THEN', 'ELSE', 'DO', 'BEGIN', 'ATOMIC', 'AS', 'FOR', 'ON', 'AND', 'OR', 'BEFORE', 'AFTER', 'ROW', 'STATEMENT', 'DB2SQL']);
 
+/** Characters that end a line before a glued statement and look like the terminator a script is run with: @ / ! # $ % ~. */
+const GLUE_TERMINATORS = [64, 47, 33, 35, 36, 37, 126];
+
 /** Statements whose body is a statement: a line starting with INSERT there is the body, not another statement. */
 const HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MODULE)$|^(BEGIN|FOR|WHILE|REPEAT|LOOP|IF|CASE)$/;
 
@@ -92,6 +110,10 @@ export class Parser {
   partial: Statement | undefined;
   /** Nesting of trigger and routine bodies being parsed (bodies cannot nest without limit). */
   bodyDepth = 0;
+  /** Loops around the statement being parsed (a variable appended to in a loop has no knowable text). */
+  loopDepth = 0;
+  /** SQL PL variables whose text is known at this point of a routine (for EXECUTE IMMEDIATE v). */
+  variables = new Map<string, TextPiece[]>();
 
   /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */
   readonly rowStore: PackedRowStore;
@@ -104,7 +126,8 @@ export class Parser {
     this.rowStore = new PackedRowStore(Math.min(1 << 16, text.length + 16));
   }
 
-  parseRange(first: number, end: number, unterminatedBlock: boolean): Statement {
+  /** Parses tokens [first, end) as one statement read by `dispatch` (a script's statement, or one of an SQL PL body). */
+  parseRange(first: number, end: number, unterminatedBlock: boolean, dispatch: (p: Parser, span: Span) => Statement = parseStatement): Statement {
     const span = this.rangeSpan(first, end);
     let stmt: Statement;
     const savedP = this.pos;
@@ -114,7 +137,7 @@ export class Parser {
     this.end = end;
     this.partial = undefined;
     try {
-      stmt = parseStatement(this, span);
+      stmt = dispatch(this, span);
     } catch (err) {
       const error: ParseError =
         err instanceof ParseFail
@@ -141,6 +164,11 @@ export class Parser {
       stmt.parseError = { message: 'BEGIN … END block is not closed at end of input', span };
     }
     return stmt;
+  }
+
+  /** Statements of SQL text a routine builds at run time (grammar/dynamic.ts), in their own text. */
+  parseBuilt(text: string, origin: SqlOrigin): Statement[] {
+    return parseBuiltText(text, origin);
   }
 
   kind(i: number): number {
@@ -201,7 +229,14 @@ export class Parser {
    * (`-td@`) or a missing one. That says more than an error on the token where the parse stopped.
    */
   private gluedStatement(first: number, end: number, at: number): ParseError | undefined {
-    if (HOLDS_STATEMENTS.test(this.keywordOf(first, end))) return undefined;
+    if (HOLDS_STATEMENTS.test(this.keywordOf(first, end))) {
+      // A block that never finds its END: another statement starts on the line after an END.
+      if (at < end) return undefined;
+      for (let i = end - 1; i > first + 1; i--) {
+        if (this.kw(i - 1, 'END') && this.t.kind[i] === TK_WORD && this.startsLine(i) && STATEMENT_STARTERS.has(this.upper(i))) return this.glued(i);
+      }
+      return undefined;
+    }
     let depth = 0;
     const last = Math.min(end - 1, at + 1);
     for (let i = first + 1; i <= last; i++) {
@@ -211,15 +246,20 @@ export class Parser {
       if (depth > 0 || k !== TK_WORD || !this.startsLine(i) || !STATEMENT_STARTERS.has(this.upper(i))) continue;
       const before = this.t.kind[i - 1] === TK_WORD ? this.upper(i - 1) : '';
       if (STARTER_CONTEXT.has(before)) continue;
-      const lastChar = this.text.charCodeAt(this.t.end[i - 1] - 1);
-      const terminator = lastChar === 64 || lastChar === 47 || lastChar === 33 || lastChar === 35 || lastChar === 36 || lastChar === 37 || lastChar === 126 ? String.fromCharCode(lastChar) : undefined;
-      const word = this.tokText(i);
-      const message = terminator
-        ? `'${word}' starts another statement after a line ending in '${terminator}': is this script run with -td${terminator}?`
-        : `'${word}' starts another statement with no terminator before it: is one missing, or is the script run without -t (one command per line)?`;
-      return { message, span: this.tokSpan(i), glued: terminator ? { terminator } : {} };
+      return this.glued(i);
     }
     return undefined;
+  }
+
+  /** The error for another statement starting at token `i`, asking about the terminator. */
+  private glued(i: number): ParseError {
+    const lastChar = this.text.charCodeAt(this.t.end[i - 1] - 1);
+    const terminator = GLUE_TERMINATORS.includes(lastChar) ? String.fromCharCode(lastChar) : undefined;
+    const word = this.tokText(i);
+    const message = terminator
+      ? `'${word}' starts another statement after a line ending in '${terminator}': is this script run with -td${terminator}?`
+      : `'${word}' starts another statement with no terminator before it: is one missing, or is the script run without -t (one command per line)?`;
+    return { message, span: this.tokSpan(i), glued: terminator ? { terminator } : {} };
   }
 
   /** The token is the first on its line. */

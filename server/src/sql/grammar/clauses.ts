@@ -18,6 +18,18 @@ const TYPE_SYNONYMS: Record<string, string> = {
 
 const LOB_TYPES = new Set(['CLOB', 'BLOB', 'DBCLOB']);
 
+/** Names of built-in data types, as a column definition's second word. */
+const BUILT_IN_TYPES = new Set([
+  'SMALLINT', 'INT', 'INTEGER', 'BIGINT', 'DECIMAL', 'DEC', 'NUMERIC', 'NUM', 'NUMBER', 'DECFLOAT', 'REAL', 'FLOAT',
+  'DOUBLE', 'CHAR', 'CHARACTER', 'VARCHAR', 'VARCHAR2', 'NCHAR', 'NVARCHAR', 'CLOB', 'NCLOB', 'DBCLOB', 'BLOB',
+  'GRAPHIC', 'VARGRAPHIC', 'LONG', 'DATE', 'TIME', 'TIMESTAMP', 'XML', 'BOOLEAN', 'BINARY', 'VARBINARY', 'ROWID',
+]);
+
+/** Token `i` names a built-in data type (so the word before it is a column name). */
+export function isBuiltInTypeAt(p: Parser, i: number): boolean {
+  return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
+}
+
 /** Words that, before a string, make a typed literal: DATE '2024-01-01'. */
 export const TYPED_LITERAL_WORDS = new Set(['DATE', 'TIME', 'TIMESTAMP', 'GRAPHIC', 'BINARY']);
 

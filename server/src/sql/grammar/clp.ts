@@ -1,7 +1,7 @@
 // Commands of the Db2 command line processor that scripts mix with SQL: CONNECT, UPDATE COMMAND
-// OPTIONS, UPDATE DATABASE CONFIGURATION, LOAD and IMPORT.
+// OPTIONS, UPDATE DATABASE CONFIGURATION, LOAD, IMPORT and INGEST.
 import type { ConfigParameter, Span, Statement } from '../ast';
-import { TK_WORD, TK_STRING, TK_NUMBER, TK_HOST, TK_COMMA } from '../lexer';
+import { TK_WORD, TK_STRING, TK_NUMBER, TK_HOST, TK_COMMA, TK_LPAREN, TK_RPAREN } from '../lexer';
 import type { Parser } from '../parser';
 import { parseIdentifier, parseQualifiedName } from './clauses';
 
@@ -182,4 +182,38 @@ export function parseImport(p: Parser, span: Span): Statement {
   if (commitCount !== undefined) stmt.commitCount = commitCount;
   p.pos = p.end;
   return stmt;
+}
+
+/** INGEST [DATA] FROM FILE f[, …] | PIPE p … INSERT INTO | REPLACE INTO | UPDATE | DELETE FROM | MERGE INTO table …. */
+export function parseIngest(p: Parser, span: Span): Statement {
+  const context = 'INGEST';
+  p.pos++;
+  p.accept('DATA');
+  p.expect('FROM', context);
+  const fromFirst = p.pos;
+  // The operation is at nesting level 0, after the input, its FORMAT (field list in parentheses) and options.
+  let depth = 0;
+  for (let i = p.pos; i < p.end; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    if (depth !== 0 || k !== TK_WORD) continue;
+    let operation: 'insert' | 'replace' | 'update' | 'delete' | 'merge' | undefined;
+    let nameAt = i + 2;
+    if (p.kw(i, 'INSERT') && p.kw(i + 1, 'INTO')) operation = 'insert';
+    else if (p.kw(i, 'REPLACE') && p.kw(i + 1, 'INTO')) operation = 'replace';
+    else if (p.kw(i, 'MERGE') && p.kw(i + 1, 'INTO')) operation = 'merge';
+    else if (p.kw(i, 'DELETE') && p.kw(i + 1, 'FROM')) operation = 'delete';
+    else if (p.kw(i, 'UPDATE') && p.isIdent(i + 1)) {
+      operation = 'update';
+      nameAt = i + 1;
+    }
+    if (!operation) continue;
+    const from = p.text.slice(p.t.start[fromFirst], p.t.end[Math.max(fromFirst, i - 1)]).replace(/\s+/g, ' ').slice(0, 200);
+    p.pos = nameAt;
+    const table = parseQualifiedName(p, context);
+    p.pos = p.end;
+    return { kind: 'ingest', from, operation, table, span, origin: p.origin };
+  }
+  return p.fail('expected INSERT INTO, REPLACE INTO, UPDATE, DELETE FROM or MERGE INTO and the table', context, p.end);
 }

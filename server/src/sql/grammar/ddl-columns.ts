@@ -276,6 +276,11 @@ export function parseTableConstraint(p: Parser, context: string): TableConstrain
     c = { kind: 'unique', columns: parseNameList(p, context), span: { start: 0, end: 0 } };
     parseConstraintAttributes(p, c, context);
   } else if (p.acceptSeq('FOREIGN', 'KEY')) {
+    // FOREIGN KEY name (cols): the constraint's name after the keywords (Db2 for z/OS and IBM i samples).
+    if (p.isIdent(p.pos) && p.kind(p.pos + 1) === TK_LPAREN) {
+      const named = parseIdentifier(p, context).name;
+      name ??= named;
+    }
     const cols = parseNameList(p, context);
     c = parseReferences(p, cols, context);
   } else if (p.accept('CHECK')) {

@@ -49,7 +49,9 @@ export function parseCreateIndex(p: Parser, span: Span): Statement {
   // Options: the ones the model keeps are read; the many others are skipped word by word.
   while (!p.atEnd()) {
     const s = p.pos;
-    if (p.accept('INCLUDE')) {
+    if ((p.peek('INCLUDE') || p.peek('EXCLUDE')) && p.kw(p.pos + 1, 'NULL') && p.kw(p.pos + 2, 'KEYS')) {
+      p.pos += 3; // INCLUDE NULL KEYS (the default) / EXCLUDE NULL KEYS: which rows get index entries
+    } else if (p.accept('INCLUDE')) {
       stmt.include = parseNameList(p, context);
     } else if (p.accept('CLUSTER')) {
       stmt.cluster = true;

@@ -3,15 +3,18 @@
 import type { AlterTableAction, AlterTableStatement, CreateTableStatement, QualifiedName, Span, Statement } from '../ast';
 import { TK_WORD, TK_NUMBER, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../lexer';
 import type { Parser } from '../parser';
-import { parseDataType, parseIdentifier, parseNameList, parseNumber, parseQualifiedName, skipParens, tablesRead } from './clauses';
+import { isBuiltInTypeAt, parseDataType, parseIdentifier, parseNameList, parseNumber, parseQualifiedName, skipParens, tablesRead } from './clauses';
 import { identityFollows, parseColumnDef, parseSequenceOptions, parseTableConstraint } from './ddl-columns';
 
 type WithoutSpan<T> = T extends unknown ? Omit<T, 'span'> : never;
 
+/** Words after ADD that start a clause rather than a column definition. */
+const ADD_CLAUSE_WORDS = new Set(['PERIOD', 'PARTITION', 'VERSIONING', 'RESTRICT', 'SECURITY', 'SCOPE', 'MATERIALIZED']);
+
 const ALTER_ACTION_WORDS = new Set([
   'ADD', 'DROP', 'ALTER', 'APPEND', 'LOCKSIZE', 'PCTFREE', 'ACTIVATE', 'DEACTIVATE', 'DATA', 'COMPRESS',
   'VOLATILE', 'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'REFRESH', 'SET',
-  'NOT', 'INCLUDE', 'EXCLUDE',
+  'NOT', 'INCLUDE', 'EXCLUDE', 'FOREIGN', 'PRIMARY',
 ]);
 
 export function parseCreateTable(p: Parser, span: Span): Statement {
@@ -86,7 +89,7 @@ function parseTableElements(p: Parser, stmt: CreateTableStatement): void {
     if (p.atEnd()) p.fail("expected ')'", context);
     if (p.peek('CONSTRAINT') || p.peek('PRIMARY') || p.peek('UNIQUE') || p.peek('FOREIGN') || (p.peek('CHECK') && p.kind(p.pos + 1) === TK_LPAREN)) {
       stmt.constraints.push(parseTableConstraint(p, context));
-    } else if (p.peek('PERIOD') && p.isIdent(p.pos + 1) && p.kind(p.pos + 2) === TK_LPAREN) {
+    } else if (p.peek('PERIOD') && (p.kw(p.pos + 1, 'SYSTEM_TIME') || p.kw(p.pos + 1, 'BUSINESS_TIME')) && p.kind(p.pos + 2) === TK_LPAREN) {
       p.pos += 2;
       skipParens(p, context);
     } else if (p.peek('LIKE') && p.isIdent(p.pos + 1)) {
@@ -419,7 +422,8 @@ function parseAlterAction(p: Parser, context: string): AlterTableAction {
         }
         return done({ kind: 'refresh', refresh });
       }
-      if (['PERIOD', 'PARTITION', 'VERSIONING', 'RESTRICT', 'SECURITY', 'SCOPE', 'MATERIALIZED'].includes(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : '')) {
+      // ADD PERIOD SYSTEM_TIME (…), ADD PARTITION …, ADD VERSIONING …: unless the word is a column's name (ADD period INT).
+      if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : '') && !isBuiltInTypeAt(p, p.pos + 1)) {
         p.pos++;
         return otherAction();
       }
@@ -529,6 +533,11 @@ function parseAlterAction(p: Parser, context: string): AlterTableAction {
       const value = parseNumber(p, context);
       return done({ kind: 'pctfree', value });
     }
+    case 'FOREIGN':
+    case 'PRIMARY':
+      // ALTER TABLE t FOREIGN KEY name (c) REFERENCES p: Db2 for z/OS writes it without ADD (its sample DDL does).
+      if (p.kw(p.pos + 1, 'KEY')) return done({ kind: 'addConstraint', constraint: parseTableConstraint(p, context) });
+      break;
     case 'ACTIVATE':
       if (p.acceptSeq('ACTIVATE', 'NOT', 'LOGGED', 'INITIALLY')) {
         const withEmptyTable = p.acceptSeq('WITH', 'EMPTY', 'TABLE');

@@ -128,6 +128,8 @@ export function parseDeclareCursor(p: Parser, span: Span): Statement {
     span,
     origin: p.origin,
   };
+  // FOR s: a statement prepared from dynamic SQL (PREPARE s FROM …).
+  if (queryFirst + 1 === p.end && p.isIdent(queryFirst)) stmt.statementName = p.identValue(queryFirst);
   p.pos = p.end;
   return stmt;
 }

@@ -1,10 +1,10 @@
-// CREATE TRIGGER and the bodies of routines: the triggered action (one statement or BEGIN ATOMIC … END)
-// is split into its inner statements, each parsed like a statement of a script.
-import type { CreateTriggerStatement, Span, Statement } from '../ast';
-import { TK_COMMA, TK_LPAREN, TK_OP } from '../lexer';
+// Routines: CREATE TRIGGER, CREATE PROCEDURE / FUNCTION / METHOD and ALTER MODULE … ADD | PUBLISH. The
+// header is read for what the model keeps (name, language, parameters); the body goes to sqlpl.ts.
+import type { CreateRoutineStatement, CreateTriggerStatement, QualifiedName, Span, Statement } from '../ast';
+import { TK_COMMA, TK_LPAREN, TK_RPAREN, TK_WORD } from '../lexer';
 import type { Parser } from '../parser';
-import { splitBody } from '../splitter';
 import { parseIdentifier, parseQualifiedName, skipParens } from './clauses';
+import { labelAt, parseRoutineBody } from './sqlpl';
 
 export function parseCreateTrigger(p: Parser, span: Span): Statement {
   const context = 'CREATE TRIGGER';
@@ -85,7 +85,7 @@ export function parseCreateTrigger(p: Parser, span: Span): Statement {
   }
   p.bodyDepth++;
   try {
-    parseTriggerBody(p, stmt, bodyFirst, context);
+    parseTriggerBody(p, stmt, bodyFirst);
   } finally {
     p.bodyDepth--;
   }
@@ -93,28 +93,106 @@ export function parseCreateTrigger(p: Parser, span: Span): Statement {
   return stmt;
 }
 
-function parseTriggerBody(p: Parser, stmt: CreateTriggerStatement, bodyFirst: number, context: string): void {
-  // label: BEGIN ATOMIC …
-  let blockAt = bodyFirst;
-  if (p.kind(bodyFirst + 1) === TK_OP && p.text.charCodeAt(p.t.start[bodyFirst + 1]) === 58 && p.kw(bodyFirst + 2, 'BEGIN')) blockAt = bodyFirst + 2;
-  if (p.kw(blockAt, 'BEGIN')) {
-    let inner = blockAt + 1;
-    if (p.kw(inner, 'ATOMIC')) inner++;
-    else if (p.kw(inner, 'NOT') && p.kw(inner + 1, 'ATOMIC')) inner += 2;
-    // The block's own END is the last END in the statement (a label may follow it).
-    let endTok = -1;
-    for (let j = p.end - 1; j >= inner && j >= p.end - 3; j--) {
-      if (p.kw(j, 'END')) {
-        endTok = j;
+function parseTriggerBody(p: Parser, stmt: CreateTriggerStatement, bodyFirst: number): void {
+  // BEGIN ATOMIC … END: the statements of the block are the body; otherwise the one statement.
+  const body = parseRoutineBody(p, bodyFirst);
+  stmt.body = body.kind === 'compound' && !body.parseError ? body.body : [body];
+}
+
+// ---------- CREATE PROCEDURE / FUNCTION / METHOD, ALTER MODULE … ADD | PUBLISH ----------
+
+/** Words that start a routine's body when it is a single statement (CREATE FUNCTION … RETURN …). */
+const BODY_STARTERS = new Set([
+  'BEGIN', 'RETURN', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'CALL', 'SIGNAL', 'IF', 'WHILE', 'REPEAT', 'LOOP', 'CASE', 'SELECT', 'VALUES', 'SET',
+]);
+
+/** CREATE [OR REPLACE] PROCEDURE | FUNCTION | METHOD name …, from the word after CREATE [OR REPLACE]. */
+export function parseCreateRoutine(p: Parser, span: Span): Statement {
+  p.pos++;
+  p.acceptSeq('OR', 'REPLACE');
+  return parseRoutine(p, span, undefined);
+}
+
+/** ALTER MODULE m ADD | PUBLISH PROCEDURE | FUNCTION …; other module alterations are kept as text. */
+export function parseAlterModule(p: Parser, span: Span): Statement {
+  const context = 'ALTER MODULE';
+  const first = p.pos;
+  p.pos += 2;
+  const module = parseQualifiedName(p, context);
+  if ((p.accept('ADD') || p.accept('PUBLISH')) && (p.peek('PROCEDURE') || p.peek('FUNCTION'))) return parseRoutine(p, span, module);
+  const stmt = p.other(span, first, p.end);
+  p.pos = p.end;
+  return stmt;
+}
+
+/** PROCEDURE | FUNCTION | METHOD name [(parameters)] options… [body]. */
+function parseRoutine(p: Parser, span: Span, module: QualifiedName | undefined): Statement {
+  const word = p.upper(p.pos++);
+  const routine = word === 'FUNCTION' ? 'function' : word === 'METHOD' ? 'method' : 'procedure';
+  const context = `CREATE ${word}`;
+  const name = parseQualifiedName(p, context);
+  const stmt: CreateRoutineStatement = { kind: 'createRoutine', routine, name, language: 'SQL', parameters: [], span, origin: p.origin };
+  if (module) stmt.module = module;
+  p.partial = stmt;
+  if (p.kind(p.pos) === TK_LPAREN) stmt.parameters = parameterNames(p);
+  let external = false;
+  let bodyFirst = -1;
+  while (!p.atEnd()) {
+    if (p.kind(p.pos) === TK_LPAREN) {
+      p.pos = p.afterBalanced(p.pos);
+      continue;
+    }
+    if (p.kind(p.pos) === TK_WORD) {
+      if (p.accept('LANGUAGE')) {
+        if (p.kind(p.pos) === TK_WORD) stmt.language = p.upper(p.pos++);
+        continue;
+      }
+      if (p.accept('EXTERNAL')) {
+        // EXTERNAL NAME '…' (an external routine); EXTERNAL ACTION is an option of SQL routines.
+        if (!p.accept('ACTION')) external = true;
+        continue;
+      }
+      if (p.acceptSeq('SPECIFIC') || p.acceptSeq('PARAMETER', 'STYLE')) {
+        p.pos++;
+        continue;
+      }
+      if (labelAt(p, p.pos) && p.kw(p.pos + 2, 'BEGIN')) {
+        bodyFirst = p.pos;
+        break;
+      }
+      if (BODY_STARTERS.has(p.upper(p.pos))) {
+        bodyFirst = p.pos;
         break;
       }
     }
-    if (endTok < 0) {
-      p.pos = p.end;
-      p.fail('expected END closing the BEGIN block', context);
-    }
-    for (const r of splitBody(p.text, p.t, inner, endTok)) stmt.body.push(p.parseRange(r.first, r.end, false));
-  } else {
-    stmt.body.push(p.parseRange(bodyFirst, p.end, false));
+    p.pos++;
   }
+  if (bodyFirst >= 0 && !external && stmt.language === 'SQL') {
+    const body = parseRoutineBody(p, bodyFirst);
+    stmt.body = body;
+  } else if (!external && stmt.language === 'SQL' && !module && bodyFirst < 0 && routine === 'procedure') {
+    p.fail('expected the body of the SQL procedure (BEGIN … END)', context, p.end);
+  }
+  p.pos = p.end;
+  return stmt;
+}
+
+/** ( [IN|OUT|INOUT] name type [DEFAULT …], … ): the names. */
+function parameterNames(p: Parser): string[] {
+  const close = p.afterBalanced(p.pos) - 1;
+  const names: string[] = [];
+  let expectName = true;
+  let depth = 0;
+  for (let i = p.pos + 1; i < close; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (depth === 0 && k === TK_COMMA) expectName = true;
+    else if (expectName && p.isIdent(i) && !(p.kw(i, 'IN') || p.kw(i, 'OUT') || p.kw(i, 'INOUT'))) {
+      names.push(p.identValue(i));
+      expectName = false;
+    }
+  }
+  p.pos = close + 1;
+  return names;
 }
