@@ -1,6 +1,7 @@
 // `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
 import type { Diagnostic } from '../engine/types';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
+import { coverageOf } from '../engine/statements';
 import { parseArgs, single, oneOf, type CliIo } from './args';
 import { displayPath, type LintRun } from './lint-run';
 import { lintForCommand } from './lint-command';
@@ -19,7 +20,12 @@ ${CI_CHECK_USAGE}
 export interface CheckSummary {
   files: number;
   statements: number;
+  /** Statements inside routine, trigger and block bodies (and the SQL text they build), not in `statements`. */
+  statementsInBodies: number;
+  /** Statements at any depth InsertLint could not fully read. */
   parseErrors: number;
+  /** Statements at any depth kept only as text (InsertLint knows their leading keywords, nothing inside). */
+  opaque: number;
   skipped: number;
 }
 
@@ -37,15 +43,15 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
 }
 
 export function summarize(run: LintRun): CheckSummary {
-  let statements = 0;
-  let parseErrors = 0;
+  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, opaque: 0, skipped: run.skipped.length };
   for (const file of run.files) {
-    for (const stmt of run.workspace.model(file)!.statements) {
-      statements++;
-      if (stmt.parseError) parseErrors++;
-    }
+    const coverage = coverageOf(run.workspace.model(file)!);
+    summary.statements += coverage.statements;
+    summary.statementsInBodies += coverage.inBodies;
+    summary.parseErrors += coverage.parseErrors;
+    summary.opaque += coverage.opaque;
   }
-  return { files: run.files.length, statements, parseErrors, skipped: run.skipped.length };
+  return summary;
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<string, number> {
@@ -97,7 +103,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     if (items.length) io.stdout(formatText(items) + '\n');
     const counts = countBySeverity(diagnostics);
     io.stdout(
-      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
+      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
     );
   }
   return failExitCode(diagnostics, ci.failOn);

@@ -9,6 +9,12 @@ export interface LoopInfo {
   kind: string;
   /** Set when the call sits in a helper function that this loop calls (same file, one level). */
   via?: string;
+  /**
+   * Each pass works on a set of rows, not one: it inserts a set (INSERT … SELECT, multi-row VALUES), runs SQL
+   * text built per pass or an administrative routine (ADMIN_CMD), or the loop walks catalog rows (a table at a time). A COMMIT or a one-row INSERT (a
+   * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).
+   */
+  chunked?: boolean;
 }
 
 export interface ConnectionInfo {

@@ -74,6 +74,8 @@ export interface StatementIndex {
   positions: Map<StatementKind, number[]>;
   /** Statements of a combination of kinds, by the kinds joined with ','; filled as rules ask. */
   lists: Map<string, readonly Statement[]>;
+  /** What the positions index: `statements` and the statements nested in them (engine/statements.ts). */
+  all: readonly Statement[];
 }
 
 export interface RuleMeta {

@@ -5,6 +5,8 @@ import { parseScript } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import type { CodeFrontEnd } from '../code/frontend';
+import type { SqlExecution } from '../code/types';
+import { sqlplCodeModel } from '../code/sqlpl';
 import { languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
 import { RULES } from './registry';
@@ -172,11 +174,20 @@ export class Workspace {
 export function buildFileModel(source: SourceFile, codeFrontEnd?: CodeFrontEnd, terminator?: string): FileModel {
   if (source.language === 'sql') {
     const parsed = parseScript(source.text, terminator);
-    return { source, statements: parsed.statements, comments: parsed.comments };
+    const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
+    // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
+    const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+    if (code) model.code = code;
+    return model;
   }
   if (!codeFrontEnd) return { source, statements: [], comments: [] };
   const extracted = codeFrontEnd.extract(source);
   return { source, statements: extracted.statements, comments: extracted.comments, code: extracted.code };
+}
+
+/** A CLP script as the one execution that runs all its statements, for the rules that read scripts (code/facts.ts scriptUnits). */
+function scriptExecution(source: SourceFile, statements: Statement[]): SqlExecution {
+  return { callSpan: { start: 0, end: source.text.length }, api: 'clp', action: 'executeDirect', statements, textKind: 'constant', splicedValues: [], batched: false, script: true };
 }
 
 function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {

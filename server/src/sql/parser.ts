@@ -110,6 +110,8 @@ export class Parser {
   partial: Statement | undefined;
   /** Nesting of trigger and routine bodies being parsed (bodies cannot nest without limit). */
   bodyDepth = 0;
+  /** The statement's BEGIN … END is not closed at the end of input: its body is not read (the error says why). */
+  unterminatedBlock = false;
   /** Loops around the statement being parsed (a variable appended to in a loop has no knowable text). */
   loopDepth = 0;
   /** SQL PL variables whose text is known at this point of a routine (for EXECUTE IMMEDIATE v). */
@@ -133,9 +135,11 @@ export class Parser {
     const savedP = this.pos;
     const savedEnd = this.end;
     const savedPartial = this.partial;
+    const savedUnterminated = this.unterminatedBlock;
     this.pos = first;
     this.end = end;
     this.partial = undefined;
+    this.unterminatedBlock ||= unterminatedBlock;
     try {
       stmt = dispatch(this, span);
     } catch (err) {
@@ -153,6 +157,7 @@ export class Parser {
       this.pos = savedP;
       this.end = savedEnd;
       this.partial = savedPartial;
+      this.unterminatedBlock = savedUnterminated;
     }
     // Input that ends inside a string, comment or block: the cause matters more than any later error.
     const lastTok = end - 1;

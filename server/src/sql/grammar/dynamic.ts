@@ -25,6 +25,11 @@ const NAME_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
  * spliced in. Undefined when no operand is a literal or a known variable (the text cannot be known).
  */
 export function readStringExpression(p: Parser, a: number, b: number, known: ReadonlyMap<string, TextPiece[]>): BuiltText | undefined {
+  // EXECUTE IMMEDIATE ('…' || x): parentheses around the whole expression.
+  while (b - a > 2 && p.t.kind[a] === TK_LPAREN && p.afterBalanced(a) === b) {
+    a++;
+    b--;
+  }
   const pieces: TextPiece[] = [];
   let operands = 0;
   let fromText = 0;

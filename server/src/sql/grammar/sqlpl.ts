@@ -82,7 +82,7 @@ function parseStatements(p: Parser, from: number, to: number): Statement[] {
 
 /** Runs `read` one body level deeper; past MAX_BODY_DEPTH the statement is kept as text. */
 function nested<T extends Statement>(p: Parser, span: Span, read: () => T): Statement {
-  if (p.bodyDepth >= MAX_BODY_DEPTH) {
+  if (p.bodyDepth >= MAX_BODY_DEPTH || p.unterminatedBlock) {
     const stmt = p.other(span, p.pos, p.end);
     p.pos = p.end;
     return stmt;
