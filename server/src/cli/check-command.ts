@@ -22,8 +22,10 @@ export interface CheckSummary {
   statements: number;
   /** Statements inside routine, trigger and block bodies (and the SQL text they build), not in `statements`. */
   statementsInBodies: number;
-  /** Statements at any depth InsertLint could not fully read. */
+  /** Statements at any depth InsertLint could not fully read (those in another database's dialect aside). */
   parseErrors: number;
+  /** Statements written for another database (Oracle, SQL Server, …) that Db2 rejects as they stand. */
+  otherDialect: number;
   /** Statements at any depth kept only as text (InsertLint knows their leading keywords, nothing inside). */
   opaque: number;
   skipped: number;
@@ -43,12 +45,13 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
 }
 
 export function summarize(run: LintRun): CheckSummary {
-  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, opaque: 0, skipped: run.skipped.length };
+  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, skipped: run.skipped.length };
   for (const file of run.files) {
     const coverage = coverageOf(run.workspace.model(file)!);
     summary.statements += coverage.statements;
     summary.statementsInBodies += coverage.inBodies;
     summary.parseErrors += coverage.parseErrors;
+    summary.otherDialect += coverage.otherDialect;
     summary.opaque += coverage.opaque;
   }
   return summary;
@@ -103,7 +106,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     if (items.length) io.stdout(formatText(items) + '\n');
     const counts = countBySeverity(diagnostics);
     io.stdout(
-      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
+      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
     );
   }
   return failExitCode(diagnostics, ci.failOn);

@@ -76,17 +76,20 @@ export interface Coverage {
   statements: number;
   /** Statements inside routine, trigger and block bodies, and in SQL text routines build. */
   inBodies: number;
-  /** Statements (at any depth) with a parse error. */
+  /** Statements (at any depth) with a parse error, those in another database's dialect aside. */
   parseErrors: number;
+  /** Statements written for another database (Oracle, SQL Server, …) that Db2 rejects as they stand. */
+  otherDialect: number;
   /** Statements (at any depth) kept only as text: the model knows their leading keywords, nothing inside. */
   opaque: number;
 }
 
 export function coverageOf(file: FileModel): Coverage {
-  const coverage: Coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, opaque: 0 };
+  const coverage: Coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0 };
   forEachStatement(file.statements, (stmt, parent) => {
     if (parent) coverage.inBodies++;
-    if (stmt.parseError) coverage.parseErrors++;
+    if (stmt.parseError?.dialect) coverage.otherDialect++;
+    else if (stmt.parseError) coverage.parseErrors++;
     if (stmt.kind === 'other') coverage.opaque++;
   });
   return coverage;

@@ -120,6 +120,8 @@ export interface ParseError {
    * script is run with (`@` of `db2 -td@`); absent when a terminator seems simply missing.
    */
   glued?: { terminator?: string };
+  /** The statement is written for another database (Oracle, SQL Server, …) in a way Db2 rejects (grammar/dialects.ts). */
+  dialect?: string;
 }
 
 export interface CreateTableStatement extends StatementBase {

@@ -14,6 +14,7 @@ import { inferTerminator } from './terminator';
 import { parseStatement } from './grammar';
 import { EMPTY_VALUES_SOURCE } from './grammar/dml';
 import { PackedRowStore } from './grammar/values';
+import { otherDialect } from './grammar/dialects';
 import type { TextPiece } from './grammar/dynamic';
 
 export interface ParseOptions {
@@ -99,6 +100,9 @@ const STARTER_CONTEXT = new Set(['THEN', 'ELSE', 'DO', 'BEGIN', 'ATOMIC', 'AS', 
 /** Characters that end a line before a glued statement and look like the terminator a script is run with: @ / ! # $ % ~. */
 const GLUE_TERMINATORS = [64, 47, 33, 35, 36, 37, 126];
 
+/** Words after ALTER/DROP that make them an action of the statement, not a new one. */
+const ACTION_OBJECTS = new Set(['COLUMN', 'CONSTRAINT', 'FOREIGN', 'PRIMARY', 'UNIQUE', 'CHECK', 'PARTITION', 'PERIOD', 'RESTRICT', 'VERSIONING', 'DEFAULT', 'EXPRESSION', 'IDENTITY']);
+
 /** Statements whose body is a statement: a line starting with INSERT there is the body, not another statement. */
 const HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MODULE)$|^(BEGIN|FOR|WHILE|REPEAT|LOOP|IF|CASE)$/;
 
@@ -145,7 +149,7 @@ export class Parser {
     } catch (err) {
       const error: ParseError =
         err instanceof ParseFail
-          ? (this.gluedStatement(first, end, err.at) ?? err.error)
+          ? (otherDialect(this, first, end) ?? this.gluedStatement(first, end, err.at) ?? err.error)
           : { message: `Internal parser error: ${err instanceof Error ? err.message : String(err)}`, span };
       stmt = this.partial ?? this.other(span, first, end);
       stmt.parseError = error;
@@ -249,6 +253,8 @@ export class Parser {
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN) depth = Math.max(0, depth - 1);
       if (depth > 0 || k !== TK_WORD || !this.startsLine(i) || !STATEMENT_STARTERS.has(this.upper(i))) continue;
+      // ALTER COLUMN …, DROP CONSTRAINT …, ADD PRIMARY KEY … on their own lines are actions of an ALTER TABLE.
+      if (this.kind(i + 1) === TK_WORD && ACTION_OBJECTS.has(this.upper(i + 1))) continue;
       const before = this.t.kind[i - 1] === TK_WORD ? this.upper(i - 1) : '';
       if (STARTER_CONTEXT.has(before)) continue;
       return this.glued(i);
