@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import type { Statement } from '../../server/src/sql/ast';
 
-type Of<K extends Statement['kind']> = Extract<Statement, { kind: K }>;
+type Of<K extends Statement['kind']> = Statement & { kind: K };
 
 function one<K extends Statement['kind']>(sql: string, kind: K): Of<K> {
   const { statements } = parseSql(sql);

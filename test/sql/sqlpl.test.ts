@@ -4,7 +4,7 @@ import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { childStatements, forEachStatement } from '../../server/src/sql/walk';
 import type { Statement } from '../../server/src/sql/ast';
 
-type Of<K extends Statement['kind']> = Extract<Statement, { kind: K }>;
+type Of<K extends Statement['kind']> = Statement & { kind: K };
 
 function only<K extends Statement['kind']>(statements: readonly Statement[], kind: K): Of<K> {
   assert.equal(statements.length, 1, `one statement expected, got ${statements.map((s) => s.kind).join(', ')}`);
