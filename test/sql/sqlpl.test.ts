@@ -186,6 +186,24 @@ END`;
     assert.equal((body[5] as Of<'execute'>).statementName, 'S');
   });
 
+  it('follows a text appended to statement by statement, but not one appended to on every pass of a loop', () => {
+    const built = `BEGIN
+  DECLARE s VARCHAR(200) DEFAULT 'INSERT INTO t (a) ';
+  SET s = s || 'VALUES (' || v || ')';
+  EXECUTE IMMEDIATE s;
+  WHILE i < 3 DO
+    SET s = s || ', (1)';
+    EXECUTE IMMEDIATE s;
+  END WHILE;
+END@
+`;
+    const block = parseScript(built).statements[0] as Of<'compound'>;
+    const first = block.body[2] as Of<'executeImmediate'>;
+    assert.deepEqual([first.text.textKind, first.text.statements[0]?.kind, first.text.splices.map((x) => built.slice(x.start, x.end))], ['variable', 'insert', ['v']]);
+    const inLoop = (block.body[3] as Of<'loop'>).body[1] as Of<'executeImmediate'>;
+    assert.deepEqual([inLoop.text.textKind, inLoop.text.statements.length], ['variable', 0]);
+  });
+
   it('reads a parenthesised text, and says when the text is unknown', () => {
     const paren = body[6] as Of<'executeImmediate'>;
     assert.equal((paren.text.statements[0] as Of<'insert'>).source.kind, 'select');

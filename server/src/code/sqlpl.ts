@@ -8,6 +8,9 @@ import type { CodeModel, CommitCall, LoopInfo, SqlExecution } from './types';
 
 const API = 'sqlpl';
 
+/** Executions lent to callers' loops stop being added past this many in a file. */
+const MAX_EXECUTIONS = 100_000;
+
 /** Schemas of the Db2 catalog and administrative views. */
 const CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
 
@@ -49,6 +52,8 @@ export function sqlplCodeModel(statements: readonly Statement[], script: SqlExec
     executions.push(...facts.executions);
     commits.push(...facts.commits);
     for (const call of facts.calls) {
+      // One level, and bounded: a generated file calling a routine in thousands of loops stays linear.
+      if (executions.length > MAX_EXECUTIONS) break;
       for (const callee of routines.get(call.name) ?? []) {
         const loop: LoopInfo = { ...call.loop, via: call.name };
         for (const e of callee.executions) if (!e.loop) executions.push({ ...e, loop });

@@ -43,23 +43,20 @@ function atTopLevel(p: Parser, from: number, to: number, visit: (i: number) => C
 }
 
 function alterTable(p: Parser, from: number, end: number): { construct: Construct; at: number } | undefined {
+  let sawAdd = false;
   return atTopLevel(p, from, end, (i) => {
+    if (p.kw(i, 'ADD')) sawAdd = true;
     if (p.kw(i, 'MODIFY')) return { dialect: 'Oracle, MySQL or Informix', written: 'ALTER TABLE … MODIFY', db2: 'Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)' };
     if (p.kw(i, 'ADD') && p.kind(i + 1) === TK_LPAREN) return { dialect: 'Oracle or Informix', written: 'ALTER TABLE … ADD (column …)', db2: 'Db2 adds each column with its own ADD COLUMN c type' };
     if (p.kw(i, 'DROP') && p.kw(i + 1, 'CONSTRAINT') && p.kind(i + 2) === TK_LPAREN) return { dialect: 'Informix', written: 'DROP CONSTRAINT (…)', db2: 'Db2 drops each constraint with its own DROP CONSTRAINT name' };
     if (p.kw(i, 'ALTER') && p.kw(i + 1, 'COLUMN') && p.isIdent(i + 2) && isBuiltInTypeAt(p, i + 3)) {
       return { dialect: 'SQL Server or Sybase', written: 'ALTER COLUMN c type', db2: 'Db2 writes ALTER COLUMN c SET DATA TYPE type' };
     }
-    if (p.t.kind[i] === TK_COMMA && p.isIdent(i + 1) && isBuiltInTypeAt(p, i + 2) && addBefore(p, from, i)) {
+    if (sawAdd && p.t.kind[i] === TK_COMMA && p.isIdent(i + 1) && isBuiltInTypeAt(p, i + 2)) {
       return { dialect: 'SQL Server, Sybase or Informix', written: 'ADD c1 type, c2 type', db2: 'Db2 needs ADD before each column (ADD c1 type ADD c2 type)' };
     }
     return undefined;
   });
-}
-
-/** An ADD at parenthesis level 0 before token `i`. */
-function addBefore(p: Parser, from: number, i: number): boolean {
-  return atTopLevel(p, from, i, (j) => (p.kw(j, 'ADD') ? { dialect: '', written: '', db2: '' } : undefined)) !== undefined;
 }
 
 function create(p: Parser, from: number, end: number): { construct: Construct; at: number } | undefined {

@@ -15,6 +15,12 @@ export interface BuiltText {
   textKind: DynamicSql['textKind'];
 }
 
+/**
+ * Most pieces a text may have. A routine that appends to a variable statement after statement copies its
+ * pieces each time; past this the text is taken as unknown, so time stays linear in the routine.
+ */
+const MAX_PIECES = 400;
+
 /** Inside the column list of INSERT INTO t ( … : a value spliced there is a column name. */
 const COLUMN_LIST = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
 const NAME_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
@@ -46,7 +52,7 @@ export function readStringExpression(p: Parser, a: number, b: number, known: Rea
     }
     const variable = y - x === 1 && p.t.kind[x] === TK_WORD ? known.get(p.upper(x)) : undefined;
     if (variable) {
-      pieces.push(...variable);
+      for (const piece of variable) pieces.push(piece);
       fromVariable++;
       return;
     }
@@ -62,7 +68,7 @@ export function readStringExpression(p: Parser, a: number, b: number, known: Rea
     }
   }
   operand(start, b);
-  if (fromText === 0 && fromVariable === 0) return undefined;
+  if ((fromText === 0 && fromVariable === 0) || pieces.length > MAX_PIECES) return undefined;
   const textKind = operands === 1 ? (fromText === 1 ? 'constant' : 'variable') : 'concatenation';
   return { pieces, textKind };
 }

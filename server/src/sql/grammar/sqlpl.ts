@@ -321,8 +321,8 @@ export function parseDeclareVariable(p: Parser, span: Span): Statement {
       break;
     }
   }
-  for (const name of names) p.variables.delete(name);
   if (defaultAt > 0) rememberText(p, names, defaultAt, p.end);
+  else for (const name of names) p.variables.delete(name);
   p.pos = p.end;
   return { kind: 'declareVariable', names, type, span, origin: p.origin };
 }
@@ -383,9 +383,10 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) p.pos = p.end;
     while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA) p.skipUnit();
     const valueTo = p.pos;
-    for (const name of names) p.variables.delete(name);
-    if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
-    else if (names.length === 1) rememberText(p, names, valueFrom, valueTo, true);
+    if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
+      stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
+      for (const name of names) p.variables.delete(name);
+    } else rememberText(p, names, valueFrom, valueTo, true);
     if (p.kind(p.pos) !== TK_COMMA) break;
     p.pos++;
   }
@@ -394,16 +395,19 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
 }
 
 /**
- * Remembers the text a string expression gives `names` (SET v = 'INSERT …' || x), unless it appends to
- * the variable itself inside a loop, where each pass adds to it.
+ * Records the text a string expression gives `names` (SET v = 'INSERT …' || x), read with what the
+ * variables held before; a variable becomes unknown when the value is no text, or when it appends to
+ * itself inside a loop (each pass adds to it).
  */
 function rememberText(p: Parser, names: string[], from: number, to: number, mayAppend = false): void {
-  if (mayAppend && p.loopDepth > 0) {
-    for (let i = from; i < to; i++) if (p.t.kind[i] === TK_WORD && names.includes(p.identValue(i))) return;
+  let built = names.length === 1 ? readStringExpression(p, from, to, p.variables) : undefined;
+  if (built && mayAppend && p.loopDepth > 0) {
+    for (let i = from; i < to; i++) if (p.t.kind[i] === TK_WORD && names.includes(p.identValue(i))) built = undefined;
   }
-  const built = readStringExpression(p, from, to, p.variables);
-  if (!built) return;
-  for (const name of names) p.variables.set(name, built.pieces);
+  for (const name of names) {
+    if (built) p.variables.set(name, built.pieces);
+    else p.variables.delete(name);
+  }
 }
 
 // ---------- dynamic SQL ----------
