@@ -112,11 +112,7 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
     }
     // A placeholder as long as the value's expression, so spans on it map onto the expression exactly.
     const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
-    let placeholder: string;
-    if (quotes % 2 === 1) placeholder = 'x'.repeat(length);
-    else if (NAME_BEFORE.test(text.slice(-40)) || COLUMN_LIST.test(text.slice(-400))) placeholder = 'Z' + 'z'.repeat(length - 1);
-    else placeholder = '0'.repeat(length);
-    text += placeholder;
+    text += splicePlaceholder(text, quotes % 2 === 1, length);
     const last = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < length; i++) {
       map.push(Math.min(piece.span.start + i, last));
@@ -125,6 +121,16 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
     splices.push(piece.span);
   }
   return { text, map, spliced, splices };
+}
+
+/**
+ * What stands for a value spliced into SQL text after `before`: characters inside a quoted literal, a name
+ * after INTO/FROM/… or in an INSERT's column list, a number where a value goes.
+ */
+export function splicePlaceholder(before: string, insideString: boolean, length: number): string {
+  if (insideString) return 'x'.repeat(length);
+  if (NAME_BEFORE.test(before.slice(-40)) || COLUMN_LIST.test(before.slice(-400))) return 'Z' + 'z'.repeat(length - 1);
+  return '0'.repeat(length);
 }
 
 /** An origin for text built from pieces: through `map` into the parser's text, then through its origin. */

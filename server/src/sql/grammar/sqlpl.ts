@@ -38,9 +38,9 @@ export function parseBodyStatement(p: Parser, span: Span): Statement {
     case 'BEGIN':
       return parseCompound(p, span);
     case 'IF':
-      return parseIf(p, span);
+      return parseBranches(p, span, 'if');
     case 'CASE':
-      return parseCaseStatement(p, span);
+      return parseBranches(p, span, 'case');
     case 'FOR':
     case 'WHILE':
     case 'REPEAT':
@@ -158,54 +158,30 @@ function separatorsAt(p: Parser, from: number, to: number, separators: readonly 
   return out;
 }
 
-/** IF c THEN … [ELSEIF c THEN …]* [ELSE …] END IF. */
-function parseIf(p: Parser, span: Span): Statement {
+/**
+ * IF c THEN … [ELSEIF c THEN …]* [ELSE …] END IF, and the CASE statement: CASE [expr] WHEN c THEN …
+ * [ELSE …] END CASE. A branch's condition starts after IF, ELSEIF or WHEN and ends at its THEN.
+ */
+function parseBranches(p: Parser, span: Span, kind: 'if' | 'case'): Statement {
   return nested(p, span, () => {
-    const context = 'IF';
+    const context = kind.toUpperCase();
+    const nextCondition = kind === 'if' ? 'ELSEIF' : 'WHEN';
     readLabel(p);
-    p.expect('IF', context);
-    const endTok = closingEnd(p, p.pos, 'IF', context);
-    const marks = separatorsAt(p, p.pos, endTok, ['THEN', 'ELSEIF', 'ELSE']);
+    p.expect(context, context);
+    const endTok = closingEnd(p, p.pos, context, context);
+    const marks = separatorsAt(p, p.pos, endTok, ['THEN', nextCondition, 'ELSE']);
     const branches: Branch[] = [];
     let conditionFrom = p.pos;
     for (let m = 0; m < marks.length; m++) {
       const at = marks[m];
       const next = m + 1 < marks.length ? marks[m + 1] : endTok;
-      if (p.kw(at, 'THEN')) {
-        branches.push({ condition: p.rangeSpan(conditionFrom, at), body: parseStatements(p, at + 1, next) });
-      } else if (p.kw(at, 'ELSEIF')) {
-        conditionFrom = at + 1;
-      } else {
-        branches.push({ body: parseStatements(p, at + 1, next) });
-      }
-    }
-    if (branches.length === 0) p.fail('expected THEN', context, endTok);
-    p.pos = p.end;
-    const stmt: BranchStatement = { kind: 'if', branches, span, origin: p.origin };
-    return stmt;
-  });
-}
-
-/** CASE [expr] WHEN … THEN … [ELSE …] END CASE. */
-function parseCaseStatement(p: Parser, span: Span): Statement {
-  return nested(p, span, () => {
-    const context = 'CASE';
-    readLabel(p);
-    p.expect('CASE', context);
-    const endTok = closingEnd(p, p.pos, 'CASE', context);
-    const marks = separatorsAt(p, p.pos, endTok, ['WHEN', 'THEN', 'ELSE']);
-    const branches: Branch[] = [];
-    let conditionFrom = p.pos;
-    for (let m = 0; m < marks.length; m++) {
-      const at = marks[m];
-      const next = m + 1 < marks.length ? marks[m + 1] : endTok;
-      if (p.kw(at, 'WHEN')) conditionFrom = at + 1;
-      else if (p.kw(at, 'THEN')) branches.push({ condition: p.rangeSpan(conditionFrom, at), body: parseStatements(p, at + 1, next) });
+      if (p.kw(at, 'THEN')) branches.push({ condition: p.rangeSpan(conditionFrom, at), body: parseStatements(p, at + 1, next) });
+      else if (p.kw(at, nextCondition)) conditionFrom = at + 1;
       else branches.push({ body: parseStatements(p, at + 1, next) });
     }
-    if (branches.length === 0) p.fail('expected WHEN … THEN', context, endTok);
+    if (branches.length === 0) p.fail(kind === 'if' ? 'expected THEN' : 'expected WHEN … THEN', context, endTok);
     p.pos = p.end;
-    const stmt: BranchStatement = { kind: 'case', branches, span, origin: p.origin };
+    const stmt: BranchStatement = { kind, branches, span, origin: p.origin };
     return stmt;
   });
 }
