@@ -490,10 +490,13 @@ export function isSetVariable(p: Parser, first: number): boolean {
     const word = p.upper(first + 1);
     if (SET_NOT_VARIABLE.has(word) || word.startsWith('CURRENT_')) return false;
   }
-  // The '=' comes before any word that is not a field after a dot (v.f = 1, a[i] = 2).
-  for (let i = first + 2; i < p.end && i < first + 16; i++) {
-    if (p.isOp(i, '=')) return true;
-    if (p.kind(i) === TK_WORD && p.kind(i - 1) !== TK_DOT) return false;
+  // The '=' comes before any word that is not a field after a dot or inside a subscript (v.f = 1, a[i + 1] = 2).
+  let subscript = 0;
+  for (let i = first + 2; i < p.end && i < first + 32; i++) {
+    if (p.isOp(i, '[')) subscript++;
+    else if (p.isOp(i, ']')) subscript--;
+    else if (subscript === 0 && p.isOp(i, '=')) return true;
+    else if (subscript === 0 && p.kind(i) === TK_WORD && p.kind(i - 1) !== TK_DOT) return false;
   }
   return false;
 }
