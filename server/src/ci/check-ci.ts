@@ -9,7 +9,7 @@ import { fingerprints, lineSource, type LineSource } from '../output/fingerprint
 import { toSarif } from '../output/sarif';
 import { formatGithub } from '../output/github';
 import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
-import { displayPath, type LintRun } from '../cli/lint-run';
+import { displayPath, runLocator, type LintRun } from '../cli/lint-run';
 import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
 import { changesSince, GitError, repositoryRoot, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
 import { version as packageVersion } from '../../../package.json';
@@ -97,12 +97,13 @@ export function ciFindings(run: LintRun, withFingerprints: boolean): CiFinding[]
   const out: CiFinding[] = [];
   const keys: { rule: string; displayPath: string; line: number; endLine: number; file: string }[] = [];
   const keyOf = withFingerprints ? fingerprintPaths(run) : undefined;
+  const locate = runLocator(run);
   for (const file of run.files) {
     const lines = run.workspace.lines(file)!;
     const shown = displayPath(run.cwd, file);
     const key = keyOf?.(file);
     for (const d of run.workspace.diagnostics(file)) {
-      const p = positioned(d, shown, lines);
+      const p = positioned(d, shown, lines, locate);
       out.push({ ...p, fingerprint: '' });
       if (key !== undefined) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }

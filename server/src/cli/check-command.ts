@@ -2,15 +2,16 @@
 import type { Diagnostic } from '../engine/types';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
 import { parseArgs, single, oneOf, type CliIo } from './args';
-import { displayPath, type LintRun } from './lint-run';
+import { displayPath, runLocator, type LintRun } from './lint-run';
 import { lintForCommand } from './lint-command';
 import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]…
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]… [--schema PATH]…
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors.`;
 
@@ -28,7 +29,7 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
     const lines = run.workspace.lines(file)!;
     for (const d of run.workspace.diagnostics(file)) {
       if (d.suppressed && !includeSuppressed) continue;
-      out.push(positioned(d, displayPath(run.cwd, file), lines));
+      out.push(positioned(d, displayPath(run.cwd, file), lines, runLocator(run)));
     }
   }
   return out;
@@ -53,7 +54,7 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'schema', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;
@@ -84,6 +85,9 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
             rule: d.rule,
             severity: d.severity,
             message: d.message,
+            ...(d.relatedPositions?.length
+              ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) }
+              : {}),
           })),
         },
         null,

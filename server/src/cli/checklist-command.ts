@@ -17,10 +17,10 @@ import { lintForCommand } from './lint-command';
 
 export const CHECKLIST_FORMATS = ['markdown'] as const;
 
-export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--format markdown] [--fail-on error|warning|information|never] [--config FILE] [--rule id=severity|off]…
+export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--format markdown] [--fail-on error|warning|information|never] [--config FILE] [--rule id=severity|off]… [--schema PATH]…
   Prints a Markdown review checklist for the files changed since REV (compared with the merge base of REV and HEAD):
   findings on changed lines first, the per-insert work of every table the change inserts into or alters, a verdict.
-  The schema is read from the whole tree under the paths (default: .).
+  The schema is read from the whole tree under the paths (default: .), plus --schema PATH… and "schema" in the config.
   Exit 0 when no finding on a changed line is at or above --fail-on (default: warning), 1 when one is, 2 for errors.`;
 
 /**
@@ -142,7 +142,7 @@ function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn:
 }
 
 export async function runChecklistCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on'], flags: ['help'] });
+  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'schema'], flags: ['help'] });
   if (args.flags.has('help')) {
     io.stdout(CHECKLIST_USAGE + '\n');
     return 0;

@@ -25,6 +25,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
       cwd: io.cwd,
       configPath: single(args, 'config'),
       overrides: parseRuleOverrides(args.values.get('rule')),
+      schema: args.values.get('schema'),
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -34,6 +35,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
     throw error;
   }
   for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
+  for (const problem of run.schemaProblems) io.stderr(`insertlint: warning: ${problem}\n`);
   for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${displayPath(run.cwd, skipped.path)}: ${skipped.reason}\n`);
   for (const failure of run.workspace.ruleFailures) {
     io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.stack ?? String(failure.error)}\n`);

@@ -150,6 +150,15 @@ export function toSarif(input: SarifInput): object {
       level: sarifLevel(f.severity),
       message: { text: f.message },
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(f.displayPath), region } }],
+      ...(f.relatedPositions?.length
+        ? {
+            relatedLocations: f.relatedPositions.map((r, i) => ({
+              id: i + 1,
+              physicalLocation: { artifactLocation: artifactLocation(r.displayPath), region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: Math.max(r.endColumn, r.column) } },
+              message: { text: r.message },
+            })),
+          }
+        : {}),
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
       ...(f.baselineState ? { baselineState: f.baselineState } : {}),
       ...(f.fix

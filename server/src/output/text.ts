@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../engine/types';
 import type { LineIndex } from '../engine/lines';
 
-export interface PositionedDiagnostic extends Diagnostic {
+interface Position1 {
   /** Path as displayed. */
   displayPath: string;
   /** 1-based. */
@@ -12,10 +12,34 @@ export interface PositionedDiagnostic extends Diagnostic {
   endColumn: number;
 }
 
-export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex): PositionedDiagnostic {
-  const start = lines.position(d.span.start);
-  const end = lines.position(d.span.end);
-  return { ...d, displayPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+export interface PositionedDiagnostic extends Diagnostic, Position1 {
+  /** `related` with positions (the DDL line of a schema file a finding comes from). */
+  relatedPositions?: (Position1 & { message: string })[];
+}
+
+/** How outputs find the display path and lines of another file a finding refers to. */
+export type FileLocator = (file: string) => { displayPath: string; lines: LineIndex } | undefined;
+
+function position1(span: Diagnostic['span'], displayPath: string, lines: LineIndex): Position1 {
+  const start = lines.position(span.start);
+  const end = lines.position(span.end);
+  return { displayPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+}
+
+export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex, locate?: FileLocator): PositionedDiagnostic {
+  const out: PositionedDiagnostic = { ...d, ...position1(d.span, displayPath, lines) };
+  if (d.related && locate) {
+    out.relatedPositions = d.related.flatMap((r) => {
+      const where = locate(r.file);
+      return where ? [{ ...position1(r.span, where.displayPath, where.lines), message: r.message }] : [];
+    });
+  }
+  return out;
+}
+
+/** `path:line:col` of a position, for messages. */
+export function positionText(p: Position1): string {
+  return `${p.displayPath}:${p.line}:${p.column}`;
 }
 
 const FRAME_WIDTH = 160;
@@ -43,5 +67,10 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
 }
 
 export function formatText(items: { d: PositionedDiagnostic; text: string; lines: LineIndex }[]): string {
-  return items.map(({ d, text, lines }) => `${d.displayPath}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}\n${codeFrame(text, lines, d)}\n`).join('\n');
+  return items
+    .map(({ d, text, lines }) => {
+      const related = (d.relatedPositions ?? []).map((r) => `  → ${positionText(r)}: ${r.message}\n`).join('');
+      return `${positionText(d)} ${d.severity} ${d.rule} ${d.message}\n${codeFrame(text, lines, d)}\n${related}`;
+    })
+    .join('\n');
 }

@@ -430,10 +430,12 @@ export class SchemaModel {
         if (trigger.stmt.events.includes('insert')) for (const inner of trigger.stmt.body) this.recordSequenceUses(inner);
       }
     }
-    // A trigger on a bulk target makes the tables its body inserts into bulk targets too.
+    // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
+    // (an UPDATE or DELETE trigger does not fire for the inserted rows).
     for (const table of this.tables.values()) {
       if (!this.isBulkTarget(table)) continue;
       for (const trigger of table.triggers) {
+        if (!trigger.stmt.events.includes('insert')) continue;
         for (const inner of trigger.stmt.body) {
           if (inner.kind === 'insert') {
             this.addInsertSite(this.keyOf(inner.target, inner), { file: trigger.file, stmt: inner, repeated: true }, [`fed by trigger ${trigger.name} on ${table.key}`]);
