@@ -37,7 +37,8 @@ export const EXPLAIN_USAGE = `Usage:
 FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
 Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
 wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
---schema PATH   SQL files or folders with the DDL, to name foreign keys, triggers and MQTs
+--schema PATH   DDL to name foreign keys, triggers and MQTs: SQL files, folders, globs, db2look output
+                (adds to "schema" in .insertlintrc.json, which is read as well)
 --color / --no-color   force terminal colours on or off (default: on for a terminal unless NO_COLOR)
 Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable plan (or bad usage).
 `;
@@ -79,13 +80,15 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
 
   let context = deps.context;
   const schemaPaths = parsed.values.get('schema') ?? [];
-  if (!context && schemaPaths.length > 0) {
+  if (!context) {
     try {
+      // --schema entries (SQL files, folders, globs, db2look output) and the configuration's "schema".
       const { lintPaths } = await import('./lint-run');
-      const run = await lintPaths({ paths: schemaPaths, cwd });
-      context = schemaExplainContext(run.workspace.schema);
+      const run = await lintPaths({ paths: [], cwd, schema: schemaPaths });
+      for (const problem of run.schemaProblems) io.stderr(`insertlint explain: warning: ${problem}\n`);
+      if (run.schemaFiles.length > 0) context = schemaExplainContext(run.workspace.schema);
     } catch (err) {
-      io.stderr(`insertlint explain: warning: could not read the schema from ${schemaPaths.join(', ')} (${(err as Error).message}); continuing without it\n`);
+      io.stderr(`insertlint explain: warning: could not read the schema${schemaPaths.length ? ` from ${schemaPaths.join(', ')}` : ''} (${(err as Error).message}); continuing without it\n`);
     }
   }
 
@@ -112,7 +115,8 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
         db2exfmt: exfmt,
         runProcess: deps.runProcess,
       });
-      const liveContext = context ?? live.context;
+      // Named DDL wins; the configuration's schema files only stand in when the catalog could not be read.
+      const liveContext = (deps.context ?? (schemaPaths.length > 0 ? context : undefined)) ?? live.context ?? context;
       report = {
         kind: 'live',
         statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
