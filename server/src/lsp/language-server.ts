@@ -37,6 +37,7 @@ import type { Diagnostic, FileLanguage, RegisteredRule, Severity } from '../engi
 import { loadCodeFrontEnd, type CodeFrontEnd } from '../code/frontend';
 import { collectFiles, findConfigFile, readSourceFile } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
+import { anchorSchemaEntries, isSchemaEntryMatch, loadSchemaFiles } from '../schema/schema-files';
 import { DEFAULT_SETTINGS, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { changedNames, insertStatements, mentionedNames, nameAt, schemaFacts, statementAt, statementText, fileSpan } from './model-queries';
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
@@ -115,6 +116,12 @@ export class InsertLintServer {
   private readonly dirty = new Set<string>();
   private draining = false;
   private readonly published = new Map<string, { key: string; count: number }>();
+  /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
+  private schemaPaths = new Set<string>();
+  private readonly locate: RelatedLocator = (file) => {
+    const lines = this.workspace.lines(file);
+    return lines ? { uri: this.uriOf(file), lines } : undefined;
+  };
   private readonly loggedFailures = new Set<string>();
   private indexGeneration = 0;
   private indexing = false;
@@ -190,6 +197,7 @@ export class InsertLintServer {
     this.loadFileConfig();
     this.config = this.buildConfig();
     this.workspace = new Workspace(this.config, this.codeFrontEnd, this.rules);
+    this.loadSchema();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -208,7 +216,8 @@ export class InsertLintServer {
       void this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'insertlint' }).catch(() => undefined);
     }
     if (this.canWatchFiles) {
-      const extensions = Object.keys(this.config.languages).map((e) => e.slice(1));
+      // .db2look: db2look output named as schema files (other schema files are reread by "Lint workspace").
+      const extensions = [...Object.keys(this.config.languages).map((e) => e.slice(1)), 'db2look'];
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
           watchers: [{ globPattern: `**/*.{${extensions.join(',')}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
@@ -255,7 +264,10 @@ export class InsertLintServer {
     } catch (error) {
       this.log('error', `${describe(error)}; the editor settings are ignored`);
     }
-    const config = resolveConfig(this.rules.map((r) => r.rule), this.fileConfig, editorLayer);
+    // Schema entries are relative to the configuration file, and the editor's to the first workspace folder.
+    const fileConfig = this.fileConfig && this.fileConfigPath ? { ...this.fileConfig, schema: anchorSchemaEntries(this.fileConfig.schema, dirname(this.fileConfigPath)) } : this.fileConfig;
+    const editorSchema: ConfigFile = { schema: this.folders.length ? anchorSchemaEntries(this.settings.schema, this.folders[0]) : undefined };
+    const config = resolveConfig(this.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
     config.maxFileBytes = Math.min(config.maxFileBytes, this.settings.index.maxFileBytes);
     config.source = this.fileConfigPath;
     return config;
@@ -276,7 +288,33 @@ export class InsertLintServer {
   private applyConfig(republish: boolean): void {
     this.config = this.buildConfig();
     this.workspace.setConfig(this.config);
+    this.loadSchema();
     if (republish) this.markDirty(this.publishablePaths());
+  }
+
+  /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */
+  private loadSchema(): void {
+    const loaded = loadSchemaFiles(this.workspace, this.config.schema, this.config);
+    for (const problem of loaded.problems) this.log('warn', problem);
+    this.schemaPaths = new Set(loaded.files);
+    for (const path of this.schemaPaths) {
+      // A file indexed or opened before it became a schema file stops being linted.
+      if (this.workspace.hasFile(path)) {
+        this.workspace.removeFile(path);
+        this.onDisk.delete(path);
+        this.publishEmpty(path);
+      }
+      const open = this.documents.get(this.uriOf(path));
+      if (open) this.workspace.setSchemaFile(path, open.getText());
+    }
+    if (loaded.files.length > 0) this.log('info', `schema files: ${loaded.files.join(', ')}`);
+  }
+
+  /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
+  private schemaFileChanged(path: string, text: string | undefined): void {
+    if (text === undefined) this.workspace.removeSchemaFile(path);
+    else this.workspace.setSchemaFile(path, text);
+    this.markDirty(this.publishablePaths());
   }
 
   // --- documents -------------------------------------------------------------------------------
@@ -324,6 +362,10 @@ export class InsertLintServer {
     if (!doc || doc.version !== version) return;
     const path = this.pathOf(uri);
     this.uriOfPath.set(path, uri);
+    if (this.schemaPaths.has(path)) {
+      this.schemaFileChanged(path, doc.getText());
+      return;
+    }
     const language = this.languageFor(path, doc.languageId);
     if (!language) return;
     const text = doc.getText();
@@ -348,6 +390,11 @@ export class InsertLintServer {
     if (p) clearTimeout(p.timer);
     this.pending.delete(doc.uri);
     const path = this.pathOf(doc.uri);
+    if (this.schemaPaths.has(path)) {
+      const read = readSourceFile(path, this.config.maxFileBytes);
+      this.schemaFileChanged(path, 'text' in read ? read.text : undefined);
+      return;
+    }
     const before = schemaFacts(this.workspace.model(path));
     // The saved file (if any) replaces the buffer in the index; unsaved edits no longer count.
     const keep = doc.uri.startsWith('file:') && this.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
@@ -397,6 +444,7 @@ export class InsertLintServer {
 
   private watchedFilesChanged(changes: { uri: string; type: number }[]): void {
     let configChanged = false;
+    let schemaChanged = false;
     for (const change of changes) {
       if (!change?.uri?.startsWith('file:')) continue;
       const path = this.pathOf(change.uri);
@@ -406,6 +454,11 @@ export class InsertLintServer {
       }
       // The editor's buffer wins over the disk while the file is open.
       if (this.documents.get(this.uriOfPath.get(path) ?? change.uri)) continue;
+      if (this.schemaPaths.has(path) || (change.type === FileChangeType.Created && isSchemaEntryMatch(path, this.config.schema))) {
+        // A schema file changed or appeared: the schema files are read again once, after the loop.
+        schemaChanged = true;
+        continue;
+      }
       if (!this.workspace.languageOf(path) || this.isIgnored(path)) continue;
       const before = schemaFacts(this.workspace.model(path));
       if (change.type === FileChangeType.Deleted) {
@@ -420,6 +473,9 @@ export class InsertLintServer {
     if (configChanged) {
       this.loadFileConfig();
       this.applyConfig(true);
+    } else if (schemaChanged) {
+      this.loadSchema();
+      this.markDirty(this.publishablePaths());
     }
   }
 
@@ -445,7 +501,7 @@ export class InsertLintServer {
     let files: string[] = [];
     for (const folder of this.folders) {
       const configDir = this.fileConfigPath ? dirname(this.fileConfigPath) : folder;
-      files.push(...collectFiles([folder], this.config, folder, configDir).files);
+      files.push(...collectFiles([folder], this.config, folder, configDir).files.filter((f) => !this.schemaPaths.has(f)));
       await yieldToEvents();
       if (stale()) {
         progress?.done();
@@ -561,7 +617,7 @@ export class InsertLintServer {
     const diagnostics = this.workspace.diagnostics(path).filter((d) => !d.suppressed);
     this.logRuleFailures(failuresBefore);
     const lines = this.workspace.lines(path)!;
-    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines));
+    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.locate));
     const key = JSON.stringify(lsp);
     const uri = this.uriOf(path);
     const last = this.published.get(path);
@@ -683,7 +739,7 @@ export class InsertLintServer {
     });
     for (const d of this.workspace.diagnostics(cur.path)) {
       if (d.suppressed) continue;
-      const lsp = toLspDiagnostic(d, cur.lines);
+      const lsp = toLspDiagnostic(d, cur.lines, this.locate);
       if (lsp.range.end.line < from || lsp.range.start.line > to) continue;
       if (d.fix) {
         actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: true, edit: edit(d.fix.edits) });
@@ -754,6 +810,7 @@ export class InsertLintServer {
         const before = new Set(this.onDisk);
         this.onDisk.clear();
         this.indexedBytes = 0;
+        this.loadSchema();
         const result = await this.indexWorkspace();
         // Files that vanished (or became ignored) without a watcher event leave the engine now.
         for (const path of before) {
@@ -805,18 +862,30 @@ export class InsertLintServer {
   }
 }
 
-export function toLspDiagnostic(d: Diagnostic, lines: LineIndex): LspDiagnostic {
-  const s = lines.position(d.span.start);
-  const e = lines.position(Math.max(d.span.start, d.span.end));
+/** URI and lines of a file a finding's related information points into. */
+export type RelatedLocator = (file: string) => { uri: string; lines: LineIndex } | undefined;
+
+export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: RelatedLocator): LspDiagnostic {
   const lsp: LspDiagnostic = {
-    range: { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } },
+    range: lspRange(lines, d.span),
     severity: LSP_SEVERITY[d.severity],
     code: d.rule,
     source: 'insertlint',
     message: d.message,
   };
   if (findRule(d.rule)) lsp.codeDescription = { href: ruleDocUrl(d.rule) };
+  const related = d.related?.flatMap((r) => {
+    const where = locate?.(r.file);
+    return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
+  });
+  if (related?.length) lsp.relatedInformation = related;
   return lsp;
+}
+
+function lspRange(lines: LineIndex, span: { start: number; end: number }): Range {
+  const s = lines.position(span.start);
+  const e = lines.position(Math.max(span.start, span.end));
+  return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
 }
 
 function wordAt(text: string, offset: number): { text: string; span: { start: number; end: number } } | undefined {

@@ -67,6 +67,21 @@ export function resolveSchemaEntries(entries: readonly string[], config?: Pick<R
   return out;
 }
 
+/** Whether a file is named by one of the (absolute) entries: the file itself, under a folder, or matching a glob. */
+export function isSchemaEntryMatch(path: string, entries: readonly string[]): boolean {
+  const file = resolve(path).split(sep).join('/');
+  return entries.some((entry) => {
+    const normalized = entry.split(sep).join('/');
+    if (!GLOB_CHARS.test(normalized)) {
+      const base = resolve(entry).split(sep).join('/');
+      return file === base || file.startsWith(base.endsWith('/') ? base : base + '/');
+    }
+    const { base, pattern } = splitGlob(normalized);
+    const rel = relative(resolve(base), path).split(sep).join('/');
+    return !rel.startsWith('..') && globRegExp(pattern).test(rel);
+  });
+}
+
 function extensionOf(path: string): string {
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   const dot = path.lastIndexOf('.');
