@@ -51,14 +51,20 @@ export function loadConfigFile(path: string): ConfigFile {
   return validateConfig(raw, allRules(), path);
 }
 
-/** Throws ConfigError for a bad configuration; everything else about input is reported, not thrown. */
-export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
+/** The configuration of a run: the file (found or given) under the command-line layers. Throws ConfigError. */
+export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: ResolvedConfig; configPath?: string } {
   const configPath = options.configPath ? resolve(options.cwd, options.configPath) : findConfigFile(options.cwd);
   const fileConfig = configPath ? loadConfigFile(configPath) : undefined;
   // Schema entries are relative to the file that names them: the configuration's folder, or cwd for --schema.
   if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, dirname(configPath!));
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
+  return { config, configPath };
+}
+
+/** Throws ConfigError for a bad configuration; everything else about input is reported, not thrown. */
+export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
+  const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
   // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
   const needsCode = list.files.some((file) => {

@@ -5,6 +5,8 @@ import { runRulesCommand } from './rules-command';
 import { runChecklistCommand } from './checklist-command';
 import { runLspCommand } from '../lsp/lsp-command';
 import { runExplainCommand } from './explain-command';
+import { runSchemaCommand } from './schema-command';
+import { runConfig } from './lint-run';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -12,6 +14,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
   checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
   explain: { run: (argv, io) => runExplainCommand(argv, io), summary: "show an INSERT's access plan with its hidden work (db2exfmt file or live Db2)" },
+  schema: {
+    run: (argv, io) => runSchemaCommand(argv, io, { schemaEntries: async () => runConfig({ cwd: io.cwd }).config.schema }),
+    summary: 'schema pull: write the DDL of live Db2 schemas (SYSCAT) for the schema rules to read',
+  },
   rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
   lsp: { run: runLspCommand, summary: 'start the language server for an editor (--stdio)' },
 };
