@@ -18,6 +18,7 @@ import {
 } from '../../server/src/lsp/protocol';
 import { messagePage, newNonce, showPlan } from './plan-panel';
 import { addConnection, password, pickProfile, profiles } from './connections';
+import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
 const LINTED_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'shellscript'];
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (profile) void vscode.window.showInformationMessage(`InsertLint: connection "${profile.name}" saved (password in secret storage).`);
   });
   reg('insertlint.lintWorkspace', () => lintWorkspace());
+  reg('insertlint.importSchema', () => importSchema(context, client, output));
   reg('insertlint.showOutput', () => output.show());
   reg(CLIENT_COMMANDS.showRuleDocumentation, (id?: string) => showRuleDocumentation(id));
 

@@ -1,7 +1,8 @@
-// SYSCAT rows of a SALESDB-like database as ibm_db hands them over: upper-case column names as selected,
-// INTEGER/SMALLINT as numbers, CHAR(1) flags, blanks where a CHAR(1) does not apply, NULL as null, CLOB
-// texts as strings, DECIMAL casts as VARCHAR ('1.' or '1' depending on the server's formatting).
-// Column names and codes follow the SYSCAT catalog view documentation of Db2 11.5.
+// SYSCAT rows of a SALESDB-like database as ibm_db hands them over (checked against ibm_db 4.0.1's
+// src/odbc.cpp): upper-case column names as selected, INTEGER/SMALLINT as numbers (DECIMAL would come as a
+// double, hence the CAST AS VARCHAR in the queries), CHAR(1) flags, blanks where a CHAR(1) does not apply,
+// NULL as null, VARCHAR/CLOB texts as strings. Column names and codes follow the SYSCAT catalog view
+// documentation of Db2 11.5.
 import type { Row } from '../../server/src/explain/driver';
 import { FakeDriver } from '../explain/helpers/fake-driver';
 

@@ -2,11 +2,42 @@
 // whose .insertlintrc.json (or insertlint.schema setting) names db2look output gets the schema findings on its
 // inserts, with relatedInformation on the DDL line, the table-cost hover, and live updates when the DDL changes.
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspSession, uriOf, type LspDiagnostic } from '../lsp/harness';
 import { SCHEMA_FIXTURES } from './helpers';
+import { CATALOG_ROWS } from './catalog-rows';
+import type { PullSchemaResult } from '../../server/src/lsp/protocol';
+
+/**
+ * A stand-in for the ibm_db package (its open/query/close callback API) that replays catalog rows and logs
+ * what it was sent: the server loads it through insertlint.explain.ibmDbPath like the real driver.
+ */
+function fakeIbmDb(dir: string): { path: string; log: string } {
+  const path = join(dir, 'fake_ibm_db');
+  const log = join(dir, 'ibm_db.log');
+  mkdirSync(path);
+  writeFileSync(join(path, 'package.json'), JSON.stringify({ name: 'ibm_db', main: 'index.js' }));
+  writeFileSync(
+    join(path, 'index.js'),
+    `const fs = require('fs');
+const rows = ${JSON.stringify(CATALOG_ROWS)};
+const log = (line) => fs.appendFileSync(${JSON.stringify(log)}, line + '\\n');
+exports.open = (cs, cb) => {
+  log('open ' + cs);
+  cb(null, {
+    query(sql, params, done) { log('query ' + sql); done(null, rows[(/FROM (SYSCAT\\.\\w+)/.exec(sql) || [])[1]] || []); },
+    beginTransaction(done) { log('begin'); done(null); },
+    commitTransaction(done) { log('commit'); done(null); },
+    rollbackTransaction(done) { log('rollback'); done(null); },
+    close(done) { log('close'); done(null); },
+  });
+};
+`,
+  );
+  return { path, log };
+}
 
 interface Related {
   location: { uri: string; range: { start: { line: number; character: number } } };
@@ -66,5 +97,28 @@ describe('language server with schema files', function () {
     lsp.close(lookUri);
     await lsp.waitFor('the saved DDL counts again once closed', () => javaFindings('lob-column').length === 1);
     assert.ok(!(lsp.diagnostics.get(lookUri) ?? []).length, 'the schema file gets no diagnostics');
+  });
+
+  it('imports a schema through the ibm_db API for a trusted workspace only, without ever echoing the password', async () => {
+    const ibmDb = fakeIbmDb(dir);
+    const connection = { host: 'db2.example', port: 50000, database: 'SALESDB', user: 'me', password: 'pw-secret' };
+    lsp = await LspSession.start(join(dir, 'app'), {}, { trusted: false });
+    const refused = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'app, sales', ibmDbPath: ibmDb.path });
+    assert.match((refused as { error: string }).error, /not trusted/);
+    await lsp.stop();
+    lsp = await LspSession.start(join(dir, 'app'));
+    const result = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'app, sales', ibmDbPath: ibmDb.path });
+    assert.ok('ddl' in result, JSON.stringify(result));
+    assert.match(result.ddl, /^CREATE TABLE "SALES"\."ORDERS" \(/m);
+    assert.equal(result.summary, '4 tables, 2 MQTs, 4 indexes, 2 foreign keys, 1 trigger, 1 sequence, 3 table spaces from SALESDB, APP, SALES');
+    const sent = readFileSync(ibmDb.log, 'utf8').trim().split('\n');
+    assert.match(sent[0], /^open HOSTNAME=db2\.example;PORT=50000;DATABASE=SALESDB;UID=me;PROTOCOL=TCPIP;CONNECTTIMEOUT=10;PWD=pw-secret;$/);
+    assert.ok(sent.slice(1, -1).every((l) => l.startsWith('query SELECT ')), sent.join('\n'));
+    assert.equal(sent[sent.length - 1], 'close');
+    assert.ok(!JSON.stringify(result).includes('pw-secret') && !lsp.logs.join('\n').includes('pw-secret'));
+    const missing = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'SALES', ibmDbPath: join(dir, 'nowhere') });
+    assert.match((missing as { error: string }).error, /"ibm_db" is not installed.*insertlint\.explain\.ibmDbPath/);
+    const bad = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection: { host: 'x' }, schemas: 'SALES' });
+    assert.match((bad as { error: string }).error, /needs a connection/);
   });
 });

@@ -91,3 +91,30 @@ describe('insertlint schema pull', () => {
     assert.equal((await pull([], dir)).code, 2);
   });
 });
+
+describe('insertlint schema pull with the real ibm_db (optional)', function () {
+  this.timeout(60_000);
+  const modulePath = process.env.INSERTLINT_IBM_DB_PATH || join(__dirname, '..', '..', '..', '.cache', 'ibm_db', 'node_modules', 'ibm_db');
+
+  before(function () {
+    if (!existsSync(join(modulePath, 'package.json'))) {
+      process.stderr.write(`  (skipped: no ibm_db at ${modulePath}; run scripts/ibm-db-setup.sh to build it)\n`);
+      this.skip();
+    }
+  });
+
+  it('loads the driver and reports a closed loopback port as unreachable, writing nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-pull-live-'));
+    try {
+      const r = await pull(['pull', '--connection', 'DATABASE=SAMPLE;HOSTNAME=127.0.0.1;PORT=50099;UID=nobody;CONNECTTIMEOUT=3', '--schemas', 'APP', '--output', 'schema.sql'], dir, {
+        env: { INSERTLINT_IBM_DB_PATH: modulePath, INSERTLINT_DB2_PASSWORD: 'pw-not-shown' },
+      });
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stderr, /^insertlint schema pull: Cannot reach the Db2 server at 127\.0\.0\.1:50099 \(database SAMPLE\)[^\n]*\n {2}details: SQLSTATE=08001 SQLCODE=-30081: .*SQL30081N/);
+      assert.ok(!r.stderr.includes('pw-not-shown'));
+      assert.ok(!existsSync(join(dir, 'schema.sql')));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

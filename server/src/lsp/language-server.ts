@@ -43,9 +43,11 @@ import { changedNames, insertStatements, mentionedNames, nameAt, schemaFacts, st
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
 import { sequenceHoverMarkdown, tableHoverMarkdown } from './insert-cost';
 import { explainStatement, renderPlan } from './plans';
+import { pullSchemaRequest } from './schema-pull';
 import {
   CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
+  PULL_SCHEMA_REQUEST,
   RENDER_PLAN_REQUEST,
   RULE_DOC_REQUEST,
   SERVER_COMMANDS,
@@ -53,6 +55,7 @@ import {
   STATUS_NOTIFICATION,
   type ExplainParams,
   type InitializationOptions,
+  type PullSchemaParams,
   type RenderPlanParams,
   type RuleDocParams,
   type StatementAtParams,
@@ -166,6 +169,12 @@ export class InsertLintServer {
     c.onRequest(STATEMENT_AT_REQUEST, (params: StatementAtParams) => this.guard('statementAt', () => this.statementAtRequest(params), null));
     c.onRequest(RULE_DOC_REQUEST, (params: RuleDocParams) => this.guard('ruleDoc', () => this.ruleDoc(params?.id), null));
     c.onRequest(RENDER_PLAN_REQUEST, (params: RenderPlanParams) => this.guardAsync('renderPlan', () => renderPlan(params, () => this.workspace.schema)));
+    c.onRequest(PULL_SCHEMA_REQUEST, (params: PullSchemaParams) =>
+      this.guardAsync('pullSchema', async () => {
+        if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
+        return pullSchemaRequest(params);
+      }),
+    );
     c.onRequest(EXPLAIN_REQUEST, (params: ExplainParams) =>
       this.guardAsync('explain', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };

@@ -60,6 +60,17 @@ export interface ExplainParams {
 }
 export type ExplainResult = RenderPlanResult;
 
+/** Client → server: read the live catalog of schemas as DDL for a schema file (trusted workspaces only). */
+export const PULL_SCHEMA_REQUEST = 'insertlint/pullSchema';
+export interface PullSchemaParams {
+  connection: ExplainParams['connection'];
+  /** Schema names as the user typed them ("APP, sales"). */
+  schemas: string;
+  ibmDbPath?: string;
+}
+/** `ddl` is written by the client where the user chose; `summary` says what was read. */
+export type PullSchemaResult = { ddl: string; summary: string; warnings: string[] } | { error: string };
+
 /** Client command ids the server refers to in code lenses and code actions. */
 export const CLIENT_COMMANDS = {
   explainInsert: 'insertlint.explainInsert',

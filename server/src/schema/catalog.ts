@@ -3,8 +3,9 @@
 // this module refuses to send anything else. catalog-ddl.ts writes the snapshot as DDL the model reads back.
 //
 // Rows are read as ibm_db returns them: upper-case column names as selected, INTEGER/SMALLINT as numbers,
-// BIGINT and DECIMAL as strings or numbers (ibm_db versions differ), CHAR(n) padded with blanks, CLOBs
-// as strings, NULL as null. Names are trimmed at the end (CHAR padding is never significant in Db2 names).
+// BIGINT as a string, DECIMAL as a double (so DECIMAL(31,0) values are cast to VARCHAR in the SQL), CHAR(n)
+// padded with blanks, CLOBs as strings, NULL as null; older ibm_db versions differ, so numbers are accepted
+// as numbers or strings. Names are trimmed at the end (trailing blanks are never significant in Db2 names).
 import { Db2Error, describeDb2Error, type Db2Driver, type Row, type ServerInfo } from '../explain/driver';
 
 export interface CatalogColumn {
