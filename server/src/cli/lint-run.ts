@@ -1,6 +1,6 @@
 // One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, languageOf, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
@@ -90,11 +90,16 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
 }
 
-/** Display path and lines of any file of the run, schema files included (related locations). */
+/**
+ * Display path and lines of any file of the run, schema files included (related locations). A schema file
+ * outside the current folder is shown as `../dba/prod.db2look`, as it was named, rather than absolute.
+ */
 export function runLocator(run: LintRun): FileLocator {
   return (file) => {
     const lines = run.workspace.lines(file);
-    return lines ? { displayPath: displayPath(run.cwd, file), lines } : undefined;
+    if (!lines) return undefined;
+    const rel = relative(run.cwd, file);
+    return { displayPath: isAbsolute(rel) ? file : rel.split(sep).join('/'), lines };
   };
 }
 
