@@ -35,6 +35,18 @@ export function password(secrets: vscode.SecretStorage, profile: ConnectionProfi
   return secrets.get(SECRET_PREFIX + profile.name);
 }
 
+/** A profile the user picks and its stored password; undefined (after saying why) when either is missing. */
+export async function pickProfileWithPassword(secrets: vscode.SecretStorage): Promise<{ profile: ConnectionProfile; password: string } | undefined> {
+  const profile = await pickProfile();
+  if (!profile) return undefined;
+  const pw = await password(secrets, profile);
+  if (pw === undefined) {
+    void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
+    return undefined;
+  }
+  return { profile, password: pw };
+}
+
 /** Asks for a profile step by step and stores it; the password goes to SecretStorage. */
 export async function addConnection(secrets: vscode.SecretStorage): Promise<ConnectionProfile | undefined> {
   const ask = (prompt: string, value?: string, validate?: (v: string) => string | undefined, secret = false) =>

@@ -17,7 +17,7 @@ import {
   type StatusParams,
 } from '../../server/src/lsp/protocol';
 import { messagePage, newNonce, showPlan } from './plan-panel';
-import { addConnection, password, pickProfile, profiles } from './connections';
+import { addConnection, pickProfileWithPassword, profiles } from './connections';
 import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
@@ -233,13 +233,9 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
     if (choice === ADD_CONNECTION) await vscode.commands.executeCommand('insertlint.addConnection');
     return;
   }
-  const profile = await pickProfile();
-  if (!profile) return;
-  const pw = await password(context.secrets, profile);
-  if (pw === undefined) {
-    void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
-    return;
-  }
+  const picked = await pickProfileWithPassword(context.secrets);
+  if (!picked) return;
+  const { profile, password: pw } = picked;
   const nonce = newNonce();
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `InsertLint: explaining on ${profile.database}` },

@@ -7,10 +7,10 @@ import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
 
 /**
- * What a schema file contributes: DDL and the settings that shape it. INSERTs, IMPORTs or LOCK TABLEs in
- * it (seed data, a DBA's test script) would make tables look like bulk targets of the application: ignored.
+ * DDL and the settings that shape it: what a schema file contributes. INSERTs, IMPORTs or LOCK TABLEs in a
+ * schema file (seed data, a DBA's test script) would make tables look like bulk targets of the application.
  */
-const SCHEMA_FILE_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
+export const DDL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
   'setSchema',
   'createTable',
   'alterTable',
@@ -24,7 +24,7 @@ const SCHEMA_FILE_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
 
 /** The model of a schema file as the engine uses it: its DDL only, no host-language facts. */
 export function schemaFileView(model: FileModel): FileModel {
-  return { source: model.source, statements: model.statements.filter((s) => SCHEMA_FILE_KINDS.has(s.kind)), comments: model.comments };
+  return { source: model.source, statements: model.statements.filter((s) => DDL_KINDS.has(s.kind)), comments: model.comments };
 }
 
 export const SCHEMA_FINDING_NOTE = 'the DDL behind this finding (schema file, not linted)';
