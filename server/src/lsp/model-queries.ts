@@ -118,7 +118,6 @@ export function statementText(model: FileModel, stmt: Statement): string {
   return out;
 }
 
-
 /**
  * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
  * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
