@@ -96,7 +96,7 @@ export function writeSnapshotDdl(snapshot: CatalogSnapshot): SnapshotDdl {
         out.push(`-- Trigger ${id} is inoperative (SYSCAT.TRIGGERS.VALID = 'X'): it fires for no row and is left out.`);
         continue;
       }
-      const chunk = [`SET CURRENT SCHEMA = ${q(trigger.qualifier)}@`, `${trigger.text.replace(/[\s;@]+$/, '')}@`];
+      const chunk = [`SET CURRENT SCHEMA = ${q(trigger.qualifier)}@`, `${withoutTerminator(trigger.text)}@`];
       const problem = readBack(`--#SET TERMINATOR @\n${chunk.join('\n')}`, 'createTrigger');
       if (problem) warnings.push(`trigger ${id}: its text could not be read back (${problem}); the schema rules will not see it`);
       out.push(...chunk);
@@ -208,7 +208,7 @@ function mqtDdl(t: CatalogTable, warnings: string[]): string[] {
   if (parsed?.kind === 'createTable' && parsed.mqt && !parsed.parseError && parsed.mqt.refreshSpan) {
     const span = parsed.mqt.refreshSpan;
     const text = mqt.text.slice(0, span.start - prefix.length) + refresh + mqt.text.slice(span.end - prefix.length);
-    return [prefix.trimEnd(), `${text.replace(/[\s;]+$/, '')};`];
+    return [prefix.trimEnd(), `${withoutTerminator(text)};`];
   }
   warnings.push(`MQT ${t.schema}.${t.name}: its definition could not be read back; written over its base tables only`);
   const from = mqt.baseTables.map((b) => qualified(b.slice(0, b.indexOf('.')), b.slice(b.indexOf('.') + 1))).join(', ');
@@ -216,6 +216,13 @@ function mqtDdl(t: CatalogTable, warnings: string[]): string[] {
     `-- MQT ${t.schema}.${t.name}: the definition text in SYSCAT.VIEWS could not be read back; written over its base tables only.`,
     `CREATE TABLE ${qualified(t.schema, t.name)} AS (SELECT * FROM ${from || 'SYSIBM.SYSDUMMY1'}) DATA INITIALLY DEFERRED ${refresh};`,
   ];
+}
+
+/** The text without the terminators and blanks it may end with (SYSCAT texts sometimes keep a `;`). */
+function withoutTerminator(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s;@]/.test(text[end - 1])) end--;
+  return text.slice(0, end);
 }
 
 /** Why `text` does not parse as one statement of `kind` (after any SET SCHEMA), or undefined when it does. */

@@ -210,8 +210,8 @@ function int(v: unknown): number | undefined {
 function integerText(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : undefined;
   if (typeof v === 'bigint') return v.toString();
-  const m = /^\s*([+-]?)0*(\d+?)(?:\.0*)?\s*$/.exec(text(v));
-  return m ? `${m[1] === '-' ? '-' : ''}${m[2]}` : undefined;
+  const m = /^([+-]?)(\d+)(?:\.0*)?$/.exec(text(v).trim());
+  return m ? `${m[1] === '-' ? '-' : ''}${m[2].replace(/^0+(?=\d)/, '')}` : undefined;
 }
 const keyOf = (schema: string, table: string) => `${schema}.${table}`;
 
