@@ -7,6 +7,9 @@ import { allRules } from '../../server/src/engine/registry';
 import { Workspace } from '../../server/src/engine/workspace';
 import type { Diagnostic } from '../../server/src/engine/types';
 import { SCHEMA_FINDING_NOTE } from '../../server/src/schema/schema-findings';
+import { RULES } from '../../server/src/engine/registry';
+import type { RegisteredRule } from '../../server/src/engine/types';
+import { growthRatio } from '../robustness/support';
 import { codeFrontEnd } from '../code/helpers';
 import { DB2LOOK } from './helpers';
 
@@ -142,5 +145,54 @@ describe('schema files: findings on the inserts they concern', () => {
     const visible = (path: string) => ws.diagnostics(path).filter((d: Diagnostic) => !d.suppressed && d.related).length;
     assert.equal(visible('app/A.java'), 0);
     assert.ok(visible('app/B.java') > 5);
+  });
+
+  it('re-runs the rules over schema files only when what the linted files give them changes', async () => {
+    let runs = 0;
+    const counting: RegisteredRule = {
+      doc: '',
+      rule: {
+        meta: { id: 'counting', description: 'counts runs over schema files', defaultSeverity: 'warning', evidence: [], messages: { m: 'm' } },
+        check({ file }) {
+          if (file.source.path.endsWith('.db2look')) runs++;
+        },
+      },
+    };
+    const rules = [...RULES, counting];
+    const ws = new Workspace(resolveConfig(rules.map((r) => r.rule)), await codeFrontEnd(), rules);
+    ws.setSchemaFile('dba/salesdb.db2look', ddl);
+    ws.setFile('app/OrderImport.java', JAVA);
+    ws.diagnostics('app/OrderImport.java');
+    assert.equal(runs, 1);
+    // Typing around the SQL moves the insert: the placement follows, the rules are not run again.
+    ws.setFile('app/OrderImport.java', '// a comment above\n' + JAVA);
+    assert.deepEqual(placed(ws, 'app/OrderImport.java', ['lob-column']), [`lob-column 5:72 → dba/salesdb.db2look:${ddlLine('"NOTE" CLOB')}`]);
+    assert.equal(runs, 1);
+    // Another target is another contribution: the rules run again.
+    ws.setFile('app/OrderImport.java', JAVA.replace('SALES.ORDERS', 'SALES.ORDER_LINE'));
+    ws.diagnostics('app/OrderImport.java');
+    assert.equal(runs, 2);
+  });
+
+  it('grows linearly with the tables of the schema file and the inserts into them', () => {
+    const make = (n: number) => {
+      let ddlText = '';
+      let load = '';
+      for (let i = 0; i < n; i++) {
+        ddlText += `CREATE TABLE "S${i}    "."T" ("ID" BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH +1 NO CACHE), "DOC" CLOB(1M), "N" BIGINT) IN "TS${i}";\nCREATE INDEX "S${i}"."IX" ON "S${i}"."T" ("ID") CLUSTER;\n`;
+        ddlText += `CREATE SEQUENCE "S${i}"."SEQ" NO CACHE;\nCREATE TABLESPACE "TS${i}" MANAGED BY SYSTEM USING ('/d/${i}') EXTENTSIZE 2;\n`;
+        load += `INSERT INTO S${i}.T (DOC, N) SELECT DOC, NEXT VALUE FOR S${i}.SEQ FROM STAGE.T${i};\n`;
+      }
+      return `${ddlText}\u0000${load}`;
+    };
+    const run = (input: string) => {
+      const [ddlText, load] = input.split('\u0000');
+      const ws = new Workspace(resolveConfig(allRules()));
+      ws.setSchemaFile('schema.sql', ddlText);
+      ws.setFile('load.sql', load);
+      assert.ok(ws.diagnostics('load.sql').length >= 6);
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 150);
+    assert.ok(ratio < 24, `8x the tables took ${ratio.toFixed(1)}x the time (${smallMs.toFixed(1)} → ${largeMs.toFixed(1)} ms)`);
   });
 });

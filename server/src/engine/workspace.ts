@@ -4,7 +4,7 @@
 import { parseSql } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
-import { placeSchemaFinding, schemaFileView } from '../schema/schema-findings';
+import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { CodeFrontEnd } from '../code/frontend';
 import { languageOf, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
@@ -24,6 +24,14 @@ interface FileEntry {
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
   generation?: number;
+  /** What the file adds to the findings of schema files (see schemaContribution), computed once. */
+  contribution?: string;
+}
+
+/** A rule's finding on a schema file, with the statement it was reported on (for placing it). */
+interface SchemaReport {
+  finding: Diagnostic;
+  stmt?: Statement;
 }
 
 export class Workspace {
@@ -32,6 +40,14 @@ export class Workspace {
   private readonly schemaFiles = new Map<string, FileEntry>();
   /** Findings of the schema files placed on the linted inserts they concern, by linted file. */
   private placedFindings?: { generation: number; byFile: Map<string, Diagnostic[]> };
+  /**
+   * The rules' findings on the schema files, kept while neither the configuration, the schema files nor what
+   * the linted files contribute to them changed: typing in a loader must not re-run the rules over a
+   * 4 MB db2look file on every keystroke (only the placement, which follows the edited offsets, is redone).
+   */
+  private schemaReports?: { key: string; reports: SchemaReport[] };
+  /** Bumped when the configuration or a schema file changes. */
+  private schemaVersion = 0;
   private schemaCache?: SchemaModel;
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
@@ -50,6 +66,7 @@ export class Workspace {
 
   setConfig(config: ResolvedConfig): void {
     this.config = config;
+    this.schemaVersion++;
     this.invalidate();
   }
 
@@ -86,12 +103,14 @@ export class Workspace {
     if (existing && existing.model.source.text === text) return existing.model;
     const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }));
     this.schemaFiles.set(path, { model, lines: new LineIndex(text) });
+    this.schemaVersion++;
     this.invalidate();
     return model;
   }
 
   removeSchemaFile(path: string): void {
     if (this.schemaFiles.delete(path)) {
+      this.schemaVersion++;
       this.forgetFailures(path);
       this.invalidate();
     }
@@ -201,23 +220,35 @@ export class Workspace {
     if (this.placedFindings?.generation !== this.generation) {
       const byFile = new Map<string, Diagnostic[]>();
       const isLinted = (file: string) => this.files.has(file);
+      for (const { finding, stmt } of this.schemaFileReports()) {
+        for (const placed of placeSchemaFinding(this.schema, finding, stmt, isLinted)) {
+          const list = byFile.get(placed.file);
+          if (list) list.push(placed);
+          else byFile.set(placed.file, [placed]);
+        }
+      }
+      this.placedFindings = { generation: this.generation, byFile };
+    }
+    return this.placedFindings.byFile.get(path) ?? [];
+  }
+
+  private schemaFileReports(): SchemaReport[] {
+    let key = String(this.schemaVersion);
+    for (const [path, entry] of this.files) key += `\u0001${path}\u0000${(entry.contribution ??= schemaContribution(entry.model))}`;
+    if (this.schemaReports?.key !== key) {
+      const reports: SchemaReport[] = [];
       for (const [, { model, lines }] of this.schemaEntries()) {
         const stmts: (Statement | undefined)[] = [];
         const found = this.checkRules(model, stmts);
         // A suppression written in the schema file itself still silences the finding.
         applySuppressions(found, readSuppressions(model.comments, lines), lines, model.source.path, this.ruleIds);
         found.forEach((finding, i) => {
-          if (finding.suppressed || finding.rule === UNUSED_SUPPRESSION_RULE) return;
-          for (const placed of placeSchemaFinding(this.schema, finding, stmts[i], isLinted)) {
-            const list = byFile.get(placed.file);
-            if (list) list.push(placed);
-            else byFile.set(placed.file, [placed]);
-          }
+          if (!finding.suppressed && finding.rule !== UNUSED_SUPPRESSION_RULE) reports.push({ finding, stmt: stmts[i] });
         });
       }
-      this.placedFindings = { generation: this.generation, byFile };
+      this.schemaReports = { key, reports };
     }
-    return this.placedFindings.byFile.get(path) ?? [];
+    return this.schemaReports.reports;
   }
 
   private runRules(entry: FileEntry): Diagnostic[] {

@@ -27,6 +27,31 @@ export function schemaFileView(model: FileModel): FileModel {
   return { source: model.source, statements: model.statements.filter((s) => DDL_KINDS.has(s.kind)), comments: model.comments };
 }
 
+/**
+ * What a linted file adds to the findings of schema files, as text: its DDL and the shape of its inserts
+ * (target, rows, loop, sequences), its LOCK TABLEs. Two equal contributions give schema files the same
+ * findings, so an edit that changes none (typing in a VALUES list, in Java around the SQL) reuses them.
+ */
+export function schemaContribution(model: FileModel): string {
+  const inLoop = new Set<Statement>();
+  for (const e of model.code?.executions ?? []) if (e.loop) for (const s of e.statements) inLoop.add(s);
+  const text = model.source.text;
+  let out = '';
+  for (const s of model.statements) {
+    if (DDL_KINDS.has(s.kind)) out += text.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
+    else if (s.kind === 'insert') out += `insert ${nameText(s.target)} ${s.source.kind === 'values' ? s.source.rows.length : 'select'} ${inLoop.has(s)} ${s.sequences.map(nameText).join(',')}`;
+    else if (s.kind === 'merge') out += `merge ${nameText(s.target)} ${s.hasInsert}`;
+    else if (s.kind === 'import' || s.kind === 'lockTable') out += `${s.kind} ${nameText(s.table)} ${s.kind === 'lockTable' ? s.mode : ''}`;
+    else continue;
+    out += '\u0000';
+  }
+  return out;
+}
+
+function nameText(name: QualifiedName): string {
+  return `${name.schema ?? ''}.${name.name}`;
+}
+
 export const SCHEMA_FINDING_NOTE = 'the DDL behind this finding (schema file, not linted)';
 
 /**
@@ -77,16 +102,12 @@ function sitesConcerned(schema: SchemaModel, stmt: Statement): readonly InsertSi
     case 'createTrigger':
       return sitesOf(schema, stmt.table, stmt);
     case 'createSequence':
-    case 'alterSequence':
-      return sequenceSites(schema, schema.sequence(stmt.sequence, stmt)?.key);
-    case 'createTablespace': {
-      const out: InsertSite[] = [];
-      for (const table of schema.tables.values()) {
-        const clause = table.definition?.stmt.tablespace;
-        if ([table.tablespace, clause?.index, clause?.long].includes(stmt.tablespace)) out.push(...(schema.insertTargets.get(table.key)?.sites ?? []));
-      }
-      return out;
+    case 'alterSequence': {
+      const key = schema.sequence(stmt.sequence, stmt)?.key;
+      return (key && siteIndex(schema).bySequence.get(key)) || [];
     }
+    case 'createTablespace':
+      return siteIndex(schema).byTablespace.get(stmt.tablespace) ?? [];
     case 'updateDbCfg': {
       // A database setting slows every insert: shown once, on the first insert of the workspace.
       for (const target of schema.insertTargets.values()) if (target.sites.length > 0) return [target.sites[0]];
@@ -97,15 +118,34 @@ function sitesConcerned(schema: SchemaModel, stmt: Statement): readonly InsertSi
   }
 }
 
-/** Inserts that take values from the sequence, directly or through an insert trigger of their table. */
-function sequenceSites(schema: SchemaModel, key: string | undefined): InsertSite[] {
-  if (!key) return [];
-  const uses = (stmt: Statement) => stmt.kind === 'insert' && stmt.sequences.some((name) => schema.sequence(name, stmt)?.key === key);
-  const out: InsertSite[] = [];
+interface SiteIndex {
+  /** Inserts that take values from a sequence, directly or through an insert trigger of their table. */
+  bySequence: Map<string, InsertSite[]>;
+  /** Inserts into tables whose data, indexes or long data live in a table space. */
+  byTablespace: Map<string, InsertSite[]>;
+}
+
+/** Built once per schema model: looking sites up per finding would make many sequences quadratic. */
+const siteIndexes = new WeakMap<SchemaModel, SiteIndex>();
+
+function siteIndex(schema: SchemaModel): SiteIndex {
+  let index = siteIndexes.get(schema);
+  if (index) return index;
+  index = { bySequence: new Map(), byTablespace: new Map() };
+  siteIndexes.set(schema, index);
+  const add = (map: Map<string, InsertSite[]>, key: string, sites: readonly InsertSite[]) => {
+    const list = map.get(key);
+    if (list) list.push(...sites);
+    else map.set(key, [...sites]);
+  };
+  const sequencesOf = (stmt: Statement) => (stmt.kind === 'insert' ? stmt.sequences.flatMap((name) => schema.sequence(name, stmt)?.key ?? []) : []);
   for (const target of schema.insertTargets.values()) {
     const table = schema.tableByKey(target.key);
-    const viaTrigger = table?.triggers.some((t) => t.stmt.events.includes('insert') && t.stmt.body.some(uses)) ?? false;
-    for (const site of target.sites) if (viaTrigger || uses(site.stmt)) out.push(site);
+    const viaTriggers = new Set(table?.triggers.filter((t) => t.stmt.events.includes('insert')).flatMap((t) => t.stmt.body.flatMap(sequencesOf)));
+    for (const key of viaTriggers) add(index.bySequence, key, target.sites);
+    for (const site of target.sites) for (const key of new Set(sequencesOf(site.stmt))) if (!viaTriggers.has(key)) add(index.bySequence, key, [site]);
+    const clause = table?.definition?.stmt.tablespace;
+    for (const space of new Set([table?.tablespace, clause?.index, clause?.long])) if (space) add(index.byTablespace, space, target.sites);
   }
-  return out;
+  return index;
 }
