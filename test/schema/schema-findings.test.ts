@@ -108,6 +108,15 @@ describe('schema files: findings on the inserts they concern', () => {
     assert.deepEqual(placed(ws, 'load.sql', ['identity-cache', 'lob-column']), ['identity-cache 1:13 → ddl/seed.sql:1', 'lob-column 1:13 → ddl/seed.sql:1']);
   });
 
+  it('matches an unqualified insert to a schema file\'s table by name, unless the linted files define that name unqualified', async () => {
+    const schemaDdl = 'CREATE TABLE STORE.PRODUCTS (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), DOC CLOB(1M));\n';
+    const inserts = 'INSERT INTO PRODUCTS (DOC) VALUES (?);\nINSERT INTO PRODUCTS (DOC) VALUES (?);\n';
+    const byName = await workspaceWith({ 'load.sql': inserts }, { 'ddl/store.sql': schemaDdl });
+    assert.deepEqual(placed(byName, 'load.sql', ['lob-column']), ['lob-column 1:13 → ddl/store.sql:1', 'lob-column 2:13 → ddl/store.sql:1']);
+    const own = await workspaceWith({ 'load.sql': `CREATE TABLE PRODUCTS (ID INTEGER, DOC VARCHAR(100));\n${inserts}` }, { 'ddl/store.sql': schemaDdl });
+    assert.deepEqual(placed(own, 'load.sql', ['lob-column', 'identity-cache']), []);
+  });
+
   it('treats a path that is linted as linted: its findings stay on its own DDL', async () => {
     const text = 'CREATE TABLE APP.T (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE));\n';
     const ws = await workspaceWith({ 'db/t.sql': text, 'load.sql': 'INSERT INTO APP.T VALUES (DEFAULT);\nINSERT INTO APP.T VALUES (DEFAULT);\n' }, { 'db/t.sql': text });

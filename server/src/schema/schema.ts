@@ -166,7 +166,9 @@ export class SchemaModel {
     // quadratic (half the time of a corpus run; see bench/RESULTS.md).
     const matches = (this.targetsByName.get(name.name) ?? []).filter((t) => {
       const schema = splitKey(t.key)[0];
-      return schema === '' || !name.schema || schema === name.schema;
+      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's.
+      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition;
+      return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
   }
