@@ -120,11 +120,6 @@ export class Workspace {
     return [...this.schemaFiles.keys()];
   }
 
-  /** The DDL a schema file contributes (statements it could not read included, for messages). */
-  schemaFileModel(path: string): FileModel | undefined {
-    return this.schemaFiles.get(path)?.model;
-  }
-
   hasFile(path: string): boolean {
     return this.files.has(path);
   }
