@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../ci/repo';
+import { Repo, runCli } from '../ci/repo';
 import { sarifValidator } from '../helpers/sarif';
 import { runExplainCommand } from '../../server/src/cli/explain-command';
 import { DB2LOOK, SCHEMA_FIXTURES } from './helpers';
@@ -117,5 +117,20 @@ describe('check with schema files', () => {
     const code = await runExplainCommand(['insert-fk-trigger-mqt.exfmt.txt', '--schema', look], io, { env: {} });
     assert.equal(code, 0, stderr);
     assert.match(stdout, /constraint FK_LINE_ORDER/);
+  });
+
+  it('lets checklist flag a new loader whose target the db2look file describes (--schema)', async () => {
+    const repo = new Repo();
+    try {
+      repo.write('README.md', 'loaders\n');
+      const base = repo.commit('base');
+      repo.write('loaders/backfill.sql', 'INSERT INTO SALES.ORDERS (CUST_ID, ORDER_DATE) SELECT CUST_ID, CURRENT DATE FROM STAGE.ORDERS;\n');
+      repo.commit('a backfill');
+      const r = await runCli(['checklist', '--base', base, '--schema', join(dir, 'dba', 'salesdb.db2look')], repo.dir);
+      assert.equal(r.code, 1, r.stderr);
+      assert.match(r.stdout, /`loaders\/backfill\.sql:1` `identity-cache` \(warning \*\*blocking\*\*\): IDENTITY column SALES\.ORDERS\.ORDER\\_ID hands out values with NO CACHE/);
+    } finally {
+      repo.dispose();
+    }
   });
 });
