@@ -445,7 +445,9 @@ export class InsertLintServer {
     let files: string[] = [];
     for (const folder of this.folders) {
       const configDir = this.fileConfigPath ? dirname(this.fileConfigPath) : folder;
-      files.push(...collectFiles([folder], this.config, folder, configDir).files);
+      const list = collectFiles([folder], this.config, folder, configDir);
+      files.push(...list.files);
+      for (const s of list.skipped) this.log('info', `skipped ${s.path}: ${s.reason}`);
       await yieldToEvents();
       if (stale()) {
         progress?.done();

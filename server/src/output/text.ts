@@ -1,6 +1,7 @@
 // Human output: `file:line:col severity rule message` with a code frame, then a summary line.
 import type { Diagnostic } from '../engine/types';
 import type { LineIndex } from '../engine/lines';
+import { linePath, plainLine } from './escape';
 
 export interface PositionedDiagnostic extends Diagnostic {
   /** Path as displayed. */
@@ -37,11 +38,18 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
     caretTo = Math.min(caretTo - shift, source.length);
   }
   source = source.replace(/\t/g, ' ');
+  // Control characters in the line are shown as escapes; the caret moves with the text before it.
+  const shown = plainLine(source);
+  if (shown !== source) {
+    caretTo = plainLine(source.slice(0, caretTo)).length;
+    caretFrom = plainLine(source.slice(0, caretFrom)).length;
+    source = shown;
+  }
   const gutter = String(d.line);
   const pad = ' '.repeat(gutter.length);
   return `  ${gutter} | ${source}\n  ${pad} | ${' '.repeat(Math.max(0, caretFrom))}${'^'.repeat(Math.max(1, caretTo - caretFrom))}`;
 }
 
 export function formatText(items: { d: PositionedDiagnostic; text: string; lines: LineIndex }[]): string {
-  return items.map(({ d, text, lines }) => `${d.displayPath}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}\n${codeFrame(text, lines, d)}\n`).join('\n');
+  return items.map(({ d, text, lines }) => `${linePath(d.displayPath)}:${d.line}:${d.column} ${d.severity} ${d.rule} ${plainLine(d.message)}\n${codeFrame(text, lines, d)}\n`).join('\n');
 }
