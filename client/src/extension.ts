@@ -10,12 +10,15 @@ import {
   SERVER_COMMANDS,
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
+  type ExperimentalServerCapabilities,
+  type ExplainParams,
   type InitializationOptions,
   type RenderPlanResult,
   type RuleDocResult,
   type StatementAtResult,
   type StatusParams,
 } from '../../server/src/lsp/protocol';
+import { sealSecret } from '../../server/src/lsp/secret-channel';
 import { messagePage, newNonce, showPlan } from './plan-panel';
 import { addConnection, password, pickProfile, profiles } from './connections';
 
@@ -238,16 +241,23 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
     void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
     return;
   }
+  // The password travels sealed for this server's key: request traces (insertlint.trace.server) must not show it.
+  const secretKey = (client.initializeResult?.capabilities.experimental as Partial<ExperimentalServerCapabilities> | undefined)?.insertlint?.secretKey;
+  if (!secretKey) {
+    void vscode.window.showWarningMessage('InsertLint: the language server did not announce its key for the password; restart it and try again.');
+    return;
+  }
   const nonce = newNonce();
+  const params: ExplainParams = {
+    sql,
+    nonce,
+    connection: { host: profile.host, port: profile.port, database: profile.database, user: profile.user },
+    password: sealSecret(secretKey, pw),
+    ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
+  };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `InsertLint: explaining on ${profile.database}` },
-    () =>
-      client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, {
-        sql,
-        nonce,
-        connection: { ...profile, password: pw },
-        ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
-      }),
+    () => client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, params),
   );
   if ('error' in result) {
     const choice = await vscode.window.showWarningMessage(`InsertLint: ${result.error}`, OPEN_EXFMT);

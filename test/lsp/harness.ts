@@ -63,13 +63,14 @@ export class LspSession {
   }
 
   settings: unknown = {};
+  initializeResult: { capabilities: { experimental?: { insertlint?: { secretKey: string } } } } = { capabilities: {} };
 
   static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}): Promise<LspSession> {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
     const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const session = new LspSession(child);
     session.settings = settings;
-    await session.connection.sendRequest('initialize', {
+    session.initializeResult = await session.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
       workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'ws' }] : null,
