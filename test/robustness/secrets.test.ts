@@ -5,7 +5,7 @@
 // string must quote and which the old redaction cut short.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { sealSecret } from '../../server/src/lsp/secret-channel';
@@ -13,6 +13,7 @@ import { redactSecrets } from '../../server/src/explain/driver';
 import { makeFakeDb2, passwordForms, type FakeDb2 } from './fake-db2';
 import { ServerWire } from './lsp-wire';
 import { repoRoot } from './support';
+import { Repo } from '../ci/repo';
 
 const PASSWORD = 'Sec}ret;pa{ss-Tail9x';
 const WRONG = 'Wr}ong;guess-Other7q';
@@ -82,6 +83,34 @@ describe('robustness: no secret in any request, trace, log or child environment 
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /rejected the user name or password/);
     assertNowhere({ stdout: ok.stdout + refused.stdout, stderr: ok.stderr + refused.stderr, db2exfmt: readFileSync(fake.db2exfmtRecord, 'utf8') }, [PASSWORD, WRONG]);
+  });
+
+  it('CLI: git, run for a checklist, does not inherit the password either', () => {
+    const repo = new Repo();
+    try {
+      repo.write('load.sql', 'INSERT INTO APP.T VALUES (1);\n').commit('base');
+      repo.write('load.sql', 'INSERT INTO APP.T VALUES (1);\nINSERT INTO APP.T VALUES (2);\n');
+      // A git on PATH that records its environment, then runs the real one.
+      const real = spawnSync('git', ['--exec-path'], { encoding: 'utf8' }).stdout.trim();
+      const record = join(dir, 'git-env.jsonl');
+      writeFileSync(
+        join(fake.bin, 'git'),
+        `#!/usr/bin/env node\nrequire('node:fs').appendFileSync(${JSON.stringify(record)}, JSON.stringify(process.env) + '\\n');\n` +
+          `const r = require('node:child_process').spawnSync(${JSON.stringify(join(real, 'git'))}, process.argv.slice(2), { stdio: 'inherit' });\nprocess.exit(r.status ?? 1);\n`,
+      );
+      chmodSync(join(fake.bin, 'git'), 0o755);
+      const r = spawnSync(process.execPath, [join(repoRoot(), 'out', 'cli.js'), 'checklist', '--base', 'HEAD'], {
+        cwd: repo.dir,
+        env: { ...process.env, PATH: path, INSERTLINT_DB2_PASSWORD: PASSWORD },
+        encoding: 'utf8',
+      });
+      assert.ok(r.status === 0 || r.status === 1, r.stderr);
+      const envs = readFileSync(record, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+      assert.ok(envs.length > 0);
+      for (const env of envs) assert.equal(env.INSERTLINT_DB2_PASSWORD, undefined);
+    } finally {
+      repo.dispose();
+    }
   });
 
   it('redaction removes a PWD value quoted with braces, doubled }} and ; inside, and the bare password anywhere', () => {

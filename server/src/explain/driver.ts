@@ -45,6 +45,13 @@ export class Db2Error extends Error {
 export const PASSWORD_ENV = 'INSERTLINT_DB2_PASSWORD';
 export const IBM_DB_PATH_ENV = 'INSERTLINT_IBM_DB_PATH';
 
+/** The environment for child processes (db2exfmt, git): never the password, which none of them needs. */
+export function childEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = { ...env };
+  delete out[PASSWORD_ENV];
+  return out;
+}
+
 /**
  * Removes PWD=… (a {braced} value may hold ; and doubled }}) and every occurrence of the given secrets,
  * as typed and as quoted in a connection string, from anything that might be shown or logged.

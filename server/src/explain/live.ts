@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { Db2Error, describeDb2Error, PASSWORD_ENV, type ConnectionInfo, type Db2Driver, type Row } from './driver';
+import { childEnvironment, Db2Error, describeDb2Error, type ConnectionInfo, type Db2Driver, type Row } from './driver';
 import { buildPlanFromExplainTables, num, str } from './explain-tables';
 import { parseExfmt } from './exfmt';
 import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
@@ -338,13 +338,6 @@ export function ownPlan(text: string, explainTime: unknown, queryNo: number): { 
   }
   document.statements = ours;
   return { document };
-}
-
-/** The environment of child processes: never the password (db2exfmt connects on its own, without it). */
-export function childEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const out = { ...env };
-  delete out[PASSWORD_ENV];
-  return out;
 }
 
 function defaultRunner(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
