@@ -6,17 +6,12 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../server/src/cli/main';
+import { runCli } from '../ci/repo';
 import { renderChecklist, type ChecklistInput } from '../../server/src/output/checklist';
 import { toSarif } from '../../server/src/output/sarif';
 import { RULES } from '../../server/src/engine/registry';
 
-async function check(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stdin: async () => '', cwd, isTTY: false });
-  return { code, stdout, stderr };
-}
+const check = (cwd: string, args: string[]) => runCli(['check', ...args], cwd);
 
 const FINDING_SQL = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) VALUES (1);\n';
 /** Lines a GitHub runner would take for workflow commands: `::cmd` at the start (after blanks) or `##[` anywhere. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, Trace, type MessageConnection } from 'vscode-jsonrpc/node';
 import { repoRoot } from './support';
+import { stopServer } from '../lsp/harness';
 
 export class ServerWire {
   readonly connection: MessageConnection;
@@ -95,27 +96,8 @@ export class ServerWire {
     }
   }
 
-  async stop(): Promise<void> {
-    if (!this.exited) {
-      try {
-        await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
-        this.connection.sendNotification('exit');
-      } catch {
-        // already gone
-      }
-      await new Promise<void>((resolve) => {
-        if (this.exited) return resolve();
-        const timer = setTimeout(() => {
-          this.child.kill();
-          resolve();
-        }, 2000);
-        this.child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    this.connection.dispose();
+  stop(): Promise<void> {
+    return stopServer(this.connection, this.child);
   }
 }
 
