@@ -1,6 +1,9 @@
 // Db2 connection profiles: host/port/database/user in the settings, the password only in
 // VS Code's SecretStorage (keyed by profile name), never in settings or files.
 import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ExperimentalServerCapabilities } from '../../server/src/lsp/protocol';
+import { sealSecret, type SealedSecret } from '../../server/src/lsp/secret-channel';
 
 export interface ConnectionProfile {
   name: string;
@@ -33,6 +36,19 @@ export async function pickProfile(): Promise<ConnectionProfile | undefined> {
 
 export function password(secrets: vscode.SecretStorage, profile: ConnectionProfile): Thenable<string | undefined> {
   return secrets.get(SECRET_PREFIX + profile.name);
+}
+
+/**
+ * The password sealed for the running server: request traces (insertlint.trace.server) must not show it.
+ * Undefined, after saying why, when the server announced no key.
+ */
+export function sealForServer(client: LanguageClient, password: string): SealedSecret | undefined {
+  const secretKey = (client.initializeResult?.capabilities.experimental as Partial<ExperimentalServerCapabilities> | undefined)?.insertlint?.secretKey;
+  if (!secretKey) {
+    void vscode.window.showWarningMessage('InsertLint: the language server did not announce its key for the password; restart it and try again.');
+    return undefined;
+  }
+  return sealSecret(secretKey, password);
 }
 
 /** A profile the user picks and its stored password; undefined (after saying why) when either is missing. */

@@ -10,6 +10,7 @@ import {
   SERVER_COMMANDS,
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
+  type ExplainParams,
   type InitializationOptions,
   type RenderPlanResult,
   type RuleDocResult,
@@ -17,7 +18,7 @@ import {
   type StatusParams,
 } from '../../server/src/lsp/protocol';
 import { messagePage, newNonce, showPlan } from './plan-panel';
-import { addConnection, pickProfileWithPassword, profiles } from './connections';
+import { addConnection, pickProfileWithPassword, profiles, sealForServer } from './connections';
 import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
@@ -236,16 +237,19 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
   const picked = await pickProfileWithPassword(context.secrets);
   if (!picked) return;
   const { profile, password: pw } = picked;
+  const sealed = sealForServer(client, pw);
+  if (!sealed) return;
   const nonce = newNonce();
+  const params: ExplainParams = {
+    sql,
+    nonce,
+    connection: { host: profile.host, port: profile.port, database: profile.database, user: profile.user },
+    password: sealed,
+    ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
+  };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `InsertLint: explaining on ${profile.database}` },
-    () =>
-      client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, {
-        sql,
-        nonce,
-        connection: { ...profile, password: pw },
-        ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
-      }),
+    () => client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, params),
   );
   if ('error' in result) {
     const choice = await vscode.window.showWarningMessage(`InsertLint: ${result.error}`, OPEN_EXFMT);

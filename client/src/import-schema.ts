@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { PULL_SCHEMA_REQUEST, type PullSchemaResult } from '../../server/src/lsp/protocol';
-import { pickProfileWithPassword, profiles } from './connections';
+import { pickProfileWithPassword, profiles, sealForServer } from './connections';
 
 export async function importSchema(context: vscode.ExtensionContext, client: LanguageClient | undefined, output: vscode.LogOutputChannel): Promise<void> {
   if (!client) return;
@@ -20,6 +20,8 @@ export async function importSchema(context: vscode.ExtensionContext, client: Lan
   const picked = await pickProfileWithPassword(context.secrets);
   if (!picked) return;
   const { profile, password: pw } = picked;
+  const sealed = sealForServer(client, pw);
+  if (!sealed) return;
   const schemas = await vscode.window.showInputBox({
     prompt: 'Schemas to import, comma-separated (ordinary names are upper-cased; quote mixed-case ones)',
     value: profile.user.toUpperCase(),
@@ -36,7 +38,8 @@ export async function importSchema(context: vscode.ExtensionContext, client: Lan
   if (!target) return;
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `InsertLint: reading the catalog of ${profile.database}` }, () =>
     client.sendRequest<PullSchemaResult>(PULL_SCHEMA_REQUEST, {
-      connection: { ...profile, password: pw },
+      connection: { host: profile.host, port: profile.port, database: profile.database, user: profile.user },
+      password: sealed,
       schemas,
       ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
     }),

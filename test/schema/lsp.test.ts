@@ -9,6 +9,7 @@ import { LspSession, uriOf, type LspDiagnostic } from '../lsp/harness';
 import { SCHEMA_FIXTURES } from './helpers';
 import { CATALOG_ROWS } from './catalog-rows';
 import type { PullSchemaResult } from '../../server/src/lsp/protocol';
+import { sealSecret } from '../../server/src/lsp/secret-channel';
 
 /**
  * A stand-in for the ibm_db package (its open/query/close callback API) that replays catalog rows and logs
@@ -101,13 +102,16 @@ describe('language server with schema files', function () {
 
   it('imports a schema through the ibm_db API for a trusted workspace only, without ever echoing the password', async () => {
     const ibmDb = fakeIbmDb(dir);
-    const connection = { host: 'db2.example', port: 50000, database: 'SALESDB', user: 'me', password: 'pw-secret' };
+    const connection = { host: 'db2.example', port: 50000, database: 'SALESDB', user: 'me' };
+    const sealed = () => sealSecret(lsp!.initializeResult.capabilities.experimental!.insertlint!.secretKey, 'pw-secret');
     lsp = await LspSession.start(join(dir, 'app'), {}, { trusted: false });
-    const refused = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'app, sales', ibmDbPath: ibmDb.path });
+    const refused = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, password: sealed(), schemas: 'app, sales', ibmDbPath: ibmDb.path });
     assert.match((refused as { error: string }).error, /not trusted/);
     await lsp.stop();
     lsp = await LspSession.start(join(dir, 'app'));
-    const result = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'app, sales', ibmDbPath: ibmDb.path });
+    const plain = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection: { ...connection, password: 'pw-secret' }, schemas: 'SALES', ibmDbPath: ibmDb.path });
+    assert.match((plain as { error: string }).error, /refuses a plain-text password/);
+    const result = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, password: sealed(), schemas: 'app, sales', ibmDbPath: ibmDb.path });
     assert.ok('ddl' in result, JSON.stringify(result));
     assert.match(result.ddl, /^CREATE TABLE "SALES"\."ORDERS" \(/m);
     assert.equal(result.summary, '4 tables, 2 MQTs, 4 indexes, 2 foreign keys, 1 trigger, 1 sequence, 3 table spaces from SALESDB, APP, SALES');
@@ -116,7 +120,7 @@ describe('language server with schema files', function () {
     assert.ok(sent.slice(1, -1).every((l) => l.startsWith('query SELECT ')), sent.join('\n'));
     assert.equal(sent[sent.length - 1], 'close');
     assert.ok(!JSON.stringify(result).includes('pw-secret') && !lsp.logs.join('\n').includes('pw-secret'));
-    const missing = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, schemas: 'SALES', ibmDbPath: join(dir, 'nowhere') });
+    const missing = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, password: sealed(), schemas: 'SALES', ibmDbPath: join(dir, 'nowhere') });
     assert.match((missing as { error: string }).error, /"ibm_db" is not installed.*insertlint\.explain\.ibmDbPath/);
     const bad = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection: { host: 'x' }, schemas: 'SALES' });
     assert.match((bad as { error: string }).error, /needs a connection/);

@@ -1,7 +1,7 @@
 // `insertlint schema pull` as a user runs it, with a driver that replays catalog rows: the file written, the
 // messages, the errors; then `check` reads the snapshot and the loader gets its schema findings.
 import * as assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSchemaCommand, type SchemaDeps } from '../../server/src/cli/schema-command';
@@ -46,7 +46,7 @@ describe('insertlint schema pull', () => {
     assert.equal(driver.calls[0].sql, 'DATABASE=SALESDB;HOSTNAME=db2;PORT=50000;UID=me;PROTOCOL=TCPIP;CONNECTTIMEOUT=10;PWD=s3cret;', 'the password only from INSERTLINT_DB2_PASSWORD');
     assert.equal(seen[0].host, 'db2');
     assert.ok(!r.stderr.includes('s3cret'));
-    assert.ok(!existsSync(join(dir, 'db', 'schema.sql.insertlint-partial')));
+    assert.deepEqual(readdirSync(join(dir, 'db')), ['schema.sql'], 'no temporary file left');
 
     writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ schema: ['db/schema.sql'] }));
     const check = await runCli(['check', '--format', 'json'], dir);

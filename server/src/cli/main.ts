@@ -1,5 +1,5 @@
 // The `insertlint` command line: one engine, several jobs.
-import { UsageError, type CliIo } from './args';
+import { InputTooLargeError, UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runRulesCommand } from './rules-command';
 import { runChecklistCommand } from './checklist-command';
@@ -61,12 +61,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function readStdin(): Promise<string> {
+/** Reads standard input up to maxBytes; past that it stops reading (an endless stream costs maxBytes). */
+export function readStream(stream: NodeJS.ReadableStream & { destroy?: () => void }, maxBytes = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
+    let total = 0;
+    const onData = (c: Buffer) => {
+      total += c.length;
+      if (total > maxBytes) {
+        stream.removeListener('data', onData);
+        stream.pause();
+        stream.destroy?.();
+        reject(new InputTooLargeError(`it is over the ${Math.floor(maxBytes / 1048576)} MB limit`));
+        return;
+      }
+      chunks.push(c);
+    };
+    stream.on('data', onData);
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
   });
 }
 
@@ -82,7 +95,7 @@ export function runFromProcess(): void {
   const io: CliIo = {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
-    stdin: readStdin,
+    stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
   };

@@ -1,6 +1,6 @@
 // `insertlint schema pull`: the live catalog of chosen schemas written as DDL that the schema rules read
 // (see schema/catalog.ts and schema/catalog-ddl.ts). Same connection options and driver as live Explain.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs, single, UsageError, type CliIo } from './args';
 import { buildConnection, Db2Error, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
@@ -8,6 +8,8 @@ import { parseSchemaList, readCatalog } from '../schema/catalog';
 import { writeSnapshotDdl, type SnapshotDdl } from '../schema/catalog-ddl';
 import { isSchemaEntryMatch } from '../schema/schema-files';
 import { parseSql } from '../sql/parser';
+import { plainLine } from '../output/escape';
+import { writeFileAtomic } from '../output/write-file';
 
 export const SCHEMA_USAGE = `Usage:
   insertlint schema pull (--connection "DATABASE=…;HOSTNAME=…;PORT=…;UID=…" | --database DB [--host H --port P --user U])
@@ -77,47 +79,47 @@ export async function runSchemaCommand(argv: string[], io: CliIo, deps: SchemaDe
   const output = single(args, 'output');
   let result: PullResult;
   let where = 'the database';
+  let redact = (text: string) => redactSecrets(text, env[PASSWORD_ENV] ? [env[PASSWORD_ENV]!] : []);
   try {
     const connection = buildConnection(
       { connection: single(args, 'connection'), host: single(args, 'host'), port: single(args, 'port'), database: single(args, 'database'), user: single(args, 'user') },
       env,
     );
     where = connection.database ?? where;
+    redact = connection.redact;
     const driver = (deps.driverFactory ?? ((info) => new IbmDbDriver(info, () => loadIbmDb(env))))(connection);
     result = await pullSchema(connection, schemas, driver);
   } catch (err) {
     if (err instanceof Db2Error) {
-      io.stderr(`insertlint schema pull: ${err.message}\n`);
-      if (err.details) io.stderr(`  details: ${redactSecrets(err.details)}\n`);
+      io.stderr(`insertlint schema pull: ${plainLine(err.message)}\n`);
+      if (err.details) io.stderr(`  details: ${plainLine(redact(err.details))}\n`);
       return 1;
     }
     throw err;
   }
-  for (const warning of result.warnings) io.stderr(`insertlint schema pull: warning: ${warning}\n`);
+  for (const warning of result.warnings) io.stderr(`insertlint schema pull: warning: ${plainLine(redact(warning))}\n`);
   const summary = `${describeCounts(result.counts)} from ${where}, schema${schemas.length > 1 ? 's' : ''} ${schemas.join(', ')}`;
   if (result.counts.tables + result.counts.mqts === 0) {
     // Not written: an empty snapshot would silently turn the schema rules off for a misspelt schema name.
-    io.stderr(`insertlint schema pull: no tables found in ${schemas.join(', ')} on ${where} (schema names are case-sensitive in the catalog; ordinary names are upper case); nothing written\n`);
+    io.stderr(`insertlint schema pull: no tables found in ${plainLine(schemas.join(', '))} on ${plainLine(where)} (schema names are case-sensitive in the catalog; ordinary names are upper case); nothing written\n`);
     return 1;
   }
   if (!output) {
     io.stdout(result.ddl);
-    io.stderr(`insertlint schema pull: ${summary}\n`);
+    io.stderr(`insertlint schema pull: ${plainLine(summary)}\n`);
     return 0;
   }
   const path = resolve(io.cwd, output);
   try {
     mkdirSync(dirname(path), { recursive: true });
-    // Written beside and renamed: an interrupted pull never leaves half a snapshot in place of the old one.
-    const partial = `${path}.insertlint-partial`;
-    writeFileSync(partial, result.ddl);
-    renameSync(partial, path);
+    // Replaced whole or not at all: an interrupted pull never leaves half a snapshot in place of the old one.
+    writeFileAtomic(path, result.ddl);
   } catch (err) {
-    io.stderr(`insertlint schema pull: cannot write ${output}: ${(err as Error).message}\n`);
+    io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine((err as Error).message)}\n`);
     return 1;
   }
-  io.stderr(`insertlint schema pull: wrote ${output}: ${summary}\n`);
+  io.stderr(`insertlint schema pull: wrote ${plainLine(output)}: ${plainLine(summary)}\n`);
   const entries = await (deps.schemaEntries?.() ?? Promise.resolve([])).catch(() => [] as string[]);
-  if (!isSchemaEntryMatch(path, entries)) io.stderr(`insertlint schema pull: name it under "schema" in .insertlintrc.json (or pass --schema ${output}) so that check reads it\n`);
+  if (!isSchemaEntryMatch(path, entries)) io.stderr(`insertlint schema pull: name it under "schema" in .insertlintrc.json (or pass --schema ${plainLine(output)}) so that check reads it\n`);
   return 0;
 }

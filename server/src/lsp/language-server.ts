@@ -2,7 +2,6 @@
 // One Workspace holds every open and indexed file; edits are debounced per document, and only the
 // files whose schema facts an edit changed are re-published (in the background, newest state first).
 import {
-  createConnection,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -44,6 +43,9 @@ import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
 import { sequenceHoverMarkdown, tableHoverMarkdown } from './insert-cost';
 import { explainStatement, renderPlan } from './plans';
 import { pullSchemaRequest } from './schema-pull';
+import { SecretReceiver } from './secret-channel';
+import { createServerTransport } from './transport';
+import { DocumentScheduler } from './scheduler';
 import {
   CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
@@ -54,6 +56,7 @@ import {
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
   type ExplainParams,
+  type ExperimentalServerCapabilities,
   type InitializationOptions,
   type PullSchemaParams,
   type RenderPlanParams,
@@ -114,7 +117,8 @@ export class InsertLintServer {
   private indexedBytes = 0;
   /** Application files the index left out because they never mention SQL. */
   private codeWithoutSql = 0;
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; version: number }>();
+  /** Pending analyses of open documents: one per document, for its newest version. */
+  private readonly scheduler: DocumentScheduler;
   /** Paths whose diagnostics must be re-published, drained in the background. */
   private readonly dirty = new Set<string>();
   private draining = false;
@@ -131,13 +135,16 @@ export class InsertLintServer {
   private indexProgress = { indexed: 0, total: 0 };
 
   private readonly rules: readonly RegisteredRule[];
+  /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
+  private readonly secrets = new SecretReceiver();
 
-  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own). */
+  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
   constructor(
     private readonly connection: Connection,
-    options: { rules?: readonly RegisteredRule[] } = {},
+    options: { rules?: readonly RegisteredRule[]; inputPending?: () => boolean } = {},
   ) {
     this.rules = options.rules ?? RULES;
+    this.scheduler = new DocumentScheduler((uri, version) => this.guard('analyse', () => this.analyse(uri, version)), options.inputPending);
   }
 
   listen(): void {
@@ -146,15 +153,14 @@ export class InsertLintServer {
     c.onInitialized(() => void this.initialized());
     c.onShutdown(() => {
       this.indexGeneration++;
-      for (const p of this.pending.values()) clearTimeout(p.timer);
-      this.pending.clear();
+      this.scheduler.cancelAll();
     });
-    this.documents.onDidOpen((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didOpen', () => this.schedule(e.document, 0)));
+    this.documents.onDidOpen((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didOpen', () => this.scheduler.schedule(e.document.uri, e.document.version, 0)));
     this.documents.onDidChangeContent((e: TextDocumentChangeEvent<TextDocument>) =>
       this.guard('didChange', () => {
         // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
-        if (this.pending.get(e.document.uri)?.version === e.document.version) return;
-        this.schedule(e.document, this.settings.debounceMs);
+        if (this.scheduler.pendingVersion(e.document.uri) === e.document.version) return;
+        this.scheduler.schedule(e.document.uri, e.document.version, this.settings.debounceMs);
       }),
     );
     this.documents.onDidClose((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didClose', () => this.closed(e.document)));
@@ -172,13 +178,13 @@ export class InsertLintServer {
     c.onRequest(PULL_SCHEMA_REQUEST, (params: PullSchemaParams) =>
       this.guardAsync('pullSchema', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
-        return pullSchemaRequest(params);
+        return pullSchemaRequest(params, this.secrets);
       }),
     );
     c.onRequest(EXPLAIN_REQUEST, (params: ExplainParams) =>
       this.guardAsync('explain', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
-        return explainStatement(params, () => this.workspace.schema);
+        return explainStatement(params, () => this.workspace.schema, this.secrets);
       }),
     );
     this.documents.listen(c);
@@ -215,6 +221,7 @@ export class InsertLintServer {
         codeLensProvider: { resolveProvider: false },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
         workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
+        experimental: { insertlint: { secretKey: this.secrets.publicKey } } satisfies ExperimentalServerCapabilities,
       },
       serverInfo: { name: 'insertlint', version: process.env.INSERTLINT_VERSION ?? '0.1.0' },
     };
@@ -348,24 +355,7 @@ export class InsertLintServer {
     return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : undefined);
   }
 
-  private schedule(doc: TextDocument, delay: number): void {
-    const existing = this.pending.get(doc.uri);
-    if (existing) clearTimeout(existing.timer);
-    const timer = setTimeout(() => this.guard('analyse', () => this.analyse(doc.uri, doc.version)), delay);
-    this.pending.set(doc.uri, { timer, version: doc.version });
-  }
-
-  /** Runs a pending analysis now (requests need the model of the text the client sees). */
-  private flush(uri: string): void {
-    const p = this.pending.get(uri);
-    if (!p) return;
-    clearTimeout(p.timer);
-    this.analyse(uri, p.version);
-  }
-
   private analyse(uri: string, version: number): void {
-    const p = this.pending.get(uri);
-    if (p && p.version === version) this.pending.delete(uri);
     const doc = this.documents.get(uri);
     // Stale work: a newer version is scheduled, or the document was closed meanwhile.
     if (!doc || doc.version !== version) return;
@@ -395,9 +385,7 @@ export class InsertLintServer {
   }
 
   private closed(doc: TextDocument): void {
-    const p = this.pending.get(doc.uri);
-    if (p) clearTimeout(p.timer);
-    this.pending.delete(doc.uri);
+    this.scheduler.forget(doc.uri);
     const path = this.pathOf(doc.uri);
     if (this.schemaPaths.has(path)) {
       const read = readSourceFile(path, this.config.maxFileBytes);
@@ -510,7 +498,9 @@ export class InsertLintServer {
     let files: string[] = [];
     for (const folder of this.folders) {
       const configDir = this.fileConfigPath ? dirname(this.fileConfigPath) : folder;
-      files.push(...collectFiles([folder], this.config, folder, configDir).files.filter((f) => !this.schemaPaths.has(f)));
+      const list = collectFiles([folder], this.config, folder, configDir);
+      files.push(...list.files.filter((f) => !this.schemaPaths.has(f)));
+      for (const s of list.skipped) this.log('info', `skipped ${s.path}: ${s.reason}`);
       await yieldToEvents();
       if (stale()) {
         progress?.done();
@@ -605,7 +595,7 @@ export class InsertLintServer {
           if (!this.dirty.has(path)) continue;
           this.dirty.delete(path);
           // A pending edit of this document will publish it itself.
-          if (this.pending.has(this.uriOf(path))) continue;
+          if (this.scheduler.pendingVersion(this.uriOf(path)) !== undefined) continue;
           this.publish(path);
           if (Date.now() - sliceStart > 20) break;
         }
@@ -676,7 +666,7 @@ export class InsertLintServer {
   /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
   private current(uri: string) {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');
-    this.flush(uri);
+    this.scheduler.flush(uri);
     const path = this.pathOf(uri);
     const model = this.workspace.model(path);
     const lines = this.workspace.lines(path);
@@ -911,8 +901,8 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N). */
+/** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N); see transport.ts. */
 export function startServer(): void {
-  const connection = createConnection();
-  new InsertLintServer(connection).listen();
+  const { connection, inputPending } = createServerTransport();
+  new InsertLintServer(connection, { inputPending }).listen();
 }

@@ -1,6 +1,7 @@
 // Human output: `file:line:col severity rule message` with a code frame, then a summary line.
 import type { Diagnostic } from '../engine/types';
 import type { LineIndex } from '../engine/lines';
+import { linePath, plainLine } from './escape';
 
 interface Position1 {
   /** Path as displayed. */
@@ -39,7 +40,7 @@ export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex,
 
 /** `path:line:col` of a position, for messages. */
 export function positionText(p: Position1): string {
-  return `${p.displayPath}:${p.line}:${p.column}`;
+  return `${linePath(p.displayPath)}:${p.line}:${p.column}`;
 }
 
 const FRAME_WIDTH = 160;
@@ -61,6 +62,13 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
     caretTo = Math.min(caretTo - shift, source.length);
   }
   source = source.replace(/\t/g, ' ');
+  // Control characters in the line are shown as escapes; the caret moves with the text before it.
+  const shown = plainLine(source);
+  if (shown !== source) {
+    caretTo = plainLine(source.slice(0, caretTo)).length;
+    caretFrom = plainLine(source.slice(0, caretFrom)).length;
+    source = shown;
+  }
   const gutter = String(d.line);
   const pad = ' '.repeat(gutter.length);
   return `  ${gutter} | ${source}\n  ${pad} | ${' '.repeat(Math.max(0, caretFrom))}${'^'.repeat(Math.max(1, caretTo - caretFrom))}`;
@@ -69,8 +77,8 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
 export function formatText(items: { d: PositionedDiagnostic; text: string; lines: LineIndex }[]): string {
   return items
     .map(({ d, text, lines }) => {
-      const related = (d.relatedPositions ?? []).map((r) => `  → ${positionText(r)}: ${r.message}\n`).join('');
-      return `${positionText(d)} ${d.severity} ${d.rule} ${d.message}\n${codeFrame(text, lines, d)}\n${related}`;
+      const related = (d.relatedPositions ?? []).map((r) => `  → ${positionText(r)}: ${plainLine(r.message)}\n`).join('');
+      return `${positionText(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}\n${codeFrame(text, lines, d)}\n${related}`;
     })
     .join('\n');
 }
