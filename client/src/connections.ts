@@ -39,20 +39,10 @@ export function password(secrets: vscode.SecretStorage, profile: ConnectionProfi
 }
 
 /**
- * The password sealed for the running server: request traces (insertlint.trace.server) must not show it.
- * Undefined, after saying why, when the server announced no key.
+ * A profile the user picks and its stored password, sealed for the running server: request traces
+ * (insertlint.trace.server) must not show it. Undefined, after saying why, when something is missing.
  */
-export function sealForServer(client: LanguageClient, password: string): SealedSecret | undefined {
-  const secretKey = (client.initializeResult?.capabilities.experimental as Partial<ExperimentalServerCapabilities> | undefined)?.insertlint?.secretKey;
-  if (!secretKey) {
-    void vscode.window.showWarningMessage('InsertLint: the language server did not announce its key for the password; restart it and try again.');
-    return undefined;
-  }
-  return sealSecret(secretKey, password);
-}
-
-/** A profile the user picks and its stored password; undefined (after saying why) when either is missing. */
-export async function pickProfileWithPassword(secrets: vscode.SecretStorage): Promise<{ profile: ConnectionProfile; password: string } | undefined> {
+export async function pickSealedProfile(secrets: vscode.SecretStorage, client: LanguageClient): Promise<{ profile: ConnectionProfile; password: SealedSecret } | undefined> {
   const profile = await pickProfile();
   if (!profile) return undefined;
   const pw = await password(secrets, profile);
@@ -60,7 +50,12 @@ export async function pickProfileWithPassword(secrets: vscode.SecretStorage): Pr
     void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
     return undefined;
   }
-  return { profile, password: pw };
+  const secretKey = (client.initializeResult?.capabilities.experimental as Partial<ExperimentalServerCapabilities> | undefined)?.insertlint?.secretKey;
+  if (!secretKey) {
+    void vscode.window.showWarningMessage('InsertLint: the language server did not announce its key for the password; restart it and try again.');
+    return undefined;
+  }
+  return { profile, password: sealSecret(secretKey, pw) };
 }
 
 /** Asks for a profile step by step and stores it; the password goes to SecretStorage. */

@@ -18,7 +18,7 @@ import {
   type StatusParams,
 } from '../../server/src/lsp/protocol';
 import { messagePage, newNonce, showPlan } from './plan-panel';
-import { addConnection, pickProfileWithPassword, profiles, sealForServer } from './connections';
+import { addConnection, pickSealedProfile, profiles } from './connections';
 import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
@@ -234,11 +234,9 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
     if (choice === ADD_CONNECTION) await vscode.commands.executeCommand('insertlint.addConnection');
     return;
   }
-  const picked = await pickProfileWithPassword(context.secrets);
+  const picked = await pickSealedProfile(context.secrets, client);
   if (!picked) return;
-  const { profile, password: pw } = picked;
-  const sealed = sealForServer(client, pw);
-  if (!sealed) return;
+  const { profile, password: sealed } = picked;
   const nonce = newNonce();
   const params: ExplainParams = {
     sql,

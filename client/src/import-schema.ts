@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { PULL_SCHEMA_REQUEST, type PullSchemaResult } from '../../server/src/lsp/protocol';
-import { pickProfileWithPassword, profiles, sealForServer } from './connections';
+import { pickSealedProfile, profiles } from './connections';
 
 export async function importSchema(context: vscode.ExtensionContext, client: LanguageClient | undefined, output: vscode.LogOutputChannel): Promise<void> {
   if (!client) return;
@@ -17,11 +17,9 @@ export async function importSchema(context: vscode.ExtensionContext, client: Lan
     if ((await vscode.window.showInformationMessage('InsertLint: no Db2 connection is configured.', add)) === add) await vscode.commands.executeCommand('insertlint.addConnection');
     return;
   }
-  const picked = await pickProfileWithPassword(context.secrets);
+  const picked = await pickSealedProfile(context.secrets, client);
   if (!picked) return;
-  const { profile, password: pw } = picked;
-  const sealed = sealForServer(client, pw);
-  if (!sealed) return;
+  const { profile, password: sealed } = picked;
   const schemas = await vscode.window.showInputBox({
     prompt: 'Schemas to import, comma-separated (ordinary names are upper-cased; quote mixed-case ones)',
     value: profile.user.toUpperCase(),
