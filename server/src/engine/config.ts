@@ -17,6 +17,11 @@ export interface ConfigFile {
   /** Files larger than this are skipped with a message (bytes). */
   maxFileBytes?: number;
   /**
+   * DDL that feeds the schema model without being linted (db2look output, a DBA's folder): files, folders or
+   * globs, relative to the configuration file. Their findings appear on the inserts they concern.
+   */
+  schema?: string[];
+  /**
    * The terminator SQL scripts are run with (CLP -td<x>): one for all, or by gitignore-style glob (the last
    * matching glob wins). "auto" infers it from the file (the default), "newline" is `db2` without -t.
    */
@@ -33,6 +38,8 @@ export interface ResolvedConfig {
   ignore: string[];
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
+  /** Schema files, folders and globs of every layer, each made absolute by its layer (see schema/schema-files.ts). */
+  schema: string[];
   /** Terminators by glob in the order given (`pattern` undefined: every file); see terminatorFor(). */
   terminators: { pattern?: string; terminator: string }[];
   /** Where the configuration came from (for messages); terminator globs are relative to its folder. */
@@ -86,7 +93,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'terminator'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -123,6 +130,9 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
     fail('"maxFileBytes" must be a positive number');
   }
+  if (config.schema !== undefined && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== 'string' || p.trim() === ''))) {
+    fail('"schema" must be an array of file, folder or glob strings');
+  }
   if (config.terminator !== undefined) {
     const entries = typeof config.terminator === 'string' ? [['', config.terminator] as const] : Object.entries(config.terminator ?? {});
     if (typeof config.terminator !== 'string' && (typeof config.terminator !== 'object' || config.terminator === null || Array.isArray(config.terminator))) {
@@ -143,6 +153,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     ignore: [],
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    schema: [],
     terminators: [],
   };
   for (const rule of rules) {
@@ -162,6 +173,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       else resolved.languages[ext] = lang;
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
     if (typeof layer.terminator === 'string') resolved.terminators.push({ terminator: layer.terminator });
     else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
   }

@@ -4,6 +4,7 @@
 import type { QualifiedName, Span, Statement } from '../sql/ast';
 import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
+import { DDL_KINDS } from '../schema/schema-findings';
 
 export interface NameRef {
   name: QualifiedName;
@@ -130,18 +131,6 @@ export function statementText(model: FileModel, stmt: Statement): string {
   return out;
 }
 
-const SCHEMA_KINDS = new Set<Statement['kind']>([
-  'createTable',
-  'alterTable',
-  'createIndex',
-  'createSequence',
-  'alterSequence',
-  'createTrigger',
-  'createTablespace',
-  'setSchema',
-  'updateDbCfg',
-]);
-
 /**
  * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
  * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
@@ -158,7 +147,7 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string> {
   forEachStatement(model.statements, addFacts, { triggers: false });
   function addFacts(stmt: Statement): void {
     let fact: string;
-    if (SCHEMA_KINDS.has(stmt.kind)) {
+    if (DDL_KINDS.has(stmt.kind)) {
       fact = statementText(model, stmt).replace(/\s+/g, ' ');
     } else if (stmt.kind === 'insert') {
       fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? stmt.source.rows.length : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;

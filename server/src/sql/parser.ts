@@ -326,7 +326,10 @@ export class Parser {
     if (k === TK_DELIM) {
       const open = this.text.charCodeAt(s) === 34 ? s + 1 : s + 3; // "x" or U&"x"
       const close = this.t.flags[i] & FLAG_UNTERMINATED ? e : e - 1;
-      return this.text.slice(open, Math.max(open, close)).replace(/""/g, '"');
+      // Trailing blanks are not significant: db2look pads schema names to eight characters ("APP     ").
+      let end = Math.max(open, close);
+      while (end > open && this.text.charCodeAt(end - 1) === 32) end--;
+      return this.text.slice(open, end).replace(/""/g, '"');
     }
     let value: string | undefined;
     for (let k = s; k < e; k++) {

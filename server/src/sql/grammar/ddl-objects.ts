@@ -51,7 +51,8 @@ export function parseCreateIndex(p: Parser, span: Span): Statement {
     const s = p.pos;
     if ((p.peek('INCLUDE') || p.peek('EXCLUDE')) && p.kw(p.pos + 1, 'NULL') && p.kw(p.pos + 2, 'KEYS')) {
       p.pos += 3; // INCLUDE NULL KEYS (the default) / EXCLUDE NULL KEYS: which rows get index entries
-    } else if (p.accept('INCLUDE')) {
+    } else if (p.peek('INCLUDE') && p.kind(p.pos + 1) === TK_LPAREN) {
+      p.pos++;
       stmt.include = parseNameList(p, context);
     } else if (p.accept('CLUSTER')) {
       stmt.cluster = true;
