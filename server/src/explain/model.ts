@@ -49,6 +49,8 @@ export interface PlanOperator {
   longName?: string;
   /** Estimated output rows. */
   rows?: number;
+  /** Rows counted at run time (plans explained from a section with actuals: the graph's "Rows Actual" line). */
+  actualRows?: number;
   /** Cumulative total cost (timerons). */
   totalCost?: number;
   /** Total cost minus the total cost of the operator inputs (never below 0). */
@@ -143,9 +145,23 @@ export function operatorMap(plan: AccessPlan): Map<number, PlanOperator> {
   return new Map(plan.operators.map((op) => [op.id, op]));
 }
 
-/** Fill ownCost and roots from children and cumulative costs. */
-export function finishPlan(plan: AccessPlan): AccessPlan {
+/**
+ * Fill ownCost and roots from children and cumulative costs. Inputs that name no operator of the plan are
+ * dropped (reported through `onDangling`), so every `children` entry names an operator that exists.
+ */
+export function finishPlan(plan: AccessPlan, onDangling?: (op: PlanOperator, missing: number) => void): AccessPlan {
   const byId = operatorMap(plan);
+  for (const op of plan.operators) {
+    const kept = [...new Set(op.children)].filter((c) => {
+      if (byId.has(c) && c !== op.id) return true;
+      onDangling?.(op, c);
+      return false;
+    });
+    if (kept.length !== op.children.length) {
+      op.children = kept;
+      op.inputs = op.inputs.filter((i) => i.kind === 'object' || kept.includes(i.id));
+    }
+  }
   const hasParent = new Set<number>();
   for (const op of plan.operators) for (const c of op.children) hasParent.add(c);
   plan.operators.sort((a, b) => a.id - b.id);
