@@ -90,7 +90,8 @@ export function stripCommonPrefix(lines: string[]): string[] {
  * the blank lines are dropped again. Text with two non-blank lines in a row is left alone.
  */
 export function undoubleSpacing<T>(items: T[], text: (item: T) => string): T[] {
-  const blank = items.map((i) => text(i).trim() === '');
+  // Only empty lines count: a long run of blanks is a line of its own (a folded graph line can be one).
+  const blank = items.map((i) => text(i).length <= 2 && text(i).trim() === '');
   const content: number[] = [];
   for (let i = 0; i < items.length; i++) if (!blank[i]) content.push(i);
   if (content.length < 6) return items;
@@ -163,28 +164,26 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
     stripCommonPrefix(rawLines).map((text, line): SourceLine => ({ text, line })),
     (l) => l.text,
   );
-  const expand = (width: number) => prepared.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
-  const first = readGraph(expand(8), firstLine);
-  if (isClean(first) || first.damage) return first;
-  if (prepared.some((l) => l.text.includes('\t'))) {
-    for (const width of [4, 2, 3, 6, 1]) {
-      const r = readGraph(expand(width), firstLine);
-      if (isClean(r)) return r;
-    }
-  }
-  const unwrapped = rejoinWrappedLines(expand(8));
-  if (unwrapped) {
-    const r = readGraph(unwrapped.lines, firstLine);
-    if (isClean(r)) {
-      r.warnings.push({
+  const rejoined = rejoinWrappedLines(prepared);
+  const widths = prepared.some((l) => l.text.includes('\t')) ? [8, 4, 2, 3, 6, 1] : [8];
+  const expand = (lines: SourceLine[], width: number) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
+  let first: GraphResult | undefined;
+  for (const width of widths) {
+    const r = readGraph(expand(prepared, width), firstLine);
+    if (!first) first = r;
+    if (isClean(r) || r.damage) return r;
+    if (!rejoined) continue;
+    const w = readGraph(expand(rejoined.lines, width), firstLine);
+    if (isClean(w)) {
+      w.warnings.push({
         code: 'rejoined-wrapped-lines',
-        message: `The Access Plan graph's lines were wrapped at ${unwrapped.width} columns when it was copied; they were joined again.`,
+        message: `The Access Plan graph's lines were wrapped at ${rejoined.width} columns when it was copied; they were joined again.`,
         line: firstLine,
       });
-      return r;
+      return w;
     }
   }
-  return first;
+  return first!;
 }
 
 function isClean(r: GraphResult): boolean {
@@ -195,14 +194,13 @@ function isClean(r: GraphResult): boolean {
 function rejoinWrappedLines(lines: SourceLine[]): { lines: SourceLine[]; width: number } | undefined {
   let width = 0;
   for (const l of lines) width = Math.max(width, l.text.length);
-  if (width < 40) return undefined;
-  const full = lines.filter((l) => l.text.length === width).length;
-  if (full === 0) return undefined;
+  // A folded piece may be all blanks, but never empty.
+  if (width < 40 || !lines.some((l, i) => l.text.length === width && i + 1 < lines.length && lines[i + 1].text !== '')) return undefined;
   const out: SourceLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     let text = lines[i].text;
     const line = lines[i].line;
-    while (text.length % width === 0 && i + 1 < lines.length && lines[i + 1].text.trim() !== '') text += lines[++i].text;
+    while (text.length % width === 0 && i + 1 < lines.length && lines[i + 1].text !== '') text += lines[++i].text;
     out.push({ text, line });
   }
   return { lines: out, width };
@@ -310,13 +308,13 @@ function readGraph(lines: SourceLine[], firstLine: number): GraphResult {
     }
   }
   const operators = [...ops.values()];
-  const rooted = new Set(nodes.filter((n) => n.hasParent && n.op).map((n) => n.op!.id));
-  const orphans = operators.filter((op) => !rooted.has(op.id)).map((op) => op.id);
-  if (orphans.length > 1) {
-    warnings.push({ code: 'several-roots', message: `Operators ${orphans.slice(1).map((i) => `(${i})`).join(', ')} could not be attached to the tree under (${orphans[0]}).` });
+  // Every drawing but the topmost hangs under a connector, a repeated one too.
+  const orphans = nodes.filter((n, i) => n.kind === 'op' && !n.hasParent && i > 0).map((n) => n.op!.id);
+  if (orphans.length > 0) {
+    warnings.push({ code: 'several-roots', message: `Operators ${orphans.map((i) => `(${i})`).join(', ')} could not be attached to the tree under (${nodes[0]?.op?.id}).` });
   }
   for (const s of nodes) if (s.kind === 'object' && !s.hasParent) warnings.push({ code: 'stray-object', message: `Object ${s.object!.key} is not connected to any operator.`, line: at(s.top) });
-  return { operators, linked: unresolved === 0 && orphans.length <= 1, errors, warnings };
+  return { operators, linked: unresolved === 0 && orphans.length === 0, errors, warnings };
 }
 
 interface Legend {

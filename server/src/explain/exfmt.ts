@@ -200,7 +200,8 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
           const l = lines[g];
           const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
           if (tc) totalCost = parseDb2Number(tc[1]);
-          else if (!/^\s*Query Degree:/.test(l) && l.trim() !== '') break;
+          // A line of blanks may be the first half of a folded graph line: it starts the graph.
+          else if (!/^\s*Query Degree:/.test(l) && (l.trim() !== '' || l.length > 2)) break;
         }
         graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
         break;
