@@ -1,9 +1,10 @@
 // The plan model shared by every source of a plan (db2exfmt text, EXPLAIN tables) and every renderer.
 // Costs follow Db2: TOTAL_COST and IO_COST are cumulative (an operator's cost includes its inputs).
 
-export type HiddenWorkKind = 'foreign-key-check' | 'trigger' | 'mqt-maintenance' | 'ri-cascade' | 'check-constraint';
+/** 'trigger-or-mqt': another table written for the statement, where neither plan nor schema tells which of the two. */
+export type HiddenWorkKind = 'foreign-key-check' | 'trigger' | 'mqt-maintenance' | 'trigger-or-mqt' | 'ri-cascade' | 'check-constraint';
 
-export const HIDDEN_WORK_KINDS: readonly HiddenWorkKind[] = ['foreign-key-check', 'trigger', 'mqt-maintenance', 'ri-cascade', 'check-constraint'];
+export const HIDDEN_WORK_KINDS: readonly HiddenWorkKind[] = ['foreign-key-check', 'trigger', 'mqt-maintenance', 'trigger-or-mqt', 'ri-cascade', 'check-constraint'];
 
 /** A base object (table, index, table function, nickname) as it appears under an operator. */
 export interface PlanObjectRef {
