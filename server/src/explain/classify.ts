@@ -346,6 +346,13 @@ export class Facts {
     return this.target ? (this.context?.dependentsOf?.(this.target) ?? []).filter((fk) => fk.enforced !== false) : [];
   }
 
+  /** Operators that are an input of more than one operator (a TEMP drawn twice). */
+  sharedOperators(): PlanOperator[] {
+    const parents = new Map<number, number>();
+    for (const op of this.plan.operators) for (const c of new Set(op.children)) parents.set(c, (parents.get(c) ?? 0) + 1);
+    return this.plan.operators.filter((op) => (parents.get(op.id) ?? 0) > 1);
+  }
+
   isParentRead(key: string): boolean {
     const table = this.baseTableOf(key);
     return table !== undefined && this.parents().some((fk) => sameObject(fk.parent, table));

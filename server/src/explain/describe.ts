@@ -168,6 +168,12 @@ export function addNotes(report: HiddenWorkReport, context: ExplainContext | und
       report.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
     }
   }
+  const shared = facts.sharedOperators();
+  if (shared.length > 0) {
+    report.notes.push(
+      `${shared.map((op) => `${op.label} ${op.id}`).join(', ')} feed${shared.length === 1 ? 's' : ''} more than one operator (a shared result read again): its cost is counted once here, while Db2's cumulative costs include it under each reader, so the shares add up to less than 100%.`,
+    );
+  }
   if (!context || !target || !facts.knows(target)) return;
   if (kind === 'insert' || kind === 'merge') {
     const parents = facts.parents();

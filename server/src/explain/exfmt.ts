@@ -284,6 +284,8 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     // The root box shows the legend instead of numbers; its cost is the statement's total cost.
     const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
     if (root && root.totalCost === undefined && plan.totalCost !== undefined) root.totalCost = plan.totalCost;
+    // RETURN shows the legend, not its rows: it returns what its input produces.
+    if (root && root.rows === undefined && root.type === 'RETURN' && root.children.length === 1) root.rows = plan.operators.find((op) => op.id === root.children[0])?.rows;
     // A pasted graph has no "Total Cost:" line: RETURN adds nothing, so its input's cost is the statement's.
     if (root && root.totalCost === undefined && root.children.length > 0) {
       const inputs = root.children.map((c) => plan!.operators.find((op) => op.id === c));

@@ -10,6 +10,7 @@ declare const document: any;
 declare const window: any;
 
 export function planViewScript(kit: PlanViewKit): void {
+  const AUTO_FOLD_ABOVE = 60;
   const dataElement = document.getElementById('insertlint-plan-data');
   const all: ({ view: ViewData; ops: any[] } | null)[] = JSON.parse(dataElement ? dataElement.textContent : '[]');
   document.querySelectorAll('.planview').forEach((root: any) => {
@@ -113,7 +114,10 @@ export function planViewScript(kit: PlanViewKit): void {
     function reveal(i: number): void {
       if (!lay.visible[i]) return;
       const [nw, nh] = kit.size(view.nodes[i]);
-      const { w, h } = size();
+      const { h } = size();
+      // Details floating over the drawing (a narrow editor) hide its right side.
+      const floating = window.getComputedStyle(details).position === 'absolute' && !details.classList.contains('empty');
+      const w = size().w - (floating ? details.offsetWidth + 16 : 0);
       const left = (lay.x[i] - nw / 2) * cam.s + cam.x;
       const right = (lay.x[i] + nw / 2) * cam.s + cam.x;
       const top = lay.y[i] * cam.s + cam.y;
@@ -135,13 +139,25 @@ export function planViewScript(kit: PlanViewKit): void {
       }
       return changed;
     }
+    /** Draws again after a fold changed, keeping node i where it was on screen. */
+    function redrawAround(i: number): void {
+      const sx = lay.x[i] * cam.s + cam.x;
+      const sy = lay.y[i] * cam.s + cam.y;
+      draw();
+      if (!lay.visible[i]) return;
+      cam.x = sx - lay.x[i] * cam.s;
+      cam.y = sy - lay.y[i] * cam.s;
+      apply();
+    }
     function toggle(i: number): void {
       if (collapsed[i]) delete collapsed[i];
       else collapsed[i] = true;
       if (selected >= 0 && !isShown(selected)) selected = i;
-      moved = true;
-      draw();
+      redrawAround(i);
       focusNode(i, false);
+    }
+    function foldable(i: number): boolean {
+      return view.nodes[i].t === 'op' && view.nodes[i].kids.some((k) => view.nodes[k].t !== 'obj');
     }
     function isShown(i: number): boolean {
       for (let a = parentOf[i]; a >= 0; a = parentOf[a]) if (collapsed[a]) return false;
@@ -162,11 +178,16 @@ export function planViewScript(kit: PlanViewKit): void {
       const node = view.nodes[i];
       if (!node || node.t === 'obj') return;
       if (node.t === 'ref' && node.op !== undefined) i = nodeOfOp[node.op];
-      if (unfoldTo(i)) draw();
+      if (unfoldTo(i)) {
+        let a = parentOf[i];
+        while (a >= 0 && !lay.visible[a]) a = parentOf[a];
+        redrawAround(a >= 0 ? a : rootIndex);
+      }
       selected = i;
       restyle();
       showDetails(view.nodes[i].op!);
-      focusNode(i, pan);
+      // A click leaves the view where it is, unless the details now float over the clicked box.
+      focusNode(i, pan || window.getComputedStyle(details).position === 'absolute');
     }
     function cell(tr: any, tag: string, text: string, title?: string): any {
       const el = document.createElement(tag);
@@ -179,6 +200,14 @@ export function planViewScript(kit: PlanViewKit): void {
       const op = opDetails[id];
       if (!op) return;
       details.textContent = '';
+      details.classList.remove('empty');
+      const close = document.createElement('button');
+      close.type = 'button';
+      close.className = 'close';
+      close.textContent = '×';
+      close.setAttribute('aria-label', 'Close the details');
+      close.addEventListener('click', unselect);
+      details.appendChild(close);
       const h = document.createElement('h3');
       h.textContent = `${op.label} (${op.id})`;
       details.appendChild(h);
@@ -200,7 +229,8 @@ export function planViewScript(kit: PlanViewKit): void {
       num('Rows (estimated)', op.rows);
       num('Rows (actual)', op.actualRows);
       num('Cumulative cost', op.totalCost, ' timerons');
-      if (op.ownCost !== null) row('Own cost', `${kit.fmt(op.ownCost)} timerons${op.ownShare !== null ? ` (${kit.fmt(op.ownShare * 100)}% of the plan)` : ''}`, String(op.ownCost));
+      const percent = (x: number) => (x > 0 && x < 0.001 ? '<0.1%' : `${kit.fmt(x * 100)}%`);
+      if (op.ownCost !== null) row('Own cost', `${kit.fmt(op.ownCost)} timerons${op.ownShare !== null ? ` (${percent(op.ownShare)} of the plan)` : ''}`, String(op.ownCost));
       num('I/O cost', op.ioCost, ' pages');
       num('CPU cost', op.cpuCost, ' instructions');
       num('First-row cost', op.firstRowCost, ' timerons');
@@ -222,6 +252,13 @@ export function planViewScript(kit: PlanViewKit): void {
       op.arguments.forEach((a: { name: string; value: string }) => row(a.name, a.value));
       op.predicates.forEach((p: { howApplied: string; text: string }) => row(`${p.howApplied} predicate`, p.text));
       details.appendChild(table);
+    }
+    function unselect(): void {
+      selected = -1;
+      details.classList.add('empty');
+      details.textContent = 'Select an operator to see its details here.';
+      restyle();
+      viewport.focus({ preventScroll: true });
     }
     function light(list: number[]): void {
       lit = list;
@@ -276,10 +313,10 @@ export function planViewScript(kit: PlanViewKit): void {
         moved = false;
       } else if (act === 'expand') {
         for (const k of Object.keys(collapsed)) delete collapsed[Number(k)];
-        draw();
+        redrawAround(selected >= 0 ? selected : rootIndex);
       } else if (act === 'collapse') {
-        view.nodes.forEach((n, i) => {
-          if (n.t === 'op' && n.kids.length && i !== rootIndex && parentOf[i] !== rootIndex) collapsed[i] = true;
+        view.nodes.forEach((_, i) => {
+          if (foldable(i) && i !== rootIndex && parentOf[i] !== rootIndex) collapsed[i] = true;
         });
         draw();
         centreRoot();
@@ -303,7 +340,7 @@ export function planViewScript(kit: PlanViewKit): void {
       let handled = true;
       if (t && t.classList.contains('toggle') && (key === 'Enter' || key === ' ')) toggle(Number(t.getAttribute('data-toggle')));
       else if (i >= 0 && (key === 'Enter' || key === ' ')) select(i);
-      else if (i >= 0 && (key === 'x' || key === 'X') && view.nodes[i].kids.length && view.nodes[i].t === 'op') toggle(i);
+      else if (i >= 0 && (key === 'x' || key === 'X') && foldable(i)) toggle(i);
       else if (i >= 0 && key === 'ArrowUp' && parentOf[i] >= 0) focusNode(parentOf[i], true);
       else if (i >= 0 && key === 'ArrowDown' && !collapsed[i] && view.nodes[i].kids.some((k) => view.nodes[k].t !== 'obj')) {
         focusNode(view.nodes[i].kids.find((k) => view.nodes[k].t !== 'obj')!, true);
@@ -322,8 +359,8 @@ export function planViewScript(kit: PlanViewKit): void {
         centreRoot();
         moved = false;
       } else if (key === 'Escape') {
-        selected = -1;
         light([]);
+        unselect();
       } else handled = false;
       if (handled) e.preventDefault();
     });
@@ -376,6 +413,21 @@ export function planViewScript(kit: PlanViewKit): void {
     );
     // Until the user moves the view, keep the root centred whatever the panel's width.
     if (window.ResizeObserver) new window.ResizeObserver(() => !moved && centreRoot()).observe(viewport);
+
+    // A large plan opens with the subtrees below level 3 folded, except where the statement's own DML and its
+    // hidden work are: the top of the plan fits on screen and every fold says how many operators it holds.
+    const opCount = view.nodes.filter((n) => n.t === 'op').length;
+    if (opCount > AUTO_FOLD_ABOVE) {
+      const depth: number[] = new Array(view.nodes.length).fill(0);
+      const keep: boolean[] = new Array(view.nodes.length).fill(false);
+      const order: number[] = [...view.roots];
+      for (let k = 0; k < order.length; k++) for (const c of view.nodes[order[k]].kids) (depth[c] = depth[order[k]] + 1), order.push(c);
+      view.nodes.forEach((n, i) => {
+        if (/\b(main|hidden)\b/.test(n.cls)) for (let a = i; a >= 0 && !keep[a]; a = parentOf[a]) keep[a] = true;
+      });
+      for (const i of order) if (foldable(i) && depth[i] >= 3 && !keep[i] && isShown(i)) collapsed[i] = true;
+      root.querySelector('.hint').textContent = `${opCount} operators, levels below 3 folded (Expand all shows them) · drag or arrow keys: pan · wheel, + and −: zoom · 0: fit · Home: root · x: fold`;
+    }
 
     draw();
     centreRoot();

@@ -48,7 +48,7 @@ export interface PlanViewKit {
 }
 
 export function planViewKit(): PlanViewKit {
-  const OP_W = 184;
+  const OP_W = 200;
   const OP_H = 78;
   const OBJ_W = 152;
   const OBJ_H = 44;
@@ -209,7 +209,8 @@ export function planViewKit(): PlanViewKit {
           node.lines.map((l, k) => `<text class="l${k + 2}" x="${w / 2}" y="${33 + 15 * k}">${esc(l)}</text>`).join('') +
           `<title>${esc(node.title)}</title></g>`,
       );
-      if (node.t === 'op' && node.kids.length > 0) {
+      // Only operators with operator inputs fold; a box's own table or index stays with it.
+      if (node.t === 'op' && node.kids.some((k) => data.nodes[k].t !== 'obj')) {
         const folded = !!collapsed[i];
         const count = folded ? hiddenCount(i) : 0;
         const label = folded ? `+${count}` : '−';

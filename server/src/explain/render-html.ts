@@ -84,7 +84,7 @@ export function planView(es: ExplainedStatement): { view: ViewData; ops: Operato
     const role = roleOf(es, op);
     const ownShare = op.ownCost !== undefined && total ? op.ownCost / total : undefined;
     const rowsLine = `rows ${fmt(op.rows)}${op.actualRows !== undefined ? ` · actual ${fmt(op.actualRows)}` : ''}`;
-    const costLine = `cost ${fmt(op.totalCost)}${ownShare !== undefined && op.children.length > 0 ? ` · own ${pct(ownShare)}` : ''}`;
+    const costLine = `cost ${fmt(op.totalCost)}${ownShare !== undefined && op.children.length > 0 ? ` · own ${ownShare > 0 && ownShare < 0.001 ? '<0.1%' : pct(ownShare)}` : ''}`;
     const tag = mainTag(es, op) ?? (op.hidden ? `${hiddenKindLabel(op.hidden)} ${shareOf(es, op) ?? ''}`.trim() : '');
     return {
       t: 'op',
@@ -128,7 +128,9 @@ export function planView(es: ExplainedStatement): { view: ViewData; ops: Operato
         if (input.kind === 'operator') return { op: input.id, parent: index, rows: input.rows ?? byId.get(input.id)?.rows };
         const o = input.object;
         const written = op.objectsWritten.includes(o.key);
-        if (o.rows !== undefined) maxRows = Math.max(maxRows, o.rows);
+        // A table's edge carries the rows read from it (its cardinality); a written table's, the rows written.
+        const edgeRows = written ? op.rows : o.rows;
+        if (edgeRows !== undefined) maxRows = Math.max(maxRows, edgeRows);
         return {
           parent: index,
           object: {
@@ -137,7 +139,7 @@ export function planView(es: ExplainedStatement): { view: ViewData; ops: Operato
             lines: [middleEllipsis(displayKey(o.key), 24)],
             cls: written ? 'written' : '',
             shade: 0,
-            rows: o.rows,
+            rows: edgeRows,
             kids: [],
             title: `${kindLabel(o.kind)} ${displayKey(o.key)}${written ? ', written by this operator' : ''}${o.rows !== undefined ? `, ${fmt(o.rows)} rows` : ''}`,
           },
@@ -226,17 +228,23 @@ pre.sql { background: var(--il-node); border: 1px solid var(--il-border); paddin
 table.pieces { border-collapse: collapse; margin: 8px 0; } table.pieces td, table.pieces th { border-bottom: 1px solid var(--il-border); padding: 4px 10px 4px 0; text-align: left; }
 table.pieces tr.piece { cursor: pointer; } table.pieces tr.piece:hover, table.pieces tr.piece:focus, table.pieces tr.piece.pinned { background: var(--il-node); outline: none; }
 table.pieces tr.piece.pinned td:first-child { font-weight: 600; }
-.planview { border: 1px solid var(--il-border); border-radius: 6px; margin-top: 8px; }
+.planview { border: 1px solid var(--il-border); border-radius: 6px; margin-top: 8px; container-type: inline-size; }
 .toolbar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 6px 8px; border-bottom: 1px solid var(--il-border); font-size: 0.9em; }
 .toolbar button { background: var(--il-button); color: var(--il-button-fg); border: 1px solid var(--il-border); border-radius: 4px; padding: 2px 9px; font: inherit; cursor: pointer; min-width: 28px; }
 .toolbar button:focus-visible { outline: 2px solid var(--il-focus); outline-offset: 1px; }
 .toolbar .zoom { min-width: 3.5em; text-align: right; font-variant-numeric: tabular-nums; } .toolbar .hint { color: var(--il-muted); margin-left: auto; }
-.stage { display: flex; flex-wrap: wrap; }
+.stage { display: flex; position: relative; }
 .viewport { flex: 1 1 480px; min-width: 0; overflow: auto; height: 70vh; min-height: 320px; position: relative; outline: none; }
 .viewport:focus-visible { box-shadow: inset 0 0 0 2px var(--il-focus); }
 .viewport.live { overflow: hidden; cursor: grab; touch-action: none; } .viewport.live.dragging { cursor: grabbing; }
 .viewport.live svg.plan { width: 100%; height: 100%; }
-.details { flex: 0 1 320px; min-width: 240px; max-height: 70vh; overflow: auto; border-left: 1px solid var(--il-border); padding: 8px 12px; font-size: 0.92em; }
+.details { flex: 0 0 300px; max-height: 70vh; overflow: auto; border-left: 1px solid var(--il-border); padding: 8px 12px; font-size: 0.92em; }
+.details .close { float: right; background: none; border: none; color: var(--il-muted); font-size: 1.2em; cursor: pointer; padding: 0 2px; }
+/* A narrow editor: the details float over the right side of the drawing, still beside the tree. */
+@container (max-width: 760px) {
+  .details { position: absolute; top: 8px; right: 8px; width: min(280px, 62%); max-height: calc(100% - 16px); background: var(--il-bg); border: 1px solid var(--il-border); border-radius: 6px; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3); }
+  .details.empty { display: none; }
+}
 .details h3 { margin: 0 0 6px; font-size: 1.05em; font-family: var(--il-mono); }
 .details .role { margin: 0 0 6px; } .details table { border-collapse: collapse; } .details td, .details th { text-align: left; padding: 2px 10px 2px 0; vertical-align: top; }
 .details th { color: var(--il-muted); font-weight: normal; white-space: nowrap; } .details td { word-break: break-word; }
@@ -247,7 +255,7 @@ svg.plan .node .box { fill: var(--il-node); stroke: var(--il-border); stroke-wid
 svg.plan .node .heat { fill: var(--il-fg); pointer-events: none; }
 svg.plan .node text { fill: var(--il-fg); text-anchor: middle; pointer-events: none; }
 svg.plan .node .l2, svg.plan .node .l3 { fill: var(--il-muted); font-variant-numeric: tabular-nums; }
-svg.plan .node .l4 { font-weight: 600; }
+svg.plan .node .l4 { font-weight: 600; font-size: 10px; }
 svg.plan .node .name { font-weight: 600; font-family: var(--il-mono); }
 svg.plan .obj .box { stroke-dasharray: 4 3; } svg.plan .obj.written .box { stroke: var(--il-fg); stroke-dasharray: none; }
 svg.plan .ref .box { stroke-dasharray: 2 3; fill: none; }
@@ -287,7 +295,7 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
   const data: unknown[] = [];
   report.statements.forEach((es, index) => {
     const s = es.statement;
-    const what = s.plan ? ` — ${statementWord(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === 'insert' || es.report.statementKind === 'merge' ? 'into' : es.report.statementKind === 'delete' ? 'from' : 'of'} ${displayKey(es.report.target)}` : ''}` : '';
+    const what = s.plan && es.report.mainOperator !== undefined ? ` — ${statementWord(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === 'insert' || es.report.statementKind === 'merge' ? 'into' : es.report.statementKind === 'delete' ? 'from' : 'of'} ${displayKey(es.report.target)}` : ''}` : '';
     body.push(`<section class="statement"><h2>Statement ${s.statementNumber ?? index + 1}${esc(what)}</h2>`);
     const text = statementTextOf(s);
     if (text) body.push(`<pre class="sql">${esc(text)}</pre>`);
@@ -322,7 +330,7 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
         `<span class="zoom" aria-live="polite">100%</span><span class="hint">${view.nodes.filter((n) => n.t === 'op').length} operators · drag or arrow keys: pan · wheel, + and −: zoom · 0: fit · Home: root · x: collapse</span></div>` +
         `<div class="stage"><div class="viewport" tabindex="0" role="region" aria-label="Access plan of statement ${index + 1}">` +
         `<svg class="plan" data-statement="${index}" viewBox="0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}" width="${Math.ceil(layout.width)}" height="${Math.ceil(layout.height)}" role="group" aria-label="Operators of statement ${index + 1}"><g class="camera">${markup}</g></svg></div>` +
-        `<aside class="details" id="details-${index}" aria-live="polite"><span class="muted">Select an operator to see its details here.</span></aside></div></div>`,
+        `<aside class="details empty" id="details-${index}" aria-live="polite"><span class="muted">Select an operator to see its details here.</span></aside></div></div>`,
     );
     body.push('</section>');
   });
