@@ -33,7 +33,8 @@ describe('explain: renderers', () => {
     assert.deepEqual(byId[8], { ...byId[8], id: 8, type: 'IXSCAN', totalCost: 3.1234, ioCost: 0, rows: 4.5e-5, children: [], objects: ['SYSIBM.SQL250101120000100'], hidden: 'foreign-key-check' });
     assert.deepEqual(byId[6].objects, ['SHOP.ORDER_LINE']);
     assert.equal(byId[6].hidden, null);
-    assert.equal(byId[1].rows, null);
+    // RETURN shows the legend; it returns its input's rows.
+    assert.equal(byId[1].rows, 1);
     assert.deepEqual(byId[5].children, [6, 8]);
     assert.deepEqual(
       s.hiddenWork.map((h: { kind: string }) => h.kind),

@@ -351,8 +351,10 @@ function findPastedGraph(lines: string[], from: number, to: number): { start: nu
   }
   if (firstId < 0) return undefined;
   let start = firstId - 1;
-  // Include the legend / rows lines above the first box.
-  while (start > from && lines[start - 1].trim() !== '' && !looksLikeProse(lines[start - 1]) && start > firstId - 4) start--;
+  // Include the legend and rows lines above the first readable box (in a folded paste, whole boxes).
+  // A line of blanks can be half of a folded graph line; only an empty line ends the drawing.
+  const empty = (l: string) => l.length <= 2 && l.trim() === '';
+  while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
   return { start, end: trimGraphEnd(lines, start, to) };
 }
 
