@@ -78,7 +78,7 @@ describe('explain: renderers', () => {
     assert.match(html, /<g class="node op hidden fk" data-i="\d+" data-statement="0" data-op="8"/);
     assert.match(html, /<g class="node op main" data-i="\d+" data-statement="0" data-op="6"/);
     // Words, not ids, for the hidden-work classes; the plan view's controls.
-    assert.match(html, /<text class="l4" x="92" y="63">foreign-key check 9\.6%<\/text>/);
+    assert.match(html, /<text class="l4" x="100" y="63">foreign-key check 9\.6%<\/text>/);
     assert.match(html, /<li class="trigger-or-mqt">trigger or MQT maintenance<\/li>/);
     for (const act of ['in', 'out', 'fit', 'root', 'expand', 'collapse']) assert.match(html, new RegExp(`<button type="button" data-act="${act}"`));
     assert.match(html, /<tr class="piece fk" data-statement="0" data-ops="5 8" tabindex="0"/);
