@@ -82,7 +82,7 @@ describe('explain: renderers', () => {
     assert.match(html, /<li class="trigger-or-mqt">trigger or MQT maintenance<\/li>/);
     for (const act of ['in', 'out', 'fit', 'root', 'expand', 'collapse']) assert.match(html, new RegExp(`<button type="button" data-act="${act}"`));
     assert.match(html, /<tr class="piece fk" data-statement="0" data-ops="5 8" tabindex="0"/);
-    assert.match(html, /<aside class="details" id="details-0" aria-live="polite">/);
+    assert.match(html, /<aside class="details empty" id="details-0" aria-live="polite">/);
     assert.match(html, /var\(--vscode-editor-background, #ffffff\)/);
     assert.match(html, /@media \(prefers-color-scheme: dark\)/);
     assert.match(html, /<style nonce="abc123">/);
