@@ -129,13 +129,13 @@ export function describePiece(piece: HiddenPiece, ops: PlanOperator[], f: PieceF
   piece.description += ` (${opList(ops)})`;
 }
 
-/** What each kind of statement does to every index of its table, per row. */
+/** What each kind of statement does to the indexes of its table, per row. */
 const INDEX_WORK: Record<StatementKind, string> = {
-  insert: 'every inserted row also adds a key to each of',
-  update: 'every updated row also changes its key in each of the indexes on the updated columns, among',
-  delete: 'every deleted row also removes its key from each of',
-  merge: 'every merged row also adds, changes or removes its keys in',
-  query: 'a query maintains none of',
+  insert: 'every inserted row also adds a key to',
+  update: 'every updated row also changes its key (where it sets indexed columns) in',
+  delete: 'every deleted row also removes its key from',
+  merge: 'every merged row also adds, changes or removes its key in',
+  query: 'a query changes none of',
 };
 
 const INDEX_WORK_PER_ROW: Record<StatementKind, string> = {
@@ -162,7 +162,7 @@ export function addNotes(report: HiddenWorkReport, context: ExplainContext | und
     } else if (indexes.length > 0) {
       const list = indexes.map((i) => displayKey(i.name) + (i.unique ? ', unique' : '')).join('; ');
       report.notes.push(
-        `Explain does not show index maintenance: ${INDEX_WORK[kind]} the ${indexes.length} index${indexes.length === 1 ? '' : 'es'} on ${t} (${list}). That work is inside the ${statement} operator's own cost, not a separate operator.`,
+        `Explain does not show index maintenance: ${INDEX_WORK[kind]} ${indexes.length === 1 ? 'the index' : `each of the ${indexes.length} indexes`} on ${t} (${list}). That work is inside the ${statement} operator's own cost, not a separate operator.`,
       );
     } else {
       report.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
