@@ -196,6 +196,9 @@ describe('explain: saying only what the plan and the schema show', () => {
       ddl.pieces[0].description,
       'a check that no row of the dependent table APP.ORDERS still references the deleted rows via APP.ORDERS_CUST_IX (foreign key FK_ORDERS_CUSTOMER, ON DELETE RESTRICT) (^NLJOIN 2, IXSCAN 5)',
     );
+    // A schema that says CASCADE for a plan that only reads: said, not papered over.
+    const mismatch = classifyHiddenWork(only('delete-parent-restrict.exfmt.txt'), schema('customer-cascade.schema.sql'));
+    assert.match(mismatch.pieces[0].description, /^a read of the dependent table APP\.ORDERS via APP\.ORDERS_CUST_IX: the schema you gave makes foreign key FK_ORDERS_CUSTOMER ON DELETE CASCADE, yet the plan only reads the table \(plan and schema may not match\)/);
     // The UNIQUE constraint is served by the unique index on the same column: two indexes, not three.
     assert.match(ddl.notes[0], /every deleted row also removes its key from each of the 2 indexes on APP\.CUSTOMER \(APP\.CUSTOMER_EMAIL_UX, unique; primary key \(ID\), unique\)/);
   });

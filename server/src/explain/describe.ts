@@ -72,7 +72,11 @@ export function describePiece(piece: HiddenPiece, ops: PlanOperator[], f: PieceF
       } else if (direction === 'dependent' && dependentFk) {
         piece.name = dependentFk.name;
         const rule = (dependentFk.deleteRule ?? 'no action').toUpperCase();
-        piece.description = `a check that no row of the dependent table ${displayKey(dependentFk.child)} still references ${deletedOrChanged(f.statementKind)}${via} (foreign key ${dependentFk.name ?? 'without a name'}, ON DELETE ${rule})`;
+        const fk = `foreign key ${dependentFk.name ?? 'without a name'}`;
+        piece.description =
+          f.statementKind === 'delete' && (rule === 'CASCADE' || rule === 'SET NULL')
+            ? `a read of the dependent table ${displayKey(dependentFk.child)}${via}: the schema you gave makes ${fk} ON DELETE ${rule}, yet the plan only reads the table (plan and schema may not match)`
+            : `a check that no row of the dependent table ${displayKey(dependentFk.child)} still references ${deletedOrChanged(f.statementKind)}${via} (${fk}, ON DELETE ${rule})`;
       } else if (direction === 'dependent') {
         const table = tables.find((x) => !sameObject(x, f.target));
         piece.description = `a check that no row of a table depending on ${t}${table ? ` (${displayKey(table)})` : ''} still references ${deletedOrChanged(f.statementKind)}${via}: what a foreign key with ON DELETE RESTRICT or NO ACTION makes Db2 check`;
