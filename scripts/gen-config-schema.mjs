@@ -71,6 +71,13 @@ const schema = {
       additionalProperties: { anyOf: [{ enum: [...new Set(Object.values(DEFAULT_LANGUAGES))].sort() }, { type: 'null' }] },
     },
     maxFileBytes: { description: 'Files larger than this many bytes are skipped with a message.', type: 'number', exclusiveMinimum: 0 },
+    schema: {
+      description:
+        'DDL that feeds the schema model without being linted: db2look output, a DBA folder, `insertlint schema pull` output. Files, folders or globs (** and *), relative to this file; paths outside the repository are fine. Findings of that DDL appear on the inserts it concerns.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      examples: [['db/ddl/**/*.sql', '../dba/prod.db2look']],
+    },
   },
   definitions: {
     severity: { enum: ['error', 'warning', 'information', 'hint', 'off'] },

@@ -2,17 +2,20 @@
 import type { Diagnostic } from '../engine/types';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
 import { parseArgs, single, oneOf, type CliIo } from './args';
-import { displayPath, type LintRun } from './lint-run';
-import { lintForCommand } from './lint-command';
-import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';
+import { displayPath, runLocator, type LintRun } from './lint-run';
+import { lintForCommand, writeOutput } from './lint-command';
+import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings, type CiFinding } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]…
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]…
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
+  --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
 ${CI_CHECK_USAGE}
-  Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors.`;
+  Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
+  or when the paths hold nothing to lint.`;
 
 export interface CheckSummary {
   files: number;
@@ -28,7 +31,7 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
     const lines = run.workspace.lines(file)!;
     for (const d of run.workspace.diagnostics(file)) {
       if (d.suppressed && !includeSuppressed) continue;
-      out.push(positioned(d, displayPath(run.cwd, file), lines));
+      out.push(positioned(d, displayPath(run.cwd, file), lines, runLocator(run)));
     }
   }
   return out;
@@ -53,25 +56,31 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;
   }
   const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
+  const output = single(args, 'output');
   const ci = readCiCheckOptions(args);
   const run = await lintForCommand(args, io);
   if (typeof run === 'number') return run;
   const selection = selectCiFindings(run, ci, io, format);
   if ('exit' in selection) return selection.exit;
   const diagnostics: PositionedDiagnostic[] = selection.findings.filter((d) => !d.suppressed);
+  const report = formatReport(run, format, selection.findings, diagnostics);
+  if (output !== undefined && !writeOutput(io, output, report)) return 2;
+  if (output === undefined) io.stdout(report);
+  return failExitCode(diagnostics, ci.failOn);
+}
+
+function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], diagnostics: PositionedDiagnostic[]): string {
+  if (format === 'sarif') return formatSarifReport(run, findings);
+  if (format === 'github') return formatGithubReport(findings);
   const summary = summarize(run);
-  if (format === 'sarif') {
-    io.stdout(formatSarifReport(run, selection.findings));
-  } else if (format === 'github') {
-    io.stdout(formatGithubReport(selection.findings));
-  } else if (format === 'json') {
-    io.stdout(
+  if (format === 'json') {
+    return (
       JSON.stringify(
         {
           summary,
@@ -84,19 +93,20 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
             rule: d.rule,
             severity: d.severity,
             message: d.message,
+            ...(d.relatedPositions?.length
+              ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) }
+              : {}),
           })),
         },
         null,
         2,
-      ) + '\n',
-    );
-  } else {
-    const items = diagnostics.map((d) => ({ d, text: run.workspace.model(d.file)!.source.text, lines: run.workspace.lines(d.file)! }));
-    if (items.length) io.stdout(formatText(items) + '\n');
-    const counts = countBySeverity(diagnostics);
-    io.stdout(
-      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`,
+      ) + '\n'
     );
   }
-  return failExitCode(diagnostics, ci.failOn);
+  const items = diagnostics.map((d) => ({ d, text: run.workspace.model(d.file)!.source.text, lines: run.workspace.lines(d.file)! }));
+  const counts = countBySeverity(diagnostics);
+  return (
+    (items.length ? formatText(items) + '\n' : '') +
+    `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}\n`
+  );
 }

@@ -15,6 +15,11 @@ export interface ConfigFile {
   languages?: Record<string, FileLanguage | null>;
   /** Files larger than this are skipped with a message (bytes). */
   maxFileBytes?: number;
+  /**
+   * DDL that feeds the schema model without being linted (db2look output, a DBA's folder): files, folders or
+   * globs, relative to the configuration file. Their findings appear on the inserts they concern.
+   */
+  schema?: string[];
 }
 
 export interface ResolvedRuleConfig {
@@ -27,6 +32,8 @@ export interface ResolvedConfig {
   ignore: string[];
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
+  /** Schema files, folders and globs of every layer, each made absolute by its layer (see schema/schema-files.ts). */
+  schema: string[];
   /** Where the configuration came from (for messages). */
   source?: string;
 }
@@ -78,7 +85,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -115,6 +122,9 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
     fail('"maxFileBytes" must be a positive number');
   }
+  if (config.schema !== undefined && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== 'string' || p.trim() === ''))) {
+    fail('"schema" must be an array of file, folder or glob strings');
+  }
   return config as ConfigFile;
 }
 
@@ -125,6 +135,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     ignore: [],
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    schema: [],
   };
   for (const rule of rules) {
     resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
@@ -143,6 +154,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       else resolved.languages[ext] = lang;
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
   }
   return resolved;
 }

@@ -4,6 +4,7 @@
 import { parseSql } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
+import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { CodeFrontEnd } from '../code/frontend';
 import { languageOf, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
@@ -23,10 +24,30 @@ interface FileEntry {
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
   generation?: number;
+  /** What the file adds to the findings of schema files (see schemaContribution), computed once. */
+  contribution?: string;
+}
+
+/** A rule's finding on a schema file, with the statement it was reported on (for placing it). */
+interface SchemaReport {
+  finding: Diagnostic;
+  stmt?: Statement;
 }
 
 export class Workspace {
   private readonly files = new Map<string, FileEntry>();
+  /** DDL read for the schema model only (config "schema"): never reported on; see schema/schema-findings.ts. */
+  private readonly schemaFiles = new Map<string, FileEntry>();
+  /** Findings of the schema files placed on the linted inserts they concern, by linted file. */
+  private placedFindings?: { generation: number; byFile: Map<string, Diagnostic[]> };
+  /**
+   * The rules' findings on the schema files, kept while neither the configuration, the schema files nor what
+   * the linted files contribute to them changed: typing in a loader must not re-run the rules over a
+   * 4 MB db2look file on every keystroke (only the placement, which follows the edited offsets, is redone).
+   */
+  private schemaReports?: { key: string; reports: SchemaReport[] };
+  /** Bumped when the configuration or a schema file changes. */
+  private schemaVersion = 0;
   private schemaCache?: SchemaModel;
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
@@ -45,6 +66,7 @@ export class Workspace {
 
   setConfig(config: ResolvedConfig): void {
     this.config = config;
+    this.schemaVersion++;
     this.invalidate();
   }
 
@@ -71,6 +93,33 @@ export class Workspace {
     }
   }
 
+  /**
+   * Adds or replaces a schema file: SQL whose DDL feeds the schema model (before the linted files, as a
+   * database that exists before the application runs) and whose findings appear on the inserts they concern.
+   * A path that is also linted counts as linted.
+   */
+  setSchemaFile(path: string, text: string): FileModel {
+    const existing = this.schemaFiles.get(path);
+    if (existing && existing.model.source.text === text) return existing.model;
+    const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }));
+    this.schemaFiles.set(path, { model, lines: new LineIndex(text) });
+    this.schemaVersion++;
+    this.invalidate();
+    return model;
+  }
+
+  removeSchemaFile(path: string): void {
+    if (this.schemaFiles.delete(path)) {
+      this.schemaVersion++;
+      this.forgetFailures(path);
+      this.invalidate();
+    }
+  }
+
+  schemaFilePaths(): string[] {
+    return [...this.schemaFiles.keys()];
+  }
+
   hasFile(path: string): boolean {
     return this.files.has(path);
   }
@@ -83,13 +132,19 @@ export class Workspace {
     return this.files.get(path)?.model;
   }
 
+  /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {
-    return this.files.get(path)?.lines;
+    return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
   }
 
   get schema(): SchemaModel {
-    this.schemaCache ??= SchemaModel.build([...this.files.values()].map((f) => f.model));
+    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
     return this.schemaCache;
+  }
+
+  /** Schema files not shadowed by a linted file of the same path. */
+  private schemaEntries(): [string, FileEntry][] {
+    return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
   }
 
   /** Diagnostics of one file, suppressed ones included (marked). */
@@ -125,8 +180,8 @@ export class Workspace {
     this.ruleFailures.length = kept;
   }
 
-  private runRules(entry: FileEntry): Diagnostic[] {
-    const { model, lines } = entry;
+  /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
+  private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
     const out: Diagnostic[] = [];
     this.forgetFailures(model.source.path);
@@ -138,13 +193,64 @@ export class Workspace {
           file: model,
           schema,
           options: setting.options,
-          report: (report) => out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report)),
+          report: (report) => {
+            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report));
+            stmts?.push(report.stmt);
+          },
         });
       } catch (error) {
         this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
-        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) out.pop();
+        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
+          out.pop();
+          stmts?.pop();
+        }
       }
     }
+    return out;
+  }
+
+  /** The schema files' findings placed on linted inserts, computed once per generation. */
+  private placedSchemaFindings(path: string): Diagnostic[] {
+    if (this.schemaFiles.size === 0) return [];
+    if (this.placedFindings?.generation !== this.generation) {
+      const byFile = new Map<string, Diagnostic[]>();
+      const isLinted = (file: string) => this.files.has(file);
+      for (const { finding, stmt } of this.schemaFileReports()) {
+        for (const placed of placeSchemaFinding(this.schema, finding, stmt, isLinted)) {
+          const list = byFile.get(placed.file);
+          if (list) list.push(placed);
+          else byFile.set(placed.file, [placed]);
+        }
+      }
+      this.placedFindings = { generation: this.generation, byFile };
+    }
+    return this.placedFindings.byFile.get(path) ?? [];
+  }
+
+  private schemaFileReports(): SchemaReport[] {
+    let key = String(this.schemaVersion);
+    for (const [path, entry] of this.files) key += `\u0001${path}\u0000${(entry.contribution ??= schemaContribution(entry.model))}`;
+    if (this.schemaReports?.key !== key) {
+      const reports: SchemaReport[] = [];
+      for (const [, { model, lines }] of this.schemaEntries()) {
+        const stmts: (Statement | undefined)[] = [];
+        const found = this.checkRules(model, stmts);
+        // A suppression written in the schema file itself still silences the finding.
+        applySuppressions(found, readSuppressions(model.comments, lines), lines, model.source.path, this.ruleIds);
+        found.forEach((finding, i) => {
+          if (!finding.suppressed && finding.rule !== UNUSED_SUPPRESSION_RULE) reports.push({ finding, stmt: stmts[i] });
+        });
+      }
+      this.schemaReports = { key, reports };
+    }
+    return this.schemaReports.reports;
+  }
+
+  private runRules(entry: FileEntry): Diagnostic[] {
+    const { model, lines } = entry;
+    const out = this.checkRules(model);
+    // Copies: suppression marks must not leak into the shared placed findings.
+    for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
     out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);

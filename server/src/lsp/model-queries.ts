@@ -3,6 +3,7 @@
 // All offsets in and out are file offsets; statement spans are mapped through their origin.
 import type { QualifiedName, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
+import { DDL_KINDS } from '../schema/schema-findings';
 
 export interface NameRef {
   name: QualifiedName;
@@ -117,18 +118,6 @@ export function statementText(model: FileModel, stmt: Statement): string {
   return out;
 }
 
-const SCHEMA_KINDS = new Set<Statement['kind']>([
-  'createTable',
-  'alterTable',
-  'createIndex',
-  'createSequence',
-  'alterSequence',
-  'createTrigger',
-  'createTablespace',
-  'setSchema',
-  'updateDbCfg',
-]);
-
 /**
  * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
  * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
@@ -142,7 +131,7 @@ export function schemaFacts(model: FileModel | undefined): Map<string, string> {
   for (const e of model.code?.executions ?? []) if (e.loop) for (const s of e.statements) inLoop.add(s);
   for (const stmt of model.statements) {
     let fact: string;
-    if (SCHEMA_KINDS.has(stmt.kind)) {
+    if (DDL_KINDS.has(stmt.kind)) {
       fact = statementText(model, stmt).replace(/\s+/g, ' ');
     } else if (stmt.kind === 'insert') {
       fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? stmt.source.rows.length : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;

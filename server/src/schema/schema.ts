@@ -166,7 +166,9 @@ export class SchemaModel {
     // quadratic (half the time of a corpus run; see bench/RESULTS.md).
     const matches = (this.targetsByName.get(name.name) ?? []).filter((t) => {
       const schema = splitKey(t.key)[0];
-      return schema === '' || !name.schema || schema === name.schema;
+      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's.
+      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition;
+      return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
   }
@@ -430,10 +432,12 @@ export class SchemaModel {
         if (trigger.stmt.events.includes('insert')) for (const inner of trigger.stmt.body) this.recordSequenceUses(inner);
       }
     }
-    // A trigger on a bulk target makes the tables its body inserts into bulk targets too.
+    // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
+    // (an UPDATE or DELETE trigger does not fire for the inserted rows).
     for (const table of this.tables.values()) {
       if (!this.isBulkTarget(table)) continue;
       for (const trigger of table.triggers) {
+        if (!trigger.stmt.events.includes('insert')) continue;
         for (const inner of trigger.stmt.body) {
           if (inner.kind === 'insert') {
             this.addInsertSite(this.keyOf(inner.target, inner), { file: trigger.file, stmt: inner, repeated: true }, [`fed by trigger ${trigger.name} on ${table.key}`]);

@@ -452,7 +452,10 @@ class StatementParser {
     if (k === TK_DELIM) {
       const open = this.text.charCodeAt(s) === 34 ? s + 1 : s + 3; // "x" or U&"x"
       const close = this.t.flags[i] & FLAG_UNTERMINATED ? e : e - 1;
-      return this.text.slice(open, Math.max(open, close)).replace(/""/g, '"');
+      // Trailing blanks are not significant: db2look pads schema names to eight characters ("APP     ").
+      let end = Math.max(open, close);
+      while (end > open && this.text.charCodeAt(end - 1) === 32) end--;
+      return this.text.slice(open, end).replace(/""/g, '"');
     }
     let value: string | undefined;
     for (let k = s; k < e; k++) {
@@ -1571,7 +1574,9 @@ class StatementParser {
     // Options: the ones the model keeps are read; the many others are skipped word by word.
     while (!this.atEnd()) {
       const s = this.p;
-      if (this.accept('INCLUDE')) {
+      // INCLUDE (columns); db2look also writes INCLUDE NULL KEYS, an option that names no columns.
+      if (this.kw(this.p, 'INCLUDE') && this.kind(this.p + 1) === TK_LPAREN) {
+        this.p++;
         stmt.include = this.parseNameList(context);
       } else if (this.accept('CLUSTER')) {
         stmt.cluster = true;
