@@ -8,9 +8,13 @@ import type { PlanViewKit, ViewData, ViewLayout } from './plan-view';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
 declare const window: any;
+declare const acquireVsCodeApi: undefined | (() => { getState(): any; setState(state: any): void });
 
 export function planViewScript(kit: PlanViewKit): void {
   const AUTO_FOLD_ABOVE = 60;
+  // In a VS Code webview the view's state (zoom, position, folds, selection) survives the panel being hidden.
+  const host = typeof acquireVsCodeApi === 'function' ? acquireVsCodeApi() : undefined;
+  const saved: Record<string, any> = (host && host.getState()) || {};
   const dataElement = document.getElementById('insertlint-plan-data');
   const all: ({ view: ViewData; ops: any[] } | null)[] = JSON.parse(dataElement ? dataElement.textContent : '[]');
   document.querySelectorAll('.planview').forEach((root: any) => {
@@ -50,9 +54,14 @@ export function planViewScript(kit: PlanViewKit): void {
     function size(): { w: number; h: number } {
       return { w: viewport.clientWidth || 800, h: viewport.clientHeight || 500 };
     }
+    const stateKey = `${si}:${view.nodes.length}:${view.nodes[rootIndex]?.name}`;
     function apply(): void {
       camera.setAttribute('transform', `translate(${cam.x.toFixed(1)},${cam.y.toFixed(1)}) scale(${cam.s.toFixed(4)})`);
       zoomLabel.textContent = `${Math.round(cam.s * 100)}%`;
+      if (host) {
+        saved[stateKey] = { cam, collapsed: Object.keys(collapsed).map(Number), selected, moved };
+        host.setState(saved);
+      }
     }
     function draw(): void {
       const r = kit.svg(view, collapsed, si);
@@ -429,7 +438,22 @@ export function planViewScript(kit: PlanViewKit): void {
       root.querySelector('.hint').textContent = `${opCount} operators, levels below 3 folded (Expand all shows them) · drag or arrow keys: pan · wheel, + and −: zoom · 0: fit · Home: root · x: fold`;
     }
 
+    const previous = saved[stateKey];
+    if (previous) {
+      for (const k of Object.keys(collapsed)) delete collapsed[Number(k)];
+      for (const i of previous.collapsed) collapsed[i] = true;
+    }
     draw();
     centreRoot();
+    if (previous) {
+      Object.assign(cam, previous.cam);
+      moved = previous.moved;
+      if (previous.selected >= 0 && lay.visible[previous.selected]) {
+        selected = previous.selected;
+        showDetails(view.nodes[selected].op!);
+        restyle();
+      }
+      apply();
+    }
   }
 }
