@@ -214,7 +214,7 @@ export function planViewKit(): PlanViewKit {
         const folded = !!collapsed[i];
         const count = folded ? hiddenCount(i) : 0;
         const label = folded ? `+${count}` : '−';
-        const r = folded ? 11 : 8;
+        const r = folded ? Math.max(11, label.length * 3.6 + 2) : 8;
         boxes.push(
           `<g class="toggle${folded ? ' folded' : ''}" data-toggle="${i}" data-statement="${statement}" transform="translate(${x.toFixed(1)},${yTop + h + 2 + r})" tabindex="-1" role="button" aria-expanded="${!folded}" aria-label="${folded ? `Expand ${count} hidden operator${count === 1 ? '' : 's'} under ${esc(node.name)}` : `Collapse the inputs of ${esc(node.name)}`}">` +
             `<circle r="${r}"/><text y="4">${label}</text></g>`,
