@@ -60,9 +60,9 @@ export function parseBodyStatement(p: Parser, span: Span): Statement {
     case 'SIGNAL':
     case 'RESIGNAL':
       p.pos = p.end;
-      return { kind: p.kw(first, 'SIGNAL') ? 'signal' : 'resignal', span, origin: p.origin };
+      return { kind: p.kw(at, 'SIGNAL') ? 'signal' : 'resignal', span, origin: p.origin };
     case 'GET':
-      if (p.kw(first + 1, 'DIAGNOSTICS') || p.kw(first + 2, 'DIAGNOSTICS')) {
+      if (p.kw(at + 1, 'DIAGNOSTICS') || p.kw(at + 2, 'DIAGNOSTICS')) {
         p.pos = p.end;
         return { kind: 'getDiagnostics', span, origin: p.origin };
       }
