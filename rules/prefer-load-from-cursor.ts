@@ -15,8 +15,10 @@ const PreferLoadFromCursorRule: Rule = {
     },
   },
   check({ file, schema, report }) {
+    // Inside a routine LOAD is no drop-in: only ADMIN_CMD runs it, outside the routine's unit of work.
+    const inRoutines = new Set(file.code?.executions.filter((e) => e.api === 'sqlpl').flatMap((e) => e.statements));
     for (const stmt of statementsOf(file, 'insert')) {
-      if (stmt.kind !== 'insert' || stmt.source.kind !== 'select') continue;
+      if (stmt.kind !== 'insert' || stmt.source.kind !== 'select' || inRoutines.has(stmt)) continue;
       // Declared temporary tables (SESSION.*) are work areas that LOAD cannot target in the same way.
       if (stmt.target.schema === 'SESSION') continue;
       const table = schema.table(stmt.target, stmt);

@@ -32,6 +32,8 @@ const PreferParameterMarkersRule: Rule = {
         `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedClp:
         `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
+      splicedRoutine:
+        `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
@@ -58,7 +60,7 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     if (spliced.length === 0) continue;
     const insert = insertsOf(execution)[0];
     report({
-      messageId: execution.api === 'clp' ? 'splicedClp' : 'spliced',
+      messageId: execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
       data: {
         table: targetName(execution, insert, schema),
         how: HOW[execution.textKind] ?? 'the text',

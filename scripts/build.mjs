@@ -43,6 +43,24 @@ const builds = [
     outdir: join(root, 'out'),
   }),
 ];
+// The engine as `insertlint check` runs it, for scripts/corpus.mjs (the corpus figure is what users see).
+builds.push(
+  esbuild.build({
+    ...common,
+    stdin: {
+      contents: [
+        "export { lintPaths } from './server/src/cli/lint-run';",
+        "export { coverageOf } from './server/src/engine/statements';",
+        "export { inferTerminator } from './server/src/sql/terminator';",
+        "export { forEachStatement } from './server/src/sql/walk';",
+      ].join('\n'),
+      resolveDir: root,
+      sourcefile: 'corpus-lint.ts',
+      loader: 'ts',
+    },
+    outfile: join(root, 'out', 'corpus-lint.js'),
+  }),
+);
 if (existsSync(join(root, 'client/src/extension.ts'))) {
   builds.push(
     esbuild.build({ ...common, entryPoints: { 'client/extension': join(root, 'client/src/extension.ts') }, outdir: join(root, 'out') }),

@@ -77,9 +77,22 @@ const schema = {
       type: 'array',
       items: { type: 'string', minLength: 1 },
     },
+    schema: {
+      description:
+        'DDL that feeds the schema model without being linted: db2look output, a DBA folder, `insertlint schema pull` output. Files, folders or globs (** and *), relative to this file; paths outside the repository are fine. Findings of that DDL appear on the inserts it concerns.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      examples: [['db/ddl/**/*.sql', '../dba/prod.db2look']],
+    },
+    terminator: {
+      description:
+        'The statement terminator SQL scripts are run with (db2 -td<x>): one for all files, or gitignore-style glob → terminator (the last matching glob wins). "auto" (the default) infers it from the file; "newline" is db2 without -t.',
+      anyOf: [{ $ref: '#/definitions/terminator' }, { type: 'object', additionalProperties: { $ref: '#/definitions/terminator' } }],
+    },
   },
   definitions: {
     severity: { enum: ['error', 'warning', 'information', 'hint', 'off'] },
+    terminator: { anyOf: [{ enum: ['auto', 'newline'] }, { type: 'string', minLength: 1, maxLength: 2, pattern: '^[^\\s\\w\'"]+$' }] },
   },
 };
 

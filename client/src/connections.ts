@@ -1,6 +1,9 @@
 // Db2 connection profiles: host/port/database/user in the settings, the password only in
 // VS Code's SecretStorage (keyed by profile name), never in settings or files.
 import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { ExperimentalServerCapabilities } from '../../server/src/lsp/protocol';
+import { sealSecret, type SealedSecret } from '../../server/src/lsp/secret-channel';
 
 export interface ConnectionProfile {
   name: string;
@@ -33,6 +36,26 @@ export async function pickProfile(): Promise<ConnectionProfile | undefined> {
 
 export function password(secrets: vscode.SecretStorage, profile: ConnectionProfile): Thenable<string | undefined> {
   return secrets.get(SECRET_PREFIX + profile.name);
+}
+
+/**
+ * A profile the user picks and its stored password, sealed for the running server: request traces
+ * (insertlint.trace.server) must not show it. Undefined, after saying why, when something is missing.
+ */
+export async function pickSealedProfile(secrets: vscode.SecretStorage, client: LanguageClient): Promise<{ profile: ConnectionProfile; password: SealedSecret } | undefined> {
+  const profile = await pickProfile();
+  if (!profile) return undefined;
+  const pw = await password(secrets, profile);
+  if (pw === undefined) {
+    void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
+    return undefined;
+  }
+  const secretKey = (client.initializeResult?.capabilities.experimental as Partial<ExperimentalServerCapabilities> | undefined)?.insertlint?.secretKey;
+  if (!secretKey) {
+    void vscode.window.showWarningMessage('InsertLint: the language server did not announce its key for the password; restart it and try again.');
+    return undefined;
+  }
+  return { profile, password: sealSecret(secretKey, pw) };
 }
 
 /** Asks for a profile step by step and stores it; the password goes to SecretStorage. */

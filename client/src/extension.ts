@@ -10,6 +10,7 @@ import {
   SERVER_COMMANDS,
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
+  type ExplainParams,
   type InitializationOptions,
   type RenderPlanResult,
   type RuleDocResult,
@@ -17,7 +18,8 @@ import {
   type StatusParams,
 } from '../../server/src/lsp/protocol';
 import { messagePage, newNonce, showPlan } from './plan-panel';
-import { addConnection, password, pickProfile, profiles } from './connections';
+import { addConnection, pickSealedProfile, profiles } from './connections';
+import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
 const LINTED_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'shellscript'];
@@ -47,6 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (profile) void vscode.window.showInformationMessage(`InsertLint: connection "${profile.name}" saved (password in secret storage).`);
   });
   reg('insertlint.lintWorkspace', () => lintWorkspace());
+  reg('insertlint.importSchema', () => importSchema(context, client, output));
   reg('insertlint.showOutput', () => output.show());
   reg(CLIENT_COMMANDS.showRuleDocumentation, (id?: string) => showRuleDocumentation(id));
 
@@ -231,23 +234,20 @@ async function explainInsert(context: vscode.ExtensionContext, uriArg?: string, 
     if (choice === ADD_CONNECTION) await vscode.commands.executeCommand('insertlint.addConnection');
     return;
   }
-  const profile = await pickProfile();
-  if (!profile) return;
-  const pw = await password(context.secrets, profile);
-  if (pw === undefined) {
-    void vscode.window.showWarningMessage(`InsertLint: no password stored for "${profile.name}"; run "InsertLint: Add Db2 connection" again.`);
-    return;
-  }
+  const picked = await pickSealedProfile(context.secrets, client);
+  if (!picked) return;
+  const { profile, password: sealed } = picked;
   const nonce = newNonce();
+  const params: ExplainParams = {
+    sql,
+    nonce,
+    connection: { host: profile.host, port: profile.port, database: profile.database, user: profile.user },
+    password: sealed,
+    ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
+  };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `InsertLint: explaining on ${profile.database}` },
-    () =>
-      client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, {
-        sql,
-        nonce,
-        connection: { ...profile, password: pw },
-        ibmDbPath: vscode.workspace.getConfiguration('insertlint').get<string>('explain.ibmDbPath') || undefined,
-      }),
+    () => client!.sendRequest<RenderPlanResult>(EXPLAIN_REQUEST, params),
   );
   if ('error' in result) {
     const choice = await vscode.window.showWarningMessage(`InsertLint: ${result.error}`, OPEN_EXFMT);

@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { checkGrammars } from './grammars.mjs';
+import { copyPlanViewPlans, planViewSteps } from './plan-view-steps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'package.json'));
@@ -86,6 +87,7 @@ async function main() {
   const exfmtFixture = join(root, 'test', 'fixtures', 'exfmt', 'insert-fk-trigger-mqt.exfmt.txt');
   const planFile = join(workspace, 'nightly-insert.exfmt');
   cpSync(exfmtFixture, planFile);
+  copyPlanViewPlans(root, workspace);
   mkdirSync(join(userData, 'User'), { recursive: true });
   writeFileSync(
     join(userData, 'User', 'settings.json'),
@@ -244,6 +246,8 @@ async function main() {
       await planFrame();
       await shot('plan-from-command');
     });
+
+    await planViewSteps({ page, step, shot, command, openFile, log });
 
     await step('lint-workspace', async () => {
       await command('InsertLint: Lint workspace');

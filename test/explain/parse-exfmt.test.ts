@@ -132,7 +132,7 @@ describe('explain: parseExfmt', () => {
     assert.deepEqual(parseOperatorLabel('MDTQ'), { type: 'TQ', flags: ['merging', 'directed'] });
     assert.deepEqual(parseOperatorLabel('LTQ*'), { type: 'TQ', flags: ['local', 'listener'] });
     assert.deepEqual(parseOperatorLabel('pGRPBY'), { type: 'GRPBY', flags: ['partial-aggregation'] });
-    assert.deepEqual(parseOperatorLabel('CTQ'), { type: 'CTQ', flags: [] });
+    assert.deepEqual(parseOperatorLabel('CTQ'), { type: 'TQ', flags: ['column-row-transition'] });
     assert.equal(parseOperatorLabel('TABLE:'), undefined);
     assert.equal(parseOperatorLabel('Rows'), undefined);
   });

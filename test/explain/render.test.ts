@@ -33,7 +33,8 @@ describe('explain: renderers', () => {
     assert.deepEqual(byId[8], { ...byId[8], id: 8, type: 'IXSCAN', totalCost: 3.1234, ioCost: 0, rows: 4.5e-5, children: [], objects: ['SYSIBM.SQL250101120000100'], hidden: 'foreign-key-check' });
     assert.deepEqual(byId[6].objects, ['SHOP.ORDER_LINE']);
     assert.equal(byId[6].hidden, null);
-    assert.equal(byId[1].rows, null);
+    // RETURN shows the legend; it returns its input's rows.
+    assert.equal(byId[1].rows, 1);
     assert.deepEqual(byId[5].children, [6, 8]);
     assert.deepEqual(
       s.hiddenWork.map((h: { kind: string }) => h.kind),
@@ -59,8 +60,9 @@ describe('explain: renderers', () => {
     const md = renderMarkdown(report());
     assert.match(md, /^### Explain$/m);
     assert.match(md, /^\*\*Verdict:\*\* 28% of the estimated cost/m);
-    assert.match(md, /^\| MQT maintenance \(SHOP\.SALES_BY_PRODUCT\) \| 2, 11, 12, 13 \| 9\.1008 \| 28% \|$/m);
-    assert.match(md, /^\| foreign-key check \(FK_LINE_ORDER\) \| 5, 8 \| 3\.1246 \| 9\.6% \|$/m);
+    // Names are escaped for Markdown: SALES_BY_PRODUCT renders as written, not in italics.
+    assert.match(md, /^\| MQT maintenance \(SHOP\.SALES\\_BY\\_PRODUCT\) \| 2, 11, 12, 13 \| 9\.1008 \| 28% \|$/m);
+    assert.match(md, /^\| foreign-key check \(FK\\_LINE\\_ORDER\) \| 5, 8 \| 3\.1246 \| 9\.6% \|$/m);
     assert.match(md, /<details><summary>Access plan<\/summary>/);
     assert.match(md, /IXSCAN \(8\)  cost 3\.1234  io 0  <- foreign-key check/);
   });
@@ -73,22 +75,30 @@ describe('explain: renderers', () => {
     assert.doesNotMatch(html, /\b(src|href)=/i, 'no linked assets');
     assert.match(html, /<svg class="plan"[^>]*>/);
     assert.equal((html.match(/<g class="node op/g) ?? []).length, 13);
-    assert.match(html, /<g class="node op hidden fk" data-statement="0" data-op="8"/);
-    assert.match(html, /<g class="node op main" data-statement="0" data-op="6"/);
+    assert.match(html, /<g class="node op hidden fk" data-i="\d+" data-statement="0" data-op="8"/);
+    assert.match(html, /<g class="node op main" data-i="\d+" data-statement="0" data-op="6"/);
+    // Words, not ids, for the hidden-work classes; the plan view's controls.
+    assert.match(html, /<text class="l4" x="100" y="63">foreign-key check 9\.6%<\/text>/);
+    assert.match(html, /<li class="trigger-or-mqt">trigger or MQT maintenance<\/li>/);
+    for (const act of ['in', 'out', 'fit', 'root', 'expand', 'collapse']) assert.match(html, new RegExp(`<button type="button" data-act="${act}"`));
+    assert.match(html, /<tr class="piece fk" data-statement="0" data-ops="5 8" tabindex="0"/);
+    assert.match(html, /<aside class="details empty" id="details-0" aria-live="polite">/);
     assert.match(html, /var\(--vscode-editor-background, #ffffff\)/);
     assert.match(html, /@media \(prefers-color-scheme: dark\)/);
     assert.match(html, /<style nonce="abc123">/);
     assert.match(html, /<script nonce="abc123">/);
     assert.match(html, /script-src 'nonce-abc123'/);
     // Balanced tags (a cheap well-formedness check for the elements we emit).
-    for (const tag of ['svg', 'g', 'section', 'script', 'style', 'table', 'ul', 'pre', 'p', 'div']) {
+    for (const tag of ['svg', 'g', 'section', 'script', 'style', 'table', 'ul', 'pre', 'p', 'div', 'aside', 'button', 'text']) {
       const open = (html.match(new RegExp(`<${tag}[\\s>]`, 'g')) ?? []).length;
       const close = (html.match(new RegExp(`</${tag}>`, 'g')) ?? []).length;
       assert.equal(open, close, `<${tag}> balanced`);
     }
     const data = /<script type="application\/json" id="insertlint-plan-data" nonce="abc123">(.*?)<\/script>/s.exec(html);
     assert.ok(data);
-    assert.equal(JSON.parse(data[1])[0].length, 13);
+    const embedded = JSON.parse(data[1])[0];
+    assert.equal(embedded.ops.length, 13);
+    assert.equal(embedded.view.nodes.filter((n: { t: string }) => n.t === 'op').length, 13);
     const plain = renderHtml(report());
     assert.match(plain, /<style>/);
     assert.match(plain, /script-src 'unsafe-inline'/);

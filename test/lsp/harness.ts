@@ -63,13 +63,14 @@ export class LspSession {
   }
 
   settings: unknown = {};
+  initializeResult: { capabilities: { experimental?: { insertlint?: { secretKey: string } } } } = { capabilities: {} };
 
   static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}): Promise<LspSession> {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
     const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const session = new LspSession(child);
     session.settings = settings;
-    await session.connection.sendRequest('initialize', {
+    session.initializeResult = await session.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
       workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'ws' }] : null,
@@ -145,26 +146,31 @@ export class LspSession {
     return this.child.exitCode !== null;
   }
 
-  async stop(): Promise<void> {
-    try {
-      await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
-      this.connection.sendNotification('exit');
-    } catch {
-      // already gone
-    }
-    await new Promise<void>((r) => {
-      if (this.child.exitCode !== null) return r();
-      const timer = setTimeout(() => {
-        this.child.kill();
-        r();
-      }, 2000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        r();
-      });
-    });
-    this.connection.dispose();
+  stop(): Promise<void> {
+    return stopServer(this.connection, this.child);
   }
+}
+
+/** shutdown + exit, as an editor ends the server; killed when it does not go within 2 s. */
+export async function stopServer(connection: MessageConnection, child: ChildProcess): Promise<void> {
+  try {
+    await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+    connection.sendNotification('exit');
+  } catch {
+    // already gone
+  }
+  await new Promise<void>((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) return r();
+    const timer = setTimeout(() => {
+      child.kill();
+      r();
+    }, 2000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      r();
+    });
+  });
+  connection.dispose();
 }
 
 export function uriOf(path: string): string {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { sealSecret } from '../../server/src/lsp/secret-channel';
 import { LspSession, REPO_ROOT, uriOf, type LspDiagnostic } from './harness';
 
 const FIXTURE = join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'ws');
@@ -240,12 +241,15 @@ describe('language server over stdio', function () {
     const params = {
       sql: 'INSERT INTO APP.ORDERS (CUSTOMER_ID) VALUES (1)',
       nonce,
-      connection: { host: '127.0.0.1', port: 1, database: 'NONE', user: 'u', password: 'secret-pw' },
+      connection: { host: '127.0.0.1', port: 1, database: 'NONE', user: 'u' },
+      password: sealSecret(lsp.initializeResult.capabilities.experimental!.insertlint!.secretKey, 'secret-pw'),
       ibmDbPath: join(dir, 'no-such-ibm_db'),
     };
     const live = await lsp.request<{ error?: string }>('insertlint/explain', params);
     assert.match(live.error!, /ibm_db/);
     assert.doesNotMatch(live.error!, /secret-pw/);
+    const plain = await lsp.request<{ error?: string }>('insertlint/explain', { ...params, connection: { ...params.connection, password: 'secret-pw' } });
+    assert.match(plain.error!, /refuses a plain-text password/);
     await lsp.stop();
     lsp = await LspSession.start(dir, {}, { trusted: false });
     const refused = await lsp.request<{ error?: string }>('insertlint/explain', params);

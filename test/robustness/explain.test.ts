@@ -18,6 +18,7 @@ function explainAll(text: string): void {
     if (!plan) continue;
     const ids = new Set(plan.operators.map((o) => o.id));
     assert.equal(ids.size, plan.operators.length, 'operator ids are unique');
+    for (const op of plan.operators) for (const c of op.children) assert.ok(ids.has(c), `operator ${op.id} names input ${c}, which does not exist`);
     classifyHiddenWork(stmt);
   }
   const report = explainDocument(doc);

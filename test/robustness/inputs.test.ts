@@ -72,6 +72,8 @@ describe('robustness: pathological files through insertlint check', function () 
   it('honours a lower maxFileBytes from the configuration', async () => {
     writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ maxFileBytes: 1000 }));
     writeFileSync(join(dir, 'two-kb.sql'), 'COMMIT;\n'.repeat(256));
+    // A readable file beside it: a run that lints nothing at all exits 2.
+    writeFileSync(join(dir, 'ok.sql'), 'COMMIT;\n');
     const r = await checkJson(dir, ['.']);
     assert.match(r.stderr, /skipped two-kb\.sql: it is 2\.0 KB, over the 1000 bytes limit \(maxFileBytes\)/);
   });
@@ -129,6 +131,8 @@ describe('robustness: pathological files through insertlint check', function () 
     const be = Buffer.from(text, 'utf16le');
     for (let i = 0; i + 1 < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1], be[i]];
     writeFileSync(join(dir, 'be.sql'), be);
+    // A readable file beside it: a run that lints nothing at all exits 2.
+    writeFileSync(join(dir, 'ok.sql'), 'COMMIT;\n');
     const r = await checkJson(dir, ['.']);
     assert.match(r.stderr, /skipped be\.sql: it looks like UTF-16 BE without a byte-order mark \(save it as UTF-8/);
     assert.match(r.stderr, /skipped le\.sql: it looks like UTF-16 LE without a byte-order mark/);
@@ -136,6 +140,8 @@ describe('robustness: pathological files through insertlint check', function () 
 
   it('skips invalid UTF-8 with a message that says how to convert it', async () => {
     writeFileSync(join(dir, 'latin1.sql'), Buffer.from("INSERT INTO T VALUES ('caf\xe9');\n", 'latin1'));
+    // A readable file beside it: a run that lints nothing at all exits 2.
+    writeFileSync(join(dir, 'ok.sql'), 'COMMIT;\n');
     const r = await checkJson(dir, ['.']);
     assert.match(r.stderr, /skipped latin1\.sql: it is not valid UTF-8 \(convert it, e\.g\. with iconv, to lint it\)/);
   });

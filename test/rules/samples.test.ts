@@ -37,7 +37,7 @@ const CORE_RULES = [
 describe('bundled sample workload', () => {
   it('samples/ shows every core rule that is registered', () => {
     const files = scripts(SAMPLES);
-    assert.deepEqual(Object.keys(files), ['./load.clp', './schema.sql']);
+    assert.deepEqual(Object.keys(files), ['./archive.db2', './load.clp', './schema.sql']);
     const found = new Set(lint(files).map((f) => f.rule));
     const missing = CORE_RULES.filter((id) => findRule(id) && !found.has(id));
     assert.deepEqual(missing, [], `rules the sample should trigger but does not: ${missing.join(', ')}`);
@@ -63,7 +63,7 @@ describe('bundled sample workload', () => {
 
   it('samples/clean/ has no findings at all', () => {
     const files = scripts(join(SAMPLES, 'clean'));
-    assert.deepEqual(Object.keys(files), ['clean/load.clp', 'clean/schema.sql']);
+    assert.deepEqual(Object.keys(files), ['clean/archive.db2', 'clean/load.clp', 'clean/schema.sql']);
     assert.deepEqual(lint(files).map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.message}`), []);
   });
 });

@@ -1,7 +1,8 @@
 // Baselines: today's findings recorded by fingerprint, so CI can fail only on new ones. Matching is by
 // fingerprint (rule + file + flagged text + occurrence), never by line number, so edits elsewhere in a file
 // do not turn old findings into "new" ones.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../output/write-file';
 
 export const BASELINE_VERSION = 1;
 
@@ -29,7 +30,7 @@ export function createBaseline(findings: readonly BaselineEntry[]): Baseline {
 
 export function writeBaseline(path: string, baseline: Baseline): void {
   try {
-    writeFileSync(path, JSON.stringify(baseline, null, 2) + '\n');
+    writeFileAtomic(path, JSON.stringify(baseline, null, 2) + '\n');
   } catch (error) {
     throw new BaselineError(`cannot write the baseline ${path}: ${(error as Error).message}`);
   }

@@ -7,9 +7,10 @@ import { RULES } from '../engine/registry';
 import { positioned, type PositionedDiagnostic } from '../output/text';
 import { fingerprints, lineSource, type LineSource } from '../output/fingerprint';
 import { toSarif } from '../output/sarif';
+import { plainLine } from '../output/escape';
 import { formatGithub } from '../output/github';
 import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
-import { displayPath, type LintRun } from '../cli/lint-run';
+import { displayPath, runLocator, type LintRun } from '../cli/lint-run';
 import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
 import { changesSince, GitError, repositoryRoot, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
 import { version as packageVersion } from '../../../package.json';
@@ -97,12 +98,13 @@ export function ciFindings(run: LintRun, withFingerprints: boolean): CiFinding[]
   const out: CiFinding[] = [];
   const keys: { rule: string; displayPath: string; line: number; endLine: number; file: string }[] = [];
   const keyOf = withFingerprints ? fingerprintPaths(run) : undefined;
+  const locate = runLocator(run);
   for (const file of run.files) {
     const lines = run.workspace.lines(file)!;
     const shown = displayPath(run.cwd, file);
     const key = keyOf?.(file);
     for (const d of run.workspace.diagnostics(file)) {
-      const p = positioned(d, shown, lines);
+      const p = positioned(d, shown, lines, locate);
       out.push({ ...p, fingerprint: '' });
       if (key !== undefined) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }
@@ -164,12 +166,12 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
       changes = changesSince(io.cwd, options.onlyChangedBase);
     } catch (error) {
       if (error instanceof GitError) {
-        io.stderr(`insertlint: ${error.message}\n`);
+        io.stderr(`insertlint: ${plainLine(error.message)}\n`);
         return { exit: 2 };
       }
       throw error;
     }
-    if (changes.warning) io.stderr(`insertlint: ${changes.warning}\n`);
+    if (changes.warning) io.stderr(`insertlint: ${plainLine(changes.warning)}\n`);
     const index = changedFileIndex(changes);
     let outside = 0;
     findings = findings.filter((d) => {
@@ -182,7 +184,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
     const linted = new Set(run.files.map(realPath));
     const changedLinted = changes.files.filter((f) => f.status !== 'deleted' && linted.has(realPath(f.path))).length;
     io.stderr(
-      `insertlint: ${changedLinted} of ${changes.files.length} file${changes.files.length === 1 ? '' : 's'} changed since ${options.onlyChangedBase} linted` +
+      `insertlint: ${changedLinted} of ${changes.files.length} file${changes.files.length === 1 ? '' : 's'} changed since ${plainLine(options.onlyChangedBase)} linted` +
         (outside ? `; ${outside} more finding${outside === 1 ? '' : 's'} in those files outside the changed lines not shown` : '') +
         '\n',
     );
@@ -197,12 +199,12 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
       );
     } catch (error) {
       if (error instanceof BaselineError) {
-        io.stderr(`insertlint: ${error.message}\n`);
+        io.stderr(`insertlint: ${plainLine(error.message)}\n`);
         return { exit: 2 };
       }
       throw error;
     }
-    io.stderr(`insertlint: wrote ${visible.length} finding${visible.length === 1 ? '' : 's'} to the baseline ${options.writeBaseline}\n`);
+    io.stderr(`insertlint: wrote ${visible.length} finding${visible.length === 1 ? '' : 's'} to the baseline ${plainLine(options.writeBaseline)}\n`);
     return { exit: 0 };
   }
 
@@ -212,7 +214,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
       comparison = compareWithBaseline(findings, readBaseline(resolve(io.cwd, options.baseline), options.baseline));
     } catch (error) {
       if (error instanceof BaselineError) {
-        io.stderr(`insertlint: ${error.message}\n`);
+        io.stderr(`insertlint: ${plainLine(error.message)}\n`);
         return { exit: 2 };
       }
       throw error;

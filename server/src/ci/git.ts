@@ -2,6 +2,7 @@
 // ranges of each, relative to a base revision. Runs the git command line; no library, no network.
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { childEnvironment } from '../explain/driver';
 
 export class GitError extends Error {}
 
@@ -14,6 +15,7 @@ function git(cwd: string, args: string[]): string {
       encoding: 'utf8',
       maxBuffer: MAX_OUTPUT,
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: childEnvironment(),
     });
   } catch (error) {
     const e = error as { code?: string; stderr?: string; message: string };
@@ -191,7 +193,7 @@ export function fileAtRevision(root: string, rev: string, repoPath: string, maxB
   const size = Number(tryGit(root, ['cat-file', '-s', object])?.trim());
   if (!Number.isFinite(size) || size > maxBytes) return undefined;
   try {
-    return execFileSync('git', ['cat-file', 'blob', object], { cwd: root, maxBuffer: maxBytes + 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    return execFileSync('git', ['cat-file', 'blob', object], { cwd: root, maxBuffer: maxBytes + 1024, stdio: ['ignore', 'pipe', 'ignore'], env: childEnvironment() });
   } catch {
     return undefined;
   }

@@ -47,10 +47,14 @@ export function oneOf<T extends string>(value: string | undefined, allowed: read
   return value as T;
 }
 
+/** Standard input held more than the reader's limit (it stopped reading there). */
+export class InputTooLargeError extends Error {}
+
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
-  stdin(): Promise<string>;
+  /** All of standard input; rejects with InputTooLargeError as soon as more than maxBytes arrived. */
+  stdin(maxBytes?: number): Promise<string>;
   cwd: string;
   isTTY: boolean;
 }

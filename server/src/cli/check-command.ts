@@ -1,23 +1,36 @@
 // `insertlint check [paths…] [--format text|json] [--config FILE] [--rule id=severity]`
 import type { Diagnostic } from '../engine/types';
 import { formatText, positioned, type PositionedDiagnostic } from '../output/text';
+import { coverageOf } from '../engine/statements';
 import { parseArgs, single, oneOf, type CliIo } from './args';
-import { displayPath, type LintRun } from './lint-run';
-import { lintForCommand } from './lint-command';
-import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings } from '../ci/check-ci';
+import { displayPath, runLocator, type LintRun } from './lint-run';
+import { lintForCommand, writeOutput } from './lint-command';
+import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings, type CiFinding } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--config FILE] [--rule id=severity|off]…
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
+  --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
+  --terminator X         the terminator scripts are run with (db2 -tdX; "newline" for db2 without -t); without it
+                         each script's is inferred (a -td comment, lines ending in @ or !, lines holding only /)
 ${CI_CHECK_USAGE}
-  Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors.`;
+  Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
+  or when the paths hold nothing to lint.`;
 
 export interface CheckSummary {
   files: number;
   statements: number;
+  /** Statements inside routine, trigger and block bodies (and the SQL text they build), not in `statements`. */
+  statementsInBodies: number;
+  /** Statements at any depth InsertLint could not fully read (those in another database's dialect aside). */
   parseErrors: number;
+  /** Statements written for another database (Oracle, SQL Server, …) that Db2 rejects as they stand. */
+  otherDialect: number;
+  /** Statements at any depth kept only as text (InsertLint knows their leading keywords, nothing inside). */
+  opaque: number;
   skipped: number;
   /** Code files read but not analysed, e.g. for "no Db2 access found" (counted in `files`). */
   leftOut: number;
@@ -30,25 +43,25 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
     const lines = run.workspace.lines(file)!;
     for (const d of run.workspace.diagnostics(file)) {
       if (d.suppressed && !includeSuppressed) continue;
-      out.push(positioned(d, displayPath(run.cwd, file), lines));
+      out.push(positioned(d, displayPath(run.cwd, file), lines, runLocator(run)));
     }
   }
   return out;
 }
 
 export function summarize(run: LintRun): CheckSummary {
-  let statements = 0;
-  let parseErrors = 0;
-  let leftOut = 0;
+  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, skipped: run.skipped.length, leftOut: 0 };
   for (const file of run.files) {
     const model = run.workspace.model(file)!;
-    if (model.leftOut) leftOut++;
-    for (const stmt of model.statements) {
-      statements++;
-      if (stmt.parseError) parseErrors++;
-    }
+    if (model.leftOut) summary.leftOut++;
+    const coverage = coverageOf(model);
+    summary.statements += coverage.statements;
+    summary.statementsInBodies += coverage.inBodies;
+    summary.parseErrors += coverage.parseErrors;
+    summary.otherDialect += coverage.otherDialect;
+    summary.opaque += coverage.opaque;
   }
-  return { files: run.files.length, statements, parseErrors, skipped: run.skipped.length, leftOut };
+  return summary;
 }
 
 /** Files a front end read but left out, with why (the JSON output lists them). */
@@ -59,7 +72,7 @@ export function leftOutFiles(run: LintRun): { file: string; reason: string }[] {
   });
 }
 
-/** ", 12 code files left out (no Db2 access found …)" for the text summary, or nothing. */
+/** ", 12 code files left out (no Db2 access found)" for the text summary, or nothing. */
 function leftOutText(run: LintRun, count: number): string {
   if (count === 0) return '';
   const reasons = [...new Set(leftOutFiles(run).map((f) => f.reason.replace(/ \(.*$/, '')))];
@@ -73,25 +86,31 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;
   }
   const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
+  const output = single(args, 'output');
   const ci = readCiCheckOptions(args);
   const run = await lintForCommand(args, io);
   if (typeof run === 'number') return run;
   const selection = selectCiFindings(run, ci, io, format);
   if ('exit' in selection) return selection.exit;
   const diagnostics: PositionedDiagnostic[] = selection.findings.filter((d) => !d.suppressed);
+  const report = formatReport(run, format, selection.findings, diagnostics);
+  if (output !== undefined && !writeOutput(io, output, report)) return 2;
+  if (output === undefined) io.stdout(report);
+  return failExitCode(diagnostics, ci.failOn);
+}
+
+function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], diagnostics: PositionedDiagnostic[]): string {
+  if (format === 'sarif') return formatSarifReport(run, findings);
+  if (format === 'github') return formatGithubReport(findings);
   const summary = summarize(run);
-  if (format === 'sarif') {
-    io.stdout(formatSarifReport(run, selection.findings));
-  } else if (format === 'github') {
-    io.stdout(formatGithubReport(selection.findings));
-  } else if (format === 'json') {
-    io.stdout(
+  if (format === 'json') {
+    return (
       JSON.stringify(
         {
           summary,
@@ -105,19 +124,20 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
             rule: d.rule,
             severity: d.severity,
             message: d.message,
+            ...(d.relatedPositions?.length
+              ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) }
+              : {}),
           })),
         },
         null,
         2,
-      ) + '\n',
-    );
-  } else {
-    const items = diagnostics.map((d) => ({ d, text: run.workspace.model(d.file)!.source.text, lines: run.workspace.lines(d.file)! }));
-    if (items.length) io.stdout(formatText(items) + '\n');
-    const counts = countBySeverity(diagnostics);
-    io.stdout(
-      `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements, ${summary.parseErrors} unreadable${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`,
+      ) + '\n'
     );
   }
-  return failExitCode(diagnostics, ci.failOn);
+  const items = diagnostics.map((d) => ({ d, text: run.workspace.model(d.file)!.source.text, lines: run.workspace.lines(d.file)! }));
+  const counts = countBySeverity(diagnostics);
+  return (
+    (items.length ? formatText(items) + '\n' : '') +
+    `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
+  );
 }

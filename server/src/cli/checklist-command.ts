@@ -11,16 +11,18 @@ import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSever
 import { buildFileModel } from '../engine/workspace';
 import { LineIndex } from '../engine/lines';
 import { decodeSource } from './files';
+import { plainLine } from '../output/escape';
 import { parseArgs, single, oneOf, UsageError, type CliIo } from './args';
 import { type LintRun } from './lint-run';
-import { lintForCommand } from './lint-command';
+import { lintForCommand, writeOutput } from './lint-command';
 
 export const CHECKLIST_FORMATS = ['markdown'] as const;
 
-export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--format markdown] [--fail-on error|warning|information|never] [--config FILE] [--rule id=severity|off]…
+export const CHECKLIST_USAGE = `insertlint checklist [paths…] --base REV [--format markdown] [--fail-on error|warning|information|never] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X]
   Prints a Markdown review checklist for the files changed since REV (compared with the merge base of REV and HEAD):
   findings on changed lines first, the per-insert work of every table the change inserts into or alters, a verdict.
-  The schema is read from the whole tree under the paths (default: .).
+  The schema is read from the whole tree under the paths (default: .), plus --schema PATH… and "schema" in the config.
+  --output FILE writes it to FILE instead.
   Exit 0 when no finding on a changed line is at or above --fail-on (default: warning), 1 when one is, 2 for errors.`;
 
 /**
@@ -142,7 +144,7 @@ function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn:
 }
 
 export async function runChecklistCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on'], flags: ['help'] });
+  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'output', 'schema', 'terminator'], flags: ['help'] });
   if (args.flags.has('help')) {
     io.stdout(CHECKLIST_USAGE + '\n');
     return 0;
@@ -157,12 +159,12 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     changes = changesSince(io.cwd, base);
   } catch (error) {
     if (error instanceof GitError) {
-      io.stderr(`insertlint checklist: ${error.message}\n`);
+      io.stderr(`insertlint checklist: ${plainLine(error.message)}\n`);
       return 2;
     }
     throw error;
   }
-  if (changes.warning) io.stderr(`insertlint checklist: ${changes.warning}\n`);
+  if (changes.warning) io.stderr(`insertlint checklist: ${plainLine(changes.warning)}\n`);
 
   const run = await lintForCommand(args, io);
   if (typeof run === 'number') return run;
@@ -205,7 +207,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   });
 
   const tables = collectTables(run, run.workspace.schema, linted, changes);
-  io.stdout(
+  const checklist =
     renderChecklist({
       base,
       baseCommit: changes.baseCommit,
@@ -215,7 +217,9 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
       notLinted,
       tables,
       failOn: failOn === 'never' ? undefined : failOn,
-    }) + '\n',
-  );
+    }) + '\n';
+  const output = single(args, 'output');
+  if (output === undefined) io.stdout(checklist);
+  else if (!writeOutput(io, output, checklist)) return 2;
   return files.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }

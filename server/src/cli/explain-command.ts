@@ -1,6 +1,8 @@
 // `insertlint explain`: show an INSERT's access plan with the hidden work (FK checks, triggers, MQT
 // maintenance, cascades, checks) labelled, from a db2exfmt text or live from a Db2 server.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readBounded } from './files';
+import { writeFileAtomic } from '../output/write-file';
+import { plainLine } from '../output/escape';
 import { resolve } from 'node:path';
 import { parseArgs, single, oneOf, UsageError } from './args';
 import { parseExfmt, MAX_EXFMT_BYTES } from '../explain/exfmt';
@@ -14,7 +16,7 @@ import { schemaExplainContext } from '../explain/schema-context';
 export interface ExplainIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
-  stdin: () => Promise<string>;
+  stdin: (maxBytes?: number) => Promise<string>;
   cwd?: string;
   isTTY?: boolean;
 }
@@ -37,7 +39,8 @@ export const EXPLAIN_USAGE = `Usage:
 FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
 Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
 wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
---schema PATH   SQL files or folders with the DDL, to name foreign keys, triggers and MQTs
+--schema PATH   DDL to name foreign keys, triggers and MQTs: SQL files, folders, globs, db2look output
+                (adds to "schema" in .insertlintrc.json, which is read as well)
 --color / --no-color   force terminal colours on or off (default: on for a terminal unless NO_COLOR)
 Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable plan (or bad usage).
 `;
@@ -79,13 +82,15 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
 
   let context = deps.context;
   const schemaPaths = parsed.values.get('schema') ?? [];
-  if (!context && schemaPaths.length > 0) {
+  if (!context) {
     try {
+      // --schema entries (SQL files, folders, globs, db2look output) and the configuration's "schema".
       const { lintPaths } = await import('./lint-run');
-      const run = await lintPaths({ paths: schemaPaths, cwd });
-      context = schemaExplainContext(run.workspace.schema);
+      const run = await lintPaths({ paths: [], cwd, schema: schemaPaths });
+      for (const problem of run.schemaProblems) io.stderr(`insertlint explain: warning: ${plainLine(problem)}\n`);
+      if (run.schemaFiles.length > 0) context = schemaExplainContext(run.workspace.schema);
     } catch (err) {
-      io.stderr(`insertlint explain: warning: could not read the schema from ${schemaPaths.join(', ')} (${(err as Error).message}); continuing without it\n`);
+      io.stderr(`insertlint explain: warning: could not read the schema${schemaPaths.length ? ` from ${plainLine(schemaPaths.join(', '))}` : ''} (${plainLine((err as Error).message)}); continuing without it\n`);
     }
   }
 
@@ -112,7 +117,8 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
         db2exfmt: exfmt,
         runProcess: deps.runProcess,
       });
-      const liveContext = context ?? live.context;
+      // Named DDL wins; the configuration's schema files only stand in when the catalog could not be read.
+      const liveContext = (deps.context ?? (schemaPaths.length > 0 ? context : undefined)) ?? live.context ?? context;
       report = {
         kind: 'live',
         statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
@@ -122,8 +128,8 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
       };
     } catch (err) {
       if (err instanceof Db2Error) {
-        io.stderr(`insertlint explain: ${err.message}\n`);
-        if (err.details) io.stderr(`  details: ${redactSecrets(err.details)}\n`);
+        io.stderr(`insertlint explain: ${plainLine(err.message)}\n`);
+        if (err.details) io.stderr(`  details: ${plainLine(redactSecrets(err.details))}\n`);
         return err.kind === 'not-explainable' ? 2 : 1;
       }
       throw err;
@@ -132,15 +138,15 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
     const file = parsed.positional[0];
     let text: string;
     try {
-      if (file === '-') text = await io.stdin();
+      // Both stop reading at the limit: `explain -` on an endless stream must not grow without bound.
+      if (file === '-') text = await io.stdin(MAX_EXFMT_BYTES);
       else {
-        const path = resolve(cwd, file);
-        const bytes = readFileSync(path);
-        if (bytes.length > MAX_EXFMT_BYTES) throw new Error(`it is ${Math.round(bytes.length / 1048576)} MB, above the ${MAX_EXFMT_BYTES / 1048576} MB limit`);
-        text = bytes.toString('utf8');
+        const read = readBounded(resolve(cwd, file), MAX_EXFMT_BYTES);
+        if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
+        text = read.bytes.toString('utf8');
       }
     } catch (err) {
-      io.stderr(`insertlint explain: cannot read ${file}: ${(err as Error).message}\n`);
+      io.stderr(`insertlint explain: cannot read ${plainLine(file)}: ${plainLine((err as Error).message)}\n`);
       return 2;
     }
     report = explainDocument(parseExfmt(text), context, file === '-' ? 'standard input' : file);
@@ -148,19 +154,19 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
 
   if (!hasPlan(report)) {
     const messages = [...report.errors, ...report.statements.flatMap((s) => s.statement.errors)].map((e) => e.message);
-    io.stderr(`insertlint explain: the input cannot be read as an access plan.\n${(messages.length ? messages : ['No plan found.']).map((m) => `  ${m}\n`).join('')}`);
+    io.stderr(`insertlint explain: the input cannot be read as an access plan.\n${(messages.length ? messages : ['No plan found.']).map((m) => `  ${plainLine(m)}\n`).join('')}`);
     if (format === 'json') io.stdout(render(report, 'json'));
     return 2;
   }
   const rendered = render(report, format, { color });
   if (output) {
     try {
-      writeFileSync(resolve(cwd, output), rendered);
+      writeFileAtomic(resolve(cwd, output), rendered);
     } catch (err) {
-      io.stderr(`insertlint explain: cannot write ${output}: ${(err as Error).message}\n`);
+      io.stderr(`insertlint explain: cannot write ${plainLine(output)}: ${plainLine((err as Error).message)}\n`);
       return 2;
     }
-    io.stderr(`insertlint explain: wrote ${output}\n`);
+    io.stderr(`insertlint explain: wrote ${plainLine(output)}\n`);
   } else io.stdout(rendered);
   return 0;
 }

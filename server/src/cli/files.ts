@@ -1,6 +1,6 @@
 // Finding and reading the files to lint: folders walked honouring .gitignore and the config's ignore globs;
 // binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
-import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, existsSync, openSync, readSync, closeSync, type Stats } from 'node:fs';
 import { constants as bufferConstants } from 'node:buffer';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -43,7 +43,16 @@ function isIgnored(path: string, isDir: boolean, layers: IgnoreLayer[]): boolean
   return false;
 }
 
-/** Expands the given paths into the files to lint, in a stable order. */
+/** What a path that is neither a regular file nor a folder is, for "skipped" messages. */
+function specialKind(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+/** Expands the given paths into the files to lint, in a stable order; says what it skipped and why. */
 export function collectFiles(paths: string[], config: ResolvedConfig, cwd: string, configDir: string = cwd): FileList {
   const result: FileList = { files: [], skipped: [], missing: [] };
   const configIgnore: IgnoreLayer = { dir: configDir, rules: ignore().add(config.ignore) };
@@ -54,18 +63,24 @@ export function collectFiles(paths: string[], config: ResolvedConfig, cwd: strin
       result.files.push(file);
     }
   };
+  const skip = (path: string, reason: string) => result.skipped.push({ path, reason });
   for (const given of paths) {
     const abs = resolve(cwd, given);
     let stat;
     try {
       stat = statSync(abs);
-    } catch {
-      result.missing.push(given);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') result.missing.push(given);
+      else skip(abs, `cannot read it (${(error as Error).message})`);
       continue;
     }
     if (stat.isFile()) {
-      if (!languageOf(abs, config)) result.skipped.push({ path: abs, reason: 'not a file type InsertLint lints (see "languages" in .insertlintrc.json)' });
+      if (!languageOf(abs, config)) skip(abs, 'not a file type InsertLint lints (see "languages" in .insertlintrc.json)');
       else add(abs);
+      continue;
+    }
+    if (!stat.isDirectory()) {
+      skip(abs, `it is ${specialKind(stat)}; InsertLint reads regular files and folders only`);
       continue;
     }
     const layers: IgnoreLayer[] = [configIgnore];
@@ -75,28 +90,52 @@ export function collectFiles(paths: string[], config: ResolvedConfig, cwd: strin
       if (layer) layers.push(layer);
       if (existsSync(join(dir, '.git')) || dirname(dir) === dir) break;
     }
-    walk(abs, layers, config, add);
+    walk(abs, layers, config, add, skip);
   }
   return result;
 }
 
-function walk(dir: string, layers: IgnoreLayer[], config: ResolvedConfig, add: (file: string) => void): void {
+/**
+ * Walks a folder. Links are not followed (they may leave the tree or loop), and pipes and devices are not
+ * read; those with a linted file name, and folders that cannot be read, are reported through `skip`.
+ */
+function walk(dir: string, layers: IgnoreLayer[], config: ResolvedConfig, add: (file: string) => void, skip: (path: string, reason: string) => void): void {
   const own = gitignoreLayer(dir);
   const active = own ? [...layers, own] : layers;
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  } catch {
+  } catch (error) {
+    skip(dir, `cannot read this folder (${(error as Error).message})`);
     return;
   }
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (ALWAYS_SKIPPED_DIRS.has(entry.name) || isIgnored(path, true, active)) continue;
-      walk(path, active, config, add);
-    } else if (entry.isFile() && languageOf(path, config) && !isIgnored(path, false, active)) {
-      add(path);
+      walk(path, active, config, add, skip);
+    } else if (entry.isFile()) {
+      if (languageOf(path, config) && !isIgnored(path, false, active)) add(path);
+    } else if (entry.isSymbolicLink()) {
+      const target = statOrUndefined(path);
+      const isDir = target?.isDirectory() ?? false;
+      if (isIgnored(path, isDir, active) || (isDir && ALWAYS_SKIPPED_DIRS.has(entry.name))) continue;
+      if (isDir) skip(path, 'it is a symbolic link to a folder; links inside folders are not followed (name the folder itself to lint it)');
+      else if (!languageOf(path, config)) continue;
+      else if (!target) skip(path, 'it is a symbolic link whose target does not exist');
+      else skip(path, 'it is a symbolic link; links inside folders are not followed (name the file itself to lint it)');
+    } else if (languageOf(path, config) && !isIgnored(path, false, active)) {
+      const stat = statOrUndefined(path);
+      skip(path, `it is ${stat ? specialKind(stat) : 'not a regular file'}; InsertLint reads regular files only`);
     }
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -115,13 +154,44 @@ export function readSourceFile(path: string, maxBytes: number): ReadResult {
   if (size > maxBytes) {
     return { skip: `it is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   }
-  let bytes: Buffer;
+  let read: BoundedRead;
   try {
-    bytes = readFileSync(path);
+    // Bounded even after the size check: the file may grow in between.
+    read = readBounded(path, maxBytes);
   } catch (error) {
     return { skip: `cannot read it (${(error as Error).message})` };
   }
-  return decodeSource(bytes);
+  if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
+  return decodeSource(read.bytes);
+}
+
+export interface BoundedRead {
+  bytes: Buffer;
+  /** More than maxBytes were there: `bytes` holds only the first maxBytes. */
+  truncated: boolean;
+}
+
+/**
+ * Reads at most maxBytes of a file, then stops: a device or pipe that never ends (/dev/zero, a FIFO fed
+ * forever) costs maxBytes of memory and no more. `truncated` tells whether anything was left.
+ */
+export function readBounded(path: string, maxBytes: number): BoundedRead {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, maxBytes + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > maxBytes) return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), truncated: true };
+    }
+    return { bytes: Buffer.concat(chunks), truncated: false };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A size for messages: "512 bytes", "20.5 KB", "20.0 MB" (binary units, as maxFileBytes is usually written). */

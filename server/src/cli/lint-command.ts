@@ -1,9 +1,12 @@
-// What `check` and `checklist` share: --rule/--config/paths into a lint run, and the run's problems
+// What `check` and `checklist` share: --rule/--terminator/--config/paths into a lint run, and the run's problems
 // (bad configuration, missing paths, skipped files, failing rules) said on stderr.
-import { ConfigError, type ConfigFile } from '../engine/config';
+import { ConfigError, terminatorProblem, type ConfigFile } from '../engine/config';
 import type { SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
+import { plainLine } from '../output/escape';
+import { writeFileAtomic } from '../output/write-file';
+import { resolve } from 'node:path';
 
 /** `--rule id=severity` (repeatable) as a configuration layer over the config file. */
 export function parseRuleOverrides(values: string[] = []): ConfigFile {
@@ -16,15 +19,29 @@ export function parseRuleOverrides(values: string[] = []): ConfigFile {
   return { rules };
 }
 
+/** The command-line layer over the config file: `--rule id=severity` (repeatable) and `--terminator X`. */
+export function commandLineOverrides(args: ParsedArgs): ConfigFile {
+  const overrides = parseRuleOverrides(args.values.get('rule'));
+  const terminator = single(args, 'terminator');
+  if (terminator !== undefined) {
+    const problem = terminatorProblem(terminator);
+    if (problem) throw new UsageError(`--terminator: ${problem}`);
+    overrides.terminator = terminator;
+  }
+  return overrides;
+}
+
 /** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
 export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
   let run: LintRun;
+  const paths = args.positional.length ? args.positional : ['.'];
   try {
     run = await lintPaths({
-      paths: args.positional.length ? args.positional : ['.'],
+      paths,
       cwd: io.cwd,
       configPath: single(args, 'config'),
-      overrides: parseRuleOverrides(args.values.get('rule')),
+      overrides: commandLineOverrides(args),
+      schema: args.values.get('schema'),
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -33,10 +50,41 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
     }
     throw error;
   }
-  for (const missing of run.missing) io.stderr(`insertlint: ${missing}: no such file or folder\n`);
-  for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${displayPath(run.cwd, skipped.path)}: ${skipped.reason}\n`);
+  // File names and error texts are escaped: a name holding a newline must not start a line of its own.
+  for (const missing of run.missing) io.stderr(`insertlint: ${plainLine(missing)}: no such file or folder\n`);
+  for (const problem of run.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}\n`);
+  for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${plainLine(displayPath(run.cwd, skipped.path))}: ${plainLine(skipped.reason)}\n`);
   for (const failure of run.workspace.ruleFailures) {
-    io.stderr(`insertlint: rule ${failure.rule} failed on ${displayPath(run.cwd, failure.file)} and was disabled for that file: ${(failure.error as Error)?.stack ?? String(failure.error)}\n`);
+    io.stderr(`insertlint: rule ${failure.rule} failed on ${plainLine(displayPath(run.cwd, failure.file))} and was disabled for that file: ${describeFailure(failure.error)}\n`);
   }
-  return run.missing.length > 0 && run.files.length === 0 ? 2 : run;
+  if (run.files.length === 0) {
+    // A run over nothing is a mistake (a wrong path, a wrong folder), not a clean result.
+    if (run.missing.length < paths.length) {
+      io.stderr(
+        `insertlint: nothing to lint in ${paths.map(plainLine).join(', ')}: no SQL script or application code${run.skipped.length ? ` (${run.skipped.length} skipped, see above)` : ''}\n`,
+      );
+    }
+    return 2;
+  }
+  return run;
+}
+
+/** An error's message on one escaped line, then its stack frames (V8 writes those, not the input). */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return plainLine(String(error));
+  const head = `${error.name}: ${error.message}`;
+  const stack = error.stack ?? '';
+  const frames = stack.startsWith(head) ? stack.slice(head.length) : '';
+  return plainLine(head) + frames;
+}
+
+/** Writes --output FILE whole or not at all (the previous file survives an interruption); false on failure. */
+export function writeOutput(io: CliIo, output: string, text: string): boolean {
+  try {
+    writeFileAtomic(resolve(io.cwd, output), text);
+    return true;
+  } catch (error) {
+    io.stderr(`insertlint: cannot write ${plainLine(output)}: ${plainLine((error as Error).message)}\n`);
+    return false;
+  }
 }

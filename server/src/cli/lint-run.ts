@@ -1,12 +1,14 @@
 // One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, languageOf, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
 import { loadCodeFrontEnd } from '../code/frontend';
 import type { Diagnostic } from '../engine/types';
+import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile } from './files';
+import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 
 export interface LintRunOptions {
   paths: string[];
@@ -15,6 +17,8 @@ export interface LintRunOptions {
   configPath?: string;
   /** Command-line overrides (e.g. --rule id=off). */
   overrides?: ConfigFile;
+  /** --schema entries (relative to cwd): DDL read for the schema model, not linted. */
+  schema?: string[];
 }
 
 export interface LintRun {
@@ -26,6 +30,9 @@ export interface LintRun {
   skipped: SkippedFile[];
   missing: string[];
   diagnostics: Diagnostic[];
+  /** Schema files read (absolute paths) and what went wrong finding or reading them. */
+  schemaFiles: string[];
+  schemaProblems: string[];
 }
 
 export function loadConfigFile(path: string): ConfigFile {
@@ -44,12 +51,20 @@ export function loadConfigFile(path: string): ConfigFile {
   return validateConfig(raw, allRules(), path);
 }
 
-/** Throws ConfigError for a bad configuration; everything else about input is reported, not thrown. */
-export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
+/** The configuration of a run: the file (found or given) under the command-line layers. Throws ConfigError. */
+export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: ResolvedConfig; configPath?: string } {
   const configPath = options.configPath ? resolve(options.cwd, options.configPath) : findConfigFile(options.cwd);
   const fileConfig = configPath ? loadConfigFile(configPath) : undefined;
-  const config = resolveConfig(allRules(), fileConfig, options.overrides);
+  // Schema entries are relative to the file that names them: the configuration's folder, or cwd for --schema.
+  if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, dirname(configPath!));
+  const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
+  return { config, configPath };
+}
+
+/** Throws ConfigError for a bad configuration; everything else about input is reported, not thrown. */
+export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
+  const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
   // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
   const needsCode = list.files.some((file) => {
@@ -57,9 +72,13 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     return language !== undefined && language !== 'sql';
   });
   const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+  const schema = loadSchemaFiles(workspace, config.schema, config);
+  // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
+  const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped];
   const files: string[] = [];
   for (const file of list.files) {
+    if (schemaFiles.has(file)) continue;
     const read = readSourceFile(file, config.maxFileBytes);
     if ('skip' in read) {
       skipped.push({ path: file, reason: read.skip });
@@ -68,7 +87,20 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     workspace.setFile(file, read.text);
     files.push(file);
   }
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics() };
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
+}
+
+/**
+ * Display path and lines of any file of the run, schema files included (related locations). A schema file
+ * outside the current folder is shown as `../dba/prod.db2look`, as it was named, rather than absolute.
+ */
+export function runLocator(run: LintRun): FileLocator {
+  return (file) => {
+    const lines = run.workspace.lines(file);
+    if (!lines) return undefined;
+    const rel = relative(run.cwd, file);
+    return { displayPath: isAbsolute(rel) ? file : rel.split(sep).join('/'), lines };
+  };
 }
 
 /** Path as shown to users: relative to the current folder, with forward slashes. */

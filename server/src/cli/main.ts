@@ -1,10 +1,12 @@
 // The `insertlint` command line: one engine, several jobs.
-import { UsageError, type CliIo } from './args';
+import { InputTooLargeError, UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runRulesCommand } from './rules-command';
 import { runChecklistCommand } from './checklist-command';
 import { runLspCommand } from '../lsp/lsp-command';
 import { runExplainCommand } from './explain-command';
+import { runSchemaCommand } from './schema-command';
+import { runConfig } from './lint-run';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -12,6 +14,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
   checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
   explain: { run: (argv, io) => runExplainCommand(argv, io), summary: "show an INSERT's access plan with its hidden work (db2exfmt file or live Db2)" },
+  schema: {
+    run: (argv, io) => runSchemaCommand(argv, io, { schemaEntries: async () => runConfig({ cwd: io.cwd }).config.schema }),
+    summary: 'schema pull: write the DDL of live Db2 schemas (SYSCAT) for the schema rules to read',
+  },
   rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
   lsp: { run: runLspCommand, summary: 'start the language server for an editor (--stdio)' },
 };
@@ -55,12 +61,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function readStdin(): Promise<string> {
+/** Reads standard input up to maxBytes; past that it stops reading (an endless stream costs maxBytes). */
+export function readStream(stream: NodeJS.ReadableStream & { destroy?: () => void }, maxBytes = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    process.stdin.on('data', (c: Buffer) => chunks.push(c));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
+    let total = 0;
+    const onData = (c: Buffer) => {
+      total += c.length;
+      if (total > maxBytes) {
+        stream.removeListener('data', onData);
+        stream.pause();
+        stream.destroy?.();
+        reject(new InputTooLargeError(`it is over the ${Math.floor(maxBytes / 1048576)} MB limit`));
+        return;
+      }
+      chunks.push(c);
+    };
+    stream.on('data', onData);
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
   });
 }
 
@@ -76,7 +95,7 @@ export function runFromProcess(): void {
   const io: CliIo = {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
-    stdin: readStdin,
+    stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
     isTTY: Boolean(process.stdout.isTTY),
   };

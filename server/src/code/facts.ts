@@ -113,9 +113,9 @@ export function batchAdvice(api: string): string {
 /** Up to this many passes (a counting loop with a constant bound), a loop is not a bulk load: a few rows cost little. */
 export const SMALL_LOOP_PASSES = 10;
 
-/** A loop that may run for many rows: not a counting loop of SMALL_LOOP_PASSES passes or fewer. */
+/** A loop that may run row by row for many rows: not a counting loop of SMALL_LOOP_PASSES passes or fewer, not a loop over sets. */
 export function isBulkLoop(loop: LoopInfo | undefined): loop is LoopInfo {
-  return !!loop && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
+  return !!loop && !loop.chunked && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
 }
 
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
@@ -136,8 +136,10 @@ export function nameList(texts: readonly string[]): string {
 
 /** The host expressions of some spliced spans of an execution (file spans from `splicedValues`). */
 export function splicedNames(execution: SqlExecution, spans: readonly Span[]): string {
-  const texts = spans.map((s) => execution.splices?.find((x) => x.span.start === s.start && x.span.end === s.end)?.text ?? '?');
-  return nameList(texts);
+  const texts = spans.map((s) => execution.splices?.find((x) => x.span.start === s.start && x.span.end === s.end)?.text);
+  // A front end that does not give the expressions (SQL PL today): say how many.
+  if (texts.some((t) => t === undefined)) return `${spans.length} value${spans.length === 1 ? '' : 's'}`;
+  return nameList(texts as string[]);
 }
 
 /** The spliced expressions of an execution that a statement-relative span covers (names spliced into the text). */

@@ -13,6 +13,12 @@ export interface LoopInfo {
   line?: number;
   /** Passes of a counting loop with a constant bound (for i < 5, range(5)); absent when not known. */
   passes?: number;
+  /**
+   * Each pass works on a set of rows, not one: it inserts a set (INSERT … SELECT, multi-row VALUES), runs SQL
+   * text built per pass or an administrative routine (ADMIN_CMD), or the loop walks catalog rows (a table at a time). A COMMIT or a one-row INSERT (a
+   * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).
+   */
+  chunked?: boolean;
 }
 
 export interface ConnectionInfo {

@@ -1,5 +1,6 @@
 // .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
 import type { FileLanguage, Rule, Severity, SeveritySetting } from './types';
+import ignore from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 
 export const CONFIG_FILE_NAME = '.insertlintrc.json';
@@ -17,6 +18,16 @@ export interface ConfigFile {
   maxFileBytes?: number;
   /** JS/TS/Python modules that give access to Db2 besides the known drivers (wrappers, ORMs): './db/client', '@acme/db2'. */
   driverModules?: string[];
+  /**
+   * DDL that feeds the schema model without being linted (db2look output, a DBA's folder): files, folders or
+   * globs, relative to the configuration file. Their findings appear on the inserts they concern.
+   */
+  schema?: string[];
+  /**
+   * The terminator SQL scripts are run with (CLP -td<x>): one for all, or by gitignore-style glob (the last
+   * matching glob wins). "auto" infers it from the file (the default), "newline" is `db2` without -t.
+   */
+  terminator?: string | Record<string, string>;
 }
 
 export interface ResolvedRuleConfig {
@@ -30,7 +41,11 @@ export interface ResolvedConfig {
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
   driverModules: string[];
-  /** Where the configuration came from (for messages). */
+  /** Schema files, folders and globs of every layer, each made absolute by its layer (see schema/schema-files.ts). */
+  schema: string[];
+  /** Terminators by glob in the order given (`pattern` undefined: every file); see terminatorFor(). */
+  terminators: { pattern?: string; terminator: string }[];
+  /** Where the configuration came from (for messages); terminator globs are relative to its folder. */
   source?: string;
 }
 
@@ -81,7 +96,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'driverModules'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -121,6 +136,19 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (config.driverModules !== undefined && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== 'string' || m.trim() === ''))) {
     fail('"driverModules" must be an array of module names');
   }
+  if (config.schema !== undefined && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== 'string' || p.trim() === ''))) {
+    fail('"schema" must be an array of file, folder or glob strings');
+  }
+  if (config.terminator !== undefined) {
+    const entries = typeof config.terminator === 'string' ? [['', config.terminator] as const] : Object.entries(config.terminator ?? {});
+    if (typeof config.terminator !== 'string' && (typeof config.terminator !== 'object' || config.terminator === null || Array.isArray(config.terminator))) {
+      fail('"terminator" must be a string or an object of glob → terminator');
+    }
+    for (const [glob, value] of entries) {
+      const problem = terminatorProblem(value);
+      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ''}: ${problem}`);
+    }
+  }
   return config as ConfigFile;
 }
 
@@ -132,6 +160,8 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
     driverModules: [],
+    schema: [],
+    terminators: [],
   };
   for (const rule of rules) {
     resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
@@ -151,8 +181,46 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
     for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
+    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
+    if (typeof layer.terminator === 'string') resolved.terminators.push({ terminator: layer.terminator });
+    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
   }
   return resolved;
+}
+
+/** Why a configured terminator cannot be used, or undefined when it can. */
+export function terminatorProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  if (value === 'auto' || value === 'newline') return undefined;
+  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
+  return undefined;
+}
+
+/**
+ * The terminator configured for a script, or undefined to infer it from the file (sql/terminator.ts).
+ * Globs match the path relative to the configuration's folder, as "ignore" does; the last match wins.
+ */
+export function terminatorFor(path: string, config: ResolvedConfig): string | undefined {
+  let chosen: string | undefined;
+  let relative: string | undefined;
+  for (const { pattern, terminator } of config.terminators) {
+    if (pattern !== undefined) {
+      relative ??= relativeToConfig(path, config.source);
+      if (!ignore().add(pattern).ignores(relative)) continue;
+    }
+    chosen = terminator;
+  }
+  if (chosen === undefined || chosen === 'auto') return undefined;
+  return chosen === 'newline' ? '\n' : chosen;
+}
+
+/** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */
+function relativeToConfig(path: string, configPath: string | undefined): string {
+  const file = path.replace(/\\/g, '/');
+  const slash = configPath ? configPath.replace(/\\/g, '/').lastIndexOf('/') : -1;
+  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, '/').slice(0, slash + 1) : '';
+  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
+  return rel.replace(/^([a-zA-Z]:)?\/+/, '');
 }
 
 /** The language of a path by its extension (exact case first: .sqC differs from .sqc). */

@@ -30,6 +30,15 @@ export interface Diagnostic {
   fix?: Fix;
   /** Set when a suppression comment matched; outputs that record suppressions (SARIF) keep them. */
   suppressed?: { kind: 'line' | 'file' | 'config'; justification?: string };
+  /** Other places that explain the finding: the DDL line of a schema file the finding comes from. */
+  related?: RelatedLocation[];
+}
+
+/** A place in another file (or the same one) that a finding refers to, in that file's offsets. */
+export interface RelatedLocation {
+  file: string;
+  span: Span;
+  message: string;
 }
 
 /** What a file is, for choosing the front end. */
@@ -102,6 +111,8 @@ export interface StatementIndex {
   positions: Map<StatementKind, number[]>;
   /** Statements of a combination of kinds, by the kinds joined with ','; filled as rules ask. */
   lists: Map<string, readonly Statement[]>;
+  /** What the positions index: `statements` and the statements nested in them (engine/statements.ts). */
+  all: readonly Statement[];
 }
 
 export interface RuleMeta {

@@ -1,10 +1,13 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseSql } from '../sql/parser';
+import { parseScript } from '../sql/parser';
 import type { Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
-import { languageOf, type ResolvedConfig } from './config';
+import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
+import type { SqlExecution } from '../code/types';
+import { sqlplCodeModel } from '../code/sqlpl';
+import { languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
@@ -18,14 +21,36 @@ export interface RuleFailure {
 
 interface FileEntry {
   model: FileModel;
+  /** The configured terminator the model was parsed with (undefined: inferred from the file). */
+  terminator?: string;
   lines: LineIndex;
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
   generation?: number;
+  /** What the file adds to the findings of schema files (see schemaContribution), computed once. */
+  contribution?: string;
+}
+
+/** A rule's finding on a schema file, with the statement it was reported on (for placing it). */
+interface SchemaReport {
+  finding: Diagnostic;
+  stmt?: Statement;
 }
 
 export class Workspace {
   private readonly files = new Map<string, FileEntry>();
+  /** DDL read for the schema model only (config "schema"): never reported on; see schema/schema-findings.ts. */
+  private readonly schemaFiles = new Map<string, FileEntry>();
+  /** Findings of the schema files placed on the linted inserts they concern, by linted file. */
+  private placedFindings?: { generation: number; byFile: Map<string, Diagnostic[]> };
+  /**
+   * The rules' findings on the schema files, kept while neither the configuration, the schema files nor what
+   * the linted files contribute to them changed: typing in a loader must not re-run the rules over a
+   * 4 MB db2look file on every keystroke (only the placement, which follows the edited offsets, is redone).
+   */
+  private schemaReports?: { key: string; reports: SchemaReport[] };
+  /** Bumped when the configuration or a schema file changes. */
+  private schemaVersion = 0;
   private schemaCache?: SchemaModel;
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
@@ -46,12 +71,17 @@ export class Workspace {
   setConfig(config: ResolvedConfig): void {
     const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
     this.config = config;
-    // Front-end settings (driver modules) change what a code file yields: read those files again.
-    if (reread) {
-      for (const entry of this.files.values()) {
-        if (entry.model.source.language !== 'sql') entry.model = buildFileModel(entry.model.source, this.frontEnds, frontEndOptions(config));
+    // A script whose configured terminator changed is read again; code files when the front-end settings
+    // (driver modules) changed what they yield.
+    for (const [path, entry] of this.files) {
+      if (entry.model.source.language !== 'sql') {
+        if (reread) this.files.set(path, this.newEntry(entry.model.source, undefined));
+        continue;
       }
+      const terminator = terminatorFor(path, config);
+      if (terminator !== entry.terminator) this.files.set(path, this.newEntry(entry.model.source, terminator));
     }
+    this.schemaVersion++;
     this.invalidate();
   }
 
@@ -64,11 +94,16 @@ export class Workspace {
   setFile(path: string, text: string, language = this.languageOf(path)): FileModel | undefined {
     if (!language) return undefined;
     const existing = this.files.get(path);
-    if (existing && existing.model.source.text === text && existing.model.source.language === language) return existing.model;
-    const model = buildFileModel({ path, text, language }, this.frontEnds, frontEndOptions(this.config));
-    this.files.set(path, { model, lines: new LineIndex(text) });
+    const terminator = language === 'sql' ? terminatorFor(path, this.config) : undefined;
+    if (existing && existing.model.source.text === text && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
+    const entry = this.newEntry({ path, text, language }, terminator);
+    this.files.set(path, entry);
     this.invalidate();
-    return model;
+    return entry.model;
+  }
+
+  private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
+    return { model: buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)), lines: new LineIndex(source.text), terminator };
   }
 
   removeFile(path: string): void {
@@ -76,6 +111,33 @@ export class Workspace {
       this.forgetFailures(path);
       this.invalidate();
     }
+  }
+
+  /**
+   * Adds or replaces a schema file: SQL whose DDL feeds the schema model (before the linted files, as a
+   * database that exists before the application runs) and whose findings appear on the inserts they concern.
+   * A path that is also linted counts as linted.
+   */
+  setSchemaFile(path: string, text: string): FileModel {
+    const existing = this.schemaFiles.get(path);
+    if (existing && existing.model.source.text === text) return existing.model;
+    const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }, [], terminatorFor(path, this.config)));
+    this.schemaFiles.set(path, { model, lines: new LineIndex(text) });
+    this.schemaVersion++;
+    this.invalidate();
+    return model;
+  }
+
+  removeSchemaFile(path: string): void {
+    if (this.schemaFiles.delete(path)) {
+      this.schemaVersion++;
+      this.forgetFailures(path);
+      this.invalidate();
+    }
+  }
+
+  schemaFilePaths(): string[] {
+    return [...this.schemaFiles.keys()];
   }
 
   hasFile(path: string): boolean {
@@ -90,13 +152,19 @@ export class Workspace {
     return this.files.get(path)?.model;
   }
 
+  /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {
-    return this.files.get(path)?.lines;
+    return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
   }
 
   get schema(): SchemaModel {
-    this.schemaCache ??= SchemaModel.build([...this.files.values()].map((f) => f.model));
+    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
     return this.schemaCache;
+  }
+
+  /** Schema files not shadowed by a linted file of the same path. */
+  private schemaEntries(): [string, FileEntry][] {
+    return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
   }
 
   /** Diagnostics of one file, suppressed ones included (marked). */
@@ -132,8 +200,8 @@ export class Workspace {
     this.ruleFailures.length = kept;
   }
 
-  private runRules(entry: FileEntry): Diagnostic[] {
-    const { model, lines } = entry;
+  /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
+  private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
     const out: Diagnostic[] = [];
     this.forgetFailures(model.source.path);
@@ -145,13 +213,64 @@ export class Workspace {
           file: model,
           schema,
           options: setting.options,
-          report: (report) => out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report)),
+          report: (report) => {
+            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report));
+            stmts?.push(report.stmt);
+          },
         });
       } catch (error) {
         this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
-        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) out.pop();
+        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
+          out.pop();
+          stmts?.pop();
+        }
       }
     }
+    return out;
+  }
+
+  /** The schema files' findings placed on linted inserts, computed once per generation. */
+  private placedSchemaFindings(path: string): Diagnostic[] {
+    if (this.schemaFiles.size === 0) return [];
+    if (this.placedFindings?.generation !== this.generation) {
+      const byFile = new Map<string, Diagnostic[]>();
+      const isLinted = (file: string) => this.files.has(file);
+      for (const { finding, stmt } of this.schemaFileReports()) {
+        for (const placed of placeSchemaFinding(this.schema, finding, stmt, isLinted)) {
+          const list = byFile.get(placed.file);
+          if (list) list.push(placed);
+          else byFile.set(placed.file, [placed]);
+        }
+      }
+      this.placedFindings = { generation: this.generation, byFile };
+    }
+    return this.placedFindings.byFile.get(path) ?? [];
+  }
+
+  private schemaFileReports(): SchemaReport[] {
+    let key = String(this.schemaVersion);
+    for (const [path, entry] of this.files) key += `\u0001${path}\u0000${(entry.contribution ??= schemaContribution(entry.model))}`;
+    if (this.schemaReports?.key !== key) {
+      const reports: SchemaReport[] = [];
+      for (const [, { model, lines }] of this.schemaEntries()) {
+        const stmts: (Statement | undefined)[] = [];
+        const found = this.checkRules(model, stmts);
+        // A suppression written in the schema file itself still silences the finding.
+        applySuppressions(found, readSuppressions(model.comments, lines), lines, model.source.path, this.ruleIds);
+        found.forEach((finding, i) => {
+          if (!finding.suppressed && finding.rule !== UNUSED_SUPPRESSION_RULE) reports.push({ finding, stmt: stmts[i] });
+        });
+      }
+      this.schemaReports = { key, reports };
+    }
+    return this.schemaReports.reports;
+  }
+
+  private runRules(entry: FileEntry): Diagnostic[] {
+    const { model, lines } = entry;
+    const out = this.checkRules(model);
+    // Copies: suppression marks must not leak into the shared placed findings.
+    for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
     out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
@@ -162,11 +281,18 @@ export class Workspace {
   }
 }
 
-/** Reads one file: SQL scripts with the SQL front end, other languages with the front end handed in for them. */
-export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], options: FrontEndOptions = { driverModules: [] }): FileModel {
+/**
+ * Reads one file: SQL scripts with the SQL front end, other languages with the front end handed in for them.
+ * `terminator`: the one configured for a script (undefined: inferred from the file).
+ */
+export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }): FileModel {
   if (source.language === 'sql') {
-    const parsed = parseSql(source.text);
-    return { source, statements: parsed.statements, comments: parsed.comments };
+    const parsed = parseScript(source.text, terminator);
+    const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
+    // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
+    const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+    if (code) model.code = code;
+    return model;
   }
   const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
   if (!frontEnd) return { source, statements: [], comments: [] };
@@ -183,6 +309,11 @@ function frontEndOptions(config: ResolvedConfig): FrontEndOptions {
 
 function frontEndOptionsKey(config: ResolvedConfig): string {
   return JSON.stringify(config.driverModules);
+}
+
+/** A CLP script as the one execution that runs all its statements, for the rules that read scripts (code/facts.ts scriptUnits). */
+function scriptExecution(source: SourceFile, statements: Statement[]): SqlExecution {
+  return { callSpan: { start: 0, end: source.text.length }, api: 'clp', action: 'executeDirect', statements, textKind: 'constant', splicedValues: [], batched: false, script: true };
 }
 
 function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {

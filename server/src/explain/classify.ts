@@ -1,16 +1,14 @@
-// Labels each operator of an INSERT plan as the insert itself or hidden work, from the plan's shape and
-// objects, and names the constraint/trigger/MQT when a schema context (workspace DDL or live catalog) is given.
-// Shapes are HIDDEN_WORK.md §7 plus the seed 000 "Explain" plan (FK check = IXSCAN under NLJOIN beside the INSERT).
-import {
-  DML_OPERATORS,
-  JOIN_OPERATORS,
-  operatorMap,
-  type AccessPlan,
-  type ExplainStatement,
-  type HiddenWorkKind,
-  type PlanOperator,
-} from './model';
-import { displayKey } from '../schema/schema';
+// Labels each operator of a plan as the statement's own work (the INSERT, UPDATE, DELETE or MERGE) or hidden
+// work, from the plan's shape and objects, and names the constraint/trigger/MQT when a schema context
+// (workspace DDL or live catalog) is given. Shapes are HIDDEN_WORK.md §7 plus the seed 000 "Explain" plan
+// (FK check = IXSCAN under NLJOIN beside the INSERT). Only what the plan and the schema show is claimed:
+// where the two cannot tell a trigger from MQT maintenance, the label says so.
+import { DML_OPERATORS, JOIN_OPERATORS, operatorMap, type AccessPlan, type ExplainStatement, type HiddenWorkKind, type PlanOperator } from './model';
+import { dmlOfText, sameObject, statementKindOf, type StatementKind } from './statement';
+import { addNotes, describePiece, verdict, type PieceFacts, type WriteCause } from './describe';
+
+export { sameObject, insertTargetOf, splitQualifiedName } from './statement';
+export { hiddenKindLabel, pct, formatCost } from './describe';
 
 export interface ForeignKeyFact {
   name?: string;
@@ -41,27 +39,34 @@ export interface IndexFact {
   name: string;
   table: string;
   unique?: boolean;
+  /** The index Db2 creates for a PRIMARY KEY or UNIQUE constraint (no CREATE INDEX of its own). */
+  constraint?: boolean;
 }
 
 /** What the classifier may ask about the database. Table and index names are SCHEMA.NAME. */
 export interface ExplainContext {
   /** Foreign keys whose dependent (child) table is `table`. */
   foreignKeysOf(table: string): ForeignKeyFact[];
+  /** Foreign keys that reference `table` (it is their parent). */
+  dependentsOf?(table: string): ForeignKeyFact[];
   triggersOn(table: string): TriggerFact[];
   /** Materialized query tables defined over `table`. */
   mqtsOver(table: string): MqtFact[];
   isMqt(table: string): boolean;
+  /** Every index `table` maintains, those of its primary key and unique constraints included. */
   indexesOf?(table: string): IndexFact[];
   /** The table an index belongs to. */
   tableOfIndex?(index: string): string | undefined;
   /** Number of enforced check constraints on `table`. */
   checkConstraintsOn?(table: string): number;
+  /** Whether the context describes `table` at all (absent: assume it does). */
+  hasTable?(table: string): boolean;
 }
 
 export interface HiddenPiece {
   kind: HiddenWorkKind;
   operators: number[];
-  /** Sum of the own costs of its operators (timerons). */
+  /** Sum of the own costs of its operators (timerons), each operator counted once. */
   cost: number;
   /** cost / statement total cost, 0..1. */
   share?: number;
@@ -73,81 +78,26 @@ export interface HiddenPiece {
 }
 
 export interface HiddenWorkReport {
+  statementKind: StatementKind;
   target?: string;
+  /** The statement's own DML operator (the first one executed; a MERGE has several, see mainOperators). */
   mainOperator?: number;
+  mainOperators: number[];
   totalCost?: number;
-  /** Cumulative cost of the main INSERT (with its input). */
-  insertCost?: number;
-  insertShare?: number;
+  /** Own costs of the statement's DML operators and their inputs (without hidden work). */
+  mainCost?: number;
+  mainShare?: number;
   labels: Record<number, HiddenWorkKind | null>;
   pieces: HiddenPiece[];
   notes: string[];
   verdict: string;
 }
 
-const KIND_WORDS: Record<HiddenWorkKind, string> = {
-  'foreign-key-check': 'foreign-key check',
-  trigger: 'trigger',
-  'mqt-maintenance': 'MQT maintenance',
-  'ri-cascade': 'RI cascade',
-  'check-constraint': 'check constraint',
-};
-
-export function hiddenKindLabel(kind: HiddenWorkKind): string {
-  return KIND_WORDS[kind];
-}
-
-export function sameObject(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const [sa, na] = splitKey(a);
-  const [sb, nb] = splitKey(b);
-  if (na !== nb) return false;
-  return sa === '' || sb === '' || sa === sb;
-}
-
-function splitKey(key: string): [string, string] {
-  const k = key.replace(/"/g, '').toUpperCase();
-  const dot = k.lastIndexOf('.');
-  return dot < 0 ? ['', k] : [k.slice(0, dot).trim(), k.slice(dot + 1).trim()];
-}
-
-/** `schema . "Name"` → ['SCHEMA', 'Name']: unquoted parts upper-cased, quotes removed, dots inside quotes kept. */
-export function splitQualifiedName(text: string): string[] {
-  const parts: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    while (i < text.length && /\s/.test(text[i])) i++;
-    if (text[i] === '"') {
-      const end = text.indexOf('"', i + 1);
-      const stop = end < 0 ? text.length : end;
-      parts.push(text.slice(i + 1, stop));
-      i = stop + 1;
-    } else {
-      let j = i;
-      while (j < text.length && text[j] !== '.' && !/\s/.test(text[j])) j++;
-      if (j > i) parts.push(text.slice(i, j).toUpperCase());
-      i = j;
-    }
-    while (i < text.length && /\s/.test(text[i])) i++;
-    if (text[i] === '.') i++;
-    else if (i < text.length) break;
-  }
-  return parts;
-}
-
-/** The target of `INSERT INTO x` in a statement text (quotes removed, unquoted parts upper-cased). */
-export function insertTargetOf(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const m = /\bINSERT\s+INTO\s+((?:"[^"]{1,128}"|[A-Za-z_$#@][\w$#@]{0,127})(?:\s*\.\s*(?:"[^"]{1,128}"|[A-Za-z_$#@][\w$#@]{0,127}))?)/i.exec(text);
-  if (!m) return undefined;
-  const parts = splitQualifiedName(m[1]);
-  return parts.length === 2 ? `${parts[0]}.${parts[1]}` : `.${parts[0]}`;
-}
-
 export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context?: ExplainContext): HiddenWorkReport {
   const stmt = 'operators' in input ? undefined : input;
   const plan = 'operators' in input ? input : input.plan;
-  const report: HiddenWorkReport = { labels: {}, pieces: [], notes: [], verdict: '' };
+  const statementText = stmt?.originalText ?? stmt?.optimizedText;
+  const report: HiddenWorkReport = { statementKind: statementKindOf(stmt?.statementType, statementText, []), mainOperators: [], labels: {}, pieces: [], notes: [], verdict: '' };
   if (!plan || plan.operators.length === 0) {
     report.verdict = 'There is no plan to classify.';
     return report;
@@ -155,26 +105,187 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
   const ops = operatorMap(plan);
   const parent = new Map<number, number>();
   for (const op of plan.operators) for (const c of op.children) if (!parent.has(c)) parent.set(c, op.id);
-  // Iterative on purpose: plans can be thousands of operators deep.
-  const subtree = (id: number): Set<number> => {
+  const walk = new PlanWalk(ops);
+  const total = plan.totalCost ?? ops.get(plan.roots[0])?.totalCost;
+  report.totalCost = total;
+
+  // The statement's own DML: the one writing the statement's target, else the first executed (left-first
+  // post-order); a MERGE owns every DML operator on its target.
+  const postorder: PlanOperator[] = [];
+  const visited = new Set<number>();
+  for (const r of plan.roots) walk.postorderFrom(r, visited, postorder);
+  for (const op of plan.operators) walk.postorderFrom(op.id, visited, postorder);
+  const dmls = postorder.filter((op) => DML_OPERATORS.has(op.type));
+  const kind = (report.statementKind = statementKindOf(stmt?.statementType, statementText, dmls));
+  const textTarget = dmlOfText(statementText)?.target;
+  const ownType = kind === 'insert' || kind === 'update' || kind === 'delete' ? kind.toUpperCase() : undefined;
+  const main =
+    dmls.find((op) => op.objectsWritten.some((w) => sameObject(w, textTarget))) ?? dmls.find((op) => op.type === ownType) ?? dmls[0];
+  for (const op of plan.operators) report.labels[op.id] = null;
+  if (!main) {
+    report.verdict = 'The plan has no INSERT, UPDATE or DELETE operator, so there is no hidden work to separate from it.';
+    applyLabels(plan, report);
+    return report;
+  }
+  const target = main.objectsWritten[0] ?? textTarget;
+  const mains = kind === 'merge' ? dmls.filter((op) => op === main || (target !== undefined && op.objectsWritten.some((w) => sameObject(w, target)))) : [main];
+  report.mainOperator = main.id;
+  report.mainOperators = mains.map((op) => op.id).sort((a, b) => a - b);
+  report.target = target;
+  // The operators whose subtree holds a main DML are exactly those DMLs and their ancestors.
+  const mainPath = new Set<number>();
+  for (const m of mains) for (let a: number | undefined = m.id; a !== undefined && !mainPath.has(a); a = parent.get(a)) mainPath.add(a);
+  const containsMain = (id: number) => mainPath.has(id);
+  const mainSub = new Set<number>();
+  for (const m of mains) for (const x of walk.subtree(m.id)) mainSub.add(x);
+
+  const facts = new Facts(plan, context, target);
+  const labels = new Map<number, HiddenWorkKind>();
+  const causes = new Map<number, WriteCause>();
+
+  // 1. Writes to other tables: MQT maintenance, RI cascades, trigger actions.
+  for (const d of dmls) {
+    if (mains.includes(d)) continue;
+    const cause = facts.causeOfWrite(d, kind, dmls, walk.subtree(d.id));
+    labels.set(d.id, cause.kind);
+    causes.set(d.id, cause);
+  }
+  // The inputs of each extra write belong to it (reads of the MQT, the trigger's VALUES, …).
+  for (const d of dmls) {
+    const k = labels.get(d.id);
+    if (!k) continue;
+    for (const x of walk.subtree(d.id)) if (!containsMain(x) && !labels.has(x) && !mainSub.has(x)) labels.set(x, k);
+  }
+
+  // 2. Filters whose predicates raise the constraint SQLSTATEs.
+  for (const op of plan.operators) {
+    if (labels.has(op.id) || mains.includes(op)) continue;
+    const text = op.predicates.map((p) => p.text).join(' ');
+    if (/\b23503\b/.test(text)) labels.set(op.id, 'foreign-key-check');
+    else if (/\b23513\b/.test(text)) labels.set(op.id, 'check-constraint');
+  }
+
+  // 3. Side inputs of the operators above the statement's DML: work joined to the changed rows.
+  const climbed = new Set<number>(mains.map((m) => m.id));
+  for (const m of mains) {
+    for (let a = parent.get(m.id); a !== undefined && !climbed.has(a); a = parent.get(a)) {
+      climbed.add(a);
+      const above = ops.get(a)!;
+      const sideKinds = new Set<HiddenWorkKind>();
+      for (const c of above.children) {
+        if (containsMain(c)) continue;
+        const sub = walk.subtree(c);
+        const kinds = new Set([...sub].map((x) => labels.get(x)).filter((k): k is HiddenWorkKind => k !== undefined));
+        let k: HiddenWorkKind | undefined;
+        if (kinds.size === 0) k = facts.readOnlyKind([...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []));
+        else if (kinds.size === 1) k = [...kinds][0];
+        else {
+          // Mixed work (a trigger whose DELETE cascades): scaffolding joins take their outer input's kind.
+          const ordered: PlanOperator[] = [];
+          walk.postorderFrom(c, new Set<number>(), ordered);
+          for (const x of ordered.map((o) => o.id)) {
+            if (labels.has(x)) continue;
+            const first = (ops.get(x)?.children ?? []).map((y) => labels.get(y)).find((l) => l !== undefined);
+            if (first) labels.set(x, first);
+          }
+          k = labels.get(c);
+        }
+        if (k) {
+          for (const x of sub) if (!labels.has(x) && !mainSub.has(x)) labels.set(x, k);
+          sideKinds.add(k);
+        }
+      }
+      if (sideKinds.size === 1 && !labels.has(a) && above.type !== 'RETURN' && (JOIN_OPERATORS.has(above.type) || ['UNION', 'TEMP', 'FILTER'].includes(above.type))) {
+        labels.set(a, [...sideKinds][0]);
+      }
+    }
+  }
+
+  // 4. With a schema: reads of a parent table inside the input of INSERT … VALUES can only be FK checks.
+  const valuesInsert = kind === 'insert' && statementText ? /\bVALUES\b/i.test(statementText) && !/\bSELECT\b/i.test(statementText) : false;
+  if (valuesInsert) {
+    for (const x of mainSub) {
+      const op = ops.get(x)!;
+      if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts.isParentRead(r))) labels.set(x, 'foreign-key-check');
+    }
+  }
+
+  for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report.labels[id] = k;
+
+  // Pieces: connected operators with the same label; scaffolding joins above the DML belong with their side input.
+  const assigned = new Set<number>();
+  for (const op of plan.operators) {
+    const k = labels.get(op.id);
+    if (!k || assigned.has(op.id)) continue;
+    let top = op.id;
+    const path = new Set<number>([top]);
+    while (parent.has(top) && !containsMain(top) && labels.get(parent.get(top)!) === k && !path.has(parent.get(top)!)) {
+      top = parent.get(top)!;
+      path.add(top);
+    }
+    const members: number[] = [];
+    const stack = [top];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (assigned.has(x) || labels.get(x) !== k) continue;
+      assigned.add(x);
+      members.push(x);
+      for (const c of ops.get(x)?.children ?? []) if (!containsMain(c)) stack.push(c);
+    }
+    members.sort((a, b) => a - b);
+    const memberOps = members.map((x) => ops.get(x)!);
+    const cost = memberOps.reduce((sum, x) => sum + (x.ownCost ?? 0), 0);
+    const objects = [...new Set(memberOps.flatMap((x) => [...x.objectsRead, ...x.objectsWritten]))];
+    const piece: HiddenPiece = { kind: k, operators: members, cost, share: total ? cost / total : undefined, objects, description: '' };
+    const pieceFacts: PieceFacts = { statementKind: kind, target, context, facts, causes: members.map((x) => causes.get(x)).filter((c): c is WriteCause => c !== undefined) };
+    describePiece(piece, memberOps, pieceFacts);
+    report.pieces.push(piece);
+  }
+  report.pieces.sort((a, b) => b.cost - a.cost);
+
+  // The statement's own work: its DML operators and their inputs, without hidden work inside them.
+  const own = [...mainSub].filter((x) => !labels.has(x) || mains.some((m) => m.id === x));
+  if (own.every((x) => ops.get(x)?.ownCost !== undefined)) report.mainCost = own.reduce((s, x) => s + ops.get(x)!.ownCost!, 0);
+  if (total && report.mainCost !== undefined) report.mainShare = report.mainCost / total;
+
+  addNotes(report, context, facts);
+  report.verdict = verdict(report, mains, total);
+  applyLabels(plan, report);
+  return report;
+}
+
+function applyLabels(plan: AccessPlan, report: HiddenWorkReport): void {
+  for (const op of plan.operators) op.hidden = report.labels[op.id] ?? null;
+}
+
+/** Iterative walks (plans can be thousands of operators deep); a shared subplan is visited once. */
+class PlanWalk {
+  private readonly subtrees = new Map<number, Set<number>>();
+  constructor(private readonly ops: Map<number, PlanOperator>) {}
+
+  subtree(id: number): Set<number> {
+    const cached = this.subtrees.get(id);
+    if (cached) return cached;
     const seen = new Set<number>();
     const stack = [id];
     while (stack.length) {
       const x = stack.pop()!;
       if (seen.has(x)) continue;
       seen.add(x);
-      for (const c of ops.get(x)?.children ?? []) stack.push(c);
+      for (const c of this.ops.get(x)?.children ?? []) stack.push(c);
     }
+    this.subtrees.set(id, seen);
     return seen;
-  };
+  }
+
   /** Left-first post-order from `start`, skipping `visited`; appends to `out`. */
-  const postorderFrom = (start: number, visited: Set<number>, out: PlanOperator[]) => {
+  postorderFrom(start: number, visited: Set<number>, out: PlanOperator[]): void {
     if (visited.has(start)) return;
     visited.add(start);
     const stack: [number, number][] = [[start, 0]];
     while (stack.length) {
       const top = stack[stack.length - 1];
-      const op = ops.get(top[0]);
+      const op = this.ops.get(top[0]);
       const kids = op?.children ?? [];
       if (top[1] < kids.length) {
         const c = kids[top[1]++];
@@ -187,294 +298,96 @@ export function classifyHiddenWork(input: AccessPlan | ExplainStatement, context
         if (op) out.push(op);
       }
     }
-  };
-  const total = plan.totalCost ?? ops.get(plan.roots[0])?.totalCost;
-  report.totalCost = total;
-  const statementText = stmt?.originalText ?? stmt?.optimizedText;
-  const textTarget = insertTargetOf(statementText);
-
-  // The main DML: the one writing the statement's target, else the first one executed (left-first post-order).
-  const postorder: PlanOperator[] = [];
-  const visited = new Set<number>();
-  for (const r of plan.roots) postorderFrom(r, visited, postorder);
-  for (const op of plan.operators) postorderFrom(op.id, visited, postorder);
-  const dmls = postorder.filter((op) => DML_OPERATORS.has(op.type));
-  const main = dmls.find((op) => op.objectsWritten.some((w) => sameObject(w, textTarget))) ?? dmls.find((op) => op.type === 'INSERT') ?? dmls[0];
-  for (const op of plan.operators) report.labels[op.id] = null;
-  if (!main) {
-    report.verdict = 'The plan has no INSERT, UPDATE or DELETE operator, so there is no insert to separate hidden work from.';
-    applyLabels(plan, report);
-    return report;
   }
-  report.mainOperator = main.id;
-  const target = main.objectsWritten[0] ?? textTarget;
-  report.target = target;
-  report.insertCost = main.totalCost;
-  if (total && main.totalCost !== undefined) report.insertShare = main.totalCost / total;
-  const mainSub = subtree(main.id);
-  // The operators whose subtree holds the main INSERT are exactly the INSERT and its ancestors.
-  const mainPath = new Set<number>([main.id]);
-  for (let a = parent.get(main.id); a !== undefined && !mainPath.has(a); a = parent.get(a)) mainPath.add(a);
-  const containsMain = (id: number) => mainPath.has(id);
-  const labels = new Map<number, HiddenWorkKind>();
-  const objectInfo = (key: string) => plan.objects.find((o) => sameObject(o.key, key));
-  const baseTableOf = (key: string): string | undefined => {
-    const info = objectInfo(key);
+}
+
+/** What the plan and the context say about the objects of one statement. */
+export class Facts {
+  constructor(
+    private readonly plan: AccessPlan,
+    readonly context: ExplainContext | undefined,
+    readonly target: string | undefined,
+  ) {}
+
+  /** Whether the context describes `table` (a context that cannot say is trusted). */
+  knows(table: string | undefined): boolean {
+    if (!table || !this.context) return false;
+    return this.context.hasTable ? this.context.hasTable(table) : true;
+  }
+
+  objectInfo(key: string) {
+    return this.plan.objects.find((o) => sameObject(o.key, key));
+  }
+
+  /** The table behind an object the plan reads: itself, or an index's table (Objects Used, then the context). */
+  baseTableOf(key: string): string | undefined {
+    const info = this.objectInfo(key);
     if (info?.baseTable) return info.baseTable;
-    const fromContext = context?.tableOfIndex?.(key);
+    const fromContext = this.context?.tableOfIndex?.(key);
     if (fromContext) return fromContext;
-    const isIndex = plan.operators.some((op) => op.inputs.some((i) => i.kind === 'object' && i.object.key === key && i.object.kind === 'index'));
+    const isIndex = this.plan.operators.some((op) => op.inputs.some((i) => i.kind === 'object' && i.object.key === key && i.object.kind === 'index'));
     return isIndex ? undefined : key;
-  };
-  const isMqtObject = (key: string | undefined): boolean => {
+  }
+
+  isMqt(key: string | undefined): boolean {
     if (!key) return false;
-    if (context?.isMqt(key)) return true;
-    if (target && context?.mqtsOver(target).some((m) => sameObject(m.name, key))) return true;
-    return /materiali[sz]ed|summary|\bMQT\b/i.test(objectInfo(key)?.type ?? '');
-  };
-  const parentsOfTarget = target ? (context?.foreignKeysOf(target) ?? []).filter((fk) => fk.enforced !== false) : [];
-  const isParentRead = (key: string) => {
-    const table = baseTableOf(key);
-    return table !== undefined && parentsOfTarget.some((fk) => sameObject(fk.parent, table));
-  };
-
-  // 1. Writes to other tables: MQT maintenance, RI cascades, trigger actions.
-  const written = new Map<number, string | undefined>();
-  for (const d of dmls) if (d !== main) written.set(d.id, d.objectsWritten[0]);
-  for (const d of dmls) {
-    if (d === main) continue;
-    const w = d.objectsWritten[0];
-    let kind: HiddenWorkKind = 'trigger';
-    if (isMqtObject(w)) kind = 'mqt-maintenance';
-    else if ((d.type === 'DELETE' || d.type === 'UPDATE') && w && context) {
-      const cascading = context
-        .foreignKeysOf(w)
-        .some((fk) => (fk.deleteRule === 'cascade' || fk.deleteRule === 'set null') && dmls.some((o) => o !== d && o.type !== 'INSERT' && o.objectsWritten.some((x) => sameObject(x, fk.parent))));
-      if (cascading) kind = 'ri-cascade';
-    }
-    labels.set(d.id, kind);
-  }
-  // The inputs of each extra write belong to it (reads of the MQT, the trigger's VALUES, …).
-  for (const d of dmls) {
-    const kind = labels.get(d.id);
-    if (!kind) continue;
-    for (const x of subtree(d.id)) if (!containsMain(x) && !labels.has(x)) labels.set(x, kind);
+    if (this.context?.isMqt(key)) return true;
+    if (this.target && this.context?.mqtsOver(this.target).some((m) => sameObject(m.name, key))) return true;
+    return /materiali[sz]ed|summary|\bMQT\b/i.test(this.objectInfo(key)?.type ?? '');
   }
 
-  // 2. Filters whose predicates raise the constraint SQLSTATEs.
-  for (const op of plan.operators) {
-    if (labels.has(op.id) || op === main) continue;
-    const text = op.predicates.map((p) => p.text).join(' ');
-    if (/\b23503\b/.test(text)) labels.set(op.id, 'foreign-key-check');
-    else if (/\b23513\b/.test(text)) labels.set(op.id, 'check-constraint');
+  /** Enforced foreign keys of the target (it is the child). */
+  parents(): ForeignKeyFact[] {
+    return this.target ? (this.context?.foreignKeysOf(this.target) ?? []).filter((fk) => fk.enforced !== false) : [];
   }
 
-  // 3. Side inputs of the operators above the INSERT: work joined to the inserted rows.
-  const climbed = new Set<number>([main.id]);
-  for (let a = parent.get(main.id); a !== undefined && !climbed.has(a); a = parent.get(a)) {
-    climbed.add(a);
-    const above = ops.get(a)!;
-    const sideKinds = new Set<HiddenWorkKind>();
-    for (const c of above.children) {
-      if (containsMain(c)) continue;
-      const sub = subtree(c);
-      const kinds = new Set([...sub].map((x) => labels.get(x)).filter((k): k is HiddenWorkKind => k !== undefined));
-      let kind: HiddenWorkKind | undefined;
-      if (kinds.size === 0) kind = readOnlyKind(sub);
-      else if (kinds.size === 1) kind = [...kinds][0];
-      else {
-        // Mixed work (a trigger whose DELETE cascades): scaffolding joins take their outer input's kind.
-        const ordered: PlanOperator[] = [];
-        postorderFrom(c, new Set<number>(), ordered);
-        for (const x of ordered.map((o) => o.id)) {
-          if (labels.has(x)) continue;
-          const first = (ops.get(x)?.children ?? []).map((y) => labels.get(y)).find((k) => k !== undefined);
-          if (first) labels.set(x, first);
-        }
-        kind = labels.get(c);
-      }
-      if (kind) {
-        for (const x of sub) if (!labels.has(x)) labels.set(x, kind);
-        sideKinds.add(kind);
-      }
-    }
-    if (sideKinds.size === 1 && !labels.has(a) && above.type !== 'RETURN' && (JOIN_OPERATORS.has(above.type) || ['UNION', 'TEMP', 'FILTER'].includes(above.type))) {
-      labels.set(a, [...sideKinds][0]);
-    }
+  /** Enforced foreign keys that reference the target (it is the parent). */
+  dependents(): ForeignKeyFact[] {
+    return this.target ? (this.context?.dependentsOf?.(this.target) ?? []).filter((fk) => fk.enforced !== false) : [];
   }
-  function readOnlyKind(sub: Set<number>): HiddenWorkKind | undefined {
-    const reads = [...sub].flatMap((x) => ops.get(x)?.objectsRead ?? []).filter((k) => !/^SYSIBM\.GENROW$/i.test(k));
-    if (reads.length === 0) return undefined;
-    if (reads.some((r) => isMqtObject(baseTableOf(r)) || isMqtObject(r))) return 'mqt-maintenance';
+
+  /** Operators that are an input of more than one operator (a TEMP drawn twice). */
+  sharedOperators(): PlanOperator[] {
+    const parents = new Map<number, number>();
+    for (const op of this.plan.operators) for (const c of new Set(op.children)) parents.set(c, (parents.get(c) ?? 0) + 1);
+    return this.plan.operators.filter((op) => (parents.get(op.id) ?? 0) > 1);
+  }
+
+  isParentRead(key: string): boolean {
+    const table = this.baseTableOf(key);
+    return table !== undefined && this.parents().some((fk) => sameObject(fk.parent, table));
+  }
+
+  readOnlyKind(reads: string[]): HiddenWorkKind | undefined {
+    const real = reads.filter((k) => !/^SYSIBM\.GENROW$/i.test(k));
+    if (real.length === 0) return undefined;
+    if (real.some((r) => this.isMqt(this.baseTableOf(r)) || this.isMqt(r))) return 'mqt-maintenance';
     return 'foreign-key-check';
   }
 
-  // 4. With a schema: reads of a parent table inside the input of INSERT … VALUES can only be FK checks.
-  const valuesInsert = statementText ? /\bVALUES\b/i.test(statementText) && !/\bSELECT\b/i.test(statementText) : false;
-  if (valuesInsert && parentsOfTarget.length > 0) {
-    for (const x of mainSub) {
-      const op = ops.get(x)!;
-      if (op !== main && !labels.has(x) && op.objectsRead.some(isParentRead)) labels.set(x, 'foreign-key-check');
+  /**
+   * Why a DML operator other than the statement's own writes its table. The schema decides when it describes
+   * the table; otherwise the plan's shape: aggregated rows applied to a table are MQT maintenance, a DELETE
+   * statement deleting or updating another table is what a cascading foreign key does, and the rest could be
+   * a trigger or MQT maintenance.
+   */
+  causeOfWrite(d: PlanOperator, kind: StatementKind, dmls: PlanOperator[], sub: Set<number>): WriteCause {
+    const written = d.objectsWritten[0];
+    const cause = (k: HiddenWorkKind, how: WriteCause['how'], extra: Partial<WriteCause> = {}): WriteCause => ({ kind: k, how, operator: d.id, table: written, ...extra });
+    if (this.isMqt(written)) return cause('mqt-maintenance', 'schema');
+    if (written && this.context && (d.type === 'DELETE' || d.type === 'UPDATE')) {
+      const fk = this.context
+        .foreignKeysOf(written)
+        .find((f) => (f.deleteRule === 'cascade' || f.deleteRule === 'set null') && dmls.some((o) => o !== d && o.type !== 'INSERT' && o.objectsWritten.some((x) => sameObject(x, f.parent))));
+      if (fk) return cause('ri-cascade', 'schema', { foreignKey: fk });
     }
+    const trigger = this.target && written ? this.context?.triggersOn(this.target).find((t) => t.writes.some((w) => sameObject(w, written))) : undefined;
+    if (trigger) return cause('trigger', 'schema', { trigger });
+    if (this.knows(written) && this.knows(this.target)) return cause('trigger', 'unexplained');
+    const ops = [...sub].map((x) => this.plan.operators.find((o) => o.id === x)!);
+    if (ops.some((o) => o?.type === 'GRPBY')) return cause('mqt-maintenance', 'aggregated');
+    if ((kind === 'delete' || kind === 'merge') && (d.type === 'DELETE' || d.type === 'UPDATE')) return cause('ri-cascade', 'plan');
+    if ((kind === 'delete' && d.type === 'INSERT') || (kind === 'insert' && d.type === 'DELETE')) return cause('trigger', 'plan');
+    return cause('trigger-or-mqt', 'plan');
   }
-
-  for (const [id, kind] of labels) if (id !== main.id) report.labels[id] = kind;
-
-  // Pieces: connected operators with the same label.
-  const assigned = new Set<number>();
-  for (const op of plan.operators) {
-    const kind = labels.get(op.id);
-    if (!kind || assigned.has(op.id)) continue;
-    // Start from the topmost operator of the component.
-    // Scaffolding joins above the INSERT belong with their side input, not with each other.
-    let top = op.id;
-    const path = new Set<number>([top]);
-    while (parent.has(top) && !containsMain(top) && labels.get(parent.get(top)!) === kind && !path.has(parent.get(top)!)) {
-      top = parent.get(top)!;
-      path.add(top);
-    }
-    const members: number[] = [];
-    const stack = [top];
-    while (stack.length) {
-      const x = stack.pop()!;
-      if (assigned.has(x) || labels.get(x) !== kind) continue;
-      assigned.add(x);
-      members.push(x);
-      for (const c of ops.get(x)?.children ?? []) if (!containsMain(c)) stack.push(c);
-    }
-    members.sort((a, b) => a - b);
-    const cost = members.reduce((sum, x) => sum + (ops.get(x)?.ownCost ?? 0), 0);
-    const objects = [...new Set(members.flatMap((x) => [...(ops.get(x)?.objectsRead ?? []), ...(ops.get(x)?.objectsWritten ?? [])]))];
-    const piece: HiddenPiece = { kind, operators: members, cost, share: total ? cost / total : undefined, objects, description: '' };
-    describePiece(piece, members.map((x) => ops.get(x)!), target, context, baseTableOf, parentsOfTarget);
-    report.pieces.push(piece);
-  }
-  report.pieces.sort((a, b) => b.cost - a.cost);
-
-  addNotes(report, target, context, parentsOfTarget);
-  report.verdict = verdict(report, main, total);
-  applyLabels(plan, report);
-  return report;
-}
-
-function applyLabels(plan: AccessPlan, report: HiddenWorkReport): void {
-  for (const op of plan.operators) op.hidden = report.labels[op.id] ?? null;
-}
-
-function opList(ops: PlanOperator[]): string {
-  return ops
-    .slice()
-    .sort((a, b) => a.id - b.id)
-    .map((op) => `${op.type} ${op.id}`)
-    .join(', ');
-}
-
-function describePiece(
-  piece: HiddenPiece,
-  ops: PlanOperator[],
-  target: string | undefined,
-  context: ExplainContext | undefined,
-  baseTableOf: (key: string) => string | undefined,
-  parents: ForeignKeyFact[],
-): void {
-  const reads = [...new Set(ops.flatMap((op) => op.objectsRead))].filter((k) => !/^SYSIBM\.GENROW$/i.test(k));
-  const writes = [...new Set(ops.flatMap((op) => op.objectsWritten))];
-  const t = target ? displayKey(target) : 'the target';
-  switch (piece.kind) {
-    case 'foreign-key-check': {
-      const parentTables = [...new Set(reads.map(baseTableOf).filter((x): x is string => x !== undefined))];
-      let fk = parents.find((p) => parentTables.some((pt) => sameObject(pt, p.parent)));
-      if (!fk && parents.length === 1) fk = parents[0];
-      const parent = fk?.parent ?? parentTables[0];
-      piece.name = fk?.name;
-      const via = reads.length ? ` via ${reads.map(displayKey).join(', ')}` : '';
-      piece.description = `a foreign-key check on ${t}'s parent${parent ? ` ${displayKey(parent)}` : ''}${via}${fk?.name ? ` (constraint ${fk.name})` : ''}`;
-      break;
-    }
-    case 'trigger': {
-      const trig = target ? context?.triggersOn(target).find((tr) => tr.writes.some((w) => writes.some((x) => sameObject(w, x)))) : undefined;
-      piece.name = trig?.name;
-      const what = writes.length ? ` writing ${writes.map(displayKey).join(', ')}` : '';
-      piece.description = trig
-        ? `trigger ${trig.name}${what}`
-        : context
-          ? `an extra write${what} that no trigger on ${t} in the schema explains`
-          : `a trigger action${what} (an extra INSERT/UPDATE/DELETE fired by the insert)`;
-      break;
-    }
-    case 'mqt-maintenance': {
-      const mqt = [...writes, ...reads].map((k) => baseTableOf(k) ?? k)[0];
-      piece.name = mqt ? displayKey(mqt) : undefined;
-      piece.description = `maintenance of the REFRESH IMMEDIATE materialized query table ${mqt ? displayKey(mqt) : '(unnamed)'}`;
-      break;
-    }
-    case 'ri-cascade':
-      piece.description = `a referential cascade${writes.length ? ` to ${writes.map(displayKey).join(', ')}` : ''}`;
-      break;
-    case 'check-constraint':
-      piece.description = `a check-constraint test on ${t}`;
-      break;
-  }
-  piece.description += ` (${opList(ops)})`;
-}
-
-function addNotes(report: HiddenWorkReport, target: string | undefined, context: ExplainContext | undefined, parents: ForeignKeyFact[]): void {
-  const t = target ? displayKey(target) : 'the target table';
-  const indexes = target ? context?.indexesOf?.(target) : undefined;
-  if (indexes && indexes.length > 0) {
-    report.notes.push(
-      `Explain does not show index maintenance: every inserted row also adds a key to each of the ${indexes.length} index${indexes.length === 1 ? '' : 'es'} on ${t} (${indexes
-        .map((i) => displayKey(i.name) + (i.unique ? ', unique' : ''))
-        .join('; ')}). That work is inside the INSERT operator's own cost, not a separate operator.`,
-    );
-  } else if (indexes) {
-    report.notes.push(`The schema declares no index on ${t}, so the INSERT maintains none (Explain would not show it anyway).`);
-  } else {
-    report.notes.push(`Explain does not show index maintenance (one key insert per row into every index on ${t}); give InsertLint the table's DDL to list those indexes.`);
-  }
-  if (context && target) {
-    const fkPieces = report.pieces.filter((p) => p.kind === 'foreign-key-check').length;
-    if (parents.length > fkPieces) {
-      const missing = parents.filter((p) => !report.pieces.some((piece) => piece.name === p.name && p.name));
-      if (fkPieces === 0 || missing.length > 0) {
-        report.notes.push(`The schema has ${parents.length} enforced foreign key(s) on ${t} but the plan shows ${fkPieces} parent check(s).`);
-      }
-    }
-    for (const tr of context.triggersOn(target)) {
-      if (tr.timing === 'before' && (!tr.events || tr.events.includes('insert'))) {
-        report.notes.push(`BEFORE trigger ${tr.name} runs inside the INSERT's input (it computes the new row values), so its cost is not labelled separately.`);
-      }
-    }
-    const checks = context.checkConstraintsOn?.(target) ?? 0;
-    if (checks > 0 && !report.pieces.some((p) => p.kind === 'check-constraint')) {
-      report.notes.push(`${t} has ${checks} check constraint(s); Db2 evaluates them on each row inside the insert, usually without an operator of their own.`);
-    }
-  }
-}
-
-/** A share as a percentage for people: whole numbers from 10%, one decimal below. */
-export function pct(x: number | undefined, unknown = '?%'): string {
-  if (x === undefined || !Number.isFinite(x)) return unknown;
-  const p = x * 100;
-  return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
-}
-
-export function formatCost(n: number | undefined): string {
-  if (n === undefined) return '?';
-  if (n === 0) return '0';
-  const a = Math.abs(n);
-  if (a >= 1e6 || a < 1e-3) return n.toExponential(3);
-  return Number(n.toPrecision(6)).toString();
-}
-
-function verdict(report: HiddenWorkReport, main: PlanOperator, total: number | undefined): string {
-  const insert = `the ${main.type} itself (operator ${main.id} with its input) accounts for ${pct(report.insertShare)}`;
-  const costText = total !== undefined ? `${formatCost(total)} timerons` : 'an unknown number of timerons';
-  if (report.pieces.length === 0) {
-    return `No hidden work in this plan: of the estimated cost of ${costText}, ${insert}.`;
-  }
-  const parts = report.pieces.map((p) => `${pct(p.share)} ${p === report.pieces[0] ? 'of the estimated cost ' : ''}is ${p.description}`);
-  const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join('; ')}; and ${parts[parts.length - 1]}`;
-  const first = joined.charAt(0).toUpperCase() + joined.slice(1);
-  return `${first}. In all, hidden work is ${pct(report.pieces.reduce((s, p) => s + (p.share ?? 0), 0))} of the estimated ${costText}; ${insert}.`;
 }

@@ -45,15 +45,32 @@ export class Db2Error extends Error {
 export const PASSWORD_ENV = 'INSERTLINT_DB2_PASSWORD';
 export const IBM_DB_PATH_ENV = 'INSERTLINT_IBM_DB_PATH';
 
-/** Removes PWD=… from anything that might be shown or logged. */
-export function redactSecrets(text: string): string {
-  return text.replace(/(PWD|PASSWORD)\s*=\s*(\{[^}]*\}|[^;]*)/gi, '$1=***');
+/** The environment for child processes (db2exfmt, git): never the password, which none of them needs. */
+export function childEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = { ...env };
+  delete out[PASSWORD_ENV];
+  return out;
+}
+
+/**
+ * Removes PWD=… (a {braced} value may hold ; and doubled }}) and every occurrence of the given secrets,
+ * as typed and as quoted in a connection string, from anything that might be shown or logged.
+ */
+export function redactSecrets(text: string, secrets: readonly string[] = []): string {
+  let out = text.replace(/(PWD|PASSWORD)\s*=\s*(\{(?:[^}]|\}\})*\}?|[^;]*)/gi, '$1=***');
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([quoteValue(secret), secret])) out = out.split(form).join('***');
+  }
+  return out;
 }
 
 export interface ServerInfo {
   host?: string;
   port?: string;
   database?: string;
+  /** Removes this connection's secrets from a text (set by buildConnection). */
+  redact?: (text: string) => string;
 }
 
 function where(info: ServerInfo): string {
@@ -65,7 +82,7 @@ function where(info: ServerInfo): string {
 export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error {
   if (err instanceof Db2Error) return err;
   const e = (err ?? {}) as { message?: unknown; sqlcode?: unknown; sqlstate?: unknown; state?: unknown; code?: unknown };
-  const raw = redactSecrets(String(e.message ?? err ?? 'unknown error'));
+  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error')));
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === 'number' ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : undefined;
   const sqlstate = typeof e.sqlstate === 'string' ? e.sqlstate : typeof e.state === 'string' ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
@@ -210,6 +227,7 @@ export interface ConnectionInfo extends ServerInfo {
   /** Safe to show. */
   redacted: string;
   user?: string;
+  redact: (text: string) => string;
 }
 
 function quoteValue(v: string): string {
@@ -245,6 +263,7 @@ export function buildConnection(options: ConnectionOptions, env: NodeJS.ProcessE
   return {
     connectionString,
     redacted: password ? `${safe};PWD=***;` : `${safe};`,
+    redact: (text) => redactSecrets(text, password ? [password] : []),
     host: pairs.get('HOSTNAME'),
     port: pairs.get('PORT'),
     database: pairs.get('DATABASE') ?? pairs.get('DSN'),

@@ -1,6 +1,7 @@
 // Rebuilds the operator tree from db2exfmt's ASCII "Access Plan" graph. Every token of a box is centred
 // on the operator's column, so nodes are found by centre, and connector lines (`|`, `/---+---\`) link a
-// box to the node tops on the line below them (FORMAT.md §2).
+// box to the node tops on the line below them (FORMAT.md §2). The box layout comes from the RETURN box's
+// legend (`Rows`, `Rows Actual`, `Cost`, `I/O`, …), never from a fixed height.
 import { newOperator, objectKey, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
 import { isDb2Number, parseDb2Number, parseOperatorLabel } from './symbols';
 
@@ -11,9 +12,10 @@ interface Token {
   centre: number;
 }
 
-interface ObjectLabel extends Token {
-  typeLabel: string;
-  schema: string;
+/** A graph line after preparation; `line` is its 0-based index in the lines given to parseGraph. */
+interface SourceLine {
+  text: string;
+  line: number;
 }
 
 interface GraphNode {
@@ -23,7 +25,9 @@ interface GraphNode {
   bottom: number;
   op?: PlanOperator;
   object?: PlanObjectRef;
-  parent?: GraphNode;
+  hasParent: boolean;
+  /** What this drawing links to below it (a shared TEMP is drawn twice; one drawing carries its inputs). */
+  drawn: PlanOperator['inputs'];
 }
 
 export interface GraphResult {
@@ -38,9 +42,14 @@ export interface GraphResult {
 const ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
 const CONNECTOR = /^\/[-+]*\\$/;
 const TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
-const OBJECT_TYPE = /^([A-Z][A-Z-]{1,15}):$/;
+const OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
+/** `CO-TABLE:TPCDS`: a wide type label printed without the blank before the schema. */
+const GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+/** Legend words of the RETURN box: `Rows`, `Rows Actual`, `Cost`, `I/O`, `1st Row Cost`, … */
+const LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
+const NA = /^NA$/i;
 
-type Field = 'rows' | 'totalCost' | 'ioCost' | 'firstRowCost' | 'cpuCost' | 'other';
+type Field = 'rows' | 'actualRows' | 'totalCost' | 'ioCost' | 'firstRowCost' | 'cpuCost' | 'other';
 
 function tokenize(line: string): Token[] {
   const out: Token[] = [];
@@ -53,11 +62,11 @@ function tokenize(line: string): Token[] {
   return out;
 }
 
-function expandTabs(line: string): string {
+function expandTabs(line: string, width: number): string {
   if (!line.includes('\t')) return line;
   let out = '';
   for (const ch of line) {
-    if (ch === '\t') out += ' '.repeat(8 - (out.length % 8));
+    if (ch === '\t') out += ' '.repeat(width - (out.length % width));
     else out += ch;
   }
   return out;
@@ -74,6 +83,28 @@ export function stripCommonPrefix(lines: string[]): string[] {
   const all = nonBlank.every((l) => l.startsWith(prefix) || l.trimEnd() === bare);
   if (!all) return lines;
   return lines.map((l) => (l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? '' : l));
+}
+
+/**
+ * A double-spaced paste (every line followed by a blank one, as some editors and web pages copy text):
+ * the blank lines are dropped again. Text with two non-blank lines in a row is left alone.
+ */
+export function undoubleSpacing<T>(items: T[], text: (item: T) => string): T[] {
+  // Only empty lines count: a long run of blanks is a line of its own (a folded graph line can be one).
+  const blank = items.map((i) => text(i).length <= 2 && text(i).trim() === '');
+  const content: number[] = [];
+  for (let i = 0; i < items.length; i++) if (!blank[i]) content.push(i);
+  if (content.length < 6) return items;
+  for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
+  const phase = content[0] % 2;
+  // A true double spacing puts every line of the original on the same parity: keep that half.
+  if (content.every((i) => i % 2 === phase)) return items.filter((_, i) => i % 2 === phase);
+  const out: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    out.push(items[i]);
+    if (!blank[i] && i + 1 < items.length && blank[i + 1]) i++;
+  }
+  return out;
 }
 
 /** Index of the first item whose centre is >= `value` (items sorted by centre). */
@@ -96,10 +127,10 @@ function inCentreRange<T extends { centre: number }>(items: T[] | undefined, fro
   return out;
 }
 
-function nearest<T extends Token>(tokens: T[] | undefined, centre: number, tolerance: number, accept: (t: T) => boolean = () => true): T | undefined {
+function nearest<T extends { centre: number }>(items: T[] | undefined, centre: number, tolerance: number, accept: (t: T) => boolean = () => true): T | undefined {
   let best: T | undefined;
   let bestDistance = Infinity;
-  for (const t of inCentreRange(tokens, centre - tolerance, centre + tolerance)) {
+  for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
     if (!accept(t)) continue;
     const d = Math.abs(t.centre - centre);
     if (d < bestDistance) {
@@ -110,22 +141,77 @@ function nearest<T extends Token>(tokens: T[] | undefined, centre: number, toler
   return best;
 }
 
-function fieldOfLegend(word: string): Field {
-  const w = word.toLowerCase();
-  if (w === 'rows' || w === 'cardinality') return 'rows';
-  if (w === 'cost' || w === 'total') return 'totalCost';
-  if (w === 'i/o' || w === 'io') return 'ioCost';
-  if (w.startsWith('1st') || w.startsWith('first')) return 'firstRowCost';
-  if (w === 'cpu') return 'cpuCost';
+function legendField(phrase: string): Field {
+  const p = phrase.toLowerCase();
+  if (p === 'rows actual' || p === 'actual rows') return 'actualRows';
+  if (p === 'rows' || p === 'cardinality') return 'rows';
+  if (/^(1st|first)\b/.test(p)) return 'firstRowCost';
+  if (p === 'cost' || p === 'total cost') return 'totalCost';
+  if (p === 'i/o' || p === 'io' || p === 'i/o cost') return 'ioCost';
+  if (p.includes('cpu')) return 'cpuCost';
   return 'other';
 }
 
-/** Parses graph lines (already cut out of the document). `firstLine` is the 1-based line of lines[0]. */
+const isValue = (t: Token) => isDb2Number(t.text) || NA.test(t.text);
+
+/**
+ * Parses graph lines (already cut out of the document). `firstLine` is the 1-based line of rawLines[0].
+ * Pastes come with tabs of any width and with wide lines wrapped: when the drawing does not read cleanly,
+ * those readings are tried too and the first clean one wins.
+ */
 export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
+  const prepared = undoubleSpacing(
+    stripCommonPrefix(rawLines).map((text, line): SourceLine => ({ text, line })),
+    (l) => l.text,
+  );
+  const rejoined = rejoinWrappedLines(prepared);
+  const widths = prepared.some((l) => l.text.includes('\t')) ? [8, 4, 2, 3, 6, 1] : [8];
+  const expand = (lines: SourceLine[], width: number) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
+  let first: GraphResult | undefined;
+  for (const width of widths) {
+    const r = readGraph(expand(prepared, width), firstLine);
+    if (!first) first = r;
+    if (isClean(r) || r.damage) return r;
+    if (!rejoined) continue;
+    const w = readGraph(expand(rejoined.lines, width), firstLine);
+    if (isClean(w)) {
+      w.warnings.push({
+        code: 'rejoined-wrapped-lines',
+        message: `The Access Plan graph's lines were wrapped at ${rejoined.width} columns when it was copied; they were joined again.`,
+        line: firstLine,
+      });
+      return w;
+    }
+  }
+  return first!;
+}
+
+function isClean(r: GraphResult): boolean {
+  return r.linked && r.errors.length === 0 && r.warnings.length === 0;
+}
+
+/** Lines cut at a fixed width (a terminal or mail client folding the paste): join each full line with the next. */
+function rejoinWrappedLines(lines: SourceLine[]): { lines: SourceLine[]; width: number } | undefined {
+  let width = 0;
+  for (const l of lines) width = Math.max(width, l.text.length);
+  // A folded piece may be all blanks, but never empty.
+  if (width < 40 || !lines.some((l, i) => l.text.length === width && i + 1 < lines.length && lines[i + 1].text !== '')) return undefined;
+  const out: SourceLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let text = lines[i].text;
+    const line = lines[i].line;
+    while (text.length % width === 0 && i + 1 < lines.length && lines[i + 1].text !== '') text += lines[++i].text;
+    out.push({ text, line });
+  }
+  return { lines: out, width };
+}
+
+function readGraph(lines: SourceLine[], firstLine: number): GraphResult {
   const errors: ExplainMessage[] = [];
   const warnings: ExplainMessage[] = [];
-  const lines = stripCommonPrefix(rawLines).map((l) => expandTabs(l).trimEnd());
-  const tokens = lines.map(tokenize);
+  const at = (i: number) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
+  const texts = lines.map((l) => l.text);
+  const tokens = texts.map(tokenize);
 
   const idTokens: { line: number; token: Token; id: number }[] = [];
   tokens.forEach((row, line) => {
@@ -139,99 +225,182 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
     return { operators: [], linked: false, errors, warnings };
   }
 
-  const damage = detectDamage(lines, idTokens);
-  if (damage) return parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnings);
+  const damage = detectDamage(texts, idTokens);
+  if (damage) return parseDamaged(texts, tokens, idTokens, damage, firstLine, errors, warnings);
 
-  // Legend: the root box shows words (Rows / Cost / I/O) instead of numbers; it gives the box layout.
-  let above: Field[] = ['rows'];
-  let below: Field[] = ['totalCost', 'ioCost'];
-  const root = idTokens[0];
-  {
-    const up: Field[] = [];
-    for (let l = root.line - 2; l >= 0; l--) {
-      const t = nearest(tokens[l], root.token.centre, 4);
-      if (!t || isDb2Number(t.text) || !/^[A-Za-z1/][A-Za-z/ .-]*$/.test(t.text)) break;
-      up.unshift(fieldOfLegend(t.text));
-    }
-    const down: Field[] = [];
-    for (let l = root.line + 1; l < lines.length; l++) {
-      const t = nearest(tokens[l], root.token.centre, 4);
-      if (!t || isDb2Number(t.text) || t.text === '|' || CONNECTOR.test(t.text) || !/^[A-Za-z1/][A-Za-z/ .-]*$/.test(t.text)) break;
-      down.push(fieldOfLegend(t.text));
-    }
-    if (up.length > 0 || down.length > 0) {
-      above = up;
-      below = down;
-    }
-  }
+  const claimed = new Set<Token>();
+  const legend = readLegend(texts, tokens, idTokens[0], claimed);
+  const rowFields = legend.above.filter((f) => f === 'rows' || f === 'actualRows').length;
 
   const nodes: GraphNode[] = [];
-  const claimed = new Set<Token>();
-  const seenIds = new Set<number>();
+  const ops = new Map<number, PlanOperator>();
   for (const { line, token, id } of idTokens) {
     const nameTok = nearest(tokens[line - 1], token.centre, Math.max(4, (token.end - token.start) / 2 + 2), (t) => parseOperatorLabel(t.text) !== undefined);
     if (!nameTok) {
-      warnings.push({ code: 'box-without-name', message: `Operator (${id}) has no operator name above its number.`, line: firstLine + line });
+      warnings.push({ code: 'box-without-name', message: `Operator (${id}) has no operator name above its number.`, line: at(line) });
       continue;
     }
-    if (seenIds.has(id)) {
-      warnings.push({ code: 'duplicate-operator', message: `Operator number ${id} appears twice in the graph; the second box is ignored.`, line: firstLine + line });
-      continue;
-    }
-    seenIds.add(id);
+    claimed.add(nameTok).add(token);
     const label = parseOperatorLabel(nameTok.text)!;
-    const op = newOperator(id, label.type);
-    op.label = nameTok.text;
-    op.flags = label.flags;
-    claimed.add(nameTok);
-    claimed.add(token);
+    let op = ops.get(id);
+    if (op && op.label !== nameTok.text) {
+      warnings.push({ code: 'duplicate-operator', message: `Operator number ${id} is drawn as ${op.label} and as ${nameTok.text}.`, line: at(line) });
+      continue;
+    }
+    const repeat = op !== undefined;
+    if (!op) {
+      op = newOperator(id, label.type);
+      op.label = nameTok.text;
+      op.flags = label.flags;
+      ops.set(id, op);
+    }
+    const isLegendBox = line === idTokens[0].line && token === idTokens[0].token && legend.found;
     let top = line - 1;
-    above.forEach((field, i) => {
-      const l = line - 1 - above.length + i;
-      const t = nearest(tokens[l], token.centre, 5, (x) => isDb2Number(x.text) || x.text.toLowerCase() === 'rows');
-      if (t) {
+    let bottom = line;
+    if (isLegendBox) {
+      top = legend.top;
+      bottom = legend.bottom;
+    } else {
+      legend.above.forEach((field, i) => {
+        const l = line - 1 - legend.above.length + i;
+        const t = nearest(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        if (!t) return;
         top = Math.min(top, l);
         claimed.add(t);
-        setField(op, field, t.text);
-      }
-    });
-    let bottom = line;
-    below.forEach((field, i) => {
-      const l = line + 1 + i;
-      const t = nearest(tokens[l], token.centre, 5, (x) => isDb2Number(x.text) || /^[A-Za-z/]+$/.test(x.text));
-      if (t) {
+        if (!repeat) setField(op!, field, t.text);
+      });
+      legend.below.forEach((field, i) => {
+        const l = line + 1 + i;
+        const t = nearest(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        if (!t) return;
         bottom = l;
         claimed.add(t);
-        setField(op, field, t.text);
-      }
-    });
-    nodes.push({ kind: 'op', centre: token.centre, top, bottom, op });
+        if (!repeat) setField(op!, field, t.text);
+      });
+    }
+    nodes.push({ kind: 'op', centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
   }
 
-  // Object leaves: "TYPE: SCHEMA" with the name below it, an optional correlation name, the cardinality above.
+  readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
+  const unresolved = linkConnectors(tokens, nodes, warnings, at);
+
+  // One operator, several drawings (a shared TEMP or subplan): its inputs are drawn under one of them.
+  const drawings = new Map<PlanOperator, GraphNode[]>();
+  for (const n of nodes) if (n.op) drawings.set(n.op, [...(drawings.get(n.op) ?? []), n]);
+  for (const [op, list] of drawings) {
+    const withInputs = list.filter((n) => n.drawn.length > 0);
+    const chosen = withInputs[0];
+    if (chosen) {
+      op.inputs = chosen.drawn;
+      op.children = chosen.drawn.flatMap((i) => (i.kind === 'operator' ? [i.id] : []));
+      for (const i of chosen.drawn) {
+        if (i.kind !== 'object') continue;
+        // The object under an INSERT/UPDATE/DELETE is the table it writes (an O->D stream drawn as an input).
+        if (['INSERT', 'UPDATE', 'DELETE'].includes(op.type)) op.objectsWritten.push(i.object.key);
+        else op.objectsRead.push(i.object.key);
+      }
+    }
+    const describe = (n: GraphNode) => n.drawn.map((i) => (i.kind === 'operator' ? `(${i.id})` : i.object.key)).join(', ');
+    for (const other of withInputs.slice(1)) {
+      if (describe(other) !== describe(chosen)) {
+        warnings.push({ code: 'duplicate-operator', message: `Operator ${op.label} (${op.id}) is drawn twice with different inputs: ${describe(chosen)} and ${describe(other)}.` });
+      }
+    }
+  }
+  const operators = [...ops.values()];
+  // Every drawing but the topmost hangs under a connector, a repeated one too.
+  const orphans = nodes.filter((n, i) => n.kind === 'op' && !n.hasParent && i > 0).map((n) => n.op!.id);
+  if (orphans.length > 0) {
+    warnings.push({ code: 'several-roots', message: `Operators ${orphans.map((i) => `(${i})`).join(', ')} could not be attached to the tree under (${nodes[0]?.op?.id}).` });
+  }
+  for (const s of nodes) if (s.kind === 'object' && !s.hasParent) warnings.push({ code: 'stray-object', message: `Object ${s.object!.key} is not connected to any operator.`, line: at(s.top) });
+  return { operators, linked: unresolved === 0 && orphans.length === 0, errors, warnings };
+}
+
+interface Legend {
+  found: boolean;
+  above: Field[];
+  below: Field[];
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The RETURN box shows words instead of numbers; they give the box layout of every operator. A legend
+ * line may have lost its indentation (the first line of a paste often does), so a whole line that is a
+ * legend phrase counts wherever it starts.
+ */
+function readLegend(lines: string[], tokens: Token[][], root: { line: number; token: Token }, claimed: Set<Token>): Legend {
+  const phraseOf = (row: Token[]): string | undefined => {
+    if (row.length === 0 || row.length > 3) return undefined;
+    const phrase = row.map((t) => t.text).join(' ');
+    return LEGEND_PHRASE.test(phrase) && !row.some(isValue) && parseOperatorLabel(phrase) === undefined ? phrase : undefined;
+  };
+  // The words centred on the root's column; else a whole line pasted flush-left.
+  const phraseAt = (l: number): string | undefined => {
+    const row = tokens[l] ?? [];
+    const near = phraseOf(inCentreRange(row, root.token.centre - 12, root.token.centre + 12));
+    if (near) return near;
+    return row.length > 0 && row[0].start === 0 ? phraseOf(row) : undefined;
+  };
+  const claimPhrase = (l: number) => {
+    for (const t of tokens[l]) if (!isValue(t) && LEGEND_PHRASE.test(t.text)) claimed.add(t);
+  };
+  const above: Field[] = [];
+  let top = root.line - 1;
+  for (let l = root.line - 2; l >= 0; l--) {
+    const phrase = phraseAt(l);
+    if (!phrase) break;
+    above.unshift(legendField(phrase));
+    claimPhrase(l);
+    top = l;
+  }
+  const below: Field[] = [];
+  let bottom = root.line;
+  for (let l = root.line + 1; l < lines.length; l++) {
+    const phrase = phraseAt(l);
+    if (!phrase) break;
+    below.push(legendField(phrase));
+    claimPhrase(l);
+    bottom = l;
+  }
+  if (above.length === 0 && below.length === 0) return { found: false, above: ['rows'], below: ['totalCost', 'ioCost'], top, bottom };
+  return { found: true, above, below, top, bottom };
+}
+
+/** Object leaves: "TYPE: SCHEMA" with the name below it, an optional correlation name, the cardinality (and actual rows) above. */
+function readObjects(tokens: Token[][], claimed: Set<Token>, rowLines: number, nodes: GraphNode[], warnings: ExplainMessage[], at: (i: number) => number): void {
   tokens.forEach((row, line) => {
-    for (let i = 0; i + 1 < row.length; i++) {
+    for (let i = 0; i < row.length; i++) {
       const typeTok = row[i];
-      const m = OBJECT_TYPE.exec(typeTok.text);
-      if (!m || claimed.has(typeTok)) continue;
-      const schemaTok = row[i + 1];
-      if (schemaTok.start - typeTok.end > 3) continue;
-      const label: ObjectLabel = {
-        text: `${typeTok.text} ${schemaTok.text}`,
-        start: typeTok.start,
-        end: schemaTok.end,
-        centre: (typeTok.start + schemaTok.end - 1) / 2,
-        typeLabel: m[1],
-        schema: schemaTok.text,
-      };
-      const half = (label.end - label.start) / 2 + 2;
-      const nameTok = nearest(tokens[line + 1], label.centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
+      if (claimed.has(typeTok)) continue;
+      let typeLabel: string;
+      let schema: string;
+      let end: number;
+      const glued = GLUED_OBJECT.exec(typeTok.text);
+      const spaced = OBJECT_TYPE.exec(typeTok.text);
+      if (spaced && i + 1 < row.length && row[i + 1].start - typeTok.end <= 3 && !claimed.has(row[i + 1])) {
+        typeLabel = spaced[1];
+        schema = row[i + 1].text;
+        end = row[i + 1].end;
+        claimed.add(row[i + 1]);
+        i++;
+      } else if (glued) {
+        typeLabel = glued[1];
+        schema = glued[2];
+        end = typeTok.end;
+      } else continue;
+      claimed.add(typeTok);
+      const start = typeTok.start;
+      const centre = (start + end - 1) / 2;
+      const half = (end - start) / 2 + 2;
+      const nameTok = nearest(tokens[line + 1], centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
       if (!nameTok) {
-        warnings.push({ code: 'object-without-name', message: `Object label "${label.text}" has no object name below it.`, line: firstLine + line });
+        warnings.push({ code: 'object-without-name', message: `Object label "${typeLabel}: ${schema}" has no object name below it.`, line: at(line) });
         continue;
       }
-      claimed.add(typeTok).add(schemaTok).add(nameTok);
-      const object: PlanObjectRef = { key: objectKey(label.schema, nameTok.text), schema: label.schema, name: nameTok.text, kind: objectKind(label.typeLabel) };
+      claimed.add(nameTok);
+      const object: PlanObjectRef = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
       let bottom = line + 1;
       const corr = nearest(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
       if (corr) {
@@ -240,31 +409,32 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
         bottom = line + 2;
       }
       let top = line;
-      const rows = nearest(tokens[line - 1], label.centre, half, (t) => isDb2Number(t.text) && !claimed.has(t));
-      if (rows) {
-        object.rows = parseDb2Number(rows.text);
-        claimed.add(rows);
-        top = line - 1;
+      const values: string[] = [];
+      for (let l = line - rowLines; l < line; l++) {
+        const t = nearest(tokens[l], centre, half, (x) => isValue(x) && !claimed.has(x));
+        if (!t) continue;
+        claimed.add(t);
+        values.push(t.text);
+        top = Math.min(top, l);
       }
-      nodes.push({ kind: 'object', centre: label.centre, top, bottom, object });
-      i++;
+      // Estimated rows first; a second line (section actuals) prints NA for objects.
+      if (values.length > 0) object.rows = parseDb2Number(values[0]);
+      nodes.push({ kind: 'object', centre, top, bottom, object, hasParent: false, drawn: [] });
     }
   });
+}
 
-  // Connectors.
+/** Links each operator drawing to the node tops under its connector; returns how many connectors lead nowhere. */
+function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: ExplainMessage[], at: (i: number) => number): number {
   const byTop = new Map<number, GraphNode[]>();
-  for (const n of nodes) {
-    const list = byTop.get(n.top);
-    if (list) list.push(n);
-    else byTop.set(n.top, [n]);
-  }
+  for (const n of nodes) byTop.set(n.top, [...(byTop.get(n.top) ?? []), n]);
   for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
   let unresolved = 0;
   for (const parent of nodes) {
     if (parent.kind !== 'op') continue;
     let connector: Token | undefined;
     let connLine = -1;
-    for (let l = parent.bottom + 1; l <= parent.bottom + 2 && l < lines.length && !connector; l++) {
+    for (let l = parent.bottom + 1; l <= parent.bottom + 2 && l < tokens.length && !connector; l++) {
       const row = tokens[l] ?? [];
       // Tokens do not overlap, so the one covering the parent's column is at or just before its position.
       const k = lowerBound(row, parent.centre);
@@ -277,66 +447,46 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
         }
       }
       if (connector) connLine = l;
+      // Only a blank line may separate a box from its connector.
+      if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
     }
     if (!connector) continue;
     const below = byTop.get(connLine + 1);
     let children: GraphNode[];
+    const op = parent.op!;
     if (connector.text === '|') {
-      const child = nearestNode(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.parent), connector.centre, 5);
+      const child = nearest(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.hasParent), connector.centre, 5);
       children = child ? [child] : [];
     } else {
-      children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.parent);
+      children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.hasParent);
       const expected = 2 + Math.max(0, (connector.text.match(/\+/g)?.length ?? 1) - 1);
       if (children.length < 2 || children.length > expected + 1) {
         if (children.length < 2) unresolved++;
         warnings.push({
           code: 'connector-mismatch',
-          message: `The connector under operator (${parent.op!.id}) leads to ${children.length} input(s); expected ${expected}.`,
-          line: firstLine + connLine,
+          message: `The connector under operator ${op.label} (${op.id}) leads to ${children.length} input(s); expected ${expected}.`,
+          line: at(connLine),
         });
       }
     }
     if (children.length === 0) {
       unresolved++;
-      warnings.push({ code: 'dangling-connector', message: `The connector under operator (${parent.op!.id}) leads to nothing the parser recognises.`, line: firstLine + connLine });
+      warnings.push({ code: 'dangling-connector', message: `The connector under operator ${op.label} (${op.id}) leads to nothing the parser recognises.`, line: at(connLine) });
     }
     for (const child of children) {
-      child.parent = parent;
-      const op = parent.op!;
-      if (child.kind === 'op') {
-        op.children.push(child.op!.id);
-        op.inputs.push({ kind: 'operator', id: child.op!.id, rows: child.op!.rows });
-      } else {
-        op.inputs.push({ kind: 'object', object: child.object! });
-        // The object under an INSERT/UPDATE/DELETE is the table it writes (an O->D stream drawn as an input).
-        if (['INSERT', 'UPDATE', 'DELETE'].includes(op.type)) op.objectsWritten.push(child.object!.key);
-        else op.objectsRead.push(child.object!.key);
-      }
+      child.hasParent = true;
+      if (child.kind === 'op') parent.drawn.push({ kind: 'operator', id: child.op!.id, rows: child.op!.rows });
+      else parent.drawn.push({ kind: 'object', object: child.object! });
     }
   }
-  const ops = nodes.filter((n) => n.kind === 'op').map((n) => n.op!);
-  const orphans = nodes.filter((n) => n.kind === 'op' && !n.parent).map((n) => n.op!.id);
-  if (orphans.length > 1) {
-    warnings.push({ code: 'several-roots', message: `Operators ${orphans.slice(1).map((i) => `(${i})`).join(', ')} could not be attached to the tree under (${orphans[0]}).` });
-  }
-  const strayObjects = nodes.filter((n) => n.kind === 'object' && !n.parent);
-  for (const s of strayObjects) warnings.push({ code: 'stray-object', message: `Object ${s.object!.key} is not connected to any operator.`, line: firstLine + s.top });
-  return { operators: ops, linked: unresolved === 0 && orphans.length <= 1, errors, warnings };
-}
-
-function nearestNode(nodes: GraphNode[], centre: number, tolerance: number): GraphNode | undefined {
-  let best: GraphNode | undefined;
-  for (const n of nodes) {
-    const d = Math.abs(n.centre - centre);
-    if (d <= tolerance && (!best || d < Math.abs(best.centre - centre))) best = n;
-  }
-  return best;
+  return unresolved;
 }
 
 function setField(op: PlanOperator, field: Field, text: string): void {
   const n = parseDb2Number(text);
   if (n === undefined) return;
   if (field === 'rows') op.rows = n;
+  else if (field === 'actualRows') op.actualRows = n;
   else if (field === 'totalCost') op.totalCost = n;
   else if (field === 'ioCost') op.ioCost = n;
   else if (field === 'firstRowCost') op.firstRowCost = n;
@@ -347,6 +497,7 @@ export function objectKind(typeLabel: string): string {
   switch (typeLabel.toUpperCase()) {
     case 'TABLE':
     case 'CO-TABLE':
+    case 'DP-TABLE':
       return 'table';
     case 'INDEX':
     case 'DP-INDEX':
@@ -412,7 +563,8 @@ function parseDamaged(
     damage === 'spaces-collapsed'
       ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")'
       : 'the leading whitespace of its lines was stripped';
-  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1);
+  const ids = new Set(ops.map((o) => o.id));
+  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
   if (!joins) {
     for (let i = 0; i + 1 < ops.length; i++) {
       ops[i].children.push(ops[i + 1].id);

@@ -12,7 +12,7 @@ import {
   type PlanOperator,
   type PlanPredicate,
 } from './model';
-import { parseGraph } from './exfmt-graph';
+import { parseGraph, undoubleSpacing } from './exfmt-graph';
 import { flagsFromArguments, labelFromFlags, parseDb2Number, parseOperatorLabel } from './symbols';
 
 /** Inputs above this size are refused rather than scanned (a db2exfmt file of 2,000 operators is ~2 MB). */
@@ -21,7 +21,10 @@ export const MAX_EXFMT_BYTES = 32 * 1024 * 1024;
 const INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
 const STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
 const DASHES = /^\s*-{3,}\s*$/;
-const DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3}):\s*\((.*)\)\s*$/;
+// Db2 11.5.8 and 12.1 pad the operator name before the colon: "2) FETCH : (Fetch)", "5) TQ    : (Table Queue)".
+const DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
+/** Graph warnings that describe a repair, not a doubt about the tree. */
+const INFORMATIONAL_GRAPH_WARNINGS = new Set(['rejoined-wrapped-lines', 'damaged-graph-chain']);
 
 export function parseExfmt(input: unknown): ExfmtDocument {
   const doc: ExfmtDocument = { kind: 'unknown', header: { fields: {} }, statements: [], errors: [], warnings: [] };
@@ -48,7 +51,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
     return;
   }
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = text.split('\n');
+  const lines = undoubleSpacing(text.split('\n'), (l) => l);
 
   if (isDb2expln(lines)) {
     doc.kind = 'db2expln';
@@ -197,7 +200,8 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
           const l = lines[g];
           const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
           if (tc) totalCost = parseDb2Number(tc[1]);
-          else if (!/^\s*Query Degree:/.test(l) && l.trim() !== '') break;
+          // A line of blanks may be the first half of a folded graph line: it starts the graph.
+          else if (!/^\s*Query Degree:/.test(l) && (l.trim() !== '' || l.length > 2)) break;
         }
         graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
         break;
@@ -233,34 +237,42 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
   const objectInfos = objects ? parseObjects(lines, objects[0], objects[1]) : [];
 
   let plan: AccessPlan | undefined;
+  const detailsProblem = details ? incompleteDetails(detailOps) : 'there are no Plan Details';
   if (graph && graph.end > graph.start) {
     const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
-    stmt.warnings.push(...g.warnings);
-    const streamsKnown = [...detailOps.values()].some((op) => op.inputs.length > 0);
-    if (g.operators.length > 0) {
+    const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
+    const problems = g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
+    const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
+    if (clean && !(g.damage && !detailsProblem)) {
+      // An undamaged drawing is the tree; Plan Details add full-precision costs, arguments and predicates.
+      stmt.warnings.push(...repaired);
       plan = { operators: g.operators, roots: [], totalCost: graph.totalCost, source: 'graph', objects: objectInfos };
-      if (!g.linked && streamsKnown) {
-        const why = g.damage === 'spaces-collapsed' ? 'runs of spaces were collapsed' : g.damage === 'indentation-stripped' ? 'its indentation was stripped' : 'its layout could not be read';
-        stmt.warnings.push({ code: 'rebuilt-from-details', message: `The Access Plan graph is damaged (${why}); the tree was rebuilt from Plan Details' input streams instead.` });
-        plan = planFromDetails(detailOps, graph.totalCost, objectInfos);
-      } else if (!g.linked && g.errors.length > 0) {
-        const found = g.operators.map((op) => `${op.type === '?' ? 'operator' : op.label} (${op.id})`).join(', ');
-        stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.` })));
-        plan = undefined;
-      } else {
-        stmt.errors.push(...g.errors);
-        mergeDetails(plan, detailOps, stmt.warnings);
+      mergeDetails(plan, detailOps, stmt.warnings);
+    } else if (!detailsProblem && (g.operators.length === 0 || detailsCover(detailOps, g.operators))) {
+      if (g.operators.length > 0) {
+        const why = g.damage === 'spaces-collapsed' ? 'is damaged: runs of spaces were collapsed' : g.damage === 'indentation-stripped' ? 'is damaged: its indentation was stripped' : `could not be read completely (${problems[0]?.message ?? g.errors[0]?.message ?? 'no tree'})`;
+        stmt.warnings.push({ code: 'rebuilt-from-details', message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.` });
       }
-    } else if (streamsKnown) {
       plan = planFromDetails(detailOps, graph.totalCost, objectInfos);
-    } else {
+    } else if (g.operators.length === 0) {
       stmt.errors.push(...g.errors);
+    } else {
+      const found = g.operators.map((op) => `${op.type === '?' ? 'operator' : op.label} (${op.id})`).join(', ');
+      const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : '';
+      if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
+      else {
+        stmt.errors.push({
+          code: 'unreadable-graph',
+          message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${problems.map((w) => (w.line ? `line ${w.line}: ` : '') + w.message).join(' ')} Operators seen: ${found}.${hint}`,
+          line: problems[0]?.line,
+        });
+      }
     }
   } else if (detailOps.size > 0) {
-    if ([...detailOps.values()].some((op) => op.inputs.length > 0)) {
+    if (!detailsProblem) {
       plan = planFromDetails(detailOps, undefined, objectInfos);
     } else {
-      stmt.errors.push({ code: 'no-graph', message: 'The text has Plan Details but neither an Access Plan graph nor input streams, so the operator tree cannot be rebuilt.' });
+      stmt.errors.push({ code: 'no-graph', message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.` });
     }
   } else if (sections.some((s) => s.name === 'Access Plan')) {
     stmt.errors.push({ code: 'empty-graph', message: 'The "Access Plan:" section is empty or cut off before the graph.' });
@@ -272,13 +284,17 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     // The root box shows the legend instead of numbers; its cost is the statement's total cost.
     const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
     if (root && root.totalCost === undefined && plan.totalCost !== undefined) root.totalCost = plan.totalCost;
+    // RETURN shows the legend, not its rows: it returns what its input produces.
+    if (root && root.rows === undefined && root.type === 'RETURN' && root.children.length === 1) root.rows = plan.operators.find((op) => op.id === root.children[0])?.rows;
     // A pasted graph has no "Total Cost:" line: RETURN adds nothing, so its input's cost is the statement's.
     if (root && root.totalCost === undefined && root.children.length > 0) {
       const inputs = root.children.map((c) => plan!.operators.find((op) => op.id === c));
       if (inputs.every((op) => op?.totalCost !== undefined)) root.totalCost = Math.max(...inputs.map((op) => op!.totalCost!));
       if (root.ioCost === undefined && inputs.every((op) => op?.ioCost !== undefined)) root.ioCost = Math.max(...inputs.map((op) => op!.ioCost!));
     }
-    stmt.plan = finishPlan(plan);
+    stmt.plan = finishPlan(plan, (op, missing) =>
+      stmt.warnings.push({ code: 'missing-input', message: `Operator ${op.label} (${op.id}) names operator ${missing} as an input, but the plan has no operator ${missing}; that input was left out.` }),
+    );
   }
 }
 
@@ -335,8 +351,10 @@ function findPastedGraph(lines: string[], from: number, to: number): { start: nu
   }
   if (firstId < 0) return undefined;
   let start = firstId - 1;
-  // Include the legend / rows lines above the first box.
-  while (start > from && lines[start - 1].trim() !== '' && !looksLikeProse(lines[start - 1]) && start > firstId - 4) start--;
+  // Include the legend and rows lines above the first readable box (in a folded paste, whole boxes).
+  // A line of blanks can be half of a folded graph line; only an empty line ends the drawing.
+  const empty = (l: string) => l.length <= 2 && l.trim() === '';
+  while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
   return { start, end: trimGraphEnd(lines, start, to) };
 }
 
@@ -471,7 +489,30 @@ function planFromDetails(ops: Map<number, PlanOperator>, totalCost: number | und
   return { operators: [...ops.values()], roots: [], totalCost, source: 'plan-details', objects };
 }
 
-/** Plan Details carry full-precision costs, CPU, arguments and predicates; streams cross-check the drawing. */
+/**
+ * Why Plan Details alone cannot give the tree (undefined: they can): every input stream must name an operator
+ * that has a block, and all operators must hang under one root.
+ */
+function incompleteDetails(ops: Map<number, PlanOperator>): string | undefined {
+  if (ops.size === 0) return 'they list no operator';
+  if (![...ops.values()].some((op) => op.inputs.length > 0)) return 'they have no "Input Streams"';
+  const missing = [...new Set([...ops.values()].flatMap((op) => op.children.filter((c) => !ops.has(c))))];
+  if (missing.length > 0) return `operator${missing.length > 1 ? 's' : ''} ${missing.slice(0, 10).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no block (the text may be cut off)`;
+  const hasParent = new Set([...ops.values()].flatMap((op) => op.children));
+  const roots = [...ops.keys()].filter((id) => !hasParent.has(id));
+  if (roots.length !== 1) return roots.length === 0 ? 'their input streams form a cycle' : `operators ${roots.slice(0, 10).join(', ')} are not an input of any other operator`;
+  return undefined;
+}
+
+/** Plan Details can stand in for a drawing only when they describe every operator it shows. */
+function detailsCover(details: Map<number, PlanOperator>, drawn: PlanOperator[]): boolean {
+  return drawn.every((op) => details.has(op.id));
+}
+
+/**
+ * Plan Details carry full-precision costs, CPU, arguments and predicates. The tree stays the drawing's: when the
+ * two disagree, the undamaged graph is trusted and the difference reported.
+ */
 function mergeDetails(plan: AccessPlan, details: Map<number, PlanOperator>, warnings: ExplainMessage[]): void {
   if (details.size === 0) return;
   for (const op of plan.operators) {
@@ -484,18 +525,18 @@ function mergeDetails(plan: AccessPlan, details: Map<number, PlanOperator>, warn
     op.longName = d.longName;
     op.arguments = d.arguments;
     op.predicates = d.predicates;
-    if (d.type !== op.type) warnings.push({ code: 'details-mismatch', message: `Operator ${op.id} is ${op.label} in the graph but ${d.label} in Plan Details.` });
-    const inputs = d.children;
-    if (d.inputs.length > 0 && (inputs.length !== op.children.length || inputs.some((c) => !op.children.includes(c)))) {
+    if (op.actualRows === undefined) op.actualRows = d.actualRows;
+    if (d.type !== op.type) warnings.push({ code: 'details-mismatch', message: `Operator ${op.id} is ${op.label} in the graph but ${d.label} in Plan Details; the graph's name is used.` });
+    const drawn = op.children;
+    const listed = d.children;
+    const same = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q) => p - q)[i]);
+    if (d.inputs.length > 0 && !same(drawn, listed)) {
       warnings.push({
         code: 'details-mismatch',
-        message: `The graph gives operator ${op.id} the inputs [${op.children.join(', ')}] but Plan Details say [${inputs.join(', ')}]; Plan Details were used.`,
+        message: `The graph draws operator ${op.label} (${op.id}) with the inputs [${drawn.join(', ')}] but Plan Details list [${listed.join(', ')}]; the graph was used.`,
       });
-      op.children = [...inputs];
-      const objectInputs: PlanOperator['inputs'] = op.inputs.filter((i) => i.kind === 'object');
-      op.inputs = [...objectInputs, ...inputs.map((id) => ({ kind: 'operator' as const, id }))];
     }
-    for (const w of d.objectsWritten) if (!op.objectsWritten.includes(w)) op.objectsWritten.push(w);
+    for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
   }
 }
 

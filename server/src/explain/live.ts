@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { Db2Error, describeDb2Error, type ConnectionInfo, type Db2Driver, type Row } from './driver';
+import { childEnvironment, Db2Error, describeDb2Error, type ConnectionInfo, type Db2Driver, type Row } from './driver';
 import { buildPlanFromExplainTables, num, str } from './explain-tables';
 import { parseExfmt } from './exfmt';
 import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
@@ -258,7 +258,10 @@ async function viaDb2exfmt(options: LiveExplainOptions, schema: string, explainS
   const dir = mkdtempSync(join(tmpdir(), 'insertlint-exfmt-'));
   const out = join(dir, 'plan.txt');
   try {
-    const args = ['-d', connection.database ?? '', '-1', '-o', out];
+    // -1 takes the defaults for everything else; -e and -w narrow it to this run's explain instance.
+    const args = ['-d', connection.database ?? '', '-1', '-o', out, '-e', schema];
+    const time = explainTimeText(p.EXPLAIN_TIME);
+    if (time) args.push('-w', time);
     const result = await runner(options.db2exfmt!, args);
     let text = '';
     try {
@@ -271,14 +274,14 @@ async function viaDb2exfmt(options: LiveExplainOptions, schema: string, explainS
         code: 'db2exfmt-failed',
         message: `db2exfmt did not produce a plan (exit code ${result.code}); the plan was read from the Explain tables instead.`,
       });
-      const doc = await readPlan(driver, connection, schema, p, queryNo);
-      return doc;
+      return await readPlan(driver, connection, schema, p, queryNo);
     }
-    const doc = parseExfmt(text);
-    // -1 formats the latest explain of every statement; keep ours.
-    const ours = doc.statements.filter((s) => s.queryNo === queryNo);
-    if (ours.length > 0) doc.statements = ours;
-    return doc;
+    const ours = ownPlan(text, p.EXPLAIN_TIME, queryNo);
+    if ('mismatch' in ours) {
+      warnings.push({ code: 'db2exfmt-mismatch', message: `${ours.mismatch} The plan was read from the Explain tables instead.` });
+      return await readPlan(driver, connection, schema, p, queryNo);
+    }
+    return ours.document;
   } finally {
     rmSync(dir, { recursive: true, force: true });
     try {
@@ -293,9 +296,53 @@ async function viaDb2exfmt(options: LiveExplainOptions, schema: string, explainS
   }
 }
 
+const INSTANCE_BANNER = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
+
+/** An explain time as digits only (YYYYMMDDhhmmssnnnnnn), whatever the driver or db2exfmt printed. */
+function explainTimeKey(value: unknown): string | undefined {
+  const digits = String(value ?? '').replace(/\D/g, '');
+  return digits.length >= 14 ? digits.slice(0, 20).padEnd(20, '0') : undefined;
+}
+
+/** The explain time as db2exfmt's -w takes it: yyyy-mm-dd-hh.mm.ss.nnnnnn. */
+function explainTimeText(value: unknown): string | undefined {
+  const k = explainTimeKey(value);
+  return k && `${k.slice(0, 4)}-${k.slice(4, 6)}-${k.slice(6, 8)}-${k.slice(8, 10)}.${k.slice(10, 12)}.${k.slice(12, 14)}.${k.slice(14)}`;
+}
+
+/**
+ * This run's plan in db2exfmt's output: the EXPLAIN INSTANCE with our explain time, its statement with our
+ * QUERYNO. Shared Explain tables can hold someone else's newer explain, and db2exfmt may format that one.
+ */
+export function ownPlan(text: string, explainTime: unknown, queryNo: number): { document: ExfmtDocument } | { mismatch: string } {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const starts = lines.flatMap((l, i) => (INSTANCE_BANNER.test(l) ? [i] : []));
+  const preamble = lines.slice(0, starts[0] ?? 0);
+  const instances = starts.map((start, i) => {
+    const block = lines.slice(start, starts[i + 1] ?? lines.length);
+    const time = block.map((l) => /^\s*EXPLAIN_TIME:\s*(\S+)/.exec(l)?.[1]).find(Boolean);
+    return { block, time };
+  });
+  const wanted = explainTimeKey(explainTime);
+  const expected = `this statement was explained at ${explainTimeText(explainTime) ?? String(explainTime)} as QUERYNO ${queryNo}`;
+  const sameTime = instances.filter((x) => wanted !== undefined && explainTimeKey(x.time) === wanted);
+  if (sameTime.length === 0) {
+    const shown = instances.map((x) => x.time ?? 'no explain time').join(', ') || 'no EXPLAIN INSTANCE';
+    return { mismatch: `db2exfmt formatted another explain than this one (it shows ${shown}; ${expected}), perhaps another session's on shared Explain tables.` };
+  }
+  const document = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join('\n'));
+  const ours = document.statements.filter((s) => s.queryNo === queryNo);
+  if (ours.length === 0) {
+    const numbers = document.statements.map((s) => (s.queryNo === undefined ? 'no QUERYNO' : `QUERYNO ${s.queryNo}`)).join(', ') || 'no statement';
+    return { mismatch: `db2exfmt's output for this explain time holds ${numbers}, not ours (${expected}).` };
+  }
+  document.statements = ours;
+  return { document };
+}
+
 function defaultRunner(file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(file, args, { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, args, { timeout: 120_000, maxBuffer: 64 * 1024 * 1024, env: childEnvironment() }, (error, stdout, stderr) => {
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });

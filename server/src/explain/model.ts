@@ -1,9 +1,10 @@
 // The plan model shared by every source of a plan (db2exfmt text, EXPLAIN tables) and every renderer.
 // Costs follow Db2: TOTAL_COST and IO_COST are cumulative (an operator's cost includes its inputs).
 
-export type HiddenWorkKind = 'foreign-key-check' | 'trigger' | 'mqt-maintenance' | 'ri-cascade' | 'check-constraint';
+/** 'trigger-or-mqt': another table written for the statement, where neither plan nor schema tells which of the two. */
+export type HiddenWorkKind = 'foreign-key-check' | 'trigger' | 'mqt-maintenance' | 'trigger-or-mqt' | 'ri-cascade' | 'check-constraint';
 
-export const HIDDEN_WORK_KINDS: readonly HiddenWorkKind[] = ['foreign-key-check', 'trigger', 'mqt-maintenance', 'ri-cascade', 'check-constraint'];
+export const HIDDEN_WORK_KINDS: readonly HiddenWorkKind[] = ['foreign-key-check', 'trigger', 'mqt-maintenance', 'trigger-or-mqt', 'ri-cascade', 'check-constraint'];
 
 /** A base object (table, index, table function, nickname) as it appears under an operator. */
 export interface PlanObjectRef {
@@ -49,6 +50,8 @@ export interface PlanOperator {
   longName?: string;
   /** Estimated output rows. */
   rows?: number;
+  /** Rows counted at run time (plans explained from a section with actuals: the graph's "Rows Actual" line). */
+  actualRows?: number;
   /** Cumulative total cost (timerons). */
   totalCost?: number;
   /** Total cost minus the total cost of the operator inputs (never below 0). */
@@ -143,9 +146,23 @@ export function operatorMap(plan: AccessPlan): Map<number, PlanOperator> {
   return new Map(plan.operators.map((op) => [op.id, op]));
 }
 
-/** Fill ownCost and roots from children and cumulative costs. */
-export function finishPlan(plan: AccessPlan): AccessPlan {
+/**
+ * Fill ownCost and roots from children and cumulative costs. Inputs that name no operator of the plan are
+ * dropped (reported through `onDangling`), so every `children` entry names an operator that exists.
+ */
+export function finishPlan(plan: AccessPlan, onDangling?: (op: PlanOperator, missing: number) => void): AccessPlan {
   const byId = operatorMap(plan);
+  for (const op of plan.operators) {
+    const kept = [...new Set(op.children)].filter((c) => {
+      if (byId.has(c) && c !== op.id) return true;
+      onDangling?.(op, c);
+      return false;
+    });
+    if (kept.length !== op.children.length) {
+      op.children = kept;
+      op.inputs = op.inputs.filter((i) => i.kind === 'object' || kept.includes(i.id));
+    }
+  }
   const hasParent = new Set<number>();
   for (const op of plan.operators) for (const c of op.children) hasParent.add(c);
   plan.operators.sort((a, b) => a.id - b.id);

@@ -23,18 +23,25 @@ export function schemaExplainContext(model: SchemaModel): ExplainContext {
     if (direct) return direct;
     return [...model.tables.values()].find((t) => sameObject(t.key, table));
   };
+  const foreignKeys = (t: TableInfo): ForeignKeyFact[] =>
+    t.foreignKeys.map((fk) => ({
+      name: fk.constraint.name,
+      child: displayKey(t.key),
+      parent: displayKey(fk.parentKey),
+      columns: fk.constraint.columns,
+      deleteRule: deleteRule(fk.constraint.onDelete),
+      enforced: fk.enforced,
+    }));
   return {
+    hasTable: (table) => find(table) !== undefined,
     foreignKeysOf(table) {
       const t = find(table);
-      if (!t) return [];
-      return t.foreignKeys.map((fk) => ({
-        name: fk.constraint.name,
-        child: displayKey(t.key),
-        parent: displayKey(fk.parentKey),
-        columns: fk.constraint.columns,
-        deleteRule: deleteRule(fk.constraint.onDelete),
-        enforced: fk.enforced,
-      }));
+      return t ? foreignKeys(t) : [];
+    },
+    dependentsOf(table) {
+      const parent = find(table);
+      if (!parent) return [];
+      return [...model.tables.values()].flatMap((t) => foreignKeys(t).filter((fk) => sameObject(fk.parent, parent.key)));
     },
     triggersOn(table) {
       const t = find(table);
@@ -64,7 +71,17 @@ export function schemaExplainContext(model: SchemaModel): ExplainContext {
     indexesOf(table): IndexFact[] {
       const t = find(table);
       if (!t) return [];
-      return t.indexes.map((i) => ({ name: displayKey(model.keyOf(i.stmt.index, i.stmt)), table: displayKey(t.key), unique: i.unique }));
+      const indexes: IndexFact[] = t.indexes.map((i) => ({ name: displayKey(model.keyOf(i.stmt.index, i.stmt)), table: displayKey(t.key), unique: i.unique }));
+      // Db2 backs every primary key and unique constraint with an index (a unique index on the same columns serves).
+      for (const k of t.keyConstraints) {
+        if (k.constraint.kind !== 'primaryKey' && k.constraint.kind !== 'unique') continue;
+        const columns = k.constraint.columns.join(',').toUpperCase();
+        const served = t.indexes.some((i) => i.unique && i.stmt.columns.map((c) => c.name).join(',').toUpperCase() === columns);
+        if (served) continue;
+        const what = k.constraint.kind === 'primaryKey' ? 'primary key' : 'unique constraint';
+        indexes.push({ name: `${k.constraint.name ? `${k.constraint.name}: ` : ''}${what} (${k.constraint.columns.join(', ')})`, table: displayKey(t.key), unique: true, constraint: true });
+      }
+      return indexes;
     },
     tableOfIndex(index) {
       for (const t of model.tables.values()) {
@@ -80,6 +97,8 @@ export function schemaExplainContext(model: SchemaModel): ExplainContext {
 
 /** A context from plain facts (the live catalog, tests, the editor's cache). */
 export interface ContextFacts {
+  /** Tables the facts cover; without it, the tables named by the other facts. */
+  tables?: string[];
   foreignKeys?: ForeignKeyFact[];
   triggers?: TriggerFact[];
   /** MQT name → base tables. */
@@ -89,12 +108,22 @@ export interface ContextFacts {
 }
 
 export function factsExplainContext(facts: ContextFacts): ExplainContext {
+  const named = () => [
+    ...(facts.foreignKeys ?? []).flatMap((fk) => [fk.child, fk.parent]),
+    ...(facts.triggers ?? []).flatMap((t) => [t.table, ...t.writes]),
+    ...(facts.mqts ?? []).flatMap((m) => [m.name, ...m.baseTables]),
+    ...(facts.indexes ?? []).map((i) => i.table),
+    ...Object.keys(facts.checks ?? {}),
+  ];
   return {
+    hasTable: (table) => (facts.tables ?? named()).some((t) => sameObject(t, table)),
     foreignKeysOf: (table) => (facts.foreignKeys ?? []).filter((fk) => sameObject(fk.child, table)),
+    dependentsOf: (table) => (facts.foreignKeys ?? []).filter((fk) => sameObject(fk.parent, table)),
     triggersOn: (table) => (facts.triggers ?? []).filter((t) => sameObject(t.table, table)),
     mqtsOver: (table) => (facts.mqts ?? []).filter((m) => m.baseTables.some((b) => sameObject(b, table))).map((m) => ({ name: m.name, refresh: m.refresh })),
     isMqt: (table) => (facts.mqts ?? []).some((m) => sameObject(m.name, table)),
-    indexesOf: (table) => (facts.indexes ?? []).filter((i) => sameObject(i.table, table)),
+    // Without index facts the indexes are unknown, not absent.
+    indexesOf: facts.indexes ? (table) => facts.indexes!.filter((i) => sameObject(i.table, table)) : undefined,
     tableOfIndex: (index) => (facts.indexes ?? []).find((i) => sameObject(i.name, index))?.table,
     checkConstraintsOn: (table) => Object.entries(facts.checks ?? {}).find(([t]) => sameObject(t, table))?.[1] ?? 0,
   };

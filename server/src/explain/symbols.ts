@@ -3,8 +3,8 @@
 
 export const KNOWN_OPERATOR_TYPES = new Set([
   'RETURN', 'INSERT', 'UPDATE', 'DELETE', 'NLJOIN', 'HSJOIN', 'MSJOIN', 'ZZJOIN', 'TBSCAN', 'IXSCAN', 'EISCAN', 'XISCAN',
-  'FETCH', 'RIDSCN', 'IXAND', 'SORT', 'TEMP', 'GRPBY', 'UNIQUE', 'FILTER', 'UNION', 'GENROW', 'TQ', 'CTQ', 'SHIP', 'RPD',
-  'PIPE', 'CMPEXP', 'REBAL', 'XSCAN', 'XANDOR', 'TF', 'BTQ', 'DTQ', 'LTQ', 'MBTQ', 'MDTQ', 'LMTQ', 'SPLIT', 'UNNEST',
+  'FETCH', 'RIDSCN', 'IXAND', 'SORT', 'TEMP', 'GRPBY', 'UNIQUE', 'FILTER', 'UNION', 'GENROW', 'TQ', 'SHIP', 'RPD',
+  'PIPE', 'CMPEXP', 'REBAL', 'XSCAN', 'XANDOR', 'TF', 'SPLIT', 'UNNEST',
 ]);
 
 const TQ_LETTERS: Record<string, string> = {
@@ -40,8 +40,10 @@ export function parseOperatorLabel(token: string): OperatorLabel | undefined {
   const [, prefix, core, suffix] = m;
   const flags: string[] = [];
   let type = core;
+  // Every TQ variant is one operator type: the graph draws CTQ, BTQ, MDTQ… where Plan Details and the
+  // EXPLAIN tables say TQ (the letters are its arguments).
   const tq = /^([ABCDLMXS]+)TQ$/.exec(core);
-  if (tq && !['CTQ'].includes(core)) {
+  if (tq) {
     type = 'TQ';
     for (const letter of tq[1]) flags.push(TQ_LETTERS[letter]);
   } else if (!KNOWN_OPERATOR_TYPES.has(core) && core.length < 2) {
@@ -82,6 +84,11 @@ export function flagsFromArguments(args: { name: string; value: string }[]): str
         if (v === 'DIRECTED') flags.push('directed');
         if (v === 'SCATTER') flags.push('scatter');
         break;
+      case 'TQORIGIN':
+        if (v.includes('ASYNC')) flags.push('asynchrony');
+        else if (v.includes('COLUMN')) flags.push('column-row-transition');
+        else if (v.includes('XML')) flags.push('xml-aggregation');
+        break;
       case 'TQMERGE':
         if (v === 'TRUE') flags.push('merging');
         break;
@@ -101,8 +108,9 @@ export function labelFromFlags(type: string, flags: string[]): string {
   let prefix = '';
   let suffix = '';
   if (type === 'TQ') {
-    const letters: Record<string, string> = { asynchrony: 'A', broadcast: 'B', 'column-row-transition': 'C', directed: 'D', local: 'L', merging: 'M', 'xml-aggregation': 'X', scatter: 'S' };
-    for (const f of flags) if (letters[f]) prefix += letters[f];
+    // In the order db2exfmt prints them: LMTQ, MDTQ, MBTQ, …
+    const letters: [string, string][] = [['local', 'L'], ['merging', 'M'], ['asynchrony', 'A'], ['column-row-transition', 'C'], ['xml-aggregation', 'X'], ['scatter', 'S'], ['broadcast', 'B'], ['directed', 'D']];
+    for (const [flag, letter] of letters) if (flags.includes(flag)) prefix += letter;
   }
   if (flags.includes('full-outer-join')) { prefix = '>' + prefix; suffix += '<'; }
   if (flags.includes('left-outer-join')) prefix = '>' + prefix;

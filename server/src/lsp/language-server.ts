@@ -2,7 +2,6 @@
 // One Workspace holds every open and indexed file; edits are debounced per document, and only the
 // files whose schema facts an edit changed are re-published (in the background, newest state first).
 import {
-  createConnection,
   TextDocuments,
   TextDocumentSyncKind,
   DiagnosticSeverity,
@@ -37,21 +36,29 @@ import type { Diagnostic, FileLanguage, RegisteredRule, Severity } from '../engi
 import { loadCodeFrontEnd, type CodeFrontEnd } from '../code/frontend';
 import { collectFiles, findConfigFile, readSourceFile } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
+import { anchorSchemaEntries, isSchemaEntryMatch, loadSchemaFiles } from '../schema/schema-files';
 import { DEFAULT_SETTINGS, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { changedNames, insertStatements, mentionedNames, nameAt, schemaFacts, statementAt, statementText, fileSpan } from './model-queries';
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
 import { sequenceHoverMarkdown, tableHoverMarkdown } from './insert-cost';
 import { explainStatement, renderPlan } from './plans';
+import { pullSchemaRequest } from './schema-pull';
+import { SecretReceiver } from './secret-channel';
+import { createServerTransport } from './transport';
+import { DocumentScheduler } from './scheduler';
 import {
   CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
+  PULL_SCHEMA_REQUEST,
   RENDER_PLAN_REQUEST,
   RULE_DOC_REQUEST,
   SERVER_COMMANDS,
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
   type ExplainParams,
+  type ExperimentalServerCapabilities,
   type InitializationOptions,
+  type PullSchemaParams,
   type RenderPlanParams,
   type RuleDocParams,
   type StatementAtParams,
@@ -110,24 +117,34 @@ export class InsertLintServer {
   private indexedBytes = 0;
   /** Application files the index left out because they never mention SQL. */
   private codeWithoutSql = 0;
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; version: number }>();
+  /** Pending analyses of open documents: one per document, for its newest version. */
+  private readonly scheduler: DocumentScheduler;
   /** Paths whose diagnostics must be re-published, drained in the background. */
   private readonly dirty = new Set<string>();
   private draining = false;
   private readonly published = new Map<string, { key: string; count: number }>();
+  /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
+  private schemaPaths = new Set<string>();
+  private readonly locate: RelatedLocator = (file) => {
+    const lines = this.workspace.lines(file);
+    return lines ? { uri: this.uriOf(file), lines } : undefined;
+  };
   private readonly loggedFailures = new Set<string>();
   private indexGeneration = 0;
   private indexing = false;
   private indexProgress = { indexed: 0, total: 0 };
 
   private readonly rules: readonly RegisteredRule[];
+  /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
+  private readonly secrets = new SecretReceiver();
 
-  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own). */
+  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
   constructor(
     private readonly connection: Connection,
-    options: { rules?: readonly RegisteredRule[] } = {},
+    options: { rules?: readonly RegisteredRule[]; inputPending?: () => boolean } = {},
   ) {
     this.rules = options.rules ?? RULES;
+    this.scheduler = new DocumentScheduler((uri, version) => this.guard('analyse', () => this.analyse(uri, version)), options.inputPending);
   }
 
   listen(): void {
@@ -136,15 +153,14 @@ export class InsertLintServer {
     c.onInitialized(() => void this.initialized());
     c.onShutdown(() => {
       this.indexGeneration++;
-      for (const p of this.pending.values()) clearTimeout(p.timer);
-      this.pending.clear();
+      this.scheduler.cancelAll();
     });
-    this.documents.onDidOpen((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didOpen', () => this.schedule(e.document, 0)));
+    this.documents.onDidOpen((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didOpen', () => this.scheduler.schedule(e.document.uri, e.document.version, 0)));
     this.documents.onDidChangeContent((e: TextDocumentChangeEvent<TextDocument>) =>
       this.guard('didChange', () => {
         // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
-        if (this.pending.get(e.document.uri)?.version === e.document.version) return;
-        this.schedule(e.document, this.settings.debounceMs);
+        if (this.scheduler.pendingVersion(e.document.uri) === e.document.version) return;
+        this.scheduler.schedule(e.document.uri, e.document.version, this.settings.debounceMs);
       }),
     );
     this.documents.onDidClose((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didClose', () => this.closed(e.document)));
@@ -159,10 +175,16 @@ export class InsertLintServer {
     c.onRequest(STATEMENT_AT_REQUEST, (params: StatementAtParams) => this.guard('statementAt', () => this.statementAtRequest(params), null));
     c.onRequest(RULE_DOC_REQUEST, (params: RuleDocParams) => this.guard('ruleDoc', () => this.ruleDoc(params?.id), null));
     c.onRequest(RENDER_PLAN_REQUEST, (params: RenderPlanParams) => this.guardAsync('renderPlan', () => renderPlan(params, () => this.workspace.schema)));
+    c.onRequest(PULL_SCHEMA_REQUEST, (params: PullSchemaParams) =>
+      this.guardAsync('pullSchema', async () => {
+        if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
+        return pullSchemaRequest(params, this.secrets);
+      }),
+    );
     c.onRequest(EXPLAIN_REQUEST, (params: ExplainParams) =>
       this.guardAsync('explain', async () => {
         if (!this.trusted) return { error: 'This workspace is not trusted: InsertLint only lints here and never connects to a database.' };
-        return explainStatement(params, () => this.workspace.schema);
+        return explainStatement(params, () => this.workspace.schema, this.secrets);
       }),
     );
     this.documents.listen(c);
@@ -190,6 +212,7 @@ export class InsertLintServer {
     this.loadFileConfig();
     this.config = this.buildConfig();
     this.workspace = new Workspace(this.config, this.codeFrontEnd ? [this.codeFrontEnd] : [], this.rules);
+    this.loadSchema();
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -198,6 +221,7 @@ export class InsertLintServer {
         codeLensProvider: { resolveProvider: false },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
         workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
+        experimental: { insertlint: { secretKey: this.secrets.publicKey } } satisfies ExperimentalServerCapabilities,
       },
       serverInfo: { name: 'insertlint', version: process.env.INSERTLINT_VERSION ?? '0.1.0' },
     };
@@ -208,7 +232,8 @@ export class InsertLintServer {
       void this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'insertlint' }).catch(() => undefined);
     }
     if (this.canWatchFiles) {
-      const extensions = Object.keys(this.config.languages).map((e) => e.slice(1));
+      // .db2look: db2look output named as schema files (other schema files are reread by "Lint workspace").
+      const extensions = [...Object.keys(this.config.languages).map((e) => e.slice(1)), 'db2look'];
       void this.connection.client
         .register(DidChangeWatchedFilesNotification.type, {
           watchers: [{ globPattern: `**/*.{${extensions.join(',')}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }],
@@ -255,7 +280,10 @@ export class InsertLintServer {
     } catch (error) {
       this.log('error', `${describe(error)}; the editor settings are ignored`);
     }
-    const config = resolveConfig(this.rules.map((r) => r.rule), this.fileConfig, editorLayer);
+    // Schema entries are relative to the configuration file, and the editor's to the first workspace folder.
+    const fileConfig = this.fileConfig && this.fileConfigPath ? { ...this.fileConfig, schema: anchorSchemaEntries(this.fileConfig.schema, dirname(this.fileConfigPath)) } : this.fileConfig;
+    const editorSchema: ConfigFile = { schema: this.folders.length ? anchorSchemaEntries(this.settings.schema, this.folders[0]) : undefined };
+    const config = resolveConfig(this.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
     config.maxFileBytes = Math.min(config.maxFileBytes, this.settings.index.maxFileBytes);
     config.source = this.fileConfigPath;
     return config;
@@ -276,7 +304,33 @@ export class InsertLintServer {
   private applyConfig(republish: boolean): void {
     this.config = this.buildConfig();
     this.workspace.setConfig(this.config);
+    this.loadSchema();
     if (republish) this.markDirty(this.publishablePaths());
+  }
+
+  /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */
+  private loadSchema(): void {
+    const loaded = loadSchemaFiles(this.workspace, this.config.schema, this.config);
+    for (const problem of loaded.problems) this.log('warn', problem);
+    this.schemaPaths = new Set(loaded.files);
+    for (const path of this.schemaPaths) {
+      // A file indexed or opened before it became a schema file stops being linted.
+      if (this.workspace.hasFile(path)) {
+        this.workspace.removeFile(path);
+        this.onDisk.delete(path);
+        this.publishEmpty(path);
+      }
+      const open = this.documents.get(this.uriOf(path));
+      if (open) this.workspace.setSchemaFile(path, open.getText());
+    }
+    if (loaded.files.length > 0) this.log('info', `schema files: ${loaded.files.join(', ')}`);
+  }
+
+  /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
+  private schemaFileChanged(path: string, text: string | undefined): void {
+    if (text === undefined) this.workspace.removeSchemaFile(path);
+    else this.workspace.setSchemaFile(path, text);
+    this.markDirty(this.publishablePaths());
   }
 
   // --- documents -------------------------------------------------------------------------------
@@ -301,29 +355,16 @@ export class InsertLintServer {
     return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : undefined);
   }
 
-  private schedule(doc: TextDocument, delay: number): void {
-    const existing = this.pending.get(doc.uri);
-    if (existing) clearTimeout(existing.timer);
-    const timer = setTimeout(() => this.guard('analyse', () => this.analyse(doc.uri, doc.version)), delay);
-    this.pending.set(doc.uri, { timer, version: doc.version });
-  }
-
-  /** Runs a pending analysis now (requests need the model of the text the client sees). */
-  private flush(uri: string): void {
-    const p = this.pending.get(uri);
-    if (!p) return;
-    clearTimeout(p.timer);
-    this.analyse(uri, p.version);
-  }
-
   private analyse(uri: string, version: number): void {
-    const p = this.pending.get(uri);
-    if (p && p.version === version) this.pending.delete(uri);
     const doc = this.documents.get(uri);
     // Stale work: a newer version is scheduled, or the document was closed meanwhile.
     if (!doc || doc.version !== version) return;
     const path = this.pathOf(uri);
     this.uriOfPath.set(path, uri);
+    if (this.schemaPaths.has(path)) {
+      this.schemaFileChanged(path, doc.getText());
+      return;
+    }
     const language = this.languageFor(path, doc.languageId);
     if (!language) return;
     const text = doc.getText();
@@ -344,10 +385,13 @@ export class InsertLintServer {
   }
 
   private closed(doc: TextDocument): void {
-    const p = this.pending.get(doc.uri);
-    if (p) clearTimeout(p.timer);
-    this.pending.delete(doc.uri);
+    this.scheduler.forget(doc.uri);
     const path = this.pathOf(doc.uri);
+    if (this.schemaPaths.has(path)) {
+      const read = readSourceFile(path, this.config.maxFileBytes);
+      this.schemaFileChanged(path, 'text' in read ? read.text : undefined);
+      return;
+    }
     const before = schemaFacts(this.workspace.model(path));
     // The saved file (if any) replaces the buffer in the index; unsaved edits no longer count.
     const keep = doc.uri.startsWith('file:') && this.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
@@ -397,6 +441,7 @@ export class InsertLintServer {
 
   private watchedFilesChanged(changes: { uri: string; type: number }[]): void {
     let configChanged = false;
+    let schemaChanged = false;
     for (const change of changes) {
       if (!change?.uri?.startsWith('file:')) continue;
       const path = this.pathOf(change.uri);
@@ -406,6 +451,11 @@ export class InsertLintServer {
       }
       // The editor's buffer wins over the disk while the file is open.
       if (this.documents.get(this.uriOfPath.get(path) ?? change.uri)) continue;
+      if (this.schemaPaths.has(path) || (change.type === FileChangeType.Created && isSchemaEntryMatch(path, this.config.schema))) {
+        // A schema file changed or appeared: the schema files are read again once, after the loop.
+        schemaChanged = true;
+        continue;
+      }
       if (!this.workspace.languageOf(path) || this.isIgnored(path)) continue;
       const before = schemaFacts(this.workspace.model(path));
       if (change.type === FileChangeType.Deleted) {
@@ -420,6 +470,9 @@ export class InsertLintServer {
     if (configChanged) {
       this.loadFileConfig();
       this.applyConfig(true);
+    } else if (schemaChanged) {
+      this.loadSchema();
+      this.markDirty(this.publishablePaths());
     }
   }
 
@@ -445,7 +498,9 @@ export class InsertLintServer {
     let files: string[] = [];
     for (const folder of this.folders) {
       const configDir = this.fileConfigPath ? dirname(this.fileConfigPath) : folder;
-      files.push(...collectFiles([folder], this.config, folder, configDir).files);
+      const list = collectFiles([folder], this.config, folder, configDir);
+      files.push(...list.files.filter((f) => !this.schemaPaths.has(f)));
+      for (const s of list.skipped) this.log('info', `skipped ${s.path}: ${s.reason}`);
       await yieldToEvents();
       if (stale()) {
         progress?.done();
@@ -540,7 +595,7 @@ export class InsertLintServer {
           if (!this.dirty.has(path)) continue;
           this.dirty.delete(path);
           // A pending edit of this document will publish it itself.
-          if (this.pending.has(this.uriOf(path))) continue;
+          if (this.scheduler.pendingVersion(this.uriOf(path)) !== undefined) continue;
           this.publish(path);
           if (Date.now() - sliceStart > 20) break;
         }
@@ -561,7 +616,7 @@ export class InsertLintServer {
     const diagnostics = this.workspace.diagnostics(path).filter((d) => !d.suppressed);
     this.logRuleFailures(failuresBefore);
     const lines = this.workspace.lines(path)!;
-    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines));
+    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.locate));
     const key = JSON.stringify(lsp);
     const uri = this.uriOf(path);
     const last = this.published.get(path);
@@ -611,7 +666,7 @@ export class InsertLintServer {
   /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
   private current(uri: string) {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');
-    this.flush(uri);
+    this.scheduler.flush(uri);
     const path = this.pathOf(uri);
     const model = this.workspace.model(path);
     const lines = this.workspace.lines(path);
@@ -683,7 +738,7 @@ export class InsertLintServer {
     });
     for (const d of this.workspace.diagnostics(cur.path)) {
       if (d.suppressed) continue;
-      const lsp = toLspDiagnostic(d, cur.lines);
+      const lsp = toLspDiagnostic(d, cur.lines, this.locate);
       if (lsp.range.end.line < from || lsp.range.start.line > to) continue;
       if (d.fix) {
         actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: true, edit: edit(d.fix.edits) });
@@ -754,6 +809,7 @@ export class InsertLintServer {
         const before = new Set(this.onDisk);
         this.onDisk.clear();
         this.indexedBytes = 0;
+        this.loadSchema();
         const result = await this.indexWorkspace();
         // Files that vanished (or became ignored) without a watcher event leave the engine now.
         for (const path of before) {
@@ -805,18 +861,30 @@ export class InsertLintServer {
   }
 }
 
-export function toLspDiagnostic(d: Diagnostic, lines: LineIndex): LspDiagnostic {
-  const s = lines.position(d.span.start);
-  const e = lines.position(Math.max(d.span.start, d.span.end));
+/** URI and lines of a file a finding's related information points into. */
+export type RelatedLocator = (file: string) => { uri: string; lines: LineIndex } | undefined;
+
+export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: RelatedLocator): LspDiagnostic {
   const lsp: LspDiagnostic = {
-    range: { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } },
+    range: lspRange(lines, d.span),
     severity: LSP_SEVERITY[d.severity],
     code: d.rule,
     source: 'insertlint',
     message: d.message,
   };
   if (findRule(d.rule)) lsp.codeDescription = { href: ruleDocUrl(d.rule) };
+  const related = d.related?.flatMap((r) => {
+    const where = locate?.(r.file);
+    return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
+  });
+  if (related?.length) lsp.relatedInformation = related;
   return lsp;
+}
+
+function lspRange(lines: LineIndex, span: { start: number; end: number }): Range {
+  const s = lines.position(span.start);
+  const e = lines.position(Math.max(span.start, span.end));
+  return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
 }
 
 function wordAt(text: string, offset: number): { text: string; span: { start: number; end: number } } | undefined {
@@ -833,8 +901,8 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
 
-/** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N). */
+/** Starts the server on the transport named on the command line (--stdio, --node-ipc, --socket=N); see transport.ts. */
 export function startServer(): void {
-  const connection = createConnection();
-  new InsertLintServer(connection).listen();
+  const { connection, inputPending } = createServerTransport();
+  new InsertLintServer(connection, { inputPending }).listen();
 }

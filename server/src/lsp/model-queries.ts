@@ -2,7 +2,9 @@
 // statement contains it, what SQL text a statement has, and which tables a file's schema facts touch.
 // All offsets in and out are file offsets; statement spans are mapped through their origin.
 import type { QualifiedName, Span, Statement } from '../sql/ast';
+import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
+import { DDL_KINDS } from '../schema/schema-findings';
 
 export interface NameRef {
   name: QualifiedName;
@@ -55,9 +57,21 @@ export function namesIn(stmt: Statement): NameRef[] {
     case 'alterSequence':
       out.push({ name: stmt.sequence, stmt, role: 'sequence' });
       break;
+    case 'update':
+    case 'delete':
+      table(stmt.target);
+      break;
+    case 'ingest':
+      table(stmt.table);
+      break;
+    case 'loop':
+      for (const t of stmt.tables ?? []) table(t);
+      break;
     default:
       break;
   }
+  // Routine and block bodies, branches, loops, dynamic SQL.
+  if (stmt.kind !== 'createTrigger') for (const inner of childStatements(stmt)) out.push(...namesIn(inner));
   return out;
 }
 
@@ -117,41 +131,32 @@ export function statementText(model: FileModel, stmt: Statement): string {
   return out;
 }
 
-const SCHEMA_KINDS = new Set<Statement['kind']>([
-  'createTable',
-  'alterTable',
-  'createIndex',
-  'createSequence',
-  'alterSequence',
-  'createTrigger',
-  'createTablespace',
-  'setSchema',
-  'updateDbCfg',
-]);
-
 /**
  * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
  * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
  * a schema change. Comparing two of these tells which tables an edit affected.
  */
-export function schemaFacts(model: FileModel | undefined): Map<string, string> {
+export function schemaFacts(file: FileModel | undefined): Map<string, string> {
   const facts = new Map<string, string>();
-  if (!model) return facts;
+  if (!file) return facts;
+  const model = file;
   const add = (key: string, fact: string) => facts.set(key, (facts.get(key) ?? '') + fact + '\u0000');
   const inLoop = new Set<Statement>();
-  for (const e of model.code?.executions ?? []) if (e.loop) for (const s of e.statements) inLoop.add(s);
-  for (const stmt of model.statements) {
+  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  // Statements inside routines count too: an INSERT in a procedure makes its table an insert target.
+  forEachStatement(model.statements, addFacts, { triggers: false });
+  function addFacts(stmt: Statement): void {
     let fact: string;
-    if (SCHEMA_KINDS.has(stmt.kind)) {
+    if (DDL_KINDS.has(stmt.kind)) {
       fact = statementText(model, stmt).replace(/\s+/g, ' ');
     } else if (stmt.kind === 'insert') {
       fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? stmt.source.rows.length : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;
     } else if (stmt.kind === 'merge') {
       fact = `merge ${stmt.hasInsert}`;
-    } else if (stmt.kind === 'import' || stmt.kind === 'load') {
+    } else if (stmt.kind === 'import' || stmt.kind === 'load' || stmt.kind === 'ingest') {
       fact = stmt.kind;
     } else {
-      continue;
+      return;
     }
     const names = namesIn(stmt);
     if (names.length === 0) add('*', fact); // SET SCHEMA, DB CFG, tablespaces: may affect any table

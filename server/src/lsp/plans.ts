@@ -10,6 +10,7 @@ import { classifyHiddenWork } from '../explain/classify';
 import { buildConnection, Db2Error, IBM_DB_PATH_ENV, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets } from '../explain/driver';
 import { explainLive, findDb2exfmt } from '../explain/live';
 import type { ExplainParams, RenderPlanParams, RenderPlanResult } from './protocol';
+import type { SecretReceiver } from './secret-channel';
 
 const NONCE = /^[A-Za-z0-9+/=_-]{16,128}$/;
 
@@ -27,17 +28,25 @@ export async function renderPlan(params: RenderPlanParams, schema: () => SchemaM
   return { html: renderHtml(report, { nonce: params.nonce, title }), title };
 }
 
-/** EXPLAIN PLAN for one statement on a live Db2 (the INSERT itself never runs), via db2exfmt or the Explain tables. */
-export async function explainStatement(params: ExplainParams, schema: () => SchemaModel): Promise<RenderPlanResult> {
+/**
+ * EXPLAIN PLAN for one statement on a live Db2 (the INSERT itself never runs), via db2exfmt or the Explain
+ * tables. The password arrives sealed and, once opened, goes to the driver's connection string only; every
+ * message that leaves is redacted of it.
+ */
+export async function explainStatement(params: ExplainParams, schema: () => SchemaModel, secrets: SecretReceiver): Promise<RenderPlanResult> {
   if (typeof params?.sql !== 'string' || !params.sql.trim()) return { error: 'explain needs the SQL statement' };
   if (typeof params.nonce !== 'string' || !NONCE.test(params.nonce)) return { error: 'explain needs a random nonce (16+ base64 characters)' };
   const c = params.connection;
-  if (!c || typeof c.host !== 'string' || typeof c.database !== 'string' || typeof c.user !== 'string' || typeof c.password !== 'string') {
-    return { error: 'explain needs a connection (host, port, database, user, password)' };
+  if (!c || typeof c.host !== 'string' || typeof c.database !== 'string' || typeof c.user !== 'string') {
+    return { error: 'explain needs a connection (host, port, database, user)' };
   }
+  if ('password' in c) return { error: 'explain refuses a plain-text password (editors log requests): seal it with the server\'s secretKey' };
+  const password = secrets.open(params.password);
+  if (password === undefined) return { error: 'explain needs the password sealed with this server\'s secretKey (the server may have restarted: try again)' };
+  let redact = (text: string) => redactSecrets(text, [password]);
   try {
-    // The password reaches the driver's connection string only; it is never logged (messages are redacted).
-    const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: c.password });
+    const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: password });
+    redact = connection.redact;
     const env = typeof params.ibmDbPath === 'string' && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
     const driver = new IbmDbDriver(connection, () => loadIbmDb(env));
     const live = await explainLive({ sql: params.sql, connection, driver, db2exfmt: findDb2exfmt(process.env) });
@@ -56,10 +65,10 @@ export async function explainStatement(params: ExplainParams, schema: () => Sche
     if (error instanceof Db2Error) {
       if (error.kind === 'driver-missing') {
         // The loader's require stack helps nobody here; say where the editor looks instead.
-        return { error: redactSecrets(`${error.message} In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.`) };
+        return { error: redact(`${error.message} In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.`) };
       }
-      return { error: redactSecrets(error.message + (error.details ? ` (${error.details})` : '')) };
+      return { error: redact(error.message + (error.details ? ` (${error.details})` : '')) };
     }
-    return { error: redactSecrets(`live Explain failed: ${(error as Error)?.message ?? String(error)}`) };
+    return { error: redact(`live Explain failed: ${(error as Error)?.message ?? String(error)}`) };
   }
 }

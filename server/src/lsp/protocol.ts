@@ -1,5 +1,6 @@
 // The InsertLint-specific messages between the VS Code client and the language server, on top of LSP.
 // Shared by both sides (no vscode imports here); other editors can ignore them.
+import type { SealedSecret } from './secret-channel';
 
 /** Server → client notification: indexing state and the number of findings shown. */
 export const STATUS_NOTIFICATION = 'insertlint/status';
@@ -53,12 +54,35 @@ export type RenderPlanResult = { html: string; title: string } | { error: string
 export const EXPLAIN_REQUEST = 'insertlint/explain';
 export interface ExplainParams {
   sql: string;
-  connection: { host: string; port: number; database: string; user: string; password: string };
+  connection: { host: string; port: number; database: string; user: string };
+  /** Sealed for the server's secretKey (secret-channel.ts): editors trace requests, so never plain text. */
+  password: SealedSecret;
   nonce: string;
   /** Where the optional ibm_db driver is installed (setting insertlint.explain.ibmDbPath). */
   ibmDbPath?: string;
 }
 export type ExplainResult = RenderPlanResult;
+
+/** Client → server: read the live catalog of schemas as DDL for a schema file (trusted workspaces only). */
+export const PULL_SCHEMA_REQUEST = 'insertlint/pullSchema';
+export interface PullSchemaParams {
+  connection: ExplainParams['connection'];
+  /** Sealed like the Explain password (secret-channel.ts). */
+  password: SealedSecret;
+  /** Schema names as the user typed them ("APP, sales"). */
+  schemas: string;
+  ibmDbPath?: string;
+}
+/** `ddl` is written by the client where the user chose; `summary` says what was read. */
+export type PullSchemaResult = { ddl: string; summary: string; warnings: string[] } | { error: string };
+
+/** What the server adds to InitializeResult.capabilities.experimental. */
+export interface ExperimentalServerCapabilities {
+  insertlint: {
+    /** The public key to seal the Explain password with (sealSecret in secret-channel.ts). */
+    secretKey: string;
+  };
+}
 
 /** Client command ids the server refers to in code lenses and code actions. */
 export const CLIENT_COMMANDS = {

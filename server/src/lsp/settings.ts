@@ -7,6 +7,8 @@ export interface ServerSettings {
   rules: Record<string, unknown>;
   /** gitignore-style globs of files not to lint, over the file's "ignore". */
   ignore: string[];
+  /** Schema files, folders or globs (insertlint.schema), relative to the first workspace folder; added to the file's "schema". */
+  schema: string[];
   index: {
     enabled: boolean;
     maxFiles: number;
@@ -22,6 +24,7 @@ export interface ServerSettings {
 export const DEFAULT_SETTINGS: ServerSettings = {
   rules: {},
   ignore: [],
+  schema: [],
   index: { enabled: true, maxFiles: 5000, maxTotalBytes: 50 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
   diagnosticsScope: 'workspace',
   debounceMs: 150,
@@ -48,9 +51,12 @@ export function readSettings(raw: unknown, problems: string[] = []): ServerSetti
   const ignore = Array.isArray(s.ignore) ? s.ignore.filter((g): g is string => typeof g === 'string') : [];
   if (s.ignore !== undefined && !Array.isArray(s.ignore)) problems.push('insertlint.ignore must be an array of globs; ignored');
   const scope = s.diagnosticsScope ?? obj(s.diagnostics).scope;
+  const schema = Array.isArray(s.schema) ? s.schema.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [];
+  if (s.schema !== undefined && !Array.isArray(s.schema)) problems.push('insertlint.schema must be an array of files, folders or globs; ignored');
   return {
     rules: obj(s.rules),
     ignore,
+    schema,
     index: {
       enabled: index.enabled === undefined ? d.index.enabled : index.enabled !== false,
       maxFiles: num(index.maxFiles, d.index.maxFiles, 0, problems, 'index.maxFiles'),

@@ -3,6 +3,7 @@
 // Pure rendering: the checklist command gathers the data.
 import type { Severity } from '../engine/types';
 import type { InsertCostLine } from '../schema/insert-costs';
+import { markdownText } from './escape';
 
 /** Findings that predate the change, shown per file before the rest are only counted. */
 export const MAX_ELSEWHERE_PER_FILE = 10;
@@ -57,7 +58,7 @@ export interface ChecklistInput {
 
 /** Escapes Markdown inline syntax in text that comes from files or messages. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|#~]/g, '\\$&');
+  return markdownText(text).replace(/[\\`*_[\]<>|#~]/g, '\\$&');
 }
 
 /** An inline code span that survives backticks in the content. */
@@ -65,7 +66,7 @@ export function codeSpan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((r) => r.length));
   const fence = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\s+/g, ' ')}${pad}${fence}`;
+  return `${fence}${pad}${markdownText(text)}${pad}${fence}`;
 }
 
 /** The first sentence of a message: reviewers get the why in one line and the rule doc for the rest. */
@@ -74,6 +75,11 @@ export function firstSentence(message: string, max = 220): string {
   const end = flat.search(/[.!?](\s|$)/);
   const sentence = end >= 0 ? flat.slice(0, end + 1) : flat;
   return sentence.length > max ? sentence.slice(0, max - 1).trimEnd() + '…' : sentence;
+}
+
+/** A path as one shell word: as it is when plain, else single-quoted. */
+function shellWord(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }
 
 function plural(n: number, word: string, many = word + 's'): string {
@@ -144,7 +150,7 @@ export function renderChecklist(input: ChecklistInput): string {
       const shown = file.elsewhere.slice(0, MAX_ELSEWHERE_PER_FILE);
       const rest = file.elsewhere.length - shown.length;
       out.push('Elsewhere in this file (already there before this change):', '', ...shown.map(item));
-      if (rest > 0) out.push(`- … and ${plural(rest, 'more finding')} (run \`insertlint check ${file.displayPath.replace(/`/g, '')}\` to see them)`);
+      if (rest > 0) out.push(`- … and ${plural(rest, 'more finding')} (run ${codeSpan(`insertlint check ${shellWord(file.displayPath)}`)} to see them)`);
       out.push('');
     }
     if (file.suppressed) out.push(`_${plural(file.suppressed, 'finding')} suppressed by insertlint-disable comments._`, '');

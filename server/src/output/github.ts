@@ -2,7 +2,7 @@
 // runner turns into an annotation on the pull request's diff.
 import type { Severity } from '../engine/types';
 import { findRule, ruleDocUrl } from '../engine/registry';
-import type { PositionedDiagnostic } from './text';
+import { positionText, type PositionedDiagnostic } from './text';
 
 /** Message text: the runner decodes %25, %0D and %0A. */
 export function escapeData(value: string): string {
@@ -31,7 +31,8 @@ export function formatAnnotation(d: PositionedDiagnostic): string {
   }
   props.push(['title', `InsertLint ${d.rule}`]);
   const doc = findRule(d.rule) ? `\n\nRule documentation: ${ruleDocUrl(d.rule)}` : '';
-  return `::${annotationLevel(d.severity)} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(d.message + doc)}`;
+  const related = (d.relatedPositions ?? []).map((r) => `\n\n${r.message}: ${positionText(r)}`).join('');
+  return `::${annotationLevel(d.severity)} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(d.message + related + doc)}`;
 }
 
 export function formatGithub(diagnostics: readonly PositionedDiagnostic[]): string {

@@ -7,6 +7,7 @@ import { DOCS_BASE_URL, ruleDocUrl } from '../engine/registry';
 import { UNUSED_SUPPRESSION_RULE } from '../engine/suppressions';
 import type { PositionedDiagnostic } from './text';
 import { FINGERPRINT_KEY } from './fingerprint';
+import { sarifText } from './escape';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = DOCS_BASE_URL.replace(/\/blob\/.*$/, '');
@@ -148,15 +149,24 @@ export function toSarif(input: SarifInput): object {
       ruleId: f.rule,
       ruleIndex: indexById.get(f.rule)!,
       level: sarifLevel(f.severity),
-      message: { text: f.message },
+      message: { text: sarifText(f.message) },
       locations: [{ physicalLocation: { artifactLocation: artifactLocation(f.displayPath), region } }],
+      ...(f.relatedPositions?.length
+        ? {
+            relatedLocations: f.relatedPositions.map((r, i) => ({
+              id: i + 1,
+              physicalLocation: { artifactLocation: artifactLocation(r.displayPath), region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: Math.max(r.endColumn, r.column) } },
+              message: { text: sarifText(r.message) },
+            })),
+          }
+        : {}),
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
       ...(f.baselineState ? { baselineState: f.baselineState } : {}),
       ...(f.fix
         ? {
             fixes: [
               {
-                description: { text: f.fix.title },
+                description: { text: sarifText(f.fix.title) },
                 artifactChanges: [
                   {
                     artifactLocation: artifactLocation(f.displayPath),
@@ -193,7 +203,7 @@ export function toSarif(input: SarifInput): object {
         invocations: [
           {
             executionSuccessful: true,
-            toolExecutionNotifications: (input.notifications ?? []).map((n) => ({ level: n.level, message: { text: n.message } })),
+            toolExecutionNotifications: (input.notifications ?? []).map((n) => ({ level: n.level, message: { text: sarifText(n.message) } })),
           },
         ],
         columnKind: 'utf16CodeUnits',

@@ -1,8 +1,9 @@
 // Human output: `file:line:col severity rule message` with a code frame, then a summary line.
 import type { Diagnostic } from '../engine/types';
 import type { LineIndex } from '../engine/lines';
+import { linePath, plainLine } from './escape';
 
-export interface PositionedDiagnostic extends Diagnostic {
+interface Position1 {
   /** Path as displayed. */
   displayPath: string;
   /** 1-based. */
@@ -12,10 +13,34 @@ export interface PositionedDiagnostic extends Diagnostic {
   endColumn: number;
 }
 
-export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex): PositionedDiagnostic {
-  const start = lines.position(d.span.start);
-  const end = lines.position(d.span.end);
-  return { ...d, displayPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+export interface PositionedDiagnostic extends Diagnostic, Position1 {
+  /** `related` with positions (the DDL line of a schema file a finding comes from). */
+  relatedPositions?: (Position1 & { message: string })[];
+}
+
+/** How outputs find the display path and lines of another file a finding refers to. */
+export type FileLocator = (file: string) => { displayPath: string; lines: LineIndex } | undefined;
+
+function position1(span: Diagnostic['span'], displayPath: string, lines: LineIndex): Position1 {
+  const start = lines.position(span.start);
+  const end = lines.position(span.end);
+  return { displayPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+}
+
+export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex, locate?: FileLocator): PositionedDiagnostic {
+  const out: PositionedDiagnostic = { ...d, ...position1(d.span, displayPath, lines) };
+  if (d.related && locate) {
+    out.relatedPositions = d.related.flatMap((r) => {
+      const where = locate(r.file);
+      return where ? [{ ...position1(r.span, where.displayPath, where.lines), message: r.message }] : [];
+    });
+  }
+  return out;
+}
+
+/** `path:line:col` of a position, for messages. */
+export function positionText(p: Position1): string {
+  return `${linePath(p.displayPath)}:${p.line}:${p.column}`;
 }
 
 const FRAME_WIDTH = 160;
@@ -37,11 +62,23 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
     caretTo = Math.min(caretTo - shift, source.length);
   }
   source = source.replace(/\t/g, ' ');
+  // Control characters in the line are shown as escapes; the caret moves with the text before it.
+  const shown = plainLine(source);
+  if (shown !== source) {
+    caretTo = plainLine(source.slice(0, caretTo)).length;
+    caretFrom = plainLine(source.slice(0, caretFrom)).length;
+    source = shown;
+  }
   const gutter = String(d.line);
   const pad = ' '.repeat(gutter.length);
   return `  ${gutter} | ${source}\n  ${pad} | ${' '.repeat(Math.max(0, caretFrom))}${'^'.repeat(Math.max(1, caretTo - caretFrom))}`;
 }
 
 export function formatText(items: { d: PositionedDiagnostic; text: string; lines: LineIndex }[]): string {
-  return items.map(({ d, text, lines }) => `${d.displayPath}:${d.line}:${d.column} ${d.severity} ${d.rule} ${d.message}\n${codeFrame(text, lines, d)}\n`).join('\n');
+  return items
+    .map(({ d, text, lines }) => {
+      const related = (d.relatedPositions ?? []).map((r) => `  → ${positionText(r)}: ${plainLine(r.message)}\n`).join('');
+      return `${positionText(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}\n${codeFrame(text, lines, d)}\n${related}`;
+    })
+    .join('\n');
 }

@@ -12,6 +12,7 @@ import type {
   TableConstraint,
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
+import { forEachStatement, isSplicedName } from '../sql/walk';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -166,7 +167,9 @@ export class SchemaModel {
     // quadratic (half the time of a corpus run; see bench/RESULTS.md).
     const matches = (this.targetsByName.get(name.name) ?? []).filter((t) => {
       const schema = splitKey(t.key)[0];
-      return schema === '' || !name.schema || schema === name.schema;
+      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's.
+      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition;
+      return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
   }
@@ -188,18 +191,29 @@ export class SchemaModel {
     const path = file.source.path;
     const inLoop = new Set<Statement>();
     for (const execution of file.code?.executions ?? []) {
-      if (execution.loop) for (const s of execution.statements) inLoop.add(s);
+      // A loop over chunks (a table, a month at a time) inserts one row per chunk, not per row.
+      if (execution.loop && !execution.loop.chunked) for (const s of execution.statements) inLoop.add(s);
     }
-    for (const stmt of file.statements) {
-      this.schemaAt.set(stmt, this.currentSchema);
-      this.addStatement(path, stmt, inLoop.has(stmt), seenInserts);
-    }
+    // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
+    forEachStatement(
+      file.statements,
+      (stmt, parent) => {
+        this.schemaAt.set(stmt, this.currentSchema);
+        this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
+      },
+      { triggers: false },
+    );
   }
 
-  private addStatement(file: string, stmt: Statement, inLoop: boolean, seenInserts: Map<string, number>): void {
+  /**
+   * `seenInserts` counts the script's INSERTs per table (several in one script make a bulk target); it is
+   * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
+   */
+  private addStatement(file: string, stmt: Statement, inLoop: boolean, seenInserts: Map<string, number> | undefined, parent?: Statement): void {
     switch (stmt.kind) {
       case 'setSchema':
-        this.currentSchema = stmt.schema;
+        // In a routine it applies when the routine runs, not to the script's later statements.
+        if (!parent) this.currentSchema = stmt.schema;
         break;
       case 'createTable':
         this.addTable(file, stmt);
@@ -226,16 +240,18 @@ export class SchemaModel {
       case 'createTrigger': {
         const table = this.ensureTable(stmt.table, stmt);
         table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
-        for (const inner of stmt.body) this.schemaAt.set(inner, this.currentSchema);
+        forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, this.currentSchema));
         break;
       }
       case 'createTablespace':
         this.tablespaces.set(stmt.tablespace, { file, stmt });
         break;
       case 'insert': {
+        // 'INSERT INTO ' || tab || …: the placeholder standing for the spliced name is no table.
+        if (isSplicedName(stmt.target, stmt, parent)) break;
         const key = this.keyOf(stmt.target, stmt);
-        const count = (seenInserts.get(key) ?? 0) + 1;
-        seenInserts.set(key, count);
+        const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
+        seenInserts?.set(key, count);
         const reasons: string[] = [];
         if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
         else if (stmt.source.rows.length > 1) reasons.push(`multi-row VALUES (${stmt.source.rows.length} rows)`);
@@ -246,7 +262,14 @@ export class SchemaModel {
         break;
       }
       case 'merge':
-        if (stmt.hasInsert) this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ['MERGE … WHEN NOT MATCHED THEN INSERT']);
+        if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
+          this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ['MERGE … WHEN NOT MATCHED THEN INSERT']);
+        }
+        break;
+      case 'ingest':
+        if (stmt.operation !== 'update' && stmt.operation !== 'delete') {
+          this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, [`INGEST … ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
+        }
         break;
       case 'import':
         this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ['IMPORT (inserts row by row)']);
@@ -427,18 +450,20 @@ export class SchemaModel {
     for (const table of this.tables.values()) {
       if (!this.isInsertTarget(table)) continue;
       for (const trigger of table.triggers) {
-        if (trigger.stmt.events.includes('insert')) for (const inner of trigger.stmt.body) this.recordSequenceUses(inner);
+        if (trigger.stmt.events.includes('insert')) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner));
       }
     }
-    // A trigger on a bulk target makes the tables its body inserts into bulk targets too.
+    // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
+    // (an UPDATE or DELETE trigger does not fire for the inserted rows).
     for (const table of this.tables.values()) {
       if (!this.isBulkTarget(table)) continue;
       for (const trigger of table.triggers) {
-        for (const inner of trigger.stmt.body) {
+        if (!trigger.stmt.events.includes('insert')) continue;
+        forEachStatement(trigger.stmt.body, (inner) => {
           if (inner.kind === 'insert') {
             this.addInsertSite(this.keyOf(inner.target, inner), { file: trigger.file, stmt: inner, repeated: true }, [`fed by trigger ${trigger.name} on ${table.key}`]);
           }
-        }
+        });
       }
     }
   }

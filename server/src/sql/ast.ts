@@ -114,6 +114,14 @@ interface StatementBase {
 export interface ParseError {
   message: string;
   span: Span;
+  /**
+   * The statement looks like several run together: another one starts at `span`, with no terminator
+   * before it. `terminator` is the character the line before ends with when it looks like the one the
+   * script is run with (`@` of `db2 -td@`); absent when a terminator seems simply missing.
+   */
+  glued?: { terminator?: string };
+  /** The statement is written for another database (Oracle, SQL Server, …) in a way Db2 rejects (grammar/dialects.ts). */
+  dialect?: string;
 }
 
 export interface CreateTableStatement extends StatementBase {
@@ -315,11 +323,163 @@ export interface ImportStatement extends StatementBase {
   commitCount?: number | 'automatic';
 }
 
+/** CLP: INGEST FROM FILE|PIPE … INSERT INTO | REPLACE INTO | UPDATE | DELETE FROM | MERGE INTO table. */
+export interface IngestStatement extends StatementBase {
+  kind: 'ingest';
+  /** The input as written after FROM (FILE a.del, PIPE p). */
+  from: string;
+  operation: 'insert' | 'replace' | 'update' | 'delete' | 'merge';
+  table: QualifiedName;
+}
+
 export interface DeclareCursorStatement extends StatementBase {
   kind: 'declareCursor';
   cursor: string;
   query: Span;
   tables: QualifiedName[];
+  /** DECLARE c CURSOR FOR s, where s is a prepared statement (dynamic SQL). */
+  statementName?: string;
+}
+
+// ---- SQL PL: routines, compound statements and the statements of their bodies ----------------
+
+/** UPDATE and DELETE: the model keeps their table (a searched or positioned change). */
+export interface ChangeStatement extends StatementBase {
+  kind: 'update' | 'delete';
+  target: QualifiedName;
+}
+
+/**
+ * CREATE PROCEDURE / FUNCTION / METHOD, also as ALTER MODULE m ADD|PUBLISH PROCEDURE …. `body` is the
+ * parsed SQL body (a compound statement, or one statement such as RETURN); external routines have none.
+ */
+export interface CreateRoutineStatement extends StatementBase {
+  kind: 'createRoutine';
+  routine: 'procedure' | 'function' | 'method';
+  name: QualifiedName;
+  /** The module of ALTER MODULE … ADD|PUBLISH. */
+  module?: QualifiedName;
+  /** LANGUAGE as written (SQL when absent and the routine has a body); EXTERNAL routines say C, JAVA, …. */
+  language: string;
+  parameters: string[];
+  body?: Statement;
+}
+
+/** [label:] BEGIN [[NOT] ATOMIC] … END: an anonymous block, a routine body, a handler's action. */
+export interface CompoundStatement extends StatementBase {
+  kind: 'compound';
+  label?: string;
+  atomic: boolean;
+  body: Statement[];
+}
+
+/** DECLARE v1, v2 type [DEFAULT …], including cursor variables (DECLARE c CURSOR) and DECLARE s STATEMENT. */
+export interface DeclareVariableStatement extends StatementBase {
+  kind: 'declareVariable';
+  names: string[];
+  /** Upper-case type name as written: INTEGER, VARCHAR, CURSOR, STATEMENT, a user-defined type … */
+  type: string;
+}
+
+/** DECLARE name CONDITION FOR [SQLSTATE [VALUE]] '…'. */
+export interface DeclareConditionStatement extends StatementBase {
+  kind: 'declareCondition';
+  name: string;
+  sqlstate?: string;
+}
+
+/** DECLARE CONTINUE | EXIT | UNDO HANDLER FOR conditions action. */
+export interface DeclareHandlerStatement extends StatementBase {
+  kind: 'declareHandler';
+  handler: 'continue' | 'exit' | 'undo';
+  /** SQLEXCEPTION, SQLWARNING, NOT FOUND, SQLSTATE '…' or condition names, upper case. */
+  conditions: string[];
+  action?: Statement;
+}
+
+/** SET target = value[, …] (variables; SET SCHEMA and special registers are other kinds). */
+export interface SetVariableStatement extends StatementBase {
+  kind: 'setVariable';
+  targets: string[];
+  /** SET c = CURSOR FOR select: the tables the cursor variable's query reads. */
+  cursorTables?: QualifiedName[];
+}
+
+export interface Branch {
+  /** The condition (IF/ELSEIF/WHEN); absent for ELSE. */
+  condition?: Span;
+  body: Statement[];
+}
+
+/** IF … THEN … [ELSEIF …] [ELSE …] END IF, and the CASE statement (WHEN … THEN … END CASE). */
+export interface BranchStatement extends StatementBase {
+  kind: 'if' | 'case';
+  branches: Branch[];
+}
+
+/** FOR, WHILE, REPEAT and LOOP. */
+export interface LoopStatement extends StatementBase {
+  kind: 'loop';
+  loop: 'for' | 'while' | 'repeat' | 'loop';
+  label?: string;
+  /** FOR v AS [c CURSOR FOR] select: the rows the loop goes through, and the tables that query reads. */
+  query?: Span;
+  tables?: QualifiedName[];
+  /** WHILE / UNTIL condition. */
+  condition?: Span;
+  body: Statement[];
+}
+
+/** ITERATE, LEAVE, GOTO, RETURN. */
+export interface JumpStatement extends StatementBase {
+  kind: 'jump';
+  jump: 'iterate' | 'leave' | 'goto' | 'return';
+  label?: string;
+}
+
+/** SQL text built at run time: a string expression of SQL PL (EXECUTE IMMEDIATE, PREPARE … FROM). */
+export interface DynamicSql {
+  /** How the text was built: one literal, literals and values joined with ||, a variable set earlier, or unknown. */
+  textKind: 'constant' | 'concatenation' | 'variable' | 'unknown';
+  /** The statements of the text where it is known (spans in their own text; `origin` maps them to the file). */
+  statements: Statement[];
+  /** Values spliced into the text (variables, expressions), as spans of the routine's text. */
+  splices: Span[];
+}
+
+/** PREPARE s FROM text. */
+export interface PrepareStatement extends StatementBase {
+  kind: 'prepare';
+  statementName: string;
+  text: DynamicSql;
+}
+
+/** EXECUTE s [USING …]: runs what PREPARE s read. */
+export interface ExecuteStatement extends StatementBase {
+  kind: 'execute';
+  statementName: string;
+}
+
+/** EXECUTE IMMEDIATE text. */
+export interface ExecuteImmediateStatement extends StatementBase {
+  kind: 'executeImmediate';
+  text: DynamicSql;
+}
+
+/** OPEN, FETCH and CLOSE of a cursor. */
+export interface CursorStatement extends StatementBase {
+  kind: 'open' | 'fetch' | 'close';
+  cursor: string;
+}
+
+export interface CallStatement extends StatementBase {
+  kind: 'call';
+  procedure: QualifiedName;
+}
+
+/** SIGNAL / RESIGNAL, and GET DIAGNOSTICS. */
+export interface ConditionStatement extends StatementBase {
+  kind: 'signal' | 'resignal' | 'getDiagnostics';
 }
 
 export interface LockTableStatement extends StatementBase {
@@ -353,6 +513,23 @@ export type Statement =
   | ImportStatement
   | DeclareCursorStatement
   | LockTableStatement
+  | IngestStatement
+  | ChangeStatement
+  | CreateRoutineStatement
+  | CompoundStatement
+  | DeclareVariableStatement
+  | DeclareConditionStatement
+  | DeclareHandlerStatement
+  | SetVariableStatement
+  | BranchStatement
+  | LoopStatement
+  | JumpStatement
+  | PrepareStatement
+  | ExecuteStatement
+  | ExecuteImmediateStatement
+  | CursorStatement
+  | CallStatement
+  | ConditionStatement
   | OtherStatement;
 
 export type StatementKind = Statement['kind'];

@@ -199,7 +199,7 @@ export class StatementSplitter {
  * `;` (a TK_SEMI or a `;` TK_TERM) that are not inside nested blocks.
  */
 const STATEMENT_OPENERS = ['IF', 'WHILE', 'REPEAT', 'FOR', 'LOOP'];
-const OPENER_PREVIOUS = ['THEN', 'ELSE', 'DO', 'BEGIN', 'ATOMIC'];
+const OPENER_PREVIOUS = ['THEN', 'ELSE', 'DO', 'BEGIN', 'ATOMIC', 'LOOP', 'REPEAT'];
 
 /** IF/WHILE/REPEAT/FOR/LOOP that start a control statement (after ';', THEN, ELSE, DO, BEGIN or a label). */
 function isControlOpener(text: string, tokens: TokenList, i: number, first: number): boolean {
@@ -215,23 +215,23 @@ function isControlOpener(text: string, tokens: TokenList, i: number, first: numb
 }
 
 /**
- * Splits the tokens of an SQL PL body (between BEGIN [ATOMIC] and its END) into inner statements at
- * `;` (a TK_SEMI or a `;` TK_TERM) that are not inside nested blocks or control statements.
+ * Walks the tokens [from, to) of an SQL PL body, calling `visit(i, depth)` with the block nesting before
+ * each token: BEGIN … END, CASE … END [CASE], and IF/WHILE/REPEAT/FOR/LOOP … END IF/…. The second word
+ * of a closer (the IF of END IF) is not visited. `visit` returns true to stop. `from` starts a statement
+ * unless `atStatementStart` is false (a condition: `WHILE loop < 9`, where loop is a variable).
  */
-export function splitBody(text: string, tokens: TokenList, from: number, to: number): StatementRange[] {
-  const out: StatementRange[] = [];
-  let first = -1;
+export function scanBlocks(
+  text: string,
+  tokens: TokenList,
+  from: number,
+  to: number,
+  visit: (i: number, depth: number) => boolean | void,
+  atStatementStart = true,
+): void {
   let depth = 0;
   for (let i = from; i < to; i++) {
-    const k = tokens.kind[i];
-    const isSemi = k === TK_SEMI || (k === TK_TERM && text.charCodeAt(tokens.start[i]) === 59);
-    if (isSemi && depth === 0) {
-      if (first >= 0) out.push({ first, end: i, unterminatedBlock: false });
-      first = -1;
-      continue;
-    }
-    if (first < 0) first = i;
-    if (k !== TK_WORD) continue;
+    if (visit(i, depth) === true) return;
+    if (tokens.kind[i] !== TK_WORD) continue;
     if (isKeyword(text, tokens, i, 'BEGIN')) {
       if (isBlockBegin(text, tokens, i)) depth++;
     } else if (isKeyword(text, tokens, i, 'CASE')) {
@@ -240,10 +240,27 @@ export function splitBody(text: string, tokens: TokenList, from: number, to: num
       if (depth > 0) depth--;
       // END IF / END LOOP / …: the closer's second word is not an opener
       for (const w of STATEMENT_OPENERS) if (isKeyword(text, tokens, i + 1, w)) i++;
-    } else if (isControlOpener(text, tokens, i, first)) {
+    } else if (isControlOpener(text, tokens, i, atStatementStart ? from : -1)) {
       depth++;
     }
   }
+}
+
+/**
+ * Splits the tokens of an SQL PL body (between BEGIN [ATOMIC] and its END) into inner statements at
+ * `;` (a TK_SEMI or a `;` TK_TERM) that are not inside nested blocks or control statements.
+ */
+export function splitBody(text: string, tokens: TokenList, from: number, to: number): StatementRange[] {
+  const out: StatementRange[] = [];
+  let first = -1;
+  scanBlocks(text, tokens, from, to, (i, depth) => {
+    const k = tokens.kind[i];
+    const isSemi = k === TK_SEMI || (k === TK_TERM && text.charCodeAt(tokens.start[i]) === 59);
+    if (isSemi && depth === 0) {
+      if (first >= 0) out.push({ first, end: i, unterminatedBlock: false });
+      first = -1;
+    } else if (first < 0) first = i;
+  });
   if (first >= 0) out.push({ first, end: to, unterminatedBlock: false });
   return out;
 }

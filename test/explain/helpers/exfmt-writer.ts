@@ -1,9 +1,13 @@
 // Writes db2exfmt-shaped text from a small tree description: used to generate fixtures (large plans,
-// CRLF / 3-digit-exponent variants) with the geometry db2exfmt uses: every token of a box centred on
-// the operator's column, `|` for one input, `/---+---\` for several, object leaves of 3-4 lines.
+// CRLF / 3-digit-exponent variants) and the property tests, with the geometry db2exfmt uses: every token
+// of a box centred on the operator's column, `|` for one input, `/---+---\` for several, object leaves of
+// 3-4 lines. It also writes what Db2 11.5.8/12.1 print and what pastes do to the text: "Rows Actual" lines,
+// padded Plan Details headers, a shared subplan drawn under each parent (its inputs under the first),
+// tabs of any width, a flush-left first line, double spacing and lines folded at a fixed width.
 
 export interface WObject {
-  type: 'TABLE' | 'INDEX' | 'TABFNC' | 'NICKNM';
+  /** CO-TABLE is printed glued to its schema ("CO-TABLE:TPCDS"), as wide type labels are. */
+  type: 'TABLE' | 'INDEX' | 'TABFNC' | 'NICKNM' | 'CO-TABLE';
   schema: string;
   name: string;
   q?: string;
@@ -14,9 +18,12 @@ export interface WOperator {
   id: number;
   label: string;
   rows: number;
+  /** Rows counted at run time, printed under the estimate when WriteOptions.actuals is set (undefined: NA). */
+  actualRows?: number;
   cost: number;
   io: number;
   cpu?: number;
+  /** The same WOperator object may be the input of several operators: a shared TEMP or subplan. */
   inputs: (WOperator | WObject)[];
   /** Objects written (INSERT/UPDATE/DELETE target), drawn as the last input. */
   writes?: WObject;
@@ -30,6 +37,20 @@ export interface WriteOptions {
   title?: string;
   version?: string;
   formattedOnDb?: string;
+  /** Boxes get a second "Rows Actual" line (plans explained from a section); objects print NA there. */
+  actuals?: boolean;
+  /** Plan Details headers padded before the colon, as 11.5.8 and 12.1 print them: "2) FETCH : (Fetch)". */
+  paddedHeaders?: boolean;
+  /** The graph's indentation turned into tabs of this width (an editor's "indent using tabs"). */
+  tabWidth?: number;
+  /** The first graph line pasted without its indentation. */
+  flushFirstLine?: boolean;
+  /** Every line followed by a blank one. */
+  doubleSpaced?: boolean;
+  /** Graph lines folded at this many columns (a terminal or mail client wrapping the paste). */
+  wrapAt?: number;
+  /** "Statement Type:" of the statement header (default Insert). */
+  statementType?: string;
 }
 
 export function g(n: number, threeDigit = false): string {
@@ -66,24 +87,31 @@ function place(line: string, text: string, centre: number): string {
 }
 
 function boxTokens(n: WOperator | WObject, opts: WriteOptions, root: boolean): string[] {
+  const gg = (x: number) => g(x, opts.threeDigitExponent);
   if (isObject(n)) {
-    const t = [g(n.rows, opts.threeDigitExponent), `${n.type}: ${n.schema}`, n.name];
+    const label = n.type === 'CO-TABLE' ? `${n.type}:${n.schema}` : `${n.type}: ${n.schema}`;
+    const t = [gg(n.rows), ...(opts.actuals ? ['NA'] : []), label, n.name];
     if (n.q) t.push(n.q);
     return t;
   }
-  if (root) return ['Rows', n.label, `(${String(n.id).padStart(4, ' ')})`, 'Cost', 'I/O'];
-  return [g(n.rows, opts.threeDigitExponent), n.label, `(${String(n.id).padStart(4, ' ')})`, g(n.cost, opts.threeDigitExponent), g(n.io, opts.threeDigitExponent)];
+  const id = `(${String(n.id).padStart(4, ' ')})`;
+  if (root) return ['Rows', ...(opts.actuals ? ['Rows Actual'] : []), n.label, id, 'Cost', 'I/O'];
+  const actual = opts.actuals ? [n.actualRows === undefined ? 'NA' : gg(n.actualRows)] : [];
+  return [gg(n.rows), ...actual, n.label, id, gg(n.cost), gg(n.io)];
 }
 
-function layout(n: WOperator | WObject, opts: WriteOptions, root = false): Laid {
+function layout(n: WOperator | WObject, opts: WriteOptions, drawn: Set<WOperator>, root = false): Laid {
   const tokens = boxTokens(n, opts, root);
   const boxWidth = Math.max(...tokens.map((t) => t.length)) + 2;
-  const inputs = isObject(n) ? [] : [...n.inputs, ...(n.writes ? [n.writes] : [])];
+  // A shared subplan is drawn in full under its first parent and as a bare box under the others.
+  const repeat = !isObject(n) && drawn.has(n);
+  if (!isObject(n)) drawn.add(n);
+  const inputs = isObject(n) || repeat ? [] : [...n.inputs, ...(n.writes ? [n.writes] : [])];
   if (inputs.length === 0) {
     const centre = (boxWidth - 1) / 2;
     return { width: boxWidth, centre, lines: tokens.map((t) => place('', t, centre)) };
   }
-  const kids = inputs.map((k) => layout(k, opts));
+  const kids = inputs.map((k) => layout(k, opts, drawn));
   const gap = 2;
   let x = 0;
   const offsets: number[] = [];
@@ -130,17 +158,42 @@ function layout(n: WOperator | WObject, opts: WriteOptions, root = false): Laid 
 }
 
 export function drawGraph(root: WOperator, opts: WriteOptions = {}, indent = 0): string[] {
-  return layout(root, opts, true).lines.map((l) => (' '.repeat(indent) + l).replace(/\s+$/, ''));
+  let lines = layout(root, opts, new Set(), true).lines.map((l) => (' '.repeat(indent) + l).replace(/\s+$/, ''));
+  if (opts.tabWidth) {
+    const w = opts.tabWidth;
+    lines = lines.map((l) => {
+      const lead = l.length - l.trimStart().length;
+      return '\t'.repeat(Math.floor(lead / w)) + ' '.repeat(lead % w) + l.trimStart();
+    });
+  }
+  if (opts.flushFirstLine && lines.length) lines[0] = lines[0].trimStart();
+  if (opts.wrapAt) {
+    const w = opts.wrapAt;
+    lines = lines.flatMap((l) => {
+      const parts: string[] = [];
+      for (let i = 0; i < l.length; i += w) parts.push(l.slice(i, i + w));
+      return parts.length ? parts : [''];
+    });
+  }
+  return lines;
 }
 
-function allOperators(root: WOperator): WOperator[] {
-  const out: WOperator[] = [];
+/** Every operator once (a shared one is listed once), sorted by id. */
+export function allOperators(root: WOperator): WOperator[] {
+  const seen = new Set<WOperator>();
   const walk = (n: WOperator) => {
-    out.push(n);
+    if (seen.has(n)) return;
+    seen.add(n);
     for (const c of n.inputs) if (!isObject(c)) walk(c);
   };
   walk(root);
-  return out.sort((a, b) => a.id - b.id);
+  return [...seen].sort((a, b) => a.id - b.id);
+}
+
+/** The operator type Plan Details and the EXPLAIN tables use: no graph symbols, every TQ variant is TQ. */
+export function operatorType(label: string): string {
+  const core = label.replace(/^[>x^pg]+/, '').replace(/[<x^*]+$/, '');
+  return /^[ABCDLMXS]+TQ$/.test(core) ? 'TQ' : core;
 }
 
 export interface WStatement {
@@ -165,7 +218,7 @@ export function writeExfmt(statements: WStatement[], opts: WriteOptions = {}): s
   out.push('Package Context:', '---------------', '\tSQL Type:           Dynamic', '\tOptimization Level: 5', '\tBlocking:           Block All Cursors', '\tIsolation Level:    Cursor Stability', '', '', '');
   statements.forEach((st, i) => {
     out.push(`---------------- STATEMENT ${i + 1}  SECTION ${201 + i} ----------------`);
-    out.push(`\tQUERYNO:       ${st.queryNo}`, '\tQUERYTAG:      CLP', '\tStatement Type:   Insert', '\tUpdatable:        No', '\tDeletable:        No', '\tQuery Degree:     1', '');
+    out.push(`\tQUERYNO:       ${st.queryNo}`, '\tQUERYTAG:      CLP', `\tStatement Type:   ${opts.statementType ?? 'Insert'}`, '\tUpdatable:        No', '\tDeletable:        No', '\tQuery Degree:     1', '');
     out.push('Original Statement:', '------------------', st.original, '', '');
     out.push('Optimized Statement:', '-------------------', st.optimized, '');
     out.push('Access Plan:', '-----------', `\tTotal Cost: \t\t${gg(st.root.cost)}`, '\tQuery Degree:\t\t1', '');
@@ -173,7 +226,8 @@ export function writeExfmt(statements: WStatement[], opts: WriteOptions = {}): s
     out.push('Plan Details:', '-------------', '');
     let stream = 1;
     for (const op of allOperators(st.root)) {
-      out.push(`\t${op.id}) ${op.label.replace(/^[\^>x]/, '')}: (${longName(op.label)})`);
+      const type = operatorType(op.label);
+      out.push(`\t${op.id}) ${opts.paddedHeaders ? type.padEnd(6, ' ') : type}: (${longName(type)})`);
       out.push(`\t\tCumulative Total Cost: \t\t${gg(op.cost)}`, `\t\tCumulative CPU Cost: \t\t${gg(op.cpu ?? op.cost * 7000)}`, `\t\tCumulative I/O Cost: \t\t${gg(op.io)}`);
       out.push(`\t\tCumulative Re-Total Cost: \t${gg(op.cost / 10)}`, `\t\tCumulative First Row Cost: \t${gg(op.cost / 2)}`, `\t\tEstimated Bufferpool Buffers: \t${gg(op.io + 1)}`, '');
       if (op.args?.length) {
@@ -204,7 +258,8 @@ export function writeExfmt(statements: WStatement[], opts: WriteOptions = {}): s
       out.push('');
     }
   });
-  const text = out.join('\n') + '\n';
+  const lines = opts.doubleSpaced ? out.flatMap((l) => [l, '']) : out;
+  const text = lines.join('\n') + '\n';
   return opts.crlf ? text.replace(/\n/g, '\r\n') : text;
 }
 
@@ -212,7 +267,7 @@ function longName(label: string): string {
   const names: Record<string, string> = {
     RETURN: 'Return Result', INSERT: 'Insert', UPDATE: 'Update', DELETE: 'Delete', NLJOIN: 'Nested Loop Join', HSJOIN: 'Hash Join',
     TBSCAN: 'Table Scan', IXSCAN: 'Index Scan', FETCH: 'Fetch', FILTER: 'Filter', TEMP: 'Temporary Table Construction', GRPBY: 'Group By',
-    SORT: 'Sort', UNION: 'Union',
+    SORT: 'Sort', UNION: 'Union', TQ: 'Table Queue',
   };
-  return names[label.replace(/^[\^>x]/, '')] ?? label;
+  return names[label] ?? label;
 }

@@ -1,0 +1,56 @@
+// The JSON rendering of an ExplainReport: every statement with its operators (children always name
+// operators of the same plan), hidden work, verdict and notes.
+import { hiddenKindLabel } from './describe';
+import { displayKey } from '../schema/schema';
+import { statementTextOf, type ExplainReport } from './report';
+
+export function toJson(report: ExplainReport): unknown {
+  return {
+    kind: report.kind,
+    errors: report.errors,
+    warnings: report.warnings,
+    statements: report.statements.map((es) => {
+      const s = es.statement;
+      const plan = s.plan;
+      return {
+        text: statementTextOf(s),
+        totalCost: plan?.totalCost ?? null,
+        statementNumber: s.statementNumber ?? null,
+        optimizedText: s.optimizedText ?? null,
+        source: plan?.source ?? null,
+        statementKind: es.report.statementKind,
+        target: es.report.target ? displayKey(es.report.target) : null,
+        mainOperator: es.report.mainOperator ?? null,
+        mainOperators: es.report.mainOperators,
+        operators: (plan?.operators ?? []).map((op) => ({
+          id: op.id,
+          type: op.type,
+          totalCost: op.totalCost ?? null,
+          ioCost: op.ioCost ?? null,
+          rows: op.rows ?? null,
+          actualRows: op.actualRows ?? null,
+          children: op.children,
+          objects: [...new Set([...op.objectsRead, ...op.objectsWritten])],
+          hidden: op.hidden ?? null,
+          label: op.label,
+          flags: op.flags,
+          ownCost: op.ownCost ?? null,
+          cpuCost: op.cpuCost ?? null,
+          objectsWritten: op.objectsWritten,
+          arguments: op.arguments,
+          predicates: op.predicates,
+        })),
+        hiddenWork: es.report.pieces.map((p) => ({ kind: p.kind, words: hiddenKindLabel(p.kind), operators: p.operators, cost: p.cost, share: p.share ?? null, name: p.name ?? null, objects: p.objects, description: p.description })),
+        mainShare: es.report.mainShare ?? null,
+        verdict: es.report.verdict,
+        notes: es.report.notes,
+        errors: s.errors,
+        warnings: s.warnings,
+      };
+    }),
+  };
+}
+
+export function renderJson(report: ExplainReport): string {
+  return JSON.stringify(toJson(report), null, 2) + '\n';
+}

@@ -1,0 +1,54 @@
+// Output files (baselines, SARIF, checklists, plans written with --output) are replaced whole or not at all:
+// the text goes to a temporary file in the same folder, is flushed, then renamed over the target. An
+// interrupted run leaves the previous file as it was (and at worst a stray .insertlint-*.tmp next to it).
+import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const target = resolveLink(path);
+  const existing = statOrUndefined(target);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  // A pipe or device (--output /dev/stdout) cannot be replaced, and a half-written stream is all it can get.
+  if (existing && !existing.isFile()) return writeAll(openSync(target, 'w'), bytes);
+  const temp = join(dirname(target), `.insertlint-${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const fd = openSync(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
+    writeAll(fd, bytes, true);
+    if (existing) chmodSync(temp, existing.mode & 0o7777);
+    renameSync(temp, target);
+  } catch (error) {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never created, or already renamed
+    }
+    throw error;
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array, sync = false): void {
+  try {
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (sync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A symbolic link is written through (the link stays a link), like writeFileSync does. */
+function resolveLink(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}

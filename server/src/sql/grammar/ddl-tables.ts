@@ -1,0 +1,554 @@
+// CREATE TABLE (and CREATE SUMMARY TABLE, CREATE/DECLARE GLOBAL TEMPORARY TABLE) with its elements and
+// table options, and ALTER TABLE with the actions the model keeps (others are skipped as 'other').
+import type { AlterTableAction, AlterTableStatement, CreateTableStatement, QualifiedName, Span, Statement } from '../ast';
+import { TK_WORD, TK_NUMBER, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../lexer';
+import type { Parser } from '../parser';
+import { isBuiltInTypeAt, parseDataType, parseIdentifier, parseNameList, parseNumber, parseQualifiedName, skipParens, tablesRead } from './clauses';
+import { identityFollows, parseColumnDef, parseSequenceOptions, parseTableConstraint } from './ddl-columns';
+
+type WithoutSpan<T> = T extends unknown ? Omit<T, 'span'> : never;
+
+/** Words after ADD that start a clause rather than a column definition. */
+const ADD_CLAUSE_WORDS = new Set(['PERIOD', 'PARTITION', 'VERSIONING', 'RESTRICT', 'SECURITY', 'SCOPE', 'MATERIALIZED']);
+
+const ALTER_ACTION_WORDS = new Set([
+  'ADD', 'DROP', 'ALTER', 'APPEND', 'LOCKSIZE', 'PCTFREE', 'ACTIVATE', 'DEACTIVATE', 'DATA', 'COMPRESS',
+  'VOLATILE', 'RENAME', 'ATTACH', 'DETACH', 'LOG', 'VALUE', 'ORGANIZE', 'SECURITY', 'REFRESH', 'SET',
+  'NOT', 'INCLUDE', 'EXCLUDE', 'FOREIGN', 'PRIMARY',
+]);
+
+export function parseCreateTable(p: Parser, span: Span): Statement {
+  const context = 'CREATE TABLE';
+  let temporary: 'global' | 'declared' | undefined;
+  let summary = false;
+  if (p.accept('DECLARE')) {
+    p.expect('GLOBAL', context);
+    p.expect('TEMPORARY', context);
+    temporary = 'declared';
+  } else {
+    p.expect('CREATE', context);
+    if (p.accept('GLOBAL')) {
+      p.expect('TEMPORARY', context);
+      temporary = 'global';
+    } else if (p.accept('SUMMARY')) summary = true;
+  }
+  p.expect('TABLE', context);
+  if (p.acceptSeq('IF', 'NOT', 'EXISTS')) {
+    /* Db2 11.5 */
+  }
+  const table = parseQualifiedName(p, context);
+  const stmt: CreateTableStatement = {
+    kind: 'createTable',
+    table,
+    columns: [],
+    constraints: [],
+    tablespace: {},
+    notLoggedInitially: false,
+    span,
+    origin: p.origin,
+  };
+  if (temporary) stmt.temporary = temporary;
+  p.partial = stmt;
+
+  let hadElements = false;
+  if (p.kind(p.pos) === TK_LPAREN) {
+    hadElements = true;
+    // (c1, c2) AS (…) — a column name list for an MQT / AS query
+    const nameListOnly = p.isIdent(p.pos + 1) && (p.kind(p.pos + 2) === TK_COMMA || p.kind(p.pos + 2) === TK_RPAREN);
+    if (nameListOnly) parseNameList(p, context);
+    else parseTableElements(p, stmt);
+  }
+  let queryTables: QualifiedName[] = [];
+  if (p.accept('LIKE')) {
+    stmt.like = parseQualifiedName(p, context);
+  } else if (p.peek('AS') && p.kind(p.pos + 1) === TK_LPAREN) {
+    p.pos++;
+    const open = p.pos;
+    stmt.asQuery = skipParens(p, context);
+    queryTables = tablesRead(p, open + 1, p.pos - 1);
+  } else if (!hadElements && p.accept('FOR')) {
+    // staging table: CREATE TABLE s FOR mqt PROPAGATE IMMEDIATE
+    parseQualifiedName(p, context);
+    p.expect('PROPAGATE', context);
+    p.expect('IMMEDIATE', context);
+  } else if (!hadElements) {
+    p.fail("expected '(', LIKE or AS", context);
+  }
+  parseTableOptions(p, stmt, summary, queryTables);
+  return stmt;
+}
+
+function parseTableElements(p: Parser, stmt: CreateTableStatement): void {
+  const context = 'CREATE TABLE';
+  p.pos++; // (
+  for (;;) {
+    if (p.kind(p.pos) === TK_RPAREN) {
+      p.pos++;
+      return;
+    }
+    if (p.atEnd()) p.fail("expected ')'", context);
+    if (p.peek('CONSTRAINT') || p.peek('PRIMARY') || p.peek('UNIQUE') || p.peek('FOREIGN') || (p.peek('CHECK') && p.kind(p.pos + 1) === TK_LPAREN)) {
+      stmt.constraints.push(parseTableConstraint(p, context));
+    } else if (p.peek('PERIOD') && (p.kw(p.pos + 1, 'SYSTEM_TIME') || p.kw(p.pos + 1, 'BUSINESS_TIME')) && p.kind(p.pos + 2) === TK_LPAREN) {
+      p.pos += 2;
+      skipParens(p, context);
+    } else if (p.peek('LIKE') && p.isIdent(p.pos + 1)) {
+      p.pos++;
+      parseQualifiedName(p, context);
+    } else {
+      const col = parseColumnDef(p, context, stmt.constraints);
+      stmt.columns.push(col);
+    }
+    if (p.kind(p.pos) === TK_COMMA) p.pos++;
+    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
+  }
+}
+
+function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary: boolean, queryTables: QualifiedName[]): void {
+  const context = 'CREATE TABLE';
+  let dataInitiallyDeferred = false;
+  let refresh: 'immediate' | 'deferred' | undefined;
+  let refreshSpan: Span | undefined;
+  let maintainedBy: 'system' | 'user' | 'federated_tool' | 'replication' | undefined;
+  let definitionOnly = false;
+  while (!p.atEnd()) {
+    const optStart = p.pos;
+    if (p.kind(p.pos) !== TK_WORD) {
+      p.fail('expected a table option', context);
+    }
+    const w = p.upper(p.pos);
+    switch (w) {
+      case 'IN':
+        p.pos++;
+        if (p.acceptSeq('DATABASE', 'PARTITION', 'GROUP')) {
+          parseIdentifier(p, context);
+          continue;
+        }
+        stmt.tablespace.data = parseIdentifier(p, context).name;
+        // IN database.tablespace (Db2 for z/OS)
+        if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
+          p.pos++;
+          stmt.tablespace.data = parseIdentifier(p, context).name;
+        }
+        // IN ts1, ts2 (partitioned tables list several)
+        while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
+        continue;
+      case 'INDEX':
+        p.pos++;
+        p.expect('IN', context);
+        stmt.tablespace.index = parseIdentifier(p, context).name;
+        continue;
+      case 'LONG':
+        p.pos++;
+        p.expect('IN', context);
+        stmt.tablespace.long = parseIdentifier(p, context).name;
+        while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
+        continue;
+      case 'CYCLE':
+      case 'NO':
+        if (p.acceptSeq('NO', 'CYCLE') || p.accept('CYCLE')) {
+          p.accept('ON');
+          continue;
+        }
+        break;
+      case 'ORGANIZE':
+        p.pos++;
+        p.expect('BY', context);
+        if (p.accept('ROW')) {
+          stmt.organizeBy = 'row';
+          if (p.accept('USING')) skipParens(p, context);
+        } else if (p.accept('COLUMN')) stmt.organizeBy = 'column';
+        else if (p.accept('DIMENSIONS')) {
+          stmt.organizeBy = 'dimensions';
+          skipParens(p, context);
+        } else if (p.acceptSeq('KEY', 'SEQUENCE')) {
+          stmt.organizeBy = 'key sequence';
+          skipParens(p, context);
+          while (p.accept('ALLOW') || p.accept('DISALLOW') || p.accept('OVERFLOW') || p.accept('PCTFREE')) {
+            if (p.kind(p.pos) === TK_NUMBER) p.pos++;
+          }
+        } else if (p.acceptSeq('INSERT', 'TIME')) stmt.organizeBy = 'insert time';
+        else if (p.kind(p.pos) === TK_LPAREN) {
+          stmt.organizeBy = 'dimensions';
+          skipParens(p, context);
+        } else p.fail('expected ROW, COLUMN, DIMENSIONS, KEY SEQUENCE or INSERT TIME', context);
+        continue;
+      case 'DISTRIBUTE':
+        p.pos++;
+        // DISTRIBUTE ON (…) / ON RANDOM is the Netezza-compatible spelling Db2 also accepts
+        if (!p.accept('ON')) p.expect('BY', context);
+        if (p.accept('RANDOM')) stmt.distributeBy = { kind: 'random', columns: [] };
+        else if (p.accept('REPLICATION')) stmt.distributeBy = { kind: 'replication', columns: [] };
+        else {
+          p.accept('HASH');
+          stmt.distributeBy = { kind: 'hash', columns: parseNameList(p, context) };
+        }
+        continue;
+      case 'PARTITIONING':
+        p.pos++;
+        p.expect('KEY', context);
+        stmt.distributeBy = { kind: 'hash', columns: parseNameList(p, context) };
+        p.acceptSeq('USING', 'HASHING');
+        continue;
+      case 'PARTITION':
+        if (p.kw(p.pos + 1, 'BY')) {
+          p.pos += 2;
+          p.accept('RANGE');
+          const s = p.pos;
+          skipParens(p, context);
+          if (p.kind(p.pos) === TK_LPAREN) skipParens(p, context);
+          stmt.partitionBy = p.rangeSpan(s, p.pos);
+          continue;
+        }
+        break;
+      case 'APPEND':
+        p.pos++;
+        if (p.accept('ON')) stmt.append = true;
+        else if (p.accept('OFF')) stmt.append = false;
+        else p.fail('expected ON or OFF', context);
+        continue;
+      case 'LOCKSIZE':
+        p.pos++;
+        stmt.locksize = parseLocksize(p, context);
+        continue;
+      case 'PCTFREE':
+        p.pos++;
+        stmt.pctfree = parseNumber(p, context);
+        stmt.pctfreeSpan = p.rangeSpan(optStart, p.pos);
+        continue;
+      case 'NOT':
+        if (p.acceptSeq('NOT', 'LOGGED', 'INITIALLY')) {
+          stmt.notLoggedInitially = true;
+          stmt.notLoggedInitiallySpan = p.rangeSpan(optStart, p.pos);
+          continue;
+        }
+        if (p.acceptSeq('NOT', 'LOGGED')) {
+          if (p.accept('ON')) {
+            p.expect('ROLLBACK', context);
+            if (!(p.accept('DELETE') || p.accept('PRESERVE'))) p.fail('expected DELETE or PRESERVE', context);
+            p.expect('ROWS', context);
+          }
+          continue;
+        }
+        if (p.acceptSeq('NOT', 'VOLATILE')) {
+          p.accept('CARDINALITY');
+          continue;
+        }
+        break;
+      case 'LOGGED':
+        p.pos++;
+        continue;
+      case 'VOLATILE':
+        p.pos++;
+        p.accept('CARDINALITY');
+        continue;
+      case 'COMPRESS':
+        p.pos++;
+        if (p.accept('YES')) {
+          if (!p.accept('ADAPTIVE')) p.accept('STATIC');
+        } else if (!p.accept('NO')) p.fail('expected YES or NO', context);
+        continue;
+      case 'VALUE':
+        p.pos++;
+        p.expect('COMPRESSION', context);
+        continue;
+      case 'CCSID':
+        p.pos += 2;
+        continue;
+      case 'DATA':
+        if (p.acceptSeq('DATA', 'INITIALLY', 'DEFERRED')) {
+          dataInitiallyDeferred = true;
+          continue;
+        }
+        if (p.acceptSeq('DATA', 'CAPTURE')) {
+          if (!p.accept('NONE')) {
+            p.expect('CHANGES', context);
+            p.acceptSeq('INCLUDE', 'LONGVAR', 'COLUMNS');
+          }
+          continue;
+        }
+        break;
+      case 'REFRESH':
+        p.pos++;
+        if (p.accept('IMMEDIATE')) refresh = 'immediate';
+        else if (p.accept('DEFERRED')) refresh = 'deferred';
+        else p.fail('expected IMMEDIATE or DEFERRED', context);
+        refreshSpan = p.rangeSpan(optStart, p.pos);
+        continue;
+      case 'ENABLE':
+      case 'DISABLE':
+        p.pos++;
+        p.expect('QUERY', context);
+        p.expect('OPTIMIZATION', context);
+        continue;
+      case 'MAINTAINED':
+        p.pos++;
+        p.expect('BY', context);
+        if (p.accept('SYSTEM')) maintainedBy = 'system';
+        else if (p.accept('USER')) maintainedBy = 'user';
+        else if (p.accept('FEDERATED_TOOL')) maintainedBy = 'federated_tool';
+        else if (p.accept('REPLICATION')) maintainedBy = 'replication';
+        else p.fail('expected SYSTEM, USER, FEDERATED_TOOL or REPLICATION', context);
+        continue;
+      case 'DEFINITION':
+        p.pos++;
+        p.expect('ONLY', context);
+        definitionOnly = true;
+        continue;
+      case 'WITH':
+        if (p.acceptSeq('WITH', 'NO', 'DATA')) {
+          definitionOnly = true;
+          continue;
+        }
+        if (p.acceptSeq('WITH', 'DATA') || p.acceptSeq('WITH', 'REPLACE')) continue;
+        if (p.acceptSeq('WITH', 'RESTRICT', 'ON', 'DROP')) continue;
+        break;
+      case 'INCLUDING':
+      case 'EXCLUDING':
+        // LIKE/AS copy options: INCLUDING COLUMN DEFAULTS, EXCLUDING IDENTITY COLUMN ATTRIBUTES, …
+        p.pos++;
+        while (p.kind(p.pos) === TK_WORD && ['COLUMN', 'DEFAULTS', 'IDENTITY', 'ATTRIBUTES'].includes(p.upper(p.pos))) p.pos++;
+        continue;
+      case 'ON':
+        if (p.kw(p.pos + 1, 'COMMIT')) {
+          p.pos += 2;
+          if (!(p.accept('DELETE') || p.accept('PRESERVE'))) p.fail('expected DELETE or PRESERVE', context);
+          p.expect('ROWS', context);
+          continue;
+        }
+        break;
+      case 'SECURITY':
+        p.pos++;
+        p.expect('POLICY', context);
+        parseIdentifier(p, context);
+        continue;
+      case 'OPTIONS':
+        p.pos++;
+        skipParens(p, context);
+        continue;
+      case 'PERIOD':
+        p.pos += 2;
+        skipParens(p, context);
+        continue;
+      case 'USING':
+        p.pos++;
+        p.expect('HASHING', context);
+        continue;
+    }
+    p.fail('expected a table option', context);
+  }
+  if (stmt.asQuery && (dataInitiallyDeferred || refresh || summary || maintainedBy) && !definitionOnly) {
+    stmt.mqt = {
+      query: stmt.asQuery,
+      baseTables: queryTables,
+      refresh: refresh ?? 'deferred',
+      summary,
+    };
+    if (refreshSpan) stmt.mqt.refreshSpan = refreshSpan;
+    if (maintainedBy) stmt.mqt.maintainedBy = maintainedBy;
+    delete stmt.asQuery;
+  }
+}
+
+function parseLocksize(p: Parser, context: string): 'row' | 'table' | 'blockinsert' {
+  if (p.accept('ROW')) return 'row';
+  if (p.accept('TABLE')) return 'table';
+  if (p.accept('BLOCKINSERT')) return 'blockinsert';
+  p.fail('expected ROW, TABLE or BLOCKINSERT', context);
+}
+
+export function parseAlterTable(p: Parser, span: Span): Statement {
+  const context = 'ALTER TABLE';
+  p.pos += 2;
+  const table = parseQualifiedName(p, context);
+  const stmt: AlterTableStatement = { kind: 'alterTable', table, actions: [], span, origin: p.origin };
+  p.partial = stmt;
+  while (!p.atEnd()) {
+    if (p.kind(p.pos) === TK_COMMA) {
+      p.pos++;
+      continue;
+    }
+    stmt.actions.push(parseAlterAction(p, context));
+  }
+  if (stmt.actions.length === 0) p.fail('expected an ALTER TABLE action', context);
+  return stmt;
+}
+
+/** Skips tokens of an action we do not model, up to the next action keyword at this level. */
+function skipToNextAction(p: Parser): void {
+  while (!p.atEnd()) {
+    if (p.kind(p.pos) === TK_WORD && ALTER_ACTION_WORDS.has(p.upper(p.pos))) return;
+    p.skipUnit();
+  }
+}
+
+function parseAlterAction(p: Parser, context: string): AlterTableAction {
+  const startTok = p.pos;
+  const done = (a: WithoutSpan<AlterTableAction>): AlterTableAction =>
+    ({ ...a, span: p.rangeSpan(startTok, p.pos) }) as AlterTableAction;
+  const otherAction = (): AlterTableAction => {
+    skipToNextAction(p);
+    return { kind: 'other', span: p.rangeSpan(startTok, p.pos) };
+  };
+  if (p.kind(p.pos) !== TK_WORD) p.fail('expected an ALTER TABLE action', context);
+  const w = p.upper(p.pos);
+  switch (w) {
+    case 'ADD': {
+      p.pos++;
+      if (p.peek('CONSTRAINT') || p.peek('PRIMARY') || p.peek('UNIQUE') || p.peek('FOREIGN') || p.peek('CHECK')) {
+        const constraint = parseTableConstraint(p, context);
+        return done({ kind: 'addConstraint', constraint });
+      }
+      if (p.peek('MATERIALIZED') || p.peek('SUMMARY') || (p.kind(p.pos) === TK_LPAREN && p.kw(p.afterBalanced(p.pos), 'DATA'))) {
+        // ADD MATERIALIZED QUERY (…) DATA INITIALLY DEFERRED REFRESH …
+        p.accept('MATERIALIZED');
+        p.accept('QUERY');
+        skipParens(p, context);
+        let refresh: 'immediate' | 'deferred' = 'deferred';
+        while (!p.atEnd()) {
+          if (p.acceptSeq('DATA', 'INITIALLY', 'DEFERRED')) continue;
+          if (p.accept('REFRESH')) {
+            if (p.accept('IMMEDIATE')) refresh = 'immediate';
+            else p.expect('DEFERRED', context);
+            continue;
+          }
+          if (p.acceptSeq('ENABLE', 'QUERY', 'OPTIMIZATION') || p.acceptSeq('DISABLE', 'QUERY', 'OPTIMIZATION')) continue;
+          if (p.accept('MAINTAINED')) {
+            p.expect('BY', context);
+            p.pos++;
+            continue;
+          }
+          break;
+        }
+        return done({ kind: 'refresh', refresh });
+      }
+      // ADD PERIOD SYSTEM_TIME (…), ADD PARTITION …, ADD VERSIONING …: unless the word is a column's name (ADD period INT).
+      if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : '') && !isBuiltInTypeAt(p, p.pos + 1)) {
+        p.pos++;
+        return otherAction();
+      }
+      p.accept('COLUMN');
+      const column = parseColumnDef(p, context, []);
+      return done({ kind: 'addColumn', column });
+    }
+    case 'DROP': {
+      p.pos++;
+      if (p.accept('CONSTRAINT')) return done({ kind: 'dropConstraint', name: parseIdentifier(p, context).name });
+      if (p.acceptSeq('FOREIGN', 'KEY')) return done({ kind: 'dropConstraint', name: parseIdentifier(p, context).name, constraintKind: 'foreignKey' });
+      if (p.acceptSeq('PRIMARY', 'KEY')) return done({ kind: 'dropConstraint', name: '', constraintKind: 'primaryKey' });
+      if (p.accept('UNIQUE')) return done({ kind: 'dropConstraint', name: parseIdentifier(p, context).name, constraintKind: 'unique' });
+      if (p.accept('CHECK')) return done({ kind: 'dropConstraint', name: parseIdentifier(p, context).name, constraintKind: 'check' });
+      // DROP [COLUMN] c, DROP PARTITION, DROP VERSIONING, … are not modelled
+      return otherAction();
+    }
+    case 'ALTER': {
+      p.pos++;
+      if (p.acceptSeq('FOREIGN', 'KEY') || p.accept('CHECK') || p.accept('CONSTRAINT')) {
+        const name = parseIdentifier(p, context).name;
+        let enforced: boolean | undefined;
+        for (;;) {
+          if (p.acceptSeq('NOT', 'ENFORCED')) enforced = false;
+          else if (p.accept('ENFORCED')) enforced = true;
+          else if (p.acceptSeq('NOT', 'TRUSTED') || p.accept('TRUSTED')) continue;
+          else if (p.acceptSeq('ENABLE', 'QUERY', 'OPTIMIZATION') || p.acceptSeq('DISABLE', 'QUERY', 'OPTIMIZATION')) continue;
+          else break;
+        }
+        if (enforced === undefined) return otherAction();
+        return done({ kind: 'alterConstraintEnforcement', name, enforced });
+      }
+      p.accept('COLUMN');
+      const column = parseIdentifier(p, context).name;
+      let cache: number | undefined;
+      let cacheSpan: Span | undefined;
+      let identity = false;
+      // one or more column alterations
+      for (;;) {
+        const s = p.pos;
+        if (p.acceptSeq('SET', 'CACHE')) {
+          cache = parseNumber(p, context);
+          cacheSpan = p.rangeSpan(s, p.pos);
+          identity = true;
+        } else if (p.acceptSeq('SET', 'NO', 'CACHE')) {
+          cache = 0;
+          cacheSpan = p.rangeSpan(s, p.pos);
+          identity = true;
+        } else if (p.accept('RESTART')) {
+          identity = true;
+          if (p.accept('WITH')) parseNumber(p, context);
+        } else if (p.acceptSeq('SET', 'INCREMENT', 'BY') || p.acceptSeq('SET', 'START', 'WITH') || p.acceptSeq('SET', 'MINVALUE') || p.acceptSeq('SET', 'MAXVALUE')) {
+          identity = true;
+          parseNumber(p, context);
+        } else if (p.acceptSeq('SET', 'NO', 'MINVALUE') || p.acceptSeq('SET', 'NO', 'MAXVALUE') || p.acceptSeq('SET', 'NO', 'CYCLE') || p.acceptSeq('SET', 'CYCLE') || p.acceptSeq('SET', 'NO', 'ORDER') || p.acceptSeq('SET', 'ORDER')) {
+          identity = true;
+        } else if (p.kw(p.pos, 'SET') && p.kw(p.pos + 1, 'GENERATED') && identityFollows(p, p.pos + 2)) {
+          // SET GENERATED [ALWAYS | BY DEFAULT] AS IDENTITY [(START WITH …, CACHE n, …)]
+          p.pos += 2;
+          if (!p.accept('ALWAYS')) p.acceptSeq('BY', 'DEFAULT');
+          p.expect('AS', context);
+          p.expect('IDENTITY', context);
+          identity = true;
+          if (p.kind(p.pos) === TK_LPAREN) {
+            const optsStart = p.pos;
+            p.pos++;
+            const opts: { cache?: number; cacheSpan?: Span } = {};
+            parseSequenceOptions(p, opts, context, true);
+            p.expectKind(TK_RPAREN, "')'", context);
+            if (opts.cache !== undefined) {
+              cache = opts.cache;
+              cacheSpan = opts.cacheSpan ?? p.rangeSpan(optsStart, p.pos);
+            }
+          }
+        } else if (p.acceptSeq('SET', 'DATA', 'TYPE')) {
+          parseDataType(p, context);
+        } else if (p.peek('SET')) {
+          p.pos++;
+          // SET DEFAULT x / SET NOT NULL / SET INLINE LENGTH n / SET GENERATED … / SET EXPRESSION AS (…)
+          while (!p.atEnd() && !p.peek('SET') && !p.peek('DROP') && !p.peek('RESTART') && !p.peek('ADD') && !p.peek('ALTER')) p.skipUnit();
+        } else if (p.peek('DROP') && ['DEFAULT', 'NOT', 'IDENTITY', 'GENERATED', 'EXPRESSION', 'COLUMN'].some((x) => p.kw(p.pos + 1, x))) {
+          p.pos += 2;
+          if (p.kw(p.pos - 1, 'NOT') || p.kw(p.pos - 1, 'COLUMN')) p.pos++;
+        } else break;
+      }
+      if (identity) {
+        const a: AlterTableAction = { kind: 'alterColumnIdentity', column, span: p.rangeSpan(startTok, p.pos) };
+        if (cache !== undefined) a.cache = cache;
+        if (cacheSpan) a.cacheSpan = cacheSpan;
+        return a;
+      }
+      return { kind: 'other', span: p.rangeSpan(startTok, p.pos) };
+    }
+    case 'APPEND':
+      p.pos++;
+      if (p.accept('ON')) return done({ kind: 'append', on: true });
+      if (p.accept('OFF')) return done({ kind: 'append', on: false });
+      p.fail('expected ON or OFF', context);
+      break;
+    case 'LOCKSIZE': {
+      p.pos++;
+      const locksize = parseLocksize(p, context);
+      return done({ kind: 'locksize', locksize });
+    }
+    case 'PCTFREE': {
+      p.pos++;
+      const value = parseNumber(p, context);
+      return done({ kind: 'pctfree', value });
+    }
+    case 'FOREIGN':
+    case 'PRIMARY':
+      // ALTER TABLE t FOREIGN KEY name (c) REFERENCES p: Db2 for z/OS writes it without ADD (its sample DDL does).
+      if (p.kw(p.pos + 1, 'KEY')) return done({ kind: 'addConstraint', constraint: parseTableConstraint(p, context) });
+      break;
+    case 'ACTIVATE':
+      if (p.acceptSeq('ACTIVATE', 'NOT', 'LOGGED', 'INITIALLY')) {
+        const withEmptyTable = p.acceptSeq('WITH', 'EMPTY', 'TABLE');
+        return done({ kind: 'activateNotLoggedInitially', withEmptyTable });
+      }
+      p.pos++;
+      return otherAction();
+  }
+  if (ALTER_ACTION_WORDS.has(w)) {
+    p.pos++;
+    return otherAction();
+  }
+  p.fail('expected an ALTER TABLE action', context);
+}

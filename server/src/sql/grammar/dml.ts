@@ -1,0 +1,193 @@
+// Data statements: INSERT (VALUES or fullselect), MERGE, DECLARE CURSOR, LOCK TABLE, COMMIT/ROLLBACK and
+// SET SCHEMA (which the schema model needs to resolve unqualified names).
+import type { InsertStatement, Span, Statement, ValuesRow } from '../ast';
+import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
+import type { Parser } from '../parser';
+import { isIsolationAt, isolationClause, parseIdentifier, parseNameList, parseQualifiedName, sequencesUsed, tablesRead } from './clauses';
+import { isForRowsAt, parseValuesRow } from './values';
+
+/** Placeholder source of an INSERT until its VALUES/SELECT is read (replaced on success). */
+export const EMPTY_VALUES_SOURCE: InsertStatement['source'] = Object.freeze({ kind: 'values', rows: Object.freeze([]) as unknown as ValuesRow[], span: Object.freeze({ start: 0, end: 0 }) }) as InsertStatement['source'];
+
+export function parseInsert(p: Parser, span: Span): Statement {
+  const context = 'INSERT';
+  p.pos++;
+  p.expect('INTO', context);
+  // VALUES and SELECT are reserved: `INSERT INTO VALUES (1)` lacks its table, it does not name one.
+  if (p.kw(p.pos, 'VALUES') || p.kw(p.pos, 'SELECT')) p.fail('expected the target table name', context);
+  const target = parseQualifiedName(p, context);
+  const stmt: InsertStatement = {
+    kind: 'insert',
+    target,
+    columns: [],
+    source: EMPTY_VALUES_SOURCE,
+    sequences: sequencesUsed(p, p.pos, p.end),
+    span,
+    origin: p.origin,
+  };
+  p.partial = stmt;
+  if (p.kind(p.pos) === TK_LPAREN && p.isIdent(p.pos + 1) && !p.kw(p.pos + 1, 'SELECT') && !p.kw(p.pos + 1, 'VALUES') && !p.kw(p.pos + 1, 'WITH')) {
+    stmt.columns = parseNameList(p, context);
+  }
+  if (p.acceptSeq('OVERRIDING', 'USER', 'VALUE') || p.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE')) {
+    /* identity override */
+  }
+  const isolation = isolationClause(p, p.pos, p.end);
+  if (isolation !== undefined) stmt.isolation = isolation;
+  if (p.peek('VALUES')) {
+    const sourceFirst = p.pos;
+    p.pos++;
+    // Most inserts have one row: an exact one-element array keeps a million of them small.
+    const rows: ValuesRow[] = [parseValuesRow(p, context)];
+    while (p.kind(p.pos) === TK_COMMA) {
+      p.pos++;
+      rows.push(parseValuesRow(p, context));
+    }
+    const valuesEnd = p.pos;
+    // Embedded multi-row insert: VALUES (:arr1, :arr2) FOR :n ROWS [ATOMIC | NOT ATOMIC CONTINUE ON SQLEXCEPTION]
+    if (isForRowsAt(p, p.pos)) p.pos += 3;
+    if (!p.accept('ATOMIC')) p.acceptSeq('NOT', 'ATOMIC', 'CONTINUE', 'ON', 'SQLEXCEPTION');
+    if (p.atEnd() || isIsolationAt(p, p.pos)) {
+      stmt.source = { kind: 'values', rows, span: p.rangeSpan(sourceFirst, valuesEnd) };
+      return stmt;
+    }
+    if (['UNION', 'EXCEPT', 'INTERSECT', 'ORDER', 'FETCH'].some((w) => p.peek(w))) {
+      stmt.source = { kind: 'select', span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+      return stmt;
+    }
+    stmt.source = { kind: 'values', rows, span: p.rangeSpan(sourceFirst, p.pos) };
+    p.fail("expected ',' or the end of the statement after a VALUES row", context);
+  }
+  if (p.peek('SELECT') || p.peek('WITH') || p.kind(p.pos) === TK_LPAREN) {
+    const sourceFirst = p.pos;
+    stmt.source = { kind: 'select', span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+    p.pos = p.end;
+    return stmt;
+  }
+  p.fail('expected VALUES, SELECT or WITH', context);
+}
+
+export function parseMerge(p: Parser, span: Span): Statement {
+  const context = 'MERGE';
+  p.pos++;
+  p.expect('INTO', context);
+  const target = parseQualifiedName(p, context);
+  const stmt: Statement = { kind: 'merge', target, source: { start: span.end, end: span.end }, hasInsert: false, hasUpdate: false, hasDelete: false, span, origin: p.origin };
+  p.partial = stmt;
+  // optional correlation name
+  if (p.accept('AS')) parseIdentifier(p, context);
+  else if (p.isIdent(p.pos) && !p.peek('USING')) p.pos++;
+  p.expect('USING', context);
+  const sourceFirst = p.pos;
+  let depth = 0;
+  while (!p.atEnd()) {
+    const k = p.kind(p.pos);
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (depth === 0 && p.peek('ON')) break;
+    p.pos++;
+  }
+  if (p.atEnd()) p.fail('expected ON', context);
+  if (p.pos === sourceFirst) p.fail('expected the source table or fullselect', context);
+  stmt.source = p.rangeSpan(sourceFirst, p.pos);
+  depth = 0;
+  for (let i = p.pos; i < p.end; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (depth === 0 && p.kw(i, 'THEN')) {
+      if (p.kw(i + 1, 'INSERT')) stmt.hasInsert = true;
+      else if (p.kw(i + 1, 'UPDATE')) stmt.hasUpdate = true;
+      else if (p.kw(i + 1, 'DELETE')) stmt.hasDelete = true;
+    }
+  }
+  if (!stmt.hasInsert && !stmt.hasUpdate && !stmt.hasDelete) {
+    let hasWhen = false;
+    for (let i = p.pos; i < p.end; i++) if (p.kw(i, 'WHEN')) hasWhen = true;
+    if (!hasWhen) p.fail('expected WHEN [NOT] MATCHED', context, p.end);
+  }
+  p.pos = p.end;
+  return stmt;
+}
+
+export function parseDeclareCursor(p: Parser, span: Span): Statement {
+  const context = 'DECLARE CURSOR';
+  p.pos++;
+  const cursor = parseIdentifier(p, context).name;
+  p.expect('CURSOR', context);
+  // WITH HOLD, WITH RETURN [TO CALLER|CLIENT], DATABASE db USER u USING p (CLP) … up to FOR
+  while (!p.atEnd() && !p.peek('FOR')) p.pos++;
+  p.expect('FOR', context);
+  if (p.atEnd()) p.fail('expected a SELECT or a statement name', context);
+  const queryFirst = p.pos;
+  const stmt: Statement = {
+    kind: 'declareCursor',
+    cursor,
+    query: p.rangeSpan(queryFirst, p.end),
+    tables: tablesRead(p, queryFirst, p.end),
+    span,
+    origin: p.origin,
+  };
+  // FOR s: a statement prepared from dynamic SQL (PREPARE s FROM …).
+  if (queryFirst + 1 === p.end && p.isIdent(queryFirst)) stmt.statementName = p.identValue(queryFirst);
+  p.pos = p.end;
+  return stmt;
+}
+
+export function parseLockTable(p: Parser, span: Span): Statement {
+  const context = 'LOCK TABLE';
+  p.pos += 2;
+  const table = parseQualifiedName(p, context);
+  p.expect('IN', context);
+  let mode: 'share' | 'exclusive';
+  if (p.accept('SHARE')) mode = 'share';
+  else if (p.accept('EXCLUSIVE')) mode = 'exclusive';
+  else p.fail('expected SHARE or EXCLUSIVE', context);
+  p.expect('MODE', context);
+  const stmt: Statement = { kind: 'lockTable', table, mode, span, origin: p.origin };
+  p.expectEnd(context);
+  return stmt;
+}
+
+export function parseTransaction(p: Parser, span: Span, kind: 'commit' | 'rollback'): Statement {
+  const context = kind.toUpperCase();
+  p.pos++;
+  p.accept('WORK');
+  const stmt: Statement = { kind, span, origin: p.origin };
+  p.partial = stmt;
+  if (kind === 'rollback' && p.acceptSeq('TO', 'SAVEPOINT')) {
+    stmt.toSavepoint = true;
+    if (p.isIdent(p.pos)) p.pos++;
+  }
+  p.expectEnd(context);
+  return stmt;
+}
+
+export function parseSetSchema(p: Parser, span: Span): Statement {
+  const context = 'SET SCHEMA';
+  p.pos++;
+  p.accept('CURRENT');
+  if (!p.accept('SCHEMA') && !p.accept('SQLID')) p.accept('CURRENT_SCHEMA');
+  if (p.isOp(p.pos, '=')) p.pos++;
+  const k = p.kind(p.pos);
+  let schema: string;
+  if (k === TK_STRING) {
+    const s = p.t.start[p.pos];
+    const e = p.t.end[p.pos];
+    schema = p.text.slice(s + 1, p.t.flags[p.pos] & FLAG_UNTERMINATED ? e : e - 1).replace(/''/g, "'");
+    p.pos++;
+  } else if (k === TK_HOST) {
+    schema = p.text.slice(p.t.start[p.pos], p.t.end[p.pos]);
+    p.pos++;
+  } else if (p.kw(p.pos, 'CURRENT') || p.kw(p.pos, 'SESSION_USER') || p.kw(p.pos, 'USER') || p.kw(p.pos, 'SYSTEM_USER')) {
+    schema = p.upper(p.pos);
+    p.pos++;
+    if (schema === 'CURRENT' && p.kind(p.pos) === TK_WORD) schema += ' ' + p.upper(p.pos++);
+  } else {
+    schema = parseIdentifier(p, context).name;
+  }
+  const stmt: Statement = { kind: 'setSchema', schema, span, origin: p.origin };
+  p.partial = stmt;
+  p.expectEnd(context);
+  return stmt;
+}

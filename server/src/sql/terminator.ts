@@ -1,0 +1,232 @@
+// The statement terminator a script is run with. It is given to the CLP from outside the file
+// (`db2 -td@ -vf x.sql`, `db2 -vf x.sql` without -t), so most scripts never name it; reading an
+// `@` script with `;` turns each SQL PL routine into a dozen broken statements, and a `/` script
+// into a few huge ones. This looks at what the file shows: a comment naming -td<x>, how lines end
+// (`@`, `!`), lines holding only `/` or `@`, blocks closed by `END@`. One linear pass, no allocation
+// per line; files that set the terminator themselves (`--#SET TERMINATOR`) are left to the lexer.
+
+export interface TerminatorChoice {
+  /** The initial terminator for the lexer: ';', '@', '/', '!', …, or '\n' (CLP without -t: one command per line). */
+  terminator: string;
+  /** Why, for messages: "a comment names -td@", "40 lines end in '@'". */
+  reason: string;
+}
+
+/** How much of a file the inference reads: a script shows its style long before 1 MB (a 60 MB script would cost 100 ms). */
+const SCAN_LIMIT = 1024 * 1024;
+
+/** First words of lines in a script run without -t (`db2 -vf`), where each line is one command. */
+const COMMAND_WORDS = new Set([
+  'ACTIVATE', 'ALTER', 'ATTACH', 'BACKUP', 'BIND', 'CALL', 'CATALOG', 'COMMENT', 'COMMIT', 'CONNECT', 'CREATE',
+  'DB2', 'DEACTIVATE', 'DECLARE', 'DELETE', 'DESCRIBE', 'DETACH', 'DISCONNECT', 'DROP', 'ECHO', 'EXPORT',
+  'FORCE', 'GET', 'GRANT', 'IMPORT', 'INSERT', 'LIST', 'LOAD', 'LOCK', 'QUIESCE', 'REBIND', 'REORG', 'RESTORE',
+  'REVOKE', 'ROLLBACK', 'RUNSTATS', 'SELECT', 'SET', 'TERMINATE', 'UNCATALOG', 'UPDATE', 'VALUES',
+]);
+
+const enum Code {
+  Newline = 10,
+  Return = 13,
+  Quote = 39,
+  DoubleQuote = 34,
+  Dash = 45,
+  Slash = 47,
+  Star = 42,
+  Semicolon = 59,
+  At = 64,
+  Bang = 33,
+  Backslash = 92,
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 0xa0 || c === 0xfeff;
+}
+
+function isIdentChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 35 || c === 36 || c === 64;
+}
+
+function isAlphaNumeric(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Line statistics gathered by the scan. */
+interface LineCounts {
+  codeLines: number;
+  semicolonEnd: number;
+  atEnd: number;
+  bangEnd: number;
+  backslashEnd: number;
+  /** Lines whose code is only `/`, and of those the ones right after a line ending in `;` (SQL*Plus blocks). */
+  slashOnly: number;
+  slashAfterSemicolon: number;
+  /** Lines that are only `@` / `!`, or end with END@ / END!. */
+  atBlockEnds: number;
+  bangBlockEnds: number;
+  /** Lines starting with a CLP command word, and whether any `;` appears in code at all. */
+  commandLines: number;
+  anySemicolon: boolean;
+}
+
+/**
+ * The terminator the file shows it is run with, or undefined for the CLP's `-t` default (`;`) and for
+ * files that switch it themselves with `--#SET TERMINATOR`.
+ */
+export function inferTerminator(text: string): TerminatorChoice | undefined {
+  const n = Math.min(text.length, SCAN_LIMIT);
+  const counts: LineCounts = {
+    codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0,
+    atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false,
+  };
+  let named: TerminatorChoice | undefined;
+  let blockDepth = 0; // inside /* … */ (nested)
+  let inString = false; // inside '…' (may span lines)
+  let inDelimited = false; // inside "…"
+  let lineStart = 0;
+  let previousEndedWithSemicolon = false;
+  while (lineStart < n) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd > n) lineEnd = n;
+    // Code on this line: first and last character outside comments; whether the last one is in a string.
+    let first = -1;
+    let last = -1;
+    let lastInString = false;
+    for (let i = lineStart; i < lineEnd; i++) {
+      const c = text.charCodeAt(i);
+      if (blockDepth > 0) {
+        if (c === Code.Star && text.charCodeAt(i + 1) === Code.Slash) {
+          blockDepth--;
+          i++;
+        } else if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star) {
+          blockDepth++;
+          i++;
+        } else if (c === Code.Dash && named === undefined) {
+          named = namedInComment(text, i);
+        }
+        continue;
+      }
+      if (inString || inDelimited) {
+        if ((inString && c === Code.Quote) || (inDelimited && c === Code.DoubleQuote)) inString = inDelimited = false;
+        last = i;
+        lastInString = true;
+        continue;
+      }
+      if (c === Code.Dash && text.charCodeAt(i + 1) === Code.Dash) {
+        // A line comment: the CLP's own directives, or a -td<x> the script is documented to run with.
+        const directive = directiveAt(text, i + 2, lineEnd);
+        if (directive !== undefined) return directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` };
+        for (let j = i + 2; j < lineEnd && named === undefined; j++) if (text.charCodeAt(j) === Code.Dash) named = namedInComment(text, j);
+        break;
+      }
+      if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star && !(first >= 0 && text.charCodeAt(i - 1) === Code.Slash)) {
+        blockDepth = 1;
+        i++;
+        continue;
+      }
+      if (isSpace(c)) continue;
+      if (first < 0) first = i;
+      last = i;
+      lastInString = false;
+      if (c === Code.Quote) {
+        inString = true;
+        lastInString = true;
+      } else if (c === Code.DoubleQuote) {
+        inDelimited = true;
+        lastInString = true;
+      } else if (c === Code.Semicolon) {
+        counts.anySemicolon = true;
+      }
+    }
+    if (first >= 0) {
+      counts.codeLines++;
+      const endChar = lastInString ? -1 : text.charCodeAt(last);
+      if (first === last && endChar === Code.Slash) {
+        counts.slashOnly++;
+        if (previousEndedWithSemicolon) counts.slashAfterSemicolon++;
+      }
+      if (endChar === Code.Semicolon) counts.semicolonEnd++;
+      else if (endChar === Code.At) {
+        counts.atEnd++;
+        if (first === last || endsWithEnd(text, first, last)) counts.atBlockEnds++;
+      } else if (endChar === Code.Bang && !closesPlaceholder(text, first, last)) {
+        counts.bangEnd++;
+        if (first === last || endsWithEnd(text, first, last)) counts.bangBlockEnds++;
+      } else if (endChar === Code.Backslash) counts.backslashEnd++;
+      if (startsWithCommand(text, first, last)) counts.commandLines++;
+      previousEndedWithSemicolon = endChar === Code.Semicolon;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return named ?? fromLines(counts);
+}
+
+function fromLines(c: LineCounts): TerminatorChoice | undefined {
+  // SQL*Plus puts a lone / after "END;" of a PL/SQL block; Db2 scripts run with -td/ end every statement with it.
+  if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
+    return { terminator: '/', reason: `${c.slashOnly} line${c.slashOnly === 1 ? ' holds' : 's hold'} only '/'` };
+  }
+  for (const [ch, ends, blockEnds] of [['@', c.atEnd, c.atBlockEnds], ['!', c.bangEnd, c.bangBlockEnds]] as const) {
+    if (ends === 0) continue;
+    if (ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? ' ends' : 's end'} in '${ch}', ${c.semicolonEnd} in ';'` };
+    // SQL PL scripts have many inner ';' but their blocks end with END@ or a lone @ line, and their
+    // statements outside blocks end in '@' (a stray '@' at a line end is rare: once, not a quarter as often).
+    if (ends >= 2 && 4 * ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${c.semicolonEnd} in ';', inside SQL PL bodies)` };
+    if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? ' ends' : 's end'} with END${ch} or a line holding only '${ch}'` };
+  }
+  // Run with `db2 -vf` (no -t): every line is a command, and a trailing backslash continues it.
+  if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
+    return { terminator: '\n', reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
+  }
+  if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
+    return { terminator: '\n', reason: 'no terminators and every line is a command (a script run without -t)' };
+  }
+  return undefined;
+}
+
+/** `-td<x>` in a comment at `i` (a '-'): the terminator the script is documented to run with. */
+function namedInComment(text: string, i: number): TerminatorChoice | undefined {
+  const t = text.charCodeAt(i + 1);
+  const d = text.charCodeAt(i + 2);
+  if ((t !== 116 && t !== 84) || (d !== 100 && d !== 68)) return undefined;
+  if (i > 0 && isIdentChar(text.charCodeAt(i - 1))) return undefined;
+  const x = text.charCodeAt(i + 3);
+  if (Number.isNaN(x) || isSpace(x) || isAlphaNumeric(x) || x === Code.Semicolon) return undefined;
+  const ch = String.fromCharCode(x);
+  return { terminator: ch, reason: `a comment says the script runs with -td${ch}` };
+}
+
+/**
+ * In a `--` comment whose body starts at `from`: 'set' for `--#SET TERMINATOR` / Data Studio's
+ * statementTerminator (the lexer follows those), the character of `SET STATEMENT TERMINATOR = 'x'`.
+ */
+function directiveAt(text: string, from: number, to: number): string | undefined {
+  let i = from;
+  while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  const head = text.slice(i, Math.min(to, i + 80)).toUpperCase();
+  if (head.startsWith('#SET') && /^#SET\s+TERMINATOR\b/.test(head)) return 'set';
+  if (head.includes('STATEMENTTERMINATOR=')) return 'set';
+  const m = /^SET\s+STATEMENT\s+TERMINATOR\s*=\s*'(\S)'/.exec(head);
+  return m ? m[1] : undefined;
+}
+
+/** The code of a line ends with END before its last character (END@, end !). */
+function endsWithEnd(text: string, first: number, last: number): boolean {
+  let j = last - 1;
+  while (j >= first && isSpace(text.charCodeAt(j))) j--;
+  if (j - 2 < first) return false;
+  const word = text.slice(j - 2, j + 1).toUpperCase();
+  return word === 'END' && (j - 3 < first || !isIdentChar(text.charCodeAt(j - 3)));
+}
+
+/** The `!` at `last` closes a `!name!` placeholder of an IBM replication template. */
+function closesPlaceholder(text: string, first: number, last: number): boolean {
+  let j = last - 1;
+  while (j >= first && isIdentChar(text.charCodeAt(j)) && text.charCodeAt(j) !== Code.Bang) j--;
+  return j < last - 1 && j >= first && text.charCodeAt(j) === Code.Bang;
+}
+
+function startsWithCommand(text: string, first: number, last: number): boolean {
+  if (text.charCodeAt(first) === Code.Bang) return true;
+  let j = first;
+  while (j <= last && j - first < 12 && isAlphaNumeric(text.charCodeAt(j))) j++;
+  return j > first && COMMAND_WORDS.has(text.slice(first, j).toUpperCase());
+}

@@ -1,0 +1,157 @@
+// INSERTs inside SQL routines reach the rules as code analysis's do: the SQL PL front end (code/sqlpl.ts)
+// gives their executions, loops and commits in the CodeModel shape, and the schema counts routine INSERTs
+// as insert targets (in loops: bulk). Everything through the real engine, as the CLI and the server run it.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findings, lint, lintWorkspace } from '../helpers/rule-tester';
+import { runCli } from '../ci/repo';
+
+const TABLE = 'CREATE TABLE app.events (id INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), payload CLOB(1M), ts TIMESTAMP);\n';
+
+/** The issue's case: a procedure loops INSERT + COMMIT into a table with a NO CACHE identity and a CLOB. */
+const LOADER = `CREATE PROCEDURE app.load_events ()
+LANGUAGE SQL
+BEGIN
+  FOR r AS SELECT payload FROM app.staging DO
+    INSERT INTO app.events (payload, ts) VALUES (r.payload, CURRENT TIMESTAMP);
+    COMMIT;
+  END FOR;
+END;
+`;
+
+const rulesAt = (fs: { rule: string; line: number }[]) => fs.map((f) => `${f.rule}@${f.line}`).sort();
+
+describe('routines: INSERTs inside procedures and blocks reach the rules', () => {
+  it('a procedure that loops INSERT + COMMIT gets what the same INSERT gets at top level, and the loop findings', () => {
+    const found = lint({ 'schema.sql': TABLE, 'load.sql': LOADER });
+    assert.deepEqual(
+      rulesAt(found.filter((f) => ['identity-cache', 'lob-column', 'insert-target-cost', 'single-row-insert', 'commit-per-row'].includes(f.rule))),
+      ['commit-per-row@6', 'identity-cache@1', 'insert-target-cost@5', 'lob-column@1', 'single-row-insert@5'],
+    );
+    const [single] = findings({ 'schema.sql': TABLE, 'load.sql': LOADER }, 'single-row-insert');
+    assert.match(single.message, /^One single-row INSERT INTO APP\.EVENTS on every pass of the FOR loop: .*INSERT … SELECT.*test 6/);
+    const [commit] = findings({ 'schema.sql': TABLE, 'load.sql': LOADER }, 'commit-per-row');
+    assert.match(commit.message, /every pass of the FOR loop.*IF MOD\(n, 1000\) = 0 THEN COMMIT/);
+  });
+
+  it('a routine INSERT in a loop makes its table a bulk target (schema rules on the DDL)', () => {
+    const { workspace } = lintWorkspace({ 'schema.sql': TABLE, 'load.sql': LOADER });
+    const target = workspace.schema.insertTargets.get('APP.EVENTS');
+    assert.ok(target);
+    assert.deepEqual(target.bulkReasons, ['inserted inside a loop']);
+    assert.equal(findings({ 'schema.sql': TABLE, 'load.sql': LOADER }, 'append-mode-off').length, 1);
+  });
+
+  it('an OPEN/FETCH loop that inserts is a row-by-row loop; a commit inside IF MOD(…) is not per row', () => {
+    const text = `CREATE PROCEDURE p ()
+BEGIN
+  DECLARE v_id INT;
+  DECLARE n INT DEFAULT 0;
+  DECLARE done INT DEFAULT 0;
+  DECLARE c1 CURSOR FOR SELECT id FROM app.staging;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
+  OPEN c1;
+  fetch_loop: LOOP
+    FETCH c1 INTO v_id;
+    IF done = 1 THEN LEAVE fetch_loop; END IF;
+    INSERT INTO app.orders (id) VALUES (v_id);
+    SET n = n + 1;
+    IF MOD(n, 1000) = 0 THEN COMMIT; END IF;
+  END LOOP;
+  CLOSE c1;
+  COMMIT;
+END@
+`;
+    const found = lint({ 'p.db2': text });
+    assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert' || f.rule === 'commit-per-row')), ['single-row-insert@12']);
+  });
+
+  it('a loop over chunks (INSERT … SELECT a month at a time, catalog rows, utilities) is quiet about its log row and commit', () => {
+    const text = `BEGIN
+  DECLARE d DATE DEFAULT '2024-01-01';
+  WHILE d < '2025-01-01' DO
+    INSERT INTO app.sales_new SELECT * FROM app.sales WHERE day >= d AND day < d + 1 MONTH;
+    INSERT INTO app.copy_log VALUES (d, CURRENT TIMESTAMP);
+    COMMIT;
+    SET d = d + 1 MONTH;
+  END WHILE;
+  FOR t AS SELECT tabschema, tabname FROM syscat.tables WHERE tabschema = 'APP' DO
+    CALL SYSPROC.ADMIN_CMD('REORG TABLE ' || t.tabname);
+    INSERT INTO app.reorg_log VALUES (t.tabname);
+    COMMIT;
+  END FOR;
+END@
+`;
+    const found = lint({ 'chunks.db2': text });
+    assert.deepEqual(rulesAt(found.filter((f) => ['single-row-insert', 'commit-per-row'].includes(f.rule))), []);
+    const { workspace } = lintWorkspace({ 'chunks.db2': text });
+    assert.deepEqual(workspace.schema.insertTargets.get('APP.COPY_LOG')?.bulkReasons, []);
+    assert.deepEqual(workspace.schema.insertTargets.get('APP.SALES_NEW')?.bulkReasons, ['INSERT … SELECT']);
+  });
+
+  it('EXECUTE IMMEDIATE of an INSERT with spliced values: parameter markers and the injection risk', () => {
+    const text = `CREATE PROCEDURE app.add_order (IN p_id INT, IN p_note VARCHAR(100))
+BEGIN
+  EXECUTE IMMEDIATE 'INSERT INTO app.orders (id, note) VALUES (' || CHAR(p_id) || ', ''' || p_note || ''')';
+END@
+`;
+    const [finding] = findings({ 'add.db2': text }, 'prefer-parameter-markers');
+    assert.ok(finding, 'a finding');
+    assert.match(finding.message, /^Values spliced into INSERT INTO APP\.ORDERS through string concatenation: 2 values\..*SQL-injection risk.*PREPARE the INSERT once/);
+    assert.deepEqual([finding.line, finding.column], [3, 3]); // on the EXECUTE IMMEDIATE that runs it
+  });
+
+  it('a PREPARE on every pass of the loop that EXECUTEs it', () => {
+    const text = `CREATE PROCEDURE p ()
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  DECLARE s STATEMENT;
+  WHILE i < 100 DO
+    PREPARE s FROM 'INSERT INTO app.t (a) VALUES (?)';
+    EXECUTE s USING i;
+    SET i = i + 1;
+  END WHILE;
+END@
+`;
+    const found = lint({ 'p.db2': text });
+    assert.deepEqual(rulesAt(found.filter((f) => ['prepare-in-loop', 'single-row-insert'].includes(f.rule))), ['prepare-in-loop@6', 'single-row-insert@7']);
+  });
+
+  it('a routine called in a loop lends the loop to its INSERT (one level, same file)', () => {
+    const text = `CREATE PROCEDURE app.add_one (IN v INT)
+BEGIN
+  INSERT INTO app.t (a) VALUES (v);
+END@
+CREATE PROCEDURE app.add_many ()
+BEGIN
+  FOR r AS SELECT a FROM app.src DO
+    CALL app.add_one(r.a);
+  END FOR;
+END@
+`;
+    const [finding] = findings({ 'p.db2': text }, 'single-row-insert');
+    assert.equal(finding.line, 3);
+    assert.match(finding.message, /the FOR loop \(through ADD_ONE\(\)\)/);
+  });
+
+  it('script rules still read the top-level script of a file with routines', () => {
+    const text = 'CREATE PROCEDURE p () BEGIN INSERT INTO t VALUES (1); END@\n' + [1, 2, 3].map((i) => `INSERT INTO t VALUES (${i})@`).join('\n') + '\n';
+    assert.equal(findings({ 'p.db2': text }, 'no-autocommit').length, 1);
+  });
+});
+
+describe('cli: statements inside routines and opaque statements in the summary', () => {
+  it('counts them in the JSON summary and says so in the text summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-routines-'));
+    writeFileSync(join(dir, 'load.sql'), TABLE + LOADER + 'GRANT EXECUTE ON PROCEDURE app.load_events TO PUBLIC;\n');
+    const json = JSON.parse((await runCli(['check', '--format', 'json', '.'], dir)).stdout);
+    assert.deepEqual(
+      [json.summary.statements, json.summary.statementsInBodies, json.summary.parseErrors, json.summary.otherDialect, json.summary.opaque],
+      [3, 4, 0, 0, 1],
+    );
+    const text = (await runCli(['check', '.'], dir)).stdout;
+    assert.match(text, /3 statements \(\+4 in routine bodies\), 0 unreadable, 1 kept as text/);
+  });
+});

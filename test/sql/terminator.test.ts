@@ -1,0 +1,138 @@
+// The terminator a script is run with: inferred from the file (sql/terminator.ts), configured per glob or
+// given on the command line, and the message for statements that look run together.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inferTerminator } from '../../server/src/sql/terminator';
+import { parseScript, parseSql } from '../../server/src/sql/parser';
+import { resolveConfig, terminatorFor, validateConfig, ConfigError } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import { Workspace } from '../../server/src/engine/workspace';
+import { runCli } from '../ci/repo';
+
+const lines = (...l: string[]) => l.join('\n') + '\n';
+
+describe('sql terminator inference', () => {
+  const inferred = (text: string) => inferTerminator(text)?.terminator;
+
+  it('reads a -td<x> named in a header comment', () => {
+    assert.equal(inferred(lines('-- run with: db2 -td@ -vf this.sql', 'CREATE TABLE t (a INT);')), '@');
+    assert.equal(inferred(lines('/* db2 -td! -f x */', 'VALUES 1;')), '!');
+    assert.equal(inferred(lines('-- db2 -tvf x.sql', 'VALUES 1;')), undefined);
+  });
+
+  it('sees @ at line ends, END@ after SQL PL bodies full of ;, and lines holding only @', () => {
+    assert.equal(inferred(lines('CREATE TABLE t (a INT)@', 'INSERT INTO t VALUES (1)@')), '@');
+    const routine = lines('CREATE PROCEDURE p()', 'BEGIN', '  INSERT INTO t VALUES (1);', '  INSERT INTO t VALUES (2);', '  COMMIT;', 'END@');
+    assert.equal(inferred(routine), '@');
+    assert.equal(inferred(lines('BEGIN', '  INSERT INTO t VALUES (1);', '  COMMIT;', 'END', '@')), '@');
+  });
+
+  it('reads lines holding only / as -td/, but not the / SQL*Plus puts after END; of a PL/SQL block', () => {
+    assert.equal(inferred(lines('CREATE TABLE t (a INT)', '/', 'INSERT INTO t VALUES (1)', '/')), '/');
+    const sqlplus = lines('CREATE TABLE t (a INT);', 'CREATE TABLE u (b INT);', 'BEGIN', '  NULL;', 'END;', '/');
+    assert.equal(inferred(sqlplus), undefined);
+  });
+
+  it('leaves ; scripts, scripts with --#SET TERMINATOR, and @ inside strings and comments alone', () => {
+    assert.equal(inferred(lines('CREATE TABLE t (a INT);', 'INSERT INTO t VALUES (1);')), undefined);
+    assert.equal(inferred(lines('--#SET TERMINATOR @', 'CREATE PROCEDURE p() BEGIN END@')), undefined);
+    assert.equal(inferred(lines("INSERT INTO t VALUES ('a@", "b@');", '-- mail me@', '/* x@', 'y@ */', 'COMMIT;')), undefined);
+  });
+
+  it('does not take the ! of IBM replication placeholders (!capschema!) for a terminator', () => {
+    assert.equal(inferred(lines('CREATE TABLE !capschema!.T (A INT) IN !TS!', ';', 'ALTER TABLE !capschema!.T', 'ADD B INT;')), undefined);
+  });
+
+  it('recognises a script run without -t (one command per line, or lines continued with \\)', () => {
+    assert.equal(inferred(lines('CONNECT TO sample', 'CREATE TABLE t (a INT)', 'INSERT INTO t VALUES (1)', 'CONNECT RESET')), '\n');
+    assert.equal(inferred(lines('CREATE TABLE t (\\', ' a INT,\\', ' b INT,\\', ' c INT)')), '\n');
+    // A single statement over several lines with no terminator is not one command per line.
+    assert.equal(inferred(lines('CREATE VIEW v AS', 'SELECT a', 'FROM t')), undefined);
+  });
+
+  it('parseScript reads a / script as its statements, where ; would glue them into one', () => {
+    const text = lines('CREATE TABLE t (a INT)', '/', 'INSERT INTO t VALUES (1)', '/', 'INSERT INTO t VALUES (2)', '/');
+    assert.deepEqual(parseScript(text).statements.map((s) => s.kind), ['createTable', 'insert', 'insert']);
+    assert.equal(parseSql(text).statements.length, 1);
+  });
+});
+
+describe('sql parser: statements run together', () => {
+  it('asks whether the script is run with -td@ when a line ending in @ is followed by another statement', () => {
+    const text = lines('CREATE TABLE t (a INT)@', 'CREATE TABLE u (b INT)@');
+    const [stmt] = parseSql(text).statements;
+    assert.deepEqual(stmt.parseError?.glued, { terminator: '@' });
+    assert.match(stmt.parseError!.message, /run with -td@\?/);
+    assert.equal(text.slice(stmt.parseError!.span.start, stmt.parseError!.span.end), 'CREATE');
+  });
+
+  it('says a terminator is missing when the line before ends without one', () => {
+    const text = lines('create table a (x int)', '', 'create table b (y int);');
+    const [stmt] = parseSql(text).statements;
+    assert.deepEqual(stmt.parseError?.glued, {});
+    assert.match(stmt.parseError!.message, /'create' starts another statement with no terminator before it/);
+  });
+
+  it('does not call a trigger body or a MERGE branch on its own line another statement', () => {
+    const trigger = parseSql(lines('CREATE TRIGGER tr AFTER INSERT ON t FOR EACH ROW', 'INSERT INTO log VALUES (1) oops oops;')).statements[0];
+    assert.equal(trigger.parseError?.glued, undefined);
+    const merge = parseSql(lines('MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED THEN', 'INSERT (a) VALUES (s.a);')).statements[0];
+    assert.equal(merge.parseError, undefined);
+  });
+});
+
+describe('engine: configured terminators', () => {
+  it('validates "terminator" and picks the last matching glob', () => {
+    assert.throws(() => validateConfig({ terminator: 'abc' }, allRules(), 'x'), ConfigError);
+    assert.throws(() => validateConfig({ terminator: { 'a/*.sql': ' ' } }, allRules(), 'x'), ConfigError);
+    const file = validateConfig({ terminator: { '*.db2': '@', 'patches/**': '/', 'patches/auto/**': 'auto', 'cli/*.clp': 'newline' } }, allRules(), 'x');
+    const config = resolveConfig(allRules(), file);
+    config.source = '/repo/.insertlintrc.json';
+    assert.equal(terminatorFor('/repo/lib/x.db2', config), '@');
+    assert.equal(terminatorFor('/repo/patches/1.sql', config), '/');
+    assert.equal(terminatorFor('/repo/patches/auto/2.sql', config), undefined);
+    assert.equal(terminatorFor('/repo/cli/a.clp', config), '\n');
+    assert.equal(terminatorFor('/repo/x.sql', config), undefined);
+    assert.equal(terminatorFor('/repo/x.sql', resolveConfig(allRules(), file, { terminator: '%' })), '%');
+  });
+
+  it('reads a script again when the configured terminator changes', () => {
+    const text = lines('CREATE TABLE t (', '  a INT', ')%', 'INSERT INTO t VALUES (1)%');
+    const workspace = new Workspace(resolveConfig(allRules()));
+    assert.equal(workspace.setFile('/w/a.sql', text)!.statements.length, 1);
+    workspace.setConfig(resolveConfig(allRules(), { terminator: '%' }));
+    assert.deepEqual(workspace.model('/w/a.sql')!.statements.map((s) => s.kind), ['createTable', 'insert']);
+  });
+});
+
+describe('cli: --terminator and "terminator" in .insertlintrc.json', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'insertlint-term-'));
+  mkdirSync(join(dir, 'etl'));
+  // Not inferable: % is no usual terminator, and the lines are not one command each.
+  const script = lines('CREATE TABLE t (', '  a INT', ')%', 'INSERT INTO t VALUES (1)%');
+  writeFileSync(join(dir, 'etl', 'load.sql'), script);
+  writeFileSync(join(dir, 'other.sql'), script);
+
+  it('without help, reports the glued statements with the question', async () => {
+    const result = await runCli(['check', '--format', 'json', 'etl'], dir);
+    const out = JSON.parse(result.stdout);
+    assert.equal(out.summary.parseErrors, 1);
+    assert.match(out.diagnostics.find((d: { rule: string }) => d.rule === 'parse-error').message, /-td%\?/);
+  });
+
+  it('--terminator % reads the scripts, and a bad value is a usage error', async () => {
+    const out = JSON.parse((await runCli(['check', '--format', 'json', '--terminator', '%'], dir)).stdout);
+    assert.deepEqual([out.summary.statements, out.summary.parseErrors], [4, 0]);
+    const bad = await runCli(['check', '--terminator', 'xyz'], dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--terminator/);
+  });
+
+  it('"terminator" by glob applies to the files it matches only', async () => {
+    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ terminator: { 'etl/**': '%' } }));
+    const out = JSON.parse((await runCli(['check', '--format', 'json'], dir)).stdout);
+    assert.deepEqual([out.summary.statements, out.summary.parseErrors], [3, 1]);
+  });
+});
