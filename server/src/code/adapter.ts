@@ -154,6 +154,22 @@ export function cStyleCommentText(raw: string): string {
   return raw.replace(/^\/\*+/, '').replace(/\*\/$/, '');
 }
 
+/** `name = value` of a declarator with name and value fields (Java variable_declarator, C #define …). */
+export function declaratorAssignment(node: Node): { name: string; value: Node; append: boolean }[] {
+  const name = node.childForFieldName('name');
+  const value = node.childForFieldName('value');
+  return name && value ? [{ name: name.text, value, append: false }] : [];
+}
+
+/** `left = right`, and `left += right` as an append when `+=` is among `appendOperators`. */
+export function operatorAssignment(node: Node, appendOperators: readonly string[]): { name: string; value: Node; append: boolean }[] {
+  const left = simpleName(node.childForFieldName('left'));
+  const right = node.childForFieldName('right');
+  const op = node.childForFieldName('operator')?.text ?? '=';
+  if (!left || !right || (op !== '=' && !appendOperators.includes(op))) return [];
+  return [{ name: left, value: right, append: op !== '=' }];
+}
+
 /** The text of a host value with its splices written as 0 (to ask "does this look like SQL?"). */
 export function plainText(host: HostText): string {
   return host.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('');

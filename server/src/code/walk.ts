@@ -4,6 +4,7 @@
 // barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
 import { Query, type Node, type Tree } from 'web-tree-sitter';
 import type { Comment } from '../sql/ast';
+import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
 import { isCountGuard, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
 
@@ -62,22 +63,6 @@ function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
   return query.captures(tree.rootNode).map((c) => c.node);
 }
 
-/** 1-based line of a file offset, from line starts computed once per file. */
-function lineFinder(source: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
 export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
   const root: Scope = { node: tree.rootNode, assignments: [] };
   // The ancestors (among interesting nodes) of the node being visited, outermost first.
@@ -86,7 +71,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const comments: Comment[] = [];
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const functions = new Map<string, Scope[]>();
-  const lineOf = lineFinder(source);
+  const lines = new LineIndex(source);
   const nodes = interestingNodes(tree, adapter);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
   const declared = new Set<string>();
@@ -114,7 +99,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   };
   const loops: Walked['loops'] = [];
   const openLoop = (node: Node, kind: string) => {
-    const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lineOf(node.startIndex) };
+    const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
     frames.push({ end: node.endIndex, kind: 'loop', loop: info });
     loops.push({ info, node, scope: currentScope() });
   };

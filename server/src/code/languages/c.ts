@@ -1,7 +1,7 @@
 // C/C++: Db2 CLI (SQLExecDirect, SQLPrepare/SQLExecute, SQLSetConnectAttr AUTOCOMMIT, SQLSetStmtAttr
 // PARAMSET_SIZE, SQLEndTran). Embedded SQL files (.sqc/.sqC/.sqx) use this adapter too (embedded-sql.ts).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, cStyleCommentText, simpleName, type ApiEvent, type CallContext, type LanguageAdapter } from '../adapter';
+import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, simpleName, type ApiEvent, type CallContext, type LanguageAdapter } from '../adapter';
 import { cAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, decodeQuoted } from '../literals';
@@ -54,15 +54,7 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
         const value = node.childForFieldName('value');
         return name && value ? [{ name, value, append: false }] : [];
       }
-      if (node.type === 'preproc_def') {
-        const name = node.childForFieldName('name');
-        const value = node.childForFieldName('value');
-        return name && value ? [{ name: name.text, value, append: false }] : [];
-      }
-      const left = simpleName(node.childForFieldName('left'));
-      const right = node.childForFieldName('right');
-      const op = node.childForFieldName('operator')?.text;
-      return left && right && op === '=' ? [{ name: left, value: right, append: false }] : [];
+      return node.type === 'preproc_def' ? declaratorAssignment(node) : operatorAssignment(node, []);
     },
 
     callAssignments(call) {

@@ -1,7 +1,7 @@
 // Java: JDBC (Statement, PreparedStatement, Connection, XAConnection), Spring JdbcTemplate, SQLJ clauses
 // (pre-scanned by esql.ts).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, cStyleCommentText, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javaAccess } from '../access';
 import { embeddedHooks, scanEmbeddedSql } from '../esql';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
@@ -39,16 +39,7 @@ export const javaAdapter: LanguageAdapter = {
   },
 
   assignments(node) {
-    if (node.type === 'variable_declarator' || node.type === 'resource') {
-      const name = node.childForFieldName('name');
-      const value = node.childForFieldName('value');
-      return name && value ? [{ name: name.text, value, append: false }] : [];
-    }
-    const left = simpleName(node.childForFieldName('left'));
-    const right = node.childForFieldName('right');
-    const op = node.childForFieldName('operator')?.text;
-    if (!left || !right || (op !== '=' && op !== '+=')) return [];
-    return [{ name: left, value: right, append: op === '+=' }];
+    return node.type === 'variable_declarator' || node.type === 'resource' ? declaratorAssignment(node) : operatorAssignment(node, ['+=']);
   },
 
   callAssignments(call) {

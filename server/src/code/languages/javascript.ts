@@ -2,7 +2,7 @@
 // executeNonQuery, beginTransaction/commitTransaction, Pool), in callback, promise and async/await styles,
 // and any object that receives SQL text through those methods (wrappers, pools, re-exports, ORMs).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, cStyleCommentText, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javascriptAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
@@ -48,18 +48,9 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     },
 
     assignments(node) {
-      if (node.type === 'variable_declarator') {
-        const name = node.childForFieldName('name');
-        const value = node.childForFieldName('value');
-        return name?.type === 'identifier' && value ? [{ name: name.text, value, append: false }] : [];
-      }
-      const name = simpleName(node.childForFieldName('left'));
-      const right = node.childForFieldName('right');
-      if (!name || !right) return [];
-      if (node.type === 'augmented_assignment_expression') {
-        return node.childForFieldName('operator')?.text === '+=' ? [{ name, value: right, append: true }] : [];
-      }
-      return [{ name, value: right, append: false }];
+      // const { a } = …: a destructuring pattern assigns no text.
+      if (node.type === 'variable_declarator') return node.childForFieldName('name')?.type === 'identifier' ? declaratorAssignment(node) : [];
+      return operatorAssignment(node, ['+=']);
     },
 
     evaluate(node, ev) {

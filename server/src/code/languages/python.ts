@@ -2,7 +2,7 @@
 // ibm_db_dbi and other DB-API cursors (execute, executemany, connection.commit, tpc_commit, autocommit),
 // SQLAlchemy text().
 import type { Node } from 'web-tree-sitter';
-import { plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { pythonAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
@@ -90,14 +90,7 @@ export const pythonAdapter: LanguageAdapter = {
 
   assignments(node) {
     const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    if (!left || !right || (left.type !== 'identifier' && left.type !== 'attribute')) return [];
-    const name = simpleName(left);
-    if (!name) return [];
-    if (node.type === 'augmented_assignment') {
-      return node.childForFieldName('operator')?.text === '+=' ? [{ name, value: right, append: true }] : [];
-    }
-    return [{ name, value: right, append: false }];
+    return left?.type === 'identifier' || left?.type === 'attribute' ? operatorAssignment(node, ['+=']) : [];
   },
 
   evaluate(node, ev) {
