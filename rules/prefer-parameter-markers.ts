@@ -5,7 +5,7 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
-import { insertsOf, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -58,6 +58,8 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
   for (const execution of executions) {
     const spliced = splicedInsertValues(execution);
     if (spliced.length === 0) continue;
+    // Numbers only (int id) outside a bulk loop: no injection, and a handful of compiles.
+    if (!isBulkLoop(execution.loop) && spliced.every((s) => spliceAt(execution, s)?.numeric)) continue;
     const insert = insertsOf(execution)[0];
     report({
       messageId: execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',

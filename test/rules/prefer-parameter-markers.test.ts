@@ -200,3 +200,26 @@ def save(cur, people):
     assert.match(found[0].message, /^Values spliced into INSERT INTO APP\.PEOPLE through an interpolated string: p\.name\. /);
   });
 });
+
+describe(`rule ${RULE}: numbers spliced outside bulk loops`, () => {
+  it('Java and C: a variable declared numeric cannot carry SQL; outside a bulk loop it is not reported, a string is', async () => {
+    const java = `class N {
+    void one(Statement st, String name) throws SQLException {
+        final int id = next();
+        st.executeUpdate("INSERT INTO APP.T (ID) VALUES (" + id + ")");
+        st.executeUpdate("INSERT INTO APP.T (NAME) VALUES ('" + name + "')");
+        for (int i = 0; i < 5; i++) st.executeUpdate("INSERT INTO APP.T (ID) VALUES (" + i + ")");
+    }
+    void many(Statement st, List<Row> rows) throws SQLException {
+        for (Row r : rows) {
+            long k = r.key();
+            st.executeUpdate("INSERT INTO APP.T (ID) VALUES (" + k + ")");
+        }
+    }
+}
+`;
+    const c = 'void f(SQLHSTMT h) {\n    int n = 7;\n    char sql[99];\n    sprintf(sql, "INSERT INTO APP.T (ID) VALUES (%d)", n);\n    SQLExecDirect(h, (SQLCHAR *)sql, SQL_NTS);\n}\n';
+    const { findings } = await lintCode({ 'N.java': java, 'n.c': c });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'st.executeUpdate', 2)}`, `${RULE}@${posOf(java, 'st.executeUpdate', 4)}`]);
+  });
+});

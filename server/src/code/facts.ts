@@ -135,8 +135,13 @@ export function nameList(texts: readonly string[]): string {
 }
 
 /** The host expressions of some spliced spans of an execution (file spans from `splicedValues`). */
+/** What the front end knows about the splice at a span of `splicedValues`. */
+export function spliceAt(execution: SqlExecution, span: Span): NonNullable<SqlExecution['splices']>[number] | undefined {
+  return execution.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
+}
+
 export function splicedNames(execution: SqlExecution, spans: readonly Span[]): string {
-  const texts = spans.map((s) => execution.splices?.find((x) => x.span.start === s.start && x.span.end === s.end)?.text);
+  const texts = spans.map((s) => spliceAt(execution, s)?.text);
   // A front end that does not give the expressions (SQL PL today): say how many.
   if (texts.some((t) => t === undefined)) return `${spans.length} value${spans.length === 1 ? '' : 's'}`;
   return nameList(texts as string[]);

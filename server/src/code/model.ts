@@ -222,6 +222,7 @@ class ModelBuilder {
   private addExecution(ctx: CallContext, span: Span, e: ExecuteEvent): void {
     const host = this.textOf(e.sql, e.pyformatMarkers ?? false);
     const read = host ? this.readSql(host) : { statements: [], spliced: [], all: [] };
+    const scope = ctx.scope;
     let statements = read.statements;
     let textKind: SqlExecution['textKind'] = host ? host.kind : 'unknown';
     let connection = e.connection;
@@ -248,7 +249,7 @@ class ModelBuilder {
       batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
     };
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
-    const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span));
+    const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span, scope));
     if (splices && splices.length > 0) execution.splices = splices;
     const fn = functionScope(ctx.scope);
     if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
@@ -311,9 +312,10 @@ class ModelBuilder {
     return { statements, spliced, all };
   }
 
-  private spliceOf(span: Span): NonNullable<SqlExecution['splices']>[number] {
+  private spliceOf(span: Span, scope: Scope): NonNullable<SqlExecution['splices']>[number] {
     const text = this.source.slice(span.start, span.end);
-    return this.isMarkerList(text) ? { span, text, markers: true } : { span, text };
+    if (this.isMarkerList(text)) return { span, text, markers: true };
+    return numericVariable(text, scope) ? { span, text, numeric: true } : { span, text };
   }
 
   /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
@@ -389,6 +391,21 @@ function numberOf(node: Node | null, scope: Scope): number | undefined {
     if (own.length > 0) return own.length === 1 && /^\d{1,9}$/.test(own[0].value.text) ? Number(own[0].value.text) : undefined;
   }
   return undefined;
+}
+
+/** Declared types whose values are numbers: nothing but digits can reach the SQL text through them. */
+const NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
+
+/** A spliced variable declared with a numeric type in this function or an enclosing scope (Java, C). */
+function numericVariable(text: string, scope: Scope): boolean {
+  if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text)) return false;
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.params?.includes(text)) return false;
+    const declared = s.assignments.find((a) => a.name === text && !a.append);
+    // int id = …: the declarator's declaration carries the type (Java local/field declarations, C declarations).
+    if (declared) return NUMERIC_TYPE.test(declared.value.parent?.parent?.childForFieldName('type')?.text ?? '');
+  }
+  return false;
 }
 
 /** The placeholder of a spliced name: Zzzz, or 0000 inside double quotes ("%s"). */

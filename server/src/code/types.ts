@@ -58,9 +58,10 @@ export interface SqlExecution {
   splicedValues: Span[];
   /**
    * Every expression spliced into the SQL text (values, names, constants), with its source text: messages
-   * name them. `markers` marks a spliced list of parameter markers ("?, ?, ?" built from the column count).
+   * name them. `markers` marks a spliced list of parameter markers ("?, ?, ?" built from the column count),
+   * `numeric` a variable declared with a numeric type (int id): no SQL text can get in through it.
    */
-  splices?: { span: Span; text: string; markers?: boolean }[];
+  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean }[];
   /** The named function the call is in (absent for file-level code). */
   inFunction?: { name?: string; span: Span };
   /** The innermost loop the call runs in. */
