@@ -16,8 +16,6 @@ const CommitPerRowRule: Rule = {
         'Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter (if (++n % 1000 == 0)), and once after the loop.',
       routineLoop:
         'COMMIT on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows and commit every 1000 or so (IF MOD(n, 1000) = 0 THEN COMMIT; END IF), and once after the loop.',
-      autocommit:
-        '{count} single-row INSERTs each committed on its own by the CLP default of autocommit on. Each commit is a synchronous log write: Db2 INSERT tips measured 10,000 rows committed one by one at 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Turn autocommit off and COMMIT every 1000 rows or so.',
       script:
         'COMMIT after each INSERT, {count} times in this script: a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so.',
     },
@@ -33,25 +31,16 @@ const CommitPerRowRule: Rule = {
         report({ messageId: commit.api === 'sqlpl' ? 'routineLoop' : 'loop', data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: commit.callSpan });
       }
     }
-    // In a script a row is committed on its own by a COMMIT right after its INSERT, or by the CLP's
-    // autocommit (on unless UPDATE COMMAND OPTIONS USING C OFF or db2 +c).
+    // In a script a row is committed on its own by a COMMIT right after its INSERT. (The CLP's autocommit
+    // committing each row is no-autocommit's finding: one finding for one fact.)
     const minPairs = Number(options.minPairs);
     for (const unit of scriptUnits(file)) {
       const statements = unit.statements;
-      let autocommit = !unit.autocommitOff;
       const explicit: Statement[] = [];
-      const implicit: Statement[] = [];
       statements.forEach((stmt, i) => {
-        if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
-        if (!isSingleRowValues(stmt)) return;
-        const next = statements[i + 1];
-        if (next?.kind === 'commit') explicit.push(next);
-        else if (autocommit) implicit.push(stmt);
+        if (isSingleRowValues(stmt) && statements[i + 1]?.kind === 'commit') explicit.push(statements[i + 1]);
       });
       if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: explicit.length }, stmt: explicit[0], span: explicit[0].span });
-      else if (implicit.length + explicit.length >= minPairs && implicit.length > 0) {
-        report({ messageId: 'autocommit', data: { count: implicit.length + explicit.length }, stmt: implicit[0], span: implicit[0].span });
-      }
     }
   },
 };

@@ -79,7 +79,6 @@ db2 commit
       `prefer-parameter-markers@${posOf(sh, 'db2 -tv <<EOF')}`,
       `single-row-insert@${posOf(sh, 'db2 -tv <<EOF')}`,
       `commit-per-row@${posOf(sh, 'COMMIT;')}`,
-      `commit-per-row@${posOf(sh, "INSERT INTO APP.REGION")}`,
       `no-autocommit@${posOf(sh, "INSERT INTO APP.REGION")}`,
       `single-row-insert@${posOf(sh, "INSERT INTO APP.REGION")}`,
       `prefer-parameter-markers@${posOf(sh, "VALUES ('UK'")}`,
