@@ -9,9 +9,8 @@ import { codeParserWasmFiles, type GrammarName } from './wasm';
 
 export { codeParserWasmFiles } from './wasm';
 
-/** The engine's front-end contract, by its old name (tests and callers that read one file). */
+/** The engine's front-end contract, by the name the language server uses. */
 export type CodeFrontEnd = FrontEnd;
-export type ExtractedCode = FrontEndResult;
 
 export class TreeSitterCodeFrontEnd implements FrontEnd {
   readonly languages: readonly FileLanguage[];

@@ -8,6 +8,7 @@ import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } f
 import { isCountGuard, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
 import { HostEvaluator } from './evaluator';
+import { constantPasses } from './loop-bounds';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, within, type Walked } from './walk';
 
@@ -356,41 +357,6 @@ class ModelBuilder {
   private guardedAt(ctx: CallContext): boolean {
     return ctx.guards.some(isCountGuard) || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
   }
-}
-
-/**
- * Passes of a counting loop with a constant bound: for (i = 0; i < 5; i++), i <= N with N assigned a number,
- * for x in range(5) / range(1, 6). Undefined for anything else.
- */
-function constantPasses(loop: Node, scope: Scope): number | undefined {
-  const condition = loop.childForFieldName('condition');
-  if (condition?.type === 'binary_expression' && condition.childForFieldName('left')?.type === 'identifier') {
-    const op = condition.childForFieldName('operator')?.text;
-    const start = /(?:=|\s)([01])\s*;?\s*$/.exec(loop.childForFieldName('initializer')?.text ?? loop.childForFieldName('init')?.text ?? '');
-    const limit = numberOf(condition.childForFieldName('right'), scope);
-    if (!start || limit === undefined || (op !== '<' && op !== '<=')) return undefined;
-    return limit - Number(start[1]) + (op === '<=' ? 1 : 0);
-  }
-  const range = loop.childForFieldName('right');
-  if (range?.type === 'call' && /^x?range$/.test(range.childForFieldName('function')?.text ?? '')) {
-    const args = range.childForFieldName('arguments')?.namedChildren.filter((a): a is Node => !!a) ?? [];
-    const bounds = args.map((a) => numberOf(a, scope));
-    if (args.length === 1 && bounds[0] !== undefined) return bounds[0];
-    if (args.length === 2 && bounds[0] !== undefined && bounds[1] !== undefined) return bounds[1] - bounds[0];
-  }
-  return undefined;
-}
-
-/** An integer literal, or a variable of an enclosing scope assigned one (final int N = 5). */
-function numberOf(node: Node | null, scope: Scope): number | undefined {
-  if (!node) return undefined;
-  if (/^\d{1,9}$/.test(node.text)) return Number(node.text);
-  if (node.type !== 'identifier') return undefined;
-  for (let s: Scope | undefined = scope; s; s = s.parent) {
-    const own = s.assignments.filter((a) => a.name === node.text);
-    if (own.length > 0) return own.length === 1 && /^\d{1,9}$/.test(own[0].value.text) ? Number(own[0].value.text) : undefined;
-  }
-  return undefined;
 }
 
 /** Declared types whose values are numbers: nothing but digits can reach the SQL text through them. */
