@@ -191,7 +191,7 @@ async function main() {
       await filter.fill('identity-cache');
       await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().waitFor({ timeout: 60000 });
       await filter.fill('load.clp');
-      await rows.filter({ hasText: 'commit-per-row' }).first().waitFor({ timeout: 30000 });
+      await rows.filter({ hasText: 'no-autocommit' }).first().waitFor({ timeout: 30000 });
       await filter.fill('');
       const statusText = await page.locator('.statusbar-item', { hasText: 'InsertLint' }).first().innerText({ timeout: 30000 });
       log(`status bar: ${statusText.replace(/\s+/g, ' ')}`);
