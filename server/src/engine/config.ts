@@ -1,5 +1,5 @@
 // .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
-import type { FileLanguage, Rule, Severity, SeveritySetting } from './types';
+import type { Dialect, FileLanguage, Rule, Severity, SeveritySetting } from './types';
 import ignore from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 
@@ -28,6 +28,11 @@ export interface ConfigFile {
    * matching glob wins). "auto" infers it from the file (the default), "newline" is `db2` without -t.
    */
   terminator?: string | Record<string, string>;
+  /**
+   * The Db2 files are written for: "zos" (Db2 for z/OS), "luw" (Linux, UNIX and Windows) or "auto" (inferred per
+   * file, the default); one for all, or by gitignore-style glob (the last matching glob wins).
+   */
+  dialect?: string | Record<string, string>;
 }
 
 export interface ResolvedRuleConfig {
@@ -45,6 +50,8 @@ export interface ResolvedConfig {
   schema: string[];
   /** Terminators by glob in the order given (`pattern` undefined: every file); see terminatorFor(). */
   terminators: { pattern?: string; terminator: string }[];
+  /** Dialects by glob in the order given (`pattern` undefined: every file); see dialectFor(). */
+  dialects?: { pattern?: string; dialect: string }[];
   /** Where the configuration came from (for messages); terminator globs are relative to its folder. */
   source?: string;
 }
@@ -73,10 +80,16 @@ export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
   '.sqc': 'embedded-sql',
   '.sqC': 'embedded-sql',
   '.sqx': 'embedded-sql',
-  '.sqb': 'embedded-sql',
   '.sh': 'shell',
   '.bash': 'shell',
   '.ksh': 'shell',
+  '.sqb': 'cobol',
+  '.cbl': 'cobol',
+  '.cob': 'cobol',
+  '.cpy': 'cobol',
+  '.dcl': 'cobol',
+  '.jcl': 'jcl',
+  '.ctl': 'jcl',
 };
 
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -96,7 +109,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect'].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -149,7 +162,25 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
       if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ''}: ${problem}`);
     }
   }
+  if (config.dialect !== undefined) {
+    const entries = typeof config.dialect === 'string' ? [['', config.dialect] as const] : typeof config.dialect === 'object' && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob → dialect');
+    for (const [glob, value] of entries) {
+      if (!DIALECT_SETTINGS.includes(value as string)) fail(`"dialect"${glob ? ` for "${glob}"` : ''}: must be one of ${DIALECT_SETTINGS.join(', ')}`);
+    }
+  }
   return config as ConfigFile;
+}
+
+const DIALECT_SETTINGS: readonly string[] = ['auto', 'luw', 'zos'];
+
+/** The dialect configured for a file, or undefined to infer it (sql/dialect.ts). The last matching glob wins. */
+export function dialectFor(path: string, config: ResolvedConfig): Dialect | undefined {
+  let chosen: string | undefined;
+  for (const { pattern, dialect } of config.dialects ?? []) {
+    if (pattern !== undefined && !ignore().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    chosen = dialect;
+  }
+  return chosen === 'luw' || chosen === 'zos' ? chosen : undefined;
 }
 
 /** Defaults of every rule, overridden by the file, overridden by command-line/editor settings. */
@@ -182,6 +213,8 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
     for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
     for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
+    if (typeof layer.dialect === 'string') (resolved.dialects ??= []).push({ dialect: layer.dialect });
+    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
     if (typeof layer.terminator === 'string') resolved.terminators.push({ terminator: layer.terminator });
     else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
   }

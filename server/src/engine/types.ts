@@ -51,7 +51,12 @@ export type FileLanguage =
   | 'c'
   | 'cpp'
   | 'embedded-sql'
-  | 'shell';
+  | 'shell'
+  | 'cobol'
+  | 'jcl';
+
+/** Which Db2 a file is written for (sql/dialect.ts): Db2 for z/OS or Db2 for Linux, UNIX and Windows. */
+export type Dialect = 'luw' | 'zos';
 
 export interface SourceFile {
   path: string;
@@ -70,6 +75,10 @@ export interface FileModel {
   code?: CodeModel;
   /** Set when a front end left the file out, with why (e.g. "no Db2 access found"). */
   leftOut?: string;
+  /** The Db2 the file is written for: configured, or inferred from its statements; undefined when it fits both. */
+  dialect?: Dialect;
+  /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case. */
+  includes?: string[];
   /**
    * Where each kind of statement sits in `statements`. Read it through statementsOf() (engine/statements.ts),
    * which builds it on first use and again whenever `statements` was replaced or changed length.
@@ -84,12 +93,21 @@ export interface FrontEndResult {
   code?: CodeModel;
   /** Set when the file was not analysed, with why (summaries count these). */
   leftOut?: string;
+  /** The Db2 the file is written for, when its kind says so (a z/OS COBOL batch program, JCL). */
+  dialect?: Dialect;
+  /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case: the engine reads it again when one changes. */
+  includes?: string[];
 }
 
 /** Settings of the front ends, from the configuration (a change re-reads the files). */
 export interface FrontEndOptions {
   /** Extra modules (JS/TS/Python) that give access to Db2, besides the known drivers. */
   driverModules: readonly string[];
+  /**
+   * The text of a member another file includes (COBOL COPY, EXEC SQL INCLUDE), looked up among the files the
+   * engine holds; undefined when none is known by that name.
+   */
+  member?(name: string, from: string): SourceFile | undefined;
 }
 
 /**
@@ -129,6 +147,11 @@ export interface RuleMeta {
   messages: Record<string, string>;
   /** True when the rule offers a mechanical fix. */
   fixable?: boolean;
+  /**
+   * The Db2s the rule speaks of; absent: both. A rule for 'luw' also runs on files whose dialect is not known
+   * (the default before z/OS files were read); one for 'zos' only on files known to be written for z/OS.
+   */
+  dialects?: readonly Dialect[];
 }
 
 export interface Report {

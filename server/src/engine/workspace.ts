@@ -7,11 +7,13 @@ import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
 import { sqlplCodeModel } from '../code/sqlpl';
-import { languageOf, terminatorFor, type ResolvedConfig } from './config';
+import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './config';
+import { inferDialect } from '../sql/dialect';
+import { MemberIndex } from './members';
 import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import { SEVERITY_RANK, type Diagnostic, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
 
 export interface RuleFailure {
   file: string;
@@ -23,6 +25,8 @@ interface FileEntry {
   model: FileModel;
   /** The configured terminator the model was parsed with (undefined: inferred from the file). */
   terminator?: string;
+  /** The configured dialect the model was read with (undefined: inferred). */
+  dialect?: string;
   lines: LineIndex;
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
@@ -58,6 +62,8 @@ export class Workspace {
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
+  /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
+  private readonly members = new MemberIndex();
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -75,11 +81,11 @@ export class Workspace {
     // (driver modules) changed what they yield.
     for (const [path, entry] of this.files) {
       if (entry.model.source.language !== 'sql') {
-        if (reread) this.files.set(path, this.newEntry(entry.model.source, undefined));
+        if (reread || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, undefined));
         continue;
       }
       const terminator = terminatorFor(path, config);
-      if (terminator !== entry.terminator) this.files.set(path, this.newEntry(entry.model.source, terminator));
+      if (terminator !== entry.terminator || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, terminator));
     }
     this.schemaVersion++;
     this.invalidate();
@@ -98,16 +104,30 @@ export class Workspace {
     if (existing && existing.model.source.text === text && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
     const entry = this.newEntry({ path, text, language }, terminator);
     this.files.set(path, entry);
+    this.members.changed(path, true);
     this.invalidate();
     return entry.model;
   }
 
   private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
-    return { model: buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)), lines: new LineIndex(source.text), terminator };
+    const dialect = dialectFor(source.path, this.config);
+    const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.files.get(p)?.model.source) };
+    const model = buildFileModel(source, this.frontEnds, terminator, options, dialect);
+    this.members.track(source.path, model.includes);
+    return { model, lines: new LineIndex(source.text), terminator, dialect };
+  }
+
+  /** Reads again the files whose included members changed since they were read (see MemberIndex). */
+  private refreshIncluders(): void {
+    for (const path of this.members.takeStale()) {
+      const entry = this.files.get(path);
+      if (entry) this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+    }
   }
 
   removeFile(path: string): void {
     if (this.files.delete(path)) {
+      this.members.changed(path, false);
       this.forgetFailures(path);
       this.invalidate();
     }
@@ -149,6 +169,7 @@ export class Workspace {
   }
 
   model(path: string): FileModel | undefined {
+    this.refreshIncluders();
     return this.files.get(path)?.model;
   }
 
@@ -158,6 +179,7 @@ export class Workspace {
   }
 
   get schema(): SchemaModel {
+    this.refreshIncluders();
     this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
     return this.schemaCache;
   }
@@ -169,6 +191,7 @@ export class Workspace {
 
   /** Diagnostics of one file, suppressed ones included (marked). */
   diagnostics(path: string): Diagnostic[] {
+    this.refreshIncluders();
     const entry = this.files.get(path);
     if (!entry) return [];
     if (entry.diagnostics === undefined || entry.generation !== this.generation) {
@@ -208,6 +231,7 @@ export class Workspace {
     for (const { rule } of this.rules) {
       const setting = this.config.rules.get(rule.meta.id);
       if (!setting || setting === 'off') continue;
+      if (!appliesTo(rule.meta.dialects, model.dialect)) continue;
       try {
         rule.check({
           file: model,
@@ -285,10 +309,12 @@ export class Workspace {
  * Reads one file: SQL scripts with the SQL front end, other languages with the front end handed in for them.
  * `terminator`: the one configured for a script (undefined: inferred from the file).
  */
-export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }): FileModel {
+export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }, dialect?: Dialect): FileModel {
   if (source.language === 'sql') {
     const parsed = parseScript(source.text, terminator);
     const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
+    const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+    if (chosen) model.dialect = chosen;
     // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
     const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
     if (code) model.code = code;
@@ -300,7 +326,16 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
   const model: FileModel = { source, statements: read.statements, comments: read.comments };
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
+  if (read.includes) model.includes = read.includes;
+  const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, '');
+  if (chosen) model.dialect = chosen;
   return model;
+}
+
+/** Whether a rule written for `dialects` runs on a file of `dialect` (see RuleMeta.dialects). */
+export function appliesTo(dialects: readonly Dialect[] | undefined, dialect: Dialect | undefined): boolean {
+  if (!dialects) return true;
+  return dialect ? dialects.includes(dialect) : dialects.includes('luw');
 }
 
 function frontEndOptions(config: ResolvedConfig): FrontEndOptions {

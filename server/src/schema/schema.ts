@@ -10,6 +10,7 @@ import type {
   SequenceStatement,
   Statement,
   TableConstraint,
+  ZosLoadOptions,
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
@@ -274,6 +275,16 @@ export class SchemaModel {
       case 'import':
         this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ['IMPORT (inserts row by row)']);
         break;
+      case 'load':
+        // The z/OS LOAD utility fills tables in bulk (the LUW LOAD command builds pages outside the insert path).
+        if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), { file, stmt, repeated: true }, [zosLoadReason(stmt.utility)]);
+        break;
+      case 'declareTable': {
+        // DCLGEN's declaration: the columns, when no CREATE TABLE gives them.
+        const table = this.ensureTable(stmt.table, stmt);
+        if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
+        break;
+      }
       case 'lockTable':
         if (stmt.mode === 'exclusive') this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
         break;
@@ -480,6 +491,13 @@ function replaceNamed<T extends { name: string }>(items: readonly T[], item: T):
 function splitKey(key: string): [string, string] {
   const dot = key.lastIndexOf('.');
   return [key.slice(0, dot), key.slice(dot + 1)];
+}
+
+/** Why a z/OS LOAD makes a bulk target: `LOAD RESUME YES SHRLEVEL CHANGE LOG NO`. */
+function zosLoadReason(load: ZosLoadOptions): string {
+  const words = ['LOAD', load.replace ? 'REPLACE' : `RESUME ${load.resume ? 'YES' : 'NO'}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
+  if (!load.log) words.push('LOG NO');
+  return `${words.join(' ')} (utility)`;
 }
 
 /** Display form of a table key: SCHEMA.NAME or NAME. */

@@ -85,6 +85,8 @@ export type TableConstraint =
 export interface TablespaceClause {
   /** IN ts */
   data?: string;
+  /** IN db.ts (Db2 for z/OS): the database. */
+  database?: string;
   /** INDEX IN ts */
   index?: string;
   /** LONG IN ts */
@@ -133,8 +135,9 @@ export interface CreateTableStatement extends StatementBase {
   organizeBy?: 'row' | 'column' | 'dimensions' | 'key sequence' | 'insert time';
   distributeBy?: { kind: 'hash' | 'random' | 'replication'; columns: string[] };
   partitionBy?: Span;
-  /** Table options that may also come from ALTER TABLE. */
+  /** Table options that may also come from ALTER TABLE. APPEND ON|OFF (LUW) or YES|NO (z/OS). */
   append?: boolean;
+  appendSpan?: Span;
   locksize?: 'row' | 'table' | 'blockinsert';
   pctfree?: number;
   pctfreeSpan?: Span;
@@ -185,6 +188,9 @@ export interface CreateIndexStatement extends StatementBase {
   clusterSpan?: Span;
   pctfree?: number;
   partitioned?: boolean;
+  /** Db2 for z/OS: FREEPAGE n, PADDED / NOT PADDED. */
+  freepage?: number;
+  padded?: boolean;
 }
 
 export interface SequenceStatement extends StatementBase {
@@ -223,6 +229,32 @@ export interface CreateTablespaceStatement extends StatementBase {
   prefetchSize?: number;
   /** true: FILE SYSTEM CACHING; false: NO FILE SYSTEM CACHING; undefined: default. */
   fileSystemCaching?: boolean;
+  /** Db2 for z/OS: CREATE TABLESPACE ts IN db and its options (see ZosTablespaceOptions). */
+  zos?: ZosTablespaceOptions;
+}
+
+/** The options of a Db2 for z/OS table space that shape insert cost; absent ones were not written. */
+export interface ZosTablespaceOptions {
+  database?: string;
+  memberCluster?: boolean;
+  memberClusterSpan?: Span;
+  pctfree?: number;
+  freepage?: number;
+  /** Span of the PCTFREE / FREEPAGE clause that reserves free space. */
+  freeSpaceSpan?: Span;
+  trackmod?: boolean;
+  locksize?: string;
+  segsize?: number;
+  /** Partition-by-growth (MAXPARTITIONS) or partition-by-range (NUMPARTS). */
+  maxPartitions?: number;
+  numParts?: number;
+}
+
+/** DCLGEN's `DECLARE t TABLE (columns)` in a COBOL/C program or copybook: the columns, no storage. */
+export interface DeclareTableStatement extends StatementBase {
+  kind: 'declareTable';
+  table: QualifiedName;
+  columns: ColumnDef[];
 }
 
 /** How a value in a VALUES row is supplied. */
@@ -312,6 +344,18 @@ export interface LoadStatement extends StatementBase {
   table: QualifiedName;
   nonrecoverable: boolean;
   client: boolean;
+  /** The Db2 for z/OS LOAD utility (DSNUTILB control statement), with the options that decide its cost. */
+  utility?: ZosLoadOptions;
+}
+
+export interface ZosLoadOptions {
+  /** Every INTO TABLE of the statement (the first one is `table`). */
+  tables: QualifiedName[];
+  resume: boolean;
+  replace: boolean;
+  /** LOG YES (the default) or LOG NO. */
+  log: boolean;
+  shrlevel: 'none' | 'change' | 'reference';
 }
 
 export interface ImportStatement extends StatementBase {
@@ -502,6 +546,7 @@ export type Statement =
   | SequenceStatement
   | CreateTriggerStatement
   | CreateTablespaceStatement
+  | DeclareTableStatement
   | InsertStatement
   | MergeStatement
   | TransactionStatement

@@ -1,11 +1,12 @@
 // Which grammar family reads a statement, from its leading keywords. A new family (z/OS DDL, …) is a
 // file in grammar/ and a case here.
 import type { Span, Statement } from './ast';
-import { TK_WORD, TK_BAD_COMMENT } from './lexer';
+import { TK_WORD, TK_BAD_COMMENT, TK_DOT } from './lexer';
 import type { Parser } from './parser';
 import { isCfgWord, parseConnect, parseImport, parseIngest, parseLoad, parseUpdateCommandOptions, parseUpdateDbCfg } from './grammar/clp';
 import { parseAlterTable, parseCreateTable } from './grammar/ddl-tables';
 import { parseCreateIndex, parseCreateTablespace, parseSequence } from './grammar/ddl-objects';
+import { isZosLoad, parseDeclareTable, parseZosLoad } from './grammar/zos';
 import { parseInsert, parseLockTable, parseMerge, parseSetSchema, parseTransaction } from './grammar/dml';
 import { parseAlterModule, parseCreateRoutine, parseCreateTrigger } from './grammar/routines';
 import { isSetVariable, labelAt, parseBodyStatement, parseCall, parseCursorStatement, parseDeclare, parseDelete, parseSetVariable, parseUpdate } from './grammar/sqlpl';
@@ -30,6 +31,7 @@ export function parseStatement(p: Parser, span: Span): Statement {
       if (p.kw(first + 1, 'MODULE')) return parseAlterModule(p, span);
       return p.other(span, first, p.end);
     case 'DECLARE':
+      if (declaresTable(p, first)) return parseDeclareTable(p, span);
       return parseDeclare(p, span);
     case 'COMMIT':
     case 'ROLLBACK':
@@ -63,7 +65,7 @@ export function parseStatement(p: Parser, span: Span): Statement {
     case 'INGEST':
       return parseIngest(p, span);
     case 'LOAD':
-      return parseLoad(p, span);
+      return isZosLoad(p, first) ? parseZosLoad(p, span) : parseLoad(p, span);
     case 'IMPORT':
       return parseImport(p, span);
     case 'LOCK':
@@ -103,6 +105,9 @@ function parseCreate(p: Parser, span: Span): Statement {
     case 'LARGE':
     case 'REGULAR':
       return parseCreateTablespace(p, span);
+    case 'LOB':
+      if (p.kw(i + 1, 'TABLESPACE')) return parseCreateTablespace(p, span);
+      break;
     case 'USER':
     case 'SYSTEM':
       if (p.kw(i + 1, 'TEMPORARY') && p.kw(i + 2, 'TABLESPACE')) return parseCreateTablespace(p, span);
@@ -112,4 +117,10 @@ function parseCreate(p: Parser, span: Span): Statement {
       break;
   }
   return p.other(span, p.pos, p.end);
+}
+
+/** DECLARE name TABLE / DECLARE schema.name TABLE (DCLGEN), not a cursor or a variable. */
+function declaresTable(p: Parser, first: number): boolean {
+  if (p.kw(first + 2, 'TABLE')) return true;
+  return p.kind(first + 2) === TK_DOT && p.kw(first + 4, 'TABLE');
 }

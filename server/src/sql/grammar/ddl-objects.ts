@@ -5,6 +5,7 @@ import { TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
 import type { Parser } from '../parser';
 import { parseIdentifier, parseNameList, parseNumber, parseQualifiedName, parseSize } from './clauses';
 import { parseSequenceOptions } from './ddl-columns';
+import { isZosTablespaceWord, parseZosTablespaceOption } from './zos';
 
 export function parseCreateIndex(p: Parser, span: Span): Statement {
   const context = 'CREATE INDEX';
@@ -63,6 +64,12 @@ export function parseCreateIndex(p: Parser, span: Span): Statement {
       stmt.partitioned = true;
     } else if (p.acceptSeq('NOT', 'PARTITIONED')) {
       stmt.partitioned = false;
+    } else if (p.accept('FREEPAGE')) {
+      stmt.freepage = parseNumber(p, context);
+    } else if (p.accept('PADDED')) {
+      stmt.padded = true;
+    } else if (p.acceptSeq('NOT', 'PADDED')) {
+      stmt.padded = false;
     } else {
       p.skipUnit();
     }
@@ -86,6 +93,7 @@ export function parseCreateTablespace(p: Parser, span: Span): Statement {
   const context = 'CREATE TABLESPACE';
   p.pos++;
   let type: CreateTablespaceStatement['type'];
+  p.accept('LOB'); // Db2 for z/OS: CREATE LOB TABLESPACE
   if (p.accept('LARGE')) type = 'large';
   else if (p.accept('REGULAR')) type = 'regular';
   else if (p.acceptSeq('USER', 'TEMPORARY')) type = 'user temporary';
@@ -97,9 +105,14 @@ export function parseCreateTablespace(p: Parser, span: Span): Statement {
   if (type) stmt.type = type;
   p.partial = stmt;
   let extentRaw: { value: number; unitBytes: number } | undefined;
+  const zos: NonNullable<CreateTablespaceStatement['zos']> = {};
+  let zosWords = false;
   while (!p.atEnd()) {
     const s = p.pos;
-    if (p.accept('PAGESIZE')) {
+    zosWords ||= isZosTablespaceWord(p, p.pos);
+    if (parseZosTablespaceOption(p, zos, context)) {
+      zosWords = true;
+    } else if (p.accept('PAGESIZE')) {
       stmt.pageSize = parseSize(p, context);
     } else if (p.acceptSeq('MANAGED', 'BY')) {
       if (p.accept('SYSTEM')) stmt.managedBy = 'system';
@@ -127,6 +140,7 @@ export function parseCreateTablespace(p: Parser, span: Span): Statement {
       p.skipUnit();
     }
   }
+  if (zosWords) stmt.zos = zos;
   if (extentRaw) {
     stmt.extentSize = extentRaw.unitBytes ? Math.max(1, Math.round((extentRaw.value * extentRaw.unitBytes) / (stmt.pageSize ?? 4096))) : extentRaw.value;
   }

@@ -128,6 +128,7 @@ function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary: boole
         // IN database.tablespace (Db2 for z/OS)
         if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
           p.pos++;
+          stmt.tablespace.database = stmt.tablespace.data;
           stmt.tablespace.data = parseIdentifier(p, context).name;
         }
         // IN ts1, ts2 (partitioned tables list several)
@@ -203,9 +204,11 @@ function parseTableOptions(p: Parser, stmt: CreateTableStatement, summary: boole
         break;
       case 'APPEND':
         p.pos++;
-        if (p.accept('ON')) stmt.append = true;
-        else if (p.accept('OFF')) stmt.append = false;
-        else p.fail('expected ON or OFF', context);
+        // ON|OFF on LUW, YES|NO on z/OS
+        if (p.accept('ON') || p.accept('YES')) stmt.append = true;
+        else if (p.accept('OFF') || p.accept('NO')) stmt.append = false;
+        else p.fail('expected ON or OFF (YES or NO on Db2 for z/OS)', context);
+        stmt.appendSpan = p.rangeSpan(optStart, p.pos);
         continue;
       case 'LOCKSIZE':
         p.pos++;
@@ -519,9 +522,9 @@ function parseAlterAction(p: Parser, context: string): AlterTableAction {
     }
     case 'APPEND':
       p.pos++;
-      if (p.accept('ON')) return done({ kind: 'append', on: true });
-      if (p.accept('OFF')) return done({ kind: 'append', on: false });
-      p.fail('expected ON or OFF', context);
+      if (p.accept('ON') || p.accept('YES')) return done({ kind: 'append', on: true });
+      if (p.accept('OFF') || p.accept('NO')) return done({ kind: 'append', on: false });
+      p.fail('expected ON or OFF (YES or NO on Db2 for z/OS)', context);
       break;
     case 'LOCKSIZE': {
       p.pos++;
