@@ -104,7 +104,7 @@ export function batchAdvice(api: string): string {
       return 'write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list';
     case 'esql':
     case 'sqlj':
-      return 'insert several rows per statement (multi-row VALUES or host-variable arrays)';
+      return 'insert many rows per statement: host-variable arrays with INSERT … FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)';
     default:
       return 'send many rows per call (batch, array insert or multi-row VALUES)';
   }
@@ -121,7 +121,9 @@ export function isBulkLoop(loop: LoopInfo | undefined): loop is LoopInfo {
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
   const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
-  return `${kind}${loop.line ? ` at line ${loop.line}` : ''}${loop.via ? ` (through ${loop.via}())` : ''}`;
+  // A function is named with its call parentheses; a COBOL PERFORM chain as written (PERFORM 2000-INSERT).
+  const via = loop.via ? (/\s/.test(loop.via) ? loop.via : `${loop.via}()`) : undefined;
+  return `${kind}${loop.line ? ` at line ${loop.line}` : ''}${via ? ` (through ${via})` : ''}`;
 }
 
 /** At most three expressions, shortened, for a message: `id, row.name, qty`. */

@@ -1,0 +1,134 @@
+// COBOL with embedded SQL (.cbl .cob .cpy .dcl; .sqb for Db2 LUW's precompiler), read without a tree-sitter
+// grammar: the fixed-format source is cleaned (cobol/source.ts), copybooks put in place (cobol/expand.ts),
+// the PROCEDURE DIVISION's loops worked out (cobol/flow.ts), and each EXEC SQL block becomes a statement and
+// an execution of static SQL in the CodeModel the other languages fill, so the code rules apply unchanged:
+// an INSERT per record in a PERFORM loop, a COMMIT per record, … . Host variables (:WS-NAME) are markers.
+import type { FrontEndResult, SourceFile } from '../../engine/types';
+import type { Span, SqlOrigin, Statement } from '../../sql/ast';
+import { parseSql } from '../../sql/parser';
+import type { CommitCall, SqlExecution } from '../types';
+import type { HostLanguage } from '../host-language';
+import { expandProgram, type Expanded, type PlacedToken } from '../cobol/expand';
+import { analyseFlow, type FlowItem } from '../cobol/flow';
+
+export const cobolLanguage: HostLanguage = {
+  languages: ['cobol'],
+  grammars: [],
+  read(source, env) {
+    return readCobol(source, env.options.member);
+  },
+};
+
+/** Statements run as static SQL (bound at precompile time). */
+const EXECUTED = /^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|OPEN|CLOSE|FETCH|LOCK)\b/;
+
+export function readCobol(source: SourceFile, member?: (name: string, from: string) => SourceFile | undefined): FrontEndResult {
+  const program = expandProgram(source.path, source.text, member);
+  const lines = lineStarts(source.text);
+  const lineOf = (offset: number) => upperBound(lines, offset);
+  const flow = analyseFlow(program, lineOf);
+  const flowByToken = new Map<PlacedToken, FlowItem>(flow.map((f) => [f.token, f]));
+  const statements: Statement[] = [];
+  const executions: SqlExecution[] = [];
+  const commits: CommitCall[] = [];
+  for (const placed of program.tokens) {
+    const exec = placed.token.exec;
+    if (placed.token.kind !== 'exec' || !exec) continue;
+    const item = flowByToken.get(placed);
+    const clean = program.units[placed.unit].source.clean;
+    const body = clean.slice(exec.body.start, exec.body.end);
+    const upper = body.trim().toUpperCase();
+    if (exec.language === 'CICS') {
+      // A CICS task commits with SYNCPOINT (EXEC SQL COMMIT is not allowed there).
+      if (/^SYNCPOINT\b(?!\s+ROLLBACK)/.test(upper)) commits.push(commitAt(placed, item, 'cics'));
+      continue;
+    }
+    if (exec.language !== 'SQL') continue;
+    if (/^COMMIT\b/.test(upper)) {
+      commits.push(commitAt(placed, item, 'esql'));
+      continue;
+    }
+    const declaresTable = /^DECLARE\s+[\w."$#@-]+\s+TABLE\b/.test(upper);
+    // A DCLGEN member's DECLARE TABLE is the member's own statement: read where the member is linted.
+    if (declaresTable && placed.unit !== 0) continue;
+    if (!declaresTable && !/^DECLARE\s+\S+\s+(?:\w+\s+)*CURSOR\b/.test(upper) && !EXECUTED.test(upper)) continue;
+    const sql = sqlOfBlock(clean, exec.body);
+    const origin = placed.unit === 0 ? shifted(exec.body.start) : within(placed.at);
+    const parsed = parseSql(sql.text, { origin });
+    statements.push(...parsed.statements);
+    if (!EXECUTED.test(upper)) continue;
+    const execution: SqlExecution = {
+      callSpan: placed.at,
+      api: 'esql',
+      action: 'executePrepared',
+      statements: parsed.statements,
+      textKind: 'constant',
+      splicedValues: [],
+      batched: sql.rowset,
+      connection: { autocommit: 'off' },
+    };
+    if (item?.paragraph) execution.inFunction = { name: item.paragraph.name, span: item.paragraph.span };
+    if (item?.loop) execution.loop = item.loop;
+    if (item?.guarded) execution.guarded = true;
+    executions.push(execution);
+  }
+  const result: FrontEndResult = { statements, comments: program.units[0].source.comments, code: { executions, commits } };
+  if (program.includes.length > 0) result.includes = program.includes;
+  if (/\.sqb$/i.test(source.path)) result.dialect = 'luw';
+  else if (isZosProgram(program)) result.dialect = 'zos';
+  return result;
+}
+
+function commitAt(placed: PlacedToken, item: FlowItem | undefined, api: string): CommitCall {
+  const commit: CommitCall = { callSpan: placed.at, api, guarded: item?.guarded ?? false };
+  if (item?.loop) commit.loop = item.loop;
+  return commit;
+}
+
+/**
+ * The SQL of a block as the parser should see it, same length: hyphens inside COBOL names become underscores
+ * (`:WS-REC-ID` is one host variable, not a subtraction; the precompiler wants blanks around a minus), and a rowset clause `FOR n ROWS [ATOMIC …]` (a
+ * multi-row INSERT from host-variable arrays, Db2 for z/OS) is blanked and reported as `rowset`.
+ */
+export function sqlOfBlock(clean: string, body: Span): { text: string; rowset: boolean } {
+  // Outside quotes: host variables and cursor / statement names may hold hyphens (C-TR-TYPE-FORWARD).
+  let text = clean.slice(body.start, body.end).replace(/'[^'\n]*'?|"[^"\n]*"?|:?\s*[A-Za-z0-9][\w]*(?:-[A-Za-z0-9][\w]*)+/g, (w) => (w[0] === '\'' || w[0] === '"' ? w : w.replace(/-/g, '_')));
+  let rowset = false;
+  text = text.replace(/\bFOR\s+(?::\s*[\w-]+|\d+)\s+ROWS\b[\s\S]*$/i, (m) => {
+    rowset = true;
+    return m.replace(/[^\r\n]/g, ' ');
+  });
+  return { text, rowset };
+}
+
+/** z/OS markers: CICS or DL/I blocks, DSN* service modules, rowset inserts, DCLGEN members. */
+function isZosProgram(program: Expanded): boolean {
+  return program.tokens.some((t) => t.token.exec?.language === 'CICS' || t.token.exec?.language === 'DLI') || /\bDCLGEN\b|\bDSNTIAR\b|\bDSNTIAC\b|\bFOR\s+:?[\w-]+\s+ROWS\b/i.test(program.units[0].text);
+}
+
+function shifted(start: number): SqlOrigin {
+  return { toFile: (offset) => start + offset };
+}
+
+/** SQL of a copybook reported inside the COPY / INCLUDE statement that brought it in. */
+function within(at: Span): SqlOrigin {
+  return { toFile: (offset) => at.start + Math.max(0, Math.min(offset, at.end - at.start)) };
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of an offset. */
+function upperBound(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
