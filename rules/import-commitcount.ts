@@ -8,6 +8,7 @@ const ImportCommitcountRule: Rule = {
     id: 'import-commitcount',
     description: 'IMPORT without COMMITCOUNT, or committing every few rows',
     defaultSeverity: 'information',
+    dialects: ['luw'],
     evidence: ['000 tests 61-68', '000 tests 69-78', '000 test 79'],
     defaultOptions: { minCommitCount: 1000 },
     messages: {

@@ -19,6 +19,9 @@ export const cobolLanguage: HostLanguage = {
   },
 };
 
+/** The connection name of SQL run in a CICS task (committed by CICS at SYNCPOINT or task end). */
+export const CICS_TASK = 'CICS task';
+
 /** Statements run as static SQL (bound at precompile time). */
 const EXECUTED = /^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|OPEN|CLOSE|FETCH|LOCK)\b/;
 
@@ -31,6 +34,8 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
   const statements: Statement[] = [];
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
+  // CICS commits each task when it ends: a loop in a transaction program is no batch unit of work.
+  const cics = program.tokens.some((t) => t.token.exec?.language === 'CICS');
   for (const placed of program.tokens) {
     const exec = placed.token.exec;
     if (placed.token.kind !== 'exec' || !exec) continue;
@@ -65,7 +70,7 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
       textKind: 'constant',
       splicedValues: [],
       batched: sql.rowset,
-      connection: { autocommit: 'off' },
+      connection: cics ? { autocommit: 'off', name: CICS_TASK } : { autocommit: 'off' },
     };
     if (item?.paragraph) execution.inFunction = { name: item.paragraph.name, span: item.paragraph.span };
     if (item?.loop) execution.loop = item.loop;

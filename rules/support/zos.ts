@@ -1,0 +1,25 @@
+// Questions the Db2 for z/OS rules ask: where a table is stored (its CREATE TABLESPACE … IN db), and whether
+// its rows arrive through the insert path (an INSERT, or LOAD … SHRLEVEL CHANGE, which inserts row by row) or
+// through the LOAD utility's own path, which neither keeps cluster order nor uses free space as inserts do.
+import type { CreateTablespaceStatement, ZosTablespaceOptions } from '../../server/src/sql/ast';
+import type { InsertTargetInfo, Located, SchemaModel, TableInfo } from '../../server/src/schema/schema';
+
+/** The z/OS table space a table is created in, when its CREATE TABLESPACE is among the analysed files. */
+export function zosTablespaceOf(schema: SchemaModel, table: TableInfo): (Located<CreateTablespaceStatement> & { zos: ZosTablespaceOptions }) | undefined {
+  if (!table.tablespace) return undefined;
+  const found = schema.tablespaces.get(table.tablespace);
+  const database = table.definition?.stmt.tablespace.database;
+  if (!found?.stmt.zos) return undefined;
+  if (database && found.stmt.zos.database && database !== found.stmt.zos.database) return undefined;
+  return { ...found, zos: found.stmt.zos };
+}
+
+/** The bulk reasons of a target that put rows through the insert path (a LOAD that is not SHRLEVEL CHANGE does not). */
+export function insertPathReasons(target: InsertTargetInfo): string[] {
+  return target.bulkReasons.filter((r) => !/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r));
+}
+
+/** Tables created in table space `name` (of database `database` when known). */
+export function tablesIn(schema: SchemaModel, name: string, database?: string): TableInfo[] {
+  return [...schema.tables.values()].filter((t) => t.tablespace === name && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
+}

@@ -1,0 +1,34 @@
+// Db2 for z/OS: PCTFREE / FREEPAGE on a table space whose tables are APPEND YES and inserted into: inserts
+// never use that space.
+import type { Rule } from '../server/src/engine/types';
+import { statementsOf } from '../server/src/engine/statements';
+import { listNames, tableName } from './support/targets';
+import { tablesIn } from './support/zos';
+
+const ZosFreeSpaceAppendRule: Rule = {
+  meta: {
+    id: 'zos-free-space-append',
+    description: 'Db2 for z/OS: PCTFREE or FREEPAGE on a table space whose inserted tables are all APPEND YES',
+    defaultSeverity: 'information',
+    dialects: ['zos'],
+    evidence: ['000 appendix B 9', '002'],
+    messages: {
+      reserved:
+        '{clause} keeps free space in every data page or every few pages of table space {tablespace}, but {tables} {are} APPEND YES: inserts go to the end of the table and never use it. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0.',
+    },
+  },
+  check({ file, schema, report }) {
+    for (const stmt of statementsOf(file, 'createTablespace')) {
+      if (stmt.kind !== 'createTablespace' || !stmt.zos?.freeSpaceSpan) continue;
+      const { pctfree = 0, freepage = 0, database } = stmt.zos;
+      if (pctfree === 0 && freepage === 0) continue;
+      const tables = tablesIn(schema, stmt.tablespace, database);
+      const inserted = tables.filter((t) => schema.isInsertTarget(t));
+      if (inserted.length === 0 || !tables.every((t) => t.append)) continue;
+      const clause = [pctfree > 0 ? `PCTFREE ${pctfree}` : '', freepage > 0 ? `FREEPAGE ${freepage}` : ''].filter(Boolean).join(' ');
+      report({ messageId: 'reserved', data: { clause, tablespace: stmt.tablespace, tables: listNames(inserted.map(tableName)), are: inserted.length === 1 ? 'is' : 'are' }, stmt, span: stmt.zos.freeSpaceSpan });
+    }
+  },
+};
+
+export default ZosFreeSpaceAppendRule;

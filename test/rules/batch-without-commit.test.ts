@@ -1,0 +1,34 @@
+import * as assert from 'node:assert/strict';
+import { brief, lintCode } from '../code/helpers';
+
+const RULE = 'batch-without-commit';
+const program = (body: string) =>
+  [
+    '       IDENTIFICATION DIVISION.',
+    '       PROGRAM-ID. LOADTRN.',
+    '       PROCEDURE DIVISION.',
+    '       1000-MAIN.',
+    "           PERFORM 2000-LOAD UNTIL WS-EOF = 'Y'.",
+    ...body.split('\n'),
+  ].join('\n') + '\n';
+const LOAD = ['       2000-LOAD.', "           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ", '           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT)', '           END-EXEC.'].join('\n');
+
+describe(`rule ${RULE}`, () => {
+  it('reports a COBOL insert loop of a program that never commits', async () => {
+    const { findings } = await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD) });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@9:12`]);
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /^The PERFORM UNTIL loop at line 5 \(through PERFORM 2000-LOAD\) inserts into DIV\.TRN one row per pass and this program never commits/);
+  });
+
+  it('says when the only commit is after the loop', async () => {
+    const { findings } = await lintCode({ 'LOADTRN.cbl': program('           EXEC SQL COMMIT END-EXEC.\n           STOP RUN.\n' + LOAD) });
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /commits only outside it/);
+  });
+
+  it('accepts a commit in the loop (every N rows) and CICS programs', async () => {
+    const counted = LOAD.replace(/\.$/, '') + '\n           ADD 1 TO WS-COUNT\n           IF WS-COUNT >= 1000\n              EXEC SQL COMMIT END-EXEC\n           END-IF.';
+    assert.deepEqual(brief((await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + counted) })).findings, [RULE]), []);
+    const cics = program('           EXEC CICS RETURN END-EXEC.\n' + LOAD);
+    assert.deepEqual(brief((await lintCode({ 'LOADTRN.cbl': cics })).findings, [RULE]), []);
+  });
+});

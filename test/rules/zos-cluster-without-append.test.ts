@@ -1,0 +1,33 @@
+import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+
+const RULE = 'zos-cluster-without-append';
+const SPACE = 'CREATE TABLESPACE TSTRN IN DBDIV SEGSIZE 32;\n';
+const TABLE = 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8)) IN DBDIV.TSTRN;\n';
+const BULK = 'INSERT INTO DIV.TRN SELECT ACCT, FUND FROM DIV.STAGE;\n';
+
+describe(`rule ${RULE}`, () => {
+  it('reports the CLUSTER keyword of an index on a table filled in bulk without APPEND YES', () => {
+    expectFindings({ 'zos.sql': SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT)\n  CLUSTER;\n', 'load.sql': BULK }, RULE, [
+      { file: 'zos.sql', line: 4, column: 3, endLine: 4, endColumn: 10, severity: 'warning', message: /^Clustering index TRNX1 keeps DIV\.TRN in FUND, ACCT order .*\(INSERT … SELECT\).*250 rows\/s.*APPEND YES/ },
+    ]);
+  });
+
+  it('reports the first index as the implicit clustering index when none says CLUSTER', () => {
+    const ddl = SPACE + TABLE + 'CREATE UNIQUE INDEX DIV.TRNX0 ON DIV.TRN (ACCT);\nCREATE INDEX DIV.TRNX2 ON DIV.TRN (FUND);\n';
+    expectFindings({ 'zos.sql': ddl, 'load.sql': BULK }, RULE, [{ file: 'zos.sql', line: 3, column: 21, message: /^TRNX0 is the first index created on DIV\.TRN and no index says CLUSTER/ }]);
+  });
+
+  it('counts LOAD SHRLEVEL CHANGE as inserts, not other LOADs', () => {
+    const ddl = SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND) CLUSTER;\n';
+    expectFindings({ 'zos.sql': ddl, 'load.sql': 'LOAD DATA RESUME YES SHRLEVEL CHANGE INTO TABLE DIV.TRN\n' }, RULE, [{ file: 'zos.sql', line: 3, column: 42, message: /LOAD RESUME YES SHRLEVEL CHANGE/ }]);
+    expectNoFindings({ 'zos.sql': ddl, 'load.sql': 'LOAD DATA RESUME YES LOG NO INTO TABLE DIV.TRN\n' }, RULE);
+  });
+
+  it('accepts APPEND YES, tables not filled in bulk, and LUW scripts', () => {
+    const clustered = 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND) CLUSTER;\n';
+    expectNoFindings({ 'zos.sql': SPACE + TABLE.replace(';', ' APPEND YES;') + clustered, 'load.sql': BULK }, RULE);
+    expectNoFindings({ 'zos.sql': SPACE + TABLE + 'ALTER TABLE DIV.TRN APPEND YES;\n' + clustered, 'load.sql': BULK }, RULE);
+    expectNoFindings({ 'zos.sql': SPACE + TABLE + clustered, 'load.sql': 'INSERT INTO DIV.TRN VALUES (?, ?);\n' }, RULE);
+    expectNoFindings({ 'luw.sql': 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\n' + clustered, 'load.sql': BULK }, RULE);
+  });
+});
