@@ -89,9 +89,16 @@ const schema = {
         'The statement terminator SQL scripts are run with (db2 -td<x>): one for all files, or gitignore-style glob → terminator (the last matching glob wins). "auto" (the default) infers it from the file; "newline" is db2 without -t.',
       anyOf: [{ $ref: '#/definitions/terminator' }, { type: 'object', additionalProperties: { $ref: '#/definitions/terminator' } }],
     },
+    dialect: {
+      description:
+        'The Db2 files are written for: "zos" (Db2 for z/OS), "luw" (Linux, UNIX and Windows) or "auto" (the default: inferred per file from the DDL it holds and its type). One for all files, or gitignore-style glob → dialect (the last matching glob wins). Rules written for one Db2 run only on its files.',
+      anyOf: [{ $ref: '#/definitions/dialect' }, { type: 'object', additionalProperties: { $ref: '#/definitions/dialect' } }],
+      examples: ['zos', { 'db2/zos/**': 'zos' }],
+    },
   },
   definitions: {
     severity: { enum: ['error', 'warning', 'information', 'hint', 'off'] },
+    dialect: { enum: ['auto', 'luw', 'zos'] },
     terminator: { anyOf: [{ enum: ['auto', 'newline'] }, { type: 'string', minLength: 1, maxLength: 2, pattern: '^[^\\s\\w\'"]+$' }] },
   },
 };

@@ -42,7 +42,7 @@ describe('schemas/insertlintrc.schema.json', () => {
     ['an option of the wrong type', { rules: { 'identity-cache': ['warning', { threshold: 'big' }] } }],
     ['an unknown top-level key', { rule: {} }],
     ['an extension without a dot', { languages: { sql: 'sql' } }],
-    ['an unknown language', { languages: { '.x': 'cobol' } }],
+    ['an unknown language', { languages: { '.x': 'fortran' } }],
     ['a non-positive maxFileBytes', { maxFileBytes: 0 }],
   ];
 

@@ -8,7 +8,7 @@ import type { Span, SqlOrigin, Statement } from '../../sql/ast';
 import { parseSql } from '../../sql/parser';
 import type { CommitCall, SqlExecution } from '../types';
 import type { HostLanguage } from '../host-language';
-import { expandProgram, type Expanded, type PlacedToken } from '../cobol/expand';
+import { expandProgram, type PlacedToken } from '../cobol/expand';
 import { analyseFlow, type FlowItem } from '../cobol/flow';
 
 export const cobolLanguage: HostLanguage = {
@@ -79,8 +79,8 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
   }
   const result: FrontEndResult = { statements, comments: program.units[0].source.comments, code: { executions, commits } };
   if (program.includes.length > 0) result.includes = program.includes;
-  if (/\.sqb$/i.test(source.path)) result.dialect = 'luw';
-  else if (isZosProgram(program)) result.dialect = 'zos';
+  // .sqb is the Db2 LUW precompiler's COBOL; other COBOL with EXEC SQL is, nearly always, a z/OS program.
+  result.dialect = /\.sqb$/i.test(source.path) ? 'luw' : 'zos';
   return result;
 }
 
@@ -96,8 +96,7 @@ function commitAt(placed: PlacedToken, item: FlowItem | undefined, api: string):
  * multi-row INSERT from host-variable arrays, Db2 for z/OS) is blanked and reported as `rowset`.
  */
 export function sqlOfBlock(clean: string, body: Span): { text: string; rowset: boolean } {
-  // Outside quotes: host variables and cursor / statement names may hold hyphens (C-TR-TYPE-FORWARD).
-  let text = clean.slice(body.start, body.end).replace(/'[^'\n]*'?|"[^"\n]*"?|:?\s*[A-Za-z0-9][\w]*(?:-[A-Za-z0-9][\w]*)+/g, (w) => (w[0] === '\'' || w[0] === '"' ? w : w.replace(/-/g, '_')));
+  let text = underscoreHyphens(clean.slice(body.start, body.end));
   let rowset = false;
   text = text.replace(/\bFOR\s+(?::\s*[\w-]+|\d+)\s+ROWS\b[\s\S]*$/i, (m) => {
     rowset = true;
@@ -106,9 +105,25 @@ export function sqlOfBlock(clean: string, body: Span): { text: string; rowset: b
   return { text, rowset };
 }
 
-/** z/OS markers: CICS or DL/I blocks, DSN* service modules, rowset inserts, DCLGEN members. */
-function isZosProgram(program: Expanded): boolean {
-  return program.tokens.some((t) => t.token.exec?.language === 'CICS' || t.token.exec?.language === 'DLI') || /\bDCLGEN\b|\bDSNTIAR\b|\bDSNTIAC\b|\bFOR\s+:?[\w-]+\s+ROWS\b/i.test(program.units[0].text);
+/** Hyphens inside COBOL names outside quotes become underscores (host variables, cursor names like C-TR-FWD). */
+function underscoreHyphens(sql: string): string {
+  const out = sql.split('');
+  let quote = '';
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i];
+    if (quote) {
+      if (c === quote || c === '\n') quote = '';
+    } else if (c === '\'' || c === '"') quote = c;
+    else if (c === '-' && i > 0 && /[A-Za-z0-9_]/.test(out[i - 1]) && /[A-Za-z0-9]/.test(out[i + 1] ?? '') && /[A-Za-z_]/.test(wordStart(out, i - 1))) out[i] = '_';
+  }
+  return out.join('');
+}
+
+/** The first character of the word that ends at `i` (a name starts with a letter; `1-2` is arithmetic). */
+function wordStart(chars: readonly string[], i: number): string {
+  let j = i;
+  while (j > 0 && /[A-Za-z0-9_]/.test(chars[j - 1])) j--;
+  return chars[j];
 }
 
 function shifted(start: number): SqlOrigin {

@@ -1,0 +1,103 @@
+// The COBOL front end (code/languages/cobol.ts): fixed and free format, copybooks, the PERFORM / GO TO loops
+// and counter-guarded commits that the insert rules read, and how .sqb files are read now.
+import * as assert from 'node:assert/strict';
+import { readCobolSource, sourceFormat } from '../../server/src/code/cobol/source';
+import { readCobol, sqlOfBlock } from '../../server/src/code/languages/cobol';
+import { brief, INSERT_RULES, lintCode } from './helpers';
+
+/** A fixed-format program: sequence numbers in columns 1-6, code from column 8, a tag in 73-80. */
+function fixed(lines: string[]): string {
+  return lines.map((l, i) => `${String((i + 1) * 100).padStart(6, '0')}${l.padEnd(65)}PROGTAG1`).join('\n') + '\n';
+}
+
+const HEAD = [' IDENTIFICATION DIVISION.', ' PROGRAM-ID. TESTPGM.', ' PROCEDURE DIVISION.'];
+
+describe('COBOL front end', () => {
+  it('blanks the sequence area, columns 73-80 and comment lines, keeping offsets', () => {
+    const text = fixed([' MOVE A TO B.', '*EXEC SQL INSERT INTO T VALUES (1) END-EXEC.', '/ page eject', '-    CONTINUED']);
+    const source = readCobolSource(text);
+    assert.equal(source.format, 'fixed');
+    assert.equal(source.clean.length, text.length);
+    assert.doesNotMatch(source.clean, /PROGTAG1|000100|INSERT|page eject/);
+    assert.match(source.clean, /MOVE A TO B\./);
+    assert.equal(source.comments.length, 2);
+    assert.equal(sourceFormat('IDENTIFICATION DIVISION.\nPROGRAM-ID. X.\nPROCEDURE DIVISION.\n    DISPLAY "HI" *> greeting\n'), 'free');
+    assert.equal(sourceFormat('       >>SOURCE FORMAT FREE\n'), 'free');
+  });
+
+  it('reads host variables with hyphens as host variables and a rowset clause as a multi-row insert', () => {
+    const sql = sqlOfBlock(' INSERT INTO T (A, B) VALUES (:WS-ACCT-NO, :WS-AMT:WS-AMT-IND) FOR :WS-N ROWS ATOMIC', { start: 0, end: 86 });
+    assert.equal(sql.rowset, true);
+    assert.match(sql.text, /:WS_ACCT_NO, :WS_AMT:WS_AMT_IND\)\s+$/);
+    const read = readCobol({ path: 'P.cbl', language: 'cobol', text: fixed([...HEAD, ' MAIN-PARA.', '     EXEC SQL DECLARE C-TR-FWD CURSOR FOR SELECT A FROM T', '       WHERE A >= :WS-KEY END-EXEC', "     EXEC SQL INSERT INTO T VALUES (:WS-A, 'x') END-EXEC."]) });
+    assert.deepEqual(read.statements.map((s) => s.kind + (s.parseError ? '!' : '')), ['declareCursor', 'insert']);
+    const insert = read.statements[1];
+    assert.ok(insert.kind === 'insert' && insert.source.kind === 'values');
+    assert.deepEqual(insert.kind === 'insert' && insert.source.kind === 'values' ? insert.source.rows[0].values.map((v) => v.kind) : [], ['host', 'literal']);
+  });
+
+  it('finds an INSERT per record in a paragraph performed from a PERFORM UNTIL loop, through two paragraphs', async () => {
+    const text = fixed([
+      ...HEAD,
+      ' 0000-MAIN.',
+      "     PERFORM 1000-PROCESS UNTIL WS-EOF = 'Y'",
+      '     STOP RUN.',
+      ' 1000-PROCESS.',
+      '     PERFORM 2000-INSERT.',
+      ' 2000-INSERT.',
+      '     EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC.',
+    ]);
+    const { findings, models } = await lintCode({ 'P.cbl': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), ['single-row-insert@10:12']);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /PERFORM UNTIL loop at line 5 \(through PERFORM 1000-PROCESS\)/);
+    const execution = models.get('P.cbl')!.code!.executions[0];
+    assert.equal(execution.inFunction?.name, '2000-INSERT');
+    assert.equal(execution.connection?.autocommit, 'off');
+  });
+
+  it('reads inline PERFORM … END-PERFORM, VARYING and GO TO loops; a small TIMES loop is no bulk load', async () => {
+    const insert = '       EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC';
+    const kinds = async (body: string[]) => (await lintCode({ 'P.cbl': fixed([...HEAD, ' MAIN-PARA.', ...body]) })).models.get('P.cbl')!.code!.executions.map((e) => e.loop?.kind ?? 'none');
+    assert.deepEqual(await kinds(["     PERFORM UNTIL WS-EOF = 'Y'", insert, '     END-PERFORM', '     STOP RUN.']), ['PERFORM UNTIL']);
+    assert.deepEqual(await kinds(['     PERFORM VARYING I FROM 1 BY 1 UNTIL I > 5000', insert, '     END-PERFORM.']), ['PERFORM VARYING']);
+    assert.deepEqual(await kinds([' READ-LOOP.', "     READ INFILE AT END GO TO END-RUN.", insert, '     GO TO READ-LOOP.', ' END-RUN.', '     STOP RUN.']), ['GO TO']);
+    const small = await lintCode({ 'P.cbl': fixed([...HEAD, ' MAIN-PARA.', '     PERFORM 3 TIMES', insert, '     END-PERFORM.']) });
+    assert.equal(small.models.get('P.cbl')!.code!.executions[0].loop?.passes, 3);
+    assert.deepEqual(brief(small.findings, INSERT_RULES), []);
+  });
+
+  it('reports a COMMIT per record, but not one guarded by a row counter; CICS SYNCPOINT is a commit', async () => {
+    const program = (commit: string[]) =>
+      fixed([...HEAD, ' 0000-MAIN.', "     PERFORM 1000-ROW UNTIL WS-EOF = 'Y'.", ' 1000-ROW.', '     EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC', ...commit, '     .']);
+    const perRow = await lintCode({ 'P.cbl': program(['     IF SQLCODE = 0', '        EXEC SQL COMMIT END-EXEC', '     END-IF']) });
+    assert.deepEqual(brief(perRow.findings, ['commit-per-row']), ['commit-per-row@9:15']);
+    const counted = await lintCode({ 'P.cbl': program(['     ADD 1 TO WS-ROWS', '     IF WS-ROWS >= 1000', '        EXEC SQL COMMIT END-EXEC', '     END-IF']) });
+    assert.deepEqual(brief(counted.findings, ['commit-per-row']), []);
+    const cics = await lintCode({ 'P.cbl': program(['     EXEC CICS SYNCPOINT END-EXEC']) });
+    assert.deepEqual(cics.models.get('P.cbl')!.code!.commits.map((c) => c.api), ['cics']);
+  });
+
+  it('puts copybooks in place: SQL of a COPY member runs in the loop and is reported at the COPY', async () => {
+    const program = fixed([...HEAD, ' 0000-MAIN.', "     PERFORM 2000-INSERT UNTIL WS-EOF = 'Y'.", '     STOP RUN.', '     COPY INSPARA.']);
+    const copybook = fixed([' 2000-INSERT.', '     EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC.']);
+    // The program comes first: it is read again when its member arrives.
+    const { findings, models } = await lintCode({ 'cbl/P.cbl': program, 'cpy/INSPARA.cpy': copybook });
+    assert.deepEqual(brief(findings, INSERT_RULES), ['single-row-insert@7:12']);
+    assert.deepEqual(models.get('cbl/P.cbl')!.includes, ['INSPARA']);
+  });
+
+  it('reads a DCLGEN member: its DECLARE TABLE gives the schema the columns, the program does not repeat it', async () => {
+    const dcl = ['           EXEC SQL DECLARE APP.TRN TABLE', '           ( ACCT CHAR(12) NOT NULL,', '             NOTE CLOB(1M)', '           ) END-EXEC.'].join('\n') + '\n';
+    const program = fixed([' DATA DIVISION.', ' WORKING-STORAGE SECTION.', '     EXEC SQL INCLUDE DCLTRN END-EXEC.', ' PROCEDURE DIVISION.', ' MAIN-PARA.', '     EXEC SQL INSERT INTO APP.TRN VALUES (:A, :B) END-EXEC.']);
+    const { models } = await lintCode({ 'P.cbl': program, 'DCLTRN.dcl': dcl });
+    assert.deepEqual(models.get('DCLTRN.dcl')!.statements.map((s) => s.kind), ['declareTable']);
+    assert.deepEqual(models.get('P.cbl')!.statements.map((s) => s.kind), ['insert']);
+  });
+
+  it('reads .sqb files (Db2 LUW precompiler) with the same reader, as LUW', async () => {
+    const { models } = await lintCode({ 'p.sqb': fixed([...HEAD, ' MAIN-PARA.', '     EXEC SQL INSERT INTO T VALUES (:A) END-EXEC.']) });
+    const model = models.get('p.sqb')!;
+    assert.equal(model.dialect, 'luw');
+    assert.equal(model.code!.executions.length, 1);
+  });
+});
