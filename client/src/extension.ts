@@ -22,7 +22,9 @@ import { addConnection, pickSealedProfile, profiles } from './connections';
 import { importSchema } from './import-schema';
 
 /** Languages the server lints; .sql stays VS Code's own `sql`, .db2/.ddl/.clp are `db2sql`. */
-const LINTED_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'shellscript'];
+const LINTED_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact', 'c', 'cpp', 'shellscript', 'cobol', 'jcl'];
+/** z/OS sources by name, whatever extension (if any) colours them: COBOL, copybooks, DCLGEN, JCL, control cards. */
+const ZOS_FILES = '**/*.{cbl,CBL,cob,COB,cpy,CPY,dcl,DCL,sqb,jcl,JCL,ctl,CTL}';
 const RULE_DOC_SCHEME = 'insertlint-rule';
 const OPEN_EXFMT = 'Open db2exfmt file…';
 const ADD_CONNECTION = 'Add Db2 connection…';
@@ -84,10 +86,13 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     clientCommands: [CLIENT_COMMANDS.explainInsert, CLIENT_COMMANDS.showRuleDocumentation],
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LINTED_LANGUAGES.flatMap((language) => [
-      { scheme: 'file', language },
-      { scheme: 'untitled', language },
-    ]),
+    documentSelector: [
+      ...LINTED_LANGUAGES.flatMap((language) => [
+        { scheme: 'file', language },
+        { scheme: 'untitled', language },
+      ]),
+      { scheme: 'file', pattern: ZOS_FILES },
+    ],
     outputChannel: output,
     initializationOptions,
     // Settings: the server pulls section "insertlint" (workspace/configuration) and registers for changes.

@@ -78,6 +78,9 @@ export const LANGUAGE_IDS: Record<string, FileLanguage> = {
   c: 'c',
   cpp: 'cpp',
   shellscript: 'shell',
+  // COBOL and JCL editors (IBM Z Open Editor, Broadcom's Code4z) name them so.
+  cobol: 'cobol',
+  jcl: 'jcl',
 };
 
 const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {

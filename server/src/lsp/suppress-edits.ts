@@ -15,6 +15,12 @@ export function commentSyntax(language: FileLanguage): CommentSyntax {
     case 'python':
     case 'shell':
       return { open: '#', close: '' };
+    case 'jcl':
+      // Findings sit on the SQL of SYSIN streams and control cards, where SQL comments are read.
+      return { open: '--', close: '' };
+    case 'cobol':
+      // A floating comment indicator, fixed or free format (Enterprise COBOL 6).
+      return { open: '*>', close: '' };
     case 'embedded-sql':
       // Precompiled C: a block comment is safe both in C and inside EXEC SQL blocks.
       return { open: '/*', close: ' */' };
