@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import { bulkTargetFor, tableName } from './support/targets';
-import { insertPathReasons } from './support/zos';
+import { insertPathReasons, isClusteringIndex } from './support/zos';
 
 const ZosClusterWithoutAppendRule: Rule = {
   meta: {
@@ -24,10 +24,8 @@ const ZosClusterWithoutAppendRule: Rule = {
       if (stmt.kind !== 'createIndex') continue;
       const table = schema.table(stmt.table, stmt);
       if (!table || table.append) continue;
-      const explicit = table.indexes.some((i) => i.cluster);
       // Without a CLUSTER index, the index created first is the implicit clustering index.
-      const clusters = stmt.cluster || (!explicit && table.indexes[0]?.stmt === stmt);
-      if (!clusters) continue;
+      if (!isClusteringIndex(table, stmt)) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       const reasons = target ? insertPathReasons(target) : [];
       if (reasons.length === 0) continue;

@@ -4,7 +4,7 @@ import type { Rule } from '../server/src/engine/types';
 import type { ColumnDef } from '../server/src/sql/ast';
 import { statementsOf } from '../server/src/engine/statements';
 import { bulkTargetFor, tableName } from './support/targets';
-import { insertPathReasons } from './support/zos';
+import { insertPathReasons, isClusteringIndex } from './support/zos';
 
 /** A column whose values grow with every insert: an identity, or a timestamp Db2 fills in. */
 function ascending(column: ColumnDef | undefined): boolean {
@@ -31,8 +31,7 @@ const ZosRandomKeyIndexRule: Rule = {
       const table = schema.table(stmt.table, stmt);
       if (!table) continue;
       // The clustering index of a table without APPEND YES is zos-cluster-without-append's finding.
-      const clustering = stmt.cluster || (!table.indexes.some((i) => i.cluster) && table.indexes[0]?.stmt === stmt);
-      if (clustering && !table.append) continue;
+      if (isClusteringIndex(table, stmt) && !table.append) continue;
       const leading = table.columns.find((c) => c.name === stmt.columns[0].name);
       if (ascending(leading)) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });

@@ -14,9 +14,19 @@ export function zosTablespaceOf(schema: SchemaModel, table: TableInfo): (Located
   return { ...found, zos: found.stmt.zos };
 }
 
-/** The bulk reasons of a target that put rows through the insert path (a LOAD that is not SHRLEVEL CHANGE does not). */
+/**
+ * The bulk reasons of a target that make it a batch insert target: rows through the insert path, many of them
+ * (a loop, INSERT … SELECT, LOAD … SHRLEVEL CHANGE). A LOAD that is not SHRLEVEL CHANGE does not use the insert
+ * path; a few literal INSERTs in a script (sample rows of an install job) are no batch.
+ */
 export function insertPathReasons(target: InsertTargetInfo): string[] {
-  return target.bulkReasons.filter((r) => !/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r));
+  return target.bulkReasons.filter((r) => (!/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r)) && !/^several INSERT statements|^multi-row VALUES/.test(r));
+}
+
+/** The clustering index of a z/OS table: the one with CLUSTER, else the first one created (by name: DDL may repeat it). */
+export function isClusteringIndex(table: TableInfo, index: { cluster: boolean; index: { name: string } }): boolean {
+  if (index.cluster) return true;
+  return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
 }
 
 /** Tables created in table space `name` (of database `database` when known). */

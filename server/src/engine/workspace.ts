@@ -62,6 +62,7 @@ export class Workspace {
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
+  private dialectCache?: { generation: number; dialect: Dialect | undefined };
   /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
   private readonly members = new MemberIndex();
 
@@ -214,6 +215,19 @@ export class Workspace {
     this.generation++;
   }
 
+  /**
+   * The dialect of a file that shows none (plain CREATE TABLE): the one the project's scripts and jobs show, when
+   * they show one only. COBOL's dialect comes from its file name, too weak to decide for the rest.
+   */
+  private projectDialect(): Dialect | undefined {
+    if (this.dialectCache?.generation === this.generation) return this.dialectCache.dialect;
+    const seen = new Set<Dialect>();
+    for (const { model } of this.files.values()) if (model.dialect && (model.source.language === 'sql' || model.source.language === 'jcl')) seen.add(model.dialect);
+    const dialect = seen.size === 1 ? [...seen][0] : undefined;
+    this.dialectCache = { generation: this.generation, dialect };
+    return dialect;
+  }
+
   /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
   private forgetFailures(path: string): void {
     // In place: callers may hold the array. Without this an editor re-linting on every keystroke would add
@@ -227,11 +241,12 @@ export class Workspace {
   private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
     const out: Diagnostic[] = [];
+    const dialect = model.dialect ?? this.projectDialect();
     this.forgetFailures(model.source.path);
     for (const { rule } of this.rules) {
       const setting = this.config.rules.get(rule.meta.id);
       if (!setting || setting === 'off') continue;
-      if (!appliesTo(rule.meta.dialects, model.dialect)) continue;
+      if (!appliesTo(rule.meta.dialects, dialect)) continue;
       try {
         rule.check({
           file: model,
