@@ -94,6 +94,13 @@ describe('COBOL front end', () => {
     assert.deepEqual(models.get('P.cbl')!.statements.map((s) => s.kind), ['insert']);
   });
 
+  it('honours suppression comments written as COBOL comment lines', async () => {
+    const text = fixed([...HEAD, ' MAIN-PARA.', "     PERFORM UNTIL WS-EOF = 'Y'", '* insertlint-disable-next-line single-row-insert: a code table', '        EXEC SQL INSERT INTO T VALUES (:A) END-EXEC', '     END-PERFORM.']);
+    const { findings } = await lintCode({ 'P.cbl': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), []);
+    assert.deepEqual(brief(findings, ['batch-without-commit']), ['batch-without-commit@7:15']);
+  });
+
   it('reads .sqb files (Db2 LUW precompiler) with the same reader, as LUW', async () => {
     const { models } = await lintCode({ 'p.sqb': fixed([...HEAD, ' MAIN-PARA.', '     EXEC SQL INSERT INTO T VALUES (:A) END-EXEC.']) });
     const model = models.get('p.sqb')!;
