@@ -182,11 +182,17 @@ export function analyseFlow(program: Expanded, lineOf: (offset: number) => numbe
       queue.push(target);
     }
   }
-  while (queue.length > 0) {
-    const name = queue.shift()!;
+  const callsFrom = new Map<string, Call[]>();
+  for (const call of calls) {
+    if (call.loop || !call.from) continue;
+    const list = callsFrom.get(call.from.name);
+    if (list) list.push(call);
+    else callsFrom.set(call.from.name, [call]);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const name = queue[head];
     const context = reached.get(name)!;
-    for (const call of calls) {
-      if (call.loop || call.from?.name !== name) continue;
+    for (const call of callsFrom.get(name) ?? []) {
       for (const target of call.targets) {
         if (reached.has(target)) continue;
         reached.set(target, { loop: context.loop, guarded: context.guarded || call.guarded });

@@ -15,6 +15,9 @@ const WORD = /[A-Za-z0-9\-_$#@]/;
 export function tokenize(clean: string): CobolToken[] {
   const tokens: CobolToken[] = [];
   const n = clean.length;
+  // Past this offset no END-EXEC closes a block: an unclosed EXEC is a word, and the rest is not searched again
+  // (each unclosed EXEC searching to the end would make a damaged file quadratic).
+  let unclosedFrom = n + 1;
   let i = 0;
   while (i < n) {
     const c = clean[i];
@@ -54,8 +57,9 @@ export function tokenize(clean: string): CobolToken[] {
         continue;
       }
       const text = clean.slice(i, j).toUpperCase();
-      if (text === 'EXEC' || text === 'EXECUTE') {
+      if ((text === 'EXEC' || text === 'EXECUTE') && j < unclosedFrom) {
         const block = execBlock(clean, j);
+        if (!block) unclosedFrom = j;
         if (block) {
           tokens.push({ kind: 'exec', text: clean.slice(i, block.end), start: i, end: block.end, exec: { language: block.language, body: block.body } });
           i = block.end;
