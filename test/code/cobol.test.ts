@@ -75,6 +75,10 @@ describe('COBOL front end', () => {
     assert.deepEqual(brief(counted.findings, ['commit-per-row']), []);
     const cics = await lintCode({ 'P.cbl': program(['     EXEC CICS SYNCPOINT END-EXEC']) });
     assert.deepEqual(cics.models.get('P.cbl')!.code!.commits.map((c) => c.api), ['cics']);
+    // An IMS BMP commits its Db2 work with a checkpoint call.
+    const ims = await lintCode({ 'P.cbl': program(["     CALL 'CBLTDLI' USING DLI-CHKP IO-PCB CHKP-AREA"]) });
+    assert.deepEqual(ims.models.get('P.cbl')!.code!.commits.map((c) => `${c.api}:${c.loop?.kind}`), ['ims:PERFORM UNTIL']);
+    assert.deepEqual(brief(ims.findings, ['commit-per-row']), ['commit-per-row@8:12']);
   });
 
   it('puts copybooks in place: SQL of a COPY member runs in the loop and is reported at the COPY', async () => {

@@ -7,9 +7,11 @@ import type { Span } from '../../sql/ast';
 import type { LoopInfo } from '../types';
 import type { Expanded, PlacedToken } from './expand';
 
-/** An EXEC block (SQL, CICS …) with the loop and guard it runs under. */
+/** An EXEC block (SQL, CICS …), or an IMS checkpoint call, with the loop and guard it runs under. */
 export interface FlowItem {
   token: PlacedToken;
+  /** `CALL 'CBLTDLI' USING CHKP …`: an IMS checkpoint, which commits the Db2 work of a BMP too. */
+  checkpoint?: boolean;
   paragraph?: Paragraph;
   loop?: LoopInfo;
   guarded: boolean;
@@ -123,6 +125,10 @@ export function analyseFlow(program: Expanded, lineOf: (offset: number) => numbe
       case 'END-PERFORM':
         closeTo('perform', at.end);
         break;
+      case 'CALL': {
+        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded(), checkpoint: true });
+        break;
+      }
       case 'GO': {
         let j = i + 1;
         if (tokens[j]?.token.text === 'TO') j++;
@@ -255,6 +261,17 @@ function phrase(tokens: readonly PlacedToken[], i: number): { text: string; last
     j++;
   }
   return { text: words.join(' '), last: j - 1 };
+}
+
+/** IMS's DL/I entry points, and the checkpoint calls (basic CHKP, symbolic CHKP, SYNC) that commit a BMP's work. */
+const DLI_ENTRY = /^['"](?:CBLTDLI|AIBTDLI|CEETDLI|DFSLI000)['"]$/i;
+const CHECKPOINT = /CHKP|SYNC/i;
+
+function isCheckpointCall(tokens: readonly PlacedToken[], i: number): boolean {
+  if (!DLI_ENTRY.test(tokens[i + 1]?.token.text ?? '')) return false;
+  // CALL 'CBLTDLI' USING function-code …: the function is a literal or a field named for it (DLI-CHKP, WS-SYNC-FUNC)
+  const fn = tokens[i + 2]?.token.text === 'USING' ? tokens[i + 3]?.token.text : undefined;
+  return fn !== undefined && CHECKPOINT.test(fn);
 }
 
 function isCounterCondition(text: string): boolean {

@@ -36,6 +36,7 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
   const commits: CommitCall[] = [];
   // CICS commits each task when it ends: a loop in a transaction program is no batch unit of work.
   const cics = program.tokens.some((t) => t.token.exec?.language === 'CICS');
+  for (const item of flow) if (item.checkpoint) commits.push(commitAt(item.token, item, 'ims'));
   for (const placed of program.tokens) {
     const exec = placed.token.exec;
     if (placed.token.kind !== 'exec' || !exec) continue;
