@@ -21,7 +21,7 @@ const BatchWithoutCommitRule: Rule = {
     if (!code) return;
     const seen = new Set<string>();
     for (const execution of code.executions) {
-      if (execution.api !== 'esql' || execution.connection?.autocommit !== 'off' || execution.connection.name === 'CICS task') continue;
+      if (!execution.api.startsWith('esql') || execution.connection?.autocommit !== 'off' || execution.connection.name === 'CICS task') continue;
       if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
       const insert = singleRowInsertOf(execution);
       if (!insert) continue;

@@ -105,6 +105,34 @@ describe('COBOL front end', () => {
     assert.deepEqual(brief(findings, ['batch-without-commit']), ['batch-without-commit@7:15']);
   });
 
+  it('reads dynamic SQL: the text a data item holds (VALUE, MOVE, STRING), PREPARE in a loop, spliced items', async () => {
+    const text = [
+      '       DATA DIVISION.',
+      '       WORKING-STORAGE SECTION.',
+      '       01  WS-INS.',
+      '           49 WS-INS-LEN   PIC S9(4) COMP.',
+      '           49 WS-INS-TXT   PIC X(200) VALUE',
+      "              'INSERT INTO DIV.TRN (ACCT, AMT) VALUES (?, ?)'.",
+      '       01  WS-DYN          PIC X(200).',
+      '       PROCEDURE DIVISION.',
+      '       MAIN-PARA.',
+      "           PERFORM UNTIL WS-EOF = 'Y'",
+      '              EXEC SQL PREPARE S1 FROM :WS-INS END-EXEC',
+      '              EXEC SQL EXECUTE S1 USING :IN-ACCT, :IN-AMT END-EXEC',
+      "              STRING 'INSERT INTO DIV.LOG VALUES (''' IN-ACCT ''', '",
+      "                     IN-AMT ')' DELIMITED BY SIZE INTO WS-DYN",
+      '              EXEC SQL EXECUTE IMMEDIATE :WS-DYN END-EXEC',
+      '              ADD 1 TO WS-ROWS',
+      '              IF WS-ROWS >= 1000 EXEC SQL COMMIT END-EXEC END-IF',
+      '           END-PERFORM.',
+    ].join('\n') + '\n';
+    const { findings, models } = await lintCode({ 'D.cbl': text });
+    assert.deepEqual(brief(findings, INSERT_RULES), ['prepare-in-loop@11:15', 'single-row-insert@12:15', 'prefer-parameter-markers@15:15', 'single-row-insert@15:15']);
+    assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /^Values spliced into INSERT INTO DIV\.LOG through string concatenation: IN-ACCT, IN-AMT\./);
+    const [prepare, execute] = models.get('D.cbl')!.code!.executions;
+    assert.deepEqual([prepare.action, execute.action, execute.preparedAt?.start === prepare.callSpan.start], ['prepare', 'executePrepared', true]);
+  });
+
   it('reads .sqb files (Db2 LUW precompiler) with the same reader, as LUW', async () => {
     const { models } = await lintCode({ 'p.sqb': fixed([...HEAD, ' MAIN-PARA.', '     EXEC SQL INSERT INTO T VALUES (:A) END-EXEC.']) });
     const model = models.get('p.sqb')!;

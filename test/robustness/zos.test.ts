@@ -41,6 +41,7 @@ describe('robustness: COBOL and JCL readers', function () {
     const cases: [string, (n: number) => string, (text: string) => unknown][] = [
       ['unclosed EXEC SQL', (n) => '       PROCEDURE DIVISION.\n' + '           EXEC SQL INSERT INTO T VALUES (1)\n'.repeat(n), (t) => readCobol({ path: 'P.cbl', text: t, language: 'cobol' })],
       ['PERFORM chains', (n) => '       PROCEDURE DIVISION.\n' + Array.from({ length: n }, (_, i) => `       P${i}.\n           PERFORM P${i + 1} UNTIL X = 1\n           EXEC SQL INSERT INTO T VALUES (:A) END-EXEC.\n`).join(''), (t) => readCobol({ path: 'P.cbl', text: t, language: 'cobol' })],
+      ['dynamic SQL', (n) => '       PROCEDURE DIVISION.\n' + "           MOVE 'INSERT INTO T VALUES (?)' TO WS-SQL\n           EXEC SQL PREPARE S FROM :WS-SQL END-EXEC\n".repeat(n), (t) => readCobol({ path: 'P.cbl', text: t, language: 'cobol' })],
       ['SYSIN stream', (n) => '//S EXEC PGM=IKJEFT01\n//SYSTSIN DD *\n RUN PROGRAM(DSNTEP2)\n/*\n//SYSIN DD *\n' + ' INSERT INTO T VALUES (1);\n'.repeat(n) + '/*\n', (t) => readJclFile(t)],
     ];
     for (const [what, make, run] of cases) {

@@ -10,6 +10,8 @@ import type { CommitCall, SqlExecution } from '../types';
 import type { HostLanguage } from '../host-language';
 import { expandProgram, type PlacedToken } from '../cobol/expand';
 import { analyseFlow, type FlowItem } from '../cobol/flow';
+import { dataTexts, type DataTexts } from '../cobol/dynamic';
+import { buildMappedSql } from '../sqltext';
 
 export const cobolLanguage: HostLanguage = {
   languages: ['cobol'],
@@ -37,9 +39,11 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
   // CICS commits each task when it ends: a loop in a transaction program is no batch unit of work.
   const cics = program.tokens.some((t) => t.token.exec?.language === 'CICS');
   for (const item of flow) if (item.checkpoint) commits.push(commitAt(item.token, item, 'ims'));
-  for (const placed of program.tokens) {
+  const texts = dataTexts(program);
+  const prepared = new Map<string, SqlExecution>();
+  program.tokens.forEach((placed, index) => {
     const exec = placed.token.exec;
-    if (placed.token.kind !== 'exec' || !exec) continue;
+    if (placed.token.kind !== 'exec' || !exec) return;
     const item = flowByToken.get(placed);
     const clean = program.units[placed.unit].source.clean;
     const body = clean.slice(exec.body.start, exec.body.end);
@@ -47,22 +51,29 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
     if (exec.language === 'CICS') {
       // A CICS task commits with SYNCPOINT (EXEC SQL COMMIT is not allowed there).
       if (/^SYNCPOINT\b(?!\s+ROLLBACK)/.test(upper)) commits.push(commitAt(placed, item, 'cics'));
-      continue;
+      return;
     }
-    if (exec.language !== 'SQL') continue;
+    if (exec.language !== 'SQL') return;
     if (/^COMMIT\b/.test(upper)) {
       commits.push(commitAt(placed, item, 'esql'));
-      continue;
+      return;
+    }
+    const dynamic = dynamicExecution(upper, index, texts, prepared, source.text);
+    if (dynamic) {
+      statements.push(...dynamic.statements.filter((s) => !statements.includes(s)));
+      executions.push(placeExecution({ ...dynamic, callSpan: placed.at }, item, cics));
+      if (dynamic.action === 'prepare') prepared.set(/^PREPARE\s+([\w-]+)/.exec(upper)![1], executions[executions.length - 1]);
+      return;
     }
     const declaresTable = /^DECLARE\s+[\w."$#@-]+\s+TABLE\b/.test(upper);
     // A DCLGEN member's DECLARE TABLE is the member's own statement: read where the member is linted.
-    if (declaresTable && placed.unit !== 0) continue;
-    if (!declaresTable && !/^DECLARE\s+\S+\s+(?:\w+\s+)*CURSOR\b/.test(upper) && !EXECUTED.test(upper)) continue;
+    if (declaresTable && placed.unit !== 0) return;
+    if (!declaresTable && !/^DECLARE\s+\S+\s+(?:\w+\s+)*CURSOR\b/.test(upper) && !EXECUTED.test(upper)) return;
     const sql = sqlOfBlock(clean, exec.body);
     const origin = placed.unit === 0 ? shifted(exec.body.start) : within(placed.at);
     const parsed = parseSql(sql.text, { origin });
     statements.push(...parsed.statements);
-    if (!EXECUTED.test(upper)) continue;
+    if (!EXECUTED.test(upper)) return;
     const execution: SqlExecution = {
       callSpan: placed.at,
       api: 'esql',
@@ -71,18 +82,46 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
       textKind: 'constant',
       splicedValues: [],
       batched: sql.rowset,
-      connection: cics ? { autocommit: 'off', name: CICS_TASK } : { autocommit: 'off' },
     };
-    if (item?.paragraph) execution.inFunction = { name: item.paragraph.name, span: item.paragraph.span };
-    if (item?.loop) execution.loop = item.loop;
-    if (item?.guarded) execution.guarded = true;
-    executions.push(execution);
-  }
+    executions.push(placeExecution(execution, item, cics));
+  });
   const result: FrontEndResult = { statements, comments: program.units[0].source.comments, code: { executions, commits } };
   if (program.includes.length > 0) result.includes = program.includes;
   // .sqb is the Db2 LUW precompiler's COBOL; other COBOL with EXEC SQL is, nearly always, a z/OS program.
   result.dialect = /\.sqb$/i.test(source.path) ? 'luw' : 'zos';
   return result;
+}
+
+/** The loop, paragraph and connection of an execution. */
+function placeExecution(execution: SqlExecution, item: FlowItem | undefined, cics: boolean): SqlExecution {
+  execution.connection = cics ? { autocommit: 'off', name: CICS_TASK } : { autocommit: 'off' };
+  if (item?.paragraph) execution.inFunction = { name: item.paragraph.name, span: item.paragraph.span };
+  if (item?.loop) execution.loop = item.loop;
+  if (item?.guarded) execution.guarded = true;
+  return execution;
+}
+
+/**
+ * Dynamic SQL: `PREPARE s FROM :item` (prepared text: the item's, see cobol/dynamic.ts), `EXECUTE s` (runs
+ * that prepare), `EXECUTE IMMEDIATE :item`. The api is 'esql-dynamic': its text is compiled when it runs.
+ */
+function dynamicExecution(upper: string, index: number, texts: DataTexts, prepared: Map<string, SqlExecution>, source: string): Omit<SqlExecution, 'callSpan'> | undefined {
+  const read = (name: string) => {
+    const text = texts.textOf(name, index);
+    if (!text) return { statements: [], splicedValues: [], splices: [], textKind: 'unknown' as const };
+    const mapped = buildMappedSql(text);
+    const splicedValues = mapped.splices.map((x) => x.fileSpan);
+    return { statements: parseSql(mapped.text, { origin: mapped.origin }).statements, splicedValues, splices: splicedValues.map((span) => ({ span, text: source.slice(span.start, span.end) })), textKind: text.kind === 'constant' ? ('variable' as const) : text.kind };
+  };
+  let m = /^PREPARE\s+([\w-]+)\s+(?:INTO\s+\S+\s+(?:USING\s+\w+\s+)?)?FROM\s+:?\s*([\w-]+)/.exec(upper);
+  if (m) return { api: 'esql-dynamic', action: 'prepare', batched: false, ...read(m[2]) };
+  m = /^EXECUTE\s+IMMEDIATE\s+:?\s*([\w-]+)/.exec(upper);
+  if (m) return { api: 'esql-dynamic', action: 'executeDirect', batched: false, ...read(m[1]) };
+  m = /^EXECUTE\s+([\w-]+)/.exec(upper);
+  if (!m) return undefined;
+  const prepare = prepared.get(m[1]);
+  const rowset = /\bFOR\s+(?::\s*[\w-]+|\d+)\s+ROWS\b/.test(upper);
+  return { api: 'esql-dynamic', action: 'executePrepared', batched: rowset, statements: prepare?.statements ?? [], splicedValues: [], textKind: prepare?.textKind ?? 'unknown', ...(prepare ? { preparedAt: prepare.callSpan } : {}) };
 }
 
 function commitAt(placed: PlacedToken, item: FlowItem | undefined, api: string): CommitCall {
