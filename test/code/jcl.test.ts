@@ -61,6 +61,8 @@ describe('JCL front end', () => {
     const sql = readJclFile('/* seed */\n INSERT INTO DIV.RATE VALUES (1, 2);\n COMMIT;\n');
     assert.deepEqual(sql.statements.map((s) => s.kind), ['insert', 'commit']);
     assert.equal(sql.code!.executions[0].script, true);
+    // Oracle SQL*Loader's .ctl is left out, with why.
+    assert.match(readJclFile("LOAD DATA\nINFILE 'emp.dat'\nAPPEND INTO TABLE EMP\nFIELDS TERMINATED BY ','\n(EMPNO, ENAME)\n").leftOut ?? '', /SQL\*Loader/);
   });
 
   it('makes LOAD targets bulk targets in the schema model and places findings on the JCL line', async () => {

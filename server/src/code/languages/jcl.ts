@@ -36,6 +36,8 @@ export function readJclFile(text: string): FrontEndResult {
     if (script.statements.length > 0) executions.push(scriptExecution(span, program, script.statements));
   };
   if (!looksLikeJcl(text)) {
+    // Oracle's SQL*Loader uses .ctl too (LOAD DATA INFILE … FIELDS TERMINATED BY …): not Db2's.
+    if (/\bINFILE\b|\bFIELDS\s+TERMINATED\s+BY\b/i.test(text)) return { statements: [], comments: [], leftOut: 'an Oracle SQL*Loader control file, not Db2 input' };
     // A control-card member: utility statements, or SQL for DSNTEP2 & co.
     const span = { start: 0, end: text.length };
     const masked = maskOutside(text, [span]);
