@@ -91,7 +91,9 @@ export function slowPump(re: RegExp): { pump: string; prefix: string; smallMs: n
       const large = prefix + pump.repeat(LARGE / pump.length) + FAIL;
       const largeMs = timeOf(re, large);
       if (largeMs < 3) continue;
-      const again = Math.min(largeMs, timeOf(re, large));
+      // The best of several runs: on a loaded machine one or two runs can be descheduled for milliseconds.
+      let again = largeMs;
+      for (let k = 0; k < 4 && again >= 3; k++) again = Math.min(again, timeOf(re, large));
       if (again >= 3 && again / Math.max(smallMs, 0.01) > 24) return { pump, prefix, smallMs, largeMs: again };
     }
   }

@@ -120,10 +120,13 @@ export class Workspace {
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
   private refreshIncluders(): void {
-    for (const path of this.members.takeStale()) {
+    const stale = this.members.takeStale();
+    for (const path of stale) {
       const entry = this.files.get(path);
       if (entry) this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
     }
+    // What the programs run changed: the schema and every file's findings with it.
+    if (stale.length > 0) this.invalidate();
   }
 
   removeFile(path: string): void {
