@@ -76,7 +76,8 @@ for (const name of runtimePackages) {
 
 // 4. The manifest without the development parts (scripts would make vsce run npm).
 const staged = { ...manifest };
-for (const key of ['scripts', 'devDependencies', 'dependencies', 'bin', 'private']) delete staged[key];
+// `files` is the npm package's list; vsce refuses it beside a .vscodeignore.
+for (const key of ['scripts', 'devDependencies', 'dependencies', 'bin', 'private', 'files']) delete staged[key];
 writeFileSync(join(stage, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
 writeFileSync(join(stage, '.vscodeignore'), '**/*.map\n');
 
@@ -89,4 +90,4 @@ if (!license) {
 }
 run(process.execPath, vsceArgs, stage);
 const size = statSync(vsixPath).size;
-console.log(`package-vsix: ${vsixPath} (${(size / 1048576).toFixed(1)} MB)`);
+console.log(`package-vsix: ${vsixPath} (${(size / 1048576).toFixed(1)} MB, ${size.toLocaleString('en-US')} bytes)`);
