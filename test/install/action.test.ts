@@ -71,7 +71,7 @@ describe('action.yml run as a runner runs the README workflow', function () {
     for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
   });
 
-  function runJob(change: (dir: string) => void, name: string): { job: JobResult; ghLog: string[]; base: string } {
+  function runJob(change: (dir: string) => void, name: string, prepare?: (workspace: string) => void): { job: JobResult; ghLog: string[]; base: string } {
     const workflow = readmeWorkflow();
     assert.equal(workflow.on, 'pull_request');
     const steps = Object.values(workflow.jobs)[0].steps;
@@ -81,6 +81,7 @@ describe('action.yml run as a runner runs the README workflow', function () {
     assert.ok(uses, 'the workflow uses insertlint/insertlint');
     const repo = pullRequestCheckout(change);
     cleanup.push(repo.dir);
+    prepare?.(repo.dir);
     const runnerTemp = join(temp, name);
     const bin = join(runnerTemp, 'bin');
     mkdirSync(bin, { recursive: true });
@@ -138,6 +139,25 @@ describe('action.yml run as a runner runs the README workflow', function () {
     assert.equal(step(job, 'Annotate the changed lines').stdout.trim(), '');
     assert.equal(step(job, 'Fail on blocking findings').outcome, 'skipped');
     assert.equal(job.failed, false, job.steps.map((s) => `${s.name}: ${s.outcome} ${s.stderr}`).join('\n'));
+  });
+
+  it("a project with insertlint in its own node_modules: the action runs that copy through npx", () => {
+    const calls = join(temp, 'project-copy.log');
+    const { job } = runJob(
+      (dir) => writeFileSync(join(dir, 'db', 'orders.sql'), TABLE('NO CACHE')),
+      'project-copy',
+      (workspace) => {
+        // The project's own insertlint (as `npm ci` of a project that depends on it leaves it), recording its runs.
+        mkdirSync(join(workspace, 'node_modules', '.bin'), { recursive: true });
+        const bin = join(workspace, 'node_modules', '.bin', 'insertlint');
+        writeFileSync(bin, `#!/bin/bash\necho "$1" >> '${calls}'\nexec node '${join(ROOT, 'bin', 'insertlint.js')}' "$@"\n`);
+        chmodSync(bin, 0o755);
+      },
+    );
+    assert.equal(step(job, 'Set up InsertLint').outcome, 'success');
+    assert.deepEqual(readFileSync(calls, 'utf8').trim().split('\n'), ['checklist', 'check']);
+    assert.equal(job.outputs['exit-code'], '1');
+    assert.equal(job.failed, true);
   });
 
   it('the stand-in runner reads the expressions action.yml uses, and refuses others', () => {
