@@ -4,8 +4,10 @@ import { insertStatements, fileSpan } from './model-queries';
 import { lspRange } from './lsp-convert';
 import { CLIENT_COMMANDS } from './protocol';
 import type { Diagnostics } from './diagnostics';
+import type { ServerState } from './server-state';
 
-export function codeLenses(diagnostics: Diagnostics, uri: string): CodeLens[] {
+export function codeLenses(state: ServerState, diagnostics: Diagnostics, uri: string): CodeLens[] {
+  if (!state.settings.enable || !state.settings.codeLens) return [];
   const cur = diagnostics.current(uri);
   if (!cur) return [];
   const lenses: CodeLens[] = [];

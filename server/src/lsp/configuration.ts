@@ -78,7 +78,11 @@ export class Configuration {
     s.config = this.buildConfig();
     s.workspace.setConfig(s.config);
     this.loadSchema();
-    if (republish) this.diagnostics.markDirty(s.publishablePaths());
+    if (!republish) return;
+    this.diagnostics.markDirty(s.publishablePaths());
+    this.diagnostics.settingsChanged();
+    // Lenses follow insertlint.codeLens and insertlint.enable without a reload.
+    if (s.canRefreshCodeLens) void s.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   }
 
   /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */

@@ -6,7 +6,8 @@ import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
-import { ResponseError, ErrorCodes } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { severityShown } from './settings';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -16,6 +17,8 @@ export class Diagnostics {
   private draining = false;
   private readonly published = new Map<string, { key: string; count: number }>();
   private readonly loggedFailures = new Set<string>();
+  /** The version of each open document the engine holds. */
+  private readonly analysed = new Map<string, number>();
   /** Indexing state for the status notification (set by indexer.ts). */
   indexing = false;
   indexProgress = { indexed: 0, total: 0 };
@@ -29,11 +32,36 @@ export class Diagnostics {
     this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
   }
 
-  /** An open document changed: analyse its newest version after the debounce delay. */
+  /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
   changed(uri: string, version: number): void {
     // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
     if (this.scheduler.pendingVersion(uri) === version) return;
+    if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
     this.scheduler.schedule(uri, version, this.state.settings.debounceMs);
+  }
+
+  /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
+  saved(uri: string, version: number): void {
+    if (this.state.settings.run === 'onSave' && this.analysed.get(uri) !== version) this.scheduler.schedule(uri, version, 0);
+  }
+
+  closed(uri: string): void {
+    this.scheduler.forget(uri);
+    this.analysed.delete(uri);
+  }
+
+  /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
+  isCurrent(uri: string): boolean {
+    const doc = this.state.documents.get(uri);
+    return !doc || this.analysed.get(uri) === doc.version;
+  }
+
+  /** Settings changed: open documents with unanalysed edits are analysed now if the mode allows it. */
+  settingsChanged(): void {
+    if (this.state.settings.run !== 'onType') return;
+    for (const doc of this.state.documents.all()) {
+      if (this.analysed.has(doc.uri) && this.analysed.get(doc.uri) !== doc.version) this.scheduler.schedule(doc.uri, doc.version, 0);
+    }
   }
 
   opened(uri: string, version: number): void {
@@ -59,6 +87,7 @@ export class Diagnostics {
     if (!doc || doc.version !== version) return;
     const path = s.pathOf(uri);
     s.uriOfPath.set(path, uri);
+    this.analysed.set(uri, version);
     if (s.schemaPaths.has(path)) {
       this.schemaFileChanged(path, doc.getText());
       return;
@@ -139,10 +168,13 @@ export class Diagnostics {
     const { workspace } = this.state;
     if (!workspace.hasFile(path)) return this.publishEmpty(path);
     const failuresBefore = workspace.ruleFailures.length;
-    const diagnostics = workspace.diagnostics(path).filter((d) => !d.suppressed);
+    const minimum = this.state.settings.minimumSeverity;
+    // A file not shown (InsertLint disabled, language not linted) is still analysed: its DDL feeds the schema.
+    const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
     this.logRuleFailures(failuresBefore);
     const lines = workspace.lines(path)!;
-    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate));
+    const style = this.state.diagnosticStyle();
+    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
     const key = JSON.stringify(lsp);
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
@@ -151,7 +183,8 @@ export class Diagnostics {
       // A file that never had findings needs no empty message (the index publishes thousands of files).
       if (!last && lsp.length === 0) return;
     }
-    this.published.set(path, { key, count: lsp.length });
+    // VS Code's Problems panel leaves hints out: the count is of what it lists.
+    this.published.set(path, { key, count: lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length });
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
@@ -162,7 +195,7 @@ export class Diagnostics {
     this.sendStatus();
   }
 
-  /** Findings published, all files. */
+  /** Findings published, all files, hints left out (as in the Problems panel). */
   findings(): number {
     let findings = 0;
     for (const p of this.published.values()) findings += p.count;
@@ -184,7 +217,7 @@ export class Diagnostics {
 
   sendStatus(): void {
     const status: StatusParams = {
-      state: this.indexing ? 'indexing' : 'idle',
+      state: !this.state.settings.enable ? 'disabled' : this.indexing ? 'indexing' : 'idle',
       files: this.state.workspace?.paths().length ?? 0,
       findings: this.findings(),
       ...(this.indexing ? this.indexProgress : {}),

@@ -75,7 +75,7 @@ export class DiskFiles {
   closed(e: TextDocumentChangeEvent<TextDocument>): void {
     const s = this.state;
     const doc = e.document;
-    this.diagnostics.scheduler.forget(doc.uri);
+    this.diagnostics.closed(doc.uri);
     const path = s.pathOf(doc.uri);
     if (s.schemaPaths.has(path)) {
       const read = readSourceFile(path, s.config.maxFileBytes);

@@ -8,6 +8,7 @@ import type { ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
 
 export function hover(state: ServerState, diagnostics: Diagnostics, uri: string, position: { line: number; character: number }): Hover | null {
+  if (!state.settings.enable) return null;
   const cur = diagnostics.current(uri);
   if (!cur) return null;
   const offset = offsetOf(cur.lines, position);

@@ -33,6 +33,7 @@ import { hover } from './hover';
 import { codeActions } from './code-actions';
 import { codeLenses } from './code-lens';
 import {
+  CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
   PULL_SCHEMA_REQUEST,
   RENDER_PLAN_REQUEST,
@@ -82,6 +83,7 @@ export class InsertLintServer {
     });
     documents.onDidOpen((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didOpen', () => d.opened(e.document.uri, e.document.version)));
     documents.onDidChangeContent((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didChange', () => d.changed(e.document.uri, e.document.version)));
+    documents.onDidSave((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didSave', () => d.saved(e.document.uri, e.document.version)));
     documents.onDidClose((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didClose', () => this.disk.closed(e)));
     c.onDidChangeConfiguration(() => void this.configuration.reload());
     c.onDidChangeWatchedFiles((params: DidChangeWatchedFilesParams) => this.guard('didChangeWatchedFiles', () => this.disk.watchedFilesChanged(params.changes ?? [])));
@@ -89,7 +91,7 @@ export class InsertLintServer {
     c.onCodeAction((params, token) =>
       this.guard('codeAction', () => (token.isCancellationRequested ? [] : codeActions(this.state, d, params.textDocument.uri, params.range)), []),
     );
-    c.onCodeLens((params, token) => this.guard('codeLens', () => (token.isCancellationRequested ? [] : codeLenses(d, params.textDocument.uri)), []));
+    c.onCodeLens((params, token) => this.guard('codeLens', () => (token.isCancellationRequested ? [] : codeLenses(this.state, d, params.textDocument.uri)), []));
     c.onExecuteCommand((params) => this.guard('executeCommand', () => this.commands.execute(params.command, params.arguments ?? []), null));
     c.onRequest(STATEMENT_AT_REQUEST, (params: StatementAtParams) => this.guard('statementAt', () => this.commands.statementAt(params), null));
     c.onRequest(RULE_DOC_REQUEST, (params: RuleDocParams) => this.guard('ruleDoc', () => this.commands.ruleDoc(params?.id), null));
@@ -111,6 +113,8 @@ export class InsertLintServer {
     s.canPullConfiguration = Boolean(caps.workspace?.configuration);
     s.canWatchFiles = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
     s.canReportProgress = Boolean(caps.window?.workDoneProgress);
+    s.canRefreshCodeLens = Boolean(caps.workspace?.codeLens?.refreshSupport);
+    s.ruleDocsByCommand = options.ruleDocs === 'command' && s.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation);
     const folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     s.folders = folderUris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
     if (options.settings !== undefined) s.settings = this.configuration.readSettingsReporting(options.settings);
@@ -125,7 +129,7 @@ export class InsertLintServer {
     this.configuration.loadSchema();
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         codeLensProvider: { resolveProvider: false },

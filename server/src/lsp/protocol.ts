@@ -5,13 +5,14 @@ import type { SealedSecret } from './secret-channel';
 /** Server → client notification: indexing state and the number of findings shown. */
 export const STATUS_NOTIFICATION = 'insertlint/status';
 export interface StatusParams {
-  state: 'starting' | 'indexing' | 'idle';
+  /** 'disabled': insertlint.enable is false (nothing is published). */
+  state: 'starting' | 'indexing' | 'idle' | 'disabled';
   /** Files in the engine (open and indexed). */
   files: number;
   /** While indexing: files read so far and files found. */
   indexed?: number;
   total?: number;
-  /** Unsuppressed findings published, all files. */
+  /** Unsuppressed findings published, all files, without hints (VS Code's Problems panel does not list hints). */
   findings: number;
 }
 
@@ -102,6 +103,11 @@ export interface InitializationOptions {
   trusted?: boolean;
   /** Client commands that exist (others get server-side fallbacks). */
   clientCommands?: string[];
+  /**
+   * 'command': a diagnostic's rule id links to the client's showRuleDocumentation command (the docs shipped
+   * with the extension, opened in the editor); otherwise to the documentation URL.
+   */
+  ruleDocs?: 'command' | 'url';
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
 }

@@ -10,7 +10,8 @@ import type { ConfigFile, ResolvedConfig } from '../engine/config';
 import type { FileLanguage, RegisteredRule } from '../engine/types';
 import type { CodeFrontEnd } from '../code/frontend';
 import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
-import type { RelatedLocator } from './lsp-convert';
+import { commandUri, type DiagnosticStyle, type RelatedLocator } from './lsp-convert';
+import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
@@ -44,6 +45,9 @@ export class ServerState {
   canPullConfiguration = false;
   canWatchFiles = false;
   canReportProgress = false;
+  canRefreshCodeLens = false;
+  /** Rule ids link to the client's rule documentation command (the docs shipped with the extension). */
+  ruleDocsByCommand = false;
   /** The URI a path was opened or published under (so that we answer with the client's spelling). */
   readonly uriOfPath = new Map<string, string>();
   /** Paths read from disk by the index or watchers (open documents are not in here). */
@@ -88,6 +92,23 @@ export class ServerState {
 
   languageFor(path: string, languageId?: string): FileLanguage | undefined {
     return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : undefined);
+  }
+
+  /** How findings are written for this editor (insertlint.messageStyle, where rule ids link to). */
+  diagnosticStyle(): DiagnosticStyle {
+    return {
+      messageStyle: this.settings.messageStyle,
+      docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : undefined,
+    };
+  }
+
+  /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */
+  shows(path: string): boolean {
+    if (!this.settings.enable) return false;
+    const doc = this.documents.get(this.uriOf(path));
+    if (doc) return this.settings.languages.includes(doc.languageId);
+    const language = this.workspace.languageOf(path);
+    return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== undefined && LANGUAGE_IDS[id] === language);
   }
 
   /** Open documents the engine holds, as paths. */

@@ -1,8 +1,29 @@
 // Editor settings (section "insertlint") with their defaults, read defensively: a client may send
 // anything, and a bad value must fall back to the default with a message, never stop linting.
 import type { ConfigFile } from '../engine/config';
+import type { Severity } from '../engine/types';
+
+/** When an open document is analysed: as it is typed (debounced), or when it is saved. */
+export type RunMode = 'onType' | 'onSave';
+/** The whole message, or its first sentence (the rest is in the rule's documentation). */
+export type MessageStyle = 'full' | 'firstSentence';
+
+/** Severities from the most to the least severe: a minimum shows its own and those before it. */
+export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+/** VS Code language ids linted by default (the engine reads each as one of its FileLanguages). */
+export const DEFAULT_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'c', 'cpp', 'shellscript'];
 
 export interface ServerSettings {
+  /** insertlint.enable: false publishes nothing and offers no lenses or actions (the server keeps running). */
+  enable: boolean;
+  run: RunMode;
+  /** Findings less severe than this are not shown (nor counted). */
+  minimumSeverity: Severity;
+  /** VS Code language ids whose files are linted. */
+  languages: string[];
+  codeLens: boolean;
+  messageStyle: MessageStyle;
   /** Same shape as "rules" in .insertlintrc.json; applied over the file. */
   rules: Record<string, unknown>;
   /** gitignore-style globs of files not to lint, over the file's "ignore". */
@@ -22,6 +43,12 @@ export interface ServerSettings {
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
+  enable: true,
+  run: 'onType',
+  minimumSeverity: 'hint',
+  languages: DEFAULT_LANGUAGES,
+  codeLens: true,
+  messageStyle: 'full',
   rules: {},
   ignore: [],
   schema: [],
@@ -39,6 +66,20 @@ function num(value: unknown, fallback: number, min: number, problems: string[], 
   return value;
 }
 
+function choice<T extends string>(value: unknown, allowed: readonly T[], fallback: T, problems: string[], name: string): T {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  problems.push(`insertlint.${name} must be one of ${allowed.join(', ')}; using ${fallback}`);
+  return fallback;
+}
+
+function bool(value: unknown, fallback: boolean, problems: string[], name: string): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'boolean') return value;
+  problems.push(`insertlint.${name} must be true or false; using ${fallback}`);
+  return fallback;
+}
+
 function obj(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
@@ -53,7 +94,18 @@ export function readSettings(raw: unknown, problems: string[] = []): ServerSetti
   const scope = s.diagnosticsScope ?? obj(s.diagnostics).scope;
   const schema = Array.isArray(s.schema) ? s.schema.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [];
   if (s.schema !== undefined && !Array.isArray(s.schema)) problems.push('insertlint.schema must be an array of files, folders or globs; ignored');
+  let languages = d.languages;
+  if (Array.isArray(s.languages)) languages = s.languages.filter((l): l is string => typeof l === 'string');
+  else if (s.languages !== undefined && s.languages !== null) problems.push('insertlint.languages must be an array of language ids; linting the default languages');
+  const codeLens = s.codeLens;
   return {
+    enable: bool(s.enable, d.enable, problems, 'enable'),
+    run: choice(s.run, ['onType', 'onSave'] as const, d.run, problems, 'run'),
+    minimumSeverity: choice(s.minimumSeverity, SEVERITY_ORDER, d.minimumSeverity, problems, 'minimumSeverity'),
+    languages,
+    // "codeLens": true/false, or { "enabled": … } as VS Code writes nested keys (insertlint.codeLens.enabled).
+    codeLens: bool(typeof codeLens === 'object' && codeLens !== null ? (codeLens as { enabled?: unknown }).enabled : codeLens, d.codeLens, problems, 'codeLens'),
+    messageStyle: choice(s.messageStyle, ['full', 'firstSentence'] as const, d.messageStyle, problems, 'messageStyle'),
     rules: obj(s.rules),
     ignore,
     schema,
@@ -74,4 +126,9 @@ export function settingsLayer(settings: ServerSettings): ConfigFile {
   if (Object.keys(settings.rules).length > 0) layer.rules = settings.rules;
   if (settings.ignore.length > 0) layer.ignore = settings.ignore;
   return layer as ConfigFile;
+}
+
+/** Whether a finding of `severity` is shown under `minimum`. */
+export function severityShown(severity: Severity, minimum: Severity): boolean {
+  return SEVERITY_ORDER.indexOf(severity) <= SEVERITY_ORDER.indexOf(minimum);
 }
