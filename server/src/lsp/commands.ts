@@ -10,6 +10,9 @@ import { SERVER_COMMANDS, type ExplainParams, type PullSchemaParams, type Statem
 import type { ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
 import type { Indexer } from './indexer';
+import type { Configuration } from './configuration';
+import { configFilePath, createConfigFile, disableRuleInConfigFile } from './config-file';
+import type { RuleSummary } from './protocol';
 
 const UNTRUSTED = 'This workspace is not trusted: InsertLint only lints here and never connects to a database.';
 
@@ -18,6 +21,7 @@ export class Commands {
     private readonly state: ServerState,
     private readonly diagnostics: Diagnostics,
     private readonly indexer: Indexer,
+    private readonly configuration: Configuration,
   ) {}
 
   async execute(command: string, args: unknown[]): Promise<unknown> {
@@ -30,9 +34,40 @@ export class Commands {
         await this.state.connection.window.showDocument({ uri: ruleDocUrl(id), external: true });
         return null;
       }
+      case SERVER_COMMANDS.disableRuleInWorkspace: {
+        const id = args[0];
+        if (typeof id !== 'string' || !findRule(id)) throw new ResponseError(ErrorCodes.InvalidParams, 'the argument must be a rule id');
+        const result = this.writeConfig(() => disableRuleInConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders), id));
+        if (!('error' in result)) void this.state.connection.window.showInformationMessage(`InsertLint: ${id} is now off in ${result.path}`);
+        return result;
+      }
+      case SERVER_COMMANDS.createConfiguration:
+        return this.writeConfig(() => createConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders)));
       default:
         throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${command}`);
     }
+  }
+
+  /** Writes the configuration file, then applies it at once (the file watcher's event comes later, or never). */
+  private writeConfig(write: () => ReturnType<typeof createConfigFile>) {
+    const result = write();
+    if ('error' in result) {
+      void this.state.connection.window.showWarningMessage(`InsertLint: ${result.error}`);
+      return result;
+    }
+    this.state.log('info', `wrote ${result.path}`);
+    this.configuration.loadFileConfig();
+    this.configuration.apply(true);
+    return result;
+  }
+
+  rules(): RuleSummary[] {
+    const config = this.state.config;
+    return this.state.rules.map(({ rule }) => {
+      const resolved = config.rules.get(rule.meta.id);
+      const severity = resolved === undefined || resolved === 'off' ? 'off' : resolved.severity;
+      return { id: rule.meta.id, description: rule.meta.description, severity, fixable: Boolean(rule.meta.fixable) };
+    });
   }
 
   statementAt(params: StatementAtParams) {

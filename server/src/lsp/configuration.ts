@@ -5,7 +5,7 @@ import { ConfigError, resolveConfig, validateConfig, type ConfigFile, type Resol
 import { findConfigFile } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
-import { readSettings, settingsLayer, type ServerSettings } from './settings';
+import { readEncoding, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { describe, type ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
 
@@ -59,18 +59,26 @@ export class Configuration {
     return config;
   }
 
-  /** Pulls the editor settings again (workspace/configuration) and applies them. */
-  async reload(republish = true): Promise<void> {
+  /**
+   * Pulls the editor settings again (workspace/configuration) and applies them; true when files on disk
+   * must be read again (files.encoding changed).
+   */
+  async reload(republish = true): Promise<boolean> {
     const s = this.state;
+    const encodingBefore = s.settings.encoding;
     try {
       if (s.canPullConfiguration) {
-        const [raw] = await s.connection.workspace.getConfiguration([{ section: 'insertlint' }]);
-        s.settings = this.readSettingsReporting(raw);
+        const [raw, filesEncoding] = await s.connection.workspace.getConfiguration([{ section: 'insertlint' }, { section: 'files.encoding' }]);
+        const problems: string[] = [];
+        const encoding = readEncoding(filesEncoding, problems);
+        s.settings = { ...this.readSettingsReporting(raw), encoding };
+        for (const p of problems) s.log('warn', p);
       }
     } catch (error) {
       s.log('warn', `could not read the editor settings: ${describe(error)}`);
     }
     this.apply(republish);
+    return s.settings.encoding !== encodingBefore;
   }
 
   apply(republish: boolean): void {
@@ -88,7 +96,7 @@ export class Configuration {
   /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */
   loadSchema(): void {
     const s = this.state;
-    const loaded = loadSchemaFiles(s.workspace, s.config.schema, s.config);
+    const loaded = loadSchemaFiles(s.workspace, s.config.schema, { ...s.config, encoding: s.settings.encoding });
     for (const problem of loaded.problems) s.log('warn', problem);
     s.schemaPaths = new Set(loaded.files);
     for (const path of s.schemaPaths) {

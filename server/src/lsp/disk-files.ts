@@ -34,7 +34,7 @@ export class DiskFiles {
   /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
   readFromDisk(path: string): boolean {
     const s = this.state;
-    const read = readSourceFile(path, s.config.maxFileBytes);
+    const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
     if ('skip' in read) {
       s.log('info', `skipped ${path}: ${read.skip}`);
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
@@ -78,7 +78,7 @@ export class DiskFiles {
     this.diagnostics.closed(doc.uri);
     const path = s.pathOf(doc.uri);
     if (s.schemaPaths.has(path)) {
-      const read = readSourceFile(path, s.config.maxFileBytes);
+      const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
       this.diagnostics.schemaFileChanged(path, 'text' in read ? read.text : undefined);
       return;
     }

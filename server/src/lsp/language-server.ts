@@ -35,7 +35,9 @@ import { codeLenses } from './code-lens';
 import {
   CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
+  FIX_ALL_KIND,
   PULL_SCHEMA_REQUEST,
+  RULES_REQUEST,
   RENDER_PLAN_REQUEST,
   RULE_DOC_REQUEST,
   SERVER_COMMANDS,
@@ -68,7 +70,7 @@ export class InsertLintServer {
     this.configuration = new Configuration(this.state, this.diagnostics);
     this.disk = new DiskFiles(this.state, this.diagnostics, this.configuration);
     this.indexer = new Indexer(this.state, this.diagnostics, this.disk, this.configuration);
-    this.commands = new Commands(this.state, this.diagnostics, this.indexer);
+    this.commands = new Commands(this.state, this.diagnostics, this.indexer, this.configuration);
   }
 
   listen(): void {
@@ -85,15 +87,21 @@ export class InsertLintServer {
     documents.onDidChangeContent((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didChange', () => d.changed(e.document.uri, e.document.version)));
     documents.onDidSave((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didSave', () => d.saved(e.document.uri, e.document.version)));
     documents.onDidClose((e: TextDocumentChangeEvent<TextDocument>) => this.guard('didClose', () => this.disk.closed(e)));
-    c.onDidChangeConfiguration(() => void this.configuration.reload());
+    c.onDidChangeConfiguration(() =>
+      void this.configuration.reload().then((reread) => {
+        // Files on disk decode differently now: read them again, as "Lint workspace" does.
+        if (reread) return this.indexer.relint();
+      }),
+    );
     c.onDidChangeWatchedFiles((params: DidChangeWatchedFilesParams) => this.guard('didChangeWatchedFiles', () => this.disk.watchedFilesChanged(params.changes ?? [])));
     c.onHover((params, token) => this.guard('hover', () => (token.isCancellationRequested ? null : hover(this.state, d, params.textDocument.uri, params.position)), null));
     c.onCodeAction((params, token) =>
-      this.guard('codeAction', () => (token.isCancellationRequested ? [] : codeActions(this.state, d, params.textDocument.uri, params.range)), []),
+      this.guard('codeAction', () => (token.isCancellationRequested ? [] : codeActions(this.state, d, params.textDocument.uri, params.range, params.context)), []),
     );
     c.onCodeLens((params, token) => this.guard('codeLens', () => (token.isCancellationRequested ? [] : codeLenses(this.state, d, params.textDocument.uri)), []));
     c.onExecuteCommand((params) => this.guard('executeCommand', () => this.commands.execute(params.command, params.arguments ?? []), null));
     c.onRequest(STATEMENT_AT_REQUEST, (params: StatementAtParams) => this.guard('statementAt', () => this.commands.statementAt(params), null));
+    c.onRequest(RULES_REQUEST, () => this.guard('rules', () => this.commands.rules(), null));
     c.onRequest(RULE_DOC_REQUEST, (params: RuleDocParams) => this.guard('ruleDoc', () => this.commands.ruleDoc(params?.id), null));
     c.onRequest(RENDER_PLAN_REQUEST, (params: RenderPlanParams) => this.guardAsync('renderPlan', () => renderPlan(params, () => this.state.workspace.schema)));
     c.onRequest(PULL_SCHEMA_REQUEST, (params: PullSchemaParams) => this.guardAsync('pullSchema', () => this.commands.pullSchema(params)));
@@ -131,7 +139,7 @@ export class InsertLintServer {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         codeLensProvider: { resolveProvider: false },
         executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
         workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
@@ -144,7 +152,7 @@ export class InsertLintServer {
   private async initialized(): Promise<void> {
     const s = this.state;
     if (s.canPullConfiguration) {
-      void this.connection.client.register(DidChangeConfigurationNotification.type, { section: 'insertlint' }).catch(() => undefined);
+      void this.connection.client.register(DidChangeConfigurationNotification.type, { section: ['insertlint', 'files.encoding'] }).catch(() => undefined);
     }
     if (s.canWatchFiles) {
       // .db2look: db2look output named as schema files (other schema files are reread by "Lint workspace").

@@ -39,6 +39,16 @@ export interface RuleDocResult {
   url: string;
 }
 
+/** Client → server: the rule catalogue with the severity in force, for "Show rules". */
+export const RULES_REQUEST = 'insertlint/rules';
+export interface RuleSummary {
+  id: string;
+  description: string;
+  /** The severity in force here, or 'off'. */
+  severity: string;
+  fixable: boolean;
+}
+
 /** Client → server: render a db2exfmt text as the plan HTML (issue 4's renderer). */
 export const RENDER_PLAN_REQUEST = 'insertlint/renderPlan';
 export interface RenderPlanParams {
@@ -95,7 +105,17 @@ export const CLIENT_COMMANDS = {
 export const SERVER_COMMANDS = {
   lintWorkspace: 'insertlint.server.lintWorkspace',
   openRuleDocumentation: 'insertlint.server.openRuleDocumentation',
+  /** [ruleId]: "off" in the workspace's .insertlintrc.json (created if needed); returns ConfigFileResult. */
+  disableRuleInWorkspace: 'insertlint.server.disableRuleInWorkspace',
+  /** Writes a starter .insertlintrc.json in the first workspace folder unless one exists; returns ConfigFileResult. */
+  createConfiguration: 'insertlint.server.createConfiguration',
 } as const;
+
+/** Where the configuration file is, and whether the command created it; or why nothing was written. */
+export type ConfigFileResult = { path: string; uri: string; created: boolean } | { error: string };
+
+/** The code action kind of "Fix all" (editor.codeActionsOnSave: { "source.fixAll.insertlint": "explicit" }). */
+export const FIX_ALL_KIND = 'source.fixAll.insertlint';
 
 /** What the client passes in initializationOptions. */
 export interface InitializationOptions {

@@ -2,6 +2,7 @@
 // anything, and a bad value must fall back to the default with a message, never stop linting.
 import type { ConfigFile } from '../engine/config';
 import type { Severity } from '../engine/types';
+import { sourceEncoding, type SourceEncoding } from '../cli/files';
 
 /** When an open document is analysed: as it is typed (debounced), or when it is saved. */
 export type RunMode = 'onType' | 'onSave';
@@ -40,6 +41,11 @@ export interface ServerSettings {
   diagnosticsScope: 'workspace' | 'openFiles';
   /** Quiet time after the last keystroke before re-analysis. */
   debounceMs: number;
+  /**
+   * How files read from disk (index, closed files, schema files) are decoded: VS Code's files.encoding, so
+   * that a closed file is linted as the editor would show it. Open files are always the editor's text.
+   */
+  encoding: SourceEncoding;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -55,6 +61,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   index: { enabled: true, maxFiles: 5000, maxTotalBytes: 50 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
   diagnosticsScope: 'workspace',
   debounceMs: 150,
+  encoding: 'utf-8',
 };
 
 function num(value: unknown, fallback: number, min: number, problems: string[], name: string): number {
@@ -117,6 +124,7 @@ export function readSettings(raw: unknown, problems: string[] = []): ServerSetti
     },
     diagnosticsScope: scope === 'openFiles' ? 'openFiles' : 'workspace',
     debounceMs: num(s.debounceMs, d.debounceMs, 0, problems, 'debounceMs'),
+    encoding: readEncoding(s.encoding, problems),
   };
 }
 
@@ -126,6 +134,14 @@ export function settingsLayer(settings: ServerSettings): ConfigFile {
   if (Object.keys(settings.rules).length > 0) layer.rules = settings.rules;
   if (settings.ignore.length > 0) layer.ignore = settings.ignore;
   return layer as ConfigFile;
+}
+
+/** An encoding name (files.encoding: utf8, iso88591, windows1252, …); others fall back to UTF-8 with a message. */
+export function readEncoding(value: unknown, problems: string[]): SourceEncoding {
+  if (value === undefined || value === null || value === '') return 'utf-8';
+  const encoding = typeof value === 'string' ? sourceEncoding(value) : undefined;
+  if (!encoding) problems.push(`files.encoding ${JSON.stringify(value)}: InsertLint reads files on disk as UTF-8, ISO 8859-1 or Windows-1252 only; using UTF-8 (open files are linted as shown)`);
+  return encoding ?? 'utf-8';
 }
 
 /** Whether a finding of `severity` is shown under `minimum`. */
