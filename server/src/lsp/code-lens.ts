@@ -9,7 +9,7 @@ import type { ServerState } from './server-state';
 export function codeLenses(state: ServerState, diagnostics: Diagnostics, uri: string): CodeLens[] {
   if (!state.settings.enable || !state.settings.codeLens) return [];
   const cur = diagnostics.current(uri);
-  if (!cur) return [];
+  if (!cur || !state.shows(cur.path)) return [];
   const lenses: CodeLens[] = [];
   for (const stmt of insertStatements(cur.model)) {
     const range = lspRange(cur.lines, fileSpan(stmt, stmt.span));

@@ -38,7 +38,7 @@ export class Commands {
         const id = args[0];
         if (typeof id !== 'string' || !findRule(id)) throw new ResponseError(ErrorCodes.InvalidParams, 'the argument must be a rule id');
         const result = this.writeConfig(() => disableRuleInConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders), id));
-        if (!('error' in result)) void this.state.connection.window.showInformationMessage(`InsertLint: ${id} is now off in ${result.path}`);
+        if (!('error' in result)) this.state.showMessage('info', `InsertLint: ${id} is now off in ${result.path}`);
         return result;
       }
       case SERVER_COMMANDS.createConfiguration:
@@ -52,7 +52,7 @@ export class Commands {
   private writeConfig(write: () => ReturnType<typeof createConfigFile>) {
     const result = write();
     if ('error' in result) {
-      void this.state.connection.window.showWarningMessage(`InsertLint: ${result.error}`);
+      this.state.showMessage('warning', `InsertLint: ${result.error}`);
       return result;
     }
     this.state.log('info', `wrote ${result.path}`);

@@ -36,7 +36,7 @@ export class Configuration {
       } catch (error) {
         const message = error instanceof ConfigError ? error.message : describe(error);
         s.log('error', `${message}; using the defaults`);
-        void s.connection.window.showWarningMessage(`InsertLint: ${message}. Using the default configuration.`);
+        s.showMessage('warning', `InsertLint: ${message}. Using the default configuration.`);
       }
       break; // one configuration per server: the first folder's (see README, multi-root workspaces)
     }

@@ -74,6 +74,15 @@ export class ServerState {
     else c.info(message);
   }
 
+  /**
+   * A message box in the editor. window/showMessageRequest is a request: a client that does not answer it
+   * (or fails) must not leave an unhandled rejection, which would end the server.
+   */
+  showMessage(kind: 'info' | 'warning', message: string): void {
+    const w = this.connection.window;
+    (kind === 'info' ? w.showInformationMessage(message) : w.showWarningMessage(message)).then(undefined, () => this.log('info', `(message not shown) ${message}`));
+  }
+
   /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
   pathOf(uri: string): string {
     if (uri.startsWith('file:')) {
