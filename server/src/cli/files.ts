@@ -217,6 +217,12 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 
+/**
+ * Windows-1252 at 0x80-0x9F (the rest is Latin-1). Written out because Node 20's TextDecoder('windows-1252')
+ * decodes these bytes as Latin-1; the five bytes the code page leaves undefined stay C1 controls, as in VS Code.
+ */
+const CP1252_HIGH = '\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178';
+
 export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-8'): ReadResult {
   // A JavaScript string holds at most MAX_STRING_LENGTH UTF-16 units (about 512 M); decoding more throws,
   // and that must read as "too large", not as "not valid UTF-8" (or, for UTF-16, as a crash).
@@ -241,7 +247,8 @@ export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-
     if (bytes.length > MAX_STRING_LENGTH) return tooLarge();
     // Every byte is a character in both: these never fail. Latin-1 maps bytes 0x80-0x9F to C1 controls (as
     // VS Code's "Western (ISO 8859-1)" does); Windows-1252 puts €, quotes and dashes there.
-    return { text: encoding === 'latin1' ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1') : new TextDecoder('windows-1252').decode(bytes) };
+    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1');
+    return { text: encoding === 'latin1' ? latin1 : latin1.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) };
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

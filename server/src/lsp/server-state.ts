@@ -80,7 +80,8 @@ export class ServerState {
    */
   showMessage(kind: 'info' | 'warning', message: string): void {
     const w = this.connection.window;
-    (kind === 'info' ? w.showInformationMessage(message) : w.showWarningMessage(message)).then(undefined, () => this.log('info', `(message not shown) ${message}`));
+    const shown: unknown = kind === 'info' ? w.showInformationMessage(message) : w.showWarningMessage(message);
+    Promise.resolve(shown).catch(() => this.log('info', `(message not shown) ${message}`));
   }
 
   /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
