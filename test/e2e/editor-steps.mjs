@@ -1,0 +1,212 @@
+// The e2e steps of issue 14 (settings, commands and actions users know from ESLint and SonarLint), each
+// with a screenshot. Every wait is on what the editor shows (status bar, Problems rows, editor text, files
+// on disk), never on time alone; `until` re-checks a condition until it holds or its time limit passes.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Re-checks `check` (sync or async, true when done) every 100 ms until it holds; throws after `ms`. */
+export async function until(what, check, ms = 20000) {
+  const end = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      last = error?.message ?? String(error);
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? ` (${last})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The Problems panel's total ("Total N Problems" on its badge), or undefined when it shows none. */
+export async function problemsTotal(page) {
+  return page.evaluate(() => {
+    for (const e of document.querySelectorAll('[aria-label], [title]')) {
+      const text = `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`;
+      const m = /Total (\d+) Problems/.exec(text);
+      if (m) return Number(m[1]);
+    }
+    return undefined;
+  });
+}
+
+/** Waits for the Markdown preview of a rule's doc (a webview) to show its heading. */
+export async function waitForPreview(page, id) {
+  const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  await frame.locator('h1', { hasText: id }).first().waitFor({ timeout: 20000 });
+}
+
+/** A Windows-1252 script in the workspace: È in a table name, ’ (0x92) in a literal. */
+export function copyEditorFixtures(workspace) {
+  const text = "-- Saved by a Windows editor in Windows-1252.\nCREATE TABLE SALES.CLIENTÈLE (ID INTEGER NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOM VARCHAR(40));\nINSERT INTO SALES.CLIENTÈLE (NOM) VALUES ('l\u2019Hôtel');\n";
+  writeFileSync(join(workspace, 'clients-cp1252.sql'), Buffer.from(text.replace('\u2019', '\x92'), 'latin1'));
+}
+
+export async function editorFeatureSteps({ page, step, shot, command, openFile, goTo, statusText, log, workspace, userSettingsFile }) {
+  const baseSettings = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
+  /** User settings over the run's base (the editor watches the file and applies it, as when a user edits it). */
+  const setSettings = (extra) => writeFileSync(userSettingsFile, JSON.stringify({ ...baseSettings, ...extra }, null, 2));
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  const filter = () => page.getByPlaceholder(/^Filter \(e\.g\./);
+  const problems = async (text) => {
+    await command('View: Focus Problems');
+    await filter().fill(text);
+  };
+  const counted = async () => /InsertLint (\d+)/.exec(await statusText())?.[1];
+
+  await step('settings-ui', async () => {
+    await command('View: Close All Editors');
+    await command('Preferences: Open Settings (UI)');
+    // The settings editor opens with the focus in its search box (a small editor, so typed rather than filled).
+    await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor({ timeout: 20000 });
+    await until('the search box focused', () => page.evaluate(() => Boolean(document.activeElement?.closest('.settings-header'))));
+    await page.keyboard.type('insertlint.');
+    await page.locator('.settings-editor .setting-item', { hasText: 'Minimum Severity' }).first().waitFor({ timeout: 20000 });
+    await page.locator('.settings-editor .setting-item', { hasText: 'Message Style' }).first().waitFor({ timeout: 20000 });
+    await shot('settings');
+    await command('View: Close All Editors');
+  });
+
+  await step('setting-enable-off', async () => {
+    await openFile('schema.sql');
+    setSettings({ 'insertlint.enable': false });
+    await until('the status bar to say InsertLint is off', async () => (await statusText()) === 'InsertLint' && (await counted()) === undefined);
+    await problems('insertlint');
+    await until('no InsertLint rows in Problems', async () => (await rows.filter({ hasText: 'insertlint' }).count()) === 0);
+    await shot('insertlint-disabled');
+    setSettings({});
+    await until('findings back', async () => (await counted()) !== undefined, 60000);
+    await filter().fill('');
+  });
+
+  await step('setting-minimum-severity-and-message-style', async () => {
+    setSettings({ 'insertlint.minimumSeverity': 'warning', 'insertlint.messageStyle': 'firstSentence' });
+    await problems('identity-cache');
+    // The message now ends with its first sentence; information findings are gone.
+    await until('the short message', async () => {
+      const text = await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().innerText();
+      return /recoverable\./.test(text) && !/Measured/.test(text);
+    });
+    await problems('import-commitcount');
+    await until('information findings hidden', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
+    await problems('identity-cache');
+    await shot('minimum-severity-and-short-messages');
+    setSettings({});
+    await problems('import-commitcount');
+    await rows.filter({ hasText: 'import-commitcount' }).first().waitFor({ timeout: 30000 });
+    await filter().fill('');
+  });
+
+  await step('rule-doc-from-problems', async () => {
+    await command('View: Close All Editors');
+    await problems('identity-cache');
+    // The rule id in the row is a link to the doc shipped with the extension (a command, not a web address).
+    const link = rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().locator('a', { hasText: 'identity-cache' }).first();
+    await link.waitFor({ timeout: 20000 });
+    await link.click();
+    await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+    await waitForPreview(page, 'identity-cache');
+    await shot('rule-doc-from-problems');
+    await filter().fill('');
+  });
+
+  await step('show-rules', async () => {
+    await command('View: Close All Editors');
+    await command('InsertLint: Show Rules');
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'identity-cache' }).first();
+    await row.waitFor({ timeout: 20000 });
+    await shot('show-rules');
+    await page.locator('.quick-input-widget input').fill('enforced-foreign-key');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'enforced-foreign-key' }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: 'enforced-foreign-key' }).first().waitFor({ timeout: 20000 });
+    await waitForPreview(page, 'enforced-foreign-key');
+  });
+
+  await step('fix-all', async () => {
+    await command('View: Close All Editors');
+    await openFile('schema.sql');
+    await command('InsertLint: Fix All (safe fixes)');
+    const lines = page.locator('.monaco-editor .view-lines');
+    await until('CACHE 1000 in the editor', async () => /INCREMENT BY 1 CACHE 1000\)/.test(await lines.first().innerText()));
+    await shot('fix-all');
+    await command('File: Revert File');
+    await until('the file reverted', async () => /NO CACHE\)/.test(await lines.first().innerText()));
+  });
+
+  await step('new-quick-fixes', async () => {
+    await command('View: Close All Editors');
+    await openFile('load.clp');
+    await goTo(23, 52);
+    await command('Quick Fix...');
+    const add = page.locator('.action-widget .monaco-list-row', { hasText: 'Add COMMITCOUNT AUTOMATIC' });
+    await add.waitFor({ timeout: 15000 });
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).waitFor({ timeout: 5000 });
+    await shot('quick-fix-commitcount');
+    await page.keyboard.press('Escape');
+    await goTo(10, 13);
+    await command('Quick Fix...');
+    await page.locator('.action-widget .monaco-list-row', { hasText: /Combine the 3 INSERTs into one multi-row VALUES list/ }).waitFor({ timeout: 15000 });
+    await shot('quick-fix-multi-row-values');
+    await page.keyboard.press('Escape');
+  });
+
+  await step('disable-rule-in-workspace', async () => {
+    await goTo(23, 52);
+    await command('Quick Fix...');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).click({ timeout: 15000 });
+    const config = join(workspace, '.insertlintrc.json');
+    await until('.insertlintrc.json with the rule off', () => existsSync(config) && JSON.parse(readFileSync(config, 'utf8')).rules?.['import-commitcount'] === 'off');
+    await problems('import-commitcount');
+    await until('the finding gone from Problems', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
+    await shot('disabled-in-workspace');
+    await filter().fill('');
+  });
+
+  await step('configuration-intellisense', async () => {
+    await command('View: Close All Editors');
+    await command('InsertLint: Create Configuration');
+    await page.locator('.tabs-container .tab.active', { hasText: '.insertlintrc.json' }).waitFor({ timeout: 20000 });
+    // Line 4 is the rule set off above: a new key after it gets the schema's rule ids as completions.
+    await goTo(4);
+    await page.keyboard.press('End');
+    await page.keyboard.type(',');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget .monaco-list-row', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+    await shot('insertlintrc-completion');
+    await page.keyboard.press('Escape');
+    await command('File: Revert File');
+  });
+
+  await step('restart-server', async () => {
+    await command('View: Close All Editors');
+    const before = await counted();
+    await command('InsertLint: Restart Server');
+    // The count goes while the server stops and the new one indexes, then comes back the same.
+    try {
+      await until('the status bar to show the restart', async () => (await counted()) === undefined, 10000);
+    } catch {
+      log('restart-server: the restart was too quick to see in the status bar');
+    }
+    await until(`the count back after the restart (${before})`, async () => (await counted()) === before, 60000);
+    await shot('restart-server');
+  });
+
+  await step('encoding-windows-1252', async () => {
+    // VS Code opens files as Windows-1252 ("Western"): the closed file is read so, and the open one is the editor's text.
+    setSettings({ 'files.encoding': 'windows1252' });
+    await problems('CLIENTÈLE');
+    await rows.filter({ hasText: 'SALES.CLIENTÈLE.ID' }).first().waitFor({ timeout: 60000 });
+    await openFile('clients-cp1252.sql');
+    await until('the editor showing l’Hôtel', async () => /l’Hôtel/.test(await page.locator('.monaco-editor .view-lines').first().innerText()));
+    await shot('encoding-windows-1252');
+    await filter().fill('');
+  });
+
+  // Leave the workspace as it was for the restricted-mode run.
+  setSettings({});
+  rmSync(join(workspace, '.insertlintrc.json'), { force: true });
+  log('editor steps: settings and workspace configuration restored');
+}
