@@ -168,8 +168,8 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await command('View: Close All Editors');
     await command('InsertLint: Create Configuration');
     await page.locator('.tabs-container .tab.active', { hasText: '.insertlintrc.json' }).waitFor({ timeout: 20000 });
-    // Line 4 is the rule set off above: a new key after it gets the schema's rule ids as completions.
-    await goTo(4);
+    // Line 3 is the rule set off above: a new key after it gets the schema's rule ids as completions.
+    await goTo(3);
     await page.keyboard.press('End');
     await page.keyboard.type(',');
     await page.keyboard.press('Enter');

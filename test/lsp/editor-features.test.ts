@@ -148,14 +148,13 @@ describe('language server: editor settings and actions (issue 14)', function () 
     assert.equal(s.exited, false);
   });
 
-  it('"Create configuration" writes a starter file once, with the schema; "Show rules" lists the rules with the severity in force', async () => {
+  it('"Create configuration" writes a starter file once; "Show rules" lists the rules with the severity in force', async () => {
     const s = await openOrders({ rules: { 'lob-column': 'off' } });
     const first = await s.request<{ path: string; created: boolean; uri: string }>('workspace/executeCommand', { command: 'insertlint.server.createConfiguration', arguments: [] });
     assert.equal(first.created, true);
     assert.equal(first.uri, uriOf(join(dir, '.insertlintrc.json')));
     const written = JSON.parse(readFileSync(first.path, 'utf8'));
-    assert.match(written.$schema, /insertlintrc\.schema\.json$/);
-    assert.deepEqual(written.rules, {});
+    assert.deepEqual(written, { rules: {}, ignore: [], schema: [] });
     const second = await s.request<{ created: boolean }>('workspace/executeCommand', { command: 'insertlint.server.createConfiguration', arguments: [] });
     assert.equal(second.created, false);
     const list = await s.request<{ id: string; severity: string; fixable: boolean; description: string }[]>('insertlint/rules', {});

@@ -6,10 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE_NAME } from '../engine/config';
 import type { ConfigFileResult } from './protocol';
 
-/** The schema the editor validates the file with (package.json jsonValidation); kept in the file for other editors. */
-export const CONFIG_SCHEMA_URL = 'https://github.com/insertlint/insertlint/blob/main/schemas/insertlintrc.schema.json';
-
-const STARTER = { $schema: CONFIG_SCHEMA_URL, rules: {}, ignore: [], schema: [] };
+/**
+ * No "$schema": VS Code validates the file with the schema the extension contributes (jsonValidation), and a
+ * "$schema" address would take precedence and need the network.
+ */
+const STARTER = { rules: {}, ignore: [], schema: [] };
 
 /** The configuration file in force, or where the first workspace folder's would go. */
 export function configFilePath(fileConfigPath: string | undefined, folders: readonly string[]): string | undefined {
