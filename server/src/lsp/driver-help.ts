@@ -12,7 +12,7 @@ export function ibmDbFolder(setting: unknown): string | undefined {
 }
 
 export const IBM_DB_EDITOR_STEPS =
-  'To explain on a live database, install it once in a folder of your choice, from a terminal: ' +
+  'To explain or import a schema from a live database, install it once in a folder of your choice, from a terminal: ' +
   '`mkdir ~/insertlint-ibm_db && cd ~/insertlint-ibm_db && npm install ibm_db` (needs Node.js and npm; the install also downloads IBM\'s CLI driver). ' +
   'Then set insertlint.explain.ibmDbPath to that folder\'s node_modules/ibm_db (e.g. ~/insertlint-ibm_db/node_modules/ibm_db). ' +
   'Without a database, open the db2exfmt output of the statement instead (InsertLint: Open db2exfmt file as plan).';
