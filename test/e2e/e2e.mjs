@@ -109,6 +109,8 @@ async function main() {
         'window.commandCenter': false,
         'chat.disableAIFeatures': true,
         'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        // Editors (the settings among them) in tabs, not in a modal that would hold the palette back.
+        'workbench.editor.useModal': 'off',
       },
       null,
       2,
@@ -158,19 +160,20 @@ async function main() {
         await shot(`FAILED-${name}`).catch(() => undefined);
       }
     };
+    // Time limits here are failure limits for a loaded machine, not delays: each wait ends when the state shows.
     const command = async (title) => {
       await page.keyboard.press('F1');
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.waitFor({ state: 'visible', timeout: 30000 });
       await input.fill(`>${title}`);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 30000 });
       await page.keyboard.press('Enter');
     };
     /** The cursor at line:column ("Go to Line"), waiting until the status bar shows it there. */
     const goTo = async (line, column) => {
       await page.keyboard.press('F1');
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.waitFor({ state: 'visible', timeout: 30000 });
       await input.fill(column ? `:${line}:${column}` : `:${line}`);
       await page.keyboard.press('Enter');
       const want = new RegExp(`Ln ${line}, Col ${column ?? 1}\\b`);
@@ -184,11 +187,12 @@ async function main() {
     const openFile = async (name) => {
       await page.keyboard.press('F1');
       const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 10000 });
+      await input.waitFor({ state: 'visible', timeout: 30000 });
       await input.fill(name);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15000 });
+      // File search is slow while the machine is busy (the first search indexes the folder).
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 60000 });
       await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 15000 });
+      await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 30000 });
     };
 
     await step('workbench', async () => {

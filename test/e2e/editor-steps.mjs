@@ -59,13 +59,17 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await command('View: Close All Editors');
     await command('Preferences: Open Settings (UI)');
     // The settings editor opens with the focus in its search box (a small editor, so typed rather than filled).
-    await page.locator('.settings-editor .settings-header .suggest-input-container').first().waitFor({ timeout: 20000 });
-    await until('the search box focused', () => page.evaluate(() => Boolean(document.activeElement?.closest('.settings-header'))));
+    const search = page.locator('.settings-editor .settings-header .suggest-input-container').first();
+    await search.waitFor({ timeout: 30000 });
+    await search.click();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('insertlint.');
-    await page.locator('.settings-editor .setting-item', { hasText: 'Minimum Severity' }).first().waitFor({ timeout: 20000 });
-    await page.locator('.settings-editor .setting-item', { hasText: 'Message Style' }).first().waitFor({ timeout: 20000 });
+    // The list is virtual and alphabetical: the first new settings are on screen, the rest further down.
+    await page.locator('.settings-editor .setting-item', { hasText: 'Insertlint: Enable' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.settings-editor .setting-item', { hasText: 'Insertlint: Code Lens' }).first().waitFor({ timeout: 10000 });
     await shot('settings');
     await command('View: Close All Editors');
+    await until('the settings closed', async () => !(await page.locator('.settings-editor').first().isVisible()), 15000);
   });
 
   await step('setting-enable-off', async () => {
@@ -102,7 +106,7 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await command('View: Close All Editors');
     await problems('identity-cache');
     // The rule id in the row is a link to the doc shipped with the extension (a command, not a web address).
-    const link = rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().locator('a', { hasText: 'identity-cache' }).first();
+    const link = rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().locator('a.monaco-link, a', { hasText: 'identity-cache' }).first();
     await link.waitFor({ timeout: 20000 });
     await link.click();
     await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
@@ -127,6 +131,7 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
   await step('fix-all', async () => {
     await command('View: Close All Editors');
     await openFile('schema.sql');
+    await goTo(17, 1); // the identity line in view, where the fix lands
     await command('InsertLint: Fix All (safe fixes)');
     const lines = page.locator('.monaco-editor .view-lines');
     await until('CACHE 1000 in the editor', async () => /INCREMENT BY 1 CACHE 1000\)/.test(await lines.first().innerText()));

@@ -27,12 +27,16 @@ export async function planViewSteps({ page, step, shot, command, openFile, log }
       await frame.locator('.planview .viewport.live').first().waitFor({ timeout: 15000 });
       // The webview opens beside the editor: give it the whole window.
       await command('View: Close Editors in Other Groups');
+      // Settled: one editor group, the drawing area the same width twice running, the root centred in it.
+      let lastWidth = -1;
       await until('the plan alone in the window, centred on its root', async () => {
         if ((await page.locator('.editor-group-container').count()) !== 1) return false;
         const v = await frame.locator('.planview .viewport').first().boundingBox();
         const r = await frame.locator('.planview svg .node.op').first().boundingBox();
-        return v.width > 900 && Math.abs(r.x + r.width / 2 - (v.x + v.width / 2)) <= 3;
-      });
+        const steady = v.width === lastWidth;
+        lastWidth = v.width;
+        return steady && Math.abs(r.x + r.width / 2 - (v.x + v.width / 2)) <= 3;
+      }, 30000);
       await checkPlanView({ page, frame, operators: plan.operators, label: `plan-view-${plan.operators}`, log, shot: (name) => shot(name) });
 
       // Any editor width: narrower, then back; the root stays centred until the user moves the view.

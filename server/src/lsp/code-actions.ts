@@ -27,13 +27,16 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
   if (wants(CodeActionKind.QuickFix)) {
     const style = state.diagnosticStyle();
     const offered = new Set<string>();
-    for (const d of shown) {
+    const here = shown.flatMap((d) => {
       const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
-      if (lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line) continue;
-      if (d.fix) {
-        // A fix that changes meaning is offered, not preferred: the user judges it (see Fix.changesMeaning).
-        actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
-      }
+      return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
+    });
+    // The fixes first, then per rule the ways to silence it and its documentation (as ESLint lists them).
+    for (const { d, lsp } of here) {
+      // A fix that changes meaning is offered, not preferred: the user judges it (see Fix.changesMeaning).
+      if (d.fix) actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
+    }
+    for (const { d, lsp } of here) {
       if (offered.has(d.rule)) continue;
       offered.add(d.rule);
       const line = lsp.range.start.line;
