@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { checkGrammars } from './grammars.mjs';
 import { copyPlanViewPlans, planViewSteps } from './plan-view-steps.mjs';
-import { copyEditorFixtures, editorFeatureSteps, problemsTotal, until, waitForPreview } from './editor-steps.mjs';
+import { copyEditorFixtures, editorFeatureSteps, filterProblems, problemsTotal, until, waitForPreview } from './editor-steps.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'package.json'));
@@ -210,12 +210,9 @@ async function main() {
       const rows = page.locator('.markers-panel .monaco-list-row');
       await rows.filter({ hasText: 'insertlint' }).first().waitFor({ timeout: 60000 });
       // The list is virtual: narrow it with the panel's filter to find one rule's finding in schema.sql.
-      const filter = page.getByPlaceholder(/^Filter \(e\.g\./);
-      await filter.fill('identity-cache');
-      await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().waitFor({ timeout: 60000 });
-      await filter.fill('load.clp');
-      await rows.filter({ hasText: 'no-autocommit' }).first().waitFor({ timeout: 30000 });
-      await filter.fill('');
+      await filterProblems(page, 'identity-cache', 'IDENTITY column SALES.ORDERS.ORDER_ID');
+      await filterProblems(page, 'load.clp', 'no-autocommit');
+      await filterProblems(page, '');
       // The status bar counts what the Problems panel lists (hints are not listed there). Both settle as the
       // index finishes: wait until they agree, and say what each showed if they never do.
       let last = {};

@@ -31,6 +31,20 @@ export async function problemsTotal(page) {
   });
 }
 
+/**
+ * Types `text` into the Problems filter and waits until the list shows a row with `expect` (when given). The
+ * filter box can be re-created while the panel settles, losing what was typed: it is filled again until it
+ * holds the text.
+ */
+export async function filterProblems(page, text, expect, ms = 60000) {
+  const box = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  await until(`the Problems filter "${text}"${expect ? ` showing ${expect}` : ''}`, async () => {
+    if ((await box.inputValue()) !== text) await box.fill(text);
+    return !expect || (await rows.filter({ hasText: expect }).count()) > 0;
+  }, ms);
+}
+
 /** Waits for the Markdown preview of a rule's doc (a webview) to show its heading. */
 export async function waitForPreview(page, id) {
   const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
@@ -45,13 +59,30 @@ export function copyEditorFixtures(workspace) {
 
 export async function editorFeatureSteps({ page, step, shot, command, openFile, goTo, statusText, log, workspace, userSettingsFile }) {
   const baseSettings = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
-  /** User settings over the run's base (the editor watches the file and applies it, as when a user edits it). */
-  const setSettings = (extra) => writeFileSync(userSettingsFile, JSON.stringify({ ...baseSettings, ...extra }, null, 2));
+  /**
+   * User settings over the run's base, written as a user does: in the settings.json editor, saved (code-server
+   * does not notice the file changing on disk). The settings editor is closed again afterwards.
+   */
+  const setSettings = async (extra) => {
+    await command('Preferences: Open User Settings (JSON)');
+    const tab = page.locator('.tabs-container .tab.active', { hasText: 'settings.json' });
+    await tab.waitFor({ timeout: 30000 });
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+A');
+    // insertText: the whole text at once, so that auto-closing brackets and quotes do not double anything.
+    await page.keyboard.insertText(JSON.stringify({ ...baseSettings, ...extra }, null, 2));
+    await page.keyboard.press('Control+S');
+    await until('settings.json saved', async () => !(await page.locator('.tabs-container .tab.active.dirty').count()), 30000);
+    await until('the saved settings on disk', () => {
+      const saved = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
+      return Object.entries(extra).every(([k, v]) => saved[k] === v) && Object.keys(saved).length === Object.keys({ ...baseSettings, ...extra }).length;
+    }, 30000);
+    await command('View: Close Editor');
+  };
   const rows = page.locator('.markers-panel .monaco-list-row');
-  const filter = () => page.getByPlaceholder(/^Filter \(e\.g\./);
-  const problems = async (text) => {
+  const problems = async (text, expect) => {
     await command('View: Focus Problems');
-    await filter().fill(text);
+    await filterProblems(page, text, expect);
   };
   const counted = async () => /InsertLint (\d+)/.exec(await statusText())?.[1];
 
@@ -74,32 +105,37 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
 
   await step('setting-enable-off', async () => {
     await openFile('schema.sql');
-    setSettings({ 'insertlint.enable': false });
-    await until('the status bar to say InsertLint is off', async () => (await statusText()) === 'InsertLint' && (await counted()) === undefined);
-    await problems('insertlint');
-    await until('no InsertLint rows in Problems', async () => (await rows.filter({ hasText: 'insertlint' }).count()) === 0);
-    await shot('insertlint-disabled');
-    setSettings({});
+    await setSettings({ 'insertlint.enable': false });
+    try {
+      await until('the status bar to say InsertLint is off', async () => (await statusText()) === 'InsertLint' && (await counted()) === undefined);
+      await problems('insertlint');
+      await until('no InsertLint rows in Problems', async () => (await rows.filter({ hasText: 'insertlint' }).count()) === 0);
+      await shot('insertlint-disabled');
+    } finally {
+      await setSettings({});
+    }
     await until('findings back', async () => (await counted()) !== undefined, 60000);
-    await filter().fill('');
+    await filterProblems(page, '');
   });
 
   await step('setting-minimum-severity-and-message-style', async () => {
-    setSettings({ 'insertlint.minimumSeverity': 'warning', 'insertlint.messageStyle': 'firstSentence' });
-    await problems('identity-cache');
-    // The message now ends with its first sentence; information findings are gone.
-    await until('the short message', async () => {
-      const text = await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().innerText();
-      return /recoverable\./.test(text) && !/Measured/.test(text);
-    });
-    await problems('import-commitcount');
-    await until('information findings hidden', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
-    await problems('identity-cache');
-    await shot('minimum-severity-and-short-messages');
-    setSettings({});
-    await problems('import-commitcount');
-    await rows.filter({ hasText: 'import-commitcount' }).first().waitFor({ timeout: 30000 });
-    await filter().fill('');
+    await setSettings({ 'insertlint.minimumSeverity': 'warning', 'insertlint.messageStyle': 'firstSentence' });
+    try {
+      await problems('identity-cache');
+      // The message now ends with its first sentence; information findings are gone.
+      await until('the short message', async () => {
+        const text = await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().innerText();
+        return /recoverable\./.test(text) && !/Measured/.test(text);
+      });
+      await problems('import-commitcount');
+      await until('information findings hidden', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
+      await problems('identity-cache', 'IDENTITY column SALES.ORDERS.ORDER_ID');
+      await shot('minimum-severity-and-short-messages');
+    } finally {
+      await setSettings({});
+    }
+    await problems('import-commitcount', 'import-commitcount');
+    await filterProblems(page, '');
   });
 
   await step('rule-doc-from-problems', async () => {
@@ -112,7 +148,7 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
     await waitForPreview(page, 'identity-cache');
     await shot('rule-doc-from-problems');
-    await filter().fill('');
+    await filterProblems(page, '');
   });
 
   await step('show-rules', async () => {
@@ -134,10 +170,14 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await goTo(17, 1); // the identity line in view, where the fix lands
     await command('InsertLint: Fix All (safe fixes)');
     const lines = page.locator('.monaco-editor .view-lines');
-    await until('CACHE 1000 in the editor', async () => /INCREMENT BY 1 CACHE 1000\)/.test(await lines.first().innerText()));
-    await shot('fix-all');
-    await command('File: Revert File');
-    await until('the file reverted', async () => /NO CACHE\)/.test(await lines.first().innerText()));
+    try {
+      // Monaco renders spaces as no-break spaces: \s matches both.
+      await until('CACHE 1000 in the editor', async () => /INCREMENT\s+BY\s+1\s+CACHE\s+1000\)/.test(await lines.first().innerText()));
+      await shot('fix-all');
+    } finally {
+      await command('File: Revert File');
+    }
+    await until('the file reverted', async () => /NO\s+CACHE\)/.test(await lines.first().innerText()));
   });
 
   await step('new-quick-fixes', async () => {
@@ -166,7 +206,7 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await problems('import-commitcount');
     await until('the finding gone from Problems', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
     await shot('disabled-in-workspace');
-    await filter().fill('');
+    await filterProblems(page, '');
   });
 
   await step('configuration-intellisense', async () => {
@@ -195,23 +235,30 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     } catch {
       log('restart-server: the restart was too quick to see in the status bar');
     }
-    await until(`the count back after the restart (${before})`, async () => (await counted()) === before, 60000);
+    // Back with a count that agrees with the Problems panel (the same as before unless files changed on disk).
+    await until('a count equal to the Problems total after the restart', async () => {
+      const now = await counted();
+      return now !== undefined && Number(now) === (await problemsTotal(page));
+    }, 60000);
+    log(`restart-server: ${before} findings before, ${await counted()} after`);
     await shot('restart-server');
   });
 
   await step('encoding-windows-1252', async () => {
     // VS Code opens files as Windows-1252 ("Western"): the closed file is read so, and the open one is the editor's text.
-    setSettings({ 'files.encoding': 'windows1252' });
-    await problems('CLIENTÈLE');
-    await rows.filter({ hasText: 'SALES.CLIENTÈLE.ID' }).first().waitFor({ timeout: 60000 });
-    await openFile('clients-cp1252.sql');
-    await until('the editor showing l’Hôtel', async () => /l’Hôtel/.test(await page.locator('.monaco-editor .view-lines').first().innerText()));
-    await shot('encoding-windows-1252');
-    await filter().fill('');
+    await setSettings({ 'files.encoding': 'windows1252' });
+    try {
+      await problems('CLIENTÈLE', 'SALES.CLIENTÈLE.ID');
+      await openFile('clients-cp1252.sql');
+      await until('the editor showing l’Hôtel', async () => /l’Hôtel/.test(await page.locator('.monaco-editor .view-lines').first().innerText()));
+      await shot('encoding-windows-1252');
+    } finally {
+      await setSettings({});
+    }
+    await filterProblems(page, '');
   });
 
   // Leave the workspace as it was for the restricted-mode run.
-  setSettings({});
   rmSync(join(workspace, '.insertlintrc.json'), { force: true });
   log('editor steps: settings and workspace configuration restored');
 }
