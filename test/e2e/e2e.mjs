@@ -111,6 +111,13 @@ async function main() {
         'workbench.secondarySideBar.defaultVisibility': 'hidden',
         // Editors (the settings among them) in tabs, not in a modal that would hold the palette back.
         'workbench.editor.useModal': 'off',
+        // Text the test inserts lands as written: no closing bracket or quote added, no indentation (run 3 of
+        // issue 14 saw a settings.json with an extra "}" and every line indented further).
+        'editor.autoClosingBrackets': 'never',
+        'editor.autoClosingQuotes': 'never',
+        'editor.autoIndent': 'none',
+        'editor.autoSurround': 'never',
+        'editor.formatOnType': false,
       },
       null,
       2,
