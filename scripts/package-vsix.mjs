@@ -2,7 +2,7 @@
 // with @vscode/vsce, offline. The server and client are esbuild bundles, so vsce runs with
 // --no-dependencies in a staging folder that holds only what the extension needs at run time:
 // out/ (bundles), the tree-sitter runtime and grammar .wasm packages the code front end loads,
-// syntaxes/, language configurations, rules/*.md, README, LICENSE and the icon.
+// syntaxes/, schemas/, language configurations, rules/*.md, README, CHANGELOG, LICENSE and the icon.
 //
 //   node scripts/package-vsix.mjs [--out FILE] [--skip-build]
 import { spawnSync } from 'node:child_process';
@@ -44,7 +44,8 @@ rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 copy(join(root, 'out', 'server.js'), join(stage, 'out', 'server.js'));
 copy(join(root, 'out', 'client', 'extension.js'), join(stage, 'out', 'client', 'extension.js'));
-for (const f of ['syntaxes', 'language-configuration.json', 'language-configuration-db2exfmt.json', 'README.md', 'CHANGELOG.md']) {
+// schemas/: the .insertlintrc.json schema behind contributes.jsonValidation (completion and validation in the editor).
+for (const f of ['syntaxes', 'schemas', 'language-configuration.json', 'language-configuration-db2exfmt.json', 'README.md', 'CHANGELOG.md']) {
   if (existsSync(join(root, f))) copy(join(root, f), join(stage, f));
 }
 for (const f of ['icon.png', 'screenshot.png']) if (existsSync(join(root, 'media', f))) copy(join(root, 'media', f), join(stage, 'media', f));
