@@ -1,6 +1,6 @@
 // Finding and reading the files to lint: folders walked honouring .gitignore and the config's ignore globs;
 // binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
-import { readdirSync, readFileSync, statSync, existsSync, openSync, readSync, closeSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync, existsSync, openSync, readSync, closeSync, fstatSync, type Stats } from 'node:fs';
 import { constants as bufferConstants } from 'node:buffer';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
@@ -196,8 +196,13 @@ export function readBounded(path: string, maxBytes: number): BoundedRead {
   try {
     const chunks: Buffer[] = [];
     let total = 0;
+    // A regular file says its size: one buffer of that size (+1 to see growth) instead of a 1 MB chunk per
+    // file, which made 20,000 small files cost 20 GB of allocation. Devices and pipes read in 1 MB chunks.
+    const stat = fstatSync(fd);
+    let chunkSize = stat.isFile() ? stat.size + 1 : 1 << 20;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, maxBytes + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, maxBytes + 1 - total)));
+      chunkSize = 1 << 20;
       const n = readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
