@@ -753,7 +753,7 @@ var require_ignore = __commonJS({
       );
       return index < 0 ? path : path.slice(index + 1);
     };
-    var parentOf = (path) => {
+    var parentOf2 = (path) => {
       if (path.charCodeAt(0) === SLASH_CODE || path.indexOf(DOUBLE_SLASH) >= 0) {
         const slices = path.split(SLASH).filter(Boolean);
         slices.pop();
@@ -1068,7 +1068,7 @@ var require_ignore = __commonJS({
         if (path in cache) {
           return cache[path];
         }
-        const parentPath = parentOf(path);
+        const parentPath = parentOf2(path);
         const parent = parentPath ? this._t(parentPath, cache) : UNDEFINED;
         return cache[path] = parent && parent.ignored ? parent : this._rules.test(path, MODE_IGNORE);
       }
@@ -1284,11 +1284,11 @@ function terminatorProblem(value) {
 }
 function terminatorFor(path, config) {
   let chosen;
-  let relative6;
+  let relative7;
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
-      relative6 ??= relativeToConfig(path, config.source);
-      if (!(0, import_ignore.default)().add(pattern).ignores(relative6)) continue;
+      relative7 ??= relativeToConfig(path, config.source);
+      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
     }
     chosen = terminator;
   }
@@ -1355,7 +1355,13 @@ var init_config = __esm({
 
 // server/src/schema/schema.ts
 function replaceNamed(items, item2) {
-  return [...items.filter((i) => i.name !== item2.name), item2];
+  let names3 = namesIn.get(items);
+  if (!names3) namesIn.set(items, names3 = new Set(items.map((i) => i.name)));
+  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
+  if (out !== items) namesIn.set(out, names3 = new Set(out.map((i) => i.name)));
+  out.push(item2);
+  names3.add(item2.name);
+  return out;
 }
 function splitKey(key) {
   const dot = key.lastIndexOf(".");
@@ -1364,7 +1370,7 @@ function splitKey(key) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-var DB2_DEFAULT_CACHE, SchemaModel;
+var DB2_DEFAULT_CACHE, SchemaModel, namesIn, NO_TABLES;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -1383,6 +1389,8 @@ var init_schema = __esm({
       /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
       schemaAt = /* @__PURE__ */ new WeakMap();
       byName = /* @__PURE__ */ new Map();
+      /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
+      ddlTables = /* @__PURE__ */ new Map();
       /** Insert targets by table name (without schema), for resolving names written without a schema. */
       targetsByName = /* @__PURE__ */ new Map();
       /** The key of a name as written in `stmt`. */
@@ -1427,6 +1435,16 @@ var init_schema = __esm({
         });
         return matches.length === 1 ? matches[0] : void 0;
       }
+      /** Tables that `file` creates, alters or indexes (empty for a file without such DDL). */
+      tablesWithDdlIn(file) {
+        return this.ddlTables.get(file) ?? NO_TABLES;
+      }
+      noteDdl(file, table) {
+        let tables2 = this.ddlTables.get(file);
+        if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
+        tables2.add(table);
+        return table;
+      }
       // --- building -------------------------------------------------------------------------------
       static build(files) {
         const model = new _SchemaModel();
@@ -1468,7 +1486,7 @@ var init_schema = __esm({
             this.alterTable(file, stmt);
             break;
           case "createIndex": {
-            const table = this.ensureTable(stmt.table, stmt);
+            const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
             table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
             break;
           }
@@ -1572,7 +1590,7 @@ var init_schema = __esm({
       }
       addTable(file, stmt) {
         const key = this.keyOf(stmt.table, stmt);
-        const table = this.tables.get(key) ?? this.newTable(key);
+        const table = this.noteDdl(file, this.tables.get(key) ?? this.newTable(key));
         if (table.definition) {
           Object.assign(table, { identity: void 0, indexes: [], foreignKeys: [], keyConstraints: [], checks: 0, triggers: [] });
         }
@@ -1586,7 +1604,7 @@ var init_schema = __esm({
           notLoggedInitially: stmt.notLoggedInitially,
           mqt: stmt.mqt
         });
-        for (const column of stmt.columns) this.addColumn(table, file, stmt, column);
+        for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
         for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
         if (stmt.mqt) {
           for (const base of stmt.mqt.baseTables) {
@@ -1596,6 +1614,9 @@ var init_schema = __esm({
       }
       addColumn(table, file, stmt, column) {
         if (!table.columns.includes(column)) table.columns.push(column);
+        this.noteIdentity(table, file, stmt, column);
+      }
+      noteIdentity(table, file, stmt, column) {
         if (column.identity) {
           const cache = column.identity.cache;
           table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== void 0 };
@@ -1618,7 +1639,7 @@ var init_schema = __esm({
         }
       }
       alterTable(file, stmt) {
-        const table = this.ensureTable(stmt.table, stmt);
+        const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
         for (const action of stmt.actions) {
           switch (action.kind) {
             case "addColumn":
@@ -1698,6 +1719,8 @@ var init_schema = __esm({
         }
       }
     };
+    namesIn = /* @__PURE__ */ new WeakMap();
+    NO_TABLES = /* @__PURE__ */ new Set();
   }
 });
 
@@ -2379,6 +2402,13 @@ function spanIn(stmt, fk) {
   }
   return fk.constraint.span;
 }
+function notEnforcedFix(stmt, fk) {
+  const c = fk.constraint;
+  if (c.kind !== "foreignKey") return void 0;
+  if (stmt.kind === "alterTable" && !stmt.actions.some((a) => a.kind === "addConstraint" && a.constraint === c)) return void 0;
+  const edit = c.enforcedSpan ? { span: c.enforcedSpan, newText: "NOT ENFORCED" } : { span: { start: c.span.end, end: c.span.end }, newText: " NOT ENFORCED" };
+  return { title: `Declare ${c.name ?? "the foreign key"} NOT ENFORCED (the loader guarantees the parents)`, edits: [edit], changesMeaning: true };
+}
 var EnforcedForeignKeyRule, enforced_foreign_key_default;
 var init_enforced_foreign_key = __esm({
   "rules/enforced-foreign-key.ts"() {
@@ -2392,6 +2422,7 @@ var init_enforced_foreign_key = __esm({
         description: "Enforced foreign key on a table that receives bulk inserts",
         defaultSeverity: "warning",
         evidence: ["000 test 11", "000 test 14", "000 test 15", "000 test 16", "000 test 17"],
+        fixable: true,
         messages: {
           enforced: "Foreign key {fk} makes Db2 look up {parent} through its primary-key index for every row inserted into bulk target {table} ({why}){count}. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). Add it with ALTER TABLE \u2026 ADD CONSTRAINT after the load, or declare it NOT ENFORCED if the loading job already guarantees the parents exist."
         }
@@ -2417,7 +2448,8 @@ var init_enforced_foreign_key = __esm({
                 count: enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : ""
               },
               stmt,
-              span: spanIn(stmt, fk)
+              span: spanIn(stmt, fk),
+              fix: notEnforcedFix(stmt, fk)
             });
           }
         }
@@ -2431,7 +2463,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** none (both remedies change integrity guarantees or job order)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint. A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint. A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -2579,6 +2611,7 @@ var init_import_commitcount = __esm({
         defaultSeverity: "information",
         evidence: ["000 tests 61-68", "000 tests 69-78", "000 test 79"],
         defaultOptions: { minCommitCount: 1e3 },
+        fixable: true,
         messages: {
           missing: "IMPORT into {table} has no COMMITCOUNT: IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
@@ -2590,9 +2623,12 @@ var init_import_commitcount = __esm({
           if (stmt.kind !== "import") continue;
           const table = displayKey(schema.table(stmt.table, stmt)?.key ?? schema.keyOf(stmt.table, stmt));
           if (stmt.commitCount === void 0) {
-            report({ messageId: "missing", data: { table, min }, stmt, span: stmt.table.span });
+            const at = stmt.modeSpan?.start;
+            const fix = at === void 0 ? void 0 : { title: "Add COMMITCOUNT AUTOMATIC", edits: [{ span: { start: at, end: at }, newText: "COMMITCOUNT AUTOMATIC " }], changesMeaning: true };
+            report({ messageId: "missing", data: { table, min }, stmt, span: stmt.table.span, fix });
           } else if (stmt.commitCount !== "automatic" && stmt.commitCount < min) {
-            report({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span });
+            const fix = stmt.commitCountSpan ? { title: `Use COMMITCOUNT ${min}`, edits: [{ span: stmt.commitCountSpan, newText: String(min) }], changesMeaning: true } : void 0;
+            report({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span, fix });
           }
         }
       }
@@ -2605,7 +2641,7 @@ var init_import_commitcount = __esm({
 var import_commitcount_default2;
 var init_import_commitcount2 = __esm({
   "rules/import-commitcount.md"() {
-    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** none \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`.\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog and keeps a lock on every new row until it finishes.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
+    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** add `COMMITCOUNT AUTOMATIC`, or raise a small count to `minCommitCount`; offered finding by finding (rows before a failure stay committed), never applied by *Fix all* \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`.\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog and keeps a lock on every new row until it finishes.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
   }
 });
 
@@ -2629,7 +2665,7 @@ var init_index_count = __esm({
       },
       check({ file, schema, options, report }) {
         const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
-        for (const table of schema.tables.values()) {
+        for (const table of schema.tablesWithDdlIn(file.source.path)) {
           const target = targetOf(schema, table);
           if (!target || target.bulkReasons.length === 0) continue;
           const indexes = table.indexes.filter((index) => inEffectForInserts(index, target));
@@ -3444,11 +3480,33 @@ var init_refresh_immediate_mqt2 = __esm({
   }
 });
 
+// server/src/sql/ast.ts
+var IDENTITY_ORIGIN;
+var init_ast = __esm({
+  "server/src/sql/ast.ts"() {
+    "use strict";
+    IDENTITY_ORIGIN = { toFile: (offset) => offset };
+  }
+});
+
 // rules/single-row-insert.ts
+function multiRowFix(file, statements, run2) {
+  if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
+  const columns = run2[0].columns.join(",");
+  if (run2.some((s) => s.columns.join(",") !== columns)) return void 0;
+  const first = statements.indexOf(run2[0]);
+  const last = statements.indexOf(run2[run2.length - 1]);
+  if (first < 0 || last - first + 1 !== run2.length) return void 0;
+  const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
+  const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
+  if (edits.some((e) => file.comments.some((c) => c.span.start < e.span.end && c.span.end > e.span.start))) return void 0;
+  return { title: `Combine the ${run2.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
 var SingleRowInsertRule, single_row_insert_default;
 var init_single_row_insert = __esm({
   "rules/single-row-insert.ts"() {
     "use strict";
+    init_ast();
     init_schema();
     init_facts();
     SingleRowInsertRule = {
@@ -3458,6 +3516,7 @@ var init_single_row_insert = __esm({
         defaultSeverity: "warning",
         evidence: ["Db2 INSERT tips, test 2", "Db2 INSERT tips, test 3", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minRun: 3 },
+        fixable: true,
         messages: {
           loop: "One INSERT INTO {table} call per row in the {loop}. Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.",
           batchOfOne: "executeBatch runs after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
@@ -3489,7 +3548,7 @@ var init_single_row_insert = __esm({
           let key = "";
           const flush = () => {
             if (run2.length >= minRun) {
-              report({ messageId: "script", data: { count: run2.length, table: displayKey(key) }, stmt: run2[0], span: run2[0].span });
+              report({ messageId: "script", data: { count: run2.length, table: displayKey(key) }, stmt: run2[0], span: run2[0].span, fix: multiRowFix(file, unit.statements, run2) });
             }
             run2 = [];
           };
@@ -3516,7 +3575,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads. Loops that work a chunk or a table at a time (an `INSERT \u2026 SELECT` per pass, a loop over\n  catalog rows, `ADMIN_CMD` per pass) are not row-by-row, and their log row per pass is not reported.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2; with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads. Loops that work a chunk or a table at a time (an `INSERT \u2026 SELECT` per pass, a loop over\n  catalog rows, `ADMIN_CMD` per pass) are not row-by-row, and their log row per pass is not reported.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2; with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
   }
 });
 
@@ -3544,11 +3603,11 @@ var init_small_extent_size = __esm({
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || stmt.managedBy !== "system") continue;
           if (stmt.extentSize === void 0 || stmt.extentSize >= min) continue;
-          const tables = insertTargetsIn(schema, stmt.tablespace);
-          if (tables.length === 0) continue;
+          const tables2 = insertTargetsIn(schema, stmt.tablespace);
+          if (tables2.length === 0) continue;
           report({
             messageId: "small",
-            data: { extent: stmt.extentSize, tablespace: stmt.tablespace, tables: listNames(tables.map(tableName)), min },
+            data: { extent: stmt.extentSize, tablespace: stmt.tablespace, tables: listNames(tables2.map(tableName)), min },
             stmt,
             span: stmt.extentSizeSpan ?? stmt.nameSpan,
             fix: stmt.extentSizeSpan ? { title: `Use EXTENTSIZE ${min}`, edits: [{ span: stmt.extentSizeSpan, newText: `EXTENTSIZE ${min}` }] } : void 0
@@ -3637,9 +3696,9 @@ var init_sms_tablespace = __esm({
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || stmt.managedBy !== "system") continue;
           if (stmt.type && stmt.type.includes("temporary")) continue;
-          const tables = insertTargetsIn(schema, stmt.tablespace);
-          if (tables.length === 0) continue;
-          report({ messageId: "sms", data: { tablespace: stmt.tablespace, tables: listNames(tables.map(tableName)) }, stmt, span: stmt.managedBySpan ?? stmt.nameSpan });
+          const tables2 = insertTargetsIn(schema, stmt.tablespace);
+          if (tables2.length === 0) continue;
+          report({ messageId: "sms", data: { tablespace: stmt.tablespace, tables: listNames(tables2.map(tableName)) }, stmt, span: stmt.managedBySpan ?? stmt.nameSpan });
         }
       }
     };
@@ -3780,8 +3839,9 @@ function findRule(id) {
 function allRules() {
   return RULES.map((r) => r.rule);
 }
-function ruleDocUrl(id) {
-  return `${DOCS_BASE_URL}${id}.md`;
+function ruleDocUrl(id, base = DOCS_BASE_URL) {
+  if (base.includes("{id}")) return base.split("{id}").join(id);
+  return `${base}${base.endsWith("/") ? "" : "/"}${id}.md`;
 }
 var RULES, byId, DOCS_BASE_URL;
 var init_registry = __esm({
@@ -3791,15 +3851,6 @@ var init_registry = __esm({
     RULES = validate(rules_default, ruleFileIds);
     byId = new Map(RULES.map((r) => [r.rule.meta.id, r]));
     DOCS_BASE_URL = "https://github.com/insertlint/insertlint/blob/main/rules/";
-  }
-});
-
-// server/src/sql/ast.ts
-var IDENTITY_ORIGIN;
-var init_ast = __esm({
-  "server/src/sql/ast.ts"() {
-    "use strict";
-    IDENTITY_ORIGIN = { toFile: (offset) => offset };
   }
 });
 
@@ -5084,10 +5135,12 @@ function parseImport(p, span) {
   if (p.kind(p.pos) !== TK_WORD) p.fail("expected a file type (DEL, ASC, IXF)", context);
   const fileType = p.upper(p.pos++);
   let commitCount;
+  let commitCountSpan;
   for (let i = p.pos; i < p.end; i++) {
     if (!p.kw(i, "COMMITCOUNT")) continue;
     if (p.kw(i + 1, "AUTOMATIC")) commitCount = "automatic";
     else if (p.kind(i + 1) === TK_NUMBER) commitCount = Number(p.text.slice(p.t.start[i + 1], p.t.end[i + 1]));
+    if (commitCount !== void 0) commitCountSpan = { start: p.t.start[i + 1], end: p.t.end[i + 1] };
     break;
   }
   const found = findInto(p, ["INSERT", "INSERT_UPDATE", "REPLACE", "REPLACE_CREATE", "CREATE"]);
@@ -5100,10 +5153,12 @@ function parseImport(p, span) {
     fileType,
     mode: found.mode.toLowerCase(),
     table,
+    modeSpan: { start: p.t.start[found.at], end: p.t.end[found.at] },
     span,
     origin: p.origin
   };
   if (commitCount !== void 0) stmt.commitCount = commitCount;
+  if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   p.pos = p.end;
   return stmt;
 }
@@ -5423,7 +5478,9 @@ function parseConstraintAttributes(p, c, context) {
       if (c.kind === "foreignKey" || c.kind === "check") c.enforced = false;
       continue;
     }
-    if (p.accept("ENFORCED")) {
+    if (p.kw(p.pos, "ENFORCED")) {
+      if (c.kind === "foreignKey") c.enforcedSpan = p.rangeSpan(p.pos, p.pos + 1);
+      p.pos++;
       if (c.kind === "foreignKey" || c.kind === "check") c.enforced = true;
       continue;
     }
@@ -8183,6 +8240,7 @@ function toDiagnostic(file, rule, severity, messages, report) {
   const diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
   if (report.fix) {
     diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
+    if (report.fix.changesMeaning) diagnostic.fix.changesMeaning = true;
   }
   return diagnostic;
 }
@@ -8419,6 +8477,32 @@ var init_workspace = __esm({
 });
 
 // server/src/code/adapter.ts
+function newScope(node, parent, fields = {}) {
+  const scope = { node, ...fields, parent, assignments: [], start: node.startIndex, end: node.endIndex, depth: parent ? parent.depth + 1 : 0, names: parent?.names ?? /* @__PURE__ */ new Map() };
+  scope.fn = fields.functionName !== void 0 ? scope : parent?.fn;
+  for (const name2 of fields.params ?? []) noteName(scope, name2);
+  return scope;
+}
+function addAssignment(scope, assignment) {
+  scope.assignments.push(assignment);
+  noteName(scope, assignment.name);
+}
+function noteName(scope, name2) {
+  const scopes = scope.names.get(name2);
+  if (!scopes) scope.names.set(name2, [scope]);
+  else if (scopes[scopes.length - 1] !== scope) scopes.push(scope);
+}
+function within2(scope, outer) {
+  return scope === outer || outer.depth < scope.depth && outer.start <= scope.start && scope.end <= outer.end;
+}
+function scopesNaming(scope, name2) {
+  const all = scope.names.get(name2);
+  if (!all) return [];
+  return all.filter((s) => within2(scope, s)).sort((a, b) => b.depth - a.depth);
+}
+function assignmentsNamed(scope, name2) {
+  return scope.assignments.filter((a) => a.name === name2);
+}
 function simpleName(node) {
   if (!node) return void 0;
   const text2 = node.text.trimEnd();
@@ -8461,181 +8545,56 @@ var init_adapter = __esm({
   }
 });
 
-// server/src/code/walk.ts
-function interestingNodes(tree, adapter) {
-  let query = queries.get(adapter);
-  if (!query) {
-    const language = tree.language;
-    const types = /* @__PURE__ */ new Set([
-      ...Object.keys(adapter.loops),
-      ...adapter.functions,
-      ...adapter.lambdas,
-      ...adapter.ifs,
-      ...adapter.comments,
-      ...adapter.calls,
-      ...adapter.assignmentTypes
-    ]);
-    const known = [...types].filter((t) => language.idForNodeType(t, true) !== null);
-    query = new import_web_tree_sitter.Query(language, `[${known.map((t) => `(${t})`).join(" ")}] @n`);
-    queries.set(adapter, query);
+// server/src/code/parents.ts
+function indexParents(tree) {
+  if (tables.has(tree)) return;
+  const table = /* @__PURE__ */ new Map();
+  const cursor = tree.walk();
+  try {
+    const open = [cursor.currentNode];
+    outer: for (; ; ) {
+      if (cursor.gotoFirstChild()) {
+        const child = cursor.currentNode;
+        table.set(child.id, open[open.length - 1]);
+        open.push(child);
+        continue;
+      }
+      for (; ; ) {
+        open.pop();
+        if (cursor.gotoNextSibling()) {
+          const sibling = cursor.currentNode;
+          table.set(sibling.id, open[open.length - 1]);
+          open.push(sibling);
+          continue outer;
+        }
+        if (!cursor.gotoParent()) break outer;
+      }
+    }
+  } finally {
+    cursor.delete();
   }
-  return query.captures(tree.rootNode).map((c) => c.node);
+  tables.set(tree, table);
 }
-function walkTree(tree, adapter, source) {
-  const root = { node: tree.rootNode, assignments: [] };
-  const frames = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
-  const calls = [];
-  const comments = [];
-  const loopCalls = /* @__PURE__ */ new Map();
-  const functions = /* @__PURE__ */ new Map();
-  const lines = new LineIndex(source);
-  const nodes = interestingNodes(tree, adapter);
-  const declared = /* @__PURE__ */ new Set();
+function parentOf(node) {
+  const table = tables.get(node.tree);
+  return table ? table.get(node.id) ?? null : node.parent;
+}
+function nestingOf(nodes) {
+  const ends = [];
+  let deepest = 0;
   for (const node of nodes) {
-    if (!adapter.functions.has(node.type)) continue;
-    const name2 = functionNameOf(node);
-    if (name2) declared.add(name2);
+    while (ends.length > 0 && ends[ends.length - 1] <= node.startIndex) ends.pop();
+    ends.push(node.endIndex);
+    if (ends.length > deepest) deepest = ends.length;
   }
-  const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
-  const currentScope = () => {
-    for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === "scope") return frames[i].scope;
-    return root;
-  };
-  const innermostLoop = () => {
-    const guards = [];
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i];
-      if (f.kind === "guard") guards.push(f.guard);
-      else if (f.kind === "loop") return { loop: f.loop, guards };
-      else if (f.kind === "barrier") return { guards };
-    }
-    return { guards };
-  };
-  const loops = [];
-  const openLoop = (node, kind) => {
-    const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
-    frames.push({ end: node.endIndex, kind: "loop", loop: info });
-    loops.push({ info, node, scope: currentScope() });
-  };
-  for (const node of nodes) {
-    const start = node.startIndex;
-    const end = node.endIndex;
-    while (frames.length > 1 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = node.type;
-    if (adapter.comments.has(type)) {
-      comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
-      continue;
-    }
-    const loopKind = adapter.loops[type];
-    if (loopKind) openLoop(node, loopKind);
-    if (adapter.functions.has(type)) {
-      const scope2 = { node, parent: currentScope(), assignments: [], functionName: functionNameOf(node), params: parameterNames2(node) };
-      frames.push({ end, kind: "barrier" });
-      frames.push({ end, kind: "scope", scope: scope2 });
-      if (scope2.functionName) functions.set(scope2.functionName, [...functions.get(scope2.functionName) ?? [], scope2]);
-    } else if (adapter.lambdas.has(type)) {
-      frames.push({ end, kind: "scope", scope: { node, parent: currentScope(), assignments: [] } });
-    }
-    if (adapter.ifs.has(type)) {
-      const condition = node.childForFieldName("condition") ?? (type === "list" ? node.namedChild(0) : null);
-      frames.push({ end, kind: "guard", guard: condition ? condition.text : "" });
-    }
-    if (adapter.assignmentTypes.has(type)) {
-      const loop2 = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) currentScope().assignments.push({ ...a, at: end, loop: loop2 });
-    }
-    if (!adapter.calls.has(type)) continue;
-    const name2 = adapter.calleeName(node);
-    if (name2 === void 0) continue;
-    if (!loopCalls.has(name2)) {
-      const { loop: loop2, guards: guards2 } = innermostLoop();
-      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(isCountGuard) });
-    }
-    const call = wanted(name2) ? adapter.callSite(node) : void 0;
-    if (!call) continue;
-    const { loop, guards } = innermostLoop();
-    const scope = currentScope();
-    calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
-    if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: end, loop });
-    }
-    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
-  }
-  return { calls, comments, root, loopCalls, functions, loops };
+  return deepest;
 }
-function functionNameOf(node) {
-  const name2 = node.childForFieldName("name");
-  if (name2) return name2.text;
-  let d = node.childForFieldName("declarator");
-  while (d && d.type !== "identifier" && d.type !== "field_identifier") d = d.childForFieldName("declarator");
-  return d?.text;
-}
-function parameterNames2(node) {
-  let params = node.childForFieldName("parameters");
-  for (let d = node.childForFieldName("declarator"); !params && d; d = d.childForFieldName("declarator")) params = d.childForFieldName("parameters");
-  if (!params) return void 0;
-  const names3 = [];
-  for (const p of params.namedChildren) {
-    if (!p || /comment/.test(p.type)) continue;
-    if (p.type === "identifier") {
-      names3.push(p.text);
-      continue;
-    }
-    let id = p.childForFieldName("name") ?? p.childForFieldName("pattern") ?? p.childForFieldName("declarator");
-    id ??= p.namedChildren.find((c) => c?.type === "identifier") ?? null;
-    while (id && id.childForFieldName("declarator")) id = id.childForFieldName("declarator");
-    names3.push(simpleName(id) ?? "");
-  }
-  return names3;
-}
-function resultNameOf(node) {
-  let child = node;
-  let parent = node.parent;
-  while (parent && RESULT_WRAPPERS.has(parent.type)) {
-    child = parent;
-    parent = parent.parent;
-  }
-  if (!parent) return void 0;
-  switch (parent.type) {
-    case "variable_declarator":
-    case "resource":
-    case "init_declarator":
-      return simpleName(parent.childForFieldName("name") ?? parent.childForFieldName("declarator"));
-    case "assignment":
-    case "assignment_expression":
-      return parent.childForFieldName("right")?.id === child.id ? simpleName(parent.childForFieldName("left")) : void 0;
-    default:
-      return void 0;
-  }
-}
-function callbackParams(call) {
-  const fn = call.args[call.args.length - 1];
-  if (!fn || !/function|lambda|arrow/.test(fn.type)) return void 0;
-  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
-  if (!params) return void 0;
-  if (params.type === "identifier") return [params.text];
-  return params.namedChildren.filter((p) => !!p).map((p) => simpleName(p.childForFieldName("pattern") ?? p.childForFieldName("name") ?? p) ?? "");
-}
-function functionScope(scope) {
-  for (let s = scope; s; s = s.parent) if (s.functionName !== void 0) return s;
-  return void 0;
-}
-function within2(scope, outer) {
-  for (let x = scope; x; x = x.parent) if (x === outer) return true;
-  return false;
-}
-var import_web_tree_sitter, queries, PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, RESULT_WRAPPERS;
-var init_walk2 = __esm({
-  "server/src/code/walk.ts"() {
+var DEEP_NESTING, tables;
+var init_parents = __esm({
+  "server/src/code/parents.ts"() {
     "use strict";
-    import_web_tree_sitter = require("web-tree-sitter");
-    init_lines();
-    init_adapter();
-    queries = /* @__PURE__ */ new WeakMap();
-    PLACEHOLDER_CALL = /^_E\d+$/;
-    USAGE_CALL = /exec|query|sql|prepare/i;
-    NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
-    RESULT_WRAPPERS = /* @__PURE__ */ new Set(["await_expression", "parenthesized_expression", "cast_expression", "as_expression", "non_null_expression", "await"]);
+    DEEP_NESTING = 64;
+    tables = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -8655,23 +8614,20 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   return { name: name2, autocommit: state };
 }
 function shadowed(scope, outer, name2) {
-  for (let x = scope; x && x !== outer; x = x.parent) if (x.params?.includes(name2)) return true;
-  return false;
+  return scopesNaming(scope, name2).some((x) => x !== outer && !within2(outer, x) && !!x.params?.includes(name2));
 }
 function declaredIn(scope, name2) {
-  for (let x = scope; x && x.parent; x = x.parent) {
-    if (x.params?.includes(name2) || x.assignments.some((a) => a.name === name2 && !a.append && !isFieldAssignment(a.value))) return true;
-  }
-  return false;
+  return scopesNaming(scope, name2).some((x) => x.depth > 0 && (!!x.params?.includes(name2) || assignmentsNamed(x, name2).some((a) => !a.append && !isFieldAssignment(a.value))));
 }
 function isFieldAssignment(value) {
-  const left = value.parent?.childForFieldName("left");
+  const left = parentOf(value)?.childForFieldName("left");
   return !!left && left.id !== value.id && /[.>]/.test(left.text);
 }
 var init_autocommit = __esm({
   "server/src/code/autocommit.ts"() {
     "use strict";
-    init_walk2();
+    init_adapter();
+    init_parents();
   }
 });
 
@@ -8685,32 +8641,40 @@ function joinTexts(parts, kind) {
   return { pieces: parts.flatMap((p) => p.pieces), kind };
 }
 function buildMappedSql(host) {
-  let text2 = "";
+  const parts = [];
+  let length = 0;
+  let tail = "";
+  const append = (part) => {
+    parts.push(part);
+    length += part.length;
+    tail = part.length >= TAIL ? part.slice(-TAIL) : (tail + part).slice(-TAIL);
+  };
   const map = [];
   const splices = [];
   const spliced = /* @__PURE__ */ new Set();
   let quotes = 0;
   for (const piece of host.pieces) {
     if (piece.kind === "text") {
-      text2 += piece.text;
+      append(piece.text);
       for (let i = 0; i < piece.text.length; i++) {
         map.push(piece.offsets[i]);
         if (piece.text.charCodeAt(i) === 39) quotes++;
       }
       continue;
     }
-    const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
+    const size = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     let placeholder;
-    if (quotes % 2 === 1) placeholder = "x".repeat(length);
-    else if (IDENTIFIER_BEFORE.test(text2.slice(-40)) || COLUMN_LIST2.test(text2.slice(-400))) placeholder = "Z" + "z".repeat(length - 1);
-    else placeholder = "0".repeat(length);
-    const start = text2.length;
-    for (let i = 0; i < length; i++) spliced.add(start + i);
-    text2 += placeholder;
+    if (quotes % 2 === 1) placeholder = "x".repeat(size);
+    else if (IDENTIFIER_BEFORE.test(tail.slice(-40)) || COLUMN_LIST2.test(tail)) placeholder = "Z" + "z".repeat(size - 1);
+    else placeholder = "0".repeat(size);
+    const start = length;
+    for (let i = 0; i < size; i++) spliced.add(start + i);
+    append(placeholder);
     const lastChar = Math.max(piece.span.start, piece.span.end - 1);
-    for (let i = 0; i < length; i++) map.push(Math.min(piece.span.start + i, lastChar));
-    splices.push({ sqlSpan: { start, end: start + length }, fileSpan: piece.span });
+    for (let i = 0; i < size; i++) map.push(Math.min(piece.span.start + i, lastChar));
+    splices.push({ sqlSpan: { start, end: start + size }, fileSpan: piece.span });
   }
+  const text2 = parts.join("");
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
   const origin = {
     toFile(offset) {
@@ -8725,12 +8689,13 @@ function buildMappedSql(host) {
 function looksLikeSql(text2) {
   return /^\s*(?:\(\s*)?(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|CREATE|ALTER|DROP|DECLARE|SET|COMMIT|ROLLBACK|LOCK|TRUNCATE|EXECUTE|LOAD|IMPORT|EXPORT)\b/i.test(text2);
 }
-var COLUMN_LIST2, IDENTIFIER_BEFORE;
+var COLUMN_LIST2, IDENTIFIER_BEFORE, TAIL;
 var init_sqltext = __esm({
   "server/src/code/sqltext.ts"() {
     "use strict";
     COLUMN_LIST2 = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
     IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
+    TAIL = 400;
   }
 });
 
@@ -8739,6 +8704,7 @@ var MAX_DEPTH, HostEvaluator;
 var init_evaluator = __esm({
   "server/src/code/evaluator.ts"() {
     "use strict";
+    init_adapter();
     init_sqltext();
     MAX_DEPTH = 12;
     HostEvaluator = class {
@@ -8774,8 +8740,8 @@ var init_evaluator = __esm({
         this.active.add(key);
         const saved = this.scope;
         try {
-          for (let scope = this.scope; scope; scope = scope.parent) {
-            const own = scope.assignments.filter((a) => a.name === name2);
+          for (const scope of scopesNaming(this.scope, name2)) {
+            const own = assignmentsNamed(scope, name2);
             if (own.length === 0) continue;
             const inner = scope === saved;
             const before = own.filter((a) => a.at <= at);
@@ -8831,8 +8797,8 @@ function numberOf(node, scope) {
   if (!node) return void 0;
   if (/^\d{1,9}$/.test(node.text)) return Number(node.text);
   if (node.type !== "identifier") return void 0;
-  for (let s = scope; s; s = s.parent) {
-    const own = s.assignments.filter((a) => a.name === node.text);
+  for (const s of scopesNaming(scope, node.text)) {
+    const own = assignmentsNamed(s, node.text);
     if (own.length > 0) return own.length === 1 && /^\d{1,9}$/.test(own[0].value.text) ? Number(own[0].value.text) : void 0;
   }
   return void 0;
@@ -8840,6 +8806,184 @@ function numberOf(node, scope) {
 var init_loop_bounds = __esm({
   "server/src/code/loop-bounds.ts"() {
     "use strict";
+    init_adapter();
+  }
+});
+
+// server/src/code/walk.ts
+function interestingNodes(tree, adapter) {
+  let ids = interestingTypes.get(adapter);
+  if (!ids) {
+    const language = tree.language;
+    ids = /* @__PURE__ */ new Set();
+    for (const type of [...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]) {
+      const id = language.idForNodeType(type, true);
+      if (id !== null) ids.add(id);
+    }
+    interestingTypes.set(adapter, ids);
+  }
+  const out = [];
+  const cursor = tree.walk();
+  try {
+    for (; ; ) {
+      if (ids.has(cursor.nodeTypeId)) out.push(cursor.currentNode);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
+    }
+  } finally {
+    cursor.delete();
+  }
+}
+function walkTree(tree, adapter, source) {
+  const root = newScope(tree.rootNode, void 0);
+  const scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
+  const frames = [];
+  const calls = [];
+  const comments = [];
+  const loopCalls = /* @__PURE__ */ new Map();
+  const functions = /* @__PURE__ */ new Map();
+  const lines = new LineIndex(source);
+  const nodes = interestingNodes(tree, adapter);
+  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
+  const declared = /* @__PURE__ */ new Set();
+  for (const node of nodes) {
+    if (!adapter.functions.has(node.type)) continue;
+    const name2 = functionNameOf(node);
+    if (name2) declared.add(name2);
+  }
+  const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
+  const currentScope = () => scopes[scopes.length - 1].scope;
+  const innermostLoop = () => {
+    const guards = [];
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === "guard") guards.push(f.guard);
+      else if (f.kind === "loop") return { loop: f.loop, guards };
+      else if (f.kind === "barrier") return { guards };
+    }
+    return { guards };
+  };
+  const loops = [];
+  const openLoop = (node, kind) => {
+    const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
+    frames.push({ end: node.endIndex, kind: "loop", loop: info });
+    loops.push({ info, node, scope: currentScope() });
+  };
+  for (const node of nodes) {
+    const start = node.startIndex;
+    const end = node.endIndex;
+    while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
+    while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
+    const type = node.type;
+    if (adapter.comments.has(type)) {
+      comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
+      continue;
+    }
+    const loopKind = adapter.loops[type];
+    if (loopKind) openLoop(node, loopKind);
+    if (adapter.functions.has(type)) {
+      const scope2 = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames2(node) });
+      frames.push({ end, kind: "barrier" });
+      scopes.push({ end, kind: "scope", scope: scope2 });
+      if (scope2.functionName) functions.set(scope2.functionName, [...functions.get(scope2.functionName) ?? [], scope2]);
+    } else if (adapter.lambdas.has(type)) {
+      scopes.push({ end, kind: "scope", scope: newScope(node, currentScope()) });
+    }
+    if (adapter.ifs.has(type)) {
+      const condition = node.childForFieldName("condition") ?? (type === "list" ? node.namedChild(0) : null);
+      frames.push({ end, kind: "guard", guard: condition ? condition.text : "" });
+    }
+    if (adapter.assignmentTypes.has(type)) {
+      const loop2 = innermostLoop().loop;
+      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop: loop2 });
+    }
+    if (!adapter.calls.has(type)) continue;
+    const name2 = adapter.calleeName(node);
+    if (name2 === void 0) continue;
+    if (!loopCalls.has(name2)) {
+      const { loop: loop2, guards: guards2 } = innermostLoop();
+      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(isCountGuard) });
+    }
+    const call = wanted(name2) ? adapter.callSite(node) : void 0;
+    if (!call) continue;
+    const { loop, guards } = innermostLoop();
+    const scope = currentScope();
+    calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+    if (adapter.callAssignments) {
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
+    }
+    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
+  }
+  return { calls, comments, root, loopCalls, functions, loops };
+}
+function functionNameOf(node) {
+  const name2 = node.childForFieldName("name");
+  if (name2) return name2.text;
+  let d = node.childForFieldName("declarator");
+  while (d && d.type !== "identifier" && d.type !== "field_identifier") d = d.childForFieldName("declarator");
+  return d?.text;
+}
+function parameterNames2(node) {
+  let params = node.childForFieldName("parameters");
+  for (let d = node.childForFieldName("declarator"); !params && d; d = d.childForFieldName("declarator")) params = d.childForFieldName("parameters");
+  if (!params) return void 0;
+  const names3 = [];
+  for (const p of params.namedChildren) {
+    if (!p || /comment/.test(p.type)) continue;
+    if (p.type === "identifier") {
+      names3.push(p.text);
+      continue;
+    }
+    let id = p.childForFieldName("name") ?? p.childForFieldName("pattern") ?? p.childForFieldName("declarator");
+    id ??= p.namedChildren.find((c) => c?.type === "identifier") ?? null;
+    while (id && id.childForFieldName("declarator")) id = id.childForFieldName("declarator");
+    names3.push(simpleName(id) ?? "");
+  }
+  return names3;
+}
+function resultNameOf(node) {
+  let child = node;
+  let parent = parentOf(node);
+  while (parent && RESULT_WRAPPERS.has(parent.type)) {
+    child = parent;
+    parent = parentOf(parent);
+  }
+  if (!parent) return void 0;
+  switch (parent.type) {
+    case "variable_declarator":
+    case "resource":
+    case "init_declarator":
+      return simpleName(parent.childForFieldName("name") ?? parent.childForFieldName("declarator"));
+    case "assignment":
+    case "assignment_expression":
+      return parent.childForFieldName("right")?.id === child.id ? simpleName(parent.childForFieldName("left")) : void 0;
+    default:
+      return void 0;
+  }
+}
+function callbackParams(call) {
+  const fn = call.args[call.args.length - 1];
+  if (!fn || !/function|lambda|arrow/.test(fn.type)) return void 0;
+  const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
+  if (!params) return void 0;
+  if (params.type === "identifier") return [params.text];
+  return params.namedChildren.filter((p) => !!p).map((p) => simpleName(p.childForFieldName("pattern") ?? p.childForFieldName("name") ?? p) ?? "");
+}
+function functionScope(scope) {
+  return scope.fn;
+}
+var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, RESULT_WRAPPERS;
+var init_walk2 = __esm({
+  "server/src/code/walk.ts"() {
+    "use strict";
+    init_lines();
+    init_adapter();
+    init_parents();
+    PLACEHOLDER_CALL = /^_E\d+$/;
+    USAGE_CALL = /exec|query|sql|prepare/i;
+    NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
+    interestingTypes = /* @__PURE__ */ new WeakMap();
+    RESULT_WRAPPERS = /* @__PURE__ */ new Set(["await_expression", "parenthesized_expression", "cast_expression", "as_expression", "non_null_expression", "await"]);
   }
 });
 
@@ -8849,10 +8993,12 @@ function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
 }
 function numericVariable(text2, scope) {
   if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text2)) return false;
-  for (let s = scope; s; s = s.parent) {
+  for (const s of scopesNaming(scope, text2)) {
     if (s.params?.includes(text2)) return false;
-    const declared = s.assignments.find((a) => a.name === text2 && !a.append);
-    if (declared) return NUMERIC_TYPE.test(declared.value.parent?.parent?.childForFieldName("type")?.text ?? "");
+    const declared = assignmentsNamed(s, text2).find((a) => !a.append);
+    if (!declared) continue;
+    const declaration = parentOf(declared.value);
+    return NUMERIC_TYPE.test((declaration && parentOf(declaration))?.childForFieldName("type")?.text ?? "");
   }
   return false;
 }
@@ -8878,6 +9024,7 @@ var init_model = __esm({
     init_loop_bounds();
     init_sqltext();
     init_walk2();
+    init_parents();
     CONSTANT_NAME = /^(?:[A-Za-z_$][\w$]{0,60}\.){0,4}[A-Z][A-Z0-9_]{1,60}$/;
     MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
     SQL_PARAMETER = /sql|query|stmt|statement|command|text/i;
@@ -9226,7 +9373,7 @@ var init_access = __esm({
     "use strict";
     NO_DB2_ACCESS = "no Db2 access found (no Db2 driver or configured driver module named, no SQL text handed to a query/execute/prepare call)";
     SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
-    SQL_CALL = /\b\w*(?:query|Query|exec|Exec|prepare|Prepare)\w*\s*(?:<[^>()]*>)?\s*\(/;
+    SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
     JS_DB2 = /ibm_db|idb-p?connector/;
     JS_OTHER_DATABASE = /(?:\bfrom\s*|\brequire\s*\(\s*)["'](pg|pg-promise|postgres|mysql2?|mariadb|sqlite3?|better-sqlite3|oracledb|mssql|tedious|mongodb|mongoose|@prisma\/client|@neondatabase\/serverless|@vercel\/postgres)["']/;
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
@@ -9397,11 +9544,11 @@ function concatenate(node, ev, isPlus) {
   if (parts.every((p) => !p)) return void 0;
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), "concatenation");
 }
-function joinWithSeparator(elements, sep6, ev) {
+function joinWithSeparator(elements, sep7, ev) {
   const parts = [];
   for (const el of elements) {
     if (!el || el.type === "comment") continue;
-    if (parts.length > 0) parts.push(sep6);
+    if (parts.length > 0) parts.push(sep7);
     parts.push(ev.evaluate(el) ?? ev.splice(el));
   }
   return joinTexts(parts, "concatenation");
@@ -10076,9 +10223,9 @@ function makeJsAdapter(grammar) {
           if (prop === "trim") return ev.evaluate(object);
           if (prop === "join" && object.type === "array") {
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
-            const sep6 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
-            if (!sep6) return void 0;
-            return joinWithSeparator(object.namedChildren, sep6, ev);
+            const sep7 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
+            if (!sep7) return void 0;
+            return joinWithSeparator(object.namedChildren, sep7, ev);
           }
           return void 0;
         }
@@ -10096,9 +10243,9 @@ function makeJsAdapter(grammar) {
   };
 }
 function thenParam(node) {
-  const member = node.parent;
+  const member = parentOf(node);
   if (member?.type !== "member_expression" || member.childForFieldName("property")?.text !== "then") return void 0;
-  const thenCall = member.parent;
+  const thenCall = parentOf(member);
   const fn = thenCall?.type === "call_expression" ? argsOf(thenCall.childForFieldName("arguments"))[0] : void 0;
   if (!fn || !/function|arrow/.test(fn.type)) return void 0;
   const params = fn.childForFieldName("parameters") ?? fn.childForFieldName("parameter");
@@ -10169,6 +10316,7 @@ var init_javascript = __esm({
     init_host_language();
     init_literals();
     init_sqltext();
+    init_parents();
     JS_ADAPTERS = { javascript: makeJsAdapter("javascript"), typescript: makeJsAdapter("typescript"), tsx: makeJsAdapter("tsx") };
     javascriptLanguage = {
       languages: ["javascript", "typescript"],
@@ -10185,6 +10333,66 @@ var init_javascript = __esm({
     EXECUTE = /* @__PURE__ */ new Set(["execute", "executeSync", "executeNonQuery", "executeNonQuerySync"]);
     ARRAY_BINDING = /ParamType\s*:\s*['"]ARRAY['"]|\bArraySize\b/;
     JS_CALLS = /* @__PURE__ */ new Set(["bind", "bindSync", "open", "openSync", "beginTransaction", "beginTransactionSync", "setAutoCommit", "commitTransaction", "commitTransactionSync"]);
+  }
+});
+
+// server/src/code/languages/python-comments.ts
+function blankWholeLineComments(source) {
+  const comments = [];
+  const out = [];
+  let copiedTo = 0;
+  let lineStart = true;
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source.charCodeAt(i);
+    if (c === 10) {
+      lineStart = true;
+      i++;
+    } else if (c === 32 || c === 9 || c === 13 || c === 12) {
+      i++;
+    } else if (c === 35) {
+      let end = source.indexOf("\n", i);
+      if (end < 0) end = n;
+      if (lineStart) {
+        const stop = source.charCodeAt(end - 1) === 13 ? end - 1 : end;
+        comments.push({ span: { start: i, end: stop }, text: source.slice(i + 1, stop) });
+        out.push(source.slice(copiedTo, i), " ".repeat(stop - i));
+        copiedTo = stop;
+      }
+      i = end;
+    } else if (c === 34 || c === 39) {
+      lineStart = false;
+      i = skipString(source, i);
+    } else {
+      lineStart = false;
+      i++;
+    }
+  }
+  if (comments.length === 0) return { text: source, comments };
+  out.push(source.slice(copiedTo));
+  return { text: out.join(""), comments };
+}
+function skipString(source, start) {
+  const quote = source[start];
+  if (source.startsWith(quote.repeat(3), start)) {
+    for (let i = start + 3; i < source.length; i++) {
+      if (source[i] === "\\") i++;
+      else if (source[i] === quote && source.startsWith(quote.repeat(3), i)) return i + 3;
+    }
+    return source.length;
+  }
+  for (let i = start + 1; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === quote) return i + 1;
+    else if (c === "\n") return i;
+  }
+  return source.length;
+}
+var init_python_comments = __esm({
+  "server/src/code/languages/python-comments.ts"() {
+    "use strict";
   }
 });
 
@@ -10299,6 +10507,7 @@ var init_python = __esm({
     init_host_language();
     init_literals();
     init_sqltext();
+    init_python_comments();
     PY_CALLS = /* @__PURE__ */ new Set([
       "connect",
       "pconnect",
@@ -10418,11 +10627,11 @@ var init_python = __esm({
             }
             if (attr === "strip" || attr === "upper" || attr === "lstrip" || attr === "rstrip") return ev.evaluate(object);
             if (attr === "join") {
-              const sep6 = ev.evaluate(object);
+              const sep7 = ev.evaluate(object);
               const { args } = splitArgs(node.childForFieldName("arguments"));
               const list = args[0];
-              if (!sep6 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
-              return joinWithSeparator(list.namedChildren, sep6, ev);
+              if (!sep7 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
+              return joinWithSeparator(list.namedChildren, sep7, ev);
             }
             return void 0;
           }
@@ -10447,7 +10656,11 @@ var init_python = __esm({
       grammars: ["python"],
       read(source, env) {
         const leftOut = pythonAccess(source.text, env.options);
-        return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, pythonAdapter);
+        if (leftOut) return emptyResult(leftOut);
+        const blanked = blankWholeLineComments(source.text);
+        const result = readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text });
+        if (blanked.comments.length === 0) return result;
+        return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
       }
     };
   }
@@ -10483,7 +10696,7 @@ function doubleQuoted(node, ev) {
   return { pieces, kind };
 }
 function hereDocument(command) {
-  const parent = command.parent;
+  const parent = parentOf(command);
   if (parent?.type !== "redirected_statement") return void 0;
   for (const r of parent.namedChildren) {
     if (r?.type !== "heredoc_redirect") continue;
@@ -10553,6 +10766,7 @@ var init_shell = __esm({
     init_host_language();
     init_literals();
     init_sqltext();
+    init_parents();
     EXPANSIONS = /* @__PURE__ */ new Set(["simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"]);
     shellAdapter = {
       grammar: "bash",
@@ -10837,7 +11051,14 @@ function statOrUndefined(path) {
     return void 0;
   }
 }
-function readSourceFile(path, maxBytes) {
+function sourceEncoding(name2) {
+  const key = (name2 ?? "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  if (key === "utf8" || key === "utf8bom") return "utf-8";
+  if (key === "latin1" || key === "iso88591" || key === "l1") return "latin1";
+  if (key === "windows1252" || key === "cp1252") return "windows-1252";
+  return void 0;
+}
+function readSourceFile(path, maxBytes, encoding = "utf-8") {
   let size;
   try {
     size = (0, import_node_fs.statSync)(path).size;
@@ -10854,15 +11075,18 @@ function readSourceFile(path, maxBytes) {
     return { skip: `cannot read it (${error.message})` };
   }
   if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
-  return decodeSource(read.bytes);
+  return decodeSource(read.bytes, encoding);
 }
 function readBounded(path, maxBytes) {
   const fd = (0, import_node_fs.openSync)(path, "r");
   try {
     const chunks = [];
     let total = 0;
+    const stat = (0, import_node_fs.fstatSync)(fd);
+    let chunkSize = stat.isFile() ? stat.size + 1 : 1 << 20;
     for (; ; ) {
-      const chunk = Buffer.allocUnsafe(Math.min(1 << 20, maxBytes + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, maxBytes + 1 - total)));
+      chunkSize = 1 << 20;
       const n = (0, import_node_fs.readSync)(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
@@ -10879,7 +11103,7 @@ function formatSize(bytes) {
   if (bytes < 1048576) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }
-function decodeSource(bytes) {
+function decodeSource(bytes, encoding = "utf-8") {
   const tooLarge = () => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString("en-US")} characters); split it to lint it` });
   const utf16 = bytes.length >= 2 && bytes[0] === 255 && bytes[1] === 254 ? "utf-16le" : bytes.length >= 2 && bytes[0] === 254 && bytes[1] === 255 ? "utf-16be" : void 0;
   if (utf16) {
@@ -10896,12 +11120,18 @@ function decodeSource(bytes) {
     if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
     return { skip: "it looks binary (it contains NUL bytes)" };
   }
+  const utf8Bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191;
+  if (encoding !== "utf-8" && !utf8Bom) {
+    if (bytes.length > MAX_STRING_LENGTH) return tooLarge();
+    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
+    return { text: encoding === "latin1" ? latin1 : latin1.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 128]) };
+  }
   try {
     const text2 = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { text: text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2 };
   } catch (error) {
     if (error.code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-      return { skip: "it is not valid UTF-8 (convert it, e.g. with iconv, to lint it)" };
+      return { skip: "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)" };
     }
     return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${error.message})` };
   }
@@ -10931,7 +11161,7 @@ function findConfigFile(dir) {
     if ((0, import_node_path2.dirname)(current) === current) return void 0;
   }
 }
-var import_node_fs, import_node_buffer, import_node_path2, import_ignore2, ALWAYS_SKIPPED_DIRS, MAX_STRING_LENGTH;
+var import_node_fs, import_node_buffer, import_node_path2, import_ignore2, ALWAYS_SKIPPED_DIRS, MAX_STRING_LENGTH, SOURCE_ENCODINGS, CP1252_HIGH;
 var init_files = __esm({
   "server/src/cli/files.ts"() {
     "use strict";
@@ -10942,6 +11172,8 @@ var init_files = __esm({
     init_config();
     ALWAYS_SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", ".hg", ".svn"]);
     MAX_STRING_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
+    SOURCE_ENCODINGS = ["utf-8", "latin1", "windows-1252"];
+    CP1252_HIGH = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
   }
 });
 
@@ -11069,7 +11301,7 @@ function loadSchemaFiles(workspace, entries, config, linted = () => false) {
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
     if (linted(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes);
+    const read = readSourceFile(file, config.maxFileBytes, config.encoding);
     if ("skip" in read) {
       problems.push(`schema file ${file} skipped: ${read.skip}`);
       workspace.removeSchemaFile(file);
@@ -11140,13 +11372,13 @@ async function lintPaths(options) {
     return language !== void 0 && language !== "sql";
   });
   const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
-  const schema = loadSchemaFiles(workspace, config.schema, config);
+  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped];
   const files = [];
   for (const file of list.files) {
     if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes);
+    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
     if ("skip" in read) {
       skipped.push({ path: file, reason: read.skip });
       continue;
@@ -11537,30 +11769,30 @@ var require_messages = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Message = exports2.NotificationType9 = exports2.NotificationType8 = exports2.NotificationType7 = exports2.NotificationType6 = exports2.NotificationType5 = exports2.NotificationType4 = exports2.NotificationType3 = exports2.NotificationType2 = exports2.NotificationType1 = exports2.NotificationType0 = exports2.NotificationType = exports2.RequestType9 = exports2.RequestType8 = exports2.RequestType7 = exports2.RequestType6 = exports2.RequestType5 = exports2.RequestType4 = exports2.RequestType3 = exports2.RequestType2 = exports2.RequestType1 = exports2.RequestType = exports2.RequestType0 = exports2.AbstractMessageSignature = exports2.ParameterStructures = exports2.ResponseError = exports2.ErrorCodes = void 0;
     var is = __importStar(require_is2());
-    var ErrorCodes2;
-    (function(ErrorCodes3) {
-      ErrorCodes3.ParseError = -32700;
-      ErrorCodes3.InvalidRequest = -32600;
-      ErrorCodes3.MethodNotFound = -32601;
-      ErrorCodes3.InvalidParams = -32602;
-      ErrorCodes3.InternalError = -32603;
-      ErrorCodes3.jsonrpcReservedErrorRangeStart = -32099;
-      ErrorCodes3.serverErrorStart = -32099;
-      ErrorCodes3.MessageWriteError = -32099;
-      ErrorCodes3.MessageReadError = -32098;
-      ErrorCodes3.PendingResponseRejected = -32097;
-      ErrorCodes3.ConnectionInactive = -32096;
-      ErrorCodes3.ServerNotInitialized = -32002;
-      ErrorCodes3.UnknownErrorCode = -32001;
-      ErrorCodes3.jsonrpcReservedErrorRangeEnd = -32e3;
-      ErrorCodes3.serverErrorEnd = -32e3;
-    })(ErrorCodes2 || (exports2.ErrorCodes = ErrorCodes2 = {}));
-    var ResponseError2 = class _ResponseError extends Error {
+    var ErrorCodes6;
+    (function(ErrorCodes7) {
+      ErrorCodes7.ParseError = -32700;
+      ErrorCodes7.InvalidRequest = -32600;
+      ErrorCodes7.MethodNotFound = -32601;
+      ErrorCodes7.InvalidParams = -32602;
+      ErrorCodes7.InternalError = -32603;
+      ErrorCodes7.jsonrpcReservedErrorRangeStart = -32099;
+      ErrorCodes7.serverErrorStart = -32099;
+      ErrorCodes7.MessageWriteError = -32099;
+      ErrorCodes7.MessageReadError = -32098;
+      ErrorCodes7.PendingResponseRejected = -32097;
+      ErrorCodes7.ConnectionInactive = -32096;
+      ErrorCodes7.ServerNotInitialized = -32002;
+      ErrorCodes7.UnknownErrorCode = -32001;
+      ErrorCodes7.jsonrpcReservedErrorRangeEnd = -32e3;
+      ErrorCodes7.serverErrorEnd = -32e3;
+    })(ErrorCodes6 || (exports2.ErrorCodes = ErrorCodes6 = {}));
+    var ResponseError6 = class _ResponseError extends Error {
       code;
       data;
       constructor(code, message, data) {
         super(message);
-        this.code = is.number(code) ? code : ErrorCodes2.UnknownErrorCode;
+        this.code = is.number(code) ? code : ErrorCodes6.UnknownErrorCode;
         this.data = data;
         Object.setPrototypeOf(this, _ResponseError.prototype);
       }
@@ -11575,7 +11807,7 @@ var require_messages = __commonJS({
         return result;
       }
     };
-    exports2.ResponseError = ResponseError2;
+    exports2.ResponseError = ResponseError6;
     var ParameterStructures = class _ParameterStructures {
       kind;
       /**
@@ -14923,11 +15155,11 @@ var init_main = __esm({
       }
       DiagnosticRelatedInformation2.is = is;
     })(DiagnosticRelatedInformation || (DiagnosticRelatedInformation = {}));
-    (function(DiagnosticSeverity3) {
-      DiagnosticSeverity3.Error = 1;
-      DiagnosticSeverity3.Warning = 2;
-      DiagnosticSeverity3.Information = 3;
-      DiagnosticSeverity3.Hint = 4;
+    (function(DiagnosticSeverity4) {
+      DiagnosticSeverity4.Error = 1;
+      DiagnosticSeverity4.Warning = 2;
+      DiagnosticSeverity4.Information = 3;
+      DiagnosticSeverity4.Hint = 4;
     })(DiagnosticSeverity || (DiagnosticSeverity = {}));
     (function(DiagnosticTag2) {
       DiagnosticTag2.Unnecessary = 1;
@@ -15741,18 +15973,18 @@ var init_main = __esm({
       }
       DocumentSymbol2.is = is;
     })(DocumentSymbol || (DocumentSymbol = {}));
-    (function(CodeActionKind3) {
-      CodeActionKind3.Empty = "";
-      CodeActionKind3.QuickFix = "quickfix";
-      CodeActionKind3.Refactor = "refactor";
-      CodeActionKind3.RefactorExtract = "refactor.extract";
-      CodeActionKind3.RefactorInline = "refactor.inline";
-      CodeActionKind3.RefactorMove = "refactor.move";
-      CodeActionKind3.RefactorRewrite = "refactor.rewrite";
-      CodeActionKind3.Source = "source";
-      CodeActionKind3.SourceOrganizeImports = "source.organizeImports";
-      CodeActionKind3.SourceFixAll = "source.fixAll";
-      CodeActionKind3.Notebook = "notebook";
+    (function(CodeActionKind4) {
+      CodeActionKind4.Empty = "";
+      CodeActionKind4.QuickFix = "quickfix";
+      CodeActionKind4.Refactor = "refactor";
+      CodeActionKind4.RefactorExtract = "refactor.extract";
+      CodeActionKind4.RefactorInline = "refactor.inline";
+      CodeActionKind4.RefactorMove = "refactor.move";
+      CodeActionKind4.RefactorRewrite = "refactor.rewrite";
+      CodeActionKind4.Source = "source";
+      CodeActionKind4.SourceOrganizeImports = "source.organizeImports";
+      CodeActionKind4.SourceFixAll = "source.fixAll";
+      CodeActionKind4.Notebook = "notebook";
     })(CodeActionKind || (CodeActionKind = {}));
     (function(CodeActionTriggerKind2) {
       CodeActionTriggerKind2.Invoked = 1;
@@ -21275,598 +21507,6 @@ ${stack}`);
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
-function mergeSort(data, compare) {
-  if (data.length <= 1) {
-    return data;
-  }
-  const p = data.length / 2 | 0;
-  const left = data.slice(0, p);
-  const right = data.slice(p);
-  mergeSort(left, compare);
-  mergeSort(right, compare);
-  let leftIdx = 0;
-  let rightIdx = 0;
-  let i = 0;
-  while (leftIdx < left.length && rightIdx < right.length) {
-    const ret = compare(left[leftIdx], right[rightIdx]);
-    if (ret <= 0) {
-      data[i++] = left[leftIdx++];
-    } else {
-      data[i++] = right[rightIdx++];
-    }
-  }
-  while (leftIdx < left.length) {
-    data[i++] = left[leftIdx++];
-  }
-  while (rightIdx < right.length) {
-    data[i++] = right[rightIdx++];
-  }
-  return data;
-}
-function computeLineOffsets(text2, isAtLineStart, textOffset = 0) {
-  const result = isAtLineStart ? [textOffset] : [];
-  for (let i = 0; i < text2.length; i++) {
-    const ch = text2.charCodeAt(i);
-    if (isEOL(ch)) {
-      if (ch === 13 && i + 1 < text2.length && text2.charCodeAt(i + 1) === 10) {
-        i++;
-      }
-      result.push(textOffset + i + 1);
-    }
-  }
-  return result;
-}
-function isEOL(char) {
-  return char === 13 || char === 10;
-}
-function getWellformedRange(range) {
-  const start = range.start;
-  const end = range.end;
-  if (start.line > end.line || start.line === end.line && start.character > end.character) {
-    return { start: end, end: start };
-  }
-  return range;
-}
-function getWellformedEdit(textEdit) {
-  const range = getWellformedRange(textEdit.range);
-  if (range !== textEdit.range) {
-    return { newText: textEdit.newText, range };
-  }
-  return textEdit;
-}
-var FullTextDocument2, TextDocument2;
-var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
-    "use strict";
-    FullTextDocument2 = class _FullTextDocument {
-      constructor(uri, languageId, version2, content) {
-        this._uri = uri;
-        this._languageId = languageId;
-        this._version = version2;
-        this._content = content;
-        this._lineOffsets = void 0;
-      }
-      get uri() {
-        return this._uri;
-      }
-      get languageId() {
-        return this._languageId;
-      }
-      get version() {
-        return this._version;
-      }
-      getText(range) {
-        if (range) {
-          const start = this.offsetAt(range.start);
-          const end = this.offsetAt(range.end);
-          return this._content.substring(start, end);
-        }
-        return this._content;
-      }
-      update(changes, version2) {
-        for (const change of changes) {
-          if (_FullTextDocument.isIncremental(change)) {
-            const range = getWellformedRange(change.range);
-            const startOffset = this.offsetAt(range.start);
-            const endOffset = this.offsetAt(range.end);
-            this._content = this._content.substring(0, startOffset) + change.text + this._content.substring(endOffset, this._content.length);
-            const insertedEndOffset = startOffset + change.text.length;
-            const crlfAtStart = this._content.charCodeAt(startOffset - 1) === 13 && this._content.charCodeAt(startOffset) === 10;
-            const crlfAtEnd = this._content.charCodeAt(insertedEndOffset - 1) === 13 && this._content.charCodeAt(insertedEndOffset) === 10;
-            if (crlfAtStart || crlfAtEnd) {
-              this._lineOffsets = void 0;
-              continue;
-            }
-            const startLine = Math.max(range.start.line, 0);
-            const endLine = Math.max(range.end.line, 0);
-            let lineOffsets = this._lineOffsets;
-            const addedLineOffsets = computeLineOffsets(change.text, false, startOffset);
-            if (endLine - startLine === addedLineOffsets.length) {
-              for (let i = 0, len = addedLineOffsets.length; i < len; i++) {
-                lineOffsets[i + startLine + 1] = addedLineOffsets[i];
-              }
-            } else {
-              if (addedLineOffsets.length < 1e4) {
-                lineOffsets.splice(startLine + 1, endLine - startLine, ...addedLineOffsets);
-              } else {
-                this._lineOffsets = lineOffsets = lineOffsets.slice(0, startLine + 1).concat(addedLineOffsets, lineOffsets.slice(endLine + 1));
-              }
-            }
-            const diff = change.text.length - (endOffset - startOffset);
-            if (diff !== 0) {
-              for (let i = startLine + 1 + addedLineOffsets.length, len = lineOffsets.length; i < len; i++) {
-                lineOffsets[i] = lineOffsets[i] + diff;
-              }
-            }
-          } else if (_FullTextDocument.isFull(change)) {
-            this._content = change.text;
-            this._lineOffsets = void 0;
-          } else {
-            throw new Error("Unknown change event received");
-          }
-        }
-        this._version = version2;
-      }
-      getLineOffsets() {
-        if (this._lineOffsets === void 0) {
-          this._lineOffsets = computeLineOffsets(this._content, true);
-        }
-        return this._lineOffsets;
-      }
-      positionAt(offset) {
-        offset = Math.max(Math.min(offset, this._content.length), 0);
-        const lineOffsets = this.getLineOffsets();
-        let low = 0, high = lineOffsets.length;
-        if (high === 0) {
-          return { line: 0, character: offset };
-        }
-        while (low < high) {
-          const mid = Math.floor((low + high) / 2);
-          if (lineOffsets[mid] > offset) {
-            high = mid;
-          } else {
-            low = mid + 1;
-          }
-        }
-        const line = low - 1;
-        offset = this.ensureBeforeEOL(offset, lineOffsets[line]);
-        return { line, character: offset - lineOffsets[line] };
-      }
-      offsetAt(position) {
-        const lineOffsets = this.getLineOffsets();
-        if (position.line >= lineOffsets.length) {
-          return this._content.length;
-        } else if (position.line < 0) {
-          return 0;
-        }
-        const lineOffset = lineOffsets[position.line];
-        if (position.character <= 0) {
-          return lineOffset;
-        }
-        const nextLineOffset = position.line + 1 < lineOffsets.length ? lineOffsets[position.line + 1] : this._content.length;
-        const offset = Math.min(lineOffset + position.character, nextLineOffset);
-        return this.ensureBeforeEOL(offset, lineOffset);
-      }
-      getLineRange(line) {
-        const lineOffsets = this.getLineOffsets();
-        if (line >= lineOffsets.length) {
-          const lastLine = lineOffsets.length - 1;
-          return { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: this._content.length - lineOffsets[lastLine] } };
-        } else if (line < 0) {
-          return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-        }
-        const startOffset = lineOffsets[line];
-        const nextLineOffset = line + 1 < lineOffsets.length ? lineOffsets[line + 1] : this._content.length;
-        const endOffset = this.ensureBeforeEOL(nextLineOffset, startOffset);
-        return { start: { line, character: 0 }, end: { line, character: endOffset - startOffset } };
-      }
-      getEOLCharacters(line) {
-        const lineOffsets = this.getLineOffsets();
-        if (line >= lineOffsets.length) {
-          return "";
-        } else if (line < 0) {
-          return "";
-        }
-        const nextLineOffset = line + 1 < lineOffsets.length ? lineOffsets[line + 1] : this._content.length;
-        const eolOffset = this.ensureBeforeEOL(nextLineOffset, lineOffsets[line]);
-        return this._content.substring(eolOffset, nextLineOffset);
-      }
-      ensureBeforeEOL(offset, lineOffset) {
-        while (offset > lineOffset && isEOL(this._content.charCodeAt(offset - 1))) {
-          offset--;
-        }
-        return offset;
-      }
-      get lineCount() {
-        return this.getLineOffsets().length;
-      }
-      static isIncremental(event) {
-        const candidate = event;
-        return candidate !== void 0 && candidate !== null && typeof candidate.text === "string" && candidate.range !== void 0 && (candidate.rangeLength === void 0 || typeof candidate.rangeLength === "number");
-      }
-      static isFull(event) {
-        const candidate = event;
-        return candidate !== void 0 && candidate !== null && typeof candidate.text === "string" && candidate.range === void 0 && candidate.rangeLength === void 0;
-      }
-    };
-    (function(TextDocument3) {
-      function create2(uri, languageId, version2, content) {
-        return new FullTextDocument2(uri, languageId, version2, content);
-      }
-      TextDocument3.create = create2;
-      function update(document2, changes, version2) {
-        if (document2 instanceof FullTextDocument2) {
-          document2.update(changes, version2);
-          return document2;
-        } else {
-          throw new Error("TextDocument.update: document must be created by TextDocument.create");
-        }
-      }
-      TextDocument3.update = update;
-      function applyEdits(document2, edits) {
-        const text2 = document2.getText();
-        const sortedEdits = mergeSort(edits.map(getWellformedEdit), (a, b) => {
-          const diff = a.range.start.line - b.range.start.line;
-          if (diff === 0) {
-            return a.range.start.character - b.range.start.character;
-          }
-          return diff;
-        });
-        let lastModifiedOffset = 0;
-        const spans = [];
-        for (const e of sortedEdits) {
-          const startOffset = document2.offsetAt(e.range.start);
-          if (startOffset < lastModifiedOffset) {
-            throw new Error("Overlapping edit");
-          } else if (startOffset > lastModifiedOffset) {
-            spans.push(text2.substring(lastModifiedOffset, startOffset));
-          }
-          if (e.newText.length) {
-            spans.push(e.newText);
-          }
-          lastModifiedOffset = document2.offsetAt(e.range.end);
-        }
-        spans.push(text2.substr(lastModifiedOffset));
-        return spans.join("");
-      }
-      TextDocument3.applyEdits = applyEdits;
-    })(TextDocument2 || (TextDocument2 = {}));
-  }
-});
-
-// server/src/lsp/settings.ts
-function num(value, fallback, min, problems, name2) {
-  if (value === void 0 || value === null) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
-    problems.push(`insertlint.${name2} must be a number \u2265 ${min}; using ${fallback}`);
-    return fallback;
-  }
-  return value;
-}
-function obj(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
-}
-function readSettings(raw, problems = []) {
-  const s = obj(raw);
-  const index = obj(s.index);
-  const d = DEFAULT_SETTINGS;
-  const ignore4 = Array.isArray(s.ignore) ? s.ignore.filter((g) => typeof g === "string") : [];
-  if (s.ignore !== void 0 && !Array.isArray(s.ignore)) problems.push("insertlint.ignore must be an array of globs; ignored");
-  const scope = s.diagnosticsScope ?? obj(s.diagnostics).scope;
-  const schema = Array.isArray(s.schema) ? s.schema.filter((g) => typeof g === "string" && g.trim() !== "") : [];
-  if (s.schema !== void 0 && !Array.isArray(s.schema)) problems.push("insertlint.schema must be an array of files, folders or globs; ignored");
-  return {
-    rules: obj(s.rules),
-    ignore: ignore4,
-    schema,
-    index: {
-      enabled: index.enabled === void 0 ? d.index.enabled : index.enabled !== false,
-      maxFiles: num(index.maxFiles, d.index.maxFiles, 0, problems, "index.maxFiles"),
-      maxTotalBytes: index.maxTotalMegabytes !== void 0 ? num(index.maxTotalMegabytes, d.index.maxTotalBytes / 1048576, 1, problems, "index.maxTotalMegabytes") * 1048576 : d.index.maxTotalBytes,
-      maxFileBytes: index.maxFileKilobytes !== void 0 ? num(index.maxFileKilobytes, d.index.maxFileBytes / 1024, 1, problems, "index.maxFileKilobytes") * 1024 : d.index.maxFileBytes
-    },
-    diagnosticsScope: scope === "openFiles" ? "openFiles" : "workspace",
-    debounceMs: num(s.debounceMs, d.debounceMs, 0, problems, "debounceMs")
-  };
-}
-function settingsLayer(settings) {
-  const layer = {};
-  if (Object.keys(settings.rules).length > 0) layer.rules = settings.rules;
-  if (settings.ignore.length > 0) layer.ignore = settings.ignore;
-  return layer;
-}
-var DEFAULT_SETTINGS;
-var init_settings = __esm({
-  "server/src/lsp/settings.ts"() {
-    "use strict";
-    DEFAULT_SETTINGS = {
-      rules: {},
-      ignore: [],
-      schema: [],
-      index: { enabled: true, maxFiles: 5e3, maxTotalBytes: 50 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
-      diagnosticsScope: "workspace",
-      debounceMs: 150
-    };
-  }
-});
-
-// server/src/lsp/model-queries.ts
-function namesIn(stmt) {
-  const out = [];
-  const table = (name2, s = stmt) => {
-    if (name2) out.push({ name: name2, stmt: s, role: "table" });
-  };
-  switch (stmt.kind) {
-    case "createTable":
-      table(stmt.table);
-      table(stmt.like);
-      for (const c of stmt.constraints) if (c.kind === "foreignKey") table(c.parent);
-      for (const b of stmt.mqt?.baseTables ?? []) table(b);
-      break;
-    case "alterTable":
-      table(stmt.table);
-      for (const a of stmt.actions) if (a.kind === "addConstraint" && a.constraint.kind === "foreignKey") table(a.constraint.parent);
-      break;
-    case "createIndex":
-      table(stmt.table);
-      break;
-    case "createTrigger":
-      table(stmt.table);
-      for (const inner of stmt.body) out.push(...namesIn(inner));
-      break;
-    case "insert":
-      table(stmt.target);
-      if (stmt.source.kind === "select") for (const t of stmt.source.tables) table(t);
-      for (const s of stmt.sequences) out.push({ name: s, stmt, role: "sequence" });
-      break;
-    case "merge":
-      table(stmt.target);
-      break;
-    case "load":
-    case "import":
-    case "lockTable":
-      table(stmt.table);
-      break;
-    case "declareCursor":
-      for (const t of stmt.tables) table(t);
-      break;
-    case "createSequence":
-    case "alterSequence":
-      out.push({ name: stmt.sequence, stmt, role: "sequence" });
-      break;
-    case "update":
-    case "delete":
-      table(stmt.target);
-      break;
-    case "ingest":
-      table(stmt.table);
-      break;
-    case "loop":
-      for (const t of stmt.tables ?? []) table(t);
-      break;
-    default:
-      break;
-  }
-  if (stmt.kind !== "createTrigger") for (const inner of childStatements(stmt)) out.push(...namesIn(inner));
-  return out;
-}
-function fileSpan2(stmt, span) {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
-}
-function nameAt(model, offset) {
-  for (const stmt of model.statements) {
-    const span = fileSpan2(stmt, stmt.span);
-    if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
-    for (const ref of namesIn(stmt)) {
-      const s = fileSpan2(ref.stmt, ref.name.span);
-      if (offset >= s.start && offset <= s.end) return ref;
-    }
-  }
-  return void 0;
-}
-function statementAt(model, offset) {
-  let best;
-  for (const stmt of model.statements) {
-    const span = fileSpan2(stmt, stmt.span);
-    if (offset >= span.start && offset <= span.end) {
-      if (!best || span.end - span.start < fileSpan2(best, best.span).end - fileSpan2(best, best.span).start) best = stmt;
-    }
-  }
-  return best;
-}
-function statementText(model, stmt) {
-  const text2 = model.source.text;
-  const start = stmt.origin.toFile(stmt.span.start);
-  const end = stmt.origin.toFile(stmt.span.end);
-  if (model.source.language === "sql" && end - start === stmt.span.end - stmt.span.start) return text2.slice(start, end);
-  let out = "";
-  for (let i = stmt.span.start; i < stmt.span.end; i++) {
-    const at = stmt.origin.toFile(i);
-    const c = text2[at] ?? "";
-    if (c === "\\" && stmt.origin.toFile(i + 1) - at > 1) {
-      const next = text2[at + 1] ?? "";
-      out += SIMPLE_ESCAPES2[next] ?? next;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-function schemaFacts(file) {
-  const facts = /* @__PURE__ */ new Map();
-  if (!file) return facts;
-  const model = file;
-  const add = (key, fact) => facts.set(key, (facts.get(key) ?? "") + fact + "\0");
-  const inLoop = /* @__PURE__ */ new Set();
-  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
-  forEachStatement(model.statements, addFacts, { triggers: false });
-  function addFacts(stmt) {
-    let fact;
-    if (DDL_KINDS.has(stmt.kind)) {
-      fact = statementText(model, stmt).replace(/\s+/g, " ");
-    } else if (stmt.kind === "insert") {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? stmt.source.rows.length : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
-    } else if (stmt.kind === "merge") {
-      fact = `merge ${stmt.hasInsert}`;
-    } else if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") {
-      fact = stmt.kind;
-    } else {
-      return;
-    }
-    const names3 = namesIn(stmt);
-    if (names3.length === 0) add("*", fact);
-    for (const ref of names3) add(ref.name.name, fact);
-  }
-  return facts;
-}
-function changedNames(before, after) {
-  const changed = /* @__PURE__ */ new Set();
-  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
-  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
-  return changed;
-}
-function mentionedNames(model) {
-  const names3 = /* @__PURE__ */ new Set();
-  for (const stmt of model?.statements ?? []) for (const ref of namesIn(stmt)) names3.add(ref.name.name);
-  return names3;
-}
-function insertStatements(model) {
-  const out = [];
-  let previousTarget;
-  for (const s of model.statements) {
-    const target = s.kind === "insert" ? `${s.target.schema ?? ""}.${s.target.name}/${s.source.kind}` : void 0;
-    if (s.kind === "merge" && s.hasInsert) out.push(s);
-    else if (target !== void 0 && target !== previousTarget) out.push(s);
-    previousTarget = target;
-  }
-  return out;
-}
-var SIMPLE_ESCAPES2;
-var init_model_queries = __esm({
-  "server/src/lsp/model-queries.ts"() {
-    "use strict";
-    init_walk();
-    init_schema_findings();
-    SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
-  }
-});
-
-// server/src/lsp/suppress-edits.ts
-function commentSyntax(language) {
-  switch (language) {
-    case "sql":
-      return { open: "--", close: "" };
-    case "python":
-    case "shell":
-      return { open: "#", close: "" };
-    case "embedded-sql":
-      return { open: "/*", close: " */" };
-    default:
-      return { open: "//", close: "" };
-  }
-}
-function extendDirective(text2, commentStart, commentEnd, kind, rule) {
-  const slice = text2.slice(commentStart, commentEnd);
-  const m = DIRECTIVE_RULES.exec(slice);
-  if (!m || m[1] !== kind) return void 0;
-  const rules = m[2].split(",").map((r) => r.trim()).filter(Boolean);
-  if (rules.length === 0 || rules.includes(rule)) return void 0;
-  if (slice.slice(m.index + m[0].length).startsWith(":")) return void 0;
-  const at = commentStart + m.index + m[0].trimEnd().length;
-  return { span: { start: at, end: at }, newText: `, ${rule}` };
-}
-function eol(text2) {
-  return text2.includes("\r\n") ? "\r\n" : "\n";
-}
-function disableForLineEdit(model, lines, rule, line) {
-  const text2 = model.source.text;
-  const lineStart = lines.lineStart(line);
-  for (const c of model.comments) {
-    if (lines.position(c.span.end).line === line - 1 && c.text.includes("insertlint-disable-next-line")) {
-      const edit = extendDirective(text2, c.span.start, c.span.end, "next-line", rule);
-      if (edit) return edit;
-    }
-  }
-  const indent = /^[ \t]*/.exec(text2.slice(lineStart, lineStart + 200))[0];
-  const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${rule}${close}${eol(text2)}` };
-}
-function disableForFileEdit(model, lines, rule) {
-  const text2 = model.source.text;
-  for (const c of model.comments) {
-    if (c.text.includes("insertlint-disable-file")) {
-      const edit = extendDirective(text2, c.span.start, c.span.end, "file", rule);
-      if (edit) return edit;
-    }
-  }
-  let line = 0;
-  while (line < 2 && line < lines.lineCount - 1) {
-    const start = lines.lineStart(line);
-    const first = text2.slice(start, lines.lineStart(line + 1));
-    if (first.startsWith("#!") || /^#.*coding[:=]/.test(first)) line++;
-    else break;
-  }
-  const at = line < lines.lineCount ? lines.lineStart(line) : text2.length;
-  const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${rule}${close}${eol(text2)}` };
-}
-var DIRECTIVE_RULES;
-var init_suppress_edits = __esm({
-  "server/src/lsp/suppress-edits.ts"() {
-    "use strict";
-    DIRECTIVE_RULES = /insertlint-disable-(next-line|file)([^:\r\n*]*)/;
-  }
-});
-
-// server/src/lsp/insert-cost.ts
-function definedAt(where2, located) {
-  return where2 ? where2(located.file, located.stmt.origin.toFile(located.stmt.span.start)) : located.file;
-}
-function tableHoverMarkdown(table, schema, where2) {
-  const out = [];
-  out.push(`**${table.mqt ? "Materialized query table" : "Table"} ${displayKey(table.key)}** \u2014 what one insert costs`);
-  if (table.definition) out.push(`
-Defined in ${definedAt(where2, table.definition)}.`);
-  else out.push("\nIts CREATE TABLE is not in the workspace; only what other DDL says about it is known.");
-  const lines = insertCostSummary(table).filter((l) => l.present);
-  if (lines.length === 0) {
-    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, LOBs or identity (the seed's baseline, test 11: 100,000 rows in 31.5 s).");
-  } else {
-    out.push("\n| Adds work per row | This table | Measured relative cost | Source |\n|---|---|---|---|");
-    for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
-    out.push("\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, seed 000 Appendix A); they are not multiplied together.");
-  }
-  const target = schema.isInsertTarget(table) ? schema.insertTarget({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) : void 0;
-  if (target) {
-    const places = `${target.sites.length} place${target.sites.length === 1 ? "" : "s"}`;
-    out.push(`
-Inserted into at ${places} in the workspace${target.bulkReasons.length ? ` (bulk: ${target.bulkReasons.join("; ")})` : ""}.`);
-  }
-  return out.join("\n");
-}
-function sequenceHoverMarkdown(sequence, where2) {
-  const cost = identityCacheCost(sequence.cache);
-  const cache = sequence.cache === 0 ? "NO CACHE" : `CACHE ${sequence.cache}${sequence.explicit ? "" : " (default)"}`;
-  return [
-    `**Sequence ${displayKey(sequence.key)}**, ${cache}`,
-    `
-Each value handed to an insert costs about what an IDENTITY with the same cache costs: ${cost.text} (${cost.source}; sequences measured alike in tests 47-51).`,
-    `
-Defined in ${definedAt(where2, sequence)}.`
-  ].join("\n");
-}
-function escapeCell(text2) {
-  return text2.replace(/\|/g, "\\|").replace(/\n/g, " ");
-}
-var init_insert_cost = __esm({
-  "server/src/lsp/insert-cost.ts"() {
-    "use strict";
-    init_schema();
-    init_insert_costs();
-  }
-});
-
 // server/src/explain/model.ts
 function operatorMap(plan) {
   return new Map(plan.operators.map((op) => [op.id, op]));
@@ -22634,18 +22274,23 @@ function isDb2expln(lines) {
   }
   return score >= 3;
 }
+function keyValue(line) {
+  const colon = line.indexOf(":");
+  if (colon < 0) return void 0;
+  return { key: line.slice(0, colon).trimStart(), value: line.slice(colon + 1).trim() };
+}
 function readHeader(doc, lines) {
   const limit = Math.min(lines.length, 200);
   for (let i = 0; i < limit; i++) {
     const l = lines[i];
     if (STATEMENT.test(l)) break;
-    if (!doc.header.banner && /Version\s+[\d.]+.*Copyright IBM/i.test(l)) doc.header.banner = l.trim();
+    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) doc.header.banner = l.trim();
     if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
-    const kv = /^\s*([A-Z][A-Z0-9_ ]{2,30}):\s*(.*?)\s*$/.exec(l);
-    if (kv && /^[A-Z0-9_ ]+$/.test(kv[1]) && !/^\s*-+/.test(l)) {
-      const key = kv[1].trim();
-      if (!(key in doc.header.fields)) doc.header.fields[key] = kv[2];
-      if (key === "DB2_VERSION") doc.header.db2Version = kv[2];
+    const kv = keyValue(l);
+    if (kv && /^[A-Z][A-Z0-9_ ]{2,30}$/.test(kv.key)) {
+      const key = kv.key.trim();
+      if (!(key in doc.header.fields)) doc.header.fields[key] = kv.value;
+      if (key === "DB2_VERSION") doc.header.db2Version = kv.value;
     }
   }
 }
@@ -22669,11 +22314,12 @@ function parseStatementRegion(stmt, lines, from, to) {
   };
   const headEnd = sections.length ? sections[0].start : to;
   for (let i = from; i < headEnd; i++) {
-    const kv = /^\s*(QUERYNO|QUERYTAG|Statement Type|Updatable|Deletable|Query Degree)\s*:\s*(.*?)\s*$/.exec(lines[i]);
+    const kv = keyValue(lines[i]);
     if (!kv) continue;
-    if (kv[1] === "QUERYNO") stmt.queryNo = parseDb2Number(kv[2]);
-    if (kv[1] === "QUERYTAG") stmt.queryTag = kv[2];
-    if (kv[1] === "Statement Type") stmt.statementType = kv[2];
+    const key = kv.key.trim();
+    if (key === "QUERYNO") stmt.queryNo = parseDb2Number(kv.value);
+    if (key === "QUERYTAG") stmt.queryTag = kv.value;
+    if (key === "Statement Type") stmt.statementType = kv.value;
   }
   let graph;
   let details;
@@ -22682,10 +22328,10 @@ function parseStatementRegion(stmt, lines, from, to) {
     const [start, end] = bodyOf(idx);
     switch (s.name) {
       case "Original Statement":
-        stmt.originalText = statementText2(lines.slice(start, end));
+        stmt.originalText = statementText(lines.slice(start, end));
         break;
       case "Optimized Statement":
-        stmt.optimizedText = statementText2(lines.slice(start, end));
+        stmt.optimizedText = statementText(lines.slice(start, end));
         break;
       case "Access Plan": {
         let g = start;
@@ -22786,7 +22432,7 @@ function findIndex(lines, from, to, pred) {
   for (let i = from; i < to; i++) if (pred(lines[i])) return i;
   return -1;
 }
-function statementText2(block) {
+function statementText(block) {
   const out = [];
   for (const raw of block) {
     if (raw.trim() === "") {
@@ -23193,15 +22839,15 @@ function describePiece(piece, ops, f) {
   const statement = statementWord(f.statementKind);
   switch (piece.kind) {
     case "foreign-key-check": {
-      const tables = [...new Set(reads.map((r) => f.facts.baseTableOf(r)).filter((x) => x !== void 0))];
+      const tables2 = [...new Set(reads.map((r) => f.facts.baseTableOf(r)).filter((x) => x !== void 0))];
       const parents = f.facts.parents();
       const dependents = f.facts.dependents();
-      let parentFk = parents.find((p) => tables.some((x) => sameObject(x, p.parent)));
-      const dependentFk = parentFk ? void 0 : dependents.find((d) => tables.some((x) => sameObject(x, d.child)));
+      let parentFk = parents.find((p) => tables2.some((x) => sameObject(x, p.parent)));
+      const dependentFk = parentFk ? void 0 : dependents.find((d) => tables2.some((x) => sameObject(x, d.child)));
       const direction = parentFk ? "parent" : dependentFk ? "dependent" : f.statementKind === "insert" ? "parent" : f.statementKind === "delete" ? "dependent" : "either";
       if (direction === "parent") {
         if (!parentFk && parents.length === 1) parentFk = parents[0];
-        const parent = parentFk?.parent ?? tables[0];
+        const parent = parentFk?.parent ?? tables2[0];
         piece.name = parentFk?.name;
         piece.description = `a foreign-key check on ${t}'s parent${parent ? ` ${displayKey(parent)}` : ""}${via}${parentFk?.name ? ` (constraint ${parentFk.name})` : ""}`;
       } else if (direction === "dependent" && dependentFk) {
@@ -23210,7 +22856,7 @@ function describePiece(piece, ops, f) {
         const fk = `foreign key ${dependentFk.name ?? "without a name"}`;
         piece.description = f.statementKind === "delete" && (rule === "CASCADE" || rule === "SET NULL") ? `a read of the dependent table ${displayKey(dependentFk.child)}${via}: the schema you gave makes ${fk} ON DELETE ${rule}, yet the plan only reads the table (plan and schema may not match)` : `a check that no row of the dependent table ${displayKey(dependentFk.child)} still references ${deletedOrChanged(f.statementKind)}${via} (${fk}, ON DELETE ${rule})`;
       } else if (direction === "dependent") {
-        const table = tables.find((x) => !sameObject(x, f.target));
+        const table = tables2.find((x) => !sameObject(x, f.target));
         piece.description = `a check that no row of a table depending on ${t}${table ? ` (${displayKey(table)})` : ""} still references ${deletedOrChanged(f.statementKind)}${via}: what a foreign key with ON DELETE RESTRICT or NO ACTION makes Db2 check`;
       } else {
         piece.description = `a foreign-key check on a parent or a dependent table of ${t}${via}`;
@@ -24136,8 +23782,8 @@ function planViewScript(kit2) {
     let selected = -1;
     let lit = [];
     let pinned = null;
-    const parentOf = new Array(view.nodes.length).fill(-1);
-    view.nodes.forEach((n, i) => n.kids.forEach((k) => parentOf[k] = i));
+    const parentOf2 = new Array(view.nodes.length).fill(-1);
+    view.nodes.forEach((n, i) => n.kids.forEach((k) => parentOf2[k] = i));
     const nodeOfOp = {};
     view.nodes.forEach((n, i) => {
       if (n.t === "op" && n.op !== void 0) nodeOfOp[n.op] = i;
@@ -24234,7 +23880,7 @@ function planViewScript(kit2) {
     }
     function unfoldTo(i) {
       let changed = false;
-      for (let a = parentOf[i]; a >= 0; a = parentOf[a]) {
+      for (let a = parentOf2[i]; a >= 0; a = parentOf2[a]) {
         if (collapsed[a]) {
           delete collapsed[a];
           changed = true;
@@ -24262,7 +23908,7 @@ function planViewScript(kit2) {
       return view.nodes[i].t === "op" && view.nodes[i].kids.some((k) => view.nodes[k].t !== "obj");
     }
     function isShown(i) {
-      for (let a = parentOf[i]; a >= 0; a = parentOf[a]) if (collapsed[a]) return false;
+      for (let a = parentOf2[i]; a >= 0; a = parentOf2[a]) if (collapsed[a]) return false;
       return true;
     }
     function element(i) {
@@ -24281,8 +23927,8 @@ function planViewScript(kit2) {
       if (!node || node.t === "obj") return;
       if (node.t === "ref" && node.op !== void 0) i = nodeOfOp[node.op];
       if (unfoldTo(i)) {
-        let a = parentOf[i];
-        while (a >= 0 && !lay.visible[a]) a = parentOf[a];
+        let a = parentOf2[i];
+        while (a >= 0 && !lay.visible[a]) a = parentOf2[a];
         redrawAround(a >= 0 ? a : rootIndex);
       }
       selected = i;
@@ -24411,7 +24057,7 @@ function planViewScript(kit2) {
         redrawAround(selected >= 0 ? selected : rootIndex);
       } else if (act === "collapse") {
         view.nodes.forEach((_, i) => {
-          if (foldable(i) && i !== rootIndex && parentOf[i] !== rootIndex) collapsed[i] = true;
+          if (foldable(i) && i !== rootIndex && parentOf2[i] !== rootIndex) collapsed[i] = true;
         });
         draw();
         centreRoot();
@@ -24433,11 +24079,11 @@ function planViewScript(kit2) {
       if (t && t.classList.contains("toggle") && (key === "Enter" || key === " ")) toggle(Number(t.getAttribute("data-toggle")));
       else if (i >= 0 && (key === "Enter" || key === " ")) select2(i);
       else if (i >= 0 && (key === "x" || key === "X") && foldable(i)) toggle(i);
-      else if (i >= 0 && key === "ArrowUp" && parentOf[i] >= 0) focusNode(parentOf[i], true);
+      else if (i >= 0 && key === "ArrowUp" && parentOf2[i] >= 0) focusNode(parentOf2[i], true);
       else if (i >= 0 && key === "ArrowDown" && !collapsed[i] && view.nodes[i].kids.some((k) => view.nodes[k].t !== "obj")) {
         focusNode(view.nodes[i].kids.find((k) => view.nodes[k].t !== "obj"), true);
-      } else if (i >= 0 && (key === "ArrowLeft" || key === "ArrowRight") && parentOf[i] >= 0) {
-        const sibs = view.nodes[parentOf[i]].kids.filter((k) => view.nodes[k].t !== "obj");
+      } else if (i >= 0 && (key === "ArrowLeft" || key === "ArrowRight") && parentOf2[i] >= 0) {
+        const sibs = view.nodes[parentOf2[i]].kids.filter((k) => view.nodes[k].t !== "obj");
         const next = sibs[sibs.indexOf(i) + (key === "ArrowLeft" ? -1 : 1)];
         if (next !== void 0) focusNode(next, true);
       } else if (key === "ArrowLeft") pan(60, 0);
@@ -24508,7 +24154,7 @@ function planViewScript(kit2) {
       const order = [...view.roots];
       for (let k = 0; k < order.length; k++) for (const c of view.nodes[order[k]].kids) depth[c] = depth[order[k]] + 1, order.push(c);
       view.nodes.forEach((n, i) => {
-        if (/\b(main|hidden)\b/.test(n.cls)) for (let a = i; a >= 0 && !keep[a]; a = parentOf[a]) keep[a] = true;
+        if (/\b(main|hidden)\b/.test(n.cls)) for (let a = i; a >= 0 && !keep[a]; a = parentOf2[a]) keep[a] = true;
       });
       for (const i of order) if (foldable(i) && depth[i] >= 3 && !keep[i] && isShown(i)) collapsed[i] = true;
       root.querySelector(".hint").textContent = `${opCount} operators, levels below 3 folded (Expand all shows them) \xB7 drag or arrow keys: pan \xB7 wheel, + and \u2212: zoom \xB7 0: fit \xB7 Home: root \xB7 x: fold`;
@@ -24989,8 +24635,31 @@ var init_schema_context = __esm({
   }
 });
 
+// server/src/lsp/driver-help.ts
+function ibmDbFolder(setting) {
+  if (typeof setting !== "string" || setting.trim() === "") return void 0;
+  const path = setting.trim();
+  return path === "~" || path.startsWith("~/") ? (0, import_node_path9.join)((0, import_node_os.homedir)(), path.slice(1)) : path;
+}
+function driverMissingMessage(error, ibmDbPath) {
+  if (/libraries cannot be loaded/.test(error.message)) {
+    return 'The Db2 driver "ibm_db" is installed but its IBM CLI driver libraries cannot be loaded: reinstall it (npm install ibm_db downloads them), or add its clidriver/lib folder to LD_LIBRARY_PATH (PATH on Windows) before starting VS Code.';
+  }
+  const where2 = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
+  return `${where2} ${IBM_DB_EDITOR_STEPS}`;
+}
+var import_node_os, import_node_path9, IBM_DB_EDITOR_STEPS;
+var init_driver_help = __esm({
+  "server/src/lsp/driver-help.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path9 = require("node:path");
+    IBM_DB_EDITOR_STEPS = "To explain or import a schema from a live database, install it once in a folder of your choice, from a terminal: `mkdir ~/insertlint-ibm_db && cd ~/insertlint-ibm_db && npm install ibm_db` (needs Node.js and npm; the install also downloads IBM's CLI driver). Then set insertlint.explain.ibmDbPath to that folder's node_modules/ibm_db (e.g. ~/insertlint-ibm_db/node_modules/ibm_db). Without a database, open the db2exfmt output of the statement instead (InsertLint: Open db2exfmt file as plan).";
+  }
+});
+
 // server/src/explain/explain-tables.ts
-function num2(v) {
+function num(v) {
   if (typeof v === "number") return Number.isFinite(v) ? v : void 0;
   if (typeof v === "bigint") return Number(v);
   if (typeof v === "string" && v.trim() !== "") {
@@ -25007,13 +24676,13 @@ function str(v) {
 function buildPlanFromExplainTables(rows, totalCost) {
   const ops = /* @__PURE__ */ new Map();
   for (const r of rows.operators) {
-    const id = num2(r.OPERATOR_ID);
+    const id = num(r.OPERATOR_ID);
     if (id === void 0) continue;
     const op = newOperator(id, str(r.OPERATOR_TYPE).trim() || "?");
-    op.totalCost = num2(r.TOTAL_COST);
-    op.ioCost = num2(r.IO_COST);
-    op.cpuCost = num2(r.CPU_COST);
-    op.firstRowCost = num2(r.FIRST_ROW_COST);
+    op.totalCost = num(r.TOTAL_COST);
+    op.ioCost = num(r.IO_COST);
+    op.cpuCost = num(r.CPU_COST);
+    op.firstRowCost = num(r.FIRST_ROW_COST);
     ops.set(id, op);
   }
   const objects = /* @__PURE__ */ new Map();
@@ -25021,7 +24690,7 @@ function buildPlanFromExplainTables(rows, totalCost) {
     const schema = str(r.OBJECT_SCHEMA).trim();
     const name2 = str(r.OBJECT_NAME).trim();
     if (!name2) continue;
-    const info = { key: objectKey(schema, name2), schema, name: name2, type: str(r.OBJECT_TYPE).trim() || void 0, rows: num2(r.ROW_COUNT), properties: {} };
+    const info = { key: objectKey(schema, name2), schema, name: name2, type: str(r.OBJECT_TYPE).trim() || void 0, rows: num(r.ROW_COUNT), properties: {} };
     const baseSchema = str(r.BASE_SCHEMA ?? r.TABSCHEMA).trim();
     const baseName = str(r.BASE_NAME ?? r.TABNAME).trim();
     if (baseName) info.baseTable = objectKey(baseSchema, baseName);
@@ -25031,14 +24700,14 @@ function buildPlanFromExplainTables(rows, totalCost) {
     const t = objects.get(key)?.type;
     return t ? objectKindFromType(t) : "unknown";
   };
-  const streams = [...rows.streams].sort((a, b) => (num2(a.STREAM_ID) ?? 0) - (num2(b.STREAM_ID) ?? 0));
+  const streams = [...rows.streams].sort((a, b) => (num(a.STREAM_ID) ?? 0) - (num(b.STREAM_ID) ?? 0));
   for (const s of streams) {
     const sourceType = str(s.SOURCE_TYPE).trim();
     const targetType = str(s.TARGET_TYPE).trim();
-    const source = num2(s.SOURCE_ID);
-    const target = num2(s.TARGET_ID);
-    const count = num2(s.STREAM_COUNT);
-    const streamId = num2(s.STREAM_ID);
+    const source = num(s.SOURCE_ID);
+    const target = num(s.TARGET_ID);
+    const count = num(s.STREAM_COUNT);
+    const streamId = num(s.STREAM_ID);
     const schema = str(s.OBJECT_SCHEMA).trim();
     const name2 = str(s.OBJECT_NAME).trim();
     if (sourceType === "O" && targetType === "O" && source !== void 0 && target !== void 0) {
@@ -25063,7 +24732,7 @@ function buildPlanFromExplainTables(rows, totalCost) {
     }
   }
   for (const r of rows.arguments) {
-    const op = ops.get(num2(r.OPERATOR_ID) ?? -1);
+    const op = ops.get(num(r.OPERATOR_ID) ?? -1);
     if (!op) continue;
     const value = (r.ARGUMENT_VALUE === null || r.ARGUMENT_VALUE === void 0 ? str(r.LONG_ARGUMENT_VALUE) : str(r.ARGUMENT_VALUE)).trim();
     op.arguments.push({ name: str(r.ARGUMENT_TYPE).trim(), value });
@@ -25073,11 +24742,11 @@ function buildPlanFromExplainTables(rows, totalCost) {
     op.label = labelFromFlags(op.type, op.flags);
   }
   for (const r of rows.predicates) {
-    const op = ops.get(num2(r.OPERATOR_ID) ?? -1);
+    const op = ops.get(num(r.OPERATOR_ID) ?? -1);
     if (!op) continue;
     const how = str(r.HOW_APPLIED).trim();
-    const ff = num2(r.FILTER_FACTOR);
-    op.predicates.push({ id: num2(r.PREDICATE_ID), howApplied: HOW_APPLIED[how] ?? how, text: str(r.PREDICATE_TEXT).trim(), filterFactor: ff !== void 0 && ff >= 0 ? ff : void 0 });
+    const ff = num(r.FILTER_FACTOR);
+    op.predicates.push({ id: num(r.PREDICATE_ID), howApplied: HOW_APPLIED[how] ?? how, text: str(r.PREDICATE_TEXT).trim(), filterFactor: ff !== void 0 && ff >= 0 ? ff : void 0 });
   }
   const plan = { operators: [...ops.values()], roots: [], totalCost, source: "explain-tables", objects: [...objects.values()] };
   finishPlan(plan);
@@ -25259,10 +24928,10 @@ async function readPlan(driver, connection, schema, p, queryNo) {
     `SELECT OPERATOR_ID, PREDICATE_ID, HOW_APPLIED, FILTER_FACTOR, CAST(PREDICATE_TEXT AS VARCHAR(8000)) AS PREDICATE_TEXT FROM ${s}.EXPLAIN_PREDICATE WHERE ${KEY_WHERE} ORDER BY OPERATOR_ID, PREDICATE_ID`,
     key
   );
-  const plan = buildPlanFromExplainTables({ operators, streams, objects, arguments: args, predicates }, num2(p.TOTAL_COST));
+  const plan = buildPlanFromExplainTables({ operators, streams, objects, arguments: args, predicates }, num(p.TOTAL_COST));
   const stmt = {
-    statementNumber: num2(p.STMTNO),
-    sectionNumber: num2(p.SECTNO),
+    statementNumber: num(p.STMTNO),
+    sectionNumber: num(p.SECTNO),
     queryNo,
     queryTag: QUERY_TAG,
     statementType: str(p.STATEMENT_TYPE).trim() || void 0,
@@ -25288,8 +24957,8 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     await driver.rollback().catch(() => void 0);
     throw err;
   }
-  const dir = (0, import_node_fs7.mkdtempSync)((0, import_node_path9.join)((0, import_node_os.tmpdir)(), "insertlint-exfmt-"));
-  const out = (0, import_node_path9.join)(dir, "plan.txt");
+  const dir = (0, import_node_fs7.mkdtempSync)((0, import_node_path10.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
+  const out = (0, import_node_path10.join)(dir, "plan.txt");
   try {
     const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
     const time = explainTimeText(p.EXPLAIN_TIME);
@@ -25370,10 +25039,10 @@ function defaultRunner(file, args) {
 }
 function findDb2exfmt(env = process.env) {
   const names3 = process.platform === "win32" ? ["db2exfmt.exe", "db2exfmt.bat", "db2exfmt"] : ["db2exfmt"];
-  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path9.delimiter)) {
+  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path10.delimiter)) {
     if (!dir) continue;
     for (const n of names3) {
-      const p = (0, import_node_path9.join)(dir, n);
+      const p = (0, import_node_path10.join)(dir, n);
       if ((0, import_node_fs8.existsSync)(p)) return p;
     }
   }
@@ -25437,14 +25106,14 @@ async function catalogContext(driver, statement, warnings) {
     for (const r of mqts) {
       facts.mqts.push({ name: `${str(r.TABSCHEMA).trim()}.${str(r.TABNAME).trim()}`, baseTables: [table], refresh: str(r.REFRESH).trim() === "I" ? "immediate" : "deferred" });
     }
-    const tables = [table, ...facts.foreignKeys.map((f) => f.parent)];
-    for (const t of tables) {
+    const tables2 = [table, ...facts.foreignKeys.map((f) => f.parent)];
+    for (const t of tables2) {
       const [ts, tn] = splitTarget(t, current);
       const idx = await driver.query("SELECT INDSCHEMA, INDNAME, UNIQUERULE FROM SYSCAT.INDEXES WHERE TABSCHEMA = ? AND TABNAME = ?", [ts, tn]);
       for (const r of idx) facts.indexes.push({ name: `${str(r.INDSCHEMA).trim()}.${str(r.INDNAME).trim()}`, table: t, unique: ["P", "U"].includes(str(r.UNIQUERULE).trim()) });
     }
     const checks = await driver.query("SELECT COUNT(*) AS N FROM SYSCAT.CHECKS WHERE TABSCHEMA = ? AND TABNAME = ? AND TYPE = 'C'", [schema, name2]);
-    facts.checks[table] = num2(checks[0]?.N) ?? 0;
+    facts.checks[table] = num(checks[0]?.N) ?? 0;
     return factsExplainContext(facts);
   } catch (err) {
     const e = describeDb2Error(err);
@@ -25452,13 +25121,13 @@ async function catalogContext(driver, statement, warnings) {
     return void 0;
   }
 }
-var import_node_fs7, import_node_os, import_node_path9, import_node_fs8, import_node_child_process2, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
+var import_node_fs7, import_node_os2, import_node_path10, import_node_fs8, import_node_child_process2, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
 var init_live = __esm({
   "server/src/explain/live.ts"() {
     "use strict";
     import_node_fs7 = require("node:fs");
-    import_node_os = require("node:os");
-    import_node_path9 = require("node:path");
+    import_node_os2 = require("node:os");
+    import_node_path10 = require("node:path");
     import_node_fs8 = require("node:fs");
     import_node_child_process2 = require("node:child_process");
     init_driver();
@@ -25503,7 +25172,8 @@ async function explainStatement(params, schema, secrets) {
   try {
     const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: password });
     redact = connection.redact;
-    const env = typeof params.ibmDbPath === "string" && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
+    const folder = ibmDbFolder(params.ibmDbPath);
+    const env = folder ? { ...process.env, [IBM_DB_PATH_ENV]: folder } : process.env;
     const driver = new IbmDbDriver(connection, () => loadIbmDb(env));
     const live = await explainLive({ sql: params.sql, connection, driver, db2exfmt: findDb2exfmt(process.env) });
     const context = live.context ?? schemaExplainContext(schema());
@@ -25520,7 +25190,7 @@ async function explainStatement(params, schema, secrets) {
   } catch (error) {
     if (error instanceof Db2Error) {
       if (error.kind === "driver-missing") {
-        return { error: redact(`${error.message} In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.`) };
+        return { error: redact(driverMissingMessage(error, params.ibmDbPath || void 0)) };
       }
       return { error: redact(error.message + (error.details ? ` (${error.details})` : "")) };
     }
@@ -25536,9 +25206,1533 @@ var init_plans = __esm({
     init_render();
     init_schema_context();
     init_classify();
+    init_driver_help();
     init_driver();
     init_live();
     NONCE = /^[A-Za-z0-9+/=_-]{16,128}$/;
+  }
+});
+
+// server/src/lsp/transport.ts
+function parseHeader(block) {
+  let length;
+  for (const line of block.split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) return { error: `a header line without "name: value" (${JSON.stringify(line.slice(0, 40))})` };
+    const name2 = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (name2 === "content-length") {
+      if (!/^\d{1,10}$/.test(value)) return { error: `Content-Length is not a number (${JSON.stringify(value.slice(0, 20))})` };
+      length = Number(value);
+    }
+  }
+  if (length === void 0) return { error: "a header without Content-Length" };
+  if (length > MAX_MESSAGE_BYTES) return { error: `Content-Length ${length} is above the ${MAX_MESSAGE_BYTES / 1048576} MB limit` };
+  return { length };
+}
+function createServerTransport(argv = process.argv) {
+  const socketArg = argv.find((a) => a.startsWith("--socket="));
+  const socketPort = socketArg ? Number(socketArg.slice("--socket=".length)) : argv.includes("--socket") ? Number(argv[argv.indexOf("--socket") + 1]) : void 0;
+  if (!argv.includes("--stdio") && !socketPort) return { connection: (0, import_node.createConnection)(), inputPending: () => false };
+  let connection;
+  const filter = new FrameFilter((message) => {
+    if (connection) connection.console.error(`insertlint: ${message}`);
+    else process.stderr.write(`insertlint: ${message}
+`);
+  });
+  if (argv.includes("--stdio")) {
+    process.stdin.pipe(filter);
+    connection = (0, import_node.createConnection)(filter, process.stdout);
+    const log = (level) => (...args) => connection.console[level]((0, import_node_util.format)(...args));
+    console.log = log("log");
+    console.info = log("info");
+    console.debug = log("log");
+    console.warn = log("warn");
+    console.error = log("error");
+  } else {
+    const socket = (0, import_node_net.createConnection)(socketPort, "127.0.0.1");
+    socket.pipe(filter);
+    connection = (0, import_node.createConnection)(filter, socket);
+  }
+  return { connection, inputPending: () => filter.midMessage };
+}
+var import_node_stream, import_node_net, import_node_util, import_node, MAX_HEADER_BYTES, MAX_MESSAGE_BYTES, HEADER_END, HEADER_START, HEADER_IN_BODY, OVERLAP, FrameFilter;
+var init_transport = __esm({
+  "server/src/lsp/transport.ts"() {
+    "use strict";
+    import_node_stream = require("node:stream");
+    import_node_net = require("node:net");
+    import_node_util = require("node:util");
+    import_node = __toESM(require_main3());
+    MAX_HEADER_BYTES = 8192;
+    MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+    HEADER_END = Buffer.from("\r\n\r\n");
+    HEADER_START = /Content-(?:Length|Type)[ \t]*:/i;
+    HEADER_IN_BODY = /Content-Length[ \t]*:[ \t]*\d+[ \t]*\r\n/i;
+    OVERLAP = 64;
+    FrameFilter = class extends import_node_stream.Transform {
+      /** `onDiscard` hears what was dropped and why (never the dropped bytes: they may be anything). */
+      constructor(onDiscard) {
+        super();
+        this.onDiscard = onDiscard;
+      }
+      onDiscard;
+      pending = Buffer.alloc(0);
+      body;
+      _transform(chunk, _encoding, done) {
+        this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+        this.drain();
+        done();
+      }
+      _flush(done) {
+        const partial = this.body ? this.body.header.length + this.body.got : 0;
+        if (partial > 0 || /\S/.test(this.pending.toString("latin1"))) this.onDiscard(`input ended inside a message; ${partial + this.pending.length} bytes dropped`);
+        done();
+      }
+      drain() {
+        for (; ; ) {
+          if (this.body) {
+            if (!this.readBody()) return;
+            continue;
+          }
+          let start = 0;
+          while (start < this.pending.length && (this.pending[start] === 13 || this.pending[start] === 10)) start++;
+          if (start) this.pending = this.pending.subarray(start);
+          if (this.pending.length === 0) return;
+          const end = this.pending.indexOf(HEADER_END);
+          if (end < 0) {
+            if (this.pending.length > MAX_HEADER_BYTES) this.resync("a header longer than 8 KB");
+            return;
+          }
+          const header = parseHeader(this.pending.toString("latin1", 0, end));
+          if ("error" in header) {
+            this.resync(header.error);
+            continue;
+          }
+          this.body = { header: this.pending.subarray(0, end + 4), need: header.length, got: 0, chunks: [], tail: Buffer.alloc(0) };
+          this.pending = this.pending.subarray(end + 4);
+        }
+      }
+      /** Part of a message has arrived and the rest is on its way (the server should read before analysing). */
+      get midMessage() {
+        return this.body !== void 0 || this.pending.length > 0;
+      }
+      /** Moves body bytes along; true when the body is complete (or dropped) and more may follow. */
+      readBody() {
+        const b = this.body;
+        const take = Math.min(b.need - b.got, this.pending.length);
+        const part = this.pending.subarray(0, take);
+        const probe = b.tail.length ? Buffer.concat([b.tail, part]) : part;
+        const inside = HEADER_IN_BODY.exec(probe.toString("latin1"));
+        if (inside) {
+          const at = inside.index;
+          this.onDiscard(`a message shorter than its Content-Length (${b.need} bytes); ${b.header.length + b.got - b.tail.length + at} bytes dropped, reading on from the next header`);
+          this.pending = Buffer.concat([probe.subarray(at), this.pending.subarray(take)]);
+          this.body = void 0;
+          return true;
+        }
+        b.chunks.push(part);
+        b.got += take;
+        b.tail = probe.subarray(Math.max(0, probe.length - OVERLAP));
+        this.pending = this.pending.subarray(take);
+        if (b.got < b.need) return false;
+        this.push(b.header);
+        for (const c of b.chunks) this.push(c);
+        this.body = void 0;
+        return true;
+      }
+      /** Drops bytes up to the next place a header may start (at least one byte, so this always moves on). */
+      resync(reason) {
+        const text2 = this.pending.toString("latin1");
+        const next = HEADER_START.exec(text2.slice(1));
+        const drop = next ? next.index + 1 : Math.max(1, this.pending.length - 15);
+        this.onDiscard(`malformed message header (${reason}); ${drop} bytes dropped, reading on from the next header`);
+        this.pending = this.pending.subarray(drop);
+      }
+    };
+  }
+});
+
+// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+function mergeSort(data, compare) {
+  if (data.length <= 1) {
+    return data;
+  }
+  const p = data.length / 2 | 0;
+  const left = data.slice(0, p);
+  const right = data.slice(p);
+  mergeSort(left, compare);
+  mergeSort(right, compare);
+  let leftIdx = 0;
+  let rightIdx = 0;
+  let i = 0;
+  while (leftIdx < left.length && rightIdx < right.length) {
+    const ret = compare(left[leftIdx], right[rightIdx]);
+    if (ret <= 0) {
+      data[i++] = left[leftIdx++];
+    } else {
+      data[i++] = right[rightIdx++];
+    }
+  }
+  while (leftIdx < left.length) {
+    data[i++] = left[leftIdx++];
+  }
+  while (rightIdx < right.length) {
+    data[i++] = right[rightIdx++];
+  }
+  return data;
+}
+function computeLineOffsets(text2, isAtLineStart, textOffset = 0) {
+  const result = isAtLineStart ? [textOffset] : [];
+  for (let i = 0; i < text2.length; i++) {
+    const ch = text2.charCodeAt(i);
+    if (isEOL(ch)) {
+      if (ch === 13 && i + 1 < text2.length && text2.charCodeAt(i + 1) === 10) {
+        i++;
+      }
+      result.push(textOffset + i + 1);
+    }
+  }
+  return result;
+}
+function isEOL(char) {
+  return char === 13 || char === 10;
+}
+function getWellformedRange(range) {
+  const start = range.start;
+  const end = range.end;
+  if (start.line > end.line || start.line === end.line && start.character > end.character) {
+    return { start: end, end: start };
+  }
+  return range;
+}
+function getWellformedEdit(textEdit) {
+  const range = getWellformedRange(textEdit.range);
+  if (range !== textEdit.range) {
+    return { newText: textEdit.newText, range };
+  }
+  return textEdit;
+}
+var FullTextDocument2, TextDocument2;
+var init_main2 = __esm({
+  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+    "use strict";
+    FullTextDocument2 = class _FullTextDocument {
+      constructor(uri, languageId, version2, content) {
+        this._uri = uri;
+        this._languageId = languageId;
+        this._version = version2;
+        this._content = content;
+        this._lineOffsets = void 0;
+      }
+      get uri() {
+        return this._uri;
+      }
+      get languageId() {
+        return this._languageId;
+      }
+      get version() {
+        return this._version;
+      }
+      getText(range) {
+        if (range) {
+          const start = this.offsetAt(range.start);
+          const end = this.offsetAt(range.end);
+          return this._content.substring(start, end);
+        }
+        return this._content;
+      }
+      update(changes, version2) {
+        for (const change of changes) {
+          if (_FullTextDocument.isIncremental(change)) {
+            const range = getWellformedRange(change.range);
+            const startOffset = this.offsetAt(range.start);
+            const endOffset = this.offsetAt(range.end);
+            this._content = this._content.substring(0, startOffset) + change.text + this._content.substring(endOffset, this._content.length);
+            const insertedEndOffset = startOffset + change.text.length;
+            const crlfAtStart = this._content.charCodeAt(startOffset - 1) === 13 && this._content.charCodeAt(startOffset) === 10;
+            const crlfAtEnd = this._content.charCodeAt(insertedEndOffset - 1) === 13 && this._content.charCodeAt(insertedEndOffset) === 10;
+            if (crlfAtStart || crlfAtEnd) {
+              this._lineOffsets = void 0;
+              continue;
+            }
+            const startLine = Math.max(range.start.line, 0);
+            const endLine = Math.max(range.end.line, 0);
+            let lineOffsets = this._lineOffsets;
+            const addedLineOffsets = computeLineOffsets(change.text, false, startOffset);
+            if (endLine - startLine === addedLineOffsets.length) {
+              for (let i = 0, len = addedLineOffsets.length; i < len; i++) {
+                lineOffsets[i + startLine + 1] = addedLineOffsets[i];
+              }
+            } else {
+              if (addedLineOffsets.length < 1e4) {
+                lineOffsets.splice(startLine + 1, endLine - startLine, ...addedLineOffsets);
+              } else {
+                this._lineOffsets = lineOffsets = lineOffsets.slice(0, startLine + 1).concat(addedLineOffsets, lineOffsets.slice(endLine + 1));
+              }
+            }
+            const diff = change.text.length - (endOffset - startOffset);
+            if (diff !== 0) {
+              for (let i = startLine + 1 + addedLineOffsets.length, len = lineOffsets.length; i < len; i++) {
+                lineOffsets[i] = lineOffsets[i] + diff;
+              }
+            }
+          } else if (_FullTextDocument.isFull(change)) {
+            this._content = change.text;
+            this._lineOffsets = void 0;
+          } else {
+            throw new Error("Unknown change event received");
+          }
+        }
+        this._version = version2;
+      }
+      getLineOffsets() {
+        if (this._lineOffsets === void 0) {
+          this._lineOffsets = computeLineOffsets(this._content, true);
+        }
+        return this._lineOffsets;
+      }
+      positionAt(offset) {
+        offset = Math.max(Math.min(offset, this._content.length), 0);
+        const lineOffsets = this.getLineOffsets();
+        let low = 0, high = lineOffsets.length;
+        if (high === 0) {
+          return { line: 0, character: offset };
+        }
+        while (low < high) {
+          const mid = Math.floor((low + high) / 2);
+          if (lineOffsets[mid] > offset) {
+            high = mid;
+          } else {
+            low = mid + 1;
+          }
+        }
+        const line = low - 1;
+        offset = this.ensureBeforeEOL(offset, lineOffsets[line]);
+        return { line, character: offset - lineOffsets[line] };
+      }
+      offsetAt(position) {
+        const lineOffsets = this.getLineOffsets();
+        if (position.line >= lineOffsets.length) {
+          return this._content.length;
+        } else if (position.line < 0) {
+          return 0;
+        }
+        const lineOffset = lineOffsets[position.line];
+        if (position.character <= 0) {
+          return lineOffset;
+        }
+        const nextLineOffset = position.line + 1 < lineOffsets.length ? lineOffsets[position.line + 1] : this._content.length;
+        const offset = Math.min(lineOffset + position.character, nextLineOffset);
+        return this.ensureBeforeEOL(offset, lineOffset);
+      }
+      getLineRange(line) {
+        const lineOffsets = this.getLineOffsets();
+        if (line >= lineOffsets.length) {
+          const lastLine = lineOffsets.length - 1;
+          return { start: { line: lastLine, character: 0 }, end: { line: lastLine, character: this._content.length - lineOffsets[lastLine] } };
+        } else if (line < 0) {
+          return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        }
+        const startOffset = lineOffsets[line];
+        const nextLineOffset = line + 1 < lineOffsets.length ? lineOffsets[line + 1] : this._content.length;
+        const endOffset = this.ensureBeforeEOL(nextLineOffset, startOffset);
+        return { start: { line, character: 0 }, end: { line, character: endOffset - startOffset } };
+      }
+      getEOLCharacters(line) {
+        const lineOffsets = this.getLineOffsets();
+        if (line >= lineOffsets.length) {
+          return "";
+        } else if (line < 0) {
+          return "";
+        }
+        const nextLineOffset = line + 1 < lineOffsets.length ? lineOffsets[line + 1] : this._content.length;
+        const eolOffset = this.ensureBeforeEOL(nextLineOffset, lineOffsets[line]);
+        return this._content.substring(eolOffset, nextLineOffset);
+      }
+      ensureBeforeEOL(offset, lineOffset) {
+        while (offset > lineOffset && isEOL(this._content.charCodeAt(offset - 1))) {
+          offset--;
+        }
+        return offset;
+      }
+      get lineCount() {
+        return this.getLineOffsets().length;
+      }
+      static isIncremental(event) {
+        const candidate = event;
+        return candidate !== void 0 && candidate !== null && typeof candidate.text === "string" && candidate.range !== void 0 && (candidate.rangeLength === void 0 || typeof candidate.rangeLength === "number");
+      }
+      static isFull(event) {
+        const candidate = event;
+        return candidate !== void 0 && candidate !== null && typeof candidate.text === "string" && candidate.range === void 0 && candidate.rangeLength === void 0;
+      }
+    };
+    (function(TextDocument3) {
+      function create2(uri, languageId, version2, content) {
+        return new FullTextDocument2(uri, languageId, version2, content);
+      }
+      TextDocument3.create = create2;
+      function update(document2, changes, version2) {
+        if (document2 instanceof FullTextDocument2) {
+          document2.update(changes, version2);
+          return document2;
+        } else {
+          throw new Error("TextDocument.update: document must be created by TextDocument.create");
+        }
+      }
+      TextDocument3.update = update;
+      function applyEdits(document2, edits) {
+        const text2 = document2.getText();
+        const sortedEdits = mergeSort(edits.map(getWellformedEdit), (a, b) => {
+          const diff = a.range.start.line - b.range.start.line;
+          if (diff === 0) {
+            return a.range.start.character - b.range.start.character;
+          }
+          return diff;
+        });
+        let lastModifiedOffset = 0;
+        const spans = [];
+        for (const e of sortedEdits) {
+          const startOffset = document2.offsetAt(e.range.start);
+          if (startOffset < lastModifiedOffset) {
+            throw new Error("Overlapping edit");
+          } else if (startOffset > lastModifiedOffset) {
+            spans.push(text2.substring(lastModifiedOffset, startOffset));
+          }
+          if (e.newText.length) {
+            spans.push(e.newText);
+          }
+          lastModifiedOffset = document2.offsetAt(e.range.end);
+        }
+        spans.push(text2.substr(lastModifiedOffset));
+        return spans.join("");
+      }
+      TextDocument3.applyEdits = applyEdits;
+    })(TextDocument2 || (TextDocument2 = {}));
+  }
+});
+
+// server/src/lsp/settings.ts
+function num2(value, fallback, min, problems, name2) {
+  if (value === void 0 || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    problems.push(`insertlint.${name2} must be a number \u2265 ${min}; using ${fallback}`);
+    return fallback;
+  }
+  return value;
+}
+function choice(value, allowed, fallback, problems, name2) {
+  if (value === void 0 || value === null) return fallback;
+  if (typeof value === "string" && allowed.includes(value)) return value;
+  problems.push(`insertlint.${name2} must be one of ${allowed.join(", ")}; using ${fallback}`);
+  return fallback;
+}
+function bool(value, fallback, problems, name2) {
+  if (value === void 0 || value === null) return fallback;
+  if (typeof value === "boolean") return value;
+  problems.push(`insertlint.${name2} must be true or false; using ${fallback}`);
+  return fallback;
+}
+function obj(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : {};
+}
+function readSettings(raw, problems = []) {
+  const s = obj(raw);
+  const index = obj(s.index);
+  const d = DEFAULT_SETTINGS;
+  const ignore4 = Array.isArray(s.ignore) ? s.ignore.filter((g) => typeof g === "string") : [];
+  if (s.ignore !== void 0 && !Array.isArray(s.ignore)) problems.push("insertlint.ignore must be an array of globs; ignored");
+  const scope = s.diagnosticsScope ?? obj(s.diagnostics).scope;
+  const schema = Array.isArray(s.schema) ? s.schema.filter((g) => typeof g === "string" && g.trim() !== "") : [];
+  if (s.schema !== void 0 && !Array.isArray(s.schema)) problems.push("insertlint.schema must be an array of files, folders or globs; ignored");
+  let languages = d.languages;
+  if (Array.isArray(s.languages)) languages = s.languages.filter((l) => typeof l === "string");
+  else if (s.languages !== void 0 && s.languages !== null) problems.push("insertlint.languages must be an array of language ids; linting the default languages");
+  const codeLens = s.codeLens;
+  return {
+    enable: bool(s.enable, d.enable, problems, "enable"),
+    run: choice(s.run, ["onType", "onSave"], d.run, problems, "run"),
+    minimumSeverity: choice(s.minimumSeverity, SEVERITY_ORDER, d.minimumSeverity, problems, "minimumSeverity"),
+    languages,
+    // "codeLens": true/false, or { "enabled": … } as VS Code writes nested keys (insertlint.codeLens.enabled).
+    codeLens: bool(typeof codeLens === "object" && codeLens !== null ? codeLens.enabled : codeLens, d.codeLens, problems, "codeLens"),
+    messageStyle: choice(s.messageStyle, ["full", "firstSentence"], d.messageStyle, problems, "messageStyle"),
+    rules: obj(s.rules),
+    ignore: ignore4,
+    schema,
+    index: {
+      enabled: index.enabled === void 0 ? d.index.enabled : index.enabled !== false,
+      maxFiles: num2(index.maxFiles, d.index.maxFiles, 0, problems, "index.maxFiles"),
+      maxTotalBytes: index.maxTotalMegabytes !== void 0 ? num2(index.maxTotalMegabytes, d.index.maxTotalBytes / 1048576, 1, problems, "index.maxTotalMegabytes") * 1048576 : d.index.maxTotalBytes,
+      maxFileBytes: index.maxFileKilobytes !== void 0 ? num2(index.maxFileKilobytes, d.index.maxFileBytes / 1024, 1, problems, "index.maxFileKilobytes") * 1024 : d.index.maxFileBytes
+    },
+    diagnosticsScope: scope === "openFiles" ? "openFiles" : "workspace",
+    debounceMs: num2(s.debounceMs, d.debounceMs, 0, problems, "debounceMs"),
+    encoding: readEncoding(s.encoding, problems)
+  };
+}
+function settingsLayer(settings) {
+  const layer = {};
+  if (Object.keys(settings.rules).length > 0) layer.rules = settings.rules;
+  if (settings.ignore.length > 0) layer.ignore = settings.ignore;
+  return layer;
+}
+function readEncoding(value, problems) {
+  if (value === void 0 || value === null || value === "") return "utf-8";
+  const encoding = typeof value === "string" ? sourceEncoding(value) : void 0;
+  if (!encoding) problems.push(`files.encoding ${JSON.stringify(value)}: InsertLint reads files on disk as UTF-8, ISO 8859-1 or Windows-1252 only; using UTF-8 (open files are linted as shown)`);
+  return encoding ?? "utf-8";
+}
+function severityShown(severity, minimum) {
+  return SEVERITY_ORDER.indexOf(severity) <= SEVERITY_ORDER.indexOf(minimum);
+}
+var SEVERITY_ORDER, DEFAULT_LANGUAGES2, DEFAULT_SETTINGS;
+var init_settings = __esm({
+  "server/src/lsp/settings.ts"() {
+    "use strict";
+    init_files();
+    SEVERITY_ORDER = ["error", "warning", "information", "hint"];
+    DEFAULT_LANGUAGES2 = ["sql", "db2sql", "java", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "c", "cpp", "shellscript"];
+    DEFAULT_SETTINGS = {
+      enable: true,
+      run: "onType",
+      minimumSeverity: "hint",
+      languages: DEFAULT_LANGUAGES2,
+      codeLens: true,
+      messageStyle: "full",
+      rules: {},
+      ignore: [],
+      schema: [],
+      index: { enabled: true, maxFiles: 5e3, maxTotalBytes: 50 * 1024 * 1024, maxFileBytes: 2 * 1024 * 1024 },
+      diagnosticsScope: "workspace",
+      debounceMs: 150,
+      encoding: "utf-8"
+    };
+  }
+});
+
+// server/src/lsp/lsp-convert.ts
+function toLspDiagnostic(d, lines, locate, style = {}) {
+  const lsp = {
+    range: lspRange(lines, d.span),
+    severity: LSP_SEVERITY[d.severity],
+    code: d.rule,
+    source: "insertlint",
+    message: style.messageStyle === "firstSentence" ? firstSentence2(d.message) : d.message
+  };
+  if (findRule(d.rule)) lsp.codeDescription = { href: (style.docLink ?? ruleDocUrl)(d.rule) };
+  const related = d.related?.flatMap((r) => {
+    const where2 = locate?.(r.file);
+    return where2 ? [{ location: { uri: where2.uri, range: lspRange(where2.lines, r.span) }, message: r.message }] : [];
+  });
+  if (related?.length) lsp.relatedInformation = related;
+  return lsp;
+}
+function lspRange(lines, span) {
+  const s = lines.position(span.start);
+  const e = lines.position(Math.max(span.start, span.end));
+  return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
+}
+function offsetOf(lines, position) {
+  if (!position || typeof position.line !== "number" || typeof position.character !== "number") {
+    throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, "position must have a numeric line and character");
+  }
+  return lines.offset(position.line, position.character);
+}
+function firstSentence2(message) {
+  const end = /[.!?](?=\s+[A-Z(]|\s*$)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
+}
+function commandUri(command, args) {
+  return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
+}
+var import_node2, LSP_SEVERITY;
+var init_lsp_convert = __esm({
+  "server/src/lsp/lsp-convert.ts"() {
+    "use strict";
+    import_node2 = __toESM(require_main3());
+    init_registry();
+    LSP_SEVERITY = {
+      error: import_node2.DiagnosticSeverity.Error,
+      warning: import_node2.DiagnosticSeverity.Warning,
+      information: import_node2.DiagnosticSeverity.Information,
+      hint: import_node2.DiagnosticSeverity.Hint
+    };
+  }
+});
+
+// server/src/lsp/protocol.ts
+var STATUS_NOTIFICATION, STATEMENT_AT_REQUEST, RULE_DOC_REQUEST, RULES_REQUEST, RENDER_PLAN_REQUEST, EXPLAIN_REQUEST, PULL_SCHEMA_REQUEST, CLIENT_COMMANDS, SERVER_COMMANDS, FIX_ALL_KIND;
+var init_protocol = __esm({
+  "server/src/lsp/protocol.ts"() {
+    "use strict";
+    STATUS_NOTIFICATION = "insertlint/status";
+    STATEMENT_AT_REQUEST = "insertlint/statementAt";
+    RULE_DOC_REQUEST = "insertlint/ruleDoc";
+    RULES_REQUEST = "insertlint/rules";
+    RENDER_PLAN_REQUEST = "insertlint/renderPlan";
+    EXPLAIN_REQUEST = "insertlint/explain";
+    PULL_SCHEMA_REQUEST = "insertlint/pullSchema";
+    CLIENT_COMMANDS = {
+      explainInsert: "insertlint.explainInsert",
+      showRuleDocumentation: "insertlint.showRuleDocumentation"
+    };
+    SERVER_COMMANDS = {
+      lintWorkspace: "insertlint.server.lintWorkspace",
+      openRuleDocumentation: "insertlint.server.openRuleDocumentation",
+      /** [ruleId]: "off" in the workspace's .insertlintrc.json (created if needed); returns ConfigFileResult. */
+      disableRuleInWorkspace: "insertlint.server.disableRuleInWorkspace",
+      /** Writes a starter .insertlintrc.json in the first workspace folder unless one exists; returns ConfigFileResult. */
+      createConfiguration: "insertlint.server.createConfiguration"
+    };
+    FIX_ALL_KIND = "source.fixAll.insertlint";
+  }
+});
+
+// server/src/lsp/secret-channel.ts
+function aesKey(privateKey, publicKey) {
+  const shared = (0, import_node_crypto3.diffieHellman)({ privateKey, publicKey });
+  return Buffer.from((0, import_node_crypto3.hkdfSync)("sha256", shared, Buffer.alloc(0), INFO, 32));
+}
+function importPublicKey(base64) {
+  return (0, import_node_crypto3.createPublicKey)({ key: Buffer.from(base64, "base64"), format: "der", type: "spki" });
+}
+function exportPublicKey(key) {
+  return key.export({ format: "der", type: "spki" }).toString("base64");
+}
+var import_node_crypto3, INFO, SecretReceiver;
+var init_secret_channel = __esm({
+  "server/src/lsp/secret-channel.ts"() {
+    "use strict";
+    import_node_crypto3 = require("node:crypto");
+    INFO = Buffer.from("insertlint sealed secret v1");
+    SecretReceiver = class {
+      pair = (0, import_node_crypto3.generateKeyPairSync)("x25519");
+      /** Announced to the client (initialize result: capabilities.experimental.insertlint.secretKey). */
+      publicKey = exportPublicKey(this.pair.publicKey);
+      /** The secret, or undefined when the value is not a secret sealed for this key. */
+      open(sealed) {
+        const s = sealed;
+        if (!s || typeof s.key !== "string" || typeof s.iv !== "string" || typeof s.data !== "string" || typeof s.tag !== "string") return void 0;
+        try {
+          const decipher = (0, import_node_crypto3.createDecipheriv)("aes-256-gcm", aesKey(this.pair.privateKey, importPublicKey(s.key)), Buffer.from(s.iv, "base64"));
+          decipher.setAAD(Buffer.from(s.key));
+          decipher.setAuthTag(Buffer.from(s.tag, "base64"));
+          return Buffer.concat([decipher.update(Buffer.from(s.data, "base64")), decipher.final()]).toString("utf8");
+        } catch {
+          return void 0;
+        }
+      }
+    };
+  }
+});
+
+// server/src/lsp/server-state.ts
+function describe(error) {
+  return error instanceof Error ? error.stack ?? error.message : String(error);
+}
+var import_node3, import_node_url2, LANGUAGE_IDS, ServerState, yieldToEvents;
+var init_server_state = __esm({
+  "server/src/lsp/server-state.ts"() {
+    "use strict";
+    import_node3 = __toESM(require_main3());
+    init_main2();
+    import_node_url2 = require("node:url");
+    init_settings();
+    init_lsp_convert();
+    init_protocol();
+    init_secret_channel();
+    LANGUAGE_IDS = {
+      sql: "sql",
+      db2sql: "sql",
+      java: "java",
+      python: "python",
+      javascript: "javascript",
+      javascriptreact: "javascript",
+      typescript: "typescript",
+      typescriptreact: "typescript",
+      c: "c",
+      cpp: "cpp",
+      shellscript: "shell"
+    };
+    ServerState = class {
+      constructor(connection, rules) {
+        this.connection = connection;
+        this.rules = rules;
+      }
+      connection;
+      rules;
+      documents = new import_node3.TextDocuments(TextDocument2);
+      workspace;
+      codeFrontEnd;
+      folders = [];
+      settings = DEFAULT_SETTINGS;
+      fileConfig;
+      fileConfigPath;
+      config;
+      trusted = true;
+      clientCommands = /* @__PURE__ */ new Set();
+      canPullConfiguration = false;
+      canWatchFiles = false;
+      canReportProgress = false;
+      canRefreshCodeLens = false;
+      /** Rule ids link to the client's rule documentation command (the docs shipped with the extension). */
+      ruleDocsByCommand = false;
+      /** The URI a path was opened or published under (so that we answer with the client's spelling). */
+      uriOfPath = /* @__PURE__ */ new Map();
+      /** Paths read from disk by the index or watchers (open documents are not in here). */
+      onDisk = /* @__PURE__ */ new Set();
+      /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
+      schemaPaths = /* @__PURE__ */ new Set();
+      /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
+      secrets = new SecretReceiver();
+      locate = (file) => {
+        const lines = this.workspace.lines(file);
+        return lines ? { uri: this.uriOf(file), lines } : void 0;
+      };
+      log(level, message) {
+        const c = this.connection.console;
+        if (level === "error") c.error(message);
+        else if (level === "warn") c.warn(message);
+        else c.info(message);
+      }
+      /**
+       * A message box in the editor. window/showMessageRequest is a request: a client that does not answer it
+       * (or fails) must not leave an unhandled rejection, which would end the server.
+       */
+      showMessage(kind, message) {
+        const w = this.connection.window;
+        const shown = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
+        Promise.resolve(shown).catch(() => this.log("info", `(message not shown) ${message}`));
+      }
+      /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
+      pathOf(uri) {
+        if (uri.startsWith("file:")) {
+          try {
+            return (0, import_node_url2.fileURLToPath)(uri);
+          } catch {
+            return uri;
+          }
+        }
+        return uri;
+      }
+      uriOf(path) {
+        return this.uriOfPath.get(path) ?? (path.includes(":") && !/^[a-zA-Z]:[\\/]/.test(path) ? path : (0, import_node_url2.pathToFileURL)(path).toString());
+      }
+      languageFor(path, languageId) {
+        return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : void 0);
+      }
+      /** How findings are written for this editor (insertlint.messageStyle, where rule ids link to). */
+      diagnosticStyle() {
+        return {
+          messageStyle: this.settings.messageStyle,
+          docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : void 0
+        };
+      }
+      /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */
+      shows(path) {
+        if (!this.settings.enable) return false;
+        const doc = this.documents.get(this.uriOf(path));
+        if (doc) return this.settings.languages.includes(doc.languageId);
+        const language = this.workspace.languageOf(path);
+        return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== void 0 && LANGUAGE_IDS[id] === language);
+      }
+      /** Open documents the engine holds, as paths. */
+      openPaths() {
+        return this.documents.all().map((d) => this.pathOf(d.uri)).filter((p) => this.workspace.hasFile(p));
+      }
+      /** Files whose findings are shown (insertlint.diagnostics.scope). */
+      publishablePaths() {
+        return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
+      }
+    };
+    yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
+  }
+});
+
+// server/src/lsp/scheduler.ts
+var MAX_INPUT_WAIT_MS, DocumentScheduler;
+var init_scheduler = __esm({
+  "server/src/lsp/scheduler.ts"() {
+    "use strict";
+    MAX_INPUT_WAIT_MS = 250;
+    DocumentScheduler = class {
+      /**
+       * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
+       * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
+       */
+      constructor(run2, inputPending = () => false) {
+        this.run = run2;
+        this.inputPending = inputPending;
+      }
+      run;
+      inputPending;
+      pending = /* @__PURE__ */ new Map();
+      /** When the document's last analysis ended and how long it took. */
+      last = /* @__PURE__ */ new Map();
+      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
+      schedule(uri, version2, delayMs) {
+        this.cancel(uri);
+        const entry = { version: version2 };
+        const last = this.last.get(uri);
+        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
+        const due = Date.now() + wait;
+        const whenInputRead = () => {
+          entry.timer = void 0;
+          if (this.inputPending() && Date.now() - due < MAX_INPUT_WAIT_MS) entry.timer = setTimeout(whenInputRead, 1);
+          else entry.immediate = setImmediate(() => this.fire(uri, entry));
+        };
+        entry.timer = setTimeout(whenInputRead, wait);
+        this.pending.set(uri, entry);
+      }
+      /** The version waiting to be analysed, if any. */
+      pendingVersion(uri) {
+        return this.pending.get(uri)?.version;
+      }
+      /** Runs the pending analysis now (requests need the model of the text the client sees). */
+      flush(uri) {
+        const entry = this.pending.get(uri);
+        if (entry) this.fire(uri, entry);
+      }
+      cancel(uri) {
+        const entry = this.pending.get(uri);
+        if (!entry) return;
+        if (entry.timer) clearTimeout(entry.timer);
+        if (entry.immediate) clearImmediate(entry.immediate);
+        this.pending.delete(uri);
+      }
+      /** The document is closed: nothing pending, nothing remembered. */
+      forget(uri) {
+        this.cancel(uri);
+        this.last.delete(uri);
+      }
+      cancelAll() {
+        for (const uri of [...this.pending.keys()]) this.cancel(uri);
+      }
+      fire(uri, entry) {
+        if (this.pending.get(uri) !== entry) return;
+        this.cancel(uri);
+        const start = Date.now();
+        try {
+          this.run(uri, entry.version);
+        } finally {
+          const end = Date.now();
+          this.last.set(uri, { end, took: end - start });
+        }
+      }
+    };
+  }
+});
+
+// server/src/lsp/model-queries.ts
+function namesIn2(stmt) {
+  const out = [];
+  const table = (name2, s = stmt) => {
+    if (name2) out.push({ name: name2, stmt: s, role: "table" });
+  };
+  switch (stmt.kind) {
+    case "createTable":
+      table(stmt.table);
+      table(stmt.like);
+      for (const c of stmt.constraints) if (c.kind === "foreignKey") table(c.parent);
+      for (const b of stmt.mqt?.baseTables ?? []) table(b);
+      break;
+    case "alterTable":
+      table(stmt.table);
+      for (const a of stmt.actions) if (a.kind === "addConstraint" && a.constraint.kind === "foreignKey") table(a.constraint.parent);
+      break;
+    case "createIndex":
+      table(stmt.table);
+      break;
+    case "createTrigger":
+      table(stmt.table);
+      for (const inner of stmt.body) out.push(...namesIn2(inner));
+      break;
+    case "insert":
+      table(stmt.target);
+      if (stmt.source.kind === "select") for (const t of stmt.source.tables) table(t);
+      for (const s of stmt.sequences) out.push({ name: s, stmt, role: "sequence" });
+      break;
+    case "merge":
+      table(stmt.target);
+      break;
+    case "load":
+    case "import":
+    case "lockTable":
+      table(stmt.table);
+      break;
+    case "declareCursor":
+      for (const t of stmt.tables) table(t);
+      break;
+    case "createSequence":
+    case "alterSequence":
+      out.push({ name: stmt.sequence, stmt, role: "sequence" });
+      break;
+    case "update":
+    case "delete":
+      table(stmt.target);
+      break;
+    case "ingest":
+      table(stmt.table);
+      break;
+    case "loop":
+      for (const t of stmt.tables ?? []) table(t);
+      break;
+    default:
+      break;
+  }
+  if (stmt.kind !== "createTrigger") for (const inner of childStatements(stmt)) out.push(...namesIn2(inner));
+  return out;
+}
+function fileSpan2(stmt, span) {
+  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+}
+function nameAt(model, offset) {
+  for (const stmt of model.statements) {
+    const span = fileSpan2(stmt, stmt.span);
+    if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
+    for (const ref of namesIn2(stmt)) {
+      const s = fileSpan2(ref.stmt, ref.name.span);
+      if (offset >= s.start && offset <= s.end) return ref;
+    }
+  }
+  return void 0;
+}
+function statementAt(model, offset) {
+  let best;
+  for (const stmt of model.statements) {
+    const span = fileSpan2(stmt, stmt.span);
+    if (offset >= span.start && offset <= span.end) {
+      if (!best || span.end - span.start < fileSpan2(best, best.span).end - fileSpan2(best, best.span).start) best = stmt;
+    }
+  }
+  return best;
+}
+function statementText2(model, stmt) {
+  const text2 = model.source.text;
+  const start = stmt.origin.toFile(stmt.span.start);
+  const end = stmt.origin.toFile(stmt.span.end);
+  if (model.source.language === "sql" && end - start === stmt.span.end - stmt.span.start) return text2.slice(start, end);
+  let out = "";
+  for (let i = stmt.span.start; i < stmt.span.end; i++) {
+    const at = stmt.origin.toFile(i);
+    const c = text2[at] ?? "";
+    if (c === "\\" && stmt.origin.toFile(i + 1) - at > 1) {
+      const next = text2[at + 1] ?? "";
+      out += SIMPLE_ESCAPES2[next] ?? next;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+function schemaFacts(file) {
+  const facts = /* @__PURE__ */ new Map();
+  if (!file) return facts;
+  const model = file;
+  const add = (key, fact) => facts.set(key, (facts.get(key) ?? "") + fact + "\0");
+  const inLoop = /* @__PURE__ */ new Set();
+  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  forEachStatement(model.statements, addFacts, { triggers: false });
+  function addFacts(stmt) {
+    let fact;
+    if (DDL_KINDS.has(stmt.kind)) {
+      fact = statementText2(model, stmt).replace(/\s+/g, " ");
+    } else if (stmt.kind === "insert") {
+      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? stmt.source.rows.length : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
+    } else if (stmt.kind === "merge") {
+      fact = `merge ${stmt.hasInsert}`;
+    } else if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") {
+      fact = stmt.kind;
+    } else {
+      return;
+    }
+    const names3 = namesIn2(stmt);
+    if (names3.length === 0) add("*", fact);
+    for (const ref of names3) add(ref.name.name, fact);
+  }
+  return facts;
+}
+function changedNames(before, after) {
+  const changed = /* @__PURE__ */ new Set();
+  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
+  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
+  return changed;
+}
+function mentionedNames(model) {
+  const names3 = /* @__PURE__ */ new Set();
+  for (const stmt of model?.statements ?? []) for (const ref of namesIn2(stmt)) names3.add(ref.name.name);
+  return names3;
+}
+function insertStatements(model) {
+  const out = [];
+  let previousTarget;
+  for (const s of model.statements) {
+    const target = s.kind === "insert" ? `${s.target.schema ?? ""}.${s.target.name}/${s.source.kind}` : void 0;
+    if (s.kind === "merge" && s.hasInsert) out.push(s);
+    else if (target !== void 0 && target !== previousTarget) out.push(s);
+    previousTarget = target;
+  }
+  return out;
+}
+var SIMPLE_ESCAPES2;
+var init_model_queries = __esm({
+  "server/src/lsp/model-queries.ts"() {
+    "use strict";
+    init_walk();
+    init_schema_findings();
+    SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
+  }
+});
+
+// server/src/lsp/diagnostics.ts
+var import_node4, Diagnostics;
+var init_diagnostics = __esm({
+  "server/src/lsp/diagnostics.ts"() {
+    "use strict";
+    init_scheduler();
+    init_model_queries();
+    init_lsp_convert();
+    init_protocol();
+    init_server_state();
+    import_node4 = __toESM(require_main3());
+    init_settings();
+    Diagnostics = class {
+      /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
+      constructor(state, guard, inputPending) {
+        this.state = state;
+        this.scheduler = new DocumentScheduler((uri, version2) => guard("analyse", () => this.analyse(uri, version2)), inputPending);
+      }
+      state;
+      /** Pending analyses of open documents: one per document, for its newest version. */
+      scheduler;
+      /** Paths whose diagnostics must be re-published, drained in the background. */
+      dirty = /* @__PURE__ */ new Set();
+      draining = false;
+      published = /* @__PURE__ */ new Map();
+      loggedFailures = /* @__PURE__ */ new Set();
+      /** The version of each open document the engine holds. */
+      analysed = /* @__PURE__ */ new Map();
+      /** Indexing state for the status notification (set by indexer.ts). */
+      indexing = false;
+      indexProgress = { indexed: 0, total: 0 };
+      /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
+      changed(uri, version2) {
+        if (this.scheduler.pendingVersion(uri) === version2) return;
+        if (this.state.settings.run === "onSave" && this.analysed.has(uri)) return;
+        this.scheduler.schedule(uri, version2, this.state.settings.debounceMs);
+      }
+      /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
+      saved(uri, version2) {
+        if (this.state.settings.run === "onSave" && this.analysed.get(uri) !== version2) this.scheduler.schedule(uri, version2, 0);
+      }
+      closed(uri) {
+        this.scheduler.forget(uri);
+        this.analysed.delete(uri);
+      }
+      /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
+      isCurrent(uri) {
+        const doc = this.state.documents.get(uri);
+        return !doc || this.analysed.get(uri) === doc.version;
+      }
+      /** Settings changed: open documents with unanalysed edits are analysed now if the mode allows it. */
+      settingsChanged() {
+        if (this.state.settings.run !== "onType") return;
+        for (const doc of this.state.documents.all()) {
+          if (this.analysed.has(doc.uri) && this.analysed.get(doc.uri) !== doc.version) this.scheduler.schedule(doc.uri, doc.version, 0);
+        }
+      }
+      opened(uri, version2) {
+        this.scheduler.schedule(uri, version2, 0);
+      }
+      /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
+      current(uri) {
+        if (typeof uri !== "string") throw new import_node4.ResponseError(import_node4.ErrorCodes.InvalidParams, "textDocument.uri must be a string");
+        this.scheduler.flush(uri);
+        const { workspace } = this.state;
+        const path = this.state.pathOf(uri);
+        const model = workspace.model(path);
+        const lines = workspace.lines(path);
+        if (!model || !lines) return void 0;
+        return { path, model, lines };
+      }
+      analyse(uri, version2) {
+        const s = this.state;
+        const doc = s.documents.get(uri);
+        if (!doc || doc.version !== version2) return;
+        const path = s.pathOf(uri);
+        s.uriOfPath.set(path, uri);
+        this.analysed.set(uri, version2);
+        if (s.schemaPaths.has(path)) {
+          this.schemaFileChanged(path, doc.getText());
+          return;
+        }
+        const language = s.languageFor(path, doc.languageId);
+        if (!language) return;
+        const text2 = doc.getText();
+        if (text2.length > s.config.maxFileBytes) {
+          s.log("info", `${path}: not linted, it is ${(text2.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
+          s.workspace.removeFile(path);
+          this.publishEmpty(path);
+          return;
+        }
+        const before = schemaFacts(s.workspace.model(path));
+        s.workspace.setFile(path, text2, language);
+        s.onDisk.delete(path);
+        const after = schemaFacts(s.workspace.model(path));
+        this.publish(path, version2);
+        this.markDependentsDirty(path, changedNames(before, after));
+        if (!this.indexing) this.sendStatus();
+      }
+      /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
+      schemaFileChanged(path, text2) {
+        if (text2 === void 0) this.state.workspace.removeSchemaFile(path);
+        else this.state.workspace.setSchemaFile(path, text2);
+        this.markDirty(this.state.publishablePaths());
+      }
+      markDependentsDirty(path, changed) {
+        if (changed.size === 0) return;
+        const any = changed.has("*");
+        const dependents = this.state.publishablePaths().filter((p) => {
+          if (p === path) return false;
+          if (any) return true;
+          for (const name2 of mentionedNames(this.state.workspace.model(p))) if (changed.has(name2)) return true;
+          return false;
+        });
+        this.markDirty(dependents);
+      }
+      markDirty(paths) {
+        for (const p of paths) this.dirty.add(p);
+        if (!this.draining && this.dirty.size > 0) {
+          this.draining = true;
+          setImmediate(() => void this.drain());
+        }
+      }
+      /** Re-publishes dirty files, open ones first, in short slices so that newer edits get in between. */
+      async drain() {
+        try {
+          while (this.dirty.size > 0) {
+            const open = new Set(this.state.openPaths());
+            const next = [...this.dirty].sort((a, b) => Number(open.has(b)) - Number(open.has(a)));
+            const sliceStart = Date.now();
+            for (const path of next) {
+              if (!this.dirty.has(path)) continue;
+              this.dirty.delete(path);
+              if (this.scheduler.pendingVersion(this.state.uriOf(path)) !== void 0) continue;
+              this.publish(path);
+              if (Date.now() - sliceStart > 20) break;
+            }
+            this.sendStatus();
+            await yieldToEvents();
+          }
+        } catch (error) {
+          this.state.log("error", `re-publishing diagnostics failed: ${describe(error)}`);
+        } finally {
+          this.draining = false;
+        }
+      }
+      /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
+      publish(path, version2) {
+        const { workspace } = this.state;
+        if (!workspace.hasFile(path)) return this.publishEmpty(path);
+        const failuresBefore = workspace.ruleFailures.length;
+        const minimum = this.state.settings.minimumSeverity;
+        const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
+        this.logRuleFailures(failuresBefore);
+        const lines = workspace.lines(path);
+        const style = this.state.diagnosticStyle();
+        const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+        const key = JSON.stringify(lsp);
+        const uri = this.state.uriOf(path);
+        const last = this.published.get(path);
+        if (version2 === void 0) {
+          if (last && last.key === key) return;
+          if (!last && lsp.length === 0) return;
+        }
+        this.published.set(path, { key, count: lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length });
+        void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
+      }
+      publishEmpty(path) {
+        if (!this.published.has(path)) return;
+        this.published.delete(path);
+        void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), diagnostics: [] });
+        this.sendStatus();
+      }
+      /** Findings published, all files, hints left out (as in the Problems panel). */
+      findings() {
+        let findings = 0;
+        for (const p of this.published.values()) findings += p.count;
+        return findings;
+      }
+      logRuleFailures(from) {
+        const failures = this.state.workspace.ruleFailures;
+        for (let i = from; i < failures.length; i++) {
+          const f = failures[i];
+          const key = `${f.rule}\0${f.file}`;
+          if (this.loggedFailures.has(key)) continue;
+          this.loggedFailures.add(key);
+          this.state.log("error", `rule ${f.rule} failed on ${f.file} and is skipped for that file: ${describe(f.error)}`);
+        }
+        if (failures.length > 1e3) failures.splice(0, failures.length - 100);
+      }
+      sendStatus() {
+        const status = {
+          state: !this.state.settings.enable ? "disabled" : this.indexing ? "indexing" : "idle",
+          files: this.state.workspace?.paths().length ?? 0,
+          findings: this.findings(),
+          ...this.indexing ? this.indexProgress : {}
+        };
+        void this.state.connection.sendNotification(STATUS_NOTIFICATION, status);
+      }
+    };
+  }
+});
+
+// server/src/lsp/configuration.ts
+var import_node_path11, Configuration;
+var init_configuration = __esm({
+  "server/src/lsp/configuration.ts"() {
+    "use strict";
+    import_node_path11 = require("node:path");
+    init_config();
+    init_files();
+    init_lint_run();
+    init_schema_files();
+    init_settings();
+    init_server_state();
+    Configuration = class {
+      constructor(state, diagnostics) {
+        this.state = state;
+        this.diagnostics = diagnostics;
+      }
+      state;
+      diagnostics;
+      readSettingsReporting(raw) {
+        const problems = [];
+        const settings = readSettings(raw, problems);
+        for (const p of problems) this.state.log("warn", p);
+        return settings;
+      }
+      loadFileConfig() {
+        const s = this.state;
+        s.fileConfig = void 0;
+        s.fileConfigPath = void 0;
+        for (const folder of s.folders) {
+          const path = findConfigFile(folder);
+          if (!path) continue;
+          try {
+            s.fileConfig = loadConfigFile(path);
+            s.fileConfigPath = path;
+            s.log("info", `configuration: ${path}`);
+          } catch (error) {
+            const message = error instanceof ConfigError ? error.message : describe(error);
+            s.log("error", `${message}; using the defaults`);
+            s.showMessage("warning", `InsertLint: ${message}. Using the default configuration.`);
+          }
+          break;
+        }
+      }
+      buildConfig() {
+        const s = this.state;
+        let editorLayer;
+        try {
+          editorLayer = validateConfig(settingsLayer(s.settings), s.rules.map((r) => r.rule), "settings (insertlint.rules / insertlint.ignore)");
+        } catch (error) {
+          s.log("error", `${describe(error)}; the editor settings are ignored`);
+        }
+        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path11.dirname)(s.fileConfigPath)) } : s.fileConfig;
+        const editorSchema = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : void 0 };
+        const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
+        config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
+        config.source = s.fileConfigPath;
+        return config;
+      }
+      /**
+       * Pulls the editor settings again (workspace/configuration) and applies them; true when files on disk
+       * must be read again (files.encoding changed).
+       */
+      async reload(republish = true) {
+        const s = this.state;
+        const encodingBefore = s.settings.encoding;
+        try {
+          if (s.canPullConfiguration) {
+            const [raw, filesEncoding] = await s.connection.workspace.getConfiguration([{ section: "insertlint" }, { section: "files.encoding" }]);
+            const problems = [];
+            const encoding = readEncoding(filesEncoding, problems);
+            s.settings = { ...this.readSettingsReporting(raw), encoding };
+            for (const p of problems) s.log("warn", p);
+          }
+        } catch (error) {
+          s.log("warn", `could not read the editor settings: ${describe(error)}`);
+        }
+        this.apply(republish);
+        return s.settings.encoding !== encodingBefore;
+      }
+      apply(republish) {
+        const s = this.state;
+        s.config = this.buildConfig();
+        s.workspace.setConfig(s.config);
+        this.loadSchema();
+        if (!republish) return;
+        this.diagnostics.markDirty(s.publishablePaths());
+        this.diagnostics.settingsChanged();
+        if (s.canRefreshCodeLens) void s.connection.sendRequest("workspace/codeLens/refresh").catch(() => void 0);
+      }
+      /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */
+      loadSchema() {
+        const s = this.state;
+        const loaded = loadSchemaFiles(s.workspace, s.config.schema, { ...s.config, encoding: s.settings.encoding });
+        for (const problem of loaded.problems) s.log("warn", problem);
+        s.schemaPaths = new Set(loaded.files);
+        for (const path of s.schemaPaths) {
+          if (s.workspace.hasFile(path)) {
+            s.workspace.removeFile(path);
+            s.onDisk.delete(path);
+            this.diagnostics.publishEmpty(path);
+          }
+          const open = s.documents.get(s.uriOf(path));
+          if (open) s.workspace.setSchemaFile(path, open.getText());
+        }
+        if (loaded.files.length > 0) s.log("info", `schema files: ${loaded.files.join(", ")}`);
+      }
+    };
+  }
+});
+
+// server/src/lsp/disk-files.ts
+var import_node_path12, import_ignore3, import_node5, SQL_HINT, DiskFiles;
+var init_disk_files = __esm({
+  "server/src/lsp/disk-files.ts"() {
+    "use strict";
+    import_node_path12 = require("node:path");
+    import_ignore3 = __toESM(require_ignore());
+    import_node5 = __toESM(require_main3());
+    init_config();
+    init_files();
+    init_schema_files();
+    init_model_queries();
+    SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+    DiskFiles = class {
+      constructor(state, diagnostics, configuration) {
+        this.state = state;
+        this.diagnostics = diagnostics;
+        this.configuration = configuration;
+      }
+      state;
+      diagnostics;
+      configuration;
+      /** Source text read from disk so far (insertlint.index.maxTotalMegabytes). */
+      indexedBytes = 0;
+      /** Application files left out because they never mention SQL. */
+      codeWithoutSql = 0;
+      /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
+      readFromDisk(path) {
+        const s = this.state;
+        const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+        if ("skip" in read) {
+          s.log("info", `skipped ${path}: ${read.skip}`);
+          if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+          return false;
+        }
+        if (s.workspace.languageOf(path) !== "sql" && !SQL_HINT.test(read.text)) {
+          if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+          s.onDisk.delete(path);
+          this.codeWithoutSql++;
+          return false;
+        }
+        if (!s.onDisk.has(path)) this.indexedBytes += read.text.length;
+        s.workspace.setFile(path, read.text);
+        s.onDisk.add(path);
+        return true;
+      }
+      isInWorkspace(path) {
+        return this.state.folders.some((f) => {
+          const rel = (0, import_node_path12.relative)(f, path);
+          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path12.sep);
+        });
+      }
+      isIgnored(path) {
+        const s = this.state;
+        const folder = s.folders.find((f) => !(0, import_node_path12.relative)(f, path).startsWith(".."));
+        if (!folder) return true;
+        const rel = (0, import_node_path12.relative)(folder, path).split(import_node_path12.sep).join("/");
+        if (rel.split("/").some((part) => part === "node_modules" || part === ".git")) return true;
+        const base = s.fileConfigPath ? (0, import_node_path12.dirname)(s.fileConfigPath) : folder;
+        const relToBase = (0, import_node_path12.relative)(base, path).split(import_node_path12.sep).join("/");
+        return !relToBase.startsWith("..") && s.config.ignore.length > 0 && (0, import_ignore3.default)().add(s.config.ignore).ignores(relToBase);
+      }
+      /** A document was closed: the saved file (if indexed) replaces the buffer; unsaved edits no longer count. */
+      closed(e) {
+        const s = this.state;
+        const doc = e.document;
+        this.diagnostics.closed(doc.uri);
+        const path = s.pathOf(doc.uri);
+        if (s.schemaPaths.has(path)) {
+          const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+          this.diagnostics.schemaFileChanged(path, "text" in read ? read.text : void 0);
+          return;
+        }
+        const before = schemaFacts(s.workspace.model(path));
+        const keep = doc.uri.startsWith("file:") && s.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
+        if (!keep) s.workspace.removeFile(path);
+        if (keep && s.settings.diagnosticsScope === "workspace") this.diagnostics.markDirty([path]);
+        else this.diagnostics.publishEmpty(path);
+        this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
+      }
+      watchedFilesChanged(changes) {
+        const s = this.state;
+        let configChanged = false;
+        let schemaChanged = false;
+        for (const change of changes) {
+          if (!change?.uri?.startsWith("file:")) continue;
+          const path = s.pathOf(change.uri);
+          if ((0, import_node_path12.basename)(path) === CONFIG_FILE_NAME) {
+            configChanged = true;
+            continue;
+          }
+          if (s.documents.get(s.uriOfPath.get(path) ?? change.uri)) continue;
+          if (s.schemaPaths.has(path) || change.type === import_node5.FileChangeType.Created && isSchemaEntryMatch(path, s.config.schema)) {
+            schemaChanged = true;
+            continue;
+          }
+          if (!s.workspace.languageOf(path) || this.isIgnored(path)) continue;
+          const before = schemaFacts(s.workspace.model(path));
+          if (change.type === import_node5.FileChangeType.Deleted) {
+            s.workspace.removeFile(path);
+            s.onDisk.delete(path);
+            this.diagnostics.publishEmpty(path);
+          } else if (this.readFromDisk(path)) {
+            this.diagnostics.markDirty([path]);
+          }
+          this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
+        }
+        if (configChanged) {
+          this.configuration.loadFileConfig();
+          this.configuration.apply(true);
+        } else if (schemaChanged) {
+          this.configuration.loadSchema();
+          this.diagnostics.markDirty(s.publishablePaths());
+        }
+      }
+    };
+  }
+});
+
+// server/src/lsp/indexer.ts
+var import_node_path13, Indexer;
+var init_indexer = __esm({
+  "server/src/lsp/indexer.ts"() {
+    "use strict";
+    import_node_path13 = require("node:path");
+    init_files();
+    init_server_state();
+    Indexer = class {
+      constructor(state, diagnostics, disk, configuration) {
+        this.state = state;
+        this.diagnostics = diagnostics;
+        this.disk = disk;
+        this.configuration = configuration;
+      }
+      state;
+      diagnostics;
+      disk;
+      configuration;
+      generation = 0;
+      /** Stops a running index at its next slice (shutdown, or a newer index). */
+      cancel() {
+        this.generation++;
+      }
+      /** Reads the workspace folders into the engine in the background, with $/progress. */
+      async indexWorkspace() {
+        const s = this.state;
+        const d = this.diagnostics;
+        const generation = ++this.generation;
+        const stale = () => generation !== this.generation;
+        if (!s.settings.index.enabled || s.folders.length === 0) {
+          d.markDirty(s.publishablePaths());
+          return { files: 0, skipped: 0 };
+        }
+        d.indexing = true;
+        const started = Date.now();
+        let progress;
+        try {
+          if (s.canReportProgress) progress = await s.connection.window.createWorkDoneProgress();
+        } catch {
+          progress = void 0;
+        }
+        progress?.begin("InsertLint: indexing", 0, "finding files", false);
+        let files = [];
+        for (const folder of s.folders) {
+          const configDir = s.fileConfigPath ? (0, import_node_path13.dirname)(s.fileConfigPath) : folder;
+          const list = collectFiles([folder], s.config, folder, configDir);
+          files.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
+          for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
+          await yieldToEvents();
+          if (stale()) {
+            progress?.done();
+            return { files: 0, skipped: 0 };
+          }
+        }
+        const { maxFiles, maxTotalBytes } = s.settings.index;
+        if (files.length > maxFiles) {
+          s.log("warn", `the workspace has ${files.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
+          files = files.slice(0, maxFiles);
+        }
+        d.indexProgress = { indexed: 0, total: files.length };
+        this.disk.codeWithoutSql = 0;
+        let skipped = 0;
+        let sliceStart = Date.now();
+        for (let i = 0; i < files.length; i++) {
+          const path = files[i];
+          const open = s.documents.get(s.uriOf(path));
+          if (open && s.workspace.hasFile(path)) {
+            const model = s.workspace.model(path);
+            s.workspace.removeFile(path);
+            s.workspace.setFile(path, model.source.text, model.source.language);
+          } else if (!open) {
+            if (this.disk.indexedBytes >= maxTotalBytes) {
+              s.log("warn", `stopped indexing after ${i} files: ${(this.disk.indexedBytes / 1048576).toFixed(0)} MB read, the limit (insertlint.index.maxTotalMegabytes)`);
+              break;
+            }
+            if (!this.disk.readFromDisk(path)) skipped++;
+          }
+          d.indexProgress.indexed = i + 1;
+          if (Date.now() - sliceStart > 25) {
+            progress?.report(Math.round((i + 1) / files.length * 100), `${i + 1}/${files.length} files`);
+            d.sendStatus();
+            await yieldToEvents();
+            if (stale()) {
+              progress?.done();
+              return { files: i + 1, skipped };
+            }
+            sliceStart = Date.now();
+          }
+        }
+        progress?.done();
+        d.indexing = false;
+        const noSql = this.disk.codeWithoutSql;
+        s.log("info", `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.disk.indexedBytes / 1048576).toFixed(1)} MB)`);
+        d.markDirty(s.publishablePaths());
+        d.sendStatus();
+        return { files: files.length - skipped, skipped };
+      }
+      /** "Lint workspace": schema files and folders read again; files gone from disk leave the engine. */
+      async relint() {
+        const s = this.state;
+        const before = new Set(s.onDisk);
+        s.onDisk.clear();
+        this.disk.indexedBytes = 0;
+        this.configuration.loadSchema();
+        const result = await this.indexWorkspace();
+        for (const path of before) {
+          if (s.onDisk.has(path) || s.documents.get(s.uriOf(path))) continue;
+          s.workspace.removeFile(path);
+          this.diagnostics.publishEmpty(path);
+        }
+        return { ...result, findings: this.diagnostics.findings() };
+      }
+    };
   }
 });
 
@@ -25622,7 +26816,7 @@ async function readCatalog(options) {
 async function readOpenCatalog(driver, schemas, server) {
   const n = schemas.length;
   const q2 = async (build) => ordered(await select(driver, build(n), schemas), orderOf(build(n)));
-  const tables = /* @__PURE__ */ new Map();
+  const tables2 = /* @__PURE__ */ new Map();
   for (const r of await q2(CATALOG_QUERIES.tables)) {
     const refresh = text(r.REFRESH).trim();
     const locksize = text(r.LOCKSIZE).trim();
@@ -25647,9 +26841,9 @@ async function readOpenCatalog(driver, schemas, server) {
       partitions: []
     };
     if (table.type === "S") table.mqt = { refresh: refresh === "I" ? "immediate" : "deferred", qualifier: table.schema, text: "", baseTables: [] };
-    tables.set(keyOf2(table.schema, table.name), table);
+    tables2.set(keyOf2(table.schema, table.name), table);
   }
-  const tableOf = (r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") => tables.get(keyOf2(name(r[schemaCol]), name(r[nameCol])));
+  const tableOf = (r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") => tables2.get(keyOf2(name(r[schemaCol]), name(r[nameCol])));
   const identities = /* @__PURE__ */ new Map();
   for (const r of await q2(CATALOG_QUERIES.identities)) {
     identities.set(`${keyOf2(name(r.TABSCHEMA), name(r.TABNAME))}.${name(r.COLNAME)}`, {
@@ -25799,11 +26993,11 @@ async function readOpenCatalog(driver, schemas, server) {
     order: flag2(r.IS_ORDER)
   }));
   const used = /* @__PURE__ */ new Set();
-  for (const t of tables.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
+  for (const t of tables2.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
   return {
     database: server?.database,
     schemas,
-    tables: [...tables.values()],
+    tables: [...tables2.values()],
     sequences,
     tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name))
   };
@@ -25845,9 +27039,9 @@ function compareText(a, b) {
 function writeSnapshotDdl(snapshot) {
   const out = [];
   const warnings = [];
-  const tables = [...snapshot.tables].sort(byName);
-  const plain = tables.filter((t) => t.type === "T");
-  const mqts = tables.filter((t) => t.type === "S");
+  const tables2 = [...snapshot.tables].sort(byName);
+  const plain = tables2.filter((t) => t.type === "T");
+  const mqts = tables2.filter((t) => t.type === "S");
   const counts = { tables: plain.length, mqts: mqts.length, indexes: 0, foreignKeys: 0, triggers: 0, sequences: snapshot.sequences.length, tablespaces: snapshot.tablespaces.length };
   out.push(
     `-- Db2 catalog snapshot of ${snapshot.database ? `database ${snapshot.database}, ` : ""}schema${snapshot.schemas.length > 1 ? "s" : ""} ${snapshot.schemas.join(", ")}.`,
@@ -26107,9 +27301,9 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
     return 0;
   }
-  const path = (0, import_node_path10.resolve)(io.cwd, output);
+  const path = (0, import_node_path14.resolve)(io.cwd, output);
   try {
-    (0, import_node_fs9.mkdirSync)((0, import_node_path10.dirname)(path), { recursive: true });
+    (0, import_node_fs9.mkdirSync)((0, import_node_path14.dirname)(path), { recursive: true });
     writeFileAtomic(path, result.ddl);
   } catch (err) {
     io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine(err.message)}
@@ -26123,12 +27317,12 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
   return 0;
 }
-var import_node_fs9, import_node_path10, SCHEMA_USAGE;
+var import_node_fs9, import_node_path14, SCHEMA_USAGE;
 var init_schema_command = __esm({
   "server/src/cli/schema-command.ts"() {
     "use strict";
     import_node_fs9 = require("node:fs");
-    import_node_path10 = require("node:path");
+    import_node_path14 = require("node:path");
     init_args();
     init_driver();
     init_catalog();
@@ -26165,7 +27359,8 @@ async function pullSchemaRequest(params, secrets) {
   try {
     const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: password });
     redact = connection.redact;
-    const env = typeof params.ibmDbPath === "string" && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
+    const folder = ibmDbFolder(params.ibmDbPath);
+    const env = folder ? { ...process.env, [IBM_DB_PATH_ENV]: folder } : process.env;
     const result = await pullSchema(connection, schemas, new IbmDbDriver(connection, () => loadIbmDb(env)));
     if (result.counts.tables + result.counts.mqts === 0) {
       return { error: `no tables found in ${schemas.join(", ")} on ${c.database} (schema names are case-sensitive in the catalog; ordinary names are upper case)` };
@@ -26173,8 +27368,8 @@ async function pullSchemaRequest(params, secrets) {
     return { ddl: result.ddl, summary: `${describeCounts(result.counts)} from ${c.database}, ${schemas.join(", ")}`, warnings: result.warnings.map(redact) };
   } catch (error) {
     if (error instanceof Db2Error) {
-      const hint = error.kind === "driver-missing" ? " In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder." : "";
-      return { error: redact(error.message + hint + (error.details && error.kind !== "driver-missing" ? ` (${error.details})` : "")) };
+      if (error.kind === "driver-missing") return { error: redact(driverMissingMessage(error, params.ibmDbPath || void 0)) };
+      return { error: redact(error.message + (error.details ? ` (${error.details})` : "")) };
     }
     return { error: redact(`importing the schema failed: ${error?.message ?? String(error)}`) };
   }
@@ -26182,314 +27377,234 @@ async function pullSchemaRequest(params, secrets) {
 var init_schema_pull = __esm({
   "server/src/lsp/schema-pull.ts"() {
     "use strict";
+    init_driver_help();
     init_driver();
     init_catalog();
     init_schema_command();
   }
 });
 
-// server/src/lsp/secret-channel.ts
-function aesKey(privateKey, publicKey) {
-  const shared = (0, import_node_crypto3.diffieHellman)({ privateKey, publicKey });
-  return Buffer.from((0, import_node_crypto3.hkdfSync)("sha256", shared, Buffer.alloc(0), INFO, 32));
+// server/src/lsp/config-file.ts
+function configFilePath(fileConfigPath, folders) {
+  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path15.join)(folders[0], CONFIG_FILE_NAME) : void 0);
 }
-function importPublicKey(base64) {
-  return (0, import_node_crypto3.createPublicKey)({ key: Buffer.from(base64, "base64"), format: "der", type: "spki" });
+function createConfigFile(path) {
+  if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
+  if ((0, import_node_fs10.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
+  (0, import_node_fs10.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
+  return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: true };
 }
-function exportPublicKey(key) {
-  return key.export({ format: "der", type: "spki" }).toString("base64");
-}
-var import_node_crypto3, INFO, SecretReceiver;
-var init_secret_channel = __esm({
-  "server/src/lsp/secret-channel.ts"() {
-    "use strict";
-    import_node_crypto3 = require("node:crypto");
-    INFO = Buffer.from("insertlint sealed secret v1");
-    SecretReceiver = class {
-      pair = (0, import_node_crypto3.generateKeyPairSync)("x25519");
-      /** Announced to the client (initialize result: capabilities.experimental.insertlint.secretKey). */
-      publicKey = exportPublicKey(this.pair.publicKey);
-      /** The secret, or undefined when the value is not a secret sealed for this key. */
-      open(sealed) {
-        const s = sealed;
-        if (!s || typeof s.key !== "string" || typeof s.iv !== "string" || typeof s.data !== "string" || typeof s.tag !== "string") return void 0;
-        try {
-          const decipher = (0, import_node_crypto3.createDecipheriv)("aes-256-gcm", aesKey(this.pair.privateKey, importPublicKey(s.key)), Buffer.from(s.iv, "base64"));
-          decipher.setAAD(Buffer.from(s.key));
-          decipher.setAuthTag(Buffer.from(s.tag, "base64"));
-          return Buffer.concat([decipher.update(Buffer.from(s.data, "base64")), decipher.final()]).toString("utf8");
-        } catch {
-          return void 0;
-        }
-      }
-    };
-  }
-});
-
-// server/src/lsp/transport.ts
-function parseHeader(block) {
-  let length;
-  for (const line of block.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) return { error: `a header line without "name: value" (${JSON.stringify(line.slice(0, 40))})` };
-    const name2 = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name2 === "content-length") {
-      if (!/^\d{1,10}$/.test(value)) return { error: `Content-Length is not a number (${JSON.stringify(value.slice(0, 20))})` };
-      length = Number(value);
+function disableRuleInConfigFile(path, ruleId) {
+  if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
+  const created = !(0, import_node_fs10.existsSync)(path);
+  let config = { ...STARTER };
+  if (!created) {
+    try {
+      const parsed = JSON.parse((0, import_node_fs10.readFileSync)(path, "utf8"));
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
+      config = parsed;
+    } catch (error) {
+      return { error: `${path} is not valid JSON (${error.message}); fix it first` };
     }
   }
-  if (length === void 0) return { error: "a header without Content-Length" };
-  if (length > MAX_MESSAGE_BYTES) return { error: `Content-Length ${length} is above the ${MAX_MESSAGE_BYTES / 1048576} MB limit` };
-  return { length };
+  const rules = config.rules;
+  config.rules = { ...typeof rules === "object" && rules !== null && !Array.isArray(rules) ? rules : {}, [ruleId]: "off" };
+  (0, import_node_fs10.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
+  return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-function createServerTransport(argv = process.argv) {
-  const socketArg = argv.find((a) => a.startsWith("--socket="));
-  const socketPort = socketArg ? Number(socketArg.slice("--socket=".length)) : argv.includes("--socket") ? Number(argv[argv.indexOf("--socket") + 1]) : void 0;
-  if (!argv.includes("--stdio") && !socketPort) return { connection: (0, import_node.createConnection)(), inputPending: () => false };
-  let connection;
-  const filter = new FrameFilter((message) => {
-    if (connection) connection.console.error(`insertlint: ${message}`);
-    else process.stderr.write(`insertlint: ${message}
-`);
-  });
-  if (argv.includes("--stdio")) {
-    process.stdin.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, process.stdout);
-    const log = (level) => (...args) => connection.console[level]((0, import_node_util.format)(...args));
-    console.log = log("log");
-    console.info = log("info");
-    console.debug = log("log");
-    console.warn = log("warn");
-    console.error = log("error");
+var import_node_fs10, import_node_path15, import_node_url3, STARTER;
+var init_config_file = __esm({
+  "server/src/lsp/config-file.ts"() {
+    "use strict";
+    import_node_fs10 = require("node:fs");
+    import_node_path15 = require("node:path");
+    import_node_url3 = require("node:url");
+    init_config();
+    STARTER = { rules: {}, ignore: [], schema: [] };
+  }
+});
+
+// server/src/lsp/commands.ts
+var import_node6, UNTRUSTED, Commands;
+var init_commands = __esm({
+  "server/src/lsp/commands.ts"() {
+    "use strict";
+    import_node6 = __toESM(require_main3());
+    init_registry();
+    init_model_queries();
+    init_lsp_convert();
+    init_plans();
+    init_schema_pull();
+    init_protocol();
+    init_config_file();
+    UNTRUSTED = "This workspace is not trusted: InsertLint only lints here and never connects to a database.";
+    Commands = class {
+      constructor(state, diagnostics, indexer, configuration) {
+        this.state = state;
+        this.diagnostics = diagnostics;
+        this.indexer = indexer;
+        this.configuration = configuration;
+      }
+      state;
+      diagnostics;
+      indexer;
+      configuration;
+      async execute(command, args) {
+        switch (command) {
+          case SERVER_COMMANDS.lintWorkspace:
+            return this.indexer.relint();
+          case SERVER_COMMANDS.openRuleDocumentation: {
+            const id = args[0];
+            if (typeof id !== "string" || !findRule(id)) return null;
+            await this.state.connection.window.showDocument({ uri: ruleDocUrl(id), external: true });
+            return null;
+          }
+          case SERVER_COMMANDS.disableRuleInWorkspace: {
+            const id = args[0];
+            if (typeof id !== "string" || !findRule(id)) throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, "the argument must be a rule id");
+            const result = this.writeConfig(() => disableRuleInConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders), id));
+            if (!("error" in result)) this.state.showMessage("info", `InsertLint: ${id} is now off in ${result.path}`);
+            return result;
+          }
+          case SERVER_COMMANDS.createConfiguration:
+            return this.writeConfig(() => createConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders)));
+          default:
+            throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, `unknown command ${command}`);
+        }
+      }
+      /** Writes the configuration file, then applies it at once (the file watcher's event comes later, or never). */
+      writeConfig(write) {
+        const result = write();
+        if ("error" in result) {
+          this.state.showMessage("warning", `InsertLint: ${result.error}`);
+          return result;
+        }
+        this.state.log("info", `wrote ${result.path}`);
+        this.configuration.loadFileConfig();
+        this.configuration.apply(true);
+        return result;
+      }
+      rules() {
+        const config = this.state.config;
+        return this.state.rules.map(({ rule }) => {
+          const resolved = config.rules.get(rule.meta.id);
+          const severity = resolved === void 0 || resolved === "off" ? "off" : resolved.severity;
+          return { id: rule.meta.id, description: rule.meta.description, severity, fixable: Boolean(rule.meta.fixable) };
+        });
+      }
+      statementAt(params) {
+        const cur = this.diagnostics.current(params?.uri);
+        if (!cur) return null;
+        const start = offsetOf(cur.lines, params.range?.start);
+        const stmt = statementAt(cur.model, start);
+        if (!stmt) return null;
+        return { sql: statementText2(cur.model, stmt), kind: stmt.kind, range: lspRange(cur.lines, fileSpan2(stmt, stmt.span)) };
+      }
+      ruleDoc(id) {
+        if (typeof id !== "string") throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, "id must be a rule id");
+        const rule = findRule(id);
+        if (!rule) return null;
+        return { id, markdown: rule.doc || `# ${id}
+
+${rule.rule.meta.description}
+`, url: ruleDocUrl(id) };
+      }
+      async explain(params) {
+        if (!this.state.trusted) return { error: UNTRUSTED };
+        return explainStatement(params, () => this.state.workspace.schema, this.state.secrets);
+      }
+      async pullSchema(params) {
+        if (!this.state.trusted) return { error: UNTRUSTED };
+        return pullSchemaRequest(params, this.state.secrets);
+      }
+    };
+  }
+});
+
+// server/src/lsp/insert-cost.ts
+function definedAt(where2, located) {
+  return where2 ? where2(located.file, located.stmt.origin.toFile(located.stmt.span.start)) : located.file;
+}
+function tableHoverMarkdown(table, schema, where2) {
+  const out = [];
+  out.push(`**${table.mqt ? "Materialized query table" : "Table"} ${displayKey(table.key)}** \u2014 what one insert costs`);
+  if (table.definition) out.push(`
+Defined in ${definedAt(where2, table.definition)}.`);
+  else out.push("\nIts CREATE TABLE is not in the workspace; only what other DDL says about it is known.");
+  const lines = insertCostSummary(table).filter((l) => l.present);
+  if (lines.length === 0) {
+    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, LOBs or identity (the seed's baseline, test 11: 100,000 rows in 31.5 s).");
   } else {
-    const socket = (0, import_node_net.createConnection)(socketPort, "127.0.0.1");
-    socket.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, socket);
+    out.push("\n| Adds work per row | This table | Measured relative cost | Source |\n|---|---|---|---|");
+    for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
+    out.push("\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, seed 000 Appendix A); they are not multiplied together.");
   }
-  return { connection, inputPending: () => filter.midMessage };
+  const target = schema.isInsertTarget(table) ? schema.insertTarget({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) : void 0;
+  if (target) {
+    const places = `${target.sites.length} place${target.sites.length === 1 ? "" : "s"}`;
+    out.push(`
+Inserted into at ${places} in the workspace${target.bulkReasons.length ? ` (bulk: ${target.bulkReasons.join("; ")})` : ""}.`);
+  }
+  return out.join("\n");
 }
-var import_node_stream, import_node_net, import_node_util, import_node, MAX_HEADER_BYTES, MAX_MESSAGE_BYTES, HEADER_END, HEADER_START, HEADER_IN_BODY, OVERLAP, FrameFilter;
-var init_transport = __esm({
-  "server/src/lsp/transport.ts"() {
+function sequenceHoverMarkdown(sequence, where2) {
+  const cost = identityCacheCost(sequence.cache);
+  const cache = sequence.cache === 0 ? "NO CACHE" : `CACHE ${sequence.cache}${sequence.explicit ? "" : " (default)"}`;
+  return [
+    `**Sequence ${displayKey(sequence.key)}**, ${cache}`,
+    `
+Each value handed to an insert costs about what an IDENTITY with the same cache costs: ${cost.text} (${cost.source}; sequences measured alike in tests 47-51).`,
+    `
+Defined in ${definedAt(where2, sequence)}.`
+  ].join("\n");
+}
+function escapeCell(text2) {
+  return text2.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+var init_insert_cost = __esm({
+  "server/src/lsp/insert-cost.ts"() {
     "use strict";
-    import_node_stream = require("node:stream");
-    import_node_net = require("node:net");
-    import_node_util = require("node:util");
-    import_node = __toESM(require_main3());
-    MAX_HEADER_BYTES = 8192;
-    MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
-    HEADER_END = Buffer.from("\r\n\r\n");
-    HEADER_START = /Content-(?:Length|Type)[ \t]*:/i;
-    HEADER_IN_BODY = /Content-Length[ \t]*:[ \t]*\d+[ \t]*\r\n/i;
-    OVERLAP = 64;
-    FrameFilter = class extends import_node_stream.Transform {
-      /** `onDiscard` hears what was dropped and why (never the dropped bytes: they may be anything). */
-      constructor(onDiscard) {
-        super();
-        this.onDiscard = onDiscard;
-      }
-      onDiscard;
-      pending = Buffer.alloc(0);
-      body;
-      _transform(chunk, _encoding, done) {
-        this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-        this.drain();
-        done();
-      }
-      _flush(done) {
-        const partial = this.body ? this.body.header.length + this.body.got : 0;
-        if (partial > 0 || /\S/.test(this.pending.toString("latin1"))) this.onDiscard(`input ended inside a message; ${partial + this.pending.length} bytes dropped`);
-        done();
-      }
-      drain() {
-        for (; ; ) {
-          if (this.body) {
-            if (!this.readBody()) return;
-            continue;
-          }
-          let start = 0;
-          while (start < this.pending.length && (this.pending[start] === 13 || this.pending[start] === 10)) start++;
-          if (start) this.pending = this.pending.subarray(start);
-          if (this.pending.length === 0) return;
-          const end = this.pending.indexOf(HEADER_END);
-          if (end < 0) {
-            if (this.pending.length > MAX_HEADER_BYTES) this.resync("a header longer than 8 KB");
-            return;
-          }
-          const header = parseHeader(this.pending.toString("latin1", 0, end));
-          if ("error" in header) {
-            this.resync(header.error);
-            continue;
-          }
-          this.body = { header: this.pending.subarray(0, end + 4), need: header.length, got: 0, chunks: [], tail: Buffer.alloc(0) };
-          this.pending = this.pending.subarray(end + 4);
-        }
-      }
-      /** Part of a message has arrived and the rest is on its way (the server should read before analysing). */
-      get midMessage() {
-        return this.body !== void 0 || this.pending.length > 0;
-      }
-      /** Moves body bytes along; true when the body is complete (or dropped) and more may follow. */
-      readBody() {
-        const b = this.body;
-        const take = Math.min(b.need - b.got, this.pending.length);
-        const part = this.pending.subarray(0, take);
-        const probe = b.tail.length ? Buffer.concat([b.tail, part]) : part;
-        const inside = HEADER_IN_BODY.exec(probe.toString("latin1"));
-        if (inside) {
-          const at = inside.index;
-          this.onDiscard(`a message shorter than its Content-Length (${b.need} bytes); ${b.header.length + b.got - b.tail.length + at} bytes dropped, reading on from the next header`);
-          this.pending = Buffer.concat([probe.subarray(at), this.pending.subarray(take)]);
-          this.body = void 0;
-          return true;
-        }
-        b.chunks.push(part);
-        b.got += take;
-        b.tail = probe.subarray(Math.max(0, probe.length - OVERLAP));
-        this.pending = this.pending.subarray(take);
-        if (b.got < b.need) return false;
-        this.push(b.header);
-        for (const c of b.chunks) this.push(c);
-        this.body = void 0;
-        return true;
-      }
-      /** Drops bytes up to the next place a header may start (at least one byte, so this always moves on). */
-      resync(reason) {
-        const text2 = this.pending.toString("latin1");
-        const next = HEADER_START.exec(text2.slice(1));
-        const drop = next ? next.index + 1 : Math.max(1, this.pending.length - 15);
-        this.onDiscard(`malformed message header (${reason}); ${drop} bytes dropped, reading on from the next header`);
-        this.pending = this.pending.subarray(drop);
-      }
-    };
+    init_schema();
+    init_insert_costs();
   }
 });
 
-// server/src/lsp/scheduler.ts
-var MAX_INPUT_WAIT_MS, DocumentScheduler;
-var init_scheduler = __esm({
-  "server/src/lsp/scheduler.ts"() {
-    "use strict";
-    MAX_INPUT_WAIT_MS = 250;
-    DocumentScheduler = class {
-      /**
-       * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
-       * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
-       */
-      constructor(run2, inputPending = () => false) {
-        this.run = run2;
-        this.inputPending = inputPending;
-      }
-      run;
-      inputPending;
-      pending = /* @__PURE__ */ new Map();
-      /** When the document's last analysis ended and how long it took. */
-      last = /* @__PURE__ */ new Map();
-      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
-      schedule(uri, version2, delayMs) {
-        this.cancel(uri);
-        const entry = { version: version2 };
-        const last = this.last.get(uri);
-        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
-        const due = Date.now() + wait;
-        const whenInputRead = () => {
-          entry.timer = void 0;
-          if (this.inputPending() && Date.now() - due < MAX_INPUT_WAIT_MS) entry.timer = setTimeout(whenInputRead, 1);
-          else entry.immediate = setImmediate(() => this.fire(uri, entry));
-        };
-        entry.timer = setTimeout(whenInputRead, wait);
-        this.pending.set(uri, entry);
-      }
-      /** The version waiting to be analysed, if any. */
-      pendingVersion(uri) {
-        return this.pending.get(uri)?.version;
-      }
-      /** Runs the pending analysis now (requests need the model of the text the client sees). */
-      flush(uri) {
-        const entry = this.pending.get(uri);
-        if (entry) this.fire(uri, entry);
-      }
-      cancel(uri) {
-        const entry = this.pending.get(uri);
-        if (!entry) return;
-        if (entry.timer) clearTimeout(entry.timer);
-        if (entry.immediate) clearImmediate(entry.immediate);
-        this.pending.delete(uri);
-      }
-      /** The document is closed: nothing pending, nothing remembered. */
-      forget(uri) {
-        this.cancel(uri);
-        this.last.delete(uri);
-      }
-      cancelAll() {
-        for (const uri of [...this.pending.keys()]) this.cancel(uri);
-      }
-      fire(uri, entry) {
-        if (this.pending.get(uri) !== entry) return;
-        this.cancel(uri);
-        const start = Date.now();
-        try {
-          this.run(uri, entry.version);
-        } finally {
-          const end = Date.now();
-          this.last.set(uri, { end, took: end - start });
-        }
-      }
-    };
-  }
-});
-
-// server/src/lsp/protocol.ts
-var STATUS_NOTIFICATION, STATEMENT_AT_REQUEST, RULE_DOC_REQUEST, RENDER_PLAN_REQUEST, EXPLAIN_REQUEST, PULL_SCHEMA_REQUEST, CLIENT_COMMANDS, SERVER_COMMANDS;
-var init_protocol = __esm({
-  "server/src/lsp/protocol.ts"() {
-    "use strict";
-    STATUS_NOTIFICATION = "insertlint/status";
-    STATEMENT_AT_REQUEST = "insertlint/statementAt";
-    RULE_DOC_REQUEST = "insertlint/ruleDoc";
-    RENDER_PLAN_REQUEST = "insertlint/renderPlan";
-    EXPLAIN_REQUEST = "insertlint/explain";
-    PULL_SCHEMA_REQUEST = "insertlint/pullSchema";
-    CLIENT_COMMANDS = {
-      explainInsert: "insertlint.explainInsert",
-      showRuleDocumentation: "insertlint.showRuleDocumentation"
-    };
-    SERVER_COMMANDS = {
-      lintWorkspace: "insertlint.server.lintWorkspace",
-      openRuleDocumentation: "insertlint.server.openRuleDocumentation"
-    };
-  }
-});
-
-// server/src/lsp/language-server.ts
-var language_server_exports = {};
-__export(language_server_exports, {
-  InsertLintServer: () => InsertLintServer,
-  LANGUAGE_IDS: () => LANGUAGE_IDS,
-  startServer: () => startServer,
-  toLspDiagnostic: () => toLspDiagnostic
-});
-function toLspDiagnostic(d, lines, locate) {
-  const lsp = {
-    range: lspRange(lines, d.span),
-    severity: LSP_SEVERITY[d.severity],
-    code: d.rule,
-    source: "insertlint",
-    message: d.message
+// server/src/lsp/hover.ts
+function hover(state, diagnostics, uri, position) {
+  if (!state.settings.enable) return null;
+  const cur = diagnostics.current(uri);
+  if (!cur) return null;
+  const offset = offsetOf(cur.lines, position);
+  const schema = state.workspace.schema;
+  const ref = nameAt(cur.model, offset);
+  const where2 = (file, at) => {
+    const l = state.workspace.lines(file);
+    const line = l ? l.position(at).line + 1 : 0;
+    const shown = state.folders.length ? (0, import_node_path16.relative)(state.folders[0], file).split(import_node_path16.sep).join("/") : file;
+    return `[${shown.startsWith("..") ? file : shown}:${line}](${state.uriOf(file)}#L${line})`;
   };
-  if (findRule(d.rule)) lsp.codeDescription = { href: ruleDocUrl(d.rule) };
-  const related = d.related?.flatMap((r) => {
-    const where2 = locate?.(r.file);
-    return where2 ? [{ location: { uri: where2.uri, range: lspRange(where2.lines, r.span) }, message: r.message }] : [];
-  });
-  if (related?.length) lsp.relatedInformation = related;
-  return lsp;
-}
-function lspRange(lines, span) {
-  const s = lines.position(span.start);
-  const e = lines.position(Math.max(span.start, span.end));
-  return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
+  if (ref?.role === "sequence") {
+    const seq = schema.sequence(ref.name, ref.stmt);
+    if (!seq) return null;
+    return {
+      contents: { kind: import_node7.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where2) },
+      range: lspRange(cur.lines, fileSpan2(ref.stmt, ref.name.span))
+    };
+  }
+  let table = ref ? schema.table(ref.name, ref.stmt) : void 0;
+  let span = ref ? fileSpan2(ref.stmt, ref.name.span) : void 0;
+  if (!table) {
+    const word = wordAt(cur.model.source.text, offset);
+    if (!word) return null;
+    const candidate = schema.tableByKey(`.${word.text.toUpperCase()}`);
+    if (!candidate?.definition) return null;
+    table = candidate;
+    span = word.span;
+  }
+  return {
+    contents: { kind: import_node7.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where2) },
+    range: span ? lspRange(cur.lines, span) : void 0
+  };
 }
 function wordAt(text2, offset) {
   const isWord = (c) => c !== void 0 && /[A-Za-z0-9_$#@]/.test(c);
@@ -26500,755 +27615,334 @@ function wordAt(text2, offset) {
   if (end <= start || start < offset - 128) return void 0;
   return { text: text2.slice(start, end), span: { start, end } };
 }
-function describe(error) {
-  return error instanceof Error ? error.stack ?? error.message : String(error);
+var import_node7, import_node_path16;
+var init_hover = __esm({
+  "server/src/lsp/hover.ts"() {
+    "use strict";
+    import_node7 = __toESM(require_main3());
+    import_node_path16 = require("node:path");
+    init_model_queries();
+    init_insert_cost();
+    init_lsp_convert();
+  }
+});
+
+// server/src/lsp/suppress-edits.ts
+function commentSyntax(language) {
+  switch (language) {
+    case "sql":
+      return { open: "--", close: "" };
+    case "python":
+    case "shell":
+      return { open: "#", close: "" };
+    case "embedded-sql":
+      return { open: "/*", close: " */" };
+    default:
+      return { open: "//", close: "" };
+  }
 }
+function extendDirective(text2, commentStart, commentEnd, kind, rule) {
+  const slice = text2.slice(commentStart, commentEnd);
+  const m = DIRECTIVE_RULES.exec(slice);
+  if (!m || m[1] !== kind) return void 0;
+  const rules = m[2].split(",").map((r) => r.trim()).filter(Boolean);
+  if (rules.length === 0 || rules.includes(rule)) return void 0;
+  if (slice.slice(m.index + m[0].length).startsWith(":")) return void 0;
+  const at = commentStart + m.index + m[0].trimEnd().length;
+  return { span: { start: at, end: at }, newText: `, ${rule}` };
+}
+function eol(text2) {
+  return text2.includes("\r\n") ? "\r\n" : "\n";
+}
+function disableForLineEdit(model, lines, rule, line) {
+  const text2 = model.source.text;
+  const lineStart = lines.lineStart(line);
+  for (const c of model.comments) {
+    if (lines.position(c.span.end).line === line - 1 && c.text.includes("insertlint-disable-next-line")) {
+      const edit = extendDirective(text2, c.span.start, c.span.end, "next-line", rule);
+      if (edit) return edit;
+    }
+  }
+  const indent = /^[ \t]*/.exec(text2.slice(lineStart, lineStart + 200))[0];
+  const { open, close } = commentSyntax(model.source.language);
+  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${rule}${close}${eol(text2)}` };
+}
+function disableForFileEdit(model, lines, rule) {
+  const text2 = model.source.text;
+  for (const c of model.comments) {
+    if (c.text.includes("insertlint-disable-file")) {
+      const edit = extendDirective(text2, c.span.start, c.span.end, "file", rule);
+      if (edit) return edit;
+    }
+  }
+  let line = 0;
+  while (line < 2 && line < lines.lineCount - 1) {
+    const start = lines.lineStart(line);
+    const first = text2.slice(start, lines.lineStart(line + 1));
+    if (first.startsWith("#!") || /^#.*coding[:=]/.test(first)) line++;
+    else break;
+  }
+  const at = line < lines.lineCount ? lines.lineStart(line) : text2.length;
+  const { open, close } = commentSyntax(model.source.language);
+  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${rule}${close}${eol(text2)}` };
+}
+var DIRECTIVE_RULES;
+var init_suppress_edits = __esm({
+  "server/src/lsp/suppress-edits.ts"() {
+    "use strict";
+    DIRECTIVE_RULES = /insertlint-disable-(next-line|file)([^:\r\n*]*)/;
+  }
+});
+
+// server/src/lsp/code-actions.ts
+function codeActions(state, diagnostics, uri, range, context) {
+  if (!range?.start || !range?.end) throw new import_node8.ResponseError(import_node8.ErrorCodes.InvalidParams, "range is required");
+  if (!state.settings.enable) return [];
+  const cur = diagnostics.current(uri);
+  if (!cur || !diagnostics.isCurrent(uri) || !state.shows(cur.path)) return [];
+  const only = context?.only;
+  const wants = (kind) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+  const minimum = state.settings.minimumSeverity;
+  const shown = state.workspace.diagnostics(cur.path).filter((d) => !d.suppressed && severityShown(d.severity, minimum));
+  const toTextEdits = (edits) => ({
+    changes: { [uri]: edits.map((e) => ({ range: lspRange(cur.lines, e.span), newText: e.newText })) }
+  });
+  const actions = [];
+  if (wants(import_node8.CodeActionKind.QuickFix)) {
+    const style = state.diagnosticStyle();
+    const offered = /* @__PURE__ */ new Set();
+    const here = shown.flatMap((d) => {
+      const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
+      return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
+    });
+    for (const { d, lsp } of here) {
+      if (d.fix) actions.push({ title: d.fix.title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
+    }
+    for (const { d, lsp } of here) {
+      if (offered.has(d.rule)) continue;
+      offered.add(d.rule);
+      const line = lsp.range.start.line;
+      const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
+      actions.push(quick(`Disable ${d.rule} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, d.rule, line)]) }));
+      actions.push(quick(`Disable ${d.rule} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, d.rule)]) }));
+      if (!findRule(d.rule)) continue;
+      if (state.folders.length > 0) {
+        const title = `Disable ${d.rule} in this workspace`;
+        actions.push(quick(title, { command: { title, command: SERVER_COMMANDS.disableRuleInWorkspace, arguments: [d.rule] } }));
+      }
+      const command = state.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation) ? CLIENT_COMMANDS.showRuleDocumentation : SERVER_COMMANDS.openRuleDocumentation;
+      actions.push(quick(`Show documentation for ${d.rule}`, { command: { title: `Show documentation for ${d.rule}`, command, arguments: [d.rule] } }));
+    }
+  }
+  if (wants(FIX_ALL_KIND)) {
+    const edits = fixAllEdits(shown);
+    if (edits.length > 0) actions.push({ title: "Fix all InsertLint findings that have a safe fix", kind: FIX_ALL_KIND, edit: toTextEdits(edits) });
+  }
+  return actions;
+}
+function fixAllEdits(findings) {
+  const fixes = findings.flatMap((d) => d.fix && !d.fix.changesMeaning ? [d.fix] : []);
+  fixes.sort((a, b) => Math.min(...a.edits.map((e) => e.span.start)) - Math.min(...b.edits.map((e) => e.span.start)));
+  const taken = [];
+  const overlaps = (e) => taken.some((t) => e.span.start < t.span.end && t.span.start < e.span.end || e.span.start === e.span.end && e.span.start === t.span.start);
+  for (const fix of fixes) {
+    if (fix.edits.some(overlaps)) continue;
+    taken.push(...fix.edits);
+  }
+  return taken;
+}
+var import_node8;
+var init_code_actions = __esm({
+  "server/src/lsp/code-actions.ts"() {
+    "use strict";
+    import_node8 = __toESM(require_main3());
+    init_registry();
+    init_settings();
+    init_suppress_edits();
+    init_lsp_convert();
+    init_protocol();
+  }
+});
+
+// server/src/lsp/code-lens.ts
+function codeLenses(state, diagnostics, uri) {
+  if (!state.settings.enable || !state.settings.codeLens) return [];
+  const cur = diagnostics.current(uri);
+  if (!cur || !state.shows(cur.path)) return [];
+  const lenses = [];
+  for (const stmt of insertStatements(cur.model)) {
+    const range = lspRange(cur.lines, fileSpan2(stmt, stmt.span));
+    lenses.push({
+      range: { start: range.start, end: range.start },
+      command: { title: "Explain this INSERT", command: CLIENT_COMMANDS.explainInsert, arguments: [uri, range] }
+    });
+  }
+  return lenses;
+}
+var init_code_lens = __esm({
+  "server/src/lsp/code-lens.ts"() {
+    "use strict";
+    init_model_queries();
+    init_lsp_convert();
+    init_protocol();
+  }
+});
+
+// server/src/lsp/language-server.ts
+var language_server_exports = {};
+__export(language_server_exports, {
+  InsertLintServer: () => InsertLintServer,
+  startServer: () => startServer
+});
 function startServer() {
   const { connection, inputPending } = createServerTransport();
   new InsertLintServer(connection, { inputPending }).listen();
 }
-var import_node2, import_node_url2, import_node_path11, import_ignore3, LANGUAGE_IDS, LSP_SEVERITY, SQL_HINT, yieldToEvents, InsertLintServer;
+var import_node9, import_node_url4, InsertLintServer;
 var init_language_server = __esm({
   "server/src/lsp/language-server.ts"() {
     "use strict";
-    import_node2 = __toESM(require_main3());
-    init_main2();
-    import_node_url2 = require("node:url");
-    import_node_path11 = require("node:path");
-    import_ignore3 = __toESM(require_ignore());
+    import_node9 = __toESM(require_main3());
+    import_node_url4 = require("node:url");
     init_workspace();
     init_config();
     init_registry();
     init_frontend();
-    init_files();
-    init_lint_run();
-    init_schema_files();
-    init_settings();
-    init_model_queries();
-    init_suppress_edits();
-    init_insert_cost();
     init_plans();
-    init_schema_pull();
-    init_secret_channel();
     init_transport();
-    init_scheduler();
+    init_server_state();
+    init_diagnostics();
+    init_configuration();
+    init_disk_files();
+    init_indexer();
+    init_commands();
+    init_hover();
+    init_code_actions();
+    init_code_lens();
     init_protocol();
-    LANGUAGE_IDS = {
-      sql: "sql",
-      db2sql: "sql",
-      java: "java",
-      python: "python",
-      javascript: "javascript",
-      javascriptreact: "javascript",
-      typescript: "typescript",
-      typescriptreact: "typescript",
-      c: "c",
-      cpp: "cpp",
-      shellscript: "shell"
-    };
-    LSP_SEVERITY = {
-      error: import_node2.DiagnosticSeverity.Error,
-      warning: import_node2.DiagnosticSeverity.Warning,
-      information: import_node2.DiagnosticSeverity.Information,
-      hint: import_node2.DiagnosticSeverity.Hint
-    };
-    SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
-    yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
     InsertLintServer = class {
       /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
       constructor(connection, options = {}) {
         this.connection = connection;
-        this.rules = options.rules ?? RULES;
-        this.scheduler = new DocumentScheduler((uri, version2) => this.guard("analyse", () => this.analyse(uri, version2)), options.inputPending);
+        this.state = new ServerState(connection, options.rules ?? RULES);
+        this.diagnostics = new Diagnostics(this.state, (what, run2) => void this.guard(what, run2), options.inputPending);
+        this.configuration = new Configuration(this.state, this.diagnostics);
+        this.disk = new DiskFiles(this.state, this.diagnostics, this.configuration);
+        this.indexer = new Indexer(this.state, this.diagnostics, this.disk, this.configuration);
+        this.commands = new Commands(this.state, this.diagnostics, this.indexer, this.configuration);
       }
       connection;
-      documents = new import_node2.TextDocuments(TextDocument2);
-      workspace;
-      codeFrontEnd;
-      folders = [];
-      settings = DEFAULT_SETTINGS;
-      fileConfig;
-      fileConfigPath;
-      config;
-      trusted = true;
-      clientCommands = /* @__PURE__ */ new Set();
-      canPullConfiguration = false;
-      canWatchFiles = false;
-      canReportProgress = false;
-      /** The URI a path was opened or published under (so that we answer with the client's spelling). */
-      uriOfPath = /* @__PURE__ */ new Map();
-      /** Paths read from disk by the index or watchers (open documents are not in here). */
-      onDisk = /* @__PURE__ */ new Set();
-      indexedBytes = 0;
-      /** Application files the index left out because they never mention SQL. */
-      codeWithoutSql = 0;
-      /** Pending analyses of open documents: one per document, for its newest version. */
-      scheduler;
-      /** Paths whose diagnostics must be re-published, drained in the background. */
-      dirty = /* @__PURE__ */ new Set();
-      draining = false;
-      published = /* @__PURE__ */ new Map();
-      /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
-      schemaPaths = /* @__PURE__ */ new Set();
-      locate = (file) => {
-        const lines = this.workspace.lines(file);
-        return lines ? { uri: this.uriOf(file), lines } : void 0;
-      };
-      loggedFailures = /* @__PURE__ */ new Set();
-      indexGeneration = 0;
-      indexing = false;
-      indexProgress = { indexed: 0, total: 0 };
-      rules;
-      /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
-      secrets = new SecretReceiver();
+      state;
+      diagnostics;
+      configuration;
+      disk;
+      indexer;
+      commands;
       listen() {
         const c = this.connection;
+        const { documents } = this.state;
+        const d = this.diagnostics;
         c.onInitialize((params) => this.initialize(params));
         c.onInitialized(() => void this.initialized());
         c.onShutdown(() => {
-          this.indexGeneration++;
-          this.scheduler.cancelAll();
+          this.indexer.cancel();
+          d.scheduler.cancelAll();
         });
-        this.documents.onDidOpen((e) => this.guard("didOpen", () => this.scheduler.schedule(e.document.uri, e.document.version, 0)));
-        this.documents.onDidChangeContent(
-          (e) => this.guard("didChange", () => {
-            if (this.scheduler.pendingVersion(e.document.uri) === e.document.version) return;
-            this.scheduler.schedule(e.document.uri, e.document.version, this.settings.debounceMs);
+        documents.onDidOpen((e) => this.guard("didOpen", () => d.opened(e.document.uri, e.document.version)));
+        documents.onDidChangeContent((e) => this.guard("didChange", () => d.changed(e.document.uri, e.document.version)));
+        documents.onDidSave((e) => this.guard("didSave", () => d.saved(e.document.uri, e.document.version)));
+        documents.onDidClose((e) => this.guard("didClose", () => this.disk.closed(e)));
+        c.onDidChangeConfiguration(
+          () => void this.configuration.reload().then((reread) => {
+            if (reread) return this.indexer.relint();
           })
         );
-        this.documents.onDidClose((e) => this.guard("didClose", () => this.closed(e.document)));
-        c.onDidChangeConfiguration(() => void this.reloadConfiguration());
-        c.onDidChangeWatchedFiles((params) => this.guard("didChangeWatchedFiles", () => this.watchedFilesChanged(params.changes ?? [])));
-        c.onHover((params, token) => this.guard("hover", () => token.isCancellationRequested ? null : this.hover(params.textDocument.uri, params.position), null));
+        c.onDidChangeWatchedFiles((params) => this.guard("didChangeWatchedFiles", () => this.disk.watchedFilesChanged(params.changes ?? [])));
+        c.onHover((params, token) => this.guard("hover", () => token.isCancellationRequested ? null : hover(this.state, d, params.textDocument.uri, params.position), null));
         c.onCodeAction(
-          (params, token) => this.guard("codeAction", () => token.isCancellationRequested ? [] : this.codeActions(params.textDocument.uri, params.range), [])
+          (params, token) => this.guard("codeAction", () => token.isCancellationRequested ? [] : codeActions(this.state, d, params.textDocument.uri, params.range, params.context), [])
         );
-        c.onCodeLens((params, token) => this.guard("codeLens", () => token.isCancellationRequested ? [] : this.codeLenses(params.textDocument.uri), []));
-        c.onExecuteCommand((params) => this.guard("executeCommand", () => this.executeCommand(params.command, params.arguments ?? []), null));
-        c.onRequest(STATEMENT_AT_REQUEST, (params) => this.guard("statementAt", () => this.statementAtRequest(params), null));
-        c.onRequest(RULE_DOC_REQUEST, (params) => this.guard("ruleDoc", () => this.ruleDoc(params?.id), null));
-        c.onRequest(RENDER_PLAN_REQUEST, (params) => this.guardAsync("renderPlan", () => renderPlan(params, () => this.workspace.schema)));
-        c.onRequest(
-          PULL_SCHEMA_REQUEST,
-          (params) => this.guardAsync("pullSchema", async () => {
-            if (!this.trusted) return { error: "This workspace is not trusted: InsertLint only lints here and never connects to a database." };
-            return pullSchemaRequest(params, this.secrets);
-          })
-        );
-        c.onRequest(
-          EXPLAIN_REQUEST,
-          (params) => this.guardAsync("explain", async () => {
-            if (!this.trusted) return { error: "This workspace is not trusted: InsertLint only lints here and never connects to a database." };
-            return explainStatement(params, () => this.workspace.schema, this.secrets);
-          })
-        );
-        this.documents.listen(c);
+        c.onCodeLens((params, token) => this.guard("codeLens", () => token.isCancellationRequested ? [] : codeLenses(this.state, d, params.textDocument.uri), []));
+        c.onExecuteCommand((params) => this.guard("executeCommand", () => this.commands.execute(params.command, params.arguments ?? []), null));
+        c.onRequest(STATEMENT_AT_REQUEST, (params) => this.guard("statementAt", () => this.commands.statementAt(params), null));
+        c.onRequest(RULES_REQUEST, () => this.guard("rules", () => this.commands.rules(), null));
+        c.onRequest(RULE_DOC_REQUEST, (params) => this.guard("ruleDoc", () => this.commands.ruleDoc(params?.id), null));
+        c.onRequest(RENDER_PLAN_REQUEST, (params) => this.guardAsync("renderPlan", () => renderPlan(params, () => this.state.workspace.schema)));
+        c.onRequest(PULL_SCHEMA_REQUEST, (params) => this.guardAsync("pullSchema", () => this.commands.pullSchema(params)));
+        c.onRequest(EXPLAIN_REQUEST, (params) => this.guardAsync("explain", () => this.commands.explain(params)));
+        documents.listen(c);
         c.listen();
       }
       // --- life cycle ------------------------------------------------------------------------------
       async initialize(params) {
+        const s = this.state;
         const options = params.initializationOptions ?? {};
-        this.trusted = options.trusted !== false;
-        this.clientCommands = new Set(Array.isArray(options.clientCommands) ? options.clientCommands : []);
+        s.trusted = options.trusted !== false;
+        s.clientCommands = new Set(Array.isArray(options.clientCommands) ? options.clientCommands : []);
         const caps = params.capabilities ?? {};
-        this.canPullConfiguration = Boolean(caps.workspace?.configuration);
-        this.canWatchFiles = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
-        this.canReportProgress = Boolean(caps.window?.workDoneProgress);
+        s.canPullConfiguration = Boolean(caps.workspace?.configuration);
+        s.canWatchFiles = Boolean(caps.workspace?.didChangeWatchedFiles?.dynamicRegistration);
+        s.canReportProgress = Boolean(caps.window?.workDoneProgress);
+        s.canRefreshCodeLens = Boolean(caps.workspace?.codeLens?.refreshSupport);
+        s.ruleDocsByCommand = options.ruleDocs === "command" && s.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation);
         const folderUris = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
-        this.folders = folderUris.filter((u) => u.startsWith("file:")).map((u) => (0, import_node_url2.fileURLToPath)(u));
-        if (options.settings !== void 0) this.settings = this.readSettingsReporting(options.settings);
+        s.folders = folderUris.filter((u) => u.startsWith("file:")).map((u) => (0, import_node_url4.fileURLToPath)(u));
+        if (options.settings !== void 0) s.settings = this.configuration.readSettingsReporting(options.settings);
         try {
-          this.codeFrontEnd = await loadCodeFrontEnd();
+          s.codeFrontEnd = await loadCodeFrontEnd();
         } catch (error) {
-          this.log("error", `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
+          s.log("error", `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
         }
-        this.loadFileConfig();
-        this.config = this.buildConfig();
-        this.workspace = new Workspace(this.config, this.codeFrontEnd ? [this.codeFrontEnd] : [], this.rules);
-        this.loadSchema();
+        this.configuration.loadFileConfig();
+        s.config = this.configuration.buildConfig();
+        s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+        this.configuration.loadSchema();
         return {
           capabilities: {
-            textDocumentSync: { openClose: true, change: import_node2.TextDocumentSyncKind.Incremental },
+            textDocumentSync: { openClose: true, change: import_node9.TextDocumentSyncKind.Incremental, save: { includeText: false } },
             hoverProvider: true,
-            codeActionProvider: { codeActionKinds: [import_node2.CodeActionKind.QuickFix] },
+            codeActionProvider: { codeActionKinds: [import_node9.CodeActionKind.QuickFix, FIX_ALL_KIND] },
             codeLensProvider: { resolveProvider: false },
             executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
             workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
-            experimental: { insertlint: { secretKey: this.secrets.publicKey } }
+            experimental: { insertlint: { secretKey: s.secrets.publicKey } }
           },
           serverInfo: { name: "insertlint", version: process.env.INSERTLINT_VERSION ?? "0.1.0" }
         };
       }
       async initialized() {
-        if (this.canPullConfiguration) {
-          void this.connection.client.register(import_node2.DidChangeConfigurationNotification.type, { section: "insertlint" }).catch(() => void 0);
+        const s = this.state;
+        if (s.canPullConfiguration) {
+          void this.connection.client.register(import_node9.DidChangeConfigurationNotification.type, { section: ["insertlint", "files.encoding"] }).catch(() => void 0);
         }
-        if (this.canWatchFiles) {
-          const extensions = [...Object.keys(this.config.languages).map((e) => e.slice(1)), "db2look"];
-          void this.connection.client.register(import_node2.DidChangeWatchedFilesNotification.type, {
+        if (s.canWatchFiles) {
+          const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), "db2look"];
+          void this.connection.client.register(import_node9.DidChangeWatchedFilesNotification.type, {
             watchers: [{ globPattern: `**/*.{${extensions.join(",")}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }]
-          }).catch((error) => this.log("warn", `could not register file watchers: ${describe(error)}`));
+          }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
-        if (this.canPullConfiguration) await this.reloadConfiguration(false);
-        this.sendStatus();
-        void this.indexWorkspace();
-      }
-      // --- configuration ---------------------------------------------------------------------------
-      readSettingsReporting(raw) {
-        const problems = [];
-        const settings = readSettings(raw, problems);
-        for (const p of problems) this.log("warn", p);
-        return settings;
-      }
-      loadFileConfig() {
-        this.fileConfig = void 0;
-        this.fileConfigPath = void 0;
-        for (const folder of this.folders) {
-          const path = findConfigFile(folder);
-          if (!path) continue;
-          try {
-            this.fileConfig = loadConfigFile(path);
-            this.fileConfigPath = path;
-            this.log("info", `configuration: ${path}`);
-          } catch (error) {
-            const message = error instanceof ConfigError ? error.message : describe(error);
-            this.log("error", `${message}; using the defaults`);
-            void this.connection.window.showWarningMessage(`InsertLint: ${message}. Using the default configuration.`);
-          }
-          break;
-        }
-      }
-      buildConfig() {
-        let editorLayer;
-        try {
-          editorLayer = validateConfig(settingsLayer(this.settings), this.rules.map((r) => r.rule), "settings (insertlint.rules / insertlint.ignore)");
-        } catch (error) {
-          this.log("error", `${describe(error)}; the editor settings are ignored`);
-        }
-        const fileConfig = this.fileConfig && this.fileConfigPath ? { ...this.fileConfig, schema: anchorSchemaEntries(this.fileConfig.schema, (0, import_node_path11.dirname)(this.fileConfigPath)) } : this.fileConfig;
-        const editorSchema = { schema: this.folders.length ? anchorSchemaEntries(this.settings.schema, this.folders[0]) : void 0 };
-        const config = resolveConfig(this.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
-        config.maxFileBytes = Math.min(config.maxFileBytes, this.settings.index.maxFileBytes);
-        config.source = this.fileConfigPath;
-        return config;
-      }
-      async reloadConfiguration(republish = true) {
-        try {
-          if (this.canPullConfiguration) {
-            const [raw] = await this.connection.workspace.getConfiguration([{ section: "insertlint" }]);
-            this.settings = this.readSettingsReporting(raw);
-          }
-        } catch (error) {
-          this.log("warn", `could not read the editor settings: ${describe(error)}`);
-        }
-        this.applyConfig(republish);
-      }
-      applyConfig(republish) {
-        this.config = this.buildConfig();
-        this.workspace.setConfig(this.config);
-        this.loadSchema();
-        if (republish) this.markDirty(this.publishablePaths());
-      }
-      /** (Re)reads the schema files named by the configuration; open ones count with their editor text. */
-      loadSchema() {
-        const loaded = loadSchemaFiles(this.workspace, this.config.schema, this.config);
-        for (const problem of loaded.problems) this.log("warn", problem);
-        this.schemaPaths = new Set(loaded.files);
-        for (const path of this.schemaPaths) {
-          if (this.workspace.hasFile(path)) {
-            this.workspace.removeFile(path);
-            this.onDisk.delete(path);
-            this.publishEmpty(path);
-          }
-          const open = this.documents.get(this.uriOf(path));
-          if (open) this.workspace.setSchemaFile(path, open.getText());
-        }
-        if (loaded.files.length > 0) this.log("info", `schema files: ${loaded.files.join(", ")}`);
-      }
-      /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
-      schemaFileChanged(path, text2) {
-        if (text2 === void 0) this.workspace.removeSchemaFile(path);
-        else this.workspace.setSchemaFile(path, text2);
-        this.markDirty(this.publishablePaths());
-      }
-      // --- documents -------------------------------------------------------------------------------
-      /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
-      pathOf(uri) {
-        if (uri.startsWith("file:")) {
-          try {
-            return (0, import_node_url2.fileURLToPath)(uri);
-          } catch {
-            return uri;
-          }
-        }
-        return uri;
-      }
-      uriOf(path) {
-        return this.uriOfPath.get(path) ?? (path.includes(":") && !/^[a-zA-Z]:[\\/]/.test(path) ? path : (0, import_node_url2.pathToFileURL)(path).toString());
-      }
-      languageFor(path, languageId) {
-        return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : void 0);
-      }
-      analyse(uri, version2) {
-        const doc = this.documents.get(uri);
-        if (!doc || doc.version !== version2) return;
-        const path = this.pathOf(uri);
-        this.uriOfPath.set(path, uri);
-        if (this.schemaPaths.has(path)) {
-          this.schemaFileChanged(path, doc.getText());
-          return;
-        }
-        const language = this.languageFor(path, doc.languageId);
-        if (!language) return;
-        const text2 = doc.getText();
-        if (text2.length > this.config.maxFileBytes) {
-          this.log("info", `${path}: not linted, it is ${(text2.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
-          this.workspace.removeFile(path);
-          this.publishEmpty(path);
-          return;
-        }
-        const before = schemaFacts(this.workspace.model(path));
-        this.workspace.setFile(path, text2, language);
-        this.onDisk.delete(path);
-        const after = schemaFacts(this.workspace.model(path));
-        this.publish(path, version2);
-        this.markDependentsDirty(path, changedNames(before, after));
-        if (!this.indexing) this.sendStatus();
-      }
-      closed(doc) {
-        this.scheduler.forget(doc.uri);
-        const path = this.pathOf(doc.uri);
-        if (this.schemaPaths.has(path)) {
-          const read = readSourceFile(path, this.config.maxFileBytes);
-          this.schemaFileChanged(path, "text" in read ? read.text : void 0);
-          return;
-        }
-        const before = schemaFacts(this.workspace.model(path));
-        const keep = doc.uri.startsWith("file:") && this.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
-        if (!keep) this.workspace.removeFile(path);
-        if (keep && this.settings.diagnosticsScope === "workspace") this.markDirty([path]);
-        else this.publishEmpty(path);
-        this.markDependentsDirty(path, changedNames(before, schemaFacts(this.workspace.model(path))));
-      }
-      isInWorkspace(path) {
-        return this.folders.some((f) => {
-          const rel = (0, import_node_path11.relative)(f, path);
-          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path11.sep);
-        });
-      }
-      isIgnored(path) {
-        const folder = this.folders.find((f) => !(0, import_node_path11.relative)(f, path).startsWith(".."));
-        if (!folder) return true;
-        const rel = (0, import_node_path11.relative)(folder, path).split(import_node_path11.sep).join("/");
-        if (rel.split("/").some((part) => part === "node_modules" || part === ".git")) return true;
-        const base = this.fileConfigPath ? (0, import_node_path11.dirname)(this.fileConfigPath) : folder;
-        const relToBase = (0, import_node_path11.relative)(base, path).split(import_node_path11.sep).join("/");
-        return !relToBase.startsWith("..") && this.config.ignore.length > 0 && (0, import_ignore3.default)().add(this.config.ignore).ignores(relToBase);
-      }
-      /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
-      readFromDisk(path) {
-        const read = readSourceFile(path, this.config.maxFileBytes);
-        if ("skip" in read) {
-          this.log("info", `skipped ${path}: ${read.skip}`);
-          if (this.workspace.hasFile(path) && this.onDisk.has(path)) this.workspace.removeFile(path);
-          return false;
-        }
-        if (this.workspace.languageOf(path) !== "sql" && !SQL_HINT.test(read.text)) {
-          if (this.workspace.hasFile(path) && this.onDisk.has(path)) this.workspace.removeFile(path);
-          this.onDisk.delete(path);
-          this.codeWithoutSql++;
-          return false;
-        }
-        if (!this.onDisk.has(path)) this.indexedBytes += read.text.length;
-        this.workspace.setFile(path, read.text);
-        this.onDisk.add(path);
-        return true;
-      }
-      watchedFilesChanged(changes) {
-        let configChanged = false;
-        let schemaChanged = false;
-        for (const change of changes) {
-          if (!change?.uri?.startsWith("file:")) continue;
-          const path = this.pathOf(change.uri);
-          if ((0, import_node_path11.basename)(path) === CONFIG_FILE_NAME) {
-            configChanged = true;
-            continue;
-          }
-          if (this.documents.get(this.uriOfPath.get(path) ?? change.uri)) continue;
-          if (this.schemaPaths.has(path) || change.type === import_node2.FileChangeType.Created && isSchemaEntryMatch(path, this.config.schema)) {
-            schemaChanged = true;
-            continue;
-          }
-          if (!this.workspace.languageOf(path) || this.isIgnored(path)) continue;
-          const before = schemaFacts(this.workspace.model(path));
-          if (change.type === import_node2.FileChangeType.Deleted) {
-            this.workspace.removeFile(path);
-            this.onDisk.delete(path);
-            this.publishEmpty(path);
-          } else if (this.readFromDisk(path)) {
-            this.markDirty([path]);
-          }
-          this.markDependentsDirty(path, changedNames(before, schemaFacts(this.workspace.model(path))));
-        }
-        if (configChanged) {
-          this.loadFileConfig();
-          this.applyConfig(true);
-        } else if (schemaChanged) {
-          this.loadSchema();
-          this.markDirty(this.publishablePaths());
-        }
-      }
-      // --- workspace index -------------------------------------------------------------------------
-      /** Reads the workspace folders into the engine in the background, with $/progress. */
-      async indexWorkspace() {
-        const generation = ++this.indexGeneration;
-        const stale = () => generation !== this.indexGeneration;
-        if (!this.settings.index.enabled || this.folders.length === 0) {
-          this.markDirty(this.publishablePaths());
-          return { files: 0, skipped: 0 };
-        }
-        this.indexing = true;
-        const started = Date.now();
-        let progress;
-        try {
-          if (this.canReportProgress) progress = await this.connection.window.createWorkDoneProgress();
-        } catch {
-          progress = void 0;
-        }
-        progress?.begin("InsertLint: indexing", 0, "finding files", false);
-        let files = [];
-        for (const folder of this.folders) {
-          const configDir = this.fileConfigPath ? (0, import_node_path11.dirname)(this.fileConfigPath) : folder;
-          const list = collectFiles([folder], this.config, folder, configDir);
-          files.push(...list.files.filter((f) => !this.schemaPaths.has(f)));
-          for (const s of list.skipped) this.log("info", `skipped ${s.path}: ${s.reason}`);
-          await yieldToEvents();
-          if (stale()) {
-            progress?.done();
-            return { files: 0, skipped: 0 };
-          }
-        }
-        const { maxFiles, maxTotalBytes } = this.settings.index;
-        if (files.length > maxFiles) {
-          this.log("warn", `the workspace has ${files.length} files to lint; indexing the first ${maxFiles} (setting insertlint.index.maxFiles)`);
-          files = files.slice(0, maxFiles);
-        }
-        this.indexProgress = { indexed: 0, total: files.length };
-        this.codeWithoutSql = 0;
-        let skipped = 0;
-        let sliceStart = Date.now();
-        for (let i = 0; i < files.length; i++) {
-          const path = files[i];
-          const open = this.documents.get(this.uriOf(path));
-          if (open && this.workspace.hasFile(path)) {
-            const model = this.workspace.model(path);
-            this.workspace.removeFile(path);
-            this.workspace.setFile(path, model.source.text, model.source.language);
-          } else if (!open) {
-            if (this.indexedBytes >= maxTotalBytes) {
-              this.log("warn", `stopped indexing after ${i} files: ${(this.indexedBytes / 1048576).toFixed(0)} MB read, the limit (insertlint.index.maxTotalMegabytes)`);
-              break;
-            }
-            if (!this.readFromDisk(path)) skipped++;
-          }
-          this.indexProgress.indexed = i + 1;
-          if (Date.now() - sliceStart > 25) {
-            progress?.report(Math.round((i + 1) / files.length * 100), `${i + 1}/${files.length} files`);
-            this.sendStatus();
-            await yieldToEvents();
-            if (stale()) {
-              progress?.done();
-              return { files: i + 1, skipped };
-            }
-            sliceStart = Date.now();
-          }
-        }
-        progress?.done();
-        this.indexing = false;
-        const noSql = this.codeWithoutSql;
-        this.log("info", `indexed ${files.length - skipped} files in ${Date.now() - started} ms (${skipped - noSql} skipped, ${noSql} code files without SQL left out, ${(this.indexedBytes / 1048576).toFixed(1)} MB)`);
-        this.markDirty(this.publishablePaths());
-        this.sendStatus();
-        return { files: files.length - skipped, skipped };
-      }
-      // --- publishing ------------------------------------------------------------------------------
-      openPaths() {
-        return this.documents.all().map((d) => this.pathOf(d.uri)).filter((p) => this.workspace.hasFile(p));
-      }
-      publishablePaths() {
-        return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
-      }
-      markDependentsDirty(path, changed) {
-        if (changed.size === 0) return;
-        const any = changed.has("*");
-        const dependents = this.publishablePaths().filter((p) => {
-          if (p === path) return false;
-          if (any) return true;
-          for (const name2 of mentionedNames(this.workspace.model(p))) if (changed.has(name2)) return true;
-          return false;
-        });
-        this.markDirty(dependents);
-      }
-      markDirty(paths) {
-        for (const p of paths) this.dirty.add(p);
-        if (!this.draining && this.dirty.size > 0) {
-          this.draining = true;
-          setImmediate(() => void this.drain());
-        }
-      }
-      /** Re-publishes dirty files, open ones first, in short slices so that newer edits get in between. */
-      async drain() {
-        try {
-          while (this.dirty.size > 0) {
-            const open = new Set(this.openPaths());
-            const next = [...this.dirty].sort((a, b) => Number(open.has(b)) - Number(open.has(a)));
-            const sliceStart = Date.now();
-            for (const path of next) {
-              if (!this.dirty.has(path)) continue;
-              this.dirty.delete(path);
-              if (this.scheduler.pendingVersion(this.uriOf(path)) !== void 0) continue;
-              this.publish(path);
-              if (Date.now() - sliceStart > 20) break;
-            }
-            this.sendStatus();
-            await yieldToEvents();
-          }
-        } catch (error) {
-          this.log("error", `re-publishing diagnostics failed: ${describe(error)}`);
-        } finally {
-          this.draining = false;
-        }
-      }
-      /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
-      publish(path, version2) {
-        if (!this.workspace.hasFile(path)) return this.publishEmpty(path);
-        const failuresBefore = this.workspace.ruleFailures.length;
-        const diagnostics = this.workspace.diagnostics(path).filter((d) => !d.suppressed);
-        this.logRuleFailures(failuresBefore);
-        const lines = this.workspace.lines(path);
-        const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.locate));
-        const key = JSON.stringify(lsp);
-        const uri = this.uriOf(path);
-        const last = this.published.get(path);
-        if (version2 === void 0) {
-          if (last && last.key === key) return;
-          if (!last && lsp.length === 0) return;
-        }
-        this.published.set(path, { key, count: lsp.length });
-        void this.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
-      }
-      publishEmpty(path) {
-        if (!this.published.has(path)) return;
-        this.published.delete(path);
-        void this.connection.sendDiagnostics({ uri: this.uriOf(path), diagnostics: [] });
-        this.sendStatus();
-      }
-      logRuleFailures(from) {
-        const failures = this.workspace.ruleFailures;
-        for (let i = from; i < failures.length; i++) {
-          const f = failures[i];
-          const key = `${f.rule}\0${f.file}`;
-          if (this.loggedFailures.has(key)) continue;
-          this.loggedFailures.add(key);
-          this.log("error", `rule ${f.rule} failed on ${f.file} and is skipped for that file: ${describe(f.error)}`);
-        }
-        if (failures.length > 1e3) failures.splice(0, failures.length - 100);
-      }
-      sendStatus() {
-        let findings = 0;
-        for (const p of this.published.values()) findings += p.count;
-        const status = {
-          state: this.indexing ? "indexing" : "idle",
-          files: this.workspace?.paths().length ?? 0,
-          findings,
-          ...this.indexing ? this.indexProgress : {}
-        };
-        void this.connection.sendNotification(STATUS_NOTIFICATION, status);
-      }
-      // --- features --------------------------------------------------------------------------------
-      /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
-      current(uri) {
-        if (typeof uri !== "string") throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, "textDocument.uri must be a string");
-        this.scheduler.flush(uri);
-        const path = this.pathOf(uri);
-        const model = this.workspace.model(path);
-        const lines = this.workspace.lines(path);
-        if (!model || !lines) return void 0;
-        return { path, model, lines };
-      }
-      offsetOf(lines, position) {
-        if (!position || typeof position.line !== "number" || typeof position.character !== "number") {
-          throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, "position must have a numeric line and character");
-        }
-        return lines.offset(position.line, position.character);
-      }
-      hover(uri, position) {
-        const cur = this.current(uri);
-        if (!cur) return null;
-        const offset = this.offsetOf(cur.lines, position);
-        const schema = this.workspace.schema;
-        const ref = nameAt(cur.model, offset);
-        const where2 = (file, at) => {
-          const l = this.workspace.lines(file);
-          const line = l ? l.position(at).line + 1 : 0;
-          const shown = this.folders.length ? (0, import_node_path11.relative)(this.folders[0], file).split(import_node_path11.sep).join("/") : file;
-          return `[${shown.startsWith("..") ? file : shown}:${line}](${this.uriOf(file)}#L${line})`;
-        };
-        if (ref?.role === "sequence") {
-          const seq = schema.sequence(ref.name, ref.stmt);
-          if (!seq) return null;
-          const span2 = fileSpan2(ref.stmt, ref.name.span);
-          return {
-            contents: { kind: import_node2.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where2) },
-            range: this.range(cur.lines, span2.start, span2.end)
-          };
-        }
-        let table = ref ? schema.table(ref.name, ref.stmt) : void 0;
-        let span = ref ? fileSpan2(ref.stmt, ref.name.span) : void 0;
-        if (!table) {
-          const word = wordAt(cur.model.source.text, offset);
-          if (!word) return null;
-          const candidate = schema.tableByKey(`.${word.text.toUpperCase()}`);
-          if (!candidate?.definition) return null;
-          table = candidate;
-          span = word.span;
-        }
-        return {
-          contents: { kind: import_node2.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where2) },
-          range: span ? this.range(cur.lines, span.start, span.end) : void 0
-        };
-      }
-      range(lines, start, end) {
-        const s = lines.position(start);
-        const e = lines.position(Math.max(start, end));
-        return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
-      }
-      codeActions(uri, range) {
-        const cur = this.current(uri);
-        if (!cur) return [];
-        if (!range?.start || !range?.end) throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, "range is required");
-        const from = range.start.line;
-        const to = range.end.line;
-        const actions = [];
-        const offered = /* @__PURE__ */ new Set();
-        const edit = (edits) => ({
-          changes: { [uri]: edits.map((e) => ({ range: this.range(cur.lines, e.span.start, e.span.end), newText: e.newText })) }
-        });
-        for (const d of this.workspace.diagnostics(cur.path)) {
-          if (d.suppressed) continue;
-          const lsp = toLspDiagnostic(d, cur.lines, this.locate);
-          if (lsp.range.end.line < from || lsp.range.start.line > to) continue;
-          if (d.fix) {
-            actions.push({ title: d.fix.title, kind: import_node2.CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: true, edit: edit(d.fix.edits) });
-          }
-          if (offered.has(d.rule)) continue;
-          offered.add(d.rule);
-          const line = lsp.range.start.line;
-          actions.push({
-            title: `Disable ${d.rule} for this line`,
-            kind: import_node2.CodeActionKind.QuickFix,
-            diagnostics: [lsp],
-            edit: edit([disableForLineEdit(cur.model, cur.lines, d.rule, line)])
-          });
-          actions.push({
-            title: `Disable ${d.rule} for this file`,
-            kind: import_node2.CodeActionKind.QuickFix,
-            diagnostics: [lsp],
-            edit: edit([disableForFileEdit(cur.model, cur.lines, d.rule)])
-          });
-          if (findRule(d.rule)) {
-            const command = this.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation) ? CLIENT_COMMANDS.showRuleDocumentation : SERVER_COMMANDS.openRuleDocumentation;
-            actions.push({
-              title: `Show documentation for ${d.rule}`,
-              kind: import_node2.CodeActionKind.QuickFix,
-              diagnostics: [lsp],
-              command: { title: `Show documentation for ${d.rule}`, command, arguments: [d.rule] }
-            });
-          }
-        }
-        return actions;
-      }
-      codeLenses(uri) {
-        const cur = this.current(uri);
-        if (!cur) return [];
-        const lenses = [];
-        for (const stmt of insertStatements(cur.model)) {
-          const span = fileSpan2(stmt, stmt.span);
-          const range = this.range(cur.lines, span.start, span.end);
-          lenses.push({
-            range: { start: range.start, end: range.start },
-            command: { title: "Explain this INSERT", command: CLIENT_COMMANDS.explainInsert, arguments: [uri, range] }
-          });
-        }
-        return lenses;
-      }
-      statementAtRequest(params) {
-        const cur = this.current(params?.uri);
-        if (!cur) return null;
-        const start = this.offsetOf(cur.lines, params.range?.start);
-        const stmt = statementAt(cur.model, start);
-        if (!stmt) return null;
-        const span = fileSpan2(stmt, stmt.span);
-        return { sql: statementText(cur.model, stmt), kind: stmt.kind, range: this.range(cur.lines, span.start, span.end) };
-      }
-      ruleDoc(id) {
-        if (typeof id !== "string") throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, "id must be a rule id");
-        const rule = findRule(id);
-        if (!rule) return null;
-        return { id, markdown: rule.doc || `# ${id}
-
-${rule.rule.meta.description}
-`, url: ruleDocUrl(id) };
-      }
-      async executeCommand(command, args) {
-        switch (command) {
-          case SERVER_COMMANDS.lintWorkspace: {
-            const before = new Set(this.onDisk);
-            this.onDisk.clear();
-            this.indexedBytes = 0;
-            this.loadSchema();
-            const result = await this.indexWorkspace();
-            for (const path of before) {
-              if (this.onDisk.has(path) || this.documents.get(this.uriOf(path))) continue;
-              this.workspace.removeFile(path);
-              this.publishEmpty(path);
-            }
-            return { ...result, findings: [...this.published.values()].reduce((n, p) => n + p.count, 0) };
-          }
-          case SERVER_COMMANDS.openRuleDocumentation: {
-            const id = args[0];
-            if (typeof id !== "string" || !findRule(id)) return null;
-            await this.connection.window.showDocument({ uri: ruleDocUrl(id), external: true });
-            return null;
-          }
-          default:
-            throw new import_node2.ResponseError(import_node2.ErrorCodes.InvalidParams, `unknown command ${command}`);
-        }
+        if (s.canPullConfiguration) await this.configuration.reload(false);
+        this.diagnostics.sendStatus();
+        void this.indexer.indexWorkspace();
       }
       // --- plumbing --------------------------------------------------------------------------------
-      log(level, message) {
-        const c = this.connection.console;
-        if (level === "error") c.error(message);
-        else if (level === "warn") c.warn(message);
-        else c.info(message);
-      }
       /** Runs a handler; a bug or bad input becomes a logged error (and a ResponseError for requests), never a crash. */
       guard(what, run2, fallback) {
         try {
           return run2();
         } catch (error) {
-          if (error instanceof import_node2.ResponseError) return error;
-          this.log("error", `${what} failed: ${describe(error)}`);
-          return fallback !== void 0 ? fallback : new import_node2.ResponseError(import_node2.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
+          if (error instanceof import_node9.ResponseError) return error;
+          this.state.log("error", `${what} failed: ${describe(error)}`);
+          return fallback !== void 0 ? fallback : new import_node9.ResponseError(import_node9.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
         }
       }
       async guardAsync(what, run2) {
         try {
           return await run2();
         } catch (error) {
-          if (error instanceof import_node2.ResponseError) return error;
-          this.log("error", `${what} failed: ${describe(error)}`);
-          return new import_node2.ResponseError(import_node2.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
+          if (error instanceof import_node9.ResponseError) return error;
+          this.state.log("error", `${what} failed: ${describe(error)}`);
+          return new import_node9.ResponseError(import_node9.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
         }
       }
     };
@@ -27331,6 +28025,7 @@ init_lint_run();
 init_config();
 init_args();
 init_lint_run();
+init_files();
 init_escape();
 init_write_file();
 var import_node_path6 = require("node:path");
@@ -27353,8 +28048,22 @@ function commandLineOverrides(args) {
   }
   return overrides;
 }
+function encodingOption(args) {
+  const value = single(args, "encoding");
+  if (value === void 0) return void 0;
+  const encoding = sourceEncoding(value);
+  if (!encoding) throw new UsageError(`--encoding must be one of ${SOURCE_ENCODINGS.join(", ")} (also: iso-8859-1, cp1252)`);
+  return encoding;
+}
+function docsUrlOption(args) {
+  const value = single(args, "docs-url") ?? (process.env.INSERTLINT_DOCS_URL || void 0);
+  if (value === void 0) return void 0;
+  if (!/^(https?|file):\/\/\S+$/.test(value)) throw new UsageError("--docs-url must be an http(s):// or file:// URL (a folder, or a template with {id})");
+  return value;
+}
 async function lintForCommand(args, io) {
   let run2;
+  const docsBaseUrl = docsUrlOption(args);
   const paths = args.positional.length ? args.positional : ["."];
   try {
     run2 = await lintPaths({
@@ -27362,7 +28071,8 @@ async function lintForCommand(args, io) {
       cwd: io.cwd,
       configPath: single(args, "config"),
       overrides: commandLineOverrides(args),
-      schema: args.values.get("schema")
+      schema: args.values.get("schema"),
+      encoding: encodingOption(args)
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -27391,6 +28101,7 @@ async function lintForCommand(args, io) {
     }
     return 2;
   }
+  if (docsBaseUrl) run2.docsBaseUrl = docsBaseUrl;
   return run2;
 }
 function describeFailure(error) {
@@ -27505,7 +28216,7 @@ function plainParagraphs(markdown) {
 function ruleName(id) {
   return id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((p) => p[0].toUpperCase() + p.slice(1)).join("");
 }
-function descriptor(registered) {
+function descriptor(registered, docsBaseUrl) {
   const { meta } = registered.rule;
   const full = firstParagraph(registered.doc) ?? meta.description;
   return {
@@ -27513,7 +28224,7 @@ function descriptor(registered) {
     name: ruleName(meta.id),
     shortDescription: { text: meta.description },
     fullDescription: { text: full },
-    helpUri: ruleDocUrl(meta.id),
+    helpUri: ruleDocUrl(meta.id, docsBaseUrl),
     ...registered.doc ? { help: { text: plainParagraphs(registered.doc), markdown: registered.doc } } : {},
     defaultConfiguration: { level: sarifLevel(meta.defaultSeverity) },
     properties: { tags: ["db2", "performance", "insert"], evidence: meta.evidence, ...meta.fixable ? { fixable: true } : {} }
@@ -27538,7 +28249,7 @@ function directoryUri(path) {
   return href.endsWith("/") ? href : href + "/";
 }
 function toSarif(input) {
-  const descriptors = input.rules.map(descriptor);
+  const descriptors = input.rules.map((r) => descriptor(r, input.docsBaseUrl));
   const indexById = new Map(input.rules.map((r, i) => [r.rule.meta.id, i]));
   for (const f of input.findings) {
     if (!indexById.has(f.rule)) {
@@ -27625,7 +28336,7 @@ function escapeProperty(value) {
 function annotationLevel(severity) {
   return severity === "error" ? "error" : severity === "warning" ? "warning" : "notice";
 }
-function formatAnnotation(d) {
+function formatAnnotation(d, docsBaseUrl) {
   const props = [
     ["file", d.displayPath],
     ["line", d.line]
@@ -27638,14 +28349,14 @@ function formatAnnotation(d) {
   props.push(["title", `InsertLint ${d.rule}`]);
   const doc = findRule(d.rule) ? `
 
-Rule documentation: ${ruleDocUrl(d.rule)}` : "";
+Rule documentation: ${ruleDocUrl(d.rule, docsBaseUrl)}` : "";
   const related = (d.relatedPositions ?? []).map((r) => `
 
 ${r.message}: ${positionText(r)}`).join("");
   return `::${annotationLevel(d.severity)} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(",")}::${escapeData(d.message + related + doc)}`;
 }
-function formatGithub(diagnostics) {
-  return diagnostics.map((d) => formatAnnotation(d) + "\n").join("");
+function formatGithub(diagnostics, docsBaseUrl) {
+  return diagnostics.map((d) => formatAnnotation(d, docsBaseUrl) + "\n").join("");
 }
 
 // server/src/ci/check-ci.ts
@@ -28032,9 +28743,9 @@ function formatSarifReport(run2, findings) {
     ...run2.missing.map((m) => ({ level: "error", message: `${m}: no such file or folder` })),
     ...run2.workspace.ruleFailures.map((f) => ({ level: "error", message: `rule ${f.rule} failed on ${displayPath(run2.cwd, f.file)}: ${f.error?.message ?? String(f.error)}` }))
   ];
-  return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run2.cwd, version: toolVersion(), notifications }), null, 2) + "\n";
+  return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run2.cwd, version: toolVersion(), notifications, docsBaseUrl: run2.docsBaseUrl }), null, 2) + "\n";
 }
-function formatGithubReport(findings) {
+function formatGithubReport(findings, docsBaseUrl) {
   const visible2 = findings.filter((d) => !d.suppressed);
   if (visible2.length === 0) return "";
   let root;
@@ -28048,18 +28759,23 @@ function formatGithubReport(findings) {
       if (!root) return d;
       const rel = (0, import_node_path8.relative)(root, realPath(d.file));
       return rel.startsWith("..") || (0, import_node_path8.isAbsolute)(rel) ? d : { ...d, displayPath: rel.split(import_node_path8.sep).join("/") };
-    })
+    }),
+    docsBaseUrl
   );
 }
 
 // server/src/cli/check-command.ts
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
-var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X]
+var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
   --terminator X         the terminator scripts are run with (db2 -tdX; "newline" for db2 without -t); without it
                          each script's is inferred (a -td comment, lines ending in @ or !, lines holding only /)
+  --encoding E           how files without a byte-order mark are read: utf-8 (default), latin1 (ISO 8859-1) or
+                         windows-1252 (cp1252); as VS Code's files.encoding, so the editor and the CLI agree
+  --docs-url URL         where rule documentation links point (SARIF helpUri, GitHub annotations): a folder URL
+                         (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
@@ -28094,7 +28810,7 @@ function countBySeverity(diagnostics) {
   return counts;
 }
 async function runCheckCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", "encoding", "docs-url", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
   if (args.flags.has("help")) {
     io.stdout(CHECK_USAGE + "\n");
     return 0;
@@ -28114,7 +28830,7 @@ async function runCheckCommand(argv, io) {
 }
 function formatReport(run2, format2, findings, diagnostics) {
   if (format2 === "sarif") return formatSarifReport(run2, findings);
-  if (format2 === "github") return formatGithubReport(findings);
+  if (format2 === "github") return formatGithubReport(findings, run2.docsBaseUrl);
   const summary = summarize(run2);
   if (format2 === "json") {
     return JSON.stringify(
@@ -28139,7 +28855,7 @@ function formatReport(run2, format2, findings, diagnostics) {
   }
   const items = diagnostics.map((d) => ({ d, text: run2.workspace.model(d.file).source.text, lines: run2.workspace.lines(d.file) }));
   const counts = countBySeverity(diagnostics);
-  return (items.length ? formatText(items) + "\n" : "") + `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? "" : "s"}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
+  return (items.length ? formatText(items) + "\n" : "") + `${diagnostics.length} finding${diagnostics.length === 1 ? "" : "s"} (${counts.error} errors, ${counts.warning} warnings, ${counts.information} info${counts.hint ? `, ${counts.hint} hint${counts.hint === 1 ? "" : "s"}` : ""}) in ${summary.files} file${summary.files === 1 ? "" : "s"}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
 `;
 }
 
@@ -28375,7 +29091,7 @@ function collectTables(run2, schema, linted, changes) {
     return { name: displayKey(use.key), roles, defined: Boolean(table?.definition), costs };
   });
 }
-function toItem(d, shownPath, onChangedLine, failOn) {
+function toItem(d, shownPath, onChangedLine, failOn, docsBaseUrl) {
   return {
     displayPath: shownPath,
     line: d.line,
@@ -28383,12 +29099,12 @@ function toItem(d, shownPath, onChangedLine, failOn) {
     rule: d.rule,
     severity: d.severity,
     message: d.message,
-    docUrl: findRule(d.rule) ? ruleDocUrl(d.rule) : void 0,
+    docUrl: findRule(d.rule) ? ruleDocUrl(d.rule, docsBaseUrl) : void 0,
     blocking: onChangedLine && failOn !== "never" && meetsSeverity(d.severity, failOn)
   };
 }
 async function runChecklistCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator"], flags: ["help"] });
+  const args = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator", "encoding", "docs-url"], flags: ["help"] });
   if (args.flags.has("help")) {
     io.stdout(CHECKLIST_USAGE + "\n");
     return 0;
@@ -28439,12 +29155,12 @@ async function runChecklistCommand(argv, io) {
       displayPath: changed.repoPath,
       status: changed.status === "deleted" ? "modified" : changed.status,
       oldDisplayPath: changed.oldRepoPath,
-      onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn)),
-      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn)),
+      onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn, run2.docsBaseUrl)),
+      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn, run2.docsBaseUrl)),
       suppressed: findings.length - visible2.length
     };
   });
-  const tables = collectTables(run2, run2.workspace.schema, linted, changes);
+  const tables2 = collectTables(run2, run2.workspace.schema, linted, changes);
   const checklist = renderChecklist({
     base,
     baseCommit: changes.baseCommit,
@@ -28452,7 +29168,7 @@ async function runChecklistCommand(argv, io) {
     changedFileCount: changes.files.length,
     files,
     notLinted,
-    tables,
+    tables: tables2,
     failOn: failOn === "never" ? void 0 : failOn
   }) + "\n";
   const output = single(args, "output");
@@ -28482,7 +29198,7 @@ async function runLspCommand(argv, io) {
 init_files();
 init_write_file();
 init_escape();
-var import_node_path12 = require("node:path");
+var import_node_path17 = require("node:path");
 init_args();
 init_exfmt();
 init_report();
@@ -28602,7 +29318,7 @@ ${EXPLAIN_USAGE}`);
     try {
       if (file === "-") text2 = await io.stdin(MAX_EXFMT_BYTES);
       else {
-        const read = readBounded((0, import_node_path12.resolve)(cwd, file), MAX_EXFMT_BYTES);
+        const read = readBounded((0, import_node_path17.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
         text2 = read.bytes.toString("utf8");
       }
@@ -28624,7 +29340,7 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   const rendered = render(report, format2, { color });
   if (output) {
     try {
-      writeFileAtomic((0, import_node_path12.resolve)(cwd, output), rendered);
+      writeFileAtomic((0, import_node_path17.resolve)(cwd, output), rendered);
     } catch (err) {
       io.stderr(`insertlint explain: cannot write ${plainLine(output)}: ${plainLine(err.message)}
 `);
