@@ -32,9 +32,9 @@ describe('language server on a z/OS batch repository', function () {
     await lsp.waitFor('the COBOL findings', () => rules(lsp.diagnostics.get(program)).includes('commit-per-row@51'));
     assert.deepEqual(rules(lsp.diagnostics.get(program)), ['commit-per-row@51', 'insert-target-cost@45', 'single-row-insert@44']);
     await lsp.waitFor('the DDL findings', () => rules(lsp.diagnostics.get(ddl)).includes('zos-cluster-without-append@15'));
-    // The editor opens the program as COBOL (Z Open Editor's language id) and the commit goes: its finding too.
+    // An editor without a COBOL extension opens the program as plain text; the commit goes, and its finding too.
     const text = readFileSync(join(dir, 'DIVPOST.cbl'), 'utf8');
-    lsp.open(program, text.replace('005100 ', '005100*'), 'cobol');
+    lsp.open(program, text.replace('005100 ', '005100*'), 'plaintext');
     await lsp.waitFor('the commit-per-row finding to go', () => !rules(lsp.diagnostics.get(program)).includes('commit-per-row@51') && rules(lsp.diagnostics.get(program)).includes('batch-without-commit@44'));
   });
 });

@@ -119,7 +119,8 @@ export class ServerState {
   shows(path: string): boolean {
     if (!this.settings.enable) return false;
     const doc = this.documents.get(this.uriOf(path));
-    if (doc) return this.settings.languages.includes(doc.languageId);
+    // A language id the server does not know (a .cbl or .jcl shown as plain text): the file name decides.
+    if (doc && LANGUAGE_IDS[doc.languageId] !== undefined) return this.settings.languages.includes(doc.languageId);
     const language = this.workspace.languageOf(path);
     return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== undefined && LANGUAGE_IDS[id] === language);
   }

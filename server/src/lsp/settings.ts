@@ -13,7 +13,7 @@ export type MessageStyle = 'full' | 'firstSentence';
 export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
 /** VS Code language ids linted by default (the engine reads each as one of its FileLanguages). */
-export const DEFAULT_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'c', 'cpp', 'shellscript'];
+export const DEFAULT_LANGUAGES = ['sql', 'db2sql', 'java', 'python', 'javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'c', 'cpp', 'shellscript', 'cobol', 'jcl'];
 
 export interface ServerSettings {
   /** insertlint.enable: false publishes nothing and offers no lenses or actions (the server keeps running). */
