@@ -365,17 +365,17 @@ var require_ignore = __commonJS({
       }
     };
     var NEVER_MATCH = "[]";
-    var PLACEHOLDER2 = "\0";
+    var PLACEHOLDER3 = "\0";
     var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER2}(\\d+)${PLACEHOLDER2}`,
+      `${PLACEHOLDER3}(\\d+)${PLACEHOLDER3}`,
       "g"
     );
     var TRAILING_WILDCARD = "\uE000";
     var TRAILING_DOUBLESTAR = "\uE001";
-    var isReserved = (char) => char === PLACEHOLDER2 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var isReserved = (char) => char === PLACEHOLDER3 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
     var extractBrackets = (pattern) => {
       const sources = [];
-      const hold = (source) => `${PLACEHOLDER2}${sources.push(source) - 1}${PLACEHOLDER2}`;
+      const hold = (source) => `${PLACEHOLDER3}${sources.push(source) - 1}${PLACEHOLDER3}`;
       const { length } = pattern;
       let out = EMPTY;
       let index = 0;
@@ -1188,7 +1188,7 @@ function validateConfig(raw, knownRules, source) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
   const config = raw;
   for (const key of Object.keys(config)) {
-    if (!["$schema", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules"].includes(key)) fail(`unknown key "${key}"`);
+    if (!["$schema", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect"].includes(key)) fail(`unknown key "${key}"`);
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   const builtIn = new Set(ENGINE_FINDINGS);
@@ -1240,7 +1240,21 @@ function validateConfig(raw, knownRules, source) {
       if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ""}: ${problem}`);
     }
   }
+  if (config.dialect !== void 0) {
+    const entries = typeof config.dialect === "string" ? [["", config.dialect]] : typeof config.dialect === "object" && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob \u2192 dialect');
+    for (const [glob, value] of entries) {
+      if (!DIALECT_SETTINGS.includes(value)) fail(`"dialect"${glob ? ` for "${glob}"` : ""}: must be one of ${DIALECT_SETTINGS.join(", ")}`);
+    }
+  }
   return config;
+}
+function dialectFor(path, config) {
+  let chosen;
+  for (const { pattern, dialect } of config.dialects ?? []) {
+    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    chosen = dialect;
+  }
+  return chosen === "luw" || chosen === "zos" ? chosen : void 0;
 }
 function resolveConfig(rules, ...layers) {
   const resolved = {
@@ -1271,6 +1285,8 @@ function resolveConfig(rules, ...layers) {
     if (layer.maxFileBytes !== void 0) resolved.maxFileBytes = layer.maxFileBytes;
     for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
     for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
+    if (typeof layer.dialect === "string") (resolved.dialects ??= []).push({ dialect: layer.dialect });
+    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
     if (typeof layer.terminator === "string") resolved.terminators.push({ terminator: layer.terminator });
     else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
   }
@@ -1309,7 +1325,7 @@ function languageOf(path, config) {
   const ext = path.slice(dot);
   return config.languages[ext] ?? config.languages[ext.toLowerCase()];
 }
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, ENGINE_FINDINGS, SEVERITIES, ConfigError;
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
 var init_config = __esm({
   "server/src/engine/config.ts"() {
     "use strict";
@@ -1340,16 +1356,23 @@ var init_config = __esm({
       ".sqc": "embedded-sql",
       ".sqC": "embedded-sql",
       ".sqx": "embedded-sql",
-      ".sqb": "embedded-sql",
       ".sh": "shell",
       ".bash": "shell",
-      ".ksh": "shell"
+      ".ksh": "shell",
+      ".sqb": "cobol",
+      ".cbl": "cobol",
+      ".cob": "cobol",
+      ".cpy": "cobol",
+      ".dcl": "cobol",
+      ".jcl": "jcl",
+      ".ctl": "jcl"
     };
     DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
     ENGINE_FINDINGS = [UNUSED_SUPPRESSION_RULE];
     SEVERITIES = ["error", "warning", "information", "hint", "off"];
     ConfigError = class extends Error {
     };
+    DIALECT_SETTINGS = ["auto", "luw", "zos"];
   }
 });
 
@@ -1366,6 +1389,11 @@ function replaceNamed(items, item2) {
 function splitKey(key) {
   const dot = key.lastIndexOf(".");
   return [key.slice(0, dot), key.slice(dot + 1)];
+}
+function zosLoadReason(load) {
+  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
+  if (!load.log) words.push("LOG NO");
+  return `${words.join(" ")} (utility)`;
 }
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
@@ -1537,6 +1565,14 @@ var init_schema = __esm({
           case "import":
             this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ["IMPORT (inserts row by row)"]);
             break;
+          case "load":
+            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), { file, stmt, repeated: true }, [zosLoadReason(stmt.utility)]);
+            break;
+          case "declareTable": {
+            const table = this.ensureTable(stmt.table, stmt);
+            if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
+            break;
+          }
           case "lockTable":
             if (stmt.mode === "exclusive") this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
             break;
@@ -1810,6 +1846,7 @@ var init_append_mode_off = __esm({
         id: "append-mode-off",
         description: "Bulk insert target whose table is not in APPEND mode",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 22", "000 test 23", "000 appendix B 7", "002"],
         messages: {
           off: "Bulk insert target {table} ({why}) is not in APPEND mode: for each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
@@ -1862,6 +1899,7 @@ var init_append_pctfree = __esm({
         id: "append-pctfree",
         description: "PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 appendix B 9"],
         fixable: true,
         messages: {
@@ -1894,6 +1932,187 @@ var append_pctfree_default2;
 var init_append_pctfree2 = __esm({
   "rules/append-pctfree.md"() {
     append_pctfree_default2 = '# append-pctfree\n\n**Default severity:** information \xB7 **Quick fix:** `PCTFREE n` \u2192 `PCTFREE 0`\n\nFinds a `PCTFREE` above 0 (in `CREATE TABLE` or `ALTER TABLE`) on a table that is in APPEND mode and\nreceives inserts. Only the statement that sets the PCTFREE in effect is reported.\n\n## Why it matters\n\n`PCTFREE` keeps part of each data page empty so that later inserts (and row growth) find room near\nrelated rows. In APPEND mode inserts never look for that room: they always go to the end of the table.\nThe reserved space stays empty, so the table needs more pages for the same rows \u2014 more pages to write\nduring the load and to read in every scan afterwards. Seed 000 recommends 0% free space on data pages\nfor APPEND tables (Appendix B, item 9); it gives no separate measurement.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 10 APPEND ON;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 0 APPEND ON;\n```\n\n## How to fix\n\nUse `PCTFREE 0` (the quick fix), and `REORG` an existing table to give the space back.\n\n## When to ignore\n\nWhen rows are frequently updated so that they grow (longer VARCHARs), some free space still avoids\noverflow records; suppress with that reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (PCTFREE, APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row"; Appendix B, item 9.\n';
+  }
+});
+
+// server/src/code/facts.ts
+function insertsOf(execution2) {
+  return execution2.statements.filter((s) => s.kind === "insert");
+}
+function isSingleRowValues(stmt) {
+  return stmt.kind === "insert" && stmt.source.kind === "values" && stmt.source.rows.length === 1;
+}
+function isLiteralValues(stmt) {
+  if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
+  const values = stmt.source.rows.flatMap((r) => r.values);
+  return values.some((v) => v.kind === "literal") && !values.some((v) => v.kind === "marker" || v.kind === "host");
+}
+function runsRows(execution2) {
+  return execution2.action !== "prepare";
+}
+function sameLoop(a, b) {
+  return !!a && !!b && a.span.start === b.span.start && a.span.end === b.span.end;
+}
+function within(inner, outer) {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+function spanAt(sorted, at) {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    if (sorted[mid].end <= at) lo = mid + 1;
+    else if (sorted[mid].start > at) hi = mid - 1;
+    else return sorted[mid];
+  }
+  return void 0;
+}
+function splicedInsertValues(execution2) {
+  if (execution2.splicedValues.length === 0) return [];
+  const sorted = [...execution2.splicedValues].sort((a, b) => a.start - b.start);
+  const found = /* @__PURE__ */ new Set();
+  for (const insert of insertsOf(execution2)) {
+    if (insert.source.kind !== "values") continue;
+    for (const row of insert.source.rows) {
+      for (const v of row.values) {
+        for (let o = v.span.start; o < Math.min(v.span.end, v.span.start + 400); o++) {
+          const hit = spanAt(sorted, insert.origin.toFile(o));
+          if (hit) found.add(hit);
+        }
+      }
+    }
+  }
+  return sorted.filter((s) => found.has(s));
+}
+function scriptUnits(file) {
+  if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
+  return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
+}
+function batchAdvice(api) {
+  switch (api) {
+    case "jdbc":
+      return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
+    case "spring":
+      return "collect the rows and call JdbcTemplate.batchUpdate";
+    case "ibm_db":
+      return "prepare once and send the rows with ibm_db.execute_many";
+    case "dbapi":
+      return "send the rows with cursor.executemany";
+    case "node-ibm_db":
+      return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
+    case "cli":
+      return "bind parameter arrays and set SQL_ATTR_PARAMSET_SIZE (100 or more) so that one SQLExecute sends many rows";
+    case "clp":
+      return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
+    case "esql":
+    case "sqlj":
+      return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)";
+    default:
+      return "send many rows per call (batch, array insert or multi-row VALUES)";
+  }
+}
+function isBulkLoop(loop) {
+  return !!loop && !loop.chunked && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
+}
+function loopName(loop) {
+  const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
+  const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
+  return `${kind}${loop.line ? ` at line ${loop.line}` : ""}${via ? ` (through ${via})` : ""}`;
+}
+function nameList(texts) {
+  const short = texts.map((t) => {
+    const flat = t.replace(/\s+/g, " ").trim();
+    return flat.length > 40 ? flat.slice(0, 39) + "\u2026" : flat;
+  });
+  const unique = [...new Set(short)];
+  return unique.length > 3 ? `${unique.slice(0, 3).join(", ")} and ${unique.length - 3} more` : unique.join(", ");
+}
+function spliceAt(execution2, span) {
+  return execution2.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
+}
+function splicedNames(execution2, spans) {
+  const texts = spans.map((s) => spliceAt(execution2, s)?.text);
+  if (texts.some((t) => t === void 0)) return `${spans.length} value${spans.length === 1 ? "" : "s"}`;
+  return nameList(texts);
+}
+function splicesAt(execution2, stmt, span, markers = true) {
+  if (!execution2?.splices) return [];
+  const found = [];
+  for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+    const at = stmt.origin.toFile(o);
+    const s = execution2.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
+    if (s && !found.includes(s.text)) found.push(s.text);
+  }
+  return found;
+}
+function targetName(execution2, stmt, schema) {
+  const spliced = splicesAt(execution2, stmt, stmt.target.span);
+  if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join(".");
+  return displayKey(schema.keyOf(stmt.target, stmt));
+}
+function singleRowInsertOf(execution2) {
+  return insertsOf(execution2).find((insert) => {
+    if (!isSingleRowValues(insert) || insert.source.kind !== "values") return false;
+    const values = insert.source.rows[0].values;
+    return !(values.length === 1 && splicesAt(execution2, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
+  });
+}
+var SMALL_LOOP_PASSES, ROW_LIST;
+var init_facts = __esm({
+  "server/src/code/facts.ts"() {
+    "use strict";
+    init_schema();
+    SMALL_LOOP_PASSES = 10;
+    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
+  }
+});
+
+// rules/batch-without-commit.ts
+var BatchWithoutCommitRule, batch_without_commit_default;
+var init_batch_without_commit = __esm({
+  "rules/batch-without-commit.ts"() {
+    "use strict";
+    init_facts();
+    BatchWithoutCommitRule = {
+      meta: {
+        id: "batch-without-commit",
+        description: "An embedded-SQL batch loop that inserts row by row and does not commit inside the loop",
+        defaultSeverity: "warning",
+        evidence: ["000 section 5 (locking)", "000 section 7 (committing)", "000 tests 61-68"],
+        messages: {
+          never: "The {loop} inserts into {table} one row per pass and this program never commits: the whole run is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
+          afterLoop: "The {loop} inserts into {table} one row per pass and this program commits only outside it: every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
+        }
+      },
+      check({ file, schema, report }) {
+        const code = file.code;
+        if (!code) return;
+        const seen = /* @__PURE__ */ new Set();
+        for (const execution2 of code.executions) {
+          if (!execution2.api.startsWith("esql") || execution2.connection?.autocommit !== "off" || execution2.connection.name === "CICS task") continue;
+          if (!isBulkLoop(execution2.loop) || execution2.batched || !runsRows(execution2)) continue;
+          const insert = singleRowInsertOf(execution2);
+          if (!insert) continue;
+          const loop = execution2.loop;
+          const key = `${loop.span.start}:${loop.span.end}`;
+          if (seen.has(key)) continue;
+          if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) continue;
+          seen.add(key);
+          const outside = code.commits.find((c) => !c.loop);
+          const data = { loop: loopName(loop), table: targetName(execution2, insert, schema) };
+          report({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan });
+        }
+      }
+    };
+    batch_without_commit_default = BatchWithoutCommitRule;
+  }
+});
+
+// rules/batch-without-commit.md
+var batch_without_commit_default2;
+var init_batch_without_commit2 = __esm({
+  "rules/batch-without-commit.md"() {
+    batch_without_commit_default2 = "# batch-without-commit\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for LUW and Db2 for z/OS (embedded SQL: COBOL, C)\n\nFinds a loop of an embedded-SQL program \u2014 a COBOL `PERFORM \u2026 UNTIL` over the input records, directly or\nthrough the paragraphs it performs, a C `while` \u2014 that inserts one row per pass while no `COMMIT` runs\ninside the loop. CICS transaction programs are left out: CICS commits each task.\n\n## Why it matters\n\nEmbedded SQL runs with autocommit off: the program decides when a unit of work ends. A batch that never\ncommits inside its insert loop makes the whole run one unit of work:\n\n- every inserted row keeps its lock until the commit (seed 000, section 5). On Db2 for z/OS the row or\n  page locks count against the table space's `LOCKMAX` (then the lock escalates to the table space and\n  blocks every other reader and writer) and the subsystem's `NUMLKUS` (then inserts fail with\n  SQLCODE -904);\n- the log records of the whole run must stay available for backout, and an abend after an hour backs out\n  an hour of work and the rerun starts from the first record.\n\nCommitting after every row is the opposite mistake ([`commit-per-row`](commit-per-row.md)): seed 000\nmeasured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows and 7.6 s every 1000\nrows (tests 65 and 68), and advises a commit every N rows \"where N is a large number such as 1000\".\n\n## Incorrect\n\n```cobol\n       1000-MAIN.\n           PERFORM 2000-LOAD-RECORD UNTIL WS-EOF = 'Y'.\n           EXEC SQL COMMIT END-EXEC.\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC.\n```\n\n## Correct\n\n```cobol\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC\n           ADD 1 TO WS-UNCOMMITTED\n           IF WS-UNCOMMITTED >= 1000\n              EXEC SQL COMMIT END-EXEC\n              MOVE 0 TO WS-UNCOMMITTED\n           END-IF.\n```\n\n## How to fix\n\nCount the rows and commit every 1000 or so (more for short rows, fewer when other work waits for the\nlocks), save a restart key with each commit, and commit once after the loop.\n\n## When to ignore\n\nWhen the loop is known to handle a few rows, or when the program runs the table space under `LOCK TABLE`\nand an all-or-nothing run is the requirement.\n\n## References\n\n- Seed 000, sections 5 (Locking) and 7 (Committing), Appendix A tests 61-68.\n- IBM Db2 for z/OS: [Lock escalation (LOCKMAX)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=locks-lock-escalation).\n";
   }
 });
 
@@ -2170,6 +2389,7 @@ var init_clustered_index_bulk_target = __esm({
         id: "clustered-index-bulk-target",
         description: "CLUSTER index on a table that receives bulk inserts",
         defaultSeverity: "warning",
+        dialects: ["luw"],
         evidence: ["000 test 31", "000 test 32", "000 test 37", "000 test 38"],
         messages: {
           cluster: "Clustering index {index} on bulk insert target {table} ({why}): for every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31). Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG."
@@ -2209,137 +2429,6 @@ var init_clustered_index_bulk_target2 = __esm({
   }
 });
 
-// server/src/code/facts.ts
-function insertsOf(execution2) {
-  return execution2.statements.filter((s) => s.kind === "insert");
-}
-function isSingleRowValues(stmt) {
-  return stmt.kind === "insert" && stmt.source.kind === "values" && stmt.source.rows.length === 1;
-}
-function isLiteralValues(stmt) {
-  if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
-  const values = stmt.source.rows.flatMap((r) => r.values);
-  return values.some((v) => v.kind === "literal") && !values.some((v) => v.kind === "marker" || v.kind === "host");
-}
-function runsRows(execution2) {
-  return execution2.action !== "prepare";
-}
-function sameLoop(a, b) {
-  return !!a && !!b && a.span.start === b.span.start && a.span.end === b.span.end;
-}
-function within(inner, outer) {
-  return outer.start <= inner.start && inner.end <= outer.end;
-}
-function spanAt(sorted, at) {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >> 1;
-    if (sorted[mid].end <= at) lo = mid + 1;
-    else if (sorted[mid].start > at) hi = mid - 1;
-    else return sorted[mid];
-  }
-  return void 0;
-}
-function splicedInsertValues(execution2) {
-  if (execution2.splicedValues.length === 0) return [];
-  const sorted = [...execution2.splicedValues].sort((a, b) => a.start - b.start);
-  const found = /* @__PURE__ */ new Set();
-  for (const insert of insertsOf(execution2)) {
-    if (insert.source.kind !== "values") continue;
-    for (const row of insert.source.rows) {
-      for (const v of row.values) {
-        for (let o = v.span.start; o < Math.min(v.span.end, v.span.start + 400); o++) {
-          const hit = spanAt(sorted, insert.origin.toFile(o));
-          if (hit) found.add(hit);
-        }
-      }
-    }
-  }
-  return sorted.filter((s) => found.has(s));
-}
-function scriptUnits(file) {
-  if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
-  return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
-}
-function batchAdvice(api) {
-  switch (api) {
-    case "jdbc":
-      return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
-    case "spring":
-      return "collect the rows and call JdbcTemplate.batchUpdate";
-    case "ibm_db":
-      return "prepare once and send the rows with ibm_db.execute_many";
-    case "dbapi":
-      return "send the rows with cursor.executemany";
-    case "node-ibm_db":
-      return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
-    case "cli":
-      return "bind parameter arrays and set SQL_ATTR_PARAMSET_SIZE (100 or more) so that one SQLExecute sends many rows";
-    case "clp":
-      return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
-    case "esql":
-    case "sqlj":
-      return "insert several rows per statement (multi-row VALUES or host-variable arrays)";
-    default:
-      return "send many rows per call (batch, array insert or multi-row VALUES)";
-  }
-}
-function isBulkLoop(loop) {
-  return !!loop && !loop.chunked && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
-}
-function loopName(loop) {
-  const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
-  return `${kind}${loop.line ? ` at line ${loop.line}` : ""}${loop.via ? ` (through ${loop.via}())` : ""}`;
-}
-function nameList(texts) {
-  const short = texts.map((t) => {
-    const flat = t.replace(/\s+/g, " ").trim();
-    return flat.length > 40 ? flat.slice(0, 39) + "\u2026" : flat;
-  });
-  const unique = [...new Set(short)];
-  return unique.length > 3 ? `${unique.slice(0, 3).join(", ")} and ${unique.length - 3} more` : unique.join(", ");
-}
-function spliceAt(execution2, span) {
-  return execution2.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
-}
-function splicedNames(execution2, spans) {
-  const texts = spans.map((s) => spliceAt(execution2, s)?.text);
-  if (texts.some((t) => t === void 0)) return `${spans.length} value${spans.length === 1 ? "" : "s"}`;
-  return nameList(texts);
-}
-function splicesAt(execution2, stmt, span, markers = true) {
-  if (!execution2?.splices) return [];
-  const found = [];
-  for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
-    const at = stmt.origin.toFile(o);
-    const s = execution2.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
-    if (s && !found.includes(s.text)) found.push(s.text);
-  }
-  return found;
-}
-function targetName(execution2, stmt, schema) {
-  const spliced = splicesAt(execution2, stmt, stmt.target.span);
-  if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join(".");
-  return displayKey(schema.keyOf(stmt.target, stmt));
-}
-function singleRowInsertOf(execution2) {
-  return insertsOf(execution2).find((insert) => {
-    if (!isSingleRowValues(insert) || insert.source.kind !== "values") return false;
-    const values = insert.source.rows[0].values;
-    return !(values.length === 1 && splicesAt(execution2, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
-  });
-}
-var SMALL_LOOP_PASSES, ROW_LIST;
-var init_facts = __esm({
-  "server/src/code/facts.ts"() {
-    "use strict";
-    init_schema();
-    SMALL_LOOP_PASSES = 10;
-    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
-  }
-});
-
 // rules/commit-per-row.ts
 var CommitPerRowRule, commit_per_row_default;
 var init_commit_per_row = __esm({
@@ -2355,6 +2444,7 @@ var init_commit_per_row = __esm({
         defaultOptions: { minPairs: 3 },
         messages: {
           loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter (if (++n % 1000 == 0)), and once after the loop.",
+          cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
           routineLoop: "COMMIT on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows and commit every 1000 or so (IF MOD(n, 1000) = 0 THEN COMMIT; END IF), and once after the loop.",
           script: "COMMIT after each INSERT, {count} times in this script: a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
         }
@@ -2366,7 +2456,8 @@ var init_commit_per_row = __esm({
             if (!isBulkLoop(commit2.loop) || commit2.guarded) continue;
             const execution2 = inserting.find((e) => sameLoop(e.loop, commit2.loop));
             if (!execution2) continue;
-            report({ messageId: commit2.api === "sqlpl" ? "routineLoop" : "loop", data: { loop: loopName(commit2.loop), table: targetName(execution2, singleRowInsertOf(execution2), schema) }, span: commit2.callSpan });
+            const messageId = commit2.api === "sqlpl" ? "routineLoop" : file.source.language === "cobol" ? "cobolLoop" : "loop";
+            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName(execution2, singleRowInsertOf(execution2), schema) }, span: commit2.callSpan });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -2609,6 +2700,7 @@ var init_import_commitcount = __esm({
         id: "import-commitcount",
         description: "IMPORT without COMMITCOUNT, or committing every few rows",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 tests 61-68", "000 tests 69-78", "000 test 79"],
         defaultOptions: { minCommitCount: 1e3 },
         fixable: true,
@@ -2983,6 +3075,7 @@ var init_mincommit = __esm({
         id: "mincommit",
         description: "MINCOMMIT (DB CFG) above 1 where the workload inserts",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 section 7 (Committing)"],
         fixable: true,
         messages: {
@@ -3105,6 +3198,7 @@ var init_not_logged_initially = __esm({
         id: "not-logged-initially",
         description: "NOT LOGGED INITIALLY or ACTIVATE NOT LOGGED INITIALLY on a table that receives inserts",
         defaultSeverity: "warning",
+        dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
           activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
@@ -3152,6 +3246,7 @@ var init_page_cleaning = __esm({
         id: "page-cleaning",
         description: "CHNGPGS_THRESH set high or NUM_IOCLEANERS 0 where the workload inserts",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 7", "000 test 8", "000 appendix B 13"],
         defaultOptions: { maxChngpgsThresh: 30 },
         messages: {
@@ -3240,6 +3335,7 @@ var init_prefer_load_from_cursor = __esm({
         id: "prefer-load-from-cursor",
         description: "INSERT \u2026 SELECT that a LOAD FROM CURSOR could replace",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 6", "000 test 9", "000 appendix B 24"],
         messages: {
           cursor: "INSERT INTO {table} \u2026 SELECT inserts, locks and logs the rows one at a time. For a large copy, DECLARE c CURSOR FOR <the SELECT>; LOAD FROM c OF CURSOR INSERT INTO {table} formats pages directly with almost no logging: seed 000 measured 12.9 s against 15.7 s for the same 100,000 rows (tests 9 and 6). LOAD does not fire triggers, checks constraints later (SET INTEGRITY) and needs COPY YES or a backup to stay recoverable."
@@ -3591,6 +3687,7 @@ var init_small_extent_size = __esm({
         id: "small-extent-size",
         description: "EXTENTSIZE below 32 pages on an SMS table space holding insert targets",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 11", "000 test 83", "000 test 84", "000 test 85", "000 appendix B 11"],
         defaultOptions: { minExtentSize: 32 },
         fixable: true,
@@ -3639,6 +3736,7 @@ var init_small_log_buffer = __esm({
         id: "small-log-buffer",
         description: "LOGBUFSZ (DB CFG) below a threshold where the workload inserts",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 104", "000 test 105", "000 appendix B 17"],
         defaultOptions: { minPages: 256 },
         fixable: true,
@@ -3687,6 +3785,7 @@ var init_sms_tablespace = __esm({
         id: "sms-tablespace",
         description: "SMS (MANAGED BY SYSTEM) table space holding insert targets",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 11", "000 test 81", "000 test 82", "000 appendix B 11"],
         messages: {
           sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}: as the tables grow, the file system allocates their pages, one page at a time unless multi-page allocation (db2empfa) is on. Measured on 100,000 inserts (seed 000): 31.5 s on SMS with db2empfa (test 11), 62.9 s without it (test 82), 25.5 s on a DMS file table space (test 81). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
@@ -3730,6 +3829,7 @@ var init_table_lock_bulk_target = __esm({
         id: "table-lock-bulk-target",
         description: "Bulk insert target locked row by row (no LOCKSIZE TABLE, no LOCK TABLE)",
         defaultSeverity: "information",
+        dialects: ["luw"],
         evidence: ["000 test 11", "000 test 101", "000 appendix B 15"],
         messages: {
           rowLocks: "Bulk insert target {table} ({why}) uses row locking: Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in seed 000 (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR)."
@@ -3758,6 +3858,218 @@ var init_table_lock_bulk_target2 = __esm({
   }
 });
 
+// rules/support/zos.ts
+function insertPathReasons(target) {
+  return target.bulkReasons.filter((r) => (!/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r)) && !/^several INSERT statements|^multi-row VALUES/.test(r));
+}
+function isClusteringIndex(table, index) {
+  if (index.cluster) return true;
+  return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
+}
+function tablesIn(schema, name2, database) {
+  return [...schema.tables.values()].filter((t) => t.tablespace === name2 && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
+}
+var init_zos = __esm({
+  "rules/support/zos.ts"() {
+    "use strict";
+  }
+});
+
+// rules/zos-cluster-without-append.ts
+var ZosClusterWithoutAppendRule, zos_cluster_without_append_default;
+var init_zos_cluster_without_append = __esm({
+  "rules/zos-cluster-without-append.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    init_zos();
+    ZosClusterWithoutAppendRule = {
+      meta: {
+        id: "zos-cluster-without-append",
+        description: "Db2 for z/OS: a clustering index on a table that batch jobs insert into, without APPEND YES",
+        defaultSeverity: "warning",
+        dialects: ["zos"],
+        evidence: ["002 Sync_Read breakdown", "002 IFCID 199 per index"],
+        messages: {
+          explicit: "Clustering index {index} keeps {table} in {columns} order while rows are inserted in bulk ({why}) and the table is not APPEND YES: Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In seed 002 a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space; keeping cluster order caused them and APPEND removed them. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.",
+          implicit: "{index} is the first index created on {table} and no index says CLUSTER, so Db2 for z/OS uses it to place inserted rows in {columns} order while rows are inserted in bulk ({why}) and the table is not APPEND YES. Each row then costs a look for its page, read synchronously when not in the buffer pool: in seed 002 a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, caused by keeping cluster order and removed by APPEND. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createIndex")) {
+          if (stmt.kind !== "createIndex") continue;
+          const table = schema.table(stmt.table, stmt);
+          if (!table || table.append) continue;
+          if (!isClusteringIndex(table, stmt)) continue;
+          const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+          const reasons = target ? insertPathReasons(target) : [];
+          if (reasons.length === 0) continue;
+          report({
+            messageId: stmt.cluster ? "explicit" : "implicit",
+            data: { index: stmt.index.name, table: tableName(table), columns: stmt.columns.map((c) => c.name).join(", "), why: reasons.slice(0, 3).join("; ") },
+            stmt,
+            span: stmt.clusterSpan ?? stmt.index.span
+          });
+        }
+      }
+    };
+    zos_cluster_without_append_default = ZosClusterWithoutAppendRule;
+  }
+});
+
+// rules/zos-cluster-without-append.md
+var zos_cluster_without_append_default2;
+var init_zos_cluster_without_append2 = __esm({
+  "rules/zos-cluster-without-append.md"() {
+    zos_cluster_without_append_default2 = '# zos-cluster-without-append\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for z/OS\n\nFinds the clustering index of a table that is filled in bulk through the insert path \u2014 an INSERT in a\nCOBOL (or other) loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE` \u2014 when the\ntable is not `APPEND YES`. On Db2 for z/OS the clustering index is the one created with `CLUSTER`, or, when\nno index says so, the first index created on the table; the rule reports either.\n\n## Why it matters\n\nWith `APPEND NO` (the default) Db2 for z/OS tries to put every new row on the data page where its\nclustering key belongs, or near it. For a batch that inserts rows in another order than the clustering\nkey, that page is a different one for almost every row, and when it is not in the buffer pool the insert\nwaits for a synchronous read of it (and of the index pages that locate it).\n\nSeed 002 (DST Systems, *Using Solid-State Devices to Solve a DB2 INSERT Problem*, 2012) measured such a\nmonth-end batch on DB2 for z/OS 9/10: 1.2 million rows inserted at 250 rows per second, with synchronous\nread waits at 60% of the class 3 (in-Db2) elapsed time against 25% CPU. The buffer pool statistics put\n56% of those reads on the table space and 44% on the indexes; maintaining the clustering order was named\nas the cause, and `APPEND` as what "removes [it] cleanly" (the same slide reports 450 rows per second).\nThe per-index trace (IFCID 199) showed the clustering, partitioned index with a 50-byte key taking about\n90% of the index reads in a skip-sequential pattern, while indexes whose keys arrive in sequence took\nalmost none.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n-- a COBOL batch inserts one row per input record\n```\n\n## Correct\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN APPEND YES;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n```\n\n## How to fix\n\n- `ALTER TABLE \u2026 APPEND YES` for the tables a batch window fills; rows go to the end of the table and\n  a `REORG` puts them back in cluster order when queries need it.\n- Or sort the input by the clustering key before the batch inserts it, so that consecutive rows go to\n  the same or the next page.\n- A `LOAD` (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\n## When to ignore\n\nWhen the input already arrives in clustering key order (an ever-increasing key), or when queries\ndepend on the clustering more than the batch window does and the batch is small.\n\n## References\n\n- Seed 002, slides "Sync_Read Breakdown \u2013 Bufferpool Stats", "ACCTG breaks down elapsed times" and\n  "Which index(es) need the I/O relief?".\n- IBM Db2 for z/OS: [CREATE TABLE (APPEND)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-table),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2-for-zos/13?topic=indexes-clustering).\n';
+  }
+});
+
+// rules/zos-free-space-append.ts
+var ZosFreeSpaceAppendRule, zos_free_space_append_default;
+var init_zos_free_space_append = __esm({
+  "rules/zos-free-space-append.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    init_zos();
+    ZosFreeSpaceAppendRule = {
+      meta: {
+        id: "zos-free-space-append",
+        description: "Db2 for z/OS: PCTFREE or FREEPAGE on a table space whose inserted tables are all APPEND YES",
+        defaultSeverity: "information",
+        dialects: ["zos"],
+        evidence: ["000 appendix B 9", "002"],
+        messages: {
+          reserved: "{clause} keeps free space in every data page or every few pages of table space {tablespace}, but {tables} {are} APPEND YES: inserts go to the end of the table and never use it. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createTablespace")) {
+          if (stmt.kind !== "createTablespace" || !stmt.zos?.freeSpaceSpan) continue;
+          const { pctfree = 0, freepage = 0, database } = stmt.zos;
+          if (pctfree === 0 && freepage === 0) continue;
+          const tables2 = tablesIn(schema, stmt.tablespace, database);
+          const inserted = tables2.filter((t) => schema.isInsertTarget(t));
+          if (inserted.length === 0 || !tables2.every((t) => t.append)) continue;
+          const clause = [pctfree > 0 ? `PCTFREE ${pctfree}` : "", freepage > 0 ? `FREEPAGE ${freepage}` : ""].filter(Boolean).join(" ");
+          report({ messageId: "reserved", data: { clause, tablespace: stmt.tablespace, tables: listNames(inserted.map(tableName)), are: inserted.length === 1 ? "is" : "are" }, stmt, span: stmt.zos.freeSpaceSpan });
+        }
+      }
+    };
+    zos_free_space_append_default = ZosFreeSpaceAppendRule;
+  }
+});
+
+// rules/zos-free-space-append.md
+var zos_free_space_append_default2;
+var init_zos_free_space_append2 = __esm({
+  "rules/zos-free-space-append.md"() {
+    zos_free_space_append_default2 = "# zos-free-space-append\n\n**Default severity:** information \xB7 **Applies to:** Db2 for z/OS\n\nFinds `PCTFREE n` or `FREEPAGE n` (above 0) in a `CREATE TABLESPACE \u2026 IN db` whose tables are all\n`APPEND YES`, when at least one of them is inserted into in the analysed files.\n\n## Why it matters\n\n`PCTFREE` leaves part of each data page empty and `FREEPAGE` leaves an empty page after every *n* pages,\nso that rows inserted later can go near the rows with neighbouring clustering keys. With `APPEND YES`\nDb2 for z/OS puts new rows at the end of the table instead and never looks for that space. `LOAD` and\n`REORG` still leave it empty, so the table needs more pages for the same rows: more to write while the\nbatch runs, more to read in every scan and image copy afterwards.\n\nSeed 000 (Appendix B, item 9) advises free space of 0 for tables in append mode; it has no separate\nmeasurement of it. Seed 002 is where `APPEND` removed the synchronous reads of a z/OS insert batch (see\n[`zos-cluster-without-append`](zos-cluster-without-append.md)): the free space is what is left over\nafter that change.\n\n## Incorrect\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 PCTFREE 10 FREEPAGE 15;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n```\n\n## Correct\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 PCTFREE 0 FREEPAGE 0;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n```\n\n## How to fix\n\n`ALTER TABLESPACE db.ts PCTFREE 0 FREEPAGE 0`, effective at the next `LOAD` or `REORG`.\n\n## When to ignore\n\nWhen rows grow on update (longer `VARCHAR`s, compressed rows that change) and the free space avoids\noverflow (indirect) rows, or when the table switches back to `APPEND NO` outside the batch window.\n\n## References\n\n- Seed 000, Appendix B, item 9; seed 002.\n- IBM Db2 for z/OS: [CREATE TABLESPACE (PCTFREE, FREEPAGE)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-tablespace).\n";
+  }
+});
+
+// rules/zos-member-cluster.ts
+var ZosMemberClusterRule, zos_member_cluster_default;
+var init_zos_member_cluster = __esm({
+  "rules/zos-member-cluster.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    init_zos();
+    ZosMemberClusterRule = {
+      meta: {
+        id: "zos-member-cluster",
+        description: "Db2 for z/OS: a table space filled by bulk inserts without MEMBER CLUSTER (matters in data sharing)",
+        defaultSeverity: "information",
+        dialects: ["zos"],
+        evidence: ["002 INSERT processing (costs)"],
+        messages: {
+          missing: "Table space {tablespace} holds {tables}, filled in bulk ({why}), without MEMBER CLUSTER. If the subsystem is a member of a data sharing group and inserts run on more than one member (parallel batch jobs, CICS regions), every member searches the same space map pages and adds rows to the same pages, which the members must pass between them through the coupling facility for each insert; seed 002 lists the space search and data sharing integrity among the costs of an insert. MEMBER CLUSTER (on a universal table space, with APPEND YES or in cluster order per member) gives each member its own space map and pages. Ignore this on a subsystem that is not data-shared."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createTablespace")) {
+          if (stmt.kind !== "createTablespace" || !stmt.zos || stmt.zos.memberCluster) continue;
+          const filled = tablesIn(schema, stmt.tablespace, stmt.zos.database).flatMap((table) => {
+            const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+            const reasons = target ? insertPathReasons(target) : [];
+            return reasons.length > 0 ? [{ table, reasons }] : [];
+          });
+          if (filled.length === 0) continue;
+          const why = [...new Set(filled.flatMap((f) => f.reasons))].slice(0, 3).join("; ");
+          report({ messageId: "missing", data: { tablespace: stmt.tablespace, tables: listNames(filled.map((f) => tableName(f.table))), why }, stmt, span: stmt.nameSpan });
+        }
+      }
+    };
+    zos_member_cluster_default = ZosMemberClusterRule;
+  }
+});
+
+// rules/zos-member-cluster.md
+var zos_member_cluster_default2;
+var init_zos_member_cluster2 = __esm({
+  "rules/zos-member-cluster.md"() {
+    zos_member_cluster_default2 = '# zos-member-cluster\n\n**Default severity:** information \xB7 **Applies to:** Db2 for z/OS (data sharing)\n\nFinds a `CREATE TABLESPACE \u2026 IN db` without `MEMBER CLUSTER` that holds a table filled in bulk through the\ninsert path (an INSERT in a loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE`).\n\n## Why it matters\n\nTo insert a row Db2 for z/OS searches the table space\'s space map pages for a page with room and then\nchanges that page. In a data sharing group every member that inserts into the table space uses the same\nspace map pages and tends to pick the same pages near the end of the table, so those pages move between\nthe members\' buffer pools through the coupling facility, under page P-locks, for each insert. With\n`MEMBER CLUSTER` each member gets its own space map pages and the pages they cover, and inserts from\ndifferent members stop meeting on the same pages.\n\nSeed 002 lists "space search (spacemap pages)" and "data sharing integrity" among the work of every\ninsert, and data sharing among the reasons a thread waits in Db2 (class 3). It gives no measurement for\n`MEMBER CLUSTER` itself: this rule is information only, and does not apply at all to a subsystem that is\nnot data-shared, which the DDL cannot show.\n\n## Incorrect\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n-- eight batch jobs insert into DIV.TRN at the same time, on two members\n```\n\n## Correct\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW MEMBER CLUSTER;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n```\n\n## How to fix\n\n`ALTER TABLESPACE db.ts MEMBER CLUSTER YES` (a pending change on a universal table space, applied by the\nnext `REORG`). Rows from one member then stay together, not in clustering order: pair it with\n`APPEND YES` or a `REORG` schedule.\n\n## When to ignore\n\nOn a subsystem that is not a member of a data sharing group, or when all inserts into the table space\nrun on one member.\n\n## References\n\n- Seed 002, slide "INSERT processing (costs)" and "ACCTG breaks down elapsed times".\n- IBM Db2 for z/OS: [CREATE TABLESPACE (MEMBER CLUSTER)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-tablespace).\n';
+  }
+});
+
+// rules/zos-random-key-index.ts
+function ascending(column) {
+  if (!column) return false;
+  if (column.identity) return true;
+  return /TIMESTAMP/i.test(column.type.name) && (column.generatedExpression !== void 0 || column.defaultValue !== void 0);
+}
+var ZosRandomKeyIndexRule, zos_random_key_index_default;
+var init_zos_random_key_index = __esm({
+  "rules/zos-random-key-index.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    init_zos();
+    ZosRandomKeyIndexRule = {
+      meta: {
+        id: "zos-random-key-index",
+        description: "Db2 for z/OS: an index on a bulk insert target whose keys do not arrive in key order",
+        defaultSeverity: "information",
+        dialects: ["zos"],
+        evidence: ["002 IFCID 199 per index"],
+        messages: {
+          random: "Index {index} on {table} ({why}) is keyed on {columns}, which do not grow with the inserts: unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In seed 002 the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as seed 002 did)."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createIndex")) {
+          if (stmt.kind !== "createIndex" || stmt.columns.length === 0) continue;
+          const table = schema.table(stmt.table, stmt);
+          if (!table) continue;
+          if (isClusteringIndex(table, stmt) && !table.append) continue;
+          const leading = table.columns.find((c) => c.name === stmt.columns[0].name);
+          if (ascending(leading)) continue;
+          const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+          const reasons = target ? insertPathReasons(target) : [];
+          if (reasons.length === 0) continue;
+          report({
+            messageId: "random",
+            data: { index: stmt.index.name, table: tableName(table), columns: stmt.columns.map((c) => c.name).join(", "), why: reasons.slice(0, 3).join("; ") },
+            stmt,
+            span: stmt.index.span
+          });
+        }
+      }
+    };
+    zos_random_key_index_default = ZosRandomKeyIndexRule;
+  }
+});
+
+// rules/zos-random-key-index.md
+var zos_random_key_index_default2;
+var init_zos_random_key_index2 = __esm({
+  "rules/zos-random-key-index.md"() {
+    zos_random_key_index_default2 = '# zos-random-key-index\n\n**Default severity:** information \xB7 **Applies to:** Db2 for z/OS\n\nFinds an index on a table filled in bulk through the insert path (an INSERT in a loop, INSERT \u2026 SELECT,\nseveral INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE`) whose leading column does not grow with the\ninserts \u2014 anything but an identity column or a timestamp Db2 fills in. The clustering index of a table\nwithout `APPEND YES` is left to [`zos-cluster-without-append`](zos-cluster-without-append.md).\n\n## Why it matters\n\nEvery insert adds the row\'s key to each index, on the leaf page where the key belongs. Keys that grow with\nthe inserts (generated numbers, insert timestamps) all go to the last leaf page, which stays in the buffer\npool. Keys in any other order go to a leaf page anywhere in the index; on a large index that page is\noften not in the buffer pool and the insert waits for a synchronous read, page after page in the\nskip-sequential pattern of the input.\n\nSeed 002 traced the synchronous reads of a DB2 for z/OS insert batch per index (IFCID 199): the two\nindexes on "dumb IDs in sequence" took about none of them, the clustering, partitioned index with a\n50-byte key about 90%, and an index whose keys followed the dividends\' adjacency about 10%. The rule\ncannot see the order of the input; it names the indexes whose keys do not grow by themselves, so that\nsomeone who knows the input can check them.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.ATRN (ID BIGINT GENERATED ALWAYS AS IDENTITY, ACCT CHAR(12), FUND CHAR(8))\n  IN DBDIV.TSATRN APPEND YES;\nCREATE INDEX DIV.ATRNX2 ON DIV.ATRN (ACCT, FUND);   -- the batch reads accounts in fund order\n```\n\n## Correct\n\n```sql\n-- sort the batch input by ACCT, FUND; or build the index after the batch when nothing reads it meanwhile\nCREATE INDEX DIV.ATRNX0 ON DIV.ATRN (ID);\n```\n\n## How to fix\n\nSort the input by the key of the index that costs most; drop or defer indexes the batch does not need;\ngive the index pages a buffer pool of their own large enough to hold them, or faster devices (seed 002\nmoved the worst index partitions to solid-state disks).\n\n## When to ignore\n\nWhen the input arrives in that key\'s order, or when the index is small enough to stay in the buffer pool.\n\n## References\n\n- Seed 002, slides "Which index(es) need the I/O relief?" and "IFCID 199 \u2013 Dataset Stats \u2013 Sync_Read".\n';
+  }
+});
+
 // insertlint-rules:rules
 var ruleFileIds, rules_default;
 var init_rules = __esm({
@@ -3766,6 +4078,8 @@ var init_rules = __esm({
     init_append_mode_off2();
     init_append_pctfree();
     init_append_pctfree2();
+    init_batch_without_commit();
+    init_batch_without_commit2();
     init_check_constraint_bulk_target();
     init_check_constraint_bulk_target2();
     init_clustered_index_bulk_target();
@@ -3816,8 +4130,16 @@ var init_rules = __esm({
     init_sms_tablespace2();
     init_table_lock_bulk_target();
     init_table_lock_bulk_target2();
-    ruleFileIds = ["append-mode-off", "append-pctfree", "check-constraint-bulk-target", "clustered-index-bulk-target", "commit-per-row", "enforced-foreign-key", "generated-column-bulk-target", "identity-cache", "import-commitcount", "index-count", "insert-target-cost", "insert-trigger", "lob-column", "mincommit", "no-autocommit", "not-logged-initially", "page-cleaning", "parse-error", "prefer-load-from-cursor", "prefer-parameter-markers", "prepare-in-loop", "refresh-immediate-mqt", "single-row-insert", "small-extent-size", "small-log-buffer", "sms-tablespace", "table-lock-bulk-target"];
-    rules_default = [{ rule: append_mode_off_default, doc: append_mode_off_default2 }, { rule: append_pctfree_default, doc: append_pctfree_default2 }, { rule: check_constraint_bulk_target_default, doc: check_constraint_bulk_target_default2 }, { rule: clustered_index_bulk_target_default, doc: clustered_index_bulk_target_default2 }, { rule: commit_per_row_default, doc: commit_per_row_default2 }, { rule: enforced_foreign_key_default, doc: enforced_foreign_key_default2 }, { rule: generated_column_bulk_target_default, doc: generated_column_bulk_target_default2 }, { rule: identity_cache_default, doc: identity_cache_default2 }, { rule: import_commitcount_default, doc: import_commitcount_default2 }, { rule: index_count_default, doc: index_count_default2 }, { rule: insert_target_cost_default, doc: insert_target_cost_default2 }, { rule: insert_trigger_default, doc: insert_trigger_default2 }, { rule: lob_column_default, doc: lob_column_default2 }, { rule: mincommit_default, doc: mincommit_default2 }, { rule: no_autocommit_default, doc: no_autocommit_default2 }, { rule: not_logged_initially_default, doc: not_logged_initially_default2 }, { rule: page_cleaning_default, doc: page_cleaning_default2 }, { rule: parse_error_default, doc: parse_error_default2 }, { rule: prefer_load_from_cursor_default, doc: prefer_load_from_cursor_default2 }, { rule: prefer_parameter_markers_default, doc: prefer_parameter_markers_default2 }, { rule: prepare_in_loop_default, doc: prepare_in_loop_default2 }, { rule: refresh_immediate_mqt_default, doc: refresh_immediate_mqt_default2 }, { rule: single_row_insert_default, doc: single_row_insert_default2 }, { rule: small_extent_size_default, doc: small_extent_size_default2 }, { rule: small_log_buffer_default, doc: small_log_buffer_default2 }, { rule: sms_tablespace_default, doc: sms_tablespace_default2 }, { rule: table_lock_bulk_target_default, doc: table_lock_bulk_target_default2 }];
+    init_zos_cluster_without_append();
+    init_zos_cluster_without_append2();
+    init_zos_free_space_append();
+    init_zos_free_space_append2();
+    init_zos_member_cluster();
+    init_zos_member_cluster2();
+    init_zos_random_key_index();
+    init_zos_random_key_index2();
+    ruleFileIds = ["append-mode-off", "append-pctfree", "batch-without-commit", "check-constraint-bulk-target", "clustered-index-bulk-target", "commit-per-row", "enforced-foreign-key", "generated-column-bulk-target", "identity-cache", "import-commitcount", "index-count", "insert-target-cost", "insert-trigger", "lob-column", "mincommit", "no-autocommit", "not-logged-initially", "page-cleaning", "parse-error", "prefer-load-from-cursor", "prefer-parameter-markers", "prepare-in-loop", "refresh-immediate-mqt", "single-row-insert", "small-extent-size", "small-log-buffer", "sms-tablespace", "table-lock-bulk-target", "zos-cluster-without-append", "zos-free-space-append", "zos-member-cluster", "zos-random-key-index"];
+    rules_default = [{ rule: append_mode_off_default, doc: append_mode_off_default2 }, { rule: append_pctfree_default, doc: append_pctfree_default2 }, { rule: batch_without_commit_default, doc: batch_without_commit_default2 }, { rule: check_constraint_bulk_target_default, doc: check_constraint_bulk_target_default2 }, { rule: clustered_index_bulk_target_default, doc: clustered_index_bulk_target_default2 }, { rule: commit_per_row_default, doc: commit_per_row_default2 }, { rule: enforced_foreign_key_default, doc: enforced_foreign_key_default2 }, { rule: generated_column_bulk_target_default, doc: generated_column_bulk_target_default2 }, { rule: identity_cache_default, doc: identity_cache_default2 }, { rule: import_commitcount_default, doc: import_commitcount_default2 }, { rule: index_count_default, doc: index_count_default2 }, { rule: insert_target_cost_default, doc: insert_target_cost_default2 }, { rule: insert_trigger_default, doc: insert_trigger_default2 }, { rule: lob_column_default, doc: lob_column_default2 }, { rule: mincommit_default, doc: mincommit_default2 }, { rule: no_autocommit_default, doc: no_autocommit_default2 }, { rule: not_logged_initially_default, doc: not_logged_initially_default2 }, { rule: page_cleaning_default, doc: page_cleaning_default2 }, { rule: parse_error_default, doc: parse_error_default2 }, { rule: prefer_load_from_cursor_default, doc: prefer_load_from_cursor_default2 }, { rule: prefer_parameter_markers_default, doc: prefer_parameter_markers_default2 }, { rule: prepare_in_loop_default, doc: prepare_in_loop_default2 }, { rule: refresh_immediate_mqt_default, doc: refresh_immediate_mqt_default2 }, { rule: single_row_insert_default, doc: single_row_insert_default2 }, { rule: small_extent_size_default, doc: small_extent_size_default2 }, { rule: small_log_buffer_default, doc: small_log_buffer_default2 }, { rule: sms_tablespace_default, doc: sms_tablespace_default2 }, { rule: table_lock_bulk_target_default, doc: table_lock_bulk_target_default2 }, { rule: zos_cluster_without_append_default, doc: zos_cluster_without_append_default2 }, { rule: zos_free_space_append_default, doc: zos_free_space_append_default2 }, { rule: zos_member_cluster_default, doc: zos_member_cluster_default2 }, { rule: zos_random_key_index_default, doc: zos_random_key_index_default2 }];
   }
 });
 
@@ -5648,6 +5970,7 @@ function parseTableOptions(p, stmt, summary, queryTables) {
         stmt.tablespace.data = parseIdentifier(p, context).name;
         if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
           p.pos++;
+          stmt.tablespace.database = stmt.tablespace.data;
           stmt.tablespace.data = parseIdentifier(p, context).name;
         }
         while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
@@ -5721,9 +6044,10 @@ function parseTableOptions(p, stmt, summary, queryTables) {
         break;
       case "APPEND":
         p.pos++;
-        if (p.accept("ON")) stmt.append = true;
-        else if (p.accept("OFF")) stmt.append = false;
-        else p.fail("expected ON or OFF", context);
+        if (p.accept("ON") || p.accept("YES")) stmt.append = true;
+        else if (p.accept("OFF") || p.accept("NO")) stmt.append = false;
+        else p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
+        stmt.appendSpan = p.rangeSpan(optStart, p.pos);
         continue;
       case "LOCKSIZE":
         p.pos++;
@@ -6024,9 +6348,9 @@ function parseAlterAction(p, context) {
     }
     case "APPEND":
       p.pos++;
-      if (p.accept("ON")) return done({ kind: "append", on: true });
-      if (p.accept("OFF")) return done({ kind: "append", on: false });
-      p.fail("expected ON or OFF", context);
+      if (p.accept("ON") || p.accept("YES")) return done({ kind: "append", on: true });
+      if (p.accept("OFF") || p.accept("NO")) return done({ kind: "append", on: false });
+      p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
       break;
     case "LOCKSIZE": {
       p.pos++;
@@ -6094,6 +6418,116 @@ var init_ddl_tables = __esm({
   }
 });
 
+// server/src/sql/grammar/zos.ts
+function parseZosTablespaceOption(p, zos, context) {
+  const s = p.pos;
+  if (p.peek("IN") && !p.kw(p.pos + 1, "DATABASE") && !p.kw(p.pos + 1, "NODEGROUP") && p.isIdent(p.pos + 1)) {
+    p.pos++;
+    zos.database = parseIdentifier(p, context).name;
+  } else if (p.acceptSeq("MEMBER", "CLUSTER")) {
+    zos.memberCluster = true;
+    zos.memberClusterSpan = p.rangeSpan(s, p.pos);
+  } else if (p.accept("PCTFREE")) {
+    zos.pctfree = parseNumber(p, context);
+    if (p.acceptSeq("FOR", "UPDATE")) parseNumber(p, context);
+    zos.freeSpaceSpan ??= p.rangeSpan(s, p.pos);
+  } else if (p.accept("FREEPAGE")) {
+    zos.freepage = parseNumber(p, context);
+    zos.freeSpaceSpan ??= p.rangeSpan(s, p.pos);
+  } else if (p.accept("TRACKMOD")) {
+    zos.trackmod = yesNo(p, context);
+  } else if (p.accept("LOCKSIZE")) {
+    zos.locksize = p.upper(p.pos++);
+  } else if (p.accept("SEGSIZE")) {
+    zos.segsize = parseNumber(p, context);
+  } else if (p.accept("MAXPARTITIONS")) {
+    zos.maxPartitions = parseNumber(p, context);
+  } else if (p.accept("NUMPARTS")) {
+    zos.numParts = parseNumber(p, context);
+  } else {
+    return false;
+  }
+  return true;
+}
+function isZosTablespaceWord(p, at) {
+  return ZOS_TABLESPACE_WORDS.has(p.upper(at));
+}
+function yesNo(p, context) {
+  if (p.accept("YES")) return true;
+  if (p.accept("NO")) return false;
+  return p.fail("expected YES or NO", context);
+}
+function parseDeclareTable(p, span) {
+  const context = "DECLARE TABLE";
+  p.expect("DECLARE", context);
+  const table = parseQualifiedName(p, context);
+  p.expect("TABLE", context);
+  const stmt = { kind: "declareTable", table, columns: [], span, origin: p.origin };
+  p.partial = stmt;
+  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '(' and the columns", context);
+  p.pos++;
+  const ignored = [];
+  while (!p.atEnd() && p.kind(p.pos) !== TK_RPAREN) {
+    const column = parseColumnDef(p, context, ignored);
+    stmt.columns.push(column);
+    if (p.kind(p.pos) === TK_COMMA) p.pos++;
+    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
+  }
+  p.expectKind(TK_RPAREN, "')'", context);
+  return stmt;
+}
+function isZosLoad(p, at) {
+  return !p.kw(at + 1, "FROM") && !p.kw(at + 1, "CLIENT");
+}
+function parseZosLoad(p, span) {
+  const context = "LOAD";
+  p.pos++;
+  const utility = { tables: [], resume: false, replace: false, log: true, shrlevel: "none" };
+  let inddn = "SYSREC";
+  while (!p.atEnd()) {
+    if (p.acceptSeq("INTO", "TABLE")) {
+      utility.tables.push(parseQualifiedName(p, context));
+    } else if (p.accept("RESUME")) {
+      utility.resume = yesNo(p, context);
+    } else if (p.accept("REPLACE")) {
+      utility.replace = true;
+    } else if (p.accept("LOG")) {
+      utility.log = yesNo(p, context);
+    } else if (p.accept("SHRLEVEL")) {
+      const level = p.upper(p.pos++);
+      if (level === "CHANGE" || level === "NONE" || level === "REFERENCE") utility.shrlevel = level.toLowerCase();
+      else p.fail("expected NONE, CHANGE or REFERENCE", context, p.pos - 1);
+    } else if (p.accept("INDDN") && p.isIdent(p.pos)) {
+      inddn = p.upper(p.pos++);
+    } else {
+      p.skipUnit();
+    }
+  }
+  if (utility.tables.length === 0) p.fail("expected INTO TABLE and the table to load", context, p.end);
+  const table = utility.tables[0];
+  return {
+    kind: "load",
+    from: { kind: "file", name: inddn },
+    mode: utility.replace ? "replace" : "insert",
+    table,
+    nonrecoverable: !utility.log,
+    client: false,
+    utility,
+    span,
+    origin: p.origin
+  };
+}
+var ZOS_TABLESPACE_WORDS;
+var init_zos2 = __esm({
+  "server/src/sql/grammar/zos.ts"() {
+    "use strict";
+    init_lexer();
+    init_clauses();
+    init_ddl_columns();
+    ZOS_TABLESPACE_WORDS = /* @__PURE__ */ new Set(["STOGROUP", "PRIQTY", "SECQTY", "DSSIZE", "SEGSIZE", "MAXPARTITIONS", "NUMPARTS", "FREEPAGE", "TRACKMOD", "CCSID", "LOCKMAX", "MAXROWS", "GBPCACHE", "MEMBER"]);
+  }
+});
+
 // server/src/sql/grammar/ddl-objects.ts
 function parseCreateIndex(p, span) {
   const context = "CREATE INDEX";
@@ -6151,6 +6585,12 @@ function parseCreateIndex(p, span) {
       stmt.partitioned = true;
     } else if (p.acceptSeq("NOT", "PARTITIONED")) {
       stmt.partitioned = false;
+    } else if (p.accept("FREEPAGE")) {
+      stmt.freepage = parseNumber(p, context);
+    } else if (p.accept("PADDED")) {
+      stmt.padded = true;
+    } else if (p.acceptSeq("NOT", "PADDED")) {
+      stmt.padded = false;
     } else {
       p.skipUnit();
     }
@@ -6172,6 +6612,7 @@ function parseCreateTablespace(p, span) {
   const context = "CREATE TABLESPACE";
   p.pos++;
   let type;
+  p.accept("LOB");
   if (p.accept("LARGE")) type = "large";
   else if (p.accept("REGULAR")) type = "regular";
   else if (p.acceptSeq("USER", "TEMPORARY")) type = "user temporary";
@@ -6183,9 +6624,14 @@ function parseCreateTablespace(p, span) {
   if (type) stmt.type = type;
   p.partial = stmt;
   let extentRaw;
+  const zos = {};
+  let zosWords = false;
   while (!p.atEnd()) {
     const s = p.pos;
-    if (p.accept("PAGESIZE")) {
+    zosWords ||= isZosTablespaceWord(p, p.pos);
+    if (parseZosTablespaceOption(p, zos, context)) {
+      zosWords = true;
+    } else if (p.accept("PAGESIZE")) {
       stmt.pageSize = parseSize(p, context);
     } else if (p.acceptSeq("MANAGED", "BY")) {
       if (p.accept("SYSTEM")) stmt.managedBy = "system";
@@ -6213,6 +6659,7 @@ function parseCreateTablespace(p, span) {
       p.skipUnit();
     }
   }
+  if (zosWords) stmt.zos = zos;
   if (extentRaw) {
     stmt.extentSize = extentRaw.unitBytes ? Math.max(1, Math.round(extentRaw.value * extentRaw.unitBytes / (stmt.pageSize ?? 4096))) : extentRaw.value;
   }
@@ -6224,6 +6671,7 @@ var init_ddl_objects = __esm({
     init_lexer();
     init_clauses();
     init_ddl_columns();
+    init_zos2();
   }
 });
 
@@ -7339,6 +7787,7 @@ function parseStatement(p, span) {
       if (p.kw(first + 1, "MODULE")) return parseAlterModule(p, span);
       return p.other(span, first, p.end);
     case "DECLARE":
+      if (declaresTable(p, first)) return parseDeclareTable(p, span);
       return parseDeclare(p, span);
     case "COMMIT":
     case "ROLLBACK":
@@ -7371,7 +7820,7 @@ function parseStatement(p, span) {
     case "INGEST":
       return parseIngest(p, span);
     case "LOAD":
-      return parseLoad(p, span);
+      return isZosLoad(p, first) ? parseZosLoad(p, span) : parseLoad(p, span);
     case "IMPORT":
       return parseImport(p, span);
     case "LOCK":
@@ -7409,6 +7858,9 @@ function parseCreate(p, span) {
     case "LARGE":
     case "REGULAR":
       return parseCreateTablespace(p, span);
+    case "LOB":
+      if (p.kw(i + 1, "TABLESPACE")) return parseCreateTablespace(p, span);
+      break;
     case "USER":
     case "SYSTEM":
       if (p.kw(i + 1, "TEMPORARY") && p.kw(i + 2, "TABLESPACE")) return parseCreateTablespace(p, span);
@@ -7419,6 +7871,10 @@ function parseCreate(p, span) {
   }
   return p.other(span, p.pos, p.end);
 }
+function declaresTable(p, first) {
+  if (p.kw(first + 2, "TABLE")) return true;
+  return p.kind(first + 2) === TK_DOT && p.kw(first + 4, "TABLE");
+}
 var init_grammar = __esm({
   "server/src/sql/grammar.ts"() {
     "use strict";
@@ -7426,6 +7882,7 @@ var init_grammar = __esm({
     init_clp();
     init_ddl_tables();
     init_ddl_objects();
+    init_zos2();
     init_dml();
     init_routines();
     init_sqlpl();
@@ -8125,6 +8582,106 @@ var init_sqlpl2 = __esm({
   }
 });
 
+// server/src/sql/dialect.ts
+function inferDialect(statements, text2) {
+  let zos = ZOS_TEXT.test(text2);
+  let luw = LUW_TEXT.test(text2);
+  for (const stmt of statements) {
+    switch (stmt.kind) {
+      case "createTablespace":
+        if (stmt.zos) zos = true;
+        if (stmt.managedBy) luw = true;
+        break;
+      case "createTable":
+        if (stmt.tablespace.database) zos = true;
+        break;
+      case "declareTable":
+        zos = true;
+        break;
+      case "load":
+        if (stmt.utility) zos = true;
+        else luw = true;
+        break;
+      case "updateDbCfg":
+      case "import":
+      case "ingest":
+        luw = true;
+        break;
+      default:
+        break;
+    }
+  }
+  if (zos && !luw) return "zos";
+  if (luw && !zos) return "luw";
+  return void 0;
+}
+var ZOS_TEXT, LUW_TEXT;
+var init_dialect = __esm({
+  "server/src/sql/dialect.ts"() {
+    "use strict";
+    ZOS_TEXT = /\bSET\s+CURRENT\s+SQLID\b|\bAPPEND\s+(?:YES|NO)\b|\bCREATE\s+(?:DATABASE|STOGROUP)\s+\S+\s+(?:STOGROUP|BUFFERPOOL|VOLUMES|CCSID|INDEXBP)\b|\bNOT\s+PADDED\b|\bUSING\s+STOGROUP\b/i;
+    LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\s+BY\b|\bMANAGED\s+BY\b/i;
+  }
+});
+
+// server/src/engine/members.ts
+function memberName(path) {
+  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  const dot = base.lastIndexOf(".");
+  return (dot > 0 ? base.slice(0, dot) : base).toUpperCase();
+}
+function folderOf(path) {
+  return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
+}
+var COPYBOOK, MemberIndex;
+var init_members = __esm({
+  "server/src/engine/members.ts"() {
+    "use strict";
+    COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
+    MemberIndex = class {
+      byName = /* @__PURE__ */ new Map();
+      /** Member name → files that include it. */
+      includers = /* @__PURE__ */ new Map();
+      stale = /* @__PURE__ */ new Set();
+      /** A file was added, changed (`present`) or removed: files that include its member name are stale. */
+      changed(path, present) {
+        const name2 = memberName(path);
+        let paths = this.byName.get(name2);
+        if (present) {
+          if (!paths) this.byName.set(name2, paths = /* @__PURE__ */ new Set());
+          paths.add(path);
+        } else paths?.delete(path);
+        for (const includer of this.includers.get(name2) ?? []) if (includer !== path) this.stale.add(includer);
+      }
+      /** Records what a file includes (after each read). */
+      track(path, members) {
+        for (const set of this.includers.values()) set.delete(path);
+        for (const member of members ?? []) {
+          let set = this.includers.get(member);
+          if (!set) this.includers.set(member, set = /* @__PURE__ */ new Set());
+          set.add(path);
+        }
+      }
+      /** Files to read again, once each. */
+      takeStale() {
+        const out = [...this.stale];
+        this.stale.clear();
+        return out;
+      }
+      /** The file of member `name` nearest to `from` (same folder, then a sibling folder, then anywhere). */
+      find(name2, from, get) {
+        const paths = [...this.byName.get(name2.toUpperCase()) ?? []].filter((p) => p !== from);
+        if (paths.length === 0) return void 0;
+        const here = folderOf(from);
+        const parent = folderOf(here);
+        const rank = (p) => (folderOf(p) === here ? 0 : folderOf(folderOf(p)) === parent ? 1 : 2) * 2 + (COPYBOOK.test(p) ? 0 : 1);
+        paths.sort((a, b) => rank(a) - rank(b) || a.length - b.length || a.localeCompare(b));
+        return get(paths[0]);
+      }
+    };
+  }
+});
+
 // server/src/engine/lines.ts
 function lineStarts(text2) {
   const starts = [0];
@@ -8193,10 +8750,12 @@ var init_types = __esm({
 });
 
 // server/src/engine/workspace.ts
-function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }) {
+function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") {
     const parsed = parseScript(source.text, terminator);
     const model2 = { source, statements: parsed.statements, comments: parsed.comments };
+    const chosen2 = dialect ?? inferDialect(parsed.statements, source.text);
+    if (chosen2) model2.dialect = chosen2;
     const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
     if (code) model2.code = code;
     return model2;
@@ -8207,7 +8766,14 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   const model = { source, statements: read.statements, comments: read.comments };
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
+  if (read.includes) model.includes = read.includes;
+  const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, "");
+  if (chosen) model.dialect = chosen;
   return model;
+}
+function appliesTo(dialects, dialect) {
+  if (!dialects) return true;
+  return dialect ? dialects.includes(dialect) : dialects.includes("luw");
 }
 function frontEndOptions(config) {
   return { driverModules: config.driverModules };
@@ -8253,6 +8819,8 @@ var init_workspace = __esm({
     init_schema_findings();
     init_sqlpl2();
     init_config();
+    init_dialect();
+    init_members();
     init_lines();
     init_registry();
     init_suppressions();
@@ -8288,16 +8856,19 @@ var init_workspace = __esm({
       ruleFailures = [];
       /** Rule ids a suppression comment may name. */
       ruleIds;
+      dialectCache;
+      /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
+      members = new MemberIndex();
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
         for (const [path, entry] of this.files) {
           if (entry.model.source.language !== "sql") {
-            if (reread) this.files.set(path, this.newEntry(entry.model.source, void 0));
+            if (reread || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, void 0));
             continue;
           }
           const terminator = terminatorFor(path, config);
-          if (terminator !== entry.terminator) this.files.set(path, this.newEntry(entry.model.source, terminator));
+          if (terminator !== entry.terminator || dialectFor(path, config) !== entry.dialect) this.files.set(path, this.newEntry(entry.model.source, terminator));
         }
         this.schemaVersion++;
         this.invalidate();
@@ -8314,14 +8885,29 @@ var init_workspace = __esm({
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
         const entry = this.newEntry({ path, text: text2, language }, terminator);
         this.files.set(path, entry);
+        this.members.changed(path, true);
         this.invalidate();
         return entry.model;
       }
       newEntry(source, terminator) {
-        return { model: buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)), lines: new LineIndex(source.text), terminator };
+        const dialect = dialectFor(source.path, this.config);
+        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
+        const model = buildFileModel(source, this.frontEnds, terminator, options, dialect);
+        this.members.track(source.path, model.includes);
+        return { model, lines: new LineIndex(source.text), terminator, dialect };
+      }
+      /** Reads again the files whose included members changed since they were read (see MemberIndex). */
+      refreshIncluders() {
+        const stale = this.members.takeStale();
+        for (const path of stale) {
+          const entry = this.files.get(path);
+          if (entry) this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+        }
+        if (stale.length > 0) this.invalidate();
       }
       removeFile(path) {
         if (this.files.delete(path)) {
+          this.members.changed(path, false);
           this.forgetFailures(path);
           this.invalidate();
         }
@@ -8357,6 +8943,7 @@ var init_workspace = __esm({
         return [...this.files.keys()];
       }
       model(path) {
+        this.refreshIncluders();
         return this.files.get(path)?.model;
       }
       /** Line index of a linted file or a schema file (related locations point into schema files). */
@@ -8364,6 +8951,7 @@ var init_workspace = __esm({
         return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
       }
       get schema() {
+        this.refreshIncluders();
         this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
         return this.schemaCache;
       }
@@ -8373,6 +8961,7 @@ var init_workspace = __esm({
       }
       /** Diagnostics of one file, suppressed ones included (marked). */
       diagnostics(path) {
+        this.refreshIncluders();
         const entry = this.files.get(path);
         if (!entry) return [];
         if (entry.diagnostics === void 0 || entry.generation !== this.generation) {
@@ -8389,6 +8978,18 @@ var init_workspace = __esm({
         this.schemaCache = void 0;
         this.generation++;
       }
+      /**
+       * The dialect of a file that shows none (plain CREATE TABLE): the one the project's scripts and jobs show, when
+       * they show one only. COBOL's dialect comes from its file name, too weak to decide for the rest.
+       */
+      projectDialect() {
+        if (this.dialectCache?.generation === this.generation) return this.dialectCache.dialect;
+        const seen = /* @__PURE__ */ new Set();
+        for (const { model } of this.files.values()) if (model.dialect && (model.source.language === "sql" || model.source.language === "jcl")) seen.add(model.dialect);
+        const dialect = seen.size === 1 ? [...seen][0] : void 0;
+        this.dialectCache = { generation: this.generation, dialect };
+        return dialect;
+      }
       /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
       forgetFailures(path) {
         let kept = 0;
@@ -8399,10 +9000,12 @@ var init_workspace = __esm({
       checkRules(model, stmts) {
         const schema = this.schema;
         const out = [];
+        const dialect = model.dialect ?? this.projectDialect();
         this.forgetFailures(model.source.path);
         for (const { rule } of this.rules) {
           const setting = this.config.rules.get(rule.meta.id);
           if (!setting || setting === "off") continue;
+          if (!appliesTo(rule.meta.dialects, dialect)) continue;
           try {
             rule.check({
               file: model,
@@ -9762,6 +10365,798 @@ var init_c = __esm({
   }
 });
 
+// server/src/code/cobol/source.ts
+function sourceFormat(text2) {
+  if (/>>\s*SOURCE\s+(?:FORMAT\s+(?:IS\s+)?)?FREE\b/i.test(text2)) return "free";
+  let lines = 0;
+  let codeInColumn7 = 0;
+  for (const line of text2.split(/\r?\n/, 2e3)) {
+    if (line.trim() === "") continue;
+    lines++;
+    if (line.length > 7 && !INDICATORS.has(line[6]) && !/^\s*\*>/.test(line)) codeInColumn7++;
+  }
+  return lines > 0 && codeInColumn7 > lines / 10 ? "free" : "fixed";
+}
+function readCobolSource(text2) {
+  const format2 = sourceFormat(text2);
+  const out = [];
+  const comments = [];
+  let start = 0;
+  while (start <= text2.length) {
+    let end = text2.indexOf("\n", start);
+    if (end < 0) end = text2.length;
+    const lineEnd2 = end > start && text2[end - 1] === "\r" ? end - 1 : end;
+    const line = text2.slice(start, lineEnd2);
+    out.push(format2 === "fixed" ? fixedLine(line, start, comments) : freeLine(line, start, comments));
+    out.push(text2.slice(lineEnd2, Math.min(end + 1, text2.length)));
+    if (end >= text2.length) break;
+    start = end + 1;
+  }
+  return { clean: out.join(""), format: format2, comments };
+}
+function blank(s) {
+  return s.replace(/[^\r\n]/g, " ");
+}
+function fixedLine(line, at, comments) {
+  if (line.length <= 6) return blank(line);
+  const indicator = line[6];
+  if (indicator === "*" || indicator === "/" || indicator === "D" || indicator === "d") {
+    if (indicator !== "D" && indicator !== "d") comments.push({ span: { start: at + 7, end: at + Math.min(line.length, 72) }, text: line.slice(7, 72) });
+    return blank(line);
+  }
+  let code = line.slice(7, 72);
+  const inline = inlineComment(code);
+  if (inline >= 0) {
+    comments.push({ span: { start: at + 7 + inline, end: at + 7 + code.length }, text: code.slice(inline + 2) });
+    code = code.slice(0, inline) + blank(code.slice(inline));
+  }
+  return "       " + code + blank(line.slice(72));
+}
+function freeLine(line, at, comments) {
+  const inline = inlineComment(line);
+  if (inline < 0) return /^\s*>>/.test(line) ? blank(line) : line;
+  comments.push({ span: { start: at + inline, end: at + line.length }, text: line.slice(inline + 2) });
+  return line.slice(0, inline) + blank(line.slice(inline));
+}
+function inlineComment(code) {
+  let quote = "";
+  for (let i = 0; i < code.length - 1; i++) {
+    const c = code[i];
+    if (quote) {
+      if (c === quote) quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "*" && code[i + 1] === ">") return i;
+  }
+  return -1;
+}
+var INDICATORS;
+var init_source = __esm({
+  "server/src/code/cobol/source.ts"() {
+    "use strict";
+    INDICATORS = /* @__PURE__ */ new Set([" ", "*", "/", "-", "D", "d", "$"]);
+  }
+});
+
+// server/src/code/cobol/tokens.ts
+function tokenize(clean) {
+  const tokens = [];
+  const n = clean.length;
+  let unclosedFrom = n + 1;
+  let i = 0;
+  while (i < n) {
+    const c = clean[i];
+    if (c === " " || c === "\n" || c === "\r" || c === "	" || c === "," || c === ";") {
+      i++;
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < n && clean[j] !== "\n") {
+        if (clean[j] === c) {
+          if (clean[j + 1] === c) {
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        j++;
+      }
+      tokens.push({ kind: "literal", text: clean.slice(i, j), start: i, end: j });
+      i = j;
+      continue;
+    }
+    if (c === "." && (i + 1 >= n || /\s/.test(clean[i + 1]))) {
+      tokens.push({ kind: "period", text: ".", start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (WORD.test(c)) {
+      let j = i + 1;
+      while (j < n && (WORD.test(clean[j]) || clean[j] === "." && /[0-9]/.test(clean[j - 1]) && /[0-9]/.test(clean[j + 1] ?? ""))) j++;
+      if (j === i + 1 && /[XNGZ]/i.test(c) && (clean[j] === "'" || clean[j] === '"')) {
+        i = j;
+        continue;
+      }
+      const text2 = clean.slice(i, j).toUpperCase();
+      if ((text2 === "EXEC" || text2 === "EXECUTE") && j < unclosedFrom) {
+        const block = execBlock(clean, j);
+        if (!block) unclosedFrom = j;
+        if (block) {
+          tokens.push({ kind: "exec", text: clean.slice(i, block.end), start: i, end: block.end, exec: { language: block.language, body: block.body } });
+          i = block.end;
+          continue;
+        }
+      }
+      tokens.push({ kind: "word", text: text2, start: i, end: j });
+      i = j;
+      continue;
+    }
+    tokens.push({ kind: "other", text: c, start: i, end: i + 1 });
+    i++;
+  }
+  return tokens;
+}
+function execBlock(clean, from) {
+  const m = /^\s+([A-Za-z][A-Za-z0-9]*)\b/.exec(clean.slice(from, from + 40));
+  if (!m) return void 0;
+  const bodyStart = from + m[0].length;
+  const n = clean.length;
+  for (let j = bodyStart; j < n; j++) {
+    const c = clean[j];
+    if (c === "'" || c === '"') {
+      const close = clean.indexOf(c, j + 1);
+      const line = clean.indexOf("\n", j + 1);
+      if (close < 0) break;
+      j = line >= 0 && line < close ? line : close;
+      continue;
+    }
+    if ((c === "E" || c === "e") && /^END-EXEC\b/i.test(clean.slice(j, j + 9)) && !WORD.test(clean[j - 1] ?? " ")) {
+      return { language: m[1].toUpperCase(), body: { start: bodyStart, end: j }, end: j + 8 };
+    }
+  }
+  return void 0;
+}
+var WORD;
+var init_tokens = __esm({
+  "server/src/code/cobol/tokens.ts"() {
+    "use strict";
+    WORD = /[A-Za-z0-9\-_$#@]/;
+  }
+});
+
+// server/src/code/cobol/expand.ts
+function expandProgram(path, text2, member) {
+  const units = [{ path, text: text2, source: readCobolSource(text2) }];
+  const tokens = [];
+  const includes = [];
+  const walk3 = (unit, at, open) => {
+    const { source } = units[unit];
+    const list = tokenize(source.clean);
+    for (let i = 0; i < list.length; i++) {
+      const token = list[i];
+      const own = at ?? { start: token.start, end: token.end };
+      const included = includedMember(list, i, source.clean);
+      if (!included) {
+        tokens.push({ token, unit, at: own });
+        continue;
+      }
+      const end = list[included.last];
+      const span = at ?? { start: token.start, end: end.end };
+      i = included.last;
+      if (BUILT_IN.has(included.name)) continue;
+      if (!includes.includes(included.name)) includes.push(included.name);
+      if (open.length >= MAX_DEPTH2 || open.includes(included.name)) continue;
+      const found = member?.(included.name, units[unit].path);
+      if (!found) continue;
+      units.push({ path: found.path, text: found.text, source: readCobolSource(found.text) });
+      walk3(units.length - 1, span, [...open, included.name]);
+    }
+  };
+  walk3(0, void 0, []);
+  return { units, tokens, includes };
+}
+function includedMember(list, i, clean) {
+  const token = list[i];
+  if (token.kind === "exec" && token.exec?.language === "SQL") {
+    const m = /^\s*INCLUDE\s+([A-Za-z0-9#@$_-]+|'[^']*'|"[^"]*")\s*$/i.exec(clean.slice(token.exec.body.start, token.exec.body.end));
+    return m ? { name: m[1].replace(/['"]/g, "").toUpperCase(), last: i } : void 0;
+  }
+  if (token.kind !== "word" || token.text !== "COPY") return void 0;
+  const name2 = list[i + 1];
+  if (!name2 || name2.kind !== "word" && name2.kind !== "literal") return void 0;
+  let last = i + 1;
+  while (last + 1 < list.length && list[last].kind !== "period" && last - i < 200) last++;
+  return { name: name2.text.replace(/['"]/g, "").toUpperCase(), last };
+}
+var BUILT_IN, MAX_DEPTH2;
+var init_expand = __esm({
+  "server/src/code/cobol/expand.ts"() {
+    "use strict";
+    init_source();
+    init_tokens();
+    BUILT_IN = /* @__PURE__ */ new Set(["SQLCA", "SQLDA", "SQLCODE", "SQLSTATE", "DFHAID", "DFHBMSCA", "DFHEIBLK"]);
+    MAX_DEPTH2 = 8;
+  }
+});
+
+// server/src/code/cobol/flow.ts
+function analyseFlow(program, lineOf) {
+  const tokens = program.tokens;
+  const start = procedureStart(program);
+  const paragraphs = [];
+  for (let i = start; i < tokens.length; i++) {
+    const width = headerWidth(program, i);
+    if (width > 0) paragraphs.push({ paragraph: { name: tokens[i].token.text, span: { start: tokens[i].at.start, end: tokens[i].at.end } }, index: i });
+  }
+  paragraphs.forEach((p, k) => p.paragraph.span.end = k + 1 < paragraphs.length ? tokens[paragraphs[k + 1].index].at.start : tokens[tokens.length - 1]?.at.end ?? p.paragraph.span.end);
+  const names3 = new Set(paragraphs.map((p) => p.paragraph.name));
+  const order = paragraphs.map((p) => p.paragraph.name);
+  const items = [];
+  const calls = [];
+  const gotoLoops = [];
+  let open = [];
+  let current;
+  let next = 0;
+  const innermostLoop = () => {
+    for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
+    return -1;
+  };
+  const guarded = () => open.slice(innermostLoop() + 1).some((c) => c.guard);
+  const loop = () => open[innermostLoop()]?.loop;
+  const closeTo = (kind, end) => {
+    for (let k = open.length - 1; k >= 0; k--) {
+      if (open[k].kind !== kind) continue;
+      for (const c of open.slice(k)) if (c.loop) c.loop.span.end = end;
+      open = open.slice(0, k);
+      return;
+    }
+  };
+  for (let i = start; i < tokens.length; i++) {
+    if (next < paragraphs.length && paragraphs[next].index === i) {
+      current = paragraphs[next++].paragraph;
+      open = [];
+      i += headerWidth(program, i) - 1;
+      continue;
+    }
+    const { token, at } = tokens[i];
+    if (token.kind === "period") {
+      for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = at.end;
+      open = [];
+      continue;
+    }
+    if (token.kind === "exec") {
+      items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded() });
+      continue;
+    }
+    if (token.kind !== "word") continue;
+    switch (token.text) {
+      case "IF": {
+        const cond = phrase(tokens, i + 1);
+        open.push({ kind: "if", guard: isCounterCondition(cond.text) });
+        i = cond.last;
+        break;
+      }
+      case "EVALUATE":
+        open.push({ kind: "evaluate", guard: false });
+        break;
+      case "WHEN": {
+        const cond = phrase(tokens, i + 1);
+        const evaluate = [...open].reverse().find((c) => c.kind === "evaluate");
+        if (evaluate) evaluate.guard = isCounterCondition(cond.text);
+        i = cond.last;
+        break;
+      }
+      case "END-IF":
+        closeTo("if", at.end);
+        break;
+      case "END-EVALUATE":
+        closeTo("evaluate", at.end);
+        break;
+      case "END-PERFORM":
+        closeTo("perform", at.end);
+        break;
+      case "CALL": {
+        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded(), checkpoint: true });
+        break;
+      }
+      case "GO": {
+        let j = i + 1;
+        if (tokens[j]?.token.text === "TO") j++;
+        const target = tokens[j]?.token.text;
+        const targetAt = target ? paragraphs.find((p) => p.paragraph.name === target) : void 0;
+        if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
+          gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: "GO TO", line: lineOf(targetAt.paragraph.span.start) });
+        }
+        i = j;
+        break;
+      }
+      case "PERFORM": {
+        const first = tokens[i + 1]?.token;
+        const outOfLine = first?.kind === "word" && (names3.has(first.text) || !["VARYING", "UNTIL", "WITH", "TEST", "FOREVER"].includes(first.text) && tokens[i + 2]?.token.text !== "TIMES" && !/^\d+$/.test(first.text));
+        if (outOfLine) {
+          let j = i + 2;
+          const targets = [first.text];
+          if ((tokens[j]?.token.text === "THRU" || tokens[j]?.token.text === "THROUGH") && tokens[j + 1]) {
+            const from = order.indexOf(first.text);
+            const to = order.indexOf(tokens[j + 1].token.text);
+            if (from >= 0 && to > from) targets.push(...order.slice(from + 1, to + 1));
+            j += 2;
+          }
+          const loopPhrase = phrase(tokens, j);
+          const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf(at.start));
+          calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded(), at: { start: at.start, end: tokens[j - 1].at.end } });
+          i = Math.max(loopPhrase.last, j - 1);
+        } else {
+          const loopPhrase = phrase(tokens, i + 1);
+          const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf(at.start));
+          open.push({ kind: "perform", guard: false, loop: own });
+          i = loopPhrase.last;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = tokens[tokens.length - 1]?.at.end ?? c.loop.span.start;
+  const inGoto = (at) => gotoLoops.filter((l) => l.span.start <= at.start && at.end <= l.span.end).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  for (const call of calls) call.loop ??= inGoto(call.at);
+  for (const item2 of items) item2.loop ??= inGoto(item2.token.at);
+  const reached = /* @__PURE__ */ new Map();
+  const queue = [];
+  for (const call of calls) {
+    if (!call.loop) continue;
+    for (const target of call.targets) {
+      if (reached.has(target)) continue;
+      reached.set(target, { loop: { ...call.loop, via: `PERFORM ${call.targets[0]}` }, guarded: call.guarded });
+      queue.push(target);
+    }
+  }
+  const callsFrom = /* @__PURE__ */ new Map();
+  for (const call of calls) {
+    if (call.loop || !call.from) continue;
+    const list = callsFrom.get(call.from.name);
+    if (list) list.push(call);
+    else callsFrom.set(call.from.name, [call]);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const name2 = queue[head];
+    const context = reached.get(name2);
+    for (const call of callsFrom.get(name2) ?? []) {
+      for (const target of call.targets) {
+        if (reached.has(target)) continue;
+        reached.set(target, { loop: context.loop, guarded: context.guarded || call.guarded });
+        queue.push(target);
+      }
+    }
+  }
+  for (const item2 of items) {
+    if (item2.loop || !item2.paragraph) continue;
+    const context = reached.get(item2.paragraph.name);
+    if (!context) continue;
+    item2.loop = context.loop;
+    item2.guarded ||= context.guarded;
+  }
+  return items;
+}
+function procedureStart(program) {
+  const tokens = program.tokens;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (tokens[i].token.text === "PROCEDURE" && tokens[i + 1].token.text === "DIVISION") {
+      let j = i + 2;
+      while (j < tokens.length && tokens[j].token.kind !== "period") j++;
+      return j + 1;
+    }
+  }
+  return tokens.some((t) => t.token.text === "DIVISION") ? tokens.length : 0;
+}
+function headerWidth(program, i) {
+  const tokens = program.tokens;
+  const t = tokens[i];
+  if (t.token.kind !== "word" || NOT_PARAGRAPH.has(t.token.text)) return 0;
+  const width = tokens[i + 1]?.token.kind === "period" ? 2 : tokens[i + 1]?.token.text === "SECTION" && tokens[i + 2]?.token.kind === "period" ? 3 : 0;
+  if (width === 0) return 0;
+  const unit = program.units[t.unit];
+  const clean = unit.source.clean;
+  const lineStart = clean.lastIndexOf("\n", t.token.start - 1) + 1;
+  if (clean.slice(lineStart, t.token.start).trim() !== "") return 0;
+  if (unit.source.format === "fixed" && t.token.start - lineStart > 10) return 0;
+  return width;
+}
+function phrase(tokens, i) {
+  const words = [];
+  let j = i;
+  while (j < tokens.length) {
+    const t = tokens[j].token;
+    if (t.kind === "period" || t.kind === "exec" || t.kind === "word" && VERBS.has(t.text) && t.text !== "THEN") break;
+    if (t.kind === "word" && t.text === "THEN") {
+      j++;
+      break;
+    }
+    words.push(t.text);
+    j++;
+  }
+  return { text: words.join(" "), last: j - 1 };
+}
+function isCheckpointCall(tokens, i) {
+  if (!DLI_ENTRY.test(tokens[i + 1]?.token.text ?? "")) return false;
+  const fn = tokens[i + 2]?.token.text === "USING" ? tokens[i + 3]?.token.text : void 0;
+  return fn !== void 0 && CHECKPOINT.test(fn);
+}
+function isCounterCondition(text2) {
+  if (COUNTER_WORD.test(text2)) return true;
+  return !STATUS_WORD.test(text2) && /(?:^|[\s(])\+?([2-9]|\d{2,})(?:$|[\s)])/.test(text2) && /[<>=]|GREATER|LESS|EQUAL/.test(text2);
+}
+function loopOf(text2, span, line) {
+  const times = /^(\d+|[\w-]+)\s+TIMES\b/.exec(text2);
+  if (times) {
+    const loop = { span, kind: "PERFORM \u2026 TIMES", line };
+    if (/^\d+$/.test(times[1])) loop.passes = Number(times[1]);
+    return loop;
+  }
+  if (/\bVARYING\b/.test(text2)) {
+    const loop = { span, kind: "PERFORM VARYING", line };
+    const m = /VARYING\s+([\w-]+)\s+FROM\s+1\s+BY\s+1\s+UNTIL\s+([\w-]+)\s*(?:>|GREATER\s+(?:THAN\s+)?)\s*(\d+)\b/.exec(text2);
+    if (m && m[1] === m[2]) loop.passes = Number(m[3]);
+    return loop;
+  }
+  if (/\bUNTIL\b/.test(text2)) return { span, kind: "PERFORM UNTIL", line };
+  return void 0;
+}
+var VERBS, NOT_PARAGRAPH, COUNTER_WORD, STATUS_WORD, DLI_ENTRY, CHECKPOINT;
+var init_flow = __esm({
+  "server/src/code/cobol/flow.ts"() {
+    "use strict";
+    VERBS = /* @__PURE__ */ new Set([
+      "ACCEPT",
+      "ADD",
+      "ALTER",
+      "CALL",
+      "CANCEL",
+      "CLOSE",
+      "COMPUTE",
+      "CONTINUE",
+      "DELETE",
+      "DISPLAY",
+      "DIVIDE",
+      "ELSE",
+      "END-IF",
+      "END-EVALUATE",
+      "END-PERFORM",
+      "EVALUATE",
+      "EXIT",
+      "GO",
+      "GOBACK",
+      "IF",
+      "INITIALIZE",
+      "INSPECT",
+      "INVOKE",
+      "MOVE",
+      "MULTIPLY",
+      "OPEN",
+      "PERFORM",
+      "READ",
+      "RELEASE",
+      "RETURN",
+      "REWRITE",
+      "SEARCH",
+      "SET",
+      "SORT",
+      "START",
+      "STOP",
+      "STRING",
+      "SUBTRACT",
+      "UNSTRING",
+      "WHEN",
+      "WRITE",
+      "THEN",
+      "NEXT",
+      "JSON",
+      "XML",
+      "COPY"
+    ]);
+    NOT_PARAGRAPH = /* @__PURE__ */ new Set([...VERBS, "END-READ", "END-WRITE", "END-CALL", "END-COMPUTE", "END-STRING", "END-EXEC", "EXIT", "GOBACK", "DECLARATIVES", "END"]);
+    COUNTER_WORD = /\b(?:MOD|REM|COUNT\w*|\w*-(?:COUNT|CNT|CTR|CTER|COUNTER|FREQ|INTERVAL|LIMIT|THRESHOLD|MAX)\b|\w*COMMIT\w*)/;
+    STATUS_WORD = /\bSQLCODE\b|\bSQLSTATE\b|STATUS|EOF|END-OF|SQLERRD/;
+    DLI_ENTRY = /^['"](?:CBLTDLI|AIBTDLI|CEETDLI|DFSLI000)['"]$/i;
+    CHECKPOINT = /CHKP|SYNC/i;
+  }
+});
+
+// server/src/code/cobol/dynamic.ts
+function dataTexts(program) {
+  const tokens = program.tokens;
+  const assignments = /* @__PURE__ */ new Map();
+  const children = /* @__PURE__ */ new Map();
+  const assign = (name2, index, text2) => {
+    const list = assignments.get(name2);
+    if (list) list.push({ index, text: text2 });
+    else assignments.set(name2, [{ index, text: text2 }]);
+  };
+  const lookup = (name2, index, depth = 0) => {
+    const list = assignments.get(name2);
+    if (list && list.length > 0) {
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = lo + hi >> 1;
+        if (list[mid].index < index) lo = mid + 1;
+        else hi = mid;
+      }
+      return (lo > 0 ? list[lo - 1] : list[list.length - 1]).text;
+    }
+    if (depth > 2) return void 0;
+    for (const child of [...children.get(name2) ?? []].reverse()) {
+      const text2 = lookup(child, index, depth + 1);
+      if (text2) return text2;
+    }
+    return void 0;
+  };
+  const groups = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i].token;
+    if (t.kind !== "word") continue;
+    if (LEVEL.test(t.text) && tokens[i + 1]?.token.kind === "word" && (i === 0 || tokens[i - 1].token.kind === "period")) {
+      const level = Number(t.text);
+      const name2 = tokens[i + 1].token.text;
+      while (groups.length > 0 && groups[groups.length - 1].level >= level) groups.pop();
+      if (level === 49 && groups.length > 0) {
+        const parent = groups[groups.length - 1].name;
+        children.set(parent, [...children.get(parent) ?? [], name2]);
+      }
+      groups.push({ name: name2, level });
+      let j = i + 2;
+      while (j < tokens.length && tokens[j].token.kind !== "period" && tokens[j].token.text !== "VALUE" && tokens[j].token.text !== "VALUES") j++;
+      if (tokens[j]?.token.text === "VALUE" || tokens[j]?.token.text === "VALUES") {
+        if (tokens[j + 1]?.token.text === "IS") j++;
+        const literal = literalsAt(program, j + 1);
+        if (literal) assign(name2, i, literal.text);
+      }
+      continue;
+    }
+    if (t.text === "MOVE") {
+      const source = tokens[i + 1];
+      const literal = literalsAt(program, i + 1);
+      const to = literal ? literal.next : i + 2;
+      if (tokens[to]?.token.text !== "TO") continue;
+      const target = tokens[to + 1]?.token;
+      if (target?.kind !== "word") continue;
+      const text2 = literal?.text ?? (source?.token.kind === "word" ? lookup(source.token.text, i) : void 0);
+      if (text2) assign(target.text, i, text2);
+      continue;
+    }
+    if (t.text === "STRING") {
+      const built = stringStatement(program, i, lookup);
+      if (built) assign(built.into, i, built.text);
+    }
+  }
+  return { textOf: (name2, index) => lookup(name2.toUpperCase(), index) };
+}
+function literalsAt(program, i) {
+  const pieces = [];
+  let j = i;
+  while (program.tokens[j]?.token.kind === "literal") {
+    pieces.push(literalPiece2(program, program.tokens[j]));
+    j++;
+  }
+  return pieces.length > 0 ? { text: { pieces, kind: "constant" }, next: j } : void 0;
+}
+function literalPiece2(program, placed) {
+  const raw = placed.token.text;
+  const quote = raw[0];
+  const closed = raw.length > 1 && raw.endsWith(quote);
+  const inner = raw.slice(1, closed ? -1 : void 0);
+  let text2 = "";
+  const offsets = [];
+  const base = placed.token.start + 1;
+  for (let k = 0; k < inner.length; k++) {
+    text2 += inner[k];
+    offsets.push(placed.unit === 0 ? base + k : clampTo(placed.at, k));
+    if (inner[k] === quote && inner[k + 1] === quote) k++;
+  }
+  return placed.unit === 0 && text2.length === inner.length ? plainPiece(text2, base) : { kind: "text", text: text2, offsets };
+}
+function clampTo(at, k) {
+  return at.start + Math.min(k, Math.max(0, at.end - at.start - 1));
+}
+function stringStatement(program, i, lookup) {
+  const tokens = program.tokens;
+  const pieces = [];
+  let kind = "constant";
+  for (let j = i + 1; j < tokens.length && j < i + 400; j++) {
+    const t = tokens[j].token;
+    if (t.kind === "period" || t.kind === "exec") return void 0;
+    if (t.text === "DELIMITED") {
+      j += tokens[j + 1]?.token.text === "BY" ? 2 : 1;
+      continue;
+    }
+    if (t.text === "INTO") {
+      const target = tokens[j + 1]?.token;
+      return target?.kind === "word" ? { into: target.text, text: { pieces, kind } } : void 0;
+    }
+    if (t.kind === "literal") pieces.push(literalPiece2(program, tokens[j]));
+    else if (t.kind === "word" && (/^\d+$/.test(t.text) || t.text === "SPACE" || t.text === "SPACES")) {
+      pieces.push(plainPiece(/^\d/.test(t.text) ? t.text : " ", tokens[j].at.start));
+    } else if (t.kind === "word") {
+      const known = lookup(t.text, i);
+      if (known) pieces.push(...known.pieces);
+      else {
+        pieces.push({ kind: "splice", span: tokens[j].at });
+        kind = "concatenation";
+      }
+    }
+  }
+  return void 0;
+}
+var LEVEL;
+var init_dynamic2 = __esm({
+  "server/src/code/cobol/dynamic.ts"() {
+    "use strict";
+    init_sqltext();
+    LEVEL = /^(?:0?[1-9]|[1-4][0-9]|77)$/;
+  }
+});
+
+// server/src/code/languages/cobol.ts
+function readCobol(source, member) {
+  const program = expandProgram(source.path, source.text, member);
+  const lines = lineStarts2(source.text);
+  const lineOf = (offset) => upperBound(lines, offset);
+  const flow = analyseFlow(program, lineOf);
+  const flowByToken = new Map(flow.map((f) => [f.token, f]));
+  const statements = [];
+  const executions = [];
+  const commits = [];
+  const cics = program.tokens.some((t) => t.token.exec?.language === "CICS");
+  for (const item2 of flow) if (item2.checkpoint) commits.push(commitAt(item2.token, item2, "ims"));
+  const texts = dataTexts(program);
+  const prepared = /* @__PURE__ */ new Map();
+  program.tokens.forEach((placed, index) => {
+    const exec = placed.token.exec;
+    if (placed.token.kind !== "exec" || !exec) return;
+    const item2 = flowByToken.get(placed);
+    const clean = program.units[placed.unit].source.clean;
+    const body = clean.slice(exec.body.start, exec.body.end);
+    const upper = body.trim().toUpperCase();
+    if (exec.language === "CICS") {
+      if (/^SYNCPOINT\b(?!\s+ROLLBACK)/.test(upper)) commits.push(commitAt(placed, item2, "cics"));
+      return;
+    }
+    if (exec.language !== "SQL") return;
+    if (/^COMMIT\b/.test(upper)) {
+      commits.push(commitAt(placed, item2, "esql"));
+      return;
+    }
+    const dynamic = dynamicExecution(upper, index, texts, prepared, source.text);
+    if (dynamic) {
+      statements.push(...dynamic.statements.filter((s) => !statements.includes(s)));
+      executions.push(placeExecution({ ...dynamic, callSpan: placed.at }, item2, cics));
+      if (dynamic.action === "prepare") prepared.set(/^PREPARE\s+([\w-]+)/.exec(upper)[1], executions[executions.length - 1]);
+      return;
+    }
+    const declaresTable2 = /^DECLARE\s+[\w."$#@-]+\s+TABLE\b/.test(upper);
+    if (declaresTable2 && placed.unit !== 0) return;
+    if (!declaresTable2 && !/^DECLARE\s+\S+\s+(?:\w+\s+)*CURSOR\b/.test(upper) && !EXECUTED.test(upper)) return;
+    const sql = sqlOfBlock(clean, exec.body);
+    const origin = placed.unit === 0 ? shifted(exec.body.start) : within3(placed.at);
+    const parsed = parseSql(sql.text, { origin });
+    statements.push(...parsed.statements);
+    if (!EXECUTED.test(upper)) return;
+    const execution2 = {
+      callSpan: placed.at,
+      api: "esql",
+      action: "executePrepared",
+      statements: parsed.statements,
+      textKind: "constant",
+      splicedValues: [],
+      batched: sql.rowset
+    };
+    executions.push(placeExecution(execution2, item2, cics));
+  });
+  const result = { statements, comments: program.units[0].source.comments, code: { executions, commits } };
+  if (program.includes.length > 0) result.includes = program.includes;
+  result.dialect = /\.sqb$/i.test(source.path) ? "luw" : "zos";
+  return result;
+}
+function placeExecution(execution2, item2, cics) {
+  execution2.connection = cics ? { autocommit: "off", name: CICS_TASK } : { autocommit: "off" };
+  if (item2?.paragraph) execution2.inFunction = { name: item2.paragraph.name, span: item2.paragraph.span };
+  if (item2?.loop) execution2.loop = item2.loop;
+  if (item2?.guarded) execution2.guarded = true;
+  return execution2;
+}
+function dynamicExecution(upper, index, texts, prepared, source) {
+  const read = (name2) => {
+    const text2 = texts.textOf(name2, index);
+    if (!text2) return { statements: [], splicedValues: [], splices: [], textKind: "unknown" };
+    const mapped = buildMappedSql(text2);
+    const splicedValues = mapped.splices.map((x) => x.fileSpan);
+    return { statements: parseSql(mapped.text, { origin: mapped.origin }).statements, splicedValues, splices: splicedValues.map((span) => ({ span, text: source.slice(span.start, span.end) })), textKind: text2.kind === "constant" ? "variable" : text2.kind };
+  };
+  let m = /^PREPARE\s+([\w-]+)\s+(?:INTO\s+\S+\s+(?:USING\s+\w+\s+)?)?FROM\s+:?\s*([\w-]+)/.exec(upper);
+  if (m) return { api: "esql-dynamic", action: "prepare", batched: false, ...read(m[2]) };
+  m = /^EXECUTE\s+IMMEDIATE\s+:?\s*([\w-]+)/.exec(upper);
+  if (m) return { api: "esql-dynamic", action: "executeDirect", batched: false, ...read(m[1]) };
+  m = /^EXECUTE\s+([\w-]+)/.exec(upper);
+  if (!m) return void 0;
+  const prepare = prepared.get(m[1]);
+  const rowset = /\bFOR\s+(?::\s*[\w-]+|\d+)\s+ROWS\b/.test(upper);
+  return { api: "esql-dynamic", action: "executePrepared", batched: rowset, statements: prepare?.statements ?? [], splicedValues: [], textKind: prepare?.textKind ?? "unknown", ...prepare ? { preparedAt: prepare.callSpan } : {} };
+}
+function commitAt(placed, item2, api) {
+  const commit2 = { callSpan: placed.at, api, guarded: item2?.guarded ?? false };
+  if (item2?.loop) commit2.loop = item2.loop;
+  return commit2;
+}
+function sqlOfBlock(clean, body) {
+  let text2 = underscoreHyphens(clean.slice(body.start, body.end));
+  let rowset = false;
+  text2 = text2.replace(/\bFOR\s+(?::\s*[\w-]+|\d+)\s+ROWS\b[\s\S]*$/i, (m) => {
+    rowset = true;
+    return m.replace(/[^\r\n]/g, " ");
+  });
+  return { text: text2, rowset };
+}
+function underscoreHyphens(sql) {
+  const out = sql.split("");
+  let quote = "";
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i];
+    if (quote) {
+      if (c === quote || c === "\n") quote = "";
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "-" && i > 0 && /[A-Za-z0-9_]/.test(out[i - 1]) && /[A-Za-z0-9]/.test(out[i + 1] ?? "") && /[A-Za-z_]/.test(wordStart(out, i - 1))) out[i] = "_";
+  }
+  return out.join("");
+}
+function wordStart(chars, i) {
+  let j = i;
+  while (j > 0 && /[A-Za-z0-9_]/.test(chars[j - 1])) j--;
+  return chars[j];
+}
+function shifted(start) {
+  return { toFile: (offset) => start + offset };
+}
+function within3(at) {
+  return { toFile: (offset) => at.start + Math.max(0, Math.min(offset, at.end - at.start)) };
+}
+function lineStarts2(text2) {
+  const starts = [0];
+  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+function upperBound(starts, offset) {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (starts[mid] <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+var cobolLanguage, CICS_TASK, EXECUTED;
+var init_cobol = __esm({
+  "server/src/code/languages/cobol.ts"() {
+    "use strict";
+    init_parser();
+    init_expand();
+    init_flow();
+    init_dynamic2();
+    init_sqltext();
+    cobolLanguage = {
+      languages: ["cobol"],
+      grammars: [],
+      read(source, env) {
+        return readCobol(source, env.options.member);
+      }
+    };
+    CICS_TASK = "CICS task";
+    EXECUTED = /^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|OPEN|CLOSE|FETCH|LOCK)\b/;
+  }
+});
+
 // server/src/code/esql.ts
 function scanEmbeddedSql(text2, options) {
   const blocks = [];
@@ -9819,12 +11214,12 @@ function scanEmbeddedSql(text2, options) {
   blocks.forEach((b, index) => {
     parts.push(text2.slice(last, b.span.start));
     const original = text2.slice(b.span.start, b.span.end);
-    const blank = original.replace(/[^\n\r]/g, " ");
+    const blank2 = original.replace(/[^\n\r]/g, " ");
     const call = `_E${index}();`;
     const firstLine = original.search(/[\n\r]/);
     const room = firstLine < 0 ? original.length : firstLine;
     const quiet = /^EXEC\s+SQL\s+(?:BEGIN|END|INCLUDE|WHENEVER)\b/i.test(original);
-    parts.push(!quiet && call.length <= room ? call + blank.slice(call.length) : blank);
+    parts.push(!quiet && call.length <= room ? call + blank2.slice(call.length) : blank2);
     last = b.span.end;
   });
   parts.push(text2.slice(last));
@@ -9923,40 +11318,18 @@ var init_esql = __esm({
 });
 
 // server/src/code/languages/embedded-sql.ts
-function readCobol(text2) {
-  const { blocks } = scanEmbeddedSql(text2, { execSql: true, cobol: true });
-  const statements = [];
-  const executions = [];
-  const commits = [];
-  for (const block of blocks) {
-    const mapped = buildMappedSql(blockText(text2, block));
-    const body = mapped.text.trim().toUpperCase();
-    if (/^COMMIT\b/.test(body)) {
-      commits.push({ callSpan: block.span, api: "esql", guarded: false });
-      continue;
-    }
-    if (!/^(?:INSERT|UPDATE|DELETE|MERGE|SELECT|VALUES|WITH|CALL)\b/.test(body)) continue;
-    const parsed = parseSql(mapped.text, { origin: mapped.origin });
-    statements.push(...parsed.statements);
-    executions.push({ callSpan: block.span, api: "esql", action: "executePrepared", statements: parsed.statements, textKind: "constant", splicedValues: [], batched: false, connection: { autocommit: "off" } });
-  }
-  return { statements, comments: [], code: { executions, commits } };
-}
 var embeddedSqlLanguage;
 var init_embedded_sql = __esm({
   "server/src/code/languages/embedded-sql.ts"() {
     "use strict";
-    init_parser();
     init_esql();
     init_host_language();
-    init_sqltext();
     init_c();
     embeddedSqlLanguage = {
       languages: ["embedded-sql"],
       grammars: ["c", "cpp"],
       read(source, env) {
         const ext = source.path.slice(source.path.lastIndexOf("."));
-        if (ext === ".sqb") return readCobol(source.text);
         const scan = scanEmbeddedSql(source.text, { execSql: true });
         const adapter = ext === ".sqC" || ext === ".sqx" ? C_ADAPTERS.cpp : C_ADAPTERS.c;
         return readWithAdapter(source, env, adapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
@@ -10147,6 +11520,157 @@ var init_java = __esm({
         return readWithAdapter(source, env, javaAdapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
       }
     };
+  }
+});
+
+// server/src/code/jcl/jcl.ts
+function looksLikeJcl(text2) {
+  return /^\/\/\S*\s+(?:JOB|EXEC|DD|PROC|SET|JCLLIB|INCLUDE)\b/m.test(text2);
+}
+function readJcl(text2) {
+  const steps = [];
+  const comments = [];
+  let step;
+  let data;
+  let lastDd = "";
+  let at = 0;
+  const lines = text2.split("\n");
+  for (const raw of lines) {
+    const lineStart = at;
+    at += raw.length + 1;
+    const line = raw.replace(/\r$/, "");
+    if (data) {
+      const ends = line.startsWith(data.delimiter) || !data.ownsSlash && line.startsWith("//");
+      if (!ends) {
+        data.end = lineStart + Math.min(line.length, 72);
+        continue;
+      }
+      if (data.end > data.start && step) step.data.push({ dd: data.dd, span: { start: data.start, end: data.end } });
+      data = void 0;
+      if (!line.startsWith("//")) continue;
+    }
+    if (line.startsWith("//*")) {
+      comments.push({ span: { start: lineStart + 3, end: lineStart + line.length }, text: line.slice(3) });
+      continue;
+    }
+    const m = /^\/\/(\S*)\s+(\S+)\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const [, name2, op, operands] = m;
+    if (op === "EXEC") {
+      const pgm = /\bPGM=([A-Z0-9#@$]+)/i.exec(operands);
+      const proc = /^(?:PROC=)?([A-Z0-9#@$]+)/i.exec(operands);
+      step = { name: name2, program: (pgm?.[1] ?? proc?.[1] ?? "").toUpperCase(), data: [] };
+      steps.push(step);
+      continue;
+    }
+    if (op !== "DD") continue;
+    if (name2) lastDd = name2.toUpperCase();
+    const inStream = /^(\*|DATA)(?:,|\s|$)/i.exec(operands);
+    if (!inStream) continue;
+    const dlm = /\bDLM=(?:'([^']{2})'|([^,\s]{2}))/i.exec(operands);
+    const isData = inStream[1].toUpperCase() === "DATA";
+    data = { dd: lastDd, delimiter: dlm ? dlm[1] ?? dlm[2] : "/*", ownsSlash: isData || !!dlm, start: at, end: at };
+  }
+  if (data && data.end > data.start && step) step.data.push({ dd: data.dd, span: { start: data.start, end: data.end } });
+  for (const s of steps) {
+    const systsin = s.data.find((d) => d.dd === "SYSTSIN");
+    const run2 = systsin ? /\bRUN\s+PROGRAM\s*\(\s*([A-Z0-9#@$]+)\s*\)/i.exec(text2.slice(systsin.span.start, systsin.span.end)) : null;
+    if (run2) s.runs = run2[1].toUpperCase();
+  }
+  return { steps, comments };
+}
+function maskOutside(text2, spans) {
+  const out = text2.replace(/[^\r\n]/g, " ").split("");
+  for (const span of spans) {
+    let column = 0;
+    for (let i = span.start; i < span.end; i++) {
+      const c = text2[i];
+      if (c === "\n") column = 0;
+      else if (column++ < 72) out[i] = c;
+    }
+  }
+  return out.join("");
+}
+var init_jcl = __esm({
+  "server/src/code/jcl/jcl.ts"() {
+    "use strict";
+  }
+});
+
+// server/src/code/languages/jcl.ts
+function readJclFile(text2) {
+  const statements = [];
+  const executions = [];
+  const comments = [];
+  const addScript = (masked2, span, program) => {
+    const script = readScript(masked2, span);
+    statements.push(...script.statements);
+    comments.push(...script.comments);
+    if (script.statements.length > 0) executions.push(scriptExecution2(span, program, script.statements));
+  };
+  if (!looksLikeJcl(text2)) {
+    if (/\bINFILE\b|\bFIELDS\s+TERMINATED\s+BY\b/i.test(text2)) return { statements: [], comments: [], leftOut: "an Oracle SQL*Loader control file, not Db2 input" };
+    const span = { start: 0, end: text2.length };
+    const masked2 = maskOutside(text2, [span]);
+    if (UTILITY_WORDS.test(masked2.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, (c) => c.replace(/[^\n]/g, " ")))) statements.push(...readUtility(masked2, span, comments));
+    else addScript(masked2, span, "DSNTEP2");
+    return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
+  }
+  const jcl = readJcl(text2);
+  comments.push(...jcl.comments);
+  const masked = maskOutside(text2, jcl.steps.flatMap((s) => s.data.filter((d) => d.dd !== "SYSTSIN").map((d) => d.span)));
+  for (const step of jcl.steps) {
+    const program = step.runs ?? step.program;
+    for (const data of step.data) {
+      if (data.dd !== "SYSIN") continue;
+      if (SQL_PROGRAMS.test(program)) addScript(masked, data.span, program);
+      else if (UTILITY_PROGRAMS.test(step.program)) statements.push(...readUtility(masked, data.span, comments));
+    }
+  }
+  return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
+}
+function readScript(masked, span) {
+  const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER2, " $1 ");
+  const parsed = parseSql(text2, { origin: { toFile: (o) => span.start + o }, terminator: inferTerminator(text2)?.terminator });
+  return { statements: parsed.statements, comments: parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + span.start, end: c.span.end + span.start } })) };
+}
+function readUtility(masked, span, comments) {
+  const text2 = masked.slice(span.start, span.end);
+  const starts = [];
+  const word = new RegExp(UTILITY_WORDS.source.replace("^\\s*", "(?:^|\\n)[ \\t]*"), "gi");
+  for (let m = word.exec(text2); m; m = word.exec(text2)) starts.push(m.index + m[0].length - m[1].length);
+  const out = [];
+  starts.forEach((start, k) => {
+    const end = k + 1 < starts.length ? starts[k + 1] : text2.length;
+    if (!/^LOAD\b/i.test(text2.slice(start, start + 5))) return;
+    const base = span.start + start;
+    const parsed = parseSql(text2.slice(start, end), { origin: { toFile: (o) => base + o }, terminator: ";" });
+    out.push(...parsed.statements);
+    comments.push(...parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + base, end: c.span.end + base } })));
+  });
+  return out;
+}
+function scriptExecution2(span, program, statements) {
+  return { callSpan: span, api: program.toLowerCase(), action: "executeDirect", statements, textKind: "constant", splicedValues: [], batched: false, script: true, connection: { autocommit: "off" } };
+}
+var jclLanguage, SQL_PROGRAMS, UTILITY_PROGRAMS, UTILITY_WORDS, PLACEHOLDER2;
+var init_jcl2 = __esm({
+  "server/src/code/languages/jcl.ts"() {
+    "use strict";
+    init_parser();
+    init_terminator();
+    init_jcl();
+    jclLanguage = {
+      languages: ["jcl"],
+      grammars: [],
+      read(source) {
+        return readJclFile(source.text);
+      }
+    };
+    SQL_PROGRAMS = /^(?:DSNTEP\w*|DSNTIAD|DSNTIAUL|DSNTIAUP)$/;
+    UTILITY_PROGRAMS = /^(?:DSNUTILB|DSNUPROC|DSNUTILS)$/;
+    UTILITY_WORDS = /^\s*(LOAD|REORG|RUNSTATS|COPY|COPYTOCOPY|TEMPLATE|LISTDEF|OPTIONS|REBUILD|RECOVER|CHECK|QUIESCE|UNLOAD|MODIFY|REPAIR|MERGECOPY|REPORT|DIAGNOSE|STOSPACE)\b/i;
+    PLACEHOLDER2 = /<([A-Za-z][\w#@$]*)>/g;
   }
 });
 
@@ -10848,12 +12372,14 @@ var init_languages = __esm({
   "server/src/code/languages/index.ts"() {
     "use strict";
     init_c();
+    init_cobol();
     init_embedded_sql();
     init_java();
+    init_jcl2();
     init_javascript();
     init_python();
     init_shell();
-    HOST_LANGUAGES = [javaLanguage, pythonLanguage, javascriptLanguage, cLanguage, embeddedSqlLanguage, shellLanguage];
+    HOST_LANGUAGES = [javaLanguage, pythonLanguage, javascriptLanguage, cLanguage, embeddedSqlLanguage, shellLanguage, cobolLanguage, jclLanguage];
   }
 });
 
@@ -21706,7 +23232,7 @@ var init_symbols = __esm({
 });
 
 // server/src/explain/exfmt-graph.ts
-function tokenize(line) {
+function tokenize2(line) {
   const out = [];
   TOKENS.lastIndex = 0;
   for (let m = TOKENS.exec(line); m; m = TOKENS.exec(line)) {
@@ -21737,9 +23263,9 @@ function stripCommonPrefix(lines) {
   return lines.map((l) => l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? "" : l);
 }
 function undoubleSpacing(items, text2) {
-  const blank = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
+  const blank2 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
   const content = [];
-  for (let i = 0; i < items.length; i++) if (!blank[i]) content.push(i);
+  for (let i = 0; i < items.length; i++) if (!blank2[i]) content.push(i);
   if (content.length < 6) return items;
   for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
   const phase = content[0] % 2;
@@ -21747,7 +23273,7 @@ function undoubleSpacing(items, text2) {
   const out = [];
   for (let i = 0; i < items.length; i++) {
     out.push(items[i]);
-    if (!blank[i] && i + 1 < items.length && blank[i + 1]) i++;
+    if (!blank2[i] && i + 1 < items.length && blank2[i + 1]) i++;
   }
   return out;
 }
@@ -21780,8 +23306,8 @@ function nearest(items, centre, tolerance, accept = () => true) {
   }
   return best;
 }
-function legendField(phrase) {
-  const p = phrase.toLowerCase();
+function legendField(phrase2) {
+  const p = phrase2.toLowerCase();
   if (p === "rows actual" || p === "actual rows") return "actualRows";
   if (p === "rows" || p === "cardinality") return "rows";
   if (/^(1st|first)\b/.test(p)) return "firstRowCost";
@@ -21837,7 +23363,7 @@ function readGraph(lines, firstLine) {
   const warnings = [];
   const at = (i) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
   const texts = lines.map((l) => l.text);
-  const tokens = texts.map(tokenize);
+  const tokens = texts.map(tokenize2);
   const idTokens = [];
   tokens.forEach((row, line) => {
     for (const t of row) {
@@ -21936,8 +23462,8 @@ function readGraph(lines, firstLine) {
 function readLegend(lines, tokens, root, claimed) {
   const phraseOf = (row) => {
     if (row.length === 0 || row.length > 3) return void 0;
-    const phrase = row.map((t) => t.text).join(" ");
-    return LEGEND_PHRASE.test(phrase) && !row.some(isValue) && parseOperatorLabel(phrase) === void 0 ? phrase : void 0;
+    const phrase2 = row.map((t) => t.text).join(" ");
+    return LEGEND_PHRASE.test(phrase2) && !row.some(isValue) && parseOperatorLabel(phrase2) === void 0 ? phrase2 : void 0;
   };
   const phraseAt = (l) => {
     const row = tokens[l] ?? [];
@@ -21951,18 +23477,18 @@ function readLegend(lines, tokens, root, claimed) {
   const above = [];
   let top = root.line - 1;
   for (let l = root.line - 2; l >= 0; l--) {
-    const phrase = phraseAt(l);
-    if (!phrase) break;
-    above.unshift(legendField(phrase));
+    const phrase2 = phraseAt(l);
+    if (!phrase2) break;
+    above.unshift(legendField(phrase2));
     claimPhrase(l);
     top = l;
   }
   const below = [];
   let bottom = root.line;
   for (let l = root.line + 1; l < lines.length; l++) {
-    const phrase = phraseAt(l);
-    if (!phrase) break;
-    below.push(legendField(phrase));
+    const phrase2 = phraseAt(l);
+    if (!phrase2) break;
+    below.push(legendField(phrase2));
     claimPhrase(l);
     bottom = l;
   }
@@ -25693,7 +27219,7 @@ var init_settings = __esm({
     "use strict";
     init_files();
     SEVERITY_ORDER = ["error", "warning", "information", "hint"];
-    DEFAULT_LANGUAGES2 = ["sql", "db2sql", "java", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "c", "cpp", "shellscript"];
+    DEFAULT_LANGUAGES2 = ["sql", "db2sql", "java", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "c", "cpp", "shellscript", "cobol", "jcl"];
     DEFAULT_SETTINGS = {
       enable: true,
       run: "onType",
@@ -25854,7 +27380,10 @@ var init_server_state = __esm({
       typescriptreact: "typescript",
       c: "c",
       cpp: "cpp",
-      shellscript: "shell"
+      shellscript: "shell",
+      // COBOL and JCL editors (IBM Z Open Editor, Broadcom's Code4z) name them so.
+      cobol: "cobol",
+      jcl: "jcl"
     };
     ServerState = class {
       constructor(connection, rules) {
@@ -25934,7 +27463,7 @@ var init_server_state = __esm({
       shows(path) {
         if (!this.settings.enable) return false;
         const doc = this.documents.get(this.uriOf(path));
-        if (doc) return this.settings.languages.includes(doc.languageId);
+        if (doc && LANGUAGE_IDS[doc.languageId] !== void 0) return this.settings.languages.includes(doc.languageId);
         const language = this.workspace.languageOf(path);
         return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== void 0 && LANGUAGE_IDS[id] === language);
       }
@@ -26535,7 +28064,8 @@ var init_disk_files = __esm({
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           return false;
         }
-        if (s.workspace.languageOf(path) !== "sql" && !SQL_HINT.test(read.text)) {
+        const language = s.workspace.languageOf(path);
+        if (language !== "sql" && language !== "cobol" && language !== "jcl" && !SQL_HINT.test(read.text)) {
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           s.onDisk.delete(path);
           this.codeWithoutSql++;
@@ -27635,6 +29165,10 @@ function commentSyntax(language) {
     case "python":
     case "shell":
       return { open: "#", close: "" };
+    case "jcl":
+      return { open: "--", close: "" };
+    case "cobol":
+      return { open: "*>", close: "" };
     case "embedded-sql":
       return { open: "/*", close: " */" };
     default:
@@ -28865,7 +30399,8 @@ init_args();
 async function runRulesCommand(argv, io) {
   if (argv.length === 0) {
     const width = Math.max(...RULES.map((r) => r.rule.meta.id.length));
-    for (const { rule } of RULES) io.stdout(`${rule.meta.id.padEnd(width)}  ${rule.meta.defaultSeverity.padEnd(11)}  ${rule.meta.description}
+    const db2 = (dialects) => dialects ? dialects.map((d) => d === "zos" ? "z/OS" : "LUW").join("+") : "LUW+z/OS";
+    for (const { rule } of RULES) io.stdout(`${rule.meta.id.padEnd(width)}  ${rule.meta.defaultSeverity.padEnd(11)}  ${db2(rule.meta.dialects).padEnd(8)}  ${rule.meta.description}
 `);
     return 0;
   }
