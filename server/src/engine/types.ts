@@ -75,6 +75,8 @@ export interface FileModel {
   code?: CodeModel;
   /** Set when a front end left the file out, with why (e.g. "no Db2 access found"). */
   leftOut?: string;
+  /** The file took longer than the time budget per file to read (engine/deadline.ts); `leftOut` says so. */
+  timedOut?: boolean;
   /**
    * Where each kind of statement sits in `statements`. Read it through statementsOf() (engine/statements.ts),
    * which builds it on first use and again whenever `statements` was replaced or changed length.

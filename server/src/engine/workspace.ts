@@ -12,6 +12,7 @@ import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 
 export interface RuleFailure {
   file: string;
@@ -54,6 +55,8 @@ export class Workspace {
   private schemaCache?: SchemaModel;
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
+  /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
+  fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
@@ -103,7 +106,14 @@ export class Workspace {
   }
 
   private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
-    return { model: buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)), lines: new LineIndex(source.text), terminator };
+    let model: FileModel;
+    try {
+      model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)));
+    } catch (error) {
+      if (!(error instanceof DeadlineExceeded)) throw error;
+      model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+    }
+    return { model, lines: new LineIndex(source.text), terminator };
   }
 
   removeFile(path: string): void {
