@@ -22,6 +22,7 @@ export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMAT
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
   --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
                          with a warning naming it, so one pathological file cannot stall the run
+  --timings FILE         write each file's read and rule times in ms as JSON, slowest first
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
@@ -92,7 +93,7 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', 'encoding', 'docs-url', 'file-time-budget', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', 'encoding', 'docs-url', 'file-time-budget', 'timings', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;

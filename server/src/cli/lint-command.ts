@@ -58,6 +58,8 @@ function fileBudgetOption(args: ParsedArgs): number | undefined {
   return Math.round(seconds * 1000);
 }
 
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
 /** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
 export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
   let run: LintRun;
@@ -101,6 +103,13 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
     return 2;
   }
   if (docsBaseUrl) run.docsBaseUrl = docsBaseUrl;
+  const timings = single(args, 'timings');
+  if (timings) {
+    // Per-file read and rule times, slowest first (the benchmarks' "slowest files").
+    const rows = run.workspace.timings().map((t) => ({ ...t, file: displayPath(run.cwd, t.file), readMs: round(t.readMs), rulesMs: round(t.rulesMs) }));
+    rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
+    writeFileAtomic(resolve(io.cwd, timings), JSON.stringify(rows, null, 1) + '\n');
+  }
   return run;
 }
 

@@ -25,6 +25,9 @@ interface FileEntry {
   /** The configured terminator the model was parsed with (undefined: inferred from the file). */
   terminator?: string;
   lines: LineIndex;
+  /** Time spent reading the file (parse, code analysis) and, last time, running the rules on it. */
+  readMs: number;
+  rulesMs?: number;
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
   generation?: number;
@@ -105,7 +108,13 @@ export class Workspace {
     return entry.model;
   }
 
+  /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
+  timings(): { file: string; lines: number; readMs: number; rulesMs: number }[] {
+    return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
+  }
+
   private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
+    const started = performance.now();
     let model: FileModel;
     try {
       model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, frontEndOptions(this.config)));
@@ -113,7 +122,7 @@ export class Workspace {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
-    return { model, lines: new LineIndex(source.text), terminator };
+    return { model, lines: new LineIndex(source.text), terminator, readMs: performance.now() - started };
   }
 
   removeFile(path: string): void {
@@ -131,8 +140,9 @@ export class Workspace {
   setSchemaFile(path: string, text: string): FileModel {
     const existing = this.schemaFiles.get(path);
     if (existing && existing.model.source.text === text) return existing.model;
+    const started = performance.now();
     const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }, [], terminatorFor(path, this.config)));
-    this.schemaFiles.set(path, { model, lines: new LineIndex(text) });
+    this.schemaFiles.set(path, { model, lines: new LineIndex(text), readMs: performance.now() - started });
     this.schemaVersion++;
     this.invalidate();
     return model;
@@ -278,6 +288,7 @@ export class Workspace {
 
   private runRules(entry: FileEntry): Diagnostic[] {
     const { model, lines } = entry;
+    const started = performance.now();
     const out = this.checkRules(model);
     // Copies: suppression marks must not leak into the shared placed findings.
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
@@ -285,9 +296,10 @@ export class Workspace {
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    if (unused === 'off') return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
-    if (unused) for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
-    return result;
+    const final = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+    if (unused && unused !== 'off') for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    entry.rulesMs = performance.now() - started;
+    return final;
   }
 }
 
