@@ -2,7 +2,7 @@
 // message naming it, the other files are linted as usual, and the budget of one file never leaks into
 // the next.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workspace } from '../../server/src/engine/workspace';
@@ -49,6 +49,11 @@ describe('robustness: the time budget per file', function () {
     const report = JSON.parse(result.stdout);
     assert.ok(report.diagnostics.some((d: { rule: string; file: string }) => d.rule === 'identity-cache' && /small\.sql$/.test(d.file)));
     assert.ok(report.leftOut.some((f: { file: string; reason: string }) => /big\.sql$/.test(f.file) && /analysis stopped/.test(f.reason)));
+    // --timings: each file's own read and rule times, slowest first (what the benchmark's slowest files use).
+    await runCli(['check', '.', '--timings', 'timings.json', '--file-time-budget', '0.2'], dir);
+    const timings = JSON.parse(readFileSync(join(dir, 'timings.json'), 'utf8')) as { file: string; lines: number; readMs: number; rulesMs: number }[];
+    assert.deepEqual(timings.map((t) => [t.file, t.lines]), [['big.sql', 200_001], ['small.sql', 3]]);
+    assert.ok(timings[0].readMs >= timings[1].readMs);
     const bad = await runCli(['check', '.', '--file-time-budget', 'soon'], dir);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--file-time-budget must be a number of seconds/);
