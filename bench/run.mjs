@@ -1,7 +1,7 @@
-// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-build] [-- --profile]` (--quick: a smaller subset, results to
-// bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload, summarised into the results)
-// Measures the CLI on generated Db2 insert workloads and the shared corpus, sqlfluff on the same kind of
-// file in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
+// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-peers] [-- --no-build] [-- --profile]` (--quick: a smaller
+// subset, results to bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload, summarised into
+// the results). Measures the CLI on generated Db2 insert workloads and the shared corpus (whole, with the slowest
+// files), sqlfluff, squawk and sqruff (bench/peers.mjs) on the same files in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
 // part between the bench markers; hand-written notes outside the markers are kept).
 // Nothing here asserts a time: it reports what it measured, with ratios against the peer.
 import { spawnSync, execFileSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, openSy
 import { join, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
+import { PEERS, peerBinary, runPeer, statementChunks } from './peers.mjs';
 import { generateWorkload } from './generate.mjs';
 import { generateLoaders } from './generate-code.mjs';
 
@@ -91,12 +92,12 @@ function median(values) {
 }
 
 /** Runs `insertlint check --format json` on `target` `runs` times; median wall time, max RSS. */
-function runInsertLint(target, runs, label) {
+function runInsertLint(target, runs, label, extra = []) {
   const results = [];
   let summary;
   for (let i = 0; i < runs; i++) {
     const stdoutFile = join(work, `${label}.out.json`);
-    const r = measure(process.execPath, [cli, 'check', '--config', benchConfig, '--format', 'json', target], { stdoutFile });
+    const r = measure(process.execPath, [cli, 'check', '--config', benchConfig, '--format', 'json', ...extra, target], { stdoutFile });
     if (r.error || (r.code !== 0 && r.code !== 1)) {
       throw new Error(`insertlint failed on ${target} (exit ${r.code}): ${r.error?.message ?? r.stderr.slice(0, 2000)}`);
     }
@@ -207,7 +208,7 @@ writeFileSync(empty, '');
 const startup = runInsertLint(empty, 3, 'empty');
 log(`startup ${startup.seconds.toFixed(3)} s`);
 
-const sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 1_000_000];
+const sizes = quick ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000, 200_000, 1_000_000];
 for (const lines of sizes) {
   const file = join(work, `workload-${lines}.sql`);
   if (!existsSync(file)) writeFileSync(file, generateWorkload(lines));
@@ -263,6 +264,40 @@ if (withSqlfluff) {
   log(`insertlint on ${files.length} generated loaders…`);
   const r = runInsertLint(dir, quick ? 1 : 3, 'code');
   results.code = { files: files.length, lines, bytes, ...r };
+}
+
+// Real repositories whole (../shared/corpus): files/s and the slowest files by their own read + rule time.
+results.corpora = [];
+for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/corpus/code')]]) {
+  if (!existsSync(dir)) continue;
+  const timings = join(work, `timings-${name}.json`);
+  log(`insertlint on ../shared/corpus/${name} with --timings…`);
+  const r = runInsertLint(dir, quick ? 1 : 3, `corpus-${name}`, ['--timings', timings]);
+  const perFile = JSON.parse(readFileSync(timings, 'utf8'));
+  const lines = perFile.reduce((n, f) => n + f.lines, 0);
+  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), ...r });
+}
+
+// The Rust linters on the same generated workloads (bench/peers.mjs).
+results.peers = [];
+if (!args.has('--no-peers')) {
+  for (const lines of quick ? [100_000] : [200_000, 1_000_000]) {
+    const ours = results.workloads.find((w) => w.name === `generated ${fmt(lines)}`);
+    for (const name of Object.keys(PEERS)) {
+      // sqruff lints about 4,000 lines/s: the 1,000,000-line file would take minutes; it runs on 200,000.
+      if (name === 'sqruff' && lines > 200_000) continue;
+      const bin = peerBinary(work, name, log);
+      if (!bin) {
+        results.peers.push({ name, lines, missing: `pip could not install ${PEERS[name].pip}` });
+        continue;
+      }
+      log(`${name} on ${fmt(lines)} lines…`);
+      const theirs = runPeer(name, bin, ours.file, { work, measure });
+      // sqruff reads the workload cut into statement-aligned files: InsertLint is timed on the same files.
+      const same = name === 'sqruff' ? runInsertLint(statementChunks(ours.file), 3, `chunks-${lines}`) : ours;
+      results.peers.push({ ...theirs, lines, ours: { seconds: same.seconds, input: name === 'sqruff' ? 'the same statement-aligned files' : 'the Db2 file' } });
+    }
+  }
 }
 
 results.explain = runExplainBench();
@@ -341,6 +376,39 @@ function writeResults(res) {
     }
   }
   L.push('');
+  L.push('### The Rust linters squawk and sqruff, in the same run (bench/peers.mjs)');
+  L.push('');
+  if (!res.peers.length) L.push('Not run (--no-peers).');
+  else {
+    L.push('squawk reads a PostgreSQL-syntax copy of the workload (markers as $1, identity and table options PostgreSQL reads); sqruff (`dialect = db2`, `large_file_skip_byte_limit = 0`) reads the Db2 text cut into statement-aligned files of about 2,000 lines, because it refuses one file of more than 100,000 parse nodes and with that limit lifted had not finished 200,000 lines after 8 minutes. Wall times include start-up; one run each for the peers, the median of 3 for InsertLint.');
+    L.push('');
+    L.push('| peer | lines | peer wall s | peer lines/s | peer peak RSS MiB | exit | InsertLint wall s (input) | InsertLint ÷ peer |');
+    L.push('|---|---:|---:|---:|---:|---:|---|---:|');
+    for (const p of res.peers) {
+      if (p.missing) L.push(`| ${p.name} | ${fmt(p.lines)} | not measured: ${p.missing} | | | | | |`);
+      else L.push(`| ${p.version} | ${fmt(p.lines)} | ${fmt(p.seconds, 2)} | ${fmt(p.lines / p.seconds, 0)} | ${p.rssMiB ? fmt(p.rssMiB, 0) : '?'} | ${p.code} | ${fmt(p.ours.seconds, 3)} (${p.ours.input}) | **${fmt(p.seconds / p.ours.seconds, 1)}×** |`);
+    }
+    for (const lines of [...new Set(res.peers.map((p) => p.lines))]) {
+      const measured = res.peers.filter((p) => p.lines === lines && !p.missing);
+      if (!measured.length) continue;
+      const fastest = measured.reduce((a, b) => (a.seconds < b.seconds ? a : b));
+      const ratio = fastest.seconds / fastest.ours.seconds;
+      L.push('');
+      L.push(`- Goal (issue 15) at ${fmt(lines)} lines: at least 5× the fastest peer (${fastest.name}): ${fmt(ratio, 1)}× (${ratio >= 5 ? 'met' : 'NOT met'}).`);
+    }
+  }
+  L.push('');
+  L.push('### Real repositories whole (../shared/corpus), with each file\'s own time (`check --timings`)');
+  L.push('');
+  if (!res.corpora.length) L.push('../shared/corpus is not on this machine.');
+  for (const c of res.corpora) {
+    L.push(`**${c.dir}**: ${fmt(c.files)} files, ${fmt(c.lines)} lines, ${fmt(c.seconds, 2)} s wall (median of ${c.runs}, start-up included): **${fmt(c.files / c.seconds, 0)} files/s**, ${fmt(c.lines / c.seconds, 0)} lines/s; ${fmt(c.summary.diagnostics)} findings. The five slowest files (read + rules):`);
+    L.push('');
+    L.push('| file | lines | read ms | rules ms | lines/s |');
+    L.push('|---|---:|---:|---:|---:|');
+    for (const f of c.slowest) L.push(`| ${f.file.replace(/^.*corpus\//, '')} | ${fmt(f.lines)} | ${fmt(f.readMs, 1)} | ${fmt(f.rulesMs, 1)} | ${fmt((f.lines / (f.readMs + f.rulesMs)) * 1000, 0)} |`);
+    L.push('');
+  }
   L.push('### Goals (issue 7)');
   L.push('');
   if (peerRate) {

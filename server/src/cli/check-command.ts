@@ -10,7 +10,7 @@ import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGi
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X] [--encoding E] [--docs-url URL]
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
@@ -20,6 +20,9 @@ export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMAT
                          windows-1252 (cp1252); as VS Code's files.encoding, so the editor and the CLI agree
   --docs-url URL         where rule documentation links point (SARIF helpUri, GitHub annotations): a folder URL
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
+  --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
+                         with a warning naming it, so one pathological file cannot stall the run
+  --timings FILE         write each file's read and rule times in ms as JSON, slowest first
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
@@ -90,7 +93,7 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', 'encoding', 'docs-url', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', 'encoding', 'docs-url', 'file-time-budget', 'timings', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;

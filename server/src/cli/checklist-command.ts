@@ -144,7 +144,7 @@ function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn:
 }
 
 export async function runChecklistCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'output', 'schema', 'terminator', 'encoding', 'docs-url'], flags: ['help'] });
+  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'output', 'schema', 'terminator', 'encoding', 'docs-url', 'file-time-budget'], flags: ['help'] });
   if (args.flags.has('help')) {
     io.stdout(CHECKLIST_USAGE + '\n');
     return 0;

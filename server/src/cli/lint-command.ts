@@ -32,7 +32,6 @@ export function commandLineOverrides(args: ParsedArgs): ConfigFile {
   return overrides;
 }
 
-/** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
 /** --encoding: utf-8, latin1 (iso-8859-1) or windows-1252 (cp1252), spelled as users do. */
 function encodingOption(args: ParsedArgs): SourceEncoding | undefined {
   const value = single(args, 'encoding');
@@ -50,6 +49,18 @@ function docsUrlOption(args: ParsedArgs): string | undefined {
   return value;
 }
 
+/** --file-time-budget SECONDS: how long one file may take to read before it is given up. */
+function fileBudgetOption(args: ParsedArgs): number | undefined {
+  const value = single(args, 'file-time-budget');
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--file-time-budget must be a number of seconds greater than 0');
+  return Math.round(seconds * 1000);
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
 export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
   let run: LintRun;
   const docsBaseUrl = docsUrlOption(args);
@@ -62,6 +73,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
       overrides: commandLineOverrides(args),
       schema: args.values.get('schema'),
       encoding: encodingOption(args),
+      fileBudgetMs: fileBudgetOption(args),
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -72,6 +84,10 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
   }
   // File names and error texts are escaped: a name holding a newline must not start a line of its own.
   for (const missing of run.missing) io.stderr(`insertlint: ${plainLine(missing)}: no such file or folder\n`);
+  for (const file of run.files) {
+    const model = run.workspace.model(file);
+    if (model?.timedOut) io.stderr(`insertlint: warning: ${plainLine(displayPath(run.cwd, file))}: ${plainLine(model.leftOut ?? '')}; its findings are not reported\n`);
+  }
   for (const problem of run.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}\n`);
   for (const skipped of run.skipped) io.stderr(`insertlint: skipped ${plainLine(displayPath(run.cwd, skipped.path))}: ${plainLine(skipped.reason)}\n`);
   for (const failure of run.workspace.ruleFailures) {
@@ -87,6 +103,13 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
     return 2;
   }
   if (docsBaseUrl) run.docsBaseUrl = docsBaseUrl;
+  const timings = single(args, 'timings');
+  if (timings) {
+    // Per-file read and rule times, slowest first (the benchmarks' "slowest files").
+    const rows = run.workspace.timings().map((t) => ({ ...t, file: displayPath(run.cwd, t.file), readMs: round(t.readMs), rulesMs: round(t.rulesMs) }));
+    rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
+    writeFileAtomic(resolve(io.cwd, timings), JSON.stringify(rows, null, 1) + '\n');
+  }
   return run;
 }
 

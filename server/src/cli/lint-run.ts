@@ -21,6 +21,8 @@ export interface LintRunOptions {
   schema?: string[];
   /** --encoding: how files without a BOM are decoded (UTF-8 by default). */
   encoding?: SourceEncoding;
+  /** --file-time-budget in ms (the engine's default when absent). */
+  fileBudgetMs?: number;
 }
 
 export interface LintRun {
@@ -76,6 +78,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     return language !== undefined && language !== 'sql';
   });
   const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+  if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);

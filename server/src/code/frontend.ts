@@ -6,6 +6,7 @@ import type { FileLanguage, FrontEnd, FrontEndOptions, FrontEndResult, SourceFil
 import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
 import { HOST_LANGUAGES } from './languages';
 import { codeParserWasmFiles, type GrammarName } from './wasm';
+import { DeadlineExceeded } from '../engine/deadline';
 
 export { codeParserWasmFiles } from './wasm';
 
@@ -30,7 +31,8 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
     const env: HostEnv = { parser: (grammar) => this.parsers.get(grammar), options };
     try {
       return host.read(source, env);
-    } catch {
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) throw error;
       // A grammar or extractor failure must not take the engine down: the file just yields nothing.
       return emptyResult();
     }

@@ -1,12 +1,13 @@
 // What a host-language module registers (languages/index.ts lists them): the file languages it reads, the
 // tree-sitter grammars it needs, and how it reads one file. Adding a language (COBOL, …) is one module
 // that exports a HostLanguage and one line in that list.
-import type { Parser } from 'web-tree-sitter';
+import type { ParseState, Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { parseSql } from '../sql/parser';
 import type { LanguageAdapter } from './adapter';
 import { extractFromTree, type ExtractHooks } from './model';
 import type { GrammarName } from './wasm';
+import { checkDeadline, deadlinePassed } from '../engine/deadline';
 
 export interface HostEnv {
   /** The loaded parser of a grammar this module declared. */
@@ -32,8 +33,14 @@ export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: 
 export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: LanguageAdapter, options: { hostText?: string; hooks?: ExtractHooks } = {}): FrontEndResult {
   const parser = env.parser(adapter.grammar);
   if (!parser) return emptyResult();
-  const tree = parser.parse(options.hostText ?? source.text);
-  if (!tree) return emptyResult();
+  // tree-sitter asks now and then whether to give up (true: stop); the typings say void.
+  const progressCallback = deadlinePassed as unknown as (state: ParseState) => void;
+  const tree = parser.parse(options.hostText ?? source.text, null, { progressCallback });
+  if (!tree) {
+    parser.reset();
+    checkDeadline();
+    return emptyResult();
+  }
   try {
     return extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
   } finally {

@@ -12,6 +12,7 @@ import { constantPasses } from './loop-bounds';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';
+import { checkDeadline } from '../engine/deadline';
 
 export interface ExtractResult {
   statements: Statement[];
@@ -114,6 +115,7 @@ class ModelBuilder {
   private classifyAll(hooks: ExtractHooks): ApiEvent[][] {
     const { calls } = this.walked;
     const events = calls.map((ctx) => {
+      checkDeadline();
       this.ev.at(ctx.scope);
       return hooks.preEvents?.(ctx, this.ev) ?? this.adapter.classify(ctx, this.ev);
     });
@@ -336,7 +338,8 @@ class ModelBuilder {
       for (const a of scope.assignments) if (/["'`]\s*\?\s*(?:,\s*)?["'`]/.test(this.source.slice(a.value.startIndex, a.value.endIndex))) vars.add(a.name);
     };
     visit(this.walked.root);
-    for (const c of this.walked.calls) for (let x: Scope | undefined = c.scope; x; x = x.parent) visit(x);
+    // Up to the first scope already seen: the rest of the chain was visited with it.
+    for (const c of this.walked.calls) for (let x: Scope | undefined = c.scope; x && !seen.has(x); x = x.parent) visit(x);
     this.markerVars = vars;
     return vars;
   }

@@ -8,6 +8,7 @@ import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
 import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
 import { DEEP_NESTING, indexParents, nestingOf, parentOf } from './parents';
+import { checkDeadline } from '../engine/deadline';
 
 export interface Walked {
   calls: CallContext[];
@@ -117,7 +118,9 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   };
 
   // Captures come in document order, a node before its descendants.
+  let visited = 0;
   for (const node of nodes) {
+    if ((++visited & 255) === 0) checkDeadline();
     const start = node.startIndex;
     const end = node.endIndex;
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();

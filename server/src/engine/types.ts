@@ -84,6 +84,8 @@ export interface FileModel {
   dialect?: Dialect;
   /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case. */
   includes?: string[];
+  /** The file took longer than the time budget per file to read (engine/deadline.ts); `leftOut` says so. */
+  timedOut?: boolean;
   /**
    * Where each kind of statement sits in `statements`. Read it through statementsOf() (engine/statements.ts),
    * which builds it on first use and again whenever `statements` was replaced or changed length.

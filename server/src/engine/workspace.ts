@@ -14,6 +14,7 @@ import { LineIndex } from './lines';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 
 export interface RuleFailure {
   file: string;
@@ -28,6 +29,9 @@ interface FileEntry {
   /** The configured dialect the model was read with (undefined: inferred). */
   dialect?: string;
   lines: LineIndex;
+  /** Time spent reading the file (parse, code analysis) and, last time, running the rules on it. */
+  readMs: number;
+  rulesMs?: number;
   diagnostics?: Diagnostic[];
   /** The workspace generation `diagnostics` were computed in; stale when it differs. */
   generation?: number;
@@ -58,6 +62,8 @@ export class Workspace {
   private schemaCache?: SchemaModel;
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
+  /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
+  fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
@@ -110,12 +116,24 @@ export class Workspace {
     return entry.model;
   }
 
+  /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
+  timings(): { file: string; lines: number; readMs: number; rulesMs: number }[] {
+    return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
+  }
+
   private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
+    const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
     const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.files.get(p)?.model.source) };
-    const model = buildFileModel(source, this.frontEnds, terminator, options, dialect);
+    let model: FileModel;
+    try {
+      model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, options, dialect));
+    } catch (error) {
+      if (!(error instanceof DeadlineExceeded)) throw error;
+      model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+    }
     this.members.track(source.path, model.includes);
-    return { model, lines: new LineIndex(source.text), terminator, dialect };
+    return { model, lines: new LineIndex(source.text), terminator, dialect, readMs: performance.now() - started };
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -145,8 +163,9 @@ export class Workspace {
   setSchemaFile(path: string, text: string): FileModel {
     const existing = this.schemaFiles.get(path);
     if (existing && existing.model.source.text === text) return existing.model;
+    const started = performance.now();
     const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }, [], terminatorFor(path, this.config)));
-    this.schemaFiles.set(path, { model, lines: new LineIndex(text) });
+    this.schemaFiles.set(path, { model, lines: new LineIndex(text), readMs: performance.now() - started });
     this.schemaVersion++;
     this.invalidate();
     return model;
@@ -310,6 +329,7 @@ export class Workspace {
 
   private runRules(entry: FileEntry): Diagnostic[] {
     const { model, lines } = entry;
+    const started = performance.now();
     const out = this.checkRules(model);
     // Copies: suppression marks must not leak into the shared placed findings.
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
@@ -317,9 +337,10 @@ export class Workspace {
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    if (unused === 'off') return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
-    if (unused) for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
-    return result;
+    const final = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+    if (unused && unused !== 'off') for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    entry.rulesMs = performance.now() - started;
+    return final;
   }
 }
 

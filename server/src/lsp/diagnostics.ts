@@ -102,7 +102,8 @@ export class Diagnostics {
       return;
     }
     const before = schemaFacts(s.workspace.model(path));
-    s.workspace.setFile(path, text, language);
+    const model = s.workspace.setFile(path, text, language);
+    if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
     const after = schemaFacts(s.workspace.model(path));
     // The edited document is always answered (with its version), even when its findings did not change.

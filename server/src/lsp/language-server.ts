@@ -51,6 +51,8 @@ import {
   type StatementAtParams,
 } from './protocol';
 
+/** Time one file may take to read in the editor before it is given up (the CLI allows 10 s). */
+const EDITOR_FILE_BUDGET_MS = 3000;
 
 export class InsertLintServer {
   private readonly state: ServerState;
@@ -134,6 +136,8 @@ export class InsertLintServer {
     this.configuration.loadFileConfig();
     s.config = this.configuration.buildConfig();
     s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+    // Requests wait while a file is read: in the editor one file gets 3 s, not the CLI's 10.
+    s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
     this.configuration.loadSchema();
     return {
       capabilities: {

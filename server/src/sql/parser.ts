@@ -16,6 +16,7 @@ import { EMPTY_VALUES_SOURCE } from './grammar/dml';
 import { PackedRowStore } from './grammar/values';
 import { otherDialect } from './grammar/dialects';
 import type { TextPiece } from './grammar/dynamic';
+import { checkDeadline, DeadlineExceeded } from '../engine/deadline';
 
 export interface ParseOptions {
   origin?: SqlOrigin;
@@ -36,9 +37,11 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
     const tokens = new TokenList(Math.min((source.length / 4) | 0, 2 * ROUND_TOKENS) + 16);
     const parser = new Parser(source, tokens, origin);
     forEachStatementInRounds(lexer, source, tokens, ROUND_TOKENS, (first, end, unterminatedBlock) => {
+      checkDeadline();
       statements.push(parser.parseRange(first, end, unterminatedBlock));
     });
   } catch (err) {
+    if (err instanceof DeadlineExceeded) throw err;
     // Defensive: the lexer and splitter are written not to throw; if they ever do, report it as data.
     const message = err instanceof Error ? err.message : String(err);
     const end = typeof text === 'string' ? text.length : 0;

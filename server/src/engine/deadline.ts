@@ -1,0 +1,46 @@
+// A time budget for reading one file. JavaScript cannot stop a function from outside, so the long loops
+// of the readers (the SQL parser's statements, tree-sitter's parse, the code walk and model) call
+// checkDeadline() and the file is given up with a message naming it: one pathological file must not
+// stall a CI run or leave the language server deaf to the user's edits.
+import { performance } from 'node:perf_hooks';
+
+/** Default budget per file (CLI `--file-time-budget`). */
+export const DEFAULT_FILE_BUDGET_MS = 10_000;
+
+export class DeadlineExceeded extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
+  }
+}
+
+let deadline = Infinity;
+let budget = Infinity;
+
+/** Runs `read` with `budgetMs` to finish; nested calls keep the outer deadline when it comes first. */
+export function withDeadline<T>(budgetMs: number, read: () => T): T {
+  const saved = { deadline, budget };
+  const mine = performance.now() + budgetMs;
+  if (mine < deadline) {
+    deadline = mine;
+    budget = budgetMs;
+  }
+  try {
+    return read();
+  } finally {
+    ({ deadline, budget } = saved);
+  }
+}
+
+/** Throws DeadlineExceeded once the current file's budget is spent. Cheap: call it in loops. */
+export function checkDeadline(): void {
+  if (deadline !== Infinity && performance.now() > deadline) throw new DeadlineExceeded(budget);
+}
+
+/** True when time is up (for callbacks that must return instead of throwing, such as tree-sitter's). */
+export function deadlinePassed(): boolean {
+  return deadline !== Infinity && performance.now() > deadline;
+}
+
+function formatBudget(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

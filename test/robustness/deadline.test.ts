@@ -1,0 +1,61 @@
+// The time budget per file (engine/deadline.ts): a file that takes longer to read is left out with a
+// message naming it, the other files are linted as usual, and the budget of one file never leaks into
+// the next.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Workspace } from '../../server/src/engine/workspace';
+import { resolveConfig } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import { loadCodeFrontEnd } from '../../server/src/code/frontend';
+import { runCli } from '../ci/repo';
+
+/** A script that takes a while to parse: many statements (the parser checks the budget between them). */
+const bigScript = (rows: number) => Array.from({ length: rows }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+const SMALL = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) SELECT A FROM APP.S;\n';
+
+describe('robustness: the time budget per file', function () {
+  this.timeout(60_000);
+
+  it('gives up an SQL script past its budget and reads the next file with a fresh one', () => {
+    const workspace = new Workspace(resolveConfig(allRules()));
+    workspace.fileBudgetMs = 1;
+    const slow = workspace.setFile('big.sql', bigScript(40_000))!;
+    assert.equal(slow.timedOut, true);
+    assert.match(slow.leftOut ?? '', /analysis stopped after 1 ms/);
+    assert.deepEqual(slow.statements, []);
+    workspace.fileBudgetMs = 10_000;
+    const next = workspace.setFile('small.sql', SMALL)!;
+    assert.equal(next.timedOut, undefined);
+    assert.ok(workspace.diagnostics('small.sql').some((d) => d.rule === 'identity-cache'));
+  });
+
+  it('gives up application code past its budget (tree-sitter parse or walk)', async () => {
+    const workspace = new Workspace(resolveConfig(allRules()), [await loadCodeFrontEnd()]);
+    workspace.fileBudgetMs = 1;
+    const java = 'class A { void m(java.sql.Statement st) throws Exception {\n' + 'for (int i = 0; i < 100; i++) { st.execute("INSERT INTO T VALUES (1)"); }\n'.repeat(20_000) + '} }\n';
+    const model = workspace.setFile('A.java', java)!;
+    assert.equal(model.timedOut, true);
+    assert.match(model.leftOut ?? '', /time budget per file/);
+  });
+
+  it('check warns with the file name, lints the rest and accepts --file-time-budget', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-budget-'));
+    writeFileSync(join(dir, 'big.sql'), bigScript(200_000));
+    writeFileSync(join(dir, 'small.sql'), SMALL);
+    const result = await runCli(['check', '.', '--file-time-budget', '0.2', '--format', 'json'], dir);
+    assert.match(result.stderr, /big\.sql: analysis stopped after 200 ms \(the time budget per file; raise it with --file-time-budget\); its findings are not reported/);
+    const report = JSON.parse(result.stdout);
+    assert.ok(report.diagnostics.some((d: { rule: string; file: string }) => d.rule === 'identity-cache' && /small\.sql$/.test(d.file)));
+    assert.ok(report.leftOut.some((f: { file: string; reason: string }) => /big\.sql$/.test(f.file) && /analysis stopped/.test(f.reason)));
+    // --timings: each file's own read and rule times, slowest first (what the benchmark's slowest files use).
+    await runCli(['check', '.', '--timings', 'timings.json', '--file-time-budget', '0.2'], dir);
+    const timings = JSON.parse(readFileSync(join(dir, 'timings.json'), 'utf8')) as { file: string; lines: number; readMs: number; rulesMs: number }[];
+    assert.deepEqual(timings.map((t) => [t.file, t.lines]), [['big.sql', 200_001], ['small.sql', 3]]);
+    assert.ok(timings[0].readMs >= timings[1].readMs);
+    const bad = await runCli(['check', '.', '--file-time-budget', 'soon'], dir);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--file-time-budget must be a number of seconds/);
+  });
+});
