@@ -7961,6 +7961,47 @@ var init_dialects = __esm({
   }
 });
 
+// server/src/engine/deadline.ts
+function withDeadline(budgetMs, read) {
+  const saved = { deadline, budget };
+  const mine = import_node_perf_hooks.performance.now() + budgetMs;
+  if (mine < deadline) {
+    deadline = mine;
+    budget = budgetMs;
+  }
+  try {
+    return read();
+  } finally {
+    ({ deadline, budget } = saved);
+  }
+}
+function checkDeadline() {
+  if (deadline !== Infinity && import_node_perf_hooks.performance.now() > deadline) throw new DeadlineExceeded(budget);
+}
+function deadlinePassed() {
+  return deadline !== Infinity && import_node_perf_hooks.performance.now() > deadline;
+}
+function formatBudget(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
+}
+var import_node_perf_hooks, DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget;
+var init_deadline = __esm({
+  "server/src/engine/deadline.ts"() {
+    "use strict";
+    import_node_perf_hooks = require("node:perf_hooks");
+    DEFAULT_FILE_BUDGET_MS = 1e4;
+    DeadlineExceeded = class extends Error {
+      constructor(budgetMs) {
+        super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
+        this.budgetMs = budgetMs;
+      }
+      budgetMs;
+    };
+    deadline = Infinity;
+    budget = Infinity;
+  }
+});
+
 // server/src/sql/parser.ts
 function parseSql(text2, options) {
   const origin = options?.origin ?? IDENTITY_ORIGIN;
@@ -7973,9 +8014,11 @@ function parseSql(text2, options) {
     const tokens = new TokenList(Math.min(source.length / 4 | 0, 2 * ROUND_TOKENS) + 16);
     const parser = new Parser(source, tokens, origin);
     forEachStatementInRounds(lexer, source, tokens, ROUND_TOKENS, (first, end, unterminatedBlock) => {
+      checkDeadline();
       statements.push(parser.parseRange(first, end, unterminatedBlock));
     });
   } catch (err) {
+    if (err instanceof DeadlineExceeded) throw err;
     const message = err instanceof Error ? err.message : String(err);
     const end = typeof text2 === "string" ? text2.length : 0;
     statements.push({
@@ -8012,6 +8055,7 @@ var init_parser = __esm({
     init_dml();
     init_values();
     init_dialects();
+    init_deadline();
     nestedTexts = 0;
     ROUND_TOKENS = 1 << 15;
     ParseFail = class extends Error {
@@ -8825,6 +8869,7 @@ var init_workspace = __esm({
     init_registry();
     init_suppressions();
     init_types();
+    init_deadline();
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
@@ -8852,6 +8897,8 @@ var init_workspace = __esm({
       schemaCache;
       /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
       generation = 0;
+      /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
+      fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
       /** Rules that threw, disabled for that file; callers log these. */
       ruleFailures = [];
       /** Rule ids a suppression comment may name. */
@@ -8889,12 +8936,23 @@ var init_workspace = __esm({
         this.invalidate();
         return entry.model;
       }
+      /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
+      timings() {
+        return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
+      }
       newEntry(source, terminator) {
+        const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
-        const model = buildFileModel(source, this.frontEnds, terminator, options, dialect);
+        let model;
+        try {
+          model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, options, dialect));
+        } catch (error) {
+          if (!(error instanceof DeadlineExceeded)) throw error;
+          model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+        }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text), terminator, dialect };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -8920,8 +8978,9 @@ var init_workspace = __esm({
       setSchemaFile(path, text2) {
         const existing = this.schemaFiles.get(path);
         if (existing && existing.model.source.text === text2) return existing.model;
+        const started = performance.now();
         const model = schemaFileView(buildFileModel({ path, text: text2, language: "sql" }, [], terminatorFor(path, this.config)));
-        this.schemaFiles.set(path, { model, lines: new LineIndex(text2) });
+        this.schemaFiles.set(path, { model, lines: new LineIndex(text2), readMs: performance.now() - started });
         this.schemaVersion++;
         this.invalidate();
         return model;
@@ -9062,17 +9121,19 @@ var init_workspace = __esm({
       }
       runRules(entry) {
         const { model, lines } = entry;
+        const started = performance.now();
         const out = this.checkRules(model);
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
         out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
         const suppressions = readSuppressions(model.comments, lines);
         const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
         const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-        if (unused === "off") return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
-        if (unused) {
+        const final = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+        if (unused && unused !== "off") {
           for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
         }
-        return result;
+        entry.rulesMs = performance.now() - started;
+        return final;
       }
     };
     templateParts = /* @__PURE__ */ new Map();
@@ -9472,7 +9533,9 @@ function walkTree(tree, adapter, source) {
     frames.push({ end: node.endIndex, kind: "loop", loop: info });
     loops.push({ info, node, scope: currentScope() });
   };
+  let visited = 0;
   for (const node of nodes) {
+    if ((++visited & 255) === 0) checkDeadline();
     const start = node.startIndex;
     const end = node.endIndex;
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
@@ -9582,6 +9645,7 @@ var init_walk2 = __esm({
     init_lines();
     init_adapter();
     init_parents();
+    init_deadline();
     PLACEHOLDER_CALL = /^_E\d+$/;
     USAGE_CALL = /exec|query|sql|prepare/i;
     NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
@@ -9628,6 +9692,7 @@ var init_model = __esm({
     init_sqltext();
     init_walk2();
     init_parents();
+    init_deadline();
     CONSTANT_NAME = /^(?:[A-Za-z_$][\w$]{0,60}\.){0,4}[A-Z][A-Z0-9_]{1,60}$/;
     MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
     SQL_PARAMETER = /sql|query|stmt|statement|command|text/i;
@@ -9677,11 +9742,12 @@ var init_model = __esm({
       classifyAll(hooks) {
         const { calls } = this.walked;
         const events = calls.map((ctx) => {
+          checkDeadline();
           this.ev.at(ctx.scope);
           return hooks.preEvents?.(ctx, this.ev) ?? this.adapter.classify(ctx, this.ev);
         });
         const wrappers = /* @__PURE__ */ new Map();
-        for (let round = 0; round < 3; round++) {
+        for (let round2 = 0; round2 < 3; round2++) {
           calls.forEach((ctx, i) => {
             if (events[i].length > 0) return;
             this.ev.at(ctx.scope);
@@ -9873,7 +9939,7 @@ var init_model = __esm({
           for (const a of scope.assignments) if (/["'`]\s*\?\s*(?:,\s*)?["'`]/.test(this.source.slice(a.value.startIndex, a.value.endIndex))) vars.add(a.name);
         };
         visit(this.walked.root);
-        for (const c of this.walked.calls) for (let x = c.scope; x; x = x.parent) visit(x);
+        for (const c of this.walked.calls) for (let x = c.scope; x && !seen.has(x); x = x.parent) visit(x);
         this.markerVars = vars;
         return vars;
       }
@@ -9901,8 +9967,13 @@ var init_model = __esm({
 function readWithAdapter(source, env, adapter, options = {}) {
   const parser = env.parser(adapter.grammar);
   if (!parser) return emptyResult();
-  const tree = parser.parse(options.hostText ?? source.text);
-  if (!tree) return emptyResult();
+  const progressCallback = deadlinePassed;
+  const tree = parser.parse(options.hostText ?? source.text, null, { progressCallback });
+  if (!tree) {
+    parser.reset();
+    checkDeadline();
+    return emptyResult();
+  }
   try {
     return extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
   } finally {
@@ -9915,6 +9986,7 @@ var init_host_language = __esm({
     "use strict";
     init_parser();
     init_model();
+    init_deadline();
     emptyResult = (leftOut) => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...leftOut ? { leftOut } : {} });
   }
 });
@@ -12450,6 +12522,7 @@ var init_frontend = __esm({
     init_host_language();
     init_languages();
     init_wasm();
+    init_deadline();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers, hostLanguages = HOST_LANGUAGES) {
@@ -12466,7 +12539,8 @@ var init_frontend = __esm({
         const env = { parser: (grammar) => this.parsers.get(grammar), options };
         try {
           return host.read(source, env);
-        } catch {
+        } catch (error) {
+          if (error instanceof DeadlineExceeded) throw error;
           return emptyResult();
         }
       }
@@ -12763,7 +12837,7 @@ function extensionOf(path) {
   return dot > slash ? path.slice(dot).toLowerCase() : "";
 }
 function walk2(dir, keep, out) {
-  let budget = MAX_WALKED_ENTRIES;
+  let budget2 = MAX_WALKED_ENTRIES;
   const stack = [dir];
   while (stack.length > 0) {
     const current = stack.pop();
@@ -12774,7 +12848,7 @@ function walk2(dir, keep, out) {
       continue;
     }
     for (const entry of entries) {
-      if (--budget < 0) return false;
+      if (--budget2 < 0) return false;
       const path = (0, import_node_path3.join)(current, entry.name);
       if (entry.isDirectory()) {
         if (!SKIPPED_DIRS.has(entry.name)) stack.push(path);
@@ -12898,6 +12972,7 @@ async function lintPaths(options) {
     return language !== void 0 && language !== "sql";
   });
   const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+  if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped];
@@ -27807,7 +27882,8 @@ var init_diagnostics = __esm({
           return;
         }
         const before = schemaFacts(s.workspace.model(path));
-        s.workspace.setFile(path, text2, language);
+        const model = s.workspace.setFile(path, text2, language);
+        if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
         s.onDisk.delete(path);
         const after = schemaFacts(s.workspace.model(path));
         this.publish(path, version2);
@@ -29332,7 +29408,7 @@ function startServer() {
   const { connection, inputPending } = createServerTransport();
   new InsertLintServer(connection, { inputPending }).listen();
 }
-var import_node9, import_node_url4, InsertLintServer;
+var import_node9, import_node_url4, EDITOR_FILE_BUDGET_MS, InsertLintServer;
 var init_language_server = __esm({
   "server/src/lsp/language-server.ts"() {
     "use strict";
@@ -29354,6 +29430,7 @@ var init_language_server = __esm({
     init_code_actions();
     init_code_lens();
     init_protocol();
+    EDITOR_FILE_BUDGET_MS = 3e3;
     InsertLintServer = class {
       /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
       constructor(connection, options = {}) {
@@ -29430,6 +29507,7 @@ var init_language_server = __esm({
         this.configuration.loadFileConfig();
         s.config = this.configuration.buildConfig();
         s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+        s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
         this.configuration.loadSchema();
         return {
           capabilities: {
@@ -29595,6 +29673,14 @@ function docsUrlOption(args) {
   if (!/^(https?|file):\/\/\S+$/.test(value)) throw new UsageError("--docs-url must be an http(s):// or file:// URL (a folder, or a template with {id})");
   return value;
 }
+function fileBudgetOption(args) {
+  const value = single(args, "file-time-budget");
+  if (value === void 0) return void 0;
+  const seconds2 = Number(value);
+  if (!Number.isFinite(seconds2) || seconds2 <= 0) throw new UsageError("--file-time-budget must be a number of seconds greater than 0");
+  return Math.round(seconds2 * 1e3);
+}
+var round = (ms) => Math.round(ms * 100) / 100;
 async function lintForCommand(args, io) {
   let run2;
   const docsBaseUrl = docsUrlOption(args);
@@ -29606,7 +29692,8 @@ async function lintForCommand(args, io) {
       configPath: single(args, "config"),
       overrides: commandLineOverrides(args),
       schema: args.values.get("schema"),
-      encoding: encodingOption(args)
+      encoding: encodingOption(args),
+      fileBudgetMs: fileBudgetOption(args)
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -29618,6 +29705,11 @@ async function lintForCommand(args, io) {
   }
   for (const missing of run2.missing) io.stderr(`insertlint: ${plainLine(missing)}: no such file or folder
 `);
+  for (const file of run2.files) {
+    const model = run2.workspace.model(file);
+    if (model?.timedOut) io.stderr(`insertlint: warning: ${plainLine(displayPath(run2.cwd, file))}: ${plainLine(model.leftOut ?? "")}; its findings are not reported
+`);
+  }
   for (const problem of run2.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}
 `);
   for (const skipped of run2.skipped) io.stderr(`insertlint: skipped ${plainLine(displayPath(run2.cwd, skipped.path))}: ${plainLine(skipped.reason)}
@@ -29636,6 +29728,12 @@ async function lintForCommand(args, io) {
     return 2;
   }
   if (docsBaseUrl) run2.docsBaseUrl = docsBaseUrl;
+  const timings = single(args, "timings");
+  if (timings) {
+    const rows = run2.workspace.timings().map((t) => ({ ...t, file: displayPath(run2.cwd, t.file), readMs: round(t.readMs), rulesMs: round(t.rulesMs) }));
+    rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
+    writeFileAtomic((0, import_node_path6.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
+  }
   return run2;
 }
 function describeFailure(error) {
@@ -30300,7 +30398,7 @@ function formatGithubReport(findings, docsBaseUrl) {
 
 // server/src/cli/check-command.ts
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
-var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL]
+var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
@@ -30310,6 +30408,9 @@ var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join
                          windows-1252 (cp1252); as VS Code's files.encoding, so the editor and the CLI agree
   --docs-url URL         where rule documentation links point (SARIF helpUri, GitHub annotations): a folder URL
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
+  --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
+                         with a warning naming it, so one pathological file cannot stall the run
+  --timings FILE         write each file's read and rule times in ms as JSON, slowest first
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
@@ -30344,7 +30445,7 @@ function countBySeverity(diagnostics) {
   return counts;
 }
 async function runCheckCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", "encoding", "docs-url", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ["format", "config", "rule", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget", "timings", ...CI_CHECK_VALUES], flags: ["help", ...CI_CHECK_FLAGS] });
   if (args.flags.has("help")) {
     io.stdout(CHECK_USAGE + "\n");
     return 0;
@@ -30639,7 +30740,7 @@ function toItem(d, shownPath, onChangedLine, failOn, docsBaseUrl) {
   };
 }
 async function runChecklistCommand(argv, io) {
-  const args = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator", "encoding", "docs-url"], flags: ["help"] });
+  const args = parseArgs(argv, { values: ["base", "format", "config", "rule", "fail-on", "output", "schema", "terminator", "encoding", "docs-url", "file-time-budget"], flags: ["help"] });
   if (args.flags.has("help")) {
     io.stdout(CHECKLIST_USAGE + "\n");
     return 0;
