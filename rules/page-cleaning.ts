@@ -18,7 +18,7 @@ const PageCleaningRule: Rule = {
     },
   },
   check({ file, schema, options, report }) {
-    if (schema.insertTargets.size === 0) return;
+    if (!schema.hasInsertWorkload()) return;
     const max = Number(options.maxChngpgsThresh);
     for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'CHNGPGS_THRESH')) {

@@ -2,7 +2,6 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import { displayKey } from '../server/src/schema/schema';
-import { targetOf } from './support/targets';
 
 const RefreshImmediateMqtRule: Rule = {
   meta: {
@@ -20,7 +19,7 @@ const RefreshImmediateMqtRule: Rule = {
       if (stmt.kind !== 'createTable' || stmt.mqt?.refresh !== 'immediate') continue;
       const bases = stmt.mqt.baseTables
         .map((name) => schema.table(name, stmt))
-        .filter((t) => t !== undefined && targetOf(schema, t) !== undefined)
+        .filter((t) => t !== undefined && schema.receivesRows(t))
         .map((t) => displayKey(t!.key));
       if (bases.length === 0) continue;
       report({

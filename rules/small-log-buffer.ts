@@ -17,7 +17,7 @@ const SmallLogBufferRule: Rule = {
     },
   },
   check({ file, schema, options, report }) {
-    if (schema.insertTargets.size === 0) return;
+    if (!schema.hasInsertWorkload()) return;
     const min = Number(options.minPages);
     for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'LOGBUFSZ')) {

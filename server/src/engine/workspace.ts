@@ -9,6 +9,7 @@ import type { SqlExecution } from '../code/types';
 import { sqlplCodeModel } from '../code/sqlpl';
 import { languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
+import { mergeSameCause } from './merge';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
@@ -58,6 +59,8 @@ export class Workspace {
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
+  /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
+  private readonly groups = new Map<string, string>();
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -66,6 +69,7 @@ export class Workspace {
     private readonly rules: readonly RegisteredRule[] = RULES,
   ) {
     this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
+    for (const { rule } of rules) if (rule.meta.group) this.groups.set(rule.meta.id, rule.meta.group);
   }
 
   setConfig(config: ResolvedConfig): void {
@@ -158,7 +162,7 @@ export class Workspace {
   }
 
   get schema(): SchemaModel {
-    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
+    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
     return this.schemaCache;
   }
 
@@ -275,9 +279,10 @@ export class Workspace {
     const suppressions = readSuppressions(model.comments, lines);
     const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    if (unused === 'off') return result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE);
-    if (unused) for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
-    return result;
+    const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+    if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
+    return mergeSameCause(reported, lines, (rule) => this.groups.get(rule));
   }
 }
 

@@ -89,6 +89,11 @@ export interface SequenceInfo extends Located<SequenceStatement> {
 export interface InsertSite extends Located {
   /** The statement is in a host-language loop, or the script repeats it. */
   repeated: boolean;
+  /**
+   * Rows written out in the statement: an INSERT … VALUES of literals (no marker, host variable or spliced
+   * value), outside loops and routines. Such rows are reference data until they add up to bulkRowThreshold.
+   */
+  literalRows?: number;
 }
 
 export interface InsertTargetInfo {
@@ -96,7 +101,17 @@ export interface InsertTargetInfo {
   sites: InsertSite[];
   /** Why the table counts as a bulk target (empty: it is inserted into, but not in bulk). */
   bulkReasons: string[];
+  /** Rows of the INSERT … VALUES statements outside loops, summed over the analysed files. */
+  valuesRows: number;
 }
+
+export interface SchemaOptions {
+  /** Rows of INSERT … VALUES from which a table is a bulk target (config bulkRowThreshold). */
+  bulkRowThreshold?: number;
+}
+
+/** The default of the bulkRowThreshold option (engine/config.ts documents it). */
+export const BULK_ROW_THRESHOLD = 100;
 
 export interface DbCfgSetting extends Located {
   name: string;
@@ -176,24 +191,49 @@ export class SchemaModel {
 
   // --- building -------------------------------------------------------------------------------
 
-  static build(files: readonly FileModel[]): SchemaModel {
+  static build(files: readonly FileModel[], options: SchemaOptions = {}): SchemaModel {
     const model = new SchemaModel();
     for (const file of files) model.addFile(file);
-    model.finish();
+    model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
     return model;
   }
 
+  /**
+   * True when every row the table receives is written out as literals and they stay under the bulk threshold:
+   * reference data (codes, statuses, seed rows), whose per-row costs nobody will notice.
+   */
+  isReferenceData(target: InsertTargetInfo): boolean {
+    return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== undefined);
+  }
+
+  /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
+  receivesRows(table: TableInfo): boolean {
+    const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+    return target !== undefined && !this.isReferenceData(target);
+  }
+
+  /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
+  hasInsertWorkload(): boolean {
+    for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
+    return false;
+  }
+
   private currentSchema: string | undefined;
+  /** Statements of the current file whose text has values spliced in (not literals written by hand). */
+  private splicedStatements = new Set<Statement>();
 
   private addFile(file: FileModel): void {
     this.currentSchema = undefined;
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
     const inLoop = new Set<Statement>();
+    const spliced = new Set<Statement>();
     for (const execution of file.code?.executions ?? []) {
       // A loop over chunks (a table, a month at a time) inserts one row per chunk, not per row.
       if (execution.loop && !execution.loop.chunked) for (const s of execution.statements) inLoop.add(s);
+      if (execution.splicedValues.length > 0) for (const s of execution.statements) spliced.add(s);
     }
+    this.splicedStatements = spliced;
     // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
     forEachStatement(
       file.statements,
@@ -206,7 +246,7 @@ export class SchemaModel {
   }
 
   /**
-   * `seenInserts` counts the script's INSERTs per table (several in one script make a bulk target); it is
+   * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
    * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
    */
   private addStatement(file: string, stmt: Statement, inLoop: boolean, seenInserts: Map<string, number> | undefined, parent?: Statement): void {
@@ -254,16 +294,21 @@ export class SchemaModel {
         seenInserts?.set(key, count);
         const reasons: string[] = [];
         if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
-        else if (stmt.source.rows.length > 1) reasons.push(`multi-row VALUES (${stmt.source.rows.length} rows)`);
         if (inLoop) reasons.push('inserted inside a loop');
-        if (count === 2) reasons.push('several INSERT statements in one script');
-        this.addInsertSite(key, { file, stmt, repeated: inLoop || count > 1 }, reasons);
+        // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
+        const rows = stmt.source.kind === 'values' && !inLoop ? stmt.source.rows.length : 0;
+        const literal = rows > 0 && !parent && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+        const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
+        if (literal) site.literalRows = rows;
+        this.addInsertSite(key, site, reasons, rows);
         this.recordSequenceUses(stmt);
         break;
       }
       case 'merge':
         if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-          this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ['MERGE … WHEN NOT MATCHED THEN INSERT']);
+          // MERGE … USING (VALUES …) upserts the rows it writes (one per call, usually); from a query it moves many.
+          const bulk = !stmt.sourceIsValues || inLoop;
+          this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: inLoop }, bulk ? [inLoop ? 'inserted inside a loop' : 'MERGE … WHEN NOT MATCHED THEN INSERT from a query'] : [], bulk ? 0 : 1);
         }
         break;
       case 'ingest':
@@ -287,10 +332,10 @@ export class SchemaModel {
     }
   }
 
-  private addInsertSite(key: string, site: InsertSite, reasons: string[]): void {
+  private addInsertSite(key: string, site: InsertSite, reasons: string[], valuesRows = 0): void {
     let target = this.insertTargets.get(key);
     if (!target) {
-      target = { key, sites: [], bulkReasons: [] };
+      target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
       this.insertTargets.set(key, target);
       const name = splitKey(key)[1];
       const sameName = this.targetsByName.get(name);
@@ -298,6 +343,7 @@ export class SchemaModel {
       else this.targetsByName.set(name, [target]);
     }
     target.sites.push(site);
+    target.valuesRows += valuesRows;
     for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
   }
 
@@ -446,7 +492,10 @@ export class SchemaModel {
     }
   }
 
-  private finish(): void {
+  private finish(bulkRowThreshold: number): void {
+    for (const target of this.insertTargets.values()) {
+      if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
+    }
     for (const table of this.tables.values()) {
       if (!this.isInsertTarget(table)) continue;
       for (const trigger of table.triggers) {
