@@ -19,7 +19,7 @@ const SingleRowInsertRule: Rule = {
       loop:
         'One INSERT INTO {table} call per row in the {loop}. Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.',
       batchOfOne:
-        'executeBatch runs after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
+        'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
         'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row. Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT … SELECT over the query it reads (the FOR loop\'s SELECT, or the cursor it fetches from).',
       script:

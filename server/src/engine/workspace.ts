@@ -10,6 +10,7 @@ import { sqlplCodeModel } from '../code/sqlpl';
 import { languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { LineIndex } from './lines';
 import { mergeSameCause } from './merge';
+import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
@@ -277,7 +278,7 @@ export class Workspace {
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
     out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
     const suppressions = readSuppressions(model.comments, lines);
-    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
+    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
     const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
     if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;

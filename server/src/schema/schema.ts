@@ -221,6 +221,8 @@ export class SchemaModel {
   private currentSchema: string | undefined;
   /** Statements of the current file whose text has values spliced in (not literals written by hand). */
   private splicedStatements = new Set<Statement>();
+  /** The current file is a script (see addFile). */
+  private scriptFile = true;
 
   private addFile(file: FileModel): void {
     this.currentSchema = undefined;
@@ -234,6 +236,9 @@ export class SchemaModel {
       if (execution.splicedValues.length > 0) for (const s of execution.statements) spliced.add(s);
     }
     this.splicedStatements = spliced;
+    // Literal rows are reference data only in scripts (SQL files, db2 here-documents in shell scripts): an
+    // INSERT that application code runs may run once per call of its function, however often that is.
+    this.scriptFile = file.source.language === 'sql' || file.source.language === 'shell';
     // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
     forEachStatement(
       file.statements,
@@ -297,7 +302,7 @@ export class SchemaModel {
         if (inLoop) reasons.push('inserted inside a loop');
         // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
         const rows = stmt.source.kind === 'values' && !inLoop ? stmt.source.rows.length : 0;
-        const literal = rows > 0 && !parent && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
         const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
         if (literal) site.literalRows = rows;
         this.addInsertSite(key, site, reasons, rows);
