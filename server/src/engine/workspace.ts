@@ -62,6 +62,8 @@ export class Workspace {
   private readonly ruleIds: ReadonlySet<string>;
   /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
   private readonly groups = new Map<string, string>();
+  /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
+  mergeFindings = true;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -283,7 +285,7 @@ export class Workspace {
     const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
     if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
     // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
-    return mergeSameCause(reported, lines, (rule) => this.groups.get(rule));
+    return this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
   }
 }
 
