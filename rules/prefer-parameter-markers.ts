@@ -131,7 +131,8 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
     }
     for (const [key, list] of groups) {
       list.forEach((stmt, i) => {
-        if (i + 1 >= minRepeats) report({ messageId: 'script', data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.source.span });
+        // On the statement, as the other row-at-a-time rules: their findings on one INSERT merge into one.
+        if (i + 1 >= minRepeats) report({ messageId: 'script', data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span });
       });
     }
   }

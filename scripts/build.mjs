@@ -49,7 +49,7 @@ builds.push(
     ...common,
     stdin: {
       contents: [
-        "export { lintPaths } from './server/src/cli/lint-run';",
+        "export { lintPaths, displayPath } from './server/src/cli/lint-run';",
         "export { coverageOf } from './server/src/engine/statements';",
         "export { inferTerminator } from './server/src/sql/terminator';",
         "export { forEachStatement } from './server/src/sql/walk';",

@@ -81,8 +81,8 @@ db2 commit
       `commit-per-row@${posOf(sh, 'COMMIT;')}`,
       // The script-run findings sit on the 3rd INSERT of the run (rules/support/runs.ts).
       `no-autocommit@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,
+      `prefer-parameter-markers@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,
       `single-row-insert@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,
-      `prefer-parameter-markers@${posOf(sh, "VALUES ('NL'")}`,
     ]);
   });
 

@@ -71,14 +71,17 @@ describe('issue 13: one cause, one finding', () => {
     const { workspace } = lintWorkspace({ 'load.sql': literal(5) }, { config: { bulkRowThreshold: 1 } });
     const related = workspace.diagnostics('load.sql')[0].related!.map((r) => r.message);
     assert.equal(related.length, 2);
-    assert.match(related[0], /^also single-row-insert: Single-row INSERT into APP\.CODES, the 3rd in a row: /);
-    assert.match(related[1], /^also prefer-parameter-markers: Literal-valued INSERT into APP\.CODES, the 3rd in this script: /);
+    assert.match(related[0], /^also prefer-parameter-markers: Literal-valued INSERT into APP\.CODES, the 3rd in this script: /);
+    assert.match(related[1], /^also single-row-insert: Single-row INSERT into APP\.CODES, the 3rd in a row: /);
   });
 
   it('a suppression of the primary rule leaves the others, merged', () => {
     const text = literal(2) + '-- insertlint-disable-next-line no-autocommit\n' + literal(1);
     const found = lint({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
-    assert.deepEqual(found.map((f) => `${f.line}:${f.rule}`), ['4:single-row-insert']);
+    assert.deepEqual(found.map((f) => `${f.line}:${f.rule}`), ['4:prefer-parameter-markers']);
+    const { workspace } = lintWorkspace({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
+    const visible = workspace.diagnostics('load.sql').filter((d) => !d.suppressed);
+    assert.deepEqual(visible[0].related!.map((r) => r.message.split(':')[0]), ['also single-row-insert']);
   });
 
   it('a run finding sits on each statement from the threshold on, never on the statements before it', () => {

@@ -12,7 +12,7 @@ const SEED = [
 
 describe(`rule ${RULE}`, () => {
   it('scripts: reports repeated literal single-row inserts into one table on each VALUES from the minRepeats-th on', () => {
-    expectFindings({ 'seed.sql': SEED }, RULE, [{ line: 3, column: 20, severity: 'warning', message: /^Literal-valued INSERT into REGION, the 3rd in this script: .*Db2 INSERT tips, tests 1-2.*180\.6 s.*92\.1 s/ }]);
+    expectFindings({ 'seed.sql': SEED }, RULE, [{ line: 3, column: 1, severity: 'warning', message: /^Literal-valued INSERT into REGION, the 3rd in this script: .*Db2 INSERT tips, tests 1-2.*180\.6 s.*92\.1 s/ }]);
   });
 
   it('scripts: below the threshold, with markers or multi-row VALUES there is nothing to report', () => {
