@@ -118,3 +118,23 @@ describe('issue 13: unused suppressions are judged only when the inserts are kno
     assert.deepEqual(rules({ 'schema.sql': fixed, 'load.sql': 'INSERT INTO APP.T (X) SELECT X FROM S;\n' }), ['unused-suppression']);
   });
 });
+
+describe('issue 13: names resolved strictly', () => {
+  const ddl = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nCREATE TABLE OTHER.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n';
+  it('an unqualified INSERT is not matched to either of two schemas that define the table', () => {
+    const found = lint({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(found.filter((f) => f.rule === 'identity-cache'), []);
+  });
+  it('a qualified INSERT reaches its own table only; with one definition the unqualified INSERT reaches it', () => {
+    const found = lint({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO OTHER.T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(found.filter((f) => f.rule === 'identity-cache').map((f) => f.line), [2]);
+    const one = lint({ 'schema.sql': ddl.split('\n')[0] + '\n', 'load.sql': 'INSERT INTO T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(one.filter((f) => f.rule === 'identity-cache').map((f) => f.line), [1]);
+  });
+  it('NEXT VALUE FOR an unqualified sequence does not pick one of two schemas', () => {
+    const seqs = 'CREATE SEQUENCE APP.S NO CACHE;\nCREATE SEQUENCE OTHER.S NO CACHE;\n';
+    const { workspace } = lintWorkspace({ 'schema.sql': seqs });
+    assert.equal(workspace.schema.sequence({ name: 'S', span: { start: 0, end: 0 } }), undefined);
+    assert.equal(workspace.schema.sequence({ schema: 'APP', name: 'S', span: { start: 0, end: 0 } })?.key, 'APP.S');
+  });
+});

@@ -160,7 +160,11 @@ export class SchemaModel {
 
   sequence(name: QualifiedName, stmt?: Statement): SequenceInfo | undefined {
     const key = this.keyOf(name, stmt);
-    return this.sequences.get(key) ?? [...this.sequences.values()].find((s) => s.key.endsWith('.' + name.name) && (!name.schema || s.key.startsWith('.')));
+    const exact = this.sequences.get(key);
+    if (exact) return exact;
+    // As for tables: a name matches a sequence of another schema only when that one is the only candidate.
+    const candidates = [...this.sequences.values()].filter((s) => s.key.endsWith('.' + name.name) && (key.startsWith('.') || s.key.startsWith('.')));
+    return candidates.length === 1 ? candidates[0] : undefined;
   }
 
   insertTarget(name: QualifiedName, stmt?: Statement): InsertTargetInfo | undefined {
@@ -182,8 +186,9 @@ export class SchemaModel {
     // quadratic (half the time of a corpus run; see bench/RESULTS.md).
     const matches = (this.targetsByName.get(name.name) ?? []).filter((t) => {
       const schema = splitKey(t.key)[0];
-      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's.
-      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition;
+      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's; and
+      // with S.NAME and R.NAME both defined it is neither's (the schema in force when it runs decides).
+      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition && (this.byName.get(name.name) ?? []).filter((k) => !k.startsWith('.')).length <= 1;
       return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
