@@ -2,7 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import { displayKey, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { displayKey, sameDatabase, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -98,8 +98,12 @@ export function dbCfgParameters(stmt: Statement, name: string) {
   return stmt.kind === 'updateDbCfg' ? stmt.parameters.filter((p) => p.name === name) : [];
 }
 
-/** True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file. */
+/**
+ * True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file;
+ * never when the two scripts CONNECT TO different databases.
+ */
 export function inEffectAt(ddl: Located, site: Located): boolean {
+  if (!sameDatabase(ddl.stmt, site.stmt)) return false;
   return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
 }
 

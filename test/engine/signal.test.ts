@@ -138,3 +138,16 @@ describe('issue 13: names resolved strictly', () => {
     assert.equal(workspace.schema.sequence({ schema: 'APP', name: 'S', span: { start: 0, end: 0 } })?.key, 'APP.S');
   });
 });
+
+describe('issue 13: scripts that CONNECT TO different databases are kept apart', () => {
+  const ddl = 'CONNECT TO SALES;\nCREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n';
+  it('the DDL of one database does not apply to the inserts of another', () => {
+    const other = lint({ 'sales.sql': ddl, 'hr.sql': 'CONNECT TO HR;\nINSERT INTO APP.T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(other.filter((f) => f.rule === 'identity-cache'), []);
+  });
+  it('the same database, or a script that does not say, still gets the finding', () => {
+    for (const load of ['CONNECT TO sales;\nINSERT INTO APP.T (X) SELECT X FROM S;\n', 'INSERT INTO APP.T (X) SELECT X FROM S;\n']) {
+      assert.deepEqual(lint({ 'sales.sql': ddl, 'load.sql': load }).filter((f) => f.rule === 'identity-cache').map((f) => f.line), [2], load);
+    }
+  });
+});

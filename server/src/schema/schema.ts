@@ -245,10 +245,13 @@ export class SchemaModel {
     // INSERT that application code runs may run once per call of its function, however often that is.
     this.scriptFile = file.source.language === 'sql' || file.source.language === 'shell';
     // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
+    let database: string | undefined;
     forEachStatement(
       file.statements,
       (stmt, parent) => {
         this.schemaAt.set(stmt, this.currentSchema);
+        if (stmt.kind === 'connect' && !parent) database = stmt.reset ? undefined : stmt.database?.toUpperCase();
+        if (database !== undefined) DATABASE_AT.set(stmt, database);
         this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
       },
       { triggers: false },
@@ -539,6 +542,22 @@ function replaceNamed<T extends { name: string }>(items: readonly T[], item: T):
 function splitKey(key: string): [string, string] {
   const dot = key.lastIndexOf('.');
   return [key.slice(0, dot), key.slice(dot + 1)];
+}
+
+/**
+ * The database a script statement runs in (after CONNECT TO db in its file), filled as files are folded.
+ * A fact of the statement's own file, so one map serves every model built from it.
+ */
+const DATABASE_AT = new WeakMap<Statement, string>();
+
+/**
+ * False when both statements run in known databases and these differ (scripts that CONNECT TO different
+ * databases): the DDL of one does not apply to the inserts of the other. True otherwise (unknown: assume one).
+ */
+export function sameDatabase(a: Statement, b: Statement): boolean {
+  const x = DATABASE_AT.get(a);
+  const y = DATABASE_AT.get(b);
+  return x === undefined || y === undefined || x === y;
 }
 
 /** Display form of a table key: SCHEMA.NAME or NAME. */
