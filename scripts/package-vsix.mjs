@@ -2,7 +2,7 @@
 // with @vscode/vsce, offline. The server and client are esbuild bundles, so vsce runs with
 // --no-dependencies in a staging folder that holds only what the extension needs at run time:
 // out/ (bundles), the tree-sitter runtime and grammar .wasm packages the code front end loads,
-// syntaxes/, language configurations, rules/*.md, README, LICENSE and the icon.
+// syntaxes/, schemas/, language configurations, rules/*.md, README, CHANGELOG, LICENSE and the icon.
 //
 //   node scripts/package-vsix.mjs [--out FILE] [--skip-build]
 import { spawnSync } from 'node:child_process';
@@ -44,7 +44,8 @@ rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 copy(join(root, 'out', 'server.js'), join(stage, 'out', 'server.js'));
 copy(join(root, 'out', 'client', 'extension.js'), join(stage, 'out', 'client', 'extension.js'));
-for (const f of ['syntaxes', 'language-configuration.json', 'language-configuration-db2exfmt.json', 'README.md', 'CHANGELOG.md']) {
+// schemas/: the .insertlintrc.json schema behind contributes.jsonValidation (completion and validation in the editor).
+for (const f of ['syntaxes', 'schemas', 'language-configuration.json', 'language-configuration-db2exfmt.json', 'README.md', 'CHANGELOG.md']) {
   if (existsSync(join(root, f))) copy(join(root, f), join(stage, f));
 }
 for (const f of ['icon.png', 'screenshot.png']) if (existsSync(join(root, 'media', f))) copy(join(root, 'media', f), join(stage, 'media', f));
@@ -76,7 +77,8 @@ for (const name of runtimePackages) {
 
 // 4. The manifest without the development parts (scripts would make vsce run npm).
 const staged = { ...manifest };
-for (const key of ['scripts', 'devDependencies', 'dependencies', 'bin', 'private']) delete staged[key];
+// `files` is the npm package's list; vsce refuses it beside a .vscodeignore.
+for (const key of ['scripts', 'devDependencies', 'dependencies', 'bin', 'private', 'files']) delete staged[key];
 writeFileSync(join(stage, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
 writeFileSync(join(stage, '.vscodeignore'), '**/*.map\n');
 
@@ -89,4 +91,4 @@ if (!license) {
 }
 run(process.execPath, vsceArgs, stage);
 const size = statSync(vsixPath).size;
-console.log(`package-vsix: ${vsixPath} (${(size / 1048576).toFixed(1)} MB)`);
+console.log(`package-vsix: ${vsixPath} (${(size / 1048576).toFixed(1)} MB, ${size.toLocaleString('en-US')} bytes)`);

@@ -7,6 +7,8 @@ import {
   EXPLAIN_REQUEST,
   RENDER_PLAN_REQUEST,
   RULE_DOC_REQUEST,
+  RULES_REQUEST,
+  FIX_ALL_KIND,
   SERVER_COMMANDS,
   STATEMENT_AT_REQUEST,
   STATUS_NOTIFICATION,
@@ -14,6 +16,8 @@ import {
   type InitializationOptions,
   type RenderPlanResult,
   type RuleDocResult,
+  type RuleSummary,
+  type ConfigFileResult,
   type StatementAtResult,
   type StatusParams,
 } from '../../server/src/lsp/protocol';
@@ -52,6 +56,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   reg('insertlint.importSchema', () => importSchema(context, client, output));
   reg('insertlint.showOutput', () => output.show());
   reg(CLIENT_COMMANDS.showRuleDocumentation, (id?: string) => showRuleDocumentation(id));
+  reg('insertlint.restartServer', () => restart(context));
+  reg('insertlint.showRules', () => showRules());
+  reg('insertlint.createConfiguration', () => createConfiguration());
+  // The same edits as editor.codeActionsOnSave { "source.fixAll.insertlint": "explicit" }.
+  reg('insertlint.fixAll', () => vscode.commands.executeCommand('editor.action.sourceAction', { kind: FIX_ALL_KIND, apply: 'first' }));
 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(RULE_DOC_SCHEME, {
@@ -82,6 +91,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   const initializationOptions: InitializationOptions = {
     trusted: vscode.workspace.isTrusted,
     clientCommands: [CLIENT_COMMANDS.explainInsert, CLIENT_COMMANDS.showRuleDocumentation],
+    // Rule ids in the Problems panel and hovers open the doc shipped with the extension, not a web address.
+    ruleDocs: 'command',
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: LINTED_LANGUAGES.flatMap((language) => [
@@ -120,6 +131,11 @@ function setStatus(s: StatusParams, problem?: 'stopped' | 'failed'): void {
     return;
   }
   status.command = 'workbench.actions.view.problems';
+  if (s.state === 'disabled') {
+    status.text = '$(circle-slash) InsertLint';
+    status.tooltip = 'InsertLint is turned off (setting insertlint.enable)';
+    return;
+  }
   if (s.state !== 'idle') {
     status.text = `$(sync~spin) InsertLint${s.total ? ` ${s.indexed ?? 0}/${s.total}` : ''}`;
     status.tooltip = s.total ? `Indexing the workspace: ${s.indexed ?? 0} of ${s.total} files` : 'InsertLint is starting';
@@ -139,6 +155,29 @@ async function lintWorkspace(): Promise<void> {
     void vscode.window.showInformationMessage(`InsertLint: ${result.findings} finding${result.findings === 1 ? '' : 's'} in ${result.files} files${result.skipped ? ` (${result.skipped} skipped, see the output)` : ''}.`);
   }
   await vscode.commands.executeCommand('workbench.actions.view.problems');
+}
+
+async function showRules(): Promise<void> {
+  if (!client) return;
+  const rules = await client.sendRequest<RuleSummary[] | null>(RULES_REQUEST, {});
+  if (!rules) return;
+  const picked = await vscode.window.showQuickPick(
+    rules.map((r) => ({ label: r.id, description: `${r.severity}${r.fixable ? ' · quick fix' : ''}`, detail: r.description, id: r.id })),
+    { title: 'InsertLint rules (severity in force here)', placeHolder: 'Pick a rule to read its documentation', matchOnDescription: true, matchOnDetail: true },
+  );
+  if (picked) await showRuleDocumentation(picked.id);
+}
+
+async function createConfiguration(): Promise<void> {
+  if (!client) return;
+  const result = await client.sendRequest<ConfigFileResult | null>('workspace/executeCommand', { command: SERVER_COMMANDS.createConfiguration, arguments: [] });
+  if (!result) return;
+  if ('error' in result) {
+    void vscode.window.showWarningMessage(`InsertLint: ${result.error}`);
+    return;
+  }
+  await vscode.window.showTextDocument(vscode.Uri.parse(result.uri));
+  if (!result.created) void vscode.window.showInformationMessage('InsertLint: this workspace already has a .insertlintrc.json.');
 }
 
 async function showRuleDocumentation(id?: string): Promise<void> {

@@ -54,30 +54,60 @@ export class LspSession {
     });
     this.connection.onRequest('window/workDoneProgress/create', () => null);
     this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onRequest('workspace/configuration', (p: { items: unknown[] }): unknown[] => p.items.map(() => this.settings));
+    // Section "insertlint" gets the settings; "files.encoding" the editor's encoding, as VS Code answers.
+    this.connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }): unknown[] =>
+      p.items.map((item) => (item.section === 'files.encoding' ? (this.filesEncoding ?? null) : this.settings)),
+    );
+    this.connection.onRequest('workspace/codeLens/refresh', () => {
+      this.codeLensRefreshes++;
+      this.poke();
+      return null;
+    });
     this.connection.onRequest('window/showDocument', (_params: unknown): { success: boolean } => ({ success: true }));
+    this.connection.onRequest('window/showMessageRequest', (p: { message: string }) => {
+      if (this.answersMessageRequests === false) throw new Error('this client does not show message boxes');
+      this.logs.push(`showMessageRequest: ${p.message}`);
+      this.messages.push(p.message);
+      this.poke();
+      return null;
+    });
     this.connection.onNotification('window/showMessage', (p: { message: string }) => {
       this.logs.push(`showMessage: ${p.message}`);
+      this.messages.push(p.message);
+      this.poke();
     });
     this.connection.listen();
   }
 
   settings: unknown = {};
+  /** VS Code's files.encoding (utf8, iso88591, windows1252…); undefined answers null. */
+  filesEncoding: string | undefined;
+  codeLensRefreshes = 0;
+  /** false: window/showMessageRequest fails, as with a client that has no message boxes. */
+  answersMessageRequests = true;
+  readonly messages: string[] = [];
+
+  /** New editor settings, announced as VS Code does (the server pulls them again). */
+  configure(settings: unknown): void {
+    this.settings = settings;
+    this.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  }
   initializeResult: { capabilities: { experimental?: { insertlint?: { secretKey: string } } } } = { capabilities: {} };
 
-  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}): Promise<LspSession> {
+  static async start(workspaceFolder?: string, settings: unknown = {}, initializationOptions: unknown = {}, filesEncoding?: string): Promise<LspSession> {
     if (!existsSync(SERVER_JS)) throw new Error(`${SERVER_JS} is missing: build first (npm test builds it)`);
     const child = spawn(process.execPath, [SERVER_JS, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const session = new LspSession(child);
     session.settings = settings;
+    session.filesEncoding = filesEncoding;
     session.initializeResult = await session.connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: workspaceFolder ? pathToFileURL(workspaceFolder).toString() : null,
       workspaceFolders: workspaceFolder ? [{ uri: pathToFileURL(workspaceFolder).toString(), name: 'ws' }] : null,
       capabilities: {
-        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+        workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true }, codeLens: { refreshSupport: true } },
         window: { workDoneProgress: true },
-        textDocument: { publishDiagnostics: { codeDescriptionSupport: true } },
+        textDocument: { publishDiagnostics: { codeDescriptionSupport: true }, synchronization: { didSave: true } },
       },
       initializationOptions,
     });
@@ -128,6 +158,10 @@ export class LspSession {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+  }
+
+  save(uri: string): void {
+    this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }
 
   close(uri: string): void {

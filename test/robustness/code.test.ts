@@ -9,6 +9,7 @@ import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
 import type { FileLanguage } from '../../server/src/engine/types';
 import { anyText, fixture, growthRatio, mutated } from './support';
+import { buildMappedSql, plainPiece, type HostText, type TextPiece } from '../../server/src/code/sqltext';
 
 const SEEDS: [string, FileLanguage][] = [
   ['Loader.java', 'java'],
@@ -78,7 +79,26 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     'deeply nested Java loops': ['java', (n) => 'class A { void m(Statement st) throws Exception {\n' + 'for (;;) {\n'.repeat(n / 22) + 'st.execute("INSERT INTO T VALUES (1)");\n' + '}\n'.repeat(n / 22) + '} }\n'],
     'a Python module with many functions': ['python', (n) => 'def f(cur):\n    cur.execute("INSERT INTO T VALUES (?)", (1,))\n\n'.repeat(n / 58)],
     'a JavaScript file with many statements': ['javascript', (n) => "conn.querySync('INSERT INTO T VALUES (1)');\n".repeat(n / 44)],
+    // Shapes that once grew quadratically (issue 15): comment runs, long concatenations, deep nesting with a call at each level.
+    'a Python file ending in a run of comment lines': ['python', (n) => 'import ibm_db\nfor r in rows:\n    ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n' + '# a comment line about nothing\n'.repeat(n / 31)],
+    'a Python SQL text concatenated from many values': ['python', (n) => 'import ibm_db\nsql = "INSERT INTO T VALUES (" + ' + Array.from({ length: n / 12 }, (_, i) => `str(v${i})`).join(' + ') + ' + ")"\nibm_db.exec_immediate(conn, sql)\n'],
+    'many Python string literals': ['python', (n) => 'import ibm_db\n' + 'ibm_db.exec_immediate(conn, """INSERT INTO T\n VALUES (\'#\', "x")""")\n'.repeat(n / 70)],
+    'JavaScript callbacks nested deep, a query at each level': ['javascript', (n) => "const ibmdb = require('ibm_db');\n" + Array.from({ length: n / 80 }, (_, i) => `run(function (r${i}) { conn.querySync('INSERT INTO T (A) VALUES (?)', [r${i}]);\n`).join('') + '});'.repeat(n / 80) + '\n'],
+    'Java loops nested deep, an execute at each level': ['java', (n) => 'class A { void m(PreparedStatement ps) throws Exception {\n' + Array.from({ length: n / 70 }, (_, i) => `for (int i${i} = 0; i${i} < 100; i${i}++) { ps.setInt(1, i${i}); ps.executeUpdate();\n`).join('') + '}'.repeat(n / 70) + '} }\n'],
+    'a C file with many statements': ['c', (n) => '#include <sqlcli1.h>\nvoid f(SQLHSTMT h) {\n' + '  SQLExecDirect(h, (SQLCHAR *) "INSERT INTO T VALUES (1)", SQL_NTS);\n'.repeat(n / 68) + '}\n'],
+    'a shell script with many db2 commands': ['shell', (n) => 'db2 connect to X\n' + 'db2 "INSERT INTO T VALUES (1)"\n'.repeat(n / 31)],
   };
+  it('maps an SQL text of many spliced values in time linear in their number', () => {
+    // The stage alone (host-language parsing aside): each splice once re-read the whole text built so far.
+    const host = (n: number): HostText => ({
+      kind: 'concatenation',
+      pieces: [plainPiece('INSERT INTO T VALUES (', 0), ...Array.from({ length: n }, (_, i): TextPiece[] => [{ kind: 'splice', span: { start: 30 + i * 12, end: 38 + i * 12 } }, plainPiece(', ', 38 + i * 12)]).flat()],
+    });
+    const inputs = new Map<number, HostText>();
+    const { ratio, smallMs, largeMs } = growthRatio((n) => String(inputs.set(n, host(n)) && n), (n) => void buildMappedSql(inputs.get(Number(n))!), 5000);
+    assert.ok(ratio < 24, `8× the splices took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
   for (const [shape, [language, make]] of Object.entries(GROWING)) {
     it(`extracts ${shape} in time linear in its size`, () => {
       const { ratio, smallMs, largeMs } = growthRatio(make, (text) => frontEnd.read({ path: `f.${language}`, text, language }), 20_000);

@@ -100,6 +100,24 @@ describe('robustness: explain (db2exfmt parser, classifier, renderers)', functio
     assert.ok(perByte < 2, `16× the operators (${sizeRatio.toFixed(1)}× the text) took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): ${perByte.toFixed(1)}× the time per byte, super-linear`);
   });
 
+  it('reads header, banner and statement lines padded with thousands of blanks in linear time', () => {
+    // A 211 KB db2exfmt header line took 40 s: `KEY: value` lines were split by lazy regexes that rescan the blanks.
+    const lines = seed.split('\n');
+    const header = lines.findIndex((l) => /^[A-Z_]+:/.test(l));
+    const queryNo = lines.findIndex((l) => /QUERYNO:/.test(l));
+    assert.ok(header >= 0 && queryNo >= 0, 'the seed plan has a header field and a QUERYNO line');
+    const padded = (n: number) => {
+      const out = [...lines];
+      const blanks = ' '.repeat(n);
+      out[header] = `${out[header]}${blanks}x${blanks}\u0001`;
+      out[queryNo] = `\tQUERYNO:${blanks}1${blanks}\u0001`;
+      out.unshift(`DB2 Version ${'1'.repeat(n)} banner`);
+      return out.join('\n');
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(padded, (text) => parseExfmt(text), 1000);
+    assert.ok(ratio < 24, `8× the padding took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
   it('reads a predicate line padded with thousands of blanks in linear time', () => {
     // Damaged pastes pad lines; "n) … Predicate" lines are matched by a regex in server/src/explain/exfmt.ts.
     assert.ok(seed.includes('2) Sargable Predicate,'));

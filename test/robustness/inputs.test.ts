@@ -143,7 +143,7 @@ describe('robustness: pathological files through insertlint check', function () 
     // A readable file beside it: a run that lints nothing at all exits 2.
     writeFileSync(join(dir, 'ok.sql'), 'COMMIT;\n');
     const r = await checkJson(dir, ['.']);
-    assert.match(r.stderr, /skipped latin1\.sql: it is not valid UTF-8 \(convert it, e\.g\. with iconv, to lint it\)/);
+    assert.match(r.stderr, /skipped latin1\.sql: it is not valid UTF-8 \(for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e\.g\. with iconv\)/);
   });
 
   it('finds the same things at the same places in UTF-8, UTF-8 with BOM, UTF-16 LE/BE with BOM, CRLF, CR and mixed line endings', async () => {

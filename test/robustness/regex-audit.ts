@@ -59,6 +59,15 @@ function literalChars(source: string): string[] {
   return [...chars];
 }
 
+/**
+ * Words the regex spells out (`QUERYNO`, `Version`), each followed by a space and by ": ", so that a pump
+ * reaches the part of the regex after a keyword it requires.
+ */
+function literalPrefixes(source: string): string[] {
+  const words = (source.replace(/\\./g, '\u0000').match(/[A-Za-z][A-Za-z0-9_]{2,}/g) ?? []).slice(0, 3);
+  return words.flatMap((word) => [`${word} `, `${word}: `]);
+}
+
 /** Time of one full use of the regex on `input` (all matches for /g), in ms. */
 function timeOf(re: RegExp, input: string): number {
   const t0 = process.hrtime.bigint();
@@ -79,24 +88,41 @@ export const LARGE = 3200; // 8×: linear ≈ 8×, quadratic ≈ 64×, cubic ≈
  * microseconds, so a pump is only timed at the large size when the small one was measurable at all, and a
  * pump that already takes milliseconds at the small size (cubic and worse) is reported without the large run.
  */
-export function slowPump(re: RegExp): { pump: string; prefix: string; smallMs: number; largeMs?: number } | undefined {
+export function slowPump(re: RegExp): { pump: string; prefix: string; shape: string; smallMs: number; largeMs?: number } | undefined {
   const literals = literalChars(re.source);
   const pumps = [...new Set([...ALPHABET, ...literals])];
   for (const a of literals.length ? literals : ['a']) for (const b of [' ', 'a', '0', ...literals]) if (a !== b) pumps.push(a + b);
-  for (const prefix of PREFIXES) {
-    for (const pump of pumps) {
-      const small = prefix + pump.repeat(SMALL / pump.length) + FAIL;
-      const smallMs = Math.min(timeOf(re, small), timeOf(re, small));
-      if (smallMs > 5) return { pump, prefix, smallMs };
-      const large = prefix + pump.repeat(LARGE / pump.length) + FAIL;
-      const largeMs = timeOf(re, large);
-      if (largeMs < 3) continue;
-      const again = Math.min(largeMs, timeOf(re, large));
-      if (again >= 3 && again / Math.max(smallMs, 0.01) > 24) return { pump, prefix, smallMs, largeMs: again };
+  for (const shape of SHAPES) {
+    for (const prefix of [...PREFIXES, ...literalPrefixes(re.source)]) {
+      for (const pump of shape.pumps === 'single' ? pumps.filter((p) => p.length === 1) : pumps) {
+        const small = prefix + shape.build(pump, SMALL / pump.length) + FAIL;
+        const smallMs = Math.min(timeOf(re, small), timeOf(re, small));
+        if (smallMs > 5 && Math.min(timeOf(re, small), timeOf(re, small)) > 5) return { pump, prefix, shape: shape.name, smallMs };
+        const large = prefix + shape.build(pump, LARGE / pump.length) + FAIL;
+        const largeMs = timeOf(re, large);
+        if (largeMs < 3) continue;
+        const again = Math.min(largeMs, timeOf(re, large));
+        if (again < 3 || again / Math.max(smallMs, 0.01) <= 24) continue;
+        // A busy machine or a garbage collection can make one run slow: confirm at 4× the large size, where
+        // linear time grows 4× and quadratic 16×.
+        const huge = prefix + shape.build(pump, (4 * LARGE) / pump.length) + FAIL;
+        const hugeMs = Math.min(timeOf(re, huge), timeOf(re, huge));
+        if (hugeMs / Math.max(again, 0.01) > 10) return { pump, prefix, shape: shape.name, smallMs, largeMs: again };
+      }
     }
   }
   return undefined;
 }
+
+/**
+ * How a pump is laid out. A pump at the end alone misses lazy-then-greedy patterns such as `(.*?)\s*$`: V8
+ * fails those fast on one run, but a run, one other character, then a second run makes every lazy step rescan
+ * the second run (a 211 KB db2exfmt header line took 40 s that way).
+ */
+const SHAPES: { name: string; pumps: 'all' | 'single'; build: (pump: string, times: number) => string }[] = [
+  { name: 'pump', pumps: 'all', build: (pump, times) => pump.repeat(times) },
+  { name: 'pump + "a" + pump', pumps: 'single', build: (pump, times) => pump.repeat(times) + 'a' + pump.repeat(times) },
+];
 
 /**
  * Super-linear regexes whose input is bounded where they are used, checked by reading the code:
@@ -121,10 +147,10 @@ export function auditRegex({ where, source, flags }: FoundRegex): Verdict {
   if (why) return { kind: 'bounded', why };
   const slowOne = slowPump(re);
   if (!slowOne) return { kind: 'linear' };
-  const { pump, prefix, smallMs, largeMs } = slowOne;
+  const { pump, prefix, shape, smallMs, largeMs } = slowOne;
   const times =
     largeMs === undefined
       ? `×${SMALL / pump.length} already took ${smallMs.toFixed(0)} ms (worse than quadratic)`
       : `×${LARGE / pump.length} took ${largeMs.toFixed(0)} ms, ${(largeMs / Math.max(smallMs, 0.01)).toFixed(0)}× the time of an 8× shorter pump`;
-  return { kind: 'super-linear', witness: `${JSON.stringify(prefix)} + ${JSON.stringify(pump)}${times}, then a non-matching end` };
+  return { kind: 'super-linear', witness: `${JSON.stringify(prefix)} + ${JSON.stringify(pump)} laid out as ${shape}: ${times}, then a non-matching end` };
 }

@@ -1,4 +1,5 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import * as assert from 'node:assert/strict';
+import { applyFix, expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
 
 const RULE = 'enforced-foreign-key';
 const PARENT = 'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);\n';
@@ -26,5 +27,19 @@ describe(`rule ${RULE}`, () => {
     const after = PARENT + 'CREATE TABLE C (ID INT, P_ID INT);\n' + BULK + 'ALTER TABLE C ADD CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID);\n';
     expectNoFindings({ 'load.sql': after }, RULE);
     expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C VALUES (?, ?);\n' }, RULE);
+  });
+
+  it('fixes with NOT ENFORCED after the constraint, or in place of ENFORCED; never for ALTER … ALTER FOREIGN KEY', () => {
+    const files = { 'schema.sql': PARENT + CHILD, 'load.sql': BULK };
+    const fixed = applyFix(files, RULE);
+    assert.equal(fixed, PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'));
+    expectNoFindings({ 'schema.sql': fixed, 'load.sql': BULK }, RULE);
+    const explicit = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE CASCADE ENFORCED');
+    assert.equal(applyFix({ 'schema.sql': explicit, 'load.sql': BULK }, RULE), explicit.replace('CASCADE ENFORCED', 'CASCADE NOT ENFORCED'));
+    assert.equal(findings(files, RULE)[0].fix?.changesMeaning, true);
+    const altered = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED') + 'ALTER TABLE C ALTER FOREIGN KEY C_P ENFORCED;\n';
+    const [finding] = findings({ 'schema.sql': altered, 'load.sql': BULK }, RULE);
+    assert.ok(finding, 'the ALTER is reported');
+    assert.equal(finding.fix, undefined);
   });
 });

@@ -1,4 +1,5 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import * as assert from 'node:assert/strict';
+import { applyFix, expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
 
 const RULE = 'import-commitcount';
 
@@ -18,5 +19,15 @@ describe(`rule ${RULE}`, () => {
   it('accepts COMMITCOUNT AUTOMATIC and large counts', () => {
     expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO ORDERS;\n" }, RULE);
     expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 5000 INSERT INTO ORDERS;\n" }, RULE);
+  });
+
+  it('fixes a missing COMMITCOUNT with AUTOMATIC and a small one with the minimum, as changes of meaning (not "Fix all")', () => {
+    const missing = { 'load.clp': "IMPORT FROM 'orders.del' OF DEL MESSAGES 'm.txt' INSERT INTO SALES.ORDERS;\n" };
+    assert.equal(applyFix(missing, RULE), "IMPORT FROM 'orders.del' OF DEL MESSAGES 'm.txt' COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n");
+    const small = { 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 10 INSERT_UPDATE INTO ORDERS;\n" };
+    assert.equal(applyFix(small, RULE), "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 1000 INSERT_UPDATE INTO ORDERS;\n");
+    assert.equal(findings(small, RULE)[0].fix?.changesMeaning, true);
+    // The fixed scripts are clean.
+    expectNoFindings({ 'load.clp': applyFix(missing, RULE) }, RULE);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { applyFix, expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
 import { brief, lintCode, posOf } from '../code/helpers';
 
 const RULE = 'single-row-insert';
@@ -84,5 +84,22 @@ describe(`rule ${RULE}: loops with a constant number of passes`, () => {
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'st.executeUpdate', 2)}`]);
     assert.deepEqual(models.get('Few.java')!.code!.executions.map((e) => e.loop?.passes), [5, 30]);
     assert.equal(models.get('few.py')!.code!.executions[0].loop?.passes, 3);
+  });
+
+  it('scripts: fixes a run of literal INSERTs with one multi-row VALUES list, only when nothing is lost', () => {
+    const literal = ["INSERT INTO T (A, B) VALUES (1, 'x');", "INSERT INTO T (A, B) VALUES (2, 'y');", 'insert into t (a, b)', "  values (3, 'z');", 'SELECT 1 FROM SYSIBM.SYSDUMMY1;', ''].join('\n');
+    assert.equal(
+      applyFix({ 'load.sql': literal }, RULE),
+      ["INSERT INTO T (A, B) VALUES (1, 'x'),", "  (2, 'y'),", "  (3, 'z');", 'SELECT 1 FROM SYSIBM.SYSDUMMY1;', ''].join('\n'),
+    );
+    assert.equal(findings({ 'load.sql': literal }, RULE)[0].fix?.changesMeaning, true);
+    // Parameter markers, a COMMIT or a comment in between, or different column lists: no fix.
+    assert.equal(findings({ 'load.sql': run(4) }, RULE)[0].fix, undefined);
+    const withComment = literal.replace("VALUES (2, 'y');", "VALUES (2, 'y'); -- second");
+    assert.equal(findings({ 'load.sql': withComment }, RULE)[0].fix, undefined);
+    const withCommit = literal.replace("VALUES (2, 'y');", "VALUES (2, 'y');\nCOMMIT;");
+    assert.equal(findings({ 'load.sql': withCommit }, RULE)[0].fix, undefined);
+    const otherColumns = literal.replace("INSERT INTO T (A, B) VALUES (2, 'y')", "INSERT INTO T (B, A) VALUES ('y', 2)");
+    assert.equal(findings({ 'load.sql': otherColumns }, RULE)[0].fix, undefined);
   });
 });

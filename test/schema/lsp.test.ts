@@ -121,7 +121,7 @@ describe('language server with schema files', function () {
     assert.equal(sent[sent.length - 1], 'close');
     assert.ok(!JSON.stringify(result).includes('pw-secret') && !lsp.logs.join('\n').includes('pw-secret'));
     const missing = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection, password: sealed(), schemas: 'SALES', ibmDbPath: join(dir, 'nowhere') });
-    assert.match((missing as { error: string }).error, /"ibm_db" is not installed.*insertlint\.explain\.ibmDbPath/);
+    assert.match((missing as { error: string }).error, /no working "ibm_db" was found.*npm install ibm_db.*insertlint\.explain\.ibmDbPath/);
     const bad = await lsp.request<PullSchemaResult>('insertlint/pullSchema', { connection: { host: 'x' }, schemas: 'SALES' });
     assert.match((bad as { error: string }).error, /needs a connection/);
   });

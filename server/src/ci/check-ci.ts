@@ -249,14 +249,14 @@ export function formatSarifReport(run: LintRun, findings: readonly CiFinding[]):
     ...run.missing.map((m) => ({ level: 'error' as const, message: `${m}: no such file or folder` })),
     ...run.workspace.ruleFailures.map((f) => ({ level: 'error' as const, message: `rule ${f.rule} failed on ${displayPath(run.cwd, f.file)}: ${(f.error as Error)?.message ?? String(f.error)}` })),
   ];
-  return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run.cwd, version: toolVersion(), notifications }), null, 2) + '\n';
+  return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run.cwd, version: toolVersion(), notifications, docsBaseUrl: run.docsBaseUrl }), null, 2) + '\n';
 }
 
 /**
  * The runner matches annotation paths against the repository root, not the folder InsertLint ran in, so
  * paths are made relative to the root of the git work tree holding the files (when there is one).
  */
-export function formatGithubReport(findings: readonly CiFinding[]): string {
+export function formatGithubReport(findings: readonly CiFinding[], docsBaseUrl?: string): string {
   const visible = findings.filter((d) => !d.suppressed);
   if (visible.length === 0) return '';
   let root: string | undefined;
@@ -271,5 +271,6 @@ export function formatGithubReport(findings: readonly CiFinding[]): string {
       const rel = relative(root, realPath(d.file));
       return rel.startsWith('..') || isAbsolute(rel) ? d : { ...d, displayPath: rel.split(sep).join('/') };
     }),
+    docsBaseUrl,
   );
 }

@@ -10,12 +10,16 @@ import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGi
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X]
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X] [--encoding E] [--docs-url URL]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
   --terminator X         the terminator scripts are run with (db2 -tdX; "newline" for db2 without -t); without it
                          each script's is inferred (a -td comment, lines ending in @ or !, lines holding only /)
+  --encoding E           how files without a byte-order mark are read: utf-8 (default), latin1 (ISO 8859-1) or
+                         windows-1252 (cp1252); as VS Code's files.encoding, so the editor and the CLI agree
+  --docs-url URL         where rule documentation links point (SARIF helpUri, GitHub annotations): a folder URL
+                         (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
 ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
@@ -86,7 +90,7 @@ export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<stri
 }
 
 export async function runCheckCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
+  const args = parseArgs(argv, { values: ['format', 'config', 'rule', 'output', 'schema', 'terminator', 'encoding', 'docs-url', ...CI_CHECK_VALUES], flags: ['help', ...CI_CHECK_FLAGS] });
   if (args.flags.has('help')) {
     io.stdout(CHECK_USAGE + '\n');
     return 0;
@@ -107,7 +111,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
 
 function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], diagnostics: PositionedDiagnostic[]): string {
   if (format === 'sarif') return formatSarifReport(run, findings);
-  if (format === 'github') return formatGithubReport(findings);
+  if (format === 'github') return formatGithubReport(findings, run.docsBaseUrl);
   const summary = summarize(run);
   if (format === 'json') {
     return (
@@ -138,6 +142,6 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
   const counts = countBySeverity(diagnostics);
   return (
     (items.length ? formatText(items) + '\n' : '') +
-    `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information + counts.hint} info) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
+    `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information} info${counts.hint ? `, ${counts.hint} hint${counts.hint === 1 ? '' : 's'}` : ''}) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
   );
 }

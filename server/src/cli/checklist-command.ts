@@ -130,7 +130,7 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
     });
 }
 
-function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn: (typeof FAIL_ON_LEVELS)[number]): ChecklistFinding {
+function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn: (typeof FAIL_ON_LEVELS)[number], docsBaseUrl?: string): ChecklistFinding {
   return {
     displayPath: shownPath,
     line: d.line,
@@ -138,13 +138,13 @@ function toItem(d: CiFinding, shownPath: string, onChangedLine: boolean, failOn:
     rule: d.rule,
     severity: d.severity,
     message: d.message,
-    docUrl: findRule(d.rule) ? ruleDocUrl(d.rule) : undefined,
+    docUrl: findRule(d.rule) ? ruleDocUrl(d.rule, docsBaseUrl) : undefined,
     blocking: onChangedLine && failOn !== 'never' && meetsSeverity(d.severity, failOn),
   };
 }
 
 export async function runChecklistCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'output', 'schema', 'terminator'], flags: ['help'] });
+  const args = parseArgs(argv, { values: ['base', 'format', 'config', 'rule', 'fail-on', 'output', 'schema', 'terminator', 'encoding', 'docs-url'], flags: ['help'] });
   if (args.flags.has('help')) {
     io.stdout(CHECKLIST_USAGE + '\n');
     return 0;
@@ -200,8 +200,8 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
       displayPath: changed.repoPath,
       status: changed.status === 'deleted' ? 'modified' : changed.status,
       oldDisplayPath: changed.oldRepoPath,
-      onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn)),
-      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn)),
+      onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn, run.docsBaseUrl)),
+      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn, run.docsBaseUrl)),
       suppressed: findings.length - visible.length,
     };
   });

@@ -5,6 +5,7 @@ import { allRules } from '../engine/registry';
 import type { SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
+import { SOURCE_ENCODINGS, sourceEncoding, type SourceEncoding } from './files';
 import { plainLine } from '../output/escape';
 import { writeFileAtomic } from '../output/write-file';
 import { resolve } from 'node:path';
@@ -42,8 +43,26 @@ export function commandLineOverrides(args: ParsedArgs): ConfigFile {
 }
 
 /** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
+/** --encoding: utf-8, latin1 (iso-8859-1) or windows-1252 (cp1252), spelled as users do. */
+function encodingOption(args: ParsedArgs): SourceEncoding | undefined {
+  const value = single(args, 'encoding');
+  if (value === undefined) return undefined;
+  const encoding = sourceEncoding(value);
+  if (!encoding) throw new UsageError(`--encoding must be one of ${SOURCE_ENCODINGS.join(', ')} (also: iso-8859-1, cp1252)`);
+  return encoding;
+}
+
+/** --docs-url, else INSERTLINT_DOCS_URL: an http(s) or file URL, optionally with {id}. */
+function docsUrlOption(args: ParsedArgs): string | undefined {
+  const value = single(args, 'docs-url') ?? (process.env.INSERTLINT_DOCS_URL || undefined);
+  if (value === undefined) return undefined;
+  if (!/^(https?|file):\/\/\S+$/.test(value)) throw new UsageError('--docs-url must be an http(s):// or file:// URL (a folder, or a template with {id})');
+  return value;
+}
+
 export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
   let run: LintRun;
+  const docsBaseUrl = docsUrlOption(args);
   const paths = args.positional.length ? args.positional : ['.'];
   try {
     run = await lintPaths({
@@ -52,6 +71,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
       configPath: single(args, 'config'),
       overrides: commandLineOverrides(args),
       schema: args.values.get('schema'),
+      encoding: encodingOption(args),
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -78,6 +98,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
     }
     return 2;
   }
+  if (docsBaseUrl) run.docsBaseUrl = docsBaseUrl;
   return run;
 }
 

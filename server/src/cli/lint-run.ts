@@ -7,7 +7,7 @@ import { Workspace } from '../engine/workspace';
 import { loadCodeFrontEnd } from '../code/frontend';
 import type { Diagnostic } from '../engine/types';
 import type { FileLocator } from '../output/text';
-import { collectFiles, findConfigFile, readSourceFile, type SkippedFile } from './files';
+import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 
 export interface LintRunOptions {
@@ -19,6 +19,8 @@ export interface LintRunOptions {
   overrides?: ConfigFile;
   /** --schema entries (relative to cwd): DDL read for the schema model, not linted. */
   schema?: string[];
+  /** --encoding: how files without a BOM are decoded (UTF-8 by default). */
+  encoding?: SourceEncoding;
 }
 
 export interface LintRun {
@@ -33,6 +35,8 @@ export interface LintRun {
   /** Schema files read (absolute paths) and what went wrong finding or reading them. */
   schemaFiles: string[];
   schemaProblems: string[];
+  /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
+  docsBaseUrl?: string;
 }
 
 export function loadConfigFile(path: string): ConfigFile {
@@ -72,14 +76,14 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     return language !== undefined && language !== 'sql';
   });
   const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
-  const schema = loadSchemaFiles(workspace, config.schema, config);
+  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped];
   const files: string[] = [];
   for (const file of list.files) {
     if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes);
+    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
     if ('skip' in read) {
       skipped.push({ path: file, reason: read.skip });
       continue;

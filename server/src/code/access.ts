@@ -9,7 +9,8 @@ export const NO_DB2_ACCESS = 'no Db2 access found (no Db2 driver or configured d
 /** A quoted string that starts like an SQL statement (Python f/r prefixes, text blocks and templates included). */
 const SQL_LITERAL = /["'`]\s*(?:INSERT\s+INTO|MERGE\s+INTO|UPDATE\s+[\w."]+\s+SET\b|DELETE\s+FROM|SELECT\s|WITH\s+\w+\s+AS\b|CALL\s|VALUES\s*\(|CREATE\s|ALTER\s|DROP\s|TRUNCATE\s|COMMIT\b)/i;
 /** A call that can run SQL: query/querySync/prepare/execute…, and wrappers named like them (execSQL, runQuery). */
-const SQL_CALL = /\b\w*(?:query|Query|exec|Exec|prepare|Prepare)\w*\s*(?:<[^>()]*>)?\s*\(/;
+// Bounded quantifiers: it runs over whole files, and `\s*(…)?\s*` rescans a long run of spaces from every start.
+const SQL_CALL = /\b\w{0,60}(?:query|Query|exec|Exec|prepare|Prepare)\w{0,60}\s{0,40}(?:<[^>()]{0,200}>\s{0,40})?\(/;
 
 /** Module names as written in import/require (JS/TS) or import/from (Python) lines. */
 function importedModules(text: string, language: 'js' | 'python'): string[] {

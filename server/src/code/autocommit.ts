@@ -5,8 +5,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { Span } from '../sql/ast';
 import type { ConnectionInfo } from './types';
-import type { LanguageAdapter, Scope } from './adapter';
-import { within } from './walk';
+import { assignmentsNamed, scopesNaming, within, type LanguageAdapter, type Scope } from './adapter';
+import { parentOf } from './parents';
 
 export interface AutocommitSwitch {
   connection?: string;
@@ -47,20 +47,17 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
 
 /** True when a function between `scope` and `outer` (outer excluded) has a parameter called `name`. */
 function shadowed(scope: Scope, outer: Scope, name: string): boolean {
-  for (let x: Scope | undefined = scope; x && x !== outer; x = x.parent) if (x.params?.includes(name)) return true;
-  return false;
+  return scopesNaming(scope, name).some((x) => x !== outer && !within(outer, x) && !!x.params?.includes(name));
 }
 
 /** True when `name` is a local of the function that `scope` belongs to (lambdas included): assigned, not as a field. */
 function declaredIn(scope: Scope, name: string): boolean {
-  for (let x: Scope | undefined = scope; x && x.parent; x = x.parent) {
-    if (x.params?.includes(name) || x.assignments.some((a) => a.name === name && !a.append && !isFieldAssignment(a.value))) return true;
-  }
-  return false;
+  // The file's own scope (depth 0) holds no locals.
+  return scopesNaming(scope, name).some((x) => x.depth > 0 && (!!x.params?.includes(name) || assignmentsNamed(x, name).some((a) => !a.append && !isFieldAssignment(a.value))));
 }
 
 /** this.conn = …, self.conn = …, s->conn = …: the value of an assignment to a member. */
 function isFieldAssignment(value: Node): boolean {
-  const left = value.parent?.childForFieldName('left');
+  const left = parentOf(value)?.childForFieldName('left');
   return !!left && left.id !== value.id && /[.>]/.test(left.text);
 }

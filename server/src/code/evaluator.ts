@@ -1,7 +1,7 @@
 // Evaluates host expressions to SQL text: the adapter reads literals and operators, this class follows
 // variables through the scopes the walk built (latest assignment before the use, appends included).
 import type { Node } from 'web-tree-sitter';
-import type { Evaluator, LanguageAdapter, Scope } from './adapter';
+import { assignmentsNamed, scopesNaming, type Evaluator, type LanguageAdapter, type Scope } from './adapter';
 import { joinTexts, type HostText } from './sqltext';
 
 const MAX_DEPTH = 12;
@@ -40,8 +40,8 @@ export class HostEvaluator implements Evaluator {
     this.active.add(key);
     const saved = this.scope;
     try {
-      for (let scope: Scope | undefined = this.scope; scope; scope = scope.parent) {
-        const own = scope.assignments.filter((a) => a.name === name);
+      for (const scope of scopesNaming(this.scope, name)) {
+        const own = assignmentsNamed(scope, name);
         if (own.length === 0) continue;
         const inner = scope === saved;
         const before = own.filter((a) => a.at <= at);

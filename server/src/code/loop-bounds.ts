@@ -1,7 +1,7 @@
 // How many passes a loop makes, when the code says so with constants: `for (int i = 0; i < 5; i++)`,
 // `i <= N` with `final int N = 8`, `for x in range(1, 6)`. The per-row rules leave small loops alone.
 import type { Node } from 'web-tree-sitter';
-import type { Scope } from './adapter';
+import { assignmentsNamed, scopesNaming, type Scope } from './adapter';
 
 /**
  * Passes of a counting loop with a constant bound: for (i = 0; i < 5; i++), i <= N with N assigned a number,
@@ -31,8 +31,8 @@ function numberOf(node: Node | null, scope: Scope): number | undefined {
   if (!node) return undefined;
   if (/^\d{1,9}$/.test(node.text)) return Number(node.text);
   if (node.type !== 'identifier') return undefined;
-  for (let s: Scope | undefined = scope; s; s = s.parent) {
-    const own = s.assignments.filter((a) => a.name === node.text);
+  for (const s of scopesNaming(scope, node.text)) {
+    const own = assignmentsNamed(s, node.text);
     if (own.length > 0) return own.length === 1 && /^\d{1,9}$/.test(own[0].value.text) ? Number(own[0].value.text) : undefined;
   }
   return undefined;

@@ -5,12 +5,13 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Comment, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
-import { isCountGuard, plainText, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
+import { assignmentsNamed, isCountGuard, within, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
 import { HostEvaluator } from './evaluator';
 import { constantPasses } from './loop-bounds';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
-import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, within, type Walked } from './walk';
+import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
+import { parentOf } from './parents';
 
 export interface ExtractResult {
   statements: Statement[];
@@ -365,11 +366,13 @@ const NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|By
 /** A spliced variable declared with a numeric type in this function or an enclosing scope (Java, C). */
 function numericVariable(text: string, scope: Scope): boolean {
   if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text)) return false;
-  for (let s: Scope | undefined = scope; s; s = s.parent) {
+  for (const s of scopesNaming(scope, text)) {
     if (s.params?.includes(text)) return false;
-    const declared = s.assignments.find((a) => a.name === text && !a.append);
+    const declared = assignmentsNamed(s, text).find((a) => !a.append);
     // int id = …: the declarator's declaration carries the type (Java local/field declarations, C declarations).
-    if (declared) return NUMERIC_TYPE.test(declared.value.parent?.parent?.childForFieldName('type')?.text ?? '');
+    if (!declared) continue;
+    const declaration = parentOf(declared.value);
+    return NUMERIC_TYPE.test((declaration && parentOf(declaration))?.childForFieldName('type')?.text ?? '');
   }
   return false;
 }

@@ -38,6 +38,7 @@ export interface MappedSql {
 /** Inside the column list of INSERT INTO t ( … : a splice there is column names. */
 const COLUMN_LIST = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
 const IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
+const TAIL = 400;
 
 /**
  * Flattens pieces into one SQL text. A splice becomes a placeholder that parses as what it stands for:
@@ -45,32 +46,43 @@ const IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\
  * placeholder has the length of the host expression, so spans on it map exactly onto that expression.
  */
 export function buildMappedSql(host: HostText): MappedSql {
-  let text = '';
+  // The text is built from parts and joined once, and the splice tests read only the last 400 characters
+  // (`tail`): slicing the end of a growing string flattened all of it for every splice, so a text
+  // concatenated from 40,000 values took 30 s.
+  const parts: string[] = [];
+  let length = 0;
+  let tail = '';
+  const append = (part: string) => {
+    parts.push(part);
+    length += part.length;
+    tail = part.length >= TAIL ? part.slice(-TAIL) : (tail + part).slice(-TAIL);
+  };
   const map: number[] = [];
   const splices: MappedSql['splices'] = [];
   const spliced = new Set<number>();
   let quotes = 0; // parity of single quotes so far: odd means inside a string literal
   for (const piece of host.pieces) {
     if (piece.kind === 'text') {
-      text += piece.text;
+      append(piece.text);
       for (let i = 0; i < piece.text.length; i++) {
         map.push(piece.offsets[i]);
         if (piece.text.charCodeAt(i) === 39) quotes++;
       }
       continue;
     }
-    const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
+    const size = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
     let placeholder: string;
-    if (quotes % 2 === 1) placeholder = 'x'.repeat(length);
-    else if (IDENTIFIER_BEFORE.test(text.slice(-40)) || COLUMN_LIST.test(text.slice(-400))) placeholder = 'Z' + 'z'.repeat(length - 1);
-    else placeholder = '0'.repeat(length);
-    const start = text.length;
-    for (let i = 0; i < length; i++) spliced.add(start + i);
-    text += placeholder;
+    if (quotes % 2 === 1) placeholder = 'x'.repeat(size);
+    else if (IDENTIFIER_BEFORE.test(tail.slice(-40)) || COLUMN_LIST.test(tail)) placeholder = 'Z' + 'z'.repeat(size - 1);
+    else placeholder = '0'.repeat(size);
+    const start = length;
+    for (let i = 0; i < size; i++) spliced.add(start + i);
+    append(placeholder);
     const lastChar = Math.max(piece.span.start, piece.span.end - 1);
-    for (let i = 0; i < length; i++) map.push(Math.min(piece.span.start + i, lastChar));
-    splices.push({ sqlSpan: { start, end: start + length }, fileSpan: piece.span });
+    for (let i = 0; i < size; i++) map.push(Math.min(piece.span.start + i, lastChar));
+    splices.push({ sqlSpan: { start, end: start + size }, fileSpan: piece.span });
   }
+  const text = parts.join('');
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
   const origin: SqlOrigin = {
     toFile(offset: number): number {

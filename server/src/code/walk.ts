@@ -2,11 +2,12 @@
 // (calls, loops, functions, lambdas, ifs, assignments, comments) in document order, and the nesting is
 // rebuilt from their spans: each call gets its scope chain, its innermost loop (a named function is a
 // barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
-import { Query, type Node, type Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { Comment } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
-import { isCountGuard, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
+import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
+import { DEEP_NESTING, indexParents, nestingOf, parentOf } from './parents';
 
 export interface Walked {
   calls: CallContext[];
@@ -30,7 +31,6 @@ interface Frame {
   guard?: string;
 }
 
-const queries = new WeakMap<LanguageAdapter, Query>();
 /** Calls that stand for pre-scanned embedded SQL blocks (see languages/esql.ts). */
 const PLACEHOLDER_CALL = /^_E\d+$/;
 /**
@@ -41,38 +41,53 @@ export const USAGE_CALL = /exec|query|sql|prepare/i;
 /** …but not assertions, loggers and builders that only look at SQL text. */
 export const NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
 
-/** One query that captures every node type the walk looks at (tree-sitter finds them natively). */
+/** Type ids of every node type the walk looks at, per adapter. */
+const interestingTypes = new WeakMap<LanguageAdapter, Set<number>>();
+
+/**
+ * The nodes of every type the walk looks at, in document order (a node before its descendants). One cursor
+ * pass over the tree: a tree-sitter query does the same faster on small files but grows quadratically
+ * in deep trees (a Python text concatenated from 80,000 values never finished), and the cursor costs
+ * little more on ordinary files.
+ */
 function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
-  let query = queries.get(adapter);
-  if (!query) {
+  let ids = interestingTypes.get(adapter);
+  if (!ids) {
     const language = tree.language;
-    const types = new Set<string>([
-      ...Object.keys(adapter.loops),
-      ...adapter.functions,
-      ...adapter.lambdas,
-      ...adapter.ifs,
-      ...adapter.comments,
-      ...adapter.calls,
-      ...adapter.assignmentTypes,
-    ]);
-    // Only names the grammar knows: a query with an unknown node type does not compile.
-    const known = [...types].filter((t) => language.idForNodeType(t, true) !== null);
-    query = new Query(language, `[${known.map((t) => `(${t})`).join(' ')}] @n`);
-    queries.set(adapter, query);
+    ids = new Set<number>();
+    for (const type of [...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]) {
+      const id = language.idForNodeType(type, true);
+      if (id !== null) ids.add(id);
+    }
+    interestingTypes.set(adapter, ids);
   }
-  return query.captures(tree.rootNode).map((c) => c.node);
+  const out: Node[] = [];
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      if (ids.has(cursor.nodeTypeId)) out.push(cursor.currentNode);
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
-  const root: Scope = { node: tree.rootNode, assignments: [] };
-  // The ancestors (among interesting nodes) of the node being visited, outermost first.
-  const frames: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
+  const root = newScope(tree.rootNode, undefined);
+  // The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
+  // loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
+  // walk through 10,000 nested callbacks for every call was quadratic).
+  const scopes: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
+  const frames: Frame[] = [];
   const calls: CallContext[] = [];
   const comments: Comment[] = [];
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
   const nodes = interestingNodes(tree, adapter);
+  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
   const declared = new Set<string>();
   for (const node of nodes) {
@@ -83,10 +98,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const wanted = (name: string) =>
     adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name) || declared.has(name) || (USAGE_CALL.test(name) && !NOT_RUNNING_SQL.test(name));
 
-  const currentScope = (): Scope => {
-    for (let i = frames.length - 1; i >= 0; i--) if (frames[i].kind === 'scope') return frames[i].scope!;
-    return root;
-  };
+  const currentScope = (): Scope => scopes[scopes.length - 1].scope!;
   const innermostLoop = (): { loop?: LoopInfo; guards: string[] } => {
     const guards: string[] = [];
     for (let i = frames.length - 1; i >= 0; i--) {
@@ -108,7 +120,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   for (const node of nodes) {
     const start = node.startIndex;
     const end = node.endIndex;
-    while (frames.length > 1 && frames[frames.length - 1].end <= start) frames.pop();
+    while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
+    while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
     const type = node.type;
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
@@ -117,12 +130,12 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     const loopKind = adapter.loops[type];
     if (loopKind) openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
-      const scope: Scope = { node, parent: currentScope(), assignments: [], functionName: functionNameOf(node), params: parameterNames(node) };
+      const scope = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames(node) });
       frames.push({ end, kind: 'barrier' });
-      frames.push({ end, kind: 'scope', scope });
+      scopes.push({ end, kind: 'scope', scope });
       if (scope.functionName) functions.set(scope.functionName, [...(functions.get(scope.functionName) ?? []), scope]);
     } else if (adapter.lambdas.has(type)) {
-      frames.push({ end, kind: 'scope', scope: { node, parent: currentScope(), assignments: [] } });
+      scopes.push({ end, kind: 'scope', scope: newScope(node, currentScope()) });
     }
     if (adapter.ifs.has(type)) {
       const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
@@ -130,7 +143,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.assignmentTypes.has(type)) {
       const loop = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) currentScope().assignments.push({ ...a, at: end, loop });
+      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop });
     }
     if (!adapter.calls.has(type)) continue;
     const name = adapter.calleeName(node);
@@ -145,7 +158,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     const scope = currentScope();
     calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) scope.assignments.push({ ...a, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
@@ -186,10 +199,10 @@ const RESULT_WRAPPERS = new Set(['await_expression', 'parenthesized_expression',
 
 function resultNameOf(node: Node): string | undefined {
   let child: Node = node;
-  let parent = node.parent;
+  let parent = parentOf(node);
   while (parent && RESULT_WRAPPERS.has(parent.type)) {
     child = parent;
-    parent = parent.parent;
+    parent = parentOf(parent);
   }
   if (!parent) return undefined;
   switch (parent.type) {
@@ -216,12 +229,6 @@ function callbackParams(call: CallSite): string[] | undefined {
 
 /** The named function a scope belongs to. */
 export function functionScope(scope: Scope): Scope | undefined {
-  for (let s: Scope | undefined = scope; s; s = s.parent) if (s.functionName !== undefined) return s;
-  return undefined;
+  return scope.fn;
 }
 
-/** True when `scope` is `outer` or nested in it. */
-export function within(scope: Scope, outer: Scope): boolean {
-  for (let x: Scope | undefined = scope; x; x = x.parent) if (x === outer) return true;
-  return false;
-}

@@ -26,9 +26,14 @@ export function allRules(): Rule[] {
   return RULES.map((r) => r.rule);
 }
 
-/** Where a rule's documentation lives: the repository copy, so that links work from any output. */
+/** Where a rule's documentation lives by default: the repository copy, so that links work from any output. */
 export const DOCS_BASE_URL = 'https://github.com/insertlint/insertlint/blob/main/rules/';
 
-export function ruleDocUrl(id: string): string {
-  return `${DOCS_BASE_URL}${id}.md`;
+/**
+ * A rule's documentation URL. `base` (CLI --docs-url, INSERTLINT_DOCS_URL) is where a team hosts the docs:
+ * either a template with `{id}` or a folder URL that `<id>.md` is appended to.
+ */
+export function ruleDocUrl(id: string, base: string = DOCS_BASE_URL): string {
+  if (base.includes('{id}')) return base.split('{id}').join(id);
+  return `${base}${base.endsWith('/') ? '' : '/'}${id}.md`;
 }

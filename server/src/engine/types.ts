@@ -17,6 +17,11 @@ export interface TextEdit {
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  /**
+   * The edit changes what the SQL does beyond speed (an integrity check dropped, rows committed earlier):
+   * offered one finding at a time, where the user judges it, never by "Fix all".
+   */
+  changesMeaning?: boolean;
 }
 
 export interface Diagnostic {
@@ -148,7 +153,7 @@ export interface Report {
   /** Where: a span in `stmt`'s SQL text (mapped through its origin), or a file span when `stmt` is absent. */
   span: Span;
   stmt?: Statement;
-  fix?: { title: string; edits: { span: Span; newText: string }[] };
+  fix?: { title: string; edits: { span: Span; newText: string }[]; changesMeaning?: boolean };
   /** Caps this finding's severity below the rule's configured one (a one-off gets at most a hint). */
   maxSeverity?: Severity;
 }

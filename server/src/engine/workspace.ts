@@ -352,6 +352,7 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
   if (report.fix) {
     diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
+    if (report.fix.changesMeaning) diagnostic.fix.changesMeaning = true;
   }
   return diagnostic;
 }

@@ -7,6 +7,7 @@ import { explainDocument, hasPlan, type ExplainReport } from '../explain/report'
 import { renderHtml } from '../explain/render';
 import { schemaExplainContext } from '../explain/schema-context';
 import { classifyHiddenWork } from '../explain/classify';
+import { driverMissingMessage, ibmDbFolder } from './driver-help';
 import { buildConnection, Db2Error, IBM_DB_PATH_ENV, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets } from '../explain/driver';
 import { explainLive, findDb2exfmt } from '../explain/live';
 import type { ExplainParams, RenderPlanParams, RenderPlanResult } from './protocol';
@@ -47,7 +48,8 @@ export async function explainStatement(params: ExplainParams, schema: () => Sche
   try {
     const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: password });
     redact = connection.redact;
-    const env = typeof params.ibmDbPath === 'string' && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
+    const folder = ibmDbFolder(params.ibmDbPath);
+    const env = folder ? { ...process.env, [IBM_DB_PATH_ENV]: folder } : process.env;
     const driver = new IbmDbDriver(connection, () => loadIbmDb(env));
     const live = await explainLive({ sql: params.sql, connection, driver, db2exfmt: findDb2exfmt(process.env) });
     const context = live.context ?? schemaExplainContext(schema());
@@ -64,8 +66,8 @@ export async function explainStatement(params: ExplainParams, schema: () => Sche
   } catch (error) {
     if (error instanceof Db2Error) {
       if (error.kind === 'driver-missing') {
-        // The loader's require stack helps nobody here; say where the editor looks instead.
-        return { error: redact(`${error.message} In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.`) };
+        // The loader's require stack helps nobody here; say what to install and where the editor looks.
+        return { error: redact(driverMissingMessage(error, params.ibmDbPath || undefined)) };
       }
       return { error: redact(error.message + (error.details ? ` (${error.details})` : '')) };
     }

@@ -5,13 +5,14 @@ import type { SealedSecret } from './secret-channel';
 /** Server → client notification: indexing state and the number of findings shown. */
 export const STATUS_NOTIFICATION = 'insertlint/status';
 export interface StatusParams {
-  state: 'starting' | 'indexing' | 'idle';
+  /** 'disabled': insertlint.enable is false (nothing is published). */
+  state: 'starting' | 'indexing' | 'idle' | 'disabled';
   /** Files in the engine (open and indexed). */
   files: number;
   /** While indexing: files read so far and files found. */
   indexed?: number;
   total?: number;
-  /** Unsuppressed findings published, all files. */
+  /** Unsuppressed findings published, all files, without hints (VS Code's Problems panel does not list hints). */
   findings: number;
 }
 
@@ -36,6 +37,16 @@ export interface RuleDocResult {
   id: string;
   markdown: string;
   url: string;
+}
+
+/** Client → server: the rule catalogue with the severity in force, for "Show rules". */
+export const RULES_REQUEST = 'insertlint/rules';
+export interface RuleSummary {
+  id: string;
+  description: string;
+  /** The severity in force here, or 'off'. */
+  severity: string;
+  fixable: boolean;
 }
 
 /** Client → server: render a db2exfmt text as the plan HTML (issue 4's renderer). */
@@ -94,7 +105,17 @@ export const CLIENT_COMMANDS = {
 export const SERVER_COMMANDS = {
   lintWorkspace: 'insertlint.server.lintWorkspace',
   openRuleDocumentation: 'insertlint.server.openRuleDocumentation',
+  /** [ruleId]: "off" in the workspace's .insertlintrc.json (created if needed); returns ConfigFileResult. */
+  disableRuleInWorkspace: 'insertlint.server.disableRuleInWorkspace',
+  /** Writes a starter .insertlintrc.json in the first workspace folder unless one exists; returns ConfigFileResult. */
+  createConfiguration: 'insertlint.server.createConfiguration',
 } as const;
+
+/** Where the configuration file is, and whether the command created it; or why nothing was written. */
+export type ConfigFileResult = { path: string; uri: string; created: boolean } | { error: string };
+
+/** The code action kind of "Fix all" (editor.codeActionsOnSave: { "source.fixAll.insertlint": "explicit" }). */
+export const FIX_ALL_KIND = 'source.fixAll.insertlint';
 
 /** What the client passes in initializationOptions. */
 export interface InitializationOptions {
@@ -102,6 +123,11 @@ export interface InitializationOptions {
   trusted?: boolean;
   /** Client commands that exist (others get server-side fallbacks). */
   clientCommands?: string[];
+  /**
+   * 'command': a diagnostic's rule id links to the client's showRuleDocumentation command (the docs shipped
+   * with the extension, opened in the editor); otherwise to the documentation URL.
+   */
+  ruleDocs?: 'command' | 'url';
   /** Settings for clients that do not answer workspace/configuration. */
   settings?: unknown;
 }

@@ -2,6 +2,7 @@
 // the profile's password (from the editor's secret storage, sealed in the request like Explain's, never
 // logged) and returned as the DDL of a schema file; the client writes it. The caller refuses this in
 // untrusted workspaces.
+import { driverMissingMessage, ibmDbFolder } from './driver-help';
 import { buildConnection, Db2Error, IBM_DB_PATH_ENV, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets } from '../explain/driver';
 import { parseSchemaList } from '../schema/catalog';
 import { describeCounts, pullSchema } from '../cli/schema-command';
@@ -22,7 +23,8 @@ export async function pullSchemaRequest(params: PullSchemaParams, secrets: Secre
   try {
     const connection = buildConnection({ host: c.host, port: String(c.port), database: c.database, user: c.user }, { [PASSWORD_ENV]: password });
     redact = connection.redact;
-    const env = typeof params.ibmDbPath === 'string' && params.ibmDbPath ? { ...process.env, [IBM_DB_PATH_ENV]: params.ibmDbPath } : process.env;
+    const folder = ibmDbFolder(params.ibmDbPath);
+    const env = folder ? { ...process.env, [IBM_DB_PATH_ENV]: folder } : process.env;
     const result = await pullSchema(connection, schemas, new IbmDbDriver(connection, () => loadIbmDb(env)));
     if (result.counts.tables + result.counts.mqts === 0) {
       return { error: `no tables found in ${schemas.join(', ')} on ${c.database} (schema names are case-sensitive in the catalog; ordinary names are upper case)` };
@@ -30,8 +32,8 @@ export async function pullSchemaRequest(params: PullSchemaParams, secrets: Secre
     return { ddl: result.ddl, summary: `${describeCounts(result.counts)} from ${c.database}, ${schemas.join(', ')}`, warnings: result.warnings.map(redact) };
   } catch (error) {
     if (error instanceof Db2Error) {
-      const hint = error.kind === 'driver-missing' ? ' In VS Code, point the setting insertlint.explain.ibmDbPath at that ibm_db folder.' : '';
-      return { error: redact(error.message + hint + (error.details && error.kind !== 'driver-missing' ? ` (${error.details})` : '')) };
+      if (error.kind === 'driver-missing') return { error: redact(driverMissingMessage(error, params.ibmDbPath || undefined)) };
+      return { error: redact(error.message + (error.details ? ` (${error.details})` : '')) };
     }
     return { error: redact(`importing the schema failed: ${(error as Error)?.message ?? String(error)}`) };
   }

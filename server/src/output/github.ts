@@ -18,7 +18,7 @@ export function annotationLevel(severity: Severity): 'error' | 'warning' | 'noti
   return severity === 'error' ? 'error' : severity === 'warning' ? 'warning' : 'notice';
 }
 
-export function formatAnnotation(d: PositionedDiagnostic): string {
+export function formatAnnotation(d: PositionedDiagnostic, docsBaseUrl?: string): string {
   const props: [string, string | number][] = [
     ['file', d.displayPath],
     ['line', d.line],
@@ -30,11 +30,11 @@ export function formatAnnotation(d: PositionedDiagnostic): string {
     props.push(['endLine', d.endLine]);
   }
   props.push(['title', `InsertLint ${d.rule}`]);
-  const doc = findRule(d.rule) ? `\n\nRule documentation: ${ruleDocUrl(d.rule)}` : '';
+  const doc = findRule(d.rule) ? `\n\nRule documentation: ${ruleDocUrl(d.rule, docsBaseUrl)}` : '';
   const related = (d.relatedPositions ?? []).map((r) => `\n\n${r.message}: ${positionText(r)}`).join('');
   return `::${annotationLevel(d.severity)} ${props.map(([k, v]) => `${k}=${escapeProperty(String(v))}`).join(',')}::${escapeData(d.message + related + doc)}`;
 }
 
-export function formatGithub(diagnostics: readonly PositionedDiagnostic[]): string {
-  return diagnostics.map((d) => formatAnnotation(d) + '\n').join('');
+export function formatGithub(diagnostics: readonly PositionedDiagnostic[], docsBaseUrl?: string): string {
+  return diagnostics.map((d) => formatAnnotation(d, docsBaseUrl) + '\n').join('');
 }

@@ -31,6 +31,8 @@ export interface SarifInput {
   /** The folder relative paths are relative to (becomes %SRCROOT%). */
   cwd: string;
   version: string;
+  /** Where rule documentation is hosted (see ruleDocUrl); the repository by default. */
+  docsBaseUrl?: string;
   /** Problems with the run itself (skipped files, failing rules), as tool notifications. */
   notifications?: { message: string; level: 'error' | 'warning' | 'note' }[];
 }
@@ -94,7 +96,7 @@ export function ruleName(id: string): string {
     .join('');
 }
 
-function descriptor(registered: RegisteredRule) {
+function descriptor(registered: RegisteredRule, docsBaseUrl?: string) {
   const { meta } = registered.rule;
   const full = firstParagraph(registered.doc) ?? meta.description;
   return {
@@ -102,7 +104,7 @@ function descriptor(registered: RegisteredRule) {
     name: ruleName(meta.id),
     shortDescription: { text: meta.description },
     fullDescription: { text: full },
-    helpUri: ruleDocUrl(meta.id),
+    helpUri: ruleDocUrl(meta.id, docsBaseUrl),
     ...(registered.doc ? { help: { text: plainParagraphs(registered.doc), markdown: registered.doc } } : {}),
     defaultConfiguration: { level: sarifLevel(meta.defaultSeverity) },
     properties: { tags: ['db2', 'performance', 'insert'], evidence: meta.evidence, ...(meta.fixable ? { fixable: true } : {}) },
@@ -134,7 +136,7 @@ function directoryUri(path: string): string {
 }
 
 export function toSarif(input: SarifInput): object {
-  const descriptors: object[] = input.rules.map(descriptor);
+  const descriptors: object[] = input.rules.map((r) => descriptor(r, input.docsBaseUrl));
   const indexById = new Map(input.rules.map((r, i) => [r.rule.meta.id, i]));
   for (const f of input.findings) {
     if (!indexById.has(f.rule)) {

@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ResolvedConfig } from '../engine/config';
 import type { Workspace } from '../engine/workspace';
-import { readSourceFile } from '../cli/files';
+import { readSourceFile, type SourceEncoding } from '../cli/files';
 
 /** Files a folder entry contributes besides those linted as SQL: db2look's habitual names. */
 const EXTRA_SCHEMA_EXTENSIONS = ['.db2look', '.ddl', '.sql', '.db2'];
@@ -163,7 +163,11 @@ export interface LoadedSchema {
  * Makes the workspace's schema files those of `entries`: reads new or changed ones, drops the others.
  * Files that are also linted (`linted`) are left to the linter.
  */
-export function loadSchemaFiles(workspace: Workspace, entries: readonly string[], config: Pick<ResolvedConfig, 'languages' | 'maxFileBytes'>, linted: (path: string) => boolean = () => false): LoadedSchema {
+export function loadSchemaFiles(
+  workspace: Workspace,
+  entries: readonly string[],
+  config: Pick<ResolvedConfig, 'languages' | 'maxFileBytes'> & { encoding?: SourceEncoding },
+  linted: (path: string) => boolean = () => false): LoadedSchema {
   const list = resolveSchemaEntries(entries, config);
   const problems = [...list.problems];
   const files: string[] = [];
@@ -171,7 +175,7 @@ export function loadSchemaFiles(workspace: Workspace, entries: readonly string[]
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
     if (linted(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes);
+    const read = readSourceFile(file, config.maxFileBytes, config.encoding);
     if ('skip' in read) {
       problems.push(`schema file ${file} skipped: ${read.skip}`);
       workspace.removeSchemaFile(file);

@@ -132,6 +132,8 @@ export class SchemaModel {
   /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
   private readonly schemaAt = new WeakMap<Statement, string | undefined>();
   private readonly byName = new Map<string, string[]>();
+  /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
+  private readonly ddlTables = new Map<string, Set<TableInfo>>();
   /** Insert targets by table name (without schema), for resolving names written without a schema. */
   private readonly targetsByName = new Map<string, InsertTargetInfo[]>();
 
@@ -192,6 +194,18 @@ export class SchemaModel {
       return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
+  }
+
+  /** Tables that `file` creates, alters or indexes (empty for a file without such DDL). */
+  tablesWithDdlIn(file: string): ReadonlySet<TableInfo> {
+    return this.ddlTables.get(file) ?? NO_TABLES;
+  }
+
+  private noteDdl(file: string, table: TableInfo): TableInfo {
+    let tables = this.ddlTables.get(file);
+    if (!tables) this.ddlTables.set(file, (tables = new Set()));
+    tables.add(table);
+    return table;
   }
 
   // --- building -------------------------------------------------------------------------------
@@ -275,7 +289,7 @@ export class SchemaModel {
         this.alterTable(file, stmt);
         break;
       case 'createIndex': {
-        const table = this.ensureTable(stmt.table, stmt);
+        const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
         table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
         break;
       }
@@ -390,7 +404,7 @@ export class SchemaModel {
 
   private addTable(file: string, stmt: CreateTableStatement): void {
     const key = this.keyOf(stmt.table, stmt);
-    const table = this.tables.get(key) ?? this.newTable(key);
+    const table = this.noteDdl(file, this.tables.get(key) ?? this.newTable(key));
     if (table.definition) {
       // Created again (variant or upgrade scripts drop and re-create): what hung on the old definition goes.
       Object.assign(table, { identity: undefined, indexes: [], foreignKeys: [], keyConstraints: [], checks: 0, triggers: [] });
@@ -405,7 +419,8 @@ export class SchemaModel {
       notLoggedInitially: stmt.notLoggedInitially,
       mqt: stmt.mqt,
     });
-    for (const column of stmt.columns) this.addColumn(table, file, stmt, column);
+    // The columns are the statement's own (no duplicates to look for): only identities need noting.
+    for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
     for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
     if (stmt.mqt) {
       for (const base of stmt.mqt.baseTables) {
@@ -416,6 +431,10 @@ export class SchemaModel {
 
   private addColumn(table: TableInfo, file: string, stmt: Statement, column: ColumnDef): void {
     if (!table.columns.includes(column)) table.columns.push(column);
+    this.noteIdentity(table, file, stmt, column);
+  }
+
+  private noteIdentity(table: TableInfo, file: string, stmt: Statement, column: ColumnDef): void {
     if (column.identity) {
       const cache = column.identity.cache;
       table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== undefined };
@@ -440,7 +459,7 @@ export class SchemaModel {
   }
 
   private alterTable(file: string, stmt: Extract<Statement, { kind: 'alterTable' }>): void {
-    const table = this.ensureTable(stmt.table, stmt);
+    const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
     for (const action of stmt.actions) {
       switch (action.kind) {
         case 'addColumn':
@@ -536,8 +555,17 @@ export class SchemaModel {
  * object: the later definition replaces the earlier one instead of being counted twice.
  */
 function replaceNamed<T extends { name: string }>(items: readonly T[], item: T): T[] {
-  return [...items.filter((i) => i.name !== item.name), item];
+  // Names already in each list, so that adding the n-th index to one table is not a scan of the n-1 before.
+  let names = namesIn.get(items);
+  if (!names) namesIn.set(items, (names = new Set(items.map((i) => i.name))));
+  const out = names.has(item.name) ? items.filter((i) => i.name !== item.name) : (items as T[]);
+  if (out !== items) namesIn.set(out, (names = new Set(out.map((i) => i.name))));
+  out.push(item);
+  names.add(item.name);
+  return out;
 }
+const namesIn = new WeakMap<readonly { name: string }[], Set<string>>();
+const NO_TABLES: ReadonlySet<TableInfo> = new Set();
 
 function splitKey(key: string): [string, string] {
   const dot = key.lastIndexOf('.');

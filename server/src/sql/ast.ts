@@ -78,6 +78,8 @@ export type TableConstraint =
       onUpdate?: ReferentialAction;
       /** NOT ENFORCED makes it informational: no per-row lookup. Default true. */
       enforced: boolean;
+      /** An ENFORCED keyword written out (where a fix writes NOT ENFORCED instead). */
+      enforcedSpan?: Span;
       span: Span;
     }
   | { kind: 'check'; name?: string; enforced: boolean; span: Span };
@@ -323,6 +325,9 @@ export interface ImportStatement extends StatementBase {
   mode: 'insert' | 'insert_update' | 'replace' | 'replace_create' | 'create';
   table: QualifiedName;
   commitCount?: number | 'automatic';
+  /** The COMMITCOUNT value as written, and the mode keyword (INSERT, REPLACE, …) before INTO: where fixes edit. */
+  commitCountSpan?: Span;
+  modeSpan?: Span;
 }
 
 /** CLP: INGEST FROM FILE|PIPE … INSERT INTO | REPLACE INTO | UPDATE | DELETE FROM | MERGE INTO table. */

@@ -7,6 +7,7 @@ import { javascriptAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { looksLikeSql, type HostText, type TextPiece } from '../sqltext';
+import { parentOf } from '../parents';
 
 function objectProperty(obj: Node, key: string): Node | undefined {
   for (const pair of obj.namedChildren) {
@@ -131,9 +132,9 @@ const JS_CALLS = new Set(['bind', 'bindSync', 'open', 'openSync', 'beginTransact
 
 /** `x.prepare(sql).then((stmt) => …)`: the first parameter of the callback receives the result. */
 function thenParam(node: Node): string | undefined {
-  const member = node.parent;
+  const member = parentOf(node);
   if (member?.type !== 'member_expression' || member.childForFieldName('property')?.text !== 'then') return undefined;
-  const thenCall = member.parent;
+  const thenCall = parentOf(member);
   const fn = thenCall?.type === 'call_expression' ? argsOf(thenCall.childForFieldName('arguments'))[0] : undefined;
   if (!fn || !/function|arrow/.test(fn.type)) return undefined;
   const params = fn.childForFieldName('parameters') ?? fn.childForFieldName('parameter');

@@ -7,6 +7,7 @@ import { pythonAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, concatenate, decodeQuoted, joinWithSeparator } from '../literals';
 import { joinTexts, looksLikeSql, type HostText } from '../sqltext';
+import { blankWholeLineComments } from './python-comments';
 
 function splitArgs(list: Node | null): { args: Node[]; keywords: Map<string, Node> } {
   const args: Node[] = [];
@@ -181,7 +182,11 @@ export const pythonLanguage: HostLanguage = {
   grammars: ['python'],
   read(source, env) {
     const leftOut = pythonAccess(source.text, env.options);
-    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, pythonAdapter);
+    if (leftOut) return emptyResult(leftOut);
+    const blanked = blankWholeLineComments(source.text);
+    const result = readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text });
+    if (blanked.comments.length === 0) return result;
+    return { ...result, comments: [...result.comments, ...blanked.comments].sort((a, b) => a.span.start - b.span.start) };
   },
 };
 

@@ -6,6 +6,7 @@ import { shellAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { decodeQuoted } from '../literals';
 import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from '../sqltext';
+import { parentOf } from '../parents';
 
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion']);
 
@@ -124,7 +125,7 @@ export const shellLanguage: HostLanguage = {
 
 /** The here-document body fed to a command (`db2 -tv <<EOF … EOF`), if any. */
 function hereDocument(command: Node): { body: Node; quoted: boolean } | undefined {
-  const parent = command.parent;
+  const parent = parentOf(command);
   if (parent?.type !== 'redirected_statement') return undefined;
   for (const r of parent.namedChildren) {
     if (r?.type !== 'heredoc_redirect') continue;

@@ -160,10 +160,12 @@ export function parseImport(p: Parser, span: Span): Statement {
   if (p.kind(p.pos) !== TK_WORD) p.fail('expected a file type (DEL, ASC, IXF)', context);
   const fileType = p.upper(p.pos++);
   let commitCount: number | 'automatic' | undefined;
+  let commitCountSpan: Span | undefined;
   for (let i = p.pos; i < p.end; i++) {
     if (!p.kw(i, 'COMMITCOUNT')) continue;
     if (p.kw(i + 1, 'AUTOMATIC')) commitCount = 'automatic';
     else if (p.kind(i + 1) === TK_NUMBER) commitCount = Number(p.text.slice(p.t.start[i + 1], p.t.end[i + 1]));
+    if (commitCount !== undefined) commitCountSpan = { start: p.t.start[i + 1], end: p.t.end[i + 1] };
     break;
   }
   const found = findInto(p, ['INSERT', 'INSERT_UPDATE', 'REPLACE', 'REPLACE_CREATE', 'CREATE']);
@@ -176,10 +178,12 @@ export function parseImport(p: Parser, span: Span): Statement {
     fileType,
     mode: found.mode.toLowerCase() as 'insert' | 'insert_update' | 'replace' | 'replace_create' | 'create',
     table,
+    modeSpan: { start: p.t.start[found.at], end: p.t.end[found.at] },
     span,
     origin: p.origin,
   };
   if (commitCount !== undefined) stmt.commitCount = commitCount;
+  if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   p.pos = p.end;
   return stmt;
 }

@@ -326,7 +326,9 @@ function parseConstraintAttributes(p: Parser, c: TableConstraint, context: strin
       if (c.kind === 'foreignKey' || c.kind === 'check') c.enforced = false;
       continue;
     }
-    if (p.accept('ENFORCED')) {
+    if (p.kw(p.pos, 'ENFORCED')) {
+      if (c.kind === 'foreignKey') c.enforcedSpan = p.rangeSpan(p.pos, p.pos + 1);
+      p.pos++;
       if (c.kind === 'foreignKey' || c.kind === 'check') c.enforced = true;
       continue;
     }

@@ -1,0 +1,73 @@
+// Code actions on findings: the rule's own fix, "Disable … for this line / file / in this workspace", the
+// rule's documentation, and "Fix all" (source.fixAll.insertlint) with every fix that keeps the SQL's meaning.
+import { CodeActionKind, ResponseError, ErrorCodes, type CodeAction, type CodeActionContext, type Range } from 'vscode-languageserver/node';
+import { findRule } from '../engine/registry';
+import type { Diagnostic, TextEdit } from '../engine/types';
+import { severityShown } from './settings';
+import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
+import { lspRange, toLspDiagnostic } from './lsp-convert';
+import { CLIENT_COMMANDS, FIX_ALL_KIND, SERVER_COMMANDS } from './protocol';
+import type { ServerState } from './server-state';
+import type { Diagnostics } from './diagnostics';
+
+export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: string, range: Range, context?: CodeActionContext): CodeAction[] {
+  if (!range?.start || !range?.end) throw new ResponseError(ErrorCodes.InvalidParams, 'range is required');
+  if (!state.settings.enable) return [];
+  const cur = diagnostics.current(uri);
+  // With insertlint.run onSave, unsaved edits are not analysed: edits computed on older text would land wrong.
+  if (!cur || !diagnostics.isCurrent(uri) || !state.shows(cur.path)) return [];
+  const only = context?.only;
+  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+  const minimum = state.settings.minimumSeverity;
+  const shown = state.workspace.diagnostics(cur.path).filter((d) => !d.suppressed && severityShown(d.severity, minimum));
+  const toTextEdits = (edits: TextEdit[]) => ({
+    changes: { [uri]: edits.map((e) => ({ range: lspRange(cur.lines, e.span), newText: e.newText })) },
+  });
+  const actions: CodeAction[] = [];
+  if (wants(CodeActionKind.QuickFix)) {
+    const style = state.diagnosticStyle();
+    const offered = new Set<string>();
+    const here = shown.flatMap((d) => {
+      const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
+      return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
+    });
+    // The fixes first, then per rule the ways to silence it and its documentation (as ESLint lists them).
+    for (const { d, lsp } of here) {
+      // A fix that changes meaning is offered, not preferred: the user judges it (see Fix.changesMeaning).
+      if (d.fix) actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
+    }
+    for (const { d, lsp } of here) {
+      if (offered.has(d.rule)) continue;
+      offered.add(d.rule);
+      const line = lsp.range.start.line;
+      const quick = (title: string, rest: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
+      actions.push(quick(`Disable ${d.rule} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, d.rule, line)]) }));
+      actions.push(quick(`Disable ${d.rule} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, d.rule)]) }));
+      if (!findRule(d.rule)) continue;
+      if (state.folders.length > 0) {
+        const title = `Disable ${d.rule} in this workspace`;
+        actions.push(quick(title, { command: { title, command: SERVER_COMMANDS.disableRuleInWorkspace, arguments: [d.rule] } }));
+      }
+      const command = state.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation) ? CLIENT_COMMANDS.showRuleDocumentation : SERVER_COMMANDS.openRuleDocumentation;
+      actions.push(quick(`Show documentation for ${d.rule}`, { command: { title: `Show documentation for ${d.rule}`, command, arguments: [d.rule] } }));
+    }
+  }
+  if (wants(FIX_ALL_KIND)) {
+    const edits = fixAllEdits(shown);
+    if (edits.length > 0) actions.push({ title: 'Fix all InsertLint findings that have a safe fix', kind: FIX_ALL_KIND, edit: toTextEdits(edits) });
+  }
+  return actions;
+}
+
+/** The edits of every fix that keeps the SQL's meaning, in file order; a fix overlapping an earlier one waits for the next run. */
+export function fixAllEdits(findings: readonly Diagnostic[]): TextEdit[] {
+  const fixes = findings.flatMap((d) => (d.fix && !d.fix.changesMeaning ? [d.fix] : []));
+  fixes.sort((a, b) => Math.min(...a.edits.map((e) => e.span.start)) - Math.min(...b.edits.map((e) => e.span.start)));
+  const taken: TextEdit[] = [];
+  const overlaps = (e: TextEdit) => taken.some((t) => e.span.start < t.span.end && t.span.start < e.span.end || (e.span.start === e.span.end && e.span.start === t.span.start));
+  for (const fix of fixes) {
+    if (fix.edits.some(overlaps)) continue;
+    taken.push(...fix.edits);
+  }
+  return taken;
+}

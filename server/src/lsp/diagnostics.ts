@@ -1,0 +1,227 @@
+// Diagnostics: when an open document is analysed (scheduler.ts), and which files' findings are sent.
+// An edit re-publishes its document at once (with its version); files that depend on the schema facts
+// it changed are marked dirty and re-published in the background, open files first, in short slices.
+import { DocumentScheduler } from './scheduler';
+import { changedNames, mentionedNames, schemaFacts } from './model-queries';
+import { toLspDiagnostic } from './lsp-convert';
+import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
+import { describe, yieldToEvents, type ServerState } from './server-state';
+import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { severityShown } from './settings';
+
+export class Diagnostics {
+  /** Pending analyses of open documents: one per document, for its newest version. */
+  readonly scheduler: DocumentScheduler;
+  /** Paths whose diagnostics must be re-published, drained in the background. */
+  private readonly dirty = new Set<string>();
+  private draining = false;
+  private readonly published = new Map<string, { key: string; count: number }>();
+  private readonly loggedFailures = new Set<string>();
+  /** The version of each open document the engine holds. */
+  private readonly analysed = new Map<string, number>();
+  /** Indexing state for the status notification (set by indexer.ts). */
+  indexing = false;
+  indexProgress = { indexed: 0, total: 0 };
+
+  /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
+  constructor(
+    private readonly state: ServerState,
+    guard: (what: string, run: () => void) => void,
+    inputPending?: () => boolean,
+  ) {
+    this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
+  }
+
+  /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
+  changed(uri: string, version: number): void {
+    // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
+    if (this.scheduler.pendingVersion(uri) === version) return;
+    if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
+    this.scheduler.schedule(uri, version, this.state.settings.debounceMs);
+  }
+
+  /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
+  saved(uri: string, version: number): void {
+    if (this.state.settings.run === 'onSave' && this.analysed.get(uri) !== version) this.scheduler.schedule(uri, version, 0);
+  }
+
+  closed(uri: string): void {
+    this.scheduler.forget(uri);
+    this.analysed.delete(uri);
+  }
+
+  /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
+  isCurrent(uri: string): boolean {
+    const doc = this.state.documents.get(uri);
+    return !doc || this.analysed.get(uri) === doc.version;
+  }
+
+  /** Settings changed: open documents with unanalysed edits are analysed now if the mode allows it. */
+  settingsChanged(): void {
+    if (this.state.settings.run !== 'onType') return;
+    for (const doc of this.state.documents.all()) {
+      if (this.analysed.has(doc.uri) && this.analysed.get(doc.uri) !== doc.version) this.scheduler.schedule(doc.uri, doc.version, 0);
+    }
+  }
+
+  opened(uri: string, version: number): void {
+    this.scheduler.schedule(uri, version, 0);
+  }
+
+  /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
+  current(uri: string) {
+    if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'textDocument.uri must be a string');
+    this.scheduler.flush(uri);
+    const { workspace } = this.state;
+    const path = this.state.pathOf(uri);
+    const model = workspace.model(path);
+    const lines = workspace.lines(path);
+    if (!model || !lines) return undefined;
+    return { path, model, lines };
+  }
+
+  private analyse(uri: string, version: number): void {
+    const s = this.state;
+    const doc = s.documents.get(uri);
+    // Stale work: a newer version is scheduled, or the document was closed meanwhile.
+    if (!doc || doc.version !== version) return;
+    const path = s.pathOf(uri);
+    s.uriOfPath.set(path, uri);
+    this.analysed.set(uri, version);
+    if (s.schemaPaths.has(path)) {
+      this.schemaFileChanged(path, doc.getText());
+      return;
+    }
+    const language = s.languageFor(path, doc.languageId);
+    if (!language) return;
+    const text = doc.getText();
+    if (text.length > s.config.maxFileBytes) {
+      s.log('info', `${path}: not linted, it is ${(text.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
+      s.workspace.removeFile(path);
+      this.publishEmpty(path);
+      return;
+    }
+    const before = schemaFacts(s.workspace.model(path));
+    s.workspace.setFile(path, text, language);
+    s.onDisk.delete(path);
+    const after = schemaFacts(s.workspace.model(path));
+    // The edited document is always answered (with its version), even when its findings did not change.
+    this.publish(path, version);
+    this.markDependentsDirty(path, changedNames(before, after));
+    if (!this.indexing) this.sendStatus();
+  }
+
+  /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
+  schemaFileChanged(path: string, text: string | undefined): void {
+    if (text === undefined) this.state.workspace.removeSchemaFile(path);
+    else this.state.workspace.setSchemaFile(path, text);
+    this.markDirty(this.state.publishablePaths());
+  }
+
+  markDependentsDirty(path: string, changed: Set<string>): void {
+    if (changed.size === 0) return;
+    const any = changed.has('*');
+    const dependents = this.state.publishablePaths().filter((p) => {
+      if (p === path) return false;
+      if (any) return true;
+      for (const name of mentionedNames(this.state.workspace.model(p))) if (changed.has(name)) return true;
+      return false;
+    });
+    this.markDirty(dependents);
+  }
+
+  markDirty(paths: string[]): void {
+    for (const p of paths) this.dirty.add(p);
+    if (!this.draining && this.dirty.size > 0) {
+      this.draining = true;
+      setImmediate(() => void this.drain());
+    }
+  }
+
+  /** Re-publishes dirty files, open ones first, in short slices so that newer edits get in between. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.dirty.size > 0) {
+        const open = new Set(this.state.openPaths());
+        const next = [...this.dirty].sort((a, b) => Number(open.has(b)) - Number(open.has(a)));
+        const sliceStart = Date.now();
+        for (const path of next) {
+          if (!this.dirty.has(path)) continue;
+          this.dirty.delete(path);
+          // A pending edit of this document will publish it itself.
+          if (this.scheduler.pendingVersion(this.state.uriOf(path)) !== undefined) continue;
+          this.publish(path);
+          if (Date.now() - sliceStart > 20) break;
+        }
+        this.sendStatus();
+        await yieldToEvents();
+      }
+    } catch (error) {
+      this.state.log('error', `re-publishing diagnostics failed: ${describe(error)}`);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
+  publish(path: string, version?: number): void {
+    const { workspace } = this.state;
+    if (!workspace.hasFile(path)) return this.publishEmpty(path);
+    const failuresBefore = workspace.ruleFailures.length;
+    const minimum = this.state.settings.minimumSeverity;
+    // A file not shown (InsertLint disabled, language not linted) is still analysed: its DDL feeds the schema.
+    const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
+    this.logRuleFailures(failuresBefore);
+    const lines = workspace.lines(path)!;
+    const style = this.state.diagnosticStyle();
+    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    const key = JSON.stringify(lsp);
+    const uri = this.state.uriOf(path);
+    const last = this.published.get(path);
+    if (version === undefined) {
+      if (last && last.key === key) return;
+      // A file that never had findings needs no empty message (the index publishes thousands of files).
+      if (!last && lsp.length === 0) return;
+    }
+    // VS Code's Problems panel leaves hints out: the count is of what it lists.
+    this.published.set(path, { key, count: lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length });
+    void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
+  }
+
+  publishEmpty(path: string): void {
+    if (!this.published.has(path)) return;
+    this.published.delete(path);
+    void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), diagnostics: [] });
+    this.sendStatus();
+  }
+
+  /** Findings published, all files, hints left out (as in the Problems panel). */
+  findings(): number {
+    let findings = 0;
+    for (const p of this.published.values()) findings += p.count;
+    return findings;
+  }
+
+  private logRuleFailures(from: number): void {
+    const failures = this.state.workspace.ruleFailures;
+    for (let i = from; i < failures.length; i++) {
+      const f = failures[i];
+      const key = `${f.rule}\u0000${f.file}`;
+      if (this.loggedFailures.has(key)) continue;
+      this.loggedFailures.add(key);
+      this.state.log('error', `rule ${f.rule} failed on ${f.file} and is skipped for that file: ${describe(f.error)}`);
+    }
+    // The engine records every run's failure; keep the list from growing while someone types.
+    if (failures.length > 1000) failures.splice(0, failures.length - 100);
+  }
+
+  sendStatus(): void {
+    const status: StatusParams = {
+      state: !this.state.settings.enable ? 'disabled' : this.indexing ? 'indexing' : 'idle',
+      files: this.state.workspace?.paths().length ?? 0,
+      findings: this.findings(),
+      ...(this.indexing ? this.indexProgress : {}),
+    };
+    void this.state.connection.sendNotification(STATUS_NOTIFICATION, status);
+  }
+}

@@ -1,0 +1,130 @@
+// Files the engine reads from disk rather than from the editor: closed documents that stay indexed,
+// and watcher events (created, changed, deleted files; the configuration file; schema files).
+import { relative, sep, dirname, basename } from 'node:path';
+import ignore from 'ignore';
+import { FileChangeType, type TextDocumentChangeEvent } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { CONFIG_FILE_NAME } from '../engine/config';
+import { readSourceFile } from '../cli/files';
+import { isSchemaEntryMatch } from '../schema/schema-files';
+import { changedNames, schemaFacts } from './model-queries';
+import type { ServerState } from './server-state';
+import type { Diagnostics } from './diagnostics';
+import type { Configuration } from './configuration';
+
+/**
+ * A cheap first look at application code before keeping it in memory: every finding on code involves an
+ * INSERT/MERGE text, a commit, or a driver call that runs SQL (shell scripts run `db2`). Generic words
+ * such as import or load are left out: nearly every source file has them. Literal alternation, no backtracking.
+ */
+const SQL_HINT = /\b(?:insert|merge|commit|db2|ibm_db|jdbc|executeUpdate|executeBatch|executemany|execute_many|exec_immediate|addBatch|prepareStatement|SQLExecDirect|SQLExecute|SQLPrepare|EXEC\s+SQL)\b/i;
+
+export class DiskFiles {
+  /** Source text read from disk so far (insertlint.index.maxTotalMegabytes). */
+  indexedBytes = 0;
+  /** Application files left out because they never mention SQL. */
+  codeWithoutSql = 0;
+
+  constructor(
+    private readonly state: ServerState,
+    private readonly diagnostics: Diagnostics,
+    private readonly configuration: Configuration,
+  ) {}
+
+  /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
+  readFromDisk(path: string): boolean {
+    const s = this.state;
+    const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+    if ('skip' in read) {
+      s.log('info', `skipped ${path}: ${read.skip}`);
+      if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+      return false;
+    }
+    if (s.workspace.languageOf(path) !== 'sql' && !SQL_HINT.test(read.text)) {
+      // Application code that never mentions SQL cannot have findings: keep it out of memory.
+      if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+      s.onDisk.delete(path);
+      this.codeWithoutSql++;
+      return false;
+    }
+    if (!s.onDisk.has(path)) this.indexedBytes += read.text.length;
+    s.workspace.setFile(path, read.text);
+    s.onDisk.add(path);
+    return true;
+  }
+
+  isInWorkspace(path: string): boolean {
+    return this.state.folders.some((f) => {
+      const rel = relative(f, path);
+      return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
+    });
+  }
+
+  isIgnored(path: string): boolean {
+    const s = this.state;
+    const folder = s.folders.find((f) => !relative(f, path).startsWith('..'));
+    if (!folder) return true;
+    const rel = relative(folder, path).split(sep).join('/');
+    if (rel.split('/').some((part) => part === 'node_modules' || part === '.git')) return true;
+    const base = s.fileConfigPath ? dirname(s.fileConfigPath) : folder;
+    const relToBase = relative(base, path).split(sep).join('/');
+    return !relToBase.startsWith('..') && s.config.ignore.length > 0 && ignore().add(s.config.ignore).ignores(relToBase);
+  }
+
+  /** A document was closed: the saved file (if indexed) replaces the buffer; unsaved edits no longer count. */
+  closed(e: TextDocumentChangeEvent<TextDocument>): void {
+    const s = this.state;
+    const doc = e.document;
+    this.diagnostics.closed(doc.uri);
+    const path = s.pathOf(doc.uri);
+    if (s.schemaPaths.has(path)) {
+      const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
+      this.diagnostics.schemaFileChanged(path, 'text' in read ? read.text : undefined);
+      return;
+    }
+    const before = schemaFacts(s.workspace.model(path));
+    const keep = doc.uri.startsWith('file:') && s.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
+    if (!keep) s.workspace.removeFile(path);
+    if (keep && s.settings.diagnosticsScope === 'workspace') this.diagnostics.markDirty([path]);
+    else this.diagnostics.publishEmpty(path);
+    this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
+  }
+
+  watchedFilesChanged(changes: { uri: string; type: number }[]): void {
+    const s = this.state;
+    let configChanged = false;
+    let schemaChanged = false;
+    for (const change of changes) {
+      if (!change?.uri?.startsWith('file:')) continue;
+      const path = s.pathOf(change.uri);
+      if (basename(path) === CONFIG_FILE_NAME) {
+        configChanged = true;
+        continue;
+      }
+      // The editor's buffer wins over the disk while the file is open.
+      if (s.documents.get(s.uriOfPath.get(path) ?? change.uri)) continue;
+      if (s.schemaPaths.has(path) || (change.type === FileChangeType.Created && isSchemaEntryMatch(path, s.config.schema))) {
+        // A schema file changed or appeared: the schema files are read again once, after the loop.
+        schemaChanged = true;
+        continue;
+      }
+      if (!s.workspace.languageOf(path) || this.isIgnored(path)) continue;
+      const before = schemaFacts(s.workspace.model(path));
+      if (change.type === FileChangeType.Deleted) {
+        s.workspace.removeFile(path);
+        s.onDisk.delete(path);
+        this.diagnostics.publishEmpty(path);
+      } else if (this.readFromDisk(path)) {
+        this.diagnostics.markDirty([path]);
+      }
+      this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
+    }
+    if (configChanged) {
+      this.configuration.loadFileConfig();
+      this.configuration.apply(true);
+    } else if (schemaChanged) {
+      this.configuration.loadSchema();
+      this.diagnostics.markDirty(s.publishablePaths());
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// Engine values → LSP values: offsets to positions, findings to diagnostics.
+import { DiagnosticSeverity, ResponseError, ErrorCodes, type Diagnostic as LspDiagnostic, type Range } from 'vscode-languageserver/node';
+import { findRule, ruleDocUrl } from '../engine/registry';
+import type { LineIndex } from '../engine/lines';
+import type { Diagnostic, Severity } from '../engine/types';
+
+const LSP_SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** URI and lines of a file a finding's related information points into. */
+export type RelatedLocator = (file: string) => { uri: string; lines: LineIndex } | undefined;
+
+/** How findings read in this editor: `firstSentence` shortens messages; `docLink` is where a rule's id links to. */
+export interface DiagnosticStyle {
+  messageStyle?: 'full' | 'firstSentence';
+  docLink?: (ruleId: string) => string;
+}
+
+export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: RelatedLocator, style: DiagnosticStyle = {}): LspDiagnostic {
+  const lsp: LspDiagnostic = {
+    range: lspRange(lines, d.span),
+    severity: LSP_SEVERITY[d.severity],
+    code: d.rule,
+    source: 'insertlint',
+    message: style.messageStyle === 'firstSentence' ? firstSentence(d.message) : d.message,
+  };
+  if (findRule(d.rule)) lsp.codeDescription = { href: (style.docLink ?? ruleDocUrl)(d.rule) };
+  const related = d.related?.flatMap((r) => {
+    const where = locate?.(r.file);
+    return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
+  });
+  if (related?.length) lsp.relatedInformation = related;
+  return lsp;
+}
+
+export function lspRange(lines: LineIndex, span: { start: number; end: number }): Range {
+  const s = lines.position(span.start);
+  const e = lines.position(Math.max(span.start, span.end));
+  return { start: { line: s.line, character: s.column }, end: { line: e.line, character: e.column } };
+}
+
+/** The offset of an LSP position; a malformed position is the client's error, not ours. */
+export function offsetOf(lines: LineIndex, position: { line: number; character: number }): number {
+  if (!position || typeof position.line !== 'number' || typeof position.character !== 'number') {
+    throw new ResponseError(ErrorCodes.InvalidParams, 'position must have a numeric line and character');
+  }
+  return lines.offset(position.line, position.character);
+}
+
+/**
+ * The message up to its first full stop followed by a capital or the end ("SALES.ORDERS" and "e.g. x" do
+ * not end a sentence); messages state the problem first, the evidence and the remedy after.
+ */
+export function firstSentence(message: string): string {
+  const end = /[.!?](?=\s+[A-Z(]|\s*$)/.exec(message);
+  return end ? message.slice(0, end.index + 1) : message;
+}
+
+/** A command: URI that runs `command` with `args` (VS Code opens these from diagnostic code links). */
+export function commandUri(command: string, args: unknown[]): string {
+  return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
+}

@@ -1,0 +1,265 @@
+// The e2e steps of issue 14 (settings, commands and actions users know from ESLint and SonarLint), each
+// with a screenshot. Every wait is on what the editor shows (status bar, Problems rows, editor text, files
+// on disk), never on time alone; `until` re-checks a condition until it holds or its time limit passes.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Re-checks `check` (sync or async, true when done) every 100 ms until it holds; throws after `ms`. */
+export async function until(what, check, ms = 20000) {
+  const end = Date.now() + ms;
+  let last;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch (error) {
+      last = error?.message ?? String(error);
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}${last ? ` (${last})` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The Problems panel's total ("Total N Problems" on its badge), or undefined when it shows none. */
+export async function problemsTotal(page) {
+  return page.evaluate(() => {
+    for (const e of document.querySelectorAll('[aria-label], [title]')) {
+      const text = `${e.getAttribute('aria-label') ?? ''} ${e.getAttribute('title') ?? ''}`;
+      const m = /Total (\d+) Problems/.exec(text);
+      if (m) return Number(m[1]);
+    }
+    return undefined;
+  });
+}
+
+/**
+ * Types `text` into the Problems filter and waits until the list shows a row with `expect` (when given). The
+ * filter box can be re-created while the panel settles, losing what was typed: it is filled again until it
+ * holds the text.
+ */
+export async function filterProblems(page, text, expect, ms = 60000) {
+  const box = page.getByPlaceholder(/^Filter \(e\.g\./).first();
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  await until(`the Problems filter "${text}"${expect ? ` showing ${expect}` : ''}`, async () => {
+    if ((await box.inputValue()) !== text) await box.fill(text);
+    return !expect || (await rows.filter({ hasText: expect }).count()) > 0;
+  }, ms);
+}
+
+/** Waits for the Markdown preview of a rule's doc (a webview) to show its heading. */
+export async function waitForPreview(page, id) {
+  const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+  await frame.locator('h1', { hasText: id }).first().waitFor({ timeout: 20000 });
+}
+
+/** A Windows-1252 script in the workspace: È in a table name, ’ (0x92) in a literal; and a script for Fix all. */
+export function copyEditorFixtures(workspace) {
+  writeFileSync(
+    join(workspace, 'fix-all.sql'),
+    '-- Fixed by "InsertLint: Fix All" in the end-to-end test.\nCREATE TABLE SALES.AUDIT_LOG (ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE), MSG VARCHAR(200));\nINSERT INTO SALES.AUDIT_LOG (MSG) SELECT MSG FROM STAGE.AUDIT;\n',
+  );
+  const text = "-- Saved by a Windows editor in Windows-1252.\nCREATE TABLE SALES.CLIENTÈLE (ID INTEGER NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOM VARCHAR(40));\nINSERT INTO SALES.CLIENTÈLE (NOM) VALUES ('l\u2019Hôtel');\n";
+  writeFileSync(join(workspace, 'clients-cp1252.sql'), Buffer.from(text.replace('\u2019', '\x92'), 'latin1'));
+}
+
+export async function editorFeatureSteps({ page, step, shot, command, openFile, goTo, statusText, log, workspace, userSettingsFile }) {
+  const baseSettings = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
+  /**
+   * User settings over the run's base, written as a user does: in the settings.json editor, saved (code-server
+   * does not notice the file changing on disk). The settings editor is closed again afterwards.
+   */
+  const setSettings = async (extra) => {
+    await command('Preferences: Open User Settings (JSON)');
+    const tab = page.locator('.tabs-container .tab.active', { hasText: 'settings.json' });
+    await tab.waitFor({ timeout: 30000 });
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+A');
+    // insertText: the whole text at once, so that auto-closing brackets and quotes do not double anything.
+    await page.keyboard.insertText(JSON.stringify({ ...baseSettings, ...extra }, null, 2));
+    await page.keyboard.press('Control+S');
+    await until('settings.json saved', async () => !(await page.locator('.tabs-container .tab.active.dirty').count()), 30000);
+    await until('the saved settings on disk', () => {
+      const saved = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
+      return Object.entries(extra).every(([k, v]) => saved[k] === v) && Object.keys(saved).length === Object.keys({ ...baseSettings, ...extra }).length;
+    }, 30000);
+    await command('View: Close Editor');
+  };
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  const problems = async (text, expect) => {
+    await command('View: Focus Problems');
+    await filterProblems(page, text, expect);
+  };
+  const counted = async () => /InsertLint (\d+)/.exec(await statusText())?.[1];
+
+  await step('settings-ui', async () => {
+    await command('View: Close All Editors');
+    await command('Preferences: Open Settings (UI)');
+    // The settings editor opens with the focus in its search box (a small editor, so typed rather than filled).
+    const search = page.locator('.settings-editor .settings-header .suggest-input-container').first();
+    await search.waitFor({ timeout: 30000 });
+    await search.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('insertlint.');
+    // The list is virtual and alphabetical: the first new settings are on screen, the rest further down.
+    await page.locator('.settings-editor .setting-item', { hasText: 'Insertlint: Enable' }).first().waitFor({ timeout: 30000 });
+    await page.locator('.settings-editor .setting-item', { hasText: 'Insertlint: Code Lens' }).first().waitFor({ timeout: 10000 });
+    await shot('settings');
+    await command('View: Close All Editors');
+    await until('the settings closed', async () => !(await page.locator('.settings-editor').first().isVisible()), 15000);
+  });
+
+  await step('setting-enable-off', async () => {
+    await openFile('schema.sql');
+    await setSettings({ 'insertlint.enable': false });
+    try {
+      await until('the status bar to say InsertLint is off', async () => (await statusText()) === 'InsertLint' && (await counted()) === undefined);
+      await problems('insertlint');
+      await until('no InsertLint rows in Problems', async () => (await rows.filter({ hasText: 'insertlint' }).count()) === 0);
+      await shot('insertlint-disabled');
+    } finally {
+      await setSettings({});
+    }
+    await until('findings back', async () => (await counted()) !== undefined, 60000);
+    await filterProblems(page, '');
+  });
+
+  await step('setting-minimum-severity-and-message-style', async () => {
+    await setSettings({ 'insertlint.minimumSeverity': 'warning', 'insertlint.messageStyle': 'firstSentence' });
+    try {
+      await problems('identity-cache');
+      // The message now ends with its first sentence; information findings are gone.
+      await until('the short message', async () => {
+        const text = await rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().innerText();
+        return /recoverable\./.test(text) && !/Measured/.test(text);
+      });
+      await problems('import-commitcount');
+      await until('information findings hidden', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
+      await problems('identity-cache', 'IDENTITY column SALES.ORDERS.ORDER_ID');
+      await shot('minimum-severity-and-short-messages');
+    } finally {
+      await setSettings({});
+    }
+    await problems('import-commitcount', 'import-commitcount');
+    await filterProblems(page, '');
+  });
+
+  await step('rule-doc-from-problems', async () => {
+    await command('View: Close All Editors');
+    await problems('identity-cache');
+    // The rule id in the row is a link to the doc shipped with the extension (a command, not a web address).
+    const link = rows.filter({ hasText: 'IDENTITY column SALES.ORDERS.ORDER_ID' }).first().locator('a.monaco-link, a', { hasText: 'identity-cache' }).first();
+    await link.waitFor({ timeout: 20000 });
+    await link.click();
+    await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+    await waitForPreview(page, 'identity-cache');
+    await shot('rule-doc-from-problems');
+    await filterProblems(page, '');
+  });
+
+  await step('show-rules', async () => {
+    await command('View: Close All Editors');
+    await command('InsertLint: Show Rules');
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: 'identity-cache' }).first();
+    await row.waitFor({ timeout: 20000 });
+    await shot('show-rules');
+    await page.locator('.quick-input-widget input').fill('enforced-foreign-key');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'enforced-foreign-key' }).first().waitFor({ timeout: 10000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: 'enforced-foreign-key' }).first().waitFor({ timeout: 20000 });
+    await waitForPreview(page, 'enforced-foreign-key');
+  });
+
+  await step('fix-all', async () => {
+    await command('View: Close All Editors');
+    // A file of its own, saved afterwards: the samples the other steps read stay as they are.
+    await openFile('fix-all.sql');
+    await command('InsertLint: Fix All (safe fixes)');
+    const lines = page.locator('.monaco-editor .view-lines');
+    // Monaco renders spaces as no-break spaces: \s matches both.
+    await until('CACHE 1000 in the editor', async () => /START\s+WITH\s+1\s+CACHE\s+1000\)/.test(await lines.first().innerText()));
+    await shot('fix-all');
+    await page.keyboard.press('Control+S');
+    await until('fix-all.sql saved', () => /CACHE 1000\)/.test(readFileSync(join(workspace, 'fix-all.sql'), 'utf8')));
+  });
+
+  await step('new-quick-fixes', async () => {
+    await command('View: Close All Editors');
+    await openFile('load.clp');
+    await goTo(23, 52);
+    await command('Quick Fix...');
+    const add = page.locator('.action-widget .monaco-list-row', { hasText: 'Add COMMITCOUNT AUTOMATIC' });
+    await add.waitFor({ timeout: 15000 });
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).waitFor({ timeout: 5000 });
+    await shot('quick-fix-commitcount');
+    await page.keyboard.press('Escape');
+    await goTo(10, 13);
+    await command('Quick Fix...');
+    await page.locator('.action-widget .monaco-list-row', { hasText: /Combine the 3 INSERTs into one multi-row VALUES list/ }).waitFor({ timeout: 15000 });
+    await shot('quick-fix-multi-row-values');
+    await page.keyboard.press('Escape');
+  });
+
+  await step('disable-rule-in-workspace', async () => {
+    await goTo(23, 52);
+    await command('Quick Fix...');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).click({ timeout: 15000 });
+    const config = join(workspace, '.insertlintrc.json');
+    await until('.insertlintrc.json with the rule off', () => existsSync(config) && JSON.parse(readFileSync(config, 'utf8')).rules?.['import-commitcount'] === 'off');
+    await problems('import-commitcount');
+    await until('the finding gone from Problems', async () => (await rows.filter({ hasText: 'import-commitcount' }).count()) === 0);
+    await shot('disabled-in-workspace');
+    await filterProblems(page, '');
+  });
+
+  await step('configuration-intellisense', async () => {
+    await command('View: Close All Editors');
+    await command('InsertLint: Create Configuration');
+    await page.locator('.tabs-container .tab.active', { hasText: '.insertlintrc.json' }).waitFor({ timeout: 20000 });
+    // Line 3 is the rule set off above: a new key after it gets the schema's rule ids as completions.
+    await goTo(3);
+    await page.keyboard.press('End');
+    await page.keyboard.type(',');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget .monaco-list-row', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+    await shot('insertlintrc-completion');
+    await page.keyboard.press('Escape');
+    await command('File: Revert File');
+  });
+
+  await step('restart-server', async () => {
+    await command('View: Close All Editors');
+    const before = await counted();
+    await command('InsertLint: Restart Server');
+    // The count goes while the server stops and the new one indexes, then comes back the same.
+    try {
+      await until('the status bar to show the restart', async () => (await counted()) === undefined, 10000);
+    } catch {
+      log('restart-server: the restart was too quick to see in the status bar');
+    }
+    // Back with a count that agrees with the Problems panel (the same as before unless files changed on disk).
+    await until('a count equal to the Problems total after the restart', async () => {
+      const now = await counted();
+      return now !== undefined && Number(now) === (await problemsTotal(page));
+    }, 60000);
+    log(`restart-server: ${before} findings before, ${await counted()} after`);
+    await shot('restart-server');
+  });
+
+  await step('encoding-windows-1252', async () => {
+    // VS Code opens files as Windows-1252 ("Western"): the closed file is read so, and the open one is the editor's text.
+    await setSettings({ 'files.encoding': 'windows1252' });
+    try {
+      await problems('CLIENTÈLE', 'SALES.CLIENTÈLE.ID');
+      await openFile('clients-cp1252.sql');
+      await until('the editor showing l’Hôtel', async () => /l’Hôtel/.test(await page.locator('.monaco-editor .view-lines').first().innerText()));
+      await shot('encoding-windows-1252');
+    } finally {
+      await setSettings({});
+    }
+    await filterProblems(page, '');
+  });
+
+  // Leave the workspace as it was for the restricted-mode run.
+  rmSync(join(workspace, '.insertlintrc.json'), { force: true });
+  log('editor steps: settings and workspace configuration restored');
+}

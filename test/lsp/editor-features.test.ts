@@ -1,0 +1,198 @@
+// The editor features of issue 14 through the real server over stdio: the insertlint.* settings applied
+// without a restart, Fix all, "Disable rule in this workspace", "Create configuration", the rule list, rule
+// links to the client's documentation command, counts without hints, and files.encoding for files on disk.
+import { strict as assert } from 'node:assert';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LspSession, REPO_ROOT, uriOf, type LspDiagnostic } from './harness';
+
+const FIXTURE = join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'ws');
+
+interface TextEdit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+interface CodeAction {
+  title: string;
+  kind?: string;
+  isPreferred?: boolean;
+  edit?: { changes: Record<string, TextEdit[]> };
+  command?: { command: string; arguments?: unknown[] };
+}
+
+const rules = (diags: LspDiagnostic[] | undefined) => (diags ?? []).map((d) => String(d.code)).sort();
+const whole = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };
+
+describe('language server: editor settings and actions (issue 14)', function () {
+  this.timeout(30000);
+  let dir: string;
+  let lsp: LspSession | undefined;
+  let ordersUri: string;
+  let ordersText: string;
+  let loadUri: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'insertlint-editor-'));
+    cpSync(FIXTURE, dir, { recursive: true });
+    ordersUri = uriOf(join(dir, 'ddl', 'orders.sql'));
+    ordersText = readFileSync(join(dir, 'ddl', 'orders.sql'), 'utf8');
+    loadUri = uriOf(join(dir, 'load', 'load.sql'));
+  });
+
+  afterEach(async () => {
+    await lsp?.stop();
+    lsp = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openOrders(settings: unknown = {}, initializationOptions: unknown = {}): Promise<LspSession> {
+    lsp = await LspSession.start(dir, settings, initializationOptions);
+    lsp.open(ordersUri, ordersText);
+    lsp.open(loadUri, readFileSync(join(dir, 'load', 'load.sql'), 'utf8'));
+    await lsp.waitFor('orders.sql findings', () => rules(lsp!.diagnostics.get(ordersUri)).includes('identity-cache'));
+    return lsp;
+  }
+
+  const codeActions = (s: LspSession, only?: string[]) =>
+    s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: ordersUri }, range: whole, context: { diagnostics: [], ...(only ? { only } : {}) } });
+  // The INSERT (and its lens) is in load.sql.
+  const lenses = (s: LspSession) => s.request<unknown[]>('textDocument/codeLens', { textDocument: { uri: loadUri } });
+
+  it('insertlint.enable off clears findings, lenses and actions and says "disabled"; on brings them back, without a restart', async () => {
+    const s = await openOrders();
+    assert.ok((await lenses(s)).length > 0);
+    s.configure({ enable: false });
+    await s.waitFor('findings cleared', () => (s.diagnostics.get(ordersUri) ?? []).length === 0);
+    await s.waitFor('status disabled', () => s.statuses.at(-1)?.state === 'disabled');
+    assert.equal(s.statuses.at(-1)?.findings, 0);
+    assert.deepEqual(await lenses(s), []);
+    assert.deepEqual(await codeActions(s), []);
+    assert.ok(s.codeLensRefreshes > 0, 'the client is asked to refresh its lenses');
+    s.configure({ enable: true });
+    await s.waitFor('findings back', () => rules(s.diagnostics.get(ordersUri)).includes('identity-cache'));
+    assert.ok((await lenses(s)).length > 0);
+  });
+
+  it('insertlint.minimumSeverity hides less severe findings, and insertlint.messageStyle firstSentence shortens messages', async () => {
+    const s = await openOrders();
+    assert.ok(rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'), 'the fixture has an information finding');
+    s.configure({ minimumSeverity: 'warning', messageStyle: 'firstSentence' });
+    await s.waitFor('information hidden', () => !rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'));
+    const cache = s.diagnostics.get(ordersUri)!.find((d) => d.code === 'identity-cache')!;
+    assert.equal(cache.message, 'IDENTITY column APP.ORDERS.ID hands out values with NO CACHE: Db2 must write a log record each time a row takes a value to keep generated values recoverable.');
+    assert.ok((s.diagnostics.get(ordersUri) ?? []).every((d) => d.severity! <= 2));
+  });
+
+  it('insertlint.languages leaves other languages without findings, and insertlint.codeLens off removes the lenses', async () => {
+    const s = await openOrders();
+    s.configure({ languages: ['java'], codeLens: false });
+    await s.waitFor('sql findings gone', () => (s.diagnostics.get(ordersUri) ?? []).length === 0);
+    assert.deepEqual(await lenses(s), []);
+    s.configure({ languages: ['sql'] });
+    await s.waitFor('sql findings back', () => rules(s.diagnostics.get(ordersUri)).includes('identity-cache'));
+    assert.ok((await lenses(s)).length > 0);
+  });
+
+  it('insertlint.run onSave analyses an edit only when the document is saved, and offers no stale quick fixes meanwhile', async () => {
+    const s = await openOrders({ run: 'onSave', debounceMs: 0 });
+    const line = ordersText.split('\n')[4];
+    const col = line.indexOf('NO CACHE');
+    const publishedBefore = s.diagnostics.get(ordersUri);
+    s.change(ordersUri, { start: { line: 4, character: col }, end: { line: 4, character: col + 'NO CACHE'.length } }, 'CACHE 1000');
+    // Ask for something: the server answers after handling the change, so the edit has been seen by now.
+    await s.request('textDocument/codeLens', { textDocument: { uri: ordersUri } });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(s.diagnostics.get(ordersUri), publishedBefore, 'no analysis before the save');
+    assert.deepEqual(await codeActions(s), [], 'actions computed on the older text would land in the wrong place');
+    s.save(ordersUri);
+    await s.waitFor('identity-cache gone after the save', () => !rules(s.diagnostics.get(ordersUri)).includes('identity-cache'));
+  });
+
+  it('Fix all (source.fixAll.insertlint) applies the fixes that keep the meaning, not NOT ENFORCED', async () => {
+    const s = await openOrders();
+    assert.ok(rules(s.diagnostics.get(ordersUri)).includes('enforced-foreign-key'));
+    const quick = await codeActions(s);
+    const notEnforced = quick.find((a) => /NOT ENFORCED/.test(a.title));
+    assert.ok(notEnforced, quick.map((a) => a.title).join(', '));
+    assert.equal(notEnforced.isPreferred, false, 'a fix that changes meaning is not the preferred one');
+    const actions = await codeActions(s, ['source.fixAll.insertlint']);
+    assert.equal(actions.length, 1, actions.map((a) => a.title).join(', '));
+    assert.equal(actions[0].kind, 'source.fixAll.insertlint');
+    const edits = actions[0].edit!.changes[ordersUri];
+    assert.deepEqual(edits.map((e) => e.newText), ['CACHE 1000']);
+    // Asked for source actions in general (the Source Action menu), it is there too; quick fixes are not.
+    const source = await codeActions(s, ['source']);
+    assert.deepEqual(source.map((a) => a.kind), ['source.fixAll.insertlint']);
+  });
+
+  it('"Disable rule in this workspace" writes .insertlintrc.json and the finding goes at once', async () => {
+    const s = await openOrders();
+    const action = (await codeActions(s)).find((a) => a.title === 'Disable identity-cache in this workspace');
+    assert.ok(action?.command);
+    const result = await s.request<{ path: string; created: boolean }>('workspace/executeCommand', { command: action.command.command, arguments: action.command.arguments });
+    assert.equal(result.created, true);
+    const config = JSON.parse(readFileSync(join(dir, '.insertlintrc.json'), 'utf8'));
+    assert.equal(config.rules['identity-cache'], 'off');
+    await s.waitFor('identity-cache gone', () => !rules(s.diagnostics.get(ordersUri)).includes('identity-cache'));
+    await s.waitFor('the message', () => s.messages.some((m) => /identity-cache is now off/.test(m)));
+    // A second rule keeps the first.
+    await s.request('workspace/executeCommand', { command: 'insertlint.server.disableRuleInWorkspace', arguments: ['lob-column'] });
+    assert.deepEqual(JSON.parse(readFileSync(join(dir, '.insertlintrc.json'), 'utf8')).rules, { 'identity-cache': 'off', 'lob-column': 'off' });
+    await assert.rejects(s.request('workspace/executeCommand', { command: 'insertlint.server.disableRuleInWorkspace', arguments: ['no-such-rule'] }), /rule id/);
+    // A client that fails the message box request does not bring the server down.
+    s.answersMessageRequests = false;
+    await s.request('workspace/executeCommand', { command: 'insertlint.server.disableRuleInWorkspace', arguments: ['mincommit'] });
+    await s.waitFor('the fallback log line', () => s.logs.some((l) => /message not shown.*mincommit is now off/.test(l)));
+    assert.ok((await lenses(s)).length > 0, 'the server still answers');
+    assert.equal(s.exited, false);
+  });
+
+  it('"Create configuration" writes a starter file once; "Show rules" lists the rules with the severity in force', async () => {
+    const s = await openOrders({ rules: { 'lob-column': 'off' } });
+    const first = await s.request<{ path: string; created: boolean; uri: string }>('workspace/executeCommand', { command: 'insertlint.server.createConfiguration', arguments: [] });
+    assert.equal(first.created, true);
+    assert.equal(first.uri, uriOf(join(dir, '.insertlintrc.json')));
+    const written = JSON.parse(readFileSync(first.path, 'utf8'));
+    assert.deepEqual(written, { rules: {}, ignore: [], schema: [] });
+    const second = await s.request<{ created: boolean }>('workspace/executeCommand', { command: 'insertlint.server.createConfiguration', arguments: [] });
+    assert.equal(second.created, false);
+    const list = await s.request<{ id: string; severity: string; fixable: boolean; description: string }[]>('insertlint/rules', {});
+    assert.ok(list.length >= 20);
+    assert.deepEqual(list.find((r) => r.id === 'identity-cache'), { id: 'identity-cache', description: list.find((r) => r.id === 'identity-cache')!.description, severity: 'warning', fixable: true });
+    assert.equal(list.find((r) => r.id === 'lob-column')!.severity, 'off');
+  });
+
+  it('links rule ids to the client\'s documentation command when the client asks for it', async () => {
+    const s = await openOrders({}, { clientCommands: ['insertlint.showRuleDocumentation'], ruleDocs: 'command' });
+    const d = s.diagnostics.get(ordersUri)!.find((x) => x.code === 'identity-cache')!;
+    assert.equal(d.codeDescription!.href, `command:insertlint.showRuleDocumentation?${encodeURIComponent('["identity-cache"]')}`);
+  });
+
+  it('counts what the Problems panel lists: hints are published but not counted in the status', async () => {
+    const s = await openOrders({ rules: { 'lob-column': 'hint' } });
+    await s.waitIdle();
+    await s.waitFor('lob-column as a hint', () => s.diagnostics.get(ordersUri)?.find((d) => d.code === 'lob-column')?.severity === 4);
+    const published = [...s.diagnostics.values()].flat();
+    const withoutHints = published.filter((d) => d.severity !== 4).length;
+    assert.equal(published.length, withoutHints + 1);
+    await s.waitFor(`status count ${withoutHints}`, () => s.statuses.at(-1)?.findings === withoutHints);
+  });
+
+  it('reads closed files on disk with files.encoding (Latin-1 here), as the editor would show them', async () => {
+    const latin = "CREATE TABLE APP.CLIENTÈLE (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), NOM VARCHAR(20));\nINSERT INTO APP.CLIENTÈLE (NOM) VALUES ('Hélène');\n";
+    writeFileSync(join(dir, 'ddl', 'clients.sql'), Buffer.from(latin, 'latin1'));
+    const clientsUri = uriOf(join(dir, 'ddl', 'clients.sql'));
+    lsp = await LspSession.start(dir, {}, {}, 'iso88591');
+    const s = lsp;
+    await s.waitFor('the Latin-1 file indexed', () => rules(s.diagnostics.get(clientsUri)).includes('identity-cache'));
+    assert.match(s.diagnostics.get(clientsUri)!.find((d) => d.code === 'identity-cache')!.message, /APP\.CLIENTÈLE\.ID/);
+    await s.stop();
+    // In UTF-8 (the default) the same bytes are not valid: skipped with a line that says what to do.
+    lsp = await LspSession.start(dir);
+    await lsp.waitIdle();
+    assert.equal(lsp.diagnostics.get(clientsUri), undefined);
+    assert.ok(lsp.logs.some((l) => /skipped .*clients\.sql: it is not valid UTF-8 .*latin1/.test(l)), lsp.logs.join('\n'));
+    assert.ok(!existsSync(join(dir, '.insertlintrc.json')));
+  });
+});

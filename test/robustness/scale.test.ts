@@ -1,0 +1,70 @@
+// Workspace-scale growth: the schema model and the rules that read it must stay linear in the number of
+// columns of one table (the editor folds the schema on every keystroke) and in files × tables (a rule that
+// walked every table for every file made 20,000 one-table files take 94 s). Parsing is done outside the
+// timed part, so that what is timed is the stage that went quadratic.
+import { strict as assert } from 'node:assert';
+import { parseSql } from '../../server/src/sql/parser';
+import { SchemaModel } from '../../server/src/schema/schema';
+import { RULES } from '../../server/src/engine/registry';
+import { resolveConfig } from '../../server/src/engine/config';
+import type { FileModel } from '../../server/src/engine/types';
+import { growthRatio } from './support';
+
+function fileModel(path: string, text: string): FileModel {
+  const parsed = parseSql(text);
+  return { source: { path, text, language: 'sql' }, statements: parsed.statements, comments: parsed.comments };
+}
+
+function wideTable(columns: number): FileModel {
+  const cols = Array.from({ length: columns }, (_, i) => `C${i} INTEGER`).join(',\n  ');
+  return fileModel('wide.sql', `CREATE TABLE APP.WIDE (ID BIGINT GENERATED ALWAYS AS IDENTITY (NO CACHE),\n  ${cols});\nINSERT INTO APP.WIDE (C0) SELECT C0 FROM APP.SRC;\n`);
+}
+
+/** One file per table: the table, three indexes and an INSERT … SELECT (a bulk target with DDL in every file). */
+function oneTableFiles(count: number): FileModel[] {
+  return Array.from({ length: count }, (_, i) =>
+    fileModel(
+      `f${i}.sql`,
+      `CREATE TABLE APP.T${i} (ID INT NOT NULL PRIMARY KEY, V VARCHAR(20));\nCREATE INDEX APP.T${i}_A ON APP.T${i} (V);\nCREATE UNIQUE INDEX APP.T${i}_B ON APP.T${i} (V, ID);\nCREATE INDEX APP.T${i}_C ON APP.T${i} (ID, V);\nINSERT INTO APP.T${i} SELECT * FROM APP.SRC;\n`,
+    ),
+  );
+}
+
+describe('robustness: workspace scale', function () {
+  this.timeout(180_000);
+  const config = resolveConfig(RULES.map((r) => r.rule));
+
+  it('folds a CREATE TABLE into the schema model in time linear in its columns', () => {
+    const models = new Map<number, FileModel>();
+    const { ratio, smallMs, largeMs } = growthRatio(
+      (n) => String(models.set(n, wideTable(n)) && n),
+      (n) => void SchemaModel.build([models.get(Number(n))!]),
+      2000,
+    );
+    assert.ok(ratio < 24, `8× the columns took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
+  it('runs every rule over a workspace of one-table files in time linear in the number of files', () => {
+    const workspaces = new Map<number, { files: FileModel[]; schema: SchemaModel }>();
+    const make = (n: number) => {
+      const files = oneTableFiles(n);
+      workspaces.set(n, { files, schema: SchemaModel.build(files) });
+      return String(n);
+    };
+    let findings = 0;
+    const run = (n: string) => {
+      const { files, schema } = workspaces.get(Number(n))!;
+      findings = 0;
+      for (const file of files) {
+        for (const { rule } of RULES) {
+          const setting = config.rules.get(rule.meta.id);
+          const options = setting && setting !== 'off' ? setting.options : {};
+          rule.check({ file, schema, options, report: () => void (rule.meta.id === 'index-count' && findings++) });
+        }
+      }
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 250);
+    assert.equal(findings, 2000, 'each file gets its own index-count finding');
+    assert.ok(ratio < 24, `8× the files took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+});
