@@ -75,7 +75,8 @@ describe('language server: editor settings and actions (issue 14)', function () 
   });
 
   it('insertlint.minimumSeverity hides less severe findings, and insertlint.messageStyle firstSentence shortens messages', async () => {
-    const s = await openOrders();
+    // table-lock-bulk-target is off by default (issue 13): turned on here for an information finding.
+    const s = await openOrders({ rules: { 'table-lock-bulk-target': 'information' } });
     assert.ok(rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'), 'the fixture has an information finding');
     s.configure({ minimumSeverity: 'warning', messageStyle: 'firstSentence' });
     await s.waitFor('information hidden', () => !rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'));

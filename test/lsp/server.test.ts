@@ -319,7 +319,7 @@ describe('language server over stdio', function () {
 
   it('applies rule severities from the editor settings and from .insertlintrc.json', async () => {
     await lsp.stop();
-    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ bulkRowThreshold: 1, rules: { 'lob-column': 'off' } }));
+    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ rules: { 'lob-column': 'off' } }));
     lsp = await LspSession.start(dir, { rules: { 'identity-cache': 'error' } });
     await lsp.waitFor('identity-cache as an error', () => byRule(lsp.diagnostics.get(ordersUri), 'identity-cache')[0]?.severity === 1);
     assert.equal(byRule(lsp.diagnostics.get(ordersUri), 'lob-column').length, 0);
