@@ -1127,7 +1127,7 @@ function readSuppressions(comments, lines) {
   }
   return out;
 }
-function applySuppressions(diagnostics, suppressions, lines, file, knownRules) {
+function applySuppressions(diagnostics, suppressions, lines, file, knownRules, judgeable = () => true) {
   if (suppressions.length === 0) return diagnostics;
   const fileWide = [];
   const byLine = /* @__PURE__ */ new Map();
@@ -1156,7 +1156,7 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules) {
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
       extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`));
-    } else if (!s.used) {
+    } else if (!s.used && judgeable(s)) {
       extra.push(unusedSuppression(file, s, `matches no finding${s.kind === "next-line" ? " on the next line" : " in this file"}; remove it`));
     }
   }
@@ -1180,202 +1180,6 @@ var init_suppressions = __esm({
   }
 });
 
-// server/src/engine/config.ts
-function validateConfig(raw, knownRules, source) {
-  const fail = (what) => {
-    throw new ConfigError(`${source}: ${what}`);
-  };
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
-  const config = raw;
-  for (const key of Object.keys(config)) {
-    if (!["$schema", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect"].includes(key)) fail(`unknown key "${key}"`);
-  }
-  const known = new Map(knownRules.map((r) => [r.meta.id, r]));
-  const builtIn = new Set(ENGINE_FINDINGS);
-  if (config.rules !== void 0) {
-    if (typeof config.rules !== "object" || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
-    for (const [id, setting] of Object.entries(config.rules)) {
-      const rule = known.get(id);
-      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"`);
-      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
-      if (!SEVERITIES.includes(severity)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(", ")}`);
-      if (options !== void 0) {
-        if (!rule) fail(`"${id}" takes no options`);
-        if (typeof options !== "object" || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
-        for (const [name2, value] of Object.entries(options)) {
-          const defaults = rule.meta.defaultOptions ?? {};
-          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"`);
-          if (typeof value !== typeof defaults[name2]) fail(`rule "${id}": option "${name2}" must be a ${typeof defaults[name2]}`);
-        }
-      }
-    }
-  }
-  if (config.ignore !== void 0 && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== "string"))) {
-    fail('"ignore" must be an array of glob strings');
-  }
-  if (config.languages !== void 0) {
-    if (typeof config.languages !== "object" || config.languages === null) fail('"languages" must be an object');
-    const languages = new Set(Object.values(DEFAULT_LANGUAGES));
-    for (const [ext, lang] of Object.entries(config.languages)) {
-      if (!ext.startsWith(".")) fail(`"languages": "${ext}" must start with a dot`);
-      if (lang !== null && !languages.has(lang)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
-    }
-  }
-  if (config.maxFileBytes !== void 0 && (typeof config.maxFileBytes !== "number" || config.maxFileBytes <= 0)) {
-    fail('"maxFileBytes" must be a positive number');
-  }
-  if (config.driverModules !== void 0 && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== "string" || m.trim() === ""))) {
-    fail('"driverModules" must be an array of module names');
-  }
-  if (config.schema !== void 0 && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== "string" || p.trim() === ""))) {
-    fail('"schema" must be an array of file, folder or glob strings');
-  }
-  if (config.terminator !== void 0) {
-    const entries = typeof config.terminator === "string" ? [["", config.terminator]] : Object.entries(config.terminator ?? {});
-    if (typeof config.terminator !== "string" && (typeof config.terminator !== "object" || config.terminator === null || Array.isArray(config.terminator))) {
-      fail('"terminator" must be a string or an object of glob \u2192 terminator');
-    }
-    for (const [glob, value] of entries) {
-      const problem = terminatorProblem(value);
-      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ""}: ${problem}`);
-    }
-  }
-  if (config.dialect !== void 0) {
-    const entries = typeof config.dialect === "string" ? [["", config.dialect]] : typeof config.dialect === "object" && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob \u2192 dialect');
-    for (const [glob, value] of entries) {
-      if (!DIALECT_SETTINGS.includes(value)) fail(`"dialect"${glob ? ` for "${glob}"` : ""}: must be one of ${DIALECT_SETTINGS.join(", ")}`);
-    }
-  }
-  return config;
-}
-function dialectFor(path, config) {
-  let chosen;
-  for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
-    chosen = dialect;
-  }
-  return chosen === "luw" || chosen === "zos" ? chosen : void 0;
-}
-function resolveConfig(rules, ...layers) {
-  const resolved = {
-    rules: /* @__PURE__ */ new Map(),
-    ignore: [],
-    languages: { ...DEFAULT_LANGUAGES },
-    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
-    driverModules: [],
-    schema: [],
-    terminators: []
-  };
-  for (const rule of rules) {
-    resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...rule.meta.defaultOptions ?? {} } });
-  }
-  for (const layer of layers) {
-    if (!layer) continue;
-    for (const [id, setting] of Object.entries(layer.rules ?? {})) {
-      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
-      const current = resolved.rules.get(id);
-      const baseOptions = current && current !== "off" ? current.options : { ...rules.find((r) => r.meta.id === id)?.meta.defaultOptions ?? {} };
-      resolved.rules.set(id, severity === "off" ? "off" : { severity, options: { ...baseOptions, ...options ?? {} } });
-    }
-    resolved.ignore.push(...layer.ignore ?? []);
-    for (const [ext, lang] of Object.entries(layer.languages ?? {})) {
-      if (lang === null) delete resolved.languages[ext];
-      else resolved.languages[ext] = lang;
-    }
-    if (layer.maxFileBytes !== void 0) resolved.maxFileBytes = layer.maxFileBytes;
-    for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
-    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
-    if (typeof layer.dialect === "string") (resolved.dialects ??= []).push({ dialect: layer.dialect });
-    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
-    if (typeof layer.terminator === "string") resolved.terminators.push({ terminator: layer.terminator });
-    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
-  }
-  return resolved;
-}
-function terminatorProblem(value) {
-  if (typeof value !== "string") return "must be a string";
-  if (value === "auto" || value === "newline") return void 0;
-  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
-  return void 0;
-}
-function terminatorFor(path, config) {
-  let chosen;
-  let relative7;
-  for (const { pattern, terminator } of config.terminators) {
-    if (pattern !== void 0) {
-      relative7 ??= relativeToConfig(path, config.source);
-      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
-    }
-    chosen = terminator;
-  }
-  if (chosen === void 0 || chosen === "auto") return void 0;
-  return chosen === "newline" ? "\n" : chosen;
-}
-function relativeToConfig(path, configPath) {
-  const file = path.replace(/\\/g, "/");
-  const slash = configPath ? configPath.replace(/\\/g, "/").lastIndexOf("/") : -1;
-  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, "/").slice(0, slash + 1) : "";
-  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
-  return rel.replace(/^([a-zA-Z]:)?\/+/, "");
-}
-function languageOf(path, config) {
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  const dot = path.lastIndexOf(".");
-  if (dot <= slash) return void 0;
-  const ext = path.slice(dot);
-  return config.languages[ext] ?? config.languages[ext.toLowerCase()];
-}
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
-var init_config = __esm({
-  "server/src/engine/config.ts"() {
-    "use strict";
-    import_ignore = __toESM(require_ignore());
-    init_suppressions();
-    CONFIG_FILE_NAME = ".insertlintrc.json";
-    DEFAULT_LANGUAGES = {
-      ".sql": "sql",
-      ".db2": "sql",
-      ".ddl": "sql",
-      ".clp": "sql",
-      ".java": "java",
-      ".sqlj": "java",
-      ".py": "python",
-      ".js": "javascript",
-      ".mjs": "javascript",
-      ".cjs": "javascript",
-      ".jsx": "javascript",
-      ".ts": "typescript",
-      ".mts": "typescript",
-      ".cts": "typescript",
-      ".tsx": "typescript",
-      ".c": "c",
-      ".h": "c",
-      ".cpp": "cpp",
-      ".cc": "cpp",
-      ".cxx": "cpp",
-      ".sqc": "embedded-sql",
-      ".sqC": "embedded-sql",
-      ".sqx": "embedded-sql",
-      ".sh": "shell",
-      ".bash": "shell",
-      ".ksh": "shell",
-      ".sqb": "cobol",
-      ".cbl": "cobol",
-      ".cob": "cobol",
-      ".cpy": "cobol",
-      ".dcl": "cobol",
-      ".jcl": "jcl",
-      ".ctl": "jcl"
-    };
-    DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
-    ENGINE_FINDINGS = [UNUSED_SUPPRESSION_RULE];
-    SEVERITIES = ["error", "warning", "information", "hint", "off"];
-    ConfigError = class extends Error {
-    };
-    DIALECT_SETTINGS = ["auto", "luw", "zos"];
-  }
-});
-
 // server/src/schema/schema.ts
 function replaceNamed(items, item2) {
   let names3 = namesIn.get(items);
@@ -1395,15 +1199,21 @@ function zosLoadReason(load) {
   if (!load.log) words.push("LOG NO");
   return `${words.join(" ")} (utility)`;
 }
+function sameDatabase(a, b) {
+  const x = DATABASE_AT.get(a);
+  const y = DATABASE_AT.get(b);
+  return x === void 0 || y === void 0 || x === y;
+}
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-var DB2_DEFAULT_CACHE, SchemaModel, namesIn, NO_TABLES;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
     init_walk();
     DB2_DEFAULT_CACHE = 20;
+    BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
       tables = /* @__PURE__ */ new Map();
       sequences = /* @__PURE__ */ new Map();
@@ -1442,7 +1252,10 @@ var init_schema = __esm({
       }
       sequence(name2, stmt) {
         const key = this.keyOf(name2, stmt);
-        return this.sequences.get(key) ?? [...this.sequences.values()].find((s) => s.key.endsWith("." + name2.name) && (!name2.schema || s.key.startsWith(".")));
+        const exact = this.sequences.get(key);
+        if (exact) return exact;
+        const candidates = [...this.sequences.values()].filter((s) => s.key.endsWith("." + name2.name) && (key.startsWith(".") || s.key.startsWith(".")));
+        return candidates.length === 1 ? candidates[0] : void 0;
       }
       insertTarget(name2, stmt) {
         const table = this.table(name2, stmt);
@@ -1458,7 +1271,7 @@ var init_schema = __esm({
       targetByName(name2) {
         const matches = (this.targetsByName.get(name2.name) ?? []).filter((t) => {
           const schema = splitKey(t.key)[0];
-          if (schema === "" && name2.schema) return !this.tables.get(t.key)?.definition;
+          if (schema === "" && name2.schema) return !this.tables.get(t.key)?.definition && (this.byName.get(name2.name) ?? []).filter((k) => !k.startsWith(".")).length <= 1;
           return !name2.schema || schema === name2.schema;
         });
         return matches.length === 1 ? matches[0] : void 0;
@@ -1474,32 +1287,60 @@ var init_schema = __esm({
         return table;
       }
       // --- building -------------------------------------------------------------------------------
-      static build(files) {
+      static build(files, options = {}) {
         const model = new _SchemaModel();
         for (const file of files) model.addFile(file);
-        model.finish();
+        model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
         return model;
       }
+      /**
+       * True when every row the table receives is written out as literals and they stay under the bulk threshold:
+       * reference data (codes, statuses, seed rows), whose per-row costs nobody will notice.
+       */
+      isReferenceData(target) {
+        return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0);
+      }
+      /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
+      receivesRows(table) {
+        const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+        return target !== void 0 && !this.isReferenceData(target);
+      }
+      /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
+      hasInsertWorkload() {
+        for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
+        return false;
+      }
       currentSchema;
+      /** Statements of the current file whose text has values spliced in (not literals written by hand). */
+      splicedStatements = /* @__PURE__ */ new Set();
+      /** The current file is a script (see addFile). */
+      scriptFile = true;
       addFile(file) {
         this.currentSchema = void 0;
         const seenInserts = /* @__PURE__ */ new Map();
         const path = file.source.path;
         const inLoop = /* @__PURE__ */ new Set();
+        const spliced = /* @__PURE__ */ new Set();
         for (const execution2 of file.code?.executions ?? []) {
           if (execution2.loop && !execution2.loop.chunked) for (const s of execution2.statements) inLoop.add(s);
+          if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
         }
+        this.splicedStatements = spliced;
+        this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
+        let database;
         forEachStatement(
           file.statements,
           (stmt, parent) => {
             this.schemaAt.set(stmt, this.currentSchema);
+            if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
+            if (database !== void 0) DATABASE_AT.set(stmt, database);
             this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
           },
           { triggers: false }
         );
       }
       /**
-       * `seenInserts` counts the script's INSERTs per table (several in one script make a bulk target); it is
+       * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
        * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
        */
       addStatement(file, stmt, inLoop, seenInserts, parent) {
@@ -1545,16 +1386,19 @@ var init_schema = __esm({
             seenInserts?.set(key, count);
             const reasons = [];
             if (stmt.source.kind === "select") reasons.push("INSERT \u2026 SELECT");
-            else if (stmt.source.rows.length > 1) reasons.push(`multi-row VALUES (${stmt.source.rows.length} rows)`);
             if (inLoop) reasons.push("inserted inside a loop");
-            if (count === 2) reasons.push("several INSERT statements in one script");
-            this.addInsertSite(key, { file, stmt, repeated: inLoop || count > 1 }, reasons);
+            const rows = stmt.source.kind === "values" && !inLoop ? stmt.source.rows.length : 0;
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== "marker" && v.kind !== "host"));
+            const site = { file, stmt, repeated: inLoop || count > 1 };
+            if (literal) site.literalRows = rows;
+            this.addInsertSite(key, site, reasons, rows);
             this.recordSequenceUses(stmt);
             break;
           }
           case "merge":
             if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-              this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ["MERGE \u2026 WHEN NOT MATCHED THEN INSERT"]);
+              const bulk = !stmt.sourceIsValues || inLoop;
+              this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: inLoop }, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
             }
             break;
           case "ingest":
@@ -1585,10 +1429,10 @@ var init_schema = __esm({
             break;
         }
       }
-      addInsertSite(key, site, reasons) {
+      addInsertSite(key, site, reasons, valuesRows = 0) {
         let target = this.insertTargets.get(key);
         if (!target) {
-          target = { key, sites: [], bulkReasons: [] };
+          target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
           this.insertTargets.set(key, target);
           const name2 = splitKey(key)[1];
           const sameName = this.targetsByName.get(name2);
@@ -1596,6 +1440,7 @@ var init_schema = __esm({
           else this.targetsByName.set(name2, [target]);
         }
         target.sites.push(site);
+        target.valuesRows += valuesRows;
         for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
       }
       newTable(key) {
@@ -1735,7 +1580,10 @@ var init_schema = __esm({
           schemas.add(schema);
         }
       }
-      finish() {
+      finish(bulkRowThreshold) {
+        for (const target of this.insertTargets.values()) {
+          if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
+        }
         for (const table of this.tables.values()) {
           if (!this.isInsertTarget(table)) continue;
           for (const trigger of table.triggers) {
@@ -1757,6 +1605,221 @@ var init_schema = __esm({
     };
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
+    DATABASE_AT = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/engine/config.ts
+function inPreset(rule, preset) {
+  return preset === "insertlint:all" || rule.meta.recommended !== false;
+}
+function validateConfig(raw, knownRules, source) {
+  const fail = (what) => {
+    throw new ConfigError(`${source}: ${what}`);
+  };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
+  const config = raw;
+  for (const key of Object.keys(config)) {
+    if (!["$schema", "extends", "bulkRowThreshold", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect"].includes(key)) fail(`unknown key "${key}"`);
+  }
+  if (config.extends !== void 0 && !PRESETS.includes(config.extends)) {
+    fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(", ")}, not ${JSON.stringify(config.extends)}`);
+  }
+  if (config.bulkRowThreshold !== void 0 && (typeof config.bulkRowThreshold !== "number" || !Number.isInteger(config.bulkRowThreshold) || config.bulkRowThreshold < 1)) {
+    fail('"bulkRowThreshold" must be a whole number of rows, 1 or more');
+  }
+  const known = new Map(knownRules.map((r) => [r.meta.id, r]));
+  const builtIn = new Set(ENGINE_FINDINGS);
+  if (config.rules !== void 0) {
+    if (typeof config.rules !== "object" || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
+    for (const [id, setting] of Object.entries(config.rules)) {
+      const rule = known.get(id);
+      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"`);
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
+      if (!SEVERITIES.includes(severity)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(", ")}`);
+      if (options !== void 0) {
+        if (!rule) fail(`"${id}" takes no options`);
+        if (typeof options !== "object" || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
+        for (const [name2, value] of Object.entries(options)) {
+          const defaults = rule.meta.defaultOptions ?? {};
+          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"`);
+          if (typeof value !== typeof defaults[name2]) fail(`rule "${id}": option "${name2}" must be a ${typeof defaults[name2]}`);
+        }
+      }
+    }
+  }
+  if (config.ignore !== void 0 && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== "string"))) {
+    fail('"ignore" must be an array of glob strings');
+  }
+  if (config.languages !== void 0) {
+    if (typeof config.languages !== "object" || config.languages === null) fail('"languages" must be an object');
+    const languages = new Set(Object.values(DEFAULT_LANGUAGES));
+    for (const [ext, lang] of Object.entries(config.languages)) {
+      if (!ext.startsWith(".")) fail(`"languages": "${ext}" must start with a dot`);
+      if (lang !== null && !languages.has(lang)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
+    }
+  }
+  if (config.maxFileBytes !== void 0 && (typeof config.maxFileBytes !== "number" || config.maxFileBytes <= 0)) {
+    fail('"maxFileBytes" must be a positive number');
+  }
+  if (config.driverModules !== void 0 && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== "string" || m.trim() === ""))) {
+    fail('"driverModules" must be an array of module names');
+  }
+  if (config.schema !== void 0 && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== "string" || p.trim() === ""))) {
+    fail('"schema" must be an array of file, folder or glob strings');
+  }
+  if (config.terminator !== void 0) {
+    const entries = typeof config.terminator === "string" ? [["", config.terminator]] : Object.entries(config.terminator ?? {});
+    if (typeof config.terminator !== "string" && (typeof config.terminator !== "object" || config.terminator === null || Array.isArray(config.terminator))) {
+      fail('"terminator" must be a string or an object of glob \u2192 terminator');
+    }
+    for (const [glob, value] of entries) {
+      const problem = terminatorProblem(value);
+      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ""}: ${problem}`);
+    }
+  }
+  if (config.dialect !== void 0) {
+    const entries = typeof config.dialect === "string" ? [["", config.dialect]] : typeof config.dialect === "object" && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob \u2192 dialect');
+    for (const [glob, value] of entries) {
+      if (!DIALECT_SETTINGS.includes(value)) fail(`"dialect"${glob ? ` for "${glob}"` : ""}: must be one of ${DIALECT_SETTINGS.join(", ")}`);
+    }
+  }
+  return config;
+}
+function dialectFor(path, config) {
+  let chosen;
+  for (const { pattern, dialect } of config.dialects ?? []) {
+    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    chosen = dialect;
+  }
+  return chosen === "luw" || chosen === "zos" ? chosen : void 0;
+}
+function resolveConfig(rules, ...layers) {
+  let preset = DEFAULT_PRESET;
+  for (const layer of layers) if (layer?.extends) preset = layer.extends;
+  const resolved = {
+    rules: /* @__PURE__ */ new Map(),
+    preset,
+    bulkRowThreshold: DEFAULT_BULK_ROW_THRESHOLD,
+    ignore: [],
+    languages: { ...DEFAULT_LANGUAGES },
+    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    driverModules: [],
+    schema: [],
+    terminators: []
+  };
+  for (const rule of rules) {
+    resolved.rules.set(rule.meta.id, inPreset(rule, preset) ? { severity: rule.meta.defaultSeverity, options: { ...rule.meta.defaultOptions ?? {} } } : "off");
+  }
+  for (const layer of layers) {
+    if (!layer) continue;
+    for (const [id, setting] of Object.entries(layer.rules ?? {})) {
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
+      const current = resolved.rules.get(id);
+      const baseOptions = current && current !== "off" ? current.options : { ...rules.find((r) => r.meta.id === id)?.meta.defaultOptions ?? {} };
+      resolved.rules.set(id, severity === "off" ? "off" : { severity, options: { ...baseOptions, ...options ?? {} } });
+    }
+    resolved.ignore.push(...layer.ignore ?? []);
+    for (const [ext, lang] of Object.entries(layer.languages ?? {})) {
+      if (lang === null) delete resolved.languages[ext];
+      else resolved.languages[ext] = lang;
+    }
+    if (layer.maxFileBytes !== void 0) resolved.maxFileBytes = layer.maxFileBytes;
+    if (layer.bulkRowThreshold !== void 0) resolved.bulkRowThreshold = layer.bulkRowThreshold;
+    for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
+    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
+    if (typeof layer.dialect === "string") (resolved.dialects ??= []).push({ dialect: layer.dialect });
+    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
+    if (typeof layer.terminator === "string") resolved.terminators.push({ terminator: layer.terminator });
+    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
+  }
+  return resolved;
+}
+function terminatorProblem(value) {
+  if (typeof value !== "string") return "must be a string";
+  if (value === "auto" || value === "newline") return void 0;
+  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
+  return void 0;
+}
+function terminatorFor(path, config) {
+  let chosen;
+  let relative7;
+  for (const { pattern, terminator } of config.terminators) {
+    if (pattern !== void 0) {
+      relative7 ??= relativeToConfig(path, config.source);
+      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
+    }
+    chosen = terminator;
+  }
+  if (chosen === void 0 || chosen === "auto") return void 0;
+  return chosen === "newline" ? "\n" : chosen;
+}
+function relativeToConfig(path, configPath) {
+  const file = path.replace(/\\/g, "/");
+  const slash = configPath ? configPath.replace(/\\/g, "/").lastIndexOf("/") : -1;
+  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, "/").slice(0, slash + 1) : "";
+  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
+  return rel.replace(/^([a-zA-Z]:)?\/+/, "");
+}
+function languageOf(path, config) {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const dot = path.lastIndexOf(".");
+  if (dot <= slash) return void 0;
+  const ext = path.slice(dot);
+  return config.languages[ext] ?? config.languages[ext.toLowerCase()];
+}
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
+var init_config = __esm({
+  "server/src/engine/config.ts"() {
+    "use strict";
+    import_ignore = __toESM(require_ignore());
+    init_suppressions();
+    init_schema();
+    CONFIG_FILE_NAME = ".insertlintrc.json";
+    DEFAULT_LANGUAGES = {
+      ".sql": "sql",
+      ".db2": "sql",
+      ".ddl": "sql",
+      ".clp": "sql",
+      ".java": "java",
+      ".sqlj": "java",
+      ".py": "python",
+      ".js": "javascript",
+      ".mjs": "javascript",
+      ".cjs": "javascript",
+      ".jsx": "javascript",
+      ".ts": "typescript",
+      ".mts": "typescript",
+      ".cts": "typescript",
+      ".tsx": "typescript",
+      ".c": "c",
+      ".h": "c",
+      ".cpp": "cpp",
+      ".cc": "cpp",
+      ".cxx": "cpp",
+      ".sqc": "embedded-sql",
+      ".sqC": "embedded-sql",
+      ".sqx": "embedded-sql",
+      ".sh": "shell",
+      ".bash": "shell",
+      ".ksh": "shell",
+      ".sqb": "cobol",
+      ".cbl": "cobol",
+      ".cob": "cobol",
+      ".cpy": "cobol",
+      ".dcl": "cobol",
+      ".jcl": "jcl",
+      ".ctl": "jcl"
+    };
+    DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+    PRESETS = ["insertlint:recommended", "insertlint:all"];
+    DEFAULT_PRESET = "insertlint:recommended";
+    DEFAULT_BULK_ROW_THRESHOLD = BULK_ROW_THRESHOLD;
+    ENGINE_FINDINGS = [UNUSED_SUPPRESSION_RULE];
+    SEVERITIES = ["error", "warning", "information", "hint", "off"];
+    ConfigError = class extends Error {
+    };
+    DIALECT_SETTINGS = ["auto", "luw", "zos"];
   }
 });
 
@@ -1805,7 +1868,7 @@ function bulkTargetFor(schema, table, ddl) {
 function insertTargetFor(schema, table, ddl) {
   if (!table) return void 0;
   const target = targetOf(schema, table);
-  if (!target || target.sites.length === 0) return void 0;
+  if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return void 0;
   return inEffectForInserts(ddl, target) ? target : void 0;
 }
 function insertTargetsIn(schema, name2) {
@@ -1813,7 +1876,7 @@ function insertTargetsIn(schema, name2) {
   for (const table of schema.tables.values()) {
     const clause = table.definition?.stmt.tablespace;
     const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (spaces.includes(name2) && schema.isInsertTarget(table)) out.push(table);
+    if (spaces.includes(name2) && schema.receivesRows(table)) out.push(table);
   }
   return out;
 }
@@ -1825,7 +1888,13 @@ function dbCfgParameters(stmt, name2) {
   return stmt.kind === "updateDbCfg" ? stmt.parameters.filter((p) => p.name === name2) : [];
 }
 function inEffectAt(ddl, site) {
+  if (!sameDatabase(ddl.stmt, site.stmt)) return false;
   return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
+}
+function insertsReferenceData(schema, stmt) {
+  if (stmt.kind !== "insert") return false;
+  const target = schema.insertTarget(stmt.target, stmt);
+  return target !== void 0 && schema.isReferenceData(target);
 }
 var init_targets = __esm({
   "rules/support/targets.ts"() {
@@ -1847,9 +1916,10 @@ var init_append_mode_off = __esm({
         description: "Bulk insert target whose table is not in APPEND mode",
         defaultSeverity: "information",
         dialects: ["luw"],
+        recommended: false,
         evidence: ["000 test 22", "000 test 23", "000 appendix B 7", "002"],
         messages: {
-          off: "Bulk insert target {table} ({why}) is not in APPEND mode: for each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
+          off: "Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
         }
       },
       check({ file, schema, report }) {
@@ -1872,7 +1942,7 @@ var init_append_mode_off = __esm({
 var append_mode_off_default2;
 var init_append_mode_off2 = __esm({
   "rules/append-mode-off.md"() {
-    append_mode_off_default2 = '# append-mode-off\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is not in APPEND mode (no\n`APPEND ON` in the CREATE or a later ALTER). Tables with a clustering index (the two exclude each other;\nsee [clustered-index-bulk-target](clustered-index-bulk-target.md)), MQTs, temporary tables and column-\nor dimension-organized tables are not reported.\n\n## Why it matters\n\nBy default Db2 looks for room for each new row: it reads free space control records spread through the\ntable to find a page with enough space. In APPEND mode it skips the search and adds rows at the end.\n\nThe measured gain in seed 000 was small \u2014 282.0 s against 281.6 s for 1,000,000 rows (Appendix A,\ntests 22 and 23) \u2014 on a machine bound by its disks. APPEND ON was nevertheless part of the combination\nthat brought the same load down to 160.5 s (test 111). On Db2 for z/OS, seed 002 found that keeping\ninserted rows in cluster order was what caused most synchronous reads of a batch insert, and APPEND\nremoved that cost.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200)) APPEND ON;\n-- or: ALTER TABLE EVENTS APPEND ON;\n```\n\n## How to fix\n\n`ALTER TABLE t APPEND ON`, and set `PCTFREE 0` on its data pages (see [append-pctfree](append-pctfree.md)).\nSpace freed by deletes is not reused in APPEND mode; a `REORG` reclaims it. Setting the registry\nvariable `DB2MAXFSCRSEARCH` to a low value is the alternative when APPEND is not possible.\n\n## When to ignore\n\nTables with many deletes whose space should be reused by later inserts, or when the gain (small in the\nseed\'s measurement) does not justify periodic REORGs.\n\n## References\n\n- IBM Db2: [ALTER TABLE (APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row", Appendix A tests 22, 23, 111; Appendix B, item 7. Seed 002.\n';
+    append_mode_off_default2 = '# append-mode-off\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because APPEND ON gained 0.1% in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is not in APPEND mode (no\n`APPEND ON` in the CREATE or a later ALTER). Tables with a clustering index (the two exclude each other;\nsee [clustered-index-bulk-target](clustered-index-bulk-target.md)), MQTs, temporary tables and column-\nor dimension-organized tables are not reported.\n\n## Why it matters\n\nBy default Db2 looks for room for each new row: it reads free space control records spread through the\ntable to find a page with enough space. In APPEND mode it skips the search and adds rows at the end.\n\nThe measured gain in seed 000 was small \u2014 282.0 s against 281.6 s for 1,000,000 rows (Appendix A,\ntests 22 and 23) \u2014 on a machine bound by its disks. APPEND ON was nevertheless part of the combination\nthat brought the same load down to 160.5 s (test 111). On Db2 for z/OS, seed 002 found that keeping\ninserted rows in cluster order was what caused most synchronous reads of a batch insert, and APPEND\nremoved that cost.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200)) APPEND ON;\n-- or: ALTER TABLE EVENTS APPEND ON;\n```\n\n## How to fix\n\n`ALTER TABLE t APPEND ON`, and set `PCTFREE 0` on its data pages (see [append-pctfree](append-pctfree.md)).\nSpace freed by deletes is not reused in APPEND mode; a `REORG` reclaims it. Setting the registry\nvariable `DB2MAXFSCRSEARCH` to a low value is the alternative when APPEND is not possible.\n\n## When to ignore\n\nTables with many deletes whose space should be reused by later inserts, or when the gain (small in the\nseed\'s measurement) does not justify periodic REORGs.\n\n## References\n\n- IBM Db2: [ALTER TABLE (APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row", Appendix A tests 22, 23, 111; Appendix B, item 7. Seed 002.\n';
   }
 });
 
@@ -1900,10 +1970,11 @@ var init_append_pctfree = __esm({
         description: "PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts",
         defaultSeverity: "information",
         dialects: ["luw"],
+        recommended: false,
         evidence: ["000 appendix B 9"],
         fixable: true,
         messages: {
-          pctfree: "PCTFREE {pctfree} keeps {pctfree}% of every data page of {table} empty, but the table is in APPEND mode: inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0."
+          pctfree: "PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0."
         }
       },
       check({ file, schema, report }) {
@@ -1931,7 +2002,7 @@ var init_append_pctfree = __esm({
 var append_pctfree_default2;
 var init_append_pctfree2 = __esm({
   "rules/append-pctfree.md"() {
-    append_pctfree_default2 = '# append-pctfree\n\n**Default severity:** information \xB7 **Quick fix:** `PCTFREE n` \u2192 `PCTFREE 0`\n\nFinds a `PCTFREE` above 0 (in `CREATE TABLE` or `ALTER TABLE`) on a table that is in APPEND mode and\nreceives inserts. Only the statement that sets the PCTFREE in effect is reported.\n\n## Why it matters\n\n`PCTFREE` keeps part of each data page empty so that later inserts (and row growth) find room near\nrelated rows. In APPEND mode inserts never look for that room: they always go to the end of the table.\nThe reserved space stays empty, so the table needs more pages for the same rows \u2014 more pages to write\nduring the load and to read in every scan afterwards. Seed 000 recommends 0% free space on data pages\nfor APPEND tables (Appendix B, item 9); it gives no separate measurement.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 10 APPEND ON;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 0 APPEND ON;\n```\n\n## How to fix\n\nUse `PCTFREE 0` (the quick fix), and `REORG` an existing table to give the space back.\n\n## When to ignore\n\nWhen rows are frequently updated so that they grow (longer VARCHARs), some free space still avoids\noverflow records; suppress with that reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (PCTFREE, APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row"; Appendix B, item 9.\n';
+    append_pctfree_default2 = '# append-pctfree\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** `PCTFREE n` \u2192 `PCTFREE 0`\n\nOff in the default preset (`insertlint:recommended`) because seed 000 gives no measurement for it (Appendix B 9). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds a `PCTFREE` above 0 (in `CREATE TABLE` or `ALTER TABLE`) on a table that is in APPEND mode and\nreceives inserts. Only the statement that sets the PCTFREE in effect is reported.\n\n## Why it matters\n\n`PCTFREE` keeps part of each data page empty so that later inserts (and row growth) find room near\nrelated rows. In APPEND mode inserts never look for that room: they always go to the end of the table.\nThe reserved space stays empty, so the table needs more pages for the same rows \u2014 more pages to write\nduring the load and to read in every scan afterwards. Seed 000 recommends 0% free space on data pages\nfor APPEND tables (Appendix B, item 9); it gives no separate measurement.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 10 APPEND ON;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 0 APPEND ON;\n```\n\n## How to fix\n\nUse `PCTFREE 0` (the quick fix), and `REORG` an existing table to give the space back.\n\n## When to ignore\n\nWhen rows are frequently updated so that they grow (longer VARCHARs), some free space still avoids\noverflow records; suppress with that reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (PCTFREE, APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row"; Appendix B, item 9.\n';
   }
 });
 
@@ -2128,6 +2199,7 @@ var init_check_constraint_bulk_target = __esm({
         id: "check-constraint-bulk-target",
         description: "Enforced CHECK constraint on a table that receives bulk inserts (low cost)",
         defaultSeverity: "hint",
+        recommended: false,
         evidence: ["000 test 11", "000 test 12", "000 test 13", "000 appendix B 20"],
         messages: {
           check: "CHECK constraint {name} is evaluated for every row inserted into bulk target {table} ({why}). The cost is low because the values are in the row itself: 33.7 s with one and 36.6 s with two CHECK constraints against 31.5 s without, for 100,000 rows (seed 000, tests 11-13). Keep it unless the load already validates the data; then NOT ENFORCED, or adding it after the load, saves a few percent."
@@ -2159,7 +2231,7 @@ var init_check_constraint_bulk_target = __esm({
 var check_constraint_bulk_target_default2;
 var init_check_constraint_bulk_target2 = __esm({
   "rules/check-constraint-bulk-target.md"() {
-    check_constraint_bulk_target_default2 = "# check-constraint-bulk-target\n\n**Default severity:** hint \xB7 **Quick fix:** none\n\nFinds enforced `CHECK` constraints on a table that receives bulk inserts. A hint: the cost is real but small.\n\n## Why it matters\n\nDb2 evaluates each CHECK condition for every inserted row. The values are in the row itself, so no page\nhas to be read; the cost is CPU only. Seed 000 (Appendix A, Table 3), 100,000 rows: 31.5 s with no\ncheck constraint (test 11), 33.7 s with one (test 12), 36.6 s with two (test 13) \u2014 7% and 16%.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT, STATUS CHAR(1) CHECK (STATUS IN ('N', 'S', 'C')));\nINSERT INTO ORDERS SELECT * FROM STAGE.ORDERS;\n```\n\n## Correct\n\n```sql\n-- the feeding job already validates STATUS:\nCREATE TABLE ORDERS (ORDER_ID BIGINT, STATUS CHAR(1),\n  CONSTRAINT ORDERS_STATUS CHECK (STATUS IN ('N', 'S', 'C')) NOT ENFORCED);\n```\n\n## How to fix\n\nUsually: nothing; keep the constraint. For very large loads of data that was validated upstream, add\nthe constraint after the load or declare it `NOT ENFORCED` (the optimizer can still use it).\n\n## When to ignore\n\nAlmost always \u2014 the seed itself calls the effect minor. Turn the rule off with\n`\"check-constraint-bulk-target\": \"off\"` if hints are noise for you.\n\n## References\n\n- IBM Db2: [Check constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-check)\n- Seed 000, \"Constraint verification\", Appendix A tests 11\u201313; Appendix B, item 20.\n";
+    check_constraint_bulk_target_default2 = '# check-constraint-bulk-target\n\n**Default severity:** hint, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because one CHECK constraint cost about 7% in seed 000 (test 12: 33.7 s vs 31.5 s, test 11), and the check usually guards the data. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds enforced `CHECK` constraints on a table that receives bulk inserts. A hint: the cost is real but small.\n\n## Why it matters\n\nDb2 evaluates each CHECK condition for every inserted row. The values are in the row itself, so no page\nhas to be read; the cost is CPU only. Seed 000 (Appendix A, Table 3), 100,000 rows: 31.5 s with no\ncheck constraint (test 11), 33.7 s with one (test 12), 36.6 s with two (test 13) \u2014 7% and 16%.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT, STATUS CHAR(1) CHECK (STATUS IN (\'N\', \'S\', \'C\')));\nINSERT INTO ORDERS SELECT * FROM STAGE.ORDERS;\n```\n\n## Correct\n\n```sql\n-- the feeding job already validates STATUS:\nCREATE TABLE ORDERS (ORDER_ID BIGINT, STATUS CHAR(1),\n  CONSTRAINT ORDERS_STATUS CHECK (STATUS IN (\'N\', \'S\', \'C\')) NOT ENFORCED);\n```\n\n## How to fix\n\nUsually: nothing; keep the constraint. For very large loads of data that was validated upstream, add\nthe constraint after the load or declare it `NOT ENFORCED` (the optimizer can still use it).\n\n## When to ignore\n\nAlmost always \u2014 the seed itself calls the effect minor. Turn the rule off with\n`"check-constraint-bulk-target": "off"` if hints are noise for you.\n\n## References\n\n- IBM Db2: [Check constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-check)\n- Seed 000, "Constraint verification", Appendix A tests 11\u201313; Appendix B, item 20.\n';
   }
 });
 
@@ -2392,7 +2464,7 @@ var init_clustered_index_bulk_target = __esm({
         dialects: ["luw"],
         evidence: ["000 test 31", "000 test 32", "000 test 37", "000 test 38"],
         messages: {
-          cluster: "Clustering index {index} on bulk insert target {table} ({why}): for every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31). Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG."
+          cluster: "Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31). Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG."
         }
       },
       check({ file, schema, report }) {
@@ -2429,24 +2501,39 @@ var init_clustered_index_bulk_target2 = __esm({
   }
 });
 
+// rules/support/runs.ts
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+var init_runs = __esm({
+  "rules/support/runs.ts"() {
+    "use strict";
+  }
+});
+
 // rules/commit-per-row.ts
 var CommitPerRowRule, commit_per_row_default;
 var init_commit_per_row = __esm({
   "rules/commit-per-row.ts"() {
     "use strict";
+    init_runs();
+    init_targets();
     init_facts();
     CommitPerRowRule = {
       meta: {
         id: "commit-per-row",
         description: "A commit after every inserted row",
         defaultSeverity: "warning",
+        group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, tests 61-68", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minPairs: 3 },
         messages: {
           loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter (if (++n % 1000 == 0)), and once after the loop.",
           cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
           routineLoop: "COMMIT on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows and commit every 1000 or so (IF MOD(n, 1000) = 0 THEN COMMIT; END IF), and once after the loop.",
-          script: "COMMIT after each INSERT, {count} times in this script: a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
+          script: "COMMIT after a single-row INSERT, the {ordinal} time in this script: a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
         }
       },
       check({ file, schema, options, report }) {
@@ -2465,9 +2552,11 @@ var init_commit_per_row = __esm({
           const statements = unit.statements;
           const explicit = [];
           statements.forEach((stmt, i) => {
-            if (isSingleRowValues(stmt) && statements[i + 1]?.kind === "commit") explicit.push(statements[i + 1]);
+            if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === "commit") explicit.push(statements[i + 1]);
           });
-          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: explicit.length }, stmt: explicit[0], span: explicit[0].span });
+          explicit.forEach((commit2, i) => {
+            if (i + 1 >= minPairs) report({ messageId: "script", data: { ordinal: ordinal(i + 1) }, stmt: commit2, span: commit2.span });
+          });
         }
       }
     };
@@ -2479,7 +2568,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table.\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table.\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nA run finding sits on each statement from the threshold-th on (the 3rd by default), never once on the first,\nso rows appended to a script are reported where they were added; tables that receive only reference data\n(literal rows under `bulkRowThreshold`, see the README) are left alone. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -2515,7 +2604,7 @@ var init_enforced_foreign_key = __esm({
         evidence: ["000 test 11", "000 test 14", "000 test 15", "000 test 16", "000 test 17"],
         fixable: true,
         messages: {
-          enforced: "Foreign key {fk} makes Db2 look up {parent} through its primary-key index for every row inserted into bulk target {table} ({why}){count}. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). Add it with ALTER TABLE \u2026 ADD CONSTRAINT after the load, or declare it NOT ENFORCED if the loading job already guarantees the parents exist."
+          enforced: "Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). Add it with ALTER TABLE \u2026 ADD CONSTRAINT after the load, or declare it NOT ENFORCED if the loading job already guarantees the parents exist."
         }
       },
       check({ file, schema, report }) {
@@ -2570,9 +2659,10 @@ var init_generated_column_bulk_target = __esm({
         id: "generated-column-bulk-target",
         description: "Generated column computed for every row of a bulk insert (low cost)",
         defaultSeverity: "hint",
+        recommended: false,
         evidence: ["000 appendix B 20"],
         messages: {
-          generated: "Column {column} of bulk insert target {table} ({why}) is GENERATED \u2026 AS an expression: Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone."
+          generated: "Column {column} of bulk insert target {table} ({why}) is GENERATED \u2026 AS an expression. Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone."
         }
       },
       check({ file, schema, report }) {
@@ -2600,7 +2690,7 @@ var init_generated_column_bulk_target = __esm({
 var generated_column_bulk_target_default2;
 var init_generated_column_bulk_target2 = __esm({
   "rules/generated-column-bulk-target.md"() {
-    generated_column_bulk_target_default2 = '# generated-column-bulk-target\n\n**Default severity:** hint \xB7 **Quick fix:** none\n\nFinds columns defined `GENERATED ALWAYS AS (expression)` on a table that receives bulk\ninserts. Identity columns are covered by [identity-cache](identity-cache.md) instead.\n\n## Why it matters\n\nDb2 computes the expression for each inserted row. Seed 000 puts generated columns on its list of\nthings to keep few on insert-heavy tables (Appendix B, item 20), yet judges their cost to be slight \u2014\nnot a reason to give them up \u2014 and publishes no timing for it. This rule exists so that the\nper-row work of a table is complete, at hint level.\n\n## Incorrect\n\n```sql\nCREATE TABLE PRICES (NET DECIMAL(11, 2), VAT DECIMAL(11, 2) GENERATED ALWAYS AS (NET * 0.21));\nINSERT INTO PRICES (NET) SELECT NET FROM STAGE.PRICES;\n```\n\n## Correct\n\n```sql\n-- the same: generated columns are fine; only expensive expressions (user-defined functions) deserve a look\nCREATE TABLE PRICES (NET DECIMAL(11, 2), VAT DECIMAL(11, 2) GENERATED ALWAYS AS (NET * 0.21));\n```\n\n## How to fix\n\nOnly if the expression calls something expensive (a user-defined function, for example): compute the\nvalue in the load\'s SELECT instead.\n\n## When to ignore\n\nNearly always. Turn it off with `"generated-column-bulk-target": "off"`.\n\n## References\n\n- IBM Db2: [CREATE TABLE (generated columns)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table)\n- Seed 000, "Generated columns"; Appendix B, item 20.\n';
+    generated_column_bulk_target_default2 = '# generated-column-bulk-target\n\n**Default severity:** hint, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because seed 000 did not measure generated columns (Appendix B 20 lists them among the small per-row costs). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds columns defined `GENERATED ALWAYS AS (expression)` on a table that receives bulk\ninserts. Identity columns are covered by [identity-cache](identity-cache.md) instead.\n\n## Why it matters\n\nDb2 computes the expression for each inserted row. Seed 000 puts generated columns on its list of\nthings to keep few on insert-heavy tables (Appendix B, item 20), yet judges their cost to be slight \u2014\nnot a reason to give them up \u2014 and publishes no timing for it. This rule exists so that the\nper-row work of a table is complete, at hint level.\n\n## Incorrect\n\n```sql\nCREATE TABLE PRICES (NET DECIMAL(11, 2), VAT DECIMAL(11, 2) GENERATED ALWAYS AS (NET * 0.21));\nINSERT INTO PRICES (NET) SELECT NET FROM STAGE.PRICES;\n```\n\n## Correct\n\n```sql\n-- the same: generated columns are fine; only expensive expressions (user-defined functions) deserve a look\nCREATE TABLE PRICES (NET DECIMAL(11, 2), VAT DECIMAL(11, 2) GENERATED ALWAYS AS (NET * 0.21));\n```\n\n## How to fix\n\nOnly if the expression calls something expensive (a user-defined function, for example): compute the\nvalue in the load\'s SELECT instead.\n\n## When to ignore\n\nNearly always. Turn it off with `"generated-column-bulk-target": "off"`.\n\n## References\n\n- IBM Db2: [CREATE TABLE (generated columns)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table)\n- Seed 000, "Generated columns"; Appendix B, item 20.\n';
   }
 });
 
@@ -2655,7 +2745,7 @@ var init_identity_cache = __esm({
         defaultOptions: { threshold: 100, suggestedCache: 1e3 },
         fixable: true,
         messages: {
-          identity: "{what} {name} hands out values {how}: Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against 37.5 s with CACHE 1000 (test 46) and 31.5 s with no generated key (test 41). Use CACHE {suggested}."
+          identity: "{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against 37.5 s with CACHE 1000 (test 46) and 31.5 s with no generated key (test 41). Use CACHE {suggested}."
         }
       },
       check(context) {
@@ -2705,7 +2795,7 @@ var init_import_commitcount = __esm({
         defaultOptions: { minCommitCount: 1e3 },
         fixable: true,
         messages: {
-          missing: "IMPORT into {table} has no COMMITCOUNT: IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
+          missing: "IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
@@ -2752,7 +2842,7 @@ var init_index_count = __esm({
         evidence: ["000 test 31", "000 test 32", "000 test 33", "000 test 34", "000 test 35", "000 test 36", "000 test 37"],
         defaultOptions: { maxIndexes: 3 },
         messages: {
-          tooMany: "Bulk insert target {table} ({why}) has {count} indexes in force during its inserts ({breakdown}), more than {max}: for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). Create the indexes you can after the load, or drop and recreate them around it."
+          tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). Create the indexes you can after the load, or drop and recreate them around it."
         }
       },
       check({ file, schema, options, report }) {
@@ -2848,6 +2938,7 @@ var init_insert_target_cost = __esm({
         id: "insert-target-cost",
         description: "Summary, at the first insert into a table, of the hidden per-row work its schema adds",
         defaultSeverity: "information",
+        recommended: false,
         evidence: ["000 tests 11-21", "000 tests 31-38", "000 tests 41-51", "000 test 91", "000 appendix B 22", "000 appendix B 26"],
         messages: {
           summary: "Each row inserted into {table} also costs: {items}. Factors are elapsed time against the same 100,000 rows into a bare table (31.5 s, seed 000 Appendix A, test 11); they add up. See the findings on the DDL for each fix."
@@ -2875,53 +2966,7 @@ var init_insert_target_cost = __esm({
 var insert_target_cost_default2;
 var init_insert_target_cost2 = __esm({
   "rules/insert-target-cost.md"() {
-    insert_target_cost_default2 = `# insert-target-cost
-
-**Default severity:** information \xB7 **Quick fix:** none
-
-At the first INSERT (or IMPORT, or MERGE that inserts) into a table in each file, summarises the hidden
-work the table's schema adds to every inserted row, with the relative cost measured in seed 000. Only
-schema in force at that insert counts (an index created later in the same file does not). Nothing is
-reported for a table with no hidden work.
-
-## Why it matters
-
-The findings about a table's DDL sit on the DDL \u2014 often in another file than the inserts. Someone
-reading the load script sees the total here instead, for example:
-
-> Each row inserted into SALES.ORDERS also costs: an entry in each of 5 indexes (4 or more: 4.5x, tests
-> 31-35), one of them clustering (2.0x instead of 1.7x for a single index, test 38); a parent-key lookup
-> for 1 enforced foreign key (1.8x, tests 14-15); 1 INSERT trigger (ORDERS_AUDIT_TRG: 2.1x, tests 18-19);
-> upkeep of REFRESH IMMEDIATE MQT SALES.DAILY_SALES (\u2026); a direct disk write for 1 LOB/LONG column NOTES
-> (9.1x, test 91); a logged identity value every row for ORDER_ID (NO CACHE: 28.5x, test 42) \u2026
-
-Each factor is the elapsed time of the seed's 100,000-row test with that feature divided by the bare
-table's 31.5 s (seed 000, Appendix A, tests 11/31/41). The seed measured each feature on its own, so
-the factors show which item dominates; they are not meant to be multiplied. The counted items are:
-indexes with primary/unique keys (tests 31\u201335) and clustering (test 38), enforced foreign keys (tests
-14\u201315), INSERT triggers that insert or update (tests 18\u201321), REFRESH IMMEDIATE MQTs (not measured;
-Appendix B, item 22), LOB/LONG columns not fully inlined (test 91), identity columns with a cache below
-1000 (tests 42\u201346) and enforced CHECK constraints (tests 12\u201313).
-
-## How to fix
-
-This rule describes; the fixes belong to the rules of each item: [index-count](index-count.md),
-[clustered-index-bulk-target](clustered-index-bulk-target.md), [enforced-foreign-key](enforced-foreign-key.md),
-[insert-trigger](insert-trigger.md), [refresh-immediate-mqt](refresh-immediate-mqt.md),
-[lob-column](lob-column.md), [identity-cache](identity-cache.md),
-[check-constraint-bulk-target](check-constraint-bulk-target.md). Start with the item that has the
-largest factor. Explain on the INSERT shows most of this work too (not index maintenance).
-
-## When to ignore
-
-When the summary is noise for a script you know well, turn it off for that file:
-\`-- insertlint-disable-file insert-target-cost\`.
-
-## References
-
-- Seed 000, "Optional areas of improvement", "Explain" (hidden processing), Appendix A; Appendix B, item 26.
-- IBM Db2: [Explain facility](https://www.ibm.com/docs/en/db2/11.5?topic=optimization-explain-facility)
-`;
+    insert_target_cost_default2 = '# insert-target-cost\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because the per-table summary is shown in the hover on a table name and in `insertlint checklist`; as a diagnostic it repeated itself on every table that is inserted into. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nAt the first INSERT (or IMPORT, or MERGE that inserts) into a table in each file, summarises the hidden\nwork the table\'s schema adds to every inserted row, with the relative cost measured in seed 000. Only\nschema in force at that insert counts (an index created later in the same file does not). Nothing is\nreported for a table with no hidden work.\n\n## Why it matters\n\nThe findings about a table\'s DDL sit on the DDL \u2014 often in another file than the inserts. Someone\nreading the load script sees the total here instead, for example:\n\n> Each row inserted into SALES.ORDERS also costs: an entry in each of 5 indexes (4 or more: 4.5x, tests\n> 31-35), one of them clustering (2.0x instead of 1.7x for a single index, test 38); a parent-key lookup\n> for 1 enforced foreign key (1.8x, tests 14-15); 1 INSERT trigger (ORDERS_AUDIT_TRG: 2.1x, tests 18-19);\n> upkeep of REFRESH IMMEDIATE MQT SALES.DAILY_SALES (\u2026); a direct disk write for 1 LOB/LONG column NOTES\n> (9.1x, test 91); a logged identity value every row for ORDER_ID (NO CACHE: 28.5x, test 42) \u2026\n\nEach factor is the elapsed time of the seed\'s 100,000-row test with that feature divided by the bare\ntable\'s 31.5 s (seed 000, Appendix A, tests 11/31/41). The seed measured each feature on its own, so\nthe factors show which item dominates; they are not meant to be multiplied. The counted items are:\nindexes with primary/unique keys (tests 31\u201335) and clustering (test 38), enforced foreign keys (tests\n14\u201315), INSERT triggers that insert or update (tests 18\u201321), REFRESH IMMEDIATE MQTs (not measured;\nAppendix B, item 22), LOB/LONG columns not fully inlined (test 91), identity columns with a cache below\n1000 (tests 42\u201346) and enforced CHECK constraints (tests 12\u201313).\n\n## How to fix\n\nThis rule describes; the fixes belong to the rules of each item: [index-count](index-count.md),\n[clustered-index-bulk-target](clustered-index-bulk-target.md), [enforced-foreign-key](enforced-foreign-key.md),\n[insert-trigger](insert-trigger.md), [refresh-immediate-mqt](refresh-immediate-mqt.md),\n[lob-column](lob-column.md), [identity-cache](identity-cache.md),\n[check-constraint-bulk-target](check-constraint-bulk-target.md). Start with the item that has the\nlargest factor. Explain on the INSERT shows most of this work too (not index maintenance).\n\n## When to ignore\n\nWhen the summary is noise for a script you know well, turn it off for that file:\n`-- insertlint-disable-file insert-target-cost`.\n\n## References\n\n- Seed 000, "Optional areas of improvement", "Explain" (hidden processing), Appendix A; Appendix B, item 26.\n- IBM Db2: [Explain facility](https://www.ibm.com/docs/en/db2/11.5?topic=optimization-explain-facility)\n';
   }
 });
 
@@ -2951,7 +2996,7 @@ var init_insert_trigger = __esm({
         evidence: ["000 test 11", "000 test 18", "000 test 19", "000 test 20", "000 test 21"],
         messages: {
           row: "Trigger {trigger} runs {body} for every row inserted into {table}{others}. Measured on 100,000 inserts (seed 000, tests {tests}): {one} with one such trigger, {two} with two, against 31.5 s without (test 11). Fold the work into the load itself (INSERT \u2026 SELECT, a set-based UPDATE afterwards), or disable the trigger for bulk loads when the data allows it.",
-          statement: "Trigger {trigger} runs {body} once per INSERT statement on {table}{others}; with single-row inserts that is once per row. Measured on 100,000 rows (seed 000, tests {tests}): {one} with one row trigger of this kind, {two} with two, against 31.5 s without (test 11). Insert many rows per statement, or fold the trigger's work into the load."
+          statement: "Statement trigger {trigger} on {table}{others} runs once per INSERT statement. With single-row inserts that is once per row: it runs {body}. Measured on 100,000 rows (seed 000, tests {tests}): {one} with one row trigger of this kind, {two} with two, against 31.5 s without (test 11). Insert many rows per statement, or fold the trigger's work into the load."
         }
       },
       check({ file, schema, report }) {
@@ -3018,8 +3063,8 @@ var init_lob_column = __esm({
         defaultSeverity: "warning",
         evidence: ["000 test 11", "000 test 91", "003"],
         messages: {
-          lob: "Column {column} of insert target {table} is {type}: Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. Use VARCHAR when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool{caching}.",
-          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}: values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}."
+          lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. Use VARCHAR when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool{caching}.",
+          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}."
         }
       },
       check({ file, schema, report }) {
@@ -3083,7 +3128,7 @@ var init_mincommit = __esm({
         }
       },
       check({ file, schema, report }) {
-        if (schema.insertTargets.size === 0) return;
+        if (!schema.hasInsertWorkload()) return;
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "MINCOMMIT")) {
             if (p.numericValue === void 0 || p.numericValue <= 1) continue;
@@ -3109,17 +3154,20 @@ var NoAutocommitRule, HOW, no_autocommit_default;
 var init_no_autocommit = __esm({
   "rules/no-autocommit.ts"() {
     "use strict";
+    init_runs();
+    init_targets();
     init_facts();
     NoAutocommitRule = {
       meta: {
         id: "no-autocommit",
         description: "Inserts in a loop with autocommit on: a commit (a synchronous log write) per row",
         defaultSeverity: "warning",
+        group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, tests 1-3", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minInserts: 3 },
         messages: {
           loop: "Autocommit is on for {connection} ({why}) while the {loop} inserts into {table} one row per call. Every INSERT is its own transaction and waits for a log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 92.1 s committing each row vs 7.6 s committing every 1000 (tests 2, 68). Switch autocommit off ({how}) and commit every 1000 rows or so.",
-          script: "{count} single-row INSERTs run with the CLP default of autocommit on, each committed with its own log write. Db2 INSERT tips: 10,000 rows committed one by one took 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Add UPDATE COMMAND OPTIONS USING C OFF (or run db2 +c) and COMMIT every 1000 rows or so."
+          script: "Single-row INSERT committed on its own by the CLP's autocommit, the {ordinal} in this script. Each commit waits for a log write: Db2 INSERT tips, 10,000 rows committed one by one took 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Add UPDATE COMMAND OPTIONS USING C OFF (or run db2 +c) and COMMIT every 1000 rows or so."
         }
       },
       check({ file, schema, options, report }) {
@@ -3147,15 +3195,11 @@ var init_no_autocommit = __esm({
         for (const unit of scriptUnits(file)) {
           let autocommit = !unit.autocommitOff;
           let count = 0;
-          let first;
           for (const stmt of unit.statements) {
             if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
-            if (isSingleRowValues(stmt) && autocommit) {
-              count++;
-              first ??= stmt;
-            }
+            if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
+            if (++count >= Number(options.minInserts)) report({ messageId: "script", data: { ordinal: ordinal(count) }, stmt, span: stmt.span });
           }
-          if (first && count >= Number(options.minInserts)) report({ messageId: "script", data: { count }, stmt: first, span: first.span });
         }
       }
     };
@@ -3175,7 +3219,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`), and in embedded SQL and SQLJ. A connection\npassed in as a parameter, kept in a field set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\nthe code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`), and in embedded SQL and SQLJ. A connection\npassed in as a parameter, kept in a field set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\nthe code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nA run finding sits on each statement from the threshold-th on (the 3rd by default), never once on the first,\nso rows appended to a script are reported where they were added; tables that receive only reference data\n(literal rows under `bulkRowThreshold`, see the README) are left alone. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
   }
 });
 
@@ -3201,8 +3245,8 @@ var init_not_logged_initially = __esm({
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
-          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
+          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
         }
       },
       check({ file, schema, report }) {
@@ -3250,12 +3294,12 @@ var init_page_cleaning = __esm({
         evidence: ["000 test 7", "000 test 8", "000 appendix B 13"],
         defaultOptions: { maxChngpgsThresh: 30 },
         messages: {
-          threshold: "CHNGPGS_THRESH {value}: page cleaners start only once {value}% of the buffer pool is dirty, so pages filled by inserts pile up and later inserts (or the commit, under NOT LOGGED INITIALLY) wait for synchronous writes. Seed 000 advises going as low as 5 for bulk inserts; in test 8, CHNGPGS_THRESH 5 cut a NOT LOGGED INITIALLY INSERT \u2026 SELECT of 100,000 rows from 16.4 s (test 7) to 11.8 s. Use a value of {max} or below.",
-          noCleaners: "NUM_IOCLEANERS 0 turns asynchronous page cleaning off: every page that inserts dirty is written by the inserting agent itself when it needs a free buffer slot. Seed 000 advises at least one cleaner per physical disk (Appendix B, item 13), or AUTOMATIC."
+          threshold: "CHNGPGS_THRESH {value} delays page cleaning for inserts. Page cleaners start only once {value}% of the buffer pool is dirty, so pages filled by inserts pile up and later inserts (or the commit, under NOT LOGGED INITIALLY) wait for synchronous writes. Seed 000 advises going as low as 5 for bulk inserts; in test 8, CHNGPGS_THRESH 5 cut a NOT LOGGED INITIALLY INSERT \u2026 SELECT of 100,000 rows from 16.4 s (test 7) to 11.8 s. Use a value of {max} or below.",
+          noCleaners: "NUM_IOCLEANERS 0 turns asynchronous page cleaning off. Every page that inserts dirty is written by the inserting agent itself when it needs a free buffer slot. Seed 000 advises at least one cleaner per physical disk (Appendix B, item 13), or AUTOMATIC."
         }
       },
       check({ file, schema, options, report }) {
-        if (schema.insertTargets.size === 0) return;
+        if (!schema.hasInsertWorkload()) return;
         const max = Number(options.maxChngpgsThresh);
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "CHNGPGS_THRESH")) {
@@ -3336,6 +3380,7 @@ var init_prefer_load_from_cursor = __esm({
         description: "INSERT \u2026 SELECT that a LOAD FROM CURSOR could replace",
         defaultSeverity: "information",
         dialects: ["luw"],
+        recommended: false,
         evidence: ["000 test 6", "000 test 9", "000 appendix B 24"],
         messages: {
           cursor: "INSERT INTO {table} \u2026 SELECT inserts, locks and logs the rows one at a time. For a large copy, DECLARE c CURSOR FOR <the SELECT>; LOAD FROM c OF CURSOR INSERT INTO {table} formats pages directly with almost no logging: seed 000 measured 12.9 s against 15.7 s for the same 100,000 rows (tests 9 and 6). LOAD does not fire triggers, checks constraints later (SET INTEGRITY) and needs COPY YES or a backup to stay recoverable."
@@ -3361,7 +3406,7 @@ var init_prefer_load_from_cursor = __esm({
 var prefer_load_from_cursor_default2;
 var init_prefer_load_from_cursor2 = __esm({
   "rules/prefer-load-from-cursor.md"() {
-    prefer_load_from_cursor_default2 = "# prefer-load-from-cursor\n\n**Default severity:** information \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`) and declared temporary tables (`SESSION.*`) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application's unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine's unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, \"Load from a cursor\", Appendix A tests 6 and 9; Appendix B, item 24.\n";
+    prefer_load_from_cursor_default2 = '# prefer-load-from-cursor\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nOff in the default preset (`insertlint:recommended`) because LOAD saved 17% over INSERT \u2026 SELECT in seed 000 (test 9), but it changes how the table is logged, locked and recovered (see below): a design decision, not a defect to fix. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`) and declared temporary tables (`SESSION.*`) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application\'s unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine\'s unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, "Load from a cursor", Appendix A tests 6 and 9; Appendix B, item 24.\n';
   }
 });
 
@@ -3395,7 +3440,7 @@ function checkLiteral({ schema, options, report }, executions) {
   const groups = /* @__PURE__ */ new Map();
   for (const execution2 of executions) {
     const insert = literalInsertOf(execution2);
-    if (!insert) continue;
+    if (!insert || !isBulkLoop(execution2.loop) && insertsReferenceData(schema, insert)) continue;
     if (isBulkLoop(execution2.loop)) {
       report({ messageId: "literalLoop", data: { table: targetName(execution2, insert, schema), loop: loopName(execution2.loop) }, span: execution2.callSpan });
       continue;
@@ -3411,7 +3456,9 @@ function checkLiteral({ schema, options, report }, executions) {
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
       const where2 = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      report({ messageId: "literalRepeated", data: { count: list.length, table, where: where2 }, span: execution2.callSpan });
+      list.forEach((item2, i) => {
+        if (i + 1 >= minRepeats) report({ messageId: "literalRepeated", data: { ordinal: ordinal(i + 1), table, where: where2 }, span: item2.execution.callSpan });
+      });
     } else if (options.reportOneOff) {
       for (const item2 of list) report({ messageId: "literalOnce", data: { table: targetName(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
@@ -3422,16 +3469,16 @@ function checkScripts({ file, schema, options, report }) {
   for (const unit of scriptUnits(file)) {
     const groups = /* @__PURE__ */ new Map();
     for (const stmt of unit.statements) {
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);
       else groups.set(key, [stmt]);
     }
     for (const [key, list] of groups) {
-      if (list.length < minRepeats) continue;
-      const first = list[0];
-      report({ messageId: "script", data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
+      list.forEach((stmt, i) => {
+        if (i + 1 >= minRepeats) report({ messageId: "script", data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span });
+      });
     }
   }
 }
@@ -3440,6 +3487,8 @@ var init_prefer_parameter_markers = __esm({
   "rules/prefer-parameter-markers.ts"() {
     "use strict";
     init_schema();
+    init_runs();
+    init_targets();
     init_facts();
     HOW2 = {
       concatenation: "string concatenation",
@@ -3455,6 +3504,7 @@ var init_prefer_parameter_markers = __esm({
         id: "prefer-parameter-markers",
         description: "INSERT values written into the SQL text instead of bound to parameter markers",
         defaultSeverity: "warning",
+        group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minRepeats: 3, reportOneOff: false },
         messages: {
@@ -3462,9 +3512,9 @@ var init_prefer_parameter_markers = __esm({
           splicedClp: `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
           splicedRoutine: `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
           literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
-          literalRepeated: `{count} literal-valued INSERTs into {table} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+          literalRepeated: `Literal-valued INSERT into {table}, the {ordinal} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
           literalOnce: "Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).",
-          script: `{count} single-row INSERTs into {table} with literal values in this script. Db2 compiles each one as a new statement (${COST_DIRECT}). Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`
+          script: `Literal-valued INSERT into {table}, the {ordinal} in this script: Db2 compiles each one as a new statement. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`
         }
       },
       check(context) {
@@ -3484,7 +3534,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable. Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions: *Values spliced into INSERT INTO APP.PEOPLE through a\nformat template: p.name, p.age.* A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop).\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the first of them \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable. Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions: *Values spliced into INSERT INTO APP.PEOPLE through a\nformat template: p.name, p.age.* A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop).\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, on each from the `minRepeats`-th on \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nA run finding sits on each statement from the threshold-th on (the 3rd by default), never once on the first,\nso rows appended to a script are reported where they were added; tables that receive only reference data\n(literal rows under `bulkRowThreshold`, see the README) are left alone. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -3499,6 +3549,7 @@ var init_prepare_in_loop = __esm({
         id: "prepare-in-loop",
         description: "The same INSERT or MERGE prepared again on every pass of the loop that executes it",
         defaultSeverity: "warning",
+        group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2"],
         messages: {
           loop: "{verb} INTO {table} is prepared again on every pass of the {loop}. Each pass pays the compile that a prepared statement exists to avoid: Db2 INSERT tips measured 180.6 s for 10,000 rows compiled one by one vs 92.1 s prepared once (tests 1-2). Prepare it once before the loop and only bind and execute inside it."
@@ -3539,7 +3590,6 @@ var init_refresh_immediate_mqt = __esm({
     "use strict";
     init_statements();
     init_schema();
-    init_targets();
     RefreshImmediateMqtRule = {
       meta: {
         id: "refresh-immediate-mqt",
@@ -3547,13 +3597,13 @@ var init_refresh_immediate_mqt = __esm({
         defaultSeverity: "warning",
         evidence: ["000 appendix B 22"],
         messages: {
-          immediate: "MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}: in the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Seed 000 (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts."
+          immediate: "MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}. In the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Seed 000 (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts."
         }
       },
       check({ file, schema, report }) {
         for (const stmt of statementsOf(file, "createTable")) {
           if (stmt.kind !== "createTable" || stmt.mqt?.refresh !== "immediate") continue;
-          const bases = stmt.mqt.baseTables.map((name2) => schema.table(name2, stmt)).filter((t) => t !== void 0 && targetOf(schema, t) !== void 0).map((t) => displayKey(t.key));
+          const bases = stmt.mqt.baseTables.map((name2) => schema.table(name2, stmt)).filter((t) => t !== void 0 && schema.receivesRows(t)).map((t) => displayKey(t.key));
           if (bases.length === 0) continue;
           report({
             messageId: "immediate",
@@ -3605,19 +3655,22 @@ var init_single_row_insert = __esm({
     init_ast();
     init_schema();
     init_facts();
+    init_runs();
+    init_targets();
     SingleRowInsertRule = {
       meta: {
         id: "single-row-insert",
         description: "INSERTs that send one row per call where a batch, array or multi-row VALUES would send many",
         defaultSeverity: "warning",
+        group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 2", "Db2 INSERT tips, test 3", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minRun: 3 },
         fixable: true,
         messages: {
           loop: "One INSERT INTO {table} call per row in the {loop}. Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.",
-          batchOfOne: "executeBatch runs after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
+          batchOfOne: "executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
           routineLoop: "One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row. Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT \u2026 SELECT over the query it reads (the FOR loop's SELECT, or the cursor it fetches from).",
-          script: "{count} consecutive single-row INSERTs into {table}, each a separate statement with its own round trip. Combine them into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
+          script: "Single-row INSERT into {table}, the {ordinal} in a row: one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
         }
       },
       check({ file, schema, options, report }) {
@@ -3643,14 +3696,15 @@ var init_single_row_insert = __esm({
           let run2 = [];
           let key = "";
           const flush = () => {
-            if (run2.length >= minRun) {
-              report({ messageId: "script", data: { count: run2.length, table: displayKey(key) }, stmt: run2[0], span: run2[0].span, fix: multiRowFix(file, unit.statements, run2) });
-            }
+            const fix = run2.length >= minRun ? multiRowFix(file, unit.statements, run2) : void 0;
+            run2.forEach((stmt, i) => {
+              if (i + 1 >= minRun) report({ messageId: "script", data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span, fix });
+            });
             run2 = [];
           };
           for (const stmt of unit.statements) {
             if (stmt.kind === "commit") continue;
-            if (!isSingleRowValues(stmt)) {
+            if (!isSingleRowValues(stmt) || insertsReferenceData(schema, stmt)) {
               flush();
               continue;
             }
@@ -3671,7 +3725,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads. Loops that work a chunk or a table at a time (an `INSERT \u2026 SELECT` per pass, a loop over\n  catalog rows, `ADMIN_CMD` per pass) are not row-by-row, and their log row per pass is not reported.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2; with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads. Loops that work a chunk or a table at a time (an `INSERT \u2026 SELECT` per pass, a loop over\n  catalog rows, `ADMIN_CMD` per pass) are not row-by-row, and their log row per pass is not reported.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nA run finding sits on each statement from the threshold-th on (the 3rd by default), never once on the first,\nso rows appended to a script are reported where they were added; tables that receive only reference data\n(literal rows under `bulkRowThreshold`, see the README) are left alone. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2; with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
   }
 });
 
@@ -3692,7 +3746,7 @@ var init_small_extent_size = __esm({
         defaultOptions: { minExtentSize: 32 },
         fixable: true,
         messages: {
-          small: "EXTENTSIZE {extent} on SMS table space {tablespace} (holding insert target {tables}): every {extent} pages of inserted rows cost another file allocation. Measured on 100,000 inserts (seed 000): 38.4 s with EXTENTSIZE 4, 34.6 s with 8, 31.8 s with 16 (tests 83-85), 31.5 s with 32 (test 11); larger extents hardly helped further, and on DMS the extent size made no visible difference. Use EXTENTSIZE {min}."
+          small: "EXTENTSIZE {extent} on SMS table space {tablespace} (holding insert target {tables}). Every {extent} pages of inserted rows cost another file allocation. Measured on 100,000 inserts (seed 000): 38.4 s with EXTENTSIZE 4, 34.6 s with 8, 31.8 s with 16 (tests 83-85), 31.5 s with 32 (test 11); larger extents hardly helped further, and on DMS the extent size made no visible difference. Use EXTENTSIZE {min}."
         }
       },
       check({ file, schema, options, report }) {
@@ -3741,11 +3795,11 @@ var init_small_log_buffer = __esm({
         defaultOptions: { minPages: 256 },
         fixable: true,
         messages: {
-          small: "LOGBUFSZ {value} gives a log buffer of {kb} KB: every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (seed 000). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer)."
+          small: "LOGBUFSZ {value} gives a log buffer of {kb} KB. Every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (seed 000). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer)."
         }
       },
       check({ file, schema, options, report }) {
-        if (schema.insertTargets.size === 0) return;
+        if (!schema.hasInsertWorkload()) return;
         const min = Number(options.minPages);
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "LOGBUFSZ")) {
@@ -3788,7 +3842,7 @@ var init_sms_tablespace = __esm({
         dialects: ["luw"],
         evidence: ["000 test 11", "000 test 81", "000 test 82", "000 appendix B 11"],
         messages: {
-          sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}: as the tables grow, the file system allocates their pages, one page at a time unless multi-page allocation (db2empfa) is on. Measured on 100,000 inserts (seed 000): 31.5 s on SMS with db2empfa (test 11), 62.9 s without it (test 82), 25.5 s on a DMS file table space (test 81). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
+          sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages, one page at a time unless multi-page allocation (db2empfa) is on. Measured on 100,000 inserts (seed 000): 31.5 s on SMS with db2empfa (test 11), 62.9 s without it (test 82), 25.5 s on a DMS file table space (test 81). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
         }
       },
       check({ file, schema, report }) {
@@ -3830,9 +3884,10 @@ var init_table_lock_bulk_target = __esm({
         description: "Bulk insert target locked row by row (no LOCKSIZE TABLE, no LOCK TABLE)",
         defaultSeverity: "information",
         dialects: ["luw"],
+        recommended: false,
         evidence: ["000 test 11", "000 test 101", "000 appendix B 15"],
         messages: {
-          rowLocks: "Bulk insert target {table} ({why}) uses row locking: Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in seed 000 (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR)."
+          rowLocks: "Bulk insert target {table} ({why}) uses row locking. Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in seed 000 (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR)."
         }
       },
       check({ file, schema, report }) {
@@ -3854,7 +3909,7 @@ var init_table_lock_bulk_target = __esm({
 var table_lock_bulk_target_default2;
 var init_table_lock_bulk_target2 = __esm({
   "rules/table-lock-bulk-target.md"() {
-    table_lock_bulk_target_default2 = '# table-lock-bulk-target\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is locked row by row: no\n`ALTER TABLE \u2026 LOCKSIZE TABLE`, and no `LOCK TABLE \u2026 IN EXCLUSIVE MODE` on it in the analysed files.\n\n## Why it matters\n\nBy default each inserted row gets an exclusive row lock, held until commit and then released. For a\nwell-tuned bulk insert the CPU spent taking and freeing those locks shows up. Db2 has no page locks, so\nthe alternative is a table lock.\n\nSeed 000 (Appendix A, Table 9): 100,000 rows took 30.6 s with `LOCKSIZE TABLE` against 31.5 s with row\nlocks (test 101 vs test 11), about 3%. Table locking was also part of the combined optimisation of test\n111. Seed 001, a student\'s Db2 tuning exercise, also compared row and table locking for inserts and\ncould not show a clear difference either way.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP, KIND CHAR(4));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP, KIND CHAR(4));\nALTER TABLE EVENTS LOCKSIZE TABLE;\n-- or, only for the load (the lock ends at the next COMMIT):\nLOCK TABLE EVENTS IN EXCLUSIVE MODE;\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## How to fix\n\nUse `ALTER TABLE \u2026 LOCKSIZE TABLE` for tables only the load job writes, or `LOCK TABLE \u2026 IN EXCLUSIVE\nMODE` at the start of each unit of work of the load. With row locks, make sure `LOCKLIST`/`MAXLOCKS`\nare large enough that the load does not escalate unexpectedly.\n\n## When to ignore\n\nWhenever other applications read or write the table during the load: an exclusive table lock blocks\nthem (readers at isolation UR excepted). The gain is small; concurrency usually matters more.\n\n## References\n\n- IBM Db2: [LOCK TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-lock-table),\n  [ALTER TABLE (LOCKSIZE)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Locking", Appendix A tests 11, 101, 111; Appendix B, items 15, 16. Seed 001.\n';
+    table_lock_bulk_target_default2 = '# table-lock-bulk-target\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because a table lock saved about 3% in seed 000 (test 101 vs test 11) and blocks every other user of the table while it is held. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is locked row by row: no\n`ALTER TABLE \u2026 LOCKSIZE TABLE`, and no `LOCK TABLE \u2026 IN EXCLUSIVE MODE` on it in the analysed files.\n\n## Why it matters\n\nBy default each inserted row gets an exclusive row lock, held until commit and then released. For a\nwell-tuned bulk insert the CPU spent taking and freeing those locks shows up. Db2 has no page locks, so\nthe alternative is a table lock.\n\nSeed 000 (Appendix A, Table 9): 100,000 rows took 30.6 s with `LOCKSIZE TABLE` against 31.5 s with row\nlocks (test 101 vs test 11), about 3%. Table locking was also part of the combined optimisation of test\n111. Seed 001, a student\'s Db2 tuning exercise, also compared row and table locking for inserts and\ncould not show a clear difference either way.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP, KIND CHAR(4));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP, KIND CHAR(4));\nALTER TABLE EVENTS LOCKSIZE TABLE;\n-- or, only for the load (the lock ends at the next COMMIT):\nLOCK TABLE EVENTS IN EXCLUSIVE MODE;\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## How to fix\n\nUse `ALTER TABLE \u2026 LOCKSIZE TABLE` for tables only the load job writes, or `LOCK TABLE \u2026 IN EXCLUSIVE\nMODE` at the start of each unit of work of the load. With row locks, make sure `LOCKLIST`/`MAXLOCKS`\nare large enough that the load does not escalate unexpectedly.\n\n## When to ignore\n\nWhenever other applications read or write the table during the load: an exclusive table lock blocks\nthem (readers at isolation UR excepted). The gain is small; concurrency usually matters more.\n\n## References\n\n- IBM Db2: [LOCK TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-lock-table),\n  [ALTER TABLE (LOCKSIZE)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Locking", Appendix A tests 11, 101, 111; Appendix B, items 15, 16. Seed 001.\n';
   }
 });
 
@@ -6910,6 +6965,7 @@ function parseMerge(p, span) {
   else if (p.isIdent(p.pos) && !p.peek("USING")) p.pos++;
   p.expect("USING", context);
   const sourceFirst = p.pos;
+  if (p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, "VALUES")) stmt.sourceIsValues = true;
   let depth = 0;
   while (!p.atEnd()) {
     const k = p.kind(p.pos);
@@ -8793,6 +8849,103 @@ var init_types = __esm({
   }
 });
 
+// server/src/engine/merge.ts
+function firstSentence(message) {
+  const match = /^.*?[.!?](?=\s|$)/s.exec(message);
+  return (match ? match[0] : message).trim();
+}
+function mergeSameCause(diagnostics, lines, groupOf) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const d of diagnostics) {
+    const group = d.suppressed ? void 0 : groupOf(d.rule);
+    if (group === void 0) continue;
+    const key = `${group}\0${lines.position(d.span.start).line}`;
+    const list = byKey.get(key);
+    if (list) list.push(d);
+    else byKey.set(key, [d]);
+  }
+  const replaced = /* @__PURE__ */ new Map();
+  for (const list of byKey.values()) {
+    if (list.length < 2) continue;
+    const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
+    const others = list.filter((d) => d !== primary);
+    const merged2 = {
+      ...primary,
+      related: [
+        ...primary.related ?? [],
+        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` }))
+      ]
+    };
+    for (const d of list) replaced.set(d, null);
+    replaced.set(list[0], merged2);
+  }
+  if (replaced.size === 0) return diagnostics;
+  const out = [];
+  for (const d of diagnostics) {
+    const r = replaced.get(d);
+    if (r === void 0) out.push(d);
+    else if (r !== null) out.push(r);
+  }
+  return out;
+}
+var init_merge = __esm({
+  "server/src/engine/merge.ts"() {
+    "use strict";
+    init_types();
+  }
+});
+
+// server/src/engine/suppression-scope.ts
+function ddlWithoutInserts(stmt, schema) {
+  switch (stmt.kind) {
+    case "createTable":
+    case "createIndex":
+    case "alterTable":
+    case "createTrigger": {
+      const table = schema.table(stmt.table, stmt);
+      return !table || !schema.receivesRows(table);
+    }
+    case "createSequence":
+    case "alterSequence":
+      return !schema.isSequenceUsedByInserts(schema.keyOf(stmt.sequence, stmt));
+    case "createTablespace":
+    case "updateDbCfg":
+      return !schema.hasInsertWorkload();
+    default:
+      return false;
+  }
+}
+function suppressionJudge(model, lines, schema) {
+  let byLine;
+  const statementsOn = (line) => {
+    if (!byLine) {
+      byLine = /* @__PURE__ */ new Map();
+      for (const stmt of model.statements) {
+        const at = lines.position(stmt.origin.toFile(stmt.span.start)).line;
+        const list = byLine.get(at);
+        if (list) list.push(stmt);
+        else byLine.set(at, [stmt]);
+      }
+    }
+    return byLine.get(line) ?? [];
+  };
+  return (s) => {
+    if (s.kind === "file") return !model.statements.some((stmt) => ddlWithoutInserts(stmt, schema));
+    const on = statementsOn(s.line);
+    const inside = on.length ? on : model.statements.filter((stmt) => {
+      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line;
+      const end = lines.position(stmt.origin.toFile(stmt.span.end)).line;
+      return start <= s.line && s.line <= end;
+    });
+    return !inside.some((stmt) => ddlWithoutInserts(stmt, schema));
+  };
+}
+var init_suppression_scope = __esm({
+  "server/src/engine/suppression-scope.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/workspace.ts
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") {
@@ -8866,6 +9019,8 @@ var init_workspace = __esm({
     init_dialect();
     init_members();
     init_lines();
+    init_merge();
+    init_suppression_scope();
     init_registry();
     init_suppressions();
     init_types();
@@ -8877,6 +9032,7 @@ var init_workspace = __esm({
         this.frontEnds = frontEnds;
         this.rules = rules;
         this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
+        for (const { rule } of rules) if (rule.meta.group) this.groups.set(rule.meta.id, rule.meta.group);
       }
       config;
       frontEnds;
@@ -8906,6 +9062,10 @@ var init_workspace = __esm({
       dialectCache;
       /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
       members = new MemberIndex();
+      /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
+      groups = /* @__PURE__ */ new Map();
+      /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
+      mergeFindings = true;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -9011,7 +9171,7 @@ var init_workspace = __esm({
       }
       get schema() {
         this.refreshIncluders();
-        this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
+        this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
         return this.schemaCache;
       }
       /** Schema files not shadowed by a linted file of the same path. */
@@ -9126,12 +9286,13 @@ var init_workspace = __esm({
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
         out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
         const suppressions = readSuppressions(model.comments, lines);
-        const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
+        const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
         const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-        const final = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+        const reported = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
         if (unused && unused !== "off") {
-          for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+          for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
         }
+        const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
         entry.rulesMs = performance.now() - started;
         return final;
       }
@@ -27320,7 +27481,7 @@ function toLspDiagnostic(d, lines, locate, style = {}) {
     severity: LSP_SEVERITY[d.severity],
     code: d.rule,
     source: "insertlint",
-    message: style.messageStyle === "firstSentence" ? firstSentence2(d.message) : d.message
+    message: style.messageStyle === "firstSentence" ? firstSentence3(d.message) : d.message
   };
   if (findRule(d.rule)) lsp.codeDescription = { href: (style.docLink ?? ruleDocUrl)(d.rule) };
   const related = d.related?.flatMap((r) => {
@@ -27341,7 +27502,7 @@ function offsetOf(lines, position) {
   }
   return lines.offset(position.line, position.character);
 }
-function firstSentence2(message) {
+function firstSentence3(message) {
   const end = /[.!?](?=\s+[A-Z(]|\s*$)/.exec(message);
   return end ? message.slice(0, end.index + 1) : message;
 }
@@ -29635,17 +29796,22 @@ init_lint_run();
 
 // server/src/cli/lint-command.ts
 init_config();
+init_registry();
 init_args();
 init_lint_run();
 init_files();
 init_escape();
 init_write_file();
 var import_node_path6 = require("node:path");
+var SEVERITY_SETTINGS = ["error", "warning", "information", "hint", "off"];
 function parseRuleOverrides(values = []) {
   const rules = {};
+  const known = /* @__PURE__ */ new Set([...allRules().map((r) => r.meta.id), ...ENGINE_FINDINGS]);
   for (const value of values) {
-    const [id, severity] = value.split("=");
-    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
+    const [id, severity, extra] = value.split("=");
+    if (!id || !severity || extra !== void 0) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${plainLine(value)}"`);
+    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}" (\`insertlint rules\` lists them)`);
+    if (!SEVERITY_SETTINGS.includes(severity)) throw new UsageError(`--rule ${plainLine(value)}: the severity must be one of ${SEVERITY_SETTINGS.join(", ")}`);
     rules[id] = severity;
   }
   return { rules };
@@ -29718,6 +29884,7 @@ async function lintForCommand(args, io) {
     io.stderr(`insertlint: rule ${failure.rule} failed on ${plainLine(displayPath(run2.cwd, failure.file))} and was disabled for that file: ${describeFailure(failure.error)}
 `);
   }
+  if (run2.missing.length > 0) return 2;
   if (run2.files.length === 0) {
     if (run2.missing.length < paths.length) {
       io.stderr(
@@ -30199,7 +30366,7 @@ var version = "0.1.0";
 // server/src/ci/check-ci.ts
 var FAIL_ON_LEVELS = ["error", "warning", "information", "never"];
 var MIN_SEVERITY_LEVELS = ["error", "warning", "information", "hint"];
-var CI_CHECK_VALUES = ["baseline", "write-baseline", "base", "fail-on", "min-severity", "max-severity"];
+var CI_CHECK_VALUES = ["baseline", "write-baseline", "base", "fail-on", "min-severity", "max-severity", "max-warnings"];
 var CI_CHECK_FLAGS = ["only-changed"];
 var CI_CHECK_USAGE = `  --baseline FILE        report only findings whose fingerprint FILE does not list (exit 0 when nothing is new)
   --write-baseline FILE  record the current findings in FILE and exit 0
@@ -30208,7 +30375,10 @@ var CI_CHECK_USAGE = `  --baseline FILE        report only findings whose finger
   --min-severity error|warning|information|hint
                          leave out findings below this severity (default: hint, i.e. report all)
   --fail-on error|warning|information|never
-                         exit 1 when a reported finding is at or above this severity (default: warning)`;
+                         exit 1 when a reported finding is at or above this severity (default: warning; error
+                         with --max-warnings)
+  --max-warnings N       exit 1 when more than N warnings are reported (0 or more); without --fail-on, warnings
+                         up to N then pass and errors still fail`;
 function toolVersion() {
   return process.env.INSERTLINT_VERSION ?? version;
 }
@@ -30218,6 +30388,9 @@ function readCiCheckOptions(args) {
       "there is no --max-severity: use --fail-on LEVEL to choose the severity that fails the run, and --min-severity LEVEL to leave out findings below a severity"
     );
   }
+  const maxWarningsText = single(args, "max-warnings");
+  if (maxWarningsText !== void 0 && !/^\d{1,9}$/.test(maxWarningsText)) throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more), not "${plainLine(maxWarningsText)}"`);
+  const maxWarnings = maxWarningsText === void 0 ? void 0 : Number(maxWarningsText);
   const base = single(args, "base");
   const onlyChanged = args.flags.has("only-changed");
   if (onlyChanged && !base) throw new UsageError("--only-changed needs --base REV (e.g. --base origin/main)");
@@ -30226,8 +30399,9 @@ function readCiCheckOptions(args) {
     baseline: single(args, "baseline"),
     writeBaseline: single(args, "write-baseline"),
     onlyChangedBase: onlyChanged ? base : void 0,
-    failOn: oneOf(single(args, "fail-on"), FAIL_ON_LEVELS, "fail-on", "warning"),
-    minSeverity: oneOf(single(args, "min-severity"), MIN_SEVERITY_LEVELS, "min-severity", "hint")
+    failOn: oneOf(single(args, "fail-on"), FAIL_ON_LEVELS, "fail-on", maxWarnings === void 0 ? "warning" : "error"),
+    minSeverity: oneOf(single(args, "min-severity"), MIN_SEVERITY_LEVELS, "min-severity", "hint"),
+    maxWarnings
   };
   if (options.baseline && options.writeBaseline) throw new UsageError("give either --baseline or --write-baseline, not both");
   return options;
@@ -30276,7 +30450,8 @@ function ciFindings(run2, withFingerprints) {
 function meetsSeverity(severity, minimum) {
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[minimum];
 }
-function failExitCode(findings, failOn) {
+function failExitCode(findings, failOn, maxWarnings) {
+  if (maxWarnings !== void 0 && findings.filter((d) => !d.suppressed && d.severity === "warning").length > maxWarnings) return 1;
   if (failOn === "never") return 0;
   return findings.some((d) => !d.suppressed && meetsSeverity(d.severity, failOn)) ? 1 : 0;
 }
@@ -30461,7 +30636,7 @@ async function runCheckCommand(argv, io) {
   const report = formatReport(run2, format2, selection.findings, diagnostics);
   if (output !== void 0 && !writeOutput(io, output, report)) return 2;
   if (output === void 0) io.stdout(report);
-  return failExitCode(diagnostics, ci.failOn);
+  return failExitCode(diagnostics, ci.failOn, ci.maxWarnings);
 }
 function formatReport(run2, format2, findings, diagnostics) {
   if (format2 === "sarif") return formatSarifReport(run2, findings);
@@ -30496,18 +30671,39 @@ function formatReport(run2, format2, findings, diagnostics) {
 
 // server/src/cli/rules-command.ts
 init_registry();
+init_suppressions();
+
+// rules/unused-suppression.md
+var unused_suppression_default = '# unused-suppression\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 Built into the engine (`server/src/engine/suppressions.ts`), not a rule module.\n\nReports an inline suppression comment that did not suppress anything:\n\n- `-- insertlint-disable-next-line rule-id: reason` when no finding of that rule starts on the next line;\n- `-- insertlint-disable-file rule-id` when that rule reports nothing in the file;\n- either form naming a rule id that does not exist (a typo, or a rule that was renamed).\n\nA directive without rule ids suppresses every rule, and is unused when nothing at all was suppressed.\n\n## Why it matters\n\nSuppressions outlive the problem they were written for. When the DDL is fixed, or the finding moves to\nanother line, a stale comment keeps claiming an exception that no longer exists \u2014 and a misspelt rule\nid silently suppresses nothing while the reader believes it does. Reporting them keeps the exceptions\nin a file true.\n\n## Incorrect\n\n```sql\n-- insertlint-disable-next-line identity-cahce: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\n-- insertlint-disable-next-line lob-column\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## Correct\n\n```sql\n-- insertlint-disable-next-line identity-cache: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## How to fix\n\nCorrect the rule id, move the comment to the line above the finding (findings sit where their message\nsays: the CACHE clause, the CLUSTER keyword, the column type\u2026), or delete the comment.\n\n## When it stays quiet\n\nA suppression on DDL whose table receives no rows in the files given (a schema folder linted alone, a\npre-commit hook given only the DDL file) is not reported: the finding it silences appears only with the\nscripts or code that insert into the table, so InsertLint cannot tell that it is unused. The same holds\nfor a sequence no analysed INSERT uses, and for table space and DB CFG statements when nothing is inserted.\nA misspelt rule id is reported everywhere.\n\n## When to ignore\n\nA suppression kept on purpose for a finding that appears only in another configuration (a rule turned on\nby a colleague\'s `--rule` or `"extends": "insertlint:all"`). Turn the check off with\n`"rules": { "unused-suppression": "off" }` in `.insertlintrc.json` (or `--rule unused-suppression=off`).\n';
+
+// server/src/cli/rules-command.ts
 init_args();
+var ENGINE_FINDING_DOCS = {
+  [UNUSED_SUPPRESSION_RULE]: { severity: "warning", description: "A suppression comment that suppressed nothing, or names an unknown rule", doc: unused_suppression_default }
+};
 async function runRulesCommand(argv, io) {
   if (argv.length === 0) {
-    const width = Math.max(...RULES.map((r) => r.rule.meta.id.length));
     const db2 = (dialects) => dialects ? dialects.map((d) => d === "zos" ? "z/OS" : "LUW").join("+") : "LUW+z/OS";
-    for (const { rule } of RULES) io.stdout(`${rule.meta.id.padEnd(width)}  ${rule.meta.defaultSeverity.padEnd(11)}  ${db2(rule.meta.dialects).padEnd(8)}  ${rule.meta.description}
+    const rows = [
+      ...RULES.map(({ rule }) => ({
+        id: rule.meta.id,
+        // Rules outside the default preset say so: a user reading the list must not expect their findings.
+        severity: rule.meta.recommended === false ? `off (${rule.meta.defaultSeverity} in insertlint:all)` : rule.meta.defaultSeverity,
+        db2: db2(rule.meta.dialects),
+        description: rule.meta.description
+      })),
+      ...Object.entries(ENGINE_FINDING_DOCS).map(([id, e]) => ({ id, severity: e.severity, db2: "LUW+z/OS", description: e.description }))
+    ];
+    const width = Math.max(...rows.map((r) => r.id.length));
+    const sevWidth = Math.max(...rows.map((r) => r.severity.length));
+    for (const r of rows) io.stdout(`${r.id.padEnd(width)}  ${r.severity.padEnd(sevWidth)}  ${r.db2.padEnd(8)}  ${r.description}
 `);
+    io.stdout('\nRules marked off run with "extends": "insertlint:all" in .insertlintrc.json, or when named in "rules".\n');
     return 0;
   }
-  const found = findRule(argv[0]);
-  if (!found) throw new UsageError(`no rule "${argv[0]}"; \`insertlint rules\` lists them`);
-  io.stdout(found.doc.endsWith("\n") ? found.doc : found.doc + "\n");
+  const doc = findRule(argv[0])?.doc ?? ENGINE_FINDING_DOCS[argv[0]]?.doc;
+  if (doc === void 0) throw new UsageError(`no rule "${argv[0]}"; \`insertlint rules\` lists them`);
+  io.stdout(doc.endsWith("\n") ? doc : doc + "\n");
   return 0;
 }
 
@@ -30529,7 +30725,7 @@ function codeSpan(text2) {
   const pad = text2.startsWith("`") || text2.endsWith("`") ? " " : "";
   return `${fence}${pad}${markdownText(text2)}${pad}${fence}`;
 }
-function firstSentence(message, max = 220) {
+function firstSentence2(message, max = 220) {
   const flat = message.replace(/\s+/g, " ").trim();
   const end = flat.search(/[.!?](\s|$)/);
   const sentence = end >= 0 ? flat.slice(0, end + 1) : flat;
@@ -30544,7 +30740,7 @@ function plural(n, word, many = word + "s") {
 function item(f) {
   const doc = f.docUrl ? ` ([why and how to fix](${f.docUrl}))` : "";
   const mark = f.blocking ? " **blocking**" : "";
-  return `- [ ] ${codeSpan(`${f.displayPath}:${f.line}`)} ${codeSpan(f.rule)} (${f.severity}${mark}): ${escapeMarkdown(firstSentence(f.message))}${doc}`;
+  return `- [ ] ${codeSpan(`${f.displayPath}:${f.line}`)} ${codeSpan(f.rule)} (${f.severity}${mark}): ${escapeMarkdown(firstSentence2(f.message))}${doc}`;
 }
 function fileHeading(file) {
   const status = file.status === "renamed" && file.oldDisplayPath ? ` (renamed from ${codeSpan(file.oldDisplayPath)})` : file.status === "copied" && file.oldDisplayPath ? ` (copied from ${codeSpan(file.oldDisplayPath)})` : file.status === "added" ? " (new file)" : "";

@@ -10,11 +10,12 @@ const AppendPctfreeRule: Rule = {
     description: 'PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts',
     defaultSeverity: 'information',
     dialects: ['luw'],
+    recommended: false,
     evidence: ['000 appendix B 9'],
     fixable: true,
     messages: {
       pctfree:
-        'PCTFREE {pctfree} keeps {pctfree}% of every data page of {table} empty, but the table is in APPEND mode: inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0.',
+        'PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0.',
     },
   },
   check({ file, schema, report }) {

@@ -9,10 +9,11 @@ const GeneratedColumnBulkTargetRule: Rule = {
     id: 'generated-column-bulk-target',
     description: 'Generated column computed for every row of a bulk insert (low cost)',
     defaultSeverity: 'hint',
+    recommended: false,
     evidence: ['000 appendix B 20'],
     messages: {
       generated:
-        'Column {column} of bulk insert target {table} ({why}) is GENERATED … AS an expression: Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone.',
+        'Column {column} of bulk insert target {table} ({why}) is GENERATED … AS an expression. Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone.',
     },
   },
   check({ file, schema, report }) {

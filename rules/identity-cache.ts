@@ -16,7 +16,7 @@ const IdentityCacheRule: Rule = {
     fixable: true,
     messages: {
       identity:
-        '{what} {name} hands out values {how}: Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against 37.5 s with CACHE 1000 (test 46) and 31.5 s with no generated key (test 41). Use CACHE {suggested}.',
+        '{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against 37.5 s with CACHE 1000 (test 46) and 31.5 s with no generated key (test 41). Use CACHE {suggested}.',
     },
   },
   check(context) {

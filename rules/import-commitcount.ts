@@ -14,7 +14,7 @@ const ImportCommitcountRule: Rule = {
     fixable: true,
     messages: {
       missing:
-        'IMPORT into {table} has no COMMITCOUNT: IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).',
+        'IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).',
       small:
         'IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC.',
     },

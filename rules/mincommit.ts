@@ -17,7 +17,7 @@ const MincommitRule: Rule = {
     },
   },
   check({ file, schema, report }) {
-    if (schema.insertTargets.size === 0) return;
+    if (!schema.hasInsertWorkload()) return;
     for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'MINCOMMIT')) {
         if (p.numericValue === undefined || p.numericValue <= 1) continue;

@@ -13,9 +13,9 @@ const NotLoggedInitiallyRule: Rule = {
     evidence: ['000 test 6', '000 test 7', '000 test 8', '000 test 9', '000 appendix B 18'],
     messages: {
       activate:
-        'ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.',
+        'ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.',
       create:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards.',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards.',
     },
   },
   check({ file, schema, report }) {

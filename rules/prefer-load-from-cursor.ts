@@ -9,6 +9,7 @@ const PreferLoadFromCursorRule: Rule = {
     description: 'INSERT … SELECT that a LOAD FROM CURSOR could replace',
     defaultSeverity: 'information',
     dialects: ['luw'],
+    recommended: false,
     evidence: ['000 test 6', '000 test 9', '000 appendix B 24'],
     messages: {
       cursor:

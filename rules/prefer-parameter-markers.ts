@@ -5,6 +5,8 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
+import { ordinal } from './support/runs';
+import { insertsReferenceData } from './support/targets';
 import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
@@ -25,6 +27,7 @@ const PreferParameterMarkersRule: Rule = {
     id: 'prefer-parameter-markers',
     description: 'INSERT values written into the SQL text instead of bound to parameter markers',
     defaultSeverity: 'warning',
+    group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, test 1', 'Db2 INSERT tips, test 2', 'Db2 INSERT tips, tests 61-68'],
     defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
@@ -37,11 +40,11 @@ const PreferParameterMarkersRule: Rule = {
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
-        `{count} literal-valued INSERTs into {table} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+        `Literal-valued INSERT into {table}, the {ordinal} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
       literalOnce:
         'Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).',
       script:
-        `{count} single-row INSERTs into {table} with literal values in this script. Db2 compiles each one as a new statement (${COST_DIRECT}). Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
+        `Literal-valued INSERT into {table}, the {ordinal} in this script: Db2 compiles each one as a new statement. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
     },
   },
   check(context) {
@@ -88,7 +91,7 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
   const groups = new Map<string, { execution: SqlExecution; insert: InsertStatement }[]>();
   for (const execution of executions) {
     const insert = literalInsertOf(execution);
-    if (!insert) continue;
+    if (!insert || (!isBulkLoop(execution.loop) && insertsReferenceData(schema, insert))) continue;
     if (isBulkLoop(execution.loop)) {
       report({ messageId: 'literalLoop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop) }, span: execution.callSpan });
       continue;
@@ -105,7 +108,10 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
     if (list.length >= minRepeats) {
       const fn = execution.inFunction;
       const where = fn ? (fn.name ? `${fn.name}()` : 'one function') : 'the top level of this file';
-      report({ messageId: 'literalRepeated', data: { count: list.length, table, where }, span: execution.callSpan });
+      // On each execution from the minRepeats-th on (see rules/support/runs.ts).
+      list.forEach((item, i) => {
+        if (i + 1 >= minRepeats) report({ messageId: 'literalRepeated', data: { ordinal: ordinal(i + 1), table, where }, span: item.execution.callSpan });
+      });
     } else if (options.reportOneOff) {
       for (const item of list) report({ messageId: 'literalOnce', data: { table: targetName(item.execution, item.insert, schema) }, span: item.execution.callSpan, maxSeverity: 'hint' });
     }
@@ -117,16 +123,17 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
   for (const unit of scriptUnits(file)) {
     const groups = new Map<string, InsertStatement[]>();
     for (const stmt of unit.statements) {
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);
       else groups.set(key, [stmt]);
     }
     for (const [key, list] of groups) {
-      if (list.length < minRepeats) continue;
-      const first = list[0];
-      report({ messageId: 'script', data: { count: list.length, table: displayKey(key) }, stmt: first, span: first.source.span });
+      list.forEach((stmt, i) => {
+        // On the statement, as the other row-at-a-time rules: their findings on one INSERT merge into one.
+        if (i + 1 >= minRepeats) report({ messageId: 'script', data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span });
+      });
     }
   }
 }

@@ -14,7 +14,7 @@ const SmallExtentSizeRule: Rule = {
     fixable: true,
     messages: {
       small:
-        'EXTENTSIZE {extent} on SMS table space {tablespace} (holding insert target {tables}): every {extent} pages of inserted rows cost another file allocation. Measured on 100,000 inserts (seed 000): 38.4 s with EXTENTSIZE 4, 34.6 s with 8, 31.8 s with 16 (tests 83-85), 31.5 s with 32 (test 11); larger extents hardly helped further, and on DMS the extent size made no visible difference. Use EXTENTSIZE {min}.',
+        'EXTENTSIZE {extent} on SMS table space {tablespace} (holding insert target {tables}). Every {extent} pages of inserted rows cost another file allocation. Measured on 100,000 inserts (seed 000): 38.4 s with EXTENTSIZE 4, 34.6 s with 8, 31.8 s with 16 (tests 83-85), 31.5 s with 32 (test 11); larger extents hardly helped further, and on DMS the extent size made no visible difference. Use EXTENTSIZE {min}.',
     },
   },
   check({ file, schema, options, report }) {

@@ -14,11 +14,11 @@ const SmallLogBufferRule: Rule = {
     fixable: true,
     messages: {
       small:
-        'LOGBUFSZ {value} gives a log buffer of {kb} KB: every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (seed 000). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer).',
+        'LOGBUFSZ {value} gives a log buffer of {kb} KB. Every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (seed 000). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer).',
     },
   },
   check({ file, schema, options, report }) {
-    if (schema.insertTargets.size === 0) return;
+    if (!schema.hasInsertWorkload()) return;
     const min = Number(options.minPages);
     for (const stmt of statementsOf(file, 'updateDbCfg')) {
       for (const p of dbCfgParameters(stmt, 'LOGBUFSZ')) {

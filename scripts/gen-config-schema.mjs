@@ -12,13 +12,13 @@ const check = process.argv.includes('--check');
 
 // One bundle that imports every rule module (through the build's own plugin) and the config defaults.
 const entry = [
-  `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
+  `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
   `export { default as registered, ruleFileIds as ids } from 'insertlint:rules';`,
 ].join('\n');
 const bundle = await esbuild.build({ ...bundleDefaults, stdin: { contents: entry, resolveDir: root, loader: 'ts' }, write: false, logLevel: 'error' });
 const mod = { exports: {} };
 new Function('module', 'exports', 'require', bundle.outputFiles[0].text)(mod, mod.exports, createRequire(join(root, 'scripts', 'x.js')));
-const { registered, ids, DEFAULT_LANGUAGES, ENGINE_FINDINGS } = mod.exports;
+const { registered, ids, DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD } = mod.exports;
 const rules = registered.map((r) => r.rule);
 
 rules.forEach((rule, i) => {
@@ -31,7 +31,10 @@ function ruleSchema(meta) {
     Object.entries(options).map(([name, value]) => [name, { type: typeof value === 'number' ? 'number' : typeof value, default: value }]),
   );
   return {
-    description: `${meta.description} (default: ${meta.defaultSeverity}). Docs: rules/${meta.id}.md`,
+    description:
+      meta.recommended === false
+        ? `${meta.description} (off by default; ${meta.defaultSeverity} with "extends": "insertlint:all" or when set here). Docs: rules/${meta.id}.md`
+        : `${meta.description} (default: ${meta.defaultSeverity}). Docs: rules/${meta.id}.md`,
     anyOf: [
       { $ref: '#/definitions/severity' },
       {
@@ -53,6 +56,19 @@ const schema = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
+    extends: {
+      description:
+        'The preset the rules start from. "insertlint:recommended" (the default) runs the rules whose findings are worth acting on; "insertlint:all" also turns on those off by default (small measured gains, or gains bought with concurrency). "rules" applies over it.',
+      enum: [...PRESETS],
+      default: 'insertlint:recommended',
+    },
+    bulkRowThreshold: {
+      description:
+        'Literal rows (INSERT … VALUES in scripts, summed over the analysed files) from which a table counts as a bulk insert target. Below it the rows are reference data and the schema rules leave the table alone. INSERT … SELECT, IMPORT, LOAD, INGEST, MERGE from a query and inserts in a loop count whatever this says.',
+      type: 'integer',
+      minimum: 1,
+      default: DEFAULT_BULK_ROW_THRESHOLD,
+    },
     rules: {
       description: 'Rule id → severity, "off", or [severity, options].',
       type: 'object',

@@ -2,7 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import { displayKey, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { displayKey, sameDatabase, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -65,11 +65,14 @@ export function bulkTargetFor(schema: SchemaModel, table: TableInfo | undefined,
   return inEffectForInserts(ddl, target) ? target : undefined;
 }
 
-/** Insert target (bulk or not) the DDL statement's table is, with the DDL in force for its inserts. */
+/**
+ * Insert target (bulk or not) the DDL statement's table is, with the DDL in force for its inserts. A table
+ * that receives only reference data (literal rows under bulkRowThreshold) is none: its costs go unnoticed.
+ */
 export function insertTargetFor(schema: SchemaModel, table: TableInfo | undefined, ddl: Located): InsertTargetInfo | undefined {
   if (!table) return undefined;
   const target = targetOf(schema, table);
-  if (!target || target.sites.length === 0) return undefined;
+  if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return undefined;
   return inEffectForInserts(ddl, target) ? target : undefined;
 }
 
@@ -79,7 +82,7 @@ export function insertTargetsIn(schema: SchemaModel, name: string): TableInfo[] 
   for (const table of schema.tables.values()) {
     const clause = table.definition?.stmt.tablespace;
     const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (spaces.includes(name) && schema.isInsertTarget(table)) out.push(table);
+    if (spaces.includes(name) && schema.receivesRows(table)) out.push(table);
   }
   return out;
 }
@@ -95,7 +98,21 @@ export function dbCfgParameters(stmt: Statement, name: string) {
   return stmt.kind === 'updateDbCfg' ? stmt.parameters.filter((p) => p.name === name) : [];
 }
 
-/** True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file. */
+/**
+ * True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file;
+ * never when the two scripts CONNECT TO different databases.
+ */
 export function inEffectAt(ddl: Located, site: Located): boolean {
+  if (!sameDatabase(ddl.stmt, site.stmt)) return false;
   return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
+}
+
+/**
+ * True when `stmt` inserts into a table that receives only reference data (literal rows under
+ * bulkRowThreshold in all): the script-run rules leave such seed scripts alone, as the schema rules do.
+ */
+export function insertsReferenceData(schema: SchemaModel, stmt: Statement): boolean {
+  if (stmt.kind !== 'insert') return false;
+  const target = schema.insertTarget(stmt.target, stmt);
+  return target !== undefined && schema.isReferenceData(target);
 }

@@ -35,7 +35,7 @@ describe('check --format sarif', () => {
 
   it('writes a schema-valid log with the rule catalogue, locations, fingerprints and suppressions', async () => {
     repo
-      .write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (1);\n')
+      .write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (?);\n')
       .write(
         'db/items.sql',
         [
@@ -44,12 +44,12 @@ describe('check --format sarif', () => {
           '  id INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE),',
           '  name VARCHAR(20)',
           ');',
-          'INSERT INTO app.items (name) VALUES (\'a\');',
+          'INSERT INTO app.items (name) VALUES (?);',
           '',
         ].join('\n'),
       )
       .write('db/stray.sql', '-- insertlint-disable-next-line identity-cache\nSELECT 1 FROM sysibm.sysdummy1;\n')
-      .write('db/with space, comma.sql', ordersDdl('NO CACHE').replace(/orders/g, 'odd') + 'INSERT INTO app.odd (cust) VALUES (1);\n');
+      .write('db/with space, comma.sql', ordersDdl('NO CACHE').replace(/orders/g, 'odd') + 'INSERT INTO app.odd (cust) VALUES (?);\n');
     const result = await runCli(['check', '--format', 'sarif', '.'], repo.dir);
     assert.equal(result.code, 1, result.stderr);
     const log = JSON.parse(result.stdout) as SarifLog;

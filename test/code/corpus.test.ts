@@ -41,7 +41,7 @@ describe('code: clean loaders and the sample application', () => {
 
   it('with the sample schema, SQL rules see the inserts made from code', async () => {
     const files = { ...readDir(join(ROOT, 'samples', 'app'), 'app'), 'schema.sql': readFileSync(join(ROOT, 'samples', 'schema.sql'), 'utf8') };
-    const { findings } = await lintCode(files);
+    const { findings } = await lintCode(files, { rules: { 'insert-target-cost': 'information' } });
     const cost = findings.filter((f) => f.rule === 'insert-target-cost' && f.file.startsWith('app/'));
     assert.ok(cost.length >= 2, 'insert-target-cost summarises the targets where the code inserts');
   });

@@ -20,9 +20,13 @@ export interface Linted {
   models: Map<string, FileModel>;
 }
 
-/** Lints files through the real engine with the tree-sitter code front end. */
+/**
+ * Lints files through the real engine with the tree-sitter code front end. Each rule's findings are kept
+ * apart (the code tests state what each rule sees; test/engine/signal.test.ts tests the merging), and
+ * literal rows count as bulk from 2 (bulkRowThreshold; a `config` may set it again).
+ */
 export async function lintCode(files: Record<string, string>, config?: ConfigFile): Promise<Linted> {
-  const { findings, workspace } = lintWorkspace(files, { config, codeFrontEnd: await codeFrontEnd() });
+  const { findings, workspace } = lintWorkspace(files, { baseConfig: { bulkRowThreshold: 2 }, config, codeFrontEnd: await codeFrontEnd(), unmerged: true });
   return {
     findings: findings.map(({ fix: _fix, suppressed: _suppressed, ...finding }) => finding),
     models: new Map(workspace.paths().map((path) => [path, workspace.model(path)!])),

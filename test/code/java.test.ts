@@ -47,7 +47,7 @@ describe('code: Java (JDBC)', () => {
   });
 
   it('points SQL-rule findings at the exact characters inside a multi-line host string', async () => {
-    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'OrderLoader.java': CONCAT_LOADER });
+    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'OrderLoader.java': CONCAT_LOADER }, { rules: { 'insert-target-cost': 'information' } });
     const cost = findings.find((f) => f.rule === 'insert-target-cost' && f.file === 'OrderLoader.java');
     assert.ok(cost, 'insert-target-cost summarises the target where the code inserts');
     assert.equal(`${cost.line}:${cost.column}`, posOf(CONCAT_LOADER, 'APP.ORDERS'));
@@ -127,7 +127,7 @@ describe('code: Java (JDBC)', () => {
     }
 }
 `;
-    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'T.java': code });
+    const { findings } = await lintCode({ 'schema.sql': SCHEMA, 'T.java': code }, { rules: { 'insert-target-cost': 'information' } });
     const cost = findings.find((f) => f.rule === 'insert-target-cost' && f.file === 'T.java')!;
     assert.equal(`${cost.line}:${cost.column}`, posOf(code, 'APP.ORDERS'));
     assert.deepEqual(brief(findings.filter((f) => f.file === 'T.java'), INSERT_RULES), [`single-row-insert@${posOf(code, 'ps.executeUpdate')}`]);

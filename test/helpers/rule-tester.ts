@@ -44,11 +44,16 @@ export interface LintOptions {
   includeSuppressed?: boolean;
   /** Reads host-language files (Java, Python…); without it only SQL files are linted. */
   codeFrontEnd?: CodeFrontEnd;
+  /** A layer under `config` (findings() uses it to turn on the rule under test). */
+  baseConfig?: ConfigFile;
+  /** Keep each rule's findings apart instead of merging those of one cause (engine/merge.ts). */
+  unmerged?: boolean;
 }
 
 /** Runs every registered rule over the files, in the order given; returns the findings and the workspace. */
 export function lintWorkspace(files: Files, options: LintOptions = {}): { findings: Finding[]; workspace: Workspace } {
-  const workspace = new Workspace(resolveConfig(allRules(), options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
+  const workspace = new Workspace(resolveConfig(allRules(), options.baseConfig, options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
+  if (options.unmerged) workspace.mergeFindings = false;
   for (const [path, text] of Object.entries(files)) {
     if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
   }
@@ -83,10 +88,23 @@ export function lint(files: Files, options: LintOptions = {}): Finding[] {
   return lintWorkspace(files, options).findings;
 }
 
-/** Findings of one rule only. */
+/**
+ * Findings of one rule only. The rule runs even when the default preset leaves it off, and the other rules
+ * of its group are off, so that the engine does not merge its findings into theirs. bulkRowThreshold is 2:
+ * rule tests state a rule's own logic on a few literal rows; test/engine/signal.test.ts tests the default
+ * threshold, the presets and the merging (a test's `config` may set them again).
+ */
 export function findings(files: Files, ruleId: string, options: LintOptions = {}): Finding[] {
   assertKnownRule(ruleId);
-  return lint(files, options).filter((f) => f.rule === ruleId);
+  return lint(files, { ...options, baseConfig: ruleUnderTest(ruleId) }).filter((f) => f.rule === ruleId);
+}
+
+function ruleUnderTest(ruleId: string): ConfigFile | undefined {
+  const rule = allRules().find((r) => r.meta.id === ruleId);
+  if (!rule) return { bulkRowThreshold: 2 };
+  const rules: ConfigFile['rules'] = { [ruleId]: rule.meta.defaultSeverity };
+  if (rule.meta.group) for (const other of allRules()) if (other !== rule && other.meta.group === rule.meta.group) rules[other.meta.id] = 'off';
+  return { bulkRowThreshold: 2, rules };
 }
 
 /** Asserts that `ruleId` reports exactly `expected` (in file and position order) and nothing else. */

@@ -36,7 +36,7 @@ function git(cwd: string, ...args: string[]): string {
   return r.stdout.trim();
 }
 
-const IDENTITY_TABLE = (cache: string): string => `CREATE TABLE app.orders (id INTEGER GENERATED ALWAYS AS IDENTITY (START WITH 1 ${cache}), cust INTEGER);\nINSERT INTO app.orders (cust) VALUES (1);\n`;
+const IDENTITY_TABLE = (cache: string): string => `CREATE TABLE app.orders (id INTEGER GENERATED ALWAYS AS IDENTITY (START WITH 1 ${cache}), cust INTEGER);\nINSERT INTO app.orders (cust) VALUES (?);\n`;
 
 describe('npm pack: the package installed without devDependencies', function () {
   this.timeout(240000);

@@ -75,12 +75,13 @@ describe('language server: editor settings and actions (issue 14)', function () 
   });
 
   it('insertlint.minimumSeverity hides less severe findings, and insertlint.messageStyle firstSentence shortens messages', async () => {
-    const s = await openOrders();
-    assert.ok(rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'), 'the fixture has an information finding');
+    // table-lock-bulk-target is off by default (issue 13): turned on here for an information finding.
+    const s = await openOrders({ rules: { 'table-lock-bulk-target': 'information' } });
+    await s.waitFor('the fixture has an information finding', () => rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'));
     s.configure({ minimumSeverity: 'warning', messageStyle: 'firstSentence' });
     await s.waitFor('information hidden', () => !rules(s.diagnostics.get(ordersUri)).includes('table-lock-bulk-target'));
     const cache = s.diagnostics.get(ordersUri)!.find((d) => d.code === 'identity-cache')!;
-    assert.equal(cache.message, 'IDENTITY column APP.ORDERS.ID hands out values with NO CACHE: Db2 must write a log record each time a row takes a value to keep generated values recoverable.');
+    assert.equal(cache.message, 'IDENTITY column APP.ORDERS.ID hands out values with NO CACHE.');
     assert.ok((s.diagnostics.get(ordersUri) ?? []).every((d) => d.severity! <= 2));
   });
 
@@ -180,7 +181,7 @@ describe('language server: editor settings and actions (issue 14)', function () 
   });
 
   it('reads closed files on disk with files.encoding (Latin-1 here), as the editor would show them', async () => {
-    const latin = "CREATE TABLE APP.CLIENTÈLE (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), NOM VARCHAR(20));\nINSERT INTO APP.CLIENTÈLE (NOM) VALUES ('Hélène');\n";
+    const latin = "CREATE TABLE APP.CLIENTÈLE (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), NOM VARCHAR(20));\nINSERT INTO APP.CLIENTÈLE (NOM) SELECT NOM FROM STAGE.CLIENTS WHERE NOM <> 'Hélène';\n";
     writeFileSync(join(dir, 'ddl', 'clients.sql'), Buffer.from(latin, 'latin1'));
     const clientsUri = uriOf(join(dir, 'ddl', 'clients.sql'));
     lsp = await LspSession.start(dir, {}, {}, 'iso88591');

@@ -41,7 +41,7 @@ describe('language server: a crashing rule', function () {
       await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
       client.sendNotification('initialized', {});
       const uri = 'untitled:boom.sql';
-      const text = '-- BOOM\nCREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nINSERT INTO T (X) VALUES (1), (2);\n';
+      const text = '-- BOOM\nCREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nINSERT INTO T (X) SELECT X FROM S;\n';
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       for (let version = 2; version <= 3; version++) {
         client.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: text + ' '.repeat(version) }] });

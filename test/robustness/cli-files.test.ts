@@ -97,7 +97,7 @@ fs.writeFileSync = function (p, ...rest) {
     for (const [name, args] of cases) {
       it(`${name}: the old file survives a kill mid-write, and a finished run replaces it whole`, () => {
         mkdirSync(join(dir, 'src'));
-        writeFileSync(join(dir, 'src', 'load.sql'), 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) VALUES (1);\n');
+        writeFileSync(join(dir, 'src', 'load.sql'), 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) VALUES (?);\n');
         const outDir = join(dir, 'reports');
         mkdirSync(outDir);
         const out = join(outDir, 'result.out');

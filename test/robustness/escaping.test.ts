@@ -13,7 +13,7 @@ import { RULES } from '../../server/src/engine/registry';
 
 const check = (cwd: string, args: string[]) => runCli(['check', ...args], cwd);
 
-const FINDING_SQL = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) VALUES (1);\n';
+const FINDING_SQL = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT);\nINSERT INTO APP.T (A) VALUES (?);\n';
 /** Lines a GitHub runner would take for workflow commands: `::cmd` at the start (after blanks) or `##[` anywhere. */
 const commands = (text: string) => text.split(/\r?\n/).filter((l) => /^\s*::/.test(l) || l.includes('##['));
 
@@ -32,7 +32,8 @@ describe('robustness: file names and contents cannot steer what reads our output
     writeFileSync(join(dir, 'y ##[add-mask]secret.sql'), Buffer.from([0, 1, 2, 0]));
     writeFileSync(join(dir, 'z\n::warning::also injected\n.sql'), FINDING_SQL);
     writeFileSync(join(dir, '::stop-commands::token.sql'), FINDING_SQL);
-    const r = await check(dir, ['.', '--format', 'github']);
+    // insert-target-cost (off by default) puts a finding on the INSERT line, whose text the test injects into.
+    const r = await check(dir, ['.', '--format', 'github', '--rule', 'insert-target-cost=information']);
     assert.equal(r.code, 1, r.stderr);
     const ours = /^::(error|warning|notice) file=[^\n]*::[^\n]*$/;
     for (const line of commands(r.stdout)) assert.match(line, ours);
@@ -42,7 +43,7 @@ describe('robustness: file names and contents cannot steer what reads our output
     assert.deepEqual(commands(r.stderr), [], r.stderr);
     assert.match(r.stderr, /skipped x\\n::error file=ci\.yml,line=1::injected\\n\.sql: it looks binary/);
     assert.match(r.stderr, /skipped y ##\\\[add-mask\]secret\.sql/);
-    const text = await check(dir, ['.']);
+    const text = await check(dir, ['.', '--rule', 'insert-target-cost=information']);
     assert.deepEqual(commands(text.stdout), [], text.stdout);
     assert.deepEqual(commands(text.stderr), []);
     assert.match(text.stdout, /^\.\/::stop-commands::token\.sql:\d+:\d+ /m);
@@ -52,7 +53,7 @@ describe('robustness: file names and contents cannot steer what reads our output
     if (process.platform === 'win32') this.skip();
     const name = 'title\u001b]0;pwned\u0007.sql';
     writeFileSync(join(dir, name), FINDING_SQL.replace('INSERT INTO', 'INSERT /* \u001b[2J\u001b[31m \u202e */ INTO'));
-    const r = await check(dir, ['.']);
+    const r = await check(dir, ['.', '--rule', 'insert-target-cost=information']);
     assert.equal(r.code, 1, r.stderr);
     assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f\u202e]/);
     assert.match(r.stdout, /title\\e\]0;pwned\\x07\.sql:\d+:\d+ /);

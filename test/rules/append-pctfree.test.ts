@@ -8,7 +8,7 @@ describe(`rule ${RULE}`, () => {
   it('reports PCTFREE on an APPEND ON table and fixes it to PCTFREE 0', () => {
     const ddl = 'CREATE TABLE T (A INT)\n  PCTFREE 10 APPEND ON;\n';
     expectFindings({ 'schema.sql': ddl, 'load.sql': LOAD }, RULE, [
-      { file: 'schema.sql', line: 2, column: 3, endLine: 2, endColumn: 13, severity: 'information', message: /^PCTFREE 10 keeps 10% of every data page of T empty, but the table is in APPEND mode/ },
+      { file: 'schema.sql', line: 2, column: 3, endLine: 2, endColumn: 13, severity: 'information', message: /^PCTFREE 10 on T, which is in APPEND mode: 10% of every data page stays empty\./ },
     ]);
     assert.equal(applyFix({ 'schema.sql': ddl, 'load.sql': LOAD }, RULE), 'CREATE TABLE T (A INT)\n  PCTFREE 0 APPEND ON;\n');
   });

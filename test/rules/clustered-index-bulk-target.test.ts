@@ -13,15 +13,16 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
-  it('counts repeated single-row inserts as bulk', () => {
+  it('counts literal rows that reach bulkRowThreshold as bulk (the rule tester sets it to 2)', () => {
     const load = 'INSERT INTO T VALUES (1, 2);\nINSERT INTO T VALUES (3, 4);\n';
-    expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 3, column: 3, message: /several INSERT statements in one script/ }]);
+    expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 3, column: 3, message: /\(2 rows of INSERT … VALUES\)/ }]);
+    expectNoFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, { config: { bulkRowThreshold: 3 } });
   });
 
   it('names each kind of bulk insert once', () => {
-    const load = 'INSERT INTO T VALUES (1, 2), (3, 4);\nINSERT INTO T VALUES (5, 6), (7, 8), (9, 10);\n';
+    const load = 'INSERT INTO T VALUES (1, 2), (3, 4);\nINSERT INTO T SELECT A, B FROM S;\nINSERT INTO T SELECT A, B FROM U;\n';
     const [finding] = expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 3, column: 3 }]);
-    assert.match(finding.message, /bulk insert target T \(multi-row VALUES \(2 rows\); several INSERT statements in one script\):/);
+    assert.match(finding.message, /bulk insert target T \(INSERT … SELECT; 2 rows of INSERT … VALUES\)\./);
   });
 
   it('ignores ordinary indexes, tables without bulk inserts, and indexes built after the load', () => {

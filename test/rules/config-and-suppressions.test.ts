@@ -31,12 +31,13 @@ describe('configuration and suppressions through the rule tester', () => {
     const schema = `-- insertlint-disable-file identity-cache\n${SCHEMA}`;
     expectNoFindings({ 'schema.sql': schema, 'load.sql': LOAD }, 'identity-cache');
     // Other rules still report in that file.
-    assert.ok(lint({ 'schema.sql': schema + 'CREATE INDEX T_V ON T (V) CLUSTER;\n', 'load.sql': LOAD + LOAD }).some((f) => f.rule === 'clustered-index-bulk-target'));
+    assert.ok(lint({ 'schema.sql': schema + 'CREATE INDEX T_V ON T (V) CLUSTER;\n', 'load.sql': LOAD + LOAD }, { config: { bulkRowThreshold: 2 } }).some((f) => f.rule === 'clustered-index-bulk-target'));
   });
 
   it('reports a suppression that matches nothing, and one that names an unknown rule', () => {
     const schema = `${SCHEMA}-- insertlint-disable-next-line lob-column: no LOB here\nCREATE TABLE U (A INT);\n-- insertlint-disable-next-line no-such-rule\nCREATE TABLE W (A INT);\n`;
-    const unused = lint({ 'schema.sql': schema, 'load.sql': LOAD }).filter((f) => f.rule === 'unused-suppression');
+    // U and W receive rows: without inserts a suppression on their DDL could not be judged (signal.test.ts).
+    const unused = lint({ 'schema.sql': schema, 'load.sql': LOAD + 'INSERT INTO U SELECT A FROM S;\nINSERT INTO W SELECT A FROM S;\n' }).filter((f) => f.rule === 'unused-suppression');
     assert.deepEqual(
       unused.map((f) => [f.line, f.column, f.severity]),
       [
@@ -50,7 +51,7 @@ describe('configuration and suppressions through the rule tester', () => {
 
   it('lets .insertlintrc.json set the severity of unused suppressions or turn them off', () => {
     const schema = `${SCHEMA}-- insertlint-disable-next-line lob-column\nCREATE TABLE U (A INT);\n`;
-    const unused = (config: ConfigFile) => lint({ 'schema.sql': schema, 'load.sql': LOAD }, { config }).filter((f) => f.rule === 'unused-suppression');
+    const unused = (config: ConfigFile) => lint({ 'schema.sql': schema, 'load.sql': LOAD + 'INSERT INTO U SELECT A FROM S;\n' }, { config }).filter((f) => f.rule === 'unused-suppression');
     assert.deepEqual(unused({ rules: { 'unused-suppression': 'error' } }).map((f) => f.severity), ['error']);
     assert.deepEqual(unused({ rules: { 'unused-suppression': 'off' } }), []);
   });

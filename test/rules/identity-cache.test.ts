@@ -21,7 +21,7 @@ describe(`rule ${RULE}`, () => {
 
   it('reports a small explicit cache with the nearest measurement', () => {
     const ddl = ORDERS.replace('NO CACHE', 'CACHE 5');
-    expectFindings({ 'schema.sql': ddl, 'load.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 2, column: 65, message: /with CACHE 5: .*test 43\): 212\.5 s with CACHE 5/ }]);
+    expectFindings({ 'schema.sql': ddl, 'load.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 2, column: 65, message: /with CACHE 5\. .*test 43\): 212\.5 s with CACHE 5/ }]);
   });
 
   it('reports the implicit default cache on the column name, without a fix', () => {

@@ -6,7 +6,7 @@ const RULE = 'import-commitcount';
 describe(`rule ${RULE}`, () => {
   it('reports IMPORT without COMMITCOUNT on its target', () => {
     expectFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL INSERT INTO SALES.ORDERS;\n" }, RULE, [
-      { line: 1, column: 45, endColumn: 57, severity: 'information', message: /^IMPORT into SALES\.ORDERS has no COMMITCOUNT: .*COMMITCOUNT AUTOMATIC or a large count such as 1000/ },
+      { line: 1, column: 45, endColumn: 57, severity: 'information', message: /^IMPORT into SALES\.ORDERS has no COMMITCOUNT\. .*COMMITCOUNT AUTOMATIC or a large count such as 1000/ },
     ]);
   });
 

@@ -8,13 +8,13 @@ const BULK = 'INSERT INTO T SELECT * FROM S;\n';
 describe(`rule ${RULE}`, () => {
   it('reports the index that takes a bulk target over 3, counting the primary key', () => {
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 4, column: 14, endLine: 4, endColumn: 17, severity: 'warning', message: /^Bulk insert target T \(INSERT … SELECT\) has 5 indexes in force during its inserts \(4 CREATE INDEX \+ 1 primary key\/unique constraint\), more than 3: .*141\.6 s with 4/ },
+      { file: 'schema.sql', line: 4, column: 14, endLine: 4, endColumn: 17, severity: 'warning', message: /^Bulk insert target T \(INSERT … SELECT\) has 5 indexes, more than 3\. They are in force during its inserts \(4 CREATE INDEX \+ 1 primary key\/unique constraint\): .*141\.6 s with 4/ },
     ]);
   });
 
   it('reports key constraints alone when they exceed the limit', () => {
     const ddl = ['CREATE TABLE K (', '  A INT NOT NULL PRIMARY KEY,', '  B INT NOT NULL UNIQUE,', '  C INT NOT NULL,', '  D INT NOT NULL,', '  CONSTRAINT K_C UNIQUE (C),', '  CONSTRAINT K_D UNIQUE (D)', ');', ''].join('\n');
-    expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes .*\(4 primary key\/unique constraints\)/ }]);
+    expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes, .*\(4 primary key\/unique constraints\)/ }]);
   });
 
   it('counts an index or key defined again in another file (variant scripts) once', () => {
@@ -24,7 +24,7 @@ describe(`rule ${RULE}`, () => {
 
   it('honours maxIndexes', () => {
     expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, { config: { rules: { [RULE]: ['warning', { maxIndexes: 5 }] } } });
-    expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 14, message: /more than 1:/ }], { config: { rules: { [RULE]: ['warning', { maxIndexes: 1 }] } } });
+    expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 14, message: /more than 1\./ }], { config: { rules: { [RULE]: ['warning', { maxIndexes: 1 }] } } });
   });
 
   it('does not count indexes created after the inserts, nor tables without bulk inserts', () => {

@@ -6,7 +6,7 @@ const INSERT = 'INSERT INTO T VALUES (?);\n';
 describe(`rule ${RULE}`, () => {
   it('reports a high CHNGPGS_THRESH and NUM_IOCLEANERS 0', () => {
     expectFindings({ 'load.clp': 'UPDATE DB CFG USING CHNGPGS_THRESH 60 NUM_IOCLEANERS 0;\n' + INSERT }, RULE, [
-      { line: 1, column: 21, endColumn: 38, severity: 'information', message: /^CHNGPGS_THRESH 60: .*16\.4 s \(test 7\) to 11\.8 s/ },
+      { line: 1, column: 21, endColumn: 38, severity: 'information', message: /^CHNGPGS_THRESH 60 delays page cleaning for inserts\. .*16\.4 s \(test 7\) to 11\.8 s/ },
       { line: 1, column: 39, message: /^NUM_IOCLEANERS 0 turns asynchronous page cleaning off/ },
     ]);
   });

@@ -7,7 +7,7 @@ const MQT = ['CREATE TABLE DAILY AS (', '  SELECT DAY, SUM(AMOUNT) AS TOTAL, COU
 describe(`rule ${RULE}`, () => {
   it('reports the REFRESH IMMEDIATE clause of an MQT over an insert target', () => {
     expectFindings({ 'schema.sql': BASE + MQT, 'load.sql': 'INSERT INTO SALES VALUES (?, ?);\n' }, RULE, [
-      { file: 'schema.sql', line: 5, column: 27, endLine: 5, endColumn: 44, severity: 'warning', message: /^MQT DAILY is REFRESH IMMEDIATE over insert target SALES: .*Appendix B, item 22/ },
+      { file: 'schema.sql', line: 5, column: 27, endLine: 5, endColumn: 44, severity: 'warning', message: /^MQT DAILY is REFRESH IMMEDIATE over insert target SALES\. .*Appendix B, item 22/ },
     ]);
   });
 

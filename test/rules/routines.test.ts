@@ -25,7 +25,7 @@ const rulesAt = (fs: { rule: string; line: number }[]) => fs.map((f) => `${f.rul
 
 describe('routines: INSERTs inside procedures and blocks reach the rules', () => {
   it('a procedure that loops INSERT + COMMIT gets what the same INSERT gets at top level, and the loop findings', () => {
-    const found = lint({ 'schema.sql': TABLE, 'load.sql': LOADER });
+    const found = lint({ 'schema.sql': TABLE, 'load.sql': LOADER }, { config: { extends: 'insertlint:all' }, unmerged: true });
     assert.deepEqual(
       rulesAt(found.filter((f) => ['identity-cache', 'lob-column', 'insert-target-cost', 'single-row-insert', 'commit-per-row'].includes(f.rule))),
       ['commit-per-row@6', 'identity-cache@1', 'insert-target-cost@5', 'lob-column@1', 'single-row-insert@5'],

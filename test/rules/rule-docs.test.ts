@@ -39,6 +39,8 @@ describe('rule docs', () => {
       const { doc, rule } = registered;
       assert.ok(doc.startsWith(`# ${id}\n`), 'starts with the rule id as title');
       assert.match(doc, new RegExp(`\\*\\*Default severity:\\*\\* ${rule.meta.defaultSeverity}\\b`), 'states the default severity of the module');
+      if (rule.meta.recommended === false) assert.match(doc, /\*\*off by default\*\*.*insertlint:all/, 'says it is off by default and how to turn it on');
+      else assert.doesNotMatch(doc, /off by default/, 'does not claim to be off by default');
       for (const section of SECTIONS) assert.ok(doc.includes(`\n${section}\n`), `has "${section}"`);
       if (id !== 'insert-target-cost') {
         assert.ok(doc.includes('\n## Incorrect\n') && doc.includes('\n## Correct\n'), 'has incorrect and correct examples');

@@ -10,7 +10,7 @@ describe(`rule ${RULE}`, () => {
   it('reports EXTENTSIZE below 32 on SMS and fixes it to 32', () => {
     const files = { 'schema.sql': SMS + TABLE, 'load.sql': LOAD };
     expectFindings(files, RULE, [
-      { file: 'schema.sql', line: 2, column: 3, endLine: 2, endColumn: 15, severity: 'information', message: /^EXTENTSIZE 8 on SMS table space DATA_TS \(holding insert target T\): .*34\.6 s with 8/ },
+      { file: 'schema.sql', line: 2, column: 3, endLine: 2, endColumn: 15, severity: 'information', message: /^EXTENTSIZE 8 on SMS table space DATA_TS \(holding insert target T\)\. .*34\.6 s with 8/ },
     ]);
     assert.equal(applyFix(files, RULE), SMS.replace('EXTENTSIZE 8', 'EXTENTSIZE 32') + TABLE);
   });

@@ -33,8 +33,8 @@ describe('check with schema files', () => {
     assert.equal(out.summary.files, 3, 'the db2look file is read, not linted');
     const schemaFindings = out.diagnostics.filter((d) => d.related);
     const byFile = (file: string) => [...new Set(schemaFindings.filter((d) => d.file === file).map((d) => d.rule))].sort();
+    // check-constraint-bulk-target, table-lock-bulk-target and append-mode-off are off by default (issue 13).
     assert.deepEqual(byFile('src/main/java/com/example/orders/OrderImport.java'), [
-      'check-constraint-bulk-target',
       'clustered-index-bulk-target',
       'enforced-foreign-key',
       'identity-cache',
@@ -42,10 +42,9 @@ describe('check with schema files', () => {
       'insert-trigger',
       'lob-column',
       'refresh-immediate-mqt',
-      'table-lock-bulk-target',
     ]);
-    assert.deepEqual(byFile('loaders/load_lines.py'), ['append-mode-off', 'identity-cache', 'table-lock-bulk-target']);
-    assert.deepEqual(byFile('loaders/audit.js'), ['append-mode-off', 'small-extent-size', 'sms-tablespace', 'table-lock-bulk-target']);
+    assert.deepEqual(byFile('loaders/load_lines.py'), ['identity-cache']);
+    assert.deepEqual(byFile('loaders/audit.js'), ['small-extent-size', 'sms-tablespace']);
     const lob = schemaFindings.find((d) => d.rule === 'lob-column')!;
     assert.equal(lob.line, 10, 'on the INSERT text in the Java constant');
     assert.deepEqual(lob.related!.map((r) => [r.file, r.line, r.column]), [['../dba/salesdb.db2look', 134, 12]]);

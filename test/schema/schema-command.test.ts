@@ -52,7 +52,7 @@ describe('insertlint schema pull', () => {
     const check = await runCli(['check', '--format', 'json'], dir);
     const findings = JSON.parse(check.stdout).diagnostics as { file: string; rule: string; related?: { file: string }[] }[];
     const javaRules = [...new Set(findings.filter((f) => f.file.endsWith('OrderImport.java') && f.related).map((f) => f.rule))].sort();
-    assert.deepEqual(javaRules, ['check-constraint-bulk-target', 'clustered-index-bulk-target', 'enforced-foreign-key', 'identity-cache', 'index-count', 'insert-trigger', 'lob-column', 'refresh-immediate-mqt', 'table-lock-bulk-target']);
+    assert.deepEqual(javaRules, ['clustered-index-bulk-target', 'enforced-foreign-key', 'identity-cache', 'index-count', 'insert-trigger', 'lob-column', 'refresh-immediate-mqt']);
     assert.ok(findings.filter((f) => f.related).every((f) => f.related![0].file === 'db/schema.sql'));
     assert.equal(JSON.parse(check.stdout).summary.files, 3, 'the snapshot is read, not linted');
   });

@@ -19,7 +19,7 @@ export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as co
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 export const MIN_SEVERITY_LEVELS = ['error', 'warning', 'information', 'hint'] as const;
 
-export const CI_CHECK_VALUES = ['baseline', 'write-baseline', 'base', 'fail-on', 'min-severity', 'max-severity'];
+export const CI_CHECK_VALUES = ['baseline', 'write-baseline', 'base', 'fail-on', 'min-severity', 'max-severity', 'max-warnings'];
 export const CI_CHECK_FLAGS = ['only-changed'];
 
 export const CI_CHECK_USAGE = `  --baseline FILE        report only findings whose fingerprint FILE does not list (exit 0 when nothing is new)
@@ -29,7 +29,10 @@ export const CI_CHECK_USAGE = `  --baseline FILE        report only findings who
   --min-severity error|warning|information|hint
                          leave out findings below this severity (default: hint, i.e. report all)
   --fail-on error|warning|information|never
-                         exit 1 when a reported finding is at or above this severity (default: warning)`;
+                         exit 1 when a reported finding is at or above this severity (default: warning; error
+                         with --max-warnings)
+  --max-warnings N       exit 1 when more than N warnings are reported (0 or more); without --fail-on, warnings
+                         up to N then pass and errors still fail`;
 
 export function toolVersion(): string {
   return process.env.INSERTLINT_VERSION ?? packageVersion;
@@ -41,6 +44,8 @@ export interface CiCheckOptions {
   onlyChangedBase?: string;
   failOn: FailOn;
   minSeverity: Severity;
+  /** --max-warnings N: more reported warnings than this fail the run. */
+  maxWarnings?: number;
 }
 
 export function readCiCheckOptions(args: ParsedArgs): CiCheckOptions {
@@ -49,6 +54,9 @@ export function readCiCheckOptions(args: ParsedArgs): CiCheckOptions {
       'there is no --max-severity: use --fail-on LEVEL to choose the severity that fails the run, and --min-severity LEVEL to leave out findings below a severity',
     );
   }
+  const maxWarningsText = single(args, 'max-warnings');
+  if (maxWarningsText !== undefined && !/^\d{1,9}$/.test(maxWarningsText)) throw new UsageError(`--max-warnings takes a whole number of warnings (0 or more), not "${plainLine(maxWarningsText)}"`);
+  const maxWarnings = maxWarningsText === undefined ? undefined : Number(maxWarningsText);
   const base = single(args, 'base');
   const onlyChanged = args.flags.has('only-changed');
   if (onlyChanged && !base) throw new UsageError('--only-changed needs --base REV (e.g. --base origin/main)');
@@ -57,8 +65,9 @@ export function readCiCheckOptions(args: ParsedArgs): CiCheckOptions {
     baseline: single(args, 'baseline'),
     writeBaseline: single(args, 'write-baseline'),
     onlyChangedBase: onlyChanged ? base : undefined,
-    failOn: oneOf(single(args, 'fail-on'), FAIL_ON_LEVELS, 'fail-on', 'warning'),
+    failOn: oneOf(single(args, 'fail-on'), FAIL_ON_LEVELS, 'fail-on', maxWarnings === undefined ? 'warning' : 'error'),
     minSeverity: oneOf(single(args, 'min-severity'), MIN_SEVERITY_LEVELS, 'min-severity', 'hint'),
+    maxWarnings,
   };
   if (options.baseline && options.writeBaseline) throw new UsageError('give either --baseline or --write-baseline, not both');
   return options;
@@ -125,8 +134,9 @@ export function meetsSeverity(severity: Severity, minimum: Severity): boolean {
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[minimum];
 }
 
-/** 1 when a visible finding is at or above --fail-on, else 0. */
-export function failExitCode(findings: readonly { severity: Severity; suppressed?: unknown }[], failOn: FailOn): 0 | 1 {
+/** 1 when a visible finding is at or above --fail-on, or there are more warnings than --max-warnings; else 0. */
+export function failExitCode(findings: readonly { severity: Severity; suppressed?: unknown }[], failOn: FailOn, maxWarnings?: number): 0 | 1 {
+  if (maxWarnings !== undefined && findings.filter((d) => !d.suppressed && d.severity === 'warning').length > maxWarnings) return 1;
   if (failOn === 'never') return 0;
   return findings.some((d) => !d.suppressed && meetsSeverity(d.severity, failOn)) ? 1 : 0;
 }

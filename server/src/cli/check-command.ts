@@ -109,7 +109,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
   const report = formatReport(run, format, selection.findings, diagnostics);
   if (output !== undefined && !writeOutput(io, output, report)) return 2;
   if (output === undefined) io.stdout(report);
-  return failExitCode(diagnostics, ci.failOn);
+  return failExitCode(diagnostics, ci.failOn, ci.maxWarnings);
 }
 
 function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], diagnostics: PositionedDiagnostic[]): string {

@@ -1,6 +1,7 @@
 // What `check` and `checklist` share: --rule/--terminator/--config/paths into a lint run, and the run's problems
 // (bad configuration, missing paths, skipped files, failing rules) said on stderr.
-import { ConfigError, terminatorProblem, type ConfigFile } from '../engine/config';
+import { ConfigError, ENGINE_FINDINGS, terminatorProblem, type ConfigFile } from '../engine/config';
+import { allRules } from '../engine/registry';
 import type { SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
@@ -9,12 +10,21 @@ import { plainLine } from '../output/escape';
 import { writeFileAtomic } from '../output/write-file';
 import { resolve } from 'node:path';
 
-/** `--rule id=severity` (repeatable) as a configuration layer over the config file. */
+const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['error', 'warning', 'information', 'hint', 'off'];
+
+/**
+ * `--rule id=severity` (repeatable) as a configuration layer over the config file. An unknown rule or
+ * severity is a usage error, as the same mistake in .insertlintrc.json is a configuration error: a typo must
+ * not pass silently as "rule not configured".
+ */
 export function parseRuleOverrides(values: string[] = []): ConfigFile {
   const rules: Record<string, SeveritySetting> = {};
+  const known = new Set([...allRules().map((r) => r.meta.id), ...ENGINE_FINDINGS]);
   for (const value of values) {
-    const [id, severity] = value.split('=');
-    if (!id || !severity) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${value}"`);
+    const [id, severity, extra] = value.split('=');
+    if (!id || !severity || extra !== undefined) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${plainLine(value)}"`);
+    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}" (\`insertlint rules\` lists them)`);
+    if (!SEVERITY_SETTINGS.includes(severity as SeveritySetting)) throw new UsageError(`--rule ${plainLine(value)}: the severity must be one of ${SEVERITY_SETTINGS.join(', ')}`);
     rules[id] = severity as SeveritySetting;
   }
   return { rules };
@@ -93,6 +103,8 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
   for (const failure of run.workspace.ruleFailures) {
     io.stderr(`insertlint: rule ${failure.rule} failed on ${plainLine(displayPath(run.cwd, failure.file))} and was disabled for that file: ${describeFailure(failure.error)}\n`);
   }
+  // A path that does not exist is a mistake even when others hold files: CI must not pass on a typo.
+  if (run.missing.length > 0) return 2;
   if (run.files.length === 0) {
     // A run over nothing is a mistake (a wrong path, a wrong folder), not a clean result.
     if (run.missing.length < paths.length) {

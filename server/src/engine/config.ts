@@ -2,12 +2,20 @@
 import type { Dialect, FileLanguage, Rule, Severity, SeveritySetting } from './types';
 import ignore from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
+import { BULK_ROW_THRESHOLD } from '../schema/schema';
 
 export const CONFIG_FILE_NAME = '.insertlintrc.json';
 
 export type RuleSetting = SeveritySetting | [SeveritySetting, Record<string, number | string | boolean>?];
 
 export interface ConfigFile {
+  /** The preset the rules start from: PRESETS (default insertlint:recommended). */
+  extends?: string;
+  /**
+   * Literal rows (INSERT … VALUES in scripts, summed over the analysed files) from which a table counts as a
+   * bulk insert target; below it they are reference data and the schema rules leave the table alone.
+   */
+  bulkRowThreshold?: number;
   /** Rule id → severity, 'off', or [severity, options]. */
   rules?: Record<string, RuleSetting>;
   /** gitignore-style patterns of files not to lint. */
@@ -42,6 +50,9 @@ export interface ResolvedRuleConfig {
 
 export interface ResolvedConfig {
   rules: Map<string, ResolvedRuleConfig | 'off'>;
+  /** The preset the rules started from. */
+  preset: Preset;
+  bulkRowThreshold: number;
   ignore: string[];
   languages: Record<string, FileLanguage>;
   maxFileBytes: number;
@@ -94,6 +105,25 @@ export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
 
 export const DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
 
+/**
+ * Rule presets for "extends". recommended: the rules whose finding is worth acting on (RuleMeta.recommended
+ * not false); all: every rule at its default severity.
+ */
+export const PRESETS = ['insertlint:recommended', 'insertlint:all'] as const;
+export type Preset = (typeof PRESETS)[number];
+export const DEFAULT_PRESET: Preset = 'insertlint:recommended';
+
+/**
+ * Default of bulkRowThreshold: seed and reference data (codes, statuses, a few test rows) stay well below it;
+ * seed 000 measured every cost on 10,000 rows and more (Appendix A).
+ */
+export const DEFAULT_BULK_ROW_THRESHOLD = BULK_ROW_THRESHOLD;
+
+/** Whether a rule runs in a preset before "rules" settings apply. */
+export function inPreset(rule: Rule, preset: Preset): boolean {
+  return preset === 'insertlint:all' || rule.meta.recommended !== false;
+}
+
 /** Ids of findings the engine reports besides the rules' (see suppressions.ts). */
 export const ENGINE_FINDINGS: readonly string[] = [UNUSED_SUPPRESSION_RULE];
 
@@ -109,7 +139,13 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'extends', 'bulkRowThreshold', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect'].includes(key)) fail(`unknown key "${key}"`);
+  }
+  if (config.extends !== undefined && !PRESETS.includes(config.extends as Preset)) {
+    fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')}, not ${JSON.stringify(config.extends)}`);
+  }
+  if (config.bulkRowThreshold !== undefined && (typeof config.bulkRowThreshold !== 'number' || !Number.isInteger(config.bulkRowThreshold) || config.bulkRowThreshold < 1)) {
+    fail('"bulkRowThreshold" must be a whole number of rows, 1 or more');
   }
   const known = new Map(knownRules.map((r) => [r.meta.id, r]));
   // Findings the engine itself reports can be configured like rules (severity or off, no options).
@@ -185,8 +221,13 @@ export function dialectFor(path: string, config: ResolvedConfig): Dialect | unde
 
 /** Defaults of every rule, overridden by the file, overridden by command-line/editor settings. */
 export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | undefined)[]): ResolvedConfig {
+  // The last layer that names a preset chooses it; the rules start from it and every layer's "rules" apply over it.
+  let preset: Preset = DEFAULT_PRESET;
+  for (const layer of layers) if (layer?.extends) preset = layer.extends as Preset;
   const resolved: ResolvedConfig = {
     rules: new Map(),
+    preset,
+    bulkRowThreshold: DEFAULT_BULK_ROW_THRESHOLD,
     ignore: [],
     languages: { ...DEFAULT_LANGUAGES },
     maxFileBytes: DEFAULT_MAX_FILE_BYTES,
@@ -195,7 +236,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     terminators: [],
   };
   for (const rule of rules) {
-    resolved.rules.set(rule.meta.id, { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } });
+    resolved.rules.set(rule.meta.id, inPreset(rule, preset) ? { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } } : 'off');
   }
   for (const layer of layers) {
     if (!layer) continue;
@@ -211,6 +252,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       else resolved.languages[ext] = lang;
     }
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
+    if (layer.bulkRowThreshold !== undefined) resolved.bulkRowThreshold = layer.bulkRowThreshold;
     for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
     for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
     if (typeof layer.dialect === 'string') (resolved.dialects ??= []).push({ dialect: layer.dialect });

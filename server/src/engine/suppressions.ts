@@ -39,8 +39,19 @@ export function readSuppressions(comments: readonly Comment[], lines: LineIndex)
   return out;
 }
 
-/** Marks suppressed diagnostics and reports suppressions that matched nothing. */
-export function applySuppressions(diagnostics: Diagnostic[], suppressions: Suppression[], lines: LineIndex, file: string, knownRules: ReadonlySet<string>): Diagnostic[] {
+/**
+ * Marks suppressed diagnostics and reports suppressions that matched nothing. `judgeable` says whether a
+ * suppression that matched nothing can be called unused (engine/suppression-scope.ts); unknown rule ids
+ * are reported regardless.
+ */
+export function applySuppressions(
+  diagnostics: Diagnostic[],
+  suppressions: Suppression[],
+  lines: LineIndex,
+  file: string,
+  knownRules: ReadonlySet<string>,
+  judgeable: (s: Suppression) => boolean = () => true,
+): Diagnostic[] {
   if (suppressions.length === 0) return diagnostics;
   // Next-line suppressions by the line they cover, so that a generated script with a suppression on every
   // statement costs findings + suppressions, not findings × suppressions. The first suppression in comment
@@ -72,7 +83,7 @@ export function applySuppressions(diagnostics: Diagnostic[], suppressions: Suppr
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
       extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`));
-    } else if (!s.used) {
+    } else if (!s.used && judgeable(s)) {
       extra.push(unusedSuppression(file, s, `matches no finding${s.kind === 'next-line' ? ' on the next line' : ' in this file'}; remove it`));
     }
   }

@@ -159,6 +159,17 @@ export interface RuleMeta {
    * (the default before z/OS files were read); one for 'zos' only on files known to be written for z/OS.
    */
   dialects?: readonly Dialect[];
+  /**
+   * False for rules off in the default preset (`insertlint:recommended`) and on only with
+   * `"extends": "insertlint:all"` or when named in "rules": a small measured gain, or one bought with
+   * concurrency. Undefined or true: on by default.
+   */
+  recommended?: boolean;
+  /**
+   * Rules that describe the same cause (one row per statement, per call, per commit) name one group:
+   * their findings starting on the same line become one diagnostic, the others as related information.
+   */
+  group?: string;
 }
 
 export interface Report {

@@ -11,6 +11,8 @@ import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './co
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
+import { mergeSameCause } from './merge';
+import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
@@ -71,6 +73,10 @@ export class Workspace {
   private dialectCache?: { generation: number; dialect: Dialect | undefined };
   /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
   private readonly members = new MemberIndex();
+  /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
+  private readonly groups = new Map<string, string>();
+  /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
+  mergeFindings = true;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -79,6 +85,7 @@ export class Workspace {
     private readonly rules: readonly RegisteredRule[] = RULES,
   ) {
     this.ruleIds = new Set(rules.map((r) => r.rule.meta.id));
+    for (const { rule } of rules) if (rule.meta.group) this.groups.set(rule.meta.id, rule.meta.group);
   }
 
   setConfig(config: ResolvedConfig): void {
@@ -203,7 +210,7 @@ export class Workspace {
 
   get schema(): SchemaModel {
     this.refreshIncluders();
-    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)]);
+    this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
     return this.schemaCache;
   }
 
@@ -335,10 +342,12 @@ export class Workspace {
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
     out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
     const suppressions = readSuppressions(model.comments, lines);
-    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds);
+    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
     const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    const final = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
-    if (unused && unused !== 'off') for (const d of result) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+    if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
+    const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
     entry.rulesMs = performance.now() - started;
     return final;
   }

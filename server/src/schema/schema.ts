@@ -90,6 +90,11 @@ export interface SequenceInfo extends Located<SequenceStatement> {
 export interface InsertSite extends Located {
   /** The statement is in a host-language loop, or the script repeats it. */
   repeated: boolean;
+  /**
+   * Rows written out in the statement: an INSERT … VALUES of literals (no marker, host variable or spliced
+   * value), outside loops and routines. Such rows are reference data until they add up to bulkRowThreshold.
+   */
+  literalRows?: number;
 }
 
 export interface InsertTargetInfo {
@@ -97,7 +102,17 @@ export interface InsertTargetInfo {
   sites: InsertSite[];
   /** Why the table counts as a bulk target (empty: it is inserted into, but not in bulk). */
   bulkReasons: string[];
+  /** Rows of the INSERT … VALUES statements outside loops, summed over the analysed files. */
+  valuesRows: number;
 }
+
+export interface SchemaOptions {
+  /** Rows of INSERT … VALUES from which a table is a bulk target (config bulkRowThreshold). */
+  bulkRowThreshold?: number;
+}
+
+/** The default of the bulkRowThreshold option (engine/config.ts documents it). */
+export const BULK_ROW_THRESHOLD = 100;
 
 export interface DbCfgSetting extends Located {
   name: string;
@@ -148,7 +163,11 @@ export class SchemaModel {
 
   sequence(name: QualifiedName, stmt?: Statement): SequenceInfo | undefined {
     const key = this.keyOf(name, stmt);
-    return this.sequences.get(key) ?? [...this.sequences.values()].find((s) => s.key.endsWith('.' + name.name) && (!name.schema || s.key.startsWith('.')));
+    const exact = this.sequences.get(key);
+    if (exact) return exact;
+    // As for tables: a name matches a sequence of another schema only when that one is the only candidate.
+    const candidates = [...this.sequences.values()].filter((s) => s.key.endsWith('.' + name.name) && (key.startsWith('.') || s.key.startsWith('.')));
+    return candidates.length === 1 ? candidates[0] : undefined;
   }
 
   insertTarget(name: QualifiedName, stmt?: Statement): InsertTargetInfo | undefined {
@@ -170,8 +189,9 @@ export class SchemaModel {
     // quadratic (half the time of a corpus run; see bench/RESULTS.md).
     const matches = (this.targetsByName.get(name.name) ?? []).filter((t) => {
       const schema = splitKey(t.key)[0];
-      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's.
-      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition;
+      // An unqualified insert into a table that is also defined unqualified is that table's, not S.NAME's; and
+      // with S.NAME and R.NAME both defined it is neither's (the schema in force when it runs decides).
+      if (schema === '' && name.schema) return !this.tables.get(t.key)?.definition && (this.byName.get(name.name) ?? []).filter((k) => !k.startsWith('.')).length <= 1;
       return !name.schema || schema === name.schema;
     });
     return matches.length === 1 ? matches[0] : undefined;
@@ -191,29 +211,62 @@ export class SchemaModel {
 
   // --- building -------------------------------------------------------------------------------
 
-  static build(files: readonly FileModel[]): SchemaModel {
+  static build(files: readonly FileModel[], options: SchemaOptions = {}): SchemaModel {
     const model = new SchemaModel();
     for (const file of files) model.addFile(file);
-    model.finish();
+    model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
     return model;
   }
 
+  /**
+   * True when every row the table receives is written out as literals and they stay under the bulk threshold:
+   * reference data (codes, statuses, seed rows), whose per-row costs nobody will notice.
+   */
+  isReferenceData(target: InsertTargetInfo): boolean {
+    return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== undefined);
+  }
+
+  /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
+  receivesRows(table: TableInfo): boolean {
+    const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+    return target !== undefined && !this.isReferenceData(target);
+  }
+
+  /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
+  hasInsertWorkload(): boolean {
+    for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
+    return false;
+  }
+
   private currentSchema: string | undefined;
+  /** Statements of the current file whose text has values spliced in (not literals written by hand). */
+  private splicedStatements = new Set<Statement>();
+  /** The current file is a script (see addFile). */
+  private scriptFile = true;
 
   private addFile(file: FileModel): void {
     this.currentSchema = undefined;
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
     const inLoop = new Set<Statement>();
+    const spliced = new Set<Statement>();
     for (const execution of file.code?.executions ?? []) {
       // A loop over chunks (a table, a month at a time) inserts one row per chunk, not per row.
       if (execution.loop && !execution.loop.chunked) for (const s of execution.statements) inLoop.add(s);
+      if (execution.splicedValues.length > 0) for (const s of execution.statements) spliced.add(s);
     }
+    this.splicedStatements = spliced;
+    // Literal rows are reference data only in scripts (SQL files, db2 here-documents in shell scripts): an
+    // INSERT that application code runs may run once per call of its function, however often that is.
+    this.scriptFile = file.source.language === 'sql' || file.source.language === 'shell';
     // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
+    let database: string | undefined;
     forEachStatement(
       file.statements,
       (stmt, parent) => {
         this.schemaAt.set(stmt, this.currentSchema);
+        if (stmt.kind === 'connect' && !parent) database = stmt.reset ? undefined : stmt.database?.toUpperCase();
+        if (database !== undefined) DATABASE_AT.set(stmt, database);
         this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
       },
       { triggers: false },
@@ -221,7 +274,7 @@ export class SchemaModel {
   }
 
   /**
-   * `seenInserts` counts the script's INSERTs per table (several in one script make a bulk target); it is
+   * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
    * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
    */
   private addStatement(file: string, stmt: Statement, inLoop: boolean, seenInserts: Map<string, number> | undefined, parent?: Statement): void {
@@ -269,16 +322,21 @@ export class SchemaModel {
         seenInserts?.set(key, count);
         const reasons: string[] = [];
         if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
-        else if (stmt.source.rows.length > 1) reasons.push(`multi-row VALUES (${stmt.source.rows.length} rows)`);
         if (inLoop) reasons.push('inserted inside a loop');
-        if (count === 2) reasons.push('several INSERT statements in one script');
-        this.addInsertSite(key, { file, stmt, repeated: inLoop || count > 1 }, reasons);
+        // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
+        const rows = stmt.source.kind === 'values' && !inLoop ? stmt.source.rows.length : 0;
+        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+        const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
+        if (literal) site.literalRows = rows;
+        this.addInsertSite(key, site, reasons, rows);
         this.recordSequenceUses(stmt);
         break;
       }
       case 'merge':
         if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-          this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: false }, ['MERGE … WHEN NOT MATCHED THEN INSERT']);
+          // MERGE … USING (VALUES …) upserts the rows it writes (one per call, usually); from a query it moves many.
+          const bulk = !stmt.sourceIsValues || inLoop;
+          this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: inLoop }, bulk ? [inLoop ? 'inserted inside a loop' : 'MERGE … WHEN NOT MATCHED THEN INSERT from a query'] : [], bulk ? 0 : 1);
         }
         break;
       case 'ingest':
@@ -312,10 +370,10 @@ export class SchemaModel {
     }
   }
 
-  private addInsertSite(key: string, site: InsertSite, reasons: string[]): void {
+  private addInsertSite(key: string, site: InsertSite, reasons: string[], valuesRows = 0): void {
     let target = this.insertTargets.get(key);
     if (!target) {
-      target = { key, sites: [], bulkReasons: [] };
+      target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
       this.insertTargets.set(key, target);
       const name = splitKey(key)[1];
       const sameName = this.targetsByName.get(name);
@@ -323,6 +381,7 @@ export class SchemaModel {
       else this.targetsByName.set(name, [target]);
     }
     target.sites.push(site);
+    target.valuesRows += valuesRows;
     for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
   }
 
@@ -476,7 +535,10 @@ export class SchemaModel {
     }
   }
 
-  private finish(): void {
+  private finish(bulkRowThreshold: number): void {
+    for (const target of this.insertTargets.values()) {
+      if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
+    }
     for (const table of this.tables.values()) {
       if (!this.isInsertTarget(table)) continue;
       for (const trigger of table.triggers) {
@@ -526,6 +588,22 @@ function zosLoadReason(load: ZosLoadOptions): string {
   const words = ['LOAD', load.replace ? 'REPLACE' : `RESUME ${load.resume ? 'YES' : 'NO'}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
   if (!load.log) words.push('LOG NO');
   return `${words.join(' ')} (utility)`;
+}
+
+/**
+ * The database a script statement runs in (after CONNECT TO db in its file), filled as files are folded.
+ * A fact of the statement's own file, so one map serves every model built from it.
+ */
+const DATABASE_AT = new WeakMap<Statement, string>();
+
+/**
+ * False when both statements run in known databases and these differ (scripts that CONNECT TO different
+ * databases): the DDL of one does not apply to the inserts of the other. True otherwise (unknown: assume one).
+ */
+export function sameDatabase(a: Statement, b: Statement): boolean {
+  const x = DATABASE_AT.get(a);
+  const y = DATABASE_AT.get(b);
+  return x === undefined || y === undefined || x === y;
 }
 
 /** Display form of a table key: SCHEMA.NAME or NAME. */

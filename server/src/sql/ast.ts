@@ -289,6 +289,8 @@ export interface MergeStatement extends StatementBase {
   kind: 'merge';
   target: QualifiedName;
   source: Span;
+  /** USING (VALUES …): rows written in the statement, not the result of a query. */
+  sourceIsValues?: boolean;
   hasInsert: boolean;
   hasUpdate: boolean;
   hasDelete: boolean;

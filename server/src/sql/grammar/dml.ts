@@ -79,6 +79,8 @@ export function parseMerge(p: Parser, span: Span): Statement {
   else if (p.isIdent(p.pos) && !p.peek('USING')) p.pos++;
   p.expect('USING', context);
   const sourceFirst = p.pos;
+  // USING (VALUES …) AS s: the rows written in the statement (an upsert of one row per call), not a query's.
+  if (p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, 'VALUES')) stmt.sourceIsValues = true;
   let depth = 0;
   while (!p.atEnd()) {
     const k = p.kind(p.pos);

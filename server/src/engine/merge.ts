@@ -1,0 +1,51 @@
+// One cause, one finding: rules of one group (RuleMeta.group) that report on the same line describe the same
+// row-at-a-time pattern from different sides (its commits, its compiles, its round trips). The engine shows
+// them as one diagnostic, the most severe (then the first) carrying the others as related information.
+import type { LineIndex } from './lines';
+import { SEVERITY_RANK, type Diagnostic } from './types';
+
+/** The first sentence of a message: what the Problems panel and annotations show first. */
+export function firstSentence(message: string): string {
+  // A sentence ends at . ! or ? followed by a space (or the end): "180.6 s" and "e.g." inside words do not end it.
+  const match = /^.*?[.!?](?=\s|$)/s.exec(message);
+  return (match ? match[0] : message).trim();
+}
+
+/**
+ * Merges the unsuppressed findings of one group that start on the same line. `groupOf` gives a rule's group
+ * (undefined: never merged). Keeps the order of `diagnostics` (the primary takes the place of the first).
+ */
+export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, groupOf: (rule: string) => string | undefined): Diagnostic[] {
+  const byKey = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const group = d.suppressed ? undefined : groupOf(d.rule);
+    if (group === undefined) continue;
+    const key = `${group}\u0000${lines.position(d.span.start).line}`;
+    const list = byKey.get(key);
+    if (list) list.push(d);
+    else byKey.set(key, [d]);
+  }
+  const replaced = new Map<Diagnostic, Diagnostic | null>();
+  for (const list of byKey.values()) {
+    if (list.length < 2) continue;
+    const primary = list.reduce((best, d) => (SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best));
+    const others = list.filter((d) => d !== primary);
+    const merged: Diagnostic = {
+      ...primary,
+      related: [
+        ...(primary.related ?? []),
+        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+      ],
+    };
+    for (const d of list) replaced.set(d, null);
+    replaced.set(list[0], merged);
+  }
+  if (replaced.size === 0) return diagnostics;
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const r = replaced.get(d);
+    if (r === undefined) out.push(d);
+    else if (r !== null) out.push(r);
+  }
+  return out;
+}

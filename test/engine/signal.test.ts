@@ -1,0 +1,153 @@
+// Issue 13 (signal over noise) through the engine: presets, evidence of volume, one finding per cause,
+// short first sentences, names resolved strictly, unused suppressions judged only with the inserts known.
+import * as assert from 'node:assert/strict';
+import { ConfigError, resolveConfig, validateConfig, type ConfigFile } from '../../server/src/engine/config';
+import { allRules, RULES } from '../../server/src/engine/registry';
+import { firstSentence } from '../../server/src/engine/merge';
+import { formatMessage } from '../../server/src/engine/workspace';
+import { lint, lintWorkspace } from '../helpers/rule-tester';
+
+const IDENTITY = 'CREATE TABLE APP.CODES (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), NAME VARCHAR(20));\nCREATE INDEX APP.CODES_NAME ON APP.CODES (NAME) CLUSTER;\n';
+const literal = (n: number) => Array.from({ length: n }, (_, i) => `INSERT INTO APP.CODES (NAME) VALUES ('c${i}');\n`).join('');
+const rules = (files: Record<string, string>, config?: ConfigFile) => [...new Set(lint(files, { config }).map((f) => f.rule))].sort();
+
+describe('issue 13: presets', () => {
+  it('insertlint:recommended (the default) leaves the small-gain rules off; insertlint:all and "rules" turn them on', () => {
+    const recommended = resolveConfig(allRules());
+    assert.equal(recommended.preset, 'insertlint:recommended');
+    for (const id of ['append-mode-off', 'table-lock-bulk-target', 'insert-target-cost', 'prefer-load-from-cursor']) assert.equal(recommended.rules.get(id), 'off', id);
+    assert.notEqual(recommended.rules.get('identity-cache'), 'off');
+    const all = resolveConfig(allRules(), { extends: 'insertlint:all' });
+    for (const rule of allRules()) assert.deepEqual(all.rules.get(rule.meta.id), { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } }, rule.meta.id);
+    assert.deepEqual(resolveConfig(allRules(), { rules: { 'append-mode-off': 'warning' } }).rules.get('append-mode-off'), { severity: 'warning', options: {} });
+  });
+
+  it('rejects an unknown preset and a bad bulkRowThreshold, naming the key', () => {
+    assert.throws(() => validateConfig({ extends: 'eslint:all' }, allRules(), 'x.json'), (e: Error) => e instanceof ConfigError && /"extends" must be one of "insertlint:recommended", "insertlint:all"/.test(e.message));
+    assert.throws(() => validateConfig({ bulkRowThreshold: 0 }, allRules(), 'x.json'), /"bulkRowThreshold" must be a whole number/);
+    assert.throws(() => validateConfig({ bulkRowThreshold: '100' }, allRules(), 'x.json'), /"bulkRowThreshold"/);
+    validateConfig({ extends: 'insertlint:all', bulkRowThreshold: 500 }, allRules(), 'x.json');
+  });
+});
+
+describe('issue 13: a bulk insert target needs evidence of volume', () => {
+  it('a handful of literal rows is reference data: no schema finding, no script-run finding', () => {
+    assert.deepEqual(rules({ 'schema.sql': IDENTITY, 'seed.sql': literal(12) }), []);
+    const { workspace } = lintWorkspace({ 'schema.sql': IDENTITY, 'seed.sql': literal(12) });
+    const target = workspace.schema.insertTargets.get('APP.CODES')!;
+    assert.deepEqual(target.bulkReasons, []);
+    assert.equal(target.valuesRows, 12);
+    assert.ok(workspace.schema.isReferenceData(target));
+  });
+
+  it('literal rows adding up to bulkRowThreshold (over several files) make a bulk target', () => {
+    const files = { 'schema.sql': IDENTITY, 'a.sql': literal(60), 'b.sql': 'INSERT INTO APP.CODES (NAME) VALUES ' + Array.from({ length: 40 }, (_, i) => `('m${i}')`).join(', ') + ';\n' };
+    const { workspace } = lintWorkspace(files);
+    assert.deepEqual(workspace.schema.insertTargets.get('APP.CODES')!.bulkReasons, ['100 rows of INSERT … VALUES']);
+    assert.ok(rules(files).includes('identity-cache'));
+    assert.ok(rules(files).includes('clustered-index-bulk-target'));
+    assert.ok(rules({ 'schema.sql': IDENTITY, 'seed.sql': literal(5) }, { bulkRowThreshold: 5 }).includes('clustered-index-bulk-target'), 'the threshold is an option');
+  });
+
+  it('INSERT … SELECT, IMPORT and MERGE from a query are bulk whatever the row count; MERGE USING (VALUES …) is not', () => {
+    const bulk = (load: string) => lintWorkspace({ 'schema.sql': IDENTITY, 'load.sql': load }).workspace.schema.insertTargets.get('APP.CODES')!.bulkReasons;
+    assert.deepEqual(bulk('INSERT INTO APP.CODES (NAME) SELECT NAME FROM STAGE.CODES;\n'), ['INSERT … SELECT']);
+    assert.deepEqual(bulk("IMPORT FROM codes.del OF DEL INSERT INTO APP.CODES;\n"), ['IMPORT (inserts row by row)']);
+    assert.deepEqual(bulk('MERGE INTO APP.CODES T USING STAGE.CODES S ON T.NAME = S.NAME WHEN NOT MATCHED THEN INSERT (NAME) VALUES (S.NAME);\n'), ['MERGE … WHEN NOT MATCHED THEN INSERT from a query']);
+    assert.deepEqual(bulk("MERGE INTO APP.CODES T USING (VALUES ('x')) AS S (NAME) ON T.NAME = S.NAME WHEN NOT MATCHED THEN INSERT (NAME) VALUES (S.NAME);\n"), []);
+  });
+
+  it('rows bound at run time (markers) are no reference data: per-row schema costs stay, bulk-only rules do not', () => {
+    const found = rules({ 'schema.sql': IDENTITY, 'load.sql': 'INSERT INTO APP.CODES (NAME) VALUES (?);\n' });
+    assert.ok(found.includes('identity-cache'), found.join());
+    assert.ok(!found.includes('clustered-index-bulk-target'), found.join());
+  });
+});
+
+describe('issue 13: one cause, one finding', () => {
+  it('the row-at-a-time rules on one literal INSERT line are one diagnostic with the others as related information', () => {
+    const found = lint({ 'load.sql': literal(5) }, { config: { bulkRowThreshold: 1 } });
+    assert.deepEqual(found.map((f) => `${f.line}:${f.rule}`), ['3:no-autocommit', '4:no-autocommit', '5:no-autocommit']);
+    const { workspace } = lintWorkspace({ 'load.sql': literal(5) }, { config: { bulkRowThreshold: 1 } });
+    const related = workspace.diagnostics('load.sql')[0].related!.map((r) => r.message);
+    assert.equal(related.length, 2);
+    assert.match(related[0], /^also prefer-parameter-markers: Literal-valued INSERT into APP\.CODES, the 3rd in this script: /);
+    assert.match(related[1], /^also single-row-insert: Single-row INSERT into APP\.CODES, the 3rd in a row: /);
+  });
+
+  it('a suppression of the primary rule leaves the others, merged', () => {
+    const text = literal(2) + '-- insertlint-disable-next-line no-autocommit\n' + literal(1);
+    const found = lint({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
+    assert.deepEqual(found.map((f) => `${f.line}:${f.rule}`), ['4:prefer-parameter-markers']);
+    const { workspace } = lintWorkspace({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
+    const visible = workspace.diagnostics('load.sql').filter((d) => !d.suppressed);
+    assert.deepEqual(visible[0].related!.map((r) => r.message.split(':')[0]), ['also single-row-insert']);
+  });
+
+  it('a run finding sits on each statement from the threshold on, never on the statements before it', () => {
+    const found = lint({ 'load.sql': 'SET SCHEMA APP;\n' + literal(4).replace(/APP\./g, '') }, { config: { bulkRowThreshold: 1, rules: { 'no-autocommit': 'off', 'prefer-parameter-markers': 'off' } } });
+    assert.deepEqual(found.map((f) => `${f.line}:${f.rule}`), ['4:single-row-insert', '5:single-row-insert']);
+    assert.match(found[1].message, /the 4th in a row/);
+  });
+});
+
+describe('issue 13: short messages first', () => {
+  // Plausible values for the placeholders: a qualified table, small numbers, a loop, a short reason.
+  const NUMBERS = /^(count|min|max|value|cache|n|k|kb|seconds|extent|thresh|pctfree|one|two|four|indexCount|enforcedCount|otherCount|suggested|test|tests|ordinal)$/;
+  const TEXT: Record<string, string> = { detail: "'CREATE' starts another statement: is the script run with -td@?", why: 'INSERT … SELECT', loop: 'for loop', connection: "'conn'", how: 'string concatenation', where: 'load()' };
+  const DATA = new Proxy({} as Record<string, string>, { get: (_, key: string) => TEXT[key] ?? (NUMBERS.test(key) ? '20' : 'APP.ORDERS') });
+  for (const { rule } of RULES) {
+    it(`${rule.meta.id}: the first sentence of every message is under 120 characters`, () => {
+      for (const [id, template] of Object.entries(rule.meta.messages)) {
+        const placeholders = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const sentence = firstSentence(formatMessage(template, Object.fromEntries(placeholders.map((p) => [p, DATA[p]]))));
+        assert.ok(sentence.length < 120, `${rule.meta.id}/${id} (${sentence.length}): ${sentence}`);
+      }
+    });
+  }
+});
+
+describe('issue 13: unused suppressions are judged only when the inserts are known', () => {
+  const DDL = '-- insertlint-disable-next-line identity-cache: gap-free numbers\nCREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n';
+  it('a suppression on DDL whose table receives no rows in the files given is not reported', () => {
+    assert.deepEqual(rules({ 'schema.sql': DDL }), []);
+  });
+  it('with the inserts present it suppresses; on a table with a good cache it is reported', () => {
+    assert.deepEqual(rules({ 'schema.sql': DDL, 'load.sql': 'INSERT INTO APP.T (X) SELECT X FROM S;\n' }), []);
+    const fixed = DDL.replace('NO CACHE', 'CACHE 1000');
+    assert.deepEqual(rules({ 'schema.sql': fixed, 'load.sql': 'INSERT INTO APP.T (X) SELECT X FROM S;\n' }), ['unused-suppression']);
+  });
+});
+
+describe('issue 13: names resolved strictly', () => {
+  const ddl = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nCREATE TABLE OTHER.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n';
+  it('an unqualified INSERT is not matched to either of two schemas that define the table', () => {
+    const found = lint({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(found.filter((f) => f.rule === 'identity-cache'), []);
+  });
+  it('a qualified INSERT reaches its own table only; with one definition the unqualified INSERT reaches it', () => {
+    const found = lint({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO OTHER.T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(found.filter((f) => f.rule === 'identity-cache').map((f) => f.line), [2]);
+    const one = lint({ 'schema.sql': ddl.split('\n')[0] + '\n', 'load.sql': 'INSERT INTO T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(one.filter((f) => f.rule === 'identity-cache').map((f) => f.line), [1]);
+  });
+  it('NEXT VALUE FOR an unqualified sequence does not pick one of two schemas', () => {
+    const seqs = 'CREATE SEQUENCE APP.S NO CACHE;\nCREATE SEQUENCE OTHER.S NO CACHE;\n';
+    const { workspace } = lintWorkspace({ 'schema.sql': seqs });
+    assert.equal(workspace.schema.sequence({ name: 'S', span: { start: 0, end: 0 } }), undefined);
+    assert.equal(workspace.schema.sequence({ schema: 'APP', name: 'S', span: { start: 0, end: 0 } })?.key, 'APP.S');
+  });
+});
+
+describe('issue 13: scripts that CONNECT TO different databases are kept apart', () => {
+  const ddl = 'CONNECT TO SALES;\nCREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n';
+  it('the DDL of one database does not apply to the inserts of another', () => {
+    const other = lint({ 'sales.sql': ddl, 'hr.sql': 'CONNECT TO HR;\nINSERT INTO APP.T (X) SELECT X FROM S;\n' });
+    assert.deepEqual(other.filter((f) => f.rule === 'identity-cache'), []);
+  });
+  it('the same database, or a script that does not say, still gets the finding', () => {
+    for (const load of ['CONNECT TO sales;\nINSERT INTO APP.T (X) SELECT X FROM S;\n', 'INSERT INTO APP.T (X) SELECT X FROM S;\n']) {
+      assert.deepEqual(lint({ 'sales.sql': ddl, 'load.sql': load }).filter((f) => f.rule === 'identity-cache').map((f) => f.line), [2], load);
+    }
+  });
+});
