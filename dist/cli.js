@@ -2151,8 +2151,8 @@ var init_batch_without_commit = __esm({
         defaultSeverity: "warning",
         evidence: ["000 section 5 (locking)", "000 section 7 (committing)", "000 tests 61-68"],
         messages: {
-          never: "The {loop} inserts into {table} one row per pass and this program never commits: the whole run is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
-          afterLoop: "The {loop} inserts into {table} one row per pass and this program commits only outside it: every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
+          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
+          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
         }
       },
       check({ file, schema, report }) {
@@ -3946,8 +3946,8 @@ var init_zos_cluster_without_append = __esm({
         dialects: ["zos"],
         evidence: ["002 Sync_Read breakdown", "002 IFCID 199 per index"],
         messages: {
-          explicit: "Clustering index {index} keeps {table} in {columns} order while rows are inserted in bulk ({why}) and the table is not APPEND YES: Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In seed 002 a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space; keeping cluster order caused them and APPEND removed them. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.",
-          implicit: "{index} is the first index created on {table} and no index says CLUSTER, so Db2 for z/OS uses it to place inserted rows in {columns} order while rows are inserted in bulk ({why}) and the table is not APPEND YES. Each row then costs a look for its page, read synchronously when not in the buffer pool: in seed 002 a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, caused by keeping cluster order and removed by APPEND. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}."
+          explicit: "Clustering index {index} keeps bulk inserts into {table} in {columns} order; the table is not APPEND YES. Rows arrive in bulk ({why}), and Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In seed 002 a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space; keeping cluster order caused them and APPEND removed them. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.",
+          implicit: "{index} clusters bulk inserts into {table} by {columns} (first index, none says CLUSTER); no APPEND YES. Db2 for z/OS uses the first index created to place inserted rows while rows arrive in bulk ({why}). Each row then costs a look for its page, read synchronously when not in the buffer pool: in seed 002 a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, caused by keeping cluster order and removed by APPEND. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}."
         }
       },
       check({ file, schema, report }) {
@@ -3996,7 +3996,7 @@ var init_zos_free_space_append = __esm({
         dialects: ["zos"],
         evidence: ["000 appendix B 9", "002"],
         messages: {
-          reserved: "{clause} keeps free space in every data page or every few pages of table space {tablespace}, but {tables} {are} APPEND YES: inserts go to the end of the table and never use it. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0."
+          reserved: "{clause} reserves free space in table space {tablespace} that APPEND YES inserts never use. It is kept in every data page or every few pages, but {tables} {are} APPEND YES: inserts go to the end of the table. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0."
         }
       },
       check({ file, schema, report }) {
@@ -4090,7 +4090,7 @@ var init_zos_random_key_index = __esm({
         dialects: ["zos"],
         evidence: ["002 IFCID 199 per index"],
         messages: {
-          random: "Index {index} on {table} ({why}) is keyed on {columns}, which do not grow with the inserts: unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In seed 002 the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as seed 002 did)."
+          random: "Index {index} on {table} is keyed on {columns}, which do not grow with the inserts. {table} is a bulk target ({why}): unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In seed 002 the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as seed 002 did)."
         }
       },
       check({ file, schema, report }) {

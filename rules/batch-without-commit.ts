@@ -11,9 +11,9 @@ const BatchWithoutCommitRule: Rule = {
     evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
     messages: {
       never:
-        'The {loop} inserts into {table} one row per pass and this program never commits: the whole run is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.',
+        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.',
       afterLoop:
-        'The {loop} inserts into {table} one row per pass and this program commits only outside it: every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
+        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
     },
   },
   check({ file, schema, report }) {

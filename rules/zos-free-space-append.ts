@@ -14,7 +14,7 @@ const ZosFreeSpaceAppendRule: Rule = {
     evidence: ['000 appendix B 9', '002'],
     messages: {
       reserved:
-        '{clause} keeps free space in every data page or every few pages of table space {tablespace}, but {tables} {are} APPEND YES: inserts go to the end of the table and never use it. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0.',
+        '{clause} reserves free space in table space {tablespace} that APPEND YES inserts never use. It is kept in every data page or every few pages, but {tables} {are} APPEND YES: inserts go to the end of the table. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0.',
     },
   },
   check({ file, schema, report }) {

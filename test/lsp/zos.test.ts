@@ -30,7 +30,7 @@ describe('language server on a z/OS batch repository', function () {
     const program = uriOf(join(dir, 'DIVPOST.cbl'));
     const ddl = uriOf(join(dir, 'DIVDDL.ddl'));
     await lsp.waitFor('the COBOL findings', () => rules(lsp.diagnostics.get(program)).includes('commit-per-row@51'));
-    assert.deepEqual(rules(lsp.diagnostics.get(program)), ['commit-per-row@51', 'insert-target-cost@45', 'single-row-insert@44']);
+    assert.deepEqual(rules(lsp.diagnostics.get(program)), ['commit-per-row@51', 'single-row-insert@44']);
     await lsp.waitFor('the DDL findings', () => rules(lsp.diagnostics.get(ddl)).includes('zos-cluster-without-append@15'));
     // An editor without a COBOL extension opens the program as plain text; the commit goes, and its finding too.
     const text = readFileSync(join(dir, 'DIVPOST.cbl'), 'utf8');
