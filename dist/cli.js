@@ -8869,8 +8869,10 @@ function mergeSameCause(diagnostics, lines, groupOf) {
     if (list.length < 2) continue;
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const others = list.filter((d) => d !== primary);
+    const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
     const merged2 = {
       ...primary,
+      ...fix ? { fix } : {},
       related: [
         ...primary.related ?? [],
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` }))

@@ -73,6 +73,8 @@ describe('issue 13: one cause, one finding', () => {
     assert.equal(related.length, 2);
     assert.match(related[0], /^also prefer-parameter-markers: Literal-valued INSERT into APP\.CODES, the 3rd in this script: /);
     assert.match(related[1], /^also single-row-insert: Single-row INSERT into APP\.CODES, the 3rd in a row: /);
+    // single-row-insert's quick fix stays offered on the merged finding (no-autocommit has none of its own).
+    assert.match(workspace.diagnostics('load.sql')[0].fix?.title ?? '', /^Combine the \d+ INSERTs into one multi-row VALUES list/);
   });
 
   it('a suppression of the primary rule leaves the others, merged', () => {

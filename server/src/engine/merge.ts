@@ -30,8 +30,11 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     if (list.length < 2) continue;
     const primary = list.reduce((best, d) => (SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best));
     const others = list.filter((d) => d !== primary);
+    // A quick fix of any part stays offered: the merge is about display, not about what can be mended.
+    const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
     const merged: Diagnostic = {
       ...primary,
+      ...(fix ? { fix } : {}),
       related: [
         ...(primary.related ?? []),
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
