@@ -8020,7 +8020,7 @@ var init_dialects = __esm({
 // server/src/engine/deadline.ts
 function withDeadline(budgetMs, read) {
   const saved = { deadline, budget };
-  const mine = import_node_perf_hooks.performance.now() + budgetMs;
+  const mine = performance.now() + budgetMs;
   if (mine < deadline) {
     deadline = mine;
     budget = budgetMs;
@@ -8032,19 +8032,18 @@ function withDeadline(budgetMs, read) {
   }
 }
 function checkDeadline() {
-  if (deadline !== Infinity && import_node_perf_hooks.performance.now() > deadline) throw new DeadlineExceeded(budget);
+  if (deadline !== Infinity && performance.now() > deadline) throw new DeadlineExceeded(budget);
 }
 function deadlinePassed() {
-  return deadline !== Infinity && import_node_perf_hooks.performance.now() > deadline;
+  return deadline !== Infinity && performance.now() > deadline;
 }
 function formatBudget(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
 }
-var import_node_perf_hooks, DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget;
+var DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget;
 var init_deadline = __esm({
   "server/src/engine/deadline.ts"() {
     "use strict";
-    import_node_perf_hooks = require("node:perf_hooks");
     DEFAULT_FILE_BUDGET_MS = 1e4;
     DeadlineExceeded = class extends Error {
       constructor(budgetMs) {

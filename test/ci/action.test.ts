@@ -7,19 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { Repo, ordersDdl, onlyRules } from './repo';
+import type { ActionStep } from '../install/runner';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'bin', 'insertlint.js');
 
-interface Step {
-  name?: string;
-  id?: string;
-  uses?: string;
-  if?: string;
-  run?: string;
-  shell?: string;
-  env?: Record<string, string>;
-}
+type Step = ActionStep;
 interface Action {
   inputs: Record<string, { default?: string }>;
   runs: { using: string; steps: Step[] };

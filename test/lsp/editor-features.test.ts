@@ -5,21 +5,8 @@ import { strict as assert } from 'node:assert';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LspSession, REPO_ROOT, uriOf, type LspDiagnostic } from './harness';
+import { FIXTURE, LspSession, uriOf, type CodeAction, type LspDiagnostic } from './harness';
 
-const FIXTURE = join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'ws');
-
-interface TextEdit {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  newText: string;
-}
-interface CodeAction {
-  title: string;
-  kind?: string;
-  isPreferred?: boolean;
-  edit?: { changes: Record<string, TextEdit[]> };
-  command?: { command: string; arguments?: unknown[] };
-}
 
 const rules = (diags: LspDiagnostic[] | undefined) => (diags ?? []).map((d) => String(d.code)).sort();
 const whole = { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } };

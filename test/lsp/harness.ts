@@ -207,6 +207,23 @@ export async function stopServer(connection: MessageConnection, child: ChildProc
   connection.dispose();
 }
 
+/** The workspace fixture the LSP tests copy. */
+export const FIXTURE = join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'ws');
+
+export interface TextEdit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+export interface CodeAction {
+  title: string;
+  kind?: string;
+  isPreferred?: boolean;
+  diagnostics?: LspDiagnostic[];
+  edit?: { changes: Record<string, TextEdit[]> };
+  command?: { command: string; arguments?: unknown[] };
+}
+
 export function uriOf(path: string): string {
   return pathToFileURL(path).toString();
 }

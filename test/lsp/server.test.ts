@@ -7,22 +7,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { sealSecret } from '../../server/src/lsp/secret-channel';
-import { LspSession, REPO_ROOT, uriOf, type LspDiagnostic } from './harness';
+import { FIXTURE, LspSession, REPO_ROOT, uriOf, type CodeAction, type LspDiagnostic, type TextEdit } from './harness';
 
-const FIXTURE = join(REPO_ROOT, 'test', 'lsp', 'fixtures', 'ws');
-
-interface TextEdit {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  newText: string;
-}
-interface CodeAction {
-  title: string;
-  kind?: string;
-  isPreferred?: boolean;
-  diagnostics?: LspDiagnostic[];
-  edit?: { changes: Record<string, TextEdit[]> };
-  command?: { command: string; arguments?: unknown[] };
-}
 
 /** Applies LSP edits to a text (edits must not overlap). */
 function applyEdits(text: string, edits: TextEdit[]): string {

@@ -2,7 +2,6 @@
 // of the readers (the SQL parser's statements, tree-sitter's parse, the code walk and model) call
 // checkDeadline() and the file is given up with a message naming it: one pathological file must not
 // stall a CI run or leave the language server deaf to the user's edits.
-import { performance } from 'node:perf_hooks';
 
 /** Default budget per file (CLI `--file-time-budget`). */
 export const DEFAULT_FILE_BUDGET_MS = 10_000;
