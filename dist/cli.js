@@ -8869,9 +8869,11 @@ function mergeSameCause(diagnostics, lines, groupOf) {
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const others = list.filter((d) => d !== primary);
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+    const mergedRules = [.../* @__PURE__ */ new Set([...primary.mergedRules ?? [], ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
     const merged2 = {
       ...primary,
       ...fix ? { fix } : {},
+      mergedRules,
       related: [
         ...primary.related ?? [],
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` }))
@@ -29413,37 +29415,40 @@ function commentSyntax(language) {
       return { open: "//", close: "" };
   }
 }
-function extendDirective(text2, commentStart, commentEnd, kind, rule) {
+function extendDirective(text2, commentStart, commentEnd, kind, rules) {
   const slice = text2.slice(commentStart, commentEnd);
   const m = DIRECTIVE_RULES.exec(slice);
   if (!m || m[1] !== kind) return void 0;
-  const rules = m[2].split(",").map((r) => r.trim()).filter(Boolean);
-  if (rules.length === 0 || rules.includes(rule)) return void 0;
+  const listed = m[2].split(",").map((r) => r.trim()).filter(Boolean);
+  const missing = rules.filter((r) => !listed.includes(r));
+  if (listed.length === 0 || missing.length === 0) return void 0;
   if (slice.slice(m.index + m[0].length).startsWith(":")) return void 0;
   const at = commentStart + m.index + m[0].trimEnd().length;
-  return { span: { start: at, end: at }, newText: `, ${rule}` };
+  return { span: { start: at, end: at }, newText: `, ${missing.join(", ")}` };
 }
 function eol(text2) {
   return text2.includes("\r\n") ? "\r\n" : "\n";
 }
-function disableForLineEdit(model, lines, rule, line) {
+function disableForLineEdit(model, lines, rules, line) {
+  const ids = typeof rules === "string" ? [rules] : rules;
   const text2 = model.source.text;
   const lineStart = lines.lineStart(line);
   for (const c of model.comments) {
     if (lines.position(c.span.end).line === line - 1 && c.text.includes("insertlint-disable-next-line")) {
-      const edit = extendDirective(text2, c.span.start, c.span.end, "next-line", rule);
+      const edit = extendDirective(text2, c.span.start, c.span.end, "next-line", ids);
       if (edit) return edit;
     }
   }
   const indent = /^[ \t]*/.exec(text2.slice(lineStart, lineStart + 200))[0];
   const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${rule}${close}${eol(text2)}` };
+  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${ids.join(", ")}${close}${eol(text2)}` };
 }
-function disableForFileEdit(model, lines, rule) {
+function disableForFileEdit(model, lines, rules) {
+  const ids = typeof rules === "string" ? [rules] : rules;
   const text2 = model.source.text;
   for (const c of model.comments) {
     if (c.text.includes("insertlint-disable-file")) {
-      const edit = extendDirective(text2, c.span.start, c.span.end, "file", rule);
+      const edit = extendDirective(text2, c.span.start, c.span.end, "file", ids);
       if (edit) return edit;
     }
   }
@@ -29456,7 +29461,7 @@ function disableForFileEdit(model, lines, rule) {
   }
   const at = line < lines.lineCount ? lines.lineStart(line) : text2.length;
   const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${rule}${close}${eol(text2)}` };
+  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${ids.join(", ")}${close}${eol(text2)}` };
 }
 var DIRECTIVE_RULES;
 var init_suppress_edits = __esm({
@@ -29483,6 +29488,7 @@ function codeActions(state, diagnostics, uri, range, context) {
   if (wants(import_node8.CodeActionKind.QuickFix)) {
     const style = state.diagnosticStyle();
     const offered = /* @__PURE__ */ new Set();
+    const silenced = /* @__PURE__ */ new Set();
     const here = shown.flatMap((d) => {
       const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
       return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
@@ -29491,12 +29497,16 @@ function codeActions(state, diagnostics, uri, range, context) {
       if (d.fix) actions.push({ title: d.fix.title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
     }
     for (const { d, lsp } of here) {
-      if (offered.has(d.rule)) continue;
-      offered.add(d.rule);
+      const rules = [d.rule, ...d.mergedRules ?? []];
+      const named = rules.length === 1 ? d.rule : `${rules.slice(0, -1).join(", ")} and ${rules[rules.length - 1]}`;
+      if (silenced.has(named)) continue;
+      silenced.add(named);
       const line = lsp.range.start.line;
       const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
-      actions.push(quick(`Disable ${d.rule} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, d.rule, line)]) }));
-      actions.push(quick(`Disable ${d.rule} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, d.rule)]) }));
+      actions.push(quick(`Disable ${named} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, rules, line)]) }));
+      actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
+      if (offered.has(d.rule)) continue;
+      offered.add(d.rule);
       if (!findRule(d.rule)) continue;
       if (state.folders.length > 0) {
         const title = `Disable ${d.rule} in this workspace`;

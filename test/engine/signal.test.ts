@@ -75,6 +75,8 @@ describe('issue 13: one cause, one finding', () => {
     assert.match(related[1], /^also single-row-insert: Single-row INSERT into APP\.CODES, the 3rd in a row: /);
     // single-row-insert's quick fix stays offered on the merged finding (no-autocommit has none of its own).
     assert.match(workspace.diagnostics('load.sql')[0].fix?.title ?? '', /^Combine the \d+ INSERTs into one multi-row VALUES list/);
+    // The rules shown in it, for "Disable … for this line" to name them all.
+    assert.deepEqual(workspace.diagnostics('load.sql')[0].mergedRules, ['prefer-parameter-markers', 'single-row-insert']);
   });
 
   it('a suppression of the primary rule leaves the others, merged', () => {

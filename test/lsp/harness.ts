@@ -215,6 +215,15 @@ export interface TextEdit {
   newText: string;
 }
 
+/** Applies LSP edits to a text (edits must not overlap). */
+export function applyEdits(text: string, edits: TextEdit[]): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+  for (const e of sorted) text = text.slice(0, offset(e.range.start)) + e.newText + text.slice(offset(e.range.end));
+  return text;
+}
+
 export interface CodeAction {
   title: string;
   kind?: string;

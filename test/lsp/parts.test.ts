@@ -65,6 +65,18 @@ describe('suppression comment edits', () => {
     assert.match(applied, /-- insertlint-disable-next-line rule-a, rule-b\n {2}ID INT/);
   });
 
+  it('names every rule of a merged finding in one directive, and adds only the missing ones to a directive there', () => {
+    const text = 'INSERT INTO T VALUES (1);\n';
+    const edit = disableForLineEdit(model(text), new LineIndex(text), ['rule-a', 'rule-b', 'rule-c'], 0);
+    assert.deepEqual(edit, { span: { start: 0, end: 0 }, newText: '-- insertlint-disable-next-line rule-a, rule-b, rule-c\n' });
+    const withDirective = '-- insertlint-disable-next-line rule-b\nINSERT INTO T VALUES (1);\n';
+    const extend = disableForLineEdit(model(withDirective), new LineIndex(withDirective), ['rule-a', 'rule-b', 'rule-c'], 1);
+    const applied = withDirective.slice(0, extend.span.start) + extend.newText + withDirective.slice(extend.span.end);
+    assert.equal(applied.split('\n')[0], '-- insertlint-disable-next-line rule-b, rule-a, rule-c');
+    const file = disableForFileEdit(model(text), new LineIndex(text), ['rule-a', 'rule-b']);
+    assert.equal(file.newText, '-- insertlint-disable-file rule-a, rule-b\n');
+  });
+
   it('puts a file directive first, after a shebang, keeping CRLF line ends', () => {
     const text = '#!/bin/sh\r\ndb2 "INSERT INTO T VALUES (1)"\r\n';
     const m = model(text, 'shell', 'load.sh');

@@ -7,17 +7,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { sealSecret } from '../../server/src/lsp/secret-channel';
-import { FIXTURE, LspSession, REPO_ROOT, uriOf, type CodeAction, type LspDiagnostic, type TextEdit } from './harness';
+import { FIXTURE, LspSession, REPO_ROOT, applyEdits, uriOf, type CodeAction, type LspDiagnostic } from './harness';
 
-
-/** Applies LSP edits to a text (edits must not overlap). */
-function applyEdits(text: string, edits: TextEdit[]): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
-  for (const e of sorted) text = text.slice(0, offset(e.range.start)) + e.newText + text.slice(offset(e.range.end));
-  return text;
-}
 
 function byRule(diags: LspDiagnostic[] | undefined, rule: string): LspDiagnostic[] {
   return (diags ?? []).filter((d) => d.code === rule);

@@ -32,9 +32,11 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     const others = list.filter((d) => d !== primary);
     // A quick fix of any part stays offered: the merge is about display, not about what can be mended.
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+    const mergedRules = [...new Set([...(primary.mergedRules ?? []), ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
     const merged: Diagnostic = {
       ...primary,
       ...(fix ? { fix } : {}),
+      mergedRules,
       related: [
         ...(primary.related ?? []),
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),

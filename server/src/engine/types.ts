@@ -37,6 +37,8 @@ export interface Diagnostic {
   suppressed?: { kind: 'line' | 'file' | 'config'; justification?: string };
   /** Other places that explain the finding: the DDL line of a schema file the finding comes from. */
   related?: RelatedLocation[];
+  /** The other rules shown as this one finding (engine/merge.ts): silencing the finding silences them too. */
+  mergedRules?: string[];
 }
 
 /** A place in another file (or the same one) that a finding refers to, in that file's offsets. */

@@ -27,6 +27,7 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
   if (wants(CodeActionKind.QuickFix)) {
     const style = state.diagnosticStyle();
     const offered = new Set<string>();
+    const silenced = new Set<string>();
     const here = shown.flatMap((d) => {
       const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
       return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
@@ -37,12 +38,17 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
       if (d.fix) actions.push({ title: d.fix.title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
     }
     for (const { d, lsp } of here) {
-      if (offered.has(d.rule)) continue;
-      offered.add(d.rule);
+      // A merged finding is silenced whole: one directive names every rule shown in it.
+      const rules = [d.rule, ...(d.mergedRules ?? [])];
+      const named = rules.length === 1 ? d.rule : `${rules.slice(0, -1).join(', ')} and ${rules[rules.length - 1]}`;
+      if (silenced.has(named)) continue;
+      silenced.add(named);
       const line = lsp.range.start.line;
       const quick = (title: string, rest: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
-      actions.push(quick(`Disable ${d.rule} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, d.rule, line)]) }));
-      actions.push(quick(`Disable ${d.rule} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, d.rule)]) }));
+      actions.push(quick(`Disable ${named} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, rules, line)]) }));
+      actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
+      if (offered.has(d.rule)) continue;
+      offered.add(d.rule);
       if (!findRule(d.rule)) continue;
       if (state.folders.length > 0) {
         const title = `Disable ${d.rule} in this workspace`;

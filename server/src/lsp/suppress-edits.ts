@@ -31,44 +31,50 @@ export function commentSyntax(language: FileLanguage): CommentSyntax {
 
 const DIRECTIVE_RULES = /insertlint-disable-(next-line|file)([^:\r\n*]*)/;
 
-/** Where to add `, rule` to an existing directive comment without a reason, or undefined. */
-function extendDirective(text: string, commentStart: number, commentEnd: number, kind: 'next-line' | 'file', rule: string): TextEdit | undefined {
+/** Where to add `, rule-b, rule-c` (the rules it lacks) to an existing directive comment without a reason, or undefined. */
+function extendDirective(text: string, commentStart: number, commentEnd: number, kind: 'next-line' | 'file', rules: readonly string[]): TextEdit | undefined {
   const slice = text.slice(commentStart, commentEnd);
   const m = DIRECTIVE_RULES.exec(slice);
   if (!m || m[1] !== kind) return undefined;
-  const rules = m[2].split(',').map((r) => r.trim()).filter(Boolean);
-  if (rules.length === 0 || rules.includes(rule)) return undefined;
+  const listed = m[2].split(',').map((r) => r.trim()).filter(Boolean);
+  const missing = rules.filter((r) => !listed.includes(r));
+  if (listed.length === 0 || missing.length === 0) return undefined;
   if (slice.slice(m.index + m[0].length).startsWith(':')) return undefined; // it has a reason: keep it about its rules
   const at = commentStart + m.index + m[0].trimEnd().length;
-  return { span: { start: at, end: at }, newText: `, ${rule}` };
+  return { span: { start: at, end: at }, newText: `, ${missing.join(', ')}` };
 }
 
 function eol(text: string): string {
   return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
-/** Edit that suppresses `rule` on the 0-based line `line`. */
-export function disableForLineEdit(model: FileModel, lines: LineIndex, rule: string, line: number): TextEdit {
+/**
+ * Edit that suppresses `rules` on the 0-based line `line`: one rule, or every rule of a merged finding in one
+ * directive (`-- insertlint-disable-next-line no-autocommit, single-row-insert`).
+ */
+export function disableForLineEdit(model: FileModel, lines: LineIndex, rules: string | readonly string[], line: number): TextEdit {
+  const ids = typeof rules === 'string' ? [rules] : rules;
   const text = model.source.text;
   const lineStart = lines.lineStart(line);
   // A directive on the line above: extend it rather than stacking a second one.
   for (const c of model.comments) {
     if (lines.position(c.span.end).line === line - 1 && c.text.includes('insertlint-disable-next-line')) {
-      const edit = extendDirective(text, c.span.start, c.span.end, 'next-line', rule);
+      const edit = extendDirective(text, c.span.start, c.span.end, 'next-line', ids);
       if (edit) return edit;
     }
   }
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
   const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${rule}${close}${eol(text)}` };
+  return { span: { start: lineStart, end: lineStart }, newText: `${indent}${open} insertlint-disable-next-line ${ids.join(', ')}${close}${eol(text)}` };
 }
 
-/** Edit that suppresses `rule` in the whole file. */
-export function disableForFileEdit(model: FileModel, lines: LineIndex, rule: string): TextEdit {
+/** Edit that suppresses `rules` (one, or those of a merged finding) in the whole file. */
+export function disableForFileEdit(model: FileModel, lines: LineIndex, rules: string | readonly string[]): TextEdit {
+  const ids = typeof rules === 'string' ? [rules] : rules;
   const text = model.source.text;
   for (const c of model.comments) {
     if (c.text.includes('insertlint-disable-file')) {
-      const edit = extendDirective(text, c.span.start, c.span.end, 'file', rule);
+      const edit = extendDirective(text, c.span.start, c.span.end, 'file', ids);
       if (edit) return edit;
     }
   }
@@ -82,5 +88,5 @@ export function disableForFileEdit(model: FileModel, lines: LineIndex, rule: str
   }
   const at = line < lines.lineCount ? lines.lineStart(line) : text.length;
   const { open, close } = commentSyntax(model.source.language);
-  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${rule}${close}${eol(text)}` };
+  return { span: { start: at, end: at }, newText: `${open} insertlint-disable-file ${ids.join(', ')}${close}${eol(text)}` };
 }
