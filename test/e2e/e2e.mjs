@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { checkGrammars } from './grammars.mjs';
 import { copyPlanViewPlans, planViewSteps } from './plan-view-steps.mjs';
-import { copyEditorFixtures, editorFeatureSteps, filterProblems, problemsTotal, until, waitForPreview } from './editor-steps.mjs';
+import { copyEditorFixtures, editorFeatureSteps, filterProblems, problemsTotal, waitForPreview } from './editor-steps.mjs';
+import { LIMIT, until, workbenchHelpers } from './workbench.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(join(root, 'package.json'));
@@ -61,6 +62,16 @@ async function waitForHttp(url, ms) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+/** The findings `insertlint check` reports for a folder, hints left out (the editor's count leaves them out too). */
+function cliFindingCount(folder, extra = []) {
+  const r = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'check', folder, '--format', 'json', ...extra], { encoding: 'utf8' });
+  try {
+    return JSON.parse(r.stdout).diagnostics.filter((d) => d.severity !== 'hint').length;
+  } catch {
+    throw new Error(`insertlint check ${folder} gave no JSON (exit ${r.status}): ${r.stderr}`);
+  }
 }
 
 async function main() {
@@ -167,45 +178,16 @@ async function main() {
         await shot(`FAILED-${name}`).catch(() => undefined);
       }
     };
-    // Time limits here are failure limits for a loaded machine, not delays: each wait ends when the state shows.
-    const command = async (title) => {
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 30000 });
-      await input.fill(`>${title}`);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 30000 });
-      await page.keyboard.press('Enter');
-    };
-    /** The cursor at line:column ("Go to Line"), waiting until the status bar shows it there. */
-    const goTo = async (line, column) => {
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 30000 });
-      await input.fill(column ? `:${line}:${column}` : `:${line}`);
-      await page.keyboard.press('Enter');
-      const want = new RegExp(`Ln ${line}, Col ${column ?? 1}\\b`);
-      await until(`the cursor at ${line}:${column ?? 1}`, async () => want.test(await page.locator('.statusbar-item', { hasText: /Ln \d+, Col \d+/ }).first().innerText()));
-    };
-    /** The InsertLint status bar item's text. */
-    const statusText = async () => (await page.locator('.statusbar-item', { hasText: 'InsertLint' }).first().innerText({ timeout: 30000 })).replace(/\s+/g, ' ').trim();
+    // Time limits are failure limits for a loaded machine, not delays: each wait ends when the state shows.
+    const { command, openFile, goTo, quickFix, statusText, hoverUntil } = workbenchHelpers(page, log);
     const hideSecondarySideBar = async () => {
       if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await command('View: Hide Secondary Side Bar');
-    };
-    const openFile = async (name) => {
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible', timeout: 30000 });
-      await input.fill(name);
-      // File search is slow while the machine is busy (the first search indexes the folder).
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 60000 });
-      await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 30000 });
     };
 
     await step('workbench', async () => {
       await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'schema.sql' }).waitFor({ timeout: 30000 });
+      await page.locator('.monaco-workbench').waitFor({ timeout: LIMIT.long });
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'schema.sql' }).waitFor({ timeout: LIMIT.long });
       await shot('workbench');
     });
 
@@ -215,7 +197,7 @@ async function main() {
       // The extension activates on the language; the findings of the whole workspace appear in Problems.
       await command('View: Focus Problems');
       const rows = page.locator('.markers-panel .monaco-list-row');
-      await rows.filter({ hasText: 'insertlint' }).first().waitFor({ timeout: 60000 });
+      await rows.filter({ hasText: 'insertlint' }).first().waitFor({ timeout: LIMIT.long });
       // The list is virtual: narrow it with the panel's filter to find one rule's finding in schema.sql.
       await filterProblems(page, 'identity-cache', 'IDENTITY column SALES.ORDERS.ORDER_ID');
       await filterProblems(page, 'load.clp', 'no-autocommit');
@@ -230,20 +212,22 @@ async function main() {
           last = { status, total };
           const count = /InsertLint (\d+)/.exec(status)?.[1];
           return count !== undefined && total !== undefined && Number(count) === total;
-        }, 60000);
+        }, LIMIT.long);
       } catch {
         throw new Error(`status bar "${last.status}" and Problems total ${last.total} disagree`);
       }
-      log(`status bar: ${last.status}; Problems panel: ${last.total} problems`);
+      // The CLI counts the same folder alike (item 6 of issue 14: counts agree).
+      const cli = cliFindingCount(workspace);
+      if (Number(/InsertLint (\d+)/.exec(last.status)[1]) !== cli) throw new Error(`the status bar says "${last.status}", the CLI counts ${cli}`);
+      log(`status bar: ${last.status}; Problems panel: ${last.total} problems; CLI: ${cli} findings`);
       await shot('problems');
     });
 
     await step('hover', async () => {
       await command('View: Hide Panel');
       const name = page.locator('.view-lines .view-line span', { hasText: /^ORDERS$/ }).first();
-      await name.waitFor({ timeout: 15000 });
-      await name.hover();
-      await page.locator('.monaco-hover', { hasText: 'what one insert costs' }).first().waitFor({ timeout: 20000 });
+      await name.waitFor({ timeout: LIMIT.short });
+      await hoverUntil(name, 'what one insert costs');
       await shot('hover');
       await page.mouse.move(5, 5);
       await page.keyboard.press('Escape');
@@ -252,9 +236,9 @@ async function main() {
     await step('explain-without-connection', async () => {
       await openFile('load.clp');
       const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
-      await lens.waitFor({ timeout: 30000 });
+      await lens.waitFor({ timeout: LIMIT.long });
       await lens.click();
-      await page.locator('.notifications-toasts', { hasText: 'no Db2 connection is configured' }).waitFor({ timeout: 15000 });
+      await page.locator('.notifications-toasts', { hasText: 'no Db2 connection is configured' }).waitFor({ timeout: LIMIT.short });
       await shot('explain-no-connection');
       await page.keyboard.press('Escape');
     });
@@ -263,8 +247,8 @@ async function main() {
       // The webview is an iframe holding an iframe (#active-frame) with our page.
       const outer = page.frameLocator('iframe.webview.ready');
       const inner = outer.frameLocator('#active-frame');
-      await inner.locator('h1', { hasText: 'Plan: nightly-insert.exfmt' }).waitFor({ timeout: 30000 });
-      await inner.locator('svg').first().waitFor({ timeout: 10000 });
+      await inner.locator('h1', { hasText: 'Plan: nightly-insert.exfmt' }).waitFor({ timeout: LIMIT.long });
+      await inner.locator('svg').first().waitFor({ timeout: LIMIT.short });
       return inner;
     };
 
@@ -289,7 +273,7 @@ async function main() {
 
     await step('lint-workspace', async () => {
       await command('InsertLint: Lint workspace');
-      await page.locator('.notifications-toasts', { hasText: /InsertLint: \d+ findings? in \d+ files/ }).waitFor({ timeout: 60000 });
+      await page.locator('.notifications-toasts', { hasText: /InsertLint: \d+ findings? in \d+ files/ }).waitFor({ timeout: LIMIT.long });
       await shot('lint-workspace');
       await command('Notifications: Clear All Notifications');
     });
@@ -299,12 +283,10 @@ async function main() {
       await openFile('schema.sql');
       // Cursor on the NO CACHE finding (line 17), then the quick-fix menu.
       await goTo(17, 88);
-      await command('Quick Fix...');
-      const item = page.locator('.action-widget .monaco-list-row', { hasText: 'Show documentation for identity-cache' });
-      await item.waitFor({ timeout: 15000 });
+      const item = await quickFix('Show documentation for identity-cache');
       await shot('quick-fixes');
       await item.click();
-      await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: 20000 });
+      await page.locator('.tabs-container .tab', { hasText: 'identity-cache' }).first().waitFor({ timeout: LIMIT.short });
       await waitForPreview(page, 'identity-cache');
       await shot('rule-documentation');
     });
@@ -316,13 +298,13 @@ async function main() {
       // Each answer opens the next box: wait for its prompt to change rather than for time to pass.
       const prompt = () => page.locator('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title').allInnerTexts().then((t) => t.join(' | '));
       for (const value of ['e2e-dev', '127.0.0.1', '1', 'SAMPLE', 'db2inst1', 'e2e-secret-password']) {
-        await input.waitFor({ state: 'visible', timeout: 10000 });
+        await input.waitFor({ state: 'visible', timeout: LIMIT.short });
         const before = await prompt();
         await input.fill(value);
         await page.keyboard.press('Enter');
         await until(`the box after "${value === 'e2e-secret-password' ? '…' : value}"`, async () => !(await input.isVisible()) || (await prompt()) !== before || (await input.inputValue()) === '');
       }
-      await page.locator('.notifications-toasts', { hasText: 'connection "e2e-dev" saved' }).waitFor({ timeout: 15000 });
+      await page.locator('.notifications-toasts', { hasText: 'connection "e2e-dev" saved' }).waitFor({ timeout: LIMIT.short });
       // insertlint.connections is machine-scoped: with a remote server like code-server it lands in Machine/.
       const settings = ['User', 'Machine']
         .map((dir) => join(userData, dir, 'settings.json'))
@@ -335,10 +317,10 @@ async function main() {
       // Explain now tries the live path: without the optional ibm_db driver it says so and offers a file.
       await openFile('load.clp');
       const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
-      await lens.waitFor({ timeout: 30000 });
+      await lens.waitFor({ timeout: LIMIT.long });
       await lens.click();
       const toast = page.locator('.notifications-toasts', { hasText: 'ibm_db' });
-      await toast.waitFor({ timeout: 30000 });
+      await toast.waitFor({ timeout: LIMIT.long });
       // A Marketplace user is told what to install and which setting to point at it, not a script of this repository.
       const said = await toast.innerText();
       if (!/npm install ibm_db/.test(said) || !/insertlint\.explain\.ibmDbPath/.test(said) || /scripts\//.test(said)) throw new Error(`the missing-driver message says: ${said}`);
@@ -350,19 +332,18 @@ async function main() {
       await command('View: Close All Editors');
       await openFile('schema.sql');
       await command('View: Focus Problems');
-      await page.locator('.markers-panel .monaco-list-row', { hasText: 'insertlint' }).first().waitFor({ timeout: 30000 });
+      await page.locator('.markers-panel .monaco-list-row', { hasText: 'insertlint' }).first().waitFor({ timeout: LIMIT.long });
       // Bring line 27 into view, then hover a table name without a finding of its own.
       await goTo(27);
       const line = page.locator('.view-lines .view-line', { hasText: 'ORDERS_CUST_IX ON ORDERS' }).first();
       const name = line.locator('span', { hasText: /^ORDERS$/ }).first();
-      await name.hover();
-      await page.locator('.monaco-hover', { hasText: 'what one insert costs' }).first().waitFor({ timeout: 20000 });
+      await hoverUntil(name, 'what one insert costs');
       await page.screenshot({ path: join(artifacts, 'readme.png'), clip: { x: 0, y: 0, width: 1440, height: 900 }, animations: 'disabled' });
       await page.mouse.move(5, 5);
       await page.keyboard.press('Escape');
     });
 
-    await editorFeatureSteps({ page, step, shot, command, openFile, goTo, statusText, log, workspace, userSettingsFile });
+    await editorFeatureSteps({ page, step, shot, command, openFile, goTo, quickFix, statusText, log, workspace, userSettingsFile });
   } finally {
     await browser?.close().catch(() => undefined);
     try {
@@ -399,24 +380,30 @@ async function main() {
     browser2 = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
     const page = await browser2.newPage({ viewport: { width: 1440, height: 900 } });
     log('step: restricted-mode');
+    const started = Date.now();
     try {
+      const { openFile, statusText } = workbenchHelpers(page, log);
+      // The same files as the CLI reads them (UTF-8: this profile sets no files.encoding), so the same count.
+      const expected = cliFindingCount(workspace);
       await page.goto(`http://127.0.0.1:${port2}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
-      await page.locator('.statusbar-item', { hasText: /Restricted Mode/ }).first().waitFor({ timeout: 30000 });
-      await page.keyboard.press('F1');
-      await page.locator('.quick-input-widget input').fill('load.clp');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'load.clp' }).first().waitFor({ timeout: 15000 });
-      await page.keyboard.press('Enter');
+      await page.locator('.monaco-workbench').waitFor({ timeout: LIMIT.long });
+      await page.locator('.statusbar-item', { hasText: /Restricted Mode/ }).first().waitFor({ timeout: LIMIT.short });
+      await openFile('load.clp');
       const lens = page.locator('.codelens-decoration a', { hasText: 'Explain this INSERT' }).first();
-      await lens.waitFor({ timeout: 60000 });
-      const status = await page.locator('.statusbar-item', { hasText: /InsertLint \d+/ }).first().innerText({ timeout: 30000 });
-      log(`restricted mode status bar: ${status.replace(/\s+/g, ' ')}`);
+      await lens.waitFor({ timeout: LIMIT.long });
+      // While the index is read the item shows progress ("InsertLint 4/10"); then the count of findings shown.
+      let status;
+      await until(`the status bar to show "InsertLint ${expected}"`, async () => (status = await statusText()) === `InsertLint ${expected}`, LIMIT.long).catch(() => {
+        throw new Error(`the status bar shows "${status}", not "InsertLint ${expected}" (the CLI's count of the folder)`);
+      });
+      log(`restricted mode status bar: ${status} (the CLI counts ${expected})`);
       await lens.click();
-      await page.locator('.notifications-toasts', { hasText: 'not trusted' }).waitFor({ timeout: 15000 });
+      await page.locator('.notifications-toasts', { hasText: 'not trusted' }).waitFor({ timeout: LIMIT.short });
       const file = join(artifacts, `${String(steps.length + 1).padStart(2, '0')}-restricted-mode.png`);
       await page.screenshot({ path: file, animations: 'disabled' });
       steps.push(file);
       log('screenshot', file);
+      log(`step restricted-mode: ${Date.now() - started} ms`);
     } catch (error) {
       failures++;
       log(`FAILED: restricted-mode: ${error?.message ?? error}`);
