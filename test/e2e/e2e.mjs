@@ -295,14 +295,21 @@ async function main() {
       await command('View: Close All Editors');
       await command('InsertLint: Add Db2 connection');
       const input = page.locator('.quick-input-widget input');
-      // Each answer opens the next box: wait for its prompt to change rather than for time to pass.
-      const prompt = () => page.locator('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title').allInnerTexts().then((t) => t.join(' | '));
-      for (const value of ['e2e-dev', '127.0.0.1', '1', 'SAMPLE', 'db2inst1', 'e2e-secret-password']) {
-        await input.waitFor({ state: 'visible', timeout: LIMIT.short });
-        const before = await prompt();
+      // Each answer opens the next box: wait for that box's prompt, not for the input to blink (between two boxes
+      // the input can look empty or hidden for a moment, and an answer typed then lands in the wrong box).
+      const answers = [
+        [/^Name of this connection/, 'e2e-dev'],
+        [/^Db2 host/, '127.0.0.1'],
+        [/^Port\b/, '1'],
+        [/^Database name/, 'SAMPLE'],
+        [/^User\b/, 'db2inst1'],
+        [/^Password for db2inst1/, 'e2e-secret-password'],
+      ];
+      for (const [prompt, value] of answers) {
+        await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor({ timeout: LIMIT.short });
         await input.fill(value);
+        await until(`"${value === 'e2e-secret-password' ? '…' : value}" in the box ${prompt}`, async () => (await input.inputValue()) === value);
         await page.keyboard.press('Enter');
-        await until(`the box after "${value === 'e2e-secret-password' ? '…' : value}"`, async () => !(await input.isVisible()) || (await prompt()) !== before || (await input.inputValue()) === '');
       }
       await page.locator('.notifications-toasts', { hasText: 'connection "e2e-dev" saved' }).waitFor({ timeout: LIMIT.short });
       // insertlint.connections is machine-scoped: with a remote server like code-server it lands in Machine/.
