@@ -6,7 +6,9 @@
 //   npm run test:e2e                 # sets up code-server if needed (scripts/e2e-setup.sh), packages, runs
 //   node test/e2e/e2e.mjs --no-setup --no-package --vsix FILE
 //
-// Not part of `npm test`: it needs ~620 MB of tools (cached in .cache/e2e/) and takes a minute.
+// Not part of `npm test`: it needs ~620 MB of tools (cached in .cache/e2e/) and takes 2-4 minutes (more on a busy
+// machine: every wait ends when the editor shows the state, and the time limits only bound a wait that never
+// ends). `node test/e2e/reliability.mjs` runs it several times in a row beside a build loop.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
