@@ -131,6 +131,9 @@ async function main() {
         'editor.autoIndent': 'none',
         'editor.autoSurround': 'never',
         'editor.formatOnType': false,
+        // Each request to the server and its answer, with times, in the output the run keeps (logs/ in the
+        // artifacts): when a step fails, what the server was asked and how long it took.
+        'insertlint.trace.server': 'messages',
       },
       null,
       2,
@@ -361,6 +364,12 @@ async function main() {
       // already gone
     }
     writeFileSync(join(artifacts, 'code-server.log'), serverLog);
+    // The workbench's and extension host's logs (the InsertLint output channel among them).
+    try {
+      cpSync(join(userData, 'logs'), join(artifacts, 'logs'), { recursive: true });
+    } catch {
+      // no logs written
+    }
   }
 
   // 3. The same workspace untrusted (Restricted Mode): findings still appear, Explain refuses to connect.

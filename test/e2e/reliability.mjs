@@ -111,7 +111,7 @@ const lines = [
   `Machine: ${cpus().length} cores, shared with other sessions' builds and tests. Beside the runs: ${load.description} (${load.cycles()} cycles finished).`,
   'Load average: the 1-minute figure, sampled every 5 s during the run. Timings are reported here, never asserted by the test.',
   '',
-  '| run | started (UTC) | result | duration | load min / mean / max | Quick Fix menus reopened |',
+  '| run | started (UTC) | result | duration | load min / mean / max | Quick Fix menus slow or reopened |',
   '|---|---|---|---|---|---|',
   ...results.map((r) => `| ${r.index} | ${r.at} | ${r.code === 0 ? 'passed' : `**failed**: ${r.failed.join('; ').replace(/\|/g, '\\|') || `exit ${r.code}`}`} | ${(r.ms / 1000).toFixed(0)} s | ${fmt(r.load.min)} / ${fmt(r.load.mean)} / ${fmt(r.load.max)} | ${r.retries} |`),
   '',

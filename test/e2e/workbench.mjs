@@ -86,26 +86,33 @@ export function workbenchHelpers(page, log = () => undefined) {
 
   /**
    * Opens the Quick Fix menu at the cursor and waits for the action `text`. The menu lists what the server
-   * answered when it opened: if that answer came before the file's findings were current, the menu is
-   * opened again (said in the log) until the action is listed or the limit passes.
+   * answered when it opened; if it does not open, says "No quick fixes available", or lacks the action (an
+   * answer from before the file's findings were current), it is opened again until the overall limit. Each
+   * reopening is logged with what was seen, so that the run's log shows it.
    */
   const quickFix = async (text, ms = LIMIT.long) => {
     const actions = page.locator('.action-widget .monaco-list-row');
     const wanted = actions.filter({ hasText: text }).first();
+    const nothing = page.locator('.monaco-editor-overlaymessage, .action-widget', { hasText: /No (quick fixes|code actions)[^.]* available/ });
     const end = Date.now() + ms;
-    let listed = [];
     for (let attempt = 1; ; attempt++) {
+      const asked = Date.now();
       await command('Quick Fix...');
-      // The menu is open when it lists a row, or says that nothing is available.
-      await until('the Quick Fix menu', async () => (await actions.count()) > 0 || (await page.locator('.action-widget, .monaco-editor-overlaymessage', { hasText: /No code actions available/ }).count()) > 0);
+      let seen = 'no menu';
       try {
-        await wanted.waitFor({ timeout: 5000 });
-        return wanted;
+        await until('the Quick Fix menu', async () => (await actions.count()) > 0 || (await nothing.count()) > 0, LIMIT.short);
+        if ((await nothing.count()) > 0 && (await actions.count()) === 0) seen = `"${(await nothing.first().innerText()).trim()}"`;
+        else {
+          await wanted.waitFor({ timeout: 5000 });
+          if (attempt > 1 || Date.now() - asked > 5000) log(`quick fix: "${text}" listed after ${Date.now() - asked} ms (try ${attempt})`);
+          return wanted;
+        }
       } catch {
-        listed = (await actions.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+        if (seen === 'no menu' && (await actions.count()) > 0) seen = `a menu of ${(await actions.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).join(' | ')}`;
       }
-      if (Date.now() > end) throw new Error(`the Quick Fix menu does not list "${text}" after ${attempt} tries; it lists: ${listed.join(' | ') || 'nothing'}`);
-      log(`quick fix: "${text}" not listed on try ${attempt} (${listed.join(' | ') || 'nothing'}); opening the menu again`);
+      const where = await cursorShown();
+      if (Date.now() > end) throw new Error(`the Quick Fix menu did not list "${text}" in ${attempt} tries (last: ${seen}; cursor ${where})`);
+      log(`quick fix: try ${attempt} for "${text}" saw ${seen} after ${Date.now() - asked} ms (cursor ${where}); opening the menu again`);
       await page.keyboard.press('Escape');
     }
   };
