@@ -12895,7 +12895,7 @@ function decodeSource(bytes, encoding = "utf-8") {
     return { text: text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2 };
   } catch (error) {
     if (error.code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-      return { skip: "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)" };
+      return { skip: "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)", notUtf8: true };
     }
     return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${error.message})` };
   }
@@ -28300,7 +28300,8 @@ var init_disk_files = __esm({
         const s = this.state;
         const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
         if ("skip" in read) {
-          s.log("info", `skipped ${path}: ${read.skip}`);
+          const why = read.notUtf8 ? "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)" : read.skip;
+          s.log("info", `skipped ${path}: ${why}`);
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           return false;
         }

@@ -8,7 +8,7 @@
 // tests, then the type check (`tsc --noEmit`), over and over, from a copy in a temporary folder. It stops when
 // the runs end. The runs stop at the first failure: a count of runs in a row starts again after a fix.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +122,8 @@ const lines = [
   ...allSteps.map((name) => `| ${name} | ${results.map((r) => r.steps.find(([n]) => n === name)?.[1] ?? '–').join(' | ')} |`),
   '',
 ];
-writeFileSync(out, lines.join('\n'));
+// Earlier attempts (written by hand: what failed and what was fixed) stay below the new table.
+const earlier = existsSync(out) ? readFileSync(out, 'utf8').split(/^(?=## Earlier attempts)/m)[1] : undefined;
+writeFileSync(out, lines.join('\n') + (earlier ? `\n${earlier}` : ''));
 log(`summary written to ${out}`);
 process.exitCode = passedInARow === runs ? 0 : 1;

@@ -180,7 +180,8 @@ describe('language server: editor settings and actions (issue 14)', function () 
     lsp = await LspSession.start(dir);
     await lsp.waitIdle();
     assert.equal(lsp.diagnostics.get(clientsUri), undefined);
-    assert.ok(lsp.logs.some((l) => /skipped .*clients\.sql: it is not valid UTF-8 .*latin1/.test(l)), lsp.logs.join('\n'));
+    assert.ok(lsp.logs.some((l) => /skipped .*clients\.sql: it is not valid UTF-8 .*set files\.encoding to iso88591 or windows1252/.test(l)), lsp.logs.join('\n'));
+    assert.ok(!lsp.logs.some((l) => /--encoding/.test(l)), 'an editor user is not told a CLI flag');
     assert.ok(!existsSync(join(dir, '.insertlintrc.json')));
   });
 });

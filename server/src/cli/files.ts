@@ -139,7 +139,8 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-export type ReadResult = { text: string } | { skip: string };
+/** `notUtf8`: skipped for invalid UTF-8, where the advice depends on the caller (a CLI flag, an editor setting). */
+export type ReadResult = { text: string } | { skip: string; notUtf8?: true };
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
@@ -260,7 +261,7 @@ export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') {
-      return { skip: 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)' };
+      return { skip: 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)', notUtf8: true };
     }
     return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${(error as Error).message})` };
   }

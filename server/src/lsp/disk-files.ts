@@ -36,7 +36,9 @@ export class DiskFiles {
     const s = this.state;
     const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
     if ('skip' in read) {
-      s.log('info', `skipped ${path}: ${read.skip}`);
+      // An editor user sets files.encoding (the CLI's --encoding flag means nothing to them).
+      const why = read.notUtf8 ? 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)' : read.skip;
+      s.log('info', `skipped ${path}: ${why}`);
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
       return false;
     }
