@@ -131,9 +131,6 @@ async function main() {
         'editor.autoIndent': 'none',
         'editor.autoSurround': 'never',
         'editor.formatOnType': false,
-        // Each request to the server and its answer, with times, in the output the run keeps (logs/ in the
-        // artifacts): when a step fails, what the server was asked and how long it took.
-        'insertlint.trace.server': 'messages',
       },
       null,
       2,
@@ -364,7 +361,7 @@ async function main() {
       // already gone
     }
     writeFileSync(join(artifacts, 'code-server.log'), serverLog);
-    // The workbench's and extension host's logs (the InsertLint output channel among them).
+    // The workbench's and extension host's logs (the InsertLint output channel among them), for a failed step.
     try {
       cpSync(join(userData, 'logs'), join(artifacts, 'logs'), { recursive: true });
     } catch {
