@@ -78,7 +78,7 @@ function runOnce(index) {
 function summarize(run) {
   const failed = [...run.output.matchAll(/\[e2e\] FAILED: ([^\n]*)/g)].map((m) => m[1]);
   const steps = [...run.output.matchAll(/\[e2e\] step ([\w-]+): (\d+) ms/g)].map((m) => [m[1], Number(m[2])]);
-  const retries = [...run.output.matchAll(/\[e2e\] quick fix: [^\n]*/g)].length;
+  const retries = [...run.output.matchAll(/\[e2e\] (quick fix|command): [^\n]*/g)].length;
   const mean = run.samples.reduce((a, b) => a + b, 0) / run.samples.length;
   return { ...run, failed, steps, retries, load: { min: Math.min(...run.samples), mean, max: Math.max(...run.samples) } };
 }
@@ -111,7 +111,7 @@ const lines = [
   `Machine: ${cpus().length} cores, shared with other sessions' builds and tests. Beside the runs: ${load.description} (${load.cycles()} cycles finished).`,
   'Load average: the 1-minute figure, sampled every 5 s during the run. Timings are reported here, never asserted by the test.',
   '',
-  '| run | started (UTC) | result | duration | load min / mean / max | Quick Fix menus slow or reopened |',
+  '| run | started (UTC) | result | duration | load min / mean / max | palettes or Quick Fix menus reopened, or slow |',
   '|---|---|---|---|---|---|',
   ...results.map((r) => `| ${r.index} | ${r.at} | ${r.code === 0 ? 'passed' : `**failed**: ${r.failed.join('; ').replace(/\|/g, '\\|') || `exit ${r.code}`}`} | ${(r.ms / 1000).toFixed(0)} s | ${fmt(r.load.min)} / ${fmt(r.load.mean)} / ${fmt(r.load.max)} | ${r.retries} |`),
   '',

@@ -44,14 +44,27 @@ export function workbenchHelpers(page, log = () => undefined) {
 
   /**
    * Runs a command by its exact title. The row is clicked, not taken with Enter: the palette's first row is the
-   * best fuzzy match, which for ">View: Close Editor" is "View: Close All Editor Groups".
+   * best fuzzy match, which for ">View: Close Editor" is "View: Close All Editor Groups". The palette lists the
+   * commands whose `when` clause held as it opened ("InsertLint: Fix All" needs an open editor, which a busy
+   * workbench may not have registered yet): a command not listed is looked for again in a new palette.
    */
   const command = async (title) => {
-    await palette(`>${title}`);
     // Some titles carry a note in brackets: "View: Focus Problems (Errors, Warnings, Infos)".
     const label = new RegExp(`^\\s*${escapeRegExp(title)}(\\s+\\(.*\\))?\\s*$`);
     const row = rows.filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-    await row.waitFor({ timeout: LIMIT.short });
+    const end = Date.now() + LIMIT.long;
+    for (let attempt = 1; ; attempt++) {
+      await palette(`>${title}`);
+      try {
+        await row.waitFor({ timeout: 10000 });
+        break;
+      } catch (error) {
+        if (Date.now() > end) throw error;
+        log(`command: "${title}" not in the palette on try ${attempt}; opening it again`);
+        await page.keyboard.press('Escape');
+        await until('the palette closed', async () => !(await input.isVisible()));
+      }
+    }
     await row.click();
   };
 

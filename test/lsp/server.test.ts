@@ -182,8 +182,10 @@ describe('language server over stdio', function () {
     const [d] = byRule(lsp.diagnostics.get(javaUri), 'prefer-parameter-markers');
     assert.equal(d.range.start.line, 7);
     const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: javaUri }, range: d.range, context: { diagnostics: [d] } });
-    const disable = actions.find((a) => a.title === 'Disable prefer-parameter-markers for this line')!;
-    assert.equal(disable.edit!.changes[javaUri][0].newText, '            // insertlint-disable-next-line prefer-parameter-markers\n');
+    // The comment names both rules of the merged finding, so that the finding goes whole (issue 14).
+    const disable = actions.find((a) => a.title === 'Disable prefer-parameter-markers and single-row-insert for this line');
+    assert.ok(disable, actions.map((a) => a.title).join(' | '));
+    assert.equal(disable.edit!.changes[javaUri][0].newText, '            // insertlint-disable-next-line prefer-parameter-markers, single-row-insert\n');
     const line = javaText.split('\n')[7];
     const hover = await lsp.request<{ contents: { value: string } } | null>('textDocument/hover', {
       textDocument: { uri: javaUri },
