@@ -95,6 +95,9 @@ export function workbenchHelpers(page, log = () => undefined) {
     await until(`the cursor at ${line}:${column ?? 1}`, async () => want.test((seen = await cursorShown()) ?? '')).catch(() => {
       throw new Error(`the status bar shows "${seen}", not the cursor at ${line}:${column ?? 1}`);
     });
+    // And the editor has the focus back from the palette: a command run from the next palette acts on the
+    // editor that had the focus when it opened (twice under load a Quick Fix opened right after showed nothing).
+    await until('the editor focused after Go to Line', async () => (await page.locator('.editor-instance .monaco-editor.focused').count()) > 0);
   };
 
   /**
