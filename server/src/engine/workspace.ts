@@ -123,6 +123,19 @@ export class Workspace {
     return entry.model;
   }
 
+  /**
+   * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
+   * dialect, as setFile would have read it; `readMs` is the time the reading took there.
+   */
+  adoptFile(model: FileModel, readMs: number): void {
+    const path = model.source.path;
+    const terminator = model.source.language === 'sql' ? terminatorFor(path, this.config) : undefined;
+    this.members.track(path, model.includes);
+    this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
+    this.members.changed(path, true);
+    this.invalidate();
+  }
+
   /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
   timings(): { file: string; lines: number; readMs: number; rulesMs: number }[] {
     return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
