@@ -1,13 +1,14 @@
 // A FileModel sent between threads. Structured cloning keeps object identity (the code model and the
-// statement index share statements) but not functions or prototypes, so the few function-holding objects
-// a script's model has (IDENTITY_ORIGIN, the SqlOrigin of statements) and the source (its text is already on
-// the receiving side) travel as markers and are put back on arrival. A model holding anything else that
+// statement index share statements) but not functions or prototypes, so IDENTITY_ORIGIN (the SqlOrigin of a
+// script's statements), the packed VALUES rows (a class over a shared Int32Array, sql/grammar/values.ts) and
+// the source (its text is already on the receiving side) travel as markers and are put back on arrival. A model holding anything else that
 // cloning would change (another origin, a class instance) is refused: the receiver reads that file itself.
 import { IDENTITY_ORIGIN } from '../sql/ast';
 import type { FileModel, SourceFile } from '../engine/types';
+import { packedRow, packedRowParts } from '../sql/grammar/values';
 
 const MARK = '\u0000insertlint';
-type Marker = { [MARK]: 'origin' | 'source' };
+type Marker = { [MARK]: 'origin' | 'source' } | { [MARK]: 'row'; data: Int32Array; at: number };
 
 /** The model with its origins and source replaced by markers, in place; undefined when it cannot travel. */
 export function packModel(model: FileModel): FileModel | undefined {
@@ -20,7 +21,7 @@ export function packModel(model: FileModel): FileModel | undefined {
       for (const [key, value] of node) {
         if (typeof key === 'object' && key !== null) return undefined;
         const packed = packValue(value, source);
-        if (packed === false) return undefined;
+        if (packed === CANNOT) return undefined;
         if (packed !== value) node.set(key, packed);
         else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
       }
@@ -28,6 +29,7 @@ export function packModel(model: FileModel): FileModel | undefined {
     }
     if (node instanceof Set) {
       for (const value of node) {
+        // Set members are kept as they are (a marker would change the member), so they must be plain.
         if (typeof value === 'function' || value === IDENTITY_ORIGIN || value === source) return undefined;
         if (typeof value === 'object' && value !== null && !seen.has(value)) {
           if (!plain(value)) return undefined;
@@ -41,7 +43,7 @@ export function packModel(model: FileModel): FileModel | undefined {
     for (const key in record) {
       const value = record[key];
       const packed = packValue(value, source);
-      if (packed === false) return undefined;
+      if (packed === CANNOT) return undefined;
       if (packed !== value) record[key] = packed;
       else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
     }
@@ -49,13 +51,18 @@ export function packModel(model: FileModel): FileModel | undefined {
   return model;
 }
 
-/** The marker for a value, the value itself when it travels as is, or false when it cannot travel. */
+/** What packValue returns for a value that cannot travel. */
+const CANNOT = Symbol('cannot travel');
+
+/** The marker for a value, the value itself when it travels as is, or CANNOT. */
 function packValue(value: unknown, source: SourceFile): unknown {
-  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return false;
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return CANNOT;
   if (typeof value !== 'object' || value === null) return value;
   if (value === IDENTITY_ORIGIN) return { [MARK]: 'origin' } satisfies Marker;
   if (value === source) return { [MARK]: 'source' } satisfies Marker;
-  return plain(value) ? value : false;
+  if (plain(value)) return value;
+  const row = packedRowParts(value);
+  return row ? ({ [MARK]: 'row', ...row } satisfies Marker) : CANNOT;
 }
 
 /** Objects structured cloning copies faithfully: plain objects, arrays, Maps and Sets (no other prototypes). */
@@ -95,5 +102,7 @@ export function unpackModel(model: FileModel, source: SourceFile): FileModel {
 
 function unpackValue(value: unknown, source: SourceFile): unknown {
   if (typeof value !== 'object' || value === null || !(MARK in value)) return value;
-  return (value as Marker)[MARK] === 'origin' ? IDENTITY_ORIGIN : source;
+  const marker = value as Marker;
+  if (marker[MARK] === 'row') return packedRow(marker.data, marker.at);
+  return marker[MARK] === 'origin' ? IDENTITY_ORIGIN : source;
 }
