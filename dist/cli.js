@@ -9431,15 +9431,13 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
   const order = tasks.map((_, i) => i).sort((a, b) => tasks[b].text.length - tasks[a].text.length);
   let next = 0;
   const runOne = (worker) => new Promise((resolve9) => {
-    let current;
     const send = () => {
       if (next >= order.length) {
-        current = void 0;
         resolve9();
         return;
       }
-      current = order[next++];
-      const message = { id: current, budgetMs, ...tasks[current] };
+      const id = order[next++];
+      const message = { id, budgetMs, ...tasks[id] };
       worker.postMessage(message);
     };
     worker.on("message", (result) => {
