@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, run } from './helpers';
-import { MIN_PARALLEL_CHARS } from '../../server/src/cli/parse-pool';
+import { MIN_PARALLEL_CHARS, parseInWorkers } from '../../server/src/cli/parse-pool';
 
 function write(root: string, path: string, text: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -147,6 +147,11 @@ describe('check --jobs: scripts read in worker threads', function () {
       assert.equal(b.code, 2, bad);
       assert.match(b.stderr, /--jobs must be a whole number of threads/);
     }
+  });
+
+  it('leaves the scripts to the main thread when a worker cannot start', async () => {
+    const tasks = [0, 1, 2].map((i) => ({ path: `s${i}.sql`, text: loadScript(i) }));
+    assert.deepEqual(await parseInWorkers(join(tree, 'no-such-bundle.js'), tasks, 2, 1000), [undefined, undefined, undefined]);
   });
 
   it('is documented in check --help and the README', () => {
