@@ -9008,13 +9008,18 @@ function toDiagnostic(file, rule, severity, messages, report) {
   if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
   const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
   const diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
-  if (report.fix) {
-    diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
-    if (report.fix.changesMeaning) diagnostic.fix.changesMeaning = true;
-  }
+  if (report.fix) diagnostic.fix = mappedFix(report.fix, report.stmt);
   return diagnostic;
 }
-var Workspace, templateParts;
+function mappedFix(fix, stmt) {
+  const cached = mappedFixes.get(fix);
+  if (cached && cached.origin === stmt?.origin) return cached.fix;
+  const mapped = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
+  if (fix.changesMeaning) mapped.changesMeaning = true;
+  mappedFixes.set(fix, { origin: stmt?.origin, fix: mapped });
+  return mapped;
+}
+var Workspace, templateParts, mappedFixes;
 var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
@@ -9317,6 +9322,7 @@ var init_workspace = __esm({
       }
     };
     templateParts = /* @__PURE__ */ new Map();
+    mappedFixes = /* @__PURE__ */ new WeakMap();
   }
 });
 
