@@ -8367,8 +8367,20 @@ function multiRowFix(file, statements, run2) {
   if (first < 0 || last - first + 1 !== run2.length) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
   const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
-  if (edits.some((e) => file.comments.some((c) => c.span.start < e.span.end && c.span.end > e.span.start))) return void 0;
+  if (edits.some(overlapsComment(file.comments))) return void 0;
   return { title: `Combine the ${run2.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
+function overlapsComment(comments) {
+  return ({ span }) => {
+    let low = 0;
+    let high = comments.length;
+    while (low < high) {
+      const mid = low + high >> 1;
+      if (comments[mid].span.end <= span.start) low = mid + 1;
+      else high = mid;
+    }
+    return low < comments.length && comments[low].span.start < span.end;
+  };
 }
 var SingleRowInsertRule, single_row_insert_default;
 var init_single_row_insert = __esm({
@@ -30292,7 +30304,10 @@ function toSarif(input) {
       descriptors.push(syntheticDescriptor(f.rule, f.severity));
     }
   }
+  const fixesListed = /* @__PURE__ */ new Set();
   const results = input.findings.map((f) => {
+    const fix = f.fix && !fixesListed.has(f.fix) ? f.fix : void 0;
+    if (fix) fixesListed.add(fix);
     const region = { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn };
     if (f.endLine === f.line && f.endColumn <= f.column) region.endColumn = f.column;
     return {
@@ -30310,14 +30325,14 @@ function toSarif(input) {
       } : {},
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
       ...f.baselineState ? { baselineState: f.baselineState } : {},
-      ...f.fix ? {
+      ...fix ? {
         fixes: [
           {
-            description: { text: sarifText(f.fix.title) },
+            description: { text: sarifText(fix.title) },
             artifactChanges: [
               {
                 artifactLocation: artifactLocation(f.displayPath),
-                replacements: f.fix.edits.map((e) => ({
+                replacements: fix.edits.map((e) => ({
                   deletedRegion: { charOffset: e.span.start, charLength: e.span.end - e.span.start },
                   insertedContent: { text: e.newText }
                 }))
