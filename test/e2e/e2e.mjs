@@ -181,7 +181,7 @@ async function main() {
       }
     };
     // Time limits are failure limits for a loaded machine, not delays: each wait ends when the state shows.
-    const { command, openFile, goTo, quickFix, statusText, hoverUntil } = workbenchHelpers(page, log);
+    const { command, openFile, goTo, quickFix, closeQuickFix, statusText, hoverUntil } = workbenchHelpers(page, log);
     const hideSecondarySideBar = async () => {
       if (await page.locator('.part.auxiliarybar').isVisible().catch(() => false)) await command('View: Hide Secondary Side Bar');
     };
@@ -352,7 +352,7 @@ async function main() {
       await page.keyboard.press('Escape');
     });
 
-    await editorFeatureSteps({ page, step, shot, command, openFile, goTo, quickFix, statusText, log, workspace, userSettingsFile });
+    await editorFeatureSteps({ page, step, shot, command, openFile, goTo, quickFix, closeQuickFix, statusText, log, workspace, userSettingsFile });
   } finally {
     await browser?.close().catch(() => undefined);
     try {

@@ -53,7 +53,7 @@ export function copyEditorFixtures(workspace) {
   writeFileSync(join(workspace, 'clients-cp1252.sql'), Buffer.from(text.replace('\u2019', '\x92'), 'latin1'));
 }
 
-export async function editorFeatureSteps({ page, step, shot, command, openFile, goTo, quickFix, statusText, log, workspace, userSettingsFile }) {
+export async function editorFeatureSteps({ page, step, shot, command, openFile, goTo, quickFix, closeQuickFix, statusText, log, workspace, userSettingsFile }) {
   const baseSettings = JSON.parse(readFileSync(userSettingsFile, 'utf8'));
   /**
    * User settings over the run's base, written as a user does: in the settings.json editor, saved (code-server
@@ -225,13 +225,13 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await quickFix('Add COMMITCOUNT AUTOMATIC');
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).waitFor({ timeout: LIMIT.short });
     await shot('quick-fix-commitcount');
-    await page.keyboard.press('Escape');
+    await closeQuickFix();
     // The run's finding sits on its 3rd INSERT (line 12): no-autocommit, with prefer-parameter-markers and
     // single-row-insert merged into it. single-row-insert's fix is offered on it.
     await goTo(12, 13);
     await quickFix('Combine the 3 INSERTs into one multi-row VALUES list');
     await shot('quick-fix-multi-row-values');
-    await page.keyboard.press('Escape');
+    await closeQuickFix();
   });
 
   await step('disable-merged-finding-for-line', async () => {

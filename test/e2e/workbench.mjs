@@ -134,6 +134,16 @@ export function workbenchHelpers(page, log = () => undefined) {
     }
   };
 
+  /** Closes the Quick Fix menu and waits until it is gone (a menu still open makes the next "Quick Fix..." close it). */
+  const closeQuickFix = async () => {
+    const actions = page.locator('.action-widget .monaco-list-row');
+    await until('the Quick Fix menu closed', async () => {
+      if ((await actions.count()) === 0) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    });
+  };
+
   /** The InsertLint status bar item's text (icons are not text). */
   const statusText = async () => (await page.locator('.statusbar-item', { hasText: 'InsertLint' }).first().innerText({ timeout: LIMIT.short })).replace(/\s+/g, ' ').trim();
 
@@ -151,5 +161,5 @@ export function workbenchHelpers(page, log = () => undefined) {
     }, LIMIT.long);
   };
 
-  return { palette, command, openFile, goTo, quickFix, statusText, hoverUntil, cursorShown };
+  return { palette, command, openFile, goTo, quickFix, closeQuickFix, statusText, hoverUntil, cursorShown };
 }
