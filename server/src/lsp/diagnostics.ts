@@ -1,7 +1,7 @@
 // Diagnostics: when an open document is analysed (scheduler.ts), and which files' findings are sent.
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
-import { DocumentScheduler } from './scheduler';
+import { debounceFor, DocumentScheduler } from './scheduler';
 import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
@@ -32,12 +32,17 @@ export class Diagnostics {
     this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
   }
 
-  /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
+  /**
+   * An open document changed: analyse its newest version after the debounce delay (insertlint.run onType),
+   * adaptive: none for a keystroke in a document analysed quickly (scheduler.ts debounceFor).
+   */
   changed(uri: string, version: number): void {
     // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
     if (this.scheduler.pendingVersion(uri) === version) return;
     if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
-    this.scheduler.schedule(uri, version, this.state.settings.debounceMs);
+    const edit = this.state.lastEdit.get(uri);
+    this.state.lastEdit.delete(uri);
+    this.scheduler.schedule(uri, version, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
   }
 
   /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
@@ -47,6 +52,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.scheduler.forget(uri);
+    this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
   }
 
