@@ -6,10 +6,19 @@ import { SEVERITY_RANK, type Diagnostic } from './types';
 
 /** The first sentence of a message: what the Problems panel and annotations show first. */
 export function firstSentence(message: string): string {
-  // A sentence ends at . ! or ? followed by a space (or the end): "180.6 s" and "e.g." inside words do not end it.
-  const match = /^.*?[.!?](?=\s|$)/s.exec(message);
-  return (match ? match[0] : message).trim();
+  // Rules repeat their messages (one per statement of a long script): each is cut once.
+  let sentence = sentences.get(message);
+  if (sentence === undefined) {
+    // A sentence ends at . ! or ? followed by a space (or the end): "180.6 s" and "e.g." inside words do not end it.
+    const match = /^.*?[.!?](?=\s|$)/s.exec(message);
+    sentence = (match ? match[0] : message).trim();
+    if (sentences.size >= 10_000) sentences.clear();
+    sentences.set(message, sentence);
+  }
+  return sentence;
 }
+
+const sentences = new Map<string, string>();
 
 /**
  * Merges the unsuppressed findings of one group that start on the same line. `groupOf` gives a rule's group

@@ -129,8 +129,12 @@ export class Workspace {
     const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : undefined;
     this.invalidate();
     this.schemaCache = schema;
+    this.lastEditKeptSchema = schema !== undefined;
     return entry.model;
   }
+
+  /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
+  lastEditKeptSchema = false;
 
   /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
   timings(): { file: string; lines: number; readMs: number; rulesMs: number }[] {

@@ -17,6 +17,8 @@ export class Diagnostics {
   private draining = false;
   private readonly published = new Map<string, { key: string; count: number }>();
   private readonly loggedFailures = new Set<string>();
+  /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
+  private readonly facts = new WeakMap<object, Map<string, string>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
   /** Indexing state for the status notification (set by indexer.ts). */
@@ -107,11 +109,15 @@ export class Diagnostics {
       this.publishEmpty(path);
       return;
     }
-    const before = schemaFacts(s.workspace.model(path));
+    // The facts before: remembered from the last analysis (the edit may move the old statements in place).
+    const previous = s.workspace.model(path);
+    const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
     const model = s.workspace.setFile(path, text, language);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
-    const after = schemaFacts(s.workspace.model(path));
+    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).
+    const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+    if (model) this.facts.set(model, after);
     // The edited document is always answered (with its version), even when its findings did not change.
     this.publish(path, version);
     this.markDependentsDirty(path, changedNames(before, after));

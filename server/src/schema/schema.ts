@@ -228,16 +228,17 @@ export class SchemaModel {
    */
   withFileReplaced(before: FileModel, after: FileModel): SchemaModel | undefined {
     if (before.source.path !== after.source.path || before.source.language !== after.source.language) return undefined;
-    const old = schemaShape(before);
-    const next = schemaShape(after);
+    const old = schemaStatements(before);
+    const next = schemaStatements(after);
     if (!old || !next || old.length !== next.length) return undefined;
     const replaced = new Map<Statement, Statement>();
     for (let i = 0; i < old.length; i++) {
-      const [o, shapeO] = old[i];
-      const [n, shapeN] = next[i];
+      const o = old[i];
+      const n = next[i];
       if (o === n) continue;
       // Another object: only an insert-like statement of the same shape (DDL must be the very statement, kept).
-      if (shapeO === undefined || shapeO !== shapeN) return undefined;
+      const shape = shapeOf(o);
+      if (shape === undefined || shape !== shapeOf(n)) return undefined;
       replaced.set(o, n);
     }
     const model: SchemaModel = Object.assign(Object.create(SchemaModel.prototype) as SchemaModel, this);
@@ -634,53 +635,48 @@ function zosLoadReason(load: ZosLoadOptions): string {
 }
 
 /**
- * The statements of a flat script that the schema reads, in order, each with its shape when it is an insert-like
- * statement the schema only counts (undefined for DDL, SET SCHEMA, CONNECT…: those must stay the same object).
- * Undefined for files with nested statements (routines, blocks, triggers) or host-language code.
+ * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
+ * (routines, blocks, triggers) or host-language code.
  */
-function schemaShape(file: FileModel): [Statement, string | undefined][] | undefined {
+function schemaStatements(file: FileModel): Statement[] | undefined {
   if (file.source.language !== 'sql' || file.code?.executions.some((e) => !e.script)) return undefined;
-  const out: [Statement, string | undefined][] = [];
-  const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
+  const out: Statement[] = [];
   for (const stmt of file.statements) {
-    if (childStatements(stmt).length > 0 || stmt.kind === 'createTrigger') return undefined;
-    switch (stmt.kind) {
-      case 'insert': {
-        const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
-        const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
-        out.push([stmt, `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`]);
-        break;
-      }
-      case 'merge':
-        out.push([stmt, `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`]);
-        break;
-      case 'import':
-        out.push([stmt, `import ${name(stmt.table)}`]);
-        break;
-      case 'ingest':
-        out.push([stmt, `ingest ${name(stmt.table)} ${stmt.operation}`]);
-        break;
-      case 'lockTable':
-        out.push([stmt, `lock ${name(stmt.table)} ${stmt.mode}`]);
-        break;
-      case 'setSchema':
-      case 'connect':
-      case 'createTable':
-      case 'alterTable':
-      case 'createIndex':
-      case 'createSequence':
-      case 'alterSequence':
-      case 'createTablespace':
-      case 'load':
-      case 'declareTable':
-      case 'updateDbCfg':
-        out.push([stmt, undefined]);
-        break;
-      default:
-        break;
-    }
+    if (stmt.kind === 'createTrigger' || childStatements(stmt).length > 0) return undefined;
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
   }
   return out;
+}
+
+/** Statement kinds addStatement reads (and CONNECT, which places statements in a database). */
+const SCHEMA_KINDS: ReadonlySet<Statement['kind']> = new Set<Statement['kind']>([
+  'insert', 'merge', 'import', 'ingest', 'lockTable', 'setSchema', 'connect', 'createTable', 'alterTable', 'createIndex',
+  'createSequence', 'alterSequence', 'createTablespace', 'load', 'declareTable', 'updateDbCfg',
+]);
+
+/**
+ * What the schema takes from an insert-like statement it only counts; undefined for DDL, SET SCHEMA, CONNECT…
+ * (those must stay the same object for the schema to be kept).
+ */
+function shapeOf(stmt: Statement): string | undefined {
+  const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
+  switch (stmt.kind) {
+    case 'insert': {
+      const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
+      const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
+    }
+    case 'merge':
+      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+    case 'import':
+      return `import ${name(stmt.table)}`;
+    case 'ingest':
+      return `ingest ${name(stmt.table)} ${stmt.operation}`;
+    case 'lockTable':
+      return `lock ${name(stmt.table)} ${stmt.mode}`;
+    default:
+      return undefined;
+  }
 }
 
 /**
