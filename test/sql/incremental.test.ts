@@ -96,6 +96,12 @@ describe('sql incremental re-parse', () => {
     assert.equal(re.statements[10], firstStatements[10], 'a statement before the edit is the same object');
     assert.equal(re.statements[1500], firstStatements[1500], 'a statement after the edit is the same object, moved');
     assert.deepEqual(plain(re.statements), plain(parseSql(next).statements));
+    // The re-parsed statement packs its rows in a small chunk: it keeps that chunk alive while it lives, and
+    // a session that edits a thousand statements must not hold a thousand 256 kB chunks.
+    const edited = re.statements.find((s) => s.kind === 'insert' && s.span.start <= at && s.span.end >= at)!;
+    assert.ok(edited.kind === 'insert' && edited.source.kind === 'values');
+    const chunk = (edited.source.rows[0] as unknown as { data: Int32Array }).data;
+    assert.ok(chunk.length <= 4096, `chunk of ${chunk.length} numbers`);
   });
 
   it('parses SQL PL and terminator directives whole', () => {

@@ -23,6 +23,9 @@ const DIRECTIVE = /#SET|ScriptOptions/i;
 /** Tokens lexed per round when re-parsing: an edit usually touches one statement. */
 const ROUND_TOKENS = 512;
 
+/** VALUES rows of re-parsed statements are packed in 4 kB chunks (parser.ts ParseStart.rowChunkInts). */
+const ROW_CHUNK_INTS = 1024;
+
 export interface Reparsed extends ParsedSql {
   /** Old statements kept (before and after the edit) and statements parsed again. */
   kept: number;
@@ -71,7 +74,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   let keptFrom = -1;
   let syncStart1 = len1;
   let stateful = false;
-  const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS }, (stmt) => {
+  const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS, rowChunkInts: ROW_CHUNK_INTS }, (stmt) => {
     const start = stmt.span.start;
     if (start >= syncFrom) {
       const i = oldByStart.get(start - delta);

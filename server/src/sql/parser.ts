@@ -56,6 +56,12 @@ export interface ParseStart {
   lineStart: boolean;
   /** Tokens lexed per round (small when only a few statements are wanted). */
   roundTokens: number;
+  /**
+   * Size of the chunks VALUES rows are packed into (default: the text's, up to 64 Ki numbers). A re-parsed
+   * statement keeps its chunk alive as long as it lives: small chunks there, or every statement edited in a
+   * session would hold 256 kB.
+   */
+  rowChunkInts?: number;
 }
 
 /**
@@ -68,7 +74,7 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   // tokens of parsed statements each round: the tokens of a whole 62.8 MB script took 124 MB (lexer.ts).
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
   const tokens = new TokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
-  const parser = new Parser(source, tokens, origin);
+  const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   try {
     forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
       checkDeadline();
@@ -157,8 +163,9 @@ export class Parser {
     readonly text: string,
     readonly t: TokenList,
     readonly origin: SqlOrigin,
+    rowChunkInts = Math.min(1 << 16, text.length + 16),
   ) {
-    this.rowStore = new PackedRowStore(Math.min(1 << 16, text.length + 16));
+    this.rowStore = new PackedRowStore(rowChunkInts);
   }
 
   /** Parses tokens [first, end) as one statement read by `dispatch` (a script's statement, or one of an SQL PL body). */
