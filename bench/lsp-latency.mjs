@@ -5,7 +5,7 @@
 //  - the time to index a generated workspace of 2,000 files and publish their findings;
 //  - issue 15's editor case: a 5,000-line and a 50,000-line script opened in that (indexed) workspace, typed
 //    into (one keystroke in the middle of an INSERT, taken out again; every 10th edit in a CREATE TABLE),
-//    edit→diagnostics p50/p95 per kind of edit, and the server's resident memory after 1k, 5k and 10k edits.
+//    edit→diagnostics p50/p95 per kind of edit, and the server's resident memory after a tenth, half and all of the edits (1k, 5k, 10k by default).
 //
 //   npm run bench:lsp            (builds out/ first)
 //   node bench/lsp-latency.mjs [--runs N] [--edits N] [--lines N] [--only latency|index|editor] [--server out/server.js] [--keep]
@@ -306,7 +306,7 @@ async function editorCase(lines, files, edits, settings) {
     server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     await got;
     (isDdl ? ddl : keystroke).push(performance.now() - started);
-    if ([1000, 5000, 10000].includes(r + 1)) memory.push({ edits: r + 1, rss: server.rssMb() });
+    if ([Math.round(edits / 10), Math.round(edits / 2), edits].includes(r + 1)) memory.push({ edits: r + 1, rss: server.rssMb() });
   }
   await server.stop();
   // A CPU profile is written at exit: give it time (stop() kills the server after 0.5 s otherwise).

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
+import { firstSentence } from '../../server/src/engine/merge';
 
 const config = () => resolveConfig(allRules(), { extends: 'insertlint:all' });
 
@@ -100,5 +101,16 @@ describe('engine: edits analysed incrementally', () => {
     assert.notEqual(ws.schema.tables, first.tables, 'schema built again');
     ws.setFile('/w/a.sql', typed.replace('(25,', 'SET SCHEMA X;\n(25,'));
     assert.notEqual(ws.schema.tables, first.tables);
+  });
+});
+
+describe('engine: firstSentence', () => {
+  it('cuts where the regular expression it replaced did', () => {
+    const byRegex = (m: string) => {
+      const match = /^.*?[.!?](?=\s|$)/s.exec(m);
+      return (match ? match[0] : m).trim();
+    };
+    const chars = fc.constantFrom('a', 'B', ' ', '.', '!', '?', '\n', '\t', '\u00a0', '\u2003', '1', 'e.g.', '180.6 s');
+    fc.assert(fc.property(fc.array(chars, { maxLength: 30 }).map((a) => a.join('')), (m) => assert.equal(firstSentence(m), byRegex(m))), { numRuns: 2000 });
   });
 });
