@@ -28289,6 +28289,10 @@ var init_diagnostics = __esm({
       /** Paths whose diagnostics must be re-published, drained in the background. */
       dirty = /* @__PURE__ */ new Set();
       draining = false;
+      /**
+       * What was last sent per file: the diagnostics, and their JSON text once a comparison needed it (an edited
+       * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
+       */
       published = /* @__PURE__ */ new Map();
       loggedFailures = /* @__PURE__ */ new Set();
       /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
@@ -28433,14 +28437,19 @@ var init_diagnostics = __esm({
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
         const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
-        const key = JSON.stringify(lsp);
         const uri = this.state.uriOf(path);
         const last = this.published.get(path);
+        let key;
         if (version2 === void 0) {
-          if (last && last.key === key) return;
+          key = JSON.stringify(lsp);
+          if (last && last.length === lsp.length) {
+            last.key ??= JSON.stringify(last.lsp);
+            if (last.key === key) return;
+          }
           if (!last && lsp.length === 0) return;
         }
-        this.published.set(path, { key, count: lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length });
+        const count = lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length;
+        this.published.set(path, key === void 0 ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
       }
       publishEmpty(path) {

@@ -15,7 +15,11 @@ export class Diagnostics {
   /** Paths whose diagnostics must be re-published, drained in the background. */
   private readonly dirty = new Set<string>();
   private draining = false;
-  private readonly published = new Map<string, { key: string; count: number }>();
+  /**
+   * What was last sent per file: the diagnostics, and their JSON text once a comparison needed it (an edited
+   * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
+   */
+  private readonly published = new Map<string, { lsp?: unknown[]; key?: string; length: number; count: number }>();
   private readonly loggedFailures = new Set<string>();
   /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
   private readonly facts = new WeakMap<object, Map<string, string>>();
@@ -188,16 +192,22 @@ export class Diagnostics {
     const lines = workspace.lines(path)!;
     const style = this.state.diagnosticStyle();
     const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
-    const key = JSON.stringify(lsp);
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
+    let key: string | undefined;
     if (version === undefined) {
-      if (last && last.key === key) return;
+      key = JSON.stringify(lsp);
+      if (last && last.length === lsp.length) {
+        last.key ??= JSON.stringify(last.lsp);
+        if (last.key === key) return;
+      }
       // A file that never had findings needs no empty message (the index publishes thousands of files).
       if (!last && lsp.length === 0) return;
     }
     // VS Code's Problems panel leaves hints out: the count is of what it lists.
-    this.published.set(path, { key, count: lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length });
+    // Files published in the background keep the text (smaller than the objects); an edited document the objects.
+    const count = lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length;
+    this.published.set(path, key === undefined ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
