@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-peers] [-- --no-build] [-- --profile]` (--quick: a smaller
+// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-peers] [-- --no-jobs] [-- --no-build] [-- --profile]` (--quick: a smaller
 // subset, results to bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload, summarised into
 // the results). Measures the CLI on generated Db2 insert workloads and the shared corpus (whole, with the slowest
 // files), sqlfluff, squawk and sqruff (bench/peers.mjs) on the same files in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
@@ -97,7 +97,7 @@ function runInsertLint(target, runs, label, extra = []) {
   let summary;
   for (let i = 0; i < runs; i++) {
     const stdoutFile = join(work, `${label}.out.json`);
-    const r = measure(process.execPath, [cli, 'check', '--config', benchConfig, '--format', 'json', ...extra, target], { stdoutFile });
+    const r = measure(process.execPath, [cli, 'check', '--config', benchConfig, '--format', 'json', ...extra, ...[target].flat()], { stdoutFile });
     if (r.error || (r.code !== 0 && r.code !== 1)) {
       throw new Error(`insertlint failed on ${target} (exit ${r.code}): ${r.error?.message ?? r.stderr.slice(0, 2000)}`);
     }
@@ -278,6 +278,28 @@ for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/co
   results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), ...r });
 }
 
+// check --jobs (issue 15 item 4): the same inputs read on one thread and in one worker per core; the JSON
+// output must be the same bytes (it is compared, and a difference is reported in the table).
+results.jobs = [];
+if (!args.has('--no-jobs')) {
+  const jobs = results.machine.nproc;
+  const perFile = quick ? 20_000 : 100_000;
+  const tree = [0, 1, 2, 3].map((i) => {
+    const file = join(work, `tree-${perFile}-${i}.sql`);
+    if (!existsSync(file)) writeFileSync(file, generateWorkload(perFile, { seed: 7 + i }));
+    return file;
+  });
+  const inputs = [[`4 generated scripts of ${fmt(perFile)} lines`, tree]];
+  if (existsSync(corpusDir)) inputs.push(['../shared/corpus/sql', [corpusDir]]);
+  for (const [name, paths] of inputs) {
+    log(`insertlint --jobs 1 and --jobs ${jobs} on ${name}…`);
+    const one = runInsertLint(paths, 3, 'jobs-one', ['--jobs', '1']);
+    const many = runInsertLint(paths, 3, 'jobs-many', ['--jobs', String(jobs)]);
+    const same = readFileSync(join(work, 'jobs-one.out.json'), 'utf8') === readFileSync(join(work, 'jobs-many.out.json'), 'utf8');
+    results.jobs.push({ name, jobs, one, many, same, load: os.loadavg()[0].toFixed(1) });
+  }
+}
+
 // The Rust linters on the same generated workloads (bench/peers.mjs).
 results.peers = [];
 if (!args.has('--no-peers')) {
@@ -407,6 +429,18 @@ function writeResults(res) {
     L.push('| file | lines | read ms | rules ms | lines/s |');
     L.push('|---|---:|---:|---:|---:|');
     for (const f of c.slowest) L.push(`| ${f.file.replace(/^.*corpus\//, '')} | ${fmt(f.lines)} | ${fmt(f.readMs, 1)} | ${fmt(f.rulesMs, 1)} | ${fmt((f.lines / (f.readMs + f.rulesMs)) * 1000, 0)} |`);
+    L.push('');
+  }
+  if (res.jobs?.length) {
+    L.push('### `check --jobs` (issue 15 item 4): scripts read in worker threads');
+    L.push('');
+    L.push('Median of 3 whole-process runs each, start-up included; "same output": the JSON reports are the same bytes.');
+    L.push('');
+    L.push('| input | files | jobs=1 wall s | jobs=N | jobs=N wall s | jobs=1 ÷ jobs=N | peak RSS MiB (1 / N) | same output | 1-min load after |');
+    L.push('|---|---:|---:|---:|---:|---:|---:|---|---:|');
+    for (const j of res.jobs) {
+      L.push(`| ${j.name} | ${fmt(j.one.summary.files)} | ${fmt(j.one.seconds, 3)} | ${j.jobs} | ${fmt(j.many.seconds, 3)} | ${fmt(j.one.seconds / j.many.seconds, 2)}× | ${fmt(j.one.rssMiB ?? 0)} / ${fmt(j.many.rssMiB ?? 0)} | ${j.same ? 'yes' : '**NO**'} | ${j.load} |`);
+    }
     L.push('');
   }
   L.push('### Goals (issue 7)');

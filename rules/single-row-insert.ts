@@ -1,7 +1,7 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule } from '../server/src/engine/types';
-import { IDENTITY_ORIGIN, type InsertStatement, type Statement } from '../server/src/sql/ast';
+import { IDENTITY_ORIGIN, type InsertStatement, type Span, type Statement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { ordinal } from './support/runs';
@@ -91,8 +91,25 @@ function multiRowFix(file: FileModel, statements: readonly Statement[], run: Ins
   if (first < 0 || last - first + 1 !== run.length) return undefined; // a COMMIT sits in between
   const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? s.source.rows[0].span : s.span);
   const edits = run.slice(1).map((s, i) => ({ span: { start: rowOf(run[i]).end, end: rowOf(s).start }, newText: ',\n  ' }));
-  if (edits.some((e) => file.comments.some((c) => c.span.start < e.span.end && c.span.end > e.span.start))) return undefined;
+  if (edits.some(overlapsComment(file.comments))) return undefined;
   return { title: `Combine the ${run.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
+
+/**
+ * A test of whether a span overlaps one of the comments (in text order, as the lexer gives them): a binary
+ * search per span, where trying every comment for every edit was quadratic on long commented runs.
+ */
+function overlapsComment(comments: readonly { span: Span }[]): (edit: { span: Span }) => boolean {
+  return ({ span }) => {
+    let low = 0;
+    let high = comments.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (comments[mid].span.end <= span.start) low = mid + 1;
+      else high = mid;
+    }
+    return low < comments.length && comments[low].span.start < span.end;
+  };
 }
 
 export default SingleRowInsertRule;

@@ -30,6 +30,13 @@ function oneTableFiles(count: number): FileModel[] {
   );
 }
 
+/** A run of n literal single-row INSERTs into one table, then n comment lines (after the run, so the fix is offered). */
+function commentedRun(count: number): FileModel {
+  const rows = Array.from({ length: count }, (_, i) => `INSERT INTO APP.T (ID, V) VALUES (${i}, 'v${i}');`);
+  const comments = Array.from({ length: count }, (_, i) => `-- note ${i}`);
+  return fileModel('run.sql', [...rows, ...comments, ''].join('\n'));
+}
+
 describe('robustness: workspace scale', function () {
   this.timeout(180_000);
   const config = resolveConfig(RULES.map((r) => r.rule));
@@ -66,5 +73,24 @@ describe('robustness: workspace scale', function () {
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 250);
     assert.equal(findings, 2000, 'each file gets its own index-count finding');
     assert.ok(ratio < 24, `8× the files took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
+  it("offers single-row-insert's multi-row fix on a long run in time linear in the run and its comments", () => {
+    const rule = RULES.find((r) => r.rule.meta.id === 'single-row-insert')!.rule;
+    const files = new Map<number, { file: FileModel; schema: SchemaModel }>();
+    const make = (n: number) => {
+      const file = commentedRun(n);
+      files.set(n, { file, schema: SchemaModel.build([file]) });
+      return String(n);
+    };
+    let fixes = 0;
+    const run = (n: string) => {
+      const { file, schema } = files.get(Number(n))!;
+      fixes = 0;
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (r.fix && fixes++) });
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 1000);
+    assert.equal(fixes, 8000 - 2, 'every finding of the run offers the fix');
+    assert.ok(ratio < 24, `8× the run took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
 });

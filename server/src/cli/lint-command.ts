@@ -7,6 +7,7 @@ import { single, UsageError, type CliIo, type ParsedArgs } from './args';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
 import { SOURCE_ENCODINGS, sourceEncoding, type SourceEncoding } from './files';
 import { plainLine } from '../output/escape';
+import { availableCores, DEFAULT_JOBS } from './parse-pool';
 import { writeFileAtomic } from '../output/write-file';
 import { resolve } from 'node:path';
 
@@ -68,10 +69,18 @@ function fileBudgetOption(args: ParsedArgs): number | undefined {
   return Math.round(seconds * 1000);
 }
 
+/** --jobs N: threads that read scripts (default 1: everything on the main thread; 0: one per core). */
+function jobsOption(args: ParsedArgs): number {
+  const value = single(args, 'jobs');
+  if (value === undefined) return DEFAULT_JOBS;
+  if (!/^\d{1,4}$/.test(value)) throw new UsageError('--jobs must be a whole number of threads (0: one per core)');
+  return Number(value) === 0 ? availableCores() : Number(value);
+}
+
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. */
-export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintRun | number> {
+/** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. `parallel`: honour --jobs. */
+export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = false } = {}): Promise<LintRun | number> {
   let run: LintRun;
   const docsBaseUrl = docsUrlOption(args);
   const paths = args.positional.length ? args.positional : ['.'];
@@ -84,6 +93,8 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo): Promise<LintR
       schema: args.values.get('schema'),
       encoding: encodingOption(args),
       fileBudgetMs: fileBudgetOption(args),
+      // Only `check` reads scripts in worker threads (--jobs); `checklist` stays on one thread.
+      jobs: parallel ? jobsOption(args) : 1,
     });
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,7 +1,8 @@
 // One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { ConfigError, languageOf, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
+import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
+import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
 import { loadCodeFrontEnd } from '../code/frontend';
@@ -23,6 +24,15 @@ export interface LintRunOptions {
   encoding?: SourceEncoding;
   /** --file-time-budget in ms (the engine's default when absent). */
   fileBudgetMs?: number;
+  /** --jobs: threads that read scripts (1 or absent: all on this thread; see parse-pool.ts). */
+  jobs?: number;
+}
+
+/** The CLI bundle a worker thread starts from; set by the CLI's entry point (runFromProcess), so library and test callers stay on one thread. */
+let workerScript: string | undefined;
+
+export function setWorkerScript(script: string): void {
+  workerScript = script;
 }
 
 export interface LintRun {
@@ -84,6 +94,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped];
   const files: string[] = [];
+  const texts: string[] = [];
   for (const file of list.files) {
     if (schemaFiles.has(file)) continue;
     const read = readSourceFile(file, config.maxFileBytes, options.encoding);
@@ -91,10 +102,37 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
       skipped.push({ path: file, reason: read.skip });
       continue;
     }
-    workspace.setFile(file, read.text);
     files.push(file);
+    texts.push(read.text);
   }
+  const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
+  // In file order, as a single-threaded run adds them: the order of the findings, the schema and the timings.
+  files.forEach((file, i) => {
+    const done = parsed.get(i);
+    if (done) workspace.adoptFile(done.model, done.readMs);
+    else workspace.setFile(file, texts[i]);
+  });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
+}
+
+/** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */
+async function parseScripts(files: string[], texts: string[], config: ResolvedConfig, jobs: number, budgetMs: number): Promise<Map<number, ParsedScript>> {
+  const parsed = new Map<number, ParsedScript>();
+  if (!workerScript || jobs <= 1) return parsed;
+  const indexes: number[] = [];
+  const tasks: ParseTask[] = [];
+  files.forEach((file, i) => {
+    if (languageOf(file, config) !== 'sql') return;
+    indexes.push(i);
+    tasks.push({ path: file, text: texts[i], terminator: terminatorFor(file, config), dialect: dialectFor(file, config) });
+  });
+  const workers = workerCount(jobs, tasks);
+  if (workers === 0) return parsed;
+  const results = await parseInWorkers(workerScript, tasks, workers, budgetMs);
+  results.forEach((result, j) => {
+    if (result) parsed.set(indexes[j], result);
+  });
+  return parsed;
 }
 
 /**

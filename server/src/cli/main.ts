@@ -6,7 +6,8 @@ import { runChecklistCommand } from './checklist-command';
 import { runLspCommand } from '../lsp/lsp-command';
 import { runExplainCommand } from './explain-command';
 import { runSchemaCommand } from './schema-command';
-import { runConfig } from './lint-run';
+import { runConfig, setWorkerScript } from './lint-run';
+import { isParseWorker, runParseWorker } from './parse-pool';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -85,6 +86,8 @@ export function readStream(stream: NodeJS.ReadableStream & { destroy?: () => voi
 
 /** Entry point of bin/insertlint.js. */
 export function runFromProcess(): void {
+  // Worker threads start from this same bundle (the CLI's out/cli.js or dist/cli.js).
+  setWorkerScript(__filename);
   // A reader that stops early (`insertlint check | head`) closes the pipe: stop quietly, as other CLIs do.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
@@ -111,4 +114,6 @@ export function runFromProcess(): void {
 }
 
 // `node out/cli.js …` works as well as bin/insertlint.js.
-if (require.main === module) runFromProcess();
+// The same bundle started as a worker thread of `check --jobs` (parse-pool.ts) reads scripts instead.
+if (isParseWorker()) runParseWorker();
+else if (require.main === module) runFromProcess();

@@ -4,7 +4,7 @@
 import { parseScript, parseSql } from '../sql/parser';
 import { reparseScript } from '../sql/incremental';
 import { inferTerminator } from '../sql/terminator';
-import type { ParsedSql, Statement } from '../sql/ast';
+import type { ParsedSql, SqlOrigin, Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
@@ -17,7 +17,7 @@ import { mergeSameCause } from './merge';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 
 export interface RuleFailure {
@@ -135,6 +135,19 @@ export class Workspace {
 
   /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
   lastEditKeptSchema = false;
+
+  /**
+   * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
+   * dialect, as setFile would have read it; `readMs` is the time the reading took there.
+   */
+  adoptFile(model: FileModel, readMs: number): void {
+    const path = model.source.path;
+    const terminator = model.source.language === 'sql' ? terminatorFor(path, this.config) : undefined;
+    this.members.track(path, model.includes);
+    this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
+    this.members.changed(path, true);
+    this.invalidate();
+  }
 
   /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
   timings(): { file: string; lines: number; readMs: number; rulesMs: number }[] {
@@ -452,9 +465,23 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   if (template === undefined) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
   const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
   const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
-  if (report.fix) {
-    diagnostic.fix = { title: report.fix.title, edits: report.fix.edits.map((e) => ({ span: mapSpan(report.stmt, e.span), newText: e.newText })) };
-    if (report.fix.changesMeaning) diagnostic.fix.changesMeaning = true;
-  }
+  if (report.fix) diagnostic.fix = mappedFix(report.fix, report.stmt);
   return diagnostic;
+}
+
+/**
+ * Fixes in file offsets, by the rule's fix object and the origin they were mapped with. A rule may hand one
+ * fix to many reports (single-row-insert offers its multi-row fix on every INSERT of a run): a copy per
+ * report made memory quadratic in the run (200,000 inserts in a row took 4 GB and crashed `check`), so
+ * the reports of one fix share its mapped copy (nothing mutates a diagnostic's fix).
+ */
+const mappedFixes = new WeakMap<Fix, { origin: SqlOrigin | undefined; fix: Fix }>();
+
+function mappedFix(fix: Fix, stmt: Statement | undefined): Fix {
+  const cached = mappedFixes.get(fix);
+  if (cached && cached.origin === stmt?.origin) return cached.fix;
+  const mapped: Fix = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
+  if (fix.changesMeaning) mapped.changesMeaning = true;
+  mappedFixes.set(fix, { origin: stmt?.origin, fix: mapped });
+  return mapped;
 }

@@ -27,8 +27,8 @@ const VK_EXPRESSION = 5;
 
 export class PackedValuesRow implements ValuesRow {
   constructor(
-    private readonly data: Int32Array,
-    private readonly at: number,
+    readonly data: Int32Array,
+    readonly at: number,
   ) {}
 
   /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
@@ -56,6 +56,16 @@ export class PackedValuesRow implements ValuesRow {
     for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
     return values;
   }
+}
+
+/** A packed row's storage and place, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
+export function packedRowParts(row: object): { data: Int32Array; at: number } | undefined {
+  return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : undefined;
+}
+
+/** The row packedRowParts took apart, on the receiving side. */
+export function packedRow(data: Int32Array, at: number): ValuesRow {
+  return new PackedValuesRow(data, at);
 }
 
 /** Append-only storage for packed rows, in chunks (a row never straddles two). */
