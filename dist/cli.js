@@ -1199,6 +1199,35 @@ function zosLoadReason(load) {
   if (!load.log) words.push("LOG NO");
   return `${words.join(" ")} (utility)`;
 }
+function schemaStatements(file) {
+  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
+  const out = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) return void 0;
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  return out;
+}
+function shapeOf(stmt) {
+  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
+  switch (stmt.kind) {
+    case "insert": {
+      const rows = stmt.source.kind === "values" ? stmt.source.rows : [];
+      const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== "marker" && v.kind !== "host"));
+      return `insert ${name2(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name2).join(",")}`;
+    }
+    case "merge":
+      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+    case "import":
+      return `import ${name2(stmt.table)}`;
+    case "ingest":
+      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
+    case "lockTable":
+      return `lock ${name2(stmt.table)} ${stmt.mode}`;
+    default:
+      return void 0;
+  }
+}
 function sameDatabase(a, b) {
   const x = DATABASE_AT.get(a);
   const y = DATABASE_AT.get(b);
@@ -1207,7 +1236,7 @@ function sameDatabase(a, b) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -1291,6 +1320,47 @@ var init_schema = __esm({
         const model = new _SchemaModel();
         for (const file of files) model.addFile(file);
         model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
+        return model;
+      }
+      /**
+       * This model with file `before` replaced by `after` (the same path, edited), without folding every file again:
+       * possible when the edit changed no DDL, SET SCHEMA or CONNECT and no INSERT's shape (its target, row count,
+       * literal rows, sequences, and for MERGE, IMPORT, INGEST, LOCK TABLE what they name), which is what typing
+       * inside a VALUES list does. Then the statements the schema refers to are either the same objects (kept by
+       * sql/incremental.ts, moved in place) or inserts of the same shape, and only those references change.
+       * Undefined when the schema must be built again. Returns a new object: caches keyed by the model are stale.
+       */
+      withFileReplaced(before, after) {
+        if (before.source.path !== after.source.path || before.source.language !== after.source.language) return void 0;
+        const old = schemaStatements(before);
+        const next = schemaStatements(after);
+        if (!old || !next || old.length !== next.length) return void 0;
+        const replaced = /* @__PURE__ */ new Map();
+        for (let i = 0; i < old.length; i++) {
+          const o = old[i];
+          const n = next[i];
+          if (o === n) continue;
+          const shape = shapeOf(o);
+          if (shape === void 0 || shape !== shapeOf(n)) return void 0;
+          replaced.set(o, n);
+        }
+        const model = Object.assign(Object.create(_SchemaModel.prototype), this);
+        let schema;
+        let database;
+        for (const stmt of after.statements) {
+          if (stmt.kind === "connect") database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
+          model.schemaAt.set(stmt, schema);
+          if (database !== void 0) DATABASE_AT.set(stmt, database);
+          if (stmt.kind === "setSchema") schema = stmt.schema;
+        }
+        if (replaced.size > 0) {
+          for (const target of model.insertTargets.values()) {
+            for (const site of target.sites) {
+              const n = replaced.get(site.stmt);
+              if (n) site.stmt = n;
+            }
+          }
+        }
         return model;
       }
       /**
@@ -1605,6 +1675,24 @@ var init_schema = __esm({
     };
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
+    SCHEMA_KINDS = /* @__PURE__ */ new Set([
+      "insert",
+      "merge",
+      "import",
+      "ingest",
+      "lockTable",
+      "setSchema",
+      "connect",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTablespace",
+      "load",
+      "declareTable",
+      "updateDbCfg"
+    ]);
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -1980,9 +2068,15 @@ var init_lexer = __esm({
     for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START;
     for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
     Lexer = class {
-      constructor(text2, initialTerminator = ";") {
+      /**
+       * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
+       * `lineStart`: only whitespace lies between the last line break and `from`.
+       */
+      constructor(text2, initialTerminator = ";", from = 0, lineStart = true) {
         this.text = text2;
         this.term = initialTerminator.length > 0 ? initialTerminator : ";";
+        this.i = from;
+        this.lineStart = lineStart;
       }
       text;
       comments = [];
@@ -4467,6 +4561,17 @@ var init_values = __esm({
       get span() {
         return { start: this.data[this.at], end: this.data[this.at + 1] };
       }
+      /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
+      shiftBy(delta) {
+        const d = this.data;
+        d[this.at] += delta;
+        d[this.at + 1] += delta;
+        const count = d[this.at + 2];
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
+          d[j + 1] += delta;
+          d[j + 2] += delta;
+        }
+      }
       /** A new array on every access, like `span`. */
       get values() {
         const d = this.data;
@@ -5671,13 +5776,9 @@ function parseSql(text2, options) {
   let comments = [];
   try {
     const source = typeof text2 === "string" ? text2 : String(text2 ?? "");
-    const lexer = new Lexer(source, options?.terminator ?? ";");
-    comments = lexer.comments;
-    const tokens = new TokenList(Math.min(source.length / 4 | 0, 2 * ROUND_TOKENS) + 16);
-    const parser = new Parser(source, tokens, origin);
-    forEachStatementInRounds(lexer, source, tokens, ROUND_TOKENS, (first, end, unterminatedBlock) => {
-      checkDeadline();
-      statements.push(parser.parseRange(first, end, unterminatedBlock));
+    comments = parseStatementsFrom(source, options?.terminator ?? ";", origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
+      statements.push(stmt);
+      return true;
     });
   } catch (err) {
     if (err instanceof DeadlineExceeded) throw err;
@@ -5693,6 +5794,20 @@ function parseSql(text2, options) {
   }
   return { statements, comments };
 }
+function parseStatementsFrom(source, terminator, origin, start, onStatement) {
+  const lexer = new Lexer(source, terminator, start.from, start.lineStart);
+  const tokens = new TokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
+  const parser = new Parser(source, tokens, origin, start.rowChunkInts);
+  try {
+    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
+      checkDeadline();
+      if (!onStatement(parser.parseRange(first, end, unterminatedBlock))) throw STOP;
+    });
+  } catch (err) {
+    if (err !== STOP) throw err;
+  }
+  return lexer.comments;
+}
 function parseScript(text2, terminator) {
   return parseSql(text2, { terminator: terminator ?? inferTerminator(text2)?.terminator });
 }
@@ -5705,7 +5820,7 @@ function parseBuiltText(text2, origin) {
     nestedTexts--;
   }
 }
-var nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, Parser;
+var STOP, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, Parser;
 var init_parser = __esm({
   "server/src/sql/parser.ts"() {
     "use strict";
@@ -5718,6 +5833,7 @@ var init_parser = __esm({
     init_values();
     init_dialects();
     init_deadline();
+    STOP = new Error("enough statements");
     nestedTexts = 0;
     ROUND_TOKENS = 1 << 15;
     ParseFail = class extends Error {
@@ -5760,11 +5876,11 @@ var init_parser = __esm({
     ACTION_OBJECTS = /* @__PURE__ */ new Set(["COLUMN", "CONSTRAINT", "FOREIGN", "PRIMARY", "UNIQUE", "CHECK", "PARTITION", "PERIOD", "RESTRICT", "VERSIONING", "DEFAULT", "EXPRESSION", "IDENTITY"]);
     HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MODULE)$|^(BEGIN|FOR|WHILE|REPEAT|LOOP|IF|CASE)$/;
     Parser = class {
-      constructor(text2, t, origin) {
+      constructor(text2, t, origin, rowChunkInts = Math.min(1 << 16, text2.length + 16)) {
         this.text = text2;
         this.t = t;
         this.origin = origin;
-        this.rowStore = new PackedRowStore(Math.min(1 << 16, text2.length + 16));
+        this.rowStore = new PackedRowStore(rowChunkInts);
       }
       text;
       t;
@@ -6028,6 +6144,150 @@ var init_parser = __esm({
         return words.join(" ");
       }
     };
+  }
+});
+
+// server/src/sql/incremental.ts
+function reparseScript(before, previous, after, terminator) {
+  const old = previous.statements;
+  for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
+  if (DIRECTIVE2.test(before) || DIRECTIVE2.test(after)) return void 0;
+  const len0 = before.length;
+  const len1 = after.length;
+  const shortest = Math.min(len0, len1);
+  let prefix = 0;
+  while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && before.charCodeAt(len0 - 1 - suffix) === after.charCodeAt(len1 - 1 - suffix)) suffix++;
+  const delta = len1 - len0;
+  const changeEnd0 = len0 - suffix;
+  const changeEnd1 = len1 - suffix;
+  let restartIndex = 0;
+  for (let i = 0; i < old.length && old[i].span.start < prefix; i++) restartIndex = i;
+  restartIndex = Math.max(0, restartIndex - 1);
+  while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
+  const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
+  const lineAfterEdit = after.indexOf("\n", changeEnd1);
+  const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
+  const oldByStart = /* @__PURE__ */ new Map();
+  for (let i = old.length - 1; i > restartIndex && old[i].span.start >= changeEnd0; i--) oldByStart.set(old[i].span.start, i);
+  const statements = old.slice(0, restartIndex);
+  let keptFrom = -1;
+  let syncStart1 = len1;
+  let stateful = false;
+  const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS2, rowChunkInts: ROW_CHUNK_INTS }, (stmt) => {
+    const start = stmt.span.start;
+    if (start >= syncFrom) {
+      const i = oldByStart.get(start - delta);
+      if (i !== void 0) {
+        keptFrom = i;
+        syncStart1 = start;
+        return false;
+      }
+    }
+    if (STATEFUL_KINDS.has(stmt.kind)) stateful = true;
+    statements.push(stmt);
+    return true;
+  });
+  if (stateful) return void 0;
+  const parsed = statements.length - restartIndex;
+  if (keptFrom >= 0) {
+    const moved = old.slice(keptFrom);
+    if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
+    for (const stmt of moved) statements.push(stmt);
+  }
+  const comments = [];
+  const syncStart0 = syncStart1 - delta;
+  for (const c of previous.comments) if (c.span.start < restart) comments.push(c);
+  for (const c of fresh) if (c.span.start < syncStart1) comments.push(c);
+  if (keptFrom >= 0) {
+    for (const c of previous.comments) if (c.span.start >= syncStart0) comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+  }
+  return { statements, comments, kept: statements.length - parsed, parsed };
+}
+function wordsIn(text2, from, to) {
+  let words = 0;
+  let i = from;
+  while (i < to && words <= LOOKAHEAD_WORDS) {
+    const c = text2.charCodeAt(i);
+    if (c === 39 || c === 34) {
+      const close = text2.indexOf(c === 39 ? "'" : '"', i + 1);
+      i = close < 0 ? to : close + 1;
+    } else if (c === 45 && text2.charCodeAt(i + 1) === 45) {
+      const eol2 = text2.indexOf("\n", i);
+      i = eol2 < 0 ? to : eol2 + 1;
+    } else if (c === 47 && text2.charCodeAt(i + 1) === 42) {
+      const close = text2.indexOf("*/", i + 2);
+      i = close < 0 ? to : close + 2;
+    } else if (c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95) {
+      words++;
+      while (i < to && /[\w$#@]/.test(text2[i])) i++;
+    } else i++;
+  }
+  return words;
+}
+function atLineStart(text2, offset) {
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = text2.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+    if (c !== 32 && c !== 9 && c !== 12 && c !== 11) return false;
+  }
+  return true;
+}
+function shiftStatement(stmt, delta) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [stmt];
+  while (stack.length > 0) {
+    const o = stack.pop();
+    if (seen.has(o) || Object.isFrozen(o)) continue;
+    seen.add(o);
+    if (o instanceof PackedValuesRow) {
+      o.shiftBy(delta);
+      continue;
+    }
+    if (Array.isArray(o)) {
+      for (const v of o) if (v !== null && typeof v === "object") stack.push(v);
+      continue;
+    }
+    const record = o;
+    if (typeof record.start === "number" && typeof record.end === "number") {
+      record.start += delta;
+      record.end += delta;
+    }
+    for (const key in record) {
+      if (key === "origin") continue;
+      const v = record[key];
+      if (v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) stack.push(v);
+    }
+  }
+}
+var STATEFUL_KINDS, DIRECTIVE2, ROUND_TOKENS2, ROW_CHUNK_INTS, LOOKAHEAD_WORDS;
+var init_incremental = __esm({
+  "server/src/sql/incremental.ts"() {
+    "use strict";
+    init_ast();
+    init_parser();
+    init_values();
+    STATEFUL_KINDS = /* @__PURE__ */ new Set([
+      "createRoutine",
+      "compound",
+      "declareVariable",
+      "declareCondition",
+      "declareHandler",
+      "setVariable",
+      "if",
+      "case",
+      "loop",
+      "jump",
+      "prepare",
+      "execute",
+      "executeImmediate",
+      "createTrigger"
+    ]);
+    DIRECTIVE2 = /#SET|ScriptOptions/i;
+    ROUND_TOKENS2 = 512;
+    ROW_CHUNK_INTS = 1024;
+    LOOKAHEAD_WORDS = 10;
   }
 });
 
@@ -6457,8 +6717,16 @@ var init_types = __esm({
 
 // server/src/engine/merge.ts
 function firstSentence(message) {
-  const match = /^.*?[.!?](?=\s|$)/s.exec(message);
-  return (match ? match[0] : message).trim();
+  const n = message.length;
+  for (let i = 0; i < n; i++) {
+    const c = message.charCodeAt(i);
+    if (c !== 46 && c !== 33 && c !== 63) continue;
+    if (i + 1 === n || isSpace3(message.charCodeAt(i + 1))) return message.slice(0, i + 1).trim();
+  }
+  return message.trim();
+}
+function isSpace3(c) {
+  return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
 function mergeSameCause(diagnostics, lines, groupOf) {
   const byKey = /* @__PURE__ */ new Map();
@@ -8969,15 +9237,7 @@ var init_registry = __esm({
 
 // server/src/engine/workspace.ts
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
-  if (source.language === "sql") {
-    const parsed = parseScript(source.text, terminator);
-    const model2 = { source, statements: parsed.statements, comments: parsed.comments };
-    const chosen2 = dialect ?? inferDialect(parsed.statements, source.text);
-    if (chosen2) model2.dialect = chosen2;
-    const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
-    if (code) model2.code = code;
-    return model2;
-  }
+  if (source.language === "sql") return scriptModel(source, parseScript(source.text, terminator), dialect);
   const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
   if (!frontEnd) return { source, statements: [], comments: [] };
   const read = frontEnd.read(source, options);
@@ -8987,6 +9247,14 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   if (read.includes) model.includes = read.includes;
   const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, "");
   if (chosen) model.dialect = chosen;
+  return model;
+}
+function scriptModel(source, parsed, dialect) {
+  const model = { source, statements: parsed.statements, comments: parsed.comments };
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+  if (chosen) model.dialect = chosen;
+  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  if (code) model.code = code;
   return model;
 }
 function appliesTo(dialects, dialect) {
@@ -9038,6 +9306,8 @@ var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
     init_parser();
+    init_incremental();
+    init_terminator();
     init_schema();
     init_schema_findings();
     init_sqlpl2();
@@ -9116,12 +9386,17 @@ var init_workspace = __esm({
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const entry = this.newEntry({ path, text: text2, language }, terminator);
+        const entry = this.newEntry({ path, text: text2, language }, terminator, existing);
         this.files.set(path, entry);
         this.members.changed(path, true);
+        const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
         this.invalidate();
+        this.schemaCache = schema;
+        this.lastEditKeptSchema = schema !== void 0;
         return entry.model;
       }
+      /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
+      lastEditKeptSchema = false;
       /**
        * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
        * dialect, as setFile would have read it; `readMs` is the time the reading took there.
@@ -9138,19 +9413,31 @@ var init_workspace = __esm({
       timings() {
         return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
       }
-      newEntry(source, terminator) {
+      /**
+       * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
+       * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
+       */
+      newEntry(source, terminator, previous) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
         let model;
+        let parsedWith;
         try {
-          model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, options, dialect));
+          model = withDeadline(this.fileBudgetMs, () => {
+            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+            parsedWith = terminator ?? inferTerminator(source.text)?.terminator ?? ";";
+            const before = previous?.model;
+            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
+            const parsed = reusable && reparseScript(before.source.text, before, source.text, parsedWith) || parseSql(source.text, { terminator: parsedWith });
+            return scriptModel(source, parsed, dialect);
+          });
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
         }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text), terminator, dialect, readMs: performance.now() - started };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -27831,6 +28118,97 @@ var init_secret_channel = __esm({
   }
 });
 
+// server/src/lsp/scheduler.ts
+function debounceFor(edit, lastAnalysisMs, debounceMs) {
+  if (!edit?.keystroke) return debounceMs;
+  if (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS) return 0;
+  return Math.min(debounceMs, Math.round(lastAnalysisMs));
+}
+function isKeystroke(changes) {
+  if (changes.length !== 1) return false;
+  const { range, text: text2 } = changes[0];
+  if (!range || text2.length > 1 || text2 === "\n" || text2 === "\r") return false;
+  if (range.start.line !== range.end.line) return false;
+  return range.end.character - range.start.character <= 1;
+}
+var MAX_INPUT_WAIT_MS, INSTANT_ANALYSIS_MS, DocumentScheduler;
+var init_scheduler = __esm({
+  "server/src/lsp/scheduler.ts"() {
+    "use strict";
+    MAX_INPUT_WAIT_MS = 250;
+    INSTANT_ANALYSIS_MS = 50;
+    DocumentScheduler = class {
+      /**
+       * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
+       * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
+       */
+      constructor(run2, inputPending = () => false) {
+        this.run = run2;
+        this.inputPending = inputPending;
+      }
+      run;
+      inputPending;
+      pending = /* @__PURE__ */ new Map();
+      /** When the document's last analysis ended and how long it took. */
+      last = /* @__PURE__ */ new Map();
+      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
+      schedule(uri, version2, delayMs) {
+        this.cancel(uri);
+        const entry = { version: version2 };
+        const last = this.last.get(uri);
+        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
+        const due = Date.now() + wait;
+        const whenInputRead = () => {
+          entry.timer = void 0;
+          if (this.inputPending() && Date.now() - due < MAX_INPUT_WAIT_MS) entry.timer = setTimeout(whenInputRead, 1);
+          else entry.immediate = setImmediate(() => this.fire(uri, entry));
+        };
+        entry.timer = setTimeout(whenInputRead, wait);
+        this.pending.set(uri, entry);
+      }
+      /** How long the document's last analysis took (ms), if it was analysed. */
+      lastAnalysisMs(uri) {
+        return this.last.get(uri)?.took;
+      }
+      /** The version waiting to be analysed, if any. */
+      pendingVersion(uri) {
+        return this.pending.get(uri)?.version;
+      }
+      /** Runs the pending analysis now (requests need the model of the text the client sees). */
+      flush(uri) {
+        const entry = this.pending.get(uri);
+        if (entry) this.fire(uri, entry);
+      }
+      cancel(uri) {
+        const entry = this.pending.get(uri);
+        if (!entry) return;
+        if (entry.timer) clearTimeout(entry.timer);
+        if (entry.immediate) clearImmediate(entry.immediate);
+        this.pending.delete(uri);
+      }
+      /** The document is closed: nothing pending, nothing remembered. */
+      forget(uri) {
+        this.cancel(uri);
+        this.last.delete(uri);
+      }
+      cancelAll() {
+        for (const uri of [...this.pending.keys()]) this.cancel(uri);
+      }
+      fire(uri, entry) {
+        if (this.pending.get(uri) !== entry) return;
+        this.cancel(uri);
+        const start = performance.now();
+        try {
+          this.run(uri, entry.version);
+        } finally {
+          const took = performance.now() - start;
+          this.last.set(uri, { end: Date.now(), took });
+        }
+      }
+    };
+  }
+});
+
 // server/src/lsp/server-state.ts
 function describe(error) {
   return error instanceof Error ? error.stack ?? error.message : String(error);
@@ -27846,6 +28224,7 @@ var init_server_state = __esm({
     init_lsp_convert();
     init_protocol();
     init_secret_channel();
+    init_scheduler();
     LANGUAGE_IDS = {
       sql: "sql",
       db2sql: "sql",
@@ -27869,7 +28248,15 @@ var init_server_state = __esm({
       }
       connection;
       rules;
-      documents = new import_node3.TextDocuments(TextDocument2);
+      /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
+      lastEdit = /* @__PURE__ */ new Map();
+      documents = new import_node3.TextDocuments({
+        create: TextDocument2.create,
+        update: (document2, changes, version2) => {
+          this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes) });
+          return TextDocument2.update(document2, changes, version2);
+        }
+      });
       workspace;
       codeFrontEnd;
       folders = [];
@@ -27954,80 +28341,6 @@ var init_server_state = __esm({
       }
     };
     yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
-  }
-});
-
-// server/src/lsp/scheduler.ts
-var MAX_INPUT_WAIT_MS, DocumentScheduler;
-var init_scheduler = __esm({
-  "server/src/lsp/scheduler.ts"() {
-    "use strict";
-    MAX_INPUT_WAIT_MS = 250;
-    DocumentScheduler = class {
-      /**
-       * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
-       * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
-       */
-      constructor(run2, inputPending = () => false) {
-        this.run = run2;
-        this.inputPending = inputPending;
-      }
-      run;
-      inputPending;
-      pending = /* @__PURE__ */ new Map();
-      /** When the document's last analysis ended and how long it took. */
-      last = /* @__PURE__ */ new Map();
-      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
-      schedule(uri, version2, delayMs) {
-        this.cancel(uri);
-        const entry = { version: version2 };
-        const last = this.last.get(uri);
-        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
-        const due = Date.now() + wait;
-        const whenInputRead = () => {
-          entry.timer = void 0;
-          if (this.inputPending() && Date.now() - due < MAX_INPUT_WAIT_MS) entry.timer = setTimeout(whenInputRead, 1);
-          else entry.immediate = setImmediate(() => this.fire(uri, entry));
-        };
-        entry.timer = setTimeout(whenInputRead, wait);
-        this.pending.set(uri, entry);
-      }
-      /** The version waiting to be analysed, if any. */
-      pendingVersion(uri) {
-        return this.pending.get(uri)?.version;
-      }
-      /** Runs the pending analysis now (requests need the model of the text the client sees). */
-      flush(uri) {
-        const entry = this.pending.get(uri);
-        if (entry) this.fire(uri, entry);
-      }
-      cancel(uri) {
-        const entry = this.pending.get(uri);
-        if (!entry) return;
-        if (entry.timer) clearTimeout(entry.timer);
-        if (entry.immediate) clearImmediate(entry.immediate);
-        this.pending.delete(uri);
-      }
-      /** The document is closed: nothing pending, nothing remembered. */
-      forget(uri) {
-        this.cancel(uri);
-        this.last.delete(uri);
-      }
-      cancelAll() {
-        for (const uri of [...this.pending.keys()]) this.cancel(uri);
-      }
-      fire(uri, entry) {
-        if (this.pending.get(uri) !== entry) return;
-        this.cancel(uri);
-        const start = Date.now();
-        try {
-          this.run(uri, entry.version);
-        } finally {
-          const end = Date.now();
-          this.last.set(uri, { end, took: end - start });
-        }
-      }
-    };
   }
 });
 
@@ -28216,18 +28529,29 @@ var init_diagnostics = __esm({
       /** Paths whose diagnostics must be re-published, drained in the background. */
       dirty = /* @__PURE__ */ new Set();
       draining = false;
+      /**
+       * What was last sent per file: the diagnostics, and their JSON text once a comparison needed it (an edited
+       * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
+       */
       published = /* @__PURE__ */ new Map();
       loggedFailures = /* @__PURE__ */ new Set();
+      /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
+      facts = /* @__PURE__ */ new WeakMap();
       /** The version of each open document the engine holds. */
       analysed = /* @__PURE__ */ new Map();
       /** Indexing state for the status notification (set by indexer.ts). */
       indexing = false;
       indexProgress = { indexed: 0, total: 0 };
-      /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
+      /**
+       * An open document changed: analyse its newest version after the debounce delay (insertlint.run onType),
+       * adaptive: none for a keystroke in a document analysed quickly (scheduler.ts debounceFor).
+       */
       changed(uri, version2) {
         if (this.scheduler.pendingVersion(uri) === version2) return;
         if (this.state.settings.run === "onSave" && this.analysed.has(uri)) return;
-        this.scheduler.schedule(uri, version2, this.state.settings.debounceMs);
+        const edit = this.state.lastEdit.get(uri);
+        this.state.lastEdit.delete(uri);
+        this.scheduler.schedule(uri, version2, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
       }
       /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
       saved(uri, version2) {
@@ -28235,6 +28559,7 @@ var init_diagnostics = __esm({
       }
       closed(uri) {
         this.scheduler.forget(uri);
+        this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
       }
       /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
@@ -28283,11 +28608,13 @@ var init_diagnostics = __esm({
           this.publishEmpty(path);
           return;
         }
-        const before = schemaFacts(s.workspace.model(path));
+        const previous = s.workspace.model(path);
+        const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
         const model = s.workspace.setFile(path, text2, language);
         if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
         s.onDisk.delete(path);
-        const after = schemaFacts(s.workspace.model(path));
+        const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+        if (model) this.facts.set(model, after);
         this.publish(path, version2);
         this.markDependentsDirty(path, changedNames(before, after));
         if (!this.indexing) this.sendStatus();
@@ -28350,14 +28677,19 @@ var init_diagnostics = __esm({
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
         const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
-        const key = JSON.stringify(lsp);
         const uri = this.state.uriOf(path);
         const last = this.published.get(path);
+        let key;
         if (version2 === void 0) {
-          if (last && last.key === key) return;
+          key = JSON.stringify(lsp);
+          if (last && last.length === lsp.length) {
+            last.key ??= JSON.stringify(last.lsp);
+            if (last.key === key) return;
+          }
           if (!last && lsp.length === 0) return;
         }
-        this.published.set(path, { key, count: lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length });
+        const count = lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length;
+        this.published.set(path, key === void 0 ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
       }
       publishEmpty(path) {

@@ -26,6 +26,8 @@ export interface Position {
 export class LspSession {
   readonly connection: MessageConnection;
   readonly diagnostics = new Map<string, LspDiagnostic[]>();
+  /** The document versions each publishDiagnostics of a URI carried, in order. */
+  readonly publishedVersions = new Map<string, number[]>();
   readonly logs: string[] = [];
   readonly statuses: { state: string; findings: number; files: number }[] = [];
   readonly progress: unknown[] = [];
@@ -36,8 +38,9 @@ export class LspSession {
   private constructor(private readonly child: ChildProcess) {
     this.connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: LspDiagnostic[] }) => {
+    this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: LspDiagnostic[] }) => {
       this.diagnostics.set(p.uri, p.diagnostics);
+      if (p.version !== undefined) this.publishedVersions.set(p.uri, [...(this.publishedVersions.get(p.uri) ?? []), p.version]);
       this.poke();
     });
     this.connection.onNotification('window/logMessage', (p: { message: string }) => {

@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/insert-cost';
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
+import { debounceFor, isKeystroke, INSTANT_ANALYSIS_MS } from '../../server/src/lsp/scheduler';
 import { changedNames, schemaFacts, statementText, nameAt } from '../../server/src/lsp/model-queries';
 import { buildFileModel } from '../../server/src/engine/workspace';
 import { LineIndex } from '../../server/src/engine/lines';
@@ -113,5 +114,28 @@ describe('model queries', () => {
     assert.equal(nameAt(m, text.indexOf('ORDERS') + 2)?.name.name, 'ORDERS');
     assert.equal(nameAt(m, text.indexOf('VALUES') + 2), undefined);
     assert.equal(statementText(m, m.statements[0]), 'INSERT INTO S.ORDERS VALUES (1)');
+  });
+});
+
+describe('adaptive debounce (issue 15)', () => {
+  it('none for a keystroke in a quickly analysed document; the analysis time, up to the setting, in a slow one; the setting for a paste', () => {
+    const at = (line: number, character: number) => ({ line, character });
+    const typed = [{ range: { start: at(3, 4), end: at(3, 4) }, text: 'x' }];
+    const deleted = [{ range: { start: at(3, 4), end: at(3, 5) }, text: '' }];
+    const pasted = [{ range: { start: at(3, 4), end: at(3, 4) }, text: 'INSERT INTO T VALUES (1);' }];
+    const joined = [{ range: { start: at(3, 4), end: at(4, 0) }, text: '' }];
+    assert.equal(isKeystroke(typed), true);
+    assert.equal(isKeystroke(deleted), true);
+    assert.equal(isKeystroke(pasted), false);
+    assert.equal(isKeystroke(joined), false);
+    assert.equal(isKeystroke([...typed, ...typed]), false, 'multi-cursor');
+    assert.equal(isKeystroke([{ text: 'whole document' }]), false);
+    assert.equal(debounceFor({ keystroke: true }, undefined, 150), 0);
+    assert.equal(debounceFor({ keystroke: true }, INSTANT_ANALYSIS_MS - 1, 150), 0);
+    assert.equal(debounceFor({ keystroke: true }, 120, 150), 120);
+    assert.equal(debounceFor({ keystroke: true }, 900, 150), 150);
+    assert.equal(debounceFor({ keystroke: false }, 1, 150), 150);
+    assert.equal(debounceFor(undefined, 1, 150), 150);
+    assert.equal(debounceFor({ keystroke: true }, 900, 0), 0, 'debounceMs 0 still means none');
   });
 });

@@ -6,9 +6,19 @@ import { SEVERITY_RANK, type Diagnostic } from './types';
 
 /** The first sentence of a message: what the Problems panel and annotations show first. */
 export function firstSentence(message: string): string {
-  // A sentence ends at . ! or ? followed by a space (or the end): "180.6 s" and "e.g." inside words do not end it.
-  const match = /^.*?[.!?](?=\s|$)/s.exec(message);
-  return (match ? match[0] : message).trim();
+  // A sentence ends at . ! or ? followed by white space (or the end): "180.6 s" and "e.g." inside words do not
+  // end it. A scan, not /^.*?[.!?](?=\s|$)/s: a 50,000-line script merges 70,000 findings per analysis.
+  const n = message.length;
+  for (let i = 0; i < n; i++) {
+    const c = message.charCodeAt(i);
+    if (c !== 46 && c !== 33 && c !== 63) continue;
+    if (i + 1 === n || isSpace(message.charCodeAt(i + 1))) return message.slice(0, i + 1).trim();
+  }
+  return message.trim();
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
 }
 
 /**

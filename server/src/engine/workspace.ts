@@ -1,8 +1,10 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseScript } from '../sql/parser';
-import type { SqlOrigin, Statement } from '../sql/ast';
+import { parseScript, parseSql } from '../sql/parser';
+import { reparseScript } from '../sql/incremental';
+import { inferTerminator } from '../sql/terminator';
+import type { ParsedSql, SqlOrigin, Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
@@ -31,6 +33,8 @@ interface FileEntry {
   /** The configured dialect the model was read with (undefined: inferred). */
   dialect?: string;
   lines: LineIndex;
+  /** The terminator a script was parsed with (configured, inferred, or ';'): an edit re-parses with it incrementally. */
+  parsedWith?: string;
   /** Time spent reading the file (parse, code analysis) and, last time, running the rules on it. */
   readMs: number;
   rulesMs?: number;
@@ -116,12 +120,21 @@ export class Workspace {
     const existing = this.files.get(path);
     const terminator = language === 'sql' ? terminatorFor(path, this.config) : undefined;
     if (existing && existing.model.source.text === text && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-    const entry = this.newEntry({ path, text, language }, terminator);
+    const entry = this.newEntry({ path, text, language }, terminator, existing);
     this.files.set(path, entry);
     this.members.changed(path, true);
+    // An edit that changed no DDL, SET SCHEMA or insert shape keeps the schema (issue 15: typing in a VALUES
+    // list must not fold the schema of a 2,000-file workspace again); other files' findings are recomputed
+    // when asked, as after any change.
+    const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : undefined;
     this.invalidate();
+    this.schemaCache = schema;
+    this.lastEditKeptSchema = schema !== undefined;
     return entry.model;
   }
+
+  /** Whether the last setFile kept the schema model (the edit changed no DDL, SET SCHEMA or insert shape). */
+  lastEditKeptSchema = false;
 
   /**
    * Adds a script read elsewhere (a worker thread, cli/parse-pool.ts) with the configured terminator and
@@ -141,19 +154,31 @@ export class Workspace {
     return [...this.files].map(([file, e]) => ({ file, lines: e.lines.lineCount, readMs: e.readMs, rulesMs: e.rulesMs ?? 0 }));
   }
 
-  private newEntry(source: SourceFile, terminator: string | undefined): FileEntry {
+  /**
+   * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
+   * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
+   */
+  private newEntry(source: SourceFile, terminator: string | undefined, previous?: FileEntry): FileEntry {
     const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
     const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.files.get(p)?.model.source) };
     let model: FileModel;
+    let parsedWith: string | undefined;
     try {
-      model = withDeadline(this.fileBudgetMs, () => buildFileModel(source, this.frontEnds, terminator, options, dialect));
+      model = withDeadline(this.fileBudgetMs, () => {
+        if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+        parsedWith = terminator ?? inferTerminator(source.text)?.terminator ?? ';';
+        const before = previous?.model;
+        const reusable = before && !before.timedOut && before.source.language === 'sql' && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
+        const parsed = (reusable && reparseScript(before.source.text, before, source.text, parsedWith)) || parseSql(source.text, { terminator: parsedWith });
+        return scriptModel(source, parsed, dialect);
+      });
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
     this.members.track(source.path, model.includes);
-    return { model, lines: new LineIndex(source.text), terminator, dialect, readMs: performance.now() - started };
+    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -371,16 +396,7 @@ export class Workspace {
  * `terminator`: the one configured for a script (undefined: inferred from the file).
  */
 export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }, dialect?: Dialect): FileModel {
-  if (source.language === 'sql') {
-    const parsed = parseScript(source.text, terminator);
-    const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
-    const chosen = dialect ?? inferDialect(parsed.statements, source.text);
-    if (chosen) model.dialect = chosen;
-    // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
-    const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
-    if (code) model.code = code;
-    return model;
-  }
+  if (source.language === 'sql') return scriptModel(source, parseScript(source.text, terminator), dialect);
   const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
   if (!frontEnd) return { source, statements: [], comments: [] };
   const read = frontEnd.read(source, options);
@@ -390,6 +406,17 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
   if (read.includes) model.includes = read.includes;
   const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, '');
   if (chosen) model.dialect = chosen;
+  return model;
+}
+
+/** The model of a SQL script from its statements. */
+function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined): FileModel {
+  const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+  if (chosen) model.dialect = chosen;
+  // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
+  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  if (code) model.code = code;
   return model;
 }
 

@@ -1,7 +1,7 @@
 // Diagnostics: when an open document is analysed (scheduler.ts), and which files' findings are sent.
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
-import { DocumentScheduler } from './scheduler';
+import { debounceFor, DocumentScheduler } from './scheduler';
 import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
@@ -15,8 +15,14 @@ export class Diagnostics {
   /** Paths whose diagnostics must be re-published, drained in the background. */
   private readonly dirty = new Set<string>();
   private draining = false;
-  private readonly published = new Map<string, { key: string; count: number }>();
+  /**
+   * What was last sent per file: the diagnostics, and their JSON text once a comparison needed it (an edited
+   * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
+   */
+  private readonly published = new Map<string, { lsp?: unknown[]; key?: string; length: number; count: number }>();
   private readonly loggedFailures = new Set<string>();
+  /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
+  private readonly facts = new WeakMap<object, Map<string, string>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
   /** Indexing state for the status notification (set by indexer.ts). */
@@ -32,12 +38,17 @@ export class Diagnostics {
     this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
   }
 
-  /** An open document changed: analyse its newest version after the debounce delay (insertlint.run onType). */
+  /**
+   * An open document changed: analyse its newest version after the debounce delay (insertlint.run onType),
+   * adaptive: none for a keystroke in a document analysed quickly (scheduler.ts debounceFor).
+   */
   changed(uri: string, version: number): void {
     // TextDocuments also fires this right after didOpen, for the same version: keep the open's quick run.
     if (this.scheduler.pendingVersion(uri) === version) return;
     if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
-    this.scheduler.schedule(uri, version, this.state.settings.debounceMs);
+    const edit = this.state.lastEdit.get(uri);
+    this.state.lastEdit.delete(uri);
+    this.scheduler.schedule(uri, version, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
   }
 
   /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
@@ -47,6 +58,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.scheduler.forget(uri);
+    this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
   }
 
@@ -101,11 +113,15 @@ export class Diagnostics {
       this.publishEmpty(path);
       return;
     }
-    const before = schemaFacts(s.workspace.model(path));
+    // The facts before: remembered from the last analysis (the edit may move the old statements in place).
+    const previous = s.workspace.model(path);
+    const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
     const model = s.workspace.setFile(path, text, language);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
-    const after = schemaFacts(s.workspace.model(path));
+    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).
+    const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+    if (model) this.facts.set(model, after);
     // The edited document is always answered (with its version), even when its findings did not change.
     this.publish(path, version);
     this.markDependentsDirty(path, changedNames(before, after));
@@ -176,16 +192,22 @@ export class Diagnostics {
     const lines = workspace.lines(path)!;
     const style = this.state.diagnosticStyle();
     const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
-    const key = JSON.stringify(lsp);
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
+    let key: string | undefined;
     if (version === undefined) {
-      if (last && last.key === key) return;
+      key = JSON.stringify(lsp);
+      if (last && last.length === lsp.length) {
+        last.key ??= JSON.stringify(last.lsp);
+        if (last.key === key) return;
+      }
       // A file that never had findings needs no empty message (the index publishes thousands of files).
       if (!last && lsp.length === 0) return;
     }
     // VS Code's Problems panel leaves hints out: the count is of what it lists.
-    this.published.set(path, { key, count: lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length });
+    // Files published in the background keep the text (smaller than the objects); an edited document the objects.
+    const count = lsp.filter((d) => d.severity !== DiagnosticSeverity.Hint).length;
+    this.published.set(path, key === undefined ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 

@@ -7,6 +7,36 @@
 
 const MAX_INPUT_WAIT_MS = 250;
 
+/** A document whose last analysis took less than this is small: a keystroke in it is analysed at once. */
+export const INSTANT_ANALYSIS_MS = 50;
+
+/** What an edit did, as far as the debounce cares: one character typed or deleted, or more. */
+export interface EditShape {
+  /** One content change that inserts or removes at most one character on one line (typing, backspace). */
+  keystroke: boolean;
+}
+
+/**
+ * The quiet time before analysing an edit (issue 15: none for a keystroke in a small document). A keystroke
+ * waits for nothing when the document's last analysis was quick (under INSTANT_ANALYSIS_MS), and otherwise
+ * for as long as that analysis took, up to the configured `debounceMs`; a paste, an undo or several changes
+ * at once wait `debounceMs`. The scheduler also keeps runs at least one analysis apart (see below).
+ */
+export function debounceFor(edit: EditShape | undefined, lastAnalysisMs: number | undefined, debounceMs: number): number {
+  if (!edit?.keystroke) return debounceMs;
+  if (lastAnalysisMs === undefined || lastAnalysisMs < INSTANT_ANALYSIS_MS) return 0;
+  return Math.min(debounceMs, Math.round(lastAnalysisMs));
+}
+
+/** Whether LSP content changes are one keystroke: a single range change of at most one character. */
+export function isKeystroke(changes: readonly { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): boolean {
+  if (changes.length !== 1) return false;
+  const { range, text } = changes[0];
+  if (!range || text.length > 1 || text === '\n' || text === '\r') return false;
+  if (range.start.line !== range.end.line) return false;
+  return range.end.character - range.start.character <= 1;
+}
+
 interface Pending {
   version: number;
   timer?: NodeJS.Timeout;
@@ -43,6 +73,11 @@ export class DocumentScheduler {
     this.pending.set(uri, entry);
   }
 
+  /** How long the document's last analysis took (ms), if it was analysed. */
+  lastAnalysisMs(uri: string): number | undefined {
+    return this.last.get(uri)?.took;
+  }
+
   /** The version waiting to be analysed, if any. */
   pendingVersion(uri: string): number | undefined {
     return this.pending.get(uri)?.version;
@@ -75,12 +110,12 @@ export class DocumentScheduler {
   private fire(uri: string, entry: Pending): void {
     if (this.pending.get(uri) !== entry) return;
     this.cancel(uri);
-    const start = Date.now();
+    const start = performance.now();
     try {
       this.run(uri, entry.version);
     } finally {
-      const end = Date.now();
-      this.last.set(uri, { end, took: end - start });
+      const took = performance.now() - start;
+      this.last.set(uri, { end: Date.now(), took });
     }
   }
 }

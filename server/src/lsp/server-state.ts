@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS, type ServerSettings } from './settings';
 import { commandUri, type DiagnosticStyle, type RelatedLocator } from './lsp-convert';
 import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
+import { isKeystroke, type EditShape } from './scheduler';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
 export const LANGUAGE_IDS: Record<string, FileLanguage> = {
@@ -35,7 +36,15 @@ export const LANGUAGE_IDS: Record<string, FileLanguage> = {
 export type LogLevel = 'info' | 'warn' | 'error';
 
 export class ServerState {
-  readonly documents: TextDocuments<TextDocument> = new TextDocuments(TextDocument);
+  /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
+  readonly lastEdit = new Map<string, EditShape>();
+  readonly documents: TextDocuments<TextDocument> = new TextDocuments({
+    create: TextDocument.create,
+    update: (document, changes, version) => {
+      this.lastEdit.set(document.uri, { keystroke: isKeystroke(changes as Parameters<typeof isKeystroke>[0]) });
+      return TextDocument.update(document, changes, version);
+    },
+  });
   workspace!: Workspace;
   codeFrontEnd?: CodeFrontEnd;
   folders: string[] = [];

@@ -39,7 +39,7 @@ export interface ServerSettings {
   };
   /** 'workspace': findings of every indexed file; 'openFiles': only of files open in the editor. */
   diagnosticsScope: 'workspace' | 'openFiles';
-  /** Quiet time after the last keystroke before re-analysis. */
+  /** Quiet time after an edit before re-analysis (a keystroke in a quickly analysed file waits less: scheduler.ts debounceFor). */
   debounceMs: number;
   /**
    * How files read from disk (index, closed files, schema files) are decoded: VS Code's files.encoding, so

@@ -13,7 +13,7 @@ import type {
   ZosLoadOptions,
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { forEachStatement, isSplicedName } from '../sql/walk';
+import { childStatements, forEachStatement, isSplicedName } from '../sql/walk';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -215,6 +215,50 @@ export class SchemaModel {
     const model = new SchemaModel();
     for (const file of files) model.addFile(file);
     model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
+    return model;
+  }
+
+  /**
+   * This model with file `before` replaced by `after` (the same path, edited), without folding every file again:
+   * possible when the edit changed no DDL, SET SCHEMA or CONNECT and no INSERT's shape (its target, row count,
+   * literal rows, sequences, and for MERGE, IMPORT, INGEST, LOCK TABLE what they name), which is what typing
+   * inside a VALUES list does. Then the statements the schema refers to are either the same objects (kept by
+   * sql/incremental.ts, moved in place) or inserts of the same shape, and only those references change.
+   * Undefined when the schema must be built again. Returns a new object: caches keyed by the model are stale.
+   */
+  withFileReplaced(before: FileModel, after: FileModel): SchemaModel | undefined {
+    if (before.source.path !== after.source.path || before.source.language !== after.source.language) return undefined;
+    const old = schemaStatements(before);
+    const next = schemaStatements(after);
+    if (!old || !next || old.length !== next.length) return undefined;
+    const replaced = new Map<Statement, Statement>();
+    for (let i = 0; i < old.length; i++) {
+      const o = old[i];
+      const n = next[i];
+      if (o === n) continue;
+      // Another object: only an insert-like statement of the same shape (DDL must be the very statement, kept).
+      const shape = shapeOf(o);
+      if (shape === undefined || shape !== shapeOf(n)) return undefined;
+      replaced.set(o, n);
+    }
+    const model: SchemaModel = Object.assign(Object.create(SchemaModel.prototype) as SchemaModel, this);
+    // What addFile notes for every statement: the schema and database in force.
+    let schema: string | undefined;
+    let database: string | undefined;
+    for (const stmt of after.statements) {
+      if (stmt.kind === 'connect') database = stmt.reset ? undefined : stmt.database?.toUpperCase();
+      model.schemaAt.set(stmt, schema);
+      if (database !== undefined) DATABASE_AT.set(stmt, database);
+      if (stmt.kind === 'setSchema') schema = stmt.schema;
+    }
+    if (replaced.size > 0) {
+      for (const target of model.insertTargets.values()) {
+        for (const site of target.sites) {
+          const n = replaced.get(site.stmt);
+          if (n) site.stmt = n;
+        }
+      }
+    }
     return model;
   }
 
@@ -588,6 +632,51 @@ function zosLoadReason(load: ZosLoadOptions): string {
   const words = ['LOAD', load.replace ? 'REPLACE' : `RESUME ${load.resume ? 'YES' : 'NO'}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
   if (!load.log) words.push('LOG NO');
   return `${words.join(' ')} (utility)`;
+}
+
+/**
+ * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
+ * (routines, blocks, triggers) or host-language code.
+ */
+function schemaStatements(file: FileModel): Statement[] | undefined {
+  if (file.source.language !== 'sql' || file.code?.executions.some((e) => !e.script)) return undefined;
+  const out: Statement[] = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === 'createTrigger' || childStatements(stmt).length > 0) return undefined;
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  return out;
+}
+
+/** Statement kinds addStatement reads (and CONNECT, which places statements in a database). */
+const SCHEMA_KINDS: ReadonlySet<Statement['kind']> = new Set<Statement['kind']>([
+  'insert', 'merge', 'import', 'ingest', 'lockTable', 'setSchema', 'connect', 'createTable', 'alterTable', 'createIndex',
+  'createSequence', 'alterSequence', 'createTablespace', 'load', 'declareTable', 'updateDbCfg',
+]);
+
+/**
+ * What the schema takes from an insert-like statement it only counts; undefined for DDL, SET SCHEMA, CONNECT…
+ * (those must stay the same object for the schema to be kept).
+ */
+function shapeOf(stmt: Statement): string | undefined {
+  const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
+  switch (stmt.kind) {
+    case 'insert': {
+      const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
+      const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
+    }
+    case 'merge':
+      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+    case 'import':
+      return `import ${name(stmt.table)}`;
+    case 'ingest':
+      return `ingest ${name(stmt.table)} ${stmt.operation}`;
+    case 'lockTable':
+      return `lock ${name(stmt.table)} ${stmt.mode}`;
+    default:
+      return undefined;
+  }
 }
 
 /**

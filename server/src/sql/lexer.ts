@@ -160,11 +160,19 @@ export class Lexer {
   /** Only whitespace since the last line break. */
   private lineStart = true;
 
+  /**
+   * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
+   * `lineStart`: only whitespace lies between the last line break and `from`.
+   */
   constructor(
     private readonly text: string,
     initialTerminator = ';',
+    from = 0,
+    lineStart = true,
   ) {
     this.term = initialTerminator.length > 0 ? initialTerminator : ';';
+    this.i = from;
+    this.lineStart = lineStart;
   }
 
   /** True once the whole text is tokenised. */

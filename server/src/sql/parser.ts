@@ -30,15 +30,9 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   let comments: Comment[] = [];
   try {
     const source = typeof text === 'string' ? text : String(text ?? '');
-    // Lex, split and parse in rounds of about ROUND_TOKENS tokens through one token buffer, dropping the
-    // tokens of parsed statements each round: the tokens of a whole 62.8 MB script took 124 MB (lexer.ts).
-    const lexer = new Lexer(source, options?.terminator ?? ';');
-    comments = lexer.comments;
-    const tokens = new TokenList(Math.min((source.length / 4) | 0, 2 * ROUND_TOKENS) + 16);
-    const parser = new Parser(source, tokens, origin);
-    forEachStatementInRounds(lexer, source, tokens, ROUND_TOKENS, (first, end, unterminatedBlock) => {
-      checkDeadline();
-      statements.push(parser.parseRange(first, end, unterminatedBlock));
+    comments = parseStatementsFrom(source, options?.terminator ?? ';', origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
+      statements.push(stmt);
+      return true;
     });
   } catch (err) {
     if (err instanceof DeadlineExceeded) throw err;
@@ -55,6 +49,44 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   }
   return { statements, comments };
 }
+
+/** Where parseStatementsFrom starts: a statement start (offset), and the lexer's state there. */
+export interface ParseStart {
+  from: number;
+  lineStart: boolean;
+  /** Tokens lexed per round (small when only a few statements are wanted). */
+  roundTokens: number;
+  /**
+   * Size of the chunks VALUES rows are packed into (default: the text's, up to 64 Ki numbers). A re-parsed
+   * statement keeps its chunk alive as long as it lives: small chunks there, or every statement edited in a
+   * session would hold 256 kB.
+   */
+  rowChunkInts?: number;
+}
+
+/**
+ * Parses the statements of `source` from `start` on, handing each to `onStatement` until it returns false;
+ * returns the comments lexed (those of the statements handed, and maybe a few after them). parseSql reads
+ * a whole text with it; sql/incremental.ts the statements an edit touched.
+ */
+export function parseStatementsFrom(source: string, terminator: string, origin: SqlOrigin, start: ParseStart, onStatement: (stmt: Statement) => boolean): Comment[] {
+  // Lex, split and parse in rounds of about ROUND_TOKENS tokens through one token buffer, dropping the
+  // tokens of parsed statements each round: the tokens of a whole 62.8 MB script took 124 MB (lexer.ts).
+  const lexer = new Lexer(source, terminator, start.from, start.lineStart);
+  const tokens = new TokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
+  const parser = new Parser(source, tokens, origin, start.rowChunkInts);
+  try {
+    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
+      checkDeadline();
+      if (!onStatement(parser.parseRange(first, end, unterminatedBlock))) throw STOP;
+    });
+  } catch (err) {
+    if (err !== STOP) throw err;
+  }
+  return lexer.comments;
+}
+
+const STOP = new Error('enough statements');
 
 /**
  * A script file as the CLP runs it: with the terminator it is run with (`terminator`, from the
@@ -131,8 +163,9 @@ export class Parser {
     readonly text: string,
     readonly t: TokenList,
     readonly origin: SqlOrigin,
+    rowChunkInts = Math.min(1 << 16, text.length + 16),
   ) {
-    this.rowStore = new PackedRowStore(Math.min(1 << 16, text.length + 16));
+    this.rowStore = new PackedRowStore(rowChunkInts);
   }
 
   /** Parses tokens [first, end) as one statement read by `dispatch` (a script's statement, or one of an SQL PL body). */

@@ -25,7 +25,7 @@ const VK_NULL = 3;
 const VK_DEFAULT = 4;
 const VK_EXPRESSION = 5;
 
-class PackedValuesRow implements ValuesRow {
+export class PackedValuesRow implements ValuesRow {
   constructor(
     readonly data: Int32Array,
     readonly at: number,
@@ -34,6 +34,18 @@ class PackedValuesRow implements ValuesRow {
   /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
   get span(): Span {
     return { start: this.data[this.at], end: this.data[this.at + 1] };
+  }
+
+  /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
+  shiftBy(delta: number): void {
+    const d = this.data;
+    d[this.at] += delta;
+    d[this.at + 1] += delta;
+    const count = d[this.at + 2];
+    for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
+      d[j + 1] += delta;
+      d[j + 2] += delta;
+    }
   }
 
   /** A new array on every access, like `span`. */

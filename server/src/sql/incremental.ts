@@ -1,0 +1,174 @@
+// Re-parsing a script after an edit (issue 15: the editor re-parses only the statements whose text changed).
+// The statements before the edit are kept as they are; from the last of them that the edit may touch, the
+// text is parsed again until a statement starts where an old one started (moved by the edit's length) past
+// the edit, from where the old statements are kept, moved by that length. The result equals parseSql of the
+// whole new text (test/sql/incremental.test.ts checks this on random edits); where that could not be sure,
+// undefined says "parse it all".
+import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Statement, type StatementKind } from './ast';
+import { parseStatementsFrom } from './parser';
+import { PackedValuesRow } from './grammar/values';
+
+/**
+ * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
+ * statements. A script with any of them is parsed whole.
+ */
+const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
+  'createRoutine', 'compound', 'declareVariable', 'declareCondition', 'declareHandler', 'setVariable', 'if', 'case',
+  'loop', 'jump', 'prepare', 'execute', 'executeImmediate', 'createTrigger',
+]);
+
+/** Terminator directives (`--#SET TERMINATOR`, Data Studio's ScriptOptions) change the lexer's state mid-text. */
+const DIRECTIVE = /#SET|ScriptOptions/i;
+
+/** Tokens lexed per round when re-parsing: an edit usually touches one statement. */
+const ROUND_TOKENS = 512;
+
+/** VALUES rows of re-parsed statements are packed in 4 kB chunks (parser.ts ParseStart.rowChunkInts). */
+const ROW_CHUNK_INTS = 1024;
+
+export interface Reparsed extends ParsedSql {
+  /** Old statements kept (before and after the edit) and statements parsed again. */
+  kept: number;
+  parsed: number;
+}
+
+/**
+ * parseSql(after, { terminator }) computed from `previous`, the parse of `before` with the same terminator.
+ * The kept statements after the edit are the previous ones, moved in place: `previous` is used up.
+ */
+export function reparseScript(before: string, previous: ParsedSql, after: string, terminator: string): Reparsed | undefined {
+  const old = previous.statements;
+  for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
+  if (DIRECTIVE.test(before) || DIRECTIVE.test(after)) return undefined;
+  const len0 = before.length;
+  const len1 = after.length;
+  const shortest = Math.min(len0, len1);
+  let prefix = 0;
+  while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && before.charCodeAt(len0 - 1 - suffix) === after.charCodeAt(len1 - 1 - suffix)) suffix++;
+  const delta = len1 - len0;
+  const changeEnd0 = len0 - suffix;
+  const changeEnd1 = len1 - suffix;
+
+  // Restart at the statement before the last one that starts before the edit: the edit may end the one it is
+  // in, or take away the terminator between them. Everything before the restart is unchanged text.
+  // (A statement starts at its first token, right after the terminator of the one before.)
+  // The splitter also looks up to LOOKAHEAD_WORDS words past a statement's first token (splitter.ts mayHoldBlock),
+  // beyond its end for a short one: restart early enough that no kept statement looks into the edit.
+  let restartIndex = 0;
+  for (let i = 0; i < old.length && old[i].span.start < prefix; i++) restartIndex = i;
+  restartIndex = Math.max(0, restartIndex - 1);
+  while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
+  const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
+
+  // Old statements after the edit, by their start: where the new parse meets one, the rest is the same.
+  // The meeting statement must start on a line after the edit, so that the lexer's state at its start
+  // (only blanks since the line break?) is the same in both texts.
+  const lineAfterEdit = after.indexOf('\n', changeEnd1);
+  const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
+  const oldByStart = new Map<number, number>();
+  for (let i = old.length - 1; i > restartIndex && old[i].span.start >= changeEnd0; i--) oldByStart.set(old[i].span.start, i);
+
+  const statements = old.slice(0, restartIndex);
+  let keptFrom = -1;
+  let syncStart1 = len1;
+  let stateful = false;
+  const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS, rowChunkInts: ROW_CHUNK_INTS }, (stmt) => {
+    const start = stmt.span.start;
+    if (start >= syncFrom) {
+      const i = oldByStart.get(start - delta);
+      if (i !== undefined) {
+        keptFrom = i;
+        syncStart1 = start;
+        return false;
+      }
+    }
+    if (STATEFUL_KINDS.has(stmt.kind)) stateful = true;
+    statements.push(stmt);
+    return true;
+  });
+  if (stateful) return undefined;
+  const parsed = statements.length - restartIndex;
+  if (keptFrom >= 0) {
+    const moved = old.slice(keptFrom);
+    if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
+    for (const stmt of moved) statements.push(stmt);
+  }
+  // Comments: the old ones before the restart, the new ones up to where the old statements were met, the old
+  // ones after that (moved).
+  const comments: Comment[] = [];
+  const syncStart0 = syncStart1 - delta;
+  for (const c of previous.comments) if (c.span.start < restart) comments.push(c);
+  for (const c of fresh) if (c.span.start < syncStart1) comments.push(c);
+  if (keptFrom >= 0) for (const c of previous.comments) if (c.span.start >= syncStart0) comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+  return { statements, comments, kept: statements.length - parsed, parsed };
+}
+
+/** More than the words splitter.ts mayHoldBlock reads after a statement's first token. */
+const LOOKAHEAD_WORDS = 10;
+
+/** Words (identifiers, keywords) in text[from, to), outside strings, delimited names and comments; stops counting past the lookahead. */
+function wordsIn(text: string, from: number, to: number): number {
+  let words = 0;
+  let i = from;
+  while (i < to && words <= LOOKAHEAD_WORDS) {
+    const c = text.charCodeAt(i);
+    if (c === 39 || c === 34) {
+      const close = text.indexOf(c === 39 ? "'" : '"', i + 1);
+      i = close < 0 ? to : close + 1;
+    } else if (c === 45 && text.charCodeAt(i + 1) === 45) {
+      const eol = text.indexOf('\n', i);
+      i = eol < 0 ? to : eol + 1;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? to : close + 2;
+    } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
+      words++;
+      while (i < to && /[\w$#@]/.test(text[i])) i++;
+    } else i++;
+  }
+  return words;
+}
+
+/** Only blanks between the last line break (or the start) and `offset`: the lexer's `lineStart` there. */
+function atLineStart(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+    if (c !== 32 && c !== 9 && c !== 12 && c !== 11) return false;
+  }
+  return true;
+}
+
+/**
+ * Moves every span of a statement by `delta`, in place (the statement is reused after an edit before it). Spans are
+ * the objects with numeric `start` and `end`; frozen objects are shared constants (an empty VALUES list).
+ */
+export function shiftStatement(stmt: Statement, delta: number): void {
+  const seen = new Set<object>();
+  const stack: object[] = [stmt];
+  while (stack.length > 0) {
+    const o = stack.pop()!;
+    if (seen.has(o) || Object.isFrozen(o)) continue;
+    seen.add(o);
+    if (o instanceof PackedValuesRow) {
+      o.shiftBy(delta);
+      continue;
+    }
+    if (Array.isArray(o)) {
+      for (const v of o) if (v !== null && typeof v === 'object') stack.push(v);
+      continue;
+    }
+    const record = o as Record<string, unknown>;
+    if (typeof record.start === 'number' && typeof record.end === 'number') {
+      record.start += delta;
+      record.end += delta;
+    }
+    for (const key in record) {
+      if (key === 'origin') continue;
+      const v = record[key];
+      if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) stack.push(v);
+    }
+  }
+}

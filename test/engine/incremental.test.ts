@@ -1,0 +1,116 @@
+// Issue 15: an edit re-parses only the statements it touched (sql/incremental.ts) and keeps the workspace's
+// schema when no DDL, SET SCHEMA or insert shape changed (SchemaModel.withFileReplaced). The findings of the
+// edited file and of the others must be exactly those of a workspace that read the same texts afresh:
+// suppression comments, parse errors and merged findings included.
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { Workspace } from '../../server/src/engine/workspace';
+import { resolveConfig } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import { firstSentence } from '../../server/src/engine/merge';
+
+const config = () => resolveConfig(allRules(), { extends: 'insertlint:all' });
+
+const PIECES = [
+  'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY, NOTE VARCHAR(20), PRIMARY KEY (ID));\n',
+  "INSERT INTO S.T (NOTE) VALUES ('a');\n",
+  "INSERT INTO S.T (NOTE) VALUES ('b');\n",
+  "INSERT INTO S.T (NOTE) VALUES ('c'), ('d');\n",
+  'INSERT INTO S.T (NOTE)\n  VALUES (?);\n',
+  "INSERT INTO T (NOTE) VALUES ('unqualified');\n",
+  '-- insertlint-disable-next-line single-row-insert\n',
+  '-- insertlint-disable no-autocommit\n',
+  '/* block comment */\n',
+  'SET SCHEMA S;\n',
+  'COMMIT;\n',
+  'CREATE INDEX S.I ON S.T (NOTE) CLUSTER;\n',
+  'INSERT INTO S.T (NOTE) VALUES (NEXT VALUE FOR S.Q);\n',
+  'CREATE SEQUENCE S.Q CACHE 5;\n',
+  'INSERT INTO S.T (NOTE) SELECT NOTE FROM S.U;\n',
+  'ALTER TABLE S.T APPEND ON;\n',
+  'INSERT INTO S.T NOTE VALUES (;\n',
+  'LOCK TABLE S.T IN EXCLUSIVE MODE;\n',
+  'CONNECT TO DB1;\n',
+];
+const INSERTS = ['x', ' ', '\n', ';', "'", '--', '/*', '*/', '(', ')', ',', '?', "'z'", 'INSERT INTO S.T (NOTE) VALUES (1);\n', 'SET SCHEMA R;\n', 'CACHE 20 '];
+
+// Another linted file, and a schema file whose findings are placed on the inserts into its tables. R.T beside
+// S.T: an unqualified T is resolved through the SET SCHEMA in force.
+const OTHER = "SET SCHEMA S;\nINSERT INTO T (NOTE) VALUES ('other');\nINSERT INTO T (NOTE) VALUES ('other 2');\nCREATE TABLE S.U (NOTE VARCHAR(20));\nCREATE TABLE R.T (NOTE VARCHAR(20), X INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE));\n";
+const SCHEMA_FILE = 'CREATE INDEX S.X1 ON S.T (NOTE) CLUSTER;\nCREATE INDEX S.X2 ON S.T (ID);\nCREATE INDEX R.X3 ON R.T (NOTE);\nCREATE SEQUENCE S.Q NO CACHE;\nALTER TABLE R.T LOCKSIZE TABLE;\n';
+
+function workspace(text: string): Workspace {
+  const ws = new Workspace(config());
+  ws.setSchemaFile('/w/schema.ddl', SCHEMA_FILE);
+  ws.setFile('/w/a.sql', text);
+  ws.setFile('/w/b.sql', OTHER);
+  return ws;
+}
+
+describe('engine: edits analysed incrementally', () => {
+  it('give the findings of a fresh workspace, in the edited file and the others', () => {
+    let kept = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), insert: fc.constantFrom(...INSERTS, '') }), { minLength: 1, maxLength: 6 }),
+        (pieces, edits) => {
+          let text = pieces.join('');
+          const ws = workspace(text);
+          ws.diagnostics('/w/a.sql');
+          ws.diagnostics('/w/b.sql');
+          for (const e of edits) {
+            const at = e.at % (text.length + 1);
+            text = text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
+            const schemaBefore = ws.schema;
+            ws.setFile('/w/a.sql', text);
+            const fresh = workspace(text);
+            assert.deepEqual(ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'), `edited file after ${JSON.stringify(e)}: ${JSON.stringify(text)}`);
+            assert.deepEqual(ws.diagnostics('/w/b.sql'), fresh.diagnostics('/w/b.sql'), 'other file');
+            if (ws.schema !== schemaBefore && Object.getPrototypeOf(ws.schema) === Object.getPrototypeOf(schemaBefore) && ws.schema.tables === schemaBefore.tables) kept++;
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+    // The schema must often be kept, or this tests only the rebuild.
+    assert.ok(kept > 100, `schema kept only ${kept} times`);
+  });
+
+  it('keeps the schema for a keystroke in VALUES and builds it again for a DDL edit', () => {
+    const ws = new Workspace(config());
+    const text = "CREATE TABLE S.T (ID INT, NOTE VARCHAR(20));\n" + Array.from({ length: 50 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n');\n`).join('');
+    ws.setFile('/w/a.sql', text);
+    const first = ws.schema;
+    const typed = text.replace("(25, 'n')", "(25, 'nx')");
+    ws.setFile('/w/a.sql', typed);
+    assert.equal(ws.schema.tables, first.tables, 'schema kept');
+    assert.notEqual(ws.schema, first, 'a new schema object (caches keyed by the model are stale)');
+    // The edited statements are new objects: the schema knows the SET SCHEMA in force at them.
+    const unqualified = 'SET SCHEMA S;\n' + typed.replace("INSERT INTO S.T (ID, NOTE) VALUES (30,", "INSERT INTO T (ID, NOTE) VALUES (30,");
+    ws.setFile('/w/a.sql', unqualified);
+    const edited = unqualified.replace('VALUES (30,', 'VALUES (31,');
+    const kept = ws.schema;
+    const model = ws.setFile('/w/a.sql', edited)!;
+    assert.equal(ws.schema.tables, kept.tables, 'schema kept');
+    const insert = model.statements.find((s) => s.kind === 'insert' && s.target.schema === undefined)!;
+    assert.ok(insert.kind === 'insert');
+    assert.equal(ws.schema.keyOf(insert.target, insert), 'S.T');
+    assert.equal(ws.schema.insertTarget(insert.target, insert)?.sites.filter((site) => site.stmt === insert).length, 1, 'its insert site is the new statement');
+    ws.setFile('/w/a.sql', typed.replace('NOTE VARCHAR(20)', 'NOTE VARCHAR(30)'));
+    assert.notEqual(ws.schema.tables, first.tables, 'schema built again');
+    ws.setFile('/w/a.sql', typed.replace('(25,', 'SET SCHEMA X;\n(25,'));
+    assert.notEqual(ws.schema.tables, first.tables);
+  });
+});
+
+describe('engine: firstSentence', () => {
+  it('cuts where the regular expression it replaced did', () => {
+    const byRegex = (m: string) => {
+      const match = /^.*?[.!?](?=\s|$)/s.exec(m);
+      return (match ? match[0] : m).trim();
+    };
+    const chars = fc.constantFrom('a', 'B', ' ', '.', '!', '?', '\n', '\t', '\u00a0', '\u2003', '1', 'e.g.', '180.6 s');
+    fc.assert(fc.property(fc.array(chars, { maxLength: 30 }).map((a) => a.join('')), (m) => assert.equal(firstSentence(m), byRegex(m))), { numRuns: 2000 });
+  });
+});
