@@ -28605,7 +28605,7 @@ var init_diagnostics = __esm({
         if (text2.length > s.config.maxFileBytes) {
           s.log("info", `${path}: not linted, it is ${(text2.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
           s.workspace.removeFile(path);
-          this.publishEmpty(path);
+          this.publishEmpty(path, version2);
           return;
         }
         const previous = s.workspace.model(path);
@@ -28669,7 +28669,7 @@ var init_diagnostics = __esm({
       /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
       publish(path, version2) {
         const { workspace } = this.state;
-        if (!workspace.hasFile(path)) return this.publishEmpty(path);
+        if (!workspace.hasFile(path)) return this.publishEmpty(path, version2);
         const failuresBefore = workspace.ruleFailures.length;
         const minimum = this.state.settings.minimumSeverity;
         const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
@@ -28692,10 +28692,12 @@ var init_diagnostics = __esm({
         this.published.set(path, key === void 0 ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
       }
-      publishEmpty(path) {
-        if (!this.published.has(path)) return;
+      /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
+      publishEmpty(path, version2) {
+        if (!this.published.has(path) && version2 === void 0) return;
         this.published.delete(path);
-        void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), diagnostics: [] });
+        const uri = this.state.uriOf(path);
+        void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: [] } : { uri, version: version2, diagnostics: [] });
         this.sendStatus();
       }
       /** Findings published, all files, hints left out (as in the Problems panel). */

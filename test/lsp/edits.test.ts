@@ -99,4 +99,13 @@ describe('language server: edits (issue 15)', function () {
     await s.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 14 } });
     await s.waitFor('the paste analysed for the hover', () => (s.publishedVersions.get(uri) ?? []).includes(3));
   });
+
+  it('answers an open document over the size limit with empty findings for its version (a client waiting for it is not left hanging)', async () => {
+    const s = await session({ index: { maxFileKilobytes: 1 } });
+    const uri = uriOf(join(dir, 'script.sql'));
+    assert.ok(SCRIPT.length > 1024, 'the script is over the 1 KB limit');
+    s.open(uri, SCRIPT);
+    await s.waitFor('a publish for version 1', () => (s.publishedVersions.get(uri) ?? []).includes(1));
+    assert.deepEqual(s.diagnostics.get(uri), []);
+  });
 });

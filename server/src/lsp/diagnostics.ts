@@ -110,7 +110,7 @@ export class Diagnostics {
     if (text.length > s.config.maxFileBytes) {
       s.log('info', `${path}: not linted, it is ${(text.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
       s.workspace.removeFile(path);
-      this.publishEmpty(path);
+      this.publishEmpty(path, version);
       return;
     }
     // The facts before: remembered from the last analysis (the edit may move the old statements in place).
@@ -183,7 +183,7 @@ export class Diagnostics {
   /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
   publish(path: string, version?: number): void {
     const { workspace } = this.state;
-    if (!workspace.hasFile(path)) return this.publishEmpty(path);
+    if (!workspace.hasFile(path)) return this.publishEmpty(path, version);
     const failuresBefore = workspace.ruleFailures.length;
     const minimum = this.state.settings.minimumSeverity;
     // A file not shown (InsertLint disabled, language not linted) is still analysed: its DDL feeds the schema.
@@ -211,10 +211,12 @@ export class Diagnostics {
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
-  publishEmpty(path: string): void {
-    if (!this.published.has(path)) return;
+  /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
+  publishEmpty(path: string, version?: number): void {
+    if (!this.published.has(path) && version === undefined) return;
     this.published.delete(path);
-    void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), diagnostics: [] });
+    const uri = this.state.uriOf(path);
+    void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: [] } : { uri, version, diagnostics: [] });
     this.sendStatus();
   }
 
