@@ -32,9 +32,13 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     const others = list.filter((d) => d !== primary);
     // A quick fix of any part stays offered: the merge is about display, not about what can be mended.
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+    // The runs the parts describe may differ (a table's run, the script's autocommits): a change to any touches it.
+    const extents = list.filter((d) => d.extent).map((d) => d.extent!);
+    const extent = extents.length ? { start: Math.min(...extents.map((e) => e.start), primary.span.start), end: Math.max(...extents.map((e) => e.end), primary.span.end) } : undefined;
     const merged: Diagnostic = {
       ...primary,
       ...(fix ? { fix } : {}),
+      ...(extent ? { extent } : {}),
       related: [
         ...(primary.related ?? []),
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
