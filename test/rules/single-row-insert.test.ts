@@ -8,7 +8,7 @@ const run = (n: number, table = 'T') => Array.from({ length: n }, (_, i) => `INS
 describe(`rule ${RULE}`, () => {
   it('scripts: a run of single-row inserts into one table is one finding on its minRun-th statement, with its size and lines', () => {
     const [finding] = expectFindings({ 'load.sql': 'SET SCHEMA APP;\n' + run(4) }, RULE, [
-      { line: 5, column: 1, message: /^Single-row INSERTs into APP\.T: 4 in a row \(lines 2\u20137\), one statement and one round trip per row\. .*92\.1 s.*12\.9 s/ },
+      { line: 5, column: 1, message: /^Single-row INSERTs into APP\.T: 4 in a row \(lines 2\u20136\), one statement and one round trip per row\. .*92\.1 s.*12\.9 s/ },
     ]);
     assert.deepEqual(finding.extentLines, { line: 2, endLine: 6 });
   });
