@@ -464,7 +464,7 @@ function linesText(lines: LineIndex, span: Span): string {
 
 /**
  * Fixes in file offsets, by the rule's fix object and the origin they were mapped with. A rule may hand one
- * fix to many reports (single-row-insert offers its multi-row fix on every INSERT of a run): a copy per
+ * fix to many reports (single-row-insert offered its multi-row fix on every INSERT of a run): a copy per
  * report made memory quadratic in the run (200,000 inserts in a row took 4 GB and crashed `check`), so
  * the reports of one fix share its mapped copy (nothing mutates a diagnostic's fix).
  */
