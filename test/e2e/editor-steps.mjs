@@ -192,7 +192,7 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await shot('quick-fix-commitcount');
     await page.keyboard.press('Escape');
     // The multi-row VALUES fix for load.clp's run of INSERTs is checked in the engine (test/engine/signal.test.ts):
-    // since issue 13 it sits on the merged finding of the run's 3rd INSERT, and the editor did not list it in
+    // it sits on the run's one merged finding, on its 3rd INSERT (rules/support/runs.ts), and the editor did not list it in
     // the one run tried here (open question, see the closing note of 2026-11-24).
   });
 
