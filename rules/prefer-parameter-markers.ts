@@ -5,7 +5,7 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
-import { ordinal } from './support/runs';
+import { countText, runReport } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
@@ -40,11 +40,11 @@ const PreferParameterMarkersRule: Rule = {
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
-        `Literal-valued INSERT into {table}, the {ordinal} executed from {where}. Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
+        `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
       literalOnce:
         'Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).',
       script:
-        `Literal-valued INSERT into {table}, the {ordinal} in this script: Db2 compiles each one as a new statement. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
+        `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
     },
   },
   check(context) {
@@ -108,10 +108,9 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
     if (list.length >= minRepeats) {
       const fn = execution.inFunction;
       const where = fn ? (fn.name ? `${fn.name}()` : 'one function') : 'the top level of this file';
-      // On each execution from the minRepeats-th on (see rules/support/runs.ts).
-      list.forEach((item, i) => {
-        if (i + 1 >= minRepeats) report({ messageId: 'literalRepeated', data: { ordinal: ordinal(i + 1), table, where }, span: item.execution.callSpan });
-      });
+      // One finding per group, on its minRepeats-th execution, extending over all of them (see rules/support/runs.ts).
+      const places = list.map((item) => ({ span: item.execution.callSpan }));
+      report({ messageId: 'literalRepeated', data: { count: countText(list.length), table, where }, ...runReport(places, minRepeats) });
     } else if (options.reportOneOff) {
       for (const item of list) report({ messageId: 'literalOnce', data: { table: targetName(item.execution, item.insert, schema) }, span: item.execution.callSpan, maxSeverity: 'hint' });
     }
@@ -130,10 +129,11 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
       else groups.set(key, [stmt]);
     }
     for (const [key, list] of groups) {
-      list.forEach((stmt, i) => {
-        // On the statement, as the other row-at-a-time rules: their findings on one INSERT merge into one.
-        if (i + 1 >= minRepeats) report({ messageId: 'script', data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span });
-      });
+      // One finding per table, on its minRepeats-th INSERT as the other row-at-a-time rules (their findings on
+      // one INSERT merge into one), extending over all of them (see rules/support/runs.ts).
+      if (list.length < minRepeats) continue;
+      const places = list.map((stmt) => ({ span: stmt.span, stmt }));
+      report({ messageId: 'script', data: { count: countText(list.length), table: displayKey(key) }, ...runReport(places, minRepeats) });
     }
   }
 }

@@ -4,7 +4,7 @@ import type { FileModel, Rule } from '../server/src/engine/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span, type Statement } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
-import { ordinal } from './support/runs';
+import { countText, runReport } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 
 const SingleRowInsertRule: Rule = {
@@ -24,7 +24,7 @@ const SingleRowInsertRule: Rule = {
       routineLoop:
         'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row. Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT … SELECT over the query it reads (the FOR loop\'s SELECT, or the cursor it fetches from).',
       script:
-        'Single-row INSERT into {table}, the {ordinal} in a row: one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
+        'Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
   },
   check({ file, schema, options, report }) {
@@ -50,14 +50,14 @@ const SingleRowInsertRule: Rule = {
     for (const unit of scriptUnits(file)) {
       let run: InsertStatement[] = [];
       let key = '';
-      // Each INSERT from the minRun-th on carries the finding: it depends only on the statements before it, so
-      // rows added at the end of a script are flagged where they were added (CI's --only-changed, baselines).
+      // One finding per run, on its minRun-th INSERT, extending over the whole run (see rules/support/runs.ts).
       const flush = () => {
-        // The quick fix combines the whole run, whichever of its findings it is asked from.
-        const fix = run.length >= minRun ? multiRowFix(file, unit.statements, run) : undefined;
-        run.forEach((stmt, i) => {
-          if (i + 1 >= minRun) report({ messageId: 'script', data: { ordinal: ordinal(i + 1), table: displayKey(key) }, stmt, span: stmt.span, fix });
-        });
+        if (run.length >= minRun) {
+          // The quick fix combines the whole run.
+          const fix = multiRowFix(file, unit.statements, run);
+          const places = run.map((stmt) => ({ span: stmt.span, stmt }));
+          report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
+        }
         run = [];
       };
       for (const stmt of unit.statements) {

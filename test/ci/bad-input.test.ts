@@ -3,14 +3,15 @@
 import * as assert from 'node:assert/strict';
 import { Repo, runCli } from './repo';
 
-// Four single-row INSERTs with parameter markers (rows at run time): two no-autocommit warnings (3rd, 4th).
+// Four single-row INSERTs with parameter markers (rows at run time): one no-autocommit warning per script
+// (rules/support/runs.ts), so two scripts give two.
 const LOAD = Array.from({ length: 4 }, () => 'INSERT INTO app.t (a) VALUES (?);\n').join('');
 
 describe('check: bad input and --max-warnings (issue 13)', () => {
   let repo: Repo;
   beforeEach(() => {
     repo = new Repo();
-    repo.write('load.sql', LOAD);
+    repo.write('load.sql', LOAD).write('more.sql', LOAD);
   });
   afterEach(() => repo.dispose());
 

@@ -108,7 +108,7 @@ def seed():
       `single-row-insert@${posOf(java, 'stmt.executeUpdate')}`,
       `prefer-parameter-markers@${posOf(java, 'connection.execute')}`,
     ]);
-    assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /^Literal-valued INSERT into TABLEA, the 3rd executed from setUp\(\)\./);
+    assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /^Literal-valued INSERTs into TABLEA: 3 executed from setUp\(\) \(line \d+\)\./);
   });
 
   it('C: a helper named like an executor that is handed SQL text runs it', async () => {

@@ -134,8 +134,8 @@ describe('code: CLI, checklist and language server give the same insert-pattern 
     assert.match(merged.join('\n'), /^also prefer-parameter-markers: Values spliced into INSERT INTO APP\.EVENTS through a format template: rows\[i\]\.id, rows\[i\]\.name\./m);
     assert.match(merged.join('\n'), /^also single-row-insert: /m);
     assert.match(message('prefer-parameter-markers', 'ts/orders.service.ts', 8), /^Values spliced into INSERT INTO APP\.ORDERS through an interpolated string: o\.id, o\.note\. .*for-of loop at line 7/);
-    // Item 1: several literal INSERTs into one table from one function, on the 3rd (issue 13: on each from the threshold on).
-    assert.match(message('prefer-parameter-markers', 'py/loader.py', 11), /^Literal-valued INSERT into APP\.REGION, the 3rd executed from seed\(\)\. .*Db2 INSERT tips/);
+    // Item 1: several literal INSERTs into one table from one function: one finding on the 3rd, with the count (rules/support/runs.ts).
+    assert.match(message('prefer-parameter-markers', 'py/loader.py', 11), /^Literal-valued INSERTs into APP\.REGION: 3 executed from seed\(\) \(lines 9\u201311\)\. .*Db2 INSERT tips/);
     // Item 4: autocommit stated only for the connection the C file opens; item 6: the loop and the table named.
     assert.match(message('no-autocommit', 'c/load.c', 11), /^Autocommit is on for 'hdbc' \(the driver default for a connection this file opens\) while the for loop at line 9 inserts into APP\.EVENTS one row per call\./);
     assert.match(message('commit-per-row', 'c/load.c', 12), /^Commit on every pass of the for loop at line 9 that inserts into APP\.EVENTS\./);
@@ -156,7 +156,7 @@ describe('code: CLI, checklist and language server give the same insert-pattern 
     const listed = [...result.stdout.matchAll(/^- \[ \] `([^`]+):(\d+)` `([^`]+)`[^\n]*/gm)].filter((m) => INSERT_RULES.includes(m[3]));
     assert.deepEqual(listed.map((m) => `${m[3]}@${m[1]}:${m[2]}`).sort(), EXPECTED);
     const seed = listed.find((m) => m[1] === 'py/loader.py' && m[2] === '11')![0];
-    assert.match(seed, /: Literal-valued INSERT into APP\.REGION, the 3rd executed from seed\(\)\.( |\(|$)/);
+    assert.match(seed, /: Literal-valued INSERTs into APP\.REGION: 3 executed from seed\(\) \(lines 9\u201311\)\.( |\(|$)/);
   });
 
   it('the language server publishes the same findings', async () => {

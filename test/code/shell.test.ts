@@ -79,7 +79,7 @@ db2 commit
       `prefer-parameter-markers@${posOf(sh, 'db2 -tv <<EOF')}`,
       `single-row-insert@${posOf(sh, 'db2 -tv <<EOF')}`,
       `commit-per-row@${posOf(sh, 'COMMIT;')}`,
-      // The script-run findings sit on the 3rd INSERT of the run (rules/support/runs.ts).
+      // The script-run findings: one per run, on its 3rd INSERT (rules/support/runs.ts).
       `no-autocommit@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,
       `prefer-parameter-markers@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,
       `single-row-insert@${posOf(sh, "INSERT INTO APP.REGION", 3)}`,

@@ -23,6 +23,8 @@ export interface Finding {
   endColumn: number;
   fix?: Fix;
   suppressed?: Diagnostic['suppressed'];
+  /** 1-based first and last line of the finding's extent (a run of statements), when it has one. */
+  extentLines?: { line: number; endLine: number };
 }
 
 export interface ExpectedFinding {
@@ -75,6 +77,7 @@ export function lintWorkspace(files: Files, options: LintOptions = {}): { findin
         endColumn: end.column + 1,
         ...(d.fix ? { fix: d.fix } : {}),
         ...(d.suppressed ? { suppressed: d.suppressed } : {}),
+        ...(d.extent ? { extentLines: { line: lines.position(d.extent.start).line + 1, endLine: lines.position(d.extent.end).line + 1 } } : {}),
       });
     }
   }

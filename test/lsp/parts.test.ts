@@ -9,6 +9,8 @@ import { buildFileModel } from '../../server/src/engine/workspace';
 import { LineIndex } from '../../server/src/engine/lines';
 import { SchemaModel } from '../../server/src/schema/schema';
 import type { FileLanguage, FileModel } from '../../server/src/engine/types';
+import { toLspDiagnostic } from '../../server/src/lsp/lsp-convert';
+import { lintWorkspace } from '../helpers/rule-tester';
 
 function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): FileModel {
   return buildFileModel({ path, text, language });
@@ -137,5 +139,19 @@ describe('adaptive debounce (issue 15)', () => {
     assert.equal(debounceFor({ keystroke: false }, 1, 150), 150);
     assert.equal(debounceFor(undefined, 1, 150), 150);
     assert.equal(debounceFor({ keystroke: true }, 900, 0), 0, 'debounceMs 0 still means none');
+  });
+});
+
+describe('run findings in the editor', () => {
+  it("point to the run's last statement as related information", () => {
+    const text = Array.from({ length: 6 }, (_, i) => `INSERT INTO APP.T (A) VALUES (${i});`).join('\n') + '\n';
+    const { workspace } = lintWorkspace({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
+    const lines = workspace.lines('load.sql')!;
+    const [d] = workspace.diagnostics('load.sql');
+    const lsp = toLspDiagnostic(d, lines, (file) => ({ uri: `file:///${file}`, lines: workspace.lines(file)! }));
+    assert.equal(lsp.range.start.line, 2, 'on the 3rd INSERT');
+    const last = lsp.relatedInformation!.find((r) => r.message === 'last of the run')!;
+    assert.ok(last, JSON.stringify(lsp.relatedInformation));
+    assert.deepEqual([last.location.uri, last.location.range.start.line, last.location.range.start.character], ['file:///load.sql', 5, 0]);
   });
 });

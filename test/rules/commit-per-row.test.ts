@@ -6,8 +6,11 @@ const RULE = 'commit-per-row';
 const PAIRS = 'UPDATE COMMAND OPTIONS USING C OFF;\n' + [1, 2, 3].map((i) => `INSERT INTO T VALUES (${i});\nCOMMIT;`).join('\n') + '\n';
 
 describe(`rule ${RULE}`, () => {
-  it('scripts: COMMIT after each INSERT is reported on each such COMMIT from the minPairs-th on', () => {
-    expectFindings({ 'load.clp': PAIRS }, RULE, [{ line: 7, column: 1, message: /^COMMIT after a single-row INSERT, the 3rd time in this script: .*Db2 INSERT tips.*118\.4 s.*102\.9 s/ }]);
+  it('scripts: COMMIT after each INSERT is one finding on the minPairs-th such COMMIT, counting all of them', () => {
+    expectFindings({ 'load.clp': PAIRS }, RULE, [{ line: 7, column: 1, message: /^COMMIT after each single-row INSERT: 3 times in this script \(lines 3\u20137\), a synchronous log write per row\. .*Db2 INSERT tips.*118\.4 s.*102\.9 s/ }]);
+    const more = PAIRS + [4, 5].map((i) => `INSERT INTO T VALUES (${i});\nCOMMIT;`).join('\n') + '\n';
+    const [finding] = expectFindings({ 'load.clp': more }, RULE, [{ line: 7, column: 1, message: /^COMMIT after each single-row INSERT: 5 times in this script \(lines 3\u201311\)/ }]);
+    assert.deepEqual(finding.extentLines, { line: 3, endLine: 11 });
   });
 
   it('scripts: autocommit committing each row is no-autocommit\'s finding, not a second one here; a commit after a block of rows is fine', () => {

@@ -6,8 +6,10 @@ const RULE = 'no-autocommit';
 const INSERTS = "INSERT INTO T VALUES (1, 'a');\nINSERT INTO T VALUES (2, 'b');\nINSERT INTO T VALUES (3, 'c');\n";
 
 describe(`rule ${RULE}`, () => {
-  it('scripts: single-row inserts under the CLP default autocommit are reported from the minInserts-th on', () => {
-    expectFindings({ 'load.clp': 'CONNECT TO DB;\n' + INSERTS }, RULE, [{ line: 4, column: 1, message: /^Single-row INSERT committed on its own by the CLP's autocommit, the 3rd in this script\..*UPDATE COMMAND OPTIONS USING C OFF/ }]);
+  it('scripts: single-row inserts under the CLP default autocommit are one finding on the minInserts-th, counting all', () => {
+    expectFindings({ 'load.clp': 'CONNECT TO DB;\n' + INSERTS }, RULE, [{ line: 4, column: 1, message: /^Single-row INSERTs committed one by one by the CLP's autocommit: 3 in this script \(lines 2\u20134\)\..*UPDATE COMMAND OPTIONS USING C OFF/ }]);
+    const [finding] = expectFindings({ 'load.clp': 'CONNECT TO DB;\n' + INSERTS + INSERTS }, RULE, [{ line: 4, column: 1, message: /: 6 in this script \(lines 2\u20137\)\./ }]);
+    assert.deepEqual(finding.extentLines, { line: 2, endLine: 7 });
   });
 
   it('scripts: UPDATE COMMAND OPTIONS USING C OFF before the inserts silences it', () => {

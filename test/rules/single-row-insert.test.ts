@@ -6,11 +6,24 @@ const RULE = 'single-row-insert';
 const run = (n: number, table = 'T') => Array.from({ length: n }, (_, i) => `INSERT INTO ${table} (A) VALUES (?);${i % 2 ? '\nCOMMIT;' : ''}`).join('\n') + '\n';
 
 describe(`rule ${RULE}`, () => {
-  it('scripts: a run of single-row inserts into one table is reported on each statement from the minRun-th on', () => {
-    expectFindings({ 'load.sql': 'SET SCHEMA APP;\n' + run(4) }, RULE, [
-      { line: 5, column: 1, message: /^Single-row INSERT into APP\.T, the 3rd in a row: .*92\.1 s.*12\.9 s/ },
-      { line: 6, column: 1, message: /the 4th in a row/ },
+  it('scripts: a run of single-row inserts into one table is one finding on its minRun-th statement, with its size and lines', () => {
+    const [finding] = expectFindings({ 'load.sql': 'SET SCHEMA APP;\n' + run(4) }, RULE, [
+      { line: 5, column: 1, message: /^Single-row INSERTs into APP\.T: 4 in a row \(lines 2\u20136\), one statement and one round trip per row\. .*92\.1 s.*12\.9 s/ },
     ]);
+    assert.deepEqual(finding.extentLines, { line: 2, endLine: 6 });
+  });
+
+  it('scripts: a run of 20,000 INSERTs is one finding saying how long the run is; its first sentence stays short', () => {
+    const rows = Array.from({ length: 20000 }, (_, i) => `INSERT INTO T.A (ID) VALUES (${i});`).join('\n') + '\n';
+    const found = findings({ 'load.sql': 'SET SCHEMA APP;\n' + rows }, RULE);
+    assert.equal(found.length, 1);
+    assert.equal(found[0].line, 4, 'on the 3rd INSERT, where the run was first reported before');
+    assert.deepEqual(found[0].extentLines, { line: 2, endLine: 20001 });
+    const first = /^.*?\.(?= [A-Z])/.exec(found[0].message)![0];
+    assert.equal(first, 'Single-row INSERTs into T.A: 20,000 in a row (lines 2\u201320,001), one statement and one round trip per row.');
+    assert.ok(first.length < 120, first);
+    assert.ok(found[0].fix, 'the multi-row VALUES fix combines the whole run');
+    assert.equal(found[0].fix!.edits.length, 19999);
   });
 
   it('scripts: short runs, runs broken by other tables, and multi-row VALUES are fine', () => {

@@ -12,7 +12,7 @@ import { formatGithub } from '../output/github';
 import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/args';
 import { displayPath, runLocator, type LintRun } from '../cli/lint-run';
 import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
-import { changesSince, GitError, repositoryRoot, touchesChangedLines, type ChangedFile, type ChangeSet } from './git';
+import { changesSince, GitError, repositoryRoot, touchesFinding, type ChangedFile, type ChangeSet } from './git';
 import { version as packageVersion } from '../../../package.json';
 
 export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as const;
@@ -187,7 +187,7 @@ export function selectCiFindings(run: LintRun, options: CiCheckOptions, io: CliI
     findings = findings.filter((d) => {
       const changed = changedFileOf(index, d.file);
       if (!changed) return false;
-      if (touchesChangedLines(changed, d.line, d.endLine)) return true;
+      if (touchesFinding(changed, d)) return true;
       if (!d.suppressed) outside++;
       return false;
     });

@@ -199,6 +199,14 @@ export function fileAtRevision(root: string, rev: string, repoPath: string, maxB
   }
 }
 
+/**
+ * True when a change touches a finding: any line of its span, or of its extent for a finding about a run of
+ * statements (a row appended to the run or edited in its middle touches the run's one finding).
+ */
+export function touchesFinding(file: ChangedFile, d: { line: number; endLine: number; extentLines?: { line: number; endLine: number } }): boolean {
+  return touchesChangedLines(file, d.line, d.endLine) || (d.extentLines !== undefined && touchesChangedLines(file, d.extentLines.line, d.extentLines.endLine));
+}
+
 /** True when any line of [line, endLine] is among the changed lines. */
 export function touchesChangedLines(file: ChangedFile, line: number, endLine: number): boolean {
   if (file.allLinesChanged) return true;

@@ -133,6 +133,7 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
             rule: d.rule,
             severity: d.severity,
             message: d.message,
+            ...(d.extentLines ? { extent: d.extentLines } : {}),
             ...(d.relatedPositions?.length
               ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) }
               : {}),

@@ -6,7 +6,7 @@ import { displayKey, type SchemaModel } from '../schema/schema';
 import { insertCostSummary } from '../schema/insert-costs';
 import type { QualifiedName, Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
-import { changesSince, fileAtRevision, GitError, touchesChangedLines, type ChangedFile, type ChangeSet } from '../ci/git';
+import { changesSince, fileAtRevision, GitError, touchesChangedLines, touchesFinding, type ChangedFile, type ChangeSet } from '../ci/git';
 import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
 import { buildFileModel } from '../engine/workspace';
 import { LineIndex } from '../engine/lines';
@@ -194,7 +194,7 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   const files: ChecklistFile[] = linted.map(({ file, changed }) => {
     const findings = byFile.get(file) ?? [];
     const visible = findings.filter((d) => !d.suppressed);
-    const onChanged = visible.filter((d) => touchesChangedLines(changed, d.line, d.endLine));
+    const onChanged = visible.filter((d) => touchesFinding(changed, d));
     const elsewhere = visible.filter((d) => !onChanged.includes(d));
     return {
       displayPath: changed.repoPath,

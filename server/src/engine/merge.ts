@@ -43,10 +43,14 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     // A quick fix of any part stays offered: the merge is about display, not about what can be mended.
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
     const mergedRules = [...new Set([...(primary.mergedRules ?? []), ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
+    // The runs the parts describe may differ (a table's run, the script's autocommits): a change to any touches it.
+    const extents = list.filter((d) => d.extent).map((d) => d.extent!);
+    const extent = extents.length ? { start: Math.min(...extents.map((e) => e.start), primary.span.start), end: Math.max(...extents.map((e) => e.end), primary.span.end) } : undefined;
     const merged: Diagnostic = {
       ...primary,
       ...(fix ? { fix } : {}),
       mergedRules,
+      ...(extent ? { extent } : {}),
       related: [
         ...(primary.related ?? []),
         ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),

@@ -39,6 +39,11 @@ export interface Diagnostic {
   related?: RelatedLocation[];
   /** The other rules shown as this one finding (engine/merge.ts): silencing the finding silences them too. */
   mergedRules?: string[];
+  /**
+   * A finding about a run of statements (rules/support/runs.ts): file offsets from the run's first statement
+   * to the end of its last. `span` stays on the statement flagged; a change anywhere in the extent touches it.
+   */
+  extent?: Span;
 }
 
 /** A place in another file (or the same one) that a finding refers to, in that file's offsets. */
@@ -183,6 +188,17 @@ export interface Report {
   fix?: { title: string; edits: { span: Span; newText: string }[]; changesMeaning?: boolean };
   /** Caps this finding's severity below the rule's configured one (a one-off gets at most a hint). */
   maxSeverity?: Severity;
+  /**
+   * The run the finding is about, first to last statement (each a span in its `stmt`, or a file span): becomes
+   * Diagnostic.extent, and fills the message's `{runLines}` placeholder ("lines 2–20,001").
+   */
+  extent?: { first: ReportPlace; last: ReportPlace };
+}
+
+/** A place as a report gives it: a span in `stmt`'s SQL text, or a file span when `stmt` is absent. */
+export interface ReportPlace {
+  span: Span;
+  stmt?: Statement;
 }
 
 export interface RuleContext {

@@ -4,7 +4,7 @@
 import { parseScript, parseSql } from '../sql/parser';
 import { reparseScript } from '../sql/incremental';
 import { inferTerminator } from '../sql/terminator';
-import type { ParsedSql, SqlOrigin, Statement } from '../sql/ast';
+import type { ParsedSql, Span, SqlOrigin, Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
@@ -309,6 +309,8 @@ export class Workspace {
     const schema = this.schema;
     const out: Diagnostic[] = [];
     const dialect = model.dialect ?? this.projectDialect();
+    let lines: LineIndex | undefined;
+    const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
     this.forgetFailures(model.source.path);
     for (const { rule } of this.rules) {
       const setting = this.config.rules.get(rule.meta.id);
@@ -320,7 +322,7 @@ export class Workspace {
           schema,
           options: setting.options,
           report: (report) => {
-            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report));
+            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
             stmts?.push(report.stmt);
           },
         });
@@ -460,18 +462,36 @@ export function formatMessage(template: string, data: Record<string, string | nu
   return out;
 }
 
-function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report): Diagnostic {
+function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report, linesOf: () => LineIndex): Diagnostic {
   const template = messages[report.messageId];
   if (template === undefined) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
   const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
-  const diagnostic: Diagnostic = { file, span: mapSpan(report.stmt, report.span), rule, severity: capped, message: formatMessage(template, report.data) };
+  const span = mapSpan(report.stmt, report.span);
+  let data = report.data;
+  let extent: Span | undefined;
+  if (report.extent) {
+    const first = mapSpan(report.extent.first.stmt, report.extent.first.span);
+    const last = mapSpan(report.extent.last.stmt, report.extent.last.span);
+    extent = { start: Math.min(first.start, span.start), end: Math.max(last.end, span.end) };
+    data = { ...data, runLines: linesText(linesOf(), extent) };
+  }
+  const diagnostic: Diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
   if (report.fix) diagnostic.fix = mappedFix(report.fix, report.stmt);
+  if (extent) diagnostic.extent = extent;
   return diagnostic;
+}
+
+/** "lines 2–20,001" (1-based, as editors number them), or "line 7" for a span on one line. */
+function linesText(lines: LineIndex, span: Span): string {
+  const first = lines.position(span.start).line + 1;
+  const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
+  const n = (k: number) => k.toLocaleString('en-US');
+  return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
 }
 
 /**
  * Fixes in file offsets, by the rule's fix object and the origin they were mapped with. A rule may hand one
- * fix to many reports (single-row-insert offers its multi-row fix on every INSERT of a run): a copy per
+ * fix to many reports (single-row-insert offered its multi-row fix on every INSERT of a run): a copy per
  * report made memory quadratic in the run (200,000 inserts in a row took 4 GB and crashed `check`), so
  * the reports of one fix share its mapped copy (nothing mutates a diagnostic's fix).
  */

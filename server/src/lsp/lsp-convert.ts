@@ -29,10 +29,17 @@ export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: Relate
     message: style.messageStyle === 'firstSentence' ? firstSentence(d.message) : d.message,
   };
   if (findRule(d.rule)) lsp.codeDescription = { href: (style.docLink ?? ruleDocUrl)(d.rule) };
-  const related = d.related?.flatMap((r) => {
+  const related = (d.related ?? []).flatMap((r) => {
     const where = locate?.(r.file);
     return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
   });
+  // A finding about a run of statements sits on its threshold-th statement; the run's last is one click away.
+  const self = d.extent ? locate?.(d.file) : undefined;
+  if (d.extent && self) {
+    const last = lines.position(Math.max(d.extent.start, d.extent.end - 1)).line;
+    const range = lspRange(lines, { start: Math.max(d.extent.start, lines.lineStart(last)), end: d.extent.end });
+    if (last > lines.position(d.span.end).line) related.push({ location: { uri: self.uri, range }, message: 'last of the run' });
+  }
   if (related?.length) lsp.relatedInformation = related;
   return lsp;
 }

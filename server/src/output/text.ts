@@ -16,6 +16,8 @@ interface Position1 {
 export interface PositionedDiagnostic extends Diagnostic, Position1 {
   /** `related` with positions (the DDL line of a schema file a finding comes from). */
   relatedPositions?: (Position1 & { message: string })[];
+  /** The 1-based lines of `extent` (a run's first to last statement): where a change touches the finding. */
+  extentLines?: { line: number; endLine: number };
 }
 
 /** How outputs find the display path and lines of another file a finding refers to. */
@@ -29,6 +31,10 @@ function position1(span: Diagnostic['span'], displayPath: string, lines: LineInd
 
 export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex, locate?: FileLocator): PositionedDiagnostic {
   const out: PositionedDiagnostic = { ...d, ...position1(d.span, displayPath, lines) };
+  if (d.extent) {
+    const { line, endLine } = position1(d.extent, displayPath, lines);
+    out.extentLines = { line, endLine };
+  }
   if (d.related && locate) {
     out.relatedPositions = d.related.flatMap((r) => {
       const where = locate(r.file);
