@@ -9315,14 +9315,11 @@ function linesText(lines, span) {
   return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
 }
 function mappedFix(fix, stmt) {
-  const cached = mappedFixes.get(fix);
-  if (cached && cached.origin === stmt?.origin) return cached.fix;
   const mapped = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
   if (fix.changesMeaning) mapped.changesMeaning = true;
-  mappedFixes.set(fix, { origin: stmt?.origin, fix: mapped });
   return mapped;
 }
-var Workspace, templateParts, mappedFixes;
+var Workspace, templateParts;
 var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
@@ -9646,7 +9643,6 @@ var init_workspace = __esm({
       }
     };
     templateParts = /* @__PURE__ */ new Map();
-    mappedFixes = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -30682,10 +30678,7 @@ function toSarif(input) {
       descriptors.push(syntheticDescriptor(f.rule, f.severity));
     }
   }
-  const fixesListed = /* @__PURE__ */ new Set();
   const results = input.findings.map((f) => {
-    const fix = f.fix && !fixesListed.has(f.fix) ? f.fix : void 0;
-    if (fix) fixesListed.add(fix);
     const region = { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn };
     if (f.endLine === f.line && f.endColumn <= f.column) region.endColumn = f.column;
     return {
@@ -30703,14 +30696,14 @@ function toSarif(input) {
       } : {},
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
       ...f.baselineState ? { baselineState: f.baselineState } : {},
-      ...fix ? {
+      ...f.fix ? {
         fixes: [
           {
-            description: { text: sarifText(fix.title) },
+            description: { text: sarifText(f.fix.title) },
             artifactChanges: [
               {
                 artifactLocation: artifactLocation(f.displayPath),
-                replacements: fix.edits.map((e) => ({
+                replacements: f.fix.edits.map((e) => ({
                   deletedRegion: { charOffset: e.span.start, charLength: e.span.end - e.span.start },
                   insertedContent: { text: e.newText }
                 }))

@@ -4,7 +4,7 @@
 import { parseScript, parseSql } from '../sql/parser';
 import { reparseScript } from '../sql/incremental';
 import { inferTerminator } from '../sql/terminator';
-import type { ParsedSql, Span, SqlOrigin, Statement } from '../sql/ast';
+import type { ParsedSql, Span, Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
@@ -489,19 +489,9 @@ function linesText(lines: LineIndex, span: Span): string {
   return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
 }
 
-/**
- * Fixes in file offsets, by the rule's fix object and the origin they were mapped with. A rule may hand one
- * fix to many reports (single-row-insert offered its multi-row fix on every INSERT of a run): a copy per
- * report made memory quadratic in the run (200,000 inserts in a row took 4 GB and crashed `check`), so
- * the reports of one fix share its mapped copy (nothing mutates a diagnostic's fix).
- */
-const mappedFixes = new WeakMap<Fix, { origin: SqlOrigin | undefined; fix: Fix }>();
-
+/** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */
 function mappedFix(fix: Fix, stmt: Statement | undefined): Fix {
-  const cached = mappedFixes.get(fix);
-  if (cached && cached.origin === stmt?.origin) return cached.fix;
   const mapped: Fix = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
   if (fix.changesMeaning) mapped.changesMeaning = true;
-  mappedFixes.set(fix, { origin: stmt?.origin, fix: mapped });
   return mapped;
 }

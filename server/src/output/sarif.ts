@@ -144,12 +144,7 @@ export function toSarif(input: SarifInput): object {
       descriptors.push(syntheticDescriptor(f.rule, f.severity));
     }
   }
-  // A fix shared by many findings (single-row-insert's multi-row VALUES for a whole run) is listed once, on
-  // the first of them: repeated on each, a run of n INSERTs would write n × n replacements.
-  const fixesListed = new Set<object>();
   const results = input.findings.map((f) => {
-    const fix = f.fix && !fixesListed.has(f.fix) ? f.fix : undefined;
-    if (fix) fixesListed.add(fix);
     const region: Record<string, number> = { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn };
     if (f.endLine === f.line && f.endColumn <= f.column) region.endColumn = f.column;
     return {
@@ -169,15 +164,15 @@ export function toSarif(input: SarifInput): object {
         : {}),
       partialFingerprints: { [FINGERPRINT_KEY]: f.fingerprint },
       ...(f.baselineState ? { baselineState: f.baselineState } : {}),
-      ...(fix
+      ...(f.fix
         ? {
             fixes: [
               {
-                description: { text: sarifText(fix.title) },
+                description: { text: sarifText(f.fix.title) },
                 artifactChanges: [
                   {
                     artifactLocation: artifactLocation(f.displayPath),
-                    replacements: fix.edits.map((e) => ({
+                    replacements: f.fix.edits.map((e) => ({
                       deletedRegion: { charOffset: e.span.start, charLength: e.span.end - e.span.start },
                       insertedContent: { text: e.newText },
                     })),
