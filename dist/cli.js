@@ -1180,6 +1180,953 @@ var init_suppressions = __esm({
   }
 });
 
+// server/src/sql/lexer.ts
+function isSpace(c) {
+  return c < 128 ? (ASCII_CLASS[c] & CC_SPACE) !== 0 : c === 160 || c === 65279;
+}
+function isDigit(c) {
+  return c >= 48 && c <= 57;
+}
+function isLetter(c) {
+  return c < 128 && (ASCII_CLASS[c] & CC_LETTER) !== 0;
+}
+function isIdentStart(c) {
+  return c < 128 ? (ASCII_CLASS[c] & CC_IDENT_START) !== 0 : c !== 160 && c !== 65279 && c !== 172;
+}
+function isIdentPart(c) {
+  return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 160 && c !== 65279 && c !== 172;
+}
+function terminatorDirective(body) {
+  const m = /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body);
+  if (m) return m[1];
+  const s = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body);
+  if (s) return s[1];
+  return void 0;
+}
+function keywordAt(text2, start, end, upper) {
+  if (end - start !== upper.length) return false;
+  for (let k = 0; k < upper.length; k++) {
+    let c = text2.charCodeAt(start + k);
+    if (c >= 97 && c <= 122) c -= 32;
+    if (c !== upper.charCodeAt(k)) return false;
+  }
+  return true;
+}
+function scanIdent(text2, j) {
+  const n = text2.length;
+  while (j < n && isIdentPart(text2.charCodeAt(j))) j++;
+  return j;
+}
+function skipQuoted(text2, openAt, quote) {
+  const n = text2.length;
+  let j = openAt + 1;
+  while (j < n) {
+    const idx = text2.indexOf(quote === 39 ? "'" : '"', j);
+    if (idx < 0) return n;
+    if (text2.charCodeAt(idx + 1) === quote) {
+      j = idx + 2;
+      continue;
+    }
+    return idx + 1;
+  }
+  return n;
+}
+function lexQuoted(text2, start, openAt, quote, kind, tokens) {
+  const n = text2.length;
+  let j = openAt + 1;
+  let closed = false;
+  while (j < n) {
+    const idx = text2.indexOf(quote === 39 ? "'" : '"', j);
+    if (idx < 0) break;
+    if (text2.charCodeAt(idx + 1) === quote) {
+      j = idx + 2;
+      continue;
+    }
+    j = idx + 1;
+    closed = true;
+    break;
+  }
+  if (!closed) j = n;
+  tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
+  return j;
+}
+var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, Lexer;
+var init_lexer = __esm({
+  "server/src/sql/lexer.ts"() {
+    "use strict";
+    TK_WORD = 1;
+    TK_DELIM = 2;
+    TK_STRING = 3;
+    TK_NUMBER = 4;
+    TK_MARKER = 5;
+    TK_HOST = 6;
+    TK_LPAREN = 7;
+    TK_RPAREN = 8;
+    TK_COMMA = 9;
+    TK_DOT = 10;
+    TK_SEMI = 11;
+    TK_OP = 12;
+    TK_TERM = 13;
+    TK_RAW = 14;
+    TK_BAD_COMMENT = 15;
+    FLAG_UNTERMINATED = 1;
+    TokenList = class {
+      kind;
+      start;
+      end;
+      flags;
+      count = 0;
+      constructor(capacity) {
+        const n = Math.max(16, capacity | 0);
+        this.kind = new Uint8Array(n);
+        this.start = new Int32Array(n);
+        this.end = new Int32Array(n);
+        this.flags = new Uint8Array(n);
+      }
+      push(kind, start, end, flags) {
+        if (this.count === this.kind.length) this.grow();
+        const i = this.count++;
+        this.kind[i] = kind;
+        this.start[i] = start;
+        this.end[i] = end;
+        this.flags[i] = flags;
+      }
+      /** Drops the first `n` tokens (the rest move to the front): a caller that lexes in rounds reuses one buffer. */
+      discard(n) {
+        if (n <= 0) return;
+        const keep = this.count - n;
+        this.kind.copyWithin(0, n, this.count);
+        this.start.copyWithin(0, n, this.count);
+        this.end.copyWithin(0, n, this.count);
+        this.flags.copyWithin(0, n, this.count);
+        this.count = keep;
+      }
+      grow() {
+        const n = Math.ceil(this.kind.length * 1.5);
+        const kind = new Uint8Array(n);
+        kind.set(this.kind);
+        const start = new Int32Array(n);
+        start.set(this.start);
+        const end = new Int32Array(n);
+        end.set(this.end);
+        const flags = new Uint8Array(n);
+        flags.set(this.flags);
+        this.kind = kind;
+        this.start = start;
+        this.end = end;
+        this.flags = flags;
+      }
+    };
+    CC_SPACE = 1;
+    CC_IDENT_START = 2;
+    CC_DIGIT = 4;
+    CC_LETTER = 8;
+    ASCII_CLASS = new Uint8Array(128);
+    for (const c of [32, 9, 10, 13, 12, 11, 0]) ASCII_CLASS[c] = CC_SPACE;
+    for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
+    for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
+    for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START;
+    for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
+    Lexer = class {
+      /**
+       * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
+       * `lineStart`: only whitespace lies between the last line break and `from`.
+       */
+      constructor(text2, initialTerminator = ";", from = 0, lineStart = true) {
+        this.text = text2;
+        this.term = initialTerminator.length > 0 ? initialTerminator : ";";
+        this.i = from;
+        this.lineStart = lineStart;
+      }
+      text;
+      comments = [];
+      i = 0;
+      term;
+      atStatementStart = true;
+      /** Only whitespace since the last line break. */
+      lineStart = true;
+      /** True once the whole text is tokenised. */
+      get done() {
+        return this.i >= this.text.length;
+      }
+      /**
+       * Adds tokens to `tokens` up to the end of the text, or stops right after a terminator token once the
+       * list holds `minTokens` tokens.
+       */
+      run(tokens, minTokens = Infinity) {
+        const text2 = this.text;
+        const comments = this.comments;
+        const n = text2.length;
+        let term = this.term;
+        let termC0 = term.charCodeAt(0);
+        let termLen = term.length;
+        let atStatementStart = this.atStatementStart;
+        let lineStart = this.lineStart;
+        let i = this.i;
+        const isTerminatorAt = (p) => {
+          if (text2.charCodeAt(p) !== termC0 || termLen > 1 && !text2.startsWith(term, p)) return false;
+          if (termC0 === 59 || termC0 === 10) return true;
+          let j = p + termLen;
+          while (j < n) {
+            const d = text2.charCodeAt(j);
+            if (d === 10 || d === 13) return true;
+            if (d === 45 && text2.charCodeAt(j + 1) === 45) return true;
+            if (!isSpace(d)) return false;
+            j++;
+          }
+          return true;
+        };
+        while (i < n) {
+          const c = text2.charCodeAt(i);
+          if (c === 92 && termC0 === 10) {
+            let j = i + 1;
+            while (j < n && (text2.charCodeAt(j) === 32 || text2.charCodeAt(j) === 9 || text2.charCodeAt(j) === 13)) j++;
+            if (j >= n || text2.charCodeAt(j) === 10) {
+              i = j + 1;
+              continue;
+            }
+          }
+          if (c === 10 && termC0 === 10) {
+            tokens.push(TK_TERM, i, i + 1, 0);
+            i++;
+            lineStart = true;
+            atStatementStart = true;
+            if (tokens.count >= minTokens) break;
+            continue;
+          }
+          if (isSpace(c)) {
+            if (c === 10 || c === 13) lineStart = true;
+            i++;
+            continue;
+          }
+          const wasLineStart = lineStart;
+          lineStart = false;
+          const next = i + 1 < n ? text2.charCodeAt(i + 1) : -1;
+          if (c === 45 && next === 45) {
+            let j = i + 2;
+            while (j < n) {
+              const d = text2.charCodeAt(j);
+              if (d === 10 || d === 13) break;
+              j++;
+            }
+            const body = text2.slice(i + 2, j);
+            comments.push({ span: { start: i, end: j }, text: body });
+            const directive = body.length > 8 ? terminatorDirective(body) : void 0;
+            if (directive !== void 0) {
+              term = directive;
+              termC0 = term.charCodeAt(0);
+              termLen = term.length;
+            }
+            i = j;
+            continue;
+          }
+          if (c === 47 && next === 42 && !(i > 0 && text2.charCodeAt(i - 1) === 47) && text2.charCodeAt(i + 2) !== 58) {
+            let depth = 1;
+            let j = i + 2;
+            while (j < n && depth > 0) {
+              const d = text2.charCodeAt(j);
+              if (d === 42 && text2.charCodeAt(j + 1) === 47) {
+                depth--;
+                j += 2;
+              } else if (d === 47 && text2.charCodeAt(j + 1) === 42) {
+                depth++;
+                j += 2;
+              } else {
+                j++;
+              }
+            }
+            if (depth > 0) {
+              comments.push({ span: { start: i, end: n }, text: text2.slice(i + 2, n) });
+              tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
+              i = n;
+              break;
+            }
+            comments.push({ span: { start: i, end: j }, text: text2.slice(i + 2, j - 2) });
+            i = j;
+            continue;
+          }
+          if (c === 35 && wasLineStart && !(next >= 0 && isIdentPart(next) && next !== 35)) {
+            let j = i + 1;
+            while (j < n) {
+              const d = text2.charCodeAt(j);
+              if (d === 10 || d === 13) break;
+              j++;
+            }
+            comments.push({ span: { start: i, end: j }, text: text2.slice(i + 1, j) });
+            i = j;
+            continue;
+          }
+          if (isTerminatorAt(i)) {
+            tokens.push(TK_TERM, i, i + termLen, 0);
+            i += termLen;
+            atStatementStart = true;
+            if (tokens.count >= minTokens) break;
+            continue;
+          }
+          if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
+            let j = scanIdent(text2, i + 1);
+            if (text2.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
+            tokens.push(TK_WORD, i, j, 0);
+            i = j;
+            continue;
+          }
+          if (c === 33 && atStatementStart) {
+            let j = i + 1;
+            while (j < n && !isTerminatorAt(j)) j++;
+            tokens.push(TK_RAW, i, j, 0);
+            i = j;
+            atStatementStart = false;
+            continue;
+          }
+          const startsStatement = atStatementStart;
+          atStatementStart = false;
+          if (isLetter(c)) {
+            const u = c & ~32;
+            let quoteAt = -1;
+            if (next === 39 && (u === 88 || u === 71 || u === 78 || u === 66)) quoteAt = i + 1;
+            else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+            else if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
+            if (quoteAt >= 0) {
+              i = lexQuoted(text2, i, quoteAt, 39, TK_STRING, tokens);
+              continue;
+            }
+            if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 34) {
+              i = lexQuoted(text2, i, i + 2, 34, TK_DELIM, tokens);
+              continue;
+            }
+          }
+          if (isIdentStart(c)) {
+            let j = i + 1;
+            while (j < n) {
+              const d = text2.charCodeAt(j);
+              if (!isIdentPart(d) || d === termC0 && isTerminatorAt(j)) break;
+              j++;
+            }
+            tokens.push(TK_WORD, i, j, 0);
+            if (startsStatement && keywordAt(text2, i, j, "ECHO")) {
+              let k = j;
+              while (k < n && !isTerminatorAt(k)) k++;
+              if (k > j) tokens.push(TK_RAW, j, k, 0);
+              i = k;
+              continue;
+            }
+            i = j;
+            continue;
+          }
+          if (c === 39) {
+            i = lexQuoted(text2, i, i, 39, TK_STRING, tokens);
+            continue;
+          }
+          if (c === 34) {
+            i = lexQuoted(text2, i, i, 34, TK_DELIM, tokens);
+            continue;
+          }
+          if (isDigit(c) || c === 46 && isDigit(next)) {
+            let j = i;
+            while (j < n && isDigit(text2.charCodeAt(j))) j++;
+            if (text2.charCodeAt(j) === 46) {
+              j++;
+              while (j < n && isDigit(text2.charCodeAt(j))) j++;
+            }
+            const e = text2.charCodeAt(j);
+            if (e === 69 || e === 101) {
+              const s = text2.charCodeAt(j + 1);
+              if (isDigit(s)) j += 1;
+              else if ((s === 43 || s === 45) && isDigit(text2.charCodeAt(j + 2))) j += 2;
+              if (j > i && isDigit(text2.charCodeAt(j))) while (j < n && isDigit(text2.charCodeAt(j))) j++;
+            }
+            tokens.push(TK_NUMBER, i, j, 0);
+            i = j;
+            continue;
+          }
+          switch (c) {
+            case 40:
+              tokens.push(TK_LPAREN, i, i + 1, 0);
+              i++;
+              continue;
+            case 41:
+              tokens.push(TK_RPAREN, i, i + 1, 0);
+              i++;
+              continue;
+            case 44:
+              tokens.push(TK_COMMA, i, i + 1, 0);
+              i++;
+              continue;
+            case 46:
+              tokens.push(TK_DOT, i, i + 1, 0);
+              i++;
+              continue;
+            case 59:
+              tokens.push(TK_SEMI, i, i + 1, 0);
+              i++;
+              continue;
+            case 63:
+              tokens.push(TK_MARKER, i, i + 1, 0);
+              i++;
+              continue;
+            case 58:
+              if (next >= 0 && (isIdentStart(next) || next === 34) && next !== 35) {
+                let j = i + 1;
+                j = next === 34 ? skipQuoted(text2, j, 34) : scanIdent(text2, j);
+                if (text2.charCodeAt(j) === 58 && isIdentStart(text2.charCodeAt(j + 1))) j = scanIdent(text2, j + 1);
+                tokens.push(TK_HOST, i, j, 0);
+                i = j;
+                continue;
+              }
+              break;
+          }
+          if (next >= 0) {
+            const two = c === 60 && (next === 61 || next === 62) || // <= <>
+            c === 62 && next === 61 || // >=
+            (c === 33 || c === 94 || c === 172) && (next === 61 || next === 60 || next === 62) || // != ^= ¬= !< ...
+            c === 124 && next === 124 || // ||
+            c === 61 && next === 62 || // =>
+            c === 42 && next === 42;
+            if (two) {
+              tokens.push(TK_OP, i, i + 2, 0);
+              i += 2;
+              continue;
+            }
+          }
+          const width = c >= 55296 && c <= 56319 && i + 1 < n ? 2 : 1;
+          tokens.push(TK_OP, i, i + width, 0);
+          i += width;
+        }
+        this.i = i;
+        this.term = term;
+        this.atStatementStart = atStatementStart;
+        this.lineStart = lineStart;
+      }
+    };
+  }
+});
+
+// server/src/sql/grammar/clauses.ts
+function isBuiltInTypeAt(p, i) {
+  return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
+}
+function parseIdentifier(p, context) {
+  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+  const i = p.pos++;
+  return { name: p.identValue(i), span: p.tokSpan(i) };
+}
+function parseQualifiedName(p, context) {
+  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+  const startTok = p.pos;
+  let last = p.pos++;
+  let parts = 1;
+  while (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1) && parts < 3) {
+    last = p.pos + 1;
+    p.pos += 2;
+    parts++;
+  }
+  const span = { start: p.t.start[startTok], end: p.t.end[last] };
+  if (parts === 1) return { name: p.identValue(last), span };
+  return { schema: p.identValue(last - 2), name: p.identValue(last), span };
+}
+function qualifiedNameAt(p, i) {
+  if (!p.isIdent(i)) return void 0;
+  const saved = p.pos;
+  p.pos = i;
+  const name2 = parseQualifiedName(p, "name");
+  const next = p.pos;
+  p.pos = saved;
+  return { name: name2, next };
+}
+function skipParens(p, context) {
+  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
+  const open = p.pos;
+  const after = p.afterBalanced(open);
+  if (after === p.end && p.kind(after - 1) !== TK_RPAREN) {
+    p.pos = p.end;
+    p.fail("missing ')'", context);
+  }
+  p.pos = after;
+  const innerFirst = open + 1;
+  const innerEnd = after - 1;
+  if (innerEnd <= innerFirst) return { start: p.t.end[open], end: p.t.end[open] };
+  return p.rangeSpan(innerFirst, innerEnd);
+}
+function parseNameList(p, context) {
+  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
+  const close = p.afterBalanced(p.pos) - 1;
+  let count = 0;
+  if (close > p.pos + 1) {
+    count = 1;
+    for (let j = p.pos + 1, depth = 0; j < close; j++) {
+      const k = p.t.kind[j];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (k === TK_COMMA && depth === 0) count++;
+    }
+  }
+  p.pos++;
+  const names3 = new Array(count);
+  let n = 0;
+  for (; ; ) {
+    if (p.kind(p.pos) === TK_RPAREN) {
+      p.pos++;
+      if (n < names3.length) names3.length = n;
+      return names3;
+    }
+    const name2 = parseIdentifier(p, context).name;
+    if (n < names3.length) names3[n++] = name2;
+    else {
+      names3.push(name2);
+      n++;
+    }
+    while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA && p.kind(p.pos) !== TK_RPAREN) p.skipUnit();
+    if (p.kind(p.pos) === TK_COMMA) p.pos++;
+    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
+  }
+}
+function parseNumber(p, context) {
+  let sign = 1;
+  if (p.isOp(p.pos, "-")) {
+    sign = -1;
+    p.pos++;
+  } else if (p.isOp(p.pos, "+")) p.pos++;
+  if (p.kind(p.pos) !== TK_NUMBER) p.fail("expected a number", context);
+  const v = Number(p.text.slice(p.t.start[p.pos], p.t.end[p.pos]));
+  p.pos++;
+  return sign * v;
+}
+function parseSize(p, context) {
+  const v = parseNumber(p, context);
+  if (p.accept("K")) return v * 1024;
+  if (p.accept("M")) return v * 1024 * 1024;
+  if (p.accept("G")) return v * 1024 * 1024 * 1024;
+  return v;
+}
+function parseDataType(p, context) {
+  if (!p.isIdent(p.pos)) p.fail("expected a data type", context);
+  const startTok = p.pos;
+  let name2 = p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : p.identValue(p.pos);
+  p.pos++;
+  if (name2 === "LONG" && (p.peek("VARCHAR") || p.peek("VARGRAPHIC"))) {
+    name2 = "LONG " + p.upper(p.pos++);
+  } else if ((name2 === "CHARACTER" || name2 === "CHAR") && p.peek("VARYING")) {
+    p.pos++;
+    name2 = "VARCHAR";
+  } else if ((name2 === "CHARACTER" || name2 === "CHAR" || name2 === "BINARY") && p.peek("LARGE") && p.kw(p.pos + 1, "OBJECT")) {
+    p.pos += 2;
+    name2 = name2 === "BINARY" ? "BLOB" : "CLOB";
+  } else if (name2 === "DOUBLE" && p.peek("PRECISION")) {
+    p.pos++;
+  } else if (name2 === "GRAPHIC" && p.peek("VARYING")) {
+    p.pos++;
+    name2 = "VARGRAPHIC";
+  } else if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
+    p.pos++;
+    name2 = p.identValue(p.pos++);
+  }
+  name2 = TYPE_SYNONYMS[name2] ?? name2;
+  const type = {
+    name: name2,
+    isLob: LOB_TYPES.has(name2),
+    isLong: name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC",
+    isXml: name2 === "XML",
+    span: { start: 0, end: 0 }
+  };
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const open = p.pos;
+    p.pos++;
+    if (p.kind(p.pos) === TK_NUMBER) {
+      type.length = parseSize(p, context);
+    }
+    p.pos = p.afterBalanced(open);
+    if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
+  }
+  if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
+    p.pos += 3;
+  }
+  type.span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
+  return type;
+}
+function isIsolationAt(p, i) {
+  return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
+}
+function isolationClause(p, from, to) {
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (depth === 0 && isIsolationAt(p, i)) return p.upper(i + 1);
+  }
+  return void 0;
+}
+function sequencesUsed(p, from, to) {
+  let out;
+  const saved = p.end;
+  p.end = to;
+  try {
+    for (let i = from; i < to; i++) {
+      if (p.t.kind[i] !== TK_WORD) continue;
+      let nameAt2 = -1;
+      if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
+      else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
+      else if (p.kw(i, "NEXTVAL") && i - 2 >= from && p.t.kind[i - 1] === TK_DOT && p.isIdent(i - 2)) {
+        const nameEnd = i - 1;
+        let first = i - 2;
+        if (first - 2 >= from && p.t.kind[first - 1] === TK_DOT && p.isIdent(first - 2)) first -= 2;
+        const name2 = p.identValue(nameEnd - 1);
+        const q2 = { name: name2, span: { start: p.t.start[first], end: p.t.end[nameEnd - 1] } };
+        if (first !== nameEnd - 1) q2.schema = p.identValue(first);
+        (out ??= []).push(q2);
+        continue;
+      }
+      if (nameAt2 >= 0) {
+        const r = qualifiedNameAt(p, nameAt2);
+        if (r) (out ??= []).push(r.name);
+      }
+    }
+  } finally {
+    p.end = saved;
+  }
+  return out ?? NO_SEQUENCES;
+}
+function tablesRead(p, from, to) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let ctes;
+  const savedEnd = p.end;
+  p.end = to;
+  try {
+    for (let i = from; i < to; i++) {
+      if (!p.kw(i, "WITH") && !(p.t.kind[i] === TK_COMMA && ctes)) continue;
+      let j = i + 1;
+      if (!p.isIdent(j)) continue;
+      j++;
+      if (p.t.kind[j] === TK_LPAREN && j < to && p.isIdent(j + 1)) j = p.afterBalanced(j);
+      if (p.kw(j, "AS") && p.kind(j + 1) === TK_LPAREN) (ctes ??= /* @__PURE__ */ new Set()).add(p.identValue(i + 1));
+    }
+    const levels = p.levelStack(to - from + 1);
+    levels[0] = 0;
+    let depth = 0;
+    const readRef = (i) => {
+      if (!p.isIdent(i)) return;
+      if (p.t.kind[i] === TK_WORD && TABLE_REF_SKIP.has(p.upper(i))) return;
+      const r = qualifiedNameAt(p, i);
+      if (!r) return;
+      const key = (r.name.schema ?? "") + "." + r.name.name;
+      if (!r.name.schema && ctes?.has(r.name.name)) return;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(r.name);
+    };
+    for (let i = from; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) {
+        levels[++depth] = 0;
+        continue;
+      }
+      if (k === TK_RPAREN) {
+        if (depth > 0) depth--;
+        continue;
+      }
+      if (k === TK_COMMA) {
+        if (levels[depth] & 1) readRef(i + 1);
+        continue;
+      }
+      if (k !== TK_WORD) continue;
+      if (p.kw(i, "SELECT")) {
+        levels[depth] = 2;
+      } else if (p.kw(i, "FROM") || p.kw(i, "JOIN")) {
+        if (levels[depth] & 2 || p.kw(i, "JOIN")) {
+          levels[depth] |= 1;
+          readRef(i + 1);
+        }
+      } else if (levels[depth] & 1 && isFromEnder(p, i)) {
+        levels[depth] &= ~1;
+      }
+    }
+  } finally {
+    p.end = savedEnd;
+  }
+  return out;
+}
+function isFromEnder(p, i) {
+  const len = p.t.end[i] - p.t.start[i];
+  return len >= 2 && len <= 9 && FROM_ENDERS.has(p.upper(i));
+}
+var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS;
+var init_clauses = __esm({
+  "server/src/sql/grammar/clauses.ts"() {
+    "use strict";
+    init_lexer();
+    NO_SEQUENCES = Object.freeze([]);
+    TYPE_SYNONYMS = {
+      INT: "INTEGER",
+      CHARACTER: "CHAR",
+      DEC: "DECIMAL",
+      NUMERIC: "DECIMAL",
+      NUM: "DECIMAL",
+      LONG: "LONG VARCHAR"
+    };
+    LOB_TYPES = /* @__PURE__ */ new Set(["CLOB", "BLOB", "DBCLOB"]);
+    BUILT_IN_TYPES = /* @__PURE__ */ new Set([
+      "SMALLINT",
+      "INT",
+      "INTEGER",
+      "BIGINT",
+      "DECIMAL",
+      "DEC",
+      "NUMERIC",
+      "NUM",
+      "NUMBER",
+      "DECFLOAT",
+      "REAL",
+      "FLOAT",
+      "DOUBLE",
+      "CHAR",
+      "CHARACTER",
+      "VARCHAR",
+      "VARCHAR2",
+      "NCHAR",
+      "NVARCHAR",
+      "CLOB",
+      "NCLOB",
+      "DBCLOB",
+      "BLOB",
+      "GRAPHIC",
+      "VARGRAPHIC",
+      "LONG",
+      "DATE",
+      "TIME",
+      "TIMESTAMP",
+      "XML",
+      "BOOLEAN",
+      "BINARY",
+      "VARBINARY",
+      "ROWID"
+    ]);
+    TYPED_LITERAL_WORDS = /* @__PURE__ */ new Set(["DATE", "TIME", "TIMESTAMP", "GRAPHIC", "BINARY"]);
+    TABLE_REF_SKIP = /* @__PURE__ */ new Set(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
+    FROM_ENDERS = /* @__PURE__ */ new Set([
+      "WHERE",
+      "GROUP",
+      "HAVING",
+      "ORDER",
+      "FETCH",
+      "UNION",
+      "EXCEPT",
+      "INTERSECT",
+      "SELECT",
+      "WINDOW",
+      "LIMIT",
+      "OFFSET",
+      "FOR",
+      "WITH",
+      "OPTIMIZE",
+      "SET",
+      "VALUES",
+      "WHEN",
+      "THEN",
+      "ELSE",
+      "END"
+    ]);
+  }
+});
+
+// server/src/sql/grammar/values.ts
+function valueKinds(row) {
+  return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
+}
+function packedRowParts(row) {
+  return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : void 0;
+}
+function packedRow(data, at) {
+  return new PackedValuesRow(data, at);
+}
+function isForRowsAt(p, i) {
+  return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
+}
+function parseValuesRow(p, context) {
+  const startTok = p.pos;
+  const store = p.rowStore;
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const close = p.afterBalanced(p.pos) - 1;
+    if (p.kind(close) !== TK_RPAREN) {
+      p.pos = p.end;
+      p.fail("missing ')' after the VALUES row", context);
+    }
+    let i2 = p.pos + 1;
+    if (i2 === close) p.fail("expected a value", context, i2);
+    const at2 = store.reserve(3 + 3 * (close - i2));
+    const data2 = store.data;
+    let w = at2 + 3;
+    while (i2 < close) {
+      const vStart2 = i2;
+      let depth = 0;
+      while (i2 < close) {
+        const k = p.t.kind[i2];
+        if (k === TK_LPAREN) depth++;
+        else if (k === TK_RPAREN) depth--;
+        else if (k === TK_COMMA && depth === 0) break;
+        i2++;
+      }
+      if (i2 === vStart2) p.fail("expected a value", context, i2);
+      data2[w] = classifyValueKind(p, vStart2, i2);
+      data2[w + 1] = p.t.start[vStart2];
+      data2[w + 2] = p.t.end[i2 - 1];
+      w += 3;
+      if (i2 < close) {
+        i2++;
+        if (i2 === close) p.fail("expected a value", context, i2);
+      }
+    }
+    p.pos = close + 1;
+    data2[at2] = p.t.start[startTok];
+    data2[at2 + 1] = p.t.end[close];
+    data2[at2 + 2] = (w - at2 - 3) / 3;
+    return store.commit(w);
+  }
+  const vStart = p.pos;
+  let i = p.pos;
+  while (i < p.end && p.t.kind[i] !== TK_COMMA && !isIsolationAt(p, i) && !isForRowsAt(p, i)) {
+    if (p.t.kind[i] === TK_LPAREN) i = p.afterBalanced(i);
+    else i++;
+  }
+  if (i === vStart) p.fail("expected a value", context, i);
+  const kind = classifyValueKind(p, vStart, i);
+  p.pos = i;
+  const at = store.reserve(6);
+  const data = store.data;
+  const span = p.rangeSpan(vStart, i);
+  data[at] = span.start;
+  data[at + 1] = span.end;
+  data[at + 2] = 1;
+  data[at + 3] = kind;
+  data[at + 4] = span.start;
+  data[at + 5] = span.end;
+  return store.commit(at + 6);
+}
+function classifyValueKind(p, a, b) {
+  let lead = 0;
+  while (a + lead < b && p.t.kind[a + lead] === TK_LPAREN) lead++;
+  let trail = 0;
+  while (b - 1 - trail > a + lead && p.t.kind[b - 1 - trail] === TK_RPAREN) trail++;
+  let k = Math.min(lead, trail);
+  if (k > 0) {
+    let depth = 0;
+    let lowest = 0;
+    for (let i = a + k; i < b - k; i++) {
+      const kind = p.t.kind[i];
+      if (kind === TK_LPAREN) depth++;
+      else if (kind === TK_RPAREN && --depth < lowest) lowest = depth;
+    }
+    k = Math.max(0, k + lowest);
+    a += k;
+    b -= k;
+  }
+  return valueKind(p, a, b);
+}
+function valueKind(p, a, b) {
+  const n = b - a;
+  const k0 = p.t.kind[a];
+  if (n === 1) {
+    if (k0 === TK_STRING || k0 === TK_NUMBER) return VK_LITERAL;
+    if (k0 === TK_MARKER) return VK_MARKER;
+    if (k0 === TK_HOST) return VK_HOST;
+    if (p.kw(a, "NULL")) return VK_NULL;
+    if (p.kw(a, "DEFAULT")) return VK_DEFAULT;
+    return VK_EXPRESSION;
+  }
+  if (n === 2) {
+    if ((p.isOp(a, "-") || p.isOp(a, "+")) && p.t.kind[a + 1] === TK_NUMBER) return VK_LITERAL;
+    if (k0 === TK_WORD && p.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(p.upper(a))) return VK_LITERAL;
+  }
+  if (n === 3 && k0 === TK_HOST && p.kw(a + 1, "INDICATOR") && p.t.kind[a + 2] === TK_HOST) return VK_HOST;
+  if (p.kw(a, "CAST") && p.t.kind[a + 1] === TK_LPAREN && p.afterBalanced(a + 1) === b && p.kw(a + 3, "AS")) {
+    const inner = valueKind(p, a + 2, a + 3);
+    if (inner !== VK_EXPRESSION && inner !== VK_DEFAULT) return inner;
+  }
+  return VK_EXPRESSION;
+}
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedRowStore;
+var init_values = __esm({
+  "server/src/sql/grammar/values.ts"() {
+    "use strict";
+    init_lexer();
+    init_clauses();
+    VALUE_KINDS = ["literal", "marker", "host", "null", "default", "expression"];
+    VK_LITERAL = 0;
+    VK_MARKER = 1;
+    VK_HOST = 2;
+    VK_NULL = 3;
+    VK_DEFAULT = 4;
+    VK_EXPRESSION = 5;
+    PackedValuesRow = class {
+      constructor(data, at) {
+        this.data = data;
+        this.at = at;
+      }
+      data;
+      at;
+      /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
+      get span() {
+        return { start: this.data[this.at], end: this.data[this.at + 1] };
+      }
+      /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
+      shiftBy(delta) {
+        const d = this.data;
+        d[this.at] += delta;
+        d[this.at + 1] += delta;
+        const count = d[this.at + 2];
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
+          d[j + 1] += delta;
+          d[j + 2] += delta;
+        }
+      }
+      /** The kinds of the values, without their spans (asked of every row by rules and the schema). */
+      get kinds() {
+        const d = this.data;
+        const count = d[this.at + 2];
+        const kinds = new Array(count);
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) kinds[v] = VALUE_KINDS[d[j]];
+        return kinds;
+      }
+      /** A new array on every access, like `span`. */
+      get values() {
+        const d = this.data;
+        const count = d[this.at + 2];
+        const values = new Array(count);
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
+        return values;
+      }
+    };
+    PackedRowStore = class {
+      constructor(chunkSize) {
+        this.chunkSize = chunkSize;
+        this.chunk = new Int32Array(chunkSize);
+      }
+      chunkSize;
+      chunk;
+      used = 0;
+      /**
+       * Makes room for `ints` more numbers and returns where they go; they only count as stored once
+       * `commit` is called (a row that fails to parse leaves nothing behind).
+       */
+      reserve(ints) {
+        if (this.used + ints > this.chunk.length) {
+          this.chunk = new Int32Array(Math.max(this.chunkSize, ints));
+          this.used = 0;
+        }
+        return this.used;
+      }
+      get data() {
+        return this.chunk;
+      }
+      commit(end) {
+        const row = new PackedValuesRow(this.chunk, this.used);
+        this.used = end;
+        return row;
+      }
+    };
+  }
+});
+
 // server/src/schema/schema.ts
 function replaceNamed(items, item2) {
   let names3 = namesIn.get(items);
@@ -1213,7 +2160,7 @@ function shapeOf(stmt) {
   switch (stmt.kind) {
     case "insert": {
       const rows = stmt.source.kind === "values" ? stmt.source.rows : [];
-      const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== "marker" && v.kind !== "host"));
+      const literal = rows.length > 0 && rows.every(withoutParameters);
       return `insert ${name2(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name2).join(",")}`;
     }
     case "merge":
@@ -1236,11 +2183,15 @@ function sameDatabase(a, b) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
+function withoutParameters(row) {
+  return valueKinds(row).every((kind) => kind !== "marker" && kind !== "host");
+}
 var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
     init_walk();
+    init_values();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -1458,7 +2409,7 @@ var init_schema = __esm({
             if (stmt.source.kind === "select") reasons.push("INSERT \u2026 SELECT");
             if (inLoop) reasons.push("inserted inside a loop");
             const rows = stmt.source.kind === "values" && !inLoop ? stmt.source.rows.length : 0;
-            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== "marker" && v.kind !== "host"));
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && stmt.source.rows.every(withoutParameters);
             const site = { file, stmt, repeated: inLoop || count > 1 };
             if (literal) site.literalRows = rows;
             this.addInsertSite(key, site, reasons, rows);
@@ -1920,427 +2871,6 @@ var init_ast = __esm({
   }
 });
 
-// server/src/sql/lexer.ts
-function isSpace(c) {
-  return c < 128 ? (ASCII_CLASS[c] & CC_SPACE) !== 0 : c === 160 || c === 65279;
-}
-function isDigit(c) {
-  return c >= 48 && c <= 57;
-}
-function isLetter(c) {
-  return c < 128 && (ASCII_CLASS[c] & CC_LETTER) !== 0;
-}
-function isIdentStart(c) {
-  return c < 128 ? (ASCII_CLASS[c] & CC_IDENT_START) !== 0 : c !== 160 && c !== 65279 && c !== 172;
-}
-function isIdentPart(c) {
-  return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 160 && c !== 65279 && c !== 172;
-}
-function terminatorDirective(body) {
-  const m = /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body);
-  if (m) return m[1];
-  const s = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body);
-  if (s) return s[1];
-  return void 0;
-}
-function keywordAt(text2, start, end, upper) {
-  if (end - start !== upper.length) return false;
-  for (let k = 0; k < upper.length; k++) {
-    let c = text2.charCodeAt(start + k);
-    if (c >= 97 && c <= 122) c -= 32;
-    if (c !== upper.charCodeAt(k)) return false;
-  }
-  return true;
-}
-function scanIdent(text2, j) {
-  const n = text2.length;
-  while (j < n && isIdentPart(text2.charCodeAt(j))) j++;
-  return j;
-}
-function skipQuoted(text2, openAt, quote) {
-  const n = text2.length;
-  let j = openAt + 1;
-  while (j < n) {
-    const idx = text2.indexOf(quote === 39 ? "'" : '"', j);
-    if (idx < 0) return n;
-    if (text2.charCodeAt(idx + 1) === quote) {
-      j = idx + 2;
-      continue;
-    }
-    return idx + 1;
-  }
-  return n;
-}
-function lexQuoted(text2, start, openAt, quote, kind, tokens) {
-  const n = text2.length;
-  let j = openAt + 1;
-  let closed = false;
-  while (j < n) {
-    const idx = text2.indexOf(quote === 39 ? "'" : '"', j);
-    if (idx < 0) break;
-    if (text2.charCodeAt(idx + 1) === quote) {
-      j = idx + 2;
-      continue;
-    }
-    j = idx + 1;
-    closed = true;
-    break;
-  }
-  if (!closed) j = n;
-  tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
-  return j;
-}
-var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, Lexer;
-var init_lexer = __esm({
-  "server/src/sql/lexer.ts"() {
-    "use strict";
-    TK_WORD = 1;
-    TK_DELIM = 2;
-    TK_STRING = 3;
-    TK_NUMBER = 4;
-    TK_MARKER = 5;
-    TK_HOST = 6;
-    TK_LPAREN = 7;
-    TK_RPAREN = 8;
-    TK_COMMA = 9;
-    TK_DOT = 10;
-    TK_SEMI = 11;
-    TK_OP = 12;
-    TK_TERM = 13;
-    TK_RAW = 14;
-    TK_BAD_COMMENT = 15;
-    FLAG_UNTERMINATED = 1;
-    TokenList = class {
-      kind;
-      start;
-      end;
-      flags;
-      count = 0;
-      constructor(capacity) {
-        const n = Math.max(16, capacity | 0);
-        this.kind = new Uint8Array(n);
-        this.start = new Int32Array(n);
-        this.end = new Int32Array(n);
-        this.flags = new Uint8Array(n);
-      }
-      push(kind, start, end, flags) {
-        if (this.count === this.kind.length) this.grow();
-        const i = this.count++;
-        this.kind[i] = kind;
-        this.start[i] = start;
-        this.end[i] = end;
-        this.flags[i] = flags;
-      }
-      /** Drops the first `n` tokens (the rest move to the front): a caller that lexes in rounds reuses one buffer. */
-      discard(n) {
-        if (n <= 0) return;
-        const keep = this.count - n;
-        this.kind.copyWithin(0, n, this.count);
-        this.start.copyWithin(0, n, this.count);
-        this.end.copyWithin(0, n, this.count);
-        this.flags.copyWithin(0, n, this.count);
-        this.count = keep;
-      }
-      grow() {
-        const n = Math.ceil(this.kind.length * 1.5);
-        const kind = new Uint8Array(n);
-        kind.set(this.kind);
-        const start = new Int32Array(n);
-        start.set(this.start);
-        const end = new Int32Array(n);
-        end.set(this.end);
-        const flags = new Uint8Array(n);
-        flags.set(this.flags);
-        this.kind = kind;
-        this.start = start;
-        this.end = end;
-        this.flags = flags;
-      }
-    };
-    CC_SPACE = 1;
-    CC_IDENT_START = 2;
-    CC_DIGIT = 4;
-    CC_LETTER = 8;
-    ASCII_CLASS = new Uint8Array(128);
-    for (const c of [32, 9, 10, 13, 12, 11, 0]) ASCII_CLASS[c] = CC_SPACE;
-    for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
-    for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
-    for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START;
-    for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
-    Lexer = class {
-      /**
-       * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
-       * `lineStart`: only whitespace lies between the last line break and `from`.
-       */
-      constructor(text2, initialTerminator = ";", from = 0, lineStart = true) {
-        this.text = text2;
-        this.term = initialTerminator.length > 0 ? initialTerminator : ";";
-        this.i = from;
-        this.lineStart = lineStart;
-      }
-      text;
-      comments = [];
-      i = 0;
-      term;
-      atStatementStart = true;
-      /** Only whitespace since the last line break. */
-      lineStart = true;
-      /** True once the whole text is tokenised. */
-      get done() {
-        return this.i >= this.text.length;
-      }
-      /**
-       * Adds tokens to `tokens` up to the end of the text, or stops right after a terminator token once the
-       * list holds `minTokens` tokens.
-       */
-      run(tokens, minTokens = Infinity) {
-        const text2 = this.text;
-        const comments = this.comments;
-        const n = text2.length;
-        let term = this.term;
-        let termC0 = term.charCodeAt(0);
-        let termLen = term.length;
-        let atStatementStart = this.atStatementStart;
-        let lineStart = this.lineStart;
-        let i = this.i;
-        const isTerminatorAt = (p) => {
-          if (text2.charCodeAt(p) !== termC0 || termLen > 1 && !text2.startsWith(term, p)) return false;
-          if (termC0 === 59 || termC0 === 10) return true;
-          let j = p + termLen;
-          while (j < n) {
-            const d = text2.charCodeAt(j);
-            if (d === 10 || d === 13) return true;
-            if (d === 45 && text2.charCodeAt(j + 1) === 45) return true;
-            if (!isSpace(d)) return false;
-            j++;
-          }
-          return true;
-        };
-        while (i < n) {
-          const c = text2.charCodeAt(i);
-          if (c === 92 && termC0 === 10) {
-            let j = i + 1;
-            while (j < n && (text2.charCodeAt(j) === 32 || text2.charCodeAt(j) === 9 || text2.charCodeAt(j) === 13)) j++;
-            if (j >= n || text2.charCodeAt(j) === 10) {
-              i = j + 1;
-              continue;
-            }
-          }
-          if (c === 10 && termC0 === 10) {
-            tokens.push(TK_TERM, i, i + 1, 0);
-            i++;
-            lineStart = true;
-            atStatementStart = true;
-            if (tokens.count >= minTokens) break;
-            continue;
-          }
-          if (isSpace(c)) {
-            if (c === 10 || c === 13) lineStart = true;
-            i++;
-            continue;
-          }
-          const wasLineStart = lineStart;
-          lineStart = false;
-          const next = i + 1 < n ? text2.charCodeAt(i + 1) : -1;
-          if (c === 45 && next === 45) {
-            let j = i + 2;
-            while (j < n) {
-              const d = text2.charCodeAt(j);
-              if (d === 10 || d === 13) break;
-              j++;
-            }
-            const body = text2.slice(i + 2, j);
-            comments.push({ span: { start: i, end: j }, text: body });
-            const directive = body.length > 8 ? terminatorDirective(body) : void 0;
-            if (directive !== void 0) {
-              term = directive;
-              termC0 = term.charCodeAt(0);
-              termLen = term.length;
-            }
-            i = j;
-            continue;
-          }
-          if (c === 47 && next === 42 && !(i > 0 && text2.charCodeAt(i - 1) === 47) && text2.charCodeAt(i + 2) !== 58) {
-            let depth = 1;
-            let j = i + 2;
-            while (j < n && depth > 0) {
-              const d = text2.charCodeAt(j);
-              if (d === 42 && text2.charCodeAt(j + 1) === 47) {
-                depth--;
-                j += 2;
-              } else if (d === 47 && text2.charCodeAt(j + 1) === 42) {
-                depth++;
-                j += 2;
-              } else {
-                j++;
-              }
-            }
-            if (depth > 0) {
-              comments.push({ span: { start: i, end: n }, text: text2.slice(i + 2, n) });
-              tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
-              i = n;
-              break;
-            }
-            comments.push({ span: { start: i, end: j }, text: text2.slice(i + 2, j - 2) });
-            i = j;
-            continue;
-          }
-          if (c === 35 && wasLineStart && !(next >= 0 && isIdentPart(next) && next !== 35)) {
-            let j = i + 1;
-            while (j < n) {
-              const d = text2.charCodeAt(j);
-              if (d === 10 || d === 13) break;
-              j++;
-            }
-            comments.push({ span: { start: i, end: j }, text: text2.slice(i + 1, j) });
-            i = j;
-            continue;
-          }
-          if (isTerminatorAt(i)) {
-            tokens.push(TK_TERM, i, i + termLen, 0);
-            i += termLen;
-            atStatementStart = true;
-            if (tokens.count >= minTokens) break;
-            continue;
-          }
-          if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
-            let j = scanIdent(text2, i + 1);
-            if (text2.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
-            tokens.push(TK_WORD, i, j, 0);
-            i = j;
-            continue;
-          }
-          if (c === 33 && atStatementStart) {
-            let j = i + 1;
-            while (j < n && !isTerminatorAt(j)) j++;
-            tokens.push(TK_RAW, i, j, 0);
-            i = j;
-            atStatementStart = false;
-            continue;
-          }
-          const startsStatement = atStatementStart;
-          atStatementStart = false;
-          if (isLetter(c)) {
-            const u = c & ~32;
-            let quoteAt = -1;
-            if (next === 39 && (u === 88 || u === 71 || u === 78 || u === 66)) quoteAt = i + 1;
-            else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
-            else if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
-            if (quoteAt >= 0) {
-              i = lexQuoted(text2, i, quoteAt, 39, TK_STRING, tokens);
-              continue;
-            }
-            if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 34) {
-              i = lexQuoted(text2, i, i + 2, 34, TK_DELIM, tokens);
-              continue;
-            }
-          }
-          if (isIdentStart(c)) {
-            let j = i + 1;
-            while (j < n) {
-              const d = text2.charCodeAt(j);
-              if (!isIdentPart(d) || d === termC0 && isTerminatorAt(j)) break;
-              j++;
-            }
-            tokens.push(TK_WORD, i, j, 0);
-            if (startsStatement && keywordAt(text2, i, j, "ECHO")) {
-              let k = j;
-              while (k < n && !isTerminatorAt(k)) k++;
-              if (k > j) tokens.push(TK_RAW, j, k, 0);
-              i = k;
-              continue;
-            }
-            i = j;
-            continue;
-          }
-          if (c === 39) {
-            i = lexQuoted(text2, i, i, 39, TK_STRING, tokens);
-            continue;
-          }
-          if (c === 34) {
-            i = lexQuoted(text2, i, i, 34, TK_DELIM, tokens);
-            continue;
-          }
-          if (isDigit(c) || c === 46 && isDigit(next)) {
-            let j = i;
-            while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            if (text2.charCodeAt(j) === 46) {
-              j++;
-              while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            }
-            const e = text2.charCodeAt(j);
-            if (e === 69 || e === 101) {
-              const s = text2.charCodeAt(j + 1);
-              if (isDigit(s)) j += 1;
-              else if ((s === 43 || s === 45) && isDigit(text2.charCodeAt(j + 2))) j += 2;
-              if (j > i && isDigit(text2.charCodeAt(j))) while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            }
-            tokens.push(TK_NUMBER, i, j, 0);
-            i = j;
-            continue;
-          }
-          switch (c) {
-            case 40:
-              tokens.push(TK_LPAREN, i, i + 1, 0);
-              i++;
-              continue;
-            case 41:
-              tokens.push(TK_RPAREN, i, i + 1, 0);
-              i++;
-              continue;
-            case 44:
-              tokens.push(TK_COMMA, i, i + 1, 0);
-              i++;
-              continue;
-            case 46:
-              tokens.push(TK_DOT, i, i + 1, 0);
-              i++;
-              continue;
-            case 59:
-              tokens.push(TK_SEMI, i, i + 1, 0);
-              i++;
-              continue;
-            case 63:
-              tokens.push(TK_MARKER, i, i + 1, 0);
-              i++;
-              continue;
-            case 58:
-              if (next >= 0 && (isIdentStart(next) || next === 34) && next !== 35) {
-                let j = i + 1;
-                j = next === 34 ? skipQuoted(text2, j, 34) : scanIdent(text2, j);
-                if (text2.charCodeAt(j) === 58 && isIdentStart(text2.charCodeAt(j + 1))) j = scanIdent(text2, j + 1);
-                tokens.push(TK_HOST, i, j, 0);
-                i = j;
-                continue;
-              }
-              break;
-          }
-          if (next >= 0) {
-            const two = c === 60 && (next === 61 || next === 62) || // <= <>
-            c === 62 && next === 61 || // >=
-            (c === 33 || c === 94 || c === 172) && (next === 61 || next === 60 || next === 62) || // != ^= ¬= !< ...
-            c === 124 && next === 124 || // ||
-            c === 61 && next === 62 || // =>
-            c === 42 && next === 42;
-            if (two) {
-              tokens.push(TK_OP, i, i + 2, 0);
-              i += 2;
-              continue;
-            }
-          }
-          const width = c >= 55296 && c <= 56319 && i + 1 < n ? 2 : 1;
-          tokens.push(TK_OP, i, i + width, 0);
-          i += width;
-        }
-        this.i = i;
-        this.term = term;
-        this.atStatementStart = atStatementStart;
-        this.lineStart = lineStart;
-      }
-    };
-  }
-});
-
 // server/src/sql/splitter.ts
 function isKeyword(text2, tokens, i, upper) {
   if (i < 0 || i >= tokens.count || tokens.kind[i] !== TK_WORD) return false;
@@ -2730,334 +3260,6 @@ var init_terminator = __esm({
       "UNCATALOG",
       "UPDATE",
       "VALUES"
-    ]);
-  }
-});
-
-// server/src/sql/grammar/clauses.ts
-function isBuiltInTypeAt(p, i) {
-  return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
-}
-function parseIdentifier(p, context) {
-  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
-  const i = p.pos++;
-  return { name: p.identValue(i), span: p.tokSpan(i) };
-}
-function parseQualifiedName(p, context) {
-  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
-  const startTok = p.pos;
-  let last = p.pos++;
-  let parts = 1;
-  while (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1) && parts < 3) {
-    last = p.pos + 1;
-    p.pos += 2;
-    parts++;
-  }
-  const span = { start: p.t.start[startTok], end: p.t.end[last] };
-  if (parts === 1) return { name: p.identValue(last), span };
-  return { schema: p.identValue(last - 2), name: p.identValue(last), span };
-}
-function qualifiedNameAt(p, i) {
-  if (!p.isIdent(i)) return void 0;
-  const saved = p.pos;
-  p.pos = i;
-  const name2 = parseQualifiedName(p, "name");
-  const next = p.pos;
-  p.pos = saved;
-  return { name: name2, next };
-}
-function skipParens(p, context) {
-  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
-  const open = p.pos;
-  const after = p.afterBalanced(open);
-  if (after === p.end && p.kind(after - 1) !== TK_RPAREN) {
-    p.pos = p.end;
-    p.fail("missing ')'", context);
-  }
-  p.pos = after;
-  const innerFirst = open + 1;
-  const innerEnd = after - 1;
-  if (innerEnd <= innerFirst) return { start: p.t.end[open], end: p.t.end[open] };
-  return p.rangeSpan(innerFirst, innerEnd);
-}
-function parseNameList(p, context) {
-  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
-  const close = p.afterBalanced(p.pos) - 1;
-  let count = 0;
-  if (close > p.pos + 1) {
-    count = 1;
-    for (let j = p.pos + 1, depth = 0; j < close; j++) {
-      const k = p.t.kind[j];
-      if (k === TK_LPAREN) depth++;
-      else if (k === TK_RPAREN) depth--;
-      else if (k === TK_COMMA && depth === 0) count++;
-    }
-  }
-  p.pos++;
-  const names3 = new Array(count);
-  let n = 0;
-  for (; ; ) {
-    if (p.kind(p.pos) === TK_RPAREN) {
-      p.pos++;
-      if (n < names3.length) names3.length = n;
-      return names3;
-    }
-    const name2 = parseIdentifier(p, context).name;
-    if (n < names3.length) names3[n++] = name2;
-    else {
-      names3.push(name2);
-      n++;
-    }
-    while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA && p.kind(p.pos) !== TK_RPAREN) p.skipUnit();
-    if (p.kind(p.pos) === TK_COMMA) p.pos++;
-    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
-  }
-}
-function parseNumber(p, context) {
-  let sign = 1;
-  if (p.isOp(p.pos, "-")) {
-    sign = -1;
-    p.pos++;
-  } else if (p.isOp(p.pos, "+")) p.pos++;
-  if (p.kind(p.pos) !== TK_NUMBER) p.fail("expected a number", context);
-  const v = Number(p.text.slice(p.t.start[p.pos], p.t.end[p.pos]));
-  p.pos++;
-  return sign * v;
-}
-function parseSize(p, context) {
-  const v = parseNumber(p, context);
-  if (p.accept("K")) return v * 1024;
-  if (p.accept("M")) return v * 1024 * 1024;
-  if (p.accept("G")) return v * 1024 * 1024 * 1024;
-  return v;
-}
-function parseDataType(p, context) {
-  if (!p.isIdent(p.pos)) p.fail("expected a data type", context);
-  const startTok = p.pos;
-  let name2 = p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : p.identValue(p.pos);
-  p.pos++;
-  if (name2 === "LONG" && (p.peek("VARCHAR") || p.peek("VARGRAPHIC"))) {
-    name2 = "LONG " + p.upper(p.pos++);
-  } else if ((name2 === "CHARACTER" || name2 === "CHAR") && p.peek("VARYING")) {
-    p.pos++;
-    name2 = "VARCHAR";
-  } else if ((name2 === "CHARACTER" || name2 === "CHAR" || name2 === "BINARY") && p.peek("LARGE") && p.kw(p.pos + 1, "OBJECT")) {
-    p.pos += 2;
-    name2 = name2 === "BINARY" ? "BLOB" : "CLOB";
-  } else if (name2 === "DOUBLE" && p.peek("PRECISION")) {
-    p.pos++;
-  } else if (name2 === "GRAPHIC" && p.peek("VARYING")) {
-    p.pos++;
-    name2 = "VARGRAPHIC";
-  } else if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
-    p.pos++;
-    name2 = p.identValue(p.pos++);
-  }
-  name2 = TYPE_SYNONYMS[name2] ?? name2;
-  const type = {
-    name: name2,
-    isLob: LOB_TYPES.has(name2),
-    isLong: name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC",
-    isXml: name2 === "XML",
-    span: { start: 0, end: 0 }
-  };
-  if (p.kind(p.pos) === TK_LPAREN) {
-    const open = p.pos;
-    p.pos++;
-    if (p.kind(p.pos) === TK_NUMBER) {
-      type.length = parseSize(p, context);
-    }
-    p.pos = p.afterBalanced(open);
-    if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
-  }
-  if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
-    p.pos += 3;
-  }
-  type.span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
-  return type;
-}
-function isIsolationAt(p, i) {
-  return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
-}
-function isolationClause(p, from, to) {
-  let depth = 0;
-  for (let i = from; i < to; i++) {
-    const k = p.t.kind[i];
-    if (k === TK_LPAREN) depth++;
-    else if (k === TK_RPAREN) depth--;
-    else if (depth === 0 && isIsolationAt(p, i)) return p.upper(i + 1);
-  }
-  return void 0;
-}
-function sequencesUsed(p, from, to) {
-  let out;
-  const saved = p.end;
-  p.end = to;
-  try {
-    for (let i = from; i < to; i++) {
-      if (p.t.kind[i] !== TK_WORD) continue;
-      let nameAt2 = -1;
-      if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
-      else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
-      else if (p.kw(i, "NEXTVAL") && i - 2 >= from && p.t.kind[i - 1] === TK_DOT && p.isIdent(i - 2)) {
-        const nameEnd = i - 1;
-        let first = i - 2;
-        if (first - 2 >= from && p.t.kind[first - 1] === TK_DOT && p.isIdent(first - 2)) first -= 2;
-        const name2 = p.identValue(nameEnd - 1);
-        const q2 = { name: name2, span: { start: p.t.start[first], end: p.t.end[nameEnd - 1] } };
-        if (first !== nameEnd - 1) q2.schema = p.identValue(first);
-        (out ??= []).push(q2);
-        continue;
-      }
-      if (nameAt2 >= 0) {
-        const r = qualifiedNameAt(p, nameAt2);
-        if (r) (out ??= []).push(r.name);
-      }
-    }
-  } finally {
-    p.end = saved;
-  }
-  return out ?? NO_SEQUENCES;
-}
-function tablesRead(p, from, to) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  let ctes;
-  const savedEnd = p.end;
-  p.end = to;
-  try {
-    for (let i = from; i < to; i++) {
-      if (!p.kw(i, "WITH") && !(p.t.kind[i] === TK_COMMA && ctes)) continue;
-      let j = i + 1;
-      if (!p.isIdent(j)) continue;
-      j++;
-      if (p.t.kind[j] === TK_LPAREN && j < to && p.isIdent(j + 1)) j = p.afterBalanced(j);
-      if (p.kw(j, "AS") && p.kind(j + 1) === TK_LPAREN) (ctes ??= /* @__PURE__ */ new Set()).add(p.identValue(i + 1));
-    }
-    const levels = p.levelStack(to - from + 1);
-    levels[0] = 0;
-    let depth = 0;
-    const readRef = (i) => {
-      if (!p.isIdent(i)) return;
-      if (p.t.kind[i] === TK_WORD && TABLE_REF_SKIP.has(p.upper(i))) return;
-      const r = qualifiedNameAt(p, i);
-      if (!r) return;
-      const key = (r.name.schema ?? "") + "." + r.name.name;
-      if (!r.name.schema && ctes?.has(r.name.name)) return;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(r.name);
-    };
-    for (let i = from; i < to; i++) {
-      const k = p.t.kind[i];
-      if (k === TK_LPAREN) {
-        levels[++depth] = 0;
-        continue;
-      }
-      if (k === TK_RPAREN) {
-        if (depth > 0) depth--;
-        continue;
-      }
-      if (k === TK_COMMA) {
-        if (levels[depth] & 1) readRef(i + 1);
-        continue;
-      }
-      if (k !== TK_WORD) continue;
-      if (p.kw(i, "SELECT")) {
-        levels[depth] = 2;
-      } else if (p.kw(i, "FROM") || p.kw(i, "JOIN")) {
-        if (levels[depth] & 2 || p.kw(i, "JOIN")) {
-          levels[depth] |= 1;
-          readRef(i + 1);
-        }
-      } else if (levels[depth] & 1 && isFromEnder(p, i)) {
-        levels[depth] &= ~1;
-      }
-    }
-  } finally {
-    p.end = savedEnd;
-  }
-  return out;
-}
-function isFromEnder(p, i) {
-  const len = p.t.end[i] - p.t.start[i];
-  return len >= 2 && len <= 9 && FROM_ENDERS.has(p.upper(i));
-}
-var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS;
-var init_clauses = __esm({
-  "server/src/sql/grammar/clauses.ts"() {
-    "use strict";
-    init_lexer();
-    NO_SEQUENCES = Object.freeze([]);
-    TYPE_SYNONYMS = {
-      INT: "INTEGER",
-      CHARACTER: "CHAR",
-      DEC: "DECIMAL",
-      NUMERIC: "DECIMAL",
-      NUM: "DECIMAL",
-      LONG: "LONG VARCHAR"
-    };
-    LOB_TYPES = /* @__PURE__ */ new Set(["CLOB", "BLOB", "DBCLOB"]);
-    BUILT_IN_TYPES = /* @__PURE__ */ new Set([
-      "SMALLINT",
-      "INT",
-      "INTEGER",
-      "BIGINT",
-      "DECIMAL",
-      "DEC",
-      "NUMERIC",
-      "NUM",
-      "NUMBER",
-      "DECFLOAT",
-      "REAL",
-      "FLOAT",
-      "DOUBLE",
-      "CHAR",
-      "CHARACTER",
-      "VARCHAR",
-      "VARCHAR2",
-      "NCHAR",
-      "NVARCHAR",
-      "CLOB",
-      "NCLOB",
-      "DBCLOB",
-      "BLOB",
-      "GRAPHIC",
-      "VARGRAPHIC",
-      "LONG",
-      "DATE",
-      "TIME",
-      "TIMESTAMP",
-      "XML",
-      "BOOLEAN",
-      "BINARY",
-      "VARBINARY",
-      "ROWID"
-    ]);
-    TYPED_LITERAL_WORDS = /* @__PURE__ */ new Set(["DATE", "TIME", "TIMESTAMP", "GRAPHIC", "BINARY"]);
-    TABLE_REF_SKIP = /* @__PURE__ */ new Set(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
-    FROM_ENDERS = /* @__PURE__ */ new Set([
-      "WHERE",
-      "GROUP",
-      "HAVING",
-      "ORDER",
-      "FETCH",
-      "UNION",
-      "EXCEPT",
-      "INTERSECT",
-      "SELECT",
-      "WINDOW",
-      "LIMIT",
-      "OFFSET",
-      "FOR",
-      "WITH",
-      "OPTIMIZE",
-      "SET",
-      "VALUES",
-      "WHEN",
-      "THEN",
-      "ELSE",
-      "END"
     ]);
   }
 });
@@ -4422,193 +4624,6 @@ var init_ddl_objects = __esm({
     init_clauses();
     init_ddl_columns();
     init_zos();
-  }
-});
-
-// server/src/sql/grammar/values.ts
-function packedRowParts(row) {
-  return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : void 0;
-}
-function packedRow(data, at) {
-  return new PackedValuesRow(data, at);
-}
-function isForRowsAt(p, i) {
-  return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
-}
-function parseValuesRow(p, context) {
-  const startTok = p.pos;
-  const store = p.rowStore;
-  if (p.kind(p.pos) === TK_LPAREN) {
-    const close = p.afterBalanced(p.pos) - 1;
-    if (p.kind(close) !== TK_RPAREN) {
-      p.pos = p.end;
-      p.fail("missing ')' after the VALUES row", context);
-    }
-    let i2 = p.pos + 1;
-    if (i2 === close) p.fail("expected a value", context, i2);
-    const at2 = store.reserve(3 + 3 * (close - i2));
-    const data2 = store.data;
-    let w = at2 + 3;
-    while (i2 < close) {
-      const vStart2 = i2;
-      let depth = 0;
-      while (i2 < close) {
-        const k = p.t.kind[i2];
-        if (k === TK_LPAREN) depth++;
-        else if (k === TK_RPAREN) depth--;
-        else if (k === TK_COMMA && depth === 0) break;
-        i2++;
-      }
-      if (i2 === vStart2) p.fail("expected a value", context, i2);
-      data2[w] = classifyValueKind(p, vStart2, i2);
-      data2[w + 1] = p.t.start[vStart2];
-      data2[w + 2] = p.t.end[i2 - 1];
-      w += 3;
-      if (i2 < close) {
-        i2++;
-        if (i2 === close) p.fail("expected a value", context, i2);
-      }
-    }
-    p.pos = close + 1;
-    data2[at2] = p.t.start[startTok];
-    data2[at2 + 1] = p.t.end[close];
-    data2[at2 + 2] = (w - at2 - 3) / 3;
-    return store.commit(w);
-  }
-  const vStart = p.pos;
-  let i = p.pos;
-  while (i < p.end && p.t.kind[i] !== TK_COMMA && !isIsolationAt(p, i) && !isForRowsAt(p, i)) {
-    if (p.t.kind[i] === TK_LPAREN) i = p.afterBalanced(i);
-    else i++;
-  }
-  if (i === vStart) p.fail("expected a value", context, i);
-  const kind = classifyValueKind(p, vStart, i);
-  p.pos = i;
-  const at = store.reserve(6);
-  const data = store.data;
-  const span = p.rangeSpan(vStart, i);
-  data[at] = span.start;
-  data[at + 1] = span.end;
-  data[at + 2] = 1;
-  data[at + 3] = kind;
-  data[at + 4] = span.start;
-  data[at + 5] = span.end;
-  return store.commit(at + 6);
-}
-function classifyValueKind(p, a, b) {
-  let lead = 0;
-  while (a + lead < b && p.t.kind[a + lead] === TK_LPAREN) lead++;
-  let trail = 0;
-  while (b - 1 - trail > a + lead && p.t.kind[b - 1 - trail] === TK_RPAREN) trail++;
-  let k = Math.min(lead, trail);
-  if (k > 0) {
-    let depth = 0;
-    let lowest = 0;
-    for (let i = a + k; i < b - k; i++) {
-      const kind = p.t.kind[i];
-      if (kind === TK_LPAREN) depth++;
-      else if (kind === TK_RPAREN && --depth < lowest) lowest = depth;
-    }
-    k = Math.max(0, k + lowest);
-    a += k;
-    b -= k;
-  }
-  return valueKind(p, a, b);
-}
-function valueKind(p, a, b) {
-  const n = b - a;
-  const k0 = p.t.kind[a];
-  if (n === 1) {
-    if (k0 === TK_STRING || k0 === TK_NUMBER) return VK_LITERAL;
-    if (k0 === TK_MARKER) return VK_MARKER;
-    if (k0 === TK_HOST) return VK_HOST;
-    if (p.kw(a, "NULL")) return VK_NULL;
-    if (p.kw(a, "DEFAULT")) return VK_DEFAULT;
-    return VK_EXPRESSION;
-  }
-  if (n === 2) {
-    if ((p.isOp(a, "-") || p.isOp(a, "+")) && p.t.kind[a + 1] === TK_NUMBER) return VK_LITERAL;
-    if (k0 === TK_WORD && p.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(p.upper(a))) return VK_LITERAL;
-  }
-  if (n === 3 && k0 === TK_HOST && p.kw(a + 1, "INDICATOR") && p.t.kind[a + 2] === TK_HOST) return VK_HOST;
-  if (p.kw(a, "CAST") && p.t.kind[a + 1] === TK_LPAREN && p.afterBalanced(a + 1) === b && p.kw(a + 3, "AS")) {
-    const inner = valueKind(p, a + 2, a + 3);
-    if (inner !== VK_EXPRESSION && inner !== VK_DEFAULT) return inner;
-  }
-  return VK_EXPRESSION;
-}
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedRowStore;
-var init_values = __esm({
-  "server/src/sql/grammar/values.ts"() {
-    "use strict";
-    init_lexer();
-    init_clauses();
-    VALUE_KINDS = ["literal", "marker", "host", "null", "default", "expression"];
-    VK_LITERAL = 0;
-    VK_MARKER = 1;
-    VK_HOST = 2;
-    VK_NULL = 3;
-    VK_DEFAULT = 4;
-    VK_EXPRESSION = 5;
-    PackedValuesRow = class {
-      constructor(data, at) {
-        this.data = data;
-        this.at = at;
-      }
-      data;
-      at;
-      /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
-      get span() {
-        return { start: this.data[this.at], end: this.data[this.at + 1] };
-      }
-      /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
-      shiftBy(delta) {
-        const d = this.data;
-        d[this.at] += delta;
-        d[this.at + 1] += delta;
-        const count = d[this.at + 2];
-        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
-          d[j + 1] += delta;
-          d[j + 2] += delta;
-        }
-      }
-      /** A new array on every access, like `span`. */
-      get values() {
-        const d = this.data;
-        const count = d[this.at + 2];
-        const values = new Array(count);
-        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
-        return values;
-      }
-    };
-    PackedRowStore = class {
-      constructor(chunkSize) {
-        this.chunkSize = chunkSize;
-        this.chunk = new Int32Array(chunkSize);
-      }
-      chunkSize;
-      chunk;
-      used = 0;
-      /**
-       * Makes room for `ints` more numbers and returns where they go; they only count as stored once
-       * `commit` is called (a row that fails to parse leaves nothing behind).
-       */
-      reserve(ints) {
-        if (this.used + ints > this.chunk.length) {
-          this.chunk = new Int32Array(Math.max(this.chunkSize, ints));
-          this.used = 0;
-        }
-        return this.used;
-      }
-      get data() {
-        return this.chunk;
-      }
-      commit(end) {
-        const row = new PackedValuesRow(this.chunk, this.used);
-        this.used = end;
-        return row;
-      }
-    };
   }
 });
 
@@ -7019,8 +7034,14 @@ function isSingleRowValues(stmt) {
 }
 function isLiteralValues(stmt) {
   if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
-  const values = stmt.source.rows.flatMap((r) => r.values);
-  return values.some((v) => v.kind === "literal") && !values.some((v) => v.kind === "marker" || v.kind === "host");
+  let literal = false;
+  for (const row of stmt.source.rows) {
+    for (const kind of valueKinds(row)) {
+      if (kind === "marker" || kind === "host") return false;
+      if (kind === "literal") literal = true;
+    }
+  }
+  return literal;
 }
 function runsRows(execution2) {
   return execution2.action !== "prepare";
@@ -7136,6 +7157,7 @@ var SMALL_LOOP_PASSES, ROW_LIST;
 var init_facts = __esm({
   "server/src/code/facts.ts"() {
     "use strict";
+    init_values();
     init_schema();
     SMALL_LOOP_PASSES = 10;
     ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;

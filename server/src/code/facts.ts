@@ -2,6 +2,7 @@
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
 import type { InsertStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
+import { valueKinds } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
@@ -17,8 +18,14 @@ export function isSingleRowValues(stmt: Statement): stmt is InsertStatement {
 /** An INSERT … VALUES with literal values only (no parameter marker, host variable or spliced value). */
 export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
   if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
-  const values = stmt.source.rows.flatMap((r) => r.values);
-  return values.some((v) => v.kind === 'literal') && !values.some((v) => v.kind === 'marker' || v.kind === 'host');
+  let literal = false;
+  for (const row of stmt.source.rows) {
+    for (const kind of valueKinds(row)) {
+      if (kind === 'marker' || kind === 'host') return false;
+      if (kind === 'literal') literal = true;
+    }
+  }
+  return literal;
 }
 
 /** Executions that send rows: a direct or prepared run, not a prepare on its own. */

@@ -10,10 +10,12 @@ import type {
   SequenceStatement,
   Statement,
   TableConstraint,
+  ValuesRow,
   ZosLoadOptions,
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { childStatements, forEachStatement, isSplicedName } from '../sql/walk';
+import { valueKinds } from '../sql/grammar/values';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -369,7 +371,7 @@ export class SchemaModel {
         if (inLoop) reasons.push('inserted inside a loop');
         // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
         const rows = stmt.source.kind === 'values' && !inLoop ? stmt.source.rows.length : 0;
-        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every(withoutParameters);
         const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
         if (literal) site.literalRows = rows;
         this.addInsertSite(key, site, reasons, rows);
@@ -663,7 +665,7 @@ function shapeOf(stmt: Statement): string | undefined {
   switch (stmt.kind) {
     case 'insert': {
       const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
-      const literal = rows.length > 0 && rows.every((r) => r.values.every((v) => v.kind !== 'marker' && v.kind !== 'host'));
+      const literal = rows.length > 0 && rows.every(withoutParameters);
       return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
     }
     case 'merge':
@@ -698,4 +700,9 @@ export function sameDatabase(a: Statement, b: Statement): boolean {
 /** Display form of a table key: SCHEMA.NAME or NAME. */
 export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
+}
+
+/** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
+function withoutParameters(row: ValuesRow): boolean {
+  return valueKinds(row).every((kind) => kind !== 'marker' && kind !== 'host');
 }

@@ -48,6 +48,15 @@ export class PackedValuesRow implements ValuesRow {
     }
   }
 
+  /** The kinds of the values, without their spans (asked of every row by rules and the schema). */
+  get kinds(): ValueKind[] {
+    const d = this.data;
+    const count = d[this.at + 2];
+    const kinds = new Array<ValueKind>(count);
+    for (let v = 0, j = this.at + 3; v < count; v++, j += 3) kinds[v] = VALUE_KINDS[d[j]];
+    return kinds;
+  }
+
   /** A new array on every access, like `span`. */
   get values(): InsertValue[] {
     const d = this.data;
@@ -56,6 +65,11 @@ export class PackedValuesRow implements ValuesRow {
     for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
     return values;
   }
+}
+
+/** The kinds of a row's values: a packed row's codes, read without building each value's object. */
+export function valueKinds(row: ValuesRow): readonly ValueKind[] {
+  return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
 }
 
 /** A packed row's storage and place, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
