@@ -8654,13 +8654,10 @@ var init_refresh_immediate_mqt2 = __esm({
 });
 
 // rules/single-row-insert.ts
-function multiRowFix(file, statements, run2) {
+function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns.join(",");
   if (run2.some((s) => s.columns.join(",") !== columns)) return void 0;
-  const first = statements.indexOf(run2[0]);
-  const last = statements.indexOf(run2[run2.length - 1]);
-  if (first < 0 || last - first + 1 !== run2.length) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
   const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
   if (edits.some(overlapsComment(file.comments))) return void 0;
@@ -8725,16 +8722,23 @@ var init_single_row_insert = __esm({
         for (const unit of scriptUnits(file)) {
           let run2 = [];
           let key = "";
+          let commitInRun = false;
+          let commitAfterRun = false;
           const flush = () => {
             if (run2.length >= minRun) {
-              const fix = multiRowFix(file, unit.statements, run2);
+              const fix = commitInRun ? void 0 : multiRowFix(file, run2);
               const places = run2.map((stmt) => ({ span: stmt.span, stmt }));
               report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
             }
             run2 = [];
+            commitInRun = false;
+            commitAfterRun = false;
           };
           for (const stmt of unit.statements) {
-            if (stmt.kind === "commit") continue;
+            if (stmt.kind === "commit") {
+              commitAfterRun ||= run2.length > 0;
+              continue;
+            }
             if (!isSingleRowValues(stmt) || insertsReferenceData(schema, stmt)) {
               flush();
               continue;
@@ -8742,6 +8746,8 @@ var init_single_row_insert = __esm({
             const k = schema.keyOf(stmt.target, stmt);
             if (k !== key) flush();
             key = k;
+            commitInRun ||= commitAfterRun;
+            commitAfterRun = false;
             run2.push(stmt);
           }
           flush();

@@ -1,7 +1,7 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule } from '../server/src/engine/types';
-import { IDENTITY_ORIGIN, type InsertStatement, type Span, type Statement } from '../server/src/sql/ast';
+import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReport } from './support/runs';
@@ -50,18 +50,25 @@ const SingleRowInsertRule: Rule = {
     for (const unit of scriptUnits(file)) {
       let run: InsertStatement[] = [];
       let key = '';
+      let commitInRun = false; // between two INSERTs of the run
+      let commitAfterRun = false; // after its last INSERT so far
       // One finding per run, on its minRun-th INSERT, extending over the whole run (see rules/support/runs.ts).
       const flush = () => {
         if (run.length >= minRun) {
           // The quick fix combines the whole run.
-          const fix = multiRowFix(file, unit.statements, run);
+          const fix = commitInRun ? undefined : multiRowFix(file, run);
           const places = run.map((stmt) => ({ span: stmt.span, stmt }));
           report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
         }
         run = [];
+        commitInRun = false;
+        commitAfterRun = false;
       };
       for (const stmt of unit.statements) {
-        if (stmt.kind === 'commit') continue;
+        if (stmt.kind === 'commit') {
+          commitAfterRun ||= run.length > 0;
+          continue;
+        }
         if (!isSingleRowValues(stmt) || insertsReferenceData(schema, stmt)) {
           flush();
           continue;
@@ -69,6 +76,9 @@ const SingleRowInsertRule: Rule = {
         const k = schema.keyOf(stmt.target, stmt);
         if (k !== key) flush();
         key = k;
+        // A COMMIT between two INSERTs of the run: combining the rows would drop it, so no fix.
+        commitInRun ||= commitAfterRun;
+        commitAfterRun = false;
         run.push(stmt);
       }
       flush();
@@ -82,13 +92,10 @@ const SingleRowInsertRule: Rule = {
  * loses nothing: the same column list, no COMMIT and no comment in between, statements read as written
  * (not from a code string). The rows then succeed or fail together: a change of meaning, so never "Fix all".
  */
-function multiRowFix(file: FileModel, statements: readonly Statement[], run: InsertStatement[]) {
+function multiRowFix(file: FileModel, run: InsertStatement[]) {
   if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return undefined;
   const columns = run[0].columns.join(',');
   if (run.some((s) => s.columns.join(',') !== columns)) return undefined;
-  const first = statements.indexOf(run[0]);
-  const last = statements.indexOf(run[run.length - 1]);
-  if (first < 0 || last - first + 1 !== run.length) return undefined; // a COMMIT sits in between
   const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? s.source.rows[0].span : s.span);
   const edits = run.slice(1).map((s, i) => ({ span: { start: rowOf(run[i]).end, end: rowOf(s).start }, newText: ',\n  ' }));
   if (edits.some(overlapsComment(file.comments))) return undefined;

@@ -93,4 +93,27 @@ describe('robustness: workspace scale', function () {
     assert.deepEqual(edits, [8000 - 1], "the run's one finding offers the fix, combining all its rows");
     assert.ok(ratio < 24, `8× the run took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
+
+  it('offers the multi-row fix on many short runs in time linear in the script', () => {
+    const rule = RULES.find((r) => r.rule.meta.id === 'single-row-insert')!.rule;
+    // Runs of 3 literal INSERTs, each ended by a multi-row INSERT (finding each run's place in the script's
+    // statements was runs × statements).
+    const runs = (n: number) =>
+      Array.from({ length: n }, (_, i) => `INSERT INTO APP.T (ID) VALUES (${i});\n`.repeat(3) + `INSERT INTO APP.T (ID) VALUES (${i}), (${i + 1});\n`).join('');
+    const files = new Map<number, { file: FileModel; schema: SchemaModel }>();
+    const make = (n: number) => {
+      const file = fileModel('runs.sql', runs(n));
+      files.set(n, { file, schema: SchemaModel.build([file]) });
+      return String(n);
+    };
+    let fixes = 0;
+    const run = (n: string) => {
+      const { file, schema } = files.get(Number(n))!;
+      fixes = 0;
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (r.fix && fixes++) });
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 500);
+    assert.equal(fixes, 4000, 'each run offers its fix');
+    assert.ok(ratio < 24, `8× the runs took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
 });

@@ -112,6 +112,9 @@ describe(`rule ${RULE}: loops with a constant number of passes`, () => {
     assert.equal(findings({ 'load.sql': withComment }, RULE)[0].fix, undefined);
     const withCommit = literal.replace("VALUES (2, 'y');", "VALUES (2, 'y');\nCOMMIT;");
     assert.equal(findings({ 'load.sql': withCommit }, RULE)[0].fix, undefined);
+    // A COMMIT after the run's last INSERT is kept as it is: the fix stays.
+    const commitAfter = literal.replace("  values (3, 'z');", "  values (3, 'z');\nCOMMIT;");
+    assert.ok(findings({ 'load.sql': commitAfter }, RULE)[0].fix);
     const otherColumns = literal.replace("INSERT INTO T (A, B) VALUES (2, 'y')", "INSERT INTO T (B, A) VALUES ('y', 2)");
     assert.equal(findings({ 'load.sql': otherColumns }, RULE)[0].fix, undefined);
   });
