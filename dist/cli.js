@@ -6184,8 +6184,22 @@ function reparseScript(before, previous, after, terminator) {
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
   const lineAfterEdit = after.indexOf("\n", changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
-  const oldByStart = /* @__PURE__ */ new Map();
-  for (let i = old.length - 1; i > restartIndex && old[i].span.start >= changeEnd0; i--) oldByStart.set(old[i].span.start, i);
+  let firstAfterEdit = restartIndex + 1;
+  for (let high = old.length; firstAfterEdit < high; ) {
+    const mid = firstAfterEdit + high >> 1;
+    if (old[mid].span.start < changeEnd0) firstAfterEdit = mid + 1;
+    else high = mid;
+  }
+  const oldStartingAt = (start) => {
+    let low = firstAfterEdit;
+    let high = old.length;
+    while (low < high) {
+      const mid = low + high >> 1;
+      if (old[mid].span.start < start) low = mid + 1;
+      else high = mid;
+    }
+    return low < old.length && old[low].span.start === start ? low : void 0;
+  };
   const statements = old.slice(0, restartIndex);
   let keptFrom = -1;
   let syncStart1 = len1;
@@ -6193,7 +6207,7 @@ function reparseScript(before, previous, after, terminator) {
   const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS2, rowChunkInts: ROW_CHUNK_INTS }, (stmt) => {
     const start = stmt.span.start;
     if (start >= syncFrom) {
-      const i = oldByStart.get(start - delta);
+      const i = oldStartingAt(start - delta);
       if (i !== void 0) {
         keptFrom = i;
         syncStart1 = start;

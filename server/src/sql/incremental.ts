@@ -67,8 +67,23 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   // (only blanks since the line break?) is the same in both texts.
   const lineAfterEdit = after.indexOf('\n', changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
-  const oldByStart = new Map<number, number>();
-  for (let i = old.length - 1; i > restartIndex && old[i].span.start >= changeEnd0; i--) oldByStart.set(old[i].span.start, i);
+  // (Found by binary search: old statements are in text order. A map of them cost a keystroke ~10 ms at 50,000 lines.)
+  let firstAfterEdit = restartIndex + 1;
+  for (let high = old.length; firstAfterEdit < high; ) {
+    const mid = (firstAfterEdit + high) >> 1;
+    if (old[mid].span.start < changeEnd0) firstAfterEdit = mid + 1;
+    else high = mid;
+  }
+  const oldStartingAt = (start: number): number | undefined => {
+    let low = firstAfterEdit;
+    let high = old.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (old[mid].span.start < start) low = mid + 1;
+      else high = mid;
+    }
+    return low < old.length && old[low].span.start === start ? low : undefined;
+  };
 
   const statements = old.slice(0, restartIndex);
   let keptFrom = -1;
@@ -77,7 +92,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   const fresh = parseStatementsFrom(after, terminator, IDENTITY_ORIGIN, { from: restart, lineStart: atLineStart(after, restart), roundTokens: ROUND_TOKENS, rowChunkInts: ROW_CHUNK_INTS }, (stmt) => {
     const start = stmt.span.start;
     if (start >= syncFrom) {
-      const i = oldByStart.get(start - delta);
+      const i = oldStartingAt(start - delta);
       if (i !== undefined) {
         keptFrom = i;
         syncStart1 = start;
