@@ -9691,41 +9691,49 @@ var init_workspace = __esm({
 // server/src/cli/ship-model.ts
 function packModel(model) {
   const source = model.source;
+  const member = (value) => typeof value !== "function" && value !== IDENTITY_ORIGIN && value !== source && (typeof value !== "object" || value === null || plain(value));
+  return rewriteInPlace(model, (value) => packValue(value, source), member) ? model : void 0;
+}
+function unpackModel(model, source) {
+  rewriteInPlace(model, (value) => unpackValue(value, source), () => true);
+  return model;
+}
+function rewriteInPlace(root, replace, member) {
   const seen = /* @__PURE__ */ new Set();
-  const stack = [model];
+  const stack = [root];
+  const walkInto = (value) => {
+    if (typeof value === "object" && value !== null && !seen.has(value)) {
+      seen.add(value);
+      stack.push(value);
+    }
+  };
   while (stack.length > 0) {
     const node = stack.pop();
-    if (node instanceof Map) {
-      for (const [key, value] of node) {
-        if (typeof key === "object" && key !== null) return void 0;
-        const packed = packValue(value, source);
-        if (packed === CANNOT) return void 0;
-        if (packed !== value) node.set(key, packed);
-        else if (typeof value === "object" && value !== null && !seen.has(value)) seen.add(value), stack.push(value);
-      }
-      continue;
-    }
     if (node instanceof Set) {
       for (const value of node) {
-        if (typeof value === "function" || value === IDENTITY_ORIGIN || value === source) return void 0;
-        if (typeof value === "object" && value !== null && !seen.has(value)) {
-          if (!plain(value)) return void 0;
-          seen.add(value);
-          stack.push(value);
-        }
+        if (!member(value)) return false;
+        walkInto(value);
       }
-      continue;
-    }
-    const record = node;
-    for (const key in record) {
-      const value = record[key];
-      const packed = packValue(value, source);
-      if (packed === CANNOT) return void 0;
-      if (packed !== value) record[key] = packed;
-      else if (typeof value === "object" && value !== null && !seen.has(value)) seen.add(value), stack.push(value);
+    } else if (node instanceof Map) {
+      for (const [key, value] of node) {
+        if (typeof key === "object" && key !== null) return false;
+        const replaced = replace(value);
+        if (replaced === CANNOT) return false;
+        if (replaced !== value) node.set(key, replaced);
+        else walkInto(value);
+      }
+    } else {
+      const record = node;
+      for (const key in record) {
+        const value = record[key];
+        const replaced = replace(value);
+        if (replaced === CANNOT) return false;
+        if (replaced !== value) record[key] = replaced;
+        else walkInto(value);
+      }
     }
   }
-  return model;
+  return true;
 }
 function packValue(value, source) {
   if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") return CANNOT;
@@ -9739,33 +9747,6 @@ function packValue(value, source) {
 function plain(value) {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === Array.prototype || proto === Map.prototype || proto === Set.prototype || proto === null;
-}
-function unpackModel(model, source) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [model];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node instanceof Map) {
-      for (const [key, value] of node) {
-        const unpacked = unpackValue(value, source);
-        if (unpacked !== value) node.set(key, unpacked);
-        else if (typeof value === "object" && value !== null && !seen.has(value)) seen.add(value), stack.push(value);
-      }
-      continue;
-    }
-    if (node instanceof Set) {
-      for (const value of node) if (typeof value === "object" && value !== null && !seen.has(value)) seen.add(value), stack.push(value);
-      continue;
-    }
-    const record = node;
-    for (const key in record) {
-      const value = record[key];
-      const unpacked = unpackValue(value, source);
-      if (unpacked !== value) record[key] = unpacked;
-      else if (typeof value === "object" && value !== null && !seen.has(value)) seen.add(value), stack.push(value);
-    }
-  }
-  return model;
 }
 function unpackValue(value, source) {
   if (typeof value !== "object" || value === null || !(MARK in value)) return value;

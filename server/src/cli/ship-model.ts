@@ -13,42 +13,59 @@ type Marker = { [MARK]: 'origin' | 'source' } | { [MARK]: 'row'; data: Int32Arra
 /** The model with its origins and source replaced by markers, in place; undefined when it cannot travel. */
 export function packModel(model: FileModel): FileModel | undefined {
   const source = model.source;
+  // Set members are kept as they are (a marker would change the member), so they must be plain.
+  const member = (value: unknown) =>
+    typeof value !== 'function' && value !== IDENTITY_ORIGIN && value !== source && (typeof value !== 'object' || value === null || plain(value));
+  return rewriteInPlace(model, (value) => packValue(value, source), member) ? model : undefined;
+}
+
+/** Puts the origins and the source back into a model packed by packModel, in place. */
+export function unpackModel(model: FileModel, source: SourceFile): FileModel {
+  rewriteInPlace(model, (value) => unpackValue(value, source), () => true);
+  return model;
+}
+
+/**
+ * Walks the object graph from `root` once (shared objects once), replacing Map values and object properties
+ * by `replace(value)` in place and walking into the values it keeps; Set members are only checked by
+ * `member`. False as soon as either finds a value that CANNOT travel.
+ */
+function rewriteInPlace(root: object, replace: (value: unknown) => unknown, member: (value: unknown) => boolean): boolean {
   const seen = new Set<object>();
-  const stack: object[] = [model];
+  const stack: object[] = [root];
+  const walkInto = (value: unknown) => {
+    if (typeof value === 'object' && value !== null && !seen.has(value)) {
+      seen.add(value);
+      stack.push(value);
+    }
+  };
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node instanceof Map) {
-      for (const [key, value] of node) {
-        if (typeof key === 'object' && key !== null) return undefined;
-        const packed = packValue(value, source);
-        if (packed === CANNOT) return undefined;
-        if (packed !== value) node.set(key, packed);
-        else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
-      }
-      continue;
-    }
     if (node instanceof Set) {
       for (const value of node) {
-        // Set members are kept as they are (a marker would change the member), so they must be plain.
-        if (typeof value === 'function' || value === IDENTITY_ORIGIN || value === source) return undefined;
-        if (typeof value === 'object' && value !== null && !seen.has(value)) {
-          if (!plain(value)) return undefined;
-          seen.add(value);
-          stack.push(value);
-        }
+        if (!member(value)) return false;
+        walkInto(value);
       }
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    for (const key in record) {
-      const value = record[key];
-      const packed = packValue(value, source);
-      if (packed === CANNOT) return undefined;
-      if (packed !== value) record[key] = packed;
-      else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
+    } else if (node instanceof Map) {
+      for (const [key, value] of node) {
+        if (typeof key === 'object' && key !== null) return false;
+        const replaced = replace(value);
+        if (replaced === CANNOT) return false;
+        if (replaced !== value) node.set(key, replaced);
+        else walkInto(value);
+      }
+    } else {
+      const record = node as Record<string, unknown>;
+      for (const key in record) {
+        const value = record[key];
+        const replaced = replace(value);
+        if (replaced === CANNOT) return false;
+        if (replaced !== value) record[key] = replaced;
+        else walkInto(value);
+      }
     }
   }
-  return model;
+  return true;
 }
 
 /** What packValue returns for a value that cannot travel. */
@@ -69,35 +86,6 @@ function packValue(value: unknown, source: SourceFile): unknown {
 function plain(value: object): boolean {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === Array.prototype || proto === Map.prototype || proto === Set.prototype || proto === null;
-}
-
-/** Puts the origins and the source back into a model packed by packModel, in place. */
-export function unpackModel(model: FileModel, source: SourceFile): FileModel {
-  const seen = new Set<object>();
-  const stack: object[] = [model];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node instanceof Map) {
-      for (const [key, value] of node) {
-        const unpacked = unpackValue(value, source);
-        if (unpacked !== value) node.set(key, unpacked);
-        else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
-      }
-      continue;
-    }
-    if (node instanceof Set) {
-      for (const value of node) if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    for (const key in record) {
-      const value = record[key];
-      const unpacked = unpackValue(value, source);
-      if (unpacked !== value) record[key] = unpacked;
-      else if (typeof value === 'object' && value !== null && !seen.has(value)) (seen.add(value), stack.push(value));
-    }
-  }
-  return model;
 }
 
 function unpackValue(value: unknown, source: SourceFile): unknown {
