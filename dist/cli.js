@@ -5824,7 +5824,10 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
   return lexer.comments;
 }
 function parseScript(text2, terminator) {
-  return parseSql(text2, { terminator: terminator ?? inferTerminator(text2)?.terminator });
+  return parseSql(text2, { terminator: scriptTerminator(text2, terminator) });
+}
+function scriptTerminator(text2, configured) {
+  return configured ?? inferTerminator(text2)?.terminator ?? ";";
 }
 function parseBuiltText(text2, origin) {
   if (nestedTexts >= 4) return [];
@@ -9367,7 +9370,6 @@ var init_workspace = __esm({
     "use strict";
     init_parser();
     init_incremental();
-    init_terminator();
     init_schema();
     init_schema_findings();
     init_sqlpl2();
@@ -9486,7 +9488,7 @@ var init_workspace = __esm({
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-            parsedWith = terminator ?? inferTerminator(source.text)?.terminator ?? ";";
+            parsedWith = scriptTerminator(source.text, terminator);
             const before = previous?.model;
             const reusable = before && !before.timedOut && before.source.language === "sql" && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
             const parsed = reusable && reparseScript(before.source.text, before, source.text, parsedWith) || parseSql(source.text, { terminator: parsedWith });

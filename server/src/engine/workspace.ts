@@ -1,9 +1,8 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseScript, parseSql } from '../sql/parser';
+import { parseScript, parseSql, scriptTerminator } from '../sql/parser';
 import { reparseScript } from '../sql/incremental';
-import { inferTerminator } from '../sql/terminator';
 import type { ParsedSql, Span, Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
@@ -167,7 +166,7 @@ export class Workspace {
     try {
       model = withDeadline(this.fileBudgetMs, () => {
         if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-        parsedWith = terminator ?? inferTerminator(source.text)?.terminator ?? ';';
+        parsedWith = scriptTerminator(source.text, terminator);
         const before = previous?.model;
         const reusable = before && !before.timedOut && before.source.language === 'sql' && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
         const parsed = (reusable && reparseScript(before.source.text, before, source.text, parsedWith)) || parseSql(source.text, { terminator: parsedWith });

@@ -93,7 +93,12 @@ const STOP = new Error('enough statements');
  * configuration or --terminator), or else the one the file shows (terminator.ts).
  */
 export function parseScript(text: string, terminator?: string): ParsedSql {
-  return parseSql(text, { terminator: terminator ?? inferTerminator(text)?.terminator });
+  return parseSql(text, { terminator: scriptTerminator(text, terminator) });
+}
+
+/** The terminator a script is run with: the configured one, else the one the file shows, else ';'. */
+export function scriptTerminator(text: string, configured?: string): string {
+  return configured ?? inferTerminator(text)?.terminator ?? ';';
 }
 
 /** SQL text built at run time and parsed inside a routine, nested (EXECUTE IMMEDIATE of a text that runs another). */
