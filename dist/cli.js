@@ -6808,6 +6808,20 @@ var init_merge = __esm({
   }
 });
 
+// server/src/engine/count-text.ts
+function countText(n) {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return n < 0 ? "-" + out : out;
+}
+var init_count_text = __esm({
+  "server/src/engine/count-text.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/suppression-scope.ts
 function ddlWithoutInserts(stmt, schema) {
   switch (stmt.kind) {
@@ -7545,9 +7559,6 @@ var init_clustered_index_bulk_target2 = __esm({
 });
 
 // rules/support/runs.ts
-function countText(n) {
-  return n.toLocaleString("en-US");
-}
 function runReport(places, threshold) {
   const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
   return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
@@ -7555,6 +7566,7 @@ function runReport(places, threshold) {
 var init_runs = __esm({
   "rules/support/runs.ts"() {
     "use strict";
+    init_count_text();
   }
 });
 
@@ -9307,6 +9319,9 @@ function scriptModel(source, parsed, dialect) {
   if (code) model.code = code;
   return model;
 }
+function compareRuleIds(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 function appliesTo(dialects, dialect) {
   if (!dialects) return true;
   return dialect ? dialects.includes(dialect) : dialects.includes("luw");
@@ -9356,8 +9371,7 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf) {
 function linesText(lines, span) {
   const first = lines.position(span.start).line + 1;
   const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
-  const n = (k) => k.toLocaleString("en-US");
-  return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
+  return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
 }
 function mappedFix(fix, stmt) {
   const mapped = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
@@ -9378,6 +9392,7 @@ var init_workspace = __esm({
     init_members();
     init_lines();
     init_merge();
+    init_count_text();
     init_suppression_scope();
     init_registry();
     init_suppressions();
@@ -9673,7 +9688,7 @@ var init_workspace = __esm({
         const started = performance.now();
         const out = this.checkRules(model);
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
-        out.sort((a, b) => a.span.start - b.span.start || a.rule.localeCompare(b.rule));
+        out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
         const suppressions = readSuppressions(model.comments, lines);
         const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
         const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);

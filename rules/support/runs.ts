@@ -9,9 +9,7 @@
 import type { Report, ReportPlace } from '../../server/src/engine/types';
 
 /** 20000 → "20,000": counts in messages read as a DBA writes them. */
-export function countText(n: number): string {
-  return n.toLocaleString('en-US');
-}
+export { countText } from '../../server/src/engine/count-text';
 
 /** The report fields of a run of `places` (at least `threshold` of them): flagged at the threshold-th, extending over all. */
 export function runReport(places: readonly ReportPlace[], threshold: number): Pick<Report, 'span' | 'stmt' | 'extent'> {
