@@ -5,7 +5,6 @@ import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, vali
 import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
-import { loadCodeFrontEnd } from '../code/frontend';
 import type { Diagnostic } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
@@ -82,12 +81,13 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
+  // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the
+  // inputs; so is the code front end's module, whose host languages set up tables when it is imported.
   const needsCode = list.files.some((file) => {
     const language = languageOf(file, config);
     return language !== undefined && language !== 'sql';
   });
-  const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+  const workspace = new Workspace(config, needsCode ? [await (await import('../code/frontend')).loadCodeFrontEnd()] : []);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.

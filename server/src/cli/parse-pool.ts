@@ -3,12 +3,23 @@
 // the model back (ship-model.ts); the main thread adds the models in file order and runs the rules as a
 // single-threaded run does, so the output is the same by construction. Code files, and any script whose model
 // cannot travel, are read on the main thread.
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { buildFileModel } from '../engine/workspace';
 import { DeadlineExceeded, withDeadline } from '../engine/deadline';
 import type { Dialect, FileModel } from '../engine/types';
 import { packModel, unpackModel } from './ship-model';
+
+/**
+ * node:worker_threads, loaded on first use: it costs a few ms to load, and most runs use no worker. (A worker
+ * thread has it loaded already.)
+ */
+function threads(): typeof import('node:worker_threads') {
+  return require('node:worker_threads') as typeof import('node:worker_threads');
+}
+
+/** Set in the argv of the threads parseInWorkers starts, so that a run on the main thread can tell without loading node:worker_threads. */
+const WORKER_ARG = '--insertlint-parse-worker';
 
 /** Under this much script text a run stays on the main thread: starting a worker costs about 100 ms. */
 export const MIN_PARALLEL_CHARS = 2 * 2 ** 20;
@@ -87,7 +98,8 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
       worker.on('exit', () => resolve());
       send();
     });
-  const pool = Array.from({ length: workers }, () => new Worker(script, { workerData: { insertlintParseWorker: true } }));
+  const { Worker } = threads();
+  const pool = Array.from({ length: workers }, () => new Worker(script, { argv: [WORKER_ARG], workerData: { insertlintParseWorker: true } }));
   // For the tests (test/install/jobs.test.ts): proof that workers ran, without changing the output otherwise.
   if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: reading ${tasks.length} scripts in ${workers} worker threads\n`);
   try {
@@ -100,11 +112,14 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
 
 /** True in a thread started by parseInWorkers. */
 export function isParseWorker(): boolean {
+  if (!process.argv.includes(WORKER_ARG)) return false;
+  const { isMainThread, workerData } = threads();
   return !isMainThread && (workerData as { insertlintParseWorker?: boolean } | undefined)?.insertlintParseWorker === true;
 }
 
 /** The worker's side: reads each script it is sent as Workspace.setFile would, and sends the model back. */
 export function runParseWorker(): void {
+  const { parentPort } = threads();
   parentPort!.on('message', (task: TaskMessage) => {
     const started = performance.now();
     let model: FileModel | undefined;
