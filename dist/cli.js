@@ -3130,7 +3130,8 @@ function isIdentChar(c) {
 function isAlphaNumeric(c) {
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
 }
-function inferTerminator(text2) {
+function inferTerminator(text2, options = {}) {
+  const plainLines = options.plainLines ?? true;
   const n = Math.min(text2.length, SCAN_LIMIT);
   const counts = {
     codeLines: 0,
@@ -3157,7 +3158,24 @@ function inferTerminator(text2) {
     let first = -1;
     let last = -1;
     let lastInString = false;
-    for (let i = lineStart; i < lineEnd2; i++) {
+    let plain2 = false;
+    if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd2 < n || n === text2.length)) {
+      PLAIN_LINE.lastIndex = lineStart;
+      plain2 = PLAIN_LINE.test(text2) && PLAIN_LINE.lastIndex >= lineEnd2;
+      if (plain2 && !counts.anySemicolon && text2.lastIndexOf(";", lineEnd2) >= lineStart) plain2 = false;
+    }
+    if (plain2) {
+      first = lineStart;
+      while (first < lineEnd2 && isSpace2(text2.charCodeAt(first))) first++;
+      if (first === lineEnd2) first = -1;
+      else {
+        last = lineEnd2 - 1;
+        while (isSpace2(text2.charCodeAt(last))) last--;
+        const c = text2.charCodeAt(last);
+        lastInString = c === 39 /* Quote */ || c === 34 /* DoubleQuote */;
+      }
+    }
+    for (let i = plain2 ? lineEnd2 : lineStart; i < lineEnd2; i++) {
       const c = text2.charCodeAt(i);
       if (blockDepth > 0) {
         if (c === 42 /* Star */ && text2.charCodeAt(i + 1) === 47 /* Slash */) {
@@ -3279,7 +3297,7 @@ function startsWithCommand(text2, first, last) {
   while (j <= last && j - first < 12 && isAlphaNumeric(text2.charCodeAt(j))) j++;
   return j > first && COMMAND_WORDS.has(text2.slice(first, j).toUpperCase());
 }
-var SCAN_LIMIT, COMMAND_WORDS;
+var SCAN_LIMIT, COMMAND_WORDS, PLAIN_LINE;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -3328,6 +3346,7 @@ var init_terminator = __esm({
       "UPDATE",
       "VALUES"
     ]);
+    PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
   }
 });
 
