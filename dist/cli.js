@@ -1997,8 +1997,16 @@ var init_clauses = __esm({
 });
 
 // server/src/sql/grammar/values.ts
-function valueKinds(row) {
-  return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
+function valueKindBit(kind) {
+  return 1 << VALUE_KINDS.indexOf(kind);
+}
+function valueKindBits(row) {
+  if (!(row instanceof PackedValuesRow)) return row.values.reduce((bits2, v) => bits2 | valueKindBit(v.kind), 0);
+  const d = row.data;
+  const count = d[row.at + 2];
+  let bits = 0;
+  for (let v = 0, j = row.at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+  return bits;
 }
 function packedRowParts(row) {
   return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : void 0;
@@ -2251,9 +2259,9 @@ function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
 function withoutParameters(row) {
-  return valueKinds(row).every((kind) => kind !== "marker" && kind !== "host");
+  return (valueKindBits(row) & PARAMETER_BITS) === 0;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT, PARAMETER_BITS;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2712,6 +2720,7 @@ var init_schema = __esm({
       "updateDbCfg"
     ]);
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
+    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
   }
 });
 
@@ -7151,14 +7160,12 @@ function isSingleRowValues(stmt) {
 }
 function isLiteralValues(stmt) {
   if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
-  let literal = false;
+  let kinds = 0;
   for (const row of stmt.source.rows) {
-    for (const kind of valueKinds(row)) {
-      if (kind === "marker" || kind === "host") return false;
-      if (kind === "literal") literal = true;
-    }
+    kinds |= valueKindBits(row);
+    if (kinds & PARAMETER_BITS2) return false;
   }
-  return literal;
+  return (kinds & LITERAL_BIT) !== 0;
 }
 function runsRows(execution2) {
   return execution2.action !== "prepare";
@@ -7270,12 +7277,14 @@ function singleRowInsertOf(execution2) {
     return !(values.length === 1 && splicesAt(execution2, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
   });
 }
-var SMALL_LOOP_PASSES, ROW_LIST;
+var PARAMETER_BITS2, LITERAL_BIT, SMALL_LOOP_PASSES, ROW_LIST;
 var init_facts = __esm({
   "server/src/code/facts.ts"() {
     "use strict";
     init_values();
     init_schema();
+    PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
+    LITERAL_BIT = valueKindBit("literal");
     SMALL_LOOP_PASSES = 10;
     ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
   }

@@ -15,7 +15,7 @@ import type {
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { childStatements, forEachStatement, isSplicedName } from '../sql/walk';
-import { valueKinds } from '../sql/grammar/values';
+import { valueKindBit, valueKindBits } from '../sql/grammar/values';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -702,7 +702,9 @@ export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
 }
 
+const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
+
 /** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
 function withoutParameters(row: ValuesRow): boolean {
-  return valueKinds(row).every((kind) => kind !== 'marker' && kind !== 'host');
+  return (valueKindBits(row) & PARAMETER_BITS) === 0;
 }
