@@ -1828,8 +1828,11 @@ function sequencesUsed(p, from, to) {
   const saved = p.end;
   p.end = to;
   try {
+    const { kind, start, end } = p.t;
     for (let i = from; i < to; i++) {
-      if (p.t.kind[i] !== TK_WORD) continue;
+      if (kind[i] !== TK_WORD) continue;
+      const length = end[i] - start[i];
+      if (length !== 4 && length !== 7) continue;
       let nameAt2 = -1;
       if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
       else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
@@ -10095,7 +10098,8 @@ function readBounded(path, maxBytes) {
     const chunks = [];
     let total = 0;
     const stat = (0, import_node_fs.fstatSync)(fd);
-    let chunkSize = stat.isFile() ? stat.size + 1 : 1 << 20;
+    const regular = stat.isFile();
+    let chunkSize = regular ? stat.size + 1 : 1 << 20;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, maxBytes + 1 - total)));
       chunkSize = 1 << 20;
@@ -10104,8 +10108,9 @@ function readBounded(path, maxBytes) {
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
       total += n;
       if (total > maxBytes) return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), truncated: true };
+      if (regular && n < chunk.length) break;
     }
-    return { bytes: Buffer.concat(chunks), truncated: false };
+    return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated: false };
   } finally {
     (0, import_node_fs.closeSync)(fd);
   }
