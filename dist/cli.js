@@ -1279,6 +1279,20 @@ function keywordAt(text2, start, end, upper) {
   }
   return true;
 }
+function terminatorAt(text2, p, term, termC0) {
+  if (text2.charCodeAt(p) !== termC0 || term.length > 1 && !text2.startsWith(term, p)) return false;
+  if (termC0 === 59 || termC0 === 10) return true;
+  const n = text2.length;
+  let j = p + term.length;
+  while (j < n) {
+    const d = text2.charCodeAt(j);
+    if (d === 10 || d === 13) return true;
+    if (d === 45 && text2.charCodeAt(j + 1) === 45) return true;
+    if (!isSpace(d)) return false;
+    j++;
+  }
+  return true;
+}
 function scanIdent(text2, j) {
   const n = text2.length;
   while (j < n && isIdentPart(text2.charCodeAt(j))) j++;
@@ -1430,19 +1444,6 @@ var init_lexer = __esm({
         let atStatementStart = this.atStatementStart;
         let lineStart = this.lineStart;
         let i = this.i;
-        const isTerminatorAt = (p) => {
-          if (text2.charCodeAt(p) !== termC0 || termLen > 1 && !text2.startsWith(term, p)) return false;
-          if (termC0 === 59 || termC0 === 10) return true;
-          let j = p + termLen;
-          while (j < n) {
-            const d = text2.charCodeAt(j);
-            if (d === 10 || d === 13) return true;
-            if (d === 45 && text2.charCodeAt(j + 1) === 45) return true;
-            if (!isSpace(d)) return false;
-            j++;
-          }
-          return true;
-        };
         while (i < n) {
           const c = text2.charCodeAt(i);
           if (c === 92 && termC0 === 10) {
@@ -1523,7 +1524,7 @@ var init_lexer = __esm({
             i = j;
             continue;
           }
-          if (isTerminatorAt(i)) {
+          if (terminatorAt(text2, i, term, termC0)) {
             tokens.push(TK_TERM, i, i + termLen, 0);
             i += termLen;
             atStatementStart = true;
@@ -1532,14 +1533,14 @@ var init_lexer = __esm({
           }
           if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
             let j = scanIdent(text2, i + 1);
-            if (text2.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
+            if (text2.charCodeAt(j) === 33 && !terminatorAt(text2, j, term, termC0)) j++;
             tokens.push(TK_WORD, i, j, 0);
             i = j;
             continue;
           }
           if (c === 33 && atStatementStart) {
             let j = i + 1;
-            while (j < n && !isTerminatorAt(j)) j++;
+            while (j < n && !terminatorAt(text2, j, term, termC0)) j++;
             tokens.push(TK_RAW, i, j, 0);
             i = j;
             atStatementStart = false;
@@ -1566,13 +1567,13 @@ var init_lexer = __esm({
             let j = i + 1;
             while (j < n) {
               const d = text2.charCodeAt(j);
-              if (!isIdentPart(d) || d === termC0 && isTerminatorAt(j)) break;
+              if (!isIdentPart(d) || d === termC0 && terminatorAt(text2, j, term, termC0)) break;
               j++;
             }
             tokens.push(TK_WORD, i, j, 0);
             if (startsStatement && keywordAt(text2, i, j, "ECHO")) {
               let k = j;
-              while (k < n && !isTerminatorAt(k)) k++;
+              while (k < n && !terminatorAt(text2, k, term, termC0)) k++;
               if (k > j) tokens.push(TK_RAW, j, k, 0);
               i = k;
               continue;
