@@ -2292,9 +2292,15 @@ var init_schema = __esm({
       targetsByName = /* @__PURE__ */ new Map();
       /** The key of a name as written in `stmt`. */
       keyOf(name2, stmt) {
-        const schema = name2.schema ?? (stmt ? this.schemaAt.get(stmt) : void 0);
-        return `${schema ?? ""}.${name2.name}`;
+        const schema = name2.schema ?? (stmt ? this.schemaAt.get(stmt) : void 0) ?? "";
+        let byName2 = this.keys.get(schema);
+        if (!byName2) this.keys.set(schema, byName2 = /* @__PURE__ */ new Map());
+        let key = byName2.get(name2.name);
+        if (key === void 0) byName2.set(name2.name, key = `${schema}.${name2.name}`);
+        return key;
       }
+      /** Keys made by keyOf, by schema ('' for none) and name. */
+      keys = /* @__PURE__ */ new Map();
       /** The table a name in `stmt` refers to, also when one side does not know the schema. */
       table(name2, stmt) {
         return this.tableByKey(this.keyOf(name2, stmt));
