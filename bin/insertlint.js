@@ -67,6 +67,7 @@ function codeCache(bundle) {
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         fs.writeFileSync(partial, Buffer.concat([Buffer.from(stamp), script.createCachedData()]), { mode: 0o600 });
         fs.renameSync(partial, file);
+        pruneCaches(dir);
       } catch {
         // Not writable here (read-only home, a file in the way): the next run compiles again, nothing else changes.
         try {
@@ -77,6 +78,22 @@ function codeCache(bundle) {
       }
     },
   };
+}
+
+/** Caches kept in the folder: one per installed copy and Node version in use, the least recently written go. */
+const MAX_CACHES = 16;
+
+/**
+ * Removes all but the MAX_CACHES most recently written caches: every copy of the package in a temporary
+ * folder (npx, CI, tests) adds a file, and nothing else would ever remove them. Runs only after a write.
+ */
+function pruneCaches(dir) {
+  const caches = fs
+    .readdirSync(dir)
+    .filter((name) => /^code-cache-[0-9a-f]{8}\.bin$/.test(name))
+    .map((name) => ({ path: path.join(dir, name), written: fs.statSync(path.join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const old of caches.slice(MAX_CACHES)) fs.rmSync(old.path, { force: true });
 }
 
 /** Where the user's caches go on this platform, or undefined when INSERTLINT_CACHE_DIR is "off" or there is no home. */

@@ -78,6 +78,24 @@ describe('bin/insertlint.js: the code cache', function () {
       assert.equal(cli().stdout, 'fine');
     });
 
+    it('keeps the 16 most recently written caches when it writes one (copies in temporary folders add files)', () => {
+      mkdirSync(cache);
+      for (let i = 0; i < 20; i++) {
+        const old = join(cache, `code-cache-${String(i).padStart(8, '0')}.bin`);
+        writeFileSync(old, 'old');
+        utimesSync(old, 1_600_000_000 + i, 1_600_000_000 + i);
+      }
+      writeFileSync(join(cache, 'notes.txt'), 'not a cache');
+      build('fine', 1_700_000_000);
+      assert.equal(cli().stdout, 'fine');
+      const left = cacheFiles(cache);
+      assert.equal(left.length, 16);
+      // The one just written and the 15 newest old ones stay; what is not a cache is left alone.
+      for (let i = 5; i < 20; i++) assert.ok(left.includes(`code-cache-${String(i).padStart(8, '0')}.bin`), `${i}`);
+      assert.ok(readdirSync(cache).includes('notes.txt'));
+      assert.equal(cli().stdout, 'fine');
+    });
+
     it('runs without one where it cannot be written, and writes none when it is off', () => {
       build('fine', 1_700_000_000);
       writeFileSync(join(work, 'a-file'), '');
