@@ -14933,8 +14933,8 @@ function ciFindings(run2, withFingerprints) {
     const shown = displayPath(run2.cwd, file);
     const key = keyOf3?.(file);
     for (const d of run2.workspace.diagnostics(file)) {
-      const p = positioned(d, shown, lines, locate);
-      out.push({ ...p, fingerprint: "" });
+      const p = Object.assign(positioned(d, shown, lines, locate), { fingerprint: "" });
+      out.push(p);
       if (key !== void 0) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }
   }
