@@ -3171,6 +3171,7 @@ function inferTerminator(text2, options = {}) {
   let inDelimited = false;
   let lineStart = 0;
   let previousEndedWithSemicolon = false;
+  let nextSemicolon = -1;
   while (lineStart < n) {
     let lineEnd2 = text2.indexOf("\n", lineStart);
     if (lineEnd2 < 0 || lineEnd2 > n) lineEnd2 = n;
@@ -3181,7 +3182,13 @@ function inferTerminator(text2, options = {}) {
     if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd2 < n || n === text2.length)) {
       PLAIN_LINE.lastIndex = lineStart;
       plain2 = PLAIN_LINE.test(text2) && PLAIN_LINE.lastIndex >= lineEnd2;
-      if (plain2 && !counts.anySemicolon && text2.lastIndexOf(";", lineEnd2) >= lineStart) plain2 = false;
+      if (plain2 && !counts.anySemicolon) {
+        if (nextSemicolon < lineStart) {
+          const found = text2.indexOf(";", lineStart);
+          nextSemicolon = found < 0 ? Infinity : found;
+        }
+        if (nextSemicolon < lineEnd2) plain2 = false;
+      }
     }
     if (plain2) {
       first = lineStart;

@@ -2,6 +2,7 @@
 // given on the command line, and the message for statements that look run together.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
+import { growthRatio } from '../robustness/support';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,5 +162,15 @@ describe('sql terminator inference: plain lines read at once', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('sql terminator inference: time', () => {
+  it('is linear in a script without any ; (a search per line for the next one was quadratic)', () => {
+    // Lines ending in '@' and no ';' at all: up to the 1 MB the inference reads (here 64 KB and 512 KB).
+    const script = (lines: number) => 'INSERT INTO t VALUES (1, \'a\')@\n'.repeat(lines);
+    const { ratio, smallMs, largeMs } = growthRatio(script, (text) => void inferTerminator(text), 2_000);
+    assert.ok(ratio < 24, `8× the script took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    assert.equal(inferTerminator(script(10))?.terminator, '@');
   });
 });

@@ -84,6 +84,7 @@ export function inferTerminator(text: string, options: { plainLines?: boolean } 
   let inDelimited = false; // inside "…"
   let lineStart = 0;
   let previousEndedWithSemicolon = false;
+  let nextSemicolon = -1; // the first ';' at or after the last line start it was looked for from (Infinity: none)
   while (lineStart < n) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0 || lineEnd > n) lineEnd = n;
@@ -99,8 +100,15 @@ export function inferTerminator(text: string, options: { plainLines?: boolean } 
     if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd < n || n === text.length)) {
       PLAIN_LINE.lastIndex = lineStart;
       plain = PLAIN_LINE.test(text) && PLAIN_LINE.lastIndex >= lineEnd;
-      // Whether a ';' is code or in a string only matters until the first ';' in code.
-      if (plain && !counts.anySemicolon && text.lastIndexOf(';', lineEnd) >= lineStart) plain = false;
+      // Whether a ';' is code or in a string only matters until the first ';' in code. The next ';' is found
+      // once per ';' (a search per line would be quadratic in a script without any).
+      if (plain && !counts.anySemicolon) {
+        if (nextSemicolon < lineStart) {
+          const found = text.indexOf(';', lineStart);
+          nextSemicolon = found < 0 ? Infinity : found;
+        }
+        if (nextSemicolon < lineEnd) plain = false;
+      }
     }
     if (plain) {
       first = lineStart;
