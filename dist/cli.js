@@ -9288,9 +9288,9 @@ var init_registry = __esm({
 // server/src/engine/workspace.ts
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") return scriptModel(source, parseScript(source.text, terminator), dialect);
-  const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
-  if (!frontEnd) return { source, statements: [], comments: [] };
-  const read = frontEnd.read(source, options);
+  const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
+  if (!frontEnd2) return { source, statements: [], comments: [] };
+  const read = frontEnd2.read(source, options);
   const model = { source, statements: read.statements, comments: read.comments };
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
@@ -13180,7 +13180,7 @@ function codeParserWasmFiles(searchFrom) {
   }
   return { runtime, grammars };
 }
-var import_node_path, GRAMMARS;
+var import_node_path, GRAMMARS, BASELINE_ONLY_GRAMMARS;
 var init_wasm = __esm({
   "server/src/code/wasm.ts"() {
     "use strict";
@@ -13195,30 +13195,73 @@ var init_wasm = __esm({
       cpp: ["tree-sitter-cpp", "tree-sitter-cpp.wasm"],
       bash: ["tree-sitter-bash", "tree-sitter-bash.wasm"]
     };
+    BASELINE_ONLY_GRAMMARS = /* @__PURE__ */ new Set(["c", "cpp", "bash"]);
+  }
+});
+
+// server/src/code/wasm-tiering.ts
+function userChoseTiering() {
+  return process.execArgv.some((a) => USER_WASM_FLAGS.test(a)) || USER_WASM_FLAGS.test(process.env.NODE_OPTIONS ?? "");
+}
+async function withWasmTierUp(tierUp, compile) {
+  if (tierUp || userChoseTiering()) return compile();
+  try {
+    (0, import_node_v8.setFlagsFromString)("--no-wasm-tier-up");
+    (0, import_node_v8.setFlagsFromString)("--no-wasm-dynamic-tiering");
+  } catch {
+    return compile();
+  }
+  try {
+    return await compile();
+  } finally {
+    (0, import_node_v8.setFlagsFromString)("--wasm-dynamic-tiering");
+  }
+}
+var import_node_v8, USER_WASM_FLAGS;
+var init_wasm_tiering = __esm({
+  "server/src/code/wasm-tiering.ts"() {
+    "use strict";
+    import_node_v8 = require("node:v8");
+    USER_WASM_FLAGS = /--(?:no-)?(?:liftoff|liftoff-only|wasm-tier-up|wasm-dynamic-tiering|wasm-lazy-compilation)\b/;
   }
 });
 
 // server/src/code/frontend.ts
-function loadCodeFrontEnd() {
-  loading ??= (async () => {
+function grammarsFor(languages) {
+  const wanted = languages ? new Set(languages) : void 0;
+  const hosts = HOST_LANGUAGES.filter((h) => !wanted || h.languages.some((l) => wanted.has(l)));
+  return [...new Set(hosts.flatMap((h) => h.grammars))];
+}
+function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
+  const wanted = [...grammars];
+  const next = loading.then(() => loadGrammars(wanted));
+  loading = next.catch(() => void 0);
+  return next;
+}
+async function loadGrammars(wanted) {
+  const missing = wanted.filter((name2) => !parsers.has(name2));
+  if (missing.length === 0 && frontEnd) return frontEnd;
+  const started = performance.now();
+  try {
     const { Language, Parser: Parser2 } = require("web-tree-sitter");
     const wasm = codeParserWasmFiles();
-    await Parser2.init({ locateFile: () => wasm.runtime });
-    const parsers = /* @__PURE__ */ new Map();
-    const grammars = new Set(HOST_LANGUAGES.flatMap((h) => h.grammars));
-    for (const name2 of grammars) {
-      const parser = new Parser2();
-      parser.setLanguage(await Language.load(wasm.grammars[name2]));
-      parsers.set(name2, parser);
+    if (!frontEnd) {
+      await Parser2.init({ locateFile: () => wasm.runtime });
+      frontEnd = new TreeSitterCodeFrontEnd(parsers);
     }
-    return new TreeSitterCodeFrontEnd(parsers);
-  })();
-  loading.catch(() => {
-    loading = void 0;
-  });
-  return loading;
+    for (const name2 of missing) {
+      const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
+      const parser = new Parser2();
+      parser.setLanguage(language);
+      parsers.set(name2, parser);
+      loadTime.grammars.push(name2);
+    }
+    return frontEnd;
+  } finally {
+    loadTime.ms += performance.now() - started;
+  }
 }
-var TreeSitterCodeFrontEnd, loading;
+var TreeSitterCodeFrontEnd, parsers, loadTime, frontEnd, loading;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -13226,10 +13269,11 @@ var init_frontend = __esm({
     init_languages();
     init_wasm();
     init_deadline();
+    init_wasm_tiering();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
-      constructor(parsers, hostLanguages = HOST_LANGUAGES) {
-        this.parsers = parsers;
+      constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
+        this.parsers = parsers2;
         for (const host of hostLanguages) for (const language of host.languages) this.byLanguage.set(language, host);
         this.languages = [...this.byLanguage.keys()];
       }
@@ -13248,6 +13292,9 @@ var init_frontend = __esm({
         }
       }
     };
+    parsers = /* @__PURE__ */ new Map();
+    loadTime = { ms: 0, grammars: [] };
+    loading = Promise.resolve();
   }
 });
 
@@ -13674,11 +13721,12 @@ function runConfig(options) {
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
-  const needsCode = list.files.some((file) => {
+  const codeLanguages = /* @__PURE__ */ new Set();
+  for (const file of list.files) {
     const language = languageOf(file, config);
-    return language !== void 0 && language !== "sql";
-  });
-  const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+    if (language !== void 0 && language !== "sql") codeLanguages.add(language);
+  }
+  const workspace = new Workspace(config, codeLanguages.size > 0 ? [await loadCodeFrontEnd(grammarsFor(codeLanguages))] : []);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);

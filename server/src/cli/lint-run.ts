@@ -5,8 +5,8 @@ import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, vali
 import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
-import { loadCodeFrontEnd } from '../code/frontend';
-import type { Diagnostic } from '../engine/types';
+import { grammarsFor, loadCodeFrontEnd } from '../code/frontend';
+import type { Diagnostic, FileLanguage } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
@@ -82,12 +82,13 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
-  const needsCode = list.files.some((file) => {
+  // The tree-sitter grammars cost a third of the start-up: load those of the host languages among the inputs only.
+  const codeLanguages = new Set<FileLanguage>();
+  for (const file of list.files) {
     const language = languageOf(file, config);
-    return language !== undefined && language !== 'sql';
-  });
-  const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+    if (language !== undefined && language !== 'sql') codeLanguages.add(language);
+  }
+  const workspace = new Workspace(config, codeLanguages.size > 0 ? [await loadCodeFrontEnd(grammarsFor(codeLanguages))] : []);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
