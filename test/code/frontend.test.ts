@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeParserWasmFiles } from '../../server/src/code/frontend';
+import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
@@ -47,6 +47,14 @@ describe('code front end', () => {
     assert.ok(existsSync(runtime), runtime);
     for (const [name, file] of Object.entries(grammars)) assert.ok(existsSync(file), `${name}: ${file}`);
     assert.deepEqual(Object.keys(grammars).sort(), ['bash', 'c', 'cpp', 'java', 'javascript', 'python', 'tsx', 'typescript']);
+  });
+
+  it('loads the grammars of the languages among the inputs only', () => {
+    assert.deepEqual(grammarsFor(['java']), ['java']);
+    assert.deepEqual(grammarsFor(['python', 'shell']).sort(), ['bash', 'python']);
+    assert.deepEqual(grammarsFor(['c']).sort(), ['c', 'cpp']);
+    assert.deepEqual(grammarsFor(['cobol', 'jcl']), []);
+    assert.deepEqual(grammarsFor().sort(), Object.keys(codeParserWasmFiles().grammars).sort());
   });
 
   it('works from the bundled CLI (out/cli.js) on the sample application', function () {

@@ -6,7 +6,8 @@ import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from '
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
 import { grammarsFor, loadCodeFrontEnd } from '../code/frontend';
-import type { Diagnostic, FileLanguage } from '../engine/types';
+import type { GrammarName } from '../code/wasm';
+import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
@@ -47,6 +48,12 @@ export interface LintRun {
   /** Schema files read (absolute paths) and what went wrong finding or reading them. */
   schemaFiles: string[];
   schemaProblems: string[];
+  /**
+   * What loading the tree-sitter runtime and grammars cost this run (absent when no host-language file is
+   * among the inputs, 0 ms when an earlier run of the process loaded them): a one-time cost of the process,
+   * not of the first file that needs a grammar.
+   */
+  codeLoad?: { ms: number; grammars: GrammarName[] };
   /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
   docsBaseUrl?: string;
 }
@@ -88,7 +95,15 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     const language = languageOf(file, config);
     if (language !== undefined && language !== 'sql') codeLanguages.add(language);
   }
-  const workspace = new Workspace(config, codeLanguages.size > 0 ? [await loadCodeFrontEnd(grammarsFor(codeLanguages))] : []);
+  let codeLoad: LintRun['codeLoad'];
+  const frontEnds: FrontEnd[] = [];
+  if (codeLanguages.size > 0) {
+    const grammars = grammarsFor(codeLanguages);
+    const started = performance.now();
+    frontEnds.push(await loadCodeFrontEnd(grammars));
+    codeLoad = { ms: performance.now() - started, grammars };
+  }
+  const workspace = new Workspace(config, frontEnds);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
@@ -113,7 +128,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     if (done) workspace.adoptFile(done.model, done.readMs);
     else workspace.setFile(file, texts[i]);
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
 
 /** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */

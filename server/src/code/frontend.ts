@@ -48,22 +48,9 @@ export function grammarsFor(languages?: Iterable<FileLanguage>): GrammarName[] {
   return [...new Set(hosts.flatMap((h) => h.grammars))];
 }
 
-/** What loading the code front end cost this process (--timings reports it apart from any file's time). */
-export interface GrammarLoadTime {
-  /** Wall time of loading the tree-sitter runtime and the grammars, in ms. */
-  ms: number;
-  grammars: GrammarName[];
-}
-
 const parsers = new Map<GrammarName, Parser>();
-const loadTime: GrammarLoadTime = { ms: 0, grammars: [] };
 let frontEnd: TreeSitterCodeFrontEnd | undefined;
 let loading: Promise<unknown> = Promise.resolve();
-
-/** Time spent so far loading the runtime and grammars (a copy). */
-export function grammarLoadTime(): GrammarLoadTime {
-  return { ms: loadTime.ms, grammars: [...loadTime.grammars] };
-}
 
 /**
  * The code front end with the parsers of `grammars` loaded (every grammar when omitted, as the language
@@ -80,28 +67,24 @@ export function loadCodeFrontEnd(grammars: Iterable<GrammarName> = Object.keys(G
 }
 
 async function loadGrammars(wanted: GrammarName[]): Promise<TreeSitterCodeFrontEnd> {
-  const missing = wanted.filter((name) => !parsers.has(name));
-  if (missing.length === 0 && frontEnd) return frontEnd;
-  const started = performance.now();
-  try {
-    // require, not import(): import() resolves the package's ES module build, a second copy whose
-    // Language objects the CommonJS copy that walk.ts queries with does not accept.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
-    const wasm = codeParserWasmFiles();
-    if (!frontEnd) {
-      await Parser.init({ locateFile: () => wasm.runtime });
-      frontEnd = new TreeSitterCodeFrontEnd(parsers);
-    }
-    for (const name of missing) {
-      const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
-      const parser = new Parser();
-      parser.setLanguage(language);
-      parsers.set(name, parser);
-      loadTime.grammars.push(name);
-    }
-    return frontEnd;
-  } finally {
-    loadTime.ms += performance.now() - started;
+  // require, not import(): import() resolves the package's ES module build, a second copy whose
+  // Language objects the CommonJS copy that walk.ts queries with does not accept.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
+  const wasm = codeParserWasmFiles();
+  if (!frontEnd) {
+    await Parser.init({ locateFile: () => wasm.runtime });
+    frontEnd = new TreeSitterCodeFrontEnd(parsers);
   }
+  for (const name of wanted) {
+    if (parsers.has(name)) continue;
+    const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    // V8 compiles wasm functions when they first run: one parse of a line compiles the grammar's lexer and
+    // the runtime's parse loop now, as part of loading, rather than inside the first file's time (5-25 ms).
+    parser.parse('\n')?.delete();
+    parsers.set(name, parser);
+  }
+  return frontEnd;
 }

@@ -2,7 +2,7 @@
 // (calls, loops, functions, lambdas, ifs, assignments, comments) in document order, and the nesting is
 // rebuilt from their spans: each call gets its scope chain, its innermost loop (a named function is a
 // barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { Comment } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
@@ -42,37 +42,43 @@ export const USAGE_CALL = /exec|query|sql|prepare/i;
 /** …but not assertions, loggers and builders that only look at SQL text. */
 export const NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
 
-/** Type ids of every node type the walk looks at, per adapter. */
-const interestingTypes = new WeakMap<LanguageAdapter, Set<number>>();
+/** The node types the walk looks at, per adapter and language, and which of them also name an anonymous token. */
+interface InterestingTypes {
+  types: string[];
+  /** Types that are also an anonymous token's text (Python's `lambda` node and `lambda` keyword): only named nodes count. */
+  alsoTokens: Set<string>;
+}
+
+const interestingTypes = new WeakMap<LanguageAdapter, WeakMap<Language, InterestingTypes>>();
+
+function interestingTypesOf(adapter: LanguageAdapter, language: Language): InterestingTypes {
+  let byLanguage = interestingTypes.get(adapter);
+  if (!byLanguage) interestingTypes.set(adapter, (byLanguage = new WeakMap()));
+  let found = byLanguage.get(language);
+  if (!found) {
+    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]);
+    const types = [...names].filter((type) => language.idForNodeType(type, true) !== null);
+    found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
+    byLanguage.set(language, found);
+  }
+  return found;
+}
 
 /**
- * The nodes of every type the walk looks at, in document order (a node before its descendants). One cursor
- * pass over the tree: a tree-sitter query does the same faster on small files but grows quadratically
- * in deep trees (a Python text concatenated from 80,000 values never finished), and the cursor costs
- * little more on ordinary files.
+ * The named nodes of every type the walk looks at, in document order (a node before its descendants).
+ * `descendantsOfType` walks the tree inside the wasm module in one call: a tree-sitter query does the same
+ * but grows quadratically in deep trees (a Python text concatenated from 80,000 values never finished), and
+ * a TreeCursor driven from JavaScript pays a call into wasm and back for every move over every node (80% of
+ * the walk on ordinary files).
  */
 function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
-  let ids = interestingTypes.get(adapter);
-  if (!ids) {
-    const language = tree.language;
-    ids = new Set<number>();
-    for (const type of [...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]) {
-      const id = language.idForNodeType(type, true);
-      if (id !== null) ids.add(id);
-    }
-    interestingTypes.set(adapter, ids);
+  const { types, alsoTokens } = interestingTypesOf(adapter, tree.language);
+  const found = tree.rootNode.descendantsOfType(types);
+  const nodes: Node[] = [];
+  for (const node of found) {
+    if (node && (alsoTokens.size === 0 || !alsoTokens.has(node.type) || node.isNamed)) nodes.push(node);
   }
-  const out: Node[] = [];
-  const cursor = tree.walk();
-  try {
-    for (;;) {
-      if (ids.has(cursor.nodeTypeId)) out.push(cursor.currentNode);
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-    }
-  } finally {
-    cursor.delete();
-  }
+  return nodes;
 }
 
 export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
