@@ -11168,7 +11168,7 @@ function readCobolSource(text2) {
   return { clean: out.join(""), format: format2, comments };
 }
 function blank(s) {
-  return s.replace(/[^\r\n]/g, " ");
+  return s.includes("\r") ? s.replace(/[^\r\n]/g, " ") : " ".repeat(s.length);
 }
 function fixedLine(line, at, comments) {
   if (line.length <= 6) return blank(line);
@@ -11192,6 +11192,7 @@ function freeLine(line, at, comments) {
   return line.slice(0, inline) + blank(line.slice(inline));
 }
 function inlineComment(code) {
+  if (!code.includes("*>")) return -1;
   let quote = "";
   for (let i = 0; i < code.length - 1; i++) {
     const c = code[i];
@@ -11211,22 +11212,32 @@ var init_source = __esm({
 });
 
 // server/src/code/cobol/tokens.ts
+function isWordCode(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 45 || c === 95 || c === 36 || c === 35 || c === 64;
+}
+function isSpaceAt(text2, i) {
+  const c = text2.charCodeAt(i);
+  if (c < 128) return c === 32 || c >= 9 && c <= 13;
+  return /\s/.test(text2[i]);
+}
 function tokenize(clean) {
   const tokens = [];
   const n = clean.length;
   let unclosedFrom = n + 1;
   let i = 0;
   while (i < n) {
-    const c = clean[i];
-    if (c === " " || c === "\n" || c === "\r" || c === "	" || c === "," || c === ";") {
+    const c = clean.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 59) {
       i++;
       continue;
     }
-    if (c === "'" || c === '"') {
+    if (c === 39 || c === 34) {
       let j = i + 1;
-      while (j < n && clean[j] !== "\n") {
-        if (clean[j] === c) {
-          if (clean[j + 1] === c) {
+      while (j < n) {
+        const d = clean.charCodeAt(j);
+        if (d === 10) break;
+        if (d === c) {
+          if (clean.charCodeAt(j + 1) === c) {
             j += 2;
             continue;
           }
@@ -11239,15 +11250,20 @@ function tokenize(clean) {
       i = j;
       continue;
     }
-    if (c === "." && (i + 1 >= n || /\s/.test(clean[i + 1]))) {
+    if (c === 46 && (i + 1 >= n || isSpaceAt(clean, i + 1))) {
       tokens.push({ kind: "period", text: ".", start: i, end: i + 1 });
       i++;
       continue;
     }
-    if (WORD.test(c)) {
+    if (isWordCode(c)) {
       let j = i + 1;
-      while (j < n && (WORD.test(clean[j]) || clean[j] === "." && /[0-9]/.test(clean[j - 1]) && /[0-9]/.test(clean[j + 1] ?? ""))) j++;
-      if (j === i + 1 && /[XNGZ]/i.test(c) && (clean[j] === "'" || clean[j] === '"')) {
+      for (; j < n; j++) {
+        const d = clean.charCodeAt(j);
+        if (isWordCode(d)) continue;
+        if (d === 46 && isDigitCode(clean.charCodeAt(j - 1)) && isDigitCode(clean.charCodeAt(j + 1))) continue;
+        break;
+      }
+      if (j === i + 1 && /[XNGZ]/i.test(clean[i]) && (clean.charCodeAt(j) === 39 || clean.charCodeAt(j) === 34)) {
         i = j;
         continue;
       }
@@ -11265,7 +11281,7 @@ function tokenize(clean) {
       i = j;
       continue;
     }
-    tokens.push({ kind: "other", text: c, start: i, end: i + 1 });
+    tokens.push({ kind: "other", text: clean[i], start: i, end: i + 1 });
     i++;
   }
   return tokens;
@@ -11290,22 +11306,34 @@ function execBlock(clean, from) {
   }
   return void 0;
 }
-var WORD;
+var WORD, isDigitCode;
 var init_tokens = __esm({
   "server/src/code/cobol/tokens.ts"() {
     "use strict";
     WORD = /[A-Za-z0-9\-_$#@]/;
+    isDigitCode = (c) => c >= 48 && c <= 57;
   }
 });
 
 // server/src/code/cobol/expand.ts
+function readMember(file) {
+  let read = readMembers.get(file);
+  if (!read) {
+    const source = readCobolSource(file.text);
+    read = { source, tokens: tokenize(source.clean) };
+    readMembers.set(file, read);
+  }
+  return read;
+}
 function expandProgram(path, text2, member) {
-  const units = [{ path, text: text2, source: readCobolSource(text2) }];
+  const program = readCobolSource(text2);
+  const units = [{ path, text: text2, source: program }];
+  const unitTokens = [tokenize(program.clean)];
   const tokens = [];
   const includes = [];
   const walk3 = (unit, at, open) => {
     const { source } = units[unit];
-    const list = tokenize(source.clean);
+    const list = unitTokens[unit];
     for (let i = 0; i < list.length; i++) {
       const token = list[i];
       const own = at ?? { start: token.start, end: token.end };
@@ -11322,7 +11350,9 @@ function expandProgram(path, text2, member) {
       if (open.length >= MAX_DEPTH2 || open.includes(included.name)) continue;
       const found = member?.(included.name, units[unit].path);
       if (!found) continue;
-      units.push({ path: found.path, text: found.text, source: readCobolSource(found.text) });
+      const read = readMember(found);
+      units.push({ path: found.path, text: found.text, source: read.source });
+      unitTokens.push(read.tokens);
       walk3(units.length - 1, span, [...open, included.name]);
     }
   };
@@ -11342,7 +11372,7 @@ function includedMember(list, i, clean) {
   while (last + 1 < list.length && list[last].kind !== "period" && last - i < 200) last++;
   return { name: name2.text.replace(/['"]/g, "").toUpperCase(), last };
 }
-var BUILT_IN, MAX_DEPTH2;
+var BUILT_IN, MAX_DEPTH2, readMembers;
 var init_expand = __esm({
   "server/src/code/cobol/expand.ts"() {
     "use strict";
@@ -11350,6 +11380,7 @@ var init_expand = __esm({
     init_tokens();
     BUILT_IN = /* @__PURE__ */ new Set(["SQLCA", "SQLDA", "SQLCODE", "SQLSTATE", "DFHAID", "DFHBMSCA", "DFHEIBLK"]);
     MAX_DEPTH2 = 8;
+    readMembers = /* @__PURE__ */ new WeakMap();
   }
 });
 
