@@ -9946,16 +9946,6 @@ function parentOf(node) {
   const table = tables.get(node.tree);
   return table ? table.get(node.id) ?? null : node.parent;
 }
-function nestingOf(nodes) {
-  const ends = [];
-  let deepest = 0;
-  for (const node of nodes) {
-    while (ends.length > 0 && ends[ends.length - 1] <= node.startIndex) ends.pop();
-    ends.push(node.endIndex);
-    if (ends.length > deepest) deepest = ends.length;
-  }
-  return deepest;
-}
 var DEEP_NESTING, tables;
 var init_parents = __esm({
   "server/src/code/parents.ts"() {
@@ -10191,13 +10181,31 @@ function interestingTypesOf(adapter, language) {
   return found;
 }
 function interestingNodes(tree, adapter) {
-  const { types, alsoTokens } = interestingTypesOf(adapter, tree.language);
-  const found = tree.rootNode.descendantsOfType(types);
+  const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
+  const found = tree.rootNode.descendantsOfType(wanted);
   const nodes = [];
+  const types = [];
+  const ends = [];
   for (const node of found) {
-    if (node && (alsoTokens.size === 0 || !alsoTokens.has(node.type) || node.isNamed)) nodes.push(node);
+    if (!node) continue;
+    const type = node.type;
+    if (alsoTokens.has(type) && !node.isNamed) continue;
+    nodes.push(node);
+    types.push(type);
+    ends.push(node.endIndex);
   }
-  return nodes;
+  return { nodes, types, ends };
+}
+function nestingOf(nodes, ends) {
+  const open = [];
+  let deepest = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const start = nodes[i].startIndex;
+    while (open.length > 0 && open[open.length - 1] <= start) open.pop();
+    open.push(ends[i]);
+    if (open.length > deepest) deepest = open.length;
+  }
+  return deepest;
 }
 function walkTree(tree, adapter, source) {
   const root = newScope(tree.rootNode, void 0);
@@ -10208,12 +10216,12 @@ function walkTree(tree, adapter, source) {
   const loopCalls = /* @__PURE__ */ new Map();
   const functions = /* @__PURE__ */ new Map();
   const lines = new LineIndex(source);
-  const nodes = interestingNodes(tree, adapter);
-  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(tree, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   const declared = /* @__PURE__ */ new Set();
-  for (const node of nodes) {
-    if (!adapter.functions.has(node.type)) continue;
-    const name2 = functionNameOf(node);
+  for (let i = 0; i < nodes.length; i++) {
+    if (!adapter.functions.has(types[i])) continue;
+    const name2 = functionNameOf(nodes[i]);
     if (name2) declared.add(name2);
   }
   const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
@@ -10234,14 +10242,14 @@ function walkTree(tree, adapter, source) {
     frames.push({ end: node.endIndex, kind: "loop", loop: info });
     loops.push({ info, node, scope: currentScope() });
   };
-  let visited = 0;
-  for (const node of nodes) {
-    if ((++visited & 255) === 0) checkDeadline();
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    const node = nodes[i];
     const start = node.startIndex;
-    const end = node.endIndex;
+    const end = ends[i];
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = node.type;
+    const type = types[i];
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
@@ -12384,14 +12392,22 @@ function readJcl(text2) {
   return { steps, comments };
 }
 function maskOutside(text2, spans) {
-  const out = text2.replace(/[^\r\n]/g, " ").split("");
+  const keep = new Uint8Array(text2.length);
   for (const span of spans) {
     let column = 0;
-    for (let i = span.start; i < span.end; i++) {
-      const c = text2[i];
-      if (c === "\n") column = 0;
-      else if (column++ < 72) out[i] = c;
+    for (let i = Math.max(0, span.start); i < span.end && i < text2.length; i++) {
+      if (text2.charCodeAt(i) === 10) column = 0;
+      else if (column++ < 72) keep[i] = 1;
     }
+  }
+  const out = [];
+  for (let i = 0; i < text2.length; ) {
+    const kept = keep[i];
+    let j = i + 1;
+    while (j < text2.length && keep[j] === kept) j++;
+    const run2 = text2.slice(i, j);
+    out.push(kept ? run2 : run2.replace(/[^\r\n]/g, " "));
+    i = j;
   }
   return out.join("");
 }

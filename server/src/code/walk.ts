@@ -7,7 +7,7 @@ import type { Comment } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
 import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
-import { DEEP_NESTING, indexParents, nestingOf, parentOf } from './parents';
+import { DEEP_NESTING, indexParents, parentOf } from './parents';
 import { checkDeadline } from '../engine/deadline';
 
 export interface Walked {
@@ -64,21 +64,48 @@ function interestingTypesOf(adapter: LanguageAdapter, language: Language): Inter
   return found;
 }
 
+/** The nodes the walk looks at, in document order (a node before its descendants), with their types and ends. */
+interface InterestingNodes {
+  nodes: Node[];
+  /** `types[i]` is `nodes[i].type`, `ends[i]` its `endIndex`: each a call into wasm, made once per node. */
+  types: string[];
+  ends: number[];
+}
+
 /**
- * The named nodes of every type the walk looks at, in document order (a node before its descendants).
- * `descendantsOfType` walks the tree inside the wasm module in one call: a tree-sitter query does the same
- * but grows quadratically in deep trees (a Python text concatenated from 80,000 values never finished), and
- * a TreeCursor driven from JavaScript pays a call into wasm and back for every move over every node (80% of
- * the walk on ordinary files).
+ * The named nodes of every type the walk looks at. `descendantsOfType` walks the tree inside the wasm
+ * module in one call: a tree-sitter query does the same but grows quadratically in deep trees (a Python
+ * text concatenated from 80,000 values never finished), and a TreeCursor driven from JavaScript pays a call
+ * into wasm and back for every move over every node (80% of the walk on ordinary files).
  */
-function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
-  const { types, alsoTokens } = interestingTypesOf(adapter, tree.language);
-  const found = tree.rootNode.descendantsOfType(types);
+function interestingNodes(tree: Tree, adapter: LanguageAdapter): InterestingNodes {
+  const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
+  const found = tree.rootNode.descendantsOfType(wanted);
   const nodes: Node[] = [];
+  const types: string[] = [];
+  const ends: number[] = [];
   for (const node of found) {
-    if (node && (alsoTokens.size === 0 || !alsoTokens.has(node.type) || node.isNamed)) nodes.push(node);
+    if (!node) continue;
+    const type = node.type;
+    if (alsoTokens.has(type) && !node.isNamed) continue;
+    nodes.push(node);
+    types.push(type);
+    ends.push(node.endIndex);
   }
-  return nodes;
+  return { nodes, types, ends };
+}
+
+/** How deeply the nodes nest in one another (starts and ends in document order, a node before its descendants). */
+function nestingOf(nodes: readonly Node[], ends: readonly number[]): number {
+  const open: number[] = [];
+  let deepest = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const start = nodes[i].startIndex;
+    while (open.length > 0 && open[open.length - 1] <= start) open.pop();
+    open.push(ends[i]);
+    if (open.length > deepest) deepest = open.length;
+  }
+  return deepest;
 }
 
 export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
@@ -93,13 +120,13 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
-  const nodes = interestingNodes(tree, adapter);
-  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(tree, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
   const declared = new Set<string>();
-  for (const node of nodes) {
-    if (!adapter.functions.has(node.type)) continue;
-    const name = functionNameOf(node);
+  for (let i = 0; i < nodes.length; i++) {
+    if (!adapter.functions.has(types[i])) continue;
+    const name = functionNameOf(nodes[i]);
     if (name) declared.add(name);
   }
   const wanted = (name: string) =>
@@ -124,14 +151,14 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   };
 
   // Captures come in document order, a node before its descendants.
-  let visited = 0;
-  for (const node of nodes) {
-    if ((++visited & 255) === 0) checkDeadline();
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    const node = nodes[i];
     const start = node.startIndex;
-    const end = node.endIndex;
+    const end = ends[i];
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = node.type;
+    const type = types[i];
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
