@@ -11138,6 +11138,9 @@ var init_c = __esm({
     cLanguage = {
       languages: ["c", "cpp"],
       grammars: ["c", "cpp"],
+      grammarOf(_path, language) {
+        return language === "cpp" ? "cpp" : "c";
+      },
       read(source, env) {
         const leftOut = cAccess(source.text);
         return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === "cpp" ? C_ADAPTERS.cpp : C_ADAPTERS.c);
@@ -12140,10 +12143,13 @@ var init_embedded_sql = __esm({
     embeddedSqlLanguage = {
       languages: ["embedded-sql"],
       grammars: ["c", "cpp"],
+      grammarOf(path) {
+        const ext = path.slice(path.lastIndexOf("."));
+        return ext === ".sqC" || ext === ".sqx" ? "cpp" : "c";
+      },
       read(source, env) {
-        const ext = source.path.slice(source.path.lastIndexOf("."));
         const scan = scanEmbeddedSql(source.text, { execSql: true });
-        const adapter = ext === ".sqC" || ext === ".sqx" ? C_ADAPTERS.cpp : C_ADAPTERS.c;
+        const adapter = C_ADAPTERS[embeddedSqlLanguage.grammarOf(source.path, source.language)];
         return readWithAdapter(source, env, adapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
       }
     };
@@ -12665,11 +12671,13 @@ var init_javascript = __esm({
     javascriptLanguage = {
       languages: ["javascript", "typescript"],
       grammars: ["javascript", "typescript", "tsx"],
+      grammarOf(path, language) {
+        return /\.[jt]sx$/i.test(path) ? "tsx" : language === "typescript" ? "typescript" : "javascript";
+      },
       read(source, env) {
         const leftOut = javascriptAccess(source.text, env.options);
         if (leftOut) return emptyResult(leftOut);
-        const jsx = /\.[jt]sx$/i.test(source.path);
-        return readWithAdapter(source, env, jsx ? JS_ADAPTERS.tsx : source.language === "typescript" ? JS_ADAPTERS.typescript : JS_ADAPTERS.javascript);
+        return readWithAdapter(source, env, JS_ADAPTERS[javascriptLanguage.grammarOf(source.path, source.language)]);
       }
     };
     QUERY = /* @__PURE__ */ new Set(["query", "querySync", "queryResult", "queryResultSync", "queryStream"]);
@@ -13276,10 +13284,14 @@ var init_wasm_tiering = __esm({
 });
 
 // server/src/code/frontend.ts
-function grammarsFor(languages) {
-  const wanted = languages ? new Set(languages) : void 0;
-  const hosts = HOST_LANGUAGES.filter((h) => !wanted || h.languages.some((l) => wanted.has(l)));
-  return [...new Set(hosts.flatMap((h) => h.grammars))];
+function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
+  const grammars = /* @__PURE__ */ new Set();
+  for (const { path, language } of files) {
+    const host = hostLanguages.find((h) => h.languages.includes(language));
+    if (!host || host.grammars.length === 0) continue;
+    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+  }
+  return [...grammars];
 }
 function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
   const wanted = [...grammars];
@@ -13763,15 +13775,15 @@ function runConfig(options) {
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
-  const codeLanguages = /* @__PURE__ */ new Set();
+  const codeFiles = [];
   for (const file of list.files) {
     const language = languageOf(file, config);
-    if (language !== void 0 && language !== "sql") codeLanguages.add(language);
+    if (language !== void 0 && language !== "sql") codeFiles.push({ path: file, language });
   }
   let codeLoad;
   const frontEnds = [];
-  if (codeLanguages.size > 0) {
-    const grammars = grammarsFor(codeLanguages);
+  if (codeFiles.length > 0) {
+    const grammars = grammarsFor(codeFiles);
     const started = performance.now();
     frontEnds.push(await loadCodeFrontEnd(grammars));
     codeLoad = { ms: performance.now() - started, grammars };

@@ -90,15 +90,15 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
   // The tree-sitter grammars cost a third of the start-up: load those of the host languages among the inputs only.
-  const codeLanguages = new Set<FileLanguage>();
+  const codeFiles: { path: string; language: FileLanguage }[] = [];
   for (const file of list.files) {
     const language = languageOf(file, config);
-    if (language !== undefined && language !== 'sql') codeLanguages.add(language);
+    if (language !== undefined && language !== 'sql') codeFiles.push({ path: file, language });
   }
   let codeLoad: LintRun['codeLoad'];
   const frontEnds: FrontEnd[] = [];
-  if (codeLanguages.size > 0) {
-    const grammars = grammarsFor(codeLanguages);
+  if (codeFiles.length > 0) {
+    const grammars = grammarsFor(codeFiles);
     const started = performance.now();
     frontEnds.push(await loadCodeFrontEnd(grammars));
     codeLoad = { ms: performance.now() - started, grammars };

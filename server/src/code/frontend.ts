@@ -41,11 +41,15 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
   }
 }
 
-/** The grammars the host languages of these file languages parse with (all of them when undefined). */
-export function grammarsFor(languages?: Iterable<FileLanguage>): GrammarName[] {
-  const wanted = languages ? new Set(languages) : undefined;
-  const hosts = HOST_LANGUAGES.filter((h) => !wanted || h.languages.some((l) => wanted.has(l)));
-  return [...new Set(hosts.flatMap((h) => h.grammars))];
+/** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */
+export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
+  const grammars = new Set<GrammarName>();
+  for (const { path, language } of files) {
+    const host = hostLanguages.find((h) => h.languages.includes(language));
+    if (!host || host.grammars.length === 0) continue;
+    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+  }
+  return [...grammars];
 }
 
 const parsers = new Map<GrammarName, Parser>();
