@@ -10236,6 +10236,20 @@ function walkTree(tree, adapter, source) {
     }
     return { guards };
   };
+  const loopAround = () => {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === "loop") return f.loop;
+      if (f.kind === "barrier") return void 0;
+    }
+    return void 0;
+  };
+  const countGuards = /* @__PURE__ */ new Map();
+  const countGuard = (guard) => {
+    let counted = countGuards.get(guard);
+    if (counted === void 0) countGuards.set(guard, counted = isCountGuard(guard));
+    return counted;
+  };
   const loops = [];
   const openLoop = (node, kind) => {
     const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
@@ -10269,15 +10283,19 @@ function walkTree(tree, adapter, source) {
       frames.push({ end, kind: "guard", guard: condition ? condition.text : "" });
     }
     if (adapter.assignmentTypes.has(type)) {
-      const loop2 = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop: loop2 });
+      const assigned = adapter.assignments(node);
+      if (assigned.length > 0) {
+        const loop2 = loopAround();
+        const scope2 = currentScope();
+        for (const a of assigned) addAssignment(scope2, { name: a.name, value: a.value, append: a.append, at: end, loop: loop2 });
+      }
     }
     if (!adapter.calls.has(type)) continue;
     const name2 = adapter.calleeName(node);
     if (name2 === void 0) continue;
     if (!loopCalls.has(name2)) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
-      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(isCountGuard) });
+      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
     }
     const call = wanted(name2) ? adapter.callSite(node) : void 0;
     if (!call) continue;
@@ -10285,7 +10303,7 @@ function walkTree(tree, adapter, source) {
     const scope = currentScope();
     calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }

@@ -143,6 +143,22 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     return { guards };
   };
+  /** The innermost loop around the node being visited (no guards collected: assignments need only the loop). */
+  const loopAround = (): LoopInfo | undefined => {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === 'loop') return f.loop;
+      if (f.kind === 'barrier') return undefined;
+    }
+    return undefined;
+  };
+  // The same guard texts come up for every call in a loop body: each is classified once.
+  const countGuards = new Map<string, boolean>();
+  const countGuard = (guard: string): boolean => {
+    let counted = countGuards.get(guard);
+    if (counted === undefined) countGuards.set(guard, (counted = isCountGuard(guard)));
+    return counted;
+  };
   const loops: Walked['loops'] = [];
   const openLoop = (node: Node, kind: string) => {
     const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
@@ -178,15 +194,19 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       frames.push({ end, kind: 'guard', guard: condition ? condition.text : '' });
     }
     if (adapter.assignmentTypes.has(type)) {
-      const loop = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop });
+      const assigned = adapter.assignments(node);
+      if (assigned.length > 0) {
+        const loop = loopAround();
+        const scope = currentScope();
+        for (const a of assigned) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+      }
     }
     if (!adapter.calls.has(type)) continue;
     const name = adapter.calleeName(node);
     if (name === undefined) continue;
     if (!loopCalls.has(name)) {
       const { loop, guards } = innermostLoop();
-      if (loop) loopCalls.set(name, { loop, guarded: guards.some(isCountGuard) });
+      if (loop) loopCalls.set(name, { loop, guarded: guards.some(countGuard) });
     }
     const call = wanted(name) ? adapter.callSite(node) : undefined;
     if (!call) continue;
@@ -194,7 +214,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     const scope = currentScope();
     calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
