@@ -411,7 +411,7 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
 }
 
 /** The model of a SQL script from its statements. */
-function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined): FileModel {
+export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined): FileModel {
   const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text);
   if (chosen) model.dialect = chosen;

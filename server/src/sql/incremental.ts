@@ -12,13 +12,13 @@ import { PackedValuesRow } from './grammar/values';
  * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
  * statements. A script with any of them is parsed whole.
  */
-const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
+export const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
   'createRoutine', 'compound', 'declareVariable', 'declareCondition', 'declareHandler', 'setVariable', 'if', 'case',
   'loop', 'jump', 'prepare', 'execute', 'executeImmediate', 'createTrigger',
 ]);
 
 /** Terminator directives (`--#SET TERMINATOR`, Data Studio's ScriptOptions) change the lexer's state mid-text. */
-const DIRECTIVE = /#SET|ScriptOptions/i;
+export const TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
 
 /** Tokens lexed per round when re-parsing: an edit usually touches one statement. */
 const ROUND_TOKENS = 512;
@@ -39,7 +39,7 @@ export interface Reparsed extends ParsedSql {
 export function reparseScript(before: string, previous: ParsedSql, after: string, terminator: string): Reparsed | undefined {
   const old = previous.statements;
   for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
-  if (DIRECTIVE.test(before) || DIRECTIVE.test(after)) return undefined;
+  if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return undefined;
   const len0 = before.length;
   const len1 = after.length;
   const shortest = Math.min(len0, len1);
