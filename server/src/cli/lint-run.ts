@@ -89,7 +89,7 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load those of the host languages among the inputs only.
+  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file).
   const codeFiles: { path: string; language: FileLanguage }[] = [];
   for (const file of list.files) {
     const language = languageOf(file, config);
