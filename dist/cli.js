@@ -9421,9 +9421,9 @@ var init_registry = __esm({
 // server/src/engine/workspace.ts
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") return scriptModel(source, parseScript(source.text, terminator), dialect);
-  const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
-  if (!frontEnd) return { source, statements: [], comments: [] };
-  const read = frontEnd.read(source, options);
+  const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
+  if (!frontEnd2) return { source, statements: [], comments: [] };
+  const read = frontEnd2.read(source, options);
   const model = { source, statements: read.statements, comments: read.comments };
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
@@ -10616,16 +10616,6 @@ function parentOf(node) {
   const table = tables.get(node.tree);
   return table ? table.get(node.id) ?? null : node.parent;
 }
-function nestingOf(nodes) {
-  const ends = [];
-  let deepest = 0;
-  for (const node of nodes) {
-    while (ends.length > 0 && ends[ends.length - 1] <= node.startIndex) ends.pop();
-    ends.push(node.endIndex);
-    if (ends.length > deepest) deepest = ends.length;
-  }
-  return deepest;
-}
 var DEEP_NESTING, tables;
 var init_parents = __esm({
   "server/src/code/parents.ts"() {
@@ -10848,28 +10838,44 @@ var init_loop_bounds = __esm({
 });
 
 // server/src/code/walk.ts
+function interestingTypesOf(adapter, language) {
+  let byLanguage = interestingTypes.get(adapter);
+  if (!byLanguage) interestingTypes.set(adapter, byLanguage = /* @__PURE__ */ new WeakMap());
+  let found = byLanguage.get(language);
+  if (!found) {
+    const names3 = /* @__PURE__ */ new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]);
+    const types = [...names3].filter((type) => language.idForNodeType(type, true) !== null);
+    found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
+    byLanguage.set(language, found);
+  }
+  return found;
+}
 function interestingNodes(tree, adapter) {
-  let ids = interestingTypes.get(adapter);
-  if (!ids) {
-    const language = tree.language;
-    ids = /* @__PURE__ */ new Set();
-    for (const type of [...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]) {
-      const id = language.idForNodeType(type, true);
-      if (id !== null) ids.add(id);
-    }
-    interestingTypes.set(adapter, ids);
+  const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
+  const found = tree.rootNode.descendantsOfType(wanted);
+  const nodes = [];
+  const types = [];
+  const ends = [];
+  for (const node of found) {
+    if (!node) continue;
+    const type = node.type;
+    if (alsoTokens.has(type) && !node.isNamed) continue;
+    nodes.push(node);
+    types.push(type);
+    ends.push(node.endIndex);
   }
-  const out = [];
-  const cursor = tree.walk();
-  try {
-    for (; ; ) {
-      if (ids.has(cursor.nodeTypeId)) out.push(cursor.currentNode);
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-    }
-  } finally {
-    cursor.delete();
+  return { nodes, types, ends };
+}
+function nestingOf(nodes, ends) {
+  const open = [];
+  let deepest = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const start = nodes[i].startIndex;
+    while (open.length > 0 && open[open.length - 1] <= start) open.pop();
+    open.push(ends[i]);
+    if (open.length > deepest) deepest = open.length;
   }
+  return deepest;
 }
 function walkTree(tree, adapter, source) {
   const root = newScope(tree.rootNode, void 0);
@@ -10880,12 +10886,12 @@ function walkTree(tree, adapter, source) {
   const loopCalls = /* @__PURE__ */ new Map();
   const functions = /* @__PURE__ */ new Map();
   const lines = new LineIndex(source);
-  const nodes = interestingNodes(tree, adapter);
-  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(tree, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   const declared = /* @__PURE__ */ new Set();
-  for (const node of nodes) {
-    if (!adapter.functions.has(node.type)) continue;
-    const name2 = functionNameOf(node);
+  for (let i = 0; i < nodes.length; i++) {
+    if (!adapter.functions.has(types[i])) continue;
+    const name2 = functionNameOf(nodes[i]);
     if (name2) declared.add(name2);
   }
   const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
@@ -10900,20 +10906,34 @@ function walkTree(tree, adapter, source) {
     }
     return { guards };
   };
+  const loopAround = () => {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === "loop") return f.loop;
+      if (f.kind === "barrier") return void 0;
+    }
+    return void 0;
+  };
+  const countGuards = /* @__PURE__ */ new Map();
+  const countGuard = (guard) => {
+    let counted = countGuards.get(guard);
+    if (counted === void 0) countGuards.set(guard, counted = isCountGuard(guard));
+    return counted;
+  };
   const loops = [];
   const openLoop = (node, kind) => {
     const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
     frames.push({ end: node.endIndex, kind: "loop", loop: info });
     loops.push({ info, node, scope: currentScope() });
   };
-  let visited = 0;
-  for (const node of nodes) {
-    if ((++visited & 255) === 0) checkDeadline();
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    const node = nodes[i];
     const start = node.startIndex;
-    const end = node.endIndex;
+    const end = ends[i];
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = node.type;
+    const type = types[i];
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
@@ -10933,15 +10953,19 @@ function walkTree(tree, adapter, source) {
       frames.push({ end, kind: "guard", guard: condition ? condition.text : "" });
     }
     if (adapter.assignmentTypes.has(type)) {
-      const loop2 = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop: loop2 });
+      const assigned = adapter.assignments(node);
+      if (assigned.length > 0) {
+        const loop2 = loopAround();
+        const scope2 = currentScope();
+        for (const a of assigned) addAssignment(scope2, { name: a.name, value: a.value, append: a.append, at: end, loop: loop2 });
+      }
     }
     if (!adapter.calls.has(type)) continue;
     const name2 = adapter.calleeName(node);
     if (name2 === void 0) continue;
     if (!loopCalls.has(name2)) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
-      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(isCountGuard) });
+      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
     }
     const call = wanted(name2) ? adapter.callSite(node) : void 0;
     if (!call) continue;
@@ -10949,7 +10973,7 @@ function walkTree(tree, adapter, source) {
     const scope = currentScope();
     calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
@@ -11802,6 +11826,9 @@ var init_c = __esm({
     cLanguage = {
       languages: ["c", "cpp"],
       grammars: ["c", "cpp"],
+      grammarOf(_path, language) {
+        return language === "cpp" ? "cpp" : "c";
+      },
       read(source, env) {
         const leftOut = cAccess(source.text);
         return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === "cpp" ? C_ADAPTERS.cpp : C_ADAPTERS.c);
@@ -11840,7 +11867,7 @@ function readCobolSource(text2) {
   return { clean: out.join(""), format: format2, comments };
 }
 function blank(s) {
-  return s.replace(/[^\r\n]/g, " ");
+  return s.includes("\r") ? s.replace(/[^\r\n]/g, " ") : " ".repeat(s.length);
 }
 function fixedLine(line, at, comments) {
   if (line.length <= 6) return blank(line);
@@ -11864,6 +11891,7 @@ function freeLine(line, at, comments) {
   return line.slice(0, inline) + blank(line.slice(inline));
 }
 function inlineComment(code) {
+  if (!code.includes("*>")) return -1;
   let quote = "";
   for (let i = 0; i < code.length - 1; i++) {
     const c = code[i];
@@ -11883,22 +11911,32 @@ var init_source = __esm({
 });
 
 // server/src/code/cobol/tokens.ts
+function isWordCode(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 45 || c === 95 || c === 36 || c === 35 || c === 64;
+}
+function isSpaceAt(text2, i) {
+  const c = text2.charCodeAt(i);
+  if (c < 128) return c === 32 || c >= 9 && c <= 13;
+  return /\s/.test(text2[i]);
+}
 function tokenize(clean) {
   const tokens = [];
   const n = clean.length;
   let unclosedFrom = n + 1;
   let i = 0;
   while (i < n) {
-    const c = clean[i];
-    if (c === " " || c === "\n" || c === "\r" || c === "	" || c === "," || c === ";") {
+    const c = clean.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 59) {
       i++;
       continue;
     }
-    if (c === "'" || c === '"') {
+    if (c === 39 || c === 34) {
       let j = i + 1;
-      while (j < n && clean[j] !== "\n") {
-        if (clean[j] === c) {
-          if (clean[j + 1] === c) {
+      while (j < n) {
+        const d = clean.charCodeAt(j);
+        if (d === 10) break;
+        if (d === c) {
+          if (clean.charCodeAt(j + 1) === c) {
             j += 2;
             continue;
           }
@@ -11911,15 +11949,20 @@ function tokenize(clean) {
       i = j;
       continue;
     }
-    if (c === "." && (i + 1 >= n || /\s/.test(clean[i + 1]))) {
+    if (c === 46 && (i + 1 >= n || isSpaceAt(clean, i + 1))) {
       tokens.push({ kind: "period", text: ".", start: i, end: i + 1 });
       i++;
       continue;
     }
-    if (WORD.test(c)) {
+    if (isWordCode(c)) {
       let j = i + 1;
-      while (j < n && (WORD.test(clean[j]) || clean[j] === "." && /[0-9]/.test(clean[j - 1]) && /[0-9]/.test(clean[j + 1] ?? ""))) j++;
-      if (j === i + 1 && /[XNGZ]/i.test(c) && (clean[j] === "'" || clean[j] === '"')) {
+      for (; j < n; j++) {
+        const d = clean.charCodeAt(j);
+        if (isWordCode(d)) continue;
+        if (d === 46 && isDigitCode(clean.charCodeAt(j - 1)) && isDigitCode(clean.charCodeAt(j + 1))) continue;
+        break;
+      }
+      if (j === i + 1 && /[XNGZ]/i.test(clean[i]) && (clean.charCodeAt(j) === 39 || clean.charCodeAt(j) === 34)) {
         i = j;
         continue;
       }
@@ -11937,7 +11980,7 @@ function tokenize(clean) {
       i = j;
       continue;
     }
-    tokens.push({ kind: "other", text: c, start: i, end: i + 1 });
+    tokens.push({ kind: "other", text: clean[i], start: i, end: i + 1 });
     i++;
   }
   return tokens;
@@ -11962,22 +12005,34 @@ function execBlock(clean, from) {
   }
   return void 0;
 }
-var WORD;
+var WORD, isDigitCode;
 var init_tokens = __esm({
   "server/src/code/cobol/tokens.ts"() {
     "use strict";
     WORD = /[A-Za-z0-9\-_$#@]/;
+    isDigitCode = (c) => c >= 48 && c <= 57;
   }
 });
 
 // server/src/code/cobol/expand.ts
+function readMember(file) {
+  let read = readMembers.get(file);
+  if (!read) {
+    const source = readCobolSource(file.text);
+    read = { source, tokens: tokenize(source.clean) };
+    readMembers.set(file, read);
+  }
+  return read;
+}
 function expandProgram(path, text2, member) {
-  const units = [{ path, text: text2, source: readCobolSource(text2) }];
+  const program = readCobolSource(text2);
+  const units = [{ path, text: text2, source: program }];
+  const unitTokens = [tokenize(program.clean)];
   const tokens = [];
   const includes = [];
   const walk3 = (unit, at, open) => {
     const { source } = units[unit];
-    const list = tokenize(source.clean);
+    const list = unitTokens[unit];
     for (let i = 0; i < list.length; i++) {
       const token = list[i];
       const own = at ?? { start: token.start, end: token.end };
@@ -11994,7 +12049,9 @@ function expandProgram(path, text2, member) {
       if (open.length >= MAX_DEPTH2 || open.includes(included.name)) continue;
       const found = member?.(included.name, units[unit].path);
       if (!found) continue;
-      units.push({ path: found.path, text: found.text, source: readCobolSource(found.text) });
+      const read = readMember(found);
+      units.push({ path: found.path, text: found.text, source: read.source });
+      unitTokens.push(read.tokens);
       walk3(units.length - 1, span, [...open, included.name]);
     }
   };
@@ -12014,7 +12071,7 @@ function includedMember(list, i, clean) {
   while (last + 1 < list.length && list[last].kind !== "period" && last - i < 200) last++;
   return { name: name2.text.replace(/['"]/g, "").toUpperCase(), last };
 }
-var BUILT_IN, MAX_DEPTH2;
+var BUILT_IN, MAX_DEPTH2, readMembers;
 var init_expand = __esm({
   "server/src/code/cobol/expand.ts"() {
     "use strict";
@@ -12022,6 +12079,7 @@ var init_expand = __esm({
     init_tokens();
     BUILT_IN = /* @__PURE__ */ new Set(["SQLCA", "SQLDA", "SQLCODE", "SQLSTATE", "DFHAID", "DFHBMSCA", "DFHEIBLK"]);
     MAX_DEPTH2 = 8;
+    readMembers = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -12773,10 +12831,13 @@ var init_embedded_sql = __esm({
     embeddedSqlLanguage = {
       languages: ["embedded-sql"],
       grammars: ["c", "cpp"],
+      grammarOf(path) {
+        const ext = path.slice(path.lastIndexOf("."));
+        return ext === ".sqC" || ext === ".sqx" ? "cpp" : "c";
+      },
       read(source, env) {
-        const ext = source.path.slice(source.path.lastIndexOf("."));
         const scan = scanEmbeddedSql(source.text, { execSql: true });
-        const adapter = ext === ".sqC" || ext === ".sqx" ? C_ADAPTERS.cpp : C_ADAPTERS.c;
+        const adapter = C_ADAPTERS[embeddedSqlLanguage.grammarOf(source.path, source.language)];
         return readWithAdapter(source, env, adapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
       }
     };
@@ -13025,14 +13086,22 @@ function readJcl(text2) {
   return { steps, comments };
 }
 function maskOutside(text2, spans) {
-  const out = text2.replace(/[^\r\n]/g, " ").split("");
+  const keep = new Uint8Array(text2.length);
   for (const span of spans) {
     let column = 0;
-    for (let i = span.start; i < span.end; i++) {
-      const c = text2[i];
-      if (c === "\n") column = 0;
-      else if (column++ < 72) out[i] = c;
+    for (let i = Math.max(0, span.start); i < span.end && i < text2.length; i++) {
+      if (text2.charCodeAt(i) === 10) column = 0;
+      else if (column++ < 72) keep[i] = 1;
     }
+  }
+  const out = [];
+  for (let i = 0; i < text2.length; ) {
+    const kept = keep[i];
+    let j = i + 1;
+    while (j < text2.length && keep[j] === kept) j++;
+    const run2 = text2.slice(i, j);
+    out.push(kept ? run2 : run2.replace(/[^\r\n]/g, " "));
+    i = j;
   }
   return out.join("");
 }
@@ -13290,11 +13359,13 @@ var init_javascript = __esm({
     javascriptLanguage = {
       languages: ["javascript", "typescript"],
       grammars: ["javascript", "typescript", "tsx"],
+      grammarOf(path, language) {
+        return /\.[jt]sx$/i.test(path) ? "tsx" : language === "typescript" ? "typescript" : "javascript";
+      },
       read(source, env) {
         const leftOut = javascriptAccess(source.text, env.options);
         if (leftOut) return emptyResult(leftOut);
-        const jsx = /\.[jt]sx$/i.test(source.path);
-        return readWithAdapter(source, env, jsx ? JS_ADAPTERS.tsx : source.language === "typescript" ? JS_ADAPTERS.typescript : JS_ADAPTERS.javascript);
+        return readWithAdapter(source, env, JS_ADAPTERS[javascriptLanguage.grammarOf(source.path, source.language)]);
       }
     };
     QUERY = /* @__PURE__ */ new Set(["query", "querySync", "queryResult", "queryResultSync", "queryStream"]);
@@ -13310,58 +13381,62 @@ function blankWholeLineComments(source) {
   const comments = [];
   const out = [];
   let copiedTo = 0;
-  let lineStart = true;
+  let lineStart = 0;
   let i = 0;
   const n = source.length;
-  while (i < n) {
+  for (; ; ) {
+    NEXT_MARK.lastIndex = i;
+    const found = NEXT_MARK.exec(source);
+    if (!found) break;
+    i = found.index;
     const c = source.charCodeAt(i);
     if (c === 10) {
-      lineStart = true;
-      i++;
-    } else if (c === 32 || c === 9 || c === 13 || c === 12) {
-      i++;
+      lineStart = ++i;
     } else if (c === 35) {
       let end = source.indexOf("\n", i);
       if (end < 0) end = n;
-      if (lineStart) {
+      if (onlyBlanks(source, lineStart, i)) {
         const stop = source.charCodeAt(end - 1) === 13 ? end - 1 : end;
         comments.push({ span: { start: i, end: stop }, text: source.slice(i + 1, stop) });
         out.push(source.slice(copiedTo, i), " ".repeat(stop - i));
         copiedTo = stop;
       }
       i = end;
-    } else if (c === 34 || c === 39) {
-      lineStart = false;
-      i = skipString(source, i);
     } else {
-      lineStart = false;
-      i++;
+      i = skipString(source, i);
+      lineStart = -1;
     }
   }
   if (comments.length === 0) return { text: source, comments };
   out.push(source.slice(copiedTo));
   return { text: out.join(""), comments };
 }
-function skipString(source, start) {
-  const quote = source[start];
-  if (source.startsWith(quote.repeat(3), start)) {
-    for (let i = start + 3; i < source.length; i++) {
-      if (source[i] === "\\") i++;
-      else if (source[i] === quote && source.startsWith(quote.repeat(3), i)) return i + 3;
-    }
-    return source.length;
+function onlyBlanks(source, from, to) {
+  if (from < 0) return false;
+  for (let i = from; i < to; i++) {
+    const c = source.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12) return false;
   }
-  for (let i = start + 1; i < source.length; i++) {
-    const c = source[i];
-    if (c === "\\") i++;
-    else if (c === quote) return i + 1;
-    else if (c === "\n") return i;
+  return true;
+}
+function skipString(source, start) {
+  const quote = source.charCodeAt(start);
+  const triple = source.charCodeAt(start + 1) === quote && source.charCodeAt(start + 2) === quote;
+  for (let i = triple ? start + 3 : start + 1; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 92) i++;
+    else if (c === quote) {
+      if (!triple) return i + 1;
+      if (source.charCodeAt(i + 1) === quote && source.charCodeAt(i + 2) === quote) return i + 3;
+    } else if (c === 10 && !triple) return i;
   }
   return source.length;
 }
+var NEXT_MARK;
 var init_python_comments = __esm({
   "server/src/code/languages/python-comments.ts"() {
     "use strict";
+    NEXT_MARK = /[#"'\n]/g;
   }
 });
 
@@ -13850,7 +13925,7 @@ function codeParserWasmFiles(searchFrom) {
   }
   return { runtime, grammars };
 }
-var import_node_path3, GRAMMARS;
+var import_node_path3, GRAMMARS, BASELINE_ONLY_GRAMMARS;
 var init_wasm = __esm({
   "server/src/code/wasm.ts"() {
     "use strict";
@@ -13865,6 +13940,34 @@ var init_wasm = __esm({
       cpp: ["tree-sitter-cpp", "tree-sitter-cpp.wasm"],
       bash: ["tree-sitter-bash", "tree-sitter-bash.wasm"]
     };
+    BASELINE_ONLY_GRAMMARS = /* @__PURE__ */ new Set(["c", "cpp", "bash"]);
+  }
+});
+
+// server/src/code/wasm-tiering.ts
+function userChoseTiering() {
+  return process.execArgv.some((a) => USER_WASM_FLAGS.test(a)) || USER_WASM_FLAGS.test(process.env.NODE_OPTIONS ?? "");
+}
+async function withWasmTierUp(tierUp, compile) {
+  if (tierUp || userChoseTiering()) return compile();
+  try {
+    (0, import_node_v8.setFlagsFromString)("--no-wasm-tier-up");
+    (0, import_node_v8.setFlagsFromString)("--no-wasm-dynamic-tiering");
+  } catch {
+    return compile();
+  }
+  try {
+    return await compile();
+  } finally {
+    (0, import_node_v8.setFlagsFromString)("--wasm-dynamic-tiering");
+  }
+}
+var import_node_v8, USER_WASM_FLAGS;
+var init_wasm_tiering = __esm({
+  "server/src/code/wasm-tiering.ts"() {
+    "use strict";
+    import_node_v8 = require("node:v8");
+    USER_WASM_FLAGS = /--(?:no-)?(?:liftoff|liftoff-only|wasm-tier-up|wasm-dynamic-tiering|wasm-lazy-compilation)\b/;
   }
 });
 
@@ -13873,28 +13976,42 @@ var frontend_exports = {};
 __export(frontend_exports, {
   TreeSitterCodeFrontEnd: () => TreeSitterCodeFrontEnd,
   codeParserWasmFiles: () => codeParserWasmFiles,
+  grammarsFor: () => grammarsFor,
   loadCodeFrontEnd: () => loadCodeFrontEnd
 });
-function loadCodeFrontEnd() {
-  loading ??= (async () => {
-    const { Language, Parser: Parser2 } = require("web-tree-sitter");
-    const wasm = codeParserWasmFiles();
-    await Parser2.init({ locateFile: () => wasm.runtime });
-    const parsers = /* @__PURE__ */ new Map();
-    const grammars = new Set(HOST_LANGUAGES.flatMap((h) => h.grammars));
-    for (const name2 of grammars) {
-      const parser = new Parser2();
-      parser.setLanguage(await Language.load(wasm.grammars[name2]));
-      parsers.set(name2, parser);
-    }
-    return new TreeSitterCodeFrontEnd(parsers);
-  })();
-  loading.catch(() => {
-    loading = void 0;
-  });
-  return loading;
+function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
+  const grammars = /* @__PURE__ */ new Set();
+  for (const { path, language } of files) {
+    const host = hostLanguages.find((h) => h.languages.includes(language));
+    if (!host || host.grammars.length === 0) continue;
+    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+  }
+  return [...grammars];
 }
-var TreeSitterCodeFrontEnd, loading;
+function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
+  const wanted = [...grammars];
+  const next = loading.then(() => loadGrammars(wanted));
+  loading = next.catch(() => void 0);
+  return next;
+}
+async function loadGrammars(wanted) {
+  const { Language, Parser: Parser2 } = require("web-tree-sitter");
+  const wasm = codeParserWasmFiles();
+  if (!frontEnd) {
+    await Parser2.init({ locateFile: () => wasm.runtime });
+    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+  }
+  for (const name2 of wanted) {
+    if (parsers.has(name2)) continue;
+    const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
+    const parser = new Parser2();
+    parser.setLanguage(language);
+    parser.parse("\n")?.delete();
+    parsers.set(name2, parser);
+  }
+  return frontEnd;
+}
+var TreeSitterCodeFrontEnd, parsers, frontEnd, loading;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -13902,10 +14019,11 @@ var init_frontend = __esm({
     init_languages();
     init_wasm();
     init_deadline();
+    init_wasm_tiering();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
-      constructor(parsers, hostLanguages = HOST_LANGUAGES) {
-        this.parsers = parsers;
+      constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
+        this.parsers = parsers2;
         for (const host of hostLanguages) for (const language of host.languages) this.byLanguage.set(language, host);
         this.languages = [...this.byLanguage.keys()];
       }
@@ -13924,6 +14042,8 @@ var init_frontend = __esm({
         }
       }
     };
+    parsers = /* @__PURE__ */ new Map();
+    loading = Promise.resolve();
   }
 });
 
@@ -13966,11 +14086,21 @@ function runConfig(options) {
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
-  const needsCode = list.files.some((file) => {
+  const codeFiles = [];
+  for (const file of list.files) {
     const language = languageOf(file, config);
-    return language !== void 0 && language !== "sql";
-  });
-  const workspace = new Workspace(config, needsCode ? [await (await Promise.resolve().then(() => (init_frontend(), frontend_exports))).loadCodeFrontEnd()] : []);
+    if (language !== void 0 && language !== "sql") codeFiles.push({ path: file, language });
+  }
+  let codeLoad;
+  const frontEnds = [];
+  if (codeFiles.length > 0) {
+    const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
+    const grammars = grammarsFor2(codeFiles);
+    const started = performance.now();
+    frontEnds.push(await loadCodeFrontEnd2(grammars));
+    codeLoad = { ms: performance.now() - started, grammars };
+  }
+  const workspace = new Workspace(config, frontEnds);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
@@ -13993,7 +14123,7 @@ async function lintPaths(options) {
     if (done) workspace.adoptFile(done.model, done.readMs);
     else workspace.setFile(file, texts[i]);
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
 async function parseScripts(files, texts, config, jobs, budgetMs) {
   const parsed = /* @__PURE__ */ new Map();
@@ -14197,6 +14327,7 @@ async function lintForCommand(args, io, { parallel = false } = {}) {
   const timings = single(args, "timings");
   if (timings) {
     const rows = run2.workspace.timings().map((t) => ({ ...t, file: displayPath(run2.cwd, t.file), readMs: round(t.readMs), rulesMs: round(t.rulesMs) }));
+    if (run2.codeLoad) rows.push({ file: GRAMMAR_LOAD_ROW, lines: 0, readMs: round(run2.codeLoad.ms), rulesMs: 0, grammars: run2.codeLoad.grammars });
     rows.sort((a, b) => b.readMs + b.rulesMs - (a.readMs + a.rulesMs));
     writeFileAtomic((0, import_node_path6.resolve)(io.cwd, timings), JSON.stringify(rows, null, 1) + "\n");
   }
@@ -14219,7 +14350,7 @@ function writeOutput(io, output, text2) {
     return false;
   }
 }
-var import_node_path6, SEVERITY_SETTINGS, round;
+var import_node_path6, SEVERITY_SETTINGS, round, GRAMMAR_LOAD_ROW;
 var init_lint_command = __esm({
   "server/src/cli/lint-command.ts"() {
     "use strict";
@@ -14234,6 +14365,7 @@ var init_lint_command = __esm({
     import_node_path6 = require("node:path");
     SEVERITY_SETTINGS = ["error", "warning", "information", "hint", "off"];
     round = (ms) => Math.round(ms * 100) / 100;
+    GRAMMAR_LOAD_ROW = "(grammar load)";
   }
 });
 
@@ -32100,7 +32232,8 @@ var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
   --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
                          with a warning naming it, so one pathological file cannot stall the run
-  --timings FILE         write each file's read and rule times in ms as JSON, slowest first
+  --timings FILE         write each file's read and rule times in ms as JSON, slowest first; loading the
+                         code grammars, once per run, is a row of its own ("(grammar load)", 0 lines)
   --jobs N               threads that read SQL scripts (default 1; 0: one per core); under 2 MB of scripts in all
                          the run stays on one thread; the output is the same whatever N
 ${CI_CHECK_USAGE}
