@@ -548,6 +548,21 @@ describe('sql parser: INSERT', () => {
     );
   });
 
+  it('reads the isolation clause and the sequences in one pass from after the target: the first WITH at level 0 after the column list', () => {
+    // insertSequencesAndIsolation starts before the column list: its parentheses keep WITH inside at level 1.
+    const iso = (sql: string) => one(sql, 'insert').isolation;
+    assert.equal(iso('INSERT INTO t (a, b) SELECT a, b FROM s WITH CS'), 'CS');
+    assert.equal(iso('INSERT INTO t (a WITH UR) SELECT a FROM s'), undefined);
+    assert.equal(iso('INSERT INTO t SELECT a FROM (SELECT a FROM s WITH RR) x WITH rs'), 'RS');
+    assert.equal(iso('INSERT INTO t OVERRIDING USER VALUE SELECT a FROM s WITH UR'), 'UR');
+    assert.equal(iso('INSERT INTO t VALUES (1) WITH UR'), 'UR');
+    assert.equal(iso('INSERT INTO t (WITH c AS (SELECT 1 FROM s) SELECT * FROM c) WITH cs'), 'CS');
+    assert.equal(iso('INSERT INTO t (with_x, next) VALUES (1, 2)'), undefined);
+    const ins = one('INSERT INTO t (a, b) VALUES (q.NEXTVAL, (nextval FOR r)) WITH UR', 'insert');
+    assert.deepEqual(names(ins.sequences), ['Q', 'R']);
+    assert.equal(ins.isolation, 'UR');
+  });
+
   it('reads INSERT … SELECT, WITH … SELECT and a VALUES fullselect with the tables read and WITH UR', () => {
     const sql = 'INSERT INTO new_staff (id, name) SELECT s.id, s.name FROM staff s, org o INNER JOIN dept d ON o.d = d.id WHERE s.id IN (SELECT id FROM hr.keep) WITH UR';
     const a = one(sql, 'insert');

@@ -200,30 +200,35 @@ export function isIsolationAt(p: Parser, i: number): boolean {
   return p.kw(i, 'WITH') && (p.kw(i + 1, 'UR') || p.kw(i + 1, 'CS') || p.kw(i + 1, 'RS') || p.kw(i + 1, 'RR'));
 }
 
-/** WITH UR|CS|RS|RR at nesting level 0 of [from, to). */
-export function isolationClause(p: Parser, from: number, to: number): string | undefined {
-  let depth = 0;
-  for (let i = from; i < to; i++) {
-    const k = p.t.kind[i];
-    if (k === TK_LPAREN) depth++;
-    else if (k === TK_RPAREN) depth--;
-    else if (depth === 0 && isIsolationAt(p, i)) return p.upper(i + 1);
-  }
-  return undefined;
-}
-
-/** NEXT VALUE FOR s, NEXTVAL FOR s, s.NEXTVAL in tokens [from, to). */
-export function sequencesUsed(p: Parser, from: number, to: number): QualifiedName[] {
+/**
+ * What the tokens [from, to) of an INSERT say besides its grammar, in one pass (every token of every INSERT
+ * passes here; a pass for each was two walks over the bulk of a script's tokens):
+ * - `sequences`: NEXT VALUE FOR s, NEXTVAL FOR s, s.NEXTVAL;
+ * - `isolation`: the first WITH UR|CS|RS|RR at nesting level 0 (from `from`, where the level is 0).
+ */
+export function insertSequencesAndIsolation(p: Parser, from: number, to: number): { sequences: QualifiedName[]; isolation: string | undefined } {
   let out: QualifiedName[] | undefined;
+  let isolation: string | undefined;
   const saved = p.end;
   p.end = to;
   try {
     const { kind, start, end } = p.t;
+    const text = p.text;
+    let depth = 0;
     for (let i = from; i < to; i++) {
-      // Every token of every INSERT passes here: only a 4- or 7-letter word (NEXT, NEXTVAL) is worth a closer look.
-      if (kind[i] !== TK_WORD) continue;
+      const k = kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      if (k !== TK_WORD) continue;
+      // Only 4- and 7-letter words (WITH, NEXT, NEXTVAL) are worth a closer look, and only by their first letter.
       const length = end[i] - start[i];
       if (length !== 4 && length !== 7) continue;
+      const first = text.charCodeAt(start[i]) | 32;
+      if (first === 119 /* w */) {
+        if (depth === 0 && isolation === undefined && isIsolationAt(p, i)) isolation = p.upper(i + 1);
+        continue;
+      }
+      if (first !== 110 /* n */) continue;
       let nameAt = -1;
       if (p.kw(i, 'NEXT') && p.kw(i + 1, 'VALUE') && p.kw(i + 2, 'FOR')) nameAt = i + 3;
       else if (p.kw(i, 'NEXTVAL') && p.kw(i + 1, 'FOR')) nameAt = i + 2;
@@ -246,7 +251,7 @@ export function sequencesUsed(p: Parser, from: number, to: number): QualifiedNam
   } finally {
     p.end = saved;
   }
-  return out ?? NO_SEQUENCES;
+  return { sequences: out ?? NO_SEQUENCES, isolation };
 }
 
 /**

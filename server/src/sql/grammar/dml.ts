@@ -3,7 +3,7 @@
 import type { InsertStatement, Span, Statement, ValuesRow } from '../ast';
 import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
 import type { Parser } from '../parser';
-import { isIsolationAt, isolationClause, parseIdentifier, parseNameList, parseQualifiedName, sequencesUsed, tablesRead } from './clauses';
+import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, tablesRead } from './clauses';
 import { isForRowsAt, parseValuesRow } from './values';
 
 /** Placeholder source of an INSERT until its VALUES/SELECT is read (replaced on success). */
@@ -16,12 +16,15 @@ export function parseInsert(p: Parser, span: Span): Statement {
   // VALUES and SELECT are reserved: `INSERT INTO VALUES (1)` lacks its table, it does not name one.
   if (p.kw(p.pos, 'VALUES') || p.kw(p.pos, 'SELECT')) p.fail('expected the target table name', context);
   const target = parseQualifiedName(p, context);
+  // From here on: the column list's parentheses balance, and OVERRIDING … VALUE holds no WITH, so the isolation
+  // clause found from here is the one after them.
+  const { sequences, isolation } = insertSequencesAndIsolation(p, p.pos, p.end);
   const stmt: InsertStatement = {
     kind: 'insert',
     target,
     columns: [],
     source: EMPTY_VALUES_SOURCE,
-    sequences: sequencesUsed(p, p.pos, p.end),
+    sequences,
     span,
     origin: p.origin,
   };
@@ -32,7 +35,6 @@ export function parseInsert(p: Parser, span: Span): Statement {
   if (p.acceptSeq('OVERRIDING', 'USER', 'VALUE') || p.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE')) {
     /* identity override */
   }
-  const isolation = isolationClause(p, p.pos, p.end);
   if (isolation !== undefined) stmt.isolation = isolation;
   if (p.peek('VALUES')) {
     const sourceFirst = p.pos;
