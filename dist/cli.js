@@ -1814,36 +1814,38 @@ function parseDataType(p, context) {
 function isIsolationAt(p, i) {
   return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
 }
-function isolationClause(p, from, to) {
-  let depth = 0;
-  for (let i = from; i < to; i++) {
-    const k = p.t.kind[i];
-    if (k === TK_LPAREN) depth++;
-    else if (k === TK_RPAREN) depth--;
-    else if (depth === 0 && isIsolationAt(p, i)) return p.upper(i + 1);
-  }
-  return void 0;
-}
-function sequencesUsed(p, from, to) {
+function insertSequencesAndIsolation(p, from, to) {
   let out;
+  let isolation;
   const saved = p.end;
   p.end = to;
   try {
     const { kind, start, end } = p.t;
+    const text2 = p.text;
+    let depth = 0;
     for (let i = from; i < to; i++) {
-      if (kind[i] !== TK_WORD) continue;
+      const k = kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      if (k !== TK_WORD) continue;
       const length = end[i] - start[i];
       if (length !== 4 && length !== 7) continue;
+      const first = text2.charCodeAt(start[i]) | 32;
+      if (first === 119) {
+        if (depth === 0 && isolation === void 0 && isIsolationAt(p, i)) isolation = p.upper(i + 1);
+        continue;
+      }
+      if (first !== 110) continue;
       let nameAt2 = -1;
       if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
       else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
       else if (p.kw(i, "NEXTVAL") && i - 2 >= from && p.t.kind[i - 1] === TK_DOT && p.isIdent(i - 2)) {
         const nameEnd = i - 1;
-        let first = i - 2;
-        if (first - 2 >= from && p.t.kind[first - 1] === TK_DOT && p.isIdent(first - 2)) first -= 2;
+        let first2 = i - 2;
+        if (first2 - 2 >= from && p.t.kind[first2 - 1] === TK_DOT && p.isIdent(first2 - 2)) first2 -= 2;
         const name2 = p.identValue(nameEnd - 1);
-        const q2 = { name: name2, span: { start: p.t.start[first], end: p.t.end[nameEnd - 1] } };
-        if (first !== nameEnd - 1) q2.schema = p.identValue(first);
+        const q2 = { name: name2, span: { start: p.t.start[first2], end: p.t.end[nameEnd - 1] } };
+        if (first2 !== nameEnd - 1) q2.schema = p.identValue(first2);
         (out ??= []).push(q2);
         continue;
       }
@@ -1855,7 +1857,7 @@ function sequencesUsed(p, from, to) {
   } finally {
     p.end = saved;
   }
-  return out ?? NO_SEQUENCES;
+  return { sequences: out ?? NO_SEQUENCES, isolation };
 }
 function tablesRead(p, from, to) {
   const out = [];
@@ -4746,12 +4748,13 @@ function parseInsert(p, span) {
   p.expect("INTO", context);
   if (p.kw(p.pos, "VALUES") || p.kw(p.pos, "SELECT")) p.fail("expected the target table name", context);
   const target = parseQualifiedName(p, context);
+  const { sequences, isolation } = insertSequencesAndIsolation(p, p.pos, p.end);
   const stmt = {
     kind: "insert",
     target,
     columns: [],
     source: EMPTY_VALUES_SOURCE,
-    sequences: sequencesUsed(p, p.pos, p.end),
+    sequences,
     span,
     origin: p.origin
   };
@@ -4761,7 +4764,6 @@ function parseInsert(p, span) {
   }
   if (p.acceptSeq("OVERRIDING", "USER", "VALUE") || p.acceptSeq("OVERRIDING", "SYSTEM", "VALUE")) {
   }
-  const isolation = isolationClause(p, p.pos, p.end);
   if (isolation !== void 0) stmt.isolation = isolation;
   if (p.peek("VALUES")) {
     const sourceFirst = p.pos;
@@ -6703,8 +6705,8 @@ var init_sqlpl2 = __esm({
 
 // server/src/sql/dialect.ts
 function inferDialect(statements, text2) {
-  let zos = ZOS_TEXT.test(text2);
-  let luw = LUW_TEXT.test(text2);
+  let zos = false;
+  let luw = false;
   for (const stmt of statements) {
     switch (stmt.kind) {
       case "createTablespace":
@@ -6730,16 +6732,59 @@ function inferDialect(statements, text2) {
         break;
     }
   }
+  if (!zos || !luw) {
+    const shown = dialectWords(text2, !zos, !luw);
+    zos ||= shown.zos;
+    luw ||= shown.luw;
+  }
   if (zos && !luw) return "zos";
   if (luw && !zos) return "luw";
   return void 0;
 }
-var ZOS_TEXT, LUW_TEXT;
+function dialectWords(text2, wantZos, wantLuw) {
+  return {
+    zos: wantZos && phraseIn(text2, ZOS_ANCHOR, ZOS_AT, 2),
+    luw: wantLuw && phraseIn(text2, LUW_ANCHOR, LUW_AT, 0)
+  };
+}
+function phraseIn(text2, anchor, phraseAt, wordsBefore) {
+  anchor.lastIndex = 0;
+  for (let hit = anchor.exec(text2); hit !== null; hit = anchor.exec(text2)) {
+    let at = hit.index;
+    anchor.lastIndex = at + 1;
+    for (let words = 0; at >= 0; words++) {
+      phraseAt.lastIndex = at;
+      if (phraseAt.test(text2)) return true;
+      at = words < wordsBefore ? wordStartBefore(text2, at) : -1;
+    }
+  }
+  return false;
+}
+function wordStartBefore(text2, at) {
+  let j = at;
+  while (j > 0 && isRegExpSpace(text2.charCodeAt(j - 1))) j--;
+  if (j === at) return -1;
+  const wordEnd = j;
+  while (j > 0 && isRegExpWordChar(text2.charCodeAt(j - 1))) j--;
+  return j === wordEnd ? -1 : j;
+}
+function isRegExpSpace(c) {
+  if (c < 128) return c === 32 || c >= 9 && c <= 13;
+  return /\s/.test(String.fromCharCode(c));
+}
+function isRegExpWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+var ZOS_TEXT, LUW_TEXT, ZOS_ANCHOR, LUW_ANCHOR, ZOS_AT, LUW_AT;
 var init_dialect = __esm({
   "server/src/sql/dialect.ts"() {
     "use strict";
     ZOS_TEXT = /\bSET\s+CURRENT\s+SQLID\b|\bAPPEND\s+(?:YES|NO)\b|\bCREATE\s+(?:DATABASE|STOGROUP)\s+\S+\s+(?:STOGROUP|BUFFERPOOL|VOLUMES|CCSID|INDEXBP)\b|\bNOT\s+PADDED\b|\bUSING\s+STOGROUP\b/i;
     LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\s+BY\b|\bMANAGED\s+BY\b/i;
+    ZOS_ANCHOR = /SQLID|APPEND|PADDED|STOGROUP|DATABASE/gi;
+    LUW_ANCHOR = /APPEND|ORGANIZE|DISTRIBUTE|MANAGED/gi;
+    ZOS_AT = new RegExp(ZOS_TEXT.source, "iy");
+    LUW_AT = new RegExp(LUW_TEXT.source, "iy");
   }
 });
 
@@ -6803,17 +6848,26 @@ var init_members = __esm({
 
 // server/src/engine/lines.ts
 function lineStarts(text2) {
-  const starts = [0];
+  let starts = new Int32Array((text2.length >> 5) + 16);
+  let count = 1;
+  const add = (start) => {
+    if (count === starts.length) {
+      const larger = new Int32Array(count * 2);
+      larger.set(starts);
+      starts = larger;
+    }
+    starts[count++] = start;
+  };
   if (text2.indexOf("\r") < 0) {
-    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
+    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) add(i + 1);
   } else {
     for (let i = 0; i < text2.length; i++) {
       const c = text2.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+      if (c === 10) add(i + 1);
+      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) add(i + 1);
     }
   }
-  return starts;
+  return starts.subarray(0, count);
 }
 var LineIndex;
 var init_lines = __esm({
