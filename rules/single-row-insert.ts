@@ -4,7 +4,7 @@ import type { FileModel, Rule } from '../server/src/engine/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
-import { countText, runReport } from './support/runs';
+import { countText, statementRunReport } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 
 const SingleRowInsertRule: Rule = {
@@ -57,8 +57,7 @@ const SingleRowInsertRule: Rule = {
         if (run.length >= minRun) {
           // The quick fix combines the whole run.
           const fix = commitInRun ? undefined : multiRowFix(file, run);
-          const places = run.map((stmt) => ({ span: stmt.span, stmt }));
-          report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
+          report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...statementRunReport(run, minRun), fix });
         }
         run = [];
         commitInRun = false;
@@ -94,12 +93,21 @@ const SingleRowInsertRule: Rule = {
  */
 function multiRowFix(file: FileModel, run: InsertStatement[]) {
   if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return undefined;
-  const columns = run[0].columns.join(',');
-  if (run.some((s) => s.columns.join(',') !== columns)) return undefined;
+  if (run.some((s) => !sameColumnText(s.columns, run[0].columns))) return undefined;
   const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? s.source.rows[0].span : s.span);
   const edits = run.slice(1).map((s, i) => ({ span: { start: rowOf(run[i]).end, end: rowOf(s).start }, newText: ',\n  ' }));
   if (edits.some(overlapsComment(file.comments))) return undefined;
   return { title: `Combine the ${run.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
+
+/**
+ * Whether two column lists read the same joined by commas (as the fix writes one list for all). The names are
+ * compared one by one first, which needs no string per statement of the run; the joined text decides only when
+ * they differ, since a delimited name may itself hold a comma.
+ */
+function sameColumnText(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === b.length && a.every((name, i) => name === b[i])) return true;
+  return a.join(',') === b.join(',');
 }
 
 /**

@@ -3,7 +3,7 @@
 // rules run per file over the models and the schema.
 import { parseScript, parseSql, scriptTerminator } from '../sql/parser';
 import { reparseScript } from '../sql/incremental';
-import type { ParsedSql, Span, Statement } from '../sql/ast';
+import { IDENTITY_ORIGIN, type ParsedSql, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import type { SqlExecution } from '../code/types';
@@ -499,7 +499,11 @@ function linesText(lines: LineIndex, span: Span): string {
 
 /** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */
 function mappedFix(fix: Fix, stmt: Statement | undefined): Fix {
-  const mapped: Fix = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
+  // A script's statements are in the file's offsets: their edits are kept as the rule made them (a fix of a run
+  // of single-row INSERTs holds an edit per INSERT, and the copies lived as long as the findings).
+  const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
+  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText }));
+  const mapped: Fix = { title: fix.title, edits };
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
 }
