@@ -7738,6 +7738,11 @@ function runReport(places, threshold) {
   const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
   return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
 }
+function statementRunReport(run2, threshold) {
+  const flagged = run2[Math.max(0, Math.min(threshold, run2.length) - 1)];
+  const place = (stmt) => ({ span: stmt.span, stmt });
+  return { span: flagged.span, stmt: flagged, extent: { first: place(run2[0]), last: place(run2[run2.length - 1]) } };
+}
 var init_runs = __esm({
   "rules/support/runs.ts"() {
     "use strict";
@@ -8860,12 +8865,15 @@ var init_refresh_immediate_mqt2 = __esm({
 // rules/single-row-insert.ts
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
-  const columns = run2[0].columns.join(",");
-  if (run2.some((s) => s.columns.join(",") !== columns)) return void 0;
+  if (run2.some((s) => !sameColumnText(s.columns, run2[0].columns))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
   const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
   if (edits.some(overlapsComment(file.comments))) return void 0;
   return { title: `Combine the ${run2.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
+function sameColumnText(a, b) {
+  if (a.length === b.length && a.every((name2, i) => name2 === b[i])) return true;
+  return a.join(",") === b.join(",");
 }
 function overlapsComment(comments) {
   return ({ span }) => {
@@ -8931,8 +8939,7 @@ var init_single_row_insert = __esm({
           const flush = () => {
             if (run2.length >= minRun) {
               const fix = commitInRun ? void 0 : multiRowFix(file, run2);
-              const places = run2.map((stmt) => ({ span: stmt.span, stmt }));
-              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
+              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...statementRunReport(run2, minRun), fix });
             }
             run2 = [];
             commitInRun = false;
@@ -9549,7 +9556,9 @@ function linesText(lines, span) {
   return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
 }
 function mappedFix(fix, stmt) {
-  const mapped = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
+  const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
+  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText }));
+  const mapped = { title: fix.title, edits };
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
 }
@@ -9559,6 +9568,7 @@ var init_workspace = __esm({
     "use strict";
     init_parser();
     init_incremental();
+    init_ast();
     init_schema();
     init_schema_findings();
     init_sqlpl2();
