@@ -2,6 +2,7 @@
 // files.encoding), --docs-url points documentation links where a team hosts the docs, and the summary's
 // info count leaves hints out.
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,27 @@ describe('CLI: --encoding, --docs-url and the summary counts', () => {
     assert.ok('skip' in decodeSource(bytes));
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("VALUES 'é'", 'utf8')]);
     assert.deepEqual(decodeSource(bom, 'latin1'), { text: "VALUES 'é'" });
+  });
+
+  it('decodes UTF-8 as TextDecoder does, ASCII copied as it is (the fast path) and anything else decoded or refused', () => {
+    // Bytes without NUL (those are binary or UTF-16), mostly ASCII with a few high bytes and valid sequences.
+    const part = fc.oneof(fc.string({ unit: fc.integer({ min: 1, max: 0x7f }).map((c) => String.fromCharCode(c)) }), fc.constantFrom('é', '’', '\u{1f600}', '\ufeff'), fc.constantFrom('\x80', '\xff', '\xc3'));
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 20 }), (parts) => {
+        const bytes = Buffer.from(parts.map((p) => (/^[\x80-\xff]$/.test(p) && p !== 'é' ? Buffer.from([p.charCodeAt(0)]) : Buffer.from(p, 'utf8'))).reduce((a, b) => Buffer.concat([a, b]), Buffer.alloc(0)));
+        let expected: { text: string } | undefined;
+        try {
+          const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+          expected = { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+        } catch {
+          expected = undefined;
+        }
+        const read = decodeSource(bytes);
+        if (expected) assert.deepEqual(read, expected);
+        else assert.ok('skip' in read);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('points documentation links at --docs-url (or INSERTLINT_DOCS_URL), in SARIF and GitHub annotations', async () => {

