@@ -4768,11 +4768,12 @@ function parseInsert(p, span) {
   if (p.peek("VALUES")) {
     const sourceFirst = p.pos;
     p.pos++;
-    const rows = [parseValuesRow(p, context)];
+    let rows = [parseValuesRow(p, context)];
     while (p.kind(p.pos) === TK_COMMA) {
       p.pos++;
       rows.push(parseValuesRow(p, context));
     }
+    if (rows.length > 1) rows = rows.slice();
     const valuesEnd = p.pos;
     if (isForRowsAt(p, p.pos)) p.pos += 3;
     if (!p.accept("ATOMIC")) p.acceptSeq("NOT", "ATOMIC", "CONTINUE", "ON", "SQLEXCEPTION");
@@ -10372,6 +10373,7 @@ function decodeSource(bytes, encoding = "utf-8") {
     return { text: encoding === "latin1" ? latin1 : latin1.replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 128]) };
   }
   try {
+    if ((0, import_node_buffer.isAscii)(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1") };
     const text2 = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return { text: text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2 };
   } catch (error) {
