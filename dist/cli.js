@@ -8518,11 +8518,13 @@ var init_page_cleaning2 = __esm({
 });
 
 // rules/parse-error.ts
-var ParseErrorRule, parse_error_default;
+var OTHER_DIALECT_FILE, ParseErrorRule, parse_error_default;
 var init_parse_error = __esm({
   "rules/parse-error.ts"() {
     "use strict";
     init_walk();
+    init_runs();
+    OTHER_DIALECT_FILE = 3;
     ParseErrorRule = {
       meta: {
         id: "parse-error",
@@ -8533,20 +8535,25 @@ var init_parse_error = __esm({
           unreadable: "InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.",
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database; the first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
       check({ file, report }) {
+        const otherDialect2 = [];
         forEachStatement(file.statements, (stmt) => {
           const error = stmt.parseError;
           if (!error) return;
           if (error.dialect) {
-            report({ messageId: "otherDialect", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
+            otherDialect2.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, "") });
           } else if (error.glued) {
             const terminator = error.glued.terminator;
             report({ messageId: terminator ? "gluedTerminator" : "glued", data: { detail: error.message, terminator: terminator ?? "" }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
+        if (otherDialect2.length >= OTHER_DIALECT_FILE) {
+          report({ messageId: "otherDialectFile", data: { count: countText(otherDialect2.length), detail: otherDialect2[0].detail }, ...runReport(otherDialect2, 1) });
+        } else for (const { stmt, span, detail } of otherDialect2) report({ messageId: "otherDialect", data: { detail }, stmt, span });
       }
     };
     parse_error_default = ParseErrorRule;
@@ -8557,7 +8564,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata). The finding then says so and gives Db2\'s form (for\n`MODIFY`: `ALTER COLUMN c SET DATA TYPE t`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata). The finding then says so and gives Db2\'s form (for\n`MODIFY`: `ALTER COLUMN c SET DATA TYPE t`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 
