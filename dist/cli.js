@@ -7979,7 +7979,7 @@ var init_import_commitcount = __esm({
         fixable: true,
         messages: {
           missing: "IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
-          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}), into {tables}. IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
+          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}). They load {tables}; IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
@@ -8535,7 +8535,7 @@ var init_parse_error = __esm({
           unreadable: "InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.",
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
-          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database; the first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
