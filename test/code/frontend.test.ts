@@ -8,6 +8,8 @@ import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
+import { WARM_UP_FILES } from '../../server/src/code/warm-up';
+import { HOST_LANGUAGES } from '../../server/src/code/languages';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
@@ -77,6 +79,19 @@ describe('code front end', () => {
     const load = timings.filter((t) => t.file === '(grammar load)');
     assert.deepEqual(load.map((t) => [t.lines, [...(t.grammars ?? [])].sort()]), [[0, ['bash', 'c', 'cpp', 'javascript', 'tsx', 'typescript']]]);
     assert.equal(timings.length, Object.keys(inputs).length + 1);
+  });
+
+  it('warms up with a loader per grammar that runs the whole read: a prepare or execute in a loop, and a commit', async () => {
+    const frontEnd = await codeFrontEnd();
+    for (const [grammar, file] of Object.entries(WARM_UP_FILES)) {
+      const read = frontEnd.read(file);
+      assert.equal(read.leftOut, undefined, grammar);
+      assert.ok(read.code!.executions.some((e) => e.loop), `${grammar}: no execution in a loop`);
+      assert.ok(read.statements.some((s) => s.kind === 'insert'), `${grammar}: no INSERT`);
+      assert.equal(read.code!.commits.length, 1, grammar);
+      const host = HOST_LANGUAGES.find((h) => h.languages.includes(file.language))!;
+      assert.equal(host.grammarOf?.(file.path, file.language) ?? host.grammars[0], grammar, `${file.path} parses with another grammar`);
+    }
   });
 
   it('works from the bundled CLI (out/cli.js) on the sample application', function () {

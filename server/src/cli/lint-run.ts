@@ -100,7 +100,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   if (codeFiles.length > 0) {
     const grammars = grammarsFor(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd(grammars));
+    frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
