@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
@@ -60,6 +60,25 @@ describe('code front end', () => {
     assert.deepEqual(grammarsFor(files(['a.h', 'c'], ['b.cpp', 'cpp'], ['c.sqc', 'embedded-sql'], ['d.sqC', 'embedded-sql'])), ['c', 'cpp']);
     assert.deepEqual(grammarsFor(files(['a.sqc', 'embedded-sql'])), ['c']);
     assert.deepEqual(grammarsFor(files(['A.cbl', 'cobol'], ['J.jcl', 'jcl'])), []);
+  });
+
+  it('does not load the tree-sitter runtime for a run over COBOL and JCL only', function () {
+    this.timeout(60_000);
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-zos-'));
+    writeFileSync(join(dir, 'P.cbl'), '       PROCEDURE DIVISION.\n           EXEC SQL INSERT INTO T VALUES (1) END-EXEC.\n');
+    writeFileSync(join(dir, 'J.jcl'), '//J JOB\n//S EXEC PGM=IKJEFT01\n');
+    const loaded = (extra: string[]) => {
+      // Outside `dir`: a .js file there would be linted as JavaScript.
+      const report = join(dir, '..', `${basename(dir)}-loaded.txt`);
+      const hook = join(dir, '..', `${basename(dir)}-hook.js`);
+      writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, String(Object.keys(require.cache).some((k) => k.includes('web-tree-sitter')))));`);
+      const run = spawnSync(process.execPath, ['-r', hook, join(ROOT, 'bin', 'insertlint.js'), 'check', '.', ...extra], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+      assert.ok(run.status === 0 || run.status === 1, run.stderr);
+      return readFileSync(report, 'utf8');
+    };
+    assert.equal(loaded([]), 'false');
+    writeFileSync(join(dir, 'a.py'), 'import ibm_db\nibm_db.exec_immediate(c, "INSERT INTO T VALUES (1)")\n');
+    assert.equal(loaded([]), 'true');
   });
 
   it('reads every kind of host file with the grammars the CLI loaded for them, and reports their load apart', function () {

@@ -80,17 +80,23 @@ export interface LoadOptions {
   warmUp?: boolean;
 }
 
+let runtimeReady = false;
+
 async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promise<TreeSitterCodeFrontEnd> {
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  const missing = wanted.filter((name) => !parsers.has(name));
+  // COBOL and JCL need no grammar: a run over them does not load the runtime (~20 ms).
+  if (missing.length === 0) return frontEnd;
   // require, not import(): import() resolves the package's ES module build, a second copy whose
   // Language objects the CommonJS copy that walk.ts queries with does not accept.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
   const wasm = codeParserWasmFiles();
-  if (!frontEnd) {
+  if (!runtimeReady) {
     await Parser.init({ locateFile: () => wasm.runtime });
-    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+    runtimeReady = true;
   }
-  for (const name of wanted) {
+  for (const name of missing) {
     if (parsers.has(name)) continue;
     const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
     const parser = new Parser();
