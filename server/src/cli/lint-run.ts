@@ -5,7 +5,6 @@ import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, vali
 import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
-import { grammarsFor, loadCodeFrontEnd } from '../code/frontend';
 import type { GrammarName } from '../code/wasm';
 import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
@@ -98,6 +97,8 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   let codeLoad: LintRun['codeLoad'];
   const frontEnds: FrontEnd[] = [];
   if (codeFiles.length > 0) {
+    // The code front end's module too: its host languages set up tables when it is imported (a SQL-only run need not).
+    const { grammarsFor, loadCodeFrontEnd } = await import('../code/frontend');
     const grammars = grammarsFor(codeFiles);
     const started = performance.now();
     frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true }));

@@ -2,7 +2,7 @@
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
 import type { InsertStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { valueKinds } from '../sql/grammar/values';
+import { valueKindBit, valueKindBits } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
@@ -18,15 +18,16 @@ export function isSingleRowValues(stmt: Statement): stmt is InsertStatement {
 /** An INSERT … VALUES with literal values only (no parameter marker, host variable or spliced value). */
 export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
   if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
-  let literal = false;
+  let kinds = 0;
   for (const row of stmt.source.rows) {
-    for (const kind of valueKinds(row)) {
-      if (kind === 'marker' || kind === 'host') return false;
-      if (kind === 'literal') literal = true;
-    }
+    kinds |= valueKindBits(row);
+    if (kinds & PARAMETER_BITS) return false;
   }
-  return literal;
+  return (kinds & LITERAL_BIT) !== 0;
 }
+
+const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
+const LITERAL_BIT = valueKindBit('literal');
 
 /** Executions that send rows: a direct or prepared run, not a prepare on its own. */
 export function runsRows(execution: SqlExecution): boolean {

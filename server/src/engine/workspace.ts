@@ -12,8 +12,8 @@ import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './co
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
-import { groupThousands } from './numbers';
 import { mergeSameCause } from './merge';
+import { countText } from './count-text';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
@@ -454,6 +454,15 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   return model;
 }
 
+/**
+ * The order of two rule ids (findings at one offset). Rule ids are lower-case words and digits joined by '-',
+ * for which code-unit order is the order `localeCompare` gives (test/engine/without-icu.test.ts checks every
+ * pair of rule ids); localeCompare loads ICU's collator on first use, ~8 ms of a CLI run.
+ */
+export function compareRuleIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Whether a rule written for `dialects` runs on a file of `dialect` (see RuleMeta.dialects). */
 export function appliesTo(dialects: readonly Dialect[] | undefined, dialect: Dialect | undefined): boolean {
   if (!dialects) return true;
@@ -513,20 +522,11 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   return diagnostic;
 }
 
-/**
- * Rule ids are lower-case ASCII words and hyphens (test/engine/numbers.test.ts), where code-unit order is
- * localeCompare's order; without it the first file with two findings on one offset loaded ICU's collator.
- */
-export function compareRuleIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** "lines 2–20,001" (1-based, as editors number them), or "line 7" for a span on one line. */
 function linesText(lines: LineIndex, span: Span): string {
   const first = lines.position(span.start).line + 1;
   const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
-  const n = groupThousands;
-  return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
+  return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
 }
 
 /** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */

@@ -71,7 +71,8 @@ interface LineCounts {
  * The terminator the file shows it is run with, or undefined for the CLP's `-t` default (`;`) and for
  * files that switch it themselves with `--#SET TERMINATOR`.
  */
-export function inferTerminator(text: string): TerminatorChoice | undefined {
+export function inferTerminator(text: string, options: { plainLines?: boolean } = {}): TerminatorChoice | undefined {
+  const plainLines = options.plainLines ?? true;
   const n = Math.min(text.length, SCAN_LIMIT);
   const counts: LineCounts = {
     codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0,
@@ -83,6 +84,7 @@ export function inferTerminator(text: string): TerminatorChoice | undefined {
   let inDelimited = false; // inside "…"
   let lineStart = 0;
   let previousEndedWithSemicolon = false;
+  let nextSemicolon = -1; // the first ';' at or after the last line start it was looked for from (Infinity: none)
   while (lineStart < n) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0 || lineEnd > n) lineEnd = n;
@@ -90,7 +92,37 @@ export function inferTerminator(text: string): TerminatorChoice | undefined {
     let first = -1;
     let last = -1;
     let lastInString = false;
-    for (let i = lineStart; i < lineEnd; i++) {
+    // Most lines of a big script are plain (see PLAIN_LINE): read with one regular expression instead of a
+    // loop over each character, which ran a third of the start of a run before V8 had optimised it (~40 ms
+    // for the 1 MB read here). `options.plainLines: false` reads every line the long way (the test compares).
+    let plain = false;
+    // (Not for a line the scan limit cuts: the loop reads it only up to the limit.)
+    if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd < n || n === text.length)) {
+      PLAIN_LINE.lastIndex = lineStart;
+      plain = PLAIN_LINE.test(text) && PLAIN_LINE.lastIndex >= lineEnd;
+      // Whether a ';' is code or in a string only matters until the first ';' in code. The next ';' is found
+      // once per ';' (a search per line would be quadratic in a script without any).
+      if (plain && !counts.anySemicolon) {
+        if (nextSemicolon < lineStart) {
+          const found = text.indexOf(';', lineStart);
+          nextSemicolon = found < 0 ? Infinity : found;
+        }
+        if (nextSemicolon < lineEnd) plain = false;
+      }
+    }
+    if (plain) {
+      first = lineStart;
+      while (first < lineEnd && isSpace(text.charCodeAt(first))) first++;
+      if (first === lineEnd) first = -1;
+      else {
+        last = lineEnd - 1;
+        while (isSpace(text.charCodeAt(last))) last--;
+        // A closing quote ends the line's last string: the line's code ends in a string, as the loop below has it.
+        const c = text.charCodeAt(last);
+        lastInString = c === Code.Quote || c === Code.DoubleQuote;
+      }
+    }
+    for (let i = plain ? lineEnd : lineStart; i < lineEnd; i++) {
       const c = text.charCodeAt(i);
       if (blockDepth > 0) {
         if (c === Code.Star && text.charCodeAt(i + 1) === Code.Slash) {
@@ -158,6 +190,12 @@ export function inferTerminator(text: string): TerminatorChoice | undefined {
   }
   return named ?? fromLines(counts);
 }
+
+/**
+ * A line that opens no comment and whose strings and delimited identifiers all close on it: no quote, dash or
+ * slash outside closed '…' and "…" (up to the line end; `lastIndex` tells whether it got there).
+ */
+const PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
 
 function fromLines(c: LineCounts): TerminatorChoice | undefined {
   // SQL*Plus puts a lone / after "END;" of a PL/SQL block; Db2 scripts run with -td/ end every statement with it.
