@@ -2814,7 +2814,7 @@ function validateConfig(raw, knownRules, source) {
 function dialectFor(path, config) {
   let chosen;
   for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    if (pattern !== void 0 && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
     chosen = dialect;
   }
   return chosen === "luw" || chosen === "zos" ? chosen : void 0;
@@ -2872,12 +2872,20 @@ function terminatorFor(path, config) {
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
       relative7 ??= relativeToConfig(path, config.source);
-      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
+      if (!globMatcher(pattern).ignores(relative7)) continue;
     }
     chosen = terminator;
   }
   if (chosen === void 0 || chosen === "auto") return void 0;
   return chosen === "newline" ? "\n" : chosen;
+}
+function globMatcher(pattern) {
+  let matcher = globMatchers.get(pattern);
+  if (!matcher) {
+    if (globMatchers.size >= 1e3) globMatchers.clear();
+    globMatchers.set(pattern, matcher = (0, import_ignore.default)().add(pattern));
+  }
+  return matcher;
 }
 function relativeToConfig(path, configPath) {
   const file = path.replace(/\\/g, "/");
@@ -2893,7 +2901,7 @@ function languageOf(path, config) {
   const ext = path.slice(dot);
   return config.languages[ext] ?? config.languages[ext.toLowerCase()];
 }
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS, globMatchers;
 var init_config = __esm({
   "server/src/engine/config.ts"() {
     "use strict";
@@ -2945,6 +2953,7 @@ var init_config = __esm({
     ConfigError = class extends Error {
     };
     DIALECT_SETTINGS = ["auto", "luw", "zos"];
+    globMatchers = /* @__PURE__ */ new Map();
   }
 });
 
@@ -9601,15 +9610,42 @@ var init_workspace = __esm({
       languageOf(path) {
         return languageOf(path, this.config);
       }
+      /**
+       * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
+       * that come after it in the list on its first read, instead of being read again when they arrive.
+       */
+      arriving;
+      /**
+       * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
+       * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
+       * cpy/) is read once, with them; added one by one it was read without them and then again.
+       */
+      addFiles(files, add) {
+        const arriving = /* @__PURE__ */ new Map();
+        for (const { path, text: text2 } of files) {
+          const language = this.languageOf(path);
+          if (!language || this.files.get(path)?.model.source.text === text2) continue;
+          arriving.set(path, { path, text: text2, language });
+          this.members.changed(path, true);
+        }
+        this.arriving = arriving;
+        try {
+          add();
+        } finally {
+          this.arriving = void 0;
+        }
+      }
       /** Adds or replaces a file; returns its model, or undefined when the file is not linted. */
       setFile(path, text2, language = this.languageOf(path)) {
         if (!language) return void 0;
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const entry = this.newEntry({ path, text: text2, language }, terminator, existing);
+        const known = this.arriving?.get(path);
+        const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
+        const entry = this.newEntry(source, terminator, existing);
         this.files.set(path, entry);
-        this.members.changed(path, true);
+        if (source !== known) this.members.changed(path, true);
         const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
         this.invalidate();
         this.schemaCache = schema;
@@ -9627,7 +9663,7 @@ var init_workspace = __esm({
         const terminator = model.source.language === "sql" ? terminatorFor(path, this.config) : void 0;
         this.members.track(path, model.includes);
         this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
-        this.members.changed(path, true);
+        if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
         this.invalidate();
       }
       /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
@@ -9641,7 +9677,7 @@ var init_workspace = __esm({
       newEntry(source, terminator, previous) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
-        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
+        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
         try {
@@ -13994,6 +14030,100 @@ var init_wasm_tiering = __esm({
   }
 });
 
+// server/src/code/warm-up.ts
+var JS, C, WARM_UP_FILES;
+var init_warm_up = __esm({
+  "server/src/code/warm-up.ts"() {
+    "use strict";
+    JS = `const ibmdb = require('ibm_db');
+// Loads rows one at a time.
+async function load(rows) {
+  const conn = await ibmdb.open(process.env.DSN);
+  const stmt = conn.prepareSync('INSERT INTO APP.T (A, B) VALUES (?, ?)');
+  for (const row of rows) {
+    if (row.a) stmt.executeSync([row.a, \`b\${row.b}\`]);
+  }
+  conn.querySync("INSERT INTO APP.LOG VALUES ('" + rows.length + "')");
+  conn.commitTransactionSync();
+}
+module.exports = { load };
+`;
+    C = `#include <sqlcli1.h>
+/* Inserts n rows. */
+int load(SQLHDBC hdbc, int n) {
+  SQLHSTMT hstmt;
+  char sql[200];
+  SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);
+  SQLPrepare(hstmt, (SQLCHAR *)"INSERT INTO APP.T (A) VALUES (?)", SQL_NTS);
+  for (int i = 0; i < n; i++) {
+    if (i > 0) SQLExecute(hstmt);
+  }
+  sprintf(sql, "INSERT INTO APP.LOG VALUES (%d)", n);
+  SQLExecDirect(hstmt, (SQLCHAR *)sql, SQL_NTS);
+  SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+  return 0;
+}
+`;
+    WARM_UP_FILES = {
+      java: {
+        path: "warm-up/Load.java",
+        language: "java",
+        text: `import java.sql.*;
+/** Loads rows one at a time. */
+class Load {
+  void load(Connection conn, java.util.List<String> rows) throws SQLException {
+    conn.setAutoCommit(false);
+    PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.T (A, B) " + "VALUES (?, ?)");
+    for (String row : rows) {
+      if (row != null) { ps.setString(1, row); ps.executeUpdate(); }
+    }
+    Statement st = conn.createStatement();
+    st.executeUpdate("INSERT INTO APP.LOG VALUES ('" + rows.size() + "')");
+    conn.commit();
+  }
+}
+`
+      },
+      python: {
+        path: "warm-up/load.py",
+        language: "python",
+        text: `import ibm_db_dbi
+# Loads rows one at a time.
+def load(rows):
+    conn = ibm_db_dbi.connect("DSN")
+    cur = conn.cursor()
+    for a, b in rows:
+        if a:
+            cur.execute("INSERT INTO APP.T (A, B) VALUES (?, ?)", (a, b))
+    cur.execute(f"INSERT INTO APP.LOG VALUES ('{len(rows)}')")
+    cur.execute("INSERT INTO APP.LOG VALUES (%s)" % len(rows))
+    conn.commit()
+`
+      },
+      javascript: { path: "warm-up/load.js", language: "javascript", text: JS },
+      typescript: { path: "warm-up/load.ts", language: "typescript", text: JS },
+      tsx: { path: "warm-up/load.tsx", language: "typescript", text: JS },
+      c: { path: "warm-up/load.c", language: "c", text: C },
+      cpp: { path: "warm-up/load.cpp", language: "cpp", text: C },
+      bash: {
+        path: "warm-up/load.sh",
+        language: "shell",
+        text: `#!/bin/sh
+# Loads rows one at a time.
+db2 connect to "$DB"
+for i in 1 2 3; do
+  if [ -n "$i" ]; then db2 +c "INSERT INTO APP.T VALUES ($i)"; fi
+done
+db2 -tv <<EOF
+INSERT INTO APP.LOG VALUES ('done');
+COMMIT;
+EOF
+`
+      }
+    };
+  }
+});
+
 // server/src/code/frontend.ts
 var frontend_exports = {};
 __export(frontend_exports, {
@@ -14011,30 +14141,34 @@ function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   }
   return [...grammars];
 }
-function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
+function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
-  const next = loading.then(() => loadGrammars(wanted));
+  const next = loading.then(() => loadGrammars(wanted, options));
   loading = next.catch(() => void 0);
   return next;
 }
-async function loadGrammars(wanted) {
+async function loadGrammars(wanted, options) {
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  const missing = wanted.filter((name2) => !parsers.has(name2));
+  if (missing.length === 0) return frontEnd;
   const { Language, Parser: Parser2 } = require("web-tree-sitter");
   const wasm = codeParserWasmFiles();
-  if (!frontEnd) {
+  if (!runtimeReady) {
     await Parser2.init({ locateFile: () => wasm.runtime });
-    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+    runtimeReady = true;
   }
-  for (const name2 of wanted) {
+  for (const name2 of missing) {
     if (parsers.has(name2)) continue;
     const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
+    if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
   }
   return frontEnd;
 }
-var TreeSitterCodeFrontEnd, parsers, frontEnd, loading;
+var TreeSitterCodeFrontEnd, parsers, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -14043,6 +14177,7 @@ var init_frontend = __esm({
     init_wasm();
     init_deadline();
     init_wasm_tiering();
+    init_warm_up();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
@@ -14067,6 +14202,7 @@ var init_frontend = __esm({
     };
     parsers = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
+    runtimeReady = false;
   }
 });
 
@@ -14120,7 +14256,7 @@ async function lintPaths(options) {
     const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd2(grammars));
+    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
@@ -14141,10 +14277,12 @@ async function lintPaths(options) {
     texts.push(read.text);
   }
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
-  files.forEach((file, i) => {
-    const done = parsed.get(i);
-    if (done) workspace.adoptFile(done.model, done.readMs);
-    else workspace.setFile(file, texts[i]);
+  workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
+    files.forEach((file, i) => {
+      const done = parsed.get(i);
+      if (done) workspace.adoptFile(done.model, done.readMs);
+      else workspace.setFile(file, texts[i]);
+    });
   });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
