@@ -2816,7 +2816,7 @@ function validateConfig(raw, knownRules, source) {
 function dialectFor(path, config) {
   let chosen;
   for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    if (pattern !== void 0 && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
     chosen = dialect;
   }
   return chosen === "luw" || chosen === "zos" ? chosen : void 0;
@@ -2874,12 +2874,20 @@ function terminatorFor(path, config) {
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
       relative7 ??= relativeToConfig(path, config.source);
-      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
+      if (!globMatcher(pattern).ignores(relative7)) continue;
     }
     chosen = terminator;
   }
   if (chosen === void 0 || chosen === "auto") return void 0;
   return chosen === "newline" ? "\n" : chosen;
+}
+function globMatcher(pattern) {
+  let matcher = globMatchers.get(pattern);
+  if (!matcher) {
+    if (globMatchers.size >= 1e3) globMatchers.clear();
+    globMatchers.set(pattern, matcher = (0, import_ignore.default)().add(pattern));
+  }
+  return matcher;
 }
 function relativeToConfig(path, configPath) {
   const file = path.replace(/\\/g, "/");
@@ -2895,7 +2903,7 @@ function languageOf(path, config) {
   const ext = path.slice(dot);
   return config.languages[ext] ?? config.languages[ext.toLowerCase()];
 }
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS, globMatchers;
 var init_config = __esm({
   "server/src/engine/config.ts"() {
     "use strict";
@@ -2947,6 +2955,7 @@ var init_config = __esm({
     ConfigError = class extends Error {
     };
     DIALECT_SETTINGS = ["auto", "luw", "zos"];
+    globMatchers = /* @__PURE__ */ new Map();
   }
 });
 
@@ -8015,12 +8024,19 @@ var init_identity_cache2 = __esm({
 });
 
 // rules/import-commitcount.ts
+function addCommitCount(imports) {
+  const edits = imports.flatMap((stmt) => stmt.modeSpan ? [{ span: { start: stmt.modeSpan.start, end: stmt.modeSpan.start }, newText: "COMMITCOUNT AUTOMATIC " }] : []);
+  if (edits.length === 0) return void 0;
+  return { title: edits.length === 1 ? "Add COMMITCOUNT AUTOMATIC" : `Add COMMITCOUNT AUTOMATIC to the ${countText(edits.length)} IMPORTs`, edits, changesMeaning: true };
+}
 var ImportCommitcountRule, import_commitcount_default;
 var init_import_commitcount = __esm({
   "rules/import-commitcount.ts"() {
     "use strict";
     init_statements();
     init_schema();
+    init_runs();
+    init_targets();
     ImportCommitcountRule = {
       meta: {
         id: "import-commitcount",
@@ -8032,23 +8048,32 @@ var init_import_commitcount = __esm({
         fixable: true,
         messages: {
           missing: "IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
+          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}). They load {tables}; IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
       check({ file, schema, options, report }) {
         const min = Number(options.minCommitCount);
+        const missing = [];
         for (const stmt of statementsOf(file, "import")) {
           if (stmt.kind !== "import") continue;
           const table = displayKey(schema.table(stmt.table, stmt)?.key ?? schema.keyOf(stmt.table, stmt));
-          if (stmt.commitCount === void 0) {
-            const at = stmt.modeSpan?.start;
-            const fix = at === void 0 ? void 0 : { title: "Add COMMITCOUNT AUTOMATIC", edits: [{ span: { start: at, end: at }, newText: "COMMITCOUNT AUTOMATIC " }], changesMeaning: true };
-            report({ messageId: "missing", data: { table, min }, stmt, span: stmt.table.span, fix });
-          } else if (stmt.commitCount !== "automatic" && stmt.commitCount < min) {
-            const fix = stmt.commitCountSpan ? { title: `Use COMMITCOUNT ${min}`, edits: [{ span: stmt.commitCountSpan, newText: String(min) }], changesMeaning: true } : void 0;
-            report({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span, fix });
+          if (stmt.commitCount === void 0) missing.push({ stmt, table });
+          else if (stmt.commitCount !== "automatic" && stmt.commitCount < min) {
+            const fix2 = stmt.commitCountSpan ? { title: `Use COMMITCOUNT ${min}`, edits: [{ span: stmt.commitCountSpan, newText: String(min) }], changesMeaning: true } : void 0;
+            report({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span, fix: fix2 });
           }
         }
+        if (missing.length === 0) return;
+        const fix = addCommitCount(missing.map((m) => m.stmt));
+        if (missing.length === 1) {
+          const { stmt, table } = missing[0];
+          report({ messageId: "missing", data: { table, min }, stmt, span: stmt.table.span, fix });
+          return;
+        }
+        const tables2 = listNames([...new Set(missing.map((m) => m.table))]);
+        const places = missing.map(({ stmt }) => ({ span: stmt.table.span, stmt }));
+        report({ messageId: "missingMany", data: { count: countText(missing.length), tables: tables2, min }, ...runReport(places, 1), fix });
       }
     };
     import_commitcount_default = ImportCommitcountRule;
@@ -8059,7 +8084,7 @@ var init_import_commitcount = __esm({
 var import_commitcount_default2;
 var init_import_commitcount2 = __esm({
   "rules/import-commitcount.md"() {
-    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** add `COMMITCOUNT AUTOMATIC`, or raise a small count to `minCommitCount`; offered finding by finding (rows before a failure stay committed), never applied by *Fix all* \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`.\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog and keeps a lock on every new row until it finishes.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
+    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** add `COMMITCOUNT AUTOMATIC`, or raise a small count to `minCommitCount`; offered finding by finding (rows before a failure stay committed), never applied by *Fix all* \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`.\nThe IMPORTs of one script that have no `COMMITCOUNT` are reported once, on the first of them, with their\nnumber, lines and tables, and one quick fix that adds `COMMITCOUNT AUTOMATIC` to each (a generated script\nsuch as db2mon's `db2mon_import.sql` imports dozens of tables, and one piece of advice repeated on every line\nis noise).\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog and keeps a lock on every new row until it finishes.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
   }
 });
 
@@ -8562,11 +8587,13 @@ var init_page_cleaning2 = __esm({
 });
 
 // rules/parse-error.ts
-var ParseErrorRule, parse_error_default;
+var OTHER_DIALECT_FILE, ParseErrorRule, parse_error_default;
 var init_parse_error = __esm({
   "rules/parse-error.ts"() {
     "use strict";
     init_walk();
+    init_runs();
+    OTHER_DIALECT_FILE = 3;
     ParseErrorRule = {
       meta: {
         id: "parse-error",
@@ -8577,20 +8604,25 @@ var init_parse_error = __esm({
           unreadable: "InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.",
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
       check({ file, report }) {
+        const otherDialect2 = [];
         forEachStatement(file.statements, (stmt) => {
           const error = stmt.parseError;
           if (!error) return;
           if (error.dialect) {
-            report({ messageId: "otherDialect", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
+            otherDialect2.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, "") });
           } else if (error.glued) {
             const terminator = error.glued.terminator;
             report({ messageId: terminator ? "gluedTerminator" : "glued", data: { detail: error.message, terminator: terminator ?? "" }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
+        if (otherDialect2.length >= OTHER_DIALECT_FILE) {
+          report({ messageId: "otherDialectFile", data: { count: countText(otherDialect2.length), detail: otherDialect2[0].detail }, ...runReport(otherDialect2, 1) });
+        } else for (const { stmt, span, detail } of otherDialect2) report({ messageId: "otherDialect", data: { detail }, stmt, span });
       }
     };
     parse_error_default = ParseErrorRule;
@@ -8601,7 +8633,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata). The finding then says so and gives Db2\'s form (for\n`MODIFY`: `ALTER COLUMN c SET DATA TYPE t`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata). The finding then says so and gives Db2\'s form (for\n`MODIFY`: `ALTER COLUMN c SET DATA TYPE t`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 
@@ -9643,15 +9675,42 @@ var init_workspace = __esm({
       languageOf(path) {
         return languageOf(path, this.config);
       }
+      /**
+       * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
+       * that come after it in the list on its first read, instead of being read again when they arrive.
+       */
+      arriving;
+      /**
+       * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
+       * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
+       * cpy/) is read once, with them; added one by one it was read without them and then again.
+       */
+      addFiles(files, add) {
+        const arriving = /* @__PURE__ */ new Map();
+        for (const { path, text: text2 } of files) {
+          const language = this.languageOf(path);
+          if (!language || this.files.get(path)?.model.source.text === text2) continue;
+          arriving.set(path, { path, text: text2, language });
+          this.members.changed(path, true);
+        }
+        this.arriving = arriving;
+        try {
+          add();
+        } finally {
+          this.arriving = void 0;
+        }
+      }
       /** Adds or replaces a file; returns its model, or undefined when the file is not linted. */
       setFile(path, text2, language = this.languageOf(path)) {
         if (!language) return void 0;
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const entry = this.newEntry({ path, text: text2, language }, terminator, existing);
+        const known = this.arriving?.get(path);
+        const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
+        const entry = this.newEntry(source, terminator, existing);
         this.files.set(path, entry);
-        this.members.changed(path, true);
+        if (source !== known) this.members.changed(path, true);
         const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
         this.invalidate();
         this.schemaCache = schema;
@@ -9669,7 +9728,7 @@ var init_workspace = __esm({
         const terminator = model.source.language === "sql" ? terminatorFor(path, this.config) : void 0;
         this.members.track(path, model.includes);
         this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
-        this.members.changed(path, true);
+        if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
         this.invalidate();
       }
       /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
@@ -9683,7 +9742,7 @@ var init_workspace = __esm({
       newEntry(source, terminator, previous) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
-        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
+        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
         try {
@@ -14037,6 +14096,100 @@ var init_wasm_tiering = __esm({
   }
 });
 
+// server/src/code/warm-up.ts
+var JS, C, WARM_UP_FILES;
+var init_warm_up = __esm({
+  "server/src/code/warm-up.ts"() {
+    "use strict";
+    JS = `const ibmdb = require('ibm_db');
+// Loads rows one at a time.
+async function load(rows) {
+  const conn = await ibmdb.open(process.env.DSN);
+  const stmt = conn.prepareSync('INSERT INTO APP.T (A, B) VALUES (?, ?)');
+  for (const row of rows) {
+    if (row.a) stmt.executeSync([row.a, \`b\${row.b}\`]);
+  }
+  conn.querySync("INSERT INTO APP.LOG VALUES ('" + rows.length + "')");
+  conn.commitTransactionSync();
+}
+module.exports = { load };
+`;
+    C = `#include <sqlcli1.h>
+/* Inserts n rows. */
+int load(SQLHDBC hdbc, int n) {
+  SQLHSTMT hstmt;
+  char sql[200];
+  SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);
+  SQLPrepare(hstmt, (SQLCHAR *)"INSERT INTO APP.T (A) VALUES (?)", SQL_NTS);
+  for (int i = 0; i < n; i++) {
+    if (i > 0) SQLExecute(hstmt);
+  }
+  sprintf(sql, "INSERT INTO APP.LOG VALUES (%d)", n);
+  SQLExecDirect(hstmt, (SQLCHAR *)sql, SQL_NTS);
+  SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+  return 0;
+}
+`;
+    WARM_UP_FILES = {
+      java: {
+        path: "warm-up/Load.java",
+        language: "java",
+        text: `import java.sql.*;
+/** Loads rows one at a time. */
+class Load {
+  void load(Connection conn, java.util.List<String> rows) throws SQLException {
+    conn.setAutoCommit(false);
+    PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.T (A, B) " + "VALUES (?, ?)");
+    for (String row : rows) {
+      if (row != null) { ps.setString(1, row); ps.executeUpdate(); }
+    }
+    Statement st = conn.createStatement();
+    st.executeUpdate("INSERT INTO APP.LOG VALUES ('" + rows.size() + "')");
+    conn.commit();
+  }
+}
+`
+      },
+      python: {
+        path: "warm-up/load.py",
+        language: "python",
+        text: `import ibm_db_dbi
+# Loads rows one at a time.
+def load(rows):
+    conn = ibm_db_dbi.connect("DSN")
+    cur = conn.cursor()
+    for a, b in rows:
+        if a:
+            cur.execute("INSERT INTO APP.T (A, B) VALUES (?, ?)", (a, b))
+    cur.execute(f"INSERT INTO APP.LOG VALUES ('{len(rows)}')")
+    cur.execute("INSERT INTO APP.LOG VALUES (%s)" % len(rows))
+    conn.commit()
+`
+      },
+      javascript: { path: "warm-up/load.js", language: "javascript", text: JS },
+      typescript: { path: "warm-up/load.ts", language: "typescript", text: JS },
+      tsx: { path: "warm-up/load.tsx", language: "typescript", text: JS },
+      c: { path: "warm-up/load.c", language: "c", text: C },
+      cpp: { path: "warm-up/load.cpp", language: "cpp", text: C },
+      bash: {
+        path: "warm-up/load.sh",
+        language: "shell",
+        text: `#!/bin/sh
+# Loads rows one at a time.
+db2 connect to "$DB"
+for i in 1 2 3; do
+  if [ -n "$i" ]; then db2 +c "INSERT INTO APP.T VALUES ($i)"; fi
+done
+db2 -tv <<EOF
+INSERT INTO APP.LOG VALUES ('done');
+COMMIT;
+EOF
+`
+      }
+    };
+  }
+});
+
 // server/src/code/frontend.ts
 var frontend_exports = {};
 __export(frontend_exports, {
@@ -14054,30 +14207,34 @@ function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   }
   return [...grammars];
 }
-function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
+function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
-  const next = loading.then(() => loadGrammars(wanted));
+  const next = loading.then(() => loadGrammars(wanted, options));
   loading = next.catch(() => void 0);
   return next;
 }
-async function loadGrammars(wanted) {
+async function loadGrammars(wanted, options) {
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  const missing = wanted.filter((name2) => !parsers.has(name2));
+  if (missing.length === 0) return frontEnd;
   const { Language, Parser: Parser2 } = require("web-tree-sitter");
   const wasm = codeParserWasmFiles();
-  if (!frontEnd) {
+  if (!runtimeReady) {
     await Parser2.init({ locateFile: () => wasm.runtime });
-    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+    runtimeReady = true;
   }
-  for (const name2 of wanted) {
+  for (const name2 of missing) {
     if (parsers.has(name2)) continue;
     const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
+    if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
   }
   return frontEnd;
 }
-var TreeSitterCodeFrontEnd, parsers, frontEnd, loading;
+var TreeSitterCodeFrontEnd, parsers, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -14086,6 +14243,7 @@ var init_frontend = __esm({
     init_wasm();
     init_deadline();
     init_wasm_tiering();
+    init_warm_up();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
@@ -14110,6 +14268,7 @@ var init_frontend = __esm({
     };
     parsers = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
+    runtimeReady = false;
   }
 });
 
@@ -14163,7 +14322,7 @@ async function lintPaths(options) {
     const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd2(grammars));
+    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
@@ -14184,10 +14343,12 @@ async function lintPaths(options) {
     texts.push(read.text);
   }
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
-  files.forEach((file, i) => {
-    const done = parsed.get(i);
-    if (done) workspace.adoptFile(done.model, done.readMs);
-    else workspace.setFile(file, texts[i]);
+  workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
+    files.forEach((file, i) => {
+      const done = parsed.get(i);
+      if (done) workspace.adoptFile(done.model, done.readMs);
+      else workspace.setFile(file, texts[i]);
+    });
   });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
