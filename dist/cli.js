@@ -1331,7 +1331,7 @@ function lexQuoted(text2, start, openAt, quote, kind, tokens) {
   tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
   return j;
 }
-var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, LineStartList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, Lexer;
+var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, Lexer;
 var init_lexer = __esm({
   "server/src/sql/lexer.ts"() {
     "use strict";
@@ -1398,29 +1398,6 @@ var init_lexer = __esm({
         this.flags = flags;
       }
     };
-    LineStartList = class {
-      data;
-      count = 1;
-      constructor(textLength) {
-        this.data = new Int32Array((textLength >> 5) + 16);
-      }
-      push(start) {
-        if (this.count === this.data.length) {
-          const larger = new Int32Array(this.count * 2);
-          larger.set(this.data);
-          this.data = larger;
-        }
-        this.data[this.count++] = start;
-      }
-      /** The breaks in text[from, to): strings, comments and free text the lexer steps over at once. */
-      pushBreaksIn(text2, from, to) {
-        for (let k = from; k < to; k++) if (text2.charCodeAt(k) === 10) this.push(k + 1);
-      }
-      /** The starts so far (0 first). */
-      starts() {
-        return this.data.subarray(0, this.count);
-      }
-    };
     CC_SPACE = 1;
     CC_IDENT_START = 2;
     CC_DIGIT = 4;
@@ -1444,8 +1421,6 @@ var init_lexer = __esm({
       }
       text;
       comments = [];
-      /** Set before lexing from the start of a text without '\r': collects its line starts. */
-      lines;
       i = 0;
       term;
       atStatementStart = true;
@@ -1469,20 +1444,17 @@ var init_lexer = __esm({
         let atStatementStart = this.atStatementStart;
         let lineStart = this.lineStart;
         let i = this.i;
-        const lines = this.lines;
         while (i < n) {
           const c = text2.charCodeAt(i);
           if (c === 92 && termC0 === 10) {
             let j = i + 1;
             while (j < n && (text2.charCodeAt(j) === 32 || text2.charCodeAt(j) === 9 || text2.charCodeAt(j) === 13)) j++;
             if (j >= n || text2.charCodeAt(j) === 10) {
-              if (lines !== void 0 && j < n) lines.push(j + 1);
               i = j + 1;
               continue;
             }
           }
           if (c === 10 && termC0 === 10) {
-            if (lines !== void 0) lines.push(i + 1);
             tokens.push(TK_TERM, i, i + 1, 0);
             i++;
             lineStart = true;
@@ -1491,10 +1463,7 @@ var init_lexer = __esm({
             continue;
           }
           if (isSpace(c)) {
-            if (c === 10 || c === 13) {
-              lineStart = true;
-              if (c === 10 && lines !== void 0) lines.push(i + 1);
-            }
+            if (c === 10 || c === 13) lineStart = true;
             i++;
             continue;
           }
@@ -1534,7 +1503,6 @@ var init_lexer = __esm({
                 j++;
               }
             }
-            if (lines !== void 0) lines.pushBreaksIn(text2, i, j);
             if (depth > 0) {
               comments.push({ span: { start: i, end: n }, text: text2.slice(i + 2, n) });
               tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
@@ -1557,7 +1525,6 @@ var init_lexer = __esm({
             continue;
           }
           if (terminatorAt(text2, i, term, termC0)) {
-            if (lines !== void 0 && termLen > 1) lines.pushBreaksIn(text2, i, i + termLen);
             tokens.push(TK_TERM, i, i + termLen, 0);
             i += termLen;
             atStatementStart = true;
@@ -1574,7 +1541,6 @@ var init_lexer = __esm({
           if (c === 33 && atStatementStart) {
             let j = i + 1;
             while (j < n && !terminatorAt(text2, j, term, termC0)) j++;
-            if (lines !== void 0) lines.pushBreaksIn(text2, i, j);
             tokens.push(TK_RAW, i, j, 0);
             i = j;
             atStatementStart = false;
@@ -1589,15 +1555,11 @@ var init_lexer = __esm({
             else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
             else if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 39) quoteAt = i + 2;
             if (quoteAt >= 0) {
-              const j = lexQuoted(text2, i, quoteAt, 39, TK_STRING, tokens);
-              if (lines !== void 0) lines.pushBreaksIn(text2, i, j);
-              i = j;
+              i = lexQuoted(text2, i, quoteAt, 39, TK_STRING, tokens);
               continue;
             }
             if (u === 85 && next === 38 && text2.charCodeAt(i + 2) === 34) {
-              const j = lexQuoted(text2, i, i + 2, 34, TK_DELIM, tokens);
-              if (lines !== void 0) lines.pushBreaksIn(text2, i, j);
-              i = j;
+              i = lexQuoted(text2, i, i + 2, 34, TK_DELIM, tokens);
               continue;
             }
           }
@@ -1612,7 +1574,6 @@ var init_lexer = __esm({
             if (startsStatement && keywordAt(text2, i, j, "ECHO")) {
               let k = j;
               while (k < n && !terminatorAt(text2, k, term, termC0)) k++;
-              if (lines !== void 0) lines.pushBreaksIn(text2, j, k);
               if (k > j) tokens.push(TK_RAW, j, k, 0);
               i = k;
               continue;
@@ -1620,10 +1581,12 @@ var init_lexer = __esm({
             i = j;
             continue;
           }
-          if (c === 39 || c === 34) {
-            const j = lexQuoted(text2, i, i, c, c === 39 ? TK_STRING : TK_DELIM, tokens);
-            if (lines !== void 0) lines.pushBreaksIn(text2, i, j);
-            i = j;
+          if (c === 39) {
+            i = lexQuoted(text2, i, i, 39, TK_STRING, tokens);
+            continue;
+          }
+          if (c === 34) {
+            i = lexQuoted(text2, i, i, 34, TK_DELIM, tokens);
             continue;
           }
           if (isDigit(c) || c === 46 && isDigit(next)) {
@@ -1674,7 +1637,6 @@ var init_lexer = __esm({
                 let j = i + 1;
                 j = next === 34 ? skipQuoted(text2, j, 34) : scanIdent(text2, j);
                 if (text2.charCodeAt(j) === 58 && isIdentStart(text2.charCodeAt(j + 1))) j = scanIdent(text2, j + 1);
-                if (lines !== void 0 && next === 34) lines.pushBreaksIn(text2, i, j);
                 tokens.push(TK_HOST, i, j, 0);
                 i = j;
                 continue;
@@ -5951,15 +5913,12 @@ function parseSql(text2, options) {
   const origin = options?.origin ?? IDENTITY_ORIGIN;
   const statements = [];
   let comments = [];
-  let lineStarts3;
   try {
     const source = typeof text2 === "string" ? text2 : String(text2 ?? "");
-    const lines = source.indexOf("\r") < 0 ? new LineStartList(source.length) : void 0;
-    comments = parseStatementsFrom(source, options?.terminator ?? ";", origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS, lines }, (stmt) => {
+    comments = parseStatementsFrom(source, options?.terminator ?? ";", origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
       statements.push(stmt);
       return true;
     });
-    lineStarts3 = lines?.starts();
   } catch (err) {
     if (err instanceof DeadlineExceeded) throw err;
     const message = err instanceof Error ? err.message : String(err);
@@ -5972,11 +5931,10 @@ function parseSql(text2, options) {
       parseError: { message: `Internal parser error: ${message}`, span: { start: 0, end } }
     });
   }
-  return lineStarts3 ? { statements, comments, lineStarts: lineStarts3 } : { statements, comments };
+  return { statements, comments };
 }
 function parseStatementsFrom(source, terminator, origin, start, onStatement) {
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
-  lexer.lines = start.lines;
   const tokens = new TokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   let statements = 0;
@@ -6930,9 +6888,8 @@ var init_lines = __esm({
        * The line starts are found on first use, not here: the engine makes an index for every file it reads,
        * and a file without findings or suppression comments never needs one (60-90 ms on 1,000,000 lines).
        */
-      constructor(text2, starts) {
+      constructor(text2) {
         this.text = text2;
-        this.startsCache = starts;
       }
       text;
       startsCache;
@@ -9788,7 +9745,6 @@ var init_workspace = __esm({
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
-        let lineStarts3;
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
@@ -9796,7 +9752,6 @@ var init_workspace = __esm({
             const before = previous?.model;
             const reusable = before && !before.timedOut && before.source.language === "sql" && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
             const parsed = reusable && reparseScript(before.source.text, before, source.text, parsedWith) || parseSql(source.text, { terminator: parsedWith });
-            lineStarts3 = parsed.lineStarts;
             return scriptModel(source, parsed, dialect);
           });
         } catch (error) {
@@ -9804,7 +9759,7 @@ var init_workspace = __esm({
           model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
         }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text, lineStarts3), terminator, dialect, parsedWith, readMs: performance.now() - started };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {

@@ -6,13 +6,7 @@ export class LineIndex {
    * The line starts are found on first use, not here: the engine makes an index for every file it reads,
    * and a file without findings or suppression comments never needs one (60-90 ms on 1,000,000 lines).
    */
-  constructor(
-    private readonly text: string,
-    /** The line starts when the lexer collected them (ParsedSql.lineStarts). */
-    starts?: Int32Array,
-  ) {
-    this.startsCache = starts;
-  }
+  constructor(private readonly text: string) {}
 
   private get starts(): Int32Array {
     this.startsCache ??= lineStarts(this.text);

@@ -196,7 +196,6 @@ export class Workspace {
     const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
     let model: FileModel;
     let parsedWith: string | undefined;
-    let lineStarts: Int32Array | undefined;
     try {
       model = withDeadline(this.fileBudgetMs, () => {
         if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
@@ -204,7 +203,6 @@ export class Workspace {
         const before = previous?.model;
         const reusable = before && !before.timedOut && before.source.language === 'sql' && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
         const parsed = (reusable && reparseScript(before.source.text, before, source.text, parsedWith)) || parseSql(source.text, { terminator: parsedWith });
-        lineStarts = parsed.lineStarts;
         return scriptModel(source, parsed, dialect);
       });
     } catch (error) {
@@ -212,7 +210,7 @@ export class Workspace {
       model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
     this.members.track(source.path, model.includes);
-    return { model, lines: new LineIndex(source.text, lineStarts), terminator, dialect, parsedWith, readMs: performance.now() - started };
+    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */

@@ -596,6 +596,4 @@ export interface Comment {
 export interface ParsedSql {
   statements: Statement[];
   comments: Comment[];
-  /** Where each line starts, when the lexer collected them (a whole text without '\r'): for LineIndex. */
-  lineStarts?: Int32Array;
 }

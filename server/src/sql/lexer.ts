@@ -74,40 +74,6 @@ export class TokenList {
   }
 }
 
-/**
- * Where lines start, collected by the lexer as it passes each '\n' (line breaks inside strings, comments and
- * CLP free text included), so that the engine's LineIndex need not scan the text again (~10 ms on 200,000
- * lines). Only for text without '\r' (whoever makes one checks): CR and CRLF breaks are left to LineIndex.
- */
-export class LineStartList {
-  private data: Int32Array;
-  private count = 1;
-
-  constructor(textLength: number) {
-    // About one line per 32 characters or more; doubles when there are more (as engine/lines.ts guesses).
-    this.data = new Int32Array((textLength >> 5) + 16);
-  }
-
-  push(start: number): void {
-    if (this.count === this.data.length) {
-      const larger = new Int32Array(this.count * 2);
-      larger.set(this.data);
-      this.data = larger;
-    }
-    this.data[this.count++] = start;
-  }
-
-  /** The breaks in text[from, to): strings, comments and free text the lexer steps over at once. */
-  pushBreaksIn(text: string, from: number, to: number): void {
-    for (let k = from; k < to; k++) if (text.charCodeAt(k) === 10) this.push(k + 1);
-  }
-
-  /** The starts so far (0 first). */
-  starts(): Int32Array {
-    return this.data.subarray(0, this.count);
-  }
-}
-
 export interface LexResult {
   tokens: TokenList;
   comments: Comment[];
@@ -188,8 +154,6 @@ export function lex(text: string, initialTerminator = ';'): LexResult {
  */
 export class Lexer {
   readonly comments: Comment[] = [];
-  /** Set before lexing from the start of a text without '\r': collects its line starts. */
-  lines: LineStartList | undefined;
   private i = 0;
   private term: string;
   private atStatementStart = true;
@@ -231,7 +195,6 @@ export class Lexer {
     let atStatementStart = this.atStatementStart;
     let lineStart = this.lineStart;
     let i = this.i;
-    const lines = this.lines;
 
 
     while (i < n) {
@@ -242,13 +205,11 @@ export class Lexer {
         let j = i + 1;
         while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9 || text.charCodeAt(j) === 13)) j++;
         if (j >= n || text.charCodeAt(j) === 10) {
-          if (lines !== undefined && j < n) lines.push(j + 1);
           i = j + 1;
           continue;
         }
       }
       if (c === 10 && termC0 === 10) {
-        if (lines !== undefined) lines.push(i + 1);
         tokens.push(TK_TERM, i, i + 1, 0);
         i++;
         lineStart = true;
@@ -257,10 +218,7 @@ export class Lexer {
         continue;
       }
       if (isSpace(c)) {
-        if (c === 10 || c === 13) {
-          lineStart = true;
-          if (c === 10 && lines !== undefined) lines.push(i + 1);
-        }
+        if (c === 10 || c === 13) lineStart = true;
         i++;
         continue;
       }
@@ -305,7 +263,6 @@ export class Lexer {
             j++;
           }
         }
-        if (lines !== undefined) lines.pushBreaksIn(text, i, j);
         if (depth > 0) {
           comments.push({ span: { start: i, end: n }, text: text.slice(i + 2, n) });
           tokens.push(TK_BAD_COMMENT, i, n, FLAG_UNTERMINATED);
@@ -329,7 +286,6 @@ export class Lexer {
         continue;
       }
       if (terminatorAt(text, i, term, termC0)) {
-        if (lines !== undefined && termLen > 1) lines.pushBreaksIn(text, i, i + termLen);
         tokens.push(TK_TERM, i, i + termLen, 0);
         i += termLen;
         atStatementStart = true;
@@ -348,7 +304,6 @@ export class Lexer {
       if (c === 33 && atStatementStart) {
         let j = i + 1;
         while (j < n && !terminatorAt(text, j, term, termC0)) j++;
-        if (lines !== undefined) lines.pushBreaksIn(text, i, j);
         tokens.push(TK_RAW, i, j, 0);
         i = j;
         atStatementStart = false;
@@ -365,15 +320,11 @@ export class Lexer {
         else if ((next | 32) === 120 && (u === 71 || u === 85 || u === 66) && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
         else if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 39) quoteAt = i + 2;
         if (quoteAt >= 0) {
-          const j = lexQuoted(text, i, quoteAt, 39, TK_STRING, tokens);
-          if (lines !== undefined) lines.pushBreaksIn(text, i, j);
-          i = j;
+          i = lexQuoted(text, i, quoteAt, 39, TK_STRING, tokens);
           continue;
         }
         if (u === 85 && next === 38 && text.charCodeAt(i + 2) === 34) {
-          const j = lexQuoted(text, i, i + 2, 34, TK_DELIM, tokens);
-          if (lines !== undefined) lines.pushBreaksIn(text, i, j);
-          i = j;
+          i = lexQuoted(text, i, i + 2, 34, TK_DELIM, tokens);
           continue;
         }
       }
@@ -389,7 +340,6 @@ export class Lexer {
         if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
           let k = j;
           while (k < n && !terminatorAt(text, k, term, termC0)) k++;
-          if (lines !== undefined) lines.pushBreaksIn(text, j, k);
           if (k > j) tokens.push(TK_RAW, j, k, 0);
           i = k;
           continue;
@@ -397,10 +347,12 @@ export class Lexer {
         i = j;
         continue;
       }
-      if (c === 39 || c === 34) {
-        const j = lexQuoted(text, i, i, c, c === 39 ? TK_STRING : TK_DELIM, tokens);
-        if (lines !== undefined) lines.pushBreaksIn(text, i, j);
-        i = j;
+      if (c === 39) {
+        i = lexQuoted(text, i, i, 39, TK_STRING, tokens);
+        continue;
+      }
+      if (c === 34) {
+        i = lexQuoted(text, i, i, 34, TK_DELIM, tokens);
         continue;
       }
       if (isDigit(c) || (c === 46 && isDigit(next))) {
@@ -452,7 +404,6 @@ export class Lexer {
             j = next === 34 ? skipQuoted(text, j, 34) : scanIdent(text, j);
             // :name:indicator
             if (text.charCodeAt(j) === 58 && isIdentStart(text.charCodeAt(j + 1))) j = scanIdent(text, j + 1);
-            if (lines !== undefined && next === 34) lines.pushBreaksIn(text, i, j);
             tokens.push(TK_HOST, i, j, 0);
             i = j;
             continue;

@@ -8,7 +8,7 @@
 // over a Parser, in the manner of rust-analyzer's grammar/. Nothing recurses on input nesting except
 // SQL PL bodies (bounded); parentheses are skipped iteratively, so deeply nested input cannot overflow.
 import { IDENTITY_ORIGIN, type Comment, type ParseError, type ParsedSql, type Span, type SqlOrigin, type Statement } from './ast';
-import { Lexer, LineStartList, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_RAW, TK_BAD_COMMENT } from './lexer';
+import { Lexer, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_RAW, TK_BAD_COMMENT } from './lexer';
 import { forEachStatementInRounds } from './splitter';
 import { inferTerminator } from './terminator';
 import { parseStatement } from './grammar';
@@ -28,16 +28,12 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
   const origin = options?.origin ?? IDENTITY_ORIGIN;
   const statements: Statement[] = [];
   let comments: Comment[] = [];
-  let lineStarts: Int32Array | undefined;
   try {
     const source = typeof text === 'string' ? text : String(text ?? '');
-    // The lexer passes every line break: it collects the line starts (a text with '\r' is left to LineIndex).
-    const lines = source.indexOf('\r') < 0 ? new LineStartList(source.length) : undefined;
-    comments = parseStatementsFrom(source, options?.terminator ?? ';', origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS, lines }, (stmt) => {
+    comments = parseStatementsFrom(source, options?.terminator ?? ';', origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
       statements.push(stmt);
       return true;
     });
-    lineStarts = lines?.starts();
   } catch (err) {
     if (err instanceof DeadlineExceeded) throw err;
     // Defensive: the lexer and splitter are written not to throw; if they ever do, report it as data.
@@ -51,7 +47,7 @@ export function parseSql(text: string, options?: ParseOptions): ParsedSql {
       parseError: { message: `Internal parser error: ${message}`, span: { start: 0, end } },
     });
   }
-  return lineStarts ? { statements, comments, lineStarts } : { statements, comments };
+  return { statements, comments };
 }
 
 /** Where parseStatementsFrom starts: a statement start (offset), and the lexer's state there. */
@@ -66,8 +62,6 @@ export interface ParseStart {
    * session would hold 256 kB.
    */
   rowChunkInts?: number;
-  /** Collects the line starts (only when lexing a whole text from its start). */
-  lines?: LineStartList;
 }
 
 /**
@@ -79,7 +73,6 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   // Lex, split and parse in rounds of about ROUND_TOKENS tokens through one token buffer, dropping the
   // tokens of parsed statements each round: the tokens of a whole 62.8 MB script took 124 MB (lexer.ts).
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
-  lexer.lines = start.lines;
   const tokens = new TokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   let statements = 0;
