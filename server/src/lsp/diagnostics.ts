@@ -58,6 +58,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.scheduler.forget(uri);
+    this.state.forgetChanges(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
   }
@@ -100,6 +101,8 @@ export class Diagnostics {
     const path = s.pathOf(uri);
     s.uriOfPath.set(path, uri);
     this.analysed.set(uri, version);
+    // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
+    const change = s.takeChange(uri, s.workspace.model(path)?.source.text);
     if (s.schemaPaths.has(path)) {
       this.schemaFileChanged(path, doc.getText());
       return;
@@ -116,7 +119,7 @@ export class Diagnostics {
     // The facts before: remembered from the last analysis (the edit may move the old statements in place).
     const previous = s.workspace.model(path);
     const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
-    const model = s.workspace.setFile(path, text, language);
+    const model = s.workspace.setFile(path, text, language, change);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
     // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).

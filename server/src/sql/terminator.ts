@@ -15,6 +15,11 @@ export interface TerminatorChoice {
 /** How much of a file the inference reads: a script shows its style long before 1 MB (a 60 MB script would cost 100 ms). */
 const SCAN_LIMIT = 1024 * 1024;
 
+/** Whether inferTerminator reads the text at `offset`: an edit from there on cannot change what it infers. */
+export function inferenceReads(offset: number): boolean {
+  return offset < SCAN_LIMIT;
+}
+
 /** First words of lines in a script run without -t (`db2 -vf`), where each line is one command. */
 const COMMAND_WORDS = new Set([
   'ACTIVATE', 'ALTER', 'ATTACH', 'BACKUP', 'BIND', 'CALL', 'CATALOG', 'COMMENT', 'COMMIT', 'CONNECT', 'CREATE',
