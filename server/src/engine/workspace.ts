@@ -10,9 +10,10 @@ import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schem
 import type { SqlExecution } from '../code/types';
 import { sqlplCodeModel } from '../code/sqlpl';
 import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './config';
-import { inferDialect } from '../sql/dialect';
+import { dialectWords, inferDialect, wordsAfterEdit, type DialectWords } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
+import { thousands } from './numbers';
 import { mergeSameCause } from './merge';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
@@ -37,6 +38,8 @@ interface FileEntry {
   parsedWith?: string;
   /** The model came from an incremental re-parse: no SQL PL and no terminator directive in it (see reparseScript's hints). */
   plain?: boolean;
+  /** Where a script's text shows its dialect (sql/dialect.ts), when it is inferred: updated by an edit. */
+  dialectWords?: DialectWords;
   /** Time spent reading the file (parse, code analysis) and, last time, running the rules on it. */
   readMs: number;
   rulesMs?: number;
@@ -171,6 +174,7 @@ export class Workspace {
     let model: FileModel;
     let parsedWith: string | undefined;
     let plain = false;
+    let words: DialectWords | undefined;
     try {
       model = withDeadline(this.fileBudgetMs, () => {
         if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
@@ -181,14 +185,15 @@ export class Workspace {
         parsedWith = change && terminator === undefined && previous?.parsedWith !== undefined && !inferenceReads(change.start) ? previous.parsedWith : scriptTerminator(source.text, terminator);
         const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : undefined;
         plain = reparsed !== undefined;
-        return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect);
+        if (dialect === undefined) words = change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
+        return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
       });
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
     this.members.track(source.path, model.includes);
-    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, readMs: performance.now() - started };
+    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords: words, readMs: performance.now() - started };
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -422,9 +427,9 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
 }
 
 /** The model of a SQL script from its statements. */
-function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined): FileModel {
+function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined, words?: DialectWords): FileModel {
   const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
-  const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
   // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
   const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
@@ -495,8 +500,7 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
 function linesText(lines: LineIndex, span: Span): string {
   const first = lines.position(span.start).line + 1;
   const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
-  const n = (k: number) => k.toLocaleString('en-US');
-  return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
+  return first === last ? `line ${thousands(first)}` : `lines ${thousands(first)}\u2013${thousands(last)}`;
 }
 
 /** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */

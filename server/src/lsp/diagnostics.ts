@@ -58,7 +58,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.scheduler.forget(uri);
-    this.state.forgetChanges(uri);
+    this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
   }
@@ -102,7 +102,7 @@ export class Diagnostics {
     s.uriOfPath.set(path, uri);
     this.analysed.set(uri, version);
     // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
-    const change = s.takeChange(uri, s.workspace.model(path)?.source.text);
+    const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
     if (s.schemaPaths.has(path)) {
       this.schemaFileChanged(path, doc.getText());
       return;

@@ -14,7 +14,7 @@ import { commandUri, type DiagnosticStyle, type RelatedLocator } from './lsp-con
 import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
 import { isKeystroke, type EditShape } from './scheduler';
-import { composeChanges, type TextChange } from '../sql/incremental';
+import { UnreadChanges } from './text-changes';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
 export const LANGUAGE_IDS: Record<string, FileLanguage> = {
@@ -39,47 +39,15 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export class ServerState {
   /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
   readonly lastEdit = new Map<string, EditShape>();
-  /**
-   * What changed in each open document since the engine last read it: the text it read (`base`) and the
-   * change from there, undefined when some change replaced the whole text. See takeChange.
-   */
-  private readonly unread = new Map<string, { base: string; change: TextChange | undefined }>();
+  /** What changed in each open document since the engine last read it (text-changes.ts). */
+  readonly changes = new UnreadChanges();
   readonly documents: TextDocuments<TextDocument> = new TextDocuments({
     create: TextDocument.create,
     update: (document, changes, version) => {
       this.lastEdit.set(document.uri, { keystroke: isKeystroke(changes as Parameters<typeof isKeystroke>[0]) });
-      let unread = this.unread.get(document.uri);
-      if (!unread) this.unread.set(document.uri, (unread = { base: document.getText(), change: { start: 0, oldEnd: 0, newEnd: 0 } }));
-      // One change at a time, each in the offsets of the text the ones before it left (as the protocol says).
-      for (const change of changes) {
-        if (unread.change && 'range' in change && change.range) {
-          // (A range given end first is taken as TextDocument.update takes it: from the smaller offset.)
-          const a = document.offsetAt(change.range.start);
-          const b = document.offsetAt(change.range.end);
-          const start = Math.min(a, b);
-          unread.change = composeChanges(unread.change, { start, oldEnd: Math.max(a, b), newEnd: start + change.text.length });
-        } else unread.change = undefined;
-        document = TextDocument.update(document, [change], version);
-      }
-      return document;
+      return this.changes.update(document, changes, version);
     },
   });
-
-  /**
-   * The change from the text the engine holds for a document (`held`) to its current text, when the editor's
-   * change events tell it; undefined when they do not (a whole-text change, or the engine holds other text).
-   * Called when the engine reads the document: the next change starts from its current text.
-   */
-  takeChange(uri: string, held: string | undefined): TextChange | undefined {
-    const unread = this.unread.get(uri);
-    this.unread.delete(uri);
-    return unread && held === unread.base ? unread.change : undefined;
-  }
-
-  /** The engine no longer holds the document's text (closed). */
-  forgetChanges(uri: string): void {
-    this.unread.delete(uri);
-  }
   workspace!: Workspace;
   codeFrontEnd?: CodeFrontEnd;
   folders: string[] = [];
