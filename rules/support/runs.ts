@@ -19,3 +19,12 @@ export function runReport(places: readonly ReportPlace[], threshold: number): Pi
   const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
   return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
 }
+
+/**
+ * runReport of a run given as its items: only the three places it reads are made (a 50,000-line script's runs
+ * hold 45,000 INSERTs, and a place object for each of them on every keystroke was garbage).
+ */
+export function runReportOf<T>(items: readonly T[], threshold: number, place: (item: T) => ReportPlace): Pick<Report, 'span' | 'stmt' | 'extent'> {
+  const flagged = place(items[Math.max(0, Math.min(threshold, items.length) - 1)]);
+  return { span: flagged.span, stmt: flagged.stmt, extent: { first: place(items[0]), last: place(items[items.length - 1]) } };
+}

@@ -136,8 +136,11 @@ export class Workspace {
     // list must not fold the schema of a 2,000-file workspace again); other files' findings are recomputed
     // when asked, as after any change.
     const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : undefined;
+    const dialectKept = this.dialectCache?.generation === this.generation && existing !== undefined && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
     this.invalidate();
     this.schemaCache = schema;
+    // The same dialect as before: the project's is the same (it looks at all 2,000 files' otherwise).
+    if (dialectKept) this.dialectCache!.generation = this.generation;
     this.lastEditKeptSchema = schema !== undefined;
     return entry.model;
   }
