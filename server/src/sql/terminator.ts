@@ -67,9 +67,9 @@ interface LineCounts {
   /** Lines that are only `@` / `!`, or end with END@ / END!. */
   atBlockEnds: number;
   bangBlockEnds: number;
-  /** Lines starting with a CLP command word, and whether any `;` appears in code at all. */
+  /** Lines starting with a CLP command word, and how many `;` appear in code. */
   commandLines: number;
-  anySemicolon: boolean;
+  semicolons: number;
 }
 
 /**
@@ -77,91 +77,192 @@ interface LineCounts {
  * files that switch it themselves with `--#SET TERMINATOR`.
  */
 export function inferTerminator(text: string): TerminatorChoice | undefined {
-  const n = Math.min(text.length, SCAN_LIMIT);
-  const counts: LineCounts = {
-    codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0,
-    atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false,
-  };
-  let named: TerminatorChoice | undefined;
-  let blockDepth = 0; // inside /* … */ (nested)
-  let inString = false; // inside '…' (may span lines)
-  let inDelimited = false; // inside "…"
-  let lineStart = 0;
-  let previousEndedWithSemicolon = false;
+  return scanTerminator(text).choice;
+}
+
+/** Where the scan is at a line start: what the lines before it showed, and the state it carries into the line. */
+interface ScanPoint {
+  offset: number;
+  blockDepth: number; // inside /* … */ (nested)
+  inString: boolean; // inside '…' (may span lines)
+  inDelimited: boolean; // inside "…"
+  previousEndedWithSemicolon: boolean;
+  counts: LineCounts;
+  named?: TerminatorChoice;
+}
+
+/**
+ * inferTerminator's answer with the scan's state at every CHECKPOINT_LINES-th line start (`points`, absent
+ * when a directive ended the scan or the text is longer than the scan reads), so that an edit can scan again
+ * from the line before it up to where the state meets the old scan's (rescanTerminator).
+ */
+export interface TerminatorScan {
+  choice: TerminatorChoice | undefined;
+  points?: ScanPoint[];
+  end?: ScanPoint;
+  /** Where a rescan met the old scan (the offset of the line start in the new text), if it did. */
+  metAt?: number;
+}
+
+/** Lines between two saved points: a keystroke scans again at most about this many lines (~3 kB). */
+const CHECKPOINT_LINES = 64;
+
+export function scanTerminator(text: string): TerminatorScan {
+  const start: ScanPoint = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  const points: ScanPoint[] = [];
+  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points);
+  if ('directive' in result) return { choice: result.directive };
+  return { choice: start.named ?? fromLines(start.counts), points: text.length <= SCAN_LIMIT ? points : undefined, end: start };
+}
+
+/**
+ * scanTerminator(after) from `scan`, the scan of `before`, and the change between them (see sql/incremental.ts
+ * TextChange). Lines before the change keep their points; from the last point before it the lines are scanned
+ * again until a line start past the change where an old point stood with the same state: the rest of the text
+ * is the same and adds what it added before.
+ */
+export function rescanTerminator(scan: TerminatorScan, before: string, after: string, change: { start: number; oldEnd: number; newEnd: number }): TerminatorScan {
+  const old = scan.points;
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  const delta = change.newEnd - change.oldEnd;
+  // The last point at or before the line the change starts on (points are at line starts, the first at 0).
+  let low = 0;
+  let high = old.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (old[mid].offset <= change.start) low = mid + 1;
+    else high = mid;
+  }
+  const from = Math.max(0, low - 1);
+  const points = old.slice(0, from);
+  const at = copyPoint(old[from]);
+  let k = from + 1;
+  let met: ScanPoint | undefined;
+  const result = scanLines(after, at, after.length, points, (lineStart) => {
+    if (lineStart < change.newEnd) return false;
+    while (k < old.length && old[k].offset + delta < lineStart) k++;
+    const o = old[k];
+    if (!o || o.offset + delta !== lineStart || !sameState(o, at)) return false;
+    met = o;
+    return true;
+  });
+  if ('directive' in result) return { choice: result.directive };
+  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  // From the meeting point on: the old points and end, moved, with what the new lines before it added.
+  const m = met as ScanPoint;
+  if (m.named !== undefined && at.named === undefined) return scanTerminator(after);
+  const moved = (p: ScanPoint): ScanPoint => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
+  const end = moved(scan.end);
+  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+}
+
+function newCounts(): LineCounts {
+  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, semicolons: 0 };
+}
+
+function copyPoint(p: ScanPoint): ScanPoint {
+  return { ...p, counts: { ...p.counts } };
+}
+
+function sameState(a: ScanPoint, b: ScanPoint): boolean {
+  return a.blockDepth === b.blockDepth && a.inString === b.inString && a.inDelimited === b.inDelimited && a.previousEndedWithSemicolon === b.previousEndedWithSemicolon;
+}
+
+/** `now` plus what the old scan added from `base` to `total`. */
+function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCounts {
+  const out = newCounts();
+  for (const key of Object.keys(out) as (keyof LineCounts)[]) out[key] = now[key] + (total[key] - base[key]);
+  return out;
+}
+
+/**
+ * Scans the lines from `at.offset` up to `n`, updating `at` (it ends as the point at `n`) and saving a copy
+ * of it at every CHECKPOINT_LINES-th line start into `points`; `meets(lineStart)` may stop it at a line start.
+ * A directive comment ends the scan with its answer.
+ */
+function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
+  let lineStart = at.offset;
+  let lines = 0;
   while (lineStart < n) {
+    at.offset = lineStart;
+    if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
+    if (lines % CHECKPOINT_LINES === 0) points.push(copyPoint(at));
+    lines++;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0 || lineEnd > n) lineEnd = n;
     // Code on this line: first and last character outside comments; whether the last one is in a string.
     let first = -1;
     let last = -1;
-    let lastInString = false;
+    let lastInStr = false;
     for (let i = lineStart; i < lineEnd; i++) {
       const c = text.charCodeAt(i);
-      if (blockDepth > 0) {
+      if (at.blockDepth > 0) {
         if (c === Code.Star && text.charCodeAt(i + 1) === Code.Slash) {
-          blockDepth--;
+          at.blockDepth--;
           i++;
         } else if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star) {
-          blockDepth++;
+          at.blockDepth++;
           i++;
-        } else if (c === Code.Dash && named === undefined) {
-          named = namedInComment(text, i);
+        } else if (c === Code.Dash && at.named === undefined) {
+          at.named = namedInComment(text, i);
         }
         continue;
       }
-      if (inString || inDelimited) {
-        if ((inString && c === Code.Quote) || (inDelimited && c === Code.DoubleQuote)) inString = inDelimited = false;
+      if (at.inString || at.inDelimited) {
+        if ((at.inString && c === Code.Quote) || (at.inDelimited && c === Code.DoubleQuote)) at.inString = at.inDelimited = false;
         last = i;
-        lastInString = true;
+        lastInStr = true;
         continue;
       }
       if (c === Code.Dash && text.charCodeAt(i + 1) === Code.Dash) {
         // A line comment: the CLP's own directives, or a -td<x> the script is documented to run with.
         const directive = directiveAt(text, i + 2, lineEnd);
-        if (directive !== undefined) return directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` };
-        for (let j = i + 2; j < lineEnd && named === undefined; j++) if (text.charCodeAt(j) === Code.Dash) named = namedInComment(text, j);
+        if (directive !== undefined) return { directive: directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
+        for (let j = i + 2; j < lineEnd && at.named === undefined; j++) if (text.charCodeAt(j) === Code.Dash) at.named = namedInComment(text, j);
         break;
       }
       if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star && !(first >= 0 && text.charCodeAt(i - 1) === Code.Slash)) {
-        blockDepth = 1;
+        at.blockDepth = 1;
         i++;
         continue;
       }
       if (isSpace(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInString = false;
+      lastInStr = false;
       if (c === Code.Quote) {
-        inString = true;
-        lastInString = true;
+        at.inString = true;
+        lastInStr = true;
       } else if (c === Code.DoubleQuote) {
-        inDelimited = true;
-        lastInString = true;
+        at.inDelimited = true;
+        lastInStr = true;
       } else if (c === Code.Semicolon) {
-        counts.anySemicolon = true;
+        at.counts.semicolons++;
       }
     }
     if (first >= 0) {
-      counts.codeLines++;
-      const endChar = lastInString ? -1 : text.charCodeAt(last);
+      at.counts.codeLines++;
+      const endChar = lastInStr ? -1 : text.charCodeAt(last);
       if (first === last && endChar === Code.Slash) {
-        counts.slashOnly++;
-        if (previousEndedWithSemicolon) counts.slashAfterSemicolon++;
+        at.counts.slashOnly++;
+        if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;
       }
-      if (endChar === Code.Semicolon) counts.semicolonEnd++;
+      if (endChar === Code.Semicolon) at.counts.semicolonEnd++;
       else if (endChar === Code.At) {
-        counts.atEnd++;
-        if (first === last || endsWithEnd(text, first, last)) counts.atBlockEnds++;
+        at.counts.atEnd++;
+        if (first === last || endsWithEnd(text, first, last)) at.counts.atBlockEnds++;
       } else if (endChar === Code.Bang && !closesPlaceholder(text, first, last)) {
-        counts.bangEnd++;
-        if (first === last || endsWithEnd(text, first, last)) counts.bangBlockEnds++;
-      } else if (endChar === Code.Backslash) counts.backslashEnd++;
-      if (startsWithCommand(text, first, last)) counts.commandLines++;
-      previousEndedWithSemicolon = endChar === Code.Semicolon;
+        at.counts.bangEnd++;
+        if (first === last || endsWithEnd(text, first, last)) at.counts.bangBlockEnds++;
+      } else if (endChar === Code.Backslash) at.counts.backslashEnd++;
+      if (startsWithCommand(text, first, last)) at.counts.commandLines++;
+      at.previousEndedWithSemicolon = endChar === Code.Semicolon;
     }
     lineStart = lineEnd + 1;
   }
-  return named ?? fromLines(counts);
+  at.offset = n;
+  return { stopped: false };
 }
 
 function fromLines(c: LineCounts): TerminatorChoice | undefined {
@@ -181,7 +282,7 @@ function fromLines(c: LineCounts): TerminatorChoice | undefined {
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: '\n', reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
   }
-  if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
+  if (c.semicolons === 0 && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: '\n', reason: 'no terminators and every line is a command (a script run without -t)' };
   }
   return undefined;
