@@ -75,7 +75,22 @@ function javaClass(lines) {
 
 function startServer(settings = {}) {
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // bench/server-probe.cjs starts the server with a side channel (fd 3) that reports its heap after a full GC.
+  const child = spawn(process.execPath, [...profile, '--expose-gc', join(root, 'bench', 'server-probe.cjs'), SERVER, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'inherit', 'pipe'],
+  });
+  const probe = child.stdio[3];
+  let probeText = '';
+  const probeWaiters = [];
+  probe.on('data', (chunk) => {
+    probeText += chunk;
+    let nl;
+    while ((nl = probeText.indexOf('\n')) >= 0) {
+      const line = probeText.slice(0, nl);
+      probeText = probeText.slice(nl + 1);
+      probeWaiters.shift()?.(JSON.parse(line));
+    }
+  });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(child.stdout), new rpc.StreamMessageWriter(child.stdin));
   const listeners = new Set();
   const emit = (kind, p) => {
@@ -121,6 +136,13 @@ function startServer(settings = {}) {
       } catch {
         return undefined;
       }
+    },
+    /** The server's heap in MB after a full garbage collection (and its RSS at that moment). */
+    heapAfterGc() {
+      return new Promise((resolve) => {
+        probeWaiters.push((m) => resolve({ heapMb: m.heapUsed / 1048576, rssMb: m.rss / 1048576 }));
+        probe.write('gc\n');
+      });
     },
     async init(folder) {
       await conn.sendRequest('initialize', {
@@ -293,6 +315,7 @@ async function editorCase(lines, files, edits, settings) {
   const ddl = [];
   const memory = [];
   const rss0 = server.rssMb();
+  const heap0 = (await server.heapAfterGc()).heapMb;
   for (let r = 0, version = 1; r < edits; r++) {
     const v = ++version;
     const isDdl = Math.floor(r / 2) % 10 === 9;
@@ -306,13 +329,16 @@ async function editorCase(lines, files, edits, settings) {
     server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     await got;
     (isDdl ? ddl : keystroke).push(performance.now() - started);
-    if ([Math.round(edits / 10), Math.round(edits / 2), edits].includes(r + 1)) memory.push({ edits: r + 1, rss: server.rssMb() });
+    if ([Math.round(edits / 10), Math.round(edits / 2), edits].includes(r + 1)) {
+      const rss = server.rssMb();
+      memory.push({ edits: r + 1, rss, heap: (await server.heapAfterGc()).heapMb });
+    }
   }
   await server.stop();
   // A CPU profile is written at exit: give it time (stop() kills the server after 0.5 s otherwise).
   if (process.env.BENCH_CPU_PROFILE) await new Promise((r) => setTimeout(r, 5000));
   rmSync(dir, { recursive: true, force: true });
-  return { lines, files, findings: first.diagnostics.length, openMs, keystroke, ddl, rss0, memory };
+  return { lines, files, findings: first.diagnostics.length, openMs, keystroke, ddl, rss0, heap0, memory };
 }
 
 function loadAverage() {
@@ -324,12 +350,12 @@ function loadAverage() {
 }
 
 function printEditor(r) {
-  const mem = r.memory.map((m) => `${m.edits} edits ${m.rss?.toFixed(0)} MB`).join(', ');
+  const mem = r.memory.map((m) => `${m.edits} edits ${m.rss?.toFixed(0)} MB (heap after GC ${m.heap.toFixed(0)} MB)`).join(', ');
   console.log(
     `Editor: ${r.lines.toLocaleString('en')}-line script in a ${r.files.toLocaleString('en')}-file workspace (${r.findings} findings; open ${fmt(r.openMs)}): ` +
       `keystroke in an INSERT p50 ${fmt(percentile(r.keystroke, 50))} p95 ${fmt(percentile(r.keystroke, 95))} (${r.keystroke.length}); ` +
       `in the CREATE TABLE p50 ${fmt(percentile(r.ddl, 50))} p95 ${fmt(percentile(r.ddl, 95))} (${r.ddl.length})` +
-      `; RSS after open ${r.rss0?.toFixed(0)} MB${mem ? `, ${mem}` : ''}`,
+      `; RSS after open ${r.rss0?.toFixed(0)} MB (heap after GC ${r.heap0.toFixed(0)} MB)${mem ? `, ${mem}` : ''}`,
   );
 }
 

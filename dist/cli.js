@@ -6169,7 +6169,7 @@ var init_parser = __esm({
 function reparseScript(before, previous, after, terminator) {
   const old = previous.statements;
   for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
-  if (DIRECTIVE2.test(before) || DIRECTIVE2.test(after)) return void 0;
+  if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
   const len0 = before.length;
   const len1 = after.length;
   const shortest = Math.min(len0, len1);
@@ -6293,7 +6293,7 @@ function shiftStatement(stmt, delta) {
     }
   }
 }
-var STATEFUL_KINDS, DIRECTIVE2, ROUND_TOKENS2, ROW_CHUNK_INTS, LOOKAHEAD_WORDS;
+var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, LOOKAHEAD_WORDS;
 var init_incremental = __esm({
   "server/src/sql/incremental.ts"() {
     "use strict";
@@ -6316,7 +6316,7 @@ var init_incremental = __esm({
       "executeImmediate",
       "createTrigger"
     ]);
-    DIRECTIVE2 = /#SET|ScriptOptions/i;
+    TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
     ROUND_TOKENS2 = 512;
     ROW_CHUNK_INTS = 1024;
     LOOKAHEAD_WORDS = 10;
@@ -9690,6 +9690,68 @@ var init_workspace = __esm({
   }
 });
 
+// server/src/sql/pieces.ts
+function cutScript(text2, terminator, count) {
+  if (TERMINATOR_DIRECTIVE.test(text2)) return void 0;
+  const cuts = [0];
+  for (let k = 1; k < count; k++) {
+    const cut = cutNear(text2, terminator, Math.max(cuts[cuts.length - 1] + 1, Math.floor(text2.length * k / count)));
+    if (cut !== void 0) cuts.push(cut);
+  }
+  return cuts.map((from, i) => i + 1 < cuts.length ? { from, until: cuts[i + 1] } : { from });
+}
+function cutNear(text2, terminator, at) {
+  const limit = Math.min(text2.length, at + CUT_SEARCH_CHARS);
+  for (let lineStart = text2.indexOf("\n", at) + 1; lineStart > 0 && lineStart < limit; lineStart = text2.indexOf("\n", lineStart) + 1) {
+    let first = lineStart;
+    while (first < limit && (text2.charCodeAt(first) === 32 || text2.charCodeAt(first) === 9)) first++;
+    if (!CUT_WORDS.test(text2.slice(first, first + 10))) continue;
+    let before = lineStart - 1;
+    while (before >= 0 && /\s/.test(text2[before])) before--;
+    if (before >= 0 && text2.startsWith(terminator, before + 1 - terminator.length)) return first;
+  }
+  return void 0;
+}
+function parsePiece(text2, terminator, piece) {
+  const statements = [];
+  let nextStart;
+  let stateful = false;
+  const lexed = parseStatementsFrom(text2, terminator, IDENTITY_ORIGIN, { from: piece.from, lineStart: true, roundTokens: 1 << 15 }, (stmt) => {
+    if (piece.until !== void 0 && stmt.span.start >= piece.until) {
+      nextStart = stmt.span.start;
+      return false;
+    }
+    if (STATEFUL_KINDS.has(stmt.kind)) stateful = true;
+    statements.push(stmt);
+    return true;
+  });
+  const comments = nextStart === void 0 ? lexed : lexed.filter((c) => c.span.start < nextStart);
+  return { statements, comments, nextStart: piece.until === void 0 ? void 0 : nextStart ?? text2.length, stateful };
+}
+function joinPieces(pieces, parsed) {
+  const statements = [];
+  const comments = [];
+  for (let i = 0; i < parsed.length; i++) {
+    const piece = parsed[i];
+    if (piece.stateful) return void 0;
+    if (i + 1 < parsed.length && piece.nextStart !== pieces[i + 1].from) return void 0;
+    for (const stmt of piece.statements) statements.push(stmt);
+    for (const comment of piece.comments) comments.push(comment);
+  }
+  return { statements, comments };
+}
+var CUT_WORDS, CUT_SEARCH_CHARS;
+var init_pieces = __esm({
+  "server/src/sql/pieces.ts"() {
+    "use strict";
+    init_ast();
+    init_parser();
+    init_incremental();
+    CUT_WORDS = /^(INSERT|CREATE|ALTER|DROP|COMMIT|CALL|DELETE|UPDATE|MERGE|GRANT|COMMENT|SET|IMPORT|LOAD|CONNECT|RUNSTATS|REORG)\b/i;
+    CUT_SEARCH_CHARS = 1 << 20;
+  }
+});
+
 // server/src/cli/ship-model.ts
 function packModel(model) {
   const source = model.source;
@@ -9772,27 +9834,53 @@ function availableCores() {
   return Math.max(1, (0, import_node_os.availableParallelism)());
 }
 function workerCount(jobs, tasks) {
-  if (jobs <= 1 || tasks.length < 2) return 0;
+  if (jobs <= 1 || tasks.length === 0) return 0;
   let chars = 0;
-  for (const task of tasks) chars += task.text.length;
-  return chars < MIN_PARALLEL_CHARS ? 0 : Math.min(jobs, tasks.length);
+  let units = 0;
+  for (const task of tasks) {
+    chars += task.text.length;
+    units += task.text.length >= MIN_PIECE_CHARS ? jobs : 1;
+  }
+  return chars < MIN_PARALLEL_CHARS || units < 2 ? 0 : Math.min(jobs, units);
+}
+function taskMessages(tasks, workers, budgetMs) {
+  const messages = [];
+  tasks.forEach((task, id) => {
+    if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
+      const terminator = scriptTerminator(task.text, task.terminator);
+      const pieces = cutScript(task.text, terminator, workers);
+      if (pieces && pieces.length > 1) {
+        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece } }));
+        return;
+      }
+    }
+    messages.push({ id, budgetMs, ...task });
+  });
+  const size = (m) => m.piece ? (m.piece.until ?? m.text.length) - m.piece.from : m.text.length;
+  return messages.sort((a, b) => size(b) - size(a));
 }
 async function parseInWorkers(script, tasks, workers, budgetMs) {
   const results = new Array(tasks.length).fill(void 0);
-  const order = tasks.map((_, i) => i).sort((a, b) => tasks[b].text.length - tasks[a].text.length);
+  const messages = taskMessages(tasks, workers, budgetMs);
+  const joins = /* @__PURE__ */ new Map();
   let next = 0;
   const runOne = (worker) => new Promise((resolve9) => {
     const send = () => {
-      if (next >= order.length) {
+      if (next >= messages.length) {
         resolve9();
         return;
       }
-      const id = order[next++];
-      const message = { id, budgetMs, ...tasks[id] };
+      const message = messages[next++];
+      if (message.piece && !joins.has(message.id)) {
+        const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece.index - b.piece.index).map((m) => ({ from: m.piece.from, until: m.piece.until }));
+        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now()));
+      }
       worker.postMessage(message);
     };
     worker.on("message", (result) => {
-      if (result.model) results[result.id] = { model: unpackModel(result.model, { path: tasks[result.id].path, text: tasks[result.id].text, language: "sql" }), readMs: result.readMs };
+      const task = tasks[result.id];
+      if (result.piece !== void 0) results[result.id] = joins.get(result.id).add(result);
+      else if (result.model) results[result.id] = { model: unpackModel(result.model, { path: task.path, text: task.text, language: "sql" }), readMs: result.readMs };
       send();
     });
     worker.on("error", () => resolve9());
@@ -9815,21 +9903,29 @@ function isParseWorker() {
 function runParseWorker() {
   import_node_worker_threads.parentPort.on("message", (task) => {
     const started = performance.now();
+    const result = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
     let model;
     const source = { path: task.path, text: task.text, language: "sql" };
     try {
-      model = withDeadline(task.budgetMs, () => buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect));
+      model = withDeadline(task.budgetMs, () => {
+        if (!task.piece) return buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect);
+        const parsed = parsePiece(task.text, task.terminator, task.piece);
+        result.nextStart = parsed.nextStart;
+        result.stateful = parsed.stateful;
+        return { source, statements: parsed.statements, comments: parsed.comments };
+      });
     } catch (error) {
-      if (error instanceof DeadlineExceeded) model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+      if (!(error instanceof DeadlineExceeded)) model = void 0;
+      else if (task.piece) result.timedOut = error.message;
+      else model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
-    const readMs = performance.now() - started;
-    const result = { id: task.id, readMs };
+    result.readMs = performance.now() - started;
     const packed = model && packModel(model);
     if (packed) result.model = packed;
     import_node_worker_threads.parentPort.postMessage(result);
   });
 }
-var import_node_worker_threads, import_node_os, MIN_PARALLEL_CHARS, DEFAULT_JOBS;
+var import_node_worker_threads, import_node_os, MIN_PARALLEL_CHARS, MIN_PIECE_CHARS, DEFAULT_JOBS, PieceJoin;
 var init_parse_pool = __esm({
   "server/src/cli/parse-pool.ts"() {
     "use strict";
@@ -9837,9 +9933,54 @@ var init_parse_pool = __esm({
     import_node_os = require("node:os");
     init_workspace();
     init_deadline();
+    init_parser();
+    init_pieces();
     init_ship_model();
     MIN_PARALLEL_CHARS = 2 * 2 ** 20;
+    MIN_PIECE_CHARS = 8 * 2 ** 20;
     DEFAULT_JOBS = 1;
+    PieceJoin = class {
+      constructor(task, pieces, budgetMs, started) {
+        this.task = task;
+        this.pieces = pieces;
+        this.budgetMs = budgetMs;
+        this.started = started;
+        this.parsed = new Array(pieces.length).fill(void 0);
+        this.missing = pieces.length;
+      }
+      task;
+      pieces;
+      budgetMs;
+      started;
+      parsed;
+      missing;
+      timedOut;
+      failed = false;
+      /** The pieces' reading times added up: what reading the script on one thread would have taken. */
+      readMs = 0;
+      /** Adds a piece; the script once the last piece is in (undefined: the main thread reads it whole). */
+      add(result) {
+        this.readMs += result.readMs;
+        if (result.timedOut) this.timedOut = result.timedOut;
+        else if (!result.model) this.failed = true;
+        else {
+          const model = unpackModel(result.model, this.source());
+          this.parsed[result.piece] = { statements: model.statements, comments: model.comments, nextStart: result.nextStart, stateful: result.stateful === true };
+        }
+        if (--this.missing > 0) return void 0;
+        const readMs = performance.now() - this.started;
+        const source = this.source();
+        if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
+        if (this.timedOut) return { model: { source, statements: [], comments: [], leftOut: this.timedOut, timedOut: true }, readMs };
+        const joined = this.failed ? void 0 : joinPieces(this.pieces, this.parsed);
+        if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : "pieces did not join, read whole"}
+`);
+        return joined && { model: scriptModel(source, joined, this.task.dialect), readMs };
+      }
+      source() {
+        return { path: this.task.path, text: this.task.text, language: "sql" };
+      }
+    };
   }
 });
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT, run } from './helpers';
-import { MIN_PARALLEL_CHARS, parseInWorkers } from '../../server/src/cli/parse-pool';
+import { MIN_PARALLEL_CHARS, MIN_PIECE_CHARS, parseInWorkers } from '../../server/src/cli/parse-pool';
 
 function write(root: string, path: string, text: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -133,6 +133,36 @@ describe('check --jobs: scripts read in worker threads', function () {
     assert.deepEqual(files('4'), files('1'));
     assert.equal(files('1').length, 10);
     assert.equal(readFileSync(join(tree, 'o4.txt'), 'utf8'), readFileSync(join(tree, 'o1.txt'), 'utf8'));
+  });
+
+  it('reads a very large script in statement-aligned pieces, with the same output as --jobs 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-jobs-pieces-'));
+    const lines = ['CREATE TABLE APP.EVENTS (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT, B VARCHAR(40), C CLOB(1M));'];
+    for (let i = 0; lines.join('\n').length < MIN_PIECE_CHARS + 2 ** 20 || i < 10; i++) {
+      const block: string[] = [];
+      for (let j = 0; j < 2000; j++) block.push(`INSERT INTO APP.EVENTS (A, B) VALUES (${i * 2000 + j}, 'row ${j}; not the end');`);
+      // What a cut must not be fooled by: a string and a comment holding lines that look like statements.
+      block.push("INSERT INTO APP.EVENTS (A, B) VALUES (-1, 'two;\nINSERT INTO APP.EVENTS VALUES (0);\nlines');", '/* a comment;\nINSERT INTO X VALUES (1);\n */', 'COMMIT;');
+      if (i === 3) block.push('INSERT INTO APP.EVENTS (A VALUES (1;');
+      lines.push(block.join('\n'));
+    }
+    write(dir, 'big.sql', lines.join('\n') + '\n');
+    write(dir, '.insertlintrc.json', JSON.stringify({ maxFileBytes: 64 * 2 ** 20 }));
+    const cli = (args: string[], env: NodeJS.ProcessEnv = process.env) => run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', 'big.sql', ...args], { cwd: dir, env });
+    const traced = cli(['--jobs', '3'], { ...process.env, INSERTLINT_TRACE_JOBS: '1' });
+    assert.match(traced.stderr, /reading 1 scripts in 3 worker threads/);
+    assert.match(traced.stderr, /big\.sql: read in 3 pieces/);
+    for (const format of ['text', 'json']) {
+      const one = cli(['--format', format, '--jobs', '1']);
+      const many = cli(['--format', format, '--jobs', '3']);
+      assert.equal(many.code, one.code, format);
+      assert.equal(many.stdout, one.stdout, format);
+      assert.equal(many.stderr, one.stderr, format);
+      if (format === 'json') {
+        const rules = new Set((JSON.parse(one.stdout) as { diagnostics: { rule: string }[] }).diagnostics.map((d) => d.rule));
+        for (const rule of ['identity-cache', 'parse-error', 'single-row-insert']) assert.ok(rules.has(rule), rule);
+      }
+    }
   });
 
   it('stays on one thread for a small run, and rejects a bad --jobs', () => {

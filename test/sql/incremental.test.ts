@@ -4,18 +4,8 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parseSql } from '../../server/src/sql/parser';
 import { reparseScript } from '../../server/src/sql/incremental';
-import { PackedValuesRow } from '../../server/src/sql/grammar/values';
 import type { ParsedSql } from '../../server/src/sql/ast';
-
-/** A plain copy of a parse to compare: rows as their spans and values, origins and packed stores left out. */
-export function plain(value: unknown): unknown {
-  if (value instanceof PackedValuesRow) return { span: plain(value.span), values: plain(value.values) };
-  if (Array.isArray(value)) return value.map(plain);
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== 'origin') out[k] = plain(v);
-  return out;
-}
+import { plain } from './plain-parse';
 
 const PIECES = [
   'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (CACHE 5), NOTE VARCHAR(20), PRIMARY KEY (ID));\n',

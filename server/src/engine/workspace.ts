@@ -441,7 +441,7 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
 }
 
 /** The model of a SQL script from its statements. */
-function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined, words?: DialectWords): FileModel {
+export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined, words?: DialectWords): FileModel {
   const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;

@@ -12,13 +12,13 @@ import { PackedValuesRow } from './grammar/values';
  * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
  * statements. A script with any of them is parsed whole.
  */
-const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
+export const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>([
   'createRoutine', 'compound', 'declareVariable', 'declareCondition', 'declareHandler', 'setVariable', 'if', 'case',
   'loop', 'jump', 'prepare', 'execute', 'executeImmediate', 'createTrigger',
 ]);
 
 /** Terminator directives (`--#SET TERMINATOR`, Data Studio's ScriptOptions) change the lexer's state mid-text. */
-const DIRECTIVE = /#SET|ScriptOptions/i;
+export const TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
 
 /** Tokens lexed per round when re-parsing: an edit usually touches one statement. */
 const ROUND_TOKENS = 512;
@@ -95,7 +95,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
     if (directiveNear(after, change.start, change.newEnd)) return undefined;
   } else {
     for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
-    if (DIRECTIVE.test(before) || DIRECTIVE.test(after)) return undefined;
+    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return undefined;
   }
   const prefix = change.start;
   const delta = len1 - len0;
@@ -189,12 +189,12 @@ function firstStartingFrom(comments: readonly Comment[], offset: number): number
   return low;
 }
 
-/** The longest word DIRECTIVE looks for ("ScriptOptions"). */
+/** The longest word TERMINATOR_DIRECTIVE looks for ("ScriptOptions"). */
 const DIRECTIVE_REACH = 13;
 
 /** Whether a terminator directive may be in `text` around [from, to): the text written, and words it may complete. */
 function directiveNear(text: string, from: number, to: number): boolean {
-  return DIRECTIVE.test(text.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text.length, to + DIRECTIVE_REACH)));
+  return TERMINATOR_DIRECTIVE.test(text.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text.length, to + DIRECTIVE_REACH)));
 }
 
 /** More than the words splitter.ts mayHoldBlock reads after a statement's first token. */
