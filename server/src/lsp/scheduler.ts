@@ -1,5 +1,5 @@
 // When each open document is analysed: at most one pending run per document, always for its newest
-// version. A run waits for the debounce delay, and at least as long as the document's last analysis took
+// version. A run waits for the debounce delay, and at least as long as the document's analysis takes
 // (so analysing can take at most about half the time while edits keep coming, and reading them the rest),
 // then for one more turn of the event loop, so that edits already received are handled first and make it
 // stale. Before this, with debounce 0 the timer fired between edits whenever reading a message took a
@@ -7,8 +7,18 @@
 
 const MAX_INPUT_WAIT_MS = 250;
 
-/** A document whose last analysis took less than this is small: a keystroke in it is analysed at once. */
+/** A document whose analysis takes less than this is small: a keystroke in it is analysed at once. */
 export const INSTANT_ANALYSIS_MS = 50;
+
+/**
+ * How long a document's analysis takes, from its last two: the shorter. One slow analysis is an event (a DDL
+ * edit that rebuilt the schema of a 2,000-file workspace, the first one after opening), not the document's
+ * pace: the keystrokes after it keep the schema and are quick again, and must not wait as long as it took
+ * (issue 15: the keystroke after a DDL edit was the slowest twentieth of all). Two slow ones in a row are.
+ */
+export function typicalAnalysisMs(last: number, before: number | undefined): number {
+  return before === undefined ? last : Math.min(last, before);
+}
 
 /** What an edit did, as far as the debounce cares: one character typed or deleted, or more. */
 export interface EditShape {
@@ -45,8 +55,8 @@ interface Pending {
 
 export class DocumentScheduler {
   private readonly pending = new Map<string, Pending>();
-  /** When the document's last analysis ended and how long it took. */
-  private readonly last = new Map<string, { end: number; took: number }>();
+  /** When the document's last analysis ended, how long it took, and how long the one before took. */
+  private readonly last = new Map<string, { end: number; took: number; before?: number }>();
 
   /**
    * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
@@ -62,7 +72,7 @@ export class DocumentScheduler {
     this.cancel(uri);
     const entry: Pending = { version };
     const last = this.last.get(uri);
-    const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
+    const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
     const due = Date.now() + wait;
     const whenInputRead = () => {
       entry.timer = undefined;
@@ -73,9 +83,10 @@ export class DocumentScheduler {
     this.pending.set(uri, entry);
   }
 
-  /** How long the document's last analysis took (ms), if it was analysed. */
+  /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
   lastAnalysisMs(uri: string): number | undefined {
-    return this.last.get(uri)?.took;
+    const last = this.last.get(uri);
+    return last && typicalAnalysisMs(last.took, last.before);
   }
 
   /** The version waiting to be analysed, if any. */
@@ -115,7 +126,7 @@ export class DocumentScheduler {
       this.run(uri, entry.version);
     } finally {
       const took = performance.now() - start;
-      this.last.set(uri, { end: Date.now(), took });
+      this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
     }
   }
 }
