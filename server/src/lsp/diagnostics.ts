@@ -35,7 +35,12 @@ export class Diagnostics {
     guard: (what: string, run: () => void) => void,
     inputPending?: () => boolean,
   ) {
-    this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
+    // The run tells the scheduler how much of it was the workspace's schema rebuilt (not the document's pace).
+    this.scheduler = new DocumentScheduler((uri, version) => {
+      const built = this.state.workspace?.schemaBuildMs ?? 0;
+      guard('analyse', () => this.analyse(uri, version));
+      return (this.state.workspace?.schemaBuildMs ?? 0) - built;
+    }, inputPending);
   }
 
   /**
