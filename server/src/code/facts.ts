@@ -1,8 +1,8 @@
 // Questions the insert-pattern rules ask of a file: which executions insert, which loops they run in,
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
-import type { InsertStatement, Span, Statement } from '../sql/ast';
+import type { InsertStatement, Span, Statement, ValueKind } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { valueKinds } from '../sql/grammar/values';
+import { hasValueKind } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
@@ -20,13 +20,14 @@ export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
   if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
   let literal = false;
   for (const row of stmt.source.rows) {
-    for (const kind of valueKinds(row)) {
-      if (kind === 'marker' || kind === 'host') return false;
-      if (kind === 'literal') literal = true;
-    }
+    if (hasValueKind(row, BOUND_KINDS)) return false;
+    literal ||= hasValueKind(row, LITERAL_KIND);
   }
   return literal;
 }
+
+const BOUND_KINDS: ReadonlySet<ValueKind> = new Set<ValueKind>(['marker', 'host']);
+const LITERAL_KIND: ReadonlySet<ValueKind> = new Set<ValueKind>(['literal']);
 
 /** Executions that send rows: a direct or prepared run, not a prepare on its own. */
 export function runsRows(execution: SqlExecution): boolean {

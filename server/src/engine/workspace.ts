@@ -522,8 +522,8 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
 
 /** "lines 2–20,001" (1-based, as editors number them), or "line 7" for a span on one line. */
 function linesText(lines: LineIndex, span: Span): string {
-  const first = lines.position(span.start).line + 1;
-  const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
+  const first = lines.line(span.start) + 1;
+  const last = lines.line(Math.max(span.start, span.end - 1)) + 1;
   return first === last ? `line ${thousands(first)}` : `lines ${thousands(first)}\u2013${thousands(last)}`;
 }
 

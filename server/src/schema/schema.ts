@@ -143,7 +143,7 @@ export class SchemaModel {
   /** The key of a name as written in `stmt`. */
   keyOf(name: QualifiedName, stmt?: Statement): string {
     const schema = name.schema ?? (stmt ? this.schemaAt.get(stmt) : undefined);
-    return `${schema ?? ''}.${name.name}`;
+    return tableKey(schema ?? '', name.name);
   }
 
   /** The table a name in `stmt` refers to, also when one side does not know the schema. */
@@ -664,6 +664,30 @@ function zosLoadReason(load: ZosLoadOptions): string {
   const words = ['LOAD', load.replace ? 'REPLACE' : `RESUME ${load.resume ? 'YES' : 'NO'}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
   if (!load.log) words.push('LOG NO');
   return `${words.join(' ')} (utility)`;
+}
+
+/**
+ * "SCHEMA.NAME" keys, one string per schema and name: rules ask keyOf for every INSERT of a script on every
+ * keystroke, and a new string each time was ~200,000 strings of garbage per keystroke at 50,000 lines.
+ * Bounded: cleared past 100,000 keys (a long session typing names letter by letter).
+ */
+const KEYS = new Map<string, Map<string, string>>();
+let keyCount = 0;
+
+function tableKey(schema: string, name: string): string {
+  let byName = KEYS.get(schema);
+  let key = byName?.get(name);
+  if (key !== undefined) return key;
+  if (keyCount >= 100_000) {
+    KEYS.clear();
+    keyCount = 0;
+    byName = undefined;
+  }
+  if (!byName) KEYS.set(schema, (byName = new Map()));
+  key = `${schema}.${name}`;
+  byName.set(name, key);
+  keyCount++;
+  return key;
 }
 
 /**

@@ -72,6 +72,14 @@ export function valueKinds(row: ValuesRow): readonly ValueKind[] {
   return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
 }
 
+/** Whether a row holds a value of one of `kinds`, without making its values or kinds (rules ask per INSERT, per keystroke). */
+export function hasValueKind(row: ValuesRow, kinds: ReadonlySet<ValueKind>): boolean {
+  if (!(row instanceof PackedValuesRow)) return row.values.some((v) => kinds.has(v.kind));
+  const d = row.data;
+  for (let v = 0, j = row.at + 3, count = d[row.at + 2]; v < count; v++, j += 3) if (kinds.has(VALUE_KINDS[d[j]])) return true;
+  return false;
+}
+
 /** A packed row's storage and place, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
 export function packedRowParts(row: object): { data: Int32Array; at: number } | undefined {
   return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : undefined;
