@@ -1933,6 +1933,12 @@ var init_clauses = __esm({
 function valueKinds(row) {
   return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
 }
+function hasValueKind(row, kinds) {
+  if (!(row instanceof PackedValuesRow)) return row.values.some((v) => kinds.has(v.kind));
+  const d = row.data;
+  for (let v = 0, j = row.at + 3, count = d[row.at + 2]; v < count; v++, j += 3) if (kinds.has(VALUE_KINDS[d[j]])) return true;
+  return false;
+}
 function packedRowParts(row) {
   return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : void 0;
 }
@@ -2146,13 +2152,33 @@ function zosLoadReason(load) {
   if (!load.log) words.push("LOG NO");
   return `${words.join(" ")} (utility)`;
 }
+function tableKey(schema, name2) {
+  let byName2 = KEYS.get(schema);
+  let key = byName2?.get(name2);
+  if (key !== void 0) return key;
+  if (keyCount >= 1e5) {
+    KEYS.clear();
+    keyCount = 0;
+    byName2 = void 0;
+  }
+  if (!byName2) KEYS.set(schema, byName2 = /* @__PURE__ */ new Map());
+  key = `${schema}.${name2}`;
+  byName2.set(name2, key);
+  keyCount++;
+  return key;
+}
 function schemaStatements(file) {
   if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
-  const out = [];
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out = [];
   for (const stmt of file.statements) {
-    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) return void 0;
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
+      out = void 0;
+      break;
+    }
     if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
   }
+  SCHEMA_STATEMENTS.set(file.statements, out);
   return out;
 }
 function shapeOf(stmt) {
@@ -2186,7 +2212,7 @@ function displayKey(key) {
 function withoutParameters(row) {
   return valueKinds(row).every((kind) => kind !== "marker" && kind !== "host");
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, KEYS, keyCount, SCHEMA_STATEMENTS, SCHEMA_KINDS, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2214,7 +2240,7 @@ var init_schema = __esm({
       /** The key of a name as written in `stmt`. */
       keyOf(name2, stmt) {
         const schema = name2.schema ?? (stmt ? this.schemaAt.get(stmt) : void 0);
-        return `${schema ?? ""}.${name2.name}`;
+        return tableKey(schema ?? "", name2.name);
       }
       /** The table a name in `stmt` refers to, also when one side does not know the schema. */
       table(name2, stmt) {
@@ -2296,15 +2322,27 @@ var init_schema = __esm({
           replaced.set(o, n);
         }
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
+        const olds = before.statements;
+        const news = after.statements;
+        let from = 0;
+        while (from < news.length && from < olds.length && news[from] === olds[from]) from++;
+        let to = news.length;
+        for (let k = olds.length; to > from && k > from && news[to - 1] === olds[k - 1]; k--) to--;
         let schema;
         let database;
-        for (const stmt of after.statements) {
+        if (from > 0) {
+          const last = news[from - 1];
+          schema = last.kind === "setSchema" ? last.schema : model.schemaAt.get(last);
+          database = DATABASE_AT.get(last);
+        }
+        for (let i = from; i < to; i++) {
+          const stmt = news[i];
           if (stmt.kind === "connect") database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
           model.schemaAt.set(stmt, schema);
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
-        if (replaced.size > 0) {
+        if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
               const n = replaced.get(site.stmt);
@@ -2313,6 +2351,20 @@ var init_schema = __esm({
           }
         }
         return model;
+      }
+      /**
+       * Points the insert sites of the replaced statements at their replacements, looking each up under the one
+       * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
+       * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
+       */
+      replaceSitesByKey(replaced) {
+        for (const [o, n] of replaced) {
+          const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
+          const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
+          if (!site) return false;
+          site.stmt = n;
+        }
+        return true;
       }
       /**
        * True when every row the table receives is written out as literals and they stay under the bulk threshold:
@@ -2626,6 +2678,9 @@ var init_schema = __esm({
     };
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
+    KEYS = /* @__PURE__ */ new Map();
+    keyCount = 0;
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
     SCHEMA_KINDS = /* @__PURE__ */ new Set([
       "insert",
       "merge",
@@ -3054,6 +3109,9 @@ var init_splitter = __esm({
 });
 
 // server/src/sql/terminator.ts
+function inferenceReads(offset) {
+  return offset < SCAN_LIMIT;
+}
 function isSpace2(c) {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 160 || c === 65279;
 }
@@ -3064,98 +3122,142 @@ function isAlphaNumeric(c) {
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
 }
 function inferTerminator(text2) {
-  const n = Math.min(text2.length, SCAN_LIMIT);
-  const counts = {
-    codeLines: 0,
-    semicolonEnd: 0,
-    atEnd: 0,
-    bangEnd: 0,
-    backslashEnd: 0,
-    slashOnly: 0,
-    slashAfterSemicolon: 0,
-    atBlockEnds: 0,
-    bangBlockEnds: 0,
-    commandLines: 0,
-    anySemicolon: false
-  };
-  let named;
-  let blockDepth = 0;
-  let inString = false;
-  let inDelimited = false;
-  let lineStart = 0;
-  let previousEndedWithSemicolon = false;
+  return scanTerminator(text2).choice;
+}
+function scanTerminator(text2) {
+  const start = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  const points = [];
+  const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points);
+  if ("directive" in result) return { choice: result.directive };
+  return { choice: start.named ?? fromLines(start.counts), points: text2.length <= SCAN_LIMIT ? points : void 0, end: start };
+}
+function rescanTerminator(scan, before, after, change) {
+  const old = scan.points;
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  const delta = change.newEnd - change.oldEnd;
+  let low = 0;
+  let high = old.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (old[mid].offset <= change.start) low = mid + 1;
+    else high = mid;
+  }
+  const from = Math.max(0, low - 1);
+  const points = old.slice(0, from);
+  const at = copyPoint(old[from]);
+  let k = from + 1;
+  let met;
+  const result = scanLines(after, at, after.length, points, (lineStart) => {
+    if (lineStart < change.newEnd) return false;
+    while (k < old.length && old[k].offset + delta < lineStart) k++;
+    const o = old[k];
+    if (!o || o.offset + delta !== lineStart || !sameState(o, at)) return false;
+    met = o;
+    return true;
+  });
+  if ("directive" in result) return { choice: result.directive };
+  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  const m = met;
+  if (m.named !== void 0 && at.named === void 0) return scanTerminator(after);
+  const moved = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
+  const end = moved(scan.end);
+  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+}
+function newCounts() {
+  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, semicolons: 0 };
+}
+function copyPoint(p) {
+  return { ...p, counts: { ...p.counts } };
+}
+function sameState(a, b) {
+  return a.blockDepth === b.blockDepth && a.inString === b.inString && a.inDelimited === b.inDelimited && a.previousEndedWithSemicolon === b.previousEndedWithSemicolon;
+}
+function addCounts(now, total, base) {
+  const out = newCounts();
+  for (const key of Object.keys(out)) out[key] = now[key] + (total[key] - base[key]);
+  return out;
+}
+function scanLines(text2, at, n, points, meets) {
+  let lineStart = at.offset;
+  let lines = 0;
   while (lineStart < n) {
+    at.offset = lineStart;
+    if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
+    if (lines % CHECKPOINT_LINES === 0) points.push(copyPoint(at));
+    lines++;
     let lineEnd2 = text2.indexOf("\n", lineStart);
     if (lineEnd2 < 0 || lineEnd2 > n) lineEnd2 = n;
     let first = -1;
     let last = -1;
-    let lastInString = false;
+    let lastInStr = false;
     for (let i = lineStart; i < lineEnd2; i++) {
       const c = text2.charCodeAt(i);
-      if (blockDepth > 0) {
+      if (at.blockDepth > 0) {
         if (c === 42 /* Star */ && text2.charCodeAt(i + 1) === 47 /* Slash */) {
-          blockDepth--;
+          at.blockDepth--;
           i++;
         } else if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */) {
-          blockDepth++;
+          at.blockDepth++;
           i++;
-        } else if (c === 45 /* Dash */ && named === void 0) {
-          named = namedInComment(text2, i);
+        } else if (c === 45 /* Dash */ && at.named === void 0) {
+          at.named = namedInComment(text2, i);
         }
         continue;
       }
-      if (inString || inDelimited) {
-        if (inString && c === 39 /* Quote */ || inDelimited && c === 34 /* DoubleQuote */) inString = inDelimited = false;
+      if (at.inString || at.inDelimited) {
+        if (at.inString && c === 39 /* Quote */ || at.inDelimited && c === 34 /* DoubleQuote */) at.inString = at.inDelimited = false;
         last = i;
-        lastInString = true;
+        lastInStr = true;
         continue;
       }
       if (c === 45 /* Dash */ && text2.charCodeAt(i + 1) === 45 /* Dash */) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
-        if (directive !== void 0) return directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` };
-        for (let j = i + 2; j < lineEnd2 && named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) named = namedInComment(text2, j);
+        if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
+        for (let j = i + 2; j < lineEnd2 && at.named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) at.named = namedInComment(text2, j);
         break;
       }
       if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */ && !(first >= 0 && text2.charCodeAt(i - 1) === 47 /* Slash */)) {
-        blockDepth = 1;
+        at.blockDepth = 1;
         i++;
         continue;
       }
       if (isSpace2(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInString = false;
+      lastInStr = false;
       if (c === 39 /* Quote */) {
-        inString = true;
-        lastInString = true;
+        at.inString = true;
+        lastInStr = true;
       } else if (c === 34 /* DoubleQuote */) {
-        inDelimited = true;
-        lastInString = true;
+        at.inDelimited = true;
+        lastInStr = true;
       } else if (c === 59 /* Semicolon */) {
-        counts.anySemicolon = true;
+        at.counts.semicolons++;
       }
     }
     if (first >= 0) {
-      counts.codeLines++;
-      const endChar = lastInString ? -1 : text2.charCodeAt(last);
+      at.counts.codeLines++;
+      const endChar = lastInStr ? -1 : text2.charCodeAt(last);
       if (first === last && endChar === 47 /* Slash */) {
-        counts.slashOnly++;
-        if (previousEndedWithSemicolon) counts.slashAfterSemicolon++;
+        at.counts.slashOnly++;
+        if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;
       }
-      if (endChar === 59 /* Semicolon */) counts.semicolonEnd++;
+      if (endChar === 59 /* Semicolon */) at.counts.semicolonEnd++;
       else if (endChar === 64 /* At */) {
-        counts.atEnd++;
-        if (first === last || endsWithEnd(text2, first, last)) counts.atBlockEnds++;
+        at.counts.atEnd++;
+        if (first === last || endsWithEnd(text2, first, last)) at.counts.atBlockEnds++;
       } else if (endChar === 33 /* Bang */ && !closesPlaceholder(text2, first, last)) {
-        counts.bangEnd++;
-        if (first === last || endsWithEnd(text2, first, last)) counts.bangBlockEnds++;
-      } else if (endChar === 92 /* Backslash */) counts.backslashEnd++;
-      if (startsWithCommand(text2, first, last)) counts.commandLines++;
-      previousEndedWithSemicolon = endChar === 59 /* Semicolon */;
+        at.counts.bangEnd++;
+        if (first === last || endsWithEnd(text2, first, last)) at.counts.bangBlockEnds++;
+      } else if (endChar === 92 /* Backslash */) at.counts.backslashEnd++;
+      if (startsWithCommand(text2, first, last)) at.counts.commandLines++;
+      at.previousEndedWithSemicolon = endChar === 59 /* Semicolon */;
     }
     lineStart = lineEnd2 + 1;
   }
-  return named ?? fromLines(counts);
+  at.offset = n;
+  return { stopped: false };
 }
 function fromLines(c) {
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
@@ -3170,7 +3272,7 @@ function fromLines(c) {
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: "\n", reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
   }
-  if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
+  if (c.semicolons === 0 && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: "\n", reason: "no terminators and every line is a command (a script run without -t)" };
   }
   return void 0;
@@ -3212,7 +3314,7 @@ function startsWithCommand(text2, first, last) {
   while (j <= last && j - first < 12 && isAlphaNumeric(text2.charCodeAt(j))) j++;
   return j > first && COMMAND_WORDS.has(text2.slice(first, j).toUpperCase());
 }
-var SCAN_LIMIT, COMMAND_WORDS;
+var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -3261,6 +3363,7 @@ var init_terminator = __esm({
       "UPDATE",
       "VALUES"
     ]);
+    CHECKPOINT_LINES = 64;
   }
 });
 
@@ -5826,8 +5929,8 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
 function parseScript(text2, terminator) {
   return parseSql(text2, { terminator: scriptTerminator(text2, terminator) });
 }
-function scriptTerminator(text2, configured) {
-  return configured ?? inferTerminator(text2)?.terminator ?? ";";
+function scriptTerminator(text2, configured, scan) {
+  return configured ?? (scan ? scan.choice : inferTerminator(text2))?.terminator ?? ";";
 }
 function parseBuiltText(text2, origin) {
   if (nestedTexts >= 4) return [];
@@ -6166,10 +6269,7 @@ var init_parser = __esm({
 });
 
 // server/src/sql/incremental.ts
-function reparseScript(before, previous, after, terminator) {
-  const old = previous.statements;
-  for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
-  if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
+function textChange(before, after) {
   const len0 = before.length;
   const len1 = after.length;
   const shortest = Math.min(len0, len1);
@@ -6177,30 +6277,41 @@ function reparseScript(before, previous, after, terminator) {
   while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   while (suffix < shortest - prefix && before.charCodeAt(len0 - 1 - suffix) === after.charCodeAt(len1 - 1 - suffix)) suffix++;
+  return { start: prefix, oldEnd: len0 - suffix, newEnd: len1 - suffix };
+}
+function fitsLengths(change, len0, len1) {
+  const { start, oldEnd, newEnd } = change;
+  return Number.isInteger(start) && Number.isInteger(oldEnd) && Number.isInteger(newEnd) && start >= 0 && start <= oldEnd && start <= newEnd && oldEnd <= len0 && newEnd <= len1 && len0 - oldEnd === len1 - newEnd;
+}
+function composeChanges(first, second) {
+  const start = Math.min(first.start, second.start);
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return { start, oldEnd: first.oldEnd + (end - first.newEnd), newEnd: second.newEnd + (end - second.oldEnd) };
+}
+function reparseScript(before, previous, after, terminator, hints = {}) {
+  const old = previous.statements;
+  const len0 = before.length;
+  const len1 = after.length;
+  const change = hints.change && fitsLengths(hints.change, len0, len1) ? hints.change : textChange(before, after);
+  if (hints.plain) {
+    if (directiveNear(after, change.start, change.newEnd)) return void 0;
+  } else {
+    for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
+    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
+  }
+  const prefix = change.start;
   const delta = len1 - len0;
-  const changeEnd0 = len0 - suffix;
-  const changeEnd1 = len1 - suffix;
-  let restartIndex = 0;
-  for (let i = 0; i < old.length && old[i].span.start < prefix; i++) restartIndex = i;
+  const changeEnd0 = change.oldEnd;
+  const changeEnd1 = change.newEnd;
+  let restartIndex = Math.max(0, firstStatementFrom(old, 0, prefix) - 1);
   restartIndex = Math.max(0, restartIndex - 1);
   while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
   const lineAfterEdit = after.indexOf("\n", changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
-  let firstAfterEdit = restartIndex + 1;
-  for (let high = old.length; firstAfterEdit < high; ) {
-    const mid = firstAfterEdit + high >> 1;
-    if (old[mid].span.start < changeEnd0) firstAfterEdit = mid + 1;
-    else high = mid;
-  }
+  const firstAfterEdit = firstStatementFrom(old, restartIndex + 1, changeEnd0);
   const oldStartingAt = (start) => {
-    let low = firstAfterEdit;
-    let high = old.length;
-    while (low < high) {
-      const mid = low + high >> 1;
-      if (old[mid].span.start < start) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstStatementFrom(old, firstAfterEdit, start);
     return low < old.length && old[low].span.start === start ? low : void 0;
   };
   const statements = old.slice(0, restartIndex);
@@ -6228,14 +6339,40 @@ function reparseScript(before, previous, after, terminator) {
     if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
     for (const stmt of moved) statements.push(stmt);
   }
-  const comments = [];
+  const oldComments = previous.comments;
   const syncStart0 = syncStart1 - delta;
-  for (const c of previous.comments) if (c.span.start < restart) comments.push(c);
+  const comments = oldComments.slice(0, firstStartingFrom(oldComments, restart));
   for (const c of fresh) if (c.span.start < syncStart1) comments.push(c);
   if (keptFrom >= 0) {
-    for (const c of previous.comments) if (c.span.start >= syncStart0) comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+    for (let i = firstStartingFrom(oldComments, syncStart0); i < oldComments.length; i++) {
+      const c = oldComments[i];
+      comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+    }
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
+}
+function firstStatementFrom(statements, from, offset) {
+  let low = from;
+  let high = statements.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (statements[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function firstStartingFrom(comments, offset) {
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (comments[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function directiveNear(text2, from, to) {
+  return TERMINATOR_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
 }
 function wordsIn(text2, from, to) {
   let words = 0;
@@ -6267,6 +6404,18 @@ function atLineStart(text2, offset) {
   return true;
 }
 function shiftStatement(stmt, delta) {
+  let spans = SPANS.get(stmt);
+  if (!spans) SPANS.set(stmt, spans = spansOf(stmt));
+  for (const o of spans) {
+    if (o instanceof PackedValuesRow) o.shiftBy(delta);
+    else {
+      o.start += delta;
+      o.end += delta;
+    }
+  }
+}
+function spansOf(stmt) {
+  const out = [];
   const seen = /* @__PURE__ */ new Set();
   const stack = [stmt];
   while (stack.length > 0) {
@@ -6274,7 +6423,7 @@ function shiftStatement(stmt, delta) {
     if (seen.has(o) || Object.isFrozen(o)) continue;
     seen.add(o);
     if (o instanceof PackedValuesRow) {
-      o.shiftBy(delta);
+      out.push(o);
       continue;
     }
     if (Array.isArray(o)) {
@@ -6282,18 +6431,16 @@ function shiftStatement(stmt, delta) {
       continue;
     }
     const record = o;
-    if (typeof record.start === "number" && typeof record.end === "number") {
-      record.start += delta;
-      record.end += delta;
-    }
+    if (typeof record.start === "number" && typeof record.end === "number") out.push(record);
     for (const key in record) {
       if (key === "origin") continue;
       const v = record[key];
       if (v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) stack.push(v);
     }
   }
+  return out;
 }
-var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, LOOKAHEAD_WORDS;
+var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, DIRECTIVE_REACH, LOOKAHEAD_WORDS, SPANS;
 var init_incremental = __esm({
   "server/src/sql/incremental.ts"() {
     "use strict";
@@ -6319,7 +6466,9 @@ var init_incremental = __esm({
     TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
     ROUND_TOKENS2 = 512;
     ROW_CHUNK_INTS = 1024;
+    DIRECTIVE_REACH = 13;
     LOOKAHEAD_WORDS = 10;
+    SPANS = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -6581,9 +6730,9 @@ var init_sqlpl2 = __esm({
 });
 
 // server/src/sql/dialect.ts
-function inferDialect(statements, text2) {
-  let zos = ZOS_TEXT.test(text2);
-  let luw = LUW_TEXT.test(text2);
+function inferDialect(statements, text2, words) {
+  let zos = words ? words.zos.length > 0 : ZOS_TEXT.test(text2);
+  let luw = words ? words.luw.length > 0 : LUW_TEXT.test(text2);
   for (const stmt of statements) {
     switch (stmt.kind) {
       case "createTablespace":
@@ -6613,12 +6762,58 @@ function inferDialect(statements, text2) {
   if (luw && !zos) return "luw";
   return void 0;
 }
-var ZOS_TEXT, LUW_TEXT;
+function dialectWords(text2) {
+  return { zos: matchesIn(ZOS_TEXT, text2, 0, text2.length), luw: matchesIn(LUW_TEXT, text2, 0, text2.length) };
+}
+function wordsAfterEdit(words, after, change) {
+  const { start, oldEnd, newEnd } = change;
+  const delta = newEnd - oldEnd;
+  const touches = (list) => {
+    for (let i = 0; i < list.length; i += 2) if (list[i] - 1 < oldEnd && list[i + 1] + 1 > start) return true;
+    return false;
+  };
+  if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
+  const from = runsBefore(after, start, WINDOW_RUNS);
+  const to = runsAfter(after, newEnd, WINDOW_RUNS);
+  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
+  return { zos: [...moved(words.zos), ...matchesIn(ZOS_TEXT, after, from, to)], luw: [...moved(words.luw), ...matchesIn(LUW_TEXT, after, from, to)] };
+}
+function runsBefore(text2, offset, runs) {
+  let i = Math.min(offset, text2.length);
+  while (i > 0 && runs > 0) {
+    const blank2 = BLANK.test(text2[i - 1]);
+    while (i > 0 && BLANK.test(text2[i - 1]) === blank2) i--;
+    runs--;
+  }
+  return i;
+}
+function runsAfter(text2, offset, runs) {
+  let i = Math.max(0, offset);
+  while (i < text2.length && runs > 0) {
+    const blank2 = BLANK.test(text2[i]);
+    while (i < text2.length && BLANK.test(text2[i]) === blank2) i++;
+    runs--;
+  }
+  return i;
+}
+function matchesIn(pattern, text2, from, to) {
+  const out = [];
+  const global = new RegExp(pattern.source, "gi");
+  const slice = from === 0 && to === text2.length ? text2 : text2.slice(from, to);
+  for (let m = global.exec(slice); m; m = global.exec(slice)) {
+    out.push(from + m.index, from + m.index + m[0].length);
+    if (m[0].length === 0) global.lastIndex++;
+  }
+  return out;
+}
+var ZOS_TEXT, LUW_TEXT, WINDOW_RUNS, BLANK;
 var init_dialect = __esm({
   "server/src/sql/dialect.ts"() {
     "use strict";
     ZOS_TEXT = /\bSET\s+CURRENT\s+SQLID\b|\bAPPEND\s+(?:YES|NO)\b|\bCREATE\s+(?:DATABASE|STOGROUP)\s+\S+\s+(?:STOGROUP|BUFFERPOOL|VOLUMES|CCSID|INDEXBP)\b|\bNOT\s+PADDED\b|\bUSING\s+STOGROUP\b/i;
     LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\s+BY\b|\bMANAGED\s+BY\b/i;
+    WINDOW_RUNS = 10;
+    BLANK = /\s/;
   }
 });
 
@@ -6717,6 +6912,11 @@ var init_lines = __esm({
       }
       /** 0-based line and column of an offset. */
       position(offset) {
+        const line = this.line(offset);
+        return { line, column: offset - this.starts[line] };
+      }
+      /** 0-based line of an offset (no object made: messages ask it twice per finding). */
+      line(offset) {
         const starts = this.starts;
         let lo = 0;
         let hi = starts.length - 1;
@@ -6725,7 +6925,7 @@ var init_lines = __esm({
           if (starts[mid] <= offset) lo = mid;
           else hi = mid - 1;
         }
-        return { line: lo, column: offset - starts[lo] };
+        return lo;
       }
       offset(line, column) {
         return this.lineStart(line) + column;
@@ -6735,6 +6935,21 @@ var init_lines = __esm({
         return starts[Math.min(Math.max(line, 0), starts.length - 1)];
       }
     };
+  }
+});
+
+// server/src/engine/numbers.ts
+function thousands(n) {
+  if (!Number.isSafeInteger(n) || n < 0) return n.toLocaleString("en-US");
+  if (n < 1e3) return String(n);
+  const digits = String(n);
+  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return out;
+}
+var init_numbers = __esm({
+  "server/src/engine/numbers.ts"() {
+    "use strict";
   }
 });
 
@@ -7053,10 +7268,8 @@ function isLiteralValues(stmt) {
   if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
   let literal = false;
   for (const row of stmt.source.rows) {
-    for (const kind of valueKinds(row)) {
-      if (kind === "marker" || kind === "host") return false;
-      if (kind === "literal") literal = true;
-    }
+    if (hasValueKind(row, BOUND_KINDS)) return false;
+    literal ||= hasValueKind(row, LITERAL_KIND);
   }
   return literal;
 }
@@ -7170,12 +7383,14 @@ function singleRowInsertOf(execution2) {
     return !(values.length === 1 && splicesAt(execution2, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
   });
 }
-var SMALL_LOOP_PASSES, ROW_LIST;
+var BOUND_KINDS, LITERAL_KIND, SMALL_LOOP_PASSES, ROW_LIST;
 var init_facts = __esm({
   "server/src/code/facts.ts"() {
     "use strict";
     init_values();
     init_schema();
+    BOUND_KINDS = /* @__PURE__ */ new Set(["marker", "host"]);
+    LITERAL_KIND = /* @__PURE__ */ new Set(["literal"]);
     SMALL_LOOP_PASSES = 10;
     ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
   }
@@ -7546,15 +7761,16 @@ var init_clustered_index_bulk_target2 = __esm({
 
 // rules/support/runs.ts
 function countText(n) {
-  return n.toLocaleString("en-US");
+  return thousands(n);
 }
-function runReport(places, threshold) {
-  const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
-  return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
+function runReportOf(items, threshold, place) {
+  const flagged = place(items[Math.max(0, Math.min(threshold, items.length) - 1)]);
+  return { span: flagged.span, stmt: flagged.stmt, extent: { first: place(items[0]), last: place(items[items.length - 1]) } };
 }
 var init_runs = __esm({
   "rules/support/runs.ts"() {
     "use strict";
+    init_numbers();
   }
 });
 
@@ -7599,7 +7815,7 @@ var init_commit_per_row = __esm({
           statements.forEach((stmt, i) => {
             if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === "commit") explicit.push(statements[i + 1]);
           });
-          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReport(explicit.map((commit2) => ({ span: commit2.span, stmt: commit2 })), minPairs) });
+          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }
       }
     };
@@ -8241,10 +8457,10 @@ var init_no_autocommit = __esm({
           for (const stmt of unit.statements) {
             if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
             if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
-            committed.push({ span: stmt.span, stmt });
+            committed.push(stmt);
           }
           const minInserts = Number(options.minInserts);
-          if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReport(committed, minInserts) });
+          if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
         }
       }
     };
@@ -8501,8 +8717,7 @@ function checkLiteral({ schema, options, report }, executions) {
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
       const where2 = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      const places = list.map((item2) => ({ span: item2.execution.callSpan }));
-      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where: where2 }, ...runReport(places, minRepeats) });
+      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where: where2 }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item2 of list) report({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
@@ -8521,8 +8736,7 @@ function checkScripts({ file, schema, options, report }) {
     }
     for (const [key, list] of groups) {
       if (list.length < minRepeats) continue;
-      const places = list.map((stmt) => ({ span: stmt.span, stmt }));
-      report({ messageId: "script", data: { count: countText(list.length), table: displayKey(key) }, ...runReport(places, minRepeats) });
+      report({ messageId: "script", data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
     }
   }
 }
@@ -8673,12 +8887,23 @@ var init_refresh_immediate_mqt2 = __esm({
 // rules/single-row-insert.ts
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
-  const columns = run2[0].columns.join(",");
-  if (run2.some((s) => s.columns.join(",") !== columns)) return void 0;
+  const columns = run2[0].columns;
+  if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
-  const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
+  const edits = [];
+  let previous = rowOf(run2[0]);
+  for (let i = 1; i < run2.length; i++) {
+    const row = rowOf(run2[i]);
+    edits.push({ span: { start: previous.end, end: row.start }, newText: ",\n  " });
+    previous = row;
+  }
   if (edits.some(overlapsComment(file.comments))) return void 0;
   return { title: `Combine the ${run2.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
+}
+function sameNames(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 function overlapsComment(comments) {
   return ({ span }) => {
@@ -8692,7 +8917,7 @@ function overlapsComment(comments) {
     return low < comments.length && comments[low].span.start < span.end;
   };
 }
-var SingleRowInsertRule, single_row_insert_default;
+var SingleRowInsertRule, placeOf, single_row_insert_default;
 var init_single_row_insert = __esm({
   "rules/single-row-insert.ts"() {
     "use strict";
@@ -8744,8 +8969,7 @@ var init_single_row_insert = __esm({
           const flush = () => {
             if (run2.length >= minRun) {
               const fix = commitInRun ? void 0 : multiRowFix(file, run2);
-              const places = run2.map((stmt) => ({ span: stmt.span, stmt }));
-              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReport(places, minRun), fix });
+              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReportOf(run2, minRun, placeOf), fix });
             }
             run2 = [];
             commitInRun = false;
@@ -8771,6 +8995,7 @@ var init_single_row_insert = __esm({
         }
       }
     };
+    placeOf = (stmt) => ({ span: stmt.span, stmt });
     single_row_insert_default = SingleRowInsertRule;
   }
 });
@@ -9299,9 +9524,9 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   if (chosen) model.dialect = chosen;
   return model;
 }
-function scriptModel(source, parsed, dialect) {
+function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
-  const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
   const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
   if (code) model.code = code;
@@ -9354,10 +9579,9 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf) {
   return diagnostic;
 }
 function linesText(lines, span) {
-  const first = lines.position(span.start).line + 1;
-  const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
-  const n = (k) => k.toLocaleString("en-US");
-  return first === last ? `line ${n(first)}` : `lines ${n(first)}\u2013${n(last)}`;
+  const first = lines.line(span.start) + 1;
+  const last = lines.line(Math.max(span.start, span.end - 1)) + 1;
+  return first === last ? `line ${thousands(first)}` : `lines ${thousands(first)}\u2013${thousands(last)}`;
 }
 function mappedFix(fix, stmt) {
   const mapped = { title: fix.title, edits: fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText })) };
@@ -9370,6 +9594,7 @@ var init_workspace = __esm({
     "use strict";
     init_parser();
     init_incremental();
+    init_terminator();
     init_schema();
     init_schema_findings();
     init_sqlpl2();
@@ -9377,6 +9602,7 @@ var init_workspace = __esm({
     init_dialect();
     init_members();
     init_lines();
+    init_numbers();
     init_merge();
     init_suppression_scope();
     init_registry();
@@ -9442,18 +9668,24 @@ var init_workspace = __esm({
       languageOf(path) {
         return languageOf(path, this.config);
       }
-      /** Adds or replaces a file; returns its model, or undefined when the file is not linted. */
-      setFile(path, text2, language = this.languageOf(path)) {
+      /**
+       * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
+       * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
+       * events); otherwise the texts are compared.
+       */
+      setFile(path, text2, language = this.languageOf(path), change) {
         if (!language) return void 0;
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const entry = this.newEntry({ path, text: text2, language }, terminator, existing);
+        const entry = this.newEntry({ path, text: text2, language }, terminator, existing, change);
         this.files.set(path, entry);
         this.members.changed(path, true);
         const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
+        const dialectKept = this.dialectCache?.generation === this.generation && existing !== void 0 && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
         this.invalidate();
         this.schemaCache = schema;
+        if (dialectKept) this.dialectCache.generation = this.generation;
         this.lastEditKeptSchema = schema !== void 0;
         return entry.model;
       }
@@ -9479,27 +9711,40 @@ var init_workspace = __esm({
        * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
        * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
        */
-      newEntry(source, terminator, previous) {
+      newEntry(source, terminator, previous, hint) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
+        let plain2 = false;
+        let words;
+        let scan;
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-            parsedWith = scriptTerminator(source.text, terminator);
             const before = previous?.model;
-            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
-            const parsed = reusable && reparseScript(before.source.text, before, source.text, parsedWith) || parseSql(source.text, { terminator: parsedWith });
-            return scriptModel(source, parsed, dialect);
+            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.terminator === terminator && previous.dialect === dialect;
+            const change = reusable ? hint && fitsLengths(hint, before.source.text.length, source.text.length) ? hint : textChange(before.source.text, source.text) : void 0;
+            if (terminator !== void 0) parsedWith = terminator;
+            else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start)) {
+              parsedWith = previous.parsedWith;
+              scan = previous.terminatorScan;
+            } else {
+              scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
+              parsedWith = scriptTerminator(source.text, void 0, scan);
+            }
+            const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
+            plain2 = reparsed !== void 0;
+            if (dialect === void 0) words = change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
+            return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
           });
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
         }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: words, terminatorScan: scan, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -9558,9 +9803,18 @@ var init_workspace = __esm({
       }
       get schema() {
         this.refreshIncluders();
-        this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
+        if (!this.schemaCache) {
+          const started = performance.now();
+          this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
+          this.schemaBuildMs += performance.now() - started;
+        }
         return this.schemaCache;
       }
+      /**
+       * Time spent folding the schema of all files so far (ms): the language server tells a DDL edit's rebuild,
+       * work for the whole workspace, from the time the edited document's own analysis takes (lsp/scheduler.ts).
+       */
+      schemaBuildMs = 0;
       /** Schema files not shadowed by a linted file of the same path. */
       schemaEntries() {
         return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
@@ -28310,6 +28564,9 @@ var init_secret_channel = __esm({
 });
 
 // server/src/lsp/scheduler.ts
+function typicalAnalysisMs(last, before) {
+  return before === void 0 ? last : Math.min(last, before);
+}
 function debounceFor(edit, lastAnalysisMs, debounceMs) {
   if (!edit?.keystroke) return debounceMs;
   if (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS) return 0;
@@ -28330,6 +28587,8 @@ var init_scheduler = __esm({
     INSTANT_ANALYSIS_MS = 50;
     DocumentScheduler = class {
       /**
+       * `run` analyses a version and may return the milliseconds of it spent on the workspace rather than on the
+       * document (rebuilding the schema of all files), which do not count toward the document's pace.
        * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
        * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
        */
@@ -28340,14 +28599,14 @@ var init_scheduler = __esm({
       run;
       inputPending;
       pending = /* @__PURE__ */ new Map();
-      /** When the document's last analysis ended and how long it took. */
+      /** When the document's last analysis ended, how long it took, and how long the one before took. */
       last = /* @__PURE__ */ new Map();
       /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
       schedule(uri, version2, delayMs) {
         this.cancel(uri);
         const entry = { version: version2 };
         const last = this.last.get(uri);
-        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
+        const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
         const due = Date.now() + wait;
         const whenInputRead = () => {
           entry.timer = void 0;
@@ -28357,9 +28616,10 @@ var init_scheduler = __esm({
         entry.timer = setTimeout(whenInputRead, wait);
         this.pending.set(uri, entry);
       }
-      /** How long the document's last analysis took (ms), if it was analysed. */
+      /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
       lastAnalysisMs(uri) {
-        return this.last.get(uri)?.took;
+        const last = this.last.get(uri);
+        return last && typicalAnalysisMs(last.took, last.before);
       }
       /** The version waiting to be analysed, if any. */
       pendingVersion(uri) {
@@ -28389,12 +28649,58 @@ var init_scheduler = __esm({
         if (this.pending.get(uri) !== entry) return;
         this.cancel(uri);
         const start = performance.now();
+        let workspaceMs = 0;
         try {
-          this.run(uri, entry.version);
+          workspaceMs = this.run(uri, entry.version);
         } finally {
-          const took = performance.now() - start;
-          this.last.set(uri, { end: Date.now(), took });
+          const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
+          this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
         }
+      }
+    };
+  }
+});
+
+// server/src/lsp/text-changes.ts
+var UnreadChanges;
+var init_text_changes = __esm({
+  "server/src/lsp/text-changes.ts"() {
+    "use strict";
+    init_main2();
+    init_incremental();
+    UnreadChanges = class {
+      byUri = /* @__PURE__ */ new Map();
+      /** Applies content changes to a document (as TextDocument.update does) and notes where they changed it. */
+      update(document2, changes, version2) {
+        let unread = this.byUri.get(document2.uri);
+        if (!unread) this.byUri.set(document2.uri, unread = { base: document2.getText(), change: "none" });
+        for (const change of changes) {
+          if (unread.change !== void 0 && "range" in change && change.range) {
+            const a = document2.offsetAt(change.range.start);
+            const b = document2.offsetAt(change.range.end);
+            const start = Math.min(a, b);
+            const next = { start, oldEnd: Math.max(a, b), newEnd: start + change.text.length };
+            if (!Number.isInteger(start) || !Number.isInteger(next.oldEnd)) unread.change = void 0;
+            else unread.change = unread.change === "none" ? next : composeChanges(unread.change, next);
+          } else unread.change = void 0;
+          document2 = TextDocument2.update(document2, [change], version2);
+        }
+        return document2;
+      }
+      /**
+       * The change from the text the engine holds for a document (`held`) to its current text, when the change
+       * events tell it; undefined when they do not (a whole-text change, or the engine holds another text).
+       * Called when the engine reads the document: the next change starts from its current text.
+       */
+      take(uri, held) {
+        const unread = this.byUri.get(uri);
+        this.byUri.delete(uri);
+        if (!unread || unread.change === "none" || unread.change === void 0 || held !== unread.base) return void 0;
+        return unread.change;
+      }
+      /** The document was closed. */
+      forget(uri) {
+        this.byUri.delete(uri);
       }
     };
   }
@@ -28416,6 +28722,7 @@ var init_server_state = __esm({
     init_protocol();
     init_secret_channel();
     init_scheduler();
+    init_text_changes();
     LANGUAGE_IDS = {
       sql: "sql",
       db2sql: "sql",
@@ -28441,11 +28748,13 @@ var init_server_state = __esm({
       rules;
       /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
       lastEdit = /* @__PURE__ */ new Map();
+      /** What changed in each open document since the engine last read it (text-changes.ts). */
+      changes = new UnreadChanges();
       documents = new import_node3.TextDocuments({
         create: TextDocument2.create,
         update: (document2, changes, version2) => {
           this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes) });
-          return TextDocument2.update(document2, changes, version2);
+          return this.changes.update(document2, changes, version2);
         }
       });
       workspace;
@@ -28712,7 +29021,11 @@ var init_diagnostics = __esm({
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
         this.state = state;
-        this.scheduler = new DocumentScheduler((uri, version2) => guard("analyse", () => this.analyse(uri, version2)), inputPending);
+        this.scheduler = new DocumentScheduler((uri, version2) => {
+          const built = this.state.workspace?.schemaBuildMs ?? 0;
+          guard("analyse", () => this.analyse(uri, version2));
+          return (this.state.workspace?.schemaBuildMs ?? 0) - built;
+        }, inputPending);
       }
       state;
       /** Pending analyses of open documents: one per document, for its newest version. */
@@ -28750,6 +29063,7 @@ var init_diagnostics = __esm({
       }
       closed(uri) {
         this.scheduler.forget(uri);
+        this.state.changes.forget(uri);
         this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
       }
@@ -28786,6 +29100,7 @@ var init_diagnostics = __esm({
         const path = s.pathOf(uri);
         s.uriOfPath.set(path, uri);
         this.analysed.set(uri, version2);
+        const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
         if (s.schemaPaths.has(path)) {
           this.schemaFileChanged(path, doc.getText());
           return;
@@ -28801,7 +29116,7 @@ var init_diagnostics = __esm({
         }
         const previous = s.workspace.model(path);
         const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
-        const model = s.workspace.setFile(path, text2, language);
+        const model = s.workspace.setFile(path, text2, language, change);
         if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
         s.onDisk.delete(path);
         const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
