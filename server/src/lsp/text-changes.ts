@@ -21,17 +21,20 @@ export class UnreadChanges {
     if (!unread) this.byUri.set(document.uri, (unread = { base: document.getText(), change: 'none' }));
     // One change at a time, each in the offsets of the text the ones before it left (as the protocol says).
     for (const change of changes) {
-      if (unread.change !== undefined && 'range' in change && change.range) {
+      const known = unread.change;
+      let next: TextChange | undefined;
+      if (known !== undefined && 'range' in change && change.range) {
         // (A range given end first is taken as TextDocument.update takes it: from the smaller offset.)
         const a = document.offsetAt(change.range.start);
         const b = document.offsetAt(change.range.end);
         const start = Math.min(a, b);
-        const next = { start, oldEnd: Math.max(a, b), newEnd: start + change.text.length };
         // (Offsets a malformed range gave (NaN) say nothing: the engine compares the texts instead.)
-        if (!Number.isInteger(start) || !Number.isInteger(next.oldEnd)) unread.change = undefined;
-        else unread.change = unread.change === 'none' ? next : composeChanges(unread.change, next);
-      } else unread.change = undefined;
+        if (Number.isInteger(a) && Number.isInteger(b)) next = { start, oldEnd: Math.max(a, b), newEnd: start + change.text.length };
+      }
+      // Unknown until the change is applied: if applying it throws, what the text is now is not known here.
+      unread.change = undefined;
       document = TextDocument.update(document, [change], version);
+      if (next && known !== undefined) unread.change = known === 'none' ? next : composeChanges(known, next);
     }
     return document;
   }
