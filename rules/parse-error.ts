@@ -1,6 +1,14 @@
 // A statement InsertLint could not fully read: its findings may be incomplete.
 import type { Rule } from '../server/src/engine/types';
+import type { Span, Statement } from '../server/src/sql/ast';
 import { forEachStatement } from '../server/src/sql/walk';
+import { countText, runReport } from './support/runs';
+
+/**
+ * From this many statements of another database's SQL in one file, they are one finding: such a file is
+ * usually a script for that database (replication samples ship one per target), and the advice is the same.
+ */
+const OTHER_DIALECT_FILE = 3;
 
 const ParseErrorRule: Rule = {
   meta: {
@@ -14,22 +22,28 @@ const ParseErrorRule: Rule = {
         'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
       otherDialect:
         'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+      otherDialectFile:
+        'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database; the first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
       glued:
         'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).',
     },
   },
   check({ file, report }) {
+    const otherDialect: { stmt: Statement; span: Span; detail: string }[] = [];
     // Statements inside routines, blocks and triggers too: a body is read statement by statement.
     forEachStatement(file.statements, (stmt) => {
       const error = stmt.parseError;
       if (!error) return;
       if (error.dialect) {
-        report({ messageId: 'otherDialect', data: { detail: error.message.replace(/\.$/, '') }, stmt, span: error.span });
+        otherDialect.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, '') });
       } else if (error.glued) {
         const terminator = error.glued.terminator;
         report({ messageId: terminator ? 'gluedTerminator' : 'glued', data: { detail: error.message, terminator: terminator ?? '' }, stmt, span: error.span });
       } else report({ messageId: 'unreadable', data: { detail: error.message.replace(/\.$/, '') }, stmt, span: error.span });
     });
+    if (otherDialect.length >= OTHER_DIALECT_FILE) {
+      report({ messageId: 'otherDialectFile', data: { count: countText(otherDialect.length), detail: otherDialect[0].detail }, ...runReport(otherDialect, 1) });
+    } else for (const { stmt, span, detail } of otherDialect) report({ messageId: 'otherDialect', data: { detail }, stmt, span });
   },
 };
 

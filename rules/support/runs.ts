@@ -7,12 +7,9 @@
 // touches the run's finding. A finding per statement made a 20,000-row script 20,000 findings (16 MB of text,
 // 2.5 MB of JSON per keystroke in the editor). Not a rule (rules/support/ is not scanned).
 import type { Report, ReportPlace } from '../../server/src/engine/types';
-import { thousands } from '../../server/src/engine/numbers';
 
 /** 20000 → "20,000": counts in messages read as a DBA writes them. */
-export function countText(n: number): string {
-  return thousands(n);
-}
+export { countText } from '../../server/src/engine/count-text';
 
 /** The report fields of a run of `places` (at least `threshold` of them): flagged at the threshold-th, extending over all. */
 export function runReport(places: readonly ReportPlace[], threshold: number): Pick<Report, 'span' | 'stmt' | 'extent'> {

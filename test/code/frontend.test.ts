@@ -1,9 +1,10 @@
 // The code front end as a component: wasm resolution, the bundled CLI, text mapping, robustness, speed.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeParserWasmFiles } from '../../server/src/code/frontend';
+import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
@@ -47,6 +48,35 @@ describe('code front end', () => {
     assert.ok(existsSync(runtime), runtime);
     for (const [name, file] of Object.entries(grammars)) assert.ok(existsSync(file), `${name}: ${file}`);
     assert.deepEqual(Object.keys(grammars).sort(), ['bash', 'c', 'cpp', 'java', 'javascript', 'python', 'tsx', 'typescript']);
+  });
+
+  it('loads the grammars of the files among the inputs only: one per file', () => {
+    const files = (...names: [string, string][]) => names.map(([path, language]) => ({ path, language: language as never }));
+    assert.deepEqual(grammarsFor(files(['A.java', 'java'])), ['java']);
+    assert.deepEqual(grammarsFor(files(['a.py', 'python'], ['b.sh', 'shell'])), ['python', 'bash']);
+    assert.deepEqual(grammarsFor(files(['a.ts', 'typescript'], ['b.tsx', 'typescript'], ['c.jsx', 'javascript'], ['d.js', 'javascript'])), ['typescript', 'tsx', 'javascript']);
+    assert.deepEqual(grammarsFor(files(['a.h', 'c'], ['b.cpp', 'cpp'], ['c.sqc', 'embedded-sql'], ['d.sqC', 'embedded-sql'])), ['c', 'cpp']);
+    assert.deepEqual(grammarsFor(files(['a.sqc', 'embedded-sql'])), ['c']);
+    assert.deepEqual(grammarsFor(files(['A.cbl', 'cobol'], ['J.jcl', 'jcl'])), []);
+  });
+
+  it('reads every kind of host file with the grammars the CLI loaded for them, and reports their load apart', function () {
+    this.timeout(60_000);
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-grammars-'));
+    const js = `const ibmdb = require('ibm_db');\nfunction load(conn, rows) {\n  for (const r of rows) conn.querySync("INSERT INTO T (A) VALUES (" + r.a + ")");\n}\n`;
+    const c = `#include <sqlcli1.h>\nint load(SQLHDBC hdbc, SQLHSTMT hstmt, int *rows, int n) {\n  char sql[100]; int i;\n  SQLDriverConnect(hdbc, NULL, (SQLCHAR *)"DSN=S", SQL_NTS, NULL, 0, NULL, SQL_DRIVER_NOPROMPT);\n  for (i = 0; i < n; i++) {\n    sprintf(sql, "INSERT INTO T (A) VALUES (%d)", rows[i]);\n    SQLExecDirect(hstmt, (SQLCHAR *)sql, SQL_NTS);\n  }\n  return 0;\n}\n`;
+    const esql = `int load(int n) {\n  EXEC SQL BEGIN DECLARE SECTION;\n  sqlint32 v;\n  EXEC SQL END DECLARE SECTION;\n  for (v = 0; v < n; v++) {\n    EXEC SQL INSERT INTO T (A) VALUES (:v);\n    EXEC SQL COMMIT;\n  }\n  return 0;\n}\n`;
+    const sh = `#!/bin/bash\ndb2 connect to S\nwhile read -r id; do\n  db2 "INSERT INTO T (A) VALUES ($id)"\ndone < ids\n`;
+    const inputs: Record<string, string> = { 'a.js': js, 'b.ts': js, 'c.tsx': js, 'd.jsx': js, 'e.c': c, 'f.h': c, 'g.cpp': c, 'h.sqc': esql, 'i.sqC': esql, 'j.sh': sh };
+    for (const [name, text] of Object.entries(inputs)) writeFileSync(join(dir, name), text);
+    const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', '.', '--format', 'json', '--timings', 'timings.json'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.status, 1, run.stderr);
+    const found = new Set((JSON.parse(run.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((d) => d.file));
+    for (const name of Object.keys(inputs)) assert.ok(found.has(name), `${name} has no findings: its grammar was not loaded?`);
+    const timings = JSON.parse(readFileSync(join(dir, 'timings.json'), 'utf8')) as { file: string; lines: number; grammars?: string[] }[];
+    const load = timings.filter((t) => t.file === '(grammar load)');
+    assert.deepEqual(load.map((t) => [t.lines, [...(t.grammars ?? [])].sort()]), [[0, ['bash', 'c', 'cpp', 'javascript', 'tsx', 'typescript']]]);
+    assert.equal(timings.length, Object.keys(inputs).length + 1);
   });
 
   it('works from the bundled CLI (out/cli.js) on the sample application', function () {

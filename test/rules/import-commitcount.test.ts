@@ -30,4 +30,28 @@ describe(`rule ${RULE}`, () => {
     // The fixed scripts are clean.
     expectNoFindings({ 'load.clp': applyFix(missing, RULE) }, RULE);
   });
+
+  it('reports the IMPORTs without COMMITCOUNT of one script once, fixed together', () => {
+    const script = {
+      'mon.clp': [
+        'CONNECT TO MON;',
+        'IMPORT FROM a.ixf OF IXF MODIFIED BY FORCECREATE CREATE INTO MON.A;',
+        "IMPORT FROM 'b.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO MON.B;",
+        'IMPORT FROM c.ixf OF IXF CREATE INTO MON.C;',
+        'IMPORT FROM d.ixf OF IXF COMMITCOUNT 5 INSERT INTO MON.D;',
+        'IMPORT FROM e.ixf OF IXF INSERT INTO MON.A;',
+        '',
+      ].join('\n'),
+    };
+    expectFindings(script, RULE, [
+      { line: 2, column: 62, message: /^IMPORT without COMMITCOUNT: 3 in this script \(lines 2–6\), into MON\.A, MON\.C\. / },
+      { line: 5, column: 52, message: /^IMPORT into MON\.D commits every 5 rows/ },
+    ]);
+    const [many] = findings(script, RULE);
+    assert.equal(many.fix?.title, 'Add COMMITCOUNT AUTOMATIC to the 3 IMPORTs');
+    assert.equal(many.fix?.changesMeaning, true);
+    const fixed = applyFix(script, RULE);
+    assert.equal((fixed.match(/COMMITCOUNT AUTOMATIC/g) ?? []).length, 4);
+    assert.match(fixed, /IMPORT FROM a\.ixf OF IXF MODIFIED BY FORCECREATE COMMITCOUNT AUTOMATIC CREATE INTO MON\.A;/);
+  });
 });

@@ -12,4 +12,15 @@ describe(`rule ${RULE}`, () => {
   it('stays quiet on readable SQL', () => {
     expectNoFindings({ 'ok.sql': 'CREATE TABLE T (A INT);\nINSERT INTO T VALUES (1);\n' }, RULE);
   });
+
+  it("reports another database's SQL on each statement, and once for a file with three or more", () => {
+    const oracle = (n: number) => Array.from({ length: n }, (_, i) => `ALTER TABLE T${i} ADD (C INT);`).join('\n') + '\n';
+    expectFindings({ 'two.sql': oracle(2) }, RULE, [
+      { line: 1, column: 16, message: /^Not Db2 SQL: ALTER TABLE … ADD \(column …\) is Oracle or Informix syntax/ },
+      { line: 2, column: 16, message: /^Not Db2 SQL: ALTER TABLE … ADD \(column …\)/ },
+    ]);
+    expectFindings({ 'ora.sql': 'CREATE TABLE T0 (A INT);\n' + oracle(4) }, RULE, [
+      { line: 2, column: 16, message: /^Not Db2 SQL: 4 statements of this file \(lines 2–5\) are written for another database; the first: ALTER TABLE … ADD \(column …\) is Oracle or Informix syntax/ },
+    ]);
+  });
 });

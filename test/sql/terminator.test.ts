@@ -1,6 +1,8 @@
 // The terminator a script is run with: inferred from the file (sql/terminator.ts), configured per glob or
 // given on the command line, and the message for statements that look run together.
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { growthRatio } from '../robustness/support';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,5 +136,41 @@ describe('cli: --terminator and "terminator" in .insertlintrc.json', () => {
     writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ terminator: { 'etl/**': '%' } }));
     const out = JSON.parse((await runCli(['check', '--format', 'json'], dir)).stdout);
     assert.deepEqual([out.summary.statements, out.summary.parseErrors], [3, 1]);
+  });
+});
+
+describe('sql terminator inference: plain lines read at once', () => {
+  // inferTerminator reads lines without comments or open strings with one regular expression; reading every
+  // line character by character ({ plainLines: false }) must give the same answer on any text.
+  const fragments = ["'", '"', "''", '--', '/*', '*/', '/', '*', ';', '@', '!', '\\', '-', ' ', '  ', '\t', '\r', '\n', '\n', '\n', 'END', 'end', 'INSERT INTO t VALUES (1)', "'a;b'", '"x-y"', '-td@', '-td!', '#SET TERMINATOR @', 'SET STATEMENT TERMINATOR = \'@\'', 'CONNECT TO db', 'x', '!p!', '\u00a0', '\ufeff'];
+  const text = fc.array(fc.constantFrom(...fragments), { maxLength: 60 }).map((parts) => parts.join(''));
+
+  it('gives what the character-by-character reading gives', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        assert.deepEqual(inferTerminator(t), inferTerminator(t, { plainLines: false }));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('gives it on scripts of many lines, where the counts decide', () => {
+    const script = fc.array(fc.oneof(text, fc.constantFrom('INSERT INTO t VALUES (1)@', 'END@', '@', "VALUES ('a', \"b\");", 'CALL p() !', 'x \\')), { maxLength: 40 }).map((l) => l.join('\n'));
+    fc.assert(
+      fc.property(script, (t) => {
+        assert.deepEqual(inferTerminator(t), inferTerminator(t, { plainLines: false }));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('sql terminator inference: time', () => {
+  it('is linear in a script without any ; (a search per line for the next one was quadratic)', () => {
+    // Lines ending in '@' and no ';' at all: up to the 1 MB the inference reads (here 64 KB and 512 KB).
+    const script = (lines: number) => 'INSERT INTO t VALUES (1, \'a\')@\n'.repeat(lines);
+    const { ratio, smallMs, largeMs } = growthRatio(script, (text) => void inferTerminator(text), 2_000);
+    assert.ok(ratio < 24, `8× the script took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    assert.equal(inferTerminator(script(10))?.terminator, '@');
   });
 });

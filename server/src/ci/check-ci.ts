@@ -113,8 +113,9 @@ export function ciFindings(run: LintRun, withFingerprints: boolean): CiFinding[]
     const shown = displayPath(run.cwd, file);
     const key = keyOf?.(file);
     for (const d of run.workspace.diagnostics(file)) {
-      const p = positioned(d, shown, lines, locate);
-      out.push({ ...p, fingerprint: '' });
+      // positioned() returns a new object: it takes the fingerprint field itself instead of being copied again.
+      const p: CiFinding = Object.assign(positioned(d, shown, lines, locate), { fingerprint: '' });
+      out.push(p);
       if (key !== undefined) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }
   }

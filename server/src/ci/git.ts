@@ -1,6 +1,5 @@
 // What a change touched, from git: changed files (renames and deletions included) and the changed line
 // ranges of each, relative to a base revision. Runs the git command line; no library, no network.
-import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { childEnvironment } from '../explain/driver';
 
@@ -10,7 +9,7 @@ const MAX_OUTPUT = 512 * 1024 * 1024;
 
 function git(cwd: string, args: string[]): string {
   try {
-    return execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
+    return childProcess().execFileSync('git', ['-c', 'core.quotePath=false', ...args], {
       cwd,
       encoding: 'utf8',
       maxBuffer: MAX_OUTPUT,
@@ -193,7 +192,7 @@ export function fileAtRevision(root: string, rev: string, repoPath: string, maxB
   const size = Number(tryGit(root, ['cat-file', '-s', object])?.trim());
   if (!Number.isFinite(size) || size > maxBytes) return undefined;
   try {
-    return execFileSync('git', ['cat-file', 'blob', object], { cwd: root, maxBuffer: maxBytes + 1024, stdio: ['ignore', 'pipe', 'ignore'], env: childEnvironment() });
+    return childProcess().execFileSync('git', ['cat-file', 'blob', object], { cwd: root, maxBuffer: maxBytes + 1024, stdio: ['ignore', 'pipe', 'ignore'], env: childEnvironment() });
   } catch {
     return undefined;
   }
@@ -212,4 +211,9 @@ export function touchesChangedLines(file: ChangedFile, line: number, endLine: nu
   if (file.allLinesChanged) return true;
   for (let n = line; n <= endLine; n++) if (file.changedLines.has(n)) return true;
   return false;
+}
+
+/** node:child_process, loaded when git is first run (--only-changed, checklist), not at every start-up (~3 ms). */
+function childProcess(): typeof import('node:child_process') {
+  return require('node:child_process') as typeof import('node:child_process');
 }

@@ -5,8 +5,8 @@ import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, vali
 import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
 import { Workspace } from '../engine/workspace';
-import { loadCodeFrontEnd } from '../code/frontend';
-import type { Diagnostic } from '../engine/types';
+import type { GrammarName } from '../code/wasm';
+import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
@@ -47,6 +47,12 @@ export interface LintRun {
   /** Schema files read (absolute paths) and what went wrong finding or reading them. */
   schemaFiles: string[];
   schemaProblems: string[];
+  /**
+   * What loading the tree-sitter runtime and grammars cost this run (absent when no host-language file is
+   * among the inputs, 0 ms when an earlier run of the process loaded them): a one-time cost of the process,
+   * not of the first file that needs a grammar.
+   */
+  codeLoad?: { ms: number; grammars: GrammarName[] };
   /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
   docsBaseUrl?: string;
 }
@@ -82,12 +88,23 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load them only when a host-language file is among the inputs.
-  const needsCode = list.files.some((file) => {
+  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file).
+  const codeFiles: { path: string; language: FileLanguage }[] = [];
+  for (const file of list.files) {
     const language = languageOf(file, config);
-    return language !== undefined && language !== 'sql';
-  });
-  const workspace = new Workspace(config, needsCode ? [await loadCodeFrontEnd()] : []);
+    if (language !== undefined && language !== 'sql') codeFiles.push({ path: file, language });
+  }
+  let codeLoad: LintRun['codeLoad'];
+  const frontEnds: FrontEnd[] = [];
+  if (codeFiles.length > 0) {
+    // The code front end's module too: its host languages set up tables when it is imported (a SQL-only run need not).
+    const { grammarsFor, loadCodeFrontEnd } = await import('../code/frontend');
+    const grammars = grammarsFor(codeFiles);
+    const started = performance.now();
+    frontEnds.push(await loadCodeFrontEnd(grammars));
+    codeLoad = { ms: performance.now() - started, grammars };
+  }
+  const workspace = new Workspace(config, frontEnds);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
@@ -112,7 +129,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     if (done) workspace.adoptFile(done.model, done.readMs);
     else workspace.setFile(file, texts[i]);
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems };
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
 
 /** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */

@@ -1,26 +1,24 @@
 // The `insertlint` command line: one engine, several jobs.
 import { InputTooLargeError, UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
-import { runRulesCommand } from './rules-command';
-import { runChecklistCommand } from './checklist-command';
-import { runLspCommand } from '../lsp/lsp-command';
-import { runExplainCommand } from './explain-command';
-import { runSchemaCommand } from './schema-command';
 import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
+// The other commands' modules are set up when they run (import() of a bundled module runs its top level then):
+// `check` is what pre-commit and editors start again and again, and it need not set up Explain, the Db2
+// driver, the catalog reader or the checklist.
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
   check: { run: runCheckCommand, summary: 'lint SQL scripts and application code' },
-  checklist: { run: runChecklistCommand, summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
-  explain: { run: (argv, io) => runExplainCommand(argv, io), summary: "show an INSERT's access plan with its hidden work (db2exfmt file or live Db2)" },
+  checklist: { run: async (argv, io) => (await import('./checklist-command')).runChecklistCommand(argv, io), summary: 'Markdown review checklist of a change since --base REV (for pull requests)' },
+  explain: { run: async (argv, io) => (await import('./explain-command')).runExplainCommand(argv, io), summary: "show an INSERT's access plan with its hidden work (db2exfmt file or live Db2)" },
   schema: {
-    run: (argv, io) => runSchemaCommand(argv, io, { schemaEntries: async () => runConfig({ cwd: io.cwd }).config.schema }),
+    run: async (argv, io) => (await import('./schema-command')).runSchemaCommand(argv, io, { schemaEntries: async () => runConfig({ cwd: io.cwd }).config.schema }),
     summary: 'schema pull: write the DDL of live Db2 schemas (SYSCAT) for the schema rules to read',
   },
-  rules: { run: runRulesCommand, summary: 'list the rules, or print one rule\'s documentation' },
-  lsp: { run: runLspCommand, summary: 'start the language server for an editor (--stdio)' },
+  rules: { run: async (argv, io) => (await import('./rules-command')).runRulesCommand(argv, io), summary: 'list the rules, or print one rule\'s documentation' },
+  lsp: { run: async (argv, io) => (await import('../lsp/lsp-command')).runLspCommand(argv, io), summary: 'start the language server for an editor (--stdio)' },
 };
 
 const USAGE = `InsertLint for Db2: lint and explain Db2 INSERT workloads.

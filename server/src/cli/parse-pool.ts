@@ -4,7 +4,7 @@
 // single-threaded run does, so the output is the same by construction. A very large script is cut into
 // statement-aligned pieces read at once by several workers and joined on the main thread (sql/pieces.ts).
 // Code files, and any script whose model cannot travel or whose pieces do not join, are read on the main thread.
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { buildFileModel, scriptModel } from '../engine/workspace';
 import { DeadlineExceeded, withDeadline } from '../engine/deadline';
@@ -12,6 +12,17 @@ import type { Dialect, FileModel, SourceFile } from '../engine/types';
 import { scriptTerminator } from '../sql/parser';
 import { cutScript, joinPieces, parsePiece, type ParsedPiece, type ScriptPiece } from '../sql/pieces';
 import { packModel, unpackModel } from './ship-model';
+
+/**
+ * node:worker_threads, loaded on first use: it costs a few ms to load, and most runs use no worker. (A worker
+ * thread has it loaded already.)
+ */
+function threads(): typeof import('node:worker_threads') {
+  return require('node:worker_threads') as typeof import('node:worker_threads');
+}
+
+/** Set in the argv of the threads parseInWorkers starts, so that a run on the main thread can tell without loading node:worker_threads. */
+const WORKER_ARG = '--insertlint-parse-worker';
 
 /** Under this much script text a run stays on the main thread: starting a worker costs about 100 ms. */
 export const MIN_PARALLEL_CHARS = 2 * 2 ** 20;
@@ -176,7 +187,8 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
       worker.on('exit', () => resolve());
       send();
     });
-  const pool = Array.from({ length: workers }, () => new Worker(script, { workerData: { insertlintParseWorker: true } }));
+  const { Worker } = threads();
+  const pool = Array.from({ length: workers }, () => new Worker(script, { argv: [WORKER_ARG], workerData: { insertlintParseWorker: true } }));
   // For the tests (test/install/jobs.test.ts): proof that workers ran, without changing the output otherwise.
   if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: reading ${tasks.length} scripts in ${workers} worker threads\n`);
   try {
@@ -189,11 +201,14 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
 
 /** True in a thread started by parseInWorkers. */
 export function isParseWorker(): boolean {
+  if (!process.argv.includes(WORKER_ARG)) return false;
+  const { isMainThread, workerData } = threads();
   return !isMainThread && (workerData as { insertlintParseWorker?: boolean } | undefined)?.insertlintParseWorker === true;
 }
 
 /** The worker's side: reads each script or piece it is sent as Workspace.setFile would, and sends the model back. */
 export function runParseWorker(): void {
+  const { parentPort } = threads();
   parentPort!.on('message', (task: TaskMessage) => {
     const started = performance.now();
     const result: ResultMessage = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };

@@ -1,8 +1,8 @@
 // Questions the insert-pattern rules ask of a file: which executions insert, which loops they run in,
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
-import type { InsertStatement, Span, Statement, ValueKind } from '../sql/ast';
+import type { InsertStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { hasValueKind } from '../sql/grammar/values';
+import { valueKindBit, valueKindBits } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
@@ -18,16 +18,16 @@ export function isSingleRowValues(stmt: Statement): stmt is InsertStatement {
 /** An INSERT … VALUES with literal values only (no parameter marker, host variable or spliced value). */
 export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
   if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
-  let literal = false;
+  let kinds = 0;
   for (const row of stmt.source.rows) {
-    if (hasValueKind(row, BOUND_KINDS)) return false;
-    literal ||= hasValueKind(row, LITERAL_KIND);
+    kinds |= valueKindBits(row);
+    if (kinds & PARAMETER_BITS) return false;
   }
-  return literal;
+  return (kinds & LITERAL_BIT) !== 0;
 }
 
-const BOUND_KINDS: ReadonlySet<ValueKind> = new Set<ValueKind>(['marker', 'host']);
-const LITERAL_KIND: ReadonlySet<ValueKind> = new Set<ValueKind>(['literal']);
+const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
+const LITERAL_BIT = valueKindBit('literal');
 
 /** Executions that send rows: a direct or prepared run, not a prepare on its own. */
 export function runsRows(execution: SqlExecution): boolean {

@@ -1,12 +1,14 @@
 // The code front end the CLI and the language server hand to the engine: one tree-sitter Parser per grammar,
-// loaded once, and the registered host languages (languages/index.ts) that read files with them.
-// Only the types at start-up: the runtime module is loaded with the grammars (see loadCodeFrontEnd).
+// each grammar loaded once, when a file that needs it is among the inputs, and the registered host languages
+// (languages/index.ts) that read files with them.
+// Only the types at start-up: the runtime module is loaded with the first grammar (see loadCodeFrontEnd).
 import type { Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEnd, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
 import { HOST_LANGUAGES } from './languages';
-import { codeParserWasmFiles, type GrammarName } from './wasm';
+import { codeParserWasmFiles, GRAMMARS, BASELINE_ONLY_GRAMMARS, type GrammarName } from './wasm';
 import { DeadlineExceeded } from '../engine/deadline';
+import { withWasmTierUp } from './wasm-tiering';
 
 export { codeParserWasmFiles } from './wasm';
 
@@ -39,32 +41,54 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
   }
 }
 
-let loading: Promise<TreeSitterCodeFrontEnd> | undefined;
+/** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */
+export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
+  const grammars = new Set<GrammarName>();
+  for (const { path, language } of files) {
+    const host = hostLanguages.find((h) => h.languages.includes(language));
+    if (!host || host.grammars.length === 0) continue;
+    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+  }
+  return [...grammars];
+}
+
+const parsers = new Map<GrammarName, Parser>();
+let frontEnd: TreeSitterCodeFrontEnd | undefined;
+let loading: Promise<unknown> = Promise.resolve();
 
 /**
- * Loads the host-language parsers once (web-tree-sitter initialises asynchronously). Callers ask for it
- * only when a host-language file is to be read: the runtime and eight grammars take ~50 ms and ~30 MiB,
- * a third of the CLI's start-up, which SQL-only runs do not need.
+ * The code front end with the parsers of `grammars` loaded (every grammar when omitted, as the language
+ * server asks). Each grammar is loaded once per process, when first asked for: the runtime and eight
+ * grammars take ~50 ms and ~30 MiB, which SQL-only runs and runs over one language do not need. Every call
+ * returns the same front end; a grammar loaded by a later call serves it too.
  */
-export function loadCodeFrontEnd(): Promise<TreeSitterCodeFrontEnd> {
-  loading ??= (async () => {
-    // require, not import(): import() resolves the package's ES module build, a second copy whose
-    // Language objects the CommonJS copy that walk.ts queries with does not accept.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
-    const wasm = codeParserWasmFiles();
+export function loadCodeFrontEnd(grammars: Iterable<GrammarName> = Object.keys(GRAMMARS) as GrammarName[]): Promise<TreeSitterCodeFrontEnd> {
+  const wanted = [...grammars];
+  // One load at a time: two callers must not load the same grammar twice.
+  const next = loading.then(() => loadGrammars(wanted));
+  loading = next.catch(() => undefined);
+  return next;
+}
+
+async function loadGrammars(wanted: GrammarName[]): Promise<TreeSitterCodeFrontEnd> {
+  // require, not import(): import() resolves the package's ES module build, a second copy whose
+  // Language objects the CommonJS copy that walk.ts queries with does not accept.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
+  const wasm = codeParserWasmFiles();
+  if (!frontEnd) {
     await Parser.init({ locateFile: () => wasm.runtime });
-    const parsers = new Map<GrammarName, Parser>();
-    const grammars = new Set(HOST_LANGUAGES.flatMap((h) => h.grammars));
-    for (const name of grammars) {
-      const parser = new Parser();
-      parser.setLanguage(await Language.load(wasm.grammars[name]));
-      parsers.set(name, parser);
-    }
-    return new TreeSitterCodeFrontEnd(parsers);
-  })();
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
+    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+  }
+  for (const name of wanted) {
+    if (parsers.has(name)) continue;
+    const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    // V8 compiles wasm functions when they first run: one parse of a line compiles the grammar's lexer and
+    // the runtime's parse loop now, as part of loading, rather than inside the first file's time (5-25 ms).
+    parser.parse('\n')?.delete();
+    parsers.set(name, parser);
+  }
+  return frontEnd;
 }

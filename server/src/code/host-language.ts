@@ -18,8 +18,10 @@ export interface HostEnv {
 export interface HostLanguage {
   /** File languages (by extension, see engine/config.ts) this module reads. */
   languages: readonly FileLanguage[];
-  /** Tree-sitter grammars it parses with; loaded once when the front end starts. */
+  /** Tree-sitter grammars it parses with; each loaded once, when a file that needs it is among the inputs. */
   grammars: readonly GrammarName[];
+  /** The one grammar a file of `path` parses with, when the module has several (JSX, C++); `grammars[0]` when absent. */
+  grammarOf?(path: string, language: FileLanguage): GrammarName;
   /** Reads one file. May throw: the front end turns a failure into an empty result. */
   read(source: SourceFile, env: HostEnv): FrontEndResult;
 }

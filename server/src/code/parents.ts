@@ -45,15 +45,3 @@ export function parentOf(node: Node): Node | null {
   const table = tables.get(node.tree);
   return table ? (table.get(node.id) ?? null) : node.parent;
 }
-
-/** How deeply the nodes (in document order, a node before its descendants) nest in one another. */
-export function nestingOf(nodes: readonly Node[]): number {
-  const ends: number[] = [];
-  let deepest = 0;
-  for (const node of nodes) {
-    while (ends.length > 0 && ends[ends.length - 1] <= node.startIndex) ends.pop();
-    ends.push(node.endIndex);
-    if (ends.length > deepest) deepest = ends.length;
-  }
-  return deepest;
-}

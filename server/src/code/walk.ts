@@ -2,12 +2,12 @@
 // (calls, loops, functions, lambdas, ifs, assignments, comments) in document order, and the nesting is
 // rebuilt from their spans: each call gets its scope chain, its innermost loop (a named function is a
 // barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { Comment } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
 import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
-import { DEEP_NESTING, indexParents, nestingOf, parentOf } from './parents';
+import { DEEP_NESTING, indexParents, parentOf } from './parents';
 import { checkDeadline } from '../engine/deadline';
 
 export interface Walked {
@@ -42,37 +42,70 @@ export const USAGE_CALL = /exec|query|sql|prepare/i;
 /** …but not assertions, loggers and builders that only look at SQL text. */
 export const NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
 
-/** Type ids of every node type the walk looks at, per adapter. */
-const interestingTypes = new WeakMap<LanguageAdapter, Set<number>>();
+/** The node types the walk looks at, per adapter and language, and which of them also name an anonymous token. */
+interface InterestingTypes {
+  types: string[];
+  /** Types that are also an anonymous token's text (Python's `lambda` node and `lambda` keyword): only named nodes count. */
+  alsoTokens: Set<string>;
+}
+
+const interestingTypes = new WeakMap<LanguageAdapter, WeakMap<Language, InterestingTypes>>();
+
+function interestingTypesOf(adapter: LanguageAdapter, language: Language): InterestingTypes {
+  let byLanguage = interestingTypes.get(adapter);
+  if (!byLanguage) interestingTypes.set(adapter, (byLanguage = new WeakMap()));
+  let found = byLanguage.get(language);
+  if (!found) {
+    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]);
+    const types = [...names].filter((type) => language.idForNodeType(type, true) !== null);
+    found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
+    byLanguage.set(language, found);
+  }
+  return found;
+}
+
+/** The nodes the walk looks at, in document order (a node before its descendants), with their types and ends. */
+interface InterestingNodes {
+  nodes: Node[];
+  /** `types[i]` is `nodes[i].type`, `ends[i]` its `endIndex`: each a call into wasm, made once per node. */
+  types: string[];
+  ends: number[];
+}
 
 /**
- * The nodes of every type the walk looks at, in document order (a node before its descendants). One cursor
- * pass over the tree: a tree-sitter query does the same faster on small files but grows quadratically
- * in deep trees (a Python text concatenated from 80,000 values never finished), and the cursor costs
- * little more on ordinary files.
+ * The named nodes of every type the walk looks at. `descendantsOfType` walks the tree inside the wasm
+ * module in one call: a tree-sitter query does the same but grows quadratically in deep trees (a Python
+ * text concatenated from 80,000 values never finished), and a TreeCursor driven from JavaScript pays a call
+ * into wasm and back for every move over every node (80% of the walk on ordinary files).
  */
-function interestingNodes(tree: Tree, adapter: LanguageAdapter): Node[] {
-  let ids = interestingTypes.get(adapter);
-  if (!ids) {
-    const language = tree.language;
-    ids = new Set<number>();
-    for (const type of [...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]) {
-      const id = language.idForNodeType(type, true);
-      if (id !== null) ids.add(id);
-    }
-    interestingTypes.set(adapter, ids);
+function interestingNodes(tree: Tree, adapter: LanguageAdapter): InterestingNodes {
+  const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
+  const found = tree.rootNode.descendantsOfType(wanted);
+  const nodes: Node[] = [];
+  const types: string[] = [];
+  const ends: number[] = [];
+  for (const node of found) {
+    if (!node) continue;
+    const type = node.type;
+    if (alsoTokens.has(type) && !node.isNamed) continue;
+    nodes.push(node);
+    types.push(type);
+    ends.push(node.endIndex);
   }
-  const out: Node[] = [];
-  const cursor = tree.walk();
-  try {
-    for (;;) {
-      if (ids.has(cursor.nodeTypeId)) out.push(cursor.currentNode);
-      if (cursor.gotoFirstChild()) continue;
-      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return out;
-    }
-  } finally {
-    cursor.delete();
+  return { nodes, types, ends };
+}
+
+/** How deeply the nodes nest in one another (starts and ends in document order, a node before its descendants). */
+function nestingOf(nodes: readonly Node[], ends: readonly number[]): number {
+  const open: number[] = [];
+  let deepest = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const start = nodes[i].startIndex;
+    while (open.length > 0 && open[open.length - 1] <= start) open.pop();
+    open.push(ends[i]);
+    if (open.length > deepest) deepest = open.length;
   }
+  return deepest;
 }
 
 export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
@@ -87,13 +120,13 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
-  const nodes = interestingNodes(tree, adapter);
-  if (nestingOf(nodes) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(tree, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
   const declared = new Set<string>();
-  for (const node of nodes) {
-    if (!adapter.functions.has(node.type)) continue;
-    const name = functionNameOf(node);
+  for (let i = 0; i < nodes.length; i++) {
+    if (!adapter.functions.has(types[i])) continue;
+    const name = functionNameOf(nodes[i]);
     if (name) declared.add(name);
   }
   const wanted = (name: string) =>
@@ -110,6 +143,22 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     return { guards };
   };
+  /** The innermost loop around the node being visited (no guards collected: assignments need only the loop). */
+  const loopAround = (): LoopInfo | undefined => {
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const f = frames[i];
+      if (f.kind === 'loop') return f.loop;
+      if (f.kind === 'barrier') return undefined;
+    }
+    return undefined;
+  };
+  // The same guard texts come up for every call in a loop body: each is classified once.
+  const countGuards = new Map<string, boolean>();
+  const countGuard = (guard: string): boolean => {
+    let counted = countGuards.get(guard);
+    if (counted === undefined) countGuards.set(guard, (counted = isCountGuard(guard)));
+    return counted;
+  };
   const loops: Walked['loops'] = [];
   const openLoop = (node: Node, kind: string) => {
     const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
@@ -118,14 +167,14 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   };
 
   // Captures come in document order, a node before its descendants.
-  let visited = 0;
-  for (const node of nodes) {
-    if ((++visited & 255) === 0) checkDeadline();
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    const node = nodes[i];
     const start = node.startIndex;
-    const end = node.endIndex;
+    const end = ends[i];
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = node.type;
+    const type = types[i];
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
@@ -145,15 +194,19 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       frames.push({ end, kind: 'guard', guard: condition ? condition.text : '' });
     }
     if (adapter.assignmentTypes.has(type)) {
-      const loop = innermostLoop().loop;
-      for (const a of adapter.assignments(node)) addAssignment(currentScope(), { ...a, at: end, loop });
+      const assigned = adapter.assignments(node);
+      if (assigned.length > 0) {
+        const loop = loopAround();
+        const scope = currentScope();
+        for (const a of assigned) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+      }
     }
     if (!adapter.calls.has(type)) continue;
     const name = adapter.calleeName(node);
     if (name === undefined) continue;
     if (!loopCalls.has(name)) {
       const { loop, guards } = innermostLoop();
-      if (loop) loopCalls.set(name, { loop, guarded: guards.some(isCountGuard) });
+      if (loop) loopCalls.set(name, { loop, guarded: guards.some(countGuard) });
     }
     const call = wanted(name) ? adapter.callSite(node) : undefined;
     if (!call) continue;
@@ -161,7 +214,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     const scope = currentScope();
     calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { ...a, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }

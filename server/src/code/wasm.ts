@@ -17,6 +17,14 @@ export const GRAMMARS = {
 
 export type GrammarName = keyof typeof GRAMMARS;
 
+/**
+ * Grammars kept on V8's baseline wasm compiler (see wasm-tiering.ts): their lexers are 40-160 KB functions
+ * that TurboFan takes 0.4-0.7 s of CPU each to optimise for a parse a few percent faster (measured on
+ * ../shared/corpus/code: 2.7 s -> 1.9 s of CPU for the whole check). The other grammars' lexers optimise in
+ * 60-120 ms and parse up to a third faster (Java) after it, so they tier up.
+ */
+export const BASELINE_ONLY_GRAMMARS: ReadonlySet<GrammarName> = new Set<GrammarName>(['c', 'cpp', 'bash']);
+
 function resolvePackageFile(pkg: string, file: string, searchFrom?: string): string {
   const paths = searchFrom ? [searchFrom] : undefined;
   // package.json is resolvable for packages without an exports map; the .wasm sits beside it.

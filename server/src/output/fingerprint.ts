@@ -1,7 +1,6 @@
 // Finding fingerprints that survive unrelated edits: they hash what was flagged (rule, file, the flagged
 // lines' text with whitespace normalized), never where it is, so lines moving above a finding leave it alone.
 // Identical findings (same rule, same text, same file) are told apart by their order of occurrence.
-import { createHash } from 'node:crypto';
 import { LineIndex } from '../engine/lines';
 
 /** The key under which SARIF `partialFingerprints` carries ours. */
@@ -61,6 +60,11 @@ export function fingerprints<T extends FingerprintInput>(findings: readonly T[],
     const key = [f.rule, f.displayPath, normalizedLines(linesOf(f) ?? empty, f.line, f.endLine)].join('\u0000');
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
+    return sha256().update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
   });
+}
+
+/** A SHA-256 hash; node:crypto is loaded when a fingerprint is first needed (baselines, SARIF), not at every start-up (~3 ms). */
+function sha256(): import('node:crypto').Hash {
+  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
 }

@@ -2,7 +2,6 @@
 // the text goes to a temporary file in the same folder, is flushed, then renamed over the target. An
 // interrupted run leaves the previous file as it was (and at worst a stray .insertlint-*.tmp next to it).
 import { closeSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, chmodSync, type Stats } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
@@ -11,7 +10,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   // A pipe or device (--output /dev/stdout) cannot be replaced, and a half-written stream is all it can get.
   if (existing && !existing.isFile()) return writeAll(openSync(target, 'w'), bytes);
-  const temp = join(dirname(target), `.insertlint-${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(target), `.insertlint-${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
   try {
     const fd = openSync(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
     writeAll(fd, bytes, true);
@@ -51,4 +50,10 @@ function statOrUndefined(path: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Eight random hex digits for a temporary name; node:crypto is loaded here, when a file is written, not at start-up (~3 ms). */
+function randomSuffix(): string {
+  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
+  return randomBytes(4).toString('hex');
 }

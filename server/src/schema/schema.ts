@@ -15,7 +15,7 @@ import type {
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { childStatements, forEachStatement, isSplicedName } from '../sql/walk';
-import { valueKinds } from '../sql/grammar/values';
+import { valueKindBit, valueKindBits } from '../sql/grammar/values';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -142,9 +142,19 @@ export class SchemaModel {
 
   /** The key of a name as written in `stmt`. */
   keyOf(name: QualifiedName, stmt?: Statement): string {
-    const schema = name.schema ?? (stmt ? this.schemaAt.get(stmt) : undefined);
-    return tableKey(schema ?? '', name.name);
+    const schema = name.schema ?? (stmt ? this.schemaAt.get(stmt) : undefined) ?? '';
+    // Rules and the schema ask for the key of every INSERT's target several times (~130,000 times for a
+    // 200,000-line script): the same string each time, looked up by the parser's shared name strings,
+    // instead of a new concatenation to flatten and hash for each Map lookup.
+    let byName = this.keys.get(schema);
+    if (!byName) this.keys.set(schema, (byName = new Map()));
+    let key = byName.get(name.name);
+    if (key === undefined) byName.set(name.name, (key = `${schema}.${name.name}`));
+    return key;
   }
+
+  /** Keys made by keyOf, by schema ('' for none) and name. */
+  private readonly keys = new Map<string, Map<string, string>>();
 
   /** The table a name in `stmt` refers to, also when one side does not know the schema. */
   table(name: QualifiedName, stmt?: Statement): TableInfo | undefined {
@@ -667,30 +677,6 @@ function zosLoadReason(load: ZosLoadOptions): string {
 }
 
 /**
- * "SCHEMA.NAME" keys, one string per schema and name: rules ask keyOf for every INSERT of a script on every
- * keystroke, and a new string each time was ~200,000 strings of garbage per keystroke at 50,000 lines.
- * Bounded: cleared past 100,000 keys (a long session typing names letter by letter).
- */
-const KEYS = new Map<string, Map<string, string>>();
-let keyCount = 0;
-
-function tableKey(schema: string, name: string): string {
-  let byName = KEYS.get(schema);
-  let key = byName?.get(name);
-  if (key !== undefined) return key;
-  if (keyCount >= 100_000) {
-    KEYS.clear();
-    keyCount = 0;
-    byName = undefined;
-  }
-  if (!byName) KEYS.set(schema, (byName = new Map()));
-  key = `${schema}.${name}`;
-  byName.set(name, key);
-  keyCount++;
-  return key;
-}
-
-/**
  * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
  * (routines, blocks, triggers) or host-language code.
  */
@@ -764,7 +750,9 @@ export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
 }
 
+const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
+
 /** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
 function withoutParameters(row: ValuesRow): boolean {
-  return valueKinds(row).every((kind) => kind !== 'marker' && kind !== 'host');
+  return (valueKindBits(row) & PARAMETER_BITS) === 0;
 }

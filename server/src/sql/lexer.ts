@@ -196,21 +196,6 @@ export class Lexer {
     let lineStart = this.lineStart;
     let i = this.i;
 
-    // CLP recognises an alternative terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so
-    // '@' in XQuery (@attr), e-mail addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
-    const isTerminatorAt = (p: number): boolean => {
-      if (text.charCodeAt(p) !== termC0 || (termLen > 1 && !text.startsWith(term, p))) return false;
-      if (termC0 === 59 || termC0 === 10) return true;
-      let j = p + termLen;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === 10 || d === 13) return true;
-        if (d === 45 && text.charCodeAt(j + 1) === 45) return true;
-        if (!isSpace(d)) return false;
-        j++;
-      }
-      return true;
-    };
 
     while (i < n) {
       const c = text.charCodeAt(i);
@@ -300,7 +285,7 @@ export class Lexer {
         i = j;
         continue;
       }
-      if (isTerminatorAt(i)) {
+      if (terminatorAt(text, i, term, termC0)) {
         tokens.push(TK_TERM, i, i + termLen, 0);
         i += termLen;
         atStatementStart = true;
@@ -310,7 +295,7 @@ export class Lexer {
       // !name! placeholders in IBM replication templates (substituted before the script runs): a name.
       if (c === 33 && !atStatementStart && next >= 0 && isIdentStart(next)) {
         let j = scanIdent(text, i + 1);
-        if (text.charCodeAt(j) === 33 && !isTerminatorAt(j)) j++;
+        if (text.charCodeAt(j) === 33 && !terminatorAt(text, j, term, termC0)) j++;
         tokens.push(TK_WORD, i, j, 0);
         i = j;
         continue;
@@ -318,7 +303,7 @@ export class Lexer {
       // CLP shell escape: !command at the start of a statement runs up to the terminator.
       if (c === 33 && atStatementStart) {
         let j = i + 1;
-        while (j < n && !isTerminatorAt(j)) j++;
+        while (j < n && !terminatorAt(text, j, term, termC0)) j++;
         tokens.push(TK_RAW, i, j, 0);
         i = j;
         atStatementStart = false;
@@ -347,14 +332,14 @@ export class Lexer {
         let j = i + 1;
         while (j < n) {
           const d = text.charCodeAt(j);
-          if (!isIdentPart(d) || (d === termC0 && isTerminatorAt(j))) break;
+          if (!isIdentPart(d) || (d === termC0 && terminatorAt(text, j, term, termC0))) break;
           j++;
         }
         tokens.push(TK_WORD, i, j, 0);
         // CLP ECHO: the rest up to the terminator is free text (it may hold quotes and '--').
         if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
           let k = j;
-          while (k < n && !isTerminatorAt(k)) k++;
+          while (k < n && !terminatorAt(text, k, term, termC0)) k++;
           if (k > j) tokens.push(TK_RAW, j, k, 0);
           i = k;
           continue;
@@ -450,6 +435,28 @@ export class Lexer {
     this.atStatementStart = atStatementStart;
     this.lineStart = lineStart;
   }
+}
+
+/**
+ * Whether the terminator `term` (first character `termC0`) is at `p`. A module function, not a closure in
+ * Lexer.run: parseSql calls run once per round, and a closure made per call made V8 throw away the optimised
+ * lexer ("wrong call target") and compile it again (~40 ms, while the lexer ran unoptimised). CLP recognises an alternative
+ * terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so '@' in XQuery (@attr), e-mail
+ * addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
+ */
+function terminatorAt(text: string, p: number, term: string, termC0: number): boolean {
+  if (text.charCodeAt(p) !== termC0 || (term.length > 1 && !text.startsWith(term, p))) return false;
+  if (termC0 === 59 || termC0 === 10) return true;
+  const n = text.length;
+  let j = p + term.length;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d === 10 || d === 13) return true;
+    if (d === 45 && text.charCodeAt(j + 1) === 45) return true;
+    if (!isSpace(d)) return false;
+    j++;
+  }
+  return true;
 }
 
 function scanIdent(text: string, j: number): number {

@@ -67,17 +67,22 @@ interface LineCounts {
   /** Lines that are only `@` / `!`, or end with END@ / END!. */
   atBlockEnds: number;
   bangBlockEnds: number;
-  /** Lines starting with a CLP command word, and how many `;` appear in code. */
+  /** Lines starting with a CLP command word, and whether any `;` appears in code at all. */
   commandLines: number;
-  semicolons: number;
+  anySemicolon: boolean;
 }
 
 /**
  * The terminator the file shows it is run with, or undefined for the CLP's `-t` default (`;`) and for
  * files that switch it themselves with `--#SET TERMINATOR`.
  */
-export function inferTerminator(text: string): TerminatorChoice | undefined {
-  return scanTerminator(text).choice;
+export function inferTerminator(text: string, options: ScanOptions = {}): TerminatorChoice | undefined {
+  return scanTerminator(text, options).choice;
+}
+
+/** `plainLines: false` reads every line the long way (see PLAIN_LINE; the test compares). */
+interface ScanOptions {
+  plainLines?: boolean;
 }
 
 /** Where the scan is at a line start: what the lines before it showed, and the state it carries into the line. */
@@ -107,10 +112,10 @@ export interface TerminatorScan {
 /** Lines between two saved points: a keystroke scans again at most about this many lines (~3 kB). */
 const CHECKPOINT_LINES = 64;
 
-export function scanTerminator(text: string): TerminatorScan {
+export function scanTerminator(text: string, options: ScanOptions = {}): TerminatorScan {
   const start: ScanPoint = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   const points: ScanPoint[] = [];
-  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points);
+  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, options.plainLines ?? true);
   if ('directive' in result) return { choice: result.directive };
   return { choice: start.named ?? fromLines(start.counts), points: text.length <= SCAN_LIMIT ? points : undefined, end: start };
 }
@@ -138,7 +143,7 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
   const at = copyPoint(old[from]);
   let k = from + 1;
   let met: ScanPoint | undefined;
-  const result = scanLines(after, at, after.length, points, (lineStart) => {
+  const result = scanLines(after, at, after.length, points, true, (lineStart) => {
     if (lineStart < change.newEnd) return false;
     while (k < old.length && old[k].offset + delta < lineStart) k++;
     const o = old[k];
@@ -150,7 +155,9 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
   if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
   // From the meeting point on: the old points and end, moved, with what the new lines before it added.
   const m = met as ScanPoint;
-  if (m.named !== undefined && at.named === undefined) return scanTerminator(after);
+  // What the old scan found before the meeting point and the new one did not: whether the rest of the old scan
+  // has one too is not known (a -td@ comment, a ';' in code: the scan stops counting ';' after the first).
+  if ((m.named !== undefined && at.named === undefined) || (m.counts.anySemicolon && !at.counts.anySemicolon)) return scanTerminator(after);
   const moved = (p: ScanPoint): ScanPoint => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
   for (let i = k; i < old.length; i++) points.push(moved(old[i]));
   const end = moved(scan.end);
@@ -158,7 +165,7 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
 }
 
 function newCounts(): LineCounts {
-  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, semicolons: 0 };
+  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false };
 }
 
 function copyPoint(p: ScanPoint): ScanPoint {
@@ -169,10 +176,11 @@ function sameState(a: ScanPoint, b: ScanPoint): boolean {
   return a.blockDepth === b.blockDepth && a.inString === b.inString && a.inDelimited === b.inDelimited && a.previousEndedWithSemicolon === b.previousEndedWithSemicolon;
 }
 
-/** `now` plus what the old scan added from `base` to `total`. */
+/** `now` plus what the old scan added from `base` to `total` (a ';' after `base` when `base` had none yet). */
 function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCounts {
   const out = newCounts();
-  for (const key of Object.keys(out) as (keyof LineCounts)[]) out[key] = now[key] + (total[key] - base[key]);
+  for (const key of Object.keys(out) as (keyof LineCounts)[]) if (key !== 'anySemicolon') out[key] = now[key] + (total[key] - base[key]);
+  out.anySemicolon = now.anySemicolon || (total.anySemicolon && !base.anySemicolon);
   return out;
 }
 
@@ -181,9 +189,10 @@ function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCo
  * of it at every CHECKPOINT_LINES-th line start into `points`; `meets(lineStart)` may stop it at a line start.
  * A directive comment ends the scan with its answer.
  */
-function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
+function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], plainLines: boolean, meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
   let lineStart = at.offset;
   let lines = 0;
+  let nextSemicolon = -1; // the first ';' at or after the last line start it was looked for from (Infinity: none)
   while (lineStart < n) {
     at.offset = lineStart;
     if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
@@ -195,7 +204,37 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
     let first = -1;
     let last = -1;
     let lastInStr = false;
-    for (let i = lineStart; i < lineEnd; i++) {
+    // Most lines of a big script are plain (see PLAIN_LINE): read with one regular expression instead of a
+    // loop over each character, which ran a third of the start of a run before V8 had optimised it (~40 ms
+    // for the 1 MB read here).
+    let plain = false;
+    // (Not for a line the scan limit cuts: the loop reads it only up to the limit.)
+    if (plainLines && at.blockDepth === 0 && !at.inString && !at.inDelimited && (lineEnd < n || n === text.length)) {
+      PLAIN_LINE.lastIndex = lineStart;
+      plain = PLAIN_LINE.test(text) && PLAIN_LINE.lastIndex >= lineEnd;
+      // Whether a ';' is code or in a string only matters until the first ';' in code. The next ';' is found
+      // once per ';' (a search per line would be quadratic in a script without any).
+      if (plain && !at.counts.anySemicolon) {
+        if (nextSemicolon < lineStart) {
+          const found = text.indexOf(';', lineStart);
+          nextSemicolon = found < 0 ? Infinity : found;
+        }
+        if (nextSemicolon < lineEnd) plain = false;
+      }
+    }
+    if (plain) {
+      first = lineStart;
+      while (first < lineEnd && isSpace(text.charCodeAt(first))) first++;
+      if (first === lineEnd) first = -1;
+      else {
+        last = lineEnd - 1;
+        while (isSpace(text.charCodeAt(last))) last--;
+        // A closing quote ends the line's last string: the line's code ends in a string, as the loop below has it.
+        const c = text.charCodeAt(last);
+        lastInStr = c === Code.Quote || c === Code.DoubleQuote;
+      }
+    }
+    for (let i = plain ? lineEnd : lineStart; i < lineEnd; i++) {
       const c = text.charCodeAt(i);
       if (at.blockDepth > 0) {
         if (c === Code.Star && text.charCodeAt(i + 1) === Code.Slash) {
@@ -238,7 +277,7 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         at.inDelimited = true;
         lastInStr = true;
       } else if (c === Code.Semicolon) {
-        at.counts.semicolons++;
+        at.counts.anySemicolon = true;
       }
     }
     if (first >= 0) {
@@ -265,6 +304,12 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
   return { stopped: false };
 }
 
+/**
+ * A line that opens no comment and whose strings and delimited identifiers all close on it: no quote, dash or
+ * slash outside closed '…' and "…" (up to the line end; `lastIndex` tells whether it got there).
+ */
+const PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
+
 function fromLines(c: LineCounts): TerminatorChoice | undefined {
   // SQL*Plus puts a lone / after "END;" of a PL/SQL block; Db2 scripts run with -td/ end every statement with it.
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
@@ -282,7 +327,7 @@ function fromLines(c: LineCounts): TerminatorChoice | undefined {
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: '\n', reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
   }
-  if (c.semicolons === 0 && c.codeLines > 1 && c.commandLines === c.codeLines) {
+  if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: '\n', reason: 'no terminators and every line is a command (a script run without -t)' };
   }
   return undefined;

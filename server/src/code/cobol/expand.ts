@@ -33,13 +33,31 @@ export interface Expanded {
 const BUILT_IN = new Set(['SQLCA', 'SQLDA', 'SQLCODE', 'SQLSTATE', 'DFHAID', 'DFHBMSCA', 'DFHEIBLK']);
 const MAX_DEPTH = 8;
 
+/**
+ * A member's cleaned source and tokens, kept with the member's SourceFile (a new text is a new SourceFile): a
+ * copybook that every program of an application includes is cleaned and tokenised once, not once per program.
+ */
+const readMembers = new WeakMap<SourceFile, { source: CobolSource; tokens: CobolToken[] }>();
+
+function readMember(file: SourceFile): { source: CobolSource; tokens: CobolToken[] } {
+  let read = readMembers.get(file);
+  if (!read) {
+    const source = readCobolSource(file.text);
+    read = { source, tokens: tokenize(source.clean) };
+    readMembers.set(file, read);
+  }
+  return read;
+}
+
 export function expandProgram(path: string, text: string, member?: (name: string, from: string) => SourceFile | undefined): Expanded {
-  const units: Unit[] = [{ path, text, source: readCobolSource(text) }];
+  const program = readCobolSource(text);
+  const units: Unit[] = [{ path, text, source: program }];
+  const unitTokens: CobolToken[][] = [tokenize(program.clean)];
   const tokens: PlacedToken[] = [];
   const includes: string[] = [];
   const walk = (unit: number, at: Span | undefined, open: string[]): void => {
     const { source } = units[unit];
-    const list = tokenize(source.clean);
+    const list = unitTokens[unit];
     for (let i = 0; i < list.length; i++) {
       const token = list[i];
       const own = at ?? { start: token.start, end: token.end };
@@ -56,7 +74,9 @@ export function expandProgram(path: string, text: string, member?: (name: string
       if (open.length >= MAX_DEPTH || open.includes(included.name)) continue;
       const found = member?.(included.name, units[unit].path);
       if (!found) continue;
-      units.push({ path: found.path, text: found.text, source: readCobolSource(found.text) });
+      const read = readMember(found);
+      units.push({ path: found.path, text: found.text, source: read.source });
+      unitTokens.push(read.tokens);
       walk(units.length - 1, span, [...open, included.name]);
     }
   };

@@ -47,7 +47,8 @@ export function readCobolSource(text: string): CobolSource {
 }
 
 function blank(s: string): string {
-  return s.replace(/[^\r\n]/g, ' ');
+  // A line holds no newline; a stray CR inside one is kept.
+  return s.includes('\r') ? s.replace(/[^\r\n]/g, ' ') : ' '.repeat(s.length);
 }
 
 function fixedLine(line: string, at: number, comments: Comment[]): string {
@@ -75,6 +76,7 @@ function freeLine(line: string, at: number, comments: Comment[]): string {
 
 /** Where a `*>` comment starts outside literals, or -1. */
 function inlineComment(code: string): number {
+  if (!code.includes('*>')) return -1;
   let quote = '';
   for (let i = 0; i < code.length - 1; i++) {
     const c = code[i];

@@ -12,6 +12,20 @@ export interface CobolToken {
 
 const WORD = /[A-Za-z0-9\-_$#@]/;
 
+/** A character of a COBOL word (letters, digits, - _ $ # @), by its code: the scan runs over every character. */
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95 || c === 36 || c === 35 || c === 64;
+}
+
+const isDigitCode = (c: number) => c >= 48 && c <= 57;
+
+/** White space as `\s` has it (ASCII by code, the rest by the expression). */
+function isSpaceAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return /\s/.test(text[i]);
+}
+
 export function tokenize(clean: string): CobolToken[] {
   const tokens: CobolToken[] = [];
   const n = clean.length;
@@ -20,16 +34,19 @@ export function tokenize(clean: string): CobolToken[] {
   let unclosedFrom = n + 1;
   let i = 0;
   while (i < n) {
-    const c = clean[i];
-    if (c === ' ' || c === '\n' || c === '\r' || c === '\t' || c === ',' || c === ';') {
+    const c = clean.charCodeAt(i);
+    // blank, newline, CR, tab, comma, semicolon
+    if (c === 32 || c === 10 || c === 13 || c === 9 || c === 44 || c === 59) {
       i++;
       continue;
     }
-    if (c === '\'' || c === '"') {
+    if (c === 39 || c === 34) {
       let j = i + 1;
-      while (j < n && clean[j] !== '\n') {
-        if (clean[j] === c) {
-          if (clean[j + 1] === c) {
+      while (j < n) {
+        const d = clean.charCodeAt(j);
+        if (d === 10) break;
+        if (d === c) {
+          if (clean.charCodeAt(j + 1) === c) {
             j += 2;
             continue;
           }
@@ -42,17 +59,22 @@ export function tokenize(clean: string): CobolToken[] {
       i = j;
       continue;
     }
-    if (c === '.' && (i + 1 >= n || /\s/.test(clean[i + 1]))) {
+    if (c === 46 && (i + 1 >= n || isSpaceAt(clean, i + 1))) {
       tokens.push({ kind: 'period', text: '.', start: i, end: i + 1 });
       i++;
       continue;
     }
-    if (WORD.test(c)) {
+    if (isWordCode(c)) {
       let j = i + 1;
       // Digits with a decimal point (1.5) stay one token; a period before a blank ends the sentence.
-      while (j < n && (WORD.test(clean[j]) || (clean[j] === '.' && /[0-9]/.test(clean[j - 1]) && /[0-9]/.test(clean[j + 1] ?? '')))) j++;
+      for (; j < n; j++) {
+        const d = clean.charCodeAt(j);
+        if (isWordCode(d)) continue;
+        if (d === 46 && isDigitCode(clean.charCodeAt(j - 1)) && isDigitCode(clean.charCodeAt(j + 1))) continue;
+        break;
+      }
       // X'..', N'..', G'..': a literal with a prefix
-      if (j === i + 1 && /[XNGZ]/i.test(c) && (clean[j] === '\'' || clean[j] === '"')) {
+      if (j === i + 1 && /[XNGZ]/i.test(clean[i]) && (clean.charCodeAt(j) === 39 || clean.charCodeAt(j) === 34)) {
         i = j;
         continue;
       }
@@ -70,7 +92,7 @@ export function tokenize(clean: string): CobolToken[] {
       i = j;
       continue;
     }
-    tokens.push({ kind: 'other', text: c, start: i, end: i + 1 });
+    tokens.push({ kind: 'other', text: clean[i], start: i, end: i + 1 });
     i++;
   }
   return tokens;

@@ -84,14 +84,24 @@ export function readJcl(text: string): Jcl {
 
 /** The text with everything outside `spans` blanked (newlines kept), and in-stream lines cut at column 72. */
 export function maskOutside(text: string, spans: readonly Span[]): string {
-  const out = text.replace(/[^\r\n]/g, ' ').split('');
+  // Which characters stay, then the text copied in runs: one string per character of the file (split and
+  // join) cost more than the rest of reading a job.
+  const keep = new Uint8Array(text.length);
   for (const span of spans) {
     let column = 0;
-    for (let i = span.start; i < span.end; i++) {
-      const c = text[i];
-      if (c === '\n') column = 0;
-      else if (column++ < 72) out[i] = c;
+    for (let i = Math.max(0, span.start); i < span.end && i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) column = 0;
+      else if (column++ < 72) keep[i] = 1;
     }
+  }
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    const kept = keep[i];
+    let j = i + 1;
+    while (j < text.length && keep[j] === kept) j++;
+    const run = text.slice(i, j);
+    out.push(kept ? run : run.replace(/[^\r\n]/g, ' '));
+    i = j;
   }
   return out.join('');
 }

@@ -148,6 +148,9 @@ export const C_ADAPTERS = { c: makeCAdapter('c'), cpp: makeCAdapter('cpp') };
 export const cLanguage: HostLanguage = {
   languages: ['c', 'cpp'],
   grammars: ['c', 'cpp'],
+  grammarOf(_path, language) {
+    return language === 'cpp' ? 'cpp' : 'c';
+  },
   read(source, env) {
     const leftOut = cAccess(source.text);
     return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === 'cpp' ? C_ADAPTERS.cpp : C_ADAPTERS.c);

@@ -7,10 +7,13 @@ import { C_ADAPTERS } from './c';
 export const embeddedSqlLanguage: HostLanguage = {
   languages: ['embedded-sql'],
   grammars: ['c', 'cpp'],
+  grammarOf(path) {
+    const ext = path.slice(path.lastIndexOf('.'));
+    return ext === '.sqC' || ext === '.sqx' ? 'cpp' : 'c';
+  },
   read(source, env) {
-    const ext = source.path.slice(source.path.lastIndexOf('.'));
     const scan = scanEmbeddedSql(source.text, { execSql: true });
-    const adapter = ext === '.sqC' || ext === '.sqx' ? C_ADAPTERS.cpp : C_ADAPTERS.c;
+    const adapter = C_ADAPTERS[embeddedSqlLanguage.grammarOf!(source.path, source.language) as keyof typeof C_ADAPTERS];
     return readWithAdapter(source, env, adapter, { hostText: scan.hostText, hooks: embeddedHooks(source.text, scan) });
   },
 };

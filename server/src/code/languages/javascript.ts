@@ -116,11 +116,13 @@ const JS_ADAPTERS = { javascript: makeJsAdapter('javascript'), typescript: makeJ
 export const javascriptLanguage: HostLanguage = {
   languages: ['javascript', 'typescript'],
   grammars: ['javascript', 'typescript', 'tsx'],
+  grammarOf(path, language) {
+    return /\.[jt]sx$/i.test(path) ? 'tsx' : language === 'typescript' ? 'typescript' : 'javascript';
+  },
   read(source, env) {
     const leftOut = javascriptAccess(source.text, env.options);
     if (leftOut) return emptyResult(leftOut);
-    const jsx = /\.[jt]sx$/i.test(source.path);
-    return readWithAdapter(source, env, jsx ? JS_ADAPTERS.tsx : source.language === 'typescript' ? JS_ADAPTERS.typescript : JS_ADAPTERS.javascript);
+    return readWithAdapter(source, env, JS_ADAPTERS[javascriptLanguage.grammarOf!(source.path, source.language) as keyof typeof JS_ADAPTERS]);
   },
 };
 

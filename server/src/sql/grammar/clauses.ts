@@ -218,8 +218,12 @@ export function sequencesUsed(p: Parser, from: number, to: number): QualifiedNam
   const saved = p.end;
   p.end = to;
   try {
+    const { kind, start, end } = p.t;
     for (let i = from; i < to; i++) {
-      if (p.t.kind[i] !== TK_WORD) continue;
+      // Every token of every INSERT passes here: only a 4- or 7-letter word (NEXT, NEXTVAL) is worth a closer look.
+      if (kind[i] !== TK_WORD) continue;
+      const length = end[i] - start[i];
+      if (length !== 4 && length !== 7) continue;
       let nameAt = -1;
       if (p.kw(i, 'NEXT') && p.kw(i + 1, 'VALUE') && p.kw(i + 2, 'FOR')) nameAt = i + 3;
       else if (p.kw(i, 'NEXTVAL') && p.kw(i + 1, 'FOR')) nameAt = i + 2;

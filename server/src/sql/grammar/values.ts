@@ -67,17 +67,27 @@ export class PackedValuesRow implements ValuesRow {
   }
 }
 
+/** The bit of a value kind in valueKindBits. */
+export function valueKindBit(kind: ValueKind): number {
+  return 1 << VALUE_KINDS.indexOf(kind);
+}
+
+/**
+ * The kinds a row's values have, as bits (valueKindBit): "any marker? any literal?" without an array per row.
+ * Rules and the schema ask it of every row of every INSERT, and the arrays of `valueKinds` were garbage at once.
+ */
+export function valueKindBits(row: ValuesRow): number {
+  if (!(row instanceof PackedValuesRow)) return row.values.reduce((bits, v) => bits | valueKindBit(v.kind), 0);
+  const d = row.data;
+  const count = d[row.at + 2];
+  let bits = 0;
+  for (let v = 0, j = row.at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+  return bits;
+}
+
 /** The kinds of a row's values: a packed row's codes, read without building each value's object. */
 export function valueKinds(row: ValuesRow): readonly ValueKind[] {
   return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
-}
-
-/** Whether a row holds a value of one of `kinds`, without making its values or kinds (rules ask per INSERT, per keystroke). */
-export function hasValueKind(row: ValuesRow, kinds: ReadonlySet<ValueKind>): boolean {
-  if (!(row instanceof PackedValuesRow)) return row.values.some((v) => kinds.has(v.kind));
-  const d = row.data;
-  for (let v = 0, j = row.at + 3, count = d[row.at + 2]; v < count; v++, j += 3) if (kinds.has(VALUE_KINDS[d[j]])) return true;
-  return false;
 }
 
 /** A packed row's storage and place, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
