@@ -2846,7 +2846,7 @@ function validateConfig(raw, knownRules, source) {
 function dialectFor(path, config) {
   let chosen;
   for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== void 0 && !(0, import_ignore.default)().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    if (pattern !== void 0 && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
     chosen = dialect;
   }
   return chosen === "luw" || chosen === "zos" ? chosen : void 0;
@@ -2904,12 +2904,20 @@ function terminatorFor(path, config) {
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
       relative7 ??= relativeToConfig(path, config.source);
-      if (!(0, import_ignore.default)().add(pattern).ignores(relative7)) continue;
+      if (!globMatcher(pattern).ignores(relative7)) continue;
     }
     chosen = terminator;
   }
   if (chosen === void 0 || chosen === "auto") return void 0;
   return chosen === "newline" ? "\n" : chosen;
+}
+function globMatcher(pattern) {
+  let matcher = globMatchers.get(pattern);
+  if (!matcher) {
+    if (globMatchers.size >= 1e3) globMatchers.clear();
+    globMatchers.set(pattern, matcher = (0, import_ignore.default)().add(pattern));
+  }
+  return matcher;
 }
 function relativeToConfig(path, configPath) {
   const file = path.replace(/\\/g, "/");
@@ -2925,7 +2933,7 @@ function languageOf(path, config) {
   const ext = path.slice(dot);
   return config.languages[ext] ?? config.languages[ext.toLowerCase()];
 }
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS;
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS, globMatchers;
 var init_config = __esm({
   "server/src/engine/config.ts"() {
     "use strict";
@@ -2977,6 +2985,7 @@ var init_config = __esm({
     ConfigError = class extends Error {
     };
     DIALECT_SETTINGS = ["auto", "luw", "zos"];
+    globMatchers = /* @__PURE__ */ new Map();
   }
 });
 
@@ -8160,7 +8169,7 @@ var init_import_commitcount = __esm({
         fixable: true,
         messages: {
           missing: "IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
-          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}), into {tables}. IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
+          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}). They load {tables}; IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log and holds a lock on every new row until the end. Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
@@ -8716,7 +8725,7 @@ var init_parse_error = __esm({
           unreadable: "InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.",
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
-          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database; the first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+          otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
@@ -9793,6 +9802,31 @@ var init_workspace = __esm({
         return languageOf(path, this.config);
       }
       /**
+       * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
+       * that come after it in the list on its first read, instead of being read again when they arrive.
+       */
+      arriving;
+      /**
+       * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
+       * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
+       * cpy/) is read once, with them; added one by one it was read without them and then again.
+       */
+      addFiles(files, add) {
+        const arriving = /* @__PURE__ */ new Map();
+        for (const { path, text: text2 } of files) {
+          const language = this.languageOf(path);
+          if (!language || this.files.get(path)?.model.source.text === text2) continue;
+          arriving.set(path, { path, text: text2, language });
+          this.members.changed(path, true);
+        }
+        this.arriving = arriving;
+        try {
+          add();
+        } finally {
+          this.arriving = void 0;
+        }
+      }
+      /**
        * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
        * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
        * events); otherwise the texts are compared.
@@ -9802,9 +9836,11 @@ var init_workspace = __esm({
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-        const entry = this.newEntry({ path, text: text2, language }, terminator, existing, change);
+        const known = this.arriving?.get(path);
+        const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
+        const entry = this.newEntry(source, terminator, existing, change);
         this.files.set(path, entry);
-        this.members.changed(path, true);
+        if (source !== known) this.members.changed(path, true);
         const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
         const dialectKept = this.dialectCache?.generation === this.generation && existing !== void 0 && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
         this.invalidate();
@@ -9824,7 +9860,7 @@ var init_workspace = __esm({
         const terminator = model.source.language === "sql" ? terminatorFor(path, this.config) : void 0;
         this.members.track(path, model.includes);
         this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
-        this.members.changed(path, true);
+        if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
         this.invalidate();
       }
       /** Per-file times of the last read and rule run, for `--timings` and the benchmarks' slowest files. */
@@ -9838,7 +9874,7 @@ var init_workspace = __esm({
       newEntry(source, terminator, previous, hint) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
-        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.files.get(p)?.model.source) };
+        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
         let plain2 = false;
@@ -14213,6 +14249,100 @@ var init_wasm_tiering = __esm({
   }
 });
 
+// server/src/code/warm-up.ts
+var JS, C, WARM_UP_FILES;
+var init_warm_up = __esm({
+  "server/src/code/warm-up.ts"() {
+    "use strict";
+    JS = `const ibmdb = require('ibm_db');
+// Loads rows one at a time.
+async function load(rows) {
+  const conn = await ibmdb.open(process.env.DSN);
+  const stmt = conn.prepareSync('INSERT INTO APP.T (A, B) VALUES (?, ?)');
+  for (const row of rows) {
+    if (row.a) stmt.executeSync([row.a, \`b\${row.b}\`]);
+  }
+  conn.querySync("INSERT INTO APP.LOG VALUES ('" + rows.length + "')");
+  conn.commitTransactionSync();
+}
+module.exports = { load };
+`;
+    C = `#include <sqlcli1.h>
+/* Inserts n rows. */
+int load(SQLHDBC hdbc, int n) {
+  SQLHSTMT hstmt;
+  char sql[200];
+  SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);
+  SQLPrepare(hstmt, (SQLCHAR *)"INSERT INTO APP.T (A) VALUES (?)", SQL_NTS);
+  for (int i = 0; i < n; i++) {
+    if (i > 0) SQLExecute(hstmt);
+  }
+  sprintf(sql, "INSERT INTO APP.LOG VALUES (%d)", n);
+  SQLExecDirect(hstmt, (SQLCHAR *)sql, SQL_NTS);
+  SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+  return 0;
+}
+`;
+    WARM_UP_FILES = {
+      java: {
+        path: "warm-up/Load.java",
+        language: "java",
+        text: `import java.sql.*;
+/** Loads rows one at a time. */
+class Load {
+  void load(Connection conn, java.util.List<String> rows) throws SQLException {
+    conn.setAutoCommit(false);
+    PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.T (A, B) " + "VALUES (?, ?)");
+    for (String row : rows) {
+      if (row != null) { ps.setString(1, row); ps.executeUpdate(); }
+    }
+    Statement st = conn.createStatement();
+    st.executeUpdate("INSERT INTO APP.LOG VALUES ('" + rows.size() + "')");
+    conn.commit();
+  }
+}
+`
+      },
+      python: {
+        path: "warm-up/load.py",
+        language: "python",
+        text: `import ibm_db_dbi
+# Loads rows one at a time.
+def load(rows):
+    conn = ibm_db_dbi.connect("DSN")
+    cur = conn.cursor()
+    for a, b in rows:
+        if a:
+            cur.execute("INSERT INTO APP.T (A, B) VALUES (?, ?)", (a, b))
+    cur.execute(f"INSERT INTO APP.LOG VALUES ('{len(rows)}')")
+    cur.execute("INSERT INTO APP.LOG VALUES (%s)" % len(rows))
+    conn.commit()
+`
+      },
+      javascript: { path: "warm-up/load.js", language: "javascript", text: JS },
+      typescript: { path: "warm-up/load.ts", language: "typescript", text: JS },
+      tsx: { path: "warm-up/load.tsx", language: "typescript", text: JS },
+      c: { path: "warm-up/load.c", language: "c", text: C },
+      cpp: { path: "warm-up/load.cpp", language: "cpp", text: C },
+      bash: {
+        path: "warm-up/load.sh",
+        language: "shell",
+        text: `#!/bin/sh
+# Loads rows one at a time.
+db2 connect to "$DB"
+for i in 1 2 3; do
+  if [ -n "$i" ]; then db2 +c "INSERT INTO APP.T VALUES ($i)"; fi
+done
+db2 -tv <<EOF
+INSERT INTO APP.LOG VALUES ('done');
+COMMIT;
+EOF
+`
+      }
+    };
+  }
+});
+
 // server/src/code/frontend.ts
 var frontend_exports = {};
 __export(frontend_exports, {
@@ -14230,30 +14360,34 @@ function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   }
   return [...grammars];
 }
-function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS)) {
+function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
-  const next = loading.then(() => loadGrammars(wanted));
+  const next = loading.then(() => loadGrammars(wanted, options));
   loading = next.catch(() => void 0);
   return next;
 }
-async function loadGrammars(wanted) {
+async function loadGrammars(wanted, options) {
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  const missing = wanted.filter((name2) => !parsers.has(name2));
+  if (missing.length === 0) return frontEnd;
   const { Language, Parser: Parser2 } = require("web-tree-sitter");
   const wasm = codeParserWasmFiles();
-  if (!frontEnd) {
+  if (!runtimeReady) {
     await Parser2.init({ locateFile: () => wasm.runtime });
-    frontEnd = new TreeSitterCodeFrontEnd(parsers);
+    runtimeReady = true;
   }
-  for (const name2 of wanted) {
+  for (const name2 of missing) {
     if (parsers.has(name2)) continue;
     const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
+    if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
   }
   return frontEnd;
 }
-var TreeSitterCodeFrontEnd, parsers, frontEnd, loading;
+var TreeSitterCodeFrontEnd, parsers, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -14262,6 +14396,7 @@ var init_frontend = __esm({
     init_wasm();
     init_deadline();
     init_wasm_tiering();
+    init_warm_up();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
@@ -14286,6 +14421,7 @@ var init_frontend = __esm({
     };
     parsers = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
+    runtimeReady = false;
   }
 });
 
@@ -14339,7 +14475,7 @@ async function lintPaths(options) {
     const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd2(grammars));
+    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
@@ -14360,10 +14496,12 @@ async function lintPaths(options) {
     texts.push(read.text);
   }
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
-  files.forEach((file, i) => {
-    const done = parsed.get(i);
-    if (done) workspace.adoptFile(done.model, done.readMs);
-    else workspace.setFile(file, texts[i]);
+  workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
+    files.forEach((file, i) => {
+      const done = parsed.get(i);
+      if (done) workspace.adoptFile(done.model, done.readMs);
+      else workspace.setFile(file, texts[i]);
+    });
   });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }

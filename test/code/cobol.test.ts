@@ -3,7 +3,11 @@
 import * as assert from 'node:assert/strict';
 import { readCobolSource, sourceFormat } from '../../server/src/code/cobol/source';
 import { readCobol, sqlOfBlock } from '../../server/src/code/languages/cobol';
-import { brief, INSERT_RULES, lintCode } from './helpers';
+import { brief, codeFrontEnd, INSERT_RULES, lintCode } from './helpers';
+import { Workspace } from '../../server/src/engine/workspace';
+import { resolveConfig } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import type { FrontEnd } from '../../server/src/engine/types';
 
 /** A fixed-format program: sequence numbers in columns 1-6, code from column 8, a tag in 73-80. */
 function fixed(lines: string[]): string {
@@ -88,6 +92,36 @@ describe('COBOL front end', () => {
     const { findings, models } = await lintCode({ 'cbl/P.cbl': program, 'cpy/INSPARA.cpy': copybook });
     assert.deepEqual(brief(findings, INSERT_RULES), ['single-row-insert@7:12']);
     assert.deepEqual(models.get('cbl/P.cbl')!.includes, ['INSPARA']);
+  });
+
+  it('reads a program once when its copybooks come after it in one addFiles batch, and again when one arrives later', async () => {
+    const program = fixed([...HEAD, ' 0000-MAIN.', "     PERFORM 2000-INSERT UNTIL WS-EOF = 'Y'.", '     STOP RUN.', '     COPY INSPARA.']);
+    const copybook = fixed([' 2000-INSERT.', '     EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC.']);
+    const real = await codeFrontEnd();
+    const reads: string[] = [];
+    const counting: FrontEnd = { languages: real.languages, read: (source, options) => (reads.push(source.path), real.read(source, options)) };
+    const files = [{ path: 'cbl/P.cbl', text: program }, { path: 'cpy/INSPARA.cpy', text: copybook }];
+    const inserts = (ws: Workspace) => ws.model('cbl/P.cbl')!.statements.map((s) => s.kind);
+
+    const batch = new Workspace(resolveConfig(allRules()), [counting]);
+    batch.addFiles(files, () => files.forEach((f) => batch.setFile(f.path, f.text)));
+    assert.deepEqual(inserts(batch), ['insert']);
+    assert.deepEqual(reads, ['cbl/P.cbl', 'cpy/INSPARA.cpy']);
+
+    // One by one (an editor opening them): the program is read without its member, then again with it.
+    reads.length = 0;
+    const oneByOne = new Workspace(resolveConfig(allRules()), [counting]);
+    for (const f of files) oneByOne.setFile(f.path, f.text);
+    assert.deepEqual(inserts(oneByOne), ['insert']);
+    assert.deepEqual(reads, ['cbl/P.cbl', 'cpy/INSPARA.cpy', 'cbl/P.cbl']);
+
+    // A program already held is still read again when a batch brings its member.
+    reads.length = 0;
+    const later = new Workspace(resolveConfig(allRules()), [counting]);
+    later.setFile('cbl/P.cbl', program);
+    later.addFiles([files[1]], () => later.setFile(files[1].path, files[1].text));
+    assert.deepEqual(inserts(later), ['insert']);
+    assert.deepEqual(reads, ['cbl/P.cbl', 'cpy/INSPARA.cpy', 'cbl/P.cbl']);
   });
 
   it('reads a DCLGEN member: its DECLARE TABLE gives the schema the columns, the program does not repeat it', async () => {

@@ -3,11 +3,13 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
+import { WARM_UP_FILES } from '../../server/src/code/warm-up';
+import { HOST_LANGUAGES } from '../../server/src/code/languages';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
@@ -60,6 +62,25 @@ describe('code front end', () => {
     assert.deepEqual(grammarsFor(files(['A.cbl', 'cobol'], ['J.jcl', 'jcl'])), []);
   });
 
+  it('does not load the tree-sitter runtime for a run over COBOL and JCL only', function () {
+    this.timeout(60_000);
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-zos-'));
+    writeFileSync(join(dir, 'P.cbl'), '       PROCEDURE DIVISION.\n           EXEC SQL INSERT INTO T VALUES (1) END-EXEC.\n');
+    writeFileSync(join(dir, 'J.jcl'), '//J JOB\n//S EXEC PGM=IKJEFT01\n');
+    const loaded = (extra: string[]) => {
+      // Outside `dir`: a .js file there would be linted as JavaScript.
+      const report = join(dir, '..', `${basename(dir)}-loaded.txt`);
+      const hook = join(dir, '..', `${basename(dir)}-hook.js`);
+      writeFileSync(hook, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(report)}, String(Object.keys(require.cache).some((k) => k.includes('web-tree-sitter')))));`);
+      const run = spawnSync(process.execPath, ['-r', hook, join(ROOT, 'bin', 'insertlint.js'), 'check', '.', ...extra], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+      assert.ok(run.status === 0 || run.status === 1, run.stderr);
+      return readFileSync(report, 'utf8');
+    };
+    assert.equal(loaded([]), 'false');
+    writeFileSync(join(dir, 'a.py'), 'import ibm_db\nibm_db.exec_immediate(c, "INSERT INTO T VALUES (1)")\n');
+    assert.equal(loaded([]), 'true');
+  });
+
   it('reads every kind of host file with the grammars the CLI loaded for them, and reports their load apart', function () {
     this.timeout(60_000);
     const dir = mkdtempSync(join(tmpdir(), 'insertlint-grammars-'));
@@ -77,6 +98,19 @@ describe('code front end', () => {
     const load = timings.filter((t) => t.file === '(grammar load)');
     assert.deepEqual(load.map((t) => [t.lines, [...(t.grammars ?? [])].sort()]), [[0, ['bash', 'c', 'cpp', 'javascript', 'tsx', 'typescript']]]);
     assert.equal(timings.length, Object.keys(inputs).length + 1);
+  });
+
+  it('warms up with a loader per grammar that runs the whole read: a prepare or execute in a loop, and a commit', async () => {
+    const frontEnd = await codeFrontEnd();
+    for (const [grammar, file] of Object.entries(WARM_UP_FILES)) {
+      const read = frontEnd.read(file);
+      assert.equal(read.leftOut, undefined, grammar);
+      assert.ok(read.code!.executions.some((e) => e.loop), `${grammar}: no execution in a loop`);
+      assert.ok(read.statements.some((s) => s.kind === 'insert'), `${grammar}: no INSERT`);
+      assert.equal(read.code!.commits.length, 1, grammar);
+      const host = HOST_LANGUAGES.find((h) => h.languages.includes(file.language))!;
+      assert.equal(host.grammarOf?.(file.path, file.language) ?? host.grammars[0], grammar, `${file.path} parses with another grammar`);
+    }
   });
 
   it('works from the bundled CLI (out/cli.js) on the sample application', function () {

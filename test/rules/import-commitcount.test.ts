@@ -44,7 +44,7 @@ describe(`rule ${RULE}`, () => {
       ].join('\n'),
     };
     expectFindings(script, RULE, [
-      { line: 2, column: 62, message: /^IMPORT without COMMITCOUNT: 3 in this script \(lines 2–6\), into MON\.A, MON\.C\. / },
+      { line: 2, column: 62, message: /^IMPORT without COMMITCOUNT: 3 in this script \(lines 2–6\)\. They load MON\.A, MON\.C; / },
       { line: 5, column: 52, message: /^IMPORT into MON\.D commits every 5 rows/ },
     ]);
     const [many] = findings(script, RULE);

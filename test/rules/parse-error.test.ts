@@ -20,7 +20,7 @@ describe(`rule ${RULE}`, () => {
       { line: 2, column: 16, message: /^Not Db2 SQL: ALTER TABLE … ADD \(column …\)/ },
     ]);
     expectFindings({ 'ora.sql': 'CREATE TABLE T0 (A INT);\n' + oracle(4) }, RULE, [
-      { line: 2, column: 16, message: /^Not Db2 SQL: 4 statements of this file \(lines 2–5\) are written for another database; the first: ALTER TABLE … ADD \(column …\) is Oracle or Informix syntax/ },
+      { line: 2, column: 16, message: /^Not Db2 SQL: 4 statements of this file \(lines 2–5\) are written for another database\. The first: ALTER TABLE … ADD \(column …\) is Oracle or Informix syntax/ },
     ]);
   });
 });

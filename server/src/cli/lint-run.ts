@@ -101,7 +101,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     const { grammarsFor, loadCodeFrontEnd } = await import('../code/frontend');
     const grammars = grammarsFor(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd(grammars));
+    frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
@@ -124,10 +124,13 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   }
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   // In file order, as a single-threaded run adds them: the order of the findings, the schema and the timings.
-  files.forEach((file, i) => {
-    const done = parsed.get(i);
-    if (done) workspace.adoptFile(done.model, done.readMs);
-    else workspace.setFile(file, texts[i]);
+  // All at once: a COBOL program finds copybooks listed after it on its first read (see addFiles).
+  workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
+    files.forEach((file, i) => {
+      const done = parsed.get(i);
+      if (done) workspace.adoptFile(done.model, done.readMs);
+      else workspace.setFile(file, texts[i]);
+    });
   });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }

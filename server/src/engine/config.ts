@@ -1,6 +1,6 @@
 // .insertlintrc.json: per-rule severity/off and options, ignore globs, which files are which language.
 import type { Dialect, FileLanguage, Rule, Severity, SeveritySetting } from './types';
-import ignore from 'ignore';
+import ignore, { type Ignore } from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { BULK_ROW_THRESHOLD } from '../schema/schema';
 
@@ -213,7 +213,7 @@ const DIALECT_SETTINGS: readonly string[] = ['auto', 'luw', 'zos'];
 export function dialectFor(path: string, config: ResolvedConfig): Dialect | undefined {
   let chosen: string | undefined;
   for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== undefined && !ignore().add(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    if (pattern !== undefined && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
     chosen = dialect;
   }
   return chosen === 'luw' || chosen === 'zos' ? chosen : undefined;
@@ -281,12 +281,25 @@ export function terminatorFor(path: string, config: ResolvedConfig): string | un
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== undefined) {
       relative ??= relativeToConfig(path, config.source);
-      if (!ignore().add(pattern).ignores(relative)) continue;
+      if (!globMatcher(pattern).ignores(relative)) continue;
     }
     chosen = terminator;
   }
   if (chosen === undefined || chosen === 'auto') return undefined;
   return chosen === 'newline' ? '\n' : chosen;
+}
+
+/** Compiled "terminator" / "dialect" globs: compiling one per file and lookup cost more than reading a small file. */
+const globMatchers = new Map<string, Ignore>();
+
+function globMatcher(pattern: string): Ignore {
+  let matcher = globMatchers.get(pattern);
+  if (!matcher) {
+    // Patterns come from configuration files, so the cache stays small; the bound is only a safeguard.
+    if (globMatchers.size >= 1000) globMatchers.clear();
+    globMatchers.set(pattern, (matcher = ignore().add(pattern)));
+  }
+  return matcher;
 }
 
 /** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */

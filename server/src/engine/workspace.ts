@@ -122,6 +122,34 @@ export class Workspace {
   }
 
   /**
+   * Files being added together (addFiles), known before any of them is read: a program finds the copybooks
+   * that come after it in the list on its first read, instead of being read again when they arrive.
+   */
+  private arriving?: Map<string, SourceFile>;
+
+  /**
+   * Adds many files in one go (a CLI run): `add` makes the setFile / adoptFile calls, in the order their
+   * findings are listed, for files among `files`. A COBOL program listed before its copybooks (cbl/ before
+   * cpy/) is read once, with them; added one by one it was read without them and then again.
+   */
+  addFiles(files: readonly { path: string; text: string }[], add: () => void): void {
+    const arriving = new Map<string, SourceFile>();
+    for (const { path, text } of files) {
+      const language = this.languageOf(path);
+      if (!language || this.files.get(path)?.model.source.text === text) continue;
+      arriving.set(path, { path, text, language });
+      // Files already held that include it are read again, as setFile would have them.
+      this.members.changed(path, true);
+    }
+    this.arriving = arriving;
+    try {
+      add();
+    } finally {
+      this.arriving = undefined;
+    }
+  }
+
+  /**
    * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
    * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
    * events); otherwise the texts are compared.
@@ -131,9 +159,13 @@ export class Workspace {
     const existing = this.files.get(path);
     const terminator = language === 'sql' ? terminatorFor(path, this.config) : undefined;
     if (existing && existing.model.source.text === text && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
-    const entry = this.newEntry({ path, text, language }, terminator, existing, change);
+    const known = this.arriving?.get(path);
+    // The arriving file's own source object: the members read with it (COBOL's copybook cache) are keyed on it.
+    const source = known && known.text === text && known.language === language ? known : { path, text, language };
+    const entry = this.newEntry(source, terminator, existing, change);
     this.files.set(path, entry);
-    this.members.changed(path, true);
+    // Includers among the arriving files were read with it already.
+    if (source !== known) this.members.changed(path, true);
     // An edit that changed no DDL, SET SCHEMA or insert shape keeps the schema (issue 15: typing in a VALUES
     // list must not fold the schema of a 2,000-file workspace again); other files' findings are recomputed
     // when asked, as after any change.
@@ -159,7 +191,7 @@ export class Workspace {
     const terminator = model.source.language === 'sql' ? terminatorFor(path, this.config) : undefined;
     this.members.track(path, model.includes);
     this.files.set(path, { model, lines: new LineIndex(model.source.text), terminator, dialect: dialectFor(path, this.config), readMs });
-    this.members.changed(path, true);
+    if (this.arriving?.get(path)?.text !== model.source.text) this.members.changed(path, true);
     this.invalidate();
   }
 
@@ -175,7 +207,7 @@ export class Workspace {
   private newEntry(source: SourceFile, terminator: string | undefined, previous?: FileEntry, hint?: TextChange): FileEntry {
     const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
-    const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.files.get(p)?.model.source) };
+    const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
     let model: FileModel;
     let parsedWith: string | undefined;
     let plain = false;
