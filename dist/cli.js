@@ -30980,8 +30980,11 @@ function typicalAnalysisMs(last, before) {
 }
 function debounceFor(edit, lastAnalysisMs, debounceMs) {
   if (!edit?.keystroke) return debounceMs;
-  if (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS) return 0;
+  if (isInstant(edit, lastAnalysisMs)) return 0;
   return Math.min(debounceMs, Math.round(lastAnalysisMs));
+}
+function isInstant(edit, lastAnalysisMs) {
+  return edit?.keystroke === true && (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS);
 }
 function isKeystroke(changes) {
   if (changes.length !== 1) return false;
@@ -30995,7 +30998,7 @@ var init_scheduler = __esm({
   "server/src/lsp/scheduler.ts"() {
     "use strict";
     MAX_INPUT_WAIT_MS = 250;
-    INSTANT_ANALYSIS_MS = 50;
+    INSTANT_ANALYSIS_MS = 100;
     DocumentScheduler = class {
       /**
        * `run` analyses a version and may return the milliseconds of it spent on the workspace rather than on the
@@ -31012,11 +31015,16 @@ var init_scheduler = __esm({
       pending = /* @__PURE__ */ new Map();
       /** When the document's last analysis ended, how long it took, and how long the one before took. */
       last = /* @__PURE__ */ new Map();
-      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
-      schedule(uri, version2, delayMs) {
+      /**
+       * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
+       * instant keystroke): no wait for the last analysis to be an analysis' time ago. Keystrokes held down come
+       * faster than such a document is analysed, and are still analysed only in their newest version.
+       * Returns the wait (ms).
+       */
+      schedule(uri, version2, delayMs, keepApart = true) {
         this.cancel(uri);
         const entry = { version: version2 };
-        const last = this.last.get(uri);
+        const last = keepApart ? this.last.get(uri) : void 0;
         const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
         const due = Date.now() + wait;
         const whenInputRead = () => {
@@ -31026,6 +31034,7 @@ var init_scheduler = __esm({
         };
         entry.timer = setTimeout(whenInputRead, wait);
         this.pending.set(uri, entry);
+        return wait;
       }
       /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
       lastAnalysisMs(uri) {
@@ -31468,7 +31477,8 @@ var init_diagnostics = __esm({
         if (this.state.settings.run === "onSave" && this.analysed.has(uri)) return;
         const edit = this.state.lastEdit.get(uri);
         this.state.lastEdit.delete(uri);
-        this.scheduler.schedule(uri, version2, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
+        const analysisMs = this.scheduler.lastAnalysisMs(uri);
+        this.scheduler.schedule(uri, version2, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
       }
       /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
       saved(uri, version2) {

@@ -1,7 +1,7 @@
 // Diagnostics: when an open document is analysed (scheduler.ts), and which files' findings are sent.
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
-import { debounceFor, DocumentScheduler } from './scheduler';
+import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
 import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
@@ -53,7 +53,8 @@ export class Diagnostics {
     if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
     const edit = this.state.lastEdit.get(uri);
     this.state.lastEdit.delete(uri);
-    this.scheduler.schedule(uri, version, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
+    const analysisMs = this.scheduler.lastAnalysisMs(uri);
+    this.scheduler.schedule(uri, version, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
   }
 
   /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
