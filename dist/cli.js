@@ -2229,11 +2229,16 @@ function zosLoadReason(load) {
 }
 function schemaStatements(file) {
   if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
-  const out = [];
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out = [];
   for (const stmt of file.statements) {
-    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) return void 0;
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
+      out = void 0;
+      break;
+    }
     if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
   }
+  SCHEMA_STATEMENTS.set(file.statements, out);
   return out;
 }
 function shapeOf(stmt) {
@@ -2267,7 +2272,7 @@ function displayKey(key) {
 function withoutParameters(row) {
   return (valueKindBits(row) & PARAMETER_BITS) === 0;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_KINDS, DATABASE_AT, PARAMETER_BITS;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_STATEMENTS, SCHEMA_KINDS, DATABASE_AT, PARAMETER_BITS;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2383,15 +2388,27 @@ var init_schema = __esm({
           replaced.set(o, n);
         }
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
+        const olds = before.statements;
+        const news = after.statements;
+        let from = 0;
+        while (from < news.length && from < olds.length && news[from] === olds[from]) from++;
+        let to = news.length;
+        for (let k = olds.length; to > from && k > from && news[to - 1] === olds[k - 1]; k--) to--;
         let schema;
         let database;
-        for (const stmt of after.statements) {
+        if (from > 0) {
+          const last = news[from - 1];
+          schema = last.kind === "setSchema" ? last.schema : model.schemaAt.get(last);
+          database = DATABASE_AT.get(last);
+        }
+        for (let i = from; i < to; i++) {
+          const stmt = news[i];
           if (stmt.kind === "connect") database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
           model.schemaAt.set(stmt, schema);
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
-        if (replaced.size > 0) {
+        if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
               const n = replaced.get(site.stmt);
@@ -2400,6 +2417,20 @@ var init_schema = __esm({
           }
         }
         return model;
+      }
+      /**
+       * Points the insert sites of the replaced statements at their replacements, looking each up under the one
+       * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
+       * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
+       */
+      replaceSitesByKey(replaced) {
+        for (const [o, n] of replaced) {
+          const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
+          const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
+          if (!site) return false;
+          site.stmt = n;
+        }
+        return true;
       }
       /**
        * True when every row the table receives is written out as literals and they stay under the bulk threshold:
@@ -2713,6 +2744,7 @@ var init_schema = __esm({
     };
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
     SCHEMA_KINDS = /* @__PURE__ */ new Set([
       "insert",
       "merge",
@@ -3151,6 +3183,9 @@ var init_splitter = __esm({
 });
 
 // server/src/sql/terminator.ts
+function inferenceReads(offset) {
+  return offset < SCAN_LIMIT;
+}
 function isSpace2(c) {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 160 || c === 65279;
 }
@@ -3161,39 +3196,82 @@ function isAlphaNumeric(c) {
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
 }
 function inferTerminator(text2, options = {}) {
-  const plainLines = options.plainLines ?? true;
-  const n = Math.min(text2.length, SCAN_LIMIT);
-  const counts = {
-    codeLines: 0,
-    semicolonEnd: 0,
-    atEnd: 0,
-    bangEnd: 0,
-    backslashEnd: 0,
-    slashOnly: 0,
-    slashAfterSemicolon: 0,
-    atBlockEnds: 0,
-    bangBlockEnds: 0,
-    commandLines: 0,
-    anySemicolon: false
-  };
-  let named;
-  let blockDepth = 0;
-  let inString = false;
-  let inDelimited = false;
-  let lineStart = 0;
-  let previousEndedWithSemicolon = false;
+  return scanTerminator(text2, options).choice;
+}
+function scanTerminator(text2, options = {}) {
+  const start = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  const points = [];
+  const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points, options.plainLines ?? true);
+  if ("directive" in result) return { choice: result.directive };
+  return { choice: start.named ?? fromLines(start.counts), points: text2.length <= SCAN_LIMIT ? points : void 0, end: start };
+}
+function rescanTerminator(scan, before, after, change) {
+  const old = scan.points;
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  const delta = change.newEnd - change.oldEnd;
+  let low = 0;
+  let high = old.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (old[mid].offset <= change.start) low = mid + 1;
+    else high = mid;
+  }
+  const from = Math.max(0, low - 1);
+  const points = old.slice(0, from);
+  const at = copyPoint(old[from]);
+  let k = from + 1;
+  let met;
+  const result = scanLines(after, at, after.length, points, true, (lineStart) => {
+    if (lineStart < change.newEnd) return false;
+    while (k < old.length && old[k].offset + delta < lineStart) k++;
+    const o = old[k];
+    if (!o || o.offset + delta !== lineStart || !sameState(o, at)) return false;
+    met = o;
+    return true;
+  });
+  if ("directive" in result) return { choice: result.directive };
+  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  const m = met;
+  if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanTerminator(after);
+  const moved = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
+  const end = moved(scan.end);
+  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+}
+function newCounts() {
+  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false };
+}
+function copyPoint(p) {
+  return { ...p, counts: { ...p.counts } };
+}
+function sameState(a, b) {
+  return a.blockDepth === b.blockDepth && a.inString === b.inString && a.inDelimited === b.inDelimited && a.previousEndedWithSemicolon === b.previousEndedWithSemicolon;
+}
+function addCounts(now, total, base) {
+  const out = newCounts();
+  for (const key of Object.keys(out)) if (key !== "anySemicolon") out[key] = now[key] + (total[key] - base[key]);
+  out.anySemicolon = now.anySemicolon || total.anySemicolon && !base.anySemicolon;
+  return out;
+}
+function scanLines(text2, at, n, points, plainLines, meets) {
+  let lineStart = at.offset;
+  let lines = 0;
   let nextSemicolon = -1;
   while (lineStart < n) {
+    at.offset = lineStart;
+    if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
+    if (lines % CHECKPOINT_LINES === 0) points.push(copyPoint(at));
+    lines++;
     let lineEnd2 = text2.indexOf("\n", lineStart);
     if (lineEnd2 < 0 || lineEnd2 > n) lineEnd2 = n;
     let first = -1;
     let last = -1;
-    let lastInString = false;
+    let lastInStr = false;
     let plain2 = false;
-    if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd2 < n || n === text2.length)) {
+    if (plainLines && at.blockDepth === 0 && !at.inString && !at.inDelimited && (lineEnd2 < n || n === text2.length)) {
       PLAIN_LINE.lastIndex = lineStart;
       plain2 = PLAIN_LINE.test(text2) && PLAIN_LINE.lastIndex >= lineEnd2;
-      if (plain2 && !counts.anySemicolon) {
+      if (plain2 && !at.counts.anySemicolon) {
         if (nextSemicolon < lineStart) {
           const found = text2.indexOf(";", lineStart);
           nextSemicolon = found < 0 ? Infinity : found;
@@ -3209,75 +3287,76 @@ function inferTerminator(text2, options = {}) {
         last = lineEnd2 - 1;
         while (isSpace2(text2.charCodeAt(last))) last--;
         const c = text2.charCodeAt(last);
-        lastInString = c === 39 /* Quote */ || c === 34 /* DoubleQuote */;
+        lastInStr = c === 39 /* Quote */ || c === 34 /* DoubleQuote */;
       }
     }
     for (let i = plain2 ? lineEnd2 : lineStart; i < lineEnd2; i++) {
       const c = text2.charCodeAt(i);
-      if (blockDepth > 0) {
+      if (at.blockDepth > 0) {
         if (c === 42 /* Star */ && text2.charCodeAt(i + 1) === 47 /* Slash */) {
-          blockDepth--;
+          at.blockDepth--;
           i++;
         } else if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */) {
-          blockDepth++;
+          at.blockDepth++;
           i++;
-        } else if (c === 45 /* Dash */ && named === void 0) {
-          named = namedInComment(text2, i);
+        } else if (c === 45 /* Dash */ && at.named === void 0) {
+          at.named = namedInComment(text2, i);
         }
         continue;
       }
-      if (inString || inDelimited) {
-        if (inString && c === 39 /* Quote */ || inDelimited && c === 34 /* DoubleQuote */) inString = inDelimited = false;
+      if (at.inString || at.inDelimited) {
+        if (at.inString && c === 39 /* Quote */ || at.inDelimited && c === 34 /* DoubleQuote */) at.inString = at.inDelimited = false;
         last = i;
-        lastInString = true;
+        lastInStr = true;
         continue;
       }
       if (c === 45 /* Dash */ && text2.charCodeAt(i + 1) === 45 /* Dash */) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
-        if (directive !== void 0) return directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` };
-        for (let j = i + 2; j < lineEnd2 && named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) named = namedInComment(text2, j);
+        if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
+        for (let j = i + 2; j < lineEnd2 && at.named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) at.named = namedInComment(text2, j);
         break;
       }
       if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */ && !(first >= 0 && text2.charCodeAt(i - 1) === 47 /* Slash */)) {
-        blockDepth = 1;
+        at.blockDepth = 1;
         i++;
         continue;
       }
       if (isSpace2(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInString = false;
+      lastInStr = false;
       if (c === 39 /* Quote */) {
-        inString = true;
-        lastInString = true;
+        at.inString = true;
+        lastInStr = true;
       } else if (c === 34 /* DoubleQuote */) {
-        inDelimited = true;
-        lastInString = true;
+        at.inDelimited = true;
+        lastInStr = true;
       } else if (c === 59 /* Semicolon */) {
-        counts.anySemicolon = true;
+        at.counts.anySemicolon = true;
       }
     }
     if (first >= 0) {
-      counts.codeLines++;
-      const endChar = lastInString ? -1 : text2.charCodeAt(last);
+      at.counts.codeLines++;
+      const endChar = lastInStr ? -1 : text2.charCodeAt(last);
       if (first === last && endChar === 47 /* Slash */) {
-        counts.slashOnly++;
-        if (previousEndedWithSemicolon) counts.slashAfterSemicolon++;
+        at.counts.slashOnly++;
+        if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;
       }
-      if (endChar === 59 /* Semicolon */) counts.semicolonEnd++;
+      if (endChar === 59 /* Semicolon */) at.counts.semicolonEnd++;
       else if (endChar === 64 /* At */) {
-        counts.atEnd++;
-        if (first === last || endsWithEnd(text2, first, last)) counts.atBlockEnds++;
+        at.counts.atEnd++;
+        if (first === last || endsWithEnd(text2, first, last)) at.counts.atBlockEnds++;
       } else if (endChar === 33 /* Bang */ && !closesPlaceholder(text2, first, last)) {
-        counts.bangEnd++;
-        if (first === last || endsWithEnd(text2, first, last)) counts.bangBlockEnds++;
-      } else if (endChar === 92 /* Backslash */) counts.backslashEnd++;
-      if (startsWithCommand(text2, first, last)) counts.commandLines++;
-      previousEndedWithSemicolon = endChar === 59 /* Semicolon */;
+        at.counts.bangEnd++;
+        if (first === last || endsWithEnd(text2, first, last)) at.counts.bangBlockEnds++;
+      } else if (endChar === 92 /* Backslash */) at.counts.backslashEnd++;
+      if (startsWithCommand(text2, first, last)) at.counts.commandLines++;
+      at.previousEndedWithSemicolon = endChar === 59 /* Semicolon */;
     }
     lineStart = lineEnd2 + 1;
   }
-  return named ?? fromLines(counts);
+  at.offset = n;
+  return { stopped: false };
 }
 function fromLines(c) {
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
@@ -3334,7 +3413,7 @@ function startsWithCommand(text2, first, last) {
   while (j <= last && j - first < 12 && isAlphaNumeric(text2.charCodeAt(j))) j++;
   return j > first && COMMAND_WORDS.has(text2.slice(first, j).toUpperCase());
 }
-var SCAN_LIMIT, COMMAND_WORDS, PLAIN_LINE;
+var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -3383,6 +3462,7 @@ var init_terminator = __esm({
       "UPDATE",
       "VALUES"
     ]);
+    CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
   }
 });
@@ -5951,8 +6031,8 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
 function parseScript(text2, terminator) {
   return parseSql(text2, { terminator: scriptTerminator(text2, terminator) });
 }
-function scriptTerminator(text2, configured) {
-  return configured ?? inferTerminator(text2)?.terminator ?? ";";
+function scriptTerminator(text2, configured, scan) {
+  return configured ?? (scan ? scan.choice : inferTerminator(text2))?.terminator ?? ";";
 }
 function parseBuiltText(text2, origin) {
   if (nestedTexts >= 4) return [];
@@ -6299,10 +6379,7 @@ var init_parser = __esm({
 });
 
 // server/src/sql/incremental.ts
-function reparseScript(before, previous, after, terminator) {
-  const old = previous.statements;
-  for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
-  if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
+function textChange(before, after) {
   const len0 = before.length;
   const len1 = after.length;
   const shortest = Math.min(len0, len1);
@@ -6310,30 +6387,41 @@ function reparseScript(before, previous, after, terminator) {
   while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   while (suffix < shortest - prefix && before.charCodeAt(len0 - 1 - suffix) === after.charCodeAt(len1 - 1 - suffix)) suffix++;
+  return { start: prefix, oldEnd: len0 - suffix, newEnd: len1 - suffix };
+}
+function fitsLengths(change, len0, len1) {
+  const { start, oldEnd, newEnd } = change;
+  return Number.isInteger(start) && Number.isInteger(oldEnd) && Number.isInteger(newEnd) && start >= 0 && start <= oldEnd && start <= newEnd && oldEnd <= len0 && newEnd <= len1 && len0 - oldEnd === len1 - newEnd;
+}
+function composeChanges(first, second) {
+  const start = Math.min(first.start, second.start);
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return { start, oldEnd: first.oldEnd + (end - first.newEnd), newEnd: second.newEnd + (end - second.oldEnd) };
+}
+function reparseScript(before, previous, after, terminator, hints = {}) {
+  const old = previous.statements;
+  const len0 = before.length;
+  const len1 = after.length;
+  const change = hints.change && fitsLengths(hints.change, len0, len1) ? hints.change : textChange(before, after);
+  if (hints.plain) {
+    if (directiveNear(after, change.start, change.newEnd)) return void 0;
+  } else {
+    for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
+    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
+  }
+  const prefix = change.start;
   const delta = len1 - len0;
-  const changeEnd0 = len0 - suffix;
-  const changeEnd1 = len1 - suffix;
-  let restartIndex = 0;
-  for (let i = 0; i < old.length && old[i].span.start < prefix; i++) restartIndex = i;
+  const changeEnd0 = change.oldEnd;
+  const changeEnd1 = change.newEnd;
+  let restartIndex = Math.max(0, firstStatementFrom(old, 0, prefix) - 1);
   restartIndex = Math.max(0, restartIndex - 1);
   while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
   const lineAfterEdit = after.indexOf("\n", changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
-  let firstAfterEdit = restartIndex + 1;
-  for (let high = old.length; firstAfterEdit < high; ) {
-    const mid = firstAfterEdit + high >> 1;
-    if (old[mid].span.start < changeEnd0) firstAfterEdit = mid + 1;
-    else high = mid;
-  }
+  const firstAfterEdit = firstStatementFrom(old, restartIndex + 1, changeEnd0);
   const oldStartingAt = (start) => {
-    let low = firstAfterEdit;
-    let high = old.length;
-    while (low < high) {
-      const mid = low + high >> 1;
-      if (old[mid].span.start < start) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstStatementFrom(old, firstAfterEdit, start);
     return low < old.length && old[low].span.start === start ? low : void 0;
   };
   const statements = old.slice(0, restartIndex);
@@ -6361,14 +6449,40 @@ function reparseScript(before, previous, after, terminator) {
     if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
     for (const stmt of moved) statements.push(stmt);
   }
-  const comments = [];
+  const oldComments = previous.comments;
   const syncStart0 = syncStart1 - delta;
-  for (const c of previous.comments) if (c.span.start < restart) comments.push(c);
+  const comments = oldComments.slice(0, firstStartingFrom(oldComments, restart));
   for (const c of fresh) if (c.span.start < syncStart1) comments.push(c);
   if (keptFrom >= 0) {
-    for (const c of previous.comments) if (c.span.start >= syncStart0) comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+    for (let i = firstStartingFrom(oldComments, syncStart0); i < oldComments.length; i++) {
+      const c = oldComments[i];
+      comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+    }
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
+}
+function firstStatementFrom(statements, from, offset) {
+  let low = from;
+  let high = statements.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (statements[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function firstStartingFrom(comments, offset) {
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (comments[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function directiveNear(text2, from, to) {
+  return TERMINATOR_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
 }
 function wordsIn(text2, from, to) {
   let words = 0;
@@ -6400,6 +6514,18 @@ function atLineStart(text2, offset) {
   return true;
 }
 function shiftStatement(stmt, delta) {
+  let spans = SPANS.get(stmt);
+  if (!spans) SPANS.set(stmt, spans = spansOf(stmt));
+  for (const o of spans) {
+    if (o instanceof PackedValuesRow) o.shiftBy(delta);
+    else {
+      o.start += delta;
+      o.end += delta;
+    }
+  }
+}
+function spansOf(stmt) {
+  const out = [];
   const seen = /* @__PURE__ */ new Set();
   const stack = [stmt];
   while (stack.length > 0) {
@@ -6407,7 +6533,7 @@ function shiftStatement(stmt, delta) {
     if (seen.has(o) || Object.isFrozen(o)) continue;
     seen.add(o);
     if (o instanceof PackedValuesRow) {
-      o.shiftBy(delta);
+      out.push(o);
       continue;
     }
     if (Array.isArray(o)) {
@@ -6415,18 +6541,16 @@ function shiftStatement(stmt, delta) {
       continue;
     }
     const record = o;
-    if (typeof record.start === "number" && typeof record.end === "number") {
-      record.start += delta;
-      record.end += delta;
-    }
+    if (typeof record.start === "number" && typeof record.end === "number") out.push(record);
     for (const key in record) {
       if (key === "origin") continue;
       const v = record[key];
       if (v !== null && typeof v === "object" && !ArrayBuffer.isView(v)) stack.push(v);
     }
   }
+  return out;
 }
-var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, LOOKAHEAD_WORDS;
+var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, DIRECTIVE_REACH, LOOKAHEAD_WORDS, SPANS;
 var init_incremental = __esm({
   "server/src/sql/incremental.ts"() {
     "use strict";
@@ -6452,7 +6576,9 @@ var init_incremental = __esm({
     TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
     ROUND_TOKENS2 = 512;
     ROW_CHUNK_INTS = 1024;
+    DIRECTIVE_REACH = 13;
     LOOKAHEAD_WORDS = 10;
+    SPANS = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -6714,9 +6840,9 @@ var init_sqlpl2 = __esm({
 });
 
 // server/src/sql/dialect.ts
-function inferDialect(statements, text2) {
-  let zos = false;
-  let luw = false;
+function inferDialect(statements, text2, words = dialectWords(text2)) {
+  let zos = words.zos.length > 0;
+  let luw = words.luw.length > 0;
   for (const stmt of statements) {
     switch (stmt.kind) {
       case "createTablespace":
@@ -6742,20 +6868,12 @@ function inferDialect(statements, text2) {
         break;
     }
   }
-  if (!zos || !luw) {
-    const shown = dialectWords(text2, !zos, !luw);
-    zos ||= shown.zos;
-    luw ||= shown.luw;
-  }
   if (zos && !luw) return "zos";
   if (luw && !zos) return "luw";
   return void 0;
 }
-function dialectWords(text2, wantZos, wantLuw) {
-  return {
-    zos: wantZos && phraseIn(text2, ZOS_ANCHOR, ZOS_AT, 2),
-    luw: wantLuw && phraseIn(text2, LUW_ANCHOR, LUW_AT, 0)
-  };
+function dialectWords(text2) {
+  return { zos: phraseIn(text2, ZOS_ANCHOR, ZOS_AT, 2), luw: phraseIn(text2, LUW_ANCHOR, LUW_AT, 0) };
 }
 function phraseIn(text2, anchor, phraseAt, wordsBefore) {
   anchor.lastIndex = 0;
@@ -6764,11 +6882,11 @@ function phraseIn(text2, anchor, phraseAt, wordsBefore) {
     anchor.lastIndex = at + 1;
     for (let words = 0; at >= 0; words++) {
       phraseAt.lastIndex = at;
-      if (phraseAt.test(text2)) return true;
+      if (phraseAt.test(text2)) return [at, phraseAt.lastIndex];
       at = words < wordsBefore ? wordStartBefore(text2, at) : -1;
     }
   }
-  return false;
+  return [];
 }
 function wordStartBefore(text2, at) {
   let j = at;
@@ -6785,7 +6903,48 @@ function isRegExpSpace(c) {
 function isRegExpWordChar(c) {
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
 }
-var ZOS_TEXT, LUW_TEXT, ZOS_ANCHOR, LUW_ANCHOR, ZOS_AT, LUW_AT;
+function wordsAfterEdit(words, after, change) {
+  const { start, oldEnd, newEnd } = change;
+  const delta = newEnd - oldEnd;
+  const touches = (list) => {
+    for (let i = 0; i < list.length; i += 2) if (list[i] - 1 < oldEnd && list[i + 1] + 1 > start) return true;
+    return false;
+  };
+  if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
+  const from = runsBefore(after, start, WINDOW_RUNS);
+  const to = runsAfter(after, newEnd, WINDOW_RUNS);
+  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
+  return { zos: [...moved(words.zos), ...matchesIn(ZOS_TEXT, after, from, to)], luw: [...moved(words.luw), ...matchesIn(LUW_TEXT, after, from, to)] };
+}
+function runsBefore(text2, offset, runs) {
+  let i = Math.min(offset, text2.length);
+  while (i > 0 && runs > 0) {
+    const blank2 = BLANK.test(text2[i - 1]);
+    while (i > 0 && BLANK.test(text2[i - 1]) === blank2) i--;
+    runs--;
+  }
+  return i;
+}
+function runsAfter(text2, offset, runs) {
+  let i = Math.max(0, offset);
+  while (i < text2.length && runs > 0) {
+    const blank2 = BLANK.test(text2[i]);
+    while (i < text2.length && BLANK.test(text2[i]) === blank2) i++;
+    runs--;
+  }
+  return i;
+}
+function matchesIn(pattern, text2, from, to) {
+  const out = [];
+  const global = new RegExp(pattern.source, "gi");
+  const slice = from === 0 && to === text2.length ? text2 : text2.slice(from, to);
+  for (let m = global.exec(slice); m; m = global.exec(slice)) {
+    out.push(from + m.index, from + m.index + m[0].length);
+    if (m[0].length === 0) global.lastIndex++;
+  }
+  return out;
+}
+var ZOS_TEXT, LUW_TEXT, ZOS_ANCHOR, LUW_ANCHOR, ZOS_AT, LUW_AT, WINDOW_RUNS, BLANK;
 var init_dialect = __esm({
   "server/src/sql/dialect.ts"() {
     "use strict";
@@ -6795,6 +6954,8 @@ var init_dialect = __esm({
     LUW_ANCHOR = /APPEND|ORGANIZE|DISTRIBUTE|MANAGED/gi;
     ZOS_AT = new RegExp(ZOS_TEXT.source, "iy");
     LUW_AT = new RegExp(LUW_TEXT.source, "iy");
+    WINDOW_RUNS = 10;
+    BLANK = /\s/;
   }
 });
 
@@ -6902,6 +7063,11 @@ var init_lines = __esm({
       }
       /** 0-based line and column of an offset. */
       position(offset) {
+        const line = this.line(offset);
+        return { line, column: offset - this.starts[line] };
+      }
+      /** 0-based line of an offset (no object made: messages ask it twice per finding). */
+      line(offset) {
         const starts = this.starts;
         let lo = 0;
         let hi = starts.length - 1;
@@ -6910,7 +7076,7 @@ var init_lines = __esm({
           if (starts[mid] <= offset) lo = mid;
           else hi = mid - 1;
         }
-        return { line: lo, column: offset - starts[lo] };
+        return lo;
       }
       offset(line, column) {
         return this.lineStart(line) + column;
@@ -7748,10 +7914,9 @@ function runReport(places, threshold) {
   const flagged = places[Math.max(0, Math.min(threshold, places.length) - 1)];
   return { span: flagged.span, stmt: flagged.stmt, extent: { first: places[0], last: places[places.length - 1] } };
 }
-function statementRunReport(run2, threshold) {
-  const flagged = run2[Math.max(0, Math.min(threshold, run2.length) - 1)];
-  const place = (stmt) => ({ span: stmt.span, stmt });
-  return { span: flagged.span, stmt: flagged, extent: { first: place(run2[0]), last: place(run2[run2.length - 1]) } };
+function runReportOf(items, threshold, place) {
+  const flagged = place(items[Math.max(0, Math.min(threshold, items.length) - 1)]);
+  return { span: flagged.span, stmt: flagged.stmt, extent: { first: place(items[0]), last: place(items[items.length - 1]) } };
 }
 var init_runs = __esm({
   "rules/support/runs.ts"() {
@@ -7801,7 +7966,7 @@ var init_commit_per_row = __esm({
           statements.forEach((stmt, i) => {
             if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === "commit") explicit.push(statements[i + 1]);
           });
-          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReport(explicit.map((commit2) => ({ span: commit2.span, stmt: commit2 })), minPairs) });
+          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }
       }
     };
@@ -8459,10 +8624,10 @@ var init_no_autocommit = __esm({
           for (const stmt of unit.statements) {
             if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
             if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
-            committed.push({ span: stmt.span, stmt });
+            committed.push(stmt);
           }
           const minInserts = Number(options.minInserts);
-          if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReport(committed, minInserts) });
+          if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
         }
       }
     };
@@ -8726,8 +8891,7 @@ function checkLiteral({ schema, options, report }, executions) {
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
       const where2 = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      const places = list.map((item2) => ({ span: item2.execution.callSpan }));
-      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where: where2 }, ...runReport(places, minRepeats) });
+      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where: where2 }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item2 of list) report({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
@@ -8746,8 +8910,7 @@ function checkScripts({ file, schema, options, report }) {
     }
     for (const [key, list] of groups) {
       if (list.length < minRepeats) continue;
-      const places = list.map((stmt) => ({ span: stmt.span, stmt }));
-      report({ messageId: "script", data: { count: countText(list.length), table: displayKey(key) }, ...runReport(places, minRepeats) });
+      report({ messageId: "script", data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
     }
   }
 }
@@ -8898,15 +9061,23 @@ var init_refresh_immediate_mqt2 = __esm({
 // rules/single-row-insert.ts
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
-  if (run2.some((s) => !sameColumnText(s.columns, run2[0].columns))) return void 0;
+  const columns = run2[0].columns;
+  if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
-  const edits = run2.slice(1).map((s, i) => ({ span: { start: rowOf(run2[i]).end, end: rowOf(s).start }, newText: ",\n  " }));
+  const edits = [];
+  let previous = rowOf(run2[0]);
+  for (let i = 1; i < run2.length; i++) {
+    const row = rowOf(run2[i]);
+    edits.push({ span: { start: previous.end, end: row.start }, newText: ",\n  " });
+    previous = row;
+  }
   if (edits.some(overlapsComment(file.comments))) return void 0;
   return { title: `Combine the ${run2.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
 }
-function sameColumnText(a, b) {
-  if (a.length === b.length && a.every((name2, i) => name2 === b[i])) return true;
-  return a.join(",") === b.join(",");
+function sameNames(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 function overlapsComment(comments) {
   return ({ span }) => {
@@ -8920,7 +9091,7 @@ function overlapsComment(comments) {
     return low < comments.length && comments[low].span.start < span.end;
   };
 }
-var SingleRowInsertRule, single_row_insert_default;
+var SingleRowInsertRule, placeOf, single_row_insert_default;
 var init_single_row_insert = __esm({
   "rules/single-row-insert.ts"() {
     "use strict";
@@ -8972,7 +9143,7 @@ var init_single_row_insert = __esm({
           const flush = () => {
             if (run2.length >= minRun) {
               const fix = commitInRun ? void 0 : multiRowFix(file, run2);
-              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...statementRunReport(run2, minRun), fix });
+              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReportOf(run2, minRun, placeOf), fix });
             }
             run2 = [];
             commitInRun = false;
@@ -8998,6 +9169,7 @@ var init_single_row_insert = __esm({
         }
       }
     };
+    placeOf = (stmt) => ({ span: stmt.span, stmt });
     single_row_insert_default = SingleRowInsertRule;
   }
 });
@@ -9526,9 +9698,9 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   if (chosen) model.dialect = chosen;
   return model;
 }
-function scriptModel(source, parsed, dialect) {
+function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
-  const chosen = dialect ?? inferDialect(parsed.statements, source.text);
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
   const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
   if (code) model.code = code;
@@ -9584,8 +9756,8 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf) {
   return diagnostic;
 }
 function linesText(lines, span) {
-  const first = lines.position(span.start).line + 1;
-  const last = lines.position(Math.max(span.start, span.end - 1)).line + 1;
+  const first = lines.line(span.start) + 1;
+  const last = lines.line(Math.max(span.start, span.end - 1)) + 1;
   return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
 }
 function mappedFix(fix, stmt) {
@@ -9601,6 +9773,7 @@ var init_workspace = __esm({
     "use strict";
     init_parser();
     init_incremental();
+    init_terminator();
     init_ast();
     init_schema();
     init_schema_findings();
@@ -9700,20 +9873,26 @@ var init_workspace = __esm({
           this.arriving = void 0;
         }
       }
-      /** Adds or replaces a file; returns its model, or undefined when the file is not linted. */
-      setFile(path, text2, language = this.languageOf(path)) {
+      /**
+       * Adds or replaces a file; returns its model, or undefined when the file is not linted. `change`: where the
+       * text differs from the one the workspace holds for the path, when the caller knows (an editor's change
+       * events); otherwise the texts are compared.
+       */
+      setFile(path, text2, language = this.languageOf(path), change) {
         if (!language) return void 0;
         const existing = this.files.get(path);
         const terminator = language === "sql" ? terminatorFor(path, this.config) : void 0;
         if (existing && existing.model.source.text === text2 && existing.model.source.language === language && existing.terminator === terminator) return existing.model;
         const known = this.arriving?.get(path);
         const source = known && known.text === text2 && known.language === language ? known : { path, text: text2, language };
-        const entry = this.newEntry(source, terminator, existing);
+        const entry = this.newEntry(source, terminator, existing, change);
         this.files.set(path, entry);
         if (source !== known) this.members.changed(path, true);
         const schema = existing && this.schemaCache ? this.schemaCache.withFileReplaced(existing.model, entry.model) : void 0;
+        const dialectKept = this.dialectCache?.generation === this.generation && existing !== void 0 && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
         this.invalidate();
         this.schemaCache = schema;
+        if (dialectKept) this.dialectCache.generation = this.generation;
         this.lastEditKeptSchema = schema !== void 0;
         return entry.model;
       }
@@ -9739,27 +9918,40 @@ var init_workspace = __esm({
        * Reads a file. `previous`: the entry it replaces (an edit); a script is then re-parsed from the previous
        * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
        */
-      newEntry(source, terminator, previous) {
+      newEntry(source, terminator, previous, hint) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let parsedWith;
+        let plain2 = false;
+        let words;
+        let scan;
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-            parsedWith = scriptTerminator(source.text, terminator);
             const before = previous?.model;
-            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.parsedWith === parsedWith && previous.terminator === terminator && previous.dialect === dialect;
-            const parsed = reusable && reparseScript(before.source.text, before, source.text, parsedWith) || parseSql(source.text, { terminator: parsedWith });
-            return scriptModel(source, parsed, dialect);
+            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.terminator === terminator && previous.dialect === dialect;
+            const change = reusable ? hint && fitsLengths(hint, before.source.text.length, source.text.length) ? hint : textChange(before.source.text, source.text) : void 0;
+            if (terminator !== void 0) parsedWith = terminator;
+            else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start)) {
+              parsedWith = previous.parsedWith;
+              scan = previous.terminatorScan;
+            } else {
+              scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
+              parsedWith = scriptTerminator(source.text, void 0, scan);
+            }
+            const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
+            plain2 = reparsed !== void 0;
+            if (dialect === void 0) words = change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
+            return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
           });
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
         }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, readMs: performance.now() - started };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: words, terminatorScan: scan, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -9818,9 +10010,18 @@ var init_workspace = __esm({
       }
       get schema() {
         this.refreshIncluders();
-        this.schemaCache ??= SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
+        if (!this.schemaCache) {
+          const started = performance.now();
+          this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
+          this.schemaBuildMs += performance.now() - started;
+        }
         return this.schemaCache;
       }
+      /**
+       * Time spent folding the schema of all files so far (ms): the language server tells a DDL edit's rebuild,
+       * work for the whole workspace, from the time the edited document's own analysis takes (lsp/scheduler.ts).
+       */
+      schemaBuildMs = 0;
       /** Schema files not shadowed by a linted file of the same path. */
       schemaEntries() {
         return [...this.schemaFiles].filter(([path]) => !this.files.has(path));
@@ -30822,10 +31023,16 @@ var init_secret_channel = __esm({
 });
 
 // server/src/lsp/scheduler.ts
+function typicalAnalysisMs(last, before) {
+  return before === void 0 ? last : Math.min(last, before);
+}
 function debounceFor(edit, lastAnalysisMs, debounceMs) {
   if (!edit?.keystroke) return debounceMs;
-  if (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS) return 0;
+  if (isInstant(edit, lastAnalysisMs)) return 0;
   return Math.min(debounceMs, Math.round(lastAnalysisMs));
+}
+function isInstant(edit, lastAnalysisMs) {
+  return edit?.keystroke === true && (lastAnalysisMs === void 0 || lastAnalysisMs < INSTANT_ANALYSIS_MS);
 }
 function isKeystroke(changes) {
   if (changes.length !== 1) return false;
@@ -30839,9 +31046,11 @@ var init_scheduler = __esm({
   "server/src/lsp/scheduler.ts"() {
     "use strict";
     MAX_INPUT_WAIT_MS = 250;
-    INSTANT_ANALYSIS_MS = 50;
+    INSTANT_ANALYSIS_MS = 100;
     DocumentScheduler = class {
       /**
+       * `run` analyses a version and may return the milliseconds of it spent on the workspace rather than on the
+       * document (rebuilding the schema of all files), which do not count toward the document's pace.
        * `inputPending`: part of a message has been read and the rest is on its way (it may be a newer edit);
        * a due run waits for it, up to MAX_INPUT_WAIT_MS so that a stalled client cannot hold analysis back.
        */
@@ -30852,14 +31061,19 @@ var init_scheduler = __esm({
       run;
       inputPending;
       pending = /* @__PURE__ */ new Map();
-      /** When the document's last analysis ended and how long it took. */
+      /** When the document's last analysis ended, how long it took, and how long the one before took. */
       last = /* @__PURE__ */ new Map();
-      /** Analysis of `version` in `delayMs`; replaces what was pending for the document. */
-      schedule(uri, version2, delayMs) {
+      /**
+       * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
+       * instant keystroke): no wait for the last analysis to be an analysis' time ago. Keystrokes held down come
+       * faster than such a document is analysed, and are still analysed only in their newest version.
+       * Returns the wait (ms).
+       */
+      schedule(uri, version2, delayMs, keepApart = true) {
         this.cancel(uri);
         const entry = { version: version2 };
-        const last = this.last.get(uri);
-        const wait = last ? Math.max(delayMs, last.end + last.took - Date.now()) : delayMs;
+        const last = keepApart ? this.last.get(uri) : void 0;
+        const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
         const due = Date.now() + wait;
         const whenInputRead = () => {
           entry.timer = void 0;
@@ -30868,10 +31082,12 @@ var init_scheduler = __esm({
         };
         entry.timer = setTimeout(whenInputRead, wait);
         this.pending.set(uri, entry);
+        return wait;
       }
-      /** How long the document's last analysis took (ms), if it was analysed. */
+      /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
       lastAnalysisMs(uri) {
-        return this.last.get(uri)?.took;
+        const last = this.last.get(uri);
+        return last && typicalAnalysisMs(last.took, last.before);
       }
       /** The version waiting to be analysed, if any. */
       pendingVersion(uri) {
@@ -30901,12 +31117,60 @@ var init_scheduler = __esm({
         if (this.pending.get(uri) !== entry) return;
         this.cancel(uri);
         const start = performance.now();
+        let workspaceMs = 0;
         try {
-          this.run(uri, entry.version);
+          workspaceMs = this.run(uri, entry.version);
         } finally {
-          const took = performance.now() - start;
-          this.last.set(uri, { end: Date.now(), took });
+          const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
+          this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
         }
+      }
+    };
+  }
+});
+
+// server/src/lsp/text-changes.ts
+var UnreadChanges;
+var init_text_changes = __esm({
+  "server/src/lsp/text-changes.ts"() {
+    "use strict";
+    init_main2();
+    init_incremental();
+    UnreadChanges = class {
+      byUri = /* @__PURE__ */ new Map();
+      /** Applies content changes to a document (as TextDocument.update does) and notes where they changed it. */
+      update(document2, changes, version2) {
+        let unread = this.byUri.get(document2.uri);
+        if (!unread) this.byUri.set(document2.uri, unread = { base: document2.getText(), change: "none" });
+        for (const change of changes) {
+          const known = unread.change;
+          let next;
+          if (known !== void 0 && "range" in change && change.range) {
+            const a = document2.offsetAt(change.range.start);
+            const b = document2.offsetAt(change.range.end);
+            const start = Math.min(a, b);
+            if (Number.isInteger(a) && Number.isInteger(b)) next = { start, oldEnd: Math.max(a, b), newEnd: start + change.text.length };
+          }
+          unread.change = void 0;
+          document2 = TextDocument2.update(document2, [change], version2);
+          if (next && known !== void 0) unread.change = known === "none" ? next : composeChanges(known, next);
+        }
+        return document2;
+      }
+      /**
+       * The change from the text the engine holds for a document (`held`) to its current text, when the change
+       * events tell it; undefined when they do not (a whole-text change, or the engine holds another text).
+       * Called when the engine reads the document: the next change starts from its current text.
+       */
+      take(uri, held) {
+        const unread = this.byUri.get(uri);
+        this.byUri.delete(uri);
+        if (!unread || unread.change === "none" || unread.change === void 0 || held !== unread.base) return void 0;
+        return unread.change;
+      }
+      /** The document was closed. */
+      forget(uri) {
+        this.byUri.delete(uri);
       }
     };
   }
@@ -30928,6 +31192,7 @@ var init_server_state = __esm({
     init_protocol();
     init_secret_channel();
     init_scheduler();
+    init_text_changes();
     LANGUAGE_IDS = {
       sql: "sql",
       db2sql: "sql",
@@ -30953,11 +31218,13 @@ var init_server_state = __esm({
       rules;
       /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
       lastEdit = /* @__PURE__ */ new Map();
+      /** What changed in each open document since the engine last read it (text-changes.ts). */
+      changes = new UnreadChanges();
       documents = new import_node3.TextDocuments({
         create: TextDocument2.create,
         update: (document2, changes, version2) => {
           this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes) });
-          return TextDocument2.update(document2, changes, version2);
+          return this.changes.update(document2, changes, version2);
         }
       });
       workspace;
@@ -31224,7 +31491,11 @@ var init_diagnostics = __esm({
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
         this.state = state;
-        this.scheduler = new DocumentScheduler((uri, version2) => guard("analyse", () => this.analyse(uri, version2)), inputPending);
+        this.scheduler = new DocumentScheduler((uri, version2) => {
+          const built = this.state.workspace?.schemaBuildMs ?? 0;
+          guard("analyse", () => this.analyse(uri, version2));
+          return (this.state.workspace?.schemaBuildMs ?? 0) - built;
+        }, inputPending);
       }
       state;
       /** Pending analyses of open documents: one per document, for its newest version. */
@@ -31254,7 +31525,8 @@ var init_diagnostics = __esm({
         if (this.state.settings.run === "onSave" && this.analysed.has(uri)) return;
         const edit = this.state.lastEdit.get(uri);
         this.state.lastEdit.delete(uri);
-        this.scheduler.schedule(uri, version2, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
+        const analysisMs = this.scheduler.lastAnalysisMs(uri);
+        this.scheduler.schedule(uri, version2, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
       }
       /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
       saved(uri, version2) {
@@ -31262,6 +31534,7 @@ var init_diagnostics = __esm({
       }
       closed(uri) {
         this.scheduler.forget(uri);
+        this.state.changes.forget(uri);
         this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
       }
@@ -31298,6 +31571,7 @@ var init_diagnostics = __esm({
         const path = s.pathOf(uri);
         s.uriOfPath.set(path, uri);
         this.analysed.set(uri, version2);
+        const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
         if (s.schemaPaths.has(path)) {
           this.schemaFileChanged(path, doc.getText());
           return;
@@ -31313,7 +31587,7 @@ var init_diagnostics = __esm({
         }
         const previous = s.workspace.model(path);
         const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
-        const model = s.workspace.setFile(path, text2, language);
+        const model = s.workspace.setFile(path, text2, language, change);
         if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
         s.onDisk.delete(path);
         const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));

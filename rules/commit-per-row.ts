@@ -2,7 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import { countText, runReport } from './support/runs';
+import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
@@ -47,7 +47,7 @@ const CommitPerRowRule: Rule = {
         if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === 'commit') explicit.push(statements[i + 1]);
       });
       // One finding per script, on its minPairs-th such COMMIT, extending over all of them (see rules/support/runs.ts).
-      if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReport(explicit.map((commit) => ({ span: commit.span, stmt: commit })), minPairs) });
+      if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit) => ({ span: commit.span, stmt: commit })) });
     }
   },
 };

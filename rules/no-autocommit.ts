@@ -1,8 +1,8 @@
 // Row-by-row inserts in a loop (or many inserts in a CLP script) on a connection that the code shows to
 // commit every statement. A connection whose autocommit the file does not show is not reported.
 import type { Rule } from '../server/src/engine/types';
-import type { Span, Statement } from '../server/src/sql/ast';
-import { countText, runReport } from './support/runs';
+import type { Statement } from '../server/src/sql/ast';
+import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 import { isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
@@ -48,15 +48,15 @@ const NoAutocommitRule: Rule = {
     // A CLP script commits after every statement unless it says UPDATE COMMAND OPTIONS USING C OFF.
     for (const unit of scriptUnits(file)) {
       let autocommit = !unit.autocommitOff;
-      const committed: { span: Span; stmt: Statement }[] = [];
+      const committed: Statement[] = [];
       for (const stmt of unit.statements) {
         if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
         if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
-        committed.push({ span: stmt.span, stmt });
+        committed.push(stmt);
       }
       // One finding per script, on its minInserts-th such INSERT, extending over all of them (see rules/support/runs.ts).
       const minInserts = Number(options.minInserts);
-      if (committed.length >= minInserts) report({ messageId: 'script', data: { count: countText(committed.length) }, ...runReport(committed, minInserts) });
+      if (committed.length >= minInserts) report({ messageId: 'script', data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
     }
   },
 };

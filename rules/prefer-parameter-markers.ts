@@ -5,7 +5,7 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
-import { countText, runReport } from './support/runs';
+import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
 
@@ -109,8 +109,7 @@ function checkLiteral({ schema, options, report }: RuleContext, executions: read
       const fn = execution.inFunction;
       const where = fn ? (fn.name ? `${fn.name}()` : 'one function') : 'the top level of this file';
       // One finding per group, on its minRepeats-th execution, extending over all of them (see rules/support/runs.ts).
-      const places = list.map((item) => ({ span: item.execution.callSpan }));
-      report({ messageId: 'literalRepeated', data: { count: countText(list.length), table, where }, ...runReport(places, minRepeats) });
+      report({ messageId: 'literalRepeated', data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item) => ({ span: item.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item of list) report({ messageId: 'literalOnce', data: { table: targetName(item.execution, item.insert, schema) }, span: item.execution.callSpan, maxSeverity: 'hint' });
     }
@@ -132,8 +131,7 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
       // One finding per table, on its minRepeats-th INSERT as the other row-at-a-time rules (their findings on
       // one INSERT merge into one), extending over all of them (see rules/support/runs.ts).
       if (list.length < minRepeats) continue;
-      const places = list.map((stmt) => ({ span: stmt.span, stmt }));
-      report({ messageId: 'script', data: { count: countText(list.length), table: displayKey(key) }, ...runReport(places, minRepeats) });
+      report({ messageId: 'script', data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
     }
   }
 }

@@ -4,7 +4,7 @@ import type { FileModel, Rule } from '../server/src/engine/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
-import { countText, statementRunReport } from './support/runs';
+import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
 
 const SingleRowInsertRule: Rule = {
@@ -57,7 +57,7 @@ const SingleRowInsertRule: Rule = {
         if (run.length >= minRun) {
           // The quick fix combines the whole run.
           const fix = commitInRun ? undefined : multiRowFix(file, run);
-          report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...statementRunReport(run, minRun), fix });
+          report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...runReportOf(run, minRun, placeOf), fix });
         }
         run = [];
         commitInRun = false;
@@ -93,22 +93,29 @@ const SingleRowInsertRule: Rule = {
  */
 function multiRowFix(file: FileModel, run: InsertStatement[]) {
   if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return undefined;
-  if (run.some((s) => !sameColumnText(s.columns, run[0].columns))) return undefined;
+  const columns = run[0].columns;
+  if (run.some((s) => !sameNames(s.columns, columns))) return undefined;
+  // (Each row's span read once: a packed row makes a new object on every read.)
   const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? s.source.rows[0].span : s.span);
-  const edits = run.slice(1).map((s, i) => ({ span: { start: rowOf(run[i]).end, end: rowOf(s).start }, newText: ',\n  ' }));
+  const edits: { span: Span; newText: string }[] = [];
+  let previous = rowOf(run[0]);
+  for (let i = 1; i < run.length; i++) {
+    const row = rowOf(run[i]);
+    edits.push({ span: { start: previous.end, end: row.start }, newText: ',\n  ' });
+    previous = row;
+  }
   if (edits.some(overlapsComment(file.comments))) return undefined;
   return { title: `Combine the ${run.length} INSERTs into one multi-row VALUES list`, edits, changesMeaning: true };
 }
 
-/**
- * Whether two column lists read the same joined by commas (as the fix writes one list for all). The names are
- * compared one by one first, which needs no string per statement of the run; the joined text decides only when
- * they differ, since a delimited name may itself hold a comma.
- */
-function sameColumnText(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length === b.length && a.every((name, i) => name === b[i])) return true;
-  return a.join(',') === b.join(',');
+/** The same column list (compared without joining each statement's names into a string). */
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
+
+const placeOf = (stmt: InsertStatement) => ({ span: stmt.span, stmt });
 
 /**
  * A test of whether a span overlaps one of the comments (in text order, as the lexer gives them): a binary

@@ -53,7 +53,7 @@ describe('engine: edits analysed incrementally', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 20 }),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), insert: fc.constantFrom(...INSERTS, '') }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), insert: fc.constantFrom(...INSERTS, ''), told: fc.boolean() }), { minLength: 1, maxLength: 6 }),
         (pieces, edits) => {
           let text = pieces.join('');
           const ws = workspace(text);
@@ -61,9 +61,11 @@ describe('engine: edits analysed incrementally', () => {
           ws.diagnostics('/w/b.sql');
           for (const e of edits) {
             const at = e.at % (text.length + 1);
-            text = text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
+            const end = Math.min(text.length, at + e.remove);
+            text = text.slice(0, at) + e.insert + text.slice(end);
             const schemaBefore = ws.schema;
-            ws.setFile('/w/a.sql', text);
+            // Half the edits say where they changed the text, as the language server does.
+            ws.setFile('/w/a.sql', text, 'sql', e.told ? { start: at, oldEnd: end, newEnd: at + e.insert.length } : undefined);
             const fresh = workspace(text);
             assert.deepEqual(ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'), `edited file after ${JSON.stringify(e)}: ${JSON.stringify(text)}`);
             assert.deepEqual(ws.diagnostics('/w/b.sql'), fresh.diagnostics('/w/b.sql'), 'other file');

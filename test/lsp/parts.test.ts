@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/insert-cost';
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
-import { debounceFor, isKeystroke, INSTANT_ANALYSIS_MS } from '../../server/src/lsp/scheduler';
+import { debounceFor, DocumentScheduler, isInstant, isKeystroke, INSTANT_ANALYSIS_MS, typicalAnalysisMs } from '../../server/src/lsp/scheduler';
 import { changedNames, schemaFacts, statementText, nameAt } from '../../server/src/lsp/model-queries';
 import { buildFileModel } from '../../server/src/engine/workspace';
 import { LineIndex } from '../../server/src/engine/lines';
@@ -134,11 +134,66 @@ describe('adaptive debounce (issue 15)', () => {
     assert.equal(isKeystroke([{ text: 'whole document' }]), false);
     assert.equal(debounceFor({ keystroke: true }, undefined, 150), 0);
     assert.equal(debounceFor({ keystroke: true }, INSTANT_ANALYSIS_MS - 1, 150), 0);
-    assert.equal(debounceFor({ keystroke: true }, 120, 150), 120);
+    assert.equal(debounceFor({ keystroke: true }, INSTANT_ANALYSIS_MS + 20, 150), INSTANT_ANALYSIS_MS + 20);
+    assert.equal(isInstant({ keystroke: true }, INSTANT_ANALYSIS_MS - 1), true);
+    assert.equal(isInstant({ keystroke: true }, INSTANT_ANALYSIS_MS), false);
+    assert.equal(isInstant({ keystroke: false }, 1), false, 'a paste is never instant');
     assert.equal(debounceFor({ keystroke: true }, 900, 150), 150);
     assert.equal(debounceFor({ keystroke: false }, 1, 150), 150);
     assert.equal(debounceFor(undefined, 1, 150), 150);
     assert.equal(debounceFor({ keystroke: true }, 900, 0), 0, 'debounceMs 0 still means none');
+  });
+
+  it('keeps runs an analysis apart, but for an instant keystroke', () => {
+    const scheduler = new DocumentScheduler(() => {
+      const until = performance.now() + 60;
+      while (performance.now() < until) {
+        // busy: an analysis of 60 ms
+      }
+    });
+    scheduler.schedule('u', 1, 0);
+    scheduler.flush('u');
+    assert.ok(scheduler.schedule('u', 2, 0) >= 50, 'the next run waits until an analysis after the last');
+    assert.equal(scheduler.schedule('u', 3, 0, false), 0, 'an instant keystroke does not');
+    assert.equal(scheduler.schedule('u', 4, 20, false), 20, 'its debounce still counts');
+    scheduler.cancelAll();
+  });
+
+  it('takes a document to be as slow as the shorter of its last two analyses (one slow analysis is an event)', () => {
+    assert.equal(typicalAnalysisMs(300, undefined), 300);
+    assert.equal(typicalAnalysisMs(300, 8), 8);
+    assert.equal(typicalAnalysisMs(120, 300), 120);
+    const durations = [2, INSTANT_ANALYSIS_MS * 3, 2, INSTANT_ANALYSIS_MS * 2, INSTANT_ANALYSIS_MS * 2];
+    let run = 0;
+    const scheduler = new DocumentScheduler(() => {
+      const until = performance.now() + durations[run++];
+      while (performance.now() < until) {
+        // busy: an analysis
+      }
+    });
+    const seen: number[] = [];
+    for (let v = 1; v <= durations.length; v++) {
+      scheduler.schedule('u', v, 0);
+      scheduler.flush('u');
+      seen.push(scheduler.lastAnalysisMs('u')!);
+    }
+    scheduler.cancelAll();
+    assert.ok(seen[1] < INSTANT_ANALYSIS_MS, `after a quick and a slow analysis: ${seen[1]} ms (keystrokes stay instant)`);
+    assert.ok(seen[2] < INSTANT_ANALYSIS_MS, `${seen[2]}`);
+    assert.ok(seen[4] >= INSTANT_ANALYSIS_MS * 2, `after two slow analyses: ${seen[4]} ms`);
+    // Time a run says it spent on the workspace (a schema rebuild) is not the document's.
+    const rebuilding = new DocumentScheduler(() => {
+      const until = performance.now() + INSTANT_ANALYSIS_MS * 2;
+      while (performance.now() < until) {
+        // busy: rebuilding the schema
+      }
+      return INSTANT_ANALYSIS_MS * 2;
+    });
+    for (let v = 1; v <= 2; v++) {
+      rebuilding.schedule('u', v, 0);
+      rebuilding.flush('u');
+    }
+    assert.ok(rebuilding.lastAnalysisMs('u')! < INSTANT_ANALYSIS_MS, `${rebuilding.lastAnalysisMs('u')} ms`);
   });
 });
 

@@ -72,6 +72,75 @@ describe('sql incremental re-parse', () => {
     assert.ok(incremental > 500, `only ${incremental} incremental re-parses`);
   });
 
+  it('equals a whole parse when told the change (exact or wider) and that the previous parse was plain', () => {
+    let incremental = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.record({ edit: editArb, widen: fc.tuple(fc.nat({ max: 30 }), fc.nat({ max: 30 })) }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(';', '@'),
+        (pieces, edits, terminator) => {
+          let text = pieces.join('');
+          if (terminator === '@') text = text.replace(/;\n/g, '@\n');
+          let parse: ParsedSql = parseSql(text, { terminator });
+          let plainBefore = false;
+          for (const { edit, widen } of edits) {
+            const next = apply(text, edit);
+            const at = edit.at % (text.length + 1);
+            const removed = Math.min(text.length, at + edit.remove) - at;
+            // A wider change than the edit is still true (the editor composes several into one).
+            const left = Math.min(at, widen[0]);
+            const right = Math.min(text.length - at - removed, widen[1]);
+            const change = { start: at - left, oldEnd: at + removed + right, newEnd: at + edit.insert.length + right };
+            const full = parseSql(next, { terminator });
+            const re = reparseScript(text, parse, next, terminator, { change, plain: plainBefore });
+            if (re) {
+              incremental++;
+              assert.deepEqual(plain(re.statements), plain(full.statements), `statements after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
+              assert.deepEqual(plain(re.comments), plain(full.comments), 'comments');
+              parse = re;
+            } else {
+              parse = full;
+            }
+            plainBefore = re !== undefined;
+            text = next;
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    assert.ok(incremental > 500, `only ${incremental} incremental re-parses`);
+  });
+
+  it('moves statements after an edit again and again, by the spans found the first time', () => {
+    const text = Array.from({ length: 20 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n${i}'), (${i + 1}, 'm');\n`).join('');
+    let parse: ParsedSql = parseSql(text);
+    let current = text;
+    for (let k = 0; k < 6; k++) {
+      const at = current.indexOf('(3,');
+      const next = k % 2 === 0 ? current.slice(0, at) + 'xy' + current.slice(at) : current.slice(0, at) + current.slice(at + 2);
+      const change = k % 2 === 0 ? { start: at, oldEnd: at, newEnd: at + 2 } : { start: at, oldEnd: at + 2, newEnd: at };
+      parse = reparseScript(current, parse, next, ';', { change, plain: k > 0 })!;
+      assert.ok(parse, 'incremental');
+      assert.deepEqual(plain(parse.statements), plain(parseSql(next).statements), `edit ${k}`);
+      current = next;
+    }
+  });
+
+  it('ignores a change that does not fit the texts, and parses whole on a directive typed into a plain script', () => {
+    const text = 'INSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2);\n';
+    const next = text.replace('(2)', '(22)');
+    const re = reparseScript(text, parseSql(text), next, ';', { change: { start: 0, oldEnd: 5, newEnd: 5 } });
+    assert.deepEqual(plain(re?.statements), plain(parseSql(next).statements));
+    const directive = text.replace('INSERT INTO T VALUES (2);', '--#SET TERMINATOR @');
+    const at = text.indexOf('INSERT INTO T VALUES (2)');
+    assert.equal(reparseScript(text, parseSql(text), directive, ';', { change: { start: at, oldEnd: at + 25, newEnd: at + 19 }, plain: true }), undefined);
+    const completed = 'INSERT INTO T VALUES (1);\n--#SE TERMINATOR @\n';
+    const withT = completed.replace('#SE ', '#SET ');
+    const t = completed.indexOf('#SE') + 3;
+    assert.equal(reparseScript(completed, parseSql(completed), withT, ';', { change: { start: t, oldEnd: t, newEnd: t + 1 }, plain: true }), undefined, 'a directive completed by one letter');
+  });
+
   it('keeps the statements before and after a keystroke in a big script and parses few', () => {
     const lines: string[] = ['CREATE TABLE S.T (ID INT, NOTE VARCHAR(20));'];
     for (let i = 0; i < 2000; i++) lines.push(`INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n${i}');`);

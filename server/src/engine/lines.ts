@@ -19,6 +19,12 @@ export class LineIndex {
 
   /** 0-based line and column of an offset. */
   position(offset: number): { line: number; column: number } {
+    const line = this.line(offset);
+    return { line, column: offset - this.starts[line] };
+  }
+
+  /** 0-based line of an offset (no object made: messages ask it twice per finding). */
+  line(offset: number): number {
     const starts = this.starts;
     let lo = 0;
     let hi = starts.length - 1;
@@ -27,7 +33,7 @@ export class LineIndex {
       if (starts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, column: offset - starts[lo] };
+    return lo;
   }
 
   offset(line: number, column: number): number {

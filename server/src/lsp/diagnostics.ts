@@ -1,7 +1,7 @@
 // Diagnostics: when an open document is analysed (scheduler.ts), and which files' findings are sent.
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
-import { debounceFor, DocumentScheduler } from './scheduler';
+import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
 import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
@@ -35,7 +35,12 @@ export class Diagnostics {
     guard: (what: string, run: () => void) => void,
     inputPending?: () => boolean,
   ) {
-    this.scheduler = new DocumentScheduler((uri, version) => guard('analyse', () => this.analyse(uri, version)), inputPending);
+    // The run tells the scheduler how much of it was the workspace's schema rebuilt (not the document's pace).
+    this.scheduler = new DocumentScheduler((uri, version) => {
+      const built = this.state.workspace?.schemaBuildMs ?? 0;
+      guard('analyse', () => this.analyse(uri, version));
+      return (this.state.workspace?.schemaBuildMs ?? 0) - built;
+    }, inputPending);
   }
 
   /**
@@ -48,7 +53,8 @@ export class Diagnostics {
     if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
     const edit = this.state.lastEdit.get(uri);
     this.state.lastEdit.delete(uri);
-    this.scheduler.schedule(uri, version, debounceFor(edit, this.scheduler.lastAnalysisMs(uri), this.state.settings.debounceMs));
+    const analysisMs = this.scheduler.lastAnalysisMs(uri);
+    this.scheduler.schedule(uri, version, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
   }
 
   /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
@@ -58,6 +64,7 @@ export class Diagnostics {
 
   closed(uri: string): void {
     this.scheduler.forget(uri);
+    this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
   }
@@ -100,6 +107,8 @@ export class Diagnostics {
     const path = s.pathOf(uri);
     s.uriOfPath.set(path, uri);
     this.analysed.set(uri, version);
+    // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
+    const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
     if (s.schemaPaths.has(path)) {
       this.schemaFileChanged(path, doc.getText());
       return;
@@ -116,7 +125,7 @@ export class Diagnostics {
     // The facts before: remembered from the last analysis (the edit may move the old statements in place).
     const previous = s.workspace.model(path);
     const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
-    const model = s.workspace.setFile(path, text, language);
+    const model = s.workspace.setFile(path, text, language, change);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
     // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).

@@ -14,6 +14,7 @@ import { commandUri, type DiagnosticStyle, type RelatedLocator } from './lsp-con
 import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
 import { isKeystroke, type EditShape } from './scheduler';
+import { UnreadChanges } from './text-changes';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
 export const LANGUAGE_IDS: Record<string, FileLanguage> = {
@@ -38,11 +39,13 @@ export type LogLevel = 'info' | 'warn' | 'error';
 export class ServerState {
   /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
   readonly lastEdit = new Map<string, EditShape>();
+  /** What changed in each open document since the engine last read it (text-changes.ts). */
+  readonly changes = new UnreadChanges();
   readonly documents: TextDocuments<TextDocument> = new TextDocuments({
     create: TextDocument.create,
     update: (document, changes, version) => {
       this.lastEdit.set(document.uri, { keystroke: isKeystroke(changes as Parameters<typeof isKeystroke>[0]) });
-      return TextDocument.update(document, changes, version);
+      return this.changes.update(document, changes, version);
     },
   });
   workspace!: Workspace;

@@ -4,7 +4,7 @@
 // the edit, from where the old statements are kept, moved by that length. The result equals parseSql of the
 // whole new text (test/sql/incremental.test.ts checks this on random edits); where that could not be sure,
 // undefined says "parse it all".
-import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Statement, type StatementKind } from './ast';
+import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Span, type Statement, type StatementKind } from './ast';
 import { parseStatementsFrom } from './parser';
 import { PackedValuesRow } from './grammar/values';
 
@@ -33,13 +33,18 @@ export interface Reparsed extends ParsedSql {
 }
 
 /**
- * parseSql(after, { terminator }) computed from `previous`, the parse of `before` with the same terminator.
- * The kept statements after the edit are the previous ones, moved in place: `previous` is used up.
+ * Where two texts differ: `before` and `after` agree up to `start`, and from `oldEnd` in `before` on equals
+ * from `newEnd` in `after` on. An editor knows it from its change events (LSP incremental sync), so a keystroke
+ * need not compare 3 MB of text (textChange does, when nobody said).
  */
-export function reparseScript(before: string, previous: ParsedSql, after: string, terminator: string): Reparsed | undefined {
-  const old = previous.statements;
-  for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
-  if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return undefined;
+export interface TextChange {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+/** The change between two texts, by scanning the common prefix and suffix. */
+export function textChange(before: string, after: string): TextChange {
   const len0 = before.length;
   const len1 = after.length;
   const shortest = Math.min(len0, len1);
@@ -47,17 +52,62 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   while (suffix < shortest - prefix && before.charCodeAt(len0 - 1 - suffix) === after.charCodeAt(len1 - 1 - suffix)) suffix++;
+  return { start: prefix, oldEnd: len0 - suffix, newEnd: len1 - suffix };
+}
+
+/** Whether `change` can describe going from a text of `len0` characters to one of `len1`. */
+export function fitsLengths(change: TextChange, len0: number, len1: number): boolean {
+  const { start, oldEnd, newEnd } = change;
+  return Number.isInteger(start) && Number.isInteger(oldEnd) && Number.isInteger(newEnd) && start >= 0 && start <= oldEnd && start <= newEnd && oldEnd <= len0 && newEnd <= len1 && len0 - oldEnd === len1 - newEnd;
+}
+
+/**
+ * Two changes one after the other as one: `first` from text A to B, `second` from B to C; the result goes
+ * from A to C (it may cover unchanged text between the two, never less than what changed).
+ */
+export function composeChanges(first: TextChange, second: TextChange): TextChange {
+  // In B, the union of what `first` wrote and what `second` replaced.
+  const start = Math.min(first.start, second.start);
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return { start, oldEnd: first.oldEnd + (end - first.newEnd), newEnd: second.newEnd + (end - second.oldEnd) };
+}
+
+export interface ReparseHints {
+  /** What changed from `before` to `after` (checked against their lengths; scanned for when absent). */
+  change?: TextChange;
+  /**
+   * The caller knows `previous` holds no statement that makes the parse stateful and `before` no terminator
+   * directive (it came from an earlier reparseScript): only the changed text is searched for one.
+   */
+  plain?: boolean;
+}
+
+/**
+ * parseSql(after, { terminator }) computed from `previous`, the parse of `before` with the same terminator.
+ * The kept statements after the edit are the previous ones, moved in place: `previous` is used up.
+ */
+export function reparseScript(before: string, previous: ParsedSql, after: string, terminator: string, hints: ReparseHints = {}): Reparsed | undefined {
+  const old = previous.statements;
+  const len0 = before.length;
+  const len1 = after.length;
+  const change = hints.change && fitsLengths(hints.change, len0, len1) ? hints.change : textChange(before, after);
+  if (hints.plain) {
+    if (directiveNear(after, change.start, change.newEnd)) return undefined;
+  } else {
+    for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
+    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return undefined;
+  }
+  const prefix = change.start;
   const delta = len1 - len0;
-  const changeEnd0 = len0 - suffix;
-  const changeEnd1 = len1 - suffix;
+  const changeEnd0 = change.oldEnd;
+  const changeEnd1 = change.newEnd;
 
   // Restart at the statement before the last one that starts before the edit: the edit may end the one it is
   // in, or take away the terminator between them. Everything before the restart is unchanged text.
   // (A statement starts at its first token, right after the terminator of the one before.)
   // The splitter also looks up to LOOKAHEAD_WORDS words past a statement's first token (splitter.ts mayHoldBlock),
   // beyond its end for a short one: restart early enough that no kept statement looks into the edit.
-  let restartIndex = 0;
-  for (let i = 0; i < old.length && old[i].span.start < prefix; i++) restartIndex = i;
+  let restartIndex = Math.max(0, firstStatementFrom(old, 0, prefix) - 1);
   restartIndex = Math.max(0, restartIndex - 1);
   while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
@@ -68,20 +118,9 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   const lineAfterEdit = after.indexOf('\n', changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
   // (Found by binary search: old statements are in text order. A map of them cost a keystroke ~10 ms at 50,000 lines.)
-  let firstAfterEdit = restartIndex + 1;
-  for (let high = old.length; firstAfterEdit < high; ) {
-    const mid = (firstAfterEdit + high) >> 1;
-    if (old[mid].span.start < changeEnd0) firstAfterEdit = mid + 1;
-    else high = mid;
-  }
+  const firstAfterEdit = firstStatementFrom(old, restartIndex + 1, changeEnd0);
   const oldStartingAt = (start: number): number | undefined => {
-    let low = firstAfterEdit;
-    let high = old.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (old[mid].span.start < start) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstStatementFrom(old, firstAfterEdit, start);
     return low < old.length && old[low].span.start === start ? low : undefined;
   };
 
@@ -112,12 +151,50 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   }
   // Comments: the old ones before the restart, the new ones up to where the old statements were met, the old
   // ones after that (moved).
-  const comments: Comment[] = [];
+  // (Old comments are in text order: found by binary search, not by a loop over all of them per keystroke.)
+  const oldComments = previous.comments;
   const syncStart0 = syncStart1 - delta;
-  for (const c of previous.comments) if (c.span.start < restart) comments.push(c);
+  const comments: Comment[] = oldComments.slice(0, firstStartingFrom(oldComments, restart));
   for (const c of fresh) if (c.span.start < syncStart1) comments.push(c);
-  if (keptFrom >= 0) for (const c of previous.comments) if (c.span.start >= syncStart0) comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+  if (keptFrom >= 0) {
+    for (let i = firstStartingFrom(oldComments, syncStart0); i < oldComments.length; i++) {
+      const c = oldComments[i];
+      comments.push(delta === 0 ? c : { ...c, span: { start: c.span.start + delta, end: c.span.end + delta } });
+    }
+  }
   return { statements, comments, kept: statements.length - parsed, parsed };
+}
+
+/** The index of the first statement from `from` on that starts at or after `offset` (statements in text order). */
+function firstStatementFrom(statements: readonly Statement[], from: number, offset: number): number {
+  let low = from;
+  let high = statements.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (statements[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The index of the first comment starting at or after `offset` (comments in text order). */
+function firstStartingFrom(comments: readonly Comment[], offset: number): number {
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (comments[mid].span.start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The longest word TERMINATOR_DIRECTIVE looks for ("ScriptOptions"). */
+const DIRECTIVE_REACH = 13;
+
+/** Whether a terminator directive may be in `text` around [from, to): the text written, and words it may complete. */
+function directiveNear(text: string, from: number, to: number): boolean {
+  return TERMINATOR_DIRECTIVE.test(text.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text.length, to + DIRECTIVE_REACH)));
 }
 
 /** More than the words splitter.ts mayHoldBlock reads after a statement's first token. */
@@ -161,6 +238,24 @@ function atLineStart(text: string, offset: number): boolean {
  * the objects with numeric `start` and `end`; frozen objects are shared constants (an empty VALUES list).
  */
 export function shiftStatement(stmt: Statement, delta: number): void {
+  // The spans are found once per statement (a parsed statement does not change shape): typing keeps moving the
+  // same statements after the cursor, and walking their object graphs every time cost ~10 ms at 50,000 lines.
+  let spans = SPANS.get(stmt);
+  if (!spans) SPANS.set(stmt, (spans = spansOf(stmt)));
+  for (const o of spans) {
+    if (o instanceof PackedValuesRow) o.shiftBy(delta);
+    else {
+      o.start += delta;
+      o.end += delta;
+    }
+  }
+}
+
+const SPANS = new WeakMap<Statement, (Span | PackedValuesRow)[]>();
+
+/** The objects shiftStatement moves: spans and packed VALUES rows, each once. */
+function spansOf(stmt: Statement): (Span | PackedValuesRow)[] {
+  const out: (Span | PackedValuesRow)[] = [];
   const seen = new Set<object>();
   const stack: object[] = [stmt];
   while (stack.length > 0) {
@@ -168,7 +263,7 @@ export function shiftStatement(stmt: Statement, delta: number): void {
     if (seen.has(o) || Object.isFrozen(o)) continue;
     seen.add(o);
     if (o instanceof PackedValuesRow) {
-      o.shiftBy(delta);
+      out.push(o);
       continue;
     }
     if (Array.isArray(o)) {
@@ -176,14 +271,12 @@ export function shiftStatement(stmt: Statement, delta: number): void {
       continue;
     }
     const record = o as Record<string, unknown>;
-    if (typeof record.start === 'number' && typeof record.end === 'number') {
-      record.start += delta;
-      record.end += delta;
-    }
+    if (typeof record.start === 'number' && typeof record.end === 'number') out.push(record as unknown as Span);
     for (const key in record) {
       if (key === 'origin') continue;
       const v = record[key];
       if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) stack.push(v);
     }
   }
+  return out;
 }

@@ -10,7 +10,7 @@
 import { IDENTITY_ORIGIN, type Comment, type ParseError, type ParsedSql, type Span, type SqlOrigin, type Statement } from './ast';
 import { Lexer, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_RAW, TK_BAD_COMMENT } from './lexer';
 import { forEachStatementInRounds } from './splitter';
-import { inferTerminator } from './terminator';
+import { inferTerminator, type TerminatorScan } from './terminator';
 import { parseStatement } from './grammar';
 import { EMPTY_VALUES_SOURCE } from './grammar/dml';
 import { PackedRowStore } from './grammar/values';
@@ -98,9 +98,12 @@ export function parseScript(text: string, terminator?: string): ParsedSql {
   return parseSql(text, { terminator: scriptTerminator(text, terminator) });
 }
 
-/** The terminator a script is run with: the configured one, else the one the file shows, else ';'. */
-export function scriptTerminator(text: string, configured?: string): string {
-  return configured ?? inferTerminator(text)?.terminator ?? ';';
+/**
+ * The terminator a script is run with: the configured one, else the one the file shows, else ';'.
+ * `scan`: the inference's scan of `text` when the caller made it (an edit's rescanTerminator).
+ */
+export function scriptTerminator(text: string, configured?: string, scan?: TerminatorScan): string {
+  return configured ?? (scan ? scan.choice : inferTerminator(text))?.terminator ?? ';';
 }
 
 /** SQL text built at run time and parsed inside a routine, nested (EXECUTE IMMEDIATE of a text that runs another). */

@@ -15,6 +15,11 @@ export interface TerminatorChoice {
 /** How much of a file the inference reads: a script shows its style long before 1 MB (a 60 MB script would cost 100 ms). */
 const SCAN_LIMIT = 1024 * 1024;
 
+/** Whether inferTerminator reads the text at `offset`: an edit from there on cannot change what it infers. */
+export function inferenceReads(offset: number): boolean {
+  return offset < SCAN_LIMIT;
+}
+
 /** First words of lines in a script run without -t (`db2 -vf`), where each line is one command. */
 const COMMAND_WORDS = new Set([
   'ACTIVATE', 'ALTER', 'ATTACH', 'BACKUP', 'BIND', 'CALL', 'CATALOG', 'COMMENT', 'COMMIT', 'CONNECT', 'CREATE',
@@ -71,38 +76,145 @@ interface LineCounts {
  * The terminator the file shows it is run with, or undefined for the CLP's `-t` default (`;`) and for
  * files that switch it themselves with `--#SET TERMINATOR`.
  */
-export function inferTerminator(text: string, options: { plainLines?: boolean } = {}): TerminatorChoice | undefined {
-  const plainLines = options.plainLines ?? true;
-  const n = Math.min(text.length, SCAN_LIMIT);
-  const counts: LineCounts = {
-    codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0,
-    atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false,
-  };
-  let named: TerminatorChoice | undefined;
-  let blockDepth = 0; // inside /* … */ (nested)
-  let inString = false; // inside '…' (may span lines)
-  let inDelimited = false; // inside "…"
-  let lineStart = 0;
-  let previousEndedWithSemicolon = false;
+export function inferTerminator(text: string, options: ScanOptions = {}): TerminatorChoice | undefined {
+  return scanTerminator(text, options).choice;
+}
+
+/** `plainLines: false` reads every line the long way (see PLAIN_LINE; the test compares). */
+interface ScanOptions {
+  plainLines?: boolean;
+}
+
+/** Where the scan is at a line start: what the lines before it showed, and the state it carries into the line. */
+interface ScanPoint {
+  offset: number;
+  blockDepth: number; // inside /* … */ (nested)
+  inString: boolean; // inside '…' (may span lines)
+  inDelimited: boolean; // inside "…"
+  previousEndedWithSemicolon: boolean;
+  counts: LineCounts;
+  named?: TerminatorChoice;
+}
+
+/**
+ * inferTerminator's answer with the scan's state at every CHECKPOINT_LINES-th line start (`points`, absent
+ * when a directive ended the scan or the text is longer than the scan reads), so that an edit can scan again
+ * from the line before it up to where the state meets the old scan's (rescanTerminator).
+ */
+export interface TerminatorScan {
+  choice: TerminatorChoice | undefined;
+  points?: ScanPoint[];
+  end?: ScanPoint;
+  /** Where a rescan met the old scan (the offset of the line start in the new text), if it did. */
+  metAt?: number;
+}
+
+/** Lines between two saved points: a keystroke scans again at most about this many lines (~3 kB). */
+const CHECKPOINT_LINES = 64;
+
+export function scanTerminator(text: string, options: ScanOptions = {}): TerminatorScan {
+  const start: ScanPoint = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  const points: ScanPoint[] = [];
+  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, options.plainLines ?? true);
+  if ('directive' in result) return { choice: result.directive };
+  return { choice: start.named ?? fromLines(start.counts), points: text.length <= SCAN_LIMIT ? points : undefined, end: start };
+}
+
+/**
+ * scanTerminator(after) from `scan`, the scan of `before`, and the change between them (see sql/incremental.ts
+ * TextChange). Lines before the change keep their points; from the last point before it the lines are scanned
+ * again until a line start past the change where an old point stood with the same state: the rest of the text
+ * is the same and adds what it added before.
+ */
+export function rescanTerminator(scan: TerminatorScan, before: string, after: string, change: { start: number; oldEnd: number; newEnd: number }): TerminatorScan {
+  const old = scan.points;
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  const delta = change.newEnd - change.oldEnd;
+  // The last point at or before the line the change starts on (points are at line starts, the first at 0).
+  let low = 0;
+  let high = old.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (old[mid].offset <= change.start) low = mid + 1;
+    else high = mid;
+  }
+  const from = Math.max(0, low - 1);
+  const points = old.slice(0, from);
+  const at = copyPoint(old[from]);
+  let k = from + 1;
+  let met: ScanPoint | undefined;
+  const result = scanLines(after, at, after.length, points, true, (lineStart) => {
+    if (lineStart < change.newEnd) return false;
+    while (k < old.length && old[k].offset + delta < lineStart) k++;
+    const o = old[k];
+    if (!o || o.offset + delta !== lineStart || !sameState(o, at)) return false;
+    met = o;
+    return true;
+  });
+  if ('directive' in result) return { choice: result.directive };
+  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  // From the meeting point on: the old points and end, moved, with what the new lines before it added.
+  const m = met as ScanPoint;
+  // What the old scan found before the meeting point and the new one did not: whether the rest of the old scan
+  // has one too is not known (a -td@ comment, a ';' in code: the scan stops counting ';' after the first).
+  if ((m.named !== undefined && at.named === undefined) || (m.counts.anySemicolon && !at.counts.anySemicolon)) return scanTerminator(after);
+  const moved = (p: ScanPoint): ScanPoint => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
+  const end = moved(scan.end);
+  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+}
+
+function newCounts(): LineCounts {
+  return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false };
+}
+
+function copyPoint(p: ScanPoint): ScanPoint {
+  return { ...p, counts: { ...p.counts } };
+}
+
+function sameState(a: ScanPoint, b: ScanPoint): boolean {
+  return a.blockDepth === b.blockDepth && a.inString === b.inString && a.inDelimited === b.inDelimited && a.previousEndedWithSemicolon === b.previousEndedWithSemicolon;
+}
+
+/** `now` plus what the old scan added from `base` to `total` (a ';' after `base` when `base` had none yet). */
+function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCounts {
+  const out = newCounts();
+  for (const key of Object.keys(out) as (keyof LineCounts)[]) if (key !== 'anySemicolon') out[key] = now[key] + (total[key] - base[key]);
+  out.anySemicolon = now.anySemicolon || (total.anySemicolon && !base.anySemicolon);
+  return out;
+}
+
+/**
+ * Scans the lines from `at.offset` up to `n`, updating `at` (it ends as the point at `n`) and saving a copy
+ * of it at every CHECKPOINT_LINES-th line start into `points`; `meets(lineStart)` may stop it at a line start.
+ * A directive comment ends the scan with its answer.
+ */
+function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], plainLines: boolean, meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
+  let lineStart = at.offset;
+  let lines = 0;
   let nextSemicolon = -1; // the first ';' at or after the last line start it was looked for from (Infinity: none)
   while (lineStart < n) {
+    at.offset = lineStart;
+    if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
+    if (lines % CHECKPOINT_LINES === 0) points.push(copyPoint(at));
+    lines++;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0 || lineEnd > n) lineEnd = n;
     // Code on this line: first and last character outside comments; whether the last one is in a string.
     let first = -1;
     let last = -1;
-    let lastInString = false;
+    let lastInStr = false;
     // Most lines of a big script are plain (see PLAIN_LINE): read with one regular expression instead of a
     // loop over each character, which ran a third of the start of a run before V8 had optimised it (~40 ms
-    // for the 1 MB read here). `options.plainLines: false` reads every line the long way (the test compares).
+    // for the 1 MB read here).
     let plain = false;
     // (Not for a line the scan limit cuts: the loop reads it only up to the limit.)
-    if (plainLines && blockDepth === 0 && !inString && !inDelimited && (lineEnd < n || n === text.length)) {
+    if (plainLines && at.blockDepth === 0 && !at.inString && !at.inDelimited && (lineEnd < n || n === text.length)) {
       PLAIN_LINE.lastIndex = lineStart;
       plain = PLAIN_LINE.test(text) && PLAIN_LINE.lastIndex >= lineEnd;
       // Whether a ';' is code or in a string only matters until the first ';' in code. The next ';' is found
       // once per ';' (a search per line would be quadratic in a script without any).
-      if (plain && !counts.anySemicolon) {
+      if (plain && !at.counts.anySemicolon) {
         if (nextSemicolon < lineStart) {
           const found = text.indexOf(';', lineStart);
           nextSemicolon = found < 0 ? Infinity : found;
@@ -119,76 +231,77 @@ export function inferTerminator(text: string, options: { plainLines?: boolean } 
         while (isSpace(text.charCodeAt(last))) last--;
         // A closing quote ends the line's last string: the line's code ends in a string, as the loop below has it.
         const c = text.charCodeAt(last);
-        lastInString = c === Code.Quote || c === Code.DoubleQuote;
+        lastInStr = c === Code.Quote || c === Code.DoubleQuote;
       }
     }
     for (let i = plain ? lineEnd : lineStart; i < lineEnd; i++) {
       const c = text.charCodeAt(i);
-      if (blockDepth > 0) {
+      if (at.blockDepth > 0) {
         if (c === Code.Star && text.charCodeAt(i + 1) === Code.Slash) {
-          blockDepth--;
+          at.blockDepth--;
           i++;
         } else if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star) {
-          blockDepth++;
+          at.blockDepth++;
           i++;
-        } else if (c === Code.Dash && named === undefined) {
-          named = namedInComment(text, i);
+        } else if (c === Code.Dash && at.named === undefined) {
+          at.named = namedInComment(text, i);
         }
         continue;
       }
-      if (inString || inDelimited) {
-        if ((inString && c === Code.Quote) || (inDelimited && c === Code.DoubleQuote)) inString = inDelimited = false;
+      if (at.inString || at.inDelimited) {
+        if ((at.inString && c === Code.Quote) || (at.inDelimited && c === Code.DoubleQuote)) at.inString = at.inDelimited = false;
         last = i;
-        lastInString = true;
+        lastInStr = true;
         continue;
       }
       if (c === Code.Dash && text.charCodeAt(i + 1) === Code.Dash) {
         // A line comment: the CLP's own directives, or a -td<x> the script is documented to run with.
         const directive = directiveAt(text, i + 2, lineEnd);
-        if (directive !== undefined) return directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` };
-        for (let j = i + 2; j < lineEnd && named === undefined; j++) if (text.charCodeAt(j) === Code.Dash) named = namedInComment(text, j);
+        if (directive !== undefined) return { directive: directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
+        for (let j = i + 2; j < lineEnd && at.named === undefined; j++) if (text.charCodeAt(j) === Code.Dash) at.named = namedInComment(text, j);
         break;
       }
       if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star && !(first >= 0 && text.charCodeAt(i - 1) === Code.Slash)) {
-        blockDepth = 1;
+        at.blockDepth = 1;
         i++;
         continue;
       }
       if (isSpace(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInString = false;
+      lastInStr = false;
       if (c === Code.Quote) {
-        inString = true;
-        lastInString = true;
+        at.inString = true;
+        lastInStr = true;
       } else if (c === Code.DoubleQuote) {
-        inDelimited = true;
-        lastInString = true;
+        at.inDelimited = true;
+        lastInStr = true;
       } else if (c === Code.Semicolon) {
-        counts.anySemicolon = true;
+        at.counts.anySemicolon = true;
       }
     }
     if (first >= 0) {
-      counts.codeLines++;
-      const endChar = lastInString ? -1 : text.charCodeAt(last);
+      at.counts.codeLines++;
+      const endChar = lastInStr ? -1 : text.charCodeAt(last);
       if (first === last && endChar === Code.Slash) {
-        counts.slashOnly++;
-        if (previousEndedWithSemicolon) counts.slashAfterSemicolon++;
+        at.counts.slashOnly++;
+        if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;
       }
-      if (endChar === Code.Semicolon) counts.semicolonEnd++;
+      if (endChar === Code.Semicolon) at.counts.semicolonEnd++;
       else if (endChar === Code.At) {
-        counts.atEnd++;
-        if (first === last || endsWithEnd(text, first, last)) counts.atBlockEnds++;
+        at.counts.atEnd++;
+        if (first === last || endsWithEnd(text, first, last)) at.counts.atBlockEnds++;
       } else if (endChar === Code.Bang && !closesPlaceholder(text, first, last)) {
-        counts.bangEnd++;
-        if (first === last || endsWithEnd(text, first, last)) counts.bangBlockEnds++;
-      } else if (endChar === Code.Backslash) counts.backslashEnd++;
-      if (startsWithCommand(text, first, last)) counts.commandLines++;
-      previousEndedWithSemicolon = endChar === Code.Semicolon;
+        at.counts.bangEnd++;
+        if (first === last || endsWithEnd(text, first, last)) at.counts.bangBlockEnds++;
+      } else if (endChar === Code.Backslash) at.counts.backslashEnd++;
+      if (startsWithCommand(text, first, last)) at.counts.commandLines++;
+      at.previousEndedWithSemicolon = endChar === Code.Semicolon;
     }
     lineStart = lineEnd + 1;
   }
-  return named ?? fromLines(counts);
+  at.offset = n;
+  return { stopped: false };
 }
 
 /**
