@@ -118,14 +118,16 @@ function runInsertLint(target, runs, label, extra = []) {
 
 /**
  * Per-file times of several runs' --timings: each file's row from the run whose read + rules is its median,
- * slowest first; the "(grammar load)" row (loading the tree-sitter grammars, once per process) apart.
+ * slowest first; the "(grammar load)" and "(schema of all files)" rows (once per process) apart.
  */
 function medianTimings(runs) {
   const byFile = new Map();
   const loads = [];
+  const schemas = [];
   for (const rows of runs) {
     for (const row of rows) {
       if (row.file === '(grammar load)') loads.push(row);
+      else if (row.file === '(schema of all files)') schemas.push(row);
       else byFile.set(row.file, [...(byFile.get(row.file) ?? []), row]);
     }
   }
@@ -133,7 +135,9 @@ function medianTimings(runs) {
   const perFile = [...byFile.values()].map((rows) => rows.sort((a, b) => total(a) - total(b))[rows.length >> 1]).sort((a, b) => total(b) - total(a));
   loads.sort((a, b) => a.readMs - b.readMs);
   const load = loads[loads.length >> 1];
-  return { perFile, grammarLoad: load ? { ms: load.readMs, grammars: load.grammars ?? [] } : undefined };
+  schemas.sort((a, b) => a.rulesMs - b.rulesMs);
+  const schema = schemas[schemas.length >> 1];
+  return { perFile, grammarLoad: load ? { ms: load.readMs, grammars: load.grammars ?? [] } : undefined, schemaMs: schema?.rulesMs };
 }
 
 function countText(files) {
@@ -295,9 +299,9 @@ for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/co
   const timings = (i) => join(work, `timings-${name}-${i}.json`);
   log(`insertlint on ../shared/corpus/${name} with --timings…`);
   const r = runInsertLint(dir, runs, `corpus-${name}`, (i) => ['--timings', timings(i)]);
-  const { perFile, grammarLoad } = medianTimings(Array.from({ length: runs }, (_, i) => JSON.parse(readFileSync(timings(i), 'utf8'))));
+  const { perFile, grammarLoad, schemaMs } = medianTimings(Array.from({ length: runs }, (_, i) => JSON.parse(readFileSync(timings(i), 'utf8'))));
   const lines = perFile.reduce((n, f) => n + f.lines, 0);
-  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), grammarLoad, ...r });
+  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), grammarLoad, schemaMs, ...r });
 }
 
 // check --jobs (issue 15 item 4): the same inputs read on one thread and in one worker per core; the JSON
@@ -449,7 +453,7 @@ function writeResults(res) {
   L.push('');
   if (!res.corpora.length) L.push('../shared/corpus is not on this machine.');
   for (const c of res.corpora) {
-    L.push(`**${c.dir}**: ${fmt(c.files)} files, ${fmt(c.lines)} lines, ${fmt(c.seconds, 2)} s wall (median of ${c.runs}, start-up included): **${fmt(c.files / c.seconds, 0)} files/s**, ${fmt(c.lines / c.seconds, 0)} lines/s; ${fmt(c.summary.diagnostics)} findings.${c.grammarLoad ? ` Loading the tree-sitter grammars (${c.grammarLoad.grammars.join(', ')}), once per run and reported apart from the files: ${fmt(c.grammarLoad.ms, 1)} ms.` : ''} The five slowest files (read + rules, each file's median of ${c.runs} run${c.runs === 1 ? '' : 's'}):`);
+    L.push(`**${c.dir}**: ${fmt(c.files)} files, ${fmt(c.lines)} lines, ${fmt(c.seconds, 2)} s wall (median of ${c.runs}, start-up included): **${fmt(c.files / c.seconds, 0)} files/s**, ${fmt(c.lines / c.seconds, 0)} lines/s; ${fmt(c.summary.diagnostics)} findings.${c.grammarLoad ? ` Loading the tree-sitter grammars (${c.grammarLoad.grammars.join(', ')}), once per run and reported apart from the files: ${fmt(c.grammarLoad.ms, 1)} ms.` : ''}${c.schemaMs !== undefined ? ` Folding the schema of all files, once per run and reported apart: ${fmt(c.schemaMs, 1)} ms.` : ''} The five slowest files (read + rules, each file's median of ${c.runs} run${c.runs === 1 ? '' : 's'}):`);
     L.push('');
     L.push('| file | lines | read ms | rules ms | lines/s |');
     L.push('|---|---:|---:|---:|---:|');
