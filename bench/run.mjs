@@ -140,6 +140,17 @@ function medianTimings(runs) {
   return { perFile, grammarLoad: load ? { ms: load.readMs, grammars: load.grammars ?? [] } : undefined, schemaMs: schema?.rulesMs };
 }
 
+/** Issue 15's goal per file, 50,000 lines/s: how many files are under it, by size band (fixed costs weigh on small files). */
+const GOAL_LINES_PER_S = 50_000;
+function underGoalBySize(perFile) {
+  const bands = [[0, 50], [50, 200], [200, 1000], [1000, Infinity]];
+  return bands.map(([from, to]) => {
+    const files = perFile.filter((f) => f.lines >= from && f.lines < to);
+    const under = files.filter((f) => (f.lines / (f.readMs + f.rulesMs)) * 1000 < GOAL_LINES_PER_S);
+    return { from, to, files: files.length, under: under.length };
+  });
+}
+
 function countText(files) {
   let lines = 0;
   let bytes = 0;
@@ -301,7 +312,7 @@ for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/co
   const r = runInsertLint(dir, runs, `corpus-${name}`, (i) => ['--timings', timings(i)]);
   const { perFile, grammarLoad, schemaMs } = medianTimings(Array.from({ length: runs }, (_, i) => JSON.parse(readFileSync(timings(i), 'utf8'))));
   const lines = perFile.reduce((n, f) => n + f.lines, 0);
-  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), grammarLoad, schemaMs, ...r });
+  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), underGoal: underGoalBySize(perFile), grammarLoad, schemaMs, ...r });
 }
 
 // check --jobs (issue 15 item 4): the same inputs read on one thread and in one worker per core; the JSON
@@ -459,6 +470,12 @@ function writeResults(res) {
     L.push('|---|---:|---:|---:|---:|');
     for (const f of c.slowest) L.push(`| ${f.file.replace(/^.*corpus\//, '')} | ${fmt(f.lines)} | ${fmt(f.readMs, 1)} | ${fmt(f.rulesMs, 1)} | ${fmt((f.lines / (f.readMs + f.rulesMs)) * 1000, 0)} |`);
     L.push('');
+    if (c.underGoal) {
+      const total = c.underGoal.reduce((n, b) => n + b.under, 0);
+      const bands = c.underGoal.map((b) => `${b.to === Infinity ? `${fmt(b.from)} lines or more` : `${fmt(b.from)}–${fmt(b.to - 1)} lines`}: ${b.under} of ${b.files}`).join('; ');
+      L.push(`Files under 50,000 lines/s (issue 15's goal: none), by each file's median: **${total} of ${fmt(c.files)}** (${bands}).`);
+      L.push('');
+    }
   }
   if (res.jobs?.length) {
     L.push('### `check --jobs` (issue 15 item 4): scripts read in worker threads');
