@@ -6413,15 +6413,15 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   const delta = len1 - len0;
   const changeEnd0 = change.oldEnd;
   const changeEnd1 = change.newEnd;
-  let restartIndex = Math.max(0, firstStatementFrom(old, 0, prefix) - 1);
+  let restartIndex = Math.max(0, firstStartingFrom(old, prefix) - 1);
   restartIndex = Math.max(0, restartIndex - 1);
   while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
   const lineAfterEdit = after.indexOf("\n", changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
-  const firstAfterEdit = firstStatementFrom(old, restartIndex + 1, changeEnd0);
+  const firstAfterEdit = firstStartingFrom(old, changeEnd0, restartIndex + 1);
   const oldStartingAt = (start) => {
-    const low = firstStatementFrom(old, firstAfterEdit, start);
+    const low = firstStartingFrom(old, start, firstAfterEdit);
     return low < old.length && old[low].span.start === start ? low : void 0;
   };
   const statements = old.slice(0, restartIndex);
@@ -6461,22 +6461,12 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
-function firstStatementFrom(statements, from, offset) {
+function firstStartingFrom(items, offset, from = 0) {
   let low = from;
-  let high = statements.length;
+  let high = items.length;
   while (low < high) {
     const mid = low + high >> 1;
-    if (statements[mid].span.start < offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-function firstStartingFrom(comments, offset) {
-  let low = 0;
-  let high = comments.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (comments[mid].span.start < offset) low = mid + 1;
+    if (items[mid].span.start < offset) low = mid + 1;
     else high = mid;
   }
   return low;

@@ -43,6 +43,12 @@ function apply(text: string, e: Edit): string {
   return text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
 }
 
+/** The re-parse has the statements (spans, rows, errors) and comments of the whole parse. */
+function assertSameParse(re: ParsedSql, full: ParsedSql, what: string): void {
+  assert.deepEqual(plain(re.statements), plain(full.statements), `statements ${what}`);
+  assert.deepEqual(plain(re.comments), plain(full.comments), `comments ${what}`);
+}
+
 describe('sql incremental re-parse', () => {
   it('equals a whole parse after any chain of edits', () => {
     let incremental = 0;
@@ -57,8 +63,7 @@ describe('sql incremental re-parse', () => {
           const re = reparseScript(text, parse, next, terminator);
           if (re) {
             incremental++;
-            assert.deepEqual(plain(re.statements), plain(full.statements), `statements after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
-            assert.deepEqual(plain(re.comments), plain(full.comments), 'comments');
+            assertSameParse(re, full, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
             parse = re;
           } else {
             parse = full;
@@ -96,8 +101,7 @@ describe('sql incremental re-parse', () => {
             const re = reparseScript(text, parse, next, terminator, { change, plain: plainBefore });
             if (re) {
               incremental++;
-              assert.deepEqual(plain(re.statements), plain(full.statements), `statements after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
-              assert.deepEqual(plain(re.comments), plain(full.comments), 'comments');
+              assertSameParse(re, full, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
               parse = re;
             } else {
               parse = full;

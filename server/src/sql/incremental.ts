@@ -107,7 +107,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   // (A statement starts at its first token, right after the terminator of the one before.)
   // The splitter also looks up to LOOKAHEAD_WORDS words past a statement's first token (splitter.ts mayHoldBlock),
   // beyond its end for a short one: restart early enough that no kept statement looks into the edit.
-  let restartIndex = Math.max(0, firstStatementFrom(old, 0, prefix) - 1);
+  let restartIndex = Math.max(0, firstStartingFrom(old, prefix) - 1);
   restartIndex = Math.max(0, restartIndex - 1);
   while (restartIndex > 0 && wordsIn(before, old[restartIndex].span.start, prefix) <= LOOKAHEAD_WORDS) restartIndex--;
   const restart = restartIndex === 0 ? 0 : old[restartIndex].span.start;
@@ -118,9 +118,9 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   const lineAfterEdit = after.indexOf('\n', changeEnd1);
   const syncFrom = lineAfterEdit < 0 ? Infinity : lineAfterEdit + 1;
   // (Found by binary search: old statements are in text order. A map of them cost a keystroke ~10 ms at 50,000 lines.)
-  const firstAfterEdit = firstStatementFrom(old, restartIndex + 1, changeEnd0);
+  const firstAfterEdit = firstStartingFrom(old, changeEnd0, restartIndex + 1);
   const oldStartingAt = (start: number): number | undefined => {
-    const low = firstStatementFrom(old, firstAfterEdit, start);
+    const low = firstStartingFrom(old, start, firstAfterEdit);
     return low < old.length && old[low].span.start === start ? low : undefined;
   };
 
@@ -165,25 +165,13 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
 
-/** The index of the first statement from `from` on that starts at or after `offset` (statements in text order). */
-function firstStatementFrom(statements: readonly Statement[], from: number, offset: number): number {
+/** The index of the first item from `from` on that starts at or after `offset` (statements or comments, in text order). */
+function firstStartingFrom(items: readonly { span: { start: number } }[], offset: number, from = 0): number {
   let low = from;
-  let high = statements.length;
+  let high = items.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (statements[mid].span.start < offset) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** The index of the first comment starting at or after `offset` (comments in text order). */
-function firstStartingFrom(comments: readonly Comment[], offset: number): number {
-  let low = 0;
-  let high = comments.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (comments[mid].span.start < offset) low = mid + 1;
+    if (items[mid].span.start < offset) low = mid + 1;
     else high = mid;
   }
   return low;
