@@ -2208,25 +2208,7 @@ var init_values = __esm({
   }
 });
 
-// server/src/schema/schema.ts
-function replaceNamed(items, item2) {
-  let names3 = namesIn.get(items);
-  if (!names3) namesIn.set(items, names3 = new Set(items.map((i) => i.name)));
-  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
-  if (out !== items) namesIn.set(out, names3 = new Set(out.map((i) => i.name)));
-  out.push(item2);
-  names3.add(item2.name);
-  return out;
-}
-function splitKey(key) {
-  const dot = key.lastIndexOf(".");
-  return [key.slice(0, dot), key.slice(dot + 1)];
-}
-function zosLoadReason(load) {
-  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
-  if (!load.log) words.push("LOG NO");
-  return `${words.join(" ")} (utility)`;
-}
+// server/src/schema/edit-shape.ts
 function schemaStatements(file) {
   if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
   if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
@@ -2261,6 +2243,57 @@ function shapeOf(stmt) {
       return void 0;
   }
 }
+function withoutParameters(row) {
+  return (valueKindBits(row) & PARAMETER_BITS) === 0;
+}
+var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
+var init_edit_shape = __esm({
+  "server/src/schema/edit-shape.ts"() {
+    "use strict";
+    init_walk();
+    init_values();
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
+    SCHEMA_KINDS = /* @__PURE__ */ new Set([
+      "insert",
+      "merge",
+      "import",
+      "ingest",
+      "lockTable",
+      "setSchema",
+      "connect",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTablespace",
+      "load",
+      "declareTable",
+      "updateDbCfg"
+    ]);
+    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
+  }
+});
+
+// server/src/schema/schema.ts
+function replaceNamed(items, item2) {
+  let names3 = namesIn.get(items);
+  if (!names3) namesIn.set(items, names3 = new Set(items.map((i) => i.name)));
+  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
+  if (out !== items) namesIn.set(out, names3 = new Set(out.map((i) => i.name)));
+  out.push(item2);
+  names3.add(item2.name);
+  return out;
+}
+function splitKey(key) {
+  const dot = key.lastIndexOf(".");
+  return [key.slice(0, dot), key.slice(dot + 1)];
+}
+function zosLoadReason(load) {
+  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
+  if (!load.log) words.push("LOG NO");
+  return `${words.join(" ")} (utility)`;
+}
 function sameDatabase(a, b) {
   const x = DATABASE_AT.get(a);
   const y = DATABASE_AT.get(b);
@@ -2269,15 +2302,12 @@ function sameDatabase(a, b) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-function withoutParameters(row) {
-  return (valueKindBits(row) & PARAMETER_BITS) === 0;
-}
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, SCHEMA_STATEMENTS, SCHEMA_KINDS, DATABASE_AT, PARAMETER_BITS;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
     init_walk();
-    init_values();
+    init_edit_shape();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -2744,27 +2774,7 @@ var init_schema = __esm({
     };
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
-    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
-    SCHEMA_KINDS = /* @__PURE__ */ new Set([
-      "insert",
-      "merge",
-      "import",
-      "ingest",
-      "lockTable",
-      "setSchema",
-      "connect",
-      "createTable",
-      "alterTable",
-      "createIndex",
-      "createSequence",
-      "alterSequence",
-      "createTablespace",
-      "load",
-      "declareTable",
-      "updateDbCfg"
-    ]);
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
-    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
   }
 });
 

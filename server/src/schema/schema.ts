@@ -10,12 +10,11 @@ import type {
   SequenceStatement,
   Statement,
   TableConstraint,
-  ValuesRow,
   ZosLoadOptions,
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { childStatements, forEachStatement, isSplicedName } from '../sql/walk';
-import { valueKindBit, valueKindBits } from '../sql/grammar/values';
+import { forEachStatement, isSplicedName } from '../sql/walk';
+import { schemaStatements, shapeOf, withoutParameters } from './edit-shape';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -677,59 +676,6 @@ function zosLoadReason(load: ZosLoadOptions): string {
 }
 
 /**
- * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
- * (routines, blocks, triggers) or host-language code.
- */
-function schemaStatements(file: FileModel): Statement[] | undefined {
-  if (file.source.language !== 'sql' || file.code?.executions.some((e) => !e.script)) return undefined;
-  // Found once per statement list: an edit compares the previous model's with the new one's.
-  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
-  let out: Statement[] | undefined = [];
-  for (const stmt of file.statements) {
-    if (stmt.kind === 'createTrigger' || childStatements(stmt).length > 0) {
-      out = undefined;
-      break;
-    }
-    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
-  }
-  SCHEMA_STATEMENTS.set(file.statements, out);
-  return out;
-}
-
-const SCHEMA_STATEMENTS = new WeakMap<readonly Statement[], Statement[] | undefined>();
-
-/** Statement kinds addStatement reads (and CONNECT, which places statements in a database). */
-const SCHEMA_KINDS: ReadonlySet<Statement['kind']> = new Set<Statement['kind']>([
-  'insert', 'merge', 'import', 'ingest', 'lockTable', 'setSchema', 'connect', 'createTable', 'alterTable', 'createIndex',
-  'createSequence', 'alterSequence', 'createTablespace', 'load', 'declareTable', 'updateDbCfg',
-]);
-
-/**
- * What the schema takes from an insert-like statement it only counts; undefined for DDL, SET SCHEMA, CONNECT…
- * (those must stay the same object for the schema to be kept).
- */
-function shapeOf(stmt: Statement): string | undefined {
-  const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
-  switch (stmt.kind) {
-    case 'insert': {
-      const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
-      const literal = rows.length > 0 && rows.every(withoutParameters);
-      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
-    }
-    case 'merge':
-      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
-    case 'import':
-      return `import ${name(stmt.table)}`;
-    case 'ingest':
-      return `ingest ${name(stmt.table)} ${stmt.operation}`;
-    case 'lockTable':
-      return `lock ${name(stmt.table)} ${stmt.mode}`;
-    default:
-      return undefined;
-  }
-}
-
-/**
  * The database a script statement runs in (after CONNECT TO db in its file), filled as files are folded.
  * A fact of the statement's own file, so one map serves every model built from it.
  */
@@ -748,11 +694,4 @@ export function sameDatabase(a: Statement, b: Statement): boolean {
 /** Display form of a table key: SCHEMA.NAME or NAME. */
 export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
-}
-
-const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
-
-/** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
-function withoutParameters(row: ValuesRow): boolean {
-  return (valueKindBits(row) & PARAMETER_BITS) === 0;
 }

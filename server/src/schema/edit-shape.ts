@@ -1,0 +1,67 @@
+// What an edit of a script must leave alone for the workspace's schema to be kept (SchemaModel.withFileReplaced,
+// issue 15: typing in a VALUES list must not fold the schema of a 2,000-file workspace again): the statements
+// the schema reads, and the shape of each insert-like one.
+import type { QualifiedName, Statement, ValuesRow } from '../sql/ast';
+import type { FileModel } from '../engine/types';
+import { childStatements } from '../sql/walk';
+import { valueKindBit, valueKindBits } from '../sql/grammar/values';
+
+/**
+ * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
+ * (routines, blocks, triggers) or host-language code.
+ */
+export function schemaStatements(file: FileModel): Statement[] | undefined {
+  if (file.source.language !== 'sql' || file.code?.executions.some((e) => !e.script)) return undefined;
+  // Found once per statement list: an edit compares the previous model's with the new one's.
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out: Statement[] | undefined = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === 'createTrigger' || childStatements(stmt).length > 0) {
+      out = undefined;
+      break;
+    }
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  SCHEMA_STATEMENTS.set(file.statements, out);
+  return out;
+}
+
+const SCHEMA_STATEMENTS = new WeakMap<readonly Statement[], Statement[] | undefined>();
+
+/** Statement kinds addStatement reads (and CONNECT, which places statements in a database). */
+const SCHEMA_KINDS: ReadonlySet<Statement['kind']> = new Set<Statement['kind']>([
+  'insert', 'merge', 'import', 'ingest', 'lockTable', 'setSchema', 'connect', 'createTable', 'alterTable', 'createIndex',
+  'createSequence', 'alterSequence', 'createTablespace', 'load', 'declareTable', 'updateDbCfg',
+]);
+
+/**
+ * What the schema takes from an insert-like statement it only counts; undefined for DDL, SET SCHEMA, CONNECT…
+ * (those must stay the same object for the schema to be kept).
+ */
+export function shapeOf(stmt: Statement): string | undefined {
+  const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
+  switch (stmt.kind) {
+    case 'insert': {
+      const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
+      const literal = rows.length > 0 && rows.every(withoutParameters);
+      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
+    }
+    case 'merge':
+      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+    case 'import':
+      return `import ${name(stmt.table)}`;
+    case 'ingest':
+      return `ingest ${name(stmt.table)} ${stmt.operation}`;
+    case 'lockTable':
+      return `lock ${name(stmt.table)} ${stmt.mode}`;
+    default:
+      return undefined;
+  }
+}
+
+const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
+
+/** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
+export function withoutParameters(row: ValuesRow): boolean {
+  return (valueKindBits(row) & PARAMETER_BITS) === 0;
+}
