@@ -43,10 +43,16 @@ function apply(text: string, e: Edit): string {
   return text.slice(0, at) + e.insert + text.slice(Math.min(text.length, at + e.remove));
 }
 
-/** The re-parse has the statements (spans, rows, errors) and comments of the whole parse. */
-function assertSameParse(re: ParsedSql, full: ParsedSql, what: string): void {
+/**
+ * The parse to go on from: the re-parse, after checking it has the statements (spans, rows, errors) and
+ * comments of a whole parse of `next`; the whole parse when the re-parse declined.
+ */
+function checkedParse(re: ParsedSql | undefined, next: string, terminator: string, what: string): ParsedSql {
+  const full = parseSql(next, { terminator });
+  if (!re) return full;
   assert.deepEqual(plain(re.statements), plain(full.statements), `statements ${what}`);
   assert.deepEqual(plain(re.comments), plain(full.comments), `comments ${what}`);
+  return re;
 }
 
 describe('sql incremental re-parse', () => {
@@ -59,15 +65,9 @@ describe('sql incremental re-parse', () => {
         let parse: ParsedSql = parseSql(text, { terminator });
         for (const edit of edits) {
           const next = apply(text, edit);
-          const full = parseSql(next, { terminator });
           const re = reparseScript(text, parse, next, terminator);
-          if (re) {
-            incremental++;
-            assertSameParse(re, full, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
-            parse = re;
-          } else {
-            parse = full;
-          }
+          if (re) incremental++;
+          parse = checkedParse(re, next, terminator, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
           text = next;
         }
       }),
@@ -97,15 +97,9 @@ describe('sql incremental re-parse', () => {
             const left = Math.min(at, widen[0]);
             const right = Math.min(text.length - at - removed, widen[1]);
             const change = { start: at - left, oldEnd: at + removed + right, newEnd: at + edit.insert.length + right };
-            const full = parseSql(next, { terminator });
             const re = reparseScript(text, parse, next, terminator, { change, plain: plainBefore });
-            if (re) {
-              incremental++;
-              assertSameParse(re, full, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
-              parse = re;
-            } else {
-              parse = full;
-            }
+            if (re) incremental++;
+            parse = checkedParse(re, next, terminator, `after ${JSON.stringify(edit)} of ${JSON.stringify(text)}`);
             plainBefore = re !== undefined;
             text = next;
           }
