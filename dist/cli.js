@@ -6914,7 +6914,13 @@ function wordsAfterEdit(words, after, change) {
   const from = runsBefore(after, start, WINDOW_RUNS);
   const to = runsAfter(after, newEnd, WINDOW_RUNS);
   const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
-  return { zos: [...moved(words.zos), ...matchesIn(ZOS_TEXT, after, from, to)], luw: [...moved(words.luw), ...matchesIn(LUW_TEXT, after, from, to)] };
+  const added = (pattern) => {
+    const found = matchesIn(pattern, after, from, to);
+    const out = [];
+    for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
+    return out;
+  };
+  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
 }
 function runsBefore(text2, offset, runs) {
   let i = Math.min(offset, text2.length);

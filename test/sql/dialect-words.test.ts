@@ -37,3 +37,18 @@ describe('sql dialect words', () => {
     assert.ok(changed > 100, `the dialect changed only ${changed} times`);
   });
 });
+
+describe('sql dialect words kept over many keystrokes', () => {
+  it('do not grow while typing near a dialect word without touching it', () => {
+    // The edit is a few words from APPEND YES, inside the stretch searched again, but does not touch it.
+    let text = `CREATE TABLE T (A INT) APPEND YES IN TS1;\nINSERT INTO T VALUES (1);\n`;
+    let words = dialectWords(text);
+    const at = text.indexOf('TS1') + 2;
+    for (let i = 0; i < 200; i++) {
+      const next = i % 2 === 0 ? text.slice(0, at) + '2' + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      words = i % 2 === 0 ? wordsAfterEdit(words, next, { start: at, oldEnd: at, newEnd: at + 1 }) : wordsAfterEdit(words, next, { start: at, oldEnd: at + 1, newEnd: at });
+      text = next;
+    }
+    assert.ok(words.zos.length <= 4, `${words.zos.length / 2} z/OS matches kept for one in the text`);
+  });
+});

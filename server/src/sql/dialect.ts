@@ -144,7 +144,15 @@ export function wordsAfterEdit(words: DialectWords, after: string, change: { sta
   const from = runsBefore(after, start, WINDOW_RUNS);
   const to = runsAfter(after, newEnd, WINDOW_RUNS);
   const moved = (list: number[]) => list.map((offset) => (offset >= oldEnd ? offset + delta : offset));
-  return { zos: [...moved(words.zos), ...matchesIn(ZOS_TEXT, after, from, to)], luw: [...moved(words.luw), ...matchesIn(LUW_TEXT, after, from, to)] };
+  // Only the matches that reach the change are new: the others in the stretch were there before (adding them
+  // again made the lists grow by one on every keystroke typed a few words from a dialect word).
+  const added = (pattern: RegExp) => {
+    const found = matchesIn(pattern, after, from, to);
+    const out: number[] = [];
+    for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
+    return out;
+  };
+  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
 }
 
 /**
