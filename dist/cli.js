@@ -6582,124 +6582,129 @@ var init_incremental = __esm({
   }
 });
 
-// server/src/schema/schema-findings.ts
-function schemaFileView(model) {
-  return { source: model.source, statements: model.statements.filter((s) => DDL_KINDS.has(s.kind)), comments: model.comments };
-}
-function schemaContribution(model) {
-  const inLoop = /* @__PURE__ */ new Set();
-  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
-  const text2 = model.source.text;
-  let out = "";
-  forEachStatement(
-    model.statements,
-    (s) => {
-      if (DDL_KINDS.has(s.kind)) out += text2.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === "insert") out += `insert ${nameText(s.target)} ${s.source.kind === "values" ? s.source.rows.length : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
-      else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}`;
-      else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}`;
-      else if (s.kind === "ingest") out += `ingest ${nameText(s.table)} ${s.operation}`;
-      else return;
-      out += "\0";
-    },
-    { triggers: false }
-  );
-  return out;
-}
-function nameText(name2) {
-  return `${name2.schema ?? ""}.${name2.name}`;
-}
-function placeSchemaFinding(schema, finding, stmt, isLinted) {
-  if (!stmt) return [];
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const site of sitesConcerned(schema, stmt)) {
-    if (seen.has(site.stmt) || !isLinted(site.file)) continue;
-    const name2 = targetName(site.stmt);
-    if (!name2) continue;
-    seen.add(site.stmt);
-    out.push({
-      file: site.file,
-      span: { start: site.stmt.origin.toFile(name2.span.start), end: site.stmt.origin.toFile(name2.span.end) },
-      rule: finding.rule,
-      severity: finding.severity,
-      message: finding.message,
-      // The fix edits the DDL (or the database), not this file: no quick fix here.
-      related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }]
-    });
+// server/src/sql/dialect.ts
+function inferDialect(statements, text2, words = dialectWords(text2)) {
+  let zos = words.zos.length > 0;
+  let luw = words.luw.length > 0;
+  for (const stmt of statements) {
+    switch (stmt.kind) {
+      case "createTablespace":
+        if (stmt.zos) zos = true;
+        if (stmt.managedBy) luw = true;
+        break;
+      case "createTable":
+        if (stmt.tablespace.database) zos = true;
+        break;
+      case "declareTable":
+        zos = true;
+        break;
+      case "load":
+        if (stmt.utility) zos = true;
+        else luw = true;
+        break;
+      case "updateDbCfg":
+      case "import":
+      case "ingest":
+        luw = true;
+        break;
+      default:
+        break;
+    }
   }
-  return out;
-}
-function targetName(stmt) {
-  if (stmt.kind === "insert" || stmt.kind === "merge") return stmt.target;
-  if (stmt.kind === "import") return stmt.table;
+  if (zos && !luw) return "zos";
+  if (luw && !zos) return "luw";
   return void 0;
 }
-function sitesOf(schema, name2, stmt) {
-  return schema.insertTarget(name2, stmt)?.sites ?? [];
+function dialectWords(text2) {
+  return { zos: phraseIn(text2, ZOS_ANCHOR, ZOS_AT, 2), luw: phraseIn(text2, LUW_ANCHOR, LUW_AT, 0) };
 }
-function sitesConcerned(schema, stmt) {
-  switch (stmt.kind) {
-    case "createTable":
-      return [stmt.table, ...stmt.mqt?.baseTables ?? []].flatMap((name2) => sitesOf(schema, name2, stmt));
-    case "alterTable":
-    case "createIndex":
-    case "createTrigger":
-      return sitesOf(schema, stmt.table, stmt);
-    case "createSequence":
-    case "alterSequence": {
-      const key = schema.sequence(stmt.sequence, stmt)?.key;
-      return key && siteIndex(schema).bySequence.get(key) || [];
+function phraseIn(text2, anchor, phraseAt, wordsBefore) {
+  anchor.lastIndex = 0;
+  for (let hit = anchor.exec(text2); hit !== null; hit = anchor.exec(text2)) {
+    let at = hit.index;
+    anchor.lastIndex = at + 1;
+    for (let words = 0; at >= 0; words++) {
+      phraseAt.lastIndex = at;
+      if (phraseAt.test(text2)) return [at, phraseAt.lastIndex];
+      at = words < wordsBefore ? wordStartBefore(text2, at) : -1;
     }
-    case "createTablespace":
-      return siteIndex(schema).byTablespace.get(stmt.tablespace) ?? [];
-    case "updateDbCfg": {
-      for (const target of schema.insertTargets.values()) if (target.sites.length > 0) return [target.sites[0]];
-      return [];
-    }
-    default:
-      return [];
   }
+  return [];
 }
-function siteIndex(schema) {
-  let index = siteIndexes.get(schema);
-  if (index) return index;
-  index = { bySequence: /* @__PURE__ */ new Map(), byTablespace: /* @__PURE__ */ new Map() };
-  siteIndexes.set(schema, index);
-  const add = (map, key, sites) => {
-    const list = map.get(key);
-    if (list) list.push(...sites);
-    else map.set(key, [...sites]);
+function wordStartBefore(text2, at) {
+  let j = at;
+  while (j > 0 && isRegExpSpace(text2.charCodeAt(j - 1))) j--;
+  if (j === at) return -1;
+  const wordEnd = j;
+  while (j > 0 && isRegExpWordChar(text2.charCodeAt(j - 1))) j--;
+  return j === wordEnd ? -1 : j;
+}
+function isRegExpSpace(c) {
+  if (c < 128) return c === 32 || c >= 9 && c <= 13;
+  return /\s/.test(String.fromCharCode(c));
+}
+function isRegExpWordChar(c) {
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+}
+function wordsAfterEdit(words, after, change) {
+  const { start, oldEnd, newEnd } = change;
+  const delta = newEnd - oldEnd;
+  const touches = (list) => {
+    for (let i = 0; i < list.length; i += 2) if (list[i] - 1 < oldEnd && list[i + 1] + 1 > start) return true;
+    return false;
   };
-  const sequencesOf = (stmt) => stmt.kind === "insert" ? stmt.sequences.flatMap((name2) => schema.sequence(name2, stmt)?.key ?? []) : [];
-  for (const target of schema.insertTargets.values()) {
-    const table = schema.tableByKey(target.key);
-    const viaTriggers = new Set(table?.triggers.filter((t) => t.stmt.events.includes("insert")).flatMap((t) => t.stmt.body.flatMap(sequencesOf)));
-    for (const key of viaTriggers) add(index.bySequence, key, target.sites);
-    for (const site of target.sites) for (const key of new Set(sequencesOf(site.stmt))) if (!viaTriggers.has(key)) add(index.bySequence, key, [site]);
-    const clause = table?.definition?.stmt.tablespace;
-    for (const space of /* @__PURE__ */ new Set([table?.tablespace, clause?.index, clause?.long])) if (space) add(index.byTablespace, space, target.sites);
-  }
-  return index;
+  if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
+  const from = runsBefore(after, start, WINDOW_RUNS);
+  const to = runsAfter(after, newEnd, WINDOW_RUNS);
+  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
+  const added = (pattern) => {
+    const found = matchesIn(pattern, after, from, to);
+    const out = [];
+    for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
+    return out;
+  };
+  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
 }
-var DDL_KINDS, SCHEMA_FINDING_NOTE, siteIndexes;
-var init_schema_findings = __esm({
-  "server/src/schema/schema-findings.ts"() {
+function runsBefore(text2, offset, runs) {
+  let i = Math.min(offset, text2.length);
+  while (i > 0 && runs > 0) {
+    const blank2 = BLANK.test(text2[i - 1]);
+    while (i > 0 && BLANK.test(text2[i - 1]) === blank2) i--;
+    runs--;
+  }
+  return i;
+}
+function runsAfter(text2, offset, runs) {
+  let i = Math.max(0, offset);
+  while (i < text2.length && runs > 0) {
+    const blank2 = BLANK.test(text2[i]);
+    while (i < text2.length && BLANK.test(text2[i]) === blank2) i++;
+    runs--;
+  }
+  return i;
+}
+function matchesIn(pattern, text2, from, to) {
+  const out = [];
+  const global = new RegExp(pattern.source, "gi");
+  const slice = from === 0 && to === text2.length ? text2 : text2.slice(from, to);
+  for (let m = global.exec(slice); m; m = global.exec(slice)) {
+    out.push(from + m.index, from + m.index + m[0].length);
+    if (m[0].length === 0) global.lastIndex++;
+  }
+  return out;
+}
+var ZOS_TEXT, LUW_TEXT, ZOS_ANCHOR, LUW_ANCHOR, ZOS_AT, LUW_AT, WINDOW_RUNS, BLANK;
+var init_dialect = __esm({
+  "server/src/sql/dialect.ts"() {
     "use strict";
-    init_walk();
-    DDL_KINDS = /* @__PURE__ */ new Set([
-      "setSchema",
-      "createTable",
-      "alterTable",
-      "createIndex",
-      "createSequence",
-      "alterSequence",
-      "createTrigger",
-      "createTablespace",
-      "updateDbCfg"
-    ]);
-    SCHEMA_FINDING_NOTE = "the DDL behind this finding (schema file, not linted)";
-    siteIndexes = /* @__PURE__ */ new WeakMap();
+    ZOS_TEXT = /\bSET\s+CURRENT\s+SQLID\b|\bAPPEND\s+(?:YES|NO)\b|\bCREATE\s+(?:DATABASE|STOGROUP)\s+\S+\s+(?:STOGROUP|BUFFERPOOL|VOLUMES|CCSID|INDEXBP)\b|\bNOT\s+PADDED\b|\bUSING\s+STOGROUP\b/i;
+    LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\s+BY\b|\bMANAGED\s+BY\b/i;
+    ZOS_ANCHOR = /SQLID|APPEND|PADDED|STOGROUP|DATABASE/gi;
+    LUW_ANCHOR = /APPEND|ORGANIZE|DISTRIBUTE|MANAGED/gi;
+    ZOS_AT = new RegExp(ZOS_TEXT.source, "iy");
+    LUW_AT = new RegExp(LUW_TEXT.source, "iy");
+    WINDOW_RUNS = 10;
+    BLANK = /\s/;
   }
 });
 
@@ -6839,129 +6844,166 @@ var init_sqlpl2 = __esm({
   }
 });
 
-// server/src/sql/dialect.ts
-function inferDialect(statements, text2, words = dialectWords(text2)) {
-  let zos = words.zos.length > 0;
-  let luw = words.luw.length > 0;
-  for (const stmt of statements) {
-    switch (stmt.kind) {
-      case "createTablespace":
-        if (stmt.zos) zos = true;
-        if (stmt.managedBy) luw = true;
-        break;
-      case "createTable":
-        if (stmt.tablespace.database) zos = true;
-        break;
-      case "declareTable":
-        zos = true;
-        break;
-      case "load":
-        if (stmt.utility) zos = true;
-        else luw = true;
-        break;
-      case "updateDbCfg":
-      case "import":
-      case "ingest":
-        luw = true;
-        break;
-      default:
-        break;
-    }
+// server/src/engine/script-read.ts
+function readScript(source, terminator, dialect, previous, hint) {
+  const before = previous?.model;
+  const reusable = before && !before.timedOut && before.source.language === "sql" && previous.terminator === terminator && previous.dialect === dialect;
+  const change = reusable ? hint && fitsLengths(hint, before.source.text.length, source.text.length) ? hint : textChange(before.source.text, source.text) : void 0;
+  let parsedWith;
+  let scan;
+  if (terminator !== void 0) parsedWith = terminator;
+  else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start)) {
+    parsedWith = previous.parsedWith;
+    scan = previous.terminatorScan;
+  } else {
+    scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
+    parsedWith = scriptTerminator(source.text, void 0, scan);
   }
-  if (zos && !luw) return "zos";
-  if (luw && !zos) return "luw";
-  return void 0;
+  const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
+  const words = dialect !== void 0 ? void 0 : change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
+  const model = scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
+  return { model, parsedWith, plain: reparsed !== void 0, dialectWords: words, terminatorScan: scan };
 }
-function dialectWords(text2) {
-  return { zos: phraseIn(text2, ZOS_ANCHOR, ZOS_AT, 2), luw: phraseIn(text2, LUW_ANCHOR, LUW_AT, 0) };
+function scriptModel(source, parsed, dialect, words) {
+  const model = { source, statements: parsed.statements, comments: parsed.comments };
+  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
+  if (chosen) model.dialect = chosen;
+  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  if (code) model.code = code;
+  return model;
 }
-function phraseIn(text2, anchor, phraseAt, wordsBefore) {
-  anchor.lastIndex = 0;
-  for (let hit = anchor.exec(text2); hit !== null; hit = anchor.exec(text2)) {
-    let at = hit.index;
-    anchor.lastIndex = at + 1;
-    for (let words = 0; at >= 0; words++) {
-      phraseAt.lastIndex = at;
-      if (phraseAt.test(text2)) return [at, phraseAt.lastIndex];
-      at = words < wordsBefore ? wordStartBefore(text2, at) : -1;
-    }
+function scriptExecution(source, statements) {
+  return { callSpan: { start: 0, end: source.text.length }, api: "clp", action: "executeDirect", statements, textKind: "constant", splicedValues: [], batched: false, script: true };
+}
+var init_script_read = __esm({
+  "server/src/engine/script-read.ts"() {
+    "use strict";
+    init_parser();
+    init_incremental();
+    init_terminator();
+    init_dialect();
+    init_sqlpl2();
   }
-  return [];
+});
+
+// server/src/schema/schema-findings.ts
+function schemaFileView(model) {
+  return { source: model.source, statements: model.statements.filter((s) => DDL_KINDS.has(s.kind)), comments: model.comments };
 }
-function wordStartBefore(text2, at) {
-  let j = at;
-  while (j > 0 && isRegExpSpace(text2.charCodeAt(j - 1))) j--;
-  if (j === at) return -1;
-  const wordEnd = j;
-  while (j > 0 && isRegExpWordChar(text2.charCodeAt(j - 1))) j--;
-  return j === wordEnd ? -1 : j;
+function schemaContribution(model) {
+  const inLoop = /* @__PURE__ */ new Set();
+  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  const text2 = model.source.text;
+  let out = "";
+  forEachStatement(
+    model.statements,
+    (s) => {
+      if (DDL_KINDS.has(s.kind)) out += text2.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
+      else if (s.kind === "insert") out += `insert ${nameText(s.target)} ${s.source.kind === "values" ? s.source.rows.length : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
+      else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}`;
+      else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}`;
+      else if (s.kind === "ingest") out += `ingest ${nameText(s.table)} ${s.operation}`;
+      else return;
+      out += "\0";
+    },
+    { triggers: false }
+  );
+  return out;
 }
-function isRegExpSpace(c) {
-  if (c < 128) return c === 32 || c >= 9 && c <= 13;
-  return /\s/.test(String.fromCharCode(c));
+function nameText(name2) {
+  return `${name2.schema ?? ""}.${name2.name}`;
 }
-function isRegExpWordChar(c) {
-  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
-}
-function wordsAfterEdit(words, after, change) {
-  const { start, oldEnd, newEnd } = change;
-  const delta = newEnd - oldEnd;
-  const touches = (list) => {
-    for (let i = 0; i < list.length; i += 2) if (list[i] - 1 < oldEnd && list[i + 1] + 1 > start) return true;
-    return false;
-  };
-  if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
-  const from = runsBefore(after, start, WINDOW_RUNS);
-  const to = runsAfter(after, newEnd, WINDOW_RUNS);
-  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
-  const added = (pattern) => {
-    const found = matchesIn(pattern, after, from, to);
-    const out = [];
-    for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
-    return out;
-  };
-  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
-}
-function runsBefore(text2, offset, runs) {
-  let i = Math.min(offset, text2.length);
-  while (i > 0 && runs > 0) {
-    const blank2 = BLANK.test(text2[i - 1]);
-    while (i > 0 && BLANK.test(text2[i - 1]) === blank2) i--;
-    runs--;
-  }
-  return i;
-}
-function runsAfter(text2, offset, runs) {
-  let i = Math.max(0, offset);
-  while (i < text2.length && runs > 0) {
-    const blank2 = BLANK.test(text2[i]);
-    while (i < text2.length && BLANK.test(text2[i]) === blank2) i++;
-    runs--;
-  }
-  return i;
-}
-function matchesIn(pattern, text2, from, to) {
+function placeSchemaFinding(schema, finding, stmt, isLinted) {
+  if (!stmt) return [];
   const out = [];
-  const global = new RegExp(pattern.source, "gi");
-  const slice = from === 0 && to === text2.length ? text2 : text2.slice(from, to);
-  for (let m = global.exec(slice); m; m = global.exec(slice)) {
-    out.push(from + m.index, from + m.index + m[0].length);
-    if (m[0].length === 0) global.lastIndex++;
+  const seen = /* @__PURE__ */ new Set();
+  for (const site of sitesConcerned(schema, stmt)) {
+    if (seen.has(site.stmt) || !isLinted(site.file)) continue;
+    const name2 = targetName(site.stmt);
+    if (!name2) continue;
+    seen.add(site.stmt);
+    out.push({
+      file: site.file,
+      span: { start: site.stmt.origin.toFile(name2.span.start), end: site.stmt.origin.toFile(name2.span.end) },
+      rule: finding.rule,
+      severity: finding.severity,
+      message: finding.message,
+      // The fix edits the DDL (or the database), not this file: no quick fix here.
+      related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }]
+    });
   }
   return out;
 }
-var ZOS_TEXT, LUW_TEXT, ZOS_ANCHOR, LUW_ANCHOR, ZOS_AT, LUW_AT, WINDOW_RUNS, BLANK;
-var init_dialect = __esm({
-  "server/src/sql/dialect.ts"() {
+function targetName(stmt) {
+  if (stmt.kind === "insert" || stmt.kind === "merge") return stmt.target;
+  if (stmt.kind === "import") return stmt.table;
+  return void 0;
+}
+function sitesOf(schema, name2, stmt) {
+  return schema.insertTarget(name2, stmt)?.sites ?? [];
+}
+function sitesConcerned(schema, stmt) {
+  switch (stmt.kind) {
+    case "createTable":
+      return [stmt.table, ...stmt.mqt?.baseTables ?? []].flatMap((name2) => sitesOf(schema, name2, stmt));
+    case "alterTable":
+    case "createIndex":
+    case "createTrigger":
+      return sitesOf(schema, stmt.table, stmt);
+    case "createSequence":
+    case "alterSequence": {
+      const key = schema.sequence(stmt.sequence, stmt)?.key;
+      return key && siteIndex(schema).bySequence.get(key) || [];
+    }
+    case "createTablespace":
+      return siteIndex(schema).byTablespace.get(stmt.tablespace) ?? [];
+    case "updateDbCfg": {
+      for (const target of schema.insertTargets.values()) if (target.sites.length > 0) return [target.sites[0]];
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+function siteIndex(schema) {
+  let index = siteIndexes.get(schema);
+  if (index) return index;
+  index = { bySequence: /* @__PURE__ */ new Map(), byTablespace: /* @__PURE__ */ new Map() };
+  siteIndexes.set(schema, index);
+  const add = (map, key, sites) => {
+    const list = map.get(key);
+    if (list) list.push(...sites);
+    else map.set(key, [...sites]);
+  };
+  const sequencesOf = (stmt) => stmt.kind === "insert" ? stmt.sequences.flatMap((name2) => schema.sequence(name2, stmt)?.key ?? []) : [];
+  for (const target of schema.insertTargets.values()) {
+    const table = schema.tableByKey(target.key);
+    const viaTriggers = new Set(table?.triggers.filter((t) => t.stmt.events.includes("insert")).flatMap((t) => t.stmt.body.flatMap(sequencesOf)));
+    for (const key of viaTriggers) add(index.bySequence, key, target.sites);
+    for (const site of target.sites) for (const key of new Set(sequencesOf(site.stmt))) if (!viaTriggers.has(key)) add(index.bySequence, key, [site]);
+    const clause = table?.definition?.stmt.tablespace;
+    for (const space of /* @__PURE__ */ new Set([table?.tablespace, clause?.index, clause?.long])) if (space) add(index.byTablespace, space, target.sites);
+  }
+  return index;
+}
+var DDL_KINDS, SCHEMA_FINDING_NOTE, siteIndexes;
+var init_schema_findings = __esm({
+  "server/src/schema/schema-findings.ts"() {
     "use strict";
-    ZOS_TEXT = /\bSET\s+CURRENT\s+SQLID\b|\bAPPEND\s+(?:YES|NO)\b|\bCREATE\s+(?:DATABASE|STOGROUP)\s+\S+\s+(?:STOGROUP|BUFFERPOOL|VOLUMES|CCSID|INDEXBP)\b|\bNOT\s+PADDED\b|\bUSING\s+STOGROUP\b/i;
-    LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\s+BY\b|\bMANAGED\s+BY\b/i;
-    ZOS_ANCHOR = /SQLID|APPEND|PADDED|STOGROUP|DATABASE/gi;
-    LUW_ANCHOR = /APPEND|ORGANIZE|DISTRIBUTE|MANAGED/gi;
-    ZOS_AT = new RegExp(ZOS_TEXT.source, "iy");
-    LUW_AT = new RegExp(LUW_TEXT.source, "iy");
-    WINDOW_RUNS = 10;
-    BLANK = /\s/;
+    init_walk();
+    DDL_KINDS = /* @__PURE__ */ new Set([
+      "setSchema",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTrigger",
+      "createTablespace",
+      "updateDbCfg"
+    ]);
+    SCHEMA_FINDING_NOTE = "the DDL behind this finding (schema file, not linted)";
+    siteIndexes = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -9704,14 +9746,6 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   if (chosen) model.dialect = chosen;
   return model;
 }
-function scriptModel(source, parsed, dialect, words) {
-  const model = { source, statements: parsed.statements, comments: parsed.comments };
-  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
-  if (chosen) model.dialect = chosen;
-  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
-  if (code) model.code = code;
-  return model;
-}
 function compareRuleIds(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -9724,9 +9758,6 @@ function frontEndOptions(config) {
 }
 function frontEndOptionsKey(config) {
   return JSON.stringify(config.driverModules);
-}
-function scriptExecution(source, statements) {
-  return { callSpan: { start: 0, end: source.text.length }, api: "clp", action: "executeDirect", statements, textKind: "constant", splicedValues: [], batched: false, script: true };
 }
 function mapSpan(stmt, span) {
   if (!stmt) return span;
@@ -9778,12 +9809,10 @@ var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
     init_parser();
-    init_incremental();
-    init_terminator();
+    init_script_read();
     init_ast();
     init_schema();
     init_schema_findings();
-    init_sqlpl2();
     init_config();
     init_dialect();
     init_members();
@@ -9929,35 +9958,21 @@ var init_workspace = __esm({
         const dialect = dialectFor(source.path, this.config);
         const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
-        let parsedWith;
-        let plain2 = false;
-        let words;
-        let scan;
+        let state = {};
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-            const before = previous?.model;
-            const reusable = before && !before.timedOut && before.source.language === "sql" && previous.terminator === terminator && previous.dialect === dialect;
-            const change = reusable ? hint && fitsLengths(hint, before.source.text.length, source.text.length) ? hint : textChange(before.source.text, source.text) : void 0;
-            if (terminator !== void 0) parsedWith = terminator;
-            else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start)) {
-              parsedWith = previous.parsedWith;
-              scan = previous.terminatorScan;
-            } else {
-              scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
-              parsedWith = scriptTerminator(source.text, void 0, scan);
-            }
-            const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
-            plain2 = reparsed !== void 0;
-            if (dialect === void 0) words = change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
-            return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
+            const read = readScript(source, terminator, dialect, previous, hint);
+            state = read;
+            return read.model;
           });
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
         }
         this.members.track(source.path, model.includes);
-        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: words, terminatorScan: scan, readMs: performance.now() - started };
+        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = state;
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -10407,6 +10422,7 @@ var init_parse_pool = __esm({
     "use strict";
     import_node_os = require("node:os");
     init_workspace();
+    init_script_read();
     init_deadline();
     init_parser();
     init_pieces();
@@ -13451,7 +13467,7 @@ function readJclFile(text2) {
   const executions = [];
   const comments = [];
   const addScript = (masked2, span, program) => {
-    const script = readScript(masked2, span);
+    const script = readScript2(masked2, span);
     statements.push(...script.statements);
     comments.push(...script.comments);
     if (script.statements.length > 0) executions.push(scriptExecution2(span, program, script.statements));
@@ -13477,7 +13493,7 @@ function readJclFile(text2) {
   }
   return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
 }
-function readScript(masked, span) {
+function readScript2(masked, span) {
   const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER2, " $1 ");
   const parsed = parseSql(text2, { origin: { toFile: (o) => span.start + o }, terminator: inferTerminator(text2)?.terminator });
   return { statements: parsed.statements, comments: parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + span.start, end: c.span.end + span.start } })) };

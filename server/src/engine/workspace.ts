@@ -1,16 +1,14 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseScript, parseSql, scriptTerminator } from '../sql/parser';
-import { fitsLengths, reparseScript, textChange, type TextChange } from '../sql/incremental';
-import { inferenceReads, rescanTerminator, scanTerminator, type TerminatorScan } from '../sql/terminator';
-import { IDENTITY_ORIGIN, type ParsedSql, type Span, type Statement } from '../sql/ast';
+import { parseScript } from '../sql/parser';
+import type { TextChange } from '../sql/incremental';
+import { readScript, scriptModel, type ScriptState } from './script-read';
+import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
-import type { SqlExecution } from '../code/types';
-import { sqlplCodeModel } from '../code/sqlpl';
 import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './config';
-import { dialectWords, inferDialect, wordsAfterEdit, type DialectWords } from '../sql/dialect';
+import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
 import { mergeSameCause } from './merge';
@@ -27,21 +25,13 @@ export interface RuleFailure {
   error: unknown;
 }
 
-interface FileEntry {
+interface FileEntry extends ScriptState {
   model: FileModel;
   /** The configured terminator the model was parsed with (undefined: inferred from the file). */
   terminator?: string;
   /** The configured dialect the model was read with (undefined: inferred). */
   dialect?: string;
   lines: LineIndex;
-  /** The terminator a script was parsed with (configured, inferred, or ';'): an edit re-parses with it incrementally. */
-  parsedWith?: string;
-  /** The model came from an incremental re-parse: no SQL PL and no terminator directive in it (see reparseScript's hints). */
-  plain?: boolean;
-  /** Where a script's text shows its dialect (sql/dialect.ts), when it is inferred: updated by an edit. */
-  dialectWords?: DialectWords;
-  /** How a script's terminator was inferred (sql/terminator.ts), when it was: an edit scans again around itself. */
-  terminatorScan?: TerminatorScan;
   /** Time spent reading the file (parse, code analysis) and, last time, running the rules on it. */
   readMs: number;
   rulesMs?: number;
@@ -209,37 +199,21 @@ export class Workspace {
     const dialect = dialectFor(source.path, this.config);
     const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
     let model: FileModel;
-    let parsedWith: string | undefined;
-    let plain = false;
-    let words: DialectWords | undefined;
-    let scan: TerminatorScan | undefined;
+    let state: ScriptState = {};
     try {
       model = withDeadline(this.fileBudgetMs, () => {
         if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
-        const before = previous?.model;
-        const reusable = before && !before.timedOut && before.source.language === 'sql' && previous.terminator === terminator && previous.dialect === dialect;
-        const change = reusable ? (hint && fitsLengths(hint, before.source.text.length, source.text.length) ? hint : textChange(before.source.text, source.text)) : undefined;
-        if (terminator !== undefined) parsedWith = terminator;
-        else if (change && previous?.parsedWith !== undefined && !inferenceReads(change.start)) {
-          // The inference reads the first megabyte only: an edit past it keeps what it found (~10 ms per keystroke at 3 MB).
-          parsedWith = previous.parsedWith;
-          scan = previous.terminatorScan;
-        } else {
-          // As scriptTerminator infers it; after an edit, the lines around it are scanned again (~6 ms per keystroke at 5,000 lines otherwise).
-          scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before!.source.text, source.text, change) : scanTerminator(source.text);
-          parsedWith = scriptTerminator(source.text, undefined, scan);
-        }
-        const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : undefined;
-        plain = reparsed !== undefined;
-        if (dialect === undefined) words = change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
-        return scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
+        const read = readScript(source, terminator, dialect, previous, hint);
+        state = read;
+        return read.model;
       });
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
     }
     this.members.track(source.path, model.includes);
-    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords: words, terminatorScan: scan, readMs: performance.now() - started };
+    const { parsedWith, plain, dialectWords, terminatorScan } = state;
+    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -485,17 +459,6 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
   return model;
 }
 
-/** The model of a SQL script from its statements. */
-export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dialect | undefined, words?: DialectWords): FileModel {
-  const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
-  const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
-  if (chosen) model.dialect = chosen;
-  // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
-  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
-  if (code) model.code = code;
-  return model;
-}
-
 /**
  * The order of two rule ids (findings at one offset). Rule ids are lower-case words and digits joined by '-',
  * for which code-unit order is the order `localeCompare` gives (test/engine/without-icu.test.ts checks every
@@ -517,11 +480,6 @@ function frontEndOptions(config: ResolvedConfig): FrontEndOptions {
 
 function frontEndOptionsKey(config: ResolvedConfig): string {
   return JSON.stringify(config.driverModules);
-}
-
-/** A CLP script as the one execution that runs all its statements, for the rules that read scripts (code/facts.ts scriptUnits). */
-function scriptExecution(source: SourceFile, statements: Statement[]): SqlExecution {
-  return { callSpan: { start: 0, end: source.text.length }, api: 'clp', action: 'executeDirect', statements, textKind: 'constant', splicedValues: [], batched: false, script: true };
 }
 
 function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {
