@@ -9733,6 +9733,9 @@ var init_registry = __esm({
 });
 
 // server/src/engine/workspace.ts
+function timedOutModel(source, reason) {
+  return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
+}
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") return scriptModel(source, parseScript(source.text, terminator), dialect);
   const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
@@ -9968,7 +9971,7 @@ var init_workspace = __esm({
           });
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
-          model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+          model = timedOutModel(source, error.message);
         }
         this.members.track(source.path, model.includes);
         const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = state;
@@ -10346,6 +10349,9 @@ function taskMessages(tasks, workers, budgetMs) {
   const size = (m) => m.piece ? (m.piece.until ?? m.text.length) - m.piece.from : m.text.length;
   return messages.sort((a, b) => size(b) - size(a));
 }
+function scriptSource(task) {
+  return { path: task.path, text: task.text, language: "sql" };
+}
 async function parseInWorkers(script, tasks, workers, budgetMs) {
   const results = new Array(tasks.length).fill(void 0);
   const messages = taskMessages(tasks, workers, budgetMs);
@@ -10367,7 +10373,7 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
     worker.on("message", (result) => {
       const task = tasks[result.id];
       if (result.piece !== void 0) results[result.id] = joins.get(result.id).add(result);
-      else if (result.model) results[result.id] = { model: unpackModel(result.model, { path: task.path, text: task.text, language: "sql" }), readMs: result.readMs };
+      else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
       send();
     });
     worker.on("error", () => resolve9());
@@ -10396,7 +10402,7 @@ function runParseWorker() {
     const started = performance.now();
     const result = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
     let model;
-    const source = { path: task.path, text: task.text, language: "sql" };
+    const source = scriptSource(task);
     try {
       model = withDeadline(task.budgetMs, () => {
         if (!task.piece) return buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect);
@@ -10408,7 +10414,7 @@ function runParseWorker() {
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) model = void 0;
       else if (task.piece) result.timedOut = error.message;
-      else model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+      else model = timedOutModel(source, error.message);
     }
     result.readMs = performance.now() - started;
     const packed = model && packModel(model);
@@ -10456,21 +10462,18 @@ var init_parse_pool = __esm({
         if (result.timedOut) this.timedOut = result.timedOut;
         else if (!result.model) this.failed = true;
         else {
-          const model = unpackModel(result.model, this.source());
+          const model = unpackModel(result.model, scriptSource(this.task));
           this.parsed[result.piece] = { statements: model.statements, comments: model.comments, nextStart: result.nextStart, stateful: result.stateful === true };
         }
         if (--this.missing > 0) return void 0;
         const readMs = performance.now() - this.started;
-        const source = this.source();
+        const source = scriptSource(this.task);
         if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
-        if (this.timedOut) return { model: { source, statements: [], comments: [], leftOut: this.timedOut, timedOut: true }, readMs };
+        if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
         const joined = this.failed ? void 0 : joinPieces(this.pieces, this.parsed);
         if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : "pieces did not join, read whole"}
 `);
         return joined && { model: scriptModel(source, joined, this.task.dialect), readMs };
-      }
-      source() {
-        return { path: this.task.path, text: this.task.text, language: "sql" };
       }
     };
   }

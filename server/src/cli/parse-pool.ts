@@ -6,7 +6,7 @@
 // Code files, and any script whose model cannot travel or whose pieces do not join, are read on the main thread.
 import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { buildFileModel } from '../engine/workspace';
+import { buildFileModel, timedOutModel } from '../engine/workspace';
 import { scriptModel } from '../engine/script-read';
 import { DeadlineExceeded, withDeadline } from '../engine/deadline';
 import type { Dialect, FileModel, SourceFile } from '../engine/types';
@@ -134,24 +134,25 @@ class PieceJoin {
     if (result.timedOut) this.timedOut = result.timedOut;
     else if (!result.model) this.failed = true;
     else {
-      const model = unpackModel(result.model, this.source());
+      const model = unpackModel(result.model, scriptSource(this.task));
       this.parsed[result.piece!] = { statements: model.statements, comments: model.comments, nextStart: result.nextStart, stateful: result.stateful === true };
     }
     if (--this.missing > 0) return undefined;
     const readMs = performance.now() - this.started;
-    const source = this.source();
+    const source = scriptSource(this.task);
     // The budget is per file, as if read on one thread: pieces that together took longer leave the script
     // out as --jobs 1 would (each piece also stops at the budget, so none runs on for long).
     if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
-    if (this.timedOut) return { model: { source, statements: [], comments: [], leftOut: this.timedOut, timedOut: true }, readMs };
+    if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
     const joined = this.failed ? undefined : joinPieces(this.pieces, this.parsed as ParsedPiece[]);
     if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : 'pieces did not join, read whole'}\n`);
     return joined && { model: scriptModel(source, joined, this.task.dialect), readMs };
   }
+}
 
-  private source(): SourceFile {
-    return { path: this.task.path, text: this.task.text, language: 'sql' };
-  }
+/** The source of a script task (the text never travels back from a worker: ship-model.ts puts it back). */
+function scriptSource(task: { path: string; text: string }): SourceFile {
+  return { path: task.path, text: task.text, language: 'sql' };
 }
 
 /**
@@ -180,7 +181,7 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
       worker.on('message', (result: ResultMessage) => {
         const task = tasks[result.id];
         if (result.piece !== undefined) results[result.id] = joins.get(result.id)!.add(result);
-        else if (result.model) results[result.id] = { model: unpackModel(result.model, { path: task.path, text: task.text, language: 'sql' }), readMs: result.readMs };
+        else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
         send();
       });
       // A worker that dies leaves its script, and those it had not taken, to the others or the main thread.
@@ -215,7 +216,7 @@ export function runParseWorker(): void {
     const result: ResultMessage = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
     let model: FileModel | undefined;
     // The text stays here: the main thread has it (a marker travels instead, ship-model.ts).
-    const source: SourceFile = { path: task.path, text: task.text, language: 'sql' };
+    const source = scriptSource(task);
     try {
       model = withDeadline(task.budgetMs, () => {
         if (!task.piece) return buildFileModel(source, [], task.terminator, { driverModules: [] }, task.dialect);
@@ -227,7 +228,7 @@ export function runParseWorker(): void {
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) model = undefined;
       else if (task.piece) result.timedOut = error.message;
-      else model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+      else model = timedOutModel(source, error.message);
     }
     result.readMs = performance.now() - started;
     const packed = model && packModel(model);

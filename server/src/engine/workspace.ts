@@ -209,7 +209,7 @@ export class Workspace {
       });
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
-      model = { source, statements: [], comments: [], leftOut: error.message, timedOut: true };
+      model = timedOutModel(source, error.message);
     }
     this.members.track(source.path, model.includes);
     const { parsedWith, plain, dialectWords, terminatorScan } = state;
@@ -439,6 +439,11 @@ export class Workspace {
     entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
+}
+
+/** The model of a file left out because reading it ran past its time budget (`reason` says so). */
+export function timedOutModel(source: SourceFile, reason: string): FileModel {
+  return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
 }
 
 /**
