@@ -3276,7 +3276,7 @@ function scanLines(text2, at, n, points, plainLines, meets) {
     if (lineEnd2 < 0 || lineEnd2 > n) lineEnd2 = n;
     let first = -1;
     let last = -1;
-    let lastInStr = false;
+    let lastInString = false;
     let plain2 = false;
     if (plainLines && at.blockDepth === 0 && !at.inString && !at.inDelimited && (lineEnd2 < n || n === text2.length)) {
       PLAIN_LINE.lastIndex = lineStart;
@@ -3297,7 +3297,7 @@ function scanLines(text2, at, n, points, plainLines, meets) {
         last = lineEnd2 - 1;
         while (isSpace2(text2.charCodeAt(last))) last--;
         const c = text2.charCodeAt(last);
-        lastInStr = c === 39 /* Quote */ || c === 34 /* DoubleQuote */;
+        lastInString = c === 39 /* Quote */ || c === 34 /* DoubleQuote */;
       }
     }
     for (let i = plain2 ? lineEnd2 : lineStart; i < lineEnd2; i++) {
@@ -3317,7 +3317,7 @@ function scanLines(text2, at, n, points, plainLines, meets) {
       if (at.inString || at.inDelimited) {
         if (at.inString && c === 39 /* Quote */ || at.inDelimited && c === 34 /* DoubleQuote */) at.inString = at.inDelimited = false;
         last = i;
-        lastInStr = true;
+        lastInString = true;
         continue;
       }
       if (c === 45 /* Dash */ && text2.charCodeAt(i + 1) === 45 /* Dash */) {
@@ -3334,20 +3334,20 @@ function scanLines(text2, at, n, points, plainLines, meets) {
       if (isSpace2(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInStr = false;
+      lastInString = false;
       if (c === 39 /* Quote */) {
         at.inString = true;
-        lastInStr = true;
+        lastInString = true;
       } else if (c === 34 /* DoubleQuote */) {
         at.inDelimited = true;
-        lastInStr = true;
+        lastInString = true;
       } else if (c === 59 /* Semicolon */) {
         at.counts.anySemicolon = true;
       }
     }
     if (first >= 0) {
       at.counts.codeLines++;
-      const endChar = lastInStr ? -1 : text2.charCodeAt(last);
+      const endChar = lastInString ? -1 : text2.charCodeAt(last);
       if (first === last && endChar === 47 /* Slash */) {
         at.counts.slashOnly++;
         if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;

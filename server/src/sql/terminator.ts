@@ -203,7 +203,7 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
     // Code on this line: first and last character outside comments; whether the last one is in a string.
     let first = -1;
     let last = -1;
-    let lastInStr = false;
+    let lastInString = false;
     // Most lines of a big script are plain (see PLAIN_LINE): read with one regular expression instead of a
     // loop over each character, which ran a third of the start of a run before V8 had optimised it (~40 ms
     // for the 1 MB read here).
@@ -231,7 +231,7 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         while (isSpace(text.charCodeAt(last))) last--;
         // A closing quote ends the line's last string: the line's code ends in a string, as the loop below has it.
         const c = text.charCodeAt(last);
-        lastInStr = c === Code.Quote || c === Code.DoubleQuote;
+        lastInString = c === Code.Quote || c === Code.DoubleQuote;
       }
     }
     for (let i = plain ? lineEnd : lineStart; i < lineEnd; i++) {
@@ -251,7 +251,7 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
       if (at.inString || at.inDelimited) {
         if ((at.inString && c === Code.Quote) || (at.inDelimited && c === Code.DoubleQuote)) at.inString = at.inDelimited = false;
         last = i;
-        lastInStr = true;
+        lastInString = true;
         continue;
       }
       if (c === Code.Dash && text.charCodeAt(i + 1) === Code.Dash) {
@@ -269,20 +269,20 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
       if (isSpace(c)) continue;
       if (first < 0) first = i;
       last = i;
-      lastInStr = false;
+      lastInString = false;
       if (c === Code.Quote) {
         at.inString = true;
-        lastInStr = true;
+        lastInString = true;
       } else if (c === Code.DoubleQuote) {
         at.inDelimited = true;
-        lastInStr = true;
+        lastInString = true;
       } else if (c === Code.Semicolon) {
         at.counts.anySemicolon = true;
       }
     }
     if (first >= 0) {
       at.counts.codeLines++;
-      const endChar = lastInStr ? -1 : text.charCodeAt(last);
+      const endChar = lastInString ? -1 : text.charCodeAt(last);
       if (first === last && endChar === Code.Slash) {
         at.counts.slashOnly++;
         if (at.previousEndedWithSemicolon) at.counts.slashAfterSemicolon++;
