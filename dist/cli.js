@@ -2003,6 +2003,23 @@ var init_clauses = __esm({
 });
 
 // server/src/sql/grammar/values.ts
+function rowInts(data, at) {
+  return 3 + 3 * data[at + 2];
+}
+function valuesRowCount(source) {
+  return source instanceof PackedValues ? source.rowCount : source.rows.length;
+}
+function valuesKindBits(source) {
+  if (!(source instanceof PackedValues)) return source.rows.reduce((bits2, row) => bits2 | valueKindBits(row), 0);
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    for (let v = 0, j = at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
 function valueKindBit(kind) {
   return 1 << VALUE_KINDS.indexOf(kind);
 }
@@ -2014,11 +2031,11 @@ function valueKindBits(row) {
   for (let v = 0, j = row.at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
   return bits;
 }
-function packedRowParts(row) {
-  return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : void 0;
+function packedValuesParts(source) {
+  return source instanceof PackedValues ? { data: source.data, at: source.at, rowCount: source.rowCount, span: source.span } : void 0;
 }
-function packedRow(data, at) {
-  return new PackedValuesRow(data, at);
+function packedValues(parts) {
+  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span);
 }
 function isForRowsAt(p, i) {
   return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
@@ -2061,7 +2078,8 @@ function parseValuesRow(p, context) {
     data2[at2] = p.t.start[startTok];
     data2[at2 + 1] = p.t.end[close];
     data2[at2 + 2] = (w - at2 - 3) / 3;
-    return store.commit(w);
+    store.commit(w);
+    return;
   }
   const vStart = p.pos;
   let i = p.pos;
@@ -2081,7 +2099,7 @@ function parseValuesRow(p, context) {
   data[at + 3] = kind;
   data[at + 4] = span.start;
   data[at + 5] = span.end;
-  return store.commit(at + 6);
+  store.commit(at + 6);
 }
 function classifyValueKind(p, a, b) {
   let lead = 0;
@@ -2125,7 +2143,7 @@ function valueKind(p, a, b) {
   }
   return VK_EXPRESSION;
 }
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedRowStore;
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, PackedRowStore;
 var init_values = __esm({
   "server/src/sql/grammar/values.ts"() {
     "use strict";
@@ -2177,6 +2195,30 @@ var init_values = __esm({
         return values;
       }
     };
+    PackedValues = class {
+      constructor(data, at, rowCount, span) {
+        this.data = data;
+        this.at = at;
+        this.rowCount = rowCount;
+        this.span = span;
+      }
+      data;
+      at;
+      rowCount;
+      span;
+      kind = "values";
+      get rows() {
+        const rows = new Array(this.rowCount);
+        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) rows[r] = new PackedValuesRow(this.data, at);
+        return rows;
+      }
+      /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
+      shiftBy(delta) {
+        this.span.start += delta;
+        this.span.end += delta;
+        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
+      }
+    };
     PackedRowStore = class {
       constructor(chunkSize) {
         this.chunkSize = chunkSize;
@@ -2185,24 +2227,40 @@ var init_values = __esm({
       chunkSize;
       chunk;
       used = 0;
+      /** Where the list being read starts in `chunk`. */
+      listAt = 0;
+      listRows = 0;
+      /** Starts a VALUES list: the rows committed from now on are its rows. */
+      startList() {
+        this.listAt = this.used;
+        this.listRows = 0;
+      }
       /**
        * Makes room for `ints` more numbers and returns where they go; they only count as stored once
        * `commit` is called (a row that fails to parse leaves nothing behind).
        */
       reserve(ints) {
         if (this.used + ints > this.chunk.length) {
-          this.chunk = new Int32Array(Math.max(this.chunkSize, ints));
-          this.used = 0;
+          const kept = this.used - this.listAt;
+          const chunk = new Int32Array(Math.max(this.chunkSize, 2 * (kept + ints)));
+          chunk.set(this.chunk.subarray(this.listAt, this.used));
+          this.chunk = chunk;
+          this.listAt = 0;
+          this.used = kept;
         }
         return this.used;
       }
       get data() {
         return this.chunk;
       }
+      /** The row reserved ends at `end`. */
       commit(end) {
-        const row = new PackedValuesRow(this.chunk, this.used);
         this.used = end;
-        return row;
+        this.listRows++;
+      }
+      /** The list started by startList, with the rows committed since. */
+      endList(span) {
+        return new PackedValues(this.chunk, this.listAt, this.listRows, span);
       }
     };
   }
@@ -2227,9 +2285,9 @@ function shapeOf(stmt) {
   const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
   switch (stmt.kind) {
     case "insert": {
-      const rows = stmt.source.kind === "values" ? stmt.source.rows : [];
-      const literal = rows.length > 0 && rows.every(withoutParameters);
-      return `insert ${name2(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name2).join(",")}`;
+      const rows = stmt.source.kind === "values" ? valuesRowCount(stmt.source) : 0;
+      const literal = rows > 0 && stmt.source.kind === "values" && withoutParameters(stmt.source);
+      return `insert ${name2(stmt.target)} ${stmt.source.kind} ${rows} ${literal} ${stmt.sequences.map(name2).join(",")}`;
     }
     case "merge":
       return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
@@ -2243,8 +2301,8 @@ function shapeOf(stmt) {
       return void 0;
   }
 }
-function withoutParameters(row) {
-  return (valueKindBits(row) & PARAMETER_BITS) === 0;
+function withoutParameters(source) {
+  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
 }
 var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
 var init_edit_shape = __esm({
@@ -2308,6 +2366,7 @@ var init_schema = __esm({
     "use strict";
     init_walk();
     init_edit_shape();
+    init_values();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -2556,8 +2615,8 @@ var init_schema = __esm({
             const reasons = [];
             if (stmt.source.kind === "select") reasons.push("INSERT \u2026 SELECT");
             if (inLoop) reasons.push("inserted inside a loop");
-            const rows = stmt.source.kind === "values" && !inLoop ? stmt.source.rows.length : 0;
-            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && stmt.source.rows.every(withoutParameters);
+            const rows = stmt.source.kind === "values" && !inLoop ? valuesRowCount(stmt.source) : 0;
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && withoutParameters(stmt.source);
             const site = { file, stmt, repeated: inLoop || count > 1 };
             if (literal) site.literalRows = rows;
             this.addInsertSite(key, site, reasons, rows);
@@ -4867,24 +4926,24 @@ function parseInsert(p, span) {
   if (p.peek("VALUES")) {
     const sourceFirst = p.pos;
     p.pos++;
-    let rows = [parseValuesRow(p, context)];
+    p.rowStore.startList();
+    parseValuesRow(p, context);
     while (p.kind(p.pos) === TK_COMMA) {
       p.pos++;
-      rows.push(parseValuesRow(p, context));
+      parseValuesRow(p, context);
     }
-    if (rows.length > 1) rows = rows.slice();
     const valuesEnd = p.pos;
     if (isForRowsAt(p, p.pos)) p.pos += 3;
     if (!p.accept("ATOMIC")) p.acceptSeq("NOT", "ATOMIC", "CONTINUE", "ON", "SQLEXCEPTION");
     if (p.atEnd() || isIsolationAt(p, p.pos)) {
-      stmt.source = { kind: "values", rows, span: p.rangeSpan(sourceFirst, valuesEnd) };
+      stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, valuesEnd));
       return stmt;
     }
     if (["UNION", "EXCEPT", "INTERSECT", "ORDER", "FETCH"].some((w) => p.peek(w))) {
       stmt.source = { kind: "select", span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
       return stmt;
     }
-    stmt.source = { kind: "values", rows, span: p.rangeSpan(sourceFirst, p.pos) };
+    stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, p.pos));
     p.fail("expected ',' or the end of the statement after a VALUES row", context);
   }
   if (p.peek("SELECT") || p.peek("WITH") || p.kind(p.pos) === TK_LPAREN) {
@@ -6517,7 +6576,7 @@ function shiftStatement(stmt, delta) {
   let spans = SPANS.get(stmt);
   if (!spans) SPANS.set(stmt, spans = spansOf(stmt));
   for (const o of spans) {
-    if (o instanceof PackedValuesRow) o.shiftBy(delta);
+    if (o instanceof PackedValues) o.shiftBy(delta);
     else {
       o.start += delta;
       o.end += delta;
@@ -6532,7 +6591,7 @@ function spansOf(stmt) {
     const o = stack.pop();
     if (seen.has(o) || Object.isFrozen(o)) continue;
     seen.add(o);
-    if (o instanceof PackedValuesRow) {
+    if (o instanceof PackedValues) {
       out.push(o);
       continue;
     }
@@ -6811,7 +6870,7 @@ function readStatement(stmt, context, facts, prepared) {
   }
 }
 function oneRowAtATime(stmt) {
-  return stmt.kind === "insert" && stmt.source.kind === "values" && stmt.source.rows.length === 1;
+  return stmt.kind === "insert" && stmt.source.kind === "values" && valuesRowCount(stmt.source) === 1;
 }
 function execution(stmt, context, action, statements, text2, batched) {
   const e = {
@@ -6838,6 +6897,7 @@ var API, MAX_EXECUTIONS, CATALOG_SCHEMAS;
 var init_sqlpl2 = __esm({
   "server/src/code/sqlpl.ts"() {
     "use strict";
+    init_values();
     API = "sqlpl";
     MAX_EXECUTIONS = 1e5;
     CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
@@ -6899,7 +6959,7 @@ function schemaContribution(model) {
     model.statements,
     (s) => {
       if (DDL_KINDS.has(s.kind)) out += text2.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === "insert") out += `insert ${nameText(s.target)} ${s.source.kind === "values" ? s.source.rows.length : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
+      else if (s.kind === "insert") out += `insert ${nameText(s.target)} ${s.source.kind === "values" ? valuesRowCount(s.source) : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
       else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}`;
       else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}`;
       else if (s.kind === "ingest") out += `ingest ${nameText(s.table)} ${s.operation}`;
@@ -6991,6 +7051,7 @@ var init_schema_findings = __esm({
   "server/src/schema/schema-findings.ts"() {
     "use strict";
     init_walk();
+    init_values();
     DDL_KINDS = /* @__PURE__ */ new Set([
       "setSchema",
       "createTable",
@@ -7460,16 +7521,12 @@ function insertsOf(execution2) {
   return execution2.statements.filter((s) => s.kind === "insert");
 }
 function isSingleRowValues(stmt) {
-  return stmt.kind === "insert" && stmt.source.kind === "values" && stmt.source.rows.length === 1;
+  return stmt.kind === "insert" && stmt.source.kind === "values" && valuesRowCount(stmt.source) === 1;
 }
 function isLiteralValues(stmt) {
   if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
-  let kinds = 0;
-  for (const row of stmt.source.rows) {
-    kinds |= valueKindBits(row);
-    if (kinds & PARAMETER_BITS2) return false;
-  }
-  return (kinds & LITERAL_BIT) !== 0;
+  const kinds = valuesKindBits(stmt.source);
+  return (kinds & PARAMETER_BITS2) === 0 && (kinds & LITERAL_BIT) !== 0;
 }
 function runsRows(execution2) {
   return execution2.action !== "prepare";
@@ -10292,8 +10349,8 @@ function packValue(value, source) {
   if (value === IDENTITY_ORIGIN) return { [MARK]: "origin" };
   if (value === source) return { [MARK]: "source" };
   if (plain(value)) return value;
-  const row = packedRowParts(value);
-  return row ? { [MARK]: "row", ...row } : CANNOT;
+  const values = packedValuesParts(value);
+  return values ? { [MARK]: "values", ...values } : CANNOT;
 }
 function plain(value) {
   const proto = Object.getPrototypeOf(value);
@@ -10302,7 +10359,7 @@ function plain(value) {
 function unpackValue(value, source) {
   if (typeof value !== "object" || value === null || !(MARK in value)) return value;
   const marker = value;
-  if (marker[MARK] === "row") return packedRow(marker.data, marker.at);
+  if (marker[MARK] === "values") return packedValues(marker);
   return marker[MARK] === "origin" ? IDENTITY_ORIGIN : source;
 }
 var MARK, CANNOT;
@@ -31458,7 +31515,7 @@ function schemaFacts(file) {
     if (DDL_KINDS.has(stmt.kind)) {
       fact = statementText2(model, stmt).replace(/\s+/g, " ");
     } else if (stmt.kind === "insert") {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? stmt.source.rows.length : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
+      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
     } else if (stmt.kind === "merge") {
       fact = `merge ${stmt.hasInsert}`;
     } else if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") {
@@ -31500,6 +31557,7 @@ var init_model_queries = __esm({
     "use strict";
     init_walk();
     init_schema_findings();
+    init_values();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
   }
 });

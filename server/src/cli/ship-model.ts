@@ -1,14 +1,15 @@
 // A FileModel sent between threads. Structured cloning keeps object identity (the code model and the
 // statement index share statements) but not functions or prototypes, so IDENTITY_ORIGIN (the SqlOrigin of a
-// script's statements), the packed VALUES rows (a class over a shared Int32Array, sql/grammar/values.ts) and
+// script's statements), the packed VALUES lists (a class over a shared Int32Array, sql/grammar/values.ts) and
 // the source (its text is already on the receiving side) travel as markers and are put back on arrival. A model holding anything else that
 // cloning would change (another origin, a class instance) is refused: the receiver reads that file itself.
 import { IDENTITY_ORIGIN } from '../sql/ast';
 import type { FileModel, SourceFile } from '../engine/types';
-import { packedRow, packedRowParts } from '../sql/grammar/values';
+import type { Span } from '../sql/ast';
+import { packedValues, packedValuesParts } from '../sql/grammar/values';
 
 const MARK = '\u0000insertlint';
-type Marker = { [MARK]: 'origin' | 'source' } | { [MARK]: 'row'; data: Int32Array; at: number };
+type Marker = { [MARK]: 'origin' | 'source' } | { [MARK]: 'values'; data: Int32Array; at: number; rowCount: number; span: Span };
 
 /** The model with its origins and source replaced by markers, in place; undefined when it cannot travel. */
 export function packModel(model: FileModel): FileModel | undefined {
@@ -78,8 +79,8 @@ function packValue(value: unknown, source: SourceFile): unknown {
   if (value === IDENTITY_ORIGIN) return { [MARK]: 'origin' } satisfies Marker;
   if (value === source) return { [MARK]: 'source' } satisfies Marker;
   if (plain(value)) return value;
-  const row = packedRowParts(value);
-  return row ? ({ [MARK]: 'row', ...row } satisfies Marker) : CANNOT;
+  const values = packedValuesParts(value);
+  return values ? ({ [MARK]: 'values', ...values } satisfies Marker) : CANNOT;
 }
 
 /** Objects structured cloning copies faithfully: plain objects, arrays, Maps and Sets (no other prototypes). */
@@ -91,6 +92,6 @@ function plain(value: object): boolean {
 function unpackValue(value: unknown, source: SourceFile): unknown {
   if (typeof value !== 'object' || value === null || !(MARK in value)) return value;
   const marker = value as Marker;
-  if (marker[MARK] === 'row') return packedRow(marker.data, marker.at);
+  if (marker[MARK] === 'values') return packedValues(marker);
   return marker[MARK] === 'origin' ? IDENTITY_ORIGIN : source;
 }

@@ -2,7 +2,7 @@
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
 import type { InsertStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
-import { valueKindBit, valueKindBits } from '../sql/grammar/values';
+import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
@@ -12,18 +12,14 @@ export function insertsOf(execution: SqlExecution): InsertStatement[] {
 
 /** An INSERT … VALUES with one row (the shape that runs once per application row). */
 export function isSingleRowValues(stmt: Statement): stmt is InsertStatement {
-  return stmt.kind === 'insert' && stmt.source.kind === 'values' && stmt.source.rows.length === 1;
+  return stmt.kind === 'insert' && stmt.source.kind === 'values' && valuesRowCount(stmt.source) === 1;
 }
 
 /** An INSERT … VALUES with literal values only (no parameter marker, host variable or spliced value). */
 export function isLiteralValues(stmt: Statement): stmt is InsertStatement {
   if (stmt.kind !== 'insert' || stmt.source.kind !== 'values') return false;
-  let kinds = 0;
-  for (const row of stmt.source.rows) {
-    kinds |= valueKindBits(row);
-    if (kinds & PARAMETER_BITS) return false;
-  }
-  return (kinds & LITERAL_BIT) !== 0;
+  const kinds = valuesKindBits(stmt.source);
+  return (kinds & PARAMETER_BITS) === 0 && (kinds & LITERAL_BIT) !== 0;
 }
 
 const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');

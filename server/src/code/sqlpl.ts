@@ -5,6 +5,7 @@
 // statements (one level, as for host helper functions).
 import type { DynamicSql, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, LoopInfo, SqlExecution } from './types';
+import { valuesRowCount } from '../sql/grammar/values';
 
 const API = 'sqlpl';
 
@@ -144,7 +145,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
 
 /** An INSERT of one row per run (VALUES with one row): the shape that makes a loop row by row. */
 function oneRowAtATime(stmt: Statement): boolean {
-  return stmt.kind === 'insert' && stmt.source.kind === 'values' && stmt.source.rows.length === 1;
+  return stmt.kind === 'insert' && stmt.source.kind === 'values' && valuesRowCount(stmt.source) === 1;
 }
 
 function execution(

@@ -5,6 +5,7 @@ import type { QualifiedName, Span, Statement } from '../sql/ast';
 import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
+import { valuesRowCount } from '../sql/grammar/values';
 
 export interface NameRef {
   name: QualifiedName;
@@ -150,7 +151,7 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string> {
     if (DDL_KINDS.has(stmt.kind)) {
       fact = statementText(model, stmt).replace(/\s+/g, ' ');
     } else if (stmt.kind === 'insert') {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? stmt.source.rows.length : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;
+      fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;
     } else if (stmt.kind === 'merge') {
       fact = `merge ${stmt.hasInsert}`;
     } else if (stmt.kind === 'import' || stmt.kind === 'load' || stmt.kind === 'ingest') {

@@ -1,10 +1,10 @@
 // What an edit of a script must leave alone for the workspace's schema to be kept (SchemaModel.withFileReplaced,
 // issue 15: typing in a VALUES list must not fold the schema of a 2,000-file workspace again): the statements
 // the schema reads, and the shape of each insert-like one.
-import type { QualifiedName, Statement, ValuesRow } from '../sql/ast';
+import type { QualifiedName, Span, Statement, ValuesRow } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { childStatements } from '../sql/walk';
-import { valueKindBit, valueKindBits } from '../sql/grammar/values';
+import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 
 /**
  * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
@@ -42,9 +42,9 @@ export function shapeOf(stmt: Statement): string | undefined {
   const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
   switch (stmt.kind) {
     case 'insert': {
-      const rows = stmt.source.kind === 'values' ? stmt.source.rows : [];
-      const literal = rows.length > 0 && rows.every(withoutParameters);
-      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows.length} ${literal} ${stmt.sequences.map(name).join(',')}`;
+      const rows = stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : 0;
+      const literal = rows > 0 && stmt.source.kind === 'values' && withoutParameters(stmt.source);
+      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows} ${literal} ${stmt.sequences.map(name).join(',')}`;
     }
     case 'merge':
       return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
@@ -61,7 +61,7 @@ export function shapeOf(stmt: Statement): string | undefined {
 
 const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
 
-/** A VALUES row with no parameter marker or host variable: literal rows, written into the script. */
-export function withoutParameters(row: ValuesRow): boolean {
-  return (valueKindBits(row) & PARAMETER_BITS) === 0;
+/** VALUES rows with no parameter marker or host variable: literal rows, written into the script. */
+export function withoutParameters(source: { kind: 'values'; rows: ValuesRow[]; span: Span }): boolean {
+  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
 }

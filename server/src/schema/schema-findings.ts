@@ -6,6 +6,7 @@ import type { QualifiedName, Statement, StatementKind } from '../sql/ast';
 import { forEachStatement } from '../sql/walk';
 import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
+import { valuesRowCount } from '../sql/grammar/values';
 
 /**
  * DDL and the settings that shape it: what a schema file contributes. INSERTs, IMPORTs or LOCK TABLEs in a
@@ -43,7 +44,7 @@ export function schemaContribution(model: FileModel): string {
     model.statements,
     (s) => {
       if (DDL_KINDS.has(s.kind)) out += text.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === 'insert') out += `insert ${nameText(s.target)} ${s.source.kind === 'values' ? s.source.rows.length : 'select'} ${inLoop.has(s)} ${s.sequences.map(nameText).join(',')}`;
+      else if (s.kind === 'insert') out += `insert ${nameText(s.target)} ${s.source.kind === 'values' ? valuesRowCount(s.source) : 'select'} ${inLoop.has(s)} ${s.sequences.map(nameText).join(',')}`;
       else if (s.kind === 'merge') out += `merge ${nameText(s.target)} ${s.hasInsert}`;
       else if (s.kind === 'import' || s.kind === 'lockTable') out += `${s.kind} ${nameText(s.table)} ${s.kind === 'lockTable' ? s.mode : ''}`;
       else if (s.kind === 'ingest') out += `ingest ${nameText(s.table)} ${s.operation}`;

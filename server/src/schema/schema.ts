@@ -15,6 +15,7 @@ import type {
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
 import { schemaStatements, shapeOf, withoutParameters } from './edit-shape';
+import { valuesRowCount } from '../sql/grammar/values';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -409,8 +410,8 @@ export class SchemaModel {
         if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
         if (inLoop) reasons.push('inserted inside a loop');
         // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
-        const rows = stmt.source.kind === 'values' && !inLoop ? stmt.source.rows.length : 0;
-        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && stmt.source.rows.every(withoutParameters);
+        const rows = stmt.source.kind === 'values' && !inLoop ? valuesRowCount(stmt.source) : 0;
+        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && withoutParameters(stmt.source);
         const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
         if (literal) site.literalRows = rows;
         this.addInsertSite(key, site, reasons, rows);

@@ -6,7 +6,7 @@
 // undefined says "parse it all".
 import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Span, type Statement, type StatementKind } from './ast';
 import { parseStatementsFrom } from './parser';
-import { PackedValuesRow } from './grammar/values';
+import { PackedValues } from './grammar/values';
 
 /**
  * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
@@ -231,7 +231,7 @@ export function shiftStatement(stmt: Statement, delta: number): void {
   let spans = SPANS.get(stmt);
   if (!spans) SPANS.set(stmt, (spans = spansOf(stmt)));
   for (const o of spans) {
-    if (o instanceof PackedValuesRow) o.shiftBy(delta);
+    if (o instanceof PackedValues) o.shiftBy(delta);
     else {
       o.start += delta;
       o.end += delta;
@@ -239,18 +239,18 @@ export function shiftStatement(stmt: Statement, delta: number): void {
   }
 }
 
-const SPANS = new WeakMap<Statement, (Span | PackedValuesRow)[]>();
+const SPANS = new WeakMap<Statement, (Span | PackedValues)[]>();
 
-/** The objects shiftStatement moves: spans and packed VALUES rows, each once. */
-function spansOf(stmt: Statement): (Span | PackedValuesRow)[] {
-  const out: (Span | PackedValuesRow)[] = [];
+/** The objects shiftStatement moves: spans and packed VALUES lists (with their spans and rows), each once. */
+function spansOf(stmt: Statement): (Span | PackedValues)[] {
+  const out: (Span | PackedValues)[] = [];
   const seen = new Set<object>();
   const stack: object[] = [stmt];
   while (stack.length > 0) {
     const o = stack.pop()!;
     if (seen.has(o) || Object.isFrozen(o)) continue;
     seen.add(o);
-    if (o instanceof PackedValuesRow) {
+    if (o instanceof PackedValues) {
       out.push(o);
       continue;
     }

@@ -9,9 +9,12 @@ import { isIsolationAt, TYPED_LITERAL_WORDS } from './clauses';
  * VALUES rows are the bulk of an insert workload's model (a 1,000,000-line script holds ~820,000 of them).
  * As plain objects each row cost eleven allocations (row, span, values array, and an object plus a span per
  * value), ~460 bytes that stayed alive, and most of the parse's garbage-collector time (bench/RESULTS.md).
- * So the parser writes each row's offsets and value kinds into a shared Int32Array and keeps one small
- * object per row; `span` and `values` are built from those numbers when a rule asks for them (few rules
- * look at the values of every row, and what they build is short-lived).
+ * So the parser writes each row's offsets and value kinds into a shared Int32Array, the rows of one VALUES
+ * list one after another, and keeps one object per list (PackedValues); its `rows`, and their `span` and
+ * `values`, are built from those numbers when a rule asks for them (few rules look at every row, and what
+ * they build is short-lived). The schema and the rules ask only "how many rows" and "any marker, host
+ * variable or literal", which valuesRowCount and valuesKindBits answer from the numbers. (An object per row
+ * was still 172,000 objects on 200,000 lines, each copied twice by the garbage collector.)
  *
  * Layout of a row at `at`: [rowStart, rowEnd, valueCount, then per value: kindCode, start, end].
  */
@@ -67,6 +70,61 @@ export class PackedValuesRow implements ValuesRow {
   }
 }
 
+/** Ints a packed row at `at` takes (its header and three per value). */
+function rowInts(data: Int32Array, at: number): number {
+  return 3 + 3 * data[at + 2];
+}
+
+/**
+ * The source of an INSERT … VALUES as the parser reads it: `rowCount` rows packed one after another in `data`
+ * from `at`. Has the shape of ast.ts's `{ kind: 'values'; rows; span }`; `rows` is a new array of new row
+ * objects on every access, so a rule's use of it stays short-lived (hot paths use valuesRowCount and
+ * valuesKindBits instead).
+ */
+export class PackedValues {
+  readonly kind = 'values' as const;
+
+  constructor(
+    readonly data: Int32Array,
+    readonly at: number,
+    readonly rowCount: number,
+    readonly span: Span,
+  ) {}
+
+  get rows(): ValuesRow[] {
+    const rows = new Array<ValuesRow>(this.rowCount);
+    for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) rows[r] = new PackedValuesRow(this.data, at);
+    return rows;
+  }
+
+  /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
+  shiftBy(delta: number): void {
+    this.span.start += delta;
+    this.span.end += delta;
+    for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
+  }
+}
+
+type ValuesSource = { kind: 'values'; rows: ValuesRow[]; span: Span };
+
+/** How many rows a VALUES list has, without building them. */
+export function valuesRowCount(source: ValuesSource): number {
+  return source instanceof PackedValues ? source.rowCount : source.rows.length;
+}
+
+/** The kinds the values of all of a VALUES list's rows have, as bits (valueKindBit), without building the rows. */
+export function valuesKindBits(source: ValuesSource): number {
+  if (!(source instanceof PackedValues)) return source.rows.reduce((bits, row) => bits | valueKindBits(row), 0);
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    for (let v = 0, j = at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
+
 /** The bit of a value kind in valueKindBits. */
 export function valueKindBit(kind: ValueKind): number {
   return 1 << VALUE_KINDS.indexOf(kind);
@@ -90,23 +148,35 @@ export function valueKinds(row: ValuesRow): readonly ValueKind[] {
   return row instanceof PackedValuesRow ? row.kinds : row.values.map((v) => v.kind);
 }
 
-/** A packed row's storage and place, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
-export function packedRowParts(row: object): { data: Int32Array; at: number } | undefined {
-  return row instanceof PackedValuesRow ? { data: row.data, at: row.at } : undefined;
+/** A packed VALUES list's storage, place and span, to send it to another thread (cli/ship-model.ts); undefined for any other object. */
+export function packedValuesParts(source: object): { data: Int32Array; at: number; rowCount: number; span: Span } | undefined {
+  return source instanceof PackedValues ? { data: source.data, at: source.at, rowCount: source.rowCount, span: source.span } : undefined;
 }
 
-/** The row packedRowParts took apart, on the receiving side. */
-export function packedRow(data: Int32Array, at: number): ValuesRow {
-  return new PackedValuesRow(data, at);
+/** The list packedValuesParts took apart, on the receiving side. */
+export function packedValues(parts: { data: Int32Array; at: number; rowCount: number; span: Span }): ValuesSource {
+  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span);
 }
 
-/** Append-only storage for packed rows, in chunks (a row never straddles two). */
+/**
+ * Append-only storage for packed VALUES lists, in chunks: a list never straddles two (when a row does not fit,
+ * the list's rows so far move to the new chunk), so a list is its chunk, where it starts and its row count.
+ */
 export class PackedRowStore {
   private chunk: Int32Array;
   private used = 0;
+  /** Where the list being read starts in `chunk`. */
+  private listAt = 0;
+  private listRows = 0;
 
   constructor(private readonly chunkSize: number) {
     this.chunk = new Int32Array(chunkSize);
+  }
+
+  /** Starts a VALUES list: the rows committed from now on are its rows. */
+  startList(): void {
+    this.listAt = this.used;
+    this.listRows = 0;
   }
 
   /**
@@ -115,8 +185,12 @@ export class PackedRowStore {
    */
   reserve(ints: number): number {
     if (this.used + ints > this.chunk.length) {
-      this.chunk = new Int32Array(Math.max(this.chunkSize, ints));
-      this.used = 0;
+      const kept = this.used - this.listAt;
+      const chunk = new Int32Array(Math.max(this.chunkSize, 2 * (kept + ints)));
+      chunk.set(this.chunk.subarray(this.listAt, this.used));
+      this.chunk = chunk;
+      this.listAt = 0;
+      this.used = kept;
     }
     return this.used;
   }
@@ -125,10 +199,15 @@ export class PackedRowStore {
     return this.chunk;
   }
 
-  commit(end: number): PackedValuesRow {
-    const row = new PackedValuesRow(this.chunk, this.used);
+  /** The row reserved ends at `end`. */
+  commit(end: number): void {
     this.used = end;
-    return row;
+    this.listRows++;
+  }
+
+  /** The list started by startList, with the rows committed since. */
+  endList(span: Span): PackedValues {
+    return new PackedValues(this.chunk, this.listAt, this.listRows, span);
   }
 }
 
@@ -137,7 +216,8 @@ export function isForRowsAt(p: Parser, i: number): boolean {
   return p.kw(i, 'FOR') && p.kw(i + 2, 'ROWS');
 }
 
-export function parseValuesRow(p: Parser, context: string): ValuesRow {
+/** Reads one row into the store's open list (PackedRowStore.startList). */
+export function parseValuesRow(p: Parser, context: string): void {
   const startTok = p.pos;
   const store = p.rowStore;
   if (p.kind(p.pos) === TK_LPAREN) {
@@ -176,7 +256,8 @@ export function parseValuesRow(p: Parser, context: string): ValuesRow {
     data[at] = p.t.start[startTok];
     data[at + 1] = p.t.end[close];
     data[at + 2] = (w - at - 3) / 3;
-    return store.commit(w);
+    store.commit(w);
+    return;
   }
   // VALUES expr — one single-column row; the expression ends at ',' or at the end / WITH isolation
   const vStart = p.pos;
@@ -197,7 +278,7 @@ export function parseValuesRow(p: Parser, context: string): ValuesRow {
   data[at + 3] = kind;
   data[at + 4] = span.start;
   data[at + 5] = span.end;
-  return store.commit(at + 6);
+  store.commit(at + 6);
 }
 
 /** How the value in tokens [a, b) (not empty) is supplied, as a VK_ code. */
