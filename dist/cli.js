@@ -1673,6 +1673,18 @@ var init_lexer = __esm({
 function isBuiltInTypeAt(p, i) {
   return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
 }
+function byLength(words) {
+  const out = [];
+  for (const w of words) (out[w.length] ??= []).push(w);
+  return out;
+}
+function isWordOf(p, i, words) {
+  if (p.kind(i) !== TK_WORD) return false;
+  const list = words[p.t.end[i] - p.t.start[i]];
+  if (list === void 0) return false;
+  for (const w of list) if (p.kw(i, w)) return true;
+  return false;
+}
 function parseIdentifier(p, context) {
   if (!p.isIdent(p.pos)) p.fail("expected a name", context);
   const i = p.pos++;
@@ -1737,7 +1749,8 @@ function parseNameList(p, context) {
       if (n < names3.length) names3.length = n;
       return names3;
     }
-    const name2 = parseIdentifier(p, context).name;
+    if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+    const name2 = p.identValue(p.pos++);
     if (n < names3.length) names3[n++] = name2;
     else {
       names3.push(name2);
@@ -1879,7 +1892,7 @@ function tablesRead(p, from, to) {
     let depth = 0;
     const readRef = (i) => {
       if (!p.isIdent(i)) return;
-      if (p.t.kind[i] === TK_WORD && TABLE_REF_SKIP.has(p.upper(i))) return;
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return;
       const r = qualifiedNameAt(p, i);
       if (!r) return;
       const key = (r.name.schema ?? "") + "." + r.name.name;
@@ -1920,8 +1933,7 @@ function tablesRead(p, from, to) {
   return out;
 }
 function isFromEnder(p, i) {
-  const len = p.t.end[i] - p.t.start[i];
-  return len >= 2 && len <= 9 && FROM_ENDERS.has(p.upper(i));
+  return isWordOf(p, i, FROM_ENDERS);
 }
 var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS;
 var init_clauses = __esm({
@@ -1975,8 +1987,8 @@ var init_clauses = __esm({
       "ROWID"
     ]);
     TYPED_LITERAL_WORDS = /* @__PURE__ */ new Set(["DATE", "TIME", "TIMESTAMP", "GRAPHIC", "BINARY"]);
-    TABLE_REF_SKIP = /* @__PURE__ */ new Set(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
-    FROM_ENDERS = /* @__PURE__ */ new Set([
+    TABLE_REF_SKIP = byLength(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
+    FROM_ENDERS = byLength([
       "WHERE",
       "GROUP",
       "HAVING",
@@ -4918,9 +4930,9 @@ function parseInsert(p, span) {
   };
   p.partial = stmt;
   if (p.kind(p.pos) === TK_LPAREN && p.isIdent(p.pos + 1) && !p.kw(p.pos + 1, "SELECT") && !p.kw(p.pos + 1, "VALUES") && !p.kw(p.pos + 1, "WITH")) {
-    stmt.columns = parseNameList(p, context);
+    stmt.columns = p.sameAsLastColumns(parseNameList(p, context));
   }
-  if (p.acceptSeq("OVERRIDING", "USER", "VALUE") || p.acceptSeq("OVERRIDING", "SYSTEM", "VALUE")) {
+  if (p.peek("OVERRIDING") && (p.acceptSeq("OVERRIDING", "USER", "VALUE") || p.acceptSeq("OVERRIDING", "SYSTEM", "VALUE"))) {
   }
   if (isolation !== void 0) stmt.isolation = isolation;
   if (p.peek("VALUES")) {
@@ -4934,7 +4946,7 @@ function parseInsert(p, span) {
     }
     const valuesEnd = p.pos;
     if (isForRowsAt(p, p.pos)) p.pos += 3;
-    if (!p.accept("ATOMIC")) p.acceptSeq("NOT", "ATOMIC", "CONTINUE", "ON", "SQLEXCEPTION");
+    if (!p.accept("ATOMIC") && p.peek("NOT")) p.acceptSeq("NOT", "ATOMIC", "CONTINUE", "ON", "SQLEXCEPTION");
     if (p.atEnd() || isIsolationAt(p, p.pos)) {
       stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, valuesEnd));
       return stmt;
@@ -6190,6 +6202,23 @@ var init_parser = __esm({
       loopDepth = 0;
       /** SQL PL variables whose text is known at this point of a routine (for EXECUTE IMMEDIATE v). */
       variables = /* @__PURE__ */ new Map();
+      /** The column list of the INSERT read last (see sameAsLastColumns). */
+      lastColumns = [];
+      /**
+       * `columns`, or the equal list of the INSERT read before it: a script's INSERTs name the same columns again
+       * and again, and one array for all of them is less for the model to keep and the garbage collector to copy.
+       * (Nothing changes a statement's column list after the parse.)
+       */
+      sameAsLastColumns(columns) {
+        const last = this.lastColumns;
+        if (columns.length === last.length) {
+          let i = 0;
+          while (i < columns.length && columns[i] === last[i]) i++;
+          if (i === columns.length) return last;
+        }
+        this.lastColumns = columns;
+        return columns;
+      }
       /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */
       rowStore;
       /** Parses tokens [first, end) as one statement read by `dispatch` (a script's statement, or one of an SQL PL body). */

@@ -169,6 +169,25 @@ export class Parser {
   /** SQL PL variables whose text is known at this point of a routine (for EXECUTE IMMEDIATE v). */
   variables = new Map<string, TextPiece[]>();
 
+  /** The column list of the INSERT read last (see sameAsLastColumns). */
+  private lastColumns: string[] = [];
+
+  /**
+   * `columns`, or the equal list of the INSERT read before it: a script's INSERTs name the same columns again
+   * and again, and one array for all of them is less for the model to keep and the garbage collector to copy.
+   * (Nothing changes a statement's column list after the parse.)
+   */
+  sameAsLastColumns(columns: string[]): string[] {
+    const last = this.lastColumns;
+    if (columns.length === last.length) {
+      let i = 0;
+      while (i < columns.length && columns[i] === last[i]) i++;
+      if (i === columns.length) return last;
+    }
+    this.lastColumns = columns;
+    return columns;
+  }
+
   /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */
   readonly rowStore: PackedRowStore;
 

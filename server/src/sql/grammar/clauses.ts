@@ -33,10 +33,29 @@ export function isBuiltInTypeAt(p: Parser, i: number): boolean {
 /** Words that, before a string, make a typed literal: DATE '2024-01-01'. */
 export const TYPED_LITERAL_WORDS = new Set(['DATE', 'TIME', 'TIMESTAMP', 'GRAPHIC', 'BINARY']);
 
-const TABLE_REF_SKIP = new Set(['TABLE', 'LATERAL', 'UNNEST', 'XMLTABLE', 'FINAL', 'NEW', 'OLD', 'ONLY', 'OUTER']);
+/**
+ * Words by their length, to ask whether a token is one of them without making an upper-case copy of it
+ * (tablesRead asks it of every word of every FROM list).
+ */
+function byLength(words: readonly string[]): readonly (readonly string[])[] {
+  const out: string[][] = [];
+  for (const w of words) (out[w.length] ??= []).push(w);
+  return out;
+}
+
+/** Token `i` is a word of `words` (as byLength gives them), in any case. */
+function isWordOf(p: Parser, i: number, words: readonly (readonly string[] | undefined)[]): boolean {
+  if (p.kind(i) !== TK_WORD) return false;
+  const list = words[p.t.end[i] - p.t.start[i]];
+  if (list === undefined) return false;
+  for (const w of list) if (p.kw(i, w)) return true;
+  return false;
+}
+
+const TABLE_REF_SKIP = byLength(['TABLE', 'LATERAL', 'UNNEST', 'XMLTABLE', 'FINAL', 'NEW', 'OLD', 'ONLY', 'OUTER']);
 
 /** Words after which FROM/JOIN table lists end at the same nesting level (not ON: `JOIN b ON … , c`). */
-const FROM_ENDERS = new Set([
+const FROM_ENDERS = byLength([
   'WHERE', 'GROUP', 'HAVING', 'ORDER', 'FETCH', 'UNION', 'EXCEPT', 'INTERSECT', 'SELECT',
   'WINDOW', 'LIMIT', 'OFFSET', 'FOR', 'WITH', 'OPTIMIZE', 'SET', 'VALUES', 'WHEN', 'THEN', 'ELSE', 'END',
 ]);
@@ -114,7 +133,9 @@ export function parseNameList(p: Parser, context: string): string[] {
       if (n < names.length) names.length = n;
       return names;
     }
-    const name = parseIdentifier(p, context).name;
+    // parseIdentifier's name, without its span and result objects (garbage for every column of every INSERT).
+    if (!p.isIdent(p.pos)) p.fail('expected a name', context);
+    const name = p.identValue(p.pos++);
     if (n < names.length) names[n++] = name;
     else {
       names.push(name);
@@ -281,7 +302,7 @@ export function tablesRead(p: Parser, from: number, to: number): QualifiedName[]
     let depth = 0;
     const readRef = (i: number): void => {
       if (!p.isIdent(i)) return;
-      if (p.t.kind[i] === TK_WORD && TABLE_REF_SKIP.has(p.upper(i))) return;
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return;
       const r = qualifiedNameAt(p, i);
       if (!r) return;
       const key = (r.name.schema ?? '') + '.' + r.name.name;
@@ -323,6 +344,5 @@ export function tablesRead(p: Parser, from: number, to: number): QualifiedName[]
 }
 
 function isFromEnder(p: Parser, i: number): boolean {
-  const len = p.t.end[i] - p.t.start[i];
-  return len >= 2 && len <= 9 && FROM_ENDERS.has(p.upper(i));
+  return isWordOf(p, i, FROM_ENDERS);
 }

@@ -30,9 +30,10 @@ export function parseInsert(p: Parser, span: Span): Statement {
   };
   p.partial = stmt;
   if (p.kind(p.pos) === TK_LPAREN && p.isIdent(p.pos + 1) && !p.kw(p.pos + 1, 'SELECT') && !p.kw(p.pos + 1, 'VALUES') && !p.kw(p.pos + 1, 'WITH')) {
-    stmt.columns = parseNameList(p, context);
+    stmt.columns = p.sameAsLastColumns(parseNameList(p, context));
   }
-  if (p.acceptSeq('OVERRIDING', 'USER', 'VALUE') || p.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE')) {
+  // (acceptSeq's arguments are an array per call: asked only after the first word is there.)
+  if (p.peek('OVERRIDING') && (p.acceptSeq('OVERRIDING', 'USER', 'VALUE') || p.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE'))) {
     /* identity override */
   }
   if (isolation !== undefined) stmt.isolation = isolation;
@@ -49,7 +50,7 @@ export function parseInsert(p: Parser, span: Span): Statement {
     const valuesEnd = p.pos;
     // Embedded multi-row insert: VALUES (:arr1, :arr2) FOR :n ROWS [ATOMIC | NOT ATOMIC CONTINUE ON SQLEXCEPTION]
     if (isForRowsAt(p, p.pos)) p.pos += 3;
-    if (!p.accept('ATOMIC')) p.acceptSeq('NOT', 'ATOMIC', 'CONTINUE', 'ON', 'SQLEXCEPTION');
+    if (!p.accept('ATOMIC') && p.peek('NOT')) p.acceptSeq('NOT', 'ATOMIC', 'CONTINUE', 'ON', 'SQLEXCEPTION');
     if (p.atEnd() || isIsolationAt(p, p.pos)) {
       stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, valuesEnd));
       return stmt;
