@@ -3212,7 +3212,12 @@ var init_splitter = __esm({
             depth = 0;
             blockAware = mayHoldBlock(text2, tokens, i, tokens.count);
           }
-          if (!blockAware || k !== TK_WORD) continue;
+          if (!blockAware) {
+            const term = tokens.kind.indexOf(TK_TERM, i + 1);
+            i = (term < 0 || term > upTo ? upTo : term) - 1;
+            continue;
+          }
+          if (k !== TK_WORD) continue;
           if (isKeyword(text2, tokens, i, "BEGIN")) {
             if (isBlockBegin(text2, tokens, i)) depth++;
           } else if (isKeyword(text2, tokens, i, "CASE")) {

@@ -141,7 +141,14 @@ export class StatementSplitter {
         depth = 0;
         blockAware = mayHoldBlock(text, tokens, i, tokens.count);
       }
-      if (!blockAware || k !== TK_WORD) continue;
+      if (!blockAware) {
+        // Nothing but the next terminator matters: find it with the typed array's own search (a statement's
+        // tokens were a loop turn each, over every token of the script). Tokens past upTo may be stale.
+        const term = tokens.kind.indexOf(TK_TERM, i + 1);
+        i = (term < 0 || term > upTo ? upTo : term) - 1;
+        continue;
+      }
+      if (k !== TK_WORD) continue;
       if (isKeyword(text, tokens, i, 'BEGIN')) {
         if (isBlockBegin(text, tokens, i)) depth++;
       } else if (isKeyword(text, tokens, i, 'CASE')) {
