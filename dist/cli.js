@@ -2047,7 +2047,7 @@ function packedValuesParts(source) {
   return source instanceof PackedValues ? { data: source.data, at: source.at, rowCount: source.rowCount, span: source.span } : void 0;
 }
 function packedValues(parts) {
-  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span);
+  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span.start, parts.span.end);
 }
 function isForRowsAt(p, i) {
   return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
@@ -2208,17 +2208,22 @@ var init_values = __esm({
       }
     };
     PackedValues = class {
-      constructor(data, at, rowCount, span) {
+      constructor(data, at, rowCount, start, end) {
         this.data = data;
         this.at = at;
         this.rowCount = rowCount;
-        this.span = span;
+        this.start = start;
+        this.end = end;
       }
       data;
       at;
       rowCount;
-      span;
+      start;
+      end;
       kind = "values";
+      get span() {
+        return { start: this.start, end: this.end };
+      }
       get rows() {
         const rows = new Array(this.rowCount);
         for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) rows[r] = new PackedValuesRow(this.data, at);
@@ -2226,8 +2231,8 @@ var init_values = __esm({
       }
       /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
       shiftBy(delta) {
-        this.span.start += delta;
-        this.span.end += delta;
+        this.start += delta;
+        this.end += delta;
         for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
       }
     };
@@ -2270,9 +2275,9 @@ var init_values = __esm({
         this.used = end;
         this.listRows++;
       }
-      /** The list started by startList, with the rows committed since. */
-      endList(span) {
-        return new PackedValues(this.chunk, this.listAt, this.listRows, span);
+      /** The list started by startList, with the rows committed since; it spans [start, end) of the text. */
+      endList(start, end) {
+        return new PackedValues(this.chunk, this.listAt, this.listRows, start, end);
       }
     };
   }
@@ -4953,14 +4958,14 @@ function parseInsert(p, span) {
     if (isForRowsAt(p, p.pos)) p.pos += 3;
     if (!p.accept("ATOMIC") && p.peek("NOT")) p.acceptSeq("NOT", "ATOMIC", "CONTINUE", "ON", "SQLEXCEPTION");
     if (p.atEnd() || isIsolationAt(p, p.pos)) {
-      stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, valuesEnd));
+      stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, valuesEnd), p.rangeEnd(sourceFirst, valuesEnd));
       return stmt;
     }
     if (["UNION", "EXCEPT", "INTERSECT", "ORDER", "FETCH"].some((w) => p.peek(w))) {
       stmt.source = { kind: "select", span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
       return stmt;
     }
-    stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, p.pos));
+    stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
     p.fail("expected ',' or the end of the statement after a VALUES row", context);
   }
   if (p.peek("SELECT") || p.peek("WITH") || p.kind(p.pos) === TK_LPAREN) {
@@ -6369,11 +6374,17 @@ var init_parser = __esm({
         return { start: this.t.start[i], end: this.t.end[i] };
       }
       rangeSpan(first, end) {
-        if (end <= first) {
-          const at = first < this.t.count ? this.t.start[first] : this.text.length;
-          return { start: at, end: at };
-        }
-        return { start: this.t.start[first], end: this.t.end[end - 1] };
+        return { start: this.rangeStart(first, end), end: this.rangeEnd(first, end) };
+      }
+      /** rangeSpan(first, end).start, without the object. */
+      rangeStart(first, end) {
+        if (end <= first) return first < this.t.count ? this.t.start[first] : this.text.length;
+        return this.t.start[first];
+      }
+      /** rangeSpan(first, end).end, without the object. */
+      rangeEnd(first, end) {
+        if (end <= first) return first < this.t.count ? this.t.start[first] : this.text.length;
+        return this.t.end[end - 1];
       }
       isOp(i, ch) {
         return this.kind(i) === TK_OP && this.t.end[i] - this.t.start[i] === ch.length && this.text.startsWith(ch, this.t.start[i]);

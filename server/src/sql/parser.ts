@@ -370,11 +370,19 @@ export class Parser {
   }
 
   rangeSpan(first: number, end: number): Span {
-    if (end <= first) {
-      const at = first < this.t.count ? this.t.start[first] : this.text.length;
-      return { start: at, end: at };
-    }
-    return { start: this.t.start[first], end: this.t.end[end - 1] };
+    return { start: this.rangeStart(first, end), end: this.rangeEnd(first, end) };
+  }
+
+  /** rangeSpan(first, end).start, without the object. */
+  rangeStart(first: number, end: number): number {
+    if (end <= first) return first < this.t.count ? this.t.start[first] : this.text.length;
+    return this.t.start[first];
+  }
+
+  /** rangeSpan(first, end).end, without the object. */
+  rangeEnd(first: number, end: number): number {
+    if (end <= first) return first < this.t.count ? this.t.start[first] : this.text.length;
+    return this.t.end[end - 1];
   }
 
   isOp(i: number, ch: string): boolean {

@@ -52,14 +52,14 @@ export function parseInsert(p: Parser, span: Span): Statement {
     if (isForRowsAt(p, p.pos)) p.pos += 3;
     if (!p.accept('ATOMIC') && p.peek('NOT')) p.acceptSeq('NOT', 'ATOMIC', 'CONTINUE', 'ON', 'SQLEXCEPTION');
     if (p.atEnd() || isIsolationAt(p, p.pos)) {
-      stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, valuesEnd));
+      stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, valuesEnd), p.rangeEnd(sourceFirst, valuesEnd));
       return stmt;
     }
     if (['UNION', 'EXCEPT', 'INTERSECT', 'ORDER', 'FETCH'].some((w) => p.peek(w))) {
       stmt.source = { kind: 'select', span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
       return stmt;
     }
-    stmt.source = p.rowStore.endList(p.rangeSpan(sourceFirst, p.pos));
+    stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
     p.fail("expected ',' or the end of the statement after a VALUES row", context);
   }
   if (p.peek('SELECT') || p.peek('WITH') || p.kind(p.pos) === TK_LPAREN) {

@@ -77,9 +77,9 @@ function rowInts(data: Int32Array, at: number): number {
 
 /**
  * The source of an INSERT … VALUES as the parser reads it: `rowCount` rows packed one after another in `data`
- * from `at`. Has the shape of ast.ts's `{ kind: 'values'; rows; span }`; `rows` is a new array of new row
- * objects on every access, so a rule's use of it stays short-lived (hot paths use valuesRowCount and
- * valuesKindBits instead).
+ * from `at`. Has the shape of ast.ts's `{ kind: 'values'; rows; span }`; `rows` and `span` are new objects on
+ * every access (the span is two numbers here: one object less per INSERT), so a rule's use of them stays
+ * short-lived (hot paths use valuesRowCount and valuesKindBits instead).
  */
 export class PackedValues {
   readonly kind = 'values' as const;
@@ -88,8 +88,13 @@ export class PackedValues {
     readonly data: Int32Array,
     readonly at: number,
     readonly rowCount: number,
-    readonly span: Span,
+    private start: number,
+    private end: number,
   ) {}
+
+  get span(): Span {
+    return { start: this.start, end: this.end };
+  }
 
   get rows(): ValuesRow[] {
     const rows = new Array<ValuesRow>(this.rowCount);
@@ -99,8 +104,8 @@ export class PackedValues {
 
   /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
   shiftBy(delta: number): void {
-    this.span.start += delta;
-    this.span.end += delta;
+    this.start += delta;
+    this.end += delta;
     for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
   }
 }
@@ -155,7 +160,7 @@ export function packedValuesParts(source: object): { data: Int32Array; at: numbe
 
 /** The list packedValuesParts took apart, on the receiving side. */
 export function packedValues(parts: { data: Int32Array; at: number; rowCount: number; span: Span }): ValuesSource {
-  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span);
+  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span.start, parts.span.end);
 }
 
 /**
@@ -205,9 +210,9 @@ export class PackedRowStore {
     this.listRows++;
   }
 
-  /** The list started by startList, with the rows committed since. */
-  endList(span: Span): PackedValues {
-    return new PackedValues(this.chunk, this.listAt, this.listRows, span);
+  /** The list started by startList, with the rows committed since; it spans [start, end) of the text. */
+  endList(start: number, end: number): PackedValues {
+    return new PackedValues(this.chunk, this.listAt, this.listRows, start, end);
   }
 }
 
