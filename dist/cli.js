@@ -1293,6 +1293,24 @@ function terminatorAt(text2, p, term, termC0) {
   }
   return true;
 }
+function lexNumber(text2, i, tokens) {
+  const n = text2.length;
+  let j = i;
+  while (j < n && isDigit(text2.charCodeAt(j))) j++;
+  if (text2.charCodeAt(j) === 46) {
+    j++;
+    while (j < n && isDigit(text2.charCodeAt(j))) j++;
+  }
+  const e = text2.charCodeAt(j);
+  if (e === 69 || e === 101) {
+    const s = text2.charCodeAt(j + 1);
+    if (isDigit(s)) j += 1;
+    else if ((s === 43 || s === 45) && isDigit(text2.charCodeAt(j + 2))) j += 2;
+    if (j > i && isDigit(text2.charCodeAt(j))) while (j < n && isDigit(text2.charCodeAt(j))) j++;
+  }
+  tokens.push(TK_NUMBER, i, j, 0);
+  return j;
+}
 function scanIdent(text2, j) {
   const n = text2.length;
   while (j < n && isIdentPart(text2.charCodeAt(j))) j++;
@@ -1331,7 +1349,7 @@ function lexQuoted(text2, start, openAt, quote, kind, tokens) {
   tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
   return j;
 }
-var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, Lexer;
+var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, FAST_PUNCT, FAST_DIGIT, FAST_WORD, FAST_CLASS, Lexer;
 var init_lexer = __esm({
   "server/src/sql/lexer.ts"() {
     "use strict";
@@ -1408,18 +1426,28 @@ var init_lexer = __esm({
     for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
     for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START;
     for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
+    FAST_PUNCT = 1;
+    FAST_DIGIT = 2;
+    FAST_WORD = 3;
+    FAST_CLASS = new Uint8Array(128);
+    for (const c of [40, 41, 44]) FAST_CLASS[c] = FAST_PUNCT;
+    for (let c = 48; c <= 57; c++) FAST_CLASS[c] = FAST_DIGIT;
+    for (let c = 65; c <= 90; c++) if (![66, 71, 78, 85, 88].includes(c)) FAST_CLASS[c] = FAST_CLASS[c + 32] = FAST_WORD;
     Lexer = class {
       /**
        * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
-       * `lineStart`: only whitespace lies between the last line break and `from`.
+       * `lineStart`: only whitespace lies between the last line break and `from`; `fastPath`: false only in tests,
+       * which compare run's fast path with the general one.
        */
-      constructor(text2, initialTerminator = ";", from = 0, lineStart = true) {
+      constructor(text2, initialTerminator = ";", from = 0, lineStart = true, fastPath = true) {
         this.text = text2;
+        this.fastPath = fastPath;
         this.term = initialTerminator.length > 0 ? initialTerminator : ";";
         this.i = from;
         this.lineStart = lineStart;
       }
       text;
+      fastPath;
       comments = [];
       i = 0;
       term;
@@ -1444,6 +1472,7 @@ var init_lexer = __esm({
         let atStatementStart = this.atStatementStart;
         let lineStart = this.lineStart;
         let i = this.i;
+        const fastPath = this.fastPath;
         while (i < n) {
           const c = text2.charCodeAt(i);
           if (c === 92 && termC0 === 10) {
@@ -1465,6 +1494,32 @@ var init_lexer = __esm({
           if (isSpace(c)) {
             if (c === 10 || c === 13) lineStart = true;
             i++;
+            continue;
+          }
+          const fast = fastPath && c < 128 && c !== termC0 ? FAST_CLASS[c] : 0;
+          if (fast === FAST_PUNCT) {
+            lineStart = false;
+            atStatementStart = false;
+            tokens.push(c === 40 ? TK_LPAREN : c === 41 ? TK_RPAREN : TK_COMMA, i, i + 1, 0);
+            i++;
+            continue;
+          }
+          if (fast === FAST_DIGIT) {
+            lineStart = false;
+            atStatementStart = false;
+            i = lexNumber(text2, i, tokens);
+            continue;
+          }
+          if (fast === FAST_WORD && !atStatementStart) {
+            lineStart = false;
+            let j = i + 1;
+            while (j < n) {
+              const d = text2.charCodeAt(j);
+              if (!isIdentPart(d) || d === termC0 && terminatorAt(text2, j, term, termC0)) break;
+              j++;
+            }
+            tokens.push(TK_WORD, i, j, 0);
+            i = j;
             continue;
           }
           const wasLineStart = lineStart;
@@ -1590,21 +1645,7 @@ var init_lexer = __esm({
             continue;
           }
           if (isDigit(c) || c === 46 && isDigit(next)) {
-            let j = i;
-            while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            if (text2.charCodeAt(j) === 46) {
-              j++;
-              while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            }
-            const e = text2.charCodeAt(j);
-            if (e === 69 || e === 101) {
-              const s = text2.charCodeAt(j + 1);
-              if (isDigit(s)) j += 1;
-              else if ((s === 43 || s === 45) && isDigit(text2.charCodeAt(j + 2))) j += 2;
-              if (j > i && isDigit(text2.charCodeAt(j))) while (j < n && isDigit(text2.charCodeAt(j))) j++;
-            }
-            tokens.push(TK_NUMBER, i, j, 0);
-            i = j;
+            i = lexNumber(text2, i, tokens);
             continue;
           }
           switch (c) {

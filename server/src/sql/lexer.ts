@@ -91,6 +91,17 @@ for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = CC_IDENT_START | CC_LETTER;
 for (const c of [95, 64, 35, 36]) ASCII_CLASS[c] = CC_IDENT_START; // _ @ # $ (Db2 allows them in names)
 for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = CC_DIGIT;
 
+// The classes of Lexer.run's fast path: characters that start only one kind of token wherever they are
+// (a letter starting a prefixed string, B G N U X, is not FAST_WORD; nor are _ @ # $, the last two of which
+// start comments and placeholders).
+const FAST_PUNCT = 1;
+const FAST_DIGIT = 2;
+const FAST_WORD = 3;
+const FAST_CLASS = new Uint8Array(128);
+for (const c of [40, 41, 44]) FAST_CLASS[c] = FAST_PUNCT;
+for (let c = 48; c <= 57; c++) FAST_CLASS[c] = FAST_DIGIT;
+for (let c = 65; c <= 90; c++) if (![66, 71, 78, 85, 88].includes(c)) FAST_CLASS[c] = FAST_CLASS[c + 32] = FAST_WORD;
+
 function isSpace(c: number): boolean {
   return c < 128 ? (ASCII_CLASS[c] & CC_SPACE) !== 0 : c === 0xa0 || c === 0xfeff;
 }
@@ -162,13 +173,15 @@ export class Lexer {
 
   /**
    * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
-   * `lineStart`: only whitespace lies between the last line break and `from`.
+   * `lineStart`: only whitespace lies between the last line break and `from`; `fastPath`: false only in tests,
+   * which compare run's fast path with the general one.
    */
   constructor(
     private readonly text: string,
     initialTerminator = ';',
     from = 0,
     lineStart = true,
+    private readonly fastPath = true,
   ) {
     this.term = initialTerminator.length > 0 ? initialTerminator : ';';
     this.i = from;
@@ -195,6 +208,7 @@ export class Lexer {
     let atStatementStart = this.atStatementStart;
     let lineStart = this.lineStart;
     let i = this.i;
+    const fastPath = this.fastPath;
 
 
     while (i < n) {
@@ -220,6 +234,35 @@ export class Lexer {
       if (isSpace(c)) {
         if (c === 10 || c === 13) lineStart = true;
         i++;
+        continue;
+      }
+      // The tokens most of a script is made of, without the tests below for what they cannot be (comments,
+      // terminators, placeholders, prefixed strings, ECHO): '(' ')' ',', numbers, and words that start neither
+      // a prefixed string nor a statement. About a fifth of the lexer's time on an insert workload.
+      const fast = fastPath && c < 128 && c !== termC0 ? FAST_CLASS[c] : 0;
+      if (fast === FAST_PUNCT) {
+        lineStart = false;
+        atStatementStart = false;
+        tokens.push(c === 40 ? TK_LPAREN : c === 41 ? TK_RPAREN : TK_COMMA, i, i + 1, 0);
+        i++;
+        continue;
+      }
+      if (fast === FAST_DIGIT) {
+        lineStart = false;
+        atStatementStart = false;
+        i = lexNumber(text, i, tokens);
+        continue;
+      }
+      if (fast === FAST_WORD && !atStatementStart) {
+        lineStart = false;
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (!isIdentPart(d) || (d === termC0 && terminatorAt(text, j, term, termC0))) break;
+          j++;
+        }
+        tokens.push(TK_WORD, i, j, 0);
+        i = j;
         continue;
       }
       const wasLineStart = lineStart;
@@ -356,21 +399,7 @@ export class Lexer {
         continue;
       }
       if (isDigit(c) || (c === 46 && isDigit(next))) {
-        let j = i;
-        while (j < n && isDigit(text.charCodeAt(j))) j++;
-        if (text.charCodeAt(j) === 46) {
-          j++;
-          while (j < n && isDigit(text.charCodeAt(j))) j++;
-        }
-        const e = text.charCodeAt(j);
-        if (e === 69 || e === 101) {
-          const s = text.charCodeAt(j + 1);
-          if (isDigit(s)) j += 1;
-          else if ((s === 43 || s === 45) && isDigit(text.charCodeAt(j + 2))) j += 2;
-          if (j > i && isDigit(text.charCodeAt(j))) while (j < n && isDigit(text.charCodeAt(j))) j++;
-        }
-        tokens.push(TK_NUMBER, i, j, 0);
-        i = j;
+        i = lexNumber(text, i, tokens);
         continue;
       }
       switch (c) {
@@ -457,6 +486,26 @@ function terminatorAt(text: string, p: number, term: string, termC0: number): bo
     j++;
   }
   return true;
+}
+
+/** A number at `i` (a digit, or '.' before one): 12, 1.5, .5, 1e-3; returns the offset after it. */
+function lexNumber(text: string, i: number, tokens: TokenList): number {
+  const n = text.length;
+  let j = i;
+  while (j < n && isDigit(text.charCodeAt(j))) j++;
+  if (text.charCodeAt(j) === 46) {
+    j++;
+    while (j < n && isDigit(text.charCodeAt(j))) j++;
+  }
+  const e = text.charCodeAt(j);
+  if (e === 69 || e === 101) {
+    const s = text.charCodeAt(j + 1);
+    if (isDigit(s)) j += 1;
+    else if ((s === 43 || s === 45) && isDigit(text.charCodeAt(j + 2))) j += 2;
+    if (j > i && isDigit(text.charCodeAt(j))) while (j < n && isDigit(text.charCodeAt(j))) j++;
+  }
+  tokens.push(TK_NUMBER, i, j, 0);
+  return j;
 }
 
 function scanIdent(text: string, j: number): number {
