@@ -44,4 +44,18 @@ describe('sql lexer fast path', () => {
       { numRuns: 3000 },
     );
   });
+
+  it('reads a string or delimited identifier to its closing quote wherever doubled quotes fall, short or long', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b c', "''", '""', 'x'.repeat(20)), { maxLength: 30 }), fc.constantFrom("'", '"'), fc.boolean(), (pieces, quote, closed) => {
+        const body = pieces.join('');
+        const text = `${quote}${body}${closed ? quote : ''} z`;
+        const expected = new RegExp(quote === "'" ? "'(?:[^']|'')*'?" : '"(?:[^"]|"")*"?', 'y').exec(text)![0];
+        const tokens = new TokenList(16);
+        new Lexer(text).run(tokens);
+        assert.equal(text.slice(tokens.start[0], tokens.end[0]), expected, text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
