@@ -2062,6 +2062,10 @@ function rowInts(data, at) {
 function valuesRowCount(source) {
   return source instanceof PackedValues ? source.rowCount : source.rows.length;
 }
+function firstRowSpan(source) {
+  if (!(source instanceof PackedValues)) return source.rows[0].span;
+  return { start: source.data[source.at], end: source.data[source.at + 1] };
+}
 function valuesKindBits(source) {
   if (!(source instanceof PackedValues)) return source.rows.reduce((bits2, row) => bits2 | valueKindBits(row), 0);
   const d = source.data;
@@ -9254,7 +9258,7 @@ function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
   if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
-  const rowOf = (s) => s.source.kind === "values" ? s.source.rows[0].span : s.span;
+  const rowOf = (s) => s.source.kind === "values" ? firstRowSpan(s.source) : s.span;
   const edits = [];
   let previous = rowOf(run2[0]);
   for (let i = 1; i < run2.length; i++) {
@@ -9291,6 +9295,7 @@ var init_single_row_insert = __esm({
     init_facts();
     init_runs();
     init_targets();
+    init_values();
     SingleRowInsertRule = {
       meta: {
         id: "single-row-insert",

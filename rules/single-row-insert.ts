@@ -6,6 +6,7 @@ import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
+import { firstRowSpan } from '../server/src/sql/grammar/values';
 
 const SingleRowInsertRule: Rule = {
   meta: {
@@ -95,8 +96,8 @@ function multiRowFix(file: FileModel, run: InsertStatement[]) {
   if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return undefined;
   const columns = run[0].columns;
   if (run.some((s) => !sameNames(s.columns, columns))) return undefined;
-  // (Each row's span read once: a packed row makes a new object on every read.)
-  const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? s.source.rows[0].span : s.span);
+  // (Each row's span read once, without building the statement's rows: a packed row makes new objects on every read.)
+  const rowOf = (s: InsertStatement) => (s.source.kind === 'values' ? firstRowSpan(s.source) : s.span);
   const edits: { span: Span; newText: string }[] = [];
   let previous = rowOf(run[0]);
   for (let i = 1; i < run.length; i++) {

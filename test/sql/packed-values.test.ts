@@ -2,7 +2,7 @@
 // what was written, also when a list outgrows its chunk and moves, and the counting accessors agree with `rows`.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PackedValues, valueKindBits, valuesKindBits, valuesRowCount } from '../../server/src/sql/grammar/values';
+import { firstRowSpan, PackedValues, valueKindBits, valuesKindBits, valuesRowCount } from '../../server/src/sql/grammar/values';
 import { parseStatementsFrom, parseSql } from '../../server/src/sql/parser';
 import { IDENTITY_ORIGIN, type Statement, type ValuesRow } from '../../server/src/sql/ast';
 import { plain } from './plain-parse';
@@ -52,6 +52,8 @@ describe('packed VALUES lists', () => {
         const plainSource = { kind: 'values' as const, rows: stmt.source.rows.map((r) => ({ span: r.span, values: r.values })), span: stmt.source.span };
         assert.equal(valuesRowCount(plainSource), rows.length);
         assert.equal(valuesKindBits(plainSource), valuesKindBits(stmt.source));
+        assert.deepEqual(firstRowSpan(stmt.source), stmt.source.rows[0].span);
+        assert.deepEqual(firstRowSpan(plainSource), stmt.source.rows[0].span);
       }),
       { numRuns: 200 },
     );

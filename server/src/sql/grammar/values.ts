@@ -117,6 +117,12 @@ export function valuesRowCount(source: ValuesSource): number {
   return source instanceof PackedValues ? source.rowCount : source.rows.length;
 }
 
+/** The span of a VALUES list's first row, without building its rows. */
+export function firstRowSpan(source: ValuesSource): Span {
+  if (!(source instanceof PackedValues)) return source.rows[0].span;
+  return { start: source.data[source.at], end: source.data[source.at + 1] };
+}
+
 /** The kinds the values of all of a VALUES list's rows have, as bits (valueKindBit), without building the rows. */
 export function valuesKindBits(source: ValuesSource): number {
   if (!(source instanceof PackedValues)) return source.rows.reduce((bits, row) => bits | valueKindBits(row), 0);
