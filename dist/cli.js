@@ -2441,8 +2441,16 @@ var init_schema = __esm({
       sequenceUses = /* @__PURE__ */ new Map();
       /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
       exclusivelyLocked = /* @__PURE__ */ new Set();
-      /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
+      /**
+       * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked
+       * (fillSchemaAt): a script that qualifies every name never needs it, and a set per statement was ~5 ms of a
+       * 200,000-line script and work for every later garbage collection (a WeakMap of 30,000 statements).
+       */
       schemaAt = /* @__PURE__ */ new WeakMap();
+      /** The files whose statements schemaAt is still to be filled for (emptied by fillSchemaAt). */
+      schemaAtPending = [];
+      /** The statement addFile is at: its schema is `currentSchema`, whether schemaAt is filled or not. */
+      visiting;
       byName = /* @__PURE__ */ new Map();
       /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
       ddlTables = /* @__PURE__ */ new Map();
@@ -2450,12 +2458,40 @@ var init_schema = __esm({
       targetsByName = /* @__PURE__ */ new Map();
       /** The key of a name as written in `stmt`. */
       keyOf(name2, stmt) {
-        const schema = name2.schema ?? (stmt ? this.schemaAt.get(stmt) : void 0) ?? "";
+        const schema = name2.schema ?? (stmt ? this.schemaOf(stmt) : void 0) ?? "";
         let byName2 = this.keys.get(schema);
         if (!byName2) this.keys.set(schema, byName2 = /* @__PURE__ */ new Map());
         let key = byName2.get(name2.name);
         if (key === void 0) byName2.set(name2.name, key = `${schema}.${name2.name}`);
         return key;
+      }
+      /** The schema in effect at `stmt` (undefined: none set). */
+      schemaOf(stmt) {
+        if (stmt === this.visiting) return this.currentSchema;
+        this.fillSchemaAt();
+        return this.schemaAt.get(stmt);
+      }
+      /**
+       * Notes the schema in effect at every statement of the files added so far, as addFile goes through them: a
+       * script's statements and those of its routines and blocks get the schema of the last SET SCHEMA of the
+       * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
+       */
+      fillSchemaAt() {
+        const files = this.schemaAtPending;
+        if (files.length === 0) return;
+        this.schemaAtPending = [];
+        for (const file of files) {
+          let schema;
+          forEachStatement(
+            file.statements,
+            (stmt, parent) => {
+              this.schemaAt.set(stmt, schema);
+              if (stmt.kind === "setSchema" && !parent) schema = stmt.schema;
+              else if (stmt.kind === "createTrigger") forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+            },
+            { triggers: false }
+          );
+        }
       }
       /** Keys made by keyOf, by schema ('' for none) and name. */
       keys = /* @__PURE__ */ new Map();
@@ -2538,6 +2574,7 @@ var init_schema = __esm({
           if (shape === void 0 || shape !== shapeOf(n)) return void 0;
           replaced.set(o, n);
         }
+        this.fillSchemaAt();
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
         const olds = before.statements;
         const news = after.statements;
@@ -2606,6 +2643,7 @@ var init_schema = __esm({
       /** The current file is a script (see addFile). */
       scriptFile = true;
       addFile(file) {
+        this.schemaAtPending.push(file);
         this.currentSchema = void 0;
         const seenInserts = /* @__PURE__ */ new Map();
         const path = file.source.path;
@@ -2621,13 +2659,14 @@ var init_schema = __esm({
         forEachStatement(
           file.statements,
           (stmt, parent) => {
-            this.schemaAt.set(stmt, this.currentSchema);
+            this.visiting = stmt;
             if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
             if (database !== void 0) DATABASE_AT.set(stmt, database);
             this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
           },
           { triggers: false }
         );
+        this.visiting = void 0;
       }
       /**
        * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
@@ -2663,7 +2702,6 @@ var init_schema = __esm({
           case "createTrigger": {
             const table = this.ensureTable(stmt.table, stmt);
             table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
-            forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, this.currentSchema));
             break;
           }
           case "createTablespace":

@@ -132,8 +132,16 @@ export class SchemaModel {
   private readonly sequenceUses = new Map<string, Set<string>>();
   /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
   readonly exclusivelyLocked = new Set<string>();
-  /** The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. */
+  /**
+   * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked
+   * (fillSchemaAt): a script that qualifies every name never needs it, and a set per statement was ~5 ms of a
+   * 200,000-line script and work for every later garbage collection (a WeakMap of 30,000 statements).
+   */
   private readonly schemaAt = new WeakMap<Statement, string | undefined>();
+  /** The files whose statements schemaAt is still to be filled for (emptied by fillSchemaAt). */
+  private schemaAtPending: FileModel[] = [];
+  /** The statement addFile is at: its schema is `currentSchema`, whether schemaAt is filled or not. */
+  private visiting: Statement | undefined;
   private readonly byName = new Map<string, string[]>();
   /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
   private readonly ddlTables = new Map<string, Set<TableInfo>>();
@@ -142,7 +150,7 @@ export class SchemaModel {
 
   /** The key of a name as written in `stmt`. */
   keyOf(name: QualifiedName, stmt?: Statement): string {
-    const schema = name.schema ?? (stmt ? this.schemaAt.get(stmt) : undefined) ?? '';
+    const schema = name.schema ?? (stmt ? this.schemaOf(stmt) : undefined) ?? '';
     // Rules and the schema ask for the key of every INSERT's target several times (~130,000 times for a
     // 200,000-line script): the same string each time, looked up by the parser's shared name strings,
     // instead of a new concatenation to flatten and hash for each Map lookup.
@@ -151,6 +159,36 @@ export class SchemaModel {
     let key = byName.get(name.name);
     if (key === undefined) byName.set(name.name, (key = `${schema}.${name.name}`));
     return key;
+  }
+
+  /** The schema in effect at `stmt` (undefined: none set). */
+  private schemaOf(stmt: Statement): string | undefined {
+    if (stmt === this.visiting) return this.currentSchema;
+    this.fillSchemaAt();
+    return this.schemaAt.get(stmt);
+  }
+
+  /**
+   * Notes the schema in effect at every statement of the files added so far, as addFile goes through them: a
+   * script's statements and those of its routines and blocks get the schema of the last SET SCHEMA of the
+   * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
+   */
+  private fillSchemaAt(): void {
+    const files = this.schemaAtPending;
+    if (files.length === 0) return;
+    this.schemaAtPending = [];
+    for (const file of files) {
+      let schema: string | undefined;
+      forEachStatement(
+        file.statements,
+        (stmt, parent) => {
+          this.schemaAt.set(stmt, schema);
+          if (stmt.kind === 'setSchema' && !parent) schema = stmt.schema;
+          else if (stmt.kind === 'createTrigger') forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+        },
+        { triggers: false },
+      );
+    }
   }
 
   /** Keys made by keyOf, by schema ('' for none) and name. */
@@ -253,6 +291,8 @@ export class SchemaModel {
       if (shape === undefined || shape !== shapeOf(n)) return undefined;
       replaced.set(o, n);
     }
+    // The statements kept are looked up in schemaAt below and by the new model: noted now, once for both models.
+    this.fillSchemaAt();
     const model: SchemaModel = Object.assign(Object.create(SchemaModel.prototype) as SchemaModel, this);
     // What addFile notes for every statement (the schema and database in force), for the statements that are
     // new objects: those an edit re-parsed, between the ones kept at the start and at the end. A kept statement
@@ -331,6 +371,8 @@ export class SchemaModel {
   private scriptFile = true;
 
   private addFile(file: FileModel): void {
+    // The schema in effect at each statement is noted when first asked (fillSchemaAt).
+    this.schemaAtPending.push(file);
     this.currentSchema = undefined;
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
@@ -350,13 +392,14 @@ export class SchemaModel {
     forEachStatement(
       file.statements,
       (stmt, parent) => {
-        this.schemaAt.set(stmt, this.currentSchema);
+        this.visiting = stmt;
         if (stmt.kind === 'connect' && !parent) database = stmt.reset ? undefined : stmt.database?.toUpperCase();
         if (database !== undefined) DATABASE_AT.set(stmt, database);
         this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
       },
       { triggers: false },
     );
+    this.visiting = undefined;
   }
 
   /**
@@ -394,7 +437,6 @@ export class SchemaModel {
       case 'createTrigger': {
         const table = this.ensureTable(stmt.table, stmt);
         table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
-        forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, this.currentSchema));
         break;
       }
       case 'createTablespace':
