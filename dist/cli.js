@@ -3524,7 +3524,7 @@ function scanLines(text2, at, n, points, plainLines, meets) {
         at.counts.bangEnd++;
         if (first === last || endsWithEnd(text2, first, last)) at.counts.bangBlockEnds++;
       } else if (endChar === 92 /* Backslash */) at.counts.backslashEnd++;
-      if (startsWithCommand(text2, first, last)) at.counts.commandLines++;
+      if (!at.counts.anySemicolon && startsWithCommand(text2, first, last)) at.counts.commandLines++;
       at.previousEndedWithSemicolon = endChar === 59 /* Semicolon */;
     }
     lineStart = lineEnd2 + 1;

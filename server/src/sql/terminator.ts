@@ -67,7 +67,7 @@ interface LineCounts {
   /** Lines that are only `@` / `!`, or end with END@ / END!. */
   atBlockEnds: number;
   bangBlockEnds: number;
-  /** Lines starting with a CLP command word, and whether any `;` appears in code at all. */
+  /** Lines starting with a CLP command word (counted until a `;` is seen), and whether any `;` appears in code at all. */
   commandLines: number;
   anySemicolon: boolean;
 }
@@ -295,7 +295,9 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         at.counts.bangEnd++;
         if (first === last || endsWithEnd(text, first, last)) at.counts.bangBlockEnds++;
       } else if (endChar === Code.Backslash) at.counts.backslashEnd++;
-      if (startsWithCommand(text, first, last)) at.counts.commandLines++;
+      // Only read while no ';' is seen: fromLines compares it with codeLines only for a text without any (an upper-case
+      // copy of each line's first word was the most of this scan's allocations).
+      if (!at.counts.anySemicolon && startsWithCommand(text, first, last)) at.counts.commandLines++;
       at.previousEndedWithSemicolon = endChar === Code.Semicolon;
     }
     lineStart = lineEnd + 1;
