@@ -37,6 +37,40 @@ describe('bin/insertlint.js: the code cache', function () {
     assert.deepEqual(cacheFiles(cache), [file]);
   });
 
+  it('is written again after a run that ran more than the run that wrote it (a command, a language, ten times the text), not after the same run', () => {
+    const small = join(work, 'a.sql');
+    writeFileSync(small, SQL);
+    const large = join(work, 'b.sql');
+    writeFileSync(large, SQL.repeat(20));
+    const cache = join(work, 'cache');
+    const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), ...args], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: cache }) });
+    const written = () => {
+      const [file] = cacheFiles(cache);
+      const data = readFileSync(join(cache, file));
+      return { mtimeMs: statSync(join(cache, file)).mtimeMs, paths: JSON.parse(data.toString('utf8', 0, data.indexOf(10)).split('\t')[1]) as string[] };
+    };
+    // Written after printing the version: none of the parser, the rules or the output are in it.
+    assert.equal(cli('--version').code, 0);
+    const first = written();
+    assert.deepEqual(first.paths, []);
+    const plain = run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', '--format', 'json', small], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: 'off' }) });
+    const checked = cli('check', '--format', 'json', small);
+    assert.deepEqual([checked.code, checked.stdout, checked.stderr], [plain.code, plain.stdout, plain.stderr]);
+    const second = written();
+    assert.notEqual(second.mtimeMs, first.mtimeMs, 'written again after the first check');
+    assert.deepEqual(second.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1']);
+    assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
+    assert.equal(written().mtimeMs, second.mtimeMs, 'the same run again: not written');
+    assert.equal(cli('check', '--format', 'json', large).code, 1);
+    const third = written();
+    assert.notEqual(third.mtimeMs, second.mtimeMs, 'ten times the text: written again');
+    assert.deepEqual(third.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'read:sql:1e2', 'read:sql:1e3']);
+    // A smaller run is covered by what the larger one wrote.
+    assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
+    assert.equal(written().mtimeMs, third.mtimeMs);
+    assert.deepEqual(cacheFiles(cache).length, 1);
+  });
+
   describe('with a bundle of its own', () => {
     // A copy of the bin beside a tiny bundle: the test can rebuild the bundle and spoil the cache.
     let bundle: string;

@@ -10,6 +10,7 @@ import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
+import { noteCodePath } from './code-paths';
 
 export interface LintRunOptions {
   paths: string[];
@@ -122,6 +123,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     files.push(file);
     texts.push(read.text);
   }
+  noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   // In file order, as a single-threaded run adds them: the order of the findings, the schema and the timings.
   // All at once: a COBOL program finds copybooks listed after it on its first read (see addFiles).
@@ -133,6 +135,20 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     });
   });
   return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+}
+
+/**
+ * Notes for the code cache (code-paths.ts) what the run reads: per language, `read:<language>:1e<k>` for every k
+ * up to log10 of the characters read. A run over ten times more text of a language than the run that wrote the
+ * cache reaches more of its parser (statement kinds, rules' findings), so it writes the cache again.
+ */
+function noteTextRead(files: string[], texts: string[], config: ResolvedConfig): void {
+  const chars = new Map<FileLanguage, number>();
+  files.forEach((file, i) => {
+    const language = languageOf(file, config);
+    if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
+  });
+  for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
 }
 
 /** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */
