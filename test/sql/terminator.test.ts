@@ -184,7 +184,7 @@ describe('sql terminator inference: comments and command words read without copi
     while (j <= last && j - first < 12 && /[0-9A-Za-z]/.test(text[j])) j++;
     return j > first && COMMANDS.has(text.slice(first, j).toUpperCase());
   };
-  const pieces = [' ', '\t', '#', '#SET', ' TERMINATOR', 'statementTerminator=', '=', ' = ', "'@'", "'!'", 'SET', ' STATEMENT', 'set statement terminator', '@', 'x', 'ß', '\n', 'Connect', 'db2', 'DISCONNECT', 'DEACTIVATES', 'a1', '9', 'z', '!', '-'];
+  const pieces = [' ', '\t', '#', '#SET', ' TERMINATOR', 'statementTerminator=', 'STATEMENTTERMINATOR', 'r', 'R', '=', ' = ', "'@'", "'!'", 'SET', 's', ' STATEMENT', 'set statement terminator', '@', 'x', 'ß', '\n', 'Connect', 'db2', 'DISCONNECT', 'DEACTIVATES', 'a1', '9', 'z', '!', '-'];
   const text = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join(''));
 
   it('finds the directives a comment holds as the copying reading did', () => {

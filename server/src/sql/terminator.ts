@@ -372,13 +372,14 @@ function namedInComment(text: string, i: number): TerminatorChoice | undefined {
 export function directiveAt(text: string, from: number, to: number): string | undefined {
   let i = from;
   while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
-  // Each directive starts with '#' or holds '=' in its first 80 characters: the other comments (a script's
-  // banner, a line in every few) are not copied and upper-cased.
+  // Each directive starts with '#' or SET, or holds 'R=' (STATEMENTTERMINATOR=) in its first 80 characters: the
+  // other comments (a script's banner, a line in every few) are not copied and upper-cased.
   const limit = Math.min(to, i + 80);
-  if (text.charCodeAt(i) !== 35) {
-    let j = i;
-    while (j < limit && text.charCodeAt(j) !== 61) j++;
-    if (j === limit) return undefined;
+  const c = text.charCodeAt(i);
+  if (c !== 35 && (c | 32) !== 115) {
+    let j = i + 1;
+    while (j < limit && (text.charCodeAt(j) !== 61 || (text.charCodeAt(j - 1) | 32) !== 114)) j++;
+    if (j >= limit) return undefined;
   }
   const head = text.slice(i, Math.min(to, i + 80)).toUpperCase();
   if (head.startsWith('#SET') && /^#SET\s+TERMINATOR\b/.test(head)) return 'set';
