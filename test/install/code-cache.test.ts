@@ -37,7 +37,7 @@ describe('bin/insertlint.js: the code cache', function () {
     assert.deepEqual(cacheFiles(cache), [file]);
   });
 
-  it('is written again after a run that ran more than the run that wrote it (a command, a language, ten times the text), not after the same run', () => {
+  it('is written again after a run that ran more than the run that wrote it (a command, a language, ten times the text, a kind of statement), not after the same run', () => {
     const small = join(work, 'a.sql');
     writeFileSync(small, SQL);
     const large = join(work, 'b.sql');
@@ -58,16 +58,20 @@ describe('bin/insertlint.js: the code cache', function () {
     assert.deepEqual([checked.code, checked.stdout, checked.stderr], [plain.code, plain.stdout, plain.stderr]);
     const second = written();
     assert.notEqual(second.mtimeMs, first.mtimeMs, 'written again after the first check');
-    assert.deepEqual(second.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1']);
+    assert.deepEqual(second.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'statement:createSequence', 'statement:insert']);
     assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
     assert.equal(written().mtimeMs, second.mtimeMs, 'the same run again: not written');
     assert.equal(cli('check', '--format', 'json', large).code, 1);
     const third = written();
     assert.notEqual(third.mtimeMs, second.mtimeMs, 'ten times the text: written again');
-    assert.deepEqual(third.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'read:sql:1e2', 'read:sql:1e3']);
+    assert.deepEqual(third.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'read:sql:1e2', 'read:sql:1e3', 'statement:createSequence', 'statement:insert']);
     // A smaller run is covered by what the larger one wrote.
     assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
     assert.equal(written().mtimeMs, third.mtimeMs);
+    // A kind of statement the cache was not written after.
+    writeFileSync(small, 'CREATE TABLE app.t (id INT);\n');
+    assert.equal(cli('check', '--format', 'json', small).code, 0);
+    assert.ok(written().paths.includes('statement:createTable'));
     assert.deepEqual(cacheFiles(cache).length, 1);
   });
 

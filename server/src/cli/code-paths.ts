@@ -5,7 +5,7 @@
 // ran a path the cache was not written after (see bin/insertlint.js); the paths are few, so it settles quickly.
 const ran = new Set<string>();
 
-/** Notes a code path of this run: a command, a language read, an output format. */
+/** Notes a code path of this run: a command, a language read and how much of it, a kind of statement, an output format. */
 export function noteCodePath(path: string): void {
   ran.add(path);
 }

@@ -134,7 +134,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
       else workspace.setFile(file, texts[i]);
     });
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  const diagnostics = workspace.allDiagnostics();
+  noteStatementKinds(workspace, files);
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
 }
 
 /**
@@ -149,6 +151,13 @@ function noteTextRead(files: string[], texts: string[], config: ResolvedConfig):
     if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
   });
   for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
+}
+
+/** Notes for the code cache the kinds of statement read (each kind has parser and rule code of its own). */
+function noteStatementKinds(workspace: Workspace, files: string[]): void {
+  const kinds = new Set<string>();
+  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 
 /** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */
