@@ -45,9 +45,13 @@ const builds = data.map((d, k) => {
   const rows = [...d.files].map(([file, v]) => ({ file, lines: v.lines, ms: median(v.ms) }));
   return { cli: clis[k], wall: median(d.wall), cpu: median(d.cpu), load: median(d.load), byFile: new Map(rows.map((r) => [r.file, r])), slowest: rows.sort((a, b) => b.ms - a.ms) };
 });
+// By size as bench/run.mjs counts them (fixed costs weigh on small files); the sum of the files' medians too.
+const BANDS = [[0, 50], [50, 200], [200, 1000], [1000, Infinity]];
 for (const b of builds) {
-  const under = b.slowest.filter((r) => r.lines > 0 && (r.lines / r.ms) * 1000 < 50_000).length;
-  console.log(`${b.cli}: wall ${b.wall.toFixed(0)} ms, CPU ${b.cpu.toFixed(0)} ms (medians of ${runs}; 1-min load ~${b.load.toFixed(1)}); ${under} files under 50,000 lines/s`);
+  const slow = b.slowest.filter((r) => r.lines > 0 && (r.lines / r.ms) * 1000 < 50_000);
+  const bands = BANDS.map(([from, to]) => slow.filter((r) => r.lines >= from && r.lines < to).length);
+  const sum = b.slowest.reduce((n, r) => n + (r.lines > 0 ? r.ms : 0), 0);
+  console.log(`${b.cli}: wall ${b.wall.toFixed(0)} ms, CPU ${b.cpu.toFixed(0)} ms (medians of ${runs}; 1-min load ~${b.load.toFixed(1)}); ${slow.length} files under 50,000 lines/s (0–49 / 50–199 / 200–999 / 1,000+ lines: ${bands.join(' / ')}); files' medians add up to ${sum.toFixed(0)} ms`);
 }
 console.log(`JSON output of the last runs: ${same ? 'the same bytes' : 'DIFFERENT'}`);
 const named = process.env.FILES ? process.env.FILES.split(',') : [];

@@ -246,7 +246,10 @@ var init_walk = __esm({
 // server/src/engine/statements.ts
 function statementsOf(file, ...kinds) {
   const index = indexOf(file);
-  const key = kinds.join(",");
+  let held = 0;
+  for (let i = 0; i < kinds.length; i++) if (index.positions.has(kinds[i])) held++;
+  if (held === 0) return NONE2;
+  const key = kinds.length === 1 ? kinds[0] : kinds.join(",");
   let list = index.lists.get(key);
   if (!list) {
     list = merged(index, kinds);
@@ -303,10 +306,12 @@ function coverageOf(file) {
   });
   return coverage;
 }
+var NONE2;
 var init_statements = __esm({
   "server/src/engine/statements.ts"() {
     "use strict";
     init_walk();
+    NONE2 = Object.freeze([]);
   }
 });
 
@@ -3311,6 +3316,10 @@ function scanLines(text2, at, n, points, plainLines, meets) {
           i++;
         } else if (c === 45 /* Dash */ && at.named === void 0) {
           at.named = namedInComment(text2, i);
+        } else if (c !== 42 /* Star */ && c !== 47 /* Slash */ && c !== 45 /* Dash */) {
+          COMMENT_TEXT.lastIndex = i;
+          COMMENT_TEXT.test(text2);
+          i = Math.min(COMMENT_TEXT.lastIndex, lineEnd2) - 1;
         }
         continue;
       }
@@ -3323,7 +3332,14 @@ function scanLines(text2, at, n, points, plainLines, meets) {
       if (c === 45 /* Dash */ && text2.charCodeAt(i + 1) === 45 /* Dash */) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
         if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
-        for (let j = i + 2; j < lineEnd2 && at.named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) at.named = namedInComment(text2, j);
+        for (let j = i + 2; j < lineEnd2 && at.named === void 0; ) {
+          NAMED_TD.lastIndex = j;
+          if (!NAMED_TD.test(text2)) break;
+          const dash = NAMED_TD.lastIndex - 3;
+          if (dash >= lineEnd2) break;
+          at.named = namedInComment(text2, dash);
+          j = dash + 1;
+        }
         break;
       }
       if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */ && !(first >= 0 && text2.charCodeAt(i - 1) === 47 /* Slash */)) {
@@ -3399,6 +3415,13 @@ function namedInComment(text2, i) {
 function directiveAt(text2, from, to) {
   let i = from;
   while (i < to && (text2.charCodeAt(i) === 32 || text2.charCodeAt(i) === 9)) i++;
+  const limit = Math.min(to, i + 80);
+  const c = text2.charCodeAt(i);
+  if (c !== 35 && (c | 32) !== 115) {
+    let j = i + 1;
+    while (j < limit && (text2.charCodeAt(j) !== 61 || (text2.charCodeAt(j - 1) | 32) !== 114)) j++;
+    if (j >= limit) return void 0;
+  }
   const head = text2.slice(i, Math.min(to, i + 80)).toUpperCase();
   if (head.startsWith("#SET") && /^#SET\s+TERMINATOR\b/.test(head)) return "set";
   if (head.includes("STATEMENTTERMINATOR=")) return "set";
@@ -3420,10 +3443,19 @@ function closesPlaceholder(text2, first, last) {
 function startsWithCommand(text2, first, last) {
   if (text2.charCodeAt(first) === 33 /* Bang */) return true;
   let j = first;
-  while (j <= last && j - first < 12 && isAlphaNumeric(text2.charCodeAt(j))) j++;
-  return j > first && COMMAND_WORDS.has(text2.slice(first, j).toUpperCase());
+  let key = 0;
+  for (let c; j <= last && j - first < 12 && isAlphaNumeric(c = text2.charCodeAt(j)); j++) key = key * 37 + letterKey(c);
+  return j > first && j - first <= LONGEST_COMMAND_WORD && COMMAND_KEYS.has(key);
 }
-var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE;
+function letterKey(c) {
+  return c >= 97 ? c - 96 : c >= 65 ? c - 64 : c - 21;
+}
+function wordKey(word) {
+  let key = 0;
+  for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
+  return key;
+}
+var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, COMMENT_TEXT, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -3474,6 +3506,10 @@ var init_terminator = __esm({
     ]);
     CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
+    NAMED_TD = /[^\n]*?-[tT][dD]/y;
+    COMMENT_TEXT = /[^*\/\n-]*/y;
+    LONGEST_COMMAND_WORD = 10;
+    COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
   }
 });
 
@@ -10088,6 +10124,22 @@ var init_workspace = __esm({
         for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
         this.ruleFailures.length = kept;
       }
+      /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
+      enabled;
+      /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
+      enabledRules(dialect) {
+        if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: /* @__PURE__ */ new Map() };
+        let list = this.enabled.byDialect.get(dialect);
+        if (!list) {
+          list = [];
+          for (const { rule } of this.rules) {
+            const setting = this.config.rules.get(rule.meta.id);
+            if (setting && setting !== "off" && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+          }
+          this.enabled.byDialect.set(dialect, list);
+        }
+        return list;
+      }
       /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
       checkRules(model, stmts) {
         const schema = this.schema;
@@ -10096,20 +10148,16 @@ var init_workspace = __esm({
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
         this.forgetFailures(model.source.path);
-        for (const { rule } of this.rules) {
-          const setting = this.config.rules.get(rule.meta.id);
-          if (!setting || setting === "off") continue;
-          if (!appliesTo(rule.meta.dialects, dialect)) continue;
+        let running;
+        const report = (report2) => {
+          out.push(toDiagnostic(model.source.path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
+          stmts?.push(report2.stmt);
+        };
+        for (const enabled of this.enabledRules(dialect)) {
+          running = enabled;
+          const { rule, setting } = enabled;
           try {
-            rule.check({
-              file: model,
-              schema,
-              options: setting.options,
-              report: (report) => {
-                out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
-                stmts?.push(report.stmt);
-              }
-            });
+            rule.check({ file: model, schema, options: setting.options, report });
           } catch (error) {
             this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
@@ -10863,6 +10911,21 @@ var init_schema_files = __esm({
     MAX_WALKED_ENTRIES = 5e4;
     SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", ".hg", ".svn"]);
     GLOB_CHARS = /[*?{[]/;
+  }
+});
+
+// server/src/cli/code-paths.ts
+function noteCodePath(path) {
+  ran.add(path);
+}
+function codePathsRun() {
+  return [...ran].sort();
+}
+var ran;
+var init_code_paths = __esm({
+  "server/src/cli/code-paths.ts"() {
+    "use strict";
+    ran = /* @__PURE__ */ new Set();
   }
 });
 
@@ -14570,6 +14633,7 @@ async function lintPaths(options) {
     files.push(file);
     texts.push(read.text);
   }
+  noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
     files.forEach((file, i) => {
@@ -14578,7 +14642,22 @@ async function lintPaths(options) {
       else workspace.setFile(file, texts[i]);
     });
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  const diagnostics = workspace.allDiagnostics();
+  noteStatementKinds(workspace, files);
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+}
+function noteTextRead(files, texts, config) {
+  const chars = /* @__PURE__ */ new Map();
+  files.forEach((file, i) => {
+    const language = languageOf(file, config);
+    if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
+  });
+  for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
+}
+function noteStatementKinds(workspace, files) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 async function parseScripts(files, texts, config, jobs, budgetMs) {
   const parsed = /* @__PURE__ */ new Map();
@@ -14622,6 +14701,7 @@ var init_lint_run = __esm({
     init_workspace();
     init_files();
     init_schema_files();
+    init_code_paths();
   }
 });
 
@@ -32735,6 +32815,7 @@ var init_lsp_command = __esm({
 // server/src/cli/main.ts
 var main_exports2 = {};
 __export(main_exports2, {
+  codePathsRun: () => codePathsRun,
   main: () => main,
   readStream: () => readStream,
   runFromProcess: () => runFromProcess
@@ -32748,6 +32829,7 @@ init_statements();
 init_args();
 init_lint_run();
 init_lint_command();
+init_code_paths();
 init_check_ci();
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
 var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N]
@@ -32807,6 +32889,7 @@ async function runCheckCommand(argv, io) {
     return 0;
   }
   const format2 = oneOf(single(args, "format"), CHECK_FORMATS, "format", "text");
+  noteCodePath(`format:${format2}`);
   const output = single(args, "output");
   const ci = readCiCheckOptions(args);
   const run2 = await lintForCommand(args, io, { parallel: true });
@@ -32854,6 +32937,8 @@ function formatReport(run2, format2, findings, diagnostics) {
 // server/src/cli/main.ts
 init_lint_run();
 init_parse_pool();
+init_code_paths();
+init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
   checklist: { run: async (argv, io) => (await Promise.resolve().then(() => (init_checklist_command(), checklist_command_exports))).runChecklistCommand(argv, io), summary: "Markdown review checklist of a change since --base REV (for pull requests)" },
@@ -32892,6 +32977,7 @@ async function main(argv, io) {
 ${USAGE}`);
     return 2;
   }
+  noteCodePath(`command:${name2}`);
   try {
     return await command.run(rest, io);
   } catch (error) {
@@ -32955,6 +33041,7 @@ if (isParseWorker()) runParseWorker();
 else if (require.main === module) runFromProcess();
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  codePathsRun,
   main,
   readStream,
   runFromProcess
