@@ -10638,21 +10638,13 @@ function sourceEncoding(name2) {
   return void 0;
 }
 function readSourceFile(path, maxBytes, encoding = "utf-8") {
-  let size;
-  try {
-    size = (0, import_node_fs.statSync)(path).size;
-  } catch (error) {
-    return { skip: `cannot read it (${error.message})` };
-  }
-  if (size > maxBytes) {
-    return { skip: `it is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
-  }
   let read;
   try {
     read = readBounded(path, maxBytes);
   } catch (error) {
     return { skip: `cannot read it (${error.message})` };
   }
+  if (read.size !== void 0) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   return decodeSource(read.bytes, encoding);
 }
@@ -10663,6 +10655,7 @@ function readBounded(path, maxBytes) {
     let total = 0;
     const stat = (0, import_node_fs.fstatSync)(fd);
     const regular = stat.isFile();
+    if (regular && stat.size > maxBytes) return { bytes: Buffer.alloc(0), truncated: true, size: stat.size };
     let chunkSize = regular ? stat.size + 1 : 1 << 20;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, maxBytes + 1 - total)));
