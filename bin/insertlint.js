@@ -34,7 +34,11 @@ function loadBundle(file) {
       // in its first files. Each write adds at least one path, so a user's runs settle after a few writes.
       const ran = typeof bundle.exports.codePathsRun === 'function' ? bundle.exports.codePathsRun() : [];
       const had = cached && !script.cachedDataRejected ? cached.paths : undefined;
-      if (!had || ran.some((p) => !had.includes(p))) cache.write(script, [...new Set([...(had || []), ...ran])].sort());
+      if (!had || ran.some((p) => !had.includes(p))) {
+        // V8 flags the run changed are set back first: V8 refuses a cache made under other flags.
+        if (typeof bundle.exports.beforeCodeCache === 'function') bundle.exports.beforeCodeCache();
+        cache.write(script, [...new Set([...(had || []), ...ran])].sort());
+      }
     });
   }
   bundle.filename = file;

@@ -10907,16 +10907,22 @@ var init_schema_files = __esm({
   }
 });
 
-// server/src/cli/code-paths.ts
+// server/src/engine/code-paths.ts
 function noteCodePath(path) {
   ran.add(path);
 }
 function codePathsRun() {
   return [...ran].sort();
 }
-var ran;
+function beforeCodeCache() {
+  restoreFlags?.();
+}
+function onBeforeCodeCache(restore) {
+  restoreFlags = restore;
+}
+var ran, restoreFlags;
 var init_code_paths = __esm({
-  "server/src/cli/code-paths.ts"() {
+  "server/src/engine/code-paths.ts"() {
     "use strict";
     ran = /* @__PURE__ */ new Set();
   }
@@ -14361,6 +14367,8 @@ async function withWasmTierUp(tierUp, compile) {
   if (tierUp || userChoseTiering()) return compile();
   try {
     (0, import_node_v8.setFlagsFromString)("--no-wasm-tier-up");
+    tierUpCleared = true;
+    onBeforeCodeCache(restoreWasmFlags);
     (0, import_node_v8.setFlagsFromString)("--no-wasm-dynamic-tiering");
   } catch {
     return compile();
@@ -14371,12 +14379,19 @@ async function withWasmTierUp(tierUp, compile) {
     (0, import_node_v8.setFlagsFromString)("--wasm-dynamic-tiering");
   }
 }
-var import_node_v8, USER_WASM_FLAGS;
+function restoreWasmFlags() {
+  if (!tierUpCleared) return;
+  (0, import_node_v8.setFlagsFromString)("--wasm-tier-up");
+  tierUpCleared = false;
+}
+var import_node_v8, USER_WASM_FLAGS, tierUpCleared;
 var init_wasm_tiering = __esm({
   "server/src/code/wasm-tiering.ts"() {
     "use strict";
     import_node_v8 = require("node:v8");
+    init_code_paths();
     USER_WASM_FLAGS = /--(?:no-)?(?:liftoff|liftoff-only|wasm-tier-up|wasm-dynamic-tiering|wasm-lazy-compilation)\b/;
+    tierUpCleared = false;
   }
 });
 
@@ -32809,6 +32824,7 @@ var init_lsp_command = __esm({
 // server/src/cli/main.ts
 var main_exports2 = {};
 __export(main_exports2, {
+  beforeCodeCache: () => beforeCodeCache,
   codePathsRun: () => codePathsRun,
   main: () => main,
   readStream: () => readStream,
@@ -33035,6 +33051,7 @@ if (isParseWorker()) runParseWorker();
 else if (require.main === module) runFromProcess();
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  beforeCodeCache,
   codePathsRun,
   main,
   readStream,

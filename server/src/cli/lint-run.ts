@@ -10,7 +10,7 @@ import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
-import { noteCodePath } from './code-paths';
+import { noteCodePath } from '../engine/code-paths';
 
 export interface LintRunOptions {
   paths: string[];

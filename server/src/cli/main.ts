@@ -3,9 +3,9 @@ import { InputTooLargeError, UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
-import { noteCodePath } from './code-paths';
+import { noteCodePath } from '../engine/code-paths';
 
-export { codePathsRun } from './code-paths';
+export { beforeCodeCache, codePathsRun } from '../engine/code-paths';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
