@@ -1,6 +1,7 @@
 // What a CLI run ran, for bin/insertlint.js's code cache (the CLI's entry point exports codePathsRun and
-// beforeCodeCache). V8's cache of the bundle holds the functions compiled when it was written, so a cache written after `insertlint --version` or a run over an empty file held none of
-// the parser, the rules or a language's front end: every later run compiled those again, lazily, inside the
+// beforeCodeCache). V8's cache of the bundle holds the functions compiled when it was written, so a cache
+// written after `insertlint --version` or a run over an empty file held none of the parser, the rules or a
+// language's front end: every later run compiled those again, lazily, inside the
 // time of its first files (the corpus's per-file times, issue 15). The loader writes the cache again when a run
 // ran a path the cache was not written after (see bin/insertlint.js); the paths are few, so it settles quickly.
 const ran = new Set<string>();
