@@ -2,9 +2,10 @@
 // `check DIR --format json --timings`, and the report gives each build's median wall and CPU time (user + sys,
 // all threads, from /usr/bin/time) and each file's median read + rules time.
 // Usage: node bench/compare-timings.mjs DIR RUNS CLI_A CLI_B   (e.g. a baseline checkout's bin/insertlint.js and ours)
-// Env FILES=a,b,c adds the files whose path contains one of these to the table.
+// Env FILES=a,b,c adds the files whose path contains one of these to the table. Env FRESH_CACHE=1 gives each build a
+// code cache of its own (INSERTLINT_CACHE_DIR), first written by a run over an empty file as `npm run bench` does.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,13 +20,20 @@ const median = (a) => {
   return b.length % 2 ? b[b.length >> 1] : (b[b.length / 2 - 1] + b[b.length / 2]) / 2;
 };
 const data = clis.map(() => ({ wall: [], cpu: [], load: [], files: new Map() }));
+const cacheEnv = clis.map((cli, k) => {
+  if (!process.env.FRESH_CACHE) return process.env;
+  const env = { ...process.env, INSERTLINT_CACHE_DIR: join(work, `cache-${k}`) };
+  writeFileSync(join(work, 'empty.sql'), '');
+  execFileSync(process.execPath, [cli, 'check', join(work, 'empty.sql')], { env, stdio: 'ignore' });
+  return env;
+});
 for (let i = 0; i < Number(runs); i++) {
   clis.forEach((cli, k) => {
     const timings = join(work, `t-${k}-${i}.json`);
     const started = performance.now();
     let stderr = '';
     try {
-      execFileSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'], env: cacheEnv[k] });
     } catch (error) {
       stderr = String(error.stderr); // exit 1: findings
     }
