@@ -12177,6 +12177,10 @@ function makeCAdapter(grammar) {
     }
   };
 }
+function cGrammarOf(path, language, text2) {
+  if (language === "cpp") return "cpp";
+  return text2 !== void 0 && /\.h$/i.test(path) && CPP_HEADER.test(text2) ? "cpp" : "c";
+}
 function handleName(node) {
   return node ? simpleName(node) : void 0;
 }
@@ -12227,7 +12231,7 @@ function classifyCli(ctx) {
       return [];
   }
 }
-var FORMAT_CALLS, C_ADAPTERS, cLanguage;
+var FORMAT_CALLS, C_ADAPTERS, CPP_HEADER, cLanguage;
 var init_c = __esm({
   "server/src/code/languages/c.ts"() {
     "use strict";
@@ -12238,15 +12242,16 @@ var init_c = __esm({
     init_sqltext();
     FORMAT_CALLS = { sprintf: 1, snprintf: 2, swprintf: 2, sprintf_s: 2, _snprintf: 2 };
     C_ADAPTERS = { c: makeCAdapter("c"), cpp: makeCAdapter("cpp") };
+    CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
     cLanguage = {
       languages: ["c", "cpp"],
       grammars: ["c", "cpp"],
-      grammarOf(_path, language) {
-        return language === "cpp" ? "cpp" : "c";
-      },
+      grammarOf: cGrammarOf,
       read(source, env) {
         const leftOut = cAccess(source.text);
-        return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === "cpp" ? C_ADAPTERS.cpp : C_ADAPTERS.c);
+        if (leftOut) return emptyResult(leftOut);
+        const grammar = cGrammarOf(source.path, source.language, source.text);
+        return readWithAdapter(source, env, C_ADAPTERS[grammar === "cpp" && env.parser("cpp") ? "cpp" : "c"]);
       }
     };
   }
@@ -14499,10 +14504,10 @@ __export(frontend_exports, {
 });
 function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
-  for (const { path, language } of files) {
+  for (const { path, language, text: text2 } of files) {
     const host = hostLanguages.find((h) => h.languages.includes(language));
     if (!host || host.grammars.length === 0) continue;
-    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+    grammars.add(host.grammarOf?.(path, language, text2) ?? host.grammars[0]);
   }
   return [...grammars];
 }
@@ -14610,10 +14615,17 @@ function runConfig(options) {
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
+  const read = [];
+  const unread = [];
+  for (const path of list.files) {
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    if ("skip" in got) unread.push({ path, reason: got.skip });
+    else read.push({ path, text: got.text });
+  }
   const codeFiles = [];
-  for (const file of list.files) {
-    const language = languageOf(file, config);
-    if (language !== void 0 && language !== "sql") codeFiles.push({ path: file, language });
+  for (const { path, text: text2 } of read) {
+    const language = languageOf(path, config);
+    if (language !== void 0 && language !== "sql") codeFiles.push({ path, language, text: text2 });
   }
   let codeLoad;
   const frontEnds = [];
@@ -14628,19 +14640,10 @@ async function lintPaths(options) {
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
-  const skipped = [...list.skipped];
-  const files = [];
-  const texts = [];
-  for (const file of list.files) {
-    if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
-    if ("skip" in read) {
-      skipped.push({ path: file, reason: read.skip });
-      continue;
-    }
-    files.push(file);
-    texts.push(read.text);
-  }
+  const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
+  const linted = read.filter((f) => !schemaFiles.has(f.path));
+  const files = linted.map((f) => f.path);
+  const texts = linted.map((f) => f.text);
   noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {

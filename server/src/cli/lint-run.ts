@@ -89,11 +89,19 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file).
-  const codeFiles: { path: string; language: FileLanguage }[] = [];
-  for (const file of list.files) {
-    const language = languageOf(file, config);
-    if (language !== undefined && language !== 'sql') codeFiles.push({ path: file, language });
+  const read: { path: string; text: string }[] = [];
+  const unread: SkippedFile[] = [];
+  for (const path of list.files) {
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    if ('skip' in got) unread.push({ path, reason: got.skip });
+    else read.push({ path, text: got.text });
+  }
+  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file,
+  // chosen with its text: a C++ header reads with the C++ grammar).
+  const codeFiles: { path: string; language: FileLanguage; text: string }[] = [];
+  for (const { path, text } of read) {
+    const language = languageOf(path, config);
+    if (language !== undefined && language !== 'sql') codeFiles.push({ path, language, text });
   }
   let codeLoad: LintRun['codeLoad'];
   const frontEnds: FrontEnd[] = [];
@@ -110,19 +118,10 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);
-  const skipped = [...list.skipped];
-  const files: string[] = [];
-  const texts: string[] = [];
-  for (const file of list.files) {
-    if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
-    if ('skip' in read) {
-      skipped.push({ path: file, reason: read.skip });
-      continue;
-    }
-    files.push(file);
-    texts.push(read.text);
-  }
+  const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
+  const linted = read.filter((f) => !schemaFiles.has(f.path));
+  const files = linted.map((f) => f.path);
+  const texts = linted.map((f) => f.text);
   noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   // In file order, as a single-threaded run adds them: the order of the findings, the schema and the timings.
