@@ -42,6 +42,12 @@ interface FileEntry extends ScriptState {
   contribution?: string;
 }
 
+/** A rule the configuration turns on, with its setting. */
+interface EnabledRule {
+  rule: RegisteredRule['rule'];
+  setting: Exclude<NonNullable<ReturnType<ResolvedConfig['rules']['get']>>, 'off'>;
+}
+
 /** A rule's finding on a schema file, with the statement it was reported on (for placing it). */
 interface SchemaReport {
   finding: Diagnostic;
@@ -350,6 +356,24 @@ export class Workspace {
     this.ruleFailures.length = kept;
   }
 
+  /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
+  private enabled?: { config: ResolvedConfig; byDialect: Map<Dialect | undefined, EnabledRule[]> };
+
+  /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
+  private enabledRules(dialect: Dialect | undefined): EnabledRule[] {
+    if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: new Map() };
+    let list = this.enabled.byDialect.get(dialect);
+    if (!list) {
+      list = [];
+      for (const { rule } of this.rules) {
+        const setting = this.config.rules.get(rule.meta.id);
+        if (setting && setting !== 'off' && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+      }
+      this.enabled.byDialect.set(dialect, list);
+    }
+    return list;
+  }
+
   /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
   private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
@@ -358,20 +382,17 @@ export class Workspace {
     let lines: LineIndex | undefined;
     const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
     this.forgetFailures(model.source.path);
-    for (const { rule } of this.rules) {
-      const setting = this.config.rules.get(rule.meta.id);
-      if (!setting || setting === 'off') continue;
-      if (!appliesTo(rule.meta.dialects, dialect)) continue;
+    // One report function for the file, reporting for the rule running (rules run one after the other).
+    let running: EnabledRule;
+    const report = (report: Report) => {
+      out.push(toDiagnostic(model.source.path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
+      stmts?.push(report.stmt);
+    };
+    for (const enabled of this.enabledRules(dialect)) {
+      running = enabled;
+      const { rule, setting } = enabled;
       try {
-        rule.check({
-          file: model,
-          schema,
-          options: setting.options,
-          report: (report) => {
-            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
-            stmts?.push(report.stmt);
-          },
-        });
+        rule.check({ file: model, schema, options: setting.options, report });
       } catch (error) {
         this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
