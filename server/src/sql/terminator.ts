@@ -309,8 +309,7 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         at.counts.bangEnd++;
         if (first === last || endsWithEnd(text, first, last)) at.counts.bangBlockEnds++;
       } else if (endChar === Code.Backslash) at.counts.backslashEnd++;
-      // Only read while no ';' is seen: fromLines compares it with codeLines only for a text without any (an upper-case
-      // copy of each line's first word was the most of this scan's allocations).
+      // Only read while no ';' is seen: fromLines compares it with codeLines only for a text without any.
       if (!at.counts.anySemicolon && startsWithCommand(text, first, last)) at.counts.commandLines++;
       at.previousEndedWithSemicolon = endChar === Code.Semicolon;
     }
