@@ -3243,9 +3243,9 @@ function rescanTerminator(scan, before, after, change) {
   if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
   const m = met;
   if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanTerminator(after);
-  const moved = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
-  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
-  const end = moved(scan.end);
+  const moved2 = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved2(old[i]));
+  const end = moved2(scan.end);
   return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
 }
 function newCounts() {
@@ -6455,9 +6455,9 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   if (stateful) return void 0;
   const parsed = statements.length - restartIndex;
   if (keptFrom >= 0) {
-    const moved = old.slice(keptFrom);
-    if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
-    for (const stmt of moved) statements.push(stmt);
+    const moved2 = old.slice(keptFrom);
+    if (delta !== 0) for (const stmt of moved2) shiftStatement(stmt, delta);
+    for (const stmt of moved2) statements.push(stmt);
   }
   const oldComments = previous.comments;
   const syncStart0 = syncStart1 - delta;
@@ -6656,14 +6656,14 @@ function wordsAfterEdit(words, after, change) {
   if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
   const from = runsBefore(after, start, WINDOW_RUNS);
   const to = runsAfter(after, newEnd, WINDOW_RUNS);
-  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
+  const moved2 = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
   const added = (pattern) => {
     const found = matchesIn(pattern, after, from, to);
     const out = [];
     for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
     return out;
   };
-  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
+  return { zos: [...moved2(words.zos), ...added(ZOS_TEXT)], luw: [...moved2(words.luw), ...added(LUW_TEXT)] };
 }
 function runsBefore(text2, offset, runs) {
   let i = Math.min(offset, text2.length);
@@ -9215,7 +9215,9 @@ var init_single_row_insert = __esm({
           }
           flush();
         }
-      }
+      },
+      // A run of a script ends at any statement that is neither a single-row INSERT nor a COMMIT (flush above).
+      endsRun: (stmt) => stmt.kind !== "commit" && !isSingleRowValues(stmt)
     };
     placeOf = (stmt) => ({ span: stmt.span, stmt });
     single_row_insert_default = SingleRowInsertRule;
@@ -9732,7 +9734,62 @@ var init_registry = __esm({
   }
 });
 
+// server/src/engine/segments.ts
+function checkByPieces(statements, endsRun, lines, check, basis, previous) {
+  const old = previous && sameBasis(previous.basis, basis) ? previous.byFirst : void 0;
+  const byFirst = /* @__PURE__ */ new Map();
+  const findings = [];
+  let from = 0;
+  for (let i = 0; i < statements.length; i++) {
+    if (i < statements.length - 1 && !endsRun(statements[i])) continue;
+    const first = statements[from];
+    const last = statements[i];
+    const start = first.origin.toFile(first.span.start);
+    const end = last.origin.toFile(last.span.end);
+    const line = lines.line(start);
+    const kept = old?.get(first);
+    let piece;
+    if (kept && kept.line === line && end - start === kept.end - kept.start && sameObjects(kept.statements, statements, from, i + 1)) {
+      const delta = start - kept.start;
+      piece = delta === 0 ? kept : { ...kept, start, end, findings: kept.findings.map((d) => moved(d, delta)) };
+    } else {
+      const own = statements.slice(from, i + 1);
+      piece = { statements: own, start, end, line, findings: check(own) };
+    }
+    byFirst.set(first, piece);
+    for (const d of piece.findings) findings.push({ ...d });
+    from = i + 1;
+  }
+  return { findings, cache: { basis, byFirst } };
+}
+function sameBasis(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+function sameObjects(kept, statements, from, to) {
+  if (kept.length !== to - from) return false;
+  for (let k = 0; k < kept.length; k++) if (kept[k] !== statements[from + k]) return false;
+  return true;
+}
+function moved(d, delta) {
+  const shift = (span) => ({ start: span.start + delta, end: span.end + delta });
+  const out = { ...d, span: shift(d.span) };
+  if (d.extent) out.extent = shift(d.extent);
+  if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
+  if (d.related) out.related = d.related.map((r) => r.file === d.file ? { ...r, span: shift(r.span) } : r);
+  return out;
+}
+var init_segments = __esm({
+  "server/src/engine/segments.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/workspace.ts
+function pieceModel(model, statements) {
+  const piece = { ...model, statements };
+  delete piece.statementIndex;
+  return piece;
+}
 function timedOutModel(source, reason) {
   return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
 }
@@ -9827,6 +9884,7 @@ var init_workspace = __esm({
     init_suppressions();
     init_types();
     init_deadline();
+    init_segments();
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
@@ -9853,6 +9911,13 @@ var init_workspace = __esm({
       /** Bumped when the configuration or a schema file changes. */
       schemaVersion = 0;
       schemaCache;
+      /**
+       * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
+       * the schema answers the same about every statement it kept, so findings kept per piece stay true.
+       */
+      schemaEpoch = 0;
+      /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
+      pieces = /* @__PURE__ */ new Map();
       /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
       generation = 0;
       /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
@@ -9988,6 +10053,7 @@ var init_workspace = __esm({
       }
       removeFile(path) {
         if (this.files.delete(path)) {
+          this.pieces.delete(path);
           this.members.changed(path, false);
           this.forgetFailures(path);
           this.invalidate();
@@ -10036,6 +10102,7 @@ var init_workspace = __esm({
         this.refreshIncluders();
         if (!this.schemaCache) {
           const started = performance.now();
+          this.schemaEpoch++;
           this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
           this.schemaBuildMs += performance.now() - started;
         }
@@ -10095,29 +10162,45 @@ var init_workspace = __esm({
         const dialect = model.dialect ?? this.projectDialect();
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
-        this.forgetFailures(model.source.path);
+        const path = model.source.path;
+        this.forgetFailures(path);
+        const byPieces = !model.code && !stmts && this.files.get(path)?.model === model;
+        const kept = byPieces ? this.pieces.get(path) : void 0;
+        const pieces = byPieces ? /* @__PURE__ */ new Map() : void 0;
         for (const { rule } of this.rules) {
           const setting = this.config.rules.get(rule.meta.id);
           if (!setting || setting === "off") continue;
           if (!appliesTo(rule.meta.dialects, dialect)) continue;
+          const checkOn = (file, into) => rule.check({
+            file,
+            schema,
+            options: setting.options,
+            report: (report) => {
+              into.push(toDiagnostic(path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
+              stmts?.push(report.stmt);
+            }
+          });
           try {
-            rule.check({
-              file: model,
-              schema,
-              options: setting.options,
-              report: (report) => {
-                out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
-                stmts?.push(report.stmt);
-              }
-            });
+            if (pieces && rule.endsRun) {
+              const basis = [setting, this.schemaEpoch, dialect];
+              const checkPiece = (piece) => {
+                const found = [];
+                checkOn(pieceModel(model, piece), found);
+                return found;
+              };
+              const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+              pieces.set(rule.meta.id, cache);
+              for (const d of findings) out.push(d);
+            } else checkOn(model, out);
           } catch (error) {
-            this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
+            this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
               out.pop();
               stmts?.pop();
             }
           }
         }
+        if (pieces) this.pieces.set(path, pieces);
         return out;
       }
       /** The schema files' findings placed on linted inserts, computed once per generation. */
@@ -18297,7 +18380,7 @@ function planViewScript(kit2) {
     const collapsed = {};
     const cam = { s: 1, x: 0, y: 0 };
     let lay = kit2.layout(view, collapsed);
-    let moved = false;
+    let moved2 = false;
     let selected = -1;
     let lit = [];
     let pinned = null;
@@ -18322,7 +18405,7 @@ function planViewScript(kit2) {
       camera.setAttribute("transform", `translate(${cam.x.toFixed(1)},${cam.y.toFixed(1)}) scale(${cam.s.toFixed(4)})`);
       zoomLabel.textContent = `${Math.round(cam.s * 100)}%`;
       if (host) {
-        saved[stateKey] = { cam, collapsed: Object.keys(collapsed).map(Number), selected, moved };
+        saved[stateKey] = { cam, collapsed: Object.keys(collapsed).map(Number), selected, moved: moved2 };
         host.setState(saved);
       }
     }
@@ -18351,7 +18434,7 @@ function planViewScript(kit2) {
       cam.x = x - (x - cam.x) * s / cam.s;
       cam.y = y - (y - cam.y) * s / cam.s;
       cam.s = s;
-      moved = true;
+      moved2 = true;
       apply();
     }
     function centreRoot() {
@@ -18378,7 +18461,7 @@ function planViewScript(kit2) {
       cam.s = Math.max(0.05, Math.min(1, (w - 32) / (x1 - x0), (h - 32) / (y1 - y0)));
       cam.x = w / 2 - (x0 + x1) / 2 * cam.s;
       cam.y = h / 2 - (y0 + y1) / 2 * cam.s;
-      moved = true;
+      moved2 = true;
       apply();
     }
     function reveal(i) {
@@ -18570,7 +18653,7 @@ function planViewScript(kit2) {
       else if (act === "fit") fit();
       else if (act === "root") {
         centreRoot();
-        moved = false;
+        moved2 = false;
       } else if (act === "expand") {
         for (const k of Object.keys(collapsed)) delete collapsed[Number(k)];
         redrawAround(selected >= 0 ? selected : rootIndex);
@@ -18614,7 +18697,7 @@ function planViewScript(kit2) {
       else if (key === "0") fit();
       else if (key === "Home") {
         centreRoot();
-        moved = false;
+        moved2 = false;
       } else if (key === "Escape") {
         light([]);
         unselect();
@@ -18624,7 +18707,7 @@ function planViewScript(kit2) {
     function pan(dx, dy) {
       cam.x += dx;
       cam.y += dy;
-      moved = true;
+      moved2 = true;
       apply();
     }
     let drag = null;
@@ -18665,7 +18748,7 @@ function planViewScript(kit2) {
       },
       { passive: false }
     );
-    if (window.ResizeObserver) new window.ResizeObserver(() => !moved && centreRoot()).observe(viewport);
+    if (window.ResizeObserver) new window.ResizeObserver(() => !moved2 && centreRoot()).observe(viewport);
     const opCount = view.nodes.filter((n) => n.t === "op").length;
     if (opCount > AUTO_FOLD_ABOVE) {
       const depth = new Array(view.nodes.length).fill(0);
@@ -18687,7 +18770,7 @@ function planViewScript(kit2) {
     centreRoot();
     if (previous) {
       Object.assign(cam, previous.cam);
-      moved = previous.moved;
+      moved2 = previous.moved;
       if (previous.selected >= 0 && lay.visible[previous.selected]) {
         selected = previous.selected;
         showDetails(view.nodes[selected].op);

@@ -18,6 +18,7 @@ import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
+import { checkByPieces, type PieceCache } from './segments';
 
 export interface RuleFailure {
   file: string;
@@ -63,6 +64,13 @@ export class Workspace {
   /** Bumped when the configuration or a schema file changes. */
   private schemaVersion = 0;
   private schemaCache?: SchemaModel;
+  /**
+   * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
+   * the schema answers the same about every statement it kept, so findings kept per piece stay true.
+   */
+  private schemaEpoch = 0;
+  /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
+  private readonly pieces = new Map<string, Map<string, PieceCache>>();
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
   /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
@@ -229,6 +237,7 @@ export class Workspace {
 
   removeFile(path: string): void {
     if (this.files.delete(path)) {
+      this.pieces.delete(path);
       this.members.changed(path, false);
       this.forgetFailures(path);
       this.invalidate();
@@ -285,6 +294,7 @@ export class Workspace {
     this.refreshIncluders();
     if (!this.schemaCache) {
       const started = performance.now();
+      this.schemaEpoch++;
       this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
       this.schemaBuildMs += performance.now() - started;
     }
@@ -357,29 +367,48 @@ export class Workspace {
     const dialect = model.dialect ?? this.projectDialect();
     let lines: LineIndex | undefined;
     const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
-    this.forgetFailures(model.source.path);
+    const path = model.source.path;
+    this.forgetFailures(path);
+    // Rules about runs are checked piece by piece on a script of the linted files (not when the statement of
+    // each finding is asked for: schema files, whose findings are kept otherwise).
+    const byPieces = !model.code && !stmts && this.files.get(path)?.model === model;
+    const kept = byPieces ? this.pieces.get(path) : undefined;
+    const pieces = byPieces ? new Map<string, PieceCache>() : undefined;
     for (const { rule } of this.rules) {
       const setting = this.config.rules.get(rule.meta.id);
       if (!setting || setting === 'off') continue;
       if (!appliesTo(rule.meta.dialects, dialect)) continue;
-      try {
+      const checkOn = (file: FileModel, into: Diagnostic[]) =>
         rule.check({
-          file: model,
+          file,
           schema,
           options: setting.options,
           report: (report) => {
-            out.push(toDiagnostic(model.source.path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
+            into.push(toDiagnostic(path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
             stmts?.push(report.stmt);
           },
         });
+      try {
+        if (pieces && rule.endsRun) {
+          const basis = [setting, this.schemaEpoch, dialect];
+          const checkPiece = (piece: Statement[]) => {
+            const found: Diagnostic[] = [];
+            checkOn(pieceModel(model, piece), found);
+            return found;
+          };
+          const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+          pieces.set(rule.meta.id, cache);
+          for (const d of findings) out.push(d);
+        } else checkOn(model, out);
       } catch (error) {
-        this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
+        this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
           out.pop();
           stmts?.pop();
         }
       }
     }
+    if (pieces) this.pieces.set(path, pieces);
     return out;
   }
 
@@ -439,6 +468,13 @@ export class Workspace {
     entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
+}
+
+/** A script as a rule about runs sees one piece of it (Rule.endsRun): the piece's statements, the rest as it is. */
+function pieceModel(model: FileModel, statements: Statement[]): FileModel {
+  const piece: FileModel = { ...model, statements };
+  delete piece.statementIndex;
+  return piece;
 }
 
 /** The model of a file left out because reading it ran past its time budget (`reason` says so). */
