@@ -1207,14 +1207,15 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
     }
   }
   const order = new Map(suppressions.map((s, i) => [s, i]));
-  for (const d of diagnostics) {
-    const line = lines.position(d.span.start).line;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i];
+    const line = lines.line(d.span.start);
     const onLine = byLine.get(line);
     const candidates = onLine ? fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a) - order.get(b)) : onLine : fileWide;
     for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
       s.used = true;
-      d.suppressed = { kind: s.kind === "file" ? "file" : "line", justification: s.reason };
+      diagnostics[i] = { ...d, suppressed: { kind: s.kind === "file" ? "file" : "line", justification: s.reason } };
       break;
     }
   }
@@ -9757,7 +9758,7 @@ function checkByPieces(statements, endsRun, lines, check, basis, previous) {
       piece = { statements: own, start, end, line, findings: check(own) };
     }
     byFirst.set(first, piece);
-    for (const d of piece.findings) findings.push({ ...d });
+    for (const d of piece.findings) findings.push(d);
     from = i + 1;
   }
   return { findings, cache: { basis, byFirst } };
@@ -29940,12 +29941,12 @@ var require_main = __commonJS({
       }
     };
     exports2.StreamMessageReader = StreamMessageReader;
-    var StreamMessageWriter = class extends api_1.WriteableStreamMessageWriter {
+    var StreamMessageWriter2 = class extends api_1.WriteableStreamMessageWriter {
       constructor(writable, options) {
         super((0, ril_1.default)().stream.asWritableStream(writable), options);
       }
     };
-    exports2.StreamMessageWriter = StreamMessageWriter;
+    exports2.StreamMessageWriter = StreamMessageWriter2;
     var XDG_RUNTIME_DIR = process.env["XDG_RUNTIME_DIR"];
     var safeIpcPathLengths = /* @__PURE__ */ new Map([
       ["linux", 107],
@@ -30050,7 +30051,7 @@ var require_main = __commonJS({
         logger = api_1.NullLogger;
       }
       const reader = isReadableStream(input) ? new StreamMessageReader(input) : input;
-      const writer = isWritableStream(output) ? new StreamMessageWriter(output) : output;
+      const writer = isWritableStream(output) ? new StreamMessageWriter2(output) : output;
       if (api_1.ConnectionStrategy.is(options)) {
         options = { connectionStrategy: options };
       }
@@ -30513,6 +30514,67 @@ var init_plans = __esm({
   }
 });
 
+// server/src/lsp/lsp-json.ts
+function asciiJson(value) {
+  const json = JSON.stringify(value);
+  if (json === void 0 || !NON_ASCII.test(json)) return json;
+  const escaped = json.replace(NON_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return Buffer.from(escaped, "latin1").toString("latin1");
+}
+function messageJson(msg) {
+  const { method, params } = msg;
+  if (method !== PUBLISH_DIAGNOSTICS || typeof params !== "object" || params === null || !Array.isArray(params.diagnostics)) return asciiJson(msg);
+  const parts = [];
+  const object = (value, write) => {
+    parts.push("{");
+    let first = true;
+    for (const [key, v] of Object.entries(value)) {
+      if (v === void 0 || typeof v === "function" || typeof v === "symbol") continue;
+      parts.push(first ? "" : ",", asciiJson(key), ":");
+      write(key, v);
+      first = false;
+    }
+    parts.push("}");
+  };
+  object(msg, (key, v) => {
+    if (key !== "params") return void parts.push(asciiJson(v));
+    object(v, (k, p) => {
+      if (k !== "diagnostics") return void parts.push(asciiJson(p));
+      parts.push("[");
+      p.forEach((d, i) => {
+        let json = typeof d === "object" && d !== null ? fragments.get(d) : void 0;
+        if (json === void 0) {
+          json = asciiJson(d) ?? "null";
+          if (typeof d === "object" && d !== null) fragments.set(d, json);
+        }
+        parts.push(i === 0 ? json : `,${json}`);
+      });
+      parts.push("]");
+    });
+  });
+  return parts.join("");
+}
+var PUBLISH_DIAGNOSTICS, NON_ASCII, NON_ASCII_ALL, fragments, asciiJsonEncoder;
+var init_lsp_json = __esm({
+  "server/src/lsp/lsp-json.ts"() {
+    "use strict";
+    PUBLISH_DIAGNOSTICS = "textDocument/publishDiagnostics";
+    NON_ASCII = /[^\x00-\x7f]/;
+    NON_ASCII_ALL = /[^\x00-\x7f]/g;
+    fragments = /* @__PURE__ */ new WeakMap();
+    asciiJsonEncoder = {
+      name: "application/json",
+      encode(msg) {
+        try {
+          return Promise.resolve(Buffer.from(messageJson(msg), "latin1"));
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+    };
+  }
+});
+
 // server/src/lsp/transport.ts
 function parseHeader(block) {
   let length;
@@ -30542,7 +30604,7 @@ function createServerTransport(argv = process.argv) {
   });
   if (argv.includes("--stdio")) {
     process.stdin.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, process.stdout);
+    connection = (0, import_node.createConnection)(readerOf(filter), new import_node.StreamMessageWriter(process.stdout, { contentTypeEncoder: asciiJsonEncoder }));
     const log = (level) => (...args) => connection.console[level]((0, import_node_util.format)(...args));
     console.log = log("log");
     console.info = log("info");
@@ -30552,9 +30614,12 @@ function createServerTransport(argv = process.argv) {
   } else {
     const socket = (0, import_node_net.createConnection)(socketPort, "127.0.0.1");
     socket.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, socket);
+    connection = (0, import_node.createConnection)(readerOf(filter), new import_node.StreamMessageWriter(socket, { contentTypeEncoder: asciiJsonEncoder }));
   }
   return { connection, inputPending: () => filter.midMessage };
+}
+function readerOf(stream) {
+  return stream;
 }
 var import_node_stream, import_node_net, import_node_util, import_node, MAX_HEADER_BYTES, MAX_MESSAGE_BYTES, HEADER_END, HEADER_START, HEADER_IN_BODY, OVERLAP, FrameFilter;
 var init_transport = __esm({
@@ -30564,6 +30629,7 @@ var init_transport = __esm({
     import_node_net = require("node:net");
     import_node_util = require("node:util");
     import_node = __toESM(require_main3());
+    init_lsp_json();
     MAX_HEADER_BYTES = 8192;
     MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
     HEADER_END = Buffer.from("\r\n\r\n");
@@ -31035,6 +31101,17 @@ function toLspDiagnostic(d, lines, locate, style = {}) {
   if (related?.length) lsp.relatedInformation = related;
   return lsp;
 }
+function lspKey(d, lines) {
+  const start = lines.line(d.span.start);
+  const end = lines.line(Math.max(d.span.start, d.span.end));
+  let key = `${d.rule}\0${d.severity}\0${start}:${d.span.start - lines.lineStart(start)}-${end}:${Math.max(d.span.start, d.span.end) - lines.lineStart(end)}`;
+  if (d.extent) {
+    const last = lines.line(Math.max(d.extent.start, d.extent.end - 1));
+    const to = lines.line(d.extent.end);
+    key += `\0${last}:${Math.max(d.extent.start, lines.lineStart(last)) - lines.lineStart(last)}-${to}:${d.extent.end - lines.lineStart(to)}`;
+  }
+  return `${key}\0${d.message}`;
+}
 function lspRange(lines, span) {
   const s = lines.position(span.start);
   const e = lines.position(Math.max(span.start, span.end));
@@ -31053,7 +31130,7 @@ function firstSentence3(message) {
 function commandUri(command, args) {
   return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
 }
-var import_node2, LSP_SEVERITY;
+var import_node2, LSP_SEVERITY, LspDiagnosticCache;
 var init_lsp_convert = __esm({
   "server/src/lsp/lsp-convert.ts"() {
     "use strict";
@@ -31064,6 +31141,27 @@ var init_lsp_convert = __esm({
       warning: import_node2.DiagnosticSeverity.Warning,
       information: import_node2.DiagnosticSeverity.Information,
       hint: import_node2.DiagnosticSeverity.Hint
+    };
+    LspDiagnosticCache = class {
+      byKey = /* @__PURE__ */ new Map();
+      basis = "";
+      convert(ds, lines, locate, style = {}) {
+        const self = ds.length > 0 ? locate?.(ds[0].file)?.uri : void 0;
+        const basis = `${style.messageStyle}\0${style.docLink?.("") ?? ""}\0${self}`;
+        const before = basis === this.basis ? this.byKey : void 0;
+        const next = /* @__PURE__ */ new Map();
+        const out = ds.map((d) => {
+          if (d.related) return toLspDiagnostic(d, lines, locate, style);
+          const key = lspKey(d, lines);
+          let lsp = before?.get(key) ?? next.get(key);
+          if (!lsp) lsp = toLspDiagnostic(d, lines, locate, style);
+          next.set(key, lsp);
+          return lsp;
+        });
+        this.byKey = next;
+        this.basis = basis;
+        return out;
+      }
     };
   }
 });
@@ -31620,6 +31718,8 @@ var init_diagnostics = __esm({
        * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
        */
       published = /* @__PURE__ */ new Map();
+      /** Converted diagnostics of documents edited in the editor, reused while a finding is the same (lsp-convert.ts). */
+      converted = /* @__PURE__ */ new Map();
       loggedFailures = /* @__PURE__ */ new Set();
       /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
       facts = /* @__PURE__ */ new WeakMap();
@@ -31649,6 +31749,7 @@ var init_diagnostics = __esm({
         this.state.changes.forget(uri);
         this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
+        this.converted.delete(this.state.pathOf(uri));
       }
       /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
       isCurrent(uri) {
@@ -31765,7 +31866,9 @@ var init_diagnostics = __esm({
         this.logRuleFailures(failuresBefore);
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
-        const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+        let cache = this.converted.get(path);
+        if (!cache && version2 !== void 0) this.converted.set(path, cache = new LspDiagnosticCache());
+        const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
         const uri = this.state.uriOf(path);
         const last = this.published.get(path);
         let key;
@@ -31785,6 +31888,7 @@ var init_diagnostics = __esm({
       publishEmpty(path, version2) {
         if (!this.published.has(path) && version2 === void 0) return;
         this.published.delete(path);
+        this.converted.delete(path);
         const uri = this.state.uriOf(path);
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: [] } : { uri, version: version2, diagnostics: [] });
         this.sendStatus();

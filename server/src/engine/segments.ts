@@ -14,7 +14,7 @@ interface Piece {
   start: number;
   end: number;
   line: number;
-  /** As the rule reported them: never handed out (suppressions mark what is handed out). */
+  /** As the rule reported them (handed out as they are: nothing marks a finding in place, see applySuppressions). */
   findings: readonly Diagnostic[];
 }
 
@@ -28,8 +28,8 @@ export interface PieceCache {
 /**
  * The findings of a rule over `statements`, checked piece by piece (`check` of the piece's statements as the
  * script's): pieces of `previous` whose statements are the same objects, on the same lines, are not checked
- * again (their findings are moved by as much as their statements moved). Returns copies of the findings
- * (the caller marks them) and the cache for the next call.
+ * again (their findings are moved by as much as their statements moved). Returns the findings and the
+ * cache for the next call.
  */
 export function checkByPieces(
   statements: readonly Statement[],
@@ -62,7 +62,7 @@ export function checkByPieces(
       piece = { statements: own, start, end, line, findings: check(own) };
     }
     byFirst.set(first, piece);
-    for (const d of piece.findings) findings.push({ ...d });
+    for (const d of piece.findings) findings.push(d);
     from = i + 1;
   }
   return { findings, cache: { basis, byFirst } };
