@@ -7161,18 +7161,22 @@ function isSpace3(c) {
   return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
 function mergeSameCause(diagnostics, lines, groupOf) {
-  const byKey = /* @__PURE__ */ new Map();
+  const byGroup = /* @__PURE__ */ new Map();
   for (const d of diagnostics) {
     const group = d.suppressed ? void 0 : groupOf(d.rule);
     if (group === void 0) continue;
-    const key = `${group}\0${lines.position(d.span.start).line}`;
-    const list = byKey.get(key);
-    if (list) list.push(d);
-    else byKey.set(key, [d]);
+    let byLine = byGroup.get(group);
+    if (!byLine) byGroup.set(group, byLine = /* @__PURE__ */ new Map());
+    const line = lines.line(d.span.start);
+    const seen = byLine.get(line);
+    if (seen === void 0) byLine.set(line, d);
+    else if (Array.isArray(seen)) seen.push(d);
+    else byLine.set(line, [seen, d]);
   }
+  const lists = [];
+  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen)) lists.push(seen);
   const replaced = /* @__PURE__ */ new Map();
-  for (const list of byKey.values()) {
-    if (list.length < 2) continue;
+  for (const list of lists) {
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const others = list.filter((d) => d !== primary);
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
@@ -30521,9 +30525,9 @@ function asciiJson(value) {
   const escaped = json.replace(NON_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   return Buffer.from(escaped, "latin1").toString("latin1");
 }
-function messageJson(msg) {
+function messageParts(msg) {
   const { method, params } = msg;
-  if (method !== PUBLISH_DIAGNOSTICS || typeof params !== "object" || params === null || !Array.isArray(params.diagnostics)) return asciiJson(msg);
+  if (method !== PUBLISH_DIAGNOSTICS || typeof params !== "object" || params === null || !Array.isArray(params.diagnostics)) return [asciiJson(msg)];
   const parts = [];
   const object = (value, write) => {
     parts.push("{");
@@ -30552,7 +30556,7 @@ function messageJson(msg) {
       parts.push("]");
     });
   });
-  return parts.join("");
+  return parts;
 }
 var PUBLISH_DIAGNOSTICS, NON_ASCII, NON_ASCII_ALL, fragments, asciiJsonEncoder;
 var init_lsp_json = __esm({
@@ -30566,7 +30570,13 @@ var init_lsp_json = __esm({
       name: "application/json",
       encode(msg) {
         try {
-          return Promise.resolve(Buffer.from(messageJson(msg), "latin1"));
+          const parts = messageParts(msg);
+          let length = 0;
+          for (const part of parts) length += part.length;
+          const bytes = Buffer.allocUnsafe(length);
+          let at = 0;
+          for (const part of parts) at += bytes.write(part, at, "latin1");
+          return Promise.resolve(bytes);
         } catch (error) {
           return Promise.reject(error);
         }
@@ -31110,7 +31120,7 @@ function lspKey(d, lines) {
     const to = lines.line(d.extent.end);
     key += `\0${last}:${Math.max(d.extent.start, lines.lineStart(last)) - lines.lineStart(last)}-${to}:${d.extent.end - lines.lineStart(to)}`;
   }
-  return `${key}\0${d.message}`;
+  return key;
 }
 function lspRange(lines, span) {
   const s = lines.position(span.start);
@@ -31143,22 +31153,27 @@ var init_lsp_convert = __esm({
       hint: import_node2.DiagnosticSeverity.Hint
     };
     LspDiagnosticCache = class {
-      byKey = /* @__PURE__ */ new Map();
+      /**
+       * By message (a kept finding's message is the same string, whose hash V8 keeps: no key of 300 characters
+       * made per finding), then along the entries of that message by the rest of the key.
+       */
+      byMessage = /* @__PURE__ */ new Map();
       basis = "";
       convert(ds, lines, locate, style = {}) {
         const self = ds.length > 0 ? locate?.(ds[0].file)?.uri : void 0;
         const basis = `${style.messageStyle}\0${style.docLink?.("") ?? ""}\0${self}`;
-        const before = basis === this.basis ? this.byKey : void 0;
+        const before = basis === this.basis ? this.byMessage : void 0;
         const next = /* @__PURE__ */ new Map();
         const out = ds.map((d) => {
           if (d.related) return toLspDiagnostic(d, lines, locate, style);
           const key = lspKey(d, lines);
-          let lsp = before?.get(key) ?? next.get(key);
-          if (!lsp) lsp = toLspDiagnostic(d, lines, locate, style);
-          next.set(key, lsp);
+          let entry = before?.get(d.message);
+          while (entry && entry.key !== key) entry = entry.next;
+          const lsp = entry?.lsp ?? toLspDiagnostic(d, lines, locate, style);
+          next.set(d.message, { key, lsp, next: next.get(d.message) });
           return lsp;
         });
-        this.byKey = next;
+        this.byMessage = next;
         this.basis = basis;
         return out;
       }

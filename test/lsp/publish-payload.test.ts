@@ -7,7 +7,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { LspDiagnosticCache, toLspDiagnostic, type RelatedLocator } from '../../server/src/lsp/lsp-convert';
-import { asciiJson, messageJson } from '../../server/src/lsp/lsp-json';
+import { asciiJson, asciiJsonEncoder, messageJson } from '../../server/src/lsp/lsp-json';
 
 const PIECES = [
   'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20));\n',
@@ -74,7 +74,7 @@ describe('lsp: the payload of an edited document', () => {
     assert.deepEqual(got, ds.map((d) => toLspDiagnostic(d, lines, locate)));
   });
 
-  it('writes publishDiagnostics in ASCII, read back to the values JSON.stringify wrote', () => {
+  it('writes publishDiagnostics in ASCII, read back to the values JSON.stringify wrote', async () => {
     const diagnostics = [
       { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, message: 'lines 2\u201320 \u2026 \u00e9 \ud83d\ude00', code: 'x' },
       { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 1 } }, message: 'plain', relatedInformation: undefined },
@@ -83,6 +83,7 @@ describe('lsp: the payload of an edited document', () => {
     const json = messageJson(msg as never);
     assert.ok(/^[\x00-\x7f]*$/.test(json), json);
     assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(msg)));
+    assert.equal(Buffer.from(await asciiJsonEncoder.encode(msg as never)).toString('utf-8'), json);
     // Sent again: each diagnostic's text is the one made the first time (the objects are not changed once sent).
     assert.equal(messageJson(msg as never), json);
     const other = { jsonrpc: '2.0', id: 3, result: { contents: 'caf\u00e9', none: undefined } };
