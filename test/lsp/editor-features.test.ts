@@ -136,6 +136,25 @@ describe('language server: editor settings and actions (issue 14)', function () 
     assert.equal(s.exited, false);
   });
 
+  it('a merged finding offers "Disable … in this workspace" and its documentation for each rule shown in it', async () => {
+    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ bulkRowThreshold: 1 }));
+    const s = await openOrders();
+    const uri = uriOf(join(dir, 'load', 'literal.sql'));
+    const text = Array.from({ length: 5 }, (_, i) => `INSERT INTO APP.CODES (NAME) VALUES ('n${i}');\n`).join('');
+    s.open(uri, text);
+    await s.waitFor('the merged finding', () => (s.diagnostics.get(uri) ?? []).some((d) => (d.relatedInformation ?? []).length > 0));
+    const merged = s.diagnostics.get(uri)!.find((d) => (d.relatedInformation ?? []).length > 0)!;
+    const shown = [String(merged.code), ...merged.relatedInformation!.flatMap((r) => /^also ([a-z-]+):/.exec(r.message)?.[1] ?? [])];
+    assert.ok(shown.length >= 2, shown.join());
+    const line = merged.range.start.line;
+    const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+    const titles = (await s.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })).map((a) => a.title);
+    for (const rule of shown) {
+      assert.ok(titles.includes(`Disable ${rule} in this workspace`), `${rule}: ${titles.join(' | ')}`);
+      assert.ok(titles.includes(`Show documentation for ${rule}`), `${rule}: ${titles.join(' | ')}`);
+    }
+  });
+
   it('"Create configuration" writes a starter file once; "Show rules" lists the rules with the severity in force', async () => {
     const s = await openOrders({ rules: { 'lob-column': 'off' } });
     const first = await s.request<{ path: string; created: boolean; uri: string }>('workspace/executeCommand', { command: 'insertlint.server.createConfiguration', arguments: [] });

@@ -16,6 +16,7 @@ export interface LspDiagnostic {
   codeDescription?: { href: string };
   source?: string;
   message: string;
+  relatedInformation?: { location: unknown; message: string }[];
 }
 
 export interface Position {

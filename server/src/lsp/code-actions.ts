@@ -47,15 +47,18 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
       const quick = (title: string, rest: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
       actions.push(quick(`Disable ${named} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, rules, line)]) }));
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
-      if (offered.has(d.rule)) continue;
-      offered.add(d.rule);
-      if (!findRule(d.rule)) continue;
-      if (state.folders.length > 0) {
-        const title = `Disable ${d.rule} in this workspace`;
-        actions.push(quick(title, { command: { title, command: SERVER_COMMANDS.disableRuleInWorkspace, arguments: [d.rule] } }));
+      // Turning rules off for the whole workspace is one rule at a time, each rule of a merged finding offered
+      // apart: the user chooses which advice to give up, and the finding stays while another rule still holds.
+      for (const rule of rules) {
+        if (offered.has(rule) || !findRule(rule)) continue;
+        offered.add(rule);
+        if (state.folders.length > 0) {
+          const title = `Disable ${rule} in this workspace`;
+          actions.push(quick(title, { command: { title, command: SERVER_COMMANDS.disableRuleInWorkspace, arguments: [rule] } }));
+        }
+        const command = state.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation) ? CLIENT_COMMANDS.showRuleDocumentation : SERVER_COMMANDS.openRuleDocumentation;
+        actions.push(quick(`Show documentation for ${rule}`, { command: { title: `Show documentation for ${rule}`, command, arguments: [rule] } }));
       }
-      const command = state.clientCommands.has(CLIENT_COMMANDS.showRuleDocumentation) ? CLIENT_COMMANDS.showRuleDocumentation : SERVER_COMMANDS.openRuleDocumentation;
-      actions.push(quick(`Show documentation for ${d.rule}`, { command: { title: `Show documentation for ${d.rule}`, command, arguments: [d.rule] } }));
     }
   }
   if (wants(FIX_ALL_KIND)) {
