@@ -24,7 +24,7 @@ export class Diagnostics {
   private readonly converted = new Map<string, LspDiagnosticCache>();
   private readonly loggedFailures = new Set<string>();
   /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
-  private readonly facts = new WeakMap<object, Map<string, string>>();
+  private readonly facts = new WeakMap<object, Map<string, string[]>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
   /** Indexing state for the status notification (set by indexer.ts). */
