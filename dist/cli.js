@@ -9938,6 +9938,11 @@ var init_workspace = __esm({
       groups = /* @__PURE__ */ new Map();
       /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
       mergeFindings = true;
+      /**
+       * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
+       * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
+       */
+      keepPieces = false;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10169,7 +10174,7 @@ var init_workspace = __esm({
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
         const path = model.source.path;
         this.forgetFailures(path);
-        const byPieces = !model.code && !stmts && this.files.get(path)?.model === model;
+        const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
         const kept = byPieces ? this.pieces.get(path) : void 0;
         const pieces = byPieces ? /* @__PURE__ */ new Map() : void 0;
         for (const { rule } of this.rules) {
@@ -31645,34 +31650,52 @@ function schemaFacts(file) {
   const facts = /* @__PURE__ */ new Map();
   if (!file) return facts;
   const model = file;
-  const add = (key, fact) => facts.set(key, (facts.get(key) ?? "") + fact + "\0");
+  const add = (key, fact) => {
+    const list = facts.get(key);
+    if (list) list.push(fact);
+    else facts.set(key, [fact]);
+  };
   const inLoop = /* @__PURE__ */ new Set();
   for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  const kept = model.code ? void 0 : SCRIPT_FACTS;
   forEachStatement(model.statements, addFacts, { triggers: false });
   function addFacts(stmt) {
-    let fact;
-    if (DDL_KINDS.has(stmt.kind)) {
-      fact = statementText2(model, stmt).replace(/\s+/g, " ");
-    } else if (stmt.kind === "insert") {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? stmt.source.rows.length : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
-    } else if (stmt.kind === "merge") {
-      fact = `merge ${stmt.hasInsert}`;
-    } else if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") {
-      fact = stmt.kind;
-    } else {
-      return;
+    let fact = kept?.get(stmt);
+    if (fact === void 0) {
+      fact = factOf(model, stmt, inLoop);
+      kept?.set(stmt, fact);
     }
+    if (fact === null) return;
     const names3 = namesIn2(stmt);
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
   return facts;
 }
+function factOf(model, stmt, inLoop) {
+  if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
+  if (stmt.kind === "insert") return interned(`insert ${stmt.source.kind} ${stmt.source.kind === "values" ? stmt.source.rows.length : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`);
+  if (stmt.kind === "merge") return `merge ${stmt.hasInsert}`;
+  if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") return stmt.kind;
+  return null;
+}
+function interned(fact) {
+  const known = SHAPES.get(fact);
+  if (known !== void 0) return known;
+  if (SHAPES.size >= 1e4) SHAPES.clear();
+  SHAPES.set(fact, fact);
+  return fact;
+}
 function changedNames(before, after) {
   const changed = /* @__PURE__ */ new Set();
-  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
-  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
+  for (const [k, v] of before) if (!sameFacts(after.get(k), v)) changed.add(k);
+  for (const [k, v] of after) if (!sameFacts(before.get(k), v)) changed.add(k);
   return changed;
+}
+function sameFacts(a, b) {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 function mentionedNames(model) {
   const names3 = /* @__PURE__ */ new Set();
@@ -31690,13 +31713,15 @@ function insertStatements(model) {
   }
   return out;
 }
-var SIMPLE_ESCAPES2;
+var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES;
 var init_model_queries = __esm({
   "server/src/lsp/model-queries.ts"() {
     "use strict";
     init_walk();
     init_schema_findings();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
+    SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
+    SHAPES = /* @__PURE__ */ new Map();
   }
 });
 
@@ -32853,6 +32878,7 @@ var init_language_server = __esm({
         this.configuration.loadFileConfig();
         s.config = this.configuration.buildConfig();
         s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+        s.workspace.keepPieces = true;
         s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
         this.configuration.loadSchema();
         return {

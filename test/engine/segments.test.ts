@@ -55,6 +55,7 @@ describe('engine: rules about runs checked piece by piece', () => {
           let text = pieces.join('');
           const count = counted();
           const ws = new Workspace(config(), [], count.rules);
+          ws.keepPieces = true;
           ws.setFile('/w/a.sql', text);
           ws.diagnostics('/w/a.sql');
           for (const e of edits) {
@@ -89,6 +90,7 @@ describe('engine: rules about runs checked piece by piece', () => {
     let text = rows.join('');
     const count = counted();
     const ws = new Workspace(config(), [], count.rules);
+    ws.keepPieces = true;
     ws.setFile('/w/a.sql', text);
     const runs = ws.diagnostics('/w/a.sql').filter((d) => d.rule === 'single-row-insert' || d.mergedRules?.includes('single-row-insert'));
     assert.equal(runs.length, 20);

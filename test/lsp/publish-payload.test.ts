@@ -32,6 +32,7 @@ describe('lsp: the payload of an edited document', () => {
         (pieces, edits, messageStyle) => {
           let text = pieces.join('');
           const ws = new Workspace(resolveConfig(allRules(), { extends: 'insertlint:all' }));
+          ws.keepPieces = true;
           const locate: RelatedLocator = (file) => ({ uri: `file://${file}`, lines: ws.lines(file)! });
           const cache = new LspDiagnosticCache();
           ws.setFile('/w/a.sql', text);
@@ -60,6 +61,7 @@ describe('lsp: the payload of an edited document', () => {
     const run = Array.from({ length: 4 }, () => 'INSERT INTO S.T (NOTE) VALUES (?);\n').join('');
     let text = `${run}INSERT INTO S.T (NOTE) VALUES (?), (?);\n${run}`;
     const ws = new Workspace(resolveConfig(allRules()));
+    ws.keepPieces = true;
     const locate: RelatedLocator = (file) => ({ uri: `file://${file}`, lines: ws.lines(file)! });
     const cache = new LspDiagnosticCache();
     ws.setFile('/w/a.sql', text);

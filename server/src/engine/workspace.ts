@@ -86,6 +86,11 @@ export class Workspace {
   private readonly groups = new Map<string, string>();
   /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
   mergeFindings = true;
+  /**
+   * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
+   * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
+   */
+  keepPieces = false;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -371,7 +376,7 @@ export class Workspace {
     this.forgetFailures(path);
     // Rules about runs are checked piece by piece on a script of the linted files (not when the statement of
     // each finding is asked for: schema files, whose findings are kept otherwise).
-    const byPieces = !model.code && !stmts && this.files.get(path)?.model === model;
+    const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
     const kept = byPieces ? this.pieces.get(path) : undefined;
     const pieces = byPieces ? new Map<string, PieceCache>() : undefined;
     for (const { rule } of this.rules) {
