@@ -31297,11 +31297,14 @@ var init_scheduler = __esm({
        * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
        * instant keystroke): no wait for the last analysis to be an analysis' time ago. Keystrokes held down come
        * faster than such a document is analysed, and are still analysed only in their newest version.
-       * Returns the wait (ms).
+       * `paced` false (a document just opened): the analysis reads the whole text, a keystroke's re-reads a
+       * statement (sql/incremental.ts), so its time is not the document's pace; one slow analysis is an event
+       * (typicalAnalysisMs), and the first keystroke after opening a 50,000-line script waited a debounce for it
+       * (issue 15). Returns the wait (ms).
        */
-      schedule(uri, version2, delayMs, keepApart = true) {
+      schedule(uri, version2, delayMs, keepApart = true, paced = true) {
         this.cancel(uri);
-        const entry = { version: version2 };
+        const entry = { version: version2, paced };
         const last = keepApart ? this.last.get(uri) : void 0;
         const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
         const due = Date.now() + wait;
@@ -31352,7 +31355,9 @@ var init_scheduler = __esm({
           workspaceMs = this.run(uri, entry.version);
         } finally {
           const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
-          this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
+          const previous = this.last.get(uri);
+          if (entry.paced) this.last.set(uri, { end: Date.now(), took, before: previous?.took });
+          else if (previous) this.last.set(uri, { ...previous, end: Date.now() });
         }
       }
     };
@@ -31804,7 +31809,7 @@ var init_diagnostics = __esm({
         }
       }
       opened(uri, version2) {
-        this.scheduler.schedule(uri, version2, 0);
+        this.scheduler.schedule(uri, version2, 0, true, false);
       }
       /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
       current(uri) {

@@ -87,7 +87,8 @@ export class Diagnostics {
   }
 
   opened(uri: string, version: number): void {
-    this.scheduler.schedule(uri, version, 0);
+    // Reading a document whole is not the pace of its keystrokes (scheduler.ts).
+    this.scheduler.schedule(uri, version, 0, true, false);
   }
 
   /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
