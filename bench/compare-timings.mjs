@@ -2,9 +2,10 @@
 // `check DIR --format json --timings`, and the report gives each build's median wall and CPU time (user + sys,
 // all threads, from /usr/bin/time) and each file's median read + rules time.
 // Usage: node bench/compare-timings.mjs DIR RUNS CLI_A CLI_B   (e.g. a baseline checkout's bin/insertlint.js and ours)
-// Env FILES=a,b,c adds the files whose path contains one of these to the table.
+// Env FILES=a,b,c adds the files whose path contains one of these to the table. Env FRESH_CACHE=1 gives each build a
+// code cache of its own (INSERTLINT_CACHE_DIR), first written by a run over an empty file as `npm run bench` does.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,13 +20,20 @@ const median = (a) => {
   return b.length % 2 ? b[b.length >> 1] : (b[b.length / 2 - 1] + b[b.length / 2]) / 2;
 };
 const data = clis.map(() => ({ wall: [], cpu: [], load: [], files: new Map() }));
+const cacheEnv = clis.map((cli, k) => {
+  if (!process.env.FRESH_CACHE) return process.env;
+  const env = { ...process.env, INSERTLINT_CACHE_DIR: join(work, `cache-${k}`) };
+  writeFileSync(join(work, 'empty.sql'), '');
+  execFileSync(process.execPath, [cli, 'check', join(work, 'empty.sql')], { env, stdio: 'ignore' });
+  return env;
+});
 for (let i = 0; i < Number(runs); i++) {
   clis.forEach((cli, k) => {
     const timings = join(work, `t-${k}-${i}.json`);
     const started = performance.now();
     let stderr = '';
     try {
-      execFileSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'], env: cacheEnv[k] });
     } catch (error) {
       stderr = String(error.stderr); // exit 1: findings
     }
@@ -45,9 +53,13 @@ const builds = data.map((d, k) => {
   const rows = [...d.files].map(([file, v]) => ({ file, lines: v.lines, ms: median(v.ms) }));
   return { cli: clis[k], wall: median(d.wall), cpu: median(d.cpu), load: median(d.load), byFile: new Map(rows.map((r) => [r.file, r])), slowest: rows.sort((a, b) => b.ms - a.ms) };
 });
+// By size as bench/run.mjs counts them (fixed costs weigh on small files); the sum of the files' medians too.
+const BANDS = [[0, 50], [50, 200], [200, 1000], [1000, Infinity]];
 for (const b of builds) {
-  const under = b.slowest.filter((r) => r.lines > 0 && (r.lines / r.ms) * 1000 < 50_000).length;
-  console.log(`${b.cli}: wall ${b.wall.toFixed(0)} ms, CPU ${b.cpu.toFixed(0)} ms (medians of ${runs}; 1-min load ~${b.load.toFixed(1)}); ${under} files under 50,000 lines/s`);
+  const slow = b.slowest.filter((r) => r.lines > 0 && (r.lines / r.ms) * 1000 < 50_000);
+  const bands = BANDS.map(([from, to]) => slow.filter((r) => r.lines >= from && r.lines < to).length);
+  const sum = b.slowest.reduce((n, r) => n + (r.lines > 0 ? r.ms : 0), 0);
+  console.log(`${b.cli}: wall ${b.wall.toFixed(0)} ms, CPU ${b.cpu.toFixed(0)} ms (medians of ${runs}; 1-min load ~${b.load.toFixed(1)}); ${slow.length} files under 50,000 lines/s (0–49 / 50–199 / 200–999 / 1,000+ lines: ${bands.join(' / ')}); files' medians add up to ${sum.toFixed(0)} ms`);
 }
 console.log(`JSON output of the last runs: ${same ? 'the same bytes' : 'DIFFERENT'}`);
 const named = process.env.FILES ? process.env.FILES.split(',') : [];

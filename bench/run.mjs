@@ -1,6 +1,6 @@
-// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-peers] [-- --no-jobs] [-- --no-build] [-- --profile]` (--quick: a smaller
-// subset, results to bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload, summarised into
-// the results). Measures the CLI on generated Db2 insert workloads and the shared corpus (whole, with the slowest
+// `npm run bench [-- --quick] [-- --no-sqlfluff] [-- --no-peers] [-- --no-jobs] [-- --no-build] [-- --profile] [-- --corpora-only]`
+// (--quick: a smaller subset, results to bench/.work/RESULTS-quick.md; --profile: a CPU profile of the largest workload,
+// summarised into the results; --corpora-only: only the real repositories whole, printed, RESULTS.md left alone). Measures the CLI on generated Db2 insert workloads and the shared corpus (whole, with the slowest
 // files), sqlfluff, squawk and sqruff (bench/peers.mjs) on the same files in the same run, code-analysis and explain throughput, and writes bench/RESULTS.md (the measured
 // part between the bench markers; hand-written notes outside the markers are kept).
 // Nothing here asserts a time: it reports what it measured, with ratios against the peer.
@@ -238,6 +238,32 @@ if (!existsSync(join(root, 'out/cli.js'))) {
   process.exit(1);
 }
 
+// Real repositories whole (../shared/corpus): files/s and the slowest files by their own read + rule time.
+function measureCorpora() {
+  const corpora = [];
+  for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/corpus/code')]]) {
+    if (!existsSync(dir)) continue;
+    const runs = quick ? 1 : 3;
+    const timings = (i) => join(work, `timings-${name}-${i}.json`);
+    log(`insertlint on ../shared/corpus/${name} with --timings…`);
+    const r = runInsertLint(dir, runs, `corpus-${name}`, (i) => ['--timings', timings(i)]);
+    const { perFile, grammarLoad, schemaMs } = medianTimings(Array.from({ length: runs }, (_, i) => JSON.parse(readFileSync(timings(i), 'utf8'))));
+    const lines = perFile.reduce((n, f) => n + f.lines, 0);
+    corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), underGoal: underGoalBySize(perFile), grammarLoad, schemaMs, ...r });
+  }
+  return corpora;
+}
+
+// --corpora-only: the corpus part alone (e.g. after a change to per-file costs), printed; RESULTS.md is left alone.
+// For an A/B of two builds in the same minutes, bench/compare-timings.mjs alternates them.
+if (args.has('--corpora-only')) {
+  for (const c of measureCorpora()) {
+    const under = c.underGoal.map((b) => `${b.to === Infinity ? `${fmt(b.from)}+` : `${fmt(b.from)}–${fmt(b.to - 1)}`} lines: ${b.under} of ${b.files}`).join('; ');
+    console.log(`${c.dir}: ${fmt(c.files)} files, ${fmt(c.seconds, 2)} s wall (median of ${c.runs}); under 50,000 lines/s: ${c.underGoal.reduce((n, b) => n + b.under, 0)} (${under}); load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  }
+  process.exit(0);
+}
+
 // Fixed cost: node start, bundle load, rule registry, on an empty file.
 const empty = join(work, 'empty.sql');
 writeFileSync(empty, '');
@@ -302,18 +328,7 @@ if (withSqlfluff) {
   results.code = { files: files.length, lines, bytes, ...r };
 }
 
-// Real repositories whole (../shared/corpus): files/s and the slowest files by their own read + rule time.
-results.corpora = [];
-for (const [name, dir] of [['sql', corpusDir], ['code', join(root, '../shared/corpus/code')]]) {
-  if (!existsSync(dir)) continue;
-  const runs = quick ? 1 : 3;
-  const timings = (i) => join(work, `timings-${name}-${i}.json`);
-  log(`insertlint on ../shared/corpus/${name} with --timings…`);
-  const r = runInsertLint(dir, runs, `corpus-${name}`, (i) => ['--timings', timings(i)]);
-  const { perFile, grammarLoad, schemaMs } = medianTimings(Array.from({ length: runs }, (_, i) => JSON.parse(readFileSync(timings(i), 'utf8'))));
-  const lines = perFile.reduce((n, f) => n + f.lines, 0);
-  results.corpora.push({ name, dir: `../shared/corpus/${name}`, files: perFile.length, lines, slowest: perFile.slice(0, 5), underGoal: underGoalBySize(perFile), grammarLoad, schemaMs, ...r });
-}
+results.corpora = measureCorpora();
 
 // check --jobs (issue 15 item 4): the same inputs read on one thread and in one worker per core; the JSON
 // output must be the same bytes (it is compared, and a difference is reported in the table).

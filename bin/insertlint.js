@@ -24,9 +24,23 @@ function loadBundle(file) {
   const Module = require('node:module');
   const cache = codeCache(file);
   const cached = cache && cache.read();
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData: cached });
-  if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => cache.write(script));
+  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData: cached && cached.data });
   const bundle = new Module(file, module);
+  if (cache) {
+    process.once('exit', () => {
+      // Written again when it was missing or refused, or when this run ran code paths (a command, a language,
+      // an output format: the bundle's codePathsRun) that the run which wrote it did not: a cache written
+      // after a run over an empty file held none of the parser and the rules, so every run compiled them again
+      // in its first files. Each write adds at least one path, so a user's runs settle after a few writes.
+      const ran = typeof bundle.exports.codePathsRun === 'function' ? bundle.exports.codePathsRun() : [];
+      const had = cached && !script.cachedDataRejected ? cached.paths : undefined;
+      if (!had || ran.some((p) => !had.includes(p))) {
+        // V8 flags the run changed are set back first: V8 refuses a cache made under other flags.
+        if (typeof bundle.exports.beforeCodeCache === 'function') bundle.exports.beforeCodeCache();
+        cache.write(script, [...new Set([...(had || []), ...ran])].sort());
+      }
+    });
+  }
   bundle.filename = file;
   script.runInThisContext().call(bundle.exports, bundle.exports, Module.createRequire(file), bundle, file, path.dirname(file));
   return bundle.exports;
@@ -47,25 +61,29 @@ function codeCache(bundle) {
   } catch {
     return undefined;
   }
-  const stamp = JSON.stringify({ bundle, size: stat.size, mtimeMs: stat.mtimeMs, node: process.version, arch: process.arch }) + '\n';
+  // The first line: the stamp, then the code paths the cache was written after (a JSON array; see loadBundle).
+  const stamp = JSON.stringify({ bundle, size: stat.size, mtimeMs: stat.mtimeMs, node: process.version, arch: process.arch });
   const file = path.join(dir, `code-cache-${hashText([bundle, process.version, process.arch].join('\0'))}.bin`);
   return {
     read() {
       try {
         const data = fs.readFileSync(file);
         const end = data.indexOf(10) + 1;
-        return end > 0 && data.toString('utf8', 0, end) === stamp ? data.subarray(end) : undefined;
+        const head = end > 0 ? data.toString('utf8', 0, end - 1) : '';
+        if (!head.startsWith(stamp + '\t')) return undefined;
+        const paths = JSON.parse(head.slice(stamp.length + 1));
+        return Array.isArray(paths) ? { data: data.subarray(end), paths } : undefined;
       } catch {
         return undefined;
       }
     },
-    write(script) {
+    write(script, paths) {
       // Written whole under another name, then renamed: a run starting meanwhile (pre-commit starts several)
       // reads the old file or the new one, never half of one.
       const partial = `${file}.${process.pid}.tmp`;
       try {
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-        fs.writeFileSync(partial, Buffer.concat([Buffer.from(stamp), script.createCachedData()]), { mode: 0o600 });
+        fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${stamp}\t${JSON.stringify(paths)}\n`), script.createCachedData()]), { mode: 0o600 });
         fs.renameSync(partial, file);
         pruneCaches(dir);
       } catch {

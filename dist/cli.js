@@ -246,7 +246,10 @@ var init_walk = __esm({
 // server/src/engine/statements.ts
 function statementsOf(file, ...kinds) {
   const index = indexOf(file);
-  const key = kinds.join(",");
+  let held = 0;
+  for (let i = 0; i < kinds.length; i++) if (index.positions.has(kinds[i])) held++;
+  if (held === 0) return NONE2;
+  const key = kinds.length === 1 ? kinds[0] : kinds.join(",");
   let list = index.lists.get(key);
   if (!list) {
     list = merged(index, kinds);
@@ -303,10 +306,12 @@ function coverageOf(file) {
   });
   return coverage;
 }
+var NONE2;
 var init_statements = __esm({
   "server/src/engine/statements.ts"() {
     "use strict";
     init_walk();
+    NONE2 = Object.freeze([]);
   }
 });
 
@@ -3312,6 +3317,10 @@ function scanLines(text2, at, n, points, plainLines, meets) {
           i++;
         } else if (c === 45 /* Dash */ && at.named === void 0) {
           at.named = namedInComment(text2, i);
+        } else if (c !== 42 /* Star */ && c !== 47 /* Slash */ && c !== 45 /* Dash */) {
+          COMMENT_TEXT.lastIndex = i;
+          COMMENT_TEXT.test(text2);
+          i = Math.min(COMMENT_TEXT.lastIndex, lineEnd2) - 1;
         }
         continue;
       }
@@ -3324,7 +3333,14 @@ function scanLines(text2, at, n, points, plainLines, meets) {
       if (c === 45 /* Dash */ && text2.charCodeAt(i + 1) === 45 /* Dash */) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
         if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
-        for (let j = i + 2; j < lineEnd2 && at.named === void 0; j++) if (text2.charCodeAt(j) === 45 /* Dash */) at.named = namedInComment(text2, j);
+        for (let j = i + 2; j < lineEnd2 && at.named === void 0; ) {
+          NAMED_TD.lastIndex = j;
+          if (!NAMED_TD.test(text2)) break;
+          const dash = NAMED_TD.lastIndex - 3;
+          if (dash >= lineEnd2) break;
+          at.named = namedInComment(text2, dash);
+          j = dash + 1;
+        }
         break;
       }
       if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */ && !(first >= 0 && text2.charCodeAt(i - 1) === 47 /* Slash */)) {
@@ -3400,6 +3416,13 @@ function namedInComment(text2, i) {
 function directiveAt(text2, from, to) {
   let i = from;
   while (i < to && (text2.charCodeAt(i) === 32 || text2.charCodeAt(i) === 9)) i++;
+  const limit = Math.min(to, i + 80);
+  const c = text2.charCodeAt(i);
+  if (c !== 35 && (c | 32) !== 115) {
+    let j = i + 1;
+    while (j < limit && (text2.charCodeAt(j) !== 61 || (text2.charCodeAt(j - 1) | 32) !== 114)) j++;
+    if (j >= limit) return void 0;
+  }
   const head = text2.slice(i, Math.min(to, i + 80)).toUpperCase();
   if (head.startsWith("#SET") && /^#SET\s+TERMINATOR\b/.test(head)) return "set";
   if (head.includes("STATEMENTTERMINATOR=")) return "set";
@@ -3421,10 +3444,19 @@ function closesPlaceholder(text2, first, last) {
 function startsWithCommand(text2, first, last) {
   if (text2.charCodeAt(first) === 33 /* Bang */) return true;
   let j = first;
-  while (j <= last && j - first < 12 && isAlphaNumeric(text2.charCodeAt(j))) j++;
-  return j > first && COMMAND_WORDS.has(text2.slice(first, j).toUpperCase());
+  let key = 0;
+  for (let c; j <= last && j - first < 12 && isAlphaNumeric(c = text2.charCodeAt(j)); j++) key = key * 37 + letterKey(c);
+  return j > first && j - first <= LONGEST_COMMAND_WORD && COMMAND_KEYS.has(key);
 }
-var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE;
+function letterKey(c) {
+  return c >= 97 ? c - 96 : c >= 65 ? c - 64 : c - 21;
+}
+function wordKey(word) {
+  let key = 0;
+  for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
+  return key;
+}
+var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, COMMENT_TEXT, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -3475,6 +3507,10 @@ var init_terminator = __esm({
     ]);
     CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
+    NAMED_TD = /[^\n]*?-[tT][dD]/y;
+    COMMENT_TEXT = /[^*\/\n-]*/y;
+    LONGEST_COMMAND_WORD = 10;
+    COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
   }
 });
 
@@ -10165,6 +10201,22 @@ var init_workspace = __esm({
         for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
         this.ruleFailures.length = kept;
       }
+      /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
+      enabled;
+      /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
+      enabledRules(dialect) {
+        if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: /* @__PURE__ */ new Map() };
+        let list = this.enabled.byDialect.get(dialect);
+        if (!list) {
+          list = [];
+          for (const { rule } of this.rules) {
+            const setting = this.config.rules.get(rule.meta.id);
+            if (setting && setting !== "off" && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+          }
+          this.enabled.byDialect.set(dialect, list);
+        }
+        return list;
+      }
       /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
       checkRules(model, stmts) {
         const schema = this.schema;
@@ -10177,31 +10229,32 @@ var init_workspace = __esm({
         const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
         const kept = byPieces ? this.pieces.get(path) : void 0;
         const pieces = byPieces ? /* @__PURE__ */ new Map() : void 0;
-        for (const { rule } of this.rules) {
-          const setting = this.config.rules.get(rule.meta.id);
-          if (!setting || setting === "off") continue;
-          if (!appliesTo(rule.meta.dialects, dialect)) continue;
-          const checkOn = (file, into) => rule.check({
-            file,
-            schema,
-            options: setting.options,
-            report: (report) => {
-              into.push(toDiagnostic(path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
-              stmts?.push(report.stmt);
-            }
-          });
+        let running;
+        let into = out;
+        const report = (report2) => {
+          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
+          stmts?.push(report2.stmt);
+        };
+        for (const enabled of this.enabledRules(dialect)) {
+          running = enabled;
+          const { rule, setting } = enabled;
           try {
             if (pieces && rule.endsRun) {
               const basis = [setting, this.schemaEpoch, dialect];
               const checkPiece = (piece) => {
                 const found = [];
-                checkOn(pieceModel(model, piece), found);
+                into = found;
+                try {
+                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+                } finally {
+                  into = out;
+                }
                 return found;
               };
               const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
               pieces.set(rule.meta.id, cache);
               for (const d of findings) out.push(d);
-            } else checkOn(model, out);
+            } else rule.check({ file: model, schema, options: setting.options, report });
           } catch (error) {
             this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
@@ -10683,21 +10736,13 @@ function sourceEncoding(name2) {
   return void 0;
 }
 function readSourceFile(path, maxBytes, encoding = "utf-8") {
-  let size;
-  try {
-    size = (0, import_node_fs.statSync)(path).size;
-  } catch (error) {
-    return { skip: `cannot read it (${error.message})` };
-  }
-  if (size > maxBytes) {
-    return { skip: `it is ${formatSize(size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
-  }
   let read;
   try {
     read = readBounded(path, maxBytes);
   } catch (error) {
     return { skip: `cannot read it (${error.message})` };
   }
+  if (read.size !== void 0) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
   return decodeSource(read.bytes, encoding);
 }
@@ -10708,6 +10753,7 @@ function readBounded(path, maxBytes) {
     let total = 0;
     const stat = (0, import_node_fs.fstatSync)(fd);
     const regular = stat.isFile();
+    if (regular && stat.size > maxBytes) return { bytes: Buffer.alloc(0), truncated: true, size: stat.size };
     let chunkSize = regular ? stat.size + 1 : 1 << 20;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.max(1, Math.min(chunkSize, maxBytes + 1 - total)));
@@ -10956,6 +11002,27 @@ var init_schema_files = __esm({
     MAX_WALKED_ENTRIES = 5e4;
     SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", ".hg", ".svn"]);
     GLOB_CHARS = /[*?{[]/;
+  }
+});
+
+// server/src/engine/code-paths.ts
+function noteCodePath(path) {
+  ran.add(path);
+}
+function codePathsRun() {
+  return [...ran].sort();
+}
+function beforeCodeCache() {
+  restoreFlags?.();
+}
+function onBeforeCodeCache(restore) {
+  restoreFlags = restore;
+}
+var ran, restoreFlags;
+var init_code_paths = __esm({
+  "server/src/engine/code-paths.ts"() {
+    "use strict";
+    ran = /* @__PURE__ */ new Set();
   }
 });
 
@@ -12208,6 +12275,10 @@ function makeCAdapter(grammar) {
     }
   };
 }
+function cGrammarOf(path, language, text2) {
+  if (language === "cpp") return "cpp";
+  return text2 !== void 0 && /\.h$/i.test(path) && CPP_HEADER.test(text2) ? "cpp" : "c";
+}
 function handleName(node) {
   return node ? simpleName(node) : void 0;
 }
@@ -12258,7 +12329,7 @@ function classifyCli(ctx) {
       return [];
   }
 }
-var FORMAT_CALLS, C_ADAPTERS, cLanguage;
+var FORMAT_CALLS, C_ADAPTERS, CPP_HEADER, cLanguage;
 var init_c = __esm({
   "server/src/code/languages/c.ts"() {
     "use strict";
@@ -12269,15 +12340,16 @@ var init_c = __esm({
     init_sqltext();
     FORMAT_CALLS = { sprintf: 1, snprintf: 2, swprintf: 2, sprintf_s: 2, _snprintf: 2 };
     C_ADAPTERS = { c: makeCAdapter("c"), cpp: makeCAdapter("cpp") };
+    CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
     cLanguage = {
       languages: ["c", "cpp"],
       grammars: ["c", "cpp"],
-      grammarOf(_path, language) {
-        return language === "cpp" ? "cpp" : "c";
-      },
+      grammarOf: cGrammarOf,
       read(source, env) {
         const leftOut = cAccess(source.text);
-        return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === "cpp" ? C_ADAPTERS.cpp : C_ADAPTERS.c);
+        if (leftOut) return emptyResult(leftOut);
+        const grammar = cGrammarOf(source.path, source.language, source.text);
+        return readWithAdapter(source, env, C_ADAPTERS[grammar === "cpp" && env.parser("cpp") ? "cpp" : "c"]);
       }
     };
   }
@@ -14398,6 +14470,8 @@ async function withWasmTierUp(tierUp, compile) {
   if (tierUp || userChoseTiering()) return compile();
   try {
     (0, import_node_v8.setFlagsFromString)("--no-wasm-tier-up");
+    tierUpCleared = true;
+    onBeforeCodeCache(restoreWasmFlags);
     (0, import_node_v8.setFlagsFromString)("--no-wasm-dynamic-tiering");
   } catch {
     return compile();
@@ -14408,12 +14482,19 @@ async function withWasmTierUp(tierUp, compile) {
     (0, import_node_v8.setFlagsFromString)("--wasm-dynamic-tiering");
   }
 }
-var import_node_v8, USER_WASM_FLAGS;
+function restoreWasmFlags() {
+  if (!tierUpCleared) return;
+  (0, import_node_v8.setFlagsFromString)("--wasm-tier-up");
+  tierUpCleared = false;
+}
+var import_node_v8, USER_WASM_FLAGS, tierUpCleared;
 var init_wasm_tiering = __esm({
   "server/src/code/wasm-tiering.ts"() {
     "use strict";
     import_node_v8 = require("node:v8");
+    init_code_paths();
     USER_WASM_FLAGS = /--(?:no-)?(?:liftoff|liftoff-only|wasm-tier-up|wasm-dynamic-tiering|wasm-lazy-compilation)\b/;
+    tierUpCleared = false;
   }
 });
 
@@ -14521,10 +14602,10 @@ __export(frontend_exports, {
 });
 function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
-  for (const { path, language } of files) {
+  for (const { path, language, text: text2 } of files) {
     const host = hostLanguages.find((h) => h.languages.includes(language));
     if (!host || host.grammars.length === 0) continue;
-    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+    grammars.add(host.grammarOf?.(path, language, text2) ?? host.grammars[0]);
   }
   return [...grammars];
 }
@@ -14632,10 +14713,17 @@ function runConfig(options) {
 async function lintPaths(options) {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? (0, import_node_path4.dirname)(configPath) : options.cwd);
+  const read = [];
+  const unread = [];
+  for (const path of list.files) {
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    if ("skip" in got) unread.push({ path, reason: got.skip });
+    else read.push({ path, text: got.text });
+  }
   const codeFiles = [];
-  for (const file of list.files) {
-    const language = languageOf(file, config);
-    if (language !== void 0 && language !== "sql") codeFiles.push({ path: file, language });
+  for (const { path, text: text2 } of read) {
+    const language = languageOf(path, config);
+    if (language !== void 0 && language !== "sql") codeFiles.push({ path, language, text: text2 });
   }
   let codeLoad;
   const frontEnds = [];
@@ -14650,19 +14738,11 @@ async function lintPaths(options) {
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
-  const skipped = [...list.skipped];
-  const files = [];
-  const texts = [];
-  for (const file of list.files) {
-    if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
-    if ("skip" in read) {
-      skipped.push({ path: file, reason: read.skip });
-      continue;
-    }
-    files.push(file);
-    texts.push(read.text);
-  }
+  const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
+  const linted = read.filter((f) => !schemaFiles.has(f.path));
+  const files = linted.map((f) => f.path);
+  const texts = linted.map((f) => f.text);
+  noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   workspace.addFiles(files.map((path, i) => ({ path, text: texts[i] })), () => {
     files.forEach((file, i) => {
@@ -14671,7 +14751,22 @@ async function lintPaths(options) {
       else workspace.setFile(file, texts[i]);
     });
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  const diagnostics = workspace.allDiagnostics();
+  noteStatementKinds(workspace, files);
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+}
+function noteTextRead(files, texts, config) {
+  const chars = /* @__PURE__ */ new Map();
+  files.forEach((file, i) => {
+    const language = languageOf(file, config);
+    if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
+  });
+  for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
+}
+function noteStatementKinds(workspace, files) {
+  const kinds = /* @__PURE__ */ new Set();
+  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 async function parseScripts(files, texts, config, jobs, budgetMs) {
   const parsed = /* @__PURE__ */ new Map();
@@ -14715,6 +14810,7 @@ var init_lint_run = __esm({
     init_workspace();
     init_files();
     init_schema_files();
+    init_code_paths();
   }
 });
 
@@ -32969,6 +33065,8 @@ var init_lsp_command = __esm({
 // server/src/cli/main.ts
 var main_exports2 = {};
 __export(main_exports2, {
+  beforeCodeCache: () => beforeCodeCache,
+  codePathsRun: () => codePathsRun,
   main: () => main,
   readStream: () => readStream,
   runFromProcess: () => runFromProcess
@@ -32982,6 +33080,7 @@ init_statements();
 init_args();
 init_lint_run();
 init_lint_command();
+init_code_paths();
 init_check_ci();
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
 var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N]
@@ -33041,6 +33140,7 @@ async function runCheckCommand(argv, io) {
     return 0;
   }
   const format2 = oneOf(single(args, "format"), CHECK_FORMATS, "format", "text");
+  noteCodePath(`format:${format2}`);
   const output = single(args, "output");
   const ci = readCiCheckOptions(args);
   const run2 = await lintForCommand(args, io, { parallel: true });
@@ -33088,6 +33188,8 @@ function formatReport(run2, format2, findings, diagnostics) {
 // server/src/cli/main.ts
 init_lint_run();
 init_parse_pool();
+init_code_paths();
+init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
   checklist: { run: async (argv, io) => (await Promise.resolve().then(() => (init_checklist_command(), checklist_command_exports))).runChecklistCommand(argv, io), summary: "Markdown review checklist of a change since --base REV (for pull requests)" },
@@ -33126,6 +33228,7 @@ async function main(argv, io) {
 ${USAGE}`);
     return 2;
   }
+  noteCodePath(`command:${name2}`);
   try {
     return await command.run(rest, io);
   } catch (error) {
@@ -33189,6 +33292,8 @@ if (isParseWorker()) runParseWorker();
 else if (require.main === module) runFromProcess();
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
+  beforeCodeCache,
+  codePathsRun,
   main,
   readStream,
   runFromProcess

@@ -36,6 +36,25 @@ int load(SQLHDBC hdbc, struct row *rows, int n)
     assert.match(markers.message, /^Values spliced into INSERT INTO STAFF through a format template: rows\[i\]\.id, rows\[i\]\.name\. .* on each pass of the for loop at line 11,/);
   });
 
+  it('a C++ header (.h) is read with the C++ grammar: the loop in an inline method of a class is seen', async () => {
+    const h = `#include <sqlcli1.h>
+namespace loader {
+template <typename Row>
+class Writer {
+public:
+    void write(SQLHSTMT hstmt, const std::vector<Row> &rows) {
+        for (const Row &r : rows) {
+            SQLExecDirect(hstmt, (SQLCHAR *)"INSERT INTO STAFF (ID) VALUES (1)", SQL_NTS);
+        }
+    }
+};
+}
+`;
+    const { findings, models } = await lintCode({ 'writer.h': h });
+    assert.equal(models.get('writer.h')!.code!.executions.length, 1);
+    assert.ok(brief(findings, INSERT_RULES).includes(`single-row-insert@${posOf(h, 'SQLExecDirect')}`), brief(findings).join());
+  });
+
   it('CLI: SQLPrepare in the loop, SQLEndTran without a guard', async () => {
     const c = `void load(SQLHDBC hdbc, SQLHSTMT hstmt, int n)
 {

@@ -59,6 +59,10 @@ describe('code front end', () => {
     assert.deepEqual(grammarsFor(files(['a.ts', 'typescript'], ['b.tsx', 'typescript'], ['c.jsx', 'javascript'], ['d.js', 'javascript'])), ['typescript', 'tsx', 'javascript']);
     assert.deepEqual(grammarsFor(files(['a.h', 'c'], ['b.cpp', 'cpp'], ['c.sqc', 'embedded-sql'], ['d.sqC', 'embedded-sql'])), ['c', 'cpp']);
     assert.deepEqual(grammarsFor(files(['a.sqc', 'embedded-sql'])), ['c']);
+    // A .h is C or C++ by its text (the C grammar reads a class with error recovery).
+    assert.deepEqual(grammarsFor([{ path: 'a.h', language: 'c', text: 'namespace soci {\nclass db2_session : public session {\n};\n}\n' }]), ['cpp']);
+    assert.deepEqual(grammarsFor([{ path: 'a.h', language: 'c', text: 'struct row { int id; };\nint load(struct row *r);\n' }]), ['c']);
+    assert.deepEqual(grammarsFor([{ path: 'a.c', language: 'c', text: 'int x = a::b;\n' }]), ['c'], 'only headers are sniffed');
     assert.deepEqual(grammarsFor(files(['A.cbl', 'cobol'], ['J.jcl', 'jcl'])), []);
   });
 

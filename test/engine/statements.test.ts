@@ -28,6 +28,9 @@ describe('engine: statementsOf (statements by kind)', () => {
     assert.deepEqual(kindsAt(statementsOf(file, 'createTable', 'alterTable')), [0, 2, 4, 6]);
     assert.deepEqual(kindsAt(statementsOf(file, 'alterTable', 'commit', 'createTable')), [0, 2, 4, 5, 6]);
     assert.deepEqual(statementsOf(file, 'createIndex'), []);
+    // Kinds the file holds none of: one shared, frozen empty list (no key or list is made per file and rule).
+    assert.equal(statementsOf(file, 'createIndex'), statementsOf(file, 'createSequence', 'createTrigger'));
+    assert.ok(Object.isFrozen(statementsOf(file, 'createIndex')));
     // Asked twice: the same list, not a new walk.
     assert.equal(statementsOf(file, 'createTable', 'alterTable'), statementsOf(file, 'createTable', 'alterTable'));
   });

@@ -37,6 +37,58 @@ describe('bin/insertlint.js: the code cache', function () {
     assert.deepEqual(cacheFiles(cache), [file]);
   });
 
+  it('is written again after a run that ran more than the run that wrote it (a command, a language, ten times the text, a kind of statement), not after the same run', () => {
+    const small = join(work, 'a.sql');
+    writeFileSync(small, SQL);
+    const large = join(work, 'b.sql');
+    writeFileSync(large, SQL.repeat(20));
+    const cache = join(work, 'cache');
+    const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), ...args], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: cache }) });
+    const written = () => {
+      const [file] = cacheFiles(cache);
+      const data = readFileSync(join(cache, file));
+      return { mtimeMs: statSync(join(cache, file)).mtimeMs, paths: JSON.parse(data.toString('utf8', 0, data.indexOf(10)).split('\t')[1]) as string[] };
+    };
+    // Written after printing the version: none of the parser, the rules or the output are in it.
+    assert.equal(cli('--version').code, 0);
+    const first = written();
+    assert.deepEqual(first.paths, []);
+    const plain = run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', '--format', 'json', small], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: 'off' }) });
+    const checked = cli('check', '--format', 'json', small);
+    assert.deepEqual([checked.code, checked.stdout, checked.stderr], [plain.code, plain.stdout, plain.stderr]);
+    const second = written();
+    assert.notEqual(second.mtimeMs, first.mtimeMs, 'written again after the first check');
+    assert.deepEqual(second.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'statement:createSequence', 'statement:insert']);
+    assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
+    assert.equal(written().mtimeMs, second.mtimeMs, 'the same run again: not written');
+    assert.equal(cli('check', '--format', 'json', large).code, 1);
+    const third = written();
+    assert.notEqual(third.mtimeMs, second.mtimeMs, 'ten times the text: written again');
+    assert.deepEqual(third.paths, ['command:check', 'format:json', 'read:sql:1e0', 'read:sql:1e1', 'read:sql:1e2', 'read:sql:1e3', 'statement:createSequence', 'statement:insert']);
+    // A smaller run is covered by what the larger one wrote.
+    assert.equal(cli('check', '--format', 'json', small).stdout, plain.stdout);
+    assert.equal(written().mtimeMs, third.mtimeMs);
+    // A kind of statement the cache was not written after.
+    writeFileSync(small, 'CREATE TABLE app.t (id INT);\n');
+    assert.equal(cli('check', '--format', 'json', small).code, 0);
+    assert.ok(written().paths.includes('statement:createTable'));
+    assert.deepEqual(cacheFiles(cache).length, 1);
+  });
+
+  it('is taken by the next run after a run over C code (whose grammar is loaded with V8 flags changed and set back)', () => {
+    const c = join(work, 'load.c');
+    writeFileSync(c, '#include <sqlcli1.h>\nint load(SQLHSTMT h) { return SQLExecDirect(h, (SQLCHAR *)"INSERT INTO APP.T VALUES (1)", SQL_NTS); }\n');
+    const cache = join(work, 'cache');
+    const cli = () => run(process.execPath, [join(ROOT, 'bin', 'insertlint.js'), 'check', '--format', 'json', c], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: cache }) });
+    const first = cli();
+    const [file] = cacheFiles(cache);
+    const written = statSync(join(cache, file)).mtimeMs;
+    // V8 refused a cache written while --wasm-tier-up was off: every run compiled the bundle and wrote it again.
+    const second = cli();
+    assert.deepEqual([second.code, second.stdout, second.stderr], [first.code, first.stdout, first.stderr]);
+    assert.equal(statSync(join(cache, file)).mtimeMs, written, 'the cache was taken, not written again');
+  });
+
   describe('with a bundle of its own', () => {
     // A copy of the bin beside a tiny bundle: the test can rebuild the bundle and spoil the cache.
     let bundle: string;

@@ -6,7 +6,7 @@ import { growthRatio } from '../robustness/support';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inferTerminator } from '../../server/src/sql/terminator';
+import { directiveAt, inferTerminator, startsWithCommand } from '../../server/src/sql/terminator';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { resolveConfig, terminatorFor, validateConfig, ConfigError } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
@@ -162,6 +162,68 @@ describe('sql terminator inference: plain lines read at once', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('sql terminator inference: comments and command words read without copies', () => {
+  // The readings before 2026-11-26 (branch i48): each comment line's first 80 characters copied and
+  // upper-cased, each line's first word sliced and upper-cased, -td looked for character by character.
+  const COMMANDS = new Set(['ACTIVATE', 'ALTER', 'ATTACH', 'BACKUP', 'BIND', 'CALL', 'CATALOG', 'COMMENT', 'COMMIT', 'CONNECT', 'CREATE', 'DB2', 'DEACTIVATE', 'DECLARE', 'DELETE', 'DESCRIBE', 'DETACH', 'DISCONNECT', 'DROP', 'ECHO', 'EXPORT', 'FORCE', 'GET', 'GRANT', 'IMPORT', 'INSERT', 'LIST', 'LOAD', 'LOCK', 'QUIESCE', 'REBIND', 'REORG', 'RESTORE', 'REVOKE', 'ROLLBACK', 'RUNSTATS', 'SELECT', 'SET', 'TERMINATE', 'UNCATALOG', 'UPDATE', 'VALUES']);
+  const directiveBefore = (text: string, from: number, to: number): string | undefined => {
+    let i = from;
+    while (i < to && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+    const head = text.slice(i, Math.min(to, i + 80)).toUpperCase();
+    if (head.startsWith('#SET') && /^#SET\s+TERMINATOR\b/.test(head)) return 'set';
+    if (head.includes('STATEMENTTERMINATOR=')) return 'set';
+    const m = /^SET\s+STATEMENT\s+TERMINATOR\s*=\s*'(\S)'/.exec(head);
+    return m ? m[1] : undefined;
+  };
+  const commandBefore = (text: string, first: number, last: number): boolean => {
+    if (text.charCodeAt(first) === 33) return true;
+    let j = first;
+    while (j <= last && j - first < 12 && /[0-9A-Za-z]/.test(text[j])) j++;
+    return j > first && COMMANDS.has(text.slice(first, j).toUpperCase());
+  };
+  const pieces = [' ', '\t', '#', '#SET', ' TERMINATOR', 'statementTerminator=', 'STATEMENTTERMINATOR', 'r', 'R', '=', ' = ', "'@'", "'!'", 'SET', 's', ' STATEMENT', 'set statement terminator', '@', 'x', 'ß', '\n', 'Connect', 'db2', 'DISCONNECT', 'DEACTIVATES', 'a1', '9', 'z', '!', '-'];
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join(''));
+
+  it('finds the directives a comment holds as the copying reading did', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+        const from = a % (t.length + 1);
+        const to = from + (b % (t.length - from + 1));
+        assert.equal(directiveAt(t, from, to), directiveBefore(t, from, to));
+      }),
+      { numRuns: 20000 },
+    );
+    assert.equal(directiveAt("-- SET STATEMENT TERMINATOR = '@'", 2, 33), '@');
+    assert.equal(directiveAt('--#SET TERMINATOR !', 2, 19), 'set');
+    assert.equal(directiveAt('-- no directive here, only text', 2, 31), undefined);
+    // The first 80 characters count: the '=' as the 80th, and one further.
+    const at80 = `--${'x'.repeat(60)}statementTerminator=`;
+    assert.equal(directiveAt(at80, 2, at80.length), 'set');
+    assert.equal(directiveAt(`--x${at80.slice(2)}`, 2, at80.length + 1), undefined);
+  });
+
+  it('tells command words as the copying reading did', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (t, a, b) => {
+        fc.pre(t.length > 0);
+        const first = a % t.length;
+        const last = first + (b % (t.length - first));
+        assert.equal(startsWithCommand(t, first, last), commandBefore(t, first, last));
+      }),
+      { numRuns: 20000 },
+    );
+    for (const word of COMMANDS) assert.ok(startsWithCommand(`${word.toLowerCase()} x`, 0, word.length + 1), word);
+    assert.equal(startsWithCommand('CONNECTED', 0, 8), false);
+  });
+
+  it('finds -td<x> after other dashes, in block comments after long text, and not inside a word', () => {
+    assert.equal(inferTerminator('-- ------ run with -TD@ please\nselect 1 from t@\n')?.reason, 'a comment says the script runs with -td@');
+    assert.equal(inferTerminator('-- x-td! is not it, -td@ is\nselect 1 from t@\n')?.terminator, '@');
+    assert.equal(inferTerminator(`/* ${'A long banner line. '.repeat(20)}\n   ${'more text '.repeat(30)} -td!\n*/\nselect 1 from t!\n`)?.terminator, '!');
+    assert.equal(inferTerminator(`/* ${'text '.repeat(50)} */ select 1 from t;\n-- x-td@\n`), undefined);
   });
 });
 

@@ -5,6 +5,7 @@ import { coverageOf } from '../engine/statements';
 import { parseArgs, single, oneOf, type CliIo } from './args';
 import { displayPath, runLocator, type LintRun } from './lint-run';
 import { lintForCommand, writeOutput } from './lint-command';
+import { noteCodePath } from '../engine/code-paths';
 import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings, type CiFinding } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -103,6 +104,7 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
     return 0;
   }
   const format = oneOf(single(args, 'format'), CHECK_FORMATS, 'format', 'text');
+  noteCodePath(`format:${format}`);
   const output = single(args, 'output');
   const ci = readCiCheckOptions(args);
   const run = await lintForCommand(args, io, { parallel: true });

@@ -10,6 +10,7 @@ import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
+import { noteCodePath } from '../engine/code-paths';
 
 export interface LintRunOptions {
   paths: string[];
@@ -88,11 +89,19 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
 export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const { config, configPath } = runConfig(options);
   const list = collectFiles(options.paths, config, options.cwd, configPath ? dirname(configPath) : options.cwd);
-  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file).
-  const codeFiles: { path: string; language: FileLanguage }[] = [];
-  for (const file of list.files) {
-    const language = languageOf(file, config);
-    if (language !== undefined && language !== 'sql') codeFiles.push({ path: file, language });
+  const read: { path: string; text: string }[] = [];
+  const unread: SkippedFile[] = [];
+  for (const path of list.files) {
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    if ('skip' in got) unread.push({ path, reason: got.skip });
+    else read.push({ path, text: got.text });
+  }
+  // The tree-sitter grammars cost a third of the start-up: load only those the inputs need (one per code file,
+  // chosen with its text: a C++ header reads with the C++ grammar).
+  const codeFiles: { path: string; language: FileLanguage; text: string }[] = [];
+  for (const { path, text } of read) {
+    const language = languageOf(path, config);
+    if (language !== undefined && language !== 'sql') codeFiles.push({ path, language, text });
   }
   let codeLoad: LintRun['codeLoad'];
   const frontEnds: FrontEnd[] = [];
@@ -109,19 +118,11 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);
-  const skipped = [...list.skipped];
-  const files: string[] = [];
-  const texts: string[] = [];
-  for (const file of list.files) {
-    if (schemaFiles.has(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, options.encoding);
-    if ('skip' in read) {
-      skipped.push({ path: file, reason: read.skip });
-      continue;
-    }
-    files.push(file);
-    texts.push(read.text);
-  }
+  const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
+  const linted = read.filter((f) => !schemaFiles.has(f.path));
+  const files = linted.map((f) => f.path);
+  const texts = linted.map((f) => f.text);
+  noteTextRead(files, texts, config);
   const parsed = await parseScripts(files, texts, config, options.jobs ?? 1, workspace.fileBudgetMs);
   // In file order, as a single-threaded run adds them: the order of the findings, the schema and the timings.
   // All at once: a COBOL program finds copybooks listed after it on its first read (see addFiles).
@@ -132,7 +133,30 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
       else workspace.setFile(file, texts[i]);
     });
   });
-  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics: workspace.allDiagnostics(), schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+  const diagnostics = workspace.allDiagnostics();
+  noteStatementKinds(workspace, files);
+  return { cwd: options.cwd, config, workspace, files, skipped, missing: list.missing, diagnostics, schemaFiles: schema.files, schemaProblems: schema.problems, codeLoad };
+}
+
+/**
+ * Notes for the code cache (code-paths.ts) what the run reads: per language, `read:<language>:1e<k>` for every k
+ * up to log10 of the characters read. A run over ten times more text of a language than the run that wrote the
+ * cache reaches more of its parser (statement kinds, rules' findings), so it writes the cache again.
+ */
+function noteTextRead(files: string[], texts: string[], config: ResolvedConfig): void {
+  const chars = new Map<FileLanguage, number>();
+  files.forEach((file, i) => {
+    const language = languageOf(file, config);
+    if (language) chars.set(language, (chars.get(language) ?? 0) + texts[i].length);
+  });
+  for (const [language, n] of chars) for (let k = 0; k <= Math.min(7, Math.log10(n + 1)); k++) noteCodePath(`read:${language}:1e${k}`);
+}
+
+/** Notes for the code cache the kinds of statement read (each kind has parser and rule code of its own). */
+function noteStatementKinds(workspace: Workspace, files: string[]): void {
+  const kinds = new Set<string>();
+  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 
 /** The scripts among `files` read by worker threads, by index (none when the run is small or jobs is 1). */

@@ -3,6 +3,9 @@ import { InputTooLargeError, UsageError, type CliIo } from './args';
 import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
+import { noteCodePath } from '../engine/code-paths';
+
+export { beforeCodeCache, codePathsRun } from '../engine/code-paths';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -48,6 +51,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`insertlint: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  noteCodePath(`command:${name}`);
   try {
     return await command.run(rest, io);
   } catch (error) {

@@ -43,12 +43,12 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
 }
 
 /** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */
-export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
+export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage; text?: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
   const grammars = new Set<GrammarName>();
-  for (const { path, language } of files) {
+  for (const { path, language, text } of files) {
     const host = hostLanguages.find((h) => h.languages.includes(language));
     if (!host || host.grammars.length === 0) continue;
-    grammars.add(host.grammarOf?.(path, language) ?? host.grammars[0]);
+    grammars.add(host.grammarOf?.(path, language, text) ?? host.grammars[0]);
   }
   return [...grammars];
 }

@@ -20,8 +20,11 @@ export interface HostLanguage {
   languages: readonly FileLanguage[];
   /** Tree-sitter grammars it parses with; each loaded once, when a file that needs it is among the inputs. */
   grammars: readonly GrammarName[];
-  /** The one grammar a file of `path` parses with, when the module has several (JSX, C++); `grammars[0]` when absent. */
-  grammarOf?(path: string, language: FileLanguage): GrammarName;
+  /**
+   * The one grammar a file of `path` parses with, when the module has several (JSX, C++); `grammars[0]` when
+   * absent. `text`, when given, may decide it (a C++ header); `read` must decide the same way.
+   */
+  grammarOf?(path: string, language: FileLanguage, text?: string): GrammarName;
   /** Reads one file. May throw: the front end turns a failure into an empty result. */
   read(source: SourceFile, env: HostEnv): FrontEndResult;
 }

@@ -11,6 +11,7 @@
 // `--wasm-tier-up` stays off afterwards: set again, it would tier up every function of the Liftoff-only
 // modules eagerly; it affects no module compiled with dynamic tiering (V8's default).
 import { setFlagsFromString } from 'node:v8';
+import { onBeforeCodeCache } from '../engine/code-paths';
 
 /** V8 wasm tiering flags the user gave (node --…, NODE_OPTIONS): their choice is left alone. */
 const USER_WASM_FLAGS = /--(?:no-)?(?:liftoff|liftoff-only|wasm-tier-up|wasm-dynamic-tiering|wasm-lazy-compilation)\b/;
@@ -28,6 +29,8 @@ export async function withWasmTierUp<T>(tierUp: boolean, compile: () => Promise<
   if (tierUp || userChoseTiering()) return compile();
   try {
     setFlagsFromString('--no-wasm-tier-up');
+    tierUpCleared = true;
+    onBeforeCodeCache(restoreWasmFlags);
     setFlagsFromString('--no-wasm-dynamic-tiering');
   } catch {
     return compile();
@@ -37,4 +40,19 @@ export async function withWasmTierUp<T>(tierUp: boolean, compile: () => Promise<
   } finally {
     setFlagsFromString('--wasm-dynamic-tiering');
   }
+}
+
+/** Whether withWasmTierUp turned `--wasm-tier-up` off in this process. */
+let tierUpCleared = false;
+
+/**
+ * Sets V8's flags back as the process started with them, for writing V8's code cache as the process ends
+ * (bin/insertlint.js): V8 stamps a cache with a hash of the flags and refuses it in a process whose flags
+ * differ, so a cache written while `--wasm-tier-up` was off was refused by every later run, which compiled
+ * the bundle again and wrote the cache again. Only when no more wasm is to be compiled.
+ */
+export function restoreWasmFlags(): void {
+  if (!tierUpCleared) return;
+  setFlagsFromString('--wasm-tier-up');
+  tierUpCleared = false;
 }

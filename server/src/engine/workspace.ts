@@ -43,6 +43,12 @@ interface FileEntry extends ScriptState {
   contribution?: string;
 }
 
+/** A rule the configuration turns on, with its setting. */
+interface EnabledRule {
+  rule: RegisteredRule['rule'];
+  setting: Exclude<NonNullable<ReturnType<ResolvedConfig['rules']['get']>>, 'off'>;
+}
+
 /** A rule's finding on a schema file, with the statement it was reported on (for placing it). */
 interface SchemaReport {
   finding: Diagnostic;
@@ -365,6 +371,24 @@ export class Workspace {
     this.ruleFailures.length = kept;
   }
 
+  /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
+  private enabled?: { config: ResolvedConfig; byDialect: Map<Dialect | undefined, EnabledRule[]> };
+
+  /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
+  private enabledRules(dialect: Dialect | undefined): EnabledRule[] {
+    if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: new Map() };
+    let list = this.enabled.byDialect.get(dialect);
+    if (!list) {
+      list = [];
+      for (const { rule } of this.rules) {
+        const setting = this.config.rules.get(rule.meta.id);
+        if (setting && setting !== 'off' && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+      }
+      this.enabled.byDialect.set(dialect, list);
+    }
+    return list;
+  }
+
   /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
   private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
@@ -379,32 +403,34 @@ export class Workspace {
     const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
     const kept = byPieces ? this.pieces.get(path) : undefined;
     const pieces = byPieces ? new Map<string, PieceCache>() : undefined;
-    for (const { rule } of this.rules) {
-      const setting = this.config.rules.get(rule.meta.id);
-      if (!setting || setting === 'off') continue;
-      if (!appliesTo(rule.meta.dialects, dialect)) continue;
-      const checkOn = (file: FileModel, into: Diagnostic[]) =>
-        rule.check({
-          file,
-          schema,
-          options: setting.options,
-          report: (report) => {
-            into.push(toDiagnostic(path, rule.meta.id, setting.severity, rule.meta.messages, report, linesOf));
-            stmts?.push(report.stmt);
-          },
-        });
+    // One report function for the file, reporting for the rule running (rules run one after the other), into
+    // the list being filled (a piece's, for a rule about runs).
+    let running: EnabledRule;
+    let into = out;
+    const report = (report: Report) => {
+      into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
+      stmts?.push(report.stmt);
+    };
+    for (const enabled of this.enabledRules(dialect)) {
+      running = enabled;
+      const { rule, setting } = enabled;
       try {
         if (pieces && rule.endsRun) {
           const basis = [setting, this.schemaEpoch, dialect];
           const checkPiece = (piece: Statement[]) => {
             const found: Diagnostic[] = [];
-            checkOn(pieceModel(model, piece), found);
+            into = found;
+            try {
+              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+            } finally {
+              into = out;
+            }
             return found;
           };
           const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
           pieces.set(rule.meta.id, cache);
           for (const d of findings) out.push(d);
-        } else checkOn(model, out);
+        } else rule.check({ file: model, schema, options: setting.options, report });
       } catch (error) {
         this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {

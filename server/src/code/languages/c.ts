@@ -6,6 +6,7 @@ import { cAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { applyFormat, decodeQuoted } from '../literals';
 import { joinTexts, type HostText } from '../sqltext';
+import type { FileLanguage } from '../../engine/types';
 
 /** The variable a declarator declares: `*p`, `buf[100]`, `x` → the identifier. */
 function declaredName(node: Node | null): string | undefined {
@@ -145,15 +146,27 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
 
 export const C_ADAPTERS = { c: makeCAdapter('c'), cpp: makeCAdapter('cpp') };
 
+// C++ written in a .h file (C and C++ share the extension): namespaces, templates, classes with a body, access
+// labels or a scope operator. The C grammar reads such a header with error recovery, slower and losing the
+// calls inside the classes it cannot read. Each alternative is bounded by its line.
+const CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
+
+/** The grammar of a C or C++ file: C++ for .cpp and the like, and for a .h whose text is C++. */
+export function cGrammarOf(path: string, language: FileLanguage, text: string | undefined): 'c' | 'cpp' {
+  if (language === 'cpp') return 'cpp';
+  return text !== undefined && /\.h$/i.test(path) && CPP_HEADER.test(text) ? 'cpp' : 'c';
+}
+
 export const cLanguage: HostLanguage = {
   languages: ['c', 'cpp'],
   grammars: ['c', 'cpp'],
-  grammarOf(_path, language) {
-    return language === 'cpp' ? 'cpp' : 'c';
-  },
+  grammarOf: cGrammarOf,
   read(source, env) {
     const leftOut = cAccess(source.text);
-    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, source.language === 'cpp' ? C_ADAPTERS.cpp : C_ADAPTERS.c);
+    if (leftOut) return emptyResult(leftOut);
+    const grammar = cGrammarOf(source.path, source.language, source.text);
+    // A caller that loaded only the C grammar (it chose grammars without the texts) still reads the header.
+    return readWithAdapter(source, env, C_ADAPTERS[grammar === 'cpp' && env.parser('cpp') ? 'cpp' : 'c']);
   },
 };
 
