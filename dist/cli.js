@@ -12340,7 +12340,7 @@ var init_c = __esm({
     init_sqltext();
     FORMAT_CALLS = { sprintf: 1, snprintf: 2, swprintf: 2, sprintf_s: 2, _snprintf: 2 };
     C_ADAPTERS = { c: makeCAdapter("c"), cpp: makeCAdapter("cpp") };
-    CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
+    CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+\b[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
     cLanguage = {
       languages: ["c", "cpp"],
       grammars: ["c", "cpp"],

@@ -148,8 +148,9 @@ export const C_ADAPTERS = { c: makeCAdapter('c'), cpp: makeCAdapter('cpp') };
 
 // C++ written in a .h file (C and C++ share the extension): namespaces, templates, classes with a body, access
 // labels or a scope operator. The C grammar reads such a header with error recovery, slower and losing the
-// calls inside the classes it cannot read. Each alternative is bounded by its line.
-const CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
+// calls inside the classes it cannot read. Each alternative is bounded by its line. (`\w+\b`: the class name is
+// taken whole, else a long name without a brace was tried at every length, quadratic: test/robustness/regex.test.ts.)
+const CPP_HEADER = /^[ \t]*(?:namespace\b|template[ \t]*<|class[ \t]+\w+\b[^;\n]*\{|(?:public|private|protected)[ \t]*:)|\w::~?\w/m;
 
 /** The grammar of a C or C++ file: C++ for .cpp and the like, and for a .h whose text is C++. */
 export function cGrammarOf(path: string, language: FileLanguage, text: string | undefined): 'c' | 'cpp' {
