@@ -1212,14 +1212,15 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
     }
   }
   const order = new Map(suppressions.map((s, i) => [s, i]));
-  for (const d of diagnostics) {
-    const line = lines.position(d.span.start).line;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i];
+    const line = lines.line(d.span.start);
     const onLine = byLine.get(line);
     const candidates = onLine ? fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a) - order.get(b)) : onLine : fileWide;
     for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
       s.used = true;
-      d.suppressed = { kind: s.kind === "file" ? "file" : "line", justification: s.reason };
+      diagnostics[i] = { ...d, suppressed: { kind: s.kind === "file" ? "file" : "line", justification: s.reason } };
       break;
     }
   }
@@ -3412,9 +3413,9 @@ function rescanTerminator(scan, before, after, change) {
   if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
   const m = met;
   if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanTerminator(after);
-  const moved = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
-  for (let i = k; i < old.length; i++) points.push(moved(old[i]));
-  const end = moved(scan.end);
+  const moved2 = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  for (let i = k; i < old.length; i++) points.push(moved2(old[i]));
+  const end = moved2(scan.end);
   return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
 }
 function newCounts() {
@@ -6678,9 +6679,9 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   if (stateful) return void 0;
   const parsed = statements.length - restartIndex;
   if (keptFrom >= 0) {
-    const moved = old.slice(keptFrom);
-    if (delta !== 0) for (const stmt of moved) shiftStatement(stmt, delta);
-    for (const stmt of moved) statements.push(stmt);
+    const moved2 = old.slice(keptFrom);
+    if (delta !== 0) for (const stmt of moved2) shiftStatement(stmt, delta);
+    for (const stmt of moved2) statements.push(stmt);
   }
   const oldComments = previous.comments;
   const syncStart0 = syncStart1 - delta;
@@ -6879,14 +6880,14 @@ function wordsAfterEdit(words, after, change) {
   if (touches(words.zos) || touches(words.luw)) return dialectWords(after);
   const from = runsBefore(after, start, WINDOW_RUNS);
   const to = runsAfter(after, newEnd, WINDOW_RUNS);
-  const moved = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
+  const moved2 = (list) => list.map((offset) => offset >= oldEnd ? offset + delta : offset);
   const added = (pattern) => {
     const found = matchesIn(pattern, after, from, to);
     const out = [];
     for (let i = 0; i < found.length; i += 2) if (found[i] - 1 < newEnd && found[i + 1] + 1 > start) out.push(found[i], found[i + 1]);
     return out;
   };
-  return { zos: [...moved(words.zos), ...added(ZOS_TEXT)], luw: [...moved(words.luw), ...added(LUW_TEXT)] };
+  return { zos: [...moved2(words.zos), ...added(ZOS_TEXT)], luw: [...moved2(words.luw), ...added(LUW_TEXT)] };
 }
 function runsBefore(text2, offset, runs) {
   let i = Math.min(offset, text2.length);
@@ -7385,18 +7386,22 @@ function isSpace3(c) {
   return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
 function mergeSameCause(diagnostics, lines, groupOf) {
-  const byKey = /* @__PURE__ */ new Map();
+  const byGroup = /* @__PURE__ */ new Map();
   for (const d of diagnostics) {
     const group = d.suppressed ? void 0 : groupOf(d.rule);
     if (group === void 0) continue;
-    const key = `${group}\0${lines.position(d.span.start).line}`;
-    const list = byKey.get(key);
-    if (list) list.push(d);
-    else byKey.set(key, [d]);
+    let byLine = byGroup.get(group);
+    if (!byLine) byGroup.set(group, byLine = /* @__PURE__ */ new Map());
+    const line = lines.line(d.span.start);
+    const seen = byLine.get(line);
+    if (seen === void 0) byLine.set(line, d);
+    else if (Array.isArray(seen)) seen.push(d);
+    else byLine.set(line, [seen, d]);
   }
+  const lists = [];
+  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen)) lists.push(seen);
   const replaced = /* @__PURE__ */ new Map();
-  for (const list of byKey.values()) {
-    if (list.length < 2) continue;
+  for (const list of lists) {
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const others = list.filter((d) => d !== primary);
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
@@ -9437,7 +9442,9 @@ var init_single_row_insert = __esm({
           }
           flush();
         }
-      }
+      },
+      // A run of a script ends at any statement that is neither a single-row INSERT nor a COMMIT (flush above).
+      endsRun: (stmt) => stmt.kind !== "commit" && !isSingleRowValues(stmt)
     };
     placeOf = (stmt) => ({ span: stmt.span, stmt });
     single_row_insert_default = SingleRowInsertRule;
@@ -9954,7 +9961,62 @@ var init_registry = __esm({
   }
 });
 
+// server/src/engine/segments.ts
+function checkByPieces(statements, endsRun, lines, check, basis, previous) {
+  const old = previous && sameBasis(previous.basis, basis) ? previous.byFirst : void 0;
+  const byFirst = /* @__PURE__ */ new Map();
+  const findings = [];
+  let from = 0;
+  for (let i = 0; i < statements.length; i++) {
+    if (i < statements.length - 1 && !endsRun(statements[i])) continue;
+    const first = statements[from];
+    const last = statements[i];
+    const start = first.origin.toFile(first.span.start);
+    const end = last.origin.toFile(last.span.end);
+    const line = lines.line(start);
+    const kept = old?.get(first);
+    let piece;
+    if (kept && kept.line === line && end - start === kept.end - kept.start && sameObjects(kept.statements, statements, from, i + 1)) {
+      const delta = start - kept.start;
+      piece = delta === 0 ? kept : { ...kept, start, end, findings: kept.findings.map((d) => moved(d, delta)) };
+    } else {
+      const own = statements.slice(from, i + 1);
+      piece = { statements: own, start, end, line, findings: check(own) };
+    }
+    byFirst.set(first, piece);
+    for (const d of piece.findings) findings.push(d);
+    from = i + 1;
+  }
+  return { findings, cache: { basis, byFirst } };
+}
+function sameBasis(a, b) {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+function sameObjects(kept, statements, from, to) {
+  if (kept.length !== to - from) return false;
+  for (let k = 0; k < kept.length; k++) if (kept[k] !== statements[from + k]) return false;
+  return true;
+}
+function moved(d, delta) {
+  const shift = (span) => ({ start: span.start + delta, end: span.end + delta });
+  const out = { ...d, span: shift(d.span) };
+  if (d.extent) out.extent = shift(d.extent);
+  if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
+  if (d.related) out.related = d.related.map((r) => r.file === d.file ? { ...r, span: shift(r.span) } : r);
+  return out;
+}
+var init_segments = __esm({
+  "server/src/engine/segments.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/workspace.ts
+function pieceModel(model, statements) {
+  const piece = { ...model, statements };
+  delete piece.statementIndex;
+  return piece;
+}
 function timedOutModel(source, reason) {
   return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
 }
@@ -10049,6 +10111,7 @@ var init_workspace = __esm({
     init_suppressions();
     init_types();
     init_deadline();
+    init_segments();
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
@@ -10075,6 +10138,13 @@ var init_workspace = __esm({
       /** Bumped when the configuration or a schema file changes. */
       schemaVersion = 0;
       schemaCache;
+      /**
+       * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
+       * the schema answers the same about every statement it kept, so findings kept per piece stay true.
+       */
+      schemaEpoch = 0;
+      /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
+      pieces = /* @__PURE__ */ new Map();
       /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
       generation = 0;
       /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
@@ -10090,6 +10160,11 @@ var init_workspace = __esm({
       groups = /* @__PURE__ */ new Map();
       /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
       mergeFindings = true;
+      /**
+       * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
+       * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
+       */
+      keepPieces = false;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10210,6 +10285,7 @@ var init_workspace = __esm({
       }
       removeFile(path) {
         if (this.files.delete(path)) {
+          this.pieces.delete(path);
           this.members.changed(path, false);
           this.forgetFailures(path);
           this.invalidate();
@@ -10258,6 +10334,7 @@ var init_workspace = __esm({
         this.refreshIncluders();
         if (!this.schemaCache) {
           const started = performance.now();
+          this.schemaEpoch++;
           this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
           this.schemaBuildMs += performance.now() - started;
         }
@@ -10333,25 +10410,46 @@ var init_workspace = __esm({
         const dialect = model.dialect ?? this.projectDialect();
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
-        this.forgetFailures(model.source.path);
+        const path = model.source.path;
+        this.forgetFailures(path);
+        const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
+        const kept = byPieces ? this.pieces.get(path) : void 0;
+        const pieces = byPieces ? /* @__PURE__ */ new Map() : void 0;
         let running;
+        let into = out;
         const report = (report2) => {
-          out.push(toDiagnostic(model.source.path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
+          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
           stmts?.push(report2.stmt);
         };
         for (const enabled of this.enabledRules(dialect)) {
           running = enabled;
           const { rule, setting } = enabled;
           try {
-            rule.check({ file: model, schema, options: setting.options, report });
+            if (pieces && rule.endsRun) {
+              const basis = [setting, this.schemaEpoch, dialect];
+              const checkPiece = (piece) => {
+                const found = [];
+                into = found;
+                try {
+                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+                } finally {
+                  into = out;
+                }
+                return found;
+              };
+              const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+              pieces.set(rule.meta.id, cache);
+              for (const d of findings) out.push(d);
+            } else rule.check({ file: model, schema, options: setting.options, report });
           } catch (error) {
-            this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
+            this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
               out.pop();
               stmts?.pop();
             }
           }
         }
+        if (pieces) this.pieces.set(path, pieces);
         return out;
       }
       /** The schema files' findings placed on linted inserts, computed once per generation. */
@@ -18574,7 +18672,7 @@ function planViewScript(kit2) {
     const collapsed = {};
     const cam = { s: 1, x: 0, y: 0 };
     let lay = kit2.layout(view, collapsed);
-    let moved = false;
+    let moved2 = false;
     let selected = -1;
     let lit = [];
     let pinned = null;
@@ -18599,7 +18697,7 @@ function planViewScript(kit2) {
       camera.setAttribute("transform", `translate(${cam.x.toFixed(1)},${cam.y.toFixed(1)}) scale(${cam.s.toFixed(4)})`);
       zoomLabel.textContent = `${Math.round(cam.s * 100)}%`;
       if (host) {
-        saved[stateKey] = { cam, collapsed: Object.keys(collapsed).map(Number), selected, moved };
+        saved[stateKey] = { cam, collapsed: Object.keys(collapsed).map(Number), selected, moved: moved2 };
         host.setState(saved);
       }
     }
@@ -18628,7 +18726,7 @@ function planViewScript(kit2) {
       cam.x = x - (x - cam.x) * s / cam.s;
       cam.y = y - (y - cam.y) * s / cam.s;
       cam.s = s;
-      moved = true;
+      moved2 = true;
       apply();
     }
     function centreRoot() {
@@ -18655,7 +18753,7 @@ function planViewScript(kit2) {
       cam.s = Math.max(0.05, Math.min(1, (w - 32) / (x1 - x0), (h - 32) / (y1 - y0)));
       cam.x = w / 2 - (x0 + x1) / 2 * cam.s;
       cam.y = h / 2 - (y0 + y1) / 2 * cam.s;
-      moved = true;
+      moved2 = true;
       apply();
     }
     function reveal(i) {
@@ -18847,7 +18945,7 @@ function planViewScript(kit2) {
       else if (act === "fit") fit();
       else if (act === "root") {
         centreRoot();
-        moved = false;
+        moved2 = false;
       } else if (act === "expand") {
         for (const k of Object.keys(collapsed)) delete collapsed[Number(k)];
         redrawAround(selected >= 0 ? selected : rootIndex);
@@ -18891,7 +18989,7 @@ function planViewScript(kit2) {
       else if (key === "0") fit();
       else if (key === "Home") {
         centreRoot();
-        moved = false;
+        moved2 = false;
       } else if (key === "Escape") {
         light([]);
         unselect();
@@ -18901,7 +18999,7 @@ function planViewScript(kit2) {
     function pan(dx, dy) {
       cam.x += dx;
       cam.y += dy;
-      moved = true;
+      moved2 = true;
       apply();
     }
     let drag = null;
@@ -18942,7 +19040,7 @@ function planViewScript(kit2) {
       },
       { passive: false }
     );
-    if (window.ResizeObserver) new window.ResizeObserver(() => !moved && centreRoot()).observe(viewport);
+    if (window.ResizeObserver) new window.ResizeObserver(() => !moved2 && centreRoot()).observe(viewport);
     const opCount = view.nodes.filter((n) => n.t === "op").length;
     if (opCount > AUTO_FOLD_ABOVE) {
       const depth = new Array(view.nodes.length).fill(0);
@@ -18964,7 +19062,7 @@ function planViewScript(kit2) {
     centreRoot();
     if (previous) {
       Object.assign(cam, previous.cam);
-      moved = previous.moved;
+      moved2 = previous.moved;
       if (previous.selected >= 0 && lay.visible[previous.selected]) {
         selected = previous.selected;
         showDetails(view.nodes[selected].op);
@@ -30134,12 +30232,12 @@ var require_main = __commonJS({
       }
     };
     exports2.StreamMessageReader = StreamMessageReader;
-    var StreamMessageWriter = class extends api_1.WriteableStreamMessageWriter {
+    var StreamMessageWriter2 = class extends api_1.WriteableStreamMessageWriter {
       constructor(writable, options) {
         super((0, ril_1.default)().stream.asWritableStream(writable), options);
       }
     };
-    exports2.StreamMessageWriter = StreamMessageWriter;
+    exports2.StreamMessageWriter = StreamMessageWriter2;
     var XDG_RUNTIME_DIR = process.env["XDG_RUNTIME_DIR"];
     var safeIpcPathLengths = /* @__PURE__ */ new Map([
       ["linux", 107],
@@ -30244,7 +30342,7 @@ var require_main = __commonJS({
         logger = api_1.NullLogger;
       }
       const reader = isReadableStream(input) ? new StreamMessageReader(input) : input;
-      const writer = isWritableStream(output) ? new StreamMessageWriter(output) : output;
+      const writer = isWritableStream(output) ? new StreamMessageWriter2(output) : output;
       if (api_1.ConnectionStrategy.is(options)) {
         options = { connectionStrategy: options };
       }
@@ -30707,6 +30805,73 @@ var init_plans = __esm({
   }
 });
 
+// server/src/lsp/lsp-json.ts
+function asciiJson(value) {
+  const json = JSON.stringify(value);
+  if (json === void 0 || !NON_ASCII.test(json)) return json;
+  const escaped = json.replace(NON_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return Buffer.from(escaped, "latin1").toString("latin1");
+}
+function messageParts(msg) {
+  const { method, params } = msg;
+  if (method !== PUBLISH_DIAGNOSTICS || typeof params !== "object" || params === null || !Array.isArray(params.diagnostics)) return [asciiJson(msg)];
+  const parts = [];
+  const object = (value, write) => {
+    parts.push("{");
+    let first = true;
+    for (const [key, v] of Object.entries(value)) {
+      if (v === void 0 || typeof v === "function" || typeof v === "symbol") continue;
+      parts.push(first ? "" : ",", asciiJson(key), ":");
+      write(key, v);
+      first = false;
+    }
+    parts.push("}");
+  };
+  object(msg, (key, v) => {
+    if (key !== "params") return void parts.push(asciiJson(v));
+    object(v, (k, p) => {
+      if (k !== "diagnostics") return void parts.push(asciiJson(p));
+      parts.push("[");
+      p.forEach((d, i) => {
+        let json = typeof d === "object" && d !== null ? fragments.get(d) : void 0;
+        if (json === void 0) {
+          json = asciiJson(d) ?? "null";
+          if (typeof d === "object" && d !== null) fragments.set(d, json);
+        }
+        parts.push(i === 0 ? json : `,${json}`);
+      });
+      parts.push("]");
+    });
+  });
+  return parts;
+}
+var PUBLISH_DIAGNOSTICS, NON_ASCII, NON_ASCII_ALL, fragments, asciiJsonEncoder;
+var init_lsp_json = __esm({
+  "server/src/lsp/lsp-json.ts"() {
+    "use strict";
+    PUBLISH_DIAGNOSTICS = "textDocument/publishDiagnostics";
+    NON_ASCII = /[^\x00-\x7f]/;
+    NON_ASCII_ALL = /[^\x00-\x7f]/g;
+    fragments = /* @__PURE__ */ new WeakMap();
+    asciiJsonEncoder = {
+      name: "application/json",
+      encode(msg) {
+        try {
+          const parts = messageParts(msg);
+          let length = 0;
+          for (const part of parts) length += part.length;
+          const bytes = Buffer.allocUnsafe(length);
+          let at = 0;
+          for (const part of parts) at += bytes.write(part, at, "latin1");
+          return Promise.resolve(bytes);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+    };
+  }
+});
+
 // server/src/lsp/transport.ts
 function parseHeader(block) {
   let length;
@@ -30736,7 +30901,7 @@ function createServerTransport(argv = process.argv) {
   });
   if (argv.includes("--stdio")) {
     process.stdin.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, process.stdout);
+    connection = (0, import_node.createConnection)(readerOf(filter), new import_node.StreamMessageWriter(process.stdout, { contentTypeEncoder: asciiJsonEncoder }));
     const log = (level) => (...args) => connection.console[level]((0, import_node_util.format)(...args));
     console.log = log("log");
     console.info = log("info");
@@ -30746,9 +30911,12 @@ function createServerTransport(argv = process.argv) {
   } else {
     const socket = (0, import_node_net.createConnection)(socketPort, "127.0.0.1");
     socket.pipe(filter);
-    connection = (0, import_node.createConnection)(filter, socket);
+    connection = (0, import_node.createConnection)(readerOf(filter), new import_node.StreamMessageWriter(socket, { contentTypeEncoder: asciiJsonEncoder }));
   }
   return { connection, inputPending: () => filter.midMessage };
+}
+function readerOf(stream) {
+  return stream;
 }
 var import_node_stream, import_node_net, import_node_util, import_node, MAX_HEADER_BYTES, MAX_MESSAGE_BYTES, HEADER_END, HEADER_START, HEADER_IN_BODY, OVERLAP, FrameFilter;
 var init_transport = __esm({
@@ -30758,6 +30926,7 @@ var init_transport = __esm({
     import_node_net = require("node:net");
     import_node_util = require("node:util");
     import_node = __toESM(require_main3());
+    init_lsp_json();
     MAX_HEADER_BYTES = 8192;
     MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
     HEADER_END = Buffer.from("\r\n\r\n");
@@ -31229,6 +31398,17 @@ function toLspDiagnostic(d, lines, locate, style = {}) {
   if (related?.length) lsp.relatedInformation = related;
   return lsp;
 }
+function lspKey(d, lines) {
+  const start = lines.line(d.span.start);
+  const end = lines.line(Math.max(d.span.start, d.span.end));
+  let key = `${d.rule}\0${d.severity}\0${start}:${d.span.start - lines.lineStart(start)}-${end}:${Math.max(d.span.start, d.span.end) - lines.lineStart(end)}`;
+  if (d.extent) {
+    const last = lines.line(Math.max(d.extent.start, d.extent.end - 1));
+    const to = lines.line(d.extent.end);
+    key += `\0${last}:${Math.max(d.extent.start, lines.lineStart(last)) - lines.lineStart(last)}-${to}:${d.extent.end - lines.lineStart(to)}`;
+  }
+  return key;
+}
 function lspRange(lines, span) {
   const s = lines.position(span.start);
   const e = lines.position(Math.max(span.start, span.end));
@@ -31247,7 +31427,7 @@ function firstSentence3(message) {
 function commandUri(command, args) {
   return `command:${command}?${encodeURIComponent(JSON.stringify(args))}`;
 }
-var import_node2, LSP_SEVERITY;
+var import_node2, LSP_SEVERITY, LspDiagnosticCache;
 var init_lsp_convert = __esm({
   "server/src/lsp/lsp-convert.ts"() {
     "use strict";
@@ -31258,6 +31438,32 @@ var init_lsp_convert = __esm({
       warning: import_node2.DiagnosticSeverity.Warning,
       information: import_node2.DiagnosticSeverity.Information,
       hint: import_node2.DiagnosticSeverity.Hint
+    };
+    LspDiagnosticCache = class {
+      /**
+       * By message (a kept finding's message is the same string, whose hash V8 keeps: no key of 300 characters
+       * made per finding), then along the entries of that message by the rest of the key.
+       */
+      byMessage = /* @__PURE__ */ new Map();
+      basis = "";
+      convert(ds, lines, locate, style = {}) {
+        const self = ds.length > 0 ? locate?.(ds[0].file)?.uri : void 0;
+        const basis = `${style.messageStyle}\0${style.docLink?.("") ?? ""}\0${self}`;
+        const before = basis === this.basis ? this.byMessage : void 0;
+        const next = /* @__PURE__ */ new Map();
+        const out = ds.map((d) => {
+          if (d.related) return toLspDiagnostic(d, lines, locate, style);
+          const key = lspKey(d, lines);
+          let entry = before?.get(d.message);
+          while (entry && entry.key !== key) entry = entry.next;
+          const lsp = entry?.lsp ?? toLspDiagnostic(d, lines, locate, style);
+          next.set(d.message, { key, lsp, next: next.get(d.message) });
+          return lsp;
+        });
+        this.byMessage = next;
+        this.basis = basis;
+        return out;
+      }
     };
   }
 });
@@ -31373,11 +31579,14 @@ var init_scheduler = __esm({
        * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
        * instant keystroke): no wait for the last analysis to be an analysis' time ago. Keystrokes held down come
        * faster than such a document is analysed, and are still analysed only in their newest version.
-       * Returns the wait (ms).
+       * `paced` false (a document just opened): the analysis reads the whole text, a keystroke's re-reads a
+       * statement (sql/incremental.ts), so its time is not the document's pace; one slow analysis is an event
+       * (typicalAnalysisMs), and the first keystroke after opening a 50,000-line script waited a debounce for it
+       * (issue 15). Returns the wait (ms).
        */
-      schedule(uri, version2, delayMs, keepApart = true) {
+      schedule(uri, version2, delayMs, keepApart = true, paced = true) {
         this.cancel(uri);
-        const entry = { version: version2 };
+        const entry = { version: version2, paced };
         const last = keepApart ? this.last.get(uri) : void 0;
         const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
         const due = Date.now() + wait;
@@ -31428,7 +31637,9 @@ var init_scheduler = __esm({
           workspaceMs = this.run(uri, entry.version);
         } finally {
           const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
-          this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
+          const previous = this.last.get(uri);
+          if (entry.paced) this.last.set(uri, { end: Date.now(), took, before: previous?.took });
+          else if (previous) this.last.set(uri, { ...previous, end: Date.now() });
         }
       }
     };
@@ -31726,34 +31937,52 @@ function schemaFacts(file) {
   const facts = /* @__PURE__ */ new Map();
   if (!file) return facts;
   const model = file;
-  const add = (key, fact) => facts.set(key, (facts.get(key) ?? "") + fact + "\0");
+  const add = (key, fact) => {
+    const list = facts.get(key);
+    if (list) list.push(fact);
+    else facts.set(key, [fact]);
+  };
   const inLoop = /* @__PURE__ */ new Set();
   for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  const kept = model.code ? void 0 : SCRIPT_FACTS;
   forEachStatement(model.statements, addFacts, { triggers: false });
   function addFacts(stmt) {
-    let fact;
-    if (DDL_KINDS.has(stmt.kind)) {
-      fact = statementText2(model, stmt).replace(/\s+/g, " ");
-    } else if (stmt.kind === "insert") {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`;
-    } else if (stmt.kind === "merge") {
-      fact = `merge ${stmt.hasInsert}`;
-    } else if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") {
-      fact = stmt.kind;
-    } else {
-      return;
+    let fact = kept?.get(stmt);
+    if (fact === void 0) {
+      fact = factOf(model, stmt, inLoop);
+      kept?.set(stmt, fact);
     }
+    if (fact === null) return;
     const names3 = namesIn2(stmt);
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
   return facts;
 }
+function factOf(model, stmt, inLoop) {
+  if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
+  if (stmt.kind === "insert") return interned(`insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`);
+  if (stmt.kind === "merge") return `merge ${stmt.hasInsert}`;
+  if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") return stmt.kind;
+  return null;
+}
+function interned(fact) {
+  const known = SHAPES.get(fact);
+  if (known !== void 0) return known;
+  if (SHAPES.size >= 1e4) SHAPES.clear();
+  SHAPES.set(fact, fact);
+  return fact;
+}
 function changedNames(before, after) {
   const changed = /* @__PURE__ */ new Set();
-  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
-  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
+  for (const [k, v] of before) if (!sameFacts(after.get(k), v)) changed.add(k);
+  for (const [k, v] of after) if (!sameFacts(before.get(k), v)) changed.add(k);
   return changed;
+}
+function sameFacts(a, b) {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 function mentionedNames(model) {
   const names3 = /* @__PURE__ */ new Set();
@@ -31771,7 +32000,7 @@ function insertStatements(model) {
   }
   return out;
 }
-var SIMPLE_ESCAPES2;
+var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES;
 var init_model_queries = __esm({
   "server/src/lsp/model-queries.ts"() {
     "use strict";
@@ -31779,6 +32008,8 @@ var init_model_queries = __esm({
     init_schema_findings();
     init_values();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
+    SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
+    SHAPES = /* @__PURE__ */ new Map();
   }
 });
 
@@ -31815,6 +32046,8 @@ var init_diagnostics = __esm({
        * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
        */
       published = /* @__PURE__ */ new Map();
+      /** Converted diagnostics of documents edited in the editor, reused while a finding is the same (lsp-convert.ts). */
+      converted = /* @__PURE__ */ new Map();
       loggedFailures = /* @__PURE__ */ new Set();
       /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
       facts = /* @__PURE__ */ new WeakMap();
@@ -31844,6 +32077,7 @@ var init_diagnostics = __esm({
         this.state.changes.forget(uri);
         this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
+        this.converted.delete(this.state.pathOf(uri));
       }
       /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
       isCurrent(uri) {
@@ -31858,7 +32092,7 @@ var init_diagnostics = __esm({
         }
       }
       opened(uri, version2) {
-        this.scheduler.schedule(uri, version2, 0);
+        this.scheduler.schedule(uri, version2, 0, true, false);
       }
       /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
       current(uri) {
@@ -31960,7 +32194,9 @@ var init_diagnostics = __esm({
         this.logRuleFailures(failuresBefore);
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
-        const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+        let cache = this.converted.get(path);
+        if (!cache && version2 !== void 0) this.converted.set(path, cache = new LspDiagnosticCache());
+        const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
         const uri = this.state.uriOf(path);
         const last = this.published.get(path);
         let key;
@@ -31980,6 +32216,7 @@ var init_diagnostics = __esm({
       publishEmpty(path, version2) {
         if (!this.published.has(path) && version2 === void 0) return;
         this.published.delete(path);
+        this.converted.delete(path);
         const uri = this.state.uriOf(path);
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: [] } : { uri, version: version2, diagnostics: [] });
         this.sendStatus();
@@ -32929,6 +33166,7 @@ var init_language_server = __esm({
         this.configuration.loadFileConfig();
         s.config = this.configuration.buildConfig();
         s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+        s.workspace.keepPieces = true;
         s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
         this.configuration.loadSchema();
         return {

@@ -84,6 +84,8 @@ const SingleRowInsertRule: Rule = {
       flush();
     }
   },
+  // A run of a script ends at any statement that is neither a single-row INSERT nor a COMMIT (flush above).
+  endsRun: (stmt) => stmt.kind !== 'commit' && !isSingleRowValues(stmt),
 };
 
 /**

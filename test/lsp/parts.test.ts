@@ -195,6 +195,25 @@ describe('adaptive debounce (issue 15)', () => {
     }
     assert.ok(rebuilding.lastAnalysisMs('u')! < INSTANT_ANALYSIS_MS, `${rebuilding.lastAnalysisMs('u')} ms`);
   });
+
+  it('does not take the analysis of a document just opened for its pace', () => {
+    const durations = [INSTANT_ANALYSIS_MS * 2, 2];
+    let run = 0;
+    const scheduler = new DocumentScheduler(() => {
+      const until = performance.now() + durations[run++];
+      while (performance.now() < until) {
+        // busy: an analysis
+      }
+    });
+    scheduler.schedule('u', 1, 0, true, false);
+    scheduler.flush('u');
+    assert.equal(scheduler.lastAnalysisMs('u'), undefined, 'no pace yet');
+    assert.equal(debounceFor({ keystroke: true }, scheduler.lastAnalysisMs('u'), 150), 0, 'the first keystroke is analysed at once');
+    assert.equal(scheduler.schedule('u', 2, 0, false), 0);
+    scheduler.flush('u');
+    assert.ok(scheduler.lastAnalysisMs('u')! < INSTANT_ANALYSIS_MS, `${scheduler.lastAnalysisMs('u')} ms`);
+    scheduler.cancelAll();
+  });
 });
 
 describe('run findings in the editor', () => {

@@ -40,7 +40,7 @@ export function readSuppressions(comments: readonly Comment[], lines: LineIndex)
 }
 
 /**
- * Marks suppressed diagnostics and reports suppressions that matched nothing. `judgeable` says whether a
+ * Marks suppressed diagnostics (replaced in `diagnostics` by marked copies) and reports suppressions that matched nothing. `judgeable` says whether a
  * suppression that matched nothing can be called unused (engine/suppression-scope.ts); unknown rule ids
  * are reported regardless.
  */
@@ -67,14 +67,16 @@ export function applySuppressions(
     }
   }
   const order = new Map(suppressions.map((s, i) => [s, i]));
-  for (const d of diagnostics) {
-    const line = lines.position(d.span.start).line;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i];
+    const line = lines.line(d.span.start);
     const onLine = byLine.get(line);
     const candidates = onLine ? (fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a)! - order.get(b)!) : onLine) : fileWide;
     for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
       s.used = true;
-      d.suppressed = { kind: s.kind === 'file' ? 'file' : 'line', justification: s.reason };
+      // A marked copy in its place: the finding itself may be kept for the next analysis (engine/segments.ts).
+      diagnostics[i] = { ...d, suppressed: { kind: s.kind === 'file' ? 'file' : 'line', justification: s.reason } };
       break;
     }
   }

@@ -211,6 +211,15 @@ export interface RuleContext {
 export interface Rule {
   meta: RuleMeta;
   check(context: RuleContext): void;
+  /**
+   * For a rule whose findings on a SQL script are about runs of consecutive statements: true for a statement
+   * that ends every run, after which the rule starts afresh (what it reports up to that statement does not
+   * depend on the statements after it, nor the other way round). The engine then checks a script (a model
+   * without `code`) piece by piece, each piece cut after such a statement and given as the model's
+   * `statements`, and keeps a piece's findings while its statements are the same objects (engine/segments.ts):
+   * a keystroke re-checks one piece. Reads the statement alone.
+   */
+  endsRun?(stmt: Statement): boolean;
 }
 
 export interface RegisteredRule {

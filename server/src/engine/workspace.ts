@@ -18,6 +18,7 @@ import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
+import { checkByPieces, type PieceCache } from './segments';
 
 export interface RuleFailure {
   file: string;
@@ -69,6 +70,13 @@ export class Workspace {
   /** Bumped when the configuration or a schema file changes. */
   private schemaVersion = 0;
   private schemaCache?: SchemaModel;
+  /**
+   * Bumped when the schema is folded anew; an edit that keeps it (setFile's withFileReplaced) keeps the epoch:
+   * the schema answers the same about every statement it kept, so findings kept per piece stay true.
+   */
+  private schemaEpoch = 0;
+  /** Findings of rules about runs (Rule.endsRun), per script and rule, kept per piece (engine/segments.ts). */
+  private readonly pieces = new Map<string, Map<string, PieceCache>>();
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
   /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
@@ -84,6 +92,11 @@ export class Workspace {
   private readonly groups = new Map<string, string>();
   /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
   mergeFindings = true;
+  /**
+   * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
+   * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
+   */
+  keepPieces = false;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -235,6 +248,7 @@ export class Workspace {
 
   removeFile(path: string): void {
     if (this.files.delete(path)) {
+      this.pieces.delete(path);
       this.members.changed(path, false);
       this.forgetFailures(path);
       this.invalidate();
@@ -291,6 +305,7 @@ export class Workspace {
     this.refreshIncluders();
     if (!this.schemaCache) {
       const started = performance.now();
+      this.schemaEpoch++;
       this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold });
       this.schemaBuildMs += performance.now() - started;
     }
@@ -381,26 +396,50 @@ export class Workspace {
     const dialect = model.dialect ?? this.projectDialect();
     let lines: LineIndex | undefined;
     const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
-    this.forgetFailures(model.source.path);
-    // One report function for the file, reporting for the rule running (rules run one after the other).
+    const path = model.source.path;
+    this.forgetFailures(path);
+    // Rules about runs are checked piece by piece on a script of the linted files (not when the statement of
+    // each finding is asked for: schema files, whose findings are kept otherwise).
+    const byPieces = this.keepPieces && !model.code && !stmts && this.files.get(path)?.model === model;
+    const kept = byPieces ? this.pieces.get(path) : undefined;
+    const pieces = byPieces ? new Map<string, PieceCache>() : undefined;
+    // One report function for the file, reporting for the rule running (rules run one after the other), into
+    // the list being filled (a piece's, for a rule about runs).
     let running: EnabledRule;
+    let into = out;
     const report = (report: Report) => {
-      out.push(toDiagnostic(model.source.path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
+      into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
       stmts?.push(report.stmt);
     };
     for (const enabled of this.enabledRules(dialect)) {
       running = enabled;
       const { rule, setting } = enabled;
       try {
-        rule.check({ file: model, schema, options: setting.options, report });
+        if (pieces && rule.endsRun) {
+          const basis = [setting, this.schemaEpoch, dialect];
+          const checkPiece = (piece: Statement[]) => {
+            const found: Diagnostic[] = [];
+            into = found;
+            try {
+              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+            } finally {
+              into = out;
+            }
+            return found;
+          };
+          const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+          pieces.set(rule.meta.id, cache);
+          for (const d of findings) out.push(d);
+        } else rule.check({ file: model, schema, options: setting.options, report });
       } catch (error) {
-        this.ruleFailures.push({ file: model.source.path, rule: rule.meta.id, error });
+        this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
           out.pop();
           stmts?.pop();
         }
       }
     }
+    if (pieces) this.pieces.set(path, pieces);
     return out;
   }
 
@@ -460,6 +499,13 @@ export class Workspace {
     entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
+}
+
+/** A script as a rule about runs sees one piece of it (Rule.endsRun): the piece's statements, the rest as it is. */
+function pieceModel(model: FileModel, statements: Statement[]): FileModel {
+  const piece: FileModel = { ...model, statements };
+  delete piece.statementIndex;
+  return piece;
 }
 
 /** The model of a file left out because reading it ran past its time budget (`reason` says so). */

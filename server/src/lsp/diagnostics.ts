@@ -3,7 +3,7 @@
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
 import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
 import { changedNames, mentionedNames, schemaFacts } from './model-queries';
-import { toLspDiagnostic } from './lsp-convert';
+import { LspDiagnosticCache, toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
 import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
@@ -20,9 +20,11 @@ export class Diagnostics {
    * document is answered every time, so its text is not made per keystroke: 25 MB for 40,000 findings).
    */
   private readonly published = new Map<string, { lsp?: unknown[]; key?: string; length: number; count: number }>();
+  /** Converted diagnostics of documents edited in the editor, reused while a finding is the same (lsp-convert.ts). */
+  private readonly converted = new Map<string, LspDiagnosticCache>();
   private readonly loggedFailures = new Set<string>();
   /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
-  private readonly facts = new WeakMap<object, Map<string, string>>();
+  private readonly facts = new WeakMap<object, Map<string, string[]>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
   /** Indexing state for the status notification (set by indexer.ts). */
@@ -67,6 +69,7 @@ export class Diagnostics {
     this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
+    this.converted.delete(this.state.pathOf(uri));
   }
 
   /** Whether the engine holds the text the editor shows (with insertlint.run onSave, not while edits are unsaved). */
@@ -84,7 +87,8 @@ export class Diagnostics {
   }
 
   opened(uri: string, version: number): void {
-    this.scheduler.schedule(uri, version, 0);
+    // Reading a document whole is not the pace of its keystrokes (scheduler.ts).
+    this.scheduler.schedule(uri, version, 0, true, false);
   }
 
   /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
@@ -200,7 +204,10 @@ export class Diagnostics {
     this.logRuleFailures(failuresBefore);
     const lines = workspace.lines(path)!;
     const style = this.state.diagnosticStyle();
-    const lsp = diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    // An edited document's findings are converted through its cache; files published in the background are not kept.
+    let cache = this.converted.get(path);
+    if (!cache && version !== undefined) this.converted.set(path, (cache = new LspDiagnosticCache()));
+    const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
     let key: string | undefined;
@@ -224,6 +231,7 @@ export class Diagnostics {
   publishEmpty(path: string, version?: number): void {
     if (!this.published.has(path) && version === undefined) return;
     this.published.delete(path);
+    this.converted.delete(path);
     const uri = this.state.uriOf(path);
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: [] } : { uri, version, diagnostics: [] });
     this.sendStatus();

@@ -136,6 +136,8 @@ export class InsertLintServer {
     this.configuration.loadFileConfig();
     s.config = this.configuration.buildConfig();
     s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
+    // Every edit is analysed again: rules about runs re-check only the piece an edit touched.
+    s.workspace.keepPieces = true;
     // Requests wait while a file is read: in the editor one file gets 3 s, not the CLI's 10.
     s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
     this.configuration.loadSchema();

@@ -44,6 +44,62 @@ export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: Relate
   return lsp;
 }
 
+/**
+ * The diagnostics of an edited document, converted once: a finding the next analysis gives again on the same
+ * lines (every one but those of the piece typed in, issue 15) is the same LSP object as before, so that its
+ * JSON is not made again (lsp-json.ts keeps it per object) and 3,452 findings are not new garbage per keystroke.
+ * A finding with related places (a merged or a schema file's finding) is converted each time.
+ */
+export class LspDiagnosticCache {
+  /**
+   * By message (a kept finding's message is the same string, whose hash V8 keeps: no key of 300 characters
+   * made per finding), then along the entries of that message by the rest of the key.
+   */
+  private byMessage = new Map<string, CachedLsp>();
+  private basis = '';
+
+  convert(ds: readonly Diagnostic[], lines: LineIndex, locate: RelatedLocator | undefined, style: DiagnosticStyle = {}): LspDiagnostic[] {
+    // What every key leaves out: how messages and rule links read, and the document's own URI.
+    const self = ds.length > 0 ? locate?.(ds[0].file)?.uri : undefined;
+    const basis = `${style.messageStyle}\u0000${style.docLink?.('') ?? ''}\u0000${self}`;
+    const before = basis === this.basis ? this.byMessage : undefined;
+    const next = new Map<string, CachedLsp>();
+    const out = ds.map((d) => {
+      if (d.related) return toLspDiagnostic(d, lines, locate, style);
+      const key = lspKey(d, lines);
+      let entry = before?.get(d.message);
+      while (entry && entry.key !== key) entry = entry.next;
+      const lsp = entry?.lsp ?? toLspDiagnostic(d, lines, locate, style);
+      next.set(d.message, { key, lsp, next: next.get(d.message) });
+      return lsp;
+    });
+    this.byMessage = next;
+    this.basis = basis;
+    return out;
+  }
+}
+
+interface CachedLsp {
+  key: string;
+  lsp: LspDiagnostic;
+  /** Another finding with the same message. */
+  next?: CachedLsp;
+}
+
+/** What toLspDiagnostic makes of a finding without related places besides its message, given the style and the file's URI. */
+function lspKey(d: Diagnostic, lines: LineIndex): string {
+  const start = lines.line(d.span.start);
+  const end = lines.line(Math.max(d.span.start, d.span.end));
+  let key = `${d.rule}\u0000${d.severity}\u0000${start}:${d.span.start - lines.lineStart(start)}-${end}:${Math.max(d.span.start, d.span.end) - lines.lineStart(end)}`;
+  if (d.extent) {
+    // The range of "last of the run" (toLspDiagnostic).
+    const last = lines.line(Math.max(d.extent.start, d.extent.end - 1));
+    const to = lines.line(d.extent.end);
+    key += `\u0000${last}:${Math.max(d.extent.start, lines.lineStart(last)) - lines.lineStart(last)}-${to}:${d.extent.end - lines.lineStart(to)}`;
+  }
+  return key;
+}
+
 export function lspRange(lines: LineIndex, span: { start: number; end: number }): Range {
   const s = lines.position(span.start);
   const e = lines.position(Math.max(span.start, span.end));

@@ -137,28 +137,28 @@ export function statementText(model: FileModel, stmt: Statement): string {
  * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
  * a schema change. Comparing two of these tells which tables an edit affected.
  */
-export function schemaFacts(file: FileModel | undefined): Map<string, string> {
-  const facts = new Map<string, string>();
+export function schemaFacts(file: FileModel | undefined): Map<string, string[]> {
+  const facts = new Map<string, string[]>();
   if (!file) return facts;
   const model = file;
-  const add = (key: string, fact: string) => facts.set(key, (facts.get(key) ?? '') + fact + '\u0000');
+  const add = (key: string, fact: string) => {
+    const list = facts.get(key);
+    if (list) list.push(fact);
+    else facts.set(key, [fact]);
+  };
   const inLoop = new Set<Statement>();
   for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  // A script's statement says the same after an edit elsewhere (kept, moved): its fact is made once.
+  const kept = model.code ? undefined : SCRIPT_FACTS;
   // Statements inside routines count too: an INSERT in a procedure makes its table an insert target.
   forEachStatement(model.statements, addFacts, { triggers: false });
   function addFacts(stmt: Statement): void {
-    let fact: string;
-    if (DDL_KINDS.has(stmt.kind)) {
-      fact = statementText(model, stmt).replace(/\s+/g, ' ');
-    } else if (stmt.kind === 'insert') {
-      fact = `insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`;
-    } else if (stmt.kind === 'merge') {
-      fact = `merge ${stmt.hasInsert}`;
-    } else if (stmt.kind === 'import' || stmt.kind === 'load' || stmt.kind === 'ingest') {
-      fact = stmt.kind;
-    } else {
-      return;
+    let fact = kept?.get(stmt);
+    if (fact === undefined) {
+      fact = factOf(model, stmt, inLoop);
+      kept?.set(stmt, fact);
     }
+    if (fact === null) return;
     const names = namesIn(stmt);
     if (names.length === 0) add('*', fact); // SET SCHEMA, DB CFG, tablespaces: may affect any table
     for (const ref of names) add(ref.name.name, fact);
@@ -166,12 +166,44 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string> {
   return facts;
 }
 
+/**
+ * The facts of a script's statements (schemaFacts), by statement. (Their concatenation per table was made
+ * again on every DDL edit: 45,000 INSERTs into one table made a 1 MB string, ~30 ms of a 50,000-line script's
+ * edit, issue 15.)
+ */
+const SCRIPT_FACTS = new WeakMap<Statement, string | null>();
+
+function factOf(model: FileModel, stmt: Statement, inLoop: ReadonlySet<Statement>): string | null {
+  if (DDL_KINDS.has(stmt.kind)) return statementText(model, stmt).replace(/\s+/g, ' ');
+  if (stmt.kind === 'insert') return interned(`insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`);
+  if (stmt.kind === 'merge') return `merge ${stmt.hasInsert}`;
+  if (stmt.kind === 'import' || stmt.kind === 'load' || stmt.kind === 'ingest') return stmt.kind;
+  return null;
+}
+
+/** One string per insert shape: 45,000 INSERTs hold one, and compare as the same string. */
+const SHAPES = new Map<string, string>();
+
+function interned(fact: string): string {
+  const known = SHAPES.get(fact);
+  if (known !== undefined) return known;
+  if (SHAPES.size >= 10000) SHAPES.clear();
+  SHAPES.set(fact, fact);
+  return fact;
+}
+
 /** Table/sequence names (unqualified) whose facts differ; '*' means "could be any". */
-export function changedNames(before: Map<string, string>, after: Map<string, string>): Set<string> {
+export function changedNames(before: Map<string, readonly string[]>, after: Map<string, readonly string[]>): Set<string> {
   const changed = new Set<string>();
-  for (const [k, v] of before) if (after.get(k) !== v) changed.add(k);
-  for (const [k, v] of after) if (before.get(k) !== v) changed.add(k);
+  for (const [k, v] of before) if (!sameFacts(after.get(k), v)) changed.add(k);
+  for (const [k, v] of after) if (!sameFacts(before.get(k), v)) changed.add(k);
   return changed;
+}
+
+function sameFacts(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Unqualified names of every table and sequence the file mentions. */

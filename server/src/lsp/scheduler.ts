@@ -61,6 +61,8 @@ export function isKeystroke(changes: readonly { range?: { start: { line: number;
 
 interface Pending {
   version: number;
+  /** The analysis counts toward the document's pace (not the one of a document just opened). */
+  paced: boolean;
   timer?: NodeJS.Timeout;
   immediate?: NodeJS.Immediate;
 }
@@ -85,11 +87,14 @@ export class DocumentScheduler {
    * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
    * instant keystroke): no wait for the last analysis to be an analysis' time ago. Keystrokes held down come
    * faster than such a document is analysed, and are still analysed only in their newest version.
-   * Returns the wait (ms).
+   * `paced` false (a document just opened): the analysis reads the whole text, a keystroke's re-reads a
+   * statement (sql/incremental.ts), so its time is not the document's pace; one slow analysis is an event
+   * (typicalAnalysisMs), and the first keystroke after opening a 50,000-line script waited a debounce for it
+   * (issue 15). Returns the wait (ms).
    */
-  schedule(uri: string, version: number, delayMs: number, keepApart = true): number {
+  schedule(uri: string, version: number, delayMs: number, keepApart = true, paced = true): number {
     this.cancel(uri);
-    const entry: Pending = { version };
+    const entry: Pending = { version, paced };
     const last = keepApart ? this.last.get(uri) : undefined;
     const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
     const due = Date.now() + wait;
@@ -147,7 +152,9 @@ export class DocumentScheduler {
       workspaceMs = this.run(uri, entry.version);
     } finally {
       const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
-      this.last.set(uri, { end: Date.now(), took, before: this.last.get(uri)?.took });
+      const previous = this.last.get(uri);
+      if (entry.paced) this.last.set(uri, { end: Date.now(), took, before: previous?.took });
+      else if (previous) this.last.set(uri, { ...previous, end: Date.now() });
     }
   }
 }

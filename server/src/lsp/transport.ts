@@ -5,7 +5,8 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { createConnection as createSocket } from 'node:net';
 import { format } from 'node:util';
-import { createConnection, type Connection } from 'vscode-languageserver/node';
+import { createConnection, StreamMessageWriter, type Connection, type MessageReader } from 'vscode-languageserver/node';
+import { asciiJsonEncoder } from './lsp-json';
 
 /** Longer header blocks are garbage (real ones are under 100 bytes). */
 const MAX_HEADER_BYTES = 8192;
@@ -150,7 +151,7 @@ export function createServerTransport(argv: string[] = process.argv): ServerTran
   });
   if (argv.includes('--stdio')) {
     process.stdin.pipe(filter);
-    connection = createConnection(filter, process.stdout);
+    connection = createConnection(readerOf(filter), new StreamMessageWriter(process.stdout, { contentTypeEncoder: asciiJsonEncoder }));
     // As vscode-languageserver does for --stdio: console output must not corrupt the protocol on stdout.
     const log = (level: 'log' | 'info' | 'warn' | 'error') => (...args: unknown[]) => connection!.console[level](format(...args));
     console.log = log('log');
@@ -161,7 +162,16 @@ export function createServerTransport(argv: string[] = process.argv): ServerTran
   } else {
     const socket = createSocket(socketPort!, '127.0.0.1');
     socket.pipe(filter);
-    connection = createConnection(filter, socket);
+    connection = createConnection(readerOf(filter), new StreamMessageWriter(socket, { contentTypeEncoder: asciiJsonEncoder }));
   }
   return { connection, inputPending: () => filter.midMessage };
+}
+
+/**
+ * The input stream where createConnection takes a reader: it wraps a stream in a reader itself, and only for a
+ * stream does it end the process when the input ends (as with `createConnection(stream, stream)`); the writer
+ * is ours, for its JSON (lsp-json.ts), and the overloads take two streams or two readers.
+ */
+function readerOf(stream: NodeJS.ReadableStream): MessageReader {
+  return stream as unknown as MessageReader;
 }
