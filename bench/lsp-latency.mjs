@@ -331,6 +331,8 @@ async function editorCase(lines, files, edits, settings) {
     server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     await got;
     (isDdl ? ddl : keystroke).push(performance.now() - started);
+    // BENCH_TRACE=1: each edit's time, to see which ones make the tail.
+    if (process.env.BENCH_TRACE) console.error(`edit ${r + 1} ${isDdl ? 'ddl' : 'keystroke'} ${(performance.now() - started).toFixed(1)} ms`);
     // Keystrokes within a few edits of a DDL edit, apart: the adaptive debounce once made them wait for the rebuild.
     if (isDdl) lastDdl = r;
     else if (r - lastDdl <= 6) afterDdl.push(keystroke[keystroke.length - 1]);

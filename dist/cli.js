@@ -6695,6 +6695,10 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
+function statementAt(statements, offset) {
+  const i = firstStartingFrom(statements, offset + 1) - 1;
+  return i >= 0 && offset <= statements[i].span.end ? statements[i] : void 0;
+}
 function firstStartingFrom(items, offset, from = 0) {
   let low = from;
   let high = items.length;
@@ -31536,7 +31540,7 @@ var init_secret_channel = __esm({
 
 // server/src/lsp/scheduler.ts
 function typicalAnalysisMs(last, before) {
-  return before === void 0 ? last : Math.min(last, before);
+  return Math.min(last, before);
 }
 function debounceFor(edit, lastAnalysisMs, debounceMs) {
   if (!edit?.keystroke) return debounceMs;
@@ -31573,7 +31577,11 @@ var init_scheduler = __esm({
       run;
       inputPending;
       pending = /* @__PURE__ */ new Map();
-      /** When the document's last analysis ended, how long it took, and how long the one before took. */
+      /**
+       * When the document's last analysis ended, and per kind of edit (EditShape.statementKind) how long the
+       * last analysis after one took and the one before it. (Timed together, two DDL edits made the analysis of
+       * a keystroke in an INSERT after them wait as long as their own: the slowest keystrokes of issue 15's bench.)
+       */
       last = /* @__PURE__ */ new Map();
       /**
        * Analysis of `version` in `delayMs`; replaces what was pending for the document. `keepApart` false (an
@@ -31582,13 +31590,14 @@ var init_scheduler = __esm({
        * `paced` false (a document just opened): the analysis reads the whole text, a keystroke's re-reads a
        * statement (sql/incremental.ts), so its time is not the document's pace; one slow analysis is an event
        * (typicalAnalysisMs), and the first keystroke after opening a 50,000-line script waited a debounce for it
-       * (issue 15). Returns the wait (ms).
+       * (issue 15). `kind`: the kind of statement the edit fell in, whose analyses set the pace. Returns the wait (ms).
        */
-      schedule(uri, version2, delayMs, keepApart = true, paced = true) {
+      schedule(uri, version2, delayMs, keepApart = true, paced = true, kind = "") {
+        const replaced = this.pending.get(uri);
         this.cancel(uri);
-        const entry = { version: version2, paced };
-        const last = keepApart ? this.last.get(uri) : void 0;
-        const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
+        const entry = { version: version2, paced, kind: replaced && replaced.kind !== kind ? void 0 : kind };
+        const pace = keepApart ? this.lastAnalysisMs(uri, kind) : void 0;
+        const wait = pace !== void 0 ? Math.max(delayMs, this.last.get(uri).end + pace - Date.now()) : delayMs;
         const due = Date.now() + wait;
         const whenInputRead = () => {
           entry.timer = void 0;
@@ -31599,10 +31608,14 @@ var init_scheduler = __esm({
         this.pending.set(uri, entry);
         return wait;
       }
-      /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
-      lastAnalysisMs(uri) {
-        const last = this.last.get(uri);
-        return last && typicalAnalysisMs(last.took, last.before);
+      /**
+       * How long the document's analysis after an edit of `kind` takes (ms; typicalAnalysisMs of its last two),
+       * once two were timed: the first runs cold code and fills caches (the first keystroke in a 50,000-line
+       * script took 200 ms, the next ones 60, and the second keystroke waited a debounce for the first).
+       */
+      lastAnalysisMs(uri, kind = "") {
+        const pace = this.last.get(uri)?.paces.get(kind);
+        return pace?.before === void 0 ? void 0 : typicalAnalysisMs(pace.took, pace.before);
       }
       /** The version waiting to be analysed, if any. */
       pendingVersion(uri) {
@@ -31637,9 +31650,10 @@ var init_scheduler = __esm({
           workspaceMs = this.run(uri, entry.version);
         } finally {
           const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
-          const previous = this.last.get(uri);
-          if (entry.paced) this.last.set(uri, { end: Date.now(), took, before: previous?.took });
-          else if (previous) this.last.set(uri, { ...previous, end: Date.now() });
+          let last = this.last.get(uri);
+          if (!last) this.last.set(uri, last = { end: 0, paces: /* @__PURE__ */ new Map() });
+          last.end = Date.now();
+          if (entry.paced && entry.kind !== void 0) last.paces.set(entry.kind, { took, before: last.paces.get(entry.kind)?.took });
         }
       }
     };
@@ -31685,6 +31699,11 @@ var init_text_changes = __esm({
         if (!unread || unread.change === "none" || unread.change === void 0 || held !== unread.base) return void 0;
         return unread.change;
       }
+      /** Where the changes not yet read begin, in the offsets of the text the engine last read (undefined: not known). */
+      startOf(uri) {
+        const change = this.byUri.get(uri)?.change;
+        return change === void 0 || change === "none" ? void 0 : change.start;
+      }
       /** The document was closed. */
       forget(uri) {
         this.byUri.delete(uri);
@@ -31710,6 +31729,7 @@ var init_server_state = __esm({
     init_secret_channel();
     init_scheduler();
     init_text_changes();
+    init_incremental();
     LANGUAGE_IDS = {
       sql: "sql",
       db2sql: "sql",
@@ -31740,8 +31760,9 @@ var init_server_state = __esm({
       documents = new import_node3.TextDocuments({
         create: TextDocument2.create,
         update: (document2, changes, version2) => {
-          this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes) });
-          return this.changes.update(document2, changes, version2);
+          const updated = this.changes.update(document2, changes, version2);
+          this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes), statementKind: this.statementKindAt(document2.uri) });
+          return updated;
         }
       });
       workspace;
@@ -31785,6 +31806,12 @@ var init_server_state = __esm({
         const w = this.connection.window;
         const shown = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
         Promise.resolve(shown).catch(() => this.log("info", `(message not shown) ${message}`));
+      }
+      /** The kind of the statement where a document's unread edits begin, in the model the engine holds ('' if none). */
+      statementKindAt(uri) {
+        const offset = this.changes.startOf(uri);
+        const model = offset === void 0 ? void 0 : this.workspace?.model(this.pathOf(uri));
+        return (model && statementAt(model.statements, offset)?.kind) ?? "";
       }
       /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
       pathOf(uri) {
@@ -31905,7 +31932,7 @@ function nameAt(model, offset) {
   }
   return void 0;
 }
-function statementAt(model, offset) {
+function statementAt2(model, offset) {
   let best;
   for (const stmt of model.statements) {
     const span = fileSpan2(stmt, stmt.span);
@@ -32065,8 +32092,9 @@ var init_diagnostics = __esm({
         if (this.state.settings.run === "onSave" && this.analysed.has(uri)) return;
         const edit = this.state.lastEdit.get(uri);
         this.state.lastEdit.delete(uri);
-        const analysisMs = this.scheduler.lastAnalysisMs(uri);
-        this.scheduler.schedule(uri, version2, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
+        const kind = edit?.statementKind ?? "";
+        const analysisMs = this.scheduler.lastAnalysisMs(uri, kind);
+        this.scheduler.schedule(uri, version2, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs), true, kind);
       }
       /** A document was saved: with insertlint.run onSave, this is when it is analysed. */
       saved(uri, version2) {
@@ -32752,7 +32780,7 @@ var init_commands = __esm({
         const cur = this.diagnostics.current(params?.uri);
         if (!cur) return null;
         const start = offsetOf(cur.lines, params.range?.start);
-        const stmt = statementAt(cur.model, start);
+        const stmt = statementAt2(cur.model, start);
         if (!stmt) return null;
         return { sql: statementText2(cur.model, stmt), kind: stmt.kind, range: lspRange(cur.lines, fileSpan2(stmt, stmt.span)) };
       }

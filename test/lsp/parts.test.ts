@@ -11,6 +11,10 @@ import { SchemaModel } from '../../server/src/schema/schema';
 import type { FileLanguage, FileModel } from '../../server/src/engine/types';
 import { toLspDiagnostic } from '../../server/src/lsp/lsp-convert';
 import { lintWorkspace } from '../helpers/rule-tester';
+import { statementAt } from '../../server/src/sql/incremental';
+import { parseSql } from '../../server/src/sql/parser';
+import { UnreadChanges } from '../../server/src/lsp/text-changes';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): FileModel {
   return buildFileModel({ path, text, language });
@@ -153,14 +157,15 @@ describe('adaptive debounce (issue 15)', () => {
     });
     scheduler.schedule('u', 1, 0);
     scheduler.flush('u');
-    assert.ok(scheduler.schedule('u', 2, 0) >= 50, 'the next run waits until an analysis after the last');
-    assert.equal(scheduler.schedule('u', 3, 0, false), 0, 'an instant keystroke does not');
-    assert.equal(scheduler.schedule('u', 4, 20, false), 20, 'its debounce still counts');
+    assert.equal(scheduler.schedule('u', 2, 0), 0, 'one analysis is no pace yet (the first runs cold)');
+    scheduler.flush('u');
+    assert.ok(scheduler.schedule('u', 3, 0) >= 50, 'the next run waits until an analysis after the last');
+    assert.equal(scheduler.schedule('u', 4, 0, false), 0, 'an instant keystroke does not');
+    assert.equal(scheduler.schedule('u', 5, 20, false), 20, 'its debounce still counts');
     scheduler.cancelAll();
   });
 
   it('takes a document to be as slow as the shorter of its last two analyses (one slow analysis is an event)', () => {
-    assert.equal(typicalAnalysisMs(300, undefined), 300);
     assert.equal(typicalAnalysisMs(300, 8), 8);
     assert.equal(typicalAnalysisMs(120, 300), 120);
     const durations = [2, INSTANT_ANALYSIS_MS * 3, 2, INSTANT_ANALYSIS_MS * 2, INSTANT_ANALYSIS_MS * 2];
@@ -178,6 +183,7 @@ describe('adaptive debounce (issue 15)', () => {
       seen.push(scheduler.lastAnalysisMs('u')!);
     }
     scheduler.cancelAll();
+    assert.equal(seen[0], undefined, 'one analysis is no pace yet');
     assert.ok(seen[1] < INSTANT_ANALYSIS_MS, `after a quick and a slow analysis: ${seen[1]} ms (keystrokes stay instant)`);
     assert.ok(seen[2] < INSTANT_ANALYSIS_MS, `${seen[2]}`);
     assert.ok(seen[4] >= INSTANT_ANALYSIS_MS * 2, `after two slow analyses: ${seen[4]} ms`);
@@ -197,7 +203,7 @@ describe('adaptive debounce (issue 15)', () => {
   });
 
   it('does not take the analysis of a document just opened for its pace', () => {
-    const durations = [INSTANT_ANALYSIS_MS * 2, 2];
+    const durations = [INSTANT_ANALYSIS_MS * 2, 2, 2];
     let run = 0;
     const scheduler = new DocumentScheduler(() => {
       const until = performance.now() + durations[run++];
@@ -211,8 +217,64 @@ describe('adaptive debounce (issue 15)', () => {
     assert.equal(debounceFor({ keystroke: true }, scheduler.lastAnalysisMs('u'), 150), 0, 'the first keystroke is analysed at once');
     assert.equal(scheduler.schedule('u', 2, 0, false), 0);
     scheduler.flush('u');
+    assert.equal(scheduler.schedule('u', 3, 0, false), 0);
+    scheduler.flush('u');
     assert.ok(scheduler.lastAnalysisMs('u')! < INSTANT_ANALYSIS_MS, `${scheduler.lastAnalysisMs('u')} ms`);
     scheduler.cancelAll();
+  });
+});
+
+describe('pace per kind of edit (issue 15)', () => {
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      // busy: an analysis
+    }
+  };
+
+  it('times analyses per kind of statement edited: two slow CREATE TABLE edits leave a keystroke in an INSERT instant', () => {
+    const durations = [2, 2, INSTANT_ANALYSIS_MS * 2, INSTANT_ANALYSIS_MS * 2, 2];
+    let run = 0;
+    const scheduler = new DocumentScheduler(() => busy(durations[run++]));
+    const kinds = ['insert', 'insert', 'createTable', 'createTable'];
+    kinds.forEach((kind, i) => {
+      scheduler.schedule('u', i + 1, 0, true, true, kind);
+      scheduler.flush('u');
+    });
+    assert.ok(scheduler.lastAnalysisMs('u', 'createTable')! >= INSTANT_ANALYSIS_MS * 2, `${scheduler.lastAnalysisMs('u', 'createTable')}`);
+    const insertMs = scheduler.lastAnalysisMs('u', 'insert');
+    assert.ok(insertMs! < INSTANT_ANALYSIS_MS, `${insertMs}`);
+    assert.ok(isInstant({ keystroke: true, statementKind: 'insert' }, insertMs), 'the keystroke after the DDL edits is analysed at once');
+    assert.ok(scheduler.schedule('u', 5, 0, true, true, 'insert') < INSTANT_ANALYSIS_MS, 'nor kept a DDL analysis apart');
+    scheduler.cancelAll();
+  });
+
+  it('a run for edits of two kinds sets neither pace', () => {
+    const scheduler = new DocumentScheduler(() => busy(INSTANT_ANALYSIS_MS * 2));
+    scheduler.schedule('u', 1, 1000, true, true, 'createTable');
+    scheduler.schedule('u', 2, 0, true, true, 'insert');
+    scheduler.flush('u');
+    assert.equal(scheduler.lastAnalysisMs('u', 'insert'), undefined);
+    assert.equal(scheduler.lastAnalysisMs('u', 'createTable'), undefined);
+    scheduler.cancelAll();
+  });
+
+  it('finds the statement an offset falls in, and where unread edits begin', () => {
+    const text = 'CREATE TABLE T (A INT);\n\nINSERT INTO T VALUES (1);\n';
+    const { statements } = parseSql(text);
+    assert.equal(statementAt(statements, 0)?.kind, 'createTable');
+    assert.equal(statementAt(statements, text.indexOf('A INT'))?.kind, 'createTable');
+    assert.equal(statementAt(statements, text.indexOf('\n\n') + 1), undefined, 'between statements');
+    assert.equal(statementAt(statements, text.indexOf('(1)'))?.kind, 'insert');
+    assert.equal(statementAt([], 3), undefined);
+    const changes = new UnreadChanges();
+    let doc = TextDocument.create('file:///a.sql', 'sql', 1, text);
+    assert.equal(changes.startOf(doc.uri), undefined);
+    const at = doc.positionAt(text.indexOf('(1)') + 1);
+    doc = changes.update(doc, [{ range: { start: at, end: at }, text: '2' }], 2);
+    assert.equal(changes.startOf(doc.uri), text.indexOf('(1)') + 1);
+    changes.update(doc, [{ text: 'whole' }], 3);
+    assert.equal(changes.startOf(doc.uri), undefined, 'a whole-text change says nothing of where');
   });
 });
 

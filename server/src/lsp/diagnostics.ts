@@ -55,8 +55,9 @@ export class Diagnostics {
     if (this.state.settings.run === 'onSave' && this.analysed.has(uri)) return;
     const edit = this.state.lastEdit.get(uri);
     this.state.lastEdit.delete(uri);
-    const analysisMs = this.scheduler.lastAnalysisMs(uri);
-    this.scheduler.schedule(uri, version, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs));
+    const kind = edit?.statementKind ?? '';
+    const analysisMs = this.scheduler.lastAnalysisMs(uri, kind);
+    this.scheduler.schedule(uri, version, debounceFor(edit, analysisMs, this.state.settings.debounceMs), !isInstant(edit, analysisMs), true, kind);
   }
 
   /** A document was saved: with insertlint.run onSave, this is when it is analysed. */

@@ -23,14 +23,19 @@ export const INSTANT_ANALYSIS_MS = 100;
  * is not counted at all: see DocumentScheduler's `run`. In issue 15's bench the keystroke after a DDL edit
  * waited as long as the rebuild took, and made the slowest twentieth of all keystrokes.)
  */
-export function typicalAnalysisMs(last: number, before: number | undefined): number {
-  return before === undefined ? last : Math.min(last, before);
+export function typicalAnalysisMs(last: number, before: number): number {
+  return Math.min(last, before);
 }
 
-/** What an edit did, as far as the debounce cares: one character typed or deleted, or more. */
+/** What an edit did, as far as the debounce cares: one character typed or deleted, or more, and where. */
 export interface EditShape {
   /** One content change that inserts or removes at most one character on one line (typing, backspace). */
   keystroke: boolean;
+  /**
+   * The kind of statement the edit fell in ('' when unknown or outside any): analyses are timed per kind,
+   * since an edit in a CREATE TABLE re-checks every insert into the table and one in an INSERT its statement.
+   */
+  statementKind?: string;
 }
 
 /**
@@ -63,14 +68,20 @@ interface Pending {
   version: number;
   /** The analysis counts toward the document's pace (not the one of a document just opened). */
   paced: boolean;
+  /** The kind of statement its edits fell in (EditShape.statementKind); undefined when they fell in several. */
+  kind: string | undefined;
   timer?: NodeJS.Timeout;
   immediate?: NodeJS.Immediate;
 }
 
 export class DocumentScheduler {
   private readonly pending = new Map<string, Pending>();
-  /** When the document's last analysis ended, how long it took, and how long the one before took. */
-  private readonly last = new Map<string, { end: number; took: number; before?: number }>();
+  /**
+   * When the document's last analysis ended, and per kind of edit (EditShape.statementKind) how long the
+   * last analysis after one took and the one before it. (Timed together, two DDL edits made the analysis of
+   * a keystroke in an INSERT after them wait as long as their own: the slowest keystrokes of issue 15's bench.)
+   */
+  private readonly last = new Map<string, { end: number; paces: Map<string, { took: number; before?: number }> }>();
 
   /**
    * `run` analyses a version and may return the milliseconds of it spent on the workspace rather than on the
@@ -90,13 +101,15 @@ export class DocumentScheduler {
    * `paced` false (a document just opened): the analysis reads the whole text, a keystroke's re-reads a
    * statement (sql/incremental.ts), so its time is not the document's pace; one slow analysis is an event
    * (typicalAnalysisMs), and the first keystroke after opening a 50,000-line script waited a debounce for it
-   * (issue 15). Returns the wait (ms).
+   * (issue 15). `kind`: the kind of statement the edit fell in, whose analyses set the pace. Returns the wait (ms).
    */
-  schedule(uri: string, version: number, delayMs: number, keepApart = true, paced = true): number {
+  schedule(uri: string, version: number, delayMs: number, keepApart = true, paced = true, kind = ''): number {
+    const replaced = this.pending.get(uri);
     this.cancel(uri);
-    const entry: Pending = { version, paced };
-    const last = keepApart ? this.last.get(uri) : undefined;
-    const wait = last ? Math.max(delayMs, last.end + typicalAnalysisMs(last.took, last.before) - Date.now()) : delayMs;
+    // A run for edits of several kinds is no kind's pace.
+    const entry: Pending = { version, paced, kind: replaced && replaced.kind !== kind ? undefined : kind };
+    const pace = keepApart ? this.lastAnalysisMs(uri, kind) : undefined;
+    const wait = pace !== undefined ? Math.max(delayMs, this.last.get(uri)!.end + pace - Date.now()) : delayMs;
     const due = Date.now() + wait;
     const whenInputRead = () => {
       entry.timer = undefined;
@@ -108,10 +121,14 @@ export class DocumentScheduler {
     return wait;
   }
 
-  /** How long the document's analysis takes (ms; typicalAnalysisMs of its last two), if it was analysed. */
-  lastAnalysisMs(uri: string): number | undefined {
-    const last = this.last.get(uri);
-    return last && typicalAnalysisMs(last.took, last.before);
+  /**
+   * How long the document's analysis after an edit of `kind` takes (ms; typicalAnalysisMs of its last two),
+   * once two were timed: the first runs cold code and fills caches (the first keystroke in a 50,000-line
+   * script took 200 ms, the next ones 60, and the second keystroke waited a debounce for the first).
+   */
+  lastAnalysisMs(uri: string, kind = ''): number | undefined {
+    const pace = this.last.get(uri)?.paces.get(kind);
+    return pace?.before === undefined ? undefined : typicalAnalysisMs(pace.took, pace.before);
   }
 
   /** The version waiting to be analysed, if any. */
@@ -152,9 +169,10 @@ export class DocumentScheduler {
       workspaceMs = this.run(uri, entry.version);
     } finally {
       const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
-      const previous = this.last.get(uri);
-      if (entry.paced) this.last.set(uri, { end: Date.now(), took, before: previous?.took });
-      else if (previous) this.last.set(uri, { ...previous, end: Date.now() });
+      let last = this.last.get(uri);
+      if (!last) this.last.set(uri, (last = { end: 0, paces: new Map() }));
+      last.end = Date.now();
+      if (entry.paced && entry.kind !== undefined) last.paces.set(entry.kind, { took, before: last.paces.get(entry.kind)?.took });
     }
   }
 }

@@ -15,6 +15,7 @@ import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
 import { isKeystroke, type EditShape } from './scheduler';
 import { UnreadChanges } from './text-changes';
+import { statementAt } from '../sql/incremental';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
 export const LANGUAGE_IDS: Record<string, FileLanguage> = {
@@ -44,8 +45,9 @@ export class ServerState {
   readonly documents: TextDocuments<TextDocument> = new TextDocuments({
     create: TextDocument.create,
     update: (document, changes, version) => {
-      this.lastEdit.set(document.uri, { keystroke: isKeystroke(changes as Parameters<typeof isKeystroke>[0]) });
-      return this.changes.update(document, changes, version);
+      const updated = this.changes.update(document, changes, version);
+      this.lastEdit.set(document.uri, { keystroke: isKeystroke(changes as Parameters<typeof isKeystroke>[0]), statementKind: this.statementKindAt(document.uri) });
+      return updated;
     },
   });
   workspace!: Workspace;
@@ -97,6 +99,13 @@ export class ServerState {
     const w = this.connection.window;
     const shown: unknown = kind === 'info' ? w.showInformationMessage(message) : w.showWarningMessage(message);
     Promise.resolve(shown).catch(() => this.log('info', `(message not shown) ${message}`));
+  }
+
+  /** The kind of the statement where a document's unread edits begin, in the model the engine holds ('' if none). */
+  private statementKindAt(uri: string): string {
+    const offset = this.changes.startOf(uri);
+    const model = offset === undefined ? undefined : this.workspace?.model(this.pathOf(uri));
+    return (model && statementAt(model.statements, offset!)?.kind) ?? '';
   }
 
   /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */

@@ -51,6 +51,12 @@ export class UnreadChanges {
     return unread.change;
   }
 
+  /** Where the changes not yet read begin, in the offsets of the text the engine last read (undefined: not known). */
+  startOf(uri: string): number | undefined {
+    const change = this.byUri.get(uri)?.change;
+    return change === undefined || change === 'none' ? undefined : change.start;
+  }
+
   /** The document was closed. */
   forget(uri: string): void {
     this.byUri.delete(uri);
