@@ -6752,6 +6752,16 @@ function shiftStatement(stmt, delta) {
     }
   }
 }
+function prepareShifts(statements, from, budgetMs) {
+  const until = performance.now() + budgetMs;
+  let i = from;
+  while (i < statements.length) {
+    const stmt = statements[i++];
+    if (!SPANS.has(stmt)) SPANS.set(stmt, spansOf(stmt));
+    if ((i & 63) === 0 && performance.now() > until) break;
+  }
+  return i;
+}
 function spansOf(stmt) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -32052,6 +32062,7 @@ var init_diagnostics = __esm({
     init_server_state();
     import_node4 = __toESM(require_main3());
     init_settings();
+    init_incremental();
     Diagnostics = class {
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
@@ -32164,6 +32175,21 @@ var init_diagnostics = __esm({
         this.publish(path, version2);
         this.markDependentsDirty(path, changedNames(before, after));
         if (!this.indexing) this.sendStatus();
+        if (model && !change && !model.code) this.prepareEdits(path, model);
+      }
+      /**
+       * After a script is read whole (opened, or replaced), what its first edit would find for every statement
+       * after it (the spans the edit moves, sql/incremental.ts prepareShifts) is found in idle slices of a few
+       * milliseconds, between which messages are read; an edit meanwhile ends it (the edit finds what it needs).
+       */
+      prepareEdits(path, model) {
+        let next = 0;
+        const slice = () => {
+          if (this.state.workspace.model(path) !== model) return;
+          next = prepareShifts(model.statements, next, 4);
+          if (next < model.statements.length) setImmediate(slice);
+        };
+        setImmediate(slice);
       }
       /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
       schemaFileChanged(path, text2) {

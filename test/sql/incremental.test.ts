@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parseSql } from '../../server/src/sql/parser';
-import { reparseScript } from '../../server/src/sql/incremental';
+import { prepareShifts, reparseScript } from '../../server/src/sql/incremental';
 import type { ParsedSql } from '../../server/src/sql/ast';
 import { plain } from './plain-parse';
 
@@ -123,6 +123,22 @@ describe('sql incremental re-parse', () => {
       assert.deepEqual(plain(parse.statements), plain(parseSql(next).statements), `edit ${k}`);
       current = next;
     }
+  });
+
+  it('moves statements by spans found ahead (prepareShifts, in slices) as by spans found at the edit', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n${i}'), (${i + 1}, 'm');\n`).join('');
+    const parse: ParsedSql = parseSql(text);
+    // A budget of 0 still gets on (64 statements a slice); the last slice says it is done.
+    const first = prepareShifts(parse.statements, 0, 0);
+    assert.ok(first > 0 && first < parse.statements.length, `${first}`);
+    let next = first;
+    while (next < parse.statements.length) next = prepareShifts(parse.statements, next, 0);
+    assert.equal(next, parse.statements.length);
+    assert.equal(prepareShifts(parse.statements, next, 0), next);
+    const at = text.indexOf('(3,');
+    const edited = text.slice(0, at) + 'xy' + text.slice(at);
+    const reparsed = reparseScript(text, parse, edited, ';', { change: { start: at, oldEnd: at, newEnd: at + 2 } })!;
+    assert.deepEqual(plain(reparsed.statements), plain(parseSql(edited).statements));
   });
 
   it('ignores a change that does not fit the texts, and parses whole on a directive typed into a plain script', () => {

@@ -8,6 +8,8 @@ import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
 import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
 import { severityShown } from './settings';
+import { prepareShifts } from '../sql/incremental';
+import type { FileModel } from '../engine/types';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -140,6 +142,22 @@ export class Diagnostics {
     this.publish(path, version);
     this.markDependentsDirty(path, changedNames(before, after));
     if (!this.indexing) this.sendStatus();
+    if (model && !change && !model.code) this.prepareEdits(path, model);
+  }
+
+  /**
+   * After a script is read whole (opened, or replaced), what its first edit would find for every statement
+   * after it (the spans the edit moves, sql/incremental.ts prepareShifts) is found in idle slices of a few
+   * milliseconds, between which messages are read; an edit meanwhile ends it (the edit finds what it needs).
+   */
+  private prepareEdits(path: string, model: FileModel): void {
+    let next = 0;
+    const slice = () => {
+      if (this.state.workspace.model(path) !== model) return;
+      next = prepareShifts(model.statements, next, 4);
+      if (next < model.statements.length) setImmediate(slice);
+    };
+    setImmediate(slice);
   }
 
   /** A schema file's text changed (edited, saved, closed, deleted): every published file may change. */
