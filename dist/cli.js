@@ -1285,6 +1285,15 @@ function keywordAt(text2, start, end, upper) {
   }
   return true;
 }
+function wordEnd(text2, i, n, term, termC0) {
+  let j = i + 1;
+  while (j < n) {
+    const d = text2.charCodeAt(j);
+    if (!isIdentPart(d) || d === termC0 && terminatorAt(text2, j, term, termC0)) break;
+    j++;
+  }
+  return j;
+}
 function terminatorAt(text2, p, term, termC0) {
   if (text2.charCodeAt(p) !== termC0 || term.length > 1 && !text2.startsWith(term, p)) return false;
   if (termC0 === 59 || termC0 === 10) return true;
@@ -1518,12 +1527,7 @@ var init_lexer = __esm({
           }
           if (fast === FAST_WORD && !atStatementStart) {
             lineStart = false;
-            let j = i + 1;
-            while (j < n) {
-              const d = text2.charCodeAt(j);
-              if (!isIdentPart(d) || d === termC0 && terminatorAt(text2, j, term, termC0)) break;
-              j++;
-            }
+            const j = wordEnd(text2, i, n, term, termC0);
             tokens.push(TK_WORD, i, j, 0);
             i = j;
             continue;
@@ -1625,12 +1629,7 @@ var init_lexer = __esm({
             }
           }
           if (isIdentStart(c)) {
-            let j = i + 1;
-            while (j < n) {
-              const d = text2.charCodeAt(j);
-              if (!isIdentPart(d) || d === termC0 && terminatorAt(text2, j, term, termC0)) break;
-              j++;
-            }
+            const j = wordEnd(text2, i, n, term, termC0);
             tokens.push(TK_WORD, i, j, 0);
             if (startsStatement && keywordAt(text2, i, j, "ECHO")) {
               let k = j;
@@ -6873,9 +6872,9 @@ function wordStartBefore(text2, at) {
   let j = at;
   while (j > 0 && isRegExpSpace(text2.charCodeAt(j - 1))) j--;
   if (j === at) return -1;
-  const wordEnd = j;
+  const wordEnd2 = j;
   while (j > 0 && isRegExpWordChar(text2.charCodeAt(j - 1))) j--;
-  return j === wordEnd ? -1 : j;
+  return j === wordEnd2 ? -1 : j;
 }
 function isRegExpSpace(c) {
   if (c < 128) return c === 32 || c >= 9 && c <= 13;

@@ -255,12 +255,7 @@ export class Lexer {
       }
       if (fast === FAST_WORD && !atStatementStart) {
         lineStart = false;
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (!isIdentPart(d) || (d === termC0 && terminatorAt(text, j, term, termC0))) break;
-          j++;
-        }
+        const j = wordEnd(text, i, n, term, termC0);
         tokens.push(TK_WORD, i, j, 0);
         i = j;
         continue;
@@ -372,12 +367,7 @@ export class Lexer {
         }
       }
       if (isIdentStart(c)) {
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (!isIdentPart(d) || (d === termC0 && terminatorAt(text, j, term, termC0))) break;
-          j++;
-        }
+        const j = wordEnd(text, i, n, term, termC0);
         tokens.push(TK_WORD, i, j, 0);
         // CLP ECHO: the rest up to the terminator is free text (it may hold quotes and '--').
         if (startsStatement && keywordAt(text, i, j, 'ECHO')) {
@@ -473,6 +463,17 @@ export class Lexer {
  * terminator (-td@, --#SET TERMINATOR @) only at the end of a line, so '@' in XQuery (@attr), e-mail
  * addresses or '!=' mid-line is not one. ';' ends a statement anywhere.
  */
+/** The end of the word that starts at `i`: identifier characters, up to the statement terminator. */
+function wordEnd(text: string, i: number, n: number, term: string, termC0: number): number {
+  let j = i + 1;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (!isIdentPart(d) || (d === termC0 && terminatorAt(text, j, term, termC0))) break;
+    j++;
+  }
+  return j;
+}
+
 function terminatorAt(text: string, p: number, term: string, termC0: number): boolean {
   if (text.charCodeAt(p) !== termC0 || (term.length > 1 && !text.startsWith(term, p))) return false;
   if (termC0 === 59 || termC0 === 10) return true;
