@@ -307,6 +307,17 @@ describe('language server over stdio', function () {
 
 describe('insertlint lsp --stdio', function () {
   this.timeout(20000);
+  it('ends when its input ends (an editor that went away leaves no server behind)', async () => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, 'out', 'server.js'), '--stdio'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stdin!.end();
+    const timer = setTimeout(() => child.kill(), 10000);
+    const code = await exited;
+    clearTimeout(timer);
+    assert.notEqual(child.signalCode, 'SIGTERM', 'killed: it did not end by itself');
+    assert.notEqual(code, null);
+  });
+
   it('starts the same server from the CLI', async () => {
     const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'insertlint.js'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
