@@ -8251,7 +8251,7 @@ var init_commit_per_row = __esm({
           const statements = unit.statements;
           const explicit = [];
           statements.forEach((stmt, i) => {
-            if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === "commit") explicit.push(statements[i + 1]);
+            if (statements[i + 1]?.kind === "commit" && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) explicit.push(statements[i + 1]);
           });
           if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }

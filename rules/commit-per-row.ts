@@ -44,7 +44,8 @@ const CommitPerRowRule: Rule = {
       const statements = unit.statements;
       const explicit: Statement[] = [];
       statements.forEach((stmt, i) => {
-        if (isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt) && statements[i + 1]?.kind === 'commit') explicit.push(statements[i + 1]);
+        // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
+        if (statements[i + 1]?.kind === 'commit' && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) explicit.push(statements[i + 1]);
       });
       // One finding per script, on its minPairs-th such COMMIT, extending over all of them (see rules/support/runs.ts).
       if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit) => ({ span: commit.span, stmt: commit })) });
