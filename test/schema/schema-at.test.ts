@@ -22,6 +22,23 @@ function targetKeys(schema: SchemaModel, statements: readonly Statement[]): stri
 }
 
 describe('schema: the schema in effect at a statement', () => {
+  it('adds the time of noting it for all files to the workspace\'s schema work, once, when first needed', () => {
+    const files = Array.from({ length: 20 }, (_, i) => model(`f${i}.sql`, `SET SCHEMA S${i};\n` + 'INSERT INTO T VALUES (1);\n'.repeat(200)));
+    const work = { ms: 0 };
+    const schema = SchemaModel.build(files, { work });
+    const built = work.ms;
+    const insert = files[3].statements[1];
+    assert.equal(insert.kind, 'insert');
+    // A qualified name needs no schema in force: nothing is filled.
+    schema.keyOf({ schema: 'X', name: 'T', span: { start: 0, end: 0 } }, insert);
+    assert.equal(work.ms, built);
+    assert.equal(schema.keyOf({ name: 'T', span: { start: 0, end: 0 } }, insert), 'S3.T');
+    const filled = work.ms;
+    assert.ok(filled > built, `${built} -> ${filled}`);
+    schema.keyOf({ name: 'T', span: { start: 0, end: 0 } }, files[7].statements[1]);
+    assert.equal(work.ms, filled, 'filled once for all files');
+  });
+
   it('resolves unqualified names by the last SET SCHEMA of the script before them (routines and triggers too)', () => {
     const text = [
       'INSERT INTO T VALUES (1);',
