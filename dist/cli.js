@@ -31465,7 +31465,8 @@ var init_lsp_convert = __esm({
     LspDiagnosticCache = class {
       /**
        * By message (a kept finding's message is the same string, whose hash V8 keeps: no key of 300 characters
-       * made per finding), then along the entries of that message by the rest of the key.
+       * made per finding), then by the rest of the key: one entry, or a map once a message is given twice (a
+       * list walked per finding was quadratic in findings of one message, which code files have by thousands).
        */
       byMessage = /* @__PURE__ */ new Map();
       basis = "";
@@ -31477,10 +31478,12 @@ var init_lsp_convert = __esm({
         const out = ds.map((d) => {
           if (d.related) return toLspDiagnostic(d, lines, locate, style);
           const key = lspKey(d, lines);
-          let entry = before?.get(d.message);
-          while (entry && entry.key !== key) entry = entry.next;
-          const lsp = entry?.lsp ?? toLspDiagnostic(d, lines, locate, style);
-          next.set(d.message, { key, lsp, next: next.get(d.message) });
+          const kept = before?.get(d.message);
+          const lsp = (kept instanceof Map ? kept.get(key) : kept?.key === key ? kept.lsp : void 0) ?? toLspDiagnostic(d, lines, locate, style);
+          const had = next.get(d.message);
+          if (had === void 0) next.set(d.message, { key, lsp });
+          else if (had instanceof Map) had.set(key, lsp);
+          else next.set(d.message, /* @__PURE__ */ new Map([[had.key, had.lsp], [key, lsp]]));
           return lsp;
         });
         this.byMessage = next;

@@ -8,6 +8,9 @@ import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { LspDiagnosticCache, toLspDiagnostic, type RelatedLocator } from '../../server/src/lsp/lsp-convert';
 import { asciiJson, asciiJsonEncoder, messageJson } from '../../server/src/lsp/lsp-json';
+import { LineIndex } from '../../server/src/engine/lines';
+import type { Diagnostic } from '../../server/src/engine/types';
+import { growthRatio } from '../robustness/support';
 
 const PIECES = [
   'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20));\n',
@@ -54,6 +57,22 @@ describe('lsp: the payload of an edited document', () => {
       { numRuns: 200 },
     );
     assert.ok(reused > 200, `only ${reused} diagnostics reused`);
+  });
+
+  it('finds a kept diagnostic in time linear in findings that share one message (a code file repeats one by thousands)', () => {
+    const size = (n: number) => String(n);
+    const convert = (input: string) => {
+      const n = Number(input);
+      const text = 'x\n'.repeat(n);
+      const lines = new LineIndex(text);
+      const ds: Diagnostic[] = Array.from({ length: n }, (_, i) => ({ file: '/w/a.java', span: { start: 2 * i, end: 2 * i + 1 }, rule: 'single-row-insert', severity: 'warning', message: 'One INSERT INTO T call per row in the for loop.' }));
+      const cache = new LspDiagnosticCache();
+      const first = cache.convert(ds, lines, undefined);
+      const second = cache.convert(ds, lines, undefined);
+      assert.ok(second.every((d, i) => d === first[i]), 'the second conversion hands out the same objects');
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(size, convert, 1_000);
+    assert.ok(ratio < 24, `8x the findings took ${ratio.toFixed(1)}x the time (${smallMs.toFixed(1)} ms -> ${largeMs.toFixed(1)} ms): super-linear`);
   });
 
   it('converts again a run whose last statement grew on its line (the "last of the run" range)', () => {

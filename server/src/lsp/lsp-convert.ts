@@ -53,7 +53,8 @@ export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: Relate
 export class LspDiagnosticCache {
   /**
    * By message (a kept finding's message is the same string, whose hash V8 keeps: no key of 300 characters
-   * made per finding), then along the entries of that message by the rest of the key.
+   * made per finding), then by the rest of the key: one entry, or a map once a message is given twice (a
+   * list walked per finding was quadratic in findings of one message, which code files have by thousands).
    */
   private byMessage = new Map<string, CachedLsp>();
   private basis = '';
@@ -67,10 +68,12 @@ export class LspDiagnosticCache {
     const out = ds.map((d) => {
       if (d.related) return toLspDiagnostic(d, lines, locate, style);
       const key = lspKey(d, lines);
-      let entry = before?.get(d.message);
-      while (entry && entry.key !== key) entry = entry.next;
-      const lsp = entry?.lsp ?? toLspDiagnostic(d, lines, locate, style);
-      next.set(d.message, { key, lsp, next: next.get(d.message) });
+      const kept = before?.get(d.message);
+      const lsp = (kept instanceof Map ? kept.get(key) : kept?.key === key ? kept.lsp : undefined) ?? toLspDiagnostic(d, lines, locate, style);
+      const had = next.get(d.message);
+      if (had === undefined) next.set(d.message, { key, lsp });
+      else if (had instanceof Map) had.set(key, lsp);
+      else next.set(d.message, new Map([[had.key, had.lsp], [key, lsp]]));
       return lsp;
     });
     this.byMessage = next;
@@ -79,12 +82,8 @@ export class LspDiagnosticCache {
   }
 }
 
-interface CachedLsp {
-  key: string;
-  lsp: LspDiagnostic;
-  /** Another finding with the same message. */
-  next?: CachedLsp;
-}
+/** The converted findings of one message: one, or by key. */
+type CachedLsp = { key: string; lsp: LspDiagnostic } | Map<string, LspDiagnostic>;
 
 /** What toLspDiagnostic makes of a finding without related places besides its message, given the style and the file's URI. */
 function lspKey(d: Diagnostic, lines: LineIndex): string {
