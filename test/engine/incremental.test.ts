@@ -8,6 +8,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { firstSentence } from '../../server/src/engine/merge';
+import { applyEdit } from '../helpers/script-edit';
 
 const config = () => resolveConfig(allRules(), { extends: 'insertlint:all' });
 
@@ -62,12 +63,11 @@ describe('engine: edits analysed incrementally', () => {
           ws.diagnostics('/w/a.sql');
           ws.diagnostics('/w/b.sql');
           for (const e of edits) {
-            const at = e.at % (text.length + 1);
-            const end = Math.min(text.length, at + e.remove);
-            text = text.slice(0, at) + e.insert + text.slice(end);
+            const edited = applyEdit(text, e);
+            text = edited.text;
             const schemaBefore = ws.schema;
             // Half the edits say where they changed the text, as the language server does.
-            ws.setFile('/w/a.sql', text, 'sql', e.told ? { start: at, oldEnd: end, newEnd: at + e.insert.length } : undefined);
+            ws.setFile('/w/a.sql', text, 'sql', e.told ? edited.change : undefined);
             const fresh = workspace(text);
             assert.deepEqual(ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'), `edited file after ${JSON.stringify(e)}: ${JSON.stringify(text)}`);
             assert.deepEqual(ws.diagnostics('/w/b.sql'), fresh.diagnostics('/w/b.sql'), 'other file');

@@ -7,6 +7,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
 import type { RegisteredRule } from '../../server/src/engine/types';
+import { applyEdit } from '../helpers/script-edit';
 
 const config = () => resolveConfig(RULES.map((r) => r.rule), { extends: 'insertlint:all' });
 
@@ -59,11 +60,10 @@ describe('engine: rules about runs checked piece by piece', () => {
           ws.setFile('/w/a.sql', text);
           ws.diagnostics('/w/a.sql');
           for (const e of edits) {
-            const at = e.at % (text.length + 1);
-            const end = Math.min(text.length, at + e.remove);
-            const sameLines = !/\n/.test(e.insert + text.slice(at, end));
-            text = text.slice(0, at) + e.insert + text.slice(end);
-            const model = ws.setFile('/w/a.sql', text, 'sql', e.told ? { start: at, oldEnd: end, newEnd: at + e.insert.length } : undefined);
+            const edited = applyEdit(text, e);
+            const sameLines = !/\n/.test(e.insert + edited.removed);
+            text = edited.text;
+            const model = ws.setFile('/w/a.sql', text, 'sql', e.told ? edited.change : undefined);
             const before = count.checked.statements;
             const found = ws.diagnostics('/w/a.sql');
             // (An edit that changed the schema, or the lines of what follows it, which messages name, checks

@@ -11,6 +11,7 @@ import { asciiJson, asciiJsonEncoder, messageJson } from '../../server/src/lsp/l
 import { LineIndex } from '../../server/src/engine/lines';
 import type { Diagnostic } from '../../server/src/engine/types';
 import { growthRatio } from '../robustness/support';
+import { applyEdit } from '../helpers/script-edit';
 
 const PIECES = [
   'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20));\n',
@@ -41,10 +42,9 @@ describe('lsp: the payload of an edited document', () => {
           ws.setFile('/w/a.sql', text);
           let before = cache.convert(ws.diagnostics('/w/a.sql'), ws.lines('/w/a.sql')!, locate, { messageStyle });
           for (const e of edits) {
-            const at = e.at % (text.length + 1);
-            const end = Math.min(text.length, at + e.remove);
-            text = text.slice(0, at) + e.insert + text.slice(end);
-            ws.setFile('/w/a.sql', text, 'sql', { start: at, oldEnd: end, newEnd: at + e.insert.length });
+            const edited = applyEdit(text, e);
+            text = edited.text;
+            ws.setFile('/w/a.sql', text, 'sql', edited.change);
             const ds = ws.diagnostics('/w/a.sql');
             const lines = ws.lines('/w/a.sql')!;
             const got = cache.convert(ds, lines, locate, { messageStyle });
