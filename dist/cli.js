@@ -6699,10 +6699,6 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
   }
   return { statements, comments, kept: statements.length - parsed, parsed };
 }
-function statementAt(statements, offset) {
-  const i = firstStartingFrom(statements, offset + 1) - 1;
-  return i >= 0 && offset <= statements[i].span.end ? statements[i] : void 0;
-}
 function firstStartingFrom(items, offset, from = 0) {
   let low = from;
   let high = items.length;
@@ -31734,152 +31730,6 @@ var init_text_changes = __esm({
   }
 });
 
-// server/src/lsp/server-state.ts
-function describe(error) {
-  return error instanceof Error ? error.stack ?? error.message : String(error);
-}
-var import_node3, import_node_url2, LANGUAGE_IDS, ServerState, yieldToEvents;
-var init_server_state = __esm({
-  "server/src/lsp/server-state.ts"() {
-    "use strict";
-    import_node3 = __toESM(require_main3());
-    init_main2();
-    import_node_url2 = require("node:url");
-    init_settings();
-    init_lsp_convert();
-    init_protocol();
-    init_secret_channel();
-    init_scheduler();
-    init_text_changes();
-    init_incremental();
-    LANGUAGE_IDS = {
-      sql: "sql",
-      db2sql: "sql",
-      java: "java",
-      python: "python",
-      javascript: "javascript",
-      javascriptreact: "javascript",
-      typescript: "typescript",
-      typescriptreact: "typescript",
-      c: "c",
-      cpp: "cpp",
-      shellscript: "shell",
-      // COBOL and JCL editors (IBM Z Open Editor, Broadcom's Code4z) name them so.
-      cobol: "cobol",
-      jcl: "jcl"
-    };
-    ServerState = class {
-      constructor(connection, rules) {
-        this.connection = connection;
-        this.rules = rules;
-      }
-      connection;
-      rules;
-      /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
-      lastEdit = /* @__PURE__ */ new Map();
-      /** What changed in each open document since the engine last read it (text-changes.ts). */
-      changes = new UnreadChanges();
-      documents = new import_node3.TextDocuments({
-        create: TextDocument2.create,
-        update: (document2, changes, version2) => {
-          const updated = this.changes.update(document2, changes, version2);
-          this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes), statementKind: this.statementKindAt(document2.uri) });
-          return updated;
-        }
-      });
-      workspace;
-      codeFrontEnd;
-      folders = [];
-      settings = DEFAULT_SETTINGS;
-      fileConfig;
-      fileConfigPath;
-      config;
-      trusted = true;
-      clientCommands = /* @__PURE__ */ new Set();
-      canPullConfiguration = false;
-      canWatchFiles = false;
-      canReportProgress = false;
-      canRefreshCodeLens = false;
-      /** Rule ids link to the client's rule documentation command (the docs shipped with the extension). */
-      ruleDocsByCommand = false;
-      /** The URI a path was opened or published under (so that we answer with the client's spelling). */
-      uriOfPath = /* @__PURE__ */ new Map();
-      /** Paths read from disk by the index or watchers (open documents are not in here). */
-      onDisk = /* @__PURE__ */ new Set();
-      /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
-      schemaPaths = /* @__PURE__ */ new Set();
-      /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
-      secrets = new SecretReceiver();
-      locate = (file) => {
-        const lines = this.workspace.lines(file);
-        return lines ? { uri: this.uriOf(file), lines } : void 0;
-      };
-      log(level, message) {
-        const c = this.connection.console;
-        if (level === "error") c.error(message);
-        else if (level === "warn") c.warn(message);
-        else c.info(message);
-      }
-      /**
-       * A message box in the editor. window/showMessageRequest is a request: a client that does not answer it
-       * (or fails) must not leave an unhandled rejection, which would end the server.
-       */
-      showMessage(kind, message) {
-        const w = this.connection.window;
-        const shown = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
-        Promise.resolve(shown).catch(() => this.log("info", `(message not shown) ${message}`));
-      }
-      /** The kind of the statement where a document's unread edits begin, in the model the engine holds ('' if none). */
-      statementKindAt(uri) {
-        const offset = this.changes.startOf(uri);
-        const model = offset === void 0 ? void 0 : this.workspace?.model(this.pathOf(uri));
-        return (model && statementAt(model.statements, offset)?.kind) ?? "";
-      }
-      /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
-      pathOf(uri) {
-        if (uri.startsWith("file:")) {
-          try {
-            return (0, import_node_url2.fileURLToPath)(uri);
-          } catch {
-            return uri;
-          }
-        }
-        return uri;
-      }
-      uriOf(path) {
-        return this.uriOfPath.get(path) ?? (path.includes(":") && !/^[a-zA-Z]:[\\/]/.test(path) ? path : (0, import_node_url2.pathToFileURL)(path).toString());
-      }
-      languageFor(path, languageId) {
-        return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : void 0);
-      }
-      /** How findings are written for this editor (insertlint.messageStyle, where rule ids link to). */
-      diagnosticStyle() {
-        return {
-          messageStyle: this.settings.messageStyle,
-          docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : void 0
-        };
-      }
-      /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */
-      shows(path) {
-        if (!this.settings.enable) return false;
-        const doc = this.documents.get(this.uriOf(path));
-        if (doc && LANGUAGE_IDS[doc.languageId] !== void 0) return this.settings.languages.includes(doc.languageId);
-        const language = this.workspace.languageOf(path);
-        return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== void 0 && LANGUAGE_IDS[id] === language);
-      }
-      /** Open documents the engine holds, as paths. */
-      openPaths() {
-        return this.documents.all().map((d) => this.pathOf(d.uri)).filter((p) => this.workspace.hasFile(p));
-      }
-      /** Files whose findings are shown (insertlint.diagnostics.scope). */
-      publishablePaths() {
-        return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
-      }
-    };
-    yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
-  }
-});
-
 // server/src/lsp/model-queries.ts
 function namesIn2(stmt) {
   const out = [];
@@ -31954,7 +31804,19 @@ function nameAt(model, offset) {
   }
   return void 0;
 }
-function statementAt2(model, offset) {
+function statementAt(model, offset) {
+  if (model.source.language === "sql") {
+    const list = model.statements;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = low + high >> 1;
+      if (fileSpan2(list[mid], list[mid].span).start <= offset) low = mid + 1;
+      else high = mid;
+    }
+    const stmt = list[low - 1];
+    return stmt && offset <= fileSpan2(stmt, stmt.span).end ? stmt : void 0;
+  }
   let best;
   for (const stmt of model.statements) {
     const span = fileSpan2(stmt, stmt.span);
@@ -32059,6 +31921,152 @@ var init_model_queries = __esm({
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
+  }
+});
+
+// server/src/lsp/server-state.ts
+function describe(error) {
+  return error instanceof Error ? error.stack ?? error.message : String(error);
+}
+var import_node3, import_node_url2, LANGUAGE_IDS, ServerState, yieldToEvents;
+var init_server_state = __esm({
+  "server/src/lsp/server-state.ts"() {
+    "use strict";
+    import_node3 = __toESM(require_main3());
+    init_main2();
+    import_node_url2 = require("node:url");
+    init_settings();
+    init_lsp_convert();
+    init_protocol();
+    init_secret_channel();
+    init_scheduler();
+    init_text_changes();
+    init_model_queries();
+    LANGUAGE_IDS = {
+      sql: "sql",
+      db2sql: "sql",
+      java: "java",
+      python: "python",
+      javascript: "javascript",
+      javascriptreact: "javascript",
+      typescript: "typescript",
+      typescriptreact: "typescript",
+      c: "c",
+      cpp: "cpp",
+      shellscript: "shell",
+      // COBOL and JCL editors (IBM Z Open Editor, Broadcom's Code4z) name them so.
+      cobol: "cobol",
+      jcl: "jcl"
+    };
+    ServerState = class {
+      constructor(connection, rules) {
+        this.connection = connection;
+        this.rules = rules;
+      }
+      connection;
+      rules;
+      /** The shape of each open document's last edit (for the adaptive debounce), by URI. */
+      lastEdit = /* @__PURE__ */ new Map();
+      /** What changed in each open document since the engine last read it (text-changes.ts). */
+      changes = new UnreadChanges();
+      documents = new import_node3.TextDocuments({
+        create: TextDocument2.create,
+        update: (document2, changes, version2) => {
+          const updated = this.changes.update(document2, changes, version2);
+          this.lastEdit.set(document2.uri, { keystroke: isKeystroke(changes), statementKind: this.statementKindAt(document2.uri) });
+          return updated;
+        }
+      });
+      workspace;
+      codeFrontEnd;
+      folders = [];
+      settings = DEFAULT_SETTINGS;
+      fileConfig;
+      fileConfigPath;
+      config;
+      trusted = true;
+      clientCommands = /* @__PURE__ */ new Set();
+      canPullConfiguration = false;
+      canWatchFiles = false;
+      canReportProgress = false;
+      canRefreshCodeLens = false;
+      /** Rule ids link to the client's rule documentation command (the docs shipped with the extension). */
+      ruleDocsByCommand = false;
+      /** The URI a path was opened or published under (so that we answer with the client's spelling). */
+      uriOfPath = /* @__PURE__ */ new Map();
+      /** Paths read from disk by the index or watchers (open documents are not in here). */
+      onDisk = /* @__PURE__ */ new Set();
+      /** Schema files (config "schema", insertlint.schema): read for the schema model, never linted or published. */
+      schemaPaths = /* @__PURE__ */ new Set();
+      /** Opens the Explain password the client seals (it never crosses the connection in plain text). */
+      secrets = new SecretReceiver();
+      locate = (file) => {
+        const lines = this.workspace.lines(file);
+        return lines ? { uri: this.uriOf(file), lines } : void 0;
+      };
+      log(level, message) {
+        const c = this.connection.console;
+        if (level === "error") c.error(message);
+        else if (level === "warn") c.warn(message);
+        else c.info(message);
+      }
+      /**
+       * A message box in the editor. window/showMessageRequest is a request: a client that does not answer it
+       * (or fails) must not leave an unhandled rejection, which would end the server.
+       */
+      showMessage(kind, message) {
+        const w = this.connection.window;
+        const shown = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
+        Promise.resolve(shown).catch(() => this.log("info", `(message not shown) ${message}`));
+      }
+      /** The kind of the statement where a document's unread edits begin, in the model the engine holds ('' if none). */
+      statementKindAt(uri) {
+        const offset = this.changes.startOf(uri);
+        const model = offset === void 0 ? void 0 : this.workspace?.model(this.pathOf(uri));
+        return (model && statementAt(model, offset)?.kind) ?? "";
+      }
+      /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
+      pathOf(uri) {
+        if (uri.startsWith("file:")) {
+          try {
+            return (0, import_node_url2.fileURLToPath)(uri);
+          } catch {
+            return uri;
+          }
+        }
+        return uri;
+      }
+      uriOf(path) {
+        return this.uriOfPath.get(path) ?? (path.includes(":") && !/^[a-zA-Z]:[\\/]/.test(path) ? path : (0, import_node_url2.pathToFileURL)(path).toString());
+      }
+      languageFor(path, languageId) {
+        return this.workspace.languageOf(path) ?? (languageId ? LANGUAGE_IDS[languageId] : void 0);
+      }
+      /** How findings are written for this editor (insertlint.messageStyle, where rule ids link to). */
+      diagnosticStyle() {
+        return {
+          messageStyle: this.settings.messageStyle,
+          docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : void 0
+        };
+      }
+      /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */
+      shows(path) {
+        if (!this.settings.enable) return false;
+        const doc = this.documents.get(this.uriOf(path));
+        if (doc && LANGUAGE_IDS[doc.languageId] !== void 0) return this.settings.languages.includes(doc.languageId);
+        const language = this.workspace.languageOf(path);
+        return this.settings.languages.some((id) => LANGUAGE_IDS[id] !== void 0 && LANGUAGE_IDS[id] === language);
+      }
+      /** Open documents the engine holds, as paths. */
+      openPaths() {
+        return this.documents.all().map((d) => this.pathOf(d.uri)).filter((p) => this.workspace.hasFile(p));
+      }
+      /** Files whose findings are shown (insertlint.diagnostics.scope). */
+      publishablePaths() {
+        return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
+      }
+    };
+    yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
   }
 });
 
@@ -32818,7 +32826,7 @@ var init_commands = __esm({
         const cur = this.diagnostics.current(params?.uri);
         if (!cur) return null;
         const start = offsetOf(cur.lines, params.range?.start);
-        const stmt = statementAt2(cur.model, start);
+        const stmt = statementAt(cur.model, start);
         if (!stmt) return null;
         return { sql: statementText2(cur.model, stmt), kind: stmt.kind, range: lspRange(cur.lines, fileSpan2(stmt, stmt.span)) };
       }

@@ -4,15 +4,13 @@ import { sequenceHoverMarkdown, tableHoverMarkdown } from '../../server/src/lsp/
 import { commentSyntax, disableForFileEdit, disableForLineEdit } from '../../server/src/lsp/suppress-edits';
 import { readSettings } from '../../server/src/lsp/settings';
 import { debounceFor, DocumentScheduler, isInstant, isKeystroke, INSTANT_ANALYSIS_MS, typicalAnalysisMs } from '../../server/src/lsp/scheduler';
-import { changedNames, schemaFacts, statementText, nameAt } from '../../server/src/lsp/model-queries';
+import { changedNames, schemaFacts, statementText, nameAt, statementAt } from '../../server/src/lsp/model-queries';
 import { buildFileModel } from '../../server/src/engine/workspace';
 import { LineIndex } from '../../server/src/engine/lines';
 import { SchemaModel } from '../../server/src/schema/schema';
 import type { FileLanguage, FileModel } from '../../server/src/engine/types';
 import { toLspDiagnostic } from '../../server/src/lsp/lsp-convert';
 import { lintWorkspace } from '../helpers/rule-tester';
-import { statementAt } from '../../server/src/sql/incremental';
-import { parseSql } from '../../server/src/sql/parser';
 import { UnreadChanges } from '../../server/src/lsp/text-changes';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -261,12 +259,12 @@ describe('pace per kind of edit (issue 15)', () => {
 
   it('finds the statement an offset falls in, and where unread edits begin', () => {
     const text = 'CREATE TABLE T (A INT);\n\nINSERT INTO T VALUES (1);\n';
-    const { statements } = parseSql(text);
-    assert.equal(statementAt(statements, 0)?.kind, 'createTable');
-    assert.equal(statementAt(statements, text.indexOf('A INT'))?.kind, 'createTable');
-    assert.equal(statementAt(statements, text.indexOf('\n\n') + 1), undefined, 'between statements');
-    assert.equal(statementAt(statements, text.indexOf('(1)'))?.kind, 'insert');
-    assert.equal(statementAt([], 3), undefined);
+    const script = buildFileModel({ path: 'a.sql', text, language: 'sql' });
+    assert.equal(statementAt(script, 0)?.kind, 'createTable');
+    assert.equal(statementAt(script, text.indexOf('A INT'))?.kind, 'createTable');
+    assert.equal(statementAt(script, text.indexOf('\n\n') + 1), undefined, 'between statements');
+    assert.equal(statementAt(script, text.indexOf('(1)'))?.kind, 'insert');
+    assert.equal(statementAt(buildFileModel({ path: 'b.sql', text: '', language: 'sql' }), 3), undefined);
     const changes = new UnreadChanges();
     let doc = TextDocument.create('file:///a.sql', 'sql', 1, text);
     assert.equal(changes.startOf(doc.uri), undefined);

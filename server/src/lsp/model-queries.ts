@@ -96,6 +96,20 @@ export function nameAt(model: FileModel, offset: number): NameRef | undefined {
 
 /** The innermost statement whose file span contains the offset (trigger bodies are not entered). */
 export function statementAt(model: FileModel, offset: number): Statement | undefined {
+  // A script's statements follow each other without overlapping: found by binary search (asked on every
+  // keystroke, for the kind of statement typed in: server-state.ts).
+  if (model.source.language === 'sql') {
+    const list = model.statements;
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (fileSpan(list[mid], list[mid].span).start <= offset) low = mid + 1;
+      else high = mid;
+    }
+    const stmt = list[low - 1];
+    return stmt && offset <= fileSpan(stmt, stmt.span).end ? stmt : undefined;
+  }
   let best: Statement | undefined;
   for (const stmt of model.statements) {
     const span = fileSpan(stmt, stmt.span);

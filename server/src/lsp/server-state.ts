@@ -15,7 +15,7 @@ import { CLIENT_COMMANDS } from './protocol';
 import { SecretReceiver } from './secret-channel';
 import { isKeystroke, type EditShape } from './scheduler';
 import { UnreadChanges } from './text-changes';
-import { statementAt } from '../sql/incremental';
+import { statementAt } from './model-queries';
 
 /** VS Code language ids the server lints, and what the engine reads them as. */
 export const LANGUAGE_IDS: Record<string, FileLanguage> = {
@@ -105,7 +105,7 @@ export class ServerState {
   private statementKindAt(uri: string): string {
     const offset = this.changes.startOf(uri);
     const model = offset === undefined ? undefined : this.workspace?.model(this.pathOf(uri));
-    return (model && statementAt(model.statements, offset!)?.kind) ?? '';
+    return (model && statementAt(model, offset!)?.kind) ?? '';
   }
 
   /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */

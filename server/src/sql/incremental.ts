@@ -166,12 +166,6 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
 }
 
 /** The index of the first item from `from` on that starts at or after `offset` (statements or comments, in text order). */
-/** The statement of `statements` (in text order) whose text holds `offset`, if any. */
-export function statementAt<S extends { span: { start: number; end: number } }>(statements: readonly S[], offset: number): S | undefined {
-  const i = firstStartingFrom(statements, offset + 1) - 1;
-  return i >= 0 && offset <= statements[i].span.end ? statements[i] : undefined;
-}
-
 function firstStartingFrom(items: readonly { span: { start: number } }[], offset: number, from = 0): number {
   let low = from;
   let high = items.length;
