@@ -8,7 +8,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { firstSentence } from '../../server/src/engine/merge';
-import { applyEdit } from '../helpers/script-edit';
+import { applyEdit, scriptEdits } from '../helpers/script-edit';
 
 const config = () => resolveConfig(allRules(), { extends: 'insertlint:all' });
 
@@ -55,7 +55,7 @@ describe('engine: edits analysed incrementally', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 20 }),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 10 }), insert: fc.constantFrom(...INSERTS, ''), told: fc.boolean() }), { minLength: 1, maxLength: 6 }),
+        scriptEdits(INSERTS, 10, 6),
         (pieces, edits) => {
           let text = pieces.join('');
           // As the language server keeps it: rules about runs re-check only the pieces an edit touched.

@@ -7,7 +7,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
 import type { RegisteredRule } from '../../server/src/engine/types';
-import { applyEdit } from '../helpers/script-edit';
+import { applyEdit, scriptEdits } from '../helpers/script-edit';
 
 const config = () => resolveConfig(RULES.map((r) => r.rule), { extends: 'insertlint:all' });
 
@@ -51,7 +51,7 @@ describe('engine: rules about runs checked piece by piece', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 40 }),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 6 }), insert: fc.constantFrom(...INSERTS, ''), told: fc.boolean() }), { minLength: 1, maxLength: 8 }),
+        scriptEdits(INSERTS, 6, 8),
         (pieces, edits) => {
           let text = pieces.join('');
           const count = counted();

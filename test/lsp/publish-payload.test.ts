@@ -11,7 +11,7 @@ import { asciiJson, asciiJsonEncoder, messageJson } from '../../server/src/lsp/l
 import { LineIndex } from '../../server/src/engine/lines';
 import type { Diagnostic } from '../../server/src/engine/types';
 import { growthRatio } from '../robustness/support';
-import { applyEdit } from '../helpers/script-edit';
+import { applyEdit, scriptEdits } from '../helpers/script-edit';
 
 const PIECES = [
   'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20));\n',
@@ -31,7 +31,7 @@ describe('lsp: the payload of an edited document', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 30 }),
-        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 4 }), insert: fc.constantFrom(...INSERTS, '') }), { minLength: 1, maxLength: 6 }),
+        scriptEdits(INSERTS, 4, 6),
         fc.constantFrom<'full' | 'firstSentence'>('full', 'firstSentence'),
         (pieces, edits, messageStyle) => {
           let text = pieces.join('');
