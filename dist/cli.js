@@ -9431,7 +9431,8 @@ var init_single_row_insert = __esm({
           let commitAfterRun = false;
           const flush = () => {
             if (run2.length >= minRun) {
-              const fix = commitInRun ? void 0 : multiRowFix(file, run2);
+              const rows = run2;
+              const fix = commitInRun ? void 0 : () => multiRowFix(file, rows);
               report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReportOf(run2, minRun, placeOf), fix });
             }
             run2 = [];
@@ -10075,7 +10076,7 @@ function formatMessage(template, data = {}) {
   for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
   return out;
 }
-function toDiagnostic(file, rule, severity, messages, report, linesOf) {
+function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) {
   const template = messages[report.messageId];
   if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
   const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
@@ -10089,9 +10090,13 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf) {
     data = { ...data, runLines: linesText(linesOf(), extent) };
   }
   const diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
-  if (report.fix) diagnostic.fix = mappedFix(report.fix, report.stmt);
+  const fix = withFix ? reportedFix(report) : void 0;
+  if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
   if (extent) diagnostic.extent = extent;
   return diagnostic;
+}
+function reportedFix(report) {
+  return typeof report.fix === "function" ? report.fix() : report.fix;
 }
 function linesText(lines, span) {
   const first = lines.line(span.start) + 1;
@@ -10179,6 +10184,11 @@ var init_workspace = __esm({
        * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
        */
       keepPieces = false;
+      /**
+       * False: quick fixes are not worked out (Report.fix given as a function is not called). For a run whose output
+       * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
+       */
+      fixes = true;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10437,7 +10447,7 @@ var init_workspace = __esm({
         let running;
         let into = out;
         const report = (report2) => {
-          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
+          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
           stmts?.push(report2.stmt);
         };
         for (const enabled of this.enabledRules(dialect)) {
@@ -14941,6 +14951,7 @@ async function lintPaths(options) {
   }
   const workspace = new Workspace(config, frontEnds);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
+  if (options.fixes === false) workspace.fixes = false;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
@@ -15123,7 +15134,7 @@ function jobsOption(args) {
   if (!/^\d{1,4}$/.test(value)) throw new UsageError("--jobs must be a whole number of threads (0: one per core)");
   return Number(value) === 0 ? availableCores() : Number(value);
 }
-async function lintForCommand(args, io, { parallel = false } = {}) {
+async function lintForCommand(args, io, { parallel = false, fixes = true } = {}) {
   let run2;
   const docsBaseUrl = docsUrlOption(args);
   const paths = args.positional.length ? args.positional : ["."];
@@ -15137,7 +15148,8 @@ async function lintForCommand(args, io, { parallel = false } = {}) {
       encoding: encodingOption(args),
       fileBudgetMs: fileBudgetOption(args),
       // Only `check` reads scripts in worker threads (--jobs); `checklist` stays on one thread.
-      jobs: parallel ? jobsOption(args) : 1
+      jobs: parallel ? jobsOption(args) : 1,
+      fixes
     });
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -16344,7 +16356,7 @@ async function runChecklistCommand(argv, io) {
   }
   if (changes.warning) io.stderr(`insertlint checklist: ${plainLine(changes.warning)}
 `);
-  const run2 = await lintForCommand(args, io);
+  const run2 = await lintForCommand(args, io, { fixes: false });
   if (typeof run2 === "number") return run2;
   const index = changedFileIndex(changes);
   const linted = [];
@@ -33404,7 +33416,7 @@ async function runCheckCommand(argv, io) {
   noteCodePath(`format:${format2}`);
   const output = single(args, "output");
   const ci = readCiCheckOptions(args);
-  const run2 = await lintForCommand(args, io, { parallel: true });
+  const run2 = await lintForCommand(args, io, { parallel: true, fixes: format2 === "sarif" });
   if (typeof run2 === "number") return run2;
   const selection = selectCiFindings(run2, ci, io, format2);
   if ("exit" in selection) return selection.exit;

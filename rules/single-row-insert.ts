@@ -56,8 +56,9 @@ const SingleRowInsertRule: Rule = {
       // One finding per run, on its minRun-th INSERT, extending over the whole run (see rules/support/runs.ts).
       const flush = () => {
         if (run.length >= minRun) {
-          // The quick fix combines the whole run.
-          const fix = commitInRun ? undefined : multiRowFix(file, run);
+          // The quick fix combines the whole run (an edit per INSERT: worked out only where fixes are shown).
+          const rows = run;
+          const fix = commitInRun ? undefined : () => multiRowFix(file, rows);
           report({ messageId: 'script', data: { count: countText(run.length), table: displayKey(key) }, ...runReportOf(run, minRun, placeOf), fix });
         }
         run = [];

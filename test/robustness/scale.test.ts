@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { parseSql } from '../../server/src/sql/parser';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { RULES } from '../../server/src/engine/registry';
+import { reportedFix } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import type { FileModel } from '../../server/src/engine/types';
 import { growthRatio } from './support';
@@ -87,7 +88,7 @@ describe('robustness: workspace scale', function () {
     const run = (n: string) => {
       const { file, schema } = files.get(Number(n))!;
       edits = [];
-      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void edits.push(r.fix?.edits.length ?? 0) });
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void edits.push(reportedFix(r)?.edits.length ?? 0) });
     };
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 1000);
     assert.deepEqual(edits, [8000 - 1], "the run's one finding offers the fix, combining all its rows");
@@ -110,7 +111,7 @@ describe('robustness: workspace scale', function () {
     const run = (n: string) => {
       const { file, schema } = files.get(Number(n))!;
       fixes = 0;
-      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (r.fix && fixes++) });
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (reportedFix(r) && fixes++) });
     };
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 500);
     assert.equal(fixes, 4000, 'each run offers its fix');

@@ -107,7 +107,8 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
   noteCodePath(`format:${format}`);
   const output = single(args, 'output');
   const ci = readCiCheckOptions(args);
-  const run = await lintForCommand(args, io, { parallel: true });
+  // Of the formats, only SARIF shows quick fixes: the others need not work them out.
+  const run = await lintForCommand(args, io, { parallel: true, fixes: format === 'sarif' });
   if (typeof run === 'number') return run;
   const selection = selectCiFindings(run, ci, io, format);
   if ('exit' in selection) return selection.exit;

@@ -166,7 +166,8 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
   }
   if (changes.warning) io.stderr(`insertlint checklist: ${plainLine(changes.warning)}\n`);
 
-  const run = await lintForCommand(args, io);
+  // The checklist shows no quick fixes: they need not be worked out.
+  const run = await lintForCommand(args, io, { fixes: false });
   if (typeof run === 'number') return run;
 
   // Reviewers read paths as the pull request shows them: relative to the repository root.

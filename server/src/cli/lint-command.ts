@@ -94,7 +94,7 @@ interface TimingRow {
 }
 
 /** Lints the command's paths (default '.'); returns the run, or the exit code when it cannot run. `parallel`: honour --jobs. */
-export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = false } = {}): Promise<LintRun | number> {
+export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = false, fixes = true } = {}): Promise<LintRun | number> {
   let run: LintRun;
   const docsBaseUrl = docsUrlOption(args);
   const paths = args.positional.length ? args.positional : ['.'];
@@ -109,6 +109,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = f
       fileBudgetMs: fileBudgetOption(args),
       // Only `check` reads scripts in worker threads (--jobs); `checklist` stays on one thread.
       jobs: parallel ? jobsOption(args) : 1,
+      fixes,
     });
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -27,6 +27,8 @@ export interface LintRunOptions {
   fileBudgetMs?: number;
   /** --jobs: threads that read scripts (1 or absent: all on this thread; see parse-pool.ts). */
   jobs?: number;
+  /** False when the output shows no quick fixes (see Workspace.fixes); default true. */
+  fixes?: boolean;
 }
 
 /** The CLI bundle a worker thread starts from; set by the CLI's entry point (runFromProcess), so library and test callers stay on one thread. */
@@ -115,6 +117,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   }
   const workspace = new Workspace(config, frontEnds);
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
+  if (options.fixes === false) workspace.fixes = false;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);

@@ -16,7 +16,7 @@ import { countText } from './count-text';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
 
@@ -97,6 +97,11 @@ export class Workspace {
    * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
    */
   keepPieces = false;
+  /**
+   * False: quick fixes are not worked out (Report.fix given as a function is not called). For a run whose output
+   * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
+   */
+  fixes = true;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -414,7 +419,7 @@ export class Workspace {
     let running: EnabledRule;
     let into = out;
     const report = (report: Report) => {
-      into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
+      into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf, this.fixes));
       stmts?.push(report.stmt);
     };
     for (const enabled of this.enabledRules(dialect)) {
@@ -581,7 +586,7 @@ export function formatMessage(template: string, data: Record<string, string | nu
   return out;
 }
 
-function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report, linesOf: () => LineIndex): Diagnostic {
+function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report, linesOf: () => LineIndex, withFix: boolean): Diagnostic {
   const template = messages[report.messageId];
   if (template === undefined) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
   const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
@@ -595,9 +600,15 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
     data = { ...data, runLines: linesText(linesOf(), extent) };
   }
   const diagnostic: Diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
-  if (report.fix) diagnostic.fix = mappedFix(report.fix, report.stmt);
+  const fix = withFix ? reportedFix(report) : undefined;
+  if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
   if (extent) diagnostic.extent = extent;
   return diagnostic;
+}
+
+/** The quick fix of a report, worked out when the rule gave a function for it. */
+export function reportedFix(report: Report): ReportFix | undefined {
+  return typeof report.fix === 'function' ? report.fix() : report.fix;
 }
 
 /** "lines 2–20,001" (1-based, as editors number them), or "line 7" for a span on one line. */
@@ -608,7 +619,7 @@ function linesText(lines: LineIndex, span: Span): string {
 }
 
 /** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */
-function mappedFix(fix: Fix, stmt: Statement | undefined): Fix {
+function mappedFix(fix: ReportFix, stmt: Statement | undefined): Fix {
   // A script's statements are in the file's offsets: their edits are kept as the rule made them (a fix of a run
   // of single-row INSERTs holds an edit per INSERT, and the copies lived as long as the findings).
   const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
