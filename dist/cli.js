@@ -121,16 +121,13 @@ var init_escape = __esm({
 
 // server/src/output/text.ts
 function position1(span, displayPath2, lines) {
-  const start = lines.position(span.start);
-  const end = lines.position(span.end);
-  return { displayPath: displayPath2, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+  const line = lines.line(span.start);
+  const endLine = lines.line(span.end);
+  return { displayPath: displayPath2, line: line + 1, column: span.start - lines.lineStart(line) + 1, endLine: endLine + 1, endColumn: span.end - lines.lineStart(endLine) + 1 };
 }
 function positioned(d, displayPath2, lines, locate) {
   const out = { ...d, ...position1(d.span, displayPath2, lines) };
-  if (d.extent) {
-    const { line, endLine } = position1(d.extent, displayPath2, lines);
-    out.extentLines = { line, endLine };
-  }
+  if (d.extent) out.extentLines = { line: lines.line(d.extent.start) + 1, endLine: lines.line(d.extent.end) + 1 };
   if (d.related && locate) {
     out.relatedPositions = d.related.flatMap((r) => {
       const where2 = locate(r.file);
@@ -224,7 +221,8 @@ function forEachStatement(statements, visit, options = {}) {
   }
 }
 function hasNestedStatements(statements, options = {}) {
-  for (const stmt of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     if (stmt.kind === "createTrigger" && options.triggers === false) continue;
     if (childStatements(stmt).length > 0) return true;
   }
@@ -2427,7 +2425,13 @@ function sameDatabase(a, b) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
+function insertReasons(fromQuery, inLoop) {
+  const reasons = [];
+  if (fromQuery) reasons.push("INSERT \u2026 SELECT");
+  if (inLoop) reasons.push("inserted inside a loop");
+  return reasons;
+}
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2722,9 +2726,7 @@ var init_schema = __esm({
             const key = this.keyOf(stmt.target, stmt);
             const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
             seenInserts?.set(key, count);
-            const reasons = [];
-            if (stmt.source.kind === "select") reasons.push("INSERT \u2026 SELECT");
-            if (inLoop) reasons.push("inserted inside a loop");
+            const reasons = stmt.source.kind === "select" || inLoop ? insertReasons(stmt.source.kind === "select", inLoop) : NO_REASONS;
             const rows = stmt.source.kind === "values" && !inLoop ? valuesRowCount(stmt.source) : 0;
             const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && withoutParameters(stmt.source);
             const site = { file, stmt, repeated: inLoop || count > 1 };
@@ -2779,7 +2781,7 @@ var init_schema = __esm({
         }
         target.sites.push(site);
         target.valuesRows += valuesRows;
-        for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
+        for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
       }
       newTable(key) {
         const [schema, name2] = splitKey(key);
@@ -2944,6 +2946,7 @@ var init_schema = __esm({
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
+    NO_REASONS = Object.freeze([]);
   }
 });
 
@@ -6824,7 +6827,8 @@ var init_incremental = __esm({
 function inferDialect(statements, text2, words = dialectWords(text2)) {
   let zos = words.zos.length > 0;
   let luw = words.luw.length > 0;
-  for (const stmt of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     switch (stmt.kind) {
       case "createTablespace":
         if (stmt.zos) zos = true;
@@ -8251,9 +8255,9 @@ var init_commit_per_row = __esm({
         for (const unit of scriptUnits(file)) {
           const statements = unit.statements;
           const explicit = [];
-          statements.forEach((stmt, i) => {
-            if (statements[i + 1]?.kind === "commit" && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) explicit.push(statements[i + 1]);
-          });
+          for (let i = 0; i + 1 < statements.length; i++) {
+            if (statements[i + 1].kind === "commit" && isSingleRowValues(statements[i]) && !insertsReferenceData(schema, statements[i])) explicit.push(statements[i + 1]);
+          }
           if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }
       }
@@ -8909,7 +8913,9 @@ var init_no_autocommit = __esm({
         for (const unit of scriptUnits(file)) {
           let autocommit = !unit.autocommitOff;
           const committed = [];
-          for (const stmt of unit.statements) {
+          const statements = unit.statements;
+          for (let i = 0; i < statements.length; i++) {
+            const stmt = statements[i];
             if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
             if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
             committed.push(stmt);
@@ -9189,7 +9195,9 @@ function checkScripts({ file, schema, options, report }) {
   const minRepeats = Number(options.minRepeats);
   for (const unit of scriptUnits(file)) {
     const groups = /* @__PURE__ */ new Map();
-    for (const stmt of unit.statements) {
+    const statements = unit.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const stmt = statements[i];
       if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
@@ -9439,7 +9447,9 @@ var init_single_row_insert = __esm({
             commitInRun = false;
             commitAfterRun = false;
           };
-          for (const stmt of unit.statements) {
+          const statements = unit.statements;
+          for (let i = 0; i < statements.length; i++) {
+            const stmt = statements[i];
             if (stmt.kind === "commit") {
               commitAfterRun ||= run2.length > 0;
               continue;
@@ -14981,7 +14991,10 @@ function noteTextRead(files, texts, config) {
 }
 function noteStatementKinds(workspace, files) {
   const kinds = /* @__PURE__ */ new Set();
-  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const file of files) {
+    const statements = workspace.model(file)?.statements ?? [];
+    for (let i = 0; i < statements.length; i++) kinds.add(statements[i].kind);
+  }
   for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 async function parseScripts(files, texts, config, jobs, budgetMs) {

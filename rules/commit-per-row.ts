@@ -43,10 +43,10 @@ const CommitPerRowRule: Rule = {
     for (const unit of scriptUnits(file)) {
       const statements = unit.statements;
       const explicit: Statement[] = [];
-      statements.forEach((stmt, i) => {
+      for (let i = 0; i + 1 < statements.length; i++) {
         // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
-        if (statements[i + 1]?.kind === 'commit' && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) explicit.push(statements[i + 1]);
-      });
+        if (statements[i + 1].kind === 'commit' && isSingleRowValues(statements[i]) && !insertsReferenceData(schema, statements[i])) explicit.push(statements[i + 1]);
+      }
       // One finding per script, on its minPairs-th such COMMIT, extending over all of them (see rules/support/runs.ts).
       if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit) => ({ span: commit.span, stmt: commit })) });
     }

@@ -49,7 +49,9 @@ const NoAutocommitRule: Rule = {
     for (const unit of scriptUnits(file)) {
       let autocommit = !unit.autocommitOff;
       const committed: Statement[] = [];
-      for (const stmt of unit.statements) {
+      const statements = unit.statements;
+      for (let i = 0; i < statements.length; i++) {
+        const stmt = statements[i];
         if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
         if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
         committed.push(stmt);

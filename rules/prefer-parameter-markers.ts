@@ -120,7 +120,9 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
   const minRepeats = Number(options.minRepeats);
   for (const unit of scriptUnits(file)) {
     const groups = new Map<string, InsertStatement[]>();
-    for (const stmt of unit.statements) {
+    const statements = unit.statements;
+    for (let i = 0; i < statements.length; i++) {
+      const stmt = statements[i];
       if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);

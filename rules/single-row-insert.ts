@@ -65,7 +65,10 @@ const SingleRowInsertRule: Rule = {
         commitInRun = false;
         commitAfterRun = false;
       };
-      for (const stmt of unit.statements) {
+      const statements = unit.statements;
+      // (An index loop: an iterator's result object per statement was garbage on every pass over a script.)
+      for (let i = 0; i < statements.length; i++) {
+        const stmt = statements[i];
         if (stmt.kind === 'commit') {
           commitAfterRun ||= run.length > 0;
           continue;

@@ -158,7 +158,10 @@ function noteTextRead(files: string[], texts: string[], config: ResolvedConfig):
 /** Notes for the code cache the kinds of statement read (each kind has parser and rule code of its own). */
 function noteStatementKinds(workspace: Workspace, files: string[]): void {
   const kinds = new Set<string>();
-  for (const file of files) for (const stmt of workspace.model(file)?.statements ?? []) kinds.add(stmt.kind);
+  for (const file of files) {
+    const statements = workspace.model(file)?.statements ?? [];
+    for (let i = 0; i < statements.length; i++) kinds.add(statements[i].kind);
+  }
   for (const kind of kinds) noteCodePath(`statement:${kind}`);
 }
 

@@ -24,17 +24,15 @@ export interface PositionedDiagnostic extends Diagnostic, Position1 {
 export type FileLocator = (file: string) => { displayPath: string; lines: LineIndex } | undefined;
 
 function position1(span: Diagnostic['span'], displayPath: string, lines: LineIndex): Position1 {
-  const start = lines.position(span.start);
-  const end = lines.position(span.end);
-  return { displayPath, line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1 };
+  // Lines and columns without an object per position (every finding of a run passes here).
+  const line = lines.line(span.start);
+  const endLine = lines.line(span.end);
+  return { displayPath, line: line + 1, column: span.start - lines.lineStart(line) + 1, endLine: endLine + 1, endColumn: span.end - lines.lineStart(endLine) + 1 };
 }
 
 export function positioned(d: Diagnostic, displayPath: string, lines: LineIndex, locate?: FileLocator): PositionedDiagnostic {
   const out: PositionedDiagnostic = { ...d, ...position1(d.span, displayPath, lines) };
-  if (d.extent) {
-    const { line, endLine } = position1(d.extent, displayPath, lines);
-    out.extentLines = { line, endLine };
-  }
+  if (d.extent) out.extentLines = { line: lines.line(d.extent.start) + 1, endLine: lines.line(d.extent.end) + 1 };
   if (d.related && locate) {
     out.relatedPositions = d.related.flatMap((r) => {
       const where = locate(r.file);

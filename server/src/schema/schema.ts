@@ -458,9 +458,8 @@ export class SchemaModel {
         const key = this.keyOf(stmt.target, stmt);
         const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
         seenInserts?.set(key, count);
-        const reasons: string[] = [];
-        if (stmt.source.kind === 'select') reasons.push('INSERT … SELECT');
-        if (inLoop) reasons.push('inserted inside a loop');
+        // (Most INSERTs give no reason: no array made for them.)
+        const reasons = stmt.source.kind === 'select' || inLoop ? insertReasons(stmt.source.kind === 'select', inLoop) : NO_REASONS;
         // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
         const rows = stmt.source.kind === 'values' && !inLoop ? valuesRowCount(stmt.source) : 0;
         const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && withoutParameters(stmt.source);
@@ -508,7 +507,7 @@ export class SchemaModel {
     }
   }
 
-  private addInsertSite(key: string, site: InsertSite, reasons: string[], valuesRows = 0): void {
+  private addInsertSite(key: string, site: InsertSite, reasons: readonly string[], valuesRows = 0): void {
     let target = this.insertTargets.get(key);
     if (!target) {
       target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
@@ -520,7 +519,7 @@ export class SchemaModel {
     }
     target.sites.push(site);
     target.valuesRows += valuesRows;
-    for (const r of reasons) if (!target.bulkReasons.includes(r)) target.bulkReasons.push(r);
+    for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
   }
 
   private newTable(key: string): TableInfo {
@@ -747,4 +746,14 @@ export function sameDatabase(a: Statement, b: Statement): boolean {
 /** Display form of a table key: SCHEMA.NAME or NAME. */
 export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
+}
+
+const NO_REASONS: readonly string[] = Object.freeze([]);
+
+/** Why an INSERT makes its table a bulk target: from a query, or run in a loop. */
+function insertReasons(fromQuery: boolean, inLoop: boolean): string[] {
+  const reasons: string[] = [];
+  if (fromQuery) reasons.push('INSERT … SELECT');
+  if (inLoop) reasons.push('inserted inside a loop');
+  return reasons;
 }

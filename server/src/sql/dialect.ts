@@ -17,7 +17,8 @@ export const LUW_TEXT = /\bAPPEND\s+(?:ON|OFF)\b|\bORGANIZE\s+BY\b|\bDISTRIBUTE\
 export function inferDialect(statements: readonly Statement[], text: string, words: DialectWords = dialectWords(text)): Dialect | undefined {
   let zos = words.zos.length > 0;
   let luw = words.luw.length > 0;
-  for (const stmt of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     switch (stmt.kind) {
       case 'createTablespace':
         if (stmt.zos) zos = true;

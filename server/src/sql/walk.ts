@@ -58,7 +58,8 @@ export function forEachStatement(
 
 /** Whether any statement holds others (most scripts: none, and their statement list serves as is). */
 export function hasNestedStatements(statements: readonly Statement[], options: WalkOptions = {}): boolean {
-  for (const stmt of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     if (stmt.kind === 'createTrigger' && options.triggers === false) continue;
     if (childStatements(stmt).length > 0) return true;
   }
