@@ -25,6 +25,7 @@ const read = readSourceFile(file, config.maxFileBytes);
 if ('skip' in read) throw new Error(read.skip);
 stage('read');
 const workspace = new Workspace(config, []);
+workspace.fixes = false; // as `check --format json` (lint-run.ts: only SARIF shows quick fixes)
 workspace.addFiles([{ path: file, text: read.text }], () => workspace.setFile(file, read.text));
 stage('parse');
 void workspace.schema;

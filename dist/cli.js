@@ -2590,6 +2590,8 @@ var init_schema = __esm({
         }
         this.fillSchemaAt();
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
+        model.referenceDataQualified = /* @__PURE__ */ new Map();
+        model.referenceDataUnqualified = /* @__PURE__ */ new Map();
         const olds = before.statements;
         const news = after.statements;
         let from = 0;
@@ -2641,6 +2643,25 @@ var init_schema = __esm({
       isReferenceData(target) {
         return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0);
       }
+      /**
+       * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
+       * (isReferenceData of its insertTarget). Four rules ask it of every INSERT of a script: the answer is kept
+       * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
+       */
+      insertsReferenceData(name2, stmt) {
+        const key = this.keyOf(name2, stmt);
+        const known = name2.schema === void 0 ? this.referenceDataUnqualified : this.referenceDataQualified;
+        let answer = known.get(key);
+        if (answer === void 0) {
+          const target = this.insertTarget(name2, stmt);
+          answer = target !== void 0 && this.isReferenceData(target);
+          known.set(key, answer);
+        }
+        return answer;
+      }
+      /** insertsReferenceData's answers, by key (a model copied for an edit starts afresh: see withFileReplaced). */
+      referenceDataQualified = /* @__PURE__ */ new Map();
+      referenceDataUnqualified = /* @__PURE__ */ new Map();
       /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
       receivesRows(table) {
         const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
@@ -7589,9 +7610,7 @@ function inEffectAt(ddl, site) {
   return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
 }
 function insertsReferenceData(schema, stmt) {
-  if (stmt.kind !== "insert") return false;
-  const target = schema.insertTarget(stmt.target, stmt);
-  return target !== void 0 && schema.isReferenceData(target);
+  return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
 var init_targets = __esm({
   "rules/support/targets.ts"() {

@@ -112,7 +112,5 @@ export function inEffectAt(ddl: Located, site: Located): boolean {
  * bulkRowThreshold in all): the script-run rules leave such seed scripts alone, as the schema rules do.
  */
 export function insertsReferenceData(schema: SchemaModel, stmt: Statement): boolean {
-  if (stmt.kind !== 'insert') return false;
-  const target = schema.insertTarget(stmt.target, stmt);
-  return target !== undefined && schema.isReferenceData(target);
+  return stmt.kind === 'insert' && schema.insertsReferenceData(stmt.target, stmt);
 }

@@ -304,6 +304,8 @@ export class SchemaModel {
     // The statements kept are looked up in schemaAt below and by the new model: noted now, once for both models.
     this.fillSchemaAt();
     const model: SchemaModel = Object.assign(Object.create(SchemaModel.prototype) as SchemaModel, this);
+    model.referenceDataQualified = new Map();
+    model.referenceDataUnqualified = new Map();
     // What addFile notes for every statement (the schema and database in force), for the statements that are
     // new objects: those an edit re-parsed, between the ones kept at the start and at the end. A kept statement
     // follows the same SET SCHEMA and CONNECT objects as before (checked above) and keeps what was noted for it.
@@ -361,6 +363,27 @@ export class SchemaModel {
   isReferenceData(target: InsertTargetInfo): boolean {
     return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== undefined);
   }
+
+  /**
+   * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
+   * (isReferenceData of its insertTarget). Four rules ask it of every INSERT of a script: the answer is kept
+   * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
+   */
+  insertsReferenceData(name: QualifiedName, stmt: Statement): boolean {
+    const key = this.keyOf(name, stmt);
+    const known = name.schema === undefined ? this.referenceDataUnqualified : this.referenceDataQualified;
+    let answer = known.get(key);
+    if (answer === undefined) {
+      const target = this.insertTarget(name, stmt);
+      answer = target !== undefined && this.isReferenceData(target);
+      known.set(key, answer);
+    }
+    return answer;
+  }
+
+  /** insertsReferenceData's answers, by key (a model copied for an edit starts afresh: see withFileReplaced). */
+  private referenceDataQualified = new Map<string, boolean>();
+  private referenceDataUnqualified = new Map<string, boolean>();
 
   /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
   receivesRows(table: TableInfo): boolean {
