@@ -33458,6 +33458,12 @@ async function runCheckCommand(argv, io) {
   if (output === void 0) io.stdout(report);
   return failExitCode(diagnostics, ci.failOn, ci.maxWarnings);
 }
+function jsonFinding(d) {
+  const out = { file: d.displayPath, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, rule: d.rule, severity: d.severity, message: d.message };
+  if (d.extentLines) out.extent = d.extentLines;
+  if (d.relatedPositions?.length) out.related = d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message }));
+  return out;
+}
 function formatReport(run2, format2, findings, diagnostics) {
   if (format2 === "sarif") return formatSarifReport(run2, findings);
   if (format2 === "github") return formatGithubReport(findings, run2.docsBaseUrl);
@@ -33467,18 +33473,7 @@ function formatReport(run2, format2, findings, diagnostics) {
       {
         summary,
         leftOut: leftOutFiles(run2),
-        diagnostics: diagnostics.map((d) => ({
-          file: d.displayPath,
-          line: d.line,
-          column: d.column,
-          endLine: d.endLine,
-          endColumn: d.endColumn,
-          rule: d.rule,
-          severity: d.severity,
-          message: d.message,
-          ...d.extentLines ? { extent: d.extentLines } : {},
-          ...d.relatedPositions?.length ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) } : {}
-        }))
+        diagnostics: diagnostics.map(jsonFinding)
       },
       null,
       2

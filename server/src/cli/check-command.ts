@@ -119,6 +119,30 @@ export async function runCheckCommand(argv: string[], io: CliIo): Promise<number
   return failExitCode(diagnostics, ci.failOn, ci.maxWarnings);
 }
 
+/** A finding as the JSON format gives it (the optional fields set only when present, in this order). */
+function jsonFinding(d: PositionedDiagnostic): JsonFinding {
+  const out: JsonFinding = { file: d.displayPath, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, rule: d.rule, severity: d.severity, message: d.message };
+  if (d.extentLines) out.extent = d.extentLines;
+  if (d.relatedPositions?.length) out.related = d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message }));
+  return out;
+}
+
+interface JsonPosition {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+interface JsonFinding extends JsonPosition {
+  rule: string;
+  severity: string;
+  message: string;
+  extent?: { line: number; endLine: number };
+  related?: (JsonPosition & { message: string })[];
+}
+
 function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], diagnostics: PositionedDiagnostic[]): string {
   if (format === 'sarif') return formatSarifReport(run, findings);
   if (format === 'github') return formatGithubReport(findings, run.docsBaseUrl);
@@ -129,20 +153,7 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
         {
           summary,
           leftOut: leftOutFiles(run),
-          diagnostics: diagnostics.map((d) => ({
-            file: d.displayPath,
-            line: d.line,
-            column: d.column,
-            endLine: d.endLine,
-            endColumn: d.endColumn,
-            rule: d.rule,
-            severity: d.severity,
-            message: d.message,
-            ...(d.extentLines ? { extent: d.extentLines } : {}),
-            ...(d.relatedPositions?.length
-              ? { related: d.relatedPositions.map((r) => ({ file: r.displayPath, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn, message: r.message })) }
-              : {}),
-          })),
+          diagnostics: diagnostics.map(jsonFinding),
         },
         null,
         2,
