@@ -2934,8 +2934,9 @@ var init_schema = __esm({
       }
       recordSequenceUses(stmt) {
         if (stmt.kind !== "insert") return;
-        for (const sequence of stmt.sequences) {
-          const [schema, name2] = splitKey(this.keyOf(sequence, stmt));
+        const sequences = stmt.sequences;
+        for (let i = 0; i < sequences.length; i++) {
+          const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
           let schemas = this.sequenceUses.get(name2);
           if (!schemas) this.sequenceUses.set(name2, schemas = /* @__PURE__ */ new Set());
           schemas.add(schema);
@@ -6975,7 +6976,8 @@ var init_dialect = __esm({
 function sqlplCodeModel(statements, script) {
   const routines = /* @__PURE__ */ new Map();
   const all = [];
-  for (const stmt of statements) {
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
     const facts = { executions: [], commits: [], calls: [] };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;

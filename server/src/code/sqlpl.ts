@@ -35,7 +35,9 @@ interface RoutineFacts {
 export function sqlplCodeModel(statements: readonly Statement[], script: SqlExecution): CodeModel | undefined {
   const routines = new Map<string, RoutineFacts[]>();
   const all: RoutineFacts[] = [];
-  for (const stmt of statements) {
+  // (An index loop: it runs over every statement of every script, and an iterator made an object per statement.)
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
     if (stmt.kind !== 'createRoutine' && stmt.kind !== 'compound') continue;
     const facts: RoutineFacts = { executions: [], commits: [], calls: [] };
     const body = stmt.kind === 'createRoutine' ? stmt.body : stmt;

@@ -687,8 +687,10 @@ export class SchemaModel {
 
   private recordSequenceUses(stmt: Statement): void {
     if (stmt.kind !== 'insert') return;
-    for (const sequence of stmt.sequences) {
-      const [schema, name] = splitKey(this.keyOf(sequence, stmt));
+    const sequences = stmt.sequences;
+    // (Nearly every INSERT has none: an index loop makes no iterator for them.)
+    for (let i = 0; i < sequences.length; i++) {
+      const [schema, name] = splitKey(this.keyOf(sequences[i], stmt));
       let schemas = this.sequenceUses.get(name);
       if (!schemas) this.sequenceUses.set(name, (schemas = new Set()));
       schemas.add(schema);
