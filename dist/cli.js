@@ -5089,7 +5089,7 @@ function parseInsert(p, span) {
   };
   p.partial = stmt;
   if (p.kind(p.pos) === TK_LPAREN && p.isIdent(p.pos + 1) && !p.kw(p.pos + 1, "SELECT") && !p.kw(p.pos + 1, "VALUES") && !p.kw(p.pos + 1, "WITH")) {
-    stmt.columns = p.sameAsLastColumns(parseNameList(p, context));
+    stmt.columns = p.repeatedColumns() ?? p.sameAsLastColumns(parseNameList(p, context));
   }
   if (p.peek("OVERRIDING") && (p.acceptSeq("OVERRIDING", "USER", "VALUE") || p.acceptSeq("OVERRIDING", "SYSTEM", "VALUE"))) {
   }
@@ -6377,6 +6377,35 @@ var init_parser = __esm({
         }
         this.lastColumns = columns;
         return columns;
+      }
+      /**
+       * The INSERT column list at the cursor ('('), when its tokens spell the list of the INSERT read last exactly,
+       * each name a word in upper case (which identValue reads as written): that list, and the cursor past ')'.
+       * Undefined otherwise (parseNameList, then sameAsLastColumns, read it). A script's INSERTs repeat one list,
+       * and reading each name of each INSERT, and an array for them, was a tenth of parsing an insert workload.
+       */
+      repeatedColumns() {
+        const last = this.lastColumns;
+        if (last.length === 0) return void 0;
+        let i = this.pos + 1;
+        for (let n = 0; n < last.length; n++) {
+          if (n > 0 && this.kind(i++) !== TK_COMMA) return void 0;
+          if (this.kind(i) !== TK_WORD || !this.isUpperCaseWord(i, last[n])) return void 0;
+          i++;
+        }
+        if (this.kind(i) !== TK_RPAREN) return void 0;
+        this.pos = i + 1;
+        return last;
+      }
+      /** Word token `i` is `name` as written, with no lower-case or non-ASCII letter (identValue would fold those). */
+      isUpperCaseWord(i, name2) {
+        const s = this.t.start[i];
+        if (this.t.end[i] - s !== name2.length) return false;
+        for (let k = 0; k < name2.length; k++) {
+          const c = this.text.charCodeAt(s + k);
+          if (c !== name2.charCodeAt(k) || c >= 97 && c <= 122 || c > 127) return false;
+        }
+        return true;
       }
       /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */
       rowStore;

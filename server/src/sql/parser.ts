@@ -8,7 +8,7 @@
 // over a Parser, in the manner of rust-analyzer's grammar/. Nothing recurses on input nesting except
 // SQL PL bodies (bounded); parentheses are skipped iteratively, so deeply nested input cannot overflow.
 import { IDENTITY_ORIGIN, type Comment, type ParseError, type ParsedSql, type Span, type SqlOrigin, type Statement } from './ast';
-import { Lexer, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_RAW, TK_BAD_COMMENT } from './lexer';
+import { Lexer, TokenList, FLAG_UNTERMINATED, TK_WORD, TK_DELIM, TK_STRING, TK_OP, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_RAW, TK_BAD_COMMENT } from './lexer';
 import { forEachStatementInRounds } from './splitter';
 import { inferTerminator, type TerminatorScan } from './terminator';
 import { parseStatement } from './grammar';
@@ -186,6 +186,37 @@ export class Parser {
     }
     this.lastColumns = columns;
     return columns;
+  }
+
+  /**
+   * The INSERT column list at the cursor ('('), when its tokens spell the list of the INSERT read last exactly,
+   * each name a word in upper case (which identValue reads as written): that list, and the cursor past ')'.
+   * Undefined otherwise (parseNameList, then sameAsLastColumns, read it). A script's INSERTs repeat one list,
+   * and reading each name of each INSERT, and an array for them, was a tenth of parsing an insert workload.
+   */
+  repeatedColumns(): string[] | undefined {
+    const last = this.lastColumns;
+    if (last.length === 0) return undefined;
+    let i = this.pos + 1;
+    for (let n = 0; n < last.length; n++) {
+      if (n > 0 && this.kind(i++) !== TK_COMMA) return undefined;
+      if (this.kind(i) !== TK_WORD || !this.isUpperCaseWord(i, last[n])) return undefined;
+      i++;
+    }
+    if (this.kind(i) !== TK_RPAREN) return undefined;
+    this.pos = i + 1;
+    return last;
+  }
+
+  /** Word token `i` is `name` as written, with no lower-case or non-ASCII letter (identValue would fold those). */
+  private isUpperCaseWord(i: number, name: string): boolean {
+    const s = this.t.start[i];
+    if (this.t.end[i] - s !== name.length) return false;
+    for (let k = 0; k < name.length; k++) {
+      const c = this.text.charCodeAt(s + k);
+      if (c !== name.charCodeAt(k) || (c >= 97 && c <= 122) || c > 127) return false;
+    }
+    return true;
   }
 
   /** Packed VALUES rows; chunks sized to the text so that a short SQL string from code stays small. */

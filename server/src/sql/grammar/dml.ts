@@ -30,7 +30,7 @@ export function parseInsert(p: Parser, span: Span): Statement {
   };
   p.partial = stmt;
   if (p.kind(p.pos) === TK_LPAREN && p.isIdent(p.pos + 1) && !p.kw(p.pos + 1, 'SELECT') && !p.kw(p.pos + 1, 'VALUES') && !p.kw(p.pos + 1, 'WITH')) {
-    stmt.columns = p.sameAsLastColumns(parseNameList(p, context));
+    stmt.columns = p.repeatedColumns() ?? p.sameAsLastColumns(parseNameList(p, context));
   }
   // (acceptSeq's arguments are an array per call: asked only after the first word is there.)
   if (p.peek('OVERRIDING') && (p.acceptSeq('OVERRIDING', 'USER', 'VALUE') || p.acceptSeq('OVERRIDING', 'SYSTEM', 'VALUE'))) {
