@@ -166,10 +166,16 @@ function codeFrame(text2, lines, d) {
   ${pad} | ${" ".repeat(Math.max(0, caretFrom))}${"^".repeat(Math.max(1, caretTo - caretFrom))}`;
 }
 function formatText(items) {
+  const paths = /* @__PURE__ */ new Map();
+  const at = (p) => {
+    let path = paths.get(p.displayPath);
+    if (path === void 0) paths.set(p.displayPath, path = linePath(p.displayPath));
+    return `${path}:${p.line}:${p.column}`;
+  };
   return items.map(({ d, text: text2, lines }) => {
-    const related = (d.relatedPositions ?? []).map((r) => `  \u2192 ${positionText(r)}: ${plainLine(r.message)}
+    const related = (d.relatedPositions ?? []).map((r) => `  \u2192 ${at(r)}: ${plainLine(r.message)}
 `).join("");
-    return `${positionText(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}
+    return `${at(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}
 ${codeFrame(text2, lines, d)}
 ${related}`;
   }).join("\n");
@@ -15323,11 +15329,12 @@ function fingerprints(findings, linesOf) {
     const key = [f.rule, f.displayPath, normalizedLines(linesOf(f) ?? empty, f.line, f.endLine)].join("\0");
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    return sha256().update(`${key}\0${occurrence}`).digest("hex").slice(0, 32);
+    return sha256Hex(`${key}\0${occurrence}`).slice(0, 32);
   });
 }
-function sha256() {
-  return require("node:crypto").createHash("sha256");
+function sha256Hex(text2) {
+  const crypto = require("node:crypto");
+  return typeof crypto.hash === "function" ? crypto.hash("sha256", text2, "hex") : crypto.createHash("sha256").update(text2).digest("hex");
 }
 var FINGERPRINT_KEY, MAX_LINES;
 var init_fingerprint = __esm({

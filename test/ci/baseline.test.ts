@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,11 @@ describe('fingerprints', () => {
     assert.equal(secondMoved, second);
     const edited = fingerprints([finding(2)], () => lineSource('a\n  x   CACHE 5\n'))[0];
     assert.notEqual(edited, first);
+  });
+
+  it('are the first 32 hex digits of the SHA-256 of rule, file, flagged text and occurrence (baselines written before stay valid)', () => {
+    const [print] = fingerprints([{ rule: 'identity-cache', displayPath: 'f.sql', line: 2, endLine: 2 }], () => lineSource('a\n  x   NO CACHE\n'));
+    assert.equal(print, createHash('sha256').update('identity-cache\u0000f.sql\u0000x NO CACHE\u00000').digest('hex').slice(0, 32));
   });
 
   it('do not change when a file moves from LF to CRLF or CR line ends', () => {

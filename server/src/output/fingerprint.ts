@@ -60,11 +60,16 @@ export function fingerprints<T extends FingerprintInput>(findings: readonly T[],
     const key = [f.rule, f.displayPath, normalizedLines(linesOf(f) ?? empty, f.line, f.endLine)].join('\u0000');
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    return sha256().update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
+    return sha256Hex(`${key}\u0000${occurrence}`).slice(0, 32);
   });
 }
 
-/** A SHA-256 hash; node:crypto is loaded when a fingerprint is first needed (baselines, SARIF), not at every start-up (~3 ms). */
-function sha256(): import('node:crypto').Hash {
-  return (require('node:crypto') as typeof import('node:crypto')).createHash('sha256');
+/**
+ * The SHA-256 of a text (as UTF-8), in hex; node:crypto is loaded when a fingerprint is first needed (baselines,
+ * SARIF), not at every start-up (~3 ms). crypto.hash (Node 20.12 and later) takes about half the time of a Hash
+ * object per text, for the same digest.
+ */
+function sha256Hex(text: string): string {
+  const crypto = require('node:crypto') as typeof import('node:crypto');
+  return typeof crypto.hash === 'function' ? crypto.hash('sha256', text, 'hex') : crypto.createHash('sha256').update(text).digest('hex');
 }

@@ -79,10 +79,17 @@ export function codeFrame(text: string, lines: LineIndex, d: PositionedDiagnosti
 }
 
 export function formatText(items: { d: PositionedDiagnostic; text: string; lines: LineIndex }[]): string {
+  // A file's path escaped once, not for each of its findings (a script can have thousands).
+  const paths = new Map<string, string>();
+  const at = (p: Position1) => {
+    let path = paths.get(p.displayPath);
+    if (path === undefined) paths.set(p.displayPath, (path = linePath(p.displayPath)));
+    return `${path}:${p.line}:${p.column}`;
+  };
   return items
     .map(({ d, text, lines }) => {
-      const related = (d.relatedPositions ?? []).map((r) => `  → ${positionText(r)}: ${plainLine(r.message)}\n`).join('');
-      return `${positionText(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}\n${codeFrame(text, lines, d)}\n${related}`;
+      const related = (d.relatedPositions ?? []).map((r) => `  → ${at(r)}: ${plainLine(r.message)}\n`).join('');
+      return `${at(d)} ${d.severity} ${d.rule} ${plainLine(d.message)}\n${codeFrame(text, lines, d)}\n${related}`;
     })
     .join('\n');
 }
