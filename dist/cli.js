@@ -1696,7 +1696,7 @@ var init_lexer = __esm({
           if (next >= 0) {
             const two = c === 60 && (next === 61 || next === 62) || // <= <>
             c === 62 && next === 61 || // >=
-            (c === 33 || c === 94 || c === 172) && (next === 61 || next === 60 || next === 62) || // != ^= ¬= !< ...
+            (c === 33 || c === 94 || c === 172) && (next === 61 || next === 60 || next === 62) || // != ^= (not sign)= !< ...
             c === 124 && next === 124 || // ||
             c === 61 && next === 62 || // =>
             c === 42 && next === 42;
@@ -2452,9 +2452,9 @@ var init_schema = __esm({
       tablespaces = /* @__PURE__ */ new Map();
       insertTargets = /* @__PURE__ */ new Map();
       dbCfg = /* @__PURE__ */ new Map();
-      /** Sequence name → schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
+      /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
       sequenceUses = /* @__PURE__ */ new Map();
-      /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
+      /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
       exclusivelyLocked = /* @__PURE__ */ new Set();
       /**
        * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked
@@ -6361,7 +6361,7 @@ var init_parser = __esm({
       partial;
       /** Nesting of trigger and routine bodies being parsed (bodies cannot nest without limit). */
       bodyDepth = 0;
-      /** The statement's BEGIN … END is not closed at the end of input: its body is not read (the error says why). */
+      /** The statement's BEGIN ... END is not closed at the end of input: its body is not read (the error says why). */
       unterminatedBlock = false;
       /** Loops around the statement being parsed (a variable appended to in a loop has no knowable text). */
       loopDepth = 0;
@@ -6501,7 +6501,7 @@ var init_parser = __esm({
         throw new ParseFail({ message: `Unexpected '${this.tokText(at)}' in ${context}: ${expected}`, span: this.tokSpan(at) }, at);
       }
       /**
-       * When the parse stopped at or just before a line that starts another statement (CREATE, INSERT, …
+       * When the parse stopped at or just before a line that starts another statement (CREATE, INSERT, ...
        * at nesting level 0), the statement is several run together: a terminator the script is run with
        * (`-td@`) or a missing one. That says more than an error on the token where the parse stopped.
        */
@@ -6650,7 +6650,7 @@ var init_parser = __esm({
       other(span, first, end) {
         return { kind: "other", keyword: this.keywordOf(first, end), span, origin: this.origin };
       }
-      /** Leading keywords that name a statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', … */
+      /** Leading keywords that name a statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', ... */
       keywordOf(first, end) {
         const k = first < end ? this.t.kind[first] : 0;
         if (k === TK_RAW) return "!";
@@ -7325,7 +7325,7 @@ var init_members = __esm({
     COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
     MemberIndex = class {
       byName = /* @__PURE__ */ new Map();
-      /** Member name → files that include it. */
+      /** Member name -> files that include it. */
       includers = /* @__PURE__ */ new Map();
       stale = /* @__PURE__ */ new Set();
       /** A file was added, changed (`present`) or removed: files that include its member name are stale. */
@@ -10198,7 +10198,7 @@ var init_workspace = __esm({
     init_deadline();
     init_segments();
     Workspace = class {
-      /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
+      /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
         this.config = config;
         this.frontEnds = frontEnds;
@@ -10241,7 +10241,7 @@ var init_workspace = __esm({
       dialectCache;
       /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
       members = new MemberIndex();
-      /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
+      /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
       groups = /* @__PURE__ */ new Map();
       /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
       mergeFindings = true;
@@ -11909,7 +11909,7 @@ var init_model = __esm({
       sqlComments = [];
       executions = [];
       commits = [];
-      /** Statement/cursor handle → connection name. */
+      /** Statement/cursor handle -> connection name. */
       handles = /* @__PURE__ */ new Map();
       prepares = [];
       paramsets = /* @__PURE__ */ new Map();
@@ -31419,7 +31419,7 @@ function readSettings(raw, problems = []) {
     run: choice(s.run, ["onType", "onSave"], d.run, problems, "run"),
     minimumSeverity: choice(s.minimumSeverity, SEVERITY_ORDER, d.minimumSeverity, problems, "minimumSeverity"),
     languages,
-    // "codeLens": true/false, or { "enabled": … } as VS Code writes nested keys (insertlint.codeLens.enabled).
+    // "codeLens": true/false, or { "enabled": ... } as VS Code writes nested keys (insertlint.codeLens.enabled).
     codeLens: bool(typeof codeLens === "object" && codeLens !== null ? codeLens.enabled : codeLens, d.codeLens, problems, "codeLens"),
     messageStyle: choice(s.messageStyle, ["full", "firstSentence"], d.messageStyle, problems, "messageStyle"),
     rules: obj(s.rules),

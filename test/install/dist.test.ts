@@ -13,6 +13,14 @@ describe('dist/cli.js, the committed CLI bundle', function () {
     assert.equal(r.code, 0, r.stderr);
   });
 
+  it('is ASCII only, so that V8 holds its source as one byte per character (start-up: ~5 ms less than two bytes)', () => {
+    // esbuild escapes strings and names, but keeps some comments as written: write those in ASCII (-> not an arrow).
+    const text = readFileSync(join(ROOT, 'dist', 'cli.js'), 'utf8');
+    const at = text.search(/[^\x00-\x7f]/);
+    const line = at < 0 ? '' : text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at));
+    assert.equal(at, -1, `a non-ASCII character in dist/cli.js, on the line: ${line.trim()}`);
+  });
+
   it('is found by bin/insertlint.js when out/ is not there', () => {
     const bin = readFileSync(join(ROOT, 'bin', 'insertlint.js'), 'utf8');
     assert.match(bin, /'out', 'cli\.js'\)[^\n]*'dist', 'cli\.js'\)/);

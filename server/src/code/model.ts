@@ -74,7 +74,7 @@ class ModelBuilder {
   private readonly sqlComments: Comment[] = [];
   private readonly executions: SqlExecution[] = [];
   private readonly commits: CommitCall[] = [];
-  /** Statement/cursor handle → connection name. */
+  /** Statement/cursor handle -> connection name. */
   private readonly handles = new Map<string, string>();
   private readonly prepares: PrepareRecord[] = [];
   private readonly paramsets = new Map<string, number>();

@@ -18,7 +18,7 @@ const COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
 
 export class MemberIndex {
   private readonly byName = new Map<string, Set<string>>();
-  /** Member name → files that include it. */
+  /** Member name -> files that include it. */
   private readonly includers = new Map<string, Set<string>>();
   private readonly stale = new Set<string>();
 

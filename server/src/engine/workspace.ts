@@ -88,7 +88,7 @@ export class Workspace {
   private dialectCache?: { generation: number; dialect: Dialect | undefined };
   /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
   private readonly members = new MemberIndex();
-  /** Rule id → RuleMeta.group, for merging findings of one cause (merge.ts). */
+  /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
   private readonly groups = new Map<string, string>();
   /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
   mergeFindings = true;
@@ -103,7 +103,7 @@ export class Workspace {
    */
   fixes = true;
 
-  /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
+  /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
   constructor(
     private config: ResolvedConfig,
     private readonly frontEnds: readonly FrontEnd[] = [],

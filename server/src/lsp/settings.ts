@@ -110,7 +110,7 @@ export function readSettings(raw: unknown, problems: string[] = []): ServerSetti
     run: choice(s.run, ['onType', 'onSave'] as const, d.run, problems, 'run'),
     minimumSeverity: choice(s.minimumSeverity, SEVERITY_ORDER, d.minimumSeverity, problems, 'minimumSeverity'),
     languages,
-    // "codeLens": true/false, or { "enabled": … } as VS Code writes nested keys (insertlint.codeLens.enabled).
+    // "codeLens": true/false, or { "enabled": ... } as VS Code writes nested keys (insertlint.codeLens.enabled).
     codeLens: bool(typeof codeLens === 'object' && codeLens !== null ? (codeLens as { enabled?: unknown }).enabled : codeLens, d.codeLens, problems, 'codeLens'),
     messageStyle: choice(s.messageStyle, ['full', 'firstSentence'] as const, d.messageStyle, problems, 'messageStyle'),
     rules: obj(s.rules),

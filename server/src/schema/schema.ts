@@ -133,9 +133,9 @@ export class SchemaModel {
   readonly tablespaces = new Map<string, Located<CreateTablespaceStatement>>();
   readonly insertTargets = new Map<string, InsertTargetInfo>();
   readonly dbCfg = new Map<string, DbCfgSetting>();
-  /** Sequence name → schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
+  /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
   private readonly sequenceUses = new Map<string, Set<string>>();
-  /** Keys of tables named by LOCK TABLE … IN EXCLUSIVE MODE in the analysed files. */
+  /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
   readonly exclusivelyLocked = new Set<string>();
   /**
    * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked

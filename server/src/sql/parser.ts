@@ -162,7 +162,7 @@ export class Parser {
   partial: Statement | undefined;
   /** Nesting of trigger and routine bodies being parsed (bodies cannot nest without limit). */
   bodyDepth = 0;
-  /** The statement's BEGIN … END is not closed at the end of input: its body is not read (the error says why). */
+  /** The statement's BEGIN ... END is not closed at the end of input: its body is not read (the error says why). */
   unterminatedBlock = false;
   /** Loops around the statement being parsed (a variable appended to in a loop has no knowable text). */
   loopDepth = 0;
@@ -332,7 +332,7 @@ export class Parser {
   }
 
   /**
-   * When the parse stopped at or just before a line that starts another statement (CREATE, INSERT, …
+   * When the parse stopped at or just before a line that starts another statement (CREATE, INSERT, ...
    * at nesting level 0), the statement is several run together: a terminator the script is run with
    * (`-td@`) or a missing one. That says more than an error on the token where the parse stopped.
    */
@@ -509,7 +509,7 @@ export class Parser {
     return { kind: 'other', keyword: this.keywordOf(first, end), span, origin: this.origin };
   }
 
-  /** Leading keywords that name a statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', … */
+  /** Leading keywords that name a statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', ... */
   keywordOf(first: number, end: number): string {
     const k = first < end ? this.t.kind[first] : 0;
     if (k === TK_RAW) return '!';
