@@ -12904,7 +12904,7 @@ function analyseFlow(program, lineOf) {
     for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
     return -1;
   };
-  const guarded = () => open.slice(innermostLoop() + 1).some((c) => c.guard);
+  const guarded2 = () => open.slice(innermostLoop() + 1).some((c) => c.guard);
   const loop = () => open[innermostLoop()]?.loop;
   const closeTo = (kind, end) => {
     for (let k = open.length - 1; k >= 0; k--) {
@@ -12928,7 +12928,7 @@ function analyseFlow(program, lineOf) {
       continue;
     }
     if (token.kind === "exec") {
-      items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded() });
+      items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded2() });
       continue;
     }
     if (token.kind !== "word") continue;
@@ -12959,7 +12959,7 @@ function analyseFlow(program, lineOf) {
         closeTo("perform", at.end);
         break;
       case "CALL": {
-        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded(), checkpoint: true });
+        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded2(), checkpoint: true });
         break;
       }
       case "GO": {
@@ -12987,7 +12987,7 @@ function analyseFlow(program, lineOf) {
           }
           const loopPhrase = phrase(tokens, j);
           const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf(at.start));
-          calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded(), at: { start: at.start, end: tokens[j - 1].at.end } });
+          calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded2(), at: { start: at.start, end: tokens[j - 1].at.end } });
           i = Math.max(loopPhrase.last, j - 1);
         } else {
           const loopPhrase = phrase(tokens, i + 1);
@@ -33527,6 +33527,7 @@ function formatReport(run2, format2, findings, diagnostics) {
 init_lint_run();
 init_parse_pool();
 init_code_paths();
+var import_node_fs11 = require("node:fs");
 init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
@@ -33602,29 +33603,45 @@ function readStream(stream, maxBytes = Infinity) {
 }
 function runFromProcess() {
   setWorkerScript(__filename);
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on("error", (error) => {
-      if (error.code !== "EPIPE") throw error;
-      process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
-    });
-  }
+  const toFile = isRegularFile(1);
+  if (!toFile) guardPipe(process.stdout);
+  const stderr = () => toFile ? guardPipe(process.stderr) : process.stderr;
+  if (!toFile) stderr();
   const io = {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
+    stdout: toFile ? (s) => void (0, import_node_fs11.writeSync)(1, s) : (s) => process.stdout.write(s),
+    stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
-    isTTY: Boolean(process.stdout.isTTY)
+    isTTY: !toFile && Boolean(process.stdout.isTTY)
   };
   main(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
     },
     (error) => {
-      process.stderr.write(`insertlint: internal error: ${error?.stack ?? error}
+      stderr().write(`insertlint: internal error: ${error?.stack ?? error}
 `);
       process.exitCode = 3;
     }
   );
+}
+var guarded = /* @__PURE__ */ new WeakSet();
+function guardPipe(stream) {
+  if (!guarded.has(stream)) {
+    guarded.add(stream);
+    stream.on("error", (error) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+    });
+  }
+  return stream;
+}
+function isRegularFile(fd) {
+  try {
+    return (0, import_node_fs11.fstatSync)(fd).isFile();
+  } catch {
+    return false;
+  }
 }
 if (isParseWorker()) runParseWorker();
 else if (require.main === module) runFromProcess();
