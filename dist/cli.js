@@ -2205,7 +2205,7 @@ function valueKind(p, a, b) {
   }
   return VK_EXPRESSION;
 }
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, PackedRowStore;
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, NO_CHUNK, PackedRowStore;
 var init_values = __esm({
   "server/src/sql/grammar/values.ts"() {
     "use strict";
@@ -2286,10 +2286,11 @@ var init_values = __esm({
         for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
       }
     };
+    NO_CHUNK = new Int32Array(0);
     PackedRowStore = class {
       constructor(chunkSize) {
         this.chunkSize = chunkSize;
-        this.chunk = new Int32Array(chunkSize);
+        this.chunk = NO_CHUNK;
       }
       chunkSize;
       chunk;
@@ -6165,7 +6166,8 @@ var init_dialects = __esm({
 
 // server/src/engine/deadline.ts
 function withDeadline(budgetMs, read) {
-  const saved = { deadline, budget };
+  const savedDeadline = deadline;
+  const savedBudget = budget;
   const mine = performance.now() + budgetMs;
   if (mine < deadline) {
     deadline = mine;
@@ -6174,7 +6176,8 @@ function withDeadline(budgetMs, read) {
   try {
     return read();
   } finally {
-    ({ deadline, budget } = saved);
+    deadline = savedDeadline;
+    budget = savedBudget;
   }
 }
 function checkDeadline() {
@@ -6258,6 +6261,11 @@ function parseBuiltText(text2, origin) {
     nestedTexts--;
   }
 }
+function recentNameSlots(length) {
+  let slots = 16;
+  while (slots < RECENT_NAMES && slots * 16 < length) slots *= 2;
+  return slots;
+}
 var STOP, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
 var init_parser = __esm({
   "server/src/sql/parser.ts"() {
@@ -6320,6 +6328,7 @@ var init_parser = __esm({
         this.t = t;
         this.origin = origin;
         this.rowStore = new PackedRowStore(rowChunkInts);
+        this.recentNames = new Array(recentNameSlots(text2.length)).fill(void 0);
       }
       text;
       t;
@@ -6533,7 +6542,7 @@ var init_parser = __esm({
           const c = this.text.charCodeAt(k2);
           if (c >= 97 && c <= 122 || c > 127) return this.intern(this.text.slice(s, e).toUpperCase());
         }
-        const slot = e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt(s + e >> 1) & RECENT_NAMES - 1;
+        const slot = e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt(s + e >> 1) & this.recentNames.length - 1;
         const recent = this.recentNames[slot];
         if (recent !== void 0 && recent.length === e - s && this.text.startsWith(recent, s)) return recent;
         const name2 = this.intern(this.text.slice(s, e));
@@ -6546,7 +6555,7 @@ var init_parser = __esm({
        * tables and columns in every statement, and a hit (compared with the text, nothing allocated) saves
        * slicing a new string and hashing it to find it in `names`, for each identifier of each statement.
        */
-      recentNames = new Array(RECENT_NAMES).fill(void 0);
+      recentNames;
       /**
        * One string per distinct name: a script repeats the same table and column names in every statement,
        * and the model keeps them all, so sharing them saves memory and garbage-collector work.
@@ -7256,10 +7265,11 @@ function memberName(path) {
 function folderOf(path) {
   return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
 }
-var COPYBOOK, MemberIndex;
+var NOTHING_STALE, COPYBOOK, MemberIndex;
 var init_members = __esm({
   "server/src/engine/members.ts"() {
     "use strict";
+    NOTHING_STALE = [];
     COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
     MemberIndex = class {
       byName = /* @__PURE__ */ new Map();
@@ -7276,10 +7286,18 @@ var init_members = __esm({
         } else paths?.delete(path);
         for (const includer of this.includers.get(name2) ?? []) if (includer !== path) this.stale.add(includer);
       }
+      /** What each file included when last read (track undoes it before recording the new list). */
+      included = /* @__PURE__ */ new Map();
       /** Records what a file includes (after each read). */
       track(path, members) {
-        for (const set of this.includers.values()) set.delete(path);
-        for (const member of members ?? []) {
+        const before = this.included.get(path);
+        if (before) for (const member of before) this.includers.get(member)?.delete(path);
+        if (!members || members.length === 0) {
+          if (before) this.included.delete(path);
+          return;
+        }
+        this.included.set(path, members);
+        for (const member of members) {
           let set = this.includers.get(member);
           if (!set) this.includers.set(member, set = /* @__PURE__ */ new Set());
           set.add(path);
@@ -7287,6 +7305,7 @@ var init_members = __esm({
       }
       /** Files to read again, once each. */
       takeStale() {
+        if (this.stale.size === 0) return NOTHING_STALE;
         const out = [...this.stale];
         this.stale.clear();
         return out;
@@ -7400,6 +7419,7 @@ function isSpace3(c) {
   return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
 function mergeSameCause(diagnostics, lines, groupOf) {
+  if (diagnostics.length < 2) return diagnostics;
   const byGroup = /* @__PURE__ */ new Map();
   for (const d of diagnostics) {
     const group = d.suppressed ? void 0 : groupOf(d.rule);
@@ -10270,12 +10290,11 @@ var init_workspace = __esm({
       newEntry(source, terminator, previous, hint) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
-        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
         let state = {};
         try {
           model = withDeadline(this.fileBudgetMs, () => {
-            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
             const read = readScript(source, terminator, dialect, previous, hint);
             state = read;
             return read.model;
@@ -10287,6 +10306,15 @@ var init_workspace = __esm({
         this.members.track(source.path, model.includes);
         const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = state;
         return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
+      }
+      /** What the code front ends are handed, made once per configuration (not per file read). */
+      frontEndOptionsMade;
+      frontEndOptions() {
+        if (this.frontEndOptionsMade?.config !== this.config) {
+          const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+        }
+        return this.frontEndOptionsMade.options;
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -10511,13 +10539,16 @@ var init_workspace = __esm({
         const schemaBuilt = this.schemaBuildMs;
         const out = this.checkRules(model);
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
-        out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
-        const suppressions = readSuppressions(model.comments, lines);
-        const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
-        const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-        const reported = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
-        if (unused && unused !== "off") {
-          for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+        if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
+        const suppressions = model.comments.length > 0 ? readSuppressions(model.comments, lines) : [];
+        let reported = out;
+        if (suppressions.length > 0) {
+          const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
+          const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
+          reported = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+          if (unused && unused !== "off") {
+            for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+          }
         }
         const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
         entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);

@@ -17,7 +17,8 @@ let budget = Infinity;
 
 /** Runs `read` with `budgetMs` to finish; nested calls keep the outer deadline when it comes first. */
 export function withDeadline<T>(budgetMs: number, read: () => T): T {
-  const saved = { deadline, budget };
+  const savedDeadline = deadline;
+  const savedBudget = budget;
   const mine = performance.now() + budgetMs;
   if (mine < deadline) {
     deadline = mine;
@@ -26,7 +27,8 @@ export function withDeadline<T>(budgetMs: number, read: () => T): T {
   try {
     return read();
   } finally {
-    ({ deadline, budget } = saved);
+    deadline = savedDeadline;
+    budget = savedBudget;
   }
 }
 

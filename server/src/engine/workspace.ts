@@ -216,12 +216,11 @@ export class Workspace {
   private newEntry(source: SourceFile, terminator: string | undefined, previous?: FileEntry, hint?: TextChange): FileEntry {
     const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
-    const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
     let model: FileModel;
     let state: ScriptState = {};
     try {
       model = withDeadline(this.fileBudgetMs, () => {
-        if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+        if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
         const read = readScript(source, terminator, dialect, previous, hint);
         state = read;
         return read.model;
@@ -233,6 +232,17 @@ export class Workspace {
     this.members.track(source.path, model.includes);
     const { parsedWith, plain, dialectWords, terminatorScan } = state;
     return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
+  }
+
+  /** What the code front ends are handed, made once per configuration (not per file read). */
+  private frontEndOptionsMade?: { config: ResolvedConfig; options: FrontEndOptions };
+
+  private frontEndOptions(): FrontEndOptions {
+    if (this.frontEndOptionsMade?.config !== this.config) {
+      const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+    }
+    return this.frontEndOptionsMade.options;
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -493,12 +503,16 @@ export class Workspace {
     const out = this.checkRules(model);
     // Copies: suppression marks must not leak into the shared placed findings.
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
-    out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
-    const suppressions = readSuppressions(model.comments, lines);
-    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
-    const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
-    if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
+    // Most files hold no suppression comment: then there is nothing to apply and no unused-suppression finding.
+    const suppressions = model.comments.length > 0 ? readSuppressions(model.comments, lines) : [];
+    let reported = out;
+    if (suppressions.length > 0) {
+      const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
+      const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
+      reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+      if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    }
     // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
     const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).
