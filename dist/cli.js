@@ -1848,18 +1848,12 @@ function parseDataType(p, context) {
     name2 = p.identValue(p.pos++);
   }
   name2 = TYPE_SYNONYMS[name2] ?? name2;
-  const type = {
-    name: name2,
-    isLob: LOB_TYPES.has(name2),
-    isLong: name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC",
-    isXml: name2 === "XML",
-    span: { start: 0, end: 0 }
-  };
+  let length;
   if (p.kind(p.pos) === TK_LPAREN) {
     const open = p.pos;
     p.pos++;
     if (p.kind(p.pos) === TK_NUMBER) {
-      type.length = parseSize(p, context);
+      length = parseSize(p, context);
     }
     p.pos = p.afterBalanced(open);
     if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
@@ -1867,8 +1861,11 @@ function parseDataType(p, context) {
   if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
     p.pos += 3;
   }
-  type.span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
-  return type;
+  const isLob = LOB_TYPES.has(name2);
+  const isLong = name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC";
+  const isXml = name2 === "XML";
+  const span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
+  return length === void 0 ? { name: name2, isLob, isLong, isXml, span } : { name: name2, length, isLob, isLong, isXml, span };
 }
 function isIsolationAt(p, i) {
   return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
@@ -10125,7 +10122,7 @@ function mappedFix(fix, stmt) {
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
 }
-var Workspace, templateParts;
+var NO_READ_STATE, Workspace, templateParts;
 var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
@@ -10146,6 +10143,7 @@ var init_workspace = __esm({
     init_types();
     init_deadline();
     init_segments();
+    NO_READ_STATE = {};
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
@@ -10199,6 +10197,12 @@ var init_workspace = __esm({
        * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
        */
       keepPieces = false;
+      /**
+       * Keep what reading a script leaves for reading it again after an edit (ScriptState: the terminator scan's
+       * checkpoints, where the dialect words are): for an editor. A one-pass run (the CLI) sets it false: every model
+       * is held until the rules run, and the garbage collector copies whatever is held with it.
+       */
+      keepReadState = true;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10304,7 +10308,7 @@ var init_workspace = __esm({
           model = timedOutModel(source, error.message);
         }
         this.members.track(source.path, model.includes);
-        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = state;
+        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepReadState ? state : NO_READ_STATE;
         return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
       }
       /** What the code front ends are handed, made once per configuration (not per file read). */
@@ -14971,6 +14975,7 @@ async function lintPaths(options) {
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
+  workspace.keepReadState = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);

@@ -108,6 +108,28 @@ describe('engine: edits analysed incrementally', () => {
   });
 });
 
+describe('engine: a one-pass workspace (keepReadState false, as the CLI runs)', () => {
+  it('keeps no read state: an edited script is read afresh, with the findings of a fresh workspace', () => {
+    const text = "CREATE TABLE S.T (ID INT, NOTE VARCHAR(20));\n" + Array.from({ length: 20 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n');\n`).join('');
+    const typed = text.replace("(15, 'n')", "(15, 'nx')");
+    const read = (keepReadState: boolean) => {
+      const ws = new Workspace(config());
+      ws.keepReadState = keepReadState;
+      const before = ws.setFile('/w/a.sql', text)!;
+      const after = ws.setFile('/w/a.sql', typed)!;
+      return { ws, reused: after.statements[0] === before.statements[0] };
+    };
+    const editor = read(true);
+    const oneShot = read(false);
+    assert.ok(editor.reused, 'the editor re-parses only the edited statement');
+    assert.ok(!oneShot.reused, 'without read state the script is parsed again whole');
+    const fresh = new Workspace(config());
+    fresh.setFile('/w/a.sql', typed);
+    assert.deepEqual(oneShot.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
+    assert.deepEqual(editor.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
+  });
+});
+
 describe('engine: firstSentence', () => {
   it('cuts where the regular expression it replaced did', () => {
     const byRegex = (m: string) => {

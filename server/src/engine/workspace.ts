@@ -43,6 +43,8 @@ interface FileEntry extends ScriptState {
   contribution?: string;
 }
 
+const NO_READ_STATE: ScriptState = {};
+
 /** A rule the configuration turns on, with its setting. */
 interface EnabledRule {
   rule: RegisteredRule['rule'];
@@ -97,6 +99,12 @@ export class Workspace {
    * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
    */
   keepPieces = false;
+  /**
+   * Keep what reading a script leaves for reading it again after an edit (ScriptState: the terminator scan's
+   * checkpoints, where the dialect words are): for an editor. A one-pass run (the CLI) sets it false: every model
+   * is held until the rules run, and the garbage collector copies whatever is held with it.
+   */
+  keepReadState = true;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -230,7 +238,7 @@ export class Workspace {
       model = timedOutModel(source, error.message);
     }
     this.members.track(source.path, model.includes);
-    const { parsedWith, plain, dialectWords, terminatorScan } = state;
+    const { parsedWith, plain, dialectWords, terminatorScan } = this.keepReadState ? state : NO_READ_STATE;
     return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
   }
 
