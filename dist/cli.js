@@ -1270,9 +1270,9 @@ function isIdentPart(c) {
   return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 160 && c !== 65279 && c !== 172;
 }
 function terminatorDirective(body) {
-  const m = /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body);
+  const m = SET_TERMINATOR.exec(body);
   if (m) return m[1];
-  const s = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body);
+  const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
   if (s) return s[1];
   return void 0;
 }
@@ -1364,7 +1364,7 @@ function lexQuoted(text2, start, openAt, quote, kind, tokens) {
   tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
   return j;
 }
-var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, FAST_PUNCT, FAST_DIGIT, FAST_WORD, FAST_CLASS, Lexer;
+var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, FAST_PUNCT, FAST_DIGIT, FAST_WORD, FAST_CLASS, SET_TERMINATOR, SCRIPT_OPTIONS_TERMINATOR, Lexer;
 var init_lexer = __esm({
   "server/src/sql/lexer.ts"() {
     "use strict";
@@ -1448,6 +1448,8 @@ var init_lexer = __esm({
     for (const c of [40, 41, 44]) FAST_CLASS[c] = FAST_PUNCT;
     for (let c = 48; c <= 57; c++) FAST_CLASS[c] = FAST_DIGIT;
     for (let c = 65; c <= 90; c++) if (![66, 71, 78, 85, 88].includes(c)) FAST_CLASS[c] = FAST_CLASS[c + 32] = FAST_WORD;
+    SET_TERMINATOR = /^\s*#SET\s+TERMINATOR\s+(\S+)/i;
+    SCRIPT_OPTIONS_TERMINATOR = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i;
     Lexer = class {
       /**
        * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
@@ -6162,10 +6164,10 @@ var init_dialects = __esm({
 });
 
 // server/src/engine/deadline.ts
-function withDeadline(budgetMs, read) {
+function withDeadline(budgetMs, read, startedAt = performance.now()) {
   const savedDeadline = deadline;
   const savedBudget = budget;
-  const mine = performance.now() + budgetMs;
+  const mine = startedAt + budgetMs;
   if (mine < deadline) {
     deadline = mine;
     budget = budgetMs;
@@ -6954,6 +6956,7 @@ var init_dialect = __esm({
 
 // server/src/code/sqlpl.ts
 function sqlplCodeModel(statements, script) {
+  if (!statements.some((stmt) => stmt.kind === "createRoutine" || stmt.kind === "compound")) return void 0;
   const routines = /* @__PURE__ */ new Map();
   const all = [];
   for (const stmt of statements) {
@@ -6983,7 +6986,7 @@ function sqlplCodeModel(statements, script) {
     }
   }
   if (executions.length === 0 && commits.length === 0) return void 0;
-  return { executions: [script, ...executions], commits };
+  return { executions: [script(), ...executions], commits };
 }
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
@@ -7113,7 +7116,7 @@ function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
-  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements));
   if (code) model.code = code;
   return model;
 }
@@ -10302,7 +10305,7 @@ var init_workspace = __esm({
             const read = readScript(source, terminator, dialect, previous, hint);
             state = read;
             return read.model;
-          });
+          }, started);
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = timedOutModel(source, error.message);
@@ -10472,7 +10475,9 @@ var init_workspace = __esm({
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
           stmts?.push(report2.stmt);
         };
-        for (const enabled of this.enabledRules(dialect)) {
+        const enabledRules = this.enabledRules(dialect);
+        for (let r = 0; r < enabledRules.length; r++) {
+          const enabled = enabledRules[r];
           running = enabled;
           const { rule, setting } = enabled;
           try {

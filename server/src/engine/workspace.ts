@@ -232,7 +232,7 @@ export class Workspace {
         const read = readScript(source, terminator, dialect, previous, hint);
         state = read;
         return read.model;
-      });
+      }, started);
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = timedOutModel(source, error.message);
@@ -435,7 +435,10 @@ export class Workspace {
       into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
       stmts?.push(report.stmt);
     };
-    for (const enabled of this.enabledRules(dialect)) {
+    // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
+    const enabledRules = this.enabledRules(dialect);
+    for (let r = 0; r < enabledRules.length; r++) {
+      const enabled = enabledRules[r];
       running = enabled;
       const { rule, setting } = enabled;
       try {
