@@ -2493,9 +2493,9 @@ var init_schema = __esm({
           forEachStatement(
             file.statements,
             (stmt, parent) => {
-              this.schemaAt.set(stmt, schema);
+              if (schema !== void 0) this.schemaAt.set(stmt, schema);
               if (stmt.kind === "setSchema" && !parent) schema = stmt.schema;
-              else if (stmt.kind === "createTrigger") forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+              else if (stmt.kind === "createTrigger" && schema !== void 0) forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
             },
             { triggers: false }
           );
