@@ -10201,11 +10201,12 @@ var init_workspace = __esm({
        */
       keepPieces = false;
       /**
-       * Keep what reading a script leaves for reading it again after an edit (ScriptState: the terminator scan's
-       * checkpoints, where the dialect words are): for an editor. A one-pass run (the CLI) sets it false: every model
-       * is held until the rules run, and the garbage collector copies whatever is held with it.
+       * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
+       * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
+       * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
+       * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
        */
-      keepReadState = true;
+      keepForEdits = true;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10311,7 +10312,7 @@ var init_workspace = __esm({
           model = timedOutModel(source, error.message);
         }
         this.members.track(source.path, model.includes);
-        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepReadState ? state : NO_READ_STATE;
+        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
         return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
       }
       /** What the code front ends are handed, made once per configuration (not per file read). */
@@ -10412,6 +10413,7 @@ var init_workspace = __esm({
         if (entry.diagnostics === void 0 || entry.generation !== this.generation) {
           entry.diagnostics = this.runRules(entry);
           entry.generation = this.generation;
+          if (!this.keepForEdits) entry.model.statementIndex = void 0;
         }
         return entry.diagnostics;
       }
@@ -14980,7 +14982,7 @@ async function lintPaths(options) {
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
-  workspace.keepReadState = false;
+  workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   const schemaFiles = new Set(schema.files);

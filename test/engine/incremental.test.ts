@@ -108,13 +108,13 @@ describe('engine: edits analysed incrementally', () => {
   });
 });
 
-describe('engine: a one-pass workspace (keepReadState false, as the CLI runs)', () => {
+describe('engine: a one-pass workspace (keepForEdits false, as the CLI runs)', () => {
   it('keeps no read state: an edited script is read afresh, with the findings of a fresh workspace', () => {
     const text = "CREATE TABLE S.T (ID INT, NOTE VARCHAR(20));\n" + Array.from({ length: 20 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n');\n`).join('');
     const typed = text.replace("(15, 'n')", "(15, 'nx')");
-    const read = (keepReadState: boolean) => {
+    const read = (keepForEdits: boolean) => {
       const ws = new Workspace(config());
-      ws.keepReadState = keepReadState;
+      ws.keepForEdits = keepForEdits;
       const before = ws.setFile('/w/a.sql', text)!;
       const after = ws.setFile('/w/a.sql', typed)!;
       return { ws, reused: after.statements[0] === before.statements[0] };
@@ -127,6 +127,10 @@ describe('engine: a one-pass workspace (keepReadState false, as the CLI runs)', 
     fresh.setFile('/w/a.sql', typed);
     assert.deepEqual(oneShot.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
     assert.deepEqual(editor.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
+    // The rules' index of the statements by kind stays with the model for the editor's next analysis only.
+    assert.ok(editor.ws.model('/w/a.sql')!.statementIndex, 'kept for the editor');
+    assert.equal(oneShot.ws.model('/w/a.sql')!.statementIndex, undefined, 'dropped after the rules in one pass');
+    assert.deepEqual(oneShot.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'), 'asked again: the same');
   });
 });
 

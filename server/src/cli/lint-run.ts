@@ -115,7 +115,7 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   }
   const workspace = new Workspace(config, frontEnds);
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).
-  workspace.keepReadState = false;
+  workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.

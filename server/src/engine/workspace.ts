@@ -100,11 +100,12 @@ export class Workspace {
    */
   keepPieces = false;
   /**
-   * Keep what reading a script leaves for reading it again after an edit (ScriptState: the terminator scan's
-   * checkpoints, where the dialect words are): for an editor. A one-pass run (the CLI) sets it false: every model
-   * is held until the rules run, and the garbage collector copies whatever is held with it.
+   * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
+   * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
+   * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
+   * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
    */
-  keepReadState = true;
+  keepForEdits = true;
 
   /** Front ends for everything but SQL scripts (application code…), handed in like the rules. */
   constructor(
@@ -238,7 +239,7 @@ export class Workspace {
       model = timedOutModel(source, error.message);
     }
     this.members.track(source.path, model.includes);
-    const { parsedWith, plain, dialectWords, terminatorScan } = this.keepReadState ? state : NO_READ_STATE;
+    const { parsedWith, plain, dialectWords, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
     return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
   }
 
@@ -356,6 +357,8 @@ export class Workspace {
     if (entry.diagnostics === undefined || entry.generation !== this.generation) {
       entry.diagnostics = this.runRules(entry);
       entry.generation = this.generation;
+      // Made again if the rules run again (statementsOf); the same shape of model (no `delete`).
+      if (!this.keepForEdits) entry.model.statementIndex = undefined;
     }
     return entry.diagnostics;
   }
