@@ -3557,18 +3557,21 @@ function fromLines(c) {
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
     return { terminator: "/", reason: `${c.slashOnly} line${c.slashOnly === 1 ? " holds" : "s hold"} only '/'` };
   }
-  for (const [ch, ends, blockEnds] of [["@", c.atEnd, c.atBlockEnds], ["!", c.bangEnd, c.bangBlockEnds]]) {
-    if (ends === 0) continue;
-    if (ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? " ends" : "s end"} in '${ch}', ${c.semicolonEnd} in ';'` };
-    if (ends >= 2 && 4 * ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${c.semicolonEnd} in ';', inside SQL PL bodies)` };
-    if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? " ends" : "s end"} with END${ch} or a line holding only '${ch}'` };
-  }
+  const ended = endsChoice("@", c.atEnd, c.atBlockEnds, c.semicolonEnd) ?? endsChoice("!", c.bangEnd, c.bangBlockEnds, c.semicolonEnd);
+  if (ended) return ended;
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: "\n", reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
   }
   if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: "\n", reason: "no terminators and every line is a command (a script run without -t)" };
   }
+  return void 0;
+}
+function endsChoice(ch, ends, blockEnds, semicolonEnd) {
+  if (ends === 0) return void 0;
+  if (ends >= semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? " ends" : "s end"} in '${ch}', ${semicolonEnd} in ';'` };
+  if (ends >= 2 && 4 * ends >= semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${semicolonEnd} in ';', inside SQL PL bodies)` };
+  if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? " ends" : "s end"} with END${ch} or a line holding only '${ch}'` };
   return void 0;
 }
 function namedInComment(text2, i) {
