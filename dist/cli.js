@@ -4593,7 +4593,7 @@ function skipToNextAction(p) {
 }
 function parseAlterAction(p, context) {
   const startTok = p.pos;
-  const done = (a) => ({ ...a, span: p.rangeSpan(startTok, p.pos) });
+  const span = () => p.rangeSpan(startTok, p.pos);
   const otherAction = () => {
     skipToNextAction(p);
     return { kind: "other", span: p.rangeSpan(startTok, p.pos) };
@@ -4605,7 +4605,7 @@ function parseAlterAction(p, context) {
       p.pos++;
       if (p.peek("CONSTRAINT") || p.peek("PRIMARY") || p.peek("UNIQUE") || p.peek("FOREIGN") || p.peek("CHECK")) {
         const constraint = parseTableConstraint(p, context);
-        return done({ kind: "addConstraint", constraint });
+        return { kind: "addConstraint", constraint, span: span() };
       }
       if (p.peek("MATERIALIZED") || p.peek("SUMMARY") || p.kind(p.pos) === TK_LPAREN && p.kw(p.afterBalanced(p.pos), "DATA")) {
         p.accept("MATERIALIZED");
@@ -4627,7 +4627,7 @@ function parseAlterAction(p, context) {
           }
           break;
         }
-        return done({ kind: "refresh", refresh });
+        return { kind: "refresh", refresh, span: span() };
       }
       if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : "") && !isBuiltInTypeAt(p, p.pos + 1)) {
         p.pos++;
@@ -4635,15 +4635,15 @@ function parseAlterAction(p, context) {
       }
       p.accept("COLUMN");
       const column = parseColumnDef(p, context, []);
-      return done({ kind: "addColumn", column });
+      return { kind: "addColumn", column, span: span() };
     }
     case "DROP": {
       p.pos++;
-      if (p.accept("CONSTRAINT")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name });
-      if (p.acceptSeq("FOREIGN", "KEY")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey" });
-      if (p.acceptSeq("PRIMARY", "KEY")) return done({ kind: "dropConstraint", name: "", constraintKind: "primaryKey" });
-      if (p.accept("UNIQUE")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique" });
-      if (p.accept("CHECK")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check" });
+      if (p.accept("CONSTRAINT")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, span: span() };
+      if (p.acceptSeq("FOREIGN", "KEY")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey", span: span() };
+      if (p.acceptSeq("PRIMARY", "KEY")) return { kind: "dropConstraint", name: "", constraintKind: "primaryKey", span: span() };
+      if (p.accept("UNIQUE")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique", span: span() };
+      if (p.accept("CHECK")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check", span: span() };
       return otherAction();
     }
     case "ALTER": {
@@ -4659,7 +4659,7 @@ function parseAlterAction(p, context) {
           else break;
         }
         if (enforced === void 0) return otherAction();
-        return done({ kind: "alterConstraintEnforcement", name: name2, enforced });
+        return { kind: "alterConstraintEnforcement", name: name2, enforced, span: span() };
       }
       p.accept("COLUMN");
       const column = parseIdentifier(p, context).name;
@@ -4721,28 +4721,28 @@ function parseAlterAction(p, context) {
     }
     case "APPEND":
       p.pos++;
-      if (p.accept("ON") || p.accept("YES")) return done({ kind: "append", on: true });
-      if (p.accept("OFF") || p.accept("NO")) return done({ kind: "append", on: false });
+      if (p.accept("ON") || p.accept("YES")) return { kind: "append", on: true, span: span() };
+      if (p.accept("OFF") || p.accept("NO")) return { kind: "append", on: false, span: span() };
       p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
       break;
     case "LOCKSIZE": {
       p.pos++;
       const locksize = parseLocksize(p, context);
-      return done({ kind: "locksize", locksize });
+      return { kind: "locksize", locksize, span: span() };
     }
     case "PCTFREE": {
       p.pos++;
       const value = parseNumber(p, context);
-      return done({ kind: "pctfree", value });
+      return { kind: "pctfree", value, span: span() };
     }
     case "FOREIGN":
     case "PRIMARY":
-      if (p.kw(p.pos + 1, "KEY")) return done({ kind: "addConstraint", constraint: parseTableConstraint(p, context) });
+      if (p.kw(p.pos + 1, "KEY")) return { kind: "addConstraint", constraint: parseTableConstraint(p, context), span: span() };
       break;
     case "ACTIVATE":
       if (p.acceptSeq("ACTIVATE", "NOT", "LOGGED", "INITIALLY")) {
         const withEmptyTable = p.acceptSeq("WITH", "EMPTY", "TABLE");
-        return done({ kind: "activateNotLoggedInitially", withEmptyTable });
+        return { kind: "activateNotLoggedInitially", withEmptyTable, span: span() };
       }
       p.pos++;
       return otherAction();
