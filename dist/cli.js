@@ -10480,11 +10480,13 @@ var init_workspace = __esm({
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf));
           stmts?.push(report2.stmt);
         };
+        const context = { file: model, schema, options: {}, report };
         const enabledRules = this.enabledRules(dialect);
         for (let r = 0; r < enabledRules.length; r++) {
           const enabled = enabledRules[r];
           running = enabled;
           const { rule, setting } = enabled;
+          context.options = setting.options;
           try {
             if (pieces && rule.endsRun) {
               const basis = [setting, this.schemaEpoch, dialect];
@@ -10501,7 +10503,7 @@ var init_workspace = __esm({
               const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
               pieces.set(rule.meta.id, cache);
               for (const d of findings) out.push(d);
-            } else rule.check({ file: model, schema, options: setting.options, report });
+            } else rule.check(context);
           } catch (error) {
             this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {

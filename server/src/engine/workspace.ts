@@ -16,7 +16,7 @@ import { countText } from './count-text';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type RegisteredRule, type RuleContext, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
 
@@ -438,12 +438,16 @@ export class Workspace {
       into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf));
       stmts?.push(report.stmt);
     };
+    // One context for the file's rules, its options set for the rule running (rules run one after the other and
+    // keep nothing of it): an object per rule per file was a twentieth of what the rules of a run allocate.
+    const context: RuleContext = { file: model, schema, options: {}, report };
     // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
     const enabledRules = this.enabledRules(dialect);
     for (let r = 0; r < enabledRules.length; r++) {
       const enabled = enabledRules[r];
       running = enabled;
       const { rule, setting } = enabled;
+      context.options = setting.options;
       try {
         if (pieces && rule.endsRun) {
           const basis = [setting, this.schemaEpoch, dialect];
@@ -460,7 +464,7 @@ export class Workspace {
           const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
           pieces.set(rule.meta.id, cache);
           for (const d of findings) out.push(d);
-        } else rule.check({ file: model, schema, options: setting.options, report });
+        } else rule.check(context);
       } catch (error) {
         this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
