@@ -1182,7 +1182,8 @@ var require_ignore = __commonJS({
 // server/src/engine/suppressions.ts
 function readSuppressions(comments, lines) {
   const out = [];
-  for (const comment of comments) {
+  for (let i = 0; i < comments.length; i++) {
+    const comment = comments[i];
     if (!comment.text.includes("insertlint-disable")) continue;
     const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ""));
     if (!match) continue;
