@@ -10303,7 +10303,7 @@ var init_workspace = __esm({
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
         let model;
-        let state = {};
+        let state = NO_READ_STATE;
         try {
           model = withDeadline(this.fileBudgetMs, () => {
             if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);

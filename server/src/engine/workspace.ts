@@ -226,7 +226,7 @@ export class Workspace {
     const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
     let model: FileModel;
-    let state: ScriptState = {};
+    let state: ScriptState = NO_READ_STATE;
     try {
       model = withDeadline(this.fileBudgetMs, () => {
         if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
