@@ -1186,7 +1186,8 @@ var require_ignore = __commonJS({
 // server/src/engine/suppressions.ts
 function readSuppressions(comments, lines) {
   const out = [];
-  for (const comment of comments) {
+  for (let i = 0; i < comments.length; i++) {
+    const comment = comments[i];
     if (!comment.text.includes("insertlint-disable")) continue;
     const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ""));
     if (!match) continue;
@@ -1274,9 +1275,9 @@ function isIdentPart(c) {
   return c < 128 ? (ASCII_CLASS[c] & (CC_IDENT_START | CC_DIGIT)) !== 0 : c !== 160 && c !== 65279 && c !== 172;
 }
 function terminatorDirective(body) {
-  const m = /^\s*#SET\s+TERMINATOR\s+(\S+)/i.exec(body);
+  const m = SET_TERMINATOR.exec(body);
   if (m) return m[1];
-  const s = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i.exec(body);
+  const s = SCRIPT_OPTIONS_TERMINATOR.exec(body);
   if (s) return s[1];
   return void 0;
 }
@@ -1368,7 +1369,7 @@ function lexQuoted(text2, start, openAt, quote, kind, tokens) {
   tokens.push(kind, start, j, closed ? 0 : FLAG_UNTERMINATED);
   return j;
 }
-var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, FAST_PUNCT, FAST_DIGIT, FAST_WORD, FAST_CLASS, Lexer;
+var TK_WORD, TK_DELIM, TK_STRING, TK_NUMBER, TK_MARKER, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_SEMI, TK_OP, TK_TERM, TK_RAW, TK_BAD_COMMENT, FLAG_UNTERMINATED, TokenList, CC_SPACE, CC_IDENT_START, CC_DIGIT, CC_LETTER, ASCII_CLASS, FAST_PUNCT, FAST_DIGIT, FAST_WORD, FAST_CLASS, SET_TERMINATOR, SCRIPT_OPTIONS_TERMINATOR, Lexer;
 var init_lexer = __esm({
   "server/src/sql/lexer.ts"() {
     "use strict";
@@ -1452,6 +1453,8 @@ var init_lexer = __esm({
     for (const c of [40, 41, 44]) FAST_CLASS[c] = FAST_PUNCT;
     for (let c = 48; c <= 57; c++) FAST_CLASS[c] = FAST_DIGIT;
     for (let c = 65; c <= 90; c++) if (![66, 71, 78, 85, 88].includes(c)) FAST_CLASS[c] = FAST_CLASS[c + 32] = FAST_WORD;
+    SET_TERMINATOR = /^\s*#SET\s+TERMINATOR\s+(\S+)/i;
+    SCRIPT_OPTIONS_TERMINATOR = /<ScriptOptions\s+statementTerminator="([^"\s]+)"/i;
     Lexer = class {
       /**
        * `from`: where to start, at the start of a statement (sql/incremental.ts re-lexes from there);
@@ -1852,18 +1855,12 @@ function parseDataType(p, context) {
     name2 = p.identValue(p.pos++);
   }
   name2 = TYPE_SYNONYMS[name2] ?? name2;
-  const type = {
-    name: name2,
-    isLob: LOB_TYPES.has(name2),
-    isLong: name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC",
-    isXml: name2 === "XML",
-    span: { start: 0, end: 0 }
-  };
+  let length;
   if (p.kind(p.pos) === TK_LPAREN) {
     const open = p.pos;
     p.pos++;
     if (p.kind(p.pos) === TK_NUMBER) {
-      type.length = parseSize(p, context);
+      length = parseSize(p, context);
     }
     p.pos = p.afterBalanced(open);
     if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
@@ -1871,8 +1868,11 @@ function parseDataType(p, context) {
   if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
     p.pos += 3;
   }
-  type.span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
-  return type;
+  const isLob = LOB_TYPES.has(name2);
+  const isLong = name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC";
+  const isXml = name2 === "XML";
+  const span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
+  return length === void 0 ? { name: name2, isLob, isLong, isXml, span } : { name: name2, length, isLob, isLong, isXml, span };
 }
 function isIsolationAt(p, i) {
   return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
@@ -2209,7 +2209,7 @@ function valueKind(p, a, b) {
   }
   return VK_EXPRESSION;
 }
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, PackedRowStore;
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, NO_CHUNK, PackedRowStore;
 var init_values = __esm({
   "server/src/sql/grammar/values.ts"() {
     "use strict";
@@ -2290,10 +2290,11 @@ var init_values = __esm({
         for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
       }
     };
+    NO_CHUNK = new Int32Array(0);
     PackedRowStore = class {
       constructor(chunkSize) {
         this.chunkSize = chunkSize;
-        this.chunk = new Int32Array(chunkSize);
+        this.chunk = NO_CHUNK;
       }
       chunkSize;
       chunk;
@@ -2503,9 +2504,9 @@ var init_schema = __esm({
           forEachStatement(
             file.statements,
             (stmt, parent) => {
-              this.schemaAt.set(stmt, schema);
+              if (schema !== void 0) this.schemaAt.set(stmt, schema);
               if (stmt.kind === "setSchema" && !parent) schema = stmt.schema;
-              else if (stmt.kind === "createTrigger") forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+              else if (stmt.kind === "createTrigger" && schema !== void 0) forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
             },
             { triggers: false }
           );
@@ -3588,18 +3589,21 @@ function fromLines(c) {
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
     return { terminator: "/", reason: `${c.slashOnly} line${c.slashOnly === 1 ? " holds" : "s hold"} only '/'` };
   }
-  for (const [ch, ends, blockEnds] of [["@", c.atEnd, c.atBlockEnds], ["!", c.bangEnd, c.bangBlockEnds]]) {
-    if (ends === 0) continue;
-    if (ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? " ends" : "s end"} in '${ch}', ${c.semicolonEnd} in ';'` };
-    if (ends >= 2 && 4 * ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${c.semicolonEnd} in ';', inside SQL PL bodies)` };
-    if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? " ends" : "s end"} with END${ch} or a line holding only '${ch}'` };
-  }
+  const ended = endsChoice("@", c.atEnd, c.atBlockEnds, c.semicolonEnd) ?? endsChoice("!", c.bangEnd, c.bangBlockEnds, c.semicolonEnd);
+  if (ended) return ended;
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: "\n", reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
   }
   if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: "\n", reason: "no terminators and every line is a command (a script run without -t)" };
   }
+  return void 0;
+}
+function endsChoice(ch, ends, blockEnds, semicolonEnd) {
+  if (ends === 0) return void 0;
+  if (ends >= semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? " ends" : "s end"} in '${ch}', ${semicolonEnd} in ';'` };
+  if (ends >= 2 && 4 * ends >= semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${semicolonEnd} in ';', inside SQL PL bodies)` };
+  if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? " ends" : "s end"} with END${ch} or a line holding only '${ch}'` };
   return void 0;
 }
 function namedInComment(text2, i) {
@@ -4621,7 +4625,7 @@ function skipToNextAction(p) {
 }
 function parseAlterAction(p, context) {
   const startTok = p.pos;
-  const done = (a) => ({ ...a, span: p.rangeSpan(startTok, p.pos) });
+  const span = () => p.rangeSpan(startTok, p.pos);
   const otherAction = () => {
     skipToNextAction(p);
     return { kind: "other", span: p.rangeSpan(startTok, p.pos) };
@@ -4633,7 +4637,7 @@ function parseAlterAction(p, context) {
       p.pos++;
       if (p.peek("CONSTRAINT") || p.peek("PRIMARY") || p.peek("UNIQUE") || p.peek("FOREIGN") || p.peek("CHECK")) {
         const constraint = parseTableConstraint(p, context);
-        return done({ kind: "addConstraint", constraint });
+        return { kind: "addConstraint", constraint, span: span() };
       }
       if (p.peek("MATERIALIZED") || p.peek("SUMMARY") || p.kind(p.pos) === TK_LPAREN && p.kw(p.afterBalanced(p.pos), "DATA")) {
         p.accept("MATERIALIZED");
@@ -4655,7 +4659,7 @@ function parseAlterAction(p, context) {
           }
           break;
         }
-        return done({ kind: "refresh", refresh });
+        return { kind: "refresh", refresh, span: span() };
       }
       if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : "") && !isBuiltInTypeAt(p, p.pos + 1)) {
         p.pos++;
@@ -4663,15 +4667,15 @@ function parseAlterAction(p, context) {
       }
       p.accept("COLUMN");
       const column = parseColumnDef(p, context, []);
-      return done({ kind: "addColumn", column });
+      return { kind: "addColumn", column, span: span() };
     }
     case "DROP": {
       p.pos++;
-      if (p.accept("CONSTRAINT")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name });
-      if (p.acceptSeq("FOREIGN", "KEY")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey" });
-      if (p.acceptSeq("PRIMARY", "KEY")) return done({ kind: "dropConstraint", name: "", constraintKind: "primaryKey" });
-      if (p.accept("UNIQUE")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique" });
-      if (p.accept("CHECK")) return done({ kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check" });
+      if (p.accept("CONSTRAINT")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, span: span() };
+      if (p.acceptSeq("FOREIGN", "KEY")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey", span: span() };
+      if (p.acceptSeq("PRIMARY", "KEY")) return { kind: "dropConstraint", name: "", constraintKind: "primaryKey", span: span() };
+      if (p.accept("UNIQUE")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique", span: span() };
+      if (p.accept("CHECK")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check", span: span() };
       return otherAction();
     }
     case "ALTER": {
@@ -4687,7 +4691,7 @@ function parseAlterAction(p, context) {
           else break;
         }
         if (enforced === void 0) return otherAction();
-        return done({ kind: "alterConstraintEnforcement", name: name2, enforced });
+        return { kind: "alterConstraintEnforcement", name: name2, enforced, span: span() };
       }
       p.accept("COLUMN");
       const column = parseIdentifier(p, context).name;
@@ -4749,28 +4753,28 @@ function parseAlterAction(p, context) {
     }
     case "APPEND":
       p.pos++;
-      if (p.accept("ON") || p.accept("YES")) return done({ kind: "append", on: true });
-      if (p.accept("OFF") || p.accept("NO")) return done({ kind: "append", on: false });
+      if (p.accept("ON") || p.accept("YES")) return { kind: "append", on: true, span: span() };
+      if (p.accept("OFF") || p.accept("NO")) return { kind: "append", on: false, span: span() };
       p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
       break;
     case "LOCKSIZE": {
       p.pos++;
       const locksize = parseLocksize(p, context);
-      return done({ kind: "locksize", locksize });
+      return { kind: "locksize", locksize, span: span() };
     }
     case "PCTFREE": {
       p.pos++;
       const value = parseNumber(p, context);
-      return done({ kind: "pctfree", value });
+      return { kind: "pctfree", value, span: span() };
     }
     case "FOREIGN":
     case "PRIMARY":
-      if (p.kw(p.pos + 1, "KEY")) return done({ kind: "addConstraint", constraint: parseTableConstraint(p, context) });
+      if (p.kw(p.pos + 1, "KEY")) return { kind: "addConstraint", constraint: parseTableConstraint(p, context), span: span() };
       break;
     case "ACTIVATE":
       if (p.acceptSeq("ACTIVATE", "NOT", "LOGGED", "INITIALLY")) {
         const withEmptyTable = p.acceptSeq("WITH", "EMPTY", "TABLE");
-        return done({ kind: "activateNotLoggedInitially", withEmptyTable });
+        return { kind: "activateNotLoggedInitially", withEmptyTable, span: span() };
       }
       p.pos++;
       return otherAction();
@@ -6195,9 +6199,10 @@ var init_dialects = __esm({
 });
 
 // server/src/engine/deadline.ts
-function withDeadline(budgetMs, read) {
-  const saved = { deadline, budget };
-  const mine = performance.now() + budgetMs;
+function withDeadline(budgetMs, read, startedAt = performance.now()) {
+  const savedDeadline = deadline;
+  const savedBudget = budget;
+  const mine = startedAt + budgetMs;
   if (mine < deadline) {
     deadline = mine;
     budget = budgetMs;
@@ -6205,7 +6210,8 @@ function withDeadline(budgetMs, read) {
   try {
     return read();
   } finally {
-    ({ deadline, budget } = saved);
+    deadline = savedDeadline;
+    budget = savedBudget;
   }
 }
 function checkDeadline() {
@@ -6289,6 +6295,11 @@ function parseBuiltText(text2, origin) {
     nestedTexts--;
   }
 }
+function recentNameSlots(length) {
+  let slots = 16;
+  while (slots < RECENT_NAMES && slots * 16 < length) slots *= 2;
+  return slots;
+}
 var STOP, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
 var init_parser = __esm({
   "server/src/sql/parser.ts"() {
@@ -6351,6 +6362,7 @@ var init_parser = __esm({
         this.t = t;
         this.origin = origin;
         this.rowStore = new PackedRowStore(rowChunkInts);
+        this.recentNames = new Array(recentNameSlots(text2.length)).fill(void 0);
       }
       text;
       t;
@@ -6593,7 +6605,7 @@ var init_parser = __esm({
           const c = this.text.charCodeAt(k2);
           if (c >= 97 && c <= 122 || c > 127) return this.intern(this.text.slice(s, e).toUpperCase());
         }
-        const slot = e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt(s + e >> 1) & RECENT_NAMES - 1;
+        const slot = e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt(s + e >> 1) & this.recentNames.length - 1;
         const recent = this.recentNames[slot];
         if (recent !== void 0 && recent.length === e - s && this.text.startsWith(recent, s)) return recent;
         const name2 = this.intern(this.text.slice(s, e));
@@ -6606,7 +6618,7 @@ var init_parser = __esm({
        * tables and columns in every statement, and a hit (compared with the text, nothing allocated) saves
        * slicing a new string and hashing it to find it in `names`, for each identifier of each statement.
        */
-      recentNames = new Array(RECENT_NAMES).fill(void 0);
+      recentNames;
       /**
        * One string per distinct name: a script repeats the same table and column names in every statement,
        * and the model keeps them all, so sharing them saves memory and garbage-collector work.
@@ -7009,6 +7021,7 @@ var init_dialect = __esm({
 
 // server/src/code/sqlpl.ts
 function sqlplCodeModel(statements, script) {
+  if (!statements.some((stmt) => stmt.kind === "createRoutine" || stmt.kind === "compound")) return void 0;
   const routines = /* @__PURE__ */ new Map();
   const all = [];
   for (let i = 0; i < statements.length; i++) {
@@ -7039,7 +7052,7 @@ function sqlplCodeModel(statements, script) {
     }
   }
   if (executions.length === 0 && commits.length === 0) return void 0;
-  return { executions: [script, ...executions], commits };
+  return { executions: [script(), ...executions], commits };
 }
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
@@ -7169,7 +7182,7 @@ function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
-  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements));
   if (code) model.code = code;
   return model;
 }
@@ -7318,10 +7331,11 @@ function memberName(path) {
 function folderOf(path) {
   return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
 }
-var COPYBOOK, MemberIndex;
+var NOTHING_STALE, COPYBOOK, MemberIndex;
 var init_members = __esm({
   "server/src/engine/members.ts"() {
     "use strict";
+    NOTHING_STALE = [];
     COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
     MemberIndex = class {
       byName = /* @__PURE__ */ new Map();
@@ -7338,10 +7352,18 @@ var init_members = __esm({
         } else paths?.delete(path);
         for (const includer of this.includers.get(name2) ?? []) if (includer !== path) this.stale.add(includer);
       }
+      /** What each file included when last read (track undoes it before recording the new list). */
+      included = /* @__PURE__ */ new Map();
       /** Records what a file includes (after each read). */
       track(path, members) {
-        for (const set of this.includers.values()) set.delete(path);
-        for (const member of members ?? []) {
+        const before = this.included.get(path);
+        if (before) for (const member of before) this.includers.get(member)?.delete(path);
+        if (!members || members.length === 0) {
+          if (before) this.included.delete(path);
+          return;
+        }
+        this.included.set(path, members);
+        for (const member of members) {
           let set = this.includers.get(member);
           if (!set) this.includers.set(member, set = /* @__PURE__ */ new Set());
           set.add(path);
@@ -7349,6 +7371,7 @@ var init_members = __esm({
       }
       /** Files to read again, once each. */
       takeStale() {
+        if (this.stale.size === 0) return NOTHING_STALE;
         const out = [...this.stale];
         this.stale.clear();
         return out;
@@ -7462,6 +7485,7 @@ function isSpace3(c) {
   return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
 function mergeSameCause(diagnostics, lines, groupOf) {
+  if (diagnostics.length < 2) return diagnostics;
   const byGroup = /* @__PURE__ */ new Map();
   for (const d of diagnostics) {
     const group = d.suppressed ? void 0 : groupOf(d.rule);
@@ -10176,7 +10200,7 @@ function mappedFix(fix, stmt) {
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
 }
-var Workspace, templateParts;
+var NO_READ_STATE, Workspace, templateParts;
 var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
@@ -10197,6 +10221,7 @@ var init_workspace = __esm({
     init_types();
     init_deadline();
     init_segments();
+    NO_READ_STATE = {};
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
       constructor(config, frontEnds = [], rules = RULES) {
@@ -10255,6 +10280,13 @@ var init_workspace = __esm({
        * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
        */
       fixes = true;
+      /**
+       * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
+       * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
+       * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
+       * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
+       */
+      keepForEdits = true;
       setConfig(config) {
         const reread = frontEndOptionsKey(config) !== frontEndOptionsKey(this.config);
         this.config = config;
@@ -10346,23 +10378,31 @@ var init_workspace = __esm({
       newEntry(source, terminator, previous, hint) {
         const started = performance.now();
         const dialect = dialectFor(source.path, this.config);
-        const options = { ...frontEndOptions(this.config), member: (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
         let model;
-        let state = {};
+        let state = NO_READ_STATE;
         try {
           model = withDeadline(this.fileBudgetMs, () => {
-            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+            if (source.language !== "sql") return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
             const read = readScript(source, terminator, dialect, previous, hint);
             state = read;
             return read.model;
-          });
+          }, started);
         } catch (error) {
           if (!(error instanceof DeadlineExceeded)) throw error;
           model = timedOutModel(source, error.message);
         }
         this.members.track(source.path, model.includes);
-        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = state;
+        const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
         return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
+      }
+      /** What the code front ends are handed, made once per configuration (not per file read). */
+      frontEndOptionsMade;
+      frontEndOptions() {
+        if (this.frontEndOptionsMade?.config !== this.config) {
+          const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+        }
+        return this.frontEndOptionsMade.options;
       }
       /** Reads again the files whose included members changed since they were read (see MemberIndex). */
       refreshIncluders() {
@@ -10453,6 +10493,7 @@ var init_workspace = __esm({
         if (entry.diagnostics === void 0 || entry.generation !== this.generation) {
           entry.diagnostics = this.runRules(entry);
           entry.generation = this.generation;
+          if (!this.keepForEdits) entry.model.statementIndex = void 0;
         }
         return entry.diagnostics;
       }
@@ -10516,9 +10557,13 @@ var init_workspace = __esm({
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
           stmts?.push(report2.stmt);
         };
-        for (const enabled of this.enabledRules(dialect)) {
+        const context = { file: model, schema, options: {}, report };
+        const enabledRules = this.enabledRules(dialect);
+        for (let r = 0; r < enabledRules.length; r++) {
+          const enabled = enabledRules[r];
           running = enabled;
           const { rule, setting } = enabled;
+          context.options = setting.options;
           try {
             if (pieces && rule.endsRun) {
               const basis = [setting, this.schemaEpoch, dialect];
@@ -10535,7 +10580,7 @@ var init_workspace = __esm({
               const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
               pieces.set(rule.meta.id, cache);
               for (const d of findings) out.push(d);
-            } else rule.check({ file: model, schema, options: setting.options, report });
+            } else rule.check(context);
           } catch (error) {
             this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
             for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
@@ -10587,13 +10632,16 @@ var init_workspace = __esm({
         const schemaBuilt = this.schemaBuildMs;
         const out = this.checkRules(model);
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
-        out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
-        const suppressions = readSuppressions(model.comments, lines);
-        const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
-        const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-        const reported = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
-        if (unused && unused !== "off") {
-          for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+        if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
+        const suppressions = model.comments.length > 0 ? readSuppressions(model.comments, lines) : [];
+        let reported = out;
+        if (suppressions.length > 0) {
+          const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
+          const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
+          reported = unused === "off" ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+          if (unused && unused !== "off") {
+            for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+          }
         }
         const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
         entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
@@ -15016,6 +15064,7 @@ async function lintPaths(options) {
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
+  workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   if (options.fixes === false) workspace.fixes = false;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });

@@ -108,6 +108,32 @@ describe('engine: edits analysed incrementally', () => {
   });
 });
 
+describe('engine: a one-pass workspace (keepForEdits false, as the CLI runs)', () => {
+  it('keeps no read state: an edited script is read afresh, with the findings of a fresh workspace', () => {
+    const text = "CREATE TABLE S.T (ID INT, NOTE VARCHAR(20));\n" + Array.from({ length: 20 }, (_, i) => `INSERT INTO S.T (ID, NOTE) VALUES (${i}, 'n');\n`).join('');
+    const typed = text.replace("(15, 'n')", "(15, 'nx')");
+    const read = (keepForEdits: boolean) => {
+      const ws = new Workspace(config());
+      ws.keepForEdits = keepForEdits;
+      const before = ws.setFile('/w/a.sql', text)!;
+      const after = ws.setFile('/w/a.sql', typed)!;
+      return { ws, reused: after.statements[0] === before.statements[0] };
+    };
+    const editor = read(true);
+    const oneShot = read(false);
+    assert.ok(editor.reused, 'the editor re-parses only the edited statement');
+    assert.ok(!oneShot.reused, 'without read state the script is parsed again whole');
+    const fresh = new Workspace(config());
+    fresh.setFile('/w/a.sql', typed);
+    assert.deepEqual(oneShot.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
+    assert.deepEqual(editor.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'));
+    // The rules' index of the statements by kind stays with the model for the editor's next analysis only.
+    assert.ok(editor.ws.model('/w/a.sql')!.statementIndex, 'kept for the editor');
+    assert.equal(oneShot.ws.model('/w/a.sql')!.statementIndex, undefined, 'dropped after the rules in one pass');
+    assert.deepEqual(oneShot.ws.diagnostics('/w/a.sql'), fresh.diagnostics('/w/a.sql'), 'asked again: the same');
+  });
+});
+
 describe('engine: firstSentence', () => {
   it('cuts where the regular expression it replaced did', () => {
     const byRegex = (m: string) => {

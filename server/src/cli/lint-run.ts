@@ -116,6 +116,8 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);
+  // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).
+  workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   if (options.fixes === false) workspace.fixes = false;
   const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });

@@ -32,7 +32,9 @@ interface RoutineFacts {
  * The CodeModel of a script's routines, triggers aside, with `script` first: the script itself as one
  * execution (what rules read as a CLP script). Undefined when no routine or block runs anything.
  */
-export function sqlplCodeModel(statements: readonly Statement[], script: SqlExecution): CodeModel | undefined {
+export function sqlplCodeModel(statements: readonly Statement[], script: () => SqlExecution): CodeModel | undefined {
+  // Most scripts hold neither: no maps and lists made per file for them.
+  if (!statements.some((stmt) => stmt.kind === 'createRoutine' || stmt.kind === 'compound')) return undefined;
   const routines = new Map<string, RoutineFacts[]>();
   const all: RoutineFacts[] = [];
   // (An index loop: it runs over every statement of every script, and an iterator made an object per statement.)
@@ -65,7 +67,7 @@ export function sqlplCodeModel(statements: readonly Statement[], script: SqlExec
     }
   }
   if (executions.length === 0 && commits.length === 0) return undefined;
-  return { executions: [script, ...executions], commits };
+  return { executions: [script(), ...executions], commits };
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {

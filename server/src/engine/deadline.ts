@@ -15,10 +15,14 @@ export class DeadlineExceeded extends Error {
 let deadline = Infinity;
 let budget = Infinity;
 
-/** Runs `read` with `budgetMs` to finish; nested calls keep the outer deadline when it comes first. */
-export function withDeadline<T>(budgetMs: number, read: () => T): T {
-  const saved = { deadline, budget };
-  const mine = performance.now() + budgetMs;
+/**
+ * Runs `read` with `budgetMs` to finish, counted from `startedAt` (now, unless the caller just read the clock);
+ * nested calls keep the outer deadline when it comes first.
+ */
+export function withDeadline<T>(budgetMs: number, read: () => T, startedAt = performance.now()): T {
+  const savedDeadline = deadline;
+  const savedBudget = budget;
+  const mine = startedAt + budgetMs;
   if (mine < deadline) {
     deadline = mine;
     budget = budgetMs;
@@ -26,7 +30,8 @@ export function withDeadline<T>(budgetMs: number, read: () => T): T {
   try {
     return read();
   } finally {
-    ({ deadline, budget } = saved);
+    deadline = savedDeadline;
+    budget = savedBudget;
   }
 }
 

@@ -13,6 +13,8 @@ function folderOf(path: string): string {
   return path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'), 0));
 }
 
+const NOTHING_STALE: readonly string[] = [];
+
 /** Copybook extensions come before programs of the same name. */
 const COPYBOOK = /\.(?:cpy|dcl|copy)$/i;
 
@@ -33,10 +35,21 @@ export class MemberIndex {
     for (const includer of this.includers.get(name) ?? []) if (includer !== path) this.stale.add(includer);
   }
 
+  /** What each file included when last read (track undoes it before recording the new list). */
+  private readonly included = new Map<string, readonly string[]>();
+
   /** Records what a file includes (after each read). */
   track(path: string, members: readonly string[] | undefined): void {
-    for (const set of this.includers.values()) set.delete(path);
-    for (const member of members ?? []) {
+    // Only the sets of what the file included before: a loop over every member name per file read was
+    // members × files in a run (and work for nothing for the scripts and code files that include none).
+    const before = this.included.get(path);
+    if (before) for (const member of before) this.includers.get(member)?.delete(path);
+    if (!members || members.length === 0) {
+      if (before) this.included.delete(path);
+      return;
+    }
+    this.included.set(path, members);
+    for (const member of members) {
       let set = this.includers.get(member);
       if (!set) this.includers.set(member, (set = new Set()));
       set.add(path);
@@ -44,7 +57,9 @@ export class MemberIndex {
   }
 
   /** Files to read again, once each. */
-  takeStale(): string[] {
+  takeStale(): readonly string[] {
+    // Asked before every file's rules: no list made when there is nothing to read again (the usual case).
+    if (this.stale.size === 0) return NOTHING_STALE;
     const out = [...this.stale];
     this.stale.clear();
     return out;

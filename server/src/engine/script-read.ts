@@ -61,7 +61,7 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
   // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
-  const code = sqlplCodeModel(parsed.statements, scriptExecution(source, parsed.statements));
+  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements));
   if (code) model.code = code;
   return model;
 }

@@ -21,7 +21,10 @@ const DIRECTIVE = /^\s*insertlint-disable-(next-line|file)\b([^:]*)(?::(.*))?$/;
 
 export function readSuppressions(comments: readonly Comment[], lines: LineIndex): Suppression[] {
   const out: Suppression[] = [];
-  for (const comment of comments) {
+  // By index: every comment of every file passes here, mostly before V8 has optimised it (for…of made an
+  // object per comment then).
+  for (let i = 0; i < comments.length; i++) {
+    const comment = comments[i];
     if (!comment.text.includes('insertlint-disable')) continue;
     const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ''));
     if (!match) continue;

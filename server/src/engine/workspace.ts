@@ -16,7 +16,7 @@ import { countText } from './count-text';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
-import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type SourceFile } from './types';
+import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type RuleContext, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
 
@@ -42,6 +42,8 @@ interface FileEntry extends ScriptState {
   /** What the file adds to the findings of schema files (see schemaContribution), computed once. */
   contribution?: string;
 }
+
+const NO_READ_STATE: ScriptState = {};
 
 /** A rule the configuration turns on, with its setting. */
 interface EnabledRule {
@@ -102,6 +104,13 @@ export class Workspace {
    * shows none (the CLI's text, JSON and GitHub formats): a run of single-row INSERTs has an edit per INSERT.
    */
   fixes = true;
+  /**
+   * Keep what makes the next analysis of an edited file cheaper: what reading a script leaves for reading it
+   * again (ScriptState: the terminator scan's checkpoints, where the dialect words are) and the index of a
+   * model's statements by kind that its rules build (engine/statements.ts). For an editor. A one-pass run (the
+   * CLI) sets it false: every model is held until the end, and the garbage collector copies what is held with it.
+   */
+  keepForEdits = true;
 
   /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
   constructor(
@@ -221,23 +230,33 @@ export class Workspace {
   private newEntry(source: SourceFile, terminator: string | undefined, previous?: FileEntry, hint?: TextChange): FileEntry {
     const started = performance.now();
     const dialect = dialectFor(source.path, this.config);
-    const options: FrontEndOptions = { ...frontEndOptions(this.config), member: (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source) };
     let model: FileModel;
-    let state: ScriptState = {};
+    let state: ScriptState = NO_READ_STATE;
     try {
       model = withDeadline(this.fileBudgetMs, () => {
-        if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, options, dialect);
+        if (source.language !== 'sql') return buildFileModel(source, this.frontEnds, terminator, this.frontEndOptions(), dialect);
         const read = readScript(source, terminator, dialect, previous, hint);
         state = read;
         return read.model;
-      });
+      }, started);
     } catch (error) {
       if (!(error instanceof DeadlineExceeded)) throw error;
       model = timedOutModel(source, error.message);
     }
     this.members.track(source.path, model.includes);
-    const { parsedWith, plain, dialectWords, terminatorScan } = state;
+    const { parsedWith, plain, dialectWords, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
     return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
+  }
+
+  /** What the code front ends are handed, made once per configuration (not per file read). */
+  private frontEndOptionsMade?: { config: ResolvedConfig; options: FrontEndOptions };
+
+  private frontEndOptions(): FrontEndOptions {
+    if (this.frontEndOptionsMade?.config !== this.config) {
+      const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+    }
+    return this.frontEndOptionsMade.options;
   }
 
   /** Reads again the files whose included members changed since they were read (see MemberIndex). */
@@ -343,6 +362,8 @@ export class Workspace {
     if (entry.diagnostics === undefined || entry.generation !== this.generation) {
       entry.diagnostics = this.runRules(entry);
       entry.generation = this.generation;
+      // Made again if the rules run again (statementsOf); the same shape of model (no `delete`).
+      if (!this.keepForEdits) entry.model.statementIndex = undefined;
     }
     return entry.diagnostics;
   }
@@ -422,9 +443,16 @@ export class Workspace {
       into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf, this.fixes));
       stmts?.push(report.stmt);
     };
-    for (const enabled of this.enabledRules(dialect)) {
+    // One context for the file's rules, its options set for the rule running (rules run one after the other and
+    // keep nothing of it): an object per rule per file was a twentieth of what the rules of a run allocate.
+    const context: RuleContext = { file: model, schema, options: {}, report };
+    // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
+    const enabledRules = this.enabledRules(dialect);
+    for (let r = 0; r < enabledRules.length; r++) {
+      const enabled = enabledRules[r];
       running = enabled;
       const { rule, setting } = enabled;
+      context.options = setting.options;
       try {
         if (pieces && rule.endsRun) {
           const basis = [setting, this.schemaEpoch, dialect];
@@ -441,7 +469,7 @@ export class Workspace {
           const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
           pieces.set(rule.meta.id, cache);
           for (const d of findings) out.push(d);
-        } else rule.check({ file: model, schema, options: setting.options, report });
+        } else rule.check(context);
       } catch (error) {
         this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
         for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
@@ -498,12 +526,16 @@ export class Workspace {
     const out = this.checkRules(model);
     // Copies: suppression marks must not leak into the shared placed findings.
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
-    out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
-    const suppressions = readSuppressions(model.comments, lines);
-    const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
-    const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
-    const reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
-    if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
+    // Most files hold no suppression comment: then there is nothing to apply and no unused-suppression finding.
+    const suppressions = model.comments.length > 0 ? readSuppressions(model.comments, lines) : [];
+    let reported = out;
+    if (suppressions.length > 0) {
+      const result = applySuppressions(out, suppressions, lines, model.source.path, this.ruleIds, suppressionJudge(model, lines, this.schema));
+      const unused = this.config.rules.get(UNUSED_SUPPRESSION_RULE);
+      reported = unused === 'off' ? result.filter((d) => d.rule !== UNUSED_SUPPRESSION_RULE) : result;
+      if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
+    }
     // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
     const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).

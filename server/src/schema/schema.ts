@@ -190,9 +190,11 @@ export class SchemaModel {
       forEachStatement(
         file.statements,
         (stmt, parent) => {
-          this.schemaAt.set(stmt, schema);
+          // Only where a SET SCHEMA is in force (get gives undefined for the rest): most scripts set none, and
+          // an entry per statement of every file (15,600 for the SQL corpus) was weak-map work for every GC.
+          if (schema !== undefined) this.schemaAt.set(stmt, schema);
           if (stmt.kind === 'setSchema' && !parent) schema = stmt.schema;
-          else if (stmt.kind === 'createTrigger') forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+          else if (stmt.kind === 'createTrigger' && schema !== undefined) forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
         },
         { triggers: false },
       );

@@ -154,6 +154,17 @@ const HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MOD
 /** Slots of Parser.recentNames (a power of two). */
 const RECENT_NAMES = 1024;
 
+/**
+ * Slots of Parser.recentNames for a text of `length` characters: a power of two, about one per 16 characters, at
+ * most RECENT_NAMES. 1,024 slots for every text were 8 kB made and filled per parse, for a one-line script or
+ * an SQL string in code as for a 100,000-line script (8 MB of the ~100 MB a run over 939 scripts allocates).
+ */
+function recentNameSlots(length: number): number {
+  let slots = 16;
+  while (slots < RECENT_NAMES && slots * 16 < length) slots *= 2;
+  return slots;
+}
+
 /** The cursor the grammar functions move: `pos` is the next token, `end` one past the statement's last. */
 export class Parser {
   pos = 0;
@@ -229,6 +240,7 @@ export class Parser {
     rowChunkInts = Math.min(1 << 16, text.length + 16),
   ) {
     this.rowStore = new PackedRowStore(rowChunkInts);
+    this.recentNames = new Array<string | undefined>(recentNameSlots(text.length)).fill(undefined);
   }
 
   /** Parses tokens [first, end) as one statement read by `dispatch` (a script's statement, or one of an SQL PL body). */
@@ -443,7 +455,7 @@ export class Parser {
       if ((c >= 97 && c <= 122) || c > 127) return this.intern(this.text.slice(s, e).toUpperCase());
     }
     // Written in upper case already: the name is the text itself, most often a name read a moment ago.
-    const slot = (e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt((s + e) >> 1)) & (RECENT_NAMES - 1);
+    const slot = (e - s + 31 * this.text.charCodeAt(s) + 7 * this.text.charCodeAt(e - 1) + 3 * this.text.charCodeAt((s + e) >> 1)) & (this.recentNames.length - 1);
     const recent = this.recentNames[slot];
     if (recent !== undefined && recent.length === e - s && this.text.startsWith(recent, s)) return recent;
     const name = this.intern(this.text.slice(s, e));
@@ -457,7 +469,7 @@ export class Parser {
    * tables and columns in every statement, and a hit (compared with the text, nothing allocated) saves
    * slicing a new string and hashing it to find it in `names`, for each identifier of each statement.
    */
-  private readonly recentNames: (string | undefined)[] = new Array<string | undefined>(RECENT_NAMES).fill(undefined);
+  private readonly recentNames: (string | undefined)[];
 
   /**
    * One string per distinct name: a script repeats the same table and column names in every statement,

@@ -336,14 +336,9 @@ function fromLines(c: LineCounts): TerminatorChoice | undefined {
   if (c.slashOnly > 0 && c.slashOnly - c.slashAfterSemicolon > c.slashAfterSemicolon) {
     return { terminator: '/', reason: `${c.slashOnly} line${c.slashOnly === 1 ? ' holds' : 's hold'} only '/'` };
   }
-  for (const [ch, ends, blockEnds] of [['@', c.atEnd, c.atBlockEnds], ['!', c.bangEnd, c.bangBlockEnds]] as const) {
-    if (ends === 0) continue;
-    if (ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? ' ends' : 's end'} in '${ch}', ${c.semicolonEnd} in ';'` };
-    // SQL PL scripts have many inner ';' but their blocks end with END@ or a lone @ line, and their
-    // statements outside blocks end in '@' (a stray '@' at a line end is rare: once, not a quarter as often).
-    if (ends >= 2 && 4 * ends >= c.semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${c.semicolonEnd} in ';', inside SQL PL bodies)` };
-    if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? ' ends' : 's end'} with END${ch} or a line holding only '${ch}'` };
-  }
+  // '@' first, then '!' (two calls, not a loop over a list of tuples made for every script read).
+  const ended = endsChoice('@', c.atEnd, c.atBlockEnds, c.semicolonEnd) ?? endsChoice('!', c.bangEnd, c.bangBlockEnds, c.semicolonEnd);
+  if (ended) return ended;
   // Run with `db2 -vf` (no -t): every line is a command, and a trailing backslash continues it.
   if (c.backslashEnd > 2 && c.backslashEnd > c.semicolonEnd) {
     return { terminator: '\n', reason: `${c.backslashEnd} lines continue with '\\' (a script run without -t)` };
@@ -351,6 +346,17 @@ function fromLines(c: LineCounts): TerminatorChoice | undefined {
   if (!c.anySemicolon && c.codeLines > 1 && c.commandLines === c.codeLines) {
     return { terminator: '\n', reason: 'no terminators and every line is a command (a script run without -t)' };
   }
+  return undefined;
+}
+
+/** Lines ending in `ch` (`ends`, of which `blockEnds` close blocks) against those ending in ';': whether `ch` is the terminator. */
+function endsChoice(ch: '@' | '!', ends: number, blockEnds: number, semicolonEnd: number): TerminatorChoice | undefined {
+  if (ends === 0) return undefined;
+  if (ends >= semicolonEnd) return { terminator: ch, reason: `${ends} line${ends === 1 ? ' ends' : 's end'} in '${ch}', ${semicolonEnd} in ';'` };
+  // SQL PL scripts have many inner ';' but their blocks end with END@ or a lone @ line, and their
+  // statements outside blocks end in '@' (a stray '@' at a line end is rare: once, not a quarter as often).
+  if (ends >= 2 && 4 * ends >= semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${semicolonEnd} in ';', inside SQL PL bodies)` };
+  if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? ' ends' : 's end'} with END${ch} or a line holding only '${ch}'` };
   return undefined;
 }
 

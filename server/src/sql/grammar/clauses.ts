@@ -193,18 +193,12 @@ export function parseDataType(p: Parser, context: string): DataType {
     name = p.identValue(p.pos++);
   }
   name = TYPE_SYNONYMS[name] ?? name;
-  const type: DataType = {
-    name,
-    isLob: LOB_TYPES.has(name),
-    isLong: name === 'LONG VARCHAR' || name === 'LONG VARGRAPHIC',
-    isXml: name === 'XML',
-    span: { start: 0, end: 0 },
-  };
+  let length: number | undefined;
   if (p.kind(p.pos) === TK_LPAREN) {
     const open = p.pos;
     p.pos++;
     if (p.kind(p.pos) === TK_NUMBER) {
-      type.length = parseSize(p, context);
+      length = parseSize(p, context);
     }
     p.pos = p.afterBalanced(open);
     if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
@@ -213,8 +207,13 @@ export function parseDataType(p: Parser, context: string): DataType {
   if (p.kw(p.pos, 'FOR') && (p.kw(p.pos + 1, 'BIT') || p.kw(p.pos + 1, 'SBCS') || p.kw(p.pos + 1, 'MIXED')) && p.kw(p.pos + 2, 'DATA')) {
     p.pos += 3;
   }
-  type.span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
-  return type;
+  const isLob = LOB_TYPES.has(name);
+  const isLong = name === 'LONG VARCHAR' || name === 'LONG VARGRAPHIC';
+  const isXml = name === 'XML';
+  const span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
+  // Made whole, with its length when written: a length added to the object made afterwards took a property
+  // array of its own (40 bytes more per column, kept with the model), and a placeholder span was garbage.
+  return length === undefined ? { name, isLob, isLong, isXml, span } : { name, length, isLob, isLong, isXml, span };
 }
 
 export function isIsolationAt(p: Parser, i: number): boolean {

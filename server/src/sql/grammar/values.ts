@@ -169,6 +169,8 @@ export function packedValues(parts: { data: Int32Array; at: number; rowCount: nu
   return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span.start, parts.span.end);
 }
 
+const NO_CHUNK = new Int32Array(0);
+
 /**
  * Append-only storage for packed VALUES lists, in chunks: a list never straddles two (when a row does not fit,
  * the list's rows so far move to the new chunk), so a list is its chunk, where it starts and its row count.
@@ -181,7 +183,9 @@ export class PackedRowStore {
   private listRows = 0;
 
   constructor(private readonly chunkSize: number) {
-    this.chunk = new Int32Array(chunkSize);
+    // The first chunk is made by the first row reserved: most scripts and SQL strings hold no VALUES row, and a
+    // chunk is up to 256 kB, zeroed, outside the heap.
+    this.chunk = NO_CHUNK;
   }
 
   /** Starts a VALUES list: the rows committed from now on are its rows. */
