@@ -11295,15 +11295,15 @@ function globRegExp(pattern) {
 function escapeRegExp(text2) {
   return text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-function loadSchemaFiles(workspace, entries, config, linted = () => false) {
+function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0) {
   const list = resolveSchemaEntries(entries, config);
   const problems = [...list.problems];
   const files = [];
   const wanted = new Set(list.files);
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
-    if (linted(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, config.encoding);
+    const known = alreadyRead(file);
+    const read = known !== void 0 ? { text: known } : readSourceFile(file, config.maxFileBytes, config.encoding);
     if ("skip" in read) {
       problems.push(`schema file ${file} skipped: ${read.skip}`);
       workspace.removeSchemaFile(file);
@@ -15067,7 +15067,8 @@ async function lintPaths(options) {
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   if (options.fixes === false) workspace.fixes = false;
-  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
+  const readText = config.schema.length > 0 ? new Map(read.map((f) => [f.path, f.text])) : void 0;
+  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding }, (path) => readText?.get(path));
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];
   const linted = read.filter((f) => !schemaFiles.has(f.path));

@@ -76,4 +76,15 @@ describe('schema entries', () => {
     assert.deepEqual(rel(workspace.schemaFilePaths()), ['dba/prod.db2look']);
     assert.deepEqual(second.problems, []);
   });
+
+  it('takes the text of a file the caller has already read instead of reading it from disk again', () => {
+    const config = resolveConfig(allRules());
+    const workspace = new Workspace(config);
+    const prod = join(root, 'dba/prod.db2look');
+    // What `check` read a moment ago, before the file on disk changed: the run works with one text of each file.
+    const loaded = loadSchemaFiles(workspace, [join(root, 'dba/*.db2look')], config, (path) => (path === prod ? 'CREATE TABLE ALREADY.READ (C INTEGER);\n' : undefined));
+    assert.deepEqual(rel(loaded.files), ['dba/prod.db2look', 'dba/test.db2look']);
+    assert.ok(workspace.schema.tables.has('ALREADY.READ'), 'the text handed in is the schema');
+    assert.ok(workspace.schema.tables.has('.T'), 'the other file is read from disk');
+  });
 });

@@ -120,7 +120,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   workspace.keepForEdits = false;
   if (options.fileBudgetMs) workspace.fileBudgetMs = options.fileBudgetMs;
   if (options.fixes === false) workspace.fixes = false;
-  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding });
+  // A schema file among the linted paths was read above (with the same encoding and size limit): not read again.
+  const readText = config.schema.length > 0 ? new Map(read.map((f) => [f.path, f.text])) : undefined;
+  const schema = loadSchemaFiles(workspace, config.schema, { ...config, encoding: options.encoding }, (path) => readText?.get(path));
   // A schema file inside the linted paths is still only schema: it is not linted, its findings go to the inserts.
   const schemaFiles = new Set(schema.files);
   const skipped = [...list.skipped, ...unread.filter((f) => !schemaFiles.has(f.path))];

@@ -161,21 +161,22 @@ export interface LoadedSchema {
 
 /**
  * Makes the workspace's schema files those of `entries`: reads new or changed ones, drops the others.
- * Files that are also linted (`linted`) are left to the linter.
+ * `alreadyRead`: the text of a file the caller has read (`check` reads every listed file before it knows
+ * which are schema files), so that it is not read from disk twice.
  */
 export function loadSchemaFiles(
   workspace: Workspace,
   entries: readonly string[],
   config: Pick<ResolvedConfig, 'languages' | 'maxFileBytes'> & { encoding?: SourceEncoding },
-  linted: (path: string) => boolean = () => false): LoadedSchema {
+  alreadyRead: (path: string) => string | undefined = () => undefined): LoadedSchema {
   const list = resolveSchemaEntries(entries, config);
   const problems = [...list.problems];
   const files: string[] = [];
   const wanted = new Set(list.files);
   for (const old of workspace.schemaFilePaths()) if (!wanted.has(old)) workspace.removeSchemaFile(old);
   for (const file of list.files) {
-    if (linted(file)) continue;
-    const read = readSourceFile(file, config.maxFileBytes, config.encoding);
+    const known = alreadyRead(file);
+    const read = known !== undefined ? { text: known } : readSourceFile(file, config.maxFileBytes, config.encoding);
     if ('skip' in read) {
       problems.push(`schema file ${file} skipped: ${read.skip}`);
       workspace.removeSchemaFile(file);
