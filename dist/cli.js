@@ -15345,7 +15345,7 @@ var init_lint_command = __esm({
     init_write_file();
     import_node_path6 = require("node:path");
     SEVERITY_SETTINGS = ["error", "warning", "information", "hint", "off"];
-    round = (ms) => Math.round(ms * 100) / 100;
+    round = (ms) => Math.round(ms * 1e3) / 1e3;
     GRAMMAR_LOAD_ROW = "(grammar load)";
     SCHEMA_ROW = "(schema of all files)";
   }
@@ -33488,7 +33488,7 @@ var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
   --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
                          with a warning naming it, so one pathological file cannot stall the run
-  --timings FILE         write each file's read and rule times in ms as JSON, slowest first; loading the
+  --timings FILE         write each file's read and rule times in ms (to the \xB5s) as JSON, slowest first; loading the
                          code grammars and folding the schema of all files, once per run, are rows of their
                          own ("(grammar load)", "(schema of all files)", 0 lines)
   --jobs N               threads that read SQL scripts (default 1; 0: one per core); under 2 MB of scripts in all

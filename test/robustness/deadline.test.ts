@@ -57,6 +57,10 @@ describe('robustness: the time budget per file', function () {
     // Folding the schema is the run's, in a row of its own.
     assert.deepEqual(timings.filter((t) => t.lines === 0).map((t) => [t.file, t.readMs]), [['(schema of all files)', 0]]);
     assert.ok(files[0].readMs >= files[1].readMs);
+    // To the microsecond, not to 0.01 ms (which was a quarter of what a one-line script may take at 50,000 lines/s).
+    const micros = files.flatMap((t) => [t.readMs, t.rulesMs]).map((ms) => ms * 1000);
+    assert.ok(micros.every((us) => Math.abs(us - Math.round(us)) < 1e-6), `times in whole microseconds: ${micros}`);
+    assert.ok(micros.some((us) => Math.round(us) % 10 !== 0), `not all rounded to 0.01 ms: ${micros}`);
     const bad = await runCli(['check', '.', '--file-time-budget', 'soon'], dir);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--file-time-budget must be a number of seconds/);

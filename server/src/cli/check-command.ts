@@ -23,7 +23,7 @@ export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMAT
                          (<id>.md is appended) or a template with {id}; default the repository, or INSERTLINT_DOCS_URL
   --file-time-budget S   seconds one file may take to read (default 10); a file that takes longer is left out
                          with a warning naming it, so one pathological file cannot stall the run
-  --timings FILE         write each file's read and rule times in ms as JSON, slowest first; loading the
+  --timings FILE         write each file's read and rule times in ms (to the µs) as JSON, slowest first; loading the
                          code grammars and folding the schema of all files, once per run, are rows of their
                          own ("(grammar load)", "(schema of all files)", 0 lines)
   --jobs N               threads that read SQL scripts (default 1; 0: one per core); under 2 MB of scripts in all
