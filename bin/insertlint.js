@@ -10,7 +10,9 @@ if (!cli) {
   process.stderr.write('insertlint: neither out/cli.js nor dist/cli.js is in ' + root + '; run `npm run build` there\n');
   process.exit(2);
 }
-loadBundle(cli).runFromProcess();
+const runHere = () => loadBundle(cli).runFromProcess();
+// A large run on a machine with fewer than 5 cores starts again with a smaller V8 thread pool (bin/v8-pool.js).
+if (!require('./v8-pool.js').relaunchWithV8Pool(__filename, runHere)) runHere();
 
 /**
  * Loads the CLI bundle as require() would, but with V8's code cache: compiling the 1.4 MB bundle was ~25 ms of

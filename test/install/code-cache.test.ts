@@ -101,7 +101,7 @@ describe('bin/insertlint.js: the code cache', function () {
     beforeEach(() => {
       mkdirSync(join(work, 'bin'));
       mkdirSync(join(work, 'dist'));
-      copyFileSync(join(ROOT, 'bin', 'insertlint.js'), join(work, 'bin', 'insertlint.js'));
+      for (const file of ['insertlint.js', 'v8-pool.js']) copyFileSync(join(ROOT, 'bin', file), join(work, 'bin', file));
       bundle = join(work, 'dist', 'cli.js');
       cache = join(work, 'cache');
     });

@@ -57,10 +57,10 @@ describe('npm pack: the package installed without devDependencies', function () 
   after(() => rmSync(work, { recursive: true, force: true }));
 
   it('holds the bundle, the bin, rule docs, schema, README and LICENSE, and nothing else', () => {
-    for (const f of ['bin/insertlint.js', 'dist/cli.js', 'rules/identity-cache.md', 'schemas/insertlintrc.schema.json', 'README.md', 'LICENSE', 'package.json']) {
+    for (const f of ['bin/insertlint.js', 'bin/v8-pool.js', 'dist/cli.js', 'rules/identity-cache.md', 'schemas/insertlintrc.schema.json', 'README.md', 'LICENSE', 'package.json']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
-    const unexpected = files.filter((f) => !/^(bin\/insertlint\.js|dist\/cli\.js|rules\/[a-z0-9-]+\.md|schemas\/[^/]+\.json|README\.md|LICENSE|package\.json)$/.test(f));
+    const unexpected = files.filter((f) => !/^(bin\/(?:insertlint|v8-pool)\.js|dist\/cli\.js|rules\/[a-z0-9-]+\.md|schemas\/[^/]+\.json|README\.md|LICENSE|package\.json)$/.test(f));
     assert.deepEqual(unexpected, []);
     assert.ok(size < 1024 * 1024, `tarball ${size} bytes`);
   });
