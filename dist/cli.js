@@ -261,6 +261,16 @@ function statementsOf(file, ...kinds) {
   }
   return list;
 }
+function holdsWhatRuleReads(file, reads) {
+  if (!reads) return true;
+  const code = file.code;
+  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0)) return true;
+  const kinds = reads.statements;
+  if (!kinds) return false;
+  const positions = indexOf(file).positions;
+  for (let i = 0; i < kinds.length; i++) if (positions.has(kinds[i])) return true;
+  return false;
+}
 function indexOf(file) {
   const statements = file.statements;
   const known = file.statementIndex;
@@ -7692,6 +7702,7 @@ var init_append_mode_off = __esm({
         id: "append-mode-off",
         description: "Bulk insert target whose table is not in APPEND mode",
         defaultSeverity: "information",
+        reads: { statements: ["createTable"] },
         dialects: ["luw"],
         recommended: false,
         evidence: ["000 test 22", "000 test 23", "000 appendix B 7", "002"],
@@ -7746,6 +7757,7 @@ var init_append_pctfree = __esm({
         id: "append-pctfree",
         description: "PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts",
         defaultSeverity: "information",
+        reads: { statements: ["createTable", "alterTable"] },
         dialects: ["luw"],
         recommended: false,
         evidence: ["000 appendix B 9"],
@@ -7929,6 +7941,7 @@ var init_batch_without_commit = __esm({
         id: "batch-without-commit",
         description: "An embedded-SQL batch loop that inserts row by row and does not commit inside the loop",
         defaultSeverity: "warning",
+        reads: { code: true },
         evidence: ["000 section 5 (locking)", "000 section 7 (committing)", "000 tests 61-68"],
         messages: {
           never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
@@ -7979,6 +7992,7 @@ var init_check_constraint_bulk_target = __esm({
         id: "check-constraint-bulk-target",
         description: "Enforced CHECK constraint on a table that receives bulk inserts (low cost)",
         defaultSeverity: "hint",
+        reads: { statements: ["createTable", "alterTable"] },
         recommended: false,
         evidence: ["000 test 11", "000 test 12", "000 test 13", "000 appendix B 20"],
         messages: {
@@ -8241,6 +8255,7 @@ var init_clustered_index_bulk_target = __esm({
         id: "clustered-index-bulk-target",
         description: "CLUSTER index on a table that receives bulk inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createIndex"] },
         dialects: ["luw"],
         evidence: ["000 test 31", "000 test 32", "000 test 37", "000 test 38"],
         messages: {
@@ -8310,6 +8325,7 @@ var init_commit_per_row = __esm({
         id: "commit-per-row",
         description: "A commit after every inserted row",
         defaultSeverity: "warning",
+        reads: { statements: ["insert"], code: true },
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, tests 61-68", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minPairs: 3 },
@@ -8383,6 +8399,7 @@ var init_enforced_foreign_key = __esm({
         id: "enforced-foreign-key",
         description: "Enforced foreign key on a table that receives bulk inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable", "alterTable"] },
         evidence: ["000 test 11", "000 test 14", "000 test 15", "000 test 16", "000 test 17"],
         fixable: true,
         messages: {
@@ -8441,6 +8458,7 @@ var init_generated_column_bulk_target = __esm({
         id: "generated-column-bulk-target",
         description: "Generated column computed for every row of a bulk insert (low cost)",
         defaultSeverity: "hint",
+        reads: { statements: ["createTable", "alterTable"] },
         recommended: false,
         evidence: ["000 appendix B 20"],
         messages: {
@@ -8523,6 +8541,7 @@ var init_identity_cache = __esm({
         id: "identity-cache",
         description: "IDENTITY column or SEQUENCE with NO CACHE or a small cache feeding inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable", "alterTable", "createSequence", "alterSequence"] },
         evidence: ["000 test 41", "000 test 42", "000 test 43", "000 test 44", "000 test 45", "000 test 46", "000 tests 47-51"],
         defaultOptions: { threshold: 100, suggestedCache: 1e3 },
         fixable: true,
@@ -8579,6 +8598,7 @@ var init_import_commitcount = __esm({
         id: "import-commitcount",
         description: "IMPORT without COMMITCOUNT, or committing every few rows",
         defaultSeverity: "information",
+        reads: { statements: ["import"] },
         dialects: ["luw"],
         evidence: ["000 tests 61-68", "000 tests 69-78", "000 test 79"],
         defaultOptions: { minCommitCount: 1e3 },
@@ -8637,6 +8657,7 @@ var init_index_count = __esm({
         id: "index-count",
         description: "More indexes than a threshold maintained during bulk inserts (primary key and unique constraints included)",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable", "alterTable", "createIndex"] },
         evidence: ["000 test 31", "000 test 32", "000 test 33", "000 test 34", "000 test 35", "000 test 36", "000 test 37"],
         defaultOptions: { maxIndexes: 3 },
         messages: {
@@ -8736,6 +8757,7 @@ var init_insert_target_cost = __esm({
         id: "insert-target-cost",
         description: "Summary, at the first insert into a table, of the hidden per-row work its schema adds",
         defaultSeverity: "information",
+        reads: { statements: ["insert", "import", "merge"] },
         recommended: false,
         evidence: ["000 tests 11-21", "000 tests 31-38", "000 tests 41-51", "000 test 91", "000 appendix B 22", "000 appendix B 26"],
         messages: {
@@ -8791,6 +8813,7 @@ var init_insert_trigger = __esm({
         id: "insert-trigger",
         description: "INSERT trigger on a table that receives inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTrigger"] },
         evidence: ["000 test 11", "000 test 18", "000 test 19", "000 test 20", "000 test 21"],
         messages: {
           row: "Trigger {trigger} runs {body} for every row inserted into {table}{others}. Measured on 100,000 inserts (seed 000, tests {tests}): {one} with one such trigger, {two} with two, against 31.5 s without (test 11). Fold the work into the load itself (INSERT \u2026 SELECT, a set-based UPDATE afterwards), or disable the trigger for bulk loads when the data allows it.",
@@ -8859,6 +8882,7 @@ var init_lob_column = __esm({
         id: "lob-column",
         description: "LOB or LONG column on a table that receives inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable", "alterTable"] },
         evidence: ["000 test 11", "000 test 91", "003"],
         messages: {
           lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. Use VARCHAR when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool{caching}.",
@@ -8918,6 +8942,7 @@ var init_mincommit = __esm({
         id: "mincommit",
         description: "MINCOMMIT (DB CFG) above 1 where the workload inserts",
         defaultSeverity: "information",
+        reads: { statements: ["updateDbCfg"] },
         dialects: ["luw"],
         evidence: ["000 section 7 (Committing)"],
         fixable: true,
@@ -8960,6 +8985,7 @@ var init_no_autocommit = __esm({
         id: "no-autocommit",
         description: "Inserts in a loop with autocommit on: a commit (a synchronous log write) per row",
         defaultSeverity: "warning",
+        reads: { statements: ["insert"], code: true },
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, tests 1-3", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minInserts: 3 },
@@ -9044,6 +9070,7 @@ var init_not_logged_initially = __esm({
         id: "not-logged-initially",
         description: "NOT LOGGED INITIALLY or ACTIVATE NOT LOGGED INITIALLY on a table that receives inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable", "alterTable"] },
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
@@ -9092,6 +9119,7 @@ var init_page_cleaning = __esm({
         id: "page-cleaning",
         description: "CHNGPGS_THRESH set high or NUM_IOCLEANERS 0 where the workload inserts",
         defaultSeverity: "information",
+        reads: { statements: ["updateDbCfg"] },
         dialects: ["luw"],
         evidence: ["000 test 7", "000 test 8", "000 appendix B 13"],
         defaultOptions: { maxChngpgsThresh: 30 },
@@ -9188,6 +9216,7 @@ var init_prefer_load_from_cursor = __esm({
         id: "prefer-load-from-cursor",
         description: "INSERT \u2026 SELECT that a LOAD FROM CURSOR could replace",
         defaultSeverity: "information",
+        reads: { statements: ["insert"] },
         dialects: ["luw"],
         recommended: false,
         evidence: ["000 test 6", "000 test 9", "000 appendix B 24"],
@@ -9312,6 +9341,7 @@ var init_prefer_parameter_markers = __esm({
         id: "prefer-parameter-markers",
         description: "INSERT values written into the SQL text instead of bound to parameter markers",
         defaultSeverity: "warning",
+        reads: { statements: ["insert"], code: true },
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minRepeats: 3, reportOneOff: false },
@@ -9357,6 +9387,7 @@ var init_prepare_in_loop = __esm({
         id: "prepare-in-loop",
         description: "The same INSERT or MERGE prepared again on every pass of the loop that executes it",
         defaultSeverity: "warning",
+        reads: { code: true },
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2"],
         messages: {
@@ -9403,6 +9434,7 @@ var init_refresh_immediate_mqt = __esm({
         id: "refresh-immediate-mqt",
         description: "REFRESH IMMEDIATE materialized query table over a table that receives inserts",
         defaultSeverity: "warning",
+        reads: { statements: ["createTable"] },
         evidence: ["000 appendix B 22"],
         messages: {
           immediate: "MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}. In the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Seed 000 (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts."
@@ -9482,6 +9514,7 @@ var init_single_row_insert = __esm({
         id: "single-row-insert",
         description: "INSERTs that send one row per call where a batch, array or multi-row VALUES would send many",
         defaultSeverity: "warning",
+        reads: { statements: ["insert"], code: true },
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 2", "Db2 INSERT tips, test 3", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minRun: 3 },
@@ -9576,6 +9609,7 @@ var init_small_extent_size = __esm({
         id: "small-extent-size",
         description: "EXTENTSIZE below 32 pages on an SMS table space holding insert targets",
         defaultSeverity: "information",
+        reads: { statements: ["createTablespace"] },
         dialects: ["luw"],
         evidence: ["000 test 11", "000 test 83", "000 test 84", "000 test 85", "000 appendix B 11"],
         defaultOptions: { minExtentSize: 32 },
@@ -9625,6 +9659,7 @@ var init_small_log_buffer = __esm({
         id: "small-log-buffer",
         description: "LOGBUFSZ (DB CFG) below a threshold where the workload inserts",
         defaultSeverity: "information",
+        reads: { statements: ["updateDbCfg"] },
         dialects: ["luw"],
         evidence: ["000 test 104", "000 test 105", "000 appendix B 17"],
         defaultOptions: { minPages: 256 },
@@ -9674,6 +9709,7 @@ var init_sms_tablespace = __esm({
         id: "sms-tablespace",
         description: "SMS (MANAGED BY SYSTEM) table space holding insert targets",
         defaultSeverity: "information",
+        reads: { statements: ["createTablespace"] },
         dialects: ["luw"],
         evidence: ["000 test 11", "000 test 81", "000 test 82", "000 appendix B 11"],
         messages: {
@@ -9718,6 +9754,7 @@ var init_table_lock_bulk_target = __esm({
         id: "table-lock-bulk-target",
         description: "Bulk insert target locked row by row (no LOCKSIZE TABLE, no LOCK TABLE)",
         defaultSeverity: "information",
+        reads: { statements: ["createTable"] },
         dialects: ["luw"],
         recommended: false,
         evidence: ["000 test 11", "000 test 101", "000 appendix B 15"],
@@ -9778,6 +9815,7 @@ var init_zos_cluster_without_append = __esm({
         id: "zos-cluster-without-append",
         description: "Db2 for z/OS: a clustering index on a table that batch jobs insert into, without APPEND YES",
         defaultSeverity: "warning",
+        reads: { statements: ["createIndex"] },
         dialects: ["zos"],
         evidence: ["002 Sync_Read breakdown", "002 IFCID 199 per index"],
         messages: {
@@ -9828,6 +9866,7 @@ var init_zos_free_space_append = __esm({
         id: "zos-free-space-append",
         description: "Db2 for z/OS: PCTFREE or FREEPAGE on a table space whose inserted tables are all APPEND YES",
         defaultSeverity: "information",
+        reads: { statements: ["createTablespace"] },
         dialects: ["zos"],
         evidence: ["000 appendix B 9", "002"],
         messages: {
@@ -9872,6 +9911,7 @@ var init_zos_member_cluster = __esm({
         id: "zos-member-cluster",
         description: "Db2 for z/OS: a table space filled by bulk inserts without MEMBER CLUSTER (matters in data sharing)",
         defaultSeverity: "information",
+        reads: { statements: ["createTablespace"] },
         dialects: ["zos"],
         evidence: ["002 INSERT processing (costs)"],
         messages: {
@@ -9922,6 +9962,7 @@ var init_zos_random_key_index = __esm({
         id: "zos-random-key-index",
         description: "Db2 for z/OS: an index on a bulk insert target whose keys do not arrive in key order",
         defaultSeverity: "information",
+        reads: { statements: ["createIndex"] },
         dialects: ["zos"],
         evidence: ["002 IFCID 199 per index"],
         messages: {
@@ -10221,6 +10262,7 @@ var init_workspace = __esm({
     init_types();
     init_deadline();
     init_segments();
+    init_statements();
     NO_READ_STATE = {};
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
@@ -10270,6 +10312,11 @@ var init_workspace = __esm({
       groups = /* @__PURE__ */ new Map();
       /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
       mergeFindings = true;
+      /**
+       * False: every enabled rule is called on every file, whatever it declares it reads (RuleMeta.reads), as
+       * before rules declared it; for the test that shows skipping a rule changes no finding.
+       */
+      skipRulesWithNothingToRead = true;
       /**
        * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
        * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
@@ -10561,8 +10608,9 @@ var init_workspace = __esm({
         const enabledRules = this.enabledRules(dialect);
         for (let r = 0; r < enabledRules.length; r++) {
           const enabled = enabledRules[r];
-          running = enabled;
           const { rule, setting } = enabled;
+          if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
+          running = enabled;
           context.options = setting.options;
           try {
             if (pieces && rule.endsRun) {

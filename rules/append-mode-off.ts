@@ -8,6 +8,7 @@ const AppendModeOffRule: Rule = {
     id: 'append-mode-off',
     description: 'Bulk insert target whose table is not in APPEND mode',
     defaultSeverity: 'information',
+    reads: { statements: ['createTable'] },
     dialects: ['luw'],
     recommended: false,
     evidence: ['000 test 22', '000 test 23', '000 appendix B 7', '002'],

@@ -9,6 +9,7 @@ const AppendPctfreeRule: Rule = {
     id: 'append-pctfree',
     description: 'PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts',
     defaultSeverity: 'information',
+    reads: { statements: ['createTable', 'alterTable'] },
     dialects: ['luw'],
     recommended: false,
     evidence: ['000 appendix B 9'],

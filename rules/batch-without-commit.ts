@@ -8,6 +8,7 @@ const BatchWithoutCommitRule: Rule = {
     id: 'batch-without-commit',
     description: 'An embedded-SQL batch loop that inserts row by row and does not commit inside the loop',
     defaultSeverity: 'warning',
+    reads: { code: true },
     evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
     messages: {
       never:

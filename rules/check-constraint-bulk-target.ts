@@ -9,6 +9,7 @@ const CheckConstraintBulkTargetRule: Rule = {
     id: 'check-constraint-bulk-target',
     description: 'Enforced CHECK constraint on a table that receives bulk inserts (low cost)',
     defaultSeverity: 'hint',
+    reads: { statements: ['createTable', 'alterTable'] },
     recommended: false,
     evidence: ['000 test 11', '000 test 12', '000 test 13', '000 appendix B 20'],
     messages: {

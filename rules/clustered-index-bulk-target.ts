@@ -9,6 +9,7 @@ const ClusteredIndexBulkTargetRule: Rule = {
     id: 'clustered-index-bulk-target',
     description: 'CLUSTER index on a table that receives bulk inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createIndex'] },
     dialects: ['luw'],
     evidence: ['000 test 31', '000 test 32', '000 test 37', '000 test 38'],
     messages: {

@@ -11,6 +11,7 @@ const CommitPerRowRule: Rule = {
     id: 'commit-per-row',
     description: 'A commit after every inserted row',
     defaultSeverity: 'warning',
+    reads: { statements: ['insert'], code: true },
     group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, tests 61-68', 'Db2 INSERT tips, tests 69-78'],
     defaultOptions: { minPairs: 3 },

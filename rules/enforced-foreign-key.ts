@@ -10,6 +10,7 @@ const EnforcedForeignKeyRule: Rule = {
     id: 'enforced-foreign-key',
     description: 'Enforced foreign key on a table that receives bulk inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable', 'alterTable'] },
     evidence: ['000 test 11', '000 test 14', '000 test 15', '000 test 16', '000 test 17'],
     fixable: true,
     messages: {

@@ -9,6 +9,7 @@ const GeneratedColumnBulkTargetRule: Rule = {
     id: 'generated-column-bulk-target',
     description: 'Generated column computed for every row of a bulk insert (low cost)',
     defaultSeverity: 'hint',
+    reads: { statements: ['createTable', 'alterTable'] },
     recommended: false,
     evidence: ['000 appendix B 20'],
     messages: {

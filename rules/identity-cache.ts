@@ -11,6 +11,7 @@ const IdentityCacheRule: Rule = {
     id: 'identity-cache',
     description: 'IDENTITY column or SEQUENCE with NO CACHE or a small cache feeding inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable', 'alterTable', 'createSequence', 'alterSequence'] },
     evidence: ['000 test 41', '000 test 42', '000 test 43', '000 test 44', '000 test 45', '000 test 46', '000 tests 47-51'],
     defaultOptions: { threshold: 100, suggestedCache: 1000 },
     fixable: true,

@@ -11,6 +11,7 @@ const ImportCommitcountRule: Rule = {
     id: 'import-commitcount',
     description: 'IMPORT without COMMITCOUNT, or committing every few rows',
     defaultSeverity: 'information',
+    reads: { statements: ['import'] },
     dialects: ['luw'],
     evidence: ['000 tests 61-68', '000 tests 69-78', '000 test 79'],
     defaultOptions: { minCommitCount: 1000 },

@@ -9,6 +9,7 @@ const IndexCountRule: Rule = {
     id: 'index-count',
     description: 'More indexes than a threshold maintained during bulk inserts (primary key and unique constraints included)',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable', 'alterTable', 'createIndex'] },
     evidence: ['000 test 31', '000 test 32', '000 test 33', '000 test 34', '000 test 35', '000 test 36', '000 test 37'],
     defaultOptions: { maxIndexes: 3 },
     messages: {

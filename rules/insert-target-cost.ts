@@ -21,6 +21,7 @@ const InsertTargetCostRule: Rule = {
     id: 'insert-target-cost',
     description: 'Summary, at the first insert into a table, of the hidden per-row work its schema adds',
     defaultSeverity: 'information',
+    reads: { statements: ['insert', 'import', 'merge'] },
     recommended: false,
     evidence: ['000 tests 11-21', '000 tests 31-38', '000 tests 41-51', '000 test 91', '000 appendix B 22', '000 appendix B 26'],
     messages: {

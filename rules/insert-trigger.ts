@@ -10,6 +10,7 @@ const InsertTriggerRule: Rule = {
     id: 'insert-trigger',
     description: 'INSERT trigger on a table that receives inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTrigger'] },
     evidence: ['000 test 11', '000 test 18', '000 test 19', '000 test 20', '000 test 21'],
     messages: {
       row:

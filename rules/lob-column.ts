@@ -10,6 +10,7 @@ const LobColumnRule: Rule = {
     id: 'lob-column',
     description: 'LOB or LONG column on a table that receives inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable', 'alterTable'] },
     evidence: ['000 test 11', '000 test 91', '003'],
     messages: {
       lob:

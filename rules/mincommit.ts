@@ -8,6 +8,7 @@ const MincommitRule: Rule = {
     id: 'mincommit',
     description: 'MINCOMMIT (DB CFG) above 1 where the workload inserts',
     defaultSeverity: 'information',
+    reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
     evidence: ['000 section 7 (Committing)'],
     fixable: true,

@@ -11,6 +11,7 @@ const NoAutocommitRule: Rule = {
     id: 'no-autocommit',
     description: 'Inserts in a loop with autocommit on: a commit (a synchronous log write) per row',
     defaultSeverity: 'warning',
+    reads: { statements: ['insert'], code: true },
     group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, tests 1-3', 'Db2 INSERT tips, tests 61-68'],
     defaultOptions: { minInserts: 3 },

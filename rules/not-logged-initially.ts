@@ -9,6 +9,7 @@ const NotLoggedInitiallyRule: Rule = {
     id: 'not-logged-initially',
     description: 'NOT LOGGED INITIALLY or ACTIVATE NOT LOGGED INITIALLY on a table that receives inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable', 'alterTable'] },
     dialects: ['luw'],
     evidence: ['000 test 6', '000 test 7', '000 test 8', '000 test 9', '000 appendix B 18'],
     messages: {

@@ -8,6 +8,7 @@ const PageCleaningRule: Rule = {
     id: 'page-cleaning',
     description: 'CHNGPGS_THRESH set high or NUM_IOCLEANERS 0 where the workload inserts',
     defaultSeverity: 'information',
+    reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
     evidence: ['000 test 7', '000 test 8', '000 appendix B 13'],
     defaultOptions: { maxChngpgsThresh: 30 },

@@ -8,6 +8,7 @@ const PreferLoadFromCursorRule: Rule = {
     id: 'prefer-load-from-cursor',
     description: 'INSERT … SELECT that a LOAD FROM CURSOR could replace',
     defaultSeverity: 'information',
+    reads: { statements: ['insert'] },
     dialects: ['luw'],
     recommended: false,
     evidence: ['000 test 6', '000 test 9', '000 appendix B 24'],

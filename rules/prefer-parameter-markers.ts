@@ -27,6 +27,7 @@ const PreferParameterMarkersRule: Rule = {
     id: 'prefer-parameter-markers',
     description: 'INSERT values written into the SQL text instead of bound to parameter markers',
     defaultSeverity: 'warning',
+    reads: { statements: ['insert'], code: true },
     group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, test 1', 'Db2 INSERT tips, test 2', 'Db2 INSERT tips, tests 61-68'],
     defaultOptions: { minRepeats: 3, reportOneOff: false },

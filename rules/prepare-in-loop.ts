@@ -8,6 +8,7 @@ const PrepareInLoopRule: Rule = {
     id: 'prepare-in-loop',
     description: 'The same INSERT or MERGE prepared again on every pass of the loop that executes it',
     defaultSeverity: 'warning',
+    reads: { code: true },
     group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, test 1', 'Db2 INSERT tips, test 2'],
     messages: {

@@ -8,6 +8,7 @@ const RefreshImmediateMqtRule: Rule = {
     id: 'refresh-immediate-mqt',
     description: 'REFRESH IMMEDIATE materialized query table over a table that receives inserts',
     defaultSeverity: 'warning',
+    reads: { statements: ['createTable'] },
     evidence: ['000 appendix B 22'],
     messages: {
       immediate:

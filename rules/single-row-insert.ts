@@ -13,6 +13,7 @@ const SingleRowInsertRule: Rule = {
     id: 'single-row-insert',
     description: 'INSERTs that send one row per call where a batch, array or multi-row VALUES would send many',
     defaultSeverity: 'warning',
+    reads: { statements: ['insert'], code: true },
     group: 'row-at-a-time',
     evidence: ['Db2 INSERT tips, test 2', 'Db2 INSERT tips, test 3', 'Db2 INSERT tips, tests 69-78'],
     defaultOptions: { minRun: 3 },

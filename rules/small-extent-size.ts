@@ -8,6 +8,7 @@ const SmallExtentSizeRule: Rule = {
     id: 'small-extent-size',
     description: 'EXTENTSIZE below 32 pages on an SMS table space holding insert targets',
     defaultSeverity: 'information',
+    reads: { statements: ['createTablespace'] },
     dialects: ['luw'],
     evidence: ['000 test 11', '000 test 83', '000 test 84', '000 test 85', '000 appendix B 11'],
     defaultOptions: { minExtentSize: 32 },

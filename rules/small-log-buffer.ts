@@ -8,6 +8,7 @@ const SmallLogBufferRule: Rule = {
     id: 'small-log-buffer',
     description: 'LOGBUFSZ (DB CFG) below a threshold where the workload inserts',
     defaultSeverity: 'information',
+    reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
     evidence: ['000 test 104', '000 test 105', '000 appendix B 17'],
     defaultOptions: { minPages: 256 },

@@ -8,6 +8,7 @@ const SmsTablespaceRule: Rule = {
     id: 'sms-tablespace',
     description: 'SMS (MANAGED BY SYSTEM) table space holding insert targets',
     defaultSeverity: 'information',
+    reads: { statements: ['createTablespace'] },
     dialects: ['luw'],
     evidence: ['000 test 11', '000 test 81', '000 test 82', '000 appendix B 11'],
     messages: {

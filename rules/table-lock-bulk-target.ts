@@ -9,6 +9,7 @@ const TableLockBulkTargetRule: Rule = {
     id: 'table-lock-bulk-target',
     description: 'Bulk insert target locked row by row (no LOCKSIZE TABLE, no LOCK TABLE)',
     defaultSeverity: 'information',
+    reads: { statements: ['createTable'] },
     dialects: ['luw'],
     recommended: false,
     evidence: ['000 test 11', '000 test 101', '000 appendix B 15'],

@@ -10,6 +10,7 @@ const ZosClusterWithoutAppendRule: Rule = {
     id: 'zos-cluster-without-append',
     description: 'Db2 for z/OS: a clustering index on a table that batch jobs insert into, without APPEND YES',
     defaultSeverity: 'warning',
+    reads: { statements: ['createIndex'] },
     dialects: ['zos'],
     evidence: ['002 Sync_Read breakdown', '002 IFCID 199 per index'],
     messages: {

@@ -10,6 +10,7 @@ const ZosFreeSpaceAppendRule: Rule = {
     id: 'zos-free-space-append',
     description: 'Db2 for z/OS: PCTFREE or FREEPAGE on a table space whose inserted tables are all APPEND YES',
     defaultSeverity: 'information',
+    reads: { statements: ['createTablespace'] },
     dialects: ['zos'],
     evidence: ['000 appendix B 9', '002'],
     messages: {

@@ -10,6 +10,7 @@ const ZosMemberClusterRule: Rule = {
     id: 'zos-member-cluster',
     description: 'Db2 for z/OS: a table space filled by bulk inserts without MEMBER CLUSTER (matters in data sharing)',
     defaultSeverity: 'information',
+    reads: { statements: ['createTablespace'] },
     dialects: ['zos'],
     evidence: ['002 INSERT processing (costs)'],
     messages: {

@@ -18,6 +18,7 @@ const ZosRandomKeyIndexRule: Rule = {
     id: 'zos-random-key-index',
     description: 'Db2 for z/OS: an index on a bulk insert target whose keys do not arrive in key order',
     defaultSeverity: 'information',
+    reads: { statements: ['createIndex'] },
     dialects: ['zos'],
     evidence: ['002 IFCID 199 per index'],
     messages: {

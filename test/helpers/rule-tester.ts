@@ -83,7 +83,20 @@ export function lintWorkspace(files: Files, options: LintOptions = {}): { findin
   }
   // Rules that throw are disabled per file by the engine; a test must see that as a failure.
   if (workspace.ruleFailures.length > 0) throw workspace.ruleFailures[0].error;
+  assertSkippingChangesNothing(files, options, workspace);
   return { findings, workspace };
+}
+
+/**
+ * Every rule test's files also show that the engine's skipping of rules on files that hold nothing they read
+ * (RuleMeta.reads) changes no finding: the same files linted with every rule called on every file.
+ */
+function assertSkippingChangesNothing(files: Files, options: LintOptions, linted: Workspace): void {
+  const workspace = new Workspace(resolveConfig(allRules(), options.baseConfig, options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
+  workspace.skipRulesWithNothingToRead = false;
+  workspace.mergeFindings = linted.mergeFindings;
+  for (const [path, text] of Object.entries(files)) workspace.setFile(path, text);
+  assert.deepEqual(linted.allDiagnostics(), workspace.allDiagnostics(), 'skipping rules that read nothing in a file changed the findings (RuleMeta.reads)');
 }
 
 /** Runs every registered rule over the files, in the order given, and returns all findings. */

@@ -3,7 +3,7 @@
 // them, each, checking the kind (about 27 walks per lint; ~0.3 s of the 1M-line run, bench/RESULTS.md).
 import type { Statement, StatementKind } from '../sql/ast';
 import { forEachStatement, hasNestedStatements } from '../sql/walk';
-import type { FileModel, StatementIndex } from './types';
+import type { FileModel, RuleReads, StatementIndex } from './types';
 
 type OfKind<K extends StatementKind> = Extract<Statement, { kind: K }>;
 
@@ -30,6 +30,22 @@ export function statementsOf<K extends StatementKind>(file: FileModel, ...kinds:
 }
 
 const NONE: readonly Statement[] = Object.freeze([]);
+
+/**
+ * Whether `file` holds something a rule that declares `reads` can report on (RuleMeta.reads): a statement of
+ * one of its kinds where statementsOf() would find it, or code facts. The kinds come from the index the rules'
+ * statementsOf() calls share, made once per model: a one-line script holds one kind, and most rules none of it.
+ */
+export function holdsWhatRuleReads(file: FileModel, reads: RuleReads | undefined): boolean {
+  if (!reads) return true;
+  const code = file.code;
+  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0)) return true;
+  const kinds = reads.statements;
+  if (!kinds) return false;
+  const positions = indexOf(file).positions;
+  for (let i = 0; i < kinds.length; i++) if (positions.has(kinds[i])) return true;
+  return false;
+}
 
 function indexOf(file: FileModel): StatementIndex {
   const statements = file.statements;

@@ -167,6 +167,13 @@ export interface RuleMeta {
    */
   dialects?: readonly Dialect[];
   /**
+   * What in a file the rule can find something in, as ESLint rules subscribe to node types: the engine calls
+   * the rule on a file only when the file holds one of these (engine/statements.ts holdsWhatRuleReads);
+   * absent: on every file. A thing left out loses findings without a word; test/engine/rule-reads.test.ts
+   * runs every rule with and without this over mixed scripts, routines and code.
+   */
+  reads?: RuleReads;
+  /**
    * False for rules off in the default preset (`insertlint:recommended`) and on only with
    * `"extends": "insertlint:all"` or when named in "rules": a small measured gain, or one bought with
    * concurrency. Undefined or true: on by default.
@@ -177,6 +184,17 @@ export interface RuleMeta {
    * their findings starting on the same line become one diagnostic, the others as related information.
    */
   group?: string;
+}
+
+/** What a rule reads (RuleMeta.reads): it is called on a file that holds any of them. */
+export interface RuleReads {
+  /**
+   * Statements of these kinds, as statementsOf() finds them: the script's, and those its routines, blocks and
+   * dynamic SQL run (not the triggered actions of CREATE TRIGGER).
+   */
+  statements?: readonly StatementKind[];
+  /** The facts of application code and SQL PL routines (`file.code`): executions, loops, commits. */
+  code?: boolean;
 }
 
 export interface Report {

@@ -19,6 +19,7 @@ import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type RuleContext, type SourceFile } from './types';
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
+import { holdsWhatRuleReads } from './statements';
 
 export interface RuleFailure {
   file: string;
@@ -94,6 +95,11 @@ export class Workspace {
   private readonly groups = new Map<string, string>();
   /** False: every rule's findings stay separate (tests that state each rule's findings on its own). */
   mergeFindings = true;
+  /**
+   * False: every enabled rule is called on every file, whatever it declares it reads (RuleMeta.reads), as
+   * before rules declared it; for the test that shows skipping a rule changes no finding.
+   */
+  skipRulesWithNothingToRead = true;
   /**
    * Keep the findings of rules about runs per piece of each script for its next analysis (engine/segments.ts):
    * for an editor, whose scripts are analysed again after every edit; a one-pass run (the CLI) holds nothing.
@@ -450,8 +456,10 @@ export class Workspace {
     const enabledRules = this.enabledRules(dialect);
     for (let r = 0; r < enabledRules.length; r++) {
       const enabled = enabledRules[r];
-      running = enabled;
       const { rule, setting } = enabled;
+      // A rule is not called on a file that holds nothing it reads (a one-line ALTER TABLE: ~28 of 32 rules).
+      if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
+      running = enabled;
       context.options = setting.options;
       try {
         if (pieces && rule.endsRun) {
