@@ -27,7 +27,7 @@ function relaunchPool({ args, env, execArgv, cores, countFiles }) {
   const chosen = env.INSERTLINT_V8_POOL;
   if (chosen === 'off') return undefined;
   if (execArgv.some((a) => a.startsWith('--v8-pool-size')) || /--v8-pool-size/.test(env.NODE_OPTIONS || '')) return undefined;
-  if (!LINT_COMMANDS.includes(args[0])) return undefined;
+  if (!LINT_COMMANDS.includes(args[0]) || args.includes('--help') || args.includes('-h')) return undefined;
   const pool = chosen && /^\d{1,3}$/.test(chosen) && Number(chosen) > 0 ? Number(chosen) : Math.max(1, cores - 1);
   if (pool === NODE_DEFAULT_POOL) return undefined;
   return countFiles(lintPaths(args.slice(1)), RELAUNCH_MIN_FILES) >= RELAUNCH_MIN_FILES ? pool : undefined;

@@ -46,6 +46,7 @@ describe('bin/v8-pool.js: starting again with a smaller V8 pool', function () {
     assert.equal(pool.relaunchPool(plan({ countFiles: () => pool.RELAUNCH_MIN_FILES - 1 })), undefined, 'too few files to pay for a second start');
     assert.equal(pool.relaunchPool(plan({ args: ['explain', 'plan.txt'] })), undefined);
     assert.equal(pool.relaunchPool(plan({ args: ['--version'] })), undefined);
+    assert.equal(pool.relaunchPool(plan({ args: ['check', '--help'] })), undefined);
     assert.equal(pool.relaunchPool(plan({ execArgv: ['--v8-pool-size=2'] })), undefined, 'the second start, or the user chose');
     assert.equal(pool.relaunchPool(plan({ env: { NODE_OPTIONS: '--v8-pool-size=8' } })), undefined);
     assert.equal(pool.relaunchPool(plan({ env: { INSERTLINT_V8_POOL: 'off' } })), undefined);
