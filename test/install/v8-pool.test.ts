@@ -46,6 +46,7 @@ describe('bin/v8-pool.js: starting again with a smaller V8 pool', function () {
     assert.equal(pool.relaunchPool(plan({ countFiles: () => pool.RELAUNCH_MIN_FILES - 1 })), undefined, 'too few files to pay for a second start');
     assert.equal(pool.relaunchPool(plan({ args: ['explain', 'plan.txt'] })), undefined);
     assert.equal(pool.relaunchPool(plan({ args: ['--version'] })), undefined);
+    assert.equal(pool.relaunchPool(plan({ args: ['check', '--help'] })), undefined);
     assert.equal(pool.relaunchPool(plan({ execArgv: ['--v8-pool-size=2'] })), undefined, 'the second start, or the user chose');
     assert.equal(pool.relaunchPool(plan({ env: { NODE_OPTIONS: '--v8-pool-size=8' } })), undefined);
     assert.equal(pool.relaunchPool(plan({ env: { INSERTLINT_V8_POOL: 'off' } })), undefined);
@@ -53,7 +54,7 @@ describe('bin/v8-pool.js: starting again with a smaller V8 pool', function () {
     assert.equal(pool.relaunchPool(plan({ env: { INSERTLINT_V8_POOL: 'lots' } })), 1, 'not a number: as unset');
   });
 
-  it('counts the paths that exist (or ".") up to the limit, leaving out hidden folders and node_modules', () => {
+  it('counts files up to the limit, leaving out hidden folders and node_modules', () => {
     const tree = join(work, 'tree');
     for (const dir of ['a/b', '.git', 'node_modules/x']) mkdirSync(join(tree, dir), { recursive: true });
     for (const file of ['1.sql', 'a/2.sql', 'a/b/3.sql', '.git/4', 'node_modules/x/5.js']) writeFileSync(join(tree, file), '');
