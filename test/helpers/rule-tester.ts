@@ -54,11 +54,7 @@ export interface LintOptions {
 
 /** Runs every registered rule over the files, in the order given; returns the findings and the workspace. */
 export function lintWorkspace(files: Files, options: LintOptions = {}): { findings: Finding[]; workspace: Workspace } {
-  const workspace = new Workspace(resolveConfig(allRules(), options.baseConfig, options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
-  if (options.unmerged) workspace.mergeFindings = false;
-  for (const [path, text] of Object.entries(files)) {
-    if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
-  }
+  const workspace = loadedWorkspace(files, options, true);
   const findings: Finding[] = [];
   for (const path of workspace.paths()) {
     const lines = workspace.lines(path)!;
@@ -92,11 +88,19 @@ export function lintWorkspace(files: Files, options: LintOptions = {}): { findin
  * (RuleMeta.reads) changes no finding: the same files linted with every rule called on every file.
  */
 function assertSkippingChangesNothing(files: Files, options: LintOptions, linted: Workspace): void {
-  const workspace = new Workspace(resolveConfig(allRules(), options.baseConfig, options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
-  workspace.skipRulesWithNothingToRead = false;
-  workspace.mergeFindings = linted.mergeFindings;
-  for (const [path, text] of Object.entries(files)) workspace.setFile(path, text);
+  const workspace = loadedWorkspace(files, options, false);
   assert.deepEqual(linted.allDiagnostics(), workspace.allDiagnostics(), 'skipping rules that read nothing in a file changed the findings (RuleMeta.reads)');
+}
+
+/** A workspace with every registered rule, configured as `options` say, holding `files`. */
+function loadedWorkspace(files: Files, options: LintOptions, skipRulesWithNothingToRead: boolean): Workspace {
+  const workspace = new Workspace(resolveConfig(allRules(), options.baseConfig, options.config), options.codeFrontEnd ? [options.codeFrontEnd] : []);
+  workspace.skipRulesWithNothingToRead = skipRulesWithNothingToRead;
+  if (options.unmerged) workspace.mergeFindings = false;
+  for (const [path, text] of Object.entries(files)) {
+    if (!workspace.setFile(path, text)) throw new Error(`rule-tester: ${path} is not a linted file type`);
+  }
+  return workspace;
 }
 
 /** Runs every registered rule over the files, in the order given, and returns all findings. */
