@@ -42,9 +42,12 @@ function lintPaths(args) {
   return paths.length > 0 ? paths : ['.'];
 }
 
+/** Folders the CLI's walk never enters (server/src/cli/files.ts ALWAYS_SKIPPED_DIRS; the bundle is not loaded here). */
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
 /**
- * Files under `paths`, counted up to `limit`, skipping hidden folders and node_modules as the CLI's walk
- * does. Bounded: it stops at `limit` files or after reading 10,000 folders.
+ * Files under `paths`, counted up to `limit`, leaving out the folders the CLI's walk never enters (it also
+ * honours .gitignore, which an estimate need not). Bounded: it stops at `limit` files or after 10,000 folders.
  */
 function countFiles(paths, limit) {
   let files = 0;
@@ -68,7 +71,7 @@ function countFiles(paths, limit) {
     }
     for (const e of entries) {
       if (!e.isDirectory()) files++;
-      else if (e.name !== 'node_modules' && !e.name.startsWith('.')) stack.push(path.join(dir, e.name));
+      else if (!SKIPPED_DIRS.has(e.name)) stack.push(path.join(dir, e.name));
       if (files >= limit) break;
     }
   }

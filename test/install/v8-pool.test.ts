@@ -54,7 +54,7 @@ describe('bin/v8-pool.js: starting again with a smaller V8 pool', function () {
     assert.equal(pool.relaunchPool(plan({ env: { INSERTLINT_V8_POOL: 'lots' } })), 1, 'not a number: as unset');
   });
 
-  it('counts files up to the limit, leaving out hidden folders and node_modules', () => {
+  it('counts files up to the limit, leaving out the folders the CLI never enters', () => {
     const tree = join(work, 'tree');
     for (const dir of ['a/b', '.git', 'node_modules/x']) mkdirSync(join(tree, dir), { recursive: true });
     for (const file of ['1.sql', 'a/2.sql', 'a/b/3.sql', '.git/4', 'node_modules/x/5.js']) writeFileSync(join(tree, file), '');
