@@ -14972,10 +14972,12 @@ EOF
 // server/src/code/frontend.ts
 var frontend_exports = {};
 __export(frontend_exports, {
+  TIER_UP_MIN_CHARS: () => TIER_UP_MIN_CHARS,
   TreeSitterCodeFrontEnd: () => TreeSitterCodeFrontEnd,
   codeParserWasmFiles: () => codeParserWasmFiles,
   grammarsFor: () => grammarsFor,
-  loadCodeFrontEnd: () => loadCodeFrontEnd
+  loadCodeFrontEnd: () => loadCodeFrontEnd,
+  tierUpPays: () => tierUpPays
 });
 function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
@@ -14985,6 +14987,15 @@ function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
     grammars.add(host.grammarOf?.(path, language, text2) ?? host.grammars[0]);
   }
   return [...grammars];
+}
+function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
+  let chars = 0;
+  for (const file of files) {
+    const [grammar] = grammarsFor([file], hostLanguages);
+    if (grammar !== void 0 && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
+    if (chars >= TIER_UP_MIN_CHARS) return true;
+  }
+  return false;
 }
 function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
@@ -14999,12 +15010,12 @@ async function loadGrammars(wanted, options) {
   const { Language, Parser: Parser2 } = require("web-tree-sitter");
   const wasm = codeParserWasmFiles();
   if (!runtimeReady) {
-    await Parser2.init({ locateFile: () => wasm.runtime });
+    await withWasmTierUp(options.tierUp !== false, () => Parser2.init({ locateFile: () => wasm.runtime }));
     runtimeReady = true;
   }
   for (const name2 of missing) {
     if (parsers.has(name2)) continue;
-    const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
+    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
@@ -15013,7 +15024,7 @@ async function loadGrammars(wanted, options) {
   }
   return frontEnd;
 }
-var TreeSitterCodeFrontEnd, parsers, frontEnd, loading, runtimeReady;
+var TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -15045,6 +15056,7 @@ var init_frontend = __esm({
         }
       }
     };
+    TIER_UP_MIN_CHARS = 2 ** 20;
     parsers = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
     runtimeReady = false;
@@ -15105,10 +15117,10 @@ async function lintPaths(options) {
   let codeLoad;
   const frontEnds = [];
   if (codeFiles.length > 0) {
-    const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
+    const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2, tierUpPays: tierUpPays2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true }));
+    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true, tierUp: tierUpPays2(codeFiles) }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);

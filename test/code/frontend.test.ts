@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { codeParserWasmFiles, grammarsFor } from '../../server/src/code/frontend';
+import { codeParserWasmFiles, grammarsFor, tierUpPays, TIER_UP_MIN_CHARS } from '../../server/src/code/frontend';
 import { buildMappedSql, plainPiece } from '../../server/src/code/sqltext';
 import { scanEmbeddedSql } from '../../server/src/code/esql';
 import { codeFrontEnd, lintCode, posOf } from './helpers';
@@ -64,6 +64,37 @@ describe('code front end', () => {
     assert.deepEqual(grammarsFor([{ path: 'a.h', language: 'c', text: 'struct row { int id; };\nint load(struct row *r);\n' }]), ['c']);
     assert.deepEqual(grammarsFor([{ path: 'a.c', language: 'c', text: 'int x = a::b;\n' }]), ['c'], 'only headers are sniffed');
     assert.deepEqual(grammarsFor(files(['A.cbl', 'cobol'], ['J.jcl', 'jcl'])), []);
+  });
+
+  it('optimises the parser only for runs with enough code for it to pay (tierUpPays): the grammars that tier up count', () => {
+    const file = (path: string, language: string, chars: number) => ({ path, language: language as never, text: 'x'.repeat(chars) });
+    assert.equal(tierUpPays([file('a.py', 'python', 10_000)]), false);
+    assert.equal(tierUpPays([file('a.py', 'python', TIER_UP_MIN_CHARS)]), true);
+    assert.equal(tierUpPays([file('a.py', 'python', TIER_UP_MIN_CHARS / 2), file('B.java', 'java', TIER_UP_MIN_CHARS / 2)]), true);
+    assert.equal(tierUpPays([file('a.py', 'python', TIER_UP_MIN_CHARS - 1)]), false);
+    // C, C++ and shell stay on the baseline compiler whatever the run (BASELINE_ONLY_GRAMMARS); COBOL needs no grammar.
+    assert.equal(tierUpPays([file('a.c', 'c', 4 * TIER_UP_MIN_CHARS), file('b.sh', 'shell', 4 * TIER_UP_MIN_CHARS), file('P.cbl', 'cobol', 4 * TIER_UP_MIN_CHARS)]), false);
+  });
+
+  it('has V8 optimise the parser wasm (TurboFan) in a large run and not in a small one, with the same findings', function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-tier-up-'));
+    const loader = (i: number) => `def load_${i}(conn, rows):\n    for r in rows:\n        ibm_db.exec_immediate(conn, "INSERT INTO APP.T${i % 5} (A) VALUES (" + str(r) + ")")\n\n`;
+    const small = 'import ibm_db\n\n' + loader(0);
+    let big = 'import ibm_db\n\n';
+    for (let i = 0; big.length <= TIER_UP_MIN_CHARS; i++) big += loader(i);
+    writeFileSync(join(dir, 'small.py'), small);
+    writeFileSync(join(dir, 'big.py'), big);
+    // V8 writes a line per wasm function it compiles to stdout, naming the compiler (the report goes to a file).
+    const turbofanCompiles = (file: string) => {
+      const run = spawnSync(process.execPath, ['--trace-wasm-compilation-times', join(ROOT, 'bin', 'insertlint.js'), 'check', file, '--format', 'json', '--output', `${file}.json`], { cwd: dir, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 2 ** 20 });
+      assert.equal(run.status, 1, run.stderr);
+      return run.stdout.split('\n').filter((line) => /TurboFan/i.test(line)).length;
+    };
+    assert.equal(turbofanCompiles('small.py'), 0, 'one small file: the runtime and the grammar stay on the baseline compiler');
+    assert.ok(turbofanCompiles('big.py') > 0, 'over TIER_UP_MIN_CHARS of Python: the hot parser functions are optimised');
+    const findings = (file: string) => (JSON.parse(readFileSync(join(dir, `${file}.json`), 'utf8')) as { diagnostics: { rule: string; line: number }[] }).diagnostics.filter((d) => d.line <= 5).map((d) => `${d.rule}:${d.line}`);
+    assert.deepEqual(findings('small.py'), findings('big.py'), 'the same findings on the same first loader');
   });
 
   it('does not load the tree-sitter runtime for a run over COBOL and JCL only', function () {

@@ -109,10 +109,10 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const frontEnds: FrontEnd[] = [];
   if (codeFiles.length > 0) {
     // The code front end's module too: its host languages set up tables when it is imported (a SQL-only run need not).
-    const { grammarsFor, loadCodeFrontEnd } = await import('../code/frontend');
+    const { grammarsFor, loadCodeFrontEnd, tierUpPays } = await import('../code/frontend');
     const grammars = grammarsFor(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true }));
+    frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true, tierUp: tierUpPays(codeFiles) }));
     codeLoad = { ms: performance.now() - started, grammars };
   }
   const workspace = new Workspace(config, frontEnds);

@@ -53,6 +53,26 @@ export function grammarsFor(files: Iterable<{ path: string; language: FileLangua
   return [...grammars];
 }
 
+/**
+ * Below this much text for grammars that tier up, a run keeps the runtime and every grammar on V8's baseline
+ * wasm compiler. TurboFan optimising the runtime costs ~100 ms of CPU on other threads, and Node waits for
+ * those compiles before it exits: a check of one Python file took ~190 ms with them, ~145 without; 50 files
+ * (0.8 MB) ~455 and ~370 ms. Optimised, a large file parses about a quarter faster: from ~3 MB on a run gains
+ * by it, and between 1 and 3 MB it costs a run 2-4% while its largest files read faster (bench/RESULTS.md).
+ */
+export const TIER_UP_MIN_CHARS = 2 ** 20;
+
+/** Whether reading these files pays for optimising the parser's wasm (see TIER_UP_MIN_CHARS). */
+export function tierUpPays(files: Iterable<{ path: string; language: FileLanguage; text: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): boolean {
+  let chars = 0;
+  for (const file of files) {
+    const [grammar] = grammarsFor([file], hostLanguages);
+    if (grammar !== undefined && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
+    if (chars >= TIER_UP_MIN_CHARS) return true;
+  }
+  return false;
+}
+
 const parsers = new Map<GrammarName, Parser>();
 let frontEnd: TreeSitterCodeFrontEnd | undefined;
 let loading: Promise<unknown> = Promise.resolve();
@@ -78,6 +98,11 @@ export interface LoadOptions {
    * reading (the CLI), not for the language server, which loads every grammar at start-up.
    */
   warmUp?: boolean;
+  /**
+   * False: the runtime and the grammars this call loads stay on V8's baseline compiler (a run too small for
+   * the optimised parse to pay, tierUpPays). The runtime is compiled once per process, by the first call.
+   */
+  tierUp?: boolean;
 }
 
 let runtimeReady = false;
@@ -93,12 +118,12 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
   const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
   const wasm = codeParserWasmFiles();
   if (!runtimeReady) {
-    await Parser.init({ locateFile: () => wasm.runtime });
+    await withWasmTierUp(options.tierUp !== false, () => Parser.init({ locateFile: () => wasm.runtime }));
     runtimeReady = true;
   }
   for (const name of missing) {
     if (parsers.has(name)) continue;
-    const language = await withWasmTierUp(!BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
+    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
     const parser = new Parser();
     parser.setLanguage(language);
     // V8 compiles wasm functions when they first run: one parse of a line compiles the grammar's lexer and
