@@ -15056,7 +15056,7 @@ var init_frontend = __esm({
         }
       }
     };
-    TIER_UP_MIN_CHARS = 2 ** 20;
+    TIER_UP_MIN_CHARS = 2 ** 19;
     parsers = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
     runtimeReady = false;

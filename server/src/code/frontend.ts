@@ -57,10 +57,11 @@ export function grammarsFor(files: Iterable<{ path: string; language: FileLangua
  * Below this much text for grammars that tier up, a run keeps the runtime and every grammar on V8's baseline
  * wasm compiler. TurboFan optimising the runtime costs ~100 ms of CPU on other threads, and Node waits for
  * those compiles before it exits: a check of one Python file took ~190 ms with them, ~145 without; 50 files
- * (0.8 MB) ~455 and ~370 ms. Optimised, a large file parses about a quarter faster: from ~3 MB on a run gains
- * by it, and between 1 and 3 MB it costs a run 2-4% while its largest files read faster (bench/RESULTS.md).
+ * (270 KB of Python, Java, JS and TS) ~455 and ~370 ms. Optimised, a large file parses about a quarter
+ * faster: a run of 3 MB or more gains by it overall, and between 0.5 and 3 MB it costs a run 2-5% while its
+ * largest files read faster (../shared/corpus/code, 1 MB: bench/RESULTS.md).
  */
-export const TIER_UP_MIN_CHARS = 2 ** 20;
+export const TIER_UP_MIN_CHARS = 2 ** 19;
 
 /** Whether reading these files pays for optimising the parser's wasm (see TIER_UP_MIN_CHARS). */
 export function tierUpPays(files: Iterable<{ path: string; language: FileLanguage; text: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): boolean {
