@@ -14997,6 +14997,10 @@ function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
   }
   return false;
 }
+function compileGrammar(path) {
+  const { WebAssembly } = globalThis;
+  return new WebAssembly.Module((0, import_node_fs3.readFileSync)(path));
+}
 function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
   const next = loading.then(() => loadGrammars(wanted, options));
@@ -15015,7 +15019,7 @@ async function loadGrammars(wanted, options) {
   }
   for (const name2 of missing) {
     if (parsers.has(name2)) continue;
-    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), () => Language.load(wasm.grammars[name2]));
+    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), async () => Language.loadSync(compileGrammar(wasm.grammars[name2])));
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
@@ -15024,7 +15028,7 @@ async function loadGrammars(wanted, options) {
   }
   return frontEnd;
 }
-var TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, frontEnd, loading, runtimeReady;
+var import_node_fs3, TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -15034,6 +15038,7 @@ var init_frontend = __esm({
     init_deadline();
     init_wasm_tiering();
     init_warm_up();
+    import_node_fs3 = require("node:fs");
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
@@ -15079,7 +15084,7 @@ function setWorkerScript(script) {
 function loadConfigFile(path) {
   let text2;
   try {
-    text2 = (0, import_node_fs3.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch (error) {
     throw new ConfigError(`${path}: cannot read the configuration (${error.message})`);
   }
@@ -15193,11 +15198,11 @@ function displayPath(cwd, file) {
   const rel = (0, import_node_path4.relative)(cwd, file);
   return (rel.startsWith("..") ? file : rel).split(import_node_path4.sep).join("/");
 }
-var import_node_fs3, import_node_path4, workerScript;
+var import_node_fs4, import_node_path4, workerScript;
 var init_lint_run = __esm({
   "server/src/cli/lint-run.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
+    import_node_fs4 = require("node:fs");
     import_node_path4 = require("node:path");
     init_config();
     init_parse_pool();
@@ -15214,16 +15219,16 @@ function writeFileAtomic(path, data) {
   const target = resolveLink(path);
   const existing = statOrUndefined2(target);
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-  if (existing && !existing.isFile()) return writeAll((0, import_node_fs4.openSync)(target, "w"), bytes);
+  if (existing && !existing.isFile()) return writeAll((0, import_node_fs5.openSync)(target, "w"), bytes);
   const temp = (0, import_node_path5.join)((0, import_node_path5.dirname)(target), `.insertlint-${(0, import_node_path5.basename)(target)}.${process.pid}.${randomSuffix()}.tmp`);
   try {
-    const fd = (0, import_node_fs4.openSync)(temp, "wx", existing ? existing.mode & 4095 : 438);
+    const fd = (0, import_node_fs5.openSync)(temp, "wx", existing ? existing.mode & 4095 : 438);
     writeAll(fd, bytes, true);
-    if (existing) (0, import_node_fs4.chmodSync)(temp, existing.mode & 4095);
-    (0, import_node_fs4.renameSync)(temp, target);
+    if (existing) (0, import_node_fs5.chmodSync)(temp, existing.mode & 4095);
+    (0, import_node_fs5.renameSync)(temp, target);
   } catch (error) {
     try {
-      (0, import_node_fs4.unlinkSync)(temp);
+      (0, import_node_fs5.unlinkSync)(temp);
     } catch {
     }
     throw error;
@@ -15231,22 +15236,22 @@ function writeFileAtomic(path, data) {
 }
 function writeAll(fd, bytes, sync = false) {
   try {
-    for (let at = 0; at < bytes.length; ) at += (0, import_node_fs4.writeSync)(fd, bytes, at, bytes.length - at);
-    if (sync) (0, import_node_fs4.fsyncSync)(fd);
+    for (let at = 0; at < bytes.length; ) at += (0, import_node_fs5.writeSync)(fd, bytes, at, bytes.length - at);
+    if (sync) (0, import_node_fs5.fsyncSync)(fd);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 function resolveLink(path) {
   try {
-    return (0, import_node_fs4.realpathSync)(path);
+    return (0, import_node_fs5.realpathSync)(path);
   } catch {
     return path;
   }
 }
 function statOrUndefined2(path) {
   try {
-    return (0, import_node_fs4.statSync)(path);
+    return (0, import_node_fs5.statSync)(path);
   } catch {
     return void 0;
   }
@@ -15255,11 +15260,11 @@ function randomSuffix() {
   const { randomBytes: randomBytes2 } = require("node:crypto");
   return randomBytes2(4).toString("hex");
 }
-var import_node_fs4, import_node_path5;
+var import_node_fs5, import_node_path5;
 var init_write_file = __esm({
   "server/src/output/write-file.ts"() {
     "use strict";
-    import_node_fs4 = require("node:fs");
+    import_node_fs5 = require("node:fs");
     import_node_path5 = require("node:path");
   }
 });
@@ -15676,7 +15681,7 @@ function writeBaseline(path, baseline) {
 function readBaseline(path, shown = path) {
   let text2;
   try {
-    text2 = (0, import_node_fs5.readFileSync)(path, "utf8");
+    text2 = (0, import_node_fs6.readFileSync)(path, "utf8");
   } catch (error) {
     throw new BaselineError(`cannot read the baseline ${shown}: ${error.message}. Create it with --write-baseline ${shown}`);
   }
@@ -15707,11 +15712,11 @@ function compareWithBaseline(findings, baseline) {
     gone: baseline.findings.filter((f) => !current.has(f.fingerprint))
   };
 }
-var import_node_fs5, BASELINE_VERSION, BaselineError;
+var import_node_fs6, BASELINE_VERSION, BaselineError;
 var init_baseline = __esm({
   "server/src/ci/baseline.ts"() {
     "use strict";
-    import_node_fs5 = require("node:fs");
+    import_node_fs6 = require("node:fs");
     init_write_file();
     BASELINE_VERSION = 1;
     BaselineError = class extends Error {
@@ -16141,7 +16146,7 @@ function failExitCode(findings, failOn, maxWarnings) {
 }
 function realPath(path) {
   try {
-    return (0, import_node_fs6.realpathSync)(path);
+    return (0, import_node_fs7.realpathSync)(path);
   } catch {
     return path;
   }
@@ -16254,11 +16259,11 @@ function formatGithubReport(findings, docsBaseUrl) {
     docsBaseUrl
   );
 }
-var import_node_fs6, import_node_path8, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
+var import_node_fs7, import_node_path8, FAIL_ON_LEVELS, MIN_SEVERITY_LEVELS, CI_CHECK_VALUES, CI_CHECK_FLAGS, CI_CHECK_USAGE;
 var init_check_ci = __esm({
   "server/src/ci/check-ci.ts"() {
     "use strict";
-    import_node_fs6 = require("node:fs");
+    import_node_fs7 = require("node:fs");
     import_node_path8 = require("node:path");
     init_types();
     init_registry();
@@ -20039,7 +20044,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     await driver.rollback().catch(() => void 0);
     throw err;
   }
-  const dir = (0, import_node_fs7.mkdtempSync)((0, import_node_path9.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
+  const dir = (0, import_node_fs8.mkdtempSync)((0, import_node_path9.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
   const out = (0, import_node_path9.join)(dir, "plan.txt");
   try {
     const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
@@ -20048,7 +20053,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     const result = await runner(options.db2exfmt, args);
     let text2 = "";
     try {
-      text2 = (0, import_node_fs7.readFileSync)(out, "utf8");
+      text2 = (0, import_node_fs8.readFileSync)(out, "utf8");
     } catch {
       text2 = "";
     }
@@ -20066,7 +20071,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     }
     return ours.document;
   } finally {
-    (0, import_node_fs7.rmSync)(dir, { recursive: true, force: true });
+    (0, import_node_fs8.rmSync)(dir, { recursive: true, force: true });
     try {
       await driver.beginTransaction();
       await driver.exec(`DELETE FROM ${ident(schema)}.EXPLAIN_INSTANCE WHERE ${INSTANCE_COLUMNS.map((c) => `${c} = ?`).join(" AND ")}`, keyParams(p).slice(0, 5));
@@ -20125,7 +20130,7 @@ function findDb2exfmt(env = process.env) {
     if (!dir) continue;
     for (const n of names3) {
       const p = (0, import_node_path9.join)(dir, n);
-      if ((0, import_node_fs8.existsSync)(p)) return p;
+      if ((0, import_node_fs9.existsSync)(p)) return p;
     }
   }
   return void 0;
@@ -20203,14 +20208,14 @@ async function catalogContext(driver, statement, warnings) {
     return void 0;
   }
 }
-var import_node_fs7, import_node_os2, import_node_path9, import_node_fs8, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
+var import_node_fs8, import_node_os2, import_node_path9, import_node_fs9, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
 var init_live = __esm({
   "server/src/explain/live.ts"() {
     "use strict";
-    import_node_fs7 = require("node:fs");
+    import_node_fs8 = require("node:fs");
     import_node_os2 = require("node:os");
     import_node_path9 = require("node:path");
-    import_node_fs8 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     import_node_child_process = require("node:child_process");
     init_driver();
     init_explain_tables();
@@ -20969,7 +20974,7 @@ async function runSchemaCommand(argv, io, deps = {}) {
   }
   const path = (0, import_node_path11.resolve)(io.cwd, output);
   try {
-    (0, import_node_fs9.mkdirSync)((0, import_node_path11.dirname)(path), { recursive: true });
+    (0, import_node_fs10.mkdirSync)((0, import_node_path11.dirname)(path), { recursive: true });
     writeFileAtomic(path, result.ddl);
   } catch (err) {
     io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine(err.message)}
@@ -20983,11 +20988,11 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
   return 0;
 }
-var import_node_fs9, import_node_path11, SCHEMA_USAGE;
+var import_node_fs10, import_node_path11, SCHEMA_USAGE;
 var init_schema_command = __esm({
   "server/src/cli/schema-command.ts"() {
     "use strict";
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     import_node_path11 = require("node:path");
     init_args();
     init_driver();
@@ -32912,17 +32917,17 @@ function configFilePath(fileConfigPath, folders) {
 }
 function createConfigFile(path) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  if ((0, import_node_fs10.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
-  (0, import_node_fs10.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
+  if ((0, import_node_fs11.existsSync)(path)) return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: false };
+  (0, import_node_fs11.writeFileSync)(path, JSON.stringify(STARTER, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created: true };
 }
 function disableRuleInConfigFile(path, ruleId) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
-  const created = !(0, import_node_fs10.existsSync)(path);
+  const created = !(0, import_node_fs11.existsSync)(path);
   let config = { ...STARTER };
   if (!created) {
     try {
-      const parsed = JSON.parse((0, import_node_fs10.readFileSync)(path, "utf8"));
+      const parsed = JSON.parse((0, import_node_fs11.readFileSync)(path, "utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
       config = parsed;
     } catch (error) {
@@ -32931,14 +32936,14 @@ function disableRuleInConfigFile(path, ruleId) {
   }
   const rules = config.rules;
   config.rules = { ...typeof rules === "object" && rules !== null && !Array.isArray(rules) ? rules : {}, [ruleId]: "off" };
-  (0, import_node_fs10.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
+  (0, import_node_fs11.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-var import_node_fs10, import_node_path16, import_node_url3, STARTER;
+var import_node_fs11, import_node_path16, import_node_url3, STARTER;
 var init_config_file = __esm({
   "server/src/lsp/config-file.ts"() {
     "use strict";
-    import_node_fs10 = require("node:fs");
+    import_node_fs11 = require("node:fs");
     import_node_path16 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
@@ -33637,7 +33642,7 @@ function formatReport(run2, format2, findings, diagnostics) {
 init_lint_run();
 init_parse_pool();
 init_code_paths();
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
@@ -33718,7 +33723,7 @@ function runFromProcess() {
   const stderr = () => toFile ? guardPipe(process.stderr) : process.stderr;
   if (!toFile) stderr();
   const io = {
-    stdout: toFile ? (s) => void (0, import_node_fs11.writeSync)(1, s) : (s) => process.stdout.write(s),
+    stdout: toFile ? (s) => void (0, import_node_fs12.writeSync)(1, s) : (s) => process.stdout.write(s),
     stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
@@ -33748,7 +33753,7 @@ function guardPipe(stream) {
 }
 function isRegularFile(fd) {
   try {
-    return (0, import_node_fs11.fstatSync)(fd).isFile();
+    return (0, import_node_fs12.fstatSync)(fd).isFile();
   } catch {
     return false;
   }

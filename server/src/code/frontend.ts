@@ -2,7 +2,7 @@
 // each grammar loaded once, when a file that needs it is among the inputs, and the registered host languages
 // (languages/index.ts) that read files with them.
 // Only the types at start-up: the runtime module is loaded with the first grammar (see loadCodeFrontEnd).
-import type { Parser } from 'web-tree-sitter';
+import type { Language as GrammarLanguage, Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEnd, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
 import { HOST_LANGUAGES } from './languages';
@@ -10,6 +10,7 @@ import { codeParserWasmFiles, GRAMMARS, BASELINE_ONLY_GRAMMARS, type GrammarName
 import { DeadlineExceeded } from '../engine/deadline';
 import { withWasmTierUp } from './wasm-tiering';
 import { WARM_UP_FILES } from './warm-up';
+import { readFileSync } from 'node:fs';
 
 export { codeParserWasmFiles } from './wasm';
 
@@ -74,6 +75,17 @@ export function tierUpPays(files: Iterable<{ path: string; language: FileLanguag
   return false;
 }
 
+/**
+ * A grammar's module, compiled on this thread: V8 compiles its functions when they first run, so this takes 1-3
+ * ms. Language.load compiled it on V8's worker threads, and this thread waited while they were busy optimising
+ * the code read so far: ~80 ms of a run over seven grammars. (The project's TypeScript libraries do not
+ * declare WebAssembly.)
+ */
+function compileGrammar(path: string): Parameters<typeof GrammarLanguage.loadSync>[0] {
+  const { WebAssembly } = globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => Parameters<typeof GrammarLanguage.loadSync>[0] } };
+  return new WebAssembly.Module(readFileSync(path));
+}
+
 const parsers = new Map<GrammarName, Parser>();
 let frontEnd: TreeSitterCodeFrontEnd | undefined;
 let loading: Promise<unknown> = Promise.resolve();
@@ -124,7 +136,7 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
   }
   for (const name of missing) {
     if (parsers.has(name)) continue;
-    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), () => Language.load(wasm.grammars[name]));
+    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileGrammar(wasm.grammars[name])));
     const parser = new Parser();
     parser.setLanguage(language);
     // V8 compiles wasm functions when they first run: one parse of a line compiles the grammar's lexer and
