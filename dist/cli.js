@@ -15025,6 +15025,7 @@ async function loadGrammars(wanted, options) {
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
     if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
+    await new Promise((resolve9) => setImmediate(resolve9));
   }
   return frontEnd;
 }

@@ -146,6 +146,8 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
     // The first file of each language ran the front end's JavaScript cold (15-25 ms for a 30-line file):
     // a run over files on disk reads a small loader now, inside the load (warm-up.ts).
     if (options.warmUp) frontEnd.read(WARM_UP_FILES[name]);
+    // A turn of the event loop between grammars: the language server answers messages while it loads them all.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return frontEnd;
 }
