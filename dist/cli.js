@@ -15033,13 +15033,13 @@ var import_node_fs3, TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, frontEn
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
+    import_node_fs3 = require("node:fs");
     init_host_language();
     init_languages();
     init_wasm();
     init_deadline();
     init_wasm_tiering();
     init_warm_up();
-    import_node_fs3 = require("node:fs");
     init_wasm();
     TreeSitterCodeFrontEnd = class {
       constructor(parsers2, hostLanguages = HOST_LANGUAGES) {

@@ -2,6 +2,7 @@
 // each grammar loaded once, when a file that needs it is among the inputs, and the registered host languages
 // (languages/index.ts) that read files with them.
 // Only the types at start-up: the runtime module is loaded with the first grammar (see loadCodeFrontEnd).
+import { readFileSync } from 'node:fs';
 import type { Language as GrammarLanguage, Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEnd, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
@@ -10,7 +11,6 @@ import { codeParserWasmFiles, GRAMMARS, BASELINE_ONLY_GRAMMARS, type GrammarName
 import { DeadlineExceeded } from '../engine/deadline';
 import { withWasmTierUp } from './wasm-tiering';
 import { WARM_UP_FILES } from './warm-up';
-import { readFileSync } from 'node:fs';
 
 export { codeParserWasmFiles } from './wasm';
 

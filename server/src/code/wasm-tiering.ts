@@ -7,7 +7,8 @@
 // V8 (Node 20, V8 11.3) fixes whether a module tiers up dynamically when it compiles the module; a module
 // compiled without dynamic tiering tiers up eagerly only while `--wasm-tier-up` is set. So a grammar
 // compiled with `--no-wasm-dynamic-tiering --no-wasm-tier-up` stays on Liftoff, while the runtime module (the
-// parser proper, compiled before) and grammars compiled with dynamic tiering on keep tiering up.
+// parser proper, compiled before) and grammars compiled with dynamic tiering on keep tiering up. (A CLI run
+// with little code keeps the runtime and every grammar on Liftoff: frontend.ts, tierUpPays.)
 // `--wasm-tier-up` stays off afterwards: set again, it would tier up every function of the Liftoff-only
 // modules eagerly; it affects no module compiled with dynamic tiering (V8's default).
 import { setFlagsFromString } from 'node:v8';
