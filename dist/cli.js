@@ -12253,7 +12253,7 @@ var init_model = __esm({
 // server/src/code/host-language.ts
 function readWithAdapter(source, env, adapter, options = {}) {
   const parser = env.parser(adapter.grammar);
-  if (!parser) return emptyResult();
+  if (!parser) return emptyResult(env.unavailable(adapter.grammar));
   const progressCallback = deadlinePassed;
   const tree = parser.parse(options.hostText ?? source.text, null, { progressCallback });
   if (!tree) {
@@ -14807,18 +14807,21 @@ function resolvePackageFile(pkg, file, searchFrom) {
     return require.resolve(`${pkg}/${file}`, paths ? { paths } : void 0);
   }
 }
-function codeParserWasmFiles(searchFrom) {
-  let runtime;
+function runtimeWasmFile(searchFrom) {
   try {
-    runtime = require.resolve("web-tree-sitter/web-tree-sitter.wasm", searchFrom ? { paths: [searchFrom] } : void 0);
+    return require.resolve("web-tree-sitter/web-tree-sitter.wasm", searchFrom ? { paths: [searchFrom] } : void 0);
   } catch {
-    runtime = resolvePackageFile("web-tree-sitter", "web-tree-sitter.wasm", searchFrom);
+    return resolvePackageFile("web-tree-sitter", "web-tree-sitter.wasm", searchFrom);
   }
+}
+function grammarWasmFile(name2, searchFrom) {
+  const [pkg, file] = GRAMMARS[name2];
+  return resolvePackageFile(pkg, file, searchFrom);
+}
+function codeParserWasmFiles(searchFrom) {
   const grammars = {};
-  for (const [name2, [pkg, file]] of Object.entries(GRAMMARS)) {
-    grammars[name2] = resolvePackageFile(pkg, file, searchFrom);
-  }
-  return { runtime, grammars };
+  for (const name2 of Object.keys(GRAMMARS)) grammars[name2] = grammarWasmFile(name2, searchFrom);
+  return { runtime: runtimeWasmFile(searchFrom), grammars };
 }
 var import_node_path3, GRAMMARS, BASELINE_ONLY_GRAMMARS;
 var init_wasm = __esm({
@@ -15001,6 +15004,10 @@ function compileGrammar(path) {
   const { WebAssembly } = globalThis;
   return new WebAssembly.Module((0, import_node_fs3.readFileSync)(path));
 }
+function firstLineOf(error) {
+  const line = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+  return /^Aborted\((.*)\)(?:\. Build with .*)?$/.exec(line)?.[1] ?? line;
+}
 function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   const wanted = [...grammars];
   const next = loading.then(() => loadGrammars(wanted, options));
@@ -15008,18 +15015,31 @@ function loadCodeFrontEnd(grammars = Object.keys(GRAMMARS), options = {}) {
   return next;
 }
 async function loadGrammars(wanted, options) {
-  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers, HOST_LANGUAGES, unavailable);
   const missing = wanted.filter((name2) => !parsers.has(name2));
   if (missing.length === 0) return frontEnd;
   const { Language, Parser: Parser2 } = require("web-tree-sitter");
-  const wasm = codeParserWasmFiles();
+  const damaged = (what, error) => `${what} did not load; reinstall InsertLint (${firstLineOf(error)})`;
   if (!runtimeReady) {
-    await withWasmTierUp(options.tierUp !== false, () => Parser2.init({ locateFile: () => wasm.runtime }));
-    runtimeReady = true;
+    try {
+      const runtime = runtimeWasmFile();
+      await withWasmTierUp(options.tierUp !== false, () => Parser2.init({ locateFile: () => runtime, printErr: () => void 0 }));
+      runtimeReady = true;
+    } catch (error) {
+      for (const name2 of missing) unavailable.set(name2, damaged("the tree-sitter runtime", error));
+      return frontEnd;
+    }
   }
   for (const name2 of missing) {
     if (parsers.has(name2)) continue;
-    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), async () => Language.loadSync(compileGrammar(wasm.grammars[name2])));
+    let language;
+    try {
+      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), async () => Language.loadSync(compileGrammar(grammarWasmFile(name2))));
+    } catch (error) {
+      unavailable.set(name2, damaged(`the ${name2} parser`, error));
+      continue;
+    }
+    unavailable.delete(name2);
     const parser = new Parser2();
     parser.setLanguage(language);
     parser.parse("\n")?.delete();
@@ -15029,7 +15049,7 @@ async function loadGrammars(wanted, options) {
   }
   return frontEnd;
 }
-var import_node_fs3, TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, frontEnd, loading, runtimeReady;
+var import_node_fs3, TreeSitterCodeFrontEnd, TIER_UP_MIN_CHARS, parsers, unavailable, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -15042,18 +15062,20 @@ var init_frontend = __esm({
     init_warm_up();
     init_wasm();
     TreeSitterCodeFrontEnd = class {
-      constructor(parsers2, hostLanguages = HOST_LANGUAGES) {
+      constructor(parsers2, hostLanguages = HOST_LANGUAGES, unavailable2 = /* @__PURE__ */ new Map()) {
         this.parsers = parsers2;
+        this.unavailable = unavailable2;
         for (const host of hostLanguages) for (const language of host.languages) this.byLanguage.set(language, host);
         this.languages = [...this.byLanguage.keys()];
       }
       parsers;
+      unavailable;
       languages;
       byLanguage = /* @__PURE__ */ new Map();
       read(source, options = { driverModules: [] }) {
         const host = this.byLanguage.get(source.language);
         if (!host) return emptyResult();
-        const env = { parser: (grammar) => this.parsers.get(grammar), options };
+        const env = { parser: (grammar) => this.parsers.get(grammar), unavailable: (grammar) => this.unavailable.get(grammar), options };
         try {
           return host.read(source, env);
         } catch (error) {
@@ -15064,6 +15086,7 @@ var init_frontend = __esm({
     };
     TIER_UP_MIN_CHARS = 2 ** 19;
     parsers = /* @__PURE__ */ new Map();
+    unavailable = /* @__PURE__ */ new Map();
     loading = Promise.resolve();
     runtimeReady = false;
   }
@@ -15126,8 +15149,9 @@ async function lintPaths(options) {
     const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2, tierUpPays: tierUpPays2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd2(grammars, { warmUp: true, tierUp: tierUpPays2(codeFiles) }));
-    codeLoad = { ms: performance.now() - started, grammars };
+    const codeFrontEnd = await loadCodeFrontEnd2(grammars, { warmUp: true, tierUp: tierUpPays2(codeFiles) });
+    frontEnds.push(codeFrontEnd);
+    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...codeFrontEnd.unavailable.values()] };
   }
   const workspace = new Workspace(config, frontEnds);
   workspace.keepForEdits = false;
@@ -15353,6 +15377,11 @@ async function lintForCommand(args, io, { parallel = false, fixes = true } = {})
   }
   for (const problem of run2.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}
 `);
+  for (const why of new Set(run2.codeLoad?.unavailable)) {
+    const left = run2.files.filter((file) => run2.workspace.model(file)?.leftOut === why).length;
+    if (left > 0) io.stderr(`insertlint: warning: ${plainLine(why)}: ${left} file${left === 1 ? "" : "s"} left out, their findings are not reported
+`);
+  }
   for (const skipped of run2.skipped) io.stderr(`insertlint: skipped ${plainLine(displayPath(run2.cwd, skipped.path))}: ${plainLine(skipped.reason)}
 `);
   for (const failure of run2.workspace.ruleFailures) {
@@ -33431,7 +33460,9 @@ var init_language_server = __esm({
         s.folders = folderUris.filter((u) => u.startsWith("file:")).map((u) => (0, import_node_url4.fileURLToPath)(u));
         if (options.settings !== void 0) s.settings = this.configuration.readSettingsReporting(options.settings);
         try {
-          s.codeFrontEnd = await loadCodeFrontEnd();
+          const codeFrontEnd = await loadCodeFrontEnd();
+          s.codeFrontEnd = codeFrontEnd;
+          for (const why of codeFrontEnd.unavailable.values()) s.log("error", `SQL inside application code is partly not linted: ${why}`);
         } catch (error) {
           s.log("error", `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
         }

@@ -55,7 +55,7 @@ export interface LintRun {
    * among the inputs, 0 ms when an earlier run of the process loaded them): a one-time cost of the process,
    * not of the first file that needs a grammar.
    */
-  codeLoad?: { ms: number; grammars: GrammarName[] };
+  codeLoad?: { ms: number; grammars: GrammarName[]; unavailable: string[] };
   /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
   docsBaseUrl?: string;
 }
@@ -112,8 +112,9 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     const { grammarsFor, loadCodeFrontEnd, tierUpPays } = await import('../code/frontend');
     const grammars = grammarsFor(codeFiles);
     const started = performance.now();
-    frontEnds.push(await loadCodeFrontEnd(grammars, { warmUp: true, tierUp: tierUpPays(codeFiles) }));
-    codeLoad = { ms: performance.now() - started, grammars };
+    const codeFrontEnd = await loadCodeFrontEnd(grammars, { warmUp: true, tierUp: tierUpPays(codeFiles) });
+    frontEnds.push(codeFrontEnd);
+    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...codeFrontEnd.unavailable.values()] };
   }
   const workspace = new Workspace(config, frontEnds);
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).

@@ -7,7 +7,7 @@ import type { Language as GrammarLanguage, Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEnd, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
 import { HOST_LANGUAGES } from './languages';
-import { codeParserWasmFiles, GRAMMARS, BASELINE_ONLY_GRAMMARS, type GrammarName } from './wasm';
+import { GRAMMARS, BASELINE_ONLY_GRAMMARS, grammarWasmFile, runtimeWasmFile, type GrammarName } from './wasm';
 import { DeadlineExceeded } from '../engine/deadline';
 import { withWasmTierUp } from './wasm-tiering';
 import { WARM_UP_FILES } from './warm-up';
@@ -24,6 +24,8 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
   constructor(
     private readonly parsers: Map<GrammarName, Parser>,
     hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES,
+    /** Grammars that failed to load, with why: their files are left out with that reason. */
+    readonly unavailable: ReadonlyMap<GrammarName, string> = new Map(),
   ) {
     for (const host of hostLanguages) for (const language of host.languages) this.byLanguage.set(language, host);
     this.languages = [...this.byLanguage.keys()];
@@ -32,7 +34,7 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
   read(source: SourceFile, options: FrontEndOptions = { driverModules: [] }): FrontEndResult {
     const host = this.byLanguage.get(source.language);
     if (!host) return emptyResult();
-    const env: HostEnv = { parser: (grammar) => this.parsers.get(grammar), options };
+    const env: HostEnv = { parser: (grammar) => this.parsers.get(grammar), unavailable: (grammar) => this.unavailable.get(grammar), options };
     try {
       return host.read(source, env);
     } catch (error) {
@@ -86,7 +88,14 @@ function compileGrammar(path: string): Parameters<typeof GrammarLanguage.loadSyn
   return new WebAssembly.Module(readFileSync(path));
 }
 
+/** An error's first line, without emscripten's wrapping ("Aborted(…). Build with -sASSERTIONS for more info."). */
+function firstLineOf(error: unknown): string {
+  const line = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return /^Aborted\((.*)\)(?:\. Build with .*)?$/.exec(line)?.[1] ?? line;
+}
+
 const parsers = new Map<GrammarName, Parser>();
+const unavailable = new Map<GrammarName, string>();
 let frontEnd: TreeSitterCodeFrontEnd | undefined;
 let loading: Promise<unknown> = Promise.resolve();
 
@@ -121,7 +130,7 @@ export interface LoadOptions {
 let runtimeReady = false;
 
 async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promise<TreeSitterCodeFrontEnd> {
-  frontEnd ??= new TreeSitterCodeFrontEnd(parsers);
+  frontEnd ??= new TreeSitterCodeFrontEnd(parsers, HOST_LANGUAGES, unavailable);
   const missing = wanted.filter((name) => !parsers.has(name));
   // COBOL and JCL need no grammar: a run over them does not load the runtime (~20 ms).
   if (missing.length === 0) return frontEnd;
@@ -129,14 +138,30 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
   // Language objects the CommonJS copy that walk.ts queries with does not accept.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter');
-  const wasm = codeParserWasmFiles();
+  // A grammar or the runtime that does not load (a package missing or damaged) leaves its files out, with
+  // why, and the rest of the run goes on.
+  const damaged = (what: string, error: unknown) => `${what} did not load; reinstall InsertLint (${firstLineOf(error)})`;
   if (!runtimeReady) {
-    await withWasmTierUp(options.tierUp !== false, () => Parser.init({ locateFile: () => wasm.runtime }));
-    runtimeReady = true;
+    try {
+      const runtime = runtimeWasmFile();
+      // Its own messages (emscripten's "Aborted(…)") are left unprinted: the reason goes with the files left out.
+      await withWasmTierUp(options.tierUp !== false, () => Parser.init({ locateFile: () => runtime, printErr: () => undefined }));
+      runtimeReady = true;
+    } catch (error) {
+      for (const name of missing) unavailable.set(name, damaged('the tree-sitter runtime', error));
+      return frontEnd;
+    }
   }
   for (const name of missing) {
     if (parsers.has(name)) continue;
-    const language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileGrammar(wasm.grammars[name])));
+    let language: GrammarLanguage;
+    try {
+      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileGrammar(grammarWasmFile(name))));
+    } catch (error) {
+      unavailable.set(name, damaged(`the ${name} parser`, error));
+      continue;
+    }
+    unavailable.delete(name);
     const parser = new Parser();
     parser.setLanguage(language);
     // V8 compiles wasm functions when they first run: one parse of a line compiles the grammar's lexer and

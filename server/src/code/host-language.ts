@@ -12,6 +12,8 @@ import { checkDeadline, deadlinePassed } from '../engine/deadline';
 export interface HostEnv {
   /** The loaded parser of a grammar this module declared. */
   parser(grammar: GrammarName): Parser | undefined;
+  /** Why a grammar has no parser, when it failed to load (a damaged install). */
+  unavailable(grammar: GrammarName): string | undefined;
   options: FrontEndOptions;
 }
 
@@ -37,7 +39,7 @@ export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: 
  */
 export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: LanguageAdapter, options: { hostText?: string; hooks?: ExtractHooks } = {}): FrontEndResult {
   const parser = env.parser(adapter.grammar);
-  if (!parser) return emptyResult();
+  if (!parser) return emptyResult(env.unavailable(adapter.grammar));
   // tree-sitter asks now and then whether to give up (true: stop); the typings say void.
   const progressCallback = deadlinePassed as unknown as (state: ParseState) => void;
   const tree = parser.parse(options.hostText ?? source.text, null, { progressCallback });

@@ -35,20 +35,27 @@ function resolvePackageFile(pkg: string, file: string, searchFrom?: string): str
   }
 }
 
+/** The web-tree-sitter runtime's .wasm (`searchFrom`: where node_modules is looked up, as below). */
+export function runtimeWasmFile(searchFrom?: string): string {
+  try {
+    return require.resolve('web-tree-sitter/web-tree-sitter.wasm', searchFrom ? { paths: [searchFrom] } : undefined);
+  } catch {
+    return resolvePackageFile('web-tree-sitter', 'web-tree-sitter.wasm', searchFrom);
+  }
+}
+
+/** A grammar's .wasm. Throws when its package is not installed. */
+export function grammarWasmFile(name: GrammarName, searchFrom?: string): string {
+  const [pkg, file] = GRAMMARS[name];
+  return resolvePackageFile(pkg, file, searchFrom);
+}
+
 /**
  * Absolute paths of every .wasm the code front end loads: the web-tree-sitter runtime and one per grammar.
  * `searchFrom` overrides where node_modules is looked up (a packaged extension passes its own folder).
  */
 export function codeParserWasmFiles(searchFrom?: string): { runtime: string; grammars: Record<GrammarName, string> } {
-  let runtime: string;
-  try {
-    runtime = require.resolve('web-tree-sitter/web-tree-sitter.wasm', searchFrom ? { paths: [searchFrom] } : undefined);
-  } catch {
-    runtime = resolvePackageFile('web-tree-sitter', 'web-tree-sitter.wasm', searchFrom);
-  }
   const grammars = {} as Record<GrammarName, string>;
-  for (const [name, [pkg, file]] of Object.entries(GRAMMARS) as [GrammarName, readonly [string, string]][]) {
-    grammars[name] = resolvePackageFile(pkg, file, searchFrom);
-  }
-  return { runtime, grammars };
+  for (const name of Object.keys(GRAMMARS) as GrammarName[]) grammars[name] = grammarWasmFile(name, searchFrom);
+  return { runtime: runtimeWasmFile(searchFrom), grammars };
 }

@@ -129,7 +129,10 @@ export class InsertLintServer {
     s.folders = folderUris.filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u));
     if (options.settings !== undefined) s.settings = this.configuration.readSettingsReporting(options.settings);
     try {
-      s.codeFrontEnd = await loadCodeFrontEnd();
+      const codeFrontEnd = await loadCodeFrontEnd();
+      s.codeFrontEnd = codeFrontEnd;
+      // A grammar that did not load (a damaged install): its files are left out, saying so; the log says it once.
+      for (const why of codeFrontEnd.unavailable.values()) s.log('error', `SQL inside application code is partly not linted: ${why}`);
     } catch (error) {
       s.log('error', `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
     }
