@@ -15000,9 +15000,18 @@ function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
   }
   return false;
 }
-function compileGrammar(path) {
-  const { WebAssembly } = globalThis;
-  return new WebAssembly.Module((0, import_node_fs3.readFileSync)(path));
+function compileWasm(path) {
+  return new (wasmApi()).Module((0, import_node_fs3.readFileSync)(path));
+}
+function wasmApi() {
+  return globalThis.WebAssembly;
+}
+function instantiateHere(path) {
+  return (imports, receive) => {
+    const module2 = compileWasm(path);
+    receive(new (wasmApi()).Instance(module2, imports), module2);
+    return {};
+  };
 }
 function firstLineOf(error) {
   const line = (error instanceof Error ? error.message : String(error)).split("\n")[0];
@@ -15023,7 +15032,7 @@ async function loadGrammars(wanted, options) {
   if (!runtimeReady) {
     try {
       const runtime = runtimeWasmFile();
-      await withWasmTierUp(options.tierUp !== false, () => Parser2.init({ locateFile: () => runtime, printErr: () => void 0 }));
+      await withWasmTierUp(options.tierUp !== false, () => Parser2.init({ instantiateWasm: instantiateHere(runtime), printErr: () => void 0 }));
       runtimeReady = true;
     } catch (error) {
       for (const name2 of missing) unavailable.set(name2, damaged("the tree-sitter runtime", error));
@@ -15034,7 +15043,7 @@ async function loadGrammars(wanted, options) {
     if (parsers.has(name2)) continue;
     let language;
     try {
-      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), async () => Language.loadSync(compileGrammar(grammarWasmFile(name2))));
+      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name2), async () => Language.loadSync(compileWasm(grammarWasmFile(name2))));
     } catch (error) {
       unavailable.set(name2, damaged(`the ${name2} parser`, error));
       continue;

@@ -78,14 +78,31 @@ export function tierUpPays(files: Iterable<{ path: string; language: FileLanguag
 }
 
 /**
- * A grammar's module, compiled on this thread: V8 compiles its functions when they first run, so this takes 1-3
- * ms. Language.load compiled it on V8's worker threads, and this thread waited while they were busy optimising
- * the code read so far: ~80 ms of a run over seven grammars. (The project's TypeScript libraries do not
+ * A wasm module compiled on this thread: V8 compiles its functions when they first run, so this takes 1-3 ms.
+ * Loaded asynchronously (Language.load, the runtime's own init), the CLI carried on from a task of V8's inside
+ * Node's DrainTasks, and its next turn of the event loop waited there for V8's worker threads to finish all
+ * they had queued (optimising the code read so far: 35-90 ms). (The project's TypeScript libraries do not
  * declare WebAssembly.)
  */
-function compileGrammar(path: string): Parameters<typeof GrammarLanguage.loadSync>[0] {
-  const { WebAssembly } = globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => Parameters<typeof GrammarLanguage.loadSync>[0] } };
-  return new WebAssembly.Module(readFileSync(path));
+function compileWasm(path: string): WasmModule {
+  return new (wasmApi().Module)(readFileSync(path));
+}
+
+interface WasmModule {
+  readonly compiled: unique symbol;
+}
+
+function wasmApi(): { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: unknown) => unknown } {
+  return (globalThis as unknown as { WebAssembly: ReturnType<typeof wasmApi> }).WebAssembly;
+}
+
+/** emscripten's hook for instantiating the runtime: here, on this thread (see compileWasm). */
+function instantiateHere(path: string) {
+  return (imports: unknown, receive: (instance: unknown, module: WasmModule) => void): object => {
+    const module = compileWasm(path);
+    receive(new (wasmApi().Instance)(module, imports), module);
+    return {};
+  };
 }
 
 /** An error's first line, without emscripten's wrapping ("Aborted(…). Build with -sASSERTIONS for more info."). */
@@ -145,7 +162,7 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
     try {
       const runtime = runtimeWasmFile();
       // Its own messages (emscripten's "Aborted(…)") are left unprinted: the reason goes with the files left out.
-      await withWasmTierUp(options.tierUp !== false, () => Parser.init({ locateFile: () => runtime, printErr: () => undefined }));
+      await withWasmTierUp(options.tierUp !== false, () => Parser.init({ instantiateWasm: instantiateHere(runtime), printErr: () => undefined }));
       runtimeReady = true;
     } catch (error) {
       for (const name of missing) unavailable.set(name, damaged('the tree-sitter runtime', error));
@@ -156,7 +173,7 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
     if (parsers.has(name)) continue;
     let language: GrammarLanguage;
     try {
-      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileGrammar(grammarWasmFile(name))));
+      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileWasm(grammarWasmFile(name)) as unknown as Parameters<typeof GrammarLanguage.loadSync>[0]));
     } catch (error) {
       unavailable.set(name, damaged(`the ${name} parser`, error));
       continue;
