@@ -15160,7 +15160,7 @@ async function lintPaths(options) {
     const started = performance.now();
     const codeFrontEnd = await loadCodeFrontEnd2(grammars, { warmUp: true, tierUp: tierUpPays2(codeFiles) });
     frontEnds.push(codeFrontEnd);
-    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...codeFrontEnd.unavailable.values()] };
+    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
   workspace.keepForEdits = false;
@@ -15386,7 +15386,7 @@ async function lintForCommand(args, io, { parallel = false, fixes = true } = {})
   }
   for (const problem of run2.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}
 `);
-  for (const why of new Set(run2.codeLoad?.unavailable)) {
+  for (const why of run2.codeLoad?.unavailable ?? []) {
     const left = run2.files.filter((file) => run2.workspace.model(file)?.leftOut === why).length;
     if (left > 0) io.stderr(`insertlint: warning: ${plainLine(why)}: ${left} file${left === 1 ? "" : "s"} left out, their findings are not reported
 `);
@@ -33471,7 +33471,7 @@ var init_language_server = __esm({
         try {
           const codeFrontEnd = await loadCodeFrontEnd();
           s.codeFrontEnd = codeFrontEnd;
-          for (const why of codeFrontEnd.unavailable.values()) s.log("error", `SQL inside application code is partly not linted: ${why}`);
+          for (const why of new Set(codeFrontEnd.unavailable.values())) s.log("error", `SQL inside application code is partly not linted: ${why}`);
         } catch (error) {
           s.log("error", `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
         }

@@ -127,8 +127,7 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = f
     if (model?.timedOut) io.stderr(`insertlint: warning: ${plainLine(displayPath(run.cwd, file))}: ${plainLine(model.leftOut ?? '')}; its findings are not reported\n`);
   }
   for (const problem of run.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}\n`);
-  // One line per cause (a runtime that did not load is every grammar's cause).
-  for (const why of new Set(run.codeLoad?.unavailable)) {
+  for (const why of run.codeLoad?.unavailable ?? []) {
     const left = run.files.filter((file) => run.workspace.model(file)?.leftOut === why).length;
     if (left > 0) io.stderr(`insertlint: warning: ${plainLine(why)}: ${left} file${left === 1 ? '' : 's'} left out, their findings are not reported\n`);
   }

@@ -55,6 +55,7 @@ export interface LintRun {
    * among the inputs, 0 ms when an earlier run of the process loaded them): a one-time cost of the process,
    * not of the first file that needs a grammar.
    */
+  /** `unavailable`: why grammars among them did not load (a damaged install), once per cause. */
   codeLoad?: { ms: number; grammars: GrammarName[]; unavailable: string[] };
   /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
   docsBaseUrl?: string;
@@ -114,7 +115,8 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     const started = performance.now();
     const codeFrontEnd = await loadCodeFrontEnd(grammars, { warmUp: true, tierUp: tierUpPays(codeFiles) });
     frontEnds.push(codeFrontEnd);
-    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...codeFrontEnd.unavailable.values()] };
+    // Why grammars did not load, once per cause (a runtime that did not load is every grammar's cause).
+    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).

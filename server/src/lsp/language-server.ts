@@ -132,7 +132,7 @@ export class InsertLintServer {
       const codeFrontEnd = await loadCodeFrontEnd();
       s.codeFrontEnd = codeFrontEnd;
       // A grammar that did not load (a damaged install): its files are left out, saying so; the log says it once.
-      for (const why of codeFrontEnd.unavailable.values()) s.log('error', `SQL inside application code is partly not linted: ${why}`);
+      for (const why of new Set(codeFrontEnd.unavailable.values())) s.log('error', `SQL inside application code is partly not linted: ${why}`);
     } catch (error) {
       s.log('error', `The code front end (tree-sitter) did not load; SQL inside application code is not linted: ${describe(error)}`);
     }
