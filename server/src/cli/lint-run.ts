@@ -53,9 +53,9 @@ export interface LintRun {
   /**
    * What loading the tree-sitter runtime and grammars cost this run (absent when no host-language file is
    * among the inputs, 0 ms when an earlier run of the process loaded them): a one-time cost of the process,
-   * not of the first file that needs a grammar.
+   * not of the first file that needs a grammar. `unavailable`: why grammars among them did not load (a damaged
+   * install), once per cause.
    */
-  /** `unavailable`: why grammars among them did not load (a damaged install), once per cause. */
   codeLoad?: { ms: number; grammars: GrammarName[]; unavailable: string[] };
   /** --docs-url or INSERTLINT_DOCS_URL: where rule documentation links point (the repository when absent). */
   docsBaseUrl?: string;
