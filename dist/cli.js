@@ -14984,17 +14984,21 @@ __export(frontend_exports, {
 });
 function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
   const grammars = /* @__PURE__ */ new Set();
-  for (const { path, language, text: text2 } of files) {
-    const host = hostLanguages.find((h) => h.languages.includes(language));
-    if (!host || host.grammars.length === 0) continue;
-    grammars.add(host.grammarOf?.(path, language, text2) ?? host.grammars[0]);
+  for (const file of files) {
+    const grammar = grammarOfFile(file, hostLanguages);
+    if (grammar !== void 0) grammars.add(grammar);
   }
   return [...grammars];
+}
+function grammarOfFile({ path, language, text: text2 }, hostLanguages) {
+  const host = hostLanguages.find((h) => h.languages.includes(language));
+  if (!host || host.grammars.length === 0) return void 0;
+  return host.grammarOf?.(path, language, text2) ?? host.grammars[0];
 }
 function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
   let chars = 0;
   for (const file of files) {
-    const [grammar] = grammarsFor([file], hostLanguages);
+    const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== void 0 && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
     if (chars >= TIER_UP_MIN_CHARS) return true;
   }

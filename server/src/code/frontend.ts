@@ -48,12 +48,18 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
 /** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */
 export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage; text?: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
   const grammars = new Set<GrammarName>();
-  for (const { path, language, text } of files) {
-    const host = hostLanguages.find((h) => h.languages.includes(language));
-    if (!host || host.grammars.length === 0) continue;
-    grammars.add(host.grammarOf?.(path, language, text) ?? host.grammars[0]);
+  for (const file of files) {
+    const grammar = grammarOfFile(file, hostLanguages);
+    if (grammar !== undefined) grammars.add(grammar);
   }
   return [...grammars];
+}
+
+/** The grammar a file parses with (none for COBOL, JCL and other languages read without one). */
+function grammarOfFile({ path, language, text }: { path: string; language: FileLanguage; text?: string }, hostLanguages: readonly HostLanguage[]): GrammarName | undefined {
+  const host = hostLanguages.find((h) => h.languages.includes(language));
+  if (!host || host.grammars.length === 0) return undefined;
+  return host.grammarOf?.(path, language, text) ?? host.grammars[0];
 }
 
 /**
@@ -70,7 +76,7 @@ export const TIER_UP_MIN_CHARS = 2 ** 19;
 export function tierUpPays(files: Iterable<{ path: string; language: FileLanguage; text: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): boolean {
   let chars = 0;
   for (const file of files) {
-    const [grammar] = grammarsFor([file], hostLanguages);
+    const grammar = grammarOfFile(file, hostLanguages);
     if (grammar !== undefined && !BASELINE_ONLY_GRAMMARS.has(grammar)) chars += file.text.length;
     if (chars >= TIER_UP_MIN_CHARS) return true;
   }
