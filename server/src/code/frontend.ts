@@ -94,9 +94,8 @@ function compileWasm(path: string): WasmModule {
   return new (wasmApi().Module)(readFileSync(path));
 }
 
-interface WasmModule {
-  readonly compiled: unique symbol;
-}
+/** WebAssembly.Module, as web-tree-sitter's typings name it. */
+type WasmModule = Parameters<typeof GrammarLanguage.loadSync>[0];
 
 function wasmApi(): { Module: new (bytes: Uint8Array) => WasmModule; Instance: new (module: WasmModule, imports: unknown) => unknown } {
   return (globalThis as unknown as { WebAssembly: ReturnType<typeof wasmApi> }).WebAssembly;
@@ -179,7 +178,7 @@ async function loadGrammars(wanted: GrammarName[], options: LoadOptions): Promis
     if (parsers.has(name)) continue;
     let language: GrammarLanguage;
     try {
-      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileWasm(grammarWasmFile(name)) as unknown as Parameters<typeof GrammarLanguage.loadSync>[0]));
+      language = await withWasmTierUp(options.tierUp !== false && !BASELINE_ONLY_GRAMMARS.has(name), async () => Language.loadSync(compileWasm(grammarWasmFile(name))));
     } catch (error) {
       unavailable.set(name, damaged(`the ${name} parser`, error));
       continue;
