@@ -136,8 +136,11 @@ async function main() {
       2,
     ),
   );
-  // XDG folders inside the run: code-server writes its config.yaml and state there, not in the user's home.
-  const env = { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}`, XDG_CONFIG_HOME: join(run, 'xdg-config'), XDG_DATA_HOME: join(run, 'xdg-data') };
+  // XDG folders inside the run: code-server writes its config.yaml and state there, not in the user's home;
+  // its IPC sockets (vscode-ipc-*, vscode-git-*) go to TMPDIR, and so are removed with the run (each run used to
+  // leave a few in /tmp). A short path: a socket's path is limited to ~107 bytes.
+  const env = { ...process.env, PATH: `${dirname(NODE24)}:${process.env.PATH}`, XDG_CONFIG_HOME: join(run, 'xdg-config'), XDG_DATA_HOME: join(run, 'xdg-data'), TMPDIR: join(run, 'tmp') };
+  mkdirSync(env.TMPDIR, { mode: 0o700 });
   const common = ['--user-data-dir', userData, '--extensions-dir', extensions, '--disable-telemetry', '--disable-update-check'];
   log('installing', vsix);
   runOrDie(NODE24, [CODE_SERVER, ...common, '--install-extension', vsix, '--force'], { env });
