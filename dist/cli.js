@@ -6138,7 +6138,7 @@ var init_grammar = __esm({
 
 // server/src/sql/grammar/dialects.ts
 function otherDialect(p, first, end) {
-  const found = p.kw(first + 1, "TABLE") && p.kw(first, "ALTER") ? alterTable(p, first + 2, end) : p.kw(first, "CREATE") ? create(p, first + 1, end) : void 0;
+  const found = p.kw(first + 1, "TABLE") && p.kw(first, "ALTER") ? alterTable(p, first + 2, end) : p.kw(first, "CREATE") ? create(p, first + 1, end) : p.kw(first, "IMPORT") ? importForeignSchema(p, first + 1) : void 0;
   if (!found) return void 0;
   const span = p.tokSpan(found.at);
   return {
@@ -6176,6 +6176,10 @@ function alterTable(p, from, end) {
     return void 0;
   });
 }
+function importForeignSchema(p, from) {
+  if (!p.kw(from, "FOREIGN") || !p.kw(from + 1, "SCHEMA")) return void 0;
+  return { construct: { dialect: "PostgreSQL", written: "IMPORT FOREIGN SCHEMA", db2: "Db2 federation names each remote table with CREATE NICKNAME n FOR server.schema.table" }, at: from };
+}
 function create(p, from, end) {
   if (p.kw(from, "INDEX") && p.isIdent(from + 1)) {
     let i = from + 2;
@@ -6185,6 +6189,8 @@ function create(p, from, end) {
     }
   }
   if (!p.kw(from, "TABLE")) return void 0;
+  const as = atTopLevel(p, from + 1, end, (i) => p.kw(i, "AS") && (p.kw(i + 1, "SELECT") || p.kw(i + 1, "WITH") || p.kw(i + 1, "VALUES")) ? CREATE_TABLE_AS_QUERY : void 0);
+  if (as) return as;
   for (let i = from; i < end; i++) {
     if (p.kw(i, "DATETIME") && DATETIME_QUALIFIERS.some((q2) => p.kw(i + 1, q2))) {
       return { construct: { dialect: "Informix", written: "DATETIME YEAR TO \u2026", db2: "Db2 uses TIMESTAMP (TIMESTAMP(p) for fractions of a second)" }, at: i };
@@ -6198,12 +6204,17 @@ function create(p, from, end) {
   }
   return void 0;
 }
-var DATETIME_QUALIFIERS;
+var CREATE_TABLE_AS_QUERY, DATETIME_QUALIFIERS;
 var init_dialects = __esm({
   "server/src/sql/grammar/dialects.ts"() {
     "use strict";
     init_lexer();
     init_clauses();
+    CREATE_TABLE_AS_QUERY = {
+      dialect: "PostgreSQL, Oracle or MySQL",
+      written: "CREATE TABLE \u2026 AS SELECT",
+      db2: "Db2 puts the query in parentheses and says whether to copy its rows: CREATE TABLE t AS (SELECT \u2026) WITH DATA, or WITH NO DATA for the columns only"
+    };
     DATETIME_QUALIFIERS = ["YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND", "FRACTION"];
   }
 });
@@ -9200,7 +9211,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata). The finding then says so and gives Db2\'s form (for\n`MODIFY`: `ALTER COLUMN c SET DATA TYPE t`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 

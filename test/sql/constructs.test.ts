@@ -157,11 +157,22 @@ describe("sql parser: another database's SQL", () => {
     assert.equal(dialectOf('CREATE TABLE t (ts DATETIME YEAR TO FRACTION(5) NOT NULL)'), 'Informix');
     assert.equal(dialectOf("CREATE TABLE t (ts TIMESTAMP(6) FORMAT 'YYYY-MM-DD' NOT NULL)"), 'Teradata');
     assert.equal(dialectOf('CREATE INDEX ix (a, b) ON t'), 'Teradata');
+    // PostgreSQL (db2_fdw's tests run in PostgreSQL beside Db2 scripts).
+    assert.equal(dialectOf('IMPORT FOREIGN SCHEMA "DB2INST1" FROM SERVER sample INTO sample'), 'PostgreSQL');
+    const ctas = parseSql('create table sample.orgcopy as select * from sample.org').statements[0];
+    assert.equal(ctas.parseError?.dialect, 'PostgreSQL, Oracle or MySQL');
+    assert.match(ctas.parseError!.message, /AS \(SELECT …\) WITH DATA/);
+    assert.equal(dialectOf('CREATE TABLE t (a, b) AS WITH q AS (SELECT 1, 2 FROM s) SELECT * FROM q'), 'PostgreSQL, Oracle or MySQL');
   });
 
   it('never calls valid Db2 foreign, nor an ordinary mistake', () => {
     assert.equal(parseSql('ALTER TABLE t ALTER COLUMN c SET DATA TYPE VARCHAR(9)').statements[0].parseError, undefined);
     assert.equal(dialectOf('ALTER TABLE t ADD COLUMN a INT b INT'), undefined);
     assert.equal(dialectOf('CREATE TABLE t (a INT,, b INT)'), undefined);
+    // Db2's own forms read; the CLP's IMPORT and a broken one stay ordinary parse errors.
+    assert.equal(parseSql('CREATE TABLE t AS (SELECT a FROM s) WITH NO DATA').statements[0].parseError, undefined);
+    assert.equal(parseSql('CREATE TABLE t AS (SELECT a FROM s) WITH DATA').statements[0].parseError, undefined);
+    assert.equal(dialectOf('IMPORT FROM x.del OF DEL INTO'), undefined);
+    assert.equal(dialectOf('CREATE TABLE t (a INT CHECK (b AS SELECT))'), undefined);
   });
 });

@@ -13,11 +13,17 @@ interface Construct {
   db2: string;
 }
 
+const CREATE_TABLE_AS_QUERY: Construct = {
+  dialect: 'PostgreSQL, Oracle or MySQL',
+  written: 'CREATE TABLE … AS SELECT',
+  db2: 'Db2 puts the query in parentheses and says whether to copy its rows: CREATE TABLE t AS (SELECT …) WITH DATA, or WITH NO DATA for the columns only',
+};
+
 const DATETIME_QUALIFIERS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'FRACTION'];
 
 /** The statement in [first, end) uses another database's syntax Db2 has no form of; undefined otherwise. */
 export function otherDialect(p: Parser, first: number, end: number): ParseError | undefined {
-  const found = p.kw(first + 1, 'TABLE') && p.kw(first, 'ALTER') ? alterTable(p, first + 2, end) : p.kw(first, 'CREATE') ? create(p, first + 1, end) : undefined;
+  const found = p.kw(first + 1, 'TABLE') && p.kw(first, 'ALTER') ? alterTable(p, first + 2, end) : p.kw(first, 'CREATE') ? create(p, first + 1, end) : p.kw(first, 'IMPORT') ? importForeignSchema(p, first + 1) : undefined;
   if (!found) return undefined;
   const span = p.tokSpan(found.at);
   return {
@@ -59,6 +65,12 @@ function alterTable(p: Parser, from: number, end: number): { construct: Construc
   });
 }
 
+/** IMPORT FOREIGN SCHEMA (PostgreSQL's foreign data wrappers), not the CLP's IMPORT FROM file. */
+function importForeignSchema(p: Parser, from: number): { construct: Construct; at: number } | undefined {
+  if (!p.kw(from, 'FOREIGN') || !p.kw(from + 1, 'SCHEMA')) return undefined;
+  return { construct: { dialect: 'PostgreSQL', written: 'IMPORT FOREIGN SCHEMA', db2: 'Db2 federation names each remote table with CREATE NICKNAME n FOR server.schema.table' }, at: from };
+}
+
 function create(p: Parser, from: number, end: number): { construct: Construct; at: number } | undefined {
   if (p.kw(from, 'INDEX') && p.isIdent(from + 1)) {
     // CREATE INDEX name (cols) ON table
@@ -69,6 +81,9 @@ function create(p: Parser, from: number, end: number): { construct: Construct; a
     }
   }
   if (!p.kw(from, 'TABLE')) return undefined;
+  // CREATE TABLE t [(columns)] AS SELECT …: the query without the parentheses Db2 requires.
+  const as = atTopLevel(p, from + 1, end, (i) => (p.kw(i, 'AS') && (p.kw(i + 1, 'SELECT') || p.kw(i + 1, 'WITH') || p.kw(i + 1, 'VALUES')) ? CREATE_TABLE_AS_QUERY : undefined));
+  if (as) return as;
   // Column definitions are inside the table's parentheses: look at every token.
   for (let i = from; i < end; i++) {
     if (p.kw(i, 'DATETIME') && DATETIME_QUALIFIERS.some((q) => p.kw(i + 1, q))) {
