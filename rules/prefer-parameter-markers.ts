@@ -81,8 +81,9 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
 /** Executions that run a literal-valued INSERT text themselves (not static SQL, not a prepared handle, not a script). */
 function literalInsertOf(execution: SqlExecution): InsertStatement | undefined {
   if (execution.action === 'prepare' || execution.preparedAt || execution.script || execution.batched) return undefined;
-  // Static embedded SQL is bound at precompile time: nothing is compiled when it runs.
-  if (execution.api === 'esql' || execution.api === 'sqlj') return undefined;
+  // Static embedded SQL is bound at precompile time, and an SQL routine's static statements when the routine is
+  // created (its EXECUTE of a PREPAREd text is a prepared execute too): nothing is compiled when they run.
+  if (execution.api === 'esql' || execution.api === 'sqlj' || (execution.api === 'sqlpl' && execution.action === 'executePrepared')) return undefined;
   if (splicedInsertValues(execution).length > 0) return undefined;
   return insertsOf(execution).find(isLiteralValues);
 }

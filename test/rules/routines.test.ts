@@ -103,6 +103,38 @@ END@
     assert.deepEqual([finding.line, finding.column], [3, 3]); // on the EXECUTE IMMEDIATE that runs it
   });
 
+  it("a routine's static literal INSERTs are compiled with it: row at a time in a loop, not parameter markers", () => {
+    // tbrowcompress.db2 (IBM's samples) fills test data this way; the block is xmlindgtt.db2's shape.
+    const text = `CREATE PROCEDURE insertdata (IN size INT)
+LANGUAGE SQL
+BEGIN
+  DECLARE count INTEGER DEFAULT 0;
+  WHILE (count < size) DO
+    INSERT INTO app.temp VALUES (100, 20000);
+    INSERT INTO app.temp VALUES (200, 30000);
+    SET count = count + 1;
+  END WHILE;
+END@
+BEGIN ATOMIC
+  INSERT INTO app.gtt VALUES (1, 'a');
+  INSERT INTO app.gtt VALUES (2, 'b');
+  INSERT INTO app.gtt VALUES (3, 'c');
+END@
+CREATE PROCEDURE dyn ()
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  WHILE i < 100 DO
+    EXECUTE IMMEDIATE 'INSERT INTO app.log VALUES (1)';
+    SET i = i + 1;
+  END WHILE;
+END@
+`;
+    const found = lint({ 'fill.db2': text }, { unmerged: true });
+    assert.deepEqual(rulesAt(found.filter((f) => ['prefer-parameter-markers', 'single-row-insert'].includes(f.rule))), ['prefer-parameter-markers@20', 'single-row-insert@20', 'single-row-insert@6', 'single-row-insert@7']);
+    const single = found.find((f) => f.rule === 'single-row-insert' && f.line === 6)!;
+    assert.match(single.message, /every pass of the WHILE loop.*recursive common table expression/);
+  });
+
   it('a PREPARE on every pass of the loop that EXECUTEs it', () => {
     const text = `CREATE PROCEDURE p ()
 BEGIN
