@@ -42,6 +42,8 @@ const SingleRowInsertRule: Rule = {
       }
       for (const execution of executions) {
         if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
+        // Rows fetched from a called procedure's result set cannot be read by one INSERT … SELECT: nothing to fold.
+        if (execution.loop.readsResultSet) continue;
         const insert = singleRowInsertOf(execution);
         if (!insert) continue;
         const messageId = execution.api === 'sqlpl' ? 'routineLoop' : 'loop';

@@ -135,6 +135,36 @@ END@
     assert.match(single.message, /every pass of the WHILE loop.*recursive common table expression/);
   });
 
+  it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
+    // IBM's db_library compound statements keep what ADMIN_MOVE_TABLE and the like return this way.
+    const text = `BEGIN
+  DECLARE V_KEY VARCHAR(32);
+  DECLARE V_VALUE CLOB(10M);
+  DECLARE V1 RESULT_SET_LOCATOR VARYING;
+  CALL SYSPROC.ADMIN_MOVE_TABLE('S', 'T', '', '', '', '', '', '', '', '', 'MOVE');
+  ASSOCIATE RESULT SET LOCATOR (V1) WITH PROCEDURE SYSPROC.ADMIN_MOVE_TABLE;
+  ALLOCATE C1 CURSOR FOR RESULT SET V1;
+  L1: LOOP
+    FETCH C1 INTO V_KEY, V_VALUE;
+    IF SQLSTATE <> '00000' THEN LEAVE L1; END IF;
+    INSERT INTO APP.MOVE_RESULT VALUES (V_KEY, V_VALUE);
+  END LOOP;
+END@
+BEGIN
+  DECLARE V INT;
+  DECLARE C2 CURSOR FOR SELECT A FROM APP.SRC;
+  OPEN C2;
+  L2: LOOP
+    FETCH C2 INTO V;
+    IF SQLSTATE <> '00000' THEN LEAVE L2; END IF;
+    INSERT INTO APP.COPY VALUES (V);
+  END LOOP;
+END@
+`;
+    const found = lint({ 'moves.db2': text }, { unmerged: true });
+    assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert')), ['single-row-insert@21'], 'the cursor over a query still is');
+  });
+
   it('a PREPARE on every pass of the loop that EXECUTEs it', () => {
     const text = `CREATE PROCEDURE p ()
 BEGIN

@@ -26,6 +26,8 @@ interface RoutineFacts {
   commits: CommitCall[];
   /** CALLs made inside a loop: the callee's loop-free statements run once per pass. */
   calls: { name: string; loop: LoopInfo }[];
+  /** Cursors ALLOCATEd for a called procedure's result set. */
+  resultSetCursors?: Set<string>;
 }
 
 /**
@@ -137,6 +139,12 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       return;
     case 'compound':
       readStatements(stmt.body, context, facts, prepared);
+      return;
+    case 'allocate':
+      (facts.resultSetCursors ??= new Set()).add(stmt.cursor);
+      return;
+    case 'fetch':
+      if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.readsResultSet = true;
       return;
     case 'declareHandler':
       // A handler runs when its condition is raised, not on every pass of the loop around its declaration.

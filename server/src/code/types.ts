@@ -19,6 +19,11 @@ export interface LoopInfo {
    * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).
    */
   chunked?: boolean;
+  /**
+   * The loop FETCHes from a cursor over a called procedure's result set (ALLOCATE c CURSOR FOR RESULT SET): there
+   * is no query to fold into one INSERT … SELECT. Set by the SQL PL front end.
+   */
+  readsResultSet?: boolean;
 }
 
 export interface ConnectionInfo {

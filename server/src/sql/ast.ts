@@ -517,9 +517,9 @@ export interface ExecuteImmediateStatement extends StatementBase {
   text: DynamicSql;
 }
 
-/** OPEN, FETCH and CLOSE of a cursor. */
+/** OPEN, FETCH and CLOSE of a cursor, and ALLOCATE c CURSOR FOR RESULT SET (a called procedure's result set). */
 export interface CursorStatement extends StatementBase {
-  kind: 'open' | 'fetch' | 'close';
+  kind: 'open' | 'fetch' | 'close' | 'allocate';
   cursor: string;
 }
 

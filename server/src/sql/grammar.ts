@@ -57,6 +57,10 @@ export function parseStatement(p: Parser, span: Span): Statement {
     case 'CLOSE':
       if (p.isIdent(first + 1)) return parseCursorStatement(p, span);
       return p.other(span, first, p.end);
+    case 'ALLOCATE':
+      // ALLOCATE c CURSOR FOR RESULT SET loc (the other ALLOCATE is CLP's ALLOCATE … of a descriptor).
+      if (p.isIdent(first + 1) && p.kw(first + 2, 'CURSOR')) return parseCursorStatement(p, span);
+      return p.other(span, first, p.end);
     case 'BEGIN':
     case 'EXECUTE':
     case 'PREPARE':

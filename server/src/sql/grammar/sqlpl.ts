@@ -424,9 +424,9 @@ function parseExecute(p: Parser, span: Span): Statement {
 
 // ---------- statements a script has too ----------
 
-/** OPEN c [USING …] | FETCH [NEXT|PRIOR|FIRST|LAST] [FROM] c INTO … | CLOSE c. */
+/** OPEN c [USING …] | FETCH [NEXT|PRIOR|FIRST|LAST] [FROM] c INTO … | CLOSE c | ALLOCATE c CURSOR FOR RESULT SET loc. */
 export function parseCursorStatement(p: Parser, span: Span): Statement {
-  const kind = p.upper(p.pos).toLowerCase() as 'open' | 'fetch' | 'close';
+  const kind = p.upper(p.pos).toLowerCase() as 'open' | 'fetch' | 'close' | 'allocate';
   const context = kind.toUpperCase();
   p.pos++;
   if (kind === 'fetch') {
