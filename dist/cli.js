@@ -2367,9 +2367,9 @@ function shapeOf(stmt) {
   const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
   switch (stmt.kind) {
     case "insert": {
-      const rows = stmt.source.kind === "values" ? valuesRowCount(stmt.source) : 0;
-      const literal = rows > 0 && stmt.source.kind === "values" && withoutParameters(stmt.source);
-      return `insert ${name2(stmt.target)} ${stmt.source.kind} ${rows} ${literal} ${stmt.sequences.map(name2).join(",")}`;
+      const written = writtenRows(stmt.source);
+      const from = written ? "written" : "query";
+      return `insert ${name2(stmt.target)} ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
     }
     case "merge":
       return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
@@ -2382,6 +2382,10 @@ function shapeOf(stmt) {
     default:
       return void 0;
   }
+}
+function writtenRows(source) {
+  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
+  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
 }
 function withoutParameters(source) {
   return (valuesKindBits(source) & PARAMETER_BITS) === 0;
@@ -2454,7 +2458,6 @@ var init_schema = __esm({
     "use strict";
     init_walk();
     init_edit_shape();
-    init_values();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -2764,9 +2767,10 @@ var init_schema = __esm({
             const key = this.keyOf(stmt.target, stmt);
             const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
             seenInserts?.set(key, count);
-            const reasons = stmt.source.kind === "select" || inLoop ? insertReasons(stmt.source.kind === "select", inLoop) : NO_REASONS;
-            const rows = stmt.source.kind === "values" && !inLoop ? valuesRowCount(stmt.source) : 0;
-            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === "values" && withoutParameters(stmt.source);
+            const written = writtenRows(stmt.source);
+            const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
+            const rows = written && !inLoop ? written.count : 0;
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
             const site = { file, stmt, repeated: inLoop || count > 1 };
             if (literal) site.literalRows = rows;
             this.addInsertSite(key, site, reasons, rows);
@@ -5131,7 +5135,7 @@ function parseInsert(p, span) {
       return stmt;
     }
     if (["UNION", "EXCEPT", "INTERSECT", "ORDER", "FETCH"].some((w) => p.peek(w))) {
-      stmt.source = { kind: "select", span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+      stmt.source = selectSource(p, sourceFirst);
       return stmt;
     }
     stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
@@ -5139,11 +5143,33 @@ function parseInsert(p, span) {
   }
   if (p.peek("SELECT") || p.peek("WITH") || p.kind(p.pos) === TK_LPAREN) {
     const sourceFirst = p.pos;
-    stmt.source = { kind: "select", span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+    stmt.source = selectSource(p, sourceFirst);
     p.pos = p.end;
     return stmt;
   }
   p.fail("expected VALUES, SELECT or WITH", context);
+}
+function selectSource(p, first) {
+  const tables2 = tablesRead(p, first, p.end);
+  const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
+  if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
+  return source;
+}
+function isDummyTable(t) {
+  return (t.schema === void 0 || t.schema === "SYSIBM") && /^SYSDUMMY[1AEU]$/.test(t.name);
+}
+function constantRows(p, from, to) {
+  let count = 1;
+  let parameters = false;
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (k === TK_MARKER || k === TK_HOST) parameters = true;
+    else if (depth === 0 && k === TK_WORD && p.kw(i, "UNION")) count++;
+  }
+  return { count, parameters };
 }
 function parseMerge(p, span) {
   const context = "MERGE";

@@ -26,6 +26,7 @@ const LINES = [
   'INSERT INTO S.T SELECT A FROM X;',
   'INSERT INTO U VALUES (1), (2);',
   'INSERT INTO S.U VALUES (:h);',
+  "INSERT INTO T SELECT 'A', 1 FROM SYSIBM.SYSDUMMY1 UNION ALL SELECT 'B', 2 FROM SYSIBM.SYSDUMMY1;",
 ];
 
 describe('schema: inserts of reference data', () => {
@@ -52,5 +53,24 @@ describe('schema: inserts of reference data', () => {
     assert.equal(schema.insertsReferenceData(codes.target, codes), true);
     assert.equal(schema.insertsReferenceData(orders.target, orders), false);
     assert.equal(schema.insertsReferenceData(codes.target, codes), true, 'the same when asked again');
+  });
+
+  it('counts the rows of a SELECT of constants (FROM SYSIBM.SYSDUMMY1) as written rows, not as a bulk query', () => {
+    // carddemo's TRNTYCAT.ddl seeds 18 category codes this way; a query from a real table stays bulk evidence.
+    const seed = ['01', '02', '03'].map((c) => `SELECT '${c}', 'CODE ${c}' FROM DMY`).join(' UNION ALL\n ');
+    const text = `INSERT INTO APP.CATEGORY (CODE, NAME) WITH DMY AS (SELECT * FROM SYSIBM.SYSDUMMY1)\n ${seed};\n` +
+      'INSERT INTO APP.ONE (A, B) SELECT ?, CURRENT DATE FROM SYSIBM.SYSDUMMY1;\n' +
+      'INSERT INTO APP.COPY (A) SELECT A FROM APP.SRC UNION ALL SELECT 1 FROM SYSIBM.SYSDUMMY1;\n';
+    const file = model('seed.sql', text);
+    const schema = SchemaModel.build([file]);
+    const [category, one, copy] = file.statements as InsertStatement[];
+    assert.deepEqual(category.source.kind === 'select' && category.source.constantRows, { count: 3, parameters: false });
+    assert.deepEqual(one.source.kind === 'select' && one.source.constantRows, { count: 1, parameters: true });
+    assert.equal(copy.source.kind === 'select' && copy.source.constantRows, undefined);
+    assert.equal(schema.insertsReferenceData(category.target, category), true, 'three literal rows: reference data');
+    assert.deepEqual(schema.insertTarget(category.target, category)?.bulkReasons, []);
+    assert.equal(schema.insertsReferenceData(one.target, one), false, 'a row bound at run time is no reference data');
+    assert.deepEqual(schema.insertTarget(one.target, one)?.bulkReasons, []);
+    assert.deepEqual(schema.insertTarget(copy.target, copy)?.bulkReasons, ['INSERT … SELECT']);
   });
 });

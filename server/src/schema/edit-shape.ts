@@ -1,7 +1,7 @@
 // What an edit of a script must leave alone for the workspace's schema to be kept (SchemaModel.withFileReplaced,
 // issue 15: typing in a VALUES list must not fold the schema of a 2,000-file workspace again): the statements
 // the schema reads, and the shape of each insert-like one.
-import type { QualifiedName, Span, Statement, ValuesRow } from '../sql/ast';
+import type { InsertStatement, QualifiedName, Span, Statement, ValuesRow } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { childStatements } from '../sql/walk';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
@@ -42,9 +42,9 @@ export function shapeOf(stmt: Statement): string | undefined {
   const name = (n: QualifiedName) => `${n.schema ?? ''}.${n.name}`;
   switch (stmt.kind) {
     case 'insert': {
-      const rows = stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : 0;
-      const literal = rows > 0 && stmt.source.kind === 'values' && withoutParameters(stmt.source);
-      return `insert ${name(stmt.target)} ${stmt.source.kind} ${rows} ${literal} ${stmt.sequences.map(name).join(',')}`;
+      const written = writtenRows(stmt.source);
+      const from = written ? 'written' : 'query';
+      return `insert ${name(stmt.target)} ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
     }
     case 'merge':
       return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
@@ -59,9 +59,18 @@ export function shapeOf(stmt: Statement): string | undefined {
   }
 }
 
+/**
+ * The rows an INSERT spells out (a VALUES list, or a SELECT of constants from SYSIBM.SYSDUMMY1), and whether they
+ * are literals (no parameter marker or host variable); undefined when its rows come from a query.
+ */
+export function writtenRows(source: InsertStatement['source']): { count: number; literal: boolean } | undefined {
+  if (source.kind === 'values') return { count: valuesRowCount(source), literal: withoutParameters(source) };
+  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : undefined;
+}
+
 const PARAMETER_BITS = valueKindBit('marker') | valueKindBit('host');
 
 /** VALUES rows with no parameter marker or host variable: literal rows, written into the script. */
-export function withoutParameters(source: { kind: 'values'; rows: ValuesRow[]; span: Span }): boolean {
+function withoutParameters(source: { kind: 'values'; rows: ValuesRow[]; span: Span }): boolean {
   return (valuesKindBits(source) & PARAMETER_BITS) === 0;
 }

@@ -14,8 +14,7 @@ import type {
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
-import { schemaStatements, shapeOf, withoutParameters } from './edit-shape';
-import { valuesRowCount } from '../sql/grammar/values';
+import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -483,11 +482,13 @@ export class SchemaModel {
         const key = this.keyOf(stmt.target, stmt);
         const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
         seenInserts?.set(key, count);
+        // Rows the INSERT spells out (VALUES, or a SELECT of constants from SYSIBM.SYSDUMMY1) count towards
+        // bulkRowThreshold (finish()); alone they are no evidence of volume. Rows from a query are.
+        const written = writtenRows(stmt.source);
         // (Most INSERTs give no reason: no array made for them.)
-        const reasons = stmt.source.kind === 'select' || inLoop ? insertReasons(stmt.source.kind === 'select', inLoop) : NO_REASONS;
-        // Rows written in VALUES count towards bulkRowThreshold (finish()); alone they are no evidence of volume.
-        const rows = stmt.source.kind === 'values' && !inLoop ? valuesRowCount(stmt.source) : 0;
-        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && stmt.source.kind === 'values' && withoutParameters(stmt.source);
+        const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
+        const rows = written && !inLoop ? written.count : 0;
+        const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written!.literal;
         const site: InsertSite = { file, stmt, repeated: inLoop || count > 1 };
         if (literal) site.literalRows = rows;
         this.addInsertSite(key, site, reasons, rows);

@@ -272,13 +272,24 @@ export interface ValuesRow {
   span: Span;
 }
 
+/**
+ * A fullselect of constants: every table it reads is SYSIBM.SYSDUMMY1 or its kin (`SELECT 'A', 1 FROM
+ * SYSIBM.SYSDUMMY1 UNION ALL …`). It writes the rows it spells out, as a VALUES list does.
+ */
+export interface ConstantRows {
+  /** One row per UNION branch at the top level. */
+  count: number;
+  /** Any parameter marker or host variable among them (rows bound at run time, not literals). */
+  parameters: boolean;
+}
+
 export interface InsertStatement extends StatementBase {
   kind: 'insert';
   target: QualifiedName;
   columns: string[];
   source:
     | { kind: 'values'; rows: ValuesRow[]; span: Span }
-    | { kind: 'select'; span: Span; tables: QualifiedName[] };
+    | { kind: 'select'; span: Span; tables: QualifiedName[]; constantRows?: ConstantRows };
   /** WITH UR/CS/RS/RR isolation clause on the fullselect. */
   isolation?: string;
   /** Sequences used in the statement: NEXT VALUE FOR s / NEXTVAL FOR s / s.NEXTVAL. */

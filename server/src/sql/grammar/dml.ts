@@ -1,7 +1,7 @@
 // Data statements: INSERT (VALUES or fullselect), MERGE, DECLARE CURSOR, LOCK TABLE, COMMIT/ROLLBACK and
 // SET SCHEMA (which the schema model needs to resolve unqualified names).
-import type { InsertStatement, Span, Statement, ValuesRow } from '../ast';
-import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
+import type { ConstantRows, InsertStatement, QualifiedName, Span, Statement, ValuesRow } from '../ast';
+import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_MARKER, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
 import type { Parser } from '../parser';
 import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, tablesRead } from './clauses';
 import { isForRowsAt, parseValuesRow } from './values';
@@ -56,7 +56,7 @@ export function parseInsert(p: Parser, span: Span): Statement {
       return stmt;
     }
     if (['UNION', 'EXCEPT', 'INTERSECT', 'ORDER', 'FETCH'].some((w) => p.peek(w))) {
-      stmt.source = { kind: 'select', span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+      stmt.source = selectSource(p, sourceFirst);
       return stmt;
     }
     stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
@@ -64,11 +64,39 @@ export function parseInsert(p: Parser, span: Span): Statement {
   }
   if (p.peek('SELECT') || p.peek('WITH') || p.kind(p.pos) === TK_LPAREN) {
     const sourceFirst = p.pos;
-    stmt.source = { kind: 'select', span: p.rangeSpan(sourceFirst, p.end), tables: tablesRead(p, sourceFirst, p.end) };
+    stmt.source = selectSource(p, sourceFirst);
     p.pos = p.end;
     return stmt;
   }
   p.fail('expected VALUES, SELECT or WITH', context);
+}
+
+/** The SELECT source of an INSERT, tokens [first, p.end). */
+function selectSource(p: Parser, first: number): InsertStatement['source'] {
+  const tables = tablesRead(p, first, p.end);
+  const source: InsertStatement['source'] = { kind: 'select', span: p.rangeSpan(first, p.end), tables };
+  if (tables.length > 0 && tables.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
+  return source;
+}
+
+/** SYSIBM.SYSDUMMY1 (and SYSDUMMYA/E/U of Db2 for z/OS): the one-row tables a SELECT of constants reads. */
+function isDummyTable(t: QualifiedName): boolean {
+  return (t.schema === undefined || t.schema === 'SYSIBM') && /^SYSDUMMY[1AEU]$/.test(t.name);
+}
+
+/** The rows of a fullselect of constants in tokens [from, to): its top-level UNION branches. */
+function constantRows(p: Parser, from: number, to: number): ConstantRows {
+  let count = 1;
+  let parameters = false;
+  let depth = 0;
+  for (let i = from; i < to; i++) {
+    const k = p.t.kind[i];
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (k === TK_MARKER || k === TK_HOST) parameters = true;
+    else if (depth === 0 && k === TK_WORD && p.kw(i, 'UNION')) count++;
+  }
+  return { count, parameters };
 }
 
 export function parseMerge(p: Parser, span: Span): Statement {
