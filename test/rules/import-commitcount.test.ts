@@ -21,6 +21,14 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 5000 INSERT INTO ORDERS;\n" }, RULE);
   });
 
+  it('says the default import locks the table (not each row), and leaves an online import alone (it commits as AUTOMATIC)', () => {
+    const [offline] = findings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL ALLOW NO ACCESS INSERT INTO ORDERS;\n" }, RULE);
+    assert.match(offline.message, /table stays locked until the end \(the default ALLOW NO ACCESS takes an exclusive table lock\)/);
+    assert.doesNotMatch(offline.message, /every new row/);
+    expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL ALLOW WRITE ACCESS INSERT INTO ORDERS;\n" }, RULE);
+    expectFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL ALLOW WRITE ACCESS COMMITCOUNT 5 INSERT INTO ORDERS;\n" }, RULE, [{ line: 1, column: 78, message: /commits every 5 rows/ }]);
+  });
+
   it('fixes a missing COMMITCOUNT with AUTOMATIC and a small one with the minimum, as changes of meaning (not "Fix all")', () => {
     const missing = { 'load.clp': "IMPORT FROM 'orders.del' OF DEL MESSAGES 'm.txt' INSERT INTO SALES.ORDERS;\n" };
     assert.equal(applyFix(missing, RULE), "IMPORT FROM 'orders.del' OF DEL MESSAGES 'm.txt' COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n");

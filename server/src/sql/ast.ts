@@ -380,6 +380,8 @@ export interface ImportStatement extends StatementBase {
   mode: 'insert' | 'insert_update' | 'replace' | 'replace_create' | 'create';
   table: QualifiedName;
   commitCount?: number | 'automatic';
+  /** ALLOW WRITE ACCESS: an online import, which commits as COMMITCOUNT AUTOMATIC when no COMMITCOUNT is given. */
+  allowWriteAccess?: boolean;
   /** The COMMITCOUNT value as written, and the mode keyword (INSERT, REPLACE, …) before INTO: where fixes edit. */
   commitCountSpan?: Span;
   modeSpan?: Span;

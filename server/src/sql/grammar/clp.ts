@@ -161,12 +161,13 @@ export function parseImport(p: Parser, span: Span): Statement {
   const fileType = p.upper(p.pos++);
   let commitCount: number | 'automatic' | undefined;
   let commitCountSpan: Span | undefined;
+  let allowWriteAccess = false;
   for (let i = p.pos; i < p.end; i++) {
-    if (!p.kw(i, 'COMMITCOUNT')) continue;
+    if (p.kw(i, 'ALLOW') && p.kw(i + 1, 'WRITE') && p.kw(i + 2, 'ACCESS')) allowWriteAccess = true;
+    if (!p.kw(i, 'COMMITCOUNT') || commitCountSpan) continue;
     if (p.kw(i + 1, 'AUTOMATIC')) commitCount = 'automatic';
     else if (p.kind(i + 1) === TK_NUMBER) commitCount = Number(p.text.slice(p.t.start[i + 1], p.t.end[i + 1]));
     if (commitCount !== undefined) commitCountSpan = { start: p.t.start[i + 1], end: p.t.end[i + 1] };
-    break;
   }
   const found = findInto(p, ['INSERT', 'INSERT_UPDATE', 'REPLACE', 'REPLACE_CREATE', 'CREATE']);
   if (!found) p.fail('expected INSERT|INSERT_UPDATE|REPLACE|REPLACE_CREATE|CREATE INTO table', context, p.end);
@@ -184,6 +185,7 @@ export function parseImport(p: Parser, span: Span): Statement {
   };
   if (commitCount !== undefined) stmt.commitCount = commitCount;
   if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
+  if (allowWriteAccess) stmt.allowWriteAccess = true;
   p.pos = p.end;
   return stmt;
 }
