@@ -1,7 +1,7 @@
 // INSERT triggers on a table that receives inserts: the trigger body runs for every row.
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
-import type { CreateTriggerStatement } from '../server/src/sql/ast';
+import type { CreateTriggerStatement, Statement } from '../server/src/sql/ast';
 import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
 import { insertTargetFor, tableName } from './support/targets';
 
@@ -22,6 +22,9 @@ const InsertTriggerRule: Rule = {
   check({ file, schema, report }) {
     for (const stmt of statementsOf(file, 'createTrigger')) {
       if (stmt.kind !== 'createTrigger' || !stmt.events.includes('insert')) continue;
+      // A BEFORE trigger that only sets the new row's values or signals an error does no SQL work per row: what the
+      // seed measured (tests 18-21) is a trigger that inserts or updates elsewhere.
+      if (stmt.body.length > 0 && stmt.body.every(onlySetsValues)) continue;
       const table = schema.table(stmt.table, stmt);
       if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
       const { body, updating } = describeBody(stmt);
@@ -44,6 +47,21 @@ const InsertTriggerRule: Rule = {
     }
   },
 };
+
+/** SET of variables or transition columns without a fullselect, SIGNAL, and blocks of only those. */
+function onlySetsValues(stmt: Statement): boolean {
+  switch (stmt.kind) {
+    case 'setVariable':
+      return !stmt.selects;
+    case 'signal':
+    case 'resignal':
+      return true;
+    case 'compound':
+      return stmt.body.every(onlySetsValues);
+    default:
+      return false;
+  }
+}
 
 /** What the body does, for the message, and whether it updates rather than inserts (tests 20/21 vs 18/19). */
 function describeBody(stmt: CreateTriggerStatement): { body: string; updating: boolean } {

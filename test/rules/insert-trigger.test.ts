@@ -1,4 +1,5 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { strict as assert } from 'node:assert';
+import { expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
 
 const RULE = 'insert-trigger';
 const TABLES = 'CREATE TABLE T (ID INT, V INT);\nCREATE TABLE AUDIT (ID INT);\nCREATE TABLE COUNTS (N INT);\n';
@@ -23,5 +24,18 @@ describe(`rule ${RULE}`, () => {
   it('ignores UPDATE/DELETE triggers and tables without inserts', () => {
     expectNoFindings({ 'schema.sql': TABLES + 'CREATE TRIGGER T_UPD AFTER UPDATE ON T FOR EACH ROW INSERT INTO AUDIT VALUES (1);\n', 'load.sql': LOAD }, RULE);
     expectNoFindings({ 'schema.sql': TABLES + INSERTING }, RULE);
+  });
+  it('leaves alone a BEFORE trigger that only sets the new row or signals (no SQL work per row)', () => {
+    // IBM's xmltrig.db2 sample validates and defaults the new row this way.
+    const before = `CREATE TRIGGER TR1 NO CASCADE BEFORE INSERT ON T REFERENCING NEW AS N
+  FOR EACH ROW MODE DB2SQL BEGIN ATOMIC
+    SET N.ID = 5000;
+    SET N.NOTE = UPPER(N.NOTE);
+    SIGNAL SQLSTATE '75000' SET MESSAGE_TEXT = 'no';
+  END;
+`;
+    expectNoFindings({ 'schema.sql': TABLES + before, 'load.sql': LOAD }, RULE);
+    const reads = before.replace("SET N.NOTE = UPPER(N.NOTE);", 'SET N.NOTE = (SELECT MAX(NOTE) FROM NOTES);');
+    assert.equal(findings({ 'schema.sql': TABLES + reads, 'load.sql': LOAD }, RULE).length, 1, 'a SET that reads a table is SQL work');
   });
 });

@@ -467,6 +467,8 @@ export interface SetVariableStatement extends StatementBase {
   targets: string[];
   /** SET c = CURSOR FOR select: the tables the cursor variable's query reads. */
   cursorTables?: QualifiedName[];
+  /** A value holds a fullselect (SET v = (SELECT … FROM t)): the statement reads data. */
+  selects?: boolean;
 }
 
 export interface Branch {

@@ -359,6 +359,7 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) p.pos = p.end;
     while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA) p.skipUnit();
     const valueTo = p.pos;
+    for (let i = valueFrom; i < valueTo && !stmt.selects; i++) if (p.kw(i, 'SELECT')) stmt.selects = true;
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
       for (const name of names) p.variables.delete(name);
