@@ -8400,8 +8400,13 @@ var init_commit_per_row = __esm({
         for (const unit of scriptUnits(file)) {
           const statements = unit.statements;
           const explicit = [];
-          for (let i = 0; i + 1 < statements.length; i++) {
-            if (statements[i + 1].kind === "commit" && isSingleRowValues(statements[i]) && !insertsReferenceData(schema, statements[i])) explicit.push(statements[i + 1]);
+          let rows = 0;
+          for (let i = 0; i < statements.length; i++) {
+            const stmt = statements[i];
+            if (stmt.kind === "commit") {
+              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !insertsReferenceData(schema, statements[i - 1])) explicit.push(stmt);
+              rows = 0;
+            } else if (stmt.kind === "insert" || stmt.kind === "merge") rows += isSingleRowValues(stmt) ? 1 : 2;
           }
           if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }

@@ -38,15 +38,22 @@ const CommitPerRowRule: Rule = {
         report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: commit.callSpan });
       }
     }
-    // In a script a row is committed on its own by a COMMIT right after its INSERT. (The CLP's autocommit
+    // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted
+    // since the COMMIT before (three rows then a COMMIT is a commit every three rows). (The CLP's autocommit
     // committing each row is no-autocommit's finding: one finding for one fact.)
     const minPairs = Number(options.minPairs);
     for (const unit of scriptUnits(file)) {
       const statements = unit.statements;
       const explicit: Statement[] = [];
-      for (let i = 0; i + 1 < statements.length; i++) {
-        // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
-        if (statements[i + 1].kind === 'commit' && isSingleRowValues(statements[i]) && !insertsReferenceData(schema, statements[i])) explicit.push(statements[i + 1]);
+      // Rows inserted since the last COMMIT: an INSERT of one VALUES row counts 1, any other INSERT or MERGE many.
+      let rows = 0;
+      for (let i = 0; i < statements.length; i++) {
+        const stmt = statements[i];
+        if (stmt.kind === 'commit') {
+          // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
+          if (rows === 1 && isSingleRowValues(statements[i - 1]) && !insertsReferenceData(schema, statements[i - 1])) explicit.push(stmt);
+          rows = 0;
+        } else if (stmt.kind === 'insert' || stmt.kind === 'merge') rows += isSingleRowValues(stmt) ? 1 : 2;
       }
       // One finding per script, on its minPairs-th such COMMIT, extending over all of them (see rules/support/runs.ts).
       if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit) => ({ span: commit.span, stmt: commit })) });

@@ -19,6 +19,14 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'load.clp': 'UPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2);\nINSERT INTO T VALUES (3);\nCOMMIT;\n' }, RULE);
   });
 
+  it('scripts: a COMMIT every two or three rows is not a COMMIT after each row (IBM xmlmdc.db2: 15 INSERTs, 6 COMMITs)', () => {
+    const blocks = 'UPDATE COMMAND OPTIONS USING C OFF;\n' + [1, 2, 3, 4].map((b) => `INSERT INTO T VALUES (${b}1);\nINSERT INTO T VALUES (${b}2);\nCOMMIT;`).join('\n') + '\n';
+    expectNoFindings({ 'load.clp': blocks }, RULE);
+    // A multi-row INSERT before the single row makes the COMMIT one after many rows, too.
+    const mixed = 'UPDATE COMMAND OPTIONS USING C OFF;\n' + [1, 2, 3].map((i) => `INSERT INTO T VALUES (${i}0), (${i}1);\nINSERT INTO T VALUES (${i});\nCOMMIT;`).join('\n') + '\n';
+    expectNoFindings({ 'load.clp': mixed }, RULE);
+  });
+
   it('code: unguarded commit in the insert loop is reported; modulo and count guards are not', async () => {
     const py = `import ibm_db
 def load(conn, rows, batch_size):
