@@ -9121,6 +9121,18 @@ var init_no_autocommit2 = __esm({
 });
 
 // rules/not-logged-initially.ts
+function createsUnderAutocommit(file) {
+  const out = /* @__PURE__ */ new Set();
+  if (file.source.language !== "sql" && file.source.language !== "shell") return out;
+  for (const unit of scriptUnits(file)) {
+    let autocommit = !unit.autocommitOff;
+    for (const stmt of unit.statements) {
+      if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
+      else if (autocommit && stmt.kind === "createTable" && stmt.notLoggedInitially) out.add(stmt);
+    }
+  }
+  return out;
+}
 function pageCleaningNote(schema) {
   const thresh = schema.dbCfg.get("CHNGPGS_THRESH")?.numericValue;
   if (thresh !== void 0 && thresh <= 20) {
@@ -9132,6 +9144,7 @@ var NotLoggedInitiallyRule, not_logged_initially_default;
 var init_not_logged_initially = __esm({
   "rules/not-logged-initially.ts"() {
     "use strict";
+    init_facts();
     init_statements();
     init_targets();
     NotLoggedInitiallyRule = {
@@ -9144,16 +9157,20 @@ var init_not_logged_initially = __esm({
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
           activate: "ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
+          createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY in a script that leaves the CLP's autocommit on: the CREATE commits on its own, so the inserts after it are logged as usual and NLI does nothing for them (it applies only to the unit of work that creates or activates it). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
           create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
         }
       },
       check({ file, schema, report }) {
         const cleaning = pageCleaningNote(schema);
+        const autocommitted = createsUnderAutocommit(file);
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind === "createTable" && stmt.notLoggedInitially && !stmt.temporary) {
             const table = schema.table(stmt.table, stmt);
             if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
-            report({ messageId: "create", data: { table: tableName(table), cleaning }, stmt, span: stmt.notLoggedInitiallySpan ?? stmt.table.span });
+            const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
+            if (autocommitted.has(stmt)) report({ messageId: "createAutocommitted", data: { table: tableName(table) }, stmt, span, maxSeverity: "information" });
+            else report({ messageId: "create", data: { table: tableName(table), cleaning }, stmt, span });
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
@@ -9172,7 +9189,7 @@ var init_not_logged_initially = __esm({
 var not_logged_initially_default2;
 var init_not_logged_initially2 = __esm({
   "rules/not-logged-initially.md"() {
-    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). If you keep NOT LOGGED INITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
+    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts. NLI covers only the unit of work that\ncreates (or activates) it: when a CLP script leaves autocommit on (no `UPDATE COMMAND OPTIONS USING C OFF`\nbefore the `CREATE`), the `CREATE` commits on its own and the inserts after it are logged as usual. That\ncase is reported as information, saying that NLI does nothing there, not as the unlogged-insert risk.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). If you keep NOT LOGGED INITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
   }
 });
 
