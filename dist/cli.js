@@ -11783,26 +11783,35 @@ function constantPasses(loop, scope) {
   const condition = loop.childForFieldName("condition");
   if (condition?.type === "binary_expression" && condition.childForFieldName("left")?.type === "identifier") {
     const op = condition.childForFieldName("operator")?.text;
-    const start = /(?:=|\s)([01])\s*;?\s*$/.exec(loop.childForFieldName("initializer")?.text ?? loop.childForFieldName("init")?.text ?? "");
-    const limit = numberOf(condition.childForFieldName("right"), scope);
-    if (!start || limit === void 0 || op !== "<" && op !== "<=") return void 0;
-    return limit - Number(start[1]) + (op === "<=" ? 1 : 0);
+    const initText = loop.childForFieldName("initializer")?.text ?? loop.childForFieldName("init")?.text ?? "";
+    const init = initText.includes(",") ? null : /=\s*([^=;]+?)\s*;?\s*$/.exec(initText);
+    const start = init ? valueOfText(init[1], scope) : void 0;
+    const limit = valueOfText(condition.childForFieldName("right")?.text ?? "", scope);
+    if (start === void 0 || limit === void 0 || op !== "<" && op !== "<=") return void 0;
+    return Math.max(0, limit - start + (op === "<=" ? 1 : 0));
   }
   const range = loop.childForFieldName("right");
   if (range?.type === "call" && /^x?range$/.test(range.childForFieldName("function")?.text ?? "")) {
     const args = range.childForFieldName("arguments")?.namedChildren.filter((a) => !!a) ?? [];
-    const bounds = args.map((a) => numberOf(a, scope));
+    const bounds = args.map((a) => valueOfText(a.text, scope));
     if (args.length === 1 && bounds[0] !== void 0) return bounds[0];
     if (args.length === 2 && bounds[0] !== void 0 && bounds[1] !== void 0) return bounds[1] - bounds[0];
   }
   return void 0;
 }
-function numberOf(node, scope) {
-  if (!node) return void 0;
-  if (/^\d{1,9}$/.test(node.text)) return Number(node.text);
-  if (node.type !== "identifier") return void 0;
-  for (const s of scopesNaming(scope, node.text)) {
-    const own = assignmentsNamed(s, node.text);
+function valueOfText(text2, scope) {
+  const terms = /^\(?\s*([A-Za-z_]\w*|\d{1,9})\s*(?:([-+])\s*([A-Za-z_]\w*|\d{1,9})\s*)?\)?$/.exec(text2.trim());
+  if (!terms) return void 0;
+  const first = termValue(terms[1], scope);
+  if (first === void 0 || terms[2] === void 0) return first;
+  const second = termValue(terms[3], scope);
+  if (second === void 0) return void 0;
+  return terms[2] === "+" ? first + second : first - second;
+}
+function termValue(term, scope) {
+  if (/^\d{1,9}$/.test(term)) return Number(term);
+  for (const s of scopesNaming(scope, term)) {
+    const own = assignmentsNamed(s, term);
     if (own.length > 0) return own.length === 1 && /^\d{1,9}$/.test(own[0].value.text) ? Number(own[0].value.text) : void 0;
   }
   return void 0;

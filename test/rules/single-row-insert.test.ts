@@ -89,13 +89,16 @@ describe(`rule ${RULE}: loops with a constant number of passes`, () => {
         final int RECORDS = 5;
         for (int i = 0; i < RECORDS; i++) st.executeUpdate("INSERT INTO T (A) VALUES (?)");
         for (int i = 0; i < 30; i++) st.executeUpdate("INSERT INTO T (A) VALUES (?)");
+        final int STARTING_ID = 100;
+        final int COUNT = 10;
+        for (int i = STARTING_ID; i < (COUNT + STARTING_ID); i++) st.executeUpdate("INSERT INTO T (A) VALUES (?)");
     }
 }
 `;
     const py = 'import ibm_db\ndef f(conn):\n    for i in range(1, 4):\n        ibm_db.exec_immediate(conn, "INSERT INTO T (A) VALUES (1)")\n';
     const { findings, models } = await lintCode({ 'Few.java': java, 'few.py': py });
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'st.executeUpdate', 2)}`]);
-    assert.deepEqual(models.get('Few.java')!.code!.executions.map((e) => e.loop?.passes), [5, 30]);
+    assert.deepEqual(models.get('Few.java')!.code!.executions.map((e) => e.loop?.passes), [5, 30, 10]);
     assert.equal(models.get('few.py')!.code!.executions[0].loop?.passes, 3);
   });
 
