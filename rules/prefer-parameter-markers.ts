@@ -33,11 +33,11 @@ const PreferParameterMarkersRule: Rule = {
     defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
       spliced:
-        `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
+        `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedClp:
-        `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
+        `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
-        `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}, and a spliced value is an SQL-injection risk (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
+        `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
@@ -63,7 +63,8 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     const spliced = splicedInsertValues(execution);
     if (spliced.length === 0) continue;
     // Numbers only (int id) outside a bulk loop: no injection, and a handful of compiles.
-    if (!isBulkLoop(execution.loop) && spliced.every((s) => spliceAt(execution, s)?.numeric)) continue;
+    const numbersOnly = spliced.every((s) => spliceAt(execution, s)?.numeric);
+    if (!isBulkLoop(execution.loop) && numbersOnly) continue;
     const insert = insertsOf(execution)[0];
     report({
       messageId: execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
@@ -72,6 +73,8 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
         how: HOW[execution.textKind] ?? 'the text',
         names: splicedNames(execution, spliced),
         loopNote: execution.loop ? ` on each pass of the ${loopName(execution.loop)}` : '',
+        // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not.
+        risk: numbersOnly ? '' : ', and a spliced value is an SQL-injection risk',
       },
       span: execution.callSpan,
     });
