@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
-import { displayKey, type ForeignKeyInfo } from '../server/src/schema/schema';
+import { displayKey, type ForeignKeyInfo, type InsertTargetInfo } from '../server/src/schema/schema';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
@@ -29,6 +29,7 @@ const EnforcedForeignKeyRule: Rule = {
       if (!target) continue;
       const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
       for (const fk of own) {
+        if (keyNeverInserted(target, fk)) continue;
         report({
           messageId: 'enforced',
           data: {
@@ -46,6 +47,15 @@ const EnforcedForeignKeyRule: Rule = {
     }
   },
 };
+
+/**
+ * Every insert into the table names its columns and leaves the key's out: its rows hold NULL there (or a default),
+ * and Db2 checks no parent for a NULL key. IMPORT, LOAD, MERGE and INSERTs without a column list may set it.
+ */
+function keyNeverInserted(target: InsertTargetInfo, fk: ForeignKeyInfo): boolean {
+  const columns = new Set(fk.constraint.columns.map((c) => c.toUpperCase()));
+  return target.sites.every((site) => site.stmt.kind === 'insert' && site.stmt.columns.length > 0 && !site.stmt.columns.some((c) => columns.has(c.toUpperCase())));
+}
 
 /** Where the foreign key is written in `stmt`: the constraint, or the ALTER … ENFORCED action. */
 function spanIn(stmt: Statement, fk: ForeignKeyInfo): Span {

@@ -21,6 +21,13 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
+  it("leaves a key alone when no insert sets its columns (the rows hold NULL there: no parent to check)", () => {
+    // Flowable's 6.2.1 upgrade adds a key on CUSTOM_VALUES_ID_, a column the copy of an older step never sets.
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C (ID) SELECT ID FROM STAGE;\n' }, RULE);
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C (ID) SELECT ID FROM STAGE;\nINSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM STAGE2;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': "IMPORT FROM c.del OF DEL COMMITCOUNT 1000 INSERT INTO C;\n" }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
+  });
+
   it('accepts NOT ENFORCED keys, keys added after the load, and non-bulk targets', () => {
     expectNoFindings({ 'schema.sql': PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'), 'load.sql': BULK }, RULE);
     expectNoFindings({ 'schema.sql': PARENT + CHILD + 'ALTER TABLE C ALTER FOREIGN KEY C_P NOT ENFORCED;\n', 'load.sql': BULK }, RULE);
