@@ -46,6 +46,8 @@ const PreferParameterMarkersRule: Rule = {
         'Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).',
       script:
         `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
+      scriptZos:
+        `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2 (DSNTIAD and SPUFI run every statement as dynamic SQL and bind no parameters). ${COST_DIRECT}. For more than a few seed rows, put the rows in a data set (or inline) and run the LOAD utility instead.`,
     },
   },
   check(context) {
@@ -138,7 +140,9 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
       // One finding per table, on its minRepeats-th INSERT as the other row-at-a-time rules (their findings on
       // one INSERT merge into one), extending over all of them (see rules/support/runs.ts).
       if (list.length < minRepeats) continue;
-      report({ messageId: 'script', data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
+      // Db2 for z/OS scripts (SPUFI, DSNTIAD in JCL) have neither parameter markers, multi-row VALUES nor IMPORT.
+      const messageId = file.dialect === 'zos' ? 'scriptZos' : 'script';
+      report({ messageId, data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
     }
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { expectFindings, expectNoFindings, findings as ruleFindings } from '../helpers/rule-tester';
 import { brief, lintCode, posOf } from '../code/helpers';
 
 const RULE = 'prefer-parameter-markers';
@@ -16,6 +16,12 @@ describe(`rule ${RULE}`, () => {
     const mixed = SEED + "INSERT INTO OTHER VALUES (1);\nINSERT INTO REGION VALUES ('FR', 'France');\n";
     const [finding] = expectFindings({ 'seed.sql': mixed }, RULE, [{ line: 3, column: 1, message: /^Literal-valued INSERTs into REGION: 4 in this script \(lines 1\u20135\)/ }]);
     assert.deepEqual(finding.extentLines, { line: 1, endLine: 5 });
+  });
+
+  it('scripts for Db2 for z/OS (SPUFI, DSNTIAD): LOAD, not markers, multi-row VALUES or IMPORT, which they lack', () => {
+    const [finding] = ruleFindings({ 'seed.sql': SEED }, RULE, { config: { dialect: 'zos' } });
+    assert.match(finding.message, /^Literal-valued INSERTs into REGION: 3 in this script .*DSNTIAD and SPUFI run every statement as dynamic SQL.*run the LOAD utility instead\.$/);
+    assert.doesNotMatch(finding.message, /IMPORT|multi-row VALUES/);
   });
 
   it('scripts: below the threshold, with markers or multi-row VALUES there is nothing to report', () => {
