@@ -47,7 +47,7 @@ const PreferParameterMarkersRule: Rule = {
       script:
         `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. ${COST_DIRECT}. Load such data with a prepared INSERT using parameter markers, a multi-row VALUES list, or IMPORT/LOAD.`,
       scriptZos:
-        `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2 (DSNTIAD and SPUFI run every statement as dynamic SQL and bind no parameters). ${COST_DIRECT}. For more than a few seed rows, put the rows in a data set (or inline) and run the LOAD utility instead.`,
+        `Literal-valued INSERTs into {table}: {count} in this script ({runLines}), each compiled anew by Db2. DSNTIAD and SPUFI run every statement as dynamic SQL and bind no parameters (${COST_DIRECT}). For more than a few seed rows, put the rows in a data set (or inline) and run the LOAD utility instead.`,
     },
   },
   check(context) {
