@@ -1,6 +1,7 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule } from '../server/src/engine/types';
+import type { SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
@@ -20,11 +21,11 @@ const SingleRowInsertRule: Rule = {
     fixable: true,
     messages: {
       loop:
-        'One INSERT INTO {table} call per row in the {loop}. Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.',
+        'One INSERT INTO {table} call per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips, tests 2-3, measured 92.1 s for 10,000 rows one row per call vs 12.9 s with 10 rows per call, and with a commit every 1000 rows arrays of 1000 rows cut the time about 2.5x (tests 68, 71-78). Instead, {advice}.',
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
-        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row. Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT … SELECT over the query it reads (the FOR loop\'s SELECT, or the cursor it fetches from); rows the loop makes up itself (a counter, literal values) come from a recursive common table expression as well.',
+        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT … SELECT over the query it reads (the FOR loop\'s SELECT, or the cursor it fetches from); rows the loop makes up itself (a counter, literal values) come from a recursive common table expression as well.',
       script:
         'Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
@@ -40,14 +41,24 @@ const SingleRowInsertRule: Rule = {
           if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: execution.callSpan });
         }
       }
+      // The single-row INSERTs of one loop into one table are one finding, on the first (a data generator that
+      // writes five rows per pass is one loop to rewrite, not five findings).
+      const byLoopAndTable = new Map<string, { execution: SqlExecution; insert: InsertStatement; count: number }>();
       for (const execution of executions) {
         if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
         // Rows fetched from a called procedure's result set cannot be read by one INSERT … SELECT: nothing to fold.
         if (execution.loop.readsResultSet) continue;
         const insert = singleRowInsertOf(execution);
         if (!insert) continue;
-        const messageId = execution.api === 'sqlpl' ? 'routineLoop' : 'loop';
-        report({ messageId, data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop), advice: batchAdvice(execution.api) }, span: execution.callSpan });
+        const key = `${execution.loop.span.start}:${execution.loop.via ?? ''}:${schema.keyOf(insert.target, insert)}`;
+        const seen = byLoopAndTable.get(key);
+        if (seen) seen.count++;
+        else byLoopAndTable.set(key, { execution, insert, count: 1 });
+      }
+      for (const { execution, insert, count } of byLoopAndTable.values()) {
+        const sqlpl = execution.api === 'sqlpl';
+        const more = count === 1 ? '' : sqlpl ? ` The loop runs ${count} such INSERTs into it.` : ` The loop makes ${count} such calls into it.`;
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api), more }, span: execution.callSpan });
       }
     }
     const minRun = Number(options.minRun);
