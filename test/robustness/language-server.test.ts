@@ -80,7 +80,8 @@ describe('robustness: the language server keeps listening (issue 17)', function 
     await wire.waitFor('the last version analysed', () => wire.published.some((p) => p.uri === URI && p.version === last), 30_000);
     const analysed = wire.published.filter((p) => p.uri === URI && p.version !== undefined && p.version > 1).length;
     const lag = wire.published.find((p) => p.version === last)!.at - sent;
-    // Before coalescing: 220–380 analyses here (one per edit whenever reading an edit outlasted the timer).
-    assert.ok(analysed <= 80, `${analysed} analyses for ${edits} edits (last version published after ${lag} ms)`);
+    // Before coalescing: 220–380 analyses here (one per edit whenever reading an edit outlasted the timer). With
+    // it: 15–28 alone, and 83 once late in a full suite on a fresh clone of a loaded machine (2026-11-26).
+    assert.ok(analysed <= 150, `${analysed} analyses for ${edits} edits (last version published after ${lag} ms)`);
   });
 });
