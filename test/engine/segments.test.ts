@@ -81,8 +81,9 @@ describe('engine: rules about runs checked piece by piece', () => {
       { numRuns: 300 },
     );
     // Many pieces must be kept, or this tests only checking afresh (the pieces of these scripts are short, and
-    // an edit re-parses the two statements before it: 60% were checked again when written).
-    assert.ok(statements > 1000 && checked < statements * 0.75, `${checked} of ${statements} statements checked again`);
+    // an edit re-parses the two statements before it: 60% were checked again when written). The edits counted
+    // vary with fast-check's seed: 969 statements in one run, so the floor is 500.
+    assert.ok(statements > 500 && checked < statements * 0.75, `${checked} of ${statements} statements checked again`);
   });
 
   it('checks again only the piece a keystroke is in', () => {
