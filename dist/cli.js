@@ -9353,7 +9353,8 @@ function checkSpliced({ schema, report }, executions) {
         table: targetName2(execution2, insert, schema),
         how: HOW2[execution2.textKind] ?? "the text",
         names: splicedNames(execution2, spliced),
-        loopNote: execution2.loop ? ` on each pass of the ${loopName(execution2.loop)}` : "",
+        // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
+        loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(execution2.loop)}` : "",
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not.
         risk: numbersOnly ? "" : ", and a spliced value is an SQL-injection risk"
       },

@@ -210,6 +210,31 @@ def save(cur, people):
   });
 });
 
+describe(`rule ${RULE}: a text run every n passes`, () => {
+  it('does not say "on each pass" of an INSERT built over many passes and run under a counter check (db2magic.py)', async () => {
+    const py = `import ibm_db
+def load(hdbc, table, frame, limit):
+    row_count = 0
+    insert_sql = ""
+    for row in range(0, len(frame)):
+        insert_row = f"'{frame[row]}'"
+        if insert_sql == "":
+            insert_sql = f"INSERT INTO {table} VALUES ({insert_row})"
+        else:
+            insert_sql = f"{insert_sql},({insert_row})"
+        row_count += 1
+        if row_count % 1000 == 0 or row_count == limit:
+            ibm_db.exec_immediate(hdbc, insert_sql)
+            insert_sql = ""
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    const [finding] = findings.filter((f) => f.rule === RULE);
+    assert.ok(finding, 'the spliced values are still reported');
+    assert.match(finding.message, /^Values spliced into INSERT INTO <table> through an interpolated string: .*Db2 compiles every distinct text as a new statement, and a spliced value is an SQL-injection risk/);
+    assert.doesNotMatch(finding.message, /each pass/);
+  });
+});
+
 describe(`rule ${RULE}: numbers spliced outside bulk loops`, () => {
   it('Java and C: a variable declared numeric cannot carry SQL; outside a bulk loop it is not reported, a string is', async () => {
     const java = `class N {
