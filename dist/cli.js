@@ -7661,6 +7661,43 @@ var init_suppression_scope = __esm({
   }
 });
 
+// rules/support/migrations.ts
+function migrationStep(path) {
+  const cached = steps.get(path);
+  if (cached !== void 0 || steps.has(path)) return cached;
+  if (steps.size >= 1e4) steps.clear();
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const name2 = path.slice(slash + 1);
+  let step;
+  const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
+  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
+  if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
+  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
+  steps.set(path, step);
+  return step;
+}
+function versionOf(text2) {
+  return text2.split(/[._]/).map(Number);
+}
+function laterMigrationStep(later, earlier) {
+  const a = migrationStep(later);
+  const b = migrationStep(earlier);
+  if (!a || !b || a.sequence !== b.sequence) return false;
+  for (let i = 0; i < Math.max(a.version.length, b.version.length); i++) {
+    const x = a.version[i] ?? 0;
+    const y = b.version[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return false;
+}
+var steps;
+var init_migrations = __esm({
+  "rules/support/migrations.ts"() {
+    "use strict";
+    steps = /* @__PURE__ */ new Map();
+  }
+});
+
 // rules/support/targets.ts
 function isInsertLike(stmt) {
   return stmt.kind === "insert" || stmt.kind === "import" || stmt.kind === "merge" && stmt.hasInsert;
@@ -7727,7 +7764,8 @@ function dbCfgParameters(stmt, name2) {
 }
 function inEffectAt(ddl, site) {
   if (!sameDatabase(ddl.stmt, site.stmt)) return false;
-  return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
+  if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);
+  return fileStart(site.stmt) > fileStart(ddl.stmt);
 }
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
@@ -7736,6 +7774,7 @@ var init_targets = __esm({
   "rules/support/targets.ts"() {
     "use strict";
     init_schema();
+    init_migrations();
   }
 });
 
@@ -14044,7 +14083,7 @@ function looksLikeJcl(text2) {
   return /^\/\/\S*\s+(?:JOB|EXEC|DD|PROC|SET|JCLLIB|INCLUDE)\b/m.test(text2);
 }
 function readJcl(text2) {
-  const steps = [];
+  const steps2 = [];
   const comments = [];
   let step;
   let data;
@@ -14076,7 +14115,7 @@ function readJcl(text2) {
       const pgm = /\bPGM=([A-Z0-9#@$]+)/i.exec(operands);
       const proc = /^(?:PROC=)?([A-Z0-9#@$]+)/i.exec(operands);
       step = { name: name2, program: (pgm?.[1] ?? proc?.[1] ?? "").toUpperCase(), data: [] };
-      steps.push(step);
+      steps2.push(step);
       continue;
     }
     if (op !== "DD") continue;
@@ -14088,12 +14127,12 @@ function readJcl(text2) {
     data = { dd: lastDd, delimiter: dlm ? dlm[1] ?? dlm[2] : "/*", ownsSlash: isData || !!dlm, start: at, end: at };
   }
   if (data && data.end > data.start && step) step.data.push({ dd: data.dd, span: { start: data.start, end: data.end } });
-  for (const s of steps) {
+  for (const s of steps2) {
     const systsin = s.data.find((d) => d.dd === "SYSTSIN");
     const run2 = systsin ? /\bRUN\s+PROGRAM\s*\(\s*([A-Z0-9#@$]+)\s*\)/i.exec(text2.slice(systsin.span.start, systsin.span.end)) : null;
     if (run2) s.runs = run2[1].toUpperCase();
   }
-  return { steps, comments };
+  return { steps: steps2, comments };
 }
 function maskOutside(text2, spans) {
   const keep = new Uint8Array(text2.length);

@@ -3,6 +3,7 @@
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
 import { displayKey, sameDatabase, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { laterMigrationStep } from './migrations';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -99,12 +100,15 @@ export function dbCfgParameters(stmt: Statement, name: string) {
 }
 
 /**
- * True when `ddl` is in force when `site` runs: another file (assumed earlier), or earlier in the same file;
+ * True when `ddl` is in force when `site` runs: another file (assumed earlier, unless it is a later step of the same
+ * migration sequence: rules/support/migrations.ts), or earlier in the same file;
  * never when the two scripts CONNECT TO different databases.
  */
 export function inEffectAt(ddl: Located, site: Located): boolean {
   if (!sameDatabase(ddl.stmt, site.stmt)) return false;
-  return site.file !== ddl.file || fileStart(site.stmt) > fileStart(ddl.stmt);
+  // Another file's order is unknown (the schema is assumed first), unless both are steps of one migration sequence.
+  if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);
+  return fileStart(site.stmt) > fileStart(ddl.stmt);
 }
 
 /**

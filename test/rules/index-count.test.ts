@@ -22,6 +22,19 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings(files, RULE);
   });
 
+  it("orders the steps of one migration sequence by their names' versions: a later step's indexes did not slow an earlier step's inserts", () => {
+    // Flowable's 6.2.1 upgrade adds the indexes of a table that only its 6.0.0.1 upgrade copies rows into.
+    const later = { 'schema.sql': TABLE, 'upgrade/app.db2.upgradestep.6001.to.6002.engine.sql': BULK, 'upgrade/app.db2.upgradestep.6200.to.6210.common.sql': INDEXES };
+    expectNoFindings(later, RULE);
+    // The other way round, and files that are no steps of one sequence (order unknown: the schema comes first).
+    const earlier = { 'schema.sql': TABLE, 'upgrade/app.db2.upgradestep.6200.to.6210.engine.sql': BULK, 'upgrade/app.db2.upgradestep.6001.to.6002.common.sql': INDEXES };
+    expectFindings(earlier, RULE, [{ file: 'upgrade/app.db2.upgradestep.6001.to.6002.common.sql', line: 3, column: 14 }]);
+    expectFindings({ 'schema.sql': TABLE, 'upgrade/app.db2.upgradestep.6001.to.6002.sql': BULK, 'indexes-v2.sql': INDEXES }, RULE, [{ file: 'indexes-v2.sql', line: 3, column: 14 }]);
+    // Flyway: V10 comes after V9.
+    expectNoFindings({ 'db/V1__tables.sql': TABLE, 'db/V9__load.sql': BULK, 'db/V10__indexes.sql': INDEXES }, RULE);
+    expectFindings({ 'db/V1__tables.sql': TABLE, 'db/V10__load.sql': BULK, 'db/V9__indexes.sql': INDEXES }, RULE, [{ file: 'db/V9__indexes.sql', line: 3, column: 14 }]);
+  });
+
   it('honours maxIndexes', () => {
     expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, { config: { rules: { [RULE]: ['warning', { maxIndexes: 5 }] } } });
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 14, message: /more than 1\./ }], { config: { rules: { [RULE]: ['warning', { maxIndexes: 1 }] } } });
