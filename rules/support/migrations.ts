@@ -13,7 +13,7 @@ interface MigrationStep {
  * `upgrade_7.1_to_7.2.sql` → `upgrade_`, [7, 1]; Flyway `V2_1__add_index.sql` → its folder + `V`, [2, 1].
  * Undefined for any other name.
  */
-export function migrationStep(path: string): MigrationStep | undefined {
+function migrationStep(path: string): MigrationStep | undefined {
   const cached = steps.get(path);
   if (cached !== undefined || steps.has(path)) return cached;
   if (steps.size >= 10_000) steps.clear();
