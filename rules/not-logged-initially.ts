@@ -48,12 +48,14 @@ const NotLoggedInitiallyRule: Rule = {
 
 /**
  * The NOT LOGGED INITIALLY CREATE TABLEs of a CLP script run while its autocommit is on (the CLP's default until
- * UPDATE COMMAND OPTIONS USING C OFF; a here-document fed to `db2 +c` starts with it off).
+ * UPDATE COMMAND OPTIONS USING C OFF; a here-document fed to `db2 +c` starts with it off). A script that COMMITs
+ * itself is taken to be run with `db2 +c` (IBM's load_data.sql creates, fills and COMMITs each NLI table).
  */
 function createsUnderAutocommit(file: FileModel): Set<Statement> {
   const out = new Set<Statement>();
   if (file.source.language !== 'sql' && file.source.language !== 'shell') return out;
   for (const unit of scriptUnits(file)) {
+    if (unit.statements.some((stmt) => stmt.kind === 'commit')) continue;
     let autocommit = !unit.autocommitOff;
     for (const stmt of unit.statements) {
       if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;

@@ -14,6 +14,13 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
+  it('names the in-row type that fits the data: VARCHAR for text, VARBINARY for a BLOB', () => {
+    const ddl = 'CREATE TABLE IMG (ID INT, NOTE CLOB(1M), IMAGE BLOB(1M));\n';
+    const [note, image] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO IMG VALUES (?, ?, ?);\n' }, RULE);
+    assert.match(note.message, /Use VARCHAR when values fit a row/);
+    assert.match(image.message, /Use VARBINARY \(or VARCHAR FOR BIT DATA\) when values fit a row/);
+  });
+
   it('points at FILE SYSTEM CACHING when the LOB table space is DMS/automatic without it (seed 003)', () => {
     const ts = 'CREATE TABLESPACE LOBS MANAGED BY AUTOMATIC STORAGE NO FILE SYSTEM CACHING;\n';
     const [first] = findings({ 'schema.sql': `${ts}${TABLE} LONG IN LOBS;\n`, 'app.sql': INSERT }, RULE);

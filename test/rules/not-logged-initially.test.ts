@@ -30,6 +30,9 @@ describe(`rule ${RULE}`, () => {
     const oneUnit = 'UPDATE COMMAND OPTIONS USING C OFF;\n' + ddl + 'INSERT INTO T SELECT A FROM S;\nCOMMIT;\n';
     const [unlogged] = expectFindings({ 'load.sql': oneUnit }, RULE, [{ file: 'load.sql', line: 3, column: 3, severity: 'warning', message: /^CREATE TABLE T … NOT LOGGED INITIALLY\. Inserts in the unit of work that creates the table are not logged/ }]);
     assert.equal(unlogged.rule, RULE);
+    // A script that COMMITs itself is run with db2 +c (IBM's load_data.sql): the same.
+    const commits = ddl + 'INSERT INTO T SELECT A FROM S;\nCOMMIT;\n';
+    expectFindings({ 'load.sql': commits }, RULE, [{ file: 'load.sql', line: 2, column: 3, severity: 'warning', message: /^CREATE TABLE T … NOT LOGGED INITIALLY\. Inserts in the unit of work/ }]);
     expectNoFindings({ 'schema.sql': ddl }, RULE);
     expectNoFindings({ 'schema.sql': TABLE, 'load.sql': 'INSERT INTO T VALUES (?);\n' }, RULE);
   });
