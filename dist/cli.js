@@ -8022,12 +8022,45 @@ var init_facts = __esm({
   }
 });
 
+// rules/support/zos.ts
+function zosTablespaceOf(schema, table) {
+  if (!table.tablespace) return void 0;
+  const found = schema.tablespaces.get(table.tablespace);
+  const database = table.definition?.stmt.tablespace.database;
+  if (!found?.stmt.zos) return void 0;
+  if (database && found.stmt.zos.database && database !== found.stmt.zos.database) return void 0;
+  return { ...found, zos: found.stmt.zos };
+}
+function insertPathReasons(target) {
+  return target.bulkReasons.filter((r) => (!/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r)) && !/^several INSERT statements|^multi-row VALUES/.test(r));
+}
+function isClusteringIndex(table, index) {
+  if (index.cluster) return true;
+  return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
+}
+function tablesIn(schema, name2, database) {
+  return [...schema.tables.values()].filter((t) => t.tablespace === name2 && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
+}
+var init_zos2 = __esm({
+  "rules/support/zos.ts"() {
+    "use strict";
+  }
+});
+
 // rules/batch-without-commit.ts
+function locksText(schema, insert) {
+  const table = schema.table(insert.target, insert);
+  const zos = table ? zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase() : void 0;
+  const whole = zos === "TABLE" || zos === "TABLESPACE" ? `its table space's LOCKSIZE ${zos}` : table?.locksize === "table" ? "LOCKSIZE TABLE" : void 0;
+  if (whole) return `the table is locked as a whole (${whole}), so row locks do not pile up, but other work waits for the commit`;
+  return "each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)";
+}
 var BatchWithoutCommitRule, batch_without_commit_default;
 var init_batch_without_commit = __esm({
   "rules/batch-without-commit.ts"() {
     "use strict";
     init_facts();
+    init_zos2();
     BatchWithoutCommitRule = {
       meta: {
         id: "batch-without-commit",
@@ -8036,8 +8069,8 @@ var init_batch_without_commit = __esm({
         reads: { code: true },
         evidence: ["000 section 5 (locking)", "000 section 7 (committing)", "000 tests 61-68"],
         messages: {
-          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
-          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
+          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
+          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
         }
       },
       check({ file, schema, report }) {
@@ -8055,7 +8088,7 @@ var init_batch_without_commit = __esm({
           if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) continue;
           seen.add(key);
           const outside = code.commits.find((c) => !c.loop);
-          const data = { loop: loopName(loop), table: targetName2(execution2, insert, schema) };
+          const data = { loop: loopName(loop), table: targetName2(execution2, insert, schema), locks: locksText(schema, insert) };
           report({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan });
         }
       }
@@ -8068,7 +8101,7 @@ var init_batch_without_commit = __esm({
 var batch_without_commit_default2;
 var init_batch_without_commit2 = __esm({
   "rules/batch-without-commit.md"() {
-    batch_without_commit_default2 = "# batch-without-commit\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for LUW and Db2 for z/OS (embedded SQL: COBOL, C)\n\nFinds a loop of an embedded-SQL program \u2014 a COBOL `PERFORM \u2026 UNTIL` over the input records, directly or\nthrough the paragraphs it performs, a C `while` \u2014 that inserts one row per pass while no `COMMIT` runs\ninside the loop. CICS transaction programs are left out: CICS commits each task.\n\n## Why it matters\n\nEmbedded SQL runs with autocommit off: the program decides when a unit of work ends. A batch that never\ncommits inside its insert loop makes the whole run one unit of work:\n\n- every inserted row keeps its lock until the commit (seed 000, section 5). On Db2 for z/OS the row or\n  page locks count against the table space's `LOCKMAX` (then the lock escalates to the table space and\n  blocks every other reader and writer) and the subsystem's `NUMLKUS` (then inserts fail with\n  SQLCODE -904);\n- the log records of the whole run must stay available for backout, and an abend after an hour backs out\n  an hour of work and the rerun starts from the first record.\n\nCommitting after every row is the opposite mistake ([`commit-per-row`](commit-per-row.md)): seed 000\nmeasured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows and 7.6 s every 1000\nrows (tests 65 and 68), and advises a commit every N rows \"where N is a large number such as 1000\".\n\n## Incorrect\n\n```cobol\n       1000-MAIN.\n           PERFORM 2000-LOAD-RECORD UNTIL WS-EOF = 'Y'.\n           EXEC SQL COMMIT END-EXEC.\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC.\n```\n\n## Correct\n\n```cobol\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC\n           ADD 1 TO WS-UNCOMMITTED\n           IF WS-UNCOMMITTED >= 1000\n              EXEC SQL COMMIT END-EXEC\n              MOVE 0 TO WS-UNCOMMITTED\n           END-IF.\n```\n\n## How to fix\n\nCount the rows and commit every 1000 or so (more for short rows, fewer when other work waits for the\nlocks), save a restart key with each commit, and commit once after the loop.\n\n## When to ignore\n\nWhen the loop is known to handle a few rows, or when the program runs the table space under `LOCK TABLE`\nand an all-or-nothing run is the requirement.\n\n## References\n\n- Seed 000, sections 5 (Locking) and 7 (Committing), Appendix A tests 61-68.\n- IBM Db2 for z/OS: [Lock escalation (LOCKMAX)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=locks-lock-escalation).\n";
+    batch_without_commit_default2 = "# batch-without-commit\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for LUW and Db2 for z/OS (embedded SQL: COBOL, C)\n\nFinds a loop of an embedded-SQL program \u2014 a COBOL `PERFORM \u2026 UNTIL` over the input records, directly or\nthrough the paragraphs it performs, a C `while` \u2014 that inserts one row per pass while no `COMMIT` runs\ninside the loop. CICS transaction programs are left out: CICS commits each task. When the table (or its z/OS\ntable space) is locked as a whole (`LOCKSIZE TABLE`/`TABLESPACE`), the message says so: row locks do not pile\nup then, but the log and the backout of the whole run remain.\n\n## Why it matters\n\nEmbedded SQL runs with autocommit off: the program decides when a unit of work ends. A batch that never\ncommits inside its insert loop makes the whole run one unit of work:\n\n- every inserted row keeps its lock until the commit (seed 000, section 5). On Db2 for z/OS the row or\n  page locks count against the table space's `LOCKMAX` (then the lock escalates to the table space and\n  blocks every other reader and writer) and the subsystem's `NUMLKUS` (then inserts fail with\n  SQLCODE -904);\n- the log records of the whole run must stay available for backout, and an abend after an hour backs out\n  an hour of work and the rerun starts from the first record.\n\nCommitting after every row is the opposite mistake ([`commit-per-row`](commit-per-row.md)): seed 000\nmeasured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows and 7.6 s every 1000\nrows (tests 65 and 68), and advises a commit every N rows \"where N is a large number such as 1000\".\n\n## Incorrect\n\n```cobol\n       1000-MAIN.\n           PERFORM 2000-LOAD-RECORD UNTIL WS-EOF = 'Y'.\n           EXEC SQL COMMIT END-EXEC.\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC.\n```\n\n## Correct\n\n```cobol\n       2000-LOAD-RECORD.\n           READ INFILE AT END MOVE 'Y' TO WS-EOF END-READ\n           EXEC SQL INSERT INTO DIV.TRN VALUES (:IN-ACCT, :IN-AMT) END-EXEC\n           ADD 1 TO WS-UNCOMMITTED\n           IF WS-UNCOMMITTED >= 1000\n              EXEC SQL COMMIT END-EXEC\n              MOVE 0 TO WS-UNCOMMITTED\n           END-IF.\n```\n\n## How to fix\n\nCount the rows and commit every 1000 or so (more for short rows, fewer when other work waits for the\nlocks), save a restart key with each commit, and commit once after the loop.\n\n## When to ignore\n\nWhen the loop is known to handle a few rows, or when the program runs the table space under `LOCK TABLE`\nand an all-or-nothing run is the requirement.\n\n## References\n\n- Seed 000, sections 5 (Locking) and 7 (Committing), Appendix A tests 61-68.\n- IBM Db2 for z/OS: [Lock escalation (LOCKMAX)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=locks-lock-escalation).\n";
   }
 });
 
@@ -9942,23 +9975,6 @@ var init_table_lock_bulk_target2 = __esm({
   }
 });
 
-// rules/support/zos.ts
-function insertPathReasons(target) {
-  return target.bulkReasons.filter((r) => (!/^LOAD\b/.test(r) || /SHRLEVEL CHANGE/.test(r)) && !/^several INSERT statements|^multi-row VALUES/.test(r));
-}
-function isClusteringIndex(table, index) {
-  if (index.cluster) return true;
-  return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
-}
-function tablesIn(schema, name2, database) {
-  return [...schema.tables.values()].filter((t) => t.tablespace === name2 && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
-}
-var init_zos2 = __esm({
-  "rules/support/zos.ts"() {
-    "use strict";
-  }
-});
-
 // rules/zos-cluster-without-append.ts
 var ZosClusterWithoutAppendRule, zos_cluster_without_append_default;
 var init_zos_cluster_without_append = __esm({
@@ -10078,6 +10094,8 @@ var init_zos_member_cluster = __esm({
       check({ file, schema, report }) {
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || !stmt.zos || stmt.zos.memberCluster) continue;
+          const locksize = stmt.zos.locksize?.toUpperCase();
+          if (locksize === "TABLE" || locksize === "TABLESPACE") continue;
           const filled = tablesIn(schema, stmt.tablespace, stmt.zos.database).flatMap((table) => {
             const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
             const reasons = target ? insertPathReasons(target) : [];
@@ -10097,7 +10115,7 @@ var init_zos_member_cluster = __esm({
 var zos_member_cluster_default2;
 var init_zos_member_cluster2 = __esm({
   "rules/zos-member-cluster.md"() {
-    zos_member_cluster_default2 = '# zos-member-cluster\n\n**Default severity:** information \xB7 **Applies to:** Db2 for z/OS (data sharing)\n\nFinds a `CREATE TABLESPACE \u2026 IN db` without `MEMBER CLUSTER` that holds a table filled in bulk through the\ninsert path (an INSERT in a loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE`).\n\n## Why it matters\n\nTo insert a row Db2 for z/OS searches the table space\'s space map pages for a page with room and then\nchanges that page. In a data sharing group every member that inserts into the table space uses the same\nspace map pages and tends to pick the same pages near the end of the table, so those pages move between\nthe members\' buffer pools through the coupling facility, under page P-locks, for each insert. With\n`MEMBER CLUSTER` each member gets its own space map pages and the pages they cover, and inserts from\ndifferent members stop meeting on the same pages.\n\nSeed 002 lists "space search (spacemap pages)" and "data sharing integrity" among the work of every\ninsert, and data sharing among the reasons a thread waits in Db2 (class 3). It gives no measurement for\n`MEMBER CLUSTER` itself: this rule is information only, and does not apply at all to a subsystem that is\nnot data-shared, which the DDL cannot show.\n\n## Incorrect\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n-- eight batch jobs insert into DIV.TRN at the same time, on two members\n```\n\n## Correct\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW MEMBER CLUSTER;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n```\n\n## How to fix\n\n`ALTER TABLESPACE db.ts MEMBER CLUSTER YES` (a pending change on a universal table space, applied by the\nnext `REORG`). Rows from one member then stay together, not in clustering order: pair it with\n`APPEND YES` or a `REORG` schedule.\n\n## When to ignore\n\nOn a subsystem that is not a member of a data sharing group, or when all inserts into the table space\nrun on one member.\n\n## References\n\n- Seed 002, slide "INSERT processing (costs)" and "ACCTG breaks down elapsed times".\n- IBM Db2 for z/OS: [CREATE TABLESPACE (MEMBER CLUSTER)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-tablespace).\n';
+    zos_member_cluster_default2 = '# zos-member-cluster\n\n**Default severity:** information \xB7 **Applies to:** Db2 for z/OS (data sharing)\n\nFinds a `CREATE TABLESPACE \u2026 IN db` without `MEMBER CLUSTER` that holds a table filled in bulk through the\ninsert path (an INSERT in a loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE`).\nA table space with `LOCKSIZE TABLE` or `LOCKSIZE TABLESPACE` is left alone: one member at a time inserts.\n\n## Why it matters\n\nTo insert a row Db2 for z/OS searches the table space\'s space map pages for a page with room and then\nchanges that page. In a data sharing group every member that inserts into the table space uses the same\nspace map pages and tends to pick the same pages near the end of the table, so those pages move between\nthe members\' buffer pools through the coupling facility, under page P-locks, for each insert. With\n`MEMBER CLUSTER` each member gets its own space map pages and the pages they cover, and inserts from\ndifferent members stop meeting on the same pages.\n\nSeed 002 lists "space search (spacemap pages)" and "data sharing integrity" among the work of every\ninsert, and data sharing among the reasons a thread waits in Db2 (class 3). It gives no measurement for\n`MEMBER CLUSTER` itself: this rule is information only, and does not apply at all to a subsystem that is\nnot data-shared, which the DDL cannot show.\n\n## Incorrect\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n-- eight batch jobs insert into DIV.TRN at the same time, on two members\n```\n\n## Correct\n\n```sql\nCREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 SEGSIZE 32 LOCKSIZE ROW MEMBER CLUSTER;\nCREATE TABLE DIV.TRN (ACCT CHAR(12), AMT DECIMAL(15,2)) IN DBDIV.TSTRN APPEND YES;\n```\n\n## How to fix\n\n`ALTER TABLESPACE db.ts MEMBER CLUSTER YES` (a pending change on a universal table space, applied by the\nnext `REORG`). Rows from one member then stay together, not in clustering order: pair it with\n`APPEND YES` or a `REORG` schedule.\n\n## When to ignore\n\nOn a subsystem that is not a member of a data sharing group, or when all inserts into the table space\nrun on one member.\n\n## References\n\n- Seed 002, slide "INSERT processing (costs)" and "ACCTG breaks down elapsed times".\n- IBM Db2 for z/OS: [CREATE TABLESPACE (MEMBER CLUSTER)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-tablespace).\n';
   }
 });
 

@@ -2,6 +2,9 @@
 // of work (embedded SQL, where autocommit is off and the program decides when to commit).
 import type { Rule } from '../server/src/engine/types';
 import { isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code/facts';
+import type { SchemaModel } from '../server/src/schema/schema';
+import type { InsertStatement } from '../server/src/sql/ast';
+import { zosTablespaceOf } from './support/zos';
 
 const BatchWithoutCommitRule: Rule = {
   meta: {
@@ -12,9 +15,9 @@ const BatchWithoutCommitRule: Rule = {
     evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
     messages: {
       never:
-        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904), the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.',
+        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.',
       afterLoop:
-        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work. Each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails at NUMLKUS with SQLCODE -904) and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
+        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
     },
   },
   check({ file, schema, report }) {
@@ -33,10 +36,22 @@ const BatchWithoutCommitRule: Rule = {
       if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) continue;
       seen.add(key);
       const outside = code.commits.find((c) => !c.loop);
-      const data = { loop: loopName(loop), table: targetName(execution, insert, schema) };
+      const data = { loop: loopName(loop), table: targetName(execution, insert, schema), locks: locksText(schema, insert) };
       report({ messageId: outside ? 'afterLoop' : 'never', data, span: execution.callSpan });
     }
   },
 };
+
+/**
+ * What the open unit of work holds in locks: a lock per inserted row, unless the table (LUW LOCKSIZE TABLE) or
+ * its z/OS table space (LOCKSIZE TABLE / TABLESPACE) is locked as a whole, when nothing piles up.
+ */
+function locksText(schema: SchemaModel, insert: InsertStatement): string {
+  const table = schema.table(insert.target, insert);
+  const zos = table ? zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase() : undefined;
+  const whole = zos === 'TABLE' || zos === 'TABLESPACE' ? `its table space's LOCKSIZE ${zos}` : table?.locksize === 'table' ? 'LOCKSIZE TABLE' : undefined;
+  if (whole) return `the table is locked as a whole (${whole}), so row locks do not pile up, but other work waits for the commit`;
+  return 'each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)';
+}
 
 export default BatchWithoutCommitRule;

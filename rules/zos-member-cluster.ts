@@ -21,6 +21,9 @@ const ZosMemberClusterRule: Rule = {
   check({ file, schema, report }) {
     for (const stmt of statementsOf(file, 'createTablespace')) {
       if (stmt.kind !== 'createTablespace' || !stmt.zos || stmt.zos.memberCluster) continue;
+      // LOCKSIZE TABLE / TABLESPACE: one member at a time inserts, holding the lock; nothing to share page by page.
+      const locksize = stmt.zos.locksize?.toUpperCase();
+      if (locksize === 'TABLE' || locksize === 'TABLESPACE') continue;
       const filled = tablesIn(schema, stmt.tablespace, stmt.zos.database).flatMap((table) => {
         const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
         const reasons = target ? insertPathReasons(target) : [];

@@ -25,6 +25,17 @@ describe(`rule ${RULE}`, () => {
     assert.match(findings.find((f) => f.rule === RULE)!.message, /commits only after it/);
   });
 
+  it('does not say row locks pile up when the table space locks the table as a whole (LOCKSIZE TABLE)', async () => {
+    // carddemo's COBTUPDT.cbl inserts into a table whose table space DB2CREAT.ctl creates with LOCKSIZE TABLE.
+    const ddl = 'CREATE TABLESPACE TRNTS IN DIV SEGSIZE 4 LOCKSIZE TABLE;\nCREATE TABLE DIV.TRN (ACCT CHAR(8), AMT DECIMAL(9,2)) IN DIV.TRNTS;\n';
+    const { findings } = await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD), 'ddl.sql': ddl });
+    const message = findings.find((f) => f.rule === RULE)!.message;
+    assert.match(message, /never commits\. The whole run is one unit of work: the table is locked as a whole \(its table space's LOCKSIZE TABLE\), so row locks do not pile up/);
+    assert.doesNotMatch(message, /NUMLKUS/);
+    const rowLocks = (await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD), 'ddl.sql': ddl.replace('LOCKSIZE TABLE', 'LOCKSIZE ROW') })).findings;
+    assert.match(rowLocks.find((f) => f.rule === RULE)!.message, /each inserted row keeps its lock until the commit/);
+  });
+
   it('accepts a commit in the loop (every N rows) and CICS programs', async () => {
     const counted = LOAD.replace(/\.$/, '') + '\n           ADD 1 TO WS-COUNT\n           IF WS-COUNT >= 1000\n              EXEC SQL COMMIT END-EXEC\n           END-IF.';
     assert.deepEqual(brief((await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + counted) })).findings, [RULE]), []);

@@ -15,5 +15,8 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'zos.sql': 'CREATE TABLESPACE TSTRN IN DBDIV MAXPARTITIONS 10 MEMBER CLUSTER;\n' + TABLE, 'load.sql': BULK }, RULE);
     expectNoFindings({ 'zos.sql': 'CREATE TABLESPACE TSTRN IN DBDIV;\n' + TABLE, 'load.sql': 'INSERT INTO DIV.TRN VALUES (?);\n' }, RULE);
     expectNoFindings({ 'zos.sql': 'CREATE TABLESPACE TSTRN IN DBDIV;\n' + TABLE, 'load.sql': 'LOAD DATA REPLACE LOG NO INTO TABLE DIV.TRN\n' }, RULE);
+    // LOCKSIZE TABLE or TABLESPACE: one member inserts at a time (carddemo's CARDSPC1).
+    expectNoFindings({ 'zos.sql': 'CREATE TABLESPACE TSTRN IN DBDIV SEGSIZE 4 LOCKSIZE TABLE;\n' + TABLE, 'load.sql': BULK }, RULE);
+    expectNoFindings({ 'zos.sql': 'CREATE TABLESPACE TSTRN IN DBDIV LOCKSIZE TABLESPACE;\n' + TABLE, 'load.sql': BULK }, RULE);
   });
 });
