@@ -7,7 +7,7 @@ import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName, splicesRowList } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -34,6 +34,8 @@ const PreferParameterMarkersRule: Rule = {
     messages: {
       spliced:
         `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
+      splicedRows:
+        `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows. One text carries many rows, so Db2 compiles it once for them all{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
       splicedClp:
         `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
@@ -68,8 +70,12 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     const numbersOnly = spliced.every((s) => spliceAt(execution, s)?.numeric);
     if (!isBulkLoop(execution.loop) && numbersOnly) continue;
     const insert = insertsOf(execution)[0];
+    // VALUES (%s) filled with row_string: a whole multi-row list per text, so the per-row compile figures do not
+    // apply; with numbers only there is no injection risk either, and nothing to report.
+    const rowList = splicesRowList(execution, insert);
+    if (rowList && numbersOnly) continue;
     report({
-      messageId: execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
+      messageId: rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
       data: {
         table: targetName(execution, insert, schema),
         how: HOW[execution.textKind] ?? 'the text',

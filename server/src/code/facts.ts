@@ -182,11 +182,14 @@ const ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
  * of rows: VALUES (%s) filled with row_string may be a whole multi-row VALUES list.
  */
 export function singleRowInsertOf(execution: SqlExecution): InsertStatement | undefined {
-  return insertsOf(execution).find((insert) => {
-    if (!isSingleRowValues(insert) || insert.source.kind !== 'values') return false;
-    const values = insert.source.rows[0].values;
-    return !(values.length === 1 && splicesAt(execution, insert, values[0].span, false).some((t) => ROW_LIST.test(t)));
-  });
+  return insertsOf(execution).find((insert) => isSingleRowValues(insert) && !splicesRowList(execution, insert));
+}
+
+/** VALUES (%s) whose one value is a spliced expression named like a list of rows (row_string): many rows per text. */
+export function splicesRowList(execution: SqlExecution, insert: InsertStatement): boolean {
+  if (insert.source.kind !== 'values' || insert.source.rows.length !== 1) return false;
+  const values = insert.source.rows[0].values;
+  return values.length === 1 && splicesAt(execution, insert, values[0].span, false).some((t) => ROW_LIST.test(t));
 }
 
 /** The target of an execution's first INSERT (or MERGE), for messages. */
