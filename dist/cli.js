@@ -6196,8 +6196,10 @@ function alterTable(p, from, end) {
   let sawAdd = false;
   return atTopLevel(p, from, end, (i) => {
     if (p.kw(i, "ADD")) sawAdd = true;
-    if (p.kw(i, "MODIFY") && isRenameAt(p, p.kw(i + 1, "COLUMN") ? i + 2 : i + 1)) return void 0;
-    if (p.kw(i, "MODIFY")) return { dialect: "Oracle, MySQL or Informix", written: "ALTER TABLE \u2026 MODIFY", db2: "Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)" };
+    if (p.kw(i, "MODIFY")) {
+      if (isRenameAt(p, p.kw(i + 1, "COLUMN") ? i + 2 : i + 1)) return void 0;
+      return { dialect: "Oracle, MySQL or Informix", written: "ALTER TABLE \u2026 MODIFY", db2: "Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)" };
+    }
     if (p.kw(i, "ADD") && p.kind(i + 1) === TK_LPAREN) return { dialect: "Oracle or Informix", written: "ALTER TABLE \u2026 ADD (column \u2026)", db2: "Db2 adds each column with its own ADD COLUMN c type" };
     if (p.kw(i, "DROP") && p.kw(i + 1, "CONSTRAINT") && p.kind(i + 2) === TK_LPAREN) return { dialect: "Informix", written: "DROP CONSTRAINT (\u2026)", db2: "Db2 drops each constraint with its own DROP CONSTRAINT name" };
     if (p.kw(i, "ALTER") && p.kw(i + 1, "COLUMN") && p.isIdent(i + 2) && isBuiltInTypeAt(p, i + 3)) {
@@ -7936,6 +7938,15 @@ function splicedInsertValues(execution2) {
   }
   return sorted.filter((s) => found.has(s));
 }
+function forEachWithAutocommit(unit, visit) {
+  let autocommit = !unit.autocommitOff;
+  const statements = unit.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
+    if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
+    visit(stmt, autocommit);
+  }
+}
 function scriptUnits(file) {
   if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
   return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
@@ -9180,15 +9191,10 @@ var init_no_autocommit = __esm({
           }
         }
         for (const unit of scriptUnits(file)) {
-          let autocommit = !unit.autocommitOff;
           const committed = [];
-          const statements = unit.statements;
-          for (let i = 0; i < statements.length; i++) {
-            const stmt = statements[i];
-            if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
-            if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
-            committed.push(stmt);
-          }
+          forEachWithAutocommit(unit, (stmt, autocommit) => {
+            if (autocommit && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) committed.push(stmt);
+          });
           const minInserts = Number(options.minInserts);
           if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
         }
@@ -9220,11 +9226,9 @@ function createsUnderAutocommit(file) {
   if (file.source.language !== "sql" && file.source.language !== "shell") return out;
   for (const unit of scriptUnits(file)) {
     if (unit.statements.some((stmt) => stmt.kind === "commit")) continue;
-    let autocommit = !unit.autocommitOff;
-    for (const stmt of unit.statements) {
-      if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
-      else if (autocommit && stmt.kind === "createTable" && stmt.notLoggedInitially) out.add(stmt);
-    }
+    forEachWithAutocommit(unit, (stmt, autocommit) => {
+      if (autocommit && stmt.kind === "createTable" && stmt.notLoggedInitially) out.add(stmt);
+    });
   }
   return out;
 }

@@ -4,7 +4,7 @@ import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
-import { isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { forEachWithAutocommit, isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const NoAutocommitRule: Rule = {
   meta: {
@@ -48,15 +48,10 @@ const NoAutocommitRule: Rule = {
     }
     // A CLP script commits after every statement unless it says UPDATE COMMAND OPTIONS USING C OFF.
     for (const unit of scriptUnits(file)) {
-      let autocommit = !unit.autocommitOff;
       const committed: Statement[] = [];
-      const statements = unit.statements;
-      for (let i = 0; i < statements.length; i++) {
-        const stmt = statements[i];
-        if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
-        if (!isSingleRowValues(stmt) || !autocommit || insertsReferenceData(schema, stmt)) continue;
-        committed.push(stmt);
-      }
+      forEachWithAutocommit(unit, (stmt, autocommit) => {
+        if (autocommit && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) committed.push(stmt);
+      });
       // One finding per script, on its minInserts-th such INSERT, extending over all of them (see rules/support/runs.ts).
       const minInserts = Number(options.minInserts);
       if (committed.length >= minInserts) report({ messageId: 'script', data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });

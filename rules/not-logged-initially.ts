@@ -1,7 +1,7 @@
 // NOT LOGGED INITIALLY / ACTIVATE NOT LOGGED INITIALLY: unrecoverable on failure, and the commit must flush every page.
 import type { FileModel, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import { scriptUnits } from '../server/src/code/facts';
+import { forEachWithAutocommit, scriptUnits } from '../server/src/code/facts';
 import { statementsOf } from '../server/src/engine/statements';
 import type { SchemaModel } from '../server/src/schema/schema';
 import { insertTargetFor, tableName } from './support/targets';
@@ -56,11 +56,9 @@ function createsUnderAutocommit(file: FileModel): Set<Statement> {
   if (file.source.language !== 'sql' && file.source.language !== 'shell') return out;
   for (const unit of scriptUnits(file)) {
     if (unit.statements.some((stmt) => stmt.kind === 'commit')) continue;
-    let autocommit = !unit.autocommitOff;
-    for (const stmt of unit.statements) {
-      if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
-      else if (autocommit && stmt.kind === 'createTable' && stmt.notLoggedInitially) out.add(stmt);
-    }
+    forEachWithAutocommit(unit, (stmt, autocommit) => {
+      if (autocommit && stmt.kind === 'createTable' && stmt.notLoggedInitially) out.add(stmt);
+    });
   }
   return out;
 }

@@ -81,6 +81,20 @@ export interface ScriptUnit {
   autocommitOff: boolean;
 }
 
+/**
+ * Calls `visit` for each statement of a script with whether the CLP's autocommit is on when it runs: on from the
+ * start unless the script runs with `db2 +c`, and as the UPDATE COMMAND OPTIONS USING C ON|OFF before it set it.
+ */
+export function forEachWithAutocommit(unit: ScriptUnit, visit: (stmt: Statement, autocommit: boolean) => void): void {
+  let autocommit = !unit.autocommitOff;
+  const statements = unit.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
+    if (stmt.kind === 'updateCommandOptions' && stmt.autocommit !== undefined) autocommit = stmt.autocommit;
+    visit(stmt, autocommit);
+  }
+}
+
 /** The scripts of a file that rules read as scripts (code statements, run one by one, are not). */
 export function scriptUnits(file: FileModel): ScriptUnit[] {
   if (!file.code) return [{ statements: file.statements, autocommitOff: false }];

@@ -52,10 +52,12 @@ function alterTable(p: Parser, from: number, end: number): { construct: Construc
   let sawAdd = false;
   return atTopLevel(p, from, end, (i) => {
     if (p.kw(i, 'ADD')) sawAdd = true;
-    // MODIFY [COLUMN] old new type renames too: no database writes that (Spring Batch's 5.0 migration does), so it
-    // is a plain error in the script, not another database's SQL to leave out.
-    if (p.kw(i, 'MODIFY') && isRenameAt(p, p.kw(i + 1, 'COLUMN') ? i + 2 : i + 1)) return undefined;
-    if (p.kw(i, 'MODIFY')) return { dialect: 'Oracle, MySQL or Informix', written: 'ALTER TABLE … MODIFY', db2: 'Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)' };
+    if (p.kw(i, 'MODIFY')) {
+      // MODIFY [COLUMN] old new type renames too: no database writes that (Spring Batch's 5.0 migration does), so
+      // it is a plain error in the script, not another database's SQL to leave out.
+      if (isRenameAt(p, p.kw(i + 1, 'COLUMN') ? i + 2 : i + 1)) return undefined;
+      return { dialect: 'Oracle, MySQL or Informix', written: 'ALTER TABLE … MODIFY', db2: 'Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)' };
+    }
     if (p.kw(i, 'ADD') && p.kind(i + 1) === TK_LPAREN) return { dialect: 'Oracle or Informix', written: 'ALTER TABLE … ADD (column …)', db2: 'Db2 adds each column with its own ADD COLUMN c type' };
     if (p.kw(i, 'DROP') && p.kw(i + 1, 'CONSTRAINT') && p.kind(i + 2) === TK_LPAREN) return { dialect: 'Informix', written: 'DROP CONSTRAINT (…)', db2: 'Db2 drops each constraint with its own DROP CONSTRAINT name' };
     if (p.kw(i, 'ALTER') && p.kw(i + 1, 'COLUMN') && p.isIdent(i + 2) && isBuiltInTypeAt(p, i + 3)) {
