@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Statement } from '../server/src/sql/ast';
-import { displayKey, type InsertSite, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
+import { displayKey, type Located, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
 import {
   CHECK_SECONDS,
   CLUSTERED_INDEX_SECONDS,
@@ -37,7 +37,7 @@ const InsertTargetCostRule: Rule = {
       const table = schema.table(name, stmt);
       if (!table || seen.has(table)) continue;
       seen.add(table);
-      const items = hiddenWork(schema, table, { file: file.source.path, stmt, repeated: false });
+      const items = hiddenWork(schema, table, { file: file.source.path, stmt });
       if (items.length === 0) continue;
       report({ messageId: 'summary', data: { table: displayKey(table.key), items: items.join('; ') }, stmt, span: name.span });
     }
@@ -45,7 +45,7 @@ const InsertTargetCostRule: Rule = {
 };
 
 /** The per-row work of `table` in force at `site`, each with the seed's measured relative cost. */
-function hiddenWork(schema: SchemaModel, table: TableInfo, site: InsertSite): string[] {
+function hiddenWork(schema: SchemaModel, table: TableInfo, site: Located): string[] {
   const items: string[] = [];
   const indexes = table.indexes.filter((i) => inEffectAt(i, site));
   const keys = table.keyConstraints.filter((k) => inEffectAt(k, site)).length;

@@ -32,8 +32,10 @@ const PIECES = [
   'INSERT INTO S.T NOTE VALUES (;\n',
   'LOCK TABLE S.T IN EXCLUSIVE MODE;\n',
   'CONNECT TO DB1;\n',
+  // Names a column S.T lacks: it fills another version of the table, and drops out of S.T's inserts.
+  'INSERT INTO S.T (NOTE, GONE) SELECT NOTE, 1 FROM S.U;\n',
 ];
-const INSERTS = ['x', ' ', '\n', ';', "'", '--', '/*', '*/', '(', ')', ',', '?', "'z'", 'INSERT INTO S.T (NOTE) VALUES (1);\n', 'SET SCHEMA R;\n', 'CACHE 20 '];
+const INSERTS = ['x', ' ', '\n', ';', "'", '--', '/*', '*/', '(', ')', ',', '?', "'z'", 'INSERT INTO S.T (NOTE) VALUES (1);\n', 'SET SCHEMA R;\n', 'CACHE 20 ', 'GONE, '];
 
 // Another linted file, and a schema file whose findings are placed on the inserts into its tables. R.T beside
 // S.T: an unqualified T is resolved through the SET SCHEMA in force.

@@ -44,10 +44,11 @@ export function shapeOf(stmt: Statement): string | undefined {
     case 'insert': {
       const written = writtenRows(stmt.source);
       const from = written ? 'written' : 'query';
-      return `insert ${name(stmt.target)} ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
+      // The columns it names decide which version of the table it fills (dropInsertsIntoOtherVersions).
+      return `insert ${name(stmt.target)} (${stmt.columns.join(',')}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
     }
     case 'merge':
-      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+      return `merge ${name(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
     case 'import':
       return `import ${name(stmt.table)}`;
     case 'ingest':
