@@ -2369,10 +2369,10 @@ function shapeOf(stmt) {
     case "insert": {
       const written = writtenRows(stmt.source);
       const from = written ? "written" : "query";
-      return `insert ${name2(stmt.target)} ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
+      return `insert ${name2(stmt.target)} (${stmt.columns.join(",")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
     }
     case "merge":
-      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${stmt.sourceIsValues}`;
+      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
     case "import":
       return `import ${name2(stmt.table)}`;
     case "ingest":
@@ -2771,28 +2771,26 @@ var init_schema = __esm({
             const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
             const rows = written && !inLoop ? written.count : 0;
             const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
-            const site = { file, stmt, repeated: inLoop || count > 1 };
-            if (literal) site.literalRows = rows;
-            this.addInsertSite(key, site, reasons, rows);
+            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0);
             this.recordSequenceUses(stmt);
             break;
           }
           case "merge":
             if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-              const bulk = !stmt.sourceIsValues || inLoop;
-              this.addInsertSite(this.keyOf(stmt.target, stmt), { file, stmt, repeated: inLoop }, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
+              const bulk = !stmt.sourceValues || inLoop;
+              this.addInsertSite(this.keyOf(stmt.target, stmt), file, stmt, inLoop, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
             }
             break;
           case "ingest":
             if (stmt.operation !== "update" && stmt.operation !== "delete") {
-              this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
+              this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
             }
             break;
           case "import":
-            this.addInsertSite(this.keyOf(stmt.table, stmt), { file, stmt, repeated: false }, ["IMPORT (inserts row by row)"]);
+            this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, ["IMPORT (inserts row by row)"]);
             break;
           case "load":
-            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), { file, stmt, repeated: true }, [zosLoadReason(stmt.utility)]);
+            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
             break;
           case "declareTable": {
             const table = this.ensureTable(stmt.table, stmt);
@@ -2811,7 +2809,8 @@ var init_schema = __esm({
             break;
         }
       }
-      addInsertSite(key, site, reasons, valuesRows = 0) {
+      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows) {
+        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows };
         let target = this.insertTargets.get(key);
         if (!target) {
           target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
@@ -2963,7 +2962,36 @@ var init_schema = __esm({
           schemas.add(schema);
         }
       }
+      /**
+       * An INSERT that names a column the table's definition lacks fills another version of the table: an older
+       * migration's CREATE TABLE of the same name (Spring Batch's 2.2 migration copies rows into the 2.2 columns of a
+       * table its v5.2 script defines otherwise). Db2 would reject it against this definition, so it is no evidence of
+       * how this one is filled: its site goes, and what it made the target (bulk reasons, written rows) with it.
+       */
+      dropInsertsIntoOtherVersions() {
+        for (const [key, target] of this.insertTargets) {
+          const table = this.tableByKey(key);
+          if (!table?.definition || table.columns.length === 0) continue;
+          let known;
+          const fits = target.sites.filter((site) => {
+            if (site.stmt.kind !== "insert" || site.stmt.columns.length === 0) return true;
+            known ??= new Set(table.columns.map((c) => c.name));
+            return site.stmt.columns.every((c) => known.has(c));
+          });
+          if (fits.length === target.sites.length) continue;
+          target.sites = fits;
+          target.bulkReasons = [...new Set(fits.flatMap((s) => s.bulkReasons))];
+          target.valuesRows = fits.reduce((sum, s) => sum + s.valuesRows, 0);
+          if (fits.length > 0) continue;
+          this.insertTargets.delete(key);
+          const name2 = splitKey(key)[1];
+          const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
+          if (sameName.length > 0) this.targetsByName.set(name2, sameName);
+          else this.targetsByName.delete(name2);
+        }
+      }
       finish(bulkRowThreshold) {
+        this.dropInsertsIntoOtherVersions();
         for (const target of this.insertTargets.values()) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
         }
@@ -2979,7 +3007,7 @@ var init_schema = __esm({
             if (!trigger.stmt.events.includes("insert")) continue;
             forEachStatement(trigger.stmt.body, (inner) => {
               if (inner.kind === "insert") {
-                this.addInsertSite(this.keyOf(inner.target, inner), { file: trigger.file, stmt: inner, repeated: true }, [`fed by trigger ${trigger.name} on ${table.key}`]);
+                this.addInsertSite(this.keyOf(inner.target, inner), trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
               }
             });
           }
@@ -5184,13 +5212,15 @@ function parseMerge(p, span) {
   else if (p.isIdent(p.pos) && !p.peek("USING")) p.pos++;
   p.expect("USING", context);
   const sourceFirst = p.pos;
-  if (p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, "VALUES")) stmt.sourceIsValues = true;
+  const values = p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, "VALUES");
   let depth = 0;
   while (!p.atEnd()) {
     const k = p.kind(p.pos);
     if (k === TK_LPAREN) depth++;
-    else if (k === TK_RPAREN) depth--;
-    else if (depth === 0 && p.peek("ON")) break;
+    else if (k === TK_RPAREN) {
+      depth--;
+      if (values && depth === 0 && !stmt.sourceValues) stmt.sourceValues = p.rangeSpan(sourceFirst, p.pos + 1);
+    } else if (depth === 0 && p.peek("ON")) break;
     p.pos++;
   }
   if (p.atEnd()) p.fail("expected ON", context);
@@ -7278,7 +7308,7 @@ function schemaContribution(model) {
     model.statements,
     (s) => {
       if (DDL_KINDS.has(s.kind)) out += text2.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === "insert") out += `insert ${nameText(s.target)} ${s.source.kind === "values" ? valuesRowCount(s.source) : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
+      else if (s.kind === "insert") out += `insert ${nameText(s.target)} (${s.columns.join(",")}) ${s.source.kind === "values" ? valuesRowCount(s.source) : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
       else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}`;
       else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}`;
       else if (s.kind === "ingest") out += `ingest ${nameText(s.table)} ${s.operation}`;
@@ -7925,18 +7955,20 @@ function splicedInsertValues(execution2) {
   if (execution2.splicedValues.length === 0) return [];
   const sorted = [...execution2.splicedValues].sort((a, b) => a.start - b.start);
   const found = /* @__PURE__ */ new Set();
-  for (const insert of insertsOf(execution2)) {
-    if (insert.source.kind !== "values") continue;
-    for (const row of insert.source.rows) {
-      for (const v of row.values) {
-        for (let o = v.span.start; o < Math.min(v.span.end, v.span.start + 400); o++) {
-          const hit = spanAt(sorted, insert.origin.toFile(o));
-          if (hit) found.add(hit);
-        }
-      }
+  const look = (stmt, span) => {
+    for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+      const hit = spanAt(sorted, stmt.origin.toFile(o));
+      if (hit) found.add(hit);
     }
+  };
+  for (const stmt of rowWritersOf(execution2)) {
+    if (stmt.kind === "merge") look(stmt, stmt.sourceValues);
+    else if (stmt.source.kind === "values") for (const row of stmt.source.rows) for (const v of row.values) look(stmt, v.span);
   }
   return sorted.filter((s) => found.has(s));
+}
+function rowWritersOf(execution2) {
+  return execution2.statements.filter((s) => s.kind === "insert" || s.kind === "merge" && s.hasInsert && s.sourceValues !== void 0);
 }
 function forEachWithAutocommit(unit, visit) {
   let autocommit = !unit.autocommitOff;
@@ -7999,12 +8031,15 @@ function splicedNames(execution2, spans) {
   return nameList(texts);
 }
 function splicesAt(execution2, stmt, span, markers = true) {
+  return [...new Set(splicesOver(execution2, stmt, span, markers).map((x) => x.text))];
+}
+function splicesOver(execution2, stmt, span, markers) {
   if (!execution2?.splices) return [];
   const found = [];
   for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
     const at = stmt.origin.toFile(o);
     const s = execution2.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
-    if (s && !found.includes(s.text)) found.push(s.text);
+    if (s && !found.includes(s)) found.push(s);
   }
   return found;
 }
@@ -8019,9 +8054,9 @@ function singleRowInsertOf(execution2) {
 function splicesRowList(execution2, insert) {
   if (insert.source.kind !== "values" || insert.source.rows.length !== 1) return false;
   const values = insert.source.rows[0].values;
-  return values.length === 1 && splicesAt(execution2, insert, values[0].span, false).some((t) => ROW_LIST.test(t));
+  return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
 }
-var PARAMETER_BITS2, LITERAL_BIT, SMALL_LOOP_PASSES, ROW_LIST;
+var PARAMETER_BITS2, LITERAL_BIT, SMALL_LOOP_PASSES;
 var init_facts = __esm({
   "server/src/code/facts.ts"() {
     "use strict";
@@ -8030,7 +8065,6 @@ var init_facts = __esm({
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
     SMALL_LOOP_PASSES = 10;
-    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
   }
 });
 
@@ -8513,14 +8547,9 @@ var init_commit_per_row2 = __esm({
 });
 
 // rules/enforced-foreign-key.ts
-function keyNeverInserted(target, fk, table) {
-  const key = new Set(fk.constraint.columns.map((c) => c.toUpperCase()));
-  const known = new Set(table.columns.map((c) => c.name.toUpperCase()));
-  return target.sites.every((site) => {
-    if (site.stmt.kind !== "insert" || site.stmt.columns.length === 0) return false;
-    const named = site.stmt.columns.map((c) => c.toUpperCase());
-    return !named.some((c) => key.has(c)) || known.size > 0 && named.some((c) => !known.has(c));
-  });
+function keyNeverInserted(target, fk) {
+  const key = new Set(fk.constraint.columns);
+  return target.sites.every((site) => site.stmt.kind === "insert" && site.stmt.columns.length > 0 && !site.stmt.columns.some((c) => key.has(c)));
 }
 function spanIn(stmt, fk) {
   if (stmt.kind === "alterTable") {
@@ -8568,7 +8597,7 @@ var init_enforced_foreign_key = __esm({
           if (!target) continue;
           const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
           for (const fk of own) {
-            if (keyNeverInserted(target, fk, table)) continue;
+            if (keyNeverInserted(target, fk)) continue;
             report({
               messageId: "enforced",
               data: {
@@ -8925,7 +8954,7 @@ var init_insert_target_cost = __esm({
           const table = schema.table(name2, stmt);
           if (!table || seen.has(table)) continue;
           seen.add(table);
-          const items = hiddenWork(schema, table, { file: file.source.path, stmt, repeated: false });
+          const items = hiddenWork(schema, table, { file: file.source.path, stmt });
           if (items.length === 0) continue;
           report({ messageId: "summary", data: { table: displayKey(table.key), items: items.join("; ") }, stmt, span: name2.span });
         }
@@ -9440,13 +9469,14 @@ function checkSpliced({ schema, report }, executions) {
     if (spliced.length === 0) continue;
     const numbersOnly = spliced.every((s) => spliceAt(execution2, s)?.numeric);
     if (!isBulkLoop(execution2.loop) && numbersOnly) continue;
-    const insert = insertsOf(execution2)[0];
-    const rowList = splicesRowList(execution2, insert);
+    const stmt = rowWritersOf(execution2)[0];
+    const rowList = stmt.kind === "insert" && splicesRowList(execution2, stmt);
     if (rowList && numbersOnly) continue;
     report({
       messageId: rowList ? "splicedRows" : execution2.api === "clp" ? "splicedClp" : execution2.api === "sqlpl" ? "splicedRoutine" : "spliced",
       data: {
-        table: targetName2(execution2, insert, schema),
+        statement: stmt.kind === "merge" ? "MERGE" : "INSERT",
+        table: targetName2(execution2, stmt, schema),
         how: HOW2[execution2.textKind] ?? "the text",
         names: splicedNames(execution2, spliced),
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
@@ -9538,10 +9568,10 @@ var init_prefer_parameter_markers = __esm({
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2", "Db2 INSERT tips, tests 61-68"],
         defaultOptions: { minRepeats: 3, reportOneOff: false },
         messages: {
-          spliced: `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
+          spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
           splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows. One text carries many rows, so Db2 compiles it once for them all{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
-          splicedClp: `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
-          splicedRoutine: `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
+          splicedClp: `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
+          splicedRoutine: `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
           literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
           literalRepeated: `Literal-valued INSERTs into {table}: {count} executed from {where} ({runLines}). Each is a separate statement text that Db2 compiles (${COST_DIRECT}). Use one prepared INSERT with parameter markers (?), or one multi-row VALUES list.`,
           literalOnce: "Literal-valued INSERT INTO {table} executed once here. Fine for a one-off; if it runs for many rows (a caller loops), Db2 compiles each distinct text again (Db2 INSERT tips, tests 1-2): bind the values to parameter markers (?).",
@@ -12153,6 +12183,27 @@ function numericVariable(text2, scope) {
   }
   return false;
 }
+function rowListVariable(text2, scope, source) {
+  if (!ROW_LIST.test(text2)) return false;
+  if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text2)) return true;
+  for (const s of scopesNaming(scope, text2)) {
+    const assigned = assignmentsNamed(s, text2);
+    if (assigned.length > 0) return assigned.some((a) => stringLiteralsOf(source.slice(a.value.startIndex, a.value.endIndex)).some((t) => t.includes("(")));
+  }
+  return true;
+}
+function stringLiteralsOf(expr) {
+  const out = [];
+  for (let i = 0; i < expr.length; i++) {
+    const q2 = expr[i];
+    if (q2 !== '"' && q2 !== "'" && q2 !== "`") continue;
+    const end = expr.indexOf(q2, i + 1);
+    if (end < 0) break;
+    out.push(expr.slice(i + 1, end));
+    i = end;
+  }
+  return out;
+}
 function namedAtRunTime(stmt) {
   const named = stmt;
   const name2 = named.target ?? named.table;
@@ -12165,7 +12216,7 @@ function latestPrepare(prepares, handle, at, scope) {
   }
   return best ?? prepares.filter((p) => p.handle === handle).pop();
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, NUMERIC_TYPE, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
@@ -12205,6 +12256,7 @@ var init_model = __esm({
       /** Statement/cursor handle -> connection name. */
       handles = /* @__PURE__ */ new Map();
       prepares = [];
+      preparedHandles = /* @__PURE__ */ new Set();
       paramsets = /* @__PURE__ */ new Map();
       pending = [];
       facts = { switches: [], connects: [], commits: [] };
@@ -12212,10 +12264,21 @@ var init_model = __esm({
       markerVars;
       build(hooks) {
         const events = this.classifyAll(hooks);
+        const later = [];
         this.walked.calls.forEach((ctx, i) => {
           this.ev.at(ctx.scope);
-          for (const e of events[i]) this.apply(ctx, e);
+          for (const e of events[i]) {
+            if (e.kind === "execute" && PREPARED_ACTIONS.has(e.action) && e.handle && !e.sql && !this.preparedHandles.has(e.handle)) later.push([ctx, e]);
+            else this.apply(ctx, e);
+          }
         });
+        if (later.length > 0) {
+          for (const [ctx, e] of later) {
+            this.ev.at(ctx.scope);
+            this.apply(ctx, e);
+          }
+          this.executions.sort((a, b) => a.callSpan.start - b.callSpan.start);
+        }
         for (const p of this.pending) this.resolve(p);
         this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
         const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
@@ -12368,7 +12431,10 @@ var init_model = __esm({
           this.addCommit(ctx, span, e.api, connection);
         }
         this.executions.push(execution2);
-        if (e.action === "prepare" && e.handle) this.prepares.push({ execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+        if (e.action === "prepare" && e.handle) {
+          this.prepares.push({ execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+          this.preparedHandles.add(e.handle);
+        }
         this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });
       }
       resolve(p) {
@@ -12406,7 +12472,8 @@ var init_model = __esm({
       spliceOf(span, scope) {
         const text2 = this.source.slice(span.start, span.end);
         if (this.isMarkerList(text2)) return { span, text: text2, markers: true };
-        return numericVariable(text2, scope) ? { span, text: text2, numeric: true } : { span, text: text2 };
+        if (numericVariable(text2, scope)) return { span, text: text2, numeric: true };
+        return rowListVariable(text2, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
       }
       /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
       isMarkerList(expr) {
@@ -12443,6 +12510,7 @@ var init_model = __esm({
       }
     };
     NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
+    ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
     SPLICED_NAME = /^(?:Z+|0+)$/i;
   }
 });

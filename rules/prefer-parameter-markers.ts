@@ -7,7 +7,7 @@ import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData } from './support/targets';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName, splicesRowList } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -33,13 +33,13 @@ const PreferParameterMarkersRule: Rule = {
     defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
       spliced:
-        `Values spliced into INSERT INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
+        `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedRows:
         `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows. One text carries many rows, so Db2 compiles it once for them all{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
       splicedClp:
-        `Values spliced into INSERT INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
+        `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
-        `Values spliced into INSERT INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the INSERT once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
+        `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
@@ -69,15 +69,17 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     // Numbers only (int id) outside a bulk loop: no injection, and a handful of compiles.
     const numbersOnly = spliced.every((s) => spliceAt(execution, s)?.numeric);
     if (!isBulkLoop(execution.loop) && numbersOnly) continue;
-    const insert = insertsOf(execution)[0];
+    // An INSERT, or a MERGE … USING (VALUES …) upserting the rows it writes out (Sequelize's upsert).
+    const stmt = rowWritersOf(execution)[0];
     // VALUES (%s) filled with row_string: a whole multi-row list per text, so the per-row compile figures do not
     // apply; with numbers only there is no injection risk either, and nothing to report.
-    const rowList = splicesRowList(execution, insert);
+    const rowList = stmt.kind === 'insert' && splicesRowList(execution, stmt);
     if (rowList && numbersOnly) continue;
     report({
       messageId: rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
       data: {
-        table: targetName(execution, insert, schema),
+        statement: stmt.kind === 'merge' ? 'MERGE' : 'INSERT',
+        table: targetName(execution, stmt, schema),
         how: HOW[execution.textKind] ?? 'the text',
         names: splicedNames(execution, spliced),
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.

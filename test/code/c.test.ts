@@ -77,6 +77,27 @@ public:
     ]);
   });
 
+  it('CLI: a helper that runs a handle, defined above the function that prepares it and calls it per row (db2_fdw)', async () => {
+    const c = `#include <sqlcli1.h>
+static int execOne(SQLHSTMT h)
+{
+    return SQLExecute(h);
+}
+
+void batchInsert(SQLHSTMT h, int n)
+{
+    int i;
+    SQLPrepare(h, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
+    for (i = 0; i < n; i++) {
+        execOne(h);
+    }
+}
+`;
+    const { findings } = await lintCode({ 'fdw.c': c });
+    assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(c, 'SQLExecute(')}`]);
+    assert.match(findings[0].message, /^One INSERT INTO T call per row in the for loop at line 11 \(through execOne\(\)\)/);
+  });
+
   it('CLI: array insert with SQL_ATTR_PARAMSET_SIZE and a guarded commit is clean', async () => {
     const c = `#define ARRAY_SIZE 1000
 #define INSERT_SQL "INSERT INTO T (A, B) VALUES (?, ?)"

@@ -252,6 +252,50 @@ def insert_chunks(conn, schema, tablename, column_string, chunks):
     assert.match(finding.message, /, a list of rows\. One text carries many rows, so Db2 compiles it once for them all, and a spliced value is an SQL-injection risk\./);
     assert.doesNotMatch(finding.message, /180\.6 s|each pass/);
   });
+
+  it('a variable named like a list that is built from one row (no "(" in what it is assigned) holds one row', async () => {
+    for (const name of ['values', 'vals', 'value_string']) {
+      const py = `import csv
+import ibm_db
+conn = ibm_db.connect("SAMPLE", "", "")
+def load(path):
+    with open(path) as f:
+        for row in csv.reader(f):
+            ${name} = ", ".join("'%s'" % c.replace("'", "''") for c in row)
+            ibm_db.exec_immediate(conn, "INSERT INTO APP.ORDERS VALUES (%s)" % ${name})
+`;
+      const { findings } = await lintCode({ 'load.py': py });
+      const markers = findings.find((f) => f.rule === RULE);
+      assert.ok(markers, name);
+      assert.doesNotMatch(markers.message, /a list of rows/, name);
+      assert.match(markers.message, /on each pass of the for loop/, name);
+      // The rules about one row per call see it too.
+      assert.deepEqual(findings.map((f) => f.rule).sort(), ['no-autocommit', RULE, 'single-row-insert'], name);
+    }
+  });
+});
+
+describe(`rule ${RULE}: MERGE`, () => {
+  it('reports values spliced into MERGE … USING (VALUES …), an upsert per call (Sequelize), not one from a query', async () => {
+    const js = `const ibmdb = require('ibm_db');
+class QI {
+  async upsert(tableName, insertValues) {
+    const keys = Object.keys(insertValues);
+    const vals = keys.map((k) => this.escape(insertValues[k])).join(', ');
+    const sql = \`MERGE INTO APP.T AS t USING (VALUES(\${vals})) AS s(\${keys.join(', ')}) ON t.id = s.id WHEN NOT MATCHED THEN INSERT (\${keys.join(', ')}) VALUES(\${vals});\`;
+    return this.conn.query(sql);
+  }
+  async copy(day) {
+    return this.conn.query(\`MERGE INTO APP.T AS t USING (SELECT * FROM APP.S WHERE D = '\${day}') AS s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id)\`);
+  }
+}
+`;
+    const { findings } = await lintCode({ 'qi.js': js });
+    const reported = findings.filter((f) => f.rule === RULE);
+    assert.equal(reported.length, 1, JSON.stringify(findings));
+    assert.match(reported[0].message, /^Values spliced into MERGE INTO APP\.T through an interpolated string: vals\. Db2 compiles every distinct text as a new statement, and a spliced value is an SQL-injection risk/);
+    assert.equal(reported[0].line, 7, "on the query call");
+  });
 });
 
 describe(`rule ${RULE}: numbers spliced outside bulk loops`, () => {

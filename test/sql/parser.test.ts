@@ -609,6 +609,9 @@ describe('sql parser: MERGE, transactions, SET SCHEMA, CONNECT', () => {
     assert.equal(m.hasDelete, true);
     const only = one('MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id)', 'merge');
     assert.deepEqual([only.hasInsert, only.hasUpdate, only.hasDelete], [true, false, false]);
+    assert.equal(m.sourceValues, undefined);
+    const upsert = 'MERGE INTO t USING (VALUES (1, (2))) AS s (a, b) ON t.a = s.a WHEN NOT MATCHED THEN INSERT VALUES (s.a, s.b)';
+    assert.equal(textOf(upsert, one(upsert, 'merge').sourceValues!), '(VALUES (1, (2)))');
   });
 
   it('reads COMMIT [WORK] and ROLLBACK [WORK] [TO SAVEPOINT]', () => {

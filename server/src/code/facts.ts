@@ -1,6 +1,6 @@
 // Questions the insert-pattern rules ask of a file: which executions insert, which loops they run in,
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
-import type { InsertStatement, Span, Statement } from '../sql/ast';
+import type { InsertStatement, MergeStatement, Span, Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
@@ -60,18 +60,22 @@ export function splicedInsertValues(execution: SqlExecution): Span[] {
   if (execution.splicedValues.length === 0) return [];
   const sorted = [...execution.splicedValues].sort((a, b) => a.start - b.start);
   const found = new Set<Span>();
-  for (const insert of insertsOf(execution)) {
-    if (insert.source.kind !== 'values') continue;
-    for (const row of insert.source.rows) {
-      for (const v of row.values) {
-        for (let o = v.span.start; o < Math.min(v.span.end, v.span.start + 400); o++) {
-          const hit = spanAt(sorted, insert.origin.toFile(o));
-          if (hit) found.add(hit);
-        }
-      }
+  const look = (stmt: Statement, span: Span) => {
+    for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+      const hit = spanAt(sorted, stmt.origin.toFile(o));
+      if (hit) found.add(hit);
     }
+  };
+  for (const stmt of rowWritersOf(execution)) {
+    if (stmt.kind === 'merge') look(stmt, stmt.sourceValues!);
+    else if (stmt.source.kind === 'values') for (const row of stmt.source.rows) for (const v of row.values) look(stmt, v.span);
   }
   return sorted.filter((s) => found.has(s));
+}
+
+/** The INSERTs of an execution, and its MERGEs that insert the rows they write out (USING (VALUES …): an upsert). */
+export function rowWritersOf(execution: SqlExecution): (InsertStatement | MergeStatement)[] {
+  return execution.statements.filter((s): s is InsertStatement | MergeStatement => s.kind === 'insert' || (s.kind === 'merge' && s.hasInsert && s.sourceValues !== undefined));
 }
 
 /** A CLP script: an SQL file, or a here-document fed to `db2` in a shell script. */
@@ -169,16 +173,23 @@ export function splicedNames(execution: SqlExecution, spans: readonly Span[]): s
 
 /** The spliced expressions of an execution that a statement-relative span covers (names spliced into the text). */
 function splicesAt(execution: SqlExecution | undefined, stmt: Statement, span: Span, markers = true): string[] {
+  return [...new Set(splicesOver(execution, stmt, span, markers).map((x) => x.text))];
+}
+
+/** The splices whose placeholder lies in `span` of `stmt` (spliced marker lists only when `markers`). */
+function splicesOver(execution: SqlExecution | undefined, stmt: Statement, span: Span, markers: boolean): Splice[] {
   if (!execution?.splices) return [];
-  const found: string[] = [];
+  const found: Splice[] = [];
   // Placeholder characters map one by one into their host expression: look at each of them.
   for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
     const at = stmt.origin.toFile(o);
     const s = execution.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
-    if (s && !found.includes(s.text)) found.push(s.text);
+    if (s && !found.includes(s)) found.push(s);
   }
   return found;
 }
+
+type Splice = NonNullable<SqlExecution['splices']>[number];
 
 /** The table an INSERT/MERGE of an execution writes to: its name, or the expressions a spliced name comes from. */
 export function targetName(execution: SqlExecution | undefined, stmt: Statement & { target: { span: Span } }, schema: SchemaModel): string {
@@ -187,9 +198,6 @@ export function targetName(execution: SqlExecution | undefined, stmt: Statement 
   if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join('.');
   return displayKey(schema.keyOf((stmt as InsertStatement).target, stmt));
 }
-
-/** Names of host values that hold several rows' worth of text: row_string, values, tuples, batch … */
-const ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
 
 /**
  * A single-row INSERT … VALUES of an execution, unless its one row is one spliced value named like a list
@@ -203,7 +211,7 @@ export function singleRowInsertOf(execution: SqlExecution): InsertStatement | un
 export function splicesRowList(execution: SqlExecution, insert: InsertStatement): boolean {
   if (insert.source.kind !== 'values' || insert.source.rows.length !== 1) return false;
   const values = insert.source.rows[0].values;
-  return values.length === 1 && splicesAt(execution, insert, values[0].span, false).some((t) => ROW_LIST.test(t));
+  return values.length === 1 && splicesOver(execution, insert, values[0].span, false).some((x) => x.rows);
 }
 
 /** The target of an execution's first INSERT (or MERGE), for messages. */

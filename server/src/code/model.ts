@@ -77,6 +77,7 @@ class ModelBuilder {
   /** Statement/cursor handle -> connection name. */
   private readonly handles = new Map<string, string>();
   private readonly prepares: PrepareRecord[] = [];
+  private readonly preparedHandles = new Set<string>();
   private readonly paramsets = new Map<string, number>();
   private readonly pending: PendingConnection[] = [];
   private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
@@ -98,10 +99,23 @@ class ModelBuilder {
 
   build(hooks: ExtractHooks): ExtractResult {
     const events = this.classifyAll(hooks);
+    // A run of a handle no prepare has named yet waits for them all: a helper defined above its caller
+    // (execOne(h) { SQLExecute(h); } before the function that prepares h and calls it in a loop).
+    const later: [CallContext, ApiEvent][] = [];
     this.walked.calls.forEach((ctx, i) => {
       this.ev.at(ctx.scope);
-      for (const e of events[i]) this.apply(ctx, e);
+      for (const e of events[i]) {
+        if (e.kind === 'execute' && PREPARED_ACTIONS.has(e.action) && e.handle && !e.sql && !this.preparedHandles.has(e.handle)) later.push([ctx, e]);
+        else this.apply(ctx, e);
+      }
     });
+    if (later.length > 0) {
+      for (const [ctx, e] of later) {
+        this.ev.at(ctx.scope);
+        this.apply(ctx, e);
+      }
+      this.executions.sort((a, b) => a.callSpan.start - b.callSpan.start);
+    }
     // Autocommit and array sizes are known only once every call is seen (a helper may switch it).
     for (const p of this.pending) this.resolve(p);
     this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
@@ -270,7 +284,10 @@ class ModelBuilder {
       this.addCommit(ctx, span, e.api, connection);
     }
     this.executions.push(execution);
-    if (e.action === 'prepare' && e.handle) this.prepares.push({ execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+    if (e.action === 'prepare' && e.handle) {
+      this.prepares.push({ execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+      this.preparedHandles.add(e.handle);
+    }
     this.pending.push({ execution, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });
   }
 
@@ -319,7 +336,8 @@ class ModelBuilder {
   private spliceOf(span: Span, scope: Scope): NonNullable<SqlExecution['splices']>[number] {
     const text = this.source.slice(span.start, span.end);
     if (this.isMarkerList(text)) return { span, text, markers: true };
-    return numericVariable(text, scope) ? { span, text, numeric: true } : { span, text };
+    if (numericVariable(text, scope)) return { span, text, numeric: true };
+    return rowListVariable(text, scope, this.source) ? { span, text, rows: true } : { span, text };
   }
 
   /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
@@ -378,6 +396,39 @@ function numericVariable(text: string, scope: Scope): boolean {
     return NUMERIC_TYPE.test((declaration && parentOf(declaration))?.childForFieldName('type')?.text ?? '');
   }
   return false;
+}
+
+/** Names of host values that may hold several rows' worth of text: row_string, values, tuples, batch … */
+const ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
+
+/**
+ * A spliced value named like a list of rows that may be one: VALUES (%s) filled with it can carry many rows
+ * (ibmdbpy's row_string, built with `+= "(%s)," % value_string`). A variable whose assignments write no "(" in
+ * their string literals is one row's values, whatever its name (`values = ", ".join(...)` per CSV line). An
+ * expression, or a variable assigned elsewhere (a parameter, a field), is judged by its name alone.
+ */
+function rowListVariable(text: string, scope: Scope, source: string): boolean {
+  if (!ROW_LIST.test(text)) return false;
+  if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text)) return true;
+  for (const s of scopesNaming(scope, text)) {
+    const assigned = assignmentsNamed(s, text);
+    if (assigned.length > 0) return assigned.some((a) => stringLiteralsOf(source.slice(a.value.startIndex, a.value.endIndex)).some((t) => t.includes('(')));
+  }
+  return true;
+}
+
+/** The contents of the quoted strings in an expression's text (no escapes or triple quotes needed here). */
+function stringLiteralsOf(expr: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < expr.length; i++) {
+    const q = expr[i];
+    if (q !== '"' && q !== "'" && q !== '`') continue;
+    const end = expr.indexOf(q, i + 1);
+    if (end < 0) break;
+    out.push(expr.slice(i + 1, end));
+    i = end;
+  }
+  return out;
 }
 
 /** The placeholder of a spliced name: Zzzz, or 0000 inside double quotes ("%s"). */

@@ -64,9 +64,10 @@ export interface SqlExecution {
   /**
    * Every expression spliced into the SQL text (values, names, constants), with its source text: messages
    * name them. `markers` marks a spliced list of parameter markers ("?, ?, ?" built from the column count),
-   * `numeric` a variable declared with a numeric type (int id): no SQL text can get in through it.
+   * `numeric` a variable declared with a numeric type (int id): no SQL text can get in through it; `rows` a value
+   * that may hold a list of rows (row_string, appended "(…)," per row): VALUES (%s) with it is no single row.
    */
-  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean }[];
+  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean }[];
   /** The named function the call is in (absent for file-level code). */
   inFunction?: { name?: string; span: Span };
   /** The innermost loop the call runs in. */

@@ -300,8 +300,8 @@ export interface MergeStatement extends StatementBase {
   kind: 'merge';
   target: QualifiedName;
   source: Span;
-  /** USING (VALUES …): rows written in the statement, not the result of a query. */
-  sourceIsValues?: boolean;
+  /** USING (VALUES …): the parenthesised rows written in the statement (not the result of a query). */
+  sourceValues?: Span;
   hasInsert: boolean;
   hasUpdate: boolean;
   hasDelete: boolean;

@@ -112,13 +112,15 @@ export function parseMerge(p: Parser, span: Span): Statement {
   p.expect('USING', context);
   const sourceFirst = p.pos;
   // USING (VALUES …) AS s: the rows written in the statement (an upsert of one row per call), not a query's.
-  if (p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, 'VALUES')) stmt.sourceIsValues = true;
+  const values = p.kind(p.pos) === TK_LPAREN && p.kw(p.pos + 1, 'VALUES');
   let depth = 0;
   while (!p.atEnd()) {
     const k = p.kind(p.pos);
     if (k === TK_LPAREN) depth++;
-    else if (k === TK_RPAREN) depth--;
-    else if (depth === 0 && p.peek('ON')) break;
+    else if (k === TK_RPAREN) {
+      depth--;
+      if (values && depth === 0 && !stmt.sourceValues) stmt.sourceValues = p.rangeSpan(sourceFirst, p.pos + 1);
+    } else if (depth === 0 && p.peek('ON')) break;
     p.pos++;
   }
   if (p.atEnd()) p.fail('expected ON', context);
