@@ -86,6 +86,39 @@ db2 commit
     ]);
   });
 
+  it('a file the loop writes and runs with db2 -tvf (echo, printf, cat <<EOF) is a call per row; other files are not read', async () => {
+    const sh = [
+      '#!/bin/bash',
+      'while IFS=, read -r id vec; do',
+      '  sql="INSERT INTO APP.VEC (ID, V) VALUES ($id, VECTOR($vec, 768, FLOAT32));"',
+      '  echo $sql>temp.sql',
+      '  db2 -tvf temp.sql',
+      '  printf "%s\\n" "$sql" > t2.sql',
+      '  db2 +c -tvf t2.sql',
+      '  cat > t3.sql <<EOF',
+      'INSERT INTO APP.VEC (ID) VALUES ($id);',
+      'EOF',
+      '  db2 -tvf t3.sql',
+      '  db2 -tvf other.sql',
+      '  echo "$sql" >> grows.sql',
+      '  db2 -tvf grows.sql',
+      'done < vectors.csv',
+      '',
+    ].join('\n');
+    const { findings } = await lintCode({ 'load.sh': sh });
+    const at = (needle: string) => posOf(sh, needle);
+    assert.deepEqual(brief(findings, INSERT_RULES), [
+      `no-autocommit@${at('db2 -tvf temp.sql')}`,
+      `prefer-parameter-markers@${at('db2 -tvf temp.sql')}`,
+      `single-row-insert@${at('db2 -tvf temp.sql')}`,
+      `prefer-parameter-markers@${at('db2 +c -tvf t2.sql')}`,
+      // (no-autocommit and single-row-insert say once per loop and table how many such calls it makes)
+      `prefer-parameter-markers@${at('db2 -tvf t3.sql')}`,
+    ]);
+    assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /The loop makes 3 such calls into it\./);
+    assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /run by the db2 command: \$id, \$vec\./);
+  });
+
   it('db2 +c with a here-document of multi-row inserts and one COMMIT is clean', async () => {
     const sh = "#!/bin/sh\ndb2 +c -tv <<'SQL'\nINSERT INTO APP.REGION VALUES ('UK', 'United Kingdom'), ('US', 'United States');\nCOMMIT;\nSQL\n";
     const { findings } = await lintCode({ 'ok.sh': sh });

@@ -136,6 +136,39 @@ function hereDocument(command: Node): { body: Node; quoted: boolean } | undefine
   return undefined;
 }
 
+/**
+ * The text that an earlier command of the same block writes to `file` (`echo $sql > f`, `printf '%s\n' "$sql" > f`,
+ * `cat > f <<EOF … EOF`), for a `db2 -tvf f` that runs it; undefined when no such write is in sight.
+ */
+function textWrittenTo(command: Node, file: string, ev: Evaluator): HostText | undefined {
+  const parent = parentOf(command);
+  let prev = (parent?.type === 'redirected_statement' ? parent : command).previousNamedSibling;
+  for (; prev; prev = prev.previousNamedSibling) {
+    if (prev.type !== 'redirected_statement') continue;
+    const writes = prev.childrenForFieldName('redirect').some((r) => r?.type === 'file_redirect' && r.child(0)?.text === '>' && r.childForFieldName('destination')?.text === file);
+    const body = prev.childForFieldName('body');
+    if (!writes || body?.type !== 'command') continue;
+    const name = body.childForFieldName('name')?.text;
+    if (name === 'cat') {
+      const heredoc = hereDocument(body);
+      return heredoc && heredocText(heredoc, ev);
+    }
+    let args = body.childrenForFieldName('argument').filter((n): n is Node => !!n);
+    if (name === 'echo') args = args.filter((a, k) => k > 0 || !/^-[neE]+$/.test(a.text));
+    // printf with a format that only places its arguments: the arguments are the text.
+    else if (name === 'printf' && args.length > 1 && /^["']?%s(?:\\n)?["']?$/.test(args[0].text)) args = args.slice(1);
+    else return undefined;
+    if (args.length === 0) return undefined;
+    const parts: HostText[] = [];
+    args.forEach((arg, k) => {
+      if (k > 0) parts.push({ pieces: [plainPiece(' ', arg.startIndex - 1)], kind: 'constant' });
+      parts.push(ev.evaluate(arg) ?? ev.splice(arg));
+    });
+    return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== 'constant') ? 'template' : 'constant');
+  }
+  return undefined;
+}
+
 /** A here-document's text: expansions are spliced unless the delimiter was quoted. */
 function heredocText(heredoc: { body: Node; quoted: boolean }, ev: Evaluator): HostText {
   const { body, quoted } = heredoc;
@@ -163,8 +196,13 @@ function classifyDb2(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     const t = call.args[i].text;
     if (!/^[-+][a-zA-Z]/.test(t)) break;
     if (/^\+[a-z]*c/.test(t)) noAutocommit = true;
-    // -f FILE / -tvf FILE run a script file: its statements are linted where that file is.
-    if (/^-[a-z@;!]*f$/i.test(t)) return [];
+    // -f FILE / -tvf FILE run a script file: its statements are linted where that file is, unless this script
+    // has just written it (echo "$sql" > temp.sql; db2 -tvf temp.sql, once per line of a CSV).
+    if (/^-[a-z@;!]*f$/i.test(t)) {
+      const file = call.args[i + 1];
+      const text = file && textWrittenTo(call.node, file.text, ev);
+      return text ? [{ kind: 'execute', api: 'clp', action: 'executeDirect', sql: text, connection: 'clp', autocommitOff: noAutocommit, script: true }] : [];
+    }
   }
   const rest = call.args.slice(i);
   const heredoc = hereDocument(call.node);
