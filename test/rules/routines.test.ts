@@ -166,6 +166,49 @@ END@
     assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert')), ['single-row-insert@21'], 'the cursor over a query still is');
   });
 
+  it('a walk over an array the routine was handed is one call\'s elements (an order\'s lines), not a bulk load', () => {
+    // IBM's modules.db2: one purchase order's lines per call, stepped through with ARRAY_NEXT.
+    const ddl = `CREATE TABLE APP.PO_LINES (PO INT NOT NULL, ITEM INT NOT NULL, QTY INT,
+  CONSTRAINT FK_PO FOREIGN KEY (PO) REFERENCES APP.PO (ID));
+`;
+    const proc = (loop: string) => `CREATE PROCEDURE APP.ADD_ORDER (IN PO INT, IN LINES APP.QTY_ARRAY)
+LANGUAGE SQL
+BEGIN
+  DECLARE I INT;
+${loop}
+END@
+`;
+    const walks = [
+      `  SET I = ARRAY_FIRST(LINES);
+  WHILE (I IS NOT NULL) DO
+    INSERT INTO APP.PO_LINES VALUES (PO, I, LINES[I]);
+    SET I = ARRAY_NEXT(LINES, I);
+  END WHILE;`,
+      `  SET I = 1;
+  WHILE I <= CARDINALITY(LINES) DO
+    INSERT INTO APP.PO_LINES VALUES (PO, I, LINES[I]);
+    SET I = I + 1;
+  END WHILE;`,
+      `  SET I = 1;
+  REPEAT
+    INSERT INTO APP.PO_LINES VALUES (PO, I, LINES[I]);
+    SET I = I + 1;
+  UNTIL I > CARDINALITY(LINES) END REPEAT;`,
+    ];
+    for (const loop of walks) {
+      const found = lint({ 'schema.sql': ddl, 'order.db2': proc(loop) }, { unmerged: true });
+      assert.deepEqual(found.filter((f) => f.rule === 'single-row-insert' || f.rule === 'enforced-foreign-key'), [], loop);
+    }
+    // A loop counting up to a number it computes is no array walk: still row by row.
+    const counting = `  SET I = 1;
+  WHILE I <= 100000 DO
+    INSERT INTO APP.PO_LINES VALUES (PO, I, 1);
+    SET I = I + 1;
+  END WHILE;`;
+    const found = lint({ 'schema.sql': ddl, 'order.db2': proc(counting) }, { unmerged: true });
+    assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert' || f.rule === 'enforced-foreign-key')), ['enforced-foreign-key@2', 'single-row-insert@7']);
+  });
+
   it('a PREPARE on every pass of the loop that EXECUTEs it', () => {
     const text = `CREATE PROCEDURE p ()
 BEGIN

@@ -6,6 +6,8 @@ import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/val
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
+export { isBulkLoop } from './loops';
+
 export function insertsOf(execution: SqlExecution): InsertStatement[] {
   return execution.statements.filter((s): s is InsertStatement => s.kind === 'insert');
 }
@@ -132,13 +134,6 @@ export function batchAdvice(api: string): string {
   }
 }
 
-/** Up to this many passes (a counting loop with a constant bound), a loop is not a bulk load: a few rows cost little. */
-export const SMALL_LOOP_PASSES = 10;
-
-/** A loop that may run row by row for many rows: not a counting loop of SMALL_LOOP_PASSES passes or fewer, not a loop over sets. */
-export function isBulkLoop(loop: LoopInfo | undefined): loop is LoopInfo {
-  return !!loop && !loop.chunked && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
-}
 
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {

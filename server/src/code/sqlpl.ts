@@ -120,6 +120,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       return;
     case 'loop': {
       const loop: LoopInfo = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
+      if (stmt.walksArray) loop.walksArray = true;
       // A loop over catalog rows (FOR t AS SELECT … FROM SYSCAT.TABLES) goes a table at a time.
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== undefined && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;

@@ -24,6 +24,11 @@ export interface LoopInfo {
    * is no query to fold into one INSERT … SELECT. Set by the SQL PL front end.
    */
   readsResultSet?: boolean;
+  /**
+   * The loop walks an array the routine was handed (ARRAY_NEXT, CARDINALITY): the elements of one call, such as
+   * one order's lines, not a bulk load. Set by the SQL PL front end.
+   */
+  walksArray?: boolean;
 }
 
 export interface ConnectionInfo {

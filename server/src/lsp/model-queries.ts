@@ -5,6 +5,7 @@ import type { QualifiedName, Span, Statement } from '../sql/ast';
 import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
+import { statementsInBulkLoops } from '../code/loops';
 import { valuesRowCount } from '../sql/grammar/values';
 
 export interface NameRef {
@@ -160,8 +161,7 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
     if (list) list.push(fact);
     else facts.set(key, [fact]);
   };
-  const inLoop = new Set<Statement>();
-  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  const inLoop = statementsInBulkLoops(model);
   // A script's statement says the same after an edit elsewhere (kept, moved): its fact is made once.
   const kept = model.code ? undefined : SCRIPT_FACTS;
   // Statements inside routines count too: an INSERT in a procedure makes its table an insert target.

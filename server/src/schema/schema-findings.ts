@@ -6,6 +6,7 @@ import type { QualifiedName, Statement, StatementKind } from '../sql/ast';
 import { forEachStatement } from '../sql/walk';
 import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
+import { statementsInBulkLoops } from '../code/loops';
 import { valuesRowCount } from '../sql/grammar/values';
 
 /**
@@ -35,8 +36,7 @@ export function schemaFileView(model: FileModel): FileModel {
  * findings, so an edit that changes none (typing in a VALUES list, in Java around the SQL) reuses them.
  */
 export function schemaContribution(model: FileModel): string {
-  const inLoop = new Set<Statement>();
-  for (const e of model.code?.executions ?? []) if (e.loop && !e.loop.chunked) for (const s of e.statements) inLoop.add(s);
+  const inLoop = statementsInBulkLoops(model);
   const text = model.source.text;
   let out = '';
   // Statements inside routines too: their INSERTs make insert targets as the script's do.

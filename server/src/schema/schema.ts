@@ -15,6 +15,7 @@ import type {
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
 import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
+import { statementsInBulkLoops } from '../code/loops';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -414,11 +415,10 @@ export class SchemaModel {
     this.currentSchema = undefined;
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
-    const inLoop = new Set<Statement>();
+    // Not a loop over chunks (a table, a month at a time: one row per chunk), a few passes or an array handed in.
+    const inLoop = statementsInBulkLoops(file);
     const spliced = new Set<Statement>();
     for (const execution of file.code?.executions ?? []) {
-      // A loop over chunks (a table, a month at a time) inserts one row per chunk, not per row.
-      if (execution.loop && !execution.loop.chunked) for (const s of execution.statements) inLoop.add(s);
       if (execution.splicedValues.length > 0) for (const s of execution.statements) spliced.add(s);
     }
     this.splicedStatements = spliced;

@@ -469,6 +469,8 @@ export interface SetVariableStatement extends StatementBase {
   cursorTables?: QualifiedName[];
   /** A value holds a fullselect (SET v = (SELECT … FROM t)): the statement reads data. */
   selects?: boolean;
+  /** A value steps through an array (ARRAY_NEXT, ARRAY_PRIOR): a loop around it walks the array's elements. */
+  arrayStep?: boolean;
 }
 
 export interface Branch {
@@ -494,6 +496,8 @@ export interface LoopStatement extends StatementBase {
   /** WHILE / UNTIL condition. */
   condition?: Span;
   body: Statement[];
+  /** It walks an array (ARRAY_NEXT/ARRAY_PRIOR in a SET of its body, CARDINALITY in its condition). */
+  walksArray?: boolean;
 }
 
 /** ITERATE, LEAVE, GOTO, RETURN. */

@@ -219,6 +219,7 @@ function parseLoop(p: Parser, span: Span): Statement {
         stmt.tables = tablesRead(p, p.pos, doAt);
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
+        if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
       }
       bodyFrom = doAt + 1;
     } else if (loop === 'repeat') {
@@ -226,6 +227,7 @@ function parseLoop(p: Parser, span: Span): Statement {
       if (untils.length === 0) p.fail('expected UNTIL', context, endTok);
       const until = untils[untils.length - 1];
       stmt.condition = p.rangeSpan(until + 1, endTok);
+      if (mentionsArrayWalk(p, until + 1, endTok)) stmt.walksArray = true;
       bodyTo = until;
     }
     p.loopDepth++;
@@ -234,9 +236,16 @@ function parseLoop(p: Parser, span: Span): Statement {
     } finally {
       p.loopDepth--;
     }
+    if (stmt.body.some((s) => s.kind === 'setVariable' && s.arrayStep)) stmt.walksArray = true;
     p.pos = p.end;
     return stmt;
   });
+}
+
+/** CARDINALITY(a), ARRAY_FIRST/ARRAY_NEXT … between tokens `from` and `to`: a condition over an array's elements. */
+function mentionsArrayWalk(p: Parser, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (p.kw(i, 'CARDINALITY') || p.kw(i, 'ARRAY_NEXT') || p.kw(i, 'ARRAY_PRIOR') || p.kw(i, 'ARRAY_FIRST') || p.kw(i, 'ARRAY_LAST')) return true;
+  return false;
 }
 
 function parseJump(p: Parser, span: Span): Statement {
@@ -359,7 +368,10 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) p.pos = p.end;
     while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA) p.skipUnit();
     const valueTo = p.pos;
-    for (let i = valueFrom; i < valueTo && !stmt.selects; i++) if (p.kw(i, 'SELECT')) stmt.selects = true;
+    for (let i = valueFrom; i < valueTo; i++) {
+      if (p.kw(i, 'SELECT')) stmt.selects = true;
+      else if (p.kw(i, 'ARRAY_NEXT') || p.kw(i, 'ARRAY_PRIOR')) stmt.arrayStep = true;
+    }
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
       for (const name of names) p.variables.delete(name);
