@@ -2437,6 +2437,22 @@ var init_loops = __esm({
 });
 
 // server/src/schema/schema.ts
+function insertsIn(stmt) {
+  let found = false;
+  forEachStatement([stmt], (inner) => {
+    if (inner.kind === "insert") found = true;
+  });
+  return found;
+}
+function sitesTarget(key, sites) {
+  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+function fitsColumns(stmt, table) {
+  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
+  let names3 = COLUMN_NAMES.get(table);
+  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
+  return stmt.columns.every((c) => names3.has(c));
+}
 function replaceNamed(items, item2) {
   let names3 = namesIn.get(items);
   if (!names3) namesIn.set(items, names3 = new Set(items.map((i) => i.name)));
@@ -2469,7 +2485,7 @@ function insertReasons(fromQuery, inLoop) {
   if (inLoop) reasons.push("inserted inside a loop");
   return reasons;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, COLUMN_NAMES, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2505,6 +2521,19 @@ var init_schema = __esm({
       ddlTables = /* @__PURE__ */ new Map();
       /** Insert targets by table name (without schema), for resolving names written without a schema. */
       targetsByName = /* @__PURE__ */ new Map();
+      /**
+       * The earlier versions of a table defined more than once (upgrade steps, create and migration scripts of one
+       * repository): each CREATE TABLE of a name already defined starts a new TableInfo, and `tables` holds the last.
+       */
+      olderVersions = /* @__PURE__ */ new Map();
+      /** The DDL statements that built each version, noted while folding (versionAt is filled from it for names with versions). */
+      ddlOfVersion = /* @__PURE__ */ new Map();
+      /** For names with versions: the version each of their DDL statements and inserts concerns (see table()). */
+      versionAt = /* @__PURE__ */ new Map();
+      /** For names with versions: each version's own insert target (the inserts attributed to it). */
+      versionTargets = /* @__PURE__ */ new Map();
+      /** Versions the file being added created, by key: its later inserts fill those. */
+      ownVersions = /* @__PURE__ */ new Map();
       /** The key of a name as written in `stmt`. */
       keyOf(name2, stmt) {
         const schema = name2.schema ?? (stmt ? this.schemaOf(stmt) : void 0) ?? "";
@@ -2548,7 +2577,12 @@ var init_schema = __esm({
       keys = /* @__PURE__ */ new Map();
       /** The table a name in `stmt` refers to, also when one side does not know the schema. */
       table(name2, stmt) {
-        return this.tableByKey(this.keyOf(name2, stmt));
+        const key = this.keyOf(name2, stmt);
+        if (stmt && this.versionAt.size > 0) {
+          const version2 = this.versionAt.get(stmt);
+          if (version2 && version2.key === key) return version2;
+        }
+        return this.tableByKey(key);
       }
       tableByKey(key) {
         const exact = this.tables.get(key);
@@ -2571,11 +2605,16 @@ var init_schema = __esm({
         const table = this.table(name2, stmt);
         return this.insertTargets.get(table?.key ?? this.keyOf(name2, stmt)) ?? this.targetByName(name2);
       }
+      /** The inserts that fill this table (this version of it, for a name defined more than once). */
+      targetOfTable(table) {
+        if (this.olderVersions.has(table.key)) return this.versionTargets.get(table);
+        return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+      }
       isInsertTarget(table) {
-        return this.insertTargets.has(table.key) || this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) !== void 0;
+        return this.targetOfTable(table) !== void 0;
       }
       isBulkTarget(table) {
-        const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+        const target = this.targetOfTable(table);
         return target !== void 0 && target.bulkReasons.length > 0;
       }
       targetByName(name2) {
@@ -2590,10 +2629,13 @@ var init_schema = __esm({
       tablesWithDdlIn(file) {
         return this.ddlTables.get(file) ?? NO_TABLES;
       }
-      noteDdl(file, table) {
+      noteDdl(file, table, stmt) {
         let tables2 = this.ddlTables.get(file);
         if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
         tables2.add(table);
+        const ddl = this.ddlOfVersion.get(table);
+        if (ddl) ddl.push(stmt);
+        else this.ddlOfVersion.set(table, [stmt]);
         return table;
       }
       // --- building -------------------------------------------------------------------------------
@@ -2650,6 +2692,12 @@ var init_schema = __esm({
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
+        if (this.versionAt.size > 0) {
+          for (const [o, n] of replaced) {
+            const version2 = this.versionAt.get(o);
+            if (version2) this.versionAt.set(n, version2);
+          }
+        }
         if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
@@ -2702,7 +2750,7 @@ var init_schema = __esm({
       referenceDataUnqualified = /* @__PURE__ */ new Map();
       /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
       receivesRows(table) {
-        const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+        const target = this.targetOfTable(table);
         return target !== void 0 && !this.isReferenceData(target);
       }
       /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
@@ -2718,6 +2766,7 @@ var init_schema = __esm({
       addFile(file) {
         this.schemaAtPending.push(file);
         this.currentSchema = void 0;
+        this.ownVersions = /* @__PURE__ */ new Map();
         const seenInserts = /* @__PURE__ */ new Map();
         const path = file.source.path;
         const inLoop = statementsInBulkLoops(file);
@@ -2728,13 +2777,23 @@ var init_schema = __esm({
         this.splicedStatements = spliced;
         this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
         let database;
+        let routine;
+        let routineInserts;
         forEachStatement(
           file.statements,
           (stmt, parent) => {
             this.visiting = stmt;
+            if (!parent) {
+              routine = stmt;
+              routineInserts = void 0;
+            }
             if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
             if (database !== void 0) DATABASE_AT.set(stmt, database);
             this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
+            if (parent && stmt.kind === "setVariable" && stmt.sequences) {
+              routineInserts ??= insertsIn(routine);
+              if (routineInserts) this.recordSequenceUses(stmt);
+            }
           },
           { triggers: false }
         );
@@ -2756,7 +2815,7 @@ var init_schema = __esm({
             this.alterTable(file, stmt);
             break;
           case "createIndex": {
-            const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
+            const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
             table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
             break;
           }
@@ -2772,7 +2831,7 @@ var init_schema = __esm({
             break;
           }
           case "createTrigger": {
-            const table = this.ensureTable(stmt.table, stmt);
+            const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
             table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
             break;
           }
@@ -2788,7 +2847,9 @@ var init_schema = __esm({
             const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
             const rows = written && !inLoop ? written.count : 0;
             const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
-            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0);
+            const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : void 0;
+            if (own && !this.filledByCreator.has(own)) this.filledByCreator.add(own);
+            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, own);
             this.recordSequenceUses(stmt);
             break;
           }
@@ -2826,8 +2887,8 @@ var init_schema = __esm({
             break;
         }
       }
-      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows) {
-        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows };
+      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows, version2) {
+        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version: version2 };
         let target = this.insertTargets.get(key);
         if (!target) {
           target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
@@ -2840,6 +2901,7 @@ var init_schema = __esm({
         target.sites.push(site);
         target.valuesRows += valuesRows;
         for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
+        return site;
       }
       newTable(key) {
         const [schema, name2] = splitKey(key);
@@ -2863,16 +2925,42 @@ var init_schema = __esm({
         this.byName.set(name2, list);
         return table;
       }
+      /**
+       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
+       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
+       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
+       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
+       */
+      changeable(file, table, drops = false) {
+        const creator = table.definition?.file;
+        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
+        if (!drops && !this.filledByCreator.has(table)) return table;
+        const fork = this.newVersion(table, true);
+        this.forkedBy.set(fork, file);
+        return fork;
+      }
+      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
+      filledByCreator = /* @__PURE__ */ new Set();
+      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
+      forkedBy = /* @__PURE__ */ new WeakMap();
+      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
+      newVersion(table, copy = false) {
+        const older = this.olderVersions.get(table.key);
+        if (older) older.push(table);
+        else this.olderVersions.set(table.key, [table]);
+        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
+        this.tables.set(table.key, fresh);
+        return fresh;
+      }
       /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
       ensureTable(name2, stmt) {
         return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
       }
       addTable(file, stmt) {
         const key = this.keyOf(stmt.table, stmt);
-        const table = this.noteDdl(file, this.tables.get(key) ?? this.newTable(key));
-        if (table.definition) {
-          Object.assign(table, { identity: void 0, indexes: [], foreignKeys: [], keyConstraints: [], checks: 0, triggers: [] });
-        }
+        const known = this.tables.get(key);
+        const table = this.noteDdl(file, known?.definition ? this.newVersion(known) : known ?? this.newTable(key), stmt);
+        this.ownVersions.set(key, table);
         Object.assign(table, {
           definition: { file, stmt },
           columns: [...stmt.columns],
@@ -2918,7 +3006,8 @@ var init_schema = __esm({
         }
       }
       alterTable(file, stmt) {
-        const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
+        const table = this.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint"));
+        this.noteDdl(file, table, stmt);
         for (const action of stmt.actions) {
           switch (action.kind) {
             case "addColumn":
@@ -2970,8 +3059,8 @@ var init_schema = __esm({
         return schemas !== void 0 && (schema === "" || schemas.has(schema) || schemas.has(""));
       }
       recordSequenceUses(stmt) {
-        if (stmt.kind !== "insert") return;
-        const sequences = stmt.sequences;
+        const sequences = stmt.kind === "insert" ? stmt.sequences : stmt.kind === "setVariable" ? stmt.sequences : void 0;
+        if (!sequences) return;
         for (let i = 0; i < sequences.length; i++) {
           const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
           let schemas = this.sequenceUses.get(name2);
@@ -2980,57 +3069,78 @@ var init_schema = __esm({
         }
       }
       /**
-       * An INSERT that names a column the table's definition lacks fills another version of the table: an older
-       * migration's CREATE TABLE of the same name (Spring Batch's 2.2 migration copies rows into the 2.2 columns of a
-       * table its v5.2 script defines otherwise). Db2 would reject it against this definition, so it is no evidence of
-       * how this one is filled: its site goes, and what it made the target (bulk reasons, written rows) with it.
+       * Which version of its table each insert fills. The one its own file created before it (a migration's CREATE
+       * TABLE, then its INSERT ... SELECT); else every version whose columns it fits (application code fills the table
+       * whichever of a repository's definitions made it: a z/OS deck and a plain DDL file of the same table). An INSERT
+       * naming a column a definition lacks fills another version of the table (Spring Batch's 2.2 migration copies
+       * rows into 2.2 columns that its v5.2 script defines otherwise). One that fits no definition is dropped, with
+       * what it made the target (bulk reasons, written rows): Db2 would reject it, so it is no evidence.
        */
-      dropInsertsIntoOtherVersions() {
+      attributeInserts() {
         for (const [key, target] of this.insertTargets) {
-          const table = this.tableByKey(key);
-          if (!table?.definition || table.columns.length === 0) continue;
-          let known;
-          const fits = target.sites.filter((site) => {
-            if (site.stmt.kind !== "insert" || site.stmt.columns.length === 0) return true;
-            known ??= new Set(table.columns.map((c) => c.name));
-            return site.stmt.columns.every((c) => known.has(c));
+          const latest = this.tableByKey(key);
+          if (!latest?.definition) continue;
+          const older = this.olderVersions.get(latest.key);
+          const candidates = older ? [latest, ...[...older].reverse()] : [latest];
+          const kept = target.sites.filter((site) => {
+            if (!older) return site.version !== void 0 || fitsColumns(site.stmt, latest);
+            const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
+            if (versions.length === 0) return false;
+            for (const version2 of versions) this.attributeTo(version2, site);
+            if (versions[0] !== latest) this.versionAt.set(site.stmt, versions[0]);
+            return true;
           });
-          if (fits.length === target.sites.length) continue;
-          target.sites = fits;
-          target.bulkReasons = [...new Set(fits.flatMap((s) => s.bulkReasons))];
-          target.valuesRows = fits.reduce((sum, s) => sum + s.valuesRows, 0);
-          if (fits.length > 0) continue;
+          if (kept.length === target.sites.length) continue;
+          Object.assign(target, sitesTarget(key, kept));
+          if (kept.length > 0) continue;
           this.insertTargets.delete(key);
           const name2 = splitKey(key)[1];
           const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
           if (sameName.length > 0) this.targetsByName.set(name2, sameName);
           else this.targetsByName.delete(name2);
         }
+        for (const older of this.olderVersions.values()) for (const version2 of older) for (const stmt of this.ddlOfVersion.get(version2) ?? []) this.versionAt.set(stmt, version2);
+      }
+      /** Adds `site` to the insert target of `version` (a name with versions: see targetOfTable). */
+      attributeTo(version2, site) {
+        let target = this.versionTargets.get(version2);
+        if (!target) this.versionTargets.set(version2, target = sitesTarget(version2.key, []));
+        target.sites.push(site);
+        target.valuesRows += site.valuesRows;
+        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      *allVersions() {
+        yield* this.tables.values();
+        for (const older of this.olderVersions.values()) yield* older;
       }
       finish(bulkRowThreshold) {
-        this.dropInsertsIntoOtherVersions();
-        for (const target of this.insertTargets.values()) {
+        this.attributeInserts();
+        for (const target of [...this.insertTargets.values(), ...this.versionTargets.values()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
         }
-        for (const table of this.tables.values()) {
+        for (const table of this.allVersions()) {
           if (!this.isInsertTarget(table)) continue;
           for (const trigger of table.triggers) {
             if (trigger.stmt.events.includes("insert")) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner));
           }
         }
-        for (const table of this.tables.values()) {
+        for (const table of [...this.allVersions()]) {
           if (!this.isBulkTarget(table)) continue;
           for (const trigger of table.triggers) {
             if (!trigger.stmt.events.includes("insert")) continue;
             forEachStatement(trigger.stmt.body, (inner) => {
-              if (inner.kind === "insert") {
-                this.addInsertSite(this.keyOf(inner.target, inner), trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
-              }
+              if (inner.kind !== "insert") return;
+              const key = this.keyOf(inner.target, inner);
+              const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
+              const fed = this.tableByKey(key);
+              if (fed && this.olderVersions.has(fed.key)) this.attributeTo(fed, site);
             });
           }
         }
       }
     };
+    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
@@ -5754,9 +5864,15 @@ function parseSetVariable(p, span) {
     if (p.kw(valueFrom, "CURSOR") && p.kw(valueFrom + 1, "FOR")) p.pos = p.end;
     while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA) p.skipUnit();
     const valueTo = p.pos;
+    let drawsSequence = false;
     for (let i = valueFrom; i < valueTo; i++) {
       if (p.kw(i, "SELECT")) stmt.selects = true;
       else if (p.kw(i, "ARRAY_NEXT") || p.kw(i, "ARRAY_PRIOR")) stmt.arrayStep = true;
+      else if (p.kw(i, "NEXT") || p.kw(i, "NEXTVAL")) drawsSequence = true;
+    }
+    if (drawsSequence) {
+      const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
+      if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
     }
     if (p.kw(valueFrom, "CURSOR") && p.kw(valueFrom + 1, "FOR")) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
@@ -6162,10 +6278,27 @@ function parseStatement(p, span) {
     case "LOCK":
       if (p.kw(first + 1, "TABLE")) return parseLockTable(p, span);
       return p.other(span, first, p.end);
+    case "SELECT":
+    case "WITH":
+    case "VALUES":
+      return parseDataChangeInsert(p, span) ?? p.other(span, first, p.end);
     default:
       if (labelAt(p, first)) return parseBodyStatement(p, span);
       return p.other(span, first, p.end);
   }
+}
+function parseDataChangeInsert(p, span) {
+  for (let i = p.pos; i + 3 < p.end; i++) {
+    if (!(p.kw(i, "FINAL") || p.kw(i, "NEW")) || !p.kw(i + 1, "TABLE") || p.t.kind[i + 2] !== TK_LPAREN || !p.kw(i + 3, "INSERT")) continue;
+    const close = p.afterBalanced(i + 2) - 1;
+    const stmt = p.parseRange(i + 3, close, false, parseInsert);
+    if (stmt.kind !== "insert" || stmt.parseError) return void 0;
+    stmt.span = span;
+    stmt.returnsRows = true;
+    p.pos = p.end;
+    return stmt;
+  }
+  return void 0;
 }
 function parseCreate(p, span) {
   let i = p.pos + 1;
@@ -7376,7 +7509,8 @@ function targetName(stmt) {
   return void 0;
 }
 function sitesOf(schema, name2, stmt) {
-  return schema.insertTarget(name2, stmt)?.sites ?? [];
+  const table = schema.table(name2, stmt);
+  return (table ? schema.targetOfTable(table) : schema.insertTarget(name2, stmt))?.sites ?? [];
 }
 function sitesConcerned(schema, stmt) {
   switch (stmt.kind) {
@@ -7777,9 +7911,6 @@ function insertTargetName(stmt) {
       return void 0;
   }
 }
-function targetOf(schema, table) {
-  return schema.insertTargets.get(table.key) ?? schema.insertTarget({ schema: table.schema, name: table.name, span: { start: 0, end: 0 } });
-}
 function fileStart(stmt) {
   return stmt.origin.toFile(stmt.span.start);
 }
@@ -7800,24 +7931,24 @@ function tableName(table) {
 }
 function bulkTargetFor(schema, table, ddl) {
   if (!table) return void 0;
-  const target = targetOf(schema, table);
+  const target = schema.targetOfTable(table);
   if (!target || target.bulkReasons.length === 0) return void 0;
   return inEffectForInserts(ddl, target) ? target : void 0;
 }
 function insertTargetFor(schema, table, ddl) {
   if (!table) return void 0;
-  const target = targetOf(schema, table);
+  const target = schema.targetOfTable(table);
   if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return void 0;
   return inEffectForInserts(ddl, target) ? target : void 0;
 }
 function insertTargetsIn(schema, name2) {
-  const out = [];
-  for (const table of schema.tables.values()) {
+  const out = /* @__PURE__ */ new Map();
+  for (const table of schema.allVersions()) {
     const clause = table.definition?.stmt.tablespace;
     const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (spaces.includes(name2) && schema.receivesRows(table)) out.push(table);
+    if (!out.has(table.key) && spaces.includes(name2) && schema.receivesRows(table)) out.set(table.key, table);
   }
-  return out;
+  return [...out.values()];
 }
 function listNames(names3, max = 3) {
   if (names3.length <= max) return names3.join(", ");
@@ -8110,7 +8241,13 @@ function isClusteringIndex(table, index) {
   return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
 }
 function tablesIn(schema, name2, database) {
-  return [...schema.tables.values()].filter((t) => t.tablespace === name2 && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
+  const out = /* @__PURE__ */ new Map();
+  for (const t of schema.allVersions()) {
+    if (t.tablespace !== name2 || database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database) continue;
+    const known = out.get(t.key);
+    if (!known || !schema.isInsertTarget(known) && schema.isInsertTarget(t)) out.set(t.key, t);
+  }
+  return [...out.values()];
 }
 var init_zos2 = __esm({
   "rules/support/zos.ts"() {
@@ -8781,7 +8918,7 @@ var init_identity_cache = __esm({
 var identity_cache_default2;
 var init_identity_cache2 = __esm({
   "rules/identity-cache.md"() {
-    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included).\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
+    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included: also a\n`BEFORE INSERT` trigger\'s `SET N.ID = NEXT VALUE FOR s`, and a `SET v = NEXT VALUE FOR s` in a routine that\ninserts).\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
   }
 });
 
@@ -8874,7 +9011,7 @@ var init_index_count = __esm({
       check({ file, schema, options, report }) {
         const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
         for (const table of schema.tablesWithDdlIn(file.source.path)) {
-          const target = targetOf(schema, table);
+          const target = schema.targetOfTable(table);
           if (!target || target.bulkReasons.length === 0) continue;
           const indexes = table.indexes.filter((index) => inEffectForInserts(index, target));
           const keys = table.keyConstraints.filter((key) => inEffectForInserts(key, target));
@@ -9717,7 +9854,7 @@ var init_refresh_immediate_mqt2 = __esm({
 
 // rules/single-row-insert.ts
 function multiRowFix(file, run2) {
-  if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return void 0;
+  if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
   if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? firstRowSpan(s.source) : s.span;
@@ -33430,7 +33567,7 @@ Defined in ${definedAt(where2, table.definition)}.`);
     for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
     out.push("\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, seed 000 Appendix A); they are not multiplied together.");
   }
-  const target = schema.isInsertTarget(table) ? schema.insertTarget({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) : void 0;
+  const target = schema.targetOfTable(table);
   if (target) {
     const places = `${target.sites.length} place${target.sites.length === 1 ? "" : "s"}`;
     out.push(`
@@ -33992,6 +34129,8 @@ function formatReport(run2, format2, findings, diagnostics) {
       {
         summary,
         leftOut: leftOutFiles(run2),
+        // Named on stderr too; here so that a CI job reading the JSON sees which files went unchecked.
+        skipped: run2.skipped.map((s) => ({ file: displayPath(run2.cwd, s.path), reason: s.reason })),
         diagnostics: diagnostics.map(jsonFinding)
       },
       null,

@@ -89,5 +89,4 @@ function identityClause(stmt: CreateTableStatement | AlterTableStatement, identi
   return { anchor: stmt.table.span, prefix: '' };
 }
 
-/** A sequence counts when an INSERT of the analysed paths (trigger bodies included) takes values from it. */
 export default IdentityCacheRule;

@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { Located } from '../server/src/schema/schema';
 import { SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
-import { bulkWhy, inEffectForInserts, targetOf, tableName } from './support/targets';
+import { bulkWhy, inEffectForInserts, tableName } from './support/targets';
 
 const IndexCountRule: Rule = {
   meta: {
@@ -21,7 +21,7 @@ const IndexCountRule: Rule = {
     const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
     // The finding sits on an index or key of this file: only tables this file creates, alters or indexes.
     for (const table of schema.tablesWithDdlIn(file.source.path)) {
-      const target = targetOf(schema, table);
+      const target = schema.targetOfTable(table);
       if (!target || target.bulkReasons.length === 0) continue;
       // Indexes and keys created after every insert of their file are built in one pass (tests 36, 37): not counted.
       const indexes = table.indexes.filter((index) => inEffectForInserts(index, target));

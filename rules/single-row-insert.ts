@@ -113,7 +113,8 @@ const SingleRowInsertRule: Rule = {
  * (not from a code string). The rows then succeed or fail together: a change of meaning, so never "Fix all".
  */
 function multiRowFix(file: FileModel, run: InsertStatement[]) {
-  if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || !isLiteralValues(s))) return undefined;
+  // (A SELECT … FROM FINAL TABLE (INSERT …) hands its row back: combined, the caller would get several.)
+  if (file.code || run.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return undefined;
   const columns = run[0].columns;
   if (run.some((s) => !sameNames(s.columns, columns))) return undefined;
   // (Each row's span read once, without building the statement's rows: a packed row makes new objects on every read.)

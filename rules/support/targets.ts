@@ -23,10 +23,6 @@ export function insertTargetName(stmt: Statement): QualifiedName | undefined {
   }
 }
 
-export function targetOf(schema: SchemaModel, table: TableInfo): InsertTargetInfo | undefined {
-  return schema.insertTargets.get(table.key) ?? schema.insertTarget({ schema: table.schema, name: table.name, span: { start: 0, end: 0 } });
-}
-
 /** File offset where a statement starts (statement spans are in the parsed SQL text). */
 function fileStart(stmt: Statement): number {
   return stmt.origin.toFile(stmt.span.start);
@@ -61,7 +57,7 @@ export function tableName(table: TableInfo): string {
 /** Bulk target the DDL statement's table is, with the DDL in force for its inserts; undefined otherwise. */
 export function bulkTargetFor(schema: SchemaModel, table: TableInfo | undefined, ddl: Located): InsertTargetInfo | undefined {
   if (!table) return undefined;
-  const target = targetOf(schema, table);
+  const target = schema.targetOfTable(table);
   if (!target || target.bulkReasons.length === 0) return undefined;
   return inEffectForInserts(ddl, target) ? target : undefined;
 }
@@ -72,20 +68,21 @@ export function bulkTargetFor(schema: SchemaModel, table: TableInfo | undefined,
  */
 export function insertTargetFor(schema: SchemaModel, table: TableInfo | undefined, ddl: Located): InsertTargetInfo | undefined {
   if (!table) return undefined;
-  const target = targetOf(schema, table);
+  const target = schema.targetOfTable(table);
   if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return undefined;
   return inEffectForInserts(ddl, target) ? target : undefined;
 }
 
 /** Insert-target tables whose data, indexes or LOB data live in table space `name`. */
 export function insertTargetsIn(schema: SchemaModel, name: string): TableInfo[] {
-  const out: TableInfo[] = [];
-  for (const table of schema.tables.values()) {
+  // Any version of a table defined more than once (a migration step's own copy counts), each name once.
+  const out = new Map<string, TableInfo>();
+  for (const table of schema.allVersions()) {
     const clause = table.definition?.stmt.tablespace;
     const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (spaces.includes(name) && schema.receivesRows(table)) out.push(table);
+    if (!out.has(table.key) && spaces.includes(name) && schema.receivesRows(table)) out.set(table.key, table);
   }
-  return out;
+  return [...out.values()];
 }
 
 /** "A, B and 2 more" for messages. */

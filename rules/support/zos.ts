@@ -29,7 +29,16 @@ export function isClusteringIndex(table: TableInfo, index: { cluster: boolean; i
   return !table.indexes.some((i) => i.cluster) && table.indexes[0]?.name === index.index.name;
 }
 
-/** Tables created in table space `name` (of database `database` when known). */
+/**
+ * Tables created in table space `name` (of database `database` when known), each name once: of a table defined
+ * more than once, the version that receives inserts (a migration step's own copy), else the last.
+ */
 export function tablesIn(schema: SchemaModel, name: string, database?: string): TableInfo[] {
-  return [...schema.tables.values()].filter((t) => t.tablespace === name && (!database || !t.definition?.stmt.tablespace.database || t.definition.stmt.tablespace.database === database));
+  const out = new Map<string, TableInfo>();
+  for (const t of schema.allVersions()) {
+    if (t.tablespace !== name || (database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database)) continue;
+    const known = out.get(t.key);
+    if (!known || (!schema.isInsertTarget(known) && schema.isInsertTarget(t))) out.set(t.key, t);
+  }
+  return [...out.values()];
 }

@@ -41,6 +41,11 @@ describe('CLI: --encoding, --docs-url and the summary counts', () => {
     const plain = await run(dir, ['check', '.', '--format', 'json']);
     assert.match(plain.stderr, /skipped clients\.sql: it is not valid UTF-8 \(for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252/);
     assert.equal(JSON.parse(plain.stdout).diagnostics.length, 0);
+    // The JSON names it too (a CI job reads stdout), and the summary counts it.
+    const report = JSON.parse(plain.stdout) as { summary: { skipped: number }; skipped: { file: string; reason: string }[] };
+    assert.equal(report.summary.skipped, 1);
+    assert.deepEqual(report.skipped.map((s) => s.file), ['clients.sql']);
+    assert.match(report.skipped[0].reason, /^it is not valid UTF-8 \(for Latin-1 or Windows-1252 text, pass --encoding/);
 
     const western = await run(dir, ['check', '.', '--format', 'json', '--encoding', 'windows-1252']);
     assert.equal(western.stderr, '');

@@ -56,6 +56,18 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'schema.sql': seq, 'load.sql': 'INSERT INTO T VALUES (?, ?);\n' }, RULE);
   });
 
+  it("reports a sequence a BEFORE INSERT trigger sets the key from, or a routine draws into a variable it inserts", () => {
+    const seq = 'CREATE SEQUENCE ORDER_SEQ START WITH 1 NO CACHE;\nCREATE TABLE T (ID BIGINT, V INT);\n';
+    // The Oracle-migration shape: the key is set per row in the trigger.
+    const before = 'CREATE TRIGGER T_KEY NO CASCADE BEFORE INSERT ON T REFERENCING NEW AS N FOR EACH ROW SET N.ID = NEXT VALUE FOR ORDER_SEQ;\n';
+    expectFindings({ 'schema.sql': seq + before, 'load.sql': 'INSERT INTO T (V) SELECT V FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 40 }]);
+    // IBM's modules.db2: SET v = NEXT VALUE FOR s, then INSERT … VALUES (v, …) in the same procedure.
+    const proc = (body: string) => `CREATE PROCEDURE TAKE_ORDER (IN P_V INT)\nLANGUAGE SQL\nBEGIN\n  DECLARE K BIGINT;\n  SET K = NEXT VALUE FOR ORDER_SEQ;\n${body}END@\n`;
+    expectFindings({ 'schema.sql': seq, 'order.db2': proc('  INSERT INTO T VALUES (K, P_V);\n') }, RULE, [{ file: 'schema.sql', line: 1, column: 40 }]);
+    // A routine that draws a value and inserts nothing (it returns the key) is no use by inserts.
+    expectNoFindings({ 'schema.sql': seq, 'order.db2': proc('  UPDATE T SET ID = K WHERE V = P_V;\n') }, RULE);
+  });
+
   it('honours the threshold and suggestedCache options', () => {
     const files = { 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 500'), 'load.sql': INSERT };
     expectNoFindings(files, RULE);

@@ -1,5 +1,7 @@
-// An INSERT naming a column the table's definition lacks fills another version of the table (an older migration's
-// CREATE TABLE of the same name): it is no evidence of how this definition is filled.
+// A table defined more than once in the analysed files (upgrade steps, install and uninstall scripts of one
+// repository, a z/OS deck beside a plain DDL file) has versions: each DDL statement and insert concerns the version
+// in force where it stands, whatever order the files are folded in. An INSERT naming a column a definition lacks
+// fills another version (an older migration's CREATE TABLE of the same name).
 import { strict as assert } from 'node:assert';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { buildFileModel } from '../../server/src/engine/workspace';
@@ -40,4 +42,45 @@ describe('schema: inserts into another version of a table', () => {
     files['schema.sql'] += 'ALTER TABLE S.T ADD COLUMN OLD_NOTE VARCHAR(20);\n';
     expectFindings(files, 'identity-cache', [{ file: 'schema.sql', line: 1, column: 65 }]);
   });
+
+  const PARENT = 'CREATE TABLE P (ID BIGINT NOT NULL PRIMARY KEY);\n';
+  const UPGRADE = PARENT + [
+    'CREATE TABLE CHILD (ID BIGINT NOT NULL PRIMARY KEY, PID BIGINT);',
+    'ALTER TABLE CHILD ADD CONSTRAINT CHILD_FK FOREIGN KEY (PID) REFERENCES P (ID);',
+    'INSERT INTO CHILD (ID, PID) SELECT ID, PID FROM OLD_CHILD;',
+    '',
+  ].join('\n');
+  const FK = { file: 'upgrade.sql', line: 3, column: 23 };
+
+  it("keeps a migration step's findings on its own copy, whatever other scripts of the repository do to the table", () => {
+    expectFindings({ 'upgrade.sql': UPGRADE }, 'enforced-foreign-key', [FK]);
+    // An uninstall script folded after it drops the key: not for the rows the step copied.
+    expectFindings({ 'upgrade.sql': UPGRADE, 'z_uninstall.sql': 'ALTER TABLE CHILD DROP FOREIGN KEY CHILD_FK;\n' }, 'enforced-foreign-key', [FK]);
+    // An install script defines the table the same way and inserts nothing: the finding stays with the step.
+    const install = 'CREATE TABLE CHILD (ID BIGINT NOT NULL PRIMARY KEY, PID BIGINT);\nALTER TABLE CHILD ADD CONSTRAINT CHILD_FK FOREIGN KEY (PID) REFERENCES P (ID);\n';
+    for (const name of ['a_install.sql', 'z_install.sql']) expectFindings({ 'upgrade.sql': UPGRADE, [name]: install }, 'enforced-foreign-key', [FK]);
+    // The current schema defines the table with other columns (Spring Batch's v5.2 against its 2.2 migration).
+    expectFindings({ 'upgrade.sql': UPGRADE, 'schema.sql': 'CREATE TABLE CHILD (ID BIGINT NOT NULL, PARENT_ID BIGINT);\n' }, 'enforced-foreign-key', [FK]);
+  });
+
+  it("does not lend an install script's keys to a step that creates and fills the table itself", () => {
+    // Flowable's engine install script adds keys to tables its common script creates; an upgrade step creates and
+    // fills its own copy. Whichever is folded first, the install script's keys concern no insert.
+    const step = PARENT + 'CREATE TABLE CHILD (ID BIGINT NOT NULL PRIMARY KEY, PID BIGINT);\nINSERT INTO CHILD (ID, PID) SELECT ID, PID FROM OLD_CHILD;\n';
+    const keys = 'ALTER TABLE CHILD ADD CONSTRAINT CHILD_FK FOREIGN KEY (PID) REFERENCES P (ID);\n';
+    for (const name of ['a_engine.sql', 'z_engine.sql']) expectNoFindings({ 'step.sql': step, [name]: keys }, 'enforced-foreign-key');
+    // A schema that does not fill the table gets its keys from wherever they are written (a table, then its keys).
+    expectFindings({ 'schema.sql': 'CREATE TABLE CHILD (ID BIGINT NOT NULL PRIMARY KEY, PID BIGINT);\n', 'keys.sql': keys, 'load.sql': 'INSERT INTO CHILD SELECT * FROM OLD_CHILD;\n' }, 'enforced-foreign-key', [{ file: 'keys.sql', line: 1, column: 23 }]);
+  });
+
+  it('gives inserts from elsewhere to every definition they fit (a z/OS deck and a plain DDL file of one table)', () => {
+    const deck = 'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20)) IN DB1.TS1;\n';
+    const ddl = 'CREATE TABLE S.T (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20));\n';
+    const load = 'INSERT INTO S.T (NOTE) SELECT NOTE FROM S.SRC;\n';
+    expectFindings({ 'ctl/deck.sql': deck, 'ddl/t.sql': ddl, 'load.sql': load }, 'identity-cache', [
+      { file: 'ctl/deck.sql', line: 1, column: 65 },
+      { file: 'ddl/t.sql', line: 1, column: 65 },
+    ]);
+  });
 });
+

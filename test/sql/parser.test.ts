@@ -614,6 +614,19 @@ describe('sql parser: MERGE, transactions, SET SCHEMA, CONNECT', () => {
     assert.equal(textOf(upsert, one(upsert, 'merge').sourceValues!), '(VALUES (1, (2)))');
   });
 
+  it('reads the INSERT of SELECT … FROM FINAL TABLE (INSERT …), which returns the rows it wrote', () => {
+    const sql = 'SELECT ID FROM FINAL TABLE (INSERT INTO s.t (a, b) VALUES (1, NEXT VALUE FOR s.q))';
+    const insert = one(sql, 'insert');
+    assert.deepEqual([names([insert.target]), insert.columns, insert.returnsRows, names(insert.sequences)], [['S.T'], ['A', 'B'], true, ['S.Q']]);
+    assert.equal(textOf(sql, insert.span), sql, 'the statement is the whole query');
+    assert.equal(one('WITH n AS (SELECT ID FROM NEW TABLE (INSERT INTO t SELECT * FROM u)) SELECT * FROM n', 'insert').source.kind, 'select');
+    // A query without one, or whose INSERT cannot be read, stays text (no parse error for it).
+    for (const text of ['SELECT * FROM FINAL', 'SELECT 1 FROM SYSIBM.SYSDUMMY1', 'SELECT ID FROM FINAL TABLE (INSERT INTO VALUES (1))']) {
+      const [stmt] = parseSql(text).statements;
+      assert.deepEqual([stmt.kind, stmt.parseError], ['other', undefined], text);
+    }
+  });
+
   it('reads COMMIT [WORK] and ROLLBACK [WORK] [TO SAVEPOINT]', () => {
     assert.equal(one('COMMIT', 'commit').kind, 'commit');
     assert.equal(one('commit work', 'commit').kind, 'commit');

@@ -153,6 +153,8 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
         {
           summary,
           leftOut: leftOutFiles(run),
+          // Named on stderr too; here so that a CI job reading the JSON sees which files went unchecked.
+          skipped: run.skipped.map((s) => ({ file: displayPath(run.cwd, s.path), reason: s.reason })),
           diagnostics: diagnostics.map(jsonFinding),
         },
         null,

@@ -23,7 +23,7 @@ export function tableHoverMarkdown(table: TableInfo, schema: SchemaModel, where?
     for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
     out.push('\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, seed 000 Appendix A); they are not multiplied together.');
   }
-  const target = schema.isInsertTarget(table) ? schema.insertTarget({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) : undefined;
+  const target = schema.targetOfTable(table);
   if (target) {
     const places = `${target.sites.length} place${target.sites.length === 1 ? '' : 's'}`;
     out.push(`\nInserted into at ${places} in the workspace${target.bulkReasons.length ? ` (bulk: ${target.bulkReasons.join('; ')})` : ''}.`);

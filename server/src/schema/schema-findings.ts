@@ -96,7 +96,8 @@ function targetName(stmt: Statement): QualifiedName | undefined {
 }
 
 function sitesOf(schema: SchemaModel, name: QualifiedName, stmt: Statement): readonly InsertSite[] {
-  return schema.insertTarget(name, stmt)?.sites ?? [];
+  const table = schema.table(name, stmt);
+  return (table ? schema.targetOfTable(table) : schema.insertTarget(name, stmt))?.sites ?? [];
 }
 
 /** The insert sites whose rows pay for what `stmt` defines. */

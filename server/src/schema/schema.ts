@@ -101,6 +101,8 @@ export interface InsertSite extends Located {
   bulkReasons: readonly string[];
   /** Rows it writes out outside loops (the target's valuesRows adds them up). */
   valuesRows: number;
+  /** The version of the table its own file created before it (a migration's CREATE TABLE, then its copy). */
+  version?: TableInfo;
 }
 
 export interface InsertTargetInfo {
@@ -158,6 +160,19 @@ export class SchemaModel {
   private readonly ddlTables = new Map<string, Set<TableInfo>>();
   /** Insert targets by table name (without schema), for resolving names written without a schema. */
   private readonly targetsByName = new Map<string, InsertTargetInfo[]>();
+  /**
+   * The earlier versions of a table defined more than once (upgrade steps, create and migration scripts of one
+   * repository): each CREATE TABLE of a name already defined starts a new TableInfo, and `tables` holds the last.
+   */
+  private readonly olderVersions = new Map<string, TableInfo[]>();
+  /** The DDL statements that built each version, noted while folding (versionAt is filled from it for names with versions). */
+  private readonly ddlOfVersion = new Map<TableInfo, Statement[]>();
+  /** For names with versions: the version each of their DDL statements and inserts concerns (see table()). */
+  private readonly versionAt = new Map<Statement, TableInfo>();
+  /** For names with versions: each version's own insert target (the inserts attributed to it). */
+  private readonly versionTargets = new Map<TableInfo, InsertTargetInfo>();
+  /** Versions the file being added created, by key: its later inserts fill those. */
+  private ownVersions = new Map<string, TableInfo>();
 
   /** The key of a name as written in `stmt`. */
   keyOf(name: QualifiedName, stmt?: Statement): string {
@@ -211,7 +226,13 @@ export class SchemaModel {
 
   /** The table a name in `stmt` refers to, also when one side does not know the schema. */
   table(name: QualifiedName, stmt?: Statement): TableInfo | undefined {
-    return this.tableByKey(this.keyOf(name, stmt));
+    const key = this.keyOf(name, stmt);
+    // A statement about a table defined more than once concerns the version in force where it stands.
+    if (stmt && this.versionAt.size > 0) {
+      const version = this.versionAt.get(stmt);
+      if (version && version.key === key) return version;
+    }
+    return this.tableByKey(key);
   }
 
   tableByKey(key: string): TableInfo | undefined {
@@ -240,12 +261,18 @@ export class SchemaModel {
     return this.insertTargets.get(table?.key ?? this.keyOf(name, stmt)) ?? this.targetByName(name);
   }
 
+  /** The inserts that fill this table (this version of it, for a name defined more than once). */
+  targetOfTable(table: TableInfo): InsertTargetInfo | undefined {
+    if (this.olderVersions.has(table.key)) return this.versionTargets.get(table);
+    return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+  }
+
   isInsertTarget(table: TableInfo): boolean {
-    return this.insertTargets.has(table.key) || this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } }) !== undefined;
+    return this.targetOfTable(table) !== undefined;
   }
 
   isBulkTarget(table: TableInfo): boolean {
-    const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+    const target = this.targetOfTable(table);
     return target !== undefined && target.bulkReasons.length > 0;
   }
 
@@ -267,10 +294,13 @@ export class SchemaModel {
     return this.ddlTables.get(file) ?? NO_TABLES;
   }
 
-  private noteDdl(file: string, table: TableInfo): TableInfo {
+  private noteDdl(file: string, table: TableInfo, stmt: Statement): TableInfo {
     let tables = this.ddlTables.get(file);
     if (!tables) this.ddlTables.set(file, (tables = new Set()));
     tables.add(table);
+    const ddl = this.ddlOfVersion.get(table);
+    if (ddl) ddl.push(stmt);
+    else this.ddlOfVersion.set(table, [stmt]);
     return table;
   }
 
@@ -336,6 +366,14 @@ export class SchemaModel {
       if (database !== undefined) DATABASE_AT.set(stmt, database);
       if (stmt.kind === 'setSchema') schema = stmt.schema;
     }
+    // An insert into an earlier version of its table fills that version still (the map is shared: the old model
+    // never asks about the new statements).
+    if (this.versionAt.size > 0) {
+      for (const [o, n] of replaced) {
+        const version = this.versionAt.get(o);
+        if (version) this.versionAt.set(n, version);
+      }
+    }
     if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
       for (const target of model.insertTargets.values()) {
         for (const site of target.sites) {
@@ -393,7 +431,7 @@ export class SchemaModel {
 
   /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
   receivesRows(table: TableInfo): boolean {
-    const target = this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+    const target = this.targetOfTable(table);
     return target !== undefined && !this.isReferenceData(target);
   }
 
@@ -413,6 +451,7 @@ export class SchemaModel {
     // The schema in effect at each statement is noted when first asked (fillSchemaAt).
     this.schemaAtPending.push(file);
     this.currentSchema = undefined;
+    this.ownVersions = new Map();
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
     // Not a loop over chunks (a table, a month at a time: one row per chunk), a few passes or an array handed in.
@@ -427,13 +466,25 @@ export class SchemaModel {
     this.scriptFile = file.source.language === 'sql' || file.source.language === 'shell';
     // The script's statements, and those its routines and blocks run (not triggered actions: see finish()).
     let database: string | undefined;
+    // The routine or block being walked, and whether it inserts (asked only when it draws from a sequence).
+    let routine: Statement | undefined;
+    let routineInserts: boolean | undefined;
     forEachStatement(
       file.statements,
       (stmt, parent) => {
         this.visiting = stmt;
+        if (!parent) {
+          routine = stmt;
+          routineInserts = undefined;
+        }
         if (stmt.kind === 'connect' && !parent) database = stmt.reset ? undefined : stmt.database?.toUpperCase();
         if (database !== undefined) DATABASE_AT.set(stmt, database);
         this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
+        // SET v = NEXT VALUE FOR s in a routine that inserts: the key it makes goes into a row (modules.db2).
+        if (parent && stmt.kind === 'setVariable' && stmt.sequences) {
+          routineInserts ??= insertsIn(routine!);
+          if (routineInserts) this.recordSequenceUses(stmt);
+        }
       },
       { triggers: false },
     );
@@ -457,7 +508,7 @@ export class SchemaModel {
         this.alterTable(file, stmt);
         break;
       case 'createIndex': {
-        const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
+        const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
         table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
         break;
       }
@@ -473,7 +524,7 @@ export class SchemaModel {
         break;
       }
       case 'createTrigger': {
-        const table = this.ensureTable(stmt.table, stmt);
+        const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
         table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
         break;
       }
@@ -493,7 +544,9 @@ export class SchemaModel {
         const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
         const rows = written && !inLoop ? written.count : 0;
         const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written!.literal;
-        this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : undefined);
+        const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : undefined;
+        if (own && !this.filledByCreator.has(own)) this.filledByCreator.add(own);
+        this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : undefined, own);
         this.recordSequenceUses(stmt);
         break;
       }
@@ -535,9 +588,9 @@ export class SchemaModel {
     }
   }
 
-  private addInsertSite(key: string, file: string, stmt: Statement, repeated: boolean, reasons: readonly string[], valuesRows = 0, literalRows?: number): void {
+  private addInsertSite(key: string, file: string, stmt: Statement, repeated: boolean, reasons: readonly string[], valuesRows = 0, literalRows?: number, version?: TableInfo): InsertSite {
     // One literal per site, all fields in one order (a spread here was ~1 µs a site: 200,000 INSERTs, 230 ms).
-    const site: InsertSite = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows };
+    const site: InsertSite = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version };
     let target = this.insertTargets.get(key);
     if (!target) {
       target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
@@ -550,6 +603,7 @@ export class SchemaModel {
     target.sites.push(site);
     target.valuesRows += valuesRows;
     for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
+    return site;
   }
 
   private newTable(key: string): TableInfo {
@@ -575,6 +629,38 @@ export class SchemaModel {
     return table;
   }
 
+  /**
+   * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
+   * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
+   * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
+   * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
+   */
+  private changeable(file: string, table: TableInfo, drops = false): TableInfo {
+    const creator = table.definition?.file;
+    if (creator === undefined || creator === file || this.forkedBy.get(table) === file) return table;
+    if (!drops && !this.filledByCreator.has(table)) return table;
+    const fork = this.newVersion(table, true);
+    this.forkedBy.set(fork, file);
+    return fork;
+  }
+
+  /** Versions whose own file inserts into them after creating them (InsertSite.version). */
+  private readonly filledByCreator = new Set<TableInfo>();
+  /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
+  private readonly forkedBy = new WeakMap<TableInfo, string>();
+
+  /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
+  private newVersion(table: TableInfo, copy = false): TableInfo {
+    const older = this.olderVersions.get(table.key);
+    if (older) older.push(table);
+    else this.olderVersions.set(table.key, [table]);
+    const fresh: TableInfo = copy
+      ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] }
+      : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
+    this.tables.set(table.key, fresh);
+    return fresh;
+  }
+
   /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
   private ensureTable(name: QualifiedName, stmt: Statement): TableInfo {
     return this.table(name, stmt) ?? this.newTable(this.keyOf(name, stmt));
@@ -582,11 +668,11 @@ export class SchemaModel {
 
   private addTable(file: string, stmt: CreateTableStatement): void {
     const key = this.keyOf(stmt.table, stmt);
-    const table = this.noteDdl(file, this.tables.get(key) ?? this.newTable(key));
-    if (table.definition) {
-      // Created again (variant or upgrade scripts drop and re-create): what hung on the old definition goes.
-      Object.assign(table, { identity: undefined, indexes: [], foreignKeys: [], keyConstraints: [], checks: 0, triggers: [] });
-    }
+    const known = this.tables.get(key);
+    // Created again (variant or upgrade scripts drop and re-create): a new version, and the old one stays for the
+    // statements and inserts of its own time. (A table only indexed or altered so far gets its definition.)
+    const table = this.noteDdl(file, known?.definition ? this.newVersion(known) : (known ?? this.newTable(key)), stmt);
+    this.ownVersions.set(key, table);
     Object.assign(table, {
       definition: { file, stmt },
       columns: [...stmt.columns],
@@ -637,7 +723,8 @@ export class SchemaModel {
   }
 
   private alterTable(file: string, stmt: Extract<Statement, { kind: 'alterTable' }>): void {
-    const table = this.noteDdl(file, this.ensureTable(stmt.table, stmt));
+    const table = this.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === 'dropConstraint'));
+    this.noteDdl(file, table, stmt);
     for (const action of stmt.actions) {
       switch (action.kind) {
         case 'addColumn':
@@ -693,8 +780,8 @@ export class SchemaModel {
   }
 
   private recordSequenceUses(stmt: Statement): void {
-    if (stmt.kind !== 'insert') return;
-    const sequences = stmt.sequences;
+    const sequences = stmt.kind === 'insert' ? stmt.sequences : stmt.kind === 'setVariable' ? stmt.sequences : undefined;
+    if (!sequences) return;
     // (Nearly every INSERT has none: an index loop makes no iterator for them.)
     for (let i = 0; i < sequences.length; i++) {
       const [schema, name] = splitKey(this.keyOf(sequences[i], stmt));
@@ -705,40 +792,63 @@ export class SchemaModel {
   }
 
   /**
-   * An INSERT that names a column the table's definition lacks fills another version of the table: an older
-   * migration's CREATE TABLE of the same name (Spring Batch's 2.2 migration copies rows into the 2.2 columns of a
-   * table its v5.2 script defines otherwise). Db2 would reject it against this definition, so it is no evidence of
-   * how this one is filled: its site goes, and what it made the target (bulk reasons, written rows) with it.
+   * Which version of its table each insert fills. The one its own file created before it (a migration's CREATE
+   * TABLE, then its INSERT ... SELECT); else every version whose columns it fits (application code fills the table
+   * whichever of a repository's definitions made it: a z/OS deck and a plain DDL file of the same table). An INSERT
+   * naming a column a definition lacks fills another version of the table (Spring Batch's 2.2 migration copies
+   * rows into 2.2 columns that its v5.2 script defines otherwise). One that fits no definition is dropped, with
+   * what it made the target (bulk reasons, written rows): Db2 would reject it, so it is no evidence.
    */
-  private dropInsertsIntoOtherVersions(): void {
+  private attributeInserts(): void {
     for (const [key, target] of this.insertTargets) {
-      const table = this.tableByKey(key);
-      if (!table?.definition || table.columns.length === 0) continue;
-      let known: Set<string> | undefined;
-      const fits = target.sites.filter((site) => {
-        if (site.stmt.kind !== 'insert' || site.stmt.columns.length === 0) return true;
-        known ??= new Set(table.columns.map((c) => c.name));
-        return site.stmt.columns.every((c) => known!.has(c));
+      const latest = this.tableByKey(key);
+      if (!latest?.definition) continue;
+      const older = this.olderVersions.get(latest.key);
+      const candidates = older ? [latest, ...[...older].reverse()] : [latest];
+      const kept = target.sites.filter((site) => {
+        // (A name defined once: no array per site; 200,000 INSERTs into one table are the common case.)
+        if (!older) return site.version !== undefined || fitsColumns(site.stmt, latest);
+        const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
+        if (versions.length === 0) return false;
+        for (const version of versions) this.attributeTo(version, site);
+        // Its table, for the rules that ask about the insert: its own version, else the last one it fits.
+        if (versions[0] !== latest) this.versionAt.set(site.stmt, versions[0]);
+        return true;
       });
-      if (fits.length === target.sites.length) continue;
-      target.sites = fits;
-      target.bulkReasons = [...new Set(fits.flatMap((s) => s.bulkReasons))];
-      target.valuesRows = fits.reduce((sum, s) => sum + s.valuesRows, 0);
-      if (fits.length > 0) continue;
+      if (kept.length === target.sites.length) continue;
+      Object.assign(target, sitesTarget(key, kept));
+      if (kept.length > 0) continue;
       this.insertTargets.delete(key);
       const name = splitKey(key)[1];
       const sameName = this.targetsByName.get(name)!.filter((t) => t !== target);
       if (sameName.length > 0) this.targetsByName.set(name, sameName);
       else this.targetsByName.delete(name);
     }
+    // The DDL of a name with versions concerns the version it built (the last one is table()'s answer anyway).
+    for (const older of this.olderVersions.values()) for (const version of older) for (const stmt of this.ddlOfVersion.get(version) ?? []) this.versionAt.set(stmt, version);
+  }
+
+  /** Adds `site` to the insert target of `version` (a name with versions: see targetOfTable). */
+  private attributeTo(version: TableInfo, site: InsertSite): void {
+    let target = this.versionTargets.get(version);
+    if (!target) this.versionTargets.set(version, (target = sitesTarget(version.key, [])));
+    target.sites.push(site);
+    target.valuesRows += site.valuesRows;
+    for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+  }
+
+  /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+  *allVersions(): Iterable<TableInfo> {
+    yield* this.tables.values();
+    for (const older of this.olderVersions.values()) yield* older;
   }
 
   private finish(bulkRowThreshold: number): void {
-    this.dropInsertsIntoOtherVersions();
-    for (const target of this.insertTargets.values()) {
+    this.attributeInserts();
+    for (const target of [...this.insertTargets.values(), ...this.versionTargets.values()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
     }
-    for (const table of this.tables.values()) {
+    for (const table of this.allVersions()) {
       if (!this.isInsertTarget(table)) continue;
       for (const trigger of table.triggers) {
         if (trigger.stmt.events.includes('insert')) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner));
@@ -746,19 +856,47 @@ export class SchemaModel {
     }
     // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
     // (an UPDATE or DELETE trigger does not fire for the inserted rows).
-    for (const table of this.tables.values()) {
+    for (const table of [...this.allVersions()]) {
       if (!this.isBulkTarget(table)) continue;
       for (const trigger of table.triggers) {
         if (!trigger.stmt.events.includes('insert')) continue;
         forEachStatement(trigger.stmt.body, (inner) => {
-          if (inner.kind === 'insert') {
-            this.addInsertSite(this.keyOf(inner.target, inner), trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
-          }
+          if (inner.kind !== 'insert') return;
+          const key = this.keyOf(inner.target, inner);
+          const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
+          // A name with versions: the rows go to the last one (the version a trigger's INSERT meets is not known).
+          const fed = this.tableByKey(key);
+          if (fed && this.olderVersions.has(fed.key)) this.attributeTo(fed, site);
         });
       }
     }
   }
 }
+
+/** Whether a routine or block holds an INSERT. */
+function insertsIn(stmt: Statement): boolean {
+  let found = false;
+  forEachStatement([stmt], (inner) => {
+    if (inner.kind === 'insert') found = true;
+  });
+  return found;
+}
+
+/** An insert target made of `sites`: their bulk reasons and written rows gathered. */
+function sitesTarget(key: string, sites: InsertSite[]): InsertTargetInfo {
+  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+
+/** Whether the columns an INSERT names are all columns of `table` (true when either is not known). */
+function fitsColumns(stmt: Statement, table: TableInfo): boolean {
+  if (stmt.kind !== 'insert' || stmt.columns.length === 0 || table.columns.length === 0) return true;
+  let names = COLUMN_NAMES.get(table);
+  if (!names) COLUMN_NAMES.set(table, (names = new Set(table.columns.map((c) => c.name))));
+  return stmt.columns.every((c) => names!.has(c));
+}
+
+/** Column names of each table version, made when the schema is finished (its columns no longer change). */
+const COLUMN_NAMES = new WeakMap<TableInfo, Set<string>>();
 
 /**
  * The same index, trigger or constraint defined again (variant or upgrade scripts, CREATE OR REPLACE) is one

@@ -294,6 +294,8 @@ export interface InsertStatement extends StatementBase {
   isolation?: string;
   /** Sequences used in the statement: NEXT VALUE FOR s / NEXTVAL FOR s / s.NEXTVAL. */
   sequences: QualifiedName[];
+  /** The INSERT of SELECT … FROM FINAL TABLE (INSERT …): the statement also returns the rows it wrote. */
+  returnsRows?: boolean;
 }
 
 export interface MergeStatement extends StatementBase {
@@ -471,6 +473,8 @@ export interface SetVariableStatement extends StatementBase {
   selects?: boolean;
   /** A value steps through an array (ARRAY_NEXT, ARRAY_PRIOR): a loop around it walks the array's elements. */
   arrayStep?: boolean;
+  /** Sequences a value draws from (NEXT VALUE FOR s): a key made for an INSERT, or a trigger's SET N.ID = …. */
+  sequences?: QualifiedName[];
 }
 
 export interface Branch {

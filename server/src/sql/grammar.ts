@@ -1,7 +1,7 @@
 // Which grammar family reads a statement, from its leading keywords. A new family (z/OS DDL, …) is a
 // file in grammar/ and a case here.
 import type { Span, Statement } from './ast';
-import { TK_WORD, TK_BAD_COMMENT, TK_DOT } from './lexer';
+import { TK_WORD, TK_BAD_COMMENT, TK_DOT, TK_LPAREN } from './lexer';
 import type { Parser } from './parser';
 import { isCfgWord, parseConnect, parseImport, parseIngest, parseLoad, parseUpdateCommandOptions, parseUpdateDbCfg } from './grammar/clp';
 import { parseAlterTable, parseCreateTable } from './grammar/ddl-tables';
@@ -75,11 +75,35 @@ export function parseStatement(p: Parser, span: Span): Statement {
     case 'LOCK':
       if (p.kw(first + 1, 'TABLE')) return parseLockTable(p, span);
       return p.other(span, first, p.end);
+    case 'SELECT':
+    case 'WITH':
+    case 'VALUES':
+      return parseDataChangeInsert(p, span) ?? p.other(span, first, p.end);
     default:
       // label: BEGIN … END
       if (labelAt(p, first)) return parseBodyStatement(p, span);
       return p.other(span, first, p.end);
   }
+}
+
+/**
+ * SELECT … FROM FINAL TABLE (INSERT …) (or NEW TABLE; also in WITH and VALUES … INTO): the INSERT inside, which
+ * returns the rows it wrote (a generated key, the usual way to get one back). It is read as the statement: it
+ * inserts, and the query around it only reads those rows. Undefined when the statement has no such INSERT, or it
+ * cannot be read (the statement then stays text, as other queries do).
+ */
+function parseDataChangeInsert(p: Parser, span: Span): Statement | undefined {
+  for (let i = p.pos; i + 3 < p.end; i++) {
+    if (!(p.kw(i, 'FINAL') || p.kw(i, 'NEW')) || !p.kw(i + 1, 'TABLE') || p.t.kind[i + 2] !== TK_LPAREN || !p.kw(i + 3, 'INSERT')) continue;
+    const close = p.afterBalanced(i + 2) - 1;
+    const stmt = p.parseRange(i + 3, close, false, parseInsert);
+    if (stmt.kind !== 'insert' || stmt.parseError) return undefined;
+    stmt.span = span;
+    stmt.returnsRows = true;
+    p.pos = p.end;
+    return stmt;
+  }
+  return undefined;
 }
 
 function parseCreate(p: Parser, span: Span): Statement {

@@ -17,7 +17,7 @@ import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../l
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
 import { parseStatement } from '../grammar';
-import { parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
+import { insertSequencesAndIsolation, parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
 import { builtOrigin, flatten, readStringExpression } from './dynamic';
 import { parseDeclareCursor } from './dml';
 import { parseCreateTable } from './ddl-tables';
@@ -368,9 +368,15 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) p.pos = p.end;
     while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA) p.skipUnit();
     const valueTo = p.pos;
+    let drawsSequence = false;
     for (let i = valueFrom; i < valueTo; i++) {
       if (p.kw(i, 'SELECT')) stmt.selects = true;
       else if (p.kw(i, 'ARRAY_NEXT') || p.kw(i, 'ARRAY_PRIOR')) stmt.arrayStep = true;
+      else if (p.kw(i, 'NEXT') || p.kw(i, 'NEXTVAL')) drawsSequence = true;
+    }
+    if (drawsSequence) {
+      const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
+      if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
     }
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
