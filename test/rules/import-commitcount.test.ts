@@ -10,6 +10,16 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
+  it('reads the IMPORT that SYSPROC.ADMIN_CMD runs (routines, JDBC, schedulers), and fixes it inside the string', () => {
+    const call = "CALL SYSPROC.ADMIN_CMD('IMPORT FROM /tmp/o.del OF DEL INSERT INTO SALES.ORDERS');\n";
+    expectFindings({ 'load.sql': call }, RULE, [{ line: 1, column: 67, endColumn: 79, message: /^IMPORT into SALES\.ORDERS has no COMMITCOUNT/ }]);
+    assert.equal(applyFix({ 'load.sql': call }, RULE), "CALL SYSPROC.ADMIN_CMD('IMPORT FROM /tmp/o.del OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS');\n");
+    // Built in a routine from a variable, too; another procedure's argument is no command.
+    const routine = "BEGIN\n  DECLARE CMD VARCHAR(200) DEFAULT 'IMPORT FROM /tmp/o.del OF DEL INSERT INTO SALES.ORDERS';\n  CALL ADMIN_CMD(CMD);\nEND@\n";
+    assert.equal(findings({ 'load.db2': routine }, RULE).length, 1);
+    expectNoFindings({ 'load.sql': "CALL APP.RUN('IMPORT FROM /tmp/o.del OF DEL INSERT INTO SALES.ORDERS');\n" }, RULE);
+  });
+
   it('reports a small COMMITCOUNT with tests 65-68', () => {
     expectFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL COMMITCOUNT 10 INSERT INTO ORDERS;\n" }, RULE, [
       { line: 1, column: 60, message: /^IMPORT into ORDERS commits every 10 rows: .*20\.8 s every 10/ },

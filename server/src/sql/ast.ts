@@ -549,6 +549,8 @@ export interface CursorStatement extends StatementBase {
 export interface CallStatement extends StatementBase {
   kind: 'call';
   procedure: QualifiedName;
+  /** SYSPROC.ADMIN_CMD's command (IMPORT, LOAD, REORG …: the way routines and JDBC run them), read as SQL PL's dynamic SQL. */
+  command?: DynamicSql;
 }
 
 /** SIGNAL / RESIGNAL, and GET DIAGNOSTICS. */

@@ -19,6 +19,8 @@ export function childStatements(stmt: Statement): readonly Statement[] {
     case 'executeImmediate':
     case 'prepare':
       return stmt.text.statements;
+    case 'call':
+      return stmt.command?.statements ?? NONE;
     default:
       return NONE;
   }

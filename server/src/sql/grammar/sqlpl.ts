@@ -461,8 +461,14 @@ export function parseCursorStatement(p: Parser, span: Span): Statement {
 export function parseCall(p: Parser, span: Span): Statement {
   p.pos++;
   const procedure = parseQualifiedName(p, 'CALL');
+  const stmt: Statement = { kind: 'call', procedure, span, origin: p.origin };
+  if (procedure.name === 'ADMIN_CMD' && (procedure.schema ?? 'SYSPROC') === 'SYSPROC' && p.kind(p.pos) === TK_LPAREN) {
+    // Its one argument: the command text (a literal, or a variable or expression a routine built).
+    const close = p.afterBalanced(p.pos) - 1;
+    if (close > p.pos + 1) stmt.command = dynamicSql(p, p.pos + 1, close);
+  }
   p.pos = p.end;
-  return { kind: 'call', procedure, span, origin: p.origin };
+  return stmt;
 }
 
 /** UPDATE table [[AS] x] SET … — or undefined when UPDATE is a CLP command (UPDATE DBM CFG …) or targets a fullselect. */
