@@ -8716,6 +8716,22 @@ var init_commit_per_row2 = __esm({
 });
 
 // rules/enforced-foreign-key.ts
+function advice(file, target, keys, many) {
+  const it = many ? "them" : "it";
+  const lastKey = Math.max(...keys.map((k) => k.stmt.origin.toFile(k.stmt.span.start)));
+  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > lastKey);
+  let where2 = `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load`;
+  if (load) {
+    const after = `after the ${load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind.toUpperCase()} at line ${lineAt(file.source.text, load.stmt.origin.toFile(load.stmt.span.start))}`;
+    where2 = keys.some((k) => k.stmt.kind === "createTable") ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}` : `Add ${it} after the load instead: move the ALTER TABLE \u2026 ADD CONSTRAINT ${after}`;
+  }
+  return `${where2}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
+}
+function lineAt(text2, offset) {
+  let line = 1;
+  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
+  return line;
+}
 function keyNeverInserted(target, fk) {
   const key = new Set(fk.constraint.columns);
   return target.sites.every((site) => site.stmt.kind === "insert" && site.stmt.columns.length > 0 && !site.stmt.columns.some((c) => key.has(c)));
@@ -8729,12 +8745,16 @@ function spanIn(stmt, fk) {
   }
   return fk.constraint.span;
 }
-function notEnforcedFix(stmt, fk) {
-  const c = fk.constraint;
-  if (c.kind !== "foreignKey") return void 0;
-  if (stmt.kind === "alterTable" && !stmt.actions.some((a) => a.kind === "addConstraint" && a.constraint === c)) return void 0;
-  const edit = c.enforcedSpan ? { span: c.enforcedSpan, newText: "NOT ENFORCED" } : { span: { start: c.span.end, end: c.span.end }, newText: " NOT ENFORCED" };
-  return { title: `Declare ${c.name ?? "the foreign key"} NOT ENFORCED (the loader guarantees the parents)`, edits: [edit], changesMeaning: true };
+function notEnforcedFix(keys) {
+  const edits = [];
+  for (const { fk, stmt } of keys) {
+    const c = fk.constraint;
+    if (c.kind !== "foreignKey" || stmt.origin !== keys[0].stmt.origin) return void 0;
+    if (stmt.kind === "alterTable" && !stmt.actions.some((a) => a.kind === "addConstraint" && a.constraint === c)) return void 0;
+    edits.push(c.enforcedSpan ? { span: c.enforcedSpan, newText: "NOT ENFORCED" } : { span: { start: c.span.end, end: c.span.end }, newText: " NOT ENFORCED" });
+  }
+  const what = keys.length > 1 ? `the ${keys.length} foreign keys` : keys[0].fk.constraint.name ?? "the foreign key";
+  return { title: `Declare ${what} NOT ENFORCED (the loader guarantees the parents)`, edits, changesMeaning: true };
 }
 var EnforcedForeignKeyRule, enforced_foreign_key_default;
 var init_enforced_foreign_key = __esm({
@@ -8752,10 +8772,12 @@ var init_enforced_foreign_key = __esm({
         evidence: ["000 test 11", "000 test 14", "000 test 15", "000 test 16", "000 test 17"],
         fixable: true,
         messages: {
-          enforced: "Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). Add it with ALTER TABLE \u2026 ADD CONSTRAINT after the load, or declare it NOT ENFORCED if the loading job already guarantees the parents exist."
+          enforced: "Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}",
+          enforcedMany: "{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}"
         }
       },
       check({ file, schema, report }) {
+        const byTable = /* @__PURE__ */ new Map();
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind !== "createTable" && stmt.kind !== "alterTable") continue;
           const table = schema.table(stmt.table, stmt);
@@ -8764,23 +8786,35 @@ var init_enforced_foreign_key = __esm({
           if (own.length === 0) continue;
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!target) continue;
-          const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
           for (const fk of own) {
             if (keyNeverInserted(target, fk)) continue;
-            report({
-              messageId: "enforced",
-              data: {
-                fk: fk.constraint.name ?? `(${fk.constraint.columns.join(", ")})`,
-                parent: displayKey(fk.parentKey),
-                table: tableName(table),
-                why: bulkWhy(target),
-                count: enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : ""
-              },
-              stmt,
-              span: spanIn(stmt, fk),
-              fix: notEnforcedFix(stmt, fk)
-            });
+            const group = byTable.get(table);
+            if (group) group.keys.push({ fk, stmt });
+            else byTable.set(table, { target, keys: [{ fk, stmt }] });
           }
+        }
+        for (const [table, { target, keys }] of byTable) {
+          const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
+          const [first] = keys;
+          const name2 = (fk) => fk.constraint.name ?? `(${fk.constraint.columns.join(", ")})`;
+          const many = keys.length > 1;
+          report({
+            messageId: many ? "enforcedMany" : "enforced",
+            data: {
+              fk: name2(first.fk),
+              fks: listNames(keys.map((k) => name2(k.fk)), 4),
+              parent: displayKey(first.fk.parentKey),
+              parents: listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4),
+              table: tableName(table),
+              why: bulkWhy(target),
+              n: keys.length,
+              count: !many ? enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : "" : enforcedCount > keys.length ? `; the table has ${enforcedCount} in all` : "",
+              advice: advice(file, target, keys, many)
+            },
+            stmt: first.stmt,
+            span: spanIn(first.stmt, first.fk),
+            fix: notEnforcedFix(keys)
+          });
         }
       }
     };
@@ -8792,7 +8826,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint. A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix. A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 

@@ -1,9 +1,9 @@
 // Enforced foreign keys on a table that receives bulk inserts: a parent lookup per row and key.
-import type { Rule } from '../server/src/engine/types';
+import type { FileModel, Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
-import { displayKey, type ForeignKeyInfo, type InsertTargetInfo } from '../server/src/schema/schema';
-import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
+import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
+import { bulkTargetFor, bulkWhy, listNames, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -15,10 +15,15 @@ const EnforcedForeignKeyRule: Rule = {
     fixable: true,
     messages: {
       enforced:
-        'Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). Add it with ALTER TABLE … ADD CONSTRAINT after the load, or declare it NOT ENFORCED if the loading job already guarantees the parents exist.',
+        'Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}',
+      enforcedMany:
+        '{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}',
     },
   },
   check({ file, schema, report }) {
+    // One finding per table: its enforced keys that this file adds and its inserts pay for (an upgrade step adds
+    // four to each of three tables; twelve findings said the same thing twelve times).
+    const byTable = new Map<TableInfo, { target: InsertTargetInfo; keys: { fk: ForeignKeyInfo; stmt: Statement }[] }>();
     for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       if (stmt.kind !== 'createTable' && stmt.kind !== 'alterTable') continue;
       const table = schema.table(stmt.table, stmt);
@@ -27,26 +32,63 @@ const EnforcedForeignKeyRule: Rule = {
       if (own.length === 0) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       if (!target) continue;
-      const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
       for (const fk of own) {
         if (keyNeverInserted(target, fk)) continue;
-        report({
-          messageId: 'enforced',
-          data: {
-            fk: fk.constraint.name ?? `(${fk.constraint.columns.join(', ')})`,
-            parent: displayKey(fk.parentKey),
-            table: tableName(table),
-            why: bulkWhy(target),
-            count: enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : '',
-          },
-          stmt,
-          span: spanIn(stmt, fk),
-          fix: notEnforcedFix(stmt, fk),
-        });
+        const group = byTable.get(table);
+        if (group) group.keys.push({ fk, stmt });
+        else byTable.set(table, { target, keys: [{ fk, stmt }] });
       }
+    }
+    for (const [table, { target, keys }] of byTable) {
+      const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
+      const [first] = keys;
+      const name = (fk: ForeignKeyInfo) => fk.constraint.name ?? `(${fk.constraint.columns.join(', ')})`;
+      const many = keys.length > 1;
+      report({
+        messageId: many ? 'enforcedMany' : 'enforced',
+        data: {
+          fk: name(first.fk),
+          fks: listNames(keys.map((k) => name(k.fk)), 4),
+          parent: displayKey(first.fk.parentKey),
+          parents: listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4),
+          table: tableName(table),
+          why: bulkWhy(target),
+          n: keys.length,
+          count: !many ? (enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : '') : enforcedCount > keys.length ? `; the table has ${enforcedCount} in all` : '',
+          advice: advice(file, target, keys, many),
+        },
+        stmt: first.stmt,
+        span: spanIn(first.stmt, first.fk),
+        fix: notEnforcedFix(keys),
+      });
     }
   },
 };
+
+/**
+ * What to do: move the keys after the load when it is in this file after them (an upgrade step that adds keys,
+ * then copies rows in), else add them after the load; or NOT ENFORCED, when the loading job checks the parents.
+ */
+function advice(file: FileModel, target: InsertTargetInfo, keys: { stmt: Statement }[], many: boolean): string {
+  const it = many ? 'them' : 'it';
+  const lastKey = Math.max(...keys.map((k) => k.stmt.origin.toFile(k.stmt.span.start)));
+  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > lastKey);
+  let where = `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load`;
+  if (load) {
+    const after = `after the ${load.stmt.kind === 'insert' ? 'INSERT' : load.stmt.kind.toUpperCase()} at line ${lineAt(file.source.text, load.stmt.origin.toFile(load.stmt.span.start))}`;
+    where = keys.some((k) => k.stmt.kind === 'createTable')
+      ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE … ADD CONSTRAINT ${after}`
+      : `Add ${it} after the load instead: move the ALTER TABLE … ADD CONSTRAINT ${after}`;
+  }
+  return `${where}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
+}
+
+/** 1-based line of a file offset (one finding per table: counting is cheap here). */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
 
 /**
  * No insert into the table sets the key: each names its columns and leaves the key's out (its rows hold NULL
@@ -70,16 +112,21 @@ function spanIn(stmt: Statement, fk: ForeignKeyInfo): Span {
 }
 
 /**
- * NOT ENFORCED after the constraint (or in place of an ENFORCED written out). Only right when the loading
+ * NOT ENFORCED after each constraint (or in place of an ENFORCED written out). Only right when the loading
  * job guarantees the parents exist, so it changes meaning: offered per finding, never by "Fix all".
- * ALTER … ALTER FOREIGN KEY … ENFORCED gets no fix: the action's words vary too much to edit blindly.
+ * ALTER … ALTER FOREIGN KEY … ENFORCED gets no fix: the action's words vary too much to edit blindly; nor does a
+ * finding with such a key among several, or with keys read from different texts (the edits share one origin).
  */
-function notEnforcedFix(stmt: Statement, fk: ForeignKeyInfo) {
-  const c = fk.constraint;
-  if (c.kind !== 'foreignKey') return undefined;
-  if (stmt.kind === 'alterTable' && !stmt.actions.some((a) => a.kind === 'addConstraint' && a.constraint === c)) return undefined;
-  const edit = c.enforcedSpan ? { span: c.enforcedSpan, newText: 'NOT ENFORCED' } : { span: { start: c.span.end, end: c.span.end }, newText: ' NOT ENFORCED' };
-  return { title: `Declare ${c.name ?? 'the foreign key'} NOT ENFORCED (the loader guarantees the parents)`, edits: [edit], changesMeaning: true };
+function notEnforcedFix(keys: { fk: ForeignKeyInfo; stmt: Statement }[]) {
+  const edits: { span: Span; newText: string }[] = [];
+  for (const { fk, stmt } of keys) {
+    const c = fk.constraint;
+    if (c.kind !== 'foreignKey' || stmt.origin !== keys[0].stmt.origin) return undefined;
+    if (stmt.kind === 'alterTable' && !stmt.actions.some((a) => a.kind === 'addConstraint' && a.constraint === c)) return undefined;
+    edits.push(c.enforcedSpan ? { span: c.enforcedSpan, newText: 'NOT ENFORCED' } : { span: { start: c.span.end, end: c.span.end }, newText: ' NOT ENFORCED' });
+  }
+  const what = keys.length > 1 ? `the ${keys.length} foreign keys` : (keys[0].fk.constraint.name ?? 'the foreign key');
+  return { title: `Declare ${what} NOT ENFORCED (the loader guarantees the parents)`, edits, changesMeaning: true };
 }
 
 export default EnforcedForeignKeyRule;

@@ -13,12 +13,26 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
-  it('reports keys added with ALTER TABLE before the inserts, with the count', () => {
+  it('reports the keys of one table in one finding (with the count of all it has), and fixes them together', () => {
     const ddl = PARENT + CHILD + 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n';
     expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 5, column: 3, message: /it has 2 enforced foreign keys/ },
-      { file: 'schema.sql', line: 7, column: 19, message: /^Foreign key C_P2 / },
+      { file: 'schema.sql', line: 5, column: 3, message: /^2 enforced foreign keys on bulk target C \(INSERT … SELECT\) each check a parent per inserted row\. They are C_P, C_P2 \(parents: P\)\. .*Add them with ALTER TABLE … ADD CONSTRAINT after the load, or declare them NOT ENFORCED/ },
     ]);
+    assert.equal(applyFix({ 'schema.sql': ddl, 'load.sql': BULK }, RULE), ddl.replace('REFERENCES P (ID)\n', 'REFERENCES P (ID) NOT ENFORCED\n').replace('REFERENCES P (ID);\n', 'REFERENCES P (ID) NOT ENFORCED;\n'));
+    // A key added in another file is counted, not repeated.
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'more.sql': 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n', 'load.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 5, column: 3, message: /^Foreign key C_P on bulk target C .*; it has 2 enforced foreign keys/ },
+      { file: 'more.sql', line: 1, column: 19, message: /^Foreign key C_P2 on bulk target C .*; it has 2 enforced foreign keys, each checked per row/ },
+    ]);
+  });
+
+  it('says to move the keys after the INSERT that loads the table when both are in the script (an upgrade step)', () => {
+    const step = PARENT + CHILD + 'INSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM OLD_C;\n';
+    expectFindings({ 'step.sql': step }, RULE, [
+      { file: 'step.sql', line: 5, column: 3, message: /Add it after the load instead: take it out of the CREATE TABLE and add it with ALTER TABLE … ADD CONSTRAINT after the INSERT at line 7, or declare it NOT ENFORCED/ },
+    ]);
+    const altered = PARENT + 'CREATE TABLE C (ID INT, P_ID INT);\nALTER TABLE C ADD CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID);\n\nINSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM OLD_C;\n';
+    expectFindings({ 'step.sql': altered }, RULE, [{ file: 'step.sql', line: 3, column: 19, message: /Add it after the load instead: move the ALTER TABLE … ADD CONSTRAINT after the INSERT at line 5, or/ }]);
   });
 
   it("leaves a key alone when no insert sets its columns (the rows hold NULL there: no parent to check)", () => {
