@@ -30,6 +30,13 @@ describe(`rule ${RULE}`, () => {
     assert.equal(finding.fix, undefined);
   });
 
+  it('warns that the cache eats the range of a SMALLINT identity', () => {
+    const small = ORDERS.replace('ID BIGINT', 'ID SMALLINT');
+    const [finding] = findings({ 'schema.sql': small, 'load.sql': INSERT }, RULE);
+    assert.match(finding.message, /Use CACHE 1000\. The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops/);
+    assert.doesNotMatch(findings({ 'schema.sql': ORDERS, 'load.sql': INSERT }, RULE)[0].message, /SMALLINT/);
+  });
+
   it('accepts a cache at or above the threshold', () => {
     expectNoFindings({ 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 100'), 'load.sql': INSERT }, RULE);
     expectNoFindings({ 'schema.sql': ORDERS.replace('NO CACHE', 'CACHE 1000'), 'load.sql': INSERT }, RULE);
