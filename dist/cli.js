@@ -14225,7 +14225,7 @@ function classifyJava(ctx, ev) {
     case "setAutoCommit":
       return call.args.length === 1 ? [{ kind: "autocommit", api: "jdbc", on: call.args[0].text.trim() !== "false", connection: recv }] : [];
     case "commit":
-      return call.args.length === 0 && recv ? [{ kind: "commit", api: "jdbc", connection: recv }] : [];
+      return call.args.length === 0 && (recv || chained) ? [{ kind: "commit", api: "jdbc", connection: recv }] : [];
     case "createStatement":
       return ctx.resultName && recv ? [{ kind: "link", handle: ctx.resultName, connection: recv }] : [];
     case "getConnection":

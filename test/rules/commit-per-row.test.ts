@@ -67,6 +67,18 @@ def load(conn, rows, batch_size):
     const { findings } = await lintCode({ 'A.java': java });
     assert.deepEqual(brief(findings, [RULE]), []);
   });
+
+  it('Java: a commit through a getter (connection.connection().commit(), Debezium) is a commit per row too', async () => {
+    const java = `class A { void run(JdbcConnection connection, List<Row> rows) throws Exception {
+        for (Row r : rows) {
+            connection.executeWithoutCommitting("INSERT INTO T (A) VALUES (" + r.a + ")");
+            connection.connection().commit();
+        }
+    } }
+`;
+    const { findings } = await lintCode({ 'A.java': java });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(java, 'connection.connection().commit()')}`]);
+  });
 });
 
 // Item 4 of issue 10: the commit calls beyond commit() are commits per row too.
