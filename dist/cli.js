@@ -2635,6 +2635,10 @@ var init_schema = __esm({
         let tables2 = this.ddlTables.get(file);
         if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
         tables2.add(table);
+        return this.noteVersionDdl(table, stmt);
+      }
+      /** Notes that `stmt` built this version of `table` (see versionAt). */
+      noteVersionDdl(table, stmt) {
         const ddl = this.ddlOfVersion.get(table);
         if (ddl) ddl.push(stmt);
         else this.ddlOfVersion.set(table, [stmt]);
@@ -2833,7 +2837,7 @@ var init_schema = __esm({
             break;
           }
           case "createTrigger": {
-            const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            const table = this.noteVersionDdl(this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
             table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
             break;
           }
@@ -3083,6 +3087,7 @@ var init_schema = __esm({
           const latest = this.tableByKey(key);
           if (!latest?.definition) continue;
           const older = this.olderVersions.get(latest.key);
+          if (!older && target.sites.every((site) => site.version !== void 0 || fitsColumns(site.stmt, latest))) continue;
           const candidates = older ? [latest, ...[...older].reverse()] : [latest];
           const kept = target.sites.filter((site) => {
             if (!older) return site.version !== void 0 || fitsColumns(site.stmt, latest);
@@ -8722,15 +8727,15 @@ function advice(file, target, keys, many) {
   const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > lastKey);
   let where2 = `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load`;
   if (load) {
-    const after = `after the ${load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind.toUpperCase()} at line ${lineAt(file.source.text, load.stmt.origin.toFile(load.stmt.span.start))}`;
+    const after = `after the ${load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind.toUpperCase()} at line ${lineAt(file, load.stmt.origin.toFile(load.stmt.span.start))}`;
     where2 = keys.some((k) => k.stmt.kind === "createTable") ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}` : `Add ${it} after the load instead: move the ALTER TABLE \u2026 ADD CONSTRAINT ${after}`;
   }
   return `${where2}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
 }
-function lineAt(text2, offset) {
-  let line = 1;
-  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
-  return line;
+function lineAt(file, offset) {
+  let index = LINES.get(file);
+  if (!index) LINES.set(file, index = new LineIndex(file.source.text));
+  return index.line(offset) + 1;
 }
 function keyNeverInserted(target, fk) {
   const key = new Set(fk.constraint.columns);
@@ -8756,11 +8761,12 @@ function notEnforcedFix(keys) {
   const what = keys.length > 1 ? `the ${keys.length} foreign keys` : keys[0].fk.constraint.name ?? "the foreign key";
   return { title: `Declare ${what} NOT ENFORCED (the loader guarantees the parents)`, edits, changesMeaning: true };
 }
-var EnforcedForeignKeyRule, enforced_foreign_key_default;
+var EnforcedForeignKeyRule, LINES, enforced_foreign_key_default;
 var init_enforced_foreign_key = __esm({
   "rules/enforced-foreign-key.ts"() {
     "use strict";
     init_statements();
+    init_lines();
     init_schema();
     init_targets();
     EnforcedForeignKeyRule = {
@@ -8818,6 +8824,7 @@ var init_enforced_foreign_key = __esm({
         }
       }
     };
+    LINES = /* @__PURE__ */ new WeakMap();
     enforced_foreign_key_default = EnforcedForeignKeyRule;
   }
 });

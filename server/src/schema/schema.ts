@@ -298,6 +298,11 @@ export class SchemaModel {
     let tables = this.ddlTables.get(file);
     if (!tables) this.ddlTables.set(file, (tables = new Set()));
     tables.add(table);
+    return this.noteVersionDdl(table, stmt);
+  }
+
+  /** Notes that `stmt` built this version of `table` (see versionAt). */
+  private noteVersionDdl(table: TableInfo, stmt: Statement): TableInfo {
     const ddl = this.ddlOfVersion.get(table);
     if (ddl) ddl.push(stmt);
     else this.ddlOfVersion.set(table, [stmt]);
@@ -524,7 +529,7 @@ export class SchemaModel {
         break;
       }
       case 'createTrigger': {
-        const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+        const table = this.noteVersionDdl(this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
         table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
         break;
       }
@@ -804,9 +809,10 @@ export class SchemaModel {
       const latest = this.tableByKey(key);
       if (!latest?.definition) continue;
       const older = this.olderVersions.get(latest.key);
+      // A name defined once, all of whose inserts fit (the common case): nothing to copy or attribute.
+      if (!older && target.sites.every((site) => site.version !== undefined || fitsColumns(site.stmt, latest))) continue;
       const candidates = older ? [latest, ...[...older].reverse()] : [latest];
       const kept = target.sites.filter((site) => {
-        // (A name defined once: no array per site; 200,000 INSERTs into one table are the common case.)
         if (!older) return site.version !== undefined || fitsColumns(site.stmt, latest);
         const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
         if (versions.length === 0) return false;
