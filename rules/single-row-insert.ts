@@ -46,8 +46,9 @@ const SingleRowInsertRule: Rule = {
       const byLoopAndTable = new Map<string, { execution: SqlExecution; insert: InsertStatement; count: number }>();
       for (const execution of executions) {
         if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
-        // Rows fetched from a called procedure's result set cannot be read by one INSERT … SELECT: nothing to fold.
-        if (execution.loop.readsResultSet) continue;
+        // Rows fetched from a called procedure's result set, or from a query that changes data, cannot be read by
+        // one INSERT … SELECT: nothing to fold.
+        if (execution.loop.noQueryToFold) continue;
         const insert = singleRowInsertOf(execution);
         if (!insert) continue;
         const key = `${execution.loop.span.start}:${execution.loop.via ?? ''}:${schema.keyOf(insert.target, insert)}`;

@@ -222,6 +222,9 @@ END@
 `;
     const found = lint({ 'copy.db2': text }, { unmerged: true });
     assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert' || f.rule === 'identity-cache')), ['identity-cache@1', 'single-row-insert@7']);
+    // tbselcreate.db2 moves the rows it deletes: a query with OLD TABLE (DELETE …) cannot feed an INSERT … SELECT.
+    const moved = text.replace('FOR E AS SELECT NAME FROM APP.A DO', 'FOR E AS C1 CURSOR FOR (SELECT NAME FROM OLD TABLE (DELETE FROM APP.A)) DO');
+    assert.deepEqual(rulesAt(lint({ 'copy.db2': moved }, { unmerged: true }).filter((f) => f.rule === 'single-row-insert')), []);
   });
 
   it('a PREPARE on every pass of the loop that EXECUTEs it', () => {

@@ -121,6 +121,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
     case 'loop': {
       const loop: LoopInfo = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.walksArray) loop.walksArray = true;
+      if (stmt.queryChangesData) loop.noQueryToFold = true;
       // A loop over catalog rows (FOR t AS SELECT … FROM SYSCAT.TABLES) goes a table at a time.
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== undefined && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;
@@ -145,7 +146,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       (facts.resultSetCursors ??= new Set()).add(stmt.cursor);
       return;
     case 'fetch':
-      if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.readsResultSet = true;
+      if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       return;
     case 'declareHandler':
       // A handler runs when its condition is raised, not on every pass of the loop around its declaration.

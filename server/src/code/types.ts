@@ -20,10 +20,11 @@ export interface LoopInfo {
    */
   chunked?: boolean;
   /**
-   * The loop FETCHes from a cursor over a called procedure's result set (ALLOCATE c CURSOR FOR RESULT SET): there
-   * is no query to fold into one INSERT … SELECT. Set by the SQL PL front end.
+   * There is no query to fold into one INSERT … SELECT: the loop FETCHes from a cursor over a called procedure's
+   * result set (ALLOCATE c CURSOR FOR RESULT SET), or its query changes data (FOR … FROM OLD TABLE (DELETE …), which
+   * Db2 accepts in a SELECT but not in an INSERT's: SQLSTATE 428FL). Set by the SQL PL front end.
    */
-  readsResultSet?: boolean;
+  noQueryToFold?: boolean;
   /**
    * The loop walks an array the routine was handed (ARRAY_NEXT, CARDINALITY): the elements of one call, such as
    * one order's lines, not a bulk load. Set by the SQL PL front end.

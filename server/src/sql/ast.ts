@@ -502,6 +502,8 @@ export interface LoopStatement extends StatementBase {
   body: Statement[];
   /** It walks an array (ARRAY_NEXT/ARRAY_PRIOR in a SET of its body, CARDINALITY in its condition). */
   walksArray?: boolean;
+  /** FOR over a query that changes data (FROM OLD TABLE (DELETE …)): Db2 accepts that only in a SELECT, not in an INSERT's. */
+  queryChangesData?: boolean;
 }
 
 /** ITERATE, LEAVE, GOTO, RETURN. */

@@ -217,6 +217,9 @@ function parseLoop(p: Parser, span: Span): Statement {
         if (p.pos >= doAt) p.fail('expected the SELECT the loop reads', context);
         stmt.query = p.rangeSpan(p.pos, doAt);
         stmt.tables = tablesRead(p, p.pos, doAt);
+        for (let i = p.pos; i + 3 < doAt; i++) {
+          if ((p.kw(i, 'OLD') || p.kw(i, 'FINAL') || p.kw(i, 'NEW')) && p.kw(i + 1, 'TABLE') && p.kind(i + 2) === TK_LPAREN) stmt.queryChangesData = true;
+        }
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
