@@ -7966,6 +7966,15 @@ function insertTargetsIn(schema, name2) {
   }
   return [...out.values()];
 }
+function loadLaterInFile(file, target, ddl) {
+  const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
+  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
+  if (!load) return void 0;
+  let lines = LINES.get(file);
+  if (!lines) LINES.set(file, lines = new LineIndex(file.source.text));
+  const what = load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind === "merge" ? "MERGE" : load.stmt.kind.toUpperCase();
+  return `the ${what} at line ${lines.line(load.stmt.origin.toFile(load.stmt.span.start)) + 1}`;
+}
 function listNames(names3, max = 3) {
   if (names3.length <= max) return names3.join(", ");
   return `${names3.slice(0, max).join(", ")} and ${names3.length - max} more`;
@@ -7981,11 +7990,14 @@ function inEffectAt(ddl, site) {
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
+var LINES;
 var init_targets = __esm({
   "rules/support/targets.ts"() {
     "use strict";
+    init_lines();
     init_schema();
     init_migrations();
+    LINES = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -8727,19 +8739,13 @@ var init_commit_per_row2 = __esm({
 // rules/enforced-foreign-key.ts
 function advice(file, target, keys, many) {
   const it = many ? "them" : "it";
-  const lastKey = Math.max(...keys.map((k) => k.stmt.origin.toFile(k.stmt.span.start)));
-  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > lastKey);
+  const load = loadLaterInFile(file, target, keys.map((k) => k.stmt));
   let where2 = `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load`;
   if (load) {
-    const after = `after the ${load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind.toUpperCase()} at line ${lineAt(file, load.stmt.origin.toFile(load.stmt.span.start))}`;
+    const after = `after ${load}`;
     where2 = keys.some((k) => k.stmt.kind === "createTable") ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}` : `Add ${it} after the load instead: move the ALTER TABLE \u2026 ADD CONSTRAINT ${after}`;
   }
   return `${where2}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
-}
-function lineAt(file, offset) {
-  let index = LINES.get(file);
-  if (!index) LINES.set(file, index = new LineIndex(file.source.text));
-  return index.line(offset) + 1;
 }
 function keyNeverInserted(target, fk) {
   const key = new Set(fk.constraint.columns);
@@ -8765,12 +8771,11 @@ function notEnforcedFix(keys) {
   const what = keys.length > 1 ? `the ${keys.length} foreign keys` : keys[0].fk.constraint.name ?? "the foreign key";
   return { title: `Declare ${what} NOT ENFORCED (the loader guarantees the parents)`, edits, changesMeaning: true };
 }
-var EnforcedForeignKeyRule, LINES, enforced_foreign_key_default;
+var EnforcedForeignKeyRule, enforced_foreign_key_default;
 var init_enforced_foreign_key = __esm({
   "rules/enforced-foreign-key.ts"() {
     "use strict";
     init_statements();
-    init_lines();
     init_schema();
     init_targets();
     EnforcedForeignKeyRule = {
@@ -8828,7 +8833,6 @@ var init_enforced_foreign_key = __esm({
         }
       }
     };
-    LINES = /* @__PURE__ */ new WeakMap();
     enforced_foreign_key_default = EnforcedForeignKeyRule;
   }
 });
@@ -9046,6 +9050,11 @@ var init_import_commitcount2 = __esm({
 });
 
 // rules/index-count.ts
+function adviceFor(file, target, over) {
+  const mine = over.filter((l) => l.file === file.source.path && l.stmt.kind === "createIndex").map((l) => l.stmt);
+  const load = mine.length > 0 ? loadLaterInFile(file, target, mine) : void 0;
+  return load ? `Create them after the load instead: move the CREATE INDEX statements after ${load}, or drop and recreate them around it.` : "Create the indexes you can after the load, or drop and recreate them around it.";
+}
 var IndexCountRule, index_count_default;
 var init_index_count = __esm({
   "rules/index-count.ts"() {
@@ -9061,7 +9070,7 @@ var init_index_count = __esm({
         evidence: ["000 test 31", "000 test 32", "000 test 33", "000 test 34", "000 test 35", "000 test 36", "000 test 37"],
         defaultOptions: { maxIndexes: 3 },
         messages: {
-          tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). Create the indexes you can after the load, or drop and recreate them around it."
+          tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). {advice}"
         }
       },
       check({ file, schema, options, report }) {
@@ -9084,7 +9093,8 @@ var init_index_count = __esm({
               count,
               breakdown: [indexes.length > 0 ? `${indexes.length} CREATE INDEX` : "", keys.length > 0 ? `${keys.length} primary key/unique constraint${keys.length > 1 ? "s" : ""}` : ""].filter(Boolean).join(" + "),
               max,
-              four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`
+              four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
+              advice: adviceFor(file, target, ordered2.slice(max))
             },
             stmt: crossing.stmt,
             span: crossing.stmt.kind === "createIndex" ? crossing.stmt.index.span : crossing.constraint.span

@@ -1,10 +1,9 @@
 // Enforced foreign keys on a table that receives bulk inserts: a parent lookup per row and key.
 import type { FileModel, Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
-import { LineIndex } from '../server/src/engine/lines';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
-import { bulkTargetFor, bulkWhy, listNames, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, listNames, loadLaterInFile, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -72,11 +71,10 @@ const EnforcedForeignKeyRule: Rule = {
  */
 function advice(file: FileModel, target: InsertTargetInfo, keys: { stmt: Statement }[], many: boolean): string {
   const it = many ? 'them' : 'it';
-  const lastKey = Math.max(...keys.map((k) => k.stmt.origin.toFile(k.stmt.span.start)));
-  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > lastKey);
+  const load = loadLaterInFile(file, target, keys.map((k) => k.stmt));
   let where = `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load`;
   if (load) {
-    const after = `after the ${load.stmt.kind === 'insert' ? 'INSERT' : load.stmt.kind.toUpperCase()} at line ${lineAt(file, load.stmt.origin.toFile(load.stmt.span.start))}`;
+    const after = `after ${load}`;
     where = keys.some((k) => k.stmt.kind === 'createTable')
       ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE … ADD CONSTRAINT ${after}`
       : `Add ${it} after the load instead: move the ALTER TABLE … ADD CONSTRAINT ${after}`;
@@ -84,14 +82,6 @@ function advice(file: FileModel, target: InsertTargetInfo, keys: { stmt: Stateme
   return `${where}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
 }
 
-/** 1-based line of a file offset, through one line index per file (counting newlines per finding was quadratic). */
-function lineAt(file: FileModel, offset: number): number {
-  let index = LINES.get(file);
-  if (!index) LINES.set(file, (index = new LineIndex(file.source.text)));
-  return index.line(offset) + 1;
-}
-
-const LINES = new WeakMap<FileModel, LineIndex>();
 
 /**
  * No insert into the table sets the key: each names its columns and leaves the key's out (its rows hold NULL

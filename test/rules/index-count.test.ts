@@ -12,6 +12,13 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
+  it('says to move the indexes after the INSERT that loads the table when both are in the script (an upgrade step)', () => {
+    expectFindings({ 'step.sql': TABLE + INDEXES + BULK }, RULE, [
+      { file: 'step.sql', line: 4, column: 14, message: /Create them after the load instead: move the CREATE INDEX statements after the INSERT at line 6, or drop and recreate them around it\.$/ },
+    ]);
+    expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, message: /Create the indexes you can after the load, or drop/ }]);
+  });
+
   it('reports key constraints alone when they exceed the limit', () => {
     const ddl = ['CREATE TABLE K (', '  A INT NOT NULL PRIMARY KEY,', '  B INT NOT NULL UNIQUE,', '  C INT NOT NULL,', '  D INT NOT NULL,', '  CONSTRAINT K_C UNIQUE (C),', '  CONSTRAINT K_D UNIQUE (D)', ');', ''].join('\n');
     expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes, .*\(4 primary key\/unique constraints\)/ }]);
