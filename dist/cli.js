@@ -7595,6 +7595,62 @@ var init_schema_findings = __esm({
   }
 });
 
+// server/src/engine/cross-file.ts
+function callerIndex(models) {
+  let byName2;
+  for (const model of models) {
+    for (const call of model.code?.loopCalls ?? []) {
+      byName2 ??= /* @__PURE__ */ new Map();
+      const entry = { file: model.source.path, ...call };
+      const list = byName2.get(call.name);
+      if (list) list.push(entry);
+      else byName2.set(call.name, [entry]);
+    }
+  }
+  return byName2;
+}
+function withCallersLoops(model, index) {
+  const code = model.code;
+  if (!index || !code?.types) return model;
+  const types = new Set(code.types);
+  const path = model.source.path;
+  const lentTo = /* @__PURE__ */ new Map();
+  const callerOf = (name2) => {
+    let found = lentTo.get(name2);
+    if (found === void 0) {
+      const call = index.get(name2)?.find((c) => c.file !== path && types.has(c.type));
+      found = call ? { loop: { ...call.loop, via: name2, file: baseName(call.file) }, guarded: call.guarded } : null;
+      lentTo.set(name2, found);
+    }
+    return found;
+  };
+  const functions = [];
+  let executions;
+  code.executions.forEach((e, i) => {
+    const name2 = e.inFunction?.name;
+    const caller = !e.loop && name2 ? callerOf(name2) : null;
+    if (!caller) return;
+    executions ??= [...code.executions];
+    executions[i] = { ...e, loop: caller.loop, ...caller.guarded ? { guarded: true } : {} };
+    functions.push({ span: e.inFunction.span, ...caller });
+  });
+  if (!executions) return model;
+  const commits = code.commits.map((c) => {
+    if (c.loop) return c;
+    const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
+    return fn ? { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded } : c;
+  });
+  return { ...model, code: { ...code, executions, commits } };
+}
+function baseName(path) {
+  return path.replace(/^.*[\\/]/, "");
+}
+var init_cross_file = __esm({
+  "server/src/engine/cross-file.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/members.ts
 function memberName(path) {
   const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
@@ -8196,7 +8252,8 @@ function batchAdvice(api) {
 function loopName(loop) {
   const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
   const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
-  return `${kind}${loop.line ? ` at line ${loop.line}` : ""}${via ? ` (through ${via})` : ""}`;
+  const at = loop.line ? loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}` : loop.file ? ` in ${loop.file}` : "";
+  return `${kind}${at}${via ? ` (through ${via})` : ""}`;
 }
 function nameList(texts) {
   const short = texts.map((t) => {
@@ -9110,7 +9167,7 @@ var init_index_count = __esm({
 var index_count_default2;
 var init_index_count2 = __esm({
   "rules/index-count.md"() {
-    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
+    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
   }
 });
 
@@ -10696,6 +10753,7 @@ var init_workspace = __esm({
     init_ast();
     init_schema();
     init_schema_findings();
+    init_cross_file();
     init_config();
     init_dialect();
     init_members();
@@ -10949,6 +11007,14 @@ var init_workspace = __esm({
         this.refreshIncluders();
         return this.files.get(path)?.model;
       }
+      /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
+      callers() {
+        if (this.callersCache?.generation !== this.generation) {
+          this.callersCache = { generation: this.generation, index: callerIndex([...this.files.values()].map((f) => f.model)) };
+        }
+        return this.callersCache.index;
+      }
+      callersCache;
       /** Line index of a linted file or a schema file (related locations point into schema files). */
       lines(path) {
         return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
@@ -10958,7 +11024,9 @@ var init_workspace = __esm({
         if (!this.schemaCache) {
           const started = performance.now();
           this.schemaEpoch++;
-          this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
+          const callers = this.callers();
+          const linted = [...this.files.values()].map((f) => withCallersLoops(f.model, callers));
+          this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
           this.schemaWork.ms += performance.now() - started;
         }
         return this.schemaCache;
@@ -11033,8 +11101,9 @@ var init_workspace = __esm({
         return list;
       }
       /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
-      checkRules(model, stmts) {
+      checkRules(linted, stmts) {
         const schema = this.schema;
+        const model = withCallersLoops(linted, this.callers());
         const out = [];
         const dialect = model.dialect ?? this.projectDialect();
         let lines;
@@ -12229,6 +12298,8 @@ function walkTree(tree, adapter, source) {
   const calls = [];
   const comments = [];
   const loopCalls = /* @__PURE__ */ new Map();
+  const loopMethodCalls = [];
+  const seenMethodCalls = /* @__PURE__ */ new Set();
   const functions = /* @__PURE__ */ new Map();
   const lines = new LineIndex(source);
   const { nodes, types, ends } = interestingNodes(tree, adapter);
@@ -12312,6 +12383,14 @@ function walkTree(tree, adapter, source) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
       if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
     }
+    const receiver = node.childForFieldName("object");
+    if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
+      const { loop: loop2, guards: guards2 } = innermostLoop();
+      if (loop2) {
+        seenMethodCalls.add(`${name2}.${receiver.text}`);
+        loopMethodCalls.push({ name: name2, receiver: receiver.text, loop: loop2, guarded: guards2.some(countGuard) });
+      }
+    }
     const call = wanted(name2) ? adapter.callSite(node) : void 0;
     if (!call) continue;
     const { loop, guards } = innermostLoop();
@@ -12322,7 +12401,7 @@ function walkTree(tree, adapter, source) {
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, functions, loops };
 }
 function functionNameOf(node) {
   const name2 = node.childForFieldName("name");
@@ -12510,7 +12589,25 @@ var init_model = __esm({
         for (const p of this.pending) this.resolve(p);
         this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
         const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
-        return { statements: [...new Set(this.statements)], comments, code: { executions: this.executions, commits: this.commits } };
+        return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts({ executions: this.executions, commits: this.commits }) };
+      }
+      /**
+       * What another file needs to lend this file's methods a loop, or this file's loops to its methods
+       * (engine/cross-file.ts): the types of the receivers of methods called in loops, and the types this file's
+       * classes are. Read only where it can matter (a file that calls methods in loops, or runs SQL).
+       */
+      crossFileFacts(code) {
+        const calls = this.walked.loopMethodCalls;
+        if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
+        const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
+        if (code.executions.length > 0 && classes.length > 0) code.types = classes;
+        const loopCalls = [];
+        for (const c of calls) {
+          const type = variables.get(c.receiver);
+          if (type) loopCalls.push({ name: c.name, type, loop: c.loop, guarded: c.guarded });
+        }
+        if (loopCalls.length > 0) code.loopCalls = loopCalls;
+        return code;
       }
       // ---- classification ----------------------------------------------------------------------------
       /** Events per call: the adapter's; then calls of this file's wrapper functions; then SQL handed to query/execute. */
@@ -14328,6 +14425,31 @@ var init_java = __esm({
       loopMethods: /* @__PURE__ */ new Set(["forEach", "forEachOrdered"]),
       calleeName(node) {
         return node.childForFieldName("name")?.text;
+      },
+      declaredTypes(root) {
+        const variables = /* @__PURE__ */ new Map();
+        const classes = [];
+        const typeName = (node) => node ? (node.type === "generic_type" ? node.namedChild(0) : node)?.text.replace(/^.*\./, "") : void 0;
+        for (const node of root.descendantsOfType(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"])) {
+          if (!node) continue;
+          if (node.type === "formal_parameter") {
+            const type = typeName(node.childForFieldName("type"));
+            const name2 = node.childForFieldName("name")?.text;
+            if (type && name2) variables.set(name2, type);
+          } else if (node.type === "field_declaration" || node.type === "local_variable_declaration") {
+            const type = typeName(node.childForFieldName("type"));
+            for (const d of node.childrenForFieldName("declarator")) {
+              const name2 = d?.childForFieldName("name")?.text;
+              if (type && name2) variables.set(name2, type);
+            }
+          } else {
+            const name2 = node.childForFieldName("name")?.text;
+            if (name2) classes.push(name2);
+            const parents = [node.childForFieldName("superclass"), node.childForFieldName("interfaces"), node.namedChildren.find((c) => c?.type === "extends_interfaces") ?? null];
+            for (const p of parents) for (const t of p?.descendantsOfType(["type_identifier", "generic_type"]) ?? []) if (t && t.parent?.type !== "type_arguments" && t.parent?.type !== "generic_type") classes.push(typeName(t));
+          }
+        }
+        return { variables, classes: [...new Set(classes)] };
       },
       interestingCall(name2) {
         return JAVA_CALLS.has(name2);
@@ -20229,8 +20351,8 @@ function buildPlanFromExplainTables(rows, totalCost) {
     if (!name2) continue;
     const info = { key: objectKey(schema, name2), schema, name: name2, type: str(r.OBJECT_TYPE).trim() || void 0, rows: num(r.ROW_COUNT), properties: {} };
     const baseSchema = str(r.BASE_SCHEMA ?? r.TABSCHEMA).trim();
-    const baseName = str(r.BASE_NAME ?? r.TABNAME).trim();
-    if (baseName) info.baseTable = objectKey(baseSchema, baseName);
+    const baseName2 = str(r.BASE_NAME ?? r.TABNAME).trim();
+    if (baseName2) info.baseTable = objectKey(baseSchema, baseName2);
     objects.set(info.key, info);
   }
   const kindOf = (key) => {

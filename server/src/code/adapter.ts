@@ -175,6 +175,12 @@ export interface LanguageAdapter {
   fixedAutocommit?(api: string): 'on' | 'off' | undefined;
   /** The API to name for a call recognised only by its use (a wrapper's query(sql)): the file's driver when known. */
   usageApi?: string;
+  /**
+   * The types the file's variables, fields and parameters are declared with (name → type name), and the types its
+   * classes are (their names, and what they extend and implement): to match a method called in another file's loop
+   * on `ts` of type TradeServices with the class here that implements it (types.ts, CodeModel.types).
+   */
+  declaredTypes?(root: Node): { variables: Map<string, string>; classes: string[] };
 }
 
 // ---- helpers for adapters --------------------------------------------------------------------

@@ -140,7 +140,8 @@ export function loopName(loop: LoopInfo): string {
   const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
   // A function is named with its call parentheses; a COBOL PERFORM chain as written (PERFORM 2000-INSERT).
   const via = loop.via ? (/\s/.test(loop.via) ? loop.via : `${loop.via}()`) : undefined;
-  return `${kind}${loop.line ? ` at line ${loop.line}` : ''}${via ? ` (through ${via})` : ''}`;
+  const at = loop.line ? (loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}`) : loop.file ? ` in ${loop.file}` : '';
+  return `${kind}${at}${via ? ` (through ${via})` : ''}`;
 }
 
 /** At most three expressions, shortened, for a message: `id, row.name, qty`. */

@@ -120,7 +120,26 @@ class ModelBuilder {
     for (const p of this.pending) this.resolve(p);
     this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
     const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
-    return { statements: [...new Set(this.statements)], comments, code: { executions: this.executions, commits: this.commits } };
+    return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts({ executions: this.executions, commits: this.commits }) };
+  }
+
+  /**
+   * What another file needs to lend this file's methods a loop, or this file's loops to its methods
+   * (engine/cross-file.ts): the types of the receivers of methods called in loops, and the types this file's
+   * classes are. Read only where it can matter (a file that calls methods in loops, or runs SQL).
+   */
+  private crossFileFacts(code: CodeModel): CodeModel {
+    const calls = this.walked.loopMethodCalls;
+    if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
+    const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
+    if (code.executions.length > 0 && classes.length > 0) code.types = classes;
+    const loopCalls: NonNullable<CodeModel['loopCalls']> = [];
+    for (const c of calls) {
+      const type = variables.get(c.receiver);
+      if (type) loopCalls.push({ name: c.name, type, loop: c.loop, guarded: c.guarded });
+    }
+    if (loopCalls.length > 0) code.loopCalls = loopCalls;
+    return code;
   }
 
   // ---- classification ----------------------------------------------------------------------------

@@ -11,6 +11,8 @@ export interface LoopInfo {
   via?: string;
   /** 1-based line where the loop starts (messages name it). */
   line?: number;
+  /** The file the loop is in, when it is not the file of the call it is lent to (engine/cross-file.ts). */
+  file?: string;
   /** Passes of a counting loop with a constant bound (for i < 5, range(5)); absent when not known. */
   passes?: number;
   /**
@@ -100,4 +102,12 @@ export interface CommitCall {
 export interface CodeModel {
   executions: SqlExecution[];
   commits: CommitCall[];
+  /**
+   * Methods this file calls inside loops on a variable of a known declared type (`ts.createQuote(…)`, ts a
+   * TradeServices): the engine lends the loop to a method of that name in another file whose class is that type
+   * (engine/cross-file.ts). Java only; absent when there are none.
+   */
+  loopCalls?: { name: string; type: string; loop: LoopInfo; guarded: boolean }[];
+  /** The types this file's classes are: their names and what they extend or implement (Java). */
+  types?: string[];
 }

@@ -14,6 +14,8 @@ export interface Walked {
   calls: CallContext[];
   /** The first call of each callee name made inside a loop (to see helpers that run once per row). */
   loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
+  /** Method calls made inside a loop on a named receiver (`ts.createQuote(…)`), first of each name and receiver. */
+  loopMethodCalls: { name: string; receiver: string; loop: LoopInfo; guarded: boolean }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -118,6 +120,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const calls: CallContext[] = [];
   const comments: Comment[] = [];
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
+  const loopMethodCalls: Walked['loopMethodCalls'] = [];
+  const seenMethodCalls = new Set<string>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
   const { nodes, types, ends } = interestingNodes(tree, adapter);
@@ -208,6 +212,15 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       const { loop, guards } = innermostLoop();
       if (loop) loopCalls.set(name, { loop, guarded: guards.some(countGuard) });
     }
+    // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
+    const receiver = node.childForFieldName('object');
+    if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {
+      const { loop, guards } = innermostLoop();
+      if (loop) {
+        seenMethodCalls.add(`${name}.${receiver.text}`);
+        loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: guards.some(countGuard) });
+      }
+    }
     const call = wanted(name) ? adapter.callSite(node) : undefined;
     if (!call) continue;
     const { loop, guards } = innermostLoop();
@@ -218,7 +231,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, functions, loops };
 }
 
 /** The name a function or method is declared with (C declarators nest it). */

@@ -7,6 +7,7 @@ import { readScript, scriptModel, type ScriptState } from './script-read';
 import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
+import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
 import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
@@ -326,6 +327,16 @@ export class Workspace {
     return this.files.get(path)?.model;
   }
 
+  /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
+  private callers(): CallerIndex | undefined {
+    if (this.callersCache?.generation !== this.generation) {
+      this.callersCache = { generation: this.generation, index: callerIndex([...this.files.values()].map((f) => f.model)) };
+    }
+    return this.callersCache.index;
+  }
+
+  private callersCache?: { generation: number; index: CallerIndex | undefined };
+
   /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {
     return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
@@ -336,7 +347,10 @@ export class Workspace {
     if (!this.schemaCache) {
       const started = performance.now();
       this.schemaEpoch++;
-      this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...[...this.files.values()].map((f) => f.model)], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
+      // With the loops other files lend to methods (cross-file.ts): a table a DAO fills from a caller's loop is a bulk target.
+      const callers = this.callers();
+      const linted = [...this.files.values()].map((f) => withCallersLoops(f.model, callers));
+      this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
       this.schemaWork.ms += performance.now() - started;
     }
     return this.schemaCache;
@@ -428,8 +442,10 @@ export class Workspace {
   }
 
   /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
-  private checkRules(model: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
+  private checkRules(linted: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
+    // The file as the rules see it: with the loops of other files that call its methods (cross-file.ts).
+    const model = withCallersLoops(linted, this.callers());
     const out: Diagnostic[] = [];
     const dialect = model.dialect ?? this.projectDialect();
     let lines: LineIndex | undefined;

@@ -29,6 +29,32 @@ export const javaAdapter: LanguageAdapter = {
   calleeName(node) {
     return node.childForFieldName('name')?.text;
   },
+  declaredTypes(root) {
+    const variables = new Map<string, string>();
+    const classes: string[] = [];
+    // The type's own name, without its package or type arguments: a.b.Dao<T> → Dao.
+    const typeName = (node: Node | null) => (node ? (node.type === 'generic_type' ? node.namedChild(0) : node)?.text.replace(/^.*\./, '') : undefined);
+    for (const node of root.descendantsOfType(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration'])) {
+      if (!node) continue;
+      if (node.type === 'formal_parameter') {
+        const type = typeName(node.childForFieldName('type'));
+        const name = node.childForFieldName('name')?.text;
+        if (type && name) variables.set(name, type);
+      } else if (node.type === 'field_declaration' || node.type === 'local_variable_declaration') {
+        const type = typeName(node.childForFieldName('type'));
+        for (const d of node.childrenForFieldName('declarator')) {
+          const name = d?.childForFieldName('name')?.text;
+          if (type && name) variables.set(name, type);
+        }
+      } else {
+        const name = node.childForFieldName('name')?.text;
+        if (name) classes.push(name);
+        const parents = [node.childForFieldName('superclass'), node.childForFieldName('interfaces'), node.namedChildren.find((c) => c?.type === 'extends_interfaces') ?? null];
+        for (const p of parents) for (const t of p?.descendantsOfType(['type_identifier', 'generic_type']) ?? []) if (t && t.parent?.type !== 'type_arguments' && t.parent?.type !== 'generic_type') classes.push(typeName(t)!);
+      }
+    }
+    return { variables, classes: [...new Set(classes)] };
+  },
   interestingCall(name) {
     return JAVA_CALLS.has(name);
   },

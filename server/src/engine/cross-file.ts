@@ -1,0 +1,68 @@
+// Loops of one file that call a method another file's class defines: a populate loop calling ts.createQuote(…),
+// where TradeDirect.createQuote prepares, inserts one row and commits (DayTrader). The engine lends such a loop to
+// the method's executions and commits, as the code front end does for a helper of the same file (LoopInfo.via).
+// The call's receiver must be declared with a type the other file's class is (its name, or what it extends or
+// implements): a method name alone (add, insert, save) is shared by too many classes. Java only, for now.
+import type { FileModel } from './types';
+import type { CommitCall, LoopInfo, SqlExecution } from '../code/types';
+
+/** Method name → the loops that call it, with the declared type of the receiver and the caller's file. */
+export type CallerIndex = ReadonlyMap<string, readonly { file: string; type: string; loop: LoopInfo; guarded: boolean }[]>;
+
+/** The loop calls of all files, by method name; undefined when no file has any (most workspaces). */
+export function callerIndex(models: Iterable<FileModel>): CallerIndex | undefined {
+  let byName: Map<string, { file: string; type: string; loop: LoopInfo; guarded: boolean }[]> | undefined;
+  for (const model of models) {
+    for (const call of model.code?.loopCalls ?? []) {
+      byName ??= new Map();
+      const entry = { file: model.source.path, ...call };
+      const list = byName.get(call.name);
+      if (list) list.push(entry);
+      else byName.set(call.name, [entry]);
+    }
+  }
+  return byName;
+}
+
+/**
+ * `model` with the loops of other files lent to the executions and commits of its methods those loops call
+ * (on a receiver of a type its classes are); `model` itself when there are none. Its own loops come first.
+ */
+export function withCallersLoops(model: FileModel, index: CallerIndex | undefined): FileModel {
+  const code = model.code;
+  if (!index || !code?.types) return model;
+  const types = new Set(code.types);
+  const path = model.source.path;
+  const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
+  const callerOf = (name: string) => {
+    let found = lentTo.get(name);
+    if (found === undefined) {
+      const call = index.get(name)?.find((c) => c.file !== path && types.has(c.type));
+      found = call ? { loop: { ...call.loop, via: name, file: baseName(call.file) }, guarded: call.guarded } : null;
+      lentTo.set(name, found);
+    }
+    return found;
+  };
+  const functions: { span: { start: number; end: number }; loop: LoopInfo; guarded: boolean }[] = [];
+  let executions: SqlExecution[] | undefined;
+  code.executions.forEach((e, i) => {
+    const name = e.inFunction?.name;
+    const caller = !e.loop && name ? callerOf(name) : null;
+    if (!caller) return;
+    executions ??= [...code.executions];
+    executions[i] = { ...e, loop: caller.loop, ...(caller.guarded ? { guarded: true } : {}) };
+    functions.push({ span: e.inFunction!.span, ...caller });
+  });
+  if (!executions) return model;
+  // Its commits, in those methods: conn.commit() after each row the loop inserts.
+  const commits = code.commits.map((c): CommitCall => {
+    if (c.loop) return c;
+    const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
+    return fn ? { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded } : c;
+  });
+  return { ...model, code: { ...code, executions, commits } };
+}
+
+function baseName(path: string): string {
+  return path.replace(/^.*[\\/]/, '');
+}
