@@ -8015,12 +8015,28 @@ function insertTargetFor(schema, table, ddl) {
 }
 function insertTargetsIn(schema, name2) {
   const out = /* @__PURE__ */ new Map();
-  for (const table of schema.allVersions()) {
-    const clause = table.definition?.stmt.tablespace;
-    const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (!out.has(table.key) && spaces.includes(name2) && schema.receivesRows(table)) out.set(table.key, table);
+  for (const table of tablesBySpace(schema, "any").get(name2) ?? []) {
+    if (!out.has(table.key) && schema.receivesRows(table)) out.set(table.key, table);
   }
   return [...out.values()];
+}
+function tablesBySpace(schema, which) {
+  let made = BY_SPACE.get(schema);
+  if (!made) {
+    made = { data: /* @__PURE__ */ new Map(), any: /* @__PURE__ */ new Map() };
+    const add = (map, space, table) => {
+      const list = map.get(space);
+      if (!list) map.set(space, [table]);
+      else if (list[list.length - 1] !== table) list.push(table);
+    };
+    for (const table of schema.allVersions()) {
+      const clause = table.definition?.stmt.tablespace;
+      if (table.tablespace) add(made.data, table.tablespace, table);
+      for (const space of [table.tablespace, clause?.index, clause?.long]) if (space) add(made.any, space, table);
+    }
+    BY_SPACE.set(schema, made);
+  }
+  return made[which];
 }
 function loadLaterInFile(file, target, ddl) {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
@@ -8046,13 +8062,14 @@ function inEffectAt(ddl, site) {
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
-var LINES;
+var BY_SPACE, LINES;
 var init_targets = __esm({
   "rules/support/targets.ts"() {
     "use strict";
     init_lines();
     init_schema();
     init_migrations();
+    BY_SPACE = /* @__PURE__ */ new WeakMap();
     LINES = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -8327,8 +8344,8 @@ function isClusteringIndex(table, index) {
 }
 function tablesIn(schema, name2, database) {
   const out = /* @__PURE__ */ new Map();
-  for (const t of schema.allVersions()) {
-    if (t.tablespace !== name2 || database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database) continue;
+  for (const t of tablesBySpace(schema, "data").get(name2) ?? []) {
+    if (database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database) continue;
     const known = out.get(t.key);
     if (!known || !schema.isInsertTarget(known) && schema.isInsertTarget(t)) out.set(t.key, t);
   }
@@ -8337,6 +8354,7 @@ function tablesIn(schema, name2, database) {
 var init_zos2 = __esm({
   "rules/support/zos.ts"() {
     "use strict";
+    init_targets();
   }
 });
 

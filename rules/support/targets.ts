@@ -79,13 +79,37 @@ export function insertTargetFor(schema: SchemaModel, table: TableInfo | undefine
 export function insertTargetsIn(schema: SchemaModel, name: string): TableInfo[] {
   // Any version of a table defined more than once (a migration step's own copy counts), each name once.
   const out = new Map<string, TableInfo>();
-  for (const table of schema.allVersions()) {
-    const clause = table.definition?.stmt.tablespace;
-    const spaces = [table.tablespace, clause?.index, clause?.long];
-    if (!out.has(table.key) && spaces.includes(name) && schema.receivesRows(table)) out.set(table.key, table);
+  for (const table of tablesBySpace(schema, 'any').get(name) ?? []) {
+    if (!out.has(table.key) && schema.receivesRows(table)) out.set(table.key, table);
   }
   return [...out.values()];
 }
+
+/**
+ * Every version of every table by the table spaces it uses: its data only (`data`), or its data, indexes and LOB
+ * data (`any`). Made once per schema model: a scan of all tables per table space was quadratic in a schema file
+ * of a table space per table.
+ */
+export function tablesBySpace(schema: SchemaModel, which: 'data' | 'any'): ReadonlyMap<string, readonly TableInfo[]> {
+  let made = BY_SPACE.get(schema);
+  if (!made) {
+    made = { data: new Map(), any: new Map() };
+    const add = (map: Map<string, TableInfo[]>, space: string, table: TableInfo) => {
+      const list = map.get(space);
+      if (!list) map.set(space, [table]);
+      else if (list[list.length - 1] !== table) list.push(table);
+    };
+    for (const table of schema.allVersions()) {
+      const clause = table.definition?.stmt.tablespace;
+      if (table.tablespace) add(made.data, table.tablespace, table);
+      for (const space of [table.tablespace, clause?.index, clause?.long]) if (space) add(made.any, space, table);
+    }
+    BY_SPACE.set(schema, made);
+  }
+  return made[which];
+}
+
+const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any: Map<string, TableInfo[]> }>();
 
 /**
  * "the INSERT at line 189": the first insert into `target` that this file runs after all of `ddl` (an upgrade

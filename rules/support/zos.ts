@@ -3,6 +3,7 @@
 // through the LOAD utility's own path, which neither keeps cluster order nor uses free space as inserts do.
 import type { CreateTablespaceStatement, ZosTablespaceOptions } from '../../server/src/sql/ast';
 import type { InsertTargetInfo, Located, SchemaModel, TableInfo } from '../../server/src/schema/schema';
+import { tablesBySpace } from './targets';
 
 /** The z/OS table space a table is created in, when its CREATE TABLESPACE is among the analysed files. */
 export function zosTablespaceOf(schema: SchemaModel, table: TableInfo): (Located<CreateTablespaceStatement> & { zos: ZosTablespaceOptions }) | undefined {
@@ -35,8 +36,8 @@ export function isClusteringIndex(table: TableInfo, index: { cluster: boolean; i
  */
 export function tablesIn(schema: SchemaModel, name: string, database?: string): TableInfo[] {
   const out = new Map<string, TableInfo>();
-  for (const t of schema.allVersions()) {
-    if (t.tablespace !== name || (database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database)) continue;
+  for (const t of tablesBySpace(schema, 'data').get(name) ?? []) {
+    if (database && t.definition?.stmt.tablespace.database && t.definition.stmt.tablespace.database !== database) continue;
     const known = out.get(t.key);
     if (!known || (!schema.isInsertTarget(known) && schema.isInsertTarget(t))) out.set(t.key, t);
   }
