@@ -12401,7 +12401,7 @@ function walkTree(tree, adapter, source) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
       if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
     }
-    const receiver = node.childForFieldName("object");
+    const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
     if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
       if (loop2) {

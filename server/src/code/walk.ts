@@ -213,7 +213,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       if (loop) loopCalls.set(name, { loop, guarded: guards.some(countGuard) });
     }
     // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
-    const receiver = node.childForFieldName('object');
+    // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
+    const receiver = adapter.declaredTypes ? node.childForFieldName('object') : null;
     if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {
       const { loop, guards } = innermostLoop();
       if (loop) {
