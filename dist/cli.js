@@ -12929,7 +12929,7 @@ function pythonAccess(text2, options) {
   return runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
 }
 function javaAccess(text2) {
-  return JDBC.test(text2) || runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
+  return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
 }
 function cAccess(text2) {
   return CLI.test(text2) || runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
@@ -12937,7 +12937,7 @@ function cAccess(text2) {
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
 }
-var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, JDBC, CLI;
+var NO_DB2_ACCESS, SQL_LITERAL, SQL_CALL, JS_DB2, JS_OTHER_DATABASE, PY_DB2, PY_OTHER_DATABASE, JDBC, DATA_ACCESS_VARIABLE, CLI;
 var init_access = __esm({
   "server/src/code/access.ts"() {
     "use strict";
@@ -12949,6 +12949,7 @@ var init_access = __esm({
     PY_DB2 = /ibm_db|\bdb2\b|pyodbc|jaydebeapi/i;
     PY_OTHER_DATABASE = /^[ \t]*(?:import|from)\s+(psycopg2?|sqlite3|pymysql|MySQLdb|mysql\.connector|cx_Oracle|oracledb|pymssql|asyncpg|aiosqlite|pymongo)\b/m;
     JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
+    DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
     CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
   }
 });

@@ -4,10 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
 
-// The caller touches JDBC itself, as DayTrader's TradeDirectDBUtils does: a file without any Db2 access is left
-// out before it is parsed, and its loops are not seen (README of server/src/code).
-const CALLER = `import java.sql.SQLException;
-public class Populate {
+const CALLER = `public class Populate {
   @Inject TradeServices ts;
   private List<String> names;
   public void buildDB(int max) throws Exception {
@@ -43,7 +40,31 @@ describe('code: loops of another file lent to the methods they call', () => {
       `commit-per-row@${posOf(CALLEE, 'conn.commit')}`,
     ]);
     const single = findings.find((f) => f.rule === 'single-row-insert')!;
-    assert.match(single.message, /^One INSERT INTO QUOTEEJB call per row in the for loop at Populate\.java:6 \(through createQuote\(\)\)\./);
+    assert.match(single.message, /^One INSERT INTO QUOTEEJB call per row in the for loop at Populate\.java:5 \(through createQuote\(\)\)\./);
+  });
+
+  it('reads a service layer that touches no JDBC for its loops, when it holds a data-access type (OrderDao dao)', async () => {
+    const service = `public class OrderService {
+  private final OrderDao dao;
+  public void importAll(List<Order> orders) {
+    for (Order o : orders) dao.insert(o);
+  }
+}
+`;
+    const daoFile = `public class OrderDao {
+  public void insert(Order o) throws Exception {
+    PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.ORDERS (ID) VALUES (?)");
+    ps.setLong(1, o.id);
+    ps.executeUpdate();
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'OrderService.java': service, 'OrderDao.java': daoFile });
+    assert.equal(models.get('OrderService.java')!.leftOut, undefined);
+    assert.deepEqual(brief(findings, ['single-row-insert']), [`single-row-insert@${posOf(daoFile, 'ps.executeUpdate')}`]);
+    // A class with no such field is still left out before it is parsed.
+    const plain = await lintCode({ 'Util.java': 'public class Util { static int twice(int x) { return 2 * x; } }\n' });
+    assert.match(plain.models.get('Util.java')!.leftOut!, /^no Db2 access found/);
   });
 
   it('not on a method name alone: names.add(…) on a List lends nothing to TradeDirect.add; nor without the caller', async () => {

@@ -74,8 +74,15 @@ export function pythonAccess(text: string, options: FrontEndOptions): string | u
 
 const JDBC = /Statement|JdbcTemplate|setAutoCommit|executeUpdate|addBatch|batchUpdate|#sql|\bimport\s+javax?\.sql\./;
 
+/**
+ * A field, variable or parameter of a data-access type (OrderDao dao, TradeServices ts, OrderRepository repo): a
+ * service layer that touches no JDBC itself may call such a class's methods in a loop (engine/cross-file.ts lends
+ * the loop to them), so the file is read for its loops.
+ */
+const DATA_ACCESS_VARIABLE = /\b[A-Z]\w*(?:Dao|DAO|Repository|Services?|Mapper|Store|Gateway)(?:<[^<>;]*>)?\s+[a-z_]\w*\s*[;=,)]/;
+
 export function javaAccess(text: string): string | undefined {
-  return JDBC.test(text) || runsSqlText(text) ? undefined : NO_DB2_ACCESS;
+  return JDBC.test(text) || runsSqlText(text) || DATA_ACCESS_VARIABLE.test(text) ? undefined : NO_DB2_ACCESS;
 }
 
 /** Any Db2 CLI / ODBC function call (SQLExecDirect, SQLGetData …) or embedded SQL. */
