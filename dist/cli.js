@@ -32761,6 +32761,8 @@ function schemaFacts(file) {
   const inLoop = statementsInBulkLoops(model);
   const kept = model.code ? void 0 : SCRIPT_FACTS;
   forEachStatement(model.statements, addFacts, { triggers: false });
+  for (const call of model.code?.loopCalls ?? []) add("*", `loop call ${call.name} on ${call.type}`);
+  if (model.code?.types) add("*", `classes ${model.code.types.join(",")}`);
   function addFacts(stmt) {
     let fact = kept?.get(stmt);
     if (fact === void 0) {

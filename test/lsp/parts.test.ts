@@ -112,6 +112,14 @@ describe('model queries', () => {
     assert.deepEqual([...changedNames(b, c)], ['T']);
   });
 
+  it('sees a change of the methods a Java file calls in loops as a change for any file (cross-file loops)', () => {
+    const java = (call: string) => model(`public class P {\n  TradeServices ts;\n  void run(int n) throws Exception {\n    for (int i = 0; i < n; i++) ts.${call}(i);\n  }\n}\n`, 'java', 'P.java');
+    const code = (m: FileModel) => ({ ...m, code: { executions: [], commits: [], loopCalls: [{ name: m.source.text.includes('createQuote') ? 'createQuote' : 'register', type: 'TradeServices', loop: { span: { start: 0, end: 0 }, kind: 'for' }, guarded: false }] } });
+    const a = schemaFacts(code(java('createQuote')));
+    assert.deepEqual([...changedNames(a, schemaFacts(code(java('createQuote'))))], []);
+    assert.deepEqual([...changedNames(a, schemaFacts(code(java('register'))))], ['*']);
+  });
+
   it('finds the table name at an offset', () => {
     const text = 'INSERT INTO S.ORDERS VALUES (1);';
     const m = model(text);

@@ -166,6 +166,10 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
   const kept = model.code ? undefined : SCRIPT_FACTS;
   // Statements inside routines count too: an INSERT in a procedure makes its table an insert target.
   forEachStatement(model.statements, addFacts, { triggers: false });
+  // Methods called in loops, and the types a file's classes are, lend loops across files (engine/cross-file.ts):
+  // a change of either may change another file's findings (by method name, not table: any file, '*').
+  for (const call of model.code?.loopCalls ?? []) add('*', `loop call ${call.name} on ${call.type}`);
+  if (model.code?.types) add('*', `classes ${model.code.types.join(',')}`);
   function addFacts(stmt: Statement): void {
     let fact = kept?.get(stmt);
     if (fact === undefined) {
