@@ -1889,6 +1889,9 @@ function parseDataType(p, context) {
 function isIsolationAt(p, i) {
   return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
 }
+function dataChangeAt(p, i) {
+  return (p.kw(i, "FINAL") || p.kw(i, "NEW") || p.kw(i, "OLD")) && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN;
+}
 function insertSequencesAndIsolation(p, from, to) {
   let out;
   let isolation;
@@ -2854,7 +2857,7 @@ var init_schema = __esm({
             const rows = written && !inLoop ? written.count : 0;
             const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
             const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : void 0;
-            if (own && !this.filledByCreator.has(own)) this.filledByCreator.add(own);
+            if (own) this.filledByCreator.add(own);
             this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, own);
             this.recordSequenceUses(stmt);
             break;
@@ -5741,9 +5744,7 @@ function parseLoop(p, span) {
         if (p.pos >= doAt) p.fail("expected the SELECT the loop reads", context);
         stmt.query = p.rangeSpan(p.pos, doAt);
         stmt.tables = tablesRead(p, p.pos, doAt);
-        for (let i = p.pos; i + 3 < doAt; i++) {
-          if ((p.kw(i, "OLD") || p.kw(i, "FINAL") || p.kw(i, "NEW")) && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN) stmt.queryChangesData = true;
-        }
+        for (let i = p.pos; i + 3 < doAt && !stmt.queryChangesData; i++) if (dataChangeAt(p, i)) stmt.queryChangesData = true;
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
@@ -6304,7 +6305,7 @@ function parseStatement(p, span) {
 }
 function parseDataChangeInsert(p, span) {
   for (let i = p.pos; i + 3 < p.end; i++) {
-    if (!(p.kw(i, "FINAL") || p.kw(i, "NEW")) || !p.kw(i + 1, "TABLE") || p.t.kind[i + 2] !== TK_LPAREN || !p.kw(i + 3, "INSERT")) continue;
+    if (!dataChangeAt(p, i) || !p.kw(i + 3, "INSERT")) continue;
     const close = p.afterBalanced(i + 2) - 1;
     const stmt = p.parseRange(i + 3, close, false, parseInsert);
     if (stmt.kind !== "insert" || stmt.parseError) return void 0;
@@ -6368,6 +6369,7 @@ var init_grammar = __esm({
     init_ddl_objects();
     init_zos();
     init_dml();
+    init_clauses();
     init_routines();
     init_sqlpl();
   }

@@ -134,7 +134,6 @@ export function batchAdvice(api: string): string {
   }
 }
 
-
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
   const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;

@@ -550,7 +550,7 @@ export class SchemaModel {
         const rows = written && !inLoop ? written.count : 0;
         const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written!.literal;
         const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : undefined;
-        if (own && !this.filledByCreator.has(own)) this.filledByCreator.add(own);
+        if (own) this.filledByCreator.add(own);
         this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : undefined, own);
         this.recordSequenceUses(stmt);
         break;

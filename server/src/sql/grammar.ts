@@ -1,13 +1,14 @@
 // Which grammar family reads a statement, from its leading keywords. A new family (z/OS DDL, …) is a
 // file in grammar/ and a case here.
 import type { Span, Statement } from './ast';
-import { TK_WORD, TK_BAD_COMMENT, TK_DOT, TK_LPAREN } from './lexer';
+import { TK_WORD, TK_BAD_COMMENT, TK_DOT } from './lexer';
 import type { Parser } from './parser';
 import { isCfgWord, parseConnect, parseImport, parseIngest, parseLoad, parseUpdateCommandOptions, parseUpdateDbCfg } from './grammar/clp';
 import { parseAlterTable, parseCreateTable } from './grammar/ddl-tables';
 import { parseCreateIndex, parseCreateTablespace, parseSequence } from './grammar/ddl-objects';
 import { isZosLoad, parseDeclareTable, parseZosLoad } from './grammar/zos';
 import { parseInsert, parseLockTable, parseMerge, parseSetSchema, parseTransaction } from './grammar/dml';
+import { dataChangeAt } from './grammar/clauses';
 import { parseAlterModule, parseCreateRoutine, parseCreateTrigger } from './grammar/routines';
 import { isSetVariable, labelAt, parseBodyStatement, parseCall, parseCursorStatement, parseDeclare, parseDelete, parseSetVariable, parseUpdate } from './grammar/sqlpl';
 
@@ -94,7 +95,7 @@ export function parseStatement(p: Parser, span: Span): Statement {
  */
 function parseDataChangeInsert(p: Parser, span: Span): Statement | undefined {
   for (let i = p.pos; i + 3 < p.end; i++) {
-    if (!(p.kw(i, 'FINAL') || p.kw(i, 'NEW')) || !p.kw(i + 1, 'TABLE') || p.t.kind[i + 2] !== TK_LPAREN || !p.kw(i + 3, 'INSERT')) continue;
+    if (!dataChangeAt(p, i) || !p.kw(i + 3, 'INSERT')) continue;
     const close = p.afterBalanced(i + 2) - 1;
     const stmt = p.parseRange(i + 3, close, false, parseInsert);
     if (stmt.kind !== 'insert' || stmt.parseError) return undefined;

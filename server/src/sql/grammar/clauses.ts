@@ -220,6 +220,11 @@ export function isIsolationAt(p: Parser, i: number): boolean {
   return p.kw(i, 'WITH') && (p.kw(i + 1, 'UR') || p.kw(i + 1, 'CS') || p.kw(i + 1, 'RS') || p.kw(i + 1, 'RR'));
 }
 
+/** A data-change table reference starts at token `i`: OLD, FINAL or NEW TABLE (, its INSERT, UPDATE, DELETE or MERGE next. */
+export function dataChangeAt(p: Parser, i: number): boolean {
+  return (p.kw(i, 'FINAL') || p.kw(i, 'NEW') || p.kw(i, 'OLD')) && p.kw(i + 1, 'TABLE') && p.kind(i + 2) === TK_LPAREN;
+}
+
 /**
  * What the tokens [from, to) of an INSERT say besides its grammar, in one pass (every token of every INSERT
  * passes here; a pass for each was two walks over the bulk of a script's tokens):

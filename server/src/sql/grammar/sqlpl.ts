@@ -17,7 +17,7 @@ import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../l
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
 import { parseStatement } from '../grammar';
-import { insertSequencesAndIsolation, parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
+import { dataChangeAt, insertSequencesAndIsolation, parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
 import { builtOrigin, flatten, readStringExpression } from './dynamic';
 import { parseDeclareCursor } from './dml';
 import { parseCreateTable } from './ddl-tables';
@@ -217,9 +217,7 @@ function parseLoop(p: Parser, span: Span): Statement {
         if (p.pos >= doAt) p.fail('expected the SELECT the loop reads', context);
         stmt.query = p.rangeSpan(p.pos, doAt);
         stmt.tables = tablesRead(p, p.pos, doAt);
-        for (let i = p.pos; i + 3 < doAt; i++) {
-          if ((p.kw(i, 'OLD') || p.kw(i, 'FINAL') || p.kw(i, 'NEW')) && p.kw(i + 1, 'TABLE') && p.kind(i + 2) === TK_LPAREN) stmt.queryChangesData = true;
-        }
+        for (let i = p.pos; i + 3 < doAt && !stmt.queryChangesData; i++) if (dataChangeAt(p, i)) stmt.queryChangesData = true;
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
