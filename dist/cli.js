@@ -11035,6 +11035,16 @@ var init_workspace = __esm({
         return this.callersCache.index;
       }
       callersCache;
+      /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
+      withLentLoops(model) {
+        const index = this.callers();
+        const known = this.lentViews.get(model);
+        if (known && known.index === index) return known.view;
+        const view = withCallersLoops(model, index);
+        if (view !== model) this.lentViews.set(model, { index, view });
+        return view;
+      }
+      lentViews = /* @__PURE__ */ new WeakMap();
       /** Line index of a linted file or a schema file (related locations point into schema files). */
       lines(path) {
         return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
@@ -11044,8 +11054,7 @@ var init_workspace = __esm({
         if (!this.schemaCache) {
           const started = performance.now();
           this.schemaEpoch++;
-          const callers = this.callers();
-          const linted = [...this.files.values()].map((f) => withCallersLoops(f.model, callers));
+          const linted = [...this.files.values()].map((f) => this.withLentLoops(f.model));
           this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
           this.schemaWork.ms += performance.now() - started;
         }
@@ -11123,7 +11132,7 @@ var init_workspace = __esm({
       /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
       checkRules(linted, stmts) {
         const schema = this.schema;
-        const model = withCallersLoops(linted, this.callers());
+        const model = this.withLentLoops(linted);
         const out = [];
         const dialect = model.dialect ?? this.projectDialect();
         let lines;

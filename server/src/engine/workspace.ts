@@ -337,6 +337,18 @@ export class Workspace {
 
   private callersCache?: { generation: number; index: CallerIndex | undefined };
 
+  /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
+  private withLentLoops(model: FileModel): FileModel {
+    const index = this.callers();
+    const known = this.lentViews.get(model);
+    if (known && known.index === index) return known.view;
+    const view = withCallersLoops(model, index);
+    if (view !== model) this.lentViews.set(model, { index, view });
+    return view;
+  }
+
+  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; view: FileModel }>();
+
   /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {
     return (this.files.get(path) ?? this.schemaFiles.get(path))?.lines;
@@ -348,8 +360,7 @@ export class Workspace {
       const started = performance.now();
       this.schemaEpoch++;
       // With the loops other files lend to methods (cross-file.ts): a table a DAO fills from a caller's loop is a bulk target.
-      const callers = this.callers();
-      const linted = [...this.files.values()].map((f) => withCallersLoops(f.model, callers));
+      const linted = [...this.files.values()].map((f) => this.withLentLoops(f.model));
       this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
       this.schemaWork.ms += performance.now() - started;
     }
@@ -445,7 +456,7 @@ export class Workspace {
   private checkRules(linted: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
     const schema = this.schema;
     // The file as the rules see it: with the loops of other files that call its methods (cross-file.ts).
-    const model = withCallersLoops(linted, this.callers());
+    const model = this.withLentLoops(linted);
     const out: Diagnostic[] = [];
     const dialect = model.dialect ?? this.projectDialect();
     let lines: LineIndex | undefined;
