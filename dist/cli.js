@@ -15307,15 +15307,17 @@ function textWrittenTo(command, file, ev) {
     if (name2 === "echo") args = args.filter((a, k) => k > 0 || !/^-[neE]+$/.test(a.text));
     else if (name2 === "printf" && args.length > 1 && /^["']?%s(?:\\n)?["']?$/.test(args[0].text)) args = args.slice(1);
     else return void 0;
-    if (args.length === 0) return void 0;
-    const parts = [];
-    args.forEach((arg, k) => {
-      if (k > 0) parts.push({ pieces: [plainPiece(" ", arg.startIndex - 1)], kind: "constant" });
-      parts.push(ev.evaluate(arg) ?? ev.splice(arg));
-    });
-    return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== "constant") ? "template" : "constant");
+    return args.length > 0 ? argumentsText(args, ev) : void 0;
   }
   return void 0;
+}
+function argumentsText(args, ev) {
+  const parts = [];
+  args.forEach((arg, k) => {
+    if (k > 0) parts.push({ pieces: [plainPiece(" ", arg.startIndex - 1)], kind: "constant" });
+    parts.push(ev.evaluate(arg) ?? ev.splice(arg));
+  });
+  return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== "constant") ? "template" : "constant");
 }
 function heredocText(heredoc, ev) {
   const { body, quoted } = heredoc;
@@ -15355,12 +15357,7 @@ function classifyDb2(ctx, ev) {
     return [{ kind: "execute", api: "clp", action: "executeDirect", sql: text3, connection: "clp", autocommitOff: noAutocommit, script: true }];
   }
   if (rest.length === 0) return [];
-  const parts = [];
-  rest.forEach((arg, k) => {
-    if (k > 0) parts.push({ pieces: [plainPiece(" ", arg.startIndex - 1)], kind: "constant" });
-    parts.push(ev.evaluate(arg) ?? ev.splice(arg));
-  });
-  const text2 = rest.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== "constant") ? "template" : "constant");
+  const text2 = argumentsText(rest, ev);
   const plain2 = text2.pieces.map((p) => p.kind === "text" ? p.text : "0").join("").trim();
   const upper = plain2.toUpperCase();
   if (/^CONNECT\s+TO\b/.test(upper)) return [{ kind: "connect", api: "clp", connection: "clp" }];

@@ -158,15 +158,19 @@ function textWrittenTo(command: Node, file: string, ev: Evaluator): HostText | u
     // printf with a format that only places its arguments: the arguments are the text.
     else if (name === 'printf' && args.length > 1 && /^["']?%s(?:\\n)?["']?$/.test(args[0].text)) args = args.slice(1);
     else return undefined;
-    if (args.length === 0) return undefined;
-    const parts: HostText[] = [];
-    args.forEach((arg, k) => {
-      if (k > 0) parts.push({ pieces: [plainPiece(' ', arg.startIndex - 1)], kind: 'constant' });
-      parts.push(ev.evaluate(arg) ?? ev.splice(arg));
-    });
-    return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== 'constant') ? 'template' : 'constant');
+    return args.length > 0 ? argumentsText(args, ev) : undefined;
   }
   return undefined;
+}
+
+/** A command's arguments as the one text the shell passes on, joined by spaces (`db2 INSERT INTO … "$v"`, `echo $sql`). */
+function argumentsText(args: readonly Node[], ev: Evaluator): HostText {
+  const parts: HostText[] = [];
+  args.forEach((arg, k) => {
+    if (k > 0) parts.push({ pieces: [plainPiece(' ', arg.startIndex - 1)], kind: 'constant' });
+    parts.push(ev.evaluate(arg) ?? ev.splice(arg));
+  });
+  return parts.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== 'constant') ? 'template' : 'constant');
 }
 
 /** A here-document's text: expansions are spliced unless the delimiter was quoted. */
@@ -211,12 +215,7 @@ function classifyDb2(ctx: CallContext, ev: Evaluator): ApiEvent[] {
     return [{ kind: 'execute', api: 'clp', action: 'executeDirect', sql: text, connection: 'clp', autocommitOff: noAutocommit, script: true }];
   }
   if (rest.length === 0) return [];
-  const parts: HostText[] = [];
-  rest.forEach((arg, k) => {
-    if (k > 0) parts.push({ pieces: [plainPiece(' ', arg.startIndex - 1)], kind: 'constant' });
-    parts.push(ev.evaluate(arg) ?? ev.splice(arg));
-  });
-  const text = rest.length === 1 ? parts[0] : joinTexts(parts, parts.some((p) => p.kind !== 'constant') ? 'template' : 'constant');
+  const text = argumentsText(rest, ev);
   const plain = text.pieces.map((p) => (p.kind === 'text' ? p.text : '0')).join('').trim();
   const upper = plain.toUpperCase();
   if (/^CONNECT\s+TO\b/.test(upper)) return [{ kind: 'connect', api: 'clp', connection: 'clp' }];
