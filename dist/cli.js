@@ -2424,6 +2424,159 @@ var init_edit_shape = __esm({
   }
 });
 
+// server/src/schema/table-versions.ts
+function sitesTarget(key, sites) {
+  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+function fitsColumns(stmt, table) {
+  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
+  let names3 = COLUMN_NAMES.get(table);
+  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
+  return stmt.columns.every((c) => names3.has(c));
+}
+var TableVersions, COLUMN_NAMES;
+var init_table_versions = __esm({
+  "server/src/schema/table-versions.ts"() {
+    "use strict";
+    TableVersions = class {
+      /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
+      constructor(tables2) {
+        this.tables = tables2;
+      }
+      tables;
+      /** The earlier versions of each name with versions, in the order they were made. */
+      older = /* @__PURE__ */ new Map();
+      /** The DDL statements that built each version, noted while folding (`at` is filled from it for names with versions). */
+      ddlOf = /* @__PURE__ */ new Map();
+      /** For names with versions: the version each of their DDL statements and inserts concerns. */
+      at = /* @__PURE__ */ new Map();
+      /** For names with versions: each version's own insert target (the inserts attributed to it). */
+      targets = /* @__PURE__ */ new Map();
+      /** Versions the file being folded created, by key: its later inserts fill those. */
+      own = /* @__PURE__ */ new Map();
+      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
+      filledByCreator = /* @__PURE__ */ new Set();
+      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
+      forkedBy = /* @__PURE__ */ new WeakMap();
+      /** The version of the table named by `key` that `stmt` concerns, when the name has versions and it is not the last. */
+      versionAt(stmt, key) {
+        if (this.at.size === 0) return void 0;
+        const version2 = this.at.get(stmt);
+        return version2 && version2.key === key ? version2 : void 0;
+      }
+      /** Whether the name `key` was defined more than once. */
+      has(key) {
+        return this.older.has(key);
+      }
+      /** The inserts that fill this version (only for names with versions: see has()). */
+      targetOf(table) {
+        return this.targets.get(table);
+      }
+      /** Notes that `stmt` built this version of `table`. */
+      noteDdl(table, stmt) {
+        const ddl = this.ddlOf.get(table);
+        if (ddl) ddl.push(stmt);
+        else this.ddlOf.set(table, [stmt]);
+        return table;
+      }
+      /** A new file is folded: the versions it creates are its own. */
+      startFile() {
+        this.own = /* @__PURE__ */ new Map();
+      }
+      /** The file being folded created this version of `key`. */
+      created(key, table) {
+        this.own.set(key, table);
+      }
+      /** The version of `key` the file being folded created, now filled by an insert of that file. */
+      filledHere(key) {
+        const own = this.own.size > 0 ? this.own.get(key) : void 0;
+        if (own) this.filledByCreator.add(own);
+        return own;
+      }
+      /**
+       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
+       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
+       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
+       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
+       */
+      changeable(file, table, drops = false) {
+        const creator = table.definition?.file;
+        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
+        if (!drops && !this.filledByCreator.has(table)) return table;
+        const fork = this.newVersion(table, true);
+        this.forkedBy.set(fork, file);
+        return fork;
+      }
+      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
+      newVersion(table, copy = false) {
+        const older = this.older.get(table.key);
+        if (older) older.push(table);
+        else this.older.set(table.key, [table]);
+        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
+        this.tables.set(table.key, fresh);
+        return fresh;
+      }
+      /**
+       * Which version of its table each insert of `target` fills; `latest` is the table's last version. The one its own
+       * file created before it (a migration's CREATE TABLE, then its INSERT ... SELECT); else every version whose
+       * columns it fits (application code fills the table whichever of a repository's definitions made it: a z/OS deck
+       * and a plain DDL file of the same table). An INSERT naming a column a definition lacks fills another version of
+       * the table (Spring Batch's 2.2 migration copies rows into 2.2 columns that its v5.2 script defines otherwise).
+       * Returns the sites kept: one that fits no definition is dropped (Db2 would reject it, so it is no evidence).
+       */
+      attribute(target, latest) {
+        const older = this.older.get(latest.key);
+        if (!older) {
+          const fits = (site) => site.version !== void 0 || fitsColumns(site.stmt, latest);
+          return target.sites.every(fits) ? target.sites : target.sites.filter(fits);
+        }
+        const candidates = [latest, ...[...older].reverse()];
+        return target.sites.filter((site) => {
+          const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
+          if (versions.length === 0) return false;
+          for (const version2 of versions) this.attributeTo(version2, site);
+          if (versions[0] !== latest) this.at.set(site.stmt, versions[0]);
+          return true;
+        });
+      }
+      /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
+      noteDdlVersions() {
+        for (const older of this.older.values()) for (const version2 of older) for (const stmt of this.ddlOf.get(version2) ?? []) this.at.set(stmt, version2);
+      }
+      /** Adds `site` to the insert target of `version` (a name with versions: see targetOf). */
+      attributeTo(version2, site) {
+        let target = this.targets.get(version2);
+        if (!target) this.targets.set(version2, target = sitesTarget(version2.key, []));
+        target.sites.push(site);
+        target.valuesRows += site.valuesRows;
+        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+      }
+      /** The insert targets of the versions (names with versions only). */
+      versionTargets() {
+        return this.targets.values();
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      *all() {
+        yield* this.tables.values();
+        for (const older of this.older.values()) yield* older;
+      }
+      /**
+       * An edit replaced statements by others of the same shape (SchemaModel.withFileReplaced): an insert into an
+       * earlier version of its table fills that version still. The map is shared with the model before the edit,
+       * which never asks about the new statements.
+       */
+      carry(replaced) {
+        if (this.at.size === 0) return;
+        for (const [o, n] of replaced) {
+          const version2 = this.at.get(o);
+          if (version2) this.at.set(n, version2);
+        }
+      }
+    };
+    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // server/src/code/loops.ts
 function isBulkLoop(loop) {
   return !!loop && !loop.chunked && !loop.walksArray && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
@@ -2448,15 +2601,6 @@ function insertsIn(stmt) {
     if (inner.kind === "insert") found = true;
   });
   return found;
-}
-function sitesTarget(key, sites) {
-  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
-}
-function fitsColumns(stmt, table) {
-  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
-  let names3 = COLUMN_NAMES.get(table);
-  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
-  return stmt.columns.every((c) => names3.has(c));
 }
 function replaceNamed(items, item2) {
   let names3 = namesIn.get(items);
@@ -2490,12 +2634,13 @@ function insertReasons(fromQuery, inLoop) {
   if (inLoop) reasons.push("inserted inside a loop");
   return reasons;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, COLUMN_NAMES, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
     init_walk();
     init_edit_shape();
+    init_table_versions();
     init_loops();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
@@ -2526,19 +2671,8 @@ var init_schema = __esm({
       ddlTables = /* @__PURE__ */ new Map();
       /** Insert targets by table name (without schema), for resolving names written without a schema. */
       targetsByName = /* @__PURE__ */ new Map();
-      /**
-       * The earlier versions of a table defined more than once (upgrade steps, create and migration scripts of one
-       * repository): each CREATE TABLE of a name already defined starts a new TableInfo, and `tables` holds the last.
-       */
-      olderVersions = /* @__PURE__ */ new Map();
-      /** The DDL statements that built each version, noted while folding (versionAt is filled from it for names with versions). */
-      ddlOfVersion = /* @__PURE__ */ new Map();
-      /** For names with versions: the version each of their DDL statements and inserts concerns (see table()). */
-      versionAt = /* @__PURE__ */ new Map();
-      /** For names with versions: each version's own insert target (the inserts attributed to it). */
-      versionTargets = /* @__PURE__ */ new Map();
-      /** Versions the file being added created, by key: its later inserts fill those. */
-      ownVersions = /* @__PURE__ */ new Map();
+      /** Tables defined more than once: a version per definition (`tables` holds the last). */
+      versions = new TableVersions(this.tables);
       /** The key of a name as written in `stmt`. */
       keyOf(name2, stmt) {
         const schema = name2.schema ?? (stmt ? this.schemaOf(stmt) : void 0) ?? "";
@@ -2583,11 +2717,7 @@ var init_schema = __esm({
       /** The table a name in `stmt` refers to, also when one side does not know the schema. */
       table(name2, stmt) {
         const key = this.keyOf(name2, stmt);
-        if (stmt && this.versionAt.size > 0) {
-          const version2 = this.versionAt.get(stmt);
-          if (version2 && version2.key === key) return version2;
-        }
-        return this.tableByKey(key);
+        return stmt && this.versions.versionAt(stmt, key) || this.tableByKey(key);
       }
       tableByKey(key) {
         const exact = this.tables.get(key);
@@ -2612,7 +2742,7 @@ var init_schema = __esm({
       }
       /** The inserts that fill this table (this version of it, for a name defined more than once). */
       targetOfTable(table) {
-        if (this.olderVersions.has(table.key)) return this.versionTargets.get(table);
+        if (this.versions.has(table.key)) return this.versions.targetOf(table);
         return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
       }
       isInsertTarget(table) {
@@ -2638,14 +2768,7 @@ var init_schema = __esm({
         let tables2 = this.ddlTables.get(file);
         if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
         tables2.add(table);
-        return this.noteVersionDdl(table, stmt);
-      }
-      /** Notes that `stmt` built this version of `table` (see versionAt). */
-      noteVersionDdl(table, stmt) {
-        const ddl = this.ddlOfVersion.get(table);
-        if (ddl) ddl.push(stmt);
-        else this.ddlOfVersion.set(table, [stmt]);
-        return table;
+        return this.versions.noteDdl(table, stmt);
       }
       // --- building -------------------------------------------------------------------------------
       static build(files, options = {}) {
@@ -2701,12 +2824,7 @@ var init_schema = __esm({
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
-        if (this.versionAt.size > 0) {
-          for (const [o, n] of replaced) {
-            const version2 = this.versionAt.get(o);
-            if (version2) this.versionAt.set(n, version2);
-          }
-        }
+        this.versions.carry(replaced);
         if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
@@ -2775,7 +2893,7 @@ var init_schema = __esm({
       addFile(file) {
         this.schemaAtPending.push(file);
         this.currentSchema = void 0;
-        this.ownVersions = /* @__PURE__ */ new Map();
+        this.versions.startFile();
         const seenInserts = /* @__PURE__ */ new Map();
         const path = file.source.path;
         const inLoop = statementsInBulkLoops(file);
@@ -2824,7 +2942,7 @@ var init_schema = __esm({
             this.alterTable(file, stmt);
             break;
           case "createIndex": {
-            const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
             table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
             break;
           }
@@ -2840,7 +2958,7 @@ var init_schema = __esm({
             break;
           }
           case "createTrigger": {
-            const table = this.noteVersionDdl(this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
             table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
             break;
           }
@@ -2856,9 +2974,7 @@ var init_schema = __esm({
             const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
             const rows = written && !inLoop ? written.count : 0;
             const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
-            const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : void 0;
-            if (own) this.filledByCreator.add(own);
-            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, own);
+            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, this.versions.filledHere(key));
             this.recordSequenceUses(stmt);
             break;
           }
@@ -2934,33 +3050,6 @@ var init_schema = __esm({
         this.byName.set(name2, list);
         return table;
       }
-      /**
-       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
-       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
-       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
-       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
-       */
-      changeable(file, table, drops = false) {
-        const creator = table.definition?.file;
-        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
-        if (!drops && !this.filledByCreator.has(table)) return table;
-        const fork = this.newVersion(table, true);
-        this.forkedBy.set(fork, file);
-        return fork;
-      }
-      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
-      filledByCreator = /* @__PURE__ */ new Set();
-      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
-      forkedBy = /* @__PURE__ */ new WeakMap();
-      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
-      newVersion(table, copy = false) {
-        const older = this.olderVersions.get(table.key);
-        if (older) older.push(table);
-        else this.olderVersions.set(table.key, [table]);
-        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
-        this.tables.set(table.key, fresh);
-        return fresh;
-      }
       /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
       ensureTable(name2, stmt) {
         return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
@@ -2968,8 +3057,8 @@ var init_schema = __esm({
       addTable(file, stmt) {
         const key = this.keyOf(stmt.table, stmt);
         const known = this.tables.get(key);
-        const table = this.noteDdl(file, known?.definition ? this.newVersion(known) : known ?? this.newTable(key), stmt);
-        this.ownVersions.set(key, table);
+        const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : known ?? this.newTable(key), stmt);
+        this.versions.created(key, table);
         Object.assign(table, {
           definition: { file, stmt },
           columns: [...stmt.columns],
@@ -3015,7 +3104,7 @@ var init_schema = __esm({
         }
       }
       alterTable(file, stmt) {
-        const table = this.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint"));
+        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint"));
         this.noteDdl(file, table, stmt);
         for (const action of stmt.actions) {
           switch (action.kind) {
@@ -3077,31 +3166,14 @@ var init_schema = __esm({
           schemas.add(schema);
         }
       }
-      /**
-       * Which version of its table each insert fills. The one its own file created before it (a migration's CREATE
-       * TABLE, then its INSERT ... SELECT); else every version whose columns it fits (application code fills the table
-       * whichever of a repository's definitions made it: a z/OS deck and a plain DDL file of the same table). An INSERT
-       * naming a column a definition lacks fills another version of the table (Spring Batch's 2.2 migration copies
-       * rows into 2.2 columns that its v5.2 script defines otherwise). One that fits no definition is dropped, with
-       * what it made the target (bulk reasons, written rows): Db2 would reject it, so it is no evidence.
-       */
+      /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
       attributeInserts() {
         for (const [key, target] of this.insertTargets) {
           const latest = this.tableByKey(key);
           if (!latest?.definition) continue;
-          const older = this.olderVersions.get(latest.key);
-          if (!older && target.sites.every((site) => site.version !== void 0 || fitsColumns(site.stmt, latest))) continue;
-          const candidates = older ? [latest, ...[...older].reverse()] : [latest];
-          const kept = target.sites.filter((site) => {
-            if (!older) return site.version !== void 0 || fitsColumns(site.stmt, latest);
-            const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
-            if (versions.length === 0) return false;
-            for (const version2 of versions) this.attributeTo(version2, site);
-            if (versions[0] !== latest) this.versionAt.set(site.stmt, versions[0]);
-            return true;
-          });
+          const kept = this.versions.attribute(target, latest);
           if (kept.length === target.sites.length) continue;
-          Object.assign(target, sitesTarget(key, kept));
+          Object.assign(target, sitesTarget(key, [...kept]));
           if (kept.length > 0) continue;
           this.insertTargets.delete(key);
           const name2 = splitKey(key)[1];
@@ -3109,24 +3181,15 @@ var init_schema = __esm({
           if (sameName.length > 0) this.targetsByName.set(name2, sameName);
           else this.targetsByName.delete(name2);
         }
-        for (const older of this.olderVersions.values()) for (const version2 of older) for (const stmt of this.ddlOfVersion.get(version2) ?? []) this.versionAt.set(stmt, version2);
-      }
-      /** Adds `site` to the insert target of `version` (a name with versions: see targetOfTable). */
-      attributeTo(version2, site) {
-        let target = this.versionTargets.get(version2);
-        if (!target) this.versionTargets.set(version2, target = sitesTarget(version2.key, []));
-        target.sites.push(site);
-        target.valuesRows += site.valuesRows;
-        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+        this.versions.noteDdlVersions();
       }
       /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-      *allVersions() {
-        yield* this.tables.values();
-        for (const older of this.olderVersions.values()) yield* older;
+      allVersions() {
+        return this.versions.all();
       }
       finish(bulkRowThreshold) {
         this.attributeInserts();
-        for (const target of [...this.insertTargets.values(), ...this.versionTargets.values()]) {
+        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
         }
         for (const table of this.allVersions()) {
@@ -3144,13 +3207,12 @@ var init_schema = __esm({
               const key = this.keyOf(inner.target, inner);
               const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
               const fed = this.tableByKey(key);
-              if (fed && this.olderVersions.has(fed.key)) this.attributeTo(fed, site);
+              if (fed && this.versions.has(fed.key)) this.versions.attributeTo(fed, site);
             });
           }
         }
       }
     };
-    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
     DATABASE_AT = /* @__PURE__ */ new WeakMap();

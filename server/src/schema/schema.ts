@@ -15,6 +15,7 @@ import type {
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
 import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
+import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
@@ -160,19 +161,8 @@ export class SchemaModel {
   private readonly ddlTables = new Map<string, Set<TableInfo>>();
   /** Insert targets by table name (without schema), for resolving names written without a schema. */
   private readonly targetsByName = new Map<string, InsertTargetInfo[]>();
-  /**
-   * The earlier versions of a table defined more than once (upgrade steps, create and migration scripts of one
-   * repository): each CREATE TABLE of a name already defined starts a new TableInfo, and `tables` holds the last.
-   */
-  private readonly olderVersions = new Map<string, TableInfo[]>();
-  /** The DDL statements that built each version, noted while folding (versionAt is filled from it for names with versions). */
-  private readonly ddlOfVersion = new Map<TableInfo, Statement[]>();
-  /** For names with versions: the version each of their DDL statements and inserts concerns (see table()). */
-  private readonly versionAt = new Map<Statement, TableInfo>();
-  /** For names with versions: each version's own insert target (the inserts attributed to it). */
-  private readonly versionTargets = new Map<TableInfo, InsertTargetInfo>();
-  /** Versions the file being added created, by key: its later inserts fill those. */
-  private ownVersions = new Map<string, TableInfo>();
+  /** Tables defined more than once: a version per definition (`tables` holds the last). */
+  private readonly versions = new TableVersions(this.tables);
 
   /** The key of a name as written in `stmt`. */
   keyOf(name: QualifiedName, stmt?: Statement): string {
@@ -228,11 +218,7 @@ export class SchemaModel {
   table(name: QualifiedName, stmt?: Statement): TableInfo | undefined {
     const key = this.keyOf(name, stmt);
     // A statement about a table defined more than once concerns the version in force where it stands.
-    if (stmt && this.versionAt.size > 0) {
-      const version = this.versionAt.get(stmt);
-      if (version && version.key === key) return version;
-    }
-    return this.tableByKey(key);
+    return (stmt && this.versions.versionAt(stmt, key)) || this.tableByKey(key);
   }
 
   tableByKey(key: string): TableInfo | undefined {
@@ -263,7 +249,7 @@ export class SchemaModel {
 
   /** The inserts that fill this table (this version of it, for a name defined more than once). */
   targetOfTable(table: TableInfo): InsertTargetInfo | undefined {
-    if (this.olderVersions.has(table.key)) return this.versionTargets.get(table);
+    if (this.versions.has(table.key)) return this.versions.targetOf(table);
     return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
   }
 
@@ -298,15 +284,7 @@ export class SchemaModel {
     let tables = this.ddlTables.get(file);
     if (!tables) this.ddlTables.set(file, (tables = new Set()));
     tables.add(table);
-    return this.noteVersionDdl(table, stmt);
-  }
-
-  /** Notes that `stmt` built this version of `table` (see versionAt). */
-  private noteVersionDdl(table: TableInfo, stmt: Statement): TableInfo {
-    const ddl = this.ddlOfVersion.get(table);
-    if (ddl) ddl.push(stmt);
-    else this.ddlOfVersion.set(table, [stmt]);
-    return table;
+    return this.versions.noteDdl(table, stmt);
   }
 
   // --- building -------------------------------------------------------------------------------
@@ -371,14 +349,7 @@ export class SchemaModel {
       if (database !== undefined) DATABASE_AT.set(stmt, database);
       if (stmt.kind === 'setSchema') schema = stmt.schema;
     }
-    // An insert into an earlier version of its table fills that version still (the map is shared: the old model
-    // never asks about the new statements).
-    if (this.versionAt.size > 0) {
-      for (const [o, n] of replaced) {
-        const version = this.versionAt.get(o);
-        if (version) this.versionAt.set(n, version);
-      }
-    }
+    this.versions.carry(replaced);
     if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
       for (const target of model.insertTargets.values()) {
         for (const site of target.sites) {
@@ -456,7 +427,7 @@ export class SchemaModel {
     // The schema in effect at each statement is noted when first asked (fillSchemaAt).
     this.schemaAtPending.push(file);
     this.currentSchema = undefined;
-    this.ownVersions = new Map();
+    this.versions.startFile();
     const seenInserts = new Map<string, number>();
     const path = file.source.path;
     // Not a loop over chunks (a table, a month at a time: one row per chunk), a few passes or an array handed in.
@@ -513,7 +484,7 @@ export class SchemaModel {
         this.alterTable(file, stmt);
         break;
       case 'createIndex': {
-        const table = this.noteDdl(file, this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+        const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
         table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
         break;
       }
@@ -529,7 +500,7 @@ export class SchemaModel {
         break;
       }
       case 'createTrigger': {
-        const table = this.noteVersionDdl(this.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+        const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
         table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
         break;
       }
@@ -549,9 +520,7 @@ export class SchemaModel {
         const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
         const rows = written && !inLoop ? written.count : 0;
         const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written!.literal;
-        const own = this.ownVersions.size > 0 ? this.ownVersions.get(key) : undefined;
-        if (own) this.filledByCreator.add(own);
-        this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : undefined, own);
+        this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : undefined, this.versions.filledHere(key));
         this.recordSequenceUses(stmt);
         break;
       }
@@ -634,38 +603,6 @@ export class SchemaModel {
     return table;
   }
 
-  /**
-   * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
-   * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
-   * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
-   * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
-   */
-  private changeable(file: string, table: TableInfo, drops = false): TableInfo {
-    const creator = table.definition?.file;
-    if (creator === undefined || creator === file || this.forkedBy.get(table) === file) return table;
-    if (!drops && !this.filledByCreator.has(table)) return table;
-    const fork = this.newVersion(table, true);
-    this.forkedBy.set(fork, file);
-    return fork;
-  }
-
-  /** Versions whose own file inserts into them after creating them (InsertSite.version). */
-  private readonly filledByCreator = new Set<TableInfo>();
-  /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
-  private readonly forkedBy = new WeakMap<TableInfo, string>();
-
-  /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
-  private newVersion(table: TableInfo, copy = false): TableInfo {
-    const older = this.olderVersions.get(table.key);
-    if (older) older.push(table);
-    else this.olderVersions.set(table.key, [table]);
-    const fresh: TableInfo = copy
-      ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] }
-      : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
-    this.tables.set(table.key, fresh);
-    return fresh;
-  }
-
   /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
   private ensureTable(name: QualifiedName, stmt: Statement): TableInfo {
     return this.table(name, stmt) ?? this.newTable(this.keyOf(name, stmt));
@@ -676,8 +613,8 @@ export class SchemaModel {
     const known = this.tables.get(key);
     // Created again (variant or upgrade scripts drop and re-create): a new version, and the old one stays for the
     // statements and inserts of its own time. (A table only indexed or altered so far gets its definition.)
-    const table = this.noteDdl(file, known?.definition ? this.newVersion(known) : (known ?? this.newTable(key)), stmt);
-    this.ownVersions.set(key, table);
+    const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : (known ?? this.newTable(key)), stmt);
+    this.versions.created(key, table);
     Object.assign(table, {
       definition: { file, stmt },
       columns: [...stmt.columns],
@@ -728,7 +665,7 @@ export class SchemaModel {
   }
 
   private alterTable(file: string, stmt: Extract<Statement, { kind: 'alterTable' }>): void {
-    const table = this.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === 'dropConstraint'));
+    const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === 'dropConstraint'));
     this.noteDdl(file, table, stmt);
     for (const action of stmt.actions) {
       switch (action.kind) {
@@ -796,33 +733,14 @@ export class SchemaModel {
     }
   }
 
-  /**
-   * Which version of its table each insert fills. The one its own file created before it (a migration's CREATE
-   * TABLE, then its INSERT ... SELECT); else every version whose columns it fits (application code fills the table
-   * whichever of a repository's definitions made it: a z/OS deck and a plain DDL file of the same table). An INSERT
-   * naming a column a definition lacks fills another version of the table (Spring Batch's 2.2 migration copies
-   * rows into 2.2 columns that its v5.2 script defines otherwise). One that fits no definition is dropped, with
-   * what it made the target (bulk reasons, written rows): Db2 would reject it, so it is no evidence.
-   */
+  /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
   private attributeInserts(): void {
     for (const [key, target] of this.insertTargets) {
       const latest = this.tableByKey(key);
       if (!latest?.definition) continue;
-      const older = this.olderVersions.get(latest.key);
-      // A name defined once, all of whose inserts fit (the common case): nothing to copy or attribute.
-      if (!older && target.sites.every((site) => site.version !== undefined || fitsColumns(site.stmt, latest))) continue;
-      const candidates = older ? [latest, ...[...older].reverse()] : [latest];
-      const kept = target.sites.filter((site) => {
-        if (!older) return site.version !== undefined || fitsColumns(site.stmt, latest);
-        const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
-        if (versions.length === 0) return false;
-        for (const version of versions) this.attributeTo(version, site);
-        // Its table, for the rules that ask about the insert: its own version, else the last one it fits.
-        if (versions[0] !== latest) this.versionAt.set(site.stmt, versions[0]);
-        return true;
-      });
+      const kept = this.versions.attribute(target, latest);
       if (kept.length === target.sites.length) continue;
-      Object.assign(target, sitesTarget(key, kept));
+      Object.assign(target, sitesTarget(key, [...kept]));
       if (kept.length > 0) continue;
       this.insertTargets.delete(key);
       const name = splitKey(key)[1];
@@ -830,28 +748,17 @@ export class SchemaModel {
       if (sameName.length > 0) this.targetsByName.set(name, sameName);
       else this.targetsByName.delete(name);
     }
-    // The DDL of a name with versions concerns the version it built (the last one is table()'s answer anyway).
-    for (const older of this.olderVersions.values()) for (const version of older) for (const stmt of this.ddlOfVersion.get(version) ?? []) this.versionAt.set(stmt, version);
-  }
-
-  /** Adds `site` to the insert target of `version` (a name with versions: see targetOfTable). */
-  private attributeTo(version: TableInfo, site: InsertSite): void {
-    let target = this.versionTargets.get(version);
-    if (!target) this.versionTargets.set(version, (target = sitesTarget(version.key, [])));
-    target.sites.push(site);
-    target.valuesRows += site.valuesRows;
-    for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+    this.versions.noteDdlVersions();
   }
 
   /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-  *allVersions(): Iterable<TableInfo> {
-    yield* this.tables.values();
-    for (const older of this.olderVersions.values()) yield* older;
+  allVersions(): Iterable<TableInfo> {
+    return this.versions.all();
   }
 
   private finish(bulkRowThreshold: number): void {
     this.attributeInserts();
-    for (const target of [...this.insertTargets.values(), ...this.versionTargets.values()]) {
+    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
     }
     for (const table of this.allVersions()) {
@@ -872,7 +779,7 @@ export class SchemaModel {
           const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
           // A name with versions: the rows go to the last one (the version a trigger's INSERT meets is not known).
           const fed = this.tableByKey(key);
-          if (fed && this.olderVersions.has(fed.key)) this.attributeTo(fed, site);
+          if (fed && this.versions.has(fed.key)) this.versions.attributeTo(fed, site);
         });
       }
     }
@@ -887,22 +794,6 @@ function insertsIn(stmt: Statement): boolean {
   });
   return found;
 }
-
-/** An insert target made of `sites`: their bulk reasons and written rows gathered. */
-function sitesTarget(key: string, sites: InsertSite[]): InsertTargetInfo {
-  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
-}
-
-/** Whether the columns an INSERT names are all columns of `table` (true when either is not known). */
-function fitsColumns(stmt: Statement, table: TableInfo): boolean {
-  if (stmt.kind !== 'insert' || stmt.columns.length === 0 || table.columns.length === 0) return true;
-  let names = COLUMN_NAMES.get(table);
-  if (!names) COLUMN_NAMES.set(table, (names = new Set(table.columns.map((c) => c.name))));
-  return stmt.columns.every((c) => names!.has(c));
-}
-
-/** Column names of each table version, made when the schema is finished (its columns no longer change). */
-const COLUMN_NAMES = new WeakMap<TableInfo, Set<string>>();
 
 /**
  * The same index, trigger or constraint defined again (variant or upgrade scripts, CREATE OR REPLACE) is one
