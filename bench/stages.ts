@@ -35,6 +35,7 @@ ms['parseSql (lex + split + parse)'] = parseMs;
 // Line starts are found on first use, so ask for them.
 ms['LineIndex'] = time(() => new LineIndex(text).lineCount)[1];
 const model = { source: { path: file, text, language: 'sql' as const }, statements: parsed.statements, comments: parsed.comments };
+const lines = new LineIndex(text);
 const [schema, schemaMs] = time(() => SchemaModel.build([model]));
 ms['SchemaModel.build'] = schemaMs;
 const config = resolveConfig(allRules());
@@ -46,7 +47,7 @@ for (const { rule } of RULES) {
   let error: string | undefined;
   const [, ruleMs] = time(() => {
     try {
-      rule.check({ file: model, schema, options: setting.options, report: (_r: Report) => void reports++ });
+      rule.check({ file: model, schema, options: setting.options, report: (_r: Report) => void reports++, lineOf: (offset: number) => lines.line(offset) + 1 });
     } catch (e) {
       error = (e as Error).message;
     }

@@ -8102,14 +8102,12 @@ function tablesBySpace(schema, which) {
   }
   return made[which];
 }
-function loadLaterInFile(file, target, ddl) {
+function loadLaterInFile({ file, lineOf }, target, ddl) {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
   const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return void 0;
-  let lines = LINES.get(file);
-  if (!lines) LINES.set(file, lines = new LineIndex(file.source.text));
   const what = load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind === "merge" ? "MERGE" : load.stmt.kind.toUpperCase();
-  return `the ${what} at line ${lines.line(load.stmt.origin.toFile(load.stmt.span.start)) + 1}`;
+  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
 }
 function listNames(names3, max = 3) {
   if (names3.length <= max) return names3.join(", ");
@@ -8126,15 +8124,13 @@ function inEffectAt(ddl, site) {
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
-var BY_SPACE, LINES;
+var BY_SPACE;
 var init_targets = __esm({
   "rules/support/targets.ts"() {
     "use strict";
-    init_lines();
     init_schema();
     init_migrations();
     BY_SPACE = /* @__PURE__ */ new WeakMap();
-    LINES = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -8876,9 +8872,9 @@ var init_commit_per_row2 = __esm({
 });
 
 // rules/enforced-foreign-key.ts
-function advice(file, target, keys, many) {
+function advice(context, target, keys, many) {
   const it = many ? "them" : "it";
-  const load = loadLaterInFile(file, target, keys.map((k) => k.stmt));
+  const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
   let where2 = `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load`;
   if (load) {
     const after = `after ${load}`;
@@ -8930,7 +8926,8 @@ var init_enforced_foreign_key = __esm({
           enforcedMany: "{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}"
         }
       },
-      check({ file, schema, report }) {
+      check(context) {
+        const { file, schema, report } = context;
         const byTable = /* @__PURE__ */ new Map();
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind !== "createTable" && stmt.kind !== "alterTable") continue;
@@ -8963,7 +8960,7 @@ var init_enforced_foreign_key = __esm({
               why: bulkWhy(target),
               n: keys.length,
               count: !many ? enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : "" : enforcedCount > keys.length ? `; the table has ${enforcedCount} in all` : "",
-              advice: advice(file, target, keys, many)
+              advice: advice(context, target, keys, many)
             },
             stmt: first.stmt,
             span: spanIn(first.stmt, first.fk),
@@ -9189,9 +9186,10 @@ var init_import_commitcount2 = __esm({
 });
 
 // rules/index-count.ts
-function adviceFor(file, target, over) {
+function adviceFor(context, target, over) {
+  const { file } = context;
   const mine = over.filter((l) => l.file === file.source.path && l.stmt.kind === "createIndex").map((l) => l.stmt);
-  const load = mine.length > 0 ? loadLaterInFile(file, target, mine) : void 0;
+  const load = mine.length > 0 ? loadLaterInFile(context, target, mine) : void 0;
   return load ? `Create them after the load instead: move the CREATE INDEX statements after ${load}, or drop and recreate them around it.` : "Create the indexes you can after the load, or drop and recreate them around it.";
 }
 var IndexCountRule, index_count_default;
@@ -9212,7 +9210,8 @@ var init_index_count = __esm({
           tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). {advice}"
         }
       },
-      check({ file, schema, options, report }) {
+      check(context) {
+        const { file, schema, options, report } = context;
         const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
         for (const table of schema.tablesWithDdlIn(file.source.path)) {
           const target = schema.targetOfTable(table);
@@ -9233,7 +9232,7 @@ var init_index_count = __esm({
               breakdown: [indexes.length > 0 ? `${indexes.length} CREATE INDEX` : "", keys.length > 0 ? `${keys.length} primary key/unique constraint${keys.length > 1 ? "s" : ""}` : ""].filter(Boolean).join(" + "),
               max,
               four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
-              advice: adviceFor(file, target, ordered2.slice(max))
+              advice: adviceFor(context, target, ordered2.slice(max))
             },
             stmt: crossing.stmt,
             span: crossing.stmt.kind === "createIndex" ? crossing.stmt.index.span : crossing.constraint.span
@@ -11210,7 +11209,8 @@ var init_workspace = __esm({
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
           stmts?.push(report2.stmt);
         };
-        const context = { file: model, schema, options: {}, report };
+        const lineOf = (offset) => linesOf().line(offset) + 1;
+        const context = { file: model, schema, options: {}, report, lineOf };
         const enabledRules = this.enabledRules(dialect);
         for (let r = 0; r < enabledRules.length; r++) {
           const enabled = enabledRules[r];
@@ -11225,7 +11225,7 @@ var init_workspace = __esm({
                 const found = [];
                 into = found;
                 try {
-                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf });
                 } finally {
                   into = out;
                 }

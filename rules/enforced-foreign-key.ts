@@ -1,5 +1,5 @@
 // Enforced foreign keys on a table that receives bulk inserts: a parent lookup per row and key.
-import type { FileModel, Rule } from '../server/src/engine/types';
+import type { Rule, RuleContext } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
@@ -20,7 +20,8 @@ const EnforcedForeignKeyRule: Rule = {
         '{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17). {advice}',
     },
   },
-  check({ file, schema, report }) {
+  check(context) {
+    const { file, schema, report } = context;
     // One finding per table: its enforced keys that this file adds and its inserts pay for (an upgrade step adds
     // four to each of three tables; twelve findings said the same thing twelve times).
     const byTable = new Map<TableInfo, { target: InsertTargetInfo; keys: { fk: ForeignKeyInfo; stmt: Statement }[] }>();
@@ -55,7 +56,7 @@ const EnforcedForeignKeyRule: Rule = {
           why: bulkWhy(target),
           n: keys.length,
           count: !many ? (enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : '') : enforcedCount > keys.length ? `; the table has ${enforcedCount} in all` : '',
-          advice: advice(file, target, keys, many),
+          advice: advice(context, target, keys, many),
         },
         stmt: first.stmt,
         span: spanIn(first.stmt, first.fk),
@@ -69,9 +70,9 @@ const EnforcedForeignKeyRule: Rule = {
  * What to do: move the keys after the load when it is in this file after them (an upgrade step that adds keys,
  * then copies rows in), else add them after the load; or NOT ENFORCED, when the loading job checks the parents.
  */
-function advice(file: FileModel, target: InsertTargetInfo, keys: { stmt: Statement }[], many: boolean): string {
+function advice(context: RuleContext, target: InsertTargetInfo, keys: { stmt: Statement }[], many: boolean): string {
   const it = many ? 'them' : 'it';
-  const load = loadLaterInFile(file, target, keys.map((k) => k.stmt));
+  const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
   let where = `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load`;
   if (load) {
     const after = `after ${load}`;

@@ -1,5 +1,5 @@
 // Too many indexes maintained during bulk inserts: every row adds an entry to each of them.
-import type { FileModel, Rule } from '../server/src/engine/types';
+import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertTargetInfo, Located } from '../server/src/schema/schema';
 import { SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
 import { bulkWhy, inEffectForInserts, loadLaterInFile, tableName } from './support/targets';
@@ -17,7 +17,8 @@ const IndexCountRule: Rule = {
         'Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36). {advice}',
     },
   },
-  check({ file, schema, options, report }) {
+  check(context) {
+    const { file, schema, options, report } = context;
     const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
     // The finding sits on an index or key of this file: only tables this file creates, alters or indexes.
     for (const table of schema.tablesWithDdlIn(file.source.path)) {
@@ -43,7 +44,7 @@ const IndexCountRule: Rule = {
             .join(' + '),
           max,
           four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
-          advice: adviceFor(file, target, ordered.slice(max)),
+          advice: adviceFor(context, target, ordered.slice(max)),
         },
         stmt: crossing.stmt,
         span: crossing.stmt.kind === 'createIndex' ? crossing.stmt.index.span : (crossing as (typeof keys)[number]).constraint.span,
@@ -53,9 +54,10 @@ const IndexCountRule: Rule = {
 };
 
 /** Move the indexes after the load when it is in this file after them (an upgrade step), else create them after it. */
-function adviceFor(file: FileModel, target: InsertTargetInfo, over: readonly Located[]): string {
+function adviceFor(context: RuleContext, target: InsertTargetInfo, over: readonly Located[]): string {
+  const { file } = context;
   const mine = over.filter((l) => l.file === file.source.path && l.stmt.kind === 'createIndex').map((l) => l.stmt);
-  const load = mine.length > 0 ? loadLaterInFile(file, target, mine) : undefined;
+  const load = mine.length > 0 ? loadLaterInFile(context, target, mine) : undefined;
   return load
     ? `Create them after the load instead: move the CREATE INDEX statements after ${load}, or drop and recreate them around it.`
     : 'Create the indexes you can after the load, or drop and recreate them around it.';

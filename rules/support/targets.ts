@@ -2,8 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import type { FileModel } from '../../server/src/engine/types';
-import { LineIndex } from '../../server/src/engine/lines';
+import type { RuleContext } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { laterMigrationStep } from './migrations';
 
@@ -115,18 +114,13 @@ const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any:
  * "the INSERT at line 189": the first insert into `target` that this file runs after all of `ddl` (an upgrade
  * step that adds keys or indexes, then copies rows in), for advice to move the DDL after it; undefined when none.
  */
-export function loadLaterInFile(file: FileModel, target: InsertTargetInfo, ddl: readonly Statement[]): string | undefined {
+export function loadLaterInFile({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): string | undefined {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
   const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return undefined;
-  let lines = LINES.get(file);
-  // One line index per file: counting newlines per finding made a 1,000,000-line script take 4 s instead of 1.5.
-  if (!lines) LINES.set(file, (lines = new LineIndex(file.source.text)));
   const what = load.stmt.kind === 'insert' ? 'INSERT' : load.stmt.kind === 'merge' ? 'MERGE' : load.stmt.kind.toUpperCase();
-  return `the ${what} at line ${lines.line(load.stmt.origin.toFile(load.stmt.span.start)) + 1}`;
+  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
 }
-
-const LINES = new WeakMap<FileModel, LineIndex>();
 
 /** "A, B and 2 more" for messages. */
 export function listNames(names: string[], max = 3): string {

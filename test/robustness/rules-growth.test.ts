@@ -7,6 +7,7 @@ import { SchemaModel } from '../../server/src/schema/schema';
 import { RULES } from '../../server/src/engine/registry';
 import { resolveConfig } from '../../server/src/engine/config';
 import type { FileModel, Rule } from '../../server/src/engine/types';
+import { lineOfFile } from './support';
 
 /** A load script of `tables` tables, each with DDL, a sequence, an index and 40 inserts of several kinds. */
 function script(tables: number): string {
@@ -62,12 +63,13 @@ describe('robustness: rules take time linear in the workload', function () {
     const setting = config.rules.get(rule.meta.id);
     const options = setting && setting !== 'off' ? setting.options : {};
     let best = Infinity;
+    const lineOf = lineOfFile(model.file);
     for (let i = 0; i < runs; i++) {
       const t0 = cpuMs();
       let checks = 0;
       let elapsed = 0;
       do {
-        rule.check({ file: model.file, schema: model.schema, options, report: () => undefined });
+        rule.check({ file: model.file, schema: model.schema, options, report: () => undefined, lineOf });
         checks++;
         elapsed = cpuMs() - t0;
       } while (elapsed < 20);

@@ -9,7 +9,7 @@ import { RULES } from '../../server/src/engine/registry';
 import { reportedFix } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import type { FileModel } from '../../server/src/engine/types';
-import { growthRatio } from './support';
+import { growthRatio, lineOfFile } from './support';
 
 function fileModel(path: string, text: string): FileModel {
   const parsed = parseSql(text);
@@ -67,7 +67,7 @@ describe('robustness: workspace scale', function () {
         for (const { rule } of RULES) {
           const setting = config.rules.get(rule.meta.id);
           const options = setting && setting !== 'off' ? setting.options : {};
-          rule.check({ file, schema, options, report: () => void (rule.meta.id === 'index-count' && findings++) });
+          rule.check({ file, schema, options, report: () => void (rule.meta.id === 'index-count' && findings++), lineOf: lineOfFile(file) });
         }
       }
     };
@@ -88,7 +88,7 @@ describe('robustness: workspace scale', function () {
     const run = (n: string) => {
       const { file, schema } = files.get(Number(n))!;
       edits = [];
-      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void edits.push(reportedFix(r)?.edits.length ?? 0) });
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void edits.push(reportedFix(r)?.edits.length ?? 0), lineOf: lineOfFile(file) });
     };
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 1000);
     assert.deepEqual(edits, [8000 - 1], "the run's one finding offers the fix, combining all its rows");
@@ -111,7 +111,7 @@ describe('robustness: workspace scale', function () {
     const run = (n: string) => {
       const { file, schema } = files.get(Number(n))!;
       fixes = 0;
-      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (reportedFix(r) && fixes++) });
+      rule.check({ file, schema, options: { minRun: 3 }, report: (r) => void (reportedFix(r) && fixes++), lineOf: lineOfFile(file) });
     };
     const { ratio, smallMs, largeMs } = growthRatio(make, run, 500);
     assert.equal(fixes, 4000, 'each run offers its fix');

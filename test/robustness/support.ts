@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
+import { LineIndex } from '../../server/src/engine/lines';
+import type { FileModel } from '../../server/src/engine/types';
 
 /** The repository root (tests run from out/test/…, fixtures stay in test/fixtures/). */
 export function repoRoot(): string {
@@ -115,4 +117,10 @@ export function growthRatio(
     if (largeMs / smallMs < best.ratio) best = { ratio: largeMs / smallMs, smallMs, largeMs };
   }
   return best;
+}
+
+/** A rule context's lineOf for `file`, as the engine gives it: one line index per file, made on first use. */
+export function lineOfFile(file: FileModel): (offset: number) => number {
+  let lines: LineIndex | undefined;
+  return (offset) => (lines ??= new LineIndex(file.source.text)).line(offset) + 1;
 }

@@ -231,6 +231,8 @@ export interface RuleContext {
   schema: SchemaModel;
   options: Record<string, number | string | boolean>;
   report(report: Report): void;
+  /** The line (1-based) of an offset in the file's text, from the engine's line index of the file (made once). */
+  lineOf(offset: number): number;
 }
 
 export interface Rule {

@@ -478,7 +478,8 @@ export class Workspace {
     };
     // One context for the file's rules, its options set for the rule running (rules run one after the other and
     // keep nothing of it): an object per rule per file was a twentieth of what the rules of a run allocate.
-    const context: RuleContext = { file: model, schema, options: {}, report };
+    const lineOf = (offset: number) => linesOf().line(offset) + 1;
+    const context: RuleContext = { file: model, schema, options: {}, report, lineOf };
     // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
     const enabledRules = this.enabledRules(dialect);
     for (let r = 0; r < enabledRules.length; r++) {
@@ -495,7 +496,7 @@ export class Workspace {
             const found: Diagnostic[] = [];
             into = found;
             try {
-              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report });
+              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf });
             } finally {
               into = out;
             }
