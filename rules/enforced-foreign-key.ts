@@ -43,44 +43,61 @@ const EnforcedForeignKeyRule: Rule = {
     for (const [table, { target, keys }] of byTable) {
       const enforcedCount = table.foreignKeys.filter((fk) => fk.enforced).length;
       const [first] = keys;
-      const name = (fk: ForeignKeyInfo) => fk.constraint.name ?? `(${fk.constraint.columns.join(', ')})`;
       const many = keys.length > 1;
+      const what = advice(context, target, keys, many);
       report({
         messageId: many ? 'enforcedMany' : 'enforced',
         data: {
-          fk: name(first.fk),
-          fks: listNames(keys.map((k) => name(k.fk)), 4),
+          fk: keyName(first.fk),
+          fks: listNames(keys.map((k) => keyName(k.fk)), 4),
           parent: displayKey(first.fk.parentKey),
           parents: listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4),
           table: tableName(table),
           why: bulkWhy(target),
           n: keys.length,
           count: !many ? (enforcedCount > 1 ? `; it has ${enforcedCount} enforced foreign keys, each checked per row` : '') : enforcedCount > keys.length ? `; the table has ${enforcedCount} in all` : '',
-          advice: advice(context, target, keys, many),
+          advice: what.advice,
         },
         stmt: first.stmt,
         span: spanIn(first.stmt, first.fk),
-        fix: notEnforcedFix(keys),
+        fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
       });
     }
   },
 };
 
 /**
- * What to do: move the keys after the load when it is in this file after them (an upgrade step that adds keys,
- * then copies rows in), else add them after the load; or NOT ENFORCED, when the loading job checks the parents.
+ * What to do, and whether NOT ENFORCED is part of it. When the load is in this file after the keys (an upgrade
+ * step that adds keys, then copies rows in), moving them after it is the whole fix. When the rows come from a
+ * routine, each time it runs, there is no load to wait for. NOT ENFORCED, when the loader checks the parents, is
+ * never offered for a key whose ON DELETE CASCADE or SET NULL Db2 would stop carrying out.
  */
-function advice(context: RuleContext, target: InsertTargetInfo, keys: { stmt: Statement }[], many: boolean): string {
+function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: ForeignKeyInfo; stmt: Statement }[], many: boolean): { advice: string; notEnforced: boolean } {
   const it = many ? 'them' : 'it';
   const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
-  let where = `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load`;
   if (load) {
     const after = `after ${load}`;
-    where = keys.some((k) => k.stmt.kind === 'createTable')
-      ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE … ADD CONSTRAINT ${after}`
-      : `Add ${it} after the load instead: move the ALTER TABLE … ADD CONSTRAINT ${after}`;
+    const where = keys.some((k) => k.stmt.kind === 'createTable')
+      ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE … ADD CONSTRAINT ${after}.`
+      : `Add ${it} after the load instead: move the ALTER TABLE … ADD CONSTRAINT ${after}.`;
+    return { advice: where, notEnforced: false };
   }
-  return `${where}, or declare ${it} NOT ENFORCED if the loading job already guarantees the parents exist.`;
+  const acting = keys.filter((k) => k.fk.constraint.onDelete === 'CASCADE' || k.fk.constraint.onDelete === 'SET NULL');
+  const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);
+  const fromRoutine = bulkSites.length > 0 && bulkSites.every((s) => s.nested);
+  const where = fromRoutine
+    ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.`
+    : `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load.`;
+  if (acting.length > 0) {
+    const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(' and ');
+    return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false };
+  }
+  const loader = fromRoutine ? 'the routine' : 'the loading job';
+  return { advice: `${where} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true };
+}
+
+function keyName(fk: ForeignKeyInfo): string {
+  return fk.constraint.name ?? `(${fk.constraint.columns.join(', ')})`;
 }
 
 

@@ -3,7 +3,7 @@
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
 import type { RuleContext } from '../../server/src/engine/types';
-import { displayKey, sameDatabase, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { laterMigrationStep } from './migrations';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
@@ -111,12 +111,17 @@ export function tablesBySpace(schema: SchemaModel, which: 'data' | 'any'): Reado
 const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any: Map<string, TableInfo[]> }>();
 
 /**
- * "the INSERT at line 189": the first insert into `target` that this file runs after all of `ddl` (an upgrade
- * step that adds keys or indexes, then copies rows in), for advice to move the DDL after it; undefined when none.
+ * "the INSERT at line 189": the first bulk insert into `target` that this file's script runs after all of `ddl`
+ * (an upgrade step that adds keys or indexes, then copies rows in), for advice to move the DDL after it; undefined
+ * when none. A seed row's INSERT is no load to move DDL after, nor one in a routine (it runs when called); many
+ * written rows are, when they are what makes the table a bulk target (the first of them).
  */
 export function loadLaterInFile({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): string | undefined {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
-  const load = target.sites.find((s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
+  const later = (s: InsertSite) => s.file === file.source.path && !s.nested && s.stmt.origin.toFile(s.stmt.span.start) > last;
+  // A bulk target none of whose inserts gives a reason is one by the rows they write together (SchemaModel.finish).
+  const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
+  const load = target.sites.find((s) => later(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
   if (!load) return undefined;
   const what = load.stmt.kind === 'insert' ? 'INSERT' : load.stmt.kind === 'merge' ? 'MERGE' : load.stmt.kind.toUpperCase();
   return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;

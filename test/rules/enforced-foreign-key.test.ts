@@ -16,7 +16,7 @@ describe(`rule ${RULE}`, () => {
   it('reports the keys of one table in one finding (with the count of all it has), and fixes them together', () => {
     const ddl = PARENT + CHILD + 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n';
     expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 5, column: 3, message: /^2 enforced foreign keys on bulk target C \(INSERT … SELECT\) each check a parent per inserted row\. They are C_P, C_P2 \(parents: P\)\. .*Add them with ALTER TABLE … ADD CONSTRAINT after the load, or declare them NOT ENFORCED/ },
+      { file: 'schema.sql', line: 5, column: 3, message: /^2 enforced foreign keys on bulk target C \(INSERT … SELECT\) each check a parent per inserted row\. They are C_P, C_P2 \(parents: P\)\. .*Add them with ALTER TABLE … ADD CONSTRAINT after the load\. Or declare them NOT ENFORCED if the loading job already guarantees the parents exist\.$/ },
     ]);
     assert.equal(applyFix({ 'schema.sql': ddl, 'load.sql': BULK }, RULE), ddl.replace('REFERENCES P (ID)\n', 'REFERENCES P (ID) NOT ENFORCED\n').replace('REFERENCES P (ID);\n', 'REFERENCES P (ID) NOT ENFORCED;\n'));
     // A key added in another file is counted, not repeated.
@@ -29,10 +29,12 @@ describe(`rule ${RULE}`, () => {
   it('says to move the keys after the INSERT that loads the table when both are in the script (an upgrade step)', () => {
     const step = PARENT + CHILD + 'INSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM OLD_C;\n';
     expectFindings({ 'step.sql': step }, RULE, [
-      { file: 'step.sql', line: 5, column: 3, message: /Add it after the load instead: take it out of the CREATE TABLE and add it with ALTER TABLE … ADD CONSTRAINT after the INSERT at line 7, or declare it NOT ENFORCED/ },
+      { file: 'step.sql', line: 5, column: 3, message: /Add it after the load instead: take it out of the CREATE TABLE and add it with ALTER TABLE … ADD CONSTRAINT after the INSERT at line 7\.$/ },
     ]);
+    // Moving the key is the whole fix there: no NOT ENFORCED, which would give up the check for good.
+    assert.equal(findings({ 'step.sql': step }, RULE)[0].fix, undefined);
     const altered = PARENT + 'CREATE TABLE C (ID INT, P_ID INT);\nALTER TABLE C ADD CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID);\n\nINSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM OLD_C;\n';
-    expectFindings({ 'step.sql': altered }, RULE, [{ file: 'step.sql', line: 3, column: 19, message: /Add it after the load instead: move the ALTER TABLE … ADD CONSTRAINT after the INSERT at line 5, or/ }]);
+    expectFindings({ 'step.sql': altered }, RULE, [{ file: 'step.sql', line: 3, column: 19, message: /Add it after the load instead: move the ALTER TABLE … ADD CONSTRAINT after the INSERT at line 5\.$/ }]);
   });
 
   it("leaves a key alone when no insert sets its columns (the rows hold NULL there: no parent to check)", () => {
@@ -58,12 +60,42 @@ describe(`rule ${RULE}`, () => {
     const fixed = applyFix(files, RULE);
     assert.equal(fixed, PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'));
     expectNoFindings({ 'schema.sql': fixed, 'load.sql': BULK }, RULE);
-    const explicit = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE CASCADE ENFORCED');
-    assert.equal(applyFix({ 'schema.sql': explicit, 'load.sql': BULK }, RULE), explicit.replace('CASCADE ENFORCED', 'CASCADE NOT ENFORCED'));
+    const explicit = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE NO ACTION ENFORCED');
+    assert.equal(applyFix({ 'schema.sql': explicit, 'load.sql': BULK }, RULE), explicit.replace('ACTION ENFORCED', 'ACTION NOT ENFORCED'));
     assert.equal(findings(files, RULE)[0].fix?.changesMeaning, true);
     const altered = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED') + 'ALTER TABLE C ALTER FOREIGN KEY C_P ENFORCED;\n';
     const [finding] = findings({ 'schema.sql': altered, 'load.sql': BULK }, RULE);
     assert.ok(finding, 'the ALTER is reported');
     assert.equal(finding.fix, undefined);
+  });
+
+  it('never offers NOT ENFORCED for a key whose ON DELETE CASCADE or SET NULL Db2 would stop carrying out', () => {
+    // IBM's bank demo: deleting a customer deletes its accounts. An informational key would leave them behind.
+    const cascade = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE CASCADE');
+    const [finding] = expectFindings({ 'schema.sql': cascade, 'load.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 5, column: 3, message: /Add it with ALTER TABLE … ADD CONSTRAINT after the load\. NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE CASCADE of C_P\.$/ },
+    ]);
+    assert.equal(finding.fix, undefined);
+    const setNull = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE SET NULL');
+    assert.match(findings({ 'schema.sql': setNull, 'load.sql': BULK }, RULE)[0].message, /ON DELETE SET NULL of C_P\.$/);
+  });
+
+  it("names no seed row's INSERT as the load, and says when the rows come from a routine", () => {
+    // IBM's modules.db2: the keys, one seed row, then a procedure that inserts row by row in a cursor loop.
+    const routine = [
+      'CREATE PROCEDURE SHIP ()',
+      'LANGUAGE SQL',
+      'BEGIN',
+      '  FOR R AS SELECT ID, P_ID FROM ORDERS DO',
+      '    INSERT INTO C (ID, P_ID) VALUES (R.ID, R.P_ID);',
+      '  END FOR;',
+      'END@',
+      '',
+    ].join('\n');
+    const script = PARENT.replace(';', '@') + CHILD.replace(');', ')@') + 'INSERT INTO C (ID, P_ID) VALUES (1, 1)@\n' + routine;
+    const [finding] = expectFindings({ 'modules.db2': script }, RULE, [
+      { file: 'modules.db2', line: 5, column: 3, message: /The rows come from a routine, each time it runs: there is no load to add it after\. Or declare it NOT ENFORCED if the routine already guarantees the parents exist\.$/ },
+    ]);
+    assert.doesNotMatch(finding.message, /at line/);
   });
 });

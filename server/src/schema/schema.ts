@@ -104,6 +104,8 @@ export interface InsertSite extends Located {
   valuesRows: number;
   /** The version of the table its own file created before it (a migration's CREATE TABLE, then its copy). */
   version?: TableInfo;
+  /** In a routine, block or trigger body: it runs when called or fired, not where it stands in its script. */
+  nested: boolean;
 }
 
 export interface InsertTargetInfo {
@@ -422,6 +424,8 @@ export class SchemaModel {
   private splicedStatements = new Set<Statement>();
   /** The current file is a script (see addFile). */
   private scriptFile = true;
+  /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
+  private nested = false;
 
   private addFile(file: FileModel): void {
     // The schema in effect at each statement is noted when first asked (fillSchemaAt).
@@ -455,6 +459,7 @@ export class SchemaModel {
         }
         if (stmt.kind === 'connect' && !parent) database = stmt.reset ? undefined : stmt.database?.toUpperCase();
         if (database !== undefined) DATABASE_AT.set(stmt, database);
+        this.nested = parent !== undefined;
         this.addStatement(path, stmt, inLoop.has(stmt), parent ? undefined : seenInserts, parent);
         // SET v = NEXT VALUE FOR s in a routine that inserts: the key it makes goes into a row (modules.db2).
         if (parent && stmt.kind === 'setVariable' && stmt.sequences) {
@@ -564,7 +569,7 @@ export class SchemaModel {
 
   private addInsertSite(key: string, file: string, stmt: Statement, repeated: boolean, reasons: readonly string[], valuesRows = 0, literalRows?: number, version?: TableInfo): InsertSite {
     // One literal per site, all fields in one order (a spread here was ~1 µs a site: 200,000 INSERTs, 230 ms).
-    const site: InsertSite = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version };
+    const site: InsertSite = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version, nested: this.nested };
     let target = this.insertTargets.get(key);
     if (!target) {
       target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
@@ -769,6 +774,7 @@ export class SchemaModel {
     }
     // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
     // (an UPDATE or DELETE trigger does not fire for the inserted rows).
+    this.nested = true;
     for (const table of [...this.allVersions()]) {
       if (!this.isBulkTarget(table)) continue;
       for (const trigger of table.triggers) {
