@@ -2802,8 +2802,7 @@ var init_schema = __esm({
         }
         this.fillSchemaAt();
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
-        model.referenceDataQualified = /* @__PURE__ */ new Map();
-        model.referenceDataUnqualified = /* @__PURE__ */ new Map();
+        model.keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
         const olds = before.statements;
         const news = after.statements;
         let from = 0;
@@ -2862,19 +2861,41 @@ var init_schema = __esm({
        * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
        */
       insertsReferenceData(name2, stmt) {
-        const key = this.keyOf(name2, stmt);
-        const known = name2.schema === void 0 ? this.referenceDataUnqualified : this.referenceDataQualified;
-        let answer = known.get(key);
-        if (answer === void 0) {
-          const target = this.insertTarget(name2, stmt);
-          answer = target !== void 0 && this.isReferenceData(target);
-          known.set(key, answer);
-        }
-        return answer;
+        const facts = this.factsOf(name2, stmt);
+        return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
       }
-      /** insertsReferenceData's answers, by key (a model copied for an edit starts afresh: see withFileReplaced). */
-      referenceDataQualified = /* @__PURE__ */ new Map();
-      referenceDataUnqualified = /* @__PURE__ */ new Map();
+      /**
+       * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
+       * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
+       * also load it in bulk (INSERT … SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
+       * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
+       * Kept per key, as insertsReferenceData's answers.
+       */
+      writesSeedRows(name2, stmt, file) {
+        const facts = this.factsOf(name2, stmt);
+        if (facts.seedRows === void 0) {
+          let rows = 0;
+          const loading2 = /* @__PURE__ */ new Set();
+          for (const site of facts.target?.sites ?? []) {
+            rows += site.literalRows ?? 0;
+            if (site.bulkReasons.length > 0) loading2.add(site.file);
+          }
+          facts.seedRows = rows < this.bulkRowThreshold ? { loading: loading2 } : false;
+        }
+        return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+      }
+      /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
+      factsOf(name2, stmt) {
+        const key = this.keyOf(name2, stmt);
+        const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
+        let facts = known.get(key);
+        if (!facts) known.set(key, facts = { target: this.insertTarget(name2, stmt) });
+        return facts;
+      }
+      /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
+      keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+      /** SchemaOptions.bulkRowThreshold. */
+      bulkRowThreshold = BULK_ROW_THRESHOLD;
       /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
       receivesRows(table) {
         const target = this.targetOfTable(table);
@@ -3191,6 +3212,7 @@ var init_schema = __esm({
         return this.versions.all();
       }
       finish(bulkRowThreshold) {
+        this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
         for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
@@ -7999,252 +8021,6 @@ var init_suppression_scope = __esm({
   }
 });
 
-// rules/support/migrations.ts
-function migrationStep(path) {
-  const cached = steps.get(path);
-  if (cached !== void 0 || steps.has(path)) return cached;
-  if (steps.size >= 1e4) steps.clear();
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  const name2 = path.slice(slash + 1);
-  let step;
-  const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
-  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
-  if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
-  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
-  steps.set(path, step);
-  return step;
-}
-function versionOf(text2) {
-  return text2.split(/[._]/).map(Number);
-}
-function laterMigrationStep(later, earlier) {
-  const a = migrationStep(later);
-  const b = migrationStep(earlier);
-  if (!a || !b || a.sequence !== b.sequence) return false;
-  for (let i = 0; i < Math.max(a.version.length, b.version.length); i++) {
-    const x = a.version[i] ?? 0;
-    const y = b.version[i] ?? 0;
-    if (x !== y) return x > y;
-  }
-  return false;
-}
-var steps;
-var init_migrations = __esm({
-  "rules/support/migrations.ts"() {
-    "use strict";
-    steps = /* @__PURE__ */ new Map();
-  }
-});
-
-// rules/support/targets.ts
-function isInsertLike(stmt) {
-  return stmt.kind === "insert" || stmt.kind === "import" || stmt.kind === "merge" && stmt.hasInsert;
-}
-function insertTargetName(stmt) {
-  switch (stmt.kind) {
-    case "insert":
-    case "merge":
-      return stmt.target;
-    case "import":
-      return stmt.table;
-    default:
-      return void 0;
-  }
-}
-function fileStart(stmt) {
-  return stmt.origin.toFile(stmt.span.start);
-}
-function inEffectForInserts(ddl, target) {
-  return target.sites.some((site) => inEffectAt(ddl, site));
-}
-function bulkWhy(target) {
-  const byKind = /* @__PURE__ */ new Map();
-  for (const reason of target.bulkReasons) {
-    const kind = reason.replace(/ \(.*\)$/, "");
-    if (!byKind.has(kind)) byKind.set(kind, reason);
-  }
-  const reasons = [...byKind.values()];
-  return reasons.length > 3 ? `${reasons.slice(0, 3).join("; ")}; \u2026` : reasons.join("; ");
-}
-function tableName(table) {
-  return displayKey(table.key);
-}
-function bulkTargetFor(schema, table, ddl) {
-  if (!table) return void 0;
-  const target = schema.targetOfTable(table);
-  if (!target || target.bulkReasons.length === 0) return void 0;
-  return inEffectForInserts(ddl, target) ? target : void 0;
-}
-function insertTargetFor(schema, table, ddl) {
-  if (!table) return void 0;
-  const target = schema.targetOfTable(table);
-  if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return void 0;
-  return inEffectForInserts(ddl, target) ? target : void 0;
-}
-function insertTargetsIn(schema, name2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const table of tablesBySpace(schema, "any").get(name2) ?? []) {
-    if (!out.has(table.key) && schema.receivesRows(table)) out.set(table.key, table);
-  }
-  return [...out.values()];
-}
-function tablesBySpace(schema, which) {
-  let made = BY_SPACE.get(schema);
-  if (!made) {
-    made = { data: /* @__PURE__ */ new Map(), any: /* @__PURE__ */ new Map() };
-    const add = (map, space, table) => {
-      const list = map.get(space);
-      if (!list) map.set(space, [table]);
-      else if (list[list.length - 1] !== table) list.push(table);
-    };
-    for (const table of schema.allVersions()) {
-      const clause = table.definition?.stmt.tablespace;
-      if (table.tablespace) add(made.data, table.tablespace, table);
-      for (const space of [table.tablespace, clause?.index, clause?.long]) if (space) add(made.any, space, table);
-    }
-    BY_SPACE.set(schema, made);
-  }
-  return made[which];
-}
-function loadLaterInFile({ file, lineOf }, target, ddl) {
-  const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
-  const later = (s) => s.file === file.source.path && !s.nested && s.stmt.origin.toFile(s.stmt.span.start) > last;
-  const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
-  const load = target.sites.find((s) => later(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
-  if (!load) return void 0;
-  const what = load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind === "merge" ? "MERGE" : load.stmt.kind.toUpperCase();
-  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
-}
-function listNames(names3, max = 3) {
-  if (names3.length <= max) return names3.join(", ");
-  return `${names3.slice(0, max).join(", ")} and ${names3.length - max} more`;
-}
-function dbCfgParameters(stmt, name2) {
-  return stmt.kind === "updateDbCfg" ? stmt.parameters.filter((p) => p.name === name2) : [];
-}
-function inEffectAt(ddl, site) {
-  if (!sameDatabase(ddl.stmt, site.stmt)) return false;
-  if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);
-  return fileStart(site.stmt) > fileStart(ddl.stmt);
-}
-function insertsReferenceData(schema, stmt) {
-  return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
-}
-var BY_SPACE;
-var init_targets = __esm({
-  "rules/support/targets.ts"() {
-    "use strict";
-    init_schema();
-    init_migrations();
-    BY_SPACE = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// rules/append-mode-off.ts
-var AppendModeOffRule, append_mode_off_default;
-var init_append_mode_off = __esm({
-  "rules/append-mode-off.ts"() {
-    "use strict";
-    init_statements();
-    init_targets();
-    AppendModeOffRule = {
-      meta: {
-        id: "append-mode-off",
-        description: "Bulk insert target whose table is not in APPEND mode",
-        defaultSeverity: "information",
-        reads: { statements: ["createTable"] },
-        dialects: ["luw"],
-        recommended: false,
-        evidence: ["000 test 22", "000 test 23", "000 appendix B 7", "002"],
-        messages: {
-          off: "Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
-        }
-      },
-      check({ file, schema, report }) {
-        for (const stmt of statementsOf(file, "createTable")) {
-          if (stmt.kind !== "createTable" || stmt.mqt || stmt.temporary || stmt.organizeBy && stmt.organizeBy !== "row") continue;
-          const table = schema.table(stmt.table, stmt);
-          if (!table || table.definition?.stmt !== stmt || table.append) continue;
-          if (table.indexes.some((i) => i.cluster)) continue;
-          const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
-          if (!target) continue;
-          report({ messageId: "off", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
-        }
-      }
-    };
-    append_mode_off_default = AppendModeOffRule;
-  }
-});
-
-// rules/append-mode-off.md
-var append_mode_off_default2;
-var init_append_mode_off2 = __esm({
-  "rules/append-mode-off.md"() {
-    append_mode_off_default2 = '# append-mode-off\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because APPEND ON gained 0.1% in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is not in APPEND mode (no\n`APPEND ON` in the CREATE or a later ALTER). Tables with a clustering index (the two exclude each other;\nsee [clustered-index-bulk-target](clustered-index-bulk-target.md)), MQTs, temporary tables and column-\nor dimension-organized tables are not reported.\n\n## Why it matters\n\nBy default Db2 looks for room for each new row: it reads free space control records spread through the\ntable to find a page with enough space. In APPEND mode it skips the search and adds rows at the end.\n\nThe measured gain in seed 000 was small \u2014 282.0 s against 281.6 s for 1,000,000 rows (Appendix A,\ntests 22 and 23) \u2014 on a machine bound by its disks. APPEND ON was nevertheless part of the combination\nthat brought the same load down to 160.5 s (test 111). On Db2 for z/OS, seed 002 found that keeping\ninserted rows in cluster order was what caused most synchronous reads of a batch insert, and APPEND\nremoved that cost.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200)) APPEND ON;\n-- or: ALTER TABLE EVENTS APPEND ON;\n```\n\n## How to fix\n\n`ALTER TABLE t APPEND ON`, and set `PCTFREE 0` on its data pages (see [append-pctfree](append-pctfree.md)).\nSpace freed by deletes is not reused in APPEND mode; a `REORG` reclaims it. Setting the registry\nvariable `DB2MAXFSCRSEARCH` to a low value is the alternative when APPEND is not possible.\n\n## When to ignore\n\nTables with many deletes whose space should be reused by later inserts, or when the gain (small in the\nseed\'s measurement) does not justify periodic REORGs.\n\n## References\n\n- IBM Db2: [ALTER TABLE (APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row", Appendix A tests 22, 23, 111; Appendix B, item 7. Seed 002.\n';
-  }
-});
-
-// rules/append-pctfree.ts
-function pctfreeIn(stmt) {
-  if (stmt.kind === "createTable" && stmt.pctfree !== void 0) {
-    return { value: stmt.pctfree, span: stmt.pctfreeSpan ?? stmt.table.span, clause: stmt.pctfreeSpan !== void 0 };
-  }
-  if (stmt.kind === "alterTable") {
-    let last;
-    for (const action of stmt.actions) if (action.kind === "pctfree") last = { value: action.value, span: action.span, clause: true };
-    return last;
-  }
-  return void 0;
-}
-var AppendPctfreeRule, append_pctfree_default;
-var init_append_pctfree = __esm({
-  "rules/append-pctfree.ts"() {
-    "use strict";
-    init_statements();
-    init_targets();
-    AppendPctfreeRule = {
-      meta: {
-        id: "append-pctfree",
-        description: "PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts",
-        defaultSeverity: "information",
-        reads: { statements: ["createTable", "alterTable"] },
-        dialects: ["luw"],
-        recommended: false,
-        evidence: ["000 appendix B 9"],
-        fixable: true,
-        messages: {
-          pctfree: "PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0."
-        }
-      },
-      check({ file, schema, report }) {
-        for (const stmt of statementsOf(file, "createTable", "alterTable")) {
-          const found = pctfreeIn(stmt);
-          if (!found || found.value <= 0) continue;
-          const table = stmt.kind === "createTable" || stmt.kind === "alterTable" ? schema.table(stmt.table, stmt) : void 0;
-          if (!table || !table.append || table.pctfree !== found.value) continue;
-          if (!insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
-          report({
-            messageId: "pctfree",
-            data: { pctfree: found.value, table: tableName(table) },
-            stmt,
-            span: found.span,
-            fix: found.clause ? { title: "Use PCTFREE 0", edits: [{ span: found.span, newText: "PCTFREE 0" }] } : void 0
-          });
-        }
-      }
-    };
-    append_pctfree_default = AppendPctfreeRule;
-  }
-});
-
-// rules/append-pctfree.md
-var append_pctfree_default2;
-var init_append_pctfree2 = __esm({
-  "rules/append-pctfree.md"() {
-    append_pctfree_default2 = '# append-pctfree\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** `PCTFREE n` \u2192 `PCTFREE 0`\n\nOff in the default preset (`insertlint:recommended`) because seed 000 gives no measurement for it (Appendix B 9). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds a `PCTFREE` above 0 (in `CREATE TABLE` or `ALTER TABLE`) on a table that is in APPEND mode and\nreceives inserts. Only the statement that sets the PCTFREE in effect is reported.\n\n## Why it matters\n\n`PCTFREE` keeps part of each data page empty so that later inserts (and row growth) find room near\nrelated rows. In APPEND mode inserts never look for that room: they always go to the end of the table.\nThe reserved space stays empty, so the table needs more pages for the same rows \u2014 more pages to write\nduring the load and to read in every scan afterwards. Seed 000 recommends 0% free space on data pages\nfor APPEND tables (Appendix B, item 9); it gives no separate measurement.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 10 APPEND ON;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 0 APPEND ON;\n```\n\n## How to fix\n\nUse `PCTFREE 0` (the quick fix), and `REORG` an existing table to give the space back.\n\n## When to ignore\n\nWhen rows are frequently updated so that they grow (longer VARCHARs), some free space still avoids\noverflow records; suppress with that reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (PCTFREE, APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row"; Appendix B, item 9.\n';
-  }
-});
-
 // server/src/code/facts.ts
 function insertsOf(execution2) {
   return execution2.statements.filter((s) => s.kind === "insert");
@@ -8389,6 +8165,256 @@ var init_facts = __esm({
     init_loops();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
+  }
+});
+
+// rules/support/migrations.ts
+function migrationStep(path) {
+  const cached = steps.get(path);
+  if (cached !== void 0 || steps.has(path)) return cached;
+  if (steps.size >= 1e4) steps.clear();
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const name2 = path.slice(slash + 1);
+  let step;
+  const flyway = /^V(\d+(?:[._]\d+)*)__/.exec(name2);
+  const named = /^(.*?(?:upgrade|migrat)[a-z]*[^0-9]*?)(\d+(?:[._]\d+)*)/i.exec(name2);
+  if (flyway) step = { sequence: `${path.slice(0, slash + 1)}V`, version: versionOf(flyway[1]) };
+  else if (named) step = { sequence: named[1].toLowerCase(), version: versionOf(named[2]) };
+  steps.set(path, step);
+  return step;
+}
+function versionOf(text2) {
+  return text2.split(/[._]/).map(Number);
+}
+function laterMigrationStep(later, earlier) {
+  const a = migrationStep(later);
+  const b = migrationStep(earlier);
+  if (!a || !b || a.sequence !== b.sequence) return false;
+  for (let i = 0; i < Math.max(a.version.length, b.version.length); i++) {
+    const x = a.version[i] ?? 0;
+    const y = b.version[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return false;
+}
+var steps;
+var init_migrations = __esm({
+  "rules/support/migrations.ts"() {
+    "use strict";
+    steps = /* @__PURE__ */ new Map();
+  }
+});
+
+// rules/support/targets.ts
+function isInsertLike(stmt) {
+  return stmt.kind === "insert" || stmt.kind === "import" || stmt.kind === "merge" && stmt.hasInsert;
+}
+function insertTargetName(stmt) {
+  switch (stmt.kind) {
+    case "insert":
+    case "merge":
+      return stmt.target;
+    case "import":
+      return stmt.table;
+    default:
+      return void 0;
+  }
+}
+function fileStart(stmt) {
+  return stmt.origin.toFile(stmt.span.start);
+}
+function inEffectForInserts(ddl, target) {
+  return target.sites.some((site) => inEffectAt(ddl, site));
+}
+function bulkWhy(target) {
+  const byKind = /* @__PURE__ */ new Map();
+  for (const reason of target.bulkReasons) {
+    const kind = reason.replace(/ \(.*\)$/, "");
+    if (!byKind.has(kind)) byKind.set(kind, reason);
+  }
+  const reasons = [...byKind.values()];
+  return reasons.length > 3 ? `${reasons.slice(0, 3).join("; ")}; \u2026` : reasons.join("; ");
+}
+function tableName(table) {
+  return displayKey(table.key);
+}
+function bulkTargetFor(schema, table, ddl) {
+  if (!table) return void 0;
+  const target = schema.targetOfTable(table);
+  if (!target || target.bulkReasons.length === 0) return void 0;
+  return inEffectForInserts(ddl, target) ? target : void 0;
+}
+function insertTargetFor(schema, table, ddl) {
+  if (!table) return void 0;
+  const target = schema.targetOfTable(table);
+  if (!target || target.sites.length === 0 || schema.isReferenceData(target)) return void 0;
+  return inEffectForInserts(ddl, target) ? target : void 0;
+}
+function insertTargetsIn(schema, name2) {
+  const out = /* @__PURE__ */ new Map();
+  for (const table of tablesBySpace(schema, "any").get(name2) ?? []) {
+    if (!out.has(table.key) && schema.receivesRows(table)) out.set(table.key, table);
+  }
+  return [...out.values()];
+}
+function tablesBySpace(schema, which) {
+  let made = BY_SPACE.get(schema);
+  if (!made) {
+    made = { data: /* @__PURE__ */ new Map(), any: /* @__PURE__ */ new Map() };
+    const add = (map, space, table) => {
+      const list = map.get(space);
+      if (!list) map.set(space, [table]);
+      else if (list[list.length - 1] !== table) list.push(table);
+    };
+    for (const table of schema.allVersions()) {
+      const clause = table.definition?.stmt.tablespace;
+      if (table.tablespace) add(made.data, table.tablespace, table);
+      for (const space of [table.tablespace, clause?.index, clause?.long]) if (space) add(made.any, space, table);
+    }
+    BY_SPACE.set(schema, made);
+  }
+  return made[which];
+}
+function loadLaterInFile({ file, lineOf }, target, ddl) {
+  const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
+  const later = (s) => s.file === file.source.path && !s.nested && s.stmt.origin.toFile(s.stmt.span.start) > last;
+  const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
+  const load = target.sites.find((s) => later(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
+  if (!load) return void 0;
+  const what = load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind === "merge" ? "MERGE" : load.stmt.kind.toUpperCase();
+  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+}
+function listNames(names3, max = 3) {
+  if (names3.length <= max) return names3.join(", ");
+  return `${names3.slice(0, max).join(", ")} and ${names3.length - max} more`;
+}
+function dbCfgParameters(stmt, name2) {
+  return stmt.kind === "updateDbCfg" ? stmt.parameters.filter((p) => p.name === name2) : [];
+}
+function inEffectAt(ddl, site) {
+  if (!sameDatabase(ddl.stmt, site.stmt)) return false;
+  if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);
+  return fileStart(site.stmt) > fileStart(ddl.stmt);
+}
+function insertsReferenceData(schema, stmt) {
+  return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
+}
+function writesSeedRows(schema, stmt, file) {
+  return insertsReferenceData(schema, stmt) || isLiteralValues(stmt) && schema.writesSeedRows(stmt.target, stmt, file.source.path);
+}
+var BY_SPACE;
+var init_targets = __esm({
+  "rules/support/targets.ts"() {
+    "use strict";
+    init_schema();
+    init_facts();
+    init_migrations();
+    BY_SPACE = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// rules/append-mode-off.ts
+var AppendModeOffRule, append_mode_off_default;
+var init_append_mode_off = __esm({
+  "rules/append-mode-off.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    AppendModeOffRule = {
+      meta: {
+        id: "append-mode-off",
+        description: "Bulk insert target whose table is not in APPEND mode",
+        defaultSeverity: "information",
+        reads: { statements: ["createTable"] },
+        dialects: ["luw"],
+        recommended: false,
+        evidence: ["000 test 22", "000 test 23", "000 appendix B 7", "002"],
+        messages: {
+          off: "Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createTable")) {
+          if (stmt.kind !== "createTable" || stmt.mqt || stmt.temporary || stmt.organizeBy && stmt.organizeBy !== "row") continue;
+          const table = schema.table(stmt.table, stmt);
+          if (!table || table.definition?.stmt !== stmt || table.append) continue;
+          if (table.indexes.some((i) => i.cluster)) continue;
+          const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
+          if (!target) continue;
+          report({ messageId: "off", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
+        }
+      }
+    };
+    append_mode_off_default = AppendModeOffRule;
+  }
+});
+
+// rules/append-mode-off.md
+var append_mode_off_default2;
+var init_append_mode_off2 = __esm({
+  "rules/append-mode-off.md"() {
+    append_mode_off_default2 = '# append-mode-off\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because APPEND ON gained 0.1% in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds the `CREATE TABLE` of a table that receives bulk inserts and is not in APPEND mode (no\n`APPEND ON` in the CREATE or a later ALTER). Tables with a clustering index (the two exclude each other;\nsee [clustered-index-bulk-target](clustered-index-bulk-target.md)), MQTs, temporary tables and column-\nor dimension-organized tables are not reported.\n\n## Why it matters\n\nBy default Db2 looks for room for each new row: it reads free space control records spread through the\ntable to find a page with enough space. In APPEND mode it skips the search and adds rows at the end.\n\nThe measured gain in seed 000 was small \u2014 282.0 s against 281.6 s for 1,000,000 rows (Appendix A,\ntests 22 and 23) \u2014 on a machine bound by its disks. APPEND ON was nevertheless part of the combination\nthat brought the same load down to 160.5 s (test 111). On Db2 for z/OS, seed 002 found that keeping\ninserted rows in cluster order was what caused most synchronous reads of a batch insert, and APPEND\nremoved that cost.\n\n## Incorrect\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200));\nINSERT INTO EVENTS SELECT * FROM STAGE.EVENTS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE EVENTS (TS TIMESTAMP NOT NULL, KIND CHAR(4), PAYLOAD VARCHAR(200)) APPEND ON;\n-- or: ALTER TABLE EVENTS APPEND ON;\n```\n\n## How to fix\n\n`ALTER TABLE t APPEND ON`, and set `PCTFREE 0` on its data pages (see [append-pctfree](append-pctfree.md)).\nSpace freed by deletes is not reused in APPEND mode; a `REORG` reclaims it. Setting the registry\nvariable `DB2MAXFSCRSEARCH` to a low value is the alternative when APPEND is not possible.\n\n## When to ignore\n\nTables with many deletes whose space should be reused by later inserts, or when the gain (small in the\nseed\'s measurement) does not justify periodic REORGs.\n\n## References\n\n- IBM Db2: [ALTER TABLE (APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row", Appendix A tests 22, 23, 111; Appendix B, item 7. Seed 002.\n';
+  }
+});
+
+// rules/append-pctfree.ts
+function pctfreeIn(stmt) {
+  if (stmt.kind === "createTable" && stmt.pctfree !== void 0) {
+    return { value: stmt.pctfree, span: stmt.pctfreeSpan ?? stmt.table.span, clause: stmt.pctfreeSpan !== void 0 };
+  }
+  if (stmt.kind === "alterTable") {
+    let last;
+    for (const action of stmt.actions) if (action.kind === "pctfree") last = { value: action.value, span: action.span, clause: true };
+    return last;
+  }
+  return void 0;
+}
+var AppendPctfreeRule, append_pctfree_default;
+var init_append_pctfree = __esm({
+  "rules/append-pctfree.ts"() {
+    "use strict";
+    init_statements();
+    init_targets();
+    AppendPctfreeRule = {
+      meta: {
+        id: "append-pctfree",
+        description: "PCTFREE above 0 on the data pages of an APPEND ON table that receives inserts",
+        defaultSeverity: "information",
+        reads: { statements: ["createTable", "alterTable"] },
+        dialects: ["luw"],
+        recommended: false,
+        evidence: ["000 appendix B 9"],
+        fixable: true,
+        messages: {
+          pctfree: "PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0."
+        }
+      },
+      check({ file, schema, report }) {
+        for (const stmt of statementsOf(file, "createTable", "alterTable")) {
+          const found = pctfreeIn(stmt);
+          if (!found || found.value <= 0) continue;
+          const table = stmt.kind === "createTable" || stmt.kind === "alterTable" ? schema.table(stmt.table, stmt) : void 0;
+          if (!table || !table.append || table.pctfree !== found.value) continue;
+          if (!insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
+          report({
+            messageId: "pctfree",
+            data: { pctfree: found.value, table: tableName(table) },
+            stmt,
+            span: found.span,
+            fix: found.clause ? { title: "Use PCTFREE 0", edits: [{ span: found.span, newText: "PCTFREE 0" }] } : void 0
+          });
+        }
+      }
+    };
+    append_pctfree_default = AppendPctfreeRule;
+  }
+});
+
+// rules/append-pctfree.md
+var append_pctfree_default2;
+var init_append_pctfree2 = __esm({
+  "rules/append-pctfree.md"() {
+    append_pctfree_default2 = '# append-pctfree\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** `PCTFREE n` \u2192 `PCTFREE 0`\n\nOff in the default preset (`insertlint:recommended`) because seed 000 gives no measurement for it (Appendix B 9). Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds a `PCTFREE` above 0 (in `CREATE TABLE` or `ALTER TABLE`) on a table that is in APPEND mode and\nreceives inserts. Only the statement that sets the PCTFREE in effect is reported.\n\n## Why it matters\n\n`PCTFREE` keeps part of each data page empty so that later inserts (and row growth) find room near\nrelated rows. In APPEND mode inserts never look for that room: they always go to the end of the table.\nThe reserved space stays empty, so the table needs more pages for the same rows \u2014 more pages to write\nduring the load and to read in every scan afterwards. Seed 000 recommends 0% free space on data pages\nfor APPEND tables (Appendix B, item 9); it gives no separate measurement.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 10 APPEND ON;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT, LINE_NO SMALLINT, QTY INT) PCTFREE 0 APPEND ON;\n```\n\n## How to fix\n\nUse `PCTFREE 0` (the quick fix), and `REORG` an existing table to give the space back.\n\n## When to ignore\n\nWhen rows are frequently updated so that they grow (longer VARCHARs), some free space still avoids\noverflow records; suppress with that reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (PCTFREE, APPEND)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Finding where to store the row"; Appendix B, item 9.\n';
   }
 });
 
@@ -8858,7 +8884,7 @@ var init_commit_per_row = __esm({
           for (let i = 0; i < statements.length; i++) {
             const stmt = statements[i];
             if (stmt.kind === "commit") {
-              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !insertsReferenceData(schema, statements[i - 1])) explicit.push(stmt);
+              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1], file)) explicit.push(stmt);
               rows = 0;
             } else if (stmt.kind === "insert" || stmt.kind === "merge") rows += isSingleRowValues(stmt) ? 1 : 2;
           }
@@ -9146,7 +9172,7 @@ function addCommitCount(imports) {
   if (edits.length === 0) return void 0;
   return { title: edits.length === 1 ? "Add COMMITCOUNT AUTOMATIC" : `Add COMMITCOUNT AUTOMATIC to the ${countText(edits.length)} IMPORTs`, edits, changesMeaning: true };
 }
-var ImportCommitcountRule, import_commitcount_default;
+var ImportCommitcountRule, WHY_COMMITCOUNT, import_commitcount_default;
 var init_import_commitcount = __esm({
   "rules/import-commitcount.ts"() {
     "use strict";
@@ -9165,8 +9191,8 @@ var init_import_commitcount = __esm({
         defaultOptions: { minCommitCount: 1e3 },
         fixable: true,
         messages: {
-          missing: "IMPORT into {table} has no COMMITCOUNT. IMPORT inserts row by row, and without COMMITCOUNT the whole file is one unit of work that can fill the log, and the table stays locked until the end (the default ALLOW NO ACCESS takes an exclusive table lock). Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
-          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}). They load {tables}; IMPORT inserts row by row, and without COMMITCOUNT each file it reads is one unit of work that can fill the log, and its table stays locked until the end (the default ALLOW NO ACCESS takes an exclusive table lock). Use COMMITCOUNT AUTOMATIC or a large count such as {min}: seed 000 (tests 61-78) found committing every 1000 rows up to ten times faster than every 1 or 2, with little gain beyond that. For large files LOAD is faster still (test 79).",
+          missing: "IMPORT into {table} has no COMMITCOUNT, so it commits once, at the end. {why}",
+          missingMany: "IMPORT without COMMITCOUNT: {count} in this script ({runLines}), loading {tables}. Each commits once, at the end of its file. {why}",
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
@@ -9187,14 +9213,15 @@ var init_import_commitcount = __esm({
         const fix = addCommitCount(missing.map((m) => m.stmt));
         if (missing.length === 1) {
           const { stmt, table } = missing[0];
-          report({ messageId: "missing", data: { table, min }, stmt, span: stmt.table.span, fix });
+          report({ messageId: "missing", data: { table, why: WHY_COMMITCOUNT.replace("{min}", String(min)) }, stmt, span: stmt.table.span, fix });
           return;
         }
         const tables2 = listNames([...new Set(missing.map((m) => m.table))]);
         const places = missing.map(({ stmt }) => ({ span: stmt.table.span, stmt }));
-        report({ messageId: "missingMany", data: { count: countText(missing.length), tables: tables2, min }, ...runReport(places, 1), fix });
+        report({ messageId: "missingMany", data: { count: countText(missing.length), tables: tables2, why: WHY_COMMITCOUNT.replace("{min}", String(min)) }, ...runReport(places, 1), fix });
       }
     };
+    WHY_COMMITCOUNT = "IMPORT inserts row by row, and the whole file is one unit of work: a large file can fill the active log (SQL0964C), and a failure rolls back every row with no point to restart from (RESTARTCOUNT). COMMITCOUNT AUTOMATIC, or a count such as {min}, commits as it goes at little cost: 1000 rows per commit was the fastest interval seed 000 measured (tests 61-78). It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends, and only ALLOW WRITE ACCESS lets other work in. For large files LOAD is faster still (test 79).";
     import_commitcount_default = ImportCommitcountRule;
   }
 });
@@ -9203,7 +9230,7 @@ var init_import_commitcount = __esm({
 var import_commitcount_default2;
 var init_import_commitcount2 = __esm({
   "rules/import-commitcount.md"() {
-    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** add `COMMITCOUNT AUTOMATIC`, or raise a small count to `minCommitCount`; offered finding by finding (rows before a failure stay committed), never applied by *Fix all* \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`, in a\nCLP script or run through `CALL SYSPROC.ADMIN_CMD('IMPORT \u2026')` (the finding and its fix are inside the string).\nThe IMPORTs of one script that have no `COMMITCOUNT` are reported once, on the first of them, with their\nnumber, lines and tables, and one quick fix that adds `COMMITCOUNT AUTOMATIC` to each (a generated script\nsuch as db2mon's `db2mon_import.sql` imports dozens of tables, and one piece of advice repeated on every line\nis noise).\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog (SQL0964C), that a failure rolls back whole, and that keeps the table locked until it finishes (the\ndefault `ALLOW NO ACCESS` takes an exclusive table lock before the first row). An online import\n(`ALLOW WRITE ACCESS`) without `COMMITCOUNT` commits as `COMMITCOUNT AUTOMATIC` does, and is not reported.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
+    import_commitcount_default2 = "# import-commitcount\n\n**Default severity:** information \xB7 **Quick fix:** add `COMMITCOUNT AUTOMATIC`, or raise a small count to `minCommitCount`; offered finding by finding (rows before a failure stay committed), never applied by *Fix all* \xB7 **Options:** `minCommitCount` (1000)\n\nFinds an `IMPORT \u2026 INSERT INTO t` without `COMMITCOUNT`, or with `COMMITCOUNT n` below `minCommitCount`, in a\nCLP script or run through `CALL SYSPROC.ADMIN_CMD('IMPORT \u2026')` (the finding and its fix are inside the string).\nThe IMPORTs of one script that have no `COMMITCOUNT` are reported once, on the first of them, with their\nnumber, lines and tables, and one quick fix that adds `COMMITCOUNT AUTOMATIC` to each (a generated script\nsuch as db2mon's `db2mon_import.sql` imports dozens of tables, and one piece of advice repeated on every line\nis noise).\n\n## Why it matters\n\nIMPORT is a front end for INSERT statements: every row goes through the insert path, and IMPORT decides\nwhen to commit. A commit forces a synchronous log write, which costs more than an insert, so the commit\ninterval dominates. Seed 000 (Appendix A, Table 6) measured 10,000 prepared single-row inserts: 92.1 s\ncommitting every row (test 2), 22.3 s every 5 rows (test 65), 20.8 s every 10 (test 66), 10.1 s every\n100 (test 67), 7.6 s every 1000 (test 68). For array inserts the pattern repeats (tests 69\u201378), and\nbeyond 1000 rows per commit there is little left to gain.\n\nWithout `COMMITCOUNT`, an IMPORT commits only at the end: one huge unit of work that can fill the active\nlog (SQL0964C) and that a failure rolls back whole, with no point to restart from (`RESTARTCOUNT`). That is\nwhat the missing `COMMITCOUNT` risks; speed is not: committing every 1000 rows costs little, but it adds\ncommits to an import that had one, so it is no faster. Nor do commits free the table: the default\n`ALLOW NO ACCESS` takes an exclusive table lock before the first row and holds it until the IMPORT ends,\nwhatever `COMMITCOUNT` says; only `ALLOW WRITE ACCESS` lets other applications work on the table meanwhile.\nAn online import (`ALLOW WRITE ACCESS`) without `COMMITCOUNT` commits as `COMMITCOUNT AUTOMATIC` does, and is\nnot reported.\n\n## Incorrect\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT 10 INSERT INTO SALES.ORDERS;\n```\n\n## Correct\n\n```sql\nIMPORT FROM '/data/orders.del' OF DEL COMMITCOUNT AUTOMATIC INSERT INTO SALES.ORDERS;\n-- large files: LOAD is much faster (test 79: 13.7 s for 100,000 rows against 30.1 s for tuned array inserts, test 71)\nLOAD FROM '/data/orders.del' OF DEL INSERT INTO SALES.ORDERS;\n```\n\n## How to fix\n\nUse `COMMITCOUNT AUTOMATIC` or a count of 1000 or more; consider LOAD for large files.\n\n## When to ignore\n\nTiny files, or imports that must be all-or-nothing (then make sure the log is large enough).\n\n## Options\n\n`minCommitCount`: the smallest `COMMITCOUNT` not reported (default 1000).\n\n## References\n\n- IBM Db2: [IMPORT command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-import)\n- Seed 000, \"Alternatives to inserts\", \"Committing\", Appendix A tests 2, 61\u201379; Appendix B, item 19.\n";
   }
 });
 
@@ -9610,7 +9637,7 @@ var init_no_autocommit = __esm({
         for (const unit of scriptUnits(file)) {
           const committed = [];
           forEachWithAutocommit(unit, (stmt, autocommit) => {
-            if (autocommit && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) committed.push(stmt);
+            if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt, file)) committed.push(stmt);
           });
           const minInserts = Number(options.minInserts);
           if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
@@ -9916,7 +9943,7 @@ function checkScripts({ file, schema, options, report }) {
     const statements = unit.statements;
     for (let i = 0; i < statements.length; i++) {
       const stmt = statements[i];
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt, file)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);
@@ -10003,7 +10030,7 @@ var init_prepare_in_loop = __esm({
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, test 1", "Db2 INSERT tips, test 2"],
         messages: {
-          loop: "{verb} INTO {table} is prepared again on every pass of the {loop}. Each pass pays the compile that a prepared statement exists to avoid: Db2 INSERT tips measured 180.6 s for 10,000 rows compiled one by one vs 92.1 s prepared once (tests 1-2). Prepare it once before the loop and only bind and execute inside it."
+          loop: "{verb} INTO {table} is prepared again on every pass of the {loop}. The text is the same each pass, so Db2 usually finds its plan in the package cache and skips the full compile, but each pass still sends the prepare to the server, looks the statement up and builds a new statement handle before it executes. Prepare it once before the loop and only bind and execute inside it. A full compile per row, as literal values cause, is the upper bound: Db2 INSERT tips measured 180.6 s for 10,000 rows compiled one by one vs 92.1 s prepared once (tests 1-2)."
         }
       },
       check({ file, schema, report }) {
@@ -10188,7 +10215,7 @@ var init_single_row_insert = __esm({
               commitAfterRun ||= run2.length > 0;
               continue;
             }
-            if (!isSingleRowValues(stmt) || insertsReferenceData(schema, stmt)) {
+            if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt, file)) {
               flush();
               continue;
             }

@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import { countText, runReportOf } from './support/runs';
-import { insertsReferenceData } from './support/targets';
+import { writesSeedRows } from './support/targets';
 import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const CommitPerRowRule: Rule = {
@@ -51,7 +51,7 @@ const CommitPerRowRule: Rule = {
         const stmt = statements[i];
         if (stmt.kind === 'commit') {
           // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
-          if (rows === 1 && isSingleRowValues(statements[i - 1]) && !insertsReferenceData(schema, statements[i - 1])) explicit.push(stmt);
+          if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1], file)) explicit.push(stmt);
           rows = 0;
         } else if (stmt.kind === 'insert' || stmt.kind === 'merge') rows += isSingleRowValues(stmt) ? 1 : 2;
       }

@@ -3,7 +3,7 @@
 import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import { countText, runReportOf } from './support/runs';
-import { insertsReferenceData } from './support/targets';
+import { writesSeedRows } from './support/targets';
 import { forEachWithAutocommit, isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 const NoAutocommitRule: Rule = {
@@ -50,7 +50,7 @@ const NoAutocommitRule: Rule = {
     for (const unit of scriptUnits(file)) {
       const committed: Statement[] = [];
       forEachWithAutocommit(unit, (stmt, autocommit) => {
-        if (autocommit && isSingleRowValues(stmt) && !insertsReferenceData(schema, stmt)) committed.push(stmt);
+        if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt, file)) committed.push(stmt);
       });
       // One finding per script, on its minInserts-th such INSERT, extending over all of them (see rules/support/runs.ts).
       const minInserts = Number(options.minInserts);

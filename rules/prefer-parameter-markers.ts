@@ -6,7 +6,7 @@ import type { InsertStatement } from '../server/src/sql/ast';
 import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
-import { insertsReferenceData } from './support/targets';
+import { insertsReferenceData, writesSeedRows } from './support/targets';
 import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
@@ -139,7 +139,7 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
     const statements = unit.statements;
     for (let i = 0; i < statements.length; i++) {
       const stmt = statements[i];
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || insertsReferenceData(schema, stmt)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt, file)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);

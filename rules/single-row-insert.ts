@@ -6,7 +6,7 @@ import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
-import { insertsReferenceData } from './support/targets';
+import { writesSeedRows } from './support/targets';
 import { firstRowSpan } from '../server/src/sql/grammar/values';
 
 const SingleRowInsertRule: Rule = {
@@ -88,7 +88,7 @@ const SingleRowInsertRule: Rule = {
           commitAfterRun ||= run.length > 0;
           continue;
         }
-        if (!isSingleRowValues(stmt) || insertsReferenceData(schema, stmt)) {
+        if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt, file)) {
           flush();
           continue;
         }

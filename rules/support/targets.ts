@@ -2,8 +2,9 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import type { RuleContext } from '../../server/src/engine/types';
+import type { FileModel, RuleContext } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
@@ -152,8 +153,19 @@ export function inEffectAt(ddl: Located, site: Located): boolean {
 
 /**
  * True when `stmt` inserts into a table that receives only reference data (literal rows under
- * bulkRowThreshold in all): the script-run rules leave such seed scripts alone, as the schema rules do.
+ * bulkRowThreshold in all): prefer-parameter-markers leaves a single literal INSERT of code into it alone.
  */
 export function insertsReferenceData(schema: SchemaModel, stmt: Statement): boolean {
   return stmt.kind === 'insert' && schema.insertsReferenceData(stmt.target, stmt);
+}
+
+/**
+ * True when `stmt`, a statement of the script `file`, writes seed rows (SchemaModel.writesSeedRows): literal rows
+ * into a table whose literal rows in all the scripts stay under bulkRowThreshold (codes, statuses, a demo's rows),
+ * in a script that loads it no other way. The script-run rules count what scripts write: ten seed rows cost
+ * little whether or not an application also inserts into the table (a CICS sample's JCL seeds CUSTOMER, which
+ * its COBOL fills at run time).
+ */
+export function writesSeedRows(schema: SchemaModel, stmt: Statement, file: FileModel): boolean {
+  return insertsReferenceData(schema, stmt) || (isLiteralValues(stmt) && schema.writesSeedRows(stmt.target, stmt, file.source.path));
 }

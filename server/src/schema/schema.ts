@@ -325,8 +325,7 @@ export class SchemaModel {
     // The statements kept are looked up in schemaAt below and by the new model: noted now, once for both models.
     this.fillSchemaAt();
     const model: SchemaModel = Object.assign(Object.create(SchemaModel.prototype) as SchemaModel, this);
-    model.referenceDataQualified = new Map();
-    model.referenceDataUnqualified = new Map();
+    model.keyFacts = [new Map(), new Map()];
     // What addFile notes for every statement (the schema and database in force), for the statements that are
     // new objects: those an edit re-parsed, between the ones kept at the start and at the end. A kept statement
     // follows the same SET SCHEMA and CONNECT objects as before (checked above) and keeps what was noted for it.
@@ -392,20 +391,45 @@ export class SchemaModel {
    * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
    */
   insertsReferenceData(name: QualifiedName, stmt: Statement): boolean {
-    const key = this.keyOf(name, stmt);
-    const known = name.schema === undefined ? this.referenceDataUnqualified : this.referenceDataQualified;
-    let answer = known.get(key);
-    if (answer === undefined) {
-      const target = this.insertTarget(name, stmt);
-      answer = target !== undefined && this.isReferenceData(target);
-      known.set(key, answer);
-    }
-    return answer;
+    const facts = this.factsOf(name, stmt);
+    return (facts.referenceData ??= facts.target !== undefined && this.isReferenceData(facts.target));
   }
 
-  /** insertsReferenceData's answers, by key (a model copied for an edit starts afresh: see withFileReplaced). */
-  private referenceDataQualified = new Map<string, boolean>();
-  private referenceDataUnqualified = new Map<string, boolean>();
+  /**
+   * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
+   * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
+   * also load it in bulk (INSERT … SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
+   * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
+   * Kept per key, as insertsReferenceData's answers.
+   */
+  writesSeedRows(name: QualifiedName, stmt: Statement, file: string): boolean {
+    const facts = this.factsOf(name, stmt);
+    if (facts.seedRows === undefined) {
+      let rows = 0;
+      const loading = new Set<string>();
+      for (const site of facts.target?.sites ?? []) {
+        rows += site.literalRows ?? 0;
+        if (site.bulkReasons.length > 0) loading.add(site.file);
+      }
+      facts.seedRows = rows < this.bulkRowThreshold ? { loading } : false;
+    }
+    return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+  }
+
+  /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
+  private factsOf(name: QualifiedName, stmt: Statement): KeyFacts {
+    const key = this.keyOf(name, stmt);
+    // Qualified and unqualified names apart: an unqualified one may find its target by name alone.
+    const known = this.keyFacts[name.schema === undefined ? 1 : 0];
+    let facts = known.get(key);
+    if (!facts) known.set(key, (facts = { target: this.insertTarget(name, stmt) }));
+    return facts;
+  }
+
+  /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
+  private keyFacts: [Map<string, KeyFacts>, Map<string, KeyFacts>] = [new Map(), new Map()];
+  /** SchemaOptions.bulkRowThreshold. */
+  private bulkRowThreshold = BULK_ROW_THRESHOLD;
 
   /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
   receivesRows(table: TableInfo): boolean {
@@ -762,6 +786,7 @@ export class SchemaModel {
   }
 
   private finish(bulkRowThreshold: number): void {
+    this.bulkRowThreshold = bulkRowThreshold;
     this.attributeInserts();
     for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
@@ -790,6 +815,14 @@ export class SchemaModel {
       }
     }
   }
+}
+
+/** What SchemaModel.factsOf keeps per key. */
+interface KeyFacts {
+  target: InsertTargetInfo | undefined;
+  referenceData?: boolean;
+  /** writesSeedRows: false when the literal rows are many, else the files that load the table in bulk. */
+  seedRows?: false | { loading: ReadonlySet<string> };
 }
 
 /** Whether a routine or block holds an INSERT. */
