@@ -144,6 +144,8 @@ export class SchemaModel {
   readonly dbCfg = new Map<string, DbCfgSetting>();
   /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
   private readonly sequenceUses = new Map<string, Set<string>>();
+  /** The same, for the uses that feed bulk inserts (isSequenceUsedByBulkInserts). */
+  private readonly bulkSequenceUses = new Map<string, Set<string>>();
   /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
   readonly exclusivelyLocked = new Set<string>();
   /**
@@ -488,7 +490,7 @@ export class SchemaModel {
         // SET v = NEXT VALUE FOR s in a routine that inserts: the key it makes goes into a row (modules.db2).
         if (parent && stmt.kind === 'setVariable' && stmt.sequences) {
           routineInserts ??= insertsIn(routine!);
-          if (routineInserts) this.recordSequenceUses(stmt);
+          if (routineInserts) this.recordSequenceUses(stmt, inLoop.has(stmt) ? this.bulkSequenceUses : this.sequenceUses);
         }
       },
       { triggers: false },
@@ -744,20 +746,25 @@ export class SchemaModel {
 
   /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
   isSequenceUsedByInserts(key: string): boolean {
-    const [schema, name] = splitKey(key);
-    const schemas = this.sequenceUses.get(name);
-    // Either side may not know the schema (unqualified, no SET SCHEMA): then the name decides.
-    return schemas !== undefined && (schema === '' || schemas.has(schema) || schemas.has(''));
+    return usesName(this.sequenceUses, key) || usesName(this.bulkSequenceUses, key);
   }
 
-  private recordSequenceUses(stmt: Statement): void {
+  /**
+   * Whether a sequence feeds bulk inserts: NEXT VALUE FOR it in an INSERT into a bulk target, in the body of an
+   * insert trigger on one, or drawn into a variable in a routine's loop that inserts.
+   */
+  isSequenceUsedByBulkInserts(key: string): boolean {
+    return usesName(this.bulkSequenceUses, key);
+  }
+
+  private recordSequenceUses(stmt: Statement, into = this.sequenceUses): void {
     const sequences = stmt.kind === 'insert' ? stmt.sequences : stmt.kind === 'setVariable' ? stmt.sequences : undefined;
     if (!sequences) return;
     // (Nearly every INSERT has none: an index loop makes no iterator for them.)
     for (let i = 0; i < sequences.length; i++) {
       const [schema, name] = splitKey(this.keyOf(sequences[i], stmt));
-      let schemas = this.sequenceUses.get(name);
-      if (!schemas) this.sequenceUses.set(name, (schemas = new Set()));
+      let schemas = into.get(name);
+      if (!schemas) into.set(name, (schemas = new Set()));
       schemas.add(schema);
     }
   }
@@ -792,10 +799,16 @@ export class SchemaModel {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
     }
     for (const table of this.allVersions()) {
-      if (!this.isInsertTarget(table)) continue;
+      const target = this.targetOfTable(table);
+      if (!target) continue;
+      const uses = target.bulkReasons.length > 0 ? this.bulkSequenceUses : this.sequenceUses;
       for (const trigger of table.triggers) {
-        if (trigger.stmt.events.includes('insert')) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner));
+        if (trigger.stmt.events.includes('insert')) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner, uses));
       }
+    }
+    // The INSERTs that draw from a sequence into a bulk target (their own loop, or the target's other inserts).
+    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+      if (target.bulkReasons.length > 0) for (const site of target.sites) this.recordSequenceUses(site.stmt, this.bulkSequenceUses);
     }
     // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
     // (an UPDATE or DELETE trigger does not fire for the inserted rows).
@@ -815,6 +828,13 @@ export class SchemaModel {
       }
     }
   }
+}
+
+/** Whether `uses` (sequence name -> schemas) holds the sequence `key`: either side may not know the schema (unqualified, no SET SCHEMA), then the name decides. */
+function usesName(uses: ReadonlyMap<string, ReadonlySet<string>>, key: string): boolean {
+  const [schema, name] = splitKey(key);
+  const schemas = uses.get(name);
+  return schemas !== undefined && (schema === '' || schemas.has(schema) || schemas.has(''));
 }
 
 /** What SchemaModel.factsOf keeps per key. */
