@@ -177,6 +177,15 @@ describe('ci/git: what a change touched', () => {
       assert.deepEqual(changes.files.map((f) => f.repoPath), ['a.sql']);
     });
 
+    it('counts every line of the staged files as changed in a repository with no commit yet (pre-commit on the first commit)', () => {
+      repo.write('schema.sql', 'CREATE TABLE T (A INT);\nCREATE INDEX T_A ON T (A);\n').write('untracked.sql', 'SELECT 1 FROM T;\n');
+      repo.git('add', 'schema.sql');
+      const changes = changesSince(repo.dir, 'HEAD');
+      assert.deepEqual(changes.files.map((f) => [f.repoPath, f.status, f.allLinesChanged]), [['schema.sql', 'added', true]]);
+      assert.match(changes.warning ?? '', /the repository has no commit yet, so there is no HEAD to compare with/);
+      assert.equal(changes.mergeBase, false);
+    });
+
     it('rejects an unknown revision and a folder outside git with clear messages', () => {
       repo.write('a.sql', 'SELECT 1 FROM t;\n');
       repo.commit('base');

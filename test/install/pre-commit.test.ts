@@ -123,11 +123,13 @@ describe('pre-commit hooks with the real pre-commit', function () {
     // Only the repository and the revision change: this checkout stands in for GitHub.
     p.write('.pre-commit-config.yaml', block.text.replace(config.repos[0].repo, hooksRepo).replace(`rev: ${config.repos[0].rev}`, `rev: ${hooksRev}`));
     p.write('.insertlintrc.json', onlyRules(['identity-cache']));
-    p.write('db/orders.sql', TABLE('CACHE 1000'));
-    p.git('add', '-A');
-    assert.equal(p.git('commit', '-q', '-m', 'base').code, 0);
+    // Installed before the first commit: the hook compares with the empty tree then (there is no HEAD yet).
     const installed = run(preCommit.path!, ['install'], { cwd: p.dir, env: p.env });
     assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+    p.write('db/orders.sql', TABLE('CACHE 1000'));
+    p.git('add', '-A');
+    const first = p.git('commit', '-q', '-m', 'base');
+    assert.equal(first.code, 0, first.stdout + first.stderr);
     const base = p.head();
 
     p.write('db/orders.sql', TABLE('NO CACHE'));

@@ -87,6 +87,8 @@ export function resolveBase(root: string, base: string): string {
  */
 export function changesSince(cwd: string, base: string): ChangeSet {
   const root = repositoryRoot(cwd);
+  // A repository with no commit yet (pre-commit on the first commit): the base is the empty tree, every line new.
+  if (!base.startsWith('-') && tryGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']) === undefined) return changesInFirstCommit(root, base);
   const baseResolved = resolveBase(root, base);
   const mergeBaseOut = tryGit(root, ['merge-base', baseResolved, 'HEAD'])?.trim();
   const baseCommit = mergeBaseOut || baseResolved;
@@ -100,6 +102,21 @@ export function changesSince(cwd: string, base: string): ChangeSet {
     ? undefined
     : `found no common ancestor of ${base} and HEAD${isShallow(root) ? ' (this is a shallow clone: fetch more history, e.g. `git fetch --deepen=100`)' : ''}; comparing with ${base} itself, so changes made on its side since the branches split count as part of the change`;
   return { root, base, baseCommit, mergeBase: Boolean(mergeBaseOut), files, warning };
+}
+
+/** The empty tree's object name, per object format: what an unborn branch is compared against. */
+const EMPTY_TREE: Record<string, string> = {
+  sha1: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+  sha256: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
+};
+
+/** The change set of a repository without commits: the files git tracks (staged), every line of them changed. */
+function changesInFirstCommit(root: string, base: string): ChangeSet {
+  const format = tryGit(root, ['rev-parse', '--show-object-format'])?.trim() || 'sha1';
+  const empty = EMPTY_TREE[format] ?? EMPTY_TREE.sha1;
+  const files = parseNameStatus(git(root, ['diff', '--no-color', '--no-ext-diff', '--name-status', '-z', empty, '--']), root);
+  const warning = `the repository has no commit yet, so there is no ${base} to compare with: every line of the files git tracks counts as changed`;
+  return { root, base, baseCommit: empty, mergeBase: false, files, warning };
 }
 
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', R: 'renamed', C: 'copied', D: 'deleted', T: 'typeChanged' };
