@@ -18345,7 +18345,7 @@ function parseStatementRegion(stmt, lines, from, to) {
   if (graph && graph.end > graph.start) {
     const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
     const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-    const problems = g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
+    const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
     const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
     if (clean && !(g.damage && !detailsProblem)) {
       stmt.warnings.push(...repaired);
@@ -18414,6 +18414,16 @@ function statementText(block) {
   }
   while (out.length && out[out.length - 1] === "") out.pop();
   return out.length ? out.join("\n") : void 0;
+}
+function starvedOperators(operators) {
+  const out = [];
+  for (const op of operators) {
+    const needed = INPUTS_NEEDED[op.type] ?? 0;
+    if (op.inputs.length < needed) {
+      out.push({ code: "missing-inputs", message: `Operator ${op.label} (${op.id}) has ${op.inputs.length} of the ${needed} input${needed > 1 ? "s" : ""} it reads: the graph is cut off or damaged below it.` });
+    }
+  }
+  return out;
 }
 function trimGraphEnd(lines, start, end) {
   let last = start;
@@ -18676,7 +18686,7 @@ function objectKindFromType(type) {
   if (t === "nk" || t.includes("nickname")) return "nickname";
   return t;
 }
-var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS;
+var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED;
 var init_exfmt = __esm({
   "server/src/explain/exfmt.ts"() {
     "use strict";
@@ -18700,6 +18710,27 @@ var init_exfmt = __esm({
       "Database Context",
       "Package Context"
     ];
+    INPUTS_NEEDED = {
+      NLJOIN: 2,
+      HSJOIN: 2,
+      MSJOIN: 2,
+      ZZJOIN: 2,
+      IXAND: 2,
+      RETURN: 1,
+      INSERT: 1,
+      UPDATE: 1,
+      DELETE: 1,
+      FETCH: 1,
+      FILTER: 1,
+      SORT: 1,
+      TEMP: 1,
+      GRPBY: 1,
+      UNIQUE: 1,
+      TQ: 1,
+      TBSCAN: 1,
+      IXSCAN: 1,
+      RIDSCN: 1
+    };
   }
 });
 

@@ -34,6 +34,8 @@ function toTree(s: Spec, next: { id: number }): WOperator {
     const type = OBJECT_TYPES[s.object?.type ?? 0];
     inputs.push({ type, schema: type === 'TABFNC' ? 'SYSIBM' : 'APP', name: s.object?.name ?? `T${id}`, q: type === 'TABFNC' ? undefined : `Q${id}`, rows: 1000 + id });
   }
+  // A join reads two inputs (the parser takes a join drawn with fewer for a graph cut off below it).
+  if (LABELS[s.label].includes('JOIN') && inputs.length < 2) inputs.push({ type: 'TABLE', schema: 'APP', name: `U${id}`, q: `R${id}`, rows: 2000 + id });
   return { id, label: LABELS[s.label], rows: s.rows, actualRows: s.actual, cost: s.cost, io: Math.round(s.cost / 10), inputs };
 }
 

@@ -243,6 +243,27 @@ describe('explain: parseExfmt', () => {
   });
 });
 
+describe('explain: parseExfmt on a graph cut off part way', () => {
+  it('never draws the top of a cut-off INSERT plan as a whole tree: it is refused, or it still holds the INSERT', () => {
+    // A new user's audit: cut after NLJOIN (2), the graph read as RETURN over a join with no inputs and "no INSERT".
+    const text = fixture('seed-fk-insert-graph.txt');
+    const graphStart = text.indexOf('RETURN');
+    let refused = 0;
+    for (let cut = graphStart; cut < text.length; cut += 23) {
+      const [s] = parseExfmt(text.slice(0, cut)).statements;
+      if (!s?.plan) {
+        refused++;
+        continue;
+      }
+      const types = s.plan.operators.map((o) => o.type);
+      assert.ok(types.includes('INSERT'), `cut at ${cut}: a plan without its INSERT (${types.join(', ')})`);
+    }
+    assert.ok(refused > 0);
+    const [cut] = parseExfmt(text.slice(0, graphStart + 400)).statements;
+    assert.match(cut.errors.map((e) => e.message).join(' '), /has 0 of the [12] inputs? it reads: the graph is cut off or damaged below it/);
+  });
+});
+
 describe('explain: parseExfmt on compact real layouts', () => {
   it('reads the HSJOIN/IXAND sample (inputs packed side by side, FETCH with RIDSCN and table)', () => {
     const s = parseExfmt(fixture('compact-hsjoin-ixand-graph.txt')).statements[0];

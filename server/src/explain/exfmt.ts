@@ -252,7 +252,7 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
   if (graph && graph.end > graph.start) {
     const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
     const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-    const problems = g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
+    const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
     const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
     if (clean && !(g.damage && !detailsProblem)) {
       // An undamaged drawing is the tree; Plan Details add full-precision costs, arguments and predicates.
@@ -327,6 +327,27 @@ function statementText(block: string[]): string | undefined {
   }
   while (out.length && out[out.length - 1] === '') out.pop();
   return out.length ? out.join('\n') : undefined;
+}
+
+/** Operators that read at least this many inputs (operators or objects); a join reads two. */
+const INPUTS_NEEDED: Record<string, number> = {
+  NLJOIN: 2, HSJOIN: 2, MSJOIN: 2, ZZJOIN: 2, IXAND: 2,
+  RETURN: 1, INSERT: 1, UPDATE: 1, DELETE: 1, FETCH: 1, FILTER: 1, SORT: 1, TEMP: 1, GRPBY: 1, UNIQUE: 1, TQ: 1, TBSCAN: 1, IXSCAN: 1, RIDSCN: 1,
+};
+
+/**
+ * A drawing whose operators lack inputs they must have (a join with one input or none, a RETURN with nothing
+ * under it) was cut off below them: a text that ends inside the graph reads as a complete but wrong tree.
+ */
+function starvedOperators(operators: readonly PlanOperator[]): ExplainMessage[] {
+  const out: ExplainMessage[] = [];
+  for (const op of operators) {
+    const needed = INPUTS_NEEDED[op.type] ?? 0;
+    if (op.inputs.length < needed) {
+      out.push({ code: 'missing-inputs', message: `Operator ${op.label} (${op.id}) has ${op.inputs.length} of the ${needed} input${needed > 1 ? 's' : ''} it reads: the graph is cut off or damaged below it.` });
+    }
+  }
+  return out;
 }
 
 /** The graph ends at a blank line followed by prose, a section heading or the end. */
