@@ -84,7 +84,7 @@ function codeCache(bundle) {
       // reads the old file or the new one, never half of one.
       const partial = `${file}.${process.pid}.tmp`;
       try {
-        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        makeFolder(dir);
         fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${stamp}\t${JSON.stringify(paths)}\n`), script.createCachedData()]), { mode: 0o600 });
         fs.renameSync(partial, file);
         pruneCaches(dir);
@@ -98,6 +98,19 @@ function codeCache(bundle) {
       }
     },
   };
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir never returns under /proc (ENOENT for the folder, EEXIST
+ * for its parent, again and again), and a cache folder there (HOME=/proc in some containers) hung every run.
+ */
+function makeFolder(dir) {
+  const missing = [];
+  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
+    if (at === path.dirname(at)) break;
+    missing.push(at);
+  }
+  for (const folder of missing.reverse()) fs.mkdirSync(folder, { mode: 0o700 });
 }
 
 /** Caches kept in the folder: one per installed copy and Node version in use, the least recently written go. */

@@ -165,5 +165,13 @@ describe('bin/insertlint.js: the code cache', function () {
       assert.equal(cli().stdout, 'fine');
       assert.deepEqual(readdirSync(work).sort(), ['a-file', 'bin', 'dist']);
     });
+
+    it('ends when the cache folder is under /proc (HOME=/proc in a container), where a recursive mkdir never returns', function () {
+      if (process.platform !== 'linux') this.skip();
+      build('fine', 1_700_000_000);
+      cache = '/proc/insertlint-cache/x';
+      const r = run(process.execPath, [join(work, 'bin', 'insertlint.js')], { cwd: work, env: childEnv({ INSERTLINT_CACHE_DIR: cache }), timeout: 20000 });
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, 'fine', '']);
+    });
   });
 });
