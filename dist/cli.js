@@ -21920,6 +21920,10 @@ __export(rules_command_exports, {
   runRulesCommand: () => runRulesCommand
 });
 async function runRulesCommand(argv, io) {
+  if (argv[0] === "--help") {
+    io.stdout(RULES_USAGE);
+    return 0;
+  }
   if (argv.length === 0) {
     const db2 = (dialects) => dialects ? dialects.map((d) => d === "zos" ? "z/OS" : "LUW").join("+") : "LUW+z/OS";
     const rows = [
@@ -21944,7 +21948,7 @@ async function runRulesCommand(argv, io) {
   io.stdout(doc.endsWith("\n") ? doc : doc + "\n");
   return 0;
 }
-var ENGINE_FINDING_DOCS;
+var ENGINE_FINDING_DOCS, RULES_USAGE;
 var init_rules_command = __esm({
   "server/src/cli/rules-command.ts"() {
     "use strict";
@@ -21955,6 +21959,11 @@ var init_rules_command = __esm({
     ENGINE_FINDING_DOCS = {
       [UNUSED_SUPPRESSION_RULE]: { severity: "warning", description: "A suppression comment that suppressed nothing, or names an unknown rule", doc: unused_suppression_default }
     };
+    RULES_USAGE = `Usage: insertlint rules [RULE]
+
+Without RULE: every rule, with its default severity, the Db2 it speaks of (LUW, z/OS) and what it finds.
+With RULE: that rule's documentation (what it finds, why it matters, the measurements, how to fix it).
+`;
   }
 });
 
@@ -34436,8 +34445,12 @@ init_lint_command();
 init_code_paths();
 init_check_ci();
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
-var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N]
+var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N] [--timings FILE]
+                 [--baseline FILE | --write-baseline FILE] [--only-changed --base REV] [--min-severity S] [--fail-on S] [--max-warnings N]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  --format F             text (default), json, sarif (2.1.0) or github (workflow annotations)
+  --config FILE          the configuration to use instead of the .insertlintrc.json found above each file
+  --rule id=severity     a rule's severity (error, warning, information, hint) or off; repeatable
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
   --terminator X         the terminator scripts are run with (db2 -tdX; "newline" for db2 without -t); without it
@@ -34559,15 +34572,19 @@ Usage: insertlint <command> [options]
 Commands:
 ${Object.entries(COMMANDS).map(([name2, c]) => `  ${name2.padEnd(10)} ${c.summary}`).join("\n")}
 
+Each command prints its own options with --help (insertlint explain --help); insertlint --version prints the version.
+
 ${CHECK_USAGE}
 `;
 async function main(argv, io) {
-  const [name2, ...rest] = argv;
+  const [name2, ...given] = argv;
+  const rest = given.map((a) => a === "-h" ? "--help" : a);
+  if (name2 === "help" && rest.length > 0 && COMMANDS[rest[0]]) return main([rest[0], "--help"], io);
   if (!name2 || name2 === "--help" || name2 === "-h" || name2 === "help") {
     io.stdout(USAGE);
     return name2 ? 0 : 2;
   }
-  if (name2 === "--version") {
+  if (name2 === "--version" || name2 === "-v" || name2 === "-V" || name2 === "version") {
     io.stdout(`${process.env.INSERTLINT_VERSION ?? "0.1.0"}
 `);
     return 0;

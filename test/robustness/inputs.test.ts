@@ -303,3 +303,27 @@ describe('robustness: LineIndex', () => {
     );
   });
 });
+
+describe('robustness: help and version, however they are asked for', () => {
+  const run = async (argv: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(argv, { stdout: (s) => void (stdout += s), stderr: (s) => void (stderr += s), stdin: async () => '', cwd: tmpdir(), isTTY: false });
+    return { code, stdout, stderr };
+  };
+
+  it('-h is --help for every command, `help CMD` is CMD --help, and -v prints the version', async () => {
+    for (const [argv, usage] of [
+      [['check', '-h'], /^insertlint check \[paths…\]/],
+      [['rules', '--help'], /^Usage: insertlint rules \[RULE\]/],
+      [['rules', '-h'], /^Usage: insertlint rules \[RULE\]/],
+      [['help', 'explain'], /insertlint explain FILE\|-/],
+    ] as const) {
+      const r = await run([...argv]);
+      assert.deepEqual([r.code, r.stderr], [0, ''], argv.join(' '));
+      assert.match(r.stdout, usage, argv.join(' '));
+    }
+    for (const flag of ['--version', '-v', 'version']) assert.match((await run([flag])).stdout, /^\d+\.\d+\.\d+\n$/, flag);
+    assert.match((await run(['--help'])).stdout, /Each command prints its own options with --help/);
+  });
+});

@@ -11,8 +11,12 @@ import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGi
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
-export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N]
+export const CHECK_USAGE = `insertlint check [paths…] [--format ${CHECK_FORMATS.join('|')}] [--output FILE] [--config FILE] [--rule id=severity|off]… [--schema PATH]… [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N] [--timings FILE]
+                 [--baseline FILE | --write-baseline FILE] [--only-changed --base REV] [--min-severity S] [--fail-on S] [--max-warnings N]
   Lints Db2 SQL scripts (.sql .db2 .ddl .clp) and application code under the paths (default: .).
+  --format F             text (default), json, sarif (2.1.0) or github (workflow annotations)
+  --config FILE          the configuration to use instead of the .insertlintrc.json found above each file
+  --rule id=severity     a rule's severity (error, warning, information, hint) or off; repeatable
   --output FILE          write the report to FILE (replaced whole, never left half-written) instead of stdout
   --schema PATH          DDL (db2look output, a folder, a glob) read for the schema but not linted; adds to "schema" in the config
   --terminator X         the terminator scripts are run with (db2 -tdX; "newline" for db2 without -t); without it

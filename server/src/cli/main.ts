@@ -34,16 +34,21 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
   .join('\n')}
 
+Each command prints its own options with --help (insertlint explain --help); insertlint --version prints the version.
+
 ${CHECK_USAGE}
 `;
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
+  const [name, ...given] = argv;
+  // -h is --help for every command; `insertlint help explain` is `insertlint explain --help`.
+  const rest = given.map((a) => (a === '-h' ? '--help' : a));
+  if (name === 'help' && rest.length > 0 && COMMANDS[rest[0]]) return main([rest[0], '--help'], io);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);
     return name ? 0 : 2;
   }
-  if (name === '--version') {
+  if (name === '--version' || name === '-v' || name === '-V' || name === 'version') {
     io.stdout(`${process.env.INSERTLINT_VERSION ?? '0.1.0'}\n`);
     return 0;
   }

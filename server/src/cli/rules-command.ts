@@ -9,7 +9,17 @@ const ENGINE_FINDING_DOCS: Record<string, { severity: string; description: strin
   [UNUSED_SUPPRESSION_RULE]: { severity: 'warning', description: 'A suppression comment that suppressed nothing, or names an unknown rule', doc: unusedSuppressionDoc },
 };
 
+const RULES_USAGE = `Usage: insertlint rules [RULE]
+
+Without RULE: every rule, with its default severity, the Db2 it speaks of (LUW, z/OS) and what it finds.
+With RULE: that rule's documentation (what it finds, why it matters, the measurements, how to fix it).
+`;
+
 export async function runRulesCommand(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === '--help') {
+    io.stdout(RULES_USAGE);
+    return 0;
+  }
   if (argv.length === 0) {
     // Which Db2 each rule speaks of: LUW, z/OS or both (RuleMeta.dialects).
     const db2 = (dialects?: readonly string[]) => (dialects ? dialects.map((d) => (d === 'zos' ? 'z/OS' : 'LUW')).join('+') : 'LUW+z/OS');
