@@ -121,8 +121,10 @@ describe('explain: insertlint explain', () => {
       'insertlint explain: Cannot reach the Db2 server at 127.0.0.1:50099 (database SAMPLE): nothing answered (check host, port and network).\n  details: SQLSTATE=08001 SQLCODE=-30081: [IBM][CLI Driver] SQL30081N  A communication error has been detected.  SQLSTATE=08001\n',
     );
     const pwd = await run(['--sql', 'INSERT INTO T VALUES (1)', '--connection', 'DATABASE=S;UID=u;PWD=oops'], { driverFactory: () => driver });
-    assert.equal(pwd.code, 1);
+    assert.equal(pwd.code, 2, 'a connection that cannot be used is a usage error');
     assert.match(pwd.stderr, /Do not put the password in the connection string/);
+    const noDatabase = await run(['--sql', 'INSERT INTO T VALUES (1)'], { driverFactory: () => driver });
+    assert.deepEqual([noDatabase.code, noDatabase.stderr], [2, 'insertlint explain: The connection names no database (DATABASE=… or --database).\n']);
     assert.ok(!pwd.stderr.includes('oops'));
     const select = await run(['--sql', 'SELECT 1 FROM SYSIBM.SYSDUMMY1', '--database', 'S'], { driverFactory: () => driver });
     assert.equal(select.code, 2);

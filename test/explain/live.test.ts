@@ -132,6 +132,11 @@ describe('explain: live Explain through the driver interface', () => {
     assert.match(privileges.message, /lacks a privilege Explain needs/);
     assert.equal(describeDb2Error(db2Error('SQL0204N "WILKINS.NOPE" is an undefined name.  SQLSTATE=42704', -204, '42704')).kind, 'object-not-found');
     assert.equal(describeDb2Error(new Error('SQL30061N The database alias or database name "X" was not found at the remote node.')).kind, 'database-not-found');
+    // An unknown host is not "nothing answered"; the driver's trailing newline is not shown as \n.
+    const unknownHost = describeDb2Error(new Error('[IBM][CLI Driver] SQL1336N  The remote host "no-such-host.invalid" was not found.  SQLSTATE=08001\n'), { host: 'no-such-host.invalid', port: '50000' });
+    assert.match(unknownHost.message, /no-such-host\.invalid:50000: the host name is not known/);
+    assert.ok(!unknownHost.details!.endsWith('\n'));
+    assert.match(describeDb2Error(new Error("Cannot find module 'ibm_db'\nRequire stack:\n- /x/dist/cli.js")).details!, /Cannot find module 'ibm_db' Require stack: - \/x\/dist\/cli\.js$/);
   });
 
   it('with db2exfmt: commits the EXPLAIN rows for it, runs db2exfmt -d DB -1 -o <tmp>, parses, then deletes the rows', async () => {

@@ -68,10 +68,11 @@ describe('insertlint schema pull', () => {
   it('fails clearly: no password for a user, unreachable server, missing driver, no tables, bad usage; the old file stays', async () => {
     writeFileSync(join(dir, 'schema.sql'), '-- the previous snapshot\n');
     const noPassword = await pull(['pull', '--connection', 'DATABASE=SALESDB;UID=me', '--schemas', 'SALES', '--output', 'schema.sql'], dir, { env: {}, driverFactory: () => catalogDriver() });
-    assert.equal(noPassword.code, 1);
+    // A connection that cannot be used is a usage error (2): nothing was tried, no server is down.
+    assert.equal(noPassword.code, 2);
     assert.match(noPassword.stderr, /INSERTLINT_DB2_PASSWORD is not set/);
     const inString = await pull(['pull', '--connection', 'DATABASE=SALESDB;UID=me;PWD=oops', '--schemas', 'SALES'], dir, { driverFactory: () => catalogDriver() });
-    assert.equal(inString.code, 1);
+    assert.equal(inString.code, 2);
     assert.match(inString.stderr, /Do not put the password in the connection string/);
     const down = new FakeDriver(() => []);
     down.openError = db2Error('[IBM][CLI Driver] SQL30081N  A communication error has been detected. SQLSTATE=08001', -30081, '08001');

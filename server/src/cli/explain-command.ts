@@ -130,7 +130,7 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
       if (err instanceof Db2Error) {
         io.stderr(`insertlint explain: ${plainLine(err.message)}\n`);
         if (err.details) io.stderr(`  details: ${plainLine(redactSecrets(err.details))}\n`);
-        return err.kind === 'not-explainable' ? 2 : 1;
+        return err.kind === 'not-explainable' || err.kind === 'connection-options' ? 2 : 1;
       }
       throw err;
     }

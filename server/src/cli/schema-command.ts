@@ -93,7 +93,7 @@ export async function runSchemaCommand(argv: string[], io: CliIo, deps: SchemaDe
     if (err instanceof Db2Error) {
       io.stderr(`insertlint schema pull: ${plainLine(err.message)}\n`);
       if (err.details) io.stderr(`  details: ${plainLine(redact(err.details))}\n`);
-      return 1;
+      return err.kind === 'connection-options' ? 2 : 1;
     }
     throw err;
   }

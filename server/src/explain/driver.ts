@@ -15,6 +15,8 @@ export interface Db2Driver {
 }
 
 export type Db2ErrorKind =
+  /** The connection given on the command line or in the environment cannot be used: a usage error, nothing was tried. */
+  | 'connection-options'
   | 'driver-missing'
   | 'unreachable'
   | 'database-not-found'
@@ -82,7 +84,8 @@ function where(info: ServerInfo): string {
 export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error {
   if (err instanceof Db2Error) return err;
   const e = (err ?? {}) as { message?: unknown; sqlcode?: unknown; sqlstate?: unknown; state?: unknown; code?: unknown };
-  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error')));
+  // (ibm_db's messages end in a newline, and a missing module's lists its require stack on more lines.)
+  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error'))).trim().replace(/\s*\n\s*/g, ' ');
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === 'number' ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : undefined;
   const sqlstate = typeof e.sqlstate === 'string' ? e.sqlstate : typeof e.state === 'string' ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
@@ -90,7 +93,8 @@ export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error 
   const code = sqlcode !== undefined ? Math.abs(sqlcode) : undefined;
   const make = (kind: Db2ErrorKind, message: string) => new Db2Error(kind, message, details, sqlcode, sqlstate);
   if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make('credentials', `The Db2 server at ${where(info)} rejected the user name or password.`);
-  if (code === 30081 || code === 1336 || code === 30080 || /SQL30081N|SQL1336N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
+  if (code === 1336 || /SQL1336N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: the host name is not known (check the host name and DNS).`);
+  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
   if (code === 30061 || code === 1013 || code === 1031) return make('database-not-found', `The Db2 server at ${where(info)} has no database by that name.`);
   if (code === 219 || (sqlstate === '42704' && /EXPLAIN_/i.test(raw))) {
     return make(
@@ -245,19 +249,19 @@ export function buildConnection(options: ConnectionOptions, env: NodeJS.ProcessE
     }
   }
   if (pairs.has('PWD') || pairs.has('PASSWORD')) {
-    throw new Db2Error('credentials', `Do not put the password in the connection string; set the environment variable ${PASSWORD_ENV} instead.`);
+    throw new Db2Error('connection-options', `Do not put the password in the connection string; set the environment variable ${PASSWORD_ENV} instead.`);
   }
   if (options.host) pairs.set('HOSTNAME', options.host);
   if (options.port) pairs.set('PORT', options.port);
   if (options.database) pairs.set('DATABASE', options.database);
   if (options.user) pairs.set('UID', options.user);
-  if (!pairs.has('DATABASE') && !pairs.has('DSN')) throw new Db2Error('database-not-found', 'The connection names no database (DATABASE=… or --database).');
+  if (!pairs.has('DATABASE') && !pairs.has('DSN')) throw new Db2Error('connection-options', 'The connection names no database (DATABASE=… or --database).');
   if (pairs.has('HOSTNAME') && !pairs.has('PROTOCOL')) pairs.set('PROTOCOL', 'TCPIP');
   if (pairs.has('HOSTNAME') && !pairs.has('CONNECTTIMEOUT')) pairs.set('CONNECTTIMEOUT', String(options.connectTimeout ?? 10));
   const safe = [...pairs.entries()].map(([k, v]) => `${k}=${quoteValue(v)}`).join(';');
   const password = env[PASSWORD_ENV];
   if (pairs.has('UID') && !password) {
-    throw new Db2Error('credentials', `The connection names a user (UID) but ${PASSWORD_ENV} is not set; put the password in that environment variable.`);
+    throw new Db2Error('connection-options', `The connection names a user (UID) but ${PASSWORD_ENV} is not set; put the password in that environment variable.`);
   }
   const connectionString = password ? `${safe};PWD=${quoteValue(password)};` : `${safe};`;
   return {
