@@ -16593,7 +16593,7 @@ function where(info) {
 function describeDb2Error(err, info = {}) {
   if (err instanceof Db2Error) return err;
   const e = err ?? {};
-  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? "unknown error")));
+  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? "unknown error"))).trim().replace(/\s*\n\s*/g, " ");
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === "number" ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : void 0;
   const sqlstate = typeof e.sqlstate === "string" ? e.sqlstate : typeof e.state === "string" ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
@@ -16601,7 +16601,8 @@ function describeDb2Error(err, info = {}) {
   const code = sqlcode !== void 0 ? Math.abs(sqlcode) : void 0;
   const make = (kind, message) => new Db2Error(kind, message, details, sqlcode, sqlstate);
   if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make("credentials", `The Db2 server at ${where(info)} rejected the user name or password.`);
-  if (code === 30081 || code === 1336 || code === 30080 || /SQL30081N|SQL1336N/.test(raw)) return make("unreachable", `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
+  if (code === 1336 || /SQL1336N/.test(raw)) return make("unreachable", `Cannot reach the Db2 server at ${where(info)}: the host name is not known (check the host name and DNS).`);
+  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) return make("unreachable", `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
   if (code === 30061 || code === 1013 || code === 1031) return make("database-not-found", `The Db2 server at ${where(info)} has no database by that name.`);
   if (code === 219 || sqlstate === "42704" && /EXPLAIN_/i.test(raw)) {
     return make(
@@ -16655,19 +16656,19 @@ function buildConnection(options, env = process.env) {
     }
   }
   if (pairs.has("PWD") || pairs.has("PASSWORD")) {
-    throw new Db2Error("credentials", `Do not put the password in the connection string; set the environment variable ${PASSWORD_ENV} instead.`);
+    throw new Db2Error("connection-options", `Do not put the password in the connection string; set the environment variable ${PASSWORD_ENV} instead.`);
   }
   if (options.host) pairs.set("HOSTNAME", options.host);
   if (options.port) pairs.set("PORT", options.port);
   if (options.database) pairs.set("DATABASE", options.database);
   if (options.user) pairs.set("UID", options.user);
-  if (!pairs.has("DATABASE") && !pairs.has("DSN")) throw new Db2Error("database-not-found", "The connection names no database (DATABASE=\u2026 or --database).");
+  if (!pairs.has("DATABASE") && !pairs.has("DSN")) throw new Db2Error("connection-options", "The connection names no database (DATABASE=\u2026 or --database).");
   if (pairs.has("HOSTNAME") && !pairs.has("PROTOCOL")) pairs.set("PROTOCOL", "TCPIP");
   if (pairs.has("HOSTNAME") && !pairs.has("CONNECTTIMEOUT")) pairs.set("CONNECTTIMEOUT", String(options.connectTimeout ?? 10));
   const safe = [...pairs.entries()].map(([k, v]) => `${k}=${quoteValue(v)}`).join(";");
   const password = env[PASSWORD_ENV];
   if (pairs.has("UID") && !password) {
-    throw new Db2Error("credentials", `The connection names a user (UID) but ${PASSWORD_ENV} is not set; put the password in that environment variable.`);
+    throw new Db2Error("connection-options", `The connection names a user (UID) but ${PASSWORD_ENV} is not set; put the password in that environment variable.`);
   }
   const connectionString = password ? `${safe};PWD=${quoteValue(password)};` : `${safe};`;
   return {
@@ -21216,7 +21217,7 @@ ${EXPLAIN_USAGE}`);
 `);
         if (err.details) io.stderr(`  details: ${plainLine(redactSecrets(err.details))}
 `);
-        return err.kind === "not-explainable" ? 2 : 1;
+        return err.kind === "not-explainable" || err.kind === "connection-options" ? 2 : 1;
       }
       throw err;
     }
@@ -21845,7 +21846,7 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
       if (err.details) io.stderr(`  details: ${plainLine(redact(err.details))}
 `);
-      return 1;
+      return err.kind === "connection-options" ? 2 : 1;
     }
     throw err;
   }
@@ -21901,7 +21902,7 @@ Reads the tables, columns (with identity attributes), indexes, keys, foreign key
 sequences, partitions, table spaces and MQTs of the schemas from the SYSCAT catalog views and writes them as DDL
 (standard output without --output). Only SELECTs are sent. The password is read only from ${PASSWORD_ENV}.
 Name the file under "schema" in .insertlintrc.json: check, checklist and explain then read it without linting it.
-Needs the optional ibm_db driver (see README, "Live Explain"). Exit codes: 0 written, 1 Db2 or driver error, 2 usage.
+Needs the optional ibm_db driver (see README, "Explain this INSERT": live Explain). Exit codes: 0 written, 1 Db2 or driver error, 2 usage.
 `;
   }
 });

@@ -19,7 +19,7 @@ Reads the tables, columns (with identity attributes), indexes, keys, foreign key
 sequences, partitions, table spaces and MQTs of the schemas from the SYSCAT catalog views and writes them as DDL
 (standard output without --output). Only SELECTs are sent. The password is read only from ${PASSWORD_ENV}.
 Name the file under "schema" in .insertlintrc.json: check, checklist and explain then read it without linting it.
-Needs the optional ibm_db driver (see README, "Live Explain"). Exit codes: 0 written, 1 Db2 or driver error, 2 usage.
+Needs the optional ibm_db driver (see README, "Explain this INSERT": live Explain). Exit codes: 0 written, 1 Db2 or driver error, 2 usage.
 `;
 
 /** Seams for tests and the editor: the driver and the environment. */
