@@ -1,6 +1,6 @@
 // A COMMIT for every inserted row: a commit call inside the insert loop with no counter guard, or a
 // script that follows each INSERT with COMMIT.
-import type { Rule } from '../server/src/engine/types';
+import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
@@ -17,7 +17,7 @@ const CommitPerRowRule: Rule = {
     defaultOptions: { minPairs: 3 },
     messages: {
       loop:
-        'Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter (if (++n % 1000 == 0)), and once after the loop.',
+        'Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter ({counter}), and once after the loop.',
       cobolLoop:
         'Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 … COMMIT … MOVE 0 TO WS-ROWS), and once after the loop.',
       routineLoop:
@@ -35,7 +35,7 @@ const CommitPerRowRule: Rule = {
         const execution = inserting.find((e) => sameLoop(e.loop, commit.loop));
         if (!execution) continue;
         const messageId = commit.api === 'sqlpl' ? 'routineLoop' : file.source.language === 'cobol' ? 'cobolLoop' : 'loop';
-        report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: commit.callSpan });
+        report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema), counter: COUNTER[file.source.language] ?? COUNTER.java }, span: commit.callSpan });
       }
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted
@@ -59,6 +59,17 @@ const CommitPerRowRule: Rule = {
       if (explicit.length >= minPairs) report({ messageId: 'script', data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit) => ({ span: commit.span, stmt: commit })) });
     }
   },
+};
+
+/** The counter test in the file's own language. */
+const COUNTER: Partial<Record<FileLanguage, string>> & { java: string } = {
+  java: 'if (++n % 1000 == 0)',
+  c: 'if (++n % 1000 == 0)',
+  cpp: 'if (++n % 1000 == 0)',
+  javascript: 'if (++n % 1000 === 0)',
+  typescript: 'if (++n % 1000 === 0)',
+  python: 'n += 1, then if n % 1000 == 0:',
+  shell: 'n=$((n + 1)); if [ $((n % 1000)) -eq 0 ]',
 };
 
 export default CommitPerRowRule;

@@ -327,3 +327,17 @@ describe('robustness: help and version, however they are asked for', () => {
     assert.match((await run(['--help'])).stdout, /Each command prints its own options with --help/);
   });
 });
+
+describe('robustness: --output into a folder that does not exist', () => {
+  it('names the folder, not the temporary file the report would have been written to first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-output-'));
+    try {
+      writeFileSync(join(dir, 'a.sql'), 'INSERT INTO T VALUES (1);\n');
+      const r = await check(dir, ['a.sql', '--output', join(dir, 'missing', 'report.txt')]);
+      assert.equal(r.code, 2);
+      assert.equal(r.stderr, `insertlint: cannot write ${join(dir, 'missing', 'report.txt')}: the folder ${join(dir, 'missing')} does not exist\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

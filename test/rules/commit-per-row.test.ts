@@ -51,6 +51,8 @@ def load(conn, rows, batch_size):
 `;
     const { findings } = await lintCode({ 'load.py': py });
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(py, 'ibm_db.commit(conn)')}`]);
+    // The counter it suggests is written in the file's language.
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /with a counter \(n \+= 1, then if n % 1000 == 0:\)/);
   });
 
   it('code: a commit in an outer loop around a batch, or after the loop, is fine', async () => {

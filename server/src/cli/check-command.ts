@@ -170,6 +170,11 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
   const counts = countBySeverity(diagnostics);
   return (
     (items.length ? formatText(items) + '\n' : '') +
-    `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'} (${counts.error} errors, ${counts.warning} warnings, ${counts.information} info${counts.hint ? `, ${counts.hint} hint${counts.hint === 1 ? '' : 's'}` : ''}) in ${summary.files} file${summary.files === 1 ? '' : 's'}, ${summary.statements} statements${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
+    `${counted(diagnostics.length, 'finding')} (${counted(counts.error, 'error')}, ${counted(counts.warning, 'warning')}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, 'hint')}` : ''}) in ${counted(summary.files, 'file')}, ${counted(summary.statements, 'statement')}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
   );
+}
+
+/** "1 finding", "2 findings", "0 errors". */
+function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -10,7 +10,10 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   // A pipe or device (--output /dev/stdout) cannot be replaced, and a half-written stream is all it can get.
   if (existing && !existing.isFile()) return writeAll(openSync(target, 'w'), bytes);
-  const temp = join(dirname(target), `.insertlint-${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
+  const folder = dirname(target);
+  // Said of the folder: the error of the temporary file would name a file the user never asked for.
+  if (!existing && !statOrUndefined(folder)?.isDirectory()) throw new Error(`the folder ${folder} does not exist`);
+  const temp = join(folder, `.insertlint-${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
   try {
     const fd = openSync(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
     writeAll(fd, bytes, true);
