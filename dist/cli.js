@@ -9915,7 +9915,7 @@ function checkSpliced({ schema, report }, executions) {
     const numbersOnly = spliced.every((s) => spliceAt(execution2, s)?.numeric);
     if (!isBulkLoop(execution2.loop) && numbersOnly) continue;
     const stmt = rowWritersOf(execution2)[0];
-    const rowList = stmt.kind === "insert" && splicesRowList(execution2, stmt);
+    const rowList = stmt.kind === "insert" && (execution2.rowList === true || splicesRowList(execution2, stmt));
     if (rowList && numbersOnly) continue;
     report({
       messageId: rowList ? "splicedRows" : execution2.api === "clp" ? "splicedClp" : execution2.api === "sqlpl" ? "splicedRoutine" : "spliced",
@@ -12669,6 +12669,17 @@ function rowListVariable(text2, scope, source) {
   }
   return true;
 }
+function growsRowByRow(text2, scope, source) {
+  if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text2)) return false;
+  const self = new RegExp(`(?<![\\w$])${text2.replace(/\$/g, "\\$")}(?![\\w$])`);
+  for (const s of scopesNaming(scope, text2)) {
+    for (const a of assignmentsNamed(s, text2)) {
+      const value = source.slice(a.value.startIndex, a.value.endIndex);
+      if ((a.append || self.test(value)) && stringLiteralsOf(value).some((t) => /,\s*\(/.test(t))) return true;
+    }
+  }
+  return false;
+}
 function stringLiteralsOf(expr) {
   const out = [];
   for (let i = 0; i < expr.length; i++) {
@@ -12913,6 +12924,7 @@ var init_model = __esm({
         };
         const splices = prepare ? prepare.execution.splices : read.all.map((span2) => this.spliceOf(span2, scope));
         if (splices && splices.length > 0) execution2.splices = splices;
+        if (!prepare && e.sql && !("pieces" in e.sql) && growsRowByRow(e.sql.text, scope, this.source)) execution2.rowList = true;
         const fn = functionScope(ctx.scope);
         if (fn) execution2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         if (prepare) execution2.preparedAt = prepare.execution.callSpan;

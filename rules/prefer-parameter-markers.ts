@@ -73,7 +73,7 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     const stmt = rowWritersOf(execution)[0];
     // VALUES (%s) filled with row_string: a whole multi-row list per text, so the per-row compile figures do not
     // apply; with numbers only there is no injection risk either, and nothing to report.
-    const rowList = stmt.kind === 'insert' && splicesRowList(execution, stmt);
+    const rowList = stmt.kind === 'insert' && (execution.rowList === true || splicesRowList(execution, stmt));
     if (rowList && numbersOnly) continue;
     report({
       messageId: rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',

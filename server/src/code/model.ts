@@ -288,6 +288,7 @@ class ModelBuilder {
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
     const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span, scope));
     if (splices && splices.length > 0) execution.splices = splices;
+    if (!prepare && e.sql && !('pieces' in e.sql) && growsRowByRow(e.sql.text, scope, this.source)) execution.rowList = true;
     const fn = functionScope(ctx.scope);
     if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     if (prepare) execution.preparedAt = prepare.execution.callSpan;
@@ -434,6 +435,22 @@ function rowListVariable(text: string, scope: Scope, source: string): boolean {
     if (assigned.length > 0) return assigned.some((a) => stringLiteralsOf(source.slice(a.value.startIndex, a.value.endIndex)).some((t) => t.includes('(')));
   }
   return true;
+}
+
+/**
+ * A text variable that appends rows to itself: an assignment that reads the variable (or appends to it) and writes
+ * ",(" (db2magic's `insert_sql = f"{insert_sql},({insert_row})"`, run every 1000 rows).
+ */
+function growsRowByRow(text: string, scope: Scope, source: string): boolean {
+  if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text)) return false;
+  const self = new RegExp(`(?<![\\w$])${text.replace(/\$/g, '\\$')}(?![\\w$])`);
+  for (const s of scopesNaming(scope, text)) {
+    for (const a of assignmentsNamed(s, text)) {
+      const value = source.slice(a.value.startIndex, a.value.endIndex);
+      if ((a.append || self.test(value)) && stringLiteralsOf(value).some((t) => /,\s*\(/.test(t))) return true;
+    }
+  }
+  return false;
 }
 
 /** The contents of the quoted strings in an expression's text (no escapes or triple quotes needed here). */

@@ -76,6 +76,11 @@ export interface SqlExecution {
    * that may hold a list of rows (row_string, appended "(…)," per row): VALUES (%s) with it is no single row.
    */
   splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean }[];
+  /**
+   * The text is a VALUES list that grows by a row at a time (`sql = f"{sql},({row})"`, `sql += ", (" + …`): one
+   * execution carries many rows, as with a spliced list of rows (`rows` above).
+   */
+  rowList?: boolean;
   /** The named function the call is in (absent for file-level code). */
   inFunction?: { name?: string; span: Span };
   /** The innermost loop the call runs in. */
