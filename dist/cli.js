@@ -7391,7 +7391,7 @@ var init_dialect = __esm({
 });
 
 // server/src/code/sqlpl.ts
-function sqlplCodeModel(statements, script) {
+function sqlplCodeModel(statements, script, lineAt) {
   if (!statements.some((stmt) => stmt.kind === "createRoutine" || stmt.kind === "compound")) return void 0;
   const routines = /* @__PURE__ */ new Map();
   const all = [];
@@ -7423,6 +7423,9 @@ function sqlplCodeModel(statements, script) {
     }
   }
   if (executions.length === 0 && commits.length === 0) return void 0;
+  if (lineAt) {
+    for (const { loop } of [...executions, ...commits]) if (loop && loop.line === void 0) loop.line = lineAt(loop.span.start);
+  }
   return { executions: [script(), ...executions], commits };
 }
 function fileSpan(stmt, span = stmt.span) {
@@ -7537,6 +7540,78 @@ var init_sqlpl2 = __esm({
   }
 });
 
+// server/src/engine/lines.ts
+function lineStarts(text2) {
+  let starts = new Int32Array((text2.length >> 5) + 16);
+  let count = 1;
+  const add = (start) => {
+    if (count === starts.length) {
+      const larger = new Int32Array(count * 2);
+      larger.set(starts);
+      starts = larger;
+    }
+    starts[count++] = start;
+  };
+  if (text2.indexOf("\r") < 0) {
+    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) add(i + 1);
+  } else {
+    for (let i = 0; i < text2.length; i++) {
+      const c = text2.charCodeAt(i);
+      if (c === 10) add(i + 1);
+      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) add(i + 1);
+    }
+  }
+  return starts.subarray(0, count);
+}
+var LineIndex;
+var init_lines = __esm({
+  "server/src/engine/lines.ts"() {
+    "use strict";
+    LineIndex = class {
+      /**
+       * The line starts are found on first use, not here: the engine makes an index for every file it reads,
+       * and a file without findings or suppression comments never needs one (60-90 ms on 1,000,000 lines).
+       */
+      constructor(text2) {
+        this.text = text2;
+      }
+      text;
+      startsCache;
+      get starts() {
+        this.startsCache ??= lineStarts(this.text);
+        return this.startsCache;
+      }
+      get lineCount() {
+        return this.starts.length;
+      }
+      /** 0-based line and column of an offset. */
+      position(offset) {
+        const line = this.line(offset);
+        return { line, column: offset - this.starts[line] };
+      }
+      /** 0-based line of an offset (no object made: messages ask it twice per finding). */
+      line(offset) {
+        const starts = this.starts;
+        let lo = 0;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = lo + hi + 1 >> 1;
+          if (starts[mid] <= offset) lo = mid;
+          else hi = mid - 1;
+        }
+        return lo;
+      }
+      offset(line, column) {
+        return this.lineStart(line) + column;
+      }
+      lineStart(line) {
+        const starts = this.starts;
+        return starts[Math.min(Math.max(line, 0), starts.length - 1)];
+      }
+    };
+  }
+});
+
 // server/src/engine/script-read.ts
 function readScript(source, terminator, dialect, previous, hint) {
   const before = previous?.model;
@@ -7561,7 +7636,9 @@ function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
-  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements));
+  let lines;
+  const lineAt = (offset) => (lines ??= new LineIndex(source.text)).line(offset) + 1;
+  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements), lineAt);
   if (code) model.code = code;
   return model;
 }
@@ -7576,6 +7653,7 @@ var init_script_read = __esm({
     init_terminator();
     init_dialect();
     init_sqlpl2();
+    init_lines();
   }
 });
 
@@ -7826,78 +7904,6 @@ var init_members = __esm({
   }
 });
 
-// server/src/engine/lines.ts
-function lineStarts(text2) {
-  let starts = new Int32Array((text2.length >> 5) + 16);
-  let count = 1;
-  const add = (start) => {
-    if (count === starts.length) {
-      const larger = new Int32Array(count * 2);
-      larger.set(starts);
-      starts = larger;
-    }
-    starts[count++] = start;
-  };
-  if (text2.indexOf("\r") < 0) {
-    for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) add(i + 1);
-  } else {
-    for (let i = 0; i < text2.length; i++) {
-      const c = text2.charCodeAt(i);
-      if (c === 10) add(i + 1);
-      else if (c === 13 && text2.charCodeAt(i + 1) !== 10) add(i + 1);
-    }
-  }
-  return starts.subarray(0, count);
-}
-var LineIndex;
-var init_lines = __esm({
-  "server/src/engine/lines.ts"() {
-    "use strict";
-    LineIndex = class {
-      /**
-       * The line starts are found on first use, not here: the engine makes an index for every file it reads,
-       * and a file without findings or suppression comments never needs one (60-90 ms on 1,000,000 lines).
-       */
-      constructor(text2) {
-        this.text = text2;
-      }
-      text;
-      startsCache;
-      get starts() {
-        this.startsCache ??= lineStarts(this.text);
-        return this.startsCache;
-      }
-      get lineCount() {
-        return this.starts.length;
-      }
-      /** 0-based line and column of an offset. */
-      position(offset) {
-        const line = this.line(offset);
-        return { line, column: offset - this.starts[line] };
-      }
-      /** 0-based line of an offset (no object made: messages ask it twice per finding). */
-      line(offset) {
-        const starts = this.starts;
-        let lo = 0;
-        let hi = starts.length - 1;
-        while (lo < hi) {
-          const mid = lo + hi + 1 >> 1;
-          if (starts[mid] <= offset) lo = mid;
-          else hi = mid - 1;
-        }
-        return lo;
-      }
-      offset(line, column) {
-        return this.lineStart(line) + column;
-      }
-      lineStart(line) {
-        const starts = this.starts;
-        return starts[Math.min(Math.max(line, 0), starts.length - 1)];
-      }
-    };
-  }
-});
-
 // server/src/engine/types.ts
 var SEVERITY_RANK;
 var init_types = __esm({
@@ -8126,7 +8132,7 @@ function batchAdvice(api) {
   }
 }
 function loopName(loop) {
-  const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
+  const kind = /loop$/i.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
   const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
   const at = loop.line ? loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}` : loop.file ? ` in ${loop.file}` : "";
   return `${kind}${at}${via ? ` (through ${via})` : ""}`;

@@ -24,6 +24,12 @@ END;
 const rulesAt = (fs: { rule: string; line: number }[]) => fs.map((f) => `${f.rule}@${f.line}`).sort();
 
 describe('routines: INSERTs inside procedures and blocks reach the rules', () => {
+  it('names a LOOP statement "the LOOP", with its line, as the host languages name theirs', () => {
+    const proc = ['CREATE PROCEDURE APP.FILL ()', 'LANGUAGE SQL', 'BEGIN', '  DECLARE N INT DEFAULT 0;', '  L1: LOOP', '    INSERT INTO APP.T VALUES (N);', '    SET N = N + 1;', '    IF N > 1000 THEN LEAVE L1; END IF;', '  END LOOP L1;', 'END@', ''].join('\n');
+    const [finding] = findings({ 'fill.db2': proc }, 'single-row-insert');
+    assert.match(finding.message, /on every pass of the LOOP at line 5: /);
+  });
+
   it('a procedure that loops INSERT + COMMIT gets what the same INSERT gets at top level, and the loop findings', () => {
     const found = lint({ 'schema.sql': TABLE, 'load.sql': LOADER }, { config: { extends: 'insertlint:all' }, unmerged: true });
     assert.deepEqual(
@@ -31,7 +37,7 @@ describe('routines: INSERTs inside procedures and blocks reach the rules', () =>
       ['commit-per-row@6', 'identity-cache@1', 'insert-target-cost@5', 'lob-column@1', 'single-row-insert@5'],
     );
     const [single] = findings({ 'schema.sql': TABLE, 'load.sql': LOADER }, 'single-row-insert');
-    assert.match(single.message, /^One single-row INSERT INTO APP\.EVENTS on every pass of the FOR loop: .*INSERT … SELECT.*test 6/);
+    assert.match(single.message, /^One single-row INSERT INTO APP\.EVENTS on every pass of the FOR loop at line 4: .*INSERT … SELECT.*test 6/);
     const [commit] = findings({ 'schema.sql': TABLE, 'load.sql': LOADER }, 'commit-per-row');
     assert.match(commit.message, /every pass of the FOR loop.*IF MOD\(n, 1000\) = 0 THEN COMMIT/);
   });
@@ -133,7 +139,7 @@ END@
     // The loop's two INSERTs into one table are one finding, on the first, which counts them.
     assert.deepEqual(rulesAt(found.filter((f) => ['prefer-parameter-markers', 'single-row-insert'].includes(f.rule))), ['prefer-parameter-markers@20', 'single-row-insert@20', 'single-row-insert@6']);
     const single = found.find((f) => f.rule === 'single-row-insert' && f.line === 6)!;
-    assert.match(single.message, /every pass of the WHILE loop: the routine runs the statement once per row\. The loop runs 2 such INSERTs into it\. .*recursive common table expression/);
+    assert.match(single.message, /every pass of the WHILE loop at line 5: the routine runs the statement once per row\. The loop runs 2 such INSERTs into it\. .*recursive common table expression/);
   });
 
   it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
@@ -257,7 +263,7 @@ END@
 `;
     const [finding] = findings({ 'p.db2': text }, 'single-row-insert');
     assert.equal(finding.line, 3);
-    assert.match(finding.message, /the FOR loop \(through ADD_ONE\(\)\)/);
+    assert.match(finding.message, /the FOR loop at line 7 \(through ADD_ONE\(\)\)/);
   });
 
   it('script rules still read the top-level script of a file with routines', () => {

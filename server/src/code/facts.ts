@@ -136,7 +136,8 @@ export function batchAdvice(api: string): string {
 
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
-  const kind = /loop$/.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
+  // SQL PL's LOOP statement is "the LOOP", not "the LOOP loop".
+  const kind = /loop$/i.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
   // A function is named with its call parentheses; a COBOL PERFORM chain as written (PERFORM 2000-INSERT).
   const via = loop.via ? (/\s/.test(loop.via) ? loop.via : `${loop.via}()`) : undefined;
   const at = loop.line ? (loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}`) : loop.file ? ` in ${loop.file}` : '';

@@ -34,7 +34,7 @@ interface RoutineFacts {
  * The CodeModel of a script's routines, triggers aside, with `script` first: the script itself as one
  * execution (what rules read as a CLP script). Undefined when no routine or block runs anything.
  */
-export function sqlplCodeModel(statements: readonly Statement[], script: () => SqlExecution): CodeModel | undefined {
+export function sqlplCodeModel(statements: readonly Statement[], script: () => SqlExecution, lineAt?: (offset: number) => number): CodeModel | undefined {
   // Most scripts hold neither: no maps and lists made per file for them.
   if (!statements.some((stmt) => stmt.kind === 'createRoutine' || stmt.kind === 'compound')) return undefined;
   const routines = new Map<string, RoutineFacts[]>();
@@ -69,6 +69,8 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
     }
   }
   if (executions.length === 0 && commits.length === 0) return undefined;
+  // The loops' lines, for messages ("the WHILE loop at line 143"), as the host front ends give them.
+  if (lineAt) for (const { loop } of [...executions, ...commits]) if (loop && loop.line === undefined) loop.line = lineAt(loop.span.start);
   return { executions: [script(), ...executions], commits };
 }
 

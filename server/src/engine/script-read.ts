@@ -9,6 +9,7 @@ import type { ParsedSql, Statement } from '../sql/ast';
 import type { SqlExecution } from '../code/types';
 import { sqlplCodeModel } from '../code/sqlpl';
 import type { Dialect, FileModel, SourceFile } from './types';
+import { LineIndex } from './lines';
 
 /** What a read of a script leaves for reading it again after an edit. */
 export interface ScriptState {
@@ -61,7 +62,9 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
   // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
-  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements));
+  let lines: LineIndex | undefined;
+  const lineAt = (offset: number) => (lines ??= new LineIndex(source.text)).line(offset) + 1;
+  const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements), lineAt);
   if (code) model.code = code;
   return model;
 }
