@@ -9702,15 +9702,16 @@ var init_no_autocommit2 = __esm({
 
 // rules/not-logged-initially.ts
 function createsUnderAutocommit(file) {
-  const out = /* @__PURE__ */ new Set();
-  if (file.source.language !== "sql" && file.source.language !== "shell") return out;
+  const autocommitted = /* @__PURE__ */ new Set();
+  const assumedOff = /* @__PURE__ */ new Set();
+  if (file.source.language !== "sql" && file.source.language !== "shell") return { autocommitted, assumedOff };
   for (const unit of scriptUnits(file)) {
-    if (unit.statements.some((stmt) => stmt.kind === "commit")) continue;
+    const into = unit.statements.some((stmt) => stmt.kind === "commit") ? assumedOff : autocommitted;
     forEachWithAutocommit(unit, (stmt, autocommit) => {
-      if (autocommit && stmt.kind === "createTable" && stmt.notLoggedInitially) out.add(stmt);
+      if (autocommit && stmt.kind === "createTable" && stmt.notLoggedInitially) into.add(stmt);
     });
   }
-  return out;
+  return { autocommitted, assumedOff };
 }
 function pageCleaningNote(schema) {
   const thresh = schema.dbCfg.get("CHNGPGS_THRESH")?.numericValue;
@@ -9737,19 +9738,22 @@ var init_not_logged_initially = __esm({
         messages: {
           activate: "ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
           createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged{assumed}, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
         }
       },
       check({ file, schema, report }) {
         const cleaning = pageCleaningNote(schema);
-        const autocommitted = createsUnderAutocommit(file);
+        const { autocommitted, assumedOff } = createsUnderAutocommit(file);
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind === "createTable" && stmt.notLoggedInitially && !stmt.temporary) {
             const table = schema.table(stmt.table, stmt);
             if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
             const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
             if (autocommitted.has(stmt)) report({ messageId: "createAutocommitted", data: { table: tableName(table) }, stmt, span, maxSeverity: "information" });
-            else report({ messageId: "create", data: { table: tableName(table), cleaning }, stmt, span });
+            else {
+              const assumed = assumedOff.has(stmt) ? " (this script COMMITs itself, so it is taken to run with autocommit off, db2 +c; under the CLP default the CREATE commits alone and the inserts are logged)" : "";
+              report({ messageId: "create", data: { table: tableName(table), cleaning, assumed }, stmt, span });
+            }
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
@@ -10397,7 +10401,7 @@ var init_sms_tablespace = __esm({
         dialects: ["luw"],
         evidence: ["000 test 11", "000 test 81", "000 test 82", "000 appendix B 11"],
         messages: {
-          sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages, one page at a time unless multi-page allocation (db2empfa) is on. Measured on 100,000 inserts (seed 000): 31.5 s on SMS with db2empfa (test 11), 62.9 s without it (test 82), 25.5 s on a DMS file table space (test 81). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
+          sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages. Measured on 100,000 inserts (seed 000): 25.5 s on a DMS file table space (test 81) against 31.5 s on SMS with multi-page allocation (test 11), which new databases have by default (MULTIPAGE_ALLOC YES); without it (an old database where db2empfa was never run) 62.9 s (test 82). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
         }
       },
       check({ file, schema, report }) {

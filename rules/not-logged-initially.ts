@@ -20,12 +20,12 @@ const NotLoggedInitiallyRule: Rule = {
       createAutocommitted:
         'CREATE TABLE {table} … NOT LOGGED INITIALLY does nothing here: the CLP\'s autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.',
       create:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards.',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged{assumed}, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards.',
     },
   },
   check({ file, schema, report }) {
     const cleaning = pageCleaningNote(schema);
-    const autocommitted = createsUnderAutocommit(file);
+    const { autocommitted, assumedOff } = createsUnderAutocommit(file);
     for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       if (stmt.kind === 'createTable' && stmt.notLoggedInitially && !stmt.temporary) {
         const table = schema.table(stmt.table, stmt);
@@ -33,7 +33,10 @@ const NotLoggedInitiallyRule: Rule = {
         const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
         // Under autocommit the claim of the `create` message (unlogged inserts) is not true: say what is.
         if (autocommitted.has(stmt)) report({ messageId: 'createAutocommitted', data: { table: tableName(table) }, stmt, span, maxSeverity: 'information' });
-        else report({ messageId: 'create', data: { table: tableName(table), cleaning }, stmt, span });
+        else {
+          const assumed = assumedOff.has(stmt) ? ' (this script COMMITs itself, so it is taken to run with autocommit off, db2 +c; under the CLP default the CREATE commits alone and the inserts are logged)' : '';
+          report({ messageId: 'create', data: { table: tableName(table), cleaning, assumed }, stmt, span });
+        }
       } else if (stmt.kind === 'alterTable') {
         // ACTIVATE is an operational step of a load script: it is reported wherever it is written.
         for (const action of stmt.actions) {
@@ -51,16 +54,18 @@ const NotLoggedInitiallyRule: Rule = {
  * UPDATE COMMAND OPTIONS USING C OFF; a here-document fed to `db2 +c` starts with it off). A script that COMMITs
  * itself is taken to be run with `db2 +c` (IBM's load_data.sql creates, fills and COMMITs each NLI table).
  */
-function createsUnderAutocommit(file: FileModel): Set<Statement> {
-  const out = new Set<Statement>();
-  if (file.source.language !== 'sql' && file.source.language !== 'shell') return out;
+function createsUnderAutocommit(file: FileModel): { autocommitted: Set<Statement>; assumedOff: Set<Statement> } {
+  const autocommitted = new Set<Statement>();
+  // Those of a script that COMMITs itself, taken to run with db2 +c: the message says it is an assumption.
+  const assumedOff = new Set<Statement>();
+  if (file.source.language !== 'sql' && file.source.language !== 'shell') return { autocommitted, assumedOff };
   for (const unit of scriptUnits(file)) {
-    if (unit.statements.some((stmt) => stmt.kind === 'commit')) continue;
+    const into = unit.statements.some((stmt) => stmt.kind === 'commit') ? assumedOff : autocommitted;
     forEachWithAutocommit(unit, (stmt, autocommit) => {
-      if (autocommit && stmt.kind === 'createTable' && stmt.notLoggedInitially) out.add(stmt);
+      if (autocommit && stmt.kind === 'createTable' && stmt.notLoggedInitially) into.add(stmt);
     });
   }
-  return out;
+  return { autocommitted, assumedOff };
 }
 
 /** Seed 000, tests 6-8: NLI only pays off when dirty pages are cleaned aggressively during the inserts. */
