@@ -67,7 +67,8 @@ function flag(
   range = '',
 ): void {
   const threshold = Number(options.threshold);
-  const suggested = Number(options.suggestedCache);
+  // A SMALLINT's 32,767 values cannot spare a thousand per restart: the threshold itself is the cache to write.
+  const suggested = range ? Math.min(Number(options.suggestedCache), threshold) : Number(options.suggestedCache);
   if (cache >= threshold) return;
   const measured = identityMeasurement(cache, isSequence);
   const best = identityMeasurement(1000, isSequence);
@@ -98,7 +99,7 @@ function flag(
  * cached, so a large cache eats the range (tbselcreate.db2 starts one at 2000).
  */
 function rangeNote(type: string): string {
-  return type === 'SMALLINT' ? ' The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops, so size the cache to what the range can spare, or make the column INTEGER or BIGINT.' : '';
+  return type === 'SMALLINT' ? ' The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops, so the cache is kept small, or make the column INTEGER or BIGINT and use CACHE 1000.' : '';
 }
 
 /** Where the identity's cache was written in `stmt` (CREATE TABLE column, ALTER … ADD COLUMN, ALTER COLUMN … SET CACHE). */

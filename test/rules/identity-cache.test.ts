@@ -37,7 +37,8 @@ describe(`rule ${RULE}`, () => {
   it('warns that the cache eats the range of a SMALLINT identity', () => {
     const small = ORDERS.replace('ID BIGINT', 'ID SMALLINT');
     const [finding] = findings({ 'schema.sql': small, 'load.sql': INSERT }, RULE);
-    assert.match(finding.message, /Use CACHE 1000\. The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops/);
+    assert.match(finding.message, /Use CACHE 100\. The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops/);
+    assert.equal(finding.fix?.title, 'Use CACHE 100');
     assert.doesNotMatch(findings({ 'schema.sql': ORDERS, 'load.sql': INSERT }, RULE)[0].message, /SMALLINT/);
   });
 
