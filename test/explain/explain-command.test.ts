@@ -86,6 +86,8 @@ describe('explain: insertlint explain', () => {
     const missing = await run(['no-such-plan.txt']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /cannot read no-such-plan\.txt/);
+    const empty = await run(['-'], {}, '\n');
+    assert.deepEqual([empty.code, empty.stderr], [2, "insertlint explain: standard input is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).\n"]);
     assert.equal((await run([])).code, 2);
     assert.equal((await run(['a.txt', '--format', 'pdf'])).code, 2);
     assert.equal((await run(['a.txt', '--sql', 'INSERT INTO t VALUES (1)'])).code, 2);

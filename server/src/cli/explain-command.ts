@@ -149,6 +149,10 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
       io.stderr(`insertlint explain: cannot read ${plainLine(file)}: ${plainLine((err as Error).message)}\n`);
       return 2;
     }
+    if (text.trim() === '') {
+      io.stderr(`insertlint explain: ${file === '-' ? 'standard input' : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).\n`);
+      return 2;
+    }
     report = explainDocument(parseExfmt(text), context, file === '-' ? 'standard input' : file);
   }
 
