@@ -11927,7 +11927,7 @@ function anchorSchemaEntries(entries, baseDir) {
   return entries?.map((entry) => (0, import_node_path2.isAbsolute)(entry) ? entry : (0, import_node_path2.join)(baseDir, entry));
 }
 function resolveSchemaEntries(entries, config) {
-  const out = { files: [], problems: [] };
+  const out = { files: [], problems: [], named: /* @__PURE__ */ new Set() };
   const seen = /* @__PURE__ */ new Set();
   const add = (file) => {
     if (!seen.has(file)) {
@@ -11948,8 +11948,10 @@ function resolveSchemaEntries(entries, config) {
         out.problems.push(`schema file ${entry} does not exist`);
         continue;
       }
-      if (stat.isFile()) found.push((0, import_node_path2.resolve)(entry));
-      else if (!walk2((0, import_node_path2.resolve)(entry), (file) => sqlExtensions.has(extensionOf(file)), found)) out.problems.push(`schema folder ${entry} has more than ${MAX_WALKED_ENTRIES} entries; only the first were read`);
+      if (stat.isFile()) {
+        found.push((0, import_node_path2.resolve)(entry));
+        out.named.add((0, import_node_path2.resolve)(entry));
+      } else if (!walk2((0, import_node_path2.resolve)(entry), (file) => sqlExtensions.has(extensionOf(file)), found)) out.problems.push(`schema folder ${entry} has more than ${MAX_WALKED_ENTRIES} entries; only the first were read`);
       if (found.length === 0) out.problems.push(`schema folder ${entry} holds no SQL files (${[...sqlExtensions].sort().join(" ")})`);
     } else {
       const { base, pattern } = splitGlob(normalized);
@@ -12055,6 +12057,7 @@ function loadSchemaFiles(workspace, entries, config, alreadyRead = () => void 0)
     const model = workspace.setSchemaFile(file, read.text);
     files.push(file);
     const unreadable = model.statements.filter((s) => s.parseError);
+    if (model.statements.length === 0 && list.named.has(file)) problems.push(`schema file ${file} holds no DDL (no CREATE or ALTER statement InsertLint could read); is it the file meant?`);
     if (unreadable.length > 0) {
       const first = unreadable[0];
       const line = workspace.lines(file).position(first.span.start).line + 1;
@@ -21266,6 +21269,11 @@ ${EXPLAIN_USAGE}`);
       }
     } catch (err) {
       io.stderr(`insertlint explain: cannot read ${plainLine(file)}: ${plainLine(err.message)}
+`);
+      return 2;
+    }
+    if (text2.trim() === "") {
+      io.stderr(`insertlint explain: ${file === "-" ? "standard input" : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).
 `);
       return 2;
     }

@@ -88,6 +88,11 @@ describe('check with schema files', () => {
     assert.equal(r.code, 1, 'the code findings are still reported');
     const bad = await runCli(['check'], join(dir, 'app'));
     assert.equal(bad.code, 1);
+    // A file named on its own that defines nothing (a README, a data script) is likely the wrong path.
+    writeFileSync(join(dir, 'app', 'notes.sql'), '-- how to load\nSELECT 1 FROM SYSIBM.SYSDUMMY1;\n');
+    writeFileSync(join(dir, 'app', '.insertlintrc.json'), JSON.stringify({ schema: ['notes.sql'] }));
+    const noDdl = await runCli(['check', '--format', 'json'], join(dir, 'app'));
+    assert.match(noDdl.stderr, /^insertlint: warning: schema file \S*notes\.sql holds no DDL \(no CREATE or ALTER statement InsertLint could read\); is it the file meant\?\n$/);
     writeFileSync(join(dir, 'app', '.insertlintrc.json'), JSON.stringify({ schema: 'dba.sql' }));
     const invalid = await runCli(['check'], join(dir, 'app'));
     assert.equal(invalid.code, 2);

@@ -24,13 +24,15 @@ export interface SchemaFileList {
   files: string[];
   /** Entries that matched nothing, walks cut short. */
   problems: string[];
+  /** The files named on their own (not found in a folder or by a glob). */
+  named: Set<string>;
 }
 
 const GLOB_CHARS = /[*?{[]/;
 
 /** Expands absolute schema entries (see anchorSchemaEntries) into files. */
 export function resolveSchemaEntries(entries: readonly string[], config?: Pick<ResolvedConfig, 'languages'>): SchemaFileList {
-  const out: SchemaFileList = { files: [], problems: [] };
+  const out: SchemaFileList = { files: [], problems: [], named: new Set() };
   const seen = new Set<string>();
   const add = (file: string) => {
     if (!seen.has(file)) {
@@ -51,7 +53,10 @@ export function resolveSchemaEntries(entries: readonly string[], config?: Pick<R
         out.problems.push(`schema file ${entry} does not exist`);
         continue;
       }
-      if (stat.isFile()) found.push(resolve(entry));
+      if (stat.isFile()) {
+        found.push(resolve(entry));
+        out.named.add(resolve(entry));
+      }
       else if (!walk(resolve(entry), (file) => sqlExtensions.has(extensionOf(file)), found)) out.problems.push(`schema folder ${entry} has more than ${MAX_WALKED_ENTRIES} entries; only the first were read`);
       if (found.length === 0) out.problems.push(`schema folder ${entry} holds no SQL files (${[...sqlExtensions].sort().join(' ')})`);
     } else {
@@ -185,6 +190,8 @@ export function loadSchemaFiles(
     const model = workspace.setSchemaFile(file, read.text);
     files.push(file);
     const unreadable = model.statements.filter((s) => s.parseError);
+    // A file named on its own that defines nothing is likely the wrong path (a folder or glob may hold seed scripts).
+    if (model.statements.length === 0 && list.named.has(file)) problems.push(`schema file ${file} holds no DDL (no CREATE or ALTER statement InsertLint could read); is it the file meant?`);
     if (unreadable.length > 0) {
       const first = unreadable[0];
       const line = workspace.lines(file)!.position(first.span.start).line + 1;
