@@ -7630,6 +7630,7 @@ function readScript(source, terminator, dialect, previous, hint) {
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
   const words = dialect !== void 0 ? void 0 : change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
   const model = scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
+  if (terminator !== void 0) model.configuredTerminator = terminator;
   return { model, parsedWith, plain: reparsed !== void 0, dialectWords: words, terminatorScan: scan };
 }
 function scriptModel(source, parsed, dialect, words) {
@@ -9841,6 +9842,7 @@ var init_parse_error = __esm({
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+          gluedConfigured: 'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
@@ -9853,7 +9855,9 @@ var init_parse_error = __esm({
             otherDialect2.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, "") });
           } else if (error.glued) {
             const terminator = error.glued.terminator;
-            report({ messageId: terminator ? "gluedTerminator" : "glued", data: { detail: error.message, terminator: terminator ?? "" }, stmt, span: error.span });
+            const configured = file.configuredTerminator;
+            const messageId = !terminator ? "glued" : configured !== void 0 && configured !== terminator ? "gluedConfigured" : "gluedTerminator";
+            report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "" }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
         if (otherDialect2.length >= OTHER_DIALECT_FILE) {

@@ -24,6 +24,8 @@ const ParseErrorRule: Rule = {
         'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
       otherDialectFile:
         'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
+      gluedConfigured:
+        'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
       glued:
         'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).',
     },
@@ -38,7 +40,9 @@ const ParseErrorRule: Rule = {
         otherDialect.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, '') });
       } else if (error.glued) {
         const terminator = error.glued.terminator;
-        report({ messageId: terminator ? 'gluedTerminator' : 'glued', data: { detail: error.message, terminator: terminator ?? '' }, stmt, span: error.span });
+        const configured = file.configuredTerminator;
+        const messageId = !terminator ? 'glued' : configured !== undefined && configured !== terminator ? 'gluedConfigured' : 'gluedTerminator';
+        report({ messageId, data: { detail: error.message, terminator: terminator ?? '', configured: configured === '\n' ? 'newline' : (configured ?? '') }, stmt, span: error.span });
       } else report({ messageId: 'unreadable', data: { detail: error.message.replace(/\.$/, '') }, stmt, span: error.span });
     });
     if (otherDialect.length >= OTHER_DIALECT_FILE) {

@@ -24,3 +24,11 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 });
+
+describe(`rule ${RULE}: statements run together`, () => {
+  const script = 'CREATE TABLE X (A INT)@\nINSERT INTO X VALUES (1)@\n';
+
+  it('says the configured terminator disagrees with the lines when one is set (no word about inferring it)', () => {
+    expectFindings({ 'load.sql': script }, RULE, [{ line: 2, column: 1, message: /This file is read with the terminator # that the configuration sets \(--terminator or "terminator" in \.insertlintrc\.json\), while its lines end in @: is that setting meant for this file\?$/ }], { config: { terminator: '#' } });
+  });
+});

@@ -53,6 +53,7 @@ export function readScript(source: SourceFile, terminator: string | undefined, d
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : undefined;
   const words = dialect !== undefined ? undefined : change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
   const model = scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
+  if (terminator !== undefined) model.configuredTerminator = terminator;
   return { model, parsedWith, plain: reparsed !== undefined, dialectWords: words, terminatorScan: scan };
 }
 

@@ -89,6 +89,8 @@ export interface FileModel {
   leftOut?: string;
   /** The Db2 the file is written for: configured, or inferred from its statements; undefined when it fits both. */
   dialect?: Dialect;
+  /** The statement terminator a script was read with when it was configured (--terminator, .insertlintrc.json), not inferred. */
+  configuredTerminator?: string;
   /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case. */
   includes?: string[];
   /** The file took longer than the time budget per file to read (engine/deadline.ts); `leftOut` says so. */
