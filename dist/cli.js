@@ -9824,7 +9824,7 @@ var init_page_cleaning2 = __esm({
 });
 
 // rules/parse-error.ts
-var OTHER_DIALECT_FILE, ParseErrorRule, parse_error_default;
+var OTHER_DIALECT_FILE, ParseErrorRule, LANGUAGE_NAMES, parse_error_default;
 var init_parse_error = __esm({
   "rules/parse-error.ts"() {
     "use strict";
@@ -9843,10 +9843,13 @@ var init_parse_error = __esm({
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           gluedConfigured: 'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
+          hostSyntax: "The {language} here could not be parsed (a syntax error, or syntax its grammar does not know). The SQL calls after it may be read only in part, so findings can be missing from this file.",
           glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
         }
       },
       check({ file, report }) {
+        const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
+        if (language) report({ messageId: "hostSyntax", data: { language }, span: file.syntaxError });
         const otherDialect2 = [];
         forEachStatement(file.statements, (stmt) => {
           const error = stmt.parseError;
@@ -9865,6 +9868,7 @@ var init_parse_error = __esm({
         } else for (const { stmt, span, detail } of otherDialect2) report({ messageId: "otherDialect", data: { detail }, stmt, span });
       }
     };
+    LANGUAGE_NAMES = { java: "Java", python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
     parse_error_default = ParseErrorRule;
   }
 });
@@ -9873,7 +9877,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 
@@ -10852,6 +10856,7 @@ function buildFileModel(source, frontEnds = [], terminator, options = { driverMo
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
   if (read.includes) model.includes = read.includes;
+  if (read.syntaxError) model.syntaxError = read.syntaxError;
   const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, "");
   if (chosen) model.dialect = chosen;
   return model;
@@ -13040,6 +13045,22 @@ var init_model = __esm({
 });
 
 // server/src/code/host-language.ts
+function firstErrorNode(root) {
+  let node = root;
+  while (node) {
+    if (node.isError || node.isMissing) return node;
+    let next = null;
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (child && (child.hasError || child.isMissing)) {
+        next = child;
+        break;
+      }
+    }
+    node = next;
+  }
+  return void 0;
+}
 function readWithAdapter(source, env, adapter, options = {}) {
   const parser = env.parser(adapter.grammar);
   if (!parser) return emptyResult(env.unavailable(adapter.grammar));
@@ -13051,7 +13072,10 @@ function readWithAdapter(source, env, adapter, options = {}) {
     return emptyResult();
   }
   try {
-    return extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
+    const result = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
+    const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : void 0;
+    if (error) result.syntaxError = { start: error.startIndex, end: Math.max(error.endIndex, error.startIndex + 1) };
+    return result;
   } finally {
     tree.delete();
   }

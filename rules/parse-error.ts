@@ -1,5 +1,5 @@
 // A statement InsertLint could not fully read: its findings may be incomplete.
-import type { Rule } from '../server/src/engine/types';
+import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { forEachStatement } from '../server/src/sql/walk';
 import { countText, runReport } from './support/runs';
@@ -26,11 +26,15 @@ const ParseErrorRule: Rule = {
         'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
       gluedConfigured:
         'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
+      hostSyntax:
+        'The {language} here could not be parsed (a syntax error, or syntax its grammar does not know). The SQL calls after it may be read only in part, so findings can be missing from this file.',
       glued:
         'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).',
     },
   },
   check({ file, report }) {
+    const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
+    if (language) report({ messageId: 'hostSyntax', data: { language }, span: file.syntaxError! });
     const otherDialect: { stmt: Statement; span: Span; detail: string }[] = [];
     // Statements inside routines, blocks and triggers too: a body is read statement by statement.
     forEachStatement(file.statements, (stmt) => {
@@ -50,5 +54,11 @@ const ParseErrorRule: Rule = {
     } else for (const { stmt, span, detail } of otherDialect) report({ messageId: 'otherDialect', data: { detail }, stmt, span });
   },
 };
+
+/**
+ * Host languages whose syntax errors are reported. Not C and C++: their grammar reads source before the
+ * preprocessor, so macros (SOCI's `SOCI_DUMMY_INIT(0)`, Catch's TEST_CASE) look like errors in valid code.
+ */
+const LANGUAGE_NAMES: Partial<Record<FileLanguage, string>> = { java: 'Java', python: 'Python', javascript: 'JavaScript', typescript: 'TypeScript' };
 
 export default ParseErrorRule;

@@ -1,4 +1,6 @@
 import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { strict as assert } from 'node:assert';
+import { lintCode } from '../code/helpers';
 
 const RULE = 'parse-error';
 
@@ -30,5 +32,21 @@ describe(`rule ${RULE}: statements run together`, () => {
 
   it('says the configured terminator disagrees with the lines when one is set (no word about inferring it)', () => {
     expectFindings({ 'load.sql': script }, RULE, [{ line: 2, column: 1, message: /This file is read with the terminator # that the configuration sets \(--terminator or "terminator" in \.insertlintrc\.json\), while its lines end in @: is that setting meant for this file\?$/ }], { config: { terminator: '#' } });
+  });
+});
+
+describe(`rule ${RULE}: application code its grammar cannot parse`, () => {
+  it('says where a Python file stops parsing (its findings may be missing); C and C++ macros are not taken for errors', async () => {
+    const py = 'import ibm_db\nconn = ibm_db.connect("SAMPLE", "", "")\nfor i in range(100000):\n    ibm_db.exec_immediate(conn, f"INSERT INTO T VALUES ({i}"\n';
+    const { findings } = await lintCode({ 'broken.py': py });
+    const notice = findings.find((f) => f.rule === RULE);
+    assert.ok(notice, 'a notice');
+    assert.equal(notice.severity, 'information');
+    assert.equal(notice.line, 4);
+    assert.match(notice.message, /^The Python here could not be parsed \(a syntax error, or syntax its grammar does not know\)\./);
+    const fixed = await lintCode({ 'fixed.py': py.replace('({i}"', '({i})")') });
+    assert.ok(!fixed.findings.some((f) => f.rule === RULE));
+    const cpp = '#include <sqlcli1.h>\nclass SOCI_DB2_DECL db2_error : public std::runtime_error {};\nvoid f(SQLHSTMT h) { SQLExecDirect(h, (SQLCHAR*)"INSERT INTO T VALUES (1)", SQL_NTS); }\n';
+    assert.ok(!(await lintCode({ 'a.cpp': cpp })).findings.some((f) => f.rule === RULE));
   });
 });

@@ -1,7 +1,7 @@
 // What a host-language module registers (languages/index.ts lists them): the file languages it reads, the
 // tree-sitter grammars it needs, and how it reads one file. Adding a language (COBOL, …) is one module
 // that exports a HostLanguage and one line in that list.
-import type { ParseState, Parser } from 'web-tree-sitter';
+import type { Node, ParseState, Parser } from 'web-tree-sitter';
 import type { FileLanguage, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { parseSql } from '../sql/parser';
 import type { LanguageAdapter } from './adapter';
@@ -31,6 +31,24 @@ export interface HostLanguage {
   read(source: SourceFile, env: HostEnv): FrontEndResult;
 }
 
+/** The first ERROR or MISSING node, going down only into subtrees that hold one (a loop: trees can be deep). */
+function firstErrorNode(root: Node): Node | undefined {
+  let node: Node | null = root;
+  while (node) {
+    if (node.isError || node.isMissing) return node;
+    let next: Node | null = null;
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      if (child && (child.hasError || child.isMissing)) {
+        next = child;
+        break;
+      }
+    }
+    node = next;
+  }
+  return undefined;
+}
+
 export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...(leftOut ? { leftOut } : {}) });
 
 /**
@@ -49,7 +67,10 @@ export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: Langu
     return emptyResult();
   }
   try {
-    return extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
+    const result: FrontEndResult = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
+    const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : undefined;
+    if (error) result.syntaxError = { start: error.startIndex, end: Math.max(error.endIndex, error.startIndex + 1) };
+    return result;
   } finally {
     tree.delete();
   }

@@ -91,6 +91,8 @@ export interface FileModel {
   dialect?: Dialect;
   /** The statement terminator a script was read with when it was configured (--terminator, .insertlintrc.json), not inferred. */
   configuredTerminator?: string;
+  /** Application code: where its grammar first met text it could not parse (FrontEndResult.syntaxError). */
+  syntaxError?: Span;
   /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case. */
   includes?: string[];
   /** The file took longer than the time budget per file to read (engine/deadline.ts); `leftOut` says so. */
@@ -113,6 +115,8 @@ export interface FrontEndResult {
   dialect?: Dialect;
   /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case: the engine reads it again when one changes. */
   includes?: string[];
+  /** Where the host language's grammar first met text it could not parse (what follows may be read only in part). */
+  syntaxError?: Span;
 }
 
 /** Settings of the front ends, from the configuration (a change re-reads the files). */

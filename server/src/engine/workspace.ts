@@ -605,6 +605,7 @@ export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[
   if (read.code) model.code = read.code;
   if (read.leftOut) model.leftOut = read.leftOut;
   if (read.includes) model.includes = read.includes;
+  if (read.syntaxError) model.syntaxError = read.syntaxError;
   const chosen = dialect ?? read.dialect ?? inferDialect(read.statements, '');
   if (chosen) model.dialect = chosen;
   return model;
