@@ -2874,7 +2874,7 @@ var init_schema = __esm({
       /**
        * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
        * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-       * also load it in bulk (INSERT … SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
+       * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
        * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
        * Kept per key, as insertsReferenceData's answers.
        */
@@ -16654,10 +16654,13 @@ function where(info) {
   const at = info.host ? `${info.host}${info.port ? `:${info.port}` : ""}` : "the configured server";
   return info.database ? `${at} (database ${info.database})` : at;
 }
+function oneLine(text2) {
+  return text2.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ");
+}
 function describeDb2Error(err, info = {}) {
   if (err instanceof Db2Error) return err;
   const e = err ?? {};
-  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? "unknown error"))).trim().replace(/\s*\n\s*/g, " ");
+  const raw = oneLine(redactSecrets((info.redact ?? String)(String(e.message ?? err ?? "unknown error"))));
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === "number" ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : void 0;
   const sqlstate = typeof e.sqlstate === "string" ? e.sqlstate : typeof e.state === "string" ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];

@@ -80,12 +80,22 @@ function where(info: ServerInfo): string {
   return info.database ? `${at} (database ${info.database})` : at;
 }
 
+/** A text's lines, trimmed, joined with spaces. */
+function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
+}
+
 /** Maps a driver error (ibm_db: { message, sqlcode, sqlstate }) to one clear sentence. */
 export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error {
   if (err instanceof Db2Error) return err;
   const e = (err ?? {}) as { message?: unknown; sqlcode?: unknown; sqlstate?: unknown; state?: unknown; code?: unknown };
-  // (ibm_db's messages end in a newline, and a missing module's lists its require stack on more lines.)
-  const raw = redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error'))).trim().replace(/\s*\n\s*/g, ' ');
+  // (ibm_db's messages end in a newline, and a missing module's lists its require stack on more lines; split,
+  // not a regular expression around the newline, which backtracks over long runs of blanks.)
+  const raw = oneLine(redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error'))));
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === 'number' ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : undefined;
   const sqlstate = typeof e.sqlstate === 'string' ? e.sqlstate : typeof e.state === 'string' ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];

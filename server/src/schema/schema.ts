@@ -400,7 +400,7 @@ export class SchemaModel {
   /**
    * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
    * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-   * also load it in bulk (INSERT … SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
+   * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
    * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
    * Kept per key, as insertsReferenceData's answers.
    */
