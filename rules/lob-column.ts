@@ -28,7 +28,11 @@ const LobColumnRule: Rule = {
       const lobs = columns.filter((c) => c.type.isLob || c.type.isLong);
       if (lobs.length === 0) continue;
       const table = schema.table(stmt.table, stmt);
-      if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
+      const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
+      if (!table || !target) continue;
+      // A row per call or per run (a web request's document, a script's one image) pays the direct write once:
+      // worth knowing, not a warning. A bulk target pays it for every row of the load.
+      const maxSeverity = target.bulkReasons.length > 0 ? undefined : ('information' as const);
       for (const column of lobs) {
         const inline = column.inlineLength ?? 0;
         // Fully inlined: every value is stored in the row and goes through the buffer pool.
@@ -46,6 +50,7 @@ const LobColumnRule: Rule = {
           },
           stmt,
           span: column.type.span,
+          maxSeverity,
         });
       }
     }

@@ -4,14 +4,21 @@ import { expectFindings, expectNoFindings, findings } from '../helpers/rule-test
 const RULE = 'lob-column';
 const TABLE = ['CREATE TABLE DOCS (', '  ID INT NOT NULL,', '  BODY CLOB(1M),', '  PHOTO BLOB(10K) INLINE LENGTH 2000,', '  SMALL CLOB(100) INLINE LENGTH 200,', '  OLD LONG VARCHAR', ')'].join('\n');
 const INSERT = 'INSERT INTO DOCS (ID, BODY) VALUES (?, ?);\n';
+const BULK = 'INSERT INTO DOCS (ID, BODY) SELECT ID, BODY FROM STAGE;\n';
 
 describe(`rule ${RULE}`, () => {
   it('reports each LOB/LONG type that is not fully inlined, on the type', () => {
-    expectFindings({ 'schema.sql': `${TABLE};\n`, 'app.sql': INSERT }, RULE, [
+    expectFindings({ 'schema.sql': `${TABLE};\n`, 'app.sql': BULK }, RULE, [
       { file: 'schema.sql', line: 3, column: 8, endLine: 3, endColumn: 16, severity: 'warning', message: /^Column BODY of insert target DOCS is CLOB\(1M\)\. .*286\.5 s instead of 31\.5 s/ },
       { file: 'schema.sql', line: 4, column: 9, message: /^Column PHOTO .* BLOB\(10K\) with INLINE LENGTH 2000\. Values longer than that/ },
       { file: 'schema.sql', line: 6, column: 7, message: /^Column OLD .* is LONG VARCHAR/ },
     ]);
+  });
+
+  it('is information, not a warning, on a table that gets a row per call or per run (no bulk load)', () => {
+    const [finding] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': INSERT }, RULE);
+    assert.equal(finding.severity, 'information');
+    assert.match(finding.message, /^Column BODY of insert target DOCS is CLOB\(1M\)/);
   });
 
   it('names the in-row type that fits the data: VARCHAR for text, VARBINARY for a BLOB', () => {
