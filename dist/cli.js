@@ -3397,11 +3397,11 @@ function terminatorProblem(value) {
 }
 function terminatorFor(path, config) {
   let chosen;
-  let relative7;
+  let relative8;
   for (const { pattern, terminator } of config.terminators) {
     if (pattern !== void 0) {
-      relative7 ??= relativeToConfig(path, config.source);
-      if (!globMatcher(pattern).ignores(relative7)) continue;
+      relative8 ??= relativeToConfig(path, config.source);
+      if (!globMatcher(pattern).ignores(relative8)) continue;
     }
     chosen = terminator;
   }
@@ -13323,11 +13323,11 @@ function concatenate(node, ev, isPlus) {
   if (parts.every((p) => !p)) return void 0;
   return joinTexts(parts.map((p, i) => p ?? ev.splice(operands[i])), "concatenation");
 }
-function joinWithSeparator(elements, sep7, ev) {
+function joinWithSeparator(elements, sep8, ev) {
   const parts = [];
   for (const el of elements) {
     if (!el || el.type === "comment") continue;
-    if (parts.length > 0) parts.push(sep7);
+    if (parts.length > 0) parts.push(sep8);
     parts.push(ev.evaluate(el) ?? ev.splice(el));
   }
   return joinTexts(parts, "concatenation");
@@ -14998,9 +14998,9 @@ function makeJsAdapter(grammar) {
           if (prop === "trim") return ev.evaluate(object);
           if (prop === "join" && object.type === "array") {
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
-            const sep7 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
-            if (!sep7) return void 0;
-            return joinWithSeparator(object.namedChildren, sep7, ev);
+            const sep8 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
+            if (!sep8) return void 0;
+            return joinWithSeparator(object.namedChildren, sep8, ev);
           }
           return void 0;
         }
@@ -15408,11 +15408,11 @@ var init_python = __esm({
             }
             if (attr === "strip" || attr === "upper" || attr === "lstrip" || attr === "rstrip") return ev.evaluate(object);
             if (attr === "join") {
-              const sep7 = ev.evaluate(object);
+              const sep8 = ev.evaluate(object);
               const { args } = splitArgs(node.childForFieldName("arguments"));
               const list = args[0];
-              if (!sep7 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
-              return joinWithSeparator(list.namedChildren, sep7, ev);
+              if (!sep8 || !list || list.type !== "list" && list.type !== "tuple") return void 0;
+              return joinWithSeparator(list.namedChildren, sep8, ev);
             }
             return void 0;
           }
@@ -16881,6 +16881,10 @@ function changesInFirstCommit(root, base) {
   const warning = `the repository has no commit yet, so there is no ${base} to compare with: every line of the files git tracks counts as changed`;
   return { root, base, baseCommit: empty, mergeBase: false, files, warning };
 }
+function untrackedFiles(root) {
+  const out = tryGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]) ?? "";
+  return new Set(out.split("\0").filter(Boolean).map((p) => (0, import_node_path7.resolve)((0, import_node_path7.join)(root, p))));
+}
 function parseNameStatus(output, root) {
   const fields = output.split("\0");
   const files = [];
@@ -17481,6 +17485,13 @@ async function runChecklistCommand(argv, io) {
     if (changed) linted.push({ file, changed });
   }
   const lintedChanges = new Set(linted.map((l) => l.changed));
+  const untracked = untrackedFiles(changes.root);
+  const notCompared = run2.files.filter((f) => untracked.has(f));
+  if (notCompared.length > 0) {
+    const names3 = notCompared.slice(0, 3).map((f) => plainLine((0, import_node_path9.relative)(changes.root, f).split(import_node_path9.sep).join("/")));
+    io.stderr(`insertlint checklist: ${notCompared.length} untracked file${notCompared.length > 1 ? "s are" : " is"} not part of the change (${names3.join(", ")}${notCompared.length > 3 ? ", \u2026" : ""}); git add (or git add -N) to include ${notCompared.length > 1 ? "them" : "it"}
+`);
+  }
   const skipped = new Map(run2.skipped.map((s) => [s.path, s.reason]));
   const notLinted = changes.files.filter((f) => !lintedChanges.has(f)).map((f) => ({
     displayPath: f.repoPath,
@@ -17522,10 +17533,11 @@ async function runChecklistCommand(argv, io) {
   else if (!writeOutput(io, output, checklist)) return 2;
   return files.some((f) => f.onChangedLines.some((d) => d.blocking)) ? 1 : 0;
 }
-var CHECKLIST_FORMATS, CHECKLIST_USAGE;
+var import_node_path9, CHECKLIST_FORMATS, CHECKLIST_USAGE;
 var init_checklist_command = __esm({
   "server/src/cli/checklist-command.ts"() {
     "use strict";
+    import_node_path9 = require("node:path");
     init_registry();
     init_schema();
     init_insert_costs();
@@ -21006,8 +21018,8 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
     await driver.rollback().catch(() => void 0);
     throw err;
   }
-  const dir = (0, import_node_fs8.mkdtempSync)((0, import_node_path9.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
-  const out = (0, import_node_path9.join)(dir, "plan.txt");
+  const dir = (0, import_node_fs8.mkdtempSync)((0, import_node_path10.join)((0, import_node_os2.tmpdir)(), "insertlint-exfmt-"));
+  const out = (0, import_node_path10.join)(dir, "plan.txt");
   try {
     const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
     const time = explainTimeText(p.EXPLAIN_TIME);
@@ -21088,10 +21100,10 @@ function defaultRunner(file, args) {
 }
 function findDb2exfmt(env = process.env) {
   const names3 = process.platform === "win32" ? ["db2exfmt.exe", "db2exfmt.bat", "db2exfmt"] : ["db2exfmt"];
-  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path9.delimiter)) {
+  for (const dir of (env.PATH ?? env.Path ?? "").split(import_node_path10.delimiter)) {
     if (!dir) continue;
     for (const n of names3) {
-      const p = (0, import_node_path9.join)(dir, n);
+      const p = (0, import_node_path10.join)(dir, n);
       if ((0, import_node_fs9.existsSync)(p)) return p;
     }
   }
@@ -21170,13 +21182,13 @@ async function catalogContext(driver, statement, warnings) {
     return void 0;
   }
 }
-var import_node_fs8, import_node_os2, import_node_path9, import_node_fs9, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
+var import_node_fs8, import_node_os2, import_node_path10, import_node_fs9, import_node_child_process, QUERY_TAG, KEY_COLUMNS, INSTANCE_COLUMNS, CREATE_EXPLAIN_TABLES_SQL, KEY_WHERE, INSTANCE_BANNER;
 var init_live = __esm({
   "server/src/explain/live.ts"() {
     "use strict";
     import_node_fs8 = require("node:fs");
     import_node_os2 = require("node:os");
-    import_node_path9 = require("node:path");
+    import_node_path10 = require("node:path");
     import_node_fs9 = require("node:fs");
     import_node_child_process = require("node:child_process");
     init_driver();
@@ -21297,7 +21309,7 @@ ${EXPLAIN_USAGE}`);
     try {
       if (file === "-") text2 = await io.stdin(MAX_EXFMT_BYTES);
       else {
-        const read = readBounded((0, import_node_path10.resolve)(cwd, file), MAX_EXFMT_BYTES);
+        const read = readBounded((0, import_node_path11.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
         text2 = read.bytes.toString("utf8");
       }
@@ -21324,7 +21336,7 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   const rendered = render(report, format2, { color });
   if (output) {
     try {
-      writeFileAtomic((0, import_node_path10.resolve)(cwd, output), rendered);
+      writeFileAtomic((0, import_node_path11.resolve)(cwd, output), rendered);
     } catch (err) {
       io.stderr(`insertlint explain: cannot write ${plainLine(output)}: ${plainLine(err.message)}
 `);
@@ -21335,14 +21347,14 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   } else io.stdout(rendered);
   return 0;
 }
-var import_node_path10, EXPLAIN_USAGE;
+var import_node_path11, EXPLAIN_USAGE;
 var init_explain_command = __esm({
   "server/src/cli/explain-command.ts"() {
     "use strict";
     init_files();
     init_write_file();
     init_escape();
-    import_node_path10 = require("node:path");
+    import_node_path11 = require("node:path");
     init_args();
     init_exfmt();
     init_report();
@@ -21939,9 +21951,9 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
     return 0;
   }
-  const path = (0, import_node_path11.resolve)(io.cwd, output);
+  const path = (0, import_node_path12.resolve)(io.cwd, output);
   try {
-    (0, import_node_fs10.mkdirSync)((0, import_node_path11.dirname)(path), { recursive: true });
+    (0, import_node_fs10.mkdirSync)((0, import_node_path12.dirname)(path), { recursive: true });
     writeFileAtomic(path, result.ddl);
   } catch (err) {
     io.stderr(`insertlint schema pull: cannot write ${plainLine(output)}: ${plainLine(err.message)}
@@ -21955,12 +21967,12 @@ async function runSchemaCommand(argv, io, deps = {}) {
 `);
   return 0;
 }
-var import_node_fs10, import_node_path11, SCHEMA_USAGE;
+var import_node_fs10, import_node_path12, SCHEMA_USAGE;
 var init_schema_command = __esm({
   "server/src/cli/schema-command.ts"() {
     "use strict";
     import_node_fs10 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_path12 = require("node:path");
     init_args();
     init_driver();
     init_catalog();
@@ -31909,7 +31921,7 @@ ${stack}`);
 function ibmDbFolder(setting) {
   if (typeof setting !== "string" || setting.trim() === "") return void 0;
   const path = setting.trim();
-  return path === "~" || path.startsWith("~/") ? (0, import_node_path12.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
+  return path === "~" || path.startsWith("~/") ? (0, import_node_path13.join)((0, import_node_os3.homedir)(), path.slice(1)) : path;
 }
 function driverMissingMessage(error, ibmDbPath) {
   if (/libraries cannot be loaded/.test(error.message)) {
@@ -31918,12 +31930,12 @@ function driverMissingMessage(error, ibmDbPath) {
   const where2 = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
   return `${where2} ${IBM_DB_EDITOR_STEPS}`;
 }
-var import_node_os3, import_node_path12, IBM_DB_EDITOR_STEPS;
+var import_node_os3, import_node_path13, IBM_DB_EDITOR_STEPS;
 var init_driver_help = __esm({
   "server/src/lsp/driver-help.ts"() {
     "use strict";
     import_node_os3 = require("node:os");
-    import_node_path12 = require("node:path");
+    import_node_path13 = require("node:path");
     IBM_DB_EDITOR_STEPS = "To explain or import a schema from a live database, install it once in a folder of your choice, from a terminal: `mkdir ~/insertlint-ibm_db && cd ~/insertlint-ibm_db && npm install ibm_db` (needs Node.js and npm; the install also downloads IBM's CLI driver). Then set insertlint.explain.ibmDbPath to that folder's node_modules/ibm_db (e.g. ~/insertlint-ibm_db/node_modules/ibm_db). Without a database, open the db2exfmt output of the statement instead (InsertLint: Open db2exfmt file as plan).";
   }
 });
@@ -33501,11 +33513,11 @@ var init_diagnostics = __esm({
 });
 
 // server/src/lsp/configuration.ts
-var import_node_path13, Configuration;
+var import_node_path14, Configuration;
 var init_configuration = __esm({
   "server/src/lsp/configuration.ts"() {
     "use strict";
-    import_node_path13 = require("node:path");
+    import_node_path14 = require("node:path");
     init_config();
     init_files();
     init_lint_run();
@@ -33552,7 +33564,7 @@ var init_configuration = __esm({
         } catch (error) {
           s.log("error", `${describe(error)}; the editor settings are ignored`);
         }
-        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path13.dirname)(s.fileConfigPath)) } : s.fileConfig;
+        const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path14.dirname)(s.fileConfigPath)) } : s.fileConfig;
         const editorSchema = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : void 0 };
         const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
         config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
@@ -33612,11 +33624,11 @@ var init_configuration = __esm({
 });
 
 // server/src/lsp/disk-files.ts
-var import_node_path14, import_ignore3, import_node5, SQL_HINT, DiskFiles;
+var import_node_path15, import_ignore3, import_node5, SQL_HINT, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
-    import_node_path14 = require("node:path");
+    import_node_path15 = require("node:path");
     import_ignore3 = __toESM(require_ignore());
     import_node5 = __toESM(require_main3());
     init_config();
@@ -33661,18 +33673,18 @@ var init_disk_files = __esm({
       }
       isInWorkspace(path) {
         return this.state.folders.some((f) => {
-          const rel = (0, import_node_path14.relative)(f, path);
-          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path14.sep);
+          const rel = (0, import_node_path15.relative)(f, path);
+          return rel !== "" && !rel.startsWith("..") && !rel.startsWith(import_node_path15.sep);
         });
       }
       isIgnored(path) {
         const s = this.state;
-        const folder = s.folders.find((f) => !(0, import_node_path14.relative)(f, path).startsWith(".."));
+        const folder = s.folders.find((f) => !(0, import_node_path15.relative)(f, path).startsWith(".."));
         if (!folder) return true;
-        const rel = (0, import_node_path14.relative)(folder, path).split(import_node_path14.sep).join("/");
+        const rel = (0, import_node_path15.relative)(folder, path).split(import_node_path15.sep).join("/");
         if (rel.split("/").some((part) => part === "node_modules" || part === ".git")) return true;
-        const base = s.fileConfigPath ? (0, import_node_path14.dirname)(s.fileConfigPath) : folder;
-        const relToBase = (0, import_node_path14.relative)(base, path).split(import_node_path14.sep).join("/");
+        const base = s.fileConfigPath ? (0, import_node_path15.dirname)(s.fileConfigPath) : folder;
+        const relToBase = (0, import_node_path15.relative)(base, path).split(import_node_path15.sep).join("/");
         return !relToBase.startsWith("..") && s.config.ignore.length > 0 && (0, import_ignore3.default)().add(s.config.ignore).ignores(relToBase);
       }
       /** A document was closed: the saved file (if indexed) replaces the buffer; unsaved edits no longer count. */
@@ -33700,7 +33712,7 @@ var init_disk_files = __esm({
         for (const change of changes) {
           if (!change?.uri?.startsWith("file:")) continue;
           const path = s.pathOf(change.uri);
-          if ((0, import_node_path14.basename)(path) === CONFIG_FILE_NAME) {
+          if ((0, import_node_path15.basename)(path) === CONFIG_FILE_NAME) {
             configChanged = true;
             continue;
           }
@@ -33733,11 +33745,11 @@ var init_disk_files = __esm({
 });
 
 // server/src/lsp/indexer.ts
-var import_node_path15, Indexer;
+var import_node_path16, Indexer;
 var init_indexer = __esm({
   "server/src/lsp/indexer.ts"() {
     "use strict";
-    import_node_path15 = require("node:path");
+    import_node_path16 = require("node:path");
     init_files();
     init_server_state();
     Indexer = class {
@@ -33777,7 +33789,7 @@ var init_indexer = __esm({
         progress?.begin("InsertLint: indexing", 0, "finding files", false);
         let files = [];
         for (const folder of s.folders) {
-          const configDir = s.fileConfigPath ? (0, import_node_path15.dirname)(s.fileConfigPath) : folder;
+          const configDir = s.fileConfigPath ? (0, import_node_path16.dirname)(s.fileConfigPath) : folder;
           const list = collectFiles([folder], s.config, folder, configDir);
           files.push(...list.files.filter((f) => !s.schemaPaths.has(f)));
           for (const skip of list.skipped) s.log("info", `skipped ${skip.path}: ${skip.reason}`);
@@ -33891,7 +33903,7 @@ var init_schema_pull = __esm({
 
 // server/src/lsp/config-file.ts
 function configFilePath(fileConfigPath, folders) {
-  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path16.join)(folders[0], CONFIG_FILE_NAME) : void 0);
+  return fileConfigPath ?? (folders.length > 0 ? (0, import_node_path17.join)(folders[0], CONFIG_FILE_NAME) : void 0);
 }
 function createConfigFile(path) {
   if (!path) return { error: "open a folder first: the configuration file lives in the workspace folder" };
@@ -33917,12 +33929,12 @@ function disableRuleInConfigFile(path, ruleId) {
   (0, import_node_fs11.writeFileSync)(path, JSON.stringify(config, null, 2) + "\n");
   return { path, uri: (0, import_node_url3.pathToFileURL)(path).toString(), created };
 }
-var import_node_fs11, import_node_path16, import_node_url3, STARTER;
+var import_node_fs11, import_node_path17, import_node_url3, STARTER;
 var init_config_file = __esm({
   "server/src/lsp/config-file.ts"() {
     "use strict";
     import_node_fs11 = require("node:fs");
-    import_node_path16 = require("node:path");
+    import_node_path17 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
     STARTER = { rules: {}, ignore: [], schema: [] };
@@ -34085,7 +34097,7 @@ function hover(state, diagnostics, uri, position) {
   const where2 = (file, at) => {
     const l = state.workspace.lines(file);
     const line = l ? l.position(at).line + 1 : 0;
-    const shown = state.folders.length ? (0, import_node_path17.relative)(state.folders[0], file).split(import_node_path17.sep).join("/") : file;
+    const shown = state.folders.length ? (0, import_node_path18.relative)(state.folders[0], file).split(import_node_path18.sep).join("/") : file;
     return `[${shown.startsWith("..") ? file : shown}:${line}](${state.uriOf(file)}#L${line})`;
   };
   if (ref?.role === "sequence") {
@@ -34120,12 +34132,12 @@ function wordAt(text2, offset) {
   if (end <= start || start < offset - 128) return void 0;
   return { text: text2.slice(start, end), span: { start, end } };
 }
-var import_node7, import_node_path17;
+var import_node7, import_node_path18;
 var init_hover = __esm({
   "server/src/lsp/hover.ts"() {
     "use strict";
     import_node7 = __toESM(require_main3());
-    import_node_path17 = require("node:path");
+    import_node_path18 = require("node:path");
     init_model_queries();
     init_insert_cost();
     init_lsp_convert();

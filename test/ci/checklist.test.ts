@@ -97,6 +97,16 @@ describe('insertlint checklist', () => {
     const result = await runCli(['checklist', '--base', 'HEAD'], repo.dir);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /0 changed files, 0 linted/);
+    assert.equal(result.stderr, '');
+    // A new file not yet added is in no diff: it is named on stderr, and `git add -N` brings it in.
+    repo.write('load/new.clp', INSERT);
+    const untracked = await runCli(['checklist', '--base', 'HEAD'], repo.dir);
+    assert.match(untracked.stderr, /^insertlint checklist: 1 untracked file is not part of the change \(load\/new\.clp\); git add \(or git add -N\) to include it\n$/);
+    assert.match(untracked.stdout, /0 changed files, 0 linted/);
+    repo.git('add', '-N', 'load/new.clp');
+    const intended = await runCli(['checklist', '--base', 'HEAD'], repo.dir);
+    assert.equal(intended.stderr, '');
+    assert.match(intended.stdout, /1 changed file, 1 linted/);
     assert.match(result.stdout, /No findings in the changed files\./);
     assert.match(result.stdout, /\*\*0 findings, 0 blocking\*\*/);
   });

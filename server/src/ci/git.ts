@@ -119,6 +119,12 @@ function changesInFirstCommit(root: string, base: string): ChangeSet {
   return { root, base, baseCommit: empty, mergeBase: false, files, warning };
 }
 
+/** Files of the work tree git does not track and does not ignore (absolute paths): no diff shows them. */
+export function untrackedFiles(root: string): Set<string> {
+  const out = tryGit(root, ['ls-files', '--others', '--exclude-standard', '-z']) ?? '';
+  return new Set(out.split('\0').filter(Boolean).map((p) => resolve(join(root, p))));
+}
+
 const STATUS: Record<string, ChangeStatus> = { A: 'added', M: 'modified', R: 'renamed', C: 'copied', D: 'deleted', T: 'typeChanged' };
 
 /** `git diff --name-status -z`: STATUS NUL path NUL, or for renames/copies STATUS NUL old NUL new NUL. */

@@ -1,12 +1,13 @@
 // `insertlint checklist [paths…] --base REV [--format markdown]`: a pull-request review checklist of what
 // the change since REV does to insert performance. The whole tree under the paths is linted (so the schema
 // knows every index, FK and trigger); only the changed files are reported.
+import { relative, sep } from 'node:path';
 import { findRule, ruleDocUrl } from '../engine/registry';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import { insertCostSummary } from '../schema/insert-costs';
 import type { QualifiedName, Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
-import { changesSince, fileAtRevision, GitError, touchesChangedLines, touchesFinding, type ChangedFile, type ChangeSet } from '../ci/git';
+import { changesSince, fileAtRevision, GitError, touchesChangedLines, touchesFinding, untrackedFiles, type ChangedFile, type ChangeSet } from '../ci/git';
 import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
 import { buildFileModel } from '../engine/workspace';
 import { LineIndex } from '../engine/lines';
@@ -178,6 +179,13 @@ export async function runChecklistCommand(argv: string[], io: CliIo): Promise<nu
     if (changed) linted.push({ file, changed });
   }
   const lintedChanges = new Set(linted.map((l) => l.changed));
+  // New files not yet added are in no diff: say so, or a local run before committing seems to have read them.
+  const untracked = untrackedFiles(changes.root);
+  const notCompared = run.files.filter((f) => untracked.has(f));
+  if (notCompared.length > 0) {
+    const names = notCompared.slice(0, 3).map((f) => plainLine(relative(changes.root, f).split(sep).join('/')));
+    io.stderr(`insertlint checklist: ${notCompared.length} untracked file${notCompared.length > 1 ? 's are' : ' is'} not part of the change (${names.join(', ')}${notCompared.length > 3 ? ', …' : ''}); git add (or git add -N) to include ${notCompared.length > 1 ? 'them' : 'it'}\n`);
+  }
   const skipped = new Map(run.skipped.map((s) => [s.path, s.reason]));
   const notLinted = changes.files
     .filter((f) => !lintedChanges.has(f))
