@@ -318,7 +318,7 @@ function coverageOf(file) {
     if (parent) coverage.inBodies++;
     if (stmt.parseError?.dialect) coverage.otherDialect++;
     else if (stmt.parseError) coverage.parseErrors++;
-    if (stmt.kind === "other") coverage.opaque++;
+    else if (stmt.kind === "other") coverage.opaque++;
   });
   return coverage;
 }

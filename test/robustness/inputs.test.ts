@@ -341,3 +341,16 @@ describe('robustness: --output into a folder that does not exist', () => {
     }
   });
 });
+
+describe('robustness: the summary counts each statement once', () => {
+  it('an unreadable statement is not also "kept as text"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-summary-'));
+    try {
+      writeFileSync(join(dir, 'broken.sql'), 'CREATE INDEX ON T (A);\nGRANT SELECT ON T TO U;\n');
+      const { summary } = await checkJson(dir, ['broken.sql']);
+      assert.deepEqual([summary.statements, summary.parseErrors, summary.opaque], [2, 1, 1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -103,7 +103,7 @@ export interface Coverage {
   parseErrors: number;
   /** Statements written for another database (Oracle, SQL Server, …) that Db2 rejects as they stand. */
   otherDialect: number;
-  /** Statements (at any depth) kept only as text: the model knows their leading keywords, nothing inside. */
+  /** Statements (at any depth) read without error and kept only as text: no model of what is inside (SELECT, GRANT, CLP commands, unknown words). */
   opaque: number;
 }
 
@@ -111,9 +111,10 @@ export function coverageOf(file: FileModel): Coverage {
   const coverage: Coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0 };
   forEachStatement(file.statements, (stmt, parent) => {
     if (parent) coverage.inBodies++;
+    // Each statement counted once: an unreadable one is not also "kept as text".
     if (stmt.parseError?.dialect) coverage.otherDialect++;
     else if (stmt.parseError) coverage.parseErrors++;
-    if (stmt.kind === 'other') coverage.opaque++;
+    else if (stmt.kind === 'other') coverage.opaque++;
   });
   return coverage;
 }
