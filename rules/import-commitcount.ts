@@ -43,14 +43,15 @@ const ImportCommitcountRule: Rule = {
     }
     if (missing.length === 0) return;
     const fix = addCommitCount(missing.map((m) => m.stmt));
+    const why = WHY_COMMITCOUNT.replace('{min}', String(min));
     if (missing.length === 1) {
       const { stmt, table } = missing[0];
-      report({ messageId: 'missing', data: { table, why: WHY_COMMITCOUNT.replace('{min}', String(min)) }, stmt, span: stmt.table.span, fix });
+      report({ messageId: 'missing', data: { table, why }, stmt, span: stmt.table.span, fix });
       return;
     }
     const tables = listNames([...new Set(missing.map((m) => m.table))]);
     const places = missing.map(({ stmt }) => ({ span: stmt.table.span, stmt }));
-    report({ messageId: 'missingMany', data: { count: countText(missing.length), tables, why: WHY_COMMITCOUNT.replace('{min}', String(min)) }, ...runReport(places, 1), fix });
+    report({ messageId: 'missingMany', data: { count: countText(missing.length), tables, why }, ...runReport(places, 1), fix });
   },
 };
 
