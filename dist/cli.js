@@ -8324,7 +8324,7 @@ function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
 function writesSeedRows(schema, stmt, file) {
-  return insertsReferenceData(schema, stmt) || isLiteralValues(stmt) && schema.writesSeedRows(stmt.target, stmt, file.source.path);
+  return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt, file.source.path) && isLiteralValues(stmt);
 }
 var BY_SPACE;
 var init_targets = __esm({

@@ -167,5 +167,6 @@ export function insertsReferenceData(schema: SchemaModel, stmt: Statement): bool
  * its COBOL fills at run time).
  */
 export function writesSeedRows(schema: SchemaModel, stmt: Statement, file: FileModel): boolean {
-  return insertsReferenceData(schema, stmt) || (isLiteralValues(stmt) && schema.writesSeedRows(stmt.target, stmt, file.source.path));
+  // The schema's answer is kept per table; whether the statement's values are literals is worked out per statement.
+  return insertsReferenceData(schema, stmt) || (stmt.kind === 'insert' && schema.writesSeedRows(stmt.target, stmt, file.source.path) && isLiteralValues(stmt));
 }
