@@ -12950,7 +12950,7 @@ var init_model = __esm({
         };
         const splices = prepare ? prepare.execution.splices : read.all.map((span2) => this.spliceOf(span2, scope));
         if (splices && splices.length > 0) execution2.splices = splices;
-        if (!prepare && e.sql && !("pieces" in e.sql) && growsRowByRow(e.sql.text, scope, this.source)) execution2.rowList = true;
+        if (!prepare && e.sql && !("pieces" in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === "insert") && growsRowByRow(e.sql.text, scope, this.source)) execution2.rowList = true;
         const fn = functionScope(ctx.scope);
         if (fn) execution2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         if (prepare) execution2.preparedAt = prepare.execution.callSpan;

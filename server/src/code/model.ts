@@ -288,7 +288,8 @@ class ModelBuilder {
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
     const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span, scope));
     if (splices && splices.length > 0) execution.splices = splices;
-    if (!prepare && e.sql && !('pieces' in e.sql) && growsRowByRow(e.sql.text, scope, this.source)) execution.rowList = true;
+    // (Asked only of a spliced INSERT text held in a variable: the rules read it for nothing else.)
+    if (!prepare && e.sql && !('pieces' in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === 'insert') && growsRowByRow(e.sql.text, scope, this.source)) execution.rowList = true;
     const fn = functionScope(ctx.scope);
     if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     if (prepare) execution.preparedAt = prepare.execution.callSpan;
