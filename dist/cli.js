@@ -7800,12 +7800,32 @@ function withCallersLoops(model, index) {
   if (!index || !code?.types) return model;
   const types = new Set(code.types);
   const path = model.source.path;
+  const direct = (name2) => index.get(name2)?.find((c) => c.file !== path && types.has(c.type));
+  const callers = /* @__PURE__ */ new Map();
+  for (const { caller, callee } of code.innerCalls ?? []) callers.set(callee, [...callers.get(callee) ?? [], caller]);
   const lentTo = /* @__PURE__ */ new Map();
   const callerOf = (name2) => {
     let found = lentTo.get(name2);
     if (found === void 0) {
-      const call = index.get(name2)?.find((c) => c.file !== path && types.has(c.type));
-      found = call ? { loop: { ...call.loop, via: name2, file: baseName(call.file) }, guarded: call.guarded } : null;
+      found = null;
+      let level = [{ name: name2, path: [name2] }];
+      const seen = /* @__PURE__ */ new Set([name2]);
+      for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0 && !found; depth++) {
+        const next = [];
+        for (const at of level) {
+          const call = direct(at.name);
+          if (call) {
+            found = { loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded };
+            break;
+          }
+          for (const up of callers.get(at.name) ?? []) {
+            if (seen.has(up)) continue;
+            seen.add(up);
+            next.push({ name: up, path: [up, ...at.path] });
+          }
+        }
+        level = next;
+      }
       lentTo.set(name2, found);
     }
     return found;
@@ -7828,12 +7848,17 @@ function withCallersLoops(model, index) {
   });
   return { ...model, code: { ...code, executions, commits } };
 }
+function viaText(path) {
+  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
+}
 function baseName(path) {
   return path.replace(/^.*[\\/]/, "");
 }
+var MAX_INNER_DEPTH;
 var init_cross_file = __esm({
   "server/src/engine/cross-file.ts"() {
     "use strict";
+    MAX_INNER_DEPTH = 3;
   }
 });
 
@@ -12496,6 +12521,8 @@ function walkTree(tree, adapter, source) {
   const loopCalls = /* @__PURE__ */ new Map();
   const loopMethodCalls = [];
   const seenMethodCalls = /* @__PURE__ */ new Set();
+  const innerCalls = [];
+  const seenInnerCalls = /* @__PURE__ */ new Set();
   const functions = /* @__PURE__ */ new Map();
   const lines = new LineIndex(source);
   const { nodes, types, ends } = interestingNodes(tree, adapter);
@@ -12580,6 +12607,13 @@ function walkTree(tree, adapter, source) {
       if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
     }
     const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
+    if (adapter.declaredTypes && declared.has(name2) && (!receiver || receiver.type === "this")) {
+      const caller = currentScope().fn?.functionName;
+      if (caller !== void 0 && caller !== name2 && !seenInnerCalls.has(`${caller}\0${name2}`) && !innermostLoop().loop) {
+        seenInnerCalls.add(`${caller}\0${name2}`);
+        innerCalls.push({ caller, callee: name2 });
+      }
+    }
     if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
       const { loop: loop2, guards: guards2 } = innermostLoop();
       if (loop2) {
@@ -12597,7 +12631,7 @@ function walkTree(tree, adapter, source) {
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops };
 }
 function functionNameOf(node) {
   const name2 = node.childForFieldName("name");
@@ -12807,7 +12841,10 @@ var init_model = __esm({
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
         const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
-        if (code.executions.length > 0 && classes.length > 0) code.types = classes;
+        if (code.executions.length > 0 && classes.length > 0) {
+          code.types = classes;
+          if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
+        }
         const loopCalls = [];
         for (const c of calls) {
           const type = variables.get(c.receiver);

@@ -43,6 +43,41 @@ describe('code: loops of another file lent to the methods they call', () => {
     assert.match(single.message, /^One INSERT INTO QUOTEEJB call per row in the for loop at Populate\.java:5 \(through createQuote\(\)\)\./);
   });
 
+  it("follows the callee's own calls down a few levels (DayTrader's buy() creating an order and, through completeOrder(), a holding)", async () => {
+    const caller = CALLER.replace('ts.createQuote("s:" + i, "S" + i);', 'ts.buy("u:" + i, "s:" + i);');
+    const callee = `public class TradeDirect implements TradeServices {
+  public void buy(String user, String symbol) throws Exception {
+    createOrder(user, symbol);
+    this.completeOrder(user);
+  }
+  private void completeOrder(String user) throws Exception {
+    createHolding(user);
+  }
+  public void createOrder(String user, String symbol) throws Exception {
+    PreparedStatement stmt = getConn().prepareStatement("insert into orderejb (userid, symbol) values (?, ?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+  }
+  private void createHolding(String user) throws Exception {
+    PreparedStatement stmt = getConn().prepareStatement("insert into holdingejb (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+  }
+  public void lonely(String user) throws Exception {
+    PreparedStatement stmt = getConn().prepareStatement("insert into other (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+  }
+}
+`;
+    const { findings } = await lintCode({ 'Populate.java': caller, 'TradeDirect.java': callee });
+    const single = findings.filter((f) => f.rule === 'single-row-insert').map((f) => f.message.replace(/\. .*/, ''));
+    assert.deepEqual(single, [
+      'One INSERT INTO ORDEREJB call per row in the for loop at Populate.java:5 (through buy(), then createOrder())',
+      'One INSERT INTO HOLDINGEJB call per row in the for loop at Populate.java:5 (through buy(), then completeOrder(), then createHolding())',
+    ]);
+  });
+
   it('reads a service layer that touches no JDBC for its loops, when it holds a data-access type (OrderDao dao)', async () => {
     const service = `public class OrderService {
   private final OrderDao dao;

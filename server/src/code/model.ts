@@ -132,7 +132,10 @@ class ModelBuilder {
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
     const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
-    if (code.executions.length > 0 && classes.length > 0) code.types = classes;
+    if (code.executions.length > 0 && classes.length > 0) {
+      code.types = classes;
+      if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
+    }
     const loopCalls: NonNullable<CodeModel['loopCalls']> = [];
     for (const c of calls) {
       const type = variables.get(c.receiver);

@@ -115,4 +115,6 @@ export interface CodeModel {
   loopCalls?: { name: string; type: string; loop: LoopInfo; guarded: boolean }[];
   /** The types this file's classes are: their names and what they extend or implement (Java). */
   types?: string[];
+  /** Calls from one method of this file to another outside loops (Java): a loop lent to the caller reaches the callee. */
+  innerCalls?: { caller: string; callee: string }[];
 }

@@ -16,6 +16,12 @@ export interface Walked {
   loopCalls: Map<string, { loop: LoopInfo; guarded: boolean }>;
   /** Method calls made inside a loop on a named receiver (`ts.createQuote(…)`), first of each name and receiver. */
   loopMethodCalls: { name: string; receiver: string; loop: LoopInfo; guarded: boolean }[];
+  /**
+   * Calls of a function declared in this file from another named function, outside loops, on no receiver or
+   * `this` (`buy()` calling `createOrder(…)`), each pair once; only where the language's declared types are read
+   * (Java): a loop another file lends to the caller reaches the callee (engine/cross-file.ts).
+   */
+  innerCalls: { caller: string; callee: string }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -122,6 +128,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const loopMethodCalls: Walked['loopMethodCalls'] = [];
   const seenMethodCalls = new Set<string>();
+  const innerCalls: Walked['innerCalls'] = [];
+  const seenInnerCalls = new Set<string>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
   const { nodes, types, ends } = interestingNodes(tree, adapter);
@@ -215,6 +223,13 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
     // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
     const receiver = adapter.declaredTypes ? node.childForFieldName('object') : null;
+    if (adapter.declaredTypes && declared.has(name) && (!receiver || receiver.type === 'this')) {
+      const caller = currentScope().fn?.functionName;
+      if (caller !== undefined && caller !== name && !seenInnerCalls.has(`${caller}\0${name}`) && !innermostLoop().loop) {
+        seenInnerCalls.add(`${caller}\0${name}`);
+        innerCalls.push({ caller, callee: name });
+      }
+    }
     if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {
       const { loop, guards } = innermostLoop();
       if (loop) {
@@ -232,7 +247,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops };
 }
 
 /** The name a function or method is declared with (C declarators nest it). */

@@ -33,12 +33,34 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   if (!index || !code?.types) return model;
   const types = new Set(code.types);
   const path = model.source.path;
+  const direct = (name: string) => index.get(name)?.find((c) => c.file !== path && types.has(c.type));
+  // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
+  const callers = new Map<string, string[]>();
+  for (const { caller, callee } of code.innerCalls ?? []) callers.set(callee, [...(callers.get(callee) ?? []), caller]);
   const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
   const callerOf = (name: string) => {
     let found = lentTo.get(name);
     if (found === undefined) {
-      const call = index.get(name)?.find((c) => c.file !== path && types.has(c.type));
-      found = call ? { loop: { ...call.loop, via: name, file: baseName(call.file) }, guarded: call.guarded } : null;
+      found = null;
+      // Breadth first up the file's own calls, a few levels: the nearest method another file calls in a loop.
+      let level: { name: string; path: string[] }[] = [{ name, path: [name] }];
+      const seen = new Set([name]);
+      for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0 && !found; depth++) {
+        const next: typeof level = [];
+        for (const at of level) {
+          const call = direct(at.name);
+          if (call) {
+            found = { loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded };
+            break;
+          }
+          for (const up of callers.get(at.name) ?? []) {
+            if (seen.has(up)) continue;
+            seen.add(up);
+            next.push({ name: up, path: [up, ...at.path] });
+          }
+        }
+        level = next;
+      }
       lentTo.set(name, found);
     }
     return found;
@@ -61,6 +83,14 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     return fn ? { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded } : c;
   });
   return { ...model, code: { ...code, executions, commits } };
+}
+
+/** How many calls within the callee's file a lent loop follows down (buy() → completeOrder() → createHolding()). */
+const MAX_INNER_DEPTH = 3;
+
+/** "createQuote" for a method called in the loop; "buy(), then createOrder()" for one it calls. */
+function viaText(path: readonly string[]): string {
+  return path.length === 1 ? path[0] : path.map((name) => `${name}()`).join(', then ');
 }
 
 function baseName(path: string): string {
