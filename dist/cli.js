@@ -7802,7 +7802,11 @@ function withCallersLoops(model, index) {
   const path = model.source.path;
   const direct = (name2) => index.get(name2)?.find((c) => c.file !== path && types.has(c.type));
   const callers = /* @__PURE__ */ new Map();
-  for (const { caller, callee } of code.innerCalls ?? []) callers.set(callee, [...callers.get(callee) ?? [], caller]);
+  for (const { caller, callee } of code.innerCalls ?? []) {
+    const list = callers.get(callee);
+    if (list) list.push(caller);
+    else callers.set(callee, [caller]);
+  }
   const lentTo = /* @__PURE__ */ new Map();
   const callerOf = (name2) => {
     let found = lentTo.get(name2);

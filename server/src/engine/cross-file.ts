@@ -36,7 +36,11 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   const direct = (name: string) => index.get(name)?.find((c) => c.file !== path && types.has(c.type));
   // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
   const callers = new Map<string, string[]>();
-  for (const { caller, callee } of code.innerCalls ?? []) callers.set(callee, [...(callers.get(callee) ?? []), caller]);
+  for (const { caller, callee } of code.innerCalls ?? []) {
+    const list = callers.get(callee);
+    if (list) list.push(caller);
+    else callers.set(callee, [caller]);
+  }
   const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
   const callerOf = (name: string) => {
     let found = lentTo.get(name);
