@@ -8330,12 +8330,20 @@ function tablesBySpace(schema, which) {
 }
 function loadLaterInFile({ file, lineOf }, target, ddl) {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
-  const later = (s) => s.file === file.source.path && !s.nested && s.stmt.origin.toFile(s.stmt.span.start) > last;
+  const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
+  return load && `the ${statementWord(load)} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+}
+function loadInOtherFile({ file, lineIn }, target) {
+  const load = firstLoad(target, (s) => s.file !== file.source.path);
+  const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
+  return load && line !== void 0 ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, "")}:${line}` : void 0;
+}
+function firstLoad(target, where2) {
   const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
-  const load = target.sites.find((s) => later(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
-  if (!load) return void 0;
-  const what = load.stmt.kind === "insert" ? "INSERT" : load.stmt.kind === "merge" ? "MERGE" : load.stmt.kind.toUpperCase();
-  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+  return target.sites.find((s) => !s.nested && where2(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
+}
+function statementWord(site) {
+  return site.stmt.kind === "insert" ? "INSERT" : site.stmt.kind === "merge" ? "MERGE" : site.stmt.kind.toUpperCase();
 }
 function listNames(names3, max = 3) {
   if (names3.length <= max) return names3.join(", ");
@@ -8978,13 +8986,17 @@ function advice(context, target, keys, many) {
   const acting = keys.filter((k) => k.fk.constraint.onDelete === "CASCADE" || k.fk.constraint.onDelete === "SET NULL");
   const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);
   const fromRoutine = bulkSites.length > 0 && bulkSites.every((s) => s.nested);
-  const where2 = fromRoutine ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.` : `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load.`;
+  const where2 = fromRoutine ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.` : `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
   if (acting.length > 0) {
     const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(" and ");
     return { advice: `${where2} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false };
   }
   const loader = fromRoutine ? "the routine" : "the loading job";
   return { advice: `${where2} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true };
+}
+function elsewhere(context, target) {
+  const load = loadInOtherFile(context, target);
+  return load ? ` (${load})` : "";
 }
 function keyName(fk) {
   return fk.constraint.name ?? `(${fk.constraint.columns.join(", ")})`;
@@ -9084,7 +9096,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -11341,7 +11353,11 @@ var init_workspace = __esm({
           stmts?.push(report2.stmt);
         };
         const lineOf = (offset) => linesOf().line(offset) + 1;
-        const context = { file: model, schema, options: {}, report, lineOf };
+        const lineIn = (file, offset) => {
+          const lines2 = file === path ? linesOf() : this.lines(file);
+          return lines2 ? lines2.line(offset) + 1 : void 0;
+        };
+        const context = { file: model, schema, options: {}, report, lineOf, lineIn };
         const enabledRules = this.enabledRules(dialect);
         for (let r = 0; r < enabledRules.length; r++) {
           const enabled = enabledRules[r];
@@ -11356,7 +11372,7 @@ var init_workspace = __esm({
                 const found = [];
                 into = found;
                 try {
-                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf });
+                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf, lineIn });
                 } finally {
                   into = out;
                 }
@@ -17549,13 +17565,13 @@ async function runChecklistCommand(argv, io) {
     const findings = byFile.get(file) ?? [];
     const visible2 = findings.filter((d) => !d.suppressed);
     const onChanged = visible2.filter((d) => touchesFinding(changed, d));
-    const elsewhere = visible2.filter((d) => !onChanged.includes(d));
+    const elsewhere2 = visible2.filter((d) => !onChanged.includes(d));
     return {
       displayPath: changed.repoPath,
       status: changed.status === "deleted" ? "modified" : changed.status,
       oldDisplayPath: changed.oldRepoPath,
       onChangedLines: onChanged.map((d) => toItem(d, changed.repoPath, true, failOn, run2.docsBaseUrl)),
-      elsewhere: elsewhere.map((d) => toItem(d, changed.repoPath, false, failOn, run2.docsBaseUrl)),
+      elsewhere: elsewhere2.map((d) => toItem(d, changed.repoPath, false, failOn, run2.docsBaseUrl)),
       suppressed: findings.length - visible2.length
     };
   });
@@ -18930,7 +18946,7 @@ function statementKindOf(type, text2, dmls) {
   const first = dmls.find((op) => DML_OPERATORS.has(op.type));
   return first ? first.type.toLowerCase() : "query";
 }
-function statementWord(kind) {
+function statementWord2(kind) {
   return kind ? KIND_WORDS[kind] : "statement";
 }
 var NAME, QUALIFIED, TARGETS, KIND_WORDS;
@@ -18962,7 +18978,7 @@ function describePiece(piece, ops, f) {
   const writes = [...new Set(ops.flatMap((op) => op.objectsWritten))];
   const t = f.target ? displayKey(f.target) : "the target";
   const via = reads.length ? ` via ${names2(reads)}` : "";
-  const statement = statementWord(f.statementKind);
+  const statement = statementWord2(f.statementKind);
   switch (piece.kind) {
     case "foreign-key-check": {
       const tables2 = [...new Set(reads.map((r) => f.facts.baseTableOf(r)).filter((x) => x !== void 0))];
@@ -19034,7 +19050,7 @@ function addNotes(report, context, facts) {
   const target = report.target;
   const kind = report.statementKind;
   const t = target ? displayKey(target) : "the target table";
-  const statement = statementWord(kind);
+  const statement = statementWord2(kind);
   if (!context) {
     report.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
   } else if (!target || !facts.knows(target)) {
@@ -19102,7 +19118,7 @@ function formatCost(n) {
 function verdict(report, mains, total) {
   const ids = mains.map((m) => m.id).sort((a, b) => a - b);
   const which = ids.length === 1 ? `operator ${ids[0]} with its input` : `operators ${ids.join(", ")} with their inputs`;
-  const own = `the ${statementWord(report.statementKind)} itself (${which}) accounts for ${pct(report.mainShare)}`;
+  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${pct(report.mainShare)}`;
   const costText = total !== void 0 ? `${formatCost(total)} timerons` : "an unknown number of timerons";
   if (report.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
   const parts = report.pieces.map((p) => `${pct(p.share)} ${p === report.pieces[0] ? "of the estimated cost " : ""}is ${p.description}`);
@@ -19454,7 +19470,7 @@ function shareOf(es, op) {
   return piece ? share(piece.share) : void 0;
 }
 function mainTag(es, op) {
-  return es.report.mainOperators.includes(op.id) ? `the ${statementWord(es.report.statementKind).toLowerCase()}` : void 0;
+  return es.report.mainOperators.includes(op.id) ? `the ${statementWord2(es.report.statementKind).toLowerCase()}` : void 0;
 }
 function treeLines(plan) {
   const byId2 = new Map(plan.operators.map((op) => [op.id, op]));
@@ -20433,14 +20449,14 @@ function renderHtml(report, options = {}) {
   for (const e of report.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
   for (const w of report.warnings) body.push(`<p class="warning">${esc(w.message)}</p>`);
   const kinds = new Set(report.statements.map((s) => s.report.statementKind));
-  const own = kinds.size === 1 ? `the ${statementWord([...kinds][0]).toLowerCase()}` : "the statement itself";
+  const own = kinds.size === 1 ? `the ${statementWord2([...kinds][0]).toLowerCase()}` : "the statement itself";
   body.push(
     `<ul class="legend" aria-label="Legend"><li class="main">${esc(own)}</li>${LEGEND_KINDS.map((k) => `<li class="${KIND_CLASS[k]}">${esc(hiddenKindLabel(k))}</li>`).join("")}<li class="selected">selected operator</li><li>edge width: rows \xB7 box shade: own cost</li></ul>`
   );
   const data = [];
   report.statements.forEach((es, index) => {
     const s = es.statement;
-    const what = s.plan && es.report.mainOperator !== void 0 ? ` \u2014 ${statementWord(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === "insert" || es.report.statementKind === "merge" ? "into" : es.report.statementKind === "delete" ? "from" : "of"} ${displayKey(es.report.target)}` : ""}` : "";
+    const what = s.plan && es.report.mainOperator !== void 0 ? ` \u2014 ${statementWord2(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === "insert" || es.report.statementKind === "merge" ? "into" : es.report.statementKind === "delete" ? "from" : "of"} ${displayKey(es.report.target)}` : ""}` : "";
     body.push(`<section class="statement"><h2>Statement ${s.statementNumber ?? index + 1}${esc(what)}</h2>`);
     const text2 = statementTextOf(s);
     if (text2) body.push(`<pre class="sql">${esc(text2)}</pre>`);

@@ -3,7 +3,7 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
-import { bulkTargetFor, bulkWhy, listNames, loadLaterInFile, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, listNames, loadInOtherFile, loadLaterInFile, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -87,13 +87,19 @@ function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: Fore
   const fromRoutine = bulkSites.length > 0 && bulkSites.every((s) => s.nested);
   const where = fromRoutine
     ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.`
-    : `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load.`;
+    : `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
   if (acting.length > 0) {
     const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(' and ');
     return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false };
   }
   const loader = fromRoutine ? 'the routine' : 'the loading job';
   return { advice: `${where} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true };
+}
+
+/** " (the INSERT at load.db2:80)": where the load is, when another file's script holds it. */
+function elsewhere(context: RuleContext, target: InsertTargetInfo): string {
+  const load = loadInOtherFile(context, target);
+  return load ? ` (${load})` : '';
 }
 
 function keyName(fk: ForeignKeyInfo): string {

@@ -119,13 +119,29 @@ const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any:
  */
 export function loadLaterInFile({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): string | undefined {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
-  const later = (s: InsertSite) => s.file === file.source.path && !s.nested && s.stmt.origin.toFile(s.stmt.span.start) > last;
+  const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
+  return load && `the ${statementWord(load)} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+}
+
+/**
+ * "the INSERT at load.db2:80": the first bulk insert into `target` in another file's script, for advice to add
+ * DDL after the load when the load is not in the DDL's file (a demo's data script beside its DDL script).
+ */
+export function loadInOtherFile({ file, lineIn }: RuleContext, target: InsertTargetInfo): string | undefined {
+  const load = firstLoad(target, (s) => s.file !== file.source.path);
+  const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
+  return load && line !== undefined ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, '')}:${line}` : undefined;
+}
+
+/** The first site of `target` that `where` accepts and that loads it: a script statement (not in a routine) that is bulk, or writes rows when those make the table bulk. */
+function firstLoad(target: InsertTargetInfo, where: (site: InsertSite) => boolean): InsertSite | undefined {
   // A bulk target none of whose inserts gives a reason is one by the rows they write together (SchemaModel.finish).
   const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
-  const load = target.sites.find((s) => later(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
-  if (!load) return undefined;
-  const what = load.stmt.kind === 'insert' ? 'INSERT' : load.stmt.kind === 'merge' ? 'MERGE' : load.stmt.kind.toUpperCase();
-  return `the ${what} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+  return target.sites.find((s) => !s.nested && where(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
+}
+
+function statementWord(site: InsertSite): string {
+  return site.stmt.kind === 'insert' ? 'INSERT' : site.stmt.kind === 'merge' ? 'MERGE' : site.stmt.kind.toUpperCase();
 }
 
 /** "A, B and 2 more" for messages. */

@@ -16,7 +16,7 @@ describe(`rule ${RULE}`, () => {
   it('reports the keys of one table in one finding (with the count of all it has), and fixes them together', () => {
     const ddl = PARENT + CHILD + 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n';
     expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 5, column: 3, message: /^2 enforced foreign keys on bulk target C \(INSERT … SELECT\) each check a parent per inserted row\. They are C_P, C_P2 \(parents: P\)\. .*Add them with ALTER TABLE … ADD CONSTRAINT after the load\. Or declare them NOT ENFORCED if the loading job already guarantees the parents exist\.$/ },
+      { file: 'schema.sql', line: 5, column: 3, message: /^2 enforced foreign keys on bulk target C \(INSERT … SELECT\) each check a parent per inserted row\. They are C_P, C_P2 \(parents: P\)\. .*Add them with ALTER TABLE … ADD CONSTRAINT after the load \(the INSERT at load\.sql:1\)\. Or declare them NOT ENFORCED if the loading job already guarantees the parents exist\.$/ },
     ]);
     assert.equal(applyFix({ 'schema.sql': ddl, 'load.sql': BULK }, RULE), ddl.replace('REFERENCES P (ID)\n', 'REFERENCES P (ID) NOT ENFORCED\n').replace('REFERENCES P (ID);\n', 'REFERENCES P (ID) NOT ENFORCED;\n'));
     // A key added in another file is counted, not repeated.
@@ -73,7 +73,7 @@ describe(`rule ${RULE}`, () => {
     // IBM's bank demo: deleting a customer deletes its accounts. An informational key would leave them behind.
     const cascade = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE CASCADE');
     const [finding] = expectFindings({ 'schema.sql': cascade, 'load.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 5, column: 3, message: /Add it with ALTER TABLE … ADD CONSTRAINT after the load\. NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE CASCADE of C_P\.$/ },
+      { file: 'schema.sql', line: 5, column: 3, message: /Add it with ALTER TABLE … ADD CONSTRAINT after the load \(the INSERT at load\.sql:1\)\. NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE CASCADE of C_P\.$/ },
     ]);
     assert.equal(finding.fix, undefined);
     const setNull = PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE SET NULL');

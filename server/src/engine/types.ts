@@ -239,6 +239,8 @@ export interface RuleContext {
   report(report: Report): void;
   /** The line (1-based) of an offset in the file's text, from the engine's line index of the file (made once). */
   lineOf(offset: number): number;
+  /** The line (1-based) of an offset in another file of the workspace (a schema file's loader elsewhere); undefined when unknown. */
+  lineIn?(file: string, offset: number): number | undefined;
 }
 
 export interface Rule {

@@ -479,7 +479,11 @@ export class Workspace {
     // One context for the file's rules, its options set for the rule running (rules run one after the other and
     // keep nothing of it): an object per rule per file was a twentieth of what the rules of a run allocate.
     const lineOf = (offset: number) => linesOf().line(offset) + 1;
-    const context: RuleContext = { file: model, schema, options: {}, report, lineOf };
+    const lineIn = (file: string, offset: number) => {
+      const lines = file === path ? linesOf() : this.lines(file);
+      return lines ? lines.line(offset) + 1 : undefined;
+    };
+    const context: RuleContext = { file: model, schema, options: {}, report, lineOf, lineIn };
     // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
     const enabledRules = this.enabledRules(dialect);
     for (let r = 0; r < enabledRules.length; r++) {
@@ -496,7 +500,7 @@ export class Workspace {
             const found: Diagnostic[] = [];
             into = found;
             try {
-              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf });
+              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf, lineIn });
             } finally {
               into = out;
             }
