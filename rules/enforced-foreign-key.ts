@@ -61,6 +61,7 @@ const EnforcedForeignKeyRule: Rule = {
         stmt: first.stmt,
         span: spanIn(first.stmt, first.fk),
         fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
+        ...(what.onlyKnow ? { maxSeverity: 'information' as const } : {}),
       });
     }
   },
@@ -72,7 +73,7 @@ const EnforcedForeignKeyRule: Rule = {
  * routine, each time it runs, there is no load to wait for. NOT ENFORCED, when the loader checks the parents, is
  * never offered for a key whose ON DELETE CASCADE or SET NULL Db2 would stop carrying out.
  */
-function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: ForeignKeyInfo; stmt: Statement }[], many: boolean): { advice: string; notEnforced: boolean } {
+function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: ForeignKeyInfo; stmt: Statement }[], many: boolean): { advice: string; notEnforced: boolean; onlyKnow?: boolean } {
   const it = many ? 'them' : 'it';
   const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
   if (load) {
@@ -90,7 +91,8 @@ function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: Fore
     : `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
   if (acting.length > 0) {
     const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(' and ');
-    return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false };
+    // From a routine, with no load to wait for and no NOT ENFORCED: nothing to change, only a cost to know.
+    return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false, onlyKnow: fromRoutine };
   }
   const loader = fromRoutine ? 'the routine' : 'the loading job';
   return { advice: `${where} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true };

@@ -34,7 +34,7 @@ describe(`rule ${RULE}`, () => {
   it('says the default import locks the table (not each row), and leaves an online import alone (it commits as AUTOMATIC)', () => {
     const [offline] = findings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL ALLOW NO ACCESS INSERT INTO ORDERS;\n" }, RULE);
     // Commits do not release it: IMPORT holds the table until it ends, whatever COMMITCOUNT says.
-    assert.match(offline.message, /It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends, and only ALLOW WRITE ACCESS lets other work in/);
+    assert.match(offline.message, /It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends; only ALLOW WRITE ACCESS, for an IMPORT that INSERTs into an existing table, lets other work in/);
     assert.doesNotMatch(offline.message, /faster than/);
     assert.doesNotMatch(offline.message, /every new row/);
     expectNoFindings({ 'load.clp': "IMPORT FROM 'orders.del' OF DEL ALLOW WRITE ACCESS INSERT INTO ORDERS;\n" }, RULE);
