@@ -25,12 +25,15 @@ const PrepareInLoopRule: Rule = {
       const target = prepare.statements.find((s) => s.kind === 'insert' || s.kind === 'merge');
       if (!target || prepare.splicedValues.length > 0) continue;
       const loop = prepare.loop;
-      const runs = file.code.executions.some(
+      const runs = file.code.executions.filter(
         (e) => e.preparedAt && e.preparedAt.start === prepare.callSpan.start && e.loop && within(e.loop.span, loop.span),
       );
-      if (!runs) continue;
+      if (runs.length === 0) continue;
       const table = 'target' in target ? targetName(prepare, target, schema) : 'the table';
-      report({ messageId: 'loop', data: { verb: target.kind === 'merge' ? 'MERGE' : 'INSERT', table, loop: loopName(loop) }, span: prepare.callSpan });
+      // Executed a row at a time, the statement gets single-row-insert's warning for the same pass: the prepare is
+      // the smaller part of that cost (one cause, one warning), so it is said as information.
+      const oneRowAtATime = runs.every((e) => !e.batched);
+      report({ messageId: 'loop', data: { verb: target.kind === 'merge' ? 'MERGE' : 'INSERT', table, loop: loopName(loop) }, span: prepare.callSpan, ...(oneRowAtATime ? { maxSeverity: 'information' as const } : {}) });
     }
   },
 };

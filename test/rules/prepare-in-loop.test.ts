@@ -19,6 +19,22 @@ export async function load(conn: ibmdb.Database, rows: number[][]) {
     assert.match(findings.find((f) => f.rule === RULE)!.message, /for-of loop.*180\.6 s.*92\.1 s/);
   });
 
+  it('code: information beside single-row-insert when each pass runs one row; a warning when the rows go in batches', async () => {
+    const java = (body: string) => `class L { void load(Connection conn, List<Row> rows) throws Exception {
+    for (Row r : rows) {
+      PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.T (A) VALUES (?)");
+      ps.setInt(1, r.a);
+      ${body}
+    }
+  } }
+`;
+    const perRow = await lintCode({ 'L.java': java('ps.executeUpdate();') });
+    assert.equal(perRow.findings.find((f) => f.rule === RULE)!.severity, 'information');
+    assert.equal(perRow.findings.find((f) => f.rule === 'single-row-insert')!.severity, 'warning');
+    const batched = await lintCode({ 'L.java': java('ps.addBatch();\n      ps.executeBatch();') });
+    assert.equal(batched.findings.find((f) => f.rule === RULE)!.severity, 'warning');
+  });
+
   it('code: a prepare before the loop, or a prepare in a loop over different statements that runs elsewhere, is fine', async () => {
     const c = `void f(SQLHSTMT h, int n) {
     SQLPrepare(h, (SQLCHAR *)"INSERT INTO T (A) VALUES (?)", SQL_NTS);
