@@ -1,8 +1,9 @@
 // Too many indexes maintained during bulk inserts: every row adds an entry to each of them.
 import type { Rule, RuleContext } from '../server/src/engine/types';
-import type { InsertTargetInfo, Located } from '../server/src/schema/schema';
+import type { TableConstraint } from '../server/src/sql/ast';
+import type { IndexInfo, InsertTargetInfo, Located } from '../server/src/schema/schema';
 import { SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
-import { bulkWhy, inEffectForInserts, loadLaterInFile, tableName } from './support/targets';
+import { bulkWhy, inEffectForInserts, listNames, loadLaterInFile, tableName } from './support/targets';
 
 const IndexCountRule: Rule = {
   meta: {
@@ -44,7 +45,7 @@ const IndexCountRule: Rule = {
             .join(' + '),
           max,
           four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
-          advice: adviceFor(context, target, ordered.slice(max)),
+          advice: adviceFor(context, target, ordered.slice(max)) + redundancy(indexes, keys),
         },
         stmt: crossing.stmt,
         span: crossing.stmt.kind === 'createIndex' ? crossing.stmt.index.span : (crossing as (typeof keys)[number]).constraint.span,
@@ -61,6 +62,27 @@ function adviceFor(context: RuleContext, target: InsertTargetInfo, over: readonl
   return load
     ? `Create them after the load instead: move the CREATE INDEX statements after ${load}, or drop and recreate them around it.`
     : 'Create the indexes you can after the load, or drop and recreate them around it.';
+}
+
+/**
+ * " ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID) is the leading part of CLOSED_ORDERS (...)": an ordinary index whose columns
+ * begin another index or key serves no query that one cannot, and costs every row an entry for good (DayTrader's
+ * ORDEREJB). Unique and clustering indexes do more than find rows, and are left alone.
+ */
+function redundancy(indexes: readonly IndexInfo[], keys: readonly { constraint: TableConstraint; name: string }[]): string {
+  const wider = [
+    ...indexes.map((i) => ({ name: i.name, columns: i.stmt.columns.map((c) => c.name) })),
+    ...keys.flatMap((k) => (k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? [{ name: k.name, columns: k.constraint.columns }] : [])),
+  ];
+  const found: string[] = [];
+  for (const index of indexes) {
+    if (index.unique || index.cluster || index.stmt.include.length > 0) continue;
+    const columns = index.stmt.columns.map((c) => c.name);
+    const cover = wider.find((w) => w.name !== index.name && w.columns.length > columns.length && columns.every((c, i) => w.columns[i] === c));
+    if (cover) found.push(`${index.name} (${columns.join(', ')}) is the leading part of ${cover.name} (${cover.columns.join(', ')})`);
+  }
+  if (found.length === 0) return '';
+  return ` ${listNames(found, 2)}: a query that uses ${found.length > 1 ? 'those' : 'it'} can use the wider one, and dropping ${found.length > 1 ? 'them' : 'it'} saves an index entry per row for good.`;
 }
 
 export default IndexCountRule;

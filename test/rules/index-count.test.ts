@@ -1,4 +1,5 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import * as assert from 'node:assert/strict';
+import { expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
 
 const RULE = 'index-count';
 const TABLE = 'CREATE TABLE T (A INT NOT NULL PRIMARY KEY, B INT, C INT, D INT);\n';
@@ -14,9 +15,19 @@ describe(`rule ${RULE}`, () => {
 
   it('says to move the indexes after the INSERT that loads the table when both are in the script (an upgrade step)', () => {
     expectFindings({ 'step.sql': TABLE + INDEXES + BULK }, RULE, [
-      { file: 'step.sql', line: 4, column: 14, message: /Create them after the load instead: move the CREATE INDEX statements after the INSERT at line 6, or drop and recreate them around it\.$/ },
+      { file: 'step.sql', line: 4, column: 14, message: /Create them after the load instead: move the CREATE INDEX statements after the INSERT at line 6, or drop and recreate them around it\. T_B \(B\) is the leading part of T_BC/ },
     ]);
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, message: /Create the indexes you can after the load, or drop/ }]);
+  });
+
+  it('names an ordinary index that is the leading part of another (DayTrader: ORDER_ACCOUNTID and CLOSED_ORDERS)', () => {
+    const [finding] = expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14 }]);
+    assert.match(finding.message, / T_B \(B\) is the leading part of T_BC \(B, C\): a query that uses it can use the wider one, and dropping it saves an index entry per row for good\.$/);
+    // A unique index enforces something, and a clustering one orders the table: neither is named.
+    const unique = INDEXES.replace('CREATE INDEX T_B ON', 'CREATE UNIQUE INDEX T_B ON');
+    assert.doesNotMatch(findings({ 'schema.sql': TABLE + unique, 'load.sql': BULK }, RULE)[0].message, /leading part/);
+    const other = INDEXES.replace('T_BC ON T (B, C)', 'T_ACB ON T (A, C, B)');
+    assert.doesNotMatch(findings({ 'schema.sql': TABLE + other, 'load.sql': BULK }, RULE)[0].message, /leading part/);
   });
 
   it('reports key constraints alone when they exceed the limit', () => {
