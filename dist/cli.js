@@ -9564,6 +9564,13 @@ var init_insert_trigger2 = __esm({
 });
 
 // rules/lob-column.ts
+function adviceFor2(column) {
+  const length = column.type.length;
+  if (length !== void 0 && length > MAX_IN_ROW && !column.type.isLong) {
+    return `Values up to ${sizeText(length)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
+  }
+  return `Use ${shortTypeFor(column.type.name)} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`;
+}
 function shortTypeFor(type) {
   if (type === "BLOB") return "VARBINARY (or VARCHAR FOR BIT DATA)";
   if (type === "DBCLOB" || type === "LONG VARGRAPHIC") return "VARGRAPHIC";
@@ -9582,7 +9589,7 @@ function cachingAdvice(schema, table, stmt) {
   if (!ts || ts.managedBy === "system" || ts.fileSystemCaching === true) return "";
   return `; table space ${longIn} holds these values without FILE SYSTEM CACHING, so nothing caches the direct writes: give LOB data a table space (LONG IN) with FILE SYSTEM CACHING`;
 }
-var LobColumnRule, lob_column_default;
+var LobColumnRule, MAX_IN_ROW, lob_column_default;
 var init_lob_column = __esm({
   "rules/lob-column.ts"() {
     "use strict";
@@ -9596,7 +9603,7 @@ var init_lob_column = __esm({
         reads: { statements: ["createTable", "alterTable"] },
         evidence: ["000 test 11", "000 test 91", "003"],
         messages: {
-          lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. Use {short} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool{caching}.",
+          lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.",
           partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}."
         }
       },
@@ -9622,8 +9629,7 @@ var init_lob_column = __esm({
                 table: tableName(table),
                 type: column.type.name + (column.type.length !== void 0 && column.type.isLob ? `(${sizeText(column.type.length)})` : ""),
                 inline,
-                // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB, LONG VARCHAR) in VARCHAR/VARGRAPHIC.
-                short: shortTypeFor(column.type.name),
+                advice: adviceFor2(column),
                 caching: cachingAdvice(schema, table, stmt)
               },
               stmt,
@@ -9634,6 +9640,7 @@ var init_lob_column = __esm({
         }
       }
     };
+    MAX_IN_ROW = 32672;
     lob_column_default = LobColumnRule;
   }
 });
@@ -9642,7 +9649,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. The finding sits on the column\'s type. A LOB\nwhose `INLINE LENGTH` covers its whole declared length is not reported; a partial inline length gets a\nmilder message. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed.\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
+    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. The finding sits on the column\'s type. A LOB\nwhose `INLINE LENGTH` covers its whole declared length is not reported; a partial inline length gets a\nmilder message. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
   }
 });
 

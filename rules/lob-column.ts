@@ -14,7 +14,7 @@ const LobColumnRule: Rule = {
     evidence: ['000 test 11', '000 test 91', '003'],
     messages: {
       lob:
-        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. Use {short} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool{caching}.',
+        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.',
       partlyInline:
         'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}.',
     },
@@ -44,8 +44,7 @@ const LobColumnRule: Rule = {
             table: tableName(table),
             type: column.type.name + (column.type.length !== undefined && column.type.isLob ? `(${sizeText(column.type.length)})` : ''),
             inline,
-            // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB, LONG VARCHAR) in VARCHAR/VARGRAPHIC.
-            short: shortTypeFor(column.type.name),
+            advice: adviceFor(column),
             caching: cachingAdvice(schema, table, stmt),
           },
           stmt,
@@ -56,6 +55,19 @@ const LobColumnRule: Rule = {
     }
   },
 };
+
+/** The longest VARCHAR or VARBINARY value (32K pages); a longer declared LOB cannot become one. */
+const MAX_IN_ROW = 32672;
+
+/** What to do: an in-row type when values can fit a row, else INLINE LENGTH for the short ones. */
+function adviceFor(column: ColumnDef): string {
+  const length = column.type.length;
+  if (length !== undefined && length > MAX_IN_ROW && !column.type.isLong) {
+    return `Values up to ${sizeText(length)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
+  }
+  // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB, LONG VARCHAR) in VARCHAR/VARGRAPHIC.
+  return `Use ${shortTypeFor(column.type.name)} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`;
+}
 
 /** The in-row string type for a LOB/LONG column's values. */
 function shortTypeFor(type: string): string {

@@ -22,10 +22,17 @@ describe(`rule ${RULE}`, () => {
   });
 
   it('names the in-row type that fits the data: VARCHAR for text, VARBINARY for a BLOB', () => {
-    const ddl = 'CREATE TABLE IMG (ID INT, NOTE CLOB(1M), IMAGE BLOB(1M));\n';
+    const ddl = 'CREATE TABLE IMG (ID INT, NOTE CLOB(16K), IMAGE BLOB(10K));\n';
     const [note, image] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO IMG VALUES (?, ?, ?);\n' }, RULE);
     assert.match(note.message, /Use VARCHAR when values fit a row/);
     assert.match(image.message, /Use VARBINARY \(or VARCHAR FOR BIT DATA\) when values fit a row/);
+  });
+
+  it('does not offer an in-row type to a LOB declared longer than a row can hold (an image of up to 1M)', () => {
+    const ddl = 'CREATE TABLE IMG (ID INT, IMAGE BLOB(1M));\n';
+    const [image] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO IMG VALUES (?, ?);\n' }, RULE);
+    assert.match(image.message, /Values up to 1M cannot all live in a row \(VARCHAR and VARBINARY hold 32,672 bytes at most\): if most are short, INLINE LENGTH keeps those in the row/);
+    assert.doesNotMatch(image.message, /Use VARBINARY/);
   });
 
   it('points at FILE SYSTEM CACHING when the LOB table space is DMS/automatic without it (seed 003)', () => {
