@@ -2373,7 +2373,7 @@ function shapeOf(stmt) {
   switch (stmt.kind) {
     case "insert": {
       const written = writtenRows(stmt.source);
-      const from = written ? "written" : "query";
+      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
       return `insert ${name2(stmt.target)} (${stmt.columns.join(",")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
     }
     case "merge":
@@ -2635,11 +2635,11 @@ function displayKey(key) {
 }
 function insertReasons(fromQuery, inLoop) {
   const reasons = [];
-  if (fromQuery) reasons.push("INSERT \u2026 SELECT");
+  if (fromQuery) reasons.push(INSERT_SELECT);
   if (inLoop) reasons.push("inserted inside a loop");
   return reasons;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS, INSERT_SELECT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -3219,6 +3219,42 @@ var init_schema = __esm({
         }
         this.versions.noteDdlVersions();
       }
+      /**
+       * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
+       * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
+       * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
+       * filled by a copy itself is not looked through.
+       */
+      settleCopiesOfReferenceData(threshold) {
+        const fewRows = (name2, stmt) => {
+          const table = this.table(name2, stmt);
+          const target = table?.definition ? this.targetOfTable(table) : void 0;
+          if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
+          return target.valuesRows;
+        };
+        const settled = /* @__PURE__ */ new Set();
+        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+          for (const site of target.sites) {
+            const stmt = site.stmt;
+            if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
+            if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
+            let rows = 0;
+            for (const source of stmt.source.tables) {
+              const few = fewRows(source, stmt);
+              if (few === void 0) {
+                rows = threshold;
+                break;
+              }
+              rows += few;
+            }
+            if (rows >= threshold) continue;
+            site.bulkReasons = NO_REASONS;
+            site.valuesRows = rows;
+            settled.add(target);
+          }
+        }
+        for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+      }
       /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
       allVersions() {
         return this.versions.all();
@@ -3226,6 +3262,7 @@ var init_schema = __esm({
       finish(bulkRowThreshold) {
         this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
+        this.settleCopiesOfReferenceData(bulkRowThreshold);
         for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT \u2026 VALUES`);
         }
@@ -3260,6 +3297,7 @@ var init_schema = __esm({
     NO_TABLES = /* @__PURE__ */ new Set();
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
     NO_REASONS = Object.freeze([]);
+    INSERT_SELECT = "INSERT \u2026 SELECT";
   }
 });
 

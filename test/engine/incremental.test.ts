@@ -3,6 +3,8 @@
 // edited file and of the others must be exactly those of a workspace that read the same texts afresh:
 // suppression comments, parse errors and merged findings included.
 import { strict as assert } from 'node:assert';
+import { shapeOf } from '../../server/src/schema/edit-shape';
+import { parseSql } from '../../server/src/sql/parser';
 import fc from 'fast-check';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
@@ -107,6 +109,13 @@ describe('engine: edits analysed incrementally', () => {
     assert.notEqual(ws.schema.tables, first.tables, 'schema built again');
     ws.setFile('/w/a.sql', typed.replace('(25,', 'SET SCHEMA X;\n(25,'));
     assert.notEqual(ws.schema.tables, first.tables);
+  });
+
+  it('takes an INSERT … SELECT reading another table for another shape (a copy of seed rows or a load)', () => {
+    const [a, b] = parseSql('INSERT INTO S.T SELECT A FROM S.SEED;\nINSERT INTO S.T SELECT A FROM S.STAGE;\n').statements;
+    assert.notEqual(shapeOf(a), shapeOf(b));
+    const [c] = parseSql('INSERT  INTO S.T SELECT A  FROM S.SEED;\n').statements;
+    assert.equal(shapeOf(a), shapeOf(c));
   });
 });
 

@@ -49,6 +49,18 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.ok(rules({ 'schema.sql': IDENTITY, 'seed.sql': literal(5) }, { bulkRowThreshold: 5 }).includes('clustered-index-bulk-target'), 'the threshold is an option');
   });
 
+  it('an INSERT … SELECT copying from tables the files seed with a few literal rows copies those rows, not a load', () => {
+    // IBM's setupscript.db2: two rows copied from tables seeded with two or three.
+    const seed = 'CREATE TABLE APP.SRC (NAME VARCHAR(20));\n' + "INSERT INTO APP.SRC VALUES ('a');\nINSERT INTO APP.SRC VALUES ('b');\n";
+    const copy = 'INSERT INTO APP.CODES (NAME) SELECT NAME FROM APP.SRC;\n';
+    const target = (files: Record<string, string>) => lintWorkspace(files).workspace.schema.insertTargets.get('APP.CODES')!;
+    assert.deepEqual(target({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy }).bulkReasons, []);
+    assert.ok(!rules({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy }).includes('clustered-index-bulk-target'));
+    // A source the files do not define (a staging table loaded elsewhere), or one filled at run time: a load.
+    assert.deepEqual(target({ 'schema.sql': IDENTITY, 'copy.sql': copy }).bulkReasons, ['INSERT … SELECT']);
+    assert.deepEqual(target({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy, 'app.sql': 'INSERT INTO APP.SRC VALUES (?);\n' }).bulkReasons, ['INSERT … SELECT']);
+  });
+
   it('INSERT … SELECT, IMPORT and MERGE from a query are bulk whatever the row count; MERGE USING (VALUES …) is not', () => {
     const bulk = (load: string) => lintWorkspace({ 'schema.sql': IDENTITY, 'load.sql': load }).workspace.schema.insertTargets.get('APP.CODES')!.bulkReasons;
     assert.deepEqual(bulk('INSERT INTO APP.CODES (NAME) SELECT NAME FROM STAGE.CODES;\n'), ['INSERT … SELECT']);

@@ -43,7 +43,8 @@ export function shapeOf(stmt: Statement): string | undefined {
   switch (stmt.kind) {
     case 'insert': {
       const written = writtenRows(stmt.source);
-      const from = written ? 'written' : 'query';
+      // A query's tables decide whether it copies reference data or loads (SchemaModel.settleCopiesOfReferenceData).
+      const from = written ? 'written' : `query ${stmt.source.kind === 'select' ? stmt.source.tables.map(name).join(',') : ''}`;
       // The columns it names decide which version of the table it fills (dropInsertsIntoOtherVersions).
       return `insert ${name(stmt.target)} (${stmt.columns.join(',')}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
     }

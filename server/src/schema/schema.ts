@@ -787,6 +787,43 @@ export class SchemaModel {
     this.versions.noteDdlVersions();
   }
 
+  /**
+   * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
+   * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
+   * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
+   * filled by a copy itself is not looked through.
+   */
+  private settleCopiesOfReferenceData(threshold: number): void {
+    const fewRows = (name: QualifiedName, stmt: Statement): number | undefined => {
+      const table = this.table(name, stmt);
+      const target = table?.definition ? this.targetOfTable(table) : undefined;
+      if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== undefined)) return undefined;
+      return target.valuesRows;
+    };
+    const settled = new Set<InsertTargetInfo>();
+    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+      for (const site of target.sites) {
+        const stmt = site.stmt;
+        if (stmt.kind !== 'insert' || stmt.source.kind !== 'select' || stmt.source.tables.length === 0) continue;
+        if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
+        let rows = 0;
+        for (const source of stmt.source.tables) {
+          const few = fewRows(source, stmt);
+          if (few === undefined) {
+            rows = threshold;
+            break;
+          }
+          rows += few;
+        }
+        if (rows >= threshold) continue;
+        site.bulkReasons = NO_REASONS;
+        site.valuesRows = rows;
+        settled.add(target);
+      }
+    }
+    for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+  }
+
   /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
   allVersions(): Iterable<TableInfo> {
     return this.versions.all();
@@ -795,6 +832,7 @@ export class SchemaModel {
   private finish(bulkRowThreshold: number): void {
     this.bulkRowThreshold = bulkRowThreshold;
     this.attributeInserts();
+    this.settleCopiesOfReferenceData(bulkRowThreshold);
     for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
     }
@@ -905,11 +943,12 @@ export function displayKey(key: string): string {
 }
 
 const NO_REASONS: readonly string[] = Object.freeze([]);
+const INSERT_SELECT = 'INSERT … SELECT';
 
 /** Why an INSERT makes its table a bulk target: from a query, or run in a loop. */
 function insertReasons(fromQuery: boolean, inLoop: boolean): string[] {
   const reasons: string[] = [];
-  if (fromQuery) reasons.push('INSERT … SELECT');
+  if (fromQuery) reasons.push(INSERT_SELECT);
   if (inLoop) reasons.push('inserted inside a loop');
   return reasons;
 }
