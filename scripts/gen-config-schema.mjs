@@ -12,13 +12,13 @@ const check = process.argv.includes('--check');
 
 // One bundle that imports every rule module (through the build's own plugin) and the config defaults.
 const entry = [
-  `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
+  `export { DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD, DEFAULT_TEST_FILES } from ${JSON.stringify(join(root, 'server/src/engine/config.ts'))};`,
   `export { default as registered, ruleFileIds as ids } from 'insertlint:rules';`,
 ].join('\n');
 const bundle = await esbuild.build({ ...bundleDefaults, stdin: { contents: entry, resolveDir: root, loader: 'ts' }, write: false, logLevel: 'error' });
 const mod = { exports: {} };
 new Function('module', 'exports', 'require', bundle.outputFiles[0].text)(mod, mod.exports, createRequire(join(root, 'scripts', 'x.js')));
-const { registered, ids, DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD } = mod.exports;
+const { registered, ids, DEFAULT_LANGUAGES, ENGINE_FINDINGS, PRESETS, DEFAULT_BULK_ROW_THRESHOLD, DEFAULT_TEST_FILES } = mod.exports;
 const rules = registered.map((r) => r.rule);
 
 rules.forEach((rule, i) => {
@@ -110,6 +110,14 @@ const schema = {
         'The Db2 files are written for: "zos" (Db2 for z/OS), "luw" (Linux, UNIX and Windows) or "auto" (the default: inferred per file from the DDL it holds and its type). One for all files, or gitignore-style glob → dialect (the last matching glob wins). Rules written for one Db2 run only on its files.',
       anyOf: [{ $ref: '#/definitions/dialect' }, { type: 'object', additionalProperties: { $ref: '#/definitions/dialect' } }],
       examples: ['zos', { 'db2/zos/**': 'zos' }],
+    },
+    testFiles: {
+      description:
+        'gitignore-style globs of test code, matched case-sensitively against the path relative to this file. Findings located in these files are at most information, with a note saying so: the inserts of a test fixture are not a production load. Their DDL still feeds the schema model. Setting it replaces the defaults (Maven/Gradle src/test, test/, tests/, __tests__/, *Test.java, *IT.java, test_*.py, *.test.ts ...); [] turns it off.',
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      default: [...DEFAULT_TEST_FILES],
+      examples: [[], ['**/src/test/**', 'qa/fixtures/**']],
     },
   },
   definitions: {

@@ -1,6 +1,6 @@
 // Which files are linted as which language, and how configuration layers combine.
 import * as assert from 'node:assert/strict';
-import { languageOf, resolveConfig } from '../../server/src/engine/config';
+import { ConfigError, DEFAULT_TEST_FILES, isTestFile, languageOf, resolveConfig, validateConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 
 describe('engine: languages by extension', () => {
@@ -32,5 +32,71 @@ describe('engine: languages by extension', () => {
     const resolved = resolveConfig(allRules(), { rules: { 'identity-cache': ['error', { threshold: 500 }] } }, { rules: { 'identity-cache': 'information' } });
     assert.deepEqual(resolved.rules.get('identity-cache'), { severity: 'information', options: { threshold: 500, suggestedCache: 1000 } });
     assert.equal(resolveConfig(allRules(), { rules: { 'lob-column': 'off' } }).rules.get('lob-column'), 'off');
+  });
+});
+
+describe('engine: test code ("testFiles")', () => {
+  const rules = allRules();
+
+  it('knows the common test layouts by default, case-sensitively, and not production names that end alike', () => {
+    const config = resolveConfig(rules);
+    config.root = '/repo';
+    const test = [
+      'src/test/java/io/acme/LoadIT.java',
+      'src/test/docker/init.sql',
+      'src/integrationTest/resources/data.sql',
+      'test/fixtures/orders.sql',
+      'pkg/tests/test_loader.py',
+      'web/__tests__/db.ts',
+      'app/OrderDaoTest.java',
+      'app/OrderDaoIT.java',
+      'loader_test.py',
+      'db/client.test.ts',
+      'db/client.spec.mjs',
+      'conftest.py',
+    ];
+    const production = [
+      'src/main/java/io/acme/Audit.java',
+      'src/main/java/io/acme/Deposit.java',
+      'src/main/java/io/acme/Latest.java',
+      'contest/load.sql',
+      'testing_tools.py',
+      'db/ora/package.spec.sql',
+      'Test/load.sql',
+      'src/main/resources/db/attest.sql',
+    ];
+    for (const path of test) assert.equal(isTestFile(`/repo/${path}`, config), true, path);
+    for (const path of production) assert.equal(isTestFile(`/repo/${path}`, config), false, path);
+  });
+
+  it('matches from the configuration folder, or the run folder without one: folders above it are not the project', () => {
+    const config = resolveConfig(rules);
+    config.root = '/home/dev/test/shop';
+    assert.equal(isTestFile('/home/dev/test/shop/db/load.sql', config), false);
+    assert.equal(isTestFile('/home/dev/test/shop/db/test/load.sql', config), true);
+    const withFile = resolveConfig(rules);
+    withFile.source = '/home/dev/tests/shop/.insertlintrc.json';
+    withFile.root = '/home/dev/tests/shop/db';
+    assert.equal(isTestFile('/home/dev/tests/shop/db/load.sql', withFile), false);
+    // A file outside that folder is matched by its whole path (a corpus linted from elsewhere).
+    assert.equal(isTestFile('/data/corpus/debezium/src/test/java/Db2ConnectorIT.java', withFile), true);
+    assert.equal(isTestFile('./test/load.sql', resolveConfig(rules)), true);
+  });
+
+  it('takes the last layer that sets it, whole: [] turns it off, a list replaces the defaults', () => {
+    assert.deepEqual(resolveConfig(rules).testFiles, DEFAULT_TEST_FILES);
+    const off = resolveConfig(rules, { testFiles: ['fixtures/**'] }, { testFiles: [] });
+    assert.equal(isTestFile('src/test/Load.java', off), false);
+    const own = resolveConfig(rules, { testFiles: ['qa/**'] });
+    assert.equal(isTestFile('qa/load.sql', own), true);
+    assert.equal(isTestFile('src/test/LoadIT.java', own), false);
+    assert.deepEqual(resolveConfig(rules, { testFiles: ['qa/**'] }, { rules: {} }).testFiles, ['qa/**']);
+  });
+
+  it('rejects a "testFiles" that is not a list of globs, naming the key', () => {
+    for (const bad of ['test/**', [''], [3], { a: 1 }]) {
+      assert.throws(() => validateConfig({ testFiles: bad }, rules, 'x.json'), (e: Error) => e instanceof ConfigError && /"testFiles" must be an array of glob strings/.test(e.message));
+    }
+    assert.deepEqual(validateConfig({ testFiles: [] }, rules, 'x.json'), { testFiles: [] });
   });
 });

@@ -1,7 +1,7 @@
 // The language server over real stdio: initialize, the workspace index, didOpen/didChange,
 // diagnostics with rule ids and doc links, code actions, hover, code lens, watchers, bad input.
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -294,6 +294,18 @@ describe('language server over stdio', function () {
       position: { line: 0, character: loadText.indexOf('ORDERS') + 1 },
     });
     assert.match(again!.contents.value, /\| Identity cache \| ID: NO CACHE \|/);
+  });
+
+  it('shows the findings of test code ("testFiles") as information, saying why, as the CLI does', async () => {
+    await lsp.stop();
+    mkdirSync(join(dir, 'test'));
+    renameSync(join(dir, 'ddl', 'orders.sql'), join(dir, 'test', 'orders.sql'));
+    lsp = await LspSession.start(dir);
+    const testUri = uriOf(join(dir, 'test', 'orders.sql'));
+    await lsp.waitFor('identity-cache on the test DDL', () => byRule(lsp.diagnostics.get(testUri), 'identity-cache').length === 1);
+    const [d] = byRule(lsp.diagnostics.get(testUri), 'identity-cache');
+    assert.equal(d.severity, 3);
+    assert.match(d.message, /This file is test code \("testFiles" in the configuration\): information only\.$/);
   });
 
   it('applies rule severities from the editor settings and from .insertlintrc.json', async () => {

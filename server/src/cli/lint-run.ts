@@ -85,6 +85,7 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
   if (fileConfig?.schema) fileConfig.schema = anchorSchemaEntries(fileConfig.schema, dirname(configPath!));
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
+  config.root = options.cwd;
   return { config, configPath };
 }
 

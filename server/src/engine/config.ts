@@ -41,6 +41,11 @@ export interface ConfigFile {
    * file, the default); one for all, or by gitignore-style glob (the last matching glob wins).
    */
   dialect?: string | Record<string, string>;
+  /**
+   * gitignore-style globs of test code (DEFAULT_TEST_FILES when absent; [] for none): findings located in these
+   * files are at most information. Their DDL still feeds the schema model.
+   */
+  testFiles?: string[];
 }
 
 export interface ResolvedRuleConfig {
@@ -63,8 +68,15 @@ export interface ResolvedConfig {
   terminators: { pattern?: string; terminator: string }[];
   /** Dialects by glob in the order given (`pattern` undefined: every file); see dialectFor(). */
   dialects?: { pattern?: string; dialect: string }[];
+  /** Globs of test code (see testFileMatcher); the last layer that sets "testFiles" chooses them. */
+  testFiles: readonly string[];
   /** Where the configuration came from (for messages); terminator globs are relative to its folder. */
   source?: string;
+  /**
+   * The folder "testFiles" globs are relative to when no configuration file was found: the folder the CLI ran
+   * in, the editor's first workspace folder.
+   */
+  root?: string;
 }
 
 export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
@@ -119,6 +131,35 @@ export const DEFAULT_PRESET: Preset = 'insertlint:recommended';
  */
 export const DEFAULT_BULK_ROW_THRESHOLD = BULK_ROW_THRESHOLD;
 
+/**
+ * Default of "testFiles": where common layouts keep test code. Matched case-sensitively: `*IT.java` must not
+ * take Audit.java or Deposit.java. An insert in a test fixture is not a production load.
+ */
+export const DEFAULT_TEST_FILES: readonly string[] = [
+  // Folders: Maven/Gradle src/test (and Gradle's src/integrationTest...), test/, tests/, Jest's __tests__/.
+  '**/test/**',
+  '**/tests/**',
+  '**/__tests__/**',
+  '**/src/*Test/**',
+  // Java (JUnit, Failsafe's integration tests), Python (pytest, unittest), JavaScript/TypeScript, C/C++.
+  '**/*Test.java',
+  '**/*Tests.java',
+  '**/*IT.java',
+  '**/*TestCase.java',
+  '**/test_*.py',
+  '**/*_test.py',
+  '**/conftest.py',
+  '**/*.test.[jt]s',
+  '**/*.test.[jt]sx',
+  '**/*.test.[cm][jt]s',
+  '**/*.spec.[jt]s',
+  '**/*.spec.[jt]sx',
+  '**/*.spec.[cm][jt]s',
+  '**/*_test.c',
+  '**/*_test.cc',
+  '**/*_test.cpp',
+];
+
 /** Whether a rule runs in a preset before "rules" settings apply. */
 export function inPreset(rule: Rule, preset: Preset): boolean {
   return preset === 'insertlint:all' || rule.meta.recommended !== false;
@@ -139,7 +180,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'extends', 'bulkRowThreshold', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect'].includes(key)) fail(`unknown key "${key}"`);
+    if (!['$schema', 'extends', 'bulkRowThreshold', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect', 'testFiles'].includes(key)) fail(`unknown key "${key}"`);
   }
   if (config.extends !== undefined && !PRESETS.includes(config.extends as Preset)) {
     fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')}, not ${JSON.stringify(config.extends)}`);
@@ -178,6 +219,9 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
       if (!ext.startsWith('.')) fail(`"languages": "${ext}" must start with a dot`);
       if (lang !== null && !languages.has(lang as string)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
     }
+  }
+  if (config.testFiles !== undefined && (!Array.isArray(config.testFiles) || config.testFiles.some((p) => typeof p !== 'string' || p.trim() === ''))) {
+    fail('"testFiles" must be an array of glob strings ([] when no file is test code)');
   }
   if (config.maxFileBytes !== undefined && (typeof config.maxFileBytes !== 'number' || config.maxFileBytes <= 0)) {
     fail('"maxFileBytes" must be a positive number');
@@ -234,6 +278,7 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
     driverModules: [],
     schema: [],
     terminators: [],
+    testFiles: DEFAULT_TEST_FILES,
   };
   for (const rule of rules) {
     resolved.rules.set(rule.meta.id, inPreset(rule, preset) ? { severity: rule.meta.defaultSeverity, options: { ...(rule.meta.defaultOptions ?? {}) } } : 'off');
@@ -251,6 +296,8 @@ export function resolveConfig(rules: readonly Rule[], ...layers: (ConfigFile | u
       if (lang === null) delete resolved.languages[ext];
       else resolved.languages[ext] = lang;
     }
+    // A list, not merged: a layer that sets it replaces the defaults ([] turns the cap off).
+    if (layer.testFiles !== undefined) resolved.testFiles = [...layer.testFiles];
     if (layer.maxFileBytes !== undefined) resolved.maxFileBytes = layer.maxFileBytes;
     if (layer.bulkRowThreshold !== undefined) resolved.bulkRowThreshold = layer.bulkRowThreshold;
     for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
@@ -300,6 +347,24 @@ function globMatcher(pattern: string): Ignore {
     globMatchers.set(pattern, (matcher = ignore().add(pattern)));
   }
   return matcher;
+}
+
+/** Compiled "testFiles" globs, by the list they were compiled from (one list per configuration). */
+const testMatchers = new WeakMap<readonly string[], Ignore>();
+
+/**
+ * Whether a file is test code ("testFiles"). Globs match the path relative to the configuration's folder, or
+ * to `root` without one; a file outside that folder is matched by its whole path (the corpus linted from
+ * elsewhere), as "terminator" globs are.
+ */
+export function isTestFile(path: string, config: ResolvedConfig): boolean {
+  if (config.testFiles.length === 0) return false;
+  let matcher = testMatchers.get(config.testFiles);
+  if (!matcher) testMatchers.set(config.testFiles, (matcher = ignore({ ignorecase: false }).add([...config.testFiles])));
+  const base = config.source ?? (config.root !== undefined ? `${config.root.replace(/[\\/]+$/, '')}/` : undefined);
+  // `ignore` throws on "./" and "../" (not a relative path as it defines one): what follows them is matched.
+  const relative = relativeToConfig(path, base).replace(/^(\.\.?\/)+/, '');
+  return relative !== '' && matcher.ignores(relative);
 }
 
 /** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */

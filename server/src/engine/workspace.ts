@@ -8,7 +8,7 @@ import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
-import { dialectFor, languageOf, terminatorFor, type ResolvedConfig } from './config';
+import { dialectFor, isTestFile, languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
@@ -577,11 +577,25 @@ export class Workspace {
       if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
     }
     // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
-    const final = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
+    const merged = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
+    // Last, so the CLI, CI outputs and the editor all see it: one finding, one note, whatever was merged.
+    const final = merged.length > 0 && isTestFile(model.source.path, this.config) ? merged.map(asTestCodeFinding) : merged;
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).
     entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
+}
+
+/** Says why a finding in test code is at most information ("testFiles"). */
+export const TEST_CODE_NOTE = ' This file is test code ("testFiles" in the configuration): information only.';
+
+/**
+ * A finding located in test code, capped at information. A copy: findings kept per piece (segments.ts) are
+ * reused by the next analysis and must not gather a second note.
+ */
+function asTestCodeFinding(d: Diagnostic): Diagnostic {
+  if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK.information) return d;
+  return { ...d, severity: 'information', message: d.message + TEST_CODE_NOTE };
 }
 
 /** A script as a rule about runs sees one piece of it (Rule.endsRun): the piece's statements, the rest as it is. */

@@ -56,6 +56,7 @@ export class Configuration {
     const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
     config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
     config.source = s.fileConfigPath;
+    if (s.folders.length) config.root = s.folders[0];
     return config;
   }
 
