@@ -1,4 +1,5 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import * as assert from 'node:assert/strict';
+import { expectFindings, expectNoFindings, lintWorkspace } from '../helpers/rule-tester';
 
 const RULE = 'zos-cluster-without-append';
 const SPACE = 'CREATE TABLESPACE TSTRN IN DBDIV SEGSIZE 32;\n';
@@ -30,4 +31,23 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'zos.sql': SPACE + TABLE + clustered, 'load.sql': 'INSERT INTO DIV.TRN VALUES (?, ?);\n' }, RULE);
     expectNoFindings({ 'luw.sql': 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\n' + clustered, 'load.sql': BULK }, RULE);
   });
+
+  it('on a script whose header says DB2 V8 or older, advises what that version has instead of APPEND YES', () => {
+    const ddl = SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT);\n';
+    const v8 = '-- Backup script generated for "DB2 OS/390 V8" server\n' + ddl;
+    expectFindings({ 'zos.sql': v8, 'load.sql': BULK }, RULE, [
+      {
+        file: 'zos.sql',
+        line: 4,
+        column: 14,
+        severity: 'warning',
+        message: /^TRNX1 \(the first index created, none says CLUSTER\) keeps bulk inserts into DIV\.TRN in FUND, ACCT order, and this script is for DB2 for z\/OS V8, as its header says: APPEND YES does not exist there \(it came with DB2 9\)\..*create TRNX1 after the rows are in.*62\.9 s.*39\.4 s.*sort it by FUND, ACCT first/,
+      },
+    ]);
+    const [finding] = lintWorkspace({ 'zos.sql': v8, 'load.sql': BULK }).findings.filter((d) => d.rule === RULE);
+    assert.doesNotMatch(finding.message, /ALTER TABLE|ORDER BY/);
+    // DB2 9 has APPEND YES: the usual advice.
+    expectFindings({ 'zos.sql': '-- DB2 9 for z/OS\n' + ddl, 'load.sql': BULK }, RULE, [{ file: 'zos.sql', line: 4, column: 14, message: /Use ALTER TABLE DIV\.TRN APPEND YES/ }]);
+  });
 });
+

@@ -4,7 +4,7 @@
 import { parseSql, scriptTerminator } from '../sql/parser';
 import { fitsLengths, reparseScript, textChange, type TextChange } from '../sql/incremental';
 import { inferenceReads, rescanTerminator, scanTerminator, type TerminatorScan } from '../sql/terminator';
-import { dialectWords, inferDialect, wordsAfterEdit, type DialectWords } from '../sql/dialect';
+import { dialectWords, inferDialect, statedZosVersion, wordsAfterEdit, type DialectWords } from '../sql/dialect';
 import type { ParsedSql, Statement } from '../sql/ast';
 import type { SqlExecution } from '../code/types';
 import { sqlplCodeModel } from '../code/sqlpl';
@@ -62,6 +62,8 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   const model: FileModel = { source, statements: parsed.statements, comments: parsed.comments };
   const chosen = dialect ?? inferDialect(parsed.statements, source.text, words);
   if (chosen) model.dialect = chosen;
+  const version = statedZosVersion(parsed.comments, parsed.statements);
+  if (version !== undefined) model.statedZosVersion = version;
   // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
   let lines: LineIndex | undefined;
   const lineAt = (offset: number) => (lines ??= new LineIndex(source.text)).line(offset) + 1;

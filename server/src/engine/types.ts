@@ -89,6 +89,11 @@ export interface FileModel {
   leftOut?: string;
   /** The Db2 the file is written for: configured, or inferred from its statements; undefined when it fits both. */
   dialect?: Dialect;
+  /**
+   * The Db2 for z/OS version a script's header comments say it is for ("DB2 OS/390 V8", "DB2 9 for z/OS"):
+   * advice must exist there (APPEND YES came with DB2 9). Undefined when they name none.
+   */
+  statedZosVersion?: number;
   /** The statement terminator a script was read with when it was configured (--terminator, .insertlintrc.json), not inferred. */
   configuredTerminator?: string;
   /** Application code: where its grammar first met text it could not parse (FrontEndResult.syntaxError). */

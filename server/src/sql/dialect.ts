@@ -2,7 +2,7 @@
 // their SQL but store tables differently (z/OS: databases, table spaces IN db, APPEND YES, FREEPAGE, MEMBER
 // CLUSTER; LUW: MANAGED BY, APPEND ON, DB CFG). Rules that speak of one of them run only on its files
 // (RuleMeta.dialects); a file that shows neither is left undecided and the LUW rules apply, as before.
-import type { Statement } from './ast';
+import type { Comment, Statement } from './ast';
 import type { Dialect } from '../engine/types';
 
 /** z/OS-only words read from the text: SET CURRENT SQLID, APPEND YES|NO, CREATE DATABASE/STOGROUP, PADDED indexes. */
@@ -45,6 +45,31 @@ export function inferDialect(statements: readonly Statement[], text: string, wor
   }
   if (zos && !luw) return 'zos';
   if (luw && !zos) return 'luw';
+  return undefined;
+}
+
+/** Header comments read for a stated version at most: a script's header is its first comments, not all of them. */
+const HEADER_COMMENTS = 100;
+// "DB2 OS/390 V8", "DB2 UDB for OS/390 and z/OS Version 7", "DB2 for z/OS 10"; not the operating system's own
+// "z/OS V1R13" or "z/OS 1.13" (a release letter or a version below 3 is not Db2's).
+const VERSION_AFTER = /\bDB2\b(?:\s+UDB)?(?:\s+for)?\s+(?:OS\/390|z\/OS|MVS(?:\/ESA)?)(?:\s+and\s+z\/OS)?,?\s+(?:V|Version\s*)?(\d{1,2})(?:\.\d+)?(?!\w)/i;
+// "DB2 V8 for z/OS", "DB2 9 for z/OS", "Db2 12 for z/OS".
+const VERSION_BEFORE = /\bDB2\s+(?:UDB\s+)?(?:V|Version\s*)?(\d{1,2})(?:\.\d+)?\s+(?:for\s+)?(?:OS\/390|z\/OS|MVS)\b/i;
+
+/**
+ * The Db2 for z/OS version a script's header says it is written for: the first one its comments before the
+ * first statement name (generated scripts say "for DB2 OS/390 V8"). Undefined when they name none.
+ */
+export function statedZosVersion(comments: readonly Comment[], statements: readonly Statement[]): number | undefined {
+  const headerEnd = statements.length > 0 ? statements[0].span.start : Infinity;
+  for (let i = 0; i < comments.length && i < HEADER_COMMENTS && comments[i].span.start < headerEnd; i++) {
+    const text = comments[i].text;
+    // Most comments name no Db2 at all: one plain search before the two expressions.
+    if (!/db2/i.test(text)) continue;
+    const match = VERSION_AFTER.exec(text) ?? VERSION_BEFORE.exec(text);
+    const version = match ? Number(match[1]) : NaN;
+    if (version >= 3) return version;
+  }
   return undefined;
 }
 
