@@ -361,7 +361,9 @@ export function isTestFile(path: string, config: ResolvedConfig): boolean {
   if (config.testFiles.length === 0) return false;
   let matcher = testMatchers.get(config.testFiles);
   if (!matcher) testMatchers.set(config.testFiles, (matcher = ignore({ ignorecase: false }).add([...config.testFiles])));
-  const base = config.source ?? (config.root !== undefined ? `${config.root.replace(/[\\/]+$/, '')}/` : undefined);
+  const root = config.root;
+  // A path inside the folder stands for it (relativeToConfig takes the folder of the path it is given).
+  const base = config.source ?? (root === undefined ? undefined : root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`);
   // `ignore` throws on "./" and "../" (not a relative path as it defines one): what follows them is matched.
   const relative = relativeToConfig(path, base).replace(/^(\.\.?\/)+/, '');
   return relative !== '' && matcher.ignores(relative);
