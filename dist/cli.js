@@ -3463,7 +3463,8 @@ function isTestFile(path, config) {
   if (config.testFiles.length === 0) return false;
   let matcher = testMatchers.get(config.testFiles);
   if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
-  const base = config.source ?? (config.root !== void 0 ? `${config.root.replace(/[\\/]+$/, "")}/` : void 0);
+  const root = config.root;
+  const base = config.source ?? (root === void 0 ? void 0 : root.endsWith("/") || root.endsWith("\\") ? root : `${root}/`);
   const relative8 = relativeToConfig(path, base).replace(/^(\.\.?\/)+/, "");
   return relative8 !== "" && matcher.ignores(relative8);
 }
@@ -10662,7 +10663,7 @@ var init_zos_cluster_without_append = __esm({
         messages: {
           explicit: "Clustering index {index} keeps bulk inserts into {table} in {columns} order; the table is not APPEND YES. Rows arrive in bulk ({why}), and Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In seed 002 a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space; keeping cluster order caused them and APPEND removed them. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.",
           implicit: "{index} clusters bulk inserts into {table} by {columns} (first index, none says CLUSTER); no APPEND YES. Db2 for z/OS uses the first index created to place inserted rows while rows arrive in bulk ({why}). Each row then costs a look for its page, read synchronously when not in the buffer pool: in seed 002 a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, caused by keeping cluster order and removed by APPEND. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}.",
-          beforeAppend: "{index} ({clustering}) keeps bulk inserts into {table} in {columns} order, and this script is for DB2 for z/OS V{version}, as its header says: APPEND YES does not exist there (it came with DB2 9). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch's Db2 time in seed 002). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (seed 000, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in seed 002 the indexes whose keys arrived in sequence had almost no synchronous reads."
+          beforeAppend: "{index} keeps bulk inserts into {table} in {columns} order; this script is for DB2 for z/OS V{version}. APPEND YES, which removes that cost, came with DB2 9 and does not exist there (the version is the one its header names; {index} is {clustering}). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch's Db2 time in seed 002). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (seed 000, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in seed 002 the indexes whose keys arrived in sequence had almost no synchronous reads."
         }
       },
       check({ file, schema, report }) {
@@ -10683,7 +10684,7 @@ var init_zos_cluster_without_append = __esm({
               table: tableName(table),
               columns: stmt.columns.map((c) => c.name).join(", "),
               why: reasons.slice(0, 3).join("; "),
-              clustering: stmt.cluster ? "its clustering index" : "the first index created, none says CLUSTER",
+              clustering: stmt.cluster ? "the clustering index" : "the first index created and none says CLUSTER",
               version: version2 ?? ""
             },
             stmt,

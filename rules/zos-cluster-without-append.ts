@@ -23,7 +23,7 @@ const ZosClusterWithoutAppendRule: Rule = {
       implicit:
         '{index} clusters bulk inserts into {table} by {columns} (first index, none says CLUSTER); no APPEND YES. Db2 for z/OS uses the first index created to place inserted rows while rows arrive in bulk ({why}). Each row then costs a look for its page, read synchronously when not in the buffer pool: in seed 002 a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, caused by keeping cluster order and removed by APPEND. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}.',
       beforeAppend:
-        '{index} ({clustering}) keeps bulk inserts into {table} in {columns} order, and this script is for DB2 for z/OS V{version}, as its header says: APPEND YES does not exist there (it came with DB2 9). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch\'s Db2 time in seed 002). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (seed 000, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in seed 002 the indexes whose keys arrived in sequence had almost no synchronous reads.',
+        '{index} keeps bulk inserts into {table} in {columns} order; this script is for DB2 for z/OS V{version}. APPEND YES, which removes that cost, came with DB2 9 and does not exist there (the version is the one its header names; {index} is {clustering}). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch\'s Db2 time in seed 002). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (seed 000, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in seed 002 the indexes whose keys arrived in sequence had almost no synchronous reads.',
     },
   },
   check({ file, schema, report }) {
@@ -45,7 +45,7 @@ const ZosClusterWithoutAppendRule: Rule = {
           table: tableName(table),
           columns: stmt.columns.map((c) => c.name).join(', '),
           why: reasons.slice(0, 3).join('; '),
-          clustering: stmt.cluster ? 'its clustering index' : 'the first index created, none says CLUSTER',
+          clustering: stmt.cluster ? 'the clustering index' : 'the first index created and none says CLUSTER',
           version: version ?? '',
         },
         stmt,
