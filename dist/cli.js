@@ -2872,24 +2872,19 @@ var init_schema = __esm({
         return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
       }
       /**
-       * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
-       * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-       * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
-       * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
-       * Kept per key, as insertsReferenceData's answers.
+       * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
+       * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
+       * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
+       * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
        */
-      writesSeedRows(name2, stmt, file) {
+      writesSeedRows(name2, stmt) {
         const facts = this.factsOf(name2, stmt);
         if (facts.seedRows === void 0) {
           let rows = 0;
-          const loading2 = /* @__PURE__ */ new Set();
-          for (const site of facts.target?.sites ?? []) {
-            rows += site.literalRows ?? 0;
-            if (site.bulkReasons.length > 0) loading2.add(site.file);
-          }
-          facts.seedRows = rows < this.bulkRowThreshold ? { loading: loading2 } : false;
+          for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts.seedRows = rows < this.bulkRowThreshold;
         }
-        return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+        return facts.seedRows;
       }
       /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
       factsOf(name2, stmt) {
@@ -8398,8 +8393,8 @@ function inEffectAt(ddl, site) {
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
-function writesSeedRows(schema, stmt, file) {
-  return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt, file.source.path) && isLiteralValues(stmt);
+function writesSeedRows(schema, stmt) {
+  return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt) && isLiteralValues(stmt);
 }
 var BY_SPACE;
 var init_targets = __esm({
@@ -8983,7 +8978,7 @@ var init_commit_per_row = __esm({
           for (let i = 0; i < statements.length; i++) {
             const stmt = statements[i];
             if (stmt.kind === "commit") {
-              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1], file)) explicit.push(stmt);
+              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1])) explicit.push(stmt);
               rows = 0;
             } else if (stmt.kind === "insert" || stmt.kind === "merge") rows += isSingleRowValues(stmt) ? 1 : 2;
           }
@@ -9780,7 +9775,7 @@ var init_no_autocommit = __esm({
         for (const unit of scriptUnits(file)) {
           const committed = [];
           forEachWithAutocommit(unit, (stmt, autocommit) => {
-            if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt, file)) committed.push(stmt);
+            if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt)) committed.push(stmt);
           });
           const minInserts = Number(options.minInserts);
           if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
@@ -10097,7 +10092,7 @@ function checkScripts({ file, schema, options, report }) {
     const statements = unit.statements;
     for (let i = 0; i < statements.length; i++) {
       const stmt = statements[i];
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt, file)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);
@@ -10370,7 +10365,7 @@ var init_single_row_insert = __esm({
               commitAfterRun ||= run2.length > 0;
               continue;
             }
-            if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt, file)) {
+            if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt)) {
               flush();
               continue;
             }

@@ -398,24 +398,19 @@ export class SchemaModel {
   }
 
   /**
-   * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
-   * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-   * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
-   * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
-   * Kept per key, as insertsReferenceData's answers.
+   * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
+   * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
+   * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
+   * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
    */
-  writesSeedRows(name: QualifiedName, stmt: Statement, file: string): boolean {
+  writesSeedRows(name: QualifiedName, stmt: Statement): boolean {
     const facts = this.factsOf(name, stmt);
     if (facts.seedRows === undefined) {
       let rows = 0;
-      const loading = new Set<string>();
-      for (const site of facts.target?.sites ?? []) {
-        rows += site.literalRows ?? 0;
-        if (site.bulkReasons.length > 0) loading.add(site.file);
-      }
-      facts.seedRows = rows < this.bulkRowThreshold ? { loading } : false;
+      for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
+      facts.seedRows = rows < this.bulkRowThreshold;
     }
-    return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+    return facts.seedRows;
   }
 
   /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
@@ -879,8 +874,8 @@ function usesName(uses: ReadonlyMap<string, ReadonlySet<string>>, key: string): 
 interface KeyFacts {
   target: InsertTargetInfo | undefined;
   referenceData?: boolean;
-  /** writesSeedRows: false when the literal rows are many, else the files that load the table in bulk. */
-  seedRows?: false | { loading: ReadonlySet<string> };
+  /** writesSeedRows: whether the literal rows into the table are few. */
+  seedRows?: boolean;
 }
 
 /** Whether a routine or block holds an INSERT. */
