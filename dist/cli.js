@@ -2428,6 +2428,23 @@ var init_edit_shape = __esm({
 function sitesTarget(key, sites) {
   return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
 }
+function storedVersion(versions) {
+  const [latest] = versions;
+  if (versions.length === 1 || statesStorage(latest)) return latest;
+  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
+}
+function statesStorage(table) {
+  const stmt = table.definition?.stmt;
+  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
+  if (!stmt) return false;
+  const { index, long } = stmt.tablespace;
+  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
+}
+function sameColumns(a, b) {
+  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
+  const names3 = new Set(a.columns.map((c) => c.name));
+  return b.columns.every((c) => names3.has(c.name));
+}
 function fitsColumns(stmt, table) {
   if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
   let names3 = COLUMN_NAMES.get(table);
@@ -2535,7 +2552,8 @@ var init_table_versions = __esm({
           const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
           if (versions.length === 0) return false;
           for (const version2 of versions) this.attributeTo(version2, site);
-          if (versions[0] !== latest) this.at.set(site.stmt, versions[0]);
+          const seen = site.version ? versions[0] : storedVersion(versions);
+          if (seen !== latest) this.at.set(site.stmt, seen);
           return true;
         });
       }
