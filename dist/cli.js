@@ -12621,7 +12621,7 @@ function interestingTypesOf(adapter, language) {
   if (!byLanguage) interestingTypes.set(adapter, byLanguage = /* @__PURE__ */ new WeakMap());
   let found = byLanguage.get(language);
   if (!found) {
-    const names3 = /* @__PURE__ */ new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]);
+    const names3 = /* @__PURE__ */ new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...adapter.declarations ?? []]);
     const types = [...names3].filter((type) => language.idForNodeType(type, true) !== null);
     found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
     byLanguage.set(language, found);
@@ -12703,6 +12703,7 @@ function walkTree(tree, adapter, source) {
     return counted2;
   };
   const loops = [];
+  const declarations = [];
   const openLoop = (node, kind) => {
     const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
     frames.push({ end: node.endIndex, kind: "loop", loop: info });
@@ -12716,6 +12717,7 @@ function walkTree(tree, adapter, source) {
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
     const type = types[i];
+    if (adapter.declarations?.has(type)) declarations.push(node);
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
@@ -12774,7 +12776,7 @@ function walkTree(tree, adapter, source) {
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
 }
 function functionNameOf(node) {
   const name2 = node.childForFieldName("name");
@@ -12983,7 +12985,7 @@ var init_model = __esm({
       crossFileFacts(code) {
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
-        const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
+        const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);
         if (code.executions.length > 0 && classes.length > 0) {
           code.types = classes;
           if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;
@@ -14834,12 +14836,12 @@ var init_java = __esm({
       calleeName(node) {
         return node.childForFieldName("name")?.text;
       },
-      declaredTypes(root) {
+      declarations: /* @__PURE__ */ new Set(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"]),
+      declaredTypes(declarations) {
         const variables = /* @__PURE__ */ new Map();
         const classes = [];
         const typeName = (node) => node ? (node.type === "generic_type" ? node.namedChild(0) : node)?.text.replace(/^.*\./, "") : void 0;
-        for (const node of root.descendantsOfType(["field_declaration", "local_variable_declaration", "formal_parameter", "class_declaration", "interface_declaration", "record_declaration"])) {
-          if (!node) continue;
+        for (const node of declarations) {
           if (node.type === "formal_parameter") {
             const type = typeName(node.childForFieldName("type"));
             const name2 = node.childForFieldName("name")?.text;

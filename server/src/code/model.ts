@@ -131,7 +131,7 @@ class ModelBuilder {
   private crossFileFacts(code: CodeModel): CodeModel {
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
-    const { variables, classes } = this.adapter.declaredTypes(this.walked.root.node);
+    const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);
     if (code.executions.length > 0 && classes.length > 0) {
       code.types = classes;
       if (this.walked.innerCalls.length > 0) code.innerCalls = this.walked.innerCalls;

@@ -29,6 +29,8 @@ export interface Walked {
   functions: Map<string, Scope[]>;
   /** Loop statements with the scope they are in (model.ts works out constant pass counts). */
   loops: { info: LoopInfo; node: Node; scope: Scope }[];
+  /** The nodes of the adapter's `declarations` types, in document order. */
+  declarations: Node[];
 }
 
 interface Frame {
@@ -64,7 +66,7 @@ function interestingTypesOf(adapter: LanguageAdapter, language: Language): Inter
   if (!byLanguage) interestingTypes.set(adapter, (byLanguage = new WeakMap()));
   let found = byLanguage.get(language);
   if (!found) {
-    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes]);
+    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...(adapter.declarations ?? [])]);
     const types = [...names].filter((type) => language.idForNodeType(type, true) !== null);
     found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
     byLanguage.set(language, found);
@@ -172,6 +174,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     return counted;
   };
   const loops: Walked['loops'] = [];
+  const declarations: Node[] = [];
   const openLoop = (node: Node, kind: string) => {
     const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
     frames.push({ end: node.endIndex, kind: 'loop', loop: info });
@@ -187,6 +190,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
     const type = types[i];
+    if (adapter.declarations?.has(type)) declarations.push(node);
     if (adapter.comments.has(type)) {
       comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
       continue;
@@ -247,7 +251,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops };
+  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
 }
 
 /** The name a function or method is declared with (C declarators nest it). */

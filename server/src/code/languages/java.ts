@@ -29,13 +29,13 @@ export const javaAdapter: LanguageAdapter = {
   calleeName(node) {
     return node.childForFieldName('name')?.text;
   },
-  declaredTypes(root) {
+  declarations: new Set(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration']),
+  declaredTypes(declarations) {
     const variables = new Map<string, string>();
     const classes: string[] = [];
     // The type's own name, without its package or type arguments: a.b.Dao<T> → Dao.
     const typeName = (node: Node | null) => (node ? (node.type === 'generic_type' ? node.namedChild(0) : node)?.text.replace(/^.*\./, '') : undefined);
-    for (const node of root.descendantsOfType(['field_declaration', 'local_variable_declaration', 'formal_parameter', 'class_declaration', 'interface_declaration', 'record_declaration'])) {
-      if (!node) continue;
+    for (const node of declarations) {
       if (node.type === 'formal_parameter') {
         const type = typeName(node.childForFieldName('type'));
         const name = node.childForFieldName('name')?.text;
