@@ -95,7 +95,9 @@ function adviceForMany(columns: readonly ColumnDef[]): string {
   const sentences: string[] = [];
   const partly = columns.filter((c) => inlineOf(c) > 0);
   const tooLong = columns.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
-  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c));
+  const long = columns.filter((c) => c.type.isLong);
+  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
+  if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
   if (fitting.length > 0) {
     const byType = new Map<string, string[]>();
     for (const c of fitting) byType.set(shortTypeFor(c.type.name), [...(byType.get(shortTypeFor(c.type.name)) ?? []), c.name]);
@@ -123,8 +125,18 @@ function adviceFor(column: ColumnDef): string {
   if (tooLongForRow(column)) {
     return `Values up to ${sizeText(column.type.length!)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
   }
-  // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB, LONG VARCHAR) in VARCHAR/VARGRAPHIC.
+  if (column.type.isLong) return longAdvice([], [shortTypeFor(column.type.name)]);
+  // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB) in VARCHAR/VARGRAPHIC.
   return `Use ${shortTypeFor(column.type.name)} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`;
+}
+
+/**
+ * LONG VARCHAR and LONG VARGRAPHIC take no INLINE LENGTH (only LOBs and structured types do) and are deprecated:
+ * their values fit a VARCHAR or VARGRAPHIC (32,700 bytes at most against 32,672).
+ */
+function longAdvice(names: readonly string[], types: readonly string[]): string {
+  const which = names.length > 0 ? ` for ${listText(names)}` : '';
+  return `Use ${listText(types)}${which} (a larger page size may be needed): LONG types are deprecated and take no INLINE LENGTH`;
 }
 
 /** The in-row string type for a LOB/LONG column's values. */

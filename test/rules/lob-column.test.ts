@@ -14,7 +14,8 @@ describe(`rule ${RULE}`, () => {
     assert.match(finding.message, /^Insert target DOCS has 3 LOB\/LONG columns: BODY CLOB\(1M\), PHOTO BLOB\(10K\) INLINE LENGTH 2000, OLD LONG VARCHAR\. .*286\.5 s instead of 31\.5 s/);
     // SMALL's inline length covers its length: not named. OLD can become VARCHAR; BODY (1M) cannot.
     assert.doesNotMatch(finding.message, /SMALL/);
-    assert.match(finding.message, /Use VARCHAR for OLD when values fit a row/);
+    // A LONG type takes no INLINE LENGTH: OLD is offered VARCHAR only.
+    assert.match(finding.message, /Use VARCHAR for OLD \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH/);
     assert.match(finding.message, /Values of BODY \(up to 1M\) cannot all live in a row/);
     assert.match(finding.message, /Values longer than the INLINE LENGTH of PHOTO \(2000\) are still written directly/);
   });
@@ -28,6 +29,14 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': partly, 'app.sql': BULK.replace('BODY', 'PHOTO').replace('BODY', 'PHOTO') }, RULE, [
       { file: 'schema.sql', line: 1, column: 34, message: /^Column PHOTO .* BLOB\(10K\) with INLINE LENGTH 2000\. Values longer than that/ },
     ]);
+  });
+
+  it('offers a LONG VARCHAR or LONG VARGRAPHIC column VARCHAR or VARGRAPHIC, never INLINE LENGTH (Db2 refuses it on LONG types)', () => {
+    const [one] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, OLD LONG VARCHAR);\n', 'app.sql': 'INSERT INTO DOCS (ID, OLD) SELECT ID, OLD FROM STAGE;\n' }, RULE);
+    assert.match(one.message, /^Column OLD of insert target DOCS is LONG VARCHAR\. .* Use VARCHAR \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
+    const [two] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, A LONG VARCHAR, G LONG VARGRAPHIC);\n', 'app.sql': 'INSERT INTO DOCS (ID, A) SELECT ID, A FROM STAGE;\n' }, RULE);
+    assert.match(two.message, /Use VARCHAR and VARGRAPHIC for A and G \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
+    assert.doesNotMatch(two.message, /INLINE LENGTH (so|keeps)/);
   });
 
   it('is information, not a warning, on a table that gets a row per call or per run (no bulk load)', () => {
