@@ -932,6 +932,28 @@ export function sameDatabase(a: Statement, b: Statement): boolean {
   return x === undefined || y === undefined || x === y;
 }
 
+export type KeyConstraintInfo = TableInfo['keyConstraints'][number];
+
+/**
+ * The primary key and unique constraints among `keys` that add an index of their own beside `indexes`: a key whose
+ * columns (in any order) are those of a unique index is enforced by that index, one entry per row, not two. Db2 for
+ * z/OS requires that index (CREATE UNIQUE INDEX before the key is complete), and Db2 LUW uses a matching unique
+ * index that exists (SQL0598W) instead of creating another.
+ */
+export function keysWithOwnIndex<K extends KeyConstraintInfo>(keys: readonly K[], indexes: readonly IndexInfo[]): K[] {
+  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
+  if (unique.length === 0) return [...keys];
+  return keys.filter((k) => {
+    const columns = k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? columnSet(k.constraint.columns) : undefined;
+    return columns === undefined || !unique.includes(columns);
+  });
+}
+
+/** A set of column names as one comparable string (order does not matter). */
+function columnSet(columns: readonly string[]): string {
+  return [...columns].map((c) => c.toUpperCase()).sort().join('\0');
+}
+
 /** Display form of a table key: SCHEMA.NAME or NAME. */
 export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
