@@ -20975,11 +20975,8 @@ function schemaExplainContext(model) {
       const t = find(table);
       if (!t) return [];
       const indexes = t.indexes.map((i) => ({ name: displayKey(model.keyOf(i.stmt.index, i.stmt)), table: displayKey(t.key), unique: i.unique }));
-      for (const k of t.keyConstraints) {
+      for (const k of keysWithOwnIndex(t.keyConstraints, t.indexes)) {
         if (k.constraint.kind !== "primaryKey" && k.constraint.kind !== "unique") continue;
-        const columns = k.constraint.columns.join(",").toUpperCase();
-        const served = t.indexes.some((i) => i.unique && i.stmt.columns.map((c) => c.name).join(",").toUpperCase() === columns);
-        if (served) continue;
         const what = k.constraint.kind === "primaryKey" ? "primary key" : "unique constraint";
         indexes.push({ name: `${k.constraint.name ? `${k.constraint.name}: ` : ""}${what} (${k.constraint.columns.join(", ")})`, table: displayKey(t.key), unique: true, constraint: true });
       }
