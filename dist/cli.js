@@ -2428,6 +2428,23 @@ var init_edit_shape = __esm({
 function sitesTarget(key, sites) {
   return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
 }
+function storedVersion(versions) {
+  const [latest] = versions;
+  if (versions.length === 1 || statesStorage(latest)) return latest;
+  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
+}
+function statesStorage(table) {
+  const stmt = table.definition?.stmt;
+  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
+  if (!stmt) return false;
+  const { index, long } = stmt.tablespace;
+  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
+}
+function sameColumns(a, b) {
+  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
+  const names3 = new Set(a.columns.map((c) => c.name));
+  return b.columns.every((c) => names3.has(c.name));
+}
 function fitsColumns(stmt, table) {
   if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
   let names3 = COLUMN_NAMES.get(table);
@@ -2535,7 +2552,8 @@ var init_table_versions = __esm({
           const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
           if (versions.length === 0) return false;
           for (const version2 of versions) this.attributeTo(version2, site);
-          if (versions[0] !== latest) this.at.set(site.stmt, versions[0]);
+          const seen = site.version ? versions[0] : storedVersion(versions);
+          if (seen !== latest) this.at.set(site.stmt, seen);
           return true;
         });
       }
@@ -2629,6 +2647,17 @@ function sameDatabase(a, b) {
   const x = DATABASE_AT.get(a);
   const y = DATABASE_AT.get(b);
   return x === void 0 || y === void 0 || x === y;
+}
+function keysWithOwnIndex(keys, indexes) {
+  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
+  if (unique.length === 0) return [...keys];
+  return keys.filter((k) => {
+    const columns = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
+    return columns === void 0 || !unique.includes(columns);
+  });
+}
+function columnSet(columns) {
+  return [...columns].map((c) => c.toUpperCase()).sort().join("\0");
 }
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
@@ -2872,24 +2901,19 @@ var init_schema = __esm({
         return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
       }
       /**
-       * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
-       * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-       * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
-       * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
-       * Kept per key, as insertsReferenceData's answers.
+       * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
+       * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
+       * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
+       * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
        */
-      writesSeedRows(name2, stmt, file) {
+      writesSeedRows(name2, stmt) {
         const facts = this.factsOf(name2, stmt);
         if (facts.seedRows === void 0) {
           let rows = 0;
-          const loading2 = /* @__PURE__ */ new Set();
-          for (const site of facts.target?.sites ?? []) {
-            rows += site.literalRows ?? 0;
-            if (site.bulkReasons.length > 0) loading2.add(site.file);
-          }
-          facts.seedRows = rows < this.bulkRowThreshold ? { loading: loading2 } : false;
+          for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts.seedRows = rows < this.bulkRowThreshold;
         }
-        return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+        return facts.seedRows;
       }
       /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
       factsOf(name2, stmt) {
@@ -8453,8 +8477,8 @@ function inEffectAt(ddl, site) {
 function insertsReferenceData(schema, stmt) {
   return stmt.kind === "insert" && schema.insertsReferenceData(stmt.target, stmt);
 }
-function writesSeedRows(schema, stmt, file) {
-  return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt, file.source.path) && isLiteralValues(stmt);
+function writesSeedRows(schema, stmt) {
+  return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt) && isLiteralValues(stmt);
 }
 var BY_SPACE;
 var init_targets = __esm({
@@ -8753,7 +8777,7 @@ function none(feature, label) {
 }
 function insertCostSummary(table) {
   const lines = [];
-  const keys = table.keyConstraints.length;
+  const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
   const indexCount = table.indexes.length + keys;
   if (indexCount > 0) {
     const m = byCount("indexes", indexCount);
@@ -8865,6 +8889,7 @@ var BASE, INSERT_COST_MEASUREMENTS;
 var init_insert_costs = __esm({
   "server/src/schema/insert-costs.ts"() {
     "use strict";
+    init_schema();
     BASE = 31.51;
     INSERT_COST_MEASUREMENTS = [
       { feature: "indexes", setup: "1 index", amount: 1, test: 32, baselineTest: 31, seconds: 53.73, baselineSeconds: BASE },
@@ -9038,7 +9063,7 @@ var init_commit_per_row = __esm({
           for (let i = 0; i < statements.length; i++) {
             const stmt = statements[i];
             if (stmt.kind === "commit") {
-              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1], file)) explicit.push(stmt);
+              if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1])) explicit.push(stmt);
               rows = 0;
             } else if (stmt.kind === "insert" || stmt.kind === "merge") rows += isSingleRowValues(stmt) ? 1 : 2;
           }
@@ -9433,6 +9458,7 @@ var IndexCountRule, index_count_default;
 var init_index_count = __esm({
   "rules/index-count.ts"() {
     "use strict";
+    init_schema();
     init_measurements();
     init_targets();
     IndexCountRule = {
@@ -9454,7 +9480,7 @@ var init_index_count = __esm({
           const target = schema.targetOfTable(table);
           if (!target || target.bulkReasons.length === 0) continue;
           const indexes = table.indexes.filter((index) => inEffectForInserts(index, target));
-          const keys = table.keyConstraints.filter((key) => inEffectForInserts(key, target));
+          const keys = keysWithOwnIndex(table.keyConstraints.filter((key) => inEffectForInserts(key, target)), indexes);
           const count = indexes.length + keys.length;
           if (count <= max) continue;
           const ordered2 = [...keys, ...indexes];
@@ -9485,7 +9511,7 @@ var init_index_count = __esm({
 var index_count_default2;
 var init_index_count2 = __esm({
   "rules/index-count.md"() {
-    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
+    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
   }
 });
 
@@ -9493,7 +9519,7 @@ var init_index_count2 = __esm({
 function hiddenWork(schema, table, site) {
   const items = [];
   const indexes = table.indexes.filter((i) => inEffectAt(i, site));
-  const keys = table.keyConstraints.filter((k) => inEffectAt(k, site)).length;
+  const keys = keysWithOwnIndex(table.keyConstraints.filter((k) => inEffectAt(k, site)), indexes).length;
   const indexCount = indexes.length + keys;
   if (indexCount > 0) {
     const measured = SECONDS_BY_INDEX_COUNT[Math.min(indexCount, SECONDS_BY_INDEX_COUNT.length - 1)];
@@ -9657,12 +9683,51 @@ var init_insert_trigger2 = __esm({
 });
 
 // rules/lob-column.ts
-function adviceFor2(column) {
-  const length = column.type.length;
-  if (length !== void 0 && length > MAX_IN_ROW && !column.type.isLong) {
-    return `Values up to ${sizeText(length)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
+function inlineOf(column) {
+  return column.inlineLength ?? 0;
+}
+function typeText(column) {
+  return column.type.name + (column.type.length !== void 0 && column.type.isLob ? `(${sizeText(column.type.length)})` : "");
+}
+function tooLongForRow(column) {
+  return column.type.length !== void 0 && column.type.length > MAX_IN_ROW && !column.type.isLong;
+}
+function adviceForMany(columns) {
+  const sentences = [];
+  const partly = columns.filter((c) => inlineOf(c) > 0);
+  const tooLong = columns.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
+  const long = columns.filter((c) => c.type.isLong);
+  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
+  if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
+  if (fitting.length > 0) {
+    const byType = /* @__PURE__ */ new Map();
+    for (const c of fitting) byType.set(shortTypeFor(c.type.name), [...byType.get(shortTypeFor(c.type.name)) ?? [], c.name]);
+    const uses = [...byType].map(([type, names3]) => `${type} for ${listText(names3)}`).join(", ");
+    sentences.push(`Use ${uses} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`);
   }
+  if (tooLong.length > 0) {
+    const names3 = listText(tooLong.map((c) => `${c.name} (up to ${sizeText(c.type.length)})`));
+    sentences.push(`Values of ${names3} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`);
+  }
+  if (partly.length > 0) {
+    const names3 = listText(partly.map((c) => `${c.name} (${inlineOf(c)})`));
+    sentences.push(`Values longer than the INLINE LENGTH of ${names3} are still written directly: check that most values fit it`);
+  }
+  return sentences.join(". ");
+}
+function listText(items) {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function adviceFor2(column) {
+  if (tooLongForRow(column)) {
+    return `Values up to ${sizeText(column.type.length)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
+  }
+  if (column.type.isLong) return longAdvice([], [shortTypeFor(column.type.name)]);
   return `Use ${shortTypeFor(column.type.name)} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`;
+}
+function longAdvice(names3, types) {
+  const which = names3.length > 0 ? ` for ${listText(names3)}` : "";
+  return `Use ${listText(types)}${which} (a larger page size may be needed): LONG types are deprecated and take no INLINE LENGTH`;
 }
 function shortTypeFor(type) {
   if (type === "BLOB") return "VARBINARY (or VARCHAR FOR BIT DATA)";
@@ -9697,7 +9762,8 @@ var init_lob_column = __esm({
         evidence: ["000 test 11", "000 test 91", "003"],
         messages: {
           lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.",
-          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}."
+          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}.",
+          lobs: "Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (seed 000, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}."
         }
       },
       check({ file, schema, report }) {
@@ -9712,24 +9778,34 @@ var init_lob_column = __esm({
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
           const maxSeverity = target.bulkReasons.length > 0 ? void 0 : "information";
-          for (const column of lobs) {
-            const inline = column.inlineLength ?? 0;
-            if (inline > 0 && column.type.length !== void 0 && inline >= column.type.length) continue;
+          const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length));
+          if (reported.length === 0) continue;
+          const caching = cachingAdvice(schema, table, stmt);
+          const [first] = reported;
+          if (reported.length === 1) {
+            const inline = inlineOf(first);
             report({
               messageId: inline > 0 ? "partlyInline" : "lob",
-              data: {
-                column: column.name,
-                table: tableName(table),
-                type: column.type.name + (column.type.length !== void 0 && column.type.isLob ? `(${sizeText(column.type.length)})` : ""),
-                inline,
-                advice: adviceFor2(column),
-                caching: cachingAdvice(schema, table, stmt)
-              },
+              data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor2(first), caching },
               stmt,
-              span: column.type.span,
+              span: first.type.span,
               maxSeverity
             });
+            continue;
           }
+          report({
+            messageId: "lobs",
+            data: {
+              table: tableName(table),
+              count: reported.length,
+              columns: reported.map((c) => `${c.name} ${typeText(c)}${inlineOf(c) > 0 ? ` INLINE LENGTH ${inlineOf(c)}` : ""}`).join(", "),
+              advice: adviceForMany(reported),
+              caching
+            },
+            stmt,
+            span: first.type.span,
+            maxSeverity
+          });
         }
       }
     };
@@ -9742,7 +9818,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. The finding sits on the column\'s type. A LOB\nwhose `INLINE LENGTH` covers its whole declared length is not reported; a partial inline length gets a\nmilder message. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
+    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column\'s type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
   }
 });
 
@@ -9835,7 +9911,7 @@ var init_no_autocommit = __esm({
         for (const unit of scriptUnits(file)) {
           const committed = [];
           forEachWithAutocommit(unit, (stmt, autocommit) => {
-            if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt, file)) committed.push(stmt);
+            if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt)) committed.push(stmt);
           });
           const minInserts = Number(options.minInserts);
           if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
@@ -10152,7 +10228,7 @@ function checkScripts({ file, schema, options, report }) {
     const statements = unit.statements;
     for (let i = 0; i < statements.length; i++) {
       const stmt = statements[i];
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt, file)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);
@@ -10425,7 +10501,7 @@ var init_single_row_insert = __esm({
               commitAfterRun ||= run2.length > 0;
               continue;
             }
-            if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt, file)) {
+            if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt)) {
               flush();
               continue;
             }
@@ -20972,11 +21048,8 @@ function schemaExplainContext(model) {
       const t = find(table);
       if (!t) return [];
       const indexes = t.indexes.map((i) => ({ name: displayKey(model.keyOf(i.stmt.index, i.stmt)), table: displayKey(t.key), unique: i.unique }));
-      for (const k of t.keyConstraints) {
+      for (const k of keysWithOwnIndex(t.keyConstraints, t.indexes)) {
         if (k.constraint.kind !== "primaryKey" && k.constraint.kind !== "unique") continue;
-        const columns = k.constraint.columns.join(",").toUpperCase();
-        const served = t.indexes.some((i) => i.unique && i.stmt.columns.map((c) => c.name).join(",").toUpperCase() === columns);
-        if (served) continue;
         const what = k.constraint.kind === "primaryKey" ? "primary key" : "unique constraint";
         indexes.push({ name: `${k.constraint.name ? `${k.constraint.name}: ` : ""}${what} (${k.constraint.columns.join(", ")})`, table: displayKey(t.key), unique: true, constraint: true });
       }

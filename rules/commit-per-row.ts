@@ -51,7 +51,7 @@ const CommitPerRowRule: Rule = {
         const stmt = statements[i];
         if (stmt.kind === 'commit') {
           // The cheap tests first: a schema lookup only for an INSERT that a COMMIT follows.
-          if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1], file)) explicit.push(stmt);
+          if (rows === 1 && isSingleRowValues(statements[i - 1]) && !writesSeedRows(schema, statements[i - 1])) explicit.push(stmt);
           rows = 0;
         } else if (stmt.kind === 'insert' || stmt.kind === 'merge') rows += isSingleRowValues(stmt) ? 1 : 2;
       }

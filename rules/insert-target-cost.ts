@@ -2,7 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Statement } from '../server/src/sql/ast';
-import { displayKey, type Located, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
+import { displayKey, keysWithOwnIndex, type Located, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
 import {
   CHECK_SECONDS,
   CLUSTERED_INDEX_SECONDS,
@@ -48,7 +48,7 @@ const InsertTargetCostRule: Rule = {
 function hiddenWork(schema: SchemaModel, table: TableInfo, site: Located): string[] {
   const items: string[] = [];
   const indexes = table.indexes.filter((i) => inEffectAt(i, site));
-  const keys = table.keyConstraints.filter((k) => inEffectAt(k, site)).length;
+  const keys = keysWithOwnIndex(table.keyConstraints.filter((k) => inEffectAt(k, site)), indexes).length;
   const indexCount = indexes.length + keys;
   if (indexCount > 0) {
     const measured = SECONDS_BY_INDEX_COUNT[Math.min(indexCount, SECONDS_BY_INDEX_COUNT.length - 1)];

@@ -17,6 +17,8 @@ const LobColumnRule: Rule = {
         'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.',
       partlyInline:
         'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}.',
+      lobs:
+        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (seed 000, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.',
     },
   },
   check({ file, schema, report }) {
@@ -33,25 +35,37 @@ const LobColumnRule: Rule = {
       // A row per call or per run (a web request's document, a script's one image) pays the direct write once:
       // worth knowing, not a warning. A bulk target pays it for every row of the load.
       const maxSeverity = target.bulkReasons.length > 0 ? undefined : ('information' as const);
-      for (const column of lobs) {
-        const inline = column.inlineLength ?? 0;
-        // Fully inlined: every value is stored in the row and goes through the buffer pool.
-        if (inline > 0 && column.type.length !== undefined && inline >= column.type.length) continue;
+      // Fully inlined: every value is stored in the row and goes through the buffer pool.
+      const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length));
+      if (reported.length === 0) continue;
+      const caching = cachingAdvice(schema, table, stmt);
+      // One finding per statement: a table with several LOBs has one cause and one place to fix it, so one
+      // paragraph naming each column (on the first) rather than the same paragraph once per column.
+      const [first] = reported;
+      if (reported.length === 1) {
+        const inline = inlineOf(first);
         report({
           messageId: inline > 0 ? 'partlyInline' : 'lob',
-          data: {
-            column: column.name,
-            table: tableName(table),
-            type: column.type.name + (column.type.length !== undefined && column.type.isLob ? `(${sizeText(column.type.length)})` : ''),
-            inline,
-            advice: adviceFor(column),
-            caching: cachingAdvice(schema, table, stmt),
-          },
+          data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor(first), caching },
           stmt,
-          span: column.type.span,
+          span: first.type.span,
           maxSeverity,
         });
+        continue;
       }
+      report({
+        messageId: 'lobs',
+        data: {
+          table: tableName(table),
+          count: reported.length,
+          columns: reported.map((c) => `${c.name} ${typeText(c)}${inlineOf(c) > 0 ? ` INLINE LENGTH ${inlineOf(c)}` : ''}`).join(', '),
+          advice: adviceForMany(reported),
+          caching,
+        },
+        stmt,
+        span: first.type.span,
+        maxSeverity,
+      });
     }
   },
 };
@@ -59,14 +73,70 @@ const LobColumnRule: Rule = {
 /** The longest VARCHAR or VARBINARY value (32K pages); a longer declared LOB cannot become one. */
 const MAX_IN_ROW = 32672;
 
+function inlineOf(column: ColumnDef): number {
+  return column.inlineLength ?? 0;
+}
+
+/** CLOB(1M), LONG VARCHAR: the type as declared, its length as usually written. */
+function typeText(column: ColumnDef): string {
+  return column.type.name + (column.type.length !== undefined && column.type.isLob ? `(${sizeText(column.type.length)})` : '');
+}
+
+/** A LOB declared longer than any VARCHAR/VARBINARY: only INLINE LENGTH can bring (its short) values into the row. */
+function tooLongForRow(column: ColumnDef): boolean {
+  return column.type.length !== undefined && column.type.length > MAX_IN_ROW && !column.type.isLong;
+}
+
+/**
+ * The advice of several columns, grouped where it is the same: which in-row type fits each column that can
+ * have one, which columns only INLINE LENGTH can help, which inline lengths to check.
+ */
+function adviceForMany(columns: readonly ColumnDef[]): string {
+  const sentences: string[] = [];
+  const partly = columns.filter((c) => inlineOf(c) > 0);
+  const tooLong = columns.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
+  const long = columns.filter((c) => c.type.isLong);
+  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
+  if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
+  if (fitting.length > 0) {
+    const byType = new Map<string, string[]>();
+    for (const c of fitting) byType.set(shortTypeFor(c.type.name), [...(byType.get(shortTypeFor(c.type.name)) ?? []), c.name]);
+    const uses = [...byType].map(([type, names]) => `${type} for ${listText(names)}`).join(', ');
+    sentences.push(`Use ${uses} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`);
+  }
+  if (tooLong.length > 0) {
+    const names = listText(tooLong.map((c) => `${c.name} (up to ${sizeText(c.type.length!)})`));
+    sentences.push(`Values of ${names} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`);
+  }
+  if (partly.length > 0) {
+    const names = listText(partly.map((c) => `${c.name} (${inlineOf(c)})`));
+    sentences.push(`Values longer than the INLINE LENGTH of ${names} are still written directly: check that most values fit it`);
+  }
+  return sentences.join('. ');
+}
+
+/** "A", "A and B", "A, B and C". */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** What to do: an in-row type when values can fit a row, else INLINE LENGTH for the short ones. */
 function adviceFor(column: ColumnDef): string {
-  const length = column.type.length;
-  if (length !== undefined && length > MAX_IN_ROW && !column.type.isLong) {
-    return `Values up to ${sizeText(length)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
+  if (tooLongForRow(column)) {
+    return `Values up to ${sizeText(column.type.length!)} cannot all live in a row (VARCHAR and VARBINARY hold 32,672 bytes at most): if most are short, INLINE LENGTH keeps those in the row and in the buffer pool, and only the long ones are written directly`;
   }
-  // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB, LONG VARCHAR) in VARCHAR/VARGRAPHIC.
+  if (column.type.isLong) return longAdvice([], [shortTypeFor(column.type.name)]);
+  // Binary data (BLOB) goes in a binary string type; text (CLOB, DBCLOB) in VARCHAR/VARGRAPHIC.
   return `Use ${shortTypeFor(column.type.name)} when values fit a row (a larger page size may be needed), or INLINE LENGTH so short values live in the row and use the buffer pool`;
+}
+
+/**
+ * LONG VARCHAR and LONG VARGRAPHIC take no INLINE LENGTH (only LOBs and structured types do) and are deprecated:
+ * their values fit a VARCHAR or VARGRAPHIC (32,700 bytes at most against 32,672).
+ */
+function longAdvice(names: readonly string[], types: readonly string[]): string {
+  const which = names.length > 0 ? ` for ${listText(names)}` : '';
+  return `Use ${listText(types)}${which} (a larger page size may be needed): LONG types are deprecated and take no INLINE LENGTH`;
 }
 
 /** The in-row string type for a LOB/LONG column's values. */

@@ -50,7 +50,7 @@ const NoAutocommitRule: Rule = {
     for (const unit of scriptUnits(file)) {
       const committed: Statement[] = [];
       forEachWithAutocommit(unit, (stmt, autocommit) => {
-        if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt, file)) committed.push(stmt);
+        if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt)) committed.push(stmt);
       });
       // One finding per script, on its minInserts-th such INSERT, extending over all of them (see rules/support/runs.ts).
       const minInserts = Number(options.minInserts);

@@ -139,7 +139,7 @@ function checkScripts({ file, schema, options, report }: RuleContext): void {
     const statements = unit.statements;
     for (let i = 0; i < statements.length; i++) {
       const stmt = statements[i];
-      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt, file)) continue;
+      if (!isSingleRowValues(stmt) || !isLiteralValues(stmt) || writesSeedRows(schema, stmt)) continue;
       const key = schema.keyOf(stmt.target, stmt);
       const group = groups.get(key);
       if (group) group.push(stmt);

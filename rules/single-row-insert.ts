@@ -88,7 +88,7 @@ const SingleRowInsertRule: Rule = {
           commitAfterRun ||= run.length > 0;
           continue;
         }
-        if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt, file)) {
+        if (!isSingleRowValues(stmt) || writesSeedRows(schema, stmt)) {
           flush();
           continue;
         }

@@ -6,11 +6,6 @@ UPDATE DB CFG FOR SALESDB USING LOGBUFSZ 8 CHNGPGS_THRESH 60 MINCOMMIT 3;
 
 SET SCHEMA SALES;
 
--- New customers arrive as literal single-row inserts, one commit each.
-INSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');
-INSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');
-INSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');
-
 -- Today's orders come from the staging table filled by the web shop.
 ALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;
 INSERT INTO ORDERS (CUST_ID, ORDER_DATE, STATUS, NOTES)
@@ -22,7 +17,7 @@ INSERT INTO ORDER_LINE (ORDER_ID, LINE_NO, ITEM, QTY, PRICE)
 
 IMPORT FROM '/data/returns.del' OF DEL INSERT INTO SALES.ORDER_LINE;
 
--- The rest of the day's customers come from the shop's staging table.
+-- Customers who registered in the shop come from its staging table (new_customers.clp adds the rest).
 INSERT INTO CUSTOMER SELECT CUST_ID, NAME, COUNTRY FROM STAGE.WEB_CUSTOMERS;
 
 COMMIT;

@@ -2,7 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import type { FileModel, RuleContext } from '../../server/src/engine/types';
+import type { RuleContext } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
@@ -176,13 +176,11 @@ export function insertsReferenceData(schema: SchemaModel, stmt: Statement): bool
 }
 
 /**
- * True when `stmt`, a statement of the script `file`, writes seed rows (SchemaModel.writesSeedRows): literal rows
- * into a table whose literal rows in all the scripts stay under bulkRowThreshold (codes, statuses, a demo's rows),
- * in a script that loads it no other way. The script-run rules count what scripts write: ten seed rows cost
- * little whether or not an application also inserts into the table (a CICS sample's JCL seeds CUSTOMER, which
- * its COBOL fills at run time).
+ * True when `stmt` writes seed rows (SchemaModel.writesSeedRows): literal rows into a table whose literal rows in
+ * all the scripts stay under bulkRowThreshold (codes, statuses, a demo's rows). The script-run rules count what
+ * scripts write: ten seed rows cost little whether or not something else loads the table (a CICS sample's JCL
+ * seeds CUSTOMER, which its COBOL fills at run time; an IBM sample IMPORTs a table and adds a few rows by hand).
  */
-export function writesSeedRows(schema: SchemaModel, stmt: Statement, file: FileModel): boolean {
-  // The schema's answer is kept per table; whether the statement's values are literals is worked out per statement.
-  return insertsReferenceData(schema, stmt) || (stmt.kind === 'insert' && schema.writesSeedRows(stmt.target, stmt, file.source.path) && isLiteralValues(stmt));
+export function writesSeedRows(schema: SchemaModel, stmt: Statement): boolean {
+  return insertsReferenceData(schema, stmt) || (stmt.kind === 'insert' && schema.writesSeedRows(stmt.target, stmt) && isLiteralValues(stmt));
 }

@@ -69,16 +69,17 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.deepEqual(bulk("MERGE INTO APP.CODES T USING (VALUES ('x')) AS S (NAME) ON T.NAME = S.NAME WHEN NOT MATCHED THEN INSERT (NAME) VALUES (S.NAME);\n"), []);
   });
 
-  it("a script's few seed rows are no script-run finding when something else fills the table, unless the script loads it too", () => {
+  it("a script's few seed rows are no script-run finding when something else fills the table, even the script itself", () => {
     // IBM's CICS sample: its JCL seeds CUSTOMER with ten literal rows, and its COBOL inserts customers at run time.
     const app = 'INSERT INTO APP.CODES (NAME) VALUES (?);\n';
     const runRules = ['commit-per-row', 'no-autocommit', 'prefer-parameter-markers', 'single-row-insert'];
     // The rules of the script's findings, merged ones included (workspace.diagnostics keeps them as related).
     const scriptRules = (files: Record<string, string>) => lintWorkspace(files).workspace.diagnostics('seed.clp').flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]);
     assert.deepEqual(scriptRules({ 'schema.sql': IDENTITY, 'app.sql': app, 'seed.clp': literal(10) }), []);
-    // A script that also copies rows into the table is loading it: its literal rows are part of the load.
-    const loading = scriptRules({ 'schema.sql': IDENTITY, 'app.sql': app, 'seed.clp': literal(10) + 'INSERT INTO APP.CODES (NAME) SELECT NAME FROM STAGE.CODES;\n' });
-    for (const rule of ['no-autocommit', 'prefer-parameter-markers', 'single-row-insert']) assert.ok(loading.includes(rule), `${rule}: ${loading.join()}`);
+    // A script that also copies rows into the table: its ten literal rows still cost ten commits, no more (IBM's
+    // tbrowcompress.db2 IMPORTs a table and adds a few rows by hand).
+    assert.deepEqual(scriptRules({ 'schema.sql': IDENTITY, 'app.sql': app, 'seed.clp': literal(10) + 'INSERT INTO APP.CODES (NAME) SELECT NAME FROM STAGE.CODES;\n' }), []);
+    assert.deepEqual(scriptRules({ 'schema.sql': IDENTITY, 'seed.clp': literal(10) + "IMPORT FROM 'codes.del' OF DEL COMMITCOUNT 1000 INSERT INTO APP.CODES;\n" }), []);
     // Literal rows up to bulkRowThreshold (the scripts together) are no seed rows.
     const many = scriptRules({ 'schema.sql': IDENTITY, 'app.sql': app, 'seed.clp': literal(100) });
     assert.ok(many.some((r) => runRules.includes(r)), many.join());

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspSession, applyEdits, uriOf, type CodeAction, type LspDiagnostic } from './harness';
 
-// samples/load.clp, where the editor did not list the fix: a run of three literal INSERTs under the CLP's
-// autocommit, in a script with loads from queries (evidence of volume). On the 3rd (line 12) no-autocommit,
-// prefer-parameter-markers and single-row-insert are one finding.
+// samples/load.clp as it was, where the editor did not list the fix: a run of three literal INSERTs under the CLP's
+// autocommit (with bulkRowThreshold 3 in the workspace's configuration, so that three rows are no seed rows). On
+// the 3rd (line 12) no-autocommit, prefer-parameter-markers and single-row-insert are one finding.
 const LOAD = [
   '-- Nightly load of the sample workload (run with: db2 -tvf load.clp).',
   '-- The CLP commits after every statement unless told otherwise (autocommit is on by default).',
@@ -63,6 +63,7 @@ describe('language server: a merged finding over stdio', function () {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'insertlint-merged-'));
     writeFileSync(join(dir, 'load.clp'), LOAD);
+    writeFileSync(join(dir, '.insertlintrc.json'), JSON.stringify({ bulkRowThreshold: 3 }));
     uri = uriOf(join(dir, 'load.clp'));
     lsp = await LspSession.start(dir, { debounceMs: 0 });
     lsp.open(uri, LOAD, 'db2sql');

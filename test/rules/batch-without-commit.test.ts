@@ -36,6 +36,23 @@ describe(`rule ${RULE}`, () => {
     assert.match(rowLocks.find((f) => f.rule === RULE)!.message, /each inserted row keeps its lock until the commit/);
   });
 
+  it('sees the table space of the definition that states one when a plain DDL file defines the same table again', async () => {
+    // carddemo: DB2CREAT.ctl creates TRANSACTION_TYPE in a LOCKSIZE TABLE table space, ddl/TRNTYPE.ddl the same
+    // columns with no storage at all. The plain file leaves the storage out; it does not make the locks row locks.
+    const deck = 'CREATE TABLESPACE TRNTS IN DIV SEGSIZE 4 LOCKSIZE TABLE;\nCREATE TABLE DIV.TRN (ACCT CHAR(8) NOT NULL, AMT DECIMAL(9,2), PRIMARY KEY (ACCT)) IN DIV.TRNTS;\n';
+    const plain = 'CREATE TABLE DIV.TRN (ACCT CHAR(8) NOT NULL, AMT DECIMAL(9,2), PRIMARY KEY (ACCT));\n';
+    const cobol = program('           STOP RUN.\n' + LOAD);
+    // Either fold order: the plain definition last (ctl/ before ddl/), or the deck last.
+    for (const [deckPath, plainPath] of [['ctl/DB2CREAT.sql', 'ddl/TRNTYPE.sql'], ['z/DB2CREAT.sql', 'a/TRNTYPE.sql']]) {
+      const { findings } = await lintCode({ 'LOADTRN.cbl': cobol, [deckPath]: deck, [plainPath]: plain });
+      assert.match(findings.find((f) => f.rule === RULE)!.message, /the table is locked as a whole \(its table space's LOCKSIZE TABLE\)/, `${deckPath} and ${plainPath}`);
+    }
+    // A later definition with other columns is another table: its (default) storage stands.
+    const other = plain.replace('AMT DECIMAL(9,2)', 'AMT DECIMAL(9,2), CURRENCY CHAR(3)');
+    const { findings } = await lintCode({ 'LOADTRN.cbl': cobol, 'ctl/DB2CREAT.sql': deck, 'ddl/TRNTYPE.sql': other });
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /each inserted row keeps its lock until the commit/);
+  });
+
   it('accepts a commit in the loop (every N rows) and CICS programs', async () => {
     const counted = LOAD.replace(/\.$/, '') + '\n           ADD 1 TO WS-COUNT\n           IF WS-COUNT >= 1000\n              EXEC SQL COMMIT END-EXEC\n           END-IF.';
     assert.deepEqual(brief((await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + counted) })).findings, [RULE]), []);

@@ -35,6 +35,17 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': ddl, 'load.sql': 'INSERT INTO K SELECT * FROM S;\n' }, RULE, [{ file: 'schema.sql', line: 7, column: 3, message: /has 4 indexes, .*\(4 primary key\/unique constraints\)/ }]);
   });
 
+  it('counts a key and the unique index on its columns as one index (z/OS requires that index; LUW reuses it)', () => {
+    // GenApp's and carddemo's z/OS DDL: PRIMARY KEY (A) and CREATE UNIQUE INDEX on (A), plus two more indexes.
+    const zos = ['CREATE UNIQUE INDEX T_PK ON T (A);', 'CREATE INDEX T_B ON T (B);', 'CREATE INDEX T_C ON T (C);', ''].join('\n');
+    expectNoFindings({ 'schema.sql': TABLE + zos, 'load.sql': BULK }, RULE);
+    // Columns in another order are the same key; a unique index on other columns is an index of its own.
+    const twoColumns = 'CREATE TABLE T (A INT NOT NULL, B INT NOT NULL, C INT, D INT, PRIMARY KEY (A, B));\n';
+    const four = ['CREATE UNIQUE INDEX T_BA ON T (B, A);', 'CREATE INDEX T_C ON T (C);', 'CREATE INDEX T_D ON T (D);', 'CREATE INDEX T_CD ON T (C, D);', ''].join('\n');
+    expectFindings({ 'schema.sql': twoColumns + four, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 5, column: 14, message: /has 4 indexes, more than 3\. .*\(4 CREATE INDEX\)/ }]);
+    expectFindings({ 'schema.sql': twoColumns + four.replace('T_BA ON T (B, A)', 'T_BC ON T (B, C)'), 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, message: /has 5 indexes, .*\(4 CREATE INDEX \+ 1 primary key\/unique constraint\)/ }]);
+  });
+
   it('counts an index or key defined again in another file (variant scripts) once', () => {
     const files = { 'create-all.sql': TABLE + 'CREATE INDEX T_B ON T (B);\n', 'create-engine.sql': TABLE + 'CREATE INDEX T_B ON T (B);\nCREATE INDEX T_C ON T (C);\n', 'load.sql': BULK };
     expectNoFindings(files, RULE);

@@ -7,24 +7,53 @@ const INSERT = 'INSERT INTO DOCS (ID, BODY) VALUES (?, ?);\n';
 const BULK = 'INSERT INTO DOCS (ID, BODY) SELECT ID, BODY FROM STAGE;\n';
 
 describe(`rule ${RULE}`, () => {
-  it('reports each LOB/LONG type that is not fully inlined, on the type', () => {
-    expectFindings({ 'schema.sql': `${TABLE};\n`, 'app.sql': BULK }, RULE, [
-      { file: 'schema.sql', line: 3, column: 8, endLine: 3, endColumn: 16, severity: 'warning', message: /^Column BODY of insert target DOCS is CLOB\(1M\)\. .*286\.5 s instead of 31\.5 s/ },
-      { file: 'schema.sql', line: 4, column: 9, message: /^Column PHOTO .* BLOB\(10K\) with INLINE LENGTH 2000\. Values longer than that/ },
-      { file: 'schema.sql', line: 6, column: 7, message: /^Column OLD .* is LONG VARCHAR/ },
+  it('reports a table once, on the first LOB type not fully inlined, naming each column with its own advice', () => {
+    const [finding, ...more] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': BULK }, RULE);
+    assert.deepEqual(more, []);
+    assert.deepEqual([finding.file, finding.line, finding.column, finding.endLine, finding.endColumn, finding.severity], ['schema.sql', 3, 8, 3, 16, 'warning']);
+    assert.match(finding.message, /^Insert target DOCS has 3 LOB\/LONG columns: BODY CLOB\(1M\), PHOTO BLOB\(10K\) INLINE LENGTH 2000, OLD LONG VARCHAR\. .*286\.5 s instead of 31\.5 s/);
+    // SMALL's inline length covers its length: not named. OLD can become VARCHAR; BODY (1M) cannot.
+    assert.doesNotMatch(finding.message, /SMALL/);
+    // A LONG type takes no INLINE LENGTH: OLD is offered VARCHAR only.
+    assert.match(finding.message, /Use VARCHAR for OLD \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH/);
+    assert.match(finding.message, /Values of BODY \(up to 1M\) cannot all live in a row/);
+    assert.match(finding.message, /Values longer than the INLINE LENGTH of PHOTO \(2000\) are still written directly/);
+  });
+
+  it('keeps the one-column messages for a table with one LOB not fully inlined', () => {
+    const ddl = 'CREATE TABLE DOCS (ID INT, BODY CLOB(1M), SMALL CLOB(100) INLINE LENGTH 200);\n';
+    expectFindings({ 'schema.sql': ddl, 'app.sql': BULK }, RULE, [
+      { file: 'schema.sql', line: 1, column: 33, severity: 'warning', message: /^Column BODY of insert target DOCS is CLOB\(1M\)\. .*286\.5 s instead of 31\.5 s/ },
     ]);
+    const partly = 'CREATE TABLE DOCS (ID INT, PHOTO BLOB(10K) INLINE LENGTH 2000);\n';
+    expectFindings({ 'schema.sql': partly, 'app.sql': BULK.replace('BODY', 'PHOTO').replace('BODY', 'PHOTO') }, RULE, [
+      { file: 'schema.sql', line: 1, column: 34, message: /^Column PHOTO .* BLOB\(10K\) with INLINE LENGTH 2000\. Values longer than that/ },
+    ]);
+  });
+
+  it('offers a LONG VARCHAR or LONG VARGRAPHIC column VARCHAR or VARGRAPHIC, never INLINE LENGTH (Db2 refuses it on LONG types)', () => {
+    const [one] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, OLD LONG VARCHAR);\n', 'app.sql': 'INSERT INTO DOCS (ID, OLD) SELECT ID, OLD FROM STAGE;\n' }, RULE);
+    assert.match(one.message, /^Column OLD of insert target DOCS is LONG VARCHAR\. .* Use VARCHAR \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
+    const [two] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, A LONG VARCHAR, G LONG VARGRAPHIC);\n', 'app.sql': 'INSERT INTO DOCS (ID, A) SELECT ID, A FROM STAGE;\n' }, RULE);
+    assert.match(two.message, /Use VARCHAR and VARGRAPHIC for A and G \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
+    assert.doesNotMatch(two.message, /INLINE LENGTH (so|keeps)/);
   });
 
   it('is information, not a warning, on a table that gets a row per call or per run (no bulk load)', () => {
     const [finding] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': INSERT }, RULE);
     assert.equal(finding.severity, 'information');
-    assert.match(finding.message, /^Column BODY of insert target DOCS is CLOB\(1M\)/);
+    assert.match(finding.message, /^Insert target DOCS has 3 LOB\/LONG columns: BODY CLOB\(1M\)/);
   });
 
   it('names the in-row type that fits the data: VARCHAR for text, VARBINARY for a BLOB', () => {
-    const ddl = 'CREATE TABLE IMG (ID INT, NOTE CLOB(16K), IMAGE BLOB(10K));\n';
-    const [note, image] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO IMG VALUES (?, ?, ?);\n' }, RULE);
+    const ddl = 'CREATE TABLE IMG (ID INT, NOTE CLOB(16K), IMAGE BLOB(10K), MEMO CLOB(2K));\n';
+    const [both, ...more] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO IMG VALUES (?, ?, ?, ?);\n' }, RULE);
+    assert.deepEqual(more, []);
+    assert.match(both.message, /Use VARCHAR for NOTE and MEMO, VARBINARY \(or VARCHAR FOR BIT DATA\) for IMAGE when values fit a row/);
+    assert.doesNotMatch(both.message, /cannot all live in a row/);
+    const [note] = findings({ 'schema.sql': 'CREATE TABLE IMG (ID INT, NOTE CLOB(16K));\n', 'app.sql': 'INSERT INTO IMG VALUES (?, ?);\n' }, RULE);
     assert.match(note.message, /Use VARCHAR when values fit a row/);
+    const [image] = findings({ 'schema.sql': 'CREATE TABLE IMG (ID INT, IMAGE BLOB(10K));\n', 'app.sql': 'INSERT INTO IMG VALUES (?, ?);\n' }, RULE);
     assert.match(image.message, /Use VARBINARY \(or VARCHAR FOR BIT DATA\) when values fit a row/);
   });
 
@@ -35,9 +64,21 @@ describe(`rule ${RULE}`, () => {
     assert.doesNotMatch(image.message, /Use VARBINARY/);
   });
 
+  it('offers an in-row type only to the columns that can have one (BLOB(12K) beside BLOB(64K))', () => {
+    const ddl = 'CREATE TABLE OUT (ID INT, XML_OUTPUT BLOB(12K), XML_MESSAGE BLOB(64K));\n';
+    const [finding, ...more] = findings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO OUT VALUES (?, ?, ?);\n' }, RULE);
+    assert.deepEqual(more, []);
+    assert.equal(finding.severity, 'information');
+    assert.match(finding.message, /^Insert target OUT has 2 LOB\/LONG columns: XML_OUTPUT BLOB\(12K\), XML_MESSAGE BLOB\(64K\)\./);
+    assert.match(finding.message, /Use VARBINARY \(or VARCHAR FOR BIT DATA\) for XML_OUTPUT when values fit a row/);
+    assert.match(finding.message, /Values of XML_MESSAGE \(up to 64K\) cannot all live in a row/);
+    assert.doesNotMatch(finding.message, /VARBINARY[^.]*XML_MESSAGE/);
+  });
+
   it('points at FILE SYSTEM CACHING when the LOB table space is DMS/automatic without it (seed 003)', () => {
     const ts = 'CREATE TABLESPACE LOBS MANAGED BY AUTOMATIC STORAGE NO FILE SYSTEM CACHING;\n';
-    const [first] = findings({ 'schema.sql': `${ts}${TABLE} LONG IN LOBS;\n`, 'app.sql': INSERT }, RULE);
+    const [first, ...more] = findings({ 'schema.sql': `${ts}${TABLE} LONG IN LOBS;\n`, 'app.sql': INSERT }, RULE);
+    assert.deepEqual(more, []);
     assert.match(first.message, /table space LOBS holds these values without FILE SYSTEM CACHING/);
     const cached = ts.replace('NO FILE SYSTEM CACHING', 'FILE SYSTEM CACHING');
     const [other] = findings({ 'schema.sql': `${cached}${TABLE} LONG IN LOBS;\n`, 'app.sql': INSERT }, RULE);
@@ -47,6 +88,11 @@ describe(`rule ${RULE}`, () => {
   it('reports LOB columns added by ALTER TABLE', () => {
     const ddl = 'CREATE TABLE DOCS (ID INT);\nALTER TABLE DOCS ADD COLUMN BODY\n  CLOB(1K);\n';
     expectFindings({ 'schema.sql': ddl, 'app.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 3, column: 3, message: /CLOB\(1K\)/ }]);
+  });
+
+  it('reports the LOB columns one ALTER TABLE adds as one finding, on the first', () => {
+    const ddl = 'CREATE TABLE DOCS (ID INT);\nALTER TABLE DOCS\n  ADD COLUMN BODY CLOB(1K)\n  ADD COLUMN PIC BLOB(2M);\n';
+    expectFindings({ 'schema.sql': ddl, 'app.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 3, column: 19, message: /^Insert target DOCS has 2 LOB\/LONG columns: BODY CLOB\(1K\), PIC BLOB\(2M\)\./ }]);
   });
 
   it('stays quiet for tables nobody inserts into', () => {

@@ -82,5 +82,42 @@ describe('schema: inserts into another version of a table', () => {
       { file: 'ddl/t.sql', line: 1, column: 65 },
     ]);
   });
-});
 
+  describe('a definition that states storage beside one of the same columns that states none', () => {
+    const deck = 'CREATE TABLESPACE TS1 IN DB1 LOCKSIZE TABLE;\nCREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20)) IN DB1.TS1;\n';
+    const plain = 'CREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20), PRIMARY KEY (ID));\n';
+    const load = 'INSERT INTO S.T (ID, NOTE) VALUES (?, ?);\n';
+    const seenBy = (files: [string, string][]) => {
+      const models = files.map(([path, text]) => model(path, text));
+      const schema = SchemaModel.build(models);
+      const insert = models.find((m) => m.source.path === 'load.sql')!.statements[0];
+      assert.equal(insert.kind, 'insert');
+      return { schema, table: schema.table(insert.kind === 'insert' ? insert.target : { name: '', span: { start: 0, end: 0 } }, insert)! };
+    };
+
+    it('gives an insert from elsewhere the one that states storage, whichever is folded last', () => {
+      for (const order of [[['deck.sql', deck], ['plain.sql', plain]], [['plain.sql', plain], ['deck.sql', deck]]] as [string, string][][]) {
+        const { schema, table } = seenBy([...order, ['load.sql', load]]);
+        assert.equal(table.definition?.file, 'deck.sql', order.map(([p]) => p).join(' then '));
+        assert.equal(table.tablespace, 'TS1');
+        // Both definitions still receive the insert: findings about what each states (its keys, identity) stay.
+        for (const version of schema.allVersions()) assert.equal(schema.isInsertTarget(version), true, version.definition?.file);
+      }
+    });
+
+    it('keeps the last definition when it states storage itself, or when the columns differ', () => {
+      const appendOn = plain.replace(';', ' APPEND ON;');
+      assert.equal(seenBy([['deck.sql', deck], ['plain.sql', appendOn], ['load.sql', load]]).table.definition?.file, 'plain.sql');
+      const wider = plain.replace('NOTE VARCHAR(20)', 'NOTE VARCHAR(20), AT TIMESTAMP');
+      assert.equal(seenBy([['deck.sql', deck], ['plain.sql', wider], ['load.sql', load]]).table.definition?.file, 'plain.sql');
+    });
+
+    it("keeps an insert of a migration step on the version its own file created", () => {
+      const step = plain + 'INSERT INTO S.T (ID, NOTE) SELECT ID, NOTE FROM S.OLD;\n';
+      const models = [model('deck.sql', deck), model('load.sql', step)];
+      const schema = SchemaModel.build(models);
+      const insert = models[1].statements[1];
+      assert.equal(insert.kind === 'insert' && schema.table(insert.target, insert)?.definition?.file, 'load.sql');
+    });
+  });
+});

@@ -1,7 +1,7 @@
 // Backs the classifier's ExplainContext with the workspace SchemaModel (the DDL InsertLint analysed),
 // or with facts read from the live catalog (see catalog.ts). Names are compared as SCHEMA.NAME, and a
 // table whose schema the DDL did not say matches on its name alone.
-import { displayKey, type SchemaModel, type TableInfo } from '../schema/schema';
+import { displayKey, keysWithOwnIndex, type SchemaModel, type TableInfo } from '../schema/schema';
 import { sameObject, type ExplainContext, type ForeignKeyFact, type IndexFact, type MqtFact, type TriggerFact } from './classify';
 
 function deleteRule(action: string | undefined): ForeignKeyFact['deleteRule'] {
@@ -73,11 +73,8 @@ export function schemaExplainContext(model: SchemaModel): ExplainContext {
       if (!t) return [];
       const indexes: IndexFact[] = t.indexes.map((i) => ({ name: displayKey(model.keyOf(i.stmt.index, i.stmt)), table: displayKey(t.key), unique: i.unique }));
       // Db2 backs every primary key and unique constraint with an index (a unique index on the same columns serves).
-      for (const k of t.keyConstraints) {
+      for (const k of keysWithOwnIndex(t.keyConstraints, t.indexes)) {
         if (k.constraint.kind !== 'primaryKey' && k.constraint.kind !== 'unique') continue;
-        const columns = k.constraint.columns.join(',').toUpperCase();
-        const served = t.indexes.some((i) => i.unique && i.stmt.columns.map((c) => c.name).join(',').toUpperCase() === columns);
-        if (served) continue;
         const what = k.constraint.kind === 'primaryKey' ? 'primary key' : 'unique constraint';
         indexes.push({ name: `${k.constraint.name ? `${k.constraint.name}: ` : ''}${what} (${k.constraint.columns.join(', ')})`, table: displayKey(t.key), unique: true, constraint: true });
       }

@@ -2,7 +2,7 @@
 // One data table (INSERT_COST_MEASUREMENTS) feeds both the PR checklist and the editor hovers, so the
 // numbers are written down once. Every factor is measured/baseline from seed 000, Appendix A:
 // 100,000 rows inserted by CLI array inserts, commit every 1000 rows; baseline 31.51 s (tests 11/31/41).
-import type { TableInfo } from './schema';
+import { keysWithOwnIndex, type TableInfo } from './schema';
 
 export type InsertCostFeature = 'indexes' | 'clustering' | 'foreignKeys' | 'checks' | 'triggers' | 'mqts' | 'lobColumns' | 'identityCache';
 
@@ -127,7 +127,7 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
   const lines: InsertCostLine[] = [];
 
   // Every index, and every primary key or unique constraint (Db2 backs each with an index), gets an entry per row.
-  const keys = table.keyConstraints.length;
+  const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
   const indexCount = table.indexes.length + keys;
   if (indexCount > 0) {
     const m = byCount('indexes', indexCount)!;

@@ -398,24 +398,19 @@ export class SchemaModel {
   }
 
   /**
-   * Whether literal rows that `file` writes into the table `name` names (in `stmt`) are seed rows: the literal rows
-   * of all the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold, and `file` does not
-   * also load it in bulk (INSERT ... SELECT, IMPORT, inserts in a loop: then its literal rows are part of a load).
-   * What else fills the table does not matter: an application's inserts make a script's ten rows no more costly.
-   * Kept per key, as insertsReferenceData's answers.
+   * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
+   * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
+   * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
+   * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
    */
-  writesSeedRows(name: QualifiedName, stmt: Statement, file: string): boolean {
+  writesSeedRows(name: QualifiedName, stmt: Statement): boolean {
     const facts = this.factsOf(name, stmt);
     if (facts.seedRows === undefined) {
       let rows = 0;
-      const loading = new Set<string>();
-      for (const site of facts.target?.sites ?? []) {
-        rows += site.literalRows ?? 0;
-        if (site.bulkReasons.length > 0) loading.add(site.file);
-      }
-      facts.seedRows = rows < this.bulkRowThreshold ? { loading } : false;
+      for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
+      facts.seedRows = rows < this.bulkRowThreshold;
     }
-    return facts.seedRows !== false && !facts.seedRows.loading.has(file);
+    return facts.seedRows;
   }
 
   /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
@@ -879,8 +874,8 @@ function usesName(uses: ReadonlyMap<string, ReadonlySet<string>>, key: string): 
 interface KeyFacts {
   target: InsertTargetInfo | undefined;
   referenceData?: boolean;
-  /** writesSeedRows: false when the literal rows are many, else the files that load the table in bulk. */
-  seedRows?: false | { loading: ReadonlySet<string> };
+  /** writesSeedRows: whether the literal rows into the table are few. */
+  seedRows?: boolean;
 }
 
 /** Whether a routine or block holds an INSERT. */
@@ -935,6 +930,28 @@ export function sameDatabase(a: Statement, b: Statement): boolean {
   const x = DATABASE_AT.get(a);
   const y = DATABASE_AT.get(b);
   return x === undefined || y === undefined || x === y;
+}
+
+export type KeyConstraintInfo = TableInfo['keyConstraints'][number];
+
+/**
+ * The primary key and unique constraints among `keys` that add an index of their own beside `indexes`: a key whose
+ * columns (in any order) are those of a unique index is enforced by that index, one entry per row, not two. Db2 for
+ * z/OS requires that index (CREATE UNIQUE INDEX before the key is complete), and Db2 LUW uses a matching unique
+ * index that exists (SQL0598W) instead of creating another.
+ */
+export function keysWithOwnIndex<K extends KeyConstraintInfo>(keys: readonly K[], indexes: readonly IndexInfo[]): K[] {
+  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
+  if (unique.length === 0) return [...keys];
+  return keys.filter((k) => {
+    const columns = k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? columnSet(k.constraint.columns) : undefined;
+    return columns === undefined || !unique.includes(columns);
+  });
+}
+
+/** A set of column names as one comparable string (order does not matter). */
+function columnSet(columns: readonly string[]): string {
+  return [...columns].map((c) => c.toUpperCase()).sort().join('\0');
 }
 
 /** Display form of a table key: SCHEMA.NAME or NAME. */

@@ -117,8 +117,10 @@ export class TableVersions {
       const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
       if (versions.length === 0) return false;
       for (const version of versions) this.attributeTo(version, site);
-      // Its table, for the rules that ask about the insert: its own version, else the last one it fits.
-      if (versions[0] !== latest) this.at.set(site.stmt, versions[0]);
+      // Its table, for the rules that ask about the insert: its own version, else the last one it fits (or the
+      // definition of the same columns that says where and how the table is stored: see storedVersion).
+      const seen = site.version ? versions[0] : storedVersion(versions);
+      if (seen !== latest) this.at.set(site.stmt, seen);
       return true;
     });
   }
@@ -165,6 +167,35 @@ export class TableVersions {
 /** An insert target made of `sites`: their bulk reasons and written rows gathered. */
 export function sitesTarget(key: string, sites: InsertSite[]): InsertTargetInfo {
   return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+
+/**
+ * Of the versions an insert from elsewhere fits (latest first), the one whose storage the rules should see: the
+ * latest, unless it states no physical attributes and an earlier one of the same columns does. A z/OS deck
+ * (CREATE TABLESPACE ... LOCKSIZE TABLE, CREATE TABLE ... IN db.ts) beside a plain DDL file of the same table
+ * (carddemo's DB2CREAT.ctl and TRNTYPE.ddl) describes one table: the plain file only leaves the storage out,
+ * it does not say the table has the defaults (row locks, no APPEND).
+ */
+function storedVersion(versions: readonly TableInfo[]): TableInfo {
+  const [latest] = versions;
+  if (versions.length === 1 || statesStorage(latest)) return latest;
+  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
+}
+
+/** Whether a version says anything about how its table is stored: a table space, locking, APPEND, free space, organization. */
+function statesStorage(table: TableInfo): boolean {
+  const stmt = table.definition?.stmt;
+  if (table.tablespace !== undefined || table.locksize !== undefined || table.append || table.pctfree !== undefined || table.notLoggedInitially) return true;
+  if (!stmt) return false;
+  const { index, long } = stmt.tablespace;
+  return index !== undefined || long !== undefined || stmt.organizeBy !== undefined || stmt.distributeBy !== undefined || stmt.partitionBy !== undefined;
+}
+
+/** Whether two versions have columns of the same names (both known). */
+function sameColumns(a: TableInfo, b: TableInfo): boolean {
+  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
+  const names = new Set(a.columns.map((c) => c.name));
+  return b.columns.every((c) => names.has(c.name));
 }
 
 /** Whether the columns an INSERT names are all columns of `table` (true when either is not known). */
