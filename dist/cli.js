@@ -3489,8 +3489,22 @@ function isTestFile(path, config) {
   if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
   const root = config.root;
   const base = config.source ?? (root === void 0 ? void 0 : root.endsWith("/") || root.endsWith("\\") ? root : `${root}/`);
-  const relative8 = relativeToConfig(path, base).replace(/^(\.\.?\/)+/, "");
+  const relative8 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
   return relative8 !== "" && matcher.ignores(relative8);
+}
+function belowSharedFolders(path, base) {
+  const relative8 = relativeToConfig(path, base);
+  const file = path.replace(/\\/g, "/");
+  if (base === void 0 || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative8;
+  const folders = folderOf(base).split("/");
+  const parts = file.split("/");
+  let shared = 0;
+  while (shared < parts.length - 1 && shared < folders.length && parts[shared] === folders[shared]) shared++;
+  return parts.slice(shared).join("/");
+}
+function folderOf(path) {
+  const p = path.replace(/\\/g, "/");
+  return p.slice(0, p.lastIndexOf("/") + 1);
 }
 function relativeToConfig(path, configPath) {
   const file = path.replace(/\\/g, "/");
@@ -7989,7 +8003,7 @@ function memberName(path) {
   const dot = base.lastIndexOf(".");
   return (dot > 0 ? base.slice(0, dot) : base).toUpperCase();
 }
-function folderOf(path) {
+function folderOf2(path) {
   return path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"), 0));
 }
 var NOTHING_STALE, COPYBOOK, MemberIndex;
@@ -8041,9 +8055,9 @@ var init_members = __esm({
       find(name2, from, get) {
         const paths = [...this.byName.get(name2.toUpperCase()) ?? []].filter((p) => p !== from);
         if (paths.length === 0) return void 0;
-        const here = folderOf(from);
-        const parent = folderOf(here);
-        const rank = (p) => (folderOf(p) === here ? 0 : folderOf(folderOf(p)) === parent ? 1 : 2) * 2 + (COPYBOOK.test(p) ? 0 : 1);
+        const here = folderOf2(from);
+        const parent = folderOf2(here);
+        const rank = (p) => (folderOf2(p) === here ? 0 : folderOf2(folderOf2(p)) === parent ? 1 : 2) * 2 + (COPYBOOK.test(p) ? 0 : 1);
         paths.sort((a, b) => rank(a) - rank(b) || a.length - b.length || a.localeCompare(b));
         return get(paths[0]);
       }

@@ -78,8 +78,13 @@ describe('engine: test code ("testFiles")', () => {
     withFile.source = '/home/dev/tests/shop/.insertlintrc.json';
     withFile.root = '/home/dev/tests/shop/db';
     assert.equal(isTestFile('/home/dev/tests/shop/db/load.sql', withFile), false);
-    // A file outside that folder is matched by its whole path (a corpus linted from elsewhere).
+    // A file outside that folder (a corpus linted from elsewhere) is matched below the folders it shares with it:
+    // the tests/ both are kept in says nothing of either.
     assert.equal(isTestFile('/data/corpus/debezium/src/test/java/Db2ConnectorIT.java', withFile), true);
+    assert.equal(isTestFile('/home/dev/tests/other/db/load.sql', withFile), false);
+    assert.equal(isTestFile('/home/dev/tests/other/src/test/load.sql', withFile), true);
+    assert.equal(isTestFile('/home/dev/test/other/db/load.sql', config), false);
+    assert.equal(isTestFile('C:/work/tests/other/db/load.sql', Object.assign(resolveConfig(rules), { root: 'C:/work/tests/shop' })), false);
     assert.equal(isTestFile('./test/load.sql', resolveConfig(rules)), true);
   });
 

@@ -354,8 +354,8 @@ const testMatchers = new WeakMap<readonly string[], Ignore>();
 
 /**
  * Whether a file is test code ("testFiles"). Globs match the path relative to the configuration's folder, or
- * to `root` without one; a file outside that folder is matched by its whole path (the corpus linted from
- * elsewhere), as "terminator" globs are.
+ * to `root` without one; a file outside that folder (a corpus linted from elsewhere) is matched by its path below
+ * the folders it shares with that one: a checkout kept under ~/tests/ is not all test code.
  */
 export function isTestFile(path: string, config: ResolvedConfig): boolean {
   if (config.testFiles.length === 0) return false;
@@ -365,8 +365,30 @@ export function isTestFile(path: string, config: ResolvedConfig): boolean {
   // A path inside the folder stands for it (relativeToConfig takes the folder of the path it is given).
   const base = config.source ?? (root === undefined ? undefined : root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`);
   // `ignore` throws on "./" and "../" (not a relative path as it defines one): what follows them is matched.
-  const relative = relativeToConfig(path, base).replace(/^(\.\.?\/)+/, '');
+  const relative = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, '');
   return relative !== '' && matcher.ignores(relative);
+}
+
+/**
+ * `path` relative to the folder of `base` (relativeToConfig) when it is inside; outside it, without the leading
+ * folders it shares with that folder: /home/dev/tests/other/db/load.sql beside /home/dev/tests/shop/ is
+ * other/db/load.sql.
+ */
+function belowSharedFolders(path: string, base: string | undefined): string {
+  const relative = relativeToConfig(path, base);
+  const file = path.replace(/\\/g, '/');
+  if (base === undefined || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative;
+  const folders = folderOf(base).split('/');
+  const parts = file.split('/');
+  let shared = 0;
+  while (shared < parts.length - 1 && shared < folders.length && parts[shared] === folders[shared]) shared++;
+  return parts.slice(shared).join('/');
+}
+
+/** The folder of a configuration file's path (or of a folder's path ending in a slash), with forward slashes and the slash. */
+function folderOf(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  return p.slice(0, p.lastIndexOf('/') + 1);
 }
 
 /** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */
