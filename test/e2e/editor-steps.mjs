@@ -221,15 +221,16 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
   await step('new-quick-fixes', async () => {
     await command('View: Close All Editors');
     await openFile('load.clp');
-    await goTo(23, 52);
+    await goTo(18, 52);
     await quickFix('Add COMMITCOUNT AUTOMATIC');
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Disable import-commitcount in this workspace' }).waitFor({ timeout: LIMIT.short });
     await shot('quick-fix-commitcount');
     await closeQuickFix();
-    // The run's finding sits on its 3rd INSERT (line 12): no-autocommit, with prefer-parameter-markers and
-    // single-row-insert merged into it. single-row-insert's fix is offered on it.
-    await goTo(12, 13);
-    await quickFix('Combine the 3 INSERTs into one multi-row VALUES list');
+    // new_customers.clp's run of 120 literal INSERTs: one finding on its 3rd INSERT (line 9), no-autocommit with
+    // prefer-parameter-markers and single-row-insert merged into it. single-row-insert's fix is offered on it.
+    await openFile('new_customers.clp');
+    await goTo(9, 13);
+    await quickFix('Combine the 120 INSERTs into one multi-row VALUES list');
     await shot('quick-fix-multi-row-values');
     await closeQuickFix();
   });
@@ -237,16 +238,16 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
   await step('disable-merged-finding-for-line', async () => {
     // "Disable … for this line" on the merged finding names its three rules in one comment: the finding goes.
     const before = Number(await counted());
-    const original = readFileSync(join(workspace, 'load.clp'), 'utf8');
-    await goTo(12, 13);
+    const original = readFileSync(join(workspace, 'new_customers.clp'), 'utf8');
+    await goTo(9, 13);
     await (await quickFix('Disable no-autocommit, prefer-parameter-markers and single-row-insert for this line')).click();
     const lines = page.locator('.monaco-editor .view-lines').first();
     await until('the directive in the editor', async () => /insertlint-disable-next-line\s+no-autocommit,\s+prefer-parameter-markers,\s+single-row-insert/.test(await lines.innerText()));
     await until(`the status bar count down from ${before} to ${before - 1}`, async () => Number(await counted()) === before - 1, LIMIT.long);
-    await problems('load.clp', 'not-logged-initially');
-    await until('no no-autocommit row for load.clp', async () => (await rows.filter({ hasText: 'no-autocommit' }).count()) === 0);
+    await problems('.clp', 'not-logged-initially');
+    await until('no no-autocommit row for the scripts', async () => (await rows.filter({ hasText: 'no-autocommit' }).count()) === 0);
     await shot('merged-finding-disabled-for-line');
-    log(`disable-merged-finding-for-line: the edit is ${readFileSync(join(workspace, 'load.clp'), 'utf8') === original ? 'not saved (as expected)' : 'already saved on disk'}`);
+    log(`disable-merged-finding-for-line: the edit is ${readFileSync(join(workspace, 'new_customers.clp'), 'utf8') === original ? 'not saved (as expected)' : 'already saved on disk'}`);
     // Back to the file as it was, on screen and on disk, for the next steps: undone and saved. (Not "Revert
     // File": in one run of four the edit was already on disk, by a save nothing in the test asked for.)
     await lines.click();
@@ -256,13 +257,14 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
       return false;
     });
     await page.keyboard.press('Control+S');
-    await until('load.clp on disk as it was', () => readFileSync(join(workspace, 'load.clp'), 'utf8') === original);
+    await until('new_customers.clp on disk as it was', () => readFileSync(join(workspace, 'new_customers.clp'), 'utf8') === original);
     await until(`the status bar count back at ${before}`, async () => Number(await counted()) === before, LIMIT.long);
     await filterProblems(page, '');
   });
 
   await step('disable-rule-in-workspace', async () => {
-    await goTo(23, 52);
+    await openFile('load.clp');
+    await goTo(18, 52);
     await (await quickFix('Disable import-commitcount in this workspace')).click();
     const config = join(workspace, '.insertlintrc.json');
     await until('.insertlintrc.json with the rule off', () => existsSync(config) && JSON.parse(readFileSync(config, 'utf8')).rules?.['import-commitcount'] === 'off');

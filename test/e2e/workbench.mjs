@@ -104,7 +104,7 @@ export function workbenchHelpers(page, log = () => undefined) {
    * answered when it opened; if it does not open, says "No quick fixes available", or lacks the action (an
    * answer from before the file's findings were current), it is opened again until the overall limit. Each
    * reopening is logged with what was seen, so that the run's log shows it. Seen under load: right after a
-   * first menu was closed and the cursor moved (load.clp 23:52, then 12:13), "Quick Fix..." sometimes shows
+   * first menu was closed and the cursor moved (load.clp 18:52, then new_customers.clp 9:13), "Quick Fix..." sometimes shows
    * nothing at all for 30 s, editor focused, cursor in place, first menu seen closed; asked again, the menu is
    * there in under 1 s. Why is not known (the server offers the action: test/lsp/merged-findings.test.ts).
    */
