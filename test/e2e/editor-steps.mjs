@@ -288,6 +288,9 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     await shot('insertlintrc-completion');
     await page.keyboard.press('Escape');
     await command('File: Revert File');
+    // The next steps read this file from disk: it must be the one "Disable ... in this workspace" wrote.
+    const config = join(workspace, '.insertlintrc.json');
+    await until('.insertlintrc.json on disk without the typed comma', () => /"import-commitcount":\s*"off"\s*\}\s*\}\s*$/.test(readFileSync(config, 'utf8')));
   });
 
   await step('restart-server', async () => {
@@ -303,10 +306,19 @@ export async function editorFeatureSteps({ page, step, shot, command, openFile, 
     }
     // Back with the count it had (no file changed on disk), agreeing with the Problems panel: equal counts
     // alone were also met midway through indexing (28 before, 12 after in one run).
-    await until('the count of before the restart, equal to the Problems total', async () => {
-      const now = await counted();
-      return now !== undefined && now === before && Number(now) === (await problemsTotal(page));
-    }, LIMIT.long);
+    let seen;
+    try {
+      await until('the count of before the restart, equal to the Problems total', async () => {
+        const now = await counted();
+        seen = { now, total: await problemsTotal(page) };
+        return now !== undefined && now === before && Number(now) === seen.total;
+      }, LIMIT.long);
+    } catch (error) {
+      // What differed, and the configuration the new server read: the step's failures were hard to tell apart.
+      const config = join(workspace, '.insertlintrc.json');
+      const onDisk = existsSync(config) ? readFileSync(config, 'utf8').replace(/\s+/g, ' ') : '(none)';
+      throw new Error(`${error.message}: ${before} before, ${seen?.now} after, Problems total ${seen?.total}; .insertlintrc.json on disk: ${onDisk}`);
+    }
     log(`restart-server: ${before} findings before, ${await counted()} after`);
     await shot('restart-server');
   });
