@@ -2,10 +2,12 @@
 'use strict';
 const path = require('node:path');
 const fs = require('node:fs');
-// A built checkout runs its own build of the sources (out/, from `npm run build` or `npm test`); an installed
-// package (npm, pre-commit's git install) has no out/ and runs the committed bundle dist/cli.js.
+// A built checkout runs its own build of the sources (out/, from `npm run build` or `npm test`) unless the
+// committed bundle dist/cli.js is newer: after a pull that brought a new dist/ and no rebuild, out/ is an older
+// engine, and its findings are not those of the sources checked out. An installed package (npm, pre-commit's
+// git install) has no out/ and runs dist/cli.js.
 const root = path.join(__dirname, '..');
-const cli = [path.join(root, 'out', 'cli.js'), path.join(root, 'dist', 'cli.js')].find((f) => fs.existsSync(f));
+const cli = newest([path.join(root, 'out', 'cli.js'), path.join(root, 'dist', 'cli.js')]);
 if (!cli) {
   process.stderr.write('insertlint: neither out/cli.js nor dist/cli.js is in ' + root + '; run `npm run build` there\n');
   process.exit(2);
@@ -13,6 +15,25 @@ if (!cli) {
 const runHere = () => loadBundle(cli).runFromProcess();
 // A large run on a machine with fewer than 5 cores starts again with a smaller V8 thread pool (bin/v8-pool.js).
 if (!require('./v8-pool.js').relaunchWithV8Pool(__filename, runHere)) runHere();
+
+/** The most recently written of these files that exist (the first on a tie), or undefined. */
+function newest(files) {
+  let found;
+  let time = -Infinity;
+  for (const f of files) {
+    let stat;
+    try {
+      stat = fs.statSync(f);
+    } catch {
+      continue;
+    }
+    if (stat.isFile() && stat.mtimeMs > time) {
+      found = f;
+      time = stat.mtimeMs;
+    }
+  }
+  return found;
+}
 
 /**
  * Loads the CLI bundle as require() would, but with V8's code cache: compiling the 1.4 MB bundle was ~25 ms of

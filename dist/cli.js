@@ -8664,7 +8664,7 @@ var init_batch_without_commit = __esm({
         reads: { code: true },
         evidence: ["000 section 5 (locking)", "000 section 7 (committing)", "000 tests 61-68"],
         messages: {
-          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.",
+          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.",
           afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it."
         }
       },
@@ -9290,7 +9290,7 @@ function flag({ options, report }, stmt, what, name2, cache, explicit, cacheSpan
   const suggested = range ? Math.min(Number(options.suggestedCache), threshold) : Number(options.suggestedCache);
   if (cache >= threshold) return;
   const measured = identityMeasurement(cache, isSequence);
-  const best = identityMeasurement(1e3, isSequence);
+  const best = identityMeasurement(suggested, isSequence);
   const how = cache === 0 ? "with NO CACHE" : !explicit && cache === DB2_DEFAULT_CACHE ? `with the default CACHE ${DB2_DEFAULT_CACHE}` : `with CACHE ${cache}`;
   report({
     messageId: "identity",
@@ -9303,6 +9303,7 @@ function flag({ options, report }, stmt, what, name2, cache, explicit, cacheSpan
       seconds: secsOf(measured.seconds),
       best: secsOf(best.seconds),
       bestTest: best.test,
+      bestCache: best.cache,
       measuredAs: measured.cache === 0 ? "NO CACHE" : `CACHE ${measured.cache}`,
       suggested,
       range
@@ -9312,8 +9313,11 @@ function flag({ options, report }, stmt, what, name2, cache, explicit, cacheSpan
     fix: cacheSpan ? { title: `Use CACHE ${suggested}`, edits: [{ span: cacheSpan, newText: `${prefix}CACHE ${suggested}` }] } : void 0
   });
 }
-function rangeNote(type) {
-  return type === "SMALLINT" ? " The column is SMALLINT, at most 32,767 values: the values still cached are lost when the database stops, so the cache is kept small, or make the column INTEGER or BIGINT and use CACHE 1000." : "";
+function rangeNote(type, start) {
+  if (type !== "SMALLINT") return "";
+  const left = start !== void 0 && start > 1 && start <= SMALLINT_MAX ? SMALLINT_MAX - start + 1 : void 0;
+  const range = left === void 0 ? "at most 32,767 values" : `${countText(left)} values from START WITH ${start} to 32,767`;
+  return ` The column is SMALLINT, ${range}: the values still cached are lost when the database stops, so the cache is kept small, or make the column INTEGER or BIGINT and use CACHE 1000.`;
 }
 function identityClause(stmt, identity) {
   if (stmt.kind === "createTable") {
@@ -9325,13 +9329,14 @@ function identityClause(stmt, identity) {
   }
   return { anchor: stmt.table.span, prefix: "" };
 }
-var IdentityCacheRule, identity_cache_default;
+var IdentityCacheRule, SMALLINT_MAX, identity_cache_default;
 var init_identity_cache = __esm({
   "rules/identity-cache.ts"() {
     "use strict";
     init_statements();
     init_schema();
     init_measurements();
+    init_count_text();
     init_targets();
     IdentityCacheRule = {
       meta: {
@@ -9343,7 +9348,7 @@ var init_identity_cache = __esm({
         defaultOptions: { threshold: 100, suggestedCache: 1e3 },
         fixable: true,
         messages: {
-          identity: "{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against {best} with CACHE 1000 (test {bestTest}) and 31.5 s with no generated key (test 41). Use CACHE {suggested}.{range}"
+          identity: "{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against {best} with CACHE {bestCache} (test {bestTest}) and 31.5 s with no generated key (test 41). Use CACHE {suggested}.{range}"
         }
       },
       check(context) {
@@ -9355,7 +9360,7 @@ var init_identity_cache = __esm({
             if (!table || !identity || identity.stmt !== stmt) continue;
             if (!feedsEnough(schema, table, identity.cache, { file: file.source.path, stmt })) continue;
             const where2 = identityClause(stmt, identity);
-            flag(context, stmt, "IDENTITY column", `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where2.cacheSpan, where2.anchor, false, where2.prefix, rangeNote(identity.column.type.name));
+            flag(context, stmt, "IDENTITY column", `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where2.cacheSpan, where2.anchor, false, where2.prefix, rangeNote(identity.column.type.name, identity.column.identity?.start));
           } else if (stmt.kind === "createSequence" || stmt.kind === "alterSequence") {
             const sequence = schema.sequence(stmt.sequence, stmt);
             if (!sequence || sequence.stmt !== stmt || !schema.isSequenceUsedByInserts(sequence.key)) continue;
@@ -9365,6 +9370,7 @@ var init_identity_cache = __esm({
         }
       }
     };
+    SMALLINT_MAX = 32767;
     identity_cache_default = IdentityCacheRule;
   }
 });
@@ -9373,7 +9379,7 @@ var init_identity_cache = __esm({
 var identity_cache_default2;
 var init_identity_cache2 = __esm({
   "rules/identity-cache.md"() {
-    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included: also a\n`BEFORE INSERT` trigger\'s `SET N.ID = NEXT VALUE FOR s`, and a `SET v = NEXT VALUE FOR s` in a routine that\ninserts).\n\n`NO CACHE` and a cache below the default of 20 are reported whenever rows are inserted at run time. A cache of\n20 or more (the default included) costs about 0.6 ms a row more than `CACHE 1000` (tests 44 and 46): that is\nreported for bulk insert targets only (INSERT \u2026 SELECT, IMPORT, inserts in a loop\u2026; for a sequence, a bulk\ninsert that draws from it, directly, through a per-row trigger, or in a routine\'s loop). A row per request or\nper run of a script would not notice it.\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\nValues still cached are lost when the database is deactivated or fails: for a `SMALLINT` identity (32,767\nvalues at most) the message says so, since a cache of 1000 can use up the range in a few dozen restarts, and\nthe message and quick fix suggest the `threshold` (`CACHE 100`) instead; or widen the column.\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
+    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included: also a\n`BEFORE INSERT` trigger\'s `SET N.ID = NEXT VALUE FOR s`, and a `SET v = NEXT VALUE FOR s` in a routine that\ninserts).\n\n`NO CACHE` and a cache below the default of 20 are reported whenever rows are inserted at run time. A cache of\n20 or more (the default included) costs about 0.6 ms a row more than `CACHE 1000` (tests 44 and 46): that is\nreported for bulk insert targets only (INSERT \u2026 SELECT, IMPORT, inserts in a loop\u2026; for a sequence, a bulk\ninsert that draws from it, directly, through a per-row trigger, or in a routine\'s loop). A row per request or\nper run of a script would not notice it.\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\nValues still cached are lost when the database is deactivated or fails: for a `SMALLINT` identity (32,767\nvalues at most) the message says so, since a cache of 1000 can use up the range in a few dozen restarts, and\nthe message and quick fix suggest the `threshold` (`CACHE 100`, 61.6 s in test 45) instead; or widen the column.\nThe message counts the values left from `START WITH` (30,768 for an identity that starts at 2000).\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
   }
 });
 

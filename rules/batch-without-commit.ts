@@ -15,7 +15,7 @@ const BatchWithoutCommitRule: Rule = {
     evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
     messages: {
       never:
-        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000 and measured 7.6 s per 10,000 rows committing every 1000, tests 64 and 68), keep a restart key, and commit once after the loop.',
+        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.',
       afterLoop:
         'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
     },
