@@ -2,6 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import { BASELINE_SECONDS, CLUSTERED_INDEX_SECONDS, SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
+import { knownVolume } from './support/known-volume';
 import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
 
 const ClusteredIndexBulkTargetRule: Rule = {
@@ -14,7 +15,7 @@ const ClusteredIndexBulkTargetRule: Rule = {
     evidence: ['000 test 31', '000 test 32', '000 test 37', '000 test 38'],
     messages: {
       cluster:
-        'Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31). Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG.',
+        'Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31).{volume} Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG.',
     },
   },
   check({ file, schema, report }) {
@@ -23,6 +24,7 @@ const ClusteredIndexBulkTargetRule: Rule = {
       const table = schema.table(stmt.table, stmt);
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       if (!table || !target) continue;
+      const volume = knownVolume(schema, target, CLUSTERED_INDEX_SECONDS - BASELINE_SECONDS, 'tests 38 and 31');
       report({
         messageId: 'cluster',
         data: {
@@ -32,9 +34,11 @@ const ClusteredIndexBulkTargetRule: Rule = {
           plain: secsOf(SECONDS_BY_INDEX_COUNT[1]),
           clustered: secsOf(CLUSTERED_INDEX_SECONDS),
           base: secsOf(BASELINE_SECONDS),
+          volume: volume.sentence,
         },
         stmt,
         span: stmt.clusterSpan ?? stmt.index.span,
+        maxSeverity: volume.maxSeverity,
       });
     }
   },

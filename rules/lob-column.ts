@@ -3,6 +3,8 @@ import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { ColumnDef, Statement } from '../server/src/sql/ast';
 import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
+import { BASELINE_SECONDS, LOB_SECONDS } from './support/measurements';
+import { knownVolume } from './support/known-volume';
 import { insertTargetFor, tableName } from './support/targets';
 
 const LobColumnRule: Rule = {
@@ -14,11 +16,11 @@ const LobColumnRule: Rule = {
     evidence: ['000 test 11', '000 test 91', '003'],
     messages: {
       lob:
-        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.',
+        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
       partlyInline:
-        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows). Check that most values fit the inline length{caching}.',
+        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume} Check that most values fit the inline length{caching}.',
       lobs:
-        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (seed 000, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options. {advice}{caching}.',
+        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (seed 000, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
     },
   },
   check({ file, schema, report }) {
@@ -34,10 +36,12 @@ const LobColumnRule: Rule = {
       if (!table || !target) continue;
       // A row per call or per run (a web request's document, a script's one image) pays the direct write once:
       // worth knowing, not a warning. A bulk target pays it for every row of the load.
-      const maxSeverity = target.bulkReasons.length > 0 ? undefined : ('information' as const);
       // Fully inlined: every value is stored in the row and goes through the buffer pool.
       const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length));
       if (reported.length === 0) continue;
+      // Rows the scripts spell out: test 91's direct write per column and row (an upper bound with INLINE LENGTH).
+      const volume = knownVolume(schema, target, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : 'tests 91 and 11');
+      const maxSeverity = target.bulkReasons.length > 0 ? volume.maxSeverity : ('information' as const);
       const caching = cachingAdvice(schema, table, stmt);
       // One finding per statement: a table with several LOBs has one cause and one place to fix it, so one
       // paragraph naming each column (on the first) rather than the same paragraph once per column.
@@ -46,7 +50,7 @@ const LobColumnRule: Rule = {
         const inline = inlineOf(first);
         report({
           messageId: inline > 0 ? 'partlyInline' : 'lob',
-          data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor(first), caching },
+          data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor(first), caching, volume: volume.sentence },
           stmt,
           span: first.type.span,
           maxSeverity,
@@ -61,6 +65,7 @@ const LobColumnRule: Rule = {
           columns: reported.map((c) => `${c.name} ${typeText(c)}${inlineOf(c) > 0 ? ` INLINE LENGTH ${inlineOf(c)}` : ''}`).join(', '),
           advice: adviceForMany(reported),
           caching,
+          volume: volume.sentence,
         },
         stmt,
         span: first.type.span,

@@ -59,9 +59,9 @@ describe('action.yml', function () {
 
   beforeEach(() => {
     repo = new Repo();
-    repo.write('.insertlintrc.json', onlyRules(['identity-cache'])).write('db/orders.sql', ordersDdl('CACHE 1000') + 'INSERT INTO app.orders (cust) VALUES (1);\n');
+    repo.write('.insertlintrc.json', onlyRules(['identity-cache'])).write('db/orders.sql', ordersDdl('CACHE 1000') + 'INSERT INTO app.orders (cust) VALUES (?);\n');
     base = repo.commit('base');
-    repo.write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (1);\n');
+    repo.write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (?);\n');
     repo.commit('change');
     runner = mkdtempSync(join(tmpdir(), 'insertlint-runner-'));
     env = {

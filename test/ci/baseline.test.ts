@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FINGERPRINT_KEY, fingerprints, lineSource } from '../../server/src/output/fingerprint';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
 
-const INSERT = 'INSERT INTO app.orders (cust) VALUES (1);\n';
+const INSERT = 'INSERT INTO app.orders (cust) VALUES (?);\n';
 
 async function sarifPrints(repo: Repo): Promise<{ line: number; print: string }[]> {
   const result = await runCli(['check', '--format', 'sarif'], repo.dir);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Repo, runCli, ordersDdl, onlyRules } from './repo';
 import { codeSpan, escapeMarkdown, firstSentence, MAX_ELSEWHERE_PER_FILE, renderChecklist, type ChecklistFinding } from '../../server/src/output/checklist';
 
-const INSERT = 'INSERT INTO app.orders (cust) VALUES (1);\n';
+const INSERT = 'INSERT INTO app.orders (cust) VALUES (?);\n';
 
 /** The lines of a Markdown section, from its heading to the next heading of the same or a higher level. */
 function section(markdown: string, heading: string): string {
@@ -23,7 +23,7 @@ describe('insertlint checklist', () => {
     repo
       .write('.insertlintrc.json', onlyRules(['identity-cache', 'lob-column']))
       // An old finding that the change does not touch (the items table already had NO CACHE).
-      .write('db/items.sql', ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (1);\n')
+      .write('db/items.sql', ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (?);\n')
       .write('db/orders.sql', ordersDdl('CACHE 1000'))
       .write('db/index.sql', 'CREATE INDEX app.ix_orders_cust ON app.orders (cust);\n')
       .write('load/daily.sql', INSERT)
@@ -37,7 +37,7 @@ describe('insertlint checklist', () => {
     // The change: NO CACHE on orders, the items file edited away from its finding, a trigger added,
     // a loader renamed with an edit, one deleted, a non-SQL file edited.
     repo.write('db/orders.sql', ordersDdl('NO CACHE'));
-    repo.write('db/items.sql', '-- items: reference data\n' + ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (1);\n');
+    repo.write('db/items.sql', '-- items: reference data\n' + ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (?);\n');
     repo.write('db/audit.sql', 'CREATE TABLE app.audit (id INTEGER, body CLOB(1M));\nCREATE TRIGGER app.orders_audit AFTER INSERT ON app.orders FOR EACH ROW INSERT INTO app.audit (id) VALUES (1);\nINSERT INTO app.audit (id) VALUES (2);\n');
     // Renamed with an added COMMIT: its unchanged INSERT does not count as touching APP.ORDERS.
     repo.move('load/daily.sql', 'load/nightly.sql').write('load/nightly.sql', INSERT + 'COMMIT;\n');
@@ -180,11 +180,11 @@ describe('check --only-changed --base', () => {
       repo
         .write('.insertlintrc.json', onlyRules(['identity-cache']))
         .write('db/orders.sql', ordersDdl('CACHE 1000') + INSERT)
-        .write('db/items.sql', ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (1);\n')
-        .write('db/other.sql', ordersDdl('NO CACHE').replace(/orders/g, 'other') + 'INSERT INTO app.other (cust) VALUES (1);\n');
+        .write('db/items.sql', ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (?);\n')
+        .write('db/other.sql', ordersDdl('NO CACHE').replace(/orders/g, 'other') + 'INSERT INTO app.other (cust) VALUES (?);\n');
       const base = repo.commit('base');
       repo.write('db/orders.sql', ordersDdl('NO CACHE') + INSERT);
-      repo.write('db/items.sql', '-- comment\n' + ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (1);\n');
+      repo.write('db/items.sql', '-- comment\n' + ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (?);\n');
       // Not committed: the work tree counts, as in a pre-commit hook.
       const result = await runCli(['check', '--only-changed', '--base', base, '--format', 'json'], repo.dir);
       assert.equal(result.code, 1, result.stderr);

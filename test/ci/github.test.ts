@@ -55,8 +55,8 @@ describe('check --format github', () => {
     try {
       repo
         .write('.insertlintrc.json', onlyRules(['identity-cache']))
-        .write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (1);\n')
-        .write('db/quiet.sql', '-- insertlint-disable-file identity-cache: test data\n' + ordersDdl('NO CACHE').replace(/orders/g, 'quiet') + 'INSERT INTO app.quiet (cust) VALUES (1);\n');
+        .write('db/orders.sql', ordersDdl('NO CACHE') + 'INSERT INTO app.orders (cust) VALUES (?);\n')
+        .write('db/quiet.sql', '-- insertlint-disable-file identity-cache: test data\n' + ordersDdl('NO CACHE').replace(/orders/g, 'quiet') + 'INSERT INTO app.quiet (cust) VALUES (?);\n');
       const result = await runCli(['check', '--format', 'github'], repo.dir);
       assert.equal(result.code, 1);
       const lines = result.stdout.trimEnd().split('\n');

@@ -107,7 +107,8 @@ export function ordersDdl(cache: string): string {
 /**
  * An .insertlintrc.json that turns every rule off except the given ones, at severity warning, so tests do not
  * move when rules are added or their default severities change. Its bulkRowThreshold of 1 makes the one
- * literal INSERT of the fixtures a bulk load, as the tests of the CI plumbing need findings to move around.
+ * INSERT of the fixtures a bulk load, as the tests of the CI plumbing need findings to move around. The fixtures
+ * bind the value (`VALUES (?)`): one literal row would be a known volume, and its findings information.
  */
 export function onlyRules(keep: string[]): string {
   return JSON.stringify({ bulkRowThreshold: 1, rules: Object.fromEntries(RULES.map((r) => [r.rule.meta.id, keep.includes(r.rule.meta.id) ? 'warning' : 'off'])) }, null, 2) + '\n';

@@ -11,7 +11,7 @@ import { ROOT, childEnv, readmeCiBlocks, run, trackedCopy } from './helpers';
 import { runCompositeAction, evaluate, type Action, type JobResult } from './runner';
 
 // identity-cache reports a table that something inserts into: the table (line 1) and an insert (line 2).
-const TABLE = (cache: string): string => `CREATE TABLE app.orders (id INTEGER GENERATED ALWAYS AS IDENTITY (START WITH 1 ${cache}), cust INTEGER);\nINSERT INTO app.orders (cust) VALUES (1);\n`;
+const TABLE = (cache: string): string => `CREATE TABLE app.orders (id INTEGER GENERATED ALWAYS AS IDENTITY (START WITH 1 ${cache}), cust INTEGER);\nINSERT INTO app.orders (cust) VALUES (?);\n`;
 
 interface Workflow {
   on: string | Record<string, unknown>;

@@ -388,6 +388,22 @@ export class SchemaModel {
   }
 
   /**
+   * The rows the target receives, when the analysed scripts spell every one of them out: each insert is literal
+   * rows (InsertSite.literalRows) and none gives a reason of its own (a query, IMPORT, LOAD, INGEST, a loop, a
+   * trigger, code). Undefined when anything else fills it: then the volume is not known.
+   */
+  knownRows(target: InsertTargetInfo): number | undefined {
+    let rows = 0;
+    for (const site of target.sites) {
+      if (site.literalRows === undefined || site.bulkReasons.length > 0) return undefined;
+      rows += site.literalRows;
+    }
+    // The target's own reasons are its sites' and the sum of written rows (finish): anything else is not known rows.
+    if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return undefined;
+    return target.sites.length > 0 ? rows : undefined;
+  }
+
+  /**
    * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
    * (isReferenceData of its insertTarget). Four rules ask it of every INSERT of a script: the answer is kept
    * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
@@ -829,7 +845,7 @@ export class SchemaModel {
     this.attributeInserts();
     this.settleCopiesOfReferenceData(bulkRowThreshold);
     for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
-      if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(`${target.valuesRows} rows of INSERT … VALUES`);
+      if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
     }
     for (const table of this.allVersions()) {
       const target = this.targetOfTable(table);
@@ -961,6 +977,11 @@ export function displayKey(key: string): string {
 
 const NO_REASONS: readonly string[] = Object.freeze([]);
 const INSERT_SELECT = 'INSERT … SELECT';
+
+/** The bulk reason of a target made one by the rows its inserts write out together. */
+function valuesRowsReason(rows: number): string {
+  return `${rows} rows of INSERT … VALUES`;
+}
 
 /** Why an INSERT makes its table a bulk target: from a query, or run in a loop. */
 function insertReasons(fromQuery: boolean, inLoop: boolean): string[] {

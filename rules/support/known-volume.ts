@@ -1,0 +1,57 @@
+// A per-row cost scaled to the rows a table is known to receive. When the scripts spell out every row of a bulk
+// target (SchemaModel.knownRows), the seed's extra seconds per 100,000 rows say what the feature costs those rows:
+// 189 demo rows behind two foreign keys cost a twelfth of a second, not worth a warning. Not a rule: the build
+// only registers rules/<id>.ts files at the top level of rules/.
+import type { InsertTargetInfo, SchemaModel } from '../../server/src/schema/schema';
+import type { Severity } from '../../server/src/engine/types';
+
+/** The rows of every seed 000 measurement (Appendix A). */
+const MEASURED_ROWS = 100_000;
+
+/** Below this estimate the finding is information: nobody waits for it. */
+const NOTICEABLE_SECONDS = 1;
+
+export interface KnownVolumeCost {
+  rows: number;
+  /** Estimated extra seconds for those rows at the seed's rates. */
+  seconds: number;
+  /** The estimate is under a second. */
+  small: boolean;
+}
+
+/**
+ * The extra seconds `rows` rows cost a feature that the seed measured at `extraPer100k` seconds more per 100,000
+ * rows (the feature's time minus the bare table's), and whether that is under a second.
+ */
+export function scaledCost(rows: number, extraPer100k: number): KnownVolumeCost {
+  const seconds = (Math.max(0, extraPer100k) * rows) / MEASURED_ROWS;
+  return { rows, seconds, small: seconds < NOTICEABLE_SECONDS };
+}
+
+/** "about 0.08 s", "about 1.6 s", "about 12 s": as precise as an estimate from another machine's rates deserves. */
+export function estimateText(seconds: number): string {
+  if (seconds < 0.01) return 'less than 0.01 s';
+  if (seconds < 1) return `about ${seconds.toFixed(2)} s`;
+  if (seconds < 10) return `about ${seconds.toFixed(1)} s`;
+  return `about ${Math.round(seconds)} s`;
+}
+
+/**
+ * For a finding on a bulk target whose rows the scripts spell out: the sentence that scales the seed's figure to
+ * them (with a leading space, for the end of a message) and the severity cap (information under a second).
+ * Nothing when the volume is not known: the message and severity stay as they are.
+ */
+export function knownVolume(
+  schema: SchemaModel,
+  target: InsertTargetInfo,
+  extraPer100k: number,
+  tests: string,
+  /** What the rows go into, as the message can say it ("it" when the message is about the table). */
+  into = 'it',
+): { sentence: string; maxSeverity?: Severity } {
+  const rows = schema.knownRows(target);
+  if (rows === undefined) return { sentence: '' };
+  const cost = scaledCost(rows, extraPer100k);
+  const sentence = ` The scripts insert ${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
+  return cost.small ? { sentence, maxSeverity: 'information' } : { sentence };
+}
