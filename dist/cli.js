@@ -8996,13 +8996,14 @@ function knownVolume(schema, target, extraPer100k, tests, into = "it") {
   const rows = schema.knownRows(target);
   if (rows === void 0) return { sentence: "" };
   const cost = scaledCost(rows, extraPer100k);
-  const sentence = ` The scripts insert ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
+  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? "" : "s"} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
   return cost.small ? { sentence, maxSeverity: "information" } : { sentence };
 }
 var MEASURED_ROWS, NOTICEABLE_SECONDS;
 var init_known_volume = __esm({
   "rules/support/known-volume.ts"() {
     "use strict";
+    init_count_text();
     MEASURED_ROWS = 1e5;
     NOTICEABLE_SECONDS = 1;
   }

@@ -4,6 +4,7 @@
 // only registers rules/<id>.ts files at the top level of rules/.
 import type { InsertTargetInfo, SchemaModel } from '../../server/src/schema/schema';
 import type { Severity } from '../../server/src/engine/types';
+import { countText } from '../../server/src/engine/count-text';
 
 /** The rows of every seed 000 measurement (Appendix A). */
 const MEASURED_ROWS = 100_000;
@@ -52,6 +53,6 @@ export function knownVolume(
   const rows = schema.knownRows(target);
   if (rows === undefined) return { sentence: '' };
   const cost = scaledCost(rows, extraPer100k);
-  const sentence = ` The scripts insert ${rows.toLocaleString('en-US')} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
+  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
   return cost.small ? { sentence, maxSeverity: 'information' } : { sentence };
 }
