@@ -1,0 +1,20 @@
+// Counts in messages are written by countText, never by toLocaleString: the first toLocaleString of a process
+// loads ICU's locale data (~20 ms), which a run then pays inside the first file that reports such a finding.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Bundled tests run from out/test/rules/.
+const RULES = join(__dirname, '..', '..', '..', 'rules');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+describe('rule messages', () => {
+  it('write numbers with countText, not toLocaleString', () => {
+    const found = sources(RULES).filter((f) => /\.toLocaleString\(/.test(readFileSync(f, 'utf8')));
+    assert.ok(sources(RULES).length > 20, 'the rules folder was found');
+    assert.deepEqual(found, []);
+  });
+});
