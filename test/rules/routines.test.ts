@@ -172,6 +172,29 @@ END@
     assert.deepEqual(rulesAt(found.filter((f) => f.rule === 'single-row-insert')), ['single-row-insert@21'], 'the cursor over a query still is');
   });
 
+  it("a loop over what a Db2-supplied routine returned (ADMIN_CMD's DESCRIBE) is no bulk load; one over a user procedure's is", () => {
+    // IBM's db_library describe.sql keeps DESCRIBE TABLE's result sets in tables with a CLOB(32K) column.
+    const ddl = 'CREATE TABLE APP.PARTS (SEQ INT, EXPR CLOB(32K));\n';
+    const routine = (call: string) => `BEGIN
+  DECLARE V_SEQ INT;
+  DECLARE V_EXPR CLOB(32K);
+  DECLARE V1 RESULT_SET_LOCATOR VARYING;
+  CALL ${call}('DESCRIBE TABLE SYSIBM.TABLES SHOW DETAIL');
+  ASSOCIATE RESULT SET LOCATOR (V1) WITH PROCEDURE ${call};
+  ALLOCATE C1 CURSOR FOR RESULT SET V1;
+  L1: LOOP
+    FETCH C1 INTO V_SEQ, V_EXPR;
+    IF SQLSTATE <> '00000' THEN LEAVE L1; END IF;
+    INSERT INTO APP.PARTS VALUES (V_SEQ, V_EXPR);
+  END LOOP L1;
+END@
+`;
+    const admin = lint({ 'schema.sql': ddl, 'describe.db2': routine('SYSPROC.ADMIN_CMD') }, { unmerged: true });
+    assert.deepEqual(admin.filter((f) => f.rule === 'lob-column').map((f) => f.severity), ['information'], 'a table that gets a few rows per call');
+    const user = lint({ 'schema.sql': ddl, 'describe.db2': routine('APP.EXPORT_PARTS') }, { unmerged: true });
+    assert.deepEqual(user.filter((f) => f.rule === 'lob-column').map((f) => f.severity), ['warning'], "a user procedure's result set may be any size");
+  });
+
   it('a walk over an array the routine was handed is one call\'s elements (an order\'s lines), not a bulk load', () => {
     // IBM's modules.db2: one purchase order's lines per call, stepped through with ARRAY_NEXT.
     const ddl = `CREATE TABLE APP.PO_LINES (PO INT NOT NULL, ITEM INT NOT NULL, QTY INT,

@@ -9,10 +9,11 @@ export const SMALL_LOOP_PASSES = 10;
 
 /**
  * A loop that may run row by row for many rows: not a counting loop of SMALL_LOOP_PASSES passes or fewer, not a
- * loop over sets (chunked), not a routine's walk over the array it was handed (one call's elements).
+ * loop over sets (chunked), not a routine's walk over the array it was handed (one call's elements), not a walk
+ * over what an administrative routine returned.
  */
 export function isBulkLoop(loop: LoopInfo | undefined): loop is LoopInfo {
-  return !!loop && !loop.chunked && !loop.walksArray && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
+  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === undefined || loop.passes > SMALL_LOOP_PASSES);
 }
 
 /** The statements a file's code runs in bulk loops (isBulkLoop). */

@@ -28,6 +28,15 @@ interface RoutineFacts {
   calls: { name: string; loop: LoopInfo }[];
   /** Cursors ALLOCATEd for a called procedure's result set. */
   resultSetCursors?: Set<string>;
+  /** Those of them ALLOCATEd after a CALL of a routine Db2 supplies (adminRoutine): its output, a few rows. */
+  adminOutputCursors?: Set<string>;
+  /** Whether the last CALL read was of such a routine (its result sets are the next ALLOCATEd). */
+  lastCallAdmin?: boolean;
+}
+
+/** SYSPROC.ADMIN_CMD, ADMIN_MOVE_TABLE, SYSIBMADM...: routines Db2 supplies, whose output is a report. */
+function adminRoutine(procedure: { schema?: string; name: string }): boolean {
+  return (procedure.schema !== undefined && CATALOG_SCHEMAS.test(procedure.schema)) || procedure.name.startsWith('ADMIN_');
 }
 
 /**
@@ -115,6 +124,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       facts.executions.push(execution(stmt, context, 'executeDirect', stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case 'call':
+      facts.lastCallAdmin = adminRoutine(stmt.procedure);
       if (!context.loop) return;
       // ADMIN_CMD('REORG …'), ADMIN_MOVE_TABLE …: a utility per pass, so a table (not a row) at a time.
       if (stmt.procedure.schema === 'SYSPROC' || stmt.procedure.name.startsWith('ADMIN_')) context.loop.chunked = true;
@@ -146,9 +156,11 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       return;
     case 'allocate':
       (facts.resultSetCursors ??= new Set()).add(stmt.cursor);
+      if (facts.lastCallAdmin) (facts.adminOutputCursors ??= new Set()).add(stmt.cursor);
       return;
     case 'fetch':
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
+      if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
     case 'declareHandler':
       // A handler runs when its condition is raised, not on every pass of the loop around its declaration.

@@ -32,6 +32,11 @@ export interface LoopInfo {
    * one order's lines, not a bulk load. Set by the SQL PL front end.
    */
   walksArray?: boolean;
+  /**
+   * The loop FETCHes the result set of a routine Db2 supplies (SYSPROC.ADMIN_CMD's DESCRIBE, ADMIN_MOVE_TABLE's
+   * report): the few rows one administrative call returns, not a bulk load. Set by the SQL PL front end.
+   */
+  readsAdminOutput?: boolean;
 }
 
 export interface ConnectionInfo {
