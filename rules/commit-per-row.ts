@@ -2,6 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
+import type { LoopInfo } from '../server/src/code/types';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
@@ -30,10 +31,14 @@ const CommitPerRowRule: Rule = {
     if (file.code) {
       // Row-by-row inserts only: a commit per pass of a loop of set-based INSERT … SELECT commits many rows.
       const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== undefined);
+      // One finding per loop: its commits in both branches of an if, or in a method and the commit helper it calls
+      // (DayTrader's buy() and commit(conn)), are one cause.
+      const reported: LoopInfo[] = [];
       for (const commit of file.code.commits) {
-        if (!isBulkLoop(commit.loop) || commit.guarded) continue;
+        if (!isBulkLoop(commit.loop) || commit.guarded || reported.some((loop) => sameLoop(loop, commit.loop) && loop.file === commit.loop!.file)) continue;
         const execution = inserting.find((e) => sameLoop(e.loop, commit.loop));
         if (!execution) continue;
+        reported.push(commit.loop);
         const messageId = commit.api === 'sqlpl' ? 'routineLoop' : file.source.language === 'cobol' ? 'cobolLoop' : 'loop';
         report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema), counter: COUNTER[file.source.language] ?? COUNTER.java }, span: commit.callSpan });
       }

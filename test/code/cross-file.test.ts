@@ -78,6 +78,40 @@ describe('code: loops of another file lent to the methods they call', () => {
     ]);
   });
 
+  it("reaches the commit helper the method calls (DayTrader's register() ending with commit(conn)): one commit-per-row per loop", async () => {
+    const caller = CALLER.replace('ts.createQuote("s:" + i, "S" + i);', 'ts.register("u:" + i);');
+    const callee = `public class TradeDirect implements TradeServices {
+  private boolean inSession;
+  public void register(String user) throws Exception {
+    Connection conn = getConn();
+    PreparedStatement stmt = conn.prepareStatement("insert into accountejb (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+    if (inGlobalTxn()) {
+      txn.commit();
+    } else {
+      commit(conn);
+    }
+  }
+  private void commit(Connection conn) throws Exception {
+    if (!inSession && conn != null) {
+      conn.commit();
+    }
+  }
+}
+`;
+    const { findings } = await lintCode({ 'Populate.java': caller, 'TradeDirect.java': callee });
+    const commits = findings.filter((f) => f.rule === 'commit-per-row');
+    assert.equal(commits.length, 1, JSON.stringify(commits.map((f) => f.line)));
+    assert.match(commits[0].message, /^Commit on every pass of the for loop at Populate\.java:5 \(through register\(\)\) that inserts into ACCOUNTEJB\./);
+    // The helper alone (no commit in register itself) is reached too.
+    const helperOnly = callee.replace(/    if \(inGlobalTxn\(\)\) \{\n      txn\.commit\(\);\n    \} else \{\n      commit\(conn\);\n    \}\n/, '    commit(conn);\n');
+    assert.notEqual(helperOnly, callee);
+    const viaHelper = (await lintCode({ 'Populate.java': caller, 'TradeDirect.java': helperOnly })).findings.filter((f) => f.rule === 'commit-per-row');
+    assert.deepEqual(viaHelper.map((f) => f.line), [posOf(helperOnly, 'conn.commit').split(':').map(Number)[0]]);
+    assert.match(viaHelper[0].message, /\(through register\(\), then commit\(\)\) that inserts into ACCOUNTEJB/);
+  });
+
   it('reads a service layer that touches no JDBC for its loops, when it holds a data-access type (OrderDao dao)', async () => {
     const service = `public class OrderService {
   private final OrderDao dao;

@@ -255,7 +255,10 @@ class ModelBuilder {
   }
 
   private addCommit(ctx: CallContext, span: Span, api: string, connection?: string): void {
-    this.commits.push({ callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) });
+    const commit: CommitCall = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
+    const fn = functionScope(ctx.scope);
+    if (fn) commit.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
+    this.commits.push(commit);
     if (connection) this.facts.commits.push({ name: connection, scope: ctx.scope });
   }
 

@@ -107,6 +107,8 @@ export interface CommitCall {
   loop?: LoopInfo;
   /** Inside an if on a counter (i % 1000 == 0, count >= batchSize …). */
   guarded: boolean;
+  /** The named function the commit is in (a commit(conn) helper): another file's loop may reach it (engine/cross-file.ts). */
+  inFunction?: { name?: string; span: Span };
 }
 
 export interface CodeModel {

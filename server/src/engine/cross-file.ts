@@ -80,11 +80,14 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     functions.push({ span: e.inFunction!.span, ...caller });
   });
   if (!executions) return model;
-  // Its commits, in those methods: conn.commit() after each row the loop inserts.
+  // Its commits, in those methods (conn.commit() after each row the loop inserts), or in a method they call
+  // (DayTrader's commit(conn) helper, which register() calls after its INSERTs).
   const commits = code.commits.map((c): CommitCall => {
     if (c.loop) return c;
     const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
-    return fn ? { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded } : c;
+    if (fn) return { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded };
+    const caller = c.inFunction?.name ? callerOf(c.inFunction.name) : null;
+    return caller ? { ...c, loop: caller.loop, guarded: c.guarded || caller.guarded } : c;
   });
   return { ...model, code: { ...code, executions, commits } };
 }
