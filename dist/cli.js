@@ -10588,7 +10588,7 @@ var init_single_row_insert = __esm({
           }
           for (const { execution: execution2, insert, count } of byLoopAndTable.values()) {
             const sqlpl = execution2.api === "sqlpl";
-            const more = count === 1 ? "" : sqlpl ? ` The loop runs ${count} such INSERTs into it.` : ` The loop makes ${count} such calls into it.`;
+            const more = count === 1 ? "" : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
             report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api), more }, span: execution2.callSpan });
           }
         }

@@ -58,7 +58,7 @@ const SingleRowInsertRule: Rule = {
       }
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
-        const more = count === 1 ? '' : sqlpl ? ` The loop runs ${count} such INSERTs into it.` : ` The loop makes ${count} such calls into it.`;
+        const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
         report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api), more }, span: execution.callSpan });
       }
     }

@@ -139,7 +139,7 @@ END@
     // The loop's two INSERTs into one table are one finding, on the first, which counts them.
     assert.deepEqual(rulesAt(found.filter((f) => ['prefer-parameter-markers', 'single-row-insert'].includes(f.rule))), ['prefer-parameter-markers@20', 'single-row-insert@20', 'single-row-insert@6']);
     const single = found.find((f) => f.rule === 'single-row-insert' && f.line === 6)!;
-    assert.match(single.message, /every pass of the WHILE loop at line 5: the routine runs the statement once per row\. The loop runs 2 such INSERTs into it\. .*recursive common table expression/);
+    assert.match(single.message, /every pass of the WHILE loop at line 5: the routine runs the statement once per row\. Its body holds 2 such INSERTs into it: 2 statements, one row each, on every pass\. .*recursive common table expression/);
   });
 
   it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
