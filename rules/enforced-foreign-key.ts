@@ -3,8 +3,8 @@ import type { Rule, RuleContext } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
-import { BASELINE_SECONDS, FK_SECONDS } from './support/measurements';
-import { knownVolume } from './support/known-volume';
+import { FK_SECONDS } from './support/measurements';
+import { extraForCount, knownVolume } from './support/known-volume';
 import { bulkTargetFor, bulkWhy, listNames, loadInOtherFile, loadLaterInFile, tableName } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
@@ -107,9 +107,7 @@ function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: Fore
  * (test 14) or two (test 15) against none (test 11); more than two, two's cost per key.
  */
 function extraSeconds(keys: number): [number, string] {
-  if (keys <= 1) return [FK_SECONDS[0] - BASELINE_SECONDS, 'tests 14 and 11'];
-  const two = FK_SECONDS[1] - BASELINE_SECONDS;
-  return keys === 2 ? [two, 'tests 15 and 11'] : [(two / 2) * keys, `tests 15 and 11, for ${keys} keys`];
+  return [extraForCount(FK_SECONDS, keys), keys <= 1 ? 'tests 14 and 11' : keys === 2 ? 'tests 15 and 11' : `tests 15 and 11, for ${keys} keys`];
 }
 
 /** " (the INSERT at load.db2:80)": where the load is, when another file's script holds it. */

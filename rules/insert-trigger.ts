@@ -2,8 +2,8 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { CreateTriggerStatement, Statement } from '../server/src/sql/ast';
-import { BASELINE_SECONDS, INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
-import { knownVolume } from './support/known-volume';
+import { INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, secsOf } from './support/measurements';
+import { extraForCount, knownVolume } from './support/known-volume';
 import { insertTargetFor, tableName } from './support/targets';
 
 const InsertTriggerRule: Rule = {
@@ -35,7 +35,7 @@ const InsertTriggerRule: Rule = {
       // The table's INSERT triggers together, against none (test 11): one or two measured, more at two's cost each.
       // A statement trigger runs at most once per row: the rows bound its cost.
       const triggers = 1 + otherCount;
-      const extra = triggers <= 2 ? measured[triggers - 1] - BASELINE_SECONDS : ((measured[1] - BASELINE_SECONDS) / 2) * triggers;
+      const extra = extraForCount(measured, triggers);
       const tests = `tests ${(updating ? 20 : 18) + Math.min(triggers, 2) - 1} and 11`;
       const volume = knownVolume(schema, target, extra, triggers > 2 ? `${tests}, for ${triggers} triggers` : tests);
       report({

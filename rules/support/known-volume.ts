@@ -5,6 +5,7 @@
 import type { InsertTargetInfo, SchemaModel } from '../../server/src/schema/schema';
 import type { Severity } from '../../server/src/engine/types';
 import { countText } from '../../server/src/engine/count-text';
+import { BASELINE_SECONDS } from './measurements';
 
 /** The rows of every seed 000 measurement (Appendix A). */
 const MEASURED_ROWS = 100_000;
@@ -27,6 +28,16 @@ export interface KnownVolumeCost {
 export function scaledCost(rows: number, extraPer100k: number): KnownVolumeCost {
   const seconds = (Math.max(0, extraPer100k) * rows) / MEASURED_ROWS;
   return { rows, seconds, small: seconds < NOTICEABLE_SECONDS };
+}
+
+/**
+ * The seed's extra seconds per 100,000 rows for `count` of a feature (foreign keys, indexes, triggers) measured
+ * with 1, 2, ... of them: `seconds[i]` is the time with i + 1 of them; past the last measured, that one's cost per
+ * unit, `count` times. Less the bare table's 31.5 s (test 11).
+ */
+export function extraForCount(seconds: readonly number[], count: number): number {
+  const n = seconds.length;
+  return count <= n ? seconds[Math.max(1, count) - 1] - BASELINE_SECONDS : ((seconds[n - 1] - BASELINE_SECONDS) / n) * count;
 }
 
 /** "about 0.08 s", "about 1.6 s", "about 12 s": as precise as an estimate from another machine's rates deserves. */
