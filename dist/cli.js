@@ -3525,8 +3525,7 @@ function folderOf(path) {
 }
 function relativeToConfig(path, configPath) {
   const file = path.replace(/\\/g, "/");
-  const slash = configPath ? configPath.replace(/\\/g, "/").lastIndexOf("/") : -1;
-  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, "/").slice(0, slash + 1) : "";
+  const dir = configPath ? folderOf(configPath) : "";
   const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
   return rel.replace(/^([a-zA-Z]:)?\/+/, "");
 }
@@ -8994,6 +8993,10 @@ function scaledCost(rows, extraPer100k) {
   const seconds2 = Math.max(0, extraPer100k) * rows / MEASURED_ROWS;
   return { rows, seconds: seconds2, small: seconds2 < NOTICEABLE_SECONDS };
 }
+function extraForCount(seconds2, count) {
+  const n = seconds2.length;
+  return count <= n ? seconds2[Math.max(1, count) - 1] - BASELINE_SECONDS : (seconds2[n - 1] - BASELINE_SECONDS) / n * count;
+}
 function estimateText(seconds2) {
   if (seconds2 < 0.01) return "less than 0.01 s";
   if (seconds2 < 1) return `about ${seconds2.toFixed(2)} s`;
@@ -9012,6 +9015,7 @@ var init_known_volume = __esm({
   "rules/support/known-volume.ts"() {
     "use strict";
     init_count_text();
+    init_measurements();
     MEASURED_ROWS = 1e5;
     NOTICEABLE_SECONDS = 1;
   }
@@ -9186,9 +9190,7 @@ function advice(context, target, keys, many) {
   return { advice: `${where2} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true };
 }
 function extraSeconds(keys) {
-  if (keys <= 1) return [FK_SECONDS[0] - BASELINE_SECONDS, "tests 14 and 11"];
-  const two = FK_SECONDS[1] - BASELINE_SECONDS;
-  return keys === 2 ? [two, "tests 15 and 11"] : [two / 2 * keys, `tests 15 and 11, for ${keys} keys`];
+  return [extraForCount(FK_SECONDS, keys), keys <= 1 ? "tests 14 and 11" : keys === 2 ? "tests 15 and 11" : `tests 15 and 11, for ${keys} keys`];
 }
 function elsewhere(context, target) {
   const load = loadInOtherFile(context, target);
@@ -9528,8 +9530,8 @@ var init_import_commitcount2 = __esm({
 // rules/index-count.ts
 function extraSeconds2(count) {
   const measured = SECONDS_BY_INDEX_COUNT.length - 1;
-  if (count <= measured) return [SECONDS_BY_INDEX_COUNT[count] - BASELINE_SECONDS, `tests ${31 + count} and 31`];
-  return [(SECONDS_BY_INDEX_COUNT[measured] - BASELINE_SECONDS) / measured * count, `tests ${31 + measured} and 31, for ${count} indexes`];
+  const tests = count <= measured ? `tests ${31 + count} and 31` : `tests ${31 + measured} and 31, for ${count} indexes`;
+  return [extraForCount(SECONDS_BY_INDEX_COUNT.slice(1), count), tests];
 }
 function adviceFor(context, target, over) {
   const { file } = context;
@@ -9758,7 +9760,7 @@ var init_insert_trigger = __esm({
           const measured = updating ? UPDATING_TRIGGER_SECONDS : INSERTING_TRIGGER_SECONDS;
           const otherCount = table.triggers.filter((t) => t.name !== stmt.trigger.name && t.stmt.events.includes("insert")).length;
           const triggers = 1 + otherCount;
-          const extra = triggers <= 2 ? measured[triggers - 1] - BASELINE_SECONDS : (measured[1] - BASELINE_SECONDS) / 2 * triggers;
+          const extra = extraForCount(measured, triggers);
           const tests = `tests ${(updating ? 20 : 18) + Math.min(triggers, 2) - 1} and 11`;
           const volume = knownVolume(schema, target, extra, triggers > 2 ? `${tests}, for ${triggers} triggers` : tests);
           report({

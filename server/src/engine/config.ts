@@ -394,8 +394,7 @@ function folderOf(path: string): string {
 /** `path` relative to the folder of the configuration file, with forward slashes (a relative path for "ignore"). */
 function relativeToConfig(path: string, configPath: string | undefined): string {
   const file = path.replace(/\\/g, '/');
-  const slash = configPath ? configPath.replace(/\\/g, '/').lastIndexOf('/') : -1;
-  const dir = configPath && slash >= 0 ? configPath.replace(/\\/g, '/').slice(0, slash + 1) : '';
+  const dir = configPath ? folderOf(configPath) : '';
   const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
   return rel.replace(/^([a-zA-Z]:)?\/+/, '');
 }
