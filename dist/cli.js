@@ -331,9 +331,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -8157,6 +8157,58 @@ function mergeSameCause(diagnostics, lines, groupOf) {
   }
   return out;
 }
+function mergeMovesAfterLoad(diagnostics, lines) {
+  let byKey;
+  for (const d of diagnostics) {
+    if (!d.moveAfterLoad || d.suppressed) continue;
+    byKey ??= /* @__PURE__ */ new Map();
+    const list = byKey.get(d.moveAfterLoad.key);
+    if (list) list.push(d);
+    else byKey.set(d.moveAfterLoad.key, [d]);
+  }
+  if (!byKey) return diagnostics;
+  const replaced = /* @__PURE__ */ new Map();
+  for (const list of byKey.values()) {
+    if (new Set(list.map((d) => d.rule)).size < 2) continue;
+    const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
+    const others = list.filter((d) => d !== primary);
+    const { subject, load, loadSpan } = primary.moveAfterLoad;
+    const parts = list.map((d) => d.moveAfterLoad);
+    const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. ${parts.map((p) => p.part).join(" ")} One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}.`;
+    const line = lines.line(primary.span.start);
+    const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].filter((r) => r !== primary.rule);
+    const elsewhere2 = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...d.mergedRules ?? []]));
+    const spans = [...list.map((d) => d.extent ?? d.span), loadSpan];
+    const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+    const { moveAfterLoad: _part, ...rest } = primary;
+    const merged2 = {
+      ...rest,
+      message,
+      ...fix ? { fix } : {},
+      mergedRules,
+      ...elsewhere2.size > 0 ? { mergedElsewhere: mergedRules.filter((r) => elsewhere2.has(r)) } : {},
+      extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
+      related: [
+        ...primary.related ?? [],
+        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+        { file: primary.file, span: loadSpan, message: "the load to move them after" }
+      ]
+    };
+    for (const d of list) replaced.set(d, null);
+    replaced.set(list[0], merged2);
+  }
+  if (replaced.size === 0) return diagnostics;
+  const out = [];
+  for (const d of diagnostics) {
+    const r = replaced.get(d);
+    if (r === void 0) out.push(d);
+    else if (r !== null) out.push(r);
+  }
+  return out;
+}
+function andList(items) {
+  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
 var init_merge = __esm({
   "server/src/engine/merge.ts"() {
     "use strict";
@@ -8483,10 +8535,31 @@ function tablesBySpace(schema, which) {
   }
   return made[which];
 }
-function loadLaterInFile({ file, lineOf }, target, ddl) {
+function laterLoad({ file, lineOf }, target, ddl) {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
-  return load && `the ${statementWord(load)} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+  if (!load) return void 0;
+  const offset = load.stmt.origin.toFile(load.stmt.span.start);
+  return { text: `the ${statementWord(load)} at line ${lineOf(offset)}`, stmt: load.stmt, offset };
+}
+function statementsAt(words, stmts, lineOf) {
+  const lines = [...new Set(stmts.map((s) => lineOf(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
+  const ranges = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
+    ranges.push(j > i ? `${countText(lines[i])}\u2013${countText(lines[j])}` : countText(lines[i]));
+    i = j + 1;
+  }
+  const many = stmts.length > 1;
+  const listed = ranges.length <= 6 ? andList2(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
+  return `the ${words} statement${many ? "s" : ""} at line${lines.length > 1 ? "s" : ""} ${listed}`;
+}
+function andList2(items) {
+  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+function moveAfterLoadKey(context, load, table) {
+  return `${context.file.source.path}\0${load.offset}\0${table.key}`;
 }
 function loadInOtherFile({ file, lineIn }, target) {
   const load = firstLoad(target, (s) => s.file !== file.source.path);
@@ -8525,6 +8598,7 @@ var init_targets = __esm({
     init_schema();
     init_facts();
     init_migrations();
+    init_count_text();
     BY_SPACE = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -9172,11 +9246,16 @@ var init_commit_per_row2 = __esm({
 // rules/enforced-foreign-key.ts
 function advice(context, target, keys, many) {
   const it = many ? "them" : "it";
-  const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
+  const load = laterLoad(context, target, keys.map((k) => k.stmt));
   if (load) {
-    const after = `after ${load}`;
-    const where3 = keys.some((k) => k.stmt.kind === "createTable") ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}.` : `Add ${it} after the load instead: move the ALTER TABLE \u2026 ADD CONSTRAINT ${after}.`;
-    return { advice: where3, notEnforced: false };
+    const after = `after ${load.text}`;
+    const altered = [...new Set(keys.filter((k) => k.stmt.kind === "alterTable").map((k) => k.stmt))];
+    const created = keys.filter((k) => k.stmt.kind === "createTable");
+    const alters = altered.length > 0 ? statementsAt("ALTER TABLE \u2026 ADD CONSTRAINT", altered, context.lineOf) : void 0;
+    const where3 = created.length > 0 ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}.` : `Add ${it} after the load instead: move ${alters} ${after}.`;
+    const fromCreate = created.length > 0 ? `the foreign key${created.length > 1 ? "s" : ""} of ${statementsAt("CREATE TABLE", [...new Set(created.map((k) => k.stmt))], context.lineOf)} (as ALTER TABLE \u2026 ADD CONSTRAINT)` : void 0;
+    const moves = [alters, fromCreate].filter((m) => m !== void 0);
+    return { advice: where3, notEnforced: false, move: { load, moves } };
   }
   const acting = keys.filter((k) => k.fk.constraint.onDelete === "CASCADE" || k.fk.constraint.onDelete === "SET NULL");
   const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);
@@ -9242,7 +9321,9 @@ var init_enforced_foreign_key = __esm({
         fixable: true,
         messages: {
           enforced: "Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index; a row whose key is NULL is not checked. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}",
-          enforcedMany: "{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index; a row whose key is NULL is not checked. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}"
+          enforcedMany: "{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index; a row whose key is NULL is not checked. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}",
+          // Its part of one finding with index-count's, when both say to move DDL after the same load (MoveAfterLoad).
+          enforcedPart: "{keysPart}: each inserted row looks up its parent through the primary-key index (a NULL key is not checked). Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume}"
         }
       },
       check(context) {
@@ -9269,13 +9350,16 @@ var init_enforced_foreign_key = __esm({
           const many = keys.length > 1;
           const what = advice(context, target, keys, many);
           const volume = knownVolume(schema, target, ...extraSeconds(enforcedCount));
+          const fks = listNames(keys.map((k) => keyName(k.fk)), 4);
+          const parents = listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4);
           report({
             messageId: many ? "enforcedMany" : "enforced",
             data: {
               fk: keyName(first.fk),
-              fks: listNames(keys.map((k) => keyName(k.fk)), 4),
+              fks,
               parent: displayKey(first.fk.parentKey),
-              parents: listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4),
+              parents,
+              keysPart: many ? `Foreign keys ${fks} (parents: ${parents})` : `Foreign key ${fks} (parent: ${parents})`,
               table: tableName(table),
               why: bulkWhy(target),
               n: keys.length,
@@ -9286,7 +9370,18 @@ var init_enforced_foreign_key = __esm({
             stmt: first.stmt,
             span: spanIn(first.stmt, first.fk),
             fix: what.notEnforced ? notEnforcedFix(keys) : void 0,
-            ...what.onlyKnow || volume.maxSeverity ? { maxSeverity: "information" } : {}
+            ...what.onlyKnow || volume.maxSeverity ? { maxSeverity: "information" } : {},
+            ...what.move ? {
+              moveAfterLoad: {
+                key: moveAfterLoadKey(context, what.move.load, table),
+                subject: `Bulk target ${tableName(table)}`,
+                cost: `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`,
+                moves: what.move.moves,
+                load: what.move.load.text,
+                partMessageId: "enforcedPart",
+                loadAt: { span: what.move.load.stmt.span, stmt: what.move.load.stmt }
+              }
+            } : {}
           });
         }
       }
@@ -9299,7 +9394,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the seed's rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the seed's rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -9533,11 +9628,14 @@ function extraSeconds2(count) {
   const tests = count <= measured ? `tests ${31 + count} and 31` : `tests ${31 + measured} and 31, for ${count} indexes`;
   return [extraForCount(SECONDS_BY_INDEX_COUNT.slice(1), count), tests];
 }
-function adviceFor(context, target, over) {
-  const { file } = context;
-  const mine = over.filter((l) => l.file === file.source.path && l.stmt.kind === "createIndex").map((l) => l.stmt);
-  const load = mine.length > 0 ? loadLaterInFile(context, target, mine) : void 0;
-  return load ? `Create them after the load instead: move the CREATE INDEX statements after ${load}, or drop and recreate them around it.` : "Create the indexes you can after the load, or drop and recreate them around it.";
+function adviceFor(context, target, over, indexes) {
+  const path = context.file.source.path;
+  const mine = over.filter((l) => l.file === path && l.stmt.kind === "createIndex").map((l) => l.stmt);
+  const load = mine.length > 0 ? laterLoad(context, target, mine) : void 0;
+  if (!load) return { text: "Create the indexes you can after the load, or drop and recreate them around it." };
+  const before = indexes.filter((i) => i.file === path && i.stmt.origin.toFile(i.stmt.span.start) < load.offset).map((i) => i.stmt);
+  const moves = statementsAt("CREATE INDEX", before, context.lineOf);
+  return { text: `Create them after the load instead: move ${moves} after ${load.text}, or drop and recreate them around it.`, move: { load, moves: [moves] } };
 }
 function redundancy(indexes, keys) {
   const wider = [
@@ -9571,7 +9669,9 @@ var init_index_count = __esm({
         evidence: ["000 test 31", "000 test 32", "000 test 33", "000 test 34", "000 test 35", "000 test 36", "000 test 37"],
         defaultOptions: { maxIndexes: 3 },
         messages: {
-          tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume} {advice}"
+          tooMany: "Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume} {advice}{redundancy}",
+          // Its part of one finding with enforced-foreign-key's, when both say to move DDL after the same load (MoveAfterLoad).
+          tooManyPart: "Indexes: {count} in force during its inserts ({breakdown}), each given a new entry per row. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume}{redundancy}"
         }
       },
       check(context) {
@@ -9588,6 +9688,7 @@ var init_index_count = __esm({
           const crossing = ordered2[max];
           if (crossing.file !== file.source.path) continue;
           const volume = knownVolume(schema, target, ...extraSeconds2(count));
+          const advice2 = adviceFor(context, target, ordered2.slice(max), indexes);
           report({
             messageId: "tooMany",
             data: {
@@ -9597,12 +9698,24 @@ var init_index_count = __esm({
               breakdown: [indexes.length > 0 ? `${indexes.length} CREATE INDEX` : "", keys.length > 0 ? `${keys.length} primary key/unique constraint${keys.length > 1 ? "s" : ""}` : ""].filter(Boolean).join(" + "),
               max,
               four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
-              advice: adviceFor(context, target, ordered2.slice(max)) + redundancy(indexes, keys),
+              advice: advice2.text,
+              redundancy: redundancy(indexes, keys),
               volume: volume.sentence
             },
             stmt: crossing.stmt,
             span: crossing.stmt.kind === "createIndex" ? crossing.stmt.index.span : crossing.constraint.span,
-            maxSeverity: volume.maxSeverity
+            maxSeverity: volume.maxSeverity,
+            ...advice2.move ? {
+              moveAfterLoad: {
+                key: moveAfterLoadKey(context, advice2.move.load, table),
+                subject: `Bulk target ${tableName(table)}`,
+                cost: `${count} indexes`,
+                moves: advice2.move.moves,
+                load: advice2.move.load.text,
+                partMessageId: "tooManyPart",
+                loadAt: { span: advice2.move.load.stmt.span, stmt: advice2.move.load.stmt }
+              }
+            } : {}
           });
         }
       }
@@ -9615,7 +9728,7 @@ var init_index_count = __esm({
 var index_count_default2;
 var init_index_count2 = __esm({
   "rules/index-count.md"() {
-    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the seed\'s rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\ninformation, not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
+    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit.\n\nWhen the inserts that fill the table come later in the same script (an upgrade step), the message names that\nload and every `CREATE INDEX` to move after it, by line. When `enforced-foreign-key` reports the same table\nwith the same load (its keys to move after it too), the two findings are **one**: it names both costs with\ntheir figures and every statement to move, the other finding and the load as related information. With one\nof the two rules off or silenced, the other\'s finding comes alone.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the seed\'s rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\ninformation, not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
   }
 });
 
@@ -11280,6 +11393,12 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) 
   const fix = withFix ? reportedFix(report) : void 0;
   if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
   if (extent) diagnostic.extent = extent;
+  if (report.moveAfterLoad) {
+    const { partMessageId, loadAt, ...rest } = report.moveAfterLoad;
+    const part = messages[partMessageId];
+    if (part === void 0) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
+    diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
+  }
   return diagnostic;
 }
 function reportedFix(report) {
@@ -11773,7 +11892,7 @@ var init_workspace = __esm({
             for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
           }
         }
-        const merged2 = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
+        const merged2 = this.mergeFindings ? mergeMovesAfterLoad(mergeSameCause(reported, lines, (rule) => this.groups.get(rule)), lines) : reported;
         const final = merged2.length > 0 && isTestFile(model.source.path, this.config) ? merged2.map(asTestCodeFinding) : merged2;
         entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
         return final;
@@ -22447,9 +22566,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -22491,9 +22610,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -22527,9 +22646,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22912,9 +23031,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -23296,9 +23415,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -23314,9 +23433,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -23339,9 +23458,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -23476,9 +23595,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23605,9 +23724,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -23684,9 +23803,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -23758,9 +23877,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24000,9 +24119,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24158,9 +24277,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -24309,9 +24428,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25475,9 +25594,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25689,7 +25808,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -25780,7 +25899,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -27258,9 +27377,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -27341,9 +27460,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -27385,9 +27504,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -27402,9 +27521,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -27419,9 +27538,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -27443,9 +27562,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -27460,9 +27579,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -27484,9 +27603,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -27508,9 +27627,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -27525,9 +27644,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -27542,9 +27661,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -27574,9 +27693,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -27605,9 +27724,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -27655,9 +27774,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -27672,9 +27791,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -27689,9 +27808,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -27746,9 +27865,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -27777,9 +27896,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -27806,9 +27925,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -27830,9 +27949,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -27861,9 +27980,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27946,9 +28065,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28172,9 +28291,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -28189,9 +28308,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -28212,9 +28331,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28940,9 +29059,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -28956,9 +29075,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28998,9 +29117,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -29090,9 +29209,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -29264,9 +29383,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29338,9 +29457,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -29387,9 +29506,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -29423,9 +29542,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -29664,9 +29783,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -29682,9 +29801,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -29727,9 +29846,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -29747,9 +29866,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -29783,9 +29902,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -29810,9 +29929,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -29838,9 +29957,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -29870,9 +29989,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -29902,9 +30021,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -30075,9 +30194,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -30344,9 +30463,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -30369,9 +30488,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -30393,9 +30512,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -30420,9 +30539,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31219,9 +31338,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31487,9 +31606,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -31645,9 +31764,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31947,9 +32066,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31978,9 +32097,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32027,9 +32146,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32612,7 +32731,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -32674,7 +32793,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
@@ -32986,7 +33105,7 @@ function toLspDiagnostic(d, lines, locate, style = {}) {
     return where2 ? [{ location: { uri: where2.uri, range: lspRange(where2.lines, r.span) }, message: r.message }] : [];
   });
   const self = d.extent ? locate?.(d.file) : void 0;
-  if (d.extent && self) {
+  if (d.extent && self && !d.related?.some((r) => r.file === d.file && r.span.end >= d.extent.end)) {
     const last = lines.position(Math.max(d.extent.start, d.extent.end - 1)).line;
     const range = lspRange(lines, { start: Math.max(d.extent.start, lines.lineStart(last)), end: d.extent.end });
     if (last > lines.position(d.span.end).line) related.push({ location: { uri: self.uri, range }, message: "last of the run" });
@@ -34643,7 +34762,9 @@ function codeActions(state, diagnostics, uri, range, context) {
       silenced.add(named);
       const line = lsp.range.start.line;
       const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
-      actions.push(quick(`Disable ${named} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, rules, line)]) }));
+      const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere.includes(r)) : rules;
+      const lineNamed = onLine.length === 1 ? onLine[0] : `${onLine.slice(0, -1).join(", ")} and ${onLine[onLine.length - 1]}`;
+      actions.push(quick(`Disable ${lineNamed} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       for (const rule of rules) {
         if (offered.has(rule) || !findRule(rule)) continue;

@@ -5,7 +5,7 @@ import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
 import { FK_SECONDS } from './support/measurements';
 import { extraForCount, knownVolume } from './support/known-volume';
-import { bulkTargetFor, bulkWhy, listNames, loadInOtherFile, loadLaterInFile, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, laterLoad, listNames, loadInOtherFile, moveAfterLoadKey, statementsAt, tableName, type LaterLoad } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -20,6 +20,9 @@ const EnforcedForeignKeyRule: Rule = {
         'Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index; a row whose key is NULL is not checked. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
       enforcedMany:
         '{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index; a row whose key is NULL is not checked. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
+      // Its part of one finding with index-count's, when both say to move DDL after the same load (MoveAfterLoad).
+      enforcedPart:
+        '{keysPart}: each inserted row looks up its parent through the primary-key index (a NULL key is not checked). Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume}',
     },
   },
   check(context) {
@@ -48,13 +51,16 @@ const EnforcedForeignKeyRule: Rule = {
       const many = keys.length > 1;
       const what = advice(context, target, keys, many);
       const volume = knownVolume(schema, target, ...extraSeconds(enforcedCount));
+      const fks = listNames(keys.map((k) => keyName(k.fk)), 4);
+      const parents = listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4);
       report({
         messageId: many ? 'enforcedMany' : 'enforced',
         data: {
           fk: keyName(first.fk),
-          fks: listNames(keys.map((k) => keyName(k.fk)), 4),
+          fks,
           parent: displayKey(first.fk.parentKey),
-          parents: listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4),
+          parents,
+          keysPart: many ? `Foreign keys ${fks} (parents: ${parents})` : `Foreign key ${fks} (parent: ${parents})`,
           table: tableName(table),
           why: bulkWhy(target),
           n: keys.length,
@@ -66,6 +72,19 @@ const EnforcedForeignKeyRule: Rule = {
         span: spanIn(first.stmt, first.fk),
         fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
         ...(what.onlyKnow || volume.maxSeverity ? { maxSeverity: 'information' as const } : {}),
+        ...(what.move
+          ? {
+              moveAfterLoad: {
+                key: moveAfterLoadKey(context, what.move.load, table),
+                subject: `Bulk target ${tableName(table)}`,
+                cost: `${enforcedCount} enforced foreign key${enforcedCount > 1 ? 's' : ''}`,
+                moves: what.move.moves,
+                load: what.move.load.text,
+                partMessageId: 'enforcedPart',
+                loadAt: { span: what.move.load.stmt.span, stmt: what.move.load.stmt },
+              },
+            }
+          : {}),
       });
     }
   },
@@ -77,15 +96,26 @@ const EnforcedForeignKeyRule: Rule = {
  * routine, each time it runs, there is no load to wait for. NOT ENFORCED, when the loader checks the parents, is
  * never offered for a key whose ON DELETE CASCADE or SET NULL Db2 would stop carrying out.
  */
-function advice(context: RuleContext, target: InsertTargetInfo, keys: { fk: ForeignKeyInfo; stmt: Statement }[], many: boolean): { advice: string; notEnforced: boolean; onlyKnow?: boolean } {
+function advice(
+  context: RuleContext,
+  target: InsertTargetInfo,
+  keys: { fk: ForeignKeyInfo; stmt: Statement }[],
+  many: boolean,
+): { advice: string; notEnforced: boolean; onlyKnow?: boolean; move?: { load: LaterLoad; moves: string[] } } {
   const it = many ? 'them' : 'it';
-  const load = loadLaterInFile(context, target, keys.map((k) => k.stmt));
+  const load = laterLoad(context, target, keys.map((k) => k.stmt));
   if (load) {
-    const after = `after ${load}`;
-    const where = keys.some((k) => k.stmt.kind === 'createTable')
+    const after = `after ${load.text}`;
+    const altered = [...new Set(keys.filter((k) => k.stmt.kind === 'alterTable').map((k) => k.stmt))];
+    const created = keys.filter((k) => k.stmt.kind === 'createTable');
+    const alters = altered.length > 0 ? statementsAt('ALTER TABLE … ADD CONSTRAINT', altered, context.lineOf) : undefined;
+    const where = created.length > 0
       ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE … ADD CONSTRAINT ${after}.`
-      : `Add ${it} after the load instead: move the ALTER TABLE … ADD CONSTRAINT ${after}.`;
-    return { advice: where, notEnforced: false };
+      : `Add ${it} after the load instead: move ${alters} ${after}.`;
+    // For one finding with the indexes to move after the same load: what to move, each statement by its line.
+    const fromCreate = created.length > 0 ? `the foreign key${created.length > 1 ? 's' : ''} of ${statementsAt('CREATE TABLE', [...new Set(created.map((k) => k.stmt))], context.lineOf)} (as ALTER TABLE … ADD CONSTRAINT)` : undefined;
+    const moves = [alters, fromCreate].filter((m): m is string => m !== undefined);
+    return { advice: where, notEnforced: false, move: { load, moves } };
   }
   const acting = keys.filter((k) => k.fk.constraint.onDelete === 'CASCADE' || k.fk.constraint.onDelete === 'SET NULL');
   const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);

@@ -6,6 +6,7 @@ import type { RuleContext } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
+import { countText } from '../../server/src/engine/count-text';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -111,16 +112,56 @@ export function tablesBySpace(schema: SchemaModel, which: 'data' | 'any'): Reado
 
 const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any: Map<string, TableInfo[]> }>();
 
+/** A load later in the DDL's file: its words ("the INSERT at line 189"), its statement and where it starts in the file. */
+export interface LaterLoad {
+  text: string;
+  stmt: Statement;
+  offset: number;
+}
+
 /**
  * "the INSERT at line 189": the first bulk insert into `target` that this file's script runs after all of `ddl`
  * (an upgrade step that adds keys or indexes, then copies rows in), for advice to move the DDL after it; undefined
  * when none. A seed row's INSERT is no load to move DDL after, nor one in a routine (it runs when called); many
  * written rows are, when they are what makes the table a bulk target (the first of them).
  */
-export function loadLaterInFile({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): string | undefined {
+export function laterLoad({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): LaterLoad | undefined {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
-  return load && `the ${statementWord(load)} at line ${lineOf(load.stmt.origin.toFile(load.stmt.span.start))}`;
+  if (!load) return undefined;
+  const offset = load.stmt.origin.toFile(load.stmt.span.start);
+  return { text: `the ${statementWord(load)} at line ${lineOf(offset)}`, stmt: load.stmt, offset };
+}
+
+/**
+ * "the CREATE INDEX statements at lines 63–66", "the ALTER TABLE … ADD CONSTRAINT statement at line 91": DDL to
+ * move, by the lines its statements start on (consecutive lines as a range; past six ranges, "and n more").
+ */
+export function statementsAt(words: string, stmts: readonly Statement[], lineOf: (offset: number) => number): string {
+  const lines = [...new Set(stmts.map((s) => lineOf(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
+    ranges.push(j > i ? `${countText(lines[i])}\u2013${countText(lines[j])}` : countText(lines[i]));
+    i = j + 1;
+  }
+  const many = stmts.length > 1;
+  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(', ')} and ${ranges.length - 6} more`;
+  return `the ${words} statement${many ? 's' : ''} at line${lines.length > 1 ? 's' : ''} ${listed}`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function andList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What findings of index-count and enforced-foreign-key on one table say to move after the same load: the engine
+ * shows them as one finding (engine/merge.ts mergeMovesAfterLoad), the key telling the load and the table apart.
+ */
+export function moveAfterLoadKey(context: RuleContext, load: LaterLoad, table: TableInfo): string {
+  return `${context.file.source.path}\u0000${load.offset}\u0000${table.key}`;
 }
 
 /**

@@ -120,3 +120,66 @@ describe('language server: a merged finding over stdio', function () {
     assert.deepEqual(disable.edit!.changes[uri].map((e) => e.newText), [`-- insertlint-disable-file ${MERGED.join(', ')}\n`]);
   });
 });
+
+// An upgrade step's indexes (lines 3-6) and foreign keys (lines 7-8), created before the INSERT … SELECT that fills
+// the table (line 10): index-count and enforced-foreign-key are one finding on line 5 (engine/merge.ts
+// mergeMovesAfterLoad), whose parts start on different lines.
+const STEP = [
+  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
+  'CREATE TABLE T (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
+  'CREATE INDEX T_A ON T (A);',
+  'CREATE INDEX T_B ON T (B);',
+  'CREATE INDEX T_C ON T (C);',
+  'CREATE INDEX T_D ON T (D);',
+  'ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
+  'ALTER TABLE T ADD CONSTRAINT T_P2 FOREIGN KEY (A) REFERENCES P (ID);',
+  '',
+  'INSERT INTO T (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T;',
+  '',
+].join('\n');
+const LINE_5 = 4;
+
+describe('language server: indexes and foreign keys to move after one load, one finding', function () {
+  this.timeout(30000);
+  let dir: string;
+  let lsp: LspSession;
+  let uri: string;
+  const shown = () => (lsp.diagnostics.get(uri) ?? []).filter((d) => d.code === 'index-count' || d.code === 'enforced-foreign-key');
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'insertlint-moves-'));
+    writeFileSync(join(dir, 'step.sql'), STEP);
+    uri = uriOf(join(dir, 'step.sql'));
+    lsp = await LspSession.start(dir, { debounceMs: 0 });
+    lsp.open(uri, STEP, 'db2sql');
+    await lsp.waitFor('the merged finding on line 5', () => shown().length > 0);
+  });
+
+  afterEach(async () => {
+    await lsp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('links the foreign keys and the load, and "for this line" names only the rule whose finding starts there', async () => {
+    const [d, ...more] = shown();
+    assert.equal(more.length, 0);
+    assert.deepEqual([d.code, d.range.start.line], ['index-count', LINE_5]);
+    const related = ((d as { relatedInformation?: unknown }).relatedInformation ?? []) as { location: { range: { start: { line: number } } } }[];
+    assert.deepEqual(related.map((r) => r.location.range.start.line), [6, 9], 'the keys and the load, no "last of the run"');
+    const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: LINE_5, character: 14 }, end: { line: LINE_5, character: 14 } },
+      context: { diagnostics: [d], only: ['quickfix'], triggerKind: 1 },
+    });
+    const titles = actions.map((a) => a.title);
+    assert.ok(titles.includes('Disable index-count for this line'), titles.join(' | '));
+    assert.ok(titles.includes('Disable index-count and enforced-foreign-key for this file'), titles.join(' | '));
+    // Silencing the line leaves the keys' own finding, with its own message.
+    const line = actions.find((a) => a.title === 'Disable index-count for this line')!;
+    const published = lsp.diagnostics.get(uri);
+    lsp.change(uri, { start: { line: LINE_5, character: 0 }, end: { line: LINE_5, character: 0 } }, line.edit!.changes[uri][0].newText);
+    await lsp.waitFor('the findings of the edited text', () => lsp.diagnostics.get(uri) !== published);
+    assert.deepEqual(shown().map((x) => `${x.code}@${x.range.start.line}`), ['enforced-foreign-key@7']);
+    assert.match(shown()[0].message, /^2 enforced foreign keys on bulk target T /);
+  });
+});

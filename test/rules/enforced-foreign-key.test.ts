@@ -34,7 +34,7 @@ describe(`rule ${RULE}`, () => {
     // Moving the key is the whole fix there: no NOT ENFORCED, which would give up the check for good.
     assert.equal(findings({ 'step.sql': step }, RULE)[0].fix, undefined);
     const altered = PARENT + 'CREATE TABLE C (ID INT, P_ID INT);\nALTER TABLE C ADD CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P (ID);\n\nINSERT INTO C (ID, P_ID) SELECT ID, P_ID FROM OLD_C;\n';
-    expectFindings({ 'step.sql': altered }, RULE, [{ file: 'step.sql', line: 3, column: 19, message: /Add it after the load instead: move the ALTER TABLE … ADD CONSTRAINT after the INSERT at line 5\.$/ }]);
+    expectFindings({ 'step.sql': altered }, RULE, [{ file: 'step.sql', line: 3, column: 19, message: /Add it after the load instead: move the ALTER TABLE … ADD CONSTRAINT statement at line 3 after the INSERT at line 5\.$/ }]);
   });
 
   it("leaves a key alone when no insert sets its columns (the rows hold NULL there: no parent to check)", () => {

@@ -76,3 +76,68 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
   }
   return out;
 }
+
+/**
+ * One remedy, one finding: findings of different rules that say to move DDL after the same load (index-count's
+ * indexes and enforced-foreign-key's keys on a table an upgrade step fills, Diagnostic.moveAfterLoad) become one,
+ * whatever their lines. It names every part with its figures and the statements to move, and points at the others
+ * and the load. A rule turned off or silenced leaves the other's finding alone, with its own message.
+ */
+export function mergeMovesAfterLoad(diagnostics: Diagnostic[], lines: LineIndex): Diagnostic[] {
+  let byKey: Map<string, Diagnostic[]> | undefined;
+  for (const d of diagnostics) {
+    if (!d.moveAfterLoad || d.suppressed) continue;
+    byKey ??= new Map();
+    const list = byKey.get(d.moveAfterLoad.key);
+    if (list) list.push(d);
+    else byKey.set(d.moveAfterLoad.key, [d]);
+  }
+  if (!byKey) return diagnostics;
+  const replaced = new Map<Diagnostic, Diagnostic | null>();
+  for (const list of byKey.values()) {
+    if (new Set(list.map((d) => d.rule)).size < 2) continue;
+    const primary = list.reduce((best, d) => (SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best));
+    const others = list.filter((d) => d !== primary);
+    const { subject, load, loadSpan } = primary.moveAfterLoad!;
+    const parts = list.map((d) => d.moveAfterLoad!);
+    const message =
+      `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. ` +
+      `${parts.map((p) => p.part).join(' ')} ` +
+      `One change removes ${parts.length === 2 ? 'both' : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}.`;
+    const line = lines.line(primary.span.start);
+    const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]))].filter((r) => r !== primary.rule);
+    const elsewhere = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]));
+    // A change to any part, or to the load, touches the finding (--only-changed, the review checklist).
+    const spans = [...list.map((d) => d.extent ?? d.span), loadSpan];
+    const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+    const { moveAfterLoad: _part, ...rest } = primary;
+    const merged: Diagnostic = {
+      ...rest,
+      message,
+      ...(fix ? { fix } : {}),
+      mergedRules,
+      ...(elsewhere.size > 0 ? { mergedElsewhere: mergedRules.filter((r) => elsewhere.has(r)) } : {}),
+      extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
+      related: [
+        ...(primary.related ?? []),
+        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+        { file: primary.file, span: loadSpan, message: 'the load to move them after' },
+      ],
+    };
+    for (const d of list) replaced.set(d, null);
+    replaced.set(list[0], merged);
+  }
+  if (replaced.size === 0) return diagnostics;
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const r = replaced.get(d);
+    if (r === undefined) out.push(d);
+    else if (r !== null) out.push(r);
+  }
+  return out;
+}
+
+/** "a", "a and b", "a, b and c". */
+function andList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -40,10 +40,39 @@ export interface Diagnostic {
   /** The other rules shown as this one finding (engine/merge.ts): silencing the finding silences them too. */
   mergedRules?: string[];
   /**
+   * Those of `mergedRules` whose own findings start on another line than this one (a merge of findings that give
+   * one remedy, MoveAfterLoad): a directive for this line does not silence them.
+   */
+  mergedElsewhere?: string[];
+  /** What the finding says to move after a load, for a merge with other rules' findings that say the same. */
+  moveAfterLoad?: MoveAfterLoad;
+  /**
    * A finding about a run of statements (rules/support/runs.ts): file offsets from the run's first statement
    * to the end of its last. `span` stays on the statement flagged; a change anywhere in the extent touches it.
    */
   extent?: Span;
+}
+
+/**
+ * DDL that a finding says to move after the load that fills its table (an upgrade step creating indexes and foreign
+ * keys, then copying rows in). Findings of several rules with the same key give one remedy and are shown as one
+ * finding that names each part (engine/merge.ts mergeMovesAfterLoad); a finding alone keeps its own message.
+ */
+export interface MoveAfterLoad {
+  /** The load and the table: the same key, the same change. */
+  key: string;
+  /** What the merged finding is about: "Bulk target ACT_RU_TIMER_JOB". */
+  subject: string;
+  /** What this finding counts, for the merged finding's first sentence: "5 indexes". */
+  cost: string;
+  /** This finding's part of a merged message: what it costs, with its measured figures (no remedy). */
+  part: string;
+  /** What to move: ["the CREATE INDEX statements at lines 63–66"]. */
+  moves: readonly string[];
+  /** Where to: "the INSERT at line 178". */
+  load: string;
+  /** The load statement, in file offsets. */
+  loadSpan: Span;
 }
 
 /** A place in another file (or the same one) that a finding refers to, in that file's offsets. */
@@ -226,6 +255,8 @@ export interface Report {
    * Diagnostic.extent, and fills the message's `{runLines}` placeholder ("lines 2–20,001").
    */
   extent?: { first: ReportPlace; last: ReportPlace };
+  /** Becomes Diagnostic.moveAfterLoad: its part told by a message of the rule's (by id, filled with `data`). */
+  moveAfterLoad?: Omit<MoveAfterLoad, 'part' | 'loadSpan'> & { partMessageId: string; loadAt: ReportPlace };
 }
 
 /** A quick fix as a rule reports it (edits in its statement's offsets). */

@@ -12,7 +12,7 @@ import { dialectFor, isTestFile, languageOf, terminatorFor, type ResolvedConfig 
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
 import { LineIndex } from './lines';
-import { mergeSameCause } from './merge';
+import { mergeMovesAfterLoad, mergeSameCause } from './merge';
 import { countText } from './count-text';
 import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
@@ -577,7 +577,8 @@ export class Workspace {
       if (unused && unused !== 'off') for (const d of reported) if (d.rule === UNUSED_SUPPRESSION_RULE) d.severity = unused.severity;
     }
     // After suppressions: a comment naming one rule of a merged finding still silences just that rule.
-    const merged = this.mergeFindings ? mergeSameCause(reported, lines, (rule) => this.groups.get(rule)) : reported;
+    // Then findings of different rules and lines that give one remedy (indexes and foreign keys to move after a load).
+    const merged = this.mergeFindings ? mergeMovesAfterLoad(mergeSameCause(reported, lines, (rule) => this.groups.get(rule)), lines) : reported;
     // Last, so the CLI, CI outputs and the editor all see it: one finding, one note, whatever was merged.
     const final = merged.length > 0 && isTestFile(model.source.path, this.config) ? merged.map(asTestCodeFinding) : merged;
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).
@@ -690,6 +691,12 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   const fix = withFix ? reportedFix(report) : undefined;
   if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
   if (extent) diagnostic.extent = extent;
+  if (report.moveAfterLoad) {
+    const { partMessageId, loadAt, ...rest } = report.moveAfterLoad;
+    const part = messages[partMessageId];
+    if (part === undefined) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
+    diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
+  }
   return diagnostic;
 }
 

@@ -45,7 +45,11 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
       silenced.add(named);
       const line = lsp.range.start.line;
       const quick = (title: string, rest: Partial<CodeAction>): CodeAction => ({ title, kind: CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
-      actions.push(quick(`Disable ${named} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, rules, line)]) }));
+      // A directive for this line silences the rules whose findings start on it: a merged part on another line
+      // (a foreign key to move after the same load as this index) would make it an unused suppression there.
+      const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere!.includes(r)) : rules;
+      const lineNamed = onLine.length === 1 ? onLine[0] : `${onLine.slice(0, -1).join(', ')} and ${onLine[onLine.length - 1]}`;
+      actions.push(quick(`Disable ${lineNamed} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       // Turning rules off for the whole workspace is one rule at a time, each rule of a merged finding offered
       // apart: the user chooses which advice to give up, and the finding stays while another rule still holds.

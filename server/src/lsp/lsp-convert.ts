@@ -33,9 +33,10 @@ export function toLspDiagnostic(d: Diagnostic, lines: LineIndex, locate?: Relate
     const where = locate?.(r.file);
     return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
   });
-  // A finding about a run of statements sits on its threshold-th statement; the run's last is one click away.
+  // A finding about a run of statements sits on its threshold-th statement; the run's last is one click away
+  // (unless a related place already ends the extent: the load of a merged MoveAfterLoad finding).
   const self = d.extent ? locate?.(d.file) : undefined;
-  if (d.extent && self) {
+  if (d.extent && self && !d.related?.some((r) => r.file === d.file && r.span.end >= d.extent!.end)) {
     const last = lines.position(Math.max(d.extent.start, d.extent.end - 1)).line;
     const range = lspRange(lines, { start: Math.max(d.extent.start, lines.lineStart(last)), end: d.extent.end });
     if (last > lines.position(d.span.end).line) related.push({ location: { uri: self.uri, range }, message: 'last of the run' });
