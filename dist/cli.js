@@ -7953,12 +7953,15 @@ function withCallersLoops(model, index) {
   if (!index || !code?.types) return model;
   const types = new Set(code.types);
   const path = model.source.path;
-  const direct = (name2) => index.get(name2)?.find((c) => c.file !== path && types.has(c.type));
+  const isLent = (c) => c.file !== path && types.has(c.type);
+  const direct = (name2) => index.get(name2)?.find(isLent);
   const callers = /* @__PURE__ */ new Map();
-  for (const { caller, callee } of code.innerCalls ?? []) {
+  const callSpans = /* @__PURE__ */ new Map();
+  for (const { caller, callee, span } of code.innerCalls ?? []) {
     const list = callers.get(callee);
     if (list) list.push(caller);
     else callers.set(callee, [caller]);
+    callSpans.set(`${caller}\0${callee}`, span);
   }
   const lentTo = /* @__PURE__ */ new Map();
   const callerOf = (name2) => {
@@ -7987,6 +7990,34 @@ function withCallersLoops(model, index) {
     }
     return found;
   };
+  const reaching = /* @__PURE__ */ new Map();
+  const loopsReaching = (name2) => {
+    let found = reaching.get(name2);
+    if (found) return found;
+    found = [];
+    const loops = /* @__PURE__ */ new Set();
+    let level = [{ name: name2, path: [name2] }];
+    const seen = /* @__PURE__ */ new Set([name2]);
+    for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
+      const next = [];
+      for (const at of level) {
+        for (const call of index.get(at.name) ?? []) {
+          const key = `${call.file}\0${call.loop.span.start}\0${call.loop.span.end}`;
+          if (!isLent(call) || loops.has(key)) continue;
+          loops.add(key);
+          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded, path: at.path });
+        }
+        for (const up of callers.get(at.name) ?? []) {
+          if (seen.has(up)) continue;
+          seen.add(up);
+          next.push({ name: up, path: [up, ...at.path] });
+        }
+      }
+      level = next;
+    }
+    reaching.set(name2, found);
+    return found;
+  };
   const functions = [];
   let executions;
   code.executions.forEach((e, i) => {
@@ -7998,12 +8029,16 @@ function withCallersLoops(model, index) {
     functions.push({ span: e.inFunction.span, ...caller });
   });
   if (!executions) return model;
-  const commits = code.commits.map((c) => {
-    if (c.loop) return c;
+  const commits = code.commits.flatMap((c) => {
+    if (c.loop) return [c];
     const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
-    if (fn) return { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded };
-    const caller = c.inFunction?.name ? callerOf(c.inFunction.name) : null;
-    return caller ? { ...c, loop: caller.loop, guarded: c.guarded || caller.guarded } : c;
+    if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
+    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
+    if (reached.length === 0) return [c];
+    return reached.map(({ loop, guarded: guarded2, path: path2 }) => {
+      const call = path2.length > 1 ? callSpans.get(`${path2[path2.length - 2]}\0${path2[path2.length - 1]}`) : void 0;
+      return { ...c, loop, guarded: c.guarded || guarded2, ...call ? { callSpan: call } : {} };
+    });
   });
   return { ...model, code: { ...code, executions, commits } };
 }
@@ -9239,7 +9274,7 @@ var init_commit_per_row = __esm({
 var commit_per_row_default2;
 var init_commit_per_row2 = __esm({
   "rules/commit-per-row.md"() {
-    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the first.\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
+    commit_per_row_default2 = "# commit-per-row\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minPairs` (3)\n\nFinds a commit after every inserted row:\n\n- **In application code**: a commit call (`conn.commit()`, DB-API `commit()`/`tpc_commit()`,\n  `ibm_db.commit`/`commit_two_phase`, node `commitTransaction`, an SQL `COMMIT` sent through\n  `query`/`execute`, `SQLEndTran(\u2026, SQL_COMMIT)`, `EXEC SQL COMMIT`, `#sql { COMMIT }`, `db2 commit`)\n  inside the same loop as a single-row INSERT, without a guard that limits it to every *n*-th row (`if (i % 1000 == 0)`,\n  `if count >= batch_size`, `[ $((i % 1000)) -eq 0 ] && db2 commit`). Commits in a loop over batches\n  (after `executeBatch`, `execute_many`, an array insert) or over set-based `INSERT \u2026 SELECT`\n  statements are fine. The message names the loop with its line and the table. A loop in another file that\n  calls the method (DayTrader's populate loop calling `register()`) reaches the method's commits and those of a\n  commit helper it calls (`commit(conn)`), and a loop with several commit sites (both branches of an `if`, a\n  method and its helper) is one finding, on the first. Each loop that reaches one shared helper through its own\n  method gets its own finding, on that method's call of the helper (DayTrader's quote, user and holding loops\n  commit through `createQuote()`, `register()` and `buy()`: three findings, not one on the helper's line).\n- **In SQL scripts**: `minPairs` or more single-row INSERTs each followed by a `COMMIT`. Rows committed\n  one by one by the command line processor's autocommit are `no-autocommit`'s finding, not a second one\n  here.\n- **In SQL routines**: a `COMMIT` on every pass of a loop that inserts row by row, not inside an\n  `IF`/`CASE` (`IF MOD(n, 1000) = 0 THEN COMMIT; END IF` is the fix). A commit per pass of a loop that\n  copies a chunk at a time (`INSERT \u2026 SELECT` per month or per table) is not reported.\n\nThe COMMITs after single-row INSERTs in a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 times in this script (lines 2\u201340,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach commit waits for the log to be written to disk. Committing every row turns a load into a series\nof synchronous log writes; committing every 1000 rows shares one write among a thousand rows.\n\nDb2 INSERT tips (Appendix A, Table 6):\n\n| Commit every | Literal values, 10,000 rows (tests) | Prepared, 10,000 rows (tests) | Arrays of 10, 100,000 rows (tests) |\n|---|---|---|---|\n| 1 row | 183.6 s (1) | 92.1 s (2) | \u2014 |\n| 5 / 10 rows | 118.4 s / 114.2 s (61, 62) | 22.3 s / 20.8 s (65, 66) | 118.2 s (69, every 10) |\n| 100 rows | 103.4 s (63) | 10.1 s (67) | 56.7 s (70) |\n| 1000 rows | 102.9 s (64) | 7.6 s (68) | 30.1 s (71) |\n\nThe article concludes that the commit interval matters even more than the array size, and that beyond\nabout 1000 rows per commit there is little left to gain.\n\n## Incorrect\n\n```java\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.executeUpdate();\n    conn.commit();\n}\n```\n\n## Correct\n\n```java\nint n = 0;\nfor (Order o : orders) {\n    ps.setInt(1, o.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch();\nconn.commit();\n```\n\n## How to fix\n\nCount rows and commit when the count reaches the interval (1000 is a good start), then once after the\nloop. Keep the interval a named constant so the guard is easy to read.\n\n## When to ignore\n\nWhen every row is a business transaction of its own (a payment that must be durable before the next\none is accepted), a commit per row is the requirement; suppress with that reason.\n\n## References\n\n- IBM Db2: [COMMIT](https://www.ibm.com/docs/en/db2/11.5?topic=statements-commit)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004), Appendix A,\n  tests 61\u201378.\n";
   }
 });
 
@@ -13083,7 +13118,7 @@ function walkTree(tree, adapter, source) {
       const caller = currentScope().fn?.functionName;
       if (caller !== void 0 && caller !== name2 && !seenInnerCalls.has(`${caller}\0${name2}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name2}`);
-        innerCalls.push({ caller, callee: name2 });
+        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex } });
       }
     }
     if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {

@@ -108,8 +108,76 @@ describe('code: loops of another file lent to the methods they call', () => {
     const helperOnly = callee.replace(/    if \(inGlobalTxn\(\)\) \{\n      txn\.commit\(\);\n    \} else \{\n      commit\(conn\);\n    \}\n/, '    commit(conn);\n');
     assert.notEqual(helperOnly, callee);
     const viaHelper = (await lintCode({ 'Populate.java': caller, 'TradeDirect.java': helperOnly })).findings.filter((f) => f.rule === 'commit-per-row');
-    assert.deepEqual(viaHelper.map((f) => f.line), [posOf(helperOnly, 'conn.commit').split(':').map(Number)[0]]);
+    // On the call of the helper in register(): the helper's own commit line serves every loop that reaches it.
+    assert.deepEqual(brief(viaHelper), [`commit-per-row@${posOf(helperOnly, 'commit(conn);')}`]);
     assert.match(viaHelper[0].message, /\(through register\(\), then commit\(\)\) that inserts into ACCOUNTEJB/);
+  });
+
+  it("DayTrader's populate loops each commit through the one commit helper: a finding per loop, on each method's call of it", async () => {
+    const caller = `public class Populate {
+  @Inject TradeServices ts;
+  public void buildDB(int quotes, int users) throws Exception {
+    for (int i = 0; i < quotes; i++) {
+      ts.createQuote("s:" + i);
+    }
+    for (int i = 0; i < users; i++) {
+      ts.register("uid:" + i);
+      for (int j = 0; j < i % 5 + 20; j++) {
+        ts.buy("uid:" + i, "s:" + j);
+      }
+    }
+  }
+}
+`;
+    const callee = `public class TradeDirect implements TradeServices {
+  private boolean inSession;
+  public void createQuote(String symbol) throws Exception {
+    Connection conn = getConn();
+    PreparedStatement stmt = conn.prepareStatement("insert into quoteejb (symbol) values (?)");
+    stmt.setString(1, symbol);
+    stmt.executeUpdate();
+    commit(conn);
+  }
+  public void register(String user) throws Exception {
+    Connection conn = getConn();
+    PreparedStatement stmt = conn.prepareStatement("insert into accountejb (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+    commit(conn);
+  }
+  public void buy(String user, String symbol) throws Exception {
+    Connection conn = getConn();
+    createOrder(conn, user, symbol);
+    commit(conn);
+  }
+  private void createOrder(Connection conn, String user, String symbol) throws Exception {
+    PreparedStatement stmt = conn.prepareStatement("insert into orderejb (userid, symbol) values (?, ?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+  }
+  public QuoteDataBean getQuote(String symbol) throws Exception {
+    Connection conn = getConn();
+    commit(conn);
+    return null;
+  }
+  private void commit(Connection conn) throws Exception {
+    if (!inSession && conn != null) {
+      conn.commit();
+    }
+  }
+}
+`;
+    const { findings } = await lintCode({ 'Populate.java': caller, 'TradeDirect.java': callee });
+    const commits = findings.filter((f) => f.rule === 'commit-per-row');
+    assert.deepEqual(brief(commits), [1, 2, 3].map((n) => `commit-per-row@${posOf(callee, 'commit(conn);', n)}`));
+    assert.deepEqual(
+      commits.map((f) => f.message.replace(/ that inserts into (\w+)\..*/, ' $1')),
+      [
+        'Commit on every pass of the for loop at Populate.java:4 (through createQuote(), then commit()) QUOTEEJB',
+        'Commit on every pass of the for loop at Populate.java:7 (through register(), then commit()) ACCOUNTEJB',
+        'Commit on every pass of the for loop at Populate.java:9 (through buy(), then commit()) ORDEREJB',
+      ],
+    );
   });
 
   it('reads a service layer that touches no JDBC for its loops, when it holds a data-access type (OrderDao dao)', async () => {

@@ -122,6 +122,9 @@ export interface CodeModel {
   loopCalls?: { name: string; type: string; loop: LoopInfo; guarded: boolean }[];
   /** The types this file's classes are: their names and what they extend or implement (Java). */
   types?: string[];
-  /** Calls from one method of this file to another outside loops (Java): a loop lent to the caller reaches the callee. */
-  innerCalls?: { caller: string; callee: string }[];
+  /**
+   * Calls from one method of this file to another outside loops (Java): a loop lent to the caller reaches the callee.
+   * `span`: the first such call in the caller (where a commit helper it calls is reported, engine/cross-file.ts).
+   */
+  innerCalls?: { caller: string; callee: string; span: Span }[];
 }

@@ -3,7 +3,7 @@
 // rebuilt from their spans: each call gets its scope chain, its innermost loop (a named function is a
 // barrier; a lambda passed to forEach/map is a loop) and the conditions of the ifs between them.
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import type { Comment } from '../sql/ast';
+import type { Comment, Span } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from './types';
 import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
@@ -21,7 +21,7 @@ export interface Walked {
    * `this` (`buy()` calling `createOrder(…)`), each pair once; only where the language's declared types are read
    * (Java): a loop another file lends to the caller reaches the callee (engine/cross-file.ts).
    */
-  innerCalls: { caller: string; callee: string }[];
+  innerCalls: { caller: string; callee: string; span: Span }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -231,7 +231,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       const caller = currentScope().fn?.functionName;
       if (caller !== undefined && caller !== name && !seenInnerCalls.has(`${caller}\0${name}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name}`);
-        innerCalls.push({ caller, callee: name });
+        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex } });
       }
     }
     if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {

@@ -5,6 +5,7 @@
 // implements): a method name alone (add, insert, save) is shared by too many classes. Java only, for now.
 import type { FileModel } from './types';
 import type { CommitCall, LoopInfo, SqlExecution } from '../code/types';
+import type { Span } from '../sql/ast';
 
 /** Method name → the loops that call it, with the declared type of the receiver and the caller's file. */
 export type CallerIndex = ReadonlyMap<string, readonly { file: string; type: string; loop: LoopInfo; guarded: boolean }[]>;
@@ -33,13 +34,16 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   if (!index || !code?.types) return model;
   const types = new Set(code.types);
   const path = model.source.path;
-  const direct = (name: string) => index.get(name)?.find((c) => c.file !== path && types.has(c.type));
+  const isLent = (c: { file: string; type: string }) => c.file !== path && types.has(c.type);
+  const direct = (name: string) => index.get(name)?.find(isLent);
   // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
   const callers = new Map<string, string[]>();
-  for (const { caller, callee } of code.innerCalls ?? []) {
+  const callSpans = new Map<string, Span>();
+  for (const { caller, callee, span } of code.innerCalls ?? []) {
     const list = callers.get(callee);
     if (list) list.push(caller);
     else callers.set(callee, [caller]);
+    callSpans.set(`${caller}\u0000${callee}`, span);
   }
   const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
   const callerOf = (name: string) => {
@@ -69,6 +73,36 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     }
     return found;
   };
+  // Every loop of other files that reaches a method (a commit helper is called by createQuote(), register() and
+  // buy(), each from its own populate loop), each by its nearest path: a commit in it commits per pass of each.
+  const reaching = new Map<string, { loop: LoopInfo; guarded: boolean; path: string[] }[]>();
+  const loopsReaching = (name: string) => {
+    let found = reaching.get(name);
+    if (found) return found;
+    found = [];
+    const loops = new Set<string>();
+    let level: { name: string; path: string[] }[] = [{ name, path: [name] }];
+    const seen = new Set([name]);
+    for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0; depth++) {
+      const next: typeof level = [];
+      for (const at of level) {
+        for (const call of index.get(at.name) ?? []) {
+          const key = `${call.file}\u0000${call.loop.span.start}\u0000${call.loop.span.end}`;
+          if (!isLent(call) || loops.has(key)) continue;
+          loops.add(key);
+          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded, path: at.path });
+        }
+        for (const up of callers.get(at.name) ?? []) {
+          if (seen.has(up)) continue;
+          seen.add(up);
+          next.push({ name: up, path: [up, ...at.path] });
+        }
+      }
+      level = next;
+    }
+    reaching.set(name, found);
+    return found;
+  };
   const functions: { span: { start: number; end: number }; loop: LoopInfo; guarded: boolean }[] = [];
   let executions: SqlExecution[] | undefined;
   code.executions.forEach((e, i) => {
@@ -81,13 +115,19 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   });
   if (!executions) return model;
   // Its commits, in those methods (conn.commit() after each row the loop inserts), or in a method they call
-  // (DayTrader's commit(conn) helper, which register() calls after its INSERTs).
-  const commits = code.commits.map((c): CommitCall => {
-    if (c.loop) return c;
+  // (DayTrader's commit(conn) helper, which createQuote(), register() and buy() call after their INSERTs): lent
+  // every loop that reaches it, each placed on the call of the helper in the method that loop reaches it through
+  // (one commit line in the helper would hold a finding per loop).
+  const commits = code.commits.flatMap((c): CommitCall[] => {
+    if (c.loop) return [c];
     const fn = functions.find((f) => f.span.start <= c.callSpan.start && c.callSpan.end <= f.span.end);
-    if (fn) return { ...c, loop: fn.loop, guarded: c.guarded || fn.guarded };
-    const caller = c.inFunction?.name ? callerOf(c.inFunction.name) : null;
-    return caller ? { ...c, loop: caller.loop, guarded: c.guarded || caller.guarded } : c;
+    if (fn) return [{ ...c, loop: fn.loop, guarded: c.guarded || fn.guarded }];
+    const reached = c.inFunction?.name ? loopsReaching(c.inFunction.name) : [];
+    if (reached.length === 0) return [c];
+    return reached.map(({ loop, guarded, path }) => {
+      const call = path.length > 1 ? callSpans.get(`${path[path.length - 2]}\u0000${path[path.length - 1]}`) : undefined;
+      return { ...c, loop, guarded: c.guarded || guarded, ...(call ? { callSpan: call } : {}) };
+    });
   });
   return { ...model, code: { ...code, executions, commits } };
 }
