@@ -10163,7 +10163,7 @@ var init_no_autocommit = __esm({
               messageId: "loop",
               data: {
                 connection: execution2.api === "clp" ? "the db2 command line processor" : connection.name ? `'${connection.name}'` : "this connection",
-                why: connection.autocommitSpan ? "switched on by the code" : execution2.api === "clp" ? "the CLP default" : "the driver default for a connection this file opens",
+                why: connection.autocommitSpan ? "switched on by the code" : execution2.api === "clp" ? "the CLP default" : connection.declaredAs ? `the driver default for ${connection.declaredAs} field that this file never switches` : "the driver default for a connection this file opens",
                 loop: loopName(execution2.loop),
                 table: targetName2(execution2, insert, schema),
                 how: HOW[execution2.api] ?? "with the driver's autocommit setting"
@@ -10198,7 +10198,7 @@ var init_no_autocommit = __esm({
 var no_autocommit_default2;
 var init_no_autocommit2 = __esm({
   "rules/no-autocommit.md"() {
-    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`), and in embedded SQL and SQLJ. A connection\npassed in as a parameter, kept in a field set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\nthe code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
+    no_autocommit_default2 = '# no-autocommit\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `minInserts` (3)\n\nFinds inserts that run with autocommit on, so that every row is committed on its own:\n\n- **In application code**: a single-row INSERT executed row by row inside a loop on a connection that\n  the code shows to have autocommit on. A batch or array sent per pass (`executeBatch`, `execute_many`,\n  an array insert) commits once per batch, which is the point of the advice, and is not reported; nor is\n  a loop of set-based `INSERT \u2026 SELECT` statements, each of which moves many rows.\n\nThe rule states only what the code shows. Autocommit is **on** when the code switches it on, or when this\nfile opens the connection itself with a driver that starts in autocommit mode (JDBC\n`DriverManager.getConnection`/`DataSource.getConnection`, Db2 CLI `SQLConnect`/`SQLDriverConnect`, Python\n`ibm_db.connect`, node ibm_db `open`/`openSync` and the connections of an `ibm_db.Pool`), and for the\ncommand line processor (on unless `db2 +c` or `UPDATE COMMAND OPTIONS USING C OFF`). It is on too for a class\nfield declared with node ibm_db\'s own connection type (TypeScript `protected connection?: Connection` with\n`Connection` imported from `\'ibm_db\'`, or `db: ibmdb.Database | null`) that no code of the file switches\n(`beginTransaction()` on it): such a connection commits every statement, wherever it was opened (nestjsdb2\'s\n`batchInsert`). The options given to `open` are read whether written in the call or held by a variable:\n`autoCommit: false` opens without autocommit, `autoCommit: true` with it, and `autoCommit: cfg.autoCommit ?? true`\nsays what holds when nothing else is configured (here on). It is **off** after\n`setAutoCommit(false)`, `ibm_db.autocommit(conn, SQL_AUTOCOMMIT_OFF)`, `conn.autocommit = False`,\n`beginTransaction()`, `tpc_begin()`, `SQLSetConnectAttr(\u2026, SQL_ATTR_AUTOCOMMIT, SQL_AUTOCOMMIT_OFF, \u2026)`,\nfor two-phase and XA connections (`XAConnection.getConnection()`, `ibm_db.connect_coordinated`), for\nDB-API connections this file opens (`ibm_db_dbi.connect`), and in embedded SQL and SQLJ. A connection\npassed in as a parameter, kept in a field of no known driver type set elsewhere or made by a factory the analysis does not know\n(`pool.borrow()`, `getConn()`) is **unknown**, and nothing is said about it; nor about a JDBC connection\nthe code commits (JDBC refuses `commit()` in autocommit mode, so it was switched off somewhere).\n- **In CLP scripts**: `minInserts` or more single-row INSERTs with no `UPDATE COMMAND OPTIONS USING C OFF`\n  before them.\n\nThe autocommitted single-row INSERTs of a script are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines ("20,000 in this script (lines 2\u201320,001)"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nThe message names the connection, why its autocommit is known, the loop with its line and the table:\n*Autocommit is on for \'conn\' (the driver default for a connection this file opens) while the for loop at\nline 12 inserts into APP.ORDERS one row per call.*\n\nHere-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are read as CLP scripts too.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nA commit forces the log records to disk and waits for that write; an insert alone does not wait for\nany I/O. With autocommit on, every row pays for a synchronous log write, which can cost more than the\ninsert itself.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | literal values, autocommit (commit per row) | 180.6 s (183.6 s in the rerun) |\n| 64 | same, commit every 1000 rows | 102.9 s |\n| 2 | prepared, autocommit (commit per row) | 92.1 s |\n| 68 | prepared, commit every 1000 rows | 7.6 s |\n\nFor the prepared loader, autocommit alone made it twelve times slower.\n\n## Incorrect\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nfor row in rows:\n    ibm_db.execute(stmt, row)\n```\n\n## Correct\n\n```python\nconn = ibm_db.connect(dsn, "", "")\nibm_db.autocommit(conn, ibm_db.SQL_AUTOCOMMIT_OFF)\nfor n, row in enumerate(rows, 1):\n    ibm_db.execute(stmt, row)\n    if n % 1000 == 0:\n        ibm_db.commit(conn)\nibm_db.commit(conn)\n```\n\n```sql\nUPDATE COMMAND OPTIONS USING C OFF;\nINSERT INTO \u2026 ;\nCOMMIT;\n```\n\n## How to fix\n\nSwitch autocommit off before the loop and commit every 1000 rows or so, plus once at the end. More than\n1000 rows per commit gains little and makes a failed load redo more work (Db2 INSERT tips, tests 61\u201378).\n\n## When to ignore\n\nIf a CLP script is always run with `db2 +c -tvf`, the script itself cannot show it: add\n`UPDATE COMMAND OPTIONS USING C OFF` at the top so that the script says what it needs, or suppress the\nfinding. A connection the file opens and a configuration outside the code switches off (a pool\'s\n`defaultAutoCommit=false`) is reported as the driver default says; suppress it there with the reason.\n\n## References\n\n- IBM Db2: [Autocommit in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=attributes-connection-attributes-list),\n  [UPDATE COMMAND OPTIONS](https://www.ibm.com/docs/en/db2/11.5?topic=commands-update-command-options)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004), Appendix A,\n  tests 1\u20133, 61\u201368.\n';
   }
 });
 
@@ -12766,7 +12766,11 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
   const connect = name2 === void 0 ? void 0 : facts.connects.find((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
-  if (!connect) return { name: name2, autocommit: "unknown" };
+  if (!connect) {
+    const field = name2 !== void 0 && !local ? facts.driverFields?.get(name2) : void 0;
+    const state2 = field ? adapter.defaultAutocommit(field.api) : "unknown";
+    return field && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field.described } : { name: name2, autocommit: "unknown" };
+  }
   let state = adapter.defaultAutocommit(connect.api);
   if (state === "on" && connect.api === "jdbc" && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
   return { name: name2, autocommit: state };
@@ -13334,6 +13338,7 @@ var init_model = __esm({
           }
           this.executions.sort((a, b) => a.callSpan.start - b.callSpan.start);
         }
+        if (this.pending.length > 0 && this.adapter.driverConnectionFields) this.facts.driverFields = this.adapter.driverConnectionFields(this.walked.declarations);
         for (const p of this.pending) this.resolve(p);
         this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
         const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
@@ -15562,8 +15567,68 @@ function makeJsAdapter(grammar) {
     commentText: cStyleCommentText,
     defaultAutocommit(api) {
       return api === "node-ibm_db" ? "on" : "unknown";
+    },
+    // Imports and class fields: a field typed with the driver's connection class (driverConnectionFields).
+    declarations: /* @__PURE__ */ new Set(["import_statement", "public_field_definition", "field_definition"]),
+    driverConnectionFields(declarations) {
+      return driverConnectionFields(declarations);
     }
   };
+}
+function driverConnectionFields(declarations) {
+  const out = /* @__PURE__ */ new Map();
+  const types = /* @__PURE__ */ new Map();
+  const namespaces = /* @__PURE__ */ new Set();
+  for (const node of declarations) {
+    if (node.type !== "import_statement") continue;
+    const source = node.childForFieldName("source")?.text.replace(/['"`]/g, "");
+    if (!source || !/^ibm_db(\/|$)/.test(source)) continue;
+    const clause = node.namedChildren.find((c) => c?.type === "import_clause");
+    for (const part of clause?.namedChildren ?? []) {
+      if (!part) continue;
+      if (part.type === "identifier") namespaces.add(part.text);
+      else if (part.type === "namespace_import") {
+        const id = part.namedChildren.find((c) => c?.type === "identifier");
+        if (id) namespaces.add(id.text);
+      } else if (part.type === "named_imports") {
+        for (const spec of part.namedChildren) {
+          const name2 = spec?.type === "import_specifier" ? spec.childForFieldName("name")?.text : void 0;
+          if (name2 && DRIVER_CONNECTION_TYPES.has(name2)) types.set(spec.childForFieldName("alias")?.text ?? name2, name2);
+        }
+      }
+    }
+  }
+  if (types.size === 0 && namespaces.size === 0) return out;
+  for (const node of declarations) {
+    if (node.type === "import_statement") continue;
+    const name2 = (node.childForFieldName("name") ?? node.childForFieldName("property"))?.text;
+    const annotation = node.namedChildren.find((c) => c?.type === "type_annotation");
+    if (!name2 || !annotation) continue;
+    const named = annotation.text.replace(/^:\s*/, "").split("|").map((t) => t.trim()).filter((t) => t !== "null" && t !== "undefined");
+    if (named.length !== 1) continue;
+    const dot = named[0].lastIndexOf(".");
+    const type = dot > 0 && namespaces.has(named[0].slice(0, dot)) && DRIVER_CONNECTION_TYPES.has(named[0].slice(dot + 1)) ? named[0].slice(dot + 1) : types.get(named[0]);
+    if (type) out.set(name2, { api: "node-ibm_db", described: `an ibm_db ${type}` });
+  }
+  return out;
+}
+function booleanOption(node) {
+  if (node.type === "true" || node.type === "false") return node.type === "true";
+  if (node.type === "parenthesized_expression" && node.namedChildren[0]) return booleanOption(node.namedChildren[0]);
+  if (node.type === "binary_expression" && ["??", "||"].includes(node.childForFieldName("operator")?.text ?? "")) {
+    const right = node.childForFieldName("right");
+    return right ? booleanOption(right) : void 0;
+  }
+  return void 0;
+}
+function objectArgument(ctx, arg) {
+  if (arg.type === "object") return arg;
+  if (arg.type !== "identifier") return void 0;
+  for (const scope of scopesNaming(ctx.scope, arg.text)) {
+    const before = assignmentsNamed(scope, arg.text).filter((a) => a.value.startIndex < arg.startIndex);
+    if (before.length > 0) return before[before.length - 1].value.type === "object" ? before[before.length - 1].value : void 0;
+  }
+  return void 0;
 }
 function thenParam(node) {
   const member = parentOf(node);
@@ -15585,9 +15650,8 @@ function classifyNode(ctx, ev) {
   const resultName = ctx.resultName ?? (ctx.callbackParams && ctx.callbackParams.length >= 2 ? ctx.callbackParams[1] : void 0) ?? thenParam(call.node);
   if (call.name === "open" || call.name === "openSync") {
     if (!recv || !/ibm|db2|pool/i.test(recv) || !resultName) return [];
-    const options = a.find((arg) => arg.type === "object");
-    const autoCommit = options ? objectProperty(options, "autoCommit") : void 0;
-    return [{ kind: "connect", api, connection: resultName, autocommit: autoCommit ? autoCommit.text !== "false" : void 0 }];
+    const autoCommit = a.map((arg) => objectArgument(ctx, arg)).map((o) => o ? objectProperty(o, "autoCommit") : void 0).find((v) => v !== void 0);
+    return [{ kind: "connect", api, connection: resultName, autocommit: autoCommit ? booleanOption(autoCommit) : void 0 }];
   }
   if (QUERY.has(call.name) && a.length > 0 && recv) {
     let sqlNode = a[0];
@@ -15630,7 +15694,7 @@ function classifyNode(ctx, ev) {
       return [];
   }
 }
-var JS_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS;
+var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS;
 var init_javascript = __esm({
   "server/src/code/languages/javascript.ts"() {
     "use strict";
@@ -15640,6 +15704,7 @@ var init_javascript = __esm({
     init_literals();
     init_sqltext();
     init_parents();
+    DRIVER_CONNECTION_TYPES = /* @__PURE__ */ new Set(["Database", "Connection", "ODBCConnection"]);
     JS_ADAPTERS = { javascript: makeJsAdapter("javascript"), typescript: makeJsAdapter("typescript"), tsx: makeJsAdapter("tsx") };
     javascriptLanguage = {
       languages: ["javascript", "typescript"],

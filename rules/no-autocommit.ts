@@ -37,7 +37,13 @@ const NoAutocommitRule: Rule = {
           messageId: 'loop',
           data: {
             connection: execution.api === 'clp' ? 'the db2 command line processor' : connection.name ? `'${connection.name}'` : 'this connection',
-            why: connection.autocommitSpan ? 'switched on by the code' : execution.api === 'clp' ? 'the CLP default' : 'the driver default for a connection this file opens',
+            why: connection.autocommitSpan
+              ? 'switched on by the code'
+              : execution.api === 'clp'
+                ? 'the CLP default'
+                : connection.declaredAs
+                  ? `the driver default for ${connection.declaredAs} field that this file never switches`
+                  : 'the driver default for a connection this file opens',
             loop: loopName(execution.loop),
             table: targetName(execution, insert, schema),
             how: HOW[execution.api] ?? "with the driver's autocommit setting",

@@ -173,6 +173,13 @@ export interface LanguageAdapter {
   defaultAutocommit(api: string): 'on' | 'off' | 'unknown';
   /** APIs whose autocommit does not depend on how the connection was opened (the CLP's default, static SQL). */
   fixedAutocommit?(api: string): 'on' | 'off' | undefined;
+  /**
+   * Fields of this file's classes declared with the driver's own connection type (TypeScript `connection?:
+   * Connection`, Connection imported from 'ibm_db'), by name: the driver's connection, whose default autocommit
+   * (defaultAutocommit of `api`) holds while this file never switches it. `described`: "an ibm_db Connection".
+   * Reads the `declarations` nodes.
+   */
+  driverConnectionFields?(declarations: readonly Node[]): Map<string, { api: string; described: string }>;
   /** The API to name for a call recognised only by its use (a wrapper's query(sql)): the file's driver when known. */
   usageApi?: string;
   /**

@@ -22,6 +22,8 @@ export interface ConnectionFacts {
   connects: { connection: string; api: string; scope: Scope }[];
   /** Connections the code commits (JDBC refuses commit() in autocommit mode). */
   commits: { name: string; scope: Scope }[];
+  /** Fields declared with the driver's connection type (LanguageAdapter.driverConnectionFields). */
+  driverFields?: Map<string, { api: string; described: string }>;
 }
 
 export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter, name: string | undefined, at: number, scope: Scope, api: string): ConnectionInfo {
@@ -38,7 +40,13 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   // The connect must be in scope where the call is (same function or an enclosing one) and its name not
   // shadowed by a parameter on the way: load(conn) does not use the conn that refresh() opened.
   const connect = name === undefined ? undefined : facts.connects.find((c) => c.connection === name && within(scope, c.scope) && !shadowed(scope, c.scope, name));
-  if (!connect) return { name, autocommit: 'unknown' };
+  if (!connect) {
+    // A field declared with the driver's connection type (nestjsdb2's `connection?: Connection` from 'ibm_db'),
+    // which no code of this file switches: the driver's default, as for a connection the file opens.
+    const field = name !== undefined && !local ? facts.driverFields?.get(name) : undefined;
+    const state = field ? adapter.defaultAutocommit(field.api) : 'unknown';
+    return field && state !== 'unknown' ? { name, autocommit: state, declaredAs: field.described } : { name, autocommit: 'unknown' };
+  }
   let state = adapter.defaultAutocommit(connect.api);
   // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
   if (state === 'on' && connect.api === 'jdbc' && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';

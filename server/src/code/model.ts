@@ -117,6 +117,7 @@ class ModelBuilder {
       this.executions.sort((a, b) => a.callSpan.start - b.callSpan.start);
     }
     // Autocommit and array sizes are known only once every call is seen (a helper may switch it).
+    if (this.pending.length > 0 && this.adapter.driverConnectionFields) this.facts.driverFields = this.adapter.driverConnectionFields(this.walked.declarations);
     for (const p of this.pending) this.resolve(p);
     this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
     const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);

@@ -49,6 +49,11 @@ export interface ConnectionInfo {
   autocommit: 'on' | 'off' | 'unknown';
   /** Where autocommit was switched (setAutoCommit(false), ibm_db.autocommit(conn, OFF) …). */
   autocommitSpan?: Span;
+  /**
+   * Set when `autocommit` is the driver's default for a field declared with the driver's connection type that this
+   * file never switches ("an ibm_db Connection"; LanguageAdapter.driverConnectionFields).
+   */
+  declaredAs?: string;
 }
 
 export type ExecutionAction =

@@ -2,7 +2,7 @@
 // executeNonQuery, beginTransaction/commitTransaction, Pool), in callback, promise and async/await styles,
 // and any object that receives SQL text through those methods (wrappers, pools, re-exports, ORMs).
 import type { Node } from 'web-tree-sitter';
-import { argsOf, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
+import { argsOf, assignmentsNamed, cStyleCommentText, declaratorAssignment, operatorAssignment, plainText as PLAIN, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter } from '../adapter';
 import { javascriptAccess } from '../access';
 import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
 import { concatenate, decodeQuoted, joinWithSeparator } from '../literals';
@@ -108,7 +108,85 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
     defaultAutocommit(api) {
       return api === 'node-ibm_db' ? 'on' : 'unknown';
     },
+
+    // Imports and class fields: a field typed with the driver's connection class (driverConnectionFields).
+    declarations: new Set(['import_statement', 'public_field_definition', 'field_definition']),
+    driverConnectionFields(declarations) {
+      return driverConnectionFields(declarations);
+    },
   };
+}
+
+/** node ibm_db's connection classes, as its typings name them. */
+const DRIVER_CONNECTION_TYPES = new Set(['Database', 'Connection', 'ODBCConnection']);
+
+/**
+ * Class fields typed with a connection class imported from 'ibm_db' (`import { Connection } from 'ibm_db'` then
+ * `protected connection?: Connection;`, or `import * as ibmdb from 'ibm_db'` then `db: ibmdb.Database | null`).
+ */
+function driverConnectionFields(declarations: readonly Node[]): Map<string, { api: string; described: string }> {
+  const out = new Map<string, { api: string; described: string }>();
+  // Local name of the type → its name in the driver; a namespace or default import of the driver.
+  const types = new Map<string, string>();
+  const namespaces = new Set<string>();
+  for (const node of declarations) {
+    if (node.type !== 'import_statement') continue;
+    const source = node.childForFieldName('source')?.text.replace(/['"`]/g, '');
+    if (!source || !/^ibm_db(\/|$)/.test(source)) continue;
+    const clause = node.namedChildren.find((c) => c?.type === 'import_clause');
+    for (const part of clause?.namedChildren ?? []) {
+      if (!part) continue;
+      if (part.type === 'identifier') namespaces.add(part.text);
+      else if (part.type === 'namespace_import') {
+        const id = part.namedChildren.find((c) => c?.type === 'identifier');
+        if (id) namespaces.add(id.text);
+      } else if (part.type === 'named_imports') {
+        for (const spec of part.namedChildren) {
+          const name = spec?.type === 'import_specifier' ? spec.childForFieldName('name')?.text : undefined;
+          if (name && DRIVER_CONNECTION_TYPES.has(name)) types.set(spec!.childForFieldName('alias')?.text ?? name, name);
+        }
+      }
+    }
+  }
+  if (types.size === 0 && namespaces.size === 0) return out;
+  for (const node of declarations) {
+    if (node.type === 'import_statement') continue;
+    const name = (node.childForFieldName('name') ?? node.childForFieldName('property'))?.text;
+    const annotation = node.namedChildren.find((c) => c?.type === 'type_annotation');
+    if (!name || !annotation) continue;
+    // `Connection`, `Connection | null`, `ibmdb.Database | undefined`: the one type apart from null and undefined.
+    const named = annotation.text.replace(/^:\s*/, '').split('|').map((t) => t.trim()).filter((t) => t !== 'null' && t !== 'undefined');
+    if (named.length !== 1) continue;
+    const dot = named[0].lastIndexOf('.');
+    const type = dot > 0 && namespaces.has(named[0].slice(0, dot)) && DRIVER_CONNECTION_TYPES.has(named[0].slice(dot + 1)) ? named[0].slice(dot + 1) : types.get(named[0]);
+    if (type) out.set(name, { api: 'node-ibm_db', described: `an ibm_db ${type}` });
+  }
+  return out;
+}
+
+/**
+ * The value an option says, when the code spells it: `true`, `false`, or the default of `config.autoCommit ?? true`
+ * (what holds when nothing else is configured); undefined for anything else.
+ */
+function booleanOption(node: Node): boolean | undefined {
+  if (node.type === 'true' || node.type === 'false') return node.type === 'true';
+  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return booleanOption(node.namedChildren[0]);
+  if (node.type === 'binary_expression' && ['??', '||'].includes(node.childForFieldName('operator')?.text ?? '')) {
+    const right = node.childForFieldName('right');
+    return right ? booleanOption(right) : undefined;
+  }
+  return undefined;
+}
+
+/** An object literal argument, or a variable assigned one before the call (`const options = { autoCommit: false }`). */
+function objectArgument(ctx: CallContext, arg: Node): Node | undefined {
+  if (arg.type === 'object') return arg;
+  if (arg.type !== 'identifier') return undefined;
+  for (const scope of scopesNaming(ctx.scope, arg.text)) {
+    const before = assignmentsNamed(scope, arg.text).filter((a) => a.value.startIndex < arg.startIndex);
+    if (before.length > 0) return before[before.length - 1].value.type === 'object' ? before[before.length - 1].value : undefined;
+  }
+  return undefined;
 }
 
 const JS_ADAPTERS = { javascript: makeJsAdapter('javascript'), typescript: makeJsAdapter('typescript'), tsx: makeJsAdapter('tsx') };
@@ -156,10 +234,9 @@ function classifyNode(ctx: CallContext, ev: Evaluator): ApiEvent[] {
   if (call.name === 'open' || call.name === 'openSync') {
     // ibmdb.open(cn), new ibmdb.Pool().open(cn, (err, conn) => …): a connection the driver opens.
     if (!recv || !/ibm|db2|pool/i.test(recv) || !resultName) return [];
-    // ibmdb.open(cn, { autoCommit: false }) opens the connection without autocommit.
-    const options = a.find((arg) => arg.type === 'object');
-    const autoCommit = options ? objectProperty(options, 'autoCommit') : undefined;
-    return [{ kind: 'connect', api, connection: resultName, autocommit: autoCommit ? autoCommit.text !== 'false' : undefined }];
+    // ibmdb.open(cn, { autoCommit: false }), or options a variable holds: the connection opens without autocommit.
+    const autoCommit = a.map((arg) => objectArgument(ctx, arg)).map((o) => (o ? objectProperty(o, 'autoCommit') : undefined)).find((v) => v !== undefined);
+    return [{ kind: 'connect', api, connection: resultName, autocommit: autoCommit ? booleanOption(autoCommit) : undefined }];
   }
   if (QUERY.has(call.name) && a.length > 0 && recv) {
     let sqlNode: Node | HostText | undefined = a[0];
