@@ -2612,6 +2612,22 @@ var init_loops = __esm({
   }
 });
 
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
+  }
+});
+
 // server/src/schema/schema.ts
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
@@ -2679,6 +2695,7 @@ var init_schema = __esm({
     init_edit_shape();
     init_table_versions();
     init_loops();
+    init_sample_database();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -3263,13 +3280,15 @@ var init_schema = __esm({
       /**
        * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
        * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-       * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
-       * filled by a copy itself is not looked through.
+       * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
+       * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
+       * not looked through.
        */
       settleCopiesOfReferenceData(threshold) {
         const fewRows = (name2, stmt) => {
           const table = this.table(name2, stmt);
-          const target = table?.definition ? this.targetOfTable(table) : void 0;
+          if (!table?.definition) return this.stockSampleRows(name2, stmt);
+          const target = this.targetOfTable(table);
           if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
           return target.valuesRows;
         };
@@ -3295,6 +3314,16 @@ var init_schema = __esm({
           }
         }
         for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+      }
+      /**
+       * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
+       * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+       */
+      stockSampleRows(name2, stmt) {
+        const rows = sampleTableRows(name2.name);
+        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
+        if (this.targetsByName.has(name2.name)) return void 0;
+        return rows;
       }
       /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
       allVersions() {
