@@ -96,6 +96,7 @@ void batchInsert(SQLHSTMT h, int n)
     const { findings } = await lintCode({ 'fdw.c': c });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(c, 'SQLExecute(')}`]);
     assert.match(findings[0].message, /^One INSERT INTO T call per row in the for loop at line 11 \(through execOne\(\)\)/);
+    assert.match(findings[0].message, /SQL_ATTR_PARAMSET_SIZE .*, in a function that receives the rows together \(a list\): the loop calls execOne\(\) once per row/);
   });
 
   it('CLI: array insert with SQL_ATTR_PARAMSET_SIZE and a guarded commit is clean', async () => {
