@@ -72,7 +72,7 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
         const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api) + perCallNote(execution), more }, span: execution.callSpan });
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more }, span: execution.callSpan });
       }
     }
     const minRun = Number(options.minRun);

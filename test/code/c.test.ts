@@ -151,6 +151,10 @@ int load(FILE *in)
       `single-row-insert@${posOf(sqc, 'EXEC SQL INSERT', 2)}`,
       `commit-per-row@${posOf(sqc, 'EXEC SQL COMMIT')}`,
     ]);
+    // For neither Db2 in particular, both forms; configured for Db2 for LUW, only the one LUW has.
+    const advice = (f: { message: string }[]) => f.find((x) => x.message.startsWith('One INSERT INTO STAFF'))!.message.replace(/^.*Instead, /, '');
+    assert.equal(advice(findings), 'insert many rows per statement: host-variable arrays with INSERT … FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW).');
+    assert.equal(advice((await lintCode({ 'load.sqc': sqc }, { dialect: 'luw' })).findings), 'insert many rows per statement with a multi-row VALUES list.');
   });
 
   it('embedded SQL: PREPARE from a host string inside the loop', async () => {
