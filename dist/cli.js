@@ -2612,6 +2612,22 @@ var init_loops = __esm({
   }
 });
 
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
+  }
+});
+
 // server/src/schema/schema.ts
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
@@ -2679,6 +2695,7 @@ var init_schema = __esm({
     init_edit_shape();
     init_table_versions();
     init_loops();
+    init_sample_database();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -3263,13 +3280,15 @@ var init_schema = __esm({
       /**
        * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
        * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-       * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
-       * filled by a copy itself is not looked through.
+       * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
+       * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
+       * not looked through.
        */
       settleCopiesOfReferenceData(threshold) {
         const fewRows = (name2, stmt) => {
           const table = this.table(name2, stmt);
-          const target = table?.definition ? this.targetOfTable(table) : void 0;
+          if (!table?.definition) return this.stockSampleRows(name2, stmt);
+          const target = this.targetOfTable(table);
           if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
           return target.valuesRows;
         };
@@ -3295,6 +3314,16 @@ var init_schema = __esm({
           }
         }
         for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+      }
+      /**
+       * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
+       * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+       */
+      stockSampleRows(name2, stmt) {
+        const rows = sampleTableRows(name2.name);
+        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
+        if (this.targetsByName.has(name2.name)) return void 0;
+        return rows;
       }
       /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
       allVersions() {
@@ -8380,7 +8409,7 @@ function scriptUnits(file) {
   if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
   return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
 }
-function batchAdvice(api) {
+function batchAdvice(api, dialect) {
   switch (api) {
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
@@ -8398,6 +8427,8 @@ function batchAdvice(api) {
       return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
     case "esql":
     case "sqlj":
+      if (dialect === "zos") return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (multi-row insert)";
+      if (dialect === "luw") return "insert many rows per statement with a multi-row VALUES list";
       return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)";
     default:
       return "send many rows per call (batch, array insert or multi-row VALUES)";
@@ -9205,13 +9236,15 @@ var init_runs = __esm({
 });
 
 // rules/commit-per-row.ts
-var CommitPerRowRule, COUNTER, commit_per_row_default;
+var MEASURED_PREPARED, MEASURED_LITERAL, CommitPerRowRule, COUNTER, commit_per_row_default;
 var init_commit_per_row = __esm({
   "rules/commit-per-row.ts"() {
     "use strict";
     init_runs();
     init_targets();
     init_facts();
+    MEASURED_PREPARED = "10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)";
+    MEASURED_LITERAL = "10,000 single-row inserts whose text carries the values, each compiled anew, at 118.4 s committing every 5 rows vs 102.9 s every 1000 (tests 61, 64): the compiles weigh more than the commits there";
     CommitPerRowRule = {
       meta: {
         id: "commit-per-row",
@@ -9222,8 +9255,8 @@ var init_commit_per_row = __esm({
         evidence: ["Db2 INSERT tips, tests 61-68", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minPairs: 3 },
         messages: {
-          loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter ({counter}), and once after the loop.",
-          cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
+          loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured {measured}. Commit every 1000 rows or so, with a counter ({counter}), and once after the loop.",
+          cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured {measured}. Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
           routineLoop: "COMMIT on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows and commit every 1000 or so (IF MOD(n, 1000) = 0 THEN COMMIT; END IF), and once after the loop.",
           script: "COMMIT after each single-row INSERT: {count} times in this script ({runLines}), a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
         }
@@ -9238,7 +9271,8 @@ var init_commit_per_row = __esm({
             if (!execution2) continue;
             reported.push(commit2.loop);
             const messageId = commit2.api === "sqlpl" ? "routineLoop" : file.source.language === "cobol" ? "cobolLoop" : "loop";
-            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter: COUNTER[file.source.language] ?? COUNTER.java }, span: commit2.callSpan });
+            const measured = execution2.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
+            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter: COUNTER[file.source.language] ?? COUNTER.java, measured }, span: commit2.callSpan });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -10202,6 +10236,21 @@ var init_no_autocommit2 = __esm({
   }
 });
 
+// rules/support/load-utility.ts
+function columnLoadRefuses(table) {
+  return table?.columns.find((column) => SPATIAL_TYPE.test(column.type.name.toUpperCase()));
+}
+function loadRefusalText(column) {
+  return `column ${column.name} is of the spatial type ${column.type.name.toUpperCase()}, a structured type, and the load utility does not fill tables with structured type columns`;
+}
+var SPATIAL_TYPE;
+var init_load_utility = __esm({
+  "rules/support/load-utility.ts"() {
+    "use strict";
+    SPATIAL_TYPE = /^ST_[A-Z0-9_]+$/;
+  }
+});
+
 // rules/not-logged-initially.ts
 function createsUnderAutocommit(file) {
   const autocommitted = /* @__PURE__ */ new Set();
@@ -10214,6 +10263,10 @@ function createsUnderAutocommit(file) {
     });
   }
   return { autocommitted, assumedOff };
+}
+function insteadOfNli(refused, recoverable = "") {
+  if (refused) return `LOAD is no alternative here (${loadRefusalText(refused)}); if you keep NLI, back up afterwards.`;
+  return `Prefer LOAD FROM a cursor (test 9: 12.9 s${recoverable}); if you keep NLI, back up afterwards.`;
 }
 function pageCleaningNote(schema) {
   const thresh = schema.dbCfg.get("CHNGPGS_THRESH")?.numericValue;
@@ -10229,6 +10282,7 @@ var init_not_logged_initially = __esm({
     init_facts();
     init_statements();
     init_targets();
+    init_load_utility();
     NotLoggedInitiallyRule = {
       meta: {
         id: "not-logged-initially",
@@ -10238,9 +10292,9 @@ var init_not_logged_initially = __esm({
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
-          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
-          createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged{assumed}, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
+          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
+          createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
         }
       },
       check({ file, schema, report }) {
@@ -10251,16 +10305,19 @@ var init_not_logged_initially = __esm({
             const table = schema.table(stmt.table, stmt);
             if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
             const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
-            if (autocommitted.has(stmt)) report({ messageId: "createAutocommitted", data: { table: tableName(table) }, stmt, span, maxSeverity: "information" });
-            else {
-              const assumed = assumedOff.has(stmt) ? " (this script COMMITs itself, so it is taken to run with autocommit off, db2 +c; under the CLP default the CREATE commits alone and the inserts are logged)" : "";
-              report({ messageId: "create", data: { table: tableName(table), cleaning, assumed }, stmt, span });
+            const refused = columnLoadRefuses(table);
+            if (autocommitted.has(stmt)) {
+              const load = refused ? `LOAD cannot fill ${tableName(table)} (${loadRefusalText(refused)}).` : `To load ${tableName(table)} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES).`;
+              report({ messageId: "createAutocommitted", data: { table: tableName(table), load }, stmt, span, maxSeverity: "information" });
+            } else {
+              const assumed = assumedOff.has(stmt) ? " This script COMMITs itself, so it is taken to run with autocommit off (db2 +c); under the CLP default the CREATE commits alone and the inserts are logged." : "";
+              report({ messageId: "create", data: { table: tableName(table), cleaning, instead: insteadOfNli(refused), assumed }, stmt, span });
             }
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
               const table = schema.table(stmt.table, stmt);
-              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning }, stmt, span: action.span });
+              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
             }
           }
         }
@@ -10274,7 +10331,7 @@ var init_not_logged_initially = __esm({
 var not_logged_initially_default2;
 var init_not_logged_initially2 = __esm({
   "rules/not-logged-initially.md"() {
-    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts. NLI covers only the unit of work that\ncreates (or activates) it: when a CLP script leaves autocommit on (no `UPDATE COMMAND OPTIONS USING C OFF`\nbefore the `CREATE`, and no `COMMIT` of its own, which says it is run with `db2 +c`), the `CREATE` commits\non its own and the inserts after it are logged as usual. That case is reported as information, saying that\nNLI does nothing there, not as the unlogged-insert risk.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). If you keep NOT LOGGED INITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
+    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts. NLI covers only the unit of work that\ncreates (or activates) it: when a CLP script leaves autocommit on (no `UPDATE COMMAND OPTIONS USING C OFF`\nbefore the `CREATE`, and no `COMMIT` of its own, which says it is run with `db2 +c`), the `CREATE` commits\non its own and the inserts after it are logged as usual. That case is reported as information, saying that\nNLI does nothing there, not as the unlogged-insert risk.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). LOAD cannot fill a table with a structured type column, such as the\nspatial types `ST_POINT` or `ST_MULTIPOLYGON` (IBM lists typed tables and structured type columns among the load\nutility\'s restrictions): for such a table the message says so instead of advising LOAD. If you keep NOT LOGGED\nINITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Loading data](https://www.ibm.com/docs/en/db2/11.5.x?topic=utility-loading-data) (restrictions)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
   }
 });
 
@@ -10389,6 +10446,7 @@ var init_prefer_load_from_cursor = __esm({
     "use strict";
     init_statements();
     init_schema();
+    init_load_utility();
     PreferLoadFromCursorRule = {
       meta: {
         id: "prefer-load-from-cursor",
@@ -10409,6 +10467,7 @@ var init_prefer_load_from_cursor = __esm({
           if (stmt.target.schema === "SESSION") continue;
           const table = schema.table(stmt.target, stmt);
           if (table?.definition?.stmt.temporary) continue;
+          if (columnLoadRefuses(table)) continue;
           if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === "SYSIBM")) continue;
           report({ messageId: "cursor", data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });
         }
@@ -10422,7 +10481,7 @@ var init_prefer_load_from_cursor = __esm({
 var prefer_load_from_cursor_default2;
 var init_prefer_load_from_cursor2 = __esm({
   "rules/prefer-load-from-cursor.md"() {
-    prefer_load_from_cursor_default2 = '# prefer-load-from-cursor\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nOff in the default preset (`insertlint:recommended`) because LOAD saved 17% over INSERT \u2026 SELECT in seed 000 (test 9), but it changes how the table is logged, locked and recovered (see below): a design decision, not a defect to fix. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`) and declared temporary tables (`SESSION.*`) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application\'s unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine\'s unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, "Load from a cursor", Appendix A tests 6 and 9; Appendix B, item 24.\n';
+    prefer_load_from_cursor_default2 = '# prefer-load-from-cursor\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nOff in the default preset (`insertlint:recommended`) because LOAD saved 17% over INSERT \u2026 SELECT in seed 000 (test 9), but it changes how the table is logged, locked and recovered (see below): a design decision, not a defect to fix. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`), declared temporary tables (`SESSION.*`) and tables with a structured type column (the\nspatial types `ST_POINT`, `ST_MULTIPOLYGON` \u2026, which the load utility does not fill) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application\'s unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine\'s unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, "Load from a cursor", Appendix A tests 6 and 9; Appendix B, item 24.\n';
   }
 });
 
@@ -10656,6 +10715,13 @@ var init_refresh_immediate_mqt2 = __esm({
 });
 
 // rules/single-row-insert.ts
+function perCallNote(execution2) {
+  const via = execution2.loop?.via;
+  if (!via || /^PERFORM\b/.test(via) || execution2.api === "esql" || execution2.api === "sqlj") return "";
+  const first = via.split(/[(,\s]/)[0];
+  const kind = execution2.api === "jdbc" || execution2.api === "spring" ? "method" : "function";
+  return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
+}
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
@@ -10739,7 +10805,7 @@ var init_single_row_insert = __esm({
           for (const { execution: execution2, insert, count } of byLoopAndTable.values()) {
             const sqlpl = execution2.api === "sqlpl";
             const more = count === 1 ? "" : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api), more }, span: execution2.callSpan });
+            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2), more }, span: execution2.callSpan });
           }
         }
         const minRun = Number(options.minRun);
@@ -10791,7 +10857,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line).\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader\'s populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT\'s own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file\'s dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
   }
 });
 
