@@ -10292,9 +10292,9 @@ var init_not_logged_initially = __esm({
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
-          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
+          activate: "ACTIVATE NOT LOGGED INITIALLY on {table} leaves the inserts of this unit of work unlogged. A failing statement then leaves {table} inaccessible (it must be dropped), and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
           createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY leaves the inserts of the unit of work that creates it unlogged. A failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
         }
       },
       check({ file, schema, report }) {
@@ -11477,6 +11477,11 @@ function formatMessage(template, data = {}) {
   for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
   return out;
 }
+function parentFolder(path) {
+  if (path === "") return void 0;
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut < 0 ? "" : path.slice(0, cut);
+}
 function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) {
   const template = messages[report.messageId];
   if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
@@ -11849,16 +11854,34 @@ var init_workspace = __esm({
         this.generation++;
       }
       /**
-       * The dialect of a file that shows none (plain CREATE TABLE): the one the project's scripts and jobs show, when
-       * they show one only. COBOL's dialect comes from its file name, too weak to decide for the rest.
+       * The dialect of a file that shows none (plain CREATE TABLE): the one the nearest scripts and jobs show, when
+       * they show one only. Nearest: those of the file's own folder, else of its parent's tree, and so on up; so a
+       * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
+       * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
        */
-      projectDialect() {
-        if (this.dialectCache?.generation === this.generation) return this.dialectCache.dialect;
-        const seen = /* @__PURE__ */ new Set();
-        for (const { model } of this.files.values()) if (model.dialect && (model.source.language === "sql" || model.source.language === "jcl")) seen.add(model.dialect);
-        const dialect = seen.size === 1 ? [...seen][0] : void 0;
-        this.dialectCache = { generation: this.generation, dialect };
-        return dialect;
+      projectDialect(path) {
+        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
+        const byFolder = this.dialectCache.byFolder;
+        if (byFolder.size === 0) return void 0;
+        for (let folder = parentFolder(path); folder !== void 0; folder = parentFolder(folder)) {
+          const seen = byFolder.get(folder);
+          if (seen !== void 0) return seen === "both" ? void 0 : seen;
+        }
+        return void 0;
+      }
+      /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
+      dialectsByFolder() {
+        const byFolder = /* @__PURE__ */ new Map();
+        for (const { model } of this.files.values()) {
+          const dialect = model.dialect;
+          if (!dialect || model.source.language !== "sql" && model.source.language !== "jcl") continue;
+          for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+            const seen = byFolder.get(folder);
+            if (seen === dialect || seen === "both") break;
+            byFolder.set(folder, seen === void 0 ? dialect : "both");
+          }
+        }
+        return byFolder;
       }
       /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
       forgetFailures(path) {
@@ -11887,7 +11910,7 @@ var init_workspace = __esm({
         const schema = this.schema;
         const model = this.withLentLoops(linted);
         const out = [];
-        const dialect = model.dialect ?? this.projectDialect();
+        const dialect = model.dialect ?? this.projectDialect(model.source.path);
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
         const path = model.source.path;
