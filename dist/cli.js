@@ -21649,11 +21649,13 @@ ${EXPLAIN_USAGE}`);
   let format2;
   let output;
   let sql;
+  let piped = false;
   try {
     format2 = oneOf(single(parsed, "format"), EXPLAIN_FORMATS, "format", "text");
     output = single(parsed, "output");
     sql = single(parsed, "sql");
-    if (sql === void 0 && parsed.positional.length !== 1) throw new UsageError("give one plan file (or - for standard input), or --sql with a connection");
+    piped = sql === void 0 && parsed.positional.length === 0 && io.stdinIsTTY === false;
+    if (sql === void 0 && parsed.positional.length !== 1 && !piped) throw new UsageError("give one plan file (or - for standard input), or --sql with a connection");
     if (sql !== void 0 && parsed.positional.length > 0) throw new UsageError("give either a plan file or --sql, not both");
   } catch (err) {
     io.stderr(`insertlint explain: ${err.message}
@@ -21719,10 +21721,10 @@ ${EXPLAIN_USAGE}`);
       throw err;
     }
   } else {
-    const file = parsed.positional[0];
+    const file = piped ? "-" : parsed.positional[0];
     let text2;
     try {
-      if (file === "-") text2 = await io.stdin(MAX_EXFMT_BYTES);
+      if (file === "-") text2 = await readStdin(io, piped);
       else {
         const read = readBounded((0, import_node_path11.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
@@ -21735,7 +21737,8 @@ ${EXPLAIN_USAGE}`);
     }
     if (text2.trim() === "") {
       io.stderr(`insertlint explain: ${file === "-" ? "standard input" : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).
-`);
+${piped ? `
+${EXPLAIN_USAGE}` : ""}`);
       return 2;
     }
     report = explainDocument(parseExfmt(text2), context, file === "-" ? "standard input" : file);
@@ -21762,7 +21765,17 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   } else io.stdout(rendered);
   return 0;
 }
-var import_node_path11, EXPLAIN_USAGE;
+async function readStdin(io, piped) {
+  if (!piped) return io.stdin(MAX_EXFMT_BYTES);
+  const timer = setTimeout(() => io.stderr("insertlint explain: waiting for the plan on standard input (no FILE given); close the input, or give a FILE or --sql\n"), QUIET_STDIN_MS);
+  timer.unref?.();
+  try {
+    return await io.stdin(MAX_EXFMT_BYTES);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+var import_node_path11, EXPLAIN_USAGE, QUIET_STDIN_MS;
 var init_explain_command = __esm({
   "server/src/cli/explain-command.ts"() {
     "use strict";
@@ -21783,7 +21796,8 @@ var init_explain_command = __esm({
   insertlint explain --sql "INSERT \u2026" (--connection "DATABASE=\u2026;HOSTNAME=\u2026;PORT=\u2026;UID=\u2026" |
                      --database DB [--host H --port P --user U]) [--create-explain-tables] [--no-db2exfmt]
 
-FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
+FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input, as no
+FILE does when standard input is a pipe or a file (insertlint explain < plan.txt).
 Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
 wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
 --schema PATH   DDL to name foreign keys, triggers and MQTs: SQL files, folders, globs, db2look output
@@ -21791,6 +21805,7 @@ wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
 --color / --no-color   force terminal colours on or off (default: on for a terminal unless NO_COLOR)
 Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable plan (or bad usage).
 `;
+    QUIET_STDIN_MS = 3e3;
   }
 });
 
@@ -35061,6 +35076,7 @@ init_lint_run();
 init_parse_pool();
 init_code_paths();
 var import_node_fs12 = require("node:fs");
+var import_node_tty = require("node:tty");
 init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
@@ -35149,7 +35165,9 @@ function runFromProcess() {
     stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
-    isTTY: !toFile && Boolean(process.stdout.isTTY)
+    isTTY: !toFile && Boolean(process.stdout.isTTY),
+    // (isatty, not process.stdin.isTTY: making process.stdin loads Node's stream modules for every command.)
+    stdinIsTTY: (0, import_node_tty.isatty)(0)
   };
   main(process.argv.slice(2), io).then(
     (code) => {
