@@ -690,6 +690,7 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   const fix = withFix ? reportedFix(report) : undefined;
   if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
   if (extent) diagnostic.extent = extent;
+  if (report.partOf) diagnostic.partOf = mapSpan(report.partOf.stmt, report.partOf.span);
   return diagnostic;
 }
 
