@@ -2613,6 +2613,22 @@ var init_loops = __esm({
   }
 });
 
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
+  }
+});
+
 // server/src/schema/schema.ts
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
@@ -2680,6 +2696,7 @@ var init_schema = __esm({
     init_edit_shape();
     init_table_versions();
     init_loops();
+    init_sample_database();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -3264,13 +3281,15 @@ var init_schema = __esm({
       /**
        * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
        * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-       * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
-       * filled by a copy itself is not looked through.
+       * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
+       * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
+       * not looked through.
        */
       settleCopiesOfReferenceData(threshold) {
         const fewRows = (name2, stmt) => {
           const table = this.table(name2, stmt);
-          const target = table?.definition ? this.targetOfTable(table) : void 0;
+          if (!table?.definition) return this.stockSampleRows(name2, stmt);
+          const target = this.targetOfTable(table);
           if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
           return target.valuesRows;
         };
@@ -3296,6 +3315,16 @@ var init_schema = __esm({
           }
         }
         for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+      }
+      /**
+       * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
+       * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+       */
+      stockSampleRows(name2, stmt) {
+        const rows = sampleTableRows(name2.name);
+        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
+        if (this.targetsByName.has(name2.name)) return void 0;
+        return rows;
       }
       /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
       allVersions() {
@@ -10069,6 +10098,21 @@ var init_no_autocommit2 = __esm({
   }
 });
 
+// rules/support/load-utility.ts
+function columnLoadRefuses(table) {
+  return table?.columns.find((column) => SPATIAL_TYPE.test(column.type.name.toUpperCase()));
+}
+function loadRefusalText(column) {
+  return `column ${column.name} is of the spatial type ${column.type.name.toUpperCase()}, a structured type, and the load utility does not fill tables with structured type columns`;
+}
+var SPATIAL_TYPE;
+var init_load_utility = __esm({
+  "rules/support/load-utility.ts"() {
+    "use strict";
+    SPATIAL_TYPE = /^ST_[A-Z0-9_]+$/;
+  }
+});
+
 // rules/not-logged-initially.ts
 function createsUnderAutocommit(file) {
   const autocommitted = /* @__PURE__ */ new Set();
@@ -10081,6 +10125,10 @@ function createsUnderAutocommit(file) {
     });
   }
   return { autocommitted, assumedOff };
+}
+function insteadOfNli(refused, recoverable = "") {
+  if (refused) return `LOAD is no alternative here (${loadRefusalText(refused)}); if you keep NLI, back up afterwards.`;
+  return `Prefer LOAD FROM a cursor (test 9: 12.9 s${recoverable}); if you keep NLI, back up afterwards.`;
 }
 function pageCleaningNote(schema) {
   const thresh = schema.dbCfg.get("CHNGPGS_THRESH")?.numericValue;
@@ -10096,6 +10144,7 @@ var init_not_logged_initially = __esm({
     init_facts();
     init_statements();
     init_targets();
+    init_load_utility();
     NotLoggedInitiallyRule = {
       meta: {
         id: "not-logged-initially",
@@ -10105,9 +10154,9 @@ var init_not_logged_initially = __esm({
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
-          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.",
-          createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged{assumed}, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards."
+          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
+          createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
         }
       },
       check({ file, schema, report }) {
@@ -10118,16 +10167,19 @@ var init_not_logged_initially = __esm({
             const table = schema.table(stmt.table, stmt);
             if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
             const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
-            if (autocommitted.has(stmt)) report({ messageId: "createAutocommitted", data: { table: tableName(table) }, stmt, span, maxSeverity: "information" });
-            else {
-              const assumed = assumedOff.has(stmt) ? " (this script COMMITs itself, so it is taken to run with autocommit off, db2 +c; under the CLP default the CREATE commits alone and the inserts are logged)" : "";
-              report({ messageId: "create", data: { table: tableName(table), cleaning, assumed }, stmt, span });
+            const refused = columnLoadRefuses(table);
+            if (autocommitted.has(stmt)) {
+              const load = refused ? `LOAD cannot fill ${tableName(table)} (${loadRefusalText(refused)}).` : `To load ${tableName(table)} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES).`;
+              report({ messageId: "createAutocommitted", data: { table: tableName(table), load }, stmt, span, maxSeverity: "information" });
+            } else {
+              const assumed = assumedOff.has(stmt) ? " This script COMMITs itself, so it is taken to run with autocommit off (db2 +c); under the CLP default the CREATE commits alone and the inserts are logged." : "";
+              report({ messageId: "create", data: { table: tableName(table), cleaning, instead: insteadOfNli(refused), assumed }, stmt, span });
             }
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
               const table = schema.table(stmt.table, stmt);
-              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning }, stmt, span: action.span });
+              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
             }
           }
         }
@@ -10141,7 +10193,7 @@ var init_not_logged_initially = __esm({
 var not_logged_initially_default2;
 var init_not_logged_initially2 = __esm({
   "rules/not-logged-initially.md"() {
-    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts. NLI covers only the unit of work that\ncreates (or activates) it: when a CLP script leaves autocommit on (no `UPDATE COMMAND OPTIONS USING C OFF`\nbefore the `CREATE`, and no `COMMIT` of its own, which says it is run with `db2 +c`), the `CREATE` commits\non its own and the inserts after it are logged as usual. That case is reported as information, saying that\nNLI does nothing there, not as the unlogged-insert risk.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). If you keep NOT LOGGED INITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
+    not_logged_initially_default2 = '# not-logged-initially\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `ALTER TABLE \u2026 ACTIVATE NOT LOGGED INITIALLY` (wherever it is written) and\n`CREATE TABLE \u2026 NOT LOGGED INITIALLY` on tables that receive inserts. NLI covers only the unit of work that\ncreates (or activates) it: when a CLP script leaves autocommit on (no `UPDATE COMMAND OPTIONS USING C OFF`\nbefore the `CREATE`, and no `COMMIT` of its own, which says it is run with `db2 +c`), the `CREATE` commits\non its own and the inserts after it are logged as usual. That case is reported as information, saying that\nNLI does nothing there, not as the unlogged-insert risk.\n\n## Why it matters\n\nWhile the attribute is active, changes to the table in that unit of work are not logged. That saves\nlog writes, but:\n\n- **Recovery.** If any statement in the unit of work fails, the whole unit of work is rolled back and\n  the table is marked inaccessible: it can only be dropped. Roll-forward recovery cannot replay the\n  unlogged changes either, so a backup is needed afterwards.\n- **The commit pays for it.** Without log records, Db2 must write every page the unit of work dirtied\n  to disk before the commit completes.\n\nSeed 000 measured an INSERT \u2026 SELECT of 100,000 rows (Appendix A, Table 2): 15.7 s logged (test 6),\n16.4 s with NOT LOGGED INITIALLY (test 7) \u2014 slower, with over half of the time spent in the commit \u2014\nand 11.8 s only once page cleaning was made aggressive with `CHNGPGS_THRESH 5` (test 8). A LOAD from a\ncursor did the same job in 12.9 s (test 9) without the recovery risk. The message mentions it when the\nanalysed files already lower `CHNGPGS_THRESH`.\n\n## Incorrect\n\n```sql\nALTER TABLE ORDERS ACTIVATE NOT LOGGED INITIALLY;\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nCOMMIT;\n```\n\n## Correct\n\n```sql\nDECLARE WEB CURSOR FOR SELECT * FROM STAGE.WEB_ORDERS;\nLOAD FROM WEB OF CURSOR INSERT INTO ORDERS COPY YES TO /backup/orders;\n```\n\n## How to fix\n\nPrefer LOAD (from a cursor or a file). LOAD cannot fill a table with a structured type column, such as the\nspatial types `ST_POINT` or `ST_MULTIPOLYGON` (IBM lists typed tables and structured type columns among the load\nutility\'s restrictions): for such a table the message says so instead of advising LOAD. If you keep NOT LOGGED\nINITIALLY: run with autocommit off so the\nALTER and the inserts share one unit of work, keep that unit of work free of anything that can fail,\nlower `CHNGPGS_THRESH` (see [page-cleaning](page-cleaning.md)), and take a backup of the table space\nafterwards.\n\n## When to ignore\n\nWork tables that can be rebuilt from their sources at any time, in a job that already takes a backup.\n\n## References\n\n- IBM Db2: [Reducing logging with NOT LOGGED INITIALLY](https://www.ibm.com/docs/en/db2/11.5?topic=tables-reducing-logging-not-logged-initially-parameter),\n  [ALTER TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Loading data](https://www.ibm.com/docs/en/db2/11.5.x?topic=utility-loading-data) (restrictions)\n- Seed 000, "Logging", Appendix A tests 6\u20139; Appendix B, item 18.\n';
   }
 });
 
@@ -10256,6 +10308,7 @@ var init_prefer_load_from_cursor = __esm({
     "use strict";
     init_statements();
     init_schema();
+    init_load_utility();
     PreferLoadFromCursorRule = {
       meta: {
         id: "prefer-load-from-cursor",
@@ -10276,6 +10329,7 @@ var init_prefer_load_from_cursor = __esm({
           if (stmt.target.schema === "SESSION") continue;
           const table = schema.table(stmt.target, stmt);
           if (table?.definition?.stmt.temporary) continue;
+          if (columnLoadRefuses(table)) continue;
           if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === "SYSIBM")) continue;
           report({ messageId: "cursor", data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });
         }
@@ -10289,7 +10343,7 @@ var init_prefer_load_from_cursor = __esm({
 var prefer_load_from_cursor_default2;
 var init_prefer_load_from_cursor2 = __esm({
   "rules/prefer-load-from-cursor.md"() {
-    prefer_load_from_cursor_default2 = '# prefer-load-from-cursor\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nOff in the default preset (`insertlint:recommended`) because LOAD saved 17% over INSERT \u2026 SELECT in seed 000 (test 9), but it changes how the table is logged, locked and recovered (see below): a design decision, not a defect to fix. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`) and declared temporary tables (`SESSION.*`) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application\'s unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine\'s unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, "Load from a cursor", Appendix A tests 6 and 9; Appendix B, item 24.\n';
+    prefer_load_from_cursor_default2 = '# prefer-load-from-cursor\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none (LOAD behaves differently; see below)\n\nOff in the default preset (`insertlint:recommended`) because LOAD saved 17% over INSERT \u2026 SELECT in seed 000 (test 9), but it changes how the table is logged, locked and recovered (see below): a design decision, not a defect to fix. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nFinds `INSERT INTO t \u2026 SELECT \u2026 FROM` another table. Selects that read no table (`VALUES`,\n`SYSIBM.SYSDUMMY1`), declared temporary tables (`SESSION.*`) and tables with a structured type column (the\nspatial types `ST_POINT`, `ST_MULTIPOLYGON` \u2026, which the load utility does not fill) are not reported. InsertLint cannot know\nhow many rows a SELECT returns, so this stays an information-level suggestion for large copies.\n\n## Why it matters\n\nINSERT \u2026 SELECT runs the insert path for every row: find a page, lock the row, write a log record,\nmaintain each index. LOAD formats whole pages and writes them directly, with almost no logging, and can\nuse several CPUs. Since Db2 8 it can read straight from a cursor, so the SELECT stays the same.\n\nSeed 000 (Appendix A, Table 2) copied 100,000 rows: 15.7 s with INSERT \u2026 SELECT (test 6) and 12.9 s\nwith `LOAD FROM cursor` (test 9), about 17% faster, without the recovery risk of NOT LOGGED INITIALLY.\n\n## Incorrect\n\n```sql\nINSERT INTO ARCHIVE.ORDERS_2024 SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\n```\n\n## Correct\n\n```sql\nDECLARE OLD_ORDERS CURSOR FOR SELECT * FROM SALES.ORDERS WHERE YEAR(ORDER_DATE) = 2024;\nLOAD FROM OLD_ORDERS OF CURSOR INSERT INTO ARCHIVE.ORDERS_2024;\n```\n\n## How to fix\n\nDeclare a cursor for the SELECT and LOAD from it. Know what changes: LOAD does not fire triggers; it\nchecks unique keys but leaves foreign keys and check constraints to `SET INTEGRITY` (the table is in\nset-integrity-pending state until then); it locks the table; and for a recoverable database it needs\n`COPY YES` or a backup afterwards (or `NONRECOVERABLE`).\n\n## When to ignore\n\nSmall copies, statements that must run inside an application\'s unit of work, or targets whose triggers\nmust fire. INSERT \u2026 SELECT inside SQL procedures, functions and `BEGIN \u2026 END` blocks is not reported:\na routine can run LOAD only through `ADMIN_CMD`, which is no drop-in replacement (it runs outside the\nroutine\'s unit of work).\n\n## References\n\n- IBM Db2: [LOAD command](https://www.ibm.com/docs/en/db2/11.5?topic=commands-load),\n  [Moving data using the CURSOR file type](https://www.ibm.com/docs/en/db2/11.5?topic=utility-moving-data-using-cursor-file-type)\n- Seed 000, "Load from a cursor", Appendix A tests 6 and 9; Appendix B, item 24.\n';
   }
 });
 

@@ -1,10 +1,11 @@
 // NOT LOGGED INITIALLY / ACTIVATE NOT LOGGED INITIALLY: unrecoverable on failure, and the commit must flush every page.
 import type { FileModel, Rule } from '../server/src/engine/types';
-import type { Statement } from '../server/src/sql/ast';
+import type { ColumnDef, Statement } from '../server/src/sql/ast';
 import { forEachWithAutocommit, scriptUnits } from '../server/src/code/facts';
 import { statementsOf } from '../server/src/engine/statements';
 import type { SchemaModel } from '../server/src/schema/schema';
 import { insertTargetFor, tableName } from './support/targets';
+import { columnLoadRefuses, loadRefusalText } from './support/load-utility';
 
 const NotLoggedInitiallyRule: Rule = {
   meta: {
@@ -16,11 +17,11 @@ const NotLoggedInitiallyRule: Rule = {
     evidence: ['000 test 6', '000 test 7', '000 test 8', '000 test 9', '000 appendix B 18'],
     messages: {
       activate:
-        'ACTIVATE NOT LOGGED INITIALLY on {table}. The inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you keep NLI, back up afterwards.',
+        'ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}',
       createAutocommitted:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY does nothing here: the CLP\'s autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). To load {table} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES); if you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY does nothing here: the CLP\'s autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.',
       create:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY. Inserts in the unit of work that creates the table are not logged{assumed}, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} Prefer LOAD FROM a cursor (test 9: 12.9 s); if you keep NLI, back up afterwards.',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}',
     },
   },
   check({ file, schema, report }) {
@@ -32,17 +33,20 @@ const NotLoggedInitiallyRule: Rule = {
         if (!table || !insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
         const span = stmt.notLoggedInitiallySpan ?? stmt.table.span;
         // Under autocommit the claim of the `create` message (unlogged inserts) is not true: say what is.
-        if (autocommitted.has(stmt)) report({ messageId: 'createAutocommitted', data: { table: tableName(table) }, stmt, span, maxSeverity: 'information' });
-        else {
-          const assumed = assumedOff.has(stmt) ? ' (this script COMMITs itself, so it is taken to run with autocommit off, db2 +c; under the CLP default the CREATE commits alone and the inserts are logged)' : '';
-          report({ messageId: 'create', data: { table: tableName(table), cleaning, assumed }, stmt, span });
+        const refused = columnLoadRefuses(table);
+        if (autocommitted.has(stmt)) {
+          const load = refused ? `LOAD cannot fill ${tableName(table)} (${loadRefusalText(refused)}).` : `To load ${tableName(table)} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES).`;
+          report({ messageId: 'createAutocommitted', data: { table: tableName(table), load }, stmt, span, maxSeverity: 'information' });
+        } else {
+          const assumed = assumedOff.has(stmt) ? ' This script COMMITs itself, so it is taken to run with autocommit off (db2 +c); under the CLP default the CREATE commits alone and the inserts are logged.' : '';
+          report({ messageId: 'create', data: { table: tableName(table), cleaning, instead: insteadOfNli(refused), assumed }, stmt, span });
         }
       } else if (stmt.kind === 'alterTable') {
         // ACTIVATE is an operational step of a load script: it is reported wherever it is written.
         for (const action of stmt.actions) {
           if (action.kind !== 'activateNotLoggedInitially') continue;
           const table = schema.table(stmt.table, stmt);
-          report({ messageId: 'activate', data: { table: table ? tableName(table) : stmt.table.name, cleaning }, stmt, span: action.span });
+          report({ messageId: 'activate', data: { table: table ? tableName(table) : stmt.table.name, cleaning, instead: insteadOfNli(columnLoadRefuses(table), ', recoverable with COPY YES') }, stmt, span: action.span });
         }
       }
     }
@@ -66,6 +70,12 @@ function createsUnderAutocommit(file: FileModel): { autocommitted: Set<Statement
     });
   }
   return { autocommitted, assumedOff };
+}
+
+/** The way out of NLI: LOAD FROM a cursor, unless a column keeps LOAD from filling the table. */
+function insteadOfNli(refused: ColumnDef | undefined, recoverable = ''): string {
+  if (refused) return `LOAD is no alternative here (${loadRefusalText(refused)}); if you keep NLI, back up afterwards.`;
+  return `Prefer LOAD FROM a cursor (test 9: 12.9 s${recoverable}); if you keep NLI, back up afterwards.`;
 }
 
 /** Seed 000, tests 6-8: NLI only pays off when dirty pages are cleaned aggressively during the inserts. */

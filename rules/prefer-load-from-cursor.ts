@@ -2,6 +2,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import { displayKey } from '../server/src/schema/schema';
+import { columnLoadRefuses } from './support/load-utility';
 
 const PreferLoadFromCursorRule: Rule = {
   meta: {
@@ -26,6 +27,8 @@ const PreferLoadFromCursorRule: Rule = {
       if (stmt.target.schema === 'SESSION') continue;
       const table = schema.table(stmt.target, stmt);
       if (table?.definition?.stmt.temporary) continue;
+      // LOAD cannot fill a table with a structured type column (a spatial ST_POINT): the advice would fail.
+      if (columnLoadRefuses(table)) continue;
       // A fullselect without a table (VALUES, SYSIBM.SYSDUMMY1) copies nothing worth loading.
       if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === 'SYSIBM')) continue;
       report({ messageId: 'cursor', data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });

@@ -63,6 +63,27 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.deepEqual(target({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy, 'app.sql': 'INSERT INTO APP.SRC VALUES (?);\n' }).bulkReasons, ['INSERT … SELECT']);
   });
 
+  it("a copy of the SAMPLE database's EMPLOYEE (42 rows from db2sampl) in a script connected to SAMPLE is no load", () => {
+    // IBM's cgtt.db2: CONNECT TO sample, then a payroll table with a foreign key to EMPLOYEE filled from it.
+    const payroll = 'CREATE TABLE APP.PAYROLL (EMPID CHAR(6) REFERENCES EMPLOYEE (EMPNO), DEPTNO CHAR(3));\n';
+    const copy = 'INSERT INTO APP.PAYROLL (EMPID, DEPTNO) SELECT EMPNO, WORKDEPT FROM EMPLOYEE;\n';
+    const reasons = (files: Record<string, string>) => lintWorkspace(files).workspace.schema.insertTargets.get('APP.PAYROLL')!.bulkReasons;
+    const findings = (files: Record<string, string>) => rules(files).filter((r) => r === 'enforced-foreign-key');
+    assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), []);
+    assert.deepEqual(findings({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), []);
+    // Another database, none named, a table db2sampl fills with more rows (EMPMDC: 10,000), an EMPLOYEE the
+    // files create or insert into: its rows are not known.
+    const load = ['INSERT … SELECT'];
+    assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO prod;\n' + payroll + copy }), load);
+    assert.deepEqual(reasons({ 'cgtt.sql': payroll + copy }), load);
+    assert.deepEqual(findings({ 'cgtt.sql': payroll + copy }), ['enforced-foreign-key']);
+    assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy.replace('EMPLOYEE', 'EMPMDC') }), load);
+    assert.deepEqual(reasons({ 'emp.sql': 'CREATE TABLE EMPLOYEE (EMPNO CHAR(6), WORKDEPT CHAR(3));\n', 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), load);
+    assert.deepEqual(reasons({ 'emp.sql': 'INSERT INTO EMPLOYEE (EMPNO) VALUES (?);\n', 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), load);
+    // Joined with DEPARTMENT (14 rows): the sources' rows added up, as for copies of seeded tables: 56, under 100.
+    assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + 'INSERT INTO APP.PAYROLL (EMPID, DEPTNO) SELECT E.EMPNO, D.DEPTNO FROM EMPLOYEE E JOIN DEPARTMENT D ON E.WORKDEPT = D.DEPTNO;\n' }), []);
+  });
+
   it('INSERT … SELECT, IMPORT and MERGE from a query are bulk whatever the row count; MERGE USING (VALUES …) is not', () => {
     const bulk = (load: string) => lintWorkspace({ 'schema.sql': IDENTITY, 'load.sql': load }).workspace.schema.insertTargets.get('APP.CODES')!.bulkReasons;
     assert.deepEqual(bulk('INSERT INTO APP.CODES (NAME) SELECT NAME FROM STAGE.CODES;\n'), ['INSERT … SELECT']);

@@ -14,4 +14,12 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'load.sql': 'INSERT INTO T SELECT CURRENT DATE FROM SYSIBM.SYSDUMMY1;\n' }, RULE);
     expectNoFindings({ 'load.sql': 'INSERT INTO SESSION.WORK SELECT * FROM SALES.ORDERS;\n' }, RULE);
   });
+
+  it('ignores a table with a spatial (structured type) column: the load utility does not fill it', () => {
+    const ddl = (type: string) => `CREATE TABLE GEO (ID INT, SHAPE ${type});\n`;
+    const copy = 'INSERT INTO GEO SELECT ID, SHAPE FROM STAGE.GEO;\n';
+    expectNoFindings({ 'load.sql': ddl('SYSIBM.ST_MULTIPOLYGON') + copy }, RULE);
+    expectNoFindings({ 'load.sql': ddl('DB2GSE.ST_Point') + copy }, RULE);
+    expectFindings({ 'load.sql': ddl('VARCHAR(256)') + copy }, RULE, [{ line: 2, column: 13, severity: 'information', message: /^INSERT INTO GEO … SELECT/ }]);
+  });
 });

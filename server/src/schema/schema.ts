@@ -17,6 +17,7 @@ import { forEachStatement, isSplicedName } from '../sql/walk';
 import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
 import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
+import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -801,13 +802,15 @@ export class SchemaModel {
   /**
    * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
    * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-   * with two or three. Its rows count as written rows (towards the bulk threshold) instead. One level: a source
-   * filled by a copy itself is not looked through.
+   * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
+   * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
+   * not looked through.
    */
   private settleCopiesOfReferenceData(threshold: number): void {
     const fewRows = (name: QualifiedName, stmt: Statement): number | undefined => {
       const table = this.table(name, stmt);
-      const target = table?.definition ? this.targetOfTable(table) : undefined;
+      if (!table?.definition) return this.stockSampleRows(name, stmt);
+      const target = this.targetOfTable(table);
       if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== undefined)) return undefined;
       return target.valuesRows;
     };
@@ -833,6 +836,17 @@ export class SchemaModel {
       }
     }
     for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+  }
+
+  /**
+   * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
+   * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+   */
+  private stockSampleRows(name: QualifiedName, stmt: Statement): number | undefined {
+    const rows = sampleTableRows(name.name);
+    if (rows === undefined || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return undefined;
+    if (this.targetsByName.has(name.name)) return undefined;
+    return rows;
   }
 
   /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
