@@ -8337,7 +8337,7 @@ function scriptUnits(file) {
   if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
   return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
 }
-function batchAdvice(api) {
+function batchAdvice(api, dialect) {
   switch (api) {
     case "jdbc":
       return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
@@ -8355,6 +8355,8 @@ function batchAdvice(api) {
       return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
     case "esql":
     case "sqlj":
+      if (dialect === "zos") return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (multi-row insert)";
+      if (dialect === "luw") return "insert many rows per statement with a multi-row VALUES list";
       return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)";
     default:
       return "send many rows per call (batch, array insert or multi-row VALUES)";
@@ -9140,13 +9142,15 @@ var init_runs = __esm({
 });
 
 // rules/commit-per-row.ts
-var CommitPerRowRule, COUNTER, commit_per_row_default;
+var MEASURED_PREPARED, MEASURED_LITERAL, CommitPerRowRule, COUNTER, commit_per_row_default;
 var init_commit_per_row = __esm({
   "rules/commit-per-row.ts"() {
     "use strict";
     init_runs();
     init_targets();
     init_facts();
+    MEASURED_PREPARED = "10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)";
+    MEASURED_LITERAL = "10,000 single-row inserts whose text carries the values, each compiled anew, at 118.4 s committing every 5 rows vs 102.9 s every 1000 (tests 61, 64): the compiles weigh more than the commits there";
     CommitPerRowRule = {
       meta: {
         id: "commit-per-row",
@@ -9157,8 +9161,8 @@ var init_commit_per_row = __esm({
         evidence: ["Db2 INSERT tips, tests 61-68", "Db2 INSERT tips, tests 69-78"],
         defaultOptions: { minPairs: 3 },
         messages: {
-          loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Commit every 1000 rows or so, with a counter ({counter}), and once after the loop.",
-          cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
+          loop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured {measured}. Commit every 1000 rows or so, with a counter ({counter}), and once after the loop.",
+          cobolLoop: "Commit on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured {measured}. Count the rows (ADD 1 TO WS-ROWS) and commit when the count reaches 1000 or so (IF WS-ROWS >= 1000 \u2026 COMMIT \u2026 MOVE 0 TO WS-ROWS), and once after the loop.",
           routineLoop: "COMMIT on every pass of the {loop} that inserts into {table}. Each commit waits for a synchronous log write: Db2 INSERT tips measured 10,000 single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68). Count the rows and commit every 1000 or so (IF MOD(n, 1000) = 0 THEN COMMIT; END IF), and once after the loop.",
           script: "COMMIT after each single-row INSERT: {count} times in this script ({runLines}), a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
         }
@@ -9173,7 +9177,8 @@ var init_commit_per_row = __esm({
             if (!execution2) continue;
             reported.push(commit2.loop);
             const messageId = commit2.api === "sqlpl" ? "routineLoop" : file.source.language === "cobol" ? "cobolLoop" : "loop";
-            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter: COUNTER[file.source.language] ?? COUNTER.java }, span: commit2.callSpan });
+            const measured = execution2.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
+            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter: COUNTER[file.source.language] ?? COUNTER.java, measured }, span: commit2.callSpan });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -10154,9 +10159,9 @@ var init_not_logged_initially = __esm({
         dialects: ["luw"],
         evidence: ["000 test 6", "000 test 7", "000 test 8", "000 test 9", "000 appendix B 18"],
         messages: {
-          activate: "ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
+          activate: "ACTIVATE NOT LOGGED INITIALLY on {table} leaves the inserts of this unit of work unlogged. A failing statement then leaves {table} inaccessible (it must be dropped), and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}",
           createAutocommitted: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY does nothing here: the CLP's autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.",
-          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
+          create: "CREATE TABLE {table} \u2026 NOT LOGGED INITIALLY leaves the inserts of the unit of work that creates it unlogged. A failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}"
         }
       },
       check({ file, schema, report }) {
@@ -10578,6 +10583,13 @@ var init_refresh_immediate_mqt2 = __esm({
 });
 
 // rules/single-row-insert.ts
+function perCallNote(execution2) {
+  const via = execution2.loop?.via;
+  if (!via || /^PERFORM\b/.test(via) || execution2.api === "esql" || execution2.api === "sqlj") return "";
+  const first = via.split(/[(,\s]/)[0];
+  const kind = execution2.api === "jdbc" || execution2.api === "spring" ? "method" : "function";
+  return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
+}
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
@@ -10661,7 +10673,7 @@ var init_single_row_insert = __esm({
           for (const { execution: execution2, insert, count } of byLoopAndTable.values()) {
             const sqlpl = execution2.api === "sqlpl";
             const more = count === 1 ? "" : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api), more }, span: execution2.callSpan });
+            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2), more }, span: execution2.callSpan });
           }
         }
         const minRun = Number(options.minRun);
@@ -10713,7 +10725,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line).\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file.\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader\'s populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT\'s own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file\'s dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
   }
 });
 
@@ -11334,6 +11346,11 @@ function formatMessage(template, data = {}) {
   for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
   return out;
 }
+function parentFolder(path) {
+  if (path === "") return void 0;
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut < 0 ? "" : path.slice(0, cut);
+}
 function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) {
   const template = messages[report.messageId];
   if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
@@ -11701,16 +11718,34 @@ var init_workspace = __esm({
         this.generation++;
       }
       /**
-       * The dialect of a file that shows none (plain CREATE TABLE): the one the project's scripts and jobs show, when
-       * they show one only. COBOL's dialect comes from its file name, too weak to decide for the rest.
+       * The dialect of a file that shows none (plain CREATE TABLE): the one the nearest scripts and jobs show, when
+       * they show one only. Nearest: those of the file's own folder, else of its parent's tree, and so on up; so a
+       * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
+       * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
        */
-      projectDialect() {
-        if (this.dialectCache?.generation === this.generation) return this.dialectCache.dialect;
-        const seen = /* @__PURE__ */ new Set();
-        for (const { model } of this.files.values()) if (model.dialect && (model.source.language === "sql" || model.source.language === "jcl")) seen.add(model.dialect);
-        const dialect = seen.size === 1 ? [...seen][0] : void 0;
-        this.dialectCache = { generation: this.generation, dialect };
-        return dialect;
+      projectDialect(path) {
+        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
+        const byFolder = this.dialectCache.byFolder;
+        if (byFolder.size === 0) return void 0;
+        for (let folder = parentFolder(path); folder !== void 0; folder = parentFolder(folder)) {
+          const seen = byFolder.get(folder);
+          if (seen !== void 0) return seen === "both" ? void 0 : seen;
+        }
+        return void 0;
+      }
+      /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
+      dialectsByFolder() {
+        const byFolder = /* @__PURE__ */ new Map();
+        for (const { model } of this.files.values()) {
+          const dialect = model.dialect;
+          if (!dialect || model.source.language !== "sql" && model.source.language !== "jcl") continue;
+          for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+            const seen = byFolder.get(folder);
+            if (seen === dialect || seen === "both") break;
+            byFolder.set(folder, seen === void 0 ? dialect : "both");
+          }
+        }
+        return byFolder;
       }
       /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
       forgetFailures(path) {
@@ -11739,7 +11774,7 @@ var init_workspace = __esm({
         const schema = this.schema;
         const model = this.withLentLoops(linted);
         const out = [];
-        const dialect = model.dialect ?? this.projectDialect();
+        const dialect = model.dialect ?? this.projectDialect(model.source.path);
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
         const path = model.source.path;

@@ -17,11 +17,11 @@ const NotLoggedInitiallyRule: Rule = {
     evidence: ['000 test 6', '000 test 7', '000 test 8', '000 test 9', '000 appendix B 18'],
     messages: {
       activate:
-        'ACTIVATE NOT LOGGED INITIALLY on {table}: the inserts of this unit of work are not logged, so a failing statement leaves {table} inaccessible (it must be dropped) and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}',
+        'ACTIVATE NOT LOGGED INITIALLY on {table} leaves the inserts of this unit of work unlogged. A failing statement then leaves {table} inaccessible (it must be dropped), and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}',
       createAutocommitted:
         'CREATE TABLE {table} … NOT LOGGED INITIALLY does nothing here: the CLP\'s autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.',
       create:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY: inserts in the unit of work that creates the table are not logged, so a failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY leaves the inserts of the unit of work that creates it unlogged. A failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}',
     },
   },
   check({ file, schema, report }) {

@@ -9,6 +9,19 @@ import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { firstRowSpan } from '../server/src/sql/grammar/values';
 
+/**
+ * A loop lent through a function the loop calls once per row (buy() in DayTrader's populate loop): the INSERT's own
+ * function sees one row per call, so a batch cannot be built inside it. Said, so that the advice is one a reader
+ * can follow. (COBOL's PERFORM chains share their working storage: no such limit there.)
+ */
+function perCallNote(execution: SqlExecution): string {
+  const via = execution.loop?.via;
+  if (!via || /^PERFORM\b/.test(via) || execution.api === 'esql' || execution.api === 'sqlj') return '';
+  const first = via.split(/[(,\s]/)[0];
+  const kind = execution.api === 'jdbc' || execution.api === 'spring' ? 'method' : 'function';
+  return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
+}
+
 const SingleRowInsertRule: Rule = {
   meta: {
     id: 'single-row-insert',
@@ -59,7 +72,7 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
         const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api), more }, span: execution.callSpan });
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more }, span: execution.callSpan });
       }
     }
     const minRun = Number(options.minRun);

@@ -96,6 +96,7 @@ void batchInsert(SQLHSTMT h, int n)
     const { findings } = await lintCode({ 'fdw.c': c });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(c, 'SQLExecute(')}`]);
     assert.match(findings[0].message, /^One INSERT INTO T call per row in the for loop at line 11 \(through execOne\(\)\)/);
+    assert.match(findings[0].message, /SQL_ATTR_PARAMSET_SIZE .*, in a function that receives the rows together \(a list\): the loop calls execOne\(\) once per row/);
   });
 
   it('CLI: array insert with SQL_ATTR_PARAMSET_SIZE and a guarded commit is clean', async () => {
@@ -150,6 +151,10 @@ int load(FILE *in)
       `single-row-insert@${posOf(sqc, 'EXEC SQL INSERT', 2)}`,
       `commit-per-row@${posOf(sqc, 'EXEC SQL COMMIT')}`,
     ]);
+    // For neither Db2 in particular, both forms; configured for Db2 for LUW, only the one LUW has.
+    const advice = (f: { message: string }[]) => f.find((x) => x.message.startsWith('One INSERT INTO STAFF'))!.message.replace(/^.*Instead, /, '');
+    assert.equal(advice(findings), 'insert many rows per statement: host-variable arrays with INSERT … FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW).');
+    assert.equal(advice((await lintCode({ 'load.sqc': sqc }, { dialect: 'luw' })).findings), 'insert many rows per statement with a multi-row VALUES list.');
   });
 
   it('embedded SQL: PREPARE from a host string inside the loop', async () => {

@@ -54,6 +54,8 @@ describe('COBOL front end', () => {
     const { findings, models } = await lintCode({ 'P.cbl': text });
     assert.deepEqual(brief(findings, INSERT_RULES), ['single-row-insert@10:12']);
     assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /PERFORM UNTIL loop at line 5 \(through PERFORM 1000-PROCESS\)/);
+    // PERFORMed paragraphs share working storage: nothing keeps a host-variable array from filling across them.
+    assert.doesNotMatch(findings.find((f) => f.rule === 'single-row-insert')!.message, /receives the rows together/);
     const execution = models.get('P.cbl')!.code!.executions[0];
     assert.equal(execution.inFunction?.name, '2000-INSERT');
     assert.equal(execution.connection?.autocommit, 'off');

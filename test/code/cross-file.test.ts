@@ -41,6 +41,8 @@ describe('code: loops of another file lent to the methods they call', () => {
     ]);
     const single = findings.find((f) => f.rule === 'single-row-insert')!;
     assert.match(single.message, /^One INSERT INTO QUOTEEJB call per row in the for loop at Populate\.java:5 \(through createQuote\(\)\)\./);
+    // The INSERT's own method sees one row per call: the batch advice says where a batch can be built.
+    assert.match(single.message, /addBatch\(\) per row and executeBatch\(\) every few hundred rows, in a method that receives the rows together \(a list\): the loop calls createQuote\(\) once per row, and each call can only send its own\.$/);
   });
 
   it("follows the callee's own calls down a few levels (DayTrader's buy() creating an order and, through completeOrder(), a holding)", async () => {
@@ -76,6 +78,8 @@ describe('code: loops of another file lent to the methods they call', () => {
       'One INSERT INTO ORDEREJB call per row in the for loop at Populate.java:5 (through buy(), then createOrder())',
       'One INSERT INTO HOLDINGEJB call per row in the for loop at Populate.java:5 (through buy(), then completeOrder(), then createHolding())',
     ]);
+    // The rows reach the INSERT one call of buy() at a time, the method the loop calls.
+    for (const f of findings.filter((f) => f.rule === 'single-row-insert')) assert.match(f.message, /the loop calls buy\(\) once per row, and each call can only send its own\.$/);
   });
 
   it("reaches the commit helper the method calls (DayTrader's register() ending with commit(conn)): one commit-per-row per loop", async () => {

@@ -22,7 +22,9 @@ describe('z/OS batch: COBOL, DCLGEN, DDL and JCL together', () => {
       'DIVPOST.cbl:51 commit-per-row',
     ]);
     const message = (rule: string) => findings.find((f) => f.rule === rule)!.message;
-    assert.match(message('single-row-insert'), /PERFORM UNTIL loop at line 30 \(through PERFORM 2000-POST-DIVIDEND\).*FOR :n ROWS/);
+    assert.match(message('single-row-insert'), /PERFORM UNTIL loop at line 30 \(through PERFORM 2000-POST-DIVIDEND\).*FOR :n ROWS \(multi-row insert\)\.$/);
+    // A program for Db2 for z/OS is not offered the LUW form.
+    assert.doesNotMatch(message('single-row-insert'), /Db2 for LUW/);
     assert.match(message('commit-per-row'), /^Commit on every pass of the PERFORM UNTIL loop at line 30 .*\(IF WS-ROWS >= 1000 … COMMIT … MOVE 0 TO WS-ROWS\)/);
     assert.match(message('zos-cluster-without-append'), /^Clustering index TRNX1 keeps bulk inserts into DIV\.TRN in FUND, ACCT order; the table is not APPEND YES\. Rows arrive in bulk \(inserted inside a loop\)/);
     // Every file is read as Db2 for z/OS; the DCLGEN member gives the columns, the JCL the LOAD target.

@@ -32,6 +32,18 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'luw.sql': 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\n' + clustered, 'load.sql': BULK }, RULE);
   });
 
+  it('reads a plain DDL file as the nearest scripts show it: a z/OS repository beside an LUW one (a run over both)', () => {
+    // carddemo's ddl/XTRNTYPE.ddl: plain DDL beside z/OS control cards; another repository of the run imports (LUW).
+    const plain = 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND) CLUSTER;\n';
+    const zos = { 'carddemo/app/ddl/TRN.ddl': plain, 'carddemo/app/ctl/SPACE.ctl.sql': SPACE, 'carddemo/app/load.sql': BULK };
+    const luw = { 'shop/db/load.sql': 'IMPORT FROM x.del OF DEL INSERT INTO SHOP.T;\n' };
+    const where = (files: Record<string, string>) => lintWorkspace(files).findings.filter((d) => d.rule === RULE).map((d) => `${d.file}:${d.line}`);
+    assert.deepEqual(where(zos), ['carddemo/app/ddl/TRN.ddl:2']);
+    assert.deepEqual(where({ ...zos, ...luw }), ['carddemo/app/ddl/TRN.ddl:2'], 'the LUW repository beside it changes nothing');
+    // Both dialects in the same tree: the plain file is read as either (the z/OS rules do not judge it).
+    assert.deepEqual(where({ ...zos, 'carddemo/app/import.sql': 'IMPORT FROM x.del OF DEL INSERT INTO SHOP.T;\n' }), []);
+  });
+
   it('on a script whose header says DB2 V8 or older, advises what that version has instead of APPEND YES', () => {
     const ddl = SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT);\n';
     const v8 = '-- Backup script generated for "DB2 OS/390 V8" server\n' + ddl;

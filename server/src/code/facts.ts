@@ -1,7 +1,7 @@
 // Questions the insert-pattern rules ask of a file: which executions insert, which loops they run in,
 // and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
 import type { InsertStatement, MergeStatement, Span, Statement } from '../sql/ast';
-import type { FileModel } from '../engine/types';
+import type { Dialect, FileModel } from '../engine/types';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
@@ -110,7 +110,7 @@ export function scriptUnits(file: FileModel): ScriptUnit[] {
 }
 
 /** Short advice on sending many rows per call, by driver API. */
-export function batchAdvice(api: string): string {
+export function batchAdvice(api: string, dialect?: Dialect): string {
   switch (api) {
     case 'jdbc':
       return 'prepare once, call addBatch() per row and executeBatch() every few hundred rows';
@@ -128,6 +128,9 @@ export function batchAdvice(api: string): string {
       return 'write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list';
     case 'esql':
     case 'sqlj':
+      // Only Db2 for z/OS has multi-row INSERT (FOR :n ROWS); a program known to be for one Db2 gets its own.
+      if (dialect === 'zos') return 'insert many rows per statement: host-variable arrays with INSERT … FOR :n ROWS (multi-row insert)';
+      if (dialect === 'luw') return 'insert many rows per statement with a multi-row VALUES list';
       return 'insert many rows per statement: host-variable arrays with INSERT … FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)';
     default:
       return 'send many rows per call (batch, array insert or multi-row VALUES)';

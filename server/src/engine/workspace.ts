@@ -89,7 +89,7 @@ export class Workspace {
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
-  private dialectCache?: { generation: number; dialect: Dialect | undefined };
+  private dialectCache?: { generation: number; byFolder: Map<string, Dialect | 'both'> };
   /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
   private readonly members = new MemberIndex();
   /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
@@ -203,7 +203,7 @@ export class Workspace {
     const dialectKept = this.dialectCache?.generation === this.generation && existing !== undefined && existing.model.dialect === entry.model.dialect && existing.model.source.language === language;
     this.invalidate();
     this.schemaCache = schema;
-    // The same dialect as before: the project's is the same (it looks at all 2,000 files' otherwise).
+    // The same dialect as before: the folders' are the same (it looks at all 2,000 files' otherwise).
     if (dialectKept) this.dialectCache!.generation = this.generation;
     this.lastEditKeptSchema = schema !== undefined;
     return entry.model;
@@ -413,16 +413,36 @@ export class Workspace {
   }
 
   /**
-   * The dialect of a file that shows none (plain CREATE TABLE): the one the project's scripts and jobs show, when
-   * they show one only. COBOL's dialect comes from its file name, too weak to decide for the rest.
+   * The dialect of a file that shows none (plain CREATE TABLE): the one the nearest scripts and jobs show, when
+   * they show one only. Nearest: those of the file's own folder, else of its parent's tree, and so on up; so a
+   * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
+   * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
    */
-  private projectDialect(): Dialect | undefined {
-    if (this.dialectCache?.generation === this.generation) return this.dialectCache.dialect;
-    const seen = new Set<Dialect>();
-    for (const { model } of this.files.values()) if (model.dialect && (model.source.language === 'sql' || model.source.language === 'jcl')) seen.add(model.dialect);
-    const dialect = seen.size === 1 ? [...seen][0] : undefined;
-    this.dialectCache = { generation: this.generation, dialect };
-    return dialect;
+  private projectDialect(path: string): Dialect | undefined {
+    if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
+    const byFolder = this.dialectCache.byFolder;
+    if (byFolder.size === 0) return undefined;
+    for (let folder = parentFolder(path); folder !== undefined; folder = parentFolder(folder)) {
+      const seen = byFolder.get(folder);
+      if (seen !== undefined) return seen === 'both' ? undefined : seen;
+    }
+    return undefined;
+  }
+
+  /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
+  private dialectsByFolder(): Map<string, Dialect | 'both'> {
+    const byFolder = new Map<string, Dialect | 'both'>();
+    for (const { model } of this.files.values()) {
+      const dialect = model.dialect;
+      if (!dialect || (model.source.language !== 'sql' && model.source.language !== 'jcl')) continue;
+      // Up to the first folder that already says 'both' or this dialect: its ancestors then say it too.
+      for (let folder = parentFolder(model.source.path); folder !== undefined; folder = parentFolder(folder)) {
+        const seen = byFolder.get(folder);
+        if (seen === dialect || seen === 'both') break;
+        byFolder.set(folder, seen === undefined ? dialect : 'both');
+      }
+    }
+    return byFolder;
   }
 
   /** Drops the recorded failures of a file (before its rules run again, or when it goes away). */
@@ -458,7 +478,7 @@ export class Workspace {
     // The file as the rules see it: with the loops of other files that call its methods (cross-file.ts).
     const model = this.withLentLoops(linted);
     const out: Diagnostic[] = [];
-    const dialect = model.dialect ?? this.projectDialect();
+    const dialect = model.dialect ?? this.projectDialect(model.source.path);
     let lines: LineIndex | undefined;
     const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
     const path = model.source.path;
@@ -671,6 +691,13 @@ export function formatMessage(template: string, data: Record<string, string | nu
   let out = parts[0];
   for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
   return out;
+}
+
+/** The folder holding `path` ("src/db" for "src/db/t.sql", "" for "t.sql"), undefined above the top. */
+function parentFolder(path: string): string | undefined {
+  if (path === '') return undefined;
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut < 0 ? '' : path.slice(0, cut);
 }
 
 function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity'], messages: Record<string, string>, report: Report, linesOf: () => LineIndex, withFix: boolean): Diagnostic {
