@@ -1232,7 +1232,8 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
   for (let i = 0; i < diagnostics.length; i++) {
     const d = diagnostics[i];
     const line = lines.line(d.span.start);
-    const onLine = byLine.get(line);
+    const partLine = d.partOf ? lines.line(d.partOf.start) : line;
+    const onLine = partLine === line ? byLine.get(line) : [...byLine.get(line) ?? [], ...byLine.get(partLine) ?? []].sort((a, b) => order.get(a) - order.get(b));
     const candidates = onLine ? fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a) - order.get(b)) : onLine : fileWide;
     for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;
@@ -3533,10 +3534,20 @@ function isTestFile(path, config) {
   if (config.testFiles.length === 0) return false;
   let matcher = testMatchers.get(config.testFiles);
   if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
-  const root = config.root;
-  const base = config.source ?? (root === void 0 ? void 0 : root.endsWith("/") || root.endsWith("\\") ? root : `${root}/`);
+  const root = config.root === void 0 ? void 0 : asFolder(config.root);
+  const base = config.source ?? repositoryBase(path, config.repositoryOf, root) ?? root;
   const relative8 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
   return relative8 !== "" && matcher.ignores(relative8);
+}
+function repositoryBase(path, repositoryOf, root) {
+  const repository = repositoryOf?.(path);
+  if (repository === void 0) return void 0;
+  const folder = asFolder(repository);
+  return root !== void 0 && root.startsWith(folder) ? void 0 : folder;
+}
+function asFolder(path) {
+  const p = path.replace(/\\/g, "/");
+  return p.endsWith("/") ? p : `${p}/`;
 }
 function belowSharedFolders(path, base) {
   const relative8 = relativeToConfig(path, base);
@@ -8172,6 +8183,10 @@ function firstSentence(message) {
   }
   return message.trim();
 }
+function outranks(d, best) {
+  const by = SEVERITY_RANK[d.severity] - SEVERITY_RANK[best.severity];
+  return by > 0 || by === 0 && best.partOf !== void 0 && d.partOf === void 0;
+}
 function isSpace3(c) {
   return c === 32 || c >= 9 && c <= 13 || c > 127 && /\s/.test(String.fromCharCode(c));
 }
@@ -8183,17 +8198,17 @@ function mergeSameCause(diagnostics, lines, groupOf) {
     if (group === void 0) continue;
     let byLine = byGroup.get(group);
     if (!byLine) byGroup.set(group, byLine = /* @__PURE__ */ new Map());
-    const line = lines.line(d.span.start);
+    const line = lines.line((d.partOf ?? d.span).start);
     const seen = byLine.get(line);
     if (seen === void 0) byLine.set(line, d);
     else if (Array.isArray(seen)) seen.push(d);
     else byLine.set(line, [seen, d]);
   }
   const lists = [];
-  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen)) lists.push(seen);
+  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen) && seen.some((d) => !d.partOf)) lists.push(seen);
   const replaced = /* @__PURE__ */ new Map();
   for (const list of lists) {
-    const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
+    const primary = list.reduce((best, d) => outranks(d, best) ? d : best);
     const others = list.filter((d) => d !== primary);
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
     const mergedRules = [.../* @__PURE__ */ new Set([...primary.mergedRules ?? [], ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
@@ -8210,7 +8225,7 @@ function mergeSameCause(diagnostics, lines, groupOf) {
       ]
     };
     for (const d of list) replaced.set(d, null);
-    replaced.set(list[0], merged2);
+    replaced.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
   }
   if (replaced.size === 0) return diagnostics;
   const out = [];
@@ -10654,7 +10669,8 @@ var init_prepare_in_loop = __esm({
           if (runs.length === 0) continue;
           const table = "target" in target ? targetName2(prepare, target, schema) : "the table";
           const oneRowAtATime2 = runs.every((e) => !e.batched);
-          report({ messageId: "loop", data: { verb: target.kind === "merge" ? "MERGE" : "INSERT", table, loop: loopName(loop) }, span: prepare.callSpan, ...oneRowAtATime2 ? { maxSeverity: "information" } : {} });
+          const data = { verb: target.kind === "merge" ? "MERGE" : "INSERT", table, loop: loopName(loop) };
+          report({ messageId: "loop", data, span: prepare.callSpan, ...oneRowAtATime2 ? { maxSeverity: "information", partOf: { span: runs[0].callSpan } } : {} });
         }
       }
     };
@@ -10666,7 +10682,7 @@ var init_prepare_in_loop = __esm({
 var prepare_in_loop_default2;
 var init_prepare_in_loop2 = __esm({
   "rules/prepare-in-loop.md"() {
-    prepare_in_loop_default2 = '# prepare-in-loop\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds the same INSERT or MERGE text prepared again on every pass of the loop that executes it:\n`conn.prepareStatement(\u2026)` (also in a try-with-resources inside the loop, or through a helper of the same\nfile such as `getStatement(conn, sql)`), `ibm_db.prepare`, node ibm_db `prepare`/`prepareSync`, CLI\n`SQLPrepare`, `EXEC SQL PREPARE`, each followed in the same loop by an execute of the prepared statement.\n\nOnly a text that is the same on every pass counts: a loop that prepares a different statement each pass\n(a list of statements, a CALL or a SELECT per item, a table name spliced in) is something else \u2014 a\nspliced table or values make each pass a new statement, which `prefer-parameter-markers` reports. The\nmessage names the statement, the table and the loop: *INSERT INTO APP.T is prepared again on every pass\nof the while loop at line 12.*\n\nIn SQL routines the same holds for a `PREPARE s FROM \u2026` inside the loop that runs `EXECUTE s`.\n\nWhen each pass executes one row, `single-row-insert` warns about the same pass (a round trip and a statement per\nrow, the larger cost); the re-prepare is then reported as information beside it, one warning for one cause.\nWhen the rows go in batches (`addBatch` and `executeBatch` in the loop), preparing each pass is the waste left,\nand stays a warning.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nPreparing compiles the statement: authorisation, optimisation, access plan. A prepared statement is\nmeant to pay that once and then only execute. Preparing again on every pass pays the compile per row;\nthe package cache softens it for identical text, but every prepare is still a round trip and a cache\nlookup, and the statement handle is rebuilt each time.\n\nDb2 INSERT tips (Appendix A, Table 1) shows what the compile costs when it happens for every row: 10,000 rows\ntook 180.6 s with `SQLExecDirect` per row (test 1) and 92.1 s when prepared once (test 2).\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    try (PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)")) {\n        ps.setInt(1, r.a);\n        ps.executeUpdate();\n    }\n}\n```\n\n## Correct\n\n```java\ntry (PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)")) {\n    for (Row r : rows) {\n        ps.setInt(1, r.a);\n        ps.addBatch();\n    }\n    ps.executeBatch();\n}\n```\n\n## How to fix\n\nMove the prepare (and the statement handle\'s lifetime) outside the loop; inside the loop only bind\nvalues and execute, or better, add to a batch.\n\n## When to ignore\n\nA loop over different statements (one prepare per table of a migration) is not a per-row prepare;\nsuppress it with that reason.\n\n## References\n\n- IBM Db2: [Preparing and executing SQL statements in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=applications-preparing-executing-sql-statements)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Statement preparation" and Appendix A, tests 1\u20132.\n';
+    prepare_in_loop_default2 = '# prepare-in-loop\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds the same INSERT or MERGE text prepared again on every pass of the loop that executes it:\n`conn.prepareStatement(\u2026)` (also in a try-with-resources inside the loop, or through a helper of the same\nfile such as `getStatement(conn, sql)`), `ibm_db.prepare`, node ibm_db `prepare`/`prepareSync`, CLI\n`SQLPrepare`, `EXEC SQL PREPARE`, each followed in the same loop by an execute of the prepared statement.\n\nOnly a text that is the same on every pass counts: a loop that prepares a different statement each pass\n(a list of statements, a CALL or a SELECT per item, a table name spliced in) is something else \u2014 a\nspliced table or values make each pass a new statement, which `prefer-parameter-markers` reports. The\nmessage names the statement, the table and the loop: *INSERT INTO APP.T is prepared again on every pass\nof the while loop at line 12.*\n\nIn SQL routines the same holds for a `PREPARE s FROM \u2026` inside the loop that runs `EXECUTE s`.\n\nWhen each pass executes one row, `single-row-insert` warns about the same pass (a round trip and a statement per\nrow, the larger cost) on the execute; the re-prepare is then part of that one finding, shown as its related\ninformation pointing at the prepare (*also prepare-in-loop: INSERT INTO APP.T is prepared again on every pass\n\u2026*): one warning, one fix, for one cause. A suppression on the execute\'s line covers both; alone\n(`single-row-insert` off, or silenced for that line) the re-prepare is information at the prepare. When the rows\ngo in batches (`addBatch` and `executeBatch` in the loop), preparing each pass is the waste left, and stays a\nwarning of its own.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nPreparing compiles the statement: authorisation, optimisation, access plan. A prepared statement is\nmeant to pay that once and then only execute. Preparing again on every pass pays the compile per row;\nthe package cache softens it for identical text, but every prepare is still a round trip and a cache\nlookup, and the statement handle is rebuilt each time.\n\nDb2 INSERT tips (Appendix A, Table 1) shows what the compile costs when it happens for every row: 10,000 rows\ntook 180.6 s with `SQLExecDirect` per row (test 1) and 92.1 s when prepared once (test 2).\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    try (PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)")) {\n        ps.setInt(1, r.a);\n        ps.executeUpdate();\n    }\n}\n```\n\n## Correct\n\n```java\ntry (PreparedStatement ps = conn.prepareStatement("INSERT INTO T (A) VALUES (?)")) {\n    for (Row r : rows) {\n        ps.setInt(1, r.a);\n        ps.addBatch();\n    }\n    ps.executeBatch();\n}\n```\n\n## How to fix\n\nMove the prepare (and the statement handle\'s lifetime) outside the loop; inside the loop only bind\nvalues and execute, or better, add to a batch.\n\n## When to ignore\n\nA loop over different statements (one prepare per table of a migration) is not a per-row prepare;\nsuppress it with that reason.\n\n## References\n\n- IBM Db2: [Preparing and executing SQL statements in CLI](https://www.ibm.com/docs/en/db2/11.5?topic=applications-preparing-executing-sql-statements)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Statement preparation" and Appendix A, tests 1\u20132.\n';
   }
 });
 
@@ -10857,7 +10873,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader\'s populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT\'s own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file\'s dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader\'s populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT\'s own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file\'s dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
   }
 });
 
@@ -11412,6 +11428,7 @@ function moved(d, delta) {
   const shift = (span) => ({ start: span.start + delta, end: span.end + delta });
   const out = { ...d, span: shift(d.span) };
   if (d.extent) out.extent = shift(d.extent);
+  if (d.partOf) out.partOf = shift(d.partOf);
   if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
   if (d.related) out.related = d.related.map((r) => r.file === d.file ? { ...r, span: shift(r.span) } : r);
   return out;
@@ -11505,6 +11522,7 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) 
     if (part === void 0) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
     diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
   }
+  if (report.partOf) diagnostic.partOf = mapSpan(report.partOf.stmt, report.partOf.span);
   return diagnostic;
 }
 function reportedFix(report) {
@@ -12537,6 +12555,18 @@ function findConfigFile(dir) {
     if ((0, import_node_fs.existsSync)(candidate)) return candidate;
     if ((0, import_node_path.dirname)(current) === current) return void 0;
   }
+}
+function repositoryFinder() {
+  const known = /* @__PURE__ */ new Map();
+  const repositoryOfFolder = (dir) => {
+    const seen = known.get(dir);
+    if (seen !== void 0) return seen;
+    const parent = (0, import_node_path.dirname)(dir);
+    const found = (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, ".git")) ? dir : parent === dir ? null : repositoryOfFolder(parent);
+    known.set(dir, found);
+    return found;
+  };
+  return (path) => (0, import_node_path.isAbsolute)(path) ? repositoryOfFolder((0, import_node_path.dirname)(path)) ?? void 0 : void 0;
 }
 var import_node_fs, import_node_buffer, import_node_path, import_ignore2, ALWAYS_SKIPPED_DIRS, MAX_STRING_LENGTH, SOURCE_ENCODINGS, CP1252_HIGH;
 var init_files = __esm({
@@ -16712,6 +16742,7 @@ function runConfig(options) {
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
   config.root = options.cwd;
+  config.repositoryOf = repositoryFinder();
   return { config, configPath };
 }
 async function lintPaths(options) {
@@ -21934,11 +21965,13 @@ ${EXPLAIN_USAGE}`);
   let format2;
   let output;
   let sql;
+  let piped = false;
   try {
     format2 = oneOf(single(parsed, "format"), EXPLAIN_FORMATS, "format", "text");
     output = single(parsed, "output");
     sql = single(parsed, "sql");
-    if (sql === void 0 && parsed.positional.length !== 1) throw new UsageError("give one plan file (or - for standard input), or --sql with a connection");
+    piped = sql === void 0 && parsed.positional.length === 0 && io.stdinIsTTY === false;
+    if (sql === void 0 && parsed.positional.length !== 1 && !piped) throw new UsageError("give one plan file (or - for standard input), or --sql with a connection");
     if (sql !== void 0 && parsed.positional.length > 0) throw new UsageError("give either a plan file or --sql, not both");
   } catch (err) {
     io.stderr(`insertlint explain: ${err.message}
@@ -22004,10 +22037,10 @@ ${EXPLAIN_USAGE}`);
       throw err;
     }
   } else {
-    const file = parsed.positional[0];
+    const file = piped ? "-" : parsed.positional[0];
     let text2;
     try {
-      if (file === "-") text2 = await io.stdin(MAX_EXFMT_BYTES);
+      if (file === "-") text2 = await readStdin(io, piped);
       else {
         const read = readBounded((0, import_node_path11.resolve)(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
@@ -22020,7 +22053,8 @@ ${EXPLAIN_USAGE}`);
     }
     if (text2.trim() === "") {
       io.stderr(`insertlint explain: ${file === "-" ? "standard input" : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).
-`);
+${piped ? `
+${EXPLAIN_USAGE}` : ""}`);
       return 2;
     }
     report = explainDocument(parseExfmt(text2), context, file === "-" ? "standard input" : file);
@@ -22047,7 +22081,17 @@ ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)
   } else io.stdout(rendered);
   return 0;
 }
-var import_node_path11, EXPLAIN_USAGE;
+async function readStdin(io, piped) {
+  if (!piped) return io.stdin(MAX_EXFMT_BYTES);
+  const timer = setTimeout(() => io.stderr("insertlint explain: waiting for the plan on standard input (no FILE given); close the input, or give a FILE or --sql\n"), QUIET_STDIN_MS);
+  timer.unref?.();
+  try {
+    return await io.stdin(MAX_EXFMT_BYTES);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+var import_node_path11, EXPLAIN_USAGE, QUIET_STDIN_MS;
 var init_explain_command = __esm({
   "server/src/cli/explain-command.ts"() {
     "use strict";
@@ -22068,7 +22112,8 @@ var init_explain_command = __esm({
   insertlint explain --sql "INSERT \u2026" (--connection "DATABASE=\u2026;HOSTNAME=\u2026;PORT=\u2026;UID=\u2026" |
                      --database DB [--host H --port P --user U]) [--create-explain-tables] [--no-db2exfmt]
 
-FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
+FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input, as no
+FILE does when standard input is a pipe or a file (insertlint explain < plan.txt).
 Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
 wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
 --schema PATH   DDL to name foreign keys, triggers and MQTs: SQL files, folders, globs, db2look output
@@ -22076,6 +22121,7 @@ wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
 --color / --no-color   force terminal colours on or off (default: on for a terminal unless NO_COLOR)
 Exit codes: 0 plan shown, 1 live Explain failed, 2 the input is not a readable plan (or bad usage).
 `;
+    QUIET_STDIN_MS = 3e3;
   }
 });
 
@@ -34270,6 +34316,7 @@ var init_configuration = __esm({
         config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
         config.source = s.fileConfigPath;
         if (s.folders.length) config.root = s.folders[0];
+        config.repositoryOf = repositoryFinder();
         return config;
       }
       /**
@@ -35347,6 +35394,7 @@ init_lint_run();
 init_parse_pool();
 init_code_paths();
 var import_node_fs12 = require("node:fs");
+var import_node_tty = require("node:tty");
 init_code_paths();
 var COMMANDS = {
   check: { run: runCheckCommand, summary: "lint SQL scripts and application code" },
@@ -35435,7 +35483,9 @@ function runFromProcess() {
     stderr: (s) => stderr().write(s),
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
-    isTTY: !toFile && Boolean(process.stdout.isTTY)
+    isTTY: !toFile && Boolean(process.stdout.isTTY),
+    // (isatty, not process.stdin.isTTY: making process.stdin loads Node's stream modules for every command.)
+    stdinIsTTY: (0, import_node_tty.isatty)(0)
   };
   main(process.argv.slice(2), io).then(
     (code) => {

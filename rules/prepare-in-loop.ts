@@ -30,10 +30,12 @@ const PrepareInLoopRule: Rule = {
       );
       if (runs.length === 0) continue;
       const table = 'target' in target ? targetName(prepare, target, schema) : 'the table';
-      // Executed a row at a time, the statement gets single-row-insert's warning for the same pass: the prepare is
-      // the smaller part of that cost (one cause, one warning), so it is said as information.
+      // Executed a row at a time, the statement gets single-row-insert's warning for the same pass, on its execute:
+      // the prepare is the smaller part of that cost (one cause, one warning), so it is information, shown as part
+      // of that finding (related information pointing here). Alone (that rule off or silenced) it stays here.
       const oneRowAtATime = runs.every((e) => !e.batched);
-      report({ messageId: 'loop', data: { verb: target.kind === 'merge' ? 'MERGE' : 'INSERT', table, loop: loopName(loop) }, span: prepare.callSpan, ...(oneRowAtATime ? { maxSeverity: 'information' as const } : {}) });
+      const data = { verb: target.kind === 'merge' ? 'MERGE' : 'INSERT', table, loop: loopName(loop) };
+      report({ messageId: 'loop', data, span: prepare.callSpan, ...(oneRowAtATime ? { maxSeverity: 'information' as const, partOf: { span: runs[0].callSpan } } : {}) });
     }
   },
 };

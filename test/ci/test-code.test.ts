@@ -2,6 +2,9 @@
 // most information in the test copy with a note saying why, so `check` and `checklist` do not fail on a test
 // fixture's inserts; the DDL of test files still feeds the schema.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Repo, runCli } from './repo';
 
 const SCHEMA = 'CREATE TABLE app.codes (id INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), name VARCHAR(40));\n';
@@ -66,5 +69,60 @@ describe('test code ("testFiles"): findings there are information', () => {
     assert.match(checklist.stdout, /`tests\/load\.sql:\d+` `[a-z-]+` \(information/);
     repo.write('db/load.sql', LOAD).commit('a production script');
     assert.equal((await runCli(['checklist', '--base', base, '--fail-on', 'warning', '.'], repo.dir)).code, 1);
+  });
+
+  describe('without a configuration file, the repository a file is in is its project', () => {
+    // 150 single-row INSERTs autocommitted one by one: no-autocommit warns with the default configuration.
+    const AUTOCOMMITTED = Array.from({ length: 150 }, (_, i) => `INSERT INTO app.codes (name) VALUES ('code ${i}');\n`).join('');
+    let dir: string;
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    const severities = async (argv: string[], cwd: string, file: string) => {
+      const run = await runCli(['check', '--format', 'json', ...argv], join(dir, cwd));
+      const found = findings(run.stdout).filter((d) => d.file === file);
+      assert.ok(found.length > 0, `${file} in ${run.stdout}`);
+      return [...new Set(found.map((d) => d.severity))].join(',');
+    };
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'insertlint-testfiles-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('a repository checked out as test/ below the run folder is not test code; a folder test/ of no repository is', async () => {
+      write('src/test/.git/HEAD', 'ref: refs/heads/main\n');
+      write('src/test/load.sql', AUTOCOMMITTED);
+      assert.equal(await severities(['test/'], 'src', 'test/load.sql'), 'warning');
+      assert.equal(await severities(['.'], 'src', 'test/load.sql'), 'warning');
+      // A worktree or a submodule has a .git file.
+      write('src/tests/.git', 'gitdir: ../.git/worktrees/tests\n');
+      write('src/tests/load.sql', AUTOCOMMITTED);
+      assert.equal(await severities(['tests'], 'src', 'tests/load.sql'), 'warning');
+      // Its own test layout still counts, and so does a test/ folder that is not a repository.
+      write('src/test/src/test/resources/load.sql', AUTOCOMMITTED);
+      assert.equal(await severities(['test'], 'src', 'test/src/test/resources/load.sql'), 'information');
+      rmSync(join(dir, 'src/test/.git'), { recursive: true });
+      assert.equal(await severities(['test/'], 'src', 'test/load.sql'), 'information');
+    });
+
+    it('a Maven layout is test code from the repository, from its parent and given its src/test', async () => {
+      write('work/shop/.git/HEAD', 'ref: refs/heads/main\n');
+      write('work/shop/src/test/resources/load.sql', AUTOCOMMITTED);
+      write('work/shop/src/main/resources/load.sql', AUTOCOMMITTED);
+      assert.equal(await severities(['.'], 'work/shop', 'src/test/resources/load.sql'), 'information');
+      assert.equal(await severities(['.'], 'work/shop', 'src/main/resources/load.sql'), 'warning');
+      assert.equal(await severities(['shop'], 'work', 'shop/src/test/resources/load.sql'), 'information');
+      assert.equal(await severities(['shop'], 'work', 'shop/src/main/resources/load.sql'), 'warning');
+      assert.equal(await severities(['shop/src/test'], 'work', 'shop/src/test/resources/load.sql'), 'information');
+      // Run from inside it (the repository holds the run folder): test/ below the run folder, as before.
+      assert.equal(await severities(['test'], 'work/shop/src', 'test/resources/load.sql'), 'information');
+    });
+
+    it('a repository that holds the run folder (a home folder kept in git) leaves the run folder the base', async () => {
+      write('home/.git/HEAD', 'ref: refs/heads/main\n');
+      write('home/tests/shop/db/load.sql', AUTOCOMMITTED);
+      assert.equal(await severities(['.'], 'home/tests/shop', 'db/load.sql'), 'warning');
+    });
   });
 });

@@ -88,6 +88,28 @@ describe('engine: test code ("testFiles")', () => {
     assert.equal(isTestFile('./test/load.sql', resolveConfig(rules)), true);
   });
 
+  it('without a configuration file, matches from the repository holding the file when it does not hold the run folder', () => {
+    const repositories = ['/home/dev/src/test', '/home/dev/src/shop', '/home/dev', 'C:/work/tests'];
+    const config = resolveConfig(rules);
+    config.root = '/home/dev/src';
+    config.repositoryOf = (path) => repositories.find((r) => path.startsWith(`${r}/`));
+    // A checkout named test/ below the run folder is a project of its own; its own test layout still counts.
+    assert.equal(isTestFile('/home/dev/src/test/load.sql', config), false);
+    assert.equal(isTestFile('/home/dev/src/test/db/load.sql', config), false);
+    assert.equal(isTestFile('/home/dev/src/test/src/test/java/LoadIT.java', config), true);
+    assert.equal(isTestFile('/home/dev/src/shop/src/test/resources/load.sql', config), true);
+    assert.equal(isTestFile('/home/dev/src/shop/src/main/resources/load.sql', config), false);
+    // A repository that holds the run folder too (a home folder kept in git) leaves the run folder the base.
+    assert.equal(isTestFile('/home/dev/src/tests/load.sql', config), true);
+    const inHome = Object.assign(resolveConfig(rules), { root: '/home/dev/tests/shop', repositoryOf: config.repositoryOf });
+    assert.equal(isTestFile('/home/dev/tests/shop/db/load.sql', inHome), false);
+    // Outside the run folder, the file's repository is its project rather than the folders it shares with it.
+    assert.equal(isTestFile('C:/work/tests/db/load.sql', Object.assign(resolveConfig(rules), { root: 'C:/other', repositoryOf: () => 'C:\\work\\tests' })), false);
+    // A configuration file decides alone.
+    const withFile = Object.assign(resolveConfig(rules), { source: '/home/dev/src/.insertlintrc.json', root: '/home/dev/src', repositoryOf: config.repositoryOf });
+    assert.equal(isTestFile('/home/dev/src/test/load.sql', withFile), true);
+  });
+
   it('takes the last layer that sets it, whole: [] turns it off, a list replaces the defaults', () => {
     assert.deepEqual(resolveConfig(rules).testFiles, DEFAULT_TEST_FILES);
     const off = resolveConfig(rules, { testFiles: ['fixtures/**'] }, { testFiles: [] });

@@ -3,7 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { ConfigError, resolveConfig, validateConfig, type ConfigFile } from '../../server/src/engine/config';
 import { allRules, RULES } from '../../server/src/engine/registry';
-import { firstSentence } from '../../server/src/engine/merge';
+import { firstSentence, mergeSameCause } from '../../server/src/engine/merge';
+import { LineIndex } from '../../server/src/engine/lines';
+import type { Diagnostic } from '../../server/src/engine/types';
 import { formatMessage } from '../../server/src/engine/workspace';
 import { lint, lintWorkspace } from '../helpers/rule-tester';
 
@@ -138,6 +140,25 @@ describe('issue 13: one cause, one finding', () => {
     const { workspace } = lintWorkspace({ 'load.sql': text }, { config: { bulkRowThreshold: 1 } });
     const visible = workspace.diagnostics('load.sql').filter((d) => !d.suppressed);
     assert.deepEqual(visible[0].related!.map((r) => r.message.split(':')[0]), ['also single-row-insert']);
+  });
+
+  it('a part found on another line (partOf) joins the finding on that line, the primary in its place; parts alone stay', () => {
+    const text = 'prepare\nprepare again\nexecute\n';
+    const lines = new LineIndex(text);
+    const at = (word: string, nth = 0) => {
+      const start = text.split('\n').slice(0, nth).join('\n').length + (nth ? 1 : 0);
+      return { start, end: start + word.length };
+    };
+    const d = (rule: string, severity: Diagnostic['severity'], span: Diagnostic['span'], partOf?: Diagnostic['span']): Diagnostic => ({ file: 'f', span, rule, severity, message: `${rule} here. More.`, ...(partOf ? { partOf } : {}) });
+    const part = d('prepare-in-loop', 'information', at('prepare'), at('execute', 2));
+    const execute = d('single-row-insert', 'information', at('execute', 2));
+    const out = mergeSameCause([part, execute], lines, () => 'row-at-a-time');
+    // On a tie of severity the finding on the line is the primary, and the merged finding stands where it was.
+    assert.deepEqual(out.map((x) => [x.rule, x.span.start, x.mergedRules]), [['single-row-insert', execute.span.start, ['prepare-in-loop']]]);
+    assert.deepEqual(out[0].related, [{ file: 'f', span: part.span, message: 'also prepare-in-loop: prepare-in-loop here.' }]);
+    // Two parts naming a line where nothing else was found are not one finding.
+    const other = d('prepare-in-loop', 'information', at('prepare again', 1), at('execute', 2));
+    assert.deepEqual(mergeSameCause([part, other], lines, () => 'row-at-a-time'), [part, other]);
   });
 
   it('a run finding is one, on the threshold-th statement, never on the statements before it', () => {

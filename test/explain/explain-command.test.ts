@@ -3,7 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runExplainCommand, type ExplainDeps } from '../../server/src/cli/explain-command';
+import { spawnSync } from 'node:child_process';
 import { fixture, repoRoot } from './helpers/fixtures';
+import { writeExfmt } from './helpers/exfmt-writer';
+import { orderLinePlan } from './helpers/make-fixtures';
 import { FakeDriver, KEY_ROW, SEED_ROWS, db2Error } from './helpers/fake-driver';
 
 async function run(argv: string[], deps: ExplainDeps = {}, stdin = '') {
@@ -131,5 +134,41 @@ describe('explain: insertlint explain', () => {
     const select = await run(['--sql', 'SELECT 1 FROM SYSIBM.SYSDUMMY1', '--database', 'S'], { driverFactory: () => driver });
     assert.equal(select.code, 2);
     assert.match(select.stderr, /Only INSERT \(or MERGE\)/);
+  });
+});
+
+describe('explain: no FILE, with the plan on standard input', function () {
+  this.timeout(60000);
+  const bin = join(repoRoot(), 'bin', 'insertlint.js');
+  const cli = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [bin, 'explain', ...args], { cwd: tmpdir(), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(input === undefined ? { stdio: ['ignore', 'pipe', 'pipe'] } : { input }), timeout: 30000 });
+
+  it('reads a pipe as `-` does (insertlint explain < plan.txt)', () => {
+    const plan = writeExfmt([orderLinePlan()]);
+    const piped = cli([], plan);
+    assert.equal(piped.status, 0, piped.stderr);
+    assert.match(piped.stdout, /foreign-key check/);
+    const dash = cli(['-'], plan);
+    assert.deepEqual([piped.stdout, piped.stderr], [dash.stdout, dash.stderr]);
+    assert.equal(cli(['--format', 'json'], plan).status, 0);
+  });
+
+  it('an empty standard input (/dev/null) is said to be empty, with the usage', () => {
+    const r = cli([]);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /^insertlint explain: standard input is empty: give db2exfmt output/);
+    assert.match(r.stderr, /Usage:\n {2}insertlint explain FILE\|-/);
+  });
+
+  it('on a terminal gives the usage at once, without reading it', async () => {
+    let stderr = '';
+    let read = false;
+    const io = { stdout: () => {}, stderr: (s: string) => (stderr += s), cwd: tmpdir(), isTTY: true, stdinIsTTY: true, stdin: () => ((read = true), new Promise<string>(() => {})) };
+    assert.equal(await runExplainCommand([], io, { env: {} }), 2);
+    assert.equal(read, false);
+    assert.match(stderr, /give one plan file \(or - for standard input\)[^]*Usage:/);
+    // Not a terminal: the same arguments read it.
+    const piped = await runExplainCommand([], { ...io, stdinIsTTY: false, stdin: async () => fixture('seed-fk-insert-graph.txt') }, { env: {} });
+    assert.equal(piped, 0);
   });
 });

@@ -306,6 +306,15 @@ describe('language server over stdio', function () {
     const [d] = byRule(lsp.diagnostics.get(testUri), 'identity-cache');
     assert.equal(d.severity, 3);
     assert.match(d.message, /This file is test code \("testFiles" in the configuration\): information only\.$/);
+    // A repository of its own below the workspace folder, named test/, is a project, not test code: as the CLI run
+    // in the workspace folder decides.
+    await lsp.stop();
+    mkdirSync(join(dir, 'test', '.git'));
+    lsp = await LspSession.start(dir);
+    await lsp.waitFor('identity-cache on the test/ repository', () => byRule(lsp.diagnostics.get(testUri), 'identity-cache').length === 1);
+    const [own] = byRule(lsp.diagnostics.get(testUri), 'identity-cache');
+    assert.equal(own.severity, 2, own.message);
+    assert.doesNotMatch(own.message, /test code/);
   });
 
   it('applies rule severities from the editor settings and from .insertlintrc.json', async () => {

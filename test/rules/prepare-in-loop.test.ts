@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { expectNoFindings } from '../helpers/rule-tester';
-import { brief, lintCode, posOf } from '../code/helpers';
+import { expectNoFindings, lintWorkspace } from '../helpers/rule-tester';
+import { brief, codeFrontEnd, lintCode, posOf } from '../code/helpers';
+import type { ConfigFile } from '../../server/src/engine/config';
 
 const RULE = 'prepare-in-loop';
 
@@ -103,5 +104,55 @@ def run(conn, days, statements):
     const { findings } = await lintCode({ 'f.c': c });
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(c, 'SQLPrepare')}`]);
     assert.match(findings.find((f) => f.rule === RULE)!.message, /^INSERT INTO APP\.T is prepared again on every pass of the while loop at line 2\./);
+  });
+});
+
+// One fix for one cause: the statement prepared on every pass and executed a row per pass is single-row-insert's
+// finding on the execute, the prepare linked as related information (it was two findings on two lines).
+describe(`rule ${RULE}: part of single-row-insert's finding when each pass executes one row`, () => {
+  const java = (body: string, before = '') => `class L { void load(Connection conn, List<Row> rows) throws Exception {
+    for (Row r : rows) {
+      PreparedStatement ps = conn.prepareStatement("INSERT INTO APP.T (A) VALUES (?)");
+      ps.setInt(1, r.a);
+${before}      ${body}
+    }
+  } }
+`;
+  const merged = async (text: string, config?: ConfigFile) => {
+    const { findings, workspace } = lintWorkspace({ 'L.java': text }, { config, codeFrontEnd: await codeFrontEnd() });
+    const shown = findings.filter((f) => f.rule === RULE || f.rule === 'single-row-insert');
+    return { shown, brief: shown.map((f) => `${f.rule}@${f.line}:${f.column}:${f.severity}`), diagnostics: workspace.diagnostics('L.java').filter((d) => !d.suppressed), lines: workspace.lines('L.java')! };
+  };
+
+  it('one warning on the execute, with the prepare as related information', async () => {
+    const text = java('ps.executeUpdate();');
+    const { brief: found, diagnostics, lines } = await merged(text);
+    assert.deepEqual(found, [`single-row-insert@${posOf(text, 'ps.executeUpdate')}:warning`]);
+    const [d] = diagnostics.filter((x) => x.rule === 'single-row-insert');
+    assert.deepEqual(d.mergedRules, [RULE]);
+    assert.equal(d.related!.length, 1);
+    assert.match(d.related![0].message, /^also prepare-in-loop: INSERT INTO APP\.T is prepared again on every pass of the for-each loop at line 2\.$/);
+    const at = lines.position(d.related![0].span.start);
+    assert.equal(`${at.line + 1}:${at.column + 1}`, posOf(text, 'conn.prepareStatement'));
+  });
+
+  it('alone (single-row-insert off, or silenced on its line) it stays information at the prepare', async () => {
+    const text = java('ps.executeUpdate();');
+    assert.deepEqual((await merged(text, { rules: { 'single-row-insert': 'off' } })).brief, [`${RULE}@${posOf(text, 'conn.prepareStatement')}:information`]);
+    const silenced = java('ps.executeUpdate();', '      // insertlint-disable-next-line single-row-insert: one row per call on purpose\n');
+    assert.deepEqual((await merged(silenced)).brief, [`${RULE}@${posOf(silenced, 'conn.prepareStatement')}:information`]);
+  });
+
+  it('the directive "Disable … for this line" writes above the execute silences both, and is used', async () => {
+    const text = java('ps.executeUpdate();', '      // insertlint-disable-next-line single-row-insert, prepare-in-loop\n');
+    const { brief: found, diagnostics } = await merged(text);
+    assert.deepEqual(found, []);
+    assert.deepEqual(diagnostics.filter((d) => d.rule === 'unused-suppression'), []);
+  });
+
+  it('rows sent in batches: the prepare each pass is the waste left, a warning of its own', async () => {
+    const text = java('ps.addBatch();\n      ps.executeBatch();');
+    const { brief: found } = await merged(text);
+    assert.ok(found.includes(`${RULE}@${posOf(text, 'conn.prepareStatement')}:warning`), found.join());
   });
 });

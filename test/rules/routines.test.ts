@@ -268,8 +268,14 @@ BEGIN
   END WHILE;
 END@
 `;
-    const found = lint({ 'p.db2': text });
+    const found = lint({ 'p.db2': text }, { unmerged: true });
     assert.deepEqual(rulesAt(found.filter((f) => ['prepare-in-loop', 'single-row-insert'].includes(f.rule))), ['prepare-in-loop@6', 'single-row-insert@7']);
+    // Shown as one finding on the EXECUTE, the PREPARE above it as related information (one cause, one fix).
+    const { findings: shown, workspace } = lintWorkspace({ 'p.db2': text });
+    assert.deepEqual(rulesAt(shown.filter((f) => ['prepare-in-loop', 'single-row-insert'].includes(f.rule))), ['single-row-insert@7']);
+    const execute = workspace.diagnostics('p.db2').find((d) => d.rule === 'single-row-insert')!;
+    assert.ok(execute.mergedRules?.includes('prepare-in-loop'), JSON.stringify(execute.mergedRules));
+    assert.equal(workspace.lines('p.db2')!.position(execute.related!.find((r) => r.message.startsWith('also prepare-in-loop:'))!.span.start).line + 1, 6);
   });
 
   it('a routine called in a loop lends the loop to its INSERT (one level, same file)', () => {

@@ -56,5 +56,8 @@ export interface CliIo {
   /** All of standard input; rejects with InputTooLargeError as soon as more than maxBytes arrived. */
   stdin(maxBytes?: number): Promise<string>;
   cwd: string;
+  /** Whether standard output is a terminal (colours). */
   isTTY: boolean;
+  /** False when standard input is a pipe or a file (`explain < plan.txt` reads it); undefined or true: a terminal. */
+  stdinIsTTY?: boolean;
 }

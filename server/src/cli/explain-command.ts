@@ -19,6 +19,8 @@ export interface ExplainIo {
   stdin: (maxBytes?: number) => Promise<string>;
   cwd?: string;
   isTTY?: boolean;
+  /** False when standard input is a pipe or a file: then no FILE reads the plan from it, as `-` does. */
+  stdinIsTTY?: boolean;
 }
 
 /** Seams for tests and for the editor: the driver, db2exfmt lookup, environment, schema context. */
@@ -36,7 +38,8 @@ export const EXPLAIN_USAGE = `Usage:
   insertlint explain --sql "INSERT …" (--connection "DATABASE=…;HOSTNAME=…;PORT=…;UID=…" |
                      --database DB [--host H --port P --user U]) [--create-explain-tables] [--no-db2exfmt]
 
-FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input.
+FILE is db2exfmt output (whole, or just the pasted "Access Plan" graph); - reads standard input, as no
+FILE does when standard input is a pipe or a file (insertlint explain < plan.txt).
 Live mode runs EXPLAIN PLAN FOR the statement (the INSERT is never executed) and removes the rows it
 wrote to the Explain tables. The password is read only from ${PASSWORD_ENV}.
 --schema PATH   DDL to name foreign keys, triggers and MQTs: SQL files, folders, globs, db2look output
@@ -67,11 +70,15 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
   let format: ExplainFormat;
   let output: string | undefined;
   let sql: string | undefined;
+  let piped = false;
   try {
     format = oneOf(single(parsed, 'format'), EXPLAIN_FORMATS, 'format', 'text');
     output = single(parsed, 'output');
     sql = single(parsed, 'sql');
-    if (sql === undefined && parsed.positional.length !== 1) throw new UsageError('give one plan file (or - for standard input), or --sql with a connection');
+    // `insertlint explain < plan.txt`: with no FILE, a pipe or file on standard input is the plan. A terminal there
+    // would only wait for typing: then no FILE is the usage message.
+    piped = sql === undefined && parsed.positional.length === 0 && io.stdinIsTTY === false;
+    if (sql === undefined && parsed.positional.length !== 1 && !piped) throw new UsageError('give one plan file (or - for standard input), or --sql with a connection');
     if (sql !== undefined && parsed.positional.length > 0) throw new UsageError('give either a plan file or --sql, not both');
   } catch (err) {
     io.stderr(`insertlint explain: ${(err as Error).message}\n\n${EXPLAIN_USAGE}`);
@@ -135,11 +142,11 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
       throw err;
     }
   } else {
-    const file = parsed.positional[0];
+    const file = piped ? '-' : parsed.positional[0];
     let text: string;
     try {
       // Both stop reading at the limit: `explain -` on an endless stream must not grow without bound.
-      if (file === '-') text = await io.stdin(MAX_EXFMT_BYTES);
+      if (file === '-') text = await readStdin(io, piped);
       else {
         const read = readBounded(resolve(cwd, file), MAX_EXFMT_BYTES);
         if (read.truncated) throw new Error(`it is over the ${MAX_EXFMT_BYTES / 1048576} MB limit for a plan text`);
@@ -150,7 +157,7 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
       return 2;
     }
     if (text.trim() === '') {
-      io.stderr(`insertlint explain: ${file === '-' ? 'standard input' : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).\n`);
+      io.stderr(`insertlint explain: ${file === '-' ? 'standard input' : plainLine(file)} is empty: give db2exfmt output (or the EXPLAIN tables' plan, or --sql with a connection).\n${piped ? `\n${EXPLAIN_USAGE}` : ''}`);
       return 2;
     }
     report = explainDocument(parseExfmt(text), context, file === '-' ? 'standard input' : file);
@@ -173,4 +180,23 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
     io.stderr(`insertlint explain: wrote ${plainLine(output)}\n`);
   } else io.stdout(rendered);
   return 0;
+}
+
+/** How long standard input may stay silent, with no FILE given, before the wait is explained on stderr. */
+const QUIET_STDIN_MS = 3000;
+
+/**
+ * Standard input, up to the plan size limit. Read because no FILE was given (`piped`), a pipe that stays open
+ * and silent (a job whose input is never closed) is said to be waited on, not left looking like a hang.
+ */
+async function readStdin(io: ExplainIo, piped: boolean): Promise<string> {
+  if (!piped) return io.stdin(MAX_EXFMT_BYTES);
+  const timer = setTimeout(() => io.stderr('insertlint explain: waiting for the plan on standard input (no FILE given); close the input, or give a FILE or --sql\n'), QUIET_STDIN_MS);
+  // (The wait alone must not keep the process alive, nor delay its exit once the input has ended.)
+  timer.unref?.();
+  try {
+    return await io.stdin(MAX_EXFMT_BYTES);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -2,7 +2,7 @@
 // binary, non-UTF-8 and huge files skipped with a reason instead of failing the run.
 import { readdirSync, readFileSync, statSync, existsSync, openSync, readSync, closeSync, fstatSync, type Stats } from 'node:fs';
 import { constants as bufferConstants, isAscii } from 'node:buffer';
-import { join, relative, resolve, dirname, sep } from 'node:path';
+import { join, relative, resolve, dirname, isAbsolute, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { CONFIG_FILE_NAME, languageOf, type ResolvedConfig } from '../engine/config';
 
@@ -301,4 +301,24 @@ export function findConfigFile(dir: string): string | undefined {
     if (existsSync(candidate)) return candidate;
     if (dirname(current) === current) return undefined;
   }
+}
+
+/**
+ * A finder of the repository a file is in: the nearest folder at or above the file's that holds `.git` (a
+ * folder, or the file of a worktree or submodule), undefined outside any. The CLI and the language server both
+ * give it to the configuration (ResolvedConfig.repositoryOf), so both place "testFiles" alike. Each folder is
+ * looked at once per finder: a run over a checkout asks for every file of the same few folders.
+ */
+export function repositoryFinder(): (path: string) => string | undefined {
+  const known = new Map<string, string | null>();
+  const repositoryOfFolder = (dir: string): string | null => {
+    const seen = known.get(dir);
+    if (seen !== undefined) return seen;
+    const parent = dirname(dir);
+    const found = existsSync(join(dir, '.git')) ? dir : parent === dir ? null : repositoryOfFolder(parent);
+    known.set(dir, found);
+    return found;
+  };
+  // (Only a path on disk: an editor's unsaved buffer has none.)
+  return (path) => (isAbsolute(path) ? (repositoryOfFolder(dirname(path)) ?? undefined) : undefined);
 }

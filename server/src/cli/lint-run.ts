@@ -8,7 +8,7 @@ import { Workspace } from '../engine/workspace';
 import type { GrammarName } from '../code/wasm';
 import type { Diagnostic, FileLanguage, FrontEnd } from '../engine/types';
 import type { FileLocator } from '../output/text';
-import { collectFiles, findConfigFile, readSourceFile, type SkippedFile, type SourceEncoding } from './files';
+import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 
@@ -86,6 +86,7 @@ export function runConfig(options: Omit<LintRunOptions, 'paths'>): { config: Res
   const config = resolveConfig(allRules(), fileConfig, options.overrides, { schema: anchorSchemaEntries(options.schema, options.cwd) });
   config.source = configPath;
   config.root = options.cwd;
+  config.repositoryOf = repositoryFinder();
   return { config, configPath };
 }
 

@@ -5,6 +5,7 @@ import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
 import { noteCodePath } from '../engine/code-paths';
 import { fstatSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 
 export { beforeCodeCache, codePathsRun } from '../engine/code-paths';
 
@@ -111,6 +112,8 @@ export function runFromProcess(): void {
     stdin: (maxBytes) => readStream(process.stdin, maxBytes),
     cwd: process.cwd(),
     isTTY: !toFile && Boolean(process.stdout.isTTY),
+    // (isatty, not process.stdin.isTTY: making process.stdin loads Node's stream modules for every command.)
+    stdinIsTTY: isatty(0),
   };
   main(process.argv.slice(2), io).then(
     (code) => {

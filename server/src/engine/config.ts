@@ -77,6 +77,12 @@ export interface ResolvedConfig {
    * in, the editor's first workspace folder.
    */
   root?: string;
+  /**
+   * The root folder of the repository holding a file (the nearest folder with a `.git`), or undefined outside
+   * one: set by the CLI and the language server, which read the disk. Without a configuration file, "testFiles"
+   * globs are relative to it when it does not hold `root` too (see isTestFile).
+   */
+  repositoryOf?: (path: string) => string | undefined;
 }
 
 export const DEFAULT_LANGUAGES: Record<string, FileLanguage> = {
@@ -354,19 +360,38 @@ const testMatchers = new WeakMap<readonly string[], Ignore>();
 
 /**
  * Whether a file is test code ("testFiles"). Globs match the path relative to the configuration's folder, or
- * to `root` without one; a file outside that folder (a corpus linted from elsewhere) is matched by its path below
- * the folders it shares with that one: a checkout kept under ~/tests/ is not all test code.
+ * without one to the root of the repository holding the file when that repository does not hold `root` (a
+ * repository checked out below the run folder, even one named test/, has its own layout), else to `root`; a
+ * file outside that folder (a corpus linted from elsewhere) is matched by its path below the folders it shares
+ * with that one: a checkout kept under ~/tests/ is not all test code.
  */
 export function isTestFile(path: string, config: ResolvedConfig): boolean {
   if (config.testFiles.length === 0) return false;
   let matcher = testMatchers.get(config.testFiles);
   if (!matcher) testMatchers.set(config.testFiles, (matcher = ignore({ ignorecase: false }).add([...config.testFiles])));
-  const root = config.root;
+  const root = config.root === undefined ? undefined : asFolder(config.root);
   // A path inside the folder stands for it (relativeToConfig takes the folder of the path it is given).
-  const base = config.source ?? (root === undefined ? undefined : root.endsWith('/') || root.endsWith('\\') ? root : `${root}/`);
+  const base = config.source ?? repositoryBase(path, config.repositoryOf, root) ?? root;
   // `ignore` throws on "./" and "../" (not a relative path as it defines one): what follows them is matched.
   const relative = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, '');
   return relative !== '' && matcher.ignores(relative);
+}
+
+/**
+ * The folder of the repository holding `path`, unless it also holds the run folder `root`: then (the run is
+ * inside one checkout, or a home folder kept in git holds everything) the run folder stays the base.
+ */
+function repositoryBase(path: string, repositoryOf: ResolvedConfig['repositoryOf'], root: string | undefined): string | undefined {
+  const repository = repositoryOf?.(path);
+  if (repository === undefined) return undefined;
+  const folder = asFolder(repository);
+  return root !== undefined && root.startsWith(folder) ? undefined : folder;
+}
+
+/** A folder's path with forward slashes, ending in one (the form relativeToConfig takes for a folder). */
+function asFolder(path: string): string {
+  const p = path.replace(/\\/g, '/');
+  return p.endsWith('/') ? p : `${p}/`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // One cause, one finding: rules of one group (RuleMeta.group) that report on the same line describe the same
 // row-at-a-time pattern from different sides (its commits, its compiles, its round trips). The engine shows
-// them as one diagnostic, the most severe (then the first) carrying the others as related information.
+// them as one diagnostic, the most severe (then the first) carrying the others as related information. A side
+// found on another line (a prepare redone on every pass, above the execute) names its line (Diagnostic.partOf).
 import type { LineIndex } from './lines';
 import { SEVERITY_RANK, type Diagnostic } from './types';
 
@@ -17,13 +18,20 @@ export function firstSentence(message: string): string {
   return message.trim();
 }
 
+/** More severe; on a tie, a finding on the line itself over a part of it from another line (then the first stays). */
+function outranks(d: Diagnostic, best: Diagnostic): boolean {
+  const by = SEVERITY_RANK[d.severity] - SEVERITY_RANK[best.severity];
+  return by > 0 || (by === 0 && best.partOf !== undefined && d.partOf === undefined);
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
 }
 
 /**
- * Merges the unsuppressed findings of one group that start on the same line. `groupOf` gives a rule's group
- * (undefined: never merged). Keeps the order of `diagnostics` (the primary takes the place of the first).
+ * Merges the unsuppressed findings of one group that start on the same line, or name it (Diagnostic.partOf).
+ * `groupOf` gives a rule's group (undefined: never merged). Keeps the order of `diagnostics` (the primary takes
+ * the place of the first on the line). Parts with no finding on their line stay as they are.
  */
 export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, groupOf: (rule: string) => string | undefined): Diagnostic[] {
   // Most files have no finding or one (a run over 939 scripts: maps made for nothing, per file).
@@ -36,17 +44,17 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     if (group === undefined) continue;
     let byLine = byGroup.get(group);
     if (!byLine) byGroup.set(group, (byLine = new Map()));
-    const line = lines.line(d.span.start);
+    const line = lines.line((d.partOf ?? d.span).start);
     const seen = byLine.get(line);
     if (seen === undefined) byLine.set(line, d);
     else if (Array.isArray(seen)) seen.push(d);
     else byLine.set(line, [seen, d]);
   }
   const lists: Diagnostic[][] = [];
-  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen)) lists.push(seen);
+  for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen) && seen.some((d) => !d.partOf)) lists.push(seen);
   const replaced = new Map<Diagnostic, Diagnostic | null>();
   for (const list of lists) {
-    const primary = list.reduce((best, d) => (SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best));
+    const primary = list.reduce((best, d) => (outranks(d, best) ? d : best));
     const others = list.filter((d) => d !== primary);
     // A quick fix of any part stays offered: the merge is about display, not about what can be mended.
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
@@ -65,7 +73,7 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
       ],
     };
     for (const d of list) replaced.set(d, null);
-    replaced.set(list[0], merged);
+    replaced.set(primary.partOf ? primary : list.find((d) => !d.partOf)!, merged);
   }
   if (replaced.size === 0) return diagnostics;
   const out: Diagnostic[] = [];

@@ -83,6 +83,7 @@ function moved(d: Diagnostic, delta: number): Diagnostic {
   const shift = (span: Span): Span => ({ start: span.start + delta, end: span.end + delta });
   const out: Diagnostic = { ...d, span: shift(d.span) };
   if (d.extent) out.extent = shift(d.extent);
+  if (d.partOf) out.partOf = shift(d.partOf);
   if (d.fix) out.fix = { ...d.fix, edits: d.fix.edits.map((e) => ({ span: shift(e.span), newText: e.newText })) };
   if (d.related) out.related = d.related.map((r) => (r.file === d.file ? { ...r, span: shift(r.span) } : r));
   return out;

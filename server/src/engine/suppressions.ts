@@ -73,7 +73,9 @@ export function applySuppressions(
   for (let i = 0; i < diagnostics.length; i++) {
     const d = diagnostics[i];
     const line = lines.line(d.span.start);
-    const onLine = byLine.get(line);
+    // A part of a finding on another line (Diagnostic.partOf) is shown there: a suppression of that line covers it too.
+    const partLine = d.partOf ? lines.line(d.partOf.start) : line;
+    const onLine = partLine === line ? byLine.get(line) : [...(byLine.get(line) ?? []), ...(byLine.get(partLine) ?? [])].sort((a, b) => order.get(a)! - order.get(b)!);
     const candidates = onLine ? (fileWide.length ? [...onLine, ...fileWide].sort((a, b) => order.get(a)! - order.get(b)!) : onLine) : fileWide;
     for (const s of candidates) {
       if (s.rules.length > 0 && !s.rules.includes(d.rule)) continue;

@@ -51,6 +51,11 @@ export interface Diagnostic {
    * to the end of its last. `span` stays on the statement flagged; a change anywhere in the extent touches it.
    */
   extent?: Span;
+  /**
+   * The finding of another rule of its group this one is a part of (Report.partOf), in file offsets: merged with
+   * the findings of the group on that line, and silenced by a suppression of that line too.
+   */
+  partOf?: Span;
 }
 
 /**
@@ -221,7 +226,8 @@ export interface RuleMeta {
   recommended?: boolean;
   /**
    * Rules that describe the same cause (one row per statement, per call, per commit) name one group:
-   * their findings starting on the same line become one diagnostic, the others as related information.
+   * their findings starting on the same line (or a finding's Report.partOf line) become one diagnostic, the
+   * others as related information.
    */
   group?: string;
 }
@@ -257,6 +263,12 @@ export interface Report {
   extent?: { first: ReportPlace; last: ReportPlace };
   /** Becomes Diagnostic.moveAfterLoad: its part told by a message of the rule's (by id, filled with `data`). */
   moveAfterLoad?: Omit<MoveAfterLoad, 'part' | 'loadSpan'> & { partMessageId: string; loadAt: ReportPlace };
+  /**
+   * Where the finding of another rule of the same group that this one is a side of is reported, when that is on
+   * another line (a prepare redone each pass is part of the one-row-per-pass execute below it): the engine shows
+   * the two as one diagnostic there. Alone (that rule off, suppressed, or not reporting there) it stays as it is.
+   */
+  partOf?: ReportPlace;
 }
 
 /** A quick fix as a rule reports it (edits in its statement's offsets). */

@@ -724,6 +724,7 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
     if (part === undefined) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
     diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
   }
+  if (report.partOf) diagnostic.partOf = mapSpan(report.partOf.stmt, report.partOf.span);
   return diagnostic;
 }
 

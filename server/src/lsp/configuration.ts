@@ -2,7 +2,7 @@
 // and the schema files both name. Changing any of them re-publishes every shown file.
 import { dirname } from 'node:path';
 import { ConfigError, resolveConfig, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
-import { findConfigFile } from '../cli/files';
+import { findConfigFile, repositoryFinder } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { readEncoding, readSettings, settingsLayer, type ServerSettings } from './settings';
@@ -57,6 +57,8 @@ export class Configuration {
     config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
     config.source = s.fileConfigPath;
     if (s.folders.length) config.root = s.folders[0];
+    // As the CLI run in that folder places test code (a new finder per configuration: repositories come and go).
+    config.repositoryOf = repositoryFinder();
     return config;
   }
 
