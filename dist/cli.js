@@ -7997,11 +7997,11 @@ function withCallersLoops(model, index) {
   const direct = (name2) => index.get(name2)?.find(isLent);
   const callers = /* @__PURE__ */ new Map();
   const callSpans = /* @__PURE__ */ new Map();
-  for (const { caller, callee, span } of code.innerCalls ?? []) {
+  for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
     const list = callers.get(callee);
     if (list) list.push(caller);
     else callers.set(callee, [caller]);
-    callSpans.set(`${caller}\0${callee}`, span);
+    callSpans.set(`${caller}\0${callee}`, { span, conditions });
   }
   const lentTo = /* @__PURE__ */ new Map();
   const callerOf = (name2) => {
@@ -8077,7 +8077,7 @@ function withCallersLoops(model, index) {
     if (reached.length === 0) return [c];
     return reached.map(({ loop, guarded: guarded2, path: path2 }) => {
       const call = path2.length > 1 ? callSpans.get(`${path2[path2.length - 2]}\0${path2[path2.length - 1]}`) : void 0;
-      return { ...c, loop, guarded: c.guarded || guarded2, ...call ? { callSpan: call } : {} };
+      return { ...c, loop, guarded: c.guarded || guarded2, ...call ? { callSpan: call.span, conditions: call.conditions } : {} };
     });
   });
   return { ...model, code: { ...code, executions, commits } };
@@ -9279,12 +9279,17 @@ var init_commit_per_row = __esm({
       check({ file, schema, options, report }) {
         if (file.code) {
           const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== void 0);
-          const reported = [];
+          const plainest = [];
           for (const commit2 of file.code.commits) {
-            if (!isBulkLoop(commit2.loop) || commit2.guarded || reported.some((loop) => sameLoop(loop, commit2.loop) && loop.file === commit2.loop.file)) continue;
+            if (!isBulkLoop(commit2.loop) || commit2.guarded) continue;
             const execution2 = inserting.find((e) => sameLoop(e.loop, commit2.loop));
             if (!execution2) continue;
-            reported.push(commit2.loop);
+            const i = plainest.findIndex((p) => sameLoop(p.commit.loop, commit2.loop) && p.commit.loop.file === commit2.loop.file);
+            if (i < 0) plainest.push({ commit: commit2, execution: execution2 });
+            else if ((commit2.conditions ?? 0) < (plainest[i].commit.conditions ?? 0)) plainest[i] = { commit: commit2, execution: execution2 };
+          }
+          for (const { commit: commit2, execution: execution2 } of plainest) {
+            if (!commit2.loop) continue;
             const messageId = commit2.api === "sqlpl" ? "routineLoop" : file.source.language === "cobol" ? "cobolLoop" : "loop";
             const measured = execution2.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
             report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter: COUNTER[file.source.language] ?? COUNTER.java, measured }, span: commit2.callSpan });
@@ -13241,7 +13246,7 @@ function walkTree(tree, adapter, source) {
       const caller = currentScope().fn?.functionName;
       if (caller !== void 0 && caller !== name2 && !seenInnerCalls.has(`${caller}\0${name2}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name2}`);
-        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex } });
+        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().guards.length });
       }
     }
     if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
@@ -13584,7 +13589,7 @@ var init_model = __esm({
         }
       }
       addCommit(ctx, span, api, connection) {
-        const commit2 = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
+        const commit2 = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.guards.length };
         const fn = functionScope(ctx.scope);
         if (fn) commit2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         this.commits.push(commit2);

@@ -2,7 +2,7 @@
 // script that follows each INSERT with COMMIT.
 import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import type { LoopInfo } from '../server/src/code/types';
+import type { CommitCall, SqlExecution } from '../server/src/code/types';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
@@ -36,13 +36,19 @@ const CommitPerRowRule: Rule = {
       // Row-by-row inserts only: a commit per pass of a loop of set-based INSERT … SELECT commits many rows.
       const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== undefined);
       // One finding per loop: its commits in both branches of an if, or in a method and the commit helper it calls
-      // (DayTrader's buy() and commit(conn)), are one cause.
-      const reported: LoopInfo[] = [];
+      // (DayTrader's buy() and commit(conn)), are one cause. It names the commit under the fewest ifs, the path most
+      // passes take (buy() commits a global transaction under two conditions, else its connection).
+      const plainest: { commit: CommitCall; execution: SqlExecution }[] = [];
       for (const commit of file.code.commits) {
-        if (!isBulkLoop(commit.loop) || commit.guarded || reported.some((loop) => sameLoop(loop, commit.loop) && loop.file === commit.loop!.file)) continue;
+        if (!isBulkLoop(commit.loop) || commit.guarded) continue;
         const execution = inserting.find((e) => sameLoop(e.loop, commit.loop));
         if (!execution) continue;
-        reported.push(commit.loop);
+        const i = plainest.findIndex((p) => sameLoop(p.commit.loop, commit.loop) && p.commit.loop!.file === commit.loop!.file);
+        if (i < 0) plainest.push({ commit, execution });
+        else if ((commit.conditions ?? 0) < (plainest[i].commit.conditions ?? 0)) plainest[i] = { commit, execution };
+      }
+      for (const { commit, execution } of plainest) {
+        if (!commit.loop) continue;
         const messageId = commit.api === 'sqlpl' ? 'routineLoop' : file.source.language === 'cobol' ? 'cobolLoop' : 'loop';
         // Values spliced into the text make each row's statement new to Db2: the literal series of the seed applies.
         const measured = execution.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;

@@ -115,6 +115,12 @@ describe('code: loops of another file lent to the methods they call', () => {
     // On the call of the helper in register(): the helper's own commit line serves every loop that reaches it.
     assert.deepEqual(brief(viaHelper), [`commit-per-row@${posOf(helperOnly, 'commit(conn);')}`]);
     assert.match(viaHelper[0].message, /\(through register\(\), then commit\(\)\) that inserts into ACCOUNTEJB/);
+    // DayTrader's buy(): the global transaction commits under two conditions, else the connection through the
+    // helper: the finding names the plainer path, the helper's call (the global one runs in one processing mode only).
+    const twoPhase = callee.replace('      txn.commit();\n', '      if (!inSession && twoPhase) {\n        txn.commit();\n      }\n');
+    assert.notEqual(twoPhase, callee);
+    const plainer = (await lintCode({ 'Populate.java': caller, 'TradeDirect.java': twoPhase })).findings.filter((f) => f.rule === 'commit-per-row');
+    assert.deepEqual(brief(plainer), [`commit-per-row@${posOf(twoPhase, 'commit(conn);')}`]);
   });
 
   it("DayTrader's populate loops each commit through the one commit helper: a finding per loop, on each method's call of it", async () => {

@@ -256,7 +256,7 @@ class ModelBuilder {
   }
 
   private addCommit(ctx: CallContext, span: Span, api: string, connection?: string): void {
-    const commit: CommitCall = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx) };
+    const commit: CommitCall = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.guards.length };
     const fn = functionScope(ctx.scope);
     if (fn) commit.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     this.commits.push(commit);

@@ -114,6 +114,11 @@ export interface CommitCall {
   guarded: boolean;
   /** The named function the commit is in (a commit(conn) helper): another file's loop may reach it (engine/cross-file.ts). */
   inFunction?: { name?: string; span: Span };
+  /**
+   * How many ifs stand between the commit and its loop or function: of several commits on a pass (DayTrader's buy()
+   * commits a global transaction under two conditions, else its connection), the plainest is the one to name.
+   */
+  conditions?: number;
 }
 
 export interface CodeModel {
@@ -131,5 +136,5 @@ export interface CodeModel {
    * Calls from one method of this file to another outside loops (Java): a loop lent to the caller reaches the callee.
    * `span`: the first such call in the caller (where a commit helper it calls is reported, engine/cross-file.ts).
    */
-  innerCalls?: { caller: string; callee: string; span: Span }[];
+  innerCalls?: { caller: string; callee: string; span: Span; conditions: number }[];
 }

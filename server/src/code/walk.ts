@@ -21,7 +21,7 @@ export interface Walked {
    * `this` (`buy()` calling `createOrder(…)`), each pair once; only where the language's declared types are read
    * (Java): a loop another file lends to the caller reaches the callee (engine/cross-file.ts).
    */
-  innerCalls: { caller: string; callee: string; span: Span }[];
+  innerCalls: { caller: string; callee: string; span: Span; conditions: number }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -231,7 +231,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       const caller = currentScope().fn?.functionName;
       if (caller !== undefined && caller !== name && !seenInnerCalls.has(`${caller}\0${name}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name}`);
-        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex } });
+        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().guards.length });
       }
     }
     if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {

@@ -38,12 +38,12 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   const direct = (name: string) => index.get(name)?.find(isLent);
   // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
   const callers = new Map<string, string[]>();
-  const callSpans = new Map<string, Span>();
-  for (const { caller, callee, span } of code.innerCalls ?? []) {
+  const callSpans = new Map<string, { span: Span; conditions: number }>();
+  for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
     const list = callers.get(callee);
     if (list) list.push(caller);
     else callers.set(callee, [caller]);
-    callSpans.set(`${caller}\u0000${callee}`, span);
+    callSpans.set(`${caller}\u0000${callee}`, { span, conditions });
   }
   const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
   const callerOf = (name: string) => {
@@ -126,7 +126,7 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     if (reached.length === 0) return [c];
     return reached.map(({ loop, guarded, path }) => {
       const call = path.length > 1 ? callSpans.get(`${path[path.length - 2]}\u0000${path[path.length - 1]}`) : undefined;
-      return { ...c, loop, guarded: c.guarded || guarded, ...(call ? { callSpan: call } : {}) };
+      return { ...c, loop, guarded: c.guarded || guarded, ...(call ? { callSpan: call.span, conditions: call.conditions } : {}) };
     });
   });
   return { ...model, code: { ...code, executions, commits } };
