@@ -13,6 +13,13 @@ describe(`rule ${RULE}`, () => {
     ]);
   });
 
+  it('says a NULL key is not checked only where a key column may hold NULL', () => {
+    const notNull = CHILD.replace('  P_ID INT,', '  P_ID INT NOT NULL,');
+    const [finding] = findings({ 'schema.sql': PARENT + notNull, 'load.sql': BULK }, RULE);
+    assert.match(finding.message, /Db2 looks up the parent through its primary-key index\. Measured/);
+    assert.doesNotMatch(finding.message, /NULL/);
+  });
+
   it('reports the keys of one table in one finding (with the count of all it has), and fixes them together', () => {
     const ddl = PARENT + CHILD + 'ALTER TABLE C ADD CONSTRAINT C_P2 FOREIGN KEY (ID) REFERENCES P (ID);\n';
     expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [
