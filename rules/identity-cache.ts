@@ -114,7 +114,7 @@ function rangeNote(type: string, start: number | undefined): string {
   if (type !== 'SMALLINT') return '';
   const left = start !== undefined && start > 1 && start <= SMALLINT_MAX ? SMALLINT_MAX - start + 1 : undefined;
   const range = left === undefined ? 'at most 32,767 values' : `${countText(left)} values from START WITH ${start} to 32,767`;
-  return ` The column is SMALLINT, ${range}: the values still cached are lost when the database stops, so the cache is kept small, or make the column INTEGER or BIGINT and use CACHE 1000.`;
+  return ` The column is SMALLINT, ${range}: each stop of the database loses the values still cached, which is why CACHE 100 and not more; for CACHE 1000, make the column INTEGER or BIGINT.`;
 }
 
 const SMALLINT_MAX = 32767;
