@@ -16849,7 +16849,8 @@ function runLocator(run2) {
   return (file) => {
     const lines = run2.workspace.lines(file);
     if (!lines) return void 0;
-    return { displayPath: displayPath(run2.cwd, file), lines };
+    const rel = (0, import_node_path4.relative)(run2.cwd, file);
+    return { displayPath: (0, import_node_path4.isAbsolute)(rel) ? file : rel.split(import_node_path4.sep).join("/"), lines };
   };
 }
 function displayPath(cwd, file) {

@@ -5,8 +5,6 @@ import * as assert from 'node:assert/strict';
 import { lint, lintWorkspace } from '../helpers/rule-tester';
 import { Repo, runCli, onlyRules } from '../ci/repo';
 import { sarifValidator } from '../helpers/sarif';
-import { mkdirSync, rmSync } from 'node:fs';
-import { basename, isAbsolute, join } from 'node:path';
 
 // Lines: 1-2 tables, 3-6 indexes (with the primary key, 5: over 3), 7-8 foreign keys, 10 the load.
 const STEP = [
@@ -106,24 +104,6 @@ describe('CLI: the merged finding in SARIF and in the review checklist', () => {
     assert.deepEqual(results.map((r) => `${r.ruleId}@${r.locations[0].physicalLocation.region.startLine}`), ['index-count@5']);
     assert.deepEqual(results[0].relatedLocations.map((r) => r.physicalLocation.region.startLine), [7, 10]);
     assert.match(results[0].message.text, /^Bulk target T has 5 indexes and 2 enforced foreign keys/);
-  });
-
-  it('JSON: related locations name their file as the finding does, also when it lies outside the run folder', async () => {
-    const inside = JSON.parse((await runCli(['check', '.', '--format', 'json'], repo.dir)).stdout) as { diagnostics: { file: string; related: { file: string }[] }[] };
-    const [here] = inside.diagnostics;
-    assert.equal(here.file, FILE);
-    assert.deepEqual(new Set(here.related.map((r) => r.file)), new Set([FILE]));
-    // Run from a sibling folder: the finding's path is absolute, and so are its related locations' (they were ../…).
-    const sibling = join(repo.dir, '..', `${basename(repo.dir)}-sibling`);
-    mkdirSync(sibling);
-    try {
-      const outside = JSON.parse((await runCli(['check', repo.dir, '--format', 'json', '--config', join(repo.dir, '.insertlintrc.json')], sibling)).stdout) as typeof inside;
-      const [there] = outside.diagnostics;
-      assert.ok(isAbsolute(there.file), there.file);
-      assert.deepEqual(new Set(there.related.map((r) => r.file)), new Set([there.file]));
-    } finally {
-      rmSync(sibling, { recursive: true, force: true });
-    }
   });
 
   it('checklist: a change to a foreign key only is a change to the merged finding, whose first sentence names both', async () => {

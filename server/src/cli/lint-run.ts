@@ -1,6 +1,6 @@
 // One lint run over paths on disk: config, file discovery, reading, the engine. Shared by `check` and `checklist`.
 import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, dialectFor, languageOf, resolveConfig, terminatorFor, validateConfig, type ConfigFile, type ResolvedConfig } from '../engine/config';
 import { parseInWorkers, workerCount, type ParsedScript, type ParseTask } from './parse-pool';
 import { allRules } from '../engine/registry';
@@ -202,8 +202,8 @@ export function runLocator(run: LintRun): FileLocator {
   return (file) => {
     const lines = run.workspace.lines(file);
     if (!lines) return undefined;
-    // The same form as the finding's own path: related locations in another folder read as the finding does.
-    return { displayPath: displayPath(run.cwd, file), lines };
+    const rel = relative(run.cwd, file);
+    return { displayPath: isAbsolute(rel) ? file : rel.split(sep).join('/'), lines };
   };
 }
 
