@@ -12,6 +12,8 @@ const BatchWithoutCommitRule: Rule = {
     description: 'An embedded-SQL batch loop that inserts row by row and does not commit inside the loop',
     defaultSeverity: 'warning',
     reads: { code: true },
+    // On the INSERT of a loop that single-row-insert reports too: one diagnostic for the loop, the other part related.
+    group: 'row-at-a-time',
     evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
     messages: {
       never:

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { brief, lintCode } from '../code/helpers';
+import { brief, codeFrontEnd, lintCode } from '../code/helpers';
+import { lintWorkspace } from '../helpers/rule-tester';
 
 const RULE = 'batch-without-commit';
 const program = (body: string) =>
@@ -18,6 +19,13 @@ describe(`rule ${RULE}`, () => {
     const { findings } = await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD) });
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@9:12`]);
     assert.match(findings.find((f) => f.rule === RULE)!.message, /^The PERFORM UNTIL loop at line 5 \(through PERFORM 2000-LOAD\) inserts into DIV\.TRN row by row and the program never commits/);
+  });
+
+  it('is one diagnostic with single-row-insert on the same INSERT (the row-at-a-time merge)', async () => {
+    const { findings, workspace } = lintWorkspace({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD) }, { baseConfig: { bulkRowThreshold: 2 }, codeFrontEnd: await codeFrontEnd() });
+    assert.deepEqual(findings.filter((f) => f.line === 9).map((f) => f.rule), [RULE]);
+    const [merged] = workspace.diagnostics('LOADTRN.cbl').filter((d) => d.rule === RULE);
+    assert.deepEqual(merged.mergedRules, ['single-row-insert']);
   });
 
   it('says when the only commit is after the loop', async () => {
