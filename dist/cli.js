@@ -8253,7 +8253,7 @@ function mergeMovesAfterLoad(diagnostics, lines) {
     const others = list.filter((d) => d !== primary);
     const { subject, load, loadSpan } = primary.moveAfterLoad;
     const parts = list.map((d) => d.moveAfterLoad);
-    const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. ${parts.map((p) => p.part).join(" ")} One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}.`;
+    const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}. ` + parts.map((p) => p.part).join(" ");
     const line = lines.line(primary.span.start);
     const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].filter((r) => r !== primary.rule);
     const elsewhere2 = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...d.mergedRules ?? []]));

@@ -108,10 +108,11 @@ export function mergeMovesAfterLoad(diagnostics: Diagnostic[], lines: LineIndex)
     const others = list.filter((d) => d !== primary);
     const { subject, load, loadSpan } = primary.moveAfterLoad!;
     const parts = list.map((d) => d.moveAfterLoad!);
+    // The remedy second, right after what is wrong: the costs and their figures, which run long, come after it.
     const message =
       `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. ` +
-      `${parts.map((p) => p.part).join(' ')} ` +
-      `One change removes ${parts.length === 2 ? 'both' : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}.`;
+      `One change removes ${parts.length === 2 ? 'both' : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}. ` +
+      parts.map((p) => p.part).join(' ');
     const line = lines.line(primary.span.start);
     const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]))].filter((r) => r !== primary.rule);
     const elsewhere = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]));
