@@ -8221,20 +8221,13 @@ function mergeSameCause(diagnostics, lines, groupOf) {
       ...extent ? { extent } : {},
       related: [
         ...primary.related ?? [],
-        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` }))
+        ...others.map(alsoRelated)
       ]
     };
     for (const d of list) replaced.set(d, null);
     replaced.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
   }
-  if (replaced.size === 0) return diagnostics;
-  const out = [];
-  for (const d of diagnostics) {
-    const r = replaced.get(d);
-    if (r === void 0) out.push(d);
-    else if (r !== null) out.push(r);
-  }
-  return out;
+  return replacing(diagnostics, replaced);
 }
 function mergeMovesAfterLoad(diagnostics, lines) {
   let byKey;
@@ -8269,13 +8262,16 @@ function mergeMovesAfterLoad(diagnostics, lines) {
       extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
       related: [
         ...primary.related ?? [],
-        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+        ...others.map(alsoRelated),
         { file: primary.file, span: loadSpan, message: "the load to move them after" }
       ]
     };
     for (const d of list) replaced.set(d, null);
     replaced.set(list[0], merged2);
   }
+  return replacing(diagnostics, replaced);
+}
+function replacing(diagnostics, replaced) {
   if (replaced.size === 0) return diagnostics;
   const out = [];
   for (const d of diagnostics) {
@@ -8284,6 +8280,9 @@ function mergeMovesAfterLoad(diagnostics, lines) {
     else if (r !== null) out.push(r);
   }
   return out;
+}
+function alsoRelated(d) {
+  return { file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` };
 }
 function andList(items) {
   return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

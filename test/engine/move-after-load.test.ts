@@ -5,21 +5,9 @@ import * as assert from 'node:assert/strict';
 import { lint, lintWorkspace } from '../helpers/rule-tester';
 import { Repo, runCli, onlyRules } from '../ci/repo';
 import { sarifValidator } from '../helpers/sarif';
+import { UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
 
-// Lines: 1-2 tables, 3-6 indexes (with the primary key, 5: over 3), 7-8 foreign keys, 10 the load.
-const STEP = [
-  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
-  'CREATE TABLE T (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  'CREATE INDEX T_A ON T (A);',
-  'CREATE INDEX T_B ON T (B);',
-  'CREATE INDEX T_C ON T (C);',
-  'CREATE INDEX T_D ON T (D);',
-  'ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  'ALTER TABLE T ADD CONSTRAINT T_P2 FOREIGN KEY (A) REFERENCES P (ID);',
-  '',
-  'INSERT INTO T (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T;',
-  '',
-].join('\n');
+// STEP (test/helpers/upgrade-step.ts): 3-6 indexes, 7-8 foreign keys, 10 the load.
 const FILE = 'upgrade/app.db2.upgradestep.6001.to.6002.engine.sql';
 const PAIR = ['index-count', 'enforced-foreign-key'];
 

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspSession, applyEdits, uriOf, type CodeAction, type LspDiagnostic } from './harness';
+import { UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
 
 // samples/load.clp as it was, where the editor did not list the fix: a run of three literal INSERTs under the CLP's
 // autocommit (with bulkRowThreshold 3 in the workspace's configuration, so that three rows are no seed rows). On
@@ -124,19 +125,6 @@ describe('language server: a merged finding over stdio', function () {
 // An upgrade step's indexes (lines 3-6) and foreign keys (lines 7-8), created before the INSERT … SELECT that fills
 // the table (line 10): index-count and enforced-foreign-key are one finding on line 5 (engine/merge.ts
 // mergeMovesAfterLoad), whose parts start on different lines.
-const STEP = [
-  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
-  'CREATE TABLE T (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  'CREATE INDEX T_A ON T (A);',
-  'CREATE INDEX T_B ON T (B);',
-  'CREATE INDEX T_C ON T (C);',
-  'CREATE INDEX T_D ON T (D);',
-  'ALTER TABLE T ADD CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  'ALTER TABLE T ADD CONSTRAINT T_P2 FOREIGN KEY (A) REFERENCES P (ID);',
-  '',
-  'INSERT INTO T (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T;',
-  '',
-].join('\n');
 const LINE_5 = 4;
 
 describe('language server: indexes and foreign keys to move after one load, one finding', function () {

@@ -3,7 +3,7 @@
 // them as one diagnostic, the most severe (then the first) carrying the others as related information. A side
 // found on another line (a prepare redone on every pass, above the execute) names its line (Diagnostic.partOf).
 import type { LineIndex } from './lines';
-import { SEVERITY_RANK, type Diagnostic } from './types';
+import { SEVERITY_RANK, type Diagnostic, type RelatedLocation } from './types';
 
 /** The first sentence of a message: what the Problems panel and annotations show first. */
 export function firstSentence(message: string): string {
@@ -69,20 +69,13 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
       ...(extent ? { extent } : {}),
       related: [
         ...(primary.related ?? []),
-        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+        ...others.map(alsoRelated),
       ],
     };
     for (const d of list) replaced.set(d, null);
     replaced.set(primary.partOf ? primary : list.find((d) => !d.partOf)!, merged);
   }
-  if (replaced.size === 0) return diagnostics;
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
-    const r = replaced.get(d);
-    if (r === undefined) out.push(d);
-    else if (r !== null) out.push(r);
-  }
-  return out;
+  return replacing(diagnostics, replaced);
 }
 
 /**
@@ -129,13 +122,18 @@ export function mergeMovesAfterLoad(diagnostics: Diagnostic[], lines: LineIndex)
       extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
       related: [
         ...(primary.related ?? []),
-        ...others.map((d) => ({ file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` })),
+        ...others.map(alsoRelated),
         { file: primary.file, span: loadSpan, message: 'the load to move them after' },
       ],
     };
     for (const d of list) replaced.set(d, null);
     replaced.set(list[0], merged);
   }
+  return replacing(diagnostics, replaced);
+}
+
+/** `diagnostics` in order, each replaced by its merge (null: merged into another), or the same list when none is. */
+function replacing(diagnostics: Diagnostic[], replaced: ReadonlyMap<Diagnostic, Diagnostic | null>): Diagnostic[] {
   if (replaced.size === 0) return diagnostics;
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
@@ -144,6 +142,11 @@ export function mergeMovesAfterLoad(diagnostics: Diagnostic[], lines: LineIndex)
     else if (r !== null) out.push(r);
   }
   return out;
+}
+
+/** A merged part as related information: its rule and first sentence, where it stands. */
+function alsoRelated(d: Diagnostic): RelatedLocation {
+  return { file: d.file, span: d.span, message: `also ${d.rule}: ${firstSentence(d.message)}` };
 }
 
 /** "a", "a and b", "a, b and c". */
