@@ -8448,6 +8448,11 @@ function batchAdvice(api, dialect) {
       return "send many rows per call (batch, array insert or multi-row VALUES)";
   }
 }
+function perRowCallee(loop) {
+  const via = loop?.via;
+  if (!via || /^PERFORM\b/.test(via)) return void 0;
+  return via.split(/[(,\s]/)[0];
+}
 function loopName(loop) {
   const kind = /loop$/i.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
   const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
@@ -9253,8 +9258,8 @@ var init_runs = __esm({
 
 // rules/commit-per-row.ts
 function loopAdvice(loop, counter) {
-  if (loop.via && !/^PERFORM\b/.test(loop.via)) {
-    const first = loop.via.split(/[(,\s]/)[0];
+  const first = perRowCallee(loop);
+  if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;
@@ -10750,9 +10755,8 @@ var init_refresh_immediate_mqt2 = __esm({
 
 // rules/single-row-insert.ts
 function perCallNote(execution2) {
-  const via = execution2.loop?.via;
-  if (!via || /^PERFORM\b/.test(via) || execution2.api === "esql" || execution2.api === "sqlj") return "";
-  const first = via.split(/[(,\s]/)[0];
+  const first = perRowCallee(execution2.loop);
+  if (!first || execution2.api === "esql" || execution2.api === "sqlj") return "";
   const kind = execution2.api === "jdbc" || execution2.api === "spring" ? "method" : "function";
   return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
 }

@@ -5,7 +5,7 @@ import type { Statement } from '../server/src/sql/ast';
 import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code/types';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
-import { isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 /** Seed 000, committing every 5 rows against every 1000: prepared once (tests 65, 68), a new text per row (tests 61, 64). */
 const MEASURED_PREPARED = '10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)';
@@ -16,8 +16,8 @@ const MEASURED_LITERAL = '10,000 single-row inserts whose text carries the value
  * createQuote(), which commits): that function cannot count rows across calls, so the commit moves to the caller.
  */
 function loopAdvice(loop: LoopInfo, counter: string): string {
-  if (loop.via && !/^PERFORM\b/.test(loop.via)) {
-    const first = loop.via.split(/[(,\s]/)[0];
+  const first = perRowCallee(loop);
+  if (first) {
     return `The loop calls ${first}() once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter (${counter}) and once after the loop.`;
   }
   return `Commit every 1000 rows or so, with a counter (${counter}), and once after the loop.`;

@@ -4,7 +4,7 @@ import type { FileModel, Rule } from '../server/src/engine/types';
 import type { SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { firstRowSpan } from '../server/src/sql/grammar/values';
@@ -12,12 +12,11 @@ import { firstRowSpan } from '../server/src/sql/grammar/values';
 /**
  * A loop lent through a function the loop calls once per row (buy() in DayTrader's populate loop): the INSERT's own
  * function sees one row per call, so a batch cannot be built inside it. Said, so that the advice is one a reader
- * can follow. (COBOL's PERFORM chains share their working storage: no such limit there.)
+ * can follow (perRowCallee: not for COBOL PERFORM chains).
  */
 function perCallNote(execution: SqlExecution): string {
-  const via = execution.loop?.via;
-  if (!via || /^PERFORM\b/.test(via) || execution.api === 'esql' || execution.api === 'sqlj') return '';
-  const first = via.split(/[(,\s]/)[0];
+  const first = perRowCallee(execution.loop);
+  if (!first || execution.api === 'esql' || execution.api === 'sqlj') return '';
   const kind = execution.api === 'jdbc' || execution.api === 'spring' ? 'method' : 'function';
   return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
 }

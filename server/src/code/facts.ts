@@ -137,6 +137,17 @@ export function batchAdvice(api: string, dialect?: Dialect): string {
   }
 }
 
+/**
+ * The function a loop calls once per row to reach the statement (`buy` for a loop lent through buy(), then
+ * createOrder()): that function sees one row per call. Undefined for the loop's own statements and for COBOL
+ * PERFORM chains, whose paragraphs share the program's storage.
+ */
+export function perRowCallee(loop: LoopInfo | undefined): string | undefined {
+  const via = loop?.via;
+  if (!via || /^PERFORM\b/.test(via)) return undefined;
+  return via.split(/[(,\s]/)[0];
+}
+
 /** How a message names a loop: `for loop at line 12`, `for loop at line 12 (through insertRow())`. */
 export function loopName(loop: LoopInfo): string {
   // SQL PL's LOOP statement is "the LOOP", not "the LOOP loop".
