@@ -43,6 +43,11 @@ const ZosClusterWithoutAppendRule: Rule = {
       if (!table || table.append) continue;
       // Without a CLUSTER index, the index created first is the implicit clustering index.
       if (!isClusteringIndex(table, stmt)) continue;
+      // A plain DDL file describing again a table that a z/OS deck defines with its storage: the deck's finding on
+      // the same index is the one (both said the same words).
+      const twin = schema.storedTwin(table);
+      const same = twin?.indexes.find((ix) => ix.name === stmt.index.name);
+      if (twin && same && !twin.append && isClusteringIndex(twin, same.stmt)) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       const reasons = target ? insertPathReasons(target) : [];
       if (!target || reasons.length === 0) continue;

@@ -44,6 +44,20 @@ describe(`rule ${RULE}`, () => {
     assert.deepEqual(where({ ...zos, 'carddemo/app/import.sql': 'IMPORT FROM x.del OF DEL INSERT INTO SHOP.T;\n' }), []);
   });
 
+  it('reports a table described twice (a z/OS deck and a plain DDL file) once, on the deck that states its storage', () => {
+    // carddemo: ctl/DB2CREAT.ctl creates TRANSACTION_TYPE IN its table space with the index XTRAN_TYPE; ddl/XTRNTYPE.ddl
+    // creates the same table and index again, without storage: the two said the same words.
+    const index = 'CREATE UNIQUE INDEX DIV.TRNX0 ON DIV.TRN (ACCT);\n';
+    const deck = SPACE + TABLE + index;
+    const plain = 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\n' + index;
+    const where = (files: Record<string, string>) => lintWorkspace(files).findings.filter((d) => d.rule === RULE).map((d) => `${d.file}:${d.line}`);
+    assert.deepEqual(where({ 'app/ctl/deck.sql': deck, 'app/ddl/plain.ddl': plain, 'app/load.sql': BULK }), ['app/ctl/deck.sql:3']);
+    // Alone, the plain file is reported (nothing else says it); with another index first in it, both are.
+    assert.deepEqual(where({ 'app/ctl/space.sql': SPACE, 'app/ddl/plain.ddl': plain, 'app/load.sql': BULK }), ['app/ddl/plain.ddl:2']);
+    const otherFirst = 'CREATE TABLE DIV.TRN (ACCT CHAR(12), FUND CHAR(8));\nCREATE INDEX DIV.TRNX9 ON DIV.TRN (FUND);\n' + index;
+    assert.deepEqual(where({ 'app/ctl/deck.sql': deck, 'app/ddl/plain.ddl': otherFirst, 'app/load.sql': BULK }), ['app/ctl/deck.sql:3', 'app/ddl/plain.ddl:2']);
+  });
+
   it('on a script whose header says DB2 V8 or older, advises what that version has instead of APPEND YES', () => {
     const ddl = SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT);\n';
     const v8 = '-- Backup script generated for "DB2 OS/390 V8" server\n' + ddl;

@@ -849,6 +849,11 @@ export class SchemaModel {
     return rows;
   }
 
+  /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
+  storedTwin(table: TableInfo): TableInfo | undefined {
+    return this.versions.storedTwin(table);
+  }
+
   /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
   allVersions(): Iterable<TableInfo> {
     return this.versions.all();

@@ -125,6 +125,18 @@ export class TableVersions {
     });
   }
 
+  /**
+   * For a version that states no storage, the other version of its name with the same columns that does (carddemo's
+   * plain ddl/XTRNTYPE.ddl beside the z/OS deck DB2CREAT.ctl): one table, described twice. Undefined otherwise.
+   */
+  storedTwin(table: TableInfo): TableInfo | undefined {
+    const older = this.older.get(table.key);
+    if (!older || statesStorage(table)) return undefined;
+    const latest = this.tables.get(table.key);
+    const others = [...(latest ? [latest] : []), ...[...older].reverse()].filter((v) => v !== table);
+    return others.find((v) => statesStorage(v) && sameColumns(v, table));
+  }
+
   /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
   noteDdlVersions(): void {
     for (const older of this.older.values()) for (const version of older) for (const stmt of this.ddlOf.get(version) ?? []) this.at.set(stmt, version);
