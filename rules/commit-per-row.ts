@@ -65,7 +65,10 @@ const CommitPerRowRule: Rule = {
         // Values spliced into the text make each row's statement new to Db2: the literal series of the seed applies.
         const measured = execution.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
         const counter = COUNTER[file.source.language] ?? COUNTER.java;
-        report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema), counter, measured, advice: loopAdvice(commit.loop, counter) }, span: commit.callSpan });
+        // Through a method called once per row, the commit and the one-row INSERT have one remedy (a method that takes
+        // the rows together): a part of single-row-insert's finding on the INSERT (shown alone if that rule is off).
+        const partOf = perRowCallee(commit.loop) ? { partOf: { span: execution.callSpan } } : {};
+        report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema), counter, measured, advice: loopAdvice(commit.loop, counter) }, span: commit.callSpan, ...partOf });
       }
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted

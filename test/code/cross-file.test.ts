@@ -2,7 +2,8 @@
 // an interface it implements (DayTrader's populate loop calling ts.createQuote(…), TradeDirect.createQuote
 // preparing, inserting one row and committing): the engine lends the loop to the method (engine/cross-file.ts).
 import * as assert from 'node:assert/strict';
-import { brief, INSERT_RULES, lintCode, posOf } from './helpers';
+import { brief, codeFrontEnd, INSERT_RULES, lintCode, posOf } from './helpers';
+import { lintWorkspace } from '../helpers/rule-tester';
 
 const CALLER = `public class Populate {
   @Inject TradeServices ts;
@@ -110,6 +111,11 @@ describe('code: loops of another file lent to the methods they call', () => {
     assert.match(commits[0].message, /^Commit on every pass of the for loop at Populate\.java:5 \(through register\(\)\) that inserts into ACCOUNTEJB\./);
     // register() cannot count rows across calls: the commit moves to the caller's loop.
     assert.match(commits[0].message, /The loop calls register\(\) once per row and each call commits: leave the commit to the caller, which can commit every 1000 rows or so with a counter \(if \(\+\+n % 1000 == 0\)\) and once after the loop\.$/);
+    // One remedy (a method that takes the rows together): shown as a part of single-row-insert's finding on the INSERT.
+    const merged = lintWorkspace({ 'Populate.java': caller, 'TradeDirect.java': callee }, { baseConfig: { bulkRowThreshold: 2 }, codeFrontEnd: await codeFrontEnd() });
+    assert.deepEqual(merged.findings.filter((f) => f.file === 'TradeDirect.java' && f.severity === 'warning').map((f) => `${f.rule}@${f.line}`), [`single-row-insert@${posOf(callee, 'stmt.executeUpdate').split(':')[0]}`]);
+    const [single] = merged.workspace.diagnostics('TradeDirect.java').filter((d) => d.rule === 'single-row-insert');
+    assert.ok(single.mergedRules?.includes('commit-per-row'), JSON.stringify(single.mergedRules));
     // The helper alone (no commit in register itself) is reached too.
     const helperOnly = callee.replace(/    if \(inGlobalTxn\(\)\) \{\n      txn\.commit\(\);\n    \} else \{\n      commit\(conn\);\n    \}\n/, '    commit(conn);\n');
     assert.notEqual(helperOnly, callee);
