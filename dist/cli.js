@@ -11918,7 +11918,7 @@ var init_workspace = __esm({
        * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
        * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
        */
-      projectDialect(path) {
+      nearestDialect(path) {
         if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
         const byFolder = this.dialectCache.byFolder;
         if (byFolder.size === 0) return void 0;
@@ -11969,7 +11969,7 @@ var init_workspace = __esm({
         const schema = this.schema;
         const model = this.withLentLoops(linted);
         const out = [];
-        const dialect = model.dialect ?? this.projectDialect(model.source.path);
+        const dialect = model.dialect ?? this.nearestDialect(model.source.path);
         let lines;
         const linesOf = () => lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text);
         const path = model.source.path;

@@ -418,7 +418,7 @@ export class Workspace {
    * run over several repositories (a z/OS one beside LUW ones) reads each one's plain DDL as a run over that
    * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
    */
-  private projectDialect(path: string): Dialect | undefined {
+  private nearestDialect(path: string): Dialect | undefined {
     if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
     const byFolder = this.dialectCache.byFolder;
     if (byFolder.size === 0) return undefined;
@@ -478,7 +478,7 @@ export class Workspace {
     // The file as the rules see it: with the loops of other files that call its methods (cross-file.ts).
     const model = this.withLentLoops(linted);
     const out: Diagnostic[] = [];
-    const dialect = model.dialect ?? this.projectDialect(model.source.path);
+    const dialect = model.dialect ?? this.nearestDialect(model.source.path);
     let lines: LineIndex | undefined;
     const linesOf = () => (lines ??= this.lines(model.source.path) ?? new LineIndex(model.source.text));
     const path = model.source.path;
