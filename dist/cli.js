@@ -8658,8 +8658,16 @@ function statementsAt(words, stmts, lineOf) {
 function andList2(items) {
   return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
-function moveAfterLoadKey(context, load, table) {
-  return `${context.file.source.path}\0${load.offset}\0${table.key}`;
+function moveAfterLoadReport(context, table, move, cost, partMessageId) {
+  return {
+    key: `${context.file.source.path}\0${move.load.offset}\0${table.key}`,
+    subject: `Bulk target ${tableName(table)}`,
+    cost,
+    moves: move.moves,
+    load: move.load.text,
+    partMessageId,
+    loadAt: { span: move.load.stmt.span, stmt: move.load.stmt }
+  };
 }
 function loadInOtherFile({ file, lineIn }, target) {
   const load = firstLoad(target, (s) => s.file !== file.source.path);
@@ -9494,17 +9502,7 @@ var init_enforced_foreign_key = __esm({
             span: spanIn(first.stmt, first.fk),
             fix: what.notEnforced ? notEnforcedFix(keys) : void 0,
             ...what.onlyKnow || volume.maxSeverity ? { maxSeverity: "information" } : {},
-            ...what.move ? {
-              moveAfterLoad: {
-                key: moveAfterLoadKey(context, what.move.load, table),
-                subject: `Bulk target ${tableName(table)}`,
-                cost: `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`,
-                moves: what.move.moves,
-                load: what.move.load.text,
-                partMessageId: "enforcedPart",
-                loadAt: { span: what.move.load.stmt.span, stmt: what.move.load.stmt }
-              }
-            } : {}
+            ...what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`, "enforcedPart") } : {}
           });
         }
       }
@@ -9828,17 +9826,7 @@ var init_index_count = __esm({
             stmt: crossing.stmt,
             span: crossing.stmt.kind === "createIndex" ? crossing.stmt.index.span : crossing.constraint.span,
             maxSeverity: volume.maxSeverity,
-            ...advice2.move ? {
-              moveAfterLoad: {
-                key: moveAfterLoadKey(context, advice2.move.load, table),
-                subject: `Bulk target ${tableName(table)}`,
-                cost: `${count} indexes`,
-                moves: advice2.move.moves,
-                load: advice2.move.load.text,
-                partMessageId: "tooManyPart",
-                loadAt: { span: advice2.move.load.stmt.span, stmt: advice2.move.load.stmt }
-              }
-            } : {}
+            ...advice2.move ? { moveAfterLoad: moveAfterLoadReport(context, table, advice2.move, `${count} indexes`, "tooManyPart") } : {}
           });
         }
       }

@@ -5,7 +5,7 @@ import type { Span, Statement } from '../server/src/sql/ast';
 import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
 import { FK_SECONDS } from './support/measurements';
 import { extraForCount, knownVolume } from './support/known-volume';
-import { bulkTargetFor, bulkWhy, laterLoad, listNames, loadInOtherFile, moveAfterLoadKey, statementsAt, tableName, type LaterLoad } from './support/targets';
+import { bulkTargetFor, bulkWhy, laterLoad, listNames, loadInOtherFile, moveAfterLoadReport, statementsAt, tableName, type LaterLoad } from './support/targets';
 
 const EnforcedForeignKeyRule: Rule = {
   meta: {
@@ -76,19 +76,7 @@ const EnforcedForeignKeyRule: Rule = {
         span: spanIn(first.stmt, first.fk),
         fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
         ...(what.onlyKnow || volume.maxSeverity ? { maxSeverity: 'information' as const } : {}),
-        ...(what.move
-          ? {
-              moveAfterLoad: {
-                key: moveAfterLoadKey(context, what.move.load, table),
-                subject: `Bulk target ${tableName(table)}`,
-                cost: `${enforcedCount} enforced foreign key${enforcedCount > 1 ? 's' : ''}`,
-                moves: what.move.moves,
-                load: what.move.load.text,
-                partMessageId: 'enforcedPart',
-                loadAt: { span: what.move.load.stmt.span, stmt: what.move.load.stmt },
-              },
-            }
-          : {}),
+        ...(what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? 's' : ''}`, 'enforcedPart') } : {}),
       });
     }
   },

@@ -4,7 +4,7 @@ import type { TableConstraint } from '../server/src/sql/ast';
 import { keysWithOwnIndex, type IndexInfo, type InsertTargetInfo, type Located } from '../server/src/schema/schema';
 import { SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
 import { extraForCount, knownVolume } from './support/known-volume';
-import { bulkWhy, inEffectForInserts, laterLoad, listNames, moveAfterLoadKey, statementsAt, tableName, type LaterLoad } from './support/targets';
+import { bulkWhy, inEffectForInserts, laterLoad, listNames, moveAfterLoadReport, statementsAt, tableName, type LaterLoad } from './support/targets';
 
 const IndexCountRule: Rule = {
   meta: {
@@ -59,19 +59,7 @@ const IndexCountRule: Rule = {
         stmt: crossing.stmt,
         span: crossing.stmt.kind === 'createIndex' ? crossing.stmt.index.span : (crossing as (typeof keys)[number]).constraint.span,
         maxSeverity: volume.maxSeverity,
-        ...(advice.move
-          ? {
-              moveAfterLoad: {
-                key: moveAfterLoadKey(context, advice.move.load, table),
-                subject: `Bulk target ${tableName(table)}`,
-                cost: `${count} indexes`,
-                moves: advice.move.moves,
-                load: advice.move.load.text,
-                partMessageId: 'tooManyPart',
-                loadAt: { span: advice.move.load.stmt.span, stmt: advice.move.load.stmt },
-              },
-            }
-          : {}),
+        ...(advice.move ? { moveAfterLoad: moveAfterLoadReport(context, table, advice.move, `${count} indexes`, 'tooManyPart') } : {}),
       });
     }
   },

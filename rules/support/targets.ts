@@ -2,7 +2,7 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import type { RuleContext } from '../../server/src/engine/types';
+import type { Report, RuleContext } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
@@ -157,11 +157,20 @@ export function andList(items: readonly string[]): string {
 }
 
 /**
- * What findings of index-count and enforced-foreign-key on one table say to move after the same load: the engine
- * shows them as one finding (engine/merge.ts mergeMovesAfterLoad), the key telling the load and the table apart.
+ * What a finding of index-count or enforced-foreign-key on `table` says to move after `move.load` (Report.moveAfterLoad):
+ * the engine shows such findings of one table and load as one (engine/merge.ts mergeMovesAfterLoad), the key telling
+ * the load and the table apart. `cost` ("5 indexes") and the rule's message `partMessageId` are this finding's part.
  */
-export function moveAfterLoadKey(context: RuleContext, load: LaterLoad, table: TableInfo): string {
-  return `${context.file.source.path}\u0000${load.offset}\u0000${table.key}`;
+export function moveAfterLoadReport(context: RuleContext, table: TableInfo, move: { load: LaterLoad; moves: string[] }, cost: string, partMessageId: string): NonNullable<Report['moveAfterLoad']> {
+  return {
+    key: `${context.file.source.path}\u0000${move.load.offset}\u0000${table.key}`,
+    subject: `Bulk target ${tableName(table)}`,
+    cost,
+    moves: move.moves,
+    load: move.load.text,
+    partMessageId,
+    loadAt: { span: move.load.stmt.span, stmt: move.load.stmt },
+  };
 }
 
 /**
