@@ -15,14 +15,15 @@ describe(`rule ${RULE}`, () => {
 
   it('says to move the indexes after the INSERT that loads the table when both are in the script (an upgrade step)', () => {
     expectFindings({ 'step.sql': TABLE + INDEXES + BULK }, RULE, [
-      { file: 'step.sql', line: 4, column: 14, message: /Create them after the load instead: move the CREATE INDEX statements at lines 2\u20135 after the INSERT at line 6, or drop and recreate them around it\. T_B \(B\) is the leading part of T_BC/ },
+      { file: 'step.sql', line: 4, column: 14, message: /T_B \(B\) is the leading part of T_BC .* Create them after the load instead: move the CREATE INDEX statements at lines 2\u20135 after the INSERT at line 6, or drop and recreate them around it\.$/ },
     ]);
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, message: /Create the indexes you can after the load, or drop/ }]);
   });
 
   it('names an ordinary index that is the leading part of another (DayTrader: ORDER_ACCOUNTID and CLOSED_ORDERS)', () => {
     const [finding] = expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14 }]);
-    assert.match(finding.message, / T_B \(B\) is the leading part of T_BC \(B, C\): a query that uses it can use the wider one, and dropping it saves an index entry per row for good\.$/);
+    // The lasting fix comes before the advice about the load (DayTrader's ORDEREJB is an OLTP table).
+    assert.match(finding.message, / T_B \(B\) is the leading part of T_BC \(B, C\): a query that uses it can use the wider one, and dropping it saves an index entry per row for good\. Create the indexes you can after the load, or drop and recreate them around it\.$/);
     // A unique index enforces something, and a clustering one orders the table: neither is named.
     const unique = INDEXES.replace('CREATE INDEX T_B ON', 'CREATE UNIQUE INDEX T_B ON');
     assert.doesNotMatch(findings({ 'schema.sql': TABLE + unique, 'load.sql': BULK }, RULE)[0].message, /leading part/);
@@ -78,7 +79,7 @@ describe(`rule ${RULE}`, () => {
     const rows = `INSERT INTO T VALUES ${Array.from({ length: 150 }, (_, i) => `(${i}, 1, 2, 3)`).join(', ')};\n`;
     // Five indexes: four's cost per index (test 35), 0.21 s for 150 rows.
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'data.sql': rows }, RULE, [
-      { file: 'schema.sql', line: 4, column: 14, severity: 'information', message: /\(test 36\)\. The scripts insert 150 rows into it: about 0\.21 s more in all at the seed's rates \(tests 35 and 31, for 5 indexes\)\. Create the indexes/ },
+      { file: 'schema.sql', line: 4, column: 14, severity: 'information', message: /\(test 36\)\. The scripts insert 150 rows into it: about 0\.21 s more in all at the seed's rates \(tests 35 and 31, for 5 indexes\)\. T_B \(B\) is the leading part .* Create the indexes/ },
     ]);
     const [unknown] = expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);
