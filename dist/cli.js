@@ -8009,7 +8009,6 @@ function withCallersLoops(model, index) {
   const types = new Set(code.types);
   const path = model.source.path;
   const isLent = (c) => c.file !== path && types.has(c.type);
-  const direct = (name2) => index.get(name2)?.find(isLent);
   const callers = /* @__PURE__ */ new Map();
   const callSpans = /* @__PURE__ */ new Map();
   for (const { caller, callee, span, conditions } of code.innerCalls ?? []) {
@@ -8018,33 +8017,6 @@ function withCallersLoops(model, index) {
     else callers.set(callee, [caller]);
     callSpans.set(`${caller}\0${callee}`, { span, conditions });
   }
-  const lentTo = /* @__PURE__ */ new Map();
-  const callerOf = (name2) => {
-    let found = lentTo.get(name2);
-    if (found === void 0) {
-      found = null;
-      let level = [{ name: name2, path: [name2] }];
-      const seen = /* @__PURE__ */ new Set([name2]);
-      for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0 && !found; depth++) {
-        const next = [];
-        for (const at of level) {
-          const call = direct(at.name);
-          if (call) {
-            found = { loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded };
-            break;
-          }
-          for (const up of callers.get(at.name) ?? []) {
-            if (seen.has(up)) continue;
-            seen.add(up);
-            next.push({ name: up, path: [up, ...at.path] });
-          }
-        }
-        level = next;
-      }
-      lentTo.set(name2, found);
-    }
-    return found;
-  };
   const reaching = /* @__PURE__ */ new Map();
   const loopsReaching = (name2) => {
     let found = reaching.get(name2);
@@ -8073,6 +8045,7 @@ function withCallersLoops(model, index) {
     reaching.set(name2, found);
     return found;
   };
+  const callerOf = (name2) => loopsReaching(name2)[0] ?? null;
   const functions = [];
   let executions;
   code.executions.forEach((e, i) => {

@@ -35,7 +35,6 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
   const types = new Set(code.types);
   const path = model.source.path;
   const isLent = (c: { file: string; type: string }) => c.file !== path && types.has(c.type);
-  const direct = (name: string) => index.get(name)?.find(isLent);
   // The methods of this file that call each method (outside loops): a loop lent to buy() reaches createOrder().
   const callers = new Map<string, string[]>();
   const callSpans = new Map<string, { span: Span; conditions: number }>();
@@ -45,34 +44,6 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     else callers.set(callee, [caller]);
     callSpans.set(`${caller}\u0000${callee}`, { span, conditions });
   }
-  const lentTo = new Map<string, { loop: LoopInfo; guarded: boolean } | null>();
-  const callerOf = (name: string) => {
-    let found = lentTo.get(name);
-    if (found === undefined) {
-      found = null;
-      // Breadth first up the file's own calls, a few levels: the nearest method another file calls in a loop.
-      let level: { name: string; path: string[] }[] = [{ name, path: [name] }];
-      const seen = new Set([name]);
-      for (let depth = 0; depth <= MAX_INNER_DEPTH && level.length > 0 && !found; depth++) {
-        const next: typeof level = [];
-        for (const at of level) {
-          const call = direct(at.name);
-          if (call) {
-            found = { loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded };
-            break;
-          }
-          for (const up of callers.get(at.name) ?? []) {
-            if (seen.has(up)) continue;
-            seen.add(up);
-            next.push({ name: up, path: [up, ...at.path] });
-          }
-        }
-        level = next;
-      }
-      lentTo.set(name, found);
-    }
-    return found;
-  };
   // Every loop of other files that reaches a method (a commit helper is called by createQuote(), register() and
   // buy(), each from its own populate loop), each by its nearest path: a commit in it commits per pass of each.
   const reaching = new Map<string, { loop: LoopInfo; guarded: boolean; path: string[] }[]>();
@@ -103,6 +74,8 @@ export function withCallersLoops(model: FileModel, index: CallerIndex | undefine
     reaching.set(name, found);
     return found;
   };
+  // The nearest of them (the first found, breadth first): the loop an execution of the method runs in.
+  const callerOf = (name: string): { loop: LoopInfo; guarded: boolean } | null => loopsReaching(name)[0] ?? null;
   const functions: { span: { start: number; end: number }; loop: LoopInfo; guarded: boolean }[] = [];
   let executions: SqlExecution[] | undefined;
   code.executions.forEach((e, i) => {
