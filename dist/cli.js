@@ -34995,14 +34995,13 @@ function codeActions(state, diagnostics, uri, range, context) {
     }
     for (const { d, lsp } of here) {
       const rules = [d.rule, ...d.mergedRules ?? []];
-      const named = rules.length === 1 ? d.rule : `${rules.slice(0, -1).join(", ")} and ${rules[rules.length - 1]}`;
+      const named = andList(rules);
       if (silenced.has(named)) continue;
       silenced.add(named);
       const line = lsp.range.start.line;
       const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere.includes(r)) : rules;
-      const lineNamed = onLine.length === 1 ? onLine[0] : `${onLine.slice(0, -1).join(", ")} and ${onLine[onLine.length - 1]}`;
-      actions.push(quick(`Disable ${lineNamed} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
+      actions.push(quick(`Disable ${andList(onLine)} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       for (const rule of rules) {
         if (offered.has(rule) || !findRule(rule)) continue;
@@ -35039,6 +35038,7 @@ var init_code_actions = __esm({
     "use strict";
     import_node8 = __toESM(require_main3());
     init_registry();
+    init_merge();
     init_settings();
     init_suppress_edits();
     init_lsp_convert();

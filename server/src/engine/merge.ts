@@ -150,6 +150,6 @@ function alsoRelated(d: Diagnostic): RelatedLocation {
 }
 
 /** "a", "a and b", "a, b and c". */
-function andList(items: readonly string[]): string {
+export function andList(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

@@ -2,6 +2,7 @@
 // rule's documentation, and "Fix all" (source.fixAll.insertlint) with every fix that keeps the SQL's meaning.
 import { CodeActionKind, ResponseError, ErrorCodes, type CodeAction, type CodeActionContext, type Range } from 'vscode-languageserver/node';
 import { findRule } from '../engine/registry';
+import { andList } from '../engine/merge';
 import type { Diagnostic, TextEdit } from '../engine/types';
 import { severityShown } from './settings';
 import { disableForFileEdit, disableForLineEdit } from './suppress-edits';
@@ -40,7 +41,7 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
     for (const { d, lsp } of here) {
       // A merged finding is silenced whole: one directive names every rule shown in it.
       const rules = [d.rule, ...(d.mergedRules ?? [])];
-      const named = rules.length === 1 ? d.rule : `${rules.slice(0, -1).join(', ')} and ${rules[rules.length - 1]}`;
+      const named = andList(rules);
       if (silenced.has(named)) continue;
       silenced.add(named);
       const line = lsp.range.start.line;
@@ -48,8 +49,7 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
       // A directive for this line silences the rules whose findings start on it: a merged part on another line
       // (a foreign key to move after the same load as this index) would make it an unused suppression there.
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere!.includes(r)) : rules;
-      const lineNamed = onLine.length === 1 ? onLine[0] : `${onLine.slice(0, -1).join(', ')} and ${onLine[onLine.length - 1]}`;
-      actions.push(quick(`Disable ${lineNamed} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
+      actions.push(quick(`Disable ${andList(onLine)} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       // Turning rules off for the whole workspace is one rule at a time, each rule of a merged finding offered
       // apart: the user chooses which advice to give up, and the finding stays while another rule still holds.
