@@ -17067,6 +17067,25 @@ var init_lint_command = __esm({
   }
 });
 
+// package.json
+var version;
+var init_package = __esm({
+  "package.json"() {
+    version = "0.1.0";
+  }
+});
+
+// server/src/engine/version.ts
+function toolVersion() {
+  return process.env.INSERTLINT_VERSION ?? version;
+}
+var init_version = __esm({
+  "server/src/engine/version.ts"() {
+    "use strict";
+    init_package();
+  }
+});
+
 // server/src/output/fingerprint.ts
 function lineSource(text2, index = new LineIndex(text2)) {
   return {
@@ -17730,18 +17749,7 @@ var init_git = __esm({
   }
 });
 
-// package.json
-var version;
-var init_package = __esm({
-  "package.json"() {
-    version = "0.1.0";
-  }
-});
-
 // server/src/ci/check-ci.ts
-function toolVersion() {
-  return process.env.INSERTLINT_VERSION ?? version;
-}
 function readCiCheckOptions(args) {
   if (args.values.has("max-severity")) {
     throw new UsageError(
@@ -17947,7 +17955,7 @@ var init_check_ci = __esm({
     init_lint_run();
     init_baseline();
     init_git();
-    init_package();
+    init_version();
     FAIL_ON_LEVELS = ["error", "warning", "information", "never"];
     MIN_SEVERITY_LEVELS = ["error", "warning", "information", "hint"];
     CI_CHECK_VALUES = ["baseline", "write-baseline", "base", "fail-on", "min-severity", "max-severity", "max-warnings"];
@@ -35101,6 +35109,7 @@ var init_language_server = __esm({
     init_hover();
     init_code_actions();
     init_code_lens();
+    init_version();
     init_protocol();
     EDITOR_FILE_BUDGET_MS = 3e3;
     InsertLintServer = class {
@@ -35194,7 +35203,7 @@ var init_language_server = __esm({
             workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
             experimental: { insertlint: { secretKey: s.secrets.publicKey } }
           },
-          serverInfo: { name: "insertlint", version: process.env.INSERTLINT_VERSION ?? "0.1.0" }
+          serverInfo: { name: "insertlint", version: toolVersion() }
         };
       }
       async initialized() {
@@ -35283,6 +35292,7 @@ init_args();
 init_lint_run();
 init_lint_command();
 init_code_paths();
+init_version();
 init_check_ci();
 var CHECK_FORMATS = ["text", "json", "sarif", "github"];
 var CHECK_USAGE = `insertlint check [paths\u2026] [--format ${CHECK_FORMATS.join("|")}] [--output FILE] [--config FILE] [--rule id=severity|off]\u2026 [--schema PATH]\u2026 [--terminator X] [--encoding E] [--docs-url URL] [--file-time-budget S] [--jobs N] [--timings FILE]
@@ -35372,6 +35382,8 @@ function formatReport(run2, format2, findings, diagnostics) {
   if (format2 === "json") {
     return JSON.stringify(
       {
+        // Which build wrote the report: findings change between versions, and a saved report is compared later.
+        tool: { name: "insertlint", version: toolVersion() },
         summary,
         leftOut: leftOutFiles(run2),
         // Named on stderr too; here so that a CI job reading the JSON sees which files went unchecked.
@@ -35395,6 +35407,7 @@ function counted(n, noun) {
 init_lint_run();
 init_parse_pool();
 init_code_paths();
+init_version();
 var import_node_fs12 = require("node:fs");
 var import_node_tty = require("node:tty");
 init_code_paths();
@@ -35429,7 +35442,7 @@ async function main(argv, io) {
     return name2 ? 0 : 2;
   }
   if (name2 === "--version" || name2 === "-v" || name2 === "-V" || name2 === "version") {
-    io.stdout(`${process.env.INSERTLINT_VERSION ?? "0.1.0"}
+    io.stdout(`${toolVersion()}
 `);
     return 0;
   }

@@ -3,7 +3,7 @@
 // with a BOM, CRLF/CR/mixed line endings. Each gets a clear message or correct findings, never a crash
 // (exit 3), a hang or output that grows with the line length. Inputs are generated here at run time.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { constants as bufferConstants } from 'node:buffer';
 import { tmpdir } from 'node:os';
@@ -323,8 +323,23 @@ describe('robustness: help and version, however they are asked for', () => {
       assert.deepEqual([r.code, r.stderr], [0, ''], argv.join(' '));
       assert.match(r.stdout, usage, argv.join(' '));
     }
-    for (const flag of ['--version', '-v', 'version']) assert.match((await run([flag])).stdout, /^\d+\.\d+\.\d+\n$/, flag);
+    const { version } = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v', 'version']) assert.equal((await run([flag])).stdout, `${version}\n`, flag);
     assert.match((await run(['--help'])).stdout, /Each command prints its own options with --help/);
+  });
+
+  it('a JSON report names the build that wrote it: a saved report is compared with later ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-json-tool-'));
+    try {
+      writeFileSync(join(dir, 'a.sql'), 'INSERT INTO T VALUES (1);\n');
+      const out = join(dir, 'report.json');
+      await main(['check', join(dir, 'a.sql'), '--format', 'json', '--output', out], { stdout: () => undefined, stderr: () => undefined, stdin: async () => '', cwd: dir, isTTY: false });
+      const { version } = JSON.parse(readFileSync(join(repoRoot(), 'package.json'), 'utf8')) as { version: string };
+      const report = JSON.parse(readFileSync(out, 'utf8')) as { tool: unknown };
+      assert.deepEqual(report.tool, { name: 'insertlint', version });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import { single, oneOf, UsageError, type CliIo, type ParsedArgs } from '../cli/a
 import { displayPath, runLocator, type LintRun } from '../cli/lint-run';
 import { BaselineError, compareWithBaseline, createBaseline, readBaseline, writeBaseline } from './baseline';
 import { changesSince, GitError, repositoryRoot, touchesFinding, type ChangedFile, type ChangeSet } from './git';
-import { version as packageVersion } from '../../../package.json';
+import { toolVersion } from '../engine/version';
 
 export const FAIL_ON_LEVELS = ['error', 'warning', 'information', 'never'] as const;
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
@@ -33,10 +33,6 @@ export const CI_CHECK_USAGE = `  --baseline FILE        report only findings who
                          with --max-warnings)
   --max-warnings N       exit 1 when more than N warnings are reported (0 or more); without --fail-on, warnings
                          up to N then pass and errors still fail`;
-
-export function toolVersion(): string {
-  return process.env.INSERTLINT_VERSION ?? packageVersion;
-}
 
 export interface CiCheckOptions {
   baseline?: string;

@@ -6,6 +6,7 @@ import { parseArgs, single, oneOf, type CliIo } from './args';
 import { displayPath, runLocator, type LintRun } from './lint-run';
 import { lintForCommand, writeOutput } from './lint-command';
 import { noteCodePath } from '../engine/code-paths';
+import { toolVersion } from '../engine/version';
 import { CI_CHECK_FLAGS, CI_CHECK_USAGE, CI_CHECK_VALUES, failExitCode, formatGithubReport, formatSarifReport, readCiCheckOptions, selectCiFindings, type CiFinding } from '../ci/check-ci';
 
 export const CHECK_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
@@ -155,6 +156,8 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
     return (
       JSON.stringify(
         {
+          // Which build wrote the report: findings change between versions, and a saved report is compared later.
+          tool: { name: 'insertlint', version: toolVersion() },
           summary,
           leftOut: leftOutFiles(run),
           // Named on stderr too; here so that a CI job reading the JSON sees which files went unchecked.

@@ -4,6 +4,7 @@ import { CHECK_USAGE, runCheckCommand } from './check-command';
 import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
 import { noteCodePath } from '../engine/code-paths';
+import { toolVersion } from '../engine/version';
 import { fstatSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 
@@ -50,7 +51,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-v' || name === '-V' || name === 'version') {
-    io.stdout(`${process.env.INSERTLINT_VERSION ?? '0.1.0'}\n`);
+    io.stdout(`${toolVersion()}\n`);
     return 0;
   }
   const command = COMMANDS[name];

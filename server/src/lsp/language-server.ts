@@ -32,6 +32,7 @@ import { Commands } from './commands';
 import { hover } from './hover';
 import { codeActions } from './code-actions';
 import { codeLenses } from './code-lens';
+import { toolVersion } from '../engine/version';
 import {
   CLIENT_COMMANDS,
   EXPLAIN_REQUEST,
@@ -154,7 +155,7 @@ export class InsertLintServer {
         workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
         experimental: { insertlint: { secretKey: s.secrets.publicKey } } satisfies ExperimentalServerCapabilities,
       },
-      serverInfo: { name: 'insertlint', version: process.env.INSERTLINT_VERSION ?? '0.1.0' },
+      serverInfo: { name: 'insertlint', version: toolVersion() },
     };
   }
 
