@@ -313,12 +313,15 @@ function workloadStatements(statements) {
   return all;
 }
 function coverageOf(file) {
-  const coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0 };
+  const coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0 };
   forEachStatement(file.statements, (stmt, parent) => {
     if (parent) coverage.inBodies++;
     if (stmt.parseError?.dialect) coverage.otherDialect++;
     else if (stmt.parseError) coverage.parseErrors++;
-    else if (stmt.kind === "other") coverage.opaque++;
+    else if (stmt.kind === "other") {
+      if (stmt.passedTo !== void 0) coverage.passedThrough++;
+      else coverage.opaque++;
+    }
   });
   return coverage;
 }
@@ -6827,10 +6830,14 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
   const tokens = new TokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   let statements = 0;
+  let passedTo;
   try {
     forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
       if ((++statements & 15) === 0) checkDeadline();
-      if (!onStatement(parser.parseRange(first, end, unterminatedBlock))) throw STOP;
+      const session = parser.passthruSession(first, end);
+      const stmt = passedTo !== void 0 && session === void 0 ? parser.passedThrough(first, end, passedTo) : parser.parseRange(first, end, unterminatedBlock);
+      if (session !== void 0) passedTo = session === PASSTHRU_RESET ? void 0 : session;
+      if (!onStatement(stmt)) throw STOP;
     });
   } catch (err) {
     if (err !== STOP) throw err;
@@ -6857,7 +6864,7 @@ function recentNameSlots(length) {
   while (slots < RECENT_NAMES && slots * 16 < length) slots *= 2;
   return slots;
 }
-var STOP, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
+var STOP, PASSTHRU_RESET, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
 var init_parser = __esm({
   "server/src/sql/parser.ts"() {
     "use strict";
@@ -6871,6 +6878,7 @@ var init_parser = __esm({
     init_dialects();
     init_deadline();
     STOP = new Error("enough statements");
+    PASSTHRU_RESET = "\0reset";
     nestedTexts = 0;
     ROUND_TOKENS = 1 << 15;
     ParseFail = class extends Error {
@@ -7216,6 +7224,25 @@ var init_parser = __esm({
         if (this.levels.length < size) this.levels = new Uint8Array(Math.max(size, this.levels.length * 2));
         return this.levels;
       }
+      /**
+       * For `SET PASSTHRU server`, the server; for `SET PASSTHRU RESET`, PASSTHRU_RESET; otherwise undefined. Until
+       * the reset, federation sends each statement to that data source as it stands (another database's SQL).
+       */
+      passthruSession(first, end) {
+        if (end - first < 3) return void 0;
+        const saved = this.end;
+        this.end = end;
+        try {
+          if (!this.kw(first, "SET") || !this.kw(first + 1, "PASSTHRU")) return void 0;
+          return end - first === 3 && this.kw(first + 2, "RESET") ? PASSTHRU_RESET : this.text.slice(this.t.start[first + 2], this.t.end[end - 1]);
+        } finally {
+          this.end = saved;
+        }
+      }
+      /** A statement of a SET PASSTHRU session: the data source's SQL, not read as Db2's. */
+      passedThrough(first, end, server) {
+        return { kind: "other", keyword: this.keywordOf(first, end), span: this.rangeSpan(first, end), origin: this.origin, passedTo: server };
+      }
       other(span, first, end) {
         return { kind: "other", keyword: this.keywordOf(first, end), span, origin: this.origin };
       }
@@ -7274,7 +7301,7 @@ function reparseScript(before, previous, after, terminator, hints = {}) {
     if (directiveNear(after, change.start, change.newEnd)) return void 0;
   } else {
     for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return void 0;
-    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return void 0;
+    if (STATEFUL_DIRECTIVE.test(before) || STATEFUL_DIRECTIVE.test(after)) return void 0;
   }
   const prefix = change.start;
   const delta = len1 - len0;
@@ -7339,7 +7366,7 @@ function firstStartingFrom(items, offset, from = 0) {
   return low;
 }
 function directiveNear(text2, from, to) {
-  return TERMINATOR_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
+  return STATEFUL_DIRECTIVE.test(text2.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text2.length, to + DIRECTIVE_REACH)));
 }
 function wordsIn(text2, from, to) {
   let words = 0;
@@ -7417,7 +7444,7 @@ function spansOf(stmt) {
   }
   return out;
 }
-var STATEFUL_KINDS, TERMINATOR_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, DIRECTIVE_REACH, LOOKAHEAD_WORDS, SPANS;
+var STATEFUL_KINDS, STATEFUL_DIRECTIVE, ROUND_TOKENS2, ROW_CHUNK_INTS, DIRECTIVE_REACH, LOOKAHEAD_WORDS, SPANS;
 var init_incremental = __esm({
   "server/src/sql/incremental.ts"() {
     "use strict";
@@ -7440,7 +7467,7 @@ var init_incremental = __esm({
       "executeImmediate",
       "createTrigger"
     ]);
-    TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
+    STATEFUL_DIRECTIVE = /#SET|ScriptOptions|PASSTHRU/i;
     ROUND_TOKENS2 = 512;
     ROW_CHUNK_INTS = 1024;
     DIRECTIVE_REACH = 13;
@@ -10450,7 +10477,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2\'s\nat all: federation sends each one, as written, to that data source, where it runs in the data source\'s own\nSQL (Q Replication\'s migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 
@@ -12049,7 +12076,7 @@ var init_workspace = __esm({
 
 // server/src/sql/pieces.ts
 function cutScript(text2, terminator, count) {
-  if (TERMINATOR_DIRECTIVE.test(text2)) return void 0;
+  if (STATEFUL_DIRECTIVE.test(text2)) return void 0;
   const cuts = [0];
   for (let k = 1; k < count; k++) {
     const cut = cutNear(text2, terminator, Math.max(cuts[cuts.length - 1] + 1, Math.floor(text2.length * k / count)));
@@ -35320,7 +35347,7 @@ ${CI_CHECK_USAGE}
   Exit 0 when nothing at or above --fail-on, 1 when there are findings, 2 for usage or configuration errors
   or when the paths hold nothing to lint.`;
 function summarize(run2) {
-  const summary = { files: run2.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, skipped: run2.skipped.length, leftOut: 0 };
+  const summary = { files: run2.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run2.skipped.length, leftOut: 0 };
   for (const file of run2.files) {
     const model = run2.workspace.model(file);
     if (model.leftOut) summary.leftOut++;
@@ -35330,6 +35357,7 @@ function summarize(run2) {
     summary.parseErrors += coverage.parseErrors;
     summary.otherDialect += coverage.otherDialect;
     summary.opaque += coverage.opaque;
+    summary.passedThrough += coverage.passedThrough;
   }
   return summary;
 }
@@ -35396,7 +35424,7 @@ function formatReport(run2, format2, findings, diagnostics) {
   }
   const items = diagnostics.map((d) => ({ d, text: run2.workspace.model(d.file).source.text, lines: run2.workspace.lines(d.file) }));
   const counts = countBySeverity(diagnostics);
-  return (items.length ? formatText(items) + "\n" : "") + `${counted(diagnostics.length, "finding")} (${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, "hint")}` : ""}) in ${counted(summary.files, "file")}, ${counted(summary.statements, "statement")}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
+  return (items.length ? formatText(items) + "\n" : "") + `${counted(diagnostics.length, "finding")} (${counted(counts.error, "error")}, ${counted(counts.warning, "warning")}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, "hint")}` : ""}) in ${counted(summary.files, "file")}, ${counted(summary.statements, "statement")}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ""}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ""}, ${summary.opaque} kept as text${summary.passedThrough ? `, ${summary.passedThrough} passed through to a federated data source` : ""}${summary.skipped ? `, ${summary.skipped} skipped` : ""}${leftOutText(run2, summary.leftOut)}
 `;
 }
 function counted(n, noun) {

@@ -4,6 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import type { Statement } from '../../server/src/sql/ast';
+import { coverageOf } from '../../server/src/engine/statements';
 
 type Of<K extends Statement['kind']> = Statement & { kind: K };
 
@@ -179,5 +180,46 @@ describe("sql parser: another database's SQL", () => {
     assert.equal(dialectOf('ALTER TABLE T MODIFY COLUMN A VARCHAR(100)'), 'Oracle, MySQL or Informix');
     assert.equal(dialectOf('ALTER TABLE QASN.IBMQREP_SIGNAL MODIFY SIGNAL_LSN RAW(16)'), 'Oracle, MySQL or Informix');
     assert.equal(dialectOf('CREATE TABLE t (a INT CHECK (b AS SELECT))'), undefined);
+  });
+
+  it('leaves the statements of a SET PASSTHRU session to the data source they are sent to, up to SET PASSTHRU RESET', () => {
+    // Q Replication's migration scripts change the Oracle control tables through federation (mig9/q/asnqappora.sql).
+    const script = [
+      'DROP NICKNAME L.RECVQUEUES;',
+      'SET PASSTHRU !server_name!;',
+      'ALTER TABLE !remote_schema!."RECVQUEUES" MODIFY (CAPTURE_SCHEMA VARCHAR2(128));',
+      "INSERT INTO R.T VALUES (1, 'a');",
+      'COMMIT;',
+      'set passthru reset;',
+      'ALTER TABLE T MODIFY COLUMN A VARCHAR(100);',
+      "INSERT INTO T VALUES (2, 'b');",
+    ].join('\n');
+    const statements = parseSql(script).statements;
+    assert.deepEqual(
+      statements.map((s) => [s.kind, s.kind === 'other' ? (s.passedTo ?? null) : null, s.parseError?.dialect ?? null]),
+      [
+        ['other', null, null],
+        ['other', null, null],
+        ['other', '!server_name!', null],
+        ['other', '!server_name!', null],
+        ['other', '!server_name!', null],
+        ['other', null, null],
+        ['alterTable', null, 'Oracle, MySQL or Informix'],
+        ['insert', null, null],
+      ],
+    );
+    const passed = statements[2];
+    assert.ok(passed.kind === 'other');
+    assert.equal(passed.keyword, 'ALTER TABLE');
+    assert.equal(script.slice(passed.span.start, passed.span.end), 'ALTER TABLE !remote_schema!."RECVQUEUES" MODIFY (CAPTURE_SCHEMA VARCHAR2(128))');
+    // A session left open runs to the end of the script.
+    assert.equal(parseSql('SET PASSTHRU ORA1;\nINSERT INTO T VALUES (1);').statements[1].kind, 'other');
+    assert.equal(parseSql('SET PASSTHRU ORA1;').statements[0].kind, 'other');
+  });
+
+  it('counts the statements of a SET PASSTHRU session apart from those it keeps as text', () => {
+    const model = { source: { path: 'a.sql', text: '', language: 'sql' as const }, comments: [], statements: parseSql('SET PASSTHRU S1; SELECT 1 FROM T; CREATE TABLE X (A NUMBER(5) DEFAULT SYSDATE); SET PASSTHRU RESET; SELECT 2 FROM T;').statements };
+    const coverage = coverageOf(model);
+    assert.deepEqual([coverage.statements, coverage.passedThrough, coverage.opaque, coverage.parseErrors, coverage.otherDialect], [5, 2, 3, 0, 0]);
   });
 });

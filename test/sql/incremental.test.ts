@@ -182,5 +182,11 @@ describe('sql incremental re-parse', () => {
     assert.equal(reparseScript(routine, parseSql(routine), routine.replace('(1)', '(2)'), ';'), undefined);
     const directive = '--#SET TERMINATOR @\nINSERT INTO T VALUES (1)@\n';
     assert.equal(reparseScript(directive, parseSql(directive), directive.replace('(1)', '(2)'), ';'), undefined);
+    // SET PASSTHRU: the statements up to the reset are another database's, state the parser carries across statements.
+    const session = 'SET PASSTHRU ORA;\nINSERT INTO T VALUES (1);\nSET PASSTHRU RESET;\nINSERT INTO T VALUES (1);\n';
+    assert.equal(reparseScript(session, parseSql(session), session.replace('RESET', 'RESE'), ';'), undefined);
+    const plainText = 'INSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2);\n';
+    const typed = plainText.replace('INSERT INTO T VALUES (1)', 'SET PASSTHRU ORA');
+    assert.equal(reparseScript(plainText, parseSql(plainText), typed, ';', { change: { start: 0, oldEnd: 24, newEnd: 16 }, plain: true }), undefined);
   });
 });

@@ -115,6 +115,7 @@ describe('sql script read in pieces', () => {
     const pieces = cutScript(routine, ';', 3)!;
     assert.equal(joinPieces(pieces, pieces.map((p) => parsePiece(routine, ';', p))), undefined);
     assert.equal(cutScript(`--#SET TERMINATOR @\n${body}`, ';', 3), undefined);
+    assert.equal(cutScript(`SET PASSTHRU ORA;\n${body}\nSET PASSTHRU RESET;\n${body}`, ';', 3), undefined);
   });
 
   it('gives one piece when no line looks like a statement start', () => {

@@ -48,6 +48,8 @@ export interface CheckSummary {
   otherDialect: number;
   /** Statements at any depth kept only as text (InsertLint knows their leading keywords, nothing inside). */
   opaque: number;
+  /** Statements a SET PASSTHRU session sends to a federated data source: that database's SQL, not read. */
+  passedThrough: number;
   skipped: number;
   /** Code files read but not analysed, e.g. for "no Db2 access found" (counted in `files`). */
   leftOut: number;
@@ -67,7 +69,7 @@ export function positionedDiagnostics(run: LintRun, includeSuppressed = false): 
 }
 
 export function summarize(run: LintRun): CheckSummary {
-  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, skipped: run.skipped.length, leftOut: 0 };
+  const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run.skipped.length, leftOut: 0 };
   for (const file of run.files) {
     const model = run.workspace.model(file)!;
     if (model.leftOut) summary.leftOut++;
@@ -77,6 +79,7 @@ export function summarize(run: LintRun): CheckSummary {
     summary.parseErrors += coverage.parseErrors;
     summary.otherDialect += coverage.otherDialect;
     summary.opaque += coverage.opaque;
+    summary.passedThrough += coverage.passedThrough;
   }
   return summary;
 }
@@ -173,7 +176,7 @@ function formatReport(run: LintRun, format: CheckFormat, findings: CiFinding[], 
   const counts = countBySeverity(diagnostics);
   return (
     (items.length ? formatText(items) + '\n' : '') +
-    `${counted(diagnostics.length, 'finding')} (${counted(counts.error, 'error')}, ${counted(counts.warning, 'warning')}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, 'hint')}` : ''}) in ${counted(summary.files, 'file')}, ${counted(summary.statements, 'statement')}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
+    `${counted(diagnostics.length, 'finding')} (${counted(counts.error, 'error')}, ${counted(counts.warning, 'warning')}, ${counts.information} info${counts.hint ? `, ${counted(counts.hint, 'hint')}` : ''}) in ${counted(summary.files, 'file')}, ${counted(summary.statements, 'statement')}${summary.statementsInBodies ? ` (+${summary.statementsInBodies} in routine bodies)` : ''}, ${summary.parseErrors} unreadable${summary.otherDialect ? `, ${summary.otherDialect} in another database's dialect` : ''}, ${summary.opaque} kept as text${summary.passedThrough ? `, ${summary.passedThrough} passed through to a federated data source` : ''}${summary.skipped ? `, ${summary.skipped} skipped` : ''}${leftOutText(run, summary.leftOut)}\n`
   );
 }
 

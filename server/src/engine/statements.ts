@@ -105,16 +105,21 @@ export interface Coverage {
   otherDialect: number;
   /** Statements (at any depth) read without error and kept only as text: no model of what is inside (SELECT, GRANT, CLP commands, unknown words). */
   opaque: number;
+  /** Statements a SET PASSTHRU session sends to a federated data source (another database's SQL, not read). */
+  passedThrough: number;
 }
 
 export function coverageOf(file: FileModel): Coverage {
-  const coverage: Coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0 };
+  const coverage: Coverage = { statements: file.statements.length, inBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0 };
   forEachStatement(file.statements, (stmt, parent) => {
     if (parent) coverage.inBodies++;
     // Each statement counted once: an unreadable one is not also "kept as text".
     if (stmt.parseError?.dialect) coverage.otherDialect++;
     else if (stmt.parseError) coverage.parseErrors++;
-    else if (stmt.kind === 'other') coverage.opaque++;
+    else if (stmt.kind === 'other') {
+      if (stmt.passedTo !== undefined) coverage.passedThrough++;
+      else coverage.opaque++;
+    }
   });
   return coverage;
 }

@@ -571,6 +571,11 @@ export interface OtherStatement extends StatementBase {
   kind: 'other';
   /** Upper-case leading keywords that name the statement: 'SELECT', 'CREATE VIEW', 'DROP TABLE', 'CALL', … */
   keyword: string;
+  /**
+   * The federated data source a SET PASSTHRU session sends the statement to, as the script names it: the
+   * statement is that database's SQL and runs there, so it is not read as Db2's (no parse, no findings).
+   */
+  passedTo?: string;
 }
 
 export type Statement =

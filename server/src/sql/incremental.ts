@@ -17,8 +17,11 @@ export const STATEFUL_KINDS: ReadonlySet<StatementKind> = new Set<StatementKind>
   'loop', 'jump', 'prepare', 'execute', 'executeImmediate', 'createTrigger',
 ]);
 
-/** Terminator directives (`--#SET TERMINATOR`, Data Studio's ScriptOptions) change the lexer's state mid-text. */
-export const TERMINATOR_DIRECTIVE = /#SET|ScriptOptions/i;
+/**
+ * Terminator directives (`--#SET TERMINATOR`, Data Studio's ScriptOptions) change the lexer's state mid-text, and
+ * SET PASSTHRU the parser's (the statements up to SET PASSTHRU RESET are another database's).
+ */
+export const STATEFUL_DIRECTIVE = /#SET|ScriptOptions|PASSTHRU/i;
 
 /** Tokens lexed per round when re-parsing: an edit usually touches one statement. */
 const ROUND_TOKENS = 512;
@@ -95,7 +98,7 @@ export function reparseScript(before: string, previous: ParsedSql, after: string
     if (directiveNear(after, change.start, change.newEnd)) return undefined;
   } else {
     for (const stmt of old) if (STATEFUL_KINDS.has(stmt.kind) || stmt.origin !== IDENTITY_ORIGIN) return undefined;
-    if (TERMINATOR_DIRECTIVE.test(before) || TERMINATOR_DIRECTIVE.test(after)) return undefined;
+    if (STATEFUL_DIRECTIVE.test(before) || STATEFUL_DIRECTIVE.test(after)) return undefined;
   }
   const prefix = change.start;
   const delta = len1 - len0;
@@ -177,12 +180,12 @@ function firstStartingFrom(items: readonly { span: { start: number } }[], offset
   return low;
 }
 
-/** The longest word TERMINATOR_DIRECTIVE looks for ("ScriptOptions"). */
+/** The longest word STATEFUL_DIRECTIVE looks for ("ScriptOptions"). */
 const DIRECTIVE_REACH = 13;
 
 /** Whether a terminator directive may be in `text` around [from, to): the text written, and words it may complete. */
 function directiveNear(text: string, from: number, to: number): boolean {
-  return TERMINATOR_DIRECTIVE.test(text.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text.length, to + DIRECTIVE_REACH)));
+  return STATEFUL_DIRECTIVE.test(text.slice(Math.max(0, from - DIRECTIVE_REACH), Math.min(text.length, to + DIRECTIVE_REACH)));
 }
 
 /** More than the words splitter.ts mayHoldBlock reads after a statement's first token. */

@@ -76,11 +76,17 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   const tokens = new TokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   let statements = 0;
+  // The federated data source a SET PASSTHRU session sends statements to (sql/incremental.ts parses a script
+  // holding one whole, since this is state across statements).
+  let passedTo: string | undefined;
   try {
     forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
       // The clock is read every 16th statement: reading it for each was ~3% of parsing an insert script.
       if ((++statements & 15) === 0) checkDeadline();
-      if (!onStatement(parser.parseRange(first, end, unterminatedBlock))) throw STOP;
+      const session = parser.passthruSession(first, end);
+      const stmt = passedTo !== undefined && session === undefined ? parser.passedThrough(first, end, passedTo) : parser.parseRange(first, end, unterminatedBlock);
+      if (session !== undefined) passedTo = session === PASSTHRU_RESET ? undefined : session;
+      if (!onStatement(stmt)) throw STOP;
     });
   } catch (err) {
     if (err !== STOP) throw err;
@@ -89,6 +95,9 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
 }
 
 const STOP = new Error('enough statements');
+
+/** passthruSession's answer for SET PASSTHRU RESET (no server is named RESET: it is a reserved word there). */
+const PASSTHRU_RESET = '\0reset';
 
 /**
  * A script file as the CLP runs it: with the terminator it is run with (`terminator`, from the
@@ -515,6 +524,27 @@ export class Parser {
   levelStack(size: number): Uint8Array {
     if (this.levels.length < size) this.levels = new Uint8Array(Math.max(size, this.levels.length * 2));
     return this.levels;
+  }
+
+  /**
+   * For `SET PASSTHRU server`, the server; for `SET PASSTHRU RESET`, PASSTHRU_RESET; otherwise undefined. Until
+   * the reset, federation sends each statement to that data source as it stands (another database's SQL).
+   */
+  passthruSession(first: number, end: number): string | undefined {
+    if (end - first < 3) return undefined;
+    const saved = this.end;
+    this.end = end;
+    try {
+      if (!this.kw(first, 'SET') || !this.kw(first + 1, 'PASSTHRU')) return undefined;
+      return end - first === 3 && this.kw(first + 2, 'RESET') ? PASSTHRU_RESET : this.text.slice(this.t.start[first + 2], this.t.end[end - 1]);
+    } finally {
+      this.end = saved;
+    }
+  }
+
+  /** A statement of a SET PASSTHRU session: the data source's SQL, not read as Db2's. */
+  passedThrough(first: number, end: number, server: string): Statement {
+    return { kind: 'other', keyword: this.keywordOf(first, end), span: this.rangeSpan(first, end), origin: this.origin, passedTo: server };
   }
 
   other(span: Span, first: number, end: number): Statement {

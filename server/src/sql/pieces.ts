@@ -8,7 +8,7 @@
 // whole". Scripts the parser reads with state across statements (SQL PL, terminator directives) are not cut.
 import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Statement } from './ast';
 import { parseStatementsFrom } from './parser';
-import { STATEFUL_KINDS, TERMINATOR_DIRECTIVE } from './incremental';
+import { STATEFUL_KINDS, STATEFUL_DIRECTIVE } from './incremental';
 
 /** A piece of a script: parsed from `from` (a cut) until the first statement at or after `until` (the next cut). */
 export interface ScriptPiece {
@@ -36,7 +36,7 @@ const CUT_SEARCH_CHARS = 1 << 20;
  * the script must not be cut (terminator directives change the lexer's state mid-text).
  */
 export function cutScript(text: string, terminator: string, count: number): ScriptPiece[] | undefined {
-  if (TERMINATOR_DIRECTIVE.test(text)) return undefined;
+  if (STATEFUL_DIRECTIVE.test(text)) return undefined;
   const cuts = [0];
   for (let k = 1; k < count; k++) {
     const cut = cutNear(text, terminator, Math.max(cuts[cuts.length - 1] + 1, Math.floor((text.length * k) / count)));
