@@ -11,10 +11,10 @@ const AppendModeOffRule: Rule = {
     reads: { statements: ['createTable'] },
     dialects: ['luw'],
     recommended: false,
-    evidence: ['000 test 22', '000 test 23', '000 appendix B 7', '002'],
+    evidence: ['Db2 INSERT tips, test 22', 'Db2 INSERT tips, test 23', 'Db2 INSERT tips, Appendix B 7', 'the z/OS SSD study'],
     messages: {
       off:
-        'Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in seed 000 (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (seed 002). Space freed by deletes is not reused in APPEND mode; REORG reclaims it.',
+        'Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in Db2 INSERT tips (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (the z/OS SSD study). Space freed by deletes is not reused in APPEND mode; REORG reclaims it.',
     },
   },
   check({ file, schema, report }) {

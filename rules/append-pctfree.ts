@@ -12,11 +12,11 @@ const AppendPctfreeRule: Rule = {
     reads: { statements: ['createTable', 'alterTable'] },
     dialects: ['luw'],
     recommended: false,
-    evidence: ['000 appendix B 9'],
+    evidence: ['Db2 INSERT tips, Appendix B 9'],
     fixable: true,
     messages: {
       pctfree:
-        'PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Seed 000 (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0.',
+        'PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Db2 INSERT tips (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0.',
     },
   },
   check({ file, schema, report }) {

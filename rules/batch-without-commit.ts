@@ -14,12 +14,12 @@ const BatchWithoutCommitRule: Rule = {
     reads: { code: true },
     // On the INSERT of a loop that single-row-insert reports too: one diagnostic for the loop, the other part related.
     group: 'row-at-a-time',
-    evidence: ['000 section 5 (locking)', '000 section 7 (committing)', '000 tests 61-68'],
+    evidence: ['Db2 INSERT tips, section 5 (locking)', 'Db2 INSERT tips, section 7 (committing)', 'Db2 INSERT tips, tests 61-68'],
     messages: {
       never:
-        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (seed 000 advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.',
+        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.',
       afterLoop:
-        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (seed 000, tests 64 and 68), and once after it.',
+        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.',
     },
   },
   check({ file, schema, report }) {
@@ -53,7 +53,7 @@ function locksText(schema: SchemaModel, insert: InsertStatement): string {
   const zos = table ? zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase() : undefined;
   const whole = zos === 'TABLE' || zos === 'TABLESPACE' ? `its table space's LOCKSIZE ${zos}` : table?.locksize === 'table' ? 'LOCKSIZE TABLE' : undefined;
   if (whole) return `the table is locked as a whole (${whole}), so row locks do not pile up, but other work waits for the commit`;
-  return 'each inserted row keeps its lock until the commit (seed 000), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)';
+  return 'each inserted row keeps its lock until the commit (Db2 INSERT tips), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)';
 }
 
 export default BatchWithoutCommitRule;

@@ -12,10 +12,10 @@ const ClusteredIndexBulkTargetRule: Rule = {
     defaultSeverity: 'warning',
     reads: { statements: ['createIndex'] },
     dialects: ['luw'],
-    evidence: ['000 test 31', '000 test 32', '000 test 37', '000 test 38'],
+    evidence: ['Db2 INSERT tips, test 31', 'Db2 INSERT tips, test 32', 'Db2 INSERT tips, test 37', 'Db2 INSERT tips, test 38'],
     messages: {
       cluster:
-        'Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (seed 000, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31).{volume} Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG.',
+        'Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (Db2 INSERT tips, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31).{volume} Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG.',
     },
   },
   check({ file, schema, report }) {

@@ -13,16 +13,16 @@ const EnforcedForeignKeyRule: Rule = {
     description: 'Enforced foreign key on a table that receives bulk inserts',
     defaultSeverity: 'warning',
     reads: { statements: ['createTable', 'alterTable'] },
-    evidence: ['000 test 11', '000 test 14', '000 test 15', '000 test 16', '000 test 17'],
+    evidence: ['Db2 INSERT tips, test 11', 'Db2 INSERT tips, test 14', 'Db2 INSERT tips, test 15', 'Db2 INSERT tips, test 16', 'Db2 INSERT tips, test 17'],
     fixable: true,
     messages: {
       enforced:
-        'Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index{nullKey}. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
+        'Foreign key {fk} on bulk target {table} ({why}) checks {parent} for every inserted row{count}. Db2 looks up the parent through its primary-key index{nullKey}. Measured on 100,000 inserts (Db2 INSERT tips, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
       enforcedMany:
-        '{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index{nullKey}. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
+        '{n} enforced foreign keys on bulk target {table} ({why}) each check a parent per inserted row{count}. They are {fks} (parents: {parents}). Db2 looks up each parent through its primary-key index{nullKey}. Measured on 100,000 inserts (Db2 INSERT tips, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume} {advice}',
       // Its part of one finding with index-count's, when both say to move DDL after the same load (MoveAfterLoad).
       enforcedPart:
-        '{keysPart}: each inserted row looks up its parent through the primary-key index{nullKeyPart}. Measured on 100,000 inserts (seed 000, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume}',
+        '{keysPart}: each inserted row looks up its parent through the primary-key index{nullKeyPart}. Measured on 100,000 inserts (Db2 INSERT tips, tests 14 and 15): 55.4 s with one enforced foreign key, 72.7 s with two, against 31.5 s without (test 11); adding the same keys after the inserts brought the totals to 32.8 s and 38.9 s (tests 16 and 17).{volume}',
     },
   },
   check(context) {

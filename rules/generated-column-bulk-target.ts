@@ -11,10 +11,10 @@ const GeneratedColumnBulkTargetRule: Rule = {
     defaultSeverity: 'hint',
     reads: { statements: ['createTable', 'alterTable'] },
     recommended: false,
-    evidence: ['000 appendix B 20'],
+    evidence: ['Db2 INSERT tips, Appendix B 20'],
     messages: {
       generated:
-        'Column {column} of bulk insert target {table} ({why}) is GENERATED … AS an expression. Db2 evaluates it for every inserted row. Seed 000 found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone.',
+        'Column {column} of bulk insert target {table} ({why}) is GENERATED … AS an expression. Db2 evaluates it for every inserted row. Db2 INSERT tips found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone.',
     },
   },
   check({ file, schema, report }) {

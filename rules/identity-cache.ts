@@ -14,12 +14,12 @@ const IdentityCacheRule: Rule = {
     description: 'IDENTITY column or SEQUENCE with NO CACHE or a small cache feeding inserts',
     defaultSeverity: 'warning',
     reads: { statements: ['createTable', 'alterTable', 'createSequence', 'alterSequence'] },
-    evidence: ['000 test 41', '000 test 42', '000 test 43', '000 test 44', '000 test 45', '000 test 46', '000 tests 47-51'],
+    evidence: ['Db2 INSERT tips, test 41', 'Db2 INSERT tips, test 42', 'Db2 INSERT tips, test 43', 'Db2 INSERT tips, test 44', 'Db2 INSERT tips, test 45', 'Db2 INSERT tips, test 46', 'Db2 INSERT tips, tests 47-51'],
     defaultOptions: { threshold: 100, suggestedCache: 1000 },
     fixable: true,
     messages: {
       identity:
-        '{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (seed 000, test {test}): {seconds} with {measuredAs}, against {best} with CACHE {bestCache} (test {bestTest}) and 31.5 s with no generated key (test 41).{volume} Use CACHE {suggested}.{range}',
+        '{what} {name} hands out values {how}. Db2 must write a log record each time {every} to keep generated values recoverable. Measured on 100,000 inserts (Db2 INSERT tips, test {test}): {seconds} with {measuredAs}, against {best} with CACHE {bestCache} (test {bestTest}) and 31.5 s with no generated key (test 41).{volume} Use CACHE {suggested}.{range}',
     },
   },
   check(context) {

@@ -13,7 +13,7 @@ const ImportCommitcountRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['import'] },
     dialects: ['luw'],
-    evidence: ['000 tests 61-68', '000 tests 69-78', '000 test 79'],
+    evidence: ['Db2 INSERT tips, tests 61-68', 'Db2 INSERT tips, tests 69-78', 'Db2 INSERT tips, test 79'],
     defaultOptions: { minCommitCount: 1000 },
     fixable: true,
     messages: {
@@ -22,7 +22,7 @@ const ImportCommitcountRule: Rule = {
       missingMany:
         'IMPORT without COMMITCOUNT: {count} in this script ({runLines}), loading {tables}. Each commits once, at the end of its file. {why}',
       small:
-        'IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (seed 000, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC.',
+        'IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (Db2 INSERT tips, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC.',
     },
   },
   check({ file, schema, options, report }) {
@@ -57,7 +57,7 @@ const ImportCommitcountRule: Rule = {
 
 /** What one unit of work per file risks, and what COMMITCOUNT does and does not change (the table lock). */
 const WHY_COMMITCOUNT =
-  'IMPORT inserts row by row, and the whole file is one unit of work: a large file can fill the active log (SQL0964C), and a failure rolls back every row with no point to restart from (RESTARTCOUNT). COMMITCOUNT AUTOMATIC, or a count such as {min}, commits as it goes at little cost (committing every 1000 rows or more was near the fastest in seed 000, tests 61-78 and 104). It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends; only ALLOW WRITE ACCESS, for an IMPORT that INSERTs into an existing table, lets other work in. For large files LOAD is faster still (test 79).';
+  'IMPORT inserts row by row, and the whole file is one unit of work: a large file can fill the active log (SQL0964C), and a failure rolls back every row with no point to restart from (RESTARTCOUNT). COMMITCOUNT AUTOMATIC, or a count such as {min}, commits as it goes at little cost (committing every 1000 rows or more was near the fastest in Db2 INSERT tips, tests 61-78 and 104). It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends; only ALLOW WRITE ACCESS, for an IMPORT that INSERTs into an existing table, lets other work in. For large files LOAD is faster still (test 79).';
 
 /**
  * COMMITCOUNT AUTOMATIC added to each IMPORT. Committing every n rows leaves the rows before a failure

@@ -12,14 +12,14 @@ const IndexCountRule: Rule = {
     description: 'More indexes than a threshold maintained during bulk inserts (primary key and unique constraints included)',
     defaultSeverity: 'warning',
     reads: { statements: ['createTable', 'alterTable', 'createIndex'] },
-    evidence: ['000 test 31', '000 test 32', '000 test 33', '000 test 34', '000 test 35', '000 test 36', '000 test 37'],
+    evidence: ['Db2 INSERT tips, test 31', 'Db2 INSERT tips, test 32', 'Db2 INSERT tips, test 33', 'Db2 INSERT tips, test 34', 'Db2 INSERT tips, test 35', 'Db2 INSERT tips, test 36', 'Db2 INSERT tips, test 37'],
     defaultOptions: { maxIndexes: 3 },
     messages: {
       tooMany:
-        'Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume}{redundancy} {advice}',
+        'Bulk insert target {table} ({why}) has {count} indexes, more than {max}. They are in force during its inserts ({breakdown}): for every row Db2 walks each index tree to place a new entry, reading index pages into the buffer pool. Measured on 100,000 inserts (Db2 INSERT tips, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume}{redundancy} {advice}',
       // Its part of one finding with enforced-foreign-key's, when both say to move DDL after the same load (MoveAfterLoad).
       tooManyPart:
-        'Indexes: {count} in force during its inserts ({breakdown}), each given a new entry per row. Measured on 100,000 inserts (seed 000, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume}{redundancy}',
+        'Indexes: {count} in force during its inserts ({breakdown}), each given a new entry per row. Measured on 100,000 inserts (Db2 INSERT tips, tests 31-35): 31.5 s with no index, 53.7 s with 1, 83.3 s with 2, 108.2 s with 3, {four}; creating 4 indexes after the inserts took 73.8 s in all (test 36).{volume}{redundancy}',
     },
   },
   check(context) {

@@ -23,10 +23,10 @@ const InsertTargetCostRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['insert', 'import', 'merge'] },
     recommended: false,
-    evidence: ['000 tests 11-21', '000 tests 31-38', '000 tests 41-51', '000 test 91', '000 appendix B 22', '000 appendix B 26'],
+    evidence: ['Db2 INSERT tips, tests 11-21', 'Db2 INSERT tips, tests 31-38', 'Db2 INSERT tips, tests 41-51', 'Db2 INSERT tips, test 91', 'Db2 INSERT tips, Appendix B 22', 'Db2 INSERT tips, Appendix B 26'],
     messages: {
       summary:
-        'Each row inserted into {table} also costs: {items}. Factors are elapsed time against the same 100,000 rows into a bare table (31.5 s, seed 000 Appendix A, test 11); they add up. See the findings on the DDL for each fix.',
+        'Each row inserted into {table} also costs: {items}. Factors are elapsed time against the same 100,000 rows into a bare table (31.5 s, Db2 INSERT tips, Appendix A, test 11); they add up. See the findings on the DDL for each fix.',
     },
   },
   check({ file, schema, report }) {

@@ -13,14 +13,14 @@ const LobColumnRule: Rule = {
     description: 'LOB or LONG column on a table that receives inserts',
     defaultSeverity: 'warning',
     reads: { statements: ['createTable', 'alterTable'] },
-    evidence: ['000 test 11', '000 test 91', '003'],
+    evidence: ['Db2 INSERT tips, test 11', 'Db2 INSERT tips, test 91', "IBM's LOB I/O technote"],
     messages: {
       lob:
-        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (seed 000, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
+        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
       partlyInline:
-        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, seed 000 test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume} Check that most values fit the inline length{caching}.',
+        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, Db2 INSERT tips, test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume} Check that most values fit the inline length{caching}.',
       lobs:
-        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (seed 000, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
+        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
     },
   },
   check({ file, schema, report }) {

@@ -10,11 +10,11 @@ const MincommitRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
-    evidence: ['000 section 7 (Committing)'],
+    evidence: ['Db2 INSERT tips, section 7 (Committing)'],
     fixable: true,
     messages: {
       grouped:
-        'MINCOMMIT {value} makes each commit wait until {value} commits can share one log write (or a timeout passes). A bulk insert job commits alone, so each of its commits can only lose time; seed 000 recommends keeping MINCOMMIT at 1 when bulk inserts matter (no measurement given). Db2 10.5 and later ignore this parameter.',
+        'MINCOMMIT {value} makes each commit wait until {value} commits can share one log write (or a timeout passes). A bulk insert job commits alone, so each of its commits can only lose time; Db2 INSERT tips recommends keeping MINCOMMIT at 1 when bulk inserts matter (no measurement given). Db2 10.5 and later ignore this parameter.',
     },
   },
   check({ file, schema, report }) {

@@ -14,7 +14,7 @@ const NotLoggedInitiallyRule: Rule = {
     defaultSeverity: 'warning',
     reads: { statements: ['createTable', 'alterTable'] },
     dialects: ['luw'],
-    evidence: ['000 test 6', '000 test 7', '000 test 8', '000 test 9', '000 appendix B 18'],
+    evidence: ['Db2 INSERT tips, test 6', 'Db2 INSERT tips, test 7', 'Db2 INSERT tips, test 8', 'Db2 INSERT tips, test 9', 'Db2 INSERT tips, Appendix B 18'],
     messages: {
       activate:
         'ACTIVATE NOT LOGGED INITIALLY on {table} leaves the inserts of this unit of work unlogged. A failing statement then leaves {table} inaccessible (it must be dropped), and a restore cannot roll forward through them. The commit must also write every page the unit of work dirtied; {cleaning} {instead}',
@@ -82,9 +82,9 @@ function insteadOfNli(refused: ColumnDef | undefined, recoverable = ''): string 
 function pageCleaningNote(schema: SchemaModel): string {
   const thresh = schema.dbCfg.get('CHNGPGS_THRESH')?.numericValue;
   if (thresh !== undefined && thresh <= 20) {
-    return `with CHNGPGS_THRESH ${thresh} set here, page cleaning keeps up, as in seed 000 test 8 (11.8 s vs 15.7 s logged, test 6).`;
+    return `with CHNGPGS_THRESH ${thresh} set here, page cleaning keeps up, as in Db2 INSERT tips, test 8 (11.8 s vs 15.7 s logged, test 6).`;
   }
-  return 'with default page cleaning that made NLI slower than logging in seed 000 (test 7: 16.4 s vs 15.7 s logged, test 6, over half of it in the commit); only with CHNGPGS_THRESH 5 did it win (test 8: 11.8 s).';
+  return 'with default page cleaning that made NLI slower than logging in Db2 INSERT tips (test 7: 16.4 s vs 15.7 s logged, test 6, over half of it in the commit); only with CHNGPGS_THRESH 5 did it win (test 8: 11.8 s).';
 }
 
 export default NotLoggedInitiallyRule;

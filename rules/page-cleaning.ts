@@ -10,13 +10,13 @@ const PageCleaningRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
-    evidence: ['000 test 7', '000 test 8', '000 appendix B 13'],
+    evidence: ['Db2 INSERT tips, test 7', 'Db2 INSERT tips, test 8', 'Db2 INSERT tips, Appendix B 13'],
     defaultOptions: { maxChngpgsThresh: 30 },
     messages: {
       threshold:
-        'CHNGPGS_THRESH {value} delays page cleaning for inserts. Page cleaners start only once {value}% of the buffer pool is dirty, so pages filled by inserts pile up and later inserts (or the commit, under NOT LOGGED INITIALLY) wait for synchronous writes. Seed 000 advises going as low as 5 for bulk inserts; in test 8, CHNGPGS_THRESH 5 cut a NOT LOGGED INITIALLY INSERT … SELECT of 100,000 rows from 16.4 s (test 7) to 11.8 s. Use a value of {max} or below.',
+        'CHNGPGS_THRESH {value} delays page cleaning for inserts. Page cleaners start only once {value}% of the buffer pool is dirty, so pages filled by inserts pile up and later inserts (or the commit, under NOT LOGGED INITIALLY) wait for synchronous writes. Db2 INSERT tips advises going as low as 5 for bulk inserts; in test 8, CHNGPGS_THRESH 5 cut a NOT LOGGED INITIALLY INSERT … SELECT of 100,000 rows from 16.4 s (test 7) to 11.8 s. Use a value of {max} or below.',
       noCleaners:
-        'NUM_IOCLEANERS 0 turns asynchronous page cleaning off. Every page that inserts dirty is written by the inserting agent itself when it needs a free buffer slot. Seed 000 advises at least one cleaner per physical disk (Appendix B, item 13), or AUTOMATIC.',
+        'NUM_IOCLEANERS 0 turns asynchronous page cleaning off. Every page that inserts dirty is written by the inserting agent itself when it needs a free buffer slot. Db2 INSERT tips advises at least one cleaner per physical disk (Appendix B, item 13), or AUTOMATIC.',
     },
   },
   check({ file, schema, options, report }) {

@@ -9,10 +9,10 @@ const RefreshImmediateMqtRule: Rule = {
     description: 'REFRESH IMMEDIATE materialized query table over a table that receives inserts',
     defaultSeverity: 'warning',
     reads: { statements: ['createTable'] },
-    evidence: ['000 appendix B 22'],
+    evidence: ['Db2 INSERT tips, Appendix B 22'],
     messages: {
       immediate:
-        'MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}. In the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Seed 000 (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts.',
+        'MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}. In the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Db2 INSERT tips (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts.',
     },
   },
   check({ file, schema, report }) {

@@ -10,12 +10,12 @@ const SmallLogBufferRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['updateDbCfg'] },
     dialects: ['luw'],
-    evidence: ['000 test 104', '000 test 105', '000 appendix B 17'],
+    evidence: ['Db2 INSERT tips, test 104', 'Db2 INSERT tips, test 105', 'Db2 INSERT tips, Appendix B 17'],
     defaultOptions: { minPages: 256 },
     fixable: true,
     messages: {
       small:
-        'LOGBUFSZ {value} gives a log buffer of {kb} KB. Every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (seed 000). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer).',
+        'LOGBUFSZ {value} gives a log buffer of {kb} KB. Every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (Db2 INSERT tips). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer).',
     },
   },
   check({ file, schema, options, report }) {

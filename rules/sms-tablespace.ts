@@ -10,10 +10,10 @@ const SmsTablespaceRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['createTablespace'] },
     dialects: ['luw'],
-    evidence: ['000 test 11', '000 test 81', '000 test 82', '000 appendix B 11'],
+    evidence: ['Db2 INSERT tips, test 11', 'Db2 INSERT tips, test 81', 'Db2 INSERT tips, test 82', 'Db2 INSERT tips, Appendix B 11'],
     messages: {
       sms:
-        'Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages. Measured on 100,000 inserts (seed 000): 25.5 s on a DMS file table space (test 81) against 31.5 s on SMS with multi-page allocation (test 11), which new databases have by default (MULTIPAGE_ALLOC YES); without it (an old database where db2empfa was never run) 62.9 s (test 82). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2).',
+        'Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages. Measured on 100,000 inserts (Db2 INSERT tips): 25.5 s on a DMS file table space (test 81) against 31.5 s on SMS with multi-page allocation (test 11), which new databases have by default (MULTIPAGE_ALLOC YES); without it (an old database where db2empfa was never run) 62.9 s (test 82). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2).',
     },
   },
   check({ file, schema, report }) {

@@ -12,10 +12,10 @@ const TableLockBulkTargetRule: Rule = {
     reads: { statements: ['createTable'] },
     dialects: ['luw'],
     recommended: false,
-    evidence: ['000 test 11', '000 test 101', '000 appendix B 15'],
+    evidence: ['Db2 INSERT tips, test 11', 'Db2 INSERT tips, test 101', 'Db2 INSERT tips, Appendix B 15'],
     messages: {
       rowLocks:
-        'Bulk insert target {table} ({why}) uses row locking. Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in seed 000 (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR).',
+        'Bulk insert target {table} ({why}) uses row locking. Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in Db2 INSERT tips (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR).',
     },
   },
   check({ file, schema, report }) {

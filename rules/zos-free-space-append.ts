@@ -12,10 +12,10 @@ const ZosFreeSpaceAppendRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['createTablespace'] },
     dialects: ['zos'],
-    evidence: ['000 appendix B 9', '002'],
+    evidence: ['Db2 INSERT tips, Appendix B 9', 'the z/OS SSD study'],
     messages: {
       reserved:
-        '{clause} reserves free space in table space {tablespace} that APPEND YES inserts never use. It is kept in every data page or every few pages, but {tables} {are} APPEND YES: inserts go to the end of the table. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Seed 000 advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (seed 002) use PCTFREE 0 FREEPAGE 0.',
+        '{clause} reserves free space in table space {tablespace} that APPEND YES inserts never use. It is kept in every data page or every few pages, but {tables} {are} APPEND YES: inserts go to the end of the table. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Db2 INSERT tips advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (the z/OS SSD study) use PCTFREE 0 FREEPAGE 0.',
     },
   },
   check({ file, schema, report }) {

@@ -12,10 +12,10 @@ const ZosMemberClusterRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['createTablespace'] },
     dialects: ['zos'],
-    evidence: ['002 INSERT processing (costs)'],
+    evidence: ['the z/OS SSD study, INSERT processing (costs)'],
     messages: {
       missing:
-        'Table space {tablespace} holds {tables}, filled in bulk ({why}), without MEMBER CLUSTER. If the subsystem is a member of a data sharing group and inserts run on more than one member (parallel batch jobs, CICS regions), every member searches the same space map pages and adds rows to the same pages, which the members must pass between them through the coupling facility for each insert; seed 002 lists the space search and data sharing integrity among the costs of an insert. MEMBER CLUSTER (on a universal table space, with APPEND YES or in cluster order per member) gives each member its own space map and pages. Ignore this on a subsystem that is not data-shared.',
+        'Table space {tablespace} holds {tables}, filled in bulk ({why}), without MEMBER CLUSTER. If the subsystem is a member of a data sharing group and inserts run on more than one member (parallel batch jobs, CICS regions), every member searches the same space map pages and adds rows to the same pages, which the members must pass between them through the coupling facility for each insert; the z/OS SSD study lists the space search and data sharing integrity among the costs of an insert. MEMBER CLUSTER (on a universal table space, with APPEND YES or in cluster order per member) gives each member its own space map and pages. Ignore this on a subsystem that is not data-shared.',
     },
   },
   check({ file, schema, report }) {

@@ -20,10 +20,10 @@ const ZosRandomKeyIndexRule: Rule = {
     defaultSeverity: 'information',
     reads: { statements: ['createIndex'] },
     dialects: ['zos'],
-    evidence: ['002 IFCID 199 per index'],
+    evidence: ['the z/OS SSD study, IFCID 199 per index'],
     messages: {
       random:
-        'Index {index} on {table} is keyed on {columns}, which do not grow with the inserts. {table} is a bulk target ({why}): unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In seed 002 the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as seed 002 did).',
+        'Index {index} on {table} is keyed on {columns}, which do not grow with the inserts. {table} is a bulk target ({why}): unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In the z/OS SSD study the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as the z/OS SSD study did).',
     },
   },
   check({ file, schema, report }) {

@@ -64,6 +64,6 @@ export function knownVolume(
   const rows = schema.knownRows(target);
   if (rows === undefined) return { sentence: '' };
   const cost = scaledCost(rows, extraPer100k);
-  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
+  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
   return cost.small ? { sentence, maxSeverity: 'information' } : { sentence };
 }

@@ -70,9 +70,9 @@ describe('insertlint checklist', () => {
 
     const tables = section(md, '### Per-insert work of the tables this change touches');
     const ordersTable = section(tables, '#### `APP.ORDERS` — INSERT trigger ORDERS\\_AUDIT added (db/audit.sql:2); CREATE TABLE edited (db/orders.sql:1)');
-    assert.match(ordersTable, /\| Indexes \| 2 \(IX\\_ORDERS\\_CUST, 1 primary key\/unique constraint\) \| 2\.6x \(seed 000 test 33 vs 31: 2 indexes\) \|/);
-    assert.match(ordersTable, /\| INSERT triggers \| 1 \(ORDERS\\_AUDIT\) \| 2\.1x \(seed 000 test 18 vs 11: 1 trigger doing an INSERT\) \|/);
-    assert.match(ordersTable, /\| Identity cache \| ID: NO CACHE \| 28x \(seed 000 test 42 vs 41: identity NO CACHE\) \|/);
+    assert.match(ordersTable, /\| Indexes \| 2 \(IX\\_ORDERS\\_CUST, 1 primary key\/unique constraint\) \| 2\.6x \(Db2 INSERT tips, test 33 vs 31: 2 indexes\) \|/);
+    assert.match(ordersTable, /\| INSERT triggers \| 1 \(ORDERS\\_AUDIT\) \| 2\.1x \(Db2 INSERT tips, test 18 vs 11: 1 trigger doing an INSERT\) \|/);
+    assert.match(ordersTable, /\| Identity cache \| ID: NO CACHE \| 28x \(Db2 INSERT tips, test 42 vs 41: identity NO CACHE\) \|/);
     assert.match(ordersTable, /Not on this table: Clustering index, Enforced foreign keys, Check constraints, REFRESH IMMEDIATE MQTs, LOB columns\./);
     const auditTable = section(tables, '#### `APP.AUDIT` — created (db/audit.sql:1); inserted into (db/audit.sql:3)');
     assert.match(auditTable, /\| LOB columns \| 1 \(BODY CLOB\) \| 9\.1x/);

@@ -14,7 +14,7 @@ function line(lines: InsertCostLine[], feature: InsertCostLine['feature']): Inse
   return lines.find((l) => l.feature === feature)!;
 }
 
-describe('insert costs (seed 000, Appendix A)', () => {
+describe('insert costs (Db2 INSERT tips, Appendix A)', () => {
   it('computes the factors the checklist and hovers quote', () => {
     const factor = (test: number) => formatFactor(costFactor(INSERT_COST_MEASUREMENTS.find((m) => m.test === test)!));
     assert.deepEqual(

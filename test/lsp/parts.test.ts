@@ -18,7 +18,7 @@ function model(text: string, language: FileLanguage = 'sql', path = 'x.sql'): Fi
   return buildFileModel({ path, text, language });
 }
 
-describe('table and sequence hovers (seed 000, Appendix A, through the shared cost table)', () => {
+describe('table and sequence hovers (Db2 INSERT tips, Appendix A, through the shared cost table)', () => {
   const ddl = `CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);
 CREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (CACHE 50), P INT, D CLOB(1K),
   FOREIGN KEY (P) REFERENCES P (ID), CHECK (P > 0));
@@ -32,20 +32,20 @@ CREATE SEQUENCE S NO CACHE;`;
   it('lists what a table adds per row with the factor and the test it comes from', () => {
     const md = tableHoverMarkdown(schema.tableByKey('.T')!, schema);
     assert.match(md, /\*\*Table T\*\* — what one insert costs/);
-    assert.match(md, /\| Indexes \| 2 \(T1, T2\) \| 2\.6x \| seed 000 test 33 vs 31: 2 indexes \|/);
-    assert.match(md, /\| Clustering index \| T1 \| 2\.0x \| seed 000 test 38 vs 31/);
-    assert.match(md, /\| Enforced foreign keys \| 1 \(parent P\) \| 1\.8x \| seed 000 test 14 vs 11/);
-    assert.match(md, /\| Check constraints \| 1 \| 1\.1x \| seed 000 test 12 vs 11/);
-    assert.match(md, /\| INSERT triggers \| 1 \(TR\) \| 2\.1x \| seed 000 test 18 vs 11/);
-    assert.match(md, /\| LOB columns \| 1 \(D CLOB\) \| 9\.1x \| seed 000 test 91 vs 11/);
-    assert.match(md, /\| Identity cache \| ID: CACHE 50 \| 2\.0x–3\.1x \| seed 000 tests 45 and 44 vs 41/);
+    assert.match(md, /\| Indexes \| 2 \(T1, T2\) \| 2\.6x \| Db2 INSERT tips, test 33 vs 31: 2 indexes \|/);
+    assert.match(md, /\| Clustering index \| T1 \| 2\.0x \| Db2 INSERT tips, test 38 vs 31/);
+    assert.match(md, /\| Enforced foreign keys \| 1 \(parent P\) \| 1\.8x \| Db2 INSERT tips, test 14 vs 11/);
+    assert.match(md, /\| Check constraints \| 1 \| 1\.1x \| Db2 INSERT tips, test 12 vs 11/);
+    assert.match(md, /\| INSERT triggers \| 1 \(TR\) \| 2\.1x \| Db2 INSERT tips, test 18 vs 11/);
+    assert.match(md, /\| LOB columns \| 1 \(D CLOB\) \| 9\.1x \| Db2 INSERT tips, test 91 vs 11/);
+    assert.match(md, /\| Identity cache \| ID: CACHE 50 \| 2\.0x–3\.1x \| Db2 INSERT tips, tests 45 and 44 vs 41/);
     assert.doesNotMatch(md, /REFRESH IMMEDIATE/, 'kinds of work the table lacks are left out');
   });
 
   it('says a bare table adds nothing, and prices a sequence like an identity', () => {
     assert.match(tableHoverMarkdown(schema.tableByKey('.BARE')!, schema), /Nothing here adds work per inserted row/);
     const sequence = schema.sequence({ name: 'S', span: { start: 0, end: 0 } })!;
-    assert.match(sequenceHoverMarkdown(sequence), /\*\*Sequence S\*\*, NO CACHE[\s\S]*28x \(seed 000 test 42 vs 41: identity NO CACHE; sequences measured alike in tests 47-51\)/);
+    assert.match(sequenceHoverMarkdown(sequence), /\*\*Sequence S\*\*, NO CACHE[\s\S]*28x \(Db2 INSERT tips, test 42 vs 41: identity NO CACHE; sequences measured alike in tests 47-51\)/);
   });
 });
 

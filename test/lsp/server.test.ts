@@ -126,11 +126,11 @@ describe('language server over stdio', function () {
     assert.equal(hover.contents.kind, 'markdown');
     assert.match(md, /Table APP\.ORDERS/);
     // The primary key keeps an index too.
-    assert.match(md, /\| Indexes \| 2 \(ORDERS_CUST, 1 primary key\/unique constraint\) \| 2\.6x \| seed 000 test 33 vs 31/);
-    assert.match(md, /\| Clustering index \| ORDERS_CUST \| 2\.0x \| seed 000 test 38 vs 31/);
-    assert.match(md, /\| Enforced foreign keys \| 1 \(parent APP\.CUSTOMERS\) \| 1\.8x \| seed 000 test 14 vs 11/);
-    assert.match(md, /\| LOB columns \| 1 \(NOTE CLOB\) \| 9\.1x \| seed 000 test 91 vs 11/);
-    assert.match(md, /\| Identity cache \| ID: NO CACHE \| 28x \| seed 000 test 42 vs 41/);
+    assert.match(md, /\| Indexes \| 2 \(ORDERS_CUST, 1 primary key\/unique constraint\) \| 2\.6x \| Db2 INSERT tips, test 33 vs 31/);
+    assert.match(md, /\| Clustering index \| ORDERS_CUST \| 2\.0x \| Db2 INSERT tips, test 38 vs 31/);
+    assert.match(md, /\| Enforced foreign keys \| 1 \(parent APP\.CUSTOMERS\) \| 1\.8x \| Db2 INSERT tips, test 14 vs 11/);
+    assert.match(md, /\| LOB columns \| 1 \(NOTE CLOB\) \| 9\.1x \| Db2 INSERT tips, test 91 vs 11/);
+    assert.match(md, /\| Identity cache \| ID: NO CACHE \| 28x \| Db2 INSERT tips, test 42 vs 41/);
     assert.match(md, /ddl\/orders\.sql:4/);
 
     lsp.open(ordersUri, ordersText);

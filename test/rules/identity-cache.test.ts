@@ -113,12 +113,12 @@ describe(`rule ${RULE}`, () => {
     const rows = (n: number) => `INSERT INTO ORDERS (AMOUNT) VALUES ${Array.from({ length: n }, (_, i) => `(${i})`).join(', ')};\n`;
     // NO CACHE: 8.7 ms a row (test 42 against 41), 300 rows take 2.6 s more.
     expectFindings({ 'schema.sql': ORDERS, 'data.sql': rows(300) }, RULE, [
-      { file: 'schema.sql', line: 2, column: 65, severity: 'warning', message: /\(test 41\)\. The scripts insert 300 rows into it: about 2\.6 s more in all at the seed's rates \(tests 42 and 41\)\. Use CACHE 1000\.$/ },
+      { file: 'schema.sql', line: 2, column: 65, severity: 'warning', message: /\(test 41\)\. The scripts insert 300 rows into it: about 2\.6 s more in all at the measured rates \(tests 42 and 41\)\. Use CACHE 1000\.$/ },
     ]);
     // The default CACHE 20: 0.7 ms a row (test 44), 150 rows take 0.10 s more.
     const ddl = ORDERS.replace(' (START WITH 1 NO CACHE)', '');
     expectFindings({ 'schema.sql': ddl, 'data.sql': rows(150) }, RULE, [
-      { file: 'schema.sql', line: 2, column: 3, severity: 'information', message: /The scripts insert 150 rows into it: about 0\.10 s more in all at the seed's rates \(tests 44 and 41\)\./ },
+      { file: 'schema.sql', line: 2, column: 3, severity: 'information', message: /The scripts insert 150 rows into it: about 0\.10 s more in all at the measured rates \(tests 44 and 41\)\./ },
     ]);
     const [unknown] = expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 3, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);

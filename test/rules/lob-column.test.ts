@@ -75,7 +75,7 @@ describe(`rule ${RULE}`, () => {
     assert.doesNotMatch(finding.message, /VARBINARY[^.]*XML_MESSAGE/);
   });
 
-  it('points at FILE SYSTEM CACHING when the LOB table space is DMS/automatic without it (seed 003)', () => {
+  it('points at FILE SYSTEM CACHING when the LOB table space is DMS/automatic without it (IBM\'s LOB I/O technote)', () => {
     const ts = 'CREATE TABLESPACE LOBS MANAGED BY AUTOMATIC STORAGE NO FILE SYSTEM CACHING;\n';
     const [first, ...more] = findings({ 'schema.sql': `${ts}${TABLE} LONG IN LOBS;\n`, 'app.sql': INSERT }, RULE);
     assert.deepEqual(more, []);
@@ -105,7 +105,7 @@ describe(`rule ${RULE}`, () => {
     const rows = (n: number) => `INSERT INTO DOCS VALUES ${Array.from({ length: n }, (_, i) => `(${i}, 'text')`).join(', ')};\n`;
     // 2.5 ms a row (test 91 against 11): 150 rows, 0.38 s; 751 rows, 1.9 s.
     expectFindings({ 'schema.sql': ddl, 'data.sql': rows(150) }, RULE, [
-      { file: 'schema.sql', line: 1, column: 33, severity: 'information', message: /\(test 11\), whatever the LOGGED\/COMPACT options\. The scripts insert 150 rows into it: about 0\.38 s more in all at the seed's rates \(tests 91 and 11\)\. Values up to 1M cannot/ },
+      { file: 'schema.sql', line: 1, column: 33, severity: 'information', message: /\(test 11\), whatever the LOGGED\/COMPACT options\. The scripts insert 150 rows into it: about 0\.38 s more in all at the measured rates \(tests 91 and 11\)\. Values up to 1M cannot/ },
     ]);
     expectFindings({ 'schema.sql': ddl, 'data.sql': rows(751) }, RULE, [{ file: 'schema.sql', line: 1, column: 33, severity: 'warning', message: /The scripts insert 751 rows into it: about 1\.9 s more/ }]);
     const [unknown] = expectFindings({ 'schema.sql': ddl, 'app.sql': BULK }, RULE, [{ file: 'schema.sql', line: 1, column: 33, severity: 'warning' }]);

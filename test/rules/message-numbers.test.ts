@@ -17,4 +17,16 @@ describe('rule messages', () => {
     assert.ok(sources(RULES).length > 20, 'the rules folder was found');
     assert.deepEqual(found, []);
   });
+
+  it("cite their sources by public name (Db2 INSERT tips, the z/OS SSD study), never the project's seed numbers", () => {
+    // What users read: rule messages and evidence, and the rule docs beside them. "seed 000" names a file of ours.
+    const docs = readdirSync(RULES).filter((f) => f.endsWith('.md')).map((f) => join(RULES, f));
+    const uncited = [...sources(RULES), ...docs].flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line) && (/\bseed 00\d/i.test(line) || /'00\d[ ']/.test(line)))
+        .map((line) => `${f}: ${line.trim().slice(0, 80)}`),
+    );
+    assert.deepEqual(uncited, []);
+  });
 });

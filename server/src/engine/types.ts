@@ -198,7 +198,7 @@ export interface RuleMeta {
   /** One line: what the rule finds. */
   description: string;
   defaultSeverity: Severity;
-  /** Seed measurements the rule rests on, e.g. ['000 test 42', '000 test 46']. */
+  /** The measurements the rule rests on, by the source's public name (SARIF properties), e.g. ['Db2 INSERT tips, test 42']. */
   evidence: string[];
   /** Default values of the rule's options (thresholds…), overridable in .insertlintrc.json. */
   defaultOptions?: Record<string, number | string | boolean>;

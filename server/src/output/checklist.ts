@@ -112,7 +112,7 @@ function costTable(table: ChecklistTable): string[] {
   out.push(`#### ${codeSpan(table.name)}${roles}`, '');
   if (!table.defined) out.push(`_No CREATE TABLE for ${escapeMarkdown(table.name)} in the analysed paths: only the DDL found is counted._`, '');
   if (present.length) {
-    out.push('| Work per inserted row | On this table | Seed 000 measured |', '| --- | --- | --- |');
+    out.push('| Work per inserted row | On this table | Db2 INSERT tips measured |', '| --- | --- | --- |');
     for (const c of present) {
       out.push(`| ${escapeMarkdown(c.label)} | ${escapeMarkdown(c.detail)} | ${escapeMarkdown(c.factorText)} (${escapeMarkdown(c.source)}) |`);
     }
@@ -173,7 +173,7 @@ export function renderChecklist(input: ChecklistInput): string {
   } else {
     for (const table of input.tables) out.push(...costTable(table));
     out.push(
-      '_Factors: elapsed time of 100,000 rows inserted by CLI array inserts with that work, divided by the same inserts without it (seed 000, Appendix A, baseline 31.51 s). Each kind of work was measured alone, so the factors are not multiplied._',
+      '_Factors: elapsed time of 100,000 rows inserted by CLI array inserts with that work, divided by the same inserts without it (Db2 INSERT tips, Appendix A, baseline 31.51 s). Each kind of work was measured alone, so the factors are not multiplied._',
       '',
     );
   }

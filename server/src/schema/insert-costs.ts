@@ -79,7 +79,7 @@ function measurements(feature: InsertCostFeature, triggerAction?: 'insert' | 'up
 }
 
 function sourceOf(m: InsertCostMeasurement): string {
-  return `seed 000 test ${m.test} vs ${m.baselineTest}: ${m.setup}`;
+  return `Db2 INSERT tips, test ${m.test} vs ${m.baselineTest}: ${m.setup}`;
 }
 
 /** The measurement for a count: exact, or the largest measured count with "≥" when the table has more. */
@@ -106,7 +106,7 @@ export function identityCacheCost(cache: number): { factor: number; text: string
   return {
     factor: costFactor(below),
     text: `${formatFactor(costFactor(above))}–${formatFactor(costFactor(below))}`,
-    source: `seed 000 tests ${above.test} and ${below.test} vs ${below.baselineTest}: CACHE ${above.amount} and ${below.amount}`,
+    source: `Db2 INSERT tips, tests ${above.test} and ${below.test} vs ${below.baselineTest}: CACHE ${above.amount} and ${below.amount}`,
   };
 }
 
@@ -197,7 +197,7 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
       present: true,
       detail: `${immediate.length} (${names(immediate.map((q) => q.key.replace(/^\./, '')))})`,
       factorText: 'not measured',
-      source: 'each insert also updates the MQT in the same transaction; seed 000 did not measure it',
+      source: 'each insert also updates the MQT in the same transaction; Db2 INSERT tips did not measure it',
     });
   } else {
     const deferred = table.mqts.length;
@@ -224,7 +224,7 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
       present: true,
       detail: `${lobLike.length} LONG/XML (${names(lobLike.map((c) => `${c.name} ${c.type.name}`))})`,
       factorText: 'not measured',
-      source: 'stored outside the row like LOBs; seed 000 measured only CLOB',
+      source: 'stored outside the row like LOBs; Db2 INSERT tips measured only CLOB',
     });
   } else lines.push(none('lobColumns', 'LOB columns'));
 
