@@ -1,7 +1,7 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule } from '../server/src/engine/types';
-import type { SqlExecution } from '../server/src/code/types';
+import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
@@ -37,7 +37,7 @@ const SingleRowInsertRule: Rule = {
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
-        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT … SELECT over the query it reads (the FOR loop\'s SELECT, or the cursor it fetches from); rows the loop makes up itself (a counter, literal values) come from a recursive common table expression as well.',
+        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}',
       script:
         'Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
@@ -71,7 +71,8 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
         const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more }, span: execution.callSpan });
+        const fold = sqlpl ? routineFold(execution.loop!) : '';
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more, fold }, span: execution.callSpan });
       }
     }
     const minRun = Number(options.minRun);
@@ -151,6 +152,14 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const placeOf = (stmt: InsertStatement) => ({ span: stmt.span, stmt });
+
+/** How a routine's row-by-row loop folds into one INSERT … SELECT, by where its rows come from (LoopInfo.rowsFrom). */
+function routineFold(loop: LoopInfo): string {
+  const from = loop.rowsFrom;
+  if (from && 'query' in from) return "Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns.";
+  if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (its DECLARE … CURSOR FOR), with the values the body computes written as expressions of its columns.`;
+  return 'The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT … SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < …)), or list literal rows in one multi-row VALUES.';
+}
 
 /**
  * A test of whether a span overlaps one of the comments (in text order, as the lexer gives them): a binary

@@ -142,6 +142,47 @@ END@
     assert.match(single.message, /every pass of the WHILE loop at line 5: the routine runs the statement once per row\. Its body holds 2 such INSERTs into it: 2 statements, one row each, on every pass\. .*recursive common table expression/);
   });
 
+  it('tells how to fold a routine loop by where its rows come from: the FOR query, the cursor fetched, or rows made up', () => {
+    const text = `CREATE PROCEDURE copy_for ()
+BEGIN
+  FOR r AS SELECT id, name FROM app.src DO
+    INSERT INTO app.dst VALUES (r.id, UPPER(r.name));
+  END FOR;
+END@
+CREATE PROCEDURE copy_cursor ()
+BEGIN
+  DECLARE v_id INT;
+  DECLARE at_end INT DEFAULT 0;
+  DECLARE c1 CURSOR FOR SELECT id FROM app.src;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET at_end = 1;
+  OPEN c1;
+  fetch_loop: LOOP
+    FETCH c1 INTO v_id;
+    IF at_end = 1 THEN LEAVE fetch_loop; END IF;
+    INSERT INTO app.dst2 VALUES (v_id, 'x');
+  END LOOP;
+  CLOSE c1;
+END@
+CREATE PROCEDURE fill (IN n INT)
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  WHILE i < n DO
+    INSERT INTO app.dst3 VALUES (i, 'made');
+    SET i = i + 1;
+  END WHILE;
+END@
+`;
+    const found = findings({ 'fold.db2': text }, 'single-row-insert');
+    assert.deepEqual(found.map((f) => f.line), [4, 17, 25]);
+    // The fold comes after the figures (test 68's sentence).
+    const advice = found.map((f) => f.message.slice(f.message.indexOf('(test 68')));
+    assert.match(advice[0], /Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns\.$/);
+    assert.match(advice[1], /over the query of cursor C1 \(its DECLARE … CURSOR FOR\)/);
+    assert.doesNotMatch(advice[1], /recursive common table expression/);
+    assert.match(advice[2], /The loop makes its rows itself .* recursive common table expression/);
+    assert.doesNotMatch(advice[2], /cursor|FOR loop's query/);
+  });
+
   it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
     // IBM's db_library compound statements keep what ADMIN_MOVE_TABLE and the like return this way.
     const text = `BEGIN

@@ -132,6 +132,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       return;
     case 'loop': {
       const loop: LoopInfo = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
+      if (stmt.query) loop.rowsFrom = { query: true };
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       // A loop over catalog rows (FOR t AS SELECT … FROM SYSCAT.TABLES) goes a table at a time.
@@ -145,6 +146,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
         if (e.statements.length === 0 && e.textKind !== 'constant') loop.chunked = true;
         if (e.batched && e.statements.some((s) => s.kind === 'insert' || s.kind === 'merge')) loop.chunked = true;
       }
+      loop.rowsFrom ??= { madeUp: true };
       return;
     }
     case 'if':
@@ -159,6 +161,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       if (facts.lastCallAdmin) (facts.adminOutputCursors ??= new Set()).add(stmt.cursor);
       return;
     case 'fetch':
+      if (context.loop && !context.loop.rowsFrom) context.loop.rowsFrom = { cursor: stmt.cursor };
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;

@@ -37,6 +37,12 @@ export interface LoopInfo {
    * report): the few rows one administrative call returns, not a bulk load. Set by the SQL PL front end.
    */
   readsAdminOutput?: boolean;
+  /**
+   * Where a routine's loop gets each pass's row: the FOR statement's query, a cursor it FETCHes (the name), or
+   * neither (a counter, a string it splits, values it makes up). Set by the SQL PL front end; the fold into one
+   * INSERT … SELECT differs (single-row-insert's advice).
+   */
+  rowsFrom?: { query: true } | { cursor: string } | { madeUp: true };
 }
 
 export interface ConnectionInfo {
