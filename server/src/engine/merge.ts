@@ -123,7 +123,7 @@ export function mergeMovesAfterLoad(diagnostics: Diagnostic[], lines: LineIndex)
       related: [
         ...(primary.related ?? []),
         ...others.map(alsoRelated),
-        { file: primary.file, span: loadSpan, message: 'the load to move them after' },
+        { file: primary.file, span: loadSpan, message: 'what fills the table: move them after it' },
       ],
     };
     for (const d of list) replaced.set(d, null);
