@@ -21,7 +21,10 @@ const NotLoggedInitiallyRule: Rule = {
       createAutocommitted:
         'CREATE TABLE {table} … NOT LOGGED INITIALLY does nothing here: the CLP\'s autocommit commits the CREATE on its own. The inserts after it are logged as usual (NLI covers only the unit of work that creates or activates it, and this script leaves autocommit on). {load} If you want NLI, run the CREATE and the inserts in one unit of work (UPDATE COMMAND OPTIONS USING C OFF, or db2 +c), with its risks: a failure leaves the table unusable.',
       create:
-        'CREATE TABLE {table} … NOT LOGGED INITIALLY leaves the inserts of the unit of work that creates it unlogged. A failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}{assumed}',
+        'CREATE TABLE {table} … NOT LOGGED INITIALLY leaves the inserts of the unit of work that creates it unlogged. A failure there leaves {table} unusable and unrecoverable. The commit must also write every page the unit of work dirtied; {cleaning} {instead}',
+      // A script that COMMITs itself may run under db2 +c, or under the CLP's autocommit, where NLI does nothing.
+      createAssumedOff:
+        'NOT LOGGED INITIALLY on {table} works only if this script runs with autocommit off (db2 +c). It COMMITs itself, which suggests so; under the CLP default the CREATE commits alone and the inserts are logged as usual. Run with +c, the inserts of the unit of work that creates {table} are unlogged: a failure there leaves it unusable and unrecoverable, and the commit must write every page the unit of work dirtied; {cleaning} {instead}',
     },
   },
   check({ file, schema, report }) {
@@ -38,8 +41,9 @@ const NotLoggedInitiallyRule: Rule = {
           const load = refused ? `LOAD cannot fill ${tableName(table)} (${loadRefusalText(refused)}).` : `To load ${tableName(table)} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES).`;
           report({ messageId: 'createAutocommitted', data: { table: tableName(table), load }, stmt, span, maxSeverity: 'information' });
         } else {
-          const assumed = assumedOff.has(stmt) ? ' This script COMMITs itself, so it is taken to run with autocommit off (db2 +c); under the CLP default the CREATE commits alone and the inserts are logged.' : '';
-          report({ messageId: 'create', data: { table: tableName(table), cleaning, instead: insteadOfNli(refused), assumed }, stmt, span });
+          // Whether NLI does anything depends on how the script is run: not a warning.
+          const assumed = assumedOff.has(stmt);
+          report({ messageId: assumed ? 'createAssumedOff' : 'create', data: { table: tableName(table), cleaning, instead: insteadOfNli(refused) }, stmt, span, ...(assumed ? { maxSeverity: 'information' as const } : {}) });
         }
       } else if (stmt.kind === 'alterTable') {
         // ACTIVATE is an operational step of a load script: it is reported wherever it is written.
