@@ -1755,9 +1755,17 @@ function isWordOf(p, i, words) {
   return false;
 }
 function parseIdentifier(p, context) {
+  if (isAngledPlaceholder(p, p.pos)) {
+    const span = { start: p.t.start[p.pos], end: p.t.end[p.pos + 2] };
+    p.pos += 3;
+    return { name: p.text.slice(span.start, span.end), span };
+  }
   if (!p.isIdent(p.pos)) p.fail("expected a name", context);
   const i = p.pos++;
   return { name: p.identValue(i), span: p.tokSpan(i) };
+}
+function isAngledPlaceholder(p, i) {
+  return p.isOp(i, "<") && p.kind(i + 1) === TK_WORD && p.isOp(i + 2, ">") && p.t.end[i] === p.t.start[i + 1] && p.t.end[i + 1] === p.t.start[i + 2];
 }
 function parseQualifiedName(p, context) {
   if (!p.isIdent(p.pos)) p.fail("expected a name", context);
@@ -6674,6 +6682,7 @@ function otherDialect(p, first, end) {
   const found = p.kw(first + 1, "TABLE") && p.kw(first, "ALTER") ? alterTable(p, first + 2, end) : p.kw(first, "CREATE") ? create(p, first + 1, end) : p.kw(first, "IMPORT") ? importForeignSchema(p, first + 1) : void 0;
   if (!found) return void 0;
   const span = p.tokSpan(found.at);
+  if (found.construct.mistake) return { message: `${found.construct.written} is ${found.construct.db2}`, span, mistake: true };
   return {
     message: `${found.construct.written} is ${found.construct.dialect} syntax, not Db2: ${found.construct.db2}`,
     span,
@@ -6698,7 +6707,7 @@ function alterTable(p, from, end) {
   return atTopLevel(p, from, end, (i) => {
     if (p.kw(i, "ADD")) sawAdd = true;
     if (p.kw(i, "MODIFY")) {
-      if (isRenameAt(p, p.kw(i + 1, "COLUMN") ? i + 2 : i + 1)) return void 0;
+      if (isRenameAt(p, p.kw(i + 1, "COLUMN") ? i + 2 : i + 1)) return MODIFY_RENAME;
       return { dialect: "Oracle, MySQL or Informix", written: "ALTER TABLE \u2026 MODIFY", db2: "Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)" };
     }
     if (p.kw(i, "ADD") && p.kind(i + 1) === TK_LPAREN) return { dialect: "Oracle or Informix", written: "ALTER TABLE \u2026 ADD (column \u2026)", db2: "Db2 adds each column with its own ADD COLUMN c type" };
@@ -6743,12 +6752,18 @@ function create(p, from, end) {
   }
   return void 0;
 }
-var CREATE_TABLE_AS_QUERY, DATETIME_QUALIFIERS;
+var MODIFY_RENAME, CREATE_TABLE_AS_QUERY, DATETIME_QUALIFIERS;
 var init_dialects = __esm({
   "server/src/sql/grammar/dialects.ts"() {
     "use strict";
     init_lexer();
     init_clauses();
+    MODIFY_RENAME = {
+      dialect: "",
+      written: "ALTER TABLE \u2026 MODIFY COLUMN old new type",
+      db2: "a rename and a new type in one clause, which no database accepts as written (MySQL says it CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type",
+      mistake: true
+    };
     CREATE_TABLE_AS_QUERY = {
       dialect: "PostgreSQL, Oracle or MySQL",
       written: "CREATE TABLE \u2026 AS SELECT",
@@ -10444,6 +10459,8 @@ var init_parse_error = __esm({
         evidence: [],
         messages: {
           unreadable: "InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.",
+          mistake: "Db2 rejects this statement: {detail}.",
+          mistakes: "Db2 rejects {count} statements of this file ({runLines}) as written. The same mistake in each: {detail}.",
           gluedTerminator: 'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
           otherDialect: 'Not Db2 SQL: {detail}. Db2 rejects the statement as written, and InsertLint cannot analyse it. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
@@ -10456,11 +10473,16 @@ var init_parse_error = __esm({
         const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
         if (language) report({ messageId: "hostSyntax", data: { language }, span: file.syntaxError });
         const otherDialect2 = [];
+        const mistakes = /* @__PURE__ */ new Map();
         forEachStatement(file.statements, (stmt) => {
           const error = stmt.parseError;
           if (!error) return;
           if (error.dialect) {
             otherDialect2.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, "") });
+          } else if (error.mistake) {
+            const list = mistakes.get(error.message) ?? [];
+            if (list.length === 0) mistakes.set(error.message, list);
+            list.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, "") });
           } else if (error.glued) {
             const terminator = error.glued.terminator;
             const configured = file.configuredTerminator;
@@ -10468,6 +10490,10 @@ var init_parse_error = __esm({
             report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "" }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
+        for (const list of mistakes.values()) {
+          if (list.length === 1) report({ messageId: "mistake", data: { detail: list[0].detail }, stmt: list[0].stmt, span: list[0].span });
+          else report({ messageId: "mistakes", data: { count: countText(list.length), detail: list[0].detail }, ...runReport(list, 1) });
+        }
         if (otherDialect2.length >= OTHER_DIALECT_FILE) {
           report({ messageId: "otherDialectFile", data: { count: countText(otherDialect2.length), detail: otherDialect2[0].detail }, ...runReport(otherDialect2, 1) });
         } else for (const { stmt, span, detail } of otherDialect2) report({ messageId: "otherDialect", data: { detail }, stmt, span });
@@ -10482,7 +10508,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2\'s\nat all: federation sends each one, as written, to that data source, where it runs in the data source\'s own\nSQL (Q Replication\'s migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nA few mistakes that no database accepts are recognised too, and the finding gives Db2\'s form instead of asking\nfor a report: `ALTER TABLE \u2026 MODIFY COLUMN old new type` (a rename and a new type in one clause; Db2 writes\n`RENAME COLUMN old TO new`, then `ALTER COLUMN new SET DATA TYPE type`). The same mistake repeated in a file is\none finding, with the lines.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2\'s\nat all: federation sends each one, as written, to that data source, where it runs in the data source\'s own\nSQL (Q Replication\'s migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
   }
 });
 

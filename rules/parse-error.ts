@@ -18,6 +18,8 @@ const ParseErrorRule: Rule = {
     evidence: [],
     messages: {
       unreadable: 'InsertLint could not read this statement: {detail}. Rules skip what they cannot see in it; if it is valid Db2 SQL, please report it.',
+      mistake: 'Db2 rejects this statement: {detail}.',
+      mistakes: 'Db2 rejects {count} statements of this file ({runLines}) as written. The same mistake in each: {detail}.',
       gluedTerminator:
         'Statements run together: {detail} If so, set "terminator": "{terminator}" for this file in .insertlintrc.json or pass --terminator {terminator}; InsertLint infers it only from what the file shows (a -td comment, lines ending in the terminator).',
       otherDialect:
@@ -36,12 +38,18 @@ const ParseErrorRule: Rule = {
     const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
     if (language) report({ messageId: 'hostSyntax', data: { language }, span: file.syntaxError! });
     const otherDialect: { stmt: Statement; span: Span; detail: string }[] = [];
+    // Known mistakes, by what the message says: the same one repeated is one finding.
+    const mistakes = new Map<string, { stmt: Statement; span: Span; detail: string }[]>();
     // Statements inside routines, blocks and triggers too: a body is read statement by statement.
     forEachStatement(file.statements, (stmt) => {
       const error = stmt.parseError;
       if (!error) return;
       if (error.dialect) {
         otherDialect.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, '') });
+      } else if (error.mistake) {
+        const list = mistakes.get(error.message) ?? [];
+        if (list.length === 0) mistakes.set(error.message, list);
+        list.push({ stmt, span: error.span, detail: error.message.replace(/\.$/, '') });
       } else if (error.glued) {
         const terminator = error.glued.terminator;
         const configured = file.configuredTerminator;
@@ -49,6 +57,10 @@ const ParseErrorRule: Rule = {
         report({ messageId, data: { detail: error.message, terminator: terminator ?? '', configured: configured === '\n' ? 'newline' : (configured ?? '') }, stmt, span: error.span });
       } else report({ messageId: 'unreadable', data: { detail: error.message.replace(/\.$/, '') }, stmt, span: error.span });
     });
+    for (const list of mistakes.values()) {
+      if (list.length === 1) report({ messageId: 'mistake', data: { detail: list[0].detail }, stmt: list[0].stmt, span: list[0].span });
+      else report({ messageId: 'mistakes', data: { count: countText(list.length), detail: list[0].detail }, ...runReport(list, 1) });
+    }
     if (otherDialect.length >= OTHER_DIALECT_FILE) {
       report({ messageId: 'otherDialectFile', data: { count: countText(otherDialect.length), detail: otherDialect[0].detail }, ...runReport(otherDialect, 1) });
     } else for (const { stmt, span, detail } of otherDialect) report({ messageId: 'otherDialect', data: { detail }, stmt, span });

@@ -25,6 +25,16 @@ describe(`rule ${RULE}`, () => {
       { line: 2, column: 16, message: /^Not Db2 SQL: 4 statements of this file \(lines 2–5\) are written for another database\. The first: ALTER TABLE … ADD \(column …\) is Oracle or Informix syntax/ },
     ]);
   });
+
+  it('gives Db2\'s form for a known mistake (a rename inside MODIFY), once for the same mistake repeated, and asks for no report', () => {
+    // Spring Batch's 5.0 Db2 migration renames and retypes three columns this way.
+    const modify = (n: number) => Array.from({ length: n }, (_, i) => `ALTER TABLE T MODIFY COLUMN C${i} D${i} VARCHAR(100);`).join('\n') + '\n';
+    const [one] = expectFindings({ 'one.sql': modify(1) }, RULE, [
+      { line: 1, column: 15, severity: 'information', message: /^Db2 rejects this statement: ALTER TABLE … MODIFY COLUMN old new type is a rename and a new type in one clause.*Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type\.$/ },
+    ]);
+    assert.doesNotMatch(one.message, /please report/);
+    expectFindings({ 'three.sql': modify(3) }, RULE, [{ line: 1, column: 15, message: /^Db2 rejects 3 statements of this file \(lines 1–3\) as written\. The same mistake in each: ALTER TABLE … MODIFY COLUMN old new type/ }]);
+  });
 });
 
 describe(`rule ${RULE}: statements run together`, () => {

@@ -176,10 +176,20 @@ describe("sql parser: another database's SQL", () => {
     assert.equal(dialectOf('IMPORT FROM x.del OF DEL INTO'), undefined);
     // A rename inside MODIFY is no database's syntax: an error of the script (Spring Batch's 5.0 Db2 migration).
     assert.equal(dialectOf('ALTER TABLE BATCH_JOB_EXECUTION_PARAMS MODIFY COLUMN TYPE_CD PARAMETER_TYPE VARCHAR(100)'), undefined);
-    assert.ok(parseSql('ALTER TABLE T MODIFY COLUMN A B VARCHAR(100)').statements[0].parseError);
+    const rename = parseSql('ALTER TABLE T MODIFY COLUMN A B VARCHAR(100)').statements[0].parseError;
+    assert.ok(rename?.mistake, 'a known mistake, with Db2\'s form in its message');
+    assert.match(rename.message, /RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type/);
     assert.equal(dialectOf('ALTER TABLE T MODIFY COLUMN A VARCHAR(100)'), 'Oracle, MySQL or Informix');
     assert.equal(dialectOf('ALTER TABLE QASN.IBMQREP_SIGNAL MODIFY SIGNAL_LSN RAW(16)'), 'Oracle, MySQL or Informix');
     assert.equal(dialectOf('CREATE TABLE t (a INT CHECK (b AS SELECT))'), undefined);
+  });
+
+  it("reads a template's <NAME> placeholder where a table space name belongs, as it reads !name!", () => {
+    // Q Replication's asnqcapluw.sql: "(2) update <TS> with the tablespace name".
+    const table = one('CREATE TABLE !capschema!.IBMQREP_IGNTRAN (AUTHID CHARACTER(128)) IN <TS>', 'createTable');
+    assert.equal(table.tablespace.data, '<TS>');
+    // Not a comparison: with spaces it is no placeholder, and the statement stays unreadable.
+    assert.ok(parseSql('CREATE TABLE T (A INT) IN < TS >').statements[0].parseError);
   });
 
   it('leaves the statements of a SET PASSTHRU session to the data source they are sent to, up to SET PASSTHRU RESET', () => {

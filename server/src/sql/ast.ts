@@ -126,6 +126,8 @@ export interface ParseError {
   glued?: { terminator?: string };
   /** The statement is written for another database (Oracle, SQL Server, …) in a way Db2 rejects (grammar/dialects.ts). */
   dialect?: string;
+  /** A form no database accepts, recognised (grammar/dialects.ts): the message gives Db2's way, not a parser gap to report. */
+  mistake?: boolean;
 }
 
 export interface CreateTableStatement extends StatementBase {

@@ -61,9 +61,20 @@ const FROM_ENDERS = byLength([
 ]);
 
 export function parseIdentifier(p: Parser, context: string): { name: string; span: Span } {
+  if (isAngledPlaceholder(p, p.pos)) {
+    // `IN <TS>`: a template's placeholder, like !name!, to be replaced before the script is run (Q Replication's).
+    const span = { start: p.t.start[p.pos], end: p.t.end[p.pos + 2] };
+    p.pos += 3;
+    return { name: p.text.slice(span.start, span.end), span };
+  }
   if (!p.isIdent(p.pos)) p.fail('expected a name', context);
   const i = p.pos++;
   return { name: p.identValue(i), span: p.tokSpan(i) };
+}
+
+/** `<NAME>` written without spaces where a name belongs: a placeholder of a script template. */
+function isAngledPlaceholder(p: Parser, i: number): boolean {
+  return p.isOp(i, '<') && p.kind(i + 1) === TK_WORD && p.isOp(i + 2, '>') && p.t.end[i] === p.t.start[i + 1] && p.t.end[i + 1] === p.t.start[i + 2];
 }
 
 /** name | schema.name | server.schema.name (the last two parts are kept). */

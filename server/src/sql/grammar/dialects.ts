@@ -11,7 +11,17 @@ interface Construct {
   dialect: string;
   written: string;
   db2: string;
+  /** No database writes it so: a mistake in the script, with Db2's form (ParseError.mistake), not another dialect. */
+  mistake?: true;
 }
+
+/** MODIFY [COLUMN] old new type: a rename in MODIFY, which no database writes (Spring Batch's 5.0 Db2 migration does). */
+const MODIFY_RENAME: Construct = {
+  dialect: '',
+  written: 'ALTER TABLE … MODIFY COLUMN old new type',
+  db2: 'a rename and a new type in one clause, which no database accepts as written (MySQL says it CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type',
+  mistake: true,
+};
 
 const CREATE_TABLE_AS_QUERY: Construct = {
   dialect: 'PostgreSQL, Oracle or MySQL',
@@ -21,11 +31,12 @@ const CREATE_TABLE_AS_QUERY: Construct = {
 
 const DATETIME_QUALIFIERS = ['YEAR', 'MONTH', 'DAY', 'HOUR', 'MINUTE', 'SECOND', 'FRACTION'];
 
-/** The statement in [first, end) uses another database's syntax Db2 has no form of; undefined otherwise. */
+/** The statement in [first, end) uses another database's syntax Db2 has no form of, or a known mistake; undefined otherwise. */
 export function otherDialect(p: Parser, first: number, end: number): ParseError | undefined {
   const found = p.kw(first + 1, 'TABLE') && p.kw(first, 'ALTER') ? alterTable(p, first + 2, end) : p.kw(first, 'CREATE') ? create(p, first + 1, end) : p.kw(first, 'IMPORT') ? importForeignSchema(p, first + 1) : undefined;
   if (!found) return undefined;
   const span = p.tokSpan(found.at);
+  if (found.construct.mistake) return { message: `${found.construct.written} is ${found.construct.db2}`, span, mistake: true };
   return {
     message: `${found.construct.written} is ${found.construct.dialect} syntax, not Db2: ${found.construct.db2}`,
     span,
@@ -53,9 +64,9 @@ function alterTable(p: Parser, from: number, end: number): { construct: Construc
   return atTopLevel(p, from, end, (i) => {
     if (p.kw(i, 'ADD')) sawAdd = true;
     if (p.kw(i, 'MODIFY')) {
-      // MODIFY [COLUMN] old new type renames too: no database writes that (Spring Batch's 5.0 migration does), so
-      // it is a plain error in the script, not another database's SQL to leave out.
-      if (isRenameAt(p, p.kw(i + 1, 'COLUMN') ? i + 2 : i + 1)) return undefined;
+      // MODIFY [COLUMN] old new type renames too: no database writes that, so it is an error in the script, not
+      // another database's SQL to leave out; the finding gives Db2's two statements.
+      if (isRenameAt(p, p.kw(i + 1, 'COLUMN') ? i + 2 : i + 1)) return MODIFY_RENAME;
       return { dialect: 'Oracle, MySQL or Informix', written: 'ALTER TABLE … MODIFY', db2: 'Db2 changes a column with ALTER TABLE t ALTER COLUMN c SET DATA TYPE type (and SET/DROP NOT NULL, SET DEFAULT)' };
     }
     if (p.kw(i, 'ADD') && p.kind(i + 1) === TK_LPAREN) return { dialect: 'Oracle or Informix', written: 'ALTER TABLE … ADD (column …)', db2: 'Db2 adds each column with its own ADD COLUMN c type' };
