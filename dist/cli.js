@@ -331,9 +331,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -9165,7 +9165,7 @@ function knownVolume(schema, target, extraPer100k, tests, into = "it") {
   if (rows === void 0) return { sentence: "" };
   const cost = scaledCost(rows, extraPer100k);
   const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? "" : "s"} into ${into}: ${estimateText(cost.seconds)} more in all at the seed's rates (${tests}).`;
-  return cost.small ? { sentence, maxSeverity: "information" } : { sentence };
+  return cost.small ? { sentence, maxSeverity: "hint" } : { sentence };
 }
 var MEASURED_ROWS, NOTICEABLE_SECONDS;
 var init_known_volume = __esm({
@@ -9232,7 +9232,7 @@ var init_clustered_index_bulk_target = __esm({
 var clustered_index_bulk_target_default2;
 var init_clustered_index_bulk_target2 = __esm({
   "rules/clustered-index-bulk-target.md"() {
-    clustered_index_bulk_target_default2 = '# clustered-index-bulk-target\n\n**Default severity:** warning \xB7 **Quick fix:** none (dropping the clustering changes query plans)\n\nFinds a `CREATE INDEX \u2026 CLUSTER` on a table that receives bulk inserts (INSERT \u2026 SELECT, multi-row\nVALUES, several INSERTs into it in one script, IMPORT, inserts in a loop in code, or rows from a trigger\non another bulk target). The finding sits on the `CLUSTER` keyword. An index created *after* all the\ninserts of its own file is not reported: it is built once, over the loaded rows.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the clustering index\ncosts those rows at the seed\'s rates (test 38 against test 31, scaled from 100,000 rows to the known count).\nUnder a second in all (about 3,000 rows), the finding is information, not a warning.\n\n## Why it matters\n\nWithout a clustering index, Db2 puts a new row wherever there is room (or, in APPEND mode, at the end).\nWith one, it first tries the page that holds rows with neighbouring key values, then pages near it,\nand only then falls back to searching for free space \u2014 and it still adds the index entry. That extra\nplacement work is paid for every row.\n\nSeed 000 measured 100,000 array inserts (Appendix A, Table 4): 31.5 s with no index (test 31), 53.7 s\nwith one ordinary index (test 32), and 62.9 s when that one index was clustering (test 38) \u2014 the\nclustering alone added about 17%. Creating the index after the inserts instead took 39.4 s in total\n(test 37). Seed 002 (Db2 for z/OS) saw the same effect on a production batch: keeping cluster order\nduring mass inserts caused most of the synchronous reads, and APPEND removed them.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, ORDER_DATE DATE NOT NULL, CUST_ID INT);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE) CLUSTER;\n-- nightly load\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, ORDER_DATE DATE NOT NULL, CUST_ID INT);\n-- nightly load first \u2026\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS ORDER BY ORDER_DATE;\n-- \u2026 then the clustering index, built once\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE) CLUSTER;\n```\n\n## How to fix\n\n- Load first, create the clustering index afterwards (building it costs no more than a plain index).\n- For a table that already holds data: drop the clustering index before a large load and recreate it\n  (then `REORG` to restore the order), or\n- keep it but leave room on the data pages: `ALTER TABLE \u2026 PCTFREE n` followed by `REORG`, so rows\n  find space near their neighbours. Too much free space makes queries read more pages.\n- Feeding the rows sorted by the clustering key also helps.\n\n## When to ignore\n\nWhen the queries that depend on clustering matter more than the load time and the load is small\ncompared with the table, keep the index and suppress the finding with that reason.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2/11.5?topic=indexes-clustering)\n- Seed 000, "Finding where to store the row", Appendix A tests 31, 32, 37, 38; Appendix B, item 8. Seed 002.\n';
+    clustered_index_bulk_target_default2 = '# clustered-index-bulk-target\n\n**Default severity:** warning \xB7 **Quick fix:** none (dropping the clustering changes query plans)\n\nFinds a `CREATE INDEX \u2026 CLUSTER` on a table that receives bulk inserts (INSERT \u2026 SELECT, multi-row\nVALUES, several INSERTs into it in one script, IMPORT, inserts in a loop in code, or rows from a trigger\non another bulk target). The finding sits on the `CLUSTER` keyword. An index created *after* all the\ninserts of its own file is not reported: it is built once, over the loaded rows.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the clustering index\ncosts those rows at the seed\'s rates (test 38 against test 31, scaled from 100,000 rows to the known count).\nUnder a second in all (about 3,000 rows), the finding is a hint, not a warning.\n\n## Why it matters\n\nWithout a clustering index, Db2 puts a new row wherever there is room (or, in APPEND mode, at the end).\nWith one, it first tries the page that holds rows with neighbouring key values, then pages near it,\nand only then falls back to searching for free space \u2014 and it still adds the index entry. That extra\nplacement work is paid for every row.\n\nSeed 000 measured 100,000 array inserts (Appendix A, Table 4): 31.5 s with no index (test 31), 53.7 s\nwith one ordinary index (test 32), and 62.9 s when that one index was clustering (test 38) \u2014 the\nclustering alone added about 17%. Creating the index after the inserts instead took 39.4 s in total\n(test 37). Seed 002 (Db2 for z/OS) saw the same effect on a production batch: keeping cluster order\nduring mass inserts caused most of the synchronous reads, and APPEND removed them.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, ORDER_DATE DATE NOT NULL, CUST_ID INT);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE) CLUSTER;\n-- nightly load\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, ORDER_DATE DATE NOT NULL, CUST_ID INT);\n-- nightly load first \u2026\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS ORDER BY ORDER_DATE;\n-- \u2026 then the clustering index, built once\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE) CLUSTER;\n```\n\n## How to fix\n\n- Load first, create the clustering index afterwards (building it costs no more than a plain index).\n- For a table that already holds data: drop the clustering index before a large load and recreate it\n  (then `REORG` to restore the order), or\n- keep it but leave room on the data pages: `ALTER TABLE \u2026 PCTFREE n` followed by `REORG`, so rows\n  find space near their neighbours. Too much free space makes queries read more pages.\n- Feeding the rows sorted by the clustering key also helps.\n\n## When to ignore\n\nWhen the queries that depend on clustering matter more than the load time and the load is small\ncompared with the table, keep the index and suppress the finding with that reason.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2/11.5?topic=indexes-clustering)\n- Seed 000, "Finding where to store the row", Appendix A tests 31, 32, 37, 38; Appendix B, item 8. Seed 002.\n';
   }
 });
 
@@ -9474,7 +9474,8 @@ var init_enforced_foreign_key = __esm({
             stmt: first.stmt,
             span: spanIn(first.stmt, first.fk),
             fix: what.notEnforced ? notEnforcedFix(keys) : void 0,
-            ...what.onlyKnow || volume.maxSeverity ? { maxSeverity: "information" } : {},
+            // Nothing to change (no load to wait for, NOT ENFORCED no option) or a cost under a second: a hint.
+            ...what.onlyKnow || volume.maxSeverity ? { maxSeverity: "hint" } : {},
             ...what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`, "enforcedPart") } : {}
           });
         }
@@ -9488,7 +9489,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the seed's rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the seed's rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel), not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nSeed 000 (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Seed 000 suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Seed 000, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -9643,7 +9644,7 @@ var init_identity_cache = __esm({
 var identity_cache_default2;
 var init_identity_cache2 = __esm({
   "rules/identity-cache.md"() {
-    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included: also a\n`BEFORE INSERT` trigger\'s `SET N.ID = NEXT VALUE FOR s`, and a `SET v = NEXT VALUE FOR s` in a routine that\ninserts).\n\n`NO CACHE` and a cache below the default of 20 are reported whenever rows are inserted at run time. A cache of\n20 or more (the default included) costs about 0.6 ms a row more than `CACHE 1000` (tests 44 and 46): that is\nreported for bulk insert targets only (INSERT \u2026 SELECT, IMPORT, inserts in a loop\u2026; for a sequence, a bulk\ninsert that draws from it, directly, through a per-row trigger, or in a routine\'s loop). A row per request or\nper run of a script would not notice it.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the cache setting\ncosts those rows at the seed\'s rates: the measured time of that setting (tests 42\u201346) against no generated key\n(test 41), scaled from 100,000 rows to the known count. Each setting uses its own figure: `NO CACHE` costs about\n8.7 ms a row, so 189 rows already take 1.6 s more and stay a warning, while the default `CACHE 20` (0.7 ms a row)\non a few hundred rows costs a fraction of a second. Under a second in all, the finding is information. A\nsequence can feed several tables and gets no such estimate.\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\nValues still cached are lost when the database is deactivated or fails: for a `SMALLINT` identity (32,767\nvalues at most) the message says so, since a cache of 1000 can use up the range in a few dozen restarts, and\nthe message and quick fix suggest the `threshold` (`CACHE 100`, 61.6 s in test 45) instead; or widen the column.\nThe message counts the values left from `START WITH` (30,768 for an identity that starts at 2000).\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
+    identity_cache_default2 = '# identity-cache\n\n**Default severity:** warning \xB7 **Quick fix:** `NO CACHE` / `CACHE n` \u2192 `CACHE 1000` \xB7 **Options:** `threshold` (100), `suggestedCache` (1000)\n\nFinds an IDENTITY column or a SEQUENCE that hands out values with `NO CACHE`, or with a cache smaller\nthan `threshold` \u2014 including the implicit default of 20 \u2014 when rows are inserted into its table (or,\nfor a sequence, when an INSERT in the analysed files takes `NEXT VALUE FOR` it, trigger bodies included: also a\n`BEFORE INSERT` trigger\'s `SET N.ID = NEXT VALUE FOR s`, and a `SET v = NEXT VALUE FOR s` in a routine that\ninserts).\n\n`NO CACHE` and a cache below the default of 20 are reported whenever rows are inserted at run time. A cache of\n20 or more (the default included) costs about 0.6 ms a row more than `CACHE 1000` (tests 44 and 46): that is\nreported for bulk insert targets only (INSERT \u2026 SELECT, IMPORT, inserts in a loop\u2026; for a sequence, a bulk\ninsert that draws from it, directly, through a per-row trigger, or in a routine\'s loop). A row per request or\nper run of a script would not notice it.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the cache setting\ncosts those rows at the seed\'s rates: the measured time of that setting (tests 42\u201346) against no generated key\n(test 41), scaled from 100,000 rows to the known count. Each setting uses its own figure: `NO CACHE` costs about\n8.7 ms a row, so 189 rows already take 1.6 s more and stay a warning, while the default `CACHE 20` (0.7 ms a row)\non a few hundred rows costs a fraction of a second. Under a second in all, the finding is a hint. A\nsequence can feed several tables and gets no such estimate.\n\n## Why it matters\n\nDb2 has to be able to recover generated values after a crash without ever handing one out twice. It\ndoes that by logging each reservation of values. With a cache of *n*, one reservation covers *n* rows;\nwith `NO CACHE`, every single inserted row pays for its own logged reservation.\n\nSeed 000 (Appendix A, Table 5) inserted the same 100,000 rows into a table with and without a\ngenerated key:\n\n| Setting | Identity (test) | Sequence (test) |\n|---|---|---|\n| no identity / sequence | 31.5 s (41) | \u2014 |\n| `NO CACHE` | 896.6 s (42) | 896.9 s (47) |\n| `CACHE 5` | 212.5 s (43) | 212.6 s (48) |\n| `CACHE 20` (default) | 99.1 s (44) | 101.9 s (49) |\n| `CACHE 100` | 61.6 s (45) | 66.6 s (50) |\n| `CACHE 1000` | 37.5 s (46) | 39.6 s (the seed numbers this row 50 again; it is test 51) |\n\nGoing from no cache to a cache of 1000 is a 24-fold difference; even the default costs about 2.6 times\nwhat `CACHE 1000` does. Above 1000 there is little left to win.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 NO CACHE),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 5;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY (START WITH 1 CACHE 1000),\n  AMOUNT   DECIMAL(11, 2)\n);\nCREATE SEQUENCE AUDIT_SEQ START WITH 1 CACHE 1000;\n-- on an existing table:\nALTER TABLE ORDERS ALTER COLUMN ORDER_ID SET CACHE 1000;\n```\n\n## How to fix\n\nWrite `CACHE 1000` (or more) on the identity or sequence. The quick fix replaces a written `NO CACHE` or\n`CACHE n` clause; when no clause is written (the default 20), add one yourself. The finding sits on the\nstatement that set the cache in effect, so an `ALTER \u2026 SET CACHE` later in the files is where it points.\nValues still cached are lost when the database is deactivated or fails: for a `SMALLINT` identity (32,767\nvalues at most) the message says so, since a cache of 1000 can use up the range in a few dozen restarts, and\nthe message and quick fix suggest the `threshold` (`CACHE 100`, 61.6 s in test 45) instead; or widen the column.\nThe message counts the values left from `START WITH` (30,768 for an identity that starts at 2000).\n\n## When to ignore\n\nCached values that were never used are lost when the database stops, so numbers get gaps. If the\nnumbers must be gap-free (some legal or audit numbering), keep `NO CACHE` and suppress the finding with\nthe reason: `-- insertlint-disable-next-line identity-cache: invoice numbers must be gap-free`. A\ntable that receives a handful of rows a day does not need a large cache either.\n\n## Options\n\n- `threshold` (default 100): caches of at least this many values are not reported. `CACHE 100` still took\n  about twice the baseline in seed 000 (test 45: 61.6 s); set `"identity-cache": ["warning", { "threshold": 1000 }]`\n  to insist on the cache the seed found nearly free.\n- `suggestedCache` (default 1000): the value the message and the quick fix propose.\n\n## References\n\n- IBM Db2: [CREATE TABLE (identity options)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE SEQUENCE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-sequence)\n- Seed 000, "Identity columns and sequence objects" and Appendix A, tests 41\u201351; Appendix B, item 21.\n';
   }
 });
 
@@ -9812,7 +9813,7 @@ var init_index_count = __esm({
 var index_count_default2;
 var init_index_count2 = __esm({
   "rules/index-count.md"() {
-    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit. An ordinary index that is the leading part of a wider one (DayTrader\'s\n`ORDER_ACCOUNTID` and `CLOSED_ORDERS`) is named first, before the advice about the load: dropping it is the\nlasting fix, for an OLTP table as much as for a load.\n\nWhen the inserts that fill the table come later in the same script (an upgrade step), the message names that\nload and every `CREATE INDEX` to move after it, by line. When `enforced-foreign-key` reports the same table\nwith the same load (its keys to move after it too), the two findings are **one**: it names both costs with\ntheir figures and every statement to move, the other finding and the load as related information. With one\nof the two rules off or silenced, the other\'s finding comes alone.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the seed\'s rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\ninformation, not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
+    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit. An ordinary index that is the leading part of a wider one (DayTrader\'s\n`ORDER_ACCOUNTID` and `CLOSED_ORDERS`) is named first, before the advice about the load: dropping it is the\nlasting fix, for an OLTP table as much as for a load.\n\nWhen the inserts that fill the table come later in the same script (an upgrade step), the message names that\nload and every `CREATE INDEX` to move after it, by line. When `enforced-foreign-key` reports the same table\nwith the same load (its keys to move after it too), the two findings are **one**: it names both costs with\ntheir figures and every statement to move, the other finding and the load as related information. With one\nof the two rules off or silenced, the other\'s finding comes alone.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the seed\'s rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\na hint, not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nSeed 000 (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (seed 000 suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Seed 000, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
   }
 });
 
@@ -9987,7 +9988,7 @@ var init_insert_trigger = __esm({
 var insert_trigger_default2;
 var init_insert_trigger2 = __esm({
   "rules/insert-trigger.md"() {
-    insert_trigger_default2 = "# insert-trigger\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds a `CREATE TRIGGER \u2026 INSERT ON t` where `t` receives inserts in the analysed files. The finding sits\non the trigger's name and says what the body does (how many INSERTs/UPDATEs). A trigger whose body only\nsets the new row's values or signals an error (`SET n.c = \u2026` without a subquery, `SIGNAL`: a BEFORE\ntrigger that fills in defaults or validates) does no SQL work per row and is not reported; the measurements\nbelow are of triggers that insert or update another table.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the table's INSERT\ntriggers cost those rows at the seed's rates: one or two triggers of the same kind (tests 18\u201321) against none\n(test 11), scaled from 100,000 rows to the known count (a statement trigger runs at most once per row, so this\nbounds its cost). Under a second in all, the finding is information, not a warning.\n\n## Why it matters\n\nA row trigger runs its body once for every inserted row. Its statements are full inserts and updates\nof their own: they find pages, lock rows, write log records, maintain their own indexes. A statement\ntrigger runs once per INSERT statement \u2014 which is once per row when rows arrive one statement at a time.\n\nSeed 000 (Appendix A, Table 3) inserted 100,000 rows with triggers added to the baseline table (31.5 s,\ntest 11):\n\n| Triggers | Elapsed | Test |\n|---|---|---|\n| 1 trigger inserting a row elsewhere | 67.6 s | 18 |\n| 2 triggers inserting a row elsewhere | 176.0 s | 19 |\n| 1 trigger updating a counter row | 54.7 s | 20 |\n| 2 triggers updating a counter row | 150.2 s | 21 |\n\nTwo inserting triggers made the load more than five times slower; triggers that only bump a counter row\nstill made it 1.7 times (one) and 4.8 times (two) slower.\n\n## Incorrect\n\n```sql\nCREATE TRIGGER ORDERS_AUDIT AFTER INSERT ON ORDERS\n  REFERENCING NEW AS N FOR EACH ROW\n  INSERT INTO ORDER_AUDIT VALUES (N.ORDER_ID, CURRENT TIMESTAMP);\n-- nightly: INSERT INTO ORDERS SELECT \u2026 (100,000 rows \u2192 100,000 trigger runs)\n```\n\n## Correct\n\n```sql\n-- do the trigger's work once, set-based, in the load job\nINSERT INTO ORDERS SELECT \u2026 FROM STAGE.WEB_ORDERS;\nINSERT INTO ORDER_AUDIT SELECT ORDER_ID, CURRENT TIMESTAMP FROM STAGE.WEB_ORDERS;\n```\n\n## How to fix\n\n- Move the trigger's work into the load as one set-based statement, or\n- disable the trigger for the bulk load (drop and recreate it, or guard its body with a condition the\n  load job sets) \u2014 only when you know the data stays consistent without it, or\n- send rows in multi-row statements so a `FOR EACH STATEMENT` trigger runs less often.\n\n## When to ignore\n\nTriggers that enforce business rules for interactive, low-volume inserts are what triggers are for;\nsuppress the finding with the reason when the table is never loaded in bulk.\n\n## References\n\n- IBM Db2: [CREATE TRIGGER](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-trigger)\n- Seed 000, \"Trigger execution\", Appendix A tests 18\u201321; Appendix B, item 20.\n";
+    insert_trigger_default2 = "# insert-trigger\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds a `CREATE TRIGGER \u2026 INSERT ON t` where `t` receives inserts in the analysed files. The finding sits\non the trigger's name and says what the body does (how many INSERTs/UPDATEs). A trigger whose body only\nsets the new row's values or signals an error (`SET n.c = \u2026` without a subquery, `SIGNAL`: a BEFORE\ntrigger that fills in defaults or validates) does no SQL work per row and is not reported; the measurements\nbelow are of triggers that insert or update another table.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the table's INSERT\ntriggers cost those rows at the seed's rates: one or two triggers of the same kind (tests 18\u201321) against none\n(test 11), scaled from 100,000 rows to the known count (a statement trigger runs at most once per row, so this\nbounds its cost). Under a second in all, the finding is a hint, not a warning.\n\n## Why it matters\n\nA row trigger runs its body once for every inserted row. Its statements are full inserts and updates\nof their own: they find pages, lock rows, write log records, maintain their own indexes. A statement\ntrigger runs once per INSERT statement \u2014 which is once per row when rows arrive one statement at a time.\n\nSeed 000 (Appendix A, Table 3) inserted 100,000 rows with triggers added to the baseline table (31.5 s,\ntest 11):\n\n| Triggers | Elapsed | Test |\n|---|---|---|\n| 1 trigger inserting a row elsewhere | 67.6 s | 18 |\n| 2 triggers inserting a row elsewhere | 176.0 s | 19 |\n| 1 trigger updating a counter row | 54.7 s | 20 |\n| 2 triggers updating a counter row | 150.2 s | 21 |\n\nTwo inserting triggers made the load more than five times slower; triggers that only bump a counter row\nstill made it 1.7 times (one) and 4.8 times (two) slower.\n\n## Incorrect\n\n```sql\nCREATE TRIGGER ORDERS_AUDIT AFTER INSERT ON ORDERS\n  REFERENCING NEW AS N FOR EACH ROW\n  INSERT INTO ORDER_AUDIT VALUES (N.ORDER_ID, CURRENT TIMESTAMP);\n-- nightly: INSERT INTO ORDERS SELECT \u2026 (100,000 rows \u2192 100,000 trigger runs)\n```\n\n## Correct\n\n```sql\n-- do the trigger's work once, set-based, in the load job\nINSERT INTO ORDERS SELECT \u2026 FROM STAGE.WEB_ORDERS;\nINSERT INTO ORDER_AUDIT SELECT ORDER_ID, CURRENT TIMESTAMP FROM STAGE.WEB_ORDERS;\n```\n\n## How to fix\n\n- Move the trigger's work into the load as one set-based statement, or\n- disable the trigger for the bulk load (drop and recreate it, or guard its body with a condition the\n  load job sets) \u2014 only when you know the data stays consistent without it, or\n- send rows in multi-row statements so a `FOR EACH STATEMENT` trigger runs less often.\n\n## When to ignore\n\nTriggers that enforce business rules for interactive, low-volume inserts are what triggers are for;\nsuppress the finding with the reason when the table is never loaded in bulk.\n\n## References\n\n- IBM Db2: [CREATE TRIGGER](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-trigger)\n- Seed 000, \"Trigger execution\", Appendix A tests 18\u201321; Appendix B, item 20.\n";
   }
 });
 
@@ -10131,7 +10132,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column\'s type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the seed\'s rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
+    lob_column_default2 = '# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column\'s type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request\'s document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the seed\'s rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a "direct write"), row by row.\n\nSeed 000 changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nSeed 003 adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (seed 003).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Seed 000, "Inserting LOB and LONG columns", Appendix A test 91; Appendix B, item 6. Seed 003.\n';
   }
 });
 
@@ -11130,7 +11131,7 @@ var init_zos_cluster_without_append = __esm({
 var zos_cluster_without_append_default2;
 var init_zos_cluster_without_append2 = __esm({
   "rules/zos-cluster-without-append.md"() {
-    zos_cluster_without_append_default2 = '# zos-cluster-without-append\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for z/OS\n\nFinds the clustering index of a table that is filled in bulk through the insert path \u2014 an INSERT in a\nCOBOL (or other) loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE` \u2014 when the\ntable is not `APPEND YES`. On Db2 for z/OS the clustering index is the one created with `CLUSTER`, or, when\nno index says so, the first index created on the table; the rule reports either. A table described twice, by a\nz/OS deck that states its table space and by a plain DDL file of the same columns and clustering index (carddemo\'s\n`DB2CREAT.ctl` and `XTRNTYPE.ddl`), is reported once, on the deck.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, LOAD, loop, trigger or\napplication code fills it), the number of rows is known, and the message adds what keeping cluster order\ncosts those rows at seed 002\'s rate: 250 rows a second with 60% of the time in synchronous reads, about 2.4 ms a\nrow. That batch read pages a large table did not hold in memory, so the estimate is an upper bound for a few\nrows into a new table. Under a second in all (about 400 rows), the finding is information, not a warning.\n\n## Why it matters\n\nWith `APPEND NO` (the default) Db2 for z/OS tries to put every new row on the data page where its\nclustering key belongs, or near it. For a batch that inserts rows in another order than the clustering\nkey, that page is a different one for almost every row, and when it is not in the buffer pool the insert\nwaits for a synchronous read of it (and of the index pages that locate it).\n\nSeed 002 (DST Systems, *Using Solid-State Devices to Solve a DB2 INSERT Problem*, 2012) measured such a\nmonth-end batch on DB2 for z/OS 9/10: 1.2 million rows inserted at 250 rows per second, with synchronous\nread waits at 60% of the class 3 (in-Db2) elapsed time against 25% CPU. The buffer pool statistics put\n56% of those reads on the table space and 44% on the indexes; maintaining the clustering order was named\nas the cause, and `APPEND` as what "removes [it] cleanly" (the same slide reports 450 rows per second).\nThe per-index trace (IFCID 199) showed the clustering, partitioned index with a 50-byte key taking about\n90% of the index reads in a skip-sequential pattern, while indexes whose keys arrive in sequence took\nalmost none.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n-- a COBOL batch inserts one row per input record\n```\n\n## Correct\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN APPEND YES;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n```\n\n## How to fix\n\n- `ALTER TABLE \u2026 APPEND YES` for the tables a batch window fills; rows go to the end of the table and\n  a `REORG` puts them back in cluster order when queries need it.\n- Or sort the input by the clustering key before the batch inserts it, so that consecutive rows go to\n  the same or the next page.\n- A `LOAD` (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\n## Scripts for DB2 V8 and earlier\n\n`APPEND YES` arrived with DB2 9 for z/OS; DB2 for OS/390 V7 and DB2 for z/OS V8 reject it. When the\ncomments at the top of a script (before its first statement) name an older version, as generated scripts\ndo (`for "DB2 OS/390 V8" server`, `DB2 UDB for OS/390 and z/OS V7`, `DB2 V8 for z/OS`), the finding keeps\nits severity but drops the `APPEND` advice and offers what those versions can do:\n\n- If the table starts empty, as in a migration or backup script that creates a table and then copies rows\n  into it, create the clustering index after the rows are in. The measurement at hand is from Db2 V8\n  for LUW (seed 000), which places rows differently, so take it as an order of size: 100,000 rows took\n  62.9 s with a clustering index in place (test 38) and 39.4 s with the index built after the inserts,\n  build included (test 37).\n- If a program reads the rows from a file, sort the file by the clustering key first. Seed 002 traced its\n  synchronous reads per index: the indexes whose keys arrived in sequence had almost none.\n- The `LOAD` utility (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\nThe advice does not suggest `ORDER BY` inside `INSERT \u2026 SELECT`: ORDER BY in a fullselect also came with\nDB2 9. A version 9 or later in the header, or no version, gives the usual message.\n\n## When to ignore\n\nWhen the input already arrives in clustering key order (an ever-increasing key), or when queries\ndepend on the clustering more than the batch window does and the batch is small.\n\n## References\n\n- Seed 002, slides "Sync_Read Breakdown \u2013 Bufferpool Stats", "ACCTG breaks down elapsed times" and\n  "Which index(es) need the I/O relief?".\n- IBM Db2 for z/OS: [CREATE TABLE (APPEND)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-table),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2-for-zos/13?topic=indexes-clustering).\n';
+    zos_cluster_without_append_default2 = '# zos-cluster-without-append\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for z/OS\n\nFinds the clustering index of a table that is filled in bulk through the insert path \u2014 an INSERT in a\nCOBOL (or other) loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE` \u2014 when the\ntable is not `APPEND YES`. On Db2 for z/OS the clustering index is the one created with `CLUSTER`, or, when\nno index says so, the first index created on the table; the rule reports either. A table described twice, by a\nz/OS deck that states its table space and by a plain DDL file of the same columns and clustering index (carddemo\'s\n`DB2CREAT.ctl` and `XTRNTYPE.ddl`), is reported once, on the deck.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, LOAD, loop, trigger or\napplication code fills it), the number of rows is known, and the message adds what keeping cluster order\ncosts those rows at seed 002\'s rate: 250 rows a second with 60% of the time in synchronous reads, about 2.4 ms a\nrow. That batch read pages a large table did not hold in memory, so the estimate is an upper bound for a few\nrows into a new table. Under a second in all (about 400 rows), the finding is a hint, not a warning.\n\n## Why it matters\n\nWith `APPEND NO` (the default) Db2 for z/OS tries to put every new row on the data page where its\nclustering key belongs, or near it. For a batch that inserts rows in another order than the clustering\nkey, that page is a different one for almost every row, and when it is not in the buffer pool the insert\nwaits for a synchronous read of it (and of the index pages that locate it).\n\nSeed 002 (DST Systems, *Using Solid-State Devices to Solve a DB2 INSERT Problem*, 2012) measured such a\nmonth-end batch on DB2 for z/OS 9/10: 1.2 million rows inserted at 250 rows per second, with synchronous\nread waits at 60% of the class 3 (in-Db2) elapsed time against 25% CPU. The buffer pool statistics put\n56% of those reads on the table space and 44% on the indexes; maintaining the clustering order was named\nas the cause, and `APPEND` as what "removes [it] cleanly" (the same slide reports 450 rows per second).\nThe per-index trace (IFCID 199) showed the clustering, partitioned index with a 50-byte key taking about\n90% of the index reads in a skip-sequential pattern, while indexes whose keys arrive in sequence took\nalmost none.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n-- a COBOL batch inserts one row per input record\n```\n\n## Correct\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN APPEND YES;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n```\n\n## How to fix\n\n- `ALTER TABLE \u2026 APPEND YES` for the tables a batch window fills; rows go to the end of the table and\n  a `REORG` puts them back in cluster order when queries need it.\n- Or sort the input by the clustering key before the batch inserts it, so that consecutive rows go to\n  the same or the next page.\n- A `LOAD` (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\n## Scripts for DB2 V8 and earlier\n\n`APPEND YES` arrived with DB2 9 for z/OS; DB2 for OS/390 V7 and DB2 for z/OS V8 reject it. When the\ncomments at the top of a script (before its first statement) name an older version, as generated scripts\ndo (`for "DB2 OS/390 V8" server`, `DB2 UDB for OS/390 and z/OS V7`, `DB2 V8 for z/OS`), the finding keeps\nits severity but drops the `APPEND` advice and offers what those versions can do:\n\n- If the table starts empty, as in a migration or backup script that creates a table and then copies rows\n  into it, create the clustering index after the rows are in. The measurement at hand is from Db2 V8\n  for LUW (seed 000), which places rows differently, so take it as an order of size: 100,000 rows took\n  62.9 s with a clustering index in place (test 38) and 39.4 s with the index built after the inserts,\n  build included (test 37).\n- If a program reads the rows from a file, sort the file by the clustering key first. Seed 002 traced its\n  synchronous reads per index: the indexes whose keys arrived in sequence had almost none.\n- The `LOAD` utility (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\nThe advice does not suggest `ORDER BY` inside `INSERT \u2026 SELECT`: ORDER BY in a fullselect also came with\nDB2 9. A version 9 or later in the header, or no version, gives the usual message.\n\n## When to ignore\n\nWhen the input already arrives in clustering key order (an ever-increasing key), or when queries\ndepend on the clustering more than the batch window does and the batch is small.\n\n## References\n\n- Seed 002, slides "Sync_Read Breakdown \u2013 Bufferpool Stats", "ACCTG breaks down elapsed times" and\n  "Which index(es) need the I/O relief?".\n- IBM Db2 for z/OS: [CREATE TABLE (APPEND)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-table),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2-for-zos/13?topic=indexes-clustering).\n';
   }
 });
 
@@ -22811,9 +22812,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -22855,9 +22856,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -22891,9 +22892,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23276,9 +23277,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -23660,9 +23661,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -23678,9 +23679,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -23703,9 +23704,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -23840,9 +23841,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23969,9 +23970,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -24048,9 +24049,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -24122,9 +24123,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24364,9 +24365,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24522,9 +24523,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -24673,9 +24674,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25839,9 +25840,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26053,7 +26054,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -26144,7 +26145,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -27622,9 +27623,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -27705,9 +27706,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -27749,9 +27750,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -27766,9 +27767,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -27783,9 +27784,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -27807,9 +27808,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -27824,9 +27825,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -27848,9 +27849,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -27872,9 +27873,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -27889,9 +27890,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -27906,9 +27907,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -27938,9 +27939,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -27969,9 +27970,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -28019,9 +28020,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -28036,9 +28037,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -28053,9 +28054,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -28110,9 +28111,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -28141,9 +28142,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -28170,9 +28171,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -28194,9 +28195,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -28225,9 +28226,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28310,9 +28311,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28536,9 +28537,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -28553,9 +28554,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -28576,9 +28577,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29304,9 +29305,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -29320,9 +29321,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29362,9 +29363,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -29454,9 +29455,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -29628,9 +29629,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29702,9 +29703,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -29751,9 +29752,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -29787,9 +29788,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -30028,9 +30029,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -30046,9 +30047,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -30091,9 +30092,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -30111,9 +30112,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -30147,9 +30148,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -30174,9 +30175,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -30202,9 +30203,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -30234,9 +30235,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -30266,9 +30267,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -30439,9 +30440,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -30708,9 +30709,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -30733,9 +30734,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -30757,9 +30758,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -30784,9 +30785,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31583,9 +31584,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31851,9 +31852,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -32009,9 +32010,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32311,9 +32312,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32342,9 +32343,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32391,9 +32392,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32976,7 +32977,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -33038,7 +33039,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
