@@ -2684,6 +2684,11 @@ function keysWithOwnIndex(keys, indexes) {
     return columns === void 0 || !unique.includes(columns);
   });
 }
+function hasKey(table, columns) {
+  if (columns.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
+  const wanted = columnSet(columns);
+  return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
+}
 function columnSet(columns) {
   return [...columns].map((c) => c.toUpperCase()).sort().join("\0");
 }
@@ -3297,9 +3302,11 @@ var init_schema = __esm({
        * not looked through.
        */
       settleCopiesOfReferenceData(threshold) {
-        const fewRows = (name2, stmt) => {
+        const fewRows = (name2, stmt, file) => {
+          const stock = this.stockSampleRows(name2, stmt, file);
+          if (stock !== void 0) return stock;
           const table = this.table(name2, stmt);
-          if (!table?.definition) return this.stockSampleRows(name2, stmt);
+          if (!table?.definition) return void 0;
           const target = this.targetOfTable(table);
           if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
           return target.valuesRows;
@@ -3312,7 +3319,7 @@ var init_schema = __esm({
             if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
             let rows = 0;
             for (const source of stmt.source.tables) {
-              const few = fewRows(source, stmt);
+              const few = fewRows(source, stmt, site.file);
               if (few === void 0) {
                 rows = threshold;
                 break;
@@ -3328,14 +3335,40 @@ var init_schema = __esm({
         for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
       }
       /**
-       * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
-       * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+       * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
+       * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
+       * (shadowsSampleTable; then its rows are not db2sampl's).
        */
-      stockSampleRows(name2, stmt) {
+      stockSampleRows(name2, stmt, file) {
         const rows = sampleTableRows(name2.name);
         if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
-        if (this.targetsByName.has(name2.name)) return void 0;
-        return rows;
+        return this.shadowsSampleTable(name2.name, file) ? void 0 : rows;
+      }
+      /**
+       * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
+       * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
+       * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
+       * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
+       * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
+       * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
+       * Statements of a script that names no database, or of application code, may run in SAMPLE.
+       */
+      shadowsSampleTable(name2, reader) {
+        const mayBeSample = (stmt) => {
+          const database = DATABASE_AT.get(stmt);
+          return database === void 0 || database === SAMPLE_DATABASE;
+        };
+        for (const target of this.targetsByName.get(name2) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
+        const keysFromReader = [];
+        for (const table of this.allVersions()) {
+          for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name2) keysFromReader.push(fk.constraint.parentColumns);
+        }
+        for (const table of this.allVersions()) {
+          if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
+          if (keysFromReader.some((columns) => !hasKey(table, columns))) continue;
+          return true;
+        }
+        return false;
       }
       /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
       storedTwin(table) {
