@@ -6072,6 +6072,8 @@ function parseLoop(p, span) {
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
+        const counter = counterCondition(p, p.pos, doAt);
+        if (counter) stmt.counter = counter;
       }
       bodyFrom = doAt + 1;
     } else if (loop === "repeat") {
@@ -6092,6 +6094,19 @@ function parseLoop(p, span) {
     p.pos = p.end;
     return stmt;
   });
+}
+function counterCondition(p, from, to) {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return counterCondition(p, from + 1, to - 1);
+  if (to - from !== 3 || !p.isIdent(from)) return void 0;
+  const inclusive = p.isOp(from + 1, "<=");
+  if (!inclusive && !p.isOp(from + 1, "<")) return void 0;
+  const bound = p.kind(from + 2) === TK_NUMBER ? integerAt(p, from + 2) : p.isIdent(from + 2) ? p.identValue(from + 2) : void 0;
+  return bound === void 0 ? void 0 : { variable: p.identValue(from), inclusive, bound };
+}
+function integerAt(p, i) {
+  if (p.kind(i) !== TK_NUMBER) return void 0;
+  const text2 = p.text.slice(p.t.start[i], p.t.end[i]);
+  return /^\d{1,9}$/.test(text2) ? Number(text2) : void 0;
 }
 function mentionsArrayWalk(p, from, to) {
   for (let i = from; i < to; i++) if (p.kw(i, "CARDINALITY") || p.kw(i, "ARRAY_NEXT") || p.kw(i, "ARRAY_PRIOR") || p.kw(i, "ARRAY_FIRST") || p.kw(i, "ARRAY_LAST")) return true;
@@ -6149,7 +6164,10 @@ function parseDeclareVariable(p, span) {
   if (defaultAt > 0) rememberText(p, names3, defaultAt, p.end);
   else for (const name2 of names3) p.variables.delete(name2);
   p.pos = p.end;
-  return { kind: "declareVariable", names: names3, type, span, origin: p.origin };
+  const stmt = { kind: "declareVariable", names: names3, type, span, origin: p.origin };
+  const initial = defaultAt > 0 && defaultAt === p.end - 1 ? integerAt(p, defaultAt) : void 0;
+  if (initial !== void 0) stmt.initial = initial;
+  return stmt;
 }
 function parseHandler(p, span) {
   return nested(p, span, () => {
@@ -6208,6 +6226,10 @@ function parseSetVariable(p, span) {
     if (drawsSequence) {
       const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
       if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
+    }
+    if (names3.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names3[0] && p.isOp(valueFrom + 1, "+")) {
+      const by = integerAt(p, valueFrom + 2);
+      if (by !== void 0) stmt.step = { variable: names3[0], by };
     }
     if (p.kw(valueFrom, "CURSOR") && p.kw(valueFrom + 1, "FOR")) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
@@ -6276,6 +6298,21 @@ function parseCall(p, span) {
   if (procedure.name === "ADMIN_CMD" && (procedure.schema ?? "SYSPROC") === "SYSPROC" && p.kind(p.pos) === TK_LPAREN) {
     const close = p.afterBalanced(p.pos) - 1;
     if (close > p.pos + 1) stmt.command = dynamicSql(p, p.pos + 1, close);
+  } else if (p.kind(p.pos) === TK_LPAREN) {
+    const close = p.afterBalanced(p.pos) - 1;
+    const args = [];
+    let from = p.pos + 1;
+    let depth = 0;
+    for (let i = from; i <= close && close > p.pos + 1; i++) {
+      const k = p.kind(i);
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN && i < close) depth--;
+      else if (i === close || depth === 0 && k === TK_COMMA) {
+        args.push(i - from === 1 ? integerAt(p, from) : void 0);
+        from = i + 1;
+      }
+    }
+    if (args.some((a) => a !== void 0)) stmt.integerArguments = args;
   }
   p.pos = p.end;
   return stmt;
@@ -7631,10 +7668,16 @@ function sqlplCodeModel(statements, script, lineAt) {
   if (!statements.some((stmt) => stmt.kind === "createRoutine" || stmt.kind === "compound")) return void 0;
   const routines = /* @__PURE__ */ new Map();
   const all = [];
+  const scriptCalls = [];
   for (let i = 0; i < statements.length; i++) {
     const stmt = statements[i];
+    if (stmt.kind === "call") {
+      const defined = routines.get(stmt.procedure.name);
+      scriptCalls.push({ stmt, callee: defined?.[defined.length - 1] });
+      continue;
+    }
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
-    const facts = { executions: [], commits: [], calls: [] };
+    const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], initials: /* @__PURE__ */ new Map(), parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
     if (body) readStatement(body, { guarded: false }, facts, /* @__PURE__ */ new Map());
     all.push(facts);
@@ -7644,6 +7687,7 @@ function sqlplCodeModel(statements, script, lineAt) {
       routines.set(stmt.name.name, list);
     }
   }
+  countCalledLoops(all, scriptCalls, lineAt);
   const executions = [];
   const commits = [];
   for (const facts of all) {
@@ -7663,6 +7707,49 @@ function sqlplCodeModel(statements, script, lineAt) {
     for (const { loop } of [...executions, ...commits]) if (loop && loop.line === void 0) loop.line = lineAt(loop.span.start);
   }
   return { executions: [script(), ...executions], commits };
+}
+function countCalledLoops(all, scriptCalls, lineAt) {
+  for (const facts of all) {
+    if (facts.parameterLoops.length === 0) continue;
+    const calls = scriptCalls.filter((c) => c.callee === facts);
+    if (calls.length === 0) continue;
+    const name2 = calls[0].stmt.procedure.name;
+    if (all.some((f) => f.calledNames.has(name2))) continue;
+    for (const { loop, index, start, extra } of facts.parameterLoops) {
+      const args = calls.map((c) => c.stmt.integerArguments?.[index]);
+      if (args.some((a) => a === void 0)) continue;
+      loop.passes = args.reduce((sum, a) => sum + Math.max(0, a - start + extra), 0);
+      loop.passesFrom = calls.map(({ stmt }) => {
+        const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments.map((a) => a ?? "\u2026").join(", ")})`;
+        return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
+      });
+    }
+  }
+}
+function setsOf(statements, variable) {
+  const found = [];
+  for (const stmt of statements) {
+    if (stmt.kind === "setVariable" && stmt.targets.includes(variable)) found.push(stmt);
+    else if (stmt.kind === "loop" || stmt.kind === "compound") found.push(...setsOf(stmt.body, variable));
+    else if (stmt.kind === "if" || stmt.kind === "case") for (const branch of stmt.branches) found.push(...setsOf(branch.body, variable));
+  }
+  return found;
+}
+function countLoop(stmt, loop, facts) {
+  const counter = stmt.counter;
+  if (!counter || stmt.walksArray) return;
+  const start = facts.initials.get(counter.variable);
+  if (start === void 0) return;
+  const sets = setsOf(stmt.body, counter.variable);
+  if (sets.length !== 1 || sets[0].step?.by !== 1 || !stmt.body.includes(sets[0])) return;
+  const extra = counter.inclusive ? 1 : 0;
+  if (typeof counter.bound === "number") {
+    loop.passes = Math.max(0, counter.bound - start + extra);
+    return;
+  }
+  const index = facts.parameters.indexOf(counter.bound);
+  if (index < 0 || facts.initials.has(counter.bound) || setsOf(stmt.body, counter.bound).length > 0) return;
+  facts.parameterLoops.push({ loop, index, start, extra });
 }
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
@@ -7701,8 +7788,12 @@ function readStatement(stmt, context, facts, prepared) {
     case "executeImmediate":
       facts.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
+    case "declareVariable":
+      if (stmt.initial !== void 0) for (const name2 of stmt.names) facts.initials.set(name2, stmt.initial);
+      return;
     case "call":
       facts.lastCallAdmin = adminRoutine(stmt.procedure);
+      facts.calledNames.add(stmt.procedure.name);
       if (!context.loop) return;
       if (stmt.procedure.schema === "SYSPROC" || stmt.procedure.name.startsWith("ADMIN_")) context.loop.chunked = true;
       facts.calls.push({ name: stmt.procedure.name, loop: context.loop });
@@ -7714,6 +7805,7 @@ function readStatement(stmt, context, facts, prepared) {
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
+      countLoop(stmt, loop, facts);
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
@@ -9159,7 +9251,7 @@ function secsOf(seconds2) {
   const tenths = Math.round(Math.round(seconds2 * 100) / 10);
   return `${(tenths / 10).toFixed(1)} s`;
 }
-var BASELINE_SECONDS, SECONDS_BY_INDEX_COUNT, CLUSTERED_INDEX_SECONDS, FK_SECONDS, INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, CHECK_SECONDS, LOB_SECONDS, IDENTITY_CACHE_SECONDS;
+var BASELINE_SECONDS, SECONDS_BY_INDEX_COUNT, CLUSTERED_INDEX_SECONDS, FK_SECONDS, INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, CHECK_SECONDS, LOB_SECONDS, IDENTITY_CACHE_SECONDS, ROW_AT_A_TIME_EXTRA_PER_100K;
 var init_measurements = __esm({
   "rules/support/measurements.ts"() {
     "use strict";
@@ -9175,6 +9267,7 @@ var init_measurements = __esm({
     IDENTITY_CACHE_SECONDS = INSERT_COST_MEASUREMENTS.filter(
       (m) => m.feature === "identityCache"
     ).sort((a, b) => a.amount - b.amount).map((m) => ({ cache: m.amount, test: m.test, seconds: m.seconds, sequence: m.sequence }));
+    ROW_AT_A_TIME_EXTRA_PER_100K = 7.6 * 10 - 15.7;
   }
 });
 
@@ -10771,6 +10864,15 @@ function perCallNote(execution2) {
   const kind = execution2.api === "jdbc" || execution2.api === "spring" ? "method" : "function";
   return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
 }
+function loopVolume(loop, inserts) {
+  if (loop.passes === void 0 || !loop.passesFrom) return { sentence: "" };
+  const rows = loop.passes * inserts;
+  const cost = scaledCost(rows, ROW_AT_A_TIME_EXTRA_PER_100K);
+  const passes = `${countText(loop.passes)} pass${loop.passes === 1 ? "" : "es"}`;
+  const runs = `The script's ${andList(loop.passesFrom)} make${loop.passesFrom.length === 1 ? "s" : ""} ${passes}`;
+  const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? "" : "s"}, ${estimateText(cost.seconds)} more than one INSERT \u2026 SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
+  return cost.small ? { sentence, maxSeverity: "hint" } : { sentence };
+}
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
@@ -10811,6 +10913,9 @@ var init_single_row_insert = __esm({
     init_schema();
     init_facts();
     init_runs();
+    init_known_volume();
+    init_measurements();
+    init_merge();
     init_targets();
     init_values();
     SingleRowInsertRule = {
@@ -10826,7 +10931,7 @@ var init_single_row_insert = __esm({
         messages: {
           loop: "One INSERT INTO {table} call per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
           batchOfOne: "executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
-          routineLoop: "One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more} Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT \u2026 SELECT over the query it reads (the FOR loop's SELECT, or the cursor it fetches from); rows the loop makes up itself (a counter, literal values) come from a recursive common table expression as well.",
+          routineLoop: "One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s per 10,000 rows even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). Replace the loop with one INSERT \u2026 SELECT over the query it reads (the FOR loop's SELECT, or the cursor it fetches from); rows the loop makes up itself (a counter, literal values) come from a recursive common table expression as well.",
           script: "Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
         }
       },
@@ -10854,7 +10959,8 @@ var init_single_row_insert = __esm({
           for (const { execution: execution2, insert, count } of byLoopAndTable.values()) {
             const sqlpl = execution2.api === "sqlpl";
             const more = count === 1 ? "" : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2), more }, span: execution2.callSpan });
+            const volume = sqlpl ? loopVolume(execution2.loop, count) : { sentence: "" };
+            report({ messageId: sqlpl ? "routineLoop" : "loop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop), advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2), more, volume: volume.sentence }, span: execution2.callSpan, maxSeverity: volume.maxSeverity });
           }
         }
         const minRun = Number(options.minRun);
@@ -10906,7 +11012,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = '# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 "INSERT \u2026"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row\'s values (`values = ", ".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader\'s populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT\'s own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure\'s result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT\'s). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call\'s elements, such as one order\'s lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`\'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines ("20,000 in a row (lines 2\u201320,001)"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 "INSERT INTO T VALUES ($id, \'$name\')"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file\'s dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips ("Tips for improving INSERT performance in DB2 Universal Database", 2004),\n  "Sending column values to the server" and Appendix A, tests 2, 3, 69\u201378.\n';
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT` over the query the\n  loop reads; a loop that makes its rows up (a counter filling test data) becomes one `INSERT \u2026 SELECT`\n  from a recursive common table expression. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint. A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop into one table are **one finding**, on the first, which says how many the\nloop runs (a routine that writes five rows per pass is one loop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
