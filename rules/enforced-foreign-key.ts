@@ -75,7 +75,8 @@ const EnforcedForeignKeyRule: Rule = {
         stmt: first.stmt,
         span: spanIn(first.stmt, first.fk),
         fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
-        ...(what.onlyKnow || volume.maxSeverity ? { maxSeverity: 'information' as const } : {}),
+        // Nothing to change (no load to wait for, NOT ENFORCED no option) or a cost under a second: a hint.
+        ...(what.onlyKnow || volume.maxSeverity ? { maxSeverity: 'hint' as const } : {}),
         ...(what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? 's' : ''}`, 'enforcedPart') } : {}),
       });
     }
@@ -117,7 +118,7 @@ function advice(
     : `Add ${it} with ALTER TABLE … ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
   if (acting.length > 0) {
     const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(' and ');
-    // From a routine, with no load to wait for and no NOT ENFORCED: nothing to change, only a cost to know.
+    // From a routine, with no load to wait for and no NOT ENFORCED: nothing to change, only a cost to know (a hint).
     return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false, onlyKnow: fromRoutine };
   }
   const loader = fromRoutine ? 'the routine' : 'the loading job';

@@ -1,11 +1,14 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
-import type { FileModel, Rule } from '../server/src/engine/types';
+import type { FileModel, Rule, Severity } from '../server/src/engine/types';
 import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
+import { estimateText, scaledCost } from './support/known-volume';
+import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';
+import { andList } from '../server/src/engine/merge';
 import { writesSeedRows } from './support/targets';
 import { firstRowSpan } from '../server/src/sql/grammar/values';
 
@@ -19,6 +22,22 @@ function perCallNote(execution: SqlExecution): string {
   if (!first || execution.api === 'esql' || execution.api === 'sqlj') return '';
   const kind = execution.api === 'jdbc' || execution.api === 'spring' ? 'method' : 'function';
   return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
+}
+
+/**
+ * A routine loop whose passes are known (WHILE count < size, and the script calls the routine with size 1000): the
+ * rows its single-row INSERTs make, and what they cost beyond one INSERT … SELECT at Db2 INSERT tips' rates (tests
+ * 68 and 6). Under a second in all, a hint, as for the per-row rules' known volumes (rules/support/known-volume.ts).
+ */
+function loopVolume(loop: LoopInfo, inserts: number): { sentence: string; maxSeverity?: Severity } {
+  // (A loop counted to an integer of its own says no more than a counting loop in code does.)
+  if (loop.passes === undefined || !loop.passesFrom) return { sentence: '' };
+  const rows = loop.passes * inserts;
+  const cost = scaledCost(rows, ROW_AT_A_TIME_EXTRA_PER_100K);
+  const passes = `${countText(loop.passes)} pass${loop.passes === 1 ? '' : 'es'}`;
+  const runs = `The script's ${andList(loop.passesFrom)} make${loop.passesFrom.length === 1 ? 's' : ''} ${passes}`;
+  const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? '' : 's'}, ${estimateText(cost.seconds)} more than one INSERT … SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
+  return cost.small ? { sentence, maxSeverity: 'hint' } : { sentence };
 }
 
 const SingleRowInsertRule: Rule = {
@@ -37,7 +56,7 @@ const SingleRowInsertRule: Rule = {
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
-        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}',
+        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}',
       script:
         'Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
@@ -71,8 +90,9 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
         const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
+        const volume = sqlpl ? loopVolume(execution.loop!, count) : { sentence: '' };
         const fold = sqlpl ? routineFold(execution.loop!) : '';
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more, fold }, span: execution.callSpan });
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more, fold, volume: volume.sentence }, span: execution.callSpan, maxSeverity: volume.maxSeverity });
       }
     }
     const minRun = Number(options.minRun);

@@ -10,7 +10,10 @@ import { BASELINE_SECONDS } from './measurements';
 /** The rows of every seed 000 measurement (Appendix A). */
 const MEASURED_ROWS = 100_000;
 
-/** Below this estimate the finding is information: nobody waits for it. */
+/**
+ * Below this estimate the finding is a hint: nobody waits for it, and it is nothing to act on (the editor's
+ * Problems panel leaves hints out; the CLI lists and counts them apart).
+ */
 const NOTICEABLE_SECONDS = 1;
 
 export interface KnownVolumeCost {
@@ -50,7 +53,7 @@ export function estimateText(seconds: number): string {
 
 /**
  * For a finding on a bulk target whose rows the scripts spell out: the sentence that scales the seed's figure to
- * them (with a leading space, for the end of a message) and the severity cap (information under a second).
+ * them (with a leading space, for the end of a message) and the severity cap (a hint under a second).
  * Nothing when the volume is not known: the message and severity stay as they are.
  */
 export function knownVolume(
@@ -65,5 +68,5 @@ export function knownVolume(
   if (rows === undefined) return { sentence: '' };
   const cost = scaledCost(rows, extraPer100k);
   const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
-  return cost.small ? { sentence, maxSeverity: 'information' } : { sentence };
+  return cost.small ? { sentence, maxSeverity: 'hint' } : { sentence };
 }

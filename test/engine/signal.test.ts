@@ -63,7 +63,7 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.deepEqual(target({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy, 'app.sql': 'INSERT INTO APP.SRC VALUES (?);\n' }).bulkReasons, ['INSERT … SELECT']);
   });
 
-  it("a copy of the SAMPLE database's EMPLOYEE (42 rows from db2sampl) in a script connected to SAMPLE is no load", () => {
+  it("a copy of the SAMPLE database's EMPLOYEE (42 rows from db2sampl) in a script connected to SAMPLE is no load, unless the files create or fill an EMPLOYEE that may be it", () => {
     // IBM's cgtt.db2: CONNECT TO sample, then a payroll table with a foreign key to EMPLOYEE filled from it.
     const payroll = 'CREATE TABLE APP.PAYROLL (EMPID CHAR(6) REFERENCES EMPLOYEE (EMPNO), DEPTNO CHAR(3));\n';
     const copy = 'INSERT INTO APP.PAYROLL (EMPID, DEPTNO) SELECT EMPNO, WORKDEPT FROM EMPLOYEE;\n';
@@ -78,8 +78,27 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.deepEqual(reasons({ 'cgtt.sql': payroll + copy }), load);
     assert.deepEqual(findings({ 'cgtt.sql': payroll + copy }), ['enforced-foreign-key']);
     assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy.replace('EMPLOYEE', 'EMPMDC') }), load);
-    assert.deepEqual(reasons({ 'emp.sql': 'CREATE TABLE EMPLOYEE (EMPNO CHAR(6), WORKDEPT CHAR(3));\n', 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), load);
+    assert.deepEqual(reasons({ 'emp.sql': 'CREATE TABLE EMPLOYEE (EMPNO CHAR(6) NOT NULL PRIMARY KEY, WORKDEPT CHAR(3));\n', 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), load);
     assert.deepEqual(reasons({ 'emp.sql': 'INSERT INTO EMPLOYEE (EMPNO) VALUES (?);\n', 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy }), load);
+    // An EMPLOYEE created or filled where it cannot be SAMPLE's: in a script connected to another database, or
+    // (IBM's XmlIntegrate_setup.db2, connected to SAMPLE) a keyless EMPLOYEE that cannot be the parent of the
+    // copying script's foreign key to EMPLOYEE (EMPNO): SAMPLE's rows still.
+    const cgtt = { 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + copy };
+    assert.deepEqual(reasons({ 'emp.sql': 'CONNECT TO prod;\nCREATE TABLE EMPLOYEE (EMPNO CHAR(6) NOT NULL PRIMARY KEY, WORKDEPT CHAR(3));\n', ...cgtt }), []);
+    assert.deepEqual(reasons({ 'emp.sql': 'CONNECT TO prod;\nINSERT INTO EMPLOYEE (EMPNO) SELECT ID FROM STAGE.PEOPLE;\n', ...cgtt }), []);
+    assert.deepEqual(findings({ 'emp.sql': 'CONNECT TO prod;\nINSERT INTO EMPLOYEE (EMPNO) VALUES (?);\n', ...cgtt }), []);
+    const xmlIntegrate = 'CONNECT TO sample;\nCREATE TABLE EMPLOYEE (EMPNO INT, LASTNAME VARCHAR(20), WORKDEPT VARCHAR(20));\nCONNECT RESET;\n';
+    assert.deepEqual(reasons({ 'setup.sql': xmlIntegrate, ...cgtt }), []);
+    // The same keyless table, but the copying script declares no foreign key to it (its schema may hold that
+    // table), or it has EMPNO as its primary key or a unique index on it: it may be the table the copy reads.
+    const copyOnly = { 'cgtt.sql': 'CONNECT TO sample;\nCREATE TABLE APP.PAYROLL (EMPID CHAR(6), DEPTNO CHAR(3));\n' + copy };
+    assert.deepEqual(reasons({ ...copyOnly }), []);
+    assert.deepEqual(reasons({ 'setup.sql': xmlIntegrate, ...copyOnly }), load);
+    assert.deepEqual(reasons({ 'setup.sql': xmlIntegrate.replace('EMPNO INT', 'EMPNO INT NOT NULL PRIMARY KEY'), ...cgtt }), load);
+    assert.deepEqual(reasons({ 'setup.sql': xmlIntegrate.replace('CONNECT RESET', 'CREATE UNIQUE INDEX XEMP ON EMPLOYEE (EMPNO)'), ...cgtt }), load);
+    // Created or filled in a script that names no database (it may run in SAMPLE), or by application code.
+    assert.deepEqual(reasons({ 'emp.sql': 'CREATE TABLE EMPLOYEE (EMPNO CHAR(6) NOT NULL PRIMARY KEY);\n', ...cgtt }), load);
+    assert.deepEqual(reasons({ 'emp.sql': 'CONNECT TO sample;\nINSERT INTO EMPLOYEE (EMPNO) VALUES (?);\n', ...cgtt }), load);
     // Joined with DEPARTMENT (14 rows): the sources' rows added up, as for copies of seeded tables: 56, under 100.
     assert.deepEqual(reasons({ 'cgtt.sql': 'CONNECT TO sample;\n' + payroll + 'INSERT INTO APP.PAYROLL (EMPID, DEPTNO) SELECT E.EMPNO, D.DEPTNO FROM EMPLOYEE E JOIN DEPARTMENT D ON E.WORKDEPT = D.DEPTNO;\n' }), []);
   });

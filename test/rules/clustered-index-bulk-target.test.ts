@@ -32,10 +32,10 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'load.sql': TABLE + BULK + CLUSTERED }, RULE);
   });
 
-  it('scales the cost to the rows the scripts spell out, information under a second', () => {
+  it('scales the cost to the rows the scripts spell out, a hint under a second', () => {
     const load = 'INSERT INTO T VALUES (1, 2);\nINSERT INTO T VALUES (3, 4);\n';
     expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': load }, RULE, [
-      { file: 'schema.sql', line: 3, column: 3, severity: 'information', message: /\(31\.5 s with none, test 31\)\. The scripts insert 2 rows into it: less than 0\.01 s more in all at the measured rates \(tests 38 and 31\)\. Create the index/ },
+      { file: 'schema.sql', line: 3, column: 3, severity: 'hint', message: /\(31\.5 s with none, test 31\)\. The scripts insert 2 rows into it: less than 0\.01 s more in all at the measured rates \(tests 38 and 31\)\. Create the index/ },
     ]);
     const [unknown] = expectFindings({ 'schema.sql': TABLE + CLUSTERED, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 3, column: 3, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);

@@ -105,17 +105,17 @@ describe(`rule ${RULE}`, () => {
     ]);
     assert.doesNotMatch(finding.message, /at line/);
     assert.equal(finding.severity, 'warning');
-    // With ON DELETE CASCADE as well, nothing is left to change: the cost is worth knowing, no warning.
+    // With ON DELETE CASCADE as well, nothing is left to change: the cost is worth knowing, nothing to act on (a hint).
     const [known] = findings({ 'modules.db2': script.replace('REFERENCES P (ID)', 'REFERENCES P (ID) ON DELETE CASCADE') }, RULE);
-    assert.equal(known.severity, 'information');
+    assert.equal(known.severity, 'hint');
     assert.match(known.message, /there is no load to add it after\. NOT ENFORCED is no option here/);
   });
 
-  it('scales the cost to the rows the scripts spell out, and keeps a known volume under a second at information', () => {
+  it('scales the cost to the rows the scripts spell out, and makes a known volume under a second a hint', () => {
     // IBM's spatial bank demo: its data script inserts 189 customers, one literal INSERT each.
     const rows = (n: number) => Array.from({ length: n }, (_, i) => `INSERT INTO C VALUES (${i}, 1);`).join('\n') + '\n';
     const [small] = expectFindings({ 'schema.sql': PARENT + CHILD, 'data.sql': rows(150) }, RULE, [
-      { file: 'schema.sql', line: 5, column: 3, severity: 'information', message: /\(tests 16 and 17\)\. The scripts insert 150 rows into it: about 0\.04 s more in all at the measured rates \(tests 14 and 11\)\. Add it with ALTER TABLE/ },
+      { file: 'schema.sql', line: 5, column: 3, severity: 'hint', message: /\(tests 16 and 17\)\. The scripts insert 150 rows into it: about 0\.04 s more in all at the measured rates \(tests 14 and 11\)\. Add it with ALTER TABLE/ },
     ]);
     assert.ok(small.fix, 'the advice and its fix stay');
     // Two keys cost their own figure (test 15): 3,000 rows take 1.2 s more, a warning still.

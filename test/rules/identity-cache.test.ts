@@ -109,7 +109,7 @@ describe(`rule ${RULE}`, () => {
     assert.equal(applyFix(files, RULE, 0, { config }), ORDERS.replace('NO CACHE', 'CACHE 5000'));
   });
 
-  it("scales the cache's own cost to the rows the scripts spell out: NO CACHE stays a warning, CACHE 20 under a second is information", () => {
+  it("scales the cache's own cost to the rows the scripts spell out: NO CACHE stays a warning, CACHE 20 under a second is a hint", () => {
     const rows = (n: number) => `INSERT INTO ORDERS (AMOUNT) VALUES ${Array.from({ length: n }, (_, i) => `(${i})`).join(', ')};\n`;
     // NO CACHE: 8.7 ms a row (test 42 against 41), 300 rows take 2.6 s more.
     expectFindings({ 'schema.sql': ORDERS, 'data.sql': rows(300) }, RULE, [
@@ -118,7 +118,7 @@ describe(`rule ${RULE}`, () => {
     // The default CACHE 20: 0.7 ms a row (test 44), 150 rows take 0.10 s more.
     const ddl = ORDERS.replace(' (START WITH 1 NO CACHE)', '');
     expectFindings({ 'schema.sql': ddl, 'data.sql': rows(150) }, RULE, [
-      { file: 'schema.sql', line: 2, column: 3, severity: 'information', message: /The scripts insert 150 rows into it: about 0\.10 s more in all at the measured rates \(tests 44 and 41\)\./ },
+      { file: 'schema.sql', line: 2, column: 3, severity: 'hint', message: /The scripts insert 150 rows into it: about 0\.10 s more in all at the measured rates \(tests 44 and 41\)\./ },
     ]);
     const [unknown] = expectFindings({ 'schema.sql': ddl, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 2, column: 3, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);

@@ -75,11 +75,11 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': 'INSERT INTO T VALUES (?, ?, ?, ?);\n' }, RULE);
   });
 
-  it("scales the cost of the indexes to the rows the scripts spell out, information under a second", () => {
+  it("scales the cost of the indexes to the rows the scripts spell out, a hint under a second", () => {
     const rows = `INSERT INTO T VALUES ${Array.from({ length: 150 }, (_, i) => `(${i}, 1, 2, 3)`).join(', ')};\n`;
     // Five indexes: four's cost per index (test 35), 0.21 s for 150 rows.
     expectFindings({ 'schema.sql': TABLE + INDEXES, 'data.sql': rows }, RULE, [
-      { file: 'schema.sql', line: 4, column: 14, severity: 'information', message: /\(test 36\)\. The scripts insert 150 rows into it: about 0\.21 s more in all at the measured rates \(tests 35 and 31, for 5 indexes\)\. T_B \(B\) is the leading part .* Create the indexes/ },
+      { file: 'schema.sql', line: 4, column: 14, severity: 'hint', message: /\(test 36\)\. The scripts insert 150 rows into it: about 0\.21 s more in all at the measured rates \(tests 35 and 31, for 5 indexes\)\. T_B \(B\) is the leading part .* Create the indexes/ },
     ]);
     const [unknown] = expectFindings({ 'schema.sql': TABLE + INDEXES, 'load.sql': BULK }, RULE, [{ file: 'schema.sql', line: 4, column: 14, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);

@@ -39,10 +39,10 @@ describe(`rule ${RULE}`, () => {
     assert.equal(findings({ 'schema.sql': TABLES + reads, 'load.sql': LOAD }, RULE).length, 1, 'a SET that reads a table is SQL work');
   });
 
-  it("scales the trigger's cost to the rows the scripts spell out, information under a second", () => {
+  it("scales the trigger's cost to the rows the scripts spell out, a hint under a second", () => {
     const rows = `INSERT INTO T VALUES ${Array.from({ length: 150 }, (_, i) => `(${i}, 1)`).join(', ')};\n`;
     expectFindings({ 'schema.sql': TABLES + INSERTING, 'data.sql': rows }, RULE, [
-      { file: 'schema.sql', line: 4, column: 16, severity: 'information', message: /\(test 11\)\. The scripts insert 150 rows into it: about 0\.05 s more in all at the measured rates \(tests 18 and 11\)\. Fold the work/ },
+      { file: 'schema.sql', line: 4, column: 16, severity: 'hint', message: /\(test 11\)\. The scripts insert 150 rows into it: about 0\.05 s more in all at the measured rates \(tests 18 and 11\)\. Fold the work/ },
     ]);
     // Two triggers, one updating: each finding takes its own kind's figure for two (tests 19 and 21).
     const both = findings({ 'schema.sql': TABLES + INSERTING + UPDATING, 'data.sql': rows }, RULE);

@@ -183,6 +183,53 @@ END@
     assert.doesNotMatch(advice[2], /cursor|FOR loop's query/);
   });
 
+  it("a routine loop counted to a parameter takes its passes from the script's CALL with a literal: rows in the message, a hint under a second", () => {
+    // IBM's tbrowcompress.db2: CONNECT, a procedure whose WHILE counts to its parameter, CALL insertdata(1000).
+    const proc = (table: string, inserts: number, bound = 'size') => `CREATE PROCEDURE insertdata (IN size INT)
+LANGUAGE SQL
+BEGIN
+  DECLARE count INTEGER DEFAULT 0;
+  WHILE (count < ${bound}) DO
+${Array.from({ length: inserts }, (_, i) => `    INSERT INTO ${table} VALUES (${i}, 20000);`).join('\n')}
+    SET count = count + 1;
+  END WHILE;
+END@
+`;
+    const single = (text: string) => findings({ 'fill.db2': text }, 'single-row-insert');
+    const [temp] = single(proc('app.temp', 3) + 'CALL insertdata(1000)@\n');
+    assert.equal(temp.severity, 'warning');
+    assert.match(temp.message, /on every pass\. The script's CALL INSERTDATA\(1000\) at line 12 makes 1,000 passes: 3,000 rows, about 1\.8 s more than one INSERT … SELECT at Db2 INSERT tips' rates \(tests 68 and 6\)\. Db2 INSERT tips filled/);
+    // Defined again (DROP PROCEDURE, CREATE again): each CALL counts for the definition before it.
+    const [first, second] = single(proc('app.temp', 3) + 'CALL insertdata(1000)@\n' + proc('app.emptable', 5) + 'CALL insertdata(8000)@\n');
+    assert.match(first.message, /CALL INSERTDATA\(1000\) at line 12 makes 1,000 passes: 3,000 rows, about 1\.8 s more/);
+    assert.match(second.message, /CALL INSERTDATA\(8000\) at line 26 makes 8,000 passes: 40,000 rows, about 24 s more/);
+    // Two calls add up; 200 rows cost about 0.12 s more: a hint.
+    const [two] = single(proc('app.temp', 1) + 'CALL insertdata(150)@\nCALL insertdata(50)@\n');
+    assert.equal(two.severity, 'hint');
+    assert.match(two.message, /The script's CALL INSERTDATA\(150\) at line 10 and CALL INSERTDATA\(50\) at line 11 make 200 passes: 200 rows, about 0\.12 s more/);
+    // Ten passes or fewer: no bulk loop (as for a counting loop in code), no finding.
+    assert.deepEqual(single(proc('app.temp', 1) + 'CALL insertdata(10)@\n'), []);
+    // A literal bound: the loop's own count decides whether it is a bulk loop (as in code), and is not told.
+    assert.deepEqual(single(proc('app.temp', 1, '10')), []);
+    const [counted] = single(proc('app.temp', 1, '5000'));
+    assert.equal(counted.severity, 'warning');
+    assert.doesNotMatch(counted.message, /passes/);
+    // Not known: a call with a marker, a call from another routine or a loop, a counter stepped in a branch, no
+    // DEFAULT: no count in the message, and the finding stays a warning.
+    const unknown = [
+      proc('app.temp', 1) + 'CALL insertdata(?)@\n',
+      proc('app.temp', 1) + 'CALL insertdata(100)@\nCREATE PROCEDURE twice () BEGIN CALL insertdata(100); END@\n',
+      proc('app.temp', 1).replace('SET count = count + 1;', 'IF count < 5 THEN SET count = count + 1; END IF;') + 'CALL insertdata(1000)@\n',
+      proc('app.temp', 1).replace(' DEFAULT 0', '') + 'CALL insertdata(1000)@\n',
+      proc('app.temp', 1).replace('SET count = count + 1;', 'SET count = count + 2;') + 'CALL insertdata(1000)@\n',
+    ];
+    for (const text of unknown) {
+      const [finding] = single(text);
+      assert.equal(finding.severity, 'warning', text);
+      assert.doesNotMatch(finding.message, /passes/, text);
+    }
+  });
+
   it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
     // IBM's db_library compound statements keep what ADMIN_MOVE_TABLE and the like return this way.
     const text = `BEGIN

@@ -32,6 +32,14 @@ interface RoutineFacts {
   adminOutputCursors?: Set<string>;
   /** Whether the last CALL read was of such a routine (its result sets are the next ALLOCATEd). */
   lastCallAdmin?: boolean;
+  /** The routine's parameters, by name in order (none for a block). */
+  parameters: readonly string[];
+  /** Variables declared with an integer DEFAULT: a counter's start. */
+  initials: Map<string, number>;
+  /** Counting loops whose bound is a parameter (WHILE count < size): their passes are the CALL's argument. */
+  parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number }[];
+  /** Every routine it CALLs, in a loop or not. */
+  calledNames: Set<string>;
 }
 
 /** SYSPROC.ADMIN_CMD, ADMIN_MOVE_TABLE, SYSIBMADM...: routines Db2 supplies, whose output is a report. */
@@ -48,11 +56,18 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
   if (!statements.some((stmt) => stmt.kind === 'createRoutine' || stmt.kind === 'compound')) return undefined;
   const routines = new Map<string, RoutineFacts[]>();
   const all: RoutineFacts[] = [];
+  // The script's own CALLs, each with the definition of its routine in force where it stands (the last before it).
+  const scriptCalls: { stmt: Extract<Statement, { kind: 'call' }>; callee?: RoutineFacts }[] = [];
   // (An index loop: it runs over every statement of every script, and an iterator made an object per statement.)
   for (let i = 0; i < statements.length; i++) {
     const stmt = statements[i];
+    if (stmt.kind === 'call') {
+      const defined = routines.get(stmt.procedure.name);
+      scriptCalls.push({ stmt, callee: defined?.[defined.length - 1] });
+      continue;
+    }
     if (stmt.kind !== 'createRoutine' && stmt.kind !== 'compound') continue;
-    const facts: RoutineFacts = { executions: [], commits: [], calls: [] };
+    const facts: RoutineFacts = { executions: [], commits: [], calls: [], parameters: stmt.kind === 'createRoutine' ? stmt.parameters : [], initials: new Map(), parameterLoops: [], calledNames: new Set() };
     const body = stmt.kind === 'createRoutine' ? stmt.body : stmt;
     if (body) readStatement(body, { guarded: false }, facts, new Map());
     all.push(facts);
@@ -62,6 +77,7 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
       routines.set(stmt.name.name, list);
     }
   }
+  countCalledLoops(all, scriptCalls, lineAt);
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
   for (const facts of all) {
@@ -81,6 +97,63 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
   // The loops' lines, for messages ("the WHILE loop at line 143"), as the host front ends give them.
   if (lineAt) for (const { loop } of [...executions, ...commits]) if (loop && loop.line === undefined) loop.line = lineAt(loop.span.start);
   return { executions: [script(), ...executions], commits };
+}
+
+/**
+ * The passes of a routine's counting loop bounded by a parameter (WHILE count < size), when the script calls the
+ * routine only with an integer literal there (CALL insertdata(1000)): the sum over those calls. Not known when a
+ * routine (or a loop) of the file calls it too, or a call passes anything else: then it runs as often as that says.
+ */
+function countCalledLoops(all: readonly RoutineFacts[], scriptCalls: readonly { stmt: Extract<Statement, { kind: 'call' }>; callee?: RoutineFacts }[], lineAt?: (offset: number) => number): void {
+  for (const facts of all) {
+    if (facts.parameterLoops.length === 0) continue;
+    const calls = scriptCalls.filter((c) => c.callee === facts);
+    if (calls.length === 0) continue;
+    const name = calls[0].stmt.procedure.name;
+    if (all.some((f) => f.calledNames.has(name))) continue;
+    for (const { loop, index, start, extra } of facts.parameterLoops) {
+      const args = calls.map((c) => c.stmt.integerArguments?.[index]);
+      if (args.some((a) => a === undefined)) continue;
+      loop.passes = args.reduce<number>((sum, a) => sum + Math.max(0, a! - start + extra), 0);
+      loop.passesFrom = calls.map(({ stmt }) => {
+        const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments!.map((a) => a ?? '…').join(', ')})`;
+        return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
+      });
+    }
+  }
+}
+
+/** How many statements of `statements` (and those within them, loops, branches and blocks) set `variable`. */
+function setsOf(statements: readonly Statement[], variable: string): Extract<Statement, { kind: 'setVariable' }>[] {
+  const found: Extract<Statement, { kind: 'setVariable' }>[] = [];
+  for (const stmt of statements) {
+    if (stmt.kind === 'setVariable' && stmt.targets.includes(variable)) found.push(stmt);
+    else if (stmt.kind === 'loop' || stmt.kind === 'compound') found.push(...setsOf(stmt.body, variable));
+    else if (stmt.kind === 'if' || stmt.kind === 'case') for (const branch of stmt.branches) found.push(...setsOf(branch.body, variable));
+  }
+  return found;
+}
+
+/**
+ * A WHILE loop that counts its variable up by one from the integer it was declared with, to a bound: passes for
+ * an integer bound, or noted for the CALLs (countCalledLoops) when the bound is one of the routine's parameters.
+ */
+function countLoop(stmt: Extract<Statement, { kind: 'loop' }>, loop: LoopInfo, facts: RoutineFacts): void {
+  const counter = stmt.counter;
+  if (!counter || stmt.walksArray) return;
+  const start = facts.initials.get(counter.variable);
+  if (start === undefined) return;
+  // Stepped once per pass, by one, in the body itself (not in a branch, which may skip it).
+  const sets = setsOf(stmt.body, counter.variable);
+  if (sets.length !== 1 || sets[0].step?.by !== 1 || !stmt.body.includes(sets[0])) return;
+  const extra = counter.inclusive ? 1 : 0;
+  if (typeof counter.bound === 'number') {
+    loop.passes = Math.max(0, counter.bound - start + extra);
+    return;
+  }
+  const index = facts.parameters.indexOf(counter.bound);
+  if (index < 0 || facts.initials.has(counter.bound) || setsOf(stmt.body, counter.bound).length > 0) return;
+  facts.parameterLoops.push({ loop, index, start, extra });
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {
@@ -123,8 +196,12 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
     case 'executeImmediate':
       facts.executions.push(execution(stmt, context, 'executeDirect', stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
+    case 'declareVariable':
+      if (stmt.initial !== undefined) for (const name of stmt.names) facts.initials.set(name, stmt.initial);
+      return;
     case 'call':
       facts.lastCallAdmin = adminRoutine(stmt.procedure);
+      facts.calledNames.add(stmt.procedure.name);
       if (!context.loop) return;
       // ADMIN_CMD('REORG …'), ADMIN_MOVE_TABLE …: a utility per pass, so a table (not a row) at a time.
       if (stmt.procedure.schema === 'SYSPROC' || stmt.procedure.name.startsWith('ADMIN_')) context.loop.chunked = true;
@@ -139,6 +216,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== undefined && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
+      countLoop(stmt, loop, facts);
       // So does one whose pass inserts a set of rows (copy a month at a time) or runs SQL text it cannot know.
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];

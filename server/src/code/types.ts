@@ -16,6 +16,11 @@ export interface LoopInfo {
   /** Passes of a counting loop with a constant bound (for i < 5, range(5)); absent when not known. */
   passes?: number;
   /**
+   * Where `passes` comes from when the loop's bound is a parameter of its routine: the script's CALLs of it with
+   * literal arguments ("CALL INSERTDATA(1000) at line 116"). Set by the SQL PL front end.
+   */
+  passesFrom?: string[];
+  /**
    * Each pass works on a set of rows, not one: it inserts a set (INSERT … SELECT, multi-row VALUES), runs SQL
    * text built per pass or an administrative routine (ADMIN_CMD), or the loop walks catalog rows (a table at a time). A COMMIT or a one-row INSERT (a
    * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).

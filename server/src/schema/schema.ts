@@ -807,9 +807,11 @@ export class SchemaModel {
    * not looked through.
    */
   private settleCopiesOfReferenceData(threshold: number): void {
-    const fewRows = (name: QualifiedName, stmt: Statement): number | undefined => {
+    const fewRows = (name: QualifiedName, stmt: Statement, file: string): number | undefined => {
+      const stock = this.stockSampleRows(name, stmt, file);
+      if (stock !== undefined) return stock;
       const table = this.table(name, stmt);
-      if (!table?.definition) return this.stockSampleRows(name, stmt);
+      if (!table?.definition) return undefined;
       const target = this.targetOfTable(table);
       if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== undefined)) return undefined;
       return target.valuesRows;
@@ -822,7 +824,7 @@ export class SchemaModel {
         if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
         let rows = 0;
         for (const source of stmt.source.tables) {
-          const few = fewRows(source, stmt);
+          const few = fewRows(source, stmt, site.file);
           if (few === undefined) {
             rows = threshold;
             break;
@@ -839,14 +841,42 @@ export class SchemaModel {
   }
 
   /**
-   * The rows of a SAMPLE database table as db2sampl creates it, read by a script connected to SAMPLE: when no
-   * analysed file creates that table or inserts into it (then its rows are not db2sampl's).
+   * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
+   * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
+   * (shadowsSampleTable; then its rows are not db2sampl's).
    */
-  private stockSampleRows(name: QualifiedName, stmt: Statement): number | undefined {
+  private stockSampleRows(name: QualifiedName, stmt: Statement, file: string): number | undefined {
     const rows = sampleTableRows(name.name);
     if (rows === undefined || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return undefined;
-    if (this.targetsByName.has(name.name)) return undefined;
-    return rows;
+    return this.shadowsSampleTable(name.name, file) ? undefined : rows;
+  }
+
+  /**
+   * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
+   * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
+   * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
+   * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
+   * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
+   * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
+   * Statements of a script that names no database, or of application code, may run in SAMPLE.
+   */
+  private shadowsSampleTable(name: string, reader: string): boolean {
+    const mayBeSample = (stmt: Statement) => {
+      const database = DATABASE_AT.get(stmt);
+      return database === undefined || database === SAMPLE_DATABASE;
+    };
+    for (const target of this.targetsByName.get(name) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
+    // (Asked only for the few SAMPLE tables read in SAMPLE scripts: a walk over the versions is cheap.)
+    const keysFromReader: string[][] = [];
+    for (const table of this.allVersions()) {
+      for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name) keysFromReader.push(fk.constraint.parentColumns);
+    }
+    for (const table of this.allVersions()) {
+      if (table.name !== name || !table.definition || !mayBeSample(table.definition.stmt)) continue;
+      if (keysFromReader.some((columns) => !hasKey(table, columns))) continue;
+      return true;
+    }
+    return false;
   }
 
   /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
@@ -982,6 +1012,19 @@ export function keysWithOwnIndex<K extends KeyConstraintInfo>(keys: readonly K[]
     const columns = k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? columnSet(k.constraint.columns) : undefined;
     return columns === undefined || !unique.includes(columns);
   });
+}
+
+/**
+ * Whether `columns` (a foreign key's parent columns; none: the primary key) are a primary or unique key of
+ * `table`, or the columns of a unique index on it: what a foreign key to it must reference.
+ */
+function hasKey(table: TableInfo, columns: readonly string[]): boolean {
+  if (columns.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === 'primaryKey');
+  const wanted = columnSet(columns);
+  return (
+    table.keyConstraints.some((k) => (k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique') && columnSet(k.constraint.columns) === wanted) ||
+    table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted)
+  );
 }
 
 /** A set of column names as one comparable string (order does not matter). */

@@ -447,6 +447,8 @@ export interface DeclareVariableStatement extends StatementBase {
   names: string[];
   /** Upper-case type name as written: INTEGER, VARCHAR, CURSOR, STATEMENT, a user-defined type … */
   type: string;
+  /** DEFAULT n, an integer literal: the start of a counter. */
+  initial?: number;
 }
 
 /** DECLARE name CONDITION FOR [SQLSTATE [VALUE]] '…'. */
@@ -477,6 +479,8 @@ export interface SetVariableStatement extends StatementBase {
   arrayStep?: boolean;
   /** Sequences a value draws from (NEXT VALUE FOR s): a key made for an INSERT, or a trigger's SET N.ID = …. */
   sequences?: QualifiedName[];
+  /** SET v = v + n (one target, n an integer literal): a counter's step. */
+  step?: { variable: string; by: number };
 }
 
 export interface Branch {
@@ -501,6 +505,8 @@ export interface LoopStatement extends StatementBase {
   tables?: QualifiedName[];
   /** WHILE / UNTIL condition. */
   condition?: Span;
+  /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v by one (code/sqlpl.ts). */
+  counter?: { variable: string; inclusive: boolean; bound: string | number };
   body: Statement[];
   /** It walks an array (ARRAY_NEXT/ARRAY_PRIOR in a SET of its body, CARDINALITY in its condition). */
   walksArray?: boolean;
@@ -555,6 +561,8 @@ export interface CallStatement extends StatementBase {
   procedure: QualifiedName;
   /** SYSPROC.ADMIN_CMD's command (IMPORT, LOAD, REORG …: the way routines and JDBC run them), read as SQL PL's dynamic SQL. */
   command?: DynamicSql;
+  /** The arguments in order: an integer literal's value, undefined for any other argument. */
+  integerArguments?: (number | undefined)[];
 }
 
 /** SIGNAL / RESIGNAL, and GET DIAGNOSTICS. */

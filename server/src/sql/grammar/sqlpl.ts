@@ -13,7 +13,7 @@ import type {
   Span,
   Statement,
 } from '../ast';
-import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../lexer';
+import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_NUMBER } from '../lexer';
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
 import { parseStatement } from '../grammar';
@@ -221,6 +221,8 @@ function parseLoop(p: Parser, span: Span): Statement {
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
+        const counter = counterCondition(p, p.pos, doAt);
+        if (counter) stmt.counter = counter;
       }
       bodyFrom = doAt + 1;
     } else if (loop === 'repeat') {
@@ -241,6 +243,23 @@ function parseLoop(p: Parser, span: Span): Statement {
     p.pos = p.end;
     return stmt;
   });
+}
+
+/** `v < bound` or `v <= bound` (a name or an integer), in parentheses or not, between tokens `from` and `to`. */
+function counterCondition(p: Parser, from: number, to: number): LoopStatement['counter'] {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return counterCondition(p, from + 1, to - 1);
+  if (to - from !== 3 || !p.isIdent(from)) return undefined;
+  const inclusive = p.isOp(from + 1, '<=');
+  if (!inclusive && !p.isOp(from + 1, '<')) return undefined;
+  const bound = p.kind(from + 2) === TK_NUMBER ? integerAt(p, from + 2) : p.isIdent(from + 2) ? p.identValue(from + 2) : undefined;
+  return bound === undefined ? undefined : { variable: p.identValue(from), inclusive, bound };
+}
+
+/** The value of an integer literal token (up to nine digits); undefined for any other token. */
+export function integerAt(p: Parser, i: number): number | undefined {
+  if (p.kind(i) !== TK_NUMBER) return undefined;
+  const text = p.text.slice(p.t.start[i], p.t.end[i]);
+  return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
 
 /** CARDINALITY(a), ARRAY_FIRST/ARRAY_NEXT … between tokens `from` and `to`: a condition over an array's elements. */
@@ -310,7 +329,10 @@ export function parseDeclareVariable(p: Parser, span: Span): Statement {
   if (defaultAt > 0) rememberText(p, names, defaultAt, p.end);
   else for (const name of names) p.variables.delete(name);
   p.pos = p.end;
-  return { kind: 'declareVariable', names, type, span, origin: p.origin };
+  const stmt: Statement = { kind: 'declareVariable', names, type, span, origin: p.origin };
+  const initial = defaultAt > 0 && defaultAt === p.end - 1 ? integerAt(p, defaultAt) : undefined;
+  if (initial !== undefined) stmt.initial = initial;
+  return stmt;
 }
 
 /** DECLARE CONTINUE | EXIT | UNDO HANDLER FOR condition[, …] action. */
@@ -378,6 +400,11 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (drawsSequence) {
       const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
       if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
+    }
+    // SET v = v + n: a counter's step.
+    if (names.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names[0] && p.isOp(valueFrom + 1, '+')) {
+      const by = integerAt(p, valueFrom + 2);
+      if (by !== undefined) stmt.step = { variable: names[0], by };
     }
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
@@ -467,6 +494,22 @@ export function parseCall(p: Parser, span: Span): Statement {
     // Its one argument: the command text (a literal, or a variable or expression a routine built).
     const close = p.afterBalanced(p.pos) - 1;
     if (close > p.pos + 1) stmt.command = dynamicSql(p, p.pos + 1, close);
+  } else if (p.kind(p.pos) === TK_LPAREN) {
+    // The arguments, an integer literal's value each (CALL insertdata(1000): a routine loop's count).
+    const close = p.afterBalanced(p.pos) - 1;
+    const args: (number | undefined)[] = [];
+    let from = p.pos + 1;
+    let depth = 0;
+    for (let i = from; i <= close && close > p.pos + 1; i++) {
+      const k = p.kind(i);
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN && i < close) depth--;
+      else if (i === close || (depth === 0 && k === TK_COMMA)) {
+        args.push(i - from === 1 ? integerAt(p, from) : undefined);
+        from = i + 1;
+      }
+    }
+    if (args.some((a) => a !== undefined)) stmt.integerArguments = args;
   }
   p.pos = p.end;
   return stmt;
