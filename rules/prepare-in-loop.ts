@@ -1,7 +1,7 @@
 // The same INSERT/MERGE text prepared again on every pass of the loop that executes it. A loop that prepares
 // a different statement each pass (a list of statements, a CALL or SELECT per item) is something else.
 import type { Rule } from '../server/src/engine/types';
-import { isBulkLoop, loopName, targetName, within } from '../server/src/code/facts';
+import { firstRowAtATimeCall, isBulkLoop, loopName, targetName, within } from '../server/src/code/facts';
 
 const PrepareInLoopRule: Rule = {
   meta: {
@@ -35,7 +35,9 @@ const PrepareInLoopRule: Rule = {
       // of that finding (related information pointing here). Alone (that rule off or silenced) it stays here.
       const oneRowAtATime = runs.every((e) => !e.batched);
       const data = { verb: target.kind === 'merge' ? 'MERGE' : 'INSERT', table, loop: loopName(loop) };
-      report({ messageId: 'loop', data, span: prepare.callSpan, ...(oneRowAtATime ? { maxSeverity: 'information' as const, partOf: { span: runs[0].callSpan } } : {}) });
+      // single-row-insert reports each loop once, on its first such call (into this table or another).
+      const reported = firstRowAtATimeCall(file.code.executions, runs[0]) ?? runs[0];
+      report({ messageId: 'loop', data, span: prepare.callSpan, ...(oneRowAtATime ? { maxSeverity: 'information' as const, partOf: { span: reported.callSpan } } : {}) });
     }
   },
 };

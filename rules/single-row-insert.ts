@@ -4,7 +4,7 @@ import type { FileModel, Rule, Severity } from '../server/src/engine/types';
 import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
 import { estimateText, scaledCost } from './support/known-volume';
 import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';
@@ -52,11 +52,11 @@ const SingleRowInsertRule: Rule = {
     fixable: true,
     messages: {
       loop:
-        'One INSERT INTO {table} call per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
+        '{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
-        'One single-row INSERT INTO {table} on every pass of the {loop}: the routine runs the statement once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}',
+        '{inserts} on every pass of the {loop}: the routine runs {them} once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT … SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}',
       script:
         'Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data.',
     },
@@ -72,27 +72,43 @@ const SingleRowInsertRule: Rule = {
           if (fills) report({ messageId: 'batchOfOne', data: { loop: loopName(loop), table: targetName(execution, singleRowInsertOf(execution)!, schema) }, span: execution.callSpan });
         }
       }
-      // The single-row INSERTs of one loop into one table are one finding, on the first (a data generator that
-      // writes five rows per pass is one loop to rewrite, not five findings).
-      const byLoopAndTable = new Map<string, { execution: SqlExecution; insert: InsertStatement; count: number }>();
+      // The single-row INSERTs of one loop are one finding, on the first, into one table or several (a data
+      // generator that writes five rows per pass, DayTrader's register() an account and its profile, is one loop
+      // to rewrite, not five findings).
+      const byLoop = new Map<string, LoopInserts>();
       for (const execution of executions) {
-        if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
         // Rows fetched from a called procedure's result set, or from a query that changes data, cannot be read by
-        // one INSERT … SELECT: nothing to fold.
-        if (execution.loop.noQueryToFold) continue;
-        const insert = singleRowInsertOf(execution);
-        if (!insert) continue;
-        const key = `${execution.loop.span.start}:${execution.loop.via ?? ''}:${schema.keyOf(insert.target, insert)}`;
-        const seen = byLoopAndTable.get(key);
-        if (seen) seen.count++;
-        else byLoopAndTable.set(key, { execution, insert, count: 1 });
+        // one INSERT … SELECT: nothing to fold (isRowAtATimeInsert).
+        if (!isRowAtATimeInsert(execution)) continue;
+        const insert = singleRowInsertOf(execution)!;
+        const key = rowAtATimeLoopKey(execution.loop);
+        const group = byLoop.get(key) ?? { first: execution, last: execution, calls: 0, tables: new Map<string, string>() };
+        if (group.calls === 0) byLoop.set(key, group);
+        group.calls++;
+        group.last = execution;
+        const table = schema.keyOf(insert.target, insert);
+        if (!group.tables.has(table)) group.tables.set(table, targetName(execution, insert, schema));
       }
-      for (const { execution, insert, count } of byLoopAndTable.values()) {
-        const sqlpl = execution.api === 'sqlpl';
-        const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
-        const volume = sqlpl ? loopVolume(execution.loop!, count) : { sentence: '' };
-        const fold = sqlpl ? routineFold(execution.loop!) : '';
-        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more, fold, volume: volume.sentence }, span: execution.callSpan, maxSeverity: volume.maxSeverity });
+      for (const { first, last, calls, tables } of byLoop.values()) {
+        const sqlpl = first.api === 'sqlpl';
+        const names = andList([...tables.values()]);
+        const several = tables.size > 1;
+        const into = several ? `, into ${tables.size} tables` : ' into it';
+        // "One INSERT call into each of A and B" says it all when there is one per table.
+        const more = calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`;
+        const volume = sqlpl ? loopVolume(first.loop!, calls) : { sentence: '' };
+        const data = {
+          calls: several ? `One INSERT call into each of ${names}` : `One INSERT INTO ${names} call`,
+          inserts: several ? `A single-row INSERT into each of ${names}` : `One single-row INSERT INTO ${names}`,
+          them: several ? 'each' : 'the statement',
+          loop: loopName(first.loop!),
+          advice: batchAdvice(first.api, file.dialect) + perCallNote(first),
+          more,
+          fold: sqlpl ? routineFold(first.loop!) : '',
+          volume: volume.sentence,
+        };
+        const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};
+        report({ messageId: sqlpl ? 'routineLoop' : 'loop', data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent });
       }
     }
     const minRun = Number(options.minRun);
@@ -172,6 +188,14 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const placeOf = (stmt: InsertStatement) => ({ span: stmt.span, stmt });
+
+/** The one-row-per-pass INSERT calls of one loop: the first and last, how many, and the tables they fill (key, name). */
+interface LoopInserts {
+  first: SqlExecution;
+  last: SqlExecution;
+  calls: number;
+  tables: Map<string, string>;
+}
 
 /** How a routine's row-by-row loop folds into one INSERT … SELECT, by where its rows come from (LoopInfo.rowsFrom). */
 function routineFold(loop: LoopInfo): string {

@@ -83,6 +83,30 @@ describe('code: loops of another file lent to the methods they call', () => {
     for (const f of findings.filter((f) => f.rule === 'single-row-insert')) assert.match(f.message, /the loop calls buy\(\) once per row, and each call can only send its own\.$/);
   });
 
+  it("one single-row-insert for a lent loop whose method inserts into two tables (DayTrader's register(): an account and its profile), both prepares a part of it", async () => {
+    const caller = CALLER.replace('ts.createQuote("s:" + i, "S" + i);', 'ts.register("u:" + i);');
+    const callee = `public class TradeDirect implements TradeServices {
+  public void register(String user) throws Exception {
+    Connection conn = getConn();
+    PreparedStatement stmt = conn.prepareStatement("insert into accountejb (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+    stmt.close();
+    stmt = conn.prepareStatement("insert into accountprofileejb (userid) values (?)");
+    stmt.setString(1, user);
+    stmt.executeUpdate();
+  }
+}
+`;
+    const merged = lintWorkspace({ 'Populate.java': caller, 'TradeDirect.java': callee }, { codeFrontEnd: await codeFrontEnd() });
+    const singles = merged.workspace.diagnostics('TradeDirect.java').filter((d) => d.rule === 'single-row-insert');
+    assert.equal(singles.length, 1);
+    assert.match(singles[0].message, /^One INSERT call into each of ACCOUNTEJB and ACCOUNTPROFILEEJB per row in the for loop at Populate\.java:5 \(through register\(\)\)\. Each row pays/);
+    assert.deepEqual(singles[0].mergedRules, ['prepare-in-loop']);
+    assert.equal(singles[0].related?.filter((r) => r.message.startsWith('also prepare-in-loop')).length, 2, 'both prepares');
+    assert.deepEqual(merged.findings.filter((f) => f.file === 'TradeDirect.java').map((f) => `${f.rule}@${f.line}`), [`single-row-insert@${posOf(callee, 'stmt.executeUpdate').split(':')[0]}`]);
+  });
+
   it("reaches the commit helper the method calls (DayTrader's register() ending with commit(conn)): one commit-per-row per loop", async () => {
     const caller = CALLER.replace('ts.createQuote("s:" + i, "S" + i);', 'ts.register("u:" + i);');
     const callee = `public class TradeDirect implements TradeServices {

@@ -183,6 +183,22 @@ END@
     assert.doesNotMatch(advice[2], /cursor|FOR loop's query/);
   });
 
+  it('one finding for a loop whose pass inserts a row into each of several tables, on the first, spanning them all', () => {
+    const text = `CREATE PROCEDURE fill2 ()
+BEGIN
+  FOR r AS SELECT id FROM app.src DO
+    INSERT INTO app.accounts VALUES (r.id, 0);
+    INSERT INTO app.profiles VALUES (r.id, 'x');
+    INSERT INTO app.profiles VALUES (r.id, 'y');
+  END FOR;
+END@
+`;
+    const [finding, ...rest] = findings({ 'fill2.db2': text }, 'single-row-insert');
+    assert.deepEqual(rest, []);
+    assert.equal(finding.line, 4);
+    assert.match(finding.message, /^A single-row INSERT into each of APP\.ACCOUNTS and APP\.PROFILES on every pass of the FOR loop at line 3: the routine runs each once per row\. Its body holds 3 such INSERTs, into 2 tables: 3 statements, one row each, on every pass\./);
+  });
+
   it("a routine loop counted to a parameter takes its passes from the script's CALL with a literal: rows in the message, a hint under a second", () => {
     // IBM's tbrowcompress.db2: CONNECT, a procedure whose WHILE counts to its parameter, CALL insertdata(1000).
     const proc = (table: string, inserts: number, bound = 'size') => `CREATE PROCEDURE insertdata (IN size INT)

@@ -6,7 +6,9 @@ import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/val
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
-export { isBulkLoop } from './loops';
+import { isBulkLoop } from './loops';
+
+export { isBulkLoop };
 
 export function insertsOf(execution: SqlExecution): InsertStatement[] {
   return execution.statements.filter((s): s is InsertStatement => s.kind === 'insert');
@@ -215,6 +217,26 @@ export function targetName(execution: SqlExecution | undefined, stmt: Statement 
  */
 export function singleRowInsertOf(execution: SqlExecution): InsertStatement | undefined {
   return insertsOf(execution).find((insert) => isSingleRowValues(insert) && !splicesRowList(execution, insert));
+}
+
+/**
+ * A one-row INSERT run on every pass of a bulk loop, unbatched, that one INSERT … SELECT or a batch could replace
+ * (single-row-insert's finding; not rows fetched from a called procedure's result set, which no query can read).
+ */
+export function isRowAtATimeInsert(execution: SqlExecution): execution is SqlExecution & { loop: LoopInfo } {
+  return isBulkLoop(execution.loop) && !execution.batched && runsRows(execution) && !execution.loop.noQueryToFold && singleRowInsertOf(execution) !== undefined;
+}
+
+/** Which loop a row-at-a-time INSERT runs in, as single-row-insert groups them: one finding per loop (and lending call). */
+export function rowAtATimeLoopKey(loop: LoopInfo): string {
+  return `${loop.span.start}:${loop.via ?? ''}`;
+}
+
+/** Where single-row-insert reports the loop `execution` runs in: the loop's first row-at-a-time INSERT call. */
+export function firstRowAtATimeCall(executions: readonly SqlExecution[], execution: SqlExecution): SqlExecution | undefined {
+  if (!execution.loop) return undefined;
+  const key = rowAtATimeLoopKey(execution.loop);
+  return executions.find((e) => isRowAtATimeInsert(e) && rowAtATimeLoopKey(e.loop) === key);
 }
 
 /** VALUES (%s) whose one value is a spliced expression named like a list of rows (row_string): many rows per text. */
