@@ -34,6 +34,8 @@ const SingleRowInsertRule: Rule = {
     messages: {
       loop:
         'One INSERT INTO {table} call per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
+      calledLoop:
+        'One {insert} call per row in the {loop}: {runner}() runs it with {runs} at {at}, once per call{unknown}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
@@ -55,15 +57,17 @@ const SingleRowInsertRule: Rule = {
       }
       // The single-row INSERTs of one loop into one table are one finding, on the first (a data generator that
       // writes five rows per pass is one loop to rewrite, not five findings).
-      const byLoopAndTable = new Map<string, { execution: SqlExecution; insert: InsertStatement; count: number }>();
+      const byLoopAndTable = new Map<string, { execution: SqlExecution; insert: InsertStatement | undefined; count: number }>();
       for (const execution of executions) {
         if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution)) continue;
         // Rows fetched from a called procedure's result set, or from a query that changes data, cannot be read by
         // one INSERT … SELECT: nothing to fold.
         if (execution.loop.noQueryToFold) continue;
-        const insert = singleRowInsertOf(execution);
-        if (!insert) continue;
-        const key = `${execution.loop.span.start}:${execution.loop.via ?? ''}:${schema.keyOf(insert.target, insert)}`;
+        // A call of another file's function that runs a single-row INSERT per call (engine/called-inserts.ts).
+        const called = execution.callsInsert;
+        const insert = called ? called.insert : singleRowInsertOf(execution);
+        if (!insert && !called) continue;
+        const key = `${execution.loop.span.start}:${execution.loop.via ?? ''}:${insert ? schema.keyOf(insert.target, insert) : ''}`;
         const seen = byLoopAndTable.get(key);
         if (seen) seen.count++;
         else byLoopAndTable.set(key, { execution, insert, count: 1 });
@@ -71,6 +75,26 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, insert, count } of byLoopAndTable.values()) {
         const sqlpl = execution.api === 'sqlpl';
         const more = count === 1 ? '' : sqlpl ? ` Its body holds ${count} such INSERTs into it: ${count} statements, one row each, on every pass.` : ` The loop makes ${count} such calls into it.`;
+        const called = execution.callsInsert;
+        if (called) {
+          const via = execution.loop!.via ?? '';
+          report({
+            messageId: 'calledLoop',
+            data: {
+              insert: insert ? `INSERT INTO ${targetName(undefined, insert, schema)}` : 'INSERT',
+              loop: loopName(execution.loop!),
+              runner: /\(\)$/.test(via) ? via.slice(via.lastIndexOf(' ') + 1, -2) : via,
+              runs: called.runs,
+              at: `${called.file}:${called.line}`,
+              unknown: called.byName ? ' (its SQL text is prepared elsewhere; the function is named for an INSERT)' : '',
+              advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution),
+              more,
+            },
+            span: execution.callSpan,
+          });
+          continue;
+        }
+        if (!insert) continue;
         report({ messageId: sqlpl ? 'routineLoop' : 'loop', data: { table: targetName(execution, insert, schema), loop: loopName(execution.loop!), advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution), more }, span: execution.callSpan });
       }
     }
