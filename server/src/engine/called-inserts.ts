@@ -72,6 +72,8 @@ function definitionOf(index: FunctionIndex, from: FileModel, name: string): File
   for (let folder = parentFolder(from.source.path); folder !== undefined; folder = parentFolder(folder)) {
     const found = folders.get(folder);
     if (!found) continue;
+    // Three or more: two others at least, whichever `from` is (no walk over a long list for every call).
+    if (found.length > 2) return undefined;
     const others = found.filter((m) => m !== from);
     return others.length === 1 ? others[0] : undefined;
   }

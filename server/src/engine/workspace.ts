@@ -347,12 +347,15 @@ export class Workspace {
       const fresh = [...insertFunctionNames(this.calledIndex())].filter((name) => !this.insertFunctions.has(name));
       if (fresh.length === 0) break;
       for (const name of fresh) this.insertFunctions.add(name);
+      const freshSet = new Set(fresh);
       let reread = false;
       for (const [path, entry] of this.files) {
         const model = entry.model;
         if (!model.leftOut || model.timedOut || (model.source.language !== 'c' && model.source.language !== 'cpp')) continue;
         const called = namesCalledIn(model);
-        if (!fresh.some((name) => called.has(name))) continue;
+        // Over the smaller of the two (many functions, or a long file calling many names).
+        const calls = fresh.length <= called.size ? fresh.some((name) => called.has(name)) : [...called].some((name) => freshSet.has(name));
+        if (!calls) continue;
         const read = this.newEntry(model.source, entry.terminator);
         if (read.model.leftOut) continue;
         this.files.set(path, read);
