@@ -13533,7 +13533,7 @@ function walkTree(tree, adapter, source) {
 }
 function isStatic(node) {
   for (const child of node.children) if (child?.type === "storage_class_specifier" && child.text === "static") return true;
-  return false;
+  return parentOf(node)?.type === "field_declaration_list";
 }
 function functionNameOf(node) {
   const name2 = node.childForFieldName("name");

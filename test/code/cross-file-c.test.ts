@@ -133,8 +133,11 @@ void load_orders(SQLHSTMT hstmt, long* ids, int n) {
     // The callee inserts a set (INSERT … SELECT), or reads.
     assert.deepEqual(await lint(LOADER, STORE.replace('VALUES (?)', 'SELECT ID FROM APP.STAGE')), []);
     assert.deepEqual(await lint(LOADER, STORE.replace('INSERT INTO APP.ORDERS (ID) VALUES (?)', 'SELECT ID FROM APP.ORDERS WHERE ID = ?')), []);
-    // A static function of the other file is not this one's.
+    // A static function of the other file is not this one's; nor is a C++ class's method of that name.
     assert.deepEqual(await lint(LOADER, STORE.replace('int store_order', 'static int store_order')), []);
+    const method = STORE.replace('int store_order', 'class Orders {\n public:\n  int store_order').replace(/\}\n$/, '}\n};\n');
+    assert.deepEqual(brief((await lintCode({ 'store.cpp': method, 'load.cpp': LOADER })).findings, INSERT_RULES), []);
+    assert.deepEqual(brief((await lintCode({ 'store.cpp': STORE, 'load.cpp': LOADER })).findings, INSERT_RULES), [`single-row-insert@${posOf(LOADER, 'store_order(hstmt, ids')}`]);
   });
 
   it('a statement prepared elsewhere counts only in a function named for an insert (db2ExecuteQuery is no INSERT)', async () => {

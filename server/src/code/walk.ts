@@ -282,10 +282,10 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   return walked;
 }
 
-/** A C/C++ function definition declared `static` (visible in its own file only). */
+/** A C/C++ function definition declared `static` (visible in its own file only), or a C++ method in a class body. */
 function isStatic(node: Node): boolean {
   for (const child of node.children) if (child?.type === 'storage_class_specifier' && child.text === 'static') return true;
-  return false;
+  return parentOf(node)?.type === 'field_declaration_list';
 }
 
 /** The name a function or method is declared with (C declarators nest it). */
