@@ -76,7 +76,7 @@ describe("code: C/C++ loops calling another file's function that inserts a row p
     assert.equal(single.severity, 'warning');
     assert.match(
       single.message,
-      /^One INSERT call per row in the for loop at line 6 \(through db2ExecForeignInsert\(\), then db2ExecuteInsert\(\)\): db2ExecuteInsert\(\) runs it with SQLExecute at execute\.c:10, once per call \(its SQL text is prepared elsewhere; the function is named for an INSERT\)\./,
+      /^One INSERT call per row in the for loop at line 6 \(through db2ExecForeignInsert\(\), then db2ExecuteInsert\(\)\)\. db2ExecuteInsert\(\) runs it with SQLExecute at execute\.c:10, once per call \(its SQL text is prepared elsewhere; the function is named for an INSERT\)\./,
     );
     // The CLI advice (arrays and SQL_ATTR_PARAMSET_SIZE), in the function that holds the rows together.
     assert.match(single.message, /Instead, bind parameter arrays and set SQL_ATTR_PARAMSET_SIZE \(100 or more\) so that one SQLExecute sends many rows, in a function that receives the rows together \(a list\): the loop calls db2ExecForeignInsert\(\) once per row, and each call can only send its own\.$/);
@@ -94,7 +94,7 @@ describe("code: C/C++ loops calling another file's function that inserts a row p
     const { findings, models } = await lintCode({ 'src/db/store.c': STORE, 'src/load.c': LOADER });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(LOADER, 'store_order(hstmt, ids')}`]);
     assert.equal(findings[0].file, 'src/load.c');
-    assert.match(findings[0].message, /^One INSERT INTO APP\.ORDERS call per row in the for loop at line 6 \(through store_order\(\)\): store_order\(\) runs it with SQLExecDirect at store\.c:5, once per call\. /);
+    assert.match(findings[0].message, /^One INSERT INTO APP\.ORDERS call per row in the for loop at line 6 \(through store_order\(\)\)\. store_order\(\) runs it with SQLExecDirect at store\.c:5, once per call\. /);
     assert.equal(models.get('src/load.c')!.leftOut, undefined);
     // C++ too.
     const cpp = await lintCode({ 'store.cpp': STORE, 'load.cpp': LOADER.replace('for (i = 0; i < n; i++) {', 'for (long id : std::vector<long>(ids, ids + n)) {').replace('ids[i]', 'id') });
