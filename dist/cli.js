@@ -8254,6 +8254,349 @@ var init_cross_file = __esm({
   }
 });
 
+// server/src/code/facts.ts
+function insertsOf(execution2) {
+  return execution2.statements.filter((s) => s.kind === "insert");
+}
+function isSingleRowValues(stmt) {
+  return stmt.kind === "insert" && stmt.source.kind === "values" && valuesRowCount(stmt.source) === 1;
+}
+function isLiteralValues(stmt) {
+  if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
+  const kinds = valuesKindBits(stmt.source);
+  return (kinds & PARAMETER_BITS2) === 0 && (kinds & LITERAL_BIT) !== 0;
+}
+function runsRows(execution2) {
+  return execution2.action !== "prepare";
+}
+function sameLoop(a, b) {
+  return !!a && !!b && a.span.start === b.span.start && a.span.end === b.span.end;
+}
+function within(inner, outer) {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+function spanAt(sorted, at) {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    if (sorted[mid].end <= at) lo = mid + 1;
+    else if (sorted[mid].start > at) hi = mid - 1;
+    else return sorted[mid];
+  }
+  return void 0;
+}
+function splicedInsertValues(execution2) {
+  if (execution2.splicedValues.length === 0) return [];
+  const sorted = [...execution2.splicedValues].sort((a, b) => a.start - b.start);
+  const found = /* @__PURE__ */ new Set();
+  const look = (stmt, span) => {
+    for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+      const hit = spanAt(sorted, stmt.origin.toFile(o));
+      if (hit) found.add(hit);
+    }
+  };
+  for (const stmt of rowWritersOf(execution2)) {
+    if (stmt.kind === "merge") look(stmt, stmt.sourceValues);
+    else if (stmt.source.kind === "values") for (const row of stmt.source.rows) for (const v of row.values) look(stmt, v.span);
+  }
+  return sorted.filter((s) => found.has(s));
+}
+function rowWritersOf(execution2) {
+  return execution2.statements.filter((s) => s.kind === "insert" || s.kind === "merge" && s.hasInsert && s.sourceValues !== void 0);
+}
+function forEachWithAutocommit(unit, visit) {
+  let autocommit = !unit.autocommitOff;
+  const statements = unit.statements;
+  for (let i = 0; i < statements.length; i++) {
+    const stmt = statements[i];
+    if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
+    visit(stmt, autocommit);
+  }
+}
+function scriptUnits(file) {
+  if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
+  return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
+}
+function batchAdvice(api, dialect) {
+  switch (api) {
+    case "jdbc":
+      return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
+    case "spring":
+      return "collect the rows and call JdbcTemplate.batchUpdate";
+    case "ibm_db":
+      return "prepare once and send the rows with ibm_db.execute_many";
+    case "dbapi":
+      return "send the rows with cursor.executemany";
+    case "node-ibm_db":
+      return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
+    case "cli":
+      return "bind parameter arrays and set SQL_ATTR_PARAMSET_SIZE (100 or more) so that one SQLExecute sends many rows";
+    case "clp":
+      return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
+    case "esql":
+    case "sqlj":
+      if (dialect === "zos") return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (multi-row insert)";
+      if (dialect === "luw") return "insert many rows per statement with a multi-row VALUES list";
+      return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)";
+    default:
+      return "send many rows per call (batch, array insert or multi-row VALUES)";
+  }
+}
+function perRowCallee(loop) {
+  const via = loop?.via;
+  if (!via || /^PERFORM\b/.test(via)) return void 0;
+  return via.split(/[(,\s]/)[0];
+}
+function loopName(loop) {
+  const kind = /loop$/i.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
+  const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
+  const at = loop.line ? loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}` : loop.file ? ` in ${loop.file}` : "";
+  return `${kind}${at}${via ? ` (through ${via})` : ""}`;
+}
+function nameList(texts) {
+  const short = texts.map((t) => {
+    const flat = t.replace(/\s+/g, " ").trim();
+    return flat.length > 40 ? flat.slice(0, 39) + "\u2026" : flat;
+  });
+  const unique = [...new Set(short)];
+  return unique.length > 3 ? `${unique.slice(0, 3).join(", ")} and ${unique.length - 3} more` : unique.join(", ");
+}
+function spliceAt(execution2, span) {
+  return execution2.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
+}
+function splicedNames(execution2, spans) {
+  const texts = spans.map((s) => spliceAt(execution2, s)?.text);
+  if (texts.some((t) => t === void 0)) return `${spans.length} value${spans.length === 1 ? "" : "s"}`;
+  return nameList(texts);
+}
+function splicesAt(execution2, stmt, span, markers = true) {
+  return [...new Set(splicesOver(execution2, stmt, span, markers).map((x) => x.text))];
+}
+function splicesOver(execution2, stmt, span, markers) {
+  if (!execution2?.splices) return [];
+  const found = [];
+  for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
+    const at = stmt.origin.toFile(o);
+    const s = execution2.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
+    if (s && !found.includes(s)) found.push(s);
+  }
+  return found;
+}
+function targetName2(execution2, stmt, schema) {
+  const spliced = splicesAt(execution2, stmt, stmt.target.span);
+  if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join(".");
+  return displayKey(schema.keyOf(stmt.target, stmt));
+}
+function singleRowInsertOf(execution2) {
+  return insertsOf(execution2).find((insert) => isSingleRowValues(insert) && !splicesRowList(execution2, insert));
+}
+function isRowAtATimeInsert(execution2) {
+  return isBulkLoop(execution2.loop) && !execution2.batched && runsRows(execution2) && !execution2.loop.noQueryToFold && singleRowInsertOf(execution2) !== void 0;
+}
+function rowAtATimeLoopKey(loop) {
+  return `${loop.span.start}:${loop.via ?? ""}`;
+}
+function firstRowAtATimeCall(executions, execution2) {
+  if (!execution2.loop) return void 0;
+  const key = rowAtATimeLoopKey(execution2.loop);
+  return executions.find((e) => isRowAtATimeInsert(e) && rowAtATimeLoopKey(e.loop) === key);
+}
+function splicesRowList(execution2, insert) {
+  if (insert.source.kind !== "values" || insert.source.rows.length !== 1) return false;
+  const values = insert.source.rows[0].values;
+  return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
+}
+var PARAMETER_BITS2, LITERAL_BIT;
+var init_facts = __esm({
+  "server/src/code/facts.ts"() {
+    "use strict";
+    init_values();
+    init_schema();
+    init_loops();
+    PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
+    LITERAL_BIT = valueKindBit("literal");
+  }
+});
+
+// server/src/engine/called-inserts.ts
+function functionIndex(models) {
+  let byName2;
+  for (const model of models) {
+    const functions = model.code?.functions;
+    if (!functions) continue;
+    const seen = /* @__PURE__ */ new Set();
+    for (const { name: name2, exported } of functions) {
+      if (!exported || seen.has(name2)) continue;
+      seen.add(name2);
+      byName2 ??= /* @__PURE__ */ new Map();
+      let folders = byName2.get(name2);
+      if (!folders) byName2.set(name2, folders = /* @__PURE__ */ new Map());
+      for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+        const list = folders.get(folder);
+        if (list) list.push(model);
+        else folders.set(folder, [model]);
+      }
+    }
+  }
+  return byName2 ? { byName: byName2, reached: /* @__PURE__ */ new Map() } : void 0;
+}
+function definitionOf(index, from, name2) {
+  if (definesFunction(from, name2)) return from;
+  const folders = index.byName.get(name2);
+  if (!folders) return void 0;
+  for (let folder = parentFolder(from.source.path); folder !== void 0; folder = parentFolder(folder)) {
+    const found = folders.get(folder);
+    if (!found) continue;
+    if (found.length > 2) return void 0;
+    const others = found.filter((m) => m !== from);
+    return others.length === 1 ? others[0] : void 0;
+  }
+  return void 0;
+}
+function definesFunction(model, name2) {
+  let names3 = definedNames.get(model);
+  if (!names3) definedNames.set(model, names3 = new Set((model.code?.functions ?? []).map((f) => f.name)));
+  return names3.has(name2);
+}
+function functionFacts(model) {
+  let facts = byFunction.get(model);
+  if (facts) return facts;
+  facts = { executions: /* @__PURE__ */ new Map(), calls: /* @__PURE__ */ new Map() };
+  for (const e of model.code?.executions ?? []) {
+    const name2 = e.inFunction?.name;
+    if (!name2) continue;
+    const list = facts.executions.get(name2);
+    if (list) list.push(e);
+    else facts.executions.set(name2, [e]);
+  }
+  for (const call of model.code?.functionCalls ?? []) {
+    if (call.loop || call.from === void 0 || call.from === call.name) continue;
+    const list = facts.calls.get(call.from);
+    if (list) list.push(call.name);
+    else facts.calls.set(call.from, [call.name]);
+  }
+  byFunction.set(model, facts);
+  return facts;
+}
+function reachOf(index, model, name2) {
+  let known = index.reached.get(model);
+  if (!known) index.reached.set(model, known = /* @__PURE__ */ new Map());
+  const answer = known.get(name2);
+  if (answer === PENDING) return null;
+  if (answer !== void 0) return answer;
+  known.set(name2, PENDING);
+  const found = ownInsert(model, name2) ?? calledInsert(index, model, name2);
+  known.set(name2, found);
+  return found;
+}
+function ownInsert(model, name2) {
+  for (const e of functionFacts(model).executions.get(name2) ?? []) {
+    if (e.loop || e.batched || !runsRows(e) || e.callsInsert || e.script) continue;
+    const insert = singleRowInsertOf(e);
+    if (insert) return { model, execution: e, insert, byName: false, path: [name2], crossed: false };
+    const unknownText = e.statements.length === 0 && (e.action === "executePrepared" || e.action === "executeDirect");
+    if (unknownText && INSERT_NAMED.test(name2)) return { model, execution: e, byName: true, path: [name2], crossed: false };
+  }
+  return null;
+}
+function calledInsert(index, model, name2) {
+  for (const callee of functionFacts(model).calls.get(name2) ?? []) {
+    const target = definitionOf(index, model, callee);
+    if (!target) continue;
+    const found = reachOf(index, target, callee);
+    if (found && found.path.length < MAX_PATH) return { ...found, path: [name2, ...found.path], crossed: found.crossed || target !== model };
+  }
+  return null;
+}
+function insertFunctionNames(index) {
+  const names3 = /* @__PURE__ */ new Set();
+  if (!index) return names3;
+  for (const [name2, folders] of index.byName) {
+    let all = [];
+    for (const list of folders.values()) if (list.length > all.length) all = list;
+    if (all.some((m) => reachOf(index, m, name2) !== null)) names3.add(name2);
+  }
+  return names3;
+}
+function withCalledInserts(model, index) {
+  const code = model.code;
+  if (!index || !code?.functionCalls) return model;
+  let added;
+  let executed;
+  for (const call of code.functionCalls) {
+    if (!call.loop || call.guarded) continue;
+    const target = definitionOf(index, model, call.name);
+    if (!target) continue;
+    const found = reachOf(index, target, call.name);
+    if (!found || !(found.crossed || target !== model) || found.path.length > MAX_PATH) continue;
+    executed ??= new Set(code.executions.map((e2) => e2.callSpan.start));
+    if (executed.has(call.span.start)) continue;
+    const e = found.execution;
+    const loop = { ...call.loop, via: viaText2(found.path) };
+    const at = { file: baseName2(found.model.source.path), line: lineOf(found.model.source.text, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    (added ??= []).push({
+      callSpan: call.span,
+      api: e.api,
+      action: e.action,
+      statements: [],
+      textKind: "unknown",
+      splicedValues: [],
+      loop,
+      batched: false,
+      callsInsert: { ...at, ...found.insert ? { insert: found.insert } : {}, ...found.byName ? { byName: true } : {} }
+    });
+  }
+  if (!added) return model;
+  const executions = [...code.executions, ...added].sort((a, b) => a.callSpan.start - b.callSpan.start);
+  return { ...model, code: { ...code, executions } };
+}
+function viaText2(path) {
+  return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
+}
+function runsName(text2, e) {
+  if (e.api === "esql") return "EXEC SQL";
+  const m = /^[\w$.:>-]{0,200}?(\w+)\s*\(/.exec(text2.slice(e.callSpan.start, Math.min(e.callSpan.end, e.callSpan.start + 300)));
+  return m ? m[1] : "the execute call";
+}
+function lineOf(text2, offset) {
+  let line = 1;
+  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
+  return line;
+}
+function baseName2(path) {
+  return path.replace(/^.*[\\/]/, "");
+}
+function parentFolder(path) {
+  if (path === "") return void 0;
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut < 0 ? "" : path.slice(0, cut);
+}
+function namesCalledIn(model) {
+  let names3 = calledNames.get(model);
+  if (names3) return names3;
+  names3 = /* @__PURE__ */ new Set();
+  const text2 = model.source.text;
+  CALLED_NAME.lastIndex = 0;
+  for (let m = CALLED_NAME.exec(text2); m; m = CALLED_NAME.exec(text2)) names3.add(m[1]);
+  calledNames.set(model, names3);
+  return names3;
+}
+var PENDING, MAX_PATH, INSERT_NAMED, definedNames, byFunction, CALLED_NAME, calledNames;
+var init_called_inserts = __esm({
+  "server/src/engine/called-inserts.ts"() {
+    "use strict";
+    init_facts();
+    PENDING = 0;
+    MAX_PATH = 4;
+    INSERT_NAMED = /insert/i;
+    definedNames = /* @__PURE__ */ new WeakMap();
+    byFunction = /* @__PURE__ */ new WeakMap();
+    CALLED_NAME = /\b([A-Za-z_]\w{0,100})\s*\(/g;
+    calledNames = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // server/src/engine/members.ts
 function memberName(path) {
   const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
@@ -8517,171 +8860,6 @@ var init_suppression_scope = __esm({
   }
 });
 
-// server/src/code/facts.ts
-function insertsOf(execution2) {
-  return execution2.statements.filter((s) => s.kind === "insert");
-}
-function isSingleRowValues(stmt) {
-  return stmt.kind === "insert" && stmt.source.kind === "values" && valuesRowCount(stmt.source) === 1;
-}
-function isLiteralValues(stmt) {
-  if (stmt.kind !== "insert" || stmt.source.kind !== "values") return false;
-  const kinds = valuesKindBits(stmt.source);
-  return (kinds & PARAMETER_BITS2) === 0 && (kinds & LITERAL_BIT) !== 0;
-}
-function runsRows(execution2) {
-  return execution2.action !== "prepare";
-}
-function sameLoop(a, b) {
-  return !!a && !!b && a.span.start === b.span.start && a.span.end === b.span.end;
-}
-function within(inner, outer) {
-  return outer.start <= inner.start && inner.end <= outer.end;
-}
-function spanAt(sorted, at) {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = lo + hi >> 1;
-    if (sorted[mid].end <= at) lo = mid + 1;
-    else if (sorted[mid].start > at) hi = mid - 1;
-    else return sorted[mid];
-  }
-  return void 0;
-}
-function splicedInsertValues(execution2) {
-  if (execution2.splicedValues.length === 0) return [];
-  const sorted = [...execution2.splicedValues].sort((a, b) => a.start - b.start);
-  const found = /* @__PURE__ */ new Set();
-  const look = (stmt, span) => {
-    for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
-      const hit = spanAt(sorted, stmt.origin.toFile(o));
-      if (hit) found.add(hit);
-    }
-  };
-  for (const stmt of rowWritersOf(execution2)) {
-    if (stmt.kind === "merge") look(stmt, stmt.sourceValues);
-    else if (stmt.source.kind === "values") for (const row of stmt.source.rows) for (const v of row.values) look(stmt, v.span);
-  }
-  return sorted.filter((s) => found.has(s));
-}
-function rowWritersOf(execution2) {
-  return execution2.statements.filter((s) => s.kind === "insert" || s.kind === "merge" && s.hasInsert && s.sourceValues !== void 0);
-}
-function forEachWithAutocommit(unit, visit) {
-  let autocommit = !unit.autocommitOff;
-  const statements = unit.statements;
-  for (let i = 0; i < statements.length; i++) {
-    const stmt = statements[i];
-    if (stmt.kind === "updateCommandOptions" && stmt.autocommit !== void 0) autocommit = stmt.autocommit;
-    visit(stmt, autocommit);
-  }
-}
-function scriptUnits(file) {
-  if (!file.code) return [{ statements: file.statements, autocommitOff: false }];
-  return file.code.executions.filter((e) => e.script && e.statements.length > 0).map((e) => ({ statements: e.statements, autocommitOff: e.connection?.autocommit === "off" }));
-}
-function batchAdvice(api, dialect) {
-  switch (api) {
-    case "jdbc":
-      return "prepare once, call addBatch() per row and executeBatch() every few hundred rows";
-    case "spring":
-      return "collect the rows and call JdbcTemplate.batchUpdate";
-    case "ibm_db":
-      return "prepare once and send the rows with ibm_db.execute_many";
-    case "dbapi":
-      return "send the rows with cursor.executemany";
-    case "node-ibm_db":
-      return "send the rows as an array insert (query with ArraySize) or a multi-row VALUES list";
-    case "cli":
-      return "bind parameter arrays and set SQL_ATTR_PARAMSET_SIZE (100 or more) so that one SQLExecute sends many rows";
-    case "clp":
-      return "write the rows to a file and IMPORT or LOAD it, or run one INSERT with a multi-row VALUES list";
-    case "esql":
-    case "sqlj":
-      if (dialect === "zos") return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (multi-row insert)";
-      if (dialect === "luw") return "insert many rows per statement with a multi-row VALUES list";
-      return "insert many rows per statement: host-variable arrays with INSERT \u2026 FOR :n ROWS (Db2 for z/OS multi-row insert) or a multi-row VALUES list (Db2 for LUW)";
-    default:
-      return "send many rows per call (batch, array insert or multi-row VALUES)";
-  }
-}
-function perRowCallee(loop) {
-  const via = loop?.via;
-  if (!via || /^PERFORM\b/.test(via)) return void 0;
-  return via.split(/[(,\s]/)[0];
-}
-function loopName(loop) {
-  const kind = /loop$/i.test(loop.kind) ? loop.kind : `${loop.kind} loop`;
-  const via = loop.via ? /\s/.test(loop.via) ? loop.via : `${loop.via}()` : void 0;
-  const at = loop.line ? loop.file ? ` at ${loop.file}:${loop.line}` : ` at line ${loop.line}` : loop.file ? ` in ${loop.file}` : "";
-  return `${kind}${at}${via ? ` (through ${via})` : ""}`;
-}
-function nameList(texts) {
-  const short = texts.map((t) => {
-    const flat = t.replace(/\s+/g, " ").trim();
-    return flat.length > 40 ? flat.slice(0, 39) + "\u2026" : flat;
-  });
-  const unique = [...new Set(short)];
-  return unique.length > 3 ? `${unique.slice(0, 3).join(", ")} and ${unique.length - 3} more` : unique.join(", ");
-}
-function spliceAt(execution2, span) {
-  return execution2.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
-}
-function splicedNames(execution2, spans) {
-  const texts = spans.map((s) => spliceAt(execution2, s)?.text);
-  if (texts.some((t) => t === void 0)) return `${spans.length} value${spans.length === 1 ? "" : "s"}`;
-  return nameList(texts);
-}
-function splicesAt(execution2, stmt, span, markers = true) {
-  return [...new Set(splicesOver(execution2, stmt, span, markers).map((x) => x.text))];
-}
-function splicesOver(execution2, stmt, span, markers) {
-  if (!execution2?.splices) return [];
-  const found = [];
-  for (let o = span.start; o < Math.min(span.end, span.start + 400); o++) {
-    const at = stmt.origin.toFile(o);
-    const s = execution2.splices.find((x) => x.span.start <= at && at < x.span.end && (markers || !x.markers));
-    if (s && !found.includes(s)) found.push(s);
-  }
-  return found;
-}
-function targetName2(execution2, stmt, schema) {
-  const spliced = splicesAt(execution2, stmt, stmt.target.span);
-  if (spliced.length > 0) return spliced.slice(0, 2).map((t) => `<${nameList([t])}>`).join(".");
-  return displayKey(schema.keyOf(stmt.target, stmt));
-}
-function singleRowInsertOf(execution2) {
-  return insertsOf(execution2).find((insert) => isSingleRowValues(insert) && !splicesRowList(execution2, insert));
-}
-function isRowAtATimeInsert(execution2) {
-  return isBulkLoop(execution2.loop) && !execution2.batched && runsRows(execution2) && !execution2.loop.noQueryToFold && singleRowInsertOf(execution2) !== void 0;
-}
-function rowAtATimeLoopKey(loop) {
-  return `${loop.span.start}:${loop.via ?? ""}`;
-}
-function firstRowAtATimeCall(executions, execution2) {
-  if (!execution2.loop) return void 0;
-  const key = rowAtATimeLoopKey(execution2.loop);
-  return executions.find((e) => isRowAtATimeInsert(e) && rowAtATimeLoopKey(e.loop) === key);
-}
-function splicesRowList(execution2, insert) {
-  if (insert.source.kind !== "values" || insert.source.rows.length !== 1) return false;
-  const values = insert.source.rows[0].values;
-  return values.length === 1 && splicesOver(execution2, insert, values[0].span, false).some((x) => x.rows);
-}
-var PARAMETER_BITS2, LITERAL_BIT;
-var init_facts = __esm({
-  "server/src/code/facts.ts"() {
-    "use strict";
-    init_values();
-    init_schema();
-    init_loops();
-    PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
-    LITERAL_BIT = valueKindBit("literal");
-  }
-});
-
 // rules/support/migrations.ts
 function migrationStep(path) {
   const cached = steps.get(path);
@@ -8789,15 +8967,15 @@ function tablesBySpace(schema, which) {
   }
   return made[which];
 }
-function laterLoad({ file, lineOf }, target, ddl) {
+function laterLoad({ file, lineOf: lineOf2 }, target, ddl) {
   const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return void 0;
   const offset = load.stmt.origin.toFile(load.stmt.span.start);
-  return { text: `the ${statementWord(load)} at line ${lineOf(offset)}`, stmt: load.stmt, offset };
+  return { text: `the ${statementWord(load)} at line ${lineOf2(offset)}`, stmt: load.stmt, offset };
 }
-function statementsAt(words, stmts, lineOf) {
-  const lines = [...new Set(stmts.map((s) => lineOf(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
+function statementsAt(words, stmts, lineOf2) {
+  const lines = [...new Set(stmts.map((s) => lineOf2(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
   const ranges = [];
   for (let i = 0; i < lines.length; ) {
     let j = i;
@@ -11006,6 +11184,7 @@ var init_single_row_insert = __esm({
         fixable: true,
         messages: {
           loop: "{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
+          calledLoop: "One {insert} call per row in the {loop}. {runner}() runs it with {runs} at {at}, once per call{unknown}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
           batchOfOne: "executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
           routineLoop: "{inserts} on every pass of the {loop}: the routine runs {them} once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}",
           script: "Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
@@ -11022,7 +11201,17 @@ var init_single_row_insert = __esm({
             }
           }
           const byLoop = /* @__PURE__ */ new Map();
+          const called = /* @__PURE__ */ new Map();
           for (const execution2 of executions) {
+            if (execution2.callsInsert) {
+              if (!isBulkLoop(execution2.loop) || execution2.batched || !runsRows(execution2) || execution2.loop.noQueryToFold) continue;
+              const insert2 = execution2.callsInsert.insert;
+              const key2 = `${rowAtATimeLoopKey(execution2.loop)}:${insert2 ? schema.keyOf(insert2.target, insert2) : ""}`;
+              const seen = called.get(key2);
+              if (seen) seen.count++;
+              else called.set(key2, { execution: execution2, count: 1 });
+              continue;
+            }
             if (!isRowAtATimeInsert(execution2)) continue;
             const insert = singleRowInsertOf(execution2);
             const key = rowAtATimeLoopKey(execution2.loop);
@@ -11052,6 +11241,24 @@ var init_single_row_insert = __esm({
             };
             const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};
             report({ messageId: sqlpl ? "routineLoop" : "loop", data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent });
+          }
+          for (const { execution: execution2, count } of called.values()) {
+            const call = execution2.callsInsert;
+            const via = execution2.loop.via ?? "";
+            report({
+              messageId: "calledLoop",
+              data: {
+                insert: call.insert ? `INSERT INTO ${targetName2(void 0, call.insert, schema)}` : "INSERT",
+                loop: loopName(execution2.loop),
+                runner: /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via,
+                runs: call.runs,
+                at: `${call.file}:${call.line}`,
+                unknown: call.byName ? " (its SQL text is prepared elsewhere; the function is named for an INSERT)" : "",
+                advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2),
+                more: count === 1 ? "" : ` The loop makes ${count} such calls into it.`
+              },
+              span: execution2.callSpan
+            });
           }
         }
         const minRun = Number(options.minRun);
@@ -11103,7 +11310,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint. A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call.* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint. A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -11727,7 +11934,7 @@ function formatMessage(template, data = {}) {
   for (let i = 1; i < parts.length; i += 2) out += (parts[i] in data ? String(data[parts[i]]) : `{${parts[i]}}`) + parts[i + 1];
   return out;
 }
-function parentFolder(path) {
+function parentFolder2(path) {
   if (path === "") return void 0;
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   return cut < 0 ? "" : path.slice(0, cut);
@@ -11773,7 +11980,7 @@ function mappedFix(fix, stmt) {
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
 }
-var NO_READ_STATE, Workspace, TEST_CODE_NOTE, templateParts;
+var NO_READ_STATE, Workspace, MAX_LINK_ROUNDS, TEST_CODE_NOTE, templateParts;
 var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
@@ -11783,6 +11990,7 @@ var init_workspace = __esm({
     init_schema();
     init_schema_findings();
     init_cross_file();
+    init_called_inserts();
     init_config();
     init_dialect();
     init_members();
@@ -11980,7 +12188,7 @@ var init_workspace = __esm({
       frontEndOptions() {
         if (this.frontEndOptionsMade?.config !== this.config) {
           const member = (name2, from) => this.members.find(name2, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+          this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
         }
         return this.frontEndOptionsMade.options;
       }
@@ -12034,8 +12242,50 @@ var init_workspace = __esm({
       }
       model(path) {
         this.refreshIncluders();
+        this.refreshLinked();
         return this.files.get(path)?.model;
       }
+      /**
+       * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
+       * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
+       */
+      insertFunctions = /* @__PURE__ */ new Set();
+      linkedGeneration = -1;
+      /**
+       * Reads again the C/C++ files left out that call a function another file defines that runs a single-row INSERT:
+       * db2_fdw's db2ExecForeignInsert.c calls db2ExecuteInsert(), and once read, db2ExecForeignBatchInsert.c, which
+       * calls db2ExecForeignInsert(), is read in the next round. A round per level of such calls, a few at most.
+       */
+      refreshLinked() {
+        if (this.linkedGeneration === this.generation) return;
+        for (let round2 = 0; round2 < MAX_LINK_ROUNDS; round2++) {
+          const fresh = [...insertFunctionNames(this.calledIndex())].filter((name2) => !this.insertFunctions.has(name2));
+          if (fresh.length === 0) break;
+          for (const name2 of fresh) this.insertFunctions.add(name2);
+          const freshSet = new Set(fresh);
+          let reread = false;
+          for (const [path, entry] of this.files) {
+            const model = entry.model;
+            if (!model.leftOut || model.timedOut || model.source.language !== "c" && model.source.language !== "cpp") continue;
+            const called = namesCalledIn(model);
+            const calls = fresh.length <= called.size ? fresh.some((name2) => called.has(name2)) : [...called].some((name2) => freshSet.has(name2));
+            if (!calls) continue;
+            const read = this.newEntry(model.source, entry.terminator);
+            if (read.model.leftOut) continue;
+            this.files.set(path, read);
+            reread = true;
+          }
+          if (!reread) break;
+          this.invalidate();
+        }
+        this.linkedGeneration = this.generation;
+      }
+      /** The C/C++ functions of all files (called-inserts.ts), made once per generation. */
+      calledIndex() {
+        if (this.calledCache?.generation !== this.generation) this.calledCache = { generation: this.generation, index: functionIndex([...this.files.values()].map((f) => f.model)) };
+        return this.calledCache.index;
+      }
+      calledCache;
       /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
       callers() {
         if (this.callersCache?.generation !== this.generation) {
@@ -12047,10 +12297,11 @@ var init_workspace = __esm({
       /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
       withLentLoops(model) {
         const index = this.callers();
+        const called = this.calledIndex();
         const known = this.lentViews.get(model);
-        if (known && known.index === index) return known.view;
-        const view = withCallersLoops(model, index);
-        if (view !== model) this.lentViews.set(model, { index, view });
+        if (known && known.index === index && known.called === called) return known.view;
+        const view = withCalledInserts(withCallersLoops(model, index), called);
+        if (view !== model) this.lentViews.set(model, { index, called, view });
         return view;
       }
       lentViews = /* @__PURE__ */ new WeakMap();
@@ -12060,6 +12311,7 @@ var init_workspace = __esm({
       }
       get schema() {
         this.refreshIncluders();
+        this.refreshLinked();
         if (!this.schemaCache) {
           const started = performance.now();
           this.schemaEpoch++;
@@ -12087,6 +12339,7 @@ var init_workspace = __esm({
       /** Diagnostics of one file, suppressed ones included (marked). */
       diagnostics(path) {
         this.refreshIncluders();
+        this.refreshLinked();
         const entry = this.files.get(path);
         if (!entry) return [];
         if (entry.diagnostics === void 0 || entry.generation !== this.generation) {
@@ -12114,7 +12367,7 @@ var init_workspace = __esm({
         if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
         const byFolder = this.dialectCache.byFolder;
         if (byFolder.size === 0) return void 0;
-        for (let folder = parentFolder(path); folder !== void 0; folder = parentFolder(folder)) {
+        for (let folder = parentFolder2(path); folder !== void 0; folder = parentFolder2(folder)) {
           const seen = byFolder.get(folder);
           if (seen !== void 0) return seen === "both" ? void 0 : seen;
         }
@@ -12126,7 +12379,7 @@ var init_workspace = __esm({
         for (const { model } of this.files.values()) {
           const dialect = model.dialect;
           if (!dialect || model.source.language !== "sql" && model.source.language !== "jcl") continue;
-          for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+          for (let folder = parentFolder2(model.source.path); folder !== void 0; folder = parentFolder2(folder)) {
             const seen = byFolder.get(folder);
             if (seen === dialect || seen === "both") break;
             byFolder.set(folder, seen === void 0 ? dialect : "both");
@@ -12175,12 +12428,12 @@ var init_workspace = __esm({
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
           stmts?.push(report2.stmt);
         };
-        const lineOf = (offset) => linesOf().line(offset) + 1;
+        const lineOf2 = (offset) => linesOf().line(offset) + 1;
         const lineIn = (file, offset) => {
           const lines2 = file === path ? linesOf() : this.lines(file);
           return lines2 ? lines2.line(offset) + 1 : void 0;
         };
-        const context = { file: model, schema, options: {}, report, lineOf, lineIn };
+        const context = { file: model, schema, options: {}, report, lineOf: lineOf2, lineIn };
         const enabledRules = this.enabledRules(dialect);
         for (let r = 0; r < enabledRules.length; r++) {
           const enabled = enabledRules[r];
@@ -12195,7 +12448,7 @@ var init_workspace = __esm({
                 const found = [];
                 into = found;
                 try {
-                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf, lineIn });
+                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf: lineOf2, lineIn });
                 } finally {
                   into = out;
                 }
@@ -12273,6 +12526,7 @@ var init_workspace = __esm({
         return final;
       }
     };
+    MAX_LINK_ROUNDS = 4;
     TEST_CODE_NOTE = ' This file is test code ("testFiles" in the configuration): information only.';
     templateParts = /* @__PURE__ */ new Map();
   }
@@ -13386,6 +13640,9 @@ function walkTree(tree, adapter, source) {
   const seenInnerCalls = /* @__PURE__ */ new Set();
   const functions = /* @__PURE__ */ new Map();
   const lines = new LineIndex(source);
+  const definitions = [];
+  const functionCalls = [];
+  const seenFunctionCalls = /* @__PURE__ */ new Set();
   const { nodes, types, ends } = interestingNodes(tree, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   const declared = /* @__PURE__ */ new Set();
@@ -13447,6 +13704,7 @@ function walkTree(tree, adapter, source) {
       frames.push({ end, kind: "barrier" });
       scopes.push({ end, kind: "scope", scope: scope2 });
       if (scope2.functionName) functions.set(scope2.functionName, [...functions.get(scope2.functionName) ?? [], scope2]);
+      if (adapter.linksFunctions && scope2.functionName) definitions.push({ name: scope2.functionName, exported: !isStatic(node) });
     } else if (adapter.lambdas.has(type)) {
       scopes.push({ end, kind: "scope", scope: newScope(node, currentScope()) });
     }
@@ -13484,6 +13742,16 @@ function walkTree(tree, adapter, source) {
         loopMethodCalls.push({ name: name2, receiver: receiver.text, loop: loop2, guarded: guards2.some(countGuard) });
       }
     }
+    if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) {
+      const { loop: loop2, guards: guards2 } = innermostLoop();
+      const from = currentScope().fn?.functionName;
+      const key = loop2 ? `${loop2.span.start}\0${name2}` : `${from ?? ""}\0\0${name2}`;
+      if ((loop2 || from !== void 0) && !seenFunctionCalls.has(key)) {
+        seenFunctionCalls.add(key);
+        const span = { start: node.startIndex, end };
+        functionCalls.push(loop2 ? { name: name2, span, from, loop: loop2, guarded: guards2.some(countGuard) } : { name: name2, span, from });
+      }
+    }
     const call = wanted(name2) ? adapter.callSite(node) : void 0;
     if (!call) continue;
     const { loop, guards } = innermostLoop();
@@ -13494,7 +13762,16 @@ function walkTree(tree, adapter, source) {
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+  const walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+  if (adapter.linksFunctions) {
+    walked.definitions = definitions;
+    walked.functionCalls = functionCalls;
+  }
+  return walked;
+}
+function isStatic(node) {
+  for (const child of node.children) if (child?.type === "storage_class_specifier" && child.text === "static") return true;
+  return parentOf(node)?.type === "field_declaration_list";
 }
 function functionNameOf(node) {
   const name2 = node.childForFieldName("name");
@@ -13702,6 +13979,9 @@ var init_model = __esm({
        * classes are. Read only where it can matter (a file that calls methods in loops, or runs SQL).
        */
       crossFileFacts(code) {
+        const { definitions, functionCalls } = this.walked;
+        if (definitions && definitions.length > 0) code.functions = definitions;
+        if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
         const calls = this.walked.loopMethodCalls;
         if (!this.adapter.declaredTypes || calls.length === 0 && code.executions.length === 0) return code;
         const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);
@@ -14044,8 +14324,13 @@ function pythonAccess(text2, options) {
 function javaAccess(text2) {
   return JDBC.test(text2) || runsSqlText(text2) || DATA_ACCESS_VARIABLE.test(text2) ? void 0 : NO_DB2_ACCESS;
 }
-function cAccess(text2) {
-  return CLI.test(text2) || runsSqlText(text2) ? void 0 : NO_DB2_ACCESS;
+function cAccess(text2, called) {
+  return CLI.test(text2) || runsSqlText(text2) || called !== void 0 && called.size > 0 && callsOneOf(text2, called) ? void 0 : NO_DB2_ACCESS;
+}
+function callsOneOf(text2, names3) {
+  const call = /\b([A-Za-z_]\w{0,100})\s*\(/g;
+  for (let m = call.exec(text2); m; m = call.exec(text2)) if (names3.has(m[1])) return true;
+  return false;
 }
 function shellAccess(text2) {
   return /\bdb2\b/.test(text2) ? void 0 : "no db2 command found";
@@ -14269,6 +14554,7 @@ function makeCAdapter(grammar) {
     calls: /* @__PURE__ */ new Set(["call_expression"]),
     assignmentTypes: /* @__PURE__ */ new Set(["init_declarator", "assignment_expression", "preproc_def"]),
     loopMethods: /* @__PURE__ */ new Set(["for_each"]),
+    linksFunctions: true,
     calleeName(node) {
       const fn = node.childForFieldName("function");
       if (!fn) return void 0;
@@ -14445,7 +14731,7 @@ var init_c = __esm({
       grammars: ["c", "cpp"],
       grammarOf: cGrammarOf,
       read(source, env) {
-        const leftOut = cAccess(source.text);
+        const leftOut = cAccess(source.text, env.options.calledFunctions);
         if (leftOut) return emptyResult(leftOut);
         const grammar = cGrammarOf(source.path, source.language, source.text);
         return readWithAdapter(source, env, C_ADAPTERS[grammar === "cpp" && env.parser("cpp") ? "cpp" : "c"]);
@@ -14701,7 +14987,7 @@ var init_expand = __esm({
 });
 
 // server/src/code/cobol/flow.ts
-function analyseFlow(program, lineOf) {
+function analyseFlow(program, lineOf2) {
   const tokens = program.tokens;
   const start = procedureStart(program);
   const paragraphs = [];
@@ -14786,7 +15072,7 @@ function analyseFlow(program, lineOf) {
         const target = tokens[j]?.token.text;
         const targetAt = target ? paragraphs.find((p) => p.paragraph.name === target) : void 0;
         if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
-          gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: "GO TO", line: lineOf(targetAt.paragraph.span.start) });
+          gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: "GO TO", line: lineOf2(targetAt.paragraph.span.start) });
         }
         i = j;
         break;
@@ -14804,12 +15090,12 @@ function analyseFlow(program, lineOf) {
             j += 2;
           }
           const loopPhrase = phrase(tokens, j);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf(at.start));
+          const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf2(at.start));
           calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded2(), at: { start: at.start, end: tokens[j - 1].at.end } });
           i = Math.max(loopPhrase.last, j - 1);
         } else {
           const loopPhrase = phrase(tokens, i + 1);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf(at.start));
+          const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf2(at.start));
           open.push({ kind: "perform", guard: false, loop: own });
           i = loopPhrase.last;
         }
@@ -15122,8 +15408,8 @@ var init_dynamic2 = __esm({
 function readCobol(source, member) {
   const program = expandProgram(source.path, source.text, member);
   const lines = lineStarts2(source.text);
-  const lineOf = (offset) => upperBound(lines, offset);
-  const flow = analyseFlow(program, lineOf);
+  const lineOf2 = (offset) => upperBound(lines, offset);
+  const flow = analyseFlow(program, lineOf2);
   const flowByToken = new Map(flow.map((f) => [f.token, f]));
   const statements = [];
   const executions = [];
@@ -21611,8 +21897,8 @@ function buildPlanFromExplainTables(rows, totalCost) {
     if (!name2) continue;
     const info = { key: objectKey(schema, name2), schema, name: name2, type: str(r.OBJECT_TYPE).trim() || void 0, rows: num(r.ROW_COUNT), properties: {} };
     const baseSchema = str(r.BASE_SCHEMA ?? r.TABSCHEMA).trim();
-    const baseName2 = str(r.BASE_NAME ?? r.TABNAME).trim();
-    if (baseName2) info.baseTable = objectKey(baseSchema, baseName2);
+    const baseName3 = str(r.BASE_NAME ?? r.TABNAME).trim();
+    if (baseName3) info.baseTable = objectKey(baseSchema, baseName3);
     objects.set(info.key, info);
   }
   const kindOf = (key) => {
@@ -34030,6 +34316,11 @@ function schemaFacts(file) {
   forEachStatement(model.statements, addFacts, { triggers: false });
   for (const call of model.code?.loopCalls ?? []) add("*", `loop call ${call.name} on ${call.type}`);
   if (model.code?.types) add("*", `classes ${model.code.types.join(",")}`);
+  for (const f of model.code?.functions ?? []) if (f.exported) add("*", `defines ${f.name}`);
+  for (const c of model.code?.functionCalls ?? []) add("*", c.loop ? `calls ${c.name} in a loop${c.guarded ? " under a counter" : ""}` : `calls ${c.name} from ${c.from}`);
+  if (model.code?.functions) {
+    for (const e of model.code.executions) if (e.statements.length === 0 && e.inFunction?.name) add("*", `runs ${e.action} in ${e.inFunction.name}${e.loop ? " in a loop" : ""}${e.batched ? " batched" : ""}`);
+  }
   function addFacts(stmt) {
     let fact = kept?.get(stmt);
     if (fact === void 0) {

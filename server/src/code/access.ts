@@ -88,8 +88,18 @@ export function javaAccess(text: string): string | undefined {
 /** Any Db2 CLI / ODBC function call (SQLExecDirect, SQLGetData …) or embedded SQL. */
 const CLI = /\bSQL[A-Z][A-Za-z]{2,30}W?\s*\(|EXEC\s+SQL/;
 
-export function cAccess(text: string): string | undefined {
-  return CLI.test(text) || runsSqlText(text) ? undefined : NO_DB2_ACCESS;
+/**
+ * `called`: functions other files define that run a single-row INSERT per call (FrontEndOptions.calledFunctions):
+ * a file that calls one (db2_fdw's db2ExecForeignInsert.c calling db2ExecuteInsert) reaches Db2 through it.
+ */
+export function cAccess(text: string, called?: ReadonlySet<string>): string | undefined {
+  return CLI.test(text) || runsSqlText(text) || (called !== undefined && called.size > 0 && callsOneOf(text, called)) ? undefined : NO_DB2_ACCESS;
+}
+
+function callsOneOf(text: string, names: ReadonlySet<string>): boolean {
+  const call = /\b([A-Za-z_]\w{0,100})\s*\(/g;
+  for (let m = call.exec(text); m; m = call.exec(text)) if (names.has(m[1])) return true;
+  return false;
 }
 
 export function shellAccess(text: string): string | undefined {

@@ -189,6 +189,12 @@ export interface LanguageAdapter {
    */
   declaredTypes?(declarations: readonly Node[]): { variables: Map<string, string>; classes: string[] };
   /**
+   * Free functions link files (C/C++): the walk records the functions the file defines (static or not) and the
+   * calls of functions by plain name, once per calling function outside loops and once per loop inside one
+   * (CodeModel.functions, functionCalls): a loop of another file may call one that inserts (engine/called-inserts.ts).
+   */
+  linksFunctions?: boolean;
+  /**
    * The node types declaredTypes reads: the walk collects them in its one pass over the tree (walk.ts), since a
    * second search of the whole tree cost a Java file about a tenth of its time.
    */

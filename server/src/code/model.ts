@@ -130,6 +130,9 @@ class ModelBuilder {
    * classes are. Read only where it can matter (a file that calls methods in loops, or runs SQL).
    */
   private crossFileFacts(code: CodeModel): CodeModel {
+    const { definitions, functionCalls } = this.walked;
+    if (definitions && definitions.length > 0) code.functions = definitions;
+    if (functionCalls && functionCalls.length > 0) code.functionCalls = functionCalls;
     const calls = this.walked.loopMethodCalls;
     if (!this.adapter.declaredTypes || (calls.length === 0 && code.executions.length === 0)) return code;
     const { variables, classes } = this.adapter.declaredTypes(this.walked.declarations);

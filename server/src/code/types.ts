@@ -1,6 +1,6 @@
 // Host-language facts that the code extractors (issue 3) produce and the rules read.
 // Spans here are file offsets.
-import type { Span, Statement } from '../sql/ast';
+import type { InsertStatement, Span, Statement } from '../sql/ast';
 
 export interface LoopInfo {
   /** The whole loop statement. */
@@ -115,6 +115,14 @@ export interface SqlExecution {
   guarded?: boolean;
   /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
   script?: boolean;
+  /**
+   * Set on an execution the engine adds at a call, in a loop, of a function of another file that runs one
+   * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
+   * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and
+   * `runs` its name (SQLExecute); `byName`: the text is not known, and the function holding the call is named for
+   * an insert (db2ExecuteInsert).
+   */
+  callsInsert?: { file: string; line: number; runs: string; insert?: InsertStatement; byName?: boolean };
 }
 
 export interface CommitCall {
@@ -148,4 +156,11 @@ export interface CodeModel {
    * `span`: the first such call in the caller (where a commit helper it calls is reported, engine/cross-file.ts).
    */
   innerCalls?: { caller: string; callee: string; span: Span; conditions: number }[];
+  /** C/C++: the functions this file defines; `exported` unless static (engine/called-inserts.ts). */
+  functions?: { name: string; exported: boolean }[];
+  /**
+   * C/C++: calls of functions by plain name, once per calling function outside loops (`from`) and once per loop
+   * inside one (`loop`, `guarded` by a counter): another file may define the function (engine/called-inserts.ts).
+   */
+  functionCalls?: { name: string; span: Span; from?: string; loop?: LoopInfo; guarded?: boolean }[];
 }

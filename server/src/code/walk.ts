@@ -22,6 +22,13 @@ export interface Walked {
    * (Java): a loop another file lends to the caller reaches the callee (engine/cross-file.ts).
    */
   innerCalls: { caller: string; callee: string; span: Span; conditions: number }[];
+  /**
+   * Where the adapter links files by free functions (LanguageAdapter.linksFunctions, C/C++): the functions defined
+   * here, and the calls of functions by plain name, once per calling function outside loops (`from`) and once per
+   * loop inside one (`loop`), in document order (CodeModel.functions, functionCalls).
+   */
+  definitions?: { name: string; exported: boolean }[];
+  functionCalls?: { name: string; span: Span; from?: string; loop?: LoopInfo; guarded?: boolean }[];
   comments: Comment[];
   /** The file's scope; named functions and lambdas are its descendants. */
   root: Scope;
@@ -134,6 +141,9 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const seenInnerCalls = new Set<string>();
   const functions = new Map<string, Scope[]>();
   const lines = new LineIndex(source);
+  const definitions: NonNullable<Walked['definitions']> = [];
+  const functionCalls: NonNullable<Walked['functionCalls']> = [];
+  const seenFunctionCalls = new Set<string>();
   const { nodes, types, ends } = interestingNodes(tree, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
@@ -202,6 +212,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       frames.push({ end, kind: 'barrier' });
       scopes.push({ end, kind: 'scope', scope });
       if (scope.functionName) functions.set(scope.functionName, [...(functions.get(scope.functionName) ?? []), scope]);
+      if (adapter.linksFunctions && scope.functionName) definitions.push({ name: scope.functionName, exported: !isStatic(node) });
     } else if (adapter.lambdas.has(type)) {
       scopes.push({ end, kind: 'scope', scope: newScope(node, currentScope()) });
     }
@@ -241,6 +252,18 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
         loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: guards.some(countGuard) });
       }
     }
+    // f(…) by plain name (C/C++): the function may be another file's (engine/called-inserts.ts). Each name once
+    // per calling function outside loops, and once per loop inside one.
+    if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) {
+      const { loop, guards } = innermostLoop();
+      const from = currentScope().fn?.functionName;
+      const key = loop ? `${loop.span.start}\0${name}` : `${from ?? ''}\0\0${name}`;
+      if ((loop || from !== undefined) && !seenFunctionCalls.has(key)) {
+        seenFunctionCalls.add(key);
+        const span = { start: node.startIndex, end };
+        functionCalls.push(loop ? { name, span, from, loop, guarded: guards.some(countGuard) } : { name, span, from });
+      }
+    }
     const call = wanted(name) ? adapter.callSite(node) : undefined;
     if (!call) continue;
     const { loop, guards } = innermostLoop();
@@ -251,7 +274,18 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
   }
-  return { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+  const walked: Walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+  if (adapter.linksFunctions) {
+    walked.definitions = definitions;
+    walked.functionCalls = functionCalls;
+  }
+  return walked;
+}
+
+/** A C/C++ function definition declared `static` (visible in its own file only), or a C++ method in a class body. */
+function isStatic(node: Node): boolean {
+  for (const child of node.children) if (child?.type === 'storage_class_specifier' && child.text === 'static') return true;
+  return parentOf(node)?.type === 'field_declaration_list';
 }
 
 /** The name a function or method is declared with (C declarators nest it). */

@@ -167,6 +167,11 @@ export interface FrontEndOptions {
    * engine holds; undefined when none is known by that name.
    */
   member?(name: string, from: string): SourceFile | undefined;
+  /**
+   * Functions other files of the run define that run a single-row INSERT per call (engine/called-inserts.ts): a
+   * C/C++ file that calls one reaches Db2 through it and is read, though it names no driver itself.
+   */
+  calledFunctions?: ReadonlySet<string>;
 }
 
 /**

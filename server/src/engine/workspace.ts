@@ -8,6 +8,7 @@ import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
+import { functionIndex, insertFunctionNames, namesCalledIn, withCalledInserts, type FunctionIndex } from './called-inserts';
 import { dialectFor, isTestFile, languageOf, terminatorFor, type ResolvedConfig } from './config';
 import { inferDialect } from '../sql/dialect';
 import { MemberIndex } from './members';
@@ -261,7 +262,7 @@ export class Workspace {
   private frontEndOptions(): FrontEndOptions {
     if (this.frontEndOptionsMade?.config !== this.config) {
       const member: FrontEndOptions['member'] = (name, from) => this.members.find(name, from, (p) => this.arriving?.get(p) ?? this.files.get(p)?.model.source);
-      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member } };
+      this.frontEndOptionsMade = { config: this.config, options: { ...frontEndOptions(this.config), member, calledFunctions: this.insertFunctions } };
     }
     return this.frontEndOptionsMade.options;
   }
@@ -324,8 +325,55 @@ export class Workspace {
 
   model(path: string): FileModel | undefined {
     this.refreshIncluders();
+    this.refreshLinked();
     return this.files.get(path)?.model;
   }
+
+  /**
+   * Functions of the C/C++ files that run a single-row INSERT per call (called-inserts.ts), handed to the front ends
+   * (FrontEndOptions.calledFunctions): a file that calls one is read, though it names no driver. Only grows.
+   */
+  private readonly insertFunctions = new Set<string>();
+  private linkedGeneration = -1;
+
+  /**
+   * Reads again the C/C++ files left out that call a function another file defines that runs a single-row INSERT:
+   * db2_fdw's db2ExecForeignInsert.c calls db2ExecuteInsert(), and once read, db2ExecForeignBatchInsert.c, which
+   * calls db2ExecForeignInsert(), is read in the next round. A round per level of such calls, a few at most.
+   */
+  private refreshLinked(): void {
+    if (this.linkedGeneration === this.generation) return;
+    for (let round = 0; round < MAX_LINK_ROUNDS; round++) {
+      const fresh = [...insertFunctionNames(this.calledIndex())].filter((name) => !this.insertFunctions.has(name));
+      if (fresh.length === 0) break;
+      for (const name of fresh) this.insertFunctions.add(name);
+      const freshSet = new Set(fresh);
+      let reread = false;
+      for (const [path, entry] of this.files) {
+        const model = entry.model;
+        if (!model.leftOut || model.timedOut || (model.source.language !== 'c' && model.source.language !== 'cpp')) continue;
+        const called = namesCalledIn(model);
+        // Over the smaller of the two (many functions, or a long file calling many names).
+        const calls = fresh.length <= called.size ? fresh.some((name) => called.has(name)) : [...called].some((name) => freshSet.has(name));
+        if (!calls) continue;
+        const read = this.newEntry(model.source, entry.terminator);
+        if (read.model.leftOut) continue;
+        this.files.set(path, read);
+        reread = true;
+      }
+      if (!reread) break;
+      this.invalidate();
+    }
+    this.linkedGeneration = this.generation;
+  }
+
+  /** The C/C++ functions of all files (called-inserts.ts), made once per generation. */
+  private calledIndex(): FunctionIndex | undefined {
+    if (this.calledCache?.generation !== this.generation) this.calledCache = { generation: this.generation, index: functionIndex([...this.files.values()].map((f) => f.model)) };
+    return this.calledCache.index;
+  }
+
+  private calledCache?: { generation: number; index: FunctionIndex | undefined };
 
   /** The loops of all files that call methods on typed receivers (cross-file.ts), made once per generation. */
   private callers(): CallerIndex | undefined {
@@ -340,14 +388,16 @@ export class Workspace {
   /** A model with the loops other files lend its methods, made once per model and caller index (schema, then rules). */
   private withLentLoops(model: FileModel): FileModel {
     const index = this.callers();
+    const called = this.calledIndex();
     const known = this.lentViews.get(model);
-    if (known && known.index === index) return known.view;
-    const view = withCallersLoops(model, index);
-    if (view !== model) this.lentViews.set(model, { index, view });
+    if (known && known.index === index && known.called === called) return known.view;
+    // And the executions C/C++ functions of other files run per call of a loop here (called-inserts.ts).
+    const view = withCalledInserts(withCallersLoops(model, index), called);
+    if (view !== model) this.lentViews.set(model, { index, called, view });
     return view;
   }
 
-  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; view: FileModel }>();
+  private readonly lentViews = new WeakMap<FileModel, { index: CallerIndex | undefined; called: FunctionIndex | undefined; view: FileModel }>();
 
   /** Line index of a linted file or a schema file (related locations point into schema files). */
   lines(path: string): LineIndex | undefined {
@@ -356,6 +406,7 @@ export class Workspace {
 
   get schema(): SchemaModel {
     this.refreshIncluders();
+    this.refreshLinked();
     if (!this.schemaCache) {
       const started = performance.now();
       this.schemaEpoch++;
@@ -388,6 +439,7 @@ export class Workspace {
   /** Diagnostics of one file, suppressed ones included (marked). */
   diagnostics(path: string): Diagnostic[] {
     this.refreshIncluders();
+    this.refreshLinked();
     const entry = this.files.get(path);
     if (!entry) return [];
     if (entry.diagnostics === undefined || entry.generation !== this.generation) {
@@ -606,6 +658,9 @@ export class Workspace {
     return final;
   }
 }
+
+/** Rounds of reading C/C++ files that reach Db2 through another file's function (Workspace.refreshLinked). */
+const MAX_LINK_ROUNDS = 4;
 
 /** Says why a finding in test code is at most information ("testFiles"). */
 export const TEST_CODE_NOTE = ' This file is test code ("testFiles" in the configuration): information only.';

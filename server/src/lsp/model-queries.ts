@@ -170,6 +170,11 @@ export function schemaFacts(file: FileModel | undefined): Map<string, string[]> 
   // a change of either may change another file's findings (by method name, not table: any file, '*').
   for (const call of model.code?.loopCalls ?? []) add('*', `loop call ${call.name} on ${call.type}`);
   if (model.code?.types) add('*', `classes ${model.code.types.join(',')}`);
+  // C/C++ functions link files by name (engine/called-inserts.ts): what a file defines, the calls it makes, and
+  // the executions of a text it does not know (SQLExecute in db2ExecuteInsert()) may change another file's findings.
+  for (const f of model.code?.functions ?? []) if (f.exported) add('*', `defines ${f.name}`);
+  for (const c of model.code?.functionCalls ?? []) add('*', c.loop ? `calls ${c.name} in a loop${c.guarded ? ' under a counter' : ''}` : `calls ${c.name} from ${c.from}`);
+  if (model.code?.functions) for (const e of model.code.executions) if (e.statements.length === 0 && e.inFunction?.name) add('*', `runs ${e.action} in ${e.inFunction.name}${e.loop ? ' in a loop' : ''}${e.batched ? ' batched' : ''}`);
   function addFacts(stmt: Statement): void {
     let fact = kept?.get(stmt);
     if (fact === undefined) {

@@ -28,6 +28,7 @@ export function makeCAdapter(grammar: 'c' | 'cpp'): LanguageAdapter {
     calls: new Set(['call_expression']),
     assignmentTypes: new Set(['init_declarator', 'assignment_expression', 'preproc_def']),
     loopMethods: new Set(['for_each']),
+    linksFunctions: true,
 
     calleeName(node) {
       const fn = node.childForFieldName('function');
@@ -164,7 +165,7 @@ export const cLanguage: HostLanguage = {
   grammars: ['c', 'cpp'],
   grammarOf: cGrammarOf,
   read(source, env) {
-    const leftOut = cAccess(source.text);
+    const leftOut = cAccess(source.text, env.options.calledFunctions);
     if (leftOut) return emptyResult(leftOut);
     const grammar = cGrammarOf(source.path, source.language, source.text);
     // A caller that loaded only the C grammar (it chose grammars without the texts) still reads the header.
