@@ -8365,11 +8365,6 @@ function nameList(texts) {
 function spliceAt(execution2, span) {
   return execution2.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
 }
-function splicedNames(execution2, spans) {
-  const texts = spans.map((s) => spliceAt(execution2, s)?.text);
-  if (texts.some((t) => t === void 0)) return `${spans.length} value${spans.length === 1 ? "" : "s"}`;
-  return nameList(texts);
-}
 function splicesAt(execution2, stmt, span, markers = true) {
   return [...new Set(splicesOver(execution2, stmt, span, markers).map((x) => x.text))];
 }
@@ -10876,27 +10871,59 @@ var init_prefer_load_from_cursor2 = __esm({
 
 // rules/prefer-parameter-markers.ts
 function checkSpliced({ schema, report }, executions) {
+  const groups = [];
+  const byLoop = /* @__PURE__ */ new Map();
   for (const execution2 of executions) {
     const spliced = splicedInsertValues(execution2);
     if (spliced.length === 0) continue;
-    const numbersOnly = spliced.every((s) => spliceAt(execution2, s)?.numeric);
+    const splices = spliced.map((s) => spliceAt(execution2, s));
+    const numbersOnly = splices.every((x) => x?.numeric);
     if (!isBulkLoop(execution2.loop) && numbersOnly) continue;
     const stmt = rowWritersOf(execution2)[0];
     const rowList = stmt.kind === "insert" && (execution2.rowList === true || splicesRowList(execution2, stmt));
     if (rowList && numbersOnly) continue;
+    const messageId = rowList ? "splicedRows" : execution2.api === "clp" ? "splicedClp" : execution2.api === "sqlpl" ? "splicedRoutine" : "spliced";
+    const statement = stmt.kind === "merge" ? "MERGE" : "INSERT";
+    const values = splices.filter((x) => !x?.numeric);
+    const quoted = values.length > 0 && values.every((x) => x?.quoted);
+    const table = targetName2(execution2, stmt, schema);
+    const how = HOW2[execution2.textKind] ?? "the text";
+    const names3 = spliced.map((s, i) => splices[i] ? splices[i].text : void 0);
+    const key = execution2.loop && !execution2.guarded && !rowList ? `${rowAtATimeLoopKey(execution2.loop)}:${messageId}:${statement}` : void 0;
+    const group = key ? byLoop.get(key) : void 0;
+    if (group) {
+      group.last = execution2;
+      if (!group.tables.includes(table)) group.tables.push(table);
+      if (!group.hows.includes(how)) group.hows.push(how);
+      group.names.push(...names3);
+      group.numbersOnly &&= numbersOnly;
+      group.quoted &&= quoted || numbersOnly;
+      continue;
+    }
+    const created = { first: execution2, last: execution2, messageId, statement, tables: [table], hows: [how], names: names3, numbersOnly, quoted, grows: execution2.rowList === true };
+    groups.push(created);
+    if (key) byLoop.set(key, created);
+  }
+  for (const g of groups) {
+    const execution2 = g.first;
+    const known = g.names.every((n) => n !== void 0);
     report({
-      messageId: rowList ? "splicedRows" : execution2.api === "clp" ? "splicedClp" : execution2.api === "sqlpl" ? "splicedRoutine" : "spliced",
+      messageId: g.messageId,
       data: {
-        statement: stmt.kind === "merge" ? "MERGE" : "INSERT",
-        table: targetName2(execution2, stmt, schema),
-        how: HOW2[execution2.textKind] ?? "the text",
-        names: splicedNames(execution2, spliced),
+        statement: g.statement,
+        table: andList(g.tables),
+        how: andList(g.hows),
+        // A front end that does not give the expressions (SQL PL today): say how many.
+        names: known ? nameList(g.names) : `${g.names.length} value${g.names.length === 1 ? "" : "s"}`,
+        rows: g.grows ? "appended to one text row by row" : "a list of rows",
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
         loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(execution2.loop)}` : "",
-        // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not.
-        risk: numbersOnly ? "" : ", and a spliced value is an SQL-injection risk"
+        // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
+        // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
+        risk: g.numbersOnly ? "" : g.quoted ? QUOTED : ", and a spliced value is an SQL-injection risk"
       },
-      span: execution2.callSpan
+      span: execution2.callSpan,
+      ...g.last !== g.first ? { extent: { first: { span: g.first.callSpan }, last: { span: g.last.callSpan } } } : {}
     });
   }
 }
@@ -10953,13 +10980,14 @@ function checkScripts({ file, schema, options, report }) {
     }
   }
 }
-var HOW2, COST_DIRECT, PreferParameterMarkersRule, prefer_parameter_markers_default;
+var HOW2, COST_DIRECT, QUOTED, PreferParameterMarkersRule, prefer_parameter_markers_default;
 var init_prefer_parameter_markers = __esm({
   "rules/prefer-parameter-markers.ts"() {
     "use strict";
     init_schema();
     init_runs();
     init_targets();
+    init_merge();
     init_facts();
     HOW2 = {
       concatenation: "string concatenation",
@@ -10970,6 +10998,7 @@ var init_prefer_parameter_markers = __esm({
       unknown: "the text"
     };
     COST_DIRECT = "Db2 INSERT tips, tests 1-2: 10,000 rows took 180.6 s with SQLExecDirect per row vs 92.1 s with one prepared INSERT; committing every 1000 rows, 102.9 s vs 7.6 s (tests 64, 68)";
+    QUOTED = ", and the values are quoted by hand (quotes doubled) instead of bound";
     PreferParameterMarkersRule = {
       meta: {
         id: "prefer-parameter-markers",
@@ -10981,7 +11010,7 @@ var init_prefer_parameter_markers = __esm({
         defaultOptions: { minRepeats: 3, reportOneOff: false },
         messages: {
           spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
-          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows. One text carries many rows, so Db2 compiles it once for them all{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
+          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
           splicedClp: `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
           splicedRoutine: `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
           literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
@@ -11008,7 +11037,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable. Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions: *Values spliced into INSERT INTO APP.PEOPLE through a\nformat template: p.name, p.age.* The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. A `VALUES (%s)` filled with one spliced expression named like\na list of rows (`row_string`, `values`) carries many rows per text: it is reported for the injection risk, without\nthe per-row compile figures (and not at all when its values are numbers). A variable so named whose assignments\nwrite no `(` (`values = \", \".join(...)` of one CSV line) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable. Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -13449,7 +13478,7 @@ function buildMappedSql(host) {
     append(placeholder);
     const lastChar = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < size; i++) map.push(Math.min(piece.span.start + i, lastChar));
-    splices.push({ sqlSpan: { start, end: start + size }, fileSpan: piece.span });
+    splices.push(piece.shown ? { sqlSpan: { start, end: start + size }, fileSpan: piece.span, shown: piece.shown } : { sqlSpan: { start, end: start + size }, fileSpan: piece.span });
   }
   const text2 = parts.join("");
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
@@ -13477,13 +13506,30 @@ var init_sqltext = __esm({
 });
 
 // server/src/code/evaluator.ts
-var MAX_DEPTH, HostEvaluator;
+function shownThrough(pieces, ref) {
+  if (!pieces.some((p) => p.kind === "splice")) return pieces;
+  let words = "";
+  let quoted = false;
+  for (const p of pieces) {
+    if (p.kind !== "text") continue;
+    for (const c of p.text) {
+      if (c === "'") quoted = !quoted;
+      else if (!quoted) words += c;
+    }
+    words += " ";
+  }
+  if (STATEMENT_WORD.test(words)) return pieces;
+  const shown = { start: ref.startIndex, end: ref.endIndex };
+  return pieces.map((p) => p.kind === "splice" ? { ...p, shown } : p);
+}
+var MAX_DEPTH, STATEMENT_WORD, HostEvaluator;
 var init_evaluator = __esm({
   "server/src/code/evaluator.ts"() {
     "use strict";
     init_adapter();
     init_sqltext();
     MAX_DEPTH = 12;
+    STATEMENT_WORD = /\b(?:INSERT|INTO|VALUES|SELECT|FROM|WHERE|MERGE|UPDATE|DELETE|USING|SET|CALL|WITH)\b/i;
     HostEvaluator = class {
       constructor(source, adapter, scope) {
         this.source = source;
@@ -13495,6 +13541,8 @@ var init_evaluator = __esm({
       scope;
       depth = 0;
       active = /* @__PURE__ */ new Set();
+      /** The expressions being evaluated, innermost last: the reference a variable() call was made for. */
+      nodes = [];
       at(scope) {
         this.scope = scope;
         return this;
@@ -13502,9 +13550,11 @@ var init_evaluator = __esm({
       evaluate(node) {
         if (this.depth > MAX_DEPTH) return void 0;
         this.depth++;
+        this.nodes.push(node);
         try {
           return this.adapter.evaluate(node, this);
         } finally {
+          this.nodes.pop();
           this.depth--;
         }
       }
@@ -13516,6 +13566,8 @@ var init_evaluator = __esm({
         if (this.active.has(key)) return void 0;
         this.active.add(key);
         const saved = this.scope;
+        const top = this.nodes[this.nodes.length - 1];
+        const ref = top && top.startIndex === at ? top : void 0;
         try {
           for (const scope of scopesNaming(this.scope, name2)) {
             const own = assignmentsNamed(scope, name2);
@@ -13539,7 +13591,7 @@ var init_evaluator = __esm({
               parts.push(value ?? this.splice(a.value));
             }
             const joined = joinTexts(parts, parts.length > 1 ? "concatenation" : parts[0].kind);
-            return { pieces: joined.pieces, kind: joined.kind === "constant" ? "variable" : joined.kind };
+            return { pieces: ref ? shownThrough(joined.pieces, ref) : joined.pieces, kind: joined.kind === "constant" ? "variable" : joined.kind };
           }
           return void 0;
         } finally {
@@ -13913,7 +13965,7 @@ function latestPrepare(prepares, handle, at, scope) {
   }
   return best ?? prepares.filter((p) => p.handle === handle).pop();
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
@@ -14141,7 +14193,7 @@ var init_model = __esm({
           loop: this.loopOf(ctx),
           batched: e.batched ?? (e.action === "addBatch" || e.action === "executeBatch" || e.action === "executeMany")
         };
-        const splices = prepare ? prepare.execution.splices : read.all.map((span2) => this.spliceOf(span2, scope));
+        const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
         if (splices && splices.length > 0) execution2.splices = splices;
         if (!prepare && e.sql && !("pieces" in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === "insert") && growsRowByRow(e.sql.text, scope, this.source)) execution2.rowList = true;
         const fn = functionScope(ctx.scope);
@@ -14183,7 +14235,7 @@ var init_model = __esm({
       readSql(host) {
         const mapped = buildMappedSql(host);
         const spliced = [];
-        const all = mapped.splices.map((s) => s.fileSpan);
+        const all = mapped.splices.map((s) => s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan });
         for (const s of mapped.splices) {
           const expr = this.source.slice(s.fileSpan.start, s.fileSpan.end);
           if (!CONSTANT_NAME.test(expr) && !this.isMarkerList(expr)) spliced.push(s.fileSpan);
@@ -14195,11 +14247,43 @@ var init_model = __esm({
         for (const c of parsed.comments) this.sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
         return { statements, spliced, all };
       }
-      spliceOf(span, scope) {
-        const text2 = this.source.slice(span.start, span.end);
-        if (this.isMarkerList(text2)) return { span, text: text2, markers: true };
-        if (numericVariable(text2, scope)) return { span, text: text2, numeric: true };
-        return rowListVariable(text2, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
+      /**
+       * What messages and rules need of a splice: the expression the statement's text shows (`shown`, else the value
+       * itself) names it; what the value is (a marker list, a number, a list of rows) is read from the value itself.
+       */
+      spliceOf(span, scope, shown) {
+        const own = this.source.slice(span.start, span.end);
+        const text2 = shown ? this.source.slice(shown.start, shown.end) : own;
+        if (this.isMarkerList(own)) return { span, text: text2, markers: true };
+        if (numericVariable(own, scope)) return { span, text: text2, numeric: true };
+        const splice = rowListVariable(own, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
+        if (this.quotesDoubled(own, scope, 0, /* @__PURE__ */ new Set()) || shown && this.quotesDoubled(text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
+        return splice;
+      }
+      /**
+       * The code doubles single quotes in a value before splicing it (`.replace("'", "''")`): in the expression, in what
+       * the variables it reads were assigned (three levels down), or in the body of a function of this file it calls
+       * (db2magic's `addquotes(value, True)`).
+       */
+      quotesDoubled(expr, scope, depth, seen) {
+        if (DOUBLES_QUOTES.test(expr)) return true;
+        if (depth >= 3 || expr.length > 400) return false;
+        for (const m of expr.matchAll(/([A-Za-z_$][\w$]*)(\s*\()?/g)) {
+          const name2 = m[1];
+          if (seen.has(name2)) continue;
+          seen.add(name2);
+          if (m[2]) {
+            const fns = this.walked.functions.get(name2) ?? [];
+            if (fns.some((f) => f.node.endIndex - f.node.startIndex < 2e4 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)))) return true;
+            continue;
+          }
+          const s = scopesNaming(scope, name2)[0];
+          if (!s) continue;
+          for (const a of assignmentsNamed(s, name2)) {
+            if (this.quotesDoubled(this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
+          }
+        }
+        return false;
       }
       /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
       isMarkerList(expr) {
@@ -14235,6 +14319,7 @@ var init_model = __esm({
         return ctx.guards.some(isCountGuard) || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
       }
     };
+    DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;
     NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
     ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
     SPLICED_NAME = /^(?:Z+|0+)$/i;

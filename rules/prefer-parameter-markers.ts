@@ -7,7 +7,8 @@ import type { SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData, writesSeedRows } from './support/targets';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, scriptUnits, splicedInsertValues, splicedNames, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
+import { andList } from '../server/src/engine/merge';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -22,6 +23,9 @@ const HOW: Record<string, string> = {
 const COST_DIRECT =
   'Db2 INSERT tips, tests 1-2: 10,000 rows took 180.6 s with SQLExecDirect per row vs 92.1 s with one prepared INSERT; committing every 1000 rows, 102.9 s vs 7.6 s (tests 64, 68)';
 
+/** The values are escaped by the code (quotes doubled) before they are spliced: no open hole, but hand-made quoting. */
+const QUOTED = ', and the values are quoted by hand (quotes doubled) instead of bound';
+
 const PreferParameterMarkersRule: Rule = {
   meta: {
     id: 'prefer-parameter-markers',
@@ -35,7 +39,7 @@ const PreferParameterMarkersRule: Rule = {
       spliced:
         `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedRows:
-        `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows. One text carries many rows, so Db2 compiles it once for them all{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
+        `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
       splicedClp:
         `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
@@ -62,12 +66,32 @@ const PreferParameterMarkersRule: Rule = {
   },
 };
 
+/** The spliced executions of one loop that one finding reports (or one execution outside loops). */
+interface SplicedGroup {
+  first: SqlExecution;
+  last: SqlExecution;
+  messageId: 'spliced' | 'splicedRows' | 'splicedClp' | 'splicedRoutine';
+  statement: 'INSERT' | 'MERGE';
+  tables: string[];
+  hows: string[];
+  /** The spliced expressions (undefined where a front end does not give them: SQL PL) and their count. */
+  names: (string | undefined)[];
+  numbersOnly: boolean;
+  /** Every spliced value that is not a number has its quotes doubled by the code before it is spliced. */
+  quoted: boolean;
+  /** The text grows a row at a time (db2magic's insert_sql), rather than splicing a list of rows (row_string). */
+  grows: boolean;
+}
+
 function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlExecution[]): void {
+  const groups: SplicedGroup[] = [];
+  const byLoop = new Map<string, SplicedGroup>();
   for (const execution of executions) {
     const spliced = splicedInsertValues(execution);
     if (spliced.length === 0) continue;
     // Numbers only (int id) outside a bulk loop: no injection, and a handful of compiles.
-    const numbersOnly = spliced.every((s) => spliceAt(execution, s)?.numeric);
+    const splices = spliced.map((s) => spliceAt(execution, s));
+    const numbersOnly = splices.every((x) => x?.numeric);
     if (!isBulkLoop(execution.loop) && numbersOnly) continue;
     // An INSERT, or a MERGE … USING (VALUES …) upserting the rows it writes out (Sequelize's upsert).
     const stmt = rowWritersOf(execution)[0];
@@ -75,19 +99,50 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     // apply; with numbers only there is no injection risk either, and nothing to report.
     const rowList = stmt.kind === 'insert' && (execution.rowList === true || splicesRowList(execution, stmt));
     if (rowList && numbersOnly) continue;
+    const messageId = rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced';
+    const statement = stmt.kind === 'merge' ? 'MERGE' : 'INSERT';
+    const values = splices.filter((x) => !x?.numeric);
+    const quoted = values.length > 0 && values.every((x) => x?.quoted);
+    const table = targetName(execution, stmt, schema);
+    const how = HOW[execution.textKind] ?? 'the text';
+    const names = spliced.map((s, i) => (splices[i] ? splices[i]!.text : undefined));
+    // The values spliced into INSERTs on each pass of one loop are one finding, into one table or several
+    // (Debezium's test loop into TABLEA and TABLEB), as single-row-insert reports the loop once.
+    const key = execution.loop && !execution.guarded && !rowList ? `${rowAtATimeLoopKey(execution.loop)}:${messageId}:${statement}` : undefined;
+    const group = key ? byLoop.get(key) : undefined;
+    if (group) {
+      group.last = execution;
+      if (!group.tables.includes(table)) group.tables.push(table);
+      if (!group.hows.includes(how)) group.hows.push(how);
+      group.names.push(...names);
+      group.numbersOnly &&= numbersOnly;
+      group.quoted &&= quoted || numbersOnly;
+      continue;
+    }
+    const created: SplicedGroup = { first: execution, last: execution, messageId, statement, tables: [table], hows: [how], names, numbersOnly, quoted, grows: execution.rowList === true };
+    groups.push(created);
+    if (key) byLoop.set(key, created);
+  }
+  for (const g of groups) {
+    const execution = g.first;
+    const known = g.names.every((n) => n !== undefined);
     report({
-      messageId: rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced',
+      messageId: g.messageId,
       data: {
-        statement: stmt.kind === 'merge' ? 'MERGE' : 'INSERT',
-        table: targetName(execution, stmt, schema),
-        how: HOW[execution.textKind] ?? 'the text',
-        names: splicedNames(execution, spliced),
+        statement: g.statement,
+        table: andList(g.tables),
+        how: andList(g.hows),
+        // A front end that does not give the expressions (SQL PL today): say how many.
+        names: known ? nameList(g.names as string[]) : `${g.names.length} value${g.names.length === 1 ? '' : 's'}`,
+        rows: g.grows ? 'appended to one text row by row' : 'a list of rows',
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
         loopNote: execution.loop && !execution.guarded ? ` on each pass of the ${loopName(execution.loop)}` : '',
-        // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not.
-        risk: numbersOnly ? '' : ', and a spliced value is an SQL-injection risk',
+        // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
+        // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
+        risk: g.numbersOnly ? '' : g.quoted ? QUOTED : ', and a spliced value is an SQL-injection risk',
       },
       span: execution.callSpan,
+      ...(g.last !== g.first ? { extent: { first: { span: g.first.callSpan }, last: { span: g.last.callSpan } } } : {}),
     });
   }
 }

@@ -111,10 +111,10 @@ db2 commit
       `no-autocommit@${at('db2 -tvf temp.sql')}`,
       `prefer-parameter-markers@${at('db2 -tvf temp.sql')}`,
       `single-row-insert@${at('db2 -tvf temp.sql')}`,
-      `prefer-parameter-markers@${at('db2 +c -tvf t2.sql')}`,
-      // (no-autocommit and single-row-insert say once per loop and table how many such calls it makes)
-      `prefer-parameter-markers@${at('db2 -tvf t3.sql')}`,
+      // (each rule reports the loop once: no-autocommit and single-row-insert say how many such calls it makes,
+      // prefer-parameter-markers spans them, first to last)
     ]);
+    assert.deepEqual(findings.find((f) => f.rule === 'prefer-parameter-markers')!.extentLines, { line: 5, endLine: 11 });
     assert.match(findings.find((f) => f.rule === 'single-row-insert')!.message, /The loop makes 3 such calls into it\./);
     assert.match(findings.find((f) => f.rule === 'prefer-parameter-markers')!.message, /run by the db2 command: \$id, \$vec\./);
   });

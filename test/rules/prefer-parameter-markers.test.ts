@@ -230,9 +230,10 @@ def load(hdbc, table, frame, limit):
     const { findings } = await lintCode({ 'load.py': py });
     const [finding] = findings.filter((f) => f.rule === RULE);
     assert.ok(finding, 'the spliced values are still reported');
-    // The text appends a row to itself on each pass: one execution carries up to 1000 rows, compiled once.
-    assert.match(finding.message, /^Values spliced into INSERT INTO <table> through an interpolated string: .*a list of rows\. One text carries many rows, so Db2 compiles it once for them all, and a spliced value is an SQL-injection risk/);
-    assert.doesNotMatch(finding.message, /each pass|180\.6 s/);
+    // The text appends a row to itself on each pass: one execution carries up to 1000 rows, a new statement each time.
+    // It names insert_row, which the INSERT's text shows, not frame[row] it is built from.
+    assert.match(finding.message, /^Values spliced into INSERT INTO <table> through an interpolated string: insert_row, appended to one text row by row\. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache, and a spliced value is an SQL-injection risk\./);
+    assert.doesNotMatch(finding.message, /each pass|180\.6 s|frame/);
     // The same text built afresh for each row is no list.
     const { findings: perRow } = await lintCode({ 'load.py': py.replace('insert_sql = f"{insert_sql},({insert_row})"', 'insert_sql = f"INSERT INTO {table} VALUES ({insert_row})"') });
     assert.match(perRow.find((f) => f.rule === RULE)!.message, /Db2 compiles every distinct text as a new statement/);
@@ -253,7 +254,7 @@ def insert_chunks(conn, schema, tablename, column_string, chunks):
     const { findings } = await lintCode({ 'base.py': py });
     const [finding] = findings.filter((f) => f.rule === RULE);
     assert.ok(finding, 'still reported: the injection risk');
-    assert.match(finding.message, /, a list of rows\. One text carries many rows, so Db2 compiles it once for them all, and a spliced value is an SQL-injection risk\./);
+    assert.match(finding.message, /: row_string\[:-1\], a list of rows\. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache, and a spliced value is an SQL-injection risk\./);
     assert.doesNotMatch(finding.message, /180\.6 s|each pass/);
   });
 
@@ -327,5 +328,133 @@ describe(`rule ${RULE}: numbers spliced outside bulk loops`, () => {
     assert.match(text, /SQL-injection risk/);
     assert.match(number, /^Values spliced into INSERT INTO APP\.T through string concatenation: k\. Db2 compiles every distinct text as a new statement on each pass/);
     assert.doesNotMatch(number, /injection/);
+  });
+});
+
+describe(`rule ${RULE}: the expression the statement's text shows`, () => {
+  it('names the variable spliced into the INSERT text (insert_row), not the values it was built from; the splice keeps its own span', async () => {
+    const py = `import ibm_db
+def load(hdbc, table, frame):
+    for row in frame:
+        value = row[0]
+        insert_row = f"{value}"
+        insert_row = f"{insert_row},{row[1]}"
+        insert_sql = f"INSERT INTO APP.T VALUES ({insert_row})"
+        ibm_db.exec_immediate(hdbc, insert_sql)
+`;
+    const { findings, models } = await lintCode({ 'load.py': py });
+    const [finding] = findings.filter((f) => f.rule === RULE);
+    assert.match(finding.message, /^Values spliced into INSERT INTO APP\.T through an interpolated string: insert_row\. /);
+    const execution = models.get('load.py')!.code!.executions[0];
+    // The text names insert_row; the span is the value's own (what the SQL text maps onto), here `value` and `row[1]`.
+    assert.deepEqual(execution.splices!.map((x) => [x.text, py.slice(x.span.start, x.span.end)]), [['insert_row', 'value'], ['insert_row', 'row[1]']]);
+  });
+
+  it('Java: a variable of values concatenated in, and a qualified name held in one variable, are named as the text shows them', async () => {
+    const java = `class V {
+    void v(Statement st, Person p, String schema, String table) throws SQLException {
+        String vals = "'" + p.name + "', " + p.age;
+        String target = schema + "." + table;
+        st.executeUpdate("INSERT INTO " + target + " VALUES (" + vals + ")");
+    }
+}
+`;
+    const { findings } = await lintCode({ 'V.java': java });
+    const [finding] = findings.filter((f) => f.rule === RULE);
+    assert.match(finding.message, /^Values spliced into INSERT INTO <target> through string concatenation: vals\. /);
+  });
+
+  it('a variable holding the statement itself is not the name: the values spliced into it are', async () => {
+    const py = `import ibm_db
+def save(conn, people):
+    for p in people:
+        sql = f"INSERT INTO APP.PEOPLE (NAME) VALUES ('{p.name}')"
+        stmt = sql
+        ibm_db.exec_immediate(conn, stmt)
+`;
+    const { findings } = await lintCode({ 'save.py': py });
+    assert.match(findings.find((f) => f.rule === RULE)!.message, /: p\.name\. /);
+  });
+});
+
+describe(`rule ${RULE}: values quoted by hand`, () => {
+  it('quotes doubled in a function of the file the values go through (db2magic addquotes): said as such, not as an injection risk', async () => {
+    const py = `import ibm_db
+def addquotes(s, flag):
+    return "'" + s.replace("'", "''") + "'"
+
+def load(hdbc, table, frame):
+    insert_sql = ""
+    for row in frame:
+        value = str(row[0])
+        value = addquotes(value, True)
+        insert_row = f"{value}"
+        if insert_sql == "":
+            insert_sql = f"INSERT INTO {table} VALUES ({insert_row})"
+        else:
+            insert_sql = f"{insert_sql},({insert_row})"
+        if len(insert_sql) > 100000:
+            ibm_db.exec_immediate(hdbc, insert_sql)
+            insert_sql = ""
+`;
+    const { findings } = await lintCode({ 'load.py': py });
+    const finding = findings.find((f) => f.rule === RULE)!;
+    assert.match(finding.message, /: insert_row, appended to one text row by row\. .*package cache, and the values are quoted by hand \(quotes doubled\) instead of bound\. Bind the rows instead/);
+    assert.doesNotMatch(finding.message, /injection/);
+    // Without the doubling, the same code is an injection risk.
+    const { findings: open } = await lintCode({ 'load.py': py.replace(`s.replace("'", "''")`, 's') });
+    assert.match(open.find((f) => f.rule === RULE)!.message, /and a spliced value is an SQL-injection risk\./);
+  });
+
+  it(`Java .replace("'", "''") on every value but a number; one value left unescaped keeps the injection warning`, async () => {
+    const java = `class Q {
+    void q(Statement st, List<Person> people) throws SQLException {
+        for (Person p : people) {
+            int age = p.age();
+            String name = p.name().replace("'", "''");
+            st.executeUpdate("INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('" + name + "', " + age + ")");
+        }
+    }
+    void r(Statement st, Person p) throws SQLException {
+        String name = p.name().replace("'", "''");
+        st.executeUpdate("INSERT INTO APP.PEOPLE (NAME, CITY) VALUES ('" + name + "', '" + p.city() + "')");
+    }
+}
+`;
+    const { findings } = await lintCode({ 'Q.java': java });
+    const [quoted, open] = findings.filter((f) => f.rule === RULE).map((f) => f.message);
+    assert.match(quoted, /^Values spliced into INSERT INTO APP\.PEOPLE through string concatenation: name, age\. Db2 compiles every distinct text as a new statement on each pass of the for-each loop at line 3, and the values are quoted by hand \(quotes doubled\) instead of bound \(Db2 INSERT tips/);
+    assert.match(open, /: name, p\.city\(\)\. .*, and a spliced value is an SQL-injection risk/);
+  });
+});
+
+describe(`rule ${RULE}: one finding per loop`, () => {
+  it('values spliced into INSERTs into two tables on each pass of one loop are one finding naming both, spanning the calls (Debezium)', async () => {
+    const java = `class It {
+    void fill(JdbcConnection connection, int n) throws SQLException {
+        for (int i = 0; i < n; i++) {
+            final String id = "" + i;
+            connection.executeWithoutCommitting(
+                    "INSERT INTO tablea VALUES(" + id + ", 'a')");
+            connection.executeWithoutCommitting(
+                    "INSERT INTO tableb VALUES(" + id + ", 'b')");
+        }
+        for (int i = 0; i < n; i++) {
+            final String id = "" + i;
+            connection.executeWithoutCommitting("INSERT INTO tablea VALUES(" + id + ", 'a')");
+        }
+        connection.executeWithoutCommitting("INSERT INTO tablea VALUES(" + name + ", 'a')");
+        connection.executeWithoutCommitting("INSERT INTO tableb VALUES(" + name + ", 'b')");
+    }
+}
+`;
+    const { findings } = await lintCode({ 'It.java': java });
+    const found = findings.filter((f) => f.rule === RULE);
+    // One per loop; outside loops one per call, as before.
+    assert.deepEqual(brief(found), [1, 3, 4, 5].map((n) => `${RULE}@${posOf(java, 'connection.executeWithoutCommitting', n)}`));
+    assert.match(found[0].message, /^Values spliced into INSERT INTO TABLEA and TABLEB through string concatenation: id\. Db2 compiles every distinct text as a new statement on each pass of the for loop at line 3/);
+    assert.deepEqual(found[0].extentLines, { line: 5, endLine: 8 });
+    assert.match(found[1].message, /^Values spliced into INSERT INTO TABLEA through string concatenation: id\. .*for loop at line 10/);
+    assert.equal(found[1].extentLines, undefined);
   });
 });

@@ -2,13 +2,18 @@
 // variables through the scopes the walk built (latest assignment before the use, appends included).
 import type { Node } from 'web-tree-sitter';
 import { assignmentsNamed, scopesNaming, type Evaluator, type LanguageAdapter, type Scope } from './adapter';
-import { joinTexts, type HostText } from './sqltext';
+import { joinTexts, type HostText, type TextPiece } from './sqltext';
 
 const MAX_DEPTH = 12;
+
+/** Words of a statement's structure: a text holding one is more than values (the INSERT itself, a VALUES clause). */
+const STATEMENT_WORD = /\b(?:INSERT|INTO|VALUES|SELECT|FROM|WHERE|MERGE|UPDATE|DELETE|USING|SET|CALL|WITH)\b/i;
 
 export class HostEvaluator implements Evaluator {
   private depth = 0;
   private readonly active = new Set<string>();
+  /** The expressions being evaluated, innermost last: the reference a variable() call was made for. */
+  private readonly nodes: Node[] = [];
   constructor(
     readonly source: string,
     private readonly adapter: LanguageAdapter,
@@ -23,9 +28,11 @@ export class HostEvaluator implements Evaluator {
   evaluate(node: Node): HostText | undefined {
     if (this.depth > MAX_DEPTH) return undefined;
     this.depth++;
+    this.nodes.push(node);
     try {
       return this.adapter.evaluate(node, this);
     } finally {
+      this.nodes.pop();
       this.depth--;
     }
   }
@@ -39,6 +46,9 @@ export class HostEvaluator implements Evaluator {
     if (this.active.has(key)) return undefined;
     this.active.add(key);
     const saved = this.scope;
+    // The reference being read (`insert_row` in f"… VALUES ({insert_row})"): adapters call variable() from evaluate().
+    const top = this.nodes[this.nodes.length - 1];
+    const ref = top && top.startIndex === at ? top : undefined;
     try {
       for (const scope of scopesNaming(this.scope, name)) {
         const own = assignmentsNamed(scope, name);
@@ -61,7 +71,7 @@ export class HostEvaluator implements Evaluator {
           parts.push(value ?? this.splice(a.value));
         }
         const joined = joinTexts(parts, parts.length > 1 ? 'concatenation' : parts[0].kind);
-        return { pieces: joined.pieces, kind: joined.kind === 'constant' ? 'variable' : joined.kind };
+        return { pieces: ref ? shownThrough(joined.pieces, ref) : joined.pieces, kind: joined.kind === 'constant' ? 'variable' : joined.kind };
       }
       return undefined;
     } finally {
@@ -71,3 +81,26 @@ export class HostEvaluator implements Evaluator {
   }
 }
 
+
+/**
+ * A variable that holds values built from spliced expressions, and no statement words (`insert_row` built from
+ * `value`: f"{insert_row},{value}"), is what the statement's text shows: its splices are named by it. The outermost
+ * such variable wins, as the evaluation returns outwards; a variable holding the INSERT itself names nothing.
+ */
+function shownThrough(pieces: TextPiece[], ref: Node): TextPiece[] {
+  if (!pieces.some((p) => p.kind === 'splice')) return pieces;
+  // The text outside quoted literals: 'NULL' or 'x' inside quotes is data, not a word of the statement.
+  let words = '';
+  let quoted = false;
+  for (const p of pieces) {
+    if (p.kind !== 'text') continue;
+    for (const c of p.text) {
+      if (c === "'") quoted = !quoted;
+      else if (!quoted) words += c;
+    }
+    words += ' ';
+  }
+  if (STATEMENT_WORD.test(words)) return pieces;
+  const shown = { start: ref.startIndex, end: ref.endIndex };
+  return pieces.map((p) => (p.kind === 'splice' ? { ...p, shown } : p));
+}

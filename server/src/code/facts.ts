@@ -170,17 +170,9 @@ export function nameList(texts: readonly string[]): string {
   return unique.length > 3 ? `${unique.slice(0, 3).join(', ')} and ${unique.length - 3} more` : unique.join(', ');
 }
 
-/** The host expressions of some spliced spans of an execution (file spans from `splicedValues`). */
-/** What the front end knows about the splice at a span of `splicedValues`. */
+/** What the front end knows about the splice at a span of `splicedValues` (its `text`: the expression a message names). */
 export function spliceAt(execution: SqlExecution, span: Span): NonNullable<SqlExecution['splices']>[number] | undefined {
   return execution.splices?.find((x) => x.span.start === span.start && x.span.end === span.end);
-}
-
-export function splicedNames(execution: SqlExecution, spans: readonly Span[]): string {
-  const texts = spans.map((s) => spliceAt(execution, s)?.text);
-  // A front end that does not give the expressions (SQL PL today): say how many.
-  if (texts.some((t) => t === undefined)) return `${spans.length} value${spans.length === 1 ? '' : 's'}`;
-  return nameList(texts as string[]);
 }
 
 /** The spliced expressions of an execution that a statement-relative span covers (names spliced into the text). */

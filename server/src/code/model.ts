@@ -296,7 +296,7 @@ class ModelBuilder {
       batched: e.batched ?? (e.action === 'addBatch' || e.action === 'executeBatch' || e.action === 'executeMany'),
     };
     // A prepared handle runs its prepare's text: same splices to name, reported once at the prepare.
-    const splices = prepare ? prepare.execution.splices : read.all.map((span) => this.spliceOf(span, scope));
+    const splices = prepare ? prepare.execution.splices : read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
     if (splices && splices.length > 0) execution.splices = splices;
     // (Asked only of a spliced INSERT text held in a variable: the rules read it for nothing else.)
     if (!prepare && e.sql && !('pieces' in e.sql) && read.spliced.length > 0 && statements.some((st) => st.kind === 'insert') && growsRowByRow(e.sql.text, scope, this.source)) execution.rowList = true;
@@ -345,10 +345,10 @@ class ModelBuilder {
   }
 
   /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
-  private readSql(host: HostText): { statements: Statement[]; spliced: Span[]; all: Span[] } {
+  private readSql(host: HostText): { statements: Statement[]; spliced: Span[]; all: { span: Span; shown?: Span }[] } {
     const mapped = buildMappedSql(host);
     const spliced: Span[] = [];
-    const all = mapped.splices.map((s) => s.fileSpan);
+    const all = mapped.splices.map((s) => (s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan }));
     for (const s of mapped.splices) {
       const expr = this.source.slice(s.fileSpan.start, s.fileSpan.end);
       if (!CONSTANT_NAME.test(expr) && !this.isMarkerList(expr)) spliced.push(s.fileSpan);
@@ -364,11 +364,44 @@ class ModelBuilder {
     return { statements, spliced, all };
   }
 
-  private spliceOf(span: Span, scope: Scope): NonNullable<SqlExecution['splices']>[number] {
-    const text = this.source.slice(span.start, span.end);
-    if (this.isMarkerList(text)) return { span, text, markers: true };
-    if (numericVariable(text, scope)) return { span, text, numeric: true };
-    return rowListVariable(text, scope, this.source) ? { span, text, rows: true } : { span, text };
+  /**
+   * What messages and rules need of a splice: the expression the statement's text shows (`shown`, else the value
+   * itself) names it; what the value is (a marker list, a number, a list of rows) is read from the value itself.
+   */
+  private spliceOf(span: Span, scope: Scope, shown?: Span): NonNullable<SqlExecution['splices']>[number] {
+    const own = this.source.slice(span.start, span.end);
+    const text = shown ? this.source.slice(shown.start, shown.end) : own;
+    if (this.isMarkerList(own)) return { span, text, markers: true };
+    if (numericVariable(own, scope)) return { span, text, numeric: true };
+    const splice: NonNullable<SqlExecution['splices']>[number] = rowListVariable(own, scope, this.source) ? { span, text, rows: true } : { span, text };
+    if (this.quotesDoubled(own, scope, 0, new Set()) || (shown && this.quotesDoubled(text, scope, 0, new Set()))) splice.quoted = true;
+    return splice;
+  }
+
+  /**
+   * The code doubles single quotes in a value before splicing it (`.replace("'", "''")`): in the expression, in what
+   * the variables it reads were assigned (three levels down), or in the body of a function of this file it calls
+   * (db2magic's `addquotes(value, True)`).
+   */
+  private quotesDoubled(expr: string, scope: Scope, depth: number, seen: Set<string>): boolean {
+    if (DOUBLES_QUOTES.test(expr)) return true;
+    if (depth >= 3 || expr.length > 400) return false;
+    for (const m of expr.matchAll(/([A-Za-z_$][\w$]*)(\s*\()?/g)) {
+      const name = m[1];
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (m[2]) {
+        const fns = this.walked.functions.get(name) ?? [];
+        if (fns.some((f) => f.node.endIndex - f.node.startIndex < 20000 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)))) return true;
+        continue;
+      }
+      const s = scopesNaming(scope, name)[0];
+      if (!s) continue;
+      for (const a of assignmentsNamed(s, name)) {
+        if (this.quotesDoubled(this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
+      }
+    }
+    return false;
   }
 
   /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
@@ -411,6 +444,9 @@ class ModelBuilder {
     return ctx.guards.some(isCountGuard) || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
   }
 }
+
+/** `.replace("'", "''")` (Python, Java, JavaScript), `.replaceAll("'", "''")`, `.replace(/'/g, "''")`: quotes doubled by hand. */
+const DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;
 
 /** Declared types whose values are numbers: nothing but digits can reach the SQL text through them. */
 const NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;

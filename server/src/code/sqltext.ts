@@ -6,7 +6,15 @@ import type { Span, SqlOrigin } from '../sql/ast';
 /** A piece of SQL text: characters from the file, or a value spliced in at run time. */
 export type TextPiece =
   | { kind: 'text'; text: string; /** file offset of each character of `text` */ offsets: number[] }
-  | { kind: 'splice'; span: Span };
+  | {
+      kind: 'splice';
+      span: Span;
+      /**
+       * The expression written in the statement's text that this value reached it through, when that is not the
+       * value itself: `insert_row` in `f"INSERT INTO t VALUES ({insert_row})"`, built from `value` (HostEvaluator).
+       */
+      shown?: Span;
+    };
 
 /** How the SQL text of a call was built (see SqlExecution.textKind). */
 export type TextKind = 'constant' | 'concatenation' | 'template' | 'format' | 'variable' | 'unknown';
@@ -31,8 +39,11 @@ export function joinTexts(parts: HostText[], kind: TextKind): HostText {
 export interface MappedSql {
   text: string;
   origin: SqlOrigin;
-  /** SQL-text span of each spliced value's placeholder, with the file span of the host expression. */
-  splices: { sqlSpan: Span; fileSpan: Span }[];
+  /**
+   * SQL-text span of each spliced value's placeholder, with the file span of the host expression and, when the
+   * value came in through a variable written in the text (TextPiece `shown`), that variable's span.
+   */
+  splices: { sqlSpan: Span; fileSpan: Span; shown?: Span }[];
 }
 
 /** Inside the column list of INSERT INTO t ( … : a splice there is column names. */
@@ -80,7 +91,7 @@ export function buildMappedSql(host: HostText): MappedSql {
     append(placeholder);
     const lastChar = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < size; i++) map.push(Math.min(piece.span.start + i, lastChar));
-    splices.push({ sqlSpan: { start, end: start + size }, fileSpan: piece.span });
+    splices.push(piece.shown ? { sqlSpan: { start, end: start + size }, fileSpan: piece.span, shown: piece.shown } : { sqlSpan: { start, end: start + size }, fileSpan: piece.span });
   }
   const text = parts.join('');
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;

@@ -94,9 +94,13 @@ export interface SqlExecution {
    * Every expression spliced into the SQL text (values, names, constants), with its source text: messages
    * name them. `markers` marks a spliced list of parameter markers ("?, ?, ?" built from the column count),
    * `numeric` a variable declared with a numeric type (int id): no SQL text can get in through it; `rows` a value
-   * that may hold a list of rows (row_string, appended "(…)," per row): VALUES (%s) with it is no single row.
+   * that may hold a list of rows (row_string, appended "(…)," per row): VALUES (%s) with it is no single row;
+   * `quoted` a value whose single quotes the code doubles before splicing (`.replace("'", "''")`, directly, through
+   * the variables it is built from, or in a function of the file it goes through). `text` is the expression the
+   * statement's text shows: `insert_row` for a value `value` that reached the text through
+   * `f"… VALUES ({insert_row})"` (insert_row being built from value); `span` is always the value's own.
    */
-  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean }[];
+  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean; quoted?: boolean }[];
   /**
    * The text is a VALUES list that grows by a row at a time (`sql = f"{sql},({row})"`, `sql += ", (" + …`): one
    * execution carries many rows, as with a spliced list of rows (`rows` above).
