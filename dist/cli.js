@@ -6831,7 +6831,7 @@ var init_dialects = __esm({
     MODIFY_RENAME = {
       dialect: "",
       written: "ALTER TABLE \u2026 MODIFY COLUMN old new type",
-      db2: "a rename and a new type in one clause, which no database accepts as written (MySQL says it CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type",
+      db2: "a rename and a new type in one clause, which no database accepts as written (MySQL writes that as CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type",
       mistake: true
     };
     CREATE_TABLE_AS_QUERY = {
@@ -10916,6 +10916,7 @@ function checkSpliced({ schema, report }, executions) {
         // A front end that does not give the expressions (SQL PL today): say how many.
         names: known ? nameList(g.names) : `${g.names.length} value${g.names.length === 1 ? "" : "s"}`,
         rows: g.grows ? "appended to one text row by row" : "a list of rows",
+        bind: ROW_BINDING[execution2.api] ?? "an array insert or executemany",
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
         loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(execution2.loop)}` : "",
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
@@ -10980,7 +10981,7 @@ function checkScripts({ file, schema, options, report }) {
     }
   }
 }
-var HOW2, COST_DIRECT, QUOTED, PreferParameterMarkersRule, prefer_parameter_markers_default;
+var HOW2, COST_DIRECT, QUOTED, PreferParameterMarkersRule, ROW_BINDING, prefer_parameter_markers_default;
 var init_prefer_parameter_markers = __esm({
   "rules/prefer-parameter-markers.ts"() {
     "use strict";
@@ -11010,7 +11011,7 @@ var init_prefer_parameter_markers = __esm({
         defaultOptions: { minRepeats: 3, reportOneOff: false },
         messages: {
           spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
-          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
+          splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
           splicedClp: `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
           splicedRoutine: `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
           literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
@@ -11028,6 +11029,14 @@ var init_prefer_parameter_markers = __esm({
         }
         checkScripts(context);
       }
+    };
+    ROW_BINDING = {
+      ibm_db: "ibm_db.execute_many",
+      dbapi: "cursor.executemany",
+      jdbc: "addBatch() and executeBatch()",
+      spring: "JdbcTemplate.batchUpdate",
+      "node-ibm_db": "an array insert (ArraySize)",
+      cli: "parameter arrays (SQL_ATTR_PARAMSET_SIZE)"
     };
     prefer_parameter_markers_default = PreferParameterMarkersRule;
   }

@@ -39,7 +39,7 @@ const PreferParameterMarkersRule: Rule = {
       spliced:
         `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedRows:
-        `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with an array insert or executemany.`,
+        `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
       splicedClp:
         `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
@@ -135,6 +135,7 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
         // A front end that does not give the expressions (SQL PL today): say how many.
         names: known ? nameList(g.names as string[]) : `${g.names.length} value${g.names.length === 1 ? '' : 's'}`,
         rows: g.grows ? 'appended to one text row by row' : 'a list of rows',
+        bind: ROW_BINDING[execution.api] ?? 'an array insert or executemany',
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
         loopNote: execution.loop && !execution.guarded ? ` on each pass of the ${loopName(execution.loop)}` : '',
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
@@ -146,6 +147,16 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     });
   }
 }
+
+/** How each driver sends many rows bound to one prepared INSERT (the multi-row literal text's remedy). */
+const ROW_BINDING: Partial<Record<string, string>> = {
+  ibm_db: 'ibm_db.execute_many',
+  dbapi: 'cursor.executemany',
+  jdbc: 'addBatch() and executeBatch()',
+  spring: 'JdbcTemplate.batchUpdate',
+  'node-ibm_db': 'an array insert (ArraySize)',
+  cli: 'parameter arrays (SQL_ATTR_PARAMSET_SIZE)',
+};
 
 /** Executions that run a literal-valued INSERT text themselves (not static SQL, not a prepared handle, not a script). */
 function literalInsertOf(execution: SqlExecution): InsertStatement | undefined {

@@ -234,6 +234,8 @@ def load(hdbc, table, frame, limit):
     // It names insert_row, which the INSERT's text shows, not frame[row] it is built from.
     assert.match(finding.message, /^Values spliced into INSERT INTO <table> through an interpolated string: insert_row, appended to one text row by row\. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache, and a spliced value is an SQL-injection risk\./);
     assert.doesNotMatch(finding.message, /each pass|180\.6 s|frame/);
+    // The remedy is the driver's own way to bind many rows (ibm_db here, not DB-API's cursor.executemany).
+    assert.match(finding.message, /Bind the rows instead: parameter markers \(\?\) with ibm_db\.execute_many\.$/);
     // The same text built afresh for each row is no list.
     const { findings: perRow } = await lintCode({ 'load.py': py.replace('insert_sql = f"{insert_sql},({insert_row})"', 'insert_sql = f"INSERT INTO {table} VALUES ({insert_row})"') });
     assert.match(perRow.find((f) => f.rule === RULE)!.message, /Db2 compiles every distinct text as a new statement/);

@@ -19,7 +19,7 @@ interface Construct {
 const MODIFY_RENAME: Construct = {
   dialect: '',
   written: 'ALTER TABLE … MODIFY COLUMN old new type',
-  db2: 'a rename and a new type in one clause, which no database accepts as written (MySQL says it CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type',
+  db2: 'a rename and a new type in one clause, which no database accepts as written (MySQL writes that as CHANGE COLUMN old new type). Db2 writes ALTER TABLE t RENAME COLUMN old TO new, then ALTER TABLE t ALTER COLUMN new SET DATA TYPE type',
   mistake: true,
 };
 
