@@ -7877,6 +7877,9 @@ function readStatement(stmt, context, facts, prepared) {
     case "declareHandler":
       if (stmt.action) readStatement(stmt.action, { guarded: false }, facts, prepared);
       return;
+    case "other":
+      if (context.loop && stmt.keyword === "SELECT") context.loop.looksUpPerRow = true;
+      return;
     default:
       return;
   }
@@ -11181,8 +11184,10 @@ function sameNames(a, b) {
 }
 function routineFold(loop) {
   const from = loop.rowsFrom;
-  if (from && "query" in from) return "Replace the loop with one INSERT \u2026 SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns.";
-  if (from && "cursor" in from) return `Replace the loop with one INSERT \u2026 SELECT over the query of cursor ${from.cursor} (its DECLARE \u2026 CURSOR FOR), with the values the body computes written as expressions of its columns.`;
+  const lookups = loop.looksUpPerRow ? ", and what it looks up per row (SELECT \u2026 INTO) joined in" : "";
+  if (from && "query" in from) return `Replace the loop with one INSERT \u2026 SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
+  if (from && "cursor" in from) return `Replace the loop with one INSERT \u2026 SELECT over the query of cursor ${from.cursor} (as it is declared or SET), with the values the body computes written as expressions of its columns${lookups}.`;
+  if (loop.passes !== void 0) return `The loop is a counter that makes each row itself: make the rows in one INSERT \u2026 SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return "The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT \u2026 SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < \u2026)), or list literal rows in one multi-row VALUES.";
 }
 function overlapsComment(comments) {

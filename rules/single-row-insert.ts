@@ -231,8 +231,11 @@ interface LoopInserts {
 /** How a routine's row-by-row loop folds into one INSERT … SELECT, by where its rows come from (LoopInfo.rowsFrom). */
 function routineFold(loop: LoopInfo): string {
   const from = loop.rowsFrom;
-  if (from && 'query' in from) return "Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns.";
-  if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (its DECLARE … CURSOR FOR), with the values the body computes written as expressions of its columns.`;
+  const lookups = loop.looksUpPerRow ? ', and what it looks up per row (SELECT … INTO) joined in' : '';
+  if (from && 'query' in from) return `Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
+  if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (as it is declared or SET), with the values the body computes written as expressions of its columns${lookups}.`;
+  // A WHILE counted to a known bound (LoopInfo.passes): the counter is the recursive table's own.
+  if (loop.passes !== undefined) return `The loop is a counter that makes each row itself: make the rows in one INSERT … SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return 'The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT … SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < …)), or list literal rows in one multi-row VALUES.';
 }
 

@@ -177,10 +177,15 @@ END@
     // The fold comes after the figures (test 68's sentence).
     const advice = found.map((f) => f.message.slice(f.message.indexOf('(test 68')));
     assert.match(advice[0], /Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns\.$/);
-    assert.match(advice[1], /over the query of cursor C1 \(its DECLARE … CURSOR FOR\)/);
+    assert.match(advice[1], /over the query of cursor C1 \(as it is declared or SET\), with the values the body computes written as expressions of its columns\.$/);
     assert.doesNotMatch(advice[1], /recursive common table expression/);
     assert.match(advice[2], /The loop makes its rows itself .* recursive common table expression/);
     assert.doesNotMatch(advice[2], /cursor|FOR loop's query/);
+    // A lookup per pass (SELECT … INTO, modules.db2's customer_details) is a join in the one INSERT … SELECT.
+    const lookup = text.replace("    INSERT INTO app.dst2 VALUES (v_id, 'x');", "    SELECT name INTO v_name FROM app.customers WHERE id = v_id;\n    INSERT INTO app.dst2 VALUES (v_id, v_name);").replace('  DECLARE v_id INT;\n  DECLARE at_end', '  DECLARE v_id INT;\n  DECLARE v_name VARCHAR(20);\n  DECLARE at_end');
+    assert.notEqual(lookup, text);
+    const joined = findings({ 'fold.db2': lookup }, 'single-row-insert').find((f) => /cursor C1/.test(f.message))!;
+    assert.match(joined.message, /written as expressions of its columns, and what it looks up per row \(SELECT … INTO\) joined in\.$/);
   });
 
   it('one finding for a loop whose pass inserts a row into each of several tables, on the first, spanning them all', () => {
@@ -215,6 +220,8 @@ END@
     const [temp] = single(proc('app.temp', 3) + 'CALL insertdata(1000)@\n');
     assert.equal(temp.severity, 'warning');
     assert.match(temp.message, /on every pass\. The script's CALL INSERTDATA\(1000\) at line 12 makes 1,000 passes: 3,000 rows, about 1\.8 s more than one INSERT … SELECT at Db2 INSERT tips' rates \(tests 68 and 6\)\. Db2 INSERT tips filled/);
+    // The fold counts as the loop does (its passes are known), and no number is written the way SQL cannot read it.
+    assert.match(temp.message, /The loop is a counter that makes each row itself: .*WHERE i < bound\), bound being the loop's\), the values the body computes written as expressions of i\.$/);
     // Defined again (DROP PROCEDURE, CREATE again): each CALL counts for the definition before it.
     const [first, second] = single(proc('app.temp', 3) + 'CALL insertdata(1000)@\n' + proc('app.emptable', 5) + 'CALL insertdata(8000)@\n');
     assert.match(first.message, /CALL INSERTDATA\(1000\) at line 12 makes 1,000 passes: 3,000 rows, about 1\.8 s more/);

@@ -247,6 +247,10 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       // A handler runs when its condition is raised, not on every pass of the loop around its declaration.
       if (stmt.action) readStatement(stmt.action, { guarded: false }, facts, prepared);
       return;
+    case 'other':
+      // SELECT … INTO on a pass: a lookup per row, which the loop's one INSERT … SELECT makes a join.
+      if (context.loop && stmt.keyword === 'SELECT') context.loop.looksUpPerRow = true;
+      return;
     default:
       return;
   }

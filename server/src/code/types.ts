@@ -48,6 +48,8 @@ export interface LoopInfo {
    * INSERT … SELECT differs (single-row-insert's advice).
    */
   rowsFrom?: { query: true } | { cursor: string } | { madeUp: true };
+  /** A pass SELECTs … INTO from another table (a lookup per row): folded, that is a join. Set by the SQL PL front end. */
+  looksUpPerRow?: boolean;
 }
 
 export interface ConnectionInfo {
