@@ -13402,15 +13402,24 @@ function indexParents(tree) {
   tables.set(tree, table);
 }
 function parentOf(node) {
-  const table = tables.get(node.tree);
-  return table ? table.get(node.id) ?? null : node.parent;
+  const tree = node.tree;
+  const table = tables.get(tree);
+  if (table) return table.get(node.id) ?? null;
+  const started = performance.now();
+  const parent = node.parent;
+  let walk3 = walks.get(tree);
+  if (!walk3) walks.set(tree, walk3 = { spentMs: 0, tableMs: Math.max(2, tree.rootNode.endIndex / 4e3) });
+  walk3.spentMs += performance.now() - started;
+  if (walk3.spentMs > walk3.tableMs) indexParents(tree);
+  return parent;
 }
-var DEEP_NESTING, tables;
+var DEEP_NESTING, tables, walks;
 var init_parents = __esm({
   "server/src/code/parents.ts"() {
     "use strict";
     DEEP_NESTING = 64;
     tables = /* @__PURE__ */ new WeakMap();
+    walks = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -14287,8 +14296,7 @@ var init_model = __esm({
           if (seen.has(name2)) continue;
           seen.add(name2);
           if (m[2]) {
-            const fns = this.walked.functions.get(name2) ?? [];
-            if (fns.some((f) => f.node.endIndex - f.node.startIndex < 2e4 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)))) return true;
+            if (this.functionDoublesQuotes(name2)) return true;
             continue;
           }
           const s = scopesNaming(scope, name2)[0];
@@ -14299,6 +14307,17 @@ var init_model = __esm({
         }
         return false;
       }
+      /** Whether a function of this file named `name` doubles quotes in its body; once per name (a splice per row of 40,000 may call it). */
+      functionDoublesQuotes(name2) {
+        let known = this.quotingFunctions.get(name2);
+        if (known === void 0) {
+          const fns = this.walked.functions.get(name2) ?? [];
+          known = fns.some((f) => f.node.endIndex - f.node.startIndex < 2e4 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)));
+          this.quotingFunctions.set(name2, known);
+        }
+        return known;
+      }
+      quotingFunctions = /* @__PURE__ */ new Map();
       /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
       isMarkerList(expr) {
         return MARKER_LIST.test(expr) || this.markerVariables().has(expr);

@@ -81,7 +81,6 @@ export class HostEvaluator implements Evaluator {
   }
 }
 
-
 /**
  * A variable that holds values built from spliced expressions, and no statement words (`insert_row` built from
  * `value`: f"{insert_row},{value}"), is what the statement's text shows: its splices are named by it. The outermost

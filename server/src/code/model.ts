@@ -391,8 +391,7 @@ class ModelBuilder {
       if (seen.has(name)) continue;
       seen.add(name);
       if (m[2]) {
-        const fns = this.walked.functions.get(name) ?? [];
-        if (fns.some((f) => f.node.endIndex - f.node.startIndex < 20000 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)))) return true;
+        if (this.functionDoublesQuotes(name)) return true;
         continue;
       }
       const s = scopesNaming(scope, name)[0];
@@ -403,6 +402,19 @@ class ModelBuilder {
     }
     return false;
   }
+
+  /** Whether a function of this file named `name` doubles quotes in its body; once per name (a splice per row of 40,000 may call it). */
+  private functionDoublesQuotes(name: string): boolean {
+    let known = this.quotingFunctions.get(name);
+    if (known === undefined) {
+      const fns = this.walked.functions.get(name) ?? [];
+      known = fns.some((f) => f.node.endIndex - f.node.startIndex < 20000 && DOUBLES_QUOTES.test(this.source.slice(f.node.startIndex, f.node.endIndex)));
+      this.quotingFunctions.set(name, known);
+    }
+    return known;
+  }
+
+  private readonly quotingFunctions = new Map<string, boolean>();
 
   /** A spliced list of markers ("?, ?, ?" built from the column count) is not a value. */
   private isMarkerList(expr: string): boolean {

@@ -40,8 +40,24 @@ export function indexParents(tree: Tree): void {
   tables.set(tree, table);
 }
 
-/** `node.parent`, from the table when the tree has one. */
+/** Time spent in `Node.parent` per tree without a table, and what building its table would cost (ms). */
+const walks = new WeakMap<Tree, { spentMs: number; tableMs: number }>();
+
+/**
+ * `node.parent`, from the table when the tree has one. Without one, once the parent walks have cost what building
+ * the table would (about a microsecond per node, a node per ~4 characters of source), the table is built: a call at
+ * each term of a long `a + f(x) + f(y) + …` is deep in the tree though no loop or function nests it, and its parent
+ * walks grew with the square of the terms (8,000 terms: over 10 s). Either way the answer is the same.
+ */
 export function parentOf(node: Node): Node | null {
-  const table = tables.get(node.tree);
-  return table ? (table.get(node.id) ?? null) : node.parent;
+  const tree = node.tree;
+  const table = tables.get(tree);
+  if (table) return table.get(node.id) ?? null;
+  const started = performance.now();
+  const parent = node.parent;
+  let walk = walks.get(tree);
+  if (!walk) walks.set(tree, (walk = { spentMs: 0, tableMs: Math.max(2, tree.rootNode.endIndex / 4000) }));
+  walk.spentMs += performance.now() - started;
+  if (walk.spentMs > walk.tableMs) indexParents(tree);
+  return parent;
 }
