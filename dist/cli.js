@@ -13738,22 +13738,13 @@ function walkTree(tree, adapter, source) {
   const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
   const currentScope = () => scopes[scopes.length - 1].scope;
   const innermostLoop = () => {
-    const guards = [];
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i];
-      if (f.kind === "guard") guards.push(f.guard);
-      else if (f.kind === "loop") return { loop: f.loop, guards };
-      else if (f.kind === "barrier") return { guards };
-    }
-    return { guards };
+    const top = frames[frames.length - 1];
+    return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
   };
-  const loopAround = () => {
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i];
-      if (f.kind === "loop") return f.loop;
-      if (f.kind === "barrier") return void 0;
-    }
-    return void 0;
+  const loopAround = () => frames[frames.length - 1]?.loop;
+  const openGuard = (end, guard) => {
+    const top = frames[frames.length - 1];
+    frames.push({ end, kind: "guard", loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || countGuard(guard) });
   };
   const countGuards = /* @__PURE__ */ new Map();
   const countGuard = (guard) => {
@@ -13765,7 +13756,7 @@ function walkTree(tree, adapter, source) {
   const declarations = [];
   const openLoop = (node, kind) => {
     const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
-    frames.push({ end: node.endIndex, kind: "loop", loop: info });
+    frames.push({ end: node.endIndex, kind: "loop", loop: info, conditions: 0, counted: false });
     loops.push({ info, node, scope: currentScope() });
   };
   for (let i = 0; i < nodes.length; i++) {
@@ -13785,7 +13776,7 @@ function walkTree(tree, adapter, source) {
     if (loopKind) openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
       const scope2 = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames2(node) });
-      frames.push({ end, kind: "barrier" });
+      frames.push({ end, kind: "barrier", conditions: 0, counted: false });
       scopes.push({ end, kind: "scope", scope: scope2 });
       if (scope2.functionName) functions.set(scope2.functionName, [...functions.get(scope2.functionName) ?? [], scope2]);
       if (adapter.linksFunctions && scope2.functionName) definitions.push({ name: scope2.functionName, exported: !isStatic(node) });
@@ -13794,7 +13785,7 @@ function walkTree(tree, adapter, source) {
     }
     if (adapter.ifs.has(type)) {
       const condition = node.childForFieldName("condition") ?? (type === "list" ? node.namedChild(0) : null);
-      frames.push({ end, kind: "guard", guard: condition ? condition.text : "" });
+      openGuard(end, condition ? condition.text : "");
     }
     if (adapter.assignmentTypes.has(type)) {
       const assigned = adapter.assignments(node);
@@ -13808,39 +13799,39 @@ function walkTree(tree, adapter, source) {
     const name2 = adapter.calleeName(node);
     if (name2 === void 0) continue;
     if (!loopCalls.has(name2)) {
-      const { loop: loop2, guards: guards2 } = innermostLoop();
-      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: guards2.some(countGuard) });
+      const { loop: loop2, counted: counted3 } = innermostLoop();
+      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: counted3 });
     }
     const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
     if (adapter.declaredTypes && declared.has(name2) && (!receiver || receiver.type === "this")) {
       const caller = currentScope().fn?.functionName;
       if (caller !== void 0 && caller !== name2 && !seenInnerCalls.has(`${caller}\0${name2}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name2}`);
-        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().guards.length });
+        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().conditions });
       }
     }
     if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
-      const { loop: loop2, guards: guards2 } = innermostLoop();
+      const { loop: loop2, counted: counted3 } = innermostLoop();
       if (loop2) {
         seenMethodCalls.add(`${name2}.${receiver.text}`);
-        loopMethodCalls.push({ name: name2, receiver: receiver.text, loop: loop2, guarded: guards2.some(countGuard) });
+        loopMethodCalls.push({ name: name2, receiver: receiver.text, loop: loop2, guarded: counted3 });
       }
     }
     if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) {
-      const { loop: loop2, guards: guards2 } = innermostLoop();
+      const { loop: loop2, counted: counted3 } = innermostLoop();
       const from = currentScope().fn?.functionName;
       const key = loop2 ? `${loop2.span.start}\0${name2}` : `${from ?? ""}\0\0${name2}`;
       if ((loop2 || from !== void 0) && !seenFunctionCalls.has(key)) {
         seenFunctionCalls.add(key);
         const span = { start: node.startIndex, end };
-        functionCalls.push(loop2 ? { name: name2, span, from, loop: loop2, guarded: guards2.some(countGuard) } : { name: name2, span, from });
+        functionCalls.push(loop2 ? { name: name2, span, from, loop: loop2, guarded: counted3 } : { name: name2, span, from });
       }
     }
     const call = wanted(name2) ? adapter.callSite(node) : void 0;
     if (!call) continue;
-    const { loop, guards } = innermostLoop();
+    const { loop, conditions, counted: counted2 } = innermostLoop();
     const scope = currentScope();
-    calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+    calls.push({ call, scope, loop, conditions, countGuarded: counted2, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
       for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
@@ -14181,7 +14172,7 @@ var init_model = __esm({
         }
       }
       addCommit(ctx, span, api, connection) {
-        const commit2 = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.guards.length };
+        const commit2 = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.conditions };
         const fn = functionScope(ctx.scope);
         if (fn) commit2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         this.commits.push(commit2);
@@ -14349,7 +14340,7 @@ var init_model = __esm({
       }
       /** Under a counter guard in its loop, or in a helper that the loop calls under one (if (n >= 1000) flush()). */
       guardedAt(ctx) {
-        return ctx.guards.some(isCountGuard) || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
+        return ctx.countGuarded || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
       }
     };
     DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;

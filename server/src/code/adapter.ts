@@ -95,8 +95,10 @@ export interface CallContext {
   call: CallSite;
   scope: Scope;
   loop?: LoopInfo;
-  /** Conditions of ifs between the innermost loop (or function) and the call. */
-  guards: string[];
+  /** Ifs between the innermost loop (or function) and the call. */
+  conditions: number;
+  /** One of those ifs is a counter check (isCountGuard: if (++n % 1000 == 0)). */
+  countGuarded: boolean;
   /** Variable the call's result is assigned to, where it is. */
   resultName?: string;
   /** Callback parameters when the call passes a function (node callback style): names in order. */

@@ -5,7 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Comment, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
-import { assignmentsNamed, isCountGuard, within, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
+import { assignmentsNamed, within, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
 import { HostEvaluator } from './evaluator';
 import { constantPasses } from './loop-bounds';
@@ -259,7 +259,7 @@ class ModelBuilder {
   }
 
   private addCommit(ctx: CallContext, span: Span, api: string, connection?: string): void {
-    const commit: CommitCall = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.guards.length };
+    const commit: CommitCall = { callSpan: span, api, loop: this.loopOf(ctx), guarded: this.guardedAt(ctx), conditions: ctx.conditions };
     const fn = functionScope(ctx.scope);
     if (fn) commit.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     this.commits.push(commit);
@@ -453,7 +453,7 @@ class ModelBuilder {
 
   /** Under a counter guard in its loop, or in a helper that the loop calls under one (if (n >= 1000) flush()). */
   private guardedAt(ctx: CallContext): boolean {
-    return ctx.guards.some(isCountGuard) || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
+    return ctx.countGuarded || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
   }
 }
 

@@ -45,8 +45,14 @@ interface Frame {
   end: number;
   kind: 'scope' | 'loop' | 'barrier' | 'guard';
   scope?: Scope;
+  /**
+   * For loop, barrier and guard frames, what a call inside the frame sees, worked out as the frame opens (an
+   * `else if` chain nests 8,000 guards deep, and collecting them for every call was quadratic): the innermost loop
+   * (none past a function's barrier), the ifs between it and here, and whether one of them is a counter check.
+   */
   loop?: LoopInfo;
-  guard?: string;
+  conditions?: number;
+  counted?: boolean;
 }
 
 /** Calls that stand for pre-scanned embedded SQL blocks (see languages/esql.ts). */
@@ -157,24 +163,16 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name) || declared.has(name) || (USAGE_CALL.test(name) && !NOT_RUNNING_SQL.test(name));
 
   const currentScope = (): Scope => scopes[scopes.length - 1].scope!;
-  const innermostLoop = (): { loop?: LoopInfo; guards: string[] } => {
-    const guards: string[] = [];
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i];
-      if (f.kind === 'guard') guards.push(f.guard!);
-      else if (f.kind === 'loop') return { loop: f.loop, guards };
-      else if (f.kind === 'barrier') return { guards };
-    }
-    return { guards };
+  /** The innermost loop around the node being visited (within its function), the ifs since, and if one counts. */
+  const innermostLoop = (): { loop?: LoopInfo; conditions: number; counted: boolean } => {
+    const top = frames[frames.length - 1];
+    return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
   };
-  /** The innermost loop around the node being visited (no guards collected: assignments need only the loop). */
-  const loopAround = (): LoopInfo | undefined => {
-    for (let i = frames.length - 1; i >= 0; i--) {
-      const f = frames[i];
-      if (f.kind === 'loop') return f.loop;
-      if (f.kind === 'barrier') return undefined;
-    }
-    return undefined;
+  const loopAround = (): LoopInfo | undefined => frames[frames.length - 1]?.loop;
+  /** Opens the frame of an if: inside it, the loop around it and one condition more. */
+  const openGuard = (end: number, guard: string) => {
+    const top = frames[frames.length - 1];
+    frames.push({ end, kind: 'guard', loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || countGuard(guard) });
   };
   // The same guard texts come up for every call in a loop body: each is classified once.
   const countGuards = new Map<string, boolean>();
@@ -187,7 +185,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const declarations: Node[] = [];
   const openLoop = (node: Node, kind: string) => {
     const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
-    frames.push({ end: node.endIndex, kind: 'loop', loop: info });
+    frames.push({ end: node.endIndex, kind: 'loop', loop: info, conditions: 0, counted: false });
     loops.push({ info, node, scope: currentScope() });
   };
 
@@ -209,7 +207,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     if (loopKind) openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
       const scope = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames(node) });
-      frames.push({ end, kind: 'barrier' });
+      frames.push({ end, kind: 'barrier', conditions: 0, counted: false });
       scopes.push({ end, kind: 'scope', scope });
       if (scope.functionName) functions.set(scope.functionName, [...(functions.get(scope.functionName) ?? []), scope]);
       if (adapter.linksFunctions && scope.functionName) definitions.push({ name: scope.functionName, exported: !isStatic(node) });
@@ -218,7 +216,7 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     }
     if (adapter.ifs.has(type)) {
       const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
-      frames.push({ end, kind: 'guard', guard: condition ? condition.text : '' });
+      openGuard(end, condition ? condition.text : '');
     }
     if (adapter.assignmentTypes.has(type)) {
       const assigned = adapter.assignments(node);
@@ -232,8 +230,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     const name = adapter.calleeName(node);
     if (name === undefined) continue;
     if (!loopCalls.has(name)) {
-      const { loop, guards } = innermostLoop();
-      if (loop) loopCalls.set(name, { loop, guarded: guards.some(countGuard) });
+      const { loop, counted } = innermostLoop();
+      if (loop) loopCalls.set(name, { loop, guarded: counted });
     }
     // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
     // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
@@ -242,33 +240,33 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
       const caller = currentScope().fn?.functionName;
       if (caller !== undefined && caller !== name && !seenInnerCalls.has(`${caller}\0${name}`) && !innermostLoop().loop) {
         seenInnerCalls.add(`${caller}\0${name}`);
-        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().guards.length });
+        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().conditions });
       }
     }
     if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {
-      const { loop, guards } = innermostLoop();
+      const { loop, counted } = innermostLoop();
       if (loop) {
         seenMethodCalls.add(`${name}.${receiver.text}`);
-        loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: guards.some(countGuard) });
+        loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: counted });
       }
     }
     // f(…) by plain name (C/C++): the function may be another file's (engine/called-inserts.ts). Each name once
     // per calling function outside loops, and once per loop inside one.
     if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) {
-      const { loop, guards } = innermostLoop();
+      const { loop, counted } = innermostLoop();
       const from = currentScope().fn?.functionName;
       const key = loop ? `${loop.span.start}\0${name}` : `${from ?? ''}\0\0${name}`;
       if ((loop || from !== undefined) && !seenFunctionCalls.has(key)) {
         seenFunctionCalls.add(key);
         const span = { start: node.startIndex, end };
-        functionCalls.push(loop ? { name, span, from, loop, guarded: guards.some(countGuard) } : { name, span, from });
+        functionCalls.push(loop ? { name, span, from, loop, guarded: counted } : { name, span, from });
       }
     }
     const call = wanted(name) ? adapter.callSite(node) : undefined;
     if (!call) continue;
-    const { loop, guards } = innermostLoop();
+    const { loop, conditions, counted } = innermostLoop();
     const scope = currentScope();
-    calls.push({ call, scope, loop, guards, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+    calls.push({ call, scope, loop, conditions, countGuarded: counted, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
       for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
