@@ -8532,7 +8532,7 @@ function withCalledInserts(model, index) {
     if (executed.has(call.span.start)) continue;
     const e = found.execution;
     const loop = { ...call.loop, via: viaText2(found.path) };
-    const at = { file: baseName2(found.model.source.path), line: lineOf(found.model.source.text, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const at = { file: baseName2(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
     (added ??= []).push({
       callSpan: call.span,
       api: e.api,
@@ -8557,10 +8557,10 @@ function runsName(text2, e) {
   const m = /^[\w$.:>-]{0,200}?(\w+)\s*\(/.exec(text2.slice(e.callSpan.start, Math.min(e.callSpan.end, e.callSpan.start + 300)));
   return m ? m[1] : "the execute call";
 }
-function lineOf(text2, offset) {
-  let line = 1;
-  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
-  return line;
+function lineOf(model, offset) {
+  let lines = lineIndexes.get(model);
+  if (!lines) lineIndexes.set(model, lines = new LineIndex(model.source.text));
+  return lines.line(offset) + 1;
 }
 function baseName2(path) {
   return path.replace(/^.*[\\/]/, "");
@@ -8580,16 +8580,18 @@ function namesCalledIn(model) {
   calledNames.set(model, names3);
   return names3;
 }
-var PENDING, MAX_PATH, INSERT_NAMED, definedNames, byFunction, CALLED_NAME, calledNames;
+var PENDING, MAX_PATH, INSERT_NAMED, definedNames, byFunction, lineIndexes, CALLED_NAME, calledNames;
 var init_called_inserts = __esm({
   "server/src/engine/called-inserts.ts"() {
     "use strict";
     init_facts();
+    init_lines();
     PENDING = 0;
     MAX_PATH = 4;
     INSERT_NAMED = /insert/i;
     definedNames = /* @__PURE__ */ new WeakMap();
     byFunction = /* @__PURE__ */ new WeakMap();
+    lineIndexes = /* @__PURE__ */ new WeakMap();
     CALLED_NAME = /\b([A-Za-z_]\w{0,100})\s*\(/g;
     calledNames = /* @__PURE__ */ new WeakMap();
   }

@@ -13,6 +13,7 @@ import type { FileModel } from './types';
 import type { LoopInfo, SqlExecution } from '../code/types';
 import type { InsertStatement } from '../sql/ast';
 import { runsRows, singleRowInsertOf } from '../code/facts';
+import { LineIndex } from './lines';
 
 /** The functions the C/C++ files of a run define, by name and by every folder above them. */
 export interface FunctionIndex {
@@ -181,7 +182,7 @@ export function withCalledInserts(model: FileModel, index: FunctionIndex | undef
     if (executed.has(call.span.start)) continue;
     const e = found.execution;
     const loop: LoopInfo = { ...call.loop, via: viaText(found.path) };
-    const at = { file: baseName(found.model.source.path), line: lineOf(found.model.source.text, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const at = { file: baseName(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
     (added ??= []).push({
       callSpan: call.span,
       api: e.api,
@@ -211,11 +212,14 @@ function runsName(text: string, e: SqlExecution): string {
   return m ? m[1] : 'the execute call';
 }
 
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+/** The 1-based line of `offset` in a file (its line index made once per model: many loops may reach one execute). */
+function lineOf(model: FileModel, offset: number): number {
+  let lines = lineIndexes.get(model);
+  if (!lines) lineIndexes.set(model, (lines = new LineIndex(model.source.text)));
+  return lines.line(offset) + 1;
 }
+
+const lineIndexes = new WeakMap<FileModel, LineIndex>();
 
 function baseName(path: string): string {
   return path.replace(/^.*[\\/]/, '');
