@@ -10782,10 +10782,10 @@ var init_parse_error = __esm({
           otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           gluedConfigured: 'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
           hostSyntax: "The {language} here could not be parsed (a syntax error, or syntax its grammar does not know). The SQL calls after it may be read only in part, so findings can be missing from this file.",
-          glued: 'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).'
+          glued: "Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line{newline}."
         }
       },
-      check({ file, report }) {
+      check({ file, report, lineOf: lineOf2 }) {
         const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
         if (language) report({ messageId: "hostSyntax", data: { language }, span: file.syntaxError });
         const otherDialect2 = [];
@@ -10803,7 +10803,9 @@ var init_parse_error = __esm({
             const terminator = error.glued.terminator;
             const configured = file.configuredTerminator;
             const messageId = !terminator ? "glued" : configured !== void 0 && configured !== terminator ? "gluedConfigured" : "gluedTerminator";
-            report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "" }, stmt, span: error.span });
+            const oneLine2 = lineOf2(stmt.origin.toFile(stmt.span.start)) >= lineOf2(stmt.origin.toFile(error.span.start)) - 1;
+            const newline = oneLine2 ? ' (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json)' : "";
+            report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "", newline }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
         for (const list of mistakes.values()) {

@@ -31,10 +31,10 @@ const ParseErrorRule: Rule = {
       hostSyntax:
         'The {language} here could not be parsed (a syntax error, or syntax its grammar does not know). The SQL calls after it may be read only in part, so findings can be missing from this file.',
       glued:
-        'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json).',
+        'Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line{newline}.',
     },
   },
-  check({ file, report }) {
+  check({ file, report, lineOf }) {
     const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
     if (language) report({ messageId: 'hostSyntax', data: { language }, span: file.syntaxError! });
     const otherDialect: { stmt: Statement; span: Span; detail: string }[] = [];
@@ -54,7 +54,10 @@ const ParseErrorRule: Rule = {
         const terminator = error.glued.terminator;
         const configured = file.configuredTerminator;
         const messageId = !terminator ? 'glued' : configured !== undefined && configured !== terminator ? 'gluedConfigured' : 'gluedTerminator';
-        report({ messageId, data: { detail: error.message, terminator: terminator ?? '', configured: configured === '\n' ? 'newline' : (configured ?? '') }, stmt, span: error.span });
+        // One command per line (db2 without -t) is a way out only when the statement before the glued one is one line.
+        const oneLine = lineOf(stmt.origin.toFile(stmt.span.start)) >= lineOf(stmt.origin.toFile(error.span.start)) - 1;
+        const newline = oneLine ? ' (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json)' : '';
+        report({ messageId, data: { detail: error.message, terminator: terminator ?? '', configured: configured === '\n' ? 'newline' : (configured ?? ''), newline }, stmt, span: error.span });
       } else report({ messageId: 'unreadable', data: { detail: error.message.replace(/\.$/, '') }, stmt, span: error.span });
     });
     for (const list of mistakes.values()) {

@@ -43,6 +43,13 @@ describe(`rule ${RULE}: statements run together`, () => {
   it('says the configured terminator disagrees with the lines when one is set (no word about inferring it)', () => {
     expectFindings({ 'load.sql': script }, RULE, [{ line: 2, column: 1, message: /This file is read with the terminator # that the configuration sets \(--terminator or "terminator" in \.insertlintrc\.json\), while its lines end in @: is that setting meant for this file\?$/ }], { config: { terminator: '#' } });
   });
+
+  it('offers one command per line (db2 without -t) only where the statement before is one line', () => {
+    // quartz's tables_db2.sql: multi-line CREATE TABLEs with no terminator at all; a newline terminator would cut them.
+    const [multi] = expectFindings({ 'tables.sql': 'create table a (\n  x int\n)\n\ncreate table b (\n  y int\n)\n' }, RULE, [{ line: 5, column: 1, message: /^Statements run together: .*End the statement before this line\.$/ }]);
+    assert.doesNotMatch(multi.message, /newline/);
+    expectFindings({ 'lines.sql': 'INSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2)\nINSERT INTO T VALUES (3);\nINSERT INTO T VALUES (4);\n' }, RULE, [{ line: 3, column: 1, message: /End the statement before this line \(or, for db2 without -t, set "terminator": "newline" in \.insertlintrc\.json\)\.$/ }]);
+  });
 });
 
 describe(`rule ${RULE}: application code its grammar cannot parse`, () => {
