@@ -8393,7 +8393,21 @@ function isRowAtATimeInsert(execution2) {
   return isBulkLoop(execution2.loop) && !execution2.batched && runsRows(execution2) && !execution2.loop.noQueryToFold && singleRowInsertOf(execution2) !== void 0;
 }
 function rowAtATimeLoopKey(loop) {
-  return `${loop.span.start}:${loop.via ?? ""}`;
+  return `${loop.file ?? ""}:${loop.span.start}`;
+}
+function sharedPathLoop(loops) {
+  const first = loops[0];
+  const paths = [...new Set(loops.map((l) => l.via ?? ""))];
+  if (paths.length === 1) return first;
+  const steps2 = paths.map((p) => p.split(", then "));
+  let shared = 0;
+  while (steps2.every((s) => shared < s.length && s[shared] === steps2[0][shared])) shared++;
+  const common = steps2[0].slice(0, shared);
+  const via = common.length === 0 ? void 0 : common.length === 1 ? common[0].replace(/\(\)$/, "") : common.join(", then ");
+  const loop = { ...first };
+  if (via === void 0) delete loop.via;
+  else loop.via = via;
+  return loop;
 }
 function firstRowAtATimeCall(executions, execution2) {
   if (!execution2.loop) return void 0;
@@ -11262,28 +11276,30 @@ var init_single_row_insert = __esm({
             if (!isRowAtATimeInsert(execution2)) continue;
             const insert = singleRowInsertOf(execution2);
             const key = rowAtATimeLoopKey(execution2.loop);
-            const group = byLoop.get(key) ?? { first: execution2, last: execution2, calls: 0, tables: /* @__PURE__ */ new Map() };
+            const group = byLoop.get(key) ?? { first: execution2, last: execution2, calls: 0, tables: /* @__PURE__ */ new Map(), loops: [] };
             if (group.calls === 0) byLoop.set(key, group);
             group.calls++;
             group.last = execution2;
+            group.loops.push(execution2.loop);
             const table = schema.keyOf(insert.target, insert);
             if (!group.tables.has(table)) group.tables.set(table, targetName2(execution2, insert, schema));
           }
-          for (const { first, last, calls, tables: tables2 } of byLoop.values()) {
+          for (const { first, last, calls, tables: tables2, loops } of byLoop.values()) {
+            const loop = sharedPathLoop(loops);
             const sqlpl = first.api === "sqlpl";
             const names3 = andList([...tables2.values()]);
             const several = tables2.size > 1;
             const into = several ? `, into ${tables2.size} tables` : " into it";
             const more = calls === tables2.size && (several || calls === 1) ? "" : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`;
-            const volume = sqlpl ? loopVolume(first.loop, calls) : { sentence: "" };
+            const volume = sqlpl ? loopVolume(loop, calls) : { sentence: "" };
             const data = {
               calls: several ? `One INSERT call into each of ${names3}` : `One INSERT INTO ${names3} call`,
               inserts: several ? `A single-row INSERT into each of ${names3}` : `One single-row INSERT INTO ${names3}`,
               them: several ? "each" : "the statement",
-              loop: loopName(first.loop),
+              loop: loopName(loop),
               advice: batchAdvice(first.api, file.dialect) + perCallNote(first),
               more,
-              fold: sqlpl ? routineFold(first.loop) : "",
+              fold: sqlpl ? routineFold(loop) : "",
               volume: volume.sentence
             };
             const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};

@@ -4,7 +4,7 @@ import type { FileModel, Rule, Severity } from '../server/src/engine/types';
 import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsRows, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
 import { estimateText, scaledCost } from './support/known-volume';
 import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';
@@ -95,29 +95,31 @@ const SingleRowInsertRule: Rule = {
         if (!isRowAtATimeInsert(execution)) continue;
         const insert = singleRowInsertOf(execution)!;
         const key = rowAtATimeLoopKey(execution.loop);
-        const group = byLoop.get(key) ?? { first: execution, last: execution, calls: 0, tables: new Map<string, string>() };
+        const group = byLoop.get(key) ?? { first: execution, last: execution, calls: 0, tables: new Map<string, string>(), loops: [] };
         if (group.calls === 0) byLoop.set(key, group);
         group.calls++;
         group.last = execution;
+        group.loops.push(execution.loop);
         const table = schema.keyOf(insert.target, insert);
         if (!group.tables.has(table)) group.tables.set(table, targetName(execution, insert, schema));
       }
-      for (const { first, last, calls, tables } of byLoop.values()) {
+      for (const { first, last, calls, tables, loops } of byLoop.values()) {
+        const loop = sharedPathLoop(loops);
         const sqlpl = first.api === 'sqlpl';
         const names = andList([...tables.values()]);
         const several = tables.size > 1;
         const into = several ? `, into ${tables.size} tables` : ' into it';
         // "One INSERT call into each of A and B" says it all when there is one per table.
         const more = calls === tables.size && (several || calls === 1) ? '' : sqlpl ? ` Its body holds ${calls} such INSERTs${into}: ${calls} statements, one row each, on every pass.` : ` The loop makes ${calls} such calls${into}.`;
-        const volume = sqlpl ? loopVolume(first.loop!, calls) : { sentence: '' };
+        const volume = sqlpl ? loopVolume(loop, calls) : { sentence: '' };
         const data = {
           calls: several ? `One INSERT call into each of ${names}` : `One INSERT INTO ${names} call`,
           inserts: several ? `A single-row INSERT into each of ${names}` : `One single-row INSERT INTO ${names}`,
           them: several ? 'each' : 'the statement',
-          loop: loopName(first.loop!),
+          loop: loopName(loop),
           advice: batchAdvice(first.api, file.dialect) + perCallNote(first),
           more,
-          fold: sqlpl ? routineFold(first.loop!) : '',
+          fold: sqlpl ? routineFold(loop) : '',
           volume: volume.sentence,
         };
         const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};
@@ -226,6 +228,8 @@ interface LoopInserts {
   last: SqlExecution;
   calls: number;
   tables: Map<string, string>;
+  /** The loop as each call sees it (the same loop, through its own calls: LoopInfo.via). */
+  loops: LoopInfo[];
 }
 
 /** How a routine's row-by-row loop folds into one INSERT … SELECT, by where its rows come from (LoopInfo.rowsFrom). */

@@ -219,9 +219,33 @@ export function isRowAtATimeInsert(execution: SqlExecution): execution is SqlExe
   return isBulkLoop(execution.loop) && !execution.batched && runsRows(execution) && !execution.loop.noQueryToFold && singleRowInsertOf(execution) !== undefined;
 }
 
-/** Which loop a row-at-a-time INSERT runs in, as single-row-insert groups them: one finding per loop (and lending call). */
+/**
+ * Which loop a row-at-a-time INSERT runs in, as single-row-insert groups them: one finding per loop, whatever the
+ * calls that lead to each INSERT (DayTrader's populate loop reaches ORDEREJB through buy(), then createOrder(), and
+ * HOLDINGEJB through buy(), then completeOrder(), then createHolding()).
+ */
 export function rowAtATimeLoopKey(loop: LoopInfo): string {
-  return `${loop.span.start}:${loop.via ?? ''}`;
+  return `${loop.file ?? ''}:${loop.span.start}`;
+}
+
+/**
+ * The loop as one finding names it when its INSERTs are reached through several call paths: through the calls
+ * they share (LoopInfo.via, "buy(), then createOrder()"), none when they share none.
+ */
+export function sharedPathLoop(loops: readonly LoopInfo[]): LoopInfo {
+  const first = loops[0];
+  const paths = [...new Set(loops.map((l) => l.via ?? ''))];
+  if (paths.length === 1) return first;
+  const steps = paths.map((p) => p.split(', then '));
+  let shared = 0;
+  while (steps.every((s) => shared < s.length && s[shared] === steps[0][shared])) shared++;
+  const common = steps[0].slice(0, shared);
+  // One call is written without its parentheses (loopName adds them), as a lending path of one call is.
+  const via = common.length === 0 ? undefined : common.length === 1 ? common[0].replace(/\(\)$/, '') : common.join(', then ');
+  const loop: LoopInfo = { ...first };
+  if (via === undefined) delete loop.via;
+  else loop.via = via;
+  return loop;
 }
 
 /** Where single-row-insert reports the loop `execution` runs in: the loop's first row-at-a-time INSERT call. */
