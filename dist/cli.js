@@ -10919,9 +10919,10 @@ function checkSpliced({ schema, report }, executions) {
       group.names.push(...names3);
       group.numbersOnly &&= numbersOnly;
       group.quoted &&= quoted || numbersOnly;
+      if (execution2.loop) group.loops.push(execution2.loop);
       continue;
     }
-    const created = { first: execution2, last: execution2, messageId, statement, tables: [table], hows: [how], names: names3, numbersOnly, quoted, grows: execution2.rowList === true };
+    const created = { first: execution2, last: execution2, messageId, statement, tables: [table], hows: [how], names: names3, numbersOnly, quoted, grows: execution2.rowList === true, loops: execution2.loop ? [execution2.loop] : [] };
     groups.push(created);
     if (key) byLoop.set(key, created);
   }
@@ -10939,7 +10940,7 @@ function checkSpliced({ schema, report }, executions) {
         rows: g.grows ? "appended to one text row by row" : "a list of rows",
         bind: ROW_BINDING[execution2.api] ?? "an array insert or executemany",
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
-        loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(execution2.loop)}` : "",
+        loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(sharedPathLoop(g.loops))}` : "",
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
         // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
         risk: g.numbersOnly ? "" : g.quoted ? QUOTED : ", and a spliced value is an SQL-injection risk"

@@ -3,12 +3,12 @@
 // from one function), and runs of literal-valued single-row INSERTs in scripts.
 import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
-import type { SqlExecution } from '../server/src/code/types';
+import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData, writesSeedRows } from './support/targets';
 import { andList } from '../server/src/engine/merge';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, sharedPathLoop, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -81,6 +81,8 @@ interface SplicedGroup {
   quoted: boolean;
   /** The text grows a row at a time (db2magic's insert_sql), rather than splicing a list of rows (row_string). */
   grows: boolean;
+  /** The loop as each execution sees it (one loop, maybe through different calls: LoopInfo.via). */
+  loops: LoopInfo[];
 }
 
 function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlExecution[]): void {
@@ -117,9 +119,10 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
       group.names.push(...names);
       group.numbersOnly &&= numbersOnly;
       group.quoted &&= quoted || numbersOnly;
+      if (execution.loop) group.loops.push(execution.loop);
       continue;
     }
-    const created: SplicedGroup = { first: execution, last: execution, messageId, statement, tables: [table], hows: [how], names, numbersOnly, quoted, grows: execution.rowList === true };
+    const created: SplicedGroup = { first: execution, last: execution, messageId, statement, tables: [table], hows: [how], names, numbersOnly, quoted, grows: execution.rowList === true, loops: execution.loop ? [execution.loop] : [] };
     groups.push(created);
     if (key) byLoop.set(key, created);
   }
@@ -137,7 +140,7 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
         rows: g.grows ? 'appended to one text row by row' : 'a list of rows',
         bind: ROW_BINDING[execution.api] ?? 'an array insert or executemany',
         // Under a counter check (if (n % 1000 == 0) run the text built so far) it runs every n passes, not each.
-        loopNote: execution.loop && !execution.guarded ? ` on each pass of the ${loopName(execution.loop)}` : '',
+        loopNote: execution.loop && !execution.guarded ? ` on each pass of the ${loopName(sharedPathLoop(g.loops))}` : '',
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
         // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
         risk: g.numbersOnly ? '' : g.quoted ? QUOTED : ', and a spliced value is an SQL-injection risk',
