@@ -8390,7 +8390,10 @@ function singleRowInsertOf(execution2) {
   return insertsOf(execution2).find((insert) => isSingleRowValues(insert) && !splicesRowList(execution2, insert));
 }
 function isRowAtATimeInsert(execution2) {
-  return isBulkLoop(execution2.loop) && !execution2.batched && runsRows(execution2) && !execution2.loop.noQueryToFold && singleRowInsertOf(execution2) !== void 0;
+  return runsOnEveryPass(execution2) && singleRowInsertOf(execution2) !== void 0;
+}
+function runsOnEveryPass(execution2) {
+  return isBulkLoop(execution2.loop) && !execution2.batched && runsRows(execution2) && !execution2.loop.noQueryToFold;
 }
 function rowAtATimeLoopKey(loop) {
   return `${loop.file ?? ""}:${loop.span.start}`;
@@ -11246,7 +11249,6 @@ var init_single_row_insert = __esm({
         fixable: true,
         messages: {
           loop: "{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
-          calledLoop: "One {insert} call per row in the {loop}. {runner}() runs it with {runs} at {at}, once per call{unknown}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
           batchOfOne: "executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
           routineLoop: "{inserts} on every pass of the {loop}: the routine runs {them} once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}",
           script: "Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
@@ -11266,7 +11268,7 @@ var init_single_row_insert = __esm({
           const called = /* @__PURE__ */ new Map();
           for (const execution2 of executions) {
             if (execution2.callsInsert) {
-              if (!isBulkLoop(execution2.loop) || execution2.batched || !runsRows(execution2) || execution2.loop.noQueryToFold) continue;
+              if (!runsOnEveryPass(execution2)) continue;
               const insert2 = execution2.callsInsert.insert;
               const key2 = `${rowAtATimeLoopKey(execution2.loop)}:${insert2 ? schema.keyOf(insert2.target, insert2) : ""}`;
               const seen = called.get(key2);
@@ -11309,17 +11311,15 @@ var init_single_row_insert = __esm({
           for (const { execution: execution2, count } of called.values()) {
             const call = execution2.callsInsert;
             const via = execution2.loop.via ?? "";
+            const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via;
+            const unknown = call.byName ? " (its SQL text is prepared elsewhere; the function is named for an INSERT)" : "";
             report({
-              messageId: "calledLoop",
+              messageId: "loop",
               data: {
-                insert: call.insert ? `INSERT INTO ${targetName2(void 0, call.insert, schema)}` : "INSERT",
+                calls: `One ${call.insert ? `INSERT INTO ${targetName2(void 0, call.insert, schema)}` : "INSERT"} call`,
                 loop: loopName(execution2.loop),
-                runner: /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via,
-                runs: call.runs,
-                at: `${call.file}:${call.line}`,
-                unknown: call.byName ? " (its SQL text is prepared elsewhere; the function is named for an INSERT)" : "",
                 advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2),
-                more: count === 1 ? "" : ` The loop makes ${count} such calls into it.`
+                more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${unknown}.${count === 1 ? "" : ` The loop makes ${count} such calls into it.`}`
               },
               span: execution2.callSpan
             });

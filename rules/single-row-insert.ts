@@ -4,7 +4,7 @@ import type { FileModel, Rule, Severity } from '../server/src/engine/types';
 import type { LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsRows, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsOnEveryPass, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code/facts';
 import { countText, runReportOf } from './support/runs';
 import { estimateText, scaledCost } from './support/known-volume';
 import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';
@@ -53,8 +53,6 @@ const SingleRowInsertRule: Rule = {
     messages: {
       loop:
         '{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
-      calledLoop:
-        'One {insert} call per row in the {loop}. {runner}() runs it with {runs} at {at}, once per call{unknown}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
@@ -81,10 +79,8 @@ const SingleRowInsertRule: Rule = {
       // Calls of another file's function that runs a single-row INSERT per call (engine/called-inserts.ts).
       const called = new Map<string, { execution: SqlExecution; count: number }>();
       for (const execution of executions) {
-        // Rows fetched from a called procedure's result set, or from a query that changes data, cannot be read by
-        // one INSERT … SELECT: nothing to fold (isRowAtATimeInsert).
         if (execution.callsInsert) {
-          if (!isBulkLoop(execution.loop) || execution.batched || !runsRows(execution) || execution.loop.noQueryToFold) continue;
+          if (!runsOnEveryPass(execution)) continue;
           const insert = execution.callsInsert.insert;
           const key = `${rowAtATimeLoopKey(execution.loop)}:${insert ? schema.keyOf(insert.target, insert) : ''}`;
           const seen = called.get(key);
@@ -92,6 +88,7 @@ const SingleRowInsertRule: Rule = {
           else called.set(key, { execution, count: 1 });
           continue;
         }
+        // (Not rows fetched from a called procedure's result set: one INSERT … SELECT cannot read them.)
         if (!isRowAtATimeInsert(execution)) continue;
         const insert = singleRowInsertOf(execution)!;
         const key = rowAtATimeLoopKey(execution.loop);
@@ -128,17 +125,16 @@ const SingleRowInsertRule: Rule = {
       for (const { execution, count } of called.values()) {
         const call = execution.callsInsert!;
         const via = execution.loop!.via ?? '';
+        const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(' ') + 1, -2) : via;
+        const unknown = call.byName ? ' (its SQL text is prepared elsewhere; the function is named for an INSERT)' : '';
+        // The loop message, with the function of the other file that runs the INSERT said after the loop.
         report({
-          messageId: 'calledLoop',
+          messageId: 'loop',
           data: {
-            insert: call.insert ? `INSERT INTO ${targetName(undefined, call.insert, schema)}` : 'INSERT',
+            calls: `One ${call.insert ? `INSERT INTO ${targetName(undefined, call.insert, schema)}` : 'INSERT'} call`,
             loop: loopName(execution.loop!),
-            runner: /\(\)$/.test(via) ? via.slice(via.lastIndexOf(' ') + 1, -2) : via,
-            runs: call.runs,
-            at: `${call.file}:${call.line}`,
-            unknown: call.byName ? ' (its SQL text is prepared elsewhere; the function is named for an INSERT)' : '',
             advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution),
-            more: count === 1 ? '' : ` The loop makes ${count} such calls into it.`,
+            more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${unknown}.${count === 1 ? '' : ` The loop makes ${count} such calls into it.`}`,
           },
           span: execution.callSpan,
         });

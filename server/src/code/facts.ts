@@ -216,7 +216,15 @@ export function singleRowInsertOf(execution: SqlExecution): InsertStatement | un
  * (single-row-insert's finding; not rows fetched from a called procedure's result set, which no query can read).
  */
 export function isRowAtATimeInsert(execution: SqlExecution): execution is SqlExecution & { loop: LoopInfo } {
-  return isBulkLoop(execution.loop) && !execution.batched && runsRows(execution) && !execution.loop.noQueryToFold && singleRowInsertOf(execution) !== undefined;
+  return runsOnEveryPass(execution) && singleRowInsertOf(execution) !== undefined;
+}
+
+/**
+ * Runs, unbatched, on every pass of a bulk loop whose rows one query could give (not rows fetched from a called
+ * procedure's result set, nor from a query that changes data): what makes an INSERT in it one row at a time.
+ */
+export function runsOnEveryPass(execution: SqlExecution): execution is SqlExecution & { loop: LoopInfo } {
+  return isBulkLoop(execution.loop) && !execution.batched && runsRows(execution) && !execution.loop.noQueryToFold;
 }
 
 /**
