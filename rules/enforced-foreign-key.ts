@@ -75,8 +75,8 @@ const EnforcedForeignKeyRule: Rule = {
         stmt: first.stmt,
         span: spanIn(first.stmt, first.fk),
         fix: what.notEnforced ? notEnforcedFix(keys) : undefined,
-        // Nothing to change (no load to wait for, NOT ENFORCED no option) or a cost under a second: a hint.
-        ...(what.onlyKnow || volume.maxSeverity ? { maxSeverity: 'hint' as const } : {}),
+        // Nothing to change (no load to wait for, NOT ENFORCED no option): a hint; else as the known volume allows.
+        ...(what.onlyKnow ? { maxSeverity: 'hint' as const } : volume.maxSeverity ? { maxSeverity: volume.maxSeverity } : {}),
         ...(what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? 's' : ''}`, 'enforcedPart') } : {}),
       });
     }

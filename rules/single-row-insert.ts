@@ -27,7 +27,7 @@ function perCallNote(execution: SqlExecution): string {
 /**
  * A routine loop whose passes are known (WHILE count < size, and the script calls the routine with size 1000): the
  * rows its single-row INSERTs make, and what they cost beyond one INSERT … SELECT at Db2 INSERT tips' rates (tests
- * 68 and 6). Under a second in all, a hint, as for the per-row rules' known volumes (rules/support/known-volume.ts).
+ * 68 and 6). Capped as the per-row rules' known volumes are (rules/support/known-volume.ts: a hint under a second, information under ten).
  */
 function loopVolume(loop: LoopInfo, inserts: number): { sentence: string; maxSeverity?: Severity } {
   // (A loop counted to an integer of its own says no more than a counting loop in code does.)
@@ -37,7 +37,7 @@ function loopVolume(loop: LoopInfo, inserts: number): { sentence: string; maxSev
   const passes = `${countText(loop.passes)} pass${loop.passes === 1 ? '' : 'es'}`;
   const runs = `The script's ${andList(loop.passesFrom)} make${loop.passesFrom.length === 1 ? 's' : ''} ${passes}`;
   const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? '' : 's'}, ${estimateText(cost.seconds)} more than one INSERT … SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
-  return cost.small ? { sentence, maxSeverity: 'hint' } : { sentence };
+  return { sentence, maxSeverity: cost.cap };
 }
 
 const SingleRowInsertRule: Rule = {

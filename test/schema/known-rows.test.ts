@@ -42,16 +42,18 @@ describe('schema: known rows of an insert target', () => {
 });
 
 describe('known volume: the seed figure scaled to known rows', () => {
-  it("scales each feature's own extra seconds per 100,000 rows and says when that is under a second", () => {
+  it("scales each feature's own extra seconds per 100,000 rows and caps the severity by it: a hint under a second, information under ten", () => {
     // Two enforced foreign keys (test 15: 72.71 s against 31.51 s) for IBM's 189 bank-demo rows.
     const fks = scaledCost(189, 72.71 - 31.51);
     assert.ok(Math.abs(fks.seconds - 0.0779) < 0.0001, String(fks.seconds));
-    assert.equal(fks.small, true);
+    assert.equal(fks.cap, 'hint');
     assert.equal(estimateText(fks.seconds), 'about 0.08 s');
     // NO CACHE (test 42: 896.61 s against test 41) costs 8.7 ms a row: 189 rows are more than a second.
     const noCache = scaledCost(189, 896.61 - 31.51);
-    assert.equal(noCache.small, false);
+    assert.equal(noCache.cap, 'information');
     assert.equal(estimateText(noCache.seconds), 'about 1.6 s');
+    // 1,200 such rows are ten seconds: no cap, the rule's own severity.
+    assert.equal(scaledCost(1200, 896.61 - 31.51).cap, undefined);
     assert.equal(estimateText(scaledCost(3, 23.86).seconds), 'less than 0.01 s');
     assert.equal(estimateText(scaledCost(100_000, 23.86).seconds), 'about 24 s');
   });
