@@ -9682,7 +9682,8 @@ var init_commit_per_row = __esm({
             const measured = execution2.splicedValues.length > 0 ? MEASURED_LITERAL : MEASURED_PREPARED;
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
-            report({ messageId, data: { loop: loopName(commit2.loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
+            const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
+            report({ messageId, data: { loop: loopName(commit2.loop), table: andList2([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
           }
         }
         const minPairs = Number(options.minPairs);

@@ -4,7 +4,7 @@ import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code/types';
 import { countText, runReportOf } from './support/runs';
-import { writesSeedRows } from './support/targets';
+import { andList, writesSeedRows } from './support/targets';
 import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 /** Seed 000, committing every 5 rows against every 1000: prepared once (tests 65, 68), a new text per row (tests 61, 64). */
@@ -68,7 +68,9 @@ const CommitPerRowRule: Rule = {
         // Through a method called once per row, the commit and the one-row INSERT have one remedy (a method that takes
         // the rows together): a part of single-row-insert's finding on the INSERT (shown alone if that rule is off).
         const partOf = perRowCallee(commit.loop) ? { partOf: { span: execution.callSpan } } : {};
-        report({ messageId, data: { loop: loopName(commit.loop), table: targetName(execution, singleRowInsertOf(execution)!, schema), counter, measured, advice: loopAdvice(commit.loop, counter) }, span: commit.callSpan, ...partOf });
+        // Every table the loop fills (Debezium's test loop inserts into TABLEA and TABLEB, then commits).
+        const tables = new Set(inserting.filter((e) => sameLoop(e.loop, commit.loop)).map((e) => targetName(e, singleRowInsertOf(e)!, schema)));
+        report({ messageId, data: { loop: loopName(commit.loop), table: andList([...tables]), counter, measured, advice: loopAdvice(commit.loop, counter) }, span: commit.callSpan, ...partOf });
       }
     }
     // In a script a row is committed on its own by a COMMIT right after its INSERT when no other row was inserted

@@ -87,6 +87,20 @@ def load(conn, rows, batch_size):
     assert.match(finding.message, /10,000 single-row inserts whose text carries the values, each compiled anew, at 118\.4 s committing every 5 rows vs 102\.9 s every 1000 \(tests 61, 64\)/);
     assert.doesNotMatch(finding.message, /tests 65, 68/);
   });
+
+  it('names every table the loop inserts into (Debezium: TABLEA and TABLEB, then a commit)', async () => {
+    const java = `class A { void run(JdbcConnection connection, int n) throws Exception {
+        for (int i = 0; i < n; i++) {
+            connection.executeWithoutCommitting("INSERT INTO tablea VALUES(" + i + ", 'a')");
+            connection.executeWithoutCommitting("INSERT INTO tableb VALUES(" + i + ", 'b')");
+            connection.connection().commit();
+        }
+    } }
+`;
+    const { findings } = await lintCode({ 'A.java': java });
+    const [finding] = findings.filter((f) => f.rule === RULE);
+    assert.match(finding.message, /^Commit on every pass of the for loop at line 2 that inserts into TABLEA and TABLEB\./);
+  });
 });
 
 // Item 4 of issue 10: the commit calls beyond commit() are commits per row too.
