@@ -9001,11 +9001,8 @@ function statementsAt(words, stmts, lineOf2) {
     i = j + 1;
   }
   const many = stmts.length > 1;
-  const listed = ranges.length <= 6 ? andList2(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
+  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
   return `the ${words} statement${many ? "s" : ""} at line${lines.length > 1 ? "s" : ""} ${listed}`;
-}
-function andList2(items) {
-  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 function moveAfterLoadReport(context, table, move, cost, partMessageId) {
   return {
@@ -9056,6 +9053,7 @@ var init_targets = __esm({
     init_facts();
     init_migrations();
     init_count_text();
+    init_merge();
     BY_SPACE = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -9645,6 +9643,7 @@ var init_commit_per_row = __esm({
     "use strict";
     init_runs();
     init_targets();
+    init_merge();
     init_facts();
     MEASURED_PREPARED = "10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)";
     MEASURED_LITERAL = "10,000 single-row inserts whose text carries the values, each compiled anew, at 118.4 s committing every 5 rows vs 102.9 s every 1000 (tests 61, 64): the compiles weigh more than the commits there";
@@ -9683,7 +9682,7 @@ var init_commit_per_row = __esm({
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
             const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
-            report({ messageId, data: { loop: loopName(commit2.loop), table: andList2([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
+            report({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
           }
         }
         const minPairs = Number(options.minPairs);

@@ -4,7 +4,8 @@ import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code/types';
 import { countText, runReportOf } from './support/runs';
-import { andList, writesSeedRows } from './support/targets';
+import { writesSeedRows } from './support/targets';
+import { andList } from '../server/src/engine/merge';
 import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
 
 /** Seed 000, committing every 5 rows against every 1000: prepared once (tests 65, 68), a new text per row (tests 61, 64). */

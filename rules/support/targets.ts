@@ -7,6 +7,7 @@ import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type 
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
 import { countText } from '../../server/src/engine/count-text';
+import { andList } from '../../server/src/engine/merge';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -149,11 +150,6 @@ export function statementsAt(words: string, stmts: readonly Statement[], lineOf:
   const many = stmts.length > 1;
   const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(', ')} and ${ranges.length - 6} more`;
   return `the ${words} statement${many ? 's' : ''} at line${lines.length > 1 ? 's' : ''} ${listed}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-export function andList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /**
