@@ -10695,7 +10695,7 @@ var init_not_logged_initially = __esm({
         }
       },
       check({ file, schema, report }) {
-        const cleaning = pageCleaningNote(schema);
+        const rowCleaning = pageCleaningNote(schema);
         const { autocommitted, assumedOff } = createsUnderAutocommit(file);
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind === "createTable" && stmt.notLoggedInitially && !stmt.temporary) {
@@ -10708,13 +10708,14 @@ var init_not_logged_initially = __esm({
               report({ messageId: "createAutocommitted", data: { table: tableName(table), load }, stmt, span, maxSeverity: "information" });
             } else {
               const assumed = assumedOff.has(stmt);
+              const cleaning = stmt.organizeBy === "column" ? `${rowCleaning.slice(0, -1)}; those tests used a row-organized table, ${tableName(table)} is column-organized.` : rowCleaning;
               report({ messageId: assumed ? "createAssumedOff" : "create", data: { table: tableName(table), cleaning, instead: insteadOfNli(refused) }, stmt, span, ...assumed ? { maxSeverity: "information" } : {} });
             }
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
               const table = schema.table(stmt.table, stmt);
-              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
+              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning: rowCleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
             }
           }
         }

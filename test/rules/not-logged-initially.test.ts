@@ -39,6 +39,14 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'schema.sql': TABLE, 'load.sql': 'INSERT INTO T VALUES (?);\n' }, RULE);
   });
 
+  it('says that the tests 6-8 figures are for a row-organized table when the table is column-organized (load_data.sql)', () => {
+    const load = 'INSERT INTO T SELECT A FROM S;\nCOMMIT;\n';
+    const [column] = findings({ 'load.sql': 'CREATE TABLE T (A INT) ORGANIZE BY COLUMN NOT LOGGED INITIALLY;\n' + load }, RULE);
+    assert.match(column.message, /\(test 8: 11\.8 s\); those tests used a row-organized table, T is column-organized\. /);
+    const [row] = findings({ 'load.sql': 'CREATE TABLE T (A INT) ORGANIZE BY ROW NOT LOGGED INITIALLY;\n' + load }, RULE);
+    assert.doesNotMatch(row.message, /row-organized/);
+  });
+
   it('does not advise LOAD for a table with a spatial (structured type) column, which LOAD cannot fill', () => {
     // IBM's spatial load_data.sql: GEO_CUSTOMER has a SYSIBM.ST_POINT column.
     const ddl = 'CREATE TABLE GEO (ID INT NOT NULL PRIMARY KEY, SHAPE SYSIBM.ST_POINT, NAME VARCHAR(254)) NOT LOGGED INITIALLY;\n';
