@@ -7869,8 +7869,17 @@ function readStatement(stmt, context, facts, prepared) {
       (facts.resultSetCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
       if (facts.lastCallAdmin) (facts.adminOutputCursors ??= /* @__PURE__ */ new Set()).add(stmt.cursor);
       return;
+    case "declareCursor":
+      (facts.cursors ??= /* @__PURE__ */ new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
+      return;
+    case "setVariable":
+      if (stmt.cursorTables) for (const target of stmt.targets) (facts.cursors ??= /* @__PURE__ */ new Map()).set(target, { set: true });
+      return;
     case "fetch":
-      if (context.loop && !context.loop.rowsFrom) context.loop.rowsFrom = { cursor: stmt.cursor };
+      if (context.loop && !context.loop.rowsFrom) {
+        const declared = facts.cursors?.get(stmt.cursor);
+        context.loop.rowsFrom = declared ? { cursor: stmt.cursor, declared } : { cursor: stmt.cursor };
+      }
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
@@ -11209,11 +11218,16 @@ function sameNames(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+function cursorQuery(declared) {
+  if (!declared) return "as it is declared or SET";
+  if ("prepared" in declared) return `the text PREPAREd as ${declared.prepared}, written out as SQL`;
+  return "set" in declared ? "its SET \u2026 = CURSOR FOR" : "its DECLARE \u2026 CURSOR FOR";
+}
 function routineFold(loop) {
   const from = loop.rowsFrom;
   const lookups = loop.looksUpPerRow ? ", and what it looks up per row (SELECT \u2026 INTO) joined in" : "";
   if (from && "query" in from) return `Replace the loop with one INSERT \u2026 SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
-  if (from && "cursor" in from) return `Replace the loop with one INSERT \u2026 SELECT over the query of cursor ${from.cursor} (as it is declared or SET), with the values the body computes written as expressions of its columns${lookups}.`;
+  if (from && "cursor" in from) return `Replace the loop with one INSERT \u2026 SELECT over the query of cursor ${from.cursor} (${cursorQuery(from.declared)}), with the values the body computes written as expressions of its columns${lookups}.`;
   if (loop.passes !== void 0) return `The loop is a counter that makes each row itself: make the rows in one INSERT \u2026 SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return "The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT \u2026 SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < \u2026)), or list literal rows in one multi-row VALUES.";
 }

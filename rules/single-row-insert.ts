@@ -1,7 +1,7 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule, Severity } from '../server/src/engine/types';
-import type { LoopInfo, SqlExecution } from '../server/src/code/types';
+import type { CursorOrigin, LoopInfo, SqlExecution } from '../server/src/code/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
 import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsOnEveryPass, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code/facts';
@@ -228,12 +228,19 @@ interface LoopInserts {
   loops: LoopInfo[];
 }
 
+/** Where the query of a routine's cursor is written, for the fold's advice. */
+function cursorQuery(declared: CursorOrigin | undefined): string {
+  if (!declared) return 'as it is declared or SET';
+  if ('prepared' in declared) return `the text PREPAREd as ${declared.prepared}, written out as SQL`;
+  return 'set' in declared ? 'its SET … = CURSOR FOR' : 'its DECLARE … CURSOR FOR';
+}
+
 /** How a routine's row-by-row loop folds into one INSERT … SELECT, by where its rows come from (LoopInfo.rowsFrom). */
 function routineFold(loop: LoopInfo): string {
   const from = loop.rowsFrom;
   const lookups = loop.looksUpPerRow ? ', and what it looks up per row (SELECT … INTO) joined in' : '';
   if (from && 'query' in from) return `Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
-  if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (as it is declared or SET), with the values the body computes written as expressions of its columns${lookups}.`;
+  if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (${cursorQuery(from.declared)}), with the values the body computes written as expressions of its columns${lookups}.`;
   // A WHILE counted to a known bound (LoopInfo.passes): the counter is the recursive table's own.
   if (loop.passes !== undefined) return `The loop is a counter that makes each row itself: make the rows in one INSERT … SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return 'The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT … SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < …)), or list literal rows in one multi-row VALUES.';

@@ -177,7 +177,13 @@ END@
     // The fold comes after the figures (test 68's sentence).
     const advice = found.map((f) => f.message.slice(f.message.indexOf('(test 68')));
     assert.match(advice[0], /Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns\.$/);
-    assert.match(advice[1], /over the query of cursor C1 \(as it is declared or SET\), with the values the body computes written as expressions of its columns\.$/);
+    assert.match(advice[1], /over the query of cursor C1 \(its DECLARE … CURSOR FOR\), with the values the body computes written as expressions of its columns\.$/);
+    // Where the cursor's query is written: a PREPAREd text (xquery_xmlproc.db2's CUR_XQ3), a cursor variable's SET (modules.db2).
+    const foldOf = (t: string) => findings({ 'fold.db2': t }, 'single-row-insert').find((f) => /cursor C1/.test(f.message))!.message;
+    const dynamic = text.replace('  DECLARE c1 CURSOR FOR SELECT id FROM app.src;', "  DECLARE c1 CURSOR FOR s1;").replace('  OPEN c1;', "  PREPARE s1 FROM 'SELECT id FROM app.src';\n  OPEN c1;");
+    assert.match(foldOf(dynamic), /over the query of cursor C1 \(the text PREPAREd as S1, written out as SQL\)/);
+    const variable = text.replace('  DECLARE c1 CURSOR FOR SELECT id FROM app.src;', '  DECLARE c1 CURSOR;').replace('  OPEN c1;', '  SET c1 = CURSOR FOR SELECT id FROM app.src;\n  OPEN c1;');
+    assert.match(foldOf(variable), /over the query of cursor C1 \(its SET … = CURSOR FOR\)/);
     assert.doesNotMatch(advice[1], /recursive common table expression/);
     assert.match(advice[2], /The loop makes its rows itself .* recursive common table expression/);
     assert.doesNotMatch(advice[2], /cursor|FOR loop's query/);

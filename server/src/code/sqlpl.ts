@@ -4,7 +4,7 @@
 // see them in application code. A routine called in a loop of the same file lends that loop to its
 // statements (one level, as for host helper functions).
 import type { DynamicSql, Span, Statement } from '../sql/ast';
-import type { CodeModel, CommitCall, LoopInfo, SqlExecution } from './types';
+import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
 
 const API = 'sqlpl';
@@ -40,6 +40,8 @@ interface RoutineFacts {
   parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number }[];
   /** Every routine it CALLs, in a loop or not. */
   calledNames: Set<string>;
+  /** The routine's cursors by name, as their query is given (the fold of a loop that FETCHes one names it). */
+  cursors?: Map<string, CursorOrigin>;
 }
 
 /** SYSPROC.ADMIN_CMD, ADMIN_MOVE_TABLE, SYSIBMADM...: routines Db2 supplies, whose output is a report. */
@@ -238,8 +240,17 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       (facts.resultSetCursors ??= new Set()).add(stmt.cursor);
       if (facts.lastCallAdmin) (facts.adminOutputCursors ??= new Set()).add(stmt.cursor);
       return;
+    case 'declareCursor':
+      (facts.cursors ??= new Map()).set(stmt.cursor, stmt.statementName ? { prepared: stmt.statementName } : { declare: true });
+      return;
+    case 'setVariable':
+      if (stmt.cursorTables) for (const target of stmt.targets) (facts.cursors ??= new Map()).set(target, { set: true });
+      return;
     case 'fetch':
-      if (context.loop && !context.loop.rowsFrom) context.loop.rowsFrom = { cursor: stmt.cursor };
+      if (context.loop && !context.loop.rowsFrom) {
+        const declared = facts.cursors?.get(stmt.cursor);
+        context.loop.rowsFrom = declared ? { cursor: stmt.cursor, declared } : { cursor: stmt.cursor };
+      }
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;

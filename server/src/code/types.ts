@@ -47,10 +47,13 @@ export interface LoopInfo {
    * neither (a counter, a string it splits, values it makes up). Set by the SQL PL front end; the fold into one
    * INSERT … SELECT differs (single-row-insert's advice).
    */
-  rowsFrom?: { query: true } | { cursor: string } | { madeUp: true };
+  rowsFrom?: { query: true } | { cursor: string; declared?: CursorOrigin } | { madeUp: true };
   /** A pass SELECTs … INTO from another table (a lookup per row): folded, that is a join. Set by the SQL PL front end. */
   looksUpPerRow?: boolean;
 }
+
+/** How a routine's cursor gets its query: DECLARE … CURSOR FOR a select, FOR a PREPAREd statement (its name), or SET c = CURSOR FOR. */
+export type CursorOrigin = { declare: true } | { prepared: string } | { set: true };
 
 export interface ConnectionInfo {
   /** The connection's variable name where known. */
