@@ -8691,6 +8691,20 @@ var init_members = __esm({
   }
 });
 
+// server/src/engine/count-text.ts
+function countText(n) {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return n < 0 ? "-" + out : out;
+}
+var init_count_text = __esm({
+  "server/src/engine/count-text.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/engine/types.ts
 var SEVERITY_RANK;
 var init_types = __esm({
@@ -8766,37 +8780,106 @@ function mergeMovesAfterLoad(diagnostics, lines) {
     else byKey.set(d.moveAfterLoad.key, [d]);
   }
   if (!byKey) return diagnostics;
-  const replaced = /* @__PURE__ */ new Map();
+  const byAdvice = /* @__PURE__ */ new Map();
   for (const list of byKey.values()) {
-    if (new Set(list.map((d) => d.rule)).size < 2) continue;
+    const advice2 = sameAdvice(list);
+    if (advice2 === void 0) continue;
+    const tables2 = byAdvice.get(advice2);
+    if (tables2) tables2.push(list);
+    else byAdvice.set(advice2, [list]);
+  }
+  const replaced = /* @__PURE__ */ new Map();
+  for (const tables2 of byAdvice.values()) if (tables2.length > 1) mergeTables(tables2, lines, replaced);
+  for (const list of byKey.values()) {
+    if (replaced.has(list[0]) || new Set(list.map((d) => d.rule)).size < 2) continue;
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
-    const others = list.filter((d) => d !== primary);
     const { subject, load, loadSpan } = primary.moveAfterLoad;
     const parts = list.map((d) => d.moveAfterLoad);
     const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}. ` + parts.map((p) => p.part).join(" ");
-    const line = lines.line(primary.span.start);
-    const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].filter((r) => r !== primary.rule);
-    const elsewhere2 = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...d.mergedRules ?? []]));
-    const spans = [...list.map((d) => d.extent ?? d.span), loadSpan];
-    const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
-    const { moveAfterLoad: _part, ...rest } = primary;
-    const merged2 = {
-      ...rest,
-      message,
-      ...fix ? { fix } : {},
-      mergedRules,
-      ...elsewhere2.size > 0 ? { mergedElsewhere: mergedRules.filter((r) => elsewhere2.has(r)) } : {},
-      extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
-      related: [
-        ...primary.related ?? [],
-        ...others.map(alsoRelated),
-        { file: primary.file, span: loadSpan, message: "what fills the table: move them after it" }
-      ]
-    };
+    const merged2 = mergedOf(primary, list, message, lines, [loadSpan]);
+    merged2.related = [...merged2.related, { file: primary.file, span: loadSpan, message: "what fills the table: move them after it" }];
     for (const d of list) replaced.set(d, null);
     replaced.set(list[0], merged2);
   }
   return replacing(diagnostics, replaced);
+}
+function sameAdvice(list) {
+  if (list.some((d) => d.moveAfterLoad.particular)) return void 0;
+  const rules = [...new Set(list.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].sort();
+  const severity = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best] ? d.severity : best, list[0].severity);
+  return `${list[0].file}\0${severity}\0${rules.join(",")}`;
+}
+function mergeTables(tables2, lines, replaced) {
+  const all = tables2.flat();
+  const primary = all.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
+  const parts = tables2[0].map((d) => d.moveAfterLoad);
+  const moves = tables2.map((list) => list[0].moveAfterLoad);
+  const words = new Set(moves.map((m) => m.loadWord));
+  const loads = words.size === 1 ? `${[...words][0]}s` : "statements";
+  const loadLine = (m) => countText(lines.line(m.loadSpan.start) + 1);
+  const named = moves.slice(0, MAX_TABLES_NAMED).map((m, i) => `${m.table} (${i === 0 ? "filled at " : ""}line ${loadLine(m)})`);
+  if (moves.length > MAX_TABLES_NAMED) named.push(`${moves.length - MAX_TABLES_NAMED} more`);
+  const baselines = [...new Set(parts.map((p) => p.baseline))];
+  const message = `${tables2.length} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. They are ${andList(named)}. One change for ${tables2.length === 2 ? "both" : `all ${tables2.length}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad.ddl)))} after those ${loads}. Every row they insert ${andList(parts.map((p) => p.perRow))}. ${[...baselines, ...parts.map((p) => p.figure)].join("; ")}.`;
+  const merged2 = mergedOf(primary, all, message, lines, moves.map((m) => m.loadSpan));
+  merged2.related = [
+    ...primary.related ?? [],
+    ...tables2.flatMap((list) => [
+      ...list.filter((d) => d !== primary).map(alsoRelated),
+      { file: primary.file, span: list[0].moveAfterLoad.loadSpan, message: `what fills ${list[0].moveAfterLoad.table}: move its ${andList(parts.map((p) => p.kind))} after it` }
+    ])
+  ];
+  for (const d of all) replaced.set(d, null);
+  replaced.set(all[0], merged2);
+}
+function mergedOf(primary, list, message, lines, loads) {
+  const others = list.filter((d) => d !== primary);
+  const line = lines.line(primary.span.start);
+  const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].filter((r) => r !== primary.rule);
+  const elsewhere2 = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...d.mergedRules ?? []]));
+  const spans = [...list.map((d) => d.extent ?? d.span), ...loads];
+  const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
+  const { moveAfterLoad: _part, ...rest } = primary;
+  return {
+    ...rest,
+    message,
+    ...fix ? { fix } : {},
+    mergedRules,
+    ...mergedRules.some((r) => elsewhere2.has(r)) ? { mergedElsewhere: mergedRules.filter((r) => elsewhere2.has(r)) } : {},
+    extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
+    related: [...primary.related ?? [], ...others.map(alsoRelated)]
+  };
+}
+function movedText(ddl) {
+  const byKind = /* @__PURE__ */ new Map();
+  for (const d of ddl) {
+    const kind = `${d.words}\0${d.keys !== void 0}`;
+    const seen = byKind.get(kind);
+    if (!seen) byKind.set(kind, { words: d.words, ...d.keys !== void 0 ? { keys: d.keys } : {}, at: [...d.at] });
+    else {
+      seen.at.push(...d.at);
+      if (d.keys !== void 0) seen.keys = (seen.keys ?? 0) + d.keys;
+    }
+  }
+  return [...byKind.values()].map(
+    (k) => k.keys === void 0 ? statementsText(k.words, k.at) : `the foreign key${k.keys > 1 ? "s" : ""} of ${statementsText(k.words, k.at)} (as ALTER TABLE \u2026 ADD CONSTRAINT)`
+  );
+}
+function statementsText(words, at, count = new Set(at.map((a) => a.ordinal)).size) {
+  const sorted = [...at].sort((a, b) => a.ordinal - b.ordinal || a.line - b.line);
+  const ranges = [];
+  const lines = /* @__PURE__ */ new Set();
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1].ordinal - sorted[j].ordinal <= 1) j++;
+    const first = sorted[i].line;
+    const last = sorted[j].line;
+    ranges.push(last > first ? `${countText(first)}\u2013${countText(last)}` : countText(first));
+    for (let k = i; k <= j; k++) lines.add(sorted[k].line);
+    i = j + 1;
+  }
+  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
+  return `the ${words} statement${count > 1 ? "s" : ""} at line${lines.size > 1 ? "s" : ""} ${listed}`;
 }
 function replacing(diagnostics, replaced) {
   if (replaced.size === 0) return diagnostics;
@@ -8814,24 +8897,13 @@ function alsoRelated(d) {
 function andList(items) {
   return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
+var MAX_TABLES_NAMED;
 var init_merge = __esm({
   "server/src/engine/merge.ts"() {
     "use strict";
+    init_count_text();
     init_types();
-  }
-});
-
-// server/src/engine/count-text.ts
-function countText(n) {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
-  const digits = String(Math.abs(n));
-  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
-  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
-  return n < 0 ? "-" + out : out;
-}
-var init_count_text = __esm({
-  "server/src/engine/count-text.ts"() {
-    "use strict";
+    MAX_TABLES_NAMED = 4;
   }
 });
 
@@ -8923,6 +8995,222 @@ var init_migrations = __esm({
   }
 });
 
+// server/src/schema/insert-costs.ts
+function costFactor(m) {
+  return m.seconds / m.baselineSeconds;
+}
+function formatFactor(factor2) {
+  return factor2 >= 10 ? `${Math.round(factor2)}x` : `${factor2.toFixed(1)}x`;
+}
+function measurements(feature, triggerAction) {
+  return INSERT_COST_MEASUREMENTS.filter((m) => m.feature === feature && (triggerAction === void 0 || m.triggerAction === triggerAction));
+}
+function sourceOf(m) {
+  return `Db2 INSERT tips, test ${m.test} vs ${m.baselineTest}: ${m.setup}`;
+}
+function byCount(feature, count, triggerAction) {
+  const list = measurements(feature, triggerAction).sort((a, b) => a.amount - b.amount);
+  if (count <= 0 || list.length === 0) return void 0;
+  const exact = list.find((m) => m.amount === count);
+  if (exact) return { factor: costFactor(exact), text: formatFactor(costFactor(exact)), source: sourceOf(exact) };
+  const last = list[list.length - 1];
+  return { factor: costFactor(last), text: `\u2265${formatFactor(costFactor(last))}`, source: `${sourceOf(last)}; more were not measured` };
+}
+function identityCacheCost(cache) {
+  const list = measurements("identityCache").sort((a, b) => a.amount - b.amount);
+  const exact = list.find((m) => m.amount === cache);
+  if (exact) return { factor: costFactor(exact), text: formatFactor(costFactor(exact)), source: sourceOf(exact) };
+  const below = [...list].reverse().find((m) => m.amount < cache);
+  const above = list.find((m) => m.amount > cache);
+  if (!above) return { factor: costFactor(below), text: `\u2264${formatFactor(costFactor(below))}`, source: `${sourceOf(below)}; larger caches cost less` };
+  return {
+    factor: costFactor(below),
+    text: `${formatFactor(costFactor(above))}\u2013${formatFactor(costFactor(below))}`,
+    source: `Db2 INSERT tips, tests ${above.test} and ${below.test} vs ${below.baselineTest}: CACHE ${above.amount} and ${below.amount}`
+  };
+}
+function names(list, max = 4) {
+  return list.length <= max ? list.join(", ") : `${list.slice(0, max).join(", ")}, \u2026`;
+}
+function none(feature, label) {
+  return { feature, label, present: false, detail: "none", factorText: "\u2014", source: "" };
+}
+function insertCostSummary(table) {
+  const lines = [];
+  const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
+  const indexCount = table.indexes.length + keys;
+  if (indexCount > 0) {
+    const m = byCount("indexes", indexCount);
+    const parts = table.indexes.map((i) => i.name);
+    if (keys) parts.push(`${keys} primary key/unique constraint${keys > 1 ? "s" : ""}`);
+    lines.push({ feature: "indexes", label: "Indexes", present: true, detail: `${indexCount} (${names(parts)})`, factor: m.factor, factorText: m.text, source: m.source });
+  } else lines.push(none("indexes", "Indexes"));
+  const clustered = table.indexes.filter((i) => i.cluster);
+  if (clustered.length > 0) {
+    const m = measurements("clustering")[0];
+    lines.push({
+      feature: "clustering",
+      label: "Clustering index",
+      present: true,
+      detail: names(clustered.map((i) => i.name)),
+      factor: costFactor(m),
+      factorText: formatFactor(costFactor(m)),
+      source: `${sourceOf(m)}, index included; unclustered: test 32, 1.7x`
+    });
+  } else lines.push(none("clustering", "Clustering index"));
+  const enforced = table.foreignKeys.filter((fk) => fk.enforced);
+  const informational = table.foreignKeys.length - enforced.length;
+  if (enforced.length > 0) {
+    const m = byCount("foreignKeys", enforced.length);
+    const parents = enforced.map((fk) => fk.parentKey.replace(/^\./, ""));
+    lines.push({
+      feature: "foreignKeys",
+      label: "Enforced foreign keys",
+      present: true,
+      detail: `${enforced.length} (parent ${names(parents)})${informational ? `; ${informational} NOT ENFORCED, no per-row check` : ""}`,
+      factor: m.factor,
+      factorText: m.text,
+      source: m.source
+    });
+  } else {
+    lines.push({ ...none("foreignKeys", "Enforced foreign keys"), detail: informational ? `none (${informational} NOT ENFORCED: no per-row check)` : "none" });
+  }
+  if (table.checks > 0) {
+    const m = byCount("checks", table.checks);
+    lines.push({ feature: "checks", label: "Check constraints", present: true, detail: String(table.checks), factor: m.factor, factorText: m.text, source: m.source });
+  } else lines.push(none("checks", "Check constraints"));
+  const insertTriggers = table.triggers.filter((t) => t.stmt.events.includes("insert"));
+  if (insertTriggers.length > 0) {
+    const inserting = insertTriggers.some((t) => t.stmt.body.some((s) => s.kind === "insert" || s.kind === "merge"));
+    const m = byCount("triggers", insertTriggers.length, inserting ? "insert" : "update");
+    lines.push({
+      feature: "triggers",
+      label: "INSERT triggers",
+      present: true,
+      detail: `${insertTriggers.length} (${names(insertTriggers.map((t) => t.name))})`,
+      factor: m.factor,
+      factorText: m.text,
+      source: m.source
+    });
+  } else lines.push(none("triggers", "INSERT triggers"));
+  const immediate = table.mqts.filter((q2) => q2.refresh === "immediate");
+  if (immediate.length > 0) {
+    lines.push({
+      feature: "mqts",
+      label: "REFRESH IMMEDIATE MQTs",
+      present: true,
+      detail: `${immediate.length} (${names(immediate.map((q2) => q2.key.replace(/^\./, "")))})`,
+      factorText: "not measured",
+      source: "each insert also updates the MQT in the same transaction; Db2 INSERT tips did not measure it"
+    });
+  } else {
+    const deferred = table.mqts.length;
+    lines.push({ ...none("mqts", "REFRESH IMMEDIATE MQTs"), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : "none" });
+  }
+  const lobs = table.columns.filter((c) => c.type.isLob);
+  const lobLike = table.columns.filter((c) => !c.type.isLob && (c.type.isLong || c.type.isXml));
+  if (lobs.length > 0) {
+    const m = measurements("lobColumns")[0];
+    lines.push({
+      feature: "lobColumns",
+      label: "LOB columns",
+      present: true,
+      detail: `${lobs.length} (${names(lobs.map((c) => `${c.name} ${c.type.name}`))})`,
+      factor: costFactor(m),
+      factorText: formatFactor(costFactor(m)),
+      source: `${sourceOf(m)}; logging and COMPACT made no difference`
+    });
+  } else if (lobLike.length > 0) {
+    lines.push({
+      feature: "lobColumns",
+      label: "LOB columns",
+      present: true,
+      detail: `${lobLike.length} LONG/XML (${names(lobLike.map((c) => `${c.name} ${c.type.name}`))})`,
+      factorText: "not measured",
+      source: "stored outside the row like LOBs; Db2 INSERT tips measured only CLOB"
+    });
+  } else lines.push(none("lobColumns", "LOB columns"));
+  if (table.identity) {
+    const cache = table.identity.cache;
+    const m = identityCacheCost(cache);
+    lines.push({
+      feature: "identityCache",
+      label: "Identity cache",
+      present: true,
+      detail: `${table.identity.column.name}: ${cache === 0 ? "NO CACHE" : `CACHE ${cache}`}${table.identity.explicit ? "" : " (default)"}`,
+      factor: m.factor,
+      factorText: m.text,
+      source: m.source
+    });
+  } else lines.push(none("identityCache", "Identity cache"));
+  return lines;
+}
+var BASE, INSERT_COST_MEASUREMENTS;
+var init_insert_costs = __esm({
+  "server/src/schema/insert-costs.ts"() {
+    "use strict";
+    init_schema();
+    BASE = 31.51;
+    INSERT_COST_MEASUREMENTS = [
+      { feature: "indexes", setup: "1 index", amount: 1, test: 32, baselineTest: 31, seconds: 53.73, baselineSeconds: BASE },
+      { feature: "indexes", setup: "2 indexes", amount: 2, test: 33, baselineTest: 31, seconds: 83.26, baselineSeconds: BASE },
+      { feature: "indexes", setup: "3 indexes", amount: 3, test: 34, baselineTest: 31, seconds: 108.21, baselineSeconds: BASE },
+      { feature: "indexes", setup: "4 indexes", amount: 4, test: 35, baselineTest: 31, seconds: 141.63, baselineSeconds: BASE },
+      { feature: "clustering", setup: "1 clustered index", amount: 1, test: 38, baselineTest: 31, seconds: 62.93, baselineSeconds: BASE },
+      { feature: "foreignKeys", setup: "1 enforced foreign key", amount: 1, test: 14, baselineTest: 11, seconds: 55.37, baselineSeconds: BASE },
+      { feature: "foreignKeys", setup: "2 enforced foreign keys", amount: 2, test: 15, baselineTest: 11, seconds: 72.71, baselineSeconds: BASE },
+      { feature: "checks", setup: "1 check constraint", amount: 1, test: 12, baselineTest: 11, seconds: 33.65, baselineSeconds: BASE },
+      { feature: "checks", setup: "2 check constraints", amount: 2, test: 13, baselineTest: 11, seconds: 36.63, baselineSeconds: BASE },
+      { feature: "triggers", setup: "1 trigger doing an INSERT", amount: 1, test: 18, baselineTest: 11, seconds: 67.57, baselineSeconds: BASE, triggerAction: "insert" },
+      { feature: "triggers", setup: "2 triggers doing an INSERT", amount: 2, test: 19, baselineTest: 11, seconds: 175.95, baselineSeconds: BASE, triggerAction: "insert" },
+      { feature: "triggers", setup: "1 trigger doing an UPDATE", amount: 1, test: 20, baselineTest: 11, seconds: 54.71, baselineSeconds: BASE, triggerAction: "update" },
+      { feature: "triggers", setup: "2 triggers doing an UPDATE", amount: 2, test: 21, baselineTest: 11, seconds: 150.18, baselineSeconds: BASE, triggerAction: "update" },
+      { feature: "lobColumns", setup: "a CHAR(10) column made CLOB(10)", amount: 1, test: 91, baselineTest: 11, seconds: 286.49, baselineSeconds: BASE },
+      { feature: "identityCache", setup: "identity NO CACHE", amount: 0, test: 42, baselineTest: 41, seconds: 896.61, baselineSeconds: BASE, sequence: { test: 47, seconds: 896.92 } },
+      { feature: "identityCache", setup: "identity CACHE 5", amount: 5, test: 43, baselineTest: 41, seconds: 212.52, baselineSeconds: BASE, sequence: { test: 48, seconds: 212.58 } },
+      { feature: "identityCache", setup: "identity CACHE 20 (the default)", amount: 20, test: 44, baselineTest: 41, seconds: 99.06, baselineSeconds: BASE, sequence: { test: 49, seconds: 101.87 } },
+      { feature: "identityCache", setup: "identity CACHE 100", amount: 100, test: 45, baselineTest: 41, seconds: 61.62, baselineSeconds: BASE, sequence: { test: 50, seconds: 66.55 } },
+      { feature: "identityCache", setup: "identity CACHE 1000", amount: 1e3, test: 46, baselineTest: 41, seconds: 37.51, baselineSeconds: BASE, sequence: { test: 51, seconds: 39.55 } }
+    ];
+  }
+});
+
+// rules/support/measurements.ts
+function seconds(feature, filter = () => true) {
+  return INSERT_COST_MEASUREMENTS.filter((m) => m.feature === feature && filter(m)).sort((a, b) => a.amount - b.amount).map((m) => m.seconds);
+}
+function identityMeasurement(cache, isSequence = false) {
+  let best = IDENTITY_CACHE_SECONDS[0];
+  for (const m of IDENTITY_CACHE_SECONDS) if (m.cache <= cache) best = m;
+  return isSequence ? { cache: best.cache, ...best.sequence } : best;
+}
+function factor(seconds2) {
+  return `${(seconds2 / BASELINE_SECONDS).toFixed(1)}x`;
+}
+function secsOf(seconds2) {
+  const tenths = Math.round(Math.round(seconds2 * 100) / 10);
+  return `${(tenths / 10).toFixed(1)} s`;
+}
+var BASELINE_SECONDS, SECONDS_BY_INDEX_COUNT, CLUSTERED_INDEX_SECONDS, FK_SECONDS, INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, CHECK_SECONDS, LOB_SECONDS, IDENTITY_CACHE_SECONDS, ROW_AT_A_TIME_EXTRA_PER_100K;
+var init_measurements = __esm({
+  "rules/support/measurements.ts"() {
+    "use strict";
+    init_insert_costs();
+    BASELINE_SECONDS = INSERT_COST_MEASUREMENTS[0].baselineSeconds;
+    SECONDS_BY_INDEX_COUNT = [BASELINE_SECONDS, ...seconds("indexes")];
+    CLUSTERED_INDEX_SECONDS = seconds("clustering")[0];
+    FK_SECONDS = seconds("foreignKeys");
+    INSERTING_TRIGGER_SECONDS = seconds("triggers", (m) => m.triggerAction === "insert");
+    UPDATING_TRIGGER_SECONDS = seconds("triggers", (m) => m.triggerAction === "update");
+    CHECK_SECONDS = seconds("checks");
+    LOB_SECONDS = seconds("lobColumns")[0];
+    IDENTITY_CACHE_SECONDS = INSERT_COST_MEASUREMENTS.filter(
+      (m) => m.feature === "identityCache"
+    ).sort((a, b) => a.amount - b.amount).map((m) => ({ cache: m.amount, test: m.test, seconds: m.seconds, sequence: m.sequence }));
+    ROW_AT_A_TIME_EXTRA_PER_100K = 7.6 * 10 - 15.7;
+  }
+});
+
 // rules/support/targets.ts
 function isInsertLike(stmt) {
   return stmt.kind === "insert" || stmt.kind === "import" || stmt.kind === "merge" && stmt.hasInsert;
@@ -8998,29 +9286,49 @@ function laterLoad({ file, lineOf: lineOf2 }, target, ddl) {
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return void 0;
   const offset = load.stmt.origin.toFile(load.stmt.span.start);
-  return { text: `the ${statementWord(load)} at line ${lineOf2(offset)}`, stmt: load.stmt, offset };
+  const word = statementWord(load);
+  return { text: `the ${word} at line ${lineOf2(offset)}`, word, stmt: load.stmt, offset };
 }
 function statementsAt(words, stmts, lineOf2) {
-  const lines = [...new Set(stmts.map((s) => lineOf2(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
-  const ranges = [];
-  for (let i = 0; i < lines.length; ) {
-    let j = i;
-    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
-    ranges.push(j > i ? `${countText(lines[i])}\u2013${countText(lines[j])}` : countText(lines[i]));
-    i = j + 1;
-  }
-  const many = stmts.length > 1;
-  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
-  return `the ${words} statement${many ? "s" : ""} at line${lines.length > 1 ? "s" : ""} ${listed}`;
+  const at = stmts.map((s) => {
+    const line = lineOf2(s.origin.toFile(s.span.start));
+    return { line, ordinal: line };
+  });
+  return statementsText(words, at, stmts.length);
 }
-function moveAfterLoadReport(context, table, move, cost, partMessageId) {
+function statementAt({ file, lineOf: lineOf2 }, stmt) {
+  const offset = stmt.origin.toFile(stmt.span.start);
+  return { line: lineOf2(offset), ordinal: ordinalOf(file.statements, stmt, offset) };
+}
+function ordinalOf(statements, stmt, offset) {
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    const at = statements[mid].origin.toFile(statements[mid].span.start);
+    if (at < offset) lo = mid + 1;
+    else if (at > offset) hi = mid - 1;
+    else if (statements[mid] === stmt) return mid;
+    else break;
+  }
+  return statements.indexOf(stmt);
+}
+function moveAfterLoadReport(context, table, move, part) {
   return {
     key: `${context.file.source.path}\0${move.load.offset}\0${table.key}`,
     subject: `Bulk target ${tableName(table)}`,
-    cost,
+    table: tableName(table),
+    cost: part.cost,
     moves: move.moves,
+    ddl: move.ddl,
     load: move.load.text,
-    partMessageId,
+    loadWord: move.load.word,
+    kind: part.kind,
+    perRow: part.perRow,
+    figure: part.figure,
+    baseline: BARE_TABLE,
+    ...part.particular ? { particular: true } : {},
+    partMessageId: part.partMessageId,
     loadAt: { span: move.load.stmt.span, stmt: move.load.stmt }
   };
 }
@@ -9054,16 +9362,17 @@ function insertsReferenceData(schema, stmt) {
 function writesSeedRows(schema, stmt) {
   return insertsReferenceData(schema, stmt) || stmt.kind === "insert" && schema.writesSeedRows(stmt.target, stmt) && isLiteralValues(stmt);
 }
-var BY_SPACE;
+var BY_SPACE, BARE_TABLE;
 var init_targets = __esm({
   "rules/support/targets.ts"() {
     "use strict";
     init_schema();
     init_facts();
     init_migrations();
-    init_count_text();
     init_merge();
+    init_measurements();
     BY_SPACE = /* @__PURE__ */ new WeakMap();
+    BARE_TABLE = `100,000 inserts took ${secsOf(BASELINE_SECONDS)} into the bare table (Db2 INSERT tips, tests 11 and 31)`;
   }
 });
 
@@ -9313,222 +9622,6 @@ var init_check_constraint_bulk_target2 = __esm({
   }
 });
 
-// server/src/schema/insert-costs.ts
-function costFactor(m) {
-  return m.seconds / m.baselineSeconds;
-}
-function formatFactor(factor2) {
-  return factor2 >= 10 ? `${Math.round(factor2)}x` : `${factor2.toFixed(1)}x`;
-}
-function measurements(feature, triggerAction) {
-  return INSERT_COST_MEASUREMENTS.filter((m) => m.feature === feature && (triggerAction === void 0 || m.triggerAction === triggerAction));
-}
-function sourceOf(m) {
-  return `Db2 INSERT tips, test ${m.test} vs ${m.baselineTest}: ${m.setup}`;
-}
-function byCount(feature, count, triggerAction) {
-  const list = measurements(feature, triggerAction).sort((a, b) => a.amount - b.amount);
-  if (count <= 0 || list.length === 0) return void 0;
-  const exact = list.find((m) => m.amount === count);
-  if (exact) return { factor: costFactor(exact), text: formatFactor(costFactor(exact)), source: sourceOf(exact) };
-  const last = list[list.length - 1];
-  return { factor: costFactor(last), text: `\u2265${formatFactor(costFactor(last))}`, source: `${sourceOf(last)}; more were not measured` };
-}
-function identityCacheCost(cache) {
-  const list = measurements("identityCache").sort((a, b) => a.amount - b.amount);
-  const exact = list.find((m) => m.amount === cache);
-  if (exact) return { factor: costFactor(exact), text: formatFactor(costFactor(exact)), source: sourceOf(exact) };
-  const below = [...list].reverse().find((m) => m.amount < cache);
-  const above = list.find((m) => m.amount > cache);
-  if (!above) return { factor: costFactor(below), text: `\u2264${formatFactor(costFactor(below))}`, source: `${sourceOf(below)}; larger caches cost less` };
-  return {
-    factor: costFactor(below),
-    text: `${formatFactor(costFactor(above))}\u2013${formatFactor(costFactor(below))}`,
-    source: `Db2 INSERT tips, tests ${above.test} and ${below.test} vs ${below.baselineTest}: CACHE ${above.amount} and ${below.amount}`
-  };
-}
-function names(list, max = 4) {
-  return list.length <= max ? list.join(", ") : `${list.slice(0, max).join(", ")}, \u2026`;
-}
-function none(feature, label) {
-  return { feature, label, present: false, detail: "none", factorText: "\u2014", source: "" };
-}
-function insertCostSummary(table) {
-  const lines = [];
-  const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
-  const indexCount = table.indexes.length + keys;
-  if (indexCount > 0) {
-    const m = byCount("indexes", indexCount);
-    const parts = table.indexes.map((i) => i.name);
-    if (keys) parts.push(`${keys} primary key/unique constraint${keys > 1 ? "s" : ""}`);
-    lines.push({ feature: "indexes", label: "Indexes", present: true, detail: `${indexCount} (${names(parts)})`, factor: m.factor, factorText: m.text, source: m.source });
-  } else lines.push(none("indexes", "Indexes"));
-  const clustered = table.indexes.filter((i) => i.cluster);
-  if (clustered.length > 0) {
-    const m = measurements("clustering")[0];
-    lines.push({
-      feature: "clustering",
-      label: "Clustering index",
-      present: true,
-      detail: names(clustered.map((i) => i.name)),
-      factor: costFactor(m),
-      factorText: formatFactor(costFactor(m)),
-      source: `${sourceOf(m)}, index included; unclustered: test 32, 1.7x`
-    });
-  } else lines.push(none("clustering", "Clustering index"));
-  const enforced = table.foreignKeys.filter((fk) => fk.enforced);
-  const informational = table.foreignKeys.length - enforced.length;
-  if (enforced.length > 0) {
-    const m = byCount("foreignKeys", enforced.length);
-    const parents = enforced.map((fk) => fk.parentKey.replace(/^\./, ""));
-    lines.push({
-      feature: "foreignKeys",
-      label: "Enforced foreign keys",
-      present: true,
-      detail: `${enforced.length} (parent ${names(parents)})${informational ? `; ${informational} NOT ENFORCED, no per-row check` : ""}`,
-      factor: m.factor,
-      factorText: m.text,
-      source: m.source
-    });
-  } else {
-    lines.push({ ...none("foreignKeys", "Enforced foreign keys"), detail: informational ? `none (${informational} NOT ENFORCED: no per-row check)` : "none" });
-  }
-  if (table.checks > 0) {
-    const m = byCount("checks", table.checks);
-    lines.push({ feature: "checks", label: "Check constraints", present: true, detail: String(table.checks), factor: m.factor, factorText: m.text, source: m.source });
-  } else lines.push(none("checks", "Check constraints"));
-  const insertTriggers = table.triggers.filter((t) => t.stmt.events.includes("insert"));
-  if (insertTriggers.length > 0) {
-    const inserting = insertTriggers.some((t) => t.stmt.body.some((s) => s.kind === "insert" || s.kind === "merge"));
-    const m = byCount("triggers", insertTriggers.length, inserting ? "insert" : "update");
-    lines.push({
-      feature: "triggers",
-      label: "INSERT triggers",
-      present: true,
-      detail: `${insertTriggers.length} (${names(insertTriggers.map((t) => t.name))})`,
-      factor: m.factor,
-      factorText: m.text,
-      source: m.source
-    });
-  } else lines.push(none("triggers", "INSERT triggers"));
-  const immediate = table.mqts.filter((q2) => q2.refresh === "immediate");
-  if (immediate.length > 0) {
-    lines.push({
-      feature: "mqts",
-      label: "REFRESH IMMEDIATE MQTs",
-      present: true,
-      detail: `${immediate.length} (${names(immediate.map((q2) => q2.key.replace(/^\./, "")))})`,
-      factorText: "not measured",
-      source: "each insert also updates the MQT in the same transaction; Db2 INSERT tips did not measure it"
-    });
-  } else {
-    const deferred = table.mqts.length;
-    lines.push({ ...none("mqts", "REFRESH IMMEDIATE MQTs"), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : "none" });
-  }
-  const lobs = table.columns.filter((c) => c.type.isLob);
-  const lobLike = table.columns.filter((c) => !c.type.isLob && (c.type.isLong || c.type.isXml));
-  if (lobs.length > 0) {
-    const m = measurements("lobColumns")[0];
-    lines.push({
-      feature: "lobColumns",
-      label: "LOB columns",
-      present: true,
-      detail: `${lobs.length} (${names(lobs.map((c) => `${c.name} ${c.type.name}`))})`,
-      factor: costFactor(m),
-      factorText: formatFactor(costFactor(m)),
-      source: `${sourceOf(m)}; logging and COMPACT made no difference`
-    });
-  } else if (lobLike.length > 0) {
-    lines.push({
-      feature: "lobColumns",
-      label: "LOB columns",
-      present: true,
-      detail: `${lobLike.length} LONG/XML (${names(lobLike.map((c) => `${c.name} ${c.type.name}`))})`,
-      factorText: "not measured",
-      source: "stored outside the row like LOBs; Db2 INSERT tips measured only CLOB"
-    });
-  } else lines.push(none("lobColumns", "LOB columns"));
-  if (table.identity) {
-    const cache = table.identity.cache;
-    const m = identityCacheCost(cache);
-    lines.push({
-      feature: "identityCache",
-      label: "Identity cache",
-      present: true,
-      detail: `${table.identity.column.name}: ${cache === 0 ? "NO CACHE" : `CACHE ${cache}`}${table.identity.explicit ? "" : " (default)"}`,
-      factor: m.factor,
-      factorText: m.text,
-      source: m.source
-    });
-  } else lines.push(none("identityCache", "Identity cache"));
-  return lines;
-}
-var BASE, INSERT_COST_MEASUREMENTS;
-var init_insert_costs = __esm({
-  "server/src/schema/insert-costs.ts"() {
-    "use strict";
-    init_schema();
-    BASE = 31.51;
-    INSERT_COST_MEASUREMENTS = [
-      { feature: "indexes", setup: "1 index", amount: 1, test: 32, baselineTest: 31, seconds: 53.73, baselineSeconds: BASE },
-      { feature: "indexes", setup: "2 indexes", amount: 2, test: 33, baselineTest: 31, seconds: 83.26, baselineSeconds: BASE },
-      { feature: "indexes", setup: "3 indexes", amount: 3, test: 34, baselineTest: 31, seconds: 108.21, baselineSeconds: BASE },
-      { feature: "indexes", setup: "4 indexes", amount: 4, test: 35, baselineTest: 31, seconds: 141.63, baselineSeconds: BASE },
-      { feature: "clustering", setup: "1 clustered index", amount: 1, test: 38, baselineTest: 31, seconds: 62.93, baselineSeconds: BASE },
-      { feature: "foreignKeys", setup: "1 enforced foreign key", amount: 1, test: 14, baselineTest: 11, seconds: 55.37, baselineSeconds: BASE },
-      { feature: "foreignKeys", setup: "2 enforced foreign keys", amount: 2, test: 15, baselineTest: 11, seconds: 72.71, baselineSeconds: BASE },
-      { feature: "checks", setup: "1 check constraint", amount: 1, test: 12, baselineTest: 11, seconds: 33.65, baselineSeconds: BASE },
-      { feature: "checks", setup: "2 check constraints", amount: 2, test: 13, baselineTest: 11, seconds: 36.63, baselineSeconds: BASE },
-      { feature: "triggers", setup: "1 trigger doing an INSERT", amount: 1, test: 18, baselineTest: 11, seconds: 67.57, baselineSeconds: BASE, triggerAction: "insert" },
-      { feature: "triggers", setup: "2 triggers doing an INSERT", amount: 2, test: 19, baselineTest: 11, seconds: 175.95, baselineSeconds: BASE, triggerAction: "insert" },
-      { feature: "triggers", setup: "1 trigger doing an UPDATE", amount: 1, test: 20, baselineTest: 11, seconds: 54.71, baselineSeconds: BASE, triggerAction: "update" },
-      { feature: "triggers", setup: "2 triggers doing an UPDATE", amount: 2, test: 21, baselineTest: 11, seconds: 150.18, baselineSeconds: BASE, triggerAction: "update" },
-      { feature: "lobColumns", setup: "a CHAR(10) column made CLOB(10)", amount: 1, test: 91, baselineTest: 11, seconds: 286.49, baselineSeconds: BASE },
-      { feature: "identityCache", setup: "identity NO CACHE", amount: 0, test: 42, baselineTest: 41, seconds: 896.61, baselineSeconds: BASE, sequence: { test: 47, seconds: 896.92 } },
-      { feature: "identityCache", setup: "identity CACHE 5", amount: 5, test: 43, baselineTest: 41, seconds: 212.52, baselineSeconds: BASE, sequence: { test: 48, seconds: 212.58 } },
-      { feature: "identityCache", setup: "identity CACHE 20 (the default)", amount: 20, test: 44, baselineTest: 41, seconds: 99.06, baselineSeconds: BASE, sequence: { test: 49, seconds: 101.87 } },
-      { feature: "identityCache", setup: "identity CACHE 100", amount: 100, test: 45, baselineTest: 41, seconds: 61.62, baselineSeconds: BASE, sequence: { test: 50, seconds: 66.55 } },
-      { feature: "identityCache", setup: "identity CACHE 1000", amount: 1e3, test: 46, baselineTest: 41, seconds: 37.51, baselineSeconds: BASE, sequence: { test: 51, seconds: 39.55 } }
-    ];
-  }
-});
-
-// rules/support/measurements.ts
-function seconds(feature, filter = () => true) {
-  return INSERT_COST_MEASUREMENTS.filter((m) => m.feature === feature && filter(m)).sort((a, b) => a.amount - b.amount).map((m) => m.seconds);
-}
-function identityMeasurement(cache, isSequence = false) {
-  let best = IDENTITY_CACHE_SECONDS[0];
-  for (const m of IDENTITY_CACHE_SECONDS) if (m.cache <= cache) best = m;
-  return isSequence ? { cache: best.cache, ...best.sequence } : best;
-}
-function factor(seconds2) {
-  return `${(seconds2 / BASELINE_SECONDS).toFixed(1)}x`;
-}
-function secsOf(seconds2) {
-  const tenths = Math.round(Math.round(seconds2 * 100) / 10);
-  return `${(tenths / 10).toFixed(1)} s`;
-}
-var BASELINE_SECONDS, SECONDS_BY_INDEX_COUNT, CLUSTERED_INDEX_SECONDS, FK_SECONDS, INSERTING_TRIGGER_SECONDS, UPDATING_TRIGGER_SECONDS, CHECK_SECONDS, LOB_SECONDS, IDENTITY_CACHE_SECONDS, ROW_AT_A_TIME_EXTRA_PER_100K;
-var init_measurements = __esm({
-  "rules/support/measurements.ts"() {
-    "use strict";
-    init_insert_costs();
-    BASELINE_SECONDS = INSERT_COST_MEASUREMENTS[0].baselineSeconds;
-    SECONDS_BY_INDEX_COUNT = [BASELINE_SECONDS, ...seconds("indexes")];
-    CLUSTERED_INDEX_SECONDS = seconds("clustering")[0];
-    FK_SECONDS = seconds("foreignKeys");
-    INSERTING_TRIGGER_SECONDS = seconds("triggers", (m) => m.triggerAction === "insert");
-    UPDATING_TRIGGER_SECONDS = seconds("triggers", (m) => m.triggerAction === "update");
-    CHECK_SECONDS = seconds("checks");
-    LOB_SECONDS = seconds("lobColumns")[0];
-    IDENTITY_CACHE_SECONDS = INSERT_COST_MEASUREMENTS.filter(
-      (m) => m.feature === "identityCache"
-    ).sort((a, b) => a.amount - b.amount).map((m) => ({ cache: m.amount, test: m.test, seconds: m.seconds, sequence: m.sequence }));
-    ROW_AT_A_TIME_EXTRA_PER_100K = 7.6 * 10 - 15.7;
-  }
-});
-
 // rules/support/known-volume.ts
 function scaledCost(rows, extraPer100k) {
   const seconds2 = Math.max(0, extraPer100k) * rows / MEASURED_ROWS;
@@ -9741,9 +9834,14 @@ function advice(context, target, keys, many) {
     const created = keys.filter((k) => k.stmt.kind === "createTable");
     const alters = altered.length > 0 ? statementsAt("ALTER TABLE \u2026 ADD CONSTRAINT", altered, context.lineOf) : void 0;
     const where3 = created.length > 0 ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}.` : `Add ${it} after the load instead: move ${alters} ${after}.`;
-    const fromCreate = created.length > 0 ? `the foreign key${created.length > 1 ? "s" : ""} of ${statementsAt("CREATE TABLE", [...new Set(created.map((k) => k.stmt))], context.lineOf)} (as ALTER TABLE \u2026 ADD CONSTRAINT)` : void 0;
+    const tables2 = [...new Set(created.map((k) => k.stmt))];
+    const fromCreate = created.length > 0 ? `the foreign key${created.length > 1 ? "s" : ""} of ${statementsAt("CREATE TABLE", tables2, context.lineOf)} (as ALTER TABLE \u2026 ADD CONSTRAINT)` : void 0;
     const moves = [alters, fromCreate].filter((m) => m !== void 0);
-    return { advice: where3, notEnforced: false, move: { load, moves } };
+    const ddl = [
+      ...altered.length > 0 ? [{ words: "ALTER TABLE \u2026 ADD CONSTRAINT", at: altered.map((s) => statementAt(context, s)) }] : [],
+      ...created.length > 0 ? [{ words: "CREATE TABLE", keys: created.length, at: tables2.map((s) => statementAt(context, s)) }] : []
+    ];
+    return { advice: where3, notEnforced: false, move: { load, moves, ddl } };
   }
   const acting = keys.filter((k) => k.fk.constraint.onDelete === "CASCADE" || k.fk.constraint.onDelete === "SET NULL");
   const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);
@@ -9790,14 +9888,14 @@ function notEnforcedFix(keys) {
   const what = keys.length > 1 ? `the ${keys.length} foreign keys` : keys[0].fk.constraint.name ?? "the foreign key";
   return { title: `Declare ${what} NOT ENFORCED (the loader guarantees the parents)`, edits, changesMeaning: true };
 }
-var EnforcedForeignKeyRule, enforced_foreign_key_default;
+var EnforcedForeignKeyRule, FIGURE, enforced_foreign_key_default;
 var init_enforced_foreign_key = __esm({
   "rules/enforced-foreign-key.ts"() {
     "use strict";
     init_statements();
     init_schema();
-    init_measurements();
     init_known_volume();
+    init_measurements();
     init_targets();
     EnforcedForeignKeyRule = {
       meta: {
@@ -9866,11 +9964,21 @@ var init_enforced_foreign_key = __esm({
             fix: what.notEnforced ? notEnforcedFix(keys) : void 0,
             // Nothing to change (no load to wait for, NOT ENFORCED no option): a hint; else as the known volume allows.
             ...what.onlyKnow ? { maxSeverity: "hint" } : volume.maxSeverity ? { maxSeverity: volume.maxSeverity } : {},
-            ...what.move ? { moveAfterLoad: moveAfterLoadReport(context, table, what.move, `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`, "enforcedPart") } : {}
+            ...what.move ? {
+              moveAfterLoad: moveAfterLoadReport(context, table, what.move, {
+                cost: `${enforcedCount} enforced foreign key${enforcedCount > 1 ? "s" : ""}`,
+                partMessageId: "enforcedPart",
+                kind: "enforced foreign keys",
+                perRow: "looks up a parent for each foreign key",
+                figure: FIGURE,
+                particular: volume.sentence !== ""
+              })
+            } : {}
           });
         }
       }
     };
+    FIGURE = `${secsOf(FK_SECONDS[1])} with two enforced foreign keys, 38.9 s in all with the two added after them (tests 15 and 17)`;
     enforced_foreign_key_default = EnforcedForeignKeyRule;
   }
 });
@@ -9879,7 +9987,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -10120,7 +10228,8 @@ function adviceFor(context, target, over, indexes) {
   if (!load) return { text: "Create the indexes you can after the load, or drop and recreate them around it." };
   const before = indexes.filter((i) => i.file === path && i.stmt.origin.toFile(i.stmt.span.start) < load.offset).map((i) => i.stmt);
   const moves = statementsAt("CREATE INDEX", before, context.lineOf);
-  return { text: `Create them after the load instead: move ${moves} after ${load.text}, or drop and recreate them around it.`, move: { load, moves: [moves] } };
+  const ddl = [{ words: "CREATE INDEX", at: before.map((stmt) => statementAt(context, stmt)) }];
+  return { text: `Create them after the load instead: move ${moves} after ${load.text}, or drop and recreate them around it.`, move: { load, moves: [moves], ddl } };
 }
 function redundancy(indexes, keys) {
   const wider = [
@@ -10137,7 +10246,7 @@ function redundancy(indexes, keys) {
   if (found.length === 0) return "";
   return ` ${listNames(found, 2)}: a query that uses ${found.length > 1 ? "those" : "it"} can use the wider one, and dropping ${found.length > 1 ? "them" : "it"} saves an index entry per row for good.`;
 }
-var IndexCountRule, index_count_default;
+var IndexCountRule, FIGURE2, index_count_default;
 var init_index_count = __esm({
   "rules/index-count.ts"() {
     "use strict";
@@ -10174,6 +10283,7 @@ var init_index_count = __esm({
           if (crossing.file !== file.source.path) continue;
           const volume = knownVolume(schema, target, ...extraSeconds2(count));
           const advice2 = adviceFor(context, target, ordered2.slice(max), indexes);
+          const redundant = redundancy(indexes, keys);
           report({
             messageId: "tooMany",
             data: {
@@ -10184,17 +10294,27 @@ var init_index_count = __esm({
               max,
               four: `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4`,
               advice: advice2.text,
-              redundancy: redundancy(indexes, keys),
+              redundancy: redundant,
               volume: volume.sentence
             },
             stmt: crossing.stmt,
             span: crossing.stmt.kind === "createIndex" ? crossing.stmt.index.span : crossing.constraint.span,
             maxSeverity: volume.maxSeverity,
-            ...advice2.move ? { moveAfterLoad: moveAfterLoadReport(context, table, advice2.move, `${count} indexes`, "tooManyPart") } : {}
+            ...advice2.move ? {
+              moveAfterLoad: moveAfterLoadReport(context, table, advice2.move, {
+                cost: `${count} indexes`,
+                partMessageId: "tooManyPart",
+                kind: "indexes",
+                perRow: "adds an entry to each index",
+                figure: FIGURE2,
+                particular: volume.sentence !== "" || redundant !== ""
+              })
+            } : {}
           });
         }
       }
     };
+    FIGURE2 = `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4 indexes in force, 73.8 s in all with the 4 created after them (tests 35 and 36)`;
     index_count_default = IndexCountRule;
   }
 });
@@ -10203,7 +10323,7 @@ var init_index_count = __esm({
 var index_count_default2;
 var init_index_count2 = __esm({
   "rules/index-count.md"() {
-    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit. An ordinary index that is the leading part of a wider one (DayTrader\'s\n`ORDER_ACCOUNTID` and `CLOSED_ORDERS`) is named first, before the advice about the load: dropping it is the\nlasting fix, for an OLTP table as much as for a load.\n\nWhen the inserts that fill the table come later in the same script (an upgrade step), the message names that\nload and every `CREATE INDEX` to move after it, by line. When `enforced-foreign-key` reports the same table\nwith the same load (its keys to move after it too), the two findings are **one**: it names both costs with\ntheir figures and every statement to move, the other finding and the load as related information. With one\nof the two rules off or silenced, the other\'s finding comes alone.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the measured rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\na hint; under ten seconds, information; not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nDb2 INSERT tips (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (Db2 INSERT tips suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Db2 INSERT tips, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
+    index_count_default2 = '# index-count\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 **Options:** `maxIndexes` (3)\n\nFinds a table that receives bulk inserts and has more than `maxIndexes` indexes in force during those\ninserts. Primary key and unique constraints count too (Db2 maintains an index for each), except a key whose\ncolumns are those of a unique index of the table: that index enforces it, so the two are one index (Db2 for\nz/OS requires the index; Db2 LUW uses a matching one that exists). Indexes and\nkeys created after all the inserts of their own file are not counted. The finding sits on the index (or\nkey) that takes the table over the limit. An ordinary index that is the leading part of a wider one (DayTrader\'s\n`ORDER_ACCOUNTID` and `CLOSED_ORDERS`) is named first, before the advice about the load: dropping it is the\nlasting fix, for an OLTP table as much as for a load.\n\nWhen the inserts that fill the table come later in the same script (an upgrade step), the message names that\nload and every `CREATE INDEX` to move after it, by line. When `enforced-foreign-key` reports the same table\nwith the same load (its keys to move after it too), the two findings are **one**: it names both costs with\ntheir figures and every statement to move, the other finding and the load as related information. With one\nof the two rules off or silenced, the other\'s finding comes alone. When several tables of the script are told the\nsame (an upgrade step that creates, indexes and keys three tables, then fills each), they are one finding: it\nnames the tables and what fills each, the statements to move by ranges of lines, and each cost\'s measured figure\nonce; each table\'s findings and load are related information. A table whose finding says something of it alone\n(a redundant index, a figure for its known rows) keeps its own finding.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the indexes cost\nthose rows at the measured rates: the extra time of as many indexes (tests 32\u201335 against test 31; beyond four,\nfour\'s cost per index), scaled from 100,000 rows to the known count. Under a second in all, the finding is\na hint; under ten seconds, information; not a warning.\n\n## Why it matters\n\nEvery inserted row adds one entry to every index: Db2 walks each B-tree from the root to the right\nleaf page, which must be in the buffer pool (often a random read), and may split pages. The cost grows\nwith each index, and building an index once over loaded rows is much cheaper than growing it row by row.\n\nDb2 INSERT tips (Appendix A, Table 4), 100,000 rows:\n\n| Indexes during the inserts | Elapsed | Test |\n|---|---|---|\n| 0 | 31.5 s | 31 |\n| 1 | 53.7 s | 32 |\n| 2 | 83.3 s | 33 |\n| 3 | 108.2 s | 34 |\n| 4 | 141.6 s | 35 |\n| 4, created after the inserts (total) | 73.8 s | 36 |\n| 1, created after the inserts (total) | 39.4 s | 37 |\n\nFour indexes made the inserts about 4.5 times slower; deferring them roughly halved the total time.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL PRIMARY KEY, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDERS (ORDER_ID BIGINT NOT NULL, CUST_ID INT, ORDER_DATE DATE, STATUS CHAR(1));\nINSERT INTO ORDERS SELECT * FROM STAGE.WEB_ORDERS;\nALTER TABLE ORDERS ADD PRIMARY KEY (ORDER_ID);\nCREATE INDEX ORDERS_CUST_IX ON ORDERS (CUST_ID);\nCREATE INDEX ORDERS_DATE_IX ON ORDERS (ORDER_DATE);\nCREATE INDEX ORDERS_STATUS_IX ON ORDERS (STATUS, ORDER_DATE);\n```\n\n## How to fix\n\n- Loading an empty table: create the indexes after the load. When the INSERT that loads it is in the same\n  script after the indexes (an upgrade step that creates a table, indexes it, then copies rows in), the message\n  names its line: move the `CREATE INDEX` statements after it.\n- Loading into a populated table: dropping and recreating indexes pays off when the load adds a large\n  share of the table (Db2 INSERT tips suggests more than about 10\u201320% of its rows).\n- Drop an index that only repeats the start of another. When an ordinary index\'s columns are the leading\n  columns of another index or key (DayTrader\'s `ORDER_ACCOUNTID (ACCOUNT_ACCOUNTID)` beside\n  `CLOSED_ORDERS (ACCOUNT_ACCOUNTID, ORDERSTATUS)`), the message names both: the wider one serves the same\n  lookups, and every inserted row stops paying for the narrower one. Unique and clustering indexes are not\n  named (they enforce or order something).\n- Otherwise: drop indexes nobody uses, give the index table space a large buffer pool, feed rows in key\n  order, and consider a higher index `PCTFREE` for random keys.\n\n## When to ignore\n\nOLTP tables that need their indexes for concurrent queries while rows arrive. Raise `maxIndexes` in\n`.insertlintrc.json` (`"index-count": ["warning", { "maxIndexes": 5 }]`) or suppress per table.\n\n## Options\n\n- `maxIndexes` (default 3): the largest number of indexes (primary key and unique constraints included)\n  not reported on a bulk target.\n\n## References\n\n- IBM Db2: [CREATE INDEX](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-index)\n- Db2 INSERT tips, "Index maintenance", Appendix A tests 31\u201337; Appendix B, items 8, 10, 12.\n';
   }
 });
 
@@ -34420,7 +34540,7 @@ function nameAt(model, offset) {
   }
   return void 0;
 }
-function statementAt(model, offset) {
+function statementAt2(model, offset) {
   if (model.source.language === "sql") {
     const list = model.statements;
     let low = 0;
@@ -34646,7 +34766,7 @@ var init_server_state = __esm({
       statementKindAt(uri) {
         const offset = this.changes.startOf(uri);
         const model = offset === void 0 ? void 0 : this.workspace?.model(this.pathOf(uri));
-        return (model && statementAt(model, offset)?.kind) ?? "";
+        return (model && statementAt2(model, offset)?.kind) ?? "";
       }
       /** Engine path of a URI: the file system path for file: URIs, the URI itself otherwise. */
       pathOf(uri) {
@@ -35451,7 +35571,7 @@ var init_commands = __esm({
         const cur = this.diagnostics.current(params?.uri);
         if (!cur) return null;
         const start = offsetOf(cur.lines, params.range?.start);
-        const stmt = statementAt(cur.model, start);
+        const stmt = statementAt2(cur.model, start);
         if (!stmt) return null;
         return { sql: statementText2(cur.model, stmt), kind: stmt.kind, range: lspRange(cur.lines, fileSpan2(stmt, stmt.span)) };
       }

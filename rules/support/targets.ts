@@ -2,12 +2,12 @@
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
-import type { Report, RuleContext } from '../../server/src/engine/types';
+import type { MovedDdl, Report, RuleContext, StatementAt } from '../../server/src/engine/types';
 import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
-import { countText } from '../../server/src/engine/count-text';
-import { andList } from '../../server/src/engine/merge';
+import { statementsText } from '../../server/src/engine/merge';
+import { BASELINE_SECONDS, secsOf } from './measurements';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -116,6 +116,8 @@ const BY_SPACE = new WeakMap<SchemaModel, { data: Map<string, TableInfo[]>; any:
 /** A load later in the DDL's file: its words ("the INSERT at line 189"), its statement and where it starts in the file. */
 export interface LaterLoad {
   text: string;
+  /** What the statement is: "INSERT", "MERGE", "IMPORT". */
+  word: string;
   stmt: Statement;
   offset: number;
 }
@@ -131,7 +133,8 @@ export function laterLoad({ file, lineOf }: RuleContext, target: InsertTargetInf
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return undefined;
   const offset = load.stmt.origin.toFile(load.stmt.span.start);
-  return { text: `the ${statementWord(load)} at line ${lineOf(offset)}`, stmt: load.stmt, offset };
+  const word = statementWord(load);
+  return { text: `the ${word} at line ${lineOf(offset)}`, word, stmt: load.stmt, offset };
 }
 
 /**
@@ -139,32 +142,77 @@ export function laterLoad({ file, lineOf }: RuleContext, target: InsertTargetInf
  * move, by the lines its statements start on (consecutive lines as a range; past six ranges, "and n more").
  */
 export function statementsAt(words: string, stmts: readonly Statement[], lineOf: (offset: number) => number): string {
-  const lines = [...new Set(stmts.map((s) => lineOf(s.origin.toFile(s.span.start))))].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  for (let i = 0; i < lines.length; ) {
-    let j = i;
-    while (j + 1 < lines.length && lines[j + 1] === lines[j] + 1) j++;
-    ranges.push(j > i ? `${countText(lines[i])}\u2013${countText(lines[j])}` : countText(lines[i]));
-    i = j + 1;
-  }
-  const many = stmts.length > 1;
-  const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(', ')} and ${ranges.length - 6} more`;
-  return `the ${words} statement${many ? 's' : ''} at line${lines.length > 1 ? 's' : ''} ${listed}`;
+  const at = stmts.map((s) => {
+    const line = lineOf(s.origin.toFile(s.span.start));
+    return { line, ordinal: line };
+  });
+  return statementsText(words, at, stmts.length);
 }
+
+/**
+ * Where `stmt` starts: its line, and its place among the file's statements (statements next to each other are one
+ * range of lines when several tables' DDL is named at once: MovedDdl).
+ */
+export function statementAt({ file, lineOf }: RuleContext, stmt: Statement): StatementAt {
+  const offset = stmt.origin.toFile(stmt.span.start);
+  return { line: lineOf(offset), ordinal: ordinalOf(file.statements, stmt, offset) };
+}
+
+/** The index of `stmt` in `statements` (in file order): a binary search by where it starts, else a walk. */
+function ordinalOf(statements: readonly Statement[], stmt: Statement, offset: number): number {
+  let lo = 0;
+  let hi = statements.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = statements[mid].origin.toFile(statements[mid].span.start);
+    if (at < offset) lo = mid + 1;
+    else if (at > offset) hi = mid - 1;
+    else if (statements[mid] === stmt) return mid;
+    else break;
+  }
+  return statements.indexOf(stmt);
+}
+
+/** What a rule says of its cost in a finding about moving DDL after a load (MoveAfterLoad): see moveAfterLoadReport. */
+export interface MovePart {
+  /** "5 indexes": this table's count, for a finding about one table. */
+  cost: string;
+  /** The rule's message that tells this table's part of a finding about one table. */
+  partMessageId: string;
+  /** "indexes", "enforced foreign keys". */
+  kind: string;
+  /** What each inserted row pays: "adds an entry to each index". */
+  perRow: string;
+  /** The measured figure, the same for every table. */
+  figure: string;
+  /** Something said of this table alone (a figure for its known rows, a redundant index): no finding with others'. */
+  particular: boolean;
+}
+
+/** The bare table every figure of a MoveAfterLoad compares with (tests 11 and 31 measured the same table). */
+const BARE_TABLE = `100,000 inserts took ${secsOf(BASELINE_SECONDS)} into the bare table (Db2 INSERT tips, tests 11 and 31)`;
 
 /**
  * What a finding of index-count or enforced-foreign-key on `table` says to move after `move.load` (Report.moveAfterLoad):
  * the engine shows such findings of one table and load as one (engine/merge.ts mergeMovesAfterLoad), the key telling
- * the load and the table apart. `cost` ("5 indexes") and the rule's message `partMessageId` are this finding's part.
+ * the load and the table apart; and those of several tables given the same advice as one. `part` is this rule's.
  */
-export function moveAfterLoadReport(context: RuleContext, table: TableInfo, move: { load: LaterLoad; moves: string[] }, cost: string, partMessageId: string): NonNullable<Report['moveAfterLoad']> {
+export function moveAfterLoadReport(context: RuleContext, table: TableInfo, move: { load: LaterLoad; moves: string[]; ddl: MovedDdl[] }, part: MovePart): NonNullable<Report['moveAfterLoad']> {
   return {
     key: `${context.file.source.path}\u0000${move.load.offset}\u0000${table.key}`,
     subject: `Bulk target ${tableName(table)}`,
-    cost,
+    table: tableName(table),
+    cost: part.cost,
     moves: move.moves,
+    ddl: move.ddl,
     load: move.load.text,
-    partMessageId,
+    loadWord: move.load.word,
+    kind: part.kind,
+    perRow: part.perRow,
+    figure: part.figure,
+    baseline: BARE_TABLE,
+    ...(part.particular ? { particular: true } : {}),
+    partMessageId: part.partMessageId,
     loadAt: { span: move.load.stmt.span, stmt: move.load.stmt },
   };
 }

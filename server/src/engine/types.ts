@@ -78,6 +78,40 @@ export interface MoveAfterLoad {
   load: string;
   /** The load statement, in file offsets. */
   loadSpan: Span;
+  /** The table, as messages name it: "ACT_RU_TIMER_JOB". */
+  table: string;
+  /** What the load statement is ("INSERT", "MERGE"), for a finding about several tables: "the INSERTs that fill them". */
+  loadWord: string;
+  /** What this finding counts, in general: "indexes", "enforced foreign keys". */
+  kind: string;
+  /** What each inserted row pays for them: "adds an entry to each index". */
+  perRow: string;
+  /** The measured figure of the cost, the same for every table: "141.6 s with 4 indexes in force, … (tests 35 and 36)". */
+  figure: string;
+  /** The bare table's figure that `figure` compares with: "31.5 s for the bare table (tests 11 and 31)". */
+  baseline: string;
+  /** The statements to move, each kind with where its statements start, for a finding that adds up several tables'. */
+  ddl: readonly MovedDdl[];
+  /**
+   * The finding says something of this table alone (a figure scaled to the rows it is known to receive, a redundant
+   * index to drop): it is not folded into one finding with other tables'.
+   */
+  particular?: boolean;
+}
+
+/** Statements of one kind to move after a load: "CREATE INDEX" at lines 74–77, or the foreign keys of CREATE TABLE statements. */
+export interface MovedDdl {
+  /** "CREATE INDEX", "ALTER TABLE … ADD CONSTRAINT", "CREATE TABLE". */
+  words: string;
+  /** Set when only foreign keys of these statements move (as ALTER TABLE … ADD CONSTRAINT): how many. */
+  keys?: number;
+  at: readonly StatementAt[];
+}
+
+/** Where a statement starts: its line (1-based) and its place among the file's statements (adjacent ones make a range). */
+export interface StatementAt {
+  line: number;
+  ordinal: number;
 }
 
 /** A place in another file (or the same one) that a finding refers to, in that file's offsets. */
