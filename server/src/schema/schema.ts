@@ -919,7 +919,7 @@ export class SchemaModel {
    * query deletes the rows it passes over (tbselcreate.db2's buy_company moves COMPANY_A's three rows into
    * COMPANY_B, however often it is called), else per run, counted by the script's CALLs. Those rows then count
    * as written rows (towards the bulk threshold) and as known rows (InsertSite.loopRows). Not when the table is
-   * loaded, copied from a query (CREATE TABLE … AS, an MQT) or not created by the files (rows of its own), or when
+   * loaded, copied from a query (CREATE TABLE ... AS, an MQT) or not created by the files (rows of its own), or when
    * its rows are a loop's themselves (one level, as for copies).
    */
   private settleLoopsOverKnownRows(): void {
