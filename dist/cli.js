@@ -1949,6 +1949,55 @@ function insertSequencesAndIsolation(p, from, to) {
   }
   return { sequences: out ?? NO_SEQUENCES, isolation };
 }
+function oneTableRows(p, from, to) {
+  const savedEnd = p.end;
+  p.end = to;
+  try {
+    while (p.kind(from) === TK_LPAREN && p.afterBalanced(from) === to) {
+      from++;
+      to--;
+      p.end = to;
+    }
+    if (!p.kw(from, "SELECT")) return void 0;
+    let fromAt = -1;
+    let depth = 0;
+    for (let i2 = from; i2 < to; i2++) {
+      const k = p.t.kind[i2];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && k === TK_WORD) {
+        if (p.kw(i2, "UNION") || p.kw(i2, "INTERSECT") || p.kw(i2, "EXCEPT") || p.kw(i2, "MINUS")) return void 0;
+        if (fromAt < 0 && p.kw(i2, "FROM")) fromAt = i2;
+      }
+    }
+    if (fromAt < 0) return void 0;
+    let i = fromAt + 1;
+    let table;
+    let deletes = false;
+    if (p.kw(i, "OLD") && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN) {
+      if (!p.kw(i + 3, "DELETE") || !p.kw(i + 4, "FROM")) return void 0;
+      const deleted = qualifiedNameAt(p, i + 5);
+      if (!deleted) return void 0;
+      table = deleted.name;
+      deletes = true;
+      i = p.afterBalanced(i + 2);
+    } else {
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return void 0;
+      const read = qualifiedNameAt(p, i);
+      if (!read) return void 0;
+      table = read.name;
+      i = read.next;
+    }
+    if (p.kw(i, "AS")) i++;
+    if (i < to && p.isIdent(i) && !isWordOf(p, i, ONE_TABLE_FROM_ENDERS)) {
+      i++;
+      if (p.kind(i) === TK_LPAREN) i = p.afterBalanced(i);
+    }
+    return i >= to || isWordOf(p, i, ONE_TABLE_FROM_ENDERS) ? { table, deletes } : void 0;
+  } finally {
+    p.end = savedEnd;
+  }
+}
 function tablesRead(p, from, to) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
@@ -2012,7 +2061,7 @@ function tablesRead(p, from, to) {
 function isFromEnder(p, i) {
   return isWordOf(p, i, FROM_ENDERS);
 }
-var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS;
+var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS, ONE_TABLE_FROM_ENDERS;
 var init_clauses = __esm({
   "server/src/sql/grammar/clauses.ts"() {
     "use strict";
@@ -2088,6 +2137,7 @@ var init_clauses = __esm({
       "ELSE",
       "END"
     ]);
+    ONE_TABLE_FROM_ENDERS = byLength(["WHERE", "GROUP", "HAVING", "ORDER", "FETCH", "FOR", "WITH", "OPTIMIZE", "LIMIT", "OFFSET"]);
   }
 });
 
@@ -2712,10 +2762,10 @@ function valuesRowsReason(rows) {
 function insertReasons(fromQuery, inLoop) {
   const reasons = [];
   if (fromQuery) reasons.push(INSERT_SELECT);
-  if (inLoop) reasons.push("inserted inside a loop");
+  if (inLoop) reasons.push(IN_LOOP);
   return reasons;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS, INSERT_SELECT;
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS, INSERT_SELECT, IN_LOOP;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -2947,11 +2997,16 @@ var init_schema = __esm({
       knownRows(target) {
         let rows = 0;
         for (const site of target.sites) {
-          if (site.literalRows === void 0 || site.bulkReasons.length > 0) return void 0;
-          rows += site.literalRows;
+          const known = site.literalRows ?? site.loopRows;
+          if (known === void 0 || site.bulkReasons.length > 0) return void 0;
+          rows += known;
         }
         if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return void 0;
         return target.sites.length > 0 ? rows : void 0;
+      }
+      /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
+      knownRowsAreBound(target) {
+        return target.sites.some((s) => s.literalRows === void 0 && s.loopRows !== void 0);
       }
       /**
        * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
@@ -3002,6 +3057,10 @@ var init_schema = __esm({
       currentSchema;
       /** Statements of the current file whose text has values spliced in (not literals written by hand). */
       splicedStatements = /* @__PURE__ */ new Set();
+      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settleLoopsOverKnownRows; emptied by finish. */
+      tableLoopOf = /* @__PURE__ */ new Map();
+      /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
+      loadedNames = /* @__PURE__ */ new Set();
       /** The current file is a script (see addFile). */
       scriptFile = true;
       /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
@@ -3018,6 +3077,12 @@ var init_schema = __esm({
           if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
         }
         this.splicedStatements = spliced;
+        for (const e of file.code?.executions ?? []) {
+          const loop = e.loop;
+          if (loop?.rowsOf && !loop.via && !loop.file) {
+            for (const s of e.statements) if (s.kind === "insert") this.tableLoopOf.set(s, loop);
+          }
+        }
         this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
         let database;
         let routine;
@@ -3111,6 +3176,8 @@ var init_schema = __esm({
             break;
           case "load":
             if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
+            this.loadedNames.add(stmt.table.name);
+            for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
             break;
           case "declareTable": {
             const table = this.ensureTable(stmt.table, stmt);
@@ -3389,10 +3456,52 @@ var init_schema = __esm({
       allVersions() {
         return this.versions.all();
       }
+      /**
+       * An INSERT of written rows on each pass of a routine's FOR loop over one table (LoopInfo.rowsOf) whose rows the
+       * scripts spell out (knownRows) writes at most that many rows per run of the loop: all runs together when the
+       * query deletes the rows it passes over (tbselcreate.db2's buy_company moves COMPANY_A's three rows into
+       * COMPANY_B, however often it is called), else per run, counted by the script's CALLs. Those rows then count
+       * as written rows (towards the bulk threshold) and as known rows (InsertSite.loopRows). Not when the table is
+       * loaded, copied from a query (CREATE TABLE ... AS, an MQT) or not created by the files (rows of its own), or when
+       * its rows are a loop's themselves (one level, as for copies).
+       */
+      settleLoopsOverKnownRows() {
+        if (this.tableLoopOf.size === 0) return;
+        const sourceRows = (loop) => {
+          const from = loop.rowsOf;
+          const table = this.table(from.table, from.at);
+          const definition = table?.definition?.stmt;
+          if (!table || !definition || definition.asQuery || table.mqt || this.loadedNames.has(table.name)) return void 0;
+          const target = this.targetOfTable(table);
+          const rows = target && this.knownRows(target);
+          if (rows === void 0) return void 0;
+          if (from.deletes) return rows;
+          return from.runs === void 0 ? void 0 : rows * from.runs;
+        };
+        const settled = [];
+        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+          for (const site of target.sites) {
+            const loop = this.tableLoopOf.get(site.stmt);
+            if (!loop || site.stmt.kind !== "insert" || site.literalRows !== void 0) continue;
+            if (site.bulkReasons.length > 1 || site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP) continue;
+            const written = writtenRows(site.stmt.source);
+            const passes = written ? sourceRows(loop) : void 0;
+            if (written && passes !== void 0) settled.push({ target, site, rows: passes * written.count });
+          }
+        }
+        for (const { site, rows } of settled) {
+          site.bulkReasons = NO_REASONS;
+          site.valuesRows = rows;
+          site.loopRows = rows;
+        }
+        for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
+      }
       finish(bulkRowThreshold) {
         this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
         this.settleCopiesOfReferenceData(bulkRowThreshold);
+        this.settleLoopsOverKnownRows();
+        this.tableLoopOf = /* @__PURE__ */ new Map();
         for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
         }
@@ -3428,6 +3537,7 @@ var init_schema = __esm({
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
     NO_REASONS = Object.freeze([]);
     INSERT_SELECT = "INSERT \u2026 SELECT";
+    IN_LOOP = "inserted inside a loop";
   }
 });
 
@@ -6080,6 +6190,8 @@ function parseLoop(p, span) {
         stmt.query = p.rangeSpan(p.pos, doAt);
         stmt.tables = tablesRead(p, p.pos, doAt);
         for (let i = p.pos; i + 3 < doAt && !stmt.queryChangesData; i++) if (dataChangeAt(p, i)) stmt.queryChangesData = true;
+        const rowsOf = oneTableRows(p, p.pos, doAt);
+        if (rowsOf) stmt.rowsOf = rowsOf;
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
@@ -7722,6 +7834,7 @@ function sqlplCodeModel(statements, script, lineAt) {
     const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], initials: /* @__PURE__ */ new Map(), parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
     if (body) readStatement(body, { guarded: false }, facts, /* @__PURE__ */ new Map());
+    if (stmt.kind === "compound" && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf.runs = 1;
     all.push(facts);
     if (stmt.kind === "createRoutine") {
       const list = routines.get(stmt.name.name) ?? [];
@@ -7729,7 +7842,7 @@ function sqlplCodeModel(statements, script, lineAt) {
       routines.set(stmt.name.name, list);
     }
   }
-  countCalledLoops(all, scriptCalls, lineAt);
+  countCalledLoops(statements, all, scriptCalls, lineAt);
   const executions = [];
   const commits = [];
   for (const facts of all) {
@@ -7750,13 +7863,17 @@ function sqlplCodeModel(statements, script, lineAt) {
   }
   return { executions: [script(), ...executions], commits };
 }
-function countCalledLoops(all, scriptCalls, lineAt) {
+function countCalledLoops(statements, all, scriptCalls, lineAt) {
+  let calledByTriggers;
   for (const facts of all) {
-    if (facts.parameterLoops.length === 0) continue;
+    if (facts.parameterLoops.length === 0 && !facts.tableLoops) continue;
     const calls = scriptCalls.filter((c) => c.callee === facts);
     if (calls.length === 0) continue;
     const name2 = calls[0].stmt.procedure.name;
     if (all.some((f) => f.calledNames.has(name2))) continue;
+    if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
+      for (const loop of facts.tableLoops) loop.rowsOf.runs = calls.length;
+    }
     for (const { loop, index, start, extra } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
@@ -7767,6 +7884,17 @@ function countCalledLoops(all, scriptCalls, lineAt) {
       });
     }
   }
+}
+function triggerCalls(statements) {
+  const names3 = /* @__PURE__ */ new Set();
+  for (const stmt of statements) {
+    if (stmt.kind === "createTrigger") {
+      forEachStatement(stmt.body, (inner) => {
+        if (inner.kind === "call") names3.add(inner.procedure.name);
+      });
+    }
+  }
+  return names3;
 }
 function setsOf(statements, variable) {
   const found = [];
@@ -7843,6 +7971,10 @@ function readStatement(stmt, context, facts, prepared) {
     case "loop": {
       const loop = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.query) loop.rowsFrom = { query: true };
+      if (stmt.rowsOf) {
+        loop.rowsOf = { table: stmt.rowsOf.table, at: stmt, deletes: stmt.rowsOf.deletes };
+        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts.tableLoops ??= []).push(loop);
+      }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
@@ -7860,7 +7992,7 @@ function readStatement(stmt, context, facts, prepared) {
     }
     case "if":
     case "case":
-      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0 }, facts, prepared);
+      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== void 0, handler: context.handler }, facts, prepared);
       return;
     case "compound":
       readStatements(stmt.body, context, facts, prepared);
@@ -7883,8 +8015,11 @@ function readStatement(stmt, context, facts, prepared) {
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
+    case "jump":
+      if (stmt.jump === "goto") facts.jumps = true;
+      return;
     case "declareHandler":
-      if (stmt.action) readStatement(stmt.action, { guarded: false }, facts, prepared);
+      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts, prepared);
       return;
     case "other":
       if (context.loop && stmt.keyword === "SELECT") context.loop.looksUpPerRow = true;
@@ -7922,6 +8057,7 @@ var init_sqlpl2 = __esm({
   "server/src/code/sqlpl.ts"() {
     "use strict";
     init_values();
+    init_walk();
     API = "sqlpl";
     MAX_EXECUTIONS = 1e5;
     CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
@@ -9642,7 +9778,8 @@ function knownVolume(schema, target, extraPer100k, tests, into = "it") {
   const rows = schema.knownRows(target);
   if (rows === void 0) return { sentence: "" };
   const cost = scaledCost(rows, extraPer100k);
-  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? "" : "s"} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
+  const upTo = schema.knownRowsAreBound(target) ? "up to " : "";
+  const sentence = ` The scripts insert ${upTo}${countText(rows)} row${rows === 1 ? "" : "s"} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
   return { sentence, maxSeverity: cost.cap };
 }
 var MEASURED_ROWS, NOTICEABLE_SECONDS, WARNING_SECONDS;

@@ -74,6 +74,8 @@ export function knownVolume(
   const rows = schema.knownRows(target);
   if (rows === undefined) return { sentence: '' };
   const cost = scaledCost(rows, extraPer100k);
-  const sentence = ` The scripts insert ${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
+  // Up to: some rows are a loop's over a table of known rows, which may pass over fewer (SchemaModel.knownRowsAreBound).
+  const upTo = schema.knownRowsAreBound(target) ? 'up to ' : '';
+  const sentence = ` The scripts insert ${upTo}${countText(rows)} row${rows === 1 ? '' : 's'} into ${into}: ${estimateText(cost.seconds)} more in all at the measured rates (${tests}).`;
   return { sentence, maxSeverity: cost.cap };
 }

@@ -41,6 +41,61 @@ describe('schema: known rows of an insert target', () => {
   });
 });
 
+describe("schema: known rows of a routine's loop over a table of known rows", () => {
+  // A procedure that moves every row of APP.S into APP.T, as tbselcreate.db2's buy_company moves COMPANY_A into COMPANY_B.
+  const ddl = 'CREATE TABLE APP.S (A INT);\nCREATE TABLE APP.T (A INT);\n';
+  const seed = "INSERT INTO APP.S VALUES (1), (2), (3);\n";
+  const move = (query: string, insert = 'INSERT INTO APP.T VALUES (R.A);') =>
+    `CREATE PROCEDURE APP.MOVE()\nLANGUAGE SQL\nBEGIN\n  FOR R AS C CURSOR FOR ${query} DO\n    ${insert}\n  END FOR;\nEND@\n`;
+  const DELETES = '(SELECT A FROM OLD TABLE (DELETE FROM APP.S))';
+  const script = (...parts: string[]) => ['--#SET TERMINATOR @\n', ...parts.map((p) => (p.endsWith('@\n') ? p : p.replace(/;\n/g, '@\n')))].join('');
+  const schemaOf = (...files: string[]) => SchemaModel.build(files.map((text, i) => model(`f${i}.sql`, text)));
+  const rowsIn = (schema: SchemaModel, key = 'APP.T') => {
+    const target = schema.insertTargets.get(key);
+    assert.ok(target, `${key} is an insert target`);
+    return { rows: schema.knownRows(target), bound: schema.knownRowsAreBound(target), bulk: target.bulkReasons };
+  };
+
+  it('bounds a loop that deletes the rows it passes over by the rows its table ever receives, however often it runs', () => {
+    // No CALL in the scripts (an application calls it): all runs together move the three rows at most once.
+    const schema = schemaOf(script(ddl, seed, "INSERT INTO APP.T VALUES (10), (11);\n", move(DELETES)));
+    assert.deepEqual(rowsIn(schema), { rows: 5, bound: true, bulk: [] });
+    // Two rows per pass (a multi-row VALUES).
+    assert.equal(rowsIn(schemaOf(script(ddl, seed, move(DELETES, 'INSERT INTO APP.T VALUES (R.A), (R.A + 1);')))).rows, 6);
+  });
+
+  it('counts the CALLs of a routine whose loop reads the table without deleting', () => {
+    const plain = 'SELECT A FROM APP.S WHERE A > 0';
+    const calls = 'CALL APP.MOVE()@\nCALL APP.MOVE()@\n';
+    assert.deepEqual(rowsIn(schemaOf(script(ddl, seed, move(plain), calls))), { rows: 6, bound: true, bulk: [] });
+    // No CALL in the script: how often it runs is not known.
+    assert.equal(rowsIn(schemaOf(script(ddl, seed, move(plain)))).rows, undefined);
+    // Another routine calls it too.
+    const other = 'CREATE PROCEDURE APP.OTHER()\nLANGUAGE SQL\nBEGIN\n  CALL APP.MOVE();\nEND@\n';
+    assert.equal(rowsIn(schemaOf(script(ddl, seed, move(plain), other, calls))).rows, undefined);
+  });
+
+  it('knows nothing when the loop may pass over more rows than the scripts spell out', () => {
+    const unknown: [string, string[]][] = [
+      ['the table is loaded', [script(ddl, seed, move(DELETES)), 'LOAD FROM s.del OF DEL INSERT INTO APP.S;\n']],
+      ['the table is imported', [script(ddl, seed, move(DELETES)), 'IMPORT FROM s.del OF DEL INSERT INTO APP.S;\n']],
+      ['the table is filled from a query', [script(ddl, seed, move(DELETES)), 'INSERT INTO APP.S SELECT A FROM APP.BIG;\n']],
+      ['the files do not create the table', [script('CREATE TABLE APP.T (A INT);\n', seed, move(DELETES))]],
+      ['the query joins another table', [script(ddl, seed, move('(SELECT S.A FROM APP.S S JOIN APP.U U ON S.A = U.A)')), 'CALL APP.MOVE();\n']],
+      ['the query lists two tables', [script(ddl, seed, move('SELECT S.A FROM APP.S S, APP.U U'), 'CALL APP.MOVE()@\n')]],
+      ['the query is a set operation', [script(ddl, seed, move('SELECT A FROM APP.S UNION ALL SELECT A FROM APP.S'), 'CALL APP.MOVE()@\n')]],
+      ['the query counts rows up itself', [script(ddl, seed, move('WITH N (A) AS (SELECT A FROM APP.S) SELECT A FROM N'), 'CALL APP.MOVE()@\n')]],
+      ['the INSERT copies a query on each pass', [script(ddl, seed, move(DELETES, 'INSERT INTO APP.T SELECT A FROM APP.S;'))]],
+    ];
+    for (const [why, files] of unknown) {
+      const schema = schemaOf(...files);
+      const target = schema.insertTargets.get('APP.T');
+      assert.ok(target, why);
+      assert.equal(schema.knownRows(target), undefined, why);
+    }
+  });
+});
+
 describe('known volume: the seed figure scaled to known rows', () => {
   it("scales each feature's own extra seconds per 100,000 rows and caps the severity by it: a hint under a second, information under ten", () => {
     // Two enforced foreign keys (test 15: 72.71 s against 31.51 s) for IBM's 189 bank-demo rows.

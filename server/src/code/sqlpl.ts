@@ -6,6 +6,7 @@
 import type { DynamicSql, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
+import { forEachStatement } from '../sql/walk';
 
 const API = 'sqlpl';
 
@@ -19,6 +20,8 @@ interface Context {
   loop?: LoopInfo;
   /** Inside an IF or CASE within the innermost loop (a COMMIT there may run every n rows). */
   guarded: boolean;
+  /** In a handler's action, which runs each time its condition is raised. */
+  handler?: boolean;
 }
 
 interface RoutineFacts {
@@ -42,6 +45,10 @@ interface RoutineFacts {
   calledNames: Set<string>;
   /** The routine's cursors by name, as their query is given (the fold of a loop that FETCHes one names it). */
   cursors?: Map<string, CursorOrigin>;
+  /** FOR loops over one table's rows that do not delete them, outside other loops (LoopInfo.rowsOf.runs). */
+  tableLoops?: LoopInfo[];
+  /** The routine jumps (GOTO): a loop in it may run more than once per call. */
+  jumps?: boolean;
 }
 
 /** SYSPROC.ADMIN_CMD, ADMIN_MOVE_TABLE, SYSIBMADM...: routines Db2 supplies, whose output is a report. */
@@ -72,6 +79,8 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
     const facts: RoutineFacts = { executions: [], commits: [], calls: [], parameters: stmt.kind === 'createRoutine' ? stmt.parameters : [], initials: new Map(), parameterLoops: [], calledNames: new Set() };
     const body = stmt.kind === 'createRoutine' ? stmt.body : stmt;
     if (body) readStatement(body, { guarded: false }, facts, new Map());
+    // A block of the script runs once, where it stands: so does a loop over a table in it.
+    if (stmt.kind === 'compound' && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf!.runs = 1;
     all.push(facts);
     if (stmt.kind === 'createRoutine') {
       const list = routines.get(stmt.name.name) ?? [];
@@ -79,7 +88,7 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
       routines.set(stmt.name.name, list);
     }
   }
-  countCalledLoops(all, scriptCalls, lineAt);
+  countCalledLoops(statements, all, scriptCalls, lineAt);
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
   for (const facts of all) {
@@ -106,13 +115,19 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
  * routine only with an integer literal there (CALL insertdata(1000)): the sum over those calls. Not known when a
  * routine (or a loop) of the file calls it too, or a call passes anything else: then it runs as often as that says.
  */
-function countCalledLoops(all: readonly RoutineFacts[], scriptCalls: readonly { stmt: Extract<Statement, { kind: 'call' }>; callee?: RoutineFacts }[], lineAt?: (offset: number) => number): void {
+function countCalledLoops(statements: readonly Statement[], all: readonly RoutineFacts[], scriptCalls: readonly { stmt: Extract<Statement, { kind: 'call' }>; callee?: RoutineFacts }[], lineAt?: (offset: number) => number): void {
+  let calledByTriggers: Set<string> | undefined;
   for (const facts of all) {
-    if (facts.parameterLoops.length === 0) continue;
+    if (facts.parameterLoops.length === 0 && !facts.tableLoops) continue;
     const calls = scriptCalls.filter((c) => c.callee === facts);
     if (calls.length === 0) continue;
     const name = calls[0].stmt.procedure.name;
     if (all.some((f) => f.calledNames.has(name))) continue;
+    // A loop over a table runs once per CALL: not when a trigger of the file calls the routine too (per row of
+    // its table), nor when the routine may jump back over the loop.
+    if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name)) {
+      for (const loop of facts.tableLoops) loop.rowsOf!.runs = calls.length;
+    }
     for (const { loop, index, start, extra } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === undefined)) continue;
@@ -123,6 +138,19 @@ function countCalledLoops(all: readonly RoutineFacts[], scriptCalls: readonly { 
       });
     }
   }
+}
+
+/** The routines the file's triggers CALL. */
+function triggerCalls(statements: readonly Statement[]): Set<string> {
+  const names = new Set<string>();
+  for (const stmt of statements) {
+    if (stmt.kind === 'createTrigger') {
+      forEachStatement(stmt.body, (inner) => {
+        if (inner.kind === 'call') names.add(inner.procedure.name);
+      });
+    }
+  }
+  return names;
 }
 
 /** How many statements of `statements` (and those within them, loops, branches and blocks) set `variable`. */
@@ -212,6 +240,10 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
     case 'loop': {
       const loop: LoopInfo = { span: fileSpan(stmt), kind: stmt.loop.toUpperCase() };
       if (stmt.query) loop.rowsFrom = { query: true };
+      if (stmt.rowsOf) {
+        loop.rowsOf = { table: stmt.rowsOf.table, at: stmt, deletes: stmt.rowsOf.deletes };
+        if (!stmt.rowsOf.deletes && !context.loop && !context.handler) (facts.tableLoops ??= []).push(loop);
+      }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       // A loop over catalog rows (FOR t AS SELECT … FROM SYSCAT.TABLES) goes a table at a time.
@@ -231,7 +263,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
     }
     case 'if':
     case 'case':
-      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== undefined }, facts, prepared);
+      for (const branch of stmt.branches) readStatements(branch.body, { loop: context.loop, guarded: context.guarded || context.loop !== undefined, handler: context.handler }, facts, prepared);
       return;
     case 'compound':
       readStatements(stmt.body, context, facts, prepared);
@@ -254,9 +286,12 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       if (context.loop && facts.resultSetCursors?.has(stmt.cursor)) context.loop.noQueryToFold = true;
       if (context.loop && facts.adminOutputCursors?.has(stmt.cursor)) context.loop.readsAdminOutput = true;
       return;
+    case 'jump':
+      if (stmt.jump === 'goto') facts.jumps = true;
+      return;
     case 'declareHandler':
       // A handler runs when its condition is raised, not on every pass of the loop around its declaration.
-      if (stmt.action) readStatement(stmt.action, { guarded: false }, facts, prepared);
+      if (stmt.action) readStatement(stmt.action, { guarded: false, handler: true }, facts, prepared);
       return;
     case 'other':
       // SELECT … INTO on a pass: a lookup per row, which the loop's one INSERT … SELECT makes a join.

@@ -1,6 +1,6 @@
 // Host-language facts that the code extractors (issue 3) produce and the rules read.
 // Spans here are file offsets.
-import type { InsertStatement, Span, Statement } from '../sql/ast';
+import type { InsertStatement, QualifiedName, Span, Statement } from '../sql/ast';
 
 export interface LoopInfo {
   /** The whole loop statement. */
@@ -50,6 +50,15 @@ export interface LoopInfo {
   rowsFrom?: { query: true } | { cursor: string; declared?: CursorOrigin } | { madeUp: true };
   /** A pass SELECTs … INTO from another table (a lookup per row): folded, that is a join. Set by the SQL PL front end. */
   looksUpPerRow?: boolean;
+  /**
+   * A FOR loop over the rows of one table, a pass per row at most (LoopStatement.rowsOf): `at` is the loop statement
+   * (for the table's name), `deletes` when the query removes each row it passes over (FROM OLD TABLE (DELETE …)), so
+   * that all runs of the loop together pass at most once per row the table ever receives. Otherwise `runs` is how
+   * often the loop runs when the script says so: the number of its CALLs of the routine, when nothing else in the
+   * file calls it, the loop is in no other loop and the routine has no GOTO. The schema bounds the rows the loop
+   * inserts by the table's known rows (SchemaModel.knownRows). Set by the SQL PL front end.
+   */
+  rowsOf?: { table: QualifiedName; at: Statement; deletes: boolean; runs?: number };
 }
 
 /** How a routine's cursor gets its query: DECLARE … CURSOR FOR a select, FOR a PREPAREd statement (its name), or SET c = CURSOR FOR. */

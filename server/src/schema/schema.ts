@@ -17,6 +17,7 @@ import { forEachStatement, isSplicedName } from '../sql/walk';
 import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
 import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
+import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
@@ -107,6 +108,11 @@ export interface InsertSite extends Located {
   version?: TableInfo;
   /** In a routine, block or trigger body: it runs when called or fired, not where it stands in its script. */
   nested: boolean;
+  /**
+   * At most this many rows: an INSERT of written rows on each pass of a routine's FOR loop over one table whose rows
+   * the scripts spell out (settleLoopsOverKnownRows). A bound, not a count: the query may pass over fewer.
+   */
+  loopRows?: number;
 }
 
 export interface InsertTargetInfo {
@@ -396,12 +402,18 @@ export class SchemaModel {
   knownRows(target: InsertTargetInfo): number | undefined {
     let rows = 0;
     for (const site of target.sites) {
-      if (site.literalRows === undefined || site.bulkReasons.length > 0) return undefined;
-      rows += site.literalRows;
+      const known = site.literalRows ?? site.loopRows;
+      if (known === undefined || site.bulkReasons.length > 0) return undefined;
+      rows += known;
     }
     // The target's own reasons are its sites' and the sum of written rows (finish): anything else is not known rows.
     if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return undefined;
     return target.sites.length > 0 ? rows : undefined;
+  }
+
+  /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
+  knownRowsAreBound(target: InsertTargetInfo): boolean {
+    return target.sites.some((s) => s.literalRows === undefined && s.loopRows !== undefined);
   }
 
   /**
@@ -460,6 +472,10 @@ export class SchemaModel {
   private currentSchema: string | undefined;
   /** Statements of the current file whose text has values spliced in (not literals written by hand). */
   private splicedStatements = new Set<Statement>();
+  /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settleLoopsOverKnownRows; emptied by finish. */
+  private tableLoopOf = new Map<Statement, LoopInfo>();
+  /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
+  private readonly loadedNames = new Set<string>();
   /** The current file is a script (see addFile). */
   private scriptFile = true;
   /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
@@ -479,6 +495,11 @@ export class SchemaModel {
       if (execution.splicedValues.length > 0) for (const s of execution.statements) spliced.add(s);
     }
     this.splicedStatements = spliced;
+    for (const e of file.code?.executions ?? []) {
+      const loop = e.loop;
+      // The routine's own loop (not one a caller lends it: the routine may run from elsewhere too).
+      if (loop?.rowsOf && !loop.via && !loop.file) for (const s of e.statements) if (s.kind === 'insert') this.tableLoopOf.set(s, loop);
+    }
     // Literal rows are reference data only in scripts (SQL files, db2 here-documents in shell scripts): an
     // INSERT that application code runs may run once per call of its function, however often that is.
     this.scriptFile = file.source.language === 'sql' || file.source.language === 'shell';
@@ -585,6 +606,9 @@ export class SchemaModel {
       case 'load':
         // The z/OS LOAD utility fills tables in bulk (the LUW LOAD command builds pages outside the insert path).
         if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
+        // Either way the table holds rows no INSERT spells out: a loop over it makes as many passes as they are.
+        this.loadedNames.add(stmt.table.name);
+        for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
         break;
       case 'declareTable': {
         // DCLGEN's declaration: the columns, when no CREATE TABLE gives them.
@@ -889,10 +913,55 @@ export class SchemaModel {
     return this.versions.all();
   }
 
+  /**
+   * An INSERT of written rows on each pass of a routine's FOR loop over one table (LoopInfo.rowsOf) whose rows the
+   * scripts spell out (knownRows) writes at most that many rows per run of the loop: all runs together when the
+   * query deletes the rows it passes over (tbselcreate.db2's buy_company moves COMPANY_A's three rows into
+   * COMPANY_B, however often it is called), else per run, counted by the script's CALLs. Those rows then count
+   * as written rows (towards the bulk threshold) and as known rows (InsertSite.loopRows). Not when the table is
+   * loaded, copied from a query (CREATE TABLE ... AS, an MQT) or not created by the files (rows of its own), or when
+   * its rows are a loop's themselves (one level, as for copies).
+   */
+  private settleLoopsOverKnownRows(): void {
+    if (this.tableLoopOf.size === 0) return;
+    const sourceRows = (loop: LoopInfo): number | undefined => {
+      const from = loop.rowsOf!;
+      const table = this.table(from.table, from.at);
+      const definition = table?.definition?.stmt;
+      if (!table || !definition || definition.asQuery || table.mqt || this.loadedNames.has(table.name)) return undefined;
+      const target = this.targetOfTable(table);
+      const rows = target && this.knownRows(target);
+      if (rows === undefined) return undefined;
+      if (from.deletes) return rows;
+      return from.runs === undefined ? undefined : rows * from.runs;
+    };
+    const settled: { target: InsertTargetInfo; site: InsertSite; rows: number }[] = [];
+    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+      for (const site of target.sites) {
+        const loop = this.tableLoopOf.get(site.stmt);
+        // In a bulk loop, or one over sets (LoopInfo.chunked: a multi-row VALUES on each pass is no bulk reason).
+        if (!loop || site.stmt.kind !== 'insert' || site.literalRows !== undefined) continue;
+        if (site.bulkReasons.length > 1 || (site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP)) continue;
+        const written = writtenRows(site.stmt.source);
+        const passes = written ? sourceRows(loop) : undefined;
+        if (written && passes !== undefined) settled.push({ target, site, rows: passes * written.count });
+      }
+    }
+    // (Noted first, applied after: a table filled by such a loop is no known source for another.)
+    for (const { site, rows } of settled) {
+      site.bulkReasons = NO_REASONS;
+      site.valuesRows = rows;
+      site.loopRows = rows;
+    }
+    for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
+  }
+
   private finish(bulkRowThreshold: number): void {
     this.bulkRowThreshold = bulkRowThreshold;
     this.attributeInserts();
     this.settleCopiesOfReferenceData(bulkRowThreshold);
+    this.settleLoopsOverKnownRows();
+    this.tableLoopOf = new Map();
     for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
     }
@@ -1039,6 +1108,7 @@ export function displayKey(key: string): string {
 
 const NO_REASONS: readonly string[] = Object.freeze([]);
 const INSERT_SELECT = 'INSERT … SELECT';
+const IN_LOOP = 'inserted inside a loop';
 
 /** The bulk reason of a target made one by the rows its inserts write out together. */
 function valuesRowsReason(rows: number): string {
@@ -1049,6 +1119,6 @@ function valuesRowsReason(rows: number): string {
 function insertReasons(fromQuery: boolean, inLoop: boolean): string[] {
   const reasons: string[] = [];
   if (fromQuery) reasons.push(INSERT_SELECT);
-  if (inLoop) reasons.push('inserted inside a loop');
+  if (inLoop) reasons.push(IN_LOOP);
   return reasons;
 }

@@ -512,6 +512,11 @@ export interface LoopStatement extends StatementBase {
   walksArray?: boolean;
   /** FOR over a query that changes data (FROM OLD TABLE (DELETE …)): Db2 accepts that only in a SELECT, not in an INSERT's. */
   queryChangesData?: boolean;
+  /**
+   * FOR over the rows of one table, at most one pass per row (grammar/clauses.ts oneTableRows): `deletes` when the
+   * query is FROM OLD TABLE (DELETE FROM t …), which removes each row it passes over.
+   */
+  rowsOf?: { table: QualifiedName; deletes: boolean };
 }
 
 /** ITERATE, LEAVE, GOTO, RETURN. */

@@ -290,6 +290,67 @@ export function insertSequencesAndIsolation(p: Parser, from: number, to: number)
   return { sequences: out ?? NO_SEQUENCES, isolation };
 }
 
+/** Words that end a FROM clause of one table (oneTableRows). */
+const ONE_TABLE_FROM_ENDERS = byLength(['WHERE', 'GROUP', 'HAVING', 'ORDER', 'FETCH', 'FOR', 'WITH', 'OPTIMIZE', 'LIMIT', 'OFFSET']);
+
+/**
+ * The one table whose rows a query in tokens [from, to) returns, at most one row of the result per row of it:
+ * SELECT … FROM t [[AS] c] [WHERE …] [ORDER BY …] …, or FROM OLD TABLE (DELETE FROM t …), whose rows the query
+ * also removes (`deletes`). Outer parentheses aside. Undefined for anything that may return more rows than one
+ * table holds: a join or a list of tables, a set operation, a common table expression (which may count rows up
+ * itself), a table function, VALUES, a fullselect in FROM, a SELECT without FROM.
+ */
+export function oneTableRows(p: Parser, from: number, to: number): { table: QualifiedName; deletes: boolean } | undefined {
+  const savedEnd = p.end;
+  p.end = to;
+  try {
+    while (p.kind(from) === TK_LPAREN && p.afterBalanced(from) === to) {
+      from++;
+      to--;
+      p.end = to;
+    }
+    if (!p.kw(from, 'SELECT')) return undefined;
+    let fromAt = -1;
+    let depth = 0;
+    for (let i = from; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && k === TK_WORD) {
+        if (p.kw(i, 'UNION') || p.kw(i, 'INTERSECT') || p.kw(i, 'EXCEPT') || p.kw(i, 'MINUS')) return undefined;
+        if (fromAt < 0 && p.kw(i, 'FROM')) fromAt = i;
+      }
+    }
+    if (fromAt < 0) return undefined;
+    let i = fromAt + 1;
+    let table: QualifiedName;
+    let deletes = false;
+    if (p.kw(i, 'OLD') && p.kw(i + 1, 'TABLE') && p.kind(i + 2) === TK_LPAREN) {
+      if (!p.kw(i + 3, 'DELETE') || !p.kw(i + 4, 'FROM')) return undefined;
+      const deleted = qualifiedNameAt(p, i + 5);
+      if (!deleted) return undefined;
+      table = deleted.name;
+      deletes = true;
+      i = p.afterBalanced(i + 2);
+    } else {
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return undefined;
+      const read = qualifiedNameAt(p, i);
+      if (!read) return undefined;
+      table = read.name;
+      i = read.next;
+    }
+    // A correlation name, with its column names or not.
+    if (p.kw(i, 'AS')) i++;
+    if (i < to && p.isIdent(i) && !isWordOf(p, i, ONE_TABLE_FROM_ENDERS)) {
+      i++;
+      if (p.kind(i) === TK_LPAREN) i = p.afterBalanced(i);
+    }
+    return i >= to || isWordOf(p, i, ONE_TABLE_FROM_ENDERS) ? { table, deletes } : undefined;
+  } finally {
+    p.end = savedEnd;
+  }
+}
+
 /**
  * Tables read by a fullselect in tokens [from, to): names after FROM/JOIN (and after ',' in a FROM
  * list) at a level where SELECT was seen, excluding common table expressions. One linear pass.

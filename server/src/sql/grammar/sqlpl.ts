@@ -17,7 +17,7 @@ import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_NUMBER }
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
 import { parseStatement } from '../grammar';
-import { dataChangeAt, insertSequencesAndIsolation, parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
+import { dataChangeAt, insertSequencesAndIsolation, oneTableRows, parseIdentifier, parseQualifiedName, tablesRead } from './clauses';
 import { builtOrigin, flatten, readStringExpression } from './dynamic';
 import { parseDeclareCursor } from './dml';
 import { parseCreateTable } from './ddl-tables';
@@ -218,6 +218,8 @@ function parseLoop(p: Parser, span: Span): Statement {
         stmt.query = p.rangeSpan(p.pos, doAt);
         stmt.tables = tablesRead(p, p.pos, doAt);
         for (let i = p.pos; i + 3 < doAt && !stmt.queryChangesData; i++) if (dataChangeAt(p, i)) stmt.queryChangesData = true;
+        const rowsOf = oneTableRows(p, p.pos, doAt);
+        if (rowsOf) stmt.rowsOf = rowsOf;
       } else {
         stmt.condition = p.rangeSpan(p.pos, doAt);
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
