@@ -8582,9 +8582,22 @@ var init_facts = __esm({
 // server/src/engine/called-inserts.ts
 function functionIndex(models) {
   let byName2;
+  const prepares = /* @__PURE__ */ new Map();
   for (const model of models) {
     const functions = model.code?.functions;
     if (!functions) continue;
+    for (const execution2 of model.code.executions) {
+      const handle = execution2.handle;
+      if (execution2.action !== "prepare" || !handle || !FIELD_PATH.test(handle)) continue;
+      if (execution2.statements.length > 0 && !execution2.statements.some((st) => st.kind === "insert")) continue;
+      let folders = prepares.get(handle);
+      if (!folders) prepares.set(handle, folders = /* @__PURE__ */ new Map());
+      for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+        const list = folders.get(folder);
+        if (list) list.push({ model, execution: execution2 });
+        else folders.set(folder, [{ model, execution: execution2 }]);
+      }
+    }
     const seen = /* @__PURE__ */ new Set();
     for (const { name: name2, exported } of functions) {
       if (!exported || seen.has(name2)) continue;
@@ -8599,7 +8612,28 @@ function functionIndex(models) {
       }
     }
   }
-  return byName2 ? { byName: byName2, reached: /* @__PURE__ */ new Map() } : void 0;
+  return byName2 ? { byName: byName2, reached: /* @__PURE__ */ new Map(), prepares } : void 0;
+}
+function preparedSite(index, model, e) {
+  const at = e.preparedAt;
+  if (at) {
+    const own = model.code?.executions.find((x) => x.action === "prepare" && x.callSpan.start === at.start);
+    return own ? siteOf(model, own) : void 0;
+  }
+  if (e.action !== "executePrepared" || !e.handle || !FIELD_PATH.test(e.handle)) return void 0;
+  const folders = index.prepares.get(e.handle);
+  if (!folders) return void 0;
+  for (let folder = parentFolder(model.source.path); folder !== void 0; folder = parentFolder(folder)) {
+    const found = folders.get(folder);
+    if (found) return found.length === 1 ? siteOf(found[0].model, found[0].execution) : void 0;
+  }
+  return void 0;
+}
+function siteOf(model, prepare) {
+  const site = { file: baseName2(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
+  if (prepare.inFunction?.name) site.fn = prepare.inFunction.name;
+  if (prepare.handle) site.handle = prepare.handle;
+  return site;
 }
 function definitionOf(index, from, name2) {
   if (definesFunction(from, name2)) return from;
@@ -8695,6 +8729,7 @@ function withCalledInserts(model, index) {
     const e = found.execution;
     const loop = { ...call.loop, via: viaText2(found.path) };
     const at = { file: baseName2(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const prepared = found.byName ? preparedSite(index, found.model, e) : void 0;
     (added ??= []).push({
       callSpan: call.span,
       api: e.api,
@@ -8704,7 +8739,7 @@ function withCalledInserts(model, index) {
       splicedValues: [],
       loop,
       batched: false,
-      callsInsert: { ...at, ...found.insert ? { insert: found.insert } : {}, ...found.byName ? { byName: true } : {} }
+      callsInsert: { ...at, ...found.insert ? { insert: found.insert } : {}, ...found.byName ? { byName: true } : {}, ...prepared ? { prepared } : {} }
     });
   }
   if (!added) return model;
@@ -8742,7 +8777,7 @@ function namesCalledIn(model) {
   calledNames.set(model, names3);
   return names3;
 }
-var PENDING, MAX_PATH, INSERT_NAMED, definedNames, byFunction, lineIndexes, CALLED_NAME, calledNames;
+var PENDING, MAX_PATH, INSERT_NAMED, FIELD_PATH, definedNames, byFunction, lineIndexes, CALLED_NAME, calledNames;
 var init_called_inserts = __esm({
   "server/src/engine/called-inserts.ts"() {
     "use strict";
@@ -8751,6 +8786,7 @@ var init_called_inserts = __esm({
     PENDING = 0;
     MAX_PATH = 4;
     INSERT_NAMED = /insert/i;
+    FIELD_PATH = /->|\./;
     definedNames = /* @__PURE__ */ new WeakMap();
     byFunction = /* @__PURE__ */ new WeakMap();
     lineIndexes = /* @__PURE__ */ new WeakMap();
@@ -11455,6 +11491,14 @@ function loopVolume(loop, inserts) {
   const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? "" : "s"}, ${estimateText(cost.seconds)} more than one INSERT \u2026 SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
   return { sentence, maxSeverity: cost.cap };
 }
+function receivedArrayAdvice(api, loop, runs) {
+  const received = loop?.receives;
+  if (!received || api !== "cli") return void 0;
+  return `in ${received.fn}(), which receives the rows together, bind column arrays of them, set SQL_ATTR_PARAMSET_SIZE to ${received.count} and run one ${runs} for the batch (Db2 CLI array input)`;
+}
+function cliRunName(execution2) {
+  return execution2.action === "executeDirect" ? "SQLExecDirect" : "SQLExecute";
+}
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
   const columns = run2[0].columns;
@@ -11500,7 +11544,7 @@ function overlapsComment(comments) {
     return low < comments.length && comments[low].span.start < span.end;
   };
 }
-var SingleRowInsertRule, placeOf, single_row_insert_default;
+var FIGURES, CALLED_FIGURES, SingleRowInsertRule, placeOf, single_row_insert_default;
 var init_single_row_insert = __esm({
   "rules/single-row-insert.ts"() {
     "use strict";
@@ -11513,6 +11557,8 @@ var init_single_row_insert = __esm({
     init_merge();
     init_targets();
     init_values();
+    FIGURES = "Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74).";
+    CALLED_FIGURES = "committing every 1000 rows, Db2 INSERT tips measured 7.6 s per 10,000 rows one row per call (test 68) against 2.3 s in arrays of 1000 (test 74).";
     SingleRowInsertRule = {
       meta: {
         id: "single-row-insert",
@@ -11524,7 +11570,7 @@ var init_single_row_insert = __esm({
         defaultOptions: { minRun: 3 },
         fixable: true,
         messages: {
-          loop: "{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.",
+          loop: "{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: {figures} Instead, {advice}.",
           batchOfOne: "executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.",
           routineLoop: "{inserts} on every pass of the {loop}: the routine runs {them} once per row.{more}{volume} Db2 INSERT tips filled 100,000 rows with one INSERT \u2026 SELECT in 15.7 s (test 6); one row per INSERT took 7.6 s for 10,000 rows, about 76 s per 100,000 at that rate, even prepared and committed every 1000 (test 68, from a client: a routine saves the round trip, not the per-statement work). {fold}",
           script: "Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
@@ -11576,7 +11622,8 @@ var init_single_row_insert = __esm({
               inserts: several ? `A single-row INSERT into each of ${names3}` : `One single-row INSERT INTO ${names3}`,
               them: several ? "each" : "the statement",
               loop: loopName(loop),
-              advice: batchAdvice(first.api, file.dialect) + perCallNote(first),
+              advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect) + perCallNote(first),
+              figures: FIGURES,
               more,
               fold: sqlpl ? routineFold(loop) : "",
               volume: volume.sentence
@@ -11588,14 +11635,16 @@ var init_single_row_insert = __esm({
             const call = execution2.callsInsert;
             const via = execution2.loop.via ?? "";
             const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via;
-            const unknown = call.byName ? " (its SQL text is prepared elsewhere; the function is named for an INSERT)" : "";
+            const prepared = call.prepared;
+            const where2 = prepared ? `, on the statement ${prepared.fn ? `${prepared.fn}() prepares` : "prepared"} (${prepared.runs}${prepared.handle ? ` of ${prepared.handle}` : ""} at ${prepared.file}:${prepared.line})` : "";
             report({
               messageId: "loop",
               data: {
                 calls: `One ${call.insert ? `INSERT INTO ${targetName2(void 0, call.insert, schema)}` : "INSERT"} call`,
                 loop: loopName(execution2.loop),
-                advice: batchAdvice(execution2.api, file.dialect) + perCallNote(execution2),
-                more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${unknown}.${count === 1 ? "" : ` The loop makes ${count} such calls into it.`}`
+                advice: receivedArrayAdvice(execution2.api, execution2.loop, call.runs) ?? batchAdvice(execution2.api, file.dialect) + perCallNote(execution2),
+                figures: CALLED_FIGURES,
+                more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${where2}.${count === 1 ? "" : ` The loop makes ${count} such calls into it.`}`
               },
               span: execution2.callSpan
             });
@@ -11650,7 +11699,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  without `SQL_ATTR_PARAMSET_SIZE` > 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call.* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint, under ten seconds information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint, under ten seconds information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -13961,10 +14010,30 @@ function termValue(term, scope) {
   }
   return void 0;
 }
+function receivedBound(loop, scope) {
+  const fn = scope.fn;
+  if (!fn?.functionName || !fn.params || fn.params.length === 0) return void 0;
+  let bound = null;
+  const condition = loop.childForFieldName("condition");
+  const walks2 = loop.type === "for_range_loop";
+  if (condition?.type === "binary_expression" && condition.childForFieldName("left")?.type === "identifier") {
+    const op = condition.childForFieldName("operator")?.text;
+    if (op === "<" || op === "<=" || op === "!=") bound = condition.childForFieldName("right");
+  } else if (walks2) {
+    bound = loop.childForFieldName("right");
+  }
+  if (!bound || bound.text.length > 100) return void 0;
+  const text2 = bound.text.replace(/\s+/g, "");
+  const root = RECEIVED.exec(text2);
+  if (!root || !fn.params.includes(root[1])) return void 0;
+  return { fn: fn.functionName, count: walks2 ? `the size of ${text2}` : text2 };
+}
+var RECEIVED;
 var init_loop_bounds = __esm({
   "server/src/code/loop-bounds.ts"() {
     "use strict";
     init_adapter();
+    RECEIVED = /^\(?\*?([A-Za-z_]\w*)(?:(?:->|\.)[A-Za-z_]\w*(?:\(\))?){0,3}\)?$/;
   }
 });
 
@@ -14269,6 +14338,19 @@ function namedAtRunTime(stmt) {
   const name2 = named.target ?? named.table;
   return !!name2 && (SPLICED_NAME.test(name2.name) || name2.schema !== void 0 && SPLICED_NAME.test(name2.schema));
 }
+function paramsetSize(records, handle, at, scope) {
+  let latest;
+  let enclosing = false;
+  let largest = 0;
+  for (const r of records) {
+    if (r.handle !== handle) continue;
+    largest = Math.max(largest, r.size);
+    if (!within2(scope, r.scope)) continue;
+    enclosing = true;
+    if (r.at <= at) latest = r;
+  }
+  return enclosing ? latest?.size ?? 0 : largest;
+}
 function latestPrepare(prepares, handle, at, scope) {
   let best;
   for (const p of prepares) {
@@ -14284,6 +14366,7 @@ var init_model = __esm({
     init_autocommit();
     init_evaluator();
     init_loop_bounds();
+    init_facts();
     init_sqltext();
     init_walk2();
     init_parents();
@@ -14300,9 +14383,14 @@ var init_model = __esm({
         this.adapter = adapter;
         this.parseSql = parseSql2;
         this.ev = new HostEvaluator(source, adapter, walked.root);
+        const linksFunctions = adapter.linksFunctions === true;
         for (const loop of walked.loops) {
           const passes = constantPasses(loop.node, loop.scope);
           if (passes !== void 0) loop.info.passes = passes;
+          else if (linksFunctions) {
+            const receives = receivedBound(loop.node, loop.scope);
+            if (receives) loop.info.receives = receives;
+          }
         }
       }
       walked;
@@ -14317,7 +14405,8 @@ var init_model = __esm({
       handles = /* @__PURE__ */ new Map();
       prepares = [];
       preparedHandles = /* @__PURE__ */ new Set();
-      paramsets = /* @__PURE__ */ new Map();
+      /** SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, n) and SQLParamOptions calls, in document order. */
+      paramsets = [];
       pending = [];
       facts = { switches: [], connects: [], commits: [] };
       ev;
@@ -14458,7 +14547,7 @@ var init_model = __esm({
             this.facts.switches.push({ connection: e.connection, at: span.start, on: e.on, span, scope: ctx.scope });
             break;
           case "paramset":
-            this.paramsets.set(e.handle, Math.max(this.paramsets.get(e.handle) ?? 0, e.size));
+            this.paramsets.push({ handle: e.handle, size: e.size, at: span.start, scope: ctx.scope });
             break;
           case "commit":
             this.addCommit(ctx, span, e.api, e.connection);
@@ -14510,6 +14599,7 @@ var init_model = __esm({
         const fn = functionScope(ctx.scope);
         if (fn) execution2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
         if (prepare) execution2.preparedAt = prepare.execution.callSpan;
+        if (e.handleText) execution2.handle = e.handleText;
         if (this.guardedAt(ctx)) execution2.guarded = true;
         if (e.script) {
           execution2.script = true;
@@ -14528,9 +14618,9 @@ var init_model = __esm({
       }
       resolve(p) {
         const { execution: execution2 } = p;
-        if (execution2.action === "executePrepared") {
+        if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.length > 0 && !execution2.statements.some(isLiteralValues)) {
           const handleOfPrepare = execution2.preparedAt ? this.prepares.find((r) => r.execution.callSpan === execution2.preparedAt)?.handle : void 0;
-          if ([p.handle, handleOfPrepare].some((h) => h && (this.paramsets.get(h) ?? 0) > 1)) execution2.batched = true;
+          if ([p.handle, handleOfPrepare].some((h) => h && paramsetSize(this.paramsets, h, p.at, p.scope) > 1)) execution2.batched = true;
         }
         execution2.connection = p.autocommitOff ? { name: p.connection, autocommit: "off", autocommitSpan: execution2.callSpan } : connectionState(this.facts, this.adapter, p.connection, p.at, p.scope, execution2.api);
       }
@@ -15082,6 +15172,11 @@ function cGrammarOf(path, language, text2) {
 function handleName(node) {
   return node ? simpleName(node) : void 0;
 }
+function handleText(node) {
+  if (!node || node.text.length > 200) return void 0;
+  const text2 = node.text.replace(/\s+/g, "");
+  return /^[A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*$/.test(text2) ? text2 : void 0;
+}
 function classifyCli(ctx) {
   const { call } = ctx;
   const a = call.args;
@@ -15096,11 +15191,11 @@ function classifyCli(ctx) {
     case "SQLBrowseConnect":
       return a.length >= 1 && handleName(a[0]) ? [{ kind: "connect", api, connection: handleName(a[0]) }] : [];
     case "SQLExecDirect":
-      return a.length >= 2 ? [{ kind: "execute", api, action: "executeDirect", sql: a[1], handle: handleName(a[0]) }] : [];
+      return a.length >= 2 ? [{ kind: "execute", api, action: "executeDirect", sql: a[1], handle: handleName(a[0]), handleText: handleText(a[0]) }] : [];
     case "SQLPrepare":
-      return a.length >= 2 ? [{ kind: "execute", api, action: "prepare", sql: a[1], handle: handleName(a[0]) ?? `@${call.node.startIndex}` }] : [];
+      return a.length >= 2 ? [{ kind: "execute", api, action: "prepare", sql: a[1], handle: handleName(a[0]) ?? `@${call.node.startIndex}`, handleText: handleText(a[0]) }] : [];
     case "SQLExecute":
-      return a.length >= 1 ? [{ kind: "execute", api, action: "executePrepared", handle: handleName(a[0]) }] : [];
+      return a.length >= 1 ? [{ kind: "execute", api, action: "executePrepared", handle: handleName(a[0]), handleText: handleText(a[0]) }] : [];
     case "SQLSetConnectAttr":
     case "SQLSetConnectOption":
       if (a.length >= 3 && /AUTOCOMMIT/.test(a[1].text)) {

@@ -40,6 +40,31 @@ function loopVolume(loop: LoopInfo, inserts: number): { sentence: string; maxSev
   return { sentence, maxSeverity: cost.cap };
 }
 
+/** The loop message's figures: one row per call against several, each call committed (tests 2-3), and at a commit every 1000 rows (68, 71, 74). */
+const FIGURES =
+  'Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74).';
+
+/**
+ * For a loop that calls another file's function: its file shows neither the connection nor its commits, so one pair,
+ * both committed every 1000 rows, one row per call against arrays (what the advice asks for).
+ */
+const CALLED_FIGURES = 'committing every 1000 rows, Db2 INSERT tips measured 7.6 s per 10,000 rows one row per call (test 68) against 2.3 s in arrays of 1000 (test 74).';
+
+/**
+ * CLI array input in the function that was handed the loop's rows (LoopInfo.receives: db2ExecForeignBatchInsert() and
+ * its *numSlots): bind the arrays there, sized by that count. Undefined for other loops and drivers.
+ */
+function receivedArrayAdvice(api: string, loop: LoopInfo | undefined, runs: string): string | undefined {
+  const received = loop?.receives;
+  if (!received || api !== 'cli') return undefined;
+  return `in ${received.fn}(), which receives the rows together, bind column arrays of them, set SQL_ATTR_PARAMSET_SIZE to ${received.count} and run one ${runs} for the batch (Db2 CLI array input)`;
+}
+
+/** The CLI call an execution runs its rows with. */
+function cliRunName(execution: SqlExecution): string {
+  return execution.action === 'executeDirect' ? 'SQLExecDirect' : 'SQLExecute';
+}
+
 const SingleRowInsertRule: Rule = {
   meta: {
     id: 'single-row-insert',
@@ -52,7 +77,7 @@ const SingleRowInsertRule: Rule = {
     fixable: true,
     messages: {
       loop:
-        '{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: Db2 INSERT tips measured 10,000 rows at 92.1 s one row per call against 12.9 s with 10 rows per call, each call committed (tests 2-3); committing every 1000 rows, one row per call took 7.6 s (test 68) and arrays of 10 or 1000 rows about 3.0 s and 2.3 s per 10,000 rows (tests 71, 74). Instead, {advice}.',
+        '{calls} per row in the {loop}.{more} Each row pays a round trip and the per-statement work: {figures} Instead, {advice}.',
       batchOfOne:
         'executeBatch after every addBatch in the {loop}: each batch of INSERT INTO {table} holds one row. Batching then saves nothing (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 per call). Call executeBatch when a counter reaches the batch size (if (++n % 1000 == 0)) and once after the loop.',
       routineLoop:
@@ -114,7 +139,8 @@ const SingleRowInsertRule: Rule = {
           inserts: several ? `A single-row INSERT into each of ${names}` : `One single-row INSERT INTO ${names}`,
           them: several ? 'each' : 'the statement',
           loop: loopName(loop),
-          advice: batchAdvice(first.api, file.dialect) + perCallNote(first),
+          advice: receivedArrayAdvice(first.api, loop, cliRunName(first)) ?? batchAdvice(first.api, file.dialect) + perCallNote(first),
+          figures: FIGURES,
           more,
           fold: sqlpl ? routineFold(loop) : '',
           volume: volume.sentence,
@@ -126,15 +152,18 @@ const SingleRowInsertRule: Rule = {
         const call = execution.callsInsert!;
         const via = execution.loop!.via ?? '';
         const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(' ') + 1, -2) : via;
-        const unknown = call.byName ? ' (its SQL text is prepared elsewhere; the function is named for an INSERT)' : '';
+        // Where its statement is prepared, when the engine found it (db2_fdw: db2PrepareQuery()).
+        const prepared = call.prepared;
+        const where = prepared ? `, on the statement ${prepared.fn ? `${prepared.fn}() prepares` : 'prepared'} (${prepared.runs}${prepared.handle ? ` of ${prepared.handle}` : ''} at ${prepared.file}:${prepared.line})` : '';
         // The loop message, with the function of the other file that runs the INSERT said after the loop.
         report({
           messageId: 'loop',
           data: {
             calls: `One ${call.insert ? `INSERT INTO ${targetName(undefined, call.insert, schema)}` : 'INSERT'} call`,
             loop: loopName(execution.loop!),
-            advice: batchAdvice(execution.api, file.dialect) + perCallNote(execution),
-            more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${unknown}.${count === 1 ? '' : ` The loop makes ${count} such calls into it.`}`,
+            advice: receivedArrayAdvice(execution.api, execution.loop, call.runs) ?? batchAdvice(execution.api, file.dialect) + perCallNote(execution),
+            figures: CALLED_FIGURES,
+            more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${where}.${count === 1 ? '' : ` The loop makes ${count} such calls into it.`}`,
           },
           span: execution.callSpan,
         });

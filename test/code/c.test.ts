@@ -96,7 +96,14 @@ void batchInsert(SQLHSTMT h, int n)
     const { findings } = await lintCode({ 'fdw.c': c });
     assert.deepEqual(brief(findings, INSERT_RULES), [`single-row-insert@${posOf(c, 'SQLExecute(')}`]);
     assert.match(findings[0].message, /^One INSERT INTO T call per row in the for loop at line 11 \(through execOne\(\)\)/);
-    assert.match(findings[0].message, /SQL_ATTR_PARAMSET_SIZE .*, in a function that receives the rows together \(a list\): the loop calls execOne\(\) once per row/);
+    // batchInsert() counts to its parameter n: it has the rows together, and the arrays are bound there.
+    assert.match(findings[0].message, / Instead, in batchInsert\(\), which receives the rows together, bind column arrays of them, set SQL_ATTR_PARAMSET_SIZE to n and run one SQLExecute for the batch \(Db2 CLI array input\)\.$/);
+    // A count of its own (not handed to it): the advice asks for a function that receives the rows.
+    const own = c.replace('void batchInsert(SQLHSTMT h, int n)\n{\n    int i;', 'void batchInsert(SQLHSTMT h)\n{\n    int i, n = pending_rows();');
+    assert.notEqual(own, c);
+    const ownFindings = (await lintCode({ 'fdw.c': own })).findings;
+    assert.deepEqual(brief(ownFindings, INSERT_RULES), [`single-row-insert@${posOf(own, 'SQLExecute(')}`]);
+    assert.match(ownFindings[0].message, /SQL_ATTR_PARAMSET_SIZE \(100 or more\) .*, in a function that receives the rows together \(a list\): the loop calls execOne\(\) once per row/);
   });
 
   it('CLI: array insert with SQL_ATTR_PARAMSET_SIZE and a guarded commit is clean', async () => {
@@ -119,6 +126,56 @@ void load(SQLHDBC hdbc, SQLHSTMT hstmt, int batches)
     assert.equal(execs[0].statements[0]?.kind, 'insert', 'the #define text is followed');
     assert.equal(execs[1].batched, true);
     assert.deepEqual(brief(findings), []);
+  });
+
+  it('CLI: SQLExecDirect or SQLExecute after SQL_ATTR_PARAMSET_SIZE > 1 on its handle is array input; after a size of 1, or before any, row at a time', async () => {
+    // Autocommit on (the CLI default) and a commit on every pass: each call sends an array of rows.
+    const c = `void load(SQLHDBC hdbc, SQLHSTMT hstmt, int batches)
+{
+    SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) 500, 0);
+    for (int b = 0; b < batches; b++) {
+        fill(b);
+        SQLExecDirect(hstmt, (SQLCHAR *) "INSERT INTO T (A, B) VALUES (?, ?)", SQL_NTS);
+        SQLEndTran(SQL_HANDLE_DBC, hdbc, SQL_COMMIT);
+    }
+}
+`;
+    const batched = await lintCode({ 'array.c': c });
+    assert.deepEqual(batched.models.get('array.c')!.code!.executions.map((e) => [e.action, e.batched]), [['executeDirect', true]]);
+    assert.deepEqual(brief(batched.findings, INSERT_RULES), []);
+    // The loop's execution (the last one) runs a row per call: reported by single-row-insert and commit-per-row.
+    const rowAtATime = async (text: string) => {
+      assert.notEqual(text, c);
+      const { findings, models } = await lintCode({ 'array.c': text });
+      assert.equal(models.get('array.c')!.code!.executions.at(-1)!.batched, false);
+      const last = text.split('SQLExecDirect').length - 1;
+      const expected = [`commit-per-row@${posOf(text, 'SQLEndTran')}`, `single-row-insert@${posOf(text, 'SQLExecDirect', last)}`];
+      assert.deepEqual(brief(findings, INSERT_RULES).sort(), expected);
+    };
+    // A size of 1, another handle's size, a size set again to 1 before the loop, a size set only after it.
+    await rowAtATime(c.replace('(SQLPOINTER) 500', '(SQLPOINTER) 1'));
+    await rowAtATime(c.replace('SQLSetStmtAttr(hstmt,', 'SQLSetStmtAttr(hstmt2,'));
+    const reset = c.replace('    for (int b', '    SQLExecDirect(hstmt, (SQLCHAR *) "INSERT INTO T (A, B) VALUES (?, ?)", SQL_NTS);\n    SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) 1, 0);\n    for (int b');
+    await rowAtATime(reset);
+    const { models } = await lintCode({ 'array.c': reset });
+    assert.deepEqual(models.get('array.c')!.code!.executions.map((e) => e.batched), [true, false], 'the array before the reset');
+    const after = c.replace('    SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) 500, 0);\n', '').replace(/\}\n$/, '    SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) 500, 0);\n}\n');
+    await rowAtATime(after);
+    // Values written into the text: no parameter to bind an array to, one row per call whatever the size.
+    const literal = await lintCode({ 'array.c': c.replace('fill(b);\n', 'char sql[100];\n        sprintf(sql, "INSERT INTO T (A, B) VALUES (%d, %d)", b, b);\n').replace('(SQLCHAR *) "INSERT INTO T (A, B) VALUES (?, ?)"', '(SQLCHAR *) sql') });
+    assert.equal(literal.models.get('array.c')!.code!.executions[0].batched, false);
+    assert.ok(brief(literal.findings, INSERT_RULES).some((f) => f.startsWith('prefer-parameter-markers@')));
+    // A helper that executes the handle its caller sized (defined above it): array input too.
+    const helper = `static int run(SQLHSTMT h) {
+    return SQLExecute(h);
+}
+void load(SQLHSTMT h, int batches) {
+    SQLPrepare(h, (SQLCHAR *) "INSERT INTO T (A) VALUES (?)", SQL_NTS);
+    SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) 500, 0);
+    for (int b = 0; b < batches; b++) run(h);
+}
+`;
+    assert.deepEqual(brief((await lintCode({ 'helper.c': helper })).findings, INSERT_RULES), []);
   });
 
   it('embedded SQL (.sqc): EXEC SQL INSERT with host variables per row and EXEC SQL COMMIT per row', async () => {

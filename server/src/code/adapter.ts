@@ -116,6 +116,8 @@ export type ApiEvent =
       sql?: Node | HostText;
       /** The statement handle this call prepares into (prepare) or runs (executePrepared/addBatch/executeBatch). */
       handle?: string;
+      /** That handle as written, blanks dropped (`session->stmtp->hsql`): SqlExecution.handle. */
+      handleText?: string;
       connection?: string;
       batched?: boolean;
       /** DB-API execute(sql, params): %s / %(name)s in the text are parameter markers, not formatting. */

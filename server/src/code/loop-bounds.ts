@@ -52,3 +52,30 @@ function termValue(term: string, scope: Scope): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * What a C/C++ loop counts to or walks when its function was handed it: `i < *numSlots`, `i < n`, `i < batch->count`
+ * (a parameter, through a pointer or its fields), `for (auto& row : rows)`. The function then has the rows of all the
+ * loop's passes at once (LoopInfo.receives). Undefined for anything else.
+ */
+export function receivedBound(loop: Node, scope: Scope): { fn: string; count: string } | undefined {
+  const fn = scope.fn;
+  if (!fn?.functionName || !fn.params || fn.params.length === 0) return undefined;
+  let bound: Node | null = null;
+  const condition = loop.childForFieldName('condition');
+  const walks = loop.type === 'for_range_loop';
+  if (condition?.type === 'binary_expression' && condition.childForFieldName('left')?.type === 'identifier') {
+    const op = condition.childForFieldName('operator')?.text;
+    if (op === '<' || op === '<=' || op === '!=') bound = condition.childForFieldName('right');
+  } else if (walks) {
+    bound = loop.childForFieldName('right');
+  }
+  if (!bound || bound.text.length > 100) return undefined;
+  const text = bound.text.replace(/\s+/g, '');
+  const root = RECEIVED.exec(text);
+  if (!root || !fn.params.includes(root[1])) return undefined;
+  return { fn: fn.functionName, count: walks ? `the size of ${text}` : text };
+}
+
+/** `n`, `*numSlots`, `(*numSlots)`, `batch->count`, `rows.size()`: the name it starts from. */
+const RECEIVED = /^\(?\*?([A-Za-z_]\w*)(?:(?:->|\.)[A-Za-z_]\w*(?:\(\))?){0,3}\)?$/;

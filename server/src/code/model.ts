@@ -8,7 +8,8 @@ import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } f
 import { assignmentsNamed, within, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
 import { HostEvaluator } from './evaluator';
-import { constantPasses } from './loop-bounds';
+import { constantPasses, receivedBound } from './loop-bounds';
+import { isLiteralValues } from './facts';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';
@@ -45,6 +46,13 @@ interface PrepareRecord {
   connection?: string;
 }
 
+interface ParamsetRecord {
+  handle: string;
+  size: number;
+  at: number;
+  scope: Scope;
+}
+
 interface PendingConnection {
   execution: SqlExecution;
   connection?: string;
@@ -78,7 +86,8 @@ class ModelBuilder {
   private readonly handles = new Map<string, string>();
   private readonly prepares: PrepareRecord[] = [];
   private readonly preparedHandles = new Set<string>();
-  private readonly paramsets = new Map<string, number>();
+  /** SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, n) and SQLParamOptions calls, in document order. */
+  private readonly paramsets: ParamsetRecord[] = [];
   private readonly pending: PendingConnection[] = [];
   private readonly facts: ConnectionFacts = { switches: [], connects: [], commits: [] };
   private readonly ev: HostEvaluator;
@@ -91,9 +100,14 @@ class ModelBuilder {
     private readonly parseSql: ParseSqlFn,
   ) {
     this.ev = new HostEvaluator(source, adapter, walked.root);
+    const linksFunctions = adapter.linksFunctions === true;
     for (const loop of walked.loops) {
       const passes = constantPasses(loop.node, loop.scope);
       if (passes !== undefined) loop.info.passes = passes;
+      else if (linksFunctions) {
+        const receives = receivedBound(loop.node, loop.scope);
+        if (receives) loop.info.receives = receives;
+      }
     }
   }
 
@@ -247,7 +261,7 @@ class ModelBuilder {
         this.facts.switches.push({ connection: e.connection, at: span.start, on: e.on, span, scope: ctx.scope });
         break;
       case 'paramset':
-        this.paramsets.set(e.handle, Math.max(this.paramsets.get(e.handle) ?? 0, e.size));
+        this.paramsets.push({ handle: e.handle, size: e.size, at: span.start, scope: ctx.scope });
         break;
       case 'commit':
         this.addCommit(ctx, span, e.api, e.connection);
@@ -303,6 +317,7 @@ class ModelBuilder {
     const fn = functionScope(ctx.scope);
     if (fn) execution.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
     if (prepare) execution.preparedAt = prepare.execution.callSpan;
+    if (e.handleText) execution.handle = e.handleText;
     if (this.guardedAt(ctx)) execution.guarded = true;
     if (e.script) {
       execution.script = true;
@@ -324,9 +339,11 @@ class ModelBuilder {
 
   private resolve(p: PendingConnection): void {
     const { execution } = p;
-    if (execution.action === 'executePrepared') {
+    // CLI array input: the handle's SQL_ATTR_PARAMSET_SIZE is more than 1 where the statement runs. (A text of
+    // literal values only binds nothing: one row per call, whatever the size.)
+    if ((execution.action === 'executePrepared' || execution.action === 'executeDirect') && this.paramsets.length > 0 && !execution.statements.some(isLiteralValues)) {
       const handleOfPrepare = execution.preparedAt ? this.prepares.find((r) => r.execution.callSpan === execution.preparedAt)?.handle : undefined;
-      if ([p.handle, handleOfPrepare].some((h) => h && (this.paramsets.get(h) ?? 0) > 1)) execution.batched = true;
+      if ([p.handle, handleOfPrepare].some((h) => h && paramsetSize(this.paramsets, h, p.at, p.scope) > 1)) execution.batched = true;
     }
     execution.connection = p.autocommitOff
       ? { name: p.connection, autocommit: 'off', autocommitSpan: execution.callSpan }
@@ -533,6 +550,25 @@ function namedAtRunTime(stmt: Statement): boolean {
   const named = stmt as Partial<Record<'target' | 'table', { schema?: string; name: string }>>;
   const name = named.target ?? named.table;
   return !!name && (SPLICED_NAME.test(name.name) || (name.schema !== undefined && SPLICED_NAME.test(name.schema)));
+}
+
+/**
+ * The array size of statement handle `handle` where a call at `at` in `scope` runs: the latest size set before it
+ * in that scope or an enclosing one (set to 1 again, it is 1; set only after it, none). Where no such scope sets it,
+ * a helper runs a handle its callers size: the largest size the file sets on it. 0: none.
+ */
+function paramsetSize(records: readonly ParamsetRecord[], handle: string, at: number, scope: Scope): number {
+  let latest: ParamsetRecord | undefined;
+  let enclosing = false;
+  let largest = 0;
+  for (const r of records) {
+    if (r.handle !== handle) continue;
+    largest = Math.max(largest, r.size);
+    if (!within(scope, r.scope)) continue;
+    enclosing = true;
+    if (r.at <= at) latest = r;
+  }
+  return enclosing ? (latest?.size ?? 0) : largest;
 }
 
 function latestPrepare(prepares: PrepareRecord[], handle: string, at: number, scope: Scope): PrepareRecord | undefined {

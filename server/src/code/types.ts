@@ -59,6 +59,13 @@ export interface LoopInfo {
    * inserts by the table's known rows (SchemaModel.knownRows). Set by the SQL PL front end.
    */
   rowsOf?: { table: QualifiedName; at: Statement; deletes: boolean; runs?: number };
+  /**
+   * The loop counts to, or walks, something its function was handed (`i < *numSlots`, numSlots a parameter of
+   * db2ExecForeignBatchInsert): that function has the rows of all its passes at once, and a batch of them can be
+   * sent from there. `fn`: the function; `count`: how many rows, as a message says it (the bound as written,
+   * `*numSlots`; `the size of rows` for a range for). Set by the C/C++ front end (loop-bounds.ts).
+   */
+  receives?: { fn: string; count: string };
 }
 
 /** How a routine's cursor gets its query: DECLARE … CURSOR FOR a select, FOR a PREPAREd statement (its name), or SET c = CURSOR FOR. */
@@ -129,6 +136,11 @@ export interface SqlExecution {
   batched: boolean;
   /** For executes of a prepared statement: the prepare call whose statements this runs. */
   preparedAt?: Span;
+  /**
+   * The statement handle of a CLI call as written, blanks dropped (`session->stmtp->hsql`): the engine finds the
+   * SQLPrepare of another file that an SQLExecute runs through it (engine/called-inserts.ts).
+   */
+  handle?: string;
   /** Inside an if on a counter within its loop (if (++n % 1000 == 0) ps.executeBatch()). */
   guarded?: boolean;
   /** The text is a whole CLP script (a here-document fed to db2), not one statement. */
@@ -138,9 +150,20 @@ export interface SqlExecution {
    * single-row INSERT per call (engine/called-inserts.ts): `statements` is then empty (the INSERT is the other
    * file's text), `insert` the INSERT when its text is known there, `at` the file and line of the execute call and
    * `runs` its name (SQLExecute); `byName`: the text is not known, and the function holding the call is named for
-   * an insert (db2ExecuteInsert).
+   * an insert (db2ExecuteInsert); `prepared`: where the statement it runs is prepared, when the engine can tell (the
+   * SQLPrepare of its handle, in its file or, through the same handle path, in the nearest other file: db2_fdw's
+   * db2PrepareQuery()).
    */
-  callsInsert?: { file: string; line: number; runs: string; insert?: InsertStatement; byName?: boolean };
+  callsInsert?: { file: string; line: number; runs: string; insert?: InsertStatement; byName?: boolean; prepared?: PreparedSite };
+}
+
+/** A prepare call as a message names it: its file and line, the function it is in, the handle it prepares. */
+export interface PreparedSite {
+  file: string;
+  line: number;
+  fn?: string;
+  runs: string;
+  handle?: string;
 }
 
 export interface CommitCall {

@@ -9,8 +9,14 @@
 // definitions, the nearest one (the same folder, else the parent's tree, and so on up); two at the same distance
 // are no answer (two programs of one folder each with their own helper). Linear in the files and the calls: each
 // function's answer is worked out once per index.
+//
+// A statement prepared in another file is found through its handle: db2ExecuteInsert() runs SQLExecute on
+// `session->stmtp->hsql`, which db2PrepareQuery() (db2PrepareQuery.c) hands to SQLPrepare with a text not known
+// there. The same path of fields, prepared with a text that is not known or is an INSERT, in the nearest file (as
+// for functions; two at the same distance are no answer), is named as where the statement is prepared. A plain
+// handle name (`hstmt`, a parameter in both) links nothing.
 import type { FileModel } from './types';
-import type { LoopInfo, SqlExecution } from '../code/types';
+import type { LoopInfo, PreparedSite, SqlExecution } from '../code/types';
 import type { InsertStatement } from '../sql/ast';
 import { runsRows, singleRowInsertOf } from '../code/facts';
 import { LineIndex } from './lines';
@@ -20,6 +26,8 @@ export interface FunctionIndex {
   readonly byName: ReadonlyMap<string, ReadonlyMap<string, readonly FileModel[]>>;
   /** Answers of `reachOf`, per file and function (filled as asked). */
   readonly reached: Map<FileModel, Map<string, Reach | null | typeof PENDING>>;
+  /** The prepares of a text not known or of an INSERT, by handle path (`session->stmtp->hsql`) and by every folder above them. */
+  readonly prepares: ReadonlyMap<string, ReadonlyMap<string, readonly { model: FileModel; execution: SqlExecution }[]>>;
 }
 
 /** How a function reaches a single-row INSERT: the functions from it down to the one that runs it. */
@@ -45,9 +53,22 @@ const INSERT_NAMED = /insert/i;
 /** The exported functions of all files, or undefined when no file has any (most workspaces). */
 export function functionIndex(models: Iterable<FileModel>): FunctionIndex | undefined {
   let byName: Map<string, Map<string, FileModel[]>> | undefined;
+  const prepares = new Map<string, Map<string, { model: FileModel; execution: SqlExecution }[]>>();
   for (const model of models) {
     const functions = model.code?.functions;
     if (!functions) continue;
+    for (const execution of model.code!.executions) {
+      const handle = execution.handle;
+      if (execution.action !== 'prepare' || !handle || !FIELD_PATH.test(handle)) continue;
+      if (execution.statements.length > 0 && !execution.statements.some((st) => st.kind === 'insert')) continue;
+      let folders = prepares.get(handle);
+      if (!folders) prepares.set(handle, (folders = new Map()));
+      for (let folder = parentFolder(model.source.path); folder !== undefined; folder = parentFolder(folder)) {
+        const list = folders.get(folder);
+        if (list) list.push({ model, execution });
+        else folders.set(folder, [{ model, execution }]);
+      }
+    }
     const seen = new Set<string>();
     for (const { name, exported } of functions) {
       if (!exported || seen.has(name)) continue;
@@ -62,7 +83,37 @@ export function functionIndex(models: Iterable<FileModel>): FunctionIndex | unde
       }
     }
   }
-  return byName ? { byName, reached: new Map() } : undefined;
+  return byName ? { byName, reached: new Map(), prepares } : undefined;
+}
+
+/** A handle reached through fields (`session->stmtp->hsql`, `conn.stmt`): one name alone is every file's parameter. */
+const FIELD_PATH = /->|\./;
+
+/**
+ * Where the statement an execute of `model` runs is prepared: its own file's SQLPrepare of the handle (the front
+ * end's link), else the one prepare of the same handle path in the nearest other file; undefined when not known.
+ */
+function preparedSite(index: FunctionIndex, model: FileModel, e: SqlExecution): PreparedSite | undefined {
+  const at = e.preparedAt;
+  if (at) {
+    const own = model.code?.executions.find((x) => x.action === 'prepare' && x.callSpan.start === at.start);
+    return own ? siteOf(model, own) : undefined;
+  }
+  if (e.action !== 'executePrepared' || !e.handle || !FIELD_PATH.test(e.handle)) return undefined;
+  const folders = index.prepares.get(e.handle);
+  if (!folders) return undefined;
+  for (let folder = parentFolder(model.source.path); folder !== undefined; folder = parentFolder(folder)) {
+    const found = folders.get(folder);
+    if (found) return found.length === 1 ? siteOf(found[0].model, found[0].execution) : undefined;
+  }
+  return undefined;
+}
+
+function siteOf(model: FileModel, prepare: SqlExecution): PreparedSite {
+  const site: PreparedSite = { file: baseName(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
+  if (prepare.inFunction?.name) site.fn = prepare.inFunction.name;
+  if (prepare.handle) site.handle = prepare.handle;
+  return site;
 }
 
 /** The file whose function `name` a call in `from` runs: its own, else the nearest other file's; undefined if none or two. */
@@ -183,6 +234,7 @@ export function withCalledInserts(model: FileModel, index: FunctionIndex | undef
     const e = found.execution;
     const loop: LoopInfo = { ...call.loop, via: viaText(found.path) };
     const at = { file: baseName(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const prepared = found.byName ? preparedSite(index, found.model, e) : undefined;
     (added ??= []).push({
       callSpan: call.span,
       api: e.api,
@@ -192,7 +244,7 @@ export function withCalledInserts(model: FileModel, index: FunctionIndex | undef
       splicedValues: [],
       loop,
       batched: false,
-      callsInsert: { ...at, ...(found.insert ? { insert: found.insert } : {}), ...(found.byName ? { byName: true } : {}) },
+      callsInsert: { ...at, ...(found.insert ? { insert: found.insert } : {}), ...(found.byName ? { byName: true } : {}), ...(prepared ? { prepared } : {}) },
     });
   }
   if (!added) return model;

@@ -177,6 +177,13 @@ function handleName(node: Node | undefined): string | undefined {
   return node ? simpleName(node) : undefined;
 }
 
+/** A handle as written, blanks dropped (`session->stmtp->hsql`), when it is a name or a path of fields. */
+function handleText(node: Node | undefined): string | undefined {
+  if (!node || node.text.length > 200) return undefined;
+  const text = node.text.replace(/\s+/g, '');
+  return /^[A-Za-z_]\w*(?:(?:->|\.)[A-Za-z_]\w*)*$/.test(text) ? text : undefined;
+}
+
 function classifyCli(ctx: CallContext): ApiEvent[] {
   const { call } = ctx;
   const a = call.args;
@@ -191,11 +198,11 @@ function classifyCli(ctx: CallContext): ApiEvent[] {
     case 'SQLBrowseConnect':
       return a.length >= 1 && handleName(a[0]) ? [{ kind: 'connect', api, connection: handleName(a[0])! }] : [];
     case 'SQLExecDirect':
-      return a.length >= 2 ? [{ kind: 'execute', api, action: 'executeDirect', sql: a[1], handle: handleName(a[0]) }] : [];
+      return a.length >= 2 ? [{ kind: 'execute', api, action: 'executeDirect', sql: a[1], handle: handleName(a[0]), handleText: handleText(a[0]) }] : [];
     case 'SQLPrepare':
-      return a.length >= 2 ? [{ kind: 'execute', api, action: 'prepare', sql: a[1], handle: handleName(a[0]) ?? `@${call.node.startIndex}` }] : [];
+      return a.length >= 2 ? [{ kind: 'execute', api, action: 'prepare', sql: a[1], handle: handleName(a[0]) ?? `@${call.node.startIndex}`, handleText: handleText(a[0]) }] : [];
     case 'SQLExecute':
-      return a.length >= 1 ? [{ kind: 'execute', api, action: 'executePrepared', handle: handleName(a[0]) }] : [];
+      return a.length >= 1 ? [{ kind: 'execute', api, action: 'executePrepared', handle: handleName(a[0]), handleText: handleText(a[0]) }] : [];
     case 'SQLSetConnectAttr':
     case 'SQLSetConnectOption':
       if (a.length >= 3 && /AUTOCOMMIT/.test(a[1].text)) {
