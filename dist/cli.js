@@ -11891,6 +11891,44 @@ var init_table_lock_bulk_target2 = __esm({
   }
 });
 
+// rules/support/key-domain.ts
+function columnDomain(column) {
+  const { name: name2, length } = column.type;
+  if ((name2 === "CHAR" || name2 === "CHARACTER") && length !== void 0 && length <= 2) return 256 ** length;
+  if (name2 === "VARCHAR" && length !== void 0 && length <= 2) return length === 1 ? 257 : 65793;
+  if (name2 === "SMALLINT") return 65536;
+  if (name2 === "BOOLEAN") return 2;
+  return void 0;
+}
+function keyBoundRows(table) {
+  const keys = [
+    ...table.keyConstraints.flatMap((k) => k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? [k.constraint.columns] : []),
+    ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name))
+  ];
+  let best;
+  for (const names3 of keys) {
+    let rows = 1;
+    for (const name2 of names3) {
+      const column = table.columns.find((c) => c.name === name2);
+      const domain = column && columnDomain(column);
+      if (domain === void 0) {
+        rows = Infinity;
+        break;
+      }
+      rows *= domain + (column.notNull ? 0 : 1);
+    }
+    if (names3.length > 0 && rows <= SMALL_KEY_DOMAIN && (best === void 0 || rows < best.rows)) best = { rows, key: names3 };
+  }
+  return best;
+}
+var SMALL_KEY_DOMAIN;
+var init_key_domain = __esm({
+  "rules/support/key-domain.ts"() {
+    "use strict";
+    SMALL_KEY_DOMAIN = 65536;
+  }
+});
+
 // rules/zos-cluster-without-append.ts
 var SEED_002_EXTRA_PER_100K, APPEND_SINCE, ZosClusterWithoutAppendRule, zos_cluster_without_append_default;
 var init_zos_cluster_without_append = __esm({
@@ -11898,6 +11936,8 @@ var init_zos_cluster_without_append = __esm({
     "use strict";
     init_statements();
     init_known_volume();
+    init_key_domain();
+    init_count_text();
     init_targets();
     init_zos2();
     SEED_002_EXTRA_PER_100K = 1e5 / 250 * 0.6;
@@ -11911,9 +11951,9 @@ var init_zos_cluster_without_append = __esm({
         dialects: ["zos"],
         evidence: ["the z/OS SSD study, Sync_Read breakdown", "the z/OS SSD study, IFCID 199 per index", "Db2 INSERT tips, test 37", "Db2 INSERT tips, test 38"],
         messages: {
-          explicit: "Clustering index {index} keeps bulk inserts into {table} in {columns} order; the table is not APPEND YES. Rows arrive in bulk ({why}), and Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In the z/OS SSD study a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space (the rest on the indexes); the study names keeping cluster order as their cause and APPEND as what removes it cleanly. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.{volume}",
-          implicit: "{index} clusters bulk inserts into {table} by {columns} (first index, none says CLUSTER); no APPEND YES. Db2 for z/OS uses the first index created to place inserted rows while rows arrive in bulk ({why}). Each row then costs a look for its page, read synchronously when not in the buffer pool: in the z/OS SSD study a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, 56% of them on the table space, where the study names keeping cluster order as the cause and APPEND as what removes it cleanly. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}.{volume}",
-          beforeAppend: "{index} keeps bulk inserts into {table} in {columns} order; this script is for DB2 for z/OS V{version}. APPEND YES, which removes that cost, came with DB2 9 and does not exist there (the version is the one its header names; {index} is {clustering}). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch's Db2 time in the z/OS SSD study). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (Db2 INSERT tips, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in the z/OS SSD study the indexes whose keys arrived in sequence had almost no synchronous reads.{volume}"
+          explicit: "Clustering index {index} keeps bulk inserts into {table} in {columns} order; the table is not APPEND YES. Rows arrive in bulk ({why}), and Db2 for z/OS looks for the page each row belongs on and reads it (and the index pages on the way) synchronously when it is not in the buffer pool. In the z/OS SSD study a month-end batch inserting 1.2 million rows ran at 250 rows/s with 60% of its Db2 time waiting for synchronous reads, 56% of them on the table space (the rest on the indexes); the study names keeping cluster order as their cause and APPEND as what removes it cleanly. Use ALTER TABLE {table} APPEND YES for the batch (REORG re-clusters later), or feed the rows sorted by {columns}.{volume}{small}",
+          implicit: "{index} clusters bulk inserts into {table} by {columns} (first index, none says CLUSTER); no APPEND YES. Db2 for z/OS uses the first index created to place inserted rows while rows arrive in bulk ({why}). Each row then costs a look for its page, read synchronously when not in the buffer pool: in the z/OS SSD study a 1.2-million-row month-end batch ran at 250 rows/s with 60% of its Db2 time in synchronous reads, 56% of them on the table space, where the study names keeping cluster order as the cause and APPEND as what removes it cleanly. Use ALTER TABLE {table} APPEND YES for the batch, or feed the rows sorted by {columns}.{volume}{small}",
+          beforeAppend: "{index} keeps bulk inserts into {table} in {columns} order; this script is for DB2 for z/OS V{version}. APPEND YES, which removes that cost, came with DB2 9 and does not exist there (the version is the one its header names; {index} is {clustering}). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch's Db2 time in the z/OS SSD study). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (Db2 INSERT tips, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in the z/OS SSD study the indexes whose keys arrived in sequence had almost no synchronous reads.{volume}{small}"
         }
       },
       check({ file, schema, report }) {
@@ -11931,6 +11971,8 @@ var init_zos_cluster_without_append = __esm({
           const reasons = target ? insertPathReasons(target) : [];
           if (!target || reasons.length === 0) continue;
           const volume = knownVolume(schema, target, SEED_002_EXTRA_PER_100K, "the z/OS SSD study: 250 rows/s, 60% of it in synchronous reads");
+          const bound = keyBoundRows(table);
+          const small = bound ? ` Its key (${bound.key.join(", ")}) lets ${tableName(table)} hold at most ${countText(bound.rows)} rows at a time: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise.` : "";
           report({
             messageId: beforeAppend ? "beforeAppend" : stmt.cluster ? "explicit" : "implicit",
             data: {
@@ -11940,11 +11982,12 @@ var init_zos_cluster_without_append = __esm({
               why: reasons.slice(0, 3).join("; "),
               clustering: stmt.cluster ? "the clustering index" : "the first index created and none says CLUSTER",
               version: version2 ?? "",
-              volume: volume.sentence
+              volume: volume.sentence,
+              small
             },
             stmt,
             span: stmt.clusterSpan ?? stmt.index.span,
-            maxSeverity: volume.maxSeverity
+            maxSeverity: bound ? "hint" : volume.maxSeverity
           });
         }
       }
@@ -11957,7 +12000,7 @@ var init_zos_cluster_without_append = __esm({
 var zos_cluster_without_append_default2;
 var init_zos_cluster_without_append2 = __esm({
   "rules/zos-cluster-without-append.md"() {
-    zos_cluster_without_append_default2 = '# zos-cluster-without-append\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for z/OS\n\nFinds the clustering index of a table that is filled in bulk through the insert path \u2014 an INSERT in a\nCOBOL (or other) loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE` \u2014 when the\ntable is not `APPEND YES`. On Db2 for z/OS the clustering index is the one created with `CLUSTER`, or, when\nno index says so, the first index created on the table; the rule reports either. A table described twice, by a\nz/OS deck that states its table space and by a plain DDL file of the same columns and clustering index (carddemo\'s\n`DB2CREAT.ctl` and `XTRNTYPE.ddl`), is reported once, on the deck.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, LOAD, loop, trigger or\napplication code fills it), the number of rows is known, and the message adds what keeping cluster order\ncosts those rows at the z/OS SSD study\'s rate: 250 rows a second with 60% of the time in synchronous reads, about 2.4 ms a\nrow. That batch read pages a large table did not hold in memory, so the estimate is an upper bound for a few\nrows into a new table. Under a second in all (about 400 rows), the finding is a hint; under ten seconds (about 4,000 rows), information;\nnot a warning.\n\n## Why it matters\n\nWith `APPEND NO` (the default) Db2 for z/OS tries to put every new row on the data page where its\nclustering key belongs, or near it. For a batch that inserts rows in another order than the clustering\nkey, that page is a different one for almost every row, and when it is not in the buffer pool the insert\nwaits for a synchronous read of it (and of the index pages that locate it).\n\nThe z/OS SSD study (DST Systems, *Using Solid-State Devices to Solve a DB2 INSERT Problem*, 2012) measured such a\nmonth-end batch on DB2 for z/OS 9/10: 1.2 million rows inserted at 250 rows per second, with synchronous\nread waits at 60% of the class 3 (in-Db2) elapsed time against 25% CPU. The buffer pool statistics put\n56% of those reads on the table space and 44% on the indexes; maintaining the clustering order was named\nas the cause, and `APPEND` as what "removes [it] cleanly" (the same slide reports 450 rows per second).\nThe per-index trace (IFCID 199) showed the clustering, partitioned index with a 50-byte key taking about\n90% of the index reads in a skip-sequential pattern, while indexes whose keys arrive in sequence took\nalmost none.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n-- a COBOL batch inserts one row per input record\n```\n\n## Correct\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN APPEND YES;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n```\n\n## How to fix\n\n- `ALTER TABLE \u2026 APPEND YES` for the tables a batch window fills; rows go to the end of the table and\n  a `REORG` puts them back in cluster order when queries need it.\n- Or sort the input by the clustering key before the batch inserts it, so that consecutive rows go to\n  the same or the next page.\n- A `LOAD` (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\n## Scripts for DB2 V8 and earlier\n\n`APPEND YES` arrived with DB2 9 for z/OS; DB2 for OS/390 V7 and DB2 for z/OS V8 reject it. When the\ncomments at the top of a script (before its first statement) name an older version, as generated scripts\ndo (`for "DB2 OS/390 V8" server`, `DB2 UDB for OS/390 and z/OS V7`, `DB2 V8 for z/OS`), the finding keeps\nits severity but drops the `APPEND` advice and offers what those versions can do:\n\n- If the table starts empty, as in a migration or backup script that creates a table and then copies rows\n  into it, create the clustering index after the rows are in. The measurement at hand is from Db2 V8\n  for LUW (Db2 INSERT tips), which places rows differently, so take it as an order of size: 100,000 rows took\n  62.9 s with a clustering index in place (test 38) and 39.4 s with the index built after the inserts,\n  build included (test 37).\n- If a program reads the rows from a file, sort the file by the clustering key first. The z/OS SSD study traced its\n  synchronous reads per index: the indexes whose keys arrived in sequence had almost none.\n- The `LOAD` utility (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\nThe advice does not suggest `ORDER BY` inside `INSERT \u2026 SELECT`: ORDER BY in a fullselect also came with\nDB2 9. A version 9 or later in the header, or no version, gives the usual message.\n\n## When to ignore\n\nWhen the input already arrives in clustering key order (an ever-increasing key), or when queries\ndepend on the clustering more than the batch window does and the batch is small.\n\n## References\n\n- The z/OS SSD study, slides "Sync_Read Breakdown \u2013 Bufferpool Stats", "ACCTG breaks down elapsed times" and\n  "Which index(es) need the I/O relief?".\n- IBM Db2 for z/OS: [CREATE TABLE (APPEND)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-table),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2-for-zos/13?topic=indexes-clustering).\n';
+    zos_cluster_without_append_default2 = '# zos-cluster-without-append\n\n**Default severity:** warning \xB7 **Applies to:** Db2 for z/OS\n\nFinds the clustering index of a table that is filled in bulk through the insert path \u2014 an INSERT in a\nCOBOL (or other) loop, INSERT \u2026 SELECT, several INSERTs in a script, `LOAD \u2026 SHRLEVEL CHANGE` \u2014 when the\ntable is not `APPEND YES`. On Db2 for z/OS the clustering index is the one created with `CLUSTER`, or, when\nno index says so, the first index created on the table; the rule reports either. A table described twice, by a\nz/OS deck that states its table space and by a plain DDL file of the same columns and clustering index (carddemo\'s\n`DB2CREAT.ctl` and `XTRNTYPE.ddl`), is reported once, on the deck.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, LOAD, loop, trigger or\napplication code fills it), the number of rows is known, and the message adds what keeping cluster order\ncosts those rows at the z/OS SSD study\'s rate: 250 rows a second with 60% of the time in synchronous reads, about 2.4 ms a\nrow. That batch read pages a large table did not hold in memory, so the estimate is an upper bound for a few\nrows into a new table. Under a second in all (about 400 rows), the finding is a hint; under ten seconds (about 4,000 rows), information;\nnot a warning.\n\nA table whose primary key or unique key is over columns with few possible values (`CHAR(1)`, `CHAR(2)`,\n`SMALLINT`, `BOOLEAN`, together at most 65,536 values) can never hold more rows than that: a few hundred pages,\nwhich stay in the buffer pool, so the synchronous reads the study measured on a large table do not arise. The\nfinding is then a hint that says so (carddemo\'s `TRANSACTION_TYPE`, keyed by a `CHAR(2)` code).\n\n## Why it matters\n\nWith `APPEND NO` (the default) Db2 for z/OS tries to put every new row on the data page where its\nclustering key belongs, or near it. For a batch that inserts rows in another order than the clustering\nkey, that page is a different one for almost every row, and when it is not in the buffer pool the insert\nwaits for a synchronous read of it (and of the index pages that locate it).\n\nThe z/OS SSD study (DST Systems, *Using Solid-State Devices to Solve a DB2 INSERT Problem*, 2012) measured such a\nmonth-end batch on DB2 for z/OS 9/10: 1.2 million rows inserted at 250 rows per second, with synchronous\nread waits at 60% of the class 3 (in-Db2) elapsed time against 25% CPU. The buffer pool statistics put\n56% of those reads on the table space and 44% on the indexes; maintaining the clustering order was named\nas the cause, and `APPEND` as what "removes [it] cleanly" (the same slide reports 450 rows per second).\nThe per-index trace (IFCID 199) showed the clustering, partitioned index with a 50-byte key taking about\n90% of the index reads in a skip-sequential pattern, while indexes whose keys arrive in sequence took\nalmost none.\n\n## Incorrect\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n-- a COBOL batch inserts one row per input record\n```\n\n## Correct\n\n```sql\nCREATE TABLE DIV.TRN (ACCT CHAR(12) NOT NULL, FUND CHAR(8) NOT NULL, AMT DECIMAL(15,2))\n  IN DBDIV.TSTRN APPEND YES;\nCREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND, ACCT) CLUSTER;\n```\n\n## How to fix\n\n- `ALTER TABLE \u2026 APPEND YES` for the tables a batch window fills; rows go to the end of the table and\n  a `REORG` puts them back in cluster order when queries need it.\n- Or sort the input by the clustering key before the batch inserts it, so that consecutive rows go to\n  the same or the next page.\n- A `LOAD` (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\n## Scripts for DB2 V8 and earlier\n\n`APPEND YES` arrived with DB2 9 for z/OS; DB2 for OS/390 V7 and DB2 for z/OS V8 reject it. When the\ncomments at the top of a script (before its first statement) name an older version, as generated scripts\ndo (`for "DB2 OS/390 V8" server`, `DB2 UDB for OS/390 and z/OS V7`, `DB2 V8 for z/OS`), the finding keeps\nits severity but drops the `APPEND` advice and offers what those versions can do:\n\n- If the table starts empty, as in a migration or backup script that creates a table and then copies rows\n  into it, create the clustering index after the rows are in. The measurement at hand is from Db2 V8\n  for LUW (Db2 INSERT tips), which places rows differently, so take it as an order of size: 100,000 rows took\n  62.9 s with a clustering index in place (test 38) and 39.4 s with the index built after the inserts,\n  build included (test 37).\n- If a program reads the rows from a file, sort the file by the clustering key first. The z/OS SSD study traced its\n  synchronous reads per index: the indexes whose keys arrived in sequence had almost none.\n- The `LOAD` utility (not `SHRLEVEL CHANGE`) does not place rows one by one and is not reported.\n\nThe advice does not suggest `ORDER BY` inside `INSERT \u2026 SELECT`: ORDER BY in a fullselect also came with\nDB2 9. A version 9 or later in the header, or no version, gives the usual message.\n\n## When to ignore\n\nWhen the input already arrives in clustering key order (an ever-increasing key), or when queries\ndepend on the clustering more than the batch window does and the batch is small.\n\n## References\n\n- The z/OS SSD study, slides "Sync_Read Breakdown \u2013 Bufferpool Stats", "ACCTG breaks down elapsed times" and\n  "Which index(es) need the I/O relief?".\n- IBM Db2 for z/OS: [CREATE TABLE (APPEND)](https://www.ibm.com/docs/en/db2-for-zos/13?topic=statements-create-table),\n  [Clustering indexes](https://www.ibm.com/docs/en/db2-for-zos/13?topic=indexes-clustering).\n';
   }
 });
 

@@ -18,6 +18,19 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'zos.sql': ddl, 'load.sql': BULK }, RULE, [{ file: 'zos.sql', line: 3, column: 21, message: /^TRNX0 clusters bulk inserts into DIV\.TRN by \w+.* \(first index, none says CLUSTER\)/ }]);
   });
 
+  it('makes a table whose key allows few values a hint: its pages stay in the buffer pool (CardDemo TRANSACTION_TYPE, CHAR(2))', () => {
+    const codes = 'CREATE TABLE DIV.TYP (TR_TYPE CHAR(2) NOT NULL, TR_DESC VARCHAR(50) NOT NULL, PRIMARY KEY (TR_TYPE)) IN DBDIV.TSTRN;\n';
+    const index = 'CREATE UNIQUE INDEX DIV.TYPX ON DIV.TYP (TR_TYPE ASC);\n';
+    const fill = 'INSERT INTO DIV.TYP SELECT TR_TYPE, TR_DESC FROM DIV.STAGE;\n';
+    expectFindings({ 'zos.sql': SPACE + codes + index, 'load.sql': fill }, RULE, [
+      { file: 'zos.sql', line: 3, column: 21, severity: 'hint', message: /Its key \(TR_TYPE\) lets DIV\.TYP hold at most 65,536 rows at a time: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise\.$/ },
+    ]);
+    // A CHAR(3) code, or a nullable CHAR(2) with a second column of its own, bounds nothing worth saying.
+    for (const ddl of [codes.replace('CHAR(2)', 'CHAR(3)'), codes.replace('PRIMARY KEY (TR_TYPE)', 'PRIMARY KEY (TR_TYPE, TR_DESC)')]) {
+      expectFindings({ 'zos.sql': SPACE + ddl + index.replace('UNIQUE ', ''), 'load.sql': fill }, RULE, [{ file: 'zos.sql', line: 3, column: 14, severity: 'warning' }]);
+    }
+  });
+
   it('counts LOAD SHRLEVEL CHANGE as inserts, not other LOADs', () => {
     const ddl = SPACE + TABLE + 'CREATE INDEX DIV.TRNX1 ON DIV.TRN (FUND) CLUSTER;\n';
     expectFindings({ 'zos.sql': ddl, 'load.sql': 'LOAD DATA RESUME YES SHRLEVEL CHANGE INTO TABLE DIV.TRN\n' }, RULE, [{ file: 'zos.sql', line: 3, column: 42, message: /LOAD RESUME YES SHRLEVEL CHANGE/ }]);
