@@ -4,7 +4,7 @@
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import { knownVolume } from './support/known-volume';
-import { keyBoundRows } from './support/key-domain';
+import { smallByKey } from './support/key-domain';
 import { countText } from '../server/src/engine/count-text';
 import { bulkTargetFor, tableName } from './support/targets';
 import { insertPathReasons, isClusteringIndex } from './support/zos';
@@ -54,11 +54,11 @@ const ZosClusterWithoutAppendRule: Rule = {
       const reasons = target ? insertPathReasons(target) : [];
       if (!target || reasons.length === 0) continue;
       const volume = knownVolume(schema, target, SEED_002_EXTRA_PER_100K, 'the z/OS SSD study: 250 rows/s, 60% of it in synchronous reads');
-      // A key of few possible values bounds the table to a few hundred pages, which stay in the buffer pool: the
-      // study's synchronous reads (a table far larger than its pool) do not arise, and there is nothing to act on.
-      const bound = keyBoundRows(table);
+      // A key of few possible values and narrow rows bound the table to a few MB, which stay in the buffer pool:
+      // the study's synchronous reads (a table far larger than its pool) do not arise, and there is nothing to act on.
+      const bound = smallByKey(table);
       const small = bound
-        ? ` Its key (${bound.key.join(', ')}) lets ${tableName(table)} hold at most ${countText(bound.rows)} rows at a time: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise.`
+        ? ` Its key (${bound.key.join(', ')}) lets ${tableName(table)} hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)} of data at most: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise.`
         : '';
       report({
         messageId: beforeAppend ? 'beforeAppend' : stmt.cluster ? 'explicit' : 'implicit',
@@ -79,5 +79,10 @@ const ZosClusterWithoutAppendRule: Rule = {
     }
   },
 };
+
+/** "3.4 MB", "0.1 MB": a table's size at most, as the message says it. */
+function megabytes(bytes: number): string {
+  return `about ${Math.max(0.1, bytes / 2 ** 20).toFixed(1)} MB`;
+}
 
 export default ZosClusterWithoutAppendRule;

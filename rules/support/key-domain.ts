@@ -1,6 +1,7 @@
 // The most rows a table can hold at one time when a primary key or unique constraint is over columns with few
 // possible values: CardDemo's TRANSACTION_TYPE is keyed by a CHAR(2) code, so it never holds more than 65,536
-// rows, a few hundred pages that stay in any buffer pool. Not a rule: the build only registers rules/<id>.ts.
+// rows of at most 52 bytes, about 3.3 MB, which stay in any buffer pool. Not a rule: the build only registers
+// rules/<id>.ts.
 import type { ColumnDef } from '../../server/src/sql/ast';
 import type { TableInfo } from '../../server/src/schema/schema';
 
@@ -16,6 +17,40 @@ function columnDomain(column: ColumnDef): number | undefined {
   if (name === 'SMALLINT') return 65_536;
   if (name === 'BOOLEAN') return 2;
   return undefined;
+}
+
+/** Bytes a value of this type takes at most in a row, or undefined when unbounded or unknown (LOB, XML, a UDT). */
+function columnBytes(column: ColumnDef): number | undefined {
+  const { name, length, isLob, isLong, isXml } = column.type;
+  if (isLob || isLong || isXml) return undefined;
+  const fixed = FIXED_BYTES[name];
+  if (fixed !== undefined) return fixed;
+  if (length === undefined) return undefined;
+  if (name === 'DECIMAL' || name === 'DEC' || name === 'NUMERIC') return Math.floor(length / 2) + 1;
+  if (name.includes('GRAPHIC')) return 2 * length;
+  return name.includes('CHAR') || name.includes('BINARY') ? length : undefined;
+}
+
+const FIXED_BYTES: Record<string, number> = { SMALLINT: 2, INTEGER: 4, INT: 4, BIGINT: 8, REAL: 4, DOUBLE: 8, FLOAT: 8, DATE: 4, TIME: 3, TIMESTAMP: 10, BOOLEAN: 1 };
+
+/** Above this much data a table may outgrow a buffer pool (4,096 pages of 4 KB). */
+export const SMALL_TABLE_BYTES = 16 * 2 ** 20;
+
+/**
+ * The rows and bytes `table` can hold at most, when its key bounds it (keyBoundRows) and every column's width is
+ * known, and that is at most SMALL_TABLE_BYTES: a table whose pages a buffer pool keeps. Undefined otherwise.
+ */
+export function smallByKey(table: TableInfo): { rows: number; key: string[]; bytes: number } | undefined {
+  const bound = keyBoundRows(table);
+  if (!bound) return undefined;
+  let width = 0;
+  for (const column of table.columns) {
+    const bytes = columnBytes(column);
+    if (bytes === undefined) return undefined;
+    width += bytes;
+  }
+  const bytes = bound.rows * width;
+  return bytes <= SMALL_TABLE_BYTES ? { ...bound, bytes } : undefined;
 }
 
 /**

@@ -23,10 +23,12 @@ describe(`rule ${RULE}`, () => {
     const index = 'CREATE UNIQUE INDEX DIV.TYPX ON DIV.TYP (TR_TYPE ASC);\n';
     const fill = 'INSERT INTO DIV.TYP SELECT TR_TYPE, TR_DESC FROM DIV.STAGE;\n';
     expectFindings({ 'zos.sql': SPACE + codes + index, 'load.sql': fill }, RULE, [
-      { file: 'zos.sql', line: 3, column: 21, severity: 'hint', message: /Its key \(TR_TYPE\) lets DIV\.TYP hold at most 65,536 rows at a time: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise\.$/ },
+      { file: 'zos.sql', line: 3, column: 21, severity: 'hint', message: /Its key \(TR_TYPE\) lets DIV\.TYP hold at most 65,536 rows at a time, about 3\.3 MB of data at most: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise\.$/ },
     ]);
-    // A CHAR(3) code, or a nullable CHAR(2) with a second column of its own, bounds nothing worth saying.
-    for (const ddl of [codes.replace('CHAR(2)', 'CHAR(3)'), codes.replace('PRIMARY KEY (TR_TYPE)', 'PRIMARY KEY (TR_TYPE, TR_DESC)')]) {
+    // A CHAR(3) code, a key with a wide column in it, wide rows (65,536 of 1,002 bytes: 63 MB) or a LOB bound nothing worth saying.
+    const wide = [codes.replace('CHAR(2)', 'CHAR(3)'), codes.replace('PRIMARY KEY (TR_TYPE)', 'PRIMARY KEY (TR_TYPE, TR_DESC)')];
+    wide.push(codes.replace('VARCHAR(50)', 'VARCHAR(1000)'), codes.replace('VARCHAR(50)', 'CLOB(1K)'));
+    for (const ddl of wide) {
       expectFindings({ 'zos.sql': SPACE + ddl + index.replace('UNIQUE ', ''), 'load.sql': fill }, RULE, [{ file: 'zos.sql', line: 3, column: 14, severity: 'warning' }]);
     }
   });
