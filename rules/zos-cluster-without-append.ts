@@ -39,6 +39,7 @@ const ZosClusterWithoutAppendRule: Rule = {
   check({ file, schema, report }) {
     const version = file.statedZosVersion;
     const beforeAppend = version !== undefined && version < APPEND_SINCE;
+    const bounds = new Map<object, ReturnType<typeof smallByKey>>();
     for (const stmt of statementsOf(file, 'createIndex')) {
       if (stmt.kind !== 'createIndex') continue;
       const table = schema.table(stmt.table, stmt);
@@ -56,7 +57,9 @@ const ZosClusterWithoutAppendRule: Rule = {
       const volume = knownVolume(schema, target, SEED_002_EXTRA_PER_100K, 'the z/OS SSD study: 250 rows/s, 60% of it in synchronous reads');
       // A key of few possible values and narrow rows bound the table to a few MB, which stay in the buffer pool:
       // the study's synchronous reads (a table far larger than its pool) do not arise, and there is nothing to act on.
-      const bound = smallByKey(table);
+      // Once per table: a table may have several indexes that say CLUSTER (only the first counts in Db2).
+      if (!bounds.has(table)) bounds.set(table, smallByKey(table));
+      const bound = bounds.get(table);
       const small = bound
         ? ` Its key (${bound.key.join(', ')}) lets ${tableName(table)} hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)} of data at most: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise.`
         : '';

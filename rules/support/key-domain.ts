@@ -63,11 +63,15 @@ export function keyBoundRows(table: TableInfo): { rows: number; key: string[] } 
     ...table.keyConstraints.flatMap((k) => (k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? [k.constraint.columns] : [])),
     ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name)),
   ];
+  if (keys.length === 0) return undefined;
+  // By name, once: a key's columns looked up in the column list made a wide table's many keys quadratic.
+  const columns = new Map<string, ColumnDef>();
+  for (const c of table.columns) if (!columns.has(c.name)) columns.set(c.name, c);
   let best: { rows: number; key: string[] } | undefined;
   for (const names of keys) {
     let rows = 1;
     for (const name of names) {
-      const column = table.columns.find((c) => c.name === name);
+      const column = columns.get(name);
       const domain = column && columnDomain(column);
       if (domain === undefined) {
         rows = Infinity;

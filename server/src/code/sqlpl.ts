@@ -117,12 +117,22 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
  */
 function countCalledLoops(statements: readonly Statement[], all: readonly RoutineFacts[], scriptCalls: readonly { stmt: Extract<Statement, { kind: 'call' }>; callee?: RoutineFacts }[], lineAt?: (offset: number) => number): void {
   let calledByTriggers: Set<string> | undefined;
+  // The script's calls by routine, and the names any routine calls: made once (a file of thousands of routines,
+  // each called by the script, filtered every call and every routine per routine: quadratic).
+  const callsOf = new Map<RoutineFacts, { stmt: Extract<Statement, { kind: 'call' }> }[]>();
+  for (const c of scriptCalls) {
+    if (!c.callee) continue;
+    const list = callsOf.get(c.callee);
+    if (list) list.push(c);
+    else callsOf.set(c.callee, [c]);
+  }
+  let calledByRoutines: Set<string> | undefined;
   for (const facts of all) {
     if (facts.parameterLoops.length === 0 && !facts.tableLoops) continue;
-    const calls = scriptCalls.filter((c) => c.callee === facts);
-    if (calls.length === 0) continue;
+    const calls = callsOf.get(facts);
+    if (!calls) continue;
     const name = calls[0].stmt.procedure.name;
-    if (all.some((f) => f.calledNames.has(name))) continue;
+    if ((calledByRoutines ??= new Set(all.flatMap((f) => [...f.calledNames]))).has(name)) continue;
     // A loop over a table runs once per CALL: not when a trigger of the file calls the routine too (per row of
     // its table), nor when the routine may jump back over the loop.
     if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name)) {
