@@ -8934,7 +8934,7 @@ function mergeSameCause(diagnostics, lines, groupOf) {
     const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
     const mergedRules = [.../* @__PURE__ */ new Set([...primary.mergedRules ?? [], ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
     const extents = list.filter((d) => d.extent).map((d) => d.extent);
-    const extent = extents.length ? { start: Math.min(...extents.map((e) => e.start), primary.span.start), end: Math.max(...extents.map((e) => e.end), primary.span.end) } : void 0;
+    const extent = extents.length ? spanOver([...extents, primary.span]) : void 0;
     const merged2 = {
       ...primary,
       ...fix ? { fix } : {},
@@ -8998,9 +8998,9 @@ function mergeTables(tables2, lines, replaced) {
   const loads = words.size === 1 ? `${[...words][0]}s` : "statements";
   const loadLine = (m) => countText(lines.line(m.loadSpan.start) + 1);
   const named = moves.slice(0, MAX_TABLES_NAMED).map((m, i) => `${m.table} (${i === 0 ? "filled at " : ""}line ${loadLine(m)})`);
-  if (moves.length > MAX_TABLES_NAMED) named.push(`${moves.length - MAX_TABLES_NAMED} more`);
+  if (moves.length > MAX_TABLES_NAMED) named.push(`${countText(moves.length - MAX_TABLES_NAMED)} more`);
   const baselines = [...new Set(parts.map((p) => p.baseline))];
-  const message = `${tables2.length} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. They are ${andList(named)}. One change for ${tables2.length === 2 ? "both" : `all ${tables2.length}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad.ddl)))} after those ${loads}. Every row they insert ${andList(parts.map((p) => p.perRow))}. ${[...baselines, ...parts.map((p) => p.figure)].join("; ")}.`;
+  const message = `${countText(tables2.length)} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. They are ${andList(named)}. One change for ${tables2.length === 2 ? "both" : `all ${countText(tables2.length)}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad.ddl)))} after those ${loads}. Every row they insert ${andList(parts.map((p) => p.perRow))}. ${[...baselines, ...parts.map((p) => p.figure)].join("; ")}.`;
   const merged2 = mergedOf(primary, all, message, lines, moves.map((m) => m.loadSpan));
   merged2.related = [
     ...primary.related ?? [],
@@ -9026,7 +9026,7 @@ function mergedOf(primary, list, message, lines, loads) {
     ...fix ? { fix } : {},
     mergedRules,
     ...mergedRules.some((r) => elsewhere2.has(r)) ? { mergedElsewhere: mergedRules.filter((r) => elsewhere2.has(r)) } : {},
-    extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
+    extent: spanOver(spans),
     related: [...primary.related ?? [], ...others.map(alsoRelated)]
   };
 }
@@ -9060,6 +9060,15 @@ function statementsText(words, at, count = new Set(at.map((a) => a.ordinal)).siz
   }
   const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(", ")} and ${ranges.length - 6} more`;
   return `the ${words} statement${count > 1 ? "s" : ""} at line${lines.size > 1 ? "s" : ""} ${listed}`;
+}
+function spanOver(spans) {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const s of spans) {
+    if (s.start < start) start = s.start;
+    if (s.end > end) end = s.end;
+  }
+  return { start, end };
 }
 function replacing(diagnostics, replaced) {
   if (replaced.size === 0) return diagnostics;

@@ -6,7 +6,9 @@ import { lint, lintWorkspace } from '../helpers/rule-tester';
 import { Repo, runCli, onlyRules } from '../ci/repo';
 import { sarifValidator } from '../helpers/sarif';
 import { UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
-import { firstSentence, statementsText } from '../../server/src/engine/merge';
+import { firstSentence, mergeMovesAfterLoad, statementsText } from '../../server/src/engine/merge';
+import { LineIndex } from '../../server/src/engine/lines';
+import type { Diagnostic } from '../../server/src/engine/types';
 
 // STEP (test/helpers/upgrade-step.ts): 3-6 indexes, 7-8 foreign keys, 10 the load.
 const FILE = 'upgrade/app.db2.upgradestep.6001.to.6002.engine.sql';
@@ -186,5 +188,27 @@ describe('engine: several tables of a script told to move their DDL after their 
   it('statements next to each other are one range of lines, whatever lies between them', () => {
     assert.equal(statementsText('ALTER TABLE', [{ line: 102, ordinal: 9 }, { line: 107, ordinal: 10 }, { line: 122, ordinal: 12 }]), 'the ALTER TABLE statements at lines 102\u2013107 and 122');
     assert.equal(statementsText('CREATE INDEX', [{ line: 4, ordinal: 4 }]), 'the CREATE INDEX statement at line 4');
+  });
+
+  it('merges the advice of 150,000 tables without overflowing the stack (the extent over every part and load)', () => {
+    // Math.min(...starts) over 2 spans a table: a 17.8 MB script of 70,000 such tables ended the CLI (internal error).
+    const n = 150_000;
+    const text = 'x\n'.repeat(2 * n);
+    const part = (i: number): Diagnostic => ({
+      file: 'up.sql',
+      span: { start: 2 * i, end: 2 * i + 1 },
+      rule: 'index-count',
+      severity: 'warning',
+      message: `Bulk target T${i} has 2 indexes.`,
+      moveAfterLoad: {
+        key: `T${i}`, subject: `Bulk target T${i}`, cost: '2 indexes', part: 'Indexes: 2.', moves: ['the CREATE INDEX statement'], load: 'the INSERT',
+        loadSpan: { start: 2 * (n + i), end: 2 * (n + i) + 1 }, table: `T${i}`, loadWord: 'INSERT', kind: 'indexes', perRow: 'adds an entry to each index',
+        figure: '141.6 s', baseline: '31.5 s', ddl: [{ words: 'CREATE INDEX', at: [{ line: i + 1, ordinal: i }] }],
+      },
+    });
+    const merged = mergeMovesAfterLoad(Array.from({ length: n }, (_, i) => part(i)), new LineIndex(text));
+    assert.equal(merged.length, 1);
+    assert.match(merged[0].message, /^150,000 bulk targets get indexes before the INSERTs that fill them\. They are T0 \(filled at line 150,001\), T1 \(line 150,002\), T2 \(line 150,003\), T3 \(line 150,004\) and 149,996 more\./);
+    assert.deepEqual(merged[0].extent, { start: 0, end: 4 * n - 1 });
   });
 });

@@ -63,7 +63,7 @@ export function mergeSameCause(diagnostics: Diagnostic[], lines: LineIndex, grou
     const mergedRules = [...new Set([...(primary.mergedRules ?? []), ...others.map((d) => d.rule)])].filter((r) => r !== primary.rule);
     // The runs the parts describe may differ (a table's run, the script's autocommits): a change to any touches it.
     const extents = list.filter((d) => d.extent).map((d) => d.extent!);
-    const extent = extents.length ? { start: Math.min(...extents.map((e) => e.start), primary.span.start), end: Math.max(...extents.map((e) => e.end), primary.span.end) } : undefined;
+    const extent = extents.length ? spanOver([...extents, primary.span]) : undefined;
     const merged: Diagnostic = {
       ...primary,
       ...(fix ? { fix } : {}),
@@ -156,12 +156,12 @@ function mergeTables(tables: readonly Diagnostic[][], lines: LineIndex, replaced
   const loads = words.size === 1 ? `${[...words][0]}s` : 'statements';
   const loadLine = (m: MoveAfterLoad) => countText(lines.line(m.loadSpan.start) + 1);
   const named = moves.slice(0, MAX_TABLES_NAMED).map((m, i) => `${m.table} (${i === 0 ? 'filled at ' : ''}line ${loadLine(m)})`);
-  if (moves.length > MAX_TABLES_NAMED) named.push(`${moves.length - MAX_TABLES_NAMED} more`);
+  if (moves.length > MAX_TABLES_NAMED) named.push(`${countText(moves.length - MAX_TABLES_NAMED)} more`);
   const baselines = [...new Set(parts.map((p) => p.baseline))];
   const message =
-    `${tables.length} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. ` +
+    `${countText(tables.length)} bulk targets get ${andList(parts.map((p) => p.kind))} before the ${loads} that fill them. ` +
     `They are ${andList(named)}. ` +
-    `One change for ${tables.length === 2 ? 'both' : `all ${tables.length}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad!.ddl)))} after those ${loads}. ` +
+    `One change for ${tables.length === 2 ? 'both' : `all ${countText(tables.length)}`}: move ${andList(movedText(all.flatMap((d) => d.moveAfterLoad!.ddl)))} after those ${loads}. ` +
     `Every row they insert ${andList(parts.map((p) => p.perRow))}. ` +
     `${[...baselines, ...parts.map((p) => p.figure)].join('; ')}.`;
   const merged = mergedOf(primary, all, message, lines, moves.map((m) => m.loadSpan));
@@ -196,7 +196,7 @@ function mergedOf(primary: Diagnostic, list: readonly Diagnostic[], message: str
     ...(fix ? { fix } : {}),
     mergedRules,
     ...(mergedRules.some((r) => elsewhere.has(r)) ? { mergedElsewhere: mergedRules.filter((r) => elsewhere.has(r)) } : {}),
-    extent: { start: Math.min(...spans.map((s) => s.start)), end: Math.max(...spans.map((s) => s.end)) },
+    extent: spanOver(spans),
     related: [...(primary.related ?? []), ...others.map(alsoRelated)],
   };
 }
@@ -242,6 +242,20 @@ export function statementsText(words: string, at: readonly StatementAt[], count 
   }
   const listed = ranges.length <= 6 ? andList(ranges) : `${ranges.slice(0, 6).join(', ')} and ${ranges.length - 6} more`;
   return `the ${words} statement${count > 1 ? 's' : ''} at line${lines.size > 1 ? 's' : ''} ${listed}`;
+}
+
+/**
+ * From the first start to the last end of `spans`. A loop, not Math.min(...starts): spreading a list passes each
+ * item as an argument, and a script of 70,000 tables given the same move-after-load advice overflowed the stack.
+ */
+function spanOver(spans: readonly Span[]): Span {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const s of spans) {
+    if (s.start < start) start = s.start;
+    if (s.end > end) end = s.end;
+  }
+  return { start, end };
 }
 
 /** `diagnostics` in order, each replaced by its merge (null: merged into another), or the same list when none is. */
