@@ -6,6 +6,7 @@ import { SECONDS_BY_INDEX_COUNT, secsOf } from './support/measurements';
 import { extraForCount, knownVolume } from './support/known-volume';
 import type { MovedDdl } from '../server/src/engine/types';
 import { bulkWhy, inEffectForInserts, laterLoad, listNames, moveAfterLoadReport, statementAt, statementsAt, tableName, type LaterLoad } from './support/targets';
+import { countText } from '../server/src/engine/count-text';
 
 const IndexCountRule: Rule = {
   meta: {
@@ -48,8 +49,8 @@ const IndexCountRule: Rule = {
         data: {
           table: tableName(table),
           why: bulkWhy(target),
-          count,
-          breakdown: [indexes.length > 0 ? `${indexes.length} CREATE INDEX` : '', keys.length > 0 ? `${keys.length} primary key/unique constraint${keys.length > 1 ? 's' : ''}` : '']
+          count: countText(count),
+          breakdown: [indexes.length > 0 ? `${countText(indexes.length)} CREATE INDEX` : '', keys.length > 0 ? `${countText(keys.length)} primary key/unique constraint${keys.length > 1 ? 's' : ''}` : '']
             .filter(Boolean)
             .join(' + '),
           max,
@@ -64,7 +65,7 @@ const IndexCountRule: Rule = {
         ...(advice.move
           ? {
               moveAfterLoad: moveAfterLoadReport(context, table, advice.move, {
-                cost: `${count} indexes`,
+                cost: `${countText(count)} indexes`,
                 partMessageId: 'tooManyPart',
                 kind: 'indexes',
                 perRow: 'adds an entry to each index',
@@ -87,7 +88,7 @@ const FIGURE = `${secsOf(SECONDS_BY_INDEX_COUNT[4])} with 4 indexes in force, 73
  */
 function extraSeconds(count: number): [number, string] {
   const measured = SECONDS_BY_INDEX_COUNT.length - 1;
-  const tests = count <= measured ? `tests ${31 + count} and 31` : `tests ${31 + measured} and 31, for ${count} indexes`;
+  const tests = count <= measured ? `tests ${31 + count} and 31` : `tests ${31 + measured} and 31, for ${countText(count)} indexes`;
   return [extraForCount(SECONDS_BY_INDEX_COUNT.slice(1), count), tests];
 }
 
@@ -116,11 +117,23 @@ function redundancy(indexes: readonly IndexInfo[], keys: readonly { constraint: 
     ...indexes.map((i) => ({ name: i.name, columns: i.stmt.columns.map((c) => c.name) })),
     ...keys.flatMap((k) => (k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? [{ name: k.name, columns: k.constraint.columns }] : [])),
   ];
+  // Each proper leading part of every index or key, with the first two (by name) that have it: an index is covered by
+  // the first of them not itself. A lookup per index, not a scan of all of them (40,000 indexes on a table took 12 s).
+  const byPrefix = new Map<string, { name: string; columns: string[] }[]>();
+  for (const w of wider) {
+    let prefix = '';
+    for (let k = 0; k < w.columns.length - 1; k++) {
+      prefix += (k > 0 ? '\u0000' : '') + w.columns[k];
+      const list = byPrefix.get(prefix);
+      if (!list) byPrefix.set(prefix, [w]);
+      else if (list.length < 2 && list[0].name !== w.name) list.push(w);
+    }
+  }
   const found: string[] = [];
   for (const index of indexes) {
     if (index.unique || index.cluster || index.stmt.include.length > 0) continue;
     const columns = index.stmt.columns.map((c) => c.name);
-    const cover = wider.find((w) => w.name !== index.name && w.columns.length > columns.length && columns.every((c, i) => w.columns[i] === c));
+    const cover = byPrefix.get(columns.join('\u0000'))?.find((w) => w.name !== index.name);
     if (cover) found.push(`${index.name} (${columns.join(', ')}) is the leading part of ${cover.name} (${cover.columns.join(', ')})`);
   }
   if (found.length === 0) return '';

@@ -7,6 +7,7 @@ import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type 
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
 import { statementsText } from '../../server/src/engine/merge';
+import { countText } from '../../server/src/engine/count-text';
 import { BASELINE_SECONDS, secsOf } from './measurements';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
@@ -129,7 +130,9 @@ export interface LaterLoad {
  * written rows are, when they are what makes the table a bulk target (the first of them).
  */
 export function laterLoad({ file, lineOf }: RuleContext, target: InsertTargetInfo, ddl: readonly Statement[]): LaterLoad | undefined {
-  const last = Math.max(...ddl.map((s) => s.origin.toFile(s.span.start)));
+  // A loop, not Math.max(...): spreading 200,000 statements overflows the stack.
+  let last = -Infinity;
+  for (const s of ddl) last = Math.max(last, s.origin.toFile(s.span.start));
   const load = firstLoad(target, (s) => s.file === file.source.path && s.stmt.origin.toFile(s.stmt.span.start) > last);
   if (!load) return undefined;
   const offset = load.stmt.origin.toFile(load.stmt.span.start);
@@ -241,7 +244,7 @@ function statementWord(site: InsertSite): string {
 /** "A, B and 2 more" for messages. */
 export function listNames(names: string[], max = 3): string {
   if (names.length <= max) return names.join(', ');
-  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+  return `${names.slice(0, max).join(', ')} and ${countText(names.length - max)} more`;
 }
 
 /** The DB CFG parameters named `name` that `stmt` sets (UPDATE DB CFG … USING name value). */

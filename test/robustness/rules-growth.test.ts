@@ -114,6 +114,29 @@ describe('robustness: rules take time linear in the workload', function () {
     assert.ok(ratio < 24, `8× the columns and indexes took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
 
+  it('index-count on a table with very many indexes (redundant indexes looked up, not scanned; no spread of them all)', () => {
+    // Each index was compared with every other (40,000 indexes on one table took 12 s), and the last DDL statement
+    // was found with Math.max(...all of them): past about 125,000 the rule failed with a RangeError.
+    const registered = RULES.filter((r) => r.rule.meta.id === 'index-count');
+    const make = (n: number) => {
+      const indexes = Array.from({ length: n }, (_, i) => `CREATE INDEX IX${i} ON T (A${i % 3 === 0 ? ', B' : ''});\n`).join('');
+      return `CREATE TABLE T (A INT, B INT, C INT);\n${indexes}INSERT INTO T SELECT * FROM S;\n`;
+    };
+    const run = (text: string) => {
+      const ws = new Workspace(resolveConfig(registered.map((r) => r.rule)), [], registered);
+      ws.setFile('ix.sql', text);
+      const [finding] = ws.allDiagnostics();
+      assert.match(finding?.message ?? '', /is the leading part of IX0 \(A, B\)/);
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 2_000);
+    assert.ok(ratio < 24, `8× the indexes took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    const ws = new Workspace(resolveConfig(registered.map((r) => r.rule)), [], registered);
+    ws.setFile('ix.sql', make(130_000));
+    const [many] = ws.allDiagnostics();
+    assert.deepEqual(ws.ruleFailures.map((f) => String(f.error)), []);
+    assert.match(many?.message ?? '', /has 130,000 indexes, more than 3\. They are in force during its inserts \(130,000 CREATE INDEX\)/);
+  });
+
   for (const { rule } of RULES) {
     it(`${rule.meta.id}`, () => {
       timeRule(rule, small, 1);
