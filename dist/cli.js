@@ -7814,6 +7814,17 @@ var init_dialect = __esm({
   }
 });
 
+// server/src/engine/append.ts
+function appendAll(target, items) {
+  for (let i = 0; i < items.length; i++) target.push(items[i]);
+  return target;
+}
+var init_append = __esm({
+  "server/src/engine/append.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/code/sqlpl.ts
 function adminRoutine(procedure) {
   return procedure.schema !== void 0 && CATALOG_SCHEMAS.test(procedure.schema) || procedure.name.startsWith("ADMIN_");
@@ -7846,8 +7857,8 @@ function sqlplCodeModel(statements, script, lineAt) {
   const executions = [];
   const commits = [];
   for (const facts of all) {
-    executions.push(...facts.executions);
-    commits.push(...facts.commits);
+    appendAll(executions, facts.executions);
+    appendAll(commits, facts.commits);
     for (const call of facts.calls) {
       if (executions.length > MAX_EXECUTIONS) break;
       for (const callee of routines.get(call.name) ?? []) {
@@ -7908,8 +7919,8 @@ function setsOf(statements, variable) {
   const found = [];
   for (const stmt of statements) {
     if (stmt.kind === "setVariable" && stmt.targets.includes(variable)) found.push(stmt);
-    else if (stmt.kind === "loop" || stmt.kind === "compound") found.push(...setsOf(stmt.body, variable));
-    else if (stmt.kind === "if" || stmt.kind === "case") for (const branch of stmt.branches) found.push(...setsOf(branch.body, variable));
+    else if (stmt.kind === "loop" || stmt.kind === "compound") appendAll(found, setsOf(stmt.body, variable));
+    else if (stmt.kind === "if" || stmt.kind === "case") for (const branch of stmt.branches) appendAll(found, setsOf(branch.body, variable));
   }
   return found;
 }
@@ -8066,6 +8077,7 @@ var init_sqlpl2 = __esm({
     "use strict";
     init_values();
     init_walk();
+    init_append();
     API = "sqlpl";
     MAX_EXECUTIONS = 1e5;
     CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
@@ -16051,7 +16063,7 @@ function readCobol(source, member) {
     }
     const dynamic = dynamicExecution(upper, index, texts, prepared, source.text);
     if (dynamic) {
-      statements.push(...dynamic.statements.filter((s) => !statements.includes(s)));
+      appendAll(statements, dynamic.statements.filter((s) => !statements.includes(s)));
       executions.push(placeExecution({ ...dynamic, callSpan: placed.at }, item2, cics));
       if (dynamic.action === "prepare") prepared.set(/^PREPARE\s+([\w-]+)/.exec(upper)[1], executions[executions.length - 1]);
       return;
@@ -16062,7 +16074,7 @@ function readCobol(source, member) {
     const sql = sqlOfBlock(clean, exec.body);
     const origin = placed.unit === 0 ? shifted(exec.body.start) : within3(placed.at);
     const parsed = parseSql(sql.text, { origin });
-    statements.push(...parsed.statements);
+    appendAll(statements, parsed.statements);
     if (!EXECUTED.test(upper)) return;
     const execution2 = {
       callSpan: placed.at,
@@ -16166,6 +16178,7 @@ var init_cobol = __esm({
     init_flow();
     init_dynamic2();
     init_sqltext();
+    init_append();
     cobolLanguage = {
       languages: ["cobol"],
       grammars: [],
@@ -16661,27 +16674,27 @@ function readJclFile(text2) {
   const comments = [];
   const addScript = (masked2, span, program) => {
     const script = readScript2(masked2, span);
-    statements.push(...script.statements);
-    comments.push(...script.comments);
+    appendAll(statements, script.statements);
+    appendAll(comments, script.comments);
     if (script.statements.length > 0) executions.push(scriptExecution2(span, program, script.statements));
   };
   if (!looksLikeJcl(text2)) {
     if (/\bINFILE\b|\bFIELDS\s+TERMINATED\s+BY\b/i.test(text2)) return { statements: [], comments: [], leftOut: "an Oracle SQL*Loader control file, not Db2 input" };
     const span = { start: 0, end: text2.length };
     const masked2 = maskOutside(text2, [span]);
-    if (UTILITY_WORDS.test(masked2.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, (c) => c.replace(/[^\n]/g, " ")))) statements.push(...readUtility(masked2, span, comments));
+    if (UTILITY_WORDS.test(masked2.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, (c) => c.replace(/[^\n]/g, " ")))) appendAll(statements, readUtility(masked2, span, comments));
     else addScript(masked2, span, "DSNTEP2");
     return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
   }
   const jcl = readJcl(text2);
-  comments.push(...jcl.comments);
+  appendAll(comments, jcl.comments);
   const masked = maskOutside(text2, jcl.steps.flatMap((s) => s.data.filter((d) => d.dd !== "SYSTSIN").map((d) => d.span)));
   for (const step of jcl.steps) {
     const program = step.runs ?? step.program;
     for (const data of step.data) {
       if (data.dd !== "SYSIN") continue;
       if (SQL_PROGRAMS.test(program)) addScript(masked, data.span, program);
-      else if (UTILITY_PROGRAMS.test(step.program)) statements.push(...readUtility(masked, data.span, comments));
+      else if (UTILITY_PROGRAMS.test(step.program)) appendAll(statements, readUtility(masked, data.span, comments));
     }
   }
   return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
@@ -16702,8 +16715,8 @@ function readUtility(masked, span, comments) {
     if (!/^LOAD\b/i.test(text2.slice(start, start + 5))) return;
     const base = span.start + start;
     const parsed = parseSql(text2.slice(start, end), { origin: { toFile: (o) => base + o }, terminator: ";" });
-    out.push(...parsed.statements);
-    comments.push(...parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + base, end: c.span.end + base } })));
+    appendAll(out, parsed.statements);
+    appendAll(comments, parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + base, end: c.span.end + base } })));
   });
   return out;
 }
@@ -16717,6 +16730,7 @@ var init_jcl2 = __esm({
     init_parser();
     init_terminator();
     init_jcl();
+    init_append();
     jclLanguage = {
       languages: ["jcl"],
       grammars: [],
@@ -17829,7 +17843,7 @@ var init_frontend = __esm({
           return host.read(source, env);
         } catch (error) {
           if (error instanceof DeadlineExceeded) throw error;
-          return emptyResult();
+          return { ...emptyResult(), leftOut: `reading it failed (${firstLineOf(error)}); this is a fault of InsertLint, please report it` };
         }
       }
     };

@@ -5,6 +5,7 @@ import { readJclFile } from '../../server/src/code/languages/jcl';
 import { readJcl } from '../../server/src/code/jcl/jcl';
 import { lintWorkspace } from '../helpers/rule-tester';
 import { codeFrontEnd } from './helpers';
+import { TreeSitterCodeFrontEnd } from '../../server/src/code/frontend';
 
 const JOB = [
   '//CREATE   JOB (ACCT),CLASS=A',
@@ -70,5 +71,15 @@ describe('JCL front end', () => {
     const { workspace, findings } = lintWorkspace({ 'ddl/trn.sql': ddl, 'jcl/LOAD.jcl': JOB.split('//UNRELATD')[0].replace(/\/\/SYSIN {4}DD \*\n {2}CREATE[\s\S]*?\/\*\n/, '') }, { codeFrontEnd: await codeFrontEnd() });
     assert.deepEqual(workspace.schema.insertTargets.get('DIV.TRN')?.bulkReasons, ['LOAD RESUME YES SHRLEVEL CHANGE LOG NO (utility)']);
     assert.deepEqual(findings.filter((f) => f.rule === 'zos-cluster-without-append').map((f) => `${f.file}:${f.line}`), ['ddl/trn.sql:3']);
+  });
+
+  it('reads a SYSIN stream of 150,000 statements (no RangeError from spreading them), and a front end that fails leaves the file out saying so', () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => `  INSERT INTO DIV.TRN VALUES ('${i}');`).join('\n');
+    const big = JOB.split('//LOAD')[0].replace('  CREATE TABLESPACE', rows + '\n  CREATE TABLESPACE');
+    assert.equal(readJclFile(big).statements.length, 150_002);
+    const failing = new TreeSitterCodeFrontEnd(new Map(), [{ languages: ['jcl'], grammars: [], read: () => { throw new RangeError('Maximum call stack size exceeded'); } }]);
+    const read = failing.read({ path: 'job.jcl', text: JOB, language: 'jcl' });
+    assert.deepEqual(read.statements, []);
+    assert.equal(read.leftOut, 'reading it failed (Maximum call stack size exceeded); this is a fault of InsertLint, please report it');
   });
 });

@@ -39,8 +39,8 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
       return host.read(source, env);
     } catch (error) {
       if (error instanceof DeadlineExceeded) throw error;
-      // A grammar or extractor failure must not take the engine down: the file just yields nothing.
-      return emptyResult();
+      // A grammar or extractor failure must not take the engine down, nor pass unseen: the file is left out, with why.
+      return { ...emptyResult(), leftOut: `reading it failed (${firstLineOf(error)}); this is a fault of InsertLint, please report it` };
     }
   }
 }

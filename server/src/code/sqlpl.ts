@@ -7,6 +7,7 @@ import type { DynamicSql, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
 import { forEachStatement } from '../sql/walk';
+import { appendAll } from '../engine/append';
 
 const API = 'sqlpl';
 
@@ -92,8 +93,8 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
   for (const facts of all) {
-    executions.push(...facts.executions);
-    commits.push(...facts.commits);
+    appendAll(executions, facts.executions);
+    appendAll(commits, facts.commits);
     for (const call of facts.calls) {
       // One level, and bounded: a generated file calling a routine in thousands of loops stays linear.
       if (executions.length > MAX_EXECUTIONS) break;
@@ -168,8 +169,8 @@ function setsOf(statements: readonly Statement[], variable: string): Extract<Sta
   const found: Extract<Statement, { kind: 'setVariable' }>[] = [];
   for (const stmt of statements) {
     if (stmt.kind === 'setVariable' && stmt.targets.includes(variable)) found.push(stmt);
-    else if (stmt.kind === 'loop' || stmt.kind === 'compound') found.push(...setsOf(stmt.body, variable));
-    else if (stmt.kind === 'if' || stmt.kind === 'case') for (const branch of stmt.branches) found.push(...setsOf(branch.body, variable));
+    else if (stmt.kind === 'loop' || stmt.kind === 'compound') appendAll(found, setsOf(stmt.body, variable));
+    else if (stmt.kind === 'if' || stmt.kind === 'case') for (const branch of stmt.branches) appendAll(found, setsOf(branch.body, variable));
   }
   return found;
 }

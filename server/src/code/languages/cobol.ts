@@ -12,6 +12,7 @@ import { expandProgram, type PlacedToken } from '../cobol/expand';
 import { analyseFlow, type FlowItem } from '../cobol/flow';
 import { dataTexts, type DataTexts } from '../cobol/dynamic';
 import { buildMappedSql } from '../sqltext';
+import { appendAll } from '../../engine/append';
 
 export const cobolLanguage: HostLanguage = {
   languages: ['cobol'],
@@ -60,7 +61,7 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
     }
     const dynamic = dynamicExecution(upper, index, texts, prepared, source.text);
     if (dynamic) {
-      statements.push(...dynamic.statements.filter((s) => !statements.includes(s)));
+      appendAll(statements, dynamic.statements.filter((s) => !statements.includes(s)));
       executions.push(placeExecution({ ...dynamic, callSpan: placed.at }, item, cics));
       if (dynamic.action === 'prepare') prepared.set(/^PREPARE\s+([\w-]+)/.exec(upper)![1], executions[executions.length - 1]);
       return;
@@ -72,7 +73,7 @@ export function readCobol(source: SourceFile, member?: (name: string, from: stri
     const sql = sqlOfBlock(clean, exec.body);
     const origin = placed.unit === 0 ? shifted(exec.body.start) : within(placed.at);
     const parsed = parseSql(sql.text, { origin });
-    statements.push(...parsed.statements);
+    appendAll(statements, parsed.statements);
     if (!EXECUTED.test(upper)) return;
     const execution: SqlExecution = {
       callSpan: placed.at,

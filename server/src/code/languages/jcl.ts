@@ -9,6 +9,7 @@ import { inferTerminator } from '../../sql/terminator';
 import type { SqlExecution } from '../types';
 import type { HostLanguage } from '../host-language';
 import { looksLikeJcl, maskOutside, readJcl } from '../jcl/jcl';
+import { appendAll } from '../../engine/append';
 
 export const jclLanguage: HostLanguage = {
   languages: ['jcl'],
@@ -31,8 +32,8 @@ export function readJclFile(text: string): FrontEndResult {
   const comments: Comment[] = [];
   const addScript = (masked: string, span: Span, program: string) => {
     const script = readScript(masked, span);
-    statements.push(...script.statements);
-    comments.push(...script.comments);
+    appendAll(statements, script.statements);
+    appendAll(comments, script.comments);
     if (script.statements.length > 0) executions.push(scriptExecution(span, program, script.statements));
   };
   if (!looksLikeJcl(text)) {
@@ -41,19 +42,19 @@ export function readJclFile(text: string): FrontEndResult {
     // A control-card member: utility statements, or SQL for DSNTEP2 & co.
     const span = { start: 0, end: text.length };
     const masked = maskOutside(text, [span]);
-    if (UTILITY_WORDS.test(masked.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, (c) => c.replace(/[^\n]/g, ' ')))) statements.push(...readUtility(masked, span, comments));
+    if (UTILITY_WORDS.test(masked.replace(/\/\*[\s\S]*?\*\/|--[^\n]*/g, (c) => c.replace(/[^\n]/g, ' ')))) appendAll(statements, readUtility(masked, span, comments));
     else addScript(masked, span, 'DSNTEP2');
     return { statements, comments, code: { executions, commits: [] }, dialect: 'zos' };
   }
   const jcl = readJcl(text);
-  comments.push(...jcl.comments);
+  appendAll(comments, jcl.comments);
   const masked = maskOutside(text, jcl.steps.flatMap((s) => s.data.filter((d) => d.dd !== 'SYSTSIN').map((d) => d.span)));
   for (const step of jcl.steps) {
     const program = step.runs ?? step.program;
     for (const data of step.data) {
       if (data.dd !== 'SYSIN') continue;
       if (SQL_PROGRAMS.test(program)) addScript(masked, data.span, program);
-      else if (UTILITY_PROGRAMS.test(step.program)) statements.push(...readUtility(masked, data.span, comments));
+      else if (UTILITY_PROGRAMS.test(step.program)) appendAll(statements, readUtility(masked, data.span, comments));
     }
   }
   return { statements, comments, code: { executions, commits: [] }, dialect: 'zos' };
@@ -80,8 +81,8 @@ function readUtility(masked: string, span: Span, comments: Comment[]): Statement
     if (!/^LOAD\b/i.test(text.slice(start, start + 5))) return;
     const base = span.start + start;
     const parsed = parseSql(text.slice(start, end), { origin: { toFile: (o) => base + o }, terminator: ';' });
-    out.push(...parsed.statements);
-    comments.push(...parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + base, end: c.span.end + base } })));
+    appendAll(out, parsed.statements);
+    appendAll(comments, parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + base, end: c.span.end + base } })));
   });
   return out;
 }
