@@ -4023,8 +4023,12 @@ var init_splitter = __esm({
 });
 
 // server/src/sql/terminator.ts
-function inferenceReads(offset) {
-  return offset < SCAN_LIMIT;
+function tailFrom(length) {
+  return length > SCAN_LIMIT ? Math.max(SCAN_LIMIT, length - TAIL_CHARS) : void 0;
+}
+function inferenceReads(offset, length = 0, end = offset) {
+  const tail = tailFrom(length);
+  return offset < SCAN_LIMIT || tail !== void 0 && end >= tail - 1;
 }
 function isSpace2(c) {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11 || c === 160 || c === 65279;
@@ -4043,7 +4047,11 @@ function scanTerminator(text2, options = {}) {
   const points = [];
   const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points, options.plainLines ?? true);
   if ("directive" in result) return { choice: result.directive };
-  return { choice: start.named ?? fromLines(start.counts), points: text2.length <= SCAN_LIMIT ? points : void 0, end: start };
+  const from = tailFrom(text2.length);
+  if (from === void 0) return { choice: start.named ?? fromLines(start.counts), points, end: start };
+  const tail = { offset: text2.indexOf("\n", from - 1) + 1 || text2.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  if ("directive" in scanLines(text2, tail, text2.length, [], options.plainLines ?? true)) return { choice: start.named ?? fromLines(start.counts), end: start };
+  return { choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start };
 }
 function rescanTerminator(scan, before, after, change) {
   const old = scan.points;
@@ -4283,11 +4291,12 @@ function wordKey(word) {
   for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
   return key;
 }
-var SCAN_LIMIT, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, COMMENT_TEXT, LONGEST_COMMAND_WORD, COMMAND_KEYS;
+var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, COMMENT_TEXT, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
     SCAN_LIMIT = 1024 * 1024;
+    TAIL_CHARS = 64 * 1024;
     COMMAND_WORDS = /* @__PURE__ */ new Set([
       "ACTIVATE",
       "ALTER",
@@ -8164,7 +8173,7 @@ function readScript(source, terminator, dialect, previous, hint) {
   let parsedWith;
   let scan;
   if (terminator !== void 0) parsedWith = terminator;
-  else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start)) {
+  else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start, source.text.length, change.newEnd)) {
     parsedWith = previous.parsedWith;
     scan = previous.terminatorScan;
   } else {

@@ -6,7 +6,7 @@ import { growthRatio } from '../robustness/support';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { directiveAt, inferTerminator, startsWithCommand } from '../../server/src/sql/terminator';
+import { directiveAt, inferenceReads, inferTerminator, startsWithCommand } from '../../server/src/sql/terminator';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { resolveConfig, terminatorFor, validateConfig, ConfigError } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
@@ -27,7 +27,7 @@ describe('sql terminator inference', () => {
   it('sees @ at line ends, END@ after SQL PL bodies full of ;, and lines holding only @', () => {
     assert.equal(inferred(lines('CREATE TABLE t (a INT)@', 'INSERT INTO t VALUES (1)@')), '@');
     const routine = lines('CREATE PROCEDURE p()', 'BEGIN', '  INSERT INTO t VALUES (1);', '  INSERT INTO t VALUES (2);', '  COMMIT;', 'END@');
-    assert.equal(inferred(routine), '@');
+    assert.equal(inferTerminator(routine)?.terminator, '@');
     assert.equal(inferred(lines('BEGIN', '  INSERT INTO t VALUES (1);', '  COMMIT;', 'END', '@')), '@');
   });
 
@@ -234,5 +234,23 @@ describe('sql terminator inference: time', () => {
     const { ratio, smallMs, largeMs } = growthRatio(script, (text) => void inferTerminator(text), 2_000);
     assert.ok(ratio < 24, `8× the script took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
     assert.equal(inferTerminator(script(10))?.terminator, '@');
+  });
+
+  it('reads the end of a file longer than the megabyte it reads first: a routine longer than that ends with END@ there', () => {
+    const body = Array.from({ length: 60_000 }, (_, i) => `INSERT INTO T VALUES (${i});`).join('\n');
+    const routine = `CREATE PROCEDURE P () BEGIN\n${body}\nEND@\nCALL P()@\n`;
+    assert.ok(routine.length > 1.5 * 2 ** 20);
+    assert.equal(inferTerminator(routine)?.terminator, '@');
+    const [procedure, call] = parseSql(routine, { terminator: '@' }).statements;
+    assert.deepEqual([procedure.kind, call?.kind, procedure.parseError], ['createRoutine', 'call', undefined]);
+    // A ';' script that switches with --#SET TERMINATOR near its end starts as its head shows.
+    const switching = `${body}\n--#SET TERMINATOR @\nCREATE PROCEDURE Q () BEGIN\nINSERT INTO T VALUES (1);\nEND@\n`;
+    assert.equal(inferTerminator(switching), undefined);
+    // An edit in the middle of a long text cannot change the inference; one in its first megabyte or its end can.
+    const length = routine.length;
+    assert.equal(inferenceReads(2 ** 20 + 10, length), false);
+    assert.equal(inferenceReads(10, length), true);
+    assert.equal(inferenceReads(length - 100, length), true);
+    assert.equal(inferenceReads(2 ** 20 + 10, length, length - 100), true, 'a paste from the middle to the end');
   });
 });

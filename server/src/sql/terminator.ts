@@ -15,9 +15,26 @@ export interface TerminatorChoice {
 /** How much of a file the inference reads: a script shows its style long before 1 MB (a 60 MB script would cost 100 ms). */
 const SCAN_LIMIT = 1024 * 1024;
 
-/** Whether inferTerminator reads the text at `offset`: an edit from there on cannot change what it infers. */
-export function inferenceReads(offset: number): boolean {
-  return offset < SCAN_LIMIT;
+/**
+ * And how much of the end of a longer file: a generated routine longer than a megabyte shows only inner ';' lines
+ * there, and its END@ comes at the end (60,000 INSERTs in one BEGIN … END were read with ';' and came out one
+ * broken statement).
+ */
+const TAIL_CHARS = 64 * 1024;
+
+/** Where the scan of the end of a text of `length` characters starts (a line start at or after it), or undefined when the head scan reads it all. */
+function tailFrom(length: number): number | undefined {
+  return length > SCAN_LIMIT ? Math.max(SCAN_LIMIT, length - TAIL_CHARS) : undefined;
+}
+
+/**
+ * Whether an edit of a text, from `offset` on in the text before it, can change what inferTerminator infers: it
+ * reads the first megabyte, and the last TAIL_CHARS of a longer text (`length`, after the edit; `end`, where the
+ * edited text ends in it: text from there on is as it was).
+ */
+export function inferenceReads(offset: number, length = 0, end = offset): boolean {
+  const tail = tailFrom(length);
+  return offset < SCAN_LIMIT || (tail !== undefined && end >= tail - 1);
 }
 
 /** First words of lines in a script run without -t (`db2 -vf`), where each line is one command. */
@@ -117,7 +134,13 @@ export function scanTerminator(text: string, options: ScanOptions = {}): Termina
   const points: ScanPoint[] = [];
   const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, options.plainLines ?? true);
   if ('directive' in result) return { choice: result.directive };
-  return { choice: start.named ?? fromLines(start.counts), points: text.length <= SCAN_LIMIT ? points : undefined, end: start };
+  const from = tailFrom(text.length);
+  if (from === undefined) return { choice: start.named ?? fromLines(start.counts), points, end: start };
+  // The end of a longer text, from a line start, taken to be outside comments and strings; its lines add to the head's.
+  const tail: ScanPoint = { offset: text.indexOf('\n', from - 1) + 1 || text.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
+  // A --#SET TERMINATOR there switches for what follows it: the file starts as the head shows, the tail says nothing.
+  if ('directive' in scanLines(text, tail, text.length, [], options.plainLines ?? true)) return { choice: start.named ?? fromLines(start.counts), end: start };
+  return { choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start };
 }
 
 /**
