@@ -2,6 +2,7 @@
 // first index created when none has it) while the table is not APPEND YES. A script whose header says it is for
 // DB2 for z/OS V8 or older gets advice that exists there: APPEND YES came with DB2 9.
 import type { Rule } from '../server/src/engine/types';
+import type { TableInfo } from '../server/src/schema/schema';
 import { statementsOf } from '../server/src/engine/statements';
 import { knownVolume } from './support/known-volume';
 import { smallByKey } from './support/key-domain';
@@ -39,7 +40,7 @@ const ZosClusterWithoutAppendRule: Rule = {
   check({ file, schema, report }) {
     const version = file.statedZosVersion;
     const beforeAppend = version !== undefined && version < APPEND_SINCE;
-    const bounds = new Map<object, ReturnType<typeof smallByKey>>();
+    const bounds = new Map<TableInfo, ReturnType<typeof smallByKey>>();
     for (const stmt of statementsOf(file, 'createIndex')) {
       if (stmt.kind !== 'createIndex') continue;
       const table = schema.table(stmt.table, stmt);

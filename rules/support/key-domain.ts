@@ -6,7 +6,7 @@ import type { ColumnDef } from '../../server/src/sql/ast';
 import type { TableInfo } from '../../server/src/schema/schema';
 
 /** Past this many possible key values, the bound says nothing a rule can use. */
-export const SMALL_KEY_DOMAIN = 65_536;
+const SMALL_KEY_DOMAIN = 65_536;
 
 /** How many values a key column of this type can take, or undefined when that is more than SMALL_KEY_DOMAIN. */
 function columnDomain(column: ColumnDef): number | undefined {
@@ -34,7 +34,7 @@ function columnBytes(column: ColumnDef): number | undefined {
 const FIXED_BYTES: Record<string, number> = { SMALLINT: 2, INTEGER: 4, INT: 4, BIGINT: 8, REAL: 4, DOUBLE: 8, FLOAT: 8, DATE: 4, TIME: 3, TIMESTAMP: 10, BOOLEAN: 1 };
 
 /** Above this much data a table may outgrow a buffer pool (4,096 pages of 4 KB). */
-export const SMALL_TABLE_BYTES = 16 * 2 ** 20;
+const SMALL_TABLE_BYTES = 16 * 2 ** 20;
 
 /**
  * The rows and bytes `table` can hold at most, when its key bounds it (keyBoundRows) and every column's width is
@@ -58,7 +58,7 @@ export function smallByKey(table: TableInfo): { rows: number; key: string[]; byt
  * possible values (the smallest such bound), or undefined when no key bounds it to SMALL_KEY_DOMAIN rows or fewer.
  * A nullable column adds the NULL value.
  */
-export function keyBoundRows(table: TableInfo): { rows: number; key: string[] } | undefined {
+function keyBoundRows(table: TableInfo): { rows: number; key: string[] } | undefined {
   const keys = [
     ...table.keyConstraints.flatMap((k) => (k.constraint.kind === 'primaryKey' || k.constraint.kind === 'unique' ? [k.constraint.columns] : [])),
     ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name)),
