@@ -12838,10 +12838,11 @@ var init_workspace = __esm({
         this.refreshLinked();
         if (!this.schemaCache) {
           const started = performance.now();
+          const before = this.schemaWork.ms;
           this.schemaEpoch++;
           const linted = [...this.files.values()].map((f) => this.withLentLoops(f.model));
           this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
-          this.schemaWork.ms += performance.now() - started;
+          this.schemaWork.ms = before + (performance.now() - started);
         }
         return this.schemaCache;
       }
