@@ -17987,9 +17987,12 @@ async function parseScripts(files, texts, config, jobs, budgetMs) {
   return parsed;
 }
 function runLocator(run2) {
+  let linted;
   return (file) => {
     const lines = run2.workspace.lines(file);
     if (!lines) return void 0;
+    linted ??= new Set(run2.files);
+    if (linted.has(file)) return { displayPath: displayPath(run2.cwd, file), lines };
     const rel = (0, import_node_path4.relative)(run2.cwd, file);
     return { displayPath: (0, import_node_path4.isAbsolute)(rel) ? file : rel.split(import_node_path4.sep).join("/"), lines };
   };

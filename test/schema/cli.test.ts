@@ -64,6 +64,23 @@ describe('check with schema files', () => {
     assert.match(github.stdout, /title=InsertLint lob-column::[^\n]*%0A%0Athe DDL behind this finding \(schema file, not linted\): \S*salesdb\.db2look:134:12/);
   });
 
+  it('names a related location in a linted file outside the current folder as its finding names that file', async () => {
+    // Indexes and a foreign key created before the INSERT … SELECT that fills the table: one finding whose related
+    // locations (the key, the load) are in its own file. Both were `../db/step.sql` beside an absolute `file`.
+    mkdirSync(join(dir, 'db'));
+    writeFileSync(
+      join(dir, 'db', 'step.sql'),
+      'CREATE TABLE APP.T (ID INT NOT NULL, P INT, A INT, B INT, C INT, D INT);\n' +
+        ['A', 'B', 'C', 'D'].map((c) => `CREATE INDEX APP.T_${c} ON APP.T (${c});\n`).join('') +
+        'ALTER TABLE APP.T ADD CONSTRAINT T_P FOREIGN KEY (P) REFERENCES APP.P (ID);\nINSERT INTO APP.T SELECT * FROM OLD.T;\n',
+    );
+    rmSync(join(dir, 'app', '.insertlintrc.json'));
+    const r = await runCli(['check', '--format', 'json', '../db'], join(dir, 'app'));
+    const [finding] = (JSON.parse(r.stdout).diagnostics as JsonFinding[]).filter((d) => d.rule === 'index-count');
+    assert.equal(finding.file, join(dir, 'db', 'step.sql'));
+    assert.deepEqual(finding.related!.map((x) => [x.file, x.line]), [[finding.file, 6], [finding.file, 7]]);
+  });
+
   it('takes --schema on the command line, and reads a schema file inside the linted tree without linting it', async () => {
     rmSync(join(dir, 'app', '.insertlintrc.json'));
     const without = await runCli(['check', '--format', 'json', 'app'], dir);

@@ -58,11 +58,12 @@ export interface CheckSummary {
 /** Visible (not suppressed) diagnostics with positions and display paths, in file order. */
 export function positionedDiagnostics(run: LintRun, includeSuppressed = false): PositionedDiagnostic[] {
   const out: PositionedDiagnostic[] = [];
+  const locate = runLocator(run);
   for (const file of run.files) {
     const lines = run.workspace.lines(file)!;
     for (const d of run.workspace.diagnostics(file)) {
       if (d.suppressed && !includeSuppressed) continue;
-      out.push(positioned(d, displayPath(run.cwd, file), lines, runLocator(run)));
+      out.push(positioned(d, displayPath(run.cwd, file), lines, locate));
     }
   }
   return out;

@@ -195,13 +195,18 @@ async function parseScripts(files: string[], texts: string[], config: ResolvedCo
 }
 
 /**
- * Display path and lines of any file of the run, schema files included (related locations). A schema file
- * outside the current folder is shown as `../dba/prod.db2look`, as it was named, rather than absolute.
+ * Display path and lines of any file of the run, schema files included (related locations). A linted file is
+ * shown as its findings are (displayPath: absolute outside the current folder), so a related location in the
+ * finding's own file names it the same way; a schema file outside the current folder is shown as
+ * `../dba/prod.db2look`, as it was named, rather than absolute.
  */
 export function runLocator(run: LintRun): FileLocator {
+  let linted: Set<string> | undefined;
   return (file) => {
     const lines = run.workspace.lines(file);
     if (!lines) return undefined;
+    linted ??= new Set(run.files);
+    if (linted.has(file)) return { displayPath: displayPath(run.cwd, file), lines };
     const rel = relative(run.cwd, file);
     return { displayPath: isAbsolute(rel) ? file : rel.split(sep).join('/'), lines };
   };
