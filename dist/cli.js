@@ -9038,6 +9038,7 @@ function mergedOf(primary, list, message, lines, loads) {
   const line = lines.line(primary.span.start);
   const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...d.mergedRules ?? []]))].filter((r) => r !== primary.rule);
   const elsewhere2 = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...d.mergedRules ?? []]));
+  const parts = list.flatMap((d) => d.mergedParts ?? [{ start: d.span.start, rules: [d.rule, ...d.mergedRules ?? []] }]);
   const spans = [...list.map((d) => d.extent ?? d.span), ...loads];
   const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
   const { moveAfterLoad: _part, ...rest } = primary;
@@ -9047,6 +9048,7 @@ function mergedOf(primary, list, message, lines, loads) {
     ...fix ? { fix } : {},
     mergedRules,
     ...mergedRules.some((r) => elsewhere2.has(r)) ? { mergedElsewhere: mergedRules.filter((r) => elsewhere2.has(r)) } : {},
+    ...parts.some((p) => lines.line(p.start) !== line) ? { mergedParts: parts } : {},
     extent: spanOver(spans),
     related: [...primary.related ?? [], ...others.map(alsoRelated)]
   };
@@ -36174,6 +36176,11 @@ function codeActions(state, diagnostics, uri, range, context) {
       const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere.includes(r)) : rules;
       actions.push(quick(`Disable ${andList(onLine)} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
+      const partLines = d.mergedParts ? rulesByLine(d.mergedParts, (offset) => cur.lines.line(offset)) : [];
+      if (partLines.length > 1) {
+        const edits = partLines.map(([at, ids]) => disableForLineEdit(cur.model, cur.lines, ids, at));
+        actions.push(quick(`Disable ${named} on every line of this finding (${linesText2(partLines.map(([at]) => at + 1))})`, { edit: toTextEdits(edits) }));
+      }
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       for (const rule of rules) {
         if (offered.has(rule) || !findRule(rule)) continue;
@@ -36203,6 +36210,19 @@ function fixAllEdits(findings) {
     taken.push(...fix.edits);
   }
   return taken;
+}
+function rulesByLine(parts, lineOf2) {
+  const byLine = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    const at = lineOf2(part.start);
+    let rules = byLine.get(at);
+    if (!rules) byLine.set(at, rules = /* @__PURE__ */ new Set());
+    for (const rule of part.rules) rules.add(rule);
+  }
+  return [...byLine].sort((a, b) => a[0] - b[0]).map(([at, rules]) => [at, [...rules]]);
+}
+function linesText2(lines) {
+  return lines.length > 6 ? `${lines.length} lines` : `lines ${andList(lines.map(String))}`;
 }
 var import_node8;
 var init_code_actions = __esm({

@@ -171,3 +171,73 @@ describe('language server: indexes and foreign keys to move after one load, one 
     assert.match(shown()[0].message, /^2 enforced foreign keys on bulk target T /);
   });
 });
+
+// Two tables given the same advice (indexes and a foreign key created before the INSERT … SELECT that fills each):
+// one finding whose parts start on lines 6 and 10 (index-count) and 12 and 14 (enforced-foreign-key).
+const TABLES = [
+  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
+  'CREATE TABLE T1 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
+  'CREATE TABLE T2 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
+  ...['T1', 'T2'].flatMap((t) => ['A', 'B', 'C', 'D'].map((c) => `CREATE INDEX ${t}_${c} ON ${t} (${c});`)),
+  'ALTER TABLE T1 ADD CONSTRAINT T1_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
+  '',
+  'ALTER TABLE T2 ADD CONSTRAINT T2_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
+  '',
+  'INSERT INTO T2 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T2;',
+  'INSERT INTO T1 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T1;',
+  '',
+].join('\n');
+
+describe('language server: several tables told to move their DDL after their loads, one finding', function () {
+  this.timeout(30000);
+  let dir: string;
+  let lsp: LspSession;
+  let uri: string;
+  const shown = () => (lsp.diagnostics.get(uri) ?? []).filter((d) => ['index-count', 'enforced-foreign-key', 'unused-suppression'].includes(String(d.code)));
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'insertlint-tables-'));
+    writeFileSync(join(dir, 'step.sql'), TABLES);
+    uri = uriOf(join(dir, 'step.sql'));
+    lsp = await LspSession.start(dir, { debounceMs: 0 });
+    lsp.open(uri, TABLES, 'db2sql');
+    await lsp.waitFor('the merged finding', () => shown().length > 0);
+  });
+
+  afterEach(async () => {
+    await lsp.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('offers to silence it on every line of its parts, each directive naming the rules there, and it goes whole', async () => {
+    const [d, ...more] = shown();
+    assert.equal(more.length, 0, JSON.stringify(shown().map((x) => `${x.code}@${x.range.start.line}`)));
+    const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d], only: ['quickfix'], triggerKind: 1 },
+    });
+    const titles = actions.map((a) => a.title);
+    // "For this line" silences T1's index-count only: T2's parts would be shown again as a finding of their own.
+    assert.ok(titles.includes('Disable index-count for this line'), titles.join(' | '));
+    const all = actions.find((a) => a.title === 'Disable index-count and enforced-foreign-key on every line of this finding (lines 6, 10, 12 and 14)');
+    assert.ok(all, titles.join(' | '));
+    const edits = all.edit!.changes[uri];
+    assert.deepEqual(
+      edits.map((e) => [e.range.start.line, e.newText]),
+      [
+        [5, '-- insertlint-disable-next-line index-count\n'],
+        [9, '-- insertlint-disable-next-line index-count\n'],
+        [11, '-- insertlint-disable-next-line enforced-foreign-key\n'],
+        [13, '-- insertlint-disable-next-line enforced-foreign-key\n'],
+      ],
+    );
+    const fixed = applyEdits(TABLES, edits);
+    const lines = TABLES.split('\n');
+    const published = lsp.diagnostics.get(uri);
+    lsp.change(uri, { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } }, fixed);
+    await lsp.waitFor('the findings of the edited text', () => lsp.diagnostics.get(uri) !== published);
+    // Nothing left of it, and no directive reported as unused.
+    assert.deepEqual(shown().map((x) => `${x.code}@${x.range.start.line}`), []);
+  });
+});

@@ -186,6 +186,7 @@ function mergedOf(primary: Diagnostic, list: readonly Diagnostic[], message: str
   const line = lines.line(primary.span.start);
   const mergedRules = [...new Set(others.flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]))].filter((r) => r !== primary.rule);
   const elsewhere = new Set(others.filter((d) => lines.line(d.span.start) !== line).flatMap((d) => [d.rule, ...(d.mergedRules ?? [])]));
+  const parts = list.flatMap((d) => d.mergedParts ?? [{ start: d.span.start, rules: [d.rule, ...(d.mergedRules ?? [])] }]);
   // A change to any part, or to a load, touches the finding (--only-changed, the review checklist).
   const spans = [...list.map((d) => d.extent ?? d.span), ...loads];
   const fix = primary.fix ?? others.find((d) => d.fix)?.fix;
@@ -196,6 +197,7 @@ function mergedOf(primary: Diagnostic, list: readonly Diagnostic[], message: str
     ...(fix ? { fix } : {}),
     mergedRules,
     ...(mergedRules.some((r) => elsewhere.has(r)) ? { mergedElsewhere: mergedRules.filter((r) => elsewhere.has(r)) } : {}),
+    ...(parts.some((p) => lines.line(p.start) !== line) ? { mergedParts: parts } : {}),
     extent: spanOver(spans),
     related: [...(primary.related ?? []), ...others.map(alsoRelated)],
   };

@@ -44,6 +44,11 @@ export interface Diagnostic {
    * one remedy, MoveAfterLoad): a directive for this line does not silence them.
    */
   mergedElsewhere?: string[];
+  /**
+   * Where the parts of a merged finding start (file offsets) and the rules shown there, when they start on more
+   * than one line: a directive above each line silences the finding whole ("Disable … on every line of it").
+   */
+  mergedParts?: { start: number; rules: string[] }[];
   /** What the finding says to move after a load, for a merge with other rules' findings that say the same. */
   moveAfterLoad?: MoveAfterLoad;
   /**

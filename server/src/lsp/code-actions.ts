@@ -50,6 +50,13 @@ export function codeActions(state: ServerState, diagnostics: Diagnostics, uri: s
       // (a foreign key to move after the same load as this index) would make it an unused suppression there.
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere!.includes(r)) : rules;
       actions.push(quick(`Disable ${andList(onLine)} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
+      // Parts on several lines (tables given the same advice, a key beside an index): "for this line" leaves the
+      // others, shown again as a finding of their own, so the finding is also offered silenced on all its lines.
+      const partLines = d.mergedParts ? rulesByLine(d.mergedParts, (offset) => cur.lines.line(offset)) : [];
+      if (partLines.length > 1) {
+        const edits = partLines.map(([at, ids]) => disableForLineEdit(cur.model, cur.lines, ids, at));
+        actions.push(quick(`Disable ${named} on every line of this finding (${linesText(partLines.map(([at]) => at + 1))})`, { edit: toTextEdits(edits) }));
+      }
       actions.push(quick(`Disable ${named} for this file`, { edit: toTextEdits([disableForFileEdit(cur.model, cur.lines, rules)]) }));
       // Turning rules off for the whole workspace is one rule at a time, each rule of a merged finding offered
       // apart: the user chooses which advice to give up, and the finding stays while another rule still holds.
@@ -83,4 +90,21 @@ export function fixAllEdits(findings: readonly Diagnostic[]): TextEdit[] {
     taken.push(...fix.edits);
   }
   return taken;
+}
+
+/** The lines (0-based, ascending) the parts of a merged finding start on, each with the rules shown there. */
+function rulesByLine(parts: NonNullable<Diagnostic['mergedParts']>, lineOf: (offset: number) => number): [number, string[]][] {
+  const byLine = new Map<number, Set<string>>();
+  for (const part of parts) {
+    const at = lineOf(part.start);
+    let rules = byLine.get(at);
+    if (!rules) byLine.set(at, (rules = new Set()));
+    for (const rule of part.rules) rules.add(rule);
+  }
+  return [...byLine].sort((a, b) => a[0] - b[0]).map(([at, rules]) => [at, [...rules]]);
+}
+
+/** "lines 5 and 10", "lines 5, 10 and 15"; past six, "9 lines". */
+function linesText(lines: readonly number[]): string {
+  return lines.length > 6 ? `${lines.length} lines` : `lines ${andList(lines.map(String))}`;
 }
