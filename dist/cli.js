@@ -334,9 +334,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -6042,8 +6042,34 @@ function labelAt(p, i) {
   return p.isIdent(i) && p.isOp(i + 1, ":") && p.kind(i + 2) === TK_WORD;
 }
 function parseBodyStatement(p, span) {
-  const first = p.pos;
-  const at = labelAt(p, first) ? first + 2 : first;
+  const at = labelAt(p, p.pos) ? p.pos + 2 : p.pos;
+  const writes = writesOf(p, at, p.end);
+  const stmt = parseBodyStatementKind(p, span, at);
+  if (writes) stmt.writes = stmt.writes ? [.../* @__PURE__ */ new Set([...stmt.writes, ...writes])] : writes;
+  return stmt;
+}
+function writesOf(p, at, end) {
+  if (p.kind(at) !== TK_WORD) return void 0;
+  const word = p.upper(at);
+  let from = -1;
+  if (word === "CALL" || word === "GET") from = at + 1;
+  else if (word === "SELECT" || word === "VALUES" || word === "WITH" || word === "FETCH" || word === "EXECUTE") {
+    let depth = 0;
+    for (let i = at + 1; i < end && from < 0; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && p.kw(i, "INTO")) from = i + 1;
+    }
+  }
+  return from < 0 ? void 0 : namesIn2(p, from, end);
+}
+function namesIn2(p, from, to) {
+  let names3;
+  for (let i = from; i < to; i++) if (p.isIdent(i)) (names3 ??= /* @__PURE__ */ new Set()).add(p.identValue(i));
+  return names3 ? [...names3] : void 0;
+}
+function parseBodyStatementKind(p, span, at) {
   switch (p.kind(at) === TK_WORD ? p.upper(at) : "") {
     case "BEGIN":
       return parseCompound(p, span);
@@ -6206,6 +6232,8 @@ function parseLoop(p, span) {
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
         const counter = counterCondition(p, p.pos, doAt);
         if (counter) stmt.counter = counter;
+        const countdown = countdownCondition(p, p.pos, doAt);
+        if (countdown) stmt.countdown = countdown;
       }
       bodyFrom = doAt + 1;
     } else if (loop === "repeat") {
@@ -6234,6 +6262,19 @@ function counterCondition(p, from, to) {
   if (!inclusive && !p.isOp(from + 1, "<")) return void 0;
   const bound = p.kind(from + 2) === TK_NUMBER ? integerAt(p, from + 2) : p.isIdent(from + 2) ? p.identValue(from + 2) : void 0;
   return bound === void 0 ? void 0 : { variable: p.identValue(from), inclusive, bound };
+}
+function countdownCondition(p, from, to) {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return countdownCondition(p, from + 1, to - 1);
+  if (to - from !== 3) return void 0;
+  if (p.isIdent(from) && (p.isOp(from + 1, ">") || p.isOp(from + 1, ">="))) {
+    const floor = integerAt(p, from + 2);
+    return floor === void 0 ? void 0 : { variable: p.identValue(from), inclusive: p.isOp(from + 1, ">="), floor };
+  }
+  if (p.isIdent(from + 2) && (p.isOp(from + 1, "<") || p.isOp(from + 1, "<="))) {
+    const floor = integerAt(p, from);
+    return floor === void 0 ? void 0 : { variable: p.identValue(from + 2), inclusive: p.isOp(from + 1, "<="), floor };
+  }
+  return void 0;
 }
 function integerAt(p, i) {
   if (p.kind(i) !== TK_NUMBER) return void 0;
@@ -6299,7 +6340,29 @@ function parseDeclareVariable(p, span) {
   const stmt = { kind: "declareVariable", names: names3, type, span, origin: p.origin };
   const initial = defaultAt > 0 && defaultAt === p.end - 1 ? integerAt(p, defaultAt) : void 0;
   if (initial !== void 0) stmt.initial = initial;
+  if (defaultAt > 0) stmt.defaulted = true;
+  const length = declaredLength(p, typeAt, defaultAt > 0 ? defaultAt : p.end);
+  if (length) stmt.length = length;
   return stmt;
+}
+function declaredLength(p, at, to) {
+  if (p.kind(at) !== TK_WORD || !STRING_TYPES.has(p.upper(at))) return void 0;
+  const words = [p.upper(at)];
+  let i = at + 1;
+  for (; i < to && p.kind(i) === TK_WORD && STRING_TYPE_WORDS.has(p.upper(i)); i++) words.push(p.upper(i));
+  if (i + 2 >= to || p.kind(i) !== TK_LPAREN) return void 0;
+  let max = integerAt(p, i + 1);
+  if (max === void 0) return void 0;
+  let j = i + 2;
+  let written = String(max);
+  const multiplier = p.kind(j) === TK_WORD ? LENGTH_MULTIPLIERS[p.upper(j)] : void 0;
+  if (multiplier !== void 0) {
+    max *= multiplier;
+    written += p.upper(j++);
+  }
+  if (p.kw(j, "OCTETS") || p.kw(j, "CODEUNITS16") || p.kw(j, "CODEUNITS32")) written += ` ${p.upper(j++)}`;
+  if (j >= to || p.kind(j) !== TK_RPAREN) return void 0;
+  return { max, type: `${words.join(" ")}(${written})` };
 }
 function parseHandler(p, span) {
   return nested(p, span, () => {
@@ -6359,10 +6422,19 @@ function parseSetVariable(p, span) {
       const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
       if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
     }
-    if (names3.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names3[0] && p.isOp(valueFrom + 1, "+")) {
+    if (names3.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names3[0] && (p.isOp(valueFrom + 1, "+") || p.isOp(valueFrom + 1, "-"))) {
       const by = integerAt(p, valueFrom + 2);
-      if (by !== void 0) stmt.step = { variable: names3[0], by };
+      if (by !== void 0) stmt.step = { variable: names3[0], by: p.isOp(valueFrom + 1, "-") ? -by : by };
     }
+    if (names3.length === 1) {
+      const integer2 = valueTo - valueFrom === 1 ? integerAt(p, valueFrom) : void 0;
+      if (integer2 !== void 0) stmt.value = { integer: integer2 };
+      else if (valueTo - valueFrom === 4 && p.kw(valueFrom, "LENGTH") && p.kind(valueFrom + 1) === TK_LPAREN && p.isIdent(valueFrom + 2) && p.kind(valueFrom + 3) === TK_RPAREN) {
+        stmt.value = { lengthOf: p.identValue(valueFrom + 2) };
+      }
+    }
+    const call = functionCallArguments(p, valueFrom, valueTo);
+    if (call) stmt.writes = [.../* @__PURE__ */ new Set([...stmt.writes ?? [], ...call])];
     if (p.kw(valueFrom, "CURSOR") && p.kw(valueFrom + 1, "FOR")) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
       for (const name2 of names3) p.variables.delete(name2);
@@ -6370,8 +6442,18 @@ function parseSetVariable(p, span) {
     if (p.kind(p.pos) !== TK_COMMA) break;
     p.pos++;
   }
+  if (targets.length !== 1) delete stmt.value;
   p.expectEnd(context);
   return stmt;
+}
+function functionCallArguments(p, from, to) {
+  let i = from;
+  if (!p.isIdent(i)) return void 0;
+  while (p.kind(i + 1) === TK_DOT && p.isIdent(i + 2)) i += 2;
+  if (p.kind(i + 1) !== TK_LPAREN || p.afterBalanced(i + 1) !== to) return void 0;
+  const schema = i > from ? p.identValue(i - 2) : void 0;
+  if ((schema === void 0 || schema === "SYSIBM" || schema === "SYSFUN") && p.kind(i) === TK_WORD && BUILT_IN_FUNCTIONS.has(p.upper(i))) return void 0;
+  return namesIn2(p, i + 2, to - 1);
 }
 function rememberText(p, names3, from, to, mayAppend = false) {
   let built = names3.length === 1 ? readStringExpression(p, from, to, p.variables) : void 0;
@@ -6489,7 +6571,7 @@ function isSetVariable(p, first) {
   }
   return false;
 }
-var MAX_BODY_DEPTH, SET_NOT_VARIABLE;
+var MAX_BODY_DEPTH, STRING_TYPE_WORDS, STRING_TYPES, LENGTH_MULTIPLIERS, BUILT_IN_FUNCTIONS, SET_NOT_VARIABLE;
 var init_sqlpl = __esm({
   "server/src/sql/grammar/sqlpl.ts"() {
     "use strict";
@@ -6501,6 +6583,75 @@ var init_sqlpl = __esm({
     init_dml();
     init_ddl_tables();
     MAX_BODY_DEPTH = 32;
+    STRING_TYPE_WORDS = /* @__PURE__ */ new Set(["CHAR", "CHARACTER", "VARYING", "LARGE", "OBJECT"]);
+    STRING_TYPES = /* @__PURE__ */ new Set(["CHAR", "CHARACTER", "VARCHAR", "VARCHAR2", "CLOB", "NATIONAL", "NCHAR", "NVARCHAR", "NCLOB", "GRAPHIC", "VARGRAPHIC", "DBCLOB", "BINARY", "VARBINARY", "BLOB"]);
+    LENGTH_MULTIPLIERS = { K: 1024, M: 1024 * 1024, G: 1024 * 1024 * 1024 };
+    BUILT_IN_FUNCTIONS = /* @__PURE__ */ new Set([
+      "CAST",
+      "SUBSTR",
+      "SUBSTRING",
+      "SUBSTRB",
+      "LEFT",
+      "RIGHT",
+      "LENGTH",
+      "CHARACTER_LENGTH",
+      "CHAR_LENGTH",
+      "OCTET_LENGTH",
+      "COALESCE",
+      "VALUE",
+      "NULLIF",
+      "MIN",
+      "MAX",
+      "LEAST",
+      "GREATEST",
+      "TRIM",
+      "LTRIM",
+      "RTRIM",
+      "STRIP",
+      "UPPER",
+      "LOWER",
+      "UCASE",
+      "LCASE",
+      "REPLACE",
+      "TRANSLATE",
+      "LOCATE",
+      "LOCATE_IN_STRING",
+      "POSSTR",
+      "POSITION",
+      "INSTR",
+      "CONCAT",
+      "REPEAT",
+      "SPACE",
+      "LPAD",
+      "RPAD",
+      "CHAR",
+      "VARCHAR",
+      "CLOB",
+      "INTEGER",
+      "INT",
+      "BIGINT",
+      "SMALLINT",
+      "DECIMAL",
+      "DEC",
+      "DOUBLE",
+      "FLOAT",
+      "REAL",
+      "DATE",
+      "TIME",
+      "TIMESTAMP",
+      "DIGITS",
+      "HEX",
+      "ABS",
+      "MOD",
+      "ROUND",
+      "TRUNC",
+      "TRUNCATE",
+      "CEIL",
+      "CEILING",
+      "FLOOR",
+      "POWER",
+      "SIGN"
+    ]);
     SET_NOT_VARIABLE = /* @__PURE__ */ new Set([
       "CURRENT",
       "SCHEMA",
@@ -6638,7 +6789,11 @@ function parseRoutine(p, span, module2) {
   const stmt = { kind: "createRoutine", routine, name: name2, language: "SQL", parameters: [], span, origin: p.origin };
   if (module2) stmt.module = module2;
   p.partial = stmt;
-  if (p.kind(p.pos) === TK_LPAREN) stmt.parameters = parameterNames(p);
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const { names: names3, lengths } = parameterNames(p);
+    stmt.parameters = names3;
+    if (lengths.some((l) => l !== void 0)) stmt.parameterLengths = lengths;
+  }
   let external = false;
   let bodyFirst = -1;
   while (!p.atEnd()) {
@@ -6682,6 +6837,7 @@ function parseRoutine(p, span, module2) {
 function parameterNames(p) {
   const close = p.afterBalanced(p.pos) - 1;
   const names3 = [];
+  const lengths = [];
   let expectName = true;
   let depth = 0;
   for (let i = p.pos + 1; i < close; i++) {
@@ -6691,11 +6847,12 @@ function parameterNames(p) {
     else if (depth === 0 && k === TK_COMMA) expectName = true;
     else if (expectName && p.isIdent(i) && !(p.kw(i, "IN") || p.kw(i, "OUT") || p.kw(i, "INOUT"))) {
       names3.push(p.identValue(i));
+      lengths.push(declaredLength(p, i + 1, close));
       expectName = false;
     }
   }
   p.pos = close + 1;
-  return names3;
+  return { names: names3, lengths };
 }
 var BODY_STARTERS;
 var init_routines = __esm({
@@ -7834,6 +7991,20 @@ var init_append = __esm({
   }
 });
 
+// server/src/engine/count-text.ts
+function countText(n) {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return n < 0 ? "-" + out : out;
+}
+var init_count_text = __esm({
+  "server/src/engine/count-text.ts"() {
+    "use strict";
+  }
+});
+
 // server/src/code/sqlpl.ts
 function adminRoutine(procedure) {
   return procedure.schema !== void 0 && CATALOG_SCHEMAS.test(procedure.schema) || procedure.name.startsWith("ADMIN_");
@@ -7853,7 +8024,9 @@ function sqlplCodeModel(statements, script, lineAt) {
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
     const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], initials: /* @__PURE__ */ new Map(), parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
+    if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts, name2, stmt.parameterLengths?.[i2], true));
     if (body) readStatement(body, { guarded: false }, facts, /* @__PURE__ */ new Map());
+    if (body && facts.countdowns) countDownLoops(facts, body, stmt.kind === "createRoutine", lineAt);
     if (stmt.kind === "compound" && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf.runs = 1;
     all.push(facts);
     if (stmt.kind === "createRoutine") {
@@ -7863,6 +8036,11 @@ function sqlplCodeModel(statements, script, lineAt) {
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
+  if (all.some((f) => f.countdowns)) {
+    const perRow = triggerCalls(statements);
+    for (const facts of all) for (const call of facts.calls) perRow.add(call.name);
+    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts of list) for (const { loop } of facts.countdowns ?? []) delete loop.passesBound;
+  }
   const executions = [];
   const commits = [];
   for (const facts of all) {
@@ -7949,6 +8127,114 @@ function countLoop(stmt, loop, facts) {
   if (index < 0 || facts.initials.has(counter.bound) || setsOf(stmt.body, counter.bound).length > 0) return;
   facts.parameterLoops.push({ loop, index, start, extra });
 }
+function declareLength(facts, name2, length, parameter) {
+  const lengths = facts.lengths ??= /* @__PURE__ */ new Map();
+  const known = lengths.get(name2);
+  if (known === null) return;
+  if (!length) lengths.set(name2, null);
+  else if (!known || length.max > known.length.max) lengths.set(name2, { length, parameter });
+}
+function assignmentsOf(statements, variables, visit, inHandler = false) {
+  for (const stmt of statements) {
+    if (stmt.parseError || stmt.kind === "other" && UNREAD_BLOCKS.has(stmt.keyword)) {
+      for (const variable of variables) visit(variable, stmt, inHandler);
+      continue;
+    }
+    switch (stmt.kind) {
+      case "setVariable":
+        for (const variable of variables) if (stmt.targets.includes(variable) || stmt.writes?.includes(variable)) visit(variable, stmt, inHandler);
+        break;
+      case "declareVariable":
+        for (const variable of variables) if (stmt.names.includes(variable)) visit(variable, stmt, inHandler);
+        break;
+      case "loop":
+      case "compound":
+        assignmentsOf(stmt.body, variables, visit, inHandler);
+        break;
+      case "if":
+      case "case":
+        for (const branch of stmt.branches) assignmentsOf(branch.body, variables, visit, inHandler);
+        break;
+      case "declareHandler":
+        if (stmt.action) assignmentsOf([stmt.action], variables, visit, true);
+        break;
+      default:
+        if (stmt.writes) {
+          for (const variable of variables) if (stmt.writes.includes(variable)) visit(variable, stmt, inHandler);
+        }
+    }
+  }
+}
+function iterates(statements, label) {
+  let found = false;
+  forEachStatement(statements, (stmt) => {
+    if (stmt.kind === "jump" && stmt.jump === "iterate" && stmt.label === label) found = true;
+  });
+  return found;
+}
+function isCountdownStep(stmt, variable) {
+  return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && stmt.step.by < 0 && !stmt.writes?.includes(variable);
+}
+function countDownLoops(facts, root, routine, lineAt) {
+  if (facts.jumps) return;
+  const assignments = /* @__PURE__ */ new Map();
+  const byHandlers = /* @__PURE__ */ new Set();
+  assignmentsOf([root], new Set(facts.countdowns.map(({ stmt }) => stmt.countdown.variable)), (variable, stmt, inHandler) => {
+    const list = assignments.get(variable);
+    if (list) list.push(stmt);
+    else assignments.set(variable, [stmt]);
+    if (inHandler) byHandlers.add(variable);
+  });
+  for (const { stmt, loop, nested: nested2 } of facts.countdowns) {
+    const { variable, inclusive, floor } = stmt.countdown;
+    if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
+    const inBody = [];
+    assignmentsOf(stmt.body, /* @__PURE__ */ new Set([variable]), (_, s) => inBody.push(s));
+    const step = inBody[0];
+    if (inBody.length !== 1 || !isCountdownStep(step, variable) || !stmt.body.includes(step)) continue;
+    if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
+    let start;
+    let declared = false;
+    let known = true;
+    for (const assignment of assignments.get(variable) ?? []) {
+      let max;
+      let length;
+      if (assignment.kind === "declareVariable") {
+        declared = true;
+        max = assignment.initial;
+        if (!assignment.defaulted) continue;
+      } else if (isCountdownStep(assignment, variable)) continue;
+      else if (assignment.kind === "setVariable" && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
+        const value = assignment.value;
+        if ("integer" in value) max = value.integer;
+        else {
+          const of = facts.lengths?.get(value.lengthOf);
+          if (of) {
+            max = of.length.max;
+            length = { of: value.lengthOf, declared: of.length, parameter: of.parameter };
+          }
+        }
+      }
+      if (max === void 0) {
+        known = false;
+        break;
+      }
+      if (!start || max > start.max) start = { max, stmt: assignment, length };
+    }
+    if (!known || !declared || !start) continue;
+    const by = -step.step.by;
+    const over = start.max - floor;
+    loop.passes = inclusive ? over >= 0 ? Math.floor(over / by) + 1 : 0 : over > 0 ? Math.ceil(over / by) : 0;
+    loop.countsDown = true;
+    if (start.length && !nested2) {
+      const { of, declared: type, parameter } = start.length;
+      const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : "";
+      const condition = `${variable} ${inclusive ? ">=" : ">"} ${floor}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(by)} from it on every pass while ${condition}`;
+      loop.passesBound = { from, perCall: routine };
+    }
+  }
+}
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
 }
@@ -7988,6 +8274,7 @@ function readStatement(stmt, context, facts, prepared) {
       return;
     case "declareVariable":
       if (stmt.initial !== void 0) for (const name2 of stmt.names) facts.initials.set(name2, stmt.initial);
+      for (const name2 of stmt.names) declareLength(facts, name2, stmt.length, false);
       return;
     case "call":
       facts.lastCallAdmin = adminRoutine(stmt.procedure);
@@ -8009,6 +8296,7 @@ function readStatement(stmt, context, facts, prepared) {
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
       countLoop(stmt, loop, facts);
+      if (stmt.countdown) (facts.countdowns ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
@@ -8080,16 +8368,18 @@ function commit(stmt, context) {
   if (context.loop) c.loop = context.loop;
   return c;
 }
-var API, MAX_EXECUTIONS, CATALOG_SCHEMAS;
+var API, MAX_EXECUTIONS, CATALOG_SCHEMAS, UNREAD_BLOCKS;
 var init_sqlpl2 = __esm({
   "server/src/code/sqlpl.ts"() {
     "use strict";
     init_values();
     init_walk();
     init_append();
+    init_count_text();
     API = "sqlpl";
     MAX_EXECUTIONS = 1e5;
     CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
+    UNREAD_BLOCKS = /* @__PURE__ */ new Set(["BEGIN", "IF", "CASE", "WHILE", "FOR", "LOOP", "REPEAT"]);
   }
 });
 
@@ -8889,20 +9179,6 @@ var init_members = __esm({
         return get(paths[0]);
       }
     };
-  }
-});
-
-// server/src/engine/count-text.ts
-function countText(n) {
-  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
-  const digits = String(Math.abs(n));
-  let out = digits.slice(0, (digits.length - 1) % 3 + 1);
-  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
-  return n < 0 ? "-" + out : out;
-}
-var init_count_text = __esm({
-  "server/src/engine/count-text.ts"() {
-    "use strict";
   }
 });
 
@@ -11536,11 +11812,18 @@ function perCallNote(execution2) {
   return `, in a ${kind} that receives the rows together (a list): the loop calls ${first}() once per row, and each call can only send its own`;
 }
 function loopVolume(loop, inserts) {
-  if (loop.passes === void 0 || !loop.passesFrom) return { sentence: "" };
+  if (loop.passes === void 0 || !loop.passesFrom && !loop.passesBound) return { sentence: "" };
   const rows = loop.passes * inserts;
   const cost = scaledCost(rows, ROW_AT_A_TIME_EXTRA_PER_100K);
+  if (loop.passesBound) {
+    const { from, perCall } = loop.passesBound;
+    const passes2 = `at most ${countText(loop.passes)} pass${loop.passes === 1 ? "" : "es"}${perCall ? " per call" : ""}`;
+    const sentence2 = ` ${from}: ${passes2}, up to ${countText(rows)} row${rows === 1 ? "" : "s"}, at most ${estimateText(cost.seconds)} more than one INSERT \u2026 SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
+    return { sentence: sentence2, maxSeverity: cost.cap };
+  }
+  const passesFrom = loop.passesFrom;
   const passes = `${countText(loop.passes)} pass${loop.passes === 1 ? "" : "es"}`;
-  const runs = `The script's ${andList(loop.passesFrom)} make${loop.passesFrom.length === 1 ? "s" : ""} ${passes}`;
+  const runs = `The script's ${andList(passesFrom)} make${passesFrom.length === 1 ? "s" : ""} ${passes}`;
   const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? "" : "s"}, ${estimateText(cost.seconds)} more than one INSERT \u2026 SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
   return { sentence, maxSeverity: cost.cap };
 }
@@ -11582,7 +11865,7 @@ function routineFold(loop) {
   const lookups = loop.looksUpPerRow ? ", and what it looks up per row (SELECT \u2026 INTO) joined in" : "";
   if (from && "query" in from) return `Replace the loop with one INSERT \u2026 SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
   if (from && "cursor" in from) return `Replace the loop with one INSERT \u2026 SELECT over the query of cursor ${from.cursor} (${cursorQuery(from.declared)}), with the values the body computes written as expressions of its columns${lookups}.`;
-  if (loop.passes !== void 0) return `The loop is a counter that makes each row itself: make the rows in one INSERT \u2026 SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
+  if (loop.passes !== void 0 && !loop.countsDown) return `The loop is a counter that makes each row itself: make the rows in one INSERT \u2026 SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return "The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT \u2026 SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < \u2026)), or list literal rows in one multi-row VALUES.";
 }
 function overlapsComment(comments) {
@@ -11752,7 +12035,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint, under ten seconds information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint, under ten seconds information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. Another assignment of `v` in the body (a `SET`, `SELECT`, `VALUES`,\n  `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined function that is a\n  `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer, a handler that assigns `v`,\n  an `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -23972,9 +24255,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24016,9 +24299,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24052,9 +24335,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24437,9 +24720,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -24821,9 +25104,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -24839,9 +25122,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -24864,9 +25147,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25001,9 +25284,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25130,9 +25413,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -25209,9 +25492,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25283,9 +25566,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25525,9 +25808,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25683,9 +25966,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -25834,9 +26117,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27000,9 +27283,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27214,7 +27497,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -27305,7 +27588,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -28783,9 +29066,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -28866,9 +29149,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -28910,9 +29193,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -28927,9 +29210,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -28944,9 +29227,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -28968,9 +29251,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -28985,9 +29268,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -29009,9 +29292,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -29033,9 +29316,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -29050,9 +29333,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -29067,9 +29350,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -29099,9 +29382,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -29130,9 +29413,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -29180,9 +29463,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -29197,9 +29480,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -29214,9 +29497,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -29271,9 +29554,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -29302,9 +29585,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -29331,9 +29614,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -29355,9 +29638,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -29386,9 +29669,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29471,9 +29754,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29697,9 +29980,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -29714,9 +29997,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -29737,9 +30020,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30465,9 +30748,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -30481,9 +30764,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30523,9 +30806,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -30615,9 +30898,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -30789,9 +31072,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30863,9 +31146,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -30912,9 +31195,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -30948,9 +31231,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -31189,9 +31472,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -31207,9 +31490,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -31252,9 +31535,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -31272,9 +31555,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -31308,9 +31591,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -31335,9 +31618,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -31363,9 +31646,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -31395,9 +31678,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -31427,9 +31710,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -31600,9 +31883,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -31869,9 +32152,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -31894,9 +32177,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -31918,9 +32201,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -31945,9 +32228,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32744,9 +33027,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33012,9 +33295,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -33170,9 +33453,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33472,9 +33755,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33503,9 +33786,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33552,9 +33835,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34137,7 +34420,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -34199,7 +34482,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
@@ -34833,7 +35116,7 @@ var init_text_changes = __esm({
 });
 
 // server/src/lsp/model-queries.ts
-function namesIn2(stmt) {
+function namesIn3(stmt) {
   const out = [];
   const table = (name2, s = stmt) => {
     if (name2) out.push({ name: name2, stmt: s, role: "table" });
@@ -34854,7 +35137,7 @@ function namesIn2(stmt) {
       break;
     case "createTrigger":
       table(stmt.table);
-      for (const inner of stmt.body) out.push(...namesIn2(inner));
+      for (const inner of stmt.body) out.push(...namesIn3(inner));
       break;
     case "insert":
       table(stmt.target);
@@ -34889,7 +35172,7 @@ function namesIn2(stmt) {
     default:
       break;
   }
-  if (stmt.kind !== "createTrigger") for (const inner of childStatements(stmt)) out.push(...namesIn2(inner));
+  if (stmt.kind !== "createTrigger") for (const inner of childStatements(stmt)) out.push(...namesIn3(inner));
   return out;
 }
 function fileSpan2(stmt, span) {
@@ -34899,7 +35182,7 @@ function nameAt(model, offset) {
   for (const stmt of model.statements) {
     const span = fileSpan2(stmt, stmt.span);
     if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
-    for (const ref of namesIn2(stmt)) {
+    for (const ref of namesIn3(stmt)) {
       const s = fileSpan2(ref.stmt, ref.name.span);
       if (offset >= s.start && offset <= s.end) return ref;
     }
@@ -34972,7 +35255,7 @@ function schemaFacts(file) {
       kept?.set(stmt, fact);
     }
     if (fact === null) return;
-    const names3 = namesIn2(stmt);
+    const names3 = namesIn3(stmt);
     if (names3.length === 0) add("*", fact);
     for (const ref of names3) add(ref.name.name, fact);
   }
@@ -35005,7 +35288,7 @@ function sameFacts(a, b) {
 }
 function mentionedNames(model) {
   const names3 = /* @__PURE__ */ new Set();
-  for (const stmt of model?.statements ?? []) for (const ref of namesIn2(stmt)) names3.add(ref.name.name);
+  for (const stmt of model?.statements ?? []) for (const ref of namesIn3(stmt)) names3.add(ref.name.name);
   return names3;
 }
 function insertStatements(model) {

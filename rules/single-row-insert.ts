@@ -25,17 +25,26 @@ function perCallNote(execution: SqlExecution): string {
 }
 
 /**
- * A routine loop whose passes are known (WHILE count < size, and the script calls the routine with size 1000): the
- * rows its single-row INSERTs make, and what they cost beyond one INSERT … SELECT at Db2 INSERT tips' rates (tests
- * 68 and 6). Capped as the per-row rules' known volumes are (rules/support/known-volume.ts: a hint under a second, information under ten).
+ * A routine loop whose passes are known (WHILE count < size, and the script calls the routine with size 1000), or
+ * bounded by a string's declared length (WHILE len > 0 counting down from LENGTH of a CLOB(100000) parameter): the
+ * rows its single-row INSERTs make, at most for a bound, and what they cost beyond one INSERT … SELECT at Db2 INSERT
+ * tips' rates (tests 68 and 6). Capped as the per-row rules' known volumes are (rules/support/known-volume.ts: a hint
+ * under a second, information under ten).
  */
 function loopVolume(loop: LoopInfo, inserts: number): { sentence: string; maxSeverity?: Severity } {
   // (A loop counted to an integer of its own says no more than a counting loop in code does.)
-  if (loop.passes === undefined || !loop.passesFrom) return { sentence: '' };
+  if (loop.passes === undefined || (!loop.passesFrom && !loop.passesBound)) return { sentence: '' };
   const rows = loop.passes * inserts;
   const cost = scaledCost(rows, ROW_AT_A_TIME_EXTRA_PER_100K);
+  if (loop.passesBound) {
+    const { from, perCall } = loop.passesBound;
+    const passes = `at most ${countText(loop.passes)} pass${loop.passes === 1 ? '' : 'es'}${perCall ? ' per call' : ''}`;
+    const sentence = ` ${from}: ${passes}, up to ${countText(rows)} row${rows === 1 ? '' : 's'}, at most ${estimateText(cost.seconds)} more than one INSERT … SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
+    return { sentence, maxSeverity: cost.cap };
+  }
+  const passesFrom = loop.passesFrom!;
   const passes = `${countText(loop.passes)} pass${loop.passes === 1 ? '' : 'es'}`;
-  const runs = `The script's ${andList(loop.passesFrom)} make${loop.passesFrom.length === 1 ? 's' : ''} ${passes}`;
+  const runs = `The script's ${andList(passesFrom)} make${passesFrom.length === 1 ? 's' : ''} ${passes}`;
   const sentence = ` ${runs}: ${countText(rows)} row${rows === 1 ? '' : 's'}, ${estimateText(cost.seconds)} more than one INSERT … SELECT at Db2 INSERT tips' rates (tests 68 and 6).`;
   return { sentence, maxSeverity: cost.cap };
 }
@@ -270,8 +279,9 @@ function routineFold(loop: LoopInfo): string {
   const lookups = loop.looksUpPerRow ? ', and what it looks up per row (SELECT … INTO) joined in' : '';
   if (from && 'query' in from) return `Replace the loop with one INSERT … SELECT over the FOR loop's query, with the values the body computes written as expressions of its columns${lookups}.`;
   if (from && 'cursor' in from) return `Replace the loop with one INSERT … SELECT over the query of cursor ${from.cursor} (${cursorQuery(from.declared)}), with the values the body computes written as expressions of its columns${lookups}.`;
-  // A WHILE counted to a known bound (LoopInfo.passes): the counter is the recursive table's own.
-  if (loop.passes !== undefined) return `The loop is a counter that makes each row itself: make the rows in one INSERT … SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
+  // A WHILE counted up to a known bound (LoopInfo.passes): the counter is the recursive table's own. (One counting
+  // down, a string split into rows, has no `i < bound` to copy: the general advice below.)
+  if (loop.passes !== undefined && !loop.countsDown) return `The loop is a counter that makes each row itself: make the rows in one INSERT … SELECT from a recursive common table expression that counts the same way (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < bound), bound being the loop's), the values the body computes written as expressions of i.`;
   return 'The loop makes its rows itself (a counter, a string it splits, values it computes): make them in one INSERT … SELECT instead, from a recursive common table expression (WITH n (i) AS (VALUES 1 UNION ALL SELECT i + 1 FROM n WHERE i < …)), or list literal rows in one multi-row VALUES.';
 }
 

@@ -59,4 +59,109 @@ END@
     const inLoops = code.executions.filter((e) => e.loop);
     assert.deepEqual(inLoops.map((e) => [e.loop!.kind, e.loop!.chunked ?? false, e.batched]), [['FOR', true, false], ['WHILE', true, true], ['LOOP', false, false]]);
   });
+
+  describe('a WHILE that counts a variable down: passes bounded by where the variable starts', () => {
+    /** db2mon_import.sql's db2mon.diff_log, shaped: a CLOB split into rows of 80. */
+    const splitter = (parts: { param?: string; start?: string; condition?: string; step?: string; body?: string; declare?: string } = {}) => `CREATE PROCEDURE app.log_text (IN message ${parts.param ?? 'CLOB(100000)'})
+LANGUAGE SQL
+BEGIN
+  DECLARE start INTEGER;
+  DECLARE len INTEGER${parts.declare ?? ''};
+  DECLARE buffer CHAR(81);
+  SET start = 1;
+  ${parts.start ?? 'SET len = LENGTH(message);'}
+  WHILE ${parts.condition ?? 'len > 0'} DO
+    SET buffer = CAST(SUBSTR(message, start, MIN(len, 80)) AS VARCHAR(80));
+    INSERT INTO app.log VALUES (buffer);${parts.body ?? ''}
+    SET start = start + 80;
+    ${parts.step ?? 'SET len = len - 80;'}
+  END WHILE;
+END@
+`;
+    const loopOf = (text: string) => model(text).code!.executions.find((e) => e.loop?.kind === 'WHILE')!.loop!;
+
+    it('from LENGTH of a CLOB(n) parameter: at most ceil(n / step) passes per call, and where that comes from', () => {
+      const loop = loopOf(splitter());
+      assert.equal(loop.passes, 1250);
+      assert.equal(loop.countsDown, true);
+      assert.deepEqual(loop.passesBound, {
+        from: 'LEN is set to LENGTH(MESSAGE) at line 8, at most 100,000 (parameter MESSAGE is CLOB(100000)), and the loop takes 80 from it on every pass while LEN > 0',
+        perCall: true,
+      });
+      // K, M, G multiply; the units of the type do not change what LENGTH counts.
+      assert.equal(loopOf(splitter({ param: 'CLOB(1M)' })).passes, 13108); // ceil(1,048,576 / 80)
+      assert.match(loopOf(splitter({ param: 'VARCHAR(100 CODEUNITS32)' })).passesBound!.from, /at most 100 \(parameter MESSAGE is VARCHAR\(100 CODEUNITS32\)\)/);
+      // >= and the n < v forms.
+      assert.equal(loopOf(splitter({ param: 'VARCHAR(160)', condition: 'len >= 0' })).passes, 3); // 160, 80, 0
+      assert.equal(loopOf(splitter({ param: 'VARCHAR(160)', condition: '(0 < len)' })).passes, 2);
+      assert.equal(loopOf(splitter({ param: 'VARCHAR(160)', condition: '1 <= len' })).passes, 2);
+    });
+
+    it("from LENGTH of a declared VARCHAR(n) variable, and from a constant (passes only: a constant's count is not told)", () => {
+      const variable = splitter({ start: 'SET len = LENGTH(note);' }).replace('  DECLARE buffer CHAR(81);', "  DECLARE buffer CHAR(81);\n  DECLARE note VARCHAR(1000) DEFAULT 'x';");
+      const loop = loopOf(variable);
+      assert.equal(loop.passes, 13);
+      assert.match(loop.passesBound!.from, /^LEN is set to LENGTH\(NOTE\) at line 9, at most 1,000 \(variable NOTE is VARCHAR\(1000\)\)/);
+      for (const start of ['SET len = 5000;', '']) {
+        const constant = loopOf(splitter({ start, declare: start ? '' : ' DEFAULT 5000', step: 'SET len = len - 1;' }));
+        assert.deepEqual([constant.passes, constant.countsDown, constant.passesBound], [5000, true, undefined], start);
+      }
+      // The largest start counts.
+      assert.equal(loopOf(splitter({ start: 'SET len = 400;\n  IF start > 0 THEN SET len = LENGTH(message); END IF;', param: 'VARCHAR(160)' })).passes, 5);
+    });
+
+    it('not bounded: a step that is no constant, another assignment in the body, a start it cannot bound', () => {
+      const unbounded = [
+        splitter({ step: 'SET len = len - start;' }),
+        splitter({ step: 'SET len = len + 80;' }),
+        splitter({ step: 'IF len > 0 THEN SET len = len - 80; END IF;' }),
+        splitter({ body: '\n    SET len = len - 1;' }),
+        splitter({ body: '\n    IF buffer IS NULL THEN SET len = 0; END IF;' }),
+        splitter({ body: '\n    SELECT COUNT(*) INTO len FROM app.log;' }),
+        splitter({ body: '\n    CALL app.measure(message, len);' }),
+        splitter({ body: '\n    VALUES LENGTH(message) INTO len;' }),
+        splitter({ start: 'SET len = LENGTH(message) + 1;' }),
+        splitter({ start: '', declare: ' DEFAULT 5 * 1000' }),
+        splitter({ start: 'SET len = LENGTH(message);\n  SET len = start * 1000;' }),
+        splitter({ start: 'SET len = LENGTH(message);\n  GET DIAGNOSTICS len = ROW_COUNT;' }),
+        splitter({ param: 'CLOB' }),
+        splitter({ param: 'INTEGER', start: 'SET len = LENGTH(message);' }),
+        splitter({ condition: 'len > start' }),
+        splitter().replace('DECLARE buffer CHAR(81);', 'DECLARE buffer CHAR(81);\n  DECLARE CONTINUE HANDLER FOR SQLWARNING SET len = 100000000;'),
+        splitter().replace('  WHILE len > 0 DO', '  again: WHILE len > 0 DO').replace('    SET start = start + 80;', '    IF start > 1 THEN ITERATE again; END IF;\n    SET start = start + 80;'),
+        splitter().replace('    SET start = start + 80;', '    SET start = start + 80;\n    IF start > 1 THEN GOTO done; END IF;').replace('  END WHILE;', '  END WHILE;\n  done: SET start = 0;'),
+      ];
+      for (const text of unbounded) {
+        const loop = loopOf(text);
+        assert.deepEqual([loop.passes, loop.passesBound], [undefined, undefined], text);
+      }
+      // The variable is a parameter: it starts at whatever the caller passes.
+      const parameter = `CREATE PROCEDURE app.fill (IN n INTEGER)
+BEGIN
+  WHILE n > 0 DO
+    INSERT INTO app.t VALUES (n);
+    SET n = n - 1;
+  END WHILE;
+END@
+`;
+      assert.equal(loopOf(parameter).passes, undefined);
+    });
+
+    it('a bound per call is not told for a loop in another loop, nor for a routine that a loop of the file calls', () => {
+      const nested = splitter().replace('  WHILE len > 0 DO', '  FOR r AS SELECT id FROM app.src DO\n  WHILE len > 0 DO').replace('  END WHILE;', '  END WHILE;\n  END FOR;');
+      const inner = loopOf(nested);
+      assert.deepEqual([inner.passes, inner.passesBound], [1250, undefined]);
+      const calledInLoop = splitter() + `CREATE PROCEDURE app.log_all ()
+BEGIN
+  FOR r AS SELECT text FROM app.messages DO
+    CALL app.log_text(r.text);
+  END FOR;
+END@
+`;
+      const called = loopOf(calledInLoop);
+      assert.deepEqual([called.passes, called.passesBound], [1250, undefined]);
+      // Called by the script or by another routine outside a loop: per call, as said.
+      assert.ok(loopOf(splitter() + "CALL app.log_text('x')@\nCREATE PROCEDURE app.twice () BEGIN CALL app.log_text('a'); CALL app.log_text('b'); END@\n").passesBound);
+    });
+  });
 });

@@ -261,6 +261,76 @@ END@
     }
   });
 
+  it('a routine loop counting down from LENGTH of a CLOB(n) parameter: at most ceil(n / step) rows per call, told, and severity by that', () => {
+    // IBM's db2mon_import.sql, db2mon.diff_log: a message split into rows of 80 characters, one INSERT each.
+    const proc = (param: string, parts: { start?: string; step?: string; name?: string } = {}) => `CREATE PROCEDURE db2mon.${parts.name ?? 'diff_log'}( IN message ${param} )
+LANGUAGE SQL
+BEGIN
+   DECLARE start integer;
+   DECLARE len integer;
+   DECLARE insert_stmt_str char(80);
+   DECLARE buffer char(81);
+   set start = 1;
+   ${parts.start ?? 'set len = length(message);'}
+   set insert_stmt_str = 'insert into db2mon.diff_log values ( ? )';
+   prepare insert_stmt from insert_stmt_str;
+   while len > 0 do
+     set buffer = cast(substr(message,start,min(len,80)) as varchar(80)) || case when len > 80 then '-' else '' end;
+     execute insert_stmt using buffer;
+     set start = start + 80;
+     ${parts.step ?? 'set len = len - 80;'}
+   end while;
+   commit work;
+END@
+`;
+    const single = (text: string) => findings({ 'db2mon.sql': text }, 'single-row-insert');
+    // 1,250 rows at most per call, about 0.75 s beyond one INSERT … SELECT: a hint.
+    const [clob] = single(proc('CLOB(100000)'));
+    assert.equal(clob.line, 14);
+    assert.equal(clob.severity, 'hint');
+    assert.match(
+      clob.message,
+      /^One single-row INSERT INTO DB2MON\.DIFF_LOG on every pass of the WHILE loop at line 12: the routine runs the statement once per row\. LEN is set to LENGTH\(MESSAGE\) at line 9, at most 100,000 \(parameter MESSAGE is CLOB\(100000\)\), and the loop takes 80 from it on every pass while LEN > 0: at most 1,250 passes per call, up to 1,250 rows, at most about 0\.75 s more than one INSERT … SELECT at Db2 INSERT tips' rates \(tests 68 and 6\)\. Db2 INSERT tips filled/,
+    );
+    // A string it splits: the general fold, not a copy of a count up to a bound.
+    assert.match(clob.message, /The loop makes its rows itself \(a counter, a string it splits, values it computes\)/);
+    // CLOB(1M) in rows of 80: 13,108 rows, about 7.9 s: information; in rows of 10, about 63 s: a warning.
+    const [mega] = single(proc('CLOB(1M)'));
+    assert.equal(mega.severity, 'information');
+    assert.match(mega.message, /at most 1,048,576 \(parameter MESSAGE is CLOB\(1M\)\), .*: at most 13,108 passes per call, up to 13,108 rows, at most about 7\.9 s more/);
+    const [tens] = single(proc('CLOB(1M)', { step: 'set len = len - 10;' }));
+    assert.equal(tens.severity, 'warning');
+    assert.match(tens.message, /takes 10 from it on every pass while LEN > 0: at most 104,858 passes per call/);
+    // A VARCHAR(800) in rows of 80: ten passes, no bulk loop, no finding.
+    assert.deepEqual(single(proc('VARCHAR(800)')), []);
+    // From a constant: its own count decides whether it is a bulk loop, and is not told (as for a loop counted up to one).
+    assert.deepEqual(single(proc('CLOB(100000)', { start: 'set len = 800;' })), []);
+    const [constant] = single(proc('CLOB(100000)', { start: 'set len = 400000;' }));
+    assert.equal(constant.severity, 'warning');
+    assert.doesNotMatch(constant.message, /passes|at most/);
+    // Not bounded: a step that is no constant, another assignment in the body, a type without a length, a routine
+    // that a loop of the file calls (each call adds its rows). Warnings, no count.
+    const caller = `CREATE PROCEDURE db2mon.log_all ()
+BEGIN
+  FOR r AS SELECT text FROM db2mon.messages DO
+    CALL db2mon.diff_log(r.text);
+  END FOR;
+END@
+`;
+    const unbounded = [
+      proc('CLOB(100000)', { step: 'set len = len - start;' }),
+      proc('CLOB(100000)', { step: 'set len = len - 80;\n     fetch c1 into len;' }),
+      proc('CLOB(100000)', { step: 'set len = len - 80;\n     if start > 800 then set len = length(message); end if;' }),
+      proc('CLOB'),
+      proc('CLOB(100000)') + caller,
+    ];
+    for (const text of unbounded) {
+      const [finding] = single(text);
+      assert.equal(finding.severity, 'warning', text);
+      assert.doesNotMatch(finding.message, /passes|at most/, text);
+    }
+  });
+
   it("a loop over a called procedure's result set is not folded into INSERT … SELECT (no query to fold)", () => {
     // IBM's db_library compound statements keep what ADMIN_MOVE_TABLE and the like return this way.
     const text = `BEGIN

@@ -141,6 +141,47 @@ describe('sql PL: CREATE PROCEDURE and the statements of its body', () => {
     assert.equal(PROCEDURE.slice(repeat.condition!.start, repeat.condition!.end), 'v_qty > 0');
   });
 
+  it("reads what a count-down needs: string lengths, a WHILE v > n, SET v = v - n / n / LENGTH(x), and what statements may assign", () => {
+    const text = `CREATE PROCEDURE app.split (IN message CLOB(100K), IN n INTEGER, IN tag CHARACTER VARYING(20 OCTETS), IN raw BLOB(2 M))
+BEGIN
+  DECLARE a, b VARCHAR(80) DEFAULT '';
+  DECLARE c CHAR FOR BIT DATA;
+  DECLARE len INTEGER;
+  SET len = LENGTH(message);
+  SET len = 100;
+  SET len = len - 80, a = 'x';
+  WHILE (0 <= len) DO
+    SET len = len - 80;
+    SELECT COUNT(*) INTO b, len FROM app.t WHERE id = n;
+    FETCH c1 INTO a;
+    CALL app.measure(message, len);
+    GET DIAGNOSTICS n = ROW_COUNT;
+    SET a = app.f(len);
+    SET a = SUBSTR(message, 1, len);
+    EXECUTE IMMEDIATE 'INSERT INTO app.t VALUES (1)';
+    INSERT INTO app.t VALUES (len);
+  END WHILE;
+  WHILE len > n DO SET len = len - 1; END WHILE;
+END`;
+    const proc = only(parseSql(text).statements, 'createRoutine');
+    assert.deepEqual(proc.parameterLengths, [{ max: 102400, type: 'CLOB(100K)' }, undefined, { max: 20, type: 'CHARACTER VARYING(20 OCTETS)' }, { max: 2097152, type: 'BLOB(2M)' }]);
+    const [ab, c, , lengthOf, integer, several, loop, other] = (proc.body as Of<'compound'>).body as Statement[];
+    assert.deepEqual((ab as Of<'declareVariable'>).length, { max: 80, type: 'VARCHAR(80)' });
+    assert.equal((c as Of<'declareVariable'>).length, undefined);
+    assert.deepEqual((lengthOf as Of<'setVariable'>).value, { lengthOf: 'MESSAGE' });
+    assert.deepEqual((integer as Of<'setVariable'>).value, { integer: 100 });
+    assert.deepEqual([(several as Of<'setVariable'>).step, (several as Of<'setVariable'>).value], [{ variable: 'LEN', by: -80 }, undefined]);
+    const w = loop as Of<'loop'>;
+    assert.deepEqual([w.countdown, w.counter], [{ variable: 'LEN', inclusive: true, floor: 0 }, undefined]);
+    assert.deepEqual((w.body[0] as Of<'setVariable'>).step, { variable: 'LEN', by: -80 });
+    // Writes: a superset of the names a statement may assign besides a SET's targets (none for a built-in function).
+    const writes = w.body.map((s) => s.writes ?? []);
+    assert.deepEqual([writes[1].includes('LEN'), writes[2].includes('A'), writes[3].includes('LEN'), writes[4].includes('N')], [true, true, true, true]);
+    assert.deepEqual([writes[1].includes('B'), writes[2].includes('LEN')], [true, false]);
+    assert.deepEqual(writes.slice(5), [['LEN'], [], [], []]);
+    assert.equal((other as Of<'loop'>).countdown, undefined); // a bound that is no integer
+  });
+
   it('knows the text of a variable set earlier when EXECUTE IMMEDIATE runs it', () => {
     const exec = body.body[17] as Of<'executeImmediate'>;
     assert.equal(exec.text.textKind, 'variable');

@@ -3,11 +3,12 @@
 // inserts row by row, a COMMIT on every pass or an EXECUTE IMMEDIATE of a spliced INSERT exactly as they
 // see them in application code. A routine called in a loop of the same file lends that loop to its
 // statements (one level, as for host helper functions).
-import type { DynamicSql, Span, Statement } from '../sql/ast';
+import type { DeclaredLength, DynamicSql, LoopStatement, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
 import { forEachStatement } from '../sql/walk';
 import { appendAll } from '../engine/append';
+import { countText } from '../engine/count-text';
 
 const API = 'sqlpl';
 
@@ -50,6 +51,10 @@ interface RoutineFacts {
   tableLoops?: LoopInfo[];
   /** The routine jumps (GOTO): a loop in it may run more than once per call. */
   jumps?: boolean;
+  /** WHILE loops counting a variable down (LoopStatement.countdown), counted once the routine is read (countDownLoops). */
+  countdowns?: { stmt: LoopStatement; loop: LoopInfo; nested: boolean }[];
+  /** Declared string lengths by name (parameters, variables); null for a name also declared without one. */
+  lengths?: Map<string, { length: DeclaredLength; parameter: boolean } | null>;
 }
 
 /** SYSPROC.ADMIN_CMD, ADMIN_MOVE_TABLE, SYSIBMADM...: routines Db2 supplies, whose output is a report. */
@@ -79,7 +84,9 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
     if (stmt.kind !== 'createRoutine' && stmt.kind !== 'compound') continue;
     const facts: RoutineFacts = { executions: [], commits: [], calls: [], parameters: stmt.kind === 'createRoutine' ? stmt.parameters : [], initials: new Map(), parameterLoops: [], calledNames: new Set() };
     const body = stmt.kind === 'createRoutine' ? stmt.body : stmt;
+    if (stmt.kind === 'createRoutine') stmt.parameters.forEach((name, i) => declareLength(facts, name, stmt.parameterLengths?.[i], true));
     if (body) readStatement(body, { guarded: false }, facts, new Map());
+    if (body && facts.countdowns) countDownLoops(facts, body, stmt.kind === 'createRoutine', lineAt);
     // A block of the script runs once, where it stands: so does a loop over a table in it.
     if (stmt.kind === 'compound' && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf!.runs = 1;
     all.push(facts);
@@ -90,6 +97,12 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
+  // A bound per call says nothing of a routine that a loop or a trigger of the file calls (once per row).
+  if (all.some((f) => f.countdowns)) {
+    const perRow = triggerCalls(statements);
+    for (const facts of all) for (const call of facts.calls) perRow.add(call.name);
+    for (const [name, list] of routines) if (perRow.has(name)) for (const facts of list) for (const { loop } of facts.countdowns ?? []) delete loop.passesBound;
+  }
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
   for (const facts of all) {
@@ -197,6 +210,142 @@ function countLoop(stmt: Extract<Statement, { kind: 'loop' }>, loop: LoopInfo, f
   facts.parameterLoops.push({ loop, index, start, extra });
 }
 
+/** Records the declared length of `name` (a parameter's or a variable's), null once a declaration of it has none. */
+function declareLength(facts: RoutineFacts, name: string, length: DeclaredLength | undefined, parameter: boolean): void {
+  const lengths = (facts.lengths ??= new Map());
+  const known = lengths.get(name);
+  if (known === null) return;
+  if (!length) lengths.set(name, null);
+  else if (!known || length.max > known.length.max) lengths.set(name, { length, parameter });
+}
+
+/** Statements whose text was kept as one (a body nested too deep): what they assign is not known. */
+const UNREAD_BLOCKS = new Set(['BEGIN', 'IF', 'CASE', 'WHILE', 'FOR', 'LOOP', 'REPEAT']);
+
+/**
+ * The statements of `statements`, and of those within them (bodies, branches, handlers' actions), that may assign one
+ * of `variables`, each given to `visit` with the variable and whether it sits in a handler's action: SETs and
+ * DECLAREs of it, statements that write it otherwise (StatementBase.writes: INTO, CALL …), and any statement read
+ * only in part (for every variable). One walk for all of a routine's count-down variables.
+ */
+function assignmentsOf(statements: readonly Statement[], variables: ReadonlySet<string>, visit: (variable: string, stmt: Statement, inHandler: boolean) => void, inHandler = false): void {
+  for (const stmt of statements) {
+    if (stmt.parseError || (stmt.kind === 'other' && UNREAD_BLOCKS.has(stmt.keyword))) {
+      for (const variable of variables) visit(variable, stmt, inHandler);
+      continue;
+    }
+    switch (stmt.kind) {
+      case 'setVariable':
+        for (const variable of variables) if (stmt.targets.includes(variable) || stmt.writes?.includes(variable)) visit(variable, stmt, inHandler);
+        break;
+      case 'declareVariable':
+        for (const variable of variables) if (stmt.names.includes(variable)) visit(variable, stmt, inHandler);
+        break;
+      case 'loop':
+      case 'compound':
+        assignmentsOf(stmt.body, variables, visit, inHandler);
+        break;
+      case 'if':
+      case 'case':
+        for (const branch of stmt.branches) assignmentsOf(branch.body, variables, visit, inHandler);
+        break;
+      case 'declareHandler':
+        if (stmt.action) assignmentsOf([stmt.action], variables, visit, true);
+        break;
+      default:
+        if (stmt.writes) for (const variable of variables) if (stmt.writes.includes(variable)) visit(variable, stmt, inHandler);
+    }
+  }
+}
+
+/** Whether `statements` (and those within them) hold an ITERATE of `label`, which skips the rest of a pass. */
+function iterates(statements: readonly Statement[], label: string): boolean {
+  let found = false;
+  forEachStatement(statements, (stmt) => {
+    if (stmt.kind === 'jump' && stmt.jump === 'iterate' && stmt.label === label) found = true;
+  });
+  return found;
+}
+
+/** The step of a count-down: SET v = v - n, n > 0, one target. */
+function isCountdownStep(stmt: Statement, variable: string): boolean {
+  return stmt.kind === 'setVariable' && stmt.targets.length === 1 && stmt.step?.variable === variable && stmt.step.by < 0 && !stmt.writes?.includes(variable);
+}
+
+/**
+ * The passes of the routine's WHILE loops that count a variable down (WHILE len > 0 … SET len = len - 80): at most
+ * what the largest value the variable is ever given allows, when every assignment of it in the routine is one of
+ * - a start: DECLARE … DEFAULT n (or no DEFAULT: null, which ends the loop), SET v = n, or SET v = LENGTH(x) for x a
+ *   parameter or variable of a string type with a length (CLOB(100000): at most 100,000);
+ * - a step down by a constant: the loop's own, once on every pass (in its body, not in a branch; no other assignment
+ *   of the variable in the body, no ITERATE of the loop), and any other elsewhere (they only lower it).
+ * No handler assigns it (one may run in the middle of the loop). The variable is the routine's own (declared, not a
+ * parameter), and the routine has no GOTO. A bound from a LENGTH is told in the message (LoopInfo.passesBound) for a
+ * loop in no other loop or handler; a constant's is not, as for a loop counted up to an integer.
+ */
+function countDownLoops(facts: RoutineFacts, root: Statement, routine: boolean, lineAt?: (offset: number) => number): void {
+  if (facts.jumps) return;
+  // Every assignment of the count-down variables in the routine, in one walk; those a handler makes.
+  const assignments = new Map<string, Statement[]>();
+  const byHandlers = new Set<string>();
+  assignmentsOf([root], new Set(facts.countdowns!.map(({ stmt }) => stmt.countdown!.variable)), (variable, stmt, inHandler) => {
+    const list = assignments.get(variable);
+    if (list) list.push(stmt);
+    else assignments.set(variable, [stmt]);
+    if (inHandler) byHandlers.add(variable);
+  });
+  for (const { stmt, loop, nested } of facts.countdowns!) {
+    const { variable, inclusive, floor } = stmt.countdown!;
+    if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
+    const inBody: Statement[] = [];
+    assignmentsOf(stmt.body, new Set([variable]), (_, s) => inBody.push(s));
+    const step = inBody[0];
+    if (inBody.length !== 1 || !isCountdownStep(step, variable) || !stmt.body.includes(step)) continue;
+    if (stmt.label !== undefined && iterates(stmt.body, stmt.label)) continue;
+    let start: { max: number; stmt: Statement; length?: { of: string; declared: DeclaredLength; parameter: boolean } } | undefined;
+    let declared = false;
+    let known = true;
+    for (const assignment of assignments.get(variable) ?? []) {
+      let max: number | undefined;
+      let length: { of: string; declared: DeclaredLength; parameter: boolean } | undefined;
+      if (assignment.kind === 'declareVariable') {
+        declared = true;
+        max = assignment.initial;
+        // (No DEFAULT: null, which no comparison passes.)
+        if (!assignment.defaulted) continue;
+      } else if (isCountdownStep(assignment, variable)) continue;
+      else if (assignment.kind === 'setVariable' && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
+        const value = assignment.value;
+        if ('integer' in value) max = value.integer;
+        else {
+          const of = facts.lengths?.get(value.lengthOf);
+          if (of) {
+            max = of.length.max;
+            length = { of: value.lengthOf, declared: of.length, parameter: of.parameter };
+          }
+        }
+      }
+      if (max === undefined) {
+        known = false;
+        break;
+      }
+      if (!start || max > start.max) start = { max, stmt: assignment, length };
+    }
+    if (!known || !declared || !start) continue;
+    const by = -(step as Extract<Statement, { kind: 'setVariable' }>).step!.by;
+    const over = start.max - floor;
+    loop.passes = inclusive ? (over >= 0 ? Math.floor(over / by) + 1 : 0) : over > 0 ? Math.ceil(over / by) : 0;
+    loop.countsDown = true;
+    if (start.length && !nested) {
+      const { of, declared: type, parameter } = start.length;
+      const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : '';
+      const condition = `${variable} ${inclusive ? '>=' : '>'} ${floor}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? 'parameter' : 'variable'} ${of} is ${type.type}), and the loop takes ${countText(by)} from it on every pass while ${condition}`;
+      loop.passesBound = { from, perCall: routine };
+    }
+  }
+}
+
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
 }
@@ -239,6 +388,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       return;
     case 'declareVariable':
       if (stmt.initial !== undefined) for (const name of stmt.names) facts.initials.set(name, stmt.initial);
+      for (const name of stmt.names) declareLength(facts, name, stmt.length, false);
       return;
     case 'call':
       facts.lastCallAdmin = adminRoutine(stmt.procedure);
@@ -262,6 +412,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
       countLoop(stmt, loop, facts);
+      if (stmt.countdown) (facts.countdowns ??= []).push({ stmt, loop, nested: context.loop !== undefined || context.handler === true });
       // So does one whose pass inserts a set of rows (copy a month at a time) or runs SQL text it cannot know.
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];

@@ -21,6 +21,16 @@ export interface LoopInfo {
    */
   passesFrom?: string[];
   /**
+   * `passes` is an upper bound, per call of the routine (`perCall`) or per run of a script's block, set by a string's
+   * declared length: a WHILE that counts a variable down by a constant from LENGTH of a CLOB(100000) parameter
+   * (split into rows of 80: 1,250 passes at most). `from`: how a message says where the bound comes from. Set by the
+   * SQL PL front end (code/sqlpl.ts), for a loop in no other loop or handler, of a routine no loop or trigger of its
+   * file calls.
+   */
+  passesBound?: { from: string; perCall: boolean };
+  /** The loop counts its variable down (WHILE len > 0 … SET len = len - 80): its rows are no count up to a bound. */
+  countsDown?: boolean;
+  /**
    * Each pass works on a set of rows, not one: it inserts a set (INSERT … SELECT, multi-row VALUES), runs SQL
    * text built per pass or an administrative routine (ADMIN_CMD), or the loop walks catalog rows (a table at a time). A COMMIT or a one-row INSERT (a
    * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).

@@ -113,6 +113,13 @@ interface StatementBase {
   origin: SqlOrigin;
   /** A statement the parser could only partly read carries the first error. */
   parseError?: ParseError;
+  /**
+   * SQL variables a statement of a routine body may assign other than as a SET's targets: those after INTO
+   * (SELECT, VALUES, FETCH, EXECUTE), a CALL's arguments (OUT parameters), GET DIAGNOSTICS targets, the arguments
+   * of a function that is a SET's whole value (a function's OUT parameters). A superset: every name in those
+   * places. Set by the SQL PL grammar (sqlpl.ts), for a counting loop's variable (code/sqlpl.ts).
+   */
+  writes?: string[];
 }
 
 export interface ParseError {
@@ -430,6 +437,8 @@ export interface CreateRoutineStatement extends StatementBase {
   /** LANGUAGE as written (SQL when absent and the routine has a body); EXTERNAL routines say C, JAVA, …. */
   language: string;
   parameters: string[];
+  /** The parameters' string lengths, by position, where the type has one (IN message CLOB(100000)). */
+  parameterLengths?: (DeclaredLength | undefined)[];
   body?: Statement;
 }
 
@@ -449,6 +458,18 @@ export interface DeclareVariableStatement extends StatementBase {
   type: string;
   /** DEFAULT n, an integer literal: the start of a counter. */
   initial?: number;
+  /** A DEFAULT or CONSTANT value is given (`initial` holds it when it is an integer literal). */
+  defaulted?: boolean;
+  /** A string type's length attribute (VARCHAR(n), CLOB(100K)): what LENGTH of the variables can reach. */
+  length?: DeclaredLength;
+}
+
+/** The length attribute of a string type as declared: the most LENGTH(v) can return, and the type as written. */
+export interface DeclaredLength {
+  /** In the type's units: 102400 for CLOB(100K). */
+  max: number;
+  /** Upper case, as written: CLOB(100K), VARCHAR(80 OCTETS). */
+  type: string;
 }
 
 /** DECLARE name CONDITION FOR [SQLSTATE [VALUE]] '…'. */
@@ -479,8 +500,10 @@ export interface SetVariableStatement extends StatementBase {
   arrayStep?: boolean;
   /** Sequences a value draws from (NEXT VALUE FOR s): a key made for an INSERT, or a trigger's SET N.ID = …. */
   sequences?: QualifiedName[];
-  /** SET v = v + n (one target, n an integer literal): a counter's step. */
+  /** SET v = v + n or v - n (one target, n an integer literal; `by` is negative for -): a counter's step. */
   step?: { variable: string; by: number };
+  /** SET v = n (an integer literal) or SET v = LENGTH(x) (one argument), one target: a count-down's start. */
+  value?: { integer: number } | { lengthOf: string };
 }
 
 export interface Branch {
@@ -507,6 +530,11 @@ export interface LoopStatement extends StatementBase {
   condition?: Span;
   /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v by one (code/sqlpl.ts). */
   counter?: { variable: string; inclusive: boolean; bound: string | number };
+  /**
+   * WHILE v > n (or >=, or n < v, n <= v; n an integer literal), in parentheses or not: a loop counting v down to
+   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts).
+   */
+  countdown?: { variable: string; inclusive: boolean; floor: number };
   body: Statement[];
   /** It walks an array (ARRAY_NEXT/ARRAY_PRIOR in a SET of its body, CARDINALITY in its condition). */
   walksArray?: boolean;

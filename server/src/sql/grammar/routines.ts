@@ -1,10 +1,10 @@
 // Routines: CREATE TRIGGER, CREATE PROCEDURE / FUNCTION / METHOD and ALTER MODULE … ADD | PUBLISH. The
 // header is read for what the model keeps (name, language, parameters); the body goes to sqlpl.ts.
-import type { CreateRoutineStatement, CreateTriggerStatement, QualifiedName, Span, Statement } from '../ast';
+import type { CreateRoutineStatement, CreateTriggerStatement, DeclaredLength, QualifiedName, Span, Statement } from '../ast';
 import { TK_COMMA, TK_LPAREN, TK_RPAREN, TK_WORD } from '../lexer';
 import type { Parser } from '../parser';
 import { parseIdentifier, parseQualifiedName, skipParens } from './clauses';
-import { labelAt, parseRoutineBody } from './sqlpl';
+import { declaredLength, labelAt, parseRoutineBody } from './sqlpl';
 
 export function parseCreateTrigger(p: Parser, span: Span): Statement {
   const context = 'CREATE TRIGGER';
@@ -134,7 +134,11 @@ function parseRoutine(p: Parser, span: Span, module: QualifiedName | undefined):
   const stmt: CreateRoutineStatement = { kind: 'createRoutine', routine, name, language: 'SQL', parameters: [], span, origin: p.origin };
   if (module) stmt.module = module;
   p.partial = stmt;
-  if (p.kind(p.pos) === TK_LPAREN) stmt.parameters = parameterNames(p);
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const { names, lengths } = parameterNames(p);
+    stmt.parameters = names;
+    if (lengths.some((l) => l !== undefined)) stmt.parameterLengths = lengths;
+  }
   let external = false;
   let bodyFirst = -1;
   while (!p.atEnd()) {
@@ -177,10 +181,11 @@ function parseRoutine(p: Parser, span: Span, module: QualifiedName | undefined):
   return stmt;
 }
 
-/** ( [IN|OUT|INOUT] name type [DEFAULT …], … ): the names. */
-function parameterNames(p: Parser): string[] {
+/** ( [IN|OUT|INOUT] name type [DEFAULT …], … ): the names, and the length of each string type (CLOB(100000)). */
+function parameterNames(p: Parser): { names: string[]; lengths: (DeclaredLength | undefined)[] } {
   const close = p.afterBalanced(p.pos) - 1;
   const names: string[] = [];
+  const lengths: (DeclaredLength | undefined)[] = [];
   let expectName = true;
   let depth = 0;
   for (let i = p.pos + 1; i < close; i++) {
@@ -190,9 +195,10 @@ function parameterNames(p: Parser): string[] {
     else if (depth === 0 && k === TK_COMMA) expectName = true;
     else if (expectName && p.isIdent(i) && !(p.kw(i, 'IN') || p.kw(i, 'OUT') || p.kw(i, 'INOUT'))) {
       names.push(p.identValue(i));
+      lengths.push(declaredLength(p, i + 1, close));
       expectName = false;
     }
   }
   p.pos = close + 1;
-  return names;
+  return { names, lengths };
 }

@@ -7,6 +7,7 @@ import type {
   Branch,
   BranchStatement,
   CompoundStatement,
+  DeclaredLength,
   DynamicSql,
   LoopStatement,
   QualifiedName,
@@ -30,10 +31,46 @@ export function labelAt(p: Parser, i: number): boolean {
   return p.isIdent(i) && p.isOp(i + 1, ':') && p.kind(i + 2) === TK_WORD;
 }
 
-/** One statement of an SQL PL body: control statements and declarations first, then the script grammar. */
+/** One statement of an SQL PL body, with the variables it may assign besides a SET's targets (StatementBase.writes). */
 export function parseBodyStatement(p: Parser, span: Span): Statement {
-  const first = p.pos;
-  const at = labelAt(p, first) ? first + 2 : first;
+  const at = labelAt(p, p.pos) ? p.pos + 2 : p.pos;
+  const writes = writesOf(p, at, p.end);
+  const stmt = parseBodyStatementKind(p, span, at);
+  if (writes) stmt.writes = stmt.writes ? [...new Set([...stmt.writes, ...writes])] : writes;
+  return stmt;
+}
+
+/**
+ * The variables a statement starting at token `at` may assign other than a SET's targets: every name after the INTO
+ * of a SELECT, VALUES, FETCH or EXECUTE, after CALL (OUT parameters) or GET (GET DIAGNOSTICS v = …). More names
+ * than it assigns (table and column names too), never fewer; undefined for other statements.
+ */
+function writesOf(p: Parser, at: number, end: number): string[] | undefined {
+  if (p.kind(at) !== TK_WORD) return undefined;
+  const word = p.upper(at);
+  let from = -1;
+  if (word === 'CALL' || word === 'GET') from = at + 1;
+  else if (word === 'SELECT' || word === 'VALUES' || word === 'WITH' || word === 'FETCH' || word === 'EXECUTE') {
+    let depth = 0;
+    for (let i = at + 1; i < end && from < 0; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && p.kw(i, 'INTO')) from = i + 1;
+    }
+  }
+  return from < 0 ? undefined : namesIn(p, from, end);
+}
+
+/** The distinct names (words and delimited identifiers) among tokens [from, to); undefined when none. */
+function namesIn(p: Parser, from: number, to: number): string[] | undefined {
+  let names: Set<string> | undefined;
+  for (let i = from; i < to; i++) if (p.isIdent(i)) (names ??= new Set()).add(p.identValue(i));
+  return names ? [...names] : undefined;
+}
+
+/** One statement of an SQL PL body: control statements and declarations first, then the script grammar. */
+function parseBodyStatementKind(p: Parser, span: Span, at: number): Statement {
   switch (p.kind(at) === TK_WORD ? p.upper(at) : '') {
     case 'BEGIN':
       return parseCompound(p, span);
@@ -225,6 +262,8 @@ function parseLoop(p: Parser, span: Span): Statement {
         if (mentionsArrayWalk(p, p.pos, doAt)) stmt.walksArray = true;
         const counter = counterCondition(p, p.pos, doAt);
         if (counter) stmt.counter = counter;
+        const countdown = countdownCondition(p, p.pos, doAt);
+        if (countdown) stmt.countdown = countdown;
       }
       bodyFrom = doAt + 1;
     } else if (loop === 'repeat') {
@@ -255,6 +294,21 @@ function counterCondition(p: Parser, from: number, to: number): LoopStatement['c
   if (!inclusive && !p.isOp(from + 1, '<')) return undefined;
   const bound = p.kind(from + 2) === TK_NUMBER ? integerAt(p, from + 2) : p.isIdent(from + 2) ? p.identValue(from + 2) : undefined;
   return bound === undefined ? undefined : { variable: p.identValue(from), inclusive, bound };
+}
+
+/** `v > n`, `v >= n`, `n < v` or `n <= v` (n an integer literal), in parentheses or not, between tokens `from` and `to`. */
+function countdownCondition(p: Parser, from: number, to: number): LoopStatement['countdown'] {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return countdownCondition(p, from + 1, to - 1);
+  if (to - from !== 3) return undefined;
+  if (p.isIdent(from) && (p.isOp(from + 1, '>') || p.isOp(from + 1, '>='))) {
+    const floor = integerAt(p, from + 2);
+    return floor === undefined ? undefined : { variable: p.identValue(from), inclusive: p.isOp(from + 1, '>='), floor };
+  }
+  if (p.isIdent(from + 2) && (p.isOp(from + 1, '<') || p.isOp(from + 1, '<='))) {
+    const floor = integerAt(p, from);
+    return floor === undefined ? undefined : { variable: p.identValue(from + 2), inclusive: p.isOp(from + 1, '<='), floor };
+  }
+  return undefined;
 }
 
 /** The value of an integer literal token (up to nine digits); undefined for any other token. */
@@ -334,7 +388,42 @@ export function parseDeclareVariable(p: Parser, span: Span): Statement {
   const stmt: Statement = { kind: 'declareVariable', names, type, span, origin: p.origin };
   const initial = defaultAt > 0 && defaultAt === p.end - 1 ? integerAt(p, defaultAt) : undefined;
   if (initial !== undefined) stmt.initial = initial;
+  if (defaultAt > 0) stmt.defaulted = true;
+  const length = declaredLength(p, typeAt, defaultAt > 0 ? defaultAt : p.end);
+  if (length) stmt.length = length;
   return stmt;
+}
+
+/** The words a string type is written with after its first (CHARACTER VARYING, BINARY LARGE OBJECT, NATIONAL CHAR). */
+const STRING_TYPE_WORDS = new Set(['CHAR', 'CHARACTER', 'VARYING', 'LARGE', 'OBJECT']);
+
+/** The first word of a string type: what LENGTH of a value of it counts is at most its length attribute. */
+const STRING_TYPES = new Set(['CHAR', 'CHARACTER', 'VARCHAR', 'VARCHAR2', 'CLOB', 'NATIONAL', 'NCHAR', 'NVARCHAR', 'NCLOB', 'GRAPHIC', 'VARGRAPHIC', 'DBCLOB', 'BINARY', 'VARBINARY', 'BLOB']);
+
+const LENGTH_MULTIPLIERS: Record<string, number> = { K: 1024, M: 1024 * 1024, G: 1024 * 1024 * 1024 };
+
+/**
+ * The length attribute of a string type written at token `at`, before token `to`: VARCHAR(80), CLOB(100K),
+ * CHARACTER VARYING(10 OCTETS). LENGTH of a value of the type, in the type's own units, is at most that.
+ */
+export function declaredLength(p: Parser, at: number, to: number): DeclaredLength | undefined {
+  if (p.kind(at) !== TK_WORD || !STRING_TYPES.has(p.upper(at))) return undefined;
+  const words = [p.upper(at)];
+  let i = at + 1;
+  for (; i < to && p.kind(i) === TK_WORD && STRING_TYPE_WORDS.has(p.upper(i)); i++) words.push(p.upper(i));
+  if (i + 2 >= to || p.kind(i) !== TK_LPAREN) return undefined;
+  let max = integerAt(p, i + 1);
+  if (max === undefined) return undefined;
+  let j = i + 2;
+  let written = String(max);
+  const multiplier = p.kind(j) === TK_WORD ? LENGTH_MULTIPLIERS[p.upper(j)] : undefined;
+  if (multiplier !== undefined) {
+    max *= multiplier;
+    written += p.upper(j++);
+  }
+  if (p.kw(j, 'OCTETS') || p.kw(j, 'CODEUNITS16') || p.kw(j, 'CODEUNITS32')) written += ` ${p.upper(j++)}`;
+  if (j >= to || p.kind(j) !== TK_RPAREN) return undefined;
+  return { max, type: `${words.join(' ')}(${written})` };
 }
 
 /** DECLARE CONTINUE | EXIT | UNDO HANDLER FOR condition[, …] action. */
@@ -403,11 +492,22 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
       const { sequences } = insertSequencesAndIsolation(p, valueFrom, valueTo);
       if (sequences.length > 0) (stmt.sequences ??= []).push(...sequences);
     }
-    // SET v = v + n: a counter's step.
-    if (names.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names[0] && p.isOp(valueFrom + 1, '+')) {
+    // SET v = v + n (or v - n): a counter's step.
+    if (names.length === 1 && valueTo - valueFrom === 3 && p.isIdent(valueFrom) && p.identValue(valueFrom) === names[0] && (p.isOp(valueFrom + 1, '+') || p.isOp(valueFrom + 1, '-'))) {
       const by = integerAt(p, valueFrom + 2);
-      if (by !== undefined) stmt.step = { variable: names[0], by };
+      if (by !== undefined) stmt.step = { variable: names[0], by: p.isOp(valueFrom + 1, '-') ? -by : by };
     }
+    // SET v = n or SET v = LENGTH(x): where a count-down starts.
+    if (names.length === 1) {
+      const integer = valueTo - valueFrom === 1 ? integerAt(p, valueFrom) : undefined;
+      if (integer !== undefined) stmt.value = { integer };
+      else if (valueTo - valueFrom === 4 && p.kw(valueFrom, 'LENGTH') && p.kind(valueFrom + 1) === TK_LPAREN && p.isIdent(valueFrom + 2) && p.kind(valueFrom + 3) === TK_RPAREN) {
+        stmt.value = { lengthOf: p.identValue(valueFrom + 2) };
+      }
+    }
+    // A function that is the whole value may assign its arguments (its OUT parameters): SET v = f(a, b).
+    const call = functionCallArguments(p, valueFrom, valueTo);
+    if (call) stmt.writes = [...new Set([...(stmt.writes ?? []), ...call])];
     if (p.kw(valueFrom, 'CURSOR') && p.kw(valueFrom + 1, 'FOR')) {
       stmt.cursorTables = tablesRead(p, valueFrom + 2, valueTo);
       for (const name of names) p.variables.delete(name);
@@ -415,8 +515,32 @@ export function parseSetVariable(p: Parser, span: Span): Statement {
     if (p.kind(p.pos) !== TK_COMMA) break;
     p.pos++;
   }
+  // (SET a = 1, b = 2: no one value.)
+  if (targets.length !== 1) delete stmt.value;
   p.expectEnd(context);
   return stmt;
+}
+
+/** Functions Db2 supplies that a SET's value is often alone (SET part = SUBSTR(…)): built-in, none has an OUT parameter. */
+const BUILT_IN_FUNCTIONS = new Set([
+  'CAST', 'SUBSTR', 'SUBSTRING', 'SUBSTRB', 'LEFT', 'RIGHT', 'LENGTH', 'CHARACTER_LENGTH', 'CHAR_LENGTH', 'OCTET_LENGTH', 'COALESCE', 'VALUE', 'NULLIF', 'MIN', 'MAX', 'LEAST', 'GREATEST',
+  'TRIM', 'LTRIM', 'RTRIM', 'STRIP', 'UPPER', 'LOWER', 'UCASE', 'LCASE', 'REPLACE', 'TRANSLATE', 'LOCATE', 'LOCATE_IN_STRING', 'POSSTR', 'POSITION', 'INSTR', 'CONCAT', 'REPEAT', 'SPACE', 'LPAD', 'RPAD',
+  'CHAR', 'VARCHAR', 'CLOB', 'INTEGER', 'INT', 'BIGINT', 'SMALLINT', 'DECIMAL', 'DEC', 'DOUBLE', 'FLOAT', 'REAL', 'DATE', 'TIME', 'TIMESTAMP', 'DIGITS', 'HEX',
+  'ABS', 'MOD', 'ROUND', 'TRUNC', 'TRUNCATE', 'CEIL', 'CEILING', 'FLOOR', 'POWER', 'SIGN',
+]);
+
+/**
+ * The names among the arguments when tokens [from, to) are one call of a function that may have OUT parameters (a
+ * user-defined [schema.]f(…); not one Db2 supplies), else undefined.
+ */
+function functionCallArguments(p: Parser, from: number, to: number): string[] | undefined {
+  let i = from;
+  if (!p.isIdent(i)) return undefined;
+  while (p.kind(i + 1) === TK_DOT && p.isIdent(i + 2)) i += 2;
+  if (p.kind(i + 1) !== TK_LPAREN || p.afterBalanced(i + 1) !== to) return undefined;
+  const schema = i > from ? p.identValue(i - 2) : undefined;
+  if ((schema === undefined || schema === 'SYSIBM' || schema === 'SYSFUN') && p.kind(i) === TK_WORD && BUILT_IN_FUNCTIONS.has(p.upper(i))) return undefined;
+  return namesIn(p, i + 2, to - 1);
 }
 
 /**
