@@ -8531,24 +8531,42 @@ function nameText(name2) {
 }
 function placeSchemaFinding(schema, finding, stmt, isLinted) {
   if (!stmt) return [];
-  const out = [];
+  const byFile = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
   for (const site of sitesConcerned(schema, stmt)) {
     if (seen.has(site.stmt) || !isLinted(site.file)) continue;
     const name2 = targetName(site.stmt);
     if (!name2) continue;
     seen.add(site.stmt);
+    const at = { site, start: site.stmt.origin.toFile(name2.span.start), end: site.stmt.origin.toFile(name2.span.end), name: name2 };
+    const list = byFile.get(site.file);
+    if (list) list.push(at);
+    else byFile.set(site.file, [at]);
+  }
+  const out = [];
+  for (const [file, sites] of byFile) {
+    sites.sort((a, b) => a.start - b.start);
+    const shown = sites.find((s) => s.site.bulkReasons.length > 0) ?? sites[0];
+    const first = sites[0].site.stmt;
+    const last = sites[sites.length - 1].site.stmt;
     out.push({
-      file: site.file,
-      span: { start: site.stmt.origin.toFile(name2.span.start), end: site.stmt.origin.toFile(name2.span.end) },
+      file,
+      span: { start: shown.start, end: shown.end },
       rule: finding.rule,
       severity: finding.severity,
-      message: finding.message,
+      message: sites.length === 1 ? finding.message : `${finding.message} ${onceFor(sites.length, sites.map((s) => s.name.schema ? `${s.name.schema}.${s.name.name}` : s.name.name))}`,
+      // A change to any of the inserts touches it (--only-changed, the review checklist).
+      ...sites.length > 1 ? { extent: { start: first.origin.toFile(first.span.start), end: last.origin.toFile(last.span.end) } } : {},
       // The fix edits the DDL (or the database), not this file: no quick fix here.
       related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }]
     });
   }
   return out;
+}
+function onceFor(count, names3) {
+  const tables2 = [...new Set(names3)];
+  const into = tables2.length <= 3 ? tables2.join(", ") : `${tables2.slice(0, 3).join(", ")} and ${countText(tables2.length - 3)} more tables`;
+  return `Shown once for the ${countText(count)} statements of this file that insert into ${into}.`;
 }
 function targetName(stmt) {
   if (stmt.kind === "insert" || stmt.kind === "merge") return stmt.target;
@@ -8610,6 +8628,7 @@ var init_schema_findings = __esm({
     init_walk();
     init_loops();
     init_values();
+    init_count_text();
     DDL_KINDS = /* @__PURE__ */ new Set([
       "setSchema",
       "createTable",

@@ -112,9 +112,22 @@ describe('schema files: findings on the inserts they concern', () => {
     const schemaDdl = 'CREATE TABLE STORE.PRODUCTS (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), DOC CLOB(1M));\n';
     const inserts = 'INSERT INTO PRODUCTS (DOC) VALUES (?);\nINSERT INTO PRODUCTS (DOC) VALUES (?);\n';
     const byName = await workspaceWith({ 'load.sql': inserts }, { 'ddl/store.sql': schemaDdl });
-    assert.deepEqual(placed(byName, 'load.sql', ['lob-column']), ['lob-column 1:13 → ddl/store.sql:1', 'lob-column 2:13 → ddl/store.sql:1']);
+    assert.deepEqual(placed(byName, 'load.sql', ['lob-column']), ['lob-column 1:13 → ddl/store.sql:1']);
     const own = await workspaceWith({ 'load.sql': `CREATE TABLE PRODUCTS (ID INTEGER, DOC VARCHAR(100));\n${inserts}` }, { 'ddl/store.sql': schemaDdl });
     assert.deepEqual(placed(own, 'load.sql', ['lob-column', 'identity-cache']), []);
+  });
+
+  it('places a schema finding once per file, on its first bulk insert, over all its inserts into the table', async () => {
+    // 150 literal INSERTs and one INSERT … SELECT into a table the schema file gives a NO CACHE identity and a LOB:
+    // each finding was placed on every INSERT (1,058 findings for one table).
+    const ddl = 'CREATE TABLE INV.ITEM (ID INTEGER GENERATED ALWAYS AS IDENTITY (NO CACHE), SKU VARCHAR(20), DESCR CLOB(2M));\n';
+    const rows = Array.from({ length: 150 }, (_, i) => `INSERT INTO INV.ITEM (SKU, DESCR) VALUES ('S${i}', 'd');`).join('\n');
+    const ws = await workspaceWith({ 'db/items.sql': `${rows}\nINSERT INTO INV.ITEM (SKU, DESCR) SELECT SKU, D FROM STAGE.ITEM;\n` }, { 'ddl/schema.sql': ddl });
+    assert.deepEqual(placed(ws, 'db/items.sql', ['identity-cache', 'lob-column']), ['identity-cache 151:13 → ddl/schema.sql:1', 'lob-column 151:13 → ddl/schema.sql:1']);
+    const [identity] = ws.diagnostics('db/items.sql').filter((d) => d.rule === 'identity-cache');
+    assert.match(identity.message, /Use CACHE 1000\. Shown once for the 151 statements of this file that insert into INV\.ITEM\.$/);
+    const lines = ws.lines('db/items.sql')!;
+    assert.deepEqual([lines.line(identity.extent!.start) + 1, lines.line(identity.extent!.end) + 1], [1, 151], 'a change to any of them touches it');
   });
 
   it('treats a path that is linted as linted: its findings stay on its own DDL', async () => {

@@ -8,6 +8,7 @@ import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
 import { statementsInBulkLoops } from '../code/loops';
 import { valuesRowCount } from '../sql/grammar/values';
+import { countText } from '../engine/count-text';
 
 /**
  * DDL and the settings that shape it: what a schema file contributes. INSERTs, IMPORTs or LOCK TABLEs in a
@@ -63,30 +64,52 @@ function nameText(name: QualifiedName): string {
 export const SCHEMA_FINDING_NOTE = 'the DDL behind this finding (schema file, not linted)';
 
 /**
- * Copies of `finding` (reported by a rule on `stmt` in schema file `finding.file`) placed on each insert, in
- * a linted file, into a table the statement concerns. A finding that concerns no linted insert is dropped:
- * the workspace does nothing it would slow down.
+ * `finding` (reported by a rule on `stmt` in schema file `finding.file`) placed once in each linted file that
+ * inserts into a table the statement concerns: on its first insert that makes the table a bulk target (else its
+ * first insert), its extent over all of them. A copy per insert flooded a script of 150 literal INSERTs with 150
+ * copies of each schema finding. A finding that concerns no linted insert is dropped: the workspace does nothing
+ * it would slow down.
  */
 export function placeSchemaFinding(schema: SchemaModel, finding: Diagnostic, stmt: Statement | undefined, isLinted: (file: string) => boolean): Diagnostic[] {
   if (!stmt) return [];
-  const out: Diagnostic[] = [];
+  const byFile = new Map<string, { site: InsertSite; start: number; end: number; name: QualifiedName }[]>();
   const seen = new Set<Statement>();
   for (const site of sitesConcerned(schema, stmt)) {
     if (seen.has(site.stmt) || !isLinted(site.file)) continue;
     const name = targetName(site.stmt);
     if (!name) continue;
     seen.add(site.stmt);
+    const at = { site, start: site.stmt.origin.toFile(name.span.start), end: site.stmt.origin.toFile(name.span.end), name };
+    const list = byFile.get(site.file);
+    if (list) list.push(at);
+    else byFile.set(site.file, [at]);
+  }
+  const out: Diagnostic[] = [];
+  for (const [file, sites] of byFile) {
+    sites.sort((a, b) => a.start - b.start);
+    const shown = sites.find((s) => s.site.bulkReasons.length > 0) ?? sites[0];
+    const first = sites[0].site.stmt;
+    const last = sites[sites.length - 1].site.stmt;
     out.push({
-      file: site.file,
-      span: { start: site.stmt.origin.toFile(name.span.start), end: site.stmt.origin.toFile(name.span.end) },
+      file,
+      span: { start: shown.start, end: shown.end },
       rule: finding.rule,
       severity: finding.severity,
-      message: finding.message,
+      message: sites.length === 1 ? finding.message : `${finding.message} ${onceFor(sites.length, sites.map((s) => (s.name.schema ? `${s.name.schema}.${s.name.name}` : s.name.name)))}`,
+      // A change to any of the inserts touches it (--only-changed, the review checklist).
+      ...(sites.length > 1 ? { extent: { start: first.origin.toFile(first.span.start), end: last.origin.toFile(last.span.end) } } : {}),
       // The fix edits the DDL (or the database), not this file: no quick fix here.
       related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }],
     });
   }
   return out;
+}
+
+/** "Shown once for the 150 statements of this file that insert into INV.ITEM." */
+function onceFor(count: number, names: readonly string[]): string {
+  const tables = [...new Set(names)];
+  const into = tables.length <= 3 ? tables.join(', ') : `${tables.slice(0, 3).join(', ')} and ${countText(tables.length - 3)} more tables`;
+  return `Shown once for the ${countText(count)} statements of this file that insert into ${into}.`;
 }
 
 function targetName(stmt: Statement): QualifiedName | undefined {
