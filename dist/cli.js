@@ -14092,8 +14092,11 @@ function addAssignment(scope, assignment) {
 }
 function noteName(scope, name2) {
   const scopes = scope.names.get(name2);
+  if (scopes && scopes[scopes.length - 1] === scope) return;
   if (!scopes) scope.names.set(name2, [scope]);
-  else if (scopes[scopes.length - 1] !== scope) scopes.push(scope);
+  else scopes.push(scope);
+  scope.named ??= /* @__PURE__ */ new Map();
+  scope.named.set(name2, (scope.named.get(name2) ?? 0) + 1);
 }
 function within2(scope, outer) {
   return scope === outer || outer.depth < scope.depth && outer.start <= scope.start && scope.end <= outer.end;
@@ -14101,7 +14104,13 @@ function within2(scope, outer) {
 function scopesNaming(scope, name2) {
   const all = scope.names.get(name2);
   if (!all) return [];
-  return all.filter((s) => within2(scope, s)).sort((a, b) => b.depth - a.depth);
+  if (all.length <= scope.depth + 1) return all.filter((s) => within2(scope, s)).sort((a, b) => b.depth - a.depth);
+  const found = [];
+  for (let s = scope; s; s = s.parent) {
+    const times = s.named?.get(name2) ?? 0;
+    for (let i = 0; i < times; i++) found.push(s);
+  }
+  return found;
 }
 function assignmentsNamed(scope, name2) {
   return scope.assignments.filter((a) => a.name === name2);
@@ -14769,27 +14778,15 @@ function namedAtRunTime(stmt) {
   const name2 = named.target ?? named.table;
   return !!name2 && (SPLICED_NAME.test(name2.name) || name2.schema !== void 0 && SPLICED_NAME.test(name2.schema));
 }
-function paramsetSize(records, handle, at, scope) {
-  let latest;
-  let enclosing = false;
-  let largest = 0;
-  for (const r of records) {
-    if (r.handle !== handle) continue;
-    largest = Math.max(largest, r.size);
-    if (!within2(scope, r.scope)) continue;
-    enclosing = true;
-    if (r.at <= at) latest = r;
-  }
-  return enclosing ? latest?.size ?? 0 : largest;
+function paramsetSize(sets, at, scope) {
+  if (!sets) return 0;
+  const { latest, enclosing } = sets.calls.latest(at, scope);
+  return enclosing ? latest?.size ?? 0 : sets.largest;
 }
-function latestPrepare(prepares, handle, at, scope) {
-  let best;
-  for (const p of prepares) {
-    if (p.handle === handle && p.at <= at && within2(scope, p.scope)) best = p;
-  }
-  return best ?? prepares.filter((p) => p.handle === handle).pop();
+function latestPrepare(prepares, at, scope) {
+  return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, HandleCalls, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
@@ -14806,6 +14803,50 @@ var init_model = __esm({
     MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
     SQL_PARAMETER = /sql|query|stmt|statement|command|text/i;
     PREPARED_ACTIONS = /* @__PURE__ */ new Set(["executePrepared", "addBatch", "executeBatch", "executeMany"]);
+    HandleCalls = class {
+      /** Per scope its calls, each with its place among all calls on the handle (`seq`: the order they were added). */
+      byScope = /* @__PURE__ */ new Map();
+      added = 0;
+      /** The last call added (in the file's document order). */
+      last;
+      add(scope, call) {
+        const entry = { call, seq: this.added++ };
+        const list = this.byScope.get(scope);
+        if (list) list.push(entry);
+        else this.byScope.set(scope, [entry]);
+        this.last = call;
+      }
+      /**
+       * The last call added among those at or before `at` in `scope` or a scope enclosing it (`within`), and whether
+       * any of those scopes has a call on the handle at all (before or after `at`). The enclosing scopes are the chain
+       * of parents (the walk nests scopes as their nodes nest): whichever is shorter, that chain or the scopes with
+       * calls, is gone through.
+       */
+      latest(at, scope) {
+        let best;
+        let enclosing = false;
+        const consider = (list) => {
+          enclosing = true;
+          let lo = 0;
+          let hi = list.length;
+          while (lo < hi) {
+            const mid = lo + hi >> 1;
+            if (list[mid].call.at <= at) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
+        };
+        if (this.byScope.size <= scope.depth + 1) {
+          for (const [s, list] of this.byScope) if (within2(scope, s)) consider(list);
+        } else {
+          for (let s = scope; s; s = s.parent) {
+            const list = this.byScope.get(s);
+            if (list) consider(list);
+          }
+        }
+        return { latest: best?.call, enclosing };
+      }
+    };
     onlyPrepares = (name2) => /prepare/i.test(name2) && !/exec|query|run/i.test(name2);
     ModelBuilder = class {
       constructor(walked, source, adapter, parseSql2) {
@@ -14834,10 +14875,11 @@ var init_model = __esm({
       commits = [];
       /** Statement/cursor handle -> connection name. */
       handles = /* @__PURE__ */ new Map();
-      prepares = [];
+      /** The prepares by handle: an execute looks at its own handle's only (latestPrepare). */
+      prepares = /* @__PURE__ */ new Map();
       preparedHandles = /* @__PURE__ */ new Set();
-      /** SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, n) and SQLParamOptions calls, in document order. */
-      paramsets = [];
+      /** SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, n) and SQLParamOptions calls, by handle. */
+      paramsets = /* @__PURE__ */ new Map();
       pending = [];
       facts = { switches: [], connects: [], commits: [] };
       ev;
@@ -14977,9 +15019,13 @@ var init_model = __esm({
           case "autocommit":
             this.facts.switches.push({ connection: e.connection, at: span.start, on: e.on, span, scope: ctx.scope });
             break;
-          case "paramset":
-            this.paramsets.push({ handle: e.handle, size: e.size, at: span.start, scope: ctx.scope });
+          case "paramset": {
+            let sets = this.paramsets.get(e.handle);
+            if (!sets) this.paramsets.set(e.handle, sets = { largest: 0, calls: new HandleCalls() });
+            sets.largest = Math.max(sets.largest, e.size);
+            sets.calls.add(ctx.scope, { size: e.size, at: span.start });
             break;
+          }
           case "commit":
             this.addCommit(ctx, span, e.api, e.connection);
             break;
@@ -15004,7 +15050,7 @@ var init_model = __esm({
         let connection = e.connection;
         let prepare;
         if (PREPARED_ACTIONS.has(e.action) && e.handle && !e.sql) {
-          prepare = latestPrepare(this.prepares, e.handle, span.start, ctx.scope);
+          prepare = latestPrepare(this.prepares.get(e.handle), span.start, ctx.scope);
           if (prepare) {
             statements = prepare.execution.statements;
             textKind = prepare.execution.textKind;
@@ -15042,16 +15088,17 @@ var init_model = __esm({
         }
         this.executions.push(execution2);
         if (e.action === "prepare" && e.handle) {
-          this.prepares.push({ execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
+          let prepares = this.prepares.get(e.handle);
+          if (!prepares) this.prepares.set(e.handle, prepares = new HandleCalls());
+          prepares.add(ctx.scope, { execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           this.preparedHandles.add(e.handle);
         }
-        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, autocommitOff: e.autocommitOff });
+        this.pending.push({ execution: execution2, connection, at: span.start, scope: ctx.scope, handle: e.handle, preparedHandle: prepare?.handle, autocommitOff: e.autocommitOff });
       }
       resolve(p) {
         const { execution: execution2 } = p;
-        if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.length > 0 && !execution2.statements.some(isLiteralValues)) {
-          const handleOfPrepare = execution2.preparedAt ? this.prepares.find((r) => r.execution.callSpan === execution2.preparedAt)?.handle : void 0;
-          if ([p.handle, handleOfPrepare].some((h) => h && paramsetSize(this.paramsets, h, p.at, p.scope) > 1)) execution2.batched = true;
+        if ((execution2.action === "executePrepared" || execution2.action === "executeDirect") && this.paramsets.size > 0 && !execution2.statements.some(isLiteralValues)) {
+          if ([p.handle, p.preparedHandle].some((h) => h && paramsetSize(this.paramsets.get(h), p.at, p.scope) > 1)) execution2.batched = true;
         }
         execution2.connection = p.autocommitOff ? { name: p.connection, autocommit: "off", autocommitSpan: execution2.callSpan } : connectionState(this.facts, this.adapter, p.connection, p.at, p.scope, execution2.api);
       }
