@@ -334,9 +334,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -6052,17 +6052,20 @@ function writesOf(p, at, end) {
   if (p.kind(at) !== TK_WORD) return void 0;
   const word = p.upper(at);
   let from = -1;
+  let to = end;
   if (word === "CALL" || word === "GET") from = at + 1;
   else if (word === "SELECT" || word === "VALUES" || word === "WITH" || word === "FETCH" || word === "EXECUTE") {
+    const after = word === "SELECT" || word === "WITH" ? "FROM" : word === "EXECUTE" ? "USING" : void 0;
     let depth = 0;
-    for (let i = at + 1; i < end && from < 0; i++) {
+    for (let i = at + 1; i < end && to === end; i++) {
       const k = p.t.kind[i];
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN) depth--;
-      else if (depth === 0 && p.kw(i, "INTO")) from = i + 1;
+      else if (depth === 0 && from < 0 && p.kw(i, "INTO")) from = i + 1;
+      else if (depth === 0 && from >= 0 && after !== void 0 && p.kw(i, after)) to = i;
     }
   }
-  return from < 0 ? void 0 : namesIn2(p, from, end);
+  return from < 0 ? void 0 : namesIn2(p, from, to);
 }
 function namesIn2(p, from, to) {
   let names3;
@@ -8022,11 +8025,11 @@ function sqlplCodeModel(statements, script, lineAt) {
       continue;
     }
     if (stmt.kind !== "createRoutine" && stmt.kind !== "compound") continue;
-    const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], initials: /* @__PURE__ */ new Map(), parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
+    const facts = { executions: [], commits: [], calls: [], parameters: stmt.kind === "createRoutine" ? stmt.parameters : [], parameterLoops: [], calledNames: /* @__PURE__ */ new Set() };
     const body = stmt.kind === "createRoutine" ? stmt.body : stmt;
     if (stmt.kind === "createRoutine") stmt.parameters.forEach((name2, i2) => declareLength(facts, name2, stmt.parameterLengths?.[i2], true));
     if (body) readStatement(body, { guarded: false }, facts, /* @__PURE__ */ new Map());
-    if (body && facts.countdowns) countDownLoops(facts, body, stmt.kind === "createRoutine", lineAt);
+    if (body && facts.counting) countLoops(facts, body, stmt.kind === "createRoutine", lineAt);
     if (stmt.kind === "compound" && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf.runs = 1;
     all.push(facts);
     if (stmt.kind === "createRoutine") {
@@ -8036,10 +8039,10 @@ function sqlplCodeModel(statements, script, lineAt) {
     }
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
-  if (all.some((f) => f.countdowns)) {
+  if (all.some((f) => f.counting)) {
     const perRow = triggerCalls(statements);
     for (const facts of all) for (const call of facts.calls) perRow.add(call.name);
-    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts of list) for (const { loop } of facts.countdowns ?? []) delete loop.passesBound;
+    for (const [name2, list] of routines) if (perRow.has(name2)) for (const facts of list) for (const { loop } of facts.counting ?? []) delete loop.passesBound;
   }
   const executions = [];
   const commits = [];
@@ -8080,6 +8083,7 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
     if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name2)) {
       for (const loop of facts.tableLoops) loop.rowsOf.runs = calls.length;
     }
+    if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
     for (const { loop, index, start, extra } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
@@ -8101,31 +8105,6 @@ function triggerCalls(statements) {
     }
   }
   return names3;
-}
-function setsOf(statements, variable) {
-  const found = [];
-  for (const stmt of statements) {
-    if (stmt.kind === "setVariable" && stmt.targets.includes(variable)) found.push(stmt);
-    else if (stmt.kind === "loop" || stmt.kind === "compound") appendAll(found, setsOf(stmt.body, variable));
-    else if (stmt.kind === "if" || stmt.kind === "case") for (const branch of stmt.branches) appendAll(found, setsOf(branch.body, variable));
-  }
-  return found;
-}
-function countLoop(stmt, loop, facts) {
-  const counter = stmt.counter;
-  if (!counter || stmt.walksArray) return;
-  const start = facts.initials.get(counter.variable);
-  if (start === void 0) return;
-  const sets = setsOf(stmt.body, counter.variable);
-  if (sets.length !== 1 || sets[0].step?.by !== 1 || !stmt.body.includes(sets[0])) return;
-  const extra = counter.inclusive ? 1 : 0;
-  if (typeof counter.bound === "number") {
-    loop.passes = Math.max(0, counter.bound - start + extra);
-    return;
-  }
-  const index = facts.parameters.indexOf(counter.bound);
-  if (index < 0 || facts.initials.has(counter.bound) || setsOf(stmt.body, counter.bound).length > 0) return;
-  facts.parameterLoops.push({ loop, index, start, extra });
 }
 function declareLength(facts, name2, length, parameter) {
   const lengths = facts.lengths ??= /* @__PURE__ */ new Map();
@@ -8172,65 +8151,92 @@ function iterates(statements, label) {
   });
   return found;
 }
-function isCountdownStep(stmt, variable) {
-  return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && stmt.step.by < 0 && !stmt.writes?.includes(variable);
+function isStep(stmt, variable, up) {
+  return stmt.kind === "setVariable" && stmt.targets.length === 1 && stmt.step?.variable === variable && (up ? stmt.step.by > 0 : stmt.step.by < 0) && !stmt.writes?.includes(variable);
 }
-function countDownLoops(facts, root, routine, lineAt) {
+function counterStart(facts, variable, assignments, up) {
+  let start;
+  let declared = false;
+  let differing = 0;
+  let steps2 = 0;
+  for (const assignment of assignments) {
+    let value;
+    let length;
+    if (assignment.kind === "declareVariable") {
+      declared = true;
+      value = assignment.initial;
+      if (!assignment.defaulted) continue;
+    } else if (isStep(assignment, variable, up)) {
+      steps2++;
+      continue;
+    } else if (assignment.kind === "setVariable" && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
+      const given = assignment.value;
+      if ("integer" in given) value = given.integer;
+      else if (!up) {
+        const of = facts.lengths?.get(given.lengthOf);
+        if (of) {
+          value = of.length.max;
+          length = { of: given.lengthOf, declared: of.length, parameter: of.parameter };
+        }
+      }
+    }
+    if (value === void 0) return void 0;
+    if (start && value !== start.value) differing++;
+    if (!start || (up ? value < start.value : value > start.value)) start = { value, stmt: assignment, length, exact: false };
+  }
+  if (!declared || !start) return void 0;
+  start.exact = differing === 0 && steps2 === 1;
+  return start;
+}
+function countLoops(facts, root, routine, lineAt) {
   if (facts.jumps) return;
+  const names3 = /* @__PURE__ */ new Set();
+  for (const { stmt } of facts.counting) {
+    names3.add((stmt.counter ?? stmt.countdown).variable);
+    if (typeof stmt.counter?.bound === "string") names3.add(stmt.counter.bound);
+  }
   const assignments = /* @__PURE__ */ new Map();
   const byHandlers = /* @__PURE__ */ new Set();
-  assignmentsOf([root], new Set(facts.countdowns.map(({ stmt }) => stmt.countdown.variable)), (variable, stmt, inHandler) => {
+  assignmentsOf([root], names3, (variable, stmt, inHandler) => {
     const list = assignments.get(variable);
     if (list) list.push(stmt);
     else assignments.set(variable, [stmt]);
     if (inHandler) byHandlers.add(variable);
   });
-  for (const { stmt, loop, nested: nested2 } of facts.countdowns) {
-    const { variable, inclusive, floor } = stmt.countdown;
+  for (const { stmt, loop, nested: nested2 } of facts.counting) {
+    const up = stmt.counter !== void 0;
+    const variable = (stmt.counter ?? stmt.countdown).variable;
     if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
     const inBody = [];
     assignmentsOf(stmt.body, /* @__PURE__ */ new Set([variable]), (_, s) => inBody.push(s));
     const step = inBody[0];
-    if (inBody.length !== 1 || !isCountdownStep(step, variable) || !stmt.body.includes(step)) continue;
+    if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
+    const by = step.step.by;
+    if (up && by !== 1) continue;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
-    let start;
-    let declared = false;
-    let known = true;
-    for (const assignment of assignments.get(variable) ?? []) {
-      let max;
-      let length;
-      if (assignment.kind === "declareVariable") {
-        declared = true;
-        max = assignment.initial;
-        if (!assignment.defaulted) continue;
-      } else if (isCountdownStep(assignment, variable)) continue;
-      else if (assignment.kind === "setVariable" && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
-        const value = assignment.value;
-        if ("integer" in value) max = value.integer;
-        else {
-          const of = facts.lengths?.get(value.lengthOf);
-          if (of) {
-            max = of.length.max;
-            length = { of: value.lengthOf, declared: of.length, parameter: of.parameter };
-          }
-        }
+    const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
+    if (!start) continue;
+    if (stmt.counter) {
+      const { bound, inclusive: inclusive2 } = stmt.counter;
+      const extra = inclusive2 ? 1 : 0;
+      if (typeof bound === "number") {
+        loop.passes = Math.max(0, bound - start.value + extra);
+        continue;
       }
-      if (max === void 0) {
-        known = false;
-        break;
-      }
-      if (!start || max > start.max) start = { max, stmt: assignment, length };
+      const index = facts.parameters.indexOf(bound);
+      if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
+      facts.parameterLoops.push({ loop, index, start: start.value, extra });
+      continue;
     }
-    if (!known || !declared || !start) continue;
-    const by = -step.step.by;
-    const over = start.max - floor;
-    loop.passes = inclusive ? over >= 0 ? Math.floor(over / by) + 1 : 0 : over > 0 ? Math.ceil(over / by) : 0;
+    const { inclusive, floor } = stmt.countdown;
+    const over = start.value - floor;
+    loop.passes = inclusive ? over >= 0 ? Math.floor(over / -by) + 1 : 0 : over > 0 ? Math.ceil(over / -by) : 0;
     loop.countsDown = true;
     if (start.length && !nested2) {
       const { of, declared: type, parameter } = start.length;
       const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : "";
       const condition = `${variable} ${inclusive ? ">=" : ">"} ${floor}`;
-      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(by)} from it on every pass while ${condition}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
       loop.passesBound = { from, perCall: routine };
     }
   }
@@ -8273,7 +8279,6 @@ function readStatement(stmt, context, facts, prepared) {
       facts.executions.push(execution(stmt, context, "executeDirect", stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case "declareVariable":
-      if (stmt.initial !== void 0) for (const name2 of stmt.names) facts.initials.set(name2, stmt.initial);
       for (const name2 of stmt.names) declareLength(facts, name2, stmt.length, false);
       return;
     case "call":
@@ -8295,8 +8300,7 @@ function readStatement(stmt, context, facts, prepared) {
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
-      countLoop(stmt, loop, facts);
-      if (stmt.countdown) (facts.countdowns ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
+      if (stmt.counter || stmt.countdown) (facts.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];
         if (e.loop !== loop || e.action === "prepare") continue;
@@ -12054,7 +12058,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE` that counts a variable declared with an integer `DEFAULT` up by one (`SET count = count + 1` in its\n  body, not in a branch) to an integer runs that many times: ten passes or fewer is no bulk loop, as for a\n  counting loop in code. When it counts to a parameter of its procedure and the script calls the procedure only\n  with an integer there (IBM's `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the\n  message says how many rows that makes and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68\n  and 6 (7.6 s per 10,000 rows against 15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding\n  is a hint, under ten seconds information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine of the file that calls it too, or a CALL with anything else there, leaves the count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. Another assignment of `v` in the body (a `SET`, `SELECT`, `VALUES`,\n  `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined function that is a\n  `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer, a handler that assigns `v`,\n  an `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds one to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -24321,9 +24325,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24365,9 +24369,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24401,9 +24405,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24786,9 +24790,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -25170,9 +25174,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -25188,9 +25192,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -25213,9 +25217,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25350,9 +25354,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25479,9 +25483,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -25558,9 +25562,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25632,9 +25636,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25874,9 +25878,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26032,9 +26036,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -26183,9 +26187,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27349,9 +27353,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27563,7 +27567,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -27654,7 +27658,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -29132,9 +29136,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -29215,9 +29219,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -29259,9 +29263,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -29276,9 +29280,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -29293,9 +29297,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -29317,9 +29321,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -29334,9 +29338,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -29358,9 +29362,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -29382,9 +29386,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -29399,9 +29403,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -29416,9 +29420,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -29448,9 +29452,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -29479,9 +29483,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -29529,9 +29533,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -29546,9 +29550,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -29563,9 +29567,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -29620,9 +29624,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -29651,9 +29655,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -29680,9 +29684,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -29704,9 +29708,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -29735,9 +29739,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29820,9 +29824,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30046,9 +30050,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -30063,9 +30067,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -30086,9 +30090,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30814,9 +30818,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -30830,9 +30834,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30872,9 +30876,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -30964,9 +30968,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -31138,9 +31142,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31212,9 +31216,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -31261,9 +31265,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -31297,9 +31301,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -31538,9 +31542,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -31556,9 +31560,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -31601,9 +31605,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -31621,9 +31625,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -31657,9 +31661,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -31684,9 +31688,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -31712,9 +31716,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -31744,9 +31748,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -31776,9 +31780,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -31949,9 +31953,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -32218,9 +32222,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -32243,9 +32247,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -32267,9 +32271,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -32294,9 +32298,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33093,9 +33097,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33361,9 +33365,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -33519,9 +33523,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33821,9 +33825,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33852,9 +33856,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33901,9 +33905,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34486,7 +34490,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -34548,7 +34552,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {

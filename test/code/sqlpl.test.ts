@@ -164,4 +164,93 @@ END@
       assert.ok(loopOf(splitter() + "CALL app.log_text('x')@\nCREATE PROCEDURE app.twice () BEGIN CALL app.log_text('a'); CALL app.log_text('b'); END@\n").passesBound);
     });
   });
+
+  describe('a WHILE that counts a variable up: passes only when nothing but its step can raise it past its start', () => {
+    /** tbrowcompress.db2's insertdata, shaped: a counter from 0 to the parameter, one step on every pass. */
+    const filler = (parts: { declare?: string; handler?: string; before?: string; label?: string; bound?: string; body?: string; step?: string; after?: string; calls?: string } = {}) => `CREATE PROCEDURE app.insertdata (IN size INT)
+LANGUAGE SQL
+BEGIN
+  DECLARE count INTEGER${parts.declare ?? ' DEFAULT 0'};
+  DECLARE name VARCHAR(20);
+  DECLARE s STATEMENT;
+  DECLARE c1 CURSOR FOR SELECT id FROM app.src;${parts.handler ?? ''}
+  ${parts.before ?? ''}
+  ${parts.label ?? ''}WHILE (count < ${parts.bound ?? 'size'}) DO
+    INSERT INTO app.temp VALUES (count, name);${parts.body ?? ''}
+    ${parts.step ?? 'SET count = count + 1;'}
+  END WHILE;
+  ${parts.after ?? ''}
+END@
+${parts.calls ?? 'CALL app.insertdata(1000)@'}
+`;
+    const loopOf = (text: string) => model(text).code!.executions.find((e) => e.loop?.kind === 'WHILE')!.loop!;
+    const counted = (text: string) => {
+      const loop = loopOf(text);
+      return [loop.passes, loop.passesFrom?.length ?? 0];
+    };
+
+    it('counted: to a parameter the CALL gives, to an integer, with lookups, calls and handlers that leave the counter alone', () => {
+      assert.deepEqual(counted(filler()), [1000, 1]);
+      assert.deepEqual(counted(filler({ bound: '5000' })), [5000, 0]);
+      const kept = [
+        // A lookup by the counter reads it (INTO names what it assigns, up to FROM), as does EXECUTE … USING.
+        filler({ body: '\n    SELECT name INTO name FROM app.src WHERE id = count;' }),
+        filler({ body: '\n    EXECUTE s INTO name USING count;' }),
+        filler({ body: '\n    FETCH c1 INTO name;' }),
+        filler({ body: '\n    CALL app.log(name);' }),
+        filler({ handler: '\n  DECLARE CONTINUE HANDLER FOR NOT FOUND SET name = NULL;' }),
+        // A start given by SET rather than DEFAULT, or given twice alike.
+        filler({ declare: '', before: 'SET count = 0;' }),
+        filler({ before: 'SET count = 0;' }),
+      ];
+      for (const text of kept) assert.deepEqual(counted(text), [1000, 1], text);
+    });
+
+    it('not counted: the counter assigned otherwise in the loop (INTO, CALL, GET DIAGNOSTICS, a function, a handler), an ITERATE, a GOTO', () => {
+      const unbounded = [
+        filler({ body: '\n    FETCH c1 INTO count;' }),
+        filler({ body: '\n    SELECT COUNT(*) INTO count FROM app.temp;' }),
+        filler({ body: '\n    VALUES count * 2 INTO count;' }),
+        filler({ body: '\n    EXECUTE s INTO count USING name;' }),
+        filler({ body: '\n    GET DIAGNOSTICS count = ROW_COUNT;' }),
+        filler({ body: '\n    CALL app.next_id(count);' }),
+        filler({ body: '\n    SET name = app.next_name(count);' }),
+        filler({ body: '\n    IF name IS NULL THEN SET count = 0; END IF;' }),
+        filler({ handler: '\n  DECLARE CONTINUE HANDLER FOR SQLWARNING SET count = 0;' }),
+        filler({ body: '\n    BEGIN\n      DECLARE CONTINUE HANDLER FOR NOT FOUND SET count = 0;\n      FETCH c1 INTO name;\n    END;' }),
+        filler({ label: 'fill: ', body: '\n    IF name IS NULL THEN ITERATE fill; END IF;' }),
+        filler({ before: 'again: SET name = NULL;', after: "IF name = 'x' THEN GOTO again; END IF;" }),
+        filler({ step: 'SET count = count + 2;' }),
+        // A start that is no integer: a query, an expression.
+        filler({ before: 'SELECT MAX(id) INTO count FROM app.temp;' }),
+        filler({ before: 'SET count = size - 10;' }),
+        filler({ declare: '' }),
+      ];
+      for (const text of unbounded) {
+        for (const bound of ['size', '5000']) {
+          const loop = loopOf(text.replace('WHILE (count < size)', `WHILE (count < ${bound})`));
+          assert.deepEqual([loop.passes, loop.passesFrom], [undefined, undefined], `${bound}: ${text}`);
+        }
+      }
+    });
+
+    it("a count to a parameter is told only when the CALL's argument is the count: the parameter kept, one start, once per call", () => {
+      const untold = [
+        // The bound is not the argument any more.
+        filler({ before: 'SET size = size * 2;' }),
+        filler({ before: 'SELECT COUNT(*) INTO size FROM app.src;' }),
+        filler({ handler: '\n  DECLARE CONTINUE HANDLER FOR SQLWARNING SET size = 0;' }),
+        // Starts that differ, or an earlier count on the same variable: the loop may start above 0.
+        filler({ before: 'SET count = 500;' }),
+        filler({ before: 'WHILE count < 10 DO SET count = count + 1; END WHILE;' }),
+        // Once per pass of another loop, or per row of a trigger's table: not once per call.
+        filler({ before: 'FOR r AS SELECT id FROM app.src DO', after: 'END FOR;' }),
+        filler({ calls: 'CALL app.insertdata(1000)@\nCREATE TRIGGER app.on_src AFTER INSERT ON app.src FOR EACH ROW CALL app.insertdata(5)@' }),
+      ];
+      for (const text of untold) assert.equal(loopOf(text).passesFrom, undefined, text);
+      // With an integer bound the passes are known, at most those from the lowest start (they decide only whether it is a bulk loop).
+      assert.equal(loopOf(filler({ before: 'SET count = 500;', bound: '5000' })).passes, 5000);
+      assert.equal(loopOf(filler({ before: 'FOR r AS SELECT id FROM app.src DO', after: 'END FOR;', bound: '5000' })).passes, 5000);
+    });
+  });
 });

@@ -261,6 +261,45 @@ END@
     }
   });
 
+  it('a routine loop counted up is told only when nothing but its step assigns the counter: else a warning, no count', () => {
+    // tbrowcompress.db2's insertdata: 1,000 passes of 3 rows, about 1.8 s: information. Anything else that may set
+    // the counter (or skip its step) leaves the passes unknown: a warning, as for any loop of unknown length.
+    const proc = (parts: { handler?: string; label?: string; body?: string; after?: string } = {}) => `CREATE PROCEDURE insertdata (IN size INT)
+LANGUAGE SQL
+BEGIN
+  DECLARE count INTEGER DEFAULT 0;
+  DECLARE c1 CURSOR FOR SELECT id FROM app.src;${parts.handler ?? ''}
+  again: ${parts.label ?? ''}WHILE (count < size) DO
+    INSERT INTO app.temp VALUES (100, 20000);
+    INSERT INTO app.temp VALUES (200, 30000);
+    INSERT INTO app.temp VALUES (200, 30000);${parts.body ?? ''}
+    SET count = count + 1;
+  END WHILE;${parts.after ?? ''}
+END@
+CALL insertdata(1000)@
+`;
+    const single = (text: string) => findings({ 'fill.db2': text }, 'single-row-insert');
+    const [told] = single(proc());
+    assert.equal(told.severity, 'information');
+    assert.match(told.message, /The script's CALL INSERTDATA\(1000\) at line 13 makes 1,000 passes: 3,000 rows, about 1\.8 s more/);
+    // A lookup by the counter only reads it.
+    const [lookup] = single(proc({ body: '\n    SELECT id INTO count2 FROM app.src WHERE id = count;' }));
+    assert.equal(lookup.severity, 'information');
+    const unknown = [
+      proc({ body: '\n    FETCH c1 INTO count;' }),
+      proc({ body: '\n    SELECT MAX(id) INTO count FROM app.src;' }),
+      proc({ handler: '\n  DECLARE CONTINUE HANDLER FOR NOT FOUND SET count = 0;' }),
+      proc({ body: '\n    CALL app.next_id(count);' }),
+      proc({ label: 'fill: ', body: '\n    IF count > 10 THEN ITERATE fill; END IF;' }).replace('  again: ', '  '),
+      proc({ after: '\n  IF count < size THEN GOTO again; END IF;' }),
+    ];
+    for (const text of unknown) {
+      const [finding] = single(text);
+      assert.equal(finding.severity, 'warning', text);
+      assert.doesNotMatch(finding.message, /passes/, text);
+    }
+  });
+
   it('a routine loop counting down from LENGTH of a CLOB(n) parameter: at most ceil(n / step) rows per call, told, and severity by that', () => {
     // IBM's db2mon_import.sql, db2mon.diff_log: a message split into rows of 80 characters, one INSERT each.
     const proc = (param: string, parts: { start?: string; step?: string; name?: string } = {}) => `CREATE PROCEDURE db2mon.${parts.name ?? 'diff_log'}( IN message ${param} )

@@ -182,6 +182,19 @@ END`;
     assert.equal((other as Of<'loop'>).countdown, undefined); // a bound that is no integer
   });
 
+  it('takes what an INTO assigns up to a SELECT\'s FROM or an EXECUTE\'s USING: the names after those are read', () => {
+    const text = `BEGIN
+  SELECT name INTO v_name FROM app.src WHERE id = i;
+  WITH t (n) AS (SELECT id FROM app.src FETCH FIRST 1 ROW ONLY) SELECT n INTO v_id FROM t WHERE n > i;
+  SELECT (SELECT MAX(id) FROM app.src) INTO v_id, v_name FROM sysibm.sysdummy1;
+  EXECUTE s INTO v_id USING i;
+  FETCH c1 INTO v_id, v_arr[i];
+  VALUES i + 1 INTO v_id;
+END`;
+    const block = only(parseSql(text).statements, 'compound');
+    assert.deepEqual(block.body.map((s) => s.writes), [['V_NAME'], ['V_ID'], ['V_ID', 'V_NAME'], ['V_ID'], ['V_ID', 'V_ARR', 'I'], ['V_ID']]);
+  });
+
   it('knows the text of a variable set earlier when EXECUTE IMMEDIATE runs it', () => {
     const exec = body.body[17] as Of<'executeImmediate'>;
     assert.equal(exec.text.textKind, 'variable');

@@ -39,8 +39,6 @@ interface RoutineFacts {
   lastCallAdmin?: boolean;
   /** The routine's parameters, by name in order (none for a block). */
   parameters: readonly string[];
-  /** Variables declared with an integer DEFAULT: a counter's start. */
-  initials: Map<string, number>;
   /** Counting loops whose bound is a parameter (WHILE count < size): their passes are the CALL's argument. */
   parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number }[];
   /** Every routine it CALLs, in a loop or not. */
@@ -51,8 +49,11 @@ interface RoutineFacts {
   tableLoops?: LoopInfo[];
   /** The routine jumps (GOTO): a loop in it may run more than once per call. */
   jumps?: boolean;
-  /** WHILE loops counting a variable down (LoopStatement.countdown), counted once the routine is read (countDownLoops). */
-  countdowns?: { stmt: LoopStatement; loop: LoopInfo; nested: boolean }[];
+  /**
+   * WHILE loops counting a variable up (LoopStatement.counter) or down (.countdown), counted once the routine is read
+   * (countLoops); `nested` in another loop or a handler's action.
+   */
+  counting?: { stmt: LoopStatement; loop: LoopInfo; nested: boolean }[];
   /** Declared string lengths by name (parameters, variables); null for a name also declared without one. */
   lengths?: Map<string, { length: DeclaredLength; parameter: boolean } | null>;
 }
@@ -82,11 +83,11 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
       continue;
     }
     if (stmt.kind !== 'createRoutine' && stmt.kind !== 'compound') continue;
-    const facts: RoutineFacts = { executions: [], commits: [], calls: [], parameters: stmt.kind === 'createRoutine' ? stmt.parameters : [], initials: new Map(), parameterLoops: [], calledNames: new Set() };
+    const facts: RoutineFacts = { executions: [], commits: [], calls: [], parameters: stmt.kind === 'createRoutine' ? stmt.parameters : [], parameterLoops: [], calledNames: new Set() };
     const body = stmt.kind === 'createRoutine' ? stmt.body : stmt;
     if (stmt.kind === 'createRoutine') stmt.parameters.forEach((name, i) => declareLength(facts, name, stmt.parameterLengths?.[i], true));
     if (body) readStatement(body, { guarded: false }, facts, new Map());
-    if (body && facts.countdowns) countDownLoops(facts, body, stmt.kind === 'createRoutine', lineAt);
+    if (body && facts.counting) countLoops(facts, body, stmt.kind === 'createRoutine', lineAt);
     // A block of the script runs once, where it stands: so does a loop over a table in it.
     if (stmt.kind === 'compound' && facts.tableLoops && !facts.jumps) for (const loop of facts.tableLoops) loop.rowsOf!.runs = 1;
     all.push(facts);
@@ -98,10 +99,10 @@ export function sqlplCodeModel(statements: readonly Statement[], script: () => S
   }
   countCalledLoops(statements, all, scriptCalls, lineAt);
   // A bound per call says nothing of a routine that a loop or a trigger of the file calls (once per row).
-  if (all.some((f) => f.countdowns)) {
+  if (all.some((f) => f.counting)) {
     const perRow = triggerCalls(statements);
     for (const facts of all) for (const call of facts.calls) perRow.add(call.name);
-    for (const [name, list] of routines) if (perRow.has(name)) for (const facts of list) for (const { loop } of facts.countdowns ?? []) delete loop.passesBound;
+    for (const [name, list] of routines) if (perRow.has(name)) for (const facts of list) for (const { loop } of facts.counting ?? []) delete loop.passesBound;
   }
   const executions: SqlExecution[] = [];
   const commits: CommitCall[] = [];
@@ -152,6 +153,8 @@ function countCalledLoops(statements: readonly Statement[], all: readonly Routin
     if (facts.tableLoops && !facts.jumps && !(calledByTriggers ??= triggerCalls(statements)).has(name)) {
       for (const loop of facts.tableLoops) loop.rowsOf!.runs = calls.length;
     }
+    // A count to a parameter is per call: not told when a trigger of the file calls the routine too (per row).
+    if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name)) continue;
     for (const { loop, index, start, extra } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === undefined)) continue;
@@ -177,39 +180,6 @@ function triggerCalls(statements: readonly Statement[]): Set<string> {
   return names;
 }
 
-/** How many statements of `statements` (and those within them, loops, branches and blocks) set `variable`. */
-function setsOf(statements: readonly Statement[], variable: string): Extract<Statement, { kind: 'setVariable' }>[] {
-  const found: Extract<Statement, { kind: 'setVariable' }>[] = [];
-  for (const stmt of statements) {
-    if (stmt.kind === 'setVariable' && stmt.targets.includes(variable)) found.push(stmt);
-    else if (stmt.kind === 'loop' || stmt.kind === 'compound') appendAll(found, setsOf(stmt.body, variable));
-    else if (stmt.kind === 'if' || stmt.kind === 'case') for (const branch of stmt.branches) appendAll(found, setsOf(branch.body, variable));
-  }
-  return found;
-}
-
-/**
- * A WHILE loop that counts its variable up by one from the integer it was declared with, to a bound: passes for
- * an integer bound, or noted for the CALLs (countCalledLoops) when the bound is one of the routine's parameters.
- */
-function countLoop(stmt: Extract<Statement, { kind: 'loop' }>, loop: LoopInfo, facts: RoutineFacts): void {
-  const counter = stmt.counter;
-  if (!counter || stmt.walksArray) return;
-  const start = facts.initials.get(counter.variable);
-  if (start === undefined) return;
-  // Stepped once per pass, by one, in the body itself (not in a branch, which may skip it).
-  const sets = setsOf(stmt.body, counter.variable);
-  if (sets.length !== 1 || sets[0].step?.by !== 1 || !stmt.body.includes(sets[0])) return;
-  const extra = counter.inclusive ? 1 : 0;
-  if (typeof counter.bound === 'number') {
-    loop.passes = Math.max(0, counter.bound - start + extra);
-    return;
-  }
-  const index = facts.parameters.indexOf(counter.bound);
-  if (index < 0 || facts.initials.has(counter.bound) || setsOf(stmt.body, counter.bound).length > 0) return;
-  facts.parameterLoops.push({ loop, index, start, extra });
-}
-
 /** Records the declared length of `name` (a parameter's or a variable's), null once a declaration of it has none. */
 function declareLength(facts: RoutineFacts, name: string, length: DeclaredLength | undefined, parameter: boolean): void {
   const lengths = (facts.lengths ??= new Map());
@@ -226,7 +196,7 @@ const UNREAD_BLOCKS = new Set(['BEGIN', 'IF', 'CASE', 'WHILE', 'FOR', 'LOOP', 'R
  * The statements of `statements`, and of those within them (bodies, branches, handlers' actions), that may assign one
  * of `variables`, each given to `visit` with the variable and whether it sits in a handler's action: SETs and
  * DECLAREs of it, statements that write it otherwise (StatementBase.writes: INTO, CALL …), and any statement read
- * only in part (for every variable). One walk for all of a routine's count-down variables.
+ * only in part (for every variable). One walk for all of a routine's counting variables (countLoops).
  */
 function assignmentsOf(statements: readonly Statement[], variables: ReadonlySet<string>, visit: (variable: string, stmt: Statement, inHandler: boolean) => void, inHandler = false): void {
   for (const stmt of statements) {
@@ -267,80 +237,132 @@ function iterates(statements: readonly Statement[], label: string): boolean {
   return found;
 }
 
-/** The step of a count-down: SET v = v - n, n > 0, one target. */
-function isCountdownStep(stmt: Statement, variable: string): boolean {
-  return stmt.kind === 'setVariable' && stmt.targets.length === 1 && stmt.step?.variable === variable && stmt.step.by < 0 && !stmt.writes?.includes(variable);
+/** A counter's step: SET v = v + n (`up`) or v - n, n > 0, one target. */
+function isStep(stmt: Statement, variable: string, up: boolean): boolean {
+  return stmt.kind === 'setVariable' && stmt.targets.length === 1 && stmt.step?.variable === variable && (up ? stmt.step.by > 0 : stmt.step.by < 0) && !stmt.writes?.includes(variable);
+}
+
+/** Where a counting loop's variable starts (CounterStart): the value that leaves it the most passes, and whence. */
+interface CounterStart {
+  value: number;
+  stmt: Statement;
+  /** Set to LENGTH of a parameter or variable whose string type has a length (a count-down's start). */
+  length?: { of: string; declared: DeclaredLength; parameter: boolean };
+  /** Every start gives the same integer, and no step but the loop's own moves the variable: the passes are exact. */
+  exact: boolean;
 }
 
 /**
- * The passes of the routine's WHILE loops that count a variable down (WHILE len > 0 … SET len = len - 80): at most
- * what the largest value the variable is ever given allows, when every assignment of it in the routine is one of
- * - a start: DECLARE … DEFAULT n (or no DEFAULT: null, which ends the loop), SET v = n, or SET v = LENGTH(x) for x a
- *   parameter or variable of a string type with a length (CLOB(100000): at most 100,000);
- * - a step down by a constant: the loop's own, once on every pass (in its body, not in a branch; no other assignment
- *   of the variable in the body, no ITERATE of the loop), and any other elsewhere (they only lower it).
- * No handler assigns it (one may run in the middle of the loop). The variable is the routine's own (declared, not a
- * parameter), and the routine has no GOTO. A bound from a LENGTH is told in the message (LoopInfo.passesBound) for a
- * loop in no other loop or handler; a constant's is not, as for a loop counted up to an integer.
+ * The start of a variable that a loop counts up (`up`) or down, from `assignments`, every assignment of it in the
+ * routine: undefined unless each is one of
+ * - a start: DECLARE … DEFAULT n (or no DEFAULT: null, which ends the loop), SET v = n, or, counting down, SET v =
+ *   LENGTH(x) for x a parameter or variable of a string type with a length (CLOB(100000): at most 100,000);
+ * - a step the loop's way (SET v = v + n up, v - n down), which only leaves fewer passes: the loop's own, or another.
+ * The variable must be declared in the routine. Of several starts, the one that leaves the most passes: the lowest
+ * counting up, the highest counting down.
  */
-function countDownLoops(facts: RoutineFacts, root: Statement, routine: boolean, lineAt?: (offset: number) => number): void {
+function counterStart(facts: RoutineFacts, variable: string, assignments: readonly Statement[], up: boolean): CounterStart | undefined {
+  let start: CounterStart | undefined;
+  let declared = false;
+  let differing = 0;
+  let steps = 0;
+  for (const assignment of assignments) {
+    let value: number | undefined;
+    let length: CounterStart['length'];
+    if (assignment.kind === 'declareVariable') {
+      declared = true;
+      value = assignment.initial;
+      // (No DEFAULT: null, which no comparison passes.)
+      if (!assignment.defaulted) continue;
+    } else if (isStep(assignment, variable, up)) {
+      steps++;
+      continue;
+    } else if (assignment.kind === 'setVariable' && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
+      const given = assignment.value;
+      if ('integer' in given) value = given.integer;
+      else if (!up) {
+        const of = facts.lengths?.get(given.lengthOf);
+        if (of) {
+          value = of.length.max;
+          length = { of: given.lengthOf, declared: of.length, parameter: of.parameter };
+        }
+      }
+    }
+    if (value === undefined) return undefined;
+    if (start && value !== start.value) differing++;
+    if (!start || (up ? value < start.value : value > start.value)) start = { value, stmt: assignment, length, exact: false };
+  }
+  if (!declared || !start) return undefined;
+  start.exact = differing === 0 && steps === 1;
+  return start;
+}
+
+/**
+ * The passes of the routine's WHILE loops that count a variable up (WHILE count < size … SET count = count + 1) or
+ * down (WHILE len > 0 … SET len = len - 80), from where the variable starts (counterStart), when
+ * - the loop's own step is the only assignment of the variable in its body, once on every pass (in the body itself,
+ *   not in a branch; by one counting up), and no ITERATE of the loop skips it;
+ * - no handler assigns the variable (one may run in the middle of the loop), which is no parameter;
+ * - the routine has no GOTO.
+ * Counting up to an integer: passes, at most those from the lowest start (they decide only whether it is a bulk loop,
+ * as for a counting loop in code). Up to one of the routine's parameters, that the routine never assigns: noted for
+ * the script's CALLs (countCalledLoops, which tell the count), for a loop in no other loop or handler whose start is
+ * exact. Counting down: at most what the highest start allows; a bound from a LENGTH is told in the message
+ * (LoopInfo.passesBound) for a loop in no other loop or handler, a constant's is not. One walk over the routine
+ * finds every assignment of all those variables and bounds (assignmentsOf).
+ */
+function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, lineAt?: (offset: number) => number): void {
   if (facts.jumps) return;
-  // Every assignment of the count-down variables in the routine, in one walk; those a handler makes.
+  const names = new Set<string>();
+  for (const { stmt } of facts.counting!) {
+    names.add((stmt.counter ?? stmt.countdown)!.variable);
+    if (typeof stmt.counter?.bound === 'string') names.add(stmt.counter.bound);
+  }
+  // Every assignment of those names in the routine, in one walk; the names a handler assigns.
   const assignments = new Map<string, Statement[]>();
   const byHandlers = new Set<string>();
-  assignmentsOf([root], new Set(facts.countdowns!.map(({ stmt }) => stmt.countdown!.variable)), (variable, stmt, inHandler) => {
+  assignmentsOf([root], names, (variable, stmt, inHandler) => {
     const list = assignments.get(variable);
     if (list) list.push(stmt);
     else assignments.set(variable, [stmt]);
     if (inHandler) byHandlers.add(variable);
   });
-  for (const { stmt, loop, nested } of facts.countdowns!) {
-    const { variable, inclusive, floor } = stmt.countdown!;
+  for (const { stmt, loop, nested } of facts.counting!) {
+    const up = stmt.counter !== undefined;
+    const variable = (stmt.counter ?? stmt.countdown)!.variable;
     if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
     const inBody: Statement[] = [];
     assignmentsOf(stmt.body, new Set([variable]), (_, s) => inBody.push(s));
     const step = inBody[0];
-    if (inBody.length !== 1 || !isCountdownStep(step, variable) || !stmt.body.includes(step)) continue;
+    if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
+    const by = (step as Extract<Statement, { kind: 'setVariable' }>).step!.by;
+    if (up && by !== 1) continue;
     if (stmt.label !== undefined && iterates(stmt.body, stmt.label)) continue;
-    let start: { max: number; stmt: Statement; length?: { of: string; declared: DeclaredLength; parameter: boolean } } | undefined;
-    let declared = false;
-    let known = true;
-    for (const assignment of assignments.get(variable) ?? []) {
-      let max: number | undefined;
-      let length: { of: string; declared: DeclaredLength; parameter: boolean } | undefined;
-      if (assignment.kind === 'declareVariable') {
-        declared = true;
-        max = assignment.initial;
-        // (No DEFAULT: null, which no comparison passes.)
-        if (!assignment.defaulted) continue;
-      } else if (isCountdownStep(assignment, variable)) continue;
-      else if (assignment.kind === 'setVariable' && assignment.targets.length === 1 && assignment.value && !assignment.writes?.includes(variable)) {
-        const value = assignment.value;
-        if ('integer' in value) max = value.integer;
-        else {
-          const of = facts.lengths?.get(value.lengthOf);
-          if (of) {
-            max = of.length.max;
-            length = { of: value.lengthOf, declared: of.length, parameter: of.parameter };
-          }
-        }
+    const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
+    if (!start) continue;
+    if (stmt.counter) {
+      const { bound, inclusive } = stmt.counter;
+      const extra = inclusive ? 1 : 0;
+      if (typeof bound === 'number') {
+        loop.passes = Math.max(0, bound - start.value + extra);
+        continue;
       }
-      if (max === undefined) {
-        known = false;
-        break;
-      }
-      if (!start || max > start.max) start = { max, stmt: assignment, length };
+      // The CALL's argument is the bound: a parameter the routine never assigns (nor declares again), reached from
+      // one start, once per call.
+      const index = facts.parameters.indexOf(bound);
+      if (index < 0 || assignments.has(bound) || !start.exact || nested) continue;
+      facts.parameterLoops.push({ loop, index, start: start.value, extra });
+      continue;
     }
-    if (!known || !declared || !start) continue;
-    const by = -(step as Extract<Statement, { kind: 'setVariable' }>).step!.by;
-    const over = start.max - floor;
-    loop.passes = inclusive ? (over >= 0 ? Math.floor(over / by) + 1 : 0) : over > 0 ? Math.ceil(over / by) : 0;
+    const { inclusive, floor } = stmt.countdown!;
+    const over = start.value - floor;
+    loop.passes = inclusive ? (over >= 0 ? Math.floor(over / -by) + 1 : 0) : over > 0 ? Math.ceil(over / -by) : 0;
     loop.countsDown = true;
     if (start.length && !nested) {
       const { of, declared: type, parameter } = start.length;
       const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : '';
       const condition = `${variable} ${inclusive ? '>=' : '>'} ${floor}`;
-      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? 'parameter' : 'variable'} ${of} is ${type.type}), and the loop takes ${countText(by)} from it on every pass while ${condition}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? 'parameter' : 'variable'} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
       loop.passesBound = { from, perCall: routine };
     }
   }
@@ -387,7 +409,6 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       facts.executions.push(execution(stmt, context, 'executeDirect', stmt.text.statements, stmt.text, stmt.text.statements.length > 0 && !stmt.text.statements.some(oneRowAtATime)));
       return;
     case 'declareVariable':
-      if (stmt.initial !== undefined) for (const name of stmt.names) facts.initials.set(name, stmt.initial);
       for (const name of stmt.names) declareLength(facts, name, stmt.length, false);
       return;
     case 'call':
@@ -411,8 +432,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== undefined && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
-      countLoop(stmt, loop, facts);
-      if (stmt.countdown) (facts.countdowns ??= []).push({ stmt, loop, nested: context.loop !== undefined || context.handler === true });
+      if (stmt.counter || stmt.countdown) (facts.counting ??= []).push({ stmt, loop, nested: context.loop !== undefined || context.handler === true });
       // So does one whose pass inserts a set of rows (copy a month at a time) or runs SQL text it cannot know.
       for (let i = before; i < facts.executions.length; i++) {
         const e = facts.executions[i];

@@ -42,24 +42,29 @@ export function parseBodyStatement(p: Parser, span: Span): Statement {
 
 /**
  * The variables a statement starting at token `at` may assign other than a SET's targets: every name after the INTO
- * of a SELECT, VALUES, FETCH or EXECUTE, after CALL (OUT parameters) or GET (GET DIAGNOSTICS v = …). More names
- * than it assigns (table and column names too), never fewer; undefined for other statements.
+ * of a SELECT, VALUES, FETCH or EXECUTE (up to a SELECT's FROM, an EXECUTE's USING: what they read), after CALL (OUT
+ * parameters) or GET (GET DIAGNOSTICS v = …). More names than it assigns (an array target's index too), never
+ * fewer; undefined for other statements.
  */
 function writesOf(p: Parser, at: number, end: number): string[] | undefined {
   if (p.kind(at) !== TK_WORD) return undefined;
   const word = p.upper(at);
   let from = -1;
+  let to = end;
   if (word === 'CALL' || word === 'GET') from = at + 1;
   else if (word === 'SELECT' || word === 'VALUES' || word === 'WITH' || word === 'FETCH' || word === 'EXECUTE') {
+    // The INTO list ends where SELECT … INTO t FROM … reads its tables, and EXECUTE s INTO t USING … its inputs.
+    const after = word === 'SELECT' || word === 'WITH' ? 'FROM' : word === 'EXECUTE' ? 'USING' : undefined;
     let depth = 0;
-    for (let i = at + 1; i < end && from < 0; i++) {
+    for (let i = at + 1; i < end && to === end; i++) {
       const k = p.t.kind[i];
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN) depth--;
-      else if (depth === 0 && p.kw(i, 'INTO')) from = i + 1;
+      else if (depth === 0 && from < 0 && p.kw(i, 'INTO')) from = i + 1;
+      else if (depth === 0 && from >= 0 && after !== undefined && p.kw(i, after)) to = i;
     }
   }
-  return from < 0 ? undefined : namesIn(p, from, end);
+  return from < 0 ? undefined : namesIn(p, from, to);
 }
 
 /** The distinct names (words and delimited identifiers) among tokens [from, to); undefined when none. */
