@@ -9845,7 +9845,7 @@ function moveAfterLoadReport(context, table, move, part) {
   };
 }
 function loadInOtherFile({ file, lineIn }, target) {
-  const load = firstLoad(target, (s) => s.file !== file.source.path);
+  const load = firstLoad(target, (s) => s.file !== file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
   const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
   return load && line !== void 0 ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, "")}:${line}` : void 0;
 }

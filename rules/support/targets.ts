@@ -3,7 +3,7 @@
 // rules/<id>.ts files at the top level of rules/.
 import type { QualifiedName, Statement } from '../../server/src/sql/ast';
 import type { MovedDdl, Report, RuleContext, StatementAt } from '../../server/src/engine/types';
-import { displayKey, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
+import { displayKey, IN_LOOP, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
 import { laterMigrationStep } from './migrations';
 import { statementsText } from '../../server/src/engine/merge';
@@ -225,7 +225,8 @@ export function moveAfterLoadReport(context: RuleContext, table: TableInfo, move
  * DDL after the load when the load is not in the DDL's file (a demo's data script beside its DDL script).
  */
 export function loadInOtherFile({ file, lineIn }: RuleContext, target: InsertTargetInfo): string | undefined {
-  const load = firstLoad(target, (s) => s.file !== file.source.path);
+  // Not an insert of application code's loop: that runs whenever the application does, there is no "after" it.
+  const load = firstLoad(target, (s) => s.file !== file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
   const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
   return load && line !== undefined ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, '')}:${line}` : undefined;
 }

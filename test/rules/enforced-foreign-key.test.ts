@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applyFix, expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
+import { codeFrontEnd } from '../code/helpers';
 
 const RULE = 'enforced-foreign-key';
 const PARENT = 'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);\n';
@@ -112,6 +113,26 @@ describe(`rule ${RULE}`, () => {
     // No load to add the key after: the figures of keys added after the inserts (tests 16 and 17) are not said.
     for (const m of [finding.message, known.message]) assert.doesNotMatch(m, /tests 16 and 17/);
     assert.match(finding.message, /against 31\.5 s without \(test 11\)\. The rows come from a routine/);
+  });
+
+  it("names a script's load in another file as the load, never an insert of application code's loop", async () => {
+    const options = { codeFrontEnd: await codeFrontEnd() };
+    // The DDL, a Java loader inserting row by row (the application at work), and a nightly script's INSERT … SELECT.
+    const java = [
+      'import java.sql.*;',
+      'class Loader {',
+      '  void load(Connection conn, java.util.List<Integer> ids) throws SQLException {',
+      '    PreparedStatement ps = conn.prepareStatement("INSERT INTO C (ID, P_ID) VALUES (?, ?)");',
+      '    for (Integer id : ids) { ps.setInt(1, id); ps.setInt(2, id); ps.executeUpdate(); }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const [both] = findings({ 'schema.sql': PARENT + CHILD, 'app/Loader.java': java, 'db/load.sql': '-- nightly\n' + BULK }, RULE, options);
+    assert.match(both.message, /after the load \(the INSERT at load\.sql:2\)\./);
+    // The Java loop alone: no load to name.
+    const [loop] = findings({ 'schema.sql': PARENT + CHILD, 'app/Loader.java': java }, RULE, options);
+    assert.doesNotMatch(loop.message, /Loader\.java/);
   });
 
   it('scales the cost to the rows the scripts spell out, and makes a known volume under a second a hint, under ten information', () => {

@@ -1108,7 +1108,8 @@ export function displayKey(key: string): string {
 
 const NO_REASONS: readonly string[] = Object.freeze([]);
 const INSERT_SELECT = 'INSERT … SELECT';
-const IN_LOOP = 'inserted inside a loop';
+/** The bulk reason of an insert run in a host-language loop (application code at work, not a load). */
+export const IN_LOOP = 'inserted inside a loop';
 
 /** The bulk reason of a target made one by the rows its inserts write out together. */
 function valuesRowsReason(rows: number): string {
