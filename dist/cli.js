@@ -15285,9 +15285,9 @@ function namesModule(specifier, configured) {
   const norm = (s) => s.replace(/\\/g, "/").replace(/^(?:\.\.?\/)+/, "").replace(/\.(?:[cm]?[jt]sx?|py)$/, "").replace(/\/index$/, "");
   const a = norm(specifier);
   const b = norm(configured);
-  if (!b) return false;
+  if (!b || !a) return false;
   if (/^[\w@]/.test(configured) && !configured.includes("/") && !configured.startsWith(".")) return a === b || a.startsWith(b + "/") || a.startsWith(b + ".");
-  return a === b || a.endsWith("/" + b) || a.startsWith(b + "/");
+  return a === b || a.endsWith("/" + b) || a.startsWith(b + "/") || specifier.startsWith(".") && b.endsWith("/" + a);
 }
 function importsConfigured(text2, language, options) {
   if (options.driverModules.length === 0) return false;

@@ -44,6 +44,11 @@ export async function saveAll(rows: Row[]) {
     assert.ok(namesModule('@acme/db2', '@acme/db2'));
     assert.ok(namesModule('@acme/db2/pool', '@acme/db2'));
     assert.ok(namesModule('acme_db.pool', 'acme_db'.replace(/\./g, '/')) || namesModule('acme_db/pool', 'acme_db'));
+    // The module's path from the project's top names an importer's shorter relative way to it (a file beside it).
+    assert.ok(namesModule('./dbclient', './app/dbclient'));
+    assert.ok(namesModule('../dbclient.js', 'src/app/dbclient'));
+    assert.ok(!namesModule('dbclient', './app/dbclient'), 'a package name is not a relative import');
+    assert.ok(!namesModule('./client', './app/dbclient'));
     assert.ok(!namesModule('./db/clients', './db/client'));
     assert.ok(!namesModule('db2x', 'db2'));
   });

@@ -27,14 +27,18 @@ function importedModules(text: string, language: 'js' | 'python'): string[] {
   return out;
 }
 
-/** './db/client' names '../db/client.js' and 'src/db/client'; '@acme/db2' names '@acme/db2' and '@acme/db2/pool'. */
+/**
+ * './db/client' names '../db/client.js' and 'src/db/client'; '@acme/db2' names '@acme/db2' and '@acme/db2/pool'. A
+ * path configured from the project's top ('./app/dbclient') also names the shorter relative import a file beside
+ * it writes ('./dbclient'): users write the path of their module, not each importer's way to it.
+ */
 export function namesModule(specifier: string, configured: string): boolean {
   const norm = (s: string) => s.replace(/\\/g, '/').replace(/^(?:\.\.?\/)+/, '').replace(/\.(?:[cm]?[jt]sx?|py)$/, '').replace(/\/index$/, '');
   const a = norm(specifier);
   const b = norm(configured);
-  if (!b) return false;
+  if (!b || !a) return false;
   if (/^[\w@]/.test(configured) && !configured.includes('/') && !configured.startsWith('.')) return a === b || a.startsWith(b + '/') || a.startsWith(b + '.');
-  return a === b || a.endsWith('/' + b) || a.startsWith(b + '/');
+  return a === b || a.endsWith('/' + b) || a.startsWith(b + '/') || (specifier.startsWith('.') && b.endsWith('/' + a));
 }
 
 function importsConfigured(text: string, language: 'js' | 'python', options: FrontEndOptions): boolean {
