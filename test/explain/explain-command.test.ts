@@ -135,6 +135,19 @@ describe('explain: insertlint explain', () => {
     assert.equal(select.code, 2);
     assert.match(select.stderr, /Only INSERT \(or MERGE\)/);
   });
+
+  it('--database with no host: says the driver looked the database up on this machine, with the SQLSTATE/SQLCODE as a detail', async () => {
+    const driver = seedDriver();
+    driver.openError = db2Error('[IBM][CLI Driver] SQL30082N  Security processing failed with reason "5" ("USERID MISSING").  SQLSTATE=08001\n', -30082, '08001');
+    const r = await run(['--sql', 'INSERT INTO T VALUES (?, ?)', '--database', 'SAMPLE'], { env: { INSERTLINT_DB2_PASSWORD: 'x' }, driverFactory: () => driver, findDb2exfmt: () => undefined });
+    assert.equal(r.code, 1);
+    const [message, details, ...rest] = r.stderr.split('\n');
+    assert.match(message, /^insertlint explain: The Db2 driver could not log on to database SAMPLE: a password is set \(INSERTLINT_DB2_PASSWORD\) but no user name was given \(security reason 5, USERID MISSING\)\. As no host was given/);
+    assert.match(message, /looked the database up on this machine .* Give the server with --host and --port \(and the user with --user\), or catalog database SAMPLE on this machine/);
+    assert.ok(!/configured server|rejected the user name or password/.test(message), message);
+    assert.equal(details, '  details: SQLSTATE=08001 SQLCODE=-30082: [IBM][CLI Driver] SQL30082N  Security processing failed with reason "5" ("USERID MISSING").  SQLSTATE=08001');
+    assert.deepEqual(rest, ['']);
+  });
 });
 
 describe('explain: no FILE, with the plan on standard input', function () {
