@@ -241,6 +241,12 @@ describe('explain: live Explain through the driver interface', () => {
         throw Object.assign(new Error("Cannot find module 'ibm_db'"), { code: 'MODULE_NOT_FOUND' });
       });
     assert.throws(missing, (err: Db2Error) => err.kind === 'driver-missing' && /npm install ibm_db/.test(err.message) && /scripts\/ibm-db-setup\.sh/.test(err.message));
+    // Node's require stack (InsertLint's own files) is not a detail; other lines of a load error are kept.
+    const withStack = () =>
+      loadIbmDb({}, () => {
+        throw Object.assign(new Error("Cannot find module 'ibm_db'\nRequire stack:\n- /tmp/fresh/out/cli.js"), { code: 'MODULE_NOT_FOUND' });
+      });
+    assert.throws(withStack, (err: Db2Error) => err.details === "Cannot find module 'ibm_db'");
     assert.throws(
       () =>
         loadIbmDb({}, () => {

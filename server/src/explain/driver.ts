@@ -132,11 +132,15 @@ function capitalize(text: string): string {
 
 /** A text's lines, trimmed, joined with spaces. */
 function oneLine(text: string): string {
+  return detailLines(text).join(' ');
+}
+
+/** A detail text's lines, trimmed, without blank ones: each is shown on a line of its own, never as an escaped \\n. */
+export function detailLines(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join(' ');
+    .filter((line) => line !== '');
 }
 
 /** Maps a driver error (ibm_db: { message, sqlcode, sqlstate }) to one clear sentence. */
@@ -215,7 +219,11 @@ export function loadIbmDb(env: NodeJS.ProcessEnv = process.env, requireFn: (id: 
     if (!api || typeof api.open !== 'function') throw new Error(`${id} does not look like ibm_db (no open function)`);
     return api;
   } catch (error) {
-    const message = String((error as Error)?.message ?? error);
+    // Node's "Cannot find module" goes on with the require stack (InsertLint's own files): not a detail worth showing.
+    // Other messages keep all their lines (a binding built for another Node.js says which on its second line).
+    const lines = String((error as Error)?.message ?? error).split('\n');
+    const stack = lines.findIndex((line) => line.trim() === 'Require stack:');
+    const message = (stack >= 0 ? lines.slice(0, stack) : lines).join('\n').trim();
     if (/cannot find module/i.test(message) || (error as { code?: string })?.code === 'MODULE_NOT_FOUND') {
       throw new Db2Error('driver-missing', `The optional Db2 driver "ibm_db" is not installed. ${IBM_DB_INSTALL_HINT}`, message);
     }
