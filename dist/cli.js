@@ -130,8 +130,8 @@ function positioned(d, displayPath2, lines, locate) {
   if (d.extent) out.extentLines = { line: lines.line(d.extent.start) + 1, endLine: lines.line(d.extent.end) + 1 };
   if (d.related && locate) {
     out.relatedPositions = d.related.flatMap((r) => {
-      const where2 = locate(r.file);
-      return where2 ? [{ ...position1(r.span, where2.displayPath, where2.lines), message: r.message }] : [];
+      const where = locate(r.file);
+      return where ? [{ ...position1(r.span, where.displayPath, where.lines), message: r.message }] : [];
     });
   }
   return out;
@@ -7606,8 +7606,8 @@ var init_parser = __esm({
         }
       }
       /** A statement of a SET PASSTHRU session: the data source's SQL, not read as Db2's. */
-      passedThrough(first, end, server) {
-        return { kind: "other", keyword: this.keywordOf(first, end), span: this.rangeSpan(first, end), origin: this.origin, passedTo: server };
+      passedThrough(first, end, server2) {
+        return { kind: "other", keyword: this.keywordOf(first, end), span: this.rangeSpan(first, end), origin: this.origin, passedTo: server2 };
       }
       other(span, first, end) {
         return { kind: "other", keyword: this.keywordOf(first, end), span, origin: this.origin };
@@ -9849,9 +9849,9 @@ function loadInOtherFile({ file, lineIn }, target) {
   const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
   return load && line !== void 0 ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, "")}:${line}` : void 0;
 }
-function firstLoad(target, where2) {
+function firstLoad(target, where) {
   const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
-  return target.sites.find((s) => !s.nested && where2(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
+  return target.sites.find((s) => !s.nested && where(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
 }
 function statementWord(site) {
   return site.stmt.kind === "insert" ? "INSERT" : site.stmt.kind === "merge" ? "MERGE" : site.stmt.kind.toUpperCase();
@@ -10347,7 +10347,7 @@ function advice(context, target, keys, many) {
     const altered = [...new Set(keys.filter((k) => k.stmt.kind === "alterTable").map((k) => k.stmt))];
     const created = keys.filter((k) => k.stmt.kind === "createTable");
     const alters = altered.length > 0 ? statementsAt("ALTER TABLE \u2026 ADD CONSTRAINT", altered, context.lineOf) : void 0;
-    const where3 = created.length > 0 ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}.` : `Add ${it} after the load instead: move ${alters} ${after}.`;
+    const where2 = created.length > 0 ? `Add ${it} after the load instead: take ${it} out of the CREATE TABLE and add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT ${after}.` : `Add ${it} after the load instead: move ${alters} ${after}.`;
     const tables2 = [...new Set(created.map((k) => k.stmt))];
     const fromCreate = created.length > 0 ? `the foreign key${created.length > 1 ? "s" : ""} of ${statementsAt("CREATE TABLE", tables2, context.lineOf)} (as ALTER TABLE \u2026 ADD CONSTRAINT)` : void 0;
     const moves = [alters, fromCreate].filter((m) => m !== void 0);
@@ -10355,18 +10355,18 @@ function advice(context, target, keys, many) {
       ...altered.length > 0 ? [{ words: "ALTER TABLE \u2026 ADD CONSTRAINT", at: altered.map((s) => statementAt(context, s)) }] : [],
       ...created.length > 0 ? [{ words: "CREATE TABLE", keys: created.length, at: tables2.map((s) => statementAt(context, s)) }] : []
     ];
-    return { advice: where3, notEnforced: false, move: { load, moves, ddl } };
+    return { advice: where2, notEnforced: false, move: { load, moves, ddl } };
   }
   const acting = keys.filter((k) => k.fk.constraint.onDelete === "CASCADE" || k.fk.constraint.onDelete === "SET NULL");
   const bulkSites = target.sites.filter((s) => s.bulkReasons.length > 0);
   const fromRoutine = bulkSites.length > 0 && bulkSites.every((s) => s.nested);
-  const where2 = fromRoutine ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.` : `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
+  const where = fromRoutine ? `The rows come from a routine, each time it runs: there is no load to add ${it} after.` : `Add ${it} with ALTER TABLE \u2026 ADD CONSTRAINT after the load${elsewhere(context, target)}.`;
   if (acting.length > 0) {
     const rules = [...new Set(acting.map((k) => k.fk.constraint.onDelete))].join(" and ");
-    return { advice: `${where2} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false, onlyKnow: fromRoutine, noLoad: fromRoutine };
+    return { advice: `${where} NOT ENFORCED is no option here: Db2 would no longer carry out the ON DELETE ${rules} of ${listNames(acting.map((k) => keyName(k.fk)))}.`, notEnforced: false, onlyKnow: fromRoutine, noLoad: fromRoutine };
   }
   const loader = fromRoutine ? "the routine" : "the loading job";
-  return { advice: `${where2} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true, noLoad: fromRoutine };
+  return { advice: `${where} Or declare ${it} NOT ENFORCED if ${loader} already guarantees the parents exist.`, notEnforced: true, noLoad: fromRoutine };
 }
 function extraSeconds(keys) {
   return [extraForCount(FK_SECONDS, keys), keys <= 1 ? "tests 14 and 11" : keys === 2 ? "tests 15 and 11" : `tests 15 and 11, for ${keys} keys`];
@@ -10640,8 +10640,8 @@ var init_identity_cache = __esm({
             if (!table || !identity || identity.stmt !== stmt) continue;
             const target = fedBy(schema, table, identity.cache, { file: file.source.path, stmt });
             if (!target) continue;
-            const where2 = identityClause(stmt, identity);
-            flag(context, stmt, "IDENTITY column", `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where2.cacheSpan, where2.anchor, false, where2.prefix, rangeNote(identity.column.type.name, identity.column.identity?.start), target);
+            const where = identityClause(stmt, identity);
+            flag(context, stmt, "IDENTITY column", `${displayKey(table.key)}.${identity.column.name}`, identity.cache, identity.explicit, where.cacheSpan, where.anchor, false, where.prefix, rangeNote(identity.column.type.name, identity.column.identity?.start), target);
           } else if (stmt.kind === "createSequence" || stmt.kind === "alterSequence") {
             const sequence = schema.sequence(stmt.sequence, stmt);
             if (!sequence || sequence.stmt !== stmt || !schema.isSequenceUsedByInserts(sequence.key)) continue;
@@ -11642,8 +11642,8 @@ function checkLiteral({ schema, options, report }, executions) {
     const table = targetName2(execution2, insert, schema);
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
-      const where2 = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where: where2 }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
+      const where = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
+      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
     } else if (options.reportOneOff) {
       for (const item2 of list) report({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
@@ -11999,7 +11999,7 @@ var init_single_row_insert = __esm({
             const via = execution2.loop.via ?? "";
             const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via;
             const prepared = call.prepared;
-            const where2 = prepared ? `, on the statement ${prepared.fn ? `${prepared.fn}() prepares` : "prepared"} (${prepared.runs}${prepared.handle ? ` of ${prepared.handle}` : ""} at ${prepared.file}:${prepared.line})` : "";
+            const where = prepared ? `, on the statement ${prepared.fn ? `${prepared.fn}() prepares` : "prepared"} (${prepared.runs}${prepared.handle ? ` of ${prepared.handle}` : ""} at ${prepared.file}:${prepared.line})` : "";
             report({
               messageId: "loop",
               data: {
@@ -12007,7 +12007,7 @@ var init_single_row_insert = __esm({
                 loop: loopName(execution2.loop),
                 advice: receivedArrayAdvice(execution2.api, execution2.loop, call.runs) ?? batchAdvice(execution2.api, file.dialect) + perCallNote(execution2),
                 figures: CALLED_FIGURES,
-                more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${where2}.${count === 1 ? "" : ` The loop makes ${count} such calls into it.`}`
+                more: ` ${runner}() runs it with ${call.runs} at ${call.file}:${call.line}, once per call${where}.${count === 1 ? "" : ` The loop makes ${count} such calls into it.`}`
               },
               span: execution2.callSpan
             });
@@ -18926,12 +18926,48 @@ function redactSecrets(text2, secrets = []) {
   }
   return out;
 }
-function where(info) {
-  const at = info.host ? `${info.host}${info.port ? `:${info.port}` : ""}` : "the configured server";
-  return info.database ? `${at} (database ${info.database})` : at;
+function server(info) {
+  if (!info.host) return "the Db2 server";
+  const at = `${info.host}${info.port ? `:${info.port}` : ""}`;
+  return `the Db2 server at ${info.database ? `${at} (database ${info.database})` : at}`;
+}
+function hostless(info) {
+  return !info.host && info.database !== void 0;
+}
+function noHostFix(info) {
+  return `Give the server with --host and --port${info.user ? "" : " (and the user with --user)"}, or catalog ${databaseName(info)} on this machine (db2 catalog database, or db2dsdriver.cfg for the IBM CLI driver).`;
+}
+function databaseName(info) {
+  return info.database ? `database ${info.database}` : "the database";
+}
+function credentialsMessage(raw, info) {
+  const m = /reason "(\d+)"(?:\s*\("([^"]*)"\))?/.exec(raw);
+  const reason = m ? Number(m[1]) : void 0;
+  const reasonText = m ? `security reason ${m[1]}${m[2] ? `, ${m[2]}` : ""}` : void 0;
+  if (hostless(info)) {
+    const db = databaseName(info);
+    const lookedUp = "looked the database up on this machine (its Db2 catalog, db2cli.ini or db2dsdriver.cfg)";
+    if (reason === 5 && !info.user) {
+      return `The Db2 driver could not log on to ${db}: a password is set (${PASSWORD_ENV}) but no user name was given (${reasonText}). As ${NO_HOST}, it ${lookedUp}, not on a server you named. ${noHostFix(info)}`;
+    }
+    if (reason === 17) {
+      return `The Db2 driver could not log on to ${db}: ${NO_HOST}, so it ${lookedUp}, and nothing there accepts this logon (${reasonText}), e.g. there is no local Db2 instance or catalog entry for it. ${noHostFix(info)}`;
+    }
+    return `The Db2 server catalogued on this machine for ${db} rejected the user name or password (${NO_HOST}, so the driver used the local catalog entry${reasonText ? `; ${reasonText}` : ""}).`;
+  }
+  if (reason === 5 && info.host && !info.user) return `${capitalize(server(info))} wants a user name and none was given (--user, or UID= in --connection).`;
+  if (reason === 3) return `${capitalize(server(info))} wants a password and none was given (set ${PASSWORD_ENV}).`;
+  if (reason === 17) return `${capitalize(server(info))} does not support the way the connection tried to log on (${reasonText})${info.host && !info.user ? "; give a user name (--user) and set " + PASSWORD_ENV : ""}.`;
+  return `${capitalize(server(info))} rejected the user name or password.`;
+}
+function capitalize(text2) {
+  return text2.charAt(0).toUpperCase() + text2.slice(1);
 }
 function oneLine(text2) {
-  return text2.split("\n").map((line) => line.trim()).filter((line) => line !== "").join(" ");
+  return detailLines(text2).join(" ");
+}
+function detailLines(text2) {
+  return text2.split("\n").map((line) => line.trim()).filter((line) => line !== "");
 }
 function describeDb2Error(err, info = {}) {
   if (err instanceof Db2Error) return err;
@@ -18939,14 +18975,31 @@ function describeDb2Error(err, info = {}) {
   const raw = oneLine(redactSecrets((info.redact ?? String)(String(e.message ?? err ?? "unknown error"))));
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === "number" ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : void 0;
-  const sqlstate = typeof e.sqlstate === "string" ? e.sqlstate : typeof e.state === "string" ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
+  const sqlstate = [e.sqlstate, e.state].find((v) => typeof v === "string" && v.trim() !== "")?.trim() ?? /SQLSTATE=(\w{5})/.exec(raw)?.[1];
   const details = `${sqlstate ? `SQLSTATE=${sqlstate} ` : ""}${sqlcode !== void 0 ? `SQLCODE=${sqlcode}: ` : ""}${raw}`;
   const code = sqlcode !== void 0 ? Math.abs(sqlcode) : void 0;
   const make = (kind, message) => new Db2Error(kind, message, details, sqlcode, sqlstate);
-  if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make("credentials", `The Db2 server at ${where(info)} rejected the user name or password.`);
-  if (code === 1336 || /SQL1336N/.test(raw)) return make("unreachable", `Cannot reach the Db2 server at ${where(info)}: the host name is not known (check the host name and DNS).`);
-  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) return make("unreachable", `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
-  if (code === 30061 || code === 1013 || code === 1031) return make("database-not-found", `The Db2 server at ${where(info)} has no database by that name.`);
+  if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make("credentials", credentialsMessage(raw, info));
+  if (code === 1336 || /SQL1336N/.test(raw)) {
+    if (hostless(info)) return make("unreachable", `Cannot reach the Db2 server catalogued on this machine for ${databaseName(info)} (${NO_HOST}): the host name in that catalog entry is not known. Check the entry, or give the server with --host and --port.`);
+    return make("unreachable", `Cannot reach ${server(info)}: the host name is not known (check the host name and DNS).`);
+  }
+  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) {
+    if (hostless(info)) {
+      return make(
+        "unreachable",
+        `Cannot reach a Db2 server for ${databaseName(info)}: ${NO_HOST}, so the Db2 driver used the database's entry in this machine's Db2 catalog or, with none, this machine itself (localhost, port ${info.port ?? "50000"}), and nothing answered. ${noHostFix(info)}`
+      );
+    }
+    return make("unreachable", `Cannot reach ${server(info)}: nothing answered (check host, port and network).`);
+  }
+  if (code === 30061 || code === 1013 || code === 1031 || code === 1531) {
+    if (hostless(info)) {
+      if (code === 30061) return make("database-not-found", `The Db2 server catalogued on this machine for ${databaseName(info)} (${NO_HOST}) has no database by that name.`);
+      return make("database-not-found", `${capitalize(databaseName(info))} is not catalogued on this machine: ${NO_HOST}, so the Db2 driver looked it up in this machine's Db2 catalog, db2cli.ini and db2dsdriver.cfg. ${noHostFix(info)}`);
+    }
+    return make("database-not-found", `${capitalize(server(info))} has no database by that name.`);
+  }
   if (code === 219 || sqlstate === "42704" && /EXPLAIN_/i.test(raw)) {
     return make(
       "explain-tables-missing",
@@ -18969,7 +19022,9 @@ function loadIbmDb(env = process.env, requireFn = defaultRequire) {
     if (!api || typeof api.open !== "function") throw new Error(`${id} does not look like ibm_db (no open function)`);
     return api;
   } catch (error) {
-    const message = String(error?.message ?? error);
+    const lines = String(error?.message ?? error).split("\n");
+    const stack = lines.findIndex((line) => line.trim() === "Require stack:");
+    const message = (stack >= 0 ? lines.slice(0, stack) : lines).join("\n").trim();
     if (/cannot find module/i.test(message) || error?.code === "MODULE_NOT_FOUND") {
       throw new Db2Error("driver-missing", `The optional Db2 driver "ibm_db" is not installed. ${IBM_DB_INSTALL_HINT}`, message);
     }
@@ -19024,7 +19079,7 @@ function buildConnection(options, env = process.env) {
     user: pairs.get("UID")
   };
 }
-var Db2Error, PASSWORD_ENV, IBM_DB_PATH_ENV, IBM_DB_INSTALL_HINT, IbmDbDriver;
+var Db2Error, PASSWORD_ENV, IBM_DB_PATH_ENV, NO_HOST, IBM_DB_INSTALL_HINT, IbmDbDriver;
 var init_driver = __esm({
   "server/src/explain/driver.ts"() {
     "use strict";
@@ -19044,6 +19099,7 @@ var init_driver = __esm({
     };
     PASSWORD_ENV = "INSERTLINT_DB2_PASSWORD";
     IBM_DB_PATH_ENV = "INSERTLINT_IBM_DB_PATH";
+    NO_HOST = "no host was given (--host, or HOSTNAME= in --connection)";
     IBM_DB_INSTALL_HINT = "Install it next to InsertLint with `npm install ibm_db` (it needs the IBM CLI driver), or in a checkout run scripts/ibm-db-setup.sh and set INSERTLINT_IBM_DB_PATH to .cache/ibm_db/node_modules/ibm_db.";
     IbmDbDriver = class {
       constructor(info = {}, load = () => loadIbmDb()) {
@@ -19661,7 +19717,7 @@ function allLinesChanged(changed, start, end) {
 }
 function collectTables(run2, schema, linted, changes) {
   const uses = /* @__PURE__ */ new Map();
-  const note = (name2, stmt, role, where2) => {
+  const note = (name2, stmt, role, where) => {
     const table = schema.table(name2, stmt);
     const key = table?.key ?? schema.keyOf(name2, stmt);
     let use = uses.get(key);
@@ -19670,7 +19726,7 @@ function collectTables(run2, schema, linted, changes) {
       uses.set(key, use);
     }
     const list = use.roles.get(role) ?? [];
-    list.push(where2);
+    list.push(where);
     use.roles.set(role, list);
   };
   for (const { file, changed } of linted) {
@@ -19698,7 +19754,7 @@ function collectTables(run2, schema, linted, changes) {
   }
   return [...uses.values()].sort((a, b) => displayKey(a.key).localeCompare(displayKey(b.key))).map((use) => {
     const table = schema.tableByKey(use.key);
-    const roles = [...use.roles].map(([role, where2]) => `${role} (${where2.slice(0, 3).join(", ")}${where2.length > 3 ? ", \u2026" : ""})`);
+    const roles = [...use.roles].map(([role, where]) => `${role} (${where.slice(0, 3).join(", ")}${where.length > 3 ? ", \u2026" : ""})`);
     const costs = table ? insertCostSummary(table) : [];
     return { name: displayKey(use.key), roles, defined: Boolean(table?.definition), costs };
   });
@@ -20426,12 +20482,28 @@ function detectDamage(lines, ids) {
   if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return "indentation-stripped";
   return void 0;
 }
+function withoutObjectLabels(row) {
+  const out = [];
+  for (let i = 0; i < row.length; i++) {
+    if (OBJECT_TYPE.test(row[i].text) && i + 1 < row.length) {
+      i++;
+      continue;
+    }
+    if (OBJECT_TYPE.test(row[i].text) || GLUED_OBJECT.test(row[i].text)) continue;
+    out.push(row[i]);
+  }
+  return out;
+}
 function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnings) {
   const ops = [];
   const byLine = /* @__PURE__ */ new Map();
   for (const t of idTokens) byLine.set(t.line, [...byLine.get(t.line) ?? [], t]);
   for (const [line, ids2] of [...byLine.entries()].sort((a, b) => a[0] - b[0])) {
-    const names3 = (tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
+    let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
+    if (names3.length !== ids2.length) {
+      const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
+      if (known.length === ids2.length) names3 = known;
+    }
     const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
     const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
     const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));
@@ -20705,7 +20777,11 @@ function parseStatementRegion(stmt, lines, from, to) {
     } else if (g.operators.length === 0) {
       stmt.errors.push(...g.errors);
     } else {
-      const found = g.operators.map((op) => `${op.type === "?" ? "operator" : op.label} (${op.id})`).join(", ");
+      const nameOf = (op) => {
+        const detail = op.type === "?" ? detailOps.get(op.id) : op;
+        return detail && detail.type !== "?" ? detail.label : "operator";
+      };
+      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf(op)} (${op.id})`).join(", ");
       const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
       if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
       else {
@@ -21312,6 +21388,40 @@ function pct(x, unknown = "?%") {
   const p = x * 100;
   return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
 }
+function shownShares(report) {
+  const cached = shownCache.get(report);
+  if (cached) return cached;
+  const known = (x) => x !== void 0 && Number.isFinite(x);
+  const values = [...report.pieces.map((p) => p.share), report.mainShare];
+  const parts = values.filter(known);
+  const covered = parts.reduce((sum, x) => sum + x, 0);
+  const tenths = parts.some((x) => x * 100 > 0 && x * 100 < 10);
+  const scale = tenths ? 1e3 : 100;
+  const scaled = [...parts, Math.max(0, 1 - covered)].map((x) => x * scale);
+  const units = scaled.map(Math.floor);
+  let missing = Math.round(scaled.reduce((sum, x) => sum + x, 0)) - units.reduce((sum, x) => sum + x, 0);
+  const order = scaled.map((x, i) => i).sort((a, b) => scaled[b] - units[b] - (scaled[a] - units[a]) || a - b);
+  for (const i of order) {
+    if (missing <= 0) break;
+    units[i]++;
+    missing--;
+  }
+  const text2 = (n, exact) => exact === 0 ? "0%" : tenths ? `${(n / 10).toFixed(1)}%` : `${n}%`;
+  let k = 0;
+  const rounded = values.map((x) => known(x) ? { n: units[k], exact: parts[k++] } : void 0);
+  const pieces = rounded.slice(0, report.pieces.length);
+  const main2 = rounded[report.pieces.length];
+  const shown = {
+    pieces: pieces.map((r) => r ? text2(r.n, r.exact) : "?%"),
+    hidden: pieces.every((r) => r !== void 0) ? text2(
+      pieces.reduce((sum, r) => sum + r.n, 0),
+      pieces.reduce((sum, r) => sum + r.exact, 0)
+    ) : "?%",
+    main: main2 ? text2(main2.n, main2.exact) : "?%"
+  };
+  shownCache.set(report, shown);
+  return shown;
+}
 function formatCost(n) {
   if (n === void 0) return "?";
   if (n === 0) return "0";
@@ -21322,15 +21432,16 @@ function formatCost(n) {
 function verdict(report, mains, total) {
   const ids = mains.map((m) => m.id).sort((a, b) => a - b);
   const which = ids.length === 1 ? `operator ${ids[0]} with its input` : `operators ${ids.join(", ")} with their inputs`;
-  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${pct(report.mainShare)}`;
+  const shown = shownShares(report);
+  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${shown.main}`;
   const costText = total !== void 0 ? `${formatCost(total)} timerons` : "an unknown number of timerons";
   if (report.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
-  const parts = report.pieces.map((p) => `${pct(p.share)} ${p === report.pieces[0] ? "of the estimated cost " : ""}is ${p.description}`);
+  const parts = report.pieces.map((p, i) => `${shown.pieces[i]} ${i === 0 ? "of the estimated cost " : ""}is ${p.description}`);
   const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join("; ")}; and ${parts[parts.length - 1]}`;
   const first = joined.charAt(0).toUpperCase() + joined.slice(1);
-  return `${first}. In all, hidden work is ${pct(report.pieces.reduce((s, p) => s + (p.share ?? 0), 0))} of the estimated ${costText}; ${own}.`;
+  return `${first}. In all, hidden work is ${shown.hidden} of the estimated ${costText}; ${own}.`;
 }
-var KIND_WORDS2, names2, deletedOrChanged, INDEX_WORK, INDEX_WORK_PER_ROW;
+var KIND_WORDS2, names2, deletedOrChanged, INDEX_WORK, INDEX_WORK_PER_ROW, shownCache;
 var init_describe = __esm({
   "server/src/explain/describe.ts"() {
     "use strict";
@@ -21360,6 +21471,7 @@ var init_describe = __esm({
       merge: "one key insert, change or delete per row in the indexes on",
       query: "none for a query on"
     };
+    shownCache = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -21670,8 +21782,12 @@ function share(x) {
   return pct(x, "?");
 }
 function shareOf(es, op) {
-  const piece = es.report.pieces.find((p) => p.operators.includes(op.id));
-  return piece ? share(piece.share) : void 0;
+  const i = es.report.pieces.findIndex((p) => p.operators.includes(op.id));
+  return i >= 0 ? pieceShare(es, i) : void 0;
+}
+function pieceShare(es, i) {
+  const shown = shownShares(es.report).pieces[i];
+  return shown === void 0 || shown === "?%" ? share(es.report.pieces[i]?.share) : shown;
 }
 function mainTag(es, op) {
   return es.report.mainOperators.includes(op.id) ? `the ${statementWord2(es.report.statementKind).toLowerCase()}` : void 0;
@@ -21906,8 +22022,8 @@ function renderMarkdown(report) {
     out.push(`**Verdict:** ${mdText(es.report.verdict)}`, "");
     if (es.report.pieces.length > 0) {
       out.push("| Hidden work | Operators | Own cost (timerons) | Share |", "|---|---|---:|---:|");
-      for (const p of es.report.pieces) {
-        out.push(`| ${mdText(hiddenKindLabel(p.kind))}${p.name ? ` (${mdText(p.name)})` : ""} | ${p.operators.join(", ")} | ${formatCost(p.cost)} | ${share(p.share)} |`);
+      for (const [i, p] of es.report.pieces.entries()) {
+        out.push(`| ${mdText(hiddenKindLabel(p.kind))}${p.name ? ` (${mdText(p.name)})` : ""} | ${p.operators.join(", ")} | ${formatCost(p.cost)} | ${pieceShare(es, i)} |`);
       }
       out.push("");
     }
@@ -22676,9 +22792,9 @@ function renderHtml(report, options = {}) {
     body.push(`<p class="verdict">${esc(es.report.verdict)}</p>`);
     if (es.report.pieces.length) {
       body.push('<table class="pieces"><thead><tr><th>Hidden work</th><th>Operators</th><th>Own cost (timerons)</th><th>Share</th></tr></thead><tbody>');
-      for (const p of es.report.pieces) {
+      for (const [i, p] of es.report.pieces.entries()) {
         body.push(
-          `<tr class="piece ${KIND_CLASS[p.kind]}" data-statement="${index}" data-ops="${p.operators.join(" ")}" tabindex="0" title="${esc(p.description)}"><td><span class="swatch"></span>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ""}</td><td>${p.operators.join(", ")}</td><td title="${esc(formatCost(p.cost))}">${esc(fmt(p.cost))}</td><td>${esc(share(p.share))}</td></tr>`
+          `<tr class="piece ${KIND_CLASS[p.kind]}" data-statement="${index}" data-ops="${p.operators.join(" ")}" tabindex="0" title="${esc(p.description)}"><td><span class="swatch"></span>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ""}</td><td>${p.operators.join(", ")}</td><td title="${esc(formatCost(p.cost))}">${esc(fmt(p.cost))}</td><td>${esc(pieceShare(es, i))}</td></tr>`
         );
       }
       body.push("</tbody></table>");
@@ -23558,8 +23674,8 @@ ${EXPLAIN_USAGE}`);
       if (err instanceof Db2Error) {
         io.stderr(`insertlint explain: ${plainLine(err.message)}
 `);
-        if (err.details) io.stderr(`  details: ${plainLine(redactSecrets(err.details))}
-`);
+        if (err.details) io.stderr(detailLines(redactSecrets(err.details)).map((line, i) => `${i === 0 ? "  details: " : "           "}${plainLine(line)}
+`).join(""));
         return err.kind === "not-explainable" || err.kind === "connection-options" ? 2 : 1;
       }
       throw err;
@@ -23730,7 +23846,7 @@ async function readCatalog(options) {
     await driver.close().catch(() => void 0);
   }
 }
-async function readOpenCatalog(driver, schemas, server) {
+async function readOpenCatalog(driver, schemas, server2) {
   const n = schemas.length;
   const q2 = async (build) => ordered(await select(driver, build(n), schemas), orderOf(build(n)));
   const tables2 = /* @__PURE__ */ new Map();
@@ -23912,7 +24028,7 @@ async function readOpenCatalog(driver, schemas, server) {
   const used = /* @__PURE__ */ new Set();
   for (const t of tables2.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
   return {
-    database: server?.database,
+    database: server2?.database,
     schemas,
     tables: [...tables2.values()],
     sequences,
@@ -24190,14 +24306,14 @@ async function runSchemaCommand(argv, io, deps = {}) {
   if (schemas.length === 0) throw new UsageError("name the schemas to read: --schemas APP,SALES");
   const output = single(args, "output");
   let result;
-  let where2 = "the database";
+  let where = "the database";
   let redact = (text2) => redactSecrets(text2, env[PASSWORD_ENV] ? [env[PASSWORD_ENV]] : []);
   try {
     const connection = buildConnection(
       { connection: single(args, "connection"), host: single(args, "host"), port: single(args, "port"), database: single(args, "database"), user: single(args, "user") },
       env
     );
-    where2 = connection.database ?? where2;
+    where = connection.database ?? where;
     redact = connection.redact;
     const driver = (deps.driverFactory ?? ((info) => new IbmDbDriver(info, () => loadIbmDb(env))))(connection);
     result = await pullSchema(connection, schemas, driver);
@@ -24205,17 +24321,17 @@ async function runSchemaCommand(argv, io, deps = {}) {
     if (err instanceof Db2Error) {
       io.stderr(`insertlint schema pull: ${plainLine(err.message)}
 `);
-      if (err.details) io.stderr(`  details: ${plainLine(redact(err.details))}
-`);
+      if (err.details) io.stderr(detailLines(redact(err.details)).map((line, i) => `${i === 0 ? "  details: " : "           "}${plainLine(line)}
+`).join(""));
       return err.kind === "connection-options" ? 2 : 1;
     }
     throw err;
   }
   for (const warning of result.warnings) io.stderr(`insertlint schema pull: warning: ${plainLine(redact(warning))}
 `);
-  const summary = `${describeCounts(result.counts)} from ${where2}, schema${schemas.length > 1 ? "s" : ""} ${schemas.join(", ")}`;
+  const summary = `${describeCounts(result.counts)} from ${where}, schema${schemas.length > 1 ? "s" : ""} ${schemas.join(", ")}`;
   if (result.counts.tables + result.counts.mqts === 0) {
-    io.stderr(`insertlint schema pull: no tables found in ${plainLine(schemas.join(", "))} on ${plainLine(where2)} (schema names are case-sensitive in the catalog; ordinary names are upper case); nothing written
+    io.stderr(`insertlint schema pull: no tables found in ${plainLine(schemas.join(", "))} on ${plainLine(where)} (schema names are case-sensitive in the catalog; ordinary names are upper case); nothing written
 `);
     return 1;
   }
@@ -29215,8 +29331,8 @@ var require_messages2 = __commonJS({
     exports2.ProtocolNotificationType = ProtocolNotificationType;
     var CM;
     (function(CM2) {
-      function create2(client, server) {
-        return { client, server };
+      function create2(client, server2) {
+        return { client, server: server2 };
       }
       CM2.create = create2;
     })(CM || (exports2.CM = CM = {}));
@@ -33744,16 +33860,16 @@ var require_main = __commonJS({
         connectResolve = resolve9;
       });
       return new Promise((resolve9, reject) => {
-        const server = (0, net_1.createServer)((socket) => {
-          server.close();
+        const server2 = (0, net_1.createServer)((socket) => {
+          server2.close();
           connectResolve([
             new SocketMessageReader(socket, encoding),
             new SocketMessageWriter(socket, encoding)
           ]);
         });
-        server.on("error", reject);
-        server.listen(pipeName, () => {
-          server.removeListener("error", reject);
+        server2.on("error", reject);
+        server2.listen(pipeName, () => {
+          server2.removeListener("error", reject);
           resolve9({
             onConnected: () => {
               return connected;
@@ -33775,17 +33891,17 @@ var require_main = __commonJS({
         connectResolve = resolve9;
       });
       return new Promise((resolve9, reject) => {
-        const server = (0, net_1.createServer)((socket) => {
-          server.close();
+        const server2 = (0, net_1.createServer)((socket) => {
+          server2.close();
           connectResolve([
             new SocketMessageReader(socket, encoding),
             new SocketMessageWriter(socket, encoding)
           ]);
         });
-        server.on("error", reject);
-        server.listen(port, "127.0.0.1", () => {
-          server.removeListener("error", reject);
-          const address = server.address();
+        server2.on("error", reject);
+        server2.listen(port, "127.0.0.1", () => {
+          server2.removeListener("error", reject);
+          const address = server2.address();
           if (address === null || typeof address === "string") {
             reject(new Error(`Unexpected server address: ${address}`));
             return;
@@ -34201,8 +34317,8 @@ function driverMissingMessage(error, ibmDbPath) {
   if (/libraries cannot be loaded/.test(error.message)) {
     return 'The Db2 driver "ibm_db" is installed but its IBM CLI driver libraries cannot be loaded: reinstall it (npm install ibm_db downloads them), or add its clidriver/lib folder to LD_LIBRARY_PATH (PATH on Windows) before starting VS Code.';
   }
-  const where2 = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
-  return `${where2} ${IBM_DB_EDITOR_STEPS}`;
+  const where = ibmDbPath ? `The setting insertlint.explain.ibmDbPath points at ${ibmDbPath}, where no working "ibm_db" was found.` : 'The optional Db2 driver "ibm_db" is not installed (linting never needs it).';
+  return `${where} ${IBM_DB_EDITOR_STEPS}`;
 }
 var import_node_os3, import_node_path13, IBM_DB_EDITOR_STEPS;
 var init_driver_help = __esm({
@@ -34864,8 +34980,8 @@ function toLspDiagnostic(d, lines, locate, style = {}) {
   };
   if (findRule(d.rule)) lsp.codeDescription = { href: (style.docLink ?? ruleDocUrl)(d.rule) };
   const related = (d.related ?? []).flatMap((r) => {
-    const where2 = locate?.(r.file);
-    return where2 ? [{ location: { uri: where2.uri, range: lspRange(where2.lines, r.span) }, message: r.message }] : [];
+    const where = locate?.(r.file);
+    return where ? [{ location: { uri: where.uri, range: lspRange(where.lines, r.span) }, message: r.message }] : [];
   });
   const self = d.extent ? locate?.(d.file) : void 0;
   if (d.extent && self && !d.related?.some((r) => r.file === d.file && r.span.end >= d.extent.end)) {
@@ -36320,14 +36436,14 @@ ${rule.rule.meta.description}
 });
 
 // server/src/lsp/insert-cost.ts
-function definedAt(where2, located) {
-  return where2 ? where2(located.file, located.stmt.origin.toFile(located.stmt.span.start)) : located.file;
+function definedAt(where, located) {
+  return where ? where(located.file, located.stmt.origin.toFile(located.stmt.span.start)) : located.file;
 }
-function tableHoverMarkdown(table, schema, where2) {
+function tableHoverMarkdown(table, schema, where) {
   const out = [];
   out.push(`**${table.mqt ? "Materialized query table" : "Table"} ${displayKey(table.key)}** \u2014 what one insert costs`);
   if (table.definition) out.push(`
-Defined in ${definedAt(where2, table.definition)}.`);
+Defined in ${definedAt(where, table.definition)}.`);
   else out.push("\nIts CREATE TABLE is not in the workspace; only what other DDL says about it is known.");
   const lines = insertCostSummary(table).filter((l) => l.present);
   if (lines.length === 0) {
@@ -36345,7 +36461,7 @@ Inserted into at ${places} in the workspace${target.bulkReasons.length ? ` (bulk
   }
   return out.join("\n");
 }
-function sequenceHoverMarkdown(sequence, where2) {
+function sequenceHoverMarkdown(sequence, where) {
   const cost = identityCacheCost(sequence.cache);
   const cache = sequence.cache === 0 ? "NO CACHE" : `CACHE ${sequence.cache}${sequence.explicit ? "" : " (default)"}`;
   return [
@@ -36353,7 +36469,7 @@ function sequenceHoverMarkdown(sequence, where2) {
     `
 Each value handed to an insert costs about what an IDENTITY with the same cache costs: ${cost.text} (${cost.source}; sequences measured alike in tests 47-51).`,
     `
-Defined in ${definedAt(where2, sequence)}.`
+Defined in ${definedAt(where, sequence)}.`
   ].join("\n");
 }
 function escapeCell(text2) {
@@ -36375,7 +36491,7 @@ function hover(state, diagnostics, uri, position) {
   const offset = offsetOf(cur.lines, position);
   const schema = state.workspace.schema;
   const ref = nameAt(cur.model, offset);
-  const where2 = (file, at) => {
+  const where = (file, at) => {
     const l = state.workspace.lines(file);
     const line = l ? l.position(at).line + 1 : 0;
     const shown = state.folders.length ? (0, import_node_path18.relative)(state.folders[0], file).split(import_node_path18.sep).join("/") : file;
@@ -36385,7 +36501,7 @@ function hover(state, diagnostics, uri, position) {
     const seq = schema.sequence(ref.name, ref.stmt);
     if (!seq) return null;
     return {
-      contents: { kind: import_node7.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where2) },
+      contents: { kind: import_node7.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where) },
       range: lspRange(cur.lines, fileSpan2(ref.stmt, ref.name.span))
     };
   }
@@ -36400,7 +36516,7 @@ function hover(state, diagnostics, uri, position) {
     span = word.span;
   }
   return {
-    contents: { kind: import_node7.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where2) },
+    contents: { kind: import_node7.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where) },
     range: span ? lspRange(cur.lines, span) : void 0
   };
 }

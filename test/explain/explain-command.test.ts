@@ -8,6 +8,7 @@ import { fixture, repoRoot } from './helpers/fixtures';
 import { writeExfmt } from './helpers/exfmt-writer';
 import { orderLinePlan } from './helpers/make-fixtures';
 import { FakeDriver, KEY_ROW, SEED_ROWS, db2Error } from './helpers/fake-driver';
+import { Db2Error } from '../../server/src/explain/driver';
 
 async function run(argv: string[], deps: ExplainDeps = {}, stdin = '') {
   let stdout = '';
@@ -134,6 +135,33 @@ describe('explain: insertlint explain', () => {
     const select = await run(['--sql', 'SELECT 1 FROM SYSIBM.SYSDUMMY1', '--database', 'S'], { driverFactory: () => driver });
     assert.equal(select.code, 2);
     assert.match(select.stderr, /Only INSERT \(or MERGE\)/);
+  });
+
+  it('--database with no host: says the driver looked the database up on this machine, with the SQLSTATE/SQLCODE as a detail', async () => {
+    const driver = seedDriver();
+    driver.openError = db2Error('[IBM][CLI Driver] SQL30082N  Security processing failed with reason "5" ("USERID MISSING").  SQLSTATE=08001\n', -30082, '08001');
+    const r = await run(['--sql', 'INSERT INTO T VALUES (?, ?)', '--database', 'SAMPLE'], { env: { INSERTLINT_DB2_PASSWORD: 'x' }, driverFactory: () => driver, findDb2exfmt: () => undefined });
+    assert.equal(r.code, 1);
+    const [message, details, ...rest] = r.stderr.split('\n');
+    assert.match(message, /^insertlint explain: The Db2 driver could not log on to database SAMPLE: a password is set \(INSERTLINT_DB2_PASSWORD\) but no user name was given \(security reason 5, USERID MISSING\)\. As no host was given/);
+    assert.match(message, /looked the database up on this machine .* Give the server with --host and --port \(and the user with --user\), or catalog database SAMPLE on this machine/);
+    assert.ok(!/configured server|rejected the user name or password/.test(message), message);
+    assert.equal(details, '  details: SQLSTATE=08001 SQLCODE=-30082: [IBM][CLI Driver] SQL30082N  Security processing failed with reason "5" ("USERID MISSING").  SQLSTATE=08001');
+    assert.deepEqual(rest, ['']);
+  });
+
+  it('a missing ibm_db: the detail is Node\'s first line, never a line with escaped \\n', async () => {
+    const r = await run(['--sql', 'INSERT INTO T VALUES (?, ?)', '--database', 'SAMPLE'], { env: { INSERTLINT_IBM_DB_PATH: join(tmpdir(), 'insertlint-no-such-dir', 'ibm_db') }, findDb2exfmt: () => undefined });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^insertlint explain: The optional Db2 driver "ibm_db" is not installed\./);
+    assert.ok(!r.stderr.includes('\\n'), r.stderr);
+    assert.ok(!r.stderr.includes('Require stack'), r.stderr);
+    assert.match(r.stderr, /\n {2}details: Cannot find module '[^'\n]*insertlint-no-such-dir[/\\]ibm_db'\n$/);
+    // A detail of several lines (a binding built for another Node.js) is shown on lines of its own.
+    const driver = seedDriver();
+    driver.openError = new Db2Error('driver-missing', 'The Db2 driver "ibm_db" failed to load.', "The module 'odbc_bindings.node'\nwas compiled against a different Node.js version.\n");
+    const twoLines = await run(['--sql', 'INSERT INTO T VALUES (?, ?)', '--database', 'SAMPLE'], { driverFactory: () => driver, findDb2exfmt: () => undefined });
+    assert.equal(twoLines.stderr, 'insertlint explain: The Db2 driver "ibm_db" failed to load.\n  details: The module \'odbc_bindings.node\'\n           was compiled against a different Node.js version.\n');
   });
 });
 

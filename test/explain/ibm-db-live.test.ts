@@ -50,4 +50,25 @@ describe('explain: ibm_db (real driver, optional)', function () {
     assert.match(stderr, /^insertlint explain: Cannot reach the Db2 server at 127\.0\.0\.1:50099 \(database SAMPLE\): nothing answered \(check host, port and network\)\.\n {2}details: SQLSTATE=08001 SQLCODE=-30081: .*SQL30081N/);
     assert.ok(!stderr.includes('pw-not-shown'));
   });
+
+  it('--database SAMPLE with no host: the driver refuses locally (SQL30082N reason 5 or 17), and the message says so', async () => {
+    const run = async (env: Record<string, string>) => {
+      let stderr = '';
+      const code = await runExplainCommand(
+        ['--sql', 'INSERT INTO T VALUES (?, ?)', '--database', 'SAMPLE', '--no-db2exfmt'],
+        { stdout: () => {}, stderr: (s) => (stderr += s), stdin: async () => '' },
+        { env: { INSERTLINT_IBM_DB_PATH: modulePath, ...env } },
+      );
+      return { code, stderr };
+    };
+    const withPassword = await run({ INSERTLINT_DB2_PASSWORD: 'pw-not-shown' });
+    assert.equal(withPassword.code, 1, withPassword.stderr);
+    assert.match(withPassword.stderr, /^insertlint explain: The Db2 driver could not log on to database SAMPLE: a password is set \(INSERTLINT_DB2_PASSWORD\) but no user name was given \(security reason 5, USERID MISSING\)\. As no host was given/);
+    assert.match(withPassword.stderr, /\n {2}details: SQLSTATE=08001 SQLCODE=-30082: .*SQL30082N .*reason "5"/);
+    assert.ok(!withPassword.stderr.includes('pw-not-shown'));
+    const without = await run({});
+    assert.equal(without.code, 1, without.stderr);
+    assert.match(without.stderr, /^insertlint explain: The Db2 driver could not log on to database SAMPLE: no host was given .*security reason 17, UNSUPPORTED FUNCTION/);
+    for (const r of [withPassword, without]) assert.ok(!r.stderr.includes('configured server'), r.stderr);
+  });
 });

@@ -139,6 +139,42 @@ describe('explain: live Explain through the driver interface', () => {
     assert.match(describeDb2Error(new Error("Cannot find module 'ibm_db'\nRequire stack:\n- /x/dist/cli.js")).details!, /Cannot find module 'ibm_db' Require stack: - \/x\/dist\/cli\.js$/);
   });
 
+  it('without a host, says the driver looked the database up on this machine, never "at the configured server"', () => {
+    // The messages the real ibm_db 3.3 (IBM CLI driver) gives for --database SAMPLE with no host and no Db2 here.
+    const refused = (reason: string) => db2Error(`[IBM][CLI Driver] SQL30082N  Security processing failed with reason ${reason}.  SQLSTATE=08001\n`, -30082, '08001');
+    const noHost = (user?: string, password?: string) => buildConnection({ database: 'SAMPLE', user }, password ? { INSERTLINT_DB2_PASSWORD: password } : {});
+    const noUser = describeDb2Error(refused('"5" ("USERID MISSING")'), noHost(undefined, 'x'));
+    assert.equal(noUser.kind, 'credentials');
+    assert.equal(
+      noUser.message,
+      'The Db2 driver could not log on to database SAMPLE: a password is set (INSERTLINT_DB2_PASSWORD) but no user name was given (security reason 5, USERID MISSING). ' +
+        'As no host was given (--host, or HOSTNAME= in --connection), it looked the database up on this machine (its Db2 catalog, db2cli.ini or db2dsdriver.cfg), not on a server you named. ' +
+        'Give the server with --host and --port (and the user with --user), or catalog database SAMPLE on this machine (db2 catalog database, or db2dsdriver.cfg for the IBM CLI driver).',
+    );
+    assert.equal(noUser.details, 'SQLSTATE=08001 SQLCODE=-30082: [IBM][CLI Driver] SQL30082N  Security processing failed with reason "5" ("USERID MISSING").  SQLSTATE=08001');
+    const unsupported = describeDb2Error(refused('"17" ("UNSUPPORTED FUNCTION")'), noHost());
+    assert.match(unsupported.message, /^The Db2 driver could not log on to database SAMPLE: no host was given \(--host, or HOSTNAME= in --connection\), so it looked the database up on this machine .*security reason 17, UNSUPPORTED FUNCTION\), e\.g\. there is no local Db2 instance or catalog entry for it\. Give the server with --host and --port \(and the user with --user\), or catalog database SAMPLE/);
+    // A catalogued server that judged the password: it rejected them, and it was found in the local catalog.
+    const rejected = describeDb2Error(refused('"24" ("USERNAME AND/OR PASSWORD INVALID")'), noHost('app', 'x'));
+    assert.match(rejected.message, /^The Db2 server catalogued on this machine for database SAMPLE rejected the user name or password \(no host was given .*; security reason 24, USERNAME AND\/OR PASSWORD INVALID\)\.$/);
+    // With a user and no host, the driver tries localhost:50000 (Location "127.0.0.1" in the details).
+    const nothing = describeDb2Error(db2Error('[IBM][CLI Driver] SQL30081N  A communication error has been detected. Location where the error was detected: "127.0.0.1".  SQLSTATE=08001', -30081, '08001'), noHost('bob', 'x'));
+    assert.equal(nothing.kind, 'unreachable');
+    assert.match(nothing.message, /^Cannot reach a Db2 server for database SAMPLE: no host was given .* this machine itself \(localhost, port 50000\), and nothing answered\. Give the server with --host and --port, or catalog/);
+    // A DSN that is in neither db2dsdriver.cfg nor db2cli.ini; ibm_db gives five blanks for its SQLSTATE.
+    const dsn = describeDb2Error(db2Error('[IBM][CLI Driver] SQL1531N  The connection failed because the name specified with the DSN connection string keyword could not be found in either the db2dsdriver.cfg configuration file or the db2cli.ini configuration file.  Data source name specified in the connection string: "FOO".', -1531, '     '), buildConnection({ connection: 'DSN=FOO' }, {}));
+    assert.equal(dsn.kind, 'database-not-found');
+    assert.match(dsn.message, /^Database FOO is not catalogued on this machine: no host was given/);
+    assert.match(dsn.details!, /^SQLCODE=-1531: /);
+    assert.equal(describeDb2Error(db2Error('SQL1013N  The database alias name or database name "SAMPLE" could not be found.  SQLSTATE=42705', -1013, '42705'), noHost()).kind, 'database-not-found');
+    for (const e of [noUser, unsupported, rejected, nothing, dsn]) assert.ok(!/configured server/.test(e.message), e.message);
+    // With a host, the server did the judging; a missing user is named as such.
+    const hosted = buildConnection({ host: 'db.example', port: '50000', database: 'SHOPDB' }, { INSERTLINT_DB2_PASSWORD: 'x' });
+    assert.equal(describeDb2Error(refused('"5" ("USERID MISSING")'), hosted).message, 'The Db2 server at db.example:50000 (database SHOPDB) wants a user name and none was given (--user, or UID= in --connection).');
+    // No connection known (a failure after connecting): no guess about hosts.
+    assert.equal(describeDb2Error(db2Error('SQL30081N  A communication error has been detected.  SQLSTATE=08001', -30081, '08001')).message, 'Cannot reach the Db2 server: nothing answered (check host, port and network).');
+  });
+
   it('with db2exfmt: commits the EXPLAIN rows for it, runs db2exfmt -d DB -1 -o <tmp>, parses, then deletes the rows', async () => {
     const driver = new FakeDriver(seedDb());
     const runs: string[][] = [];
@@ -205,6 +241,12 @@ describe('explain: live Explain through the driver interface', () => {
         throw Object.assign(new Error("Cannot find module 'ibm_db'"), { code: 'MODULE_NOT_FOUND' });
       });
     assert.throws(missing, (err: Db2Error) => err.kind === 'driver-missing' && /npm install ibm_db/.test(err.message) && /scripts\/ibm-db-setup\.sh/.test(err.message));
+    // Node's require stack (InsertLint's own files) is not a detail; other lines of a load error are kept.
+    const withStack = () =>
+      loadIbmDb({}, () => {
+        throw Object.assign(new Error("Cannot find module 'ibm_db'\nRequire stack:\n- /tmp/fresh/out/cli.js"), { code: 'MODULE_NOT_FOUND' });
+      });
+    assert.throws(withStack, (err: Db2Error) => err.details === "Cannot find module 'ibm_db'");
     assert.throws(
       () =>
         loadIbmDb({}, () => {

@@ -5,6 +5,7 @@ import { parseOperatorLabel, parseDb2Number } from '../../server/src/explain/sym
 import type { AccessPlan, PlanOperator } from '../../server/src/explain/model';
 import { fixture } from './helpers/fixtures';
 import { drawGraph, g, type WOperator } from './helpers/exfmt-writer';
+import { insertFkFetchPlan } from './helpers/make-fixtures';
 
 function op(plan: AccessPlan | undefined, id: number): PlanOperator {
   const found = plan?.operators.find((o) => o.id === id);
@@ -155,6 +156,21 @@ describe('explain: parseExfmt', () => {
     assert.match(s.errors[0].message, /leading whitespace of its lines was stripped/);
     assert.match(s.errors[0].message, /cannot be rebuilt/);
     assert.match(s.errors[0].message, /INSERT \(5\)/);
+  });
+
+  it('names the operators of a flushed join graph whose name lines hold object labels too ("TBSCAN  TABLE: APP  IXSCAN")', () => {
+    const flushed = drawGraph(insertFkFetchPlan().root).map((l) => l.trimStart());
+    assert.ok(flushed.includes('TBSCAN       TABLE: APP       IXSCAN     TABLE: APP'));
+    const s = parseExfmt(['Access Plan:', '-----------', ...flushed].join('\n')).statements[0];
+    assert.equal(s.plan, undefined);
+    assert.equal(s.errors[0].code, 'damaged-graph');
+    assert.match(s.errors[0].message, /Operators seen: RETURN \(1\), NLJOIN \(2\), INSERT \(3\), TBSCAN \(4\), FETCH \(5\), IXSCAN \(6\)\.$/);
+    // A name the paste lost entirely comes from Plan Details when they have it (there without Input Streams).
+    const lost = flushed.map((l) => (l === 'INSERT                       FETCH' ? 'INSERT' : l));
+    assert.notDeepEqual(lost, flushed);
+    const details = ['', 'Plan Details:', '-------------', '', '\t5) FETCH  : (Fetch)', '\t\tCumulative Total Cost: \t\t15.1', ''];
+    const d = parseExfmt(['Access Plan:', '-----------', ...lost, ...details].join('\n')).statements[0];
+    assert.match(d.errors[0].message, /Operators seen: RETURN \(1\), NLJOIN \(2\), operator \(3\), TBSCAN \(4\), FETCH \(5\), IXSCAN \(6\)\. Plan Details cannot replace it/);
   });
 
   it('rebuilds a damaged graph from Plan Details\' input streams when they are there', () => {

@@ -9,7 +9,7 @@ import { parseExfmt, MAX_EXFMT_BYTES } from '../explain/exfmt';
 import { explainDocument, hasPlan, type ExplainReport } from '../explain/report';
 import { classifyHiddenWork, type ExplainContext } from '../explain/classify';
 import { EXPLAIN_FORMATS, render, type ExplainFormat } from '../explain/render';
-import { buildConnection, Db2Error, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
+import { buildConnection, Db2Error, detailLines, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
 import { explainLive, findDb2exfmt, type ProcessRunner } from '../explain/live';
 import { schemaExplainContext } from '../explain/schema-context';
 
@@ -136,7 +136,7 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
     } catch (err) {
       if (err instanceof Db2Error) {
         io.stderr(`insertlint explain: ${plainLine(err.message)}\n`);
-        if (err.details) io.stderr(`  details: ${plainLine(redactSecrets(err.details))}\n`);
+        if (err.details) io.stderr(detailLines(redactSecrets(err.details)).map((line, i) => `${i === 0 ? '  details: ' : '           '}${plainLine(line)}\n`).join(''));
         return err.kind === 'not-explainable' || err.kind === 'connection-options' ? 2 : 1;
       }
       throw err;

@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs, single, UsageError, type CliIo } from './args';
-import { buildConnection, Db2Error, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
+import { buildConnection, Db2Error, detailLines, IbmDbDriver, loadIbmDb, PASSWORD_ENV, redactSecrets, type Db2Driver, type ServerInfo } from '../explain/driver';
 import { parseSchemaList, readCatalog } from '../schema/catalog';
 import { writeSnapshotDdl, type SnapshotDdl } from '../schema/catalog-ddl';
 import { isSchemaEntryMatch } from '../schema/schema-files';
@@ -92,7 +92,7 @@ export async function runSchemaCommand(argv: string[], io: CliIo, deps: SchemaDe
   } catch (err) {
     if (err instanceof Db2Error) {
       io.stderr(`insertlint schema pull: ${plainLine(err.message)}\n`);
-      if (err.details) io.stderr(`  details: ${plainLine(redact(err.details))}\n`);
+      if (err.details) io.stderr(detailLines(redact(err.details)).map((line, i) => `${i === 0 ? '  details: ' : '           '}${plainLine(line)}\n`).join(''));
       return err.kind === 'connection-options' ? 2 : 1;
     }
     throw err;

@@ -215,6 +215,60 @@ export function pct(x: number | undefined, unknown = '?%'): string {
   return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
 }
 
+/** The shares of one statement as shown: each piece of hidden work (in report order), their sum, the statement's own. */
+export interface ShownShares {
+  pieces: string[];
+  hidden: string;
+  main: string;
+}
+
+const shownCache = new WeakMap<HiddenWorkReport, ShownShares>();
+
+/**
+ * The shares of one statement, rounded together so that what is shown adds up: the pieces add up to the
+ * hidden work, and hidden work plus the statement's own share is 100% when they cover the whole cost
+ * (largest-remainder rounding, with what neither covers as one more part). Whole percentages, or tenths
+ * for all of them when one is below 10% (as pct shows a lone share).
+ */
+export function shownShares(report: HiddenWorkReport): ShownShares {
+  const cached = shownCache.get(report);
+  if (cached) return cached;
+  const known = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x);
+  const values = [...report.pieces.map((p) => p.share), report.mainShare];
+  const parts = values.filter(known);
+  const covered = parts.reduce((sum, x) => sum + x, 0);
+  // (The hidden work in all is below 10% only when each piece is.)
+  const tenths = parts.some((x) => x * 100 > 0 && x * 100 < 10);
+  const scale = tenths ? 1000 : 100;
+  // What neither the pieces nor the statement's own operators cover (RETURN, a shared result counted once).
+  const scaled = [...parts, Math.max(0, 1 - covered)].map((x) => x * scale);
+  const units = scaled.map(Math.floor);
+  let missing = Math.round(scaled.reduce((sum, x) => sum + x, 0)) - units.reduce((sum, x) => sum + x, 0);
+  const order = scaled.map((x, i) => i).sort((a, b) => scaled[b] - units[b] - (scaled[a] - units[a]) || a - b);
+  for (const i of order) {
+    if (missing <= 0) break;
+    units[i]++;
+    missing--;
+  }
+  const text = (n: number, exact: number) => (exact === 0 ? '0%' : tenths ? `${(n / 10).toFixed(1)}%` : `${n}%`);
+  let k = 0;
+  const rounded = values.map((x) => (known(x) ? { n: units[k], exact: parts[k++] } : undefined));
+  const pieces = rounded.slice(0, report.pieces.length);
+  const main = rounded[report.pieces.length];
+  const shown: ShownShares = {
+    pieces: pieces.map((r) => (r ? text(r.n, r.exact) : '?%')),
+    hidden: pieces.every((r) => r !== undefined)
+      ? text(
+          pieces.reduce((sum, r) => sum + r!.n, 0),
+          pieces.reduce((sum, r) => sum + r!.exact, 0),
+        )
+      : '?%',
+    main: main ? text(main.n, main.exact) : '?%',
+  };
+  shownCache.set(report, shown);
+  return shown;
+}
+
 export function formatCost(n: number | undefined): string {
   if (n === undefined) return '?';
   if (n === 0) return '0';
@@ -226,11 +280,12 @@ export function formatCost(n: number | undefined): string {
 export function verdict(report: HiddenWorkReport, mains: PlanOperator[], total: number | undefined): string {
   const ids = mains.map((m) => m.id).sort((a, b) => a - b);
   const which = ids.length === 1 ? `operator ${ids[0]} with its input` : `operators ${ids.join(', ')} with their inputs`;
-  const own = `the ${statementWord(report.statementKind)} itself (${which}) accounts for ${pct(report.mainShare)}`;
+  const shown = shownShares(report);
+  const own = `the ${statementWord(report.statementKind)} itself (${which}) accounts for ${shown.main}`;
   const costText = total !== undefined ? `${formatCost(total)} timerons` : 'an unknown number of timerons';
   if (report.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
-  const parts = report.pieces.map((p) => `${pct(p.share)} ${p === report.pieces[0] ? 'of the estimated cost ' : ''}is ${p.description}`);
+  const parts = report.pieces.map((p, i) => `${shown.pieces[i]} ${i === 0 ? 'of the estimated cost ' : ''}is ${p.description}`);
   const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join('; ')}; and ${parts[parts.length - 1]}`;
   const first = joined.charAt(0).toUpperCase() + joined.slice(1);
-  return `${first}. In all, hidden work is ${pct(report.pieces.reduce((s, p) => s + (p.share ?? 0), 0))} of the estimated ${costText}; ${own}.`;
+  return `${first}. In all, hidden work is ${shown.hidden} of the estimated ${costText}; ${own}.`;
 }

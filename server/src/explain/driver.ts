@@ -71,22 +71,76 @@ export interface ServerInfo {
   host?: string;
   port?: string;
   database?: string;
+  /** The user name (UID) the connection gives, if any. */
+  user?: string;
   /** Removes this connection's secrets from a text (set by buildConnection). */
   redact?: (text: string) => string;
 }
 
-function where(info: ServerInfo): string {
-  const at = info.host ? `${info.host}${info.port ? `:${info.port}` : ''}` : 'the configured server';
-  return info.database ? `${at} (database ${info.database})` : at;
+/** The server as given: `the Db2 server at host:port (database D)`; without a connection described, just `the Db2 server`. */
+function server(info: ServerInfo): string {
+  if (!info.host) return 'the Db2 server';
+  const at = `${info.host}${info.port ? `:${info.port}` : ''}`;
+  return `the Db2 server at ${info.database ? `${at} (database ${info.database})` : at}`;
+}
+
+/** A connection without a host (the driver's local catalog or a local instance); not an error with no connection known. */
+function hostless(info: ServerInfo): boolean {
+  return !info.host && info.database !== undefined;
+}
+
+const NO_HOST = 'no host was given (--host, or HOSTNAME= in --connection)';
+
+/** What to do when a connection without a host failed: name the server, or catalog the database here. */
+function noHostFix(info: ServerInfo): string {
+  return `Give the server with --host and --port${info.user ? '' : ' (and the user with --user)'}, or catalog ${databaseName(info)} on this machine (db2 catalog database, or db2dsdriver.cfg for the IBM CLI driver).`;
+}
+
+function databaseName(info: ServerInfo): string {
+  return info.database ? `database ${info.database}` : 'the database';
+}
+
+/**
+ * SQL30082N and friends: the logon failed. The reason code (5 USERID MISSING, 17 UNSUPPORTED FUNCTION, 24 …)
+ * says whether a server judged the credentials at all; with no host, the driver went to the local catalog
+ * (or a local Db2 instance), not to a server the user named.
+ */
+function credentialsMessage(raw: string, info: ServerInfo): string {
+  const m = /reason "(\d+)"(?:\s*\("([^"]*)"\))?/.exec(raw);
+  const reason = m ? Number(m[1]) : undefined;
+  const reasonText = m ? `security reason ${m[1]}${m[2] ? `, ${m[2]}` : ''}` : undefined;
+  if (hostless(info)) {
+    const db = databaseName(info);
+    const lookedUp = 'looked the database up on this machine (its Db2 catalog, db2cli.ini or db2dsdriver.cfg)';
+    if (reason === 5 && !info.user) {
+      return `The Db2 driver could not log on to ${db}: a password is set (${PASSWORD_ENV}) but no user name was given (${reasonText}). As ${NO_HOST}, it ${lookedUp}, not on a server you named. ${noHostFix(info)}`;
+    }
+    if (reason === 17) {
+      return `The Db2 driver could not log on to ${db}: ${NO_HOST}, so it ${lookedUp}, and nothing there accepts this logon (${reasonText}), e.g. there is no local Db2 instance or catalog entry for it. ${noHostFix(info)}`;
+    }
+    return `The Db2 server catalogued on this machine for ${db} rejected the user name or password (${NO_HOST}, so the driver used the local catalog entry${reasonText ? `; ${reasonText}` : ''}).`;
+  }
+  if (reason === 5 && info.host && !info.user) return `${capitalize(server(info))} wants a user name and none was given (--user, or UID= in --connection).`;
+  if (reason === 3) return `${capitalize(server(info))} wants a password and none was given (set ${PASSWORD_ENV}).`;
+  if (reason === 17) return `${capitalize(server(info))} does not support the way the connection tried to log on (${reasonText})${info.host && !info.user ? '; give a user name (--user) and set ' + PASSWORD_ENV : ''}.`;
+  return `${capitalize(server(info))} rejected the user name or password.`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A text's lines, trimmed, joined with spaces. */
 function oneLine(text: string): string {
+  return detailLines(text).join(' ');
+}
+
+/** A detail text's lines, trimmed, without blank ones: each is shown on a line of its own, never as an escaped \\n. */
+export function detailLines(text: string): string[] {
   return text
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .join(' ');
+    .filter((line) => line !== '');
 }
 
 /** Maps a driver error (ibm_db: { message, sqlcode, sqlstate }) to one clear sentence. */
@@ -98,14 +152,32 @@ export function describeDb2Error(err: unknown, info: ServerInfo = {}): Db2Error 
   const raw = oneLine(redactSecrets((info.redact ?? String)(String(e.message ?? err ?? 'unknown error'))));
   const codeFromText = /SQL(\d{4,5})N/.exec(raw);
   const sqlcode = typeof e.sqlcode === 'number' ? e.sqlcode : codeFromText ? -Number(codeFromText[1]) : undefined;
-  const sqlstate = typeof e.sqlstate === 'string' ? e.sqlstate : typeof e.state === 'string' ? e.state : /SQLSTATE=(\w{5})/.exec(raw)?.[1];
+  // (ibm_db reports a connection refused by the client itself with an SQLSTATE of five blanks: none.)
+  const sqlstate = [e.sqlstate, e.state].find((v): v is string => typeof v === 'string' && v.trim() !== '')?.trim() ?? /SQLSTATE=(\w{5})/.exec(raw)?.[1];
   const details = `${sqlstate ? `SQLSTATE=${sqlstate} ` : ''}${sqlcode !== undefined ? `SQLCODE=${sqlcode}: ` : ''}${raw}`;
   const code = sqlcode !== undefined ? Math.abs(sqlcode) : undefined;
   const make = (kind: Db2ErrorKind, message: string) => new Db2Error(kind, message, details, sqlcode, sqlstate);
-  if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make('credentials', `The Db2 server at ${where(info)} rejected the user name or password.`);
-  if (code === 1336 || /SQL1336N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: the host name is not known (check the host name and DNS).`);
-  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) return make('unreachable', `Cannot reach the Db2 server at ${where(info)}: nothing answered (check host, port and network).`);
-  if (code === 30061 || code === 1013 || code === 1031) return make('database-not-found', `The Db2 server at ${where(info)} has no database by that name.`);
+  if (code === 30082 || code === 1639 || /SQL30082N/.test(raw)) return make('credentials', credentialsMessage(raw, info));
+  if (code === 1336 || /SQL1336N/.test(raw)) {
+    if (hostless(info)) return make('unreachable', `Cannot reach the Db2 server catalogued on this machine for ${databaseName(info)} (${NO_HOST}): the host name in that catalog entry is not known. Check the entry, or give the server with --host and --port.`);
+    return make('unreachable', `Cannot reach ${server(info)}: the host name is not known (check the host name and DNS).`);
+  }
+  if (code === 30081 || code === 30080 || /SQL30081N/.test(raw)) {
+    if (hostless(info)) {
+      return make(
+        'unreachable',
+        `Cannot reach a Db2 server for ${databaseName(info)}: ${NO_HOST}, so the Db2 driver used the database's entry in this machine's Db2 catalog or, with none, this machine itself (localhost, port ${info.port ?? '50000'}), and nothing answered. ${noHostFix(info)}`,
+      );
+    }
+    return make('unreachable', `Cannot reach ${server(info)}: nothing answered (check host, port and network).`);
+  }
+  if (code === 30061 || code === 1013 || code === 1031 || code === 1531) {
+    if (hostless(info)) {
+      if (code === 30061) return make('database-not-found', `The Db2 server catalogued on this machine for ${databaseName(info)} (${NO_HOST}) has no database by that name.`);
+      return make('database-not-found', `${capitalize(databaseName(info))} is not catalogued on this machine: ${NO_HOST}, so the Db2 driver looked it up in this machine's Db2 catalog, db2cli.ini and db2dsdriver.cfg. ${noHostFix(info)}`);
+    }
+    return make('database-not-found', `${capitalize(server(info))} has no database by that name.`);
+  }
   if (code === 219 || (sqlstate === '42704' && /EXPLAIN_/i.test(raw))) {
     return make(
       'explain-tables-missing',
@@ -147,7 +219,11 @@ export function loadIbmDb(env: NodeJS.ProcessEnv = process.env, requireFn: (id: 
     if (!api || typeof api.open !== 'function') throw new Error(`${id} does not look like ibm_db (no open function)`);
     return api;
   } catch (error) {
-    const message = String((error as Error)?.message ?? error);
+    // Node's "Cannot find module" goes on with the require stack (InsertLint's own files): not a detail worth showing.
+    // Other messages keep all their lines (a binding built for another Node.js says which on its second line).
+    const lines = String((error as Error)?.message ?? error).split('\n');
+    const stack = lines.findIndex((line) => line.trim() === 'Require stack:');
+    const message = (stack >= 0 ? lines.slice(0, stack) : lines).join('\n').trim();
     if (/cannot find module/i.test(message) || (error as { code?: string })?.code === 'MODULE_NOT_FOUND') {
       throw new Db2Error('driver-missing', `The optional Db2 driver "ibm_db" is not installed. ${IBM_DB_INSTALL_HINT}`, message);
     }

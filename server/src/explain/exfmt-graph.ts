@@ -3,7 +3,7 @@
 // box to the node tops on the line below them (FORMAT.md §2). The box layout comes from the RETURN box's
 // legend (`Rows`, `Rows Actual`, `Cost`, `I/O`, …), never from a fixed height.
 import { newOperator, objectKey, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
-import { isDb2Number, parseDb2Number, parseOperatorLabel } from './symbols';
+import { isDb2Number, KNOWN_OPERATOR_TYPES, parseDb2Number, parseOperatorLabel } from './symbols';
 
 interface Token {
   text: string;
@@ -524,6 +524,20 @@ function detectDamage(lines: string[], ids: { token: Token; id: number }[]): Gra
   return undefined;
 }
 
+/** A line's tokens without the object labels on it: a "TYPE:" word with the schema after it, or one glued to it. */
+function withoutObjectLabels(row: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < row.length; i++) {
+    if (OBJECT_TYPE.test(row[i].text) && i + 1 < row.length) {
+      i++;
+      continue;
+    }
+    if (OBJECT_TYPE.test(row[i].text) || GLUED_OBJECT.test(row[i].text)) continue;
+    out.push(row[i]);
+  }
+  return out;
+}
+
 /**
  * Without geometry only a plan without joins (one input per operator) can be rebuilt safely: the boxes then
  * form one chain from top to bottom. Otherwise the operators are listed unlinked and the caller decides.
@@ -541,7 +555,13 @@ function parseDamaged(
   const byLine = new Map<number, { token: Token; id: number }[]>();
   for (const t of idTokens) byLine.set(t.line, [...(byLine.get(t.line) ?? []), t]);
   for (const [line, ids] of [...byLine.entries()].sort((a, b) => a[0] - b[0])) {
-    const names = (tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
+    // Object labels ("TABLE: DB2INST1", "CO-TABLE:TPCDS") share the line with operator names: their words are not names.
+    let names = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
+    // An object's name (T1, DB2INST1) can read as an operator name; Db2's own operator types then decide.
+    if (names.length !== ids.length) {
+      const known = names.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text)!.type));
+      if (known.length === ids.length) names = known;
+    }
     const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
     const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
     const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));

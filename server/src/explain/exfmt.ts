@@ -268,7 +268,15 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     } else if (g.operators.length === 0) {
       stmt.errors.push(...g.errors);
     } else {
-      const found = g.operators.map((op) => `${op.type === '?' ? 'operator' : op.label} (${op.id})`).join(', ');
+      // In the order of their numbers; an operator whose name the damaged drawing lost may have it in Plan Details.
+      const nameOf = (op: PlanOperator) => {
+        const detail = op.type === '?' ? detailOps.get(op.id) : op;
+        return detail && detail.type !== '?' ? detail.label : 'operator';
+      };
+      const found = [...g.operators]
+        .sort((a, b) => a.id - b.id)
+        .map((op) => `${nameOf(op)} (${op.id})`)
+        .join(', ');
       const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : '';
       if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
       else {

@@ -1,6 +1,6 @@
 // Helpers every renderer of an ExplainReport shares: the plan as indented lines, the names of objects and
 // hidden work, and how the statement's own operators are tagged ("the insert", "the delete", …).
-import { pct } from './describe';
+import { pct, shownShares } from './describe';
 import { statementWord } from './statement';
 import type { AccessPlan, PlanOperator } from './model';
 import type { ExplainedStatement } from './report';
@@ -14,10 +14,16 @@ export function share(x: number | undefined): string {
   return pct(x, '?');
 }
 
-/** The share of the hidden-work piece an operator belongs to. */
+/** The share of the hidden-work piece an operator belongs to, as the verdict shows it. */
 export function shareOf(es: ExplainedStatement, op: PlanOperator): string | undefined {
-  const piece = es.report.pieces.find((p) => p.operators.includes(op.id));
-  return piece ? share(piece.share) : undefined;
+  const i = es.report.pieces.findIndex((p) => p.operators.includes(op.id));
+  return i >= 0 ? pieceShare(es, i) : undefined;
+}
+
+/** The share of the i-th piece of hidden work, rounded with the others so that the shares shown add up. */
+export function pieceShare(es: ExplainedStatement, i: number): string {
+  const shown = shownShares(es.report).pieces[i];
+  return shown === undefined || shown === '?%' ? share(es.report.pieces[i]?.share) : shown;
 }
 
 /** "the insert", "the update", "the delete", "the merge" for the statement's own DML operators, else undefined. */

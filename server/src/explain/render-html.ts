@@ -6,7 +6,7 @@ import { displayKey } from '../schema/schema';
 import { HIDDEN_WORK_KINDS, type HiddenWorkKind, type PlanOperator } from './model';
 import { statementWord } from './statement';
 import { statementTextOf, type ExplainReport, type ExplainedStatement } from './report';
-import { kindLabel, mainTag, share, shareOf } from './render-common';
+import { kindLabel, mainTag, pieceShare, shareOf } from './render-common';
 import { planViewKit, type ViewData, type ViewNode } from './plan-view';
 import { planViewScript } from './plan-view-script';
 
@@ -311,10 +311,10 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
     body.push(`<p class="verdict">${esc(es.report.verdict)}</p>`);
     if (es.report.pieces.length) {
       body.push('<table class="pieces"><thead><tr><th>Hidden work</th><th>Operators</th><th>Own cost (timerons)</th><th>Share</th></tr></thead><tbody>');
-      for (const p of es.report.pieces) {
+      for (const [i, p] of es.report.pieces.entries()) {
         body.push(
           `<tr class="piece ${KIND_CLASS[p.kind]}" data-statement="${index}" data-ops="${p.operators.join(' ')}" tabindex="0" title="${esc(p.description)}">` +
-            `<td><span class="swatch"></span>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ''}</td><td>${p.operators.join(', ')}</td><td title="${esc(formatCost(p.cost))}">${esc(fmt(p.cost))}</td><td>${esc(share(p.share))}</td></tr>`,
+            `<td><span class="swatch"></span>${esc(hiddenKindLabel(p.kind))}${p.name ? ` (${esc(p.name)})` : ''}</td><td>${p.operators.join(', ')}</td><td title="${esc(formatCost(p.cost))}">${esc(fmt(p.cost))}</td><td>${esc(pieceShare(es, i))}</td></tr>`,
         );
       }
       body.push('</tbody></table>');

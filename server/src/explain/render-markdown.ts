@@ -5,7 +5,7 @@
 import { formatCost, hiddenKindLabel } from './describe';
 import { displayKey } from '../schema/schema';
 import { statementTextOf, type ExplainReport } from './report';
-import { kindLabel, mainTag, share, treeLines, withOneNewline } from './render-common';
+import { kindLabel, mainTag, pieceShare, treeLines, withOneNewline } from './render-common';
 
 /** Text for a Markdown paragraph or table cell: no markup, no HTML, one line. */
 export function mdText(s: string): string {
@@ -38,8 +38,8 @@ export function renderMarkdown(report: ExplainReport): string {
     out.push(`**Verdict:** ${mdText(es.report.verdict)}`, '');
     if (es.report.pieces.length > 0) {
       out.push('| Hidden work | Operators | Own cost (timerons) | Share |', '|---|---|---:|---:|');
-      for (const p of es.report.pieces) {
-        out.push(`| ${mdText(hiddenKindLabel(p.kind))}${p.name ? ` (${mdText(p.name)})` : ''} | ${p.operators.join(', ')} | ${formatCost(p.cost)} | ${share(p.share)} |`);
+      for (const [i, p] of es.report.pieces.entries()) {
+        out.push(`| ${mdText(hiddenKindLabel(p.kind))}${p.name ? ` (${mdText(p.name)})` : ''} | ${p.operators.join(', ')} | ${formatCost(p.cost)} | ${pieceShare(es, i)} |`);
       }
       out.push('');
     }
