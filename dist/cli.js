@@ -1838,6 +1838,18 @@ function parseNameList(p, context) {
     else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
   }
 }
+function plainNameListAt(p, open) {
+  if (p.kind(open) !== TK_LPAREN) return void 0;
+  const names3 = [];
+  for (let i = open + 1; i < p.end; i += 2) {
+    if (!p.isIdent(i)) return void 0;
+    names3.push(p.identValue(i));
+    const k = p.kind(i + 1);
+    if (k === TK_RPAREN) return { names: names3, after: i + 2 };
+    if (k !== TK_COMMA) return void 0;
+  }
+  return void 0;
+}
 function parseNumber(p, context) {
   let sign = 1;
   if (p.isOp(p.pos, "-")) {
@@ -2163,6 +2175,19 @@ function valuesKindBits(source) {
   }
   return bits;
 }
+function columnKindBits(source, index) {
+  if (!(source instanceof PackedValues)) {
+    return source.rows.reduce((bits2, row) => bits2 | (index < row.values.length ? valueKindBit(row.values[index].kind) : MISSING_VALUE_BIT), 0);
+  }
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    bits |= index < count ? 1 << d[at + 3 + 3 * index] : MISSING_VALUE_BIT;
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
 function valueKindBit(kind) {
   return 1 << VALUE_KINDS.indexOf(kind);
 }
@@ -2244,6 +2269,9 @@ function parseValuesRow(p, context) {
   data[at + 5] = span.end;
   store.commit(at + 6);
 }
+function valueKindIn(p, a, b) {
+  return VALUE_KINDS[classifyValueKind(p, a, b)];
+}
 function classifyValueKind(p, a, b) {
   let lead = 0;
   while (a + lead < b && p.t.kind[a + lead] === TK_LPAREN) lead++;
@@ -2286,7 +2314,7 @@ function valueKind(p, a, b) {
   }
   return VK_EXPRESSION;
 }
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, NO_CHUNK, PackedRowStore;
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, MISSING_VALUE_BIT, NO_CHUNK, PackedRowStore;
 var init_values = __esm({
   "server/src/sql/grammar/values.ts"() {
     "use strict";
@@ -2367,6 +2395,7 @@ var init_values = __esm({
         for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
       }
     };
+    MISSING_VALUE_BIT = 1 << VALUE_KINDS.length;
     NO_CHUNK = new Int32Array(0);
     PackedRowStore = class {
       constructor(chunkSize) {
@@ -2701,6 +2730,77 @@ var init_sample_database = __esm({
   }
 });
 
+// server/src/schema/written-columns.ts
+function columnFill(stmt, name2) {
+  switch (stmt.kind) {
+    case "insert": {
+      if (stmt.columns.length === 0) return "value";
+      const at = stmt.columns.indexOf(name2);
+      if (at < 0) return "default";
+      if (stmt.parseError) return "value";
+      const source = stmt.source;
+      if (source.kind === "select") return source.nullItems?.includes(at) ? "null" : "value";
+      return fillOf(columnKindBits(source, at));
+    }
+    case "merge": {
+      if (!stmt.inserts || stmt.inserts.length === 0) return "value";
+      let fill = "null";
+      for (const insert of stmt.inserts) {
+        if (insert.columns.length === 0) return "value";
+        const at = insert.columns.indexOf(name2);
+        const one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
+        if (one === "value") return "value";
+        if (one === "default") fill = "default";
+      }
+      return fill;
+    }
+    case "import":
+      return !stmt.columns || stmt.columns.includes(name2) ? "value" : "default";
+    default:
+      return "value";
+  }
+}
+function fillOf(bits) {
+  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
+  return (bits & DEFAULT_BIT) !== 0 ? "default" : "null";
+}
+function hasValueDefault(column) {
+  return column.defaultValue !== void 0 && !column.defaultNull;
+}
+function mayWriteColumn(stmt, column) {
+  if (typeof column === "string") return columnFill(stmt, column) === "value";
+  const fill = columnFill(stmt, column.name);
+  return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
+}
+function fillShape(stmt) {
+  switch (stmt.kind) {
+    case "insert": {
+      const source = stmt.source;
+      if (stmt.columns.length === 0) return "";
+      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")}` : "";
+      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
+      let out = " fills ";
+      for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+      return out;
+    }
+    case "merge":
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";");
+    case "import":
+      return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
+    default:
+      return "";
+  }
+}
+var NULL_BIT, DEFAULT_BIT;
+var init_written_columns = __esm({
+  "server/src/schema/written-columns.ts"() {
+    "use strict";
+    init_values();
+    NULL_BIT = valueKindBit("null");
+    DEFAULT_BIT = valueKindBit("default");
+  }
+});
+
 // server/src/schema/schema.ts
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
@@ -2774,6 +2874,7 @@ var init_schema = __esm({
     init_table_versions();
     init_loops();
     init_sample_database();
+    init_written_columns();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -3003,6 +3104,24 @@ var init_schema = __esm({
         }
         if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return void 0;
         return target.sites.length > 0 ? rows : void 0;
+      }
+      /**
+       * The inserts of `target` that may give one of `columns` a value (written-columns.ts: a column list that names it
+       * with more than NULL or DEFAULT, none at all, a value default, IMPORT, INGEST, LOAD): `target` itself when every
+       * insert may; else a target of those alone, with their bulk reasons and written rows (and the written-rows reason
+       * when they reach bulkRowThreshold), for knownRows, isReferenceData and the severity; undefined when none may.
+       * A column given by name is one whose definition is not known (mayWriteColumn).
+       */
+      insertsWriting(target, columns) {
+        const writes = (site) => columns.some((column) => mayWriteColumn(site.stmt, column));
+        const first = target.sites.findIndex((site) => !writes(site));
+        if (first < 0) return target;
+        const sites = target.sites.slice(0, first);
+        for (let i = first + 1; i < target.sites.length; i++) if (writes(target.sites[i])) sites.push(target.sites[i]);
+        if (sites.length === 0) return void 0;
+        const writers = sitesTarget(target.key, sites);
+        if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
+        return writers;
       }
       /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
       knownRowsAreBound(target) {
@@ -4508,6 +4627,7 @@ function parseImport(p, span) {
   if (!found) p.fail("expected INSERT|INSERT_UPDATE|REPLACE|REPLACE_CREATE|CREATE INTO table", context, p.end);
   p.pos = found.at + 2;
   const table = parseQualifiedName(p, context);
+  const columns = plainNameListAt(p, p.pos)?.names;
   const stmt = {
     kind: "import",
     from,
@@ -4521,6 +4641,7 @@ function parseImport(p, span) {
   if (commitCount !== void 0) stmt.commitCount = commitCount;
   if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   if (allowWriteAccess) stmt.allowWriteAccess = true;
+  if (columns) stmt.columns = columns;
   p.pos = p.end;
   return stmt;
 }
@@ -4626,6 +4747,7 @@ function parseColumnOptions(p, col, context, constraints) {
           const v = parseDefaultValue(p);
           if (v) col.defaultValue = v;
           else col.defaultValue = p.tokSpan(p.pos - 1);
+          if (v && isNullAt(p, v)) col.defaultNull = true;
           continue;
         }
         p.fail("expected DEFAULT after WITH", context, p.pos + 1);
@@ -4634,6 +4756,7 @@ function parseColumnOptions(p, col, context, constraints) {
         p.pos++;
         const v = parseDefaultValue(p);
         col.defaultValue = v ?? p.tokSpan(p.pos - 1);
+        if (v && isNullAt(p, v)) col.defaultNull = true;
         continue;
       }
       case "GENERATED":
@@ -4660,6 +4783,10 @@ function parseColumnOptions(p, col, context, constraints) {
     }
     p.fail("expected a column option", context);
   }
+}
+function isNullAt(p, span) {
+  const last = p.pos - 1;
+  return p.kw(last, "NULL") && p.t.start[last] === span.start;
 }
 function parseDefaultValue(p) {
   const first = p.pos;
@@ -5774,7 +5901,65 @@ function selectSource(p, first) {
   const tables2 = tablesRead(p, first, p.end);
   const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
   if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
+  const nulls = nullSelectItems(p, first, p.end);
+  if (nulls) source.nullItems = nulls;
   return source;
+}
+function nullSelectItems(p, from, to) {
+  let any = false;
+  for (let i2 = from; i2 < to && !any; i2++) any = p.t.kind[i2] === TK_WORD && p.kw(i2, "NULL");
+  if (!any) return void 0;
+  let i = from;
+  if (p.kw(i, "WITH")) {
+    for (let depth = 0; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && p.kw(i, "SELECT")) break;
+    }
+  }
+  let common;
+  while (i < to) {
+    if (!p.kw(i, "SELECT")) return void 0;
+    i++;
+    if (p.kw(i, "DISTINCT") || p.kw(i, "ALL")) i++;
+    const nulls = [];
+    let item2 = 0;
+    let start = i;
+    let depth = 0;
+    for (; ; i++) {
+      const k = i < to ? p.t.kind[i] : TK_COMMA;
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      const ends = i >= to || depth === 0 && (k === TK_COMMA || k === TK_WORD && (p.kw(i, "FROM") || isSetOperatorAt(p, i) || isIsolationAt(p, i)));
+      if (!ends) continue;
+      if (i > start && isNullItem(p, start, i)) nulls.push(item2);
+      item2++;
+      start = i + 1;
+      if (i >= to || k !== TK_COMMA) break;
+    }
+    common = common ? common.filter((n) => nulls.includes(n)) : nulls;
+    if (common.length === 0) return void 0;
+    for (depth = 0; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && k === TK_WORD && (isSetOperatorAt(p, i) || p.kw(i, "ORDER") || p.kw(i, "FETCH") || isIsolationAt(p, i))) break;
+    }
+    if (i >= to || !isSetOperatorAt(p, i)) break;
+    i++;
+    if (p.kw(i, "ALL") || p.kw(i, "DISTINCT")) i++;
+  }
+  return common;
+}
+function isSetOperatorAt(p, i) {
+  return p.kw(i, "UNION") || p.kw(i, "EXCEPT") || p.kw(i, "INTERSECT");
+}
+function isNullItem(p, a, b) {
+  if (valueKindIn(p, a, b) === "null") return true;
+  if (b - a < 2 || !p.isIdent(b - 1)) return false;
+  const end = p.kw(b - 2, "AS") ? b - 2 : b - 1;
+  return end > a && valueKindIn(p, a, end) === "null";
 }
 function isDummyTable(t) {
   return (t.schema === void 0 || t.schema === "SYSIBM") && /^SYSDUMMY[1AEU]$/.test(t.name);
@@ -5823,8 +6008,10 @@ function parseMerge(p, span) {
     if (k === TK_LPAREN) depth++;
     else if (k === TK_RPAREN) depth--;
     else if (depth === 0 && p.kw(i, "THEN")) {
-      if (p.kw(i + 1, "INSERT")) stmt.hasInsert = true;
-      else if (p.kw(i + 1, "UPDATE")) stmt.hasUpdate = true;
+      if (p.kw(i + 1, "INSERT")) {
+        stmt.hasInsert = true;
+        (stmt.inserts ??= []).push(mergeInsertAt(p, i + 2));
+      } else if (p.kw(i + 1, "UPDATE")) stmt.hasUpdate = true;
       else if (p.kw(i + 1, "DELETE")) stmt.hasDelete = true;
     }
   }
@@ -5835,6 +6022,26 @@ function parseMerge(p, span) {
   }
   p.pos = p.end;
   return stmt;
+}
+function mergeInsertAt(p, i) {
+  const list = plainNameListAt(p, i);
+  const columns = list?.names ?? [];
+  if (list) i = list.after;
+  const values = [];
+  if (!p.kw(i, "VALUES") || p.kind(i + 1) !== TK_LPAREN) return { columns, values };
+  const close = p.afterBalanced(i + 1) - 1;
+  if (p.kind(close) !== TK_RPAREN) return { columns, values: [] };
+  for (let start = i + 2, j = start, depth = 0; j <= close; j++) {
+    const k = p.t.kind[j];
+    if (j < close && k === TK_LPAREN) depth++;
+    else if (j < close && k === TK_RPAREN) depth--;
+    else if (j === close || depth === 0 && k === TK_COMMA) {
+      if (j === start) return { columns, values: [] };
+      values.push(valueKindIn(p, start, j));
+      start = j + 1;
+    }
+  }
+  return { columns, values };
 }
 function parseDeclareCursor(p, span) {
   const context = "DECLARE CURSOR";
@@ -8519,9 +8726,9 @@ function schemaContribution(model) {
     model.statements,
     (s) => {
       if (DDL_KINDS.has(s.kind)) out += text2.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === "insert") out += `insert ${nameText(s.target)} (${s.columns.join(",")}) ${s.source.kind === "values" ? valuesRowCount(s.source) : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}`;
-      else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}`;
-      else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}`;
+      else if (s.kind === "insert") out += `insert ${nameText(s.target)} (${s.columns.join(",")}) ${s.source.kind === "values" ? valuesRowCount(s.source) : "select"} ${inLoop.has(s)} ${s.sequences.map(nameText).join(",")}${fillShape(s)}`;
+      else if (s.kind === "merge") out += `merge ${nameText(s.target)} ${s.hasInsert}${fillShape(s)}`;
+      else if (s.kind === "import" || s.kind === "lockTable") out += `${s.kind} ${nameText(s.table)} ${s.kind === "lockTable" ? s.mode : ""}${fillShape(s)}`;
       else if (s.kind === "ingest") out += `ingest ${nameText(s.table)} ${s.operation}`;
       else return;
       out += "\0";
@@ -8633,6 +8840,7 @@ var init_schema_findings = __esm({
     init_loops();
     init_values();
     init_count_text();
+    init_written_columns();
     DDL_KINDS = /* @__PURE__ */ new Set([
       "setSchema",
       "createTable",
@@ -9853,6 +10061,12 @@ function firstLoad(target, where) {
   const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);
   return target.sites.find((s) => !s.nested && where(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
 }
+function siteText({ file, lineOf: lineOf2, lineIn }, site) {
+  const offset = site.stmt.origin.toFile(site.stmt.span.start);
+  if (site.file === file.source.path) return `the ${statementWord(site)} at line ${lineOf2(offset)}`;
+  const line = lineIn?.(site.file, offset);
+  return line !== void 0 ? `the ${statementWord(site)} at ${site.file.replace(/^.*[\\/]/, "")}:${line}` : void 0;
+}
 function statementWord(site) {
   return site.stmt.kind === "insert" ? "INSERT" : site.stmt.kind === "merge" ? "MERGE" : site.stmt.kind.toUpperCase();
 }
@@ -10378,9 +10592,9 @@ function elsewhere(context, target) {
 function keyName(fk) {
   return fk.constraint.name ?? `(${fk.constraint.columns.join(", ")})`;
 }
-function keyNeverInserted(target, fk) {
-  const key = new Set(fk.constraint.columns);
-  return target.sites.every((site) => site.stmt.kind === "insert" && site.stmt.columns.length > 0 && !site.stmt.columns.some((c) => key.has(c)));
+function keyNeverInserted(schema, table, target, fk) {
+  const key = fk.constraint.columns.map((name2) => table.columns.find((c) => c.name === name2) ?? name2);
+  return schema.insertsWriting(target, key) === void 0;
 }
 function spanIn(stmt, fk) {
   if (stmt.kind === "alterTable") {
@@ -10438,7 +10652,7 @@ var init_enforced_foreign_key = __esm({
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!target) continue;
           for (const fk of own) {
-            if (keyNeverInserted(target, fk)) continue;
+            if (keyNeverInserted(schema, table, target, fk)) continue;
             const group = byTable.get(table);
             if (group) group.keys.push({ fk, stmt });
             else byTable.set(table, { target, keys: [{ fk, stmt }] });
@@ -10505,7 +10719,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every INSERT into the table lists its columns and leaves the\nkey's out): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every insert into the table leaves the key's columns out of its\ncolumn list, without a `DEFAULT` value, or gives them the literal `NULL` in every row; an `IMPORT` insert-column\nlist counts, as in `lob-column`): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -11032,6 +11246,14 @@ var init_insert_trigger2 = __esm({
 });
 
 // rules/lob-column.ts
+function writersSentence(context, target, writers, table, columns) {
+  if (writers === target) return "";
+  const [first] = writers.sites;
+  const where = siteText(context, first);
+  const it = columns > 1 ? "them" : "it";
+  if (writers.sites.length === 1) return where ? ` Of the inserts into ${table}, only ${where} writes ${it}.` : "";
+  return ` Of the ${target.sites.length} inserts into ${table}, ${writers.sites.length} write ${it}${where ? ` (the first: ${where})` : ""}.`;
+}
 function inlineOf(column) {
   return column.inlineLength ?? 0;
 }
@@ -11112,12 +11334,13 @@ var init_lob_column = __esm({
         reads: { statements: ["createTable", "alterTable"] },
         evidence: ["Db2 INSERT tips, test 11", "Db2 INSERT tips, test 91", "IBM's LOB I/O technote"],
         messages: {
-          lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.",
-          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, Db2 INSERT tips, test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume} Check that most values fit the inline length{caching}.",
-          lobs: "Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}."
+          lob: "Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume}{writers} {advice}{caching}.",
+          partlyInline: "Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, Db2 INSERT tips, test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume}{writers} Check that most values fit the inline length{caching}.",
+          lobs: "Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume}{writers} {advice}{caching}."
         }
       },
-      check({ file, schema, report }) {
+      check(context) {
+        const { file, schema, report } = context;
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           let columns = [];
           if (stmt.kind === "createTable" && !stmt.mqt) columns = stmt.columns;
@@ -11128,17 +11351,20 @@ var init_lob_column = __esm({
           const table = schema.table(stmt.table, stmt);
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
-          const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length));
+          const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length) && schema.insertsWriting(target, [c]));
           if (reported.length === 0) continue;
-          const volume = knownVolume(schema, target, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : "tests 91 and 11");
-          const maxSeverity = target.bulkReasons.length > 0 ? volume.maxSeverity : "information";
+          const writers = schema.insertsWriting(target, reported);
+          if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;
+          const volume = knownVolume(schema, writers, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : "tests 91 and 11");
+          const maxSeverity = writers.bulkReasons.length > 0 ? volume.maxSeverity : "information";
+          const writersText = writersSentence(context, target, writers, tableName(table), reported.length);
           const caching = cachingAdvice(schema, table, stmt);
           const [first] = reported;
           if (reported.length === 1) {
             const inline = inlineOf(first);
             report({
               messageId: inline > 0 ? "partlyInline" : "lob",
-              data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor2(first), caching, volume: volume.sentence },
+              data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor2(first), caching, volume: volume.sentence, writers: writersText },
               stmt,
               span: first.type.span,
               maxSeverity
@@ -11153,7 +11379,8 @@ var init_lob_column = __esm({
               columns: reported.map((c) => `${c.name} ${typeText(c)}${inlineOf(c) > 0 ? ` INLINE LENGTH ${inlineOf(c)}` : ""}`).join(", "),
               advice: adviceForMany(reported),
               caching,
-              volume: volume.sentence
+              volume: volume.sentence,
+              writers: writersText
             },
             stmt,
             span: first.type.span,
@@ -11171,7 +11398,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL, the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
+    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nOnly columns that some insert into the table may give a value are reported; a table none of whose LOB columns\nis ever written has no finding. A column counts as written by:\n\n- an `INSERT` whose column list names it, unless every row of its `VALUES` gives it the literal `NULL` (or\n  `CAST(NULL AS \u2026)`) or `DEFAULT` (a parameter marker, a host variable or any expression in one row is a value);\n  for `INSERT \u2026 SELECT`, unless the select list has `NULL` at its place in every branch of a `UNION`;\n- an `INSERT` without a column list (`VALUES` or `SELECT`): every column may get a value;\n- `IMPORT` without an insert-column list, or with one that names it; `INGEST` and the z/OS `LOAD` utility\n  (their fields are not read);\n- a `MERGE \u2026 WHEN NOT MATCHED THEN INSERT`, read as an `INSERT` (its column list and values);\n- any of these that leaves it out of its column list, or gives it `DEFAULT`, when the column has a `DEFAULT`\n  other than `DEFAULT NULL` (`WITH DEFAULT` alone is the type's default, an empty value: counted as written).\n\nInserts in SQL scripts, SQL PL bodies, triggers and application code (JDBC, Python, Node\u2026 strings) all count.\nWhen only some of the table's inserts write the reported columns, the message names the one that does (\"Of the\ninserts into INV.ITEM, only the INSERT at load.sql:5 writes it\") or the first of several, and the severity and\nthe row count below are those of the writing inserts alone: a bulk copy that leaves the LOB out does not make a\nsingle-row INSERT that writes it a warning, and a few literal seed rows are no finding.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL at run time (a value the analysis cannot see), the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
   }
 });
 

@@ -2,7 +2,7 @@
 import type { Rule, RuleContext } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { Span, Statement } from '../server/src/sql/ast';
-import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type TableInfo } from '../server/src/schema/schema';
+import { displayKey, type ForeignKeyInfo, type InsertTargetInfo, type SchemaModel, type TableInfo } from '../server/src/schema/schema';
 import { extraForCount, knownVolume } from './support/known-volume';
 import type { MovedDdl } from '../server/src/engine/types';
 import { FK_SECONDS, secsOf } from './support/measurements';
@@ -40,7 +40,7 @@ const EnforcedForeignKeyRule: Rule = {
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
       if (!target) continue;
       for (const fk of own) {
-        if (keyNeverInserted(target, fk)) continue;
+        if (keyNeverInserted(schema, table, target, fk)) continue;
         const group = byTable.get(table);
         if (group) group.keys.push({ fk, stmt });
         else byTable.set(table, { target, keys: [{ fk, stmt }] });
@@ -174,13 +174,14 @@ function keyName(fk: ForeignKeyInfo): string {
 
 
 /**
- * No insert into the table sets the key: each names its columns and leaves the key's out (its rows hold NULL
- * there, and Db2 checks no parent for a NULL key). IMPORT, LOAD, MERGE and INSERTs without a column list may set
+ * No insert into the table sets the key (SchemaModel.insertsWriting, as lob-column asks it): each leaves the key's
+ * columns out of its column list, without a DEFAULT value, or writes NULL there in every row (its rows hold NULL in
+ * the key, and Db2 checks no parent for a NULL key). INSERTs without a column list, queries, LOAD and INGEST may set
  * it. (Inserts naming columns this definition lacks fill another version of the table: the schema drops them.)
  */
-function keyNeverInserted(target: InsertTargetInfo, fk: ForeignKeyInfo): boolean {
-  const key = new Set(fk.constraint.columns);
-  return target.sites.every((site) => site.stmt.kind === 'insert' && site.stmt.columns.length > 0 && !site.stmt.columns.some((c) => key.has(c)));
+function keyNeverInserted(schema: SchemaModel, table: TableInfo, target: InsertTargetInfo, fk: ForeignKeyInfo): boolean {
+  const key = fk.constraint.columns.map((name) => table.columns.find((c) => c.name === name) ?? name);
+  return schema.insertsWriting(target, key) === undefined;
 }
 
 /** Where the foreign key is written in `stmt`: the constraint, or the ALTER … ENFORCED action. */

@@ -1,11 +1,11 @@
 // LOB and LONG columns on a table that receives inserts: their values bypass the buffer pool.
-import type { Rule } from '../server/src/engine/types';
+import type { Rule, RuleContext } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
 import type { ColumnDef, Statement } from '../server/src/sql/ast';
-import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
+import type { InsertTargetInfo, SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { BASELINE_SECONDS, LOB_SECONDS } from './support/measurements';
 import { knownVolume } from './support/known-volume';
-import { insertTargetFor, tableName } from './support/targets';
+import { inEffectForInserts, insertTargetFor, siteText, tableName } from './support/targets';
 
 const LobColumnRule: Rule = {
   meta: {
@@ -16,14 +16,15 @@ const LobColumnRule: Rule = {
     evidence: ['Db2 INSERT tips, test 11', 'Db2 INSERT tips, test 91', "IBM's LOB I/O technote"],
     messages: {
       lob:
-        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
+        'Column {column} of insert target {table} is {type}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning a CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume}{writers} {advice}{caching}.',
       partlyInline:
-        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, Db2 INSERT tips, test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume} Check that most values fit the inline length{caching}.',
+        'Column {column} of insert target {table} is {type} with INLINE LENGTH {inline}. Values longer than that are still written straight to disk for every row (direct write, Db2 INSERT tips, test 91: 286.5 s vs 31.5 s for 100,000 rows).{volume}{writers} Check that most values fit the inline length{caching}.',
       lobs:
-        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume} {advice}{caching}.',
+        'Insert target {table} has {count} LOB/LONG columns: {columns}. Db2 does not keep LOB/LONG values in the buffer pool, so each inserted row writes each of them straight to disk (a direct write). Measured (Db2 INSERT tips, test 91): turning one CHAR(10) into CLOB(10) made 100,000 inserts take 286.5 s instead of 31.5 s (test 11), whatever the LOGGED/COMPACT options.{volume}{writers} {advice}{caching}.',
     },
   },
-  check({ file, schema, report }) {
+  check(context) {
+    const { file, schema, report } = context;
     for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
       let columns: ColumnDef[] = [];
       if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
@@ -34,14 +35,20 @@ const LobColumnRule: Rule = {
       const table = schema.table(stmt.table, stmt);
       const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
       if (!table || !target) continue;
+      // Fully inlined: every value is stored in the row and goes through the buffer pool. A column no insert gives
+      // a value (left out of every column list, NULL in every row) holds no LOB data: nothing is written directly.
+      const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length) && schema.insertsWriting(target, [c]));
+      if (reported.length === 0) continue;
+      // The inserts that write them: their rows pay the direct writes (a bulk copy that leaves the LOBs out does not).
+      // Only a few literal rows (reference data), or only inserts that run before the DDL: as for a table filled so.
+      const writers = schema.insertsWriting(target, reported)!;
+      if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;
+      // Rows the scripts spell out: test 91's direct write per column and row (an upper bound with INLINE LENGTH).
+      const volume = knownVolume(schema, writers, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : 'tests 91 and 11');
       // A row per call or per run (a web request's document, a script's one image) pays the direct write once:
       // worth knowing, not a warning. A bulk target pays it for every row of the load.
-      // Fully inlined: every value is stored in the row and goes through the buffer pool.
-      const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length));
-      if (reported.length === 0) continue;
-      // Rows the scripts spell out: test 91's direct write per column and row (an upper bound with INLINE LENGTH).
-      const volume = knownVolume(schema, target, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : 'tests 91 and 11');
-      const maxSeverity = target.bulkReasons.length > 0 ? volume.maxSeverity : ('information' as const);
+      const maxSeverity = writers.bulkReasons.length > 0 ? volume.maxSeverity : ('information' as const);
+      const writersText = writersSentence(context, target, writers, tableName(table), reported.length);
       const caching = cachingAdvice(schema, table, stmt);
       // One finding per statement: a table with several LOBs has one cause and one place to fix it, so one
       // paragraph naming each column (on the first) rather than the same paragraph once per column.
@@ -50,7 +57,7 @@ const LobColumnRule: Rule = {
         const inline = inlineOf(first);
         report({
           messageId: inline > 0 ? 'partlyInline' : 'lob',
-          data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor(first), caching, volume: volume.sentence },
+          data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor(first), caching, volume: volume.sentence, writers: writersText },
           stmt,
           span: first.type.span,
           maxSeverity,
@@ -66,6 +73,7 @@ const LobColumnRule: Rule = {
           advice: adviceForMany(reported),
           caching,
           volume: volume.sentence,
+          writers: writersText,
         },
         stmt,
         span: first.type.span,
@@ -74,6 +82,19 @@ const LobColumnRule: Rule = {
     }
   },
 };
+
+/**
+ * " Of the inserts into T, only the INSERT at load.sql:4 writes it.": when some inserts into the table leave the
+ * columns out (or give them only NULL), which of them write them; nothing when every insert may.
+ */
+function writersSentence(context: RuleContext, target: InsertTargetInfo, writers: InsertTargetInfo, table: string, columns: number): string {
+  if (writers === target) return '';
+  const [first] = writers.sites;
+  const where = siteText(context, first);
+  const it = columns > 1 ? 'them' : 'it';
+  if (writers.sites.length === 1) return where ? ` Of the inserts into ${table}, only ${where} writes ${it}.` : '';
+  return ` Of the ${target.sites.length} inserts into ${table}, ${writers.sites.length} write ${it}${where ? ` (the first: ${where})` : ''}.`;
+}
 
 /** The longest VARCHAR or VARBINARY value (32K pages); a longer declared LOB cannot become one. */
 const MAX_IN_ROW = 32672;

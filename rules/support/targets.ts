@@ -238,6 +238,14 @@ function firstLoad(target: InsertTargetInfo, where: (site: InsertSite) => boolea
   return target.sites.find((s) => !s.nested && where(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
 }
 
+/** "the INSERT at line 12" in the rule's file, "the IMPORT at load.clp:3" in another; undefined when its line is not known. */
+export function siteText({ file, lineOf, lineIn }: RuleContext, site: InsertSite): string | undefined {
+  const offset = site.stmt.origin.toFile(site.stmt.span.start);
+  if (site.file === file.source.path) return `the ${statementWord(site)} at line ${lineOf(offset)}`;
+  const line = lineIn?.(site.file, offset);
+  return line !== undefined ? `the ${statementWord(site)} at ${site.file.replace(/^.*[\\/]/, '')}:${line}` : undefined;
+}
+
 function statementWord(site: InsertSite): string {
   return site.stmt.kind === 'insert' ? 'INSERT' : site.stmt.kind === 'merge' ? 'MERGE' : site.stmt.kind.toUpperCase();
 }

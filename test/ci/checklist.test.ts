@@ -38,7 +38,7 @@ describe('insertlint checklist', () => {
     // a loader renamed with an edit, one deleted, a non-SQL file edited.
     repo.write('db/orders.sql', ordersDdl('NO CACHE'));
     repo.write('db/items.sql', '-- items: reference data\n' + ordersDdl('NO CACHE').replace(/orders/g, 'items') + 'INSERT INTO app.items (cust) VALUES (?);\n');
-    repo.write('db/audit.sql', 'CREATE TABLE app.audit (id INTEGER, body CLOB(1M));\nCREATE TRIGGER app.orders_audit AFTER INSERT ON app.orders FOR EACH ROW INSERT INTO app.audit (id) VALUES (1);\nINSERT INTO app.audit (id) VALUES (2);\n');
+    repo.write('db/audit.sql', 'CREATE TABLE app.audit (id INTEGER, body CLOB(1M));\nCREATE TRIGGER app.orders_audit AFTER INSERT ON app.orders FOR EACH ROW INSERT INTO app.audit (id, body) VALUES (1, \'inserted\');\nINSERT INTO app.audit (id) VALUES (2);\n');
     // Renamed with an added COMMIT: its unchanged INSERT does not count as touching APP.ORDERS.
     repo.move('load/daily.sql', 'load/nightly.sql').write('load/nightly.sql', INSERT + 'COMMIT;\n');
     repo.remove('load/old.sql');

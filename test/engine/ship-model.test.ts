@@ -11,7 +11,7 @@ const DDL = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE),
 const LOAD = [
   'SET SCHEMA APP;',
   ...Array.from({ length: 30 }, (_, i) => `INSERT INTO T (A, B) VALUES (${i}, 'r${i}'), (?, :hv);`),
-  "INSERT INTO T (A, B) VALUES (1, 'x');",
+  'INSERT INTO T (A, D) VALUES (1, ?);',
   '-- insertlint-disable-next-line parse-error',
   'INSERT INTO T (A B) VALUES (1;',
   'INSERT INTO T (A B) VALUES (2;',

@@ -55,6 +55,15 @@ describe(`rule ${RULE}`, () => {
     expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C (ID, P_ID, TYPE_CD) SELECT ID, P_ID, T FROM STAGE;\n' }, RULE);
   });
 
+  it('reads which columns an insert sets as lob-column does: NULL in every row, an IMPORT column list, a value DEFAULT', () => {
+    // NULL written out for the key is no key to check.
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C (ID, P_ID) SELECT ID, NULL FROM STAGE;\n' }, RULE);
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'IMPORT FROM c.del OF DEL COMMITCOUNT 1000 INSERT INTO C (ID);\n' }, RULE);
+    // A key left out takes its DEFAULT: a value Db2 checks against the parent.
+    const withDefault = PARENT + CHILD.replace('  P_ID INT,', '  P_ID INT DEFAULT 1,');
+    expectFindings({ 'schema.sql': withDefault, 'load.sql': 'INSERT INTO C (ID) SELECT ID FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
+  });
+
   it('accepts NOT ENFORCED keys, keys added after the load, and non-bulk targets', () => {
     expectNoFindings({ 'schema.sql': PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'), 'load.sql': BULK }, RULE);
     expectNoFindings({ 'schema.sql': PARENT + CHILD + 'ALTER TABLE C ALTER FOREIGN KEY C_P NOT ENFORCED;\n', 'load.sql': BULK }, RULE);

@@ -1,14 +1,17 @@
 import * as assert from 'node:assert/strict';
 import { expectFindings, expectNoFindings, findings } from '../helpers/rule-tester';
+import { lintCode } from '../code/helpers';
 
 const RULE = 'lob-column';
 const TABLE = ['CREATE TABLE DOCS (', '  ID INT NOT NULL,', '  BODY CLOB(1M),', '  PHOTO BLOB(10K) INLINE LENGTH 2000,', '  SMALL CLOB(100) INLINE LENGTH 200,', '  OLD LONG VARCHAR', ')'].join('\n');
 const INSERT = 'INSERT INTO DOCS (ID, BODY) VALUES (?, ?);\n';
 const BULK = 'INSERT INTO DOCS (ID, BODY) SELECT ID, BODY FROM STAGE;\n';
+/** A copy into every column (no column list): each LOB may receive a value. */
+const BULK_ALL = 'INSERT INTO DOCS SELECT * FROM STAGE;\n';
 
 describe(`rule ${RULE}`, () => {
   it('reports a table once, on the first LOB type not fully inlined, naming each column with its own advice', () => {
-    const [finding, ...more] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': BULK }, RULE);
+    const [finding, ...more] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': BULK_ALL }, RULE);
     assert.deepEqual(more, []);
     assert.deepEqual([finding.file, finding.line, finding.column, finding.endLine, finding.endColumn, finding.severity], ['schema.sql', 3, 8, 3, 16, 'warning']);
     assert.match(finding.message, /^Insert target DOCS has 3 LOB\/LONG columns: BODY CLOB\(1M\), PHOTO BLOB\(10K\) INLINE LENGTH 2000, OLD LONG VARCHAR\. .*286\.5 s instead of 31\.5 s/);
@@ -34,13 +37,13 @@ describe(`rule ${RULE}`, () => {
   it('offers a LONG VARCHAR or LONG VARGRAPHIC column VARCHAR or VARGRAPHIC, never INLINE LENGTH (Db2 refuses it on LONG types)', () => {
     const [one] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, OLD LONG VARCHAR);\n', 'app.sql': 'INSERT INTO DOCS (ID, OLD) SELECT ID, OLD FROM STAGE;\n' }, RULE);
     assert.match(one.message, /^Column OLD of insert target DOCS is LONG VARCHAR\. .* Use VARCHAR \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
-    const [two] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, A LONG VARCHAR, G LONG VARGRAPHIC);\n', 'app.sql': 'INSERT INTO DOCS (ID, A) SELECT ID, A FROM STAGE;\n' }, RULE);
+    const [two] = findings({ 'schema.sql': 'CREATE TABLE DOCS (ID INT, A LONG VARCHAR, G LONG VARGRAPHIC);\n', 'app.sql': 'INSERT INTO DOCS (ID, A, G) SELECT ID, A, G FROM STAGE;\n' }, RULE);
     assert.match(two.message, /Use VARCHAR and VARGRAPHIC for A and G \(a larger page size may be needed\): LONG types are deprecated and take no INLINE LENGTH\.$/);
     assert.doesNotMatch(two.message, /INLINE LENGTH (so|keeps)/);
   });
 
   it('is information, not a warning, on a table that gets a row per call or per run (no bulk load)', () => {
-    const [finding] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': INSERT }, RULE);
+    const [finding] = findings({ 'schema.sql': `${TABLE};\n`, 'app.sql': 'INSERT INTO DOCS VALUES (?, ?, ?, ?, ?);\n' }, RULE);
     assert.equal(finding.severity, 'information');
     assert.match(finding.message, /^Insert target DOCS has 3 LOB\/LONG columns: BODY CLOB\(1M\)/);
   });
@@ -92,7 +95,7 @@ describe(`rule ${RULE}`, () => {
 
   it('reports the LOB columns one ALTER TABLE adds as one finding, on the first', () => {
     const ddl = 'CREATE TABLE DOCS (ID INT);\nALTER TABLE DOCS\n  ADD COLUMN BODY CLOB(1K)\n  ADD COLUMN PIC BLOB(2M);\n';
-    expectFindings({ 'schema.sql': ddl, 'app.sql': INSERT }, RULE, [{ file: 'schema.sql', line: 3, column: 19, message: /^Insert target DOCS has 2 LOB\/LONG columns: BODY CLOB\(1K\), PIC BLOB\(2M\)\./ }]);
+    expectFindings({ 'schema.sql': ddl, 'app.sql': 'INSERT INTO DOCS VALUES (?, ?, ?);\n' }, RULE, [{ file: 'schema.sql', line: 3, column: 19, message: /^Insert target DOCS has 2 LOB\/LONG columns: BODY CLOB\(1K\), PIC BLOB\(2M\)\./ }]);
   });
 
   it('stays quiet for tables nobody inserts into', () => {
@@ -111,5 +114,102 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': ddl, 'data.sql': rows(5000) }, RULE, [{ file: 'schema.sql', line: 1, column: 33, severity: 'warning', message: /The scripts insert 5,000 rows into it: about 1\d s more/ }]);
     const [unknown] = expectFindings({ 'schema.sql': ddl, 'app.sql': BULK }, RULE, [{ file: 'schema.sql', line: 1, column: 33, severity: 'warning' }]);
     assert.doesNotMatch(unknown.message, /The scripts insert/);
+  });
+});
+
+// First-user review 2026-11-27, problem 2: a LOB column no insert writes costs no direct write.
+describe(`rule ${RULE}: only LOB columns some insert writes`, () => {
+  const BIG = 'CREATE TABLE BIG.T (ID BIGINT GENERATED ALWAYS AS IDENTITY, A VARCHAR(40), B INT, C CLOB(1M));\n';
+
+  it('stays quiet when every insert leaves the LOB out of its column list (scripts, a copy, a routine)', () => {
+    const rows = Array.from({ length: 150 }, (_, i) => `INSERT INTO BIG.T (A, B) VALUES ('value ${i}', ${i});`).join('\n');
+    expectNoFindings({ 'schema.sql': BIG, 'big.sql': `${rows}\n` }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T (A, B) SELECT A, B FROM STAGE.T;\n' }, RULE);
+    const proc = 'CREATE PROCEDURE P ()\nBEGIN\n  FOR R AS SELECT A, B FROM STAGE.T DO\n    INSERT INTO BIG.T (A, B) VALUES (R.A, R.B);\n  END FOR;\nEND@\n';
+    expectNoFindings({ 'schema.sql': BIG, 'proc.db2': `--#SET TERMINATOR @\n${proc}` }, RULE);
+  });
+
+  it('stays quiet when the LOB only ever receives NULL (every row of a VALUES list, a SELECT of NULL, DEFAULT without a default)', () => {
+    expectNoFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T (A, B, C) VALUES (?, ?, NULL);\n' }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'app.sql': "INSERT INTO BIG.T (A, C) VALUES ('a', NULL), ('b', DEFAULT), (?, CAST(NULL AS CLOB(1M)));\n" }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T (A, C, B) SELECT A, NULL, B FROM STAGE.T;\n' }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T (A, C) SELECT A, NULL AS C FROM STAGE.T UNION ALL SELECT A, NULL FROM STAGE.U;\n' }, RULE);
+  });
+
+  it('reports the LOB when one row of many, or one branch of a UNION, gives it a value (a marker, an expression, a column)', () => {
+    expectFindings({ 'schema.sql': BIG, 'app.sql': "INSERT INTO BIG.T (A, C) VALUES ('a', NULL), ('b', ?);\n" }, RULE, [{ file: 'schema.sql', line: 1, column: 85, message: /^Column C of insert target BIG\.T is CLOB\(1M\)\./ }]);
+    expectFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T (A, C) VALUES (?, COALESCE(?, NULL));\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T (A, C) SELECT A, NULL FROM STAGE.T UNION ALL SELECT A, C FROM STAGE.U;\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'warning' }]);
+  });
+
+  it('reports the LOB when one INSERT names it with a marker, naming that INSERT when the others leave it out', () => {
+    const load = 'INSERT INTO BIG.T (A, B) SELECT A, B FROM STAGE.T;\nINSERT INTO BIG.T (A, C) VALUES (?, ?);\n';
+    const [finding] = expectFindings({ 'schema.sql': BIG, 'load.sql': load }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'information' }]);
+    // The bulk copy leaves C out: only the single-row INSERT writes it (a row per call, not a load).
+    assert.match(finding.message, /^Column C of insert target BIG\.T is CLOB\(1M\)\..* Of the inserts into BIG\.T, only the INSERT at load\.sql:2 writes it\./);
+    const both = 'INSERT INTO BIG.T (A, C) SELECT A, C FROM STAGE.T;\nINSERT INTO BIG.T (A, C) VALUES (?, ?);\n';
+    const [all] = expectFindings({ 'schema.sql': BIG, 'load.sql': both }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'warning' }]);
+    assert.doesNotMatch(all.message, /Of the inserts/);
+  });
+
+  it('reports the LOB of an INSERT without a column list, VALUES or SELECT (every column gets a value)', () => {
+    expectFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T VALUES (DEFAULT, ?, ?, ?);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'information' }]);
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT * FROM STAGE.T;\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'warning' }]);
+  });
+
+  it('reports the LOB of a table IMPORT fills, unless its insert-column list leaves the LOB out', () => {
+    expectFindings({ 'schema.sql': BIG, 'load.clp': 'IMPORT FROM t.del OF DEL COMMITCOUNT 1000 INSERT INTO BIG.T;\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'warning' }]);
+    expectFindings({ 'schema.sql': BIG, 'load.clp': 'IMPORT FROM t.del OF DEL COMMITCOUNT 1000 INSERT INTO BIG.T (A, C);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    expectNoFindings({ 'schema.sql': BIG, 'load.clp': 'IMPORT FROM t.del OF DEL COMMITCOUNT 1000 INSERT INTO BIG.T (A, B);\n' }, RULE);
+  });
+
+  it("reads MERGE's WHEN NOT MATCHED THEN INSERT: its column list, and NULL as the LOB's value", () => {
+    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.C = s.C WHEN NOT MATCHED THEN ${insert};\n`;
+    expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, B) VALUES (s.A, s.B)') }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, B, C) VALUES (s.A, s.B, NULL)') }, RULE);
+    expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, C) VALUES (s.A, s.C)') }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, s.B, s.C)') }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+  });
+
+  it('counts a LOB left out, or given DEFAULT, as written when its DEFAULT is not NULL', () => {
+    const withDefault = BIG.replace('C CLOB(1M)', "C CLOB(1M) DEFAULT 'none'");
+    expectFindings({ 'schema.sql': withDefault, 'app.sql': 'INSERT INTO BIG.T (A, B) VALUES (?, ?);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    expectFindings({ 'schema.sql': withDefault, 'app.sql': 'INSERT INTO BIG.T (A, C) VALUES (?, DEFAULT);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    // NULL in every row is NULL whatever the default; DEFAULT NULL is no value either.
+    expectNoFindings({ 'schema.sql': withDefault, 'app.sql': 'INSERT INTO BIG.T (A, C) VALUES (?, NULL);\n' }, RULE);
+    expectNoFindings({ 'schema.sql': BIG.replace('C CLOB(1M)', 'C CLOB(1M) DEFAULT NULL'), 'app.sql': 'INSERT INTO BIG.T (A, B) VALUES (?, ?);\n' }, RULE);
+  });
+
+  it('names only the LOB columns some insert writes', () => {
+    const ddl = 'CREATE TABLE DOCS (ID INT, BODY CLOB(1M), PHOTO BLOB(10M), OLD LONG VARCHAR);\n';
+    const load = 'INSERT INTO DOCS (ID, BODY, PHOTO) SELECT ID, BODY, NULL FROM STAGE;\nIMPORT FROM d.del OF DEL COMMITCOUNT 100 INSERT INTO DOCS (ID, OLD);\n';
+    const [finding, ...more] = findings({ 'schema.sql': ddl, 'load.sql': load }, RULE);
+    assert.deepEqual(more, []);
+    assert.match(finding.message, /^Insert target DOCS has 2 LOB\/LONG columns: BODY CLOB\(1M\), OLD LONG VARCHAR\./);
+    assert.doesNotMatch(finding.message, /PHOTO/);
+    // On the first column reported: BODY's type.
+    assert.deepEqual([finding.line, finding.column], [1, 33]);
+  });
+
+  it('stays quiet when the only inserts that write the LOB are a few literal seed rows (the bulk copy leaves it out)', () => {
+    const load = "INSERT INTO BIG.T (A, B) SELECT A, B FROM STAGE.T;\nINSERT INTO BIG.T (A, C) VALUES ('seed', 'text');\n";
+    expectNoFindings({ 'schema.sql': BIG, 'load.sql': load }, RULE);
+  });
+
+  it('reads the column lists of INSERTs in application code (a Java loop that leaves the LOB out)', async () => {
+    const java = (columns: string, values: string) => `class Loader {
+    void load(Connection conn, List<String[]> rows) throws SQLException {
+        for (String[] r : rows) {
+            PreparedStatement ps = conn.prepareStatement("INSERT INTO BIG.T (${columns}) VALUES (${values})");
+            ps.setString(1, r[0]);
+            ps.executeUpdate();
+        }
+    }
+}
+`;
+    const quiet = await lintCode({ 'schema.sql': BIG, 'Loader.java': java('A, B', '?, ?') });
+    assert.deepEqual(quiet.findings.filter((f) => f.rule === RULE), []);
+    const written = await lintCode({ 'schema.sql': BIG, 'Loader.java': java('A, C', '?, ?') });
+    assert.deepEqual(written.findings.filter((f) => f.rule === RULE).map((f) => [f.file, f.line, f.column, f.severity]), [['schema.sql', 1, 85, 'warning']]);
   });
 });

@@ -16,7 +16,7 @@ import { DB2LOOK } from './helpers';
 const JAVA = `class OrderImport {
   void load(java.sql.Connection conn, java.util.List<int[]> rows) throws Exception {
     conn.setAutoCommit(false);
-    java.sql.PreparedStatement ps = conn.prepareStatement("INSERT INTO SALES.ORDERS (CUST_ID, ORDER_DATE) VALUES (?, CURRENT DATE)");
+    java.sql.PreparedStatement ps = conn.prepareStatement("INSERT INTO SALES.ORDERS (CUST_ID, ORDER_DATE, NOTE) VALUES (?, CURRENT DATE, ?)");
     for (int[] r : rows) { ps.setInt(1, r[0]); ps.addBatch(); }
     ps.executeBatch();
     conn.commit();
@@ -90,7 +90,7 @@ describe('schema files: findings on the inserts they concern', () => {
   });
 
   it('places each finding once per insert, in every loader that inserts into the table', async () => {
-    const python = 'import ibm_db\n\ndef load(conn, rows):\n    for r in rows:\n        ibm_db.exec_immediate(conn, "INSERT INTO SALES.ORDERS (CUST_ID, ORDER_DATE) VALUES (1, CURRENT DATE)")\n';
+    const python = 'import ibm_db\n\ndef load(conn, rows):\n    for r in rows:\n        ibm_db.exec_immediate(conn, "INSERT INTO SALES.ORDERS (CUST_ID, ORDER_DATE, NOTE) VALUES (1, CURRENT DATE, \'n\')")\n';
     const ws = await workspaceWith({ 'app/OrderImport.java': JAVA, 'tools/backfill.py': python }, { 'dba/salesdb.db2look': ddl });
     assert.deepEqual(placed(ws, 'tools/backfill.py', ['lob-column']), [`lob-column 5:50 → dba/salesdb.db2look:${ddlLine('"NOTE" CLOB')}`]);
     assert.equal(placed(ws, 'app/OrderImport.java', ['lob-column']).length, 1);
@@ -194,6 +194,12 @@ describe('schema files: findings on the inserts they concern', () => {
     ws.setFile('app/OrderImport.java', JAVA.replace('SALES.ORDERS', 'SALES.ORDER_LINE'));
     ws.diagnostics('app/OrderImport.java');
     assert.equal(runs, 2);
+    // NULL typed in place of NOTE's marker: the LOB is written by no insert, and its finding goes.
+    ws.setFile('app/OrderImport.java', JAVA);
+    assert.equal(placed(ws, 'app/OrderImport.java', ['lob-column']).length, 1);
+    ws.setFile('app/OrderImport.java', JAVA.replace('CURRENT DATE, ?)', 'CURRENT DATE, NULL)'));
+    assert.deepEqual(placed(ws, 'app/OrderImport.java', ['lob-column']), []);
+    assert.equal(runs, 4);
   });
 
   it('grows linearly with the tables of the schema file and the inserts into them', () => {

@@ -721,6 +721,28 @@ describe('sql parser: CLP commands', () => {
     assert.equal(one('IMPORT FROM x.ixf OF IXF CREATE INTO t', 'import').mode, 'create');
   });
 
+  it('reads the columns an insert-like statement fills: IMPORT and MERGE column lists, NULL items of a SELECT, DEFAULT NULL', () => {
+    assert.deepEqual(one('IMPORT FROM x.del OF DEL INSERT INTO t (a, "b")', 'import').columns, ['A', 'b']);
+    assert.equal(one('IMPORT FROM x.del OF DEL INSERT INTO t', 'import').columns, undefined);
+    const merge = one("MERGE INTO t USING s ON t.a = s.a WHEN NOT MATCHED AND s.k = 1 THEN INSERT (a, b, c) VALUES (s.a, NULL, DEFAULT) WHEN NOT MATCHED THEN INSERT VALUES (s.a, COALESCE(s.b, 'x'), (NULL))", 'merge');
+    assert.deepEqual(merge.inserts, [
+      { columns: ['A', 'B', 'C'], values: ['expression', 'null', 'default'] },
+      { columns: [], values: ['expression', 'expression', 'null'] },
+    ]);
+    const select = (sql: string) => {
+      const source = one(sql, 'insert').source;
+      return source.kind === 'select' ? source.nullItems : 'values';
+    };
+    assert.deepEqual(select('INSERT INTO t (a, b, c, d) SELECT a, NULL, CAST(NULL AS CLOB(1M)) AS c, NULL d FROM s'), [1, 2, 3]);
+    assert.deepEqual(select('INSERT INTO t (a, b) WITH w AS (SELECT a, NULL AS b FROM s) SELECT a, NULL FROM w WITH UR'), [1]);
+    assert.deepEqual(select('INSERT INTO t (a, b, c) SELECT DISTINCT NULL, NULL, c FROM s UNION ALL SELECT NULL, b, c FROM r'), [0]);
+    assert.equal(select('INSERT INTO t (a, b) SELECT a, NULL FROM s UNION SELECT a, b FROM r'), undefined);
+    assert.equal(select('INSERT INTO t (a, b) SELECT a, COALESCE(b, NULL) FROM s'), undefined);
+    assert.equal(select('INSERT INTO t (a, b) (SELECT a, NULL FROM s)'), undefined);
+    const columns = one("CREATE TABLE t (a CLOB(1K) DEFAULT NULL, b CLOB(1K) WITH DEFAULT NULL, c CLOB(1K) WITH DEFAULT, d CLOB(1K) DEFAULT 'x', e CLOB(1K))", 'createTable').columns;
+    assert.deepEqual(columns.map((c) => [c.name, c.defaultValue !== undefined, c.defaultNull ?? false]), [['A', true, true], ['B', true, true], ['C', true, false], ['D', true, false], ['E', false, false]]);
+  });
+
   it('reads DECLARE … CURSOR with the tables its query reads', () => {
     const sql = 'DECLARE c1 CURSOR WITH HOLD FOR SELECT * FROM s.src WHERE x > 0';
     const d = one(sql, 'declareCursor');

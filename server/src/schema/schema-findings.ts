@@ -9,6 +9,7 @@ import type { InsertSite, SchemaModel } from './schema';
 import { statementsInBulkLoops } from '../code/loops';
 import { valuesRowCount } from '../sql/grammar/values';
 import { countText } from '../engine/count-text';
+import { fillShape } from './written-columns';
 
 /**
  * DDL and the settings that shape it: what a schema file contributes. INSERTs, IMPORTs or LOCK TABLEs in a
@@ -33,7 +34,7 @@ export function schemaFileView(model: FileModel): FileModel {
 
 /**
  * What a linted file adds to the findings of schema files, as text: its DDL and the shape of its inserts
- * (target, columns, rows, loop, sequences), its LOCK TABLEs. Two equal contributions give schema files the same
+ * (target, columns, rows, loop, sequences, the columns given only NULL or DEFAULT: fillShape), its LOCK TABLEs. Two equal contributions give schema files the same
  * findings, so an edit that changes none (typing in a VALUES list, in Java around the SQL) reuses them.
  */
 export function schemaContribution(model: FileModel): string {
@@ -45,9 +46,9 @@ export function schemaContribution(model: FileModel): string {
     model.statements,
     (s) => {
       if (DDL_KINDS.has(s.kind)) out += text.slice(s.origin.toFile(s.span.start), s.origin.toFile(s.span.end));
-      else if (s.kind === 'insert') out += `insert ${nameText(s.target)} (${s.columns.join(',')}) ${s.source.kind === 'values' ? valuesRowCount(s.source) : 'select'} ${inLoop.has(s)} ${s.sequences.map(nameText).join(',')}`;
-      else if (s.kind === 'merge') out += `merge ${nameText(s.target)} ${s.hasInsert}`;
-      else if (s.kind === 'import' || s.kind === 'lockTable') out += `${s.kind} ${nameText(s.table)} ${s.kind === 'lockTable' ? s.mode : ''}`;
+      else if (s.kind === 'insert') out += `insert ${nameText(s.target)} (${s.columns.join(',')}) ${s.source.kind === 'values' ? valuesRowCount(s.source) : 'select'} ${inLoop.has(s)} ${s.sequences.map(nameText).join(',')}${fillShape(s)}`;
+      else if (s.kind === 'merge') out += `merge ${nameText(s.target)} ${s.hasInsert}${fillShape(s)}`;
+      else if (s.kind === 'import' || s.kind === 'lockTable') out += `${s.kind} ${nameText(s.table)} ${s.kind === 'lockTable' ? s.mode : ''}${fillShape(s)}`;
       else if (s.kind === 'ingest') out += `ingest ${nameText(s.table)} ${s.operation}`;
       else return;
       out += '\u0000';

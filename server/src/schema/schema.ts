@@ -19,6 +19,7 @@ import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
 import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
+import { mayWriteColumn } from './written-columns';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -409,6 +410,25 @@ export class SchemaModel {
     // The target's own reasons are its sites' and the sum of written rows (finish): anything else is not known rows.
     if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return undefined;
     return target.sites.length > 0 ? rows : undefined;
+  }
+
+  /**
+   * The inserts of `target` that may give one of `columns` a value (written-columns.ts: a column list that names it
+   * with more than NULL or DEFAULT, none at all, a value default, IMPORT, INGEST, LOAD): `target` itself when every
+   * insert may; else a target of those alone, with their bulk reasons and written rows (and the written-rows reason
+   * when they reach bulkRowThreshold), for knownRows, isReferenceData and the severity; undefined when none may.
+   * A column given by name is one whose definition is not known (mayWriteColumn).
+   */
+  insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[]): InsertTargetInfo | undefined {
+    const writes = (site: InsertSite) => columns.some((column) => mayWriteColumn(site.stmt, column));
+    const first = target.sites.findIndex((site) => !writes(site));
+    if (first < 0) return target;
+    const sites = target.sites.slice(0, first);
+    for (let i = first + 1; i < target.sites.length; i++) if (writes(target.sites[i])) sites.push(target.sites[i]);
+    if (sites.length === 0) return undefined;
+    const writers = sitesTarget(target.key, sites);
+    if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
+    return writers;
   }
 
   /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */

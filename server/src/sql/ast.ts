@@ -55,6 +55,8 @@ export interface ColumnDef {
   /** GENERATED ALWAYS AS (expr) or GENERATED … FOR EACH ROW ON UPDATE AS ROW CHANGE TIMESTAMP. */
   generatedExpression?: Span;
   defaultValue?: Span;
+  /** DEFAULT NULL (or WITH DEFAULT NULL): a row that leaves the column out holds NULL, as with no DEFAULT at all. */
+  defaultNull?: boolean;
   /** LOB options: LOGGED / NOT LOGGED, COMPACT / NOT COMPACT, INLINE LENGTH n. */
   lobLogged?: boolean;
   lobCompact?: boolean;
@@ -296,9 +298,13 @@ export interface InsertStatement extends StatementBase {
   kind: 'insert';
   target: QualifiedName;
   columns: string[];
+  /**
+   * A VALUES list, or a fullselect: the tables it reads, `constantRows` when it spells its rows out, and `nullItems`,
+   * the places (0-based) of the select list that are NULL in every branch (`SELECT ID, NULL FROM S`), when any are.
+   */
   source:
     | { kind: 'values'; rows: ValuesRow[]; span: Span }
-    | { kind: 'select'; span: Span; tables: QualifiedName[]; constantRows?: ConstantRows };
+    | { kind: 'select'; span: Span; tables: QualifiedName[]; constantRows?: ConstantRows; nullItems?: number[] };
   /** WITH UR/CS/RS/RR isolation clause on the fullselect. */
   isolation?: string;
   /** Sequences used in the statement: NEXT VALUE FOR s / NEXTVAL FOR s / s.NEXTVAL. */
@@ -314,8 +320,18 @@ export interface MergeStatement extends StatementBase {
   /** USING (VALUES …): the parenthesised rows written in the statement (not the result of a query). */
   sourceValues?: Span;
   hasInsert: boolean;
+  /** Each WHEN NOT MATCHED THEN INSERT, in order (set when hasInsert; an INSERT it could not read is left out). */
+  inserts?: MergeInsert[];
   hasUpdate: boolean;
   hasDelete: boolean;
+}
+
+/** A MERGE's `THEN INSERT [(columns)] VALUES (values)`. */
+export interface MergeInsert {
+  /** The columns it names; empty when it names none (a value for every column, in order). */
+  columns: string[];
+  /** How each value is supplied (NULL, DEFAULT, …), in the order of the columns; empty when not read. */
+  values: ValueKind[];
 }
 
 export interface TransactionStatement extends StatementBase {
@@ -390,6 +406,8 @@ export interface ImportStatement extends StatementBase {
   fileType?: string;
   mode: 'insert' | 'insert_update' | 'replace' | 'replace_create' | 'create';
   table: QualifiedName;
+  /** INTO table (insert-column, …): the only columns the input fills; absent when not written (every column). */
+  columns?: string[];
   commitCount?: number | 'automatic';
   /** ALLOW WRITE ACCESS: an online import, which commits as COMMITCOUNT AUTOMATIC when no COMMITCOUNT is given. */
   allowWriteAccess?: boolean;

@@ -158,6 +158,23 @@ export function parseNameList(p: Parser, context: string): string[] {
   }
 }
 
+/**
+ * `(name, name, …)` at token `open`, each element one identifier: the names, and the token after the ')'.
+ * Undefined for anything else (no failure: for lists a statement may hold but the parser need not understand).
+ */
+export function plainNameListAt(p: Parser, open: number): { names: string[]; after: number } | undefined {
+  if (p.kind(open) !== TK_LPAREN) return undefined;
+  const names: string[] = [];
+  for (let i = open + 1; i < p.end; i += 2) {
+    if (!p.isIdent(i)) return undefined;
+    names.push(p.identValue(i));
+    const k = p.kind(i + 1);
+    if (k === TK_RPAREN) return { names, after: i + 2 };
+    if (k !== TK_COMMA) return undefined;
+  }
+  return undefined;
+}
+
 /** Number with optional sign; returns NaN-free value or fails. */
 export function parseNumber(p: Parser, context: string): number {
   let sign = 1;

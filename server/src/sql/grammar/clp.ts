@@ -3,7 +3,7 @@
 import type { ConfigParameter, Span, Statement } from '../ast';
 import { TK_WORD, TK_STRING, TK_NUMBER, TK_HOST, TK_COMMA, TK_LPAREN, TK_RPAREN } from '../lexer';
 import type { Parser } from '../parser';
-import { parseIdentifier, parseQualifiedName } from './clauses';
+import { parseIdentifier, parseQualifiedName, plainNameListAt } from './clauses';
 
 export function isCfgWord(p: Parser, i: number): boolean {
   return p.kw(i, 'CFG') || p.kw(i, 'CONFIG') || p.kw(i, 'CONFIGURATION');
@@ -173,6 +173,8 @@ export function parseImport(p: Parser, span: Span): Statement {
   if (!found) p.fail('expected INSERT|INSERT_UPDATE|REPLACE|REPLACE_CREATE|CREATE INTO table', context, p.end);
   p.pos = found.at + 2;
   const table = parseQualifiedName(p, context);
+  // INTO table (insert-column, …): the columns the input fills (the others get their defaults).
+  const columns = plainNameListAt(p, p.pos)?.names;
   const stmt: Statement = {
     kind: 'import',
     from,
@@ -186,6 +188,7 @@ export function parseImport(p: Parser, span: Span): Statement {
   if (commitCount !== undefined) stmt.commitCount = commitCount;
   if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   if (allowWriteAccess) stmt.allowWriteAccess = true;
+  if (columns) stmt.columns = columns;
   p.pos = p.end;
   return stmt;
 }

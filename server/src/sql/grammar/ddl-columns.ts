@@ -90,6 +90,7 @@ function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constrai
           const v = parseDefaultValue(p);
           if (v) col.defaultValue = v;
           else col.defaultValue = p.tokSpan(p.pos - 1);
+          if (v && isNullAt(p, v)) col.defaultNull = true;
           continue;
         }
         p.fail('expected DEFAULT after WITH', context, p.pos + 1);
@@ -98,6 +99,7 @@ function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constrai
         p.pos++;
         const v = parseDefaultValue(p);
         col.defaultValue = v ?? p.tokSpan(p.pos - 1);
+        if (v && isNullAt(p, v)) col.defaultNull = true;
         continue;
       }
       case 'GENERATED':
@@ -124,6 +126,12 @@ function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constrai
     }
     p.fail('expected a column option', context);
   }
+}
+
+/** Whether the DEFAULT value just read (`span`, its last token before p.pos) is the one word NULL. */
+function isNullAt(p: Parser, span: Span): boolean {
+  const last = p.pos - 1;
+  return p.kw(last, 'NULL') && p.t.start[last] === span.start;
 }
 
 /** Value after DEFAULT; undefined when the DEFAULT has no value (type default). */

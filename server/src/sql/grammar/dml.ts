@@ -1,10 +1,10 @@
 // Data statements: INSERT (VALUES or fullselect), MERGE, DECLARE CURSOR, LOCK TABLE, COMMIT/ROLLBACK and
 // SET SCHEMA (which the schema model needs to resolve unqualified names).
-import type { ConstantRows, InsertStatement, QualifiedName, Span, Statement, ValuesRow } from '../ast';
+import type { ConstantRows, InsertStatement, MergeInsert, QualifiedName, Span, Statement, ValueKind, ValuesRow } from '../ast';
 import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_MARKER, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
 import type { Parser } from '../parser';
-import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, tablesRead } from './clauses';
-import { isForRowsAt, parseValuesRow } from './values';
+import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, plainNameListAt, tablesRead } from './clauses';
+import { isForRowsAt, parseValuesRow, valueKindIn } from './values';
 
 /** Placeholder source of an INSERT until its VALUES/SELECT is read (replaced on success). */
 export const EMPTY_VALUES_SOURCE: InsertStatement['source'] = Object.freeze({ kind: 'values', rows: Object.freeze([]) as unknown as ValuesRow[], span: Object.freeze({ start: 0, end: 0 }) }) as InsertStatement['source'];
@@ -76,7 +76,76 @@ function selectSource(p: Parser, first: number): InsertStatement['source'] {
   const tables = tablesRead(p, first, p.end);
   const source: InsertStatement['source'] = { kind: 'select', span: p.rangeSpan(first, p.end), tables };
   if (tables.length > 0 && tables.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
+  const nulls = nullSelectItems(p, first, p.end);
+  if (nulls) source.nullItems = nulls;
   return source;
+}
+
+/**
+ * The places (0-based) of the select list that are NULL (`NULL`, `NULL AS C`, `CAST(NULL AS CLOB)`) in every
+ * top-level branch of the fullselect in tokens [from, to); undefined when none is, or when a branch is not a plain
+ * SELECT (a parenthesised fullselect, VALUES). Read only when the fullselect holds the word NULL.
+ */
+function nullSelectItems(p: Parser, from: number, to: number): number[] | undefined {
+  let any = false;
+  for (let i = from; i < to && !any; i++) any = p.t.kind[i] === TK_WORD && p.kw(i, 'NULL');
+  if (!any) return undefined;
+  let i = from;
+  // WITH common table expressions: the select list is the first SELECT outside their parentheses.
+  if (p.kw(i, 'WITH')) {
+    for (let depth = 0; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && p.kw(i, 'SELECT')) break;
+    }
+  }
+  let common: number[] | undefined;
+  while (i < to) {
+    if (!p.kw(i, 'SELECT')) return undefined;
+    i++;
+    if (p.kw(i, 'DISTINCT') || p.kw(i, 'ALL')) i++;
+    const nulls: number[] = [];
+    let item = 0;
+    let start = i;
+    let depth = 0;
+    for (; ; i++) {
+      const k = i < to ? p.t.kind[i] : TK_COMMA;
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      const ends = i >= to || (depth === 0 && (k === TK_COMMA || (k === TK_WORD && (p.kw(i, 'FROM') || isSetOperatorAt(p, i) || isIsolationAt(p, i)))));
+      if (!ends) continue;
+      if (i > start && isNullItem(p, start, i)) nulls.push(item);
+      item++;
+      start = i + 1;
+      if (i >= to || k !== TK_COMMA) break;
+    }
+    common = common ? common.filter((n) => nulls.includes(n)) : nulls;
+    if (common.length === 0) return undefined;
+    // On to the next branch: past the FROM … of this one, to UNION / EXCEPT / INTERSECT at the top level.
+    for (depth = 0; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && k === TK_WORD && (isSetOperatorAt(p, i) || p.kw(i, 'ORDER') || p.kw(i, 'FETCH') || isIsolationAt(p, i))) break;
+    }
+    if (i >= to || !isSetOperatorAt(p, i)) break;
+    i++;
+    if (p.kw(i, 'ALL') || p.kw(i, 'DISTINCT')) i++;
+  }
+  return common;
+}
+
+function isSetOperatorAt(p: Parser, i: number): boolean {
+  return p.kw(i, 'UNION') || p.kw(i, 'EXCEPT') || p.kw(i, 'INTERSECT');
+}
+
+/** Whether the select-list item in tokens [a, b) is NULL, with or without a name (`NULL AS C`, `NULL C`). */
+function isNullItem(p: Parser, a: number, b: number): boolean {
+  if (valueKindIn(p, a, b) === 'null') return true;
+  if (b - a < 2 || !p.isIdent(b - 1)) return false;
+  const end = p.kw(b - 2, 'AS') ? b - 2 : b - 1;
+  return end > a && valueKindIn(p, a, end) === 'null';
 }
 
 /** SYSIBM.SYSDUMMY1 (and SYSDUMMYA/E/U of Db2 for z/OS): the one-row tables a SELECT of constants reads. */
@@ -132,7 +201,10 @@ export function parseMerge(p: Parser, span: Span): Statement {
     if (k === TK_LPAREN) depth++;
     else if (k === TK_RPAREN) depth--;
     else if (depth === 0 && p.kw(i, 'THEN')) {
-      if (p.kw(i + 1, 'INSERT')) stmt.hasInsert = true;
+      if (p.kw(i + 1, 'INSERT')) {
+        stmt.hasInsert = true;
+        (stmt.inserts ??= []).push(mergeInsertAt(p, i + 2));
+      }
       else if (p.kw(i + 1, 'UPDATE')) stmt.hasUpdate = true;
       else if (p.kw(i + 1, 'DELETE')) stmt.hasDelete = true;
     }
@@ -144,6 +216,28 @@ export function parseMerge(p: Parser, span: Span): Statement {
   }
   p.pos = p.end;
   return stmt;
+}
+
+/** A MERGE's INSERT from token `i` (after THEN INSERT): `[(columns)] VALUES (values)` as far as it reads plainly. */
+function mergeInsertAt(p: Parser, i: number): MergeInsert {
+  const list = plainNameListAt(p, i);
+  const columns = list?.names ?? [];
+  if (list) i = list.after;
+  const values: ValueKind[] = [];
+  if (!p.kw(i, 'VALUES') || p.kind(i + 1) !== TK_LPAREN) return { columns, values };
+  const close = p.afterBalanced(i + 1) - 1;
+  if (p.kind(close) !== TK_RPAREN) return { columns, values: [] };
+  for (let start = i + 2, j = start, depth = 0; j <= close; j++) {
+    const k = p.t.kind[j];
+    if (j < close && k === TK_LPAREN) depth++;
+    else if (j < close && k === TK_RPAREN) depth--;
+    else if (j === close || (depth === 0 && k === TK_COMMA)) {
+      if (j === start) return { columns, values: [] };
+      values.push(valueKindIn(p, start, j));
+      start = j + 1;
+    }
+  }
+  return { columns, values };
 }
 
 export function parseDeclareCursor(p: Parser, span: Span): Statement {

@@ -136,6 +136,27 @@ export function valuesKindBits(source: ValuesSource): number {
   return bits;
 }
 
+/** The bit columnKindBits sets for a row with no value at the place asked (a malformed row). */
+export const MISSING_VALUE_BIT = 1 << VALUE_KINDS.length;
+
+/**
+ * The kinds the `index`-th value (0-based) of every row of a VALUES list has, as bits (valueKindBit), without
+ * building the rows; MISSING_VALUE_BIT when a row has fewer values. 0 for a list of no rows.
+ */
+export function columnKindBits(source: ValuesSource, index: number): number {
+  if (!(source instanceof PackedValues)) {
+    return source.rows.reduce((bits, row) => bits | (index < row.values.length ? valueKindBit(row.values[index].kind) : MISSING_VALUE_BIT), 0);
+  }
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    bits |= index < count ? 1 << d[at + 3 + 3 * index] : MISSING_VALUE_BIT;
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
+
 /** The bit of a value kind in valueKindBits. */
 export function valueKindBit(kind: ValueKind): number {
   return 1 << VALUE_KINDS.indexOf(kind);
@@ -294,6 +315,11 @@ export function parseValuesRow(p: Parser, context: string): void {
   data[at + 4] = span.start;
   data[at + 5] = span.end;
   store.commit(at + 6);
+}
+
+/** How the value in tokens [a, b) (not empty) is supplied: a MERGE's INSERT values, a select list's items. */
+export function valueKindIn(p: Parser, a: number, b: number): ValueKind {
+  return VALUE_KINDS[classifyValueKind(p, a, b)];
 }
 
 /** How the value in tokens [a, b) (not empty) is supplied, as a VK_ code. */

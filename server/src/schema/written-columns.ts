@@ -1,0 +1,105 @@
+// Which columns of its table an insert-like statement may give a value: the column lists of INSERT, MERGE and
+// IMPORT, and the values in them that are only NULL (or DEFAULT). Read from the parsed statement when a rule asks
+// (SchemaModel.mayWriteColumn), never stored: an edit that keeps the schema swaps the statement of a site.
+import type { ColumnDef, Statement } from '../sql/ast';
+import { columnKindBits, MISSING_VALUE_BIT, valueKindBit, valuesKindBits } from '../sql/grammar/values';
+
+/**
+ * How a statement fills a column of its table: `value`, a value that may be one (a marker, an expression, a
+ * column of a query, a row of a file); `default`, the column's default (left out of the column list, or DEFAULT
+ * given); `null`, NULL written out (in every row).
+ */
+export type ColumnFill = 'value' | 'default' | 'null';
+
+const NULL_BIT = valueKindBit('null');
+const DEFAULT_BIT = valueKindBit('default');
+
+/**
+ * How `stmt` fills the column `name` of its target. An INSERT without a column list, a query without NULL at the
+ * column's place, IMPORT without an insert-column list, INGEST and LOAD (whose fields are not read): `value`.
+ */
+export function columnFill(stmt: Statement, name: string): ColumnFill {
+  switch (stmt.kind) {
+    case 'insert': {
+      if (stmt.columns.length === 0) return 'value';
+      const at = stmt.columns.indexOf(name);
+      if (at < 0) return 'default';
+      // Rows not read to the end: any of them may hold a value there.
+      if (stmt.parseError) return 'value';
+      const source = stmt.source;
+      if (source.kind === 'select') return source.nullItems?.includes(at) ? 'null' : 'value';
+      return fillOf(columnKindBits(source, at));
+    }
+    case 'merge': {
+      if (!stmt.inserts || stmt.inserts.length === 0) return 'value';
+      // Each WHEN NOT MATCHED THEN INSERT may run: a value in any of them is a value.
+      let fill: ColumnFill = 'null';
+      for (const insert of stmt.inserts) {
+        if (insert.columns.length === 0) return 'value';
+        const at = insert.columns.indexOf(name);
+        const one = at < 0 ? 'default' : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : 'value';
+        if (one === 'value') return 'value';
+        if (one === 'default') fill = 'default';
+      }
+      return fill;
+    }
+    case 'import':
+      return !stmt.columns || stmt.columns.includes(name) ? 'value' : 'default';
+    default:
+      return 'value';
+  }
+}
+
+/** The fill of kind bits (columnKindBits) of a column's values: only NULL and DEFAULT are no value. */
+function fillOf(bits: number): ColumnFill {
+  // No row (a VALUES list not read), a row without a value there, or any other kind: a value.
+  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return 'value';
+  return (bits & DEFAULT_BIT) !== 0 ? 'default' : 'null';
+}
+
+/**
+ * Whether a row that takes the column's default gets a value: a DEFAULT clause other than DEFAULT NULL (WITH
+ * DEFAULT alone is the type's default: an empty string, zero, the current date). No DEFAULT clause: NULL (and a
+ * NOT NULL column without one makes the insert fail).
+ */
+export function hasValueDefault(column: ColumnDef): boolean {
+  return column.defaultValue !== undefined && !column.defaultNull;
+}
+
+/**
+ * Whether `stmt` may give the column a value (columnFill): for `default`, when its default is one, or Db2
+ * generates the value (an identity, GENERATED … AS). A name alone stands for a column whose definition is unknown.
+ */
+export function mayWriteColumn(stmt: Statement, column: ColumnDef | string): boolean {
+  // A column known by name alone (its definition not in the files): its default is not known, taken as none.
+  if (typeof column === 'string') return columnFill(stmt, column) === 'value';
+  const fill = columnFill(stmt, column.name);
+  return fill === 'value' || (fill === 'default' && (hasValueDefault(column) || column.identity !== undefined || column.generatedExpression !== undefined));
+}
+
+/**
+ * What columnFill reads of a statement beyond its target and column list, as text: the fills of an INSERT's
+ * columns when a VALUES list holds NULL or DEFAULT, a SELECT's NULL items, a MERGE's INSERTs, an IMPORT's
+ * insert-column list. Part of what a linted file gives schema files' findings (schemaContribution): typing `NULL`
+ * in place of a marker can take a LOB column's finding away.
+ */
+export function fillShape(stmt: Statement): string {
+  switch (stmt.kind) {
+    case 'insert': {
+      const source = stmt.source;
+      if (stmt.columns.length === 0) return '';
+      if (source.kind === 'select') return source.nullItems ? ` null ${source.nullItems.join(',')}` : '';
+      // (Most VALUES lists hold neither: nothing to add, nothing read per column.)
+      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return '';
+      let out = ' fills ';
+      for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+      return out;
+    }
+    case 'merge':
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(',')}) ${i.values.join(',')}`).join(';');
+    case 'import':
+      return stmt.columns ? ` (${stmt.columns.join(',')})` : '';
+    default:
+      return '';
+  }
+}
