@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { lint, lintWorkspace } from '../helpers/rule-tester';
 import { Repo, runCli, onlyRules } from '../ci/repo';
 import { sarifValidator } from '../helpers/sarif';
-import { UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
+import { TWO_TABLES_STEP as TABLES, UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
 import { firstSentence, mergeMovesAfterLoad, statementsText } from '../../server/src/engine/merge';
 import { LineIndex } from '../../server/src/engine/lines';
 import type { Diagnostic } from '../../server/src/engine/types';
@@ -115,28 +115,7 @@ describe('CLI: the merged finding in SARIF and in the review checklist', () => {
 
 // Flowable's 5.99-to-6.0.0 step creates three job tables, indexes them, adds their keys, then fills each with an
 // INSERT … SELECT: one finding for the script, not one per table. Lines: 2-3 tables, 4-7 and 8-11 indexes (over 3
-// with the primary key), 12 and 14 the keys (a blank line between), 16 and 17 the loads (T2's first).
-const TABLES = [
-  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
-  'CREATE TABLE T1 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  'CREATE TABLE T2 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  'CREATE INDEX T1_A ON T1 (A);',
-  'CREATE INDEX T1_B ON T1 (B);',
-  'CREATE INDEX T1_C ON T1 (C);',
-  'CREATE INDEX T1_D ON T1 (D);',
-  'CREATE INDEX T2_A ON T2 (A);',
-  'CREATE INDEX T2_B ON T2 (B);',
-  'CREATE INDEX T2_C ON T2 (C);',
-  'CREATE INDEX T2_D ON T2 (D);',
-  'ALTER TABLE T1 ADD CONSTRAINT T1_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  '',
-  'ALTER TABLE T2 ADD CONSTRAINT T2_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  '',
-  'INSERT INTO T2 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T2;',
-  'INSERT INTO T1 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T1;',
-  '',
-].join('\n');
-
+// with the primary key), 12 and 14 the keys (a blank line between), 16 and 17 the loads (T2's first): TABLES.
 describe('engine: several tables of a script told to move their DDL after their loads are one finding', () => {
   it('names the tables and their loads, the statements to move by ranges, and each cost\'s figure once', () => {
     const found = ofPair({ [FILE]: TABLES });

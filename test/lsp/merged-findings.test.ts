@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LspSession, applyEdits, uriOf, type CodeAction, type LspDiagnostic } from './harness';
-import { UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
+import { TWO_TABLES_STEP as TABLES, UPGRADE_STEP as STEP } from '../helpers/upgrade-step';
 
 // samples/load.clp as it was, where the editor did not list the fix: a run of three literal INSERTs under the CLP's
 // autocommit (with bulkRowThreshold 3 in the workspace's configuration, so that three rows are no seed rows). On
@@ -172,22 +172,7 @@ describe('language server: indexes and foreign keys to move after one load, one 
   });
 });
 
-// Two tables given the same advice (indexes and a foreign key created before the INSERT … SELECT that fills each):
-// one finding whose parts start on lines 6 and 10 (index-count) and 12 and 14 (enforced-foreign-key).
-const TABLES = [
-  'CREATE TABLE P (ID INT NOT NULL PRIMARY KEY);',
-  'CREATE TABLE T1 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  'CREATE TABLE T2 (ID INT NOT NULL PRIMARY KEY, A INT, B INT, C INT, D INT, P_ID INT);',
-  ...['T1', 'T2'].flatMap((t) => ['A', 'B', 'C', 'D'].map((c) => `CREATE INDEX ${t}_${c} ON ${t} (${c});`)),
-  'ALTER TABLE T1 ADD CONSTRAINT T1_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  '',
-  'ALTER TABLE T2 ADD CONSTRAINT T2_P FOREIGN KEY (P_ID) REFERENCES P (ID);',
-  '',
-  'INSERT INTO T2 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T2;',
-  'INSERT INTO T1 (ID, A, B, C, D, P_ID) SELECT ID, A, B, C, D, P_ID FROM OLD_T1;',
-  '',
-].join('\n');
-
+// TABLES: two tables given the same advice, one finding whose parts start on lines 6, 10, 12 and 14.
 describe('language server: several tables told to move their DDL after their loads, one finding', function () {
   this.timeout(30000);
   let dir: string;
