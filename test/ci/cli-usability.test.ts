@@ -59,4 +59,19 @@ describe('CLI usability', () => {
       assert.deepEqual(got, [1, 2, 4, 5], format);
     }
   });
+
+  it('says where a JSON syntax error is in .insertlintrc.json and in a baseline: line and column, not an offset', async () => {
+    const config = '{\n  "rules": {\n    "identity-cache": "error"\n    "lob-column": "off"\n  }\n}\n';
+    const dir = make({ '.insertlintrc.json': config, 'a.sql': 'INSERT INTO T VALUES (1);\n', 'baseline.json': '{"version": 1, "tool": "insertlint", "findings": [\n  {"fingerprint": \'x\'}\n]}\n' });
+    const result = await runCli(['check', '.'], dir);
+    assert.equal(result.code, 2);
+    assert.equal(
+      result.stderr,
+      `insertlint: ${join(dir, '.insertlintrc.json')}: not valid JSON at line 4, column 5: expected ',' or '}' after a property value, not '"' (is a comma missing at the end of line 3?)\n`,
+    );
+    writeFileSync(join(dir, '.insertlintrc.json'), '{}\n');
+    const baseline = await runCli(['check', '.', '--baseline', 'baseline.json'], dir);
+    assert.equal(baseline.code, 2);
+    assert.match(baseline.stderr, /^insertlint: baseline\.json is not valid JSON at line 2, column 19: strings take double quotes in JSON, not single quotes; recreate it with --write-baseline\n$/);
+  });
 });
