@@ -74,4 +74,49 @@ describe('CLI usability', () => {
     assert.equal(baseline.code, 2);
     assert.match(baseline.stderr, /^insertlint: baseline\.json is not valid JSON at line 2, column 19: strings take double quotes in JSON, not single quotes; recreate it with --write-baseline\n$/);
   });
+
+  it('suggests the nearest command, option or rule id for a typo', async () => {
+    const dir = make({ 'a.sql': 'INSERT INTO T VALUES (1);\n' });
+    const firstLine = async (argv: string[]) => {
+      const r = await runCli(argv, dir);
+      assert.equal(r.code, 2, argv.join(' '));
+      assert.equal(r.stdout, '', argv.join(' '));
+      return r.stderr.split('\n')[0];
+    };
+    assert.equal(await firstLine(['chek', '.']), 'insertlint: unknown command "chek"; did you mean "check"?');
+    assert.equal(await firstLine(['explian']), 'insertlint: unknown command "explian"; did you mean "explain"?');
+    assert.equal(await firstLine(['Rules']), 'insertlint: unknown command "Rules"; did you mean "rules"?');
+    assert.equal(await firstLine(['lint', '.']), 'insertlint: unknown command "lint"');
+    assert.equal(await firstLine(['a.sql']), 'insertlint: unknown command "a.sql"; to lint that path: insertlint check a.sql');
+    assert.equal(await firstLine(['--format', 'json']), 'insertlint: "--format" is not a command: options come after the command (insertlint check --format …)');
+    // The commands follow, one line each.
+    assert.match((await runCli(['chek', '.'], dir)).stderr, /\n\nUsage: insertlint <command> \[options\]\n/);
+    assert.equal(await firstLine(['check', '--fromat', 'json', '.']), 'insertlint check: unknown option --fromat; did you mean --format?');
+    assert.equal(await firstLine(['check', '--colour', '.']), 'insertlint check: unknown option --colour');
+    assert.equal(await firstLine(['rules', 'identity-cahce']), 'insertlint rules: no rule "identity-cahce" (did you mean "identity-cache"?); `insertlint rules` lists them');
+    assert.equal(await firstLine(['check', '--rule', 'no-autocomit=off', '.']), 'insertlint check: --rule no-autocomit=off: no rule "no-autocomit" (did you mean "no-autocommit"?) (`insertlint rules` lists them)');
+    writeFileSync(join(dir, '.insertlintrc.json'), '{ "rules": { "lob-colum": "off" } }\n');
+    assert.equal(await firstLine(['check', '.']), `insertlint: ${join(dir, '.insertlintrc.json')}: unknown rule "lob-colum" in "rules" (did you mean "lob-column"?)`);
+    writeFileSync(join(dir, '.insertlintrc.json'), '{ "testfiles": [] }\n');
+    assert.equal(await firstLine(['check', '.']), `insertlint: ${join(dir, '.insertlintrc.json')}: unknown key "testfiles" (did you mean "testFiles"?)`);
+  });
+
+  it('top-level help lists the commands one line each, says a command is always named, and points to each command\'s --help', async () => {
+    for (const argv of [['--help'], ['help'], ['-h'], []]) {
+      const r = await runCli(argv, tmpdir());
+      assert.equal(r.code, argv.length ? 0 : 2, argv.join(' '));
+      const [head, commands, tail] = r.stdout.split(/\n\n(?=Commands:|A command)/);
+      assert.match(head, /^InsertLint for Db2: lint and explain Db2 INSERT workloads\.\n\nUsage: insertlint <command> \[options\]$/);
+      assert.deepEqual(
+        commands.split('\n').slice(1).filter(Boolean).map((l) => l.trim().split(/\s+/)[0]),
+        ['check', 'checklist', 'explain', 'schema', 'rules', 'lsp'],
+      );
+      assert.equal(
+        tail,
+        'A command is always named: insertlint check . lints the current folder.\nEach command prints its own options with --help (insertlint check --help, or insertlint help check).\ninsertlint --version prints the version.\n',
+      );
+      // No command's options in it: they read as if that command were the default.
+      assert.doesNotMatch(r.stdout, /--format|--baseline|--schema|--output/);
+    }
+  });
 });

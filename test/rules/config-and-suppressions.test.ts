@@ -70,7 +70,7 @@ describe('configuration and suppressions through the rule tester', () => {
     assert.deepEqual(
       unused.map((f) => [f.line, f.column, f.message]),
       [
-        [5, 25, 'This insertlint-disable-line comment names unknown rule lob-colum.'],
+        [5, 25, 'This insertlint-disable-line comment names unknown rule lob-colum (did you mean lob-column?).'],
         [6, 1, 'This comment is not an InsertLint directive: insertlint-disable is unknown (use insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file), so it suppresses nothing.'],
         [7, 1, 'This comment is not an InsertLint directive: insertlint-disable-nextline is unknown (use insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file), so it suppresses nothing.'],
       ],

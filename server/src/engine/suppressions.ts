@@ -6,6 +6,7 @@
 import type { Comment } from '../sql/ast';
 import type { Diagnostic } from './types';
 import type { LineIndex } from './lines';
+import { didYouMean } from './spelling';
 
 export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
 
@@ -111,7 +112,8 @@ export function applySuppressions(
     }
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
-      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`));
+      const named = unknown.map((r) => r + didYouMean(r, [...knownRules], ''));
+      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${named.join(', ')}`));
     } else if (!s.used && judgeable(s)) {
       extra.push(unusedSuppression(file, s, `matches no finding${s.kind === 'next-line' ? ' on the next line' : s.kind === 'line' ? ' on its own line' : ' in this file'}; remove it`));
     }
