@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from './repo';
+import { leftOutSummary } from '../../server/src/cli/check-command';
 
 function folder(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'insertlint-cli-'));
@@ -118,5 +119,16 @@ describe('CLI usability', () => {
       // No command's options in it: they read as if that command were the default.
       assert.doesNotMatch(r.stdout, /--format|--baseline|--schema|--output/);
     }
+  });
+
+  it('counts the files left out as scripts and code files, each with its reason', async () => {
+    const big = Array.from({ length: 200_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+    const dir = make({ 'big.sql': big, 'small.sql': 'INSERT INTO APP.T (A) SELECT A FROM APP.S;\n', 'util.js': 'module.exports = (a, b) => a + b;\n' });
+    const result = await runCli(['check', '.', '--file-time-budget', '0.2'], dir);
+    assert.match(result.stdout, /, 1 script and 1 code file left out \(1 script: analysis stopped after 200 ms; 1 code file: no Db2 access found\)\n$/);
+    assert.equal(leftOutSummary([{ script: true, reason: 'analysis stopped after 1 ms (the time budget per file; raise it with --file-time-budget)' }, { script: false, reason: 'analysis stopped after 1 ms (the time budget per file; raise it with --file-time-budget)' }]), ', 1 script and 1 code file left out (analysis stopped after 1 ms)');
+    assert.equal(leftOutSummary([{ script: true, reason: 'analysis stopped after 1 ms (…)' }, { script: true, reason: 'analysis stopped after 1 ms (…)' }]), ', 2 scripts left out (analysis stopped after 1 ms)');
+    assert.equal(leftOutSummary([{ script: false, reason: 'no Db2 access found (no Db2 driver …)' }]), ', 1 code file left out (no Db2 access found)');
+    assert.equal(leftOutSummary([]), '');
   });
 });
