@@ -43,55 +43,6 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// server/src/cli/args.ts
-function parseArgs(argv, spec) {
-  const out = { positional: [], values: /* @__PURE__ */ new Map(), flags: /* @__PURE__ */ new Set() };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === "--") {
-      out.positional.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith("--") || arg === "-") {
-      out.positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf("=");
-    const name2 = arg.slice(2, eq < 0 ? void 0 : eq);
-    if (spec.flags.includes(name2)) {
-      if (eq >= 0) throw new UsageError(`--${name2} takes no value`);
-      out.flags.add(name2);
-    } else if (spec.values.includes(name2)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === void 0) throw new UsageError(`--${name2} needs a value`);
-      out.values.set(name2, [...out.values.get(name2) ?? [], value]);
-    } else {
-      throw new UsageError(`unknown option --${name2}`);
-    }
-  }
-  return out;
-}
-function single(args, name2) {
-  const values = args.values.get(name2);
-  if (values && values.length > 1) throw new UsageError(`--${name2} given more than once`);
-  return values?.[0];
-}
-function oneOf(value, allowed, name2, fallback) {
-  if (value === void 0) return fallback;
-  if (!allowed.includes(value)) throw new UsageError(`--${name2} must be one of ${allowed.join(", ")}`);
-  return value;
-}
-var UsageError, InputTooLargeError;
-var init_args = __esm({
-  "server/src/cli/args.ts"() {
-    "use strict";
-    UsageError = class extends Error {
-    };
-    InputTooLargeError = class extends Error {
-    };
-  }
-});
-
 // server/src/output/escape.ts
 function visible(ch) {
   const code = ch.charCodeAt(0);
@@ -116,6 +67,100 @@ var init_escape = __esm({
     "use strict";
     CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
     NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\e" };
+  }
+});
+
+// server/src/engine/spelling.ts
+function nearest(word, candidates) {
+  const w = word.toLowerCase();
+  if (w.length < 2 || w.length > 64) return void 0;
+  let best;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const d = editDistance(w, candidate.toLowerCase());
+    if (d < bestDistance && d < w.length) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+function editDistance(a, b) {
+  const rows = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0][j] = j;
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+    }
+  }
+  return rows[a.length][b.length];
+}
+function didYouMean(word, candidates, quote = '"') {
+  const near = nearest(word, candidates);
+  return near ? ` (did you mean ${quote}${near}${quote}?)` : "";
+}
+var init_spelling = __esm({
+  "server/src/engine/spelling.ts"() {
+    "use strict";
+  }
+});
+
+// server/src/cli/args.ts
+function parseArgs(argv, spec) {
+  const out = { positional: [], values: /* @__PURE__ */ new Map(), flags: /* @__PURE__ */ new Set() };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--") {
+      out.positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith("--") || arg === "-") {
+      out.positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name2 = arg.slice(2, eq < 0 ? void 0 : eq);
+    if (spec.flags.includes(name2)) {
+      if (eq >= 0) throw new UsageError(`--${name2} takes no value`);
+      out.flags.add(name2);
+    } else if (spec.values.includes(name2)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === void 0) throw new UsageError(`--${name2} needs a value`);
+      out.values.set(name2, [...out.values.get(name2) ?? [], value]);
+    } else {
+      const near = nearest(name2, [...spec.values, ...spec.flags]);
+      throw new UsageError(`unknown option --${plainLine(name2)}${near ? `; did you mean --${near}?` : ""}`);
+    }
+  }
+  return out;
+}
+function single(args, name2) {
+  const values = args.values.get(name2);
+  if (values && values.length > 1) throw new UsageError(`--${name2} given more than once`);
+  return values?.[0];
+}
+function oneOf(value, allowed, name2, fallback) {
+  if (value === void 0) return fallback;
+  if (!allowed.includes(value)) throw new UsageError(`--${name2} must be one of ${allowed.join(", ")}`);
+  return value;
+}
+var UsageError, InputTooLargeError;
+var init_args = __esm({
+  "server/src/cli/args.ts"() {
+    "use strict";
+    init_escape();
+    init_spelling();
+    UsageError = class extends Error {
+    };
+    InputTooLargeError = class extends Error {
+    };
   }
 });
 
@@ -154,11 +199,11 @@ function codeFrame(text2, lines, d) {
     caretTo = Math.min(caretTo - shift, source.length);
   }
   source = source.replace(/\t/g, " ");
-  const shown = plainLine(source);
-  if (shown !== source) {
+  const shown2 = plainLine(source);
+  if (shown2 !== source) {
     caretTo = plainLine(source.slice(0, caretTo)).length;
     caretFrom = plainLine(source.slice(0, caretFrom)).length;
-    source = shown;
+    source = shown2;
   }
   const gutter = String(d.line);
   const pad = " ".repeat(gutter.length);
@@ -1203,9 +1248,14 @@ function readSuppressions(comments, lines) {
   const out = [];
   for (let i = 0; i < comments.length; i++) {
     const comment = comments[i];
-    if (!comment.text.includes("insertlint-disable")) continue;
-    const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ""));
-    if (!match) continue;
+    if (!comment.text.includes("insertlint-")) continue;
+    const text2 = comment.text.replace(/\*\/\s*$/, "");
+    const match = DIRECTIVE.exec(text2);
+    if (!match) {
+      const like = DIRECTIVE_LIKE.exec(text2);
+      if (like) out.push({ kind: "unknown", rules: [], comment, directive: like[1], used: false });
+      continue;
+    }
     const rules = match[2].split(",").map((r) => r.trim()).filter(Boolean);
     const kind = match[1];
     out.push({
@@ -1213,7 +1263,8 @@ function readSuppressions(comments, lines) {
       rules,
       reason: match[3]?.trim() || void 0,
       comment,
-      line: kind === "next-line" ? lines.position(comment.span.end).line + 1 : void 0,
+      // A trailing comment covers the line it starts on (a block comment running on covers its first line).
+      line: kind === "next-line" ? lines.position(comment.span.end).line + 1 : kind === "line" ? lines.position(comment.span.start).line : void 0,
       used: false
     });
   }
@@ -1224,6 +1275,7 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
   const fileWide = [];
   const byLine = /* @__PURE__ */ new Map();
   for (const s of suppressions) {
+    if (s.kind === "unknown") continue;
     if (s.kind === "file") fileWide.push(s);
     else {
       const list = byLine.get(s.line);
@@ -1247,11 +1299,16 @@ function applySuppressions(diagnostics, suppressions, lines, file, knownRules, j
   }
   const extra = [];
   for (const s of suppressions) {
+    if (s.kind === "unknown") {
+      extra.push({ ...unusedSuppression(file, s, ""), message: `This comment is not an InsertLint directive: ${s.directive} is unknown (use ${DIRECTIVES}), so it suppresses nothing.` });
+      continue;
+    }
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
-      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`));
+      const named = unknown.map((r) => r + didYouMean(r, [...knownRules], ""));
+      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? "s" : ""} ${named.join(", ")}`));
     } else if (!s.used && judgeable(s)) {
-      extra.push(unusedSuppression(file, s, `matches no finding${s.kind === "next-line" ? " on the next line" : " in this file"}; remove it`));
+      extra.push(unusedSuppression(file, s, `matches no finding${s.kind === "next-line" ? " on the next line" : s.kind === "line" ? " on its own line" : " in this file"}; remove it`));
     }
   }
   return diagnostics.concat(extra);
@@ -1265,12 +1322,15 @@ function unusedSuppression(file, s, why) {
     message: `This insertlint-disable-${s.kind} comment ${why}.`
   };
 }
-var UNUSED_SUPPRESSION_RULE, DIRECTIVE;
+var UNUSED_SUPPRESSION_RULE, DIRECTIVE, DIRECTIVE_LIKE, DIRECTIVES;
 var init_suppressions = __esm({
   "server/src/engine/suppressions.ts"() {
     "use strict";
+    init_spelling();
     UNUSED_SUPPRESSION_RULE = "unused-suppression";
-    DIRECTIVE = /^\s*insertlint-disable-(next-line|file)\b([^:]*)(?::(.*))?$/;
+    DIRECTIVE = /^\s*insertlint-disable-(next-line|line|file)\b([^:]*)(?::(.*))?$/;
+    DIRECTIVE_LIKE = /^\s*(insertlint-[A-Za-z-]*)/;
+    DIRECTIVES = "insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file";
   }
 });
 
@@ -3670,8 +3730,9 @@ function validateConfig(raw, knownRules, source) {
   };
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
   const config = raw;
+  const keys = ["$schema", "extends", "bulkRowThreshold", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect", "testFiles"];
   for (const key of Object.keys(config)) {
-    if (!["$schema", "extends", "bulkRowThreshold", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect", "testFiles"].includes(key)) fail(`unknown key "${key}"`);
+    if (!keys.includes(key)) fail(`unknown key "${key}"${didYouMean(key, keys)}`);
   }
   if (config.extends !== void 0 && !PRESETS.includes(config.extends)) {
     fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(", ")}, not ${JSON.stringify(config.extends)}`);
@@ -3685,7 +3746,7 @@ function validateConfig(raw, knownRules, source) {
     if (typeof config.rules !== "object" || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
     for (const [id, setting] of Object.entries(config.rules)) {
       const rule = known.get(id);
-      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"`);
+      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"${didYouMean(id, [...known.keys(), ...builtIn])}`);
       const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
       if (!SEVERITIES.includes(severity)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(", ")}`);
       if (options !== void 0) {
@@ -3693,7 +3754,7 @@ function validateConfig(raw, knownRules, source) {
         if (typeof options !== "object" || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
         for (const [name2, value] of Object.entries(options)) {
           const defaults = rule.meta.defaultOptions ?? {};
-          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"`);
+          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"${didYouMean(name2, Object.keys(defaults))}`);
           if (typeof value !== typeof defaults[name2]) fail(`rule "${id}": option "${name2}" must be a ${typeof defaults[name2]}`);
         }
       }
@@ -3871,6 +3932,7 @@ var init_config = __esm({
     import_ignore = __toESM(require_ignore());
     init_suppressions();
     init_schema();
+    init_spelling();
     CONFIG_FILE_NAME = ".insertlintrc.json";
     DEFAULT_LANGUAGES = {
       ".sql": "sql",
@@ -8757,12 +8819,12 @@ function placeSchemaFinding(schema, finding, stmt, isLinted) {
   const out = [];
   for (const [file, sites] of byFile) {
     sites.sort((a, b) => a.start - b.start);
-    const shown = sites.find((s) => s.site.bulkReasons.length > 0) ?? sites[0];
+    const shown2 = sites.find((s) => s.site.bulkReasons.length > 0) ?? sites[0];
     const first = sites[0].site.stmt;
     const last = sites[sites.length - 1].site.stmt;
     out.push({
       file,
-      span: { start: shown.start, end: shown.end },
+      span: { start: shown2.start, end: shown2.end },
       rule: finding.rule,
       severity: finding.severity,
       message: sites.length === 1 ? finding.message : `${finding.message} ${onceFor(sites.length, sites.map((s) => s.name.schema ? `${s.name.schema}.${s.name.name}` : s.name.name))}`,
@@ -12934,6 +12996,10 @@ var init_segments = __esm({
 });
 
 // server/src/engine/workspace.ts
+function inFileOrder(diagnostics) {
+  for (let i = 1; i < diagnostics.length; i++) if (diagnostics[i].span.start < diagnostics[i - 1].span.start) return false;
+  return true;
+}
 function asTestCodeFinding(d) {
   if (SEVERITY_RANK[d.severity] <= SEVERITY_RANK.information) return d;
   return { ...d, severity: "information", message: d.message + TEST_CODE_NOTE };
@@ -13586,6 +13652,7 @@ var init_workspace = __esm({
         }
         const merged2 = this.mergeFindings ? mergeMovesAfterLoad(mergeSameCause(reported, lines, (rule) => this.groups.get(rule)), lines) : reported;
         const final = merged2.length > 0 && isTestFile(model.source.path, this.config) ? merged2.map(asTestCodeFinding) : merged2;
+        if (!inFileOrder(final)) final.sort((a, b) => a.span.start - b.span.start);
         entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
         return final;
       }
@@ -13776,10 +13843,10 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
   const messages = taskMessages(tasks, workers, budgetMs);
   const joins = /* @__PURE__ */ new Map();
   let next = 0;
-  const runOne = (worker) => new Promise((resolve9) => {
+  const runOne = (worker) => new Promise((resolve10) => {
     const send = () => {
       if (next >= messages.length) {
-        resolve9();
+        resolve10();
         return;
       }
       const message = messages[next++];
@@ -13795,8 +13862,8 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
       else if (result.model) results[result.id] = { model: unpackModel(result.model, scriptSource(task)), readMs: result.readMs };
       send();
     });
-    worker.on("error", () => resolve9());
-    worker.on("exit", () => resolve9());
+    worker.on("error", () => resolve10());
+    worker.on("exit", () => resolve10());
     send();
   });
   const { Worker } = threads();
@@ -14314,6 +14381,171 @@ var init_code_paths = __esm({
   }
 });
 
+// server/src/engine/json-text.ts
+function parseJsonText(text2) {
+  const body = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    const found = firstJsonError(body);
+    if (!found) throw new JsonSyntaxError(`(${error.message})`);
+    const lines = new LineIndex(body);
+    const at = lines.position(found.offset);
+    let why = found.why;
+    if (found.after !== void 0) {
+      const prev = lines.position(found.after).line;
+      if (prev < at.line) why += ` (is a comma missing at the end of line ${prev + 1}?)`;
+    }
+    throw new JsonSyntaxError(`at line ${at.line + 1}, column ${at.column + 1}: ${why}`, at.line + 1, at.column + 1);
+  }
+}
+function shown(c) {
+  if (c === "\n" || c === "\r") return "a line break";
+  if (c === "	") return "a tab";
+  const code = c.charCodeAt(0);
+  if (code < 32 || code === 127) return `the control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return `'${c}'`;
+}
+function unexpected(c, name2) {
+  if (c === "/") return "comments are not allowed in JSON";
+  if (c === "'") return `${name2 ? "property names" : "strings"} take double quotes in JSON, not single quotes`;
+  if (name2 && /[A-Za-z_$]/.test(c)) return "property names take double quotes in JSON";
+  return `unexpected ${shown(c)} where ${name2 ? "a property name in double quotes or '}'" : "a value"} should be`;
+}
+function firstJsonError(text2) {
+  const n = text2.length;
+  let i = 0;
+  const ws = () => {
+    while (i < n) {
+      const c = text2.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else break;
+    }
+  };
+  const end = (what) => ({ offset: n, why: `the text ends ${what}` });
+  const string = () => {
+    const start = i++;
+    while (i < n) {
+      const c = text2[i];
+      if (c === '"') {
+        i++;
+        return void 0;
+      }
+      if (c === "\\") {
+        const e = text2[i + 1];
+        if (e === void 0) break;
+        if (e === "u") {
+          if (!/^[0-9A-Fa-f]{4}$/.test(text2.slice(i + 2, i + 6))) return { offset: i, why: "\\u takes four hexadecimal digits" };
+          i += 6;
+        } else if ('"\\/bfnrt'.includes(e)) i += 2;
+        else return { offset: i, why: `\\${e} is not a JSON escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)` };
+        continue;
+      }
+      if (text2.charCodeAt(i) < 32) return { offset: i, why: `${shown(c)} inside a string (a string that is not closed, or write it as an escape such as \\n)` };
+      i++;
+    }
+    return { offset: start, why: "this string is not closed" };
+  };
+  const number = () => {
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text2.slice(i, i + 400));
+    if (!m) return { offset: i, why: "not a JSON number" };
+    i += m[0].length;
+    if (i < n && /[\d.eE+\-A-Za-z]/.test(text2[i])) return { offset: i - m[0].length, why: `not a JSON number (${text2.slice(i - m[0].length, i + 1)}\u2026)` };
+    return void 0;
+  };
+  const stack = [];
+  let state = "value";
+  let valueEnd;
+  for (; ; ) {
+    ws();
+    if (state === "after") {
+      const top = stack[stack.length - 1];
+      if (!top) {
+        if (i < n) return { offset: i, why: `unexpected ${shown(text2[i])} after the JSON value (one value per file)` };
+        return void 0;
+      }
+      const close = top === "{" ? "}" : "]";
+      if (i >= n) return end(`before its last ${top === "{" ? "object" : "array"} is closed with '${close}'`);
+      const c2 = text2[i];
+      if (c2 === close) {
+        stack.pop();
+        i++;
+        valueEnd = i;
+        continue;
+      }
+      if (c2 === ",") {
+        const comma = i++;
+        ws();
+        if (text2[i] === close) return { offset: comma, why: `a comma before '${close}' (JSON allows no trailing comma)` };
+        state = top === "{" ? "name" : "value";
+        continue;
+      }
+      if (c2 === "/") return { offset: i, why: "comments are not allowed in JSON" };
+      return { offset: i, why: `expected ',' or '${close}' after ${top === "{" ? "a property value" : "an array element"}, not ${shown(c2)}`, after: valueEnd };
+    }
+    if (i >= n) return end(stack.length ? "where a value should be" : "before any JSON value");
+    const c = text2[i];
+    if (state === "name" || state === "firstName") {
+      if (state === "firstName" && c === "}") {
+        stack.pop();
+        i++;
+        valueEnd = i;
+        state = "after";
+        continue;
+      }
+      if (c !== '"') return { offset: i, why: unexpected(c, true) };
+      const bad2 = string();
+      if (bad2) return bad2;
+      ws();
+      if (i >= n) return end("where ':' should be");
+      if (text2[i] !== ":") return { offset: i, why: `expected ':' after the property name, not ${shown(text2[i])}` };
+      i++;
+      state = "value";
+      continue;
+    }
+    if (state === "firstValue" && c === "]") {
+      stack.pop();
+      i++;
+      valueEnd = i;
+      state = "after";
+      continue;
+    }
+    if (c === "{" || c === "[") {
+      stack.push(c);
+      i++;
+      state = c === "{" ? "firstName" : "firstValue";
+      continue;
+    }
+    let bad;
+    if (c === '"') bad = string();
+    else if (c === "-" || c >= "0" && c <= "9") bad = number();
+    else {
+      const word = /^(true|false|null)(?![A-Za-z0-9_$])/.exec(text2.slice(i, i + 6));
+      if (word) i += word[1].length;
+      else bad = { offset: i, why: /[A-Za-z]/.test(c) ? `unexpected word '${/^[A-Za-z_$][\w$]*/.exec(text2.slice(i, i + 40))[0]}' where a value should be (true, false, null, a number, a string in double quotes, an object or an array)` : unexpected(c, false) };
+    }
+    if (bad) return bad;
+    valueEnd = i;
+    state = "after";
+  }
+}
+var JsonSyntaxError;
+var init_json_text = __esm({
+  "server/src/engine/json-text.ts"() {
+    "use strict";
+    init_lines();
+    JsonSyntaxError = class extends Error {
+      constructor(message, line, column) {
+        super(message);
+        this.line = line;
+        this.column = column;
+      }
+      line;
+      column;
+    };
+  }
+});
+
 // server/src/code/adapter.ts
 function newScope(node, parent, fields = {}) {
   const scope = { node, ...fields, parent, assignments: [], start: node.startIndex, end: node.endIndex, depth: parent ? parent.depth + 1 : 0, names: parent?.names ?? /* @__PURE__ */ new Map() };
@@ -14563,8 +14795,8 @@ function shownThrough(pieces, ref) {
     words += " ";
   }
   if (STATEMENT_WORD.test(words)) return pieces;
-  const shown = { start: ref.startIndex, end: ref.endIndex };
-  return pieces.map((p) => p.kind === "splice" ? { ...p, shown } : p);
+  const shown2 = { start: ref.startIndex, end: ref.endIndex };
+  return pieces.map((p) => p.kind === "splice" ? { ...p, shown: shown2 } : p);
 }
 var MAX_DEPTH, STATEMENT_WORD, HostEvaluator;
 var init_evaluator = __esm({
@@ -15365,13 +15597,13 @@ var init_model = __esm({
        * What messages and rules need of a splice: the expression the statement's text shows (`shown`, else the value
        * itself) names it; what the value is (a marker list, a number, a list of rows) is read from the value itself.
        */
-      spliceOf(span, scope, shown) {
+      spliceOf(span, scope, shown2) {
         const own = this.source.slice(span.start, span.end);
-        const text2 = shown ? this.source.slice(shown.start, shown.end) : own;
+        const text2 = shown2 ? this.source.slice(shown2.start, shown2.end) : own;
         if (this.isMarkerList(own)) return { span, text: text2, markers: true };
         if (numericVariable(own, scope)) return { span, text: text2, numeric: true };
         const splice = rowListVariable(own, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
-        if (this.quotesDoubled(own, scope, 0, /* @__PURE__ */ new Set()) || shown && this.quotesDoubled(text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
+        if (this.quotesDoubled(own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotesDoubled(text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
         return splice;
       }
       /**
@@ -18404,7 +18636,7 @@ async function loadGrammars(wanted, options) {
     parser.parse("\n")?.delete();
     parsers.set(name2, parser);
     if (options.warmUp) frontEnd.read(WARM_UP_FILES[name2]);
-    await new Promise((resolve9) => setImmediate(resolve9));
+    await new Promise((resolve10) => setImmediate(resolve10));
   }
   return frontEnd;
 }
@@ -18473,9 +18705,9 @@ function loadConfigFile(path) {
   }
   let raw;
   try {
-    raw = JSON.parse(text2);
+    raw = parseJsonText(text2);
   } catch (error) {
-    throw new ConfigError(`${path}: not valid JSON (${error.message})`);
+    throw new ConfigError(`${path}: not valid JSON ${error.message}`);
   }
   return validateConfig(raw, allRules(), path);
 }
@@ -18600,6 +18832,7 @@ var init_lint_run = __esm({
     init_files();
     init_schema_files();
     init_code_paths();
+    init_json_text();
   }
 });
 
@@ -18667,7 +18900,7 @@ function parseRuleOverrides(values = []) {
   for (const value of values) {
     const [id, severity, extra] = value.split("=");
     if (!id || !severity || extra !== void 0) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${plainLine(value)}"`);
-    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}" (\`insertlint rules\` lists them)`);
+    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}"${didYouMean(id, [...known])} (\`insertlint rules\` lists them)`);
     if (!SEVERITY_SETTINGS.includes(severity)) throw new UsageError(`--rule ${plainLine(value)}: the severity must be one of ${SEVERITY_SETTINGS.join(", ")}`);
     rules[id] = severity;
   }
@@ -18799,6 +19032,7 @@ var init_lint_command = __esm({
     init_config();
     init_registry();
     init_args();
+    init_spelling();
     init_lint_run();
     init_files();
     init_escape();
@@ -18936,7 +19170,7 @@ function descriptor(registered, docsBaseUrl) {
   };
 }
 function syntheticDescriptor(id, severity) {
-  const description = id === UNUSED_SUPPRESSION_RULE ? "An insertlint-disable comment that suppresses nothing or names an unknown rule" : `Findings reported as ${id}`;
+  const description = id === UNUSED_SUPPRESSION_RULE ? "An insertlint-disable comment that suppresses nothing, names an unknown rule, or is no directive" : `Findings reported as ${id}`;
   return {
     id,
     name: ruleName(id),
@@ -19093,28 +19327,28 @@ function writeBaseline(path, baseline) {
     throw new BaselineError(`cannot write the baseline ${path}: ${error.message}`);
   }
 }
-function readBaseline(path, shown = path) {
+function readBaseline(path, shown2 = path) {
   let text2;
   try {
     text2 = (0, import_node_fs6.readFileSync)(path, "utf8");
   } catch (error) {
-    throw new BaselineError(`cannot read the baseline ${shown}: ${error.message}. Create it with --write-baseline ${shown}`);
+    throw new BaselineError(`cannot read the baseline ${shown2}: ${error.message}. Create it with --write-baseline ${shown2}`);
   }
   let raw;
   try {
-    raw = JSON.parse(text2);
+    raw = parseJsonText(text2);
   } catch (error) {
-    throw new BaselineError(`${shown} is not valid JSON (${error.message}); recreate it with --write-baseline`);
+    throw new BaselineError(`${shown2} is not valid JSON ${error.message}; recreate it with --write-baseline`);
   }
   const value = raw;
   if (!value || typeof value !== "object" || value.tool !== "insertlint" || !Array.isArray(value.findings)) {
-    throw new BaselineError(`${shown} is not an InsertLint baseline (expected {"tool": "insertlint", "findings": [...]})`);
+    throw new BaselineError(`${shown2} is not an InsertLint baseline (expected {"tool": "insertlint", "findings": [...]})`);
   }
   if (value.version !== BASELINE_VERSION) {
-    throw new BaselineError(`${shown} has baseline version ${String(value.version)}; this InsertLint reads version ${BASELINE_VERSION}. Recreate it with --write-baseline`);
+    throw new BaselineError(`${shown2} has baseline version ${String(value.version)}; this InsertLint reads version ${BASELINE_VERSION}. Recreate it with --write-baseline`);
   }
   value.findings.forEach((f, i) => {
-    if (!f || typeof f.fingerprint !== "string") throw new BaselineError(`${shown}: finding ${i + 1} has no fingerprint`);
+    if (!f || typeof f.fingerprint !== "string") throw new BaselineError(`${shown2}: finding ${i + 1} has no fingerprint`);
   });
   return value;
 }
@@ -19133,6 +19367,7 @@ var init_baseline = __esm({
     "use strict";
     import_node_fs6 = require("node:fs");
     init_write_file();
+    init_json_text();
     BASELINE_VERSION = 1;
     BaselineError = class extends Error {
     };
@@ -19339,7 +19574,7 @@ var init_driver = __esm({
       async open(connectionString) {
         const ibmdb = this.load();
         this.conn = await new Promise(
-          (resolve9, reject) => ibmdb.open(connectionString, (err, conn) => err ? reject(describeDb2Error(err, this.info)) : resolve9(conn))
+          (resolve10, reject) => ibmdb.open(connectionString, (err, conn) => err ? reject(describeDb2Error(err, this.info)) : resolve10(conn))
         );
       }
       connection() {
@@ -19348,13 +19583,13 @@ var init_driver = __esm({
       }
       query(sql, params = []) {
         const conn = this.connection();
-        return new Promise((resolve9, reject) => conn.query(sql, params, (err, rows) => err ? reject(describeDb2Error(err, this.info)) : resolve9(Array.isArray(rows) ? rows : [])));
+        return new Promise((resolve10, reject) => conn.query(sql, params, (err, rows) => err ? reject(describeDb2Error(err, this.info)) : resolve10(Array.isArray(rows) ? rows : [])));
       }
       async exec(sql, params = []) {
         await this.query(sql, params);
       }
       call(fn) {
-        return new Promise((resolve9, reject) => fn((err) => err ? reject(describeDb2Error(err, this.info)) : resolve9()));
+        return new Promise((resolve10, reject) => fn((err) => err ? reject(describeDb2Error(err, this.info)) : resolve10()));
       }
       beginTransaction() {
         const c = this.connection();
@@ -19597,10 +19832,10 @@ function ciFindings(run2, withFingerprints) {
   const locate = runLocator(run2);
   for (const file of run2.files) {
     const lines = run2.workspace.lines(file);
-    const shown = displayPath(run2.cwd, file);
+    const shown2 = displayPath(run2.cwd, file);
     const key = keyOf3?.(file);
     for (const d of run2.workspace.diagnostics(file)) {
-      const p = Object.assign(positioned(d, shown, lines, locate), { fingerprint: "" });
+      const p = Object.assign(positioned(d, shown2, lines, locate), { fingerprint: "" });
       out.push(p);
       if (key !== void 0) keys.push({ rule: p.rule, displayPath: key, line: p.line, endLine: p.endLine, file });
     }
@@ -19844,9 +20079,9 @@ function renderChecklist(input) {
       out.push("On lines this change touches:", "", ...file.onChangedLines.map(item), "");
     }
     if (file.elsewhere.length) {
-      const shown = file.elsewhere.slice(0, MAX_ELSEWHERE_PER_FILE);
-      const rest = file.elsewhere.length - shown.length;
-      out.push("Elsewhere in this file (already there before this change):", "", ...shown.map(item));
+      const shown2 = file.elsewhere.slice(0, MAX_ELSEWHERE_PER_FILE);
+      const rest = file.elsewhere.length - shown2.length;
+      out.push("Elsewhere in this file (already there before this change):", "", ...shown2.map(item));
       if (rest > 0) out.push(`- \u2026 and ${plural(rest, "more finding")} (run ${codeSpan(`insertlint check ${shellWord(file.displayPath)}`)} to see them)`);
       out.push("");
     }
@@ -19959,12 +20194,12 @@ function collectTables(run2, schema, linted, changes) {
   for (const { file, changed } of linted) {
     const model = run2.workspace.model(file);
     const lines = run2.workspace.lines(file);
-    const shown = changed.repoPath;
+    const shown2 = changed.repoPath;
     for (const stmt of model.statements) {
       const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
       const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
       if (!touchesChangedLines(changed, start, end)) continue;
-      for (const { name: name2, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) note(name2, stmt, role, `${shown}:${start}`);
+      for (const { name: name2, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) note(name2, stmt, role, `${shown2}:${start}`);
     }
   }
   for (const deleted of changes.files.filter((f) => f.status === "deleted")) {
@@ -20365,7 +20600,7 @@ function inCentreRange(items, from, to) {
   for (let i = lowerBound(items, from); i < items.length && items[i].centre <= to; i++) out.push(items[i]);
   return out;
 }
-function nearest(items, centre, tolerance, accept = () => true) {
+function nearest2(items, centre, tolerance, accept = () => true) {
   let best;
   let bestDistance = Infinity;
   for (const t of inCentreRange(items, centre - tolerance, centre + tolerance)) {
@@ -20455,7 +20690,7 @@ function readGraph(lines, firstLine) {
   const nodes = [];
   const ops = /* @__PURE__ */ new Map();
   for (const { line, token, id } of idTokens) {
-    const nameTok = nearest(tokens[line - 1], token.centre, Math.max(4, (token.end - token.start) / 2 + 2), (t) => parseOperatorLabel(t.text) !== void 0);
+    const nameTok = nearest2(tokens[line - 1], token.centre, Math.max(4, (token.end - token.start) / 2 + 2), (t) => parseOperatorLabel(t.text) !== void 0);
     if (!nameTok) {
       warnings.push({ code: "box-without-name", message: `Operator (${id}) has no operator name above its number.`, line: at(line) });
       continue;
@@ -20483,7 +20718,7 @@ function readGraph(lines, firstLine) {
     } else {
       legend.above.forEach((field, i) => {
         const l = line - 1 - legend.above.length + i;
-        const t = nearest(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
         if (!t) return;
         top = Math.min(top, l);
         claimed.add(t);
@@ -20491,7 +20726,7 @@ function readGraph(lines, firstLine) {
       });
       legend.below.forEach((field, i) => {
         const l = line + 1 + i;
-        const t = nearest(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
+        const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
         if (!t) return;
         bottom = l;
         claimed.add(t);
@@ -20592,7 +20827,7 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
       const start = typeTok.start;
       const centre = (start + end - 1) / 2;
       const half = (end - start) / 2 + 2;
-      const nameTok = nearest(tokens[line + 1], centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
+      const nameTok = nearest2(tokens[line + 1], centre, half, (t) => !claimed.has(t) && !ID_TOKEN.test(t.text) && !isDb2Number(t.text));
       if (!nameTok) {
         warnings.push({ code: "object-without-name", message: `Object label "${typeLabel}: ${schema}" has no object name below it.`, line: at(line) });
         continue;
@@ -20600,7 +20835,7 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
       claimed.add(nameTok);
       const object = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
       let bottom = line + 1;
-      const corr = nearest(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
+      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
       if (corr) {
         object.correlation = corr.text;
         claimed.add(corr);
@@ -20609,7 +20844,7 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
       let top = line;
       const values = [];
       for (let l = line - rowLines; l < line; l++) {
-        const t = nearest(tokens[l], centre, half, (x) => isValue(x) && !claimed.has(x));
+        const t = nearest2(tokens[l], centre, half, (x) => isValue(x) && !claimed.has(x));
         if (!t) continue;
         claimed.add(t);
         values.push(t.text);
@@ -20648,7 +20883,7 @@ function linkConnectors(tokens, nodes, warnings, at) {
     let children;
     const op = parent.op;
     if (connector.text === "|") {
-      const child = nearest(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.hasParent), connector.centre, 5);
+      const child = nearest2(inCentreRange(below, connector.centre - 5, connector.centre + 5).filter((n) => n !== parent && !n.hasParent), connector.centre, 5);
       children = child ? [child] : [];
     } else {
       children = inCentreRange(below, connector.start - 4, connector.end + 3).filter((n) => n !== parent && !n.hasParent);
@@ -21594,9 +21829,9 @@ function addNotes(report, context, facts) {
   }
   if (kind === "delete") {
     const dependents = facts.dependents();
-    const shown = report.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
-    if (dependents.length > shown) {
-      report.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown} check(s) or cascade(s) for them.`);
+    const shown2 = report.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
+    if (dependents.length > shown2) {
+      report.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
     }
   }
   const event = kind === "merge" || kind === "query" ? void 0 : kind;
@@ -21638,7 +21873,7 @@ function shownShares(report) {
   const rounded = values.map((x) => known(x) ? { n: units[k], exact: parts[k++] } : void 0);
   const pieces = rounded.slice(0, report.pieces.length);
   const main2 = rounded[report.pieces.length];
-  const shown = {
+  const shown2 = {
     pieces: pieces.map((r) => r ? text2(r.n, r.exact) : "?%"),
     hidden: pieces.every((r) => r !== void 0) ? text2(
       pieces.reduce((sum, r) => sum + r.n, 0),
@@ -21646,8 +21881,8 @@ function shownShares(report) {
     ) : "?%",
     main: main2 ? text2(main2.n, main2.exact) : "?%"
   };
-  shownCache.set(report, shown);
-  return shown;
+  shownCache.set(report, shown2);
+  return shown2;
 }
 function formatCost(n) {
   if (n === void 0) return "?";
@@ -21659,14 +21894,14 @@ function formatCost(n) {
 function verdict(report, mains, total) {
   const ids = mains.map((m) => m.id).sort((a, b) => a - b);
   const which = ids.length === 1 ? `operator ${ids[0]} with its input` : `operators ${ids.join(", ")} with their inputs`;
-  const shown = shownShares(report);
-  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${shown.main}`;
+  const shown2 = shownShares(report);
+  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${shown2.main}`;
   const costText = total !== void 0 ? `${formatCost(total)} timerons` : "an unknown number of timerons";
   if (report.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
-  const parts = report.pieces.map((p, i) => `${shown.pieces[i]} ${i === 0 ? "of the estimated cost " : ""}is ${p.description}`);
+  const parts = report.pieces.map((p, i) => `${shown2.pieces[i]} ${i === 0 ? "of the estimated cost " : ""}is ${p.description}`);
   const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join("; ")}; and ${parts[parts.length - 1]}`;
   const first = joined.charAt(0).toUpperCase() + joined.slice(1);
-  return `${first}. In all, hidden work is ${shown.hidden} of the estimated ${costText}; ${own}.`;
+  return `${first}. In all, hidden work is ${shown2.hidden} of the estimated ${costText}; ${own}.`;
 }
 var KIND_WORDS2, names2, deletedOrChanged, INDEX_WORK, INDEX_WORK_PER_ROW, shownCache;
 var init_describe = __esm({
@@ -22013,8 +22248,8 @@ function shareOf(es, op) {
   return i >= 0 ? pieceShare(es, i) : void 0;
 }
 function pieceShare(es, i) {
-  const shown = shownShares(es.report).pieces[i];
-  return shown === void 0 || shown === "?%" ? share(es.report.pieces[i]?.share) : shown;
+  const shown2 = shownShares(es.report).pieces[i];
+  return shown2 === void 0 || shown2 === "?%" ? share(es.report.pieces[i]?.share) : shown2;
 }
 function mainTag(es, op) {
   return es.report.mainOperators.includes(op.id) ? `the ${statementWord2(es.report.statementKind).toLowerCase()}` : void 0;
@@ -23680,8 +23915,8 @@ function ownPlan(text2, explainTime, queryNo) {
   const expected = `this statement was explained at ${explainTimeText(explainTime) ?? String(explainTime)} as QUERYNO ${queryNo}`;
   const sameTime = instances.filter((x) => wanted !== void 0 && explainTimeKey(x.time) === wanted);
   if (sameTime.length === 0) {
-    const shown = instances.map((x) => x.time ?? "no explain time").join(", ") || "no EXPLAIN INSTANCE";
-    return { mismatch: `db2exfmt formatted another explain than this one (it shows ${shown}; ${expected}), perhaps another session's on shared Explain tables.` };
+    const shown2 = instances.map((x) => x.time ?? "no explain time").join(", ") || "no EXPLAIN INSTANCE";
+    return { mismatch: `db2exfmt formatted another explain than this one (it shows ${shown2}; ${expected}), perhaps another session's on shared Explain tables.` };
   }
   const document2 = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join("\n"));
   const ours = document2.statements.filter((s) => s.queryNo === queryNo);
@@ -23693,10 +23928,10 @@ function ownPlan(text2, explainTime, queryNo) {
   return { document: document2 };
 }
 function defaultRunner(file, args) {
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     (0, import_node_child_process.execFile)(file, args, { timeout: 12e4, maxBuffer: 64 * 1024 * 1024, env: childEnvironment() }, (error, stdout, stderr) => {
       const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
-      resolve9({ code, stdout: String(stdout), stderr: String(stderr) });
+      resolve10({ code, stdout: String(stdout), stderr: String(stderr) });
     });
   });
 }
@@ -24615,7 +24850,7 @@ Needs the optional ibm_db driver (see README, "Explain this INSERT": live Explai
 var unused_suppression_default;
 var init_unused_suppression = __esm({
   "rules/unused-suppression.md"() {
-    unused_suppression_default = '# unused-suppression\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 Built into the engine (`server/src/engine/suppressions.ts`), not a rule module.\n\nReports an inline suppression comment that did not suppress anything:\n\n- `-- insertlint-disable-next-line rule-id: reason` when no finding of that rule starts on the next line;\n- `-- insertlint-disable-file rule-id` when that rule reports nothing in the file;\n- either form naming a rule id that does not exist (a typo, or a rule that was renamed).\n\nA directive without rule ids suppresses every rule, and is unused when nothing at all was suppressed.\n\n## Why it matters\n\nSuppressions outlive the problem they were written for. When the DDL is fixed, or the finding moves to\nanother line, a stale comment keeps claiming an exception that no longer exists \u2014 and a misspelt rule\nid silently suppresses nothing while the reader believes it does. Reporting them keeps the exceptions\nin a file true.\n\n## Incorrect\n\n```sql\n-- insertlint-disable-next-line identity-cahce: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\n-- insertlint-disable-next-line lob-column\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## Correct\n\n```sql\n-- insertlint-disable-next-line identity-cache: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## How to fix\n\nCorrect the rule id, move the comment to the line above the finding (findings sit where their message\nsays: the CACHE clause, the CLUSTER keyword, the column type\u2026), or delete the comment.\n\n## When it stays quiet\n\nA suppression on DDL whose table receives no rows in the files given (a schema folder linted alone, a\npre-commit hook given only the DDL file) is not reported: the finding it silences appears only with the\nscripts or code that insert into the table, so InsertLint cannot tell that it is unused. The same holds\nfor a sequence no analysed INSERT uses, and for table space and DB CFG statements when nothing is inserted.\nA misspelt rule id is reported everywhere.\n\n## When to ignore\n\nA suppression kept on purpose for a finding that appears only in another configuration (a rule turned on\nby a colleague\'s `--rule` or `"extends": "insertlint:all"`). Turn the check off with\n`"rules": { "unused-suppression": "off" }` in `.insertlintrc.json` (or `--rule unused-suppression=off`).\n';
+    unused_suppression_default = '# unused-suppression\n\n**Default severity:** warning \xB7 **Quick fix:** none \xB7 Built into the engine (`server/src/engine/suppressions.ts`), not a rule module.\n\nReports an inline suppression comment that did not suppress anything:\n\n- `-- insertlint-disable-next-line rule-id: reason` when no finding of that rule starts on the next line;\n- a trailing `-- insertlint-disable-line rule-id: reason` when no finding of that rule starts on the\n  comment\'s own line;\n- `-- insertlint-disable-file rule-id` when that rule reports nothing in the file;\n- any of these forms naming a rule id that does not exist (a typo, or a rule that was renamed);\n- a comment that starts like a directive but is none (`insertlint-disable rule-id`, ESLint\'s block form,\n  or a misspelling such as `insertlint-disable-nextline`): it suppresses nothing.\n\nA directive without rule ids suppresses every rule, and is unused when nothing at all was suppressed.\n\n## Why it matters\n\nSuppressions outlive the problem they were written for. When the DDL is fixed, or the finding moves to\nanother line, a stale comment keeps claiming an exception that no longer exists \u2014 and a misspelt rule\nid silently suppresses nothing while the reader believes it does. Reporting them keeps the exceptions\nin a file true.\n\n## Incorrect\n\n```sql\n-- insertlint-disable-next-line identity-cahce: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\n-- insertlint-disable-next-line lob-column\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## Correct\n\n```sql\n-- insertlint-disable-next-line identity-cache: gap-free numbers required\nCREATE TABLE INVOICE (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), AMOUNT DECIMAL(11, 2));\n\nCREATE TABLE NOTE (ID INT, TEXT VARCHAR(200));\n```\n\n## How to fix\n\nCorrect the rule id, move the comment to the line above the finding (findings sit where their message\nsays: the CACHE clause, the CLUSTER keyword, the column type\u2026), or delete the comment.\n\n## When it stays quiet\n\nA suppression on DDL whose table receives no rows in the files given (a schema folder linted alone, a\npre-commit hook given only the DDL file) is not reported: the finding it silences appears only with the\nscripts or code that insert into the table, so InsertLint cannot tell that it is unused. The same holds\nfor a sequence no analysed INSERT uses, and for table space and DB CFG statements when nothing is inserted.\nA misspelt rule id is reported everywhere.\n\n## When to ignore\n\nA suppression kept on purpose for a finding that appears only in another configuration (a rule turned on\nby a colleague\'s `--rule` or `"extends": "insertlint:all"`). Turn the check off with\n`"rules": { "unused-suppression": "off" }` in `.insertlintrc.json` (or `--rule unused-suppression=off`).\n';
   }
 });
 
@@ -24649,7 +24884,7 @@ async function runRulesCommand(argv, io) {
     return 0;
   }
   const doc = findRule(argv[0])?.doc ?? ENGINE_FINDING_DOCS[argv[0]]?.doc;
-  if (doc === void 0) throw new UsageError(`no rule "${argv[0]}"; \`insertlint rules\` lists them`);
+  if (doc === void 0) throw new UsageError(`no rule "${plainLine(argv[0])}"${didYouMean(argv[0], [...RULES.map(({ rule }) => rule.meta.id), ...Object.keys(ENGINE_FINDING_DOCS)])}; \`insertlint rules\` lists them`);
   io.stdout(doc.endsWith("\n") ? doc : doc + "\n");
   return 0;
 }
@@ -24661,8 +24896,10 @@ var init_rules_command = __esm({
     init_suppressions();
     init_unused_suppression();
     init_args();
+    init_spelling();
+    init_escape();
     ENGINE_FINDING_DOCS = {
-      [UNUSED_SUPPRESSION_RULE]: { severity: "warning", description: "A suppression comment that suppressed nothing, or names an unknown rule", doc: unused_suppression_default }
+      [UNUSED_SUPPRESSION_RULE]: { severity: "warning", description: "A suppression comment that suppressed nothing, names an unknown rule, or is no directive", doc: unused_suppression_default }
     };
     RULES_USAGE = `Usage: insertlint rules [RULE]
 
@@ -25932,8 +26169,8 @@ var require_semaphore = __commonJS({
         this._waiting = [];
       }
       lock(thunk) {
-        return new Promise((resolve9, reject) => {
-          this._waiting.push({ thunk, resolve: resolve9, reject });
+        return new Promise((resolve10, reject) => {
+          this._waiting.push({ thunk, resolve: resolve10, reject });
           this.runNext();
         });
       }
@@ -27559,9 +27796,9 @@ ${JSON.stringify(message, null, 4)}`);
           if (typeof cancellationStrategy.sender.enableCancellation === "function") {
             cancellationStrategy.sender.enableCancellation(requestMessage);
           }
-          return new Promise(async (resolve9, reject) => {
+          return new Promise(async (resolve10, reject) => {
             const resolveWithCleanup = (r) => {
-              resolve9(r);
+              resolve10(r);
               cancellationStrategy.sender.cleanup(id);
               disposable?.dispose();
             };
@@ -33203,8 +33440,8 @@ var require_server = __commonJS({
         if (value instanceof Promise) {
           return value;
         } else if (Is2.thenable(value)) {
-          return new Promise((resolve9, reject) => {
-            value.then((resolved) => resolve9(resolved), (error) => reject(error));
+          return new Promise((resolve10, reject) => {
+            value.then((resolved) => resolve10(resolved), (error) => reject(error));
           });
         } else {
           return Promise.resolve(value);
@@ -33488,7 +33725,7 @@ var require_files = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileSystem = void 0;
     exports2.uriToFilePath = uriToFilePath;
-    exports2.resolve = resolve9;
+    exports2.resolve = resolve10;
     exports2.resolveGlobalNodePath = resolveGlobalNodePath;
     exports2.resolveGlobalYarnPath = resolveGlobalYarnPath;
     exports2.resolveModulePath = resolveModulePath;
@@ -33517,7 +33754,7 @@ var require_files = __commonJS({
     function isWindows() {
       return process.platform === "win32";
     }
-    function resolve9(moduleName, nodePath, cwd, tracer) {
+    function resolve10(moduleName, nodePath, cwd, tracer) {
       const nodePathKey = "NODE_PATH";
       const app = [
         "var p = process;",
@@ -33536,7 +33773,7 @@ var require_files = __commonJS({
         "}",
         "});"
       ].join("");
-      return new Promise((resolve10, reject) => {
+      return new Promise((resolve11, reject) => {
         const env = process.env;
         const newEnv = /* @__PURE__ */ Object.create(null);
         Object.keys(env).forEach((key) => newEnv[key] = env[key]);
@@ -33568,7 +33805,7 @@ var require_files = __commonJS({
             if (message2.c === "r") {
               cp.send({ c: "e" });
               if (message2.s) {
-                resolve10(message2.r);
+                resolve11(message2.r);
               } else {
                 reject(new Error(`Failed to resolve module: ${moduleName}`));
               }
@@ -33696,17 +33933,17 @@ var require_files = __commonJS({
         if (!path.isAbsolute(nodePath)) {
           nodePath = path.join(workspaceRoot, nodePath);
         }
-        return resolve9(moduleName, nodePath, nodePath, tracer).then((value) => {
+        return resolve10(moduleName, nodePath, nodePath, tracer).then((value) => {
           if (FileSystem.isParent(nodePath, value)) {
             return value;
           } else {
             return Promise.reject(new Error(`Failed to load ${moduleName} from node path location.`));
           }
         }).then(void 0, (_error) => {
-          return resolve9(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+          return resolve10(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
         });
       } else {
-        return resolve9(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
+        return resolve10(moduleName, resolveGlobalNodePath(tracer), workspaceRoot, tracer);
       }
     }
   }
@@ -33788,10 +34025,10 @@ var require_ril = __commonJS({
         return api_1.Disposable.create(() => this.stream.off("end", listener));
       }
       write(data, encoding) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve10, reject) => {
           const callback = (error) => {
             if (error === void 0 || error === null) {
-              resolve9();
+              resolve10();
             } else {
               reject(error);
             }
@@ -34083,10 +34320,10 @@ var require_main = __commonJS({
     }
     function createClientPipeTransport(pipeName, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve9, _reject) => {
-        connectResolve = resolve9;
+      const connected = new Promise((resolve10, _reject) => {
+        connectResolve = resolve10;
       });
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         const server2 = (0, net_1.createServer)((socket) => {
           server2.close();
           connectResolve([
@@ -34097,7 +34334,7 @@ var require_main = __commonJS({
         server2.on("error", reject);
         server2.listen(pipeName, () => {
           server2.removeListener("error", reject);
-          resolve9({
+          resolve10({
             onConnected: () => {
               return connected;
             }
@@ -34114,10 +34351,10 @@ var require_main = __commonJS({
     }
     function createClientSocketTransport(port, encoding = "utf-8") {
       let connectResolve;
-      const connected = new Promise((resolve9, _reject) => {
-        connectResolve = resolve9;
+      const connected = new Promise((resolve10, _reject) => {
+        connectResolve = resolve10;
       });
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve10, reject) => {
         const server2 = (0, net_1.createServer)((socket) => {
           server2.close();
           connectResolve([
@@ -34134,7 +34371,7 @@ var require_main = __commonJS({
             return;
           }
           const boundPort = address.port;
-          resolve9({
+          resolve10({
             port: () => boundPort,
             onConnected: () => {
               return connected;
@@ -35825,8 +36062,8 @@ var init_server_state = __esm({
        */
       showMessage(kind, message) {
         const w = this.connection.window;
-        const shown = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
-        Promise.resolve(shown).catch(() => this.log("info", `(message not shown) ${message}`));
+        const shown2 = kind === "info" ? w.showInformationMessage(message) : w.showWarningMessage(message);
+        Promise.resolve(shown2).catch(() => this.log("info", `(message not shown) ${message}`));
       }
       /** The kind of the statement where a document's unread edits begin, in the model the engine holds ('' if none). */
       statementKindAt(uri) {
@@ -35875,7 +36112,7 @@ var init_server_state = __esm({
         return this.settings.diagnosticsScope === "workspace" ? this.workspace.paths() : this.openPaths();
       }
     };
-    yieldToEvents = () => new Promise((resolve9) => setImmediate(resolve9));
+    yieldToEvents = () => new Promise((resolve10) => setImmediate(resolve10));
   }
 });
 
@@ -36541,11 +36778,11 @@ function disableRuleInConfigFile(path, ruleId) {
   let config = { ...STARTER };
   if (!created) {
     try {
-      const parsed = JSON.parse((0, import_node_fs11.readFileSync)(path, "utf8"));
+      const parsed = parseJsonText((0, import_node_fs11.readFileSync)(path, "utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
       config = parsed;
     } catch (error) {
-      return { error: `${path} is not valid JSON (${error.message}); fix it first` };
+      return { error: `${path} is not valid JSON ${error.message}; fix it first` };
     }
   }
   const rules = config.rules;
@@ -36561,6 +36798,7 @@ var init_config_file = __esm({
     import_node_path17 = require("node:path");
     import_node_url3 = require("node:url");
     init_config();
+    init_json_text();
     STARTER = { rules: {}, ignore: [], schema: [] };
   }
 });
@@ -36721,8 +36959,8 @@ function hover(state, diagnostics, uri, position) {
   const where = (file, at) => {
     const l = state.workspace.lines(file);
     const line = l ? l.position(at).line + 1 : 0;
-    const shown = state.folders.length ? (0, import_node_path18.relative)(state.folders[0], file).split(import_node_path18.sep).join("/") : file;
-    return `[${shown.startsWith("..") ? file : shown}:${line}](${state.uriOf(file)}#L${line})`;
+    const shown2 = state.folders.length ? (0, import_node_path18.relative)(state.folders[0], file).split(import_node_path18.sep).join("/") : file;
+    return `[${shown2.startsWith("..") ? file : shown2}:${line}](${state.uriOf(file)}#L${line})`;
   };
   if (ref?.role === "sequence") {
     const seq = schema.sequence(ref.name, ref.stmt);
@@ -36851,7 +37089,7 @@ function codeActions(state, diagnostics, uri, range, context) {
   const only = context?.only;
   const wants = (kind) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
   const minimum = state.settings.minimumSeverity;
-  const shown = state.workspace.diagnostics(cur.path).filter((d) => !d.suppressed && severityShown(d.severity, minimum));
+  const shown2 = state.workspace.diagnostics(cur.path).filter((d) => !d.suppressed && severityShown(d.severity, minimum));
   const toTextEdits = (edits) => ({
     changes: { [uri]: edits.map((e) => ({ range: lspRange(cur.lines, e.span), newText: e.newText })) }
   });
@@ -36860,7 +37098,7 @@ function codeActions(state, diagnostics, uri, range, context) {
     const style = state.diagnosticStyle();
     const offered = /* @__PURE__ */ new Set();
     const silenced = /* @__PURE__ */ new Set();
-    const here = shown.flatMap((d) => {
+    const here = shown2.flatMap((d) => {
       const lsp = toLspDiagnostic(d, cur.lines, state.locate, style);
       return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
     });
@@ -36895,7 +37133,7 @@ function codeActions(state, diagnostics, uri, range, context) {
     }
   }
   if (wants(FIX_ALL_KIND)) {
-    const edits = fixAllEdits(shown);
+    const edits = fixAllEdits(shown2);
     if (edits.length > 0) actions.push({ title: "Fix all InsertLint findings that have a safe fix", kind: FIX_ALL_KIND, edit: toTextEdits(edits) });
   }
   return actions;
@@ -37168,6 +37406,8 @@ __export(main_exports2, {
 });
 module.exports = __toCommonJS(main_exports2);
 init_args();
+init_spelling();
+init_escape();
 
 // server/src/cli/check-command.ts
 init_text();
@@ -37226,8 +37466,30 @@ function leftOutFiles(run2) {
 }
 function leftOutText(run2, count) {
   if (count === 0) return "";
-  const reasons = [...new Set(leftOutFiles(run2).map((f) => f.reason.replace(/ \(.*$/, "")))];
-  return `, ${count} code file${count === 1 ? "" : "s"} left out (${reasons.join("; ")})`;
+  return leftOutSummary(run2.files.flatMap((file) => {
+    const model = run2.workspace.model(file);
+    return model.leftOut ? [{ script: model.source.language === "sql", reason: model.leftOut }] : [];
+  }));
+}
+function leftOutSummary(files) {
+  if (files.length === 0) return "";
+  const groups = /* @__PURE__ */ new Map();
+  const total = { scripts: 0, code: 0 };
+  for (const { script, reason } of files) {
+    const why = reason.replace(/ \(.*$/, "");
+    let group = groups.get(why);
+    if (!group) groups.set(why, group = { scripts: 0, code: 0 });
+    if (script) {
+      group.scripts++;
+      total.scripts++;
+    } else {
+      group.code++;
+      total.code++;
+    }
+  }
+  const kinds = (g) => [g.scripts ? counted(g.scripts, "script") : "", g.code ? counted(g.code, "code file") : ""].filter(Boolean).join(" and ");
+  if (groups.size === 1) return `, ${kinds(total)} left out (${[...groups.keys()][0]})`;
+  return `, ${kinds(total)} left out (${[...groups].map(([why, g]) => `${kinds(g)}: ${why}`).join("; ")})`;
 }
 function countBySeverity(diagnostics) {
   const counts = { error: 0, warning: 0, information: 0, hint: 0 };
@@ -37294,6 +37556,7 @@ init_parse_pool();
 init_code_paths();
 init_version();
 var import_node_fs12 = require("node:fs");
+var import_node_path19 = require("node:path");
 var import_node_tty = require("node:tty");
 init_code_paths();
 var COMMANDS = {
@@ -37314,10 +37577,18 @@ Usage: insertlint <command> [options]
 Commands:
 ${Object.entries(COMMANDS).map(([name2, c]) => `  ${name2.padEnd(10)} ${c.summary}`).join("\n")}
 
-Each command prints its own options with --help (insertlint explain --help); insertlint --version prints the version.
-
-${CHECK_USAGE}
+A command is always named: insertlint check . lints the current folder.
+Each command prints its own options with --help (insertlint check --help, or insertlint help check).
+insertlint --version prints the version.
 `;
+function unknownCommand(name2, cwd) {
+  const shown2 = plainLine(name2);
+  if (name2.startsWith("-")) return `"${shown2}" is not a command: options come after the command (insertlint check ${shown2} \u2026)`;
+  const near = nearest(name2, [...Object.keys(COMMANDS), "help", "version"]);
+  if (near) return `unknown command "${shown2}"; did you mean "${near}"?`;
+  if ((0, import_node_fs12.existsSync)((0, import_node_path19.resolve)(cwd, name2))) return `unknown command "${shown2}"; to lint that path: insertlint check ${shown2}`;
+  return `unknown command "${shown2}"`;
+}
 async function main(argv, io) {
   const [name2, ...given] = argv;
   const rest = given.map((a) => a === "-h" ? "--help" : a);
@@ -37333,7 +37604,7 @@ async function main(argv, io) {
   }
   const command = COMMANDS[name2];
   if (!command) {
-    io.stderr(`insertlint: unknown command "${name2}"
+    io.stderr(`insertlint: ${unknownCommand(name2, io.cwd)}
 
 ${USAGE}`);
     return 2;
@@ -37353,7 +37624,7 @@ ${USAGE}`);
   }
 }
 function readStream(stream, maxBytes = Infinity) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve10, reject) => {
     const chunks = [];
     let total = 0;
     const onData = (c) => {
@@ -37368,7 +37639,7 @@ function readStream(stream, maxBytes = Infinity) {
       chunks.push(c);
     };
     stream.on("data", onData);
-    stream.on("end", () => resolve9(Buffer.concat(chunks).toString("utf8")));
+    stream.on("end", () => resolve10(Buffer.concat(chunks).toString("utf8")));
     stream.on("error", reject);
   });
 }

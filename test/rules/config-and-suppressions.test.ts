@@ -49,6 +49,36 @@ describe('configuration and suppressions through the rule tester', () => {
     assert.match(unused[1].message, /names unknown rule no-such-rule/);
   });
 
+  it('suppresses findings on its own line with a trailing insertlint-disable-line, in -- and /* */ comments', () => {
+    for (const comment of ['-- insertlint-disable-line identity-cache: gap-free numbers', '/* insertlint-disable-line identity-cache: gap-free numbers */']) {
+      const schema = `CREATE TABLE T (\n  ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), ${comment}\n  V INT\n);\n`;
+      expectNoFindings({ 'schema.sql': schema, 'load.sql': LOAD }, 'identity-cache');
+      const [kept] = findings({ 'schema.sql': schema, 'load.sql': LOAD }, 'identity-cache', { includeSuppressed: true });
+      assert.deepEqual(kept.suppressed, { kind: 'line', justification: 'gap-free numbers' }, comment);
+      expectNoFindings({ 'schema.sql': schema, 'load.sql': LOAD }, 'unused-suppression');
+    }
+    // Only its own line: a finding on the next line stays.
+    const above = 'CREATE TABLE T ( -- insertlint-disable-line identity-cache\n  ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE),\n  V INT\n);\n';
+    assert.equal(findings({ 'schema.sql': above, 'load.sql': LOAD }, 'identity-cache').length, 1);
+    const unused = lint({ 'schema.sql': above, 'load.sql': LOAD }).filter((f) => f.rule === 'unused-suppression');
+    assert.deepEqual(unused.map((f) => [f.line, f.column, f.message]), [[1, 18, 'This insertlint-disable-line comment matches no finding on its own line; remove it.']]);
+  });
+
+  it('reports an insertlint-disable-line naming an unknown rule, and a comment that only looks like a directive', () => {
+    const schema = `${SCHEMA}CREATE TABLE U (A INT); -- insertlint-disable-line lob-colum\n-- insertlint-disable identity-cache\n/* insertlint-disable-nextline identity-cache */\n`;
+    const unused = lint({ 'schema.sql': schema, 'load.sql': LOAD + 'INSERT INTO U SELECT A FROM S;\n' }).filter((f) => f.rule === 'unused-suppression');
+    assert.deepEqual(
+      unused.map((f) => [f.line, f.column, f.message]),
+      [
+        [5, 25, 'This insertlint-disable-line comment names unknown rule lob-colum (did you mean lob-column?).'],
+        [6, 1, 'This comment is not an InsertLint directive: insertlint-disable is unknown (use insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file), so it suppresses nothing.'],
+        [7, 1, 'This comment is not an InsertLint directive: insertlint-disable-nextline is unknown (use insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file), so it suppresses nothing.'],
+      ],
+    );
+    // They suppress nothing: the identity-cache finding stays.
+    assert.equal(findings({ 'schema.sql': schema, 'load.sql': LOAD }, 'identity-cache').length, 1);
+  });
+
   it('lets .insertlintrc.json set the severity of unused suppressions or turn them off', () => {
     const schema = `${SCHEMA}-- insertlint-disable-next-line lob-column\nCREATE TABLE U (A INT);\n`;
     const unused = (config: ConfigFile) => lint({ 'schema.sql': schema, 'load.sql': LOAD + 'INSERT INTO U SELECT A FROM S;\n' }, { config }).filter((f) => f.rule === 'unused-suppression');

@@ -3,6 +3,7 @@
 // do not turn old findings into "new" ones.
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../output/write-file';
+import { parseJsonText } from '../engine/json-text';
 
 export const BASELINE_VERSION = 1;
 
@@ -46,9 +47,9 @@ export function readBaseline(path: string, shown = path): Baseline {
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonText(text);
   } catch (error) {
-    throw new BaselineError(`${shown} is not valid JSON (${(error as Error).message}); recreate it with --write-baseline`);
+    throw new BaselineError(`${shown} is not valid JSON ${(error as Error).message}; recreate it with --write-baseline`);
   }
   const value = raw as Partial<Baseline>;
   if (!value || typeof value !== 'object' || value.tool !== 'insertlint' || !Array.isArray(value.findings)) {

@@ -1,4 +1,7 @@
 // A small argv parser: `--flag value`, `--flag=value`, boolean flags, positional arguments.
+import { plainLine } from '../output/escape';
+import { nearest } from '../engine/spelling';
+
 export class UsageError extends Error {}
 
 export interface ParsedArgs {
@@ -29,7 +32,8 @@ export function parseArgs(argv: string[], spec: { values: string[]; flags: strin
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       out.values.set(name, [...(out.values.get(name) ?? []), value]);
     } else {
-      throw new UsageError(`unknown option --${name}`);
+      const near = nearest(name, [...spec.values, ...spec.flags]);
+      throw new UsageError(`unknown option --${plainLine(name)}${near ? `; did you mean --${near}?` : ''}`);
     }
   }
   return out;

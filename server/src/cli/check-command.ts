@@ -51,7 +51,10 @@ export interface CheckSummary {
   /** Statements a SET PASSTHRU session sends to a federated data source: that database's SQL, not read. */
   passedThrough: number;
   skipped: number;
-  /** Code files read but not analysed, e.g. for "no Db2 access found" (counted in `files`). */
+  /**
+   * Files read but not analysed (counted in `files`): code files for "no Db2 access found", scripts and code files
+   * whose reading ran past the time budget per file.
+   */
   leftOut: number;
 }
 
@@ -93,11 +96,40 @@ export function leftOutFiles(run: LintRun): { file: string; reason: string }[] {
   });
 }
 
-/** ", 12 code files left out (no Db2 access found)" for the text summary, or nothing. */
+/**
+ * ", 12 code files left out (no Db2 access found)" for the text summary, or nothing. Scripts and code files are
+ * counted apart (a script is left out only past its time budget), and with several reasons each says whose it is:
+ * ", 1 script and 2 code files left out (1 script and 1 code file: analysis stopped after 1 ms; 1 code file: no
+ * Db2 access found)".
+ */
 function leftOutText(run: LintRun, count: number): string {
   if (count === 0) return '';
-  const reasons = [...new Set(leftOutFiles(run).map((f) => f.reason.replace(/ \(.*$/, '')))];
-  return `, ${count} code file${count === 1 ? '' : 's'} left out (${reasons.join('; ')})`;
+  return leftOutSummary(run.files.flatMap((file) => {
+    const model = run.workspace.model(file)!;
+    return model.leftOut ? [{ script: model.source.language === 'sql', reason: model.leftOut }] : [];
+  }));
+}
+
+/** The summary's words for files left out, each a script or a code file, with why (its parenthesis dropped). */
+export function leftOutSummary(files: readonly { script: boolean; reason: string }[]): string {
+  if (files.length === 0) return '';
+  const groups = new Map<string, { scripts: number; code: number }>();
+  const total = { scripts: 0, code: 0 };
+  for (const { script, reason } of files) {
+    const why = reason.replace(/ \(.*$/, '');
+    let group = groups.get(why);
+    if (!group) groups.set(why, (group = { scripts: 0, code: 0 }));
+    if (script) {
+      group.scripts++;
+      total.scripts++;
+    } else {
+      group.code++;
+      total.code++;
+    }
+  }
+  const kinds = (g: { scripts: number; code: number }) => [g.scripts ? counted(g.scripts, 'script') : '', g.code ? counted(g.code, 'code file') : ''].filter(Boolean).join(' and ');
+  if (groups.size === 1) return `, ${kinds(total)} left out (${[...groups.keys()][0]})`;
+  return `, ${kinds(total)} left out (${[...groups].map(([why, g]) => `${kinds(g)}: ${why}`).join('; ')})`;
 }
 
 export function countBySeverity(diagnostics: readonly Diagnostic[]): Record<string, number> {

@@ -4,6 +4,7 @@ import { ConfigError, ENGINE_FINDINGS, terminatorProblem, type ConfigFile } from
 import { allRules } from '../engine/registry';
 import type { SeveritySetting } from '../engine/types';
 import { single, UsageError, type CliIo, type ParsedArgs } from './args';
+import { didYouMean } from '../engine/spelling';
 import { displayPath, lintPaths, type LintRun } from './lint-run';
 import { SOURCE_ENCODINGS, sourceEncoding, type SourceEncoding } from './files';
 import { plainLine } from '../output/escape';
@@ -24,7 +25,7 @@ export function parseRuleOverrides(values: string[] = []): ConfigFile {
   for (const value of values) {
     const [id, severity, extra] = value.split('=');
     if (!id || !severity || extra !== undefined) throw new UsageError(`--rule takes id=severity (e.g. --rule identity-cache=error), not "${plainLine(value)}"`);
-    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}" (\`insertlint rules\` lists them)`);
+    if (!known.has(id)) throw new UsageError(`--rule ${plainLine(value)}: no rule "${plainLine(id)}"${didYouMean(id, [...known])} (\`insertlint rules\` lists them)`);
     if (!SEVERITY_SETTINGS.includes(severity as SeveritySetting)) throw new UsageError(`--rule ${plainLine(value)}: the severity must be one of ${SEVERITY_SETTINGS.join(', ')}`);
     rules[id] = severity as SeveritySetting;
   }

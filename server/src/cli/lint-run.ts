@@ -11,6 +11,7 @@ import type { FileLocator } from '../output/text';
 import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type SkippedFile, type SourceEncoding } from './files';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
+import { parseJsonText } from '../engine/json-text';
 
 export interface LintRunOptions {
   paths: string[];
@@ -70,9 +71,9 @@ export function loadConfigFile(path: string): ConfigFile {
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonText(text);
   } catch (error) {
-    throw new ConfigError(`${path}: not valid JSON (${(error as Error).message})`);
+    throw new ConfigError(`${path}: not valid JSON ${(error as Error).message}`);
   }
   return validateConfig(raw, allRules(), path);
 }

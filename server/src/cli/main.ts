@@ -1,11 +1,14 @@
 // The `insertlint` command line: one engine, several jobs.
 import { InputTooLargeError, UsageError, type CliIo } from './args';
-import { CHECK_USAGE, runCheckCommand } from './check-command';
+import { nearest } from '../engine/spelling';
+import { plainLine } from '../output/escape';
+import { runCheckCommand } from './check-command';
 import { runConfig, setWorkerScript } from './lint-run';
 import { isParseWorker, runParseWorker } from './parse-pool';
 import { noteCodePath } from '../engine/code-paths';
 import { toolVersion } from '../engine/version';
-import { fstatSync, writeSync } from 'node:fs';
+import { existsSync, fstatSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { isatty } from 'node:tty';
 
 export { beforeCodeCache, codePathsRun } from '../engine/code-paths';
@@ -36,10 +39,21 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`)
   .join('\n')}
 
-Each command prints its own options with --help (insertlint explain --help); insertlint --version prints the version.
-
-${CHECK_USAGE}
+A command is always named: insertlint check . lints the current folder.
+Each command prints its own options with --help (insertlint check --help, or insertlint help check).
+insertlint --version prints the version.
 `;
+
+/** Why `name` is no command, and what was probably meant. */
+function unknownCommand(name: string, cwd: string): string {
+  const shown = plainLine(name);
+  if (name.startsWith('-')) return `"${shown}" is not a command: options come after the command (insertlint check ${shown} …)`;
+  const near = nearest(name, [...Object.keys(COMMANDS), 'help', 'version']);
+  if (near) return `unknown command "${shown}"; did you mean "${near}"?`;
+  // `insertlint src/` or `insertlint schema.sql`: a path where the command goes.
+  if (existsSync(resolve(cwd, name))) return `unknown command "${shown}"; to lint that path: insertlint check ${shown}`;
+  return `unknown command "${shown}"`;
+}
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...given] = argv;
@@ -56,7 +70,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    io.stderr(`insertlint: unknown command "${name}"\n\n${USAGE}`);
+    io.stderr(`insertlint: ${unknownCommand(name, io.cwd)}\n\n${USAGE}`);
     return 2;
   }
   noteCodePath(`command:${name}`);

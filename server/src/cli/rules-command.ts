@@ -3,10 +3,12 @@ import { RULES, findRule } from '../engine/registry';
 import { UNUSED_SUPPRESSION_RULE } from '../engine/suppressions';
 import unusedSuppressionDoc from '../../../rules/unused-suppression.md';
 import { UsageError, type CliIo } from './args';
+import { didYouMean } from '../engine/spelling';
+import { plainLine } from '../output/escape';
 
 /** Findings the engine itself reports (not rule modules), with their docs. */
 const ENGINE_FINDING_DOCS: Record<string, { severity: string; description: string; doc: string }> = {
-  [UNUSED_SUPPRESSION_RULE]: { severity: 'warning', description: 'A suppression comment that suppressed nothing, or names an unknown rule', doc: unusedSuppressionDoc },
+  [UNUSED_SUPPRESSION_RULE]: { severity: 'warning', description: 'A suppression comment that suppressed nothing, names an unknown rule, or is no directive', doc: unusedSuppressionDoc },
 };
 
 const RULES_USAGE = `Usage: insertlint rules [RULE]
@@ -40,7 +42,7 @@ export async function runRulesCommand(argv: string[], io: CliIo): Promise<number
     return 0;
   }
   const doc = findRule(argv[0])?.doc ?? ENGINE_FINDING_DOCS[argv[0]]?.doc;
-  if (doc === undefined) throw new UsageError(`no rule "${argv[0]}"; \`insertlint rules\` lists them`);
+  if (doc === undefined) throw new UsageError(`no rule "${plainLine(argv[0])}"${didYouMean(argv[0], [...RULES.map(({ rule }) => rule.meta.id), ...Object.keys(ENGINE_FINDING_DOCS)])}; \`insertlint rules\` lists them`);
   io.stdout(doc.endsWith('\n') ? doc : doc + '\n');
   return 0;
 }

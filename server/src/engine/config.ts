@@ -3,6 +3,7 @@ import type { Dialect, FileLanguage, Rule, Severity, SeveritySetting } from './t
 import ignore, { type Ignore } from 'ignore';
 import { UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { BULK_ROW_THRESHOLD } from '../schema/schema';
+import { didYouMean } from './spelling';
 
 export const CONFIG_FILE_NAME = '.insertlintrc.json';
 
@@ -185,8 +186,9 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('the configuration must be a JSON object');
   const config = raw as Record<string, unknown>;
+  const keys = ['$schema', 'extends', 'bulkRowThreshold', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect', 'testFiles'];
   for (const key of Object.keys(config)) {
-    if (!['$schema', 'extends', 'bulkRowThreshold', 'rules', 'ignore', 'languages', 'maxFileBytes', 'schema', 'terminator', 'driverModules', 'dialect', 'testFiles'].includes(key)) fail(`unknown key "${key}"`);
+    if (!keys.includes(key)) fail(`unknown key "${key}"${didYouMean(key, keys)}`);
   }
   if (config.extends !== undefined && !PRESETS.includes(config.extends as Preset)) {
     fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(', ')}, not ${JSON.stringify(config.extends)}`);
@@ -201,7 +203,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
     if (typeof config.rules !== 'object' || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
     for (const [id, setting] of Object.entries(config.rules as Record<string, unknown>)) {
       const rule = known.get(id);
-      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"`);
+      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"${didYouMean(id, [...known.keys(), ...builtIn])}`);
       const [severity, options] = Array.isArray(setting) ? setting : [setting, undefined];
       if (!SEVERITIES.includes(severity as SeveritySetting)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(', ')}`);
       if (options !== undefined) {
@@ -209,7 +211,7 @@ export function validateConfig(raw: unknown, knownRules: readonly Rule[], source
         if (typeof options !== 'object' || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
         for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
           const defaults = rule!.meta.defaultOptions ?? {};
-          if (!(name in defaults)) fail(`rule "${id}" has no option "${name}"`);
+          if (!(name in defaults)) fail(`rule "${id}" has no option "${name}"${didYouMean(name, Object.keys(defaults))}`);
           if (typeof value !== typeof defaults[name]) fail(`rule "${id}": option "${name}" must be a ${typeof defaults[name]}`);
         }
       }

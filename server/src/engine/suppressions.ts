@@ -1,23 +1,35 @@
-// Inline suppressions: `-- insertlint-disable-next-line rule-a, rule-b: reason` and
-// `-- insertlint-disable-file rule-a`. Comments come from the front ends (SQL and host languages).
+// Inline suppressions: `-- insertlint-disable-next-line rule-a, rule-b: reason`, a trailing
+// `-- insertlint-disable-line rule-a` (ESLint's forms) and `-- insertlint-disable-file rule-a`. Comments come
+// from the front ends (SQL and host languages), so every comment syntax they read carries them. A comment that
+// starts like a directive but is none (`insertlint-disable rule-a`, `insertlint-disable-nextline`) suppresses
+// nothing and is reported as such: a silent no-op would look like a working suppression.
 import type { Comment } from '../sql/ast';
 import type { Diagnostic } from './types';
 import type { LineIndex } from './lines';
+import { didYouMean } from './spelling';
 
 export const UNUSED_SUPPRESSION_RULE = 'unused-suppression';
 
 export interface Suppression {
-  kind: 'next-line' | 'file';
+  /** `unknown`: a comment that starts like a directive but is none (reported, suppresses nothing). */
+  kind: 'line' | 'next-line' | 'file' | 'unknown';
   /** Empty: every rule. */
   rules: string[];
   reason?: string;
   comment: Comment;
-  /** 0-based line the suppression covers (next-line only). */
+  /** 0-based line the suppression covers: the comment's own line (line) or the one after it (next-line). */
   line?: number;
+  /** The word the comment starts with (unknown only): `insertlint-disable`. */
+  directive?: string;
   used: boolean;
 }
 
-const DIRECTIVE = /^\s*insertlint-disable-(next-line|file)\b([^:]*)(?::(.*))?$/;
+const DIRECTIVE = /^\s*insertlint-disable-(next-line|line|file)\b([^:]*)(?::(.*))?$/;
+/** A comment that starts with an insertlint- word: a directive, or a misspelt one. */
+const DIRECTIVE_LIKE = /^\s*(insertlint-[A-Za-z-]*)/;
+
+/** The directives, as the unknown-directive message lists them. */
+const DIRECTIVES = 'insertlint-disable-line, insertlint-disable-next-line or insertlint-disable-file';
 
 export function readSuppressions(comments: readonly Comment[], lines: LineIndex): Suppression[] {
   const out: Suppression[] = [];
@@ -25,9 +37,14 @@ export function readSuppressions(comments: readonly Comment[], lines: LineIndex)
   // object per comment then).
   for (let i = 0; i < comments.length; i++) {
     const comment = comments[i];
-    if (!comment.text.includes('insertlint-disable')) continue;
-    const match = DIRECTIVE.exec(comment.text.replace(/\*\/\s*$/, ''));
-    if (!match) continue;
+    if (!comment.text.includes('insertlint-')) continue;
+    const text = comment.text.replace(/\*\/\s*$/, '');
+    const match = DIRECTIVE.exec(text);
+    if (!match) {
+      const like = DIRECTIVE_LIKE.exec(text);
+      if (like) out.push({ kind: 'unknown', rules: [], comment, directive: like[1], used: false });
+      continue;
+    }
     const rules = match[2].split(',').map((r) => r.trim()).filter(Boolean);
     const kind = match[1] as Suppression['kind'];
     out.push({
@@ -35,7 +52,8 @@ export function readSuppressions(comments: readonly Comment[], lines: LineIndex)
       rules,
       reason: match[3]?.trim() || undefined,
       comment,
-      line: kind === 'next-line' ? lines.position(comment.span.end).line + 1 : undefined,
+      // A trailing comment covers the line it starts on (a block comment running on covers its first line).
+      line: kind === 'next-line' ? lines.position(comment.span.end).line + 1 : kind === 'line' ? lines.position(comment.span.start).line : undefined,
       used: false,
     });
   }
@@ -62,6 +80,7 @@ export function applySuppressions(
   const fileWide: Suppression[] = [];
   const byLine = new Map<number, Suppression[]>();
   for (const s of suppressions) {
+    if (s.kind === 'unknown') continue;
     if (s.kind === 'file') fileWide.push(s);
     else {
       const list = byLine.get(s.line!);
@@ -87,11 +106,16 @@ export function applySuppressions(
   }
   const extra: Diagnostic[] = [];
   for (const s of suppressions) {
+    if (s.kind === 'unknown') {
+      extra.push({ ...unusedSuppression(file, s, ''), message: `This comment is not an InsertLint directive: ${s.directive} is unknown (use ${DIRECTIVES}), so it suppresses nothing.` });
+      continue;
+    }
     const unknown = s.rules.filter((r) => !knownRules.has(r));
     if (unknown.length > 0) {
-      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`));
+      const named = unknown.map((r) => r + didYouMean(r, [...knownRules], ''));
+      extra.push(unusedSuppression(file, s, `names unknown rule${unknown.length > 1 ? 's' : ''} ${named.join(', ')}`));
     } else if (!s.used && judgeable(s)) {
-      extra.push(unusedSuppression(file, s, `matches no finding${s.kind === 'next-line' ? ' on the next line' : ' in this file'}; remove it`));
+      extra.push(unusedSuppression(file, s, `matches no finding${s.kind === 'next-line' ? ' on the next line' : s.kind === 'line' ? ' on its own line' : ' in this file'}; remove it`));
     }
   }
   return diagnostics.concat(extra);

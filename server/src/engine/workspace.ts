@@ -665,10 +665,19 @@ export class Workspace {
     const merged = this.mergeFindings ? mergeMovesAfterLoad(mergeSameCause(reported, lines, (rule) => this.groups.get(rule)), lines) : reported;
     // Last, so the CLI, CI outputs and the editor all see it: one finding, one note, whatever was merged.
     const final = merged.length > 0 && isTestFile(model.source.path, this.config) ? merged.map(asTestCodeFinding) : merged;
+    // In the file's order, whatever came after the sort above (unused-suppression findings are appended): every
+    // output lists a file's findings as they are handed out. Stable: findings at one position keep their order.
+    if (!inFileOrder(final)) final.sort((a, b) => a.span.start - b.span.start);
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).
     entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
+}
+
+/** Whether findings are in the order of their start offsets. */
+function inFileOrder(diagnostics: readonly Diagnostic[]): boolean {
+  for (let i = 1; i < diagnostics.length; i++) if (diagnostics[i].span.start < diagnostics[i - 1].span.start) return false;
+  return true;
 }
 
 /** Rounds of reading C/C++ files that reach Db2 through another file's function (Workspace.refreshLinked). */

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE_NAME } from '../engine/config';
+import { parseJsonText } from '../engine/json-text';
 import type { ConfigFileResult } from './protocol';
 
 /**
@@ -31,11 +32,11 @@ export function disableRuleInConfigFile(path: string | undefined, ruleId: string
   let config: Record<string, unknown> = { ...STARTER };
   if (!created) {
     try {
-      const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      const parsed: unknown = parseJsonText(readFileSync(path, 'utf8'));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: `${path} does not hold a JSON object; fix it first` };
       config = parsed as Record<string, unknown>;
     } catch (error) {
-      return { error: `${path} is not valid JSON (${(error as Error).message}); fix it first` };
+      return { error: `${path} is not valid JSON ${(error as Error).message}; fix it first` };
     }
   }
   const rules = config.rules;

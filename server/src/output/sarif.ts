@@ -114,7 +114,7 @@ function descriptor(registered: RegisteredRule, docsBaseUrl?: string) {
 /** Findings of rules outside the catalogue (the engine's own unused-suppression check) still need a descriptor. */
 function syntheticDescriptor(id: string, severity: Severity) {
   const description =
-    id === UNUSED_SUPPRESSION_RULE ? 'An insertlint-disable comment that suppresses nothing or names an unknown rule' : `Findings reported as ${id}`;
+    id === UNUSED_SUPPRESSION_RULE ? 'An insertlint-disable comment that suppresses nothing, names an unknown rule, or is no directive' : `Findings reported as ${id}`;
   return {
     id,
     name: ruleName(id),
