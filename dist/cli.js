@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -4124,6 +4124,8 @@ var init_splitter = __esm({
       first = -1;
       blockAware = false;
       depth = 0;
+      /** The text offset of the open statement's first `;` terminator read as inside its body, or -1. */
+      innerTerminator = -1;
       /** The next token to look at. */
       next = 0;
       /** Looks at tokens up to (not including) `upTo`. */
@@ -4132,14 +4134,19 @@ var init_splitter = __esm({
         let first = this.first;
         let blockAware = this.blockAware;
         let depth = this.depth;
+        let innerTerminator = this.innerTerminator;
         for (let i = this.next; i < upTo; i++) {
           const k = tokens.kind[i];
           if (k === TK_TERM) {
             const isSemicolon = text2.charCodeAt(tokens.start[i]) === 59 && tokens.end[i] - tokens.start[i] === 1;
-            if (first >= 0 && depth > 0 && isSemicolon) continue;
-            if (first >= 0) this.visit(first, i, false);
+            if (first >= 0 && depth > 0 && isSemicolon) {
+              if (innerTerminator < 0) innerTerminator = tokens.start[i];
+              continue;
+            }
+            if (first >= 0) this.visit(first, i, false, innerTerminator);
             first = -1;
             depth = 0;
+            innerTerminator = -1;
             continue;
           }
           if (first < 0) {
@@ -4166,6 +4173,7 @@ var init_splitter = __esm({
         this.first = first;
         this.blockAware = blockAware;
         this.depth = depth;
+        this.innerTerminator = innerTerminator;
         this.next = Math.max(this.next, upTo);
       }
       /**
@@ -4194,8 +4202,9 @@ var init_splitter = __esm({
       /** At the end of input: the last statement, if it had no terminator. */
       finish(tokens) {
         this.scan(tokens, tokens.count);
-        if (this.first >= 0) this.visit(this.first, tokens.count, this.depth > 0);
+        if (this.first >= 0) this.visit(this.first, tokens.count, this.depth > 0, this.innerTerminator);
         this.first = -1;
+        this.innerTerminator = -1;
       }
     };
     STATEMENT_OPENERS = ["IF", "WHILE", "REPEAT", "FOR", "LOOP"];
@@ -4227,12 +4236,27 @@ function scanTerminator(text2, options = {}) {
   const start = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   const points = [];
   const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points, options.plainLines ?? true);
-  if ("directive" in result) return { choice: result.directive };
+  if ("directive" in result) return withSemicolon({ choice: result.directive }, result.directive, start);
   const from = tailFrom(text2.length);
-  if (from === void 0) return { choice: start.named ?? fromLines(start.counts), points, end: start };
+  if (from === void 0) return withSemicolon({ choice: start.named ?? fromLines(start.counts), points, end: start }, void 0, start);
   const tail = { offset: text2.indexOf("\n", from - 1) + 1 || text2.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
-  if ("directive" in scanLines(text2, tail, text2.length, [], options.plainLines ?? true)) return { choice: start.named ?? fromLines(start.counts), end: start };
-  return { choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start };
+  const tailResult = scanLines(text2, tail, text2.length, [], options.plainLines ?? true);
+  if ("directive" in tailResult) return withSemicolon({ choice: start.named ?? fromLines(start.counts), end: start }, tailResult.directive, start, tail);
+  return withSemicolon({ choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start }, void 0, start, tail);
+}
+function withSemicolon(scan, directive, head, tail) {
+  if (directive !== void 0 || head.named !== void 0 || head.semicolon === null || tail?.named !== void 0 || tail?.semicolon === null) return scan;
+  const found = head.semicolon ?? tail?.semicolon;
+  if (found) scan.semicolonComment = found;
+  return scan;
+}
+function scanAfterEdit(scan, change) {
+  const found = scan.semicolonComment;
+  if (!found || found.span.start < change.oldEnd) return scan;
+  return { ...scan, semicolonComment: movedComment(found, change.newEnd - change.oldEnd) };
+}
+function movedComment(found, delta) {
+  return delta === 0 ? found : { span: { start: found.span.start + delta, end: found.span.end + delta }, command: found.command };
 }
 function rescanTerminator(scan, before, after, change) {
   const old = scan.points;
@@ -4258,14 +4282,21 @@ function rescanTerminator(scan, before, after, change) {
     met = o;
     return true;
   });
-  if ("directive" in result) return { choice: result.directive };
-  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  if ("directive" in result) return withSemicolon({ choice: result.directive }, result.directive, at);
+  if (!met) return withSemicolon({ choice: at.named ?? fromLines(at.counts), points, end: at }, void 0, at);
   const m = met;
   if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanTerminator(after);
-  const moved2 = (p) => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  if (m.semicolon && at.semicolon === void 0 || m.semicolon === null && at.semicolon !== null) return scanTerminator(after);
+  const moved2 = (p) => ({
+    ...p,
+    offset: p.offset + delta,
+    counts: addCounts(at.counts, p.counts, m.counts),
+    named: at.named ?? p.named,
+    semicolon: at.semicolon === null || p.semicolon === null ? null : at.semicolon ?? (p.semicolon && movedComment(p.semicolon, delta))
+  });
   for (let i = k; i < old.length; i++) points.push(moved2(old[i]));
   const end = moved2(scan.end);
-  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+  return withSemicolon({ choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta }, void 0, end);
 }
 function newCounts() {
   return { codeLines: 0, semicolonEnd: 0, atEnd: 0, bangEnd: 0, backslashEnd: 0, slashOnly: 0, slashAfterSemicolon: 0, atBlockEnds: 0, bangBlockEnds: 0, commandLines: 0, anySemicolon: false };
@@ -4330,6 +4361,10 @@ function scanLines(text2, at, n, points, plainLines, meets) {
           i++;
         } else if (c === 45 /* Dash */ && at.named === void 0) {
           at.named = namedInComment(text2, i);
+          if (at.named === void 0 && at.semicolon !== null && i > lineStart && isBlank(text2.charCodeAt(i - 1)) && isLetter2(text2.charCodeAt(i + 1))) {
+            const word = clpWordBefore(text2, i, lineStart);
+            if (word >= 0) noteClpCommand(at, text2, word, lineEnd2, i);
+          }
         } else if (c !== 42 /* Star */ && c !== 47 /* Slash */ && c !== 45 /* Dash */) {
           COMMENT_TEXT.lastIndex = i;
           COMMENT_TEXT.test(text2);
@@ -4347,9 +4382,17 @@ function scanLines(text2, at, n, points, plainLines, meets) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
         if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
         for (let j = i + 2; j < lineEnd2 && at.named === void 0; ) {
-          NAMED_TD.lastIndex = j;
-          if (!NAMED_TD.test(text2)) break;
-          const dash = NAMED_TD.lastIndex - 3;
+          const find = at.semicolon === null ? NAMED_TD : NAMED_TD_OR_DB2;
+          find.lastIndex = j;
+          if (!find.test(text2)) break;
+          const k = find.lastIndex;
+          if (isBlank(text2.charCodeAt(k - 1))) {
+            if (k - 1 >= lineEnd2) break;
+            noteClpCommand(at, text2, k - 4, lineEnd2, -1);
+            j = k - 1;
+            continue;
+          }
+          const dash = k - 3;
           if (dash >= lineEnd2) break;
           at.named = namedInComment(text2, dash);
           j = dash + 1;
@@ -4419,6 +4462,84 @@ function endsChoice(ch, ends, blockEnds, semicolonEnd) {
   if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? " ends" : "s end"} with END${ch} or a line holding only '${ch}'` };
   return void 0;
 }
+function isBlank(c) {
+  return c === 32 || c === 9;
+}
+function isLetter2(c) {
+  return c >= 65 && c <= 90 || c >= 97 && c <= 122;
+}
+function closesQuote(c) {
+  return c === 34 || c === 39 || c === 41 || c === 96 || c === 44 || c === 46 || c === 58;
+}
+function clpOptions(text2, from, to, reach) {
+  let i = from;
+  let quoteEnd = -1;
+  let tEnd = -1;
+  let other = false;
+  let reached = reach < 0;
+  let fileNext = false;
+  let beforeFile = true;
+  for (let words = 0; words < 12; words++) {
+    while (i < to && isSpace2(text2.charCodeAt(i))) i++;
+    if (i >= to) break;
+    let j = i;
+    while (j < to && !isSpace2(text2.charCodeAt(j))) j++;
+    const sign = text2.charCodeAt(i);
+    if (sign !== 45 /* Dash */ && sign !== 43 /* Plus */) {
+      if (!fileNext) break;
+      fileNext = false;
+      beforeFile = false;
+      i = j;
+      continue;
+    }
+    let k = i + 1;
+    let t = false;
+    let terminator = -1;
+    let last = 0;
+    while (k < j) {
+      const ch = text2.charCodeAt(k);
+      if (!isLetter2(ch) || !CLP_OPTIONS.has(ch | 32)) break;
+      last = ch | 32;
+      k++;
+      if (last === 116 && !t) {
+        t = true;
+        if (k < j && (text2.charCodeAt(k) | 32) === 100) {
+          terminator = k + 1 < j ? text2.charCodeAt(k + 1) : NaN;
+          k = Math.min(j, k + 2);
+          break;
+        }
+      }
+    }
+    if (k === i + 1 || k < j && terminator === -1 && !closesQuote(text2.charCodeAt(k))) break;
+    if (reach >= i && reach < j) reached = true;
+    if (t) {
+      if (sign === 43 /* Plus */ || terminator !== -1 && terminator !== 59 /* Semicolon */) other = true;
+      else tEnd = Math.max(tEnd, k);
+    }
+    if (beforeFile) quoteEnd = k;
+    fileNext = sign === 45 /* Dash */ && terminator === -1 && CLP_FILE_OPTIONS.has(last);
+    if (k < j && terminator === -1) break;
+    i = j;
+  }
+  if (!reached) return NO_T;
+  if (other) return OTHER_TERMINATOR;
+  return tEnd < 0 ? NO_T : Math.max(quoteEnd, tEnd);
+}
+function noteClpCommand(at, text2, word, to, reach) {
+  const end = clpOptions(text2, word + 3, to, reach);
+  if (end === OTHER_TERMINATOR) at.semicolon = null;
+  else if (end >= 0 && at.semicolon === void 0) at.semicolon = { span: { start: word, end }, command: text2.slice(word, end) };
+}
+function clpWordBefore(text2, dash, lineStart) {
+  const limit = Math.max(lineStart, dash - 100);
+  for (let i = dash - 4; i >= limit; i--) {
+    const c = text2.charCodeAt(i);
+    if ((c | 32) !== 100 || (text2.charCodeAt(i + 1) | 32) !== 98 || text2.charCodeAt(i + 2) !== 50 || !isBlank(text2.charCodeAt(i + 3))) continue;
+    if (i > 0 && isIdentChar(text2.charCodeAt(i - 1))) continue;
+    return i;
+  }
+  return -1;
+}
 function namedInComment(text2, i) {
   const t = text2.charCodeAt(i + 1);
   const d = text2.charCodeAt(i + 2);
@@ -4472,7 +4593,7 @@ function wordKey(word) {
   for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
   return key;
 }
-var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, COMMENT_TEXT, LONGEST_COMMAND_WORD, COMMAND_KEYS;
+var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, NO_T, OTHER_TERMINATOR, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -4525,7 +4646,12 @@ var init_terminator = __esm({
     CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
     NAMED_TD = /[^\n]*?-[tT][dD]/y;
+    NAMED_TD_OR_DB2 = /[^\n]*?(?:-[tT][dD]|(?<![0-9A-Za-z_#$@])[dD][bB]2[ \t])/y;
     COMMENT_TEXT = /[^*\/\n-]*/y;
+    CLP_OPTIONS = new Set("acdefilmnopqrstvwxz".split("").map((ch) => ch.charCodeAt(0)));
+    CLP_FILE_OPTIONS = new Set("fzrl".split("").map((ch) => ch.charCodeAt(0)));
+    NO_T = -1;
+    OTHER_TERMINATOR = -2;
     LONGEST_COMMAND_WORD = 10;
     COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
   }
@@ -7467,10 +7593,11 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
   let statements = 0;
   let passedTo;
   try {
-    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
+    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock, innerTerminator) => {
       if ((++statements & 15) === 0) checkDeadline();
       const session = parser.passthruSession(first, end);
       const stmt = passedTo !== void 0 && session === void 0 ? parser.passedThrough(first, end, passedTo) : parser.parseRange(first, end, unterminatedBlock);
+      if (innerTerminator >= 0) stmt.innerTerminator = { start: innerTerminator, end: innerTerminator + 1 };
       if (session !== void 0) passedTo = session === PASSTHRU_RESET ? void 0 : session;
       if (!onStatement(stmt)) throw STOP;
     });
@@ -7478,9 +7605,6 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
     if (err !== STOP) throw err;
   }
   return lexer.comments;
-}
-function parseScript(text2, terminator) {
-  return parseSql(text2, { terminator: scriptTerminator(text2, terminator) });
 }
 function scriptTerminator(text2, configured, scan) {
   return configured ?? (scan ? scan.choice : inferTerminator(text2))?.terminator ?? ";";
@@ -8738,7 +8862,7 @@ function readScript(source, terminator, dialect, previous, hint) {
   if (terminator !== void 0) parsedWith = terminator;
   else if (change && previous?.parsedWith !== void 0 && !inferenceReads(change.start, source.text.length, change.newEnd)) {
     parsedWith = previous.parsedWith;
-    scan = previous.terminatorScan;
+    scan = previous.terminatorScan && scanAfterEdit(previous.terminatorScan, change);
   } else {
     scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
     parsedWith = scriptTerminator(source.text, void 0, scan);
@@ -8746,8 +8870,12 @@ function readScript(source, terminator, dialect, previous, hint) {
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
   const words = dialect !== void 0 ? void 0 : change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
   const model = scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
-  if (terminator !== void 0) model.configuredTerminator = terminator;
+  noteTerminator(model, terminator, scan?.semicolonComment);
   return { model, parsedWith, plain: reparsed !== void 0, dialectWords: words, terminatorScan: scan };
+}
+function noteTerminator(model, configured, semicolon) {
+  if (configured !== void 0) model.configuredTerminator = configured;
+  else if (semicolon) model.semicolonComment = semicolon;
 }
 function scriptModel(source, parsed, dialect, words) {
   const model = { source, statements: parsed.statements, comments: parsed.comments };
@@ -11729,6 +11857,24 @@ var init_page_cleaning2 = __esm({
 });
 
 // rules/parse-error.ts
+function nameText2(name2) {
+  return name2.schema !== void 0 ? `${name2.schema}.${name2.name}` : name2.name;
+}
+function describeCut(stmt) {
+  if (stmt.kind === "createRoutine") {
+    const routine = `${stmt.routine.toUpperCase()} ${nameText2(stmt.name)}`;
+    return stmt.module ? `the ${routine} of ALTER MODULE ${nameText2(stmt.module)}` : `CREATE ${routine}`;
+  }
+  if (stmt.kind === "createTrigger") return `CREATE TRIGGER ${nameText2(stmt.trigger)}`;
+  if (stmt.kind === "compound") return "the BEGIN \u2026 END block";
+  return "the statement";
+}
+function headSpan(stmt) {
+  const start = stmt.span.start;
+  if (stmt.kind === "createRoutine") return { start, end: stmt.name.span.end };
+  if (stmt.kind === "createTrigger") return { start, end: stmt.trigger.span.end };
+  return { start, end: Math.min(stmt.span.end, start + (stmt.kind === "compound" && stmt.label ? stmt.label.length : 5)) };
+}
 var OTHER_DIALECT_FILE, ParseErrorRule, LANGUAGE_NAMES, parse_error_default;
 var init_parse_error = __esm({
   "rules/parse-error.ts"() {
@@ -11751,7 +11897,9 @@ var init_parse_error = __esm({
           otherDialectFile: 'Not Db2 SQL: {count} statements of this file ({runLines}) are written for another database. The first: {detail}. Db2 rejects them as written, and InsertLint cannot analyse them. If the file is meant for another database, exclude it with "ignore" in .insertlintrc.json.',
           gluedConfigured: 'Statements run together: {detail} This file is read with the terminator {configured} that the configuration sets (--terminator or "terminator" in .insertlintrc.json), while its lines end in {terminator}: is that setting meant for this file?',
           hostSyntax: "The {language} here could not be parsed (a syntax error, or syntax its grammar does not know). The SQL calls after it may be read only in part, so findings can be missing from this file.",
-          glued: "Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line{newline}."
+          glued: "Statements run together: {detail} The CLP reads them as one statement and rejects it. End the statement before this line{newline}.",
+          semicolonCut: "The CLP ends {what} at the first ';' of its body (line {cutLine}). The comment at line {commentLine} says this script is run with `{command}`, where ';' ends every statement: Db2 rejects the part up to it (SQL0104N), and the rest of the body runs as statements of their own. Run the script with -td@ and end each statement with @ (the script's other statements too), or put `--#SET TERMINATOR @` before {it} and `--#SET TERMINATOR ;` after it.",
+          semicolonCuts: "The CLP ends {what} at the first ';' of its body (line {cutLine}). The comment at line {commentLine} says this script is run with `{command}`, where ';' ends every statement: Db2 rejects the part up to it (SQL0104N), and the rest of the body runs as statements of their own. This file holds {count} such routines, triggers or blocks ({runLines}). Run the script with -td@ and end each statement with @ (the script's other statements too), or put `--#SET TERMINATOR @` before each of them and `--#SET TERMINATOR ;` after it."
         }
       },
       check({ file, report, lineOf: lineOf2 }) {
@@ -11777,6 +11925,25 @@ var init_parse_error = __esm({
             report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "", newline }, stmt, span: error.span });
           } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
+        const stated = file.semicolonComment;
+        if (stated) {
+          const cut = [];
+          for (const stmt of file.statements) if (stmt.innerTerminator !== void 0) cut.push(stmt);
+          if (cut.length > 0) {
+            const first = cut[0];
+            const data = {
+              commentLine: lineOf2(stated.span.start),
+              command: stated.command,
+              what: describeCut(first),
+              cutLine: lineOf2(first.origin.toFile(first.innerTerminator.start)),
+              it: first.kind === "createRoutine" ? "the routine" : first.kind === "createTrigger" ? "the trigger" : first.kind === "compound" ? "the block" : "the statement",
+              count: countText(cut.length)
+            };
+            const last = cut[cut.length - 1];
+            if (cut.length === 1) report({ messageId: "semicolonCut", data, stmt: first, span: headSpan(first) });
+            else report({ messageId: "semicolonCuts", data, stmt: first, span: headSpan(first), extent: { first: { stmt: first, span: first.span }, last: { stmt: last, span: last.span } } });
+          }
+        }
         for (const list of mistakes.values()) {
           if (list.length === 1) report({ messageId: "mistake", data: { detail: list[0].detail }, stmt: list[0].stmt, span: list[0].span });
           else report({ messageId: "mistakes", data: { count: countText(list.length), detail: list[0].detail }, ...runReport(list, 1) });
@@ -11795,7 +11962,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = '# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected \'A\' in CREATE INDEX: expected \'(\' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language\'s own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint\'s rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks "is this script run with -td@?" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `"terminator"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ "terminator": { "db2/**/*.db2": "@", "patches/**": "/" } }`, `"newline"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### Another database\'s SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT \'\u2026\'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2\'s form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nA few mistakes that no database accepts are recognised too, and the finding gives Db2\'s form instead of asking\nfor a report: `ALTER TABLE \u2026 MODIFY COLUMN old new type` (a rename and a new type in one clause; Db2 writes\n`RENAME COLUMN old TO new`, then `ALTER COLUMN new SET DATA TYPE type`). The same mistake repeated in a file is\none finding, with the lines.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2\'s\nat all: federation sends each one, as written, to that data source, where it runs in the data source\'s own\nSQL (Q Replication\'s migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n';
+    parse_error_default2 = "# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected 'A' in CREATE INDEX: expected '(' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language's own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint's rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks \"is this script run with -td@?\" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `\"terminator\"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ \"terminator\": { \"db2/**/*.db2\": \"@\", \"patches/**\": \"/\" } }`, `\"newline\"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### A routine in a script run with `db2 -tvf`\n\nA procedure, function, trigger or `BEGIN \u2026 END` block whose body holds `;` is read as one statement even when\n`;` is the terminator: Flyway, Liquibase and JDBC runners send it so, and Db2 accepts it. The CLP does not: run\nwith `-t` and no d<x> (`db2 -tvf x.sql`, `db2 -t -v -f`, `db2 -x -stvf`), it ends every statement at `;`, so it\nsends the routine up to the first `;` of its body, Db2 rejects that (SQL0104N), and the rest of the body runs as\nstatements of their own. When a comment of the script names the CLP so (`-- run with: db2 -tvf x.sql`, in a line\nor block comment) and no comment names another terminator (`-td@` anywhere, `SET STATEMENT TERMINATOR`), each such\nroutine is reported, once per file: on the first, with the comment's line, the line of the first `;` and the lines\nof all of them. Routines after `--#SET TERMINATOR @` (ended with `@`) are not cut, and a routine whose body holds no\n`;` (`RETURN 1`, a single-statement trigger) is not either. The routine's own findings stay as they are. With a\nterminator set in the configuration (`\"terminator\"`, `--terminator`) the comment is not read.\n\n```sql\n-- run with: db2 -tvf fill.sql\nCREATE PROCEDURE APP.FILL (IN N INT)   -- cut at the ';' of the next line\nBEGIN\n  DECLARE I INT DEFAULT 0;\n  ...\nEND;\n```\n\nRun the script with `db2 -td@ -vf fill.sql` and end every statement with `@` (the others too), or put\n`--#SET TERMINATOR @` before the routine and `--#SET TERMINATOR ;` after it.\n\n### Another database's SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT '\u2026'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2's form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nA few mistakes that no database accepts are recognised too, and the finding gives Db2's form instead of asking\nfor a report: `ALTER TABLE \u2026 MODIFY COLUMN old new type` (a rename and a new type in one clause; Db2 writes\n`RENAME COLUMN old TO new`, then `ALTER COLUMN new SET DATA TYPE type`). The same mistake repeated in a file is\none finding, with the lines.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2's\nat all: federation sends each one, as written, to that data source, where it runs in the data source's own\nSQL (Q Replication's migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n";
   }
 });
 
@@ -13013,7 +13180,12 @@ function timedOutModel(source, reason) {
   return { source, statements: [], comments: [], leftOut: reason, timedOut: true };
 }
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
-  if (source.language === "sql") return scriptModel(source, parseScript(source.text, terminator), dialect);
+  if (source.language === "sql") {
+    const scan = terminator === void 0 ? scanTerminator(source.text) : void 0;
+    const model2 = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
+    noteTerminator(model2, terminator, scan?.semicolonComment);
+    return model2;
+  }
   const frontEnd2 = frontEnds.find((f) => f.languages.includes(source.language));
   if (!frontEnd2) return { source, statements: [], comments: [] };
   const read = frontEnd2.read(source, options);
@@ -13105,6 +13277,7 @@ var init_workspace = __esm({
   "server/src/engine/workspace.ts"() {
     "use strict";
     init_parser();
+    init_terminator();
     init_script_read();
     init_ast();
     init_schema();
@@ -13823,10 +13996,12 @@ function taskMessages(tasks, workers, budgetMs) {
   const messages = [];
   tasks.forEach((task, id) => {
     if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
-      const terminator = scriptTerminator(task.text, task.terminator);
+      const scan = task.terminator === void 0 ? scanTerminator(task.text) : void 0;
+      const terminator = scriptTerminator(task.text, task.terminator, scan);
       const pieces = cutScript(task.text, terminator, workers);
       if (pieces && pieces.length > 1) {
-        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece } }));
+        const semicolonComment = scan?.semicolonComment;
+        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece }, ...semicolonComment && { semicolonComment } }));
         return;
       }
     }
@@ -13852,7 +14027,7 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
       const message = messages[next++];
       if (message.piece && !joins.has(message.id)) {
         const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece.index - b.piece.index).map((m) => ({ from: m.piece.from, until: m.piece.until }));
-        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now()));
+        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now(), message.semicolonComment));
       }
       worker.postMessage(message);
     };
@@ -13917,6 +14092,7 @@ var init_parse_pool = __esm({
     init_script_read();
     init_deadline();
     init_parser();
+    init_terminator();
     init_pieces();
     init_ship_model();
     WORKER_ARG = "--insertlint-parse-worker";
@@ -13924,11 +14100,12 @@ var init_parse_pool = __esm({
     MIN_PIECE_CHARS = 8 * 2 ** 20;
     DEFAULT_JOBS = 1;
     PieceJoin = class {
-      constructor(task, pieces, budgetMs, started) {
+      constructor(task, pieces, budgetMs, started, semicolonComment) {
         this.task = task;
         this.pieces = pieces;
         this.budgetMs = budgetMs;
         this.started = started;
+        this.semicolonComment = semicolonComment;
         this.parsed = new Array(pieces.length).fill(void 0);
         this.missing = pieces.length;
       }
@@ -13936,6 +14113,7 @@ var init_parse_pool = __esm({
       pieces;
       budgetMs;
       started;
+      semicolonComment;
       parsed;
       missing;
       timedOut;
@@ -13948,8 +14126,8 @@ var init_parse_pool = __esm({
         if (result.timedOut) this.timedOut = result.timedOut;
         else if (!result.model) this.failed = true;
         else {
-          const model = unpackModel(result.model, scriptSource(this.task));
-          this.parsed[result.piece] = { statements: model.statements, comments: model.comments, nextStart: result.nextStart, stateful: result.stateful === true };
+          const model2 = unpackModel(result.model, scriptSource(this.task));
+          this.parsed[result.piece] = { statements: model2.statements, comments: model2.comments, nextStart: result.nextStart, stateful: result.stateful === true };
         }
         if (--this.missing > 0) return void 0;
         const readMs = performance.now() - this.started;
@@ -13959,7 +14137,10 @@ var init_parse_pool = __esm({
         const joined = this.failed ? void 0 : joinPieces(this.pieces, this.parsed);
         if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : "pieces did not join, read whole"}
 `);
-        return joined && { model: scriptModel(source, joined, this.task.dialect), readMs };
+        if (!joined) return void 0;
+        const model = scriptModel(source, joined, this.task.dialect);
+        noteTerminator(model, this.task.terminator, this.semicolonComment);
+        return { model, readMs };
       }
     };
   }
@@ -24909,9 +25090,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24953,9 +25134,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -24989,9 +25170,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25374,9 +25555,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -25758,9 +25939,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -25776,9 +25957,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -25801,9 +25982,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25938,9 +26119,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26067,9 +26248,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -26146,9 +26327,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26220,9 +26401,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26462,9 +26643,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26620,9 +26801,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -26771,9 +26952,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27937,9 +28118,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28151,7 +28332,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -28242,7 +28423,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -29720,9 +29901,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -29803,9 +29984,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -29847,9 +30028,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -29864,9 +30045,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -29881,9 +30062,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -29905,9 +30086,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -29922,9 +30103,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -29946,9 +30127,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -29970,9 +30151,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -29987,9 +30168,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -30004,9 +30185,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -30036,9 +30217,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -30067,9 +30248,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -30117,9 +30298,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -30134,9 +30315,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -30151,9 +30332,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -30208,9 +30389,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -30239,9 +30420,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -30268,9 +30449,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -30292,9 +30473,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -30323,9 +30504,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30408,9 +30589,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30634,9 +30815,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -30651,9 +30832,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -30674,9 +30855,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31402,9 +31583,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -31418,9 +31599,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31460,9 +31641,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -31552,9 +31733,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -31726,9 +31907,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31800,9 +31981,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -31849,9 +32030,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -31885,9 +32066,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -32126,9 +32307,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -32144,9 +32325,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -32189,9 +32370,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -32209,9 +32390,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -32245,9 +32426,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -32272,9 +32453,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -32300,9 +32481,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -32332,9 +32513,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -32364,9 +32545,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -32537,9 +32718,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -32806,9 +32987,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -32831,9 +33012,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -32855,9 +33036,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -32882,9 +33063,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33681,9 +33862,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33949,9 +34130,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -34107,9 +34288,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34409,9 +34590,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34440,9 +34621,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34489,9 +34670,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35074,7 +35255,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -35136,7 +35317,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {

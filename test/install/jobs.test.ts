@@ -1,7 +1,8 @@
 // `check --jobs N` reads scripts in worker threads started from the CLI bundle (cli/parse-pool.ts). The
 // output must be that of `--jobs 1`, byte for byte and in the same order, in every format, on a tree where
 // findings cross files (DDL in one script, inserts in others), with code, a parse error, suppressions,
-// configured and command-line severities, an SQL PL script with its own terminator and a file past its time
+// configured and command-line severities, an SQL PL script with its own terminator, one whose comment runs it
+// with `db2 -tvf` (its procedure is cut at the first ';'), a configured terminator and a file past its time
 // budget. Run as users run it: bin/insertlint.js (the built out/cli.js) and the committed bundle dist/cli.js.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ const bigScript = (rows: number) => Array.from({ length: rows }, (_, i) => `INSE
 
 function makeTree(): string {
   const root = mkdtempSync(join(tmpdir(), 'insertlint-jobs-'));
-  write(root, '.insertlintrc.json', JSON.stringify({ maxFileBytes: 64 * 2 ** 20, rules: { 'index-count': ['error', { maxIndexes: 2 }], 'prefer-parameter-markers': 'off' } }));
+  write(root, '.insertlintrc.json', JSON.stringify({ maxFileBytes: 64 * 2 ** 20, terminator: { 'loads/glued.sql': '#' }, rules: { 'index-count': ['error', { maxIndexes: 2 }], 'prefer-parameter-markers': 'off' } }));
   write(
     root,
     'ddl/schema.sql',
@@ -71,6 +72,13 @@ function makeTree(): string {
   );
   write(
     root,
+    'loads/semi.sql',
+    ['-- run with: db2 -tvf semi.sql', 'CREATE PROCEDURE APP.FILL2 (IN N INT)', 'BEGIN', "  INSERT INTO APP.ORDERS (CUSTOMER_ID, NOTE) VALUES (N, 'x');", '  COMMIT;', 'END;', ''].join('\n'),
+  );
+  // Read with the configured '#', its lines end in '@': the message names the setting.
+  write(root, 'loads/glued.sql', ['INSERT INTO APP.CUSTOMERS (ID, NAME) VALUES (1, \'a\')@', 'INSERT INTO APP.CUSTOMERS (ID, NAME) VALUES (2, \'b\')@', ''].join('\n'));
+  write(
+    root,
     'app/load.py',
     [
       'import ibm_db',
@@ -103,7 +111,7 @@ describe('check --jobs: scripts read in worker threads', function () {
   ] as const) {
     it(`${label}: the same output in every format as --jobs 1, and the workers did read the scripts`, () => {
       const traced = cli(entry, ['.', '--jobs', '3', ...budget], { ...process.env, INSERTLINT_TRACE_JOBS: '1' });
-      assert.match(traced.stderr, /reading 9 scripts in 3 worker threads/);
+      assert.match(traced.stderr, /reading 11 scripts in 3 worker threads/);
       for (const format of ['text', 'json', 'sarif', 'github']) {
         const args = ['.', '--format', format, '--rule', 'lob-column=error', ...budget];
         const one = cli(entry, [...args, '--jobs', '1']);
@@ -118,6 +126,10 @@ describe('check --jobs: scripts read in worker threads', function () {
           for (const rule of ['identity-cache', 'index-count', 'parse-error', 'lob-column']) assert.ok(rules.has(rule), rule);
           assert.ok(report.diagnostics.some((d) => d.file === 'app/load.py'));
           assert.ok(report.diagnostics.some((d) => d.file === 'loads/routine.db2'));
+          // What the reading notes on the model travels too: the db2 -tvf comment, the configured terminator.
+          const messages = report.diagnostics as unknown as { file: string; rule: string; message: string }[];
+          assert.ok(messages.some((d) => d.file === 'loads/semi.sql' && d.rule === 'parse-error' && /says this script is run with `db2 -tvf`/.test(d.message)));
+          assert.ok(messages.some((d) => d.file === 'loads/glued.sql' && d.rule === 'parse-error' && /the configuration sets/.test(d.message)));
           assert.ok(report.diagnostics.some((d) => d.rule === 'index-count' && d.severity === 'error'));
           assert.ok(!report.diagnostics.some((d) => d.rule === 'prefer-parameter-markers'));
           assert.deepEqual(report.leftOut.map((f) => f.file), ['big/events.sql']);
@@ -132,7 +144,7 @@ describe('check --jobs: scripts read in worker threads', function () {
     const rows = (jobs: string) => JSON.parse(readFileSync(join(tree, `t${jobs}.json`), 'utf8')) as { file: string; lines: number; grammars?: string[] }[];
     const files = (jobs: string) => rows(jobs).filter((t) => t.lines > 0).map((t) => `${t.file}:${t.lines}`).sort();
     assert.deepEqual(files('4'), files('1'));
-    assert.equal(files('1').length, 10);
+    assert.equal(files('1').length, 12);
     // Loading the grammar of the tree's Python file is a row of its own, not part of that file's time.
     for (const jobs of ['1', '4']) assert.deepEqual(rows(jobs).filter((t) => t.file === '(grammar load)').map((t) => [t.lines, t.grammars]), [[0, ['python']]]);
     // So is folding the schema of all files, the rules' first work, not that of the file whose rules ran first.

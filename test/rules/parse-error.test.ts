@@ -1,4 +1,7 @@
-import { expectFindings, expectNoFindings } from '../helpers/rule-tester';
+import { expectFindings, expectNoFindings, findings, lintWorkspace } from '../helpers/rule-tester';
+import { resolveConfig } from '../../server/src/engine/config';
+import { allRules } from '../../server/src/engine/registry';
+import { Workspace } from '../../server/src/engine/workspace';
 import { strict as assert } from 'node:assert';
 import { lintCode } from '../code/helpers';
 
@@ -49,6 +52,76 @@ describe(`rule ${RULE}: statements run together`, () => {
     const [multi] = expectFindings({ 'tables.sql': 'create table a (\n  x int\n)\n\ncreate table b (\n  y int\n)\n' }, RULE, [{ line: 5, column: 1, message: /^Statements run together: .*End the statement before this line\.$/ }]);
     assert.doesNotMatch(multi.message, /newline/);
     expectFindings({ 'lines.sql': 'INSERT INTO T VALUES (1);\nINSERT INTO T VALUES (2)\nINSERT INTO T VALUES (3);\nINSERT INTO T VALUES (4);\n' }, RULE, [{ line: 3, column: 1, message: /End the statement before this line \(or, for db2 without -t, set "terminator": "newline" in \.insertlintrc\.json\)\.$/ }]);
+  });
+});
+
+describe(`rule ${RULE}: a routine in a script run with db2 -t`, () => {
+  const lines = (...l: string[]) => l.join('\n') + '\n';
+  const procedure = [
+    'CREATE TABLE APP.EVT2 (ID INT NOT NULL, TXT VARCHAR(100));',
+    'CREATE PROCEDURE APP.FILL2 (IN N INT)',
+    'LANGUAGE SQL',
+    'BEGIN',
+    '  DECLARE I INT DEFAULT 0;',
+    '  WHILE I < N DO',
+    "    INSERT INTO APP.EVT2 VALUES (I, 'x');",
+    '    SET I = I + 1;',
+    '  END WHILE;',
+    'END;',
+  ];
+
+  it("says the CLP cuts a procedure at the first ';' of its body when a comment names db2 -tvf, and keeps its analysis", () => {
+    const [finding] = expectFindings({ 'semi.sql': lines('-- run with: db2 -tvf x.sql', ...procedure) }, RULE, [
+      {
+        line: 3,
+        column: 1,
+        endLine: 3,
+        endColumn: 27,
+        severity: 'information',
+        message:
+          "The CLP ends CREATE PROCEDURE APP.FILL2 at the first ';' of its body (line 6). The comment at line 1 says this script is run with `db2 -tvf`, where ';' ends every statement: Db2 rejects the part up to it (SQL0104N), and the rest of the body runs as statements of their own. Run the script with -td@ and end each statement with @ (the script's other statements too), or put `--#SET TERMINATOR @` before the routine and `--#SET TERMINATOR ;` after it.",
+      },
+    ]);
+    assert.ok(finding);
+    // The routine's own findings stay (its loop inserts one row per pass).
+    const all = lintWorkspace({ 'semi.sql': lines('-- run with: db2 -tvf x.sql', ...procedure) }).findings;
+    assert.ok(all.some((f) => f.rule === 'single-row-insert' && f.line === 8), all.map((f) => `${f.rule}:${f.line}`).join(' '));
+    // Other spellings of the command, after other comment lines.
+    expectFindings({ 'b.sql': lines('-- Setup', '/* EXECUTION: db2 -x -t -v -f b.sql */', ...procedure) }, RULE, [{ line: 4, column: 1, message: /^The CLP ends CREATE PROCEDURE APP\.FILL2 at the first ';' of its body \(line 7\)\. The comment at line 2 says this script is run with `db2 -x -t -v -f`/ }]);
+  });
+
+  it('says so for a trigger with BEGIN ATOMIC … END;, and once for several, on the first', () => {
+    const trigger = ['CREATE TRIGGER APP.TR1 AFTER INSERT ON APP.EVT2', 'REFERENCING NEW AS N FOR EACH ROW', 'BEGIN ATOMIC', '  INSERT INTO APP.LOG VALUES (N.ID);', 'END;'];
+    expectFindings({ 'trg.sql': lines('-- db2 -stvf trg.sql', ...trigger) }, RULE, [{ line: 2, column: 1, endColumn: 23, message: /^The CLP ends CREATE TRIGGER APP\.TR1 at the first ';' of its body \(line 5\)\. .*before the trigger and/ }]);
+    const [several] = expectFindings({ 'both.sql': lines('-- db2 -tvf both.sql', ...procedure, ...trigger) }, RULE, [
+      { line: 3, column: 1, message: /^The CLP ends CREATE PROCEDURE APP\.FILL2 at the first ';' of its body \(line 6\)\. The comment at line 1 .* This file holds 2 such routines, triggers or blocks \(lines 3–16\)\. .*before each of them/ },
+    ]);
+    assert.deepEqual(several.extentLines, { line: 3, endLine: 16 });
+  });
+
+  it("says nothing without such a comment, with -td@, with --#SET TERMINATOR @ around the routine, or for a body without ';'", () => {
+    // No comment: read whole, as Flyway, Liquibase and JDBC send it.
+    expectNoFindings({ 'plain.sql': lines(...procedure) }, RULE);
+    expectNoFindings({ 'td.sql': lines('-- run with: db2 -td@ -vf x.sql', ...procedure.map((l) => l.replace(/;$/, '@').replace(/^(\s+.*)@$/, '$1;'))) }, RULE);
+    expectNoFindings({ 'set.sql': lines('-- run with: db2 -tvf x.sql', procedure[0], '--#SET TERMINATOR @', ...procedure.slice(1, -1), 'END@', '--#SET TERMINATOR ;', 'COMMIT;') }, RULE);
+    expectNoFindings({ 'single.sql': lines('-- db2 -tvf single.sql', 'CREATE FUNCTION APP.ONE () RETURNS INT RETURN 1;', 'CREATE PROCEDURE APP.NOP () BEGIN END;', 'CREATE TRIGGER APP.TR2 AFTER INSERT ON APP.EVT2 FOR EACH ROW INSERT INTO APP.LOG VALUES (1);') }, RULE);
+    // A comment that runs another file with -tvf and names -td@ for this one (this one then reads as run together).
+    const other = findings({ 'other.sql': lines('-- run setup.sql with db2 -tvf setup.sql, then this one with db2 -td@ -vf other.sql', ...procedure) }, RULE);
+    assert.ok(!other.some((f) => /says this script is run with/.test(f.message)), other.map((f) => f.message).join('\n'));
+  });
+
+  it('follows edits in the editor: the finding comes with the comment and goes with it', () => {
+    const workspace = new Workspace(resolveConfig(allRules()));
+    const path = '/w/e.sql';
+    const cut = () => workspace.diagnostics(path).filter((d) => d.rule === RULE && /says this script is run with `db2 -tvf`/.test(d.message)).length;
+    workspace.setFile(path, lines(...procedure));
+    assert.equal(cut(), 0);
+    workspace.setFile(path, lines('-- db2 -tvf e.sql', ...procedure));
+    assert.equal(cut(), 1);
+    workspace.setFile(path, lines('-- db2 -tvf e.sql', '-- (a note)', ...procedure));
+    assert.equal(cut(), 1);
+    workspace.setFile(path, lines('-- db2 -td@ -vf e.sql', '-- (a note)', ...procedure));
+    assert.equal(cut(), 0);
   });
 });
 

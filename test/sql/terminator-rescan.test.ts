@@ -18,6 +18,10 @@ const LINES = [
   "INSERT INTO T VALUES ('a",
   "b');",
   '-- run with db2 -td@ -vf x.sql',
+  '-- run with db2 -tvf x.sql',
+  '-- db2 -x -t -v -f y.sql',
+  '/* db2 -stvf z.sql */',
+  '-- db2 -vtd! -f w.sql',
   '/* a block',
   '   comment */ COMMIT;',
   'SELECT "x', 'y" FROM T;',
@@ -26,7 +30,7 @@ const LINES = [
   '   ',
   'VALUES 1 !name!',
 ];
-const INSERTS = ['', ' ', 'x', '\n', ';', '@', '!', '/', "'", '"', '--', '/*', '*/', '-td@', '--#SET TERMINATOR @\n', 'END', '\\'];
+const INSERTS = ['', ' ', 'x', '\n', ';', '@', '!', '/', "'", '"', '--', '/*', '*/', '-td@', '--#SET TERMINATOR @\n', 'END', '\\', 'db2 ', ' -tvf', '-- db2 -tf a.sql\n', 'd'];
 
 describe('sql terminator: scanning again around an edit', () => {
   it('infers what a scan of the whole new text infers, after any chain of edits', () => {
@@ -47,6 +51,7 @@ describe('sql terminator: scanning again around an edit', () => {
             scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
             assert.deepEqual(scan.choice, fresh.choice, `after ${JSON.stringify(e)}`);
             assert.deepEqual(scan.end?.counts, fresh.end?.counts, 'counts');
+            assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, 'the db2 -t comment');
             if (scan.metAt !== undefined) met++;
             text = next;
           }
@@ -56,5 +61,39 @@ describe('sql terminator: scanning again around an edit', () => {
     );
     // The checks above must have compared rescans that met the old scan part-way, not only whole ones.
     assert.ok(met > 50, `met the old scan only ${met} times`);
+  });
+
+  it('finds the db2 -t comment a scan of the whole new text finds, where such comments are few', () => {
+    // Mostly code, a comment naming the CLP now and then: the first one is often after an edit, and a rescan
+    // that meets the old scan before it must take it (moved) from there.
+    const code = fc.constantFrom('INSERT INTO T VALUES (1);', 'COMMIT;', 'CREATE PROCEDURE P() BEGIN', 'END;', '', '/* a', 'b */');
+    const comments = fc.constantFrom('-- run with db2 -tvf x.sql', '-- db2 -x -t -v -f y.sql', '/* db2 -stvf z.sql */', '-- db2 -vtd! -f w.sql', '-- db2 -td@ -f v.sql');
+    const line = fc.oneof({ arbitrary: code, weight: 60 }, { arbitrary: comments, weight: 1 });
+    let found = 0;
+    let met = 0;
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 150, maxLength: 500 }),
+        fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 30 }), insert: fc.constantFrom('', 'x', '\n', '\n\n\n', '-- db2 -tf a.sql\n', 'db2 ', ' -tvf', '-- db2 -td@ -f b\n', '/*', '*/', 'd') }), { minLength: 1, maxLength: 8 }),
+        (lines, edits) => {
+          let text = lines.join('\n') + '\n';
+          let scan = scanTerminator(text);
+          for (const e of edits) {
+            const at = e.at % (text.length + 1);
+            const end = Math.min(text.length, at + e.remove);
+            const next = text.slice(0, at) + e.insert + text.slice(end);
+            const fresh = scanTerminator(next);
+            scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
+            assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, `after ${JSON.stringify(e)}`);
+            assert.deepEqual(scan.choice, fresh.choice);
+            if (fresh.semicolonComment) found++;
+            if (scan.metAt !== undefined && fresh.semicolonComment && fresh.semicolonComment.span.start > scan.metAt) met++;
+            text = next;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    assert.ok(found > 50 && met > 4, `a comment found ${found} times, after the meeting point ${met} times`);
   });
 });

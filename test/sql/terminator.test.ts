@@ -6,11 +6,11 @@ import { growthRatio } from '../robustness/support';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { directiveAt, inferenceReads, inferTerminator, startsWithCommand } from '../../server/src/sql/terminator';
+import { directiveAt, inferenceReads, inferTerminator, scanAfterEdit, scanTerminator, startsWithCommand } from '../../server/src/sql/terminator';
 import { parseScript, parseSql } from '../../server/src/sql/parser';
 import { resolveConfig, terminatorFor, validateConfig, ConfigError } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
-import { Workspace } from '../../server/src/engine/workspace';
+import { buildFileModel, Workspace } from '../../server/src/engine/workspace';
 import { runCli } from '../ci/repo';
 
 const lines = (...l: string[]) => l.join('\n') + '\n';
@@ -58,6 +58,92 @@ describe('sql terminator inference', () => {
     const text = lines('CREATE TABLE t (a INT)', '/', 'INSERT INTO t VALUES (1)', '/', 'INSERT INTO t VALUES (2)', '/');
     assert.deepEqual(parseScript(text).statements.map((s) => s.kind), ['createTable', 'insert', 'insert']);
     assert.equal(parseSql(text).statements.length, 1);
+  });
+});
+
+describe('sql terminator inference: a comment naming db2 -t (; ends every statement)', () => {
+  /** The command a comment of `text` names as run with -t, and its line; undefined when none (or vetoed). */
+  const stated = (text: string) => {
+    const found = scanTerminator(text).semicolonComment;
+    if (!found) return undefined;
+    assert.equal(text.slice(found.span.start, found.span.end), found.command);
+    return { command: found.command, line: text.slice(0, found.span.start).split('\n').length };
+  };
+
+  it('finds -t without d<x> after db2, in any order and spelling of the options, in line and block comments', () => {
+    assert.deepEqual(stated(lines('-- run with: db2 -tvf x.sql', 'VALUES 1;')), { command: 'db2 -tvf', line: 1 });
+    assert.deepEqual(stated(lines('VALUES 1;', '-- db2 -tf x.sql')), { command: 'db2 -tf', line: 2 });
+    assert.deepEqual(stated(lines('--   EXECUTION: db2 -stvf x.sql', 'VALUES 1;')), { command: 'db2 -stvf', line: 1 });
+    assert.deepEqual(stated(lines('-- db2 -t -v -f x.sql', 'VALUES 1;')), { command: 'db2 -t -v -f', line: 1 });
+    assert.deepEqual(stated(lines('-- db2 -x -tvf x.sql -z x.log', 'VALUES 1;')), { command: 'db2 -x -tvf', line: 1 });
+    assert.deepEqual(stated(lines('-- DB2 +c -vtf X.SQL', 'VALUES 1;')), { command: 'DB2 +c -vtf', line: 1 });
+    assert.deepEqual(stated(lines('-- db2 -f x.sql -t', 'VALUES 1;')), { command: 'db2 -f x.sql -t', line: 1 });
+    assert.deepEqual(stated(lines('-- issue "db2 -tvf CreateGTF.db2"', 'VALUES 1;')), { command: 'db2 -tvf', line: 1 });
+    assert.deepEqual(stated(lines('-- db2 -td; -vf x.sql', 'VALUES 1;')), { command: 'db2 -td; -vf', line: 1 });
+    assert.deepEqual(stated(lines('/*', ' * run: db2 -x -tvf x.sql', ' */', 'VALUES 1;')), { command: 'db2 -x -tvf', line: 2 });
+    // The first such comment counts.
+    assert.deepEqual(stated(lines('-- db2 -tvf setup.sql', '-- db2 -tf x.sql', 'VALUES 1;')), { command: 'db2 -tvf', line: 1 });
+  });
+
+  it('finds none where no comment runs db2 with -t, or one names another terminator anywhere', () => {
+    assert.equal(stated(lines('-- db2 -td@ -vf x.sql', 'VALUES 1@')), undefined);
+    assert.equal(stated(lines('-- db2 -vf x.sql', 'VALUES 1')), undefined);
+    assert.equal(stated(lines('-- run it with -tvf', 'VALUES 1;')), undefined);
+    assert.equal(stated(lines('-- mydb2 -tvf x.sql', 'VALUES 1;')), undefined);
+    assert.equal(stated(lines('-- db2 -type x', 'VALUES 1;')), undefined);
+    // Another terminator named before or after it: the -tvf may be for another file (run x.db2 with -tvf, then this with -td@).
+    assert.equal(stated(lines('-- run x.db2 with db2 -tvf x.db2, then this one with db2 -td@ -vf y.db2', 'VALUES 1;')), undefined);
+    assert.equal(stated(lines('-- db2 -tvf x.db2', 'VALUES 1;', '-- db2 -td! -f y.db2')), undefined);
+    assert.equal(stated(lines('-- db2 -tvf x.db2', 'VALUES 1;', '-- db2 -vtd@ -f y.db2')), undefined, '-vtd@');
+    assert.equal(stated(lines('-- db2 -tvf x.db2', "-- SET STATEMENT TERMINATOR = '@'", 'VALUES 1@')), undefined);
+    assert.equal(stated(lines('-- db2 +t -vf x.db2', 'VALUES 1;')), undefined, '+t turns -t off');
+  });
+
+  it('keeps it across --#SET TERMINATOR (the lexer follows that), and at the end of a longer text', () => {
+    assert.deepEqual(stated(lines('-- db2 -tvf x.sql', '--#SET TERMINATOR @', 'CREATE PROCEDURE P() BEGIN END@', '--#SET TERMINATOR ;')), { command: 'db2 -tvf', line: 1 });
+    const body = 'INSERT INTO T VALUES (1);\n'.repeat(64_000);
+    const long = `${body}-- db2 -tvf x.sql\nVALUES 1;\n`;
+    assert.ok(long.length > 1.5 * 2 ** 20);
+    const found = scanTerminator(long).semicolonComment!;
+    assert.equal(long.slice(found.span.start, found.span.end), 'db2 -tvf');
+    // An edit between the head and the end moves it.
+    const edited = `${body.slice(0, 1_200_000)}xx${body.slice(1_200_000)}-- db2 -tvf x.sql\nVALUES 1;\n`;
+    const moved = scanAfterEdit(scanTerminator(long), { start: 1_200_000, oldEnd: 1_200_000, newEnd: 1_200_002 }).semicolonComment!;
+    assert.equal(edited.slice(moved.span.start, moved.span.end), 'db2 -tvf');
+  });
+
+  it('reaches the model of a script whose terminator is inferred, not of one whose terminator is configured', () => {
+    const text = lines('-- db2 -tvf x.sql', 'VALUES 1;');
+    assert.equal(buildFileModel({ path: 'a.sql', text, language: 'sql' }).semicolonComment?.command, 'db2 -tvf');
+    const configured = buildFileModel({ path: 'a.sql', text, language: 'sql' }, [], ';');
+    assert.deepEqual([configured.semicolonComment, configured.configuredTerminator], [undefined, ';']);
+    const workspace = new Workspace(resolveConfig(allRules()));
+    assert.equal(workspace.setFile('/w/a.sql', text)!.semicolonComment?.command, 'db2 -tvf');
+    assert.equal(workspace.setFile('/w/a.sql', lines('-- db2 -td@ -vf x.sql', 'VALUES 1@'))!.semicolonComment, undefined);
+  });
+});
+
+describe('sql parser: a ; terminator inside an SQL PL body', () => {
+  const routine = lines('CREATE PROCEDURE P (IN N INT)', 'BEGIN', '  DECLARE I INT DEFAULT 0;', '  SET I = N;', 'END;', 'COMMIT;');
+
+  it("notes the first ';' a routine, trigger or block read with ; holds in its body", () => {
+    const [proc, commit] = parseSql(routine).statements;
+    assert.equal(proc.kind, 'createRoutine');
+    assert.deepEqual(proc.innerTerminator, { start: routine.indexOf(';'), end: routine.indexOf(';') + 1 });
+    assert.equal(commit.innerTerminator, undefined);
+    const trigger = lines('CREATE TRIGGER TR AFTER INSERT ON T FOR EACH ROW', 'BEGIN ATOMIC', '  INSERT INTO L VALUES (1);', 'END;');
+    assert.equal(parseSql(trigger).statements[0].innerTerminator?.start, trigger.indexOf(';'));
+    const block = lines('L1: BEGIN', '  INSERT INTO L VALUES (1);', 'END L1;');
+    assert.equal(parseSql(block).statements[0].innerTerminator?.start, block.indexOf(';'));
+  });
+
+  it("notes none when ; is not the terminator there, or the body holds no ';'", () => {
+    assert.equal(parseSql(routine.replace('END;', 'END@'), { terminator: '@' }).statements[0].innerTerminator, undefined);
+    const switched = `--#SET TERMINATOR @\n${routine.replace('END;', 'END@\n--#SET TERMINATOR ;')}`;
+    assert.deepEqual(parseSql(switched).statements.map((s) => [s.kind, s.innerTerminator]), [['createRoutine', undefined], ['commit', undefined]]);
+    assert.equal(parseSql(lines('CREATE FUNCTION F () RETURNS INT RETURN 1;', 'VALUES 1;')).statements[0].innerTerminator, undefined);
+    assert.equal(parseSql(lines('CREATE PROCEDURE P () BEGIN END;', 'VALUES 1;')).statements[0].innerTerminator, undefined);
+    assert.equal(parseSql(lines('CREATE TRIGGER TR AFTER INSERT ON T FOR EACH ROW INSERT INTO L VALUES (1);')).statements[0].innerTerminator, undefined);
   });
 });
 
@@ -142,13 +228,14 @@ describe('cli: --terminator and "terminator" in .insertlintrc.json', () => {
 describe('sql terminator inference: plain lines read at once', () => {
   // inferTerminator reads lines without comments or open strings with one regular expression; reading every
   // line character by character ({ plainLines: false }) must give the same answer on any text.
-  const fragments = ["'", '"', "''", '--', '/*', '*/', '/', '*', ';', '@', '!', '\\', '-', ' ', '  ', '\t', '\r', '\n', '\n', '\n', 'END', 'end', 'INSERT INTO t VALUES (1)', "'a;b'", '"x-y"', '-td@', '-td!', '#SET TERMINATOR @', 'SET STATEMENT TERMINATOR = \'@\'', 'CONNECT TO db', 'x', '!p!', '\u00a0', '\ufeff'];
+  const fragments = ["'", '"', "''", '--', '/*', '*/', '/', '*', ';', '@', '!', '\\', '-', ' ', '  ', '\t', '\r', '\n', '\n', '\n', 'END', 'end', 'INSERT INTO t VALUES (1)', "'a;b'", '"x-y"', '-td@', '-td!', 'db2 ', 'DB2\t', ' -tvf', ' -x', ' -t', ' x.sql', '+c', '#SET TERMINATOR @', 'SET STATEMENT TERMINATOR = \'@\'', 'CONNECT TO db', 'x', '!p!', '\u00a0', '\ufeff'];
   const text = fc.array(fc.constantFrom(...fragments), { maxLength: 60 }).map((parts) => parts.join(''));
 
   it('gives what the character-by-character reading gives', () => {
     fc.assert(
       fc.property(text, (t) => {
         assert.deepEqual(inferTerminator(t), inferTerminator(t, { plainLines: false }));
+        assert.deepEqual(scanTerminator(t).semicolonComment, scanTerminator(t, { plainLines: false }).semicolonComment);
       }),
       { numRuns: 5000 },
     );

@@ -7,10 +7,11 @@
 import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { buildFileModel, timedOutModel } from '../engine/workspace';
-import { scriptModel } from '../engine/script-read';
+import { noteTerminator, scriptModel } from '../engine/script-read';
 import { DeadlineExceeded, withDeadline } from '../engine/deadline';
 import type { Dialect, FileModel, SourceFile } from '../engine/types';
 import { scriptTerminator } from '../sql/parser';
+import { scanTerminator, type SemicolonComment } from '../sql/terminator';
 import { cutScript, joinPieces, parsePiece, type ParsedPiece, type ScriptPiece } from '../sql/pieces';
 import { packModel, unpackModel } from './ship-model';
 
@@ -53,6 +54,8 @@ interface TaskMessage {
   terminator?: string;
   dialect?: Dialect;
   piece?: { index: number } & ScriptPiece;
+  /** Of a piece of a script whose terminator is inferred: what the inference found (noteTerminator). */
+  semicolonComment?: SemicolonComment;
 }
 
 interface ResultMessage {
@@ -96,10 +99,12 @@ function taskMessages(tasks: readonly ParseTask[], workers: number, budgetMs: nu
   const messages: TaskMessage[] = [];
   tasks.forEach((task, id) => {
     if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
-      const terminator = scriptTerminator(task.text, task.terminator);
+      const scan = task.terminator === undefined ? scanTerminator(task.text) : undefined;
+      const terminator = scriptTerminator(task.text, task.terminator, scan);
       const pieces = cutScript(task.text, terminator, workers);
       if (pieces && pieces.length > 1) {
-        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece } }));
+        const semicolonComment = scan?.semicolonComment;
+        pieces.forEach((piece, index) => messages.push({ id, budgetMs, path: task.path, text: task.text, terminator, dialect: task.dialect, piece: { index, ...piece }, ...(semicolonComment && { semicolonComment }) }));
         return;
       }
     }
@@ -123,6 +128,7 @@ class PieceJoin {
     private readonly pieces: ScriptPiece[],
     private readonly budgetMs: number,
     private readonly started: number,
+    private readonly semicolonComment: SemicolonComment | undefined,
   ) {
     this.parsed = new Array(pieces.length).fill(undefined);
     this.missing = pieces.length;
@@ -146,7 +152,10 @@ class PieceJoin {
     if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
     const joined = this.failed ? undefined : joinPieces(this.pieces, this.parsed as ParsedPiece[]);
     if (process.env.INSERTLINT_TRACE_JOBS) process.stderr.write(`insertlint: ${this.task.path}: ${joined ? `read in ${this.pieces.length} pieces` : 'pieces did not join, read whole'}\n`);
-    return joined && { model: scriptModel(source, joined, this.task.dialect), readMs };
+    if (!joined) return undefined;
+    const model = scriptModel(source, joined, this.task.dialect);
+    noteTerminator(model, this.task.terminator, this.semicolonComment);
+    return { model, readMs };
   }
 }
 
@@ -174,7 +183,7 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
         const message = messages[next++];
         if (message.piece && !joins.has(message.id)) {
           const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece!.index - b.piece!.index).map((m) => ({ from: m.piece!.from, until: m.piece!.until }));
-          joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now()));
+          joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now(), message.semicolonComment));
         }
         worker.postMessage(message);
       };

@@ -3,7 +3,7 @@
 // the terminator found and how, whether the model came from a re-parse, and where the text shows its dialect.
 import { parseSql, scriptTerminator } from '../sql/parser';
 import { fitsLengths, reparseScript, textChange, type TextChange } from '../sql/incremental';
-import { inferenceReads, rescanTerminator, scanTerminator, type TerminatorScan } from '../sql/terminator';
+import { inferenceReads, rescanTerminator, scanAfterEdit, scanTerminator, type SemicolonComment, type TerminatorScan } from '../sql/terminator';
 import { dialectWords, inferDialect, statedZosVersion, wordsAfterEdit, type DialectWords } from '../sql/dialect';
 import type { ParsedSql, Statement } from '../sql/ast';
 import type { SqlExecution } from '../code/types';
@@ -44,7 +44,7 @@ export function readScript(source: SourceFile, terminator: string | undefined, d
   else if (change && previous?.parsedWith !== undefined && !inferenceReads(change.start, source.text.length, change.newEnd)) {
     // The inference reads the first megabyte and the end only: an edit between keeps what it found (~10 ms per keystroke at 3 MB).
     parsedWith = previous.parsedWith;
-    scan = previous.terminatorScan;
+    scan = previous.terminatorScan && scanAfterEdit(previous.terminatorScan, change);
   } else {
     // As scriptTerminator infers it; after an edit, the lines around it are scanned again (~6 ms per keystroke at 5,000 lines otherwise).
     scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before!.source.text, source.text, change) : scanTerminator(source.text);
@@ -53,8 +53,17 @@ export function readScript(source: SourceFile, terminator: string | undefined, d
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : undefined;
   const words = dialect !== undefined ? undefined : change && previous?.dialectWords ? wordsAfterEdit(previous.dialectWords, source.text, change) : dialectWords(source.text);
   const model = scriptModel(source, reparsed ?? parseSql(source.text, { terminator: parsedWith }), dialect, words);
-  if (terminator !== undefined) model.configuredTerminator = terminator;
+  noteTerminator(model, terminator, scan?.semicolonComment);
   return { model, parsedWith, plain: reparsed !== undefined, dialectWords: words, terminatorScan: scan };
+}
+
+/**
+ * Notes in a script's model how its terminator was chosen: the `configured` one, or else what the inference
+ * found that rules read (`semicolon`: a comment naming `db2 -t`, TerminatorScan.semicolonComment).
+ */
+export function noteTerminator(model: FileModel, configured: string | undefined, semicolon: SemicolonComment | undefined): void {
+  if (configured !== undefined) model.configuredTerminator = configured;
+  else if (semicolon) model.semicolonComment = semicolon;
 }
 
 /** The model of a SQL script from its statements (`words`: where its text shows its dialect, when known). */

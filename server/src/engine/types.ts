@@ -169,6 +169,12 @@ export interface FileModel {
   statedZosVersion?: number;
   /** The statement terminator a script was read with when it was configured (--terminator, .insertlintrc.json), not inferred. */
   configuredTerminator?: string;
+  /**
+   * A comment of the script says it is run with the CLP's `-t` and no d<x> (`db2 -tvf x.sql`: ';' ends every
+   * statement), and none names another terminator (sql/terminator.ts SemicolonComment): where, and the command
+   * as written. Only when the terminator is inferred, not configured.
+   */
+  semicolonComment?: { span: Span; command: string };
   /** Application code: where its grammar first met text it could not parse (FrontEndResult.syntaxError). */
   syntaxError?: Span;
   /** Members the file includes (COPY, EXEC SQL INCLUDE), upper case. */

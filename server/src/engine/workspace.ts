@@ -1,9 +1,10 @@
 // The analysis engine shared by the CLI, the language server and CI: files in, diagnostics out.
 // Each file is parsed once into a FileModel (cached by text); the schema model folds all of them;
 // rules run per file over the models and the schema.
-import { parseScript } from '../sql/parser';
+import { parseSql, scriptTerminator } from '../sql/parser';
+import { scanTerminator } from '../sql/terminator';
 import type { TextChange } from '../sql/incremental';
-import { readScript, scriptModel, type ScriptState } from './script-read';
+import { noteTerminator, readScript, scriptModel, type ScriptState } from './script-read';
 import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
@@ -712,7 +713,13 @@ export function timedOutModel(source: SourceFile, reason: string): FileModel {
  * `terminator`: the one configured for a script (undefined: inferred from the file).
  */
 export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }, dialect?: Dialect): FileModel {
-  if (source.language === 'sql') return scriptModel(source, parseScript(source.text, terminator), dialect);
+  if (source.language === 'sql') {
+    // As readScript reads it (a worker thread of `check --jobs` reads scripts here).
+    const scan = terminator === undefined ? scanTerminator(source.text) : undefined;
+    const model = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
+    noteTerminator(model, terminator, scan?.semicolonComment);
+    return model;
+  }
   const frontEnd = frontEnds.find((f) => f.languages.includes(source.language));
   if (!frontEnd) return { source, statements: [], comments: [] };
   const read = frontEnd.read(source, options);

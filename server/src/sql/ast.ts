@@ -122,6 +122,13 @@ interface StatementBase {
    * places. Set by the SQL PL grammar (sqlpl.ts), for a counting loop's variable (code/sqlpl.ts).
    */
   writes?: string[];
+  /**
+   * A routine, trigger or BEGIN … END block read with ';' as the statement terminator whose body holds ';': the
+   * first of them (a span, so that an edit before the statement moves it). The front end reads the statement
+   * whole (as Flyway, Liquibase and JDBC runners send it); the CLP run with `-t` ends the statement there and
+   * rejects it (parse-error, when the script says it is run so).
+   */
+  innerTerminator?: Span;
 }
 
 export interface ParseError {

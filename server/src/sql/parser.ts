@@ -80,11 +80,12 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   // holding one whole, since this is state across statements).
   let passedTo: string | undefined;
   try {
-    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock) => {
+    forEachStatementInRounds(lexer, source, tokens, start.roundTokens, (first, end, unterminatedBlock, innerTerminator) => {
       // The clock is read every 16th statement: reading it for each was ~3% of parsing an insert script.
       if ((++statements & 15) === 0) checkDeadline();
       const session = parser.passthruSession(first, end);
       const stmt = passedTo !== undefined && session === undefined ? parser.passedThrough(first, end, passedTo) : parser.parseRange(first, end, unterminatedBlock);
+      if (innerTerminator >= 0) stmt.innerTerminator = { start: innerTerminator, end: innerTerminator + 1 };
       if (session !== undefined) passedTo = session === PASSTHRU_RESET ? undefined : session;
       if (!onStatement(stmt)) throw STOP;
     });

@@ -60,6 +60,14 @@ function isBlockBegin(text: string, tokens: TokenList, i: number): boolean {
   return true;
 }
 
+/**
+ * Called with each statement's tokens [first, end), whether a BEGIN/CASE block was still open at the end of
+ * input, and `innerTerminator`: the text offset of the first `;` inside an SQL PL body that was the statement
+ * terminator the lexer ran with (read as part of the statement, as Flyway, Liquibase and JDBC send it; the CLP
+ * run with `-t` would end the statement there), or -1.
+ */
+export type StatementVisit = (first: number, end: number, unterminatedBlock: boolean, innerTerminator: number) => void;
+
 export function splitStatements(text: string, tokens: TokenList): StatementRange[] {
   const out: StatementRange[] = [];
   forEachStatement(text, tokens, (first, end, unterminatedBlock) => out.push({ first, end, unterminatedBlock }));
@@ -70,7 +78,7 @@ export function splitStatements(text: string, tokens: TokenList): StatementRange
 export function forEachStatement(
   text: string,
   tokens: TokenList,
-  visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+  visit: StatementVisit,
 ): void {
   const splitter = new StatementSplitter(text, visit);
   splitter.scan(tokens, tokens.count);
@@ -93,7 +101,7 @@ export function forEachStatementInRounds(
   text: string,
   tokens: TokenList,
   roundTokens: number,
-  visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+  visit: StatementVisit,
 ): void {
   const splitter = new StatementSplitter(text, visit);
   for (;;) {
@@ -112,12 +120,14 @@ export class StatementSplitter {
   private first = -1;
   private blockAware = false;
   private depth = 0;
+  /** The text offset of the open statement's first `;` terminator read as inside its body, or -1. */
+  private innerTerminator = -1;
   /** The next token to look at. */
   private next = 0;
 
   constructor(
     private readonly text: string,
-    private readonly visit: (first: number, end: number, unterminatedBlock: boolean) => void,
+    private readonly visit: StatementVisit,
   ) {}
 
   /** Looks at tokens up to (not including) `upTo`. */
@@ -126,14 +136,20 @@ export class StatementSplitter {
     let first = this.first;
     let blockAware = this.blockAware;
     let depth = this.depth;
+    let innerTerminator = this.innerTerminator;
     for (let i = this.next; i < upTo; i++) {
       const k = tokens.kind[i];
       if (k === TK_TERM) {
         const isSemicolon = text.charCodeAt(tokens.start[i]) === 59 && tokens.end[i] - tokens.start[i] === 1;
-        if (first >= 0 && depth > 0 && isSemicolon) continue; // inner statement of an SQL PL body
-        if (first >= 0) this.visit(first, i, false);
+        if (first >= 0 && depth > 0 && isSemicolon) {
+          // inner statement of an SQL PL body
+          if (innerTerminator < 0) innerTerminator = tokens.start[i];
+          continue;
+        }
+        if (first >= 0) this.visit(first, i, false, innerTerminator);
         first = -1;
         depth = 0;
+        innerTerminator = -1;
         continue;
       }
       if (first < 0) {
@@ -164,6 +180,7 @@ export class StatementSplitter {
     this.first = first;
     this.blockAware = blockAware;
     this.depth = depth;
+    this.innerTerminator = innerTerminator;
     this.next = Math.max(this.next, upTo);
   }
 
@@ -196,8 +213,9 @@ export class StatementSplitter {
   /** At the end of input: the last statement, if it had no terminator. */
   finish(tokens: TokenList): void {
     this.scan(tokens, tokens.count);
-    if (this.first >= 0) this.visit(this.first, tokens.count, this.depth > 0);
+    if (this.first >= 0) this.visit(this.first, tokens.count, this.depth > 0, this.innerTerminator);
     this.first = -1;
+    this.innerTerminator = -1;
   }
 }
 

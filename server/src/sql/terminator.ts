@@ -4,12 +4,23 @@
 // into a few huge ones. This looks at what the file shows: a comment naming -td<x>, how lines end
 // (`@`, `!`), lines holding only `/` or `@`, blocks closed by `END@`. One linear pass, no allocation
 // per line; files that set the terminator themselves (`--#SET TERMINATOR`) are left to the lexer.
+// It also notes a comment naming the CLP with `-t` and no d<x> (`db2 -tvf x.sql`): ';' ends every statement,
+// so a routine whose body holds ';' is cut there (the front end reads it whole, as Flyway or JDBC send it).
 
 export interface TerminatorChoice {
   /** The initial terminator for the lexer: ';', '@', '/', '!', …, or '\n' (CLP without -t: one command per line). */
   terminator: string;
   /** Why, for messages: "a comment names -td@", "40 lines end in '@'". */
   reason: string;
+}
+
+/**
+ * A comment that says the script is run with the CLP's `-t` and no d<x> (`db2 -tvf x.sql`, `db2 -x -t -v -f`,
+ * `db2 +c -stvf`): where the command is (file offsets, from `db2` to its last option) and how it is written.
+ */
+export interface SemicolonComment {
+  span: { start: number; end: number };
+  command: string;
 }
 
 /** How much of a file the inference reads: a script shows its style long before 1 MB (a 60 MB script would cost 100 ms). */
@@ -57,6 +68,7 @@ const enum Code {
   At = 64,
   Bang = 33,
   Backslash = 92,
+  Plus = 43,
 }
 
 function isSpace(c: number): boolean {
@@ -111,6 +123,8 @@ interface ScanPoint {
   previousEndedWithSemicolon: boolean;
   counts: LineCounts;
   named?: TerminatorChoice;
+  /** The first comment naming `db2 -t` (SemicolonComment); null once a comment names the CLP with another terminator (-td@). */
+  semicolon?: SemicolonComment | null;
 }
 
 /**
@@ -124,6 +138,11 @@ export interface TerminatorScan {
   end?: ScanPoint;
   /** Where a rescan met the old scan (the offset of the line start in the new text), if it did. */
   metAt?: number;
+  /**
+   * A comment says the script runs with `db2 -t` (';' ends every statement), and none names another terminator
+   * (-td<x>, SET STATEMENT TERMINATOR) in what the scan reads. `--#SET TERMINATOR` further on is the lexer's.
+   */
+  semicolonComment?: SemicolonComment;
 }
 
 /** Lines between two saved points: a keystroke scans again at most about this many lines (~3 kB). */
@@ -133,14 +152,40 @@ export function scanTerminator(text: string, options: ScanOptions = {}): Termina
   const start: ScanPoint = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   const points: ScanPoint[] = [];
   const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, options.plainLines ?? true);
-  if ('directive' in result) return { choice: result.directive };
+  if ('directive' in result) return withSemicolon({ choice: result.directive }, result.directive, start);
   const from = tailFrom(text.length);
-  if (from === undefined) return { choice: start.named ?? fromLines(start.counts), points, end: start };
+  if (from === undefined) return withSemicolon({ choice: start.named ?? fromLines(start.counts), points, end: start }, undefined, start);
   // The end of a longer text, from a line start, taken to be outside comments and strings; its lines add to the head's.
   const tail: ScanPoint = { offset: text.indexOf('\n', from - 1) + 1 || text.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   // A --#SET TERMINATOR there switches for what follows it: the file starts as the head shows, the tail says nothing.
-  if ('directive' in scanLines(text, tail, text.length, [], options.plainLines ?? true)) return { choice: start.named ?? fromLines(start.counts), end: start };
-  return { choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start };
+  const tailResult = scanLines(text, tail, text.length, [], options.plainLines ?? true);
+  if ('directive' in tailResult) return withSemicolon({ choice: start.named ?? fromLines(start.counts), end: start }, tailResult.directive, start, tail);
+  return withSemicolon({ choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start }, undefined, start, tail);
+}
+
+/**
+ * `scan` with its semicolonComment: the first `db2 -t` comment of `head` (then `tail`), unless a comment names
+ * another terminator (a -td<x> in either, or `directive`, a SET STATEMENT TERMINATOR the scan stopped at).
+ */
+function withSemicolon(scan: TerminatorScan, directive: TerminatorChoice | undefined, head: ScanPoint, tail?: ScanPoint): TerminatorScan {
+  if (directive !== undefined || head.named !== undefined || head.semicolon === null || tail?.named !== undefined || tail?.semicolon === null) return scan;
+  const found = head.semicolon ?? tail?.semicolon;
+  if (found) scan.semicolonComment = found;
+  return scan;
+}
+
+/**
+ * `scan`, the scan of a text before an edit (`change`) that cannot change what it infers (inferenceReads):
+ * with its semicolonComment moved when it is after the edit (at the end of a longer text).
+ */
+export function scanAfterEdit(scan: TerminatorScan, change: { start: number; oldEnd: number; newEnd: number }): TerminatorScan {
+  const found = scan.semicolonComment;
+  if (!found || found.span.start < change.oldEnd) return scan;
+  return { ...scan, semicolonComment: movedComment(found, change.newEnd - change.oldEnd) };
+}
+
+function movedComment(found: SemicolonComment, delta: number): SemicolonComment {
+  return delta === 0 ? found : { span: { start: found.span.start + delta, end: found.span.end + delta }, command: found.command };
 }
 
 /**
@@ -174,17 +219,26 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
     met = o;
     return true;
   });
-  if ('directive' in result) return { choice: result.directive };
-  if (!met) return { choice: at.named ?? fromLines(at.counts), points, end: at };
+  if ('directive' in result) return withSemicolon({ choice: result.directive }, result.directive, at);
+  if (!met) return withSemicolon({ choice: at.named ?? fromLines(at.counts), points, end: at }, undefined, at);
   // From the meeting point on: the old points and end, moved, with what the new lines before it added.
   const m = met as ScanPoint;
   // What the old scan found before the meeting point and the new one did not: whether the rest of the old scan
   // has one too is not known (a -td@ comment, a ';' in code: the scan stops counting ';' after the first).
   if ((m.named !== undefined && at.named === undefined) || (m.counts.anySemicolon && !at.counts.anySemicolon)) return scanTerminator(after);
-  const moved = (p: ScanPoint): ScanPoint => ({ ...p, offset: p.offset + delta, counts: addCounts(at.counts, p.counts, m.counts), named: at.named ?? p.named });
+  // The same for a db2 -t comment (the old first one may be before the meeting point), and for a comment naming
+  // another terminator (null stays null: whether the rest had one too is not known).
+  if ((m.semicolon && at.semicolon === undefined) || (m.semicolon === null && at.semicolon !== null)) return scanTerminator(after);
+  const moved = (p: ScanPoint): ScanPoint => ({
+    ...p,
+    offset: p.offset + delta,
+    counts: addCounts(at.counts, p.counts, m.counts),
+    named: at.named ?? p.named,
+    semicolon: at.semicolon === null || p.semicolon === null ? null : (at.semicolon ?? (p.semicolon && movedComment(p.semicolon, delta))),
+  });
   for (let i = k; i < old.length; i++) points.push(moved(old[i]));
   const end = moved(scan.end);
-  return { choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta };
+  return withSemicolon({ choice: end.named ?? fromLines(end.counts), points, end, metAt: m.offset + delta }, undefined, end);
 }
 
 function newCounts(): LineCounts {
@@ -268,6 +322,11 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
           i++;
         } else if (c === Code.Dash && at.named === undefined) {
           at.named = namedInComment(text, i);
+          // An option of a `db2` command before it on the line (`/* run: db2 -tvf x.sql */`).
+          if (at.named === undefined && at.semicolon !== null && i > lineStart && isBlank(text.charCodeAt(i - 1)) && isLetter(text.charCodeAt(i + 1))) {
+            const word = clpWordBefore(text, i, lineStart);
+            if (word >= 0) noteClpCommand(at, text, word, lineEnd, i);
+          }
         } else if (c !== Code.Star && c !== Code.Slash && c !== Code.Dash) {
           // On to the next character that can matter in a comment (a banner's text is most of some scripts).
           COMMENT_TEXT.lastIndex = i;
@@ -287,11 +346,21 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         const directive = directiveAt(text, i + 2, lineEnd);
         if (directive !== undefined) return { directive: directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
         // Only a '-' before t/T and d/D can name it: found natively (this ran character by character, before
-        // V8 had optimised it, over every comment line of the first scripts of a run).
+        // V8 had optimised it, over every comment line of the first scripts of a run). So is a `db2 ` that may
+        // start a command with -t (`db2 -tvf x.sql`), until a comment names another terminator.
         for (let j = i + 2; j < lineEnd && at.named === undefined; ) {
-          NAMED_TD.lastIndex = j;
-          if (!NAMED_TD.test(text)) break;
-          const dash = NAMED_TD.lastIndex - 3;
+          const find = at.semicolon === null ? NAMED_TD : NAMED_TD_OR_DB2;
+          find.lastIndex = j;
+          if (!find.test(text)) break;
+          const k = find.lastIndex;
+          if (isBlank(text.charCodeAt(k - 1))) {
+            // `db2` and a blank: the options after it.
+            if (k - 1 >= lineEnd) break;
+            noteClpCommand(at, text, k - 4, lineEnd, -1);
+            j = k - 1;
+            continue;
+          }
+          const dash = k - 3;
           if (dash >= lineEnd) break;
           at.named = namedInComment(text, dash);
           j = dash + 1;
@@ -351,6 +420,9 @@ const PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
 /** The next -td (any case) on the line from `lastIndex`: lazily up to it, never past a line break. */
 const NAMED_TD = /[^\n]*?-[tT][dD]/y;
 
+/** The same, or the next word `db2` (any case) and the blank after it, whichever comes first. */
+const NAMED_TD_OR_DB2 = /[^\n]*?(?:-[tT][dD]|(?<![0-9A-Za-z_#$@])[dD][bB]2[ \t])/y;
+
 /** Text inside a block comment that can neither close nor open one nor name -td<x> (up to the line end). */
 const COMMENT_TEXT = /[^*\/\n-]*/y;
 
@@ -381,6 +453,115 @@ function endsChoice(ch: '@' | '!', ends: number, blockEnds: number, semicolonEnd
   if (ends >= 2 && 4 * ends >= semicolonEnd) return { terminator: ch, reason: `${ends} lines end in '${ch}' (${semicolonEnd} in ';', inside SQL PL bodies)` };
   if (blockEnds > 0) return { terminator: ch, reason: `${blockEnds} block${blockEnds === 1 ? ' ends' : 's end'} with END${ch} or a line holding only '${ch}'` };
   return undefined;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** The options of the CLP (`db2 -a … -z file`), by lower-case letter; +x turns x off. */
+const CLP_OPTIONS = new Set('acdefilmnopqrstvwxz'.split('').map((ch) => ch.charCodeAt(0)));
+
+/** Options whose value is the next word: -f file, -z file, -r file, -l file. */
+const CLP_FILE_OPTIONS = new Set('fzrl'.split('').map((ch) => ch.charCodeAt(0)));
+
+/** Characters that may close a command quoted in a comment ("db2 -tvf x.sql", (db2 -t)). */
+function closesQuote(c: number): boolean {
+  return c === 34 || c === 39 || c === 41 || c === 96 || c === 44 || c === 46 || c === 58;
+}
+
+/** clpOptions' answers besides the end of a `-t` command: not a command with -t, or one with another terminator. */
+const NO_T = -1;
+const OTHER_TERMINATOR = -2;
+
+/**
+ * The options of a `db2` command whose word ends at `from`, up to `to` (the line end): the end of the command
+ * to quote (its options before the first file name, at least up to the -t) when one is -t without d<x>
+ * (or -td;), OTHER_TERMINATOR when one is -td<x> or +t, NO_T otherwise. `reach`, when not -1, must be among the
+ * options read (a dash of a block comment the command was found from), or NO_T.
+ */
+function clpOptions(text: string, from: number, to: number, reach: number): number {
+  let i = from;
+  let quoteEnd = -1; // the end of the options before the first file name
+  let tEnd = -1;
+  let other = false;
+  let reached = reach < 0;
+  let fileNext = false;
+  let beforeFile = true;
+  for (let words = 0; words < 12; words++) {
+    while (i < to && isSpace(text.charCodeAt(i))) i++;
+    if (i >= to) break;
+    let j = i;
+    while (j < to && !isSpace(text.charCodeAt(j))) j++;
+    const sign = text.charCodeAt(i);
+    if (sign !== Code.Dash && sign !== Code.Plus) {
+      // Not an option: the file after -f (or -z, -r, -l), else the end of the options.
+      if (!fileNext) break;
+      fileNext = false;
+      beforeFile = false;
+      i = j;
+      continue;
+    }
+    // An option word: letters of CLP options; d and a character right after t name the terminator.
+    let k = i + 1;
+    let t = false;
+    let terminator = -1; // after -td: its character (NaN at the end of the word)
+    let last = 0;
+    while (k < j) {
+      const ch = text.charCodeAt(k);
+      if (!isLetter(ch) || !CLP_OPTIONS.has(ch | 32)) break;
+      last = ch | 32;
+      k++;
+      if (last === 116 && !t) {
+        t = true;
+        if (k < j && (text.charCodeAt(k) | 32) === 100) {
+          terminator = k + 1 < j ? text.charCodeAt(k + 1) : NaN;
+          k = Math.min(j, k + 2);
+          break;
+        }
+      }
+    }
+    // '-' alone, '--', '-1', '-type': not options. A quoted command may close right after one.
+    if (k === i + 1 || (k < j && terminator === -1 && !closesQuote(text.charCodeAt(k)))) break;
+    if (reach >= i && reach < j) reached = true;
+    if (t) {
+      if (sign === Code.Plus || (terminator !== -1 && terminator !== Code.Semicolon)) other = true;
+      else tEnd = Math.max(tEnd, k);
+    }
+    if (beforeFile) quoteEnd = k;
+    fileNext = sign === Code.Dash && terminator === -1 && CLP_FILE_OPTIONS.has(last);
+    if (k < j && terminator === -1) break;
+    i = j;
+  }
+  if (!reached) return NO_T;
+  if (other) return OTHER_TERMINATOR;
+  return tEnd < 0 ? NO_T : Math.max(quoteEnd, tEnd);
+}
+
+/** Notes in `at` what the `db2` command at `word` says of the terminator (see clpOptions; `reach` as there). */
+function noteClpCommand(at: ScanPoint, text: string, word: number, to: number, reach: number): void {
+  const end = clpOptions(text, word + 3, to, reach);
+  if (end === OTHER_TERMINATOR) at.semicolon = null;
+  else if (end >= 0 && at.semicolon === undefined) at.semicolon = { span: { start: word, end }, command: text.slice(word, end) };
+}
+
+/**
+ * The start of the last word `db2` and a blank before `dash` on its line (at most 100 characters back), or -1.
+ * Whether its options reach the dash is clpOptions' to tell.
+ */
+function clpWordBefore(text: string, dash: number, lineStart: number): number {
+  const limit = Math.max(lineStart, dash - 100);
+  for (let i = dash - 4; i >= limit; i--) {
+    const c = text.charCodeAt(i);
+    if ((c | 32) !== 100 || (text.charCodeAt(i + 1) | 32) !== 98 || text.charCodeAt(i + 2) !== 50 || !isBlank(text.charCodeAt(i + 3))) continue;
+    if (i > 0 && isIdentChar(text.charCodeAt(i - 1))) continue;
+    return i;
+  }
+  return -1;
 }
 
 /** `-td<x>` in a comment at `i` (a '-'): the terminator the script is documented to run with. */
