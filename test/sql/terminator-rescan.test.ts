@@ -2,7 +2,7 @@
 // previous scan must infer what scanning the whole new text infers (the terminator decides the whole parse).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { inferTerminator, rescanTerminator, scanTerminator } from '../../server/src/sql/terminator';
+import { inferTerminator, rescanTerminator, scanTerminator, type TerminatorScan } from '../../server/src/sql/terminator';
 
 const LINES = [
   'INSERT INTO T VALUES (1);',
@@ -32,6 +32,26 @@ const LINES = [
 ];
 const INSERTS = ['', ' ', 'x', '\n', ';', '@', '!', '/', "'", '"', '--', '/*', '*/', '-td@', '--#SET TERMINATOR @\n', 'END', '\\', 'db2 ', ' -tvf', '-- db2 -tf a.sql\n', 'd'];
 
+interface Edit {
+  at: number;
+  remove: number;
+  insert: string;
+}
+
+/** Applies `edits` to `text` one after the other, each time giving `check` the rescan from the previous scan and a fresh scan. */
+function rescanAlong(text: string, edits: readonly Edit[], check: (scan: TerminatorScan, fresh: TerminatorScan, edit: Edit) => void): void {
+  let scan = scanTerminator(text);
+  for (const e of edits) {
+    const at = e.at % (text.length + 1);
+    const end = Math.min(text.length, at + e.remove);
+    const next = text.slice(0, at) + e.insert + text.slice(end);
+    const fresh = scanTerminator(next);
+    scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
+    check(scan, fresh, e);
+    text = next;
+  }
+}
+
 describe('sql terminator: scanning again around an edit', () => {
   it('infers what a scan of the whole new text infers, after any chain of edits', () => {
     let met = 0;
@@ -40,21 +60,14 @@ describe('sql terminator: scanning again around an edit', () => {
         fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 400 }).chain((few) => fc.oneof(fc.constant(few), fc.array(fc.constantFrom(...LINES), { minLength: 150, maxLength: 400 }))),
         fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 20 }), insert: fc.constantFrom(...INSERTS) }), { minLength: 1, maxLength: 8 }),
         (lines, edits) => {
-          let text = lines.join('\n') + '\n';
-          let scan = scanTerminator(text);
-          assert.deepEqual(scan.choice, inferTerminator(text));
-          for (const e of edits) {
-            const at = e.at % (text.length + 1);
-            const end = Math.min(text.length, at + e.remove);
-            const next = text.slice(0, at) + e.insert + text.slice(end);
-            const fresh = scanTerminator(next);
-            scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
+          const text = lines.join('\n') + '\n';
+          assert.deepEqual(scanTerminator(text).choice, inferTerminator(text));
+          rescanAlong(text, edits, (scan, fresh, e) => {
             assert.deepEqual(scan.choice, fresh.choice, `after ${JSON.stringify(e)}`);
             assert.deepEqual(scan.end?.counts, fresh.end?.counts, 'counts');
             assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, 'the db2 -t comment');
             if (scan.metAt !== undefined) met++;
-            text = next;
-          }
+          });
         },
       ),
       { numRuns: 300 },
@@ -75,22 +88,13 @@ describe('sql terminator: scanning again around an edit', () => {
       fc.property(
         fc.array(line, { minLength: 150, maxLength: 500 }),
         fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 30 }), insert: fc.constantFrom('', 'x', '\n', '\n\n\n', '-- db2 -tf a.sql\n', 'db2 ', ' -tvf', '-- db2 -td@ -f b\n', '/*', '*/', 'd') }), { minLength: 1, maxLength: 8 }),
-        (lines, edits) => {
-          let text = lines.join('\n') + '\n';
-          let scan = scanTerminator(text);
-          for (const e of edits) {
-            const at = e.at % (text.length + 1);
-            const end = Math.min(text.length, at + e.remove);
-            const next = text.slice(0, at) + e.insert + text.slice(end);
-            const fresh = scanTerminator(next);
-            scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
+        (lines, edits) =>
+          rescanAlong(lines.join('\n') + '\n', edits, (scan, fresh, e) => {
             assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, `after ${JSON.stringify(e)}`);
             assert.deepEqual(scan.choice, fresh.choice);
             if (fresh.semicolonComment) found++;
             if (scan.metAt !== undefined && fresh.semicolonComment && fresh.semicolonComment.span.start > scan.metAt) met++;
-            text = next;
-          }
-        },
+          }),
       ),
       { numRuns: 300 },
     );
