@@ -10242,10 +10242,9 @@ function moveAfterLoadReport(context, table, move, part) {
     loadAt: { span: move.load.stmt.span, stmt: move.load.stmt }
   };
 }
-function loadInOtherFile({ file, lineIn }, target) {
-  const load = firstLoad(target, (s) => s.file !== file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
-  const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
-  return load && line !== void 0 ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, "")}:${line}` : void 0;
+function loadInOtherFile(context, target) {
+  const load = firstLoad(target, (s) => s.file !== context.file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
+  return load && siteText(context, load);
 }
 function firstLoad(target, where) {
   const byRows = target.bulkReasons.length > 0 && target.sites.every((s) => s.bulkReasons.length === 0);

@@ -224,11 +224,10 @@ export function moveAfterLoadReport(context: RuleContext, table: TableInfo, move
  * "the INSERT at load.db2:80": the first bulk insert into `target` in another file's script, for advice to add
  * DDL after the load when the load is not in the DDL's file (a demo's data script beside its DDL script).
  */
-export function loadInOtherFile({ file, lineIn }: RuleContext, target: InsertTargetInfo): string | undefined {
+export function loadInOtherFile(context: RuleContext, target: InsertTargetInfo): string | undefined {
   // Not an insert of application code's loop: that runs whenever the application does, there is no "after" it.
-  const load = firstLoad(target, (s) => s.file !== file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
-  const line = load && lineIn?.(load.file, load.stmt.origin.toFile(load.stmt.span.start));
-  return load && line !== undefined ? `the ${statementWord(load)} at ${load.file.replace(/^.*[\\/]/, '')}:${line}` : undefined;
+  const load = firstLoad(target, (s) => s.file !== context.file.source.path && !s.bulkReasons.every((r) => r === IN_LOOP));
+  return load && siteText(context, load);
 }
 
 /** The first site of `target` that `where` accepts and that loads it: a script statement (not in a routine) that is bulk, or writes rows when those make the table bulk. */
