@@ -14856,12 +14856,68 @@ var init_parents = __esm({
   }
 });
 
+// server/src/code/calls-by-scope.ts
+var CallsByScope;
+var init_calls_by_scope = __esm({
+  "server/src/code/calls-by-scope.ts"() {
+    "use strict";
+    init_adapter();
+    CallsByScope = class {
+      /** Per scope its calls, each with its place among all calls on the handle (`seq`: the order they were added). */
+      byScope = /* @__PURE__ */ new Map();
+      added = 0;
+      /** The last call added (in the file's document order). */
+      last;
+      add(scope, call) {
+        const entry = { call, seq: this.added++ };
+        const list = this.byScope.get(scope);
+        if (list) list.push(entry);
+        else this.byScope.set(scope, [entry]);
+        this.last = call;
+      }
+      /**
+       * The last call added among those at or before `at` in `scope` or a scope enclosing it (`within`), and whether
+       * any of those scopes has a call on the handle at all (before or after `at`). The enclosing scopes are the chain
+       * of parents (the walk nests scopes as their nodes nest): whichever is shorter, that chain or the scopes with
+       * calls, is gone through.
+       */
+      latest(at, scope) {
+        let best;
+        let enclosing = false;
+        const consider = (list) => {
+          enclosing = true;
+          let lo = 0;
+          let hi = list.length;
+          while (lo < hi) {
+            const mid = lo + hi >> 1;
+            if (list[mid].call.at <= at) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
+        };
+        if (this.byScope.size <= scope.depth + 1) {
+          for (const [s, list] of this.byScope) if (within2(scope, s)) consider(list);
+        } else {
+          for (let s = scope; s; s = s.parent) {
+            const list = this.byScope.get(s);
+            if (list) consider(list);
+          }
+        }
+        return { latest: best?.call, enclosing };
+      }
+    };
+  }
+});
+
 // server/src/code/autocommit.ts
 function connectionState(facts, adapter, name2, at, scope, api) {
-  const relevant = facts.switches.filter((e) => !name2 || !e.connection || e.connection === name2);
-  const before = relevant.filter((e) => e.at < at && within2(scope, e.scope));
+  const index = switchIndex(facts.switches);
+  const latest = (calls) => calls?.latest(at - 1, scope).latest;
+  const named = name2 === void 0 ? void 0 : latest(index.byName.get(name2));
+  const unnamed = name2 === void 0 ? latest(index.all) : latest(index.unnamed);
+  const before = named && unnamed ? named.at > unnamed.at ? named : unnamed : named ?? unnamed;
   const local = name2 !== void 0 && declaredIn(scope, name2);
-  const chosen = before.length > 0 ? before[before.length - 1] : local ? void 0 : relevant.find((e) => !within2(scope, e.scope) && !(e.connection && declaredIn(e.scope, e.connection)));
+  const chosen = before ?? (local ? void 0 : index.elsewhere(name2).find((e) => !within2(scope, e.scope)));
   if (chosen) return { name: name2, autocommit: chosen.on ? "on" : "off", autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name: name2, autocommit: fixed };
@@ -14875,6 +14931,40 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   if (state === "on" && connect.api === "jdbc" && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
   return { name: name2, autocommit: state };
 }
+function switchIndex(switches) {
+  const known = switchIndexes.get(switches);
+  if (known && known.count === switches.length) return known;
+  const all = new CallsByScope();
+  const unnamed = new CallsByScope();
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const e of switches) {
+    all.add(e.scope, e);
+    if (!e.connection) unnamed.add(e.scope, e);
+    else {
+      let calls = byName2.get(e.connection);
+      if (!calls) byName2.set(e.connection, calls = new CallsByScope());
+      calls.add(e.scope, e);
+    }
+  }
+  let notLocal;
+  const elsewhere2 = /* @__PURE__ */ new Map();
+  const index = {
+    count: switches.length,
+    all,
+    unnamed,
+    byName: byName2,
+    elsewhere(name2) {
+      let list = elsewhere2.get(name2);
+      if (!list) {
+        notLocal ??= switches.filter((e) => !(e.connection && declaredIn(e.scope, e.connection)));
+        elsewhere2.set(name2, list = name2 === void 0 ? notLocal : notLocal.filter((e) => !e.connection || e.connection === name2));
+      }
+      return list;
+    }
+  };
+  switchIndexes.set(switches, index);
+  return index;
+}
 function shadowed(scope, outer, name2) {
   return scopesNaming(scope, name2).some((x) => x !== outer && !within2(outer, x) && !!x.params?.includes(name2));
 }
@@ -14885,11 +14975,14 @@ function isFieldAssignment(value) {
   const left = parentOf(value)?.childForFieldName("left");
   return !!left && left.id !== value.id && /[.>]/.test(left.text);
 }
+var switchIndexes;
 var init_autocommit = __esm({
   "server/src/code/autocommit.ts"() {
     "use strict";
     init_adapter();
     init_parents();
+    init_calls_by_scope();
+    switchIndexes = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -15433,12 +15526,13 @@ function paramsetSize(sets, at, scope) {
 function latestPrepare(prepares, at, scope) {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, HandleCalls, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
     init_adapter();
     init_autocommit();
+    init_calls_by_scope();
     init_evaluator();
     init_loop_bounds();
     init_facts();
@@ -15450,50 +15544,6 @@ var init_model = __esm({
     MARKER_LIST = /\?|placeholder|\bmarks\b|marker|qmark|\bparams?\b|\bbinds?\b/i;
     SQL_PARAMETER = /sql|query|stmt|statement|command|text/i;
     PREPARED_ACTIONS = /* @__PURE__ */ new Set(["executePrepared", "addBatch", "executeBatch", "executeMany"]);
-    HandleCalls = class {
-      /** Per scope its calls, each with its place among all calls on the handle (`seq`: the order they were added). */
-      byScope = /* @__PURE__ */ new Map();
-      added = 0;
-      /** The last call added (in the file's document order). */
-      last;
-      add(scope, call) {
-        const entry = { call, seq: this.added++ };
-        const list = this.byScope.get(scope);
-        if (list) list.push(entry);
-        else this.byScope.set(scope, [entry]);
-        this.last = call;
-      }
-      /**
-       * The last call added among those at or before `at` in `scope` or a scope enclosing it (`within`), and whether
-       * any of those scopes has a call on the handle at all (before or after `at`). The enclosing scopes are the chain
-       * of parents (the walk nests scopes as their nodes nest): whichever is shorter, that chain or the scopes with
-       * calls, is gone through.
-       */
-      latest(at, scope) {
-        let best;
-        let enclosing = false;
-        const consider = (list) => {
-          enclosing = true;
-          let lo = 0;
-          let hi = list.length;
-          while (lo < hi) {
-            const mid = lo + hi >> 1;
-            if (list[mid].call.at <= at) lo = mid + 1;
-            else hi = mid;
-          }
-          if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
-        };
-        if (this.byScope.size <= scope.depth + 1) {
-          for (const [s, list] of this.byScope) if (within2(scope, s)) consider(list);
-        } else {
-          for (let s = scope; s; s = s.parent) {
-            const list = this.byScope.get(s);
-            if (list) consider(list);
-          }
-        }
-        return { latest: best?.call, enclosing };
-      }
-    };
     onlyPrepares = (name2) => /prepare/i.test(name2) && !/exec|query|run/i.test(name2);
     ModelBuilder = class {
       constructor(walked, source, adapter, parseSql2) {
@@ -15668,7 +15718,7 @@ var init_model = __esm({
             break;
           case "paramset": {
             let sets = this.paramsets.get(e.handle);
-            if (!sets) this.paramsets.set(e.handle, sets = { largest: 0, calls: new HandleCalls() });
+            if (!sets) this.paramsets.set(e.handle, sets = { largest: 0, calls: new CallsByScope() });
             sets.largest = Math.max(sets.largest, e.size);
             sets.calls.add(ctx.scope, { size: e.size, at: span.start });
             break;
@@ -15736,7 +15786,7 @@ var init_model = __esm({
         this.executions.push(execution2);
         if (e.action === "prepare" && e.handle) {
           let prepares = this.prepares.get(e.handle);
-          if (!prepares) this.prepares.set(e.handle, prepares = new HandleCalls());
+          if (!prepares) this.prepares.set(e.handle, prepares = new CallsByScope());
           prepares.add(ctx.scope, { execution: execution2, handle: e.handle, at: span.start, scope: ctx.scope, connection });
           this.preparedHandles.add(e.handle);
         }

@@ -116,15 +116,17 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     });
   }
 
-  it('links each SQLExecute of many C functions on a handle named hstmt to its prepare and array size in time linear in their number', async () => {
-    // Each execute looked at every prepare and every SQL_ATTR_PARAMSET_SIZE on `hstmt` in the file, and at every
-    // function taking `hdbc` (`insertlint check` of 16,000 functions: 19 s, now 4.3 s). That cost shows only past a
+  it('links each SQLExecute of many C functions on a handle named hstmt to its prepare, array size and autocommit switch in time linear in their number', async () => {
+    // Each execute looked at every prepare and every SQL_ATTR_PARAMSET_SIZE on `hstmt` in the file, at every
+    // function taking `hdbc` (`insertlint check` of 16,000 functions: 19 s, now 4.3 s), and at every autocommit
+    // switch of the file (16,000 functions that switch `hdbc`: 16.4 s). That cost shows only past a
     // few thousand functions, where the C parse alone takes a second: the trees are parsed outside the timed part
     // (the walk and the model's build).
     const fn = (i: number) =>
       `void load${i}(SQLHDBC hdbc) {\n  SQLHSTMT hstmt;\n  SQLAllocHandle(SQL_HANDLE_STMT, hdbc, &hstmt);\n` +
       `  SQLPrepare(hstmt, (SQLCHAR *) "INSERT INTO T${i} VALUES (?, ?)", SQL_NTS);\n` +
-      `  SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) ${(i % 3) + 1}, 0);\n  SQLExecute(hstmt);\n}\n`;
+      `  SQLSetStmtAttr(hstmt, SQL_ATTR_PARAMSET_SIZE, (SQLPOINTER) ${(i % 3) + 1}, 0);\n` +
+      `  SQLSetConnectAttr(hdbc, SQL_ATTR_AUTOCOMMIT, (SQLPOINTER) SQL_AUTOCOMMIT_${i % 2 ? 'ON' : 'OFF'}, SQL_NTS);\n  SQLExecute(hstmt);\n}\n`;
     const language = await Language.load(grammarWasmFile('c'));
     const parser = new Parser();
     parser.setLanguage(language);
@@ -145,6 +147,7 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
       executes.forEach((e, i) => {
         assert.equal(e.statements[0]?.kind === 'insert' && e.statements[0].target.name, `T${i}`);
         assert.equal(e.batched, i % 3 > 0, `load${i}: batched`);
+        assert.equal(e.connection?.autocommit, i % 2 ? 'on' : 'off', `load${i}: its own function's autocommit switch`);
       });
       assert.ok(ratio < 48, `16× the functions took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
     } finally {

@@ -7,6 +7,7 @@ import type { Span } from '../sql/ast';
 import type { ConnectionInfo } from './types';
 import { assignmentsNamed, scopesNaming, within, type LanguageAdapter, type Scope } from './adapter';
 import { parentOf } from './parents';
+import { CallsByScope } from './calls-by-scope';
 
 export interface AutocommitSwitch {
   connection?: string;
@@ -27,13 +28,16 @@ export interface ConnectionFacts {
 }
 
 export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter, name: string | undefined, at: number, scope: Scope, api: string): ConnectionInfo {
-  const relevant = facts.switches.filter((e) => !name || !e.connection || e.connection === name);
-  // Latest switch before the call in the same function or an enclosing one; else one elsewhere in the
-  // file (a constructor or an init method switched it), unless the connection is a local of this function.
-  const before = relevant.filter((e) => e.at < at && within(scope, e.scope));
+  const index = switchIndex(facts.switches);
+  // Latest switch before the call in the same function or an enclosing one (of this connection, or of none named);
+  // else one elsewhere in the file (a constructor or an init method switched it), unless the connection is a local
+  // of this function.
+  const latest = (calls: CallsByScope<AutocommitSwitch> | undefined) => calls?.latest(at - 1, scope).latest;
+  const named = name === undefined ? undefined : latest(index.byName.get(name));
+  const unnamed = name === undefined ? latest(index.all) : latest(index.unnamed);
+  const before = named && unnamed ? (named.at > unnamed.at ? named : unnamed) : (named ?? unnamed);
   const local = name !== undefined && declaredIn(scope, name);
-  // A switch elsewhere counts when it is on a field or a global (this.conn), not on that function's own local.
-  const chosen = before.length > 0 ? before[before.length - 1] : local ? undefined : relevant.find((e) => !within(scope, e.scope) && !(e.connection && declaredIn(e.scope, e.connection)));
+  const chosen = before ?? (local ? undefined : index.elsewhere(name).find((e) => !within(scope, e.scope)));
   if (chosen) return { name, autocommit: chosen.on ? 'on' : 'off', autocommitSpan: chosen.span };
   const fixed = adapter.fixedAutocommit?.(api);
   if (fixed) return { name, autocommit: fixed };
@@ -51,6 +55,62 @@ export function connectionState(facts: ConnectionFacts, adapter: LanguageAdapter
   // JDBC refuses commit() in autocommit mode: code that commits has switched it off somewhere.
   if (state === 'on' && connect.api === 'jdbc' && facts.commits.some((c) => c.name === name && (within(scope, c.scope) || !local))) state = 'unknown';
   return { name, autocommit: state };
+}
+
+/**
+ * A file's autocommit switches by connection and scope, made once when connections are resolved (model.ts resolve,
+ * after the walk): each execute looked at every switch of the file (16,000 C functions that each switch `hdbc` and
+ * execute: 16 s).
+ */
+interface SwitchIndex {
+  count: number;
+  all: CallsByScope<AutocommitSwitch>;
+  /** Switches that name no connection (the CLP's UPDATE COMMAND OPTIONS): they apply to every connection. */
+  unnamed: CallsByScope<AutocommitSwitch>;
+  byName: Map<string, CallsByScope<AutocommitSwitch>>;
+  /**
+   * The switches that count for `name` from another function, in document order: on a field or a global (this.conn),
+   * not on a local of their own function.
+   */
+  elsewhere(name: string | undefined): AutocommitSwitch[];
+}
+
+const switchIndexes = new WeakMap<AutocommitSwitch[], SwitchIndex>();
+
+function switchIndex(switches: AutocommitSwitch[]): SwitchIndex {
+  const known = switchIndexes.get(switches);
+  if (known && known.count === switches.length) return known;
+  const all = new CallsByScope<AutocommitSwitch>();
+  const unnamed = new CallsByScope<AutocommitSwitch>();
+  const byName = new Map<string, CallsByScope<AutocommitSwitch>>();
+  for (const e of switches) {
+    all.add(e.scope, e);
+    if (!e.connection) unnamed.add(e.scope, e);
+    else {
+      let calls = byName.get(e.connection);
+      if (!calls) byName.set(e.connection, (calls = new CallsByScope()));
+      calls.add(e.scope, e);
+    }
+  }
+  // Asked only when no switch precedes a call in its own scope chain: worked out then, once.
+  let notLocal: AutocommitSwitch[] | undefined;
+  const elsewhere = new Map<string | undefined, AutocommitSwitch[]>();
+  const index: SwitchIndex = {
+    count: switches.length,
+    all,
+    unnamed,
+    byName,
+    elsewhere(name) {
+      let list = elsewhere.get(name);
+      if (!list) {
+        notLocal ??= switches.filter((e) => !(e.connection && declaredIn(e.scope, e.connection)));
+        elsewhere.set(name, (list = name === undefined ? notLocal : notLocal.filter((e) => !e.connection || e.connection === name)));
+      }
+      return list;
+    },
+  };
+  switchIndexes.set(switches, index);
+  return index;
 }
 
 /** True when a function between `scope` and `outer` (outer excluded) has a parameter called `name`. */

@@ -5,8 +5,9 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { Comment, Span, Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
-import { assignmentsNamed, within, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
+import { assignmentsNamed, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
+import { CallsByScope } from './calls-by-scope';
 import { HostEvaluator } from './evaluator';
 import { constantPasses, receivedBound } from './loop-bounds';
 import { isLiteralValues } from './facts';
@@ -46,64 +47,10 @@ interface PrepareRecord {
   connection?: string;
 }
 
-/**
- * The calls on one statement handle (its prepares, or its array sizes), by the scope they are in, each scope's in
- * the order the walk meets them (document order: `at` never decreases within a scope). The latest before a call in
- * its scope or an enclosing one is found without looking at every call on the handle: in a file of 16,000 functions
- * that each prepare, size and execute `hstmt`, every execute went through all 32,000 of them.
- */
-class HandleCalls<T extends { at: number }> {
-  /** Per scope its calls, each with its place among all calls on the handle (`seq`: the order they were added). */
-  private readonly byScope = new Map<Scope, { call: T; seq: number }[]>();
-  private added = 0;
-  /** The last call added (in the file's document order). */
-  last: T | undefined;
-
-  add(scope: Scope, call: T): void {
-    const entry = { call, seq: this.added++ };
-    const list = this.byScope.get(scope);
-    if (list) list.push(entry);
-    else this.byScope.set(scope, [entry]);
-    this.last = call;
-  }
-
-  /**
-   * The last call added among those at or before `at` in `scope` or a scope enclosing it (`within`), and whether
-   * any of those scopes has a call on the handle at all (before or after `at`). The enclosing scopes are the chain
-   * of parents (the walk nests scopes as their nodes nest): whichever is shorter, that chain or the scopes with
-   * calls, is gone through.
-   */
-  latest(at: number, scope: Scope): { latest?: T; enclosing: boolean } {
-    let best: { call: T; seq: number } | undefined;
-    let enclosing = false;
-    const consider = (list: readonly { call: T; seq: number }[]) => {
-      enclosing = true;
-      // The first call after `at`: the one before it is this scope's latest at or before `at`.
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid].call.at <= at) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo > 0 && (!best || list[lo - 1].seq > best.seq)) best = list[lo - 1];
-    };
-    if (this.byScope.size <= scope.depth + 1) {
-      for (const [s, list] of this.byScope) if (within(scope, s)) consider(list);
-    } else {
-      for (let s: Scope | undefined = scope; s; s = s.parent) {
-        const list = this.byScope.get(s);
-        if (list) consider(list);
-      }
-    }
-    return { latest: best?.call, enclosing };
-  }
-}
-
 /** The array sizes set on one statement handle: where they are set, and the largest anywhere in the file. */
 interface Paramsets {
   largest: number;
-  calls: HandleCalls<{ size: number; at: number }>;
+  calls: CallsByScope<{ size: number; at: number }>;
 }
 
 interface PendingConnection {
@@ -140,7 +87,7 @@ class ModelBuilder {
   /** Statement/cursor handle -> connection name. */
   private readonly handles = new Map<string, string>();
   /** The prepares by handle: an execute looks at its own handle's only (latestPrepare). */
-  private readonly prepares = new Map<string, HandleCalls<PrepareRecord>>();
+  private readonly prepares = new Map<string, CallsByScope<PrepareRecord>>();
   private readonly preparedHandles = new Set<string>();
   /** SQLSetStmtAttr(h, SQL_ATTR_PARAMSET_SIZE, n) and SQLParamOptions calls, by handle. */
   private readonly paramsets = new Map<string, Paramsets>();
@@ -318,7 +265,7 @@ class ModelBuilder {
         break;
       case 'paramset': {
         let sets = this.paramsets.get(e.handle);
-        if (!sets) this.paramsets.set(e.handle, (sets = { largest: 0, calls: new HandleCalls() }));
+        if (!sets) this.paramsets.set(e.handle, (sets = { largest: 0, calls: new CallsByScope() }));
         sets.largest = Math.max(sets.largest, e.size);
         sets.calls.add(ctx.scope, { size: e.size, at: span.start });
         break;
@@ -392,7 +339,7 @@ class ModelBuilder {
     this.executions.push(execution);
     if (e.action === 'prepare' && e.handle) {
       let prepares = this.prepares.get(e.handle);
-      if (!prepares) this.prepares.set(e.handle, (prepares = new HandleCalls()));
+      if (!prepares) this.prepares.set(e.handle, (prepares = new CallsByScope()));
       prepares.add(ctx.scope, { execution, handle: e.handle, at: span.start, scope: ctx.scope, connection });
       this.preparedHandles.add(e.handle);
     }
@@ -625,6 +572,6 @@ function paramsetSize(sets: Paramsets | undefined, at: number, scope: Scope): nu
 }
 
 /** The latest of a handle's prepares before `at` in `scope` or an enclosing one; else its last in the file. */
-function latestPrepare(prepares: HandleCalls<PrepareRecord> | undefined, at: number, scope: Scope): PrepareRecord | undefined {
+function latestPrepare(prepares: CallsByScope<PrepareRecord> | undefined, at: number, scope: Scope): PrepareRecord | undefined {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
 }
