@@ -2861,6 +2861,24 @@ var init_written_columns = __esm({
   }
 });
 
+// server/src/sql/metadata-tables.ts
+function isMetadataTable(name2) {
+  if (name2.schema !== void 0 && CATALOG_TABLE_SCHEMAS.test(name2.schema)) return true;
+  return /^IBM(SNAP|QREP)_/.test(name2.name) && !GROWING_CONTROL_TABLES.test(name2.name);
+}
+function allCatalogTables(tables2) {
+  return tables2.length > 0 && tables2.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema));
+}
+var CATALOG_SCHEMAS, CATALOG_TABLE_SCHEMAS, GROWING_CONTROL_TABLES;
+var init_metadata_tables = __esm({
+  "server/src/sql/metadata-tables.ts"() {
+    "use strict";
+    CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
+    CATALOG_TABLE_SCHEMAS = /^(SYS(CAT|IBM|IBMADM|STAT)|QSYS2)$/;
+    GROWING_CONTROL_TABLES = /^IBM(SNAP|QREP)_\w*(UOW|MON|TRACE|TRAIL|ALERT|EXCEPTION|ADMINMSG|SPILL|DONEMSG|DELTOMB)/;
+  }
+});
+
 // server/src/schema/schema.ts
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
@@ -2935,6 +2953,7 @@ var init_schema = __esm({
     init_loops();
     init_sample_database();
     init_written_columns();
+    init_metadata_tables();
     DB2_DEFAULT_CACHE = 20;
     BULK_ROW_THRESHOLD = 100;
     SchemaModel = class _SchemaModel {
@@ -3556,10 +3575,12 @@ var init_schema = __esm({
        * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
        * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
        * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
-       * not looked through.
+       * not looked through. A copy of catalog or replication configuration rows (sql/metadata-tables.ts: mig8zos.sql
+       * backs up the control rows of the tables it replicates) is no load either; its rows are not counted.
        */
       settleCopiesOfReferenceData(threshold) {
         const fewRows = (name2, stmt, file) => {
+          if (isMetadataTable(name2)) return 0;
           const stock = this.stockSampleRows(name2, stmt, file);
           if (stock !== void 0) return stock;
           const table = this.table(name2, stmt);
@@ -3568,8 +3589,9 @@ var init_schema = __esm({
           if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
           return target.valuesRows;
         };
+        const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
         const settled = /* @__PURE__ */ new Set();
-        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+        for (const target of targets) {
           for (const site of target.sites) {
             const stmt = site.stmt;
             if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
@@ -3586,10 +3608,11 @@ var init_schema = __esm({
             if (rows >= threshold) continue;
             site.bulkReasons = NO_REASONS;
             site.valuesRows = rows;
-            settled.add(target);
+            settled.add(site);
           }
         }
-        for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+        if (settled.size === 0) return;
+        for (const target of targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
       }
       /**
        * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
@@ -8690,7 +8713,7 @@ function readStatement(stmt, context, facts, prepared) {
       }
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
-      if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
+      if (stmt.tables && allCatalogTables(stmt.tables)) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
       if (stmt.counter || stmt.countdown) (facts.counting ??= []).push({ stmt, loop, nested: context.loop !== void 0 || context.handler === true });
@@ -8765,7 +8788,7 @@ function commit(stmt, context) {
   if (context.loop) c.loop = context.loop;
   return c;
 }
-var API, MAX_EXECUTIONS, CATALOG_SCHEMAS, UNREAD_BLOCKS;
+var API, MAX_EXECUTIONS, UNREAD_BLOCKS;
 var init_sqlpl2 = __esm({
   "server/src/code/sqlpl.ts"() {
     "use strict";
@@ -8773,9 +8796,9 @@ var init_sqlpl2 = __esm({
     init_walk();
     init_append();
     init_count_text();
+    init_metadata_tables();
     API = "sqlpl";
     MAX_EXECUTIONS = 1e5;
-    CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
     UNREAD_BLOCKS = /* @__PURE__ */ new Set(["BEGIN", "IF", "CASE", "WHILE", "FOR", "LOOP", "REPEAT"]);
   }
 });

@@ -63,6 +63,32 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     assert.deepEqual(target({ 'schema.sql': IDENTITY + seed, 'copy.sql': copy, 'app.sql': 'INSERT INTO APP.SRC VALUES (?);\n' }).bulkReasons, ['INSERT … SELECT']);
   });
 
+  it('a copy of catalog rows or replication configuration rows is no load; a copy of replication data is', () => {
+    // IBM's mig8zos.sql backs up the control rows of what it replicates before migrating them.
+    const reasons = (files: Record<string, string>) => lintWorkspace(files).workspace.schema.insertTargets.get('APP.CODES')!.bulkReasons;
+    const copyFrom = (from: string) => ({ 'schema.sql': IDENTITY, 'copy.sql': `INSERT INTO APP.CODES (NAME) SELECT NAME FROM ${from};\n` });
+    for (const from of ["SYSIBM.SYSINDEXES WHERE TBCREATOR = 'ASN'", 'SYSCAT.TABLES', 'QSYS2.SYSINDEXES', 'ASN.IBMSNAP_SUBS_SET', 'CAP1.IBMQREP_SUBS S JOIN SYSCAT.COLUMNS C ON C.TABNAME = S.SOURCE_NAME']) {
+      assert.deepEqual(reasons(copyFrom(from)), [], from);
+    }
+    assert.ok(!rules(copyFrom('SYSCAT.TABLES')).includes('clustered-index-bulk-target'));
+    // Replication tables that grow with the work replicated, and a catalog view joined with a user table: loads.
+    for (const from of ['ASN.IBMSNAP_UOW', 'ASN.IBMQREP_CAPMON', 'ASN.IBMSNAP_APPLYTRAIL', 'SYSCAT.TABLES T JOIN STAGE.CODES S ON S.NAME = T.TABNAME', 'SYSTOOLS.HMON_ATM_INFO']) {
+      assert.deepEqual(reasons(copyFrom(from)), ['INSERT … SELECT'], from);
+    }
+  });
+
+  it('a copy that is no load is none in every version of a table defined in several files', () => {
+    // mig8zos.sql and mig8udb.sql each create BACKUP.IBMSNAP_AS400 and fill it from the replication control rows;
+    // the copy's site was settled in the table's target but left its version's target bulk.
+    const script = (zos: boolean) =>
+      `CREATE TABLE BACKUP.COPY (APPLY_QUAL CHAR(18));\nCREATE ${zos ? 'UNIQUE ' : ''}INDEX BACKUP.COPY_X ON BACKUP.COPY (APPLY_QUAL) CLUSTER;\nINSERT INTO BACKUP.COPY SELECT DISTINCT APPLY_QUAL FROM ASN.IBMSNAP_SUBS_SET;\n`;
+    const { workspace } = lintWorkspace({ 'zos.sql': script(true), 'udb.sql': script(false) });
+    const versions = [...workspace.schema.allVersions()].filter((t) => t.key === 'BACKUP.COPY');
+    assert.equal(versions.length, 2);
+    for (const table of versions) assert.deepEqual(workspace.schema.targetOfTable(table)!.bulkReasons, []);
+    assert.ok(!rules({ 'zos.sql': script(true), 'udb.sql': script(false) }).includes('clustered-index-bulk-target'));
+  });
+
   it("a copy of the SAMPLE database's EMPLOYEE (42 rows from db2sampl) in a script connected to SAMPLE is no load, unless the files create or fill an EMPLOYEE that may be it", () => {
     // IBM's cgtt.db2: CONNECT TO sample, then a payroll table with a foreign key to EMPLOYEE filled from it.
     const payroll = 'CREATE TABLE APP.PAYROLL (EMPID CHAR(6) REFERENCES EMPLOYEE (EMPNO), DEPTNO CHAR(3));\n';

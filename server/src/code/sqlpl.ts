@@ -9,14 +9,12 @@ import { valuesRowCount } from '../sql/grammar/values';
 import { forEachStatement } from '../sql/walk';
 import { appendAll } from '../engine/append';
 import { countText } from '../engine/count-text';
+import { allCatalogTables, CATALOG_SCHEMAS } from '../sql/metadata-tables';
 
 const API = 'sqlpl';
 
 /** Executions lent to callers' loops stop being added past this many in a file. */
 const MAX_EXECUTIONS = 100_000;
-
-/** Schemas of the Db2 catalog and administrative views. */
-const CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
 
 interface Context {
   loop?: LoopInfo;
@@ -429,7 +427,7 @@ function readStatement(stmt: Statement, context: Context, facts: RoutineFacts, p
       if (stmt.walksArray) loop.walksArray = true;
       if (stmt.queryChangesData) loop.noQueryToFold = true;
       // A loop over catalog rows (FOR t AS SELECT … FROM SYSCAT.TABLES) goes a table at a time.
-      if (stmt.tables && stmt.tables.length > 0 && stmt.tables.every((t) => t.schema !== undefined && CATALOG_SCHEMAS.test(t.schema))) loop.chunked = true;
+      if (stmt.tables && allCatalogTables(stmt.tables)) loop.chunked = true;
       const before = facts.executions.length;
       readStatements(stmt.body, { loop, guarded: false }, facts, prepared);
       if (stmt.counter || stmt.countdown) (facts.counting ??= []).push({ stmt, loop, nested: context.loop !== undefined || context.handler === true });

@@ -20,6 +20,7 @@ import { statementsInBulkLoops } from '../code/loops';
 import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { mayWriteColumn } from './written-columns';
+import { isMetadataTable } from '../sql/metadata-tables';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -848,10 +849,12 @@ export class SchemaModel {
    * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
    * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
    * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
-   * not looked through.
+   * not looked through. A copy of catalog or replication configuration rows (sql/metadata-tables.ts: mig8zos.sql
+   * backs up the control rows of the tables it replicates) is no load either; its rows are not counted.
    */
   private settleCopiesOfReferenceData(threshold: number): void {
     const fewRows = (name: QualifiedName, stmt: Statement, file: string): number | undefined => {
+      if (isMetadataTable(name)) return 0;
       const stock = this.stockSampleRows(name, stmt, file);
       if (stock !== undefined) return stock;
       const table = this.table(name, stmt);
@@ -860,8 +863,9 @@ export class SchemaModel {
       if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== undefined)) return undefined;
       return target.valuesRows;
     };
-    const settled = new Set<InsertTargetInfo>();
-    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+    const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
+    const settled = new Set<InsertSite>();
+    for (const target of targets) {
       for (const site of target.sites) {
         const stmt = site.stmt;
         if (stmt.kind !== 'insert' || stmt.source.kind !== 'select' || stmt.source.tables.length === 0) continue;
@@ -878,10 +882,13 @@ export class SchemaModel {
         if (rows >= threshold) continue;
         site.bulkReasons = NO_REASONS;
         site.valuesRows = rows;
-        settled.add(target);
+        settled.add(site);
       }
     }
-    for (const target of settled) Object.assign(target, sitesTarget(target.key, target.sites));
+    if (settled.size === 0) return;
+    // A site is in its table's target and in the target of the version it writes (a table defined in two
+    // files): both are made again from their sites, whichever of them the loop met the site in first.
+    for (const target of targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
   }
 
   /**
