@@ -10452,11 +10452,81 @@ var init_zos2 = __esm({
   }
 });
 
+// rules/support/key-domain.ts
+function columnDomain(column) {
+  const { name: name2, length } = column.type;
+  if ((name2 === "CHAR" || name2 === "CHARACTER") && length !== void 0 && length <= 2) return 256 ** length;
+  if (name2 === "VARCHAR" && length !== void 0 && length <= 2) return length === 1 ? 257 : 65793;
+  if (name2 === "SMALLINT") return 65536;
+  if (name2 === "BOOLEAN") return 2;
+  return void 0;
+}
+function columnBytes(column) {
+  const { name: name2, length, isLob, isLong, isXml } = column.type;
+  if (isLob || isLong || isXml) return void 0;
+  const fixed = FIXED_BYTES[name2];
+  if (fixed !== void 0) return fixed;
+  if (length === void 0) return void 0;
+  if (name2 === "DECIMAL" || name2 === "DEC" || name2 === "NUMERIC") return Math.floor(length / 2) + 1;
+  if (name2.includes("GRAPHIC")) return 2 * length;
+  return name2.includes("CHAR") || name2.includes("BINARY") ? length : void 0;
+}
+function smallByKey(table) {
+  const bound = keyBoundRows(table);
+  if (!bound) return void 0;
+  let width = 0;
+  for (const column of table.columns) {
+    const bytes2 = columnBytes(column);
+    if (bytes2 === void 0) return void 0;
+    width += bytes2;
+  }
+  const bytes = bound.rows * width;
+  return bytes <= SMALL_TABLE_BYTES ? { ...bound, bytes } : void 0;
+}
+function keyBoundRows(table) {
+  const keys = [
+    ...table.keyConstraints.flatMap((k) => k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? [k.constraint.columns] : []),
+    ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name))
+  ];
+  if (keys.length === 0) return void 0;
+  const columns = /* @__PURE__ */ new Map();
+  for (const c of table.columns) if (!columns.has(c.name)) columns.set(c.name, c);
+  let best;
+  for (const names3 of keys) {
+    let rows = 1;
+    for (const name2 of names3) {
+      const column = columns.get(name2);
+      const domain = column && columnDomain(column);
+      if (domain === void 0) {
+        rows = Infinity;
+        break;
+      }
+      rows *= domain + (column.notNull ? 0 : 1);
+    }
+    if (names3.length > 0 && rows <= SMALL_KEY_DOMAIN && (best === void 0 || rows < best.rows)) best = { rows, key: names3 };
+  }
+  return best;
+}
+function megabytes(bytes) {
+  return `about ${Math.max(0.1, bytes / 2 ** 20).toFixed(1)} MB`;
+}
+var SMALL_KEY_DOMAIN, FIXED_BYTES, SMALL_TABLE_BYTES;
+var init_key_domain = __esm({
+  "rules/support/key-domain.ts"() {
+    "use strict";
+    SMALL_KEY_DOMAIN = 65536;
+    FIXED_BYTES = { SMALLINT: 2, INTEGER: 4, INT: 4, BIGINT: 8, REAL: 4, DOUBLE: 8, FLOAT: 8, DATE: 4, TIME: 3, TIMESTAMP: 10, BOOLEAN: 1 };
+    SMALL_TABLE_BYTES = 16 * 2 ** 20;
+  }
+});
+
 // rules/batch-without-commit.ts
-function locksText(schema, insert) {
-  const table = schema.table(insert.target, insert);
-  const zos = table ? zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase() : void 0;
-  const whole = zos === "TABLE" || zos === "TABLESPACE" ? `its table space's LOCKSIZE ${zos}` : table?.locksize === "table" ? "LOCKSIZE TABLE" : void 0;
+function wholeTableLock(schema, table) {
+  const zos = zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase();
+  if (zos === "TABLE" || zos === "TABLESPACE") return `its table space's LOCKSIZE ${zos}`;
+  return table.locksize === "table" ? "LOCKSIZE TABLE" : void 0;
+}
+function locksText(whole) {
   if (whole) return `the table is locked as a whole (${whole}), so row locks do not pile up, but other work waits for the commit`;
   return "each inserted row keeps its lock until the commit (Db2 INSERT tips), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)";
 }
@@ -10466,6 +10536,8 @@ var init_batch_without_commit = __esm({
     "use strict";
     init_facts();
     init_zos2();
+    init_key_domain();
+    init_count_text();
     BatchWithoutCommitRule = {
       meta: {
         id: "batch-without-commit",
@@ -10476,8 +10548,8 @@ var init_batch_without_commit = __esm({
         group: "row-at-a-time",
         evidence: ["Db2 INSERT tips, section 5 (locking)", "Db2 INSERT tips, section 7 (committing)", "Db2 INSERT tips, tests 61-68"],
         messages: {
-          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.",
-          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it."
+          never: "The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.{small}",
+          afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}"
         }
       },
       check({ file, schema, report }) {
@@ -10495,8 +10567,12 @@ var init_batch_without_commit = __esm({
           if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) continue;
           seen.add(key);
           const outside = code.commits.find((c) => !c.loop);
-          const data = { loop: loopName(loop), table: targetName2(execution2, insert, schema), locks: locksText(schema, insert) };
-          report({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan });
+          const table = schema.table(insert.target, insert);
+          const whole = table && wholeTableLock(schema, table);
+          const bound = whole ? smallByKey(table) : void 0;
+          const small = bound ? ` Its key (${bound.key.join(", ")}) lets the table hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)}: a unit of work no larger than that is short to back out, and nothing else piles up.` : "";
+          const data = { loop: loopName(loop), table: targetName2(execution2, insert, schema), locks: locksText(whole), small };
+          report({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan, maxSeverity: bound ? "hint" : void 0 });
         }
       }
     };
@@ -12732,75 +12808,7 @@ var init_table_lock_bulk_target2 = __esm({
   }
 });
 
-// rules/support/key-domain.ts
-function columnDomain(column) {
-  const { name: name2, length } = column.type;
-  if ((name2 === "CHAR" || name2 === "CHARACTER") && length !== void 0 && length <= 2) return 256 ** length;
-  if (name2 === "VARCHAR" && length !== void 0 && length <= 2) return length === 1 ? 257 : 65793;
-  if (name2 === "SMALLINT") return 65536;
-  if (name2 === "BOOLEAN") return 2;
-  return void 0;
-}
-function columnBytes(column) {
-  const { name: name2, length, isLob, isLong, isXml } = column.type;
-  if (isLob || isLong || isXml) return void 0;
-  const fixed = FIXED_BYTES[name2];
-  if (fixed !== void 0) return fixed;
-  if (length === void 0) return void 0;
-  if (name2 === "DECIMAL" || name2 === "DEC" || name2 === "NUMERIC") return Math.floor(length / 2) + 1;
-  if (name2.includes("GRAPHIC")) return 2 * length;
-  return name2.includes("CHAR") || name2.includes("BINARY") ? length : void 0;
-}
-function smallByKey(table) {
-  const bound = keyBoundRows(table);
-  if (!bound) return void 0;
-  let width = 0;
-  for (const column of table.columns) {
-    const bytes2 = columnBytes(column);
-    if (bytes2 === void 0) return void 0;
-    width += bytes2;
-  }
-  const bytes = bound.rows * width;
-  return bytes <= SMALL_TABLE_BYTES ? { ...bound, bytes } : void 0;
-}
-function keyBoundRows(table) {
-  const keys = [
-    ...table.keyConstraints.flatMap((k) => k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? [k.constraint.columns] : []),
-    ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name))
-  ];
-  if (keys.length === 0) return void 0;
-  const columns = /* @__PURE__ */ new Map();
-  for (const c of table.columns) if (!columns.has(c.name)) columns.set(c.name, c);
-  let best;
-  for (const names3 of keys) {
-    let rows = 1;
-    for (const name2 of names3) {
-      const column = columns.get(name2);
-      const domain = column && columnDomain(column);
-      if (domain === void 0) {
-        rows = Infinity;
-        break;
-      }
-      rows *= domain + (column.notNull ? 0 : 1);
-    }
-    if (names3.length > 0 && rows <= SMALL_KEY_DOMAIN && (best === void 0 || rows < best.rows)) best = { rows, key: names3 };
-  }
-  return best;
-}
-var SMALL_KEY_DOMAIN, FIXED_BYTES, SMALL_TABLE_BYTES;
-var init_key_domain = __esm({
-  "rules/support/key-domain.ts"() {
-    "use strict";
-    SMALL_KEY_DOMAIN = 65536;
-    FIXED_BYTES = { SMALLINT: 2, INTEGER: 4, INT: 4, BIGINT: 8, REAL: 4, DOUBLE: 8, FLOAT: 8, DATE: 4, TIME: 3, TIMESTAMP: 10, BOOLEAN: 1 };
-    SMALL_TABLE_BYTES = 16 * 2 ** 20;
-  }
-});
-
 // rules/zos-cluster-without-append.ts
-function megabytes(bytes) {
-  return `about ${Math.max(0.1, bytes / 2 ** 20).toFixed(1)} MB`;
-}
 var SEED_002_EXTRA_PER_100K, APPEND_SINCE, ZosClusterWithoutAppendRule, zos_cluster_without_append_default;
 var init_zos_cluster_without_append = __esm({
   "rules/zos-cluster-without-append.ts"() {

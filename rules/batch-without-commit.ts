@@ -2,9 +2,10 @@
 // of work (embedded SQL, where autocommit is off and the program decides when to commit).
 import type { Rule } from '../server/src/engine/types';
 import { isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code/facts';
-import type { SchemaModel } from '../server/src/schema/schema';
-import type { InsertStatement } from '../server/src/sql/ast';
+import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { zosTablespaceOf } from './support/zos';
+import { megabytes, smallByKey } from './support/key-domain';
+import { countText } from '../server/src/engine/count-text';
 
 const BatchWithoutCommitRule: Rule = {
   meta: {
@@ -17,9 +18,9 @@ const BatchWithoutCommitRule: Rule = {
     evidence: ['Db2 INSERT tips, section 5 (locking)', 'Db2 INSERT tips, section 7 (committing)', 'Db2 INSERT tips, tests 61-68'],
     messages: {
       never:
-        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.',
+        'The {loop} inserts into {table} row by row and the program never commits. The whole run is one unit of work: {locks}, the log of the whole run must stay available for backout, and an abend near the end backs out and repeats all of it. Commit every 1000 rows or so with a counter (Db2 INSERT tips advises a large N such as 1000; it measured 10,000 prepared single-row inserts at 7.6 s committing every 1000, test 68), keep a restart key, and commit once after the loop.{small}',
       afterLoop:
-        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.',
+        'The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}',
     },
   },
   check({ file, schema, report }) {
@@ -38,20 +39,29 @@ const BatchWithoutCommitRule: Rule = {
       if (code.commits.some((c) => c.loop && within(c.loop.span, loop.span))) continue;
       seen.add(key);
       const outside = code.commits.find((c) => !c.loop);
-      const data = { loop: loopName(loop), table: targetName(execution, insert, schema), locks: locksText(schema, insert) };
-      report({ messageId: outside ? 'afterLoop' : 'never', data, span: execution.callSpan });
+      const table = schema.table(insert.target, insert);
+      const whole = table && wholeTableLock(schema, table);
+      // Locked whole and bounded by its key to a few MB (carddemo's TRANSACTION_TYPE, keyed by a CHAR(2) code):
+      // the run can hold no more rows than that in its unit of work, no locks pile up, and the backout is short.
+      const bound = whole ? smallByKey(table) : undefined;
+      const small = bound
+        ? ` Its key (${bound.key.join(', ')}) lets the table hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)}: a unit of work no larger than that is short to back out, and nothing else piles up.`
+        : '';
+      const data = { loop: loopName(loop), table: targetName(execution, insert, schema), locks: locksText(whole), small };
+      report({ messageId: outside ? 'afterLoop' : 'never', data, span: execution.callSpan, maxSeverity: bound ? 'hint' : undefined });
     }
   },
 };
 
-/**
- * What the open unit of work holds in locks: a lock per inserted row, unless the table (LUW LOCKSIZE TABLE) or
- * its z/OS table space (LOCKSIZE TABLE / TABLESPACE) is locked as a whole, when nothing piles up.
- */
-function locksText(schema: SchemaModel, insert: InsertStatement): string {
-  const table = schema.table(insert.target, insert);
-  const zos = table ? zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase() : undefined;
-  const whole = zos === 'TABLE' || zos === 'TABLESPACE' ? `its table space's LOCKSIZE ${zos}` : table?.locksize === 'table' ? 'LOCKSIZE TABLE' : undefined;
+/** How the table is locked as a whole (LUW LOCKSIZE TABLE, or its z/OS table space's LOCKSIZE TABLE / TABLESPACE), if it is. */
+function wholeTableLock(schema: SchemaModel, table: TableInfo): string | undefined {
+  const zos = zosTablespaceOf(schema, table)?.zos.locksize?.toUpperCase();
+  if (zos === 'TABLE' || zos === 'TABLESPACE') return `its table space's LOCKSIZE ${zos}`;
+  return table.locksize === 'table' ? 'LOCKSIZE TABLE' : undefined;
+}
+
+/** What the open unit of work holds in locks: a lock per inserted row, unless the table is locked as a whole. */
+function locksText(whole: string | undefined): string {
   if (whole) return `the table is locked as a whole (${whole}), so row locks do not pile up, but other work waits for the commit`;
   return 'each inserted row keeps its lock until the commit (Db2 INSERT tips), so locks pile up (Db2 for z/OS escalates them past LOCKMAX or fails the insert at NUMLKUS with SQLCODE -904)';
 }

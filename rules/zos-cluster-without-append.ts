@@ -5,7 +5,7 @@ import type { Rule } from '../server/src/engine/types';
 import type { TableInfo } from '../server/src/schema/schema';
 import { statementsOf } from '../server/src/engine/statements';
 import { knownVolume } from './support/known-volume';
-import { smallByKey } from './support/key-domain';
+import { megabytes, smallByKey } from './support/key-domain';
 import { countText } from '../server/src/engine/count-text';
 import { bulkTargetFor, tableName } from './support/targets';
 import { insertPathReasons, isClusteringIndex } from './support/zos';
@@ -83,10 +83,5 @@ const ZosClusterWithoutAppendRule: Rule = {
     }
   },
 };
-
-/** "3.4 MB", "0.1 MB": a table's size at most, as the message says it. */
-function megabytes(bytes: number): string {
-  return `about ${Math.max(0.1, bytes / 2 ** 20).toFixed(1)} MB`;
-}
 
 export default ZosClusterWithoutAppendRule;

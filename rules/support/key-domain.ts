@@ -83,3 +83,8 @@ function keyBoundRows(table: TableInfo): { rows: number; key: string[] } | undef
   }
   return best;
 }
+
+/** "about 3.4 MB", "about 0.1 MB": a table's size at most, as a message says it. */
+export function megabytes(bytes: number): string {
+  return `about ${Math.max(0.1, bytes / 2 ** 20).toFixed(1)} MB`;
+}

@@ -44,6 +44,22 @@ describe(`rule ${RULE}`, () => {
     assert.match(rowLocks.find((f) => f.rule === RULE)!.message, /each inserted row keeps its lock until the commit/);
   });
 
+  it('is a hint when the table is locked whole and its key bounds it to a few MB (a code table)', async () => {
+    // carddemo's COBTUPDT.cbl maintains TRANSACTION_TYPE: LOCKSIZE TABLE, keyed by a CHAR(2) code.
+    const ddl = (locksize: string, key: string) =>
+      `CREATE TABLESPACE TRNTS IN DIV SEGSIZE 4 LOCKSIZE ${locksize};\nCREATE TABLE DIV.TRN (ACCT ${key} NOT NULL, AMT DECIMAL(9,2), PRIMARY KEY (ACCT)) IN DIV.TRNTS;\n`;
+    const finding = async (sql: string) => (await lintCode({ 'LOADTRN.cbl': program('           STOP RUN.\n' + LOAD), 'ddl.sql': sql })).findings.find((f) => f.rule === RULE)!;
+    const small = await finding(ddl('TABLE', 'CHAR(2)'));
+    assert.equal(small.severity, 'hint');
+    assert.match(small.message, /Its key \(ACCT\) lets the table hold at most 65,536 rows at a time, about 0\.4 MB: a unit of work no larger than that is short to back out/);
+    // Row locks: 65,536 of them still escalate (z/OS LOCKMAX); a key of many values bounds nothing.
+    for (const [locksize, key] of [['ROW', 'CHAR(2)'], ['TABLE', 'CHAR(8)']]) {
+      const other = await finding(ddl(locksize, key));
+      assert.equal(other.severity, 'warning', `${locksize} ${key}`);
+      assert.doesNotMatch(other.message, /Its key/);
+    }
+  });
+
   it('sees the table space of the definition that states one when a plain DDL file defines the same table again', async () => {
     // carddemo: DB2CREAT.ctl creates TRANSACTION_TYPE in a LOCKSIZE TABLE table space, ddl/TRNTYPE.ddl the same
     // columns with no storage at all. The plain file leaves the storage out; it does not make the locks row locks.
