@@ -2235,6 +2235,24 @@ function valuesKindBits(source) {
   }
   return bits;
 }
+function valuesWidth(source) {
+  let width;
+  if (!(source instanceof PackedValues)) {
+    for (const row of source.rows) {
+      if (width !== void 0 && width !== row.values.length) return void 0;
+      width = row.values.length;
+    }
+    return width;
+  }
+  const d = source.data;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    if (width !== void 0 && width !== count) return void 0;
+    width = count;
+    at += 3 + 3 * count;
+  }
+  return width;
+}
 function columnKindBits(source, index) {
   if (!(source instanceof PackedValues)) {
     return source.rows.reduce((bits2, row) => bits2 | (index < row.values.length ? valueKindBit(row.values[index].kind) : MISSING_VALUE_BIT), 0);
@@ -2791,10 +2809,29 @@ var init_sample_database = __esm({
 });
 
 // server/src/schema/written-columns.ts
-function columnFill(stmt, name2) {
+function columnPlace(table, name2) {
+  if (!table?.definition) return void 0;
+  let at = -1;
+  let width = 0;
+  for (const column of table.columns) {
+    if (column.name === name2) {
+      if (column.implicitlyHidden) return "hidden";
+      at = width;
+    }
+    if (!column.implicitlyHidden) width++;
+  }
+  return at < 0 ? void 0 : { at, width };
+}
+function columnFill(stmt, name2, place) {
   switch (stmt.kind) {
     case "insert": {
-      if (stmt.columns.length === 0) return "value";
+      if (stmt.columns.length === 0) {
+        if (place === "hidden") return "default";
+        if (place === void 0 || stmt.parseError) return "value";
+        const source2 = stmt.source;
+        if (source2.kind === "select") return source2.itemCount === place.width && source2.nullItems?.includes(place.at) ? "null" : "value";
+        return valuesWidth(source2) === place.width ? fillOf(columnKindBits(source2, place.at)) : "value";
+      }
       const at = stmt.columns.indexOf(name2);
       if (at < 0) return "default";
       if (stmt.parseError) return "value";
@@ -2806,9 +2843,14 @@ function columnFill(stmt, name2) {
       if (!stmt.inserts || stmt.inserts.length === 0) return "value";
       let fill = "null";
       for (const insert of stmt.inserts) {
-        if (insert.columns.length === 0) return "value";
-        const at = insert.columns.indexOf(name2);
-        const one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
+        let one;
+        if (insert.columns.length === 0) {
+          if (place === "hidden") one = "default";
+          else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
+        } else {
+          const at = insert.columns.indexOf(name2);
+          one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
+        }
         if (one === "value") return "value";
         if (one === "default") fill = "default";
       }
@@ -2827,20 +2869,25 @@ function fillOf(bits) {
 function hasValueDefault(column) {
   return column.defaultValue !== void 0 && !column.defaultNull;
 }
-function mayWriteColumn(stmt, column) {
-  if (typeof column === "string") return columnFill(stmt, column) === "value";
-  const fill = columnFill(stmt, column.name);
+function mayWriteColumn(stmt, column, place) {
+  if (typeof column === "string") return columnFill(stmt, column, place) === "value";
+  const fill = columnFill(stmt, column.name, place);
   return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
 }
 function fillShape(stmt) {
   switch (stmt.kind) {
     case "insert": {
       const source = stmt.source;
-      if (stmt.columns.length === 0) return "";
-      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")}` : "";
+      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")} of ${source.itemCount ?? "*"}` : "";
       if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
       let out = " fills ";
-      for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+      if (stmt.columns.length > 0) {
+        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+        return out;
+      }
+      const width = valuesWidth(source);
+      if (width === void 0) return " fills ragged";
+      for (let at = 0; at < width; at++) out += columnFill(stmt, "", { at, width })[0];
       return out;
     }
     case "merge":
@@ -3185,14 +3232,16 @@ var init_schema = __esm({
         return target.sites.length > 0 ? rows : void 0;
       }
       /**
-       * The inserts of `target` that may give one of `columns` a value (written-columns.ts: a column list that names it
-       * with more than NULL or DEFAULT, none at all, a value default, IMPORT, INGEST, LOAD): `target` itself when every
-       * insert may; else a target of those alone, with their bulk reasons and written rows (and the written-rows reason
-       * when they reach bulkRowThreshold), for knownRows, isReferenceData and the severity; undefined when none may.
-       * A column given by name is one whose definition is not known (mayWriteColumn).
+       * The inserts of `target` (the inserts into `table`) that may give one of `columns` a value (written-columns.ts: a
+       * column list that names it with more than NULL or DEFAULT, a value at its place when there is no column list, a
+       * value default, IMPORT, INGEST, LOAD): `target` itself when every insert may; else a target of those alone, with
+       * their bulk reasons and written rows (and the written-rows reason when they reach bulkRowThreshold), for
+       * knownRows, isReferenceData and the severity; undefined when none may. A column given by name is one whose
+       * definition is not known (mayWriteColumn).
        */
-      insertsWriting(target, columns) {
-        const writes = (site) => columns.some((column) => mayWriteColumn(site.stmt, column));
+      insertsWriting(target, columns, table) {
+        const places = columns.map((column) => columnPlace(table, typeof column === "string" ? column : column.name));
+        const writes = (site) => columns.some((column, k) => mayWriteColumn(site.stmt, column, places[k]));
         const first = target.sites.findIndex((site) => !writes(site));
         if (first < 0) return target;
         const sites = target.sites.slice(0, first);
@@ -3201,6 +3250,15 @@ var init_schema = __esm({
         const writers = sitesTarget(target.key, sites);
         if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
         return writers;
+      }
+      /**
+       * Of `columns` (columns of `table`), those some insert into the table may give a value (insertsWriting), in their
+       * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
+       * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
+       */
+      writtenColumns(table, columns, target = this.targetOfTable(table)) {
+        if (!target || columns.length === 0) return [...columns];
+        return columns.filter((column) => this.insertsWriting(target, [column], table) !== void 0);
       }
       /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
       knownRowsAreBound(target) {
@@ -4939,6 +4997,7 @@ function parseColumnOptions(p, col, context, constraints) {
       case "IMPLICITLY":
         p.pos++;
         p.expect("HIDDEN", context);
+        col.implicitlyHidden = true;
         continue;
       case "FOR":
         p.pos++;
@@ -6113,7 +6172,10 @@ function selectSource(p, first) {
   const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
   if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
   const nulls = nullSelectItems(p, first, p.end);
-  if (nulls) source.nullItems = nulls;
+  if (nulls) {
+    source.nullItems = nulls.places;
+    if (nulls.width !== void 0) source.itemCount = nulls.width;
+  }
   return source;
 }
 function nullSelectItems(p, from, to) {
@@ -6130,6 +6192,7 @@ function nullSelectItems(p, from, to) {
     }
   }
   let common;
+  let width;
   while (i < to) {
     if (!p.kw(i, "SELECT")) return void 0;
     i++;
@@ -6138,17 +6201,20 @@ function nullSelectItems(p, from, to) {
     let item2 = 0;
     let start = i;
     let depth = 0;
+    let star = false;
     for (; ; i++) {
       const k = i < to ? p.t.kind[i] : TK_COMMA;
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN) depth--;
       const ends = i >= to || depth === 0 && (k === TK_COMMA || k === TK_WORD && (p.kw(i, "FROM") || isSetOperatorAt(p, i) || isIsolationAt(p, i)));
       if (!ends) continue;
-      if (i > start && isNullItem(p, start, i)) nulls.push(item2);
+      if (i > start && p.isOp(i - 1, "*") && (i - 1 === start || p.kind(i - 2) === TK_DOT)) star = true;
+      else if (!star && i > start && isNullItem(p, start, i)) nulls.push(item2);
       item2++;
       start = i + 1;
       if (i >= to || k !== TK_COMMA) break;
     }
+    width = star || width !== void 0 && width !== item2 ? -1 : item2;
     common = common ? common.filter((n) => nulls.includes(n)) : nulls;
     if (common.length === 0) return void 0;
     for (depth = 0; i < to; i++) {
@@ -6161,7 +6227,8 @@ function nullSelectItems(p, from, to) {
     i++;
     if (p.kw(i, "ALL") || p.kw(i, "DISTINCT")) i++;
   }
-  return common;
+  if (!common) return void 0;
+  return width === void 0 || width < 0 ? { places: common } : { places: common, width };
 }
 function isSetOperatorAt(p, i) {
   return p.kw(i, "UNION") || p.kw(i, "EXCEPT") || p.kw(i, "INTERSECT");
@@ -9967,7 +10034,7 @@ function names(list, max = 4) {
 function none(feature, label) {
   return { feature, label, present: false, detail: "none", factorText: "\u2014", source: "" };
 }
-function insertCostSummary(table) {
+function insertCostSummary(table, schema) {
   const lines = [];
   const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
   const indexCount = table.indexes.length + keys;
@@ -10039,15 +10106,20 @@ function insertCostSummary(table) {
     const deferred = table.mqts.length;
     lines.push({ ...none("mqts", "REFRESH IMMEDIATE MQTs"), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : "none" });
   }
-  const lobs = table.columns.filter((c) => c.type.isLob);
-  const lobLike = table.columns.filter((c) => !c.type.isLob && (c.type.isLong || c.type.isXml));
+  const outside = table.columns.filter((c) => c.type.isLob || c.type.isLong || c.type.isXml);
+  const written = schema.writtenColumns(table, outside);
+  const unwritten = outside.filter((c) => !written.includes(c));
+  const typed = (columns) => names(columns.map((c) => `${c.name} ${c.type.name}`));
+  const notWritten = unwritten.length > 0 ? `${typed(unwritten)} written by no insert` : "";
+  const lobs = written.filter((c) => c.type.isLob);
+  const lobLike = written.filter((c) => !c.type.isLob);
   if (lobs.length > 0) {
     const m = measurements("lobColumns")[0];
     lines.push({
       feature: "lobColumns",
       label: "LOB columns",
       present: true,
-      detail: `${lobs.length} (${names(lobs.map((c) => `${c.name} ${c.type.name}`))})`,
+      detail: `${lobs.length} (${typed(lobs)})${notWritten ? `; ${notWritten}` : ""}`,
       factor: costFactor(m),
       factorText: formatFactor(costFactor(m)),
       source: `${sourceOf(m)}; logging and COMPACT made no difference`
@@ -10057,10 +10129,12 @@ function insertCostSummary(table) {
       feature: "lobColumns",
       label: "LOB columns",
       present: true,
-      detail: `${lobLike.length} LONG/XML (${names(lobLike.map((c) => `${c.name} ${c.type.name}`))})`,
+      detail: `${lobLike.length} LONG/XML (${typed(lobLike)})${notWritten ? `; ${notWritten}` : ""}`,
       factorText: "not measured",
       source: "stored outside the row like LOBs; Db2 INSERT tips measured only CLOB"
     });
+  } else if (notWritten) {
+    lines.push({ ...none("lobColumns", "LOB columns"), detail: `none (${notWritten}: no direct writes)` });
   } else lines.push(none("lobColumns", "LOB columns"));
   if (table.identity) {
     const cache = table.identity.cache;
@@ -10882,7 +10956,7 @@ function keyName(fk) {
 }
 function keyNeverInserted(schema, table, target, fk) {
   const key = fk.constraint.columns.map((name2) => table.columns.find((c) => c.name === name2) ?? name2);
-  return schema.insertsWriting(target, key) === void 0;
+  return schema.insertsWriting(target, key, table) === void 0;
 }
 function spanIn(stmt, fk) {
   if (stmt.kind === "alterTable") {
@@ -11007,7 +11081,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every insert into the table leaves the key's columns out of its\ncolumn list, without a `DEFAULT` value, or gives them the literal `NULL` in every row; an `IMPORT` insert-column\nlist counts, as in `lob-column`): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key whose columns no insert sets (every insert into the table leaves the key's columns out of its\ncolumn list, without a `DEFAULT` value, or gives them the literal `NULL` in every row; an `IMPORT` insert-column\nlist counts, and an INSERT without a column list is read by the value at each key column's place, as in\n`lob-column`): those rows hold NULL in the key, and Db2 looks up no parent for a NULL key. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -11385,7 +11459,7 @@ function hiddenWork(schema, table, site) {
   if (mqts.length > 0) {
     items.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? "s" : ""} ${mqts.map((m) => displayKey(m.key)).join(", ")} (not measured; Appendix B 22 advises against it)`);
   }
-  const lobs = table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !(c.inlineLength && c.type.length !== void 0 && c.inlineLength >= c.type.length));
+  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !(c.inlineLength && c.type.length !== void 0 && c.inlineLength >= c.type.length)));
   if (lobs.length > 0) {
     items.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? "s" : ""} ${lobs.map((c) => c.name).join(", ")} (${factor(LOB_SECONDS)}, test 91)`);
   }
@@ -11440,7 +11514,7 @@ var init_insert_target_cost = __esm({
 var insert_target_cost_default2;
 var init_insert_target_cost2 = __esm({
   "rules/insert-target-cost.md"() {
-    insert_target_cost_default2 = '# insert-target-cost\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because the per-table summary is shown in the hover on a table name and in `insertlint checklist`; as a diagnostic it repeated itself on every table that is inserted into. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nAt the first INSERT (or IMPORT, or MERGE that inserts) into a table in each file, summarises the hidden\nwork the table\'s schema adds to every inserted row, with the relative cost measured in Db2 INSERT tips. Only\nschema in force at that insert counts (an index created later in the same file does not). Nothing is\nreported for a table with no hidden work.\n\n## Why it matters\n\nThe findings about a table\'s DDL sit on the DDL \u2014 often in another file than the inserts. Someone\nreading the load script sees the total here instead, for example:\n\n> Each row inserted into SALES.ORDERS also costs: an entry in each of 5 indexes (4 or more: 4.5x, tests\n> 31-35), one of them clustering (2.0x instead of 1.7x for a single index, test 38); a parent-key lookup\n> for 1 enforced foreign key (1.8x, tests 14-15); 1 INSERT trigger (ORDERS_AUDIT_TRG: 2.1x, tests 18-19);\n> upkeep of REFRESH IMMEDIATE MQT SALES.DAILY_SALES (\u2026); a direct disk write for 1 LOB/LONG column NOTES\n> (9.1x, test 91); a logged identity value every row for ORDER_ID (NO CACHE: 28.5x, test 42) \u2026\n\nEach factor is the elapsed time of Db2 INSERT tips\' 100,000-row test with that feature divided by the bare\ntable\'s 31.5 s (Db2 INSERT tips, Appendix A, tests 11/31/41). Db2 INSERT tips measured each feature on its own, so\nthe factors show which item dominates; they are not meant to be multiplied. The counted items are:\nindexes with primary/unique keys (tests 31\u201335) and clustering (test 38), enforced foreign keys (tests\n14\u201315), INSERT triggers that insert or update (tests 18\u201321), REFRESH IMMEDIATE MQTs (not measured;\nAppendix B, item 22), LOB/LONG columns not fully inlined (test 91), identity columns with a cache below\n1000 (tests 42\u201346) and enforced CHECK constraints (tests 12\u201313).\n\n## How to fix\n\nThis rule describes; the fixes belong to the rules of each item: [index-count](index-count.md),\n[clustered-index-bulk-target](clustered-index-bulk-target.md), [enforced-foreign-key](enforced-foreign-key.md),\n[insert-trigger](insert-trigger.md), [refresh-immediate-mqt](refresh-immediate-mqt.md),\n[lob-column](lob-column.md), [identity-cache](identity-cache.md),\n[check-constraint-bulk-target](check-constraint-bulk-target.md). Start with the item that has the\nlargest factor. Explain on the INSERT shows most of this work too (not index maintenance).\n\n## When to ignore\n\nWhen the summary is noise for a script you know well, turn it off for that file:\n`-- insertlint-disable-file insert-target-cost`.\n\n## References\n\n- Db2 INSERT tips, "Optional areas of improvement", "Explain" (hidden processing), Appendix A; Appendix B, item 26.\n- IBM Db2: [Explain facility](https://www.ibm.com/docs/en/db2/11.5?topic=optimization-explain-facility)\n';
+    insert_target_cost_default2 = '# insert-target-cost\n\n**Default severity:** information, **off by default** (on with `"extends": "insertlint:all"`) \xB7 **Quick fix:** none\n\nOff in the default preset (`insertlint:recommended`) because the per-table summary is shown in the hover on a table name and in `insertlint checklist`; as a diagnostic it repeated itself on every table that is inserted into. Turn it on with `"extends": "insertlint:all"` or by naming it in `"rules"` of `.insertlintrc.json`.\n\nAt the first INSERT (or IMPORT, or MERGE that inserts) into a table in each file, summarises the hidden\nwork the table\'s schema adds to every inserted row, with the relative cost measured in Db2 INSERT tips. Only\nschema in force at that insert counts (an index created later in the same file does not). Nothing is\nreported for a table with no hidden work.\n\n## Why it matters\n\nThe findings about a table\'s DDL sit on the DDL \u2014 often in another file than the inserts. Someone\nreading the load script sees the total here instead, for example:\n\n> Each row inserted into SALES.ORDERS also costs: an entry in each of 5 indexes (4 or more: 4.5x, tests\n> 31-35), one of them clustering (2.0x instead of 1.7x for a single index, test 38); a parent-key lookup\n> for 1 enforced foreign key (1.8x, tests 14-15); 1 INSERT trigger (ORDERS_AUDIT_TRG: 2.1x, tests 18-19);\n> upkeep of REFRESH IMMEDIATE MQT SALES.DAILY_SALES (\u2026); a direct disk write for 1 LOB/LONG column NOTES\n> (9.1x, test 91); a logged identity value every row for ORDER_ID (NO CACHE: 28.5x, test 42) \u2026\n\nEach factor is the elapsed time of Db2 INSERT tips\' 100,000-row test with that feature divided by the bare\ntable\'s 31.5 s (Db2 INSERT tips, Appendix A, tests 11/31/41). Db2 INSERT tips measured each feature on its own, so\nthe factors show which item dominates; they are not meant to be multiplied. The counted items are:\nindexes with primary/unique keys (tests 31\u201335) and clustering (test 38), enforced foreign keys (tests\n14\u201315), INSERT triggers that insert or update (tests 18\u201321), REFRESH IMMEDIATE MQTs (not measured;\nAppendix B, item 22), LOB/LONG columns not fully inlined that some insert into the table writes (as\n[lob-column](lob-column.md) reads them: test 91), identity columns with a cache below\n1000 (tests 42\u201346) and enforced CHECK constraints (tests 12\u201313).\n\n## How to fix\n\nThis rule describes; the fixes belong to the rules of each item: [index-count](index-count.md),\n[clustered-index-bulk-target](clustered-index-bulk-target.md), [enforced-foreign-key](enforced-foreign-key.md),\n[insert-trigger](insert-trigger.md), [refresh-immediate-mqt](refresh-immediate-mqt.md),\n[lob-column](lob-column.md), [identity-cache](identity-cache.md),\n[check-constraint-bulk-target](check-constraint-bulk-target.md). Start with the item that has the\nlargest factor. Explain on the INSERT shows most of this work too (not index maintenance).\n\n## When to ignore\n\nWhen the summary is noise for a script you know well, turn it off for that file:\n`-- insertlint-disable-file insert-target-cost`.\n\n## References\n\n- Db2 INSERT tips, "Optional areas of improvement", "Explain" (hidden processing), Appendix A; Appendix B, item 26.\n- IBM Db2: [Explain facility](https://www.ibm.com/docs/en/db2/11.5?topic=optimization-explain-facility)\n';
   }
 });
 
@@ -11639,9 +11713,9 @@ var init_lob_column = __esm({
           const table = schema.table(stmt.table, stmt);
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
-          const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length) && schema.insertsWriting(target, [c]));
+          const reported = schema.writtenColumns(table, lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length)), target);
           if (reported.length === 0) continue;
-          const writers = schema.insertsWriting(target, reported);
+          const writers = schema.insertsWriting(target, reported, table);
           if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;
           const volume = knownVolume(schema, writers, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : "tests 91 and 11");
           const maxSeverity = writers.bulkReasons.length > 0 ? volume.maxSeverity : "information";
@@ -11686,7 +11760,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nOnly columns that some insert into the table may give a value are reported; a table none of whose LOB columns\nis ever written has no finding. A column counts as written by:\n\n- an `INSERT` whose column list names it, unless every row of its `VALUES` gives it the literal `NULL` (or\n  `CAST(NULL AS \u2026)`) or `DEFAULT` (a parameter marker, a host variable or any expression in one row is a value);\n  for `INSERT \u2026 SELECT`, unless the select list has `NULL` at its place in every branch of a `UNION`;\n- an `INSERT` without a column list (`VALUES` or `SELECT`): every column may get a value;\n- `IMPORT` without an insert-column list, or with one that names it; `INGEST` and the z/OS `LOAD` utility\n  (their fields are not read);\n- a `MERGE \u2026 WHEN NOT MATCHED THEN INSERT`, read as an `INSERT` (its column list and values);\n- any of these that leaves it out of its column list, or gives it `DEFAULT`, when the column has a `DEFAULT`\n  other than `DEFAULT NULL` (`WITH DEFAULT` alone is the type's default, an empty value: counted as written).\n\nInserts in SQL scripts, SQL PL bodies, triggers and application code (JDBC, Python, Node\u2026 strings) all count.\nWhen only some of the table's inserts write the reported columns, the message names the one that does (\"Of the\ninserts into INV.ITEM, only the INSERT at load.sql:5 writes it\") or the first of several, and the severity and\nthe row count below are those of the writing inserts alone: a bulk copy that leaves the LOB out does not make a\nsingle-row INSERT that writes it a warning, and a few literal seed rows are no finding.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL at run time (a value the analysis cannot see), the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
+    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nOnly columns that some insert into the table may give a value are reported; a table none of whose LOB columns\nis ever written has no finding. A column counts as written by:\n\n- an `INSERT` whose column list names it, unless every row of its `VALUES` gives it the literal `NULL` (or\n  `CAST(NULL AS \u2026)`) or `DEFAULT` (a parameter marker, a host variable or any expression in one row is a value);\n  for `INSERT \u2026 SELECT`, unless the select list has `NULL` at its place in every branch of a `UNION` (not after a\n  `*`, which stands for columns not known here);\n- an `INSERT` without a column list, by the value at the column's place: Db2 gives the values to the table's\n  columns in order (those of `CREATE TABLE`, then those `ALTER TABLE \u2026 ADD COLUMN` appends), skipping\n  `IMPLICITLY HIDDEN` columns, which get their default. `NULL` or `DEFAULT` at the column's place in every row of\n  `VALUES`, or `NULL` there in every branch of the select list, is no value. When the table's columns are not known\n  in order (no `CREATE TABLE` in the files, `LIKE`, `AS (query)`), when the statement gives another number of values\n  than the table has columns (an SQL error, or a version of the table the files do not show), or when the select\n  list holds a `*`, the column may get a value;\n- `IMPORT` without an insert-column list, or with one that names it; `INGEST` and the z/OS `LOAD` utility\n  (their fields are not read);\n- a `MERGE \u2026 WHEN NOT MATCHED THEN INSERT`, read as an `INSERT` (its column list and values, or without a list its\n  values by place);\n- any of these that leaves it out of its column list, or gives it `DEFAULT`, when the column has a `DEFAULT`\n  other than `DEFAULT NULL` (`WITH DEFAULT` alone is the type's default, an empty value: counted as written).\n\nInserts in SQL scripts, SQL PL bodies, triggers and application code (JDBC, Python, Node\u2026 strings) all count.\nWhen only some of the table's inserts write the reported columns, the message names the one that does (\"Of the\ninserts into INV.ITEM, only the INSERT at load.sql:5 writes it\") or the first of several, and the severity and\nthe row count below are those of the writing inserts alone: a bulk copy that leaves the LOB out does not make a\nsingle-row INSERT that writes it a warning, and a few literal seed rows are no finding. The table's cost summary\n(the hover on a table name, `insertlint checklist`, `insert-target-cost`) charges the same columns: one no insert\nwrites is named there (\"written by no insert\"), not counted.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL at run time (a value the analysis cannot see), the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
   }
 });
 
@@ -20315,11 +20389,11 @@ function costTable(table) {
       out.push(`| ${escapeMarkdown(c.label)} | ${escapeMarkdown(c.detail)} | ${escapeMarkdown(c.factorText)} (${escapeMarkdown(c.source)}) |`);
     }
     out.push("");
-  } else {
-    out.push("No per-insert work beyond writing the row and its log record.", "");
   }
-  if (absent.length && present.length) {
-    const notes = absent.filter((c) => c.detail !== "none").map((c) => `${c.label}: ${c.detail}`);
+  const notes = absent.filter((c) => c.detail !== "none").map((c) => `${c.label}: ${c.detail}`);
+  if (!present.length) {
+    out.push(`No per-insert work beyond writing the row and its log record.${notes.length ? ` (${escapeMarkdown(notes.join("; "))})` : ""}`, "");
+  } else if (absent.length) {
     out.push(`Not on this table: ${absent.map((c) => escapeMarkdown(c.label)).join(", ")}.${notes.length ? ` (${escapeMarkdown(notes.join("; "))})` : ""}`, "");
   }
   return out;
@@ -20478,7 +20552,7 @@ function collectTables(run2, schema, linted, changes) {
   return [...uses.values()].sort((a, b) => displayKey(a.key).localeCompare(displayKey(b.key))).map((use) => {
     const table = schema.tableByKey(use.key);
     const roles = [...use.roles].map(([role, where]) => `${role} (${where.slice(0, 3).join(", ")}${where.length > 3 ? ", \u2026" : ""})`);
-    const costs = table ? insertCostSummary(table) : [];
+    const costs = table ? insertCostSummary(table, schema) : [];
     return { name: displayKey(use.key), roles, defined: Boolean(table?.definition), costs };
   });
 }
@@ -37171,14 +37245,18 @@ function tableHoverMarkdown(table, schema, where) {
   if (table.definition) out.push(`
 Defined in ${definedAt(where, table.definition)}.`);
   else out.push("\nIts CREATE TABLE is not in the workspace; only what other DDL says about it is known.");
-  const lines = insertCostSummary(table).filter((l) => l.present);
+  const summary = insertCostSummary(table, schema);
+  const lines = summary.filter((l) => l.present);
   if (lines.length === 0) {
-    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, LOBs or identity (the baseline of Db2 INSERT tips, test 11: 100,000 rows in 31.5 s).");
+    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, written LOBs or identity (the baseline of Db2 INSERT tips, test 11: 100,000 rows in 31.5 s).");
   } else {
     out.push("\n| Adds work per row | This table | Measured relative cost | Source |\n|---|---|---|---|");
     for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
     out.push("\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, Db2 INSERT tips, Appendix A); they are not multiplied together.");
   }
+  const notes = summary.filter((l) => !l.present && l.detail !== "none").map((l) => `${l.label}: ${l.detail}`);
+  if (notes.length > 0) out.push(`
+Not charged: ${notes.join("; ")}.`);
   const target = schema.targetOfTable(table);
   if (target) {
     const places = `${target.sites.length} place${target.sites.length === 1 ? "" : "s"}`;

@@ -37,11 +37,12 @@ const LobColumnRule: Rule = {
       if (!table || !target) continue;
       // Fully inlined: every value is stored in the row and goes through the buffer pool. A column no insert gives
       // a value (left out of every column list, NULL in every row) holds no LOB data: nothing is written directly.
-      const reported = lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length) && schema.insertsWriting(target, [c]));
+      // (SchemaModel.writtenColumns: the same columns the cost summaries charge.)
+      const reported = schema.writtenColumns(table, lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length)), target);
       if (reported.length === 0) continue;
       // The inserts that write them: their rows pay the direct writes (a bulk copy that leaves the LOBs out does not).
       // Only a few literal rows (reference data), or only inserts that run before the DDL: as for a table filled so.
-      const writers = schema.insertsWriting(target, reported)!;
+      const writers = schema.insertsWriting(target, reported, table)!;
       if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;
       // Rows the scripts spell out: test 91's direct write per column and row (an upper bound with INLINE LENGTH).
       const volume = knownVolume(schema, writers, (LOB_SECONDS - BASELINE_SECONDS) * reported.length, reported.length > 1 ? `tests 91 and 11, for ${reported.length} columns` : 'tests 91 and 11');

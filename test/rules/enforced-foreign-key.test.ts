@@ -64,6 +64,14 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': withDefault, 'load.sql': 'INSERT INTO C (ID) SELECT ID FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
   });
 
+  it('reads an insert without a column list by place, as lob-column does: NULL at the key\'s place sets no key', () => {
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C SELECT ID, NULL FROM STAGE;\n' }, RULE);
+    const rows = Array.from({ length: 120 }, (_, i) => `(${i}, NULL)`).join(', ');
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': `INSERT INTO C VALUES ${rows};\n` }, RULE);
+    // NULL at another column's place: the key is set.
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C SELECT NULL, P_ID FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
+  });
+
   it('accepts NOT ENFORCED keys, keys added after the load, and non-bulk targets', () => {
     expectNoFindings({ 'schema.sql': PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'), 'load.sql': BULK }, RULE);
     expectNoFindings({ 'schema.sql': PARENT + CHILD + 'ALTER TABLE C ALTER FOREIGN KEY C_P NOT ENFORCED;\n', 'load.sql': BULK }, RULE);

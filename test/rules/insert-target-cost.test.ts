@@ -32,6 +32,16 @@ describe(`rule ${RULE}`, () => {
     for (const part of parts) assert.match(finding.message, part);
   });
 
+  it('charges the LOB columns some insert into the table writes, as lob-column reports them', () => {
+    const leftOut = findings({ 'schema.sql': SCHEMA, 'load.sql': 'INSERT INTO T (P_ID) VALUES (?);\n' }, RULE)[0];
+    assert.doesNotMatch(leftOut.message, /LOB|DOC/);
+    // NULL at DOC's place in an insert that names no columns; a value at it in another file's insert.
+    const nulls = findings({ 'schema.sql': SCHEMA, 'load.sql': 'INSERT INTO T VALUES (DEFAULT, ?, NULL);\n' }, RULE)[0];
+    assert.doesNotMatch(nulls.message, /LOB|DOC/);
+    const elsewhere = findings({ 'schema.sql': SCHEMA, 'load.sql': 'INSERT INTO T (P_ID) VALUES (?);\n', 'app.sql': 'INSERT INTO T VALUES (DEFAULT, ?, ?);\n' }, RULE);
+    assert.match(elsewhere.find((f) => f.file === 'load.sql')!.message, /a direct disk write for 1 LOB\/LONG column DOC \(9\.1x, test 91\)/);
+  });
+
   it('counts only the DDL in force at the insert', () => {
     const load = 'CREATE TABLE W (A INT);\nINSERT INTO W VALUES (1);\nCREATE INDEX W_A ON W (A);\nINSERT INTO W VALUES (2);\n';
     expectNoFindings({ 'load.sql': load }, RULE);

@@ -213,3 +213,62 @@ describe(`rule ${RULE}: only LOB columns some insert writes`, () => {
     assert.deepEqual(written.findings.filter((f) => f.rule === RULE).map((f) => [f.file, f.line, f.column, f.severity]), [['schema.sql', 1, 85, 'warning']]);
   });
 });
+
+// An INSERT without a column list gives every column (in CREATE TABLE order, ALTER TABLE … ADD COLUMN last, IMPLICITLY
+// HIDDEN ones left out) the value at its place: NULL or DEFAULT there in every row writes no LOB data.
+describe(`rule ${RULE}: an insert without a column list, by each column's place`, () => {
+  const BIG = 'CREATE TABLE BIG.T (ID BIGINT GENERATED ALWAYS AS IDENTITY, A VARCHAR(40), B INT, C CLOB(1M));\n';
+  const C = { file: 'schema.sql', line: 1, column: 85 };
+
+  it('stays quiet when the LOB\'s place holds NULL or DEFAULT in every row, and reports a value there', () => {
+    expectNoFindings({ 'schema.sql': BIG, 'app.sql': "INSERT INTO BIG.T VALUES (DEFAULT, 'a', 1, NULL);\n" }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'app.sql': "INSERT INTO BIG.T VALUES (DEFAULT, ?, ?, NULL), (DEFAULT, 'b', 2, DEFAULT), (DEFAULT, ?, ?, CAST(NULL AS CLOB(1M)));\n" }, RULE);
+    // NULL at another place is not the LOB's.
+    expectFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T VALUES (DEFAULT, NULL, NULL, ?);\n' }, RULE, [{ ...C, severity: 'information' }]);
+    // One row of many with a value there.
+    expectFindings({ 'schema.sql': BIG, 'app.sql': "INSERT INTO BIG.T VALUES (DEFAULT, 'a', 1, NULL), (DEFAULT, 'b', 2, ?);\n" }, RULE, [C]);
+  });
+
+  it('reads INSERT … SELECT without a column list by the select list: NULL at the LOB\'s place in every branch is no value', () => {
+    expectNoFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT ID, A, B, NULL FROM STAGE.T;\n' }, RULE);
+    expectNoFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT ID, A, B, NULL AS C FROM STAGE.T UNION ALL SELECT ID, A, B, NULL FROM STAGE.U;\n' }, RULE);
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT ID, A, NULL, C FROM STAGE.T;\n' }, RULE, [{ ...C, severity: 'warning' }]);
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT ID, A, B, NULL FROM STAGE.T UNION ALL SELECT ID, A, B, C FROM STAGE.U;\n' }, RULE, [C]);
+    // A * stands for columns not known here: the NULL after it may be any column's.
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT S.*, NULL FROM STAGE.S S;\n' }, RULE, [C]);
+  });
+
+  it('maps nothing when the values do not match the columns in number (an SQL error, or a table the files do not show)', () => {
+    expectFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T VALUES (DEFAULT, ?, NULL);\n' }, RULE, [C]);
+    expectFindings({ 'schema.sql': BIG, 'app.sql': 'INSERT INTO BIG.T VALUES (DEFAULT, ?, 1, NULL), (DEFAULT, ?, 2);\n' }, RULE, [C]);
+    expectFindings({ 'schema.sql': BIG, 'copy.sql': 'INSERT INTO BIG.T SELECT ID, A, NULL FROM STAGE.T;\n' }, RULE, [C]);
+  });
+
+  it('counts columns ALTER TABLE adds after those of CREATE TABLE, and leaves IMPLICITLY HIDDEN ones out', () => {
+    const altered = 'CREATE TABLE DOCS (ID INT, NAME VARCHAR(20));\nALTER TABLE DOCS ADD COLUMN BODY CLOB(1M);\n';
+    expectNoFindings({ 'schema.sql': altered, 'app.sql': "INSERT INTO DOCS VALUES (?, ?, NULL);\n" }, RULE);
+    expectFindings({ 'schema.sql': altered, 'app.sql': 'INSERT INTO DOCS VALUES (?, NULL, ?);\n' }, RULE, [{ file: 'schema.sql', line: 2, column: 34 }]);
+    // A hidden column before the LOB: the LOB takes the second value.
+    const hidden = 'CREATE TABLE DOCS (ID INT, TS TIMESTAMP NOT NULL IMPLICITLY HIDDEN DEFAULT CURRENT TIMESTAMP, BODY CLOB(1M));\n';
+    expectNoFindings({ 'schema.sql': hidden, 'app.sql': 'INSERT INTO DOCS VALUES (?, NULL);\n' }, RULE);
+    expectFindings({ 'schema.sql': hidden, 'app.sql': 'INSERT INTO DOCS VALUES (NULL, ?);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 100 }]);
+    // A hidden LOB gets no value from an insert that names no columns, whatever it selects.
+    const hiddenLob = 'CREATE TABLE DOCS (ID INT, NAME VARCHAR(20), BODY CLOB(1M) IMPLICITLY HIDDEN);\n';
+    expectNoFindings({ 'schema.sql': hiddenLob, 'app.sql': 'INSERT INTO DOCS VALUES (?, ?);\n' }, RULE);
+    expectNoFindings({ 'schema.sql': hiddenLob, 'copy.sql': 'INSERT INTO DOCS SELECT * FROM STAGE.DOCS;\n' }, RULE);
+    // Named in a column list, it is written as any column.
+    expectFindings({ 'schema.sql': hiddenLob, 'app.sql': 'INSERT INTO DOCS (ID, BODY) VALUES (?, ?);\n' }, RULE, [{ file: 'schema.sql', line: 1, column: 51 }]);
+  });
+
+  it("reads a MERGE's INSERT without a column list by place too", () => {
+    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.C = s.C WHEN NOT MATCHED THEN ${insert};\n`;
+    expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, s.B, NULL)') }, RULE);
+    expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, NULL, s.C)') }, RULE, [C]);
+  });
+
+  it('names the insert that writes the LOB when another names no columns and gives it NULL', () => {
+    const load = 'INSERT INTO BIG.T SELECT ID, A, B, NULL FROM STAGE.T;\nINSERT INTO BIG.T (A, C) VALUES (?, ?);\n';
+    const [finding] = expectFindings({ 'schema.sql': BIG, 'load.sql': load }, RULE, [{ ...C, severity: 'information' }]);
+    assert.match(finding.message, / Of the inserts into BIG\.T, only the INSERT at load\.sql:2 writes it\./);
+  });
+});

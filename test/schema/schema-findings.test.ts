@@ -202,6 +202,15 @@ describe('schema files: findings on the inserts they concern', () => {
     assert.equal(runs, 4);
   });
 
+  it('re-runs them when NULL is typed at a LOB\'s place in an insert that names no columns, and back', async () => {
+    const ws = await workspaceWith({ 'load.sql': 'INSERT INTO APP.DOCS VALUES (?, ?);\n' }, { 'db/docs.sql': 'CREATE TABLE APP.DOCS (ID INT, BODY CLOB(1M));\n' });
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), ['lob-column 1:13 → db/docs.sql:1']);
+    ws.setFile('load.sql', 'INSERT INTO APP.DOCS VALUES (?, NULL);\n');
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), []);
+    ws.setFile('load.sql', 'INSERT INTO APP.DOCS VALUES (NULL, ?);\n');
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), ['lob-column 1:13 → db/docs.sql:1']);
+  });
+
   it('grows linearly with the tables of the schema file and the inserts into them', () => {
     const make = (n: number) => {
       let ddlText = '';

@@ -743,6 +743,23 @@ describe('sql parser: CLP commands', () => {
     assert.deepEqual(columns.map((c) => [c.name, c.defaultValue !== undefined, c.defaultNull ?? false]), [['A', true, true], ['B', true, true], ['C', true, false], ['D', true, false], ['E', false, false]]);
   });
 
+  it('reads how many items a SELECT with NULL items selects, none after a *, and IMPLICITLY HIDDEN columns', () => {
+    const select = (sql: string) => {
+      const source = one(sql, 'insert').source;
+      return source.kind === 'select' ? [source.nullItems, source.itemCount] : 'values';
+    };
+    assert.deepEqual(select('INSERT INTO t SELECT a, NULL, CAST(NULL AS CLOB(1M)) AS c FROM s'), [[1, 2], 3]);
+    assert.deepEqual(select('INSERT INTO t SELECT a, NULL FROM s UNION ALL SELECT b, NULL FROM r'), [[1], 2]);
+    // Branches of different widths (an SQL error): the places, no count.
+    assert.deepEqual(select('INSERT INTO t SELECT a, NULL FROM s UNION ALL SELECT b, NULL, c FROM r'), [[1], undefined]);
+    // A * stands for columns not known here: the places after it are not known either.
+    assert.deepEqual(select('INSERT INTO t SELECT NULL, s.* FROM s'), [[0], undefined]);
+    assert.deepEqual(select('INSERT INTO t (a, b) SELECT *, NULL FROM s'), [undefined, undefined]);
+    assert.deepEqual(select('INSERT INTO t SELECT a * 2, NULL, COUNT(*) FROM s GROUP BY a'), [[1], 3]);
+    const columns = one('CREATE TABLE t (a INT, b TIMESTAMP NOT NULL IMPLICITLY HIDDEN, c CLOB(1K) NOT HIDDEN)', 'createTable').columns;
+    assert.deepEqual(columns.map((c) => [c.name, c.implicitlyHidden ?? false]), [['A', false], ['B', true], ['C', false]]);
+  });
+
   it('reads DECLARE … CURSOR with the tables its query reads', () => {
     const sql = 'DECLARE c1 CURSOR WITH HOLD FOR SELECT * FROM s.src WHERE x > 0';
     const d = one(sql, 'declareCursor');

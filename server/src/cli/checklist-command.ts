@@ -126,7 +126,7 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
     .map((use) => {
       const table = schema.tableByKey(use.key);
       const roles = [...use.roles].map(([role, where]) => `${role} (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''})`);
-      const costs = table ? insertCostSummary(table) : [];
+      const costs = table ? insertCostSummary(table, schema) : [];
       return { name: displayKey(use.key), roles, defined: Boolean(table?.definition), costs };
     });
 }

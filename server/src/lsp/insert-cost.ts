@@ -15,14 +15,18 @@ export function tableHoverMarkdown(table: TableInfo, schema: SchemaModel, where?
   out.push(`**${table.mqt ? 'Materialized query table' : 'Table'} ${displayKey(table.key)}** — what one insert costs`);
   if (table.definition) out.push(`\nDefined in ${definedAt(where, table.definition)}.`);
   else out.push('\nIts CREATE TABLE is not in the workspace; only what other DDL says about it is known.');
-  const lines = insertCostSummary(table).filter((l) => l.present);
+  const summary = insertCostSummary(table, schema);
+  const lines = summary.filter((l) => l.present);
   if (lines.length === 0) {
-    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, LOBs or identity (the baseline of Db2 INSERT tips, test 11: 100,000 rows in 31.5 s).");
+    out.push("\nNothing here adds work per inserted row: no indexes, constraints, triggers, MQTs, written LOBs or identity (the baseline of Db2 INSERT tips, test 11: 100,000 rows in 31.5 s).");
   } else {
     out.push('\n| Adds work per row | This table | Measured relative cost | Source |\n|---|---|---|---|');
     for (const l of lines) out.push(`| ${escapeCell(l.label)} | ${escapeCell(l.detail)} | ${escapeCell(l.factorText)} | ${escapeCell(l.source)} |`);
     out.push('\nEach factor was measured alone against the baseline (100,000 rows, CLI array insert, commit every 1,000 rows: 31.5 s, Db2 INSERT tips, Appendix A); they are not multiplied together.');
   }
+  // What the table has that costs no per-row work (as the checklist's "Not on this table"): a LOB no insert writes.
+  const notes = summary.filter((l) => !l.present && l.detail !== 'none').map((l) => `${l.label}: ${l.detail}`);
+  if (notes.length > 0) out.push(`\nNot charged: ${notes.join('; ')}.`);
   const target = schema.targetOfTable(table);
   if (target) {
     const places = `${target.sites.length} place${target.sites.length === 1 ? '' : 's'}`;

@@ -117,11 +117,12 @@ function costTable(table: ChecklistTable): string[] {
       out.push(`| ${escapeMarkdown(c.label)} | ${escapeMarkdown(c.detail)} | ${escapeMarkdown(c.factorText)} (${escapeMarkdown(c.source)}) |`);
     }
     out.push('');
-  } else {
-    out.push('No per-insert work beyond writing the row and its log record.', '');
   }
-  if (absent.length && present.length) {
-    const notes = absent.filter((c) => c.detail !== 'none').map((c) => `${c.label}: ${c.detail}`);
+  // What the table has that costs no per-row work: NOT ENFORCED keys, REFRESH DEFERRED MQTs, LOBs no insert writes.
+  const notes = absent.filter((c) => c.detail !== 'none').map((c) => `${c.label}: ${c.detail}`);
+  if (!present.length) {
+    out.push(`No per-insert work beyond writing the row and its log record.${notes.length ? ` (${escapeMarkdown(notes.join('; '))})` : ''}`, '');
+  } else if (absent.length) {
     out.push(`Not on this table: ${absent.map((c) => escapeMarkdown(c.label)).join(', ')}.${notes.length ? ` (${escapeMarkdown(notes.join('; '))})` : ''}`, '');
   }
   return out;

@@ -2,7 +2,8 @@
 // One data table (INSERT_COST_MEASUREMENTS) feeds both the PR checklist and the editor hovers, so the
 // numbers are written down once. Every factor is measured/baseline from seed 000, Appendix A:
 // 100,000 rows inserted by CLI array inserts, commit every 1000 rows; baseline 31.51 s (tests 11/31/41).
-import { keysWithOwnIndex, type TableInfo } from './schema';
+import type { ColumnDef } from '../sql/ast';
+import { keysWithOwnIndex, type SchemaModel, type TableInfo } from './schema';
 
 export type InsertCostFeature = 'indexes' | 'clustering' | 'foreignKeys' | 'checks' | 'triggers' | 'mqts' | 'lobColumns' | 'identityCache';
 
@@ -121,9 +122,10 @@ function none(feature: InsertCostFeature, label: string): InsertCostLine {
 /**
  * The per-insert work a table carries, one line per kind of work in a fixed order (absent kinds say "none"),
  * each with the seed's factor for the closest measured setup. Factors are not multiplied together: the seed
- * measured each kind of work alone.
+ * measured each kind of work alone. LOB, LONG and XML columns count when some insert into the table may give them
+ * a value (SchemaModel.writtenColumns, as lob-column asks it): one that no insert writes is named, not charged.
  */
-export function insertCostSummary(table: TableInfo): InsertCostLine[] {
+export function insertCostSummary(table: TableInfo, schema: SchemaModel): InsertCostLine[] {
   const lines: InsertCostLine[] = [];
 
   // Every index, and every primary key or unique constraint (Db2 backs each with an index), gets an entry per row.
@@ -204,15 +206,22 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
     lines.push({ ...none('mqts', 'REFRESH IMMEDIATE MQTs'), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : 'none' });
   }
 
-  const lobs = table.columns.filter((c) => c.type.isLob);
-  const lobLike = table.columns.filter((c) => !c.type.isLob && (c.type.isLong || c.type.isXml));
+  // Written by some insert: a LOB/LONG/XML column no insert gives a value stores nothing outside the row.
+  const outside = table.columns.filter((c) => c.type.isLob || c.type.isLong || c.type.isXml);
+  const written = schema.writtenColumns(table, outside);
+  const unwritten = outside.filter((c) => !written.includes(c));
+  const typed = (columns: readonly ColumnDef[]) => names(columns.map((c) => `${c.name} ${c.type.name}`));
+  // "; NOTE CLOB written by no insert": named beside the columns charged, or instead of them.
+  const notWritten = unwritten.length > 0 ? `${typed(unwritten)} written by no insert` : '';
+  const lobs = written.filter((c) => c.type.isLob);
+  const lobLike = written.filter((c) => !c.type.isLob);
   if (lobs.length > 0) {
     const m = measurements('lobColumns')[0];
     lines.push({
       feature: 'lobColumns',
       label: 'LOB columns',
       present: true,
-      detail: `${lobs.length} (${names(lobs.map((c) => `${c.name} ${c.type.name}`))})`,
+      detail: `${lobs.length} (${typed(lobs)})${notWritten ? `; ${notWritten}` : ''}`,
       factor: costFactor(m),
       factorText: formatFactor(costFactor(m)),
       source: `${sourceOf(m)}; logging and COMPACT made no difference`,
@@ -222,10 +231,12 @@ export function insertCostSummary(table: TableInfo): InsertCostLine[] {
       feature: 'lobColumns',
       label: 'LOB columns',
       present: true,
-      detail: `${lobLike.length} LONG/XML (${names(lobLike.map((c) => `${c.name} ${c.type.name}`))})`,
+      detail: `${lobLike.length} LONG/XML (${typed(lobLike)})${notWritten ? `; ${notWritten}` : ''}`,
       factorText: 'not measured',
       source: 'stored outside the row like LOBs; Db2 INSERT tips measured only CLOB',
     });
+  } else if (notWritten) {
+    lines.push({ ...none('lobColumns', 'LOB columns'), detail: `none (${notWritten}: no direct writes)` });
   } else lines.push(none('lobColumns', 'LOB columns'));
 
   if (table.identity) {

@@ -19,7 +19,7 @@ import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
 import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
-import { mayWriteColumn } from './written-columns';
+import { columnPlace, mayWriteColumn } from './written-columns';
 import { isMetadataTable } from '../sql/metadata-tables';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
@@ -414,14 +414,17 @@ export class SchemaModel {
   }
 
   /**
-   * The inserts of `target` that may give one of `columns` a value (written-columns.ts: a column list that names it
-   * with more than NULL or DEFAULT, none at all, a value default, IMPORT, INGEST, LOAD): `target` itself when every
-   * insert may; else a target of those alone, with their bulk reasons and written rows (and the written-rows reason
-   * when they reach bulkRowThreshold), for knownRows, isReferenceData and the severity; undefined when none may.
-   * A column given by name is one whose definition is not known (mayWriteColumn).
+   * The inserts of `target` (the inserts into `table`) that may give one of `columns` a value (written-columns.ts: a
+   * column list that names it with more than NULL or DEFAULT, a value at its place when there is no column list, a
+   * value default, IMPORT, INGEST, LOAD): `target` itself when every insert may; else a target of those alone, with
+   * their bulk reasons and written rows (and the written-rows reason when they reach bulkRowThreshold), for
+   * knownRows, isReferenceData and the severity; undefined when none may. A column given by name is one whose
+   * definition is not known (mayWriteColumn).
    */
-  insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[]): InsertTargetInfo | undefined {
-    const writes = (site: InsertSite) => columns.some((column) => mayWriteColumn(site.stmt, column));
+  insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[], table: TableInfo): InsertTargetInfo | undefined {
+    // Each column's place for the inserts that name no columns (the table's column order), found once.
+    const places = columns.map((column) => columnPlace(table, typeof column === 'string' ? column : column.name));
+    const writes = (site: InsertSite) => columns.some((column, k) => mayWriteColumn(site.stmt, column, places[k]));
     const first = target.sites.findIndex((site) => !writes(site));
     if (first < 0) return target;
     const sites = target.sites.slice(0, first);
@@ -430,6 +433,16 @@ export class SchemaModel {
     const writers = sitesTarget(target.key, sites);
     if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
     return writers;
+  }
+
+  /**
+   * Of `columns` (columns of `table`), those some insert into the table may give a value (insertsWriting), in their
+   * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
+   * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
+   */
+  writtenColumns<C extends ColumnDef>(table: TableInfo, columns: readonly C[], target: InsertTargetInfo | undefined = this.targetOfTable(table)): C[] {
+    if (!target || columns.length === 0) return [...columns];
+    return columns.filter((column) => this.insertsWriting(target, [column], table) !== undefined);
   }
 
   /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */

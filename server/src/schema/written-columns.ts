@@ -1,8 +1,10 @@
 // Which columns of its table an insert-like statement may give a value: the column lists of INSERT, MERGE and
-// IMPORT, and the values in them that are only NULL (or DEFAULT). Read from the parsed statement when a rule asks
-// (SchemaModel.mayWriteColumn), never stored: an edit that keeps the schema swaps the statement of a site.
+// IMPORT, the values in them that are only NULL (or DEFAULT), and for an INSERT or a MERGE's INSERT without a column
+// list, the value at each column's place. Read from the parsed statement when a rule asks
+// (SchemaModel.insertsWriting), never stored: an edit that keeps the schema swaps the statement of a site.
 import type { ColumnDef, Statement } from '../sql/ast';
-import { columnKindBits, MISSING_VALUE_BIT, valueKindBit, valuesKindBits } from '../sql/grammar/values';
+import type { TableInfo } from './schema';
+import { columnKindBits, MISSING_VALUE_BIT, valueKindBit, valuesKindBits, valuesWidth } from '../sql/grammar/values';
 
 /**
  * How a statement fills a column of its table: `value`, a value that may be one (a marker, an expression, a
@@ -11,17 +13,53 @@ import { columnKindBits, MISSING_VALUE_BIT, valueKindBit, valuesKindBits } from 
  */
 export type ColumnFill = 'value' | 'default' | 'null';
 
+/**
+ * Where a column stands for an insert that names no columns. Db2 gives the values to the table's columns in their
+ * order (CREATE TABLE's, then those ALTER TABLE … ADD COLUMN appends), leaving IMPLICITLY HIDDEN columns out (they
+ * get their default): `at` (0-based) among the `width` columns that take values, or `hidden`.
+ */
+export type ColumnPlace = { at: number; width: number } | 'hidden';
+
+/**
+ * The place of the column `name` of `table` (ColumnPlace); undefined when the table's columns are not known in
+ * order (no CREATE TABLE in the files: a table only altered or declared; LIKE; AS (query)) or none has that name.
+ */
+export function columnPlace(table: Pick<TableInfo, 'definition' | 'columns'> | undefined, name: string): ColumnPlace | undefined {
+  if (!table?.definition) return undefined;
+  let at = -1;
+  let width = 0;
+  for (const column of table.columns) {
+    if (column.name === name) {
+      if (column.implicitlyHidden) return 'hidden';
+      at = width;
+    }
+    if (!column.implicitlyHidden) width++;
+  }
+  return at < 0 ? undefined : { at, width };
+}
+
 const NULL_BIT = valueKindBit('null');
 const DEFAULT_BIT = valueKindBit('default');
 
 /**
- * How `stmt` fills the column `name` of its target. An INSERT without a column list, a query without NULL at the
- * column's place, IMPORT without an insert-column list, INGEST and LOAD (whose fields are not read): `value`.
+ * How `stmt` fills the column `name` of its target. Without a column list an INSERT (or a MERGE's INSERT) fills it
+ * with the value at its `place` (columnPlace): NULL or DEFAULT there in every row, or NULL at that place of the
+ * select list in every branch, is no value; an IMPLICITLY HIDDEN column gets its default. When the place is not
+ * known, or the statement gives another number of values than the table has columns (an SQL error, or a version
+ * of the table the files do not show), any value may go there: `value`. A query without NULL at the column's
+ * place, IMPORT without an insert-column list, INGEST and LOAD (whose fields are not read): `value`.
  */
-export function columnFill(stmt: Statement, name: string): ColumnFill {
+export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): ColumnFill {
   switch (stmt.kind) {
     case 'insert': {
-      if (stmt.columns.length === 0) return 'value';
+      if (stmt.columns.length === 0) {
+        if (place === 'hidden') return 'default';
+        // Rows not read to the end: any of them may hold a value there.
+        if (place === undefined || stmt.parseError) return 'value';
+        const source = stmt.source;
+        if (source.kind === 'select') return source.itemCount === place.width && source.nullItems?.includes(place.at) ? 'null' : 'value';
+        return valuesWidth(source) === place.width ? fillOf(columnKindBits(source, place.at)) : 'value';
+      }
       const at = stmt.columns.indexOf(name);
       if (at < 0) return 'default';
       // Rows not read to the end: any of them may hold a value there.
@@ -35,9 +73,15 @@ export function columnFill(stmt: Statement, name: string): ColumnFill {
       // Each WHEN NOT MATCHED THEN INSERT may run: a value in any of them is a value.
       let fill: ColumnFill = 'null';
       for (const insert of stmt.inserts) {
-        if (insert.columns.length === 0) return 'value';
-        const at = insert.columns.indexOf(name);
-        const one = at < 0 ? 'default' : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : 'value';
+        let one: ColumnFill;
+        if (insert.columns.length === 0) {
+          // No column list: the values in the table's column order (as for an INSERT); not read, any value.
+          if (place === 'hidden') one = 'default';
+          else one = place !== undefined && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : 'value';
+        } else {
+          const at = insert.columns.indexOf(name);
+          one = at < 0 ? 'default' : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : 'value';
+        }
         if (one === 'value') return 'value';
         if (one === 'default') fill = 'default';
       }
@@ -67,19 +111,21 @@ export function hasValueDefault(column: ColumnDef): boolean {
 }
 
 /**
- * Whether `stmt` may give the column a value (columnFill): for `default`, when its default is one, or Db2
- * generates the value (an identity, GENERATED … AS). A name alone stands for a column whose definition is unknown.
+ * Whether `stmt` may give the column a value (columnFill, `place` its place for an insert without a column list):
+ * for `default`, when its default is one, or Db2 generates the value (an identity, GENERATED … AS). A name alone
+ * stands for a column whose definition is unknown.
  */
-export function mayWriteColumn(stmt: Statement, column: ColumnDef | string): boolean {
+export function mayWriteColumn(stmt: Statement, column: ColumnDef | string, place?: ColumnPlace): boolean {
   // A column known by name alone (its definition not in the files): its default is not known, taken as none.
-  if (typeof column === 'string') return columnFill(stmt, column) === 'value';
-  const fill = columnFill(stmt, column.name);
+  if (typeof column === 'string') return columnFill(stmt, column, place) === 'value';
+  const fill = columnFill(stmt, column.name, place);
   return fill === 'value' || (fill === 'default' && (hasValueDefault(column) || column.identity !== undefined || column.generatedExpression !== undefined));
 }
 
 /**
  * What columnFill reads of a statement beyond its target and column list, as text: the fills of an INSERT's
- * columns when a VALUES list holds NULL or DEFAULT, a SELECT's NULL items, a MERGE's INSERTs, an IMPORT's
+ * columns (or, without a column list, of each place of its rows, and how many values they hold) when a VALUES list
+ * holds NULL or DEFAULT, a SELECT's NULL items and its number of items, a MERGE's INSERTs, an IMPORT's
  * insert-column list. Part of what a linted file gives schema files' findings (schemaContribution): typing `NULL`
  * in place of a marker can take a LOB column's finding away.
  */
@@ -87,12 +133,18 @@ export function fillShape(stmt: Statement): string {
   switch (stmt.kind) {
     case 'insert': {
       const source = stmt.source;
-      if (stmt.columns.length === 0) return '';
-      if (source.kind === 'select') return source.nullItems ? ` null ${source.nullItems.join(',')}` : '';
+      if (source.kind === 'select') return source.nullItems ? ` null ${source.nullItems.join(',')} of ${source.itemCount ?? '*'}` : '';
       // (Most VALUES lists hold neither: nothing to add, nothing read per column.)
       if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return '';
       let out = ' fills ';
-      for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+      if (stmt.columns.length > 0) {
+        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+        return out;
+      }
+      // No column list: the fill at each place, for the table's columns in order (columnPlace).
+      const width = valuesWidth(source);
+      if (width === undefined) return ' fills ragged';
+      for (let at = 0; at < width; at++) out += columnFill(stmt, '', { at, width })[0];
       return out;
     }
     case 'merge':

@@ -57,6 +57,8 @@ export interface ColumnDef {
   defaultValue?: Span;
   /** DEFAULT NULL (or WITH DEFAULT NULL): a row that leaves the column out holds NULL, as with no DEFAULT at all. */
   defaultNull?: boolean;
+  /** IMPLICITLY HIDDEN: an INSERT without a column list gives it no value (its default), nor does SELECT * read it. */
+  implicitlyHidden?: boolean;
   /** LOB options: LOGGED / NOT LOGGED, COMPACT / NOT COMPACT, INLINE LENGTH n. */
   lobLogged?: boolean;
   lobCompact?: boolean;
@@ -307,11 +309,12 @@ export interface InsertStatement extends StatementBase {
   columns: string[];
   /**
    * A VALUES list, or a fullselect: the tables it reads, `constantRows` when it spells its rows out, and `nullItems`,
-   * the places (0-based) of the select list that are NULL in every branch (`SELECT ID, NULL FROM S`), when any are.
+   * the places (0-based) of the select list that are NULL in every branch (`SELECT ID, NULL FROM S`), when any are
+   * (none after a `*`); with them `itemCount`, the number of items every branch selects, when no item is a `*`.
    */
   source:
     | { kind: 'values'; rows: ValuesRow[]; span: Span }
-    | { kind: 'select'; span: Span; tables: QualifiedName[]; constantRows?: ConstantRows; nullItems?: number[] };
+    | { kind: 'select'; span: Span; tables: QualifiedName[]; constantRows?: ConstantRows; nullItems?: number[]; itemCount?: number };
   /** WITH UR/CS/RS/RR isolation clause on the fullselect. */
   isolation?: string;
   /** Sequences used in the statement: NEXT VALUE FOR s / NEXTVAL FOR s / s.NEXTVAL. */

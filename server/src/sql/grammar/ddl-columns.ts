@@ -70,6 +70,7 @@ function parseColumnOptions(p: Parser, col: ColumnDef, context: string, constrai
       case 'IMPLICITLY':
         p.pos++;
         p.expect('HIDDEN', context);
+        col.implicitlyHidden = true;
         continue;
       case 'FOR':
         // FOR BIT DATA / FOR SBCS DATA / FOR MIXED DATA

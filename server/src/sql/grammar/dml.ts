@@ -1,7 +1,7 @@
 // Data statements: INSERT (VALUES or fullselect), MERGE, DECLARE CURSOR, LOCK TABLE, COMMIT/ROLLBACK and
 // SET SCHEMA (which the schema model needs to resolve unqualified names).
 import type { ConstantRows, InsertStatement, MergeInsert, QualifiedName, Span, Statement, ValueKind, ValuesRow } from '../ast';
-import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_MARKER, TK_LPAREN, TK_RPAREN, TK_COMMA } from '../lexer';
+import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_MARKER, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../lexer';
 import type { Parser } from '../parser';
 import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, plainNameListAt, tablesRead } from './clauses';
 import { isForRowsAt, parseValuesRow, valueKindIn } from './values';
@@ -77,16 +77,21 @@ function selectSource(p: Parser, first: number): InsertStatement['source'] {
   const source: InsertStatement['source'] = { kind: 'select', span: p.rangeSpan(first, p.end), tables };
   if (tables.length > 0 && tables.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
   const nulls = nullSelectItems(p, first, p.end);
-  if (nulls) source.nullItems = nulls;
+  if (nulls) {
+    source.nullItems = nulls.places;
+    if (nulls.width !== undefined) source.itemCount = nulls.width;
+  }
   return source;
 }
 
 /**
  * The places (0-based) of the select list that are NULL (`NULL`, `NULL AS C`, `CAST(NULL AS CLOB)`) in every
- * top-level branch of the fullselect in tokens [from, to); undefined when none is, or when a branch is not a plain
- * SELECT (a parenthesised fullselect, VALUES). Read only when the fullselect holds the word NULL.
+ * top-level branch of the fullselect in tokens [from, to), and how many items each branch selects (`width`, when
+ * all select as many and none selects `*` or `T.*`); undefined when no place is NULL, or when a branch is not a
+ * plain SELECT (a parenthesised fullselect, VALUES). A `*` stands for columns not known here: only the places
+ * before the first one are known. Read only when the fullselect holds the word NULL.
  */
-function nullSelectItems(p: Parser, from: number, to: number): number[] | undefined {
+function nullSelectItems(p: Parser, from: number, to: number): { places: number[]; width?: number } | undefined {
   let any = false;
   for (let i = from; i < to && !any; i++) any = p.t.kind[i] === TK_WORD && p.kw(i, 'NULL');
   if (!any) return undefined;
@@ -101,6 +106,8 @@ function nullSelectItems(p: Parser, from: number, to: number): number[] | undefi
     }
   }
   let common: number[] | undefined;
+  // The items of every branch (-1: a branch selects `*`, or branches select different numbers of items).
+  let width: number | undefined;
   while (i < to) {
     if (!p.kw(i, 'SELECT')) return undefined;
     i++;
@@ -109,17 +116,21 @@ function nullSelectItems(p: Parser, from: number, to: number): number[] | undefi
     let item = 0;
     let start = i;
     let depth = 0;
+    let star = false;
     for (; ; i++) {
       const k = i < to ? p.t.kind[i] : TK_COMMA;
       if (k === TK_LPAREN) depth++;
       else if (k === TK_RPAREN) depth--;
       const ends = i >= to || (depth === 0 && (k === TK_COMMA || (k === TK_WORD && (p.kw(i, 'FROM') || isSetOperatorAt(p, i) || isIsolationAt(p, i)))));
       if (!ends) continue;
-      if (i > start && isNullItem(p, start, i)) nulls.push(item);
+      // `*` or `T.*`: as many columns as the tables have, so the places after it are not known.
+      if (i > start && p.isOp(i - 1, '*') && (i - 1 === start || p.kind(i - 2) === TK_DOT)) star = true;
+      else if (!star && i > start && isNullItem(p, start, i)) nulls.push(item);
       item++;
       start = i + 1;
       if (i >= to || k !== TK_COMMA) break;
     }
+    width = star || (width !== undefined && width !== item) ? -1 : item;
     common = common ? common.filter((n) => nulls.includes(n)) : nulls;
     if (common.length === 0) return undefined;
     // On to the next branch: past the FROM … of this one, to UNION / EXCEPT / INTERSECT at the top level.
@@ -133,7 +144,8 @@ function nullSelectItems(p: Parser, from: number, to: number): number[] | undefi
     i++;
     if (p.kw(i, 'ALL') || p.kw(i, 'DISTINCT')) i++;
   }
-  return common;
+  if (!common) return undefined;
+  return width === undefined || width < 0 ? { places: common } : { places: common, width };
 }
 
 function isSetOperatorAt(p: Parser, i: number): boolean {

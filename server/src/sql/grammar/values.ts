@@ -136,6 +136,26 @@ export function valuesKindBits(source: ValuesSource): number {
   return bits;
 }
 
+/** How many values every row of a VALUES list has; undefined when rows differ (or there is none), without building them. */
+export function valuesWidth(source: ValuesSource): number | undefined {
+  let width: number | undefined;
+  if (!(source instanceof PackedValues)) {
+    for (const row of source.rows) {
+      if (width !== undefined && width !== row.values.length) return undefined;
+      width = row.values.length;
+    }
+    return width;
+  }
+  const d = source.data;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    if (width !== undefined && width !== count) return undefined;
+    width = count;
+    at += 3 + 3 * count;
+  }
+  return width;
+}
+
 /** The bit columnKindBits sets for a row with no value at the place asked (a malformed row). */
 export const MISSING_VALUE_BIT = 1 << VALUE_KINDS.length;
 
