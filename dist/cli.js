@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -501,17 +501,17 @@ var require_ignore = __commonJS({
       }
     };
     var NEVER_MATCH = "[]";
-    var PLACEHOLDER3 = "\0";
+    var PLACEHOLDER4 = "\0";
     var REGEX_RESTORE_PLACEHOLDER = new RegExp(
-      `${PLACEHOLDER3}(\\d+)${PLACEHOLDER3}`,
+      `${PLACEHOLDER4}(\\d+)${PLACEHOLDER4}`,
       "g"
     );
     var TRAILING_WILDCARD = "\uE000";
     var TRAILING_DOUBLESTAR = "\uE001";
-    var isReserved = (char) => char === PLACEHOLDER3 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
+    var isReserved = (char) => char === PLACEHOLDER4 || char === TRAILING_WILDCARD || char === TRAILING_DOUBLESTAR;
     var extractBrackets = (pattern) => {
       const sources = [];
-      const hold = (source) => `${PLACEHOLDER3}${sources.push(source) - 1}${PLACEHOLDER3}`;
+      const hold = (source) => `${PLACEHOLDER4}${sources.push(source) - 1}${PLACEHOLDER4}`;
       const { length } = pattern;
       let out = EMPTY;
       let index = 0;
@@ -4314,14 +4314,20 @@ function inferTerminator(text2, options = {}) {
   return scanTerminator(text2, options).choice;
 }
 function scanTerminator(text2, options = {}) {
+  const name2 = options.name === void 0 ? void 0 : baseName(options.name);
+  const scan = scanText(text2, options.plainLines ?? true, name2);
+  if (name2 !== void 0) scan.name = name2;
+  return scan;
+}
+function scanText(text2, plainLines, name2) {
   const start = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   const points = [];
-  const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points, options.plainLines ?? true);
+  const result = scanLines(text2, start, Math.min(text2.length, SCAN_LIMIT), points, plainLines, name2);
   if ("directive" in result) return withSemicolon({ choice: result.directive }, result.directive, start);
   const from = tailFrom(text2.length);
   if (from === void 0) return withSemicolon({ choice: start.named ?? fromLines(start.counts), points, end: start }, void 0, start);
   const tail = { offset: text2.indexOf("\n", from - 1) + 1 || text2.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
-  const tailResult = scanLines(text2, tail, text2.length, [], options.plainLines ?? true);
+  const tailResult = scanLines(text2, tail, text2.length, [], plainLines, name2);
   if ("directive" in tailResult) return withSemicolon({ choice: start.named ?? fromLines(start.counts), end: start }, tailResult.directive, start, tail);
   return withSemicolon({ choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start }, void 0, start, tail);
 }
@@ -4340,8 +4346,14 @@ function movedComment(found, delta) {
   return delta === 0 ? found : { span: { start: found.span.start + delta, end: found.span.end + delta }, command: found.command };
 }
 function rescanTerminator(scan, before, after, change) {
+  const name2 = scan.name;
+  const rescanned = rescanText(scan, before, after, change, name2);
+  if (name2 !== void 0) rescanned.name = name2;
+  return rescanned;
+}
+function rescanText(scan, before, after, change, name2) {
   const old = scan.points;
-  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanText(after, true, name2);
   const delta = change.newEnd - change.oldEnd;
   let low = 0;
   let high = old.length;
@@ -4355,7 +4367,7 @@ function rescanTerminator(scan, before, after, change) {
   const at = copyPoint(old[from]);
   let k = from + 1;
   let met;
-  const result = scanLines(after, at, after.length, points, true, (lineStart) => {
+  const result = scanLines(after, at, after.length, points, true, name2, (lineStart) => {
     if (lineStart < change.newEnd) return false;
     while (k < old.length && old[k].offset + delta < lineStart) k++;
     const o = old[k];
@@ -4366,8 +4378,8 @@ function rescanTerminator(scan, before, after, change) {
   if ("directive" in result) return withSemicolon({ choice: result.directive }, result.directive, at);
   if (!met) return withSemicolon({ choice: at.named ?? fromLines(at.counts), points, end: at }, void 0, at);
   const m = met;
-  if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanTerminator(after);
-  if (m.semicolon && at.semicolon === void 0 || m.semicolon === null && at.semicolon !== null) return scanTerminator(after);
+  if (m.named !== void 0 && at.named === void 0 || m.counts.anySemicolon && !at.counts.anySemicolon) return scanText(after, true, name2);
+  if (m.semicolon && at.semicolon === void 0 || m.semicolon === null && at.semicolon !== null) return scanText(after, true, name2);
   const moved2 = (p) => ({
     ...p,
     offset: p.offset + delta,
@@ -4394,10 +4406,11 @@ function addCounts(now, total, base) {
   out.anySemicolon = now.anySemicolon || total.anySemicolon && !base.anySemicolon;
   return out;
 }
-function scanLines(text2, at, n, points, plainLines, meets) {
+function scanLines(text2, at, n, points, plainLines, name2, meets) {
   let lineStart = at.offset;
   let lines = 0;
   let nextSemicolon = -1;
+  let commandEnd = -1;
   while (lineStart < n) {
     at.offset = lineStart;
     if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
@@ -4440,12 +4453,14 @@ function scanLines(text2, at, n, points, plainLines, meets) {
         } else if (c === 47 /* Slash */ && text2.charCodeAt(i + 1) === 42 /* Star */) {
           at.blockDepth++;
           i++;
-        } else if (c === 45 /* Dash */ && at.named === void 0) {
-          at.named = namedInComment(text2, i);
-          if (at.named === void 0 && at.semicolon !== null && i > lineStart && isBlank(text2.charCodeAt(i - 1)) && isLetter2(text2.charCodeAt(i + 1))) {
+        } else if (c === 45 /* Dash */ && at.named === void 0 && i >= commandEnd) {
+          let end = -1;
+          if (i > lineStart && isBlank(text2.charCodeAt(i - 1)) && isLetter2(text2.charCodeAt(i + 1))) {
             const word = clpWordBefore(text2, i, lineStart);
-            if (word >= 0) noteClpCommand(at, text2, word, lineEnd2, i);
+            if (word >= 0) end = noteClpCommand(at, text2, word, lineEnd2, i, name2);
           }
+          if (end >= 0) commandEnd = end;
+          else at.named = namedInComment(text2, i);
         } else if (c !== 42 /* Star */ && c !== 47 /* Slash */ && c !== 45 /* Dash */) {
           COMMENT_TEXT.lastIndex = i;
           COMMENT_TEXT.test(text2);
@@ -4463,14 +4478,12 @@ function scanLines(text2, at, n, points, plainLines, meets) {
         const directive = directiveAt(text2, i + 2, lineEnd2);
         if (directive !== void 0) return { directive: directive === "set" ? void 0 : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
         for (let j = i + 2; j < lineEnd2 && at.named === void 0; ) {
-          const find = at.semicolon === null ? NAMED_TD : NAMED_TD_OR_DB2;
-          find.lastIndex = j;
-          if (!find.test(text2)) break;
-          const k = find.lastIndex;
+          NAMED_TD_OR_DB2.lastIndex = j;
+          if (!NAMED_TD_OR_DB2.test(text2)) break;
+          const k = NAMED_TD_OR_DB2.lastIndex;
           if (isBlank(text2.charCodeAt(k - 1))) {
             if (k - 1 >= lineEnd2) break;
-            noteClpCommand(at, text2, k - 4, lineEnd2, -1);
-            j = k - 1;
+            j = Math.max(k - 1, noteClpCommand(at, text2, k - 4, lineEnd2, -1, name2));
             continue;
           }
           const dash = k - 3;
@@ -4552,14 +4565,20 @@ function isLetter2(c) {
 function closesQuote(c) {
   return c === 34 || c === 39 || c === 41 || c === 96 || c === 44 || c === 46 || c === 58;
 }
-function clpOptions(text2, from, to, reach) {
+function endsFileName(c) {
+  return closesQuote(c) || c === 59 /* Semicolon */;
+}
+function readClpCommand(text2, from, to, reach) {
   let i = from;
   let quoteEnd = -1;
   let tEnd = -1;
-  let other = false;
-  let reached = reach < 0;
   let fileNext = false;
+  let inputNext = false;
   let beforeFile = true;
+  clp.reached = reach < 0;
+  clp.other = false;
+  clp.terminator = -1;
+  clp.fileStart = clp.fileEnd = -1;
   for (let words = 0; words < 12; words++) {
     while (i < to && isSpace2(text2.charCodeAt(i))) i++;
     if (i >= to) break;
@@ -4568,9 +4587,14 @@ function clpOptions(text2, from, to, reach) {
     const sign = text2.charCodeAt(i);
     if (sign !== 45 /* Dash */ && sign !== 43 /* Plus */) {
       if (!fileNext) break;
-      fileNext = false;
+      if (inputNext && clp.fileStart < 0) {
+        clp.fileStart = i;
+        clp.fileEnd = j;
+      }
+      fileNext = inputNext = false;
       beforeFile = false;
       i = j;
+      if (endsFileName(text2.charCodeAt(j - 1))) break;
       continue;
     }
     let k = i + 1;
@@ -4592,24 +4616,57 @@ function clpOptions(text2, from, to, reach) {
       }
     }
     if (k === i + 1 || k < j && terminator === -1 && !closesQuote(text2.charCodeAt(k))) break;
-    if (reach >= i && reach < j) reached = true;
+    if (reach >= i && reach < j) clp.reached = true;
     if (t) {
-      if (sign === 43 /* Plus */ || terminator !== -1 && terminator !== 59 /* Semicolon */) other = true;
-      else tEnd = Math.max(tEnd, k);
+      if (sign === 43 /* Plus */ || terminator !== -1 && terminator !== 59 /* Semicolon */) {
+        if (!clp.other && sign === 45 /* Dash */ && namesTerminator(terminator)) clp.terminator = terminator;
+        clp.other = true;
+      } else tEnd = Math.max(tEnd, k);
     }
     if (beforeFile) quoteEnd = k;
     fileNext = sign === 45 /* Dash */ && terminator === -1 && CLP_FILE_OPTIONS.has(last);
-    if (k < j && terminator === -1) break;
+    inputNext = fileNext && last === 102;
+    if (k < j && terminator === -1) {
+      i = j;
+      break;
+    }
     i = j;
   }
-  if (!reached) return NO_T;
-  if (other) return OTHER_TERMINATOR;
-  return tEnd < 0 ? NO_T : Math.max(quoteEnd, tEnd);
+  clp.end = i;
+  clp.semicolonEnd = tEnd < 0 ? -1 : Math.max(quoteEnd, tEnd);
 }
-function noteClpCommand(at, text2, word, to, reach) {
-  const end = clpOptions(text2, word + 3, to, reach);
-  if (end === OTHER_TERMINATOR) at.semicolon = null;
-  else if (end >= 0 && at.semicolon === void 0) at.semicolon = { span: { start: word, end }, command: text2.slice(word, end) };
+function noteClpCommand(at, text2, word, to, reach, name2) {
+  readClpCommand(text2, word + 3, to, reach);
+  if (!clp.reached) return -1;
+  if (name2 !== void 0 && clp.fileStart >= 0 && otherFile(text2, clp.fileStart, clp.fileEnd, name2)) return clp.end;
+  if (clp.other) {
+    at.semicolon = null;
+    if (clp.terminator >= 0 && at.named === void 0) at.named = namedChoice(clp.terminator);
+  } else if (clp.semicolonEnd >= 0 && at.semicolon === void 0) at.semicolon = { span: { start: word, end: clp.semicolonEnd }, command: text2.slice(word, clp.semicolonEnd) };
+  return clp.end;
+}
+function baseName(path) {
+  const colon = path.indexOf(":");
+  if (colon > 1 && !path.slice(0, colon).includes("/") && !path.slice(0, colon).includes("\\")) return void 0;
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1).toLowerCase() || void 0;
+}
+function otherFile(text2, start, end, name2) {
+  while (start < end && opensQuote(text2.charCodeAt(start))) start++;
+  while (end > start && endsFileName(text2.charCodeAt(end - 1))) end--;
+  let base = start;
+  for (let i = start; i < end; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 47 /* Slash */ || c === 92 /* Backslash */) base = i + 1;
+  }
+  if (base >= end) return false;
+  for (let i = base; i < end; i++) if (PLACEHOLDER.has(text2.charCodeAt(i))) return false;
+  const file = text2.slice(base, end).toLowerCase();
+  if (file === name2) return false;
+  const dot = name2.lastIndexOf(".");
+  return !(dot > 0 && file.indexOf(".") < 0 && name2.slice(0, dot) === file);
+}
+function opensQuote(c) {
+  return c === 34 || c === 39 || c === 40 || c === 96;
 }
 function clpWordBefore(text2, dash, lineStart) {
   const limit = Math.max(lineStart, dash - 100);
@@ -4627,7 +4684,12 @@ function namedInComment(text2, i) {
   if (t !== 116 && t !== 84 || d !== 100 && d !== 68) return void 0;
   if (i > 0 && isIdentChar(text2.charCodeAt(i - 1))) return void 0;
   const x = text2.charCodeAt(i + 3);
-  if (Number.isNaN(x) || isSpace2(x) || isAlphaNumeric(x) || x === 59 /* Semicolon */) return void 0;
+  return namesTerminator(x) ? namedChoice(x) : void 0;
+}
+function namesTerminator(x) {
+  return !Number.isNaN(x) && !isSpace2(x) && !isAlphaNumeric(x) && x !== 59 /* Semicolon */ && !closesQuote(x) && x !== 93 && x !== 125;
+}
+function namedChoice(x) {
   const ch = String.fromCharCode(x);
   return { terminator: ch, reason: `a comment says the script runs with -td${ch}` };
 }
@@ -4674,7 +4736,7 @@ function wordKey(word) {
   for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
   return key;
 }
-var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, NO_T, OTHER_TERMINATOR, LONGEST_COMMAND_WORD, COMMAND_KEYS;
+var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, clp, PLACEHOLDER, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -4726,13 +4788,26 @@ var init_terminator = __esm({
     ]);
     CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
-    NAMED_TD = /[^\n]*?-[tT][dD]/y;
     NAMED_TD_OR_DB2 = /[^\n]*?(?:-[tT][dD]|(?<![0-9A-Za-z_#$@])[dD][bB]2[ \t])/y;
     COMMENT_TEXT = /[^*\/\n-]*/y;
     CLP_OPTIONS = new Set("acdefilmnopqrstvwxz".split("").map((ch) => ch.charCodeAt(0)));
     CLP_FILE_OPTIONS = new Set("fzrl".split("").map((ch) => ch.charCodeAt(0)));
-    NO_T = -1;
-    OTHER_TERMINATOR = -2;
+    clp = {
+      /** Where the reading stopped: at the first word that is neither an option nor the file of one (or the line end). */
+      end: 0,
+      /** Whether `reach` is among the options read (true without one). */
+      reached: false,
+      /** The end of the command to quote when one option is -t without d<x> (or -td;): -1 when none is. */
+      semicolonEnd: -1,
+      /** An option turns -t off (+t) or names another terminator (-td<x>, x not ';'). */
+      other: false,
+      /** The first -td<x> (x not ';'): x, when it can be a terminator (namesTerminator), else -1. */
+      terminator: -1,
+      /** The word after -f, the file the command runs (fileStart -1: none). */
+      fileStart: -1,
+      fileEnd: -1
+    };
+    PLACEHOLDER = new Set("<>${}%[]*?".split("").map((ch) => ch.charCodeAt(0)));
     LONGEST_COMMAND_WORD = 10;
     COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
   }
@@ -8954,7 +9029,7 @@ function readScript(source, terminator, dialect, previous, hint) {
     parsedWith = previous.parsedWith;
     scan = previous.terminatorScan && scanAfterEdit(previous.terminatorScan, change);
   } else {
-    scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text);
+    scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before.source.text, source.text, change) : scanTerminator(source.text, { name: source.path });
     parsedWith = scriptTerminator(source.text, void 0, scan);
   }
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : void 0;
@@ -9180,7 +9255,7 @@ function withCallersLoops(model, index) {
           const key = `${call.file}\0${call.loop.span.start}\0${call.loop.span.end}`;
           if (!isLent(call) || loops.has(key)) continue;
           loops.add(key);
-          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName(call.file) }, guarded: call.guarded, path: at.path });
+          found.push({ loop: { ...call.loop, via: viaText(at.path), file: baseName2(call.file) }, guarded: call.guarded, path: at.path });
         }
         for (const up of callers.get(at.name) ?? []) {
           if (seen.has(up)) continue;
@@ -9221,7 +9296,7 @@ function withCallersLoops(model, index) {
 function viaText(path) {
   return path.length === 1 ? path[0] : path.map((name2) => `${name2}()`).join(", then ");
 }
-function baseName(path) {
+function baseName2(path) {
   return path.replace(/^.*[\\/]/, "");
 }
 var MAX_INNER_DEPTH;
@@ -9460,7 +9535,7 @@ function preparedSite(index, model, e) {
   return void 0;
 }
 function siteOf(model, prepare) {
-  const site = { file: baseName2(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
+  const site = { file: baseName3(model.source.path), line: lineOf(model, prepare.callSpan.start), runs: runsName(model.source.text, prepare) };
   if (prepare.inFunction?.name) site.fn = prepare.inFunction.name;
   if (prepare.handle) site.handle = prepare.handle;
   return site;
@@ -9558,7 +9633,7 @@ function withCalledInserts(model, index) {
     if (executed.has(call.span.start)) continue;
     const e = found.execution;
     const loop = { ...call.loop, via: viaText2(found.path) };
-    const at = { file: baseName2(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
+    const at = { file: baseName3(found.model.source.path), line: lineOf(found.model, e.callSpan.start), runs: runsName(found.model.source.text, e) };
     const prepared = found.byName ? preparedSite(index, found.model, e) : void 0;
     (added ??= []).push({
       callSpan: call.span,
@@ -9589,7 +9664,7 @@ function lineOf(model, offset) {
   if (!lines) lineIndexes.set(model, lines = new LineIndex(model.source.text));
   return lines.line(offset) + 1;
 }
-function baseName2(path) {
+function baseName3(path) {
   return path.replace(/^.*[\\/]/, "");
 }
 function parentFolder(path) {
@@ -12134,7 +12209,7 @@ var init_parse_error = __esm({
 var parse_error_default2;
 var init_parse_error2 = __esm({
   "rules/parse-error.md"() {
-    parse_error_default2 = "# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected 'A' in CREATE INDEX: expected '(' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language's own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint's rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks \"is this script run with -td@?\" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `\"terminator\"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ \"terminator\": { \"db2/**/*.db2\": \"@\", \"patches/**\": \"/\" } }`, `\"newline\"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### A routine in a script run with `db2 -tvf`\n\nA procedure, function, trigger or `BEGIN \u2026 END` block whose body holds `;` is read as one statement even when\n`;` is the terminator: Flyway, Liquibase and JDBC runners send it so, and Db2 accepts it. The CLP does not: run\nwith `-t` and no d<x> (`db2 -tvf x.sql`, `db2 -t -v -f`, `db2 -x -stvf`), it ends every statement at `;`, so it\nsends the routine up to the first `;` of its body, Db2 rejects that (SQL0104N), and the rest of the body runs as\nstatements of their own. When a comment of the script names the CLP so (`-- run with: db2 -tvf x.sql`, in a line\nor block comment) and no comment names another terminator (`-td@` anywhere, `SET STATEMENT TERMINATOR`), each such\nroutine is reported, once per file: on the first, with the comment's line, the line of the first `;` and the lines\nof all of them. Routines after `--#SET TERMINATOR @` (ended with `@`) are not cut, and a routine whose body holds no\n`;` (`RETURN 1`, a single-statement trigger) is not either. The routine's own findings stay as they are. With a\nterminator set in the configuration (`\"terminator\"`, `--terminator`) the comment is not read.\n\n```sql\n-- run with: db2 -tvf fill.sql\nCREATE PROCEDURE APP.FILL (IN N INT)   -- cut at the ';' of the next line\nBEGIN\n  DECLARE I INT DEFAULT 0;\n  ...\nEND;\n```\n\nRun the script with `db2 -td@ -vf fill.sql` and end every statement with `@` (the others too), or put\n`--#SET TERMINATOR @` before the routine and `--#SET TERMINATOR ;` after it.\n\n### Another database's SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT '\u2026'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2's form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nA few mistakes that no database accepts are recognised too, and the finding gives Db2's form instead of asking\nfor a report: `ALTER TABLE \u2026 MODIFY COLUMN old new type` (a rename and a new type in one clause; Db2 writes\n`RENAME COLUMN old TO new`, then `ALTER COLUMN new SET DATA TYPE type`). The same mistake repeated in a file is\none finding, with the lines.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2's\nat all: federation sends each one, as written, to that data source, where it runs in the data source's own\nSQL (Q Replication's migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n";
+    parse_error_default2 = "# parse-error\n\n**Default severity:** information \xB7 **Quick fix:** none\n\nReports a statement InsertLint could not fully read, at the token where reading stopped, and names that\ntoken (for example `Unexpected 'A' in CREATE INDEX: expected '(' and the index columns`).\n\nIn Java, Python, JavaScript and TypeScript files it also reports, once per file, where the language's own\ngrammar first met text it could not parse (a syntax error while typing, or syntax newer than the grammar):\nthe SQL calls after that point may be read only in part. C and C++ are left out, because their grammar reads\nthe source before the preprocessor and takes macros for errors.\n\n## Why it matters\n\nInsertLint's rules work on the parsed model of each statement. A statement the parser could not read is\nkept, with what was understood so far, but rules may not see all of it \u2014 a missing CLUSTER keyword or\nan identity option after the error would go unnoticed. The finding tells you where the analysis has a\nblind spot. It is not a verdict on the SQL: Db2 may accept syntax InsertLint does not know yet.\n\nStatements inside procedures, functions, triggers and `BEGIN \u2026 END` blocks are read one by one, so an\nerror there is reported at the inner statement, and the rest of the body is still analysed.\n\n### Statements run together\n\nWhen reading stopped at (or just before) a line that starts another statement \u2014 `CREATE`, `INSERT`,\n`ALTER`, \u2026 at the start of a line \u2014 the script is most likely run with a terminator InsertLint did not\nknow: `db2 -td@ -vf script.sql` ends statements with `@`, and a script that never says so is read with\n`;`. The finding then asks \"is this script run with -td@?\" (naming the character the line before ends\nwith). InsertLint infers the terminator from what a file shows \u2014 a comment naming `-td@`, lines ending in\n`@` or `!`, lines holding only `/` or `@`, blocks closed with `END@` \u2014 and otherwise uses `;`. Tell it\nwith `\"terminator\"` in `.insertlintrc.json` (one for all files, or per glob:\n`{ \"terminator\": { \"db2/**/*.db2\": \"@\", \"patches/**\": \"/\" } }`, `\"newline\"` for `db2` without `-t`) or\n`--terminator @` on the command line. When the line before ends with no such character, a terminator is\nsimply missing (the CLP would reject the statement too).\n\n### A routine in a script run with `db2 -tvf`\n\nA procedure, function, trigger or `BEGIN \u2026 END` block whose body holds `;` is read as one statement even when\n`;` is the terminator: Flyway, Liquibase and JDBC runners send it so, and Db2 accepts it. The CLP does not: run\nwith `-t` and no d<x> (`db2 -tvf x.sql`, `db2 -t -v -f`, `db2 -x -stvf`), it ends every statement at `;`, so it\nsends the routine up to the first `;` of its body, Db2 rejects that (SQL0104N), and the rest of the body runs as\nstatements of their own. When a comment of the script names the CLP so (`-- run with: db2 -tvf fill.sql`, in a\nline or block comment) and no comment names another terminator (`-td@` anywhere, `db2 -vtd@`, `SET STATEMENT\nTERMINATOR`), each such routine is reported, once per file: on the first, with the comment's line, the line of the first `;` and the lines\nof all of them. Routines after `--#SET TERMINATOR @` (ended with `@`) are not cut, and a routine whose body holds no\n`;` (`RETURN 1`, a single-statement trigger) is not either. The routine's own findings stay as they are. With a\nterminator set in the configuration (`\"terminator\"`, `--terminator`) the comment is not read. A `db2` command\nthat runs another file (`-- first run db2 -tvf tables.sql` in `procs.sql`) says nothing of this one, neither\n`-t` nor `-td@`; one that names this file (in any case, with a path or without its extension), a placeholder\n(`<script-name>`) or no file does.\n\n```sql\n-- run with: db2 -tvf fill.sql\nCREATE PROCEDURE APP.FILL (IN N INT)   -- cut at the ';' of the next line\nBEGIN\n  DECLARE I INT DEFAULT 0;\n  ...\nEND;\n```\n\nRun the script with `db2 -td@ -vf fill.sql` and end every statement with `@` (the others too), or put\n`--#SET TERMINATOR @` before the routine and `--#SET TERMINATOR ;` after it.\n\n### Another database's SQL\n\nSome statements that do not parse are recognisably written for another database: `ALTER TABLE \u2026 MODIFY`\n(Oracle, MySQL, Informix; not `MODIFY old new type`, a rename no database accepts, which stays a plain error), `ALTER TABLE \u2026 ADD (\u2026)` (Oracle), `ALTER COLUMN c VARCHAR(9)` and\n`ADD c1 t1, c2 t2` (SQL Server, Sybase), `DATETIME YEAR TO FRACTION` (Informix), `FORMAT '\u2026'` on a column\nand `CREATE INDEX name (cols) ON t` (Teradata), `CREATE TABLE t AS SELECT \u2026` without the parentheses Db2\nrequires (PostgreSQL, Oracle, MySQL) and `IMPORT FOREIGN SCHEMA` (PostgreSQL). The finding then says so and\ngives Db2's form (for `MODIFY`: `ALTER COLUMN c SET DATA TYPE t`; for the copied table: `AS (SELECT \u2026) WITH\nDATA`). Such files are common next to Db2 scripts (replication\ntemplates for other targets, migrations copied from MySQL); Db2 rejects the statement as written. The\nsummary of `insertlint check --format json` counts them as `otherDialect`, apart from `parseErrors`.\nA file with three or more such statements is most likely a script for that database, and gets one finding,\non the first of them, with their number and lines; one or two are reported each where it is.\n\nA few mistakes that no database accepts are recognised too, and the finding gives Db2's form instead of asking\nfor a report: `ALTER TABLE \u2026 MODIFY COLUMN old new type` (a rename and a new type in one clause; Db2 writes\n`RENAME COLUMN old TO new`, then `ALTER COLUMN new SET DATA TYPE type`). The same mistake repeated in a file is\none finding, with the lines.\n\nStatements between `SET PASSTHRU server` and `SET PASSTHRU RESET` (or the end of the script) are not Db2's\nat all: federation sends each one, as written, to that data source, where it runs in the data source's own\nSQL (Q Replication's migration scripts alter Oracle or SQL Server control tables this way). They are not\nread and get no finding; the summary counts them as `passedThrough`.\n\n## Incorrect\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS ORDER_DATE);\n```\n\n## Correct\n\n```sql\nCREATE INDEX ORDERS_IX ON ORDERS (ORDER_DATE);\n```\n\n## How to fix\n\nCorrect the statement if it is really wrong. If Db2 accepts it, please report it (with the statement)\nso the parser can learn it, and suppress the finding meanwhile:\n`-- insertlint-disable-next-line parse-error: valid Db2 11.5 syntax`.\n\n## When to ignore\n\nScripts in another SQL dialect in the same folder: exclude them with `ignore` in `.insertlintrc.json`.\n\n## References\n\n- IBM Db2: [SQL statements](https://www.ibm.com/docs/en/db2/11.5?topic=sql-statements)\n";
   }
 });
 
@@ -13285,7 +13360,7 @@ function timedOutModel(source, reason) {
 }
 function buildFileModel(source, frontEnds = [], terminator, options = { driverModules: [] }, dialect) {
   if (source.language === "sql") {
-    const scan = terminator === void 0 ? scanTerminator(source.text) : void 0;
+    const scan = terminator === void 0 ? scanTerminator(source.text, { name: source.path }) : void 0;
     const model2 = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
     noteTerminator(model2, terminator, scan?.semicolonComment);
     return model2;
@@ -14100,7 +14175,7 @@ function taskMessages(tasks, workers, budgetMs) {
   const messages = [];
   tasks.forEach((task, id) => {
     if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
-      const scan = task.terminator === void 0 ? scanTerminator(task.text) : void 0;
+      const scan = task.terminator === void 0 ? scanTerminator(task.text, { name: task.path }) : void 0;
       const terminator = scriptTerminator(task.text, task.terminator, scan);
       const pieces = cutScript(task.text, terminator, workers);
       if (pieces && pieces.length > 1) {
@@ -17496,7 +17571,7 @@ function embeddedHooks(text2, scan) {
   if (blocks.length === 0) return {};
   return {
     preEvents: (ctx, ev) => {
-      const m = PLACEHOLDER.exec(ctx.call.name);
+      const m = PLACEHOLDER2.exec(ctx.call.name);
       if (!m || ctx.call.args.length > 0) return void 0;
       const block = blocks[Number(m[1])];
       if (!block) return void 0;
@@ -17504,12 +17579,12 @@ function embeddedHooks(text2, scan) {
     }
   };
 }
-var PLACEHOLDER, IDENT;
+var PLACEHOLDER2, IDENT;
 var init_esql = __esm({
   "server/src/code/esql.ts"() {
     "use strict";
     init_sqltext();
-    PLACEHOLDER = /^_E(\d+)$/;
+    PLACEHOLDER2 = /^_E(\d+)$/;
     IDENT = /[A-Za-z0-9_$]/;
   }
 });
@@ -17863,7 +17938,7 @@ function readJclFile(text2) {
   return { statements, comments, code: { executions, commits: [] }, dialect: "zos" };
 }
 function readScript2(masked, span) {
-  const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER2, " $1 ");
+  const text2 = masked.slice(span.start, span.end).replace(PLACEHOLDER3, " $1 ");
   const parsed = parseSql(text2, { origin: { toFile: (o) => span.start + o }, terminator: inferTerminator(text2)?.terminator });
   return { statements: parsed.statements, comments: parsed.comments.map((c) => ({ ...c, span: { start: c.span.start + span.start, end: c.span.end + span.start } })) };
 }
@@ -17886,7 +17961,7 @@ function readUtility(masked, span, comments) {
 function scriptExecution2(span, program, statements) {
   return { callSpan: span, api: program.toLowerCase(), action: "executeDirect", statements, textKind: "constant", splicedValues: [], batched: false, script: true, connection: { autocommit: "off" } };
 }
-var jclLanguage, SQL_PROGRAMS, UTILITY_PROGRAMS, UTILITY_WORDS, PLACEHOLDER2;
+var jclLanguage, SQL_PROGRAMS, UTILITY_PROGRAMS, UTILITY_WORDS, PLACEHOLDER3;
 var init_jcl2 = __esm({
   "server/src/code/languages/jcl.ts"() {
     "use strict";
@@ -17904,7 +17979,7 @@ var init_jcl2 = __esm({
     SQL_PROGRAMS = /^(?:DSNTEP\w*|DSNTIAD|DSNTIAUL|DSNTIAUP)$/;
     UTILITY_PROGRAMS = /^(?:DSNUTILB|DSNUPROC|DSNUTILS)$/;
     UTILITY_WORDS = /^\s*(LOAD|REORG|RUNSTATS|COPY|COPYTOCOPY|TEMPLATE|LISTDEF|OPTIONS|REBUILD|RECOVER|CHECK|QUIESCE|UNLOAD|MODIFY|REPAIR|MERGECOPY|REPORT|DIAGNOSE|STOSPACE)\b/i;
-    PLACEHOLDER2 = /<([A-Za-z][\w#@$]*)>/g;
+    PLACEHOLDER3 = /<([A-Za-z][\w#@$]*)>/g;
   }
 });
 
@@ -23811,8 +23886,8 @@ function buildPlanFromExplainTables(rows, totalCost) {
     if (!name2) continue;
     const info = { key: objectKey(schema, name2), schema, name: name2, type: str(r.OBJECT_TYPE).trim() || void 0, rows: num(r.ROW_COUNT), properties: {} };
     const baseSchema = str(r.BASE_SCHEMA ?? r.TABSCHEMA).trim();
-    const baseName3 = str(r.BASE_NAME ?? r.TABNAME).trim();
-    if (baseName3) info.baseTable = objectKey(baseSchema, baseName3);
+    const baseName4 = str(r.BASE_NAME ?? r.TABNAME).trim();
+    if (baseName4) info.baseTable = objectKey(baseSchema, baseName4);
     objects.set(info.key, info);
   }
   const kindOf = (key) => {
@@ -25244,9 +25319,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25288,9 +25363,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25324,9 +25399,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25709,9 +25784,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -26093,9 +26168,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -26111,9 +26186,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -26136,9 +26211,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26273,9 +26348,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26402,9 +26477,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -26481,9 +26556,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26555,9 +26630,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26797,9 +26872,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26955,9 +27030,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -27106,9 +27181,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28272,9 +28347,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28486,7 +28561,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -28577,7 +28652,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -30055,9 +30130,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -30138,9 +30213,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -30182,9 +30257,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -30199,9 +30274,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -30216,9 +30291,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -30240,9 +30315,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -30257,9 +30332,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -30281,9 +30356,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -30305,9 +30380,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -30322,9 +30397,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -30339,9 +30414,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -30371,9 +30446,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -30402,9 +30477,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -30452,9 +30527,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -30469,9 +30544,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -30486,9 +30561,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -30543,9 +30618,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -30574,9 +30649,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -30603,9 +30678,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -30627,9 +30702,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -30658,9 +30733,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30743,9 +30818,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30969,9 +31044,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -30986,9 +31061,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -31009,9 +31084,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31737,9 +31812,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -31753,9 +31828,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31795,9 +31870,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -31887,9 +31962,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -32061,9 +32136,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32135,9 +32210,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -32184,9 +32259,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -32220,9 +32295,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -32461,9 +32536,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -32479,9 +32554,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -32524,9 +32599,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -32544,9 +32619,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -32580,9 +32655,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -32607,9 +32682,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -32635,9 +32710,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -32667,9 +32742,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -32699,9 +32774,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -32872,9 +32947,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -33141,9 +33216,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -33166,9 +33241,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -33190,9 +33265,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -33217,9 +33292,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34016,9 +34091,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34284,9 +34359,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -34442,9 +34517,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34744,9 +34819,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34775,9 +34850,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34824,9 +34899,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35409,7 +35484,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -35471,7 +35546,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {

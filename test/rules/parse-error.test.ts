@@ -71,7 +71,7 @@ describe(`rule ${RULE}: a routine in a script run with db2 -t`, () => {
   ];
 
   it("says the CLP cuts a procedure at the first ';' of its body when a comment names db2 -tvf, and keeps its analysis", () => {
-    const [finding] = expectFindings({ 'semi.sql': lines('-- run with: db2 -tvf x.sql', ...procedure) }, RULE, [
+    const [finding] = expectFindings({ 'semi.sql': lines('-- run with: db2 -tvf semi.sql', ...procedure) }, RULE, [
       {
         line: 3,
         column: 1,
@@ -84,7 +84,7 @@ describe(`rule ${RULE}: a routine in a script run with db2 -t`, () => {
     ]);
     assert.ok(finding);
     // The routine's own findings stay (its loop inserts one row per pass).
-    const all = lintWorkspace({ 'semi.sql': lines('-- run with: db2 -tvf x.sql', ...procedure) }).findings;
+    const all = lintWorkspace({ 'semi.sql': lines('-- run with: db2 -tvf semi.sql', ...procedure) }).findings;
     assert.ok(all.some((f) => f.rule === 'single-row-insert' && f.line === 8), all.map((f) => `${f.rule}:${f.line}`).join(' '));
     // Other spellings of the command, after other comment lines.
     expectFindings({ 'b.sql': lines('-- Setup', '/* EXECUTION: db2 -x -t -v -f b.sql */', ...procedure) }, RULE, [{ line: 4, column: 1, message: /^The CLP ends CREATE PROCEDURE APP\.FILL2 at the first ';' of its body \(line 7\)\. The comment at line 2 says this script is run with `db2 -x -t -v -f`/ }]);
@@ -108,6 +108,11 @@ describe(`rule ${RULE}: a routine in a script run with db2 -t`, () => {
     // A comment that runs another file with -tvf and names -td@ for this one (this one then reads as run together).
     const other = findings({ 'other.sql': lines('-- run setup.sql with db2 -tvf setup.sql, then this one with db2 -td@ -vf other.sql', ...procedure) }, RULE);
     assert.ok(!other.some((f) => /says this script is run with/.test(f.message)), other.map((f) => f.message).join('\n'));
+    // Nor a comment that only says how another file is run: this one, a routine ending the file without '@', is run with -td@.
+    const routine = [...procedure.slice(1, -1), 'END'];
+    expectNoFindings({ 'procs.sql': lines('-- run tables.sql first: db2 -tvf tables.sql', ...routine) }, RULE);
+    expectNoFindings({ 'procs.sql': lines('/* Setup: db2 -stvf ../ddl/tables.sql', '   then db2 -vtd@ -f procs.sql */', ...routine) }, RULE);
+    expectFindings({ 'procs.sql': lines('-- run tables.sql first: db2 -tvf tables.sql', '-- then this one: db2 -tvf procs.sql', ...routine) }, RULE, [{ line: 3, column: 1, message: /The comment at line 2 says this script is run with `db2 -tvf`/ }]);
   });
 
   it('follows edits in the editor: the finding comes with the comment and goes with it', () => {

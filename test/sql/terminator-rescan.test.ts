@@ -22,6 +22,8 @@ const LINES = [
   '-- db2 -x -t -v -f y.sql',
   '/* db2 -stvf z.sql */',
   '-- db2 -vtd! -f w.sql',
+  '-- db2 -vtd@ -f x.sql',
+  '/* db2 -td! -f y.sql */',
   '/* a block',
   '   comment */ COMMIT;',
   'SELECT "x', 'y" FROM T;',
@@ -38,14 +40,17 @@ interface Edit {
   insert: string;
 }
 
-/** Applies `edits` to `text` one after the other, each time giving `check` the rescan from the previous scan and a fresh scan. */
-function rescanAlong(text: string, edits: readonly Edit[], check: (scan: TerminatorScan, fresh: TerminatorScan, edit: Edit) => void): void {
-  let scan = scanTerminator(text);
+/**
+ * Applies `edits` to `text` one after the other, each time giving `check` the rescan from the previous scan and a
+ * fresh scan (of a file called `name`, when given: comments' db2 commands that run other files do not count).
+ */
+function rescanAlong(text: string, edits: readonly Edit[], check: (scan: TerminatorScan, fresh: TerminatorScan, edit: Edit) => void, name?: string): void {
+  let scan = scanTerminator(text, { name });
   for (const e of edits) {
     const at = e.at % (text.length + 1);
     const end = Math.min(text.length, at + e.remove);
     const next = text.slice(0, at) + e.insert + text.slice(end);
-    const fresh = scanTerminator(next);
+    const fresh = scanTerminator(next, { name });
     scan = rescanTerminator(scan, text, next, { start: at, oldEnd: end, newEnd: at + e.insert.length });
     check(scan, fresh, e);
     text = next;
@@ -59,15 +64,17 @@ describe('sql terminator: scanning again around an edit', () => {
       fc.property(
         fc.array(fc.constantFrom(...LINES), { minLength: 1, maxLength: 400 }).chain((few) => fc.oneof(fc.constant(few), fc.array(fc.constantFrom(...LINES), { minLength: 150, maxLength: 400 }))),
         fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 20 }), insert: fc.constantFrom(...INSERTS) }), { minLength: 1, maxLength: 8 }),
-        (lines, edits) => {
+        fc.constantFrom(undefined, 'x.sql', '/w/y.sql'),
+        (lines, edits, name) => {
           const text = lines.join('\n') + '\n';
-          assert.deepEqual(scanTerminator(text).choice, inferTerminator(text));
+          assert.deepEqual(scanTerminator(text, { name }).choice, inferTerminator(text, { name }));
           rescanAlong(text, edits, (scan, fresh, e) => {
             assert.deepEqual(scan.choice, fresh.choice, `after ${JSON.stringify(e)}`);
             assert.deepEqual(scan.end?.counts, fresh.end?.counts, 'counts');
             assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, 'the db2 -t comment');
+            assert.equal(scan.name, fresh.name);
             if (scan.metAt !== undefined) met++;
-          });
+          }, name);
         },
       ),
       { numRuns: 300 },
@@ -80,7 +87,7 @@ describe('sql terminator: scanning again around an edit', () => {
     // Mostly code, a comment naming the CLP now and then: the first one is often after an edit, and a rescan
     // that meets the old scan before it must take it (moved) from there.
     const code = fc.constantFrom('INSERT INTO T VALUES (1);', 'COMMIT;', 'CREATE PROCEDURE P() BEGIN', 'END;', '', '/* a', 'b */');
-    const comments = fc.constantFrom('-- run with db2 -tvf x.sql', '-- db2 -x -t -v -f y.sql', '/* db2 -stvf z.sql */', '-- db2 -vtd! -f w.sql', '-- db2 -td@ -f v.sql');
+    const comments = fc.constantFrom('-- run with db2 -tvf x.sql', '-- db2 -x -t -v -f y.sql', '/* db2 -stvf z.sql */', '-- db2 -vtd! -f w.sql', '-- db2 -td@ -f v.sql', '-- db2 -vtd@ -f x.sql', '/* db2 -td! -f y.sql */');
     const line = fc.oneof({ arbitrary: code, weight: 60 }, { arbitrary: comments, weight: 1 });
     let found = 0;
     let met = 0;
@@ -88,13 +95,19 @@ describe('sql terminator: scanning again around an edit', () => {
       fc.property(
         fc.array(line, { minLength: 150, maxLength: 500 }),
         fc.array(fc.record({ at: fc.nat(), remove: fc.nat({ max: 30 }), insert: fc.constantFrom('', 'x', '\n', '\n\n\n', '-- db2 -tf a.sql\n', 'db2 ', ' -tvf', '-- db2 -td@ -f b\n', '/*', '*/', 'd') }), { minLength: 1, maxLength: 8 }),
-        (lines, edits) =>
-          rescanAlong(lines.join('\n') + '\n', edits, (scan, fresh, e) => {
-            assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, `after ${JSON.stringify(e)}`);
-            assert.deepEqual(scan.choice, fresh.choice);
-            if (fresh.semicolonComment) found++;
-            if (scan.metAt !== undefined && fresh.semicolonComment && fresh.semicolonComment.span.start > scan.metAt) met++;
-          }),
+        fc.constantFrom(undefined, 'x.sql', 'C:\\w\\Y.SQL'),
+        (lines, edits, name) =>
+          rescanAlong(
+            lines.join('\n') + '\n',
+            edits,
+            (scan, fresh, e) => {
+              assert.deepEqual(scan.semicolonComment, fresh.semicolonComment, `after ${JSON.stringify(e)}`);
+              assert.deepEqual(scan.choice, fresh.choice);
+              if (fresh.semicolonComment) found++;
+              if (scan.metAt !== undefined && fresh.semicolonComment && fresh.semicolonComment.span.start > scan.metAt) met++;
+            },
+            name,
+          ),
       ),
       { numRuns: 300 },
     );

@@ -113,13 +113,86 @@ describe('sql terminator inference: a comment naming db2 -t (; ends every statem
   });
 
   it('reaches the model of a script whose terminator is inferred, not of one whose terminator is configured', () => {
-    const text = lines('-- db2 -tvf x.sql', 'VALUES 1;');
+    const text = lines('-- db2 -tvf a.sql', 'VALUES 1;');
     assert.equal(buildFileModel({ path: 'a.sql', text, language: 'sql' }).semicolonComment?.command, 'db2 -tvf');
+    // One that runs another file does not say how this one is run.
+    assert.equal(buildFileModel({ path: 'a.sql', text: lines('-- db2 -tvf x.sql', 'VALUES 1;'), language: 'sql' }).semicolonComment, undefined);
     const configured = buildFileModel({ path: 'a.sql', text, language: 'sql' }, [], ';');
     assert.deepEqual([configured.semicolonComment, configured.configuredTerminator], [undefined, ';']);
     const workspace = new Workspace(resolveConfig(allRules()));
     assert.equal(workspace.setFile('/w/a.sql', text)!.semicolonComment?.command, 'db2 -tvf');
     assert.equal(workspace.setFile('/w/a.sql', lines('-- db2 -td@ -vf x.sql', 'VALUES 1@'))!.semicolonComment, undefined);
+    assert.equal(workspace.setFile('/w/a.sql', lines('-- db2 -tvf /w/x.sql', 'VALUES 1;'))!.semicolonComment, undefined);
+    assert.equal(workspace.setFile('/w/a.sql', lines('-- db2 -tvf /w/A.SQL', 'VALUES 1;'))!.semicolonComment?.command, 'db2 -tvf');
+  });
+});
+
+describe('sql terminator inference: the options of a db2 command in a comment', () => {
+  const inferred = (text: string, name?: string) => inferTerminator(text, { name })?.terminator;
+  /** The db2 -t command the scan takes as this script's, and its line (see the describe block above). */
+  const stated = (text: string, name?: string) => {
+    const found = scanTerminator(text, { name }).semicolonComment;
+    return found && { command: found.command, line: text.slice(0, found.span.start).split('\n').length };
+  };
+
+  it('reads -td<x> after other options of the same cluster (-vtd@), as the CLP does', () => {
+    assert.equal(inferred(lines('-- run with: db2 -vtd@ -f x.sql', 'CREATE TABLE t (a INT);')), '@');
+    assert.equal(inferTerminator(lines('-- db2 -vtd@ -f x.sql', 'VALUES 1;'))?.reason, 'a comment says the script runs with -td@');
+    assert.equal(inferred(lines('-- DB2 +c -SVTD! -F X.SQL', 'VALUES 1;')), '!');
+    assert.equal(inferred(lines('-- db2 -v -s -td/ -f x.sql', 'VALUES 1;')), '/');
+    assert.equal(inferred(lines('/*', ' * Run: db2 -svtd@ -f x.sql', ' */', 'VALUES 1;')), '@');
+    assert.equal(inferred(lines('/* db2 +c -xvtd! -f x */', 'VALUES 1;')), '!');
+    assert.equal(inferred(lines('-- issue "db2 -vtd@ -f x.db2"', 'VALUES 1;')), '@');
+    // A db2 -t comment before it on the line is another file's; this one's terminator is still read.
+    assert.equal(inferred(lines('-- db2 -tvf a.sql, then db2 -vtd@ -f b.sql', 'VALUES 1;')), '@');
+  });
+
+  it('does not read it where the t has no d right after it, outside a db2 command, or inside a word', () => {
+    // -tvd@f: t without d<x> (';'), v, d (XML declarations), then '@', which is no option: not a CLP command line.
+    assert.equal(inferred(lines('-- db2 -stvd@f x.sql', 'VALUES 1;')), undefined);
+    assert.equal(stated(lines('-- db2 -stvd@f x.sql', 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('-- db2 -tvd@ -f x.sql', 'VALUES 1;')), undefined);
+    // A cluster counts as a db2 command's options only (a lone -td<x> counts anywhere, as before).
+    assert.equal(inferred(lines('-- run it with -vtd@', 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('-- see https://example.com/a-vtd@x and mydb2 -vtd@ -f x', 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('-- db2 connect to x -vtd@', 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('/* db2 -vtdx -f x.sql */', 'VALUES 1;')), undefined);
+    // -td followed by a quote or punctuation is the option named in prose, not a terminator.
+    assert.equal(inferred(lines("-- the 'db2 -td' option, (-td), -td.", 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('-- db2 -vtd, or -td: see the manual', 'VALUES 1;')), undefined);
+  });
+
+  it("reads the command of a comment that runs this file, or names none, and not one that runs another file", () => {
+    const procs = (...comment: string[]) => lines(...comment, 'CREATE PROCEDURE P () BEGIN', '  INSERT INTO T VALUES (1);', 'END');
+    // The script is run with -td@ (its last statement needs no '@'); the comment tells how to run another one.
+    assert.deepEqual(stated(procs('-- run other.sql first: db2 -tvf other.sql')), { command: 'db2 -tvf', line: 1 }, 'without a name: as before');
+    assert.equal(stated(procs('-- run other.sql first: db2 -tvf other.sql'), '/w/procs.sql'), undefined);
+    assert.equal(stated(procs('-- db2 -tvf C:\\setup\\other.sql'), 'C:\\setup\\procs.sql'), undefined);
+    // This file, by its name in any case, with a path, quoted, or without its extension; a placeholder; no file.
+    for (const comment of ['-- db2 -tvf procs.sql', '-- db2 -tvf PROCS.SQL', '-- db2 -tvf ./scripts/procs.sql', '-- issue "db2 -tvf procs.sql".', '-- db2 -tvf procs', '-- db2 -tvf <script-name>', '-- db2 -tvf $1', '-- db2 -t -v < procs.sql', '-- db2 -tv']) {
+      assert.ok(stated(procs(comment), '/w/procs.sql'), comment);
+    }
+    // The first comment that runs this file counts, after those that run others.
+    assert.deepEqual(stated(procs('-- 1. db2 -tvf setup.sql', '-- 2. db2 -tvf procs.sql', '-- 3. db2 -tvf cleanup.sql'), 'procs.sql'), { command: 'db2 -tvf', line: 2 });
+    assert.deepEqual(stated(procs('/* 1. db2 -tvf setup.sql', '   2. db2 -x -tvf procs.sql */'), 'procs.sql'), { command: 'db2 -x -tvf', line: 2 });
+    // A document that is no file (an editor's untitled one) has no name to compare with.
+    assert.ok(stated(procs('-- db2 -tvf other.sql'), 'untitled:Untitled-1'));
+  });
+
+  it('takes no terminator from a command that runs another file, and lets it veto nothing', () => {
+    // tables.sql is a ';' script; its comment says procs.sql (another file) is run with -td@.
+    const tables = lines('-- then: db2 -vtd@ -f procs.sql', 'CREATE TABLE t (a INT);', 'INSERT INTO t VALUES (1);');
+    assert.equal(inferred(tables), '@', 'without a name, as any -td@ comment');
+    assert.equal(inferred(tables, 'tables.sql'), undefined);
+    assert.equal(inferred(lines('-- then: db2 -td@ -vf procs.sql', 'VALUES 1;'), 'tables.sql'), undefined);
+    assert.equal(inferred(lines('/* then: db2 -td@ -vf procs.sql */', 'VALUES 1;'), 'tables.sql'), undefined);
+    assert.equal(inferred(lines('-- db2 -td@ -vf tables.sql', 'VALUES 1;'), 'tables.sql'), '@');
+    // Run this one with -tvf and the next with -td@: the -tvf comment stands.
+    const both = lines('-- db2 -tvf tables.sql; then db2 -td@ -vf procs.sql', 'VALUES 1;');
+    assert.deepEqual(stated(both, 'tables.sql'), { command: 'db2 -tvf', line: 1 });
+    assert.equal(stated(both), undefined, 'without a name: vetoed as before');
+    assert.equal(stated(both, 'procs.sql'), undefined);
+    assert.equal(inferred(both, 'procs.sql'), '@');
   });
 });
 
@@ -228,7 +301,7 @@ describe('cli: --terminator and "terminator" in .insertlintrc.json', () => {
 describe('sql terminator inference: plain lines read at once', () => {
   // inferTerminator reads lines without comments or open strings with one regular expression; reading every
   // line character by character ({ plainLines: false }) must give the same answer on any text.
-  const fragments = ["'", '"', "''", '--', '/*', '*/', '/', '*', ';', '@', '!', '\\', '-', ' ', '  ', '\t', '\r', '\n', '\n', '\n', 'END', 'end', 'INSERT INTO t VALUES (1)', "'a;b'", '"x-y"', '-td@', '-td!', 'db2 ', 'DB2\t', ' -tvf', ' -x', ' -t', ' x.sql', '+c', '#SET TERMINATOR @', 'SET STATEMENT TERMINATOR = \'@\'', 'CONNECT TO db', 'x', '!p!', '\u00a0', '\ufeff'];
+  const fragments = ["'", '"', "''", '--', '/*', '*/', '/', '*', ';', '@', '!', '\\', '-', ' ', '  ', '\t', '\r', '\n', '\n', '\n', 'END', 'end', 'INSERT INTO t VALUES (1)', "'a;b'", '"x-y"', '-td@', '-td!', 'db2 ', 'DB2\t', ' -tvf', ' -x', ' -t', ' x.sql', ' -vtd@', ' -f', ' a.sql', '"', '+c', '#SET TERMINATOR @', 'SET STATEMENT TERMINATOR = \'@\'', 'CONNECT TO db', 'x', '!p!', '\u00a0', '\ufeff'];
   const text = fc.array(fc.constantFrom(...fragments), { maxLength: 60 }).map((parts) => parts.join(''));
 
   it('gives what the character-by-character reading gives', () => {
@@ -236,6 +309,7 @@ describe('sql terminator inference: plain lines read at once', () => {
       fc.property(text, (t) => {
         assert.deepEqual(inferTerminator(t), inferTerminator(t, { plainLines: false }));
         assert.deepEqual(scanTerminator(t).semicolonComment, scanTerminator(t, { plainLines: false }).semicolonComment);
+        assert.deepEqual(scanTerminator(t, { name: 'a.sql' }), scanTerminator(t, { name: 'a.sql', plainLines: false }));
       }),
       { numRuns: 5000 },
     );

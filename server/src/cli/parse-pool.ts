@@ -99,7 +99,7 @@ function taskMessages(tasks: readonly ParseTask[], workers: number, budgetMs: nu
   const messages: TaskMessage[] = [];
   tasks.forEach((task, id) => {
     if (workers >= 2 && task.text.length >= MIN_PIECE_CHARS) {
-      const scan = task.terminator === undefined ? scanTerminator(task.text) : undefined;
+      const scan = task.terminator === undefined ? scanTerminator(task.text, { name: task.path }) : undefined;
       const terminator = scriptTerminator(task.text, task.terminator, scan);
       const pieces = cutScript(task.text, terminator, workers);
       if (pieces && pieces.length > 1) {

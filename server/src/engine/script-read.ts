@@ -47,7 +47,7 @@ export function readScript(source: SourceFile, terminator: string | undefined, d
     scan = previous.terminatorScan && scanAfterEdit(previous.terminatorScan, change);
   } else {
     // As scriptTerminator infers it; after an edit, the lines around it are scanned again (~6 ms per keystroke at 5,000 lines otherwise).
-    scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before!.source.text, source.text, change) : scanTerminator(source.text);
+    scan = change && previous?.terminatorScan ? rescanTerminator(previous.terminatorScan, before!.source.text, source.text, change) : scanTerminator(source.text, { name: source.path });
     parsedWith = scriptTerminator(source.text, undefined, scan);
   }
   const reparsed = reusable && previous.parsedWith === parsedWith ? reparseScript(before.source.text, before, source.text, parsedWith, { change, plain: previous.plain }) : undefined;

@@ -715,7 +715,7 @@ export function timedOutModel(source: SourceFile, reason: string): FileModel {
 export function buildFileModel(source: SourceFile, frontEnds: readonly FrontEnd[] = [], terminator?: string, options: FrontEndOptions = { driverModules: [] }, dialect?: Dialect): FileModel {
   if (source.language === 'sql') {
     // As readScript reads it (a worker thread of `check --jobs` reads scripts here).
-    const scan = terminator === undefined ? scanTerminator(source.text) : undefined;
+    const scan = terminator === undefined ? scanTerminator(source.text, { name: source.path }) : undefined;
     const model = scriptModel(source, parseSql(source.text, { terminator: scriptTerminator(source.text, terminator, scan) }), dialect);
     noteTerminator(model, terminator, scan?.semicolonComment);
     return model;

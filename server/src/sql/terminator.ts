@@ -1,11 +1,14 @@
 // The statement terminator a script is run with. It is given to the CLP from outside the file
 // (`db2 -td@ -vf x.sql`, `db2 -vf x.sql` without -t), so most scripts never name it; reading an
 // `@` script with `;` turns each SQL PL routine into a dozen broken statements, and a `/` script
-// into a few huge ones. This looks at what the file shows: a comment naming -td<x>, how lines end
-// (`@`, `!`), lines holding only `/` or `@`, blocks closed by `END@`. One linear pass, no allocation
-// per line; files that set the terminator themselves (`--#SET TERMINATOR`) are left to the lexer.
+// into a few huge ones. This looks at what the file shows: a comment naming -td<x> (alone, or in a `db2`
+// command's options: `db2 -vtd@ -f x.sql`), how lines end (`@`, `!`), lines holding only `/` or `@`, blocks
+// closed by `END@`. One linear pass, no allocation per line; files that set the terminator themselves
+// (`--#SET TERMINATOR`) are left to the lexer.
 // It also notes a comment naming the CLP with `-t` and no d<x> (`db2 -tvf x.sql`): ';' ends every statement,
 // so a routine whose body holds ';' is cut there (the front end reads it whole, as Flyway or JDBC send it).
+// Given the file's name, a comment's `db2` command that runs another file (`db2 -tvf tables.sql` in procs.sql)
+// is not read as saying how this one runs.
 
 export interface TerminatorChoice {
   /** The initial terminator for the lexer: ';', '@', '/', '!', …, or '\n' (CLP without -t: one command per line). */
@@ -109,9 +112,14 @@ export function inferTerminator(text: string, options: ScanOptions = {}): Termin
   return scanTerminator(text, options).choice;
 }
 
-/** `plainLines: false` reads every line the long way (see PLAIN_LINE; the test compares). */
+/**
+ * `plainLines: false` reads every line the long way (see PLAIN_LINE; the test compares). `name`: the file's path or
+ * name, when known: a comment's `db2` command that runs another file (`db2 -td@ -vf other.sql`) does not say how
+ * this one is run (see otherFile).
+ */
 interface ScanOptions {
   plainLines?: boolean;
+  name?: string;
 }
 
 /** Where the scan is at a line start: what the lines before it showed, and the state it carries into the line. */
@@ -143,22 +151,31 @@ export interface TerminatorScan {
    * (-td<x>, SET STATEMENT TERMINATOR) in what the scan reads. `--#SET TERMINATOR` further on is the lexer's.
    */
   semicolonComment?: SemicolonComment;
+  /** The file's name the scan read the comments' `db2` commands against (ScanOptions.name; baseName), if given. */
+  name?: string;
 }
 
 /** Lines between two saved points: a keystroke scans again at most about this many lines (~3 kB). */
 const CHECKPOINT_LINES = 64;
 
 export function scanTerminator(text: string, options: ScanOptions = {}): TerminatorScan {
+  const name = options.name === undefined ? undefined : baseName(options.name);
+  const scan = scanText(text, options.plainLines ?? true, name);
+  if (name !== undefined) scan.name = name;
+  return scan;
+}
+
+function scanText(text: string, plainLines: boolean, name: string | undefined): TerminatorScan {
   const start: ScanPoint = { offset: 0, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   const points: ScanPoint[] = [];
-  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, options.plainLines ?? true);
+  const result = scanLines(text, start, Math.min(text.length, SCAN_LIMIT), points, plainLines, name);
   if ('directive' in result) return withSemicolon({ choice: result.directive }, result.directive, start);
   const from = tailFrom(text.length);
   if (from === undefined) return withSemicolon({ choice: start.named ?? fromLines(start.counts), points, end: start }, undefined, start);
   // The end of a longer text, from a line start, taken to be outside comments and strings; its lines add to the head's.
   const tail: ScanPoint = { offset: text.indexOf('\n', from - 1) + 1 || text.length, blockDepth: 0, inString: false, inDelimited: false, previousEndedWithSemicolon: false, counts: newCounts() };
   // A --#SET TERMINATOR there switches for what follows it: the file starts as the head shows, the tail says nothing.
-  const tailResult = scanLines(text, tail, text.length, [], options.plainLines ?? true);
+  const tailResult = scanLines(text, tail, text.length, [], plainLines, name);
   if ('directive' in tailResult) return withSemicolon({ choice: start.named ?? fromLines(start.counts), end: start }, tailResult.directive, start, tail);
   return withSemicolon({ choice: start.named ?? tail.named ?? fromLines(addCounts(start.counts, tail.counts, newCounts())), end: start }, undefined, start, tail);
 }
@@ -195,8 +212,15 @@ function movedComment(found: SemicolonComment, delta: number): SemicolonComment 
  * is the same and adds what it added before.
  */
 export function rescanTerminator(scan: TerminatorScan, before: string, after: string, change: { start: number; oldEnd: number; newEnd: number }): TerminatorScan {
+  const name = scan.name;
+  const rescanned = rescanText(scan, before, after, change, name);
+  if (name !== undefined) rescanned.name = name;
+  return rescanned;
+}
+
+function rescanText(scan: TerminatorScan, before: string, after: string, change: { start: number; oldEnd: number; newEnd: number }, name: string | undefined): TerminatorScan {
   const old = scan.points;
-  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanTerminator(after);
+  if (!old || old.length === 0 || !scan.end || before.length > SCAN_LIMIT || after.length > SCAN_LIMIT) return scanText(after, true, name);
   const delta = change.newEnd - change.oldEnd;
   // The last point at or before the line the change starts on (points are at line starts, the first at 0).
   let low = 0;
@@ -211,7 +235,7 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
   const at = copyPoint(old[from]);
   let k = from + 1;
   let met: ScanPoint | undefined;
-  const result = scanLines(after, at, after.length, points, true, (lineStart) => {
+  const result = scanLines(after, at, after.length, points, true, name, (lineStart) => {
     if (lineStart < change.newEnd) return false;
     while (k < old.length && old[k].offset + delta < lineStart) k++;
     const o = old[k];
@@ -225,10 +249,10 @@ export function rescanTerminator(scan: TerminatorScan, before: string, after: st
   const m = met as ScanPoint;
   // What the old scan found before the meeting point and the new one did not: whether the rest of the old scan
   // has one too is not known (a -td@ comment, a ';' in code: the scan stops counting ';' after the first).
-  if ((m.named !== undefined && at.named === undefined) || (m.counts.anySemicolon && !at.counts.anySemicolon)) return scanTerminator(after);
+  if ((m.named !== undefined && at.named === undefined) || (m.counts.anySemicolon && !at.counts.anySemicolon)) return scanText(after, true, name);
   // The same for a db2 -t comment (the old first one may be before the meeting point), and for a comment naming
   // another terminator (null stays null: whether the rest had one too is not known).
-  if ((m.semicolon && at.semicolon === undefined) || (m.semicolon === null && at.semicolon !== null)) return scanTerminator(after);
+  if ((m.semicolon && at.semicolon === undefined) || (m.semicolon === null && at.semicolon !== null)) return scanText(after, true, name);
   const moved = (p: ScanPoint): ScanPoint => ({
     ...p,
     offset: p.offset + delta,
@@ -264,12 +288,13 @@ function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCo
 /**
  * Scans the lines from `at.offset` up to `n`, updating `at` (it ends as the point at `n`) and saving a copy
  * of it at every CHECKPOINT_LINES-th line start into `points`; `meets(lineStart)` may stop it at a line start.
- * A directive comment ends the scan with its answer.
+ * A directive comment ends the scan with its answer. `name`: the file's (baseName), as ScanOptions.name.
  */
-function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], plainLines: boolean, meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
+function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], plainLines: boolean, name: string | undefined, meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
   let lineStart = at.offset;
   let lines = 0;
   let nextSemicolon = -1; // the first ';' at or after the last line start it was looked for from (Infinity: none)
+  let commandEnd = -1; // the end of the options of the last `db2` command read in a block comment (on this line: a command is one line)
   while (lineStart < n) {
     at.offset = lineStart;
     if (meets && lines > 0 && meets(lineStart)) return { stopped: true };
@@ -320,13 +345,16 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         } else if (c === Code.Slash && text.charCodeAt(i + 1) === Code.Star) {
           at.blockDepth++;
           i++;
-        } else if (c === Code.Dash && at.named === undefined) {
-          at.named = namedInComment(text, i);
-          // An option of a `db2` command before it on the line (`/* run: db2 -tvf x.sql */`).
-          if (at.named === undefined && at.semicolon !== null && i > lineStart && isBlank(text.charCodeAt(i - 1)) && isLetter(text.charCodeAt(i + 1))) {
+        } else if (c === Code.Dash && at.named === undefined && i >= commandEnd) {
+          // An option of a `db2` command before it on the line (`/* run: db2 -tvf x.sql */`, `db2 -vtd@ -f x.sql`):
+          // the command says what its options say (nothing when it runs another file); else a -td<x> of its own.
+          let end = -1;
+          if (i > lineStart && isBlank(text.charCodeAt(i - 1)) && isLetter(text.charCodeAt(i + 1))) {
             const word = clpWordBefore(text, i, lineStart);
-            if (word >= 0) noteClpCommand(at, text, word, lineEnd, i);
+            if (word >= 0) end = noteClpCommand(at, text, word, lineEnd, i, name);
           }
+          if (end >= 0) commandEnd = end;
+          else at.named = namedInComment(text, i);
         } else if (c !== Code.Star && c !== Code.Slash && c !== Code.Dash) {
           // On to the next character that can matter in a comment (a banner's text is most of some scripts).
           COMMENT_TEXT.lastIndex = i;
@@ -347,17 +375,15 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
         if (directive !== undefined) return { directive: directive === 'set' ? undefined : { terminator: directive, reason: `a comment says SET STATEMENT TERMINATOR = '${directive}'` } };
         // Only a '-' before t/T and d/D can name it: found natively (this ran character by character, before
         // V8 had optimised it, over every comment line of the first scripts of a run). So is a `db2 ` that may
-        // start a command with -t (`db2 -tvf x.sql`), until a comment names another terminator.
+        // start a command with -t (`db2 -tvf x.sql`, `db2 -vtd@ -f x.sql`): its options are read past at once.
         for (let j = i + 2; j < lineEnd && at.named === undefined; ) {
-          const find = at.semicolon === null ? NAMED_TD : NAMED_TD_OR_DB2;
-          find.lastIndex = j;
-          if (!find.test(text)) break;
-          const k = find.lastIndex;
+          NAMED_TD_OR_DB2.lastIndex = j;
+          if (!NAMED_TD_OR_DB2.test(text)) break;
+          const k = NAMED_TD_OR_DB2.lastIndex;
           if (isBlank(text.charCodeAt(k - 1))) {
             // `db2` and a blank: the options after it.
             if (k - 1 >= lineEnd) break;
-            noteClpCommand(at, text, k - 4, lineEnd, -1);
-            j = k - 1;
+            j = Math.max(k - 1, noteClpCommand(at, text, k - 4, lineEnd, -1, name));
             continue;
           }
           const dash = k - 3;
@@ -417,10 +443,10 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
  */
 const PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
 
-/** The next -td (any case) on the line from `lastIndex`: lazily up to it, never past a line break. */
-const NAMED_TD = /[^\n]*?-[tT][dD]/y;
-
-/** The same, or the next word `db2` (any case) and the blank after it, whichever comes first. */
+/**
+ * The next -td (any case) on the line from `lastIndex`, or the next word `db2` (any case) and the blank after it,
+ * whichever comes first: lazily up to it, never past a line break.
+ */
 const NAMED_TD_OR_DB2 = /[^\n]*?(?:-[tT][dD]|(?<![0-9A-Za-z_#$@])[dD][bB]2[ \t])/y;
 
 /** Text inside a block comment that can neither close nor open one nor name -td<x> (up to the line end). */
@@ -474,24 +500,48 @@ function closesQuote(c: number): boolean {
   return c === 34 || c === 39 || c === 41 || c === 96 || c === 44 || c === 46 || c === 58;
 }
 
-/** clpOptions' answers besides the end of a `-t` command: not a command with -t, or one with another terminator. */
-const NO_T = -1;
-const OTHER_TERMINATOR = -2;
+/** Characters after a file name that end the command (those, and ';': `db2 -tvf x.sql; then …`). */
+function endsFileName(c: number): boolean {
+  return closesQuote(c) || c === Code.Semicolon;
+}
 
 /**
- * The options of a `db2` command whose word ends at `from`, up to `to` (the line end): the end of the command
- * to quote (its options before the first file name, at least up to the -t) when one is -t without d<x>
- * (or -td;), OTHER_TERMINATOR when one is -td<x> or +t, NO_T otherwise. `reach`, when not -1, must be among the
- * options read (a dash of a block comment the command was found from), or NO_T.
+ * What readClpCommand read of a `db2` command (one object, filled again for each command: no allocation per call).
  */
-function clpOptions(text: string, from: number, to: number, reach: number): number {
+const clp = {
+  /** Where the reading stopped: at the first word that is neither an option nor the file of one (or the line end). */
+  end: 0,
+  /** Whether `reach` is among the options read (true without one). */
+  reached: false,
+  /** The end of the command to quote when one option is -t without d<x> (or -td;): -1 when none is. */
+  semicolonEnd: -1,
+  /** An option turns -t off (+t) or names another terminator (-td<x>, x not ';'). */
+  other: false,
+  /** The first -td<x> (x not ';'): x, when it can be a terminator (namesTerminator), else -1. */
+  terminator: -1,
+  /** The word after -f, the file the command runs (fileStart -1: none). */
+  fileStart: -1,
+  fileEnd: -1,
+};
+
+/**
+ * Reads into `clp` the options of a `db2` command whose word ends at `from`, up to `to` (the line end). Options
+ * are letters, several after one '-' (`-tvf`), in any order; `d` right after `t` and the character after it set
+ * the terminator (`-td@`, `-vtd@`; in `-tvd@` the t has no d<x> and d is the XML-declaration option, so '@' is no
+ * option and the word is not read as options). `reach`, when not -1, must be among the options read (a dash of a
+ * block comment the command was found from).
+ */
+function readClpCommand(text: string, from: number, to: number, reach: number): void {
   let i = from;
   let quoteEnd = -1; // the end of the options before the first file name
   let tEnd = -1;
-  let other = false;
-  let reached = reach < 0;
   let fileNext = false;
+  let inputNext = false; // the word after -f
   let beforeFile = true;
+  clp.reached = reach < 0;
+  clp.other = false;
+  clp.terminator = -1;
+  clp.fileStart = clp.fileEnd = -1;
   for (let words = 0; words < 12; words++) {
     while (i < to && isSpace(text.charCodeAt(i))) i++;
     if (i >= to) break;
@@ -501,9 +551,15 @@ function clpOptions(text: string, from: number, to: number, reach: number): numb
     if (sign !== Code.Dash && sign !== Code.Plus) {
       // Not an option: the file after -f (or -z, -r, -l), else the end of the options.
       if (!fileNext) break;
-      fileNext = false;
+      if (inputNext && clp.fileStart < 0) {
+        clp.fileStart = i;
+        clp.fileEnd = j;
+      }
+      fileNext = inputNext = false;
       beforeFile = false;
       i = j;
+      // A file name a quote or a sentence closes (`"db2 -tvf x.sql"`, `db2 -tvf x.sql, then`) ends the command.
+      if (endsFileName(text.charCodeAt(j - 1))) break;
       continue;
     }
     // An option word: letters of CLP options; d and a character right after t name the terminator.
@@ -525,33 +581,86 @@ function clpOptions(text: string, from: number, to: number, reach: number): numb
         }
       }
     }
-    // '-' alone, '--', '-1', '-type': not options. A quoted command may close right after one.
+    // '-' alone, '--', '-1', '-type', '-tvd@': not options. A quoted command may close right after one.
     if (k === i + 1 || (k < j && terminator === -1 && !closesQuote(text.charCodeAt(k)))) break;
-    if (reach >= i && reach < j) reached = true;
+    if (reach >= i && reach < j) clp.reached = true;
     if (t) {
-      if (sign === Code.Plus || (terminator !== -1 && terminator !== Code.Semicolon)) other = true;
-      else tEnd = Math.max(tEnd, k);
+      if (sign === Code.Plus || (terminator !== -1 && terminator !== Code.Semicolon)) {
+        if (!clp.other && sign === Code.Dash && namesTerminator(terminator)) clp.terminator = terminator;
+        clp.other = true;
+      } else tEnd = Math.max(tEnd, k);
     }
     if (beforeFile) quoteEnd = k;
     fileNext = sign === Code.Dash && terminator === -1 && CLP_FILE_OPTIONS.has(last);
-    if (k < j && terminator === -1) break;
+    inputNext = fileNext && last === 102;
+    if (k < j && terminator === -1) {
+      i = j;
+      break;
+    }
     i = j;
   }
-  if (!reached) return NO_T;
-  if (other) return OTHER_TERMINATOR;
-  return tEnd < 0 ? NO_T : Math.max(quoteEnd, tEnd);
+  clp.end = i;
+  clp.semicolonEnd = tEnd < 0 ? -1 : Math.max(quoteEnd, tEnd);
 }
 
-/** Notes in `at` what the `db2` command at `word` says of the terminator (see clpOptions; `reach` as there). */
-function noteClpCommand(at: ScanPoint, text: string, word: number, to: number, reach: number): void {
-  const end = clpOptions(text, word + 3, to, reach);
-  if (end === OTHER_TERMINATOR) at.semicolon = null;
-  else if (end >= 0 && at.semicolon === undefined) at.semicolon = { span: { start: word, end }, command: text.slice(word, end) };
+/**
+ * Notes in `at` what the `db2` command at `word` says of the terminator (see readClpCommand; `reach` as there):
+ * nothing when it runs a file other than `name` (otherFile). Returns where its options end, or -1 when they do
+ * not reach `reach`.
+ */
+function noteClpCommand(at: ScanPoint, text: string, word: number, to: number, reach: number, name: string | undefined): number {
+  readClpCommand(text, word + 3, to, reach);
+  if (!clp.reached) return -1;
+  if (name !== undefined && clp.fileStart >= 0 && otherFile(text, clp.fileStart, clp.fileEnd, name)) return clp.end;
+  if (clp.other) {
+    at.semicolon = null;
+    if (clp.terminator >= 0 && at.named === undefined) at.named = namedChoice(clp.terminator);
+  } else if (clp.semicolonEnd >= 0 && at.semicolon === undefined) at.semicolon = { span: { start: word, end: clp.semicolonEnd }, command: text.slice(word, clp.semicolonEnd) };
+  return clp.end;
+}
+
+/**
+ * A file's name as otherFile compares it: after its last slash or backslash, in lower case (C:\db\Setup.SQL:
+ * setup.sql); undefined for a document that is no file (the editor's `untitled:Untitled-1`: its name is not known).
+ */
+export function baseName(path: string): string | undefined {
+  const colon = path.indexOf(':');
+  if (colon > 1 && !path.slice(0, colon).includes('/') && !path.slice(0, colon).includes('\\')) return undefined;
+  return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase() || undefined;
+}
+
+/**
+ * Whether the file a comment's `db2 -f` runs (text from `start` to `end`) is another than `name` (a baseName): its
+ * name (after the last slash or backslash, without quotes and closing punctuation around it) is not `name`, nor `name`
+ * without its extension. A placeholder (`<script-name>`, `$1`, `%FILE%`, `{file}`) may be this file: not another.
+ */
+function otherFile(text: string, start: number, end: number, name: string): boolean {
+  while (start < end && opensQuote(text.charCodeAt(start))) start++;
+  while (end > start && endsFileName(text.charCodeAt(end - 1))) end--;
+  let base = start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === Code.Slash || c === Code.Backslash) base = i + 1;
+  }
+  if (base >= end) return false;
+  for (let i = base; i < end; i++) if (PLACEHOLDER.has(text.charCodeAt(i))) return false;
+  const file = text.slice(base, end).toLowerCase();
+  if (file === name) return false;
+  const dot = name.lastIndexOf('.');
+  return !(dot > 0 && file.indexOf('.') < 0 && name.slice(0, dot) === file);
+}
+
+/** Characters of placeholders for a file name: <script-name>, $1, ${FILE}, %1, [file], *.sql, ?. */
+const PLACEHOLDER = new Set('<>${}%[]*?'.split('').map((ch) => ch.charCodeAt(0)));
+
+/** Characters that may open a quoted file name ("x.sql", (x.sql), `x.sql`). */
+function opensQuote(c: number): boolean {
+  return c === 34 || c === 39 || c === 40 || c === 96;
 }
 
 /**
  * The start of the last word `db2` and a blank before `dash` on its line (at most 100 characters back), or -1.
- * Whether its options reach the dash is clpOptions' to tell.
+ * Whether its options reach the dash is readClpCommand's to tell.
  */
 function clpWordBefore(text: string, dash: number, lineStart: number): number {
   const limit = Math.max(lineStart, dash - 100);
@@ -571,7 +680,18 @@ function namedInComment(text: string, i: number): TerminatorChoice | undefined {
   if ((t !== 116 && t !== 84) || (d !== 100 && d !== 68)) return undefined;
   if (i > 0 && isIdentChar(text.charCodeAt(i - 1))) return undefined;
   const x = text.charCodeAt(i + 3);
-  if (Number.isNaN(x) || isSpace(x) || isAlphaNumeric(x) || x === Code.Semicolon) return undefined;
+  return namesTerminator(x) ? namedChoice(x) : undefined;
+}
+
+/**
+ * Whether the character after -td (NaN: none) is read as a terminator: not a blank, letter, digit or ';' (-td;
+ * is -t), nor a quote or punctuation that closes a phrase (`-td'`, `(-td)`, `-td.`: the option named in prose).
+ */
+function namesTerminator(x: number): boolean {
+  return !Number.isNaN(x) && !isSpace(x) && !isAlphaNumeric(x) && x !== Code.Semicolon && !closesQuote(x) && x !== 93 && x !== 125;
+}
+
+function namedChoice(x: number): TerminatorChoice {
   const ch = String.fromCharCode(x);
   return { terminator: ch, reason: `a comment says the script runs with -td${ch}` };
 }
