@@ -174,15 +174,15 @@ function keyName(fk: ForeignKeyInfo): string {
 
 
 /**
- * No insert into the table sets the key (SchemaModel.insertsWriting, as lob-column asks it): each leaves the key's
- * columns out of its column list, without a DEFAULT value, or writes NULL there in every row (its rows hold NULL in
- * the key, and Db2 checks no parent for a NULL key); an INSERT without a column list, by the value at each key
- * column's place in the table's column order. Queries, LOAD and INGEST may set it. (Inserts naming columns this
- * definition lacks fill another version of the table: the schema drops them.)
+ * No insert into the table sets the key (SchemaModel.insertsWriting, as lob-column asks it): each leaves one of the
+ * key's columns out of its column list, without a DEFAULT value, or writes NULL there in every row (its rows hold a
+ * NULL in the key, and Db2 checks no parent for a key with a NULL in it); an INSERT without a column list, by the
+ * value at each key column's place in the table's column order. Queries, LOAD and INGEST may set it. (Inserts
+ * naming columns this definition lacks fill another version of the table: the schema drops them.)
  */
 function keyNeverInserted(schema: SchemaModel, table: TableInfo, target: InsertTargetInfo, fk: ForeignKeyInfo): boolean {
   const key = fk.constraint.columns.map((name) => table.columns.find((c) => c.name === name) ?? name);
-  return schema.insertsWriting(target, key, table) === undefined;
+  return schema.insertsWriting(target, key, table, true) === undefined;
 }
 
 /** Where the foreign key is written in `stmt`: the constraint, or the ALTER … ENFORCED action. */

@@ -72,6 +72,16 @@ describe(`rule ${RULE}`, () => {
     expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': 'INSERT INTO C SELECT NULL, P_ID FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
   });
 
+  it('leaves a two-column key alone when every insert leaves one of its columns NULL (Db2 checks no key with a NULL)', () => {
+    const parent = 'CREATE TABLE P (A INT NOT NULL, B INT NOT NULL, PRIMARY KEY (A, B));\n';
+    const child = 'CREATE TABLE C (ID INT, PA INT, PB INT,\n  CONSTRAINT C_P FOREIGN KEY (PA, PB) REFERENCES P (A, B));\n';
+    expectNoFindings({ 'schema.sql': parent + child, 'load.sql': 'INSERT INTO C (ID, PA) SELECT ID, PA FROM STAGE;\n' }, RULE);
+    expectNoFindings({ 'schema.sql': parent + child, 'load.sql': 'INSERT INTO C SELECT ID, PA, NULL FROM STAGE;\n' }, RULE);
+    // Both columns set (by name or by place): checked.
+    expectFindings({ 'schema.sql': parent + child, 'load.sql': 'INSERT INTO C (ID, PA, PB) SELECT ID, PA, PB FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 3, column: 3 }]);
+    expectFindings({ 'schema.sql': parent + child, 'load.sql': 'INSERT INTO C SELECT ID, PA, PB FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 3, column: 3 }]);
+  });
+
   it('accepts NOT ENFORCED keys, keys added after the load, and non-bulk targets', () => {
     expectNoFindings({ 'schema.sql': PARENT + CHILD.replace('REFERENCES P (ID)', 'REFERENCES P (ID) NOT ENFORCED'), 'load.sql': BULK }, RULE);
     expectNoFindings({ 'schema.sql': PARENT + CHILD + 'ALTER TABLE C ALTER FOREIGN KEY C_P NOT ENFORCED;\n', 'load.sql': BULK }, RULE);

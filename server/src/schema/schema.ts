@@ -419,12 +419,14 @@ export class SchemaModel {
    * value default, IMPORT, INGEST, LOAD): `target` itself when every insert may; else a target of those alone, with
    * their bulk reasons and written rows (and the written-rows reason when they reach bulkRowThreshold), for
    * knownRows, isReferenceData and the severity; undefined when none may. A column given by name is one whose
-   * definition is not known (mayWriteColumn).
+   * definition is not known (mayWriteColumn). `every`: an insert counts only when it may give all of `columns` a
+   * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
    */
-  insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[], table: TableInfo): InsertTargetInfo | undefined {
+  insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[], table: TableInfo, every = false): InsertTargetInfo | undefined {
     // Each column's place for the inserts that name no columns (the table's column order), found once.
     const places = columns.map((column) => columnPlace(table, typeof column === 'string' ? column : column.name));
-    const writes = (site: InsertSite) => columns.some((column, k) => mayWriteColumn(site.stmt, column, places[k]));
+    const writesColumn = (site: InsertSite) => (column: ColumnDef | string, k: number) => mayWriteColumn(site.stmt, column, places[k]);
+    const writes = (site: InsertSite) => (every ? columns.every(writesColumn(site)) : columns.some(writesColumn(site)));
     const first = target.sites.findIndex((site) => !writes(site));
     if (first < 0) return target;
     const sites = target.sites.slice(0, first);
