@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -20799,7 +20799,7 @@ var init_symbols = __esm({
   }
 });
 
-// server/src/explain/exfmt-graph.ts
+// server/src/explain/exfmt-tokens.ts
 function tokenize2(line) {
   const out = [];
   TOKENS.lastIndex = 0;
@@ -20810,6 +20810,287 @@ function tokenize2(line) {
   }
   return out;
 }
+function setField(op, field, text2) {
+  const n = parseDb2Number(text2);
+  if (n === void 0) return;
+  if (field === "rows") op.rows = n;
+  else if (field === "actualRows") op.actualRows = n;
+  else if (field === "totalCost") op.totalCost = n;
+  else if (field === "ioCost") op.ioCost = n;
+  else if (field === "firstRowCost") op.firstRowCost = n;
+  else if (field === "cpuCost") op.cpuCost = n;
+}
+function objectKind(typeLabel) {
+  switch (typeLabel.toUpperCase()) {
+    case "TABLE":
+    case "CO-TABLE":
+    case "DP-TABLE":
+      return "table";
+    case "INDEX":
+    case "DP-INDEX":
+      return "index";
+    case "TABFNC":
+      return "table-function";
+    case "NICKNM":
+      return "nickname";
+    default:
+      return typeLabel.toLowerCase();
+  }
+}
+var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, NA, isValue;
+var init_exfmt_tokens = __esm({
+  "server/src/explain/exfmt-tokens.ts"() {
+    "use strict";
+    init_symbols();
+    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
+    CONNECTOR = /^\/[-+]*\\$/;
+    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
+    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
+    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+    NA = /^NA$/i;
+    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
+  }
+});
+
+// server/src/explain/exfmt-levels.ts
+function doubt(reason) {
+  throw new Doubt(reason);
+}
+function rebuildByLevels(input) {
+  try {
+    const rows = readRows(input);
+    const root = rows[0].nodes[0]?.op;
+    if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
+    const byId2 = /* @__PURE__ */ new Map();
+    for (const row of rows) {
+      for (const n of row.nodes) {
+        if (!n.op) continue;
+        if (byId2.has(n.op.id)) doubt(`${nameOf(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
+        byId2.set(n.op.id, n.op);
+      }
+    }
+    rows.forEach((row, r) => link(row, rows[r + 1], input));
+    checkNumbering(root, byId2);
+    if (input.details) checkDetails([...byId2.values()], input.details);
+    return { operators: [...byId2.values()] };
+  } catch (e) {
+    if (e instanceof Doubt) return { reason: e.message };
+    throw e;
+  }
+}
+function readRows(input) {
+  const { tokens } = input;
+  const rows = [];
+  let from = 0;
+  for (let l = 0; l <= tokens.length; l++) {
+    const connector = l < tokens.length && isConnectorLine(tokens[l]);
+    if (l < tokens.length && !connector) continue;
+    rows.push({ nodes: readRow(input, from, l), connectors: connector ? l : void 0 });
+    from = l + 1;
+  }
+  return rows;
+}
+function readRow({ tokens, legend, at }, from, to) {
+  const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
+  let idLine = -1;
+  let typeLine = -1;
+  for (let l = from; l < to; l++) {
+    for (const t of tokens[l]) {
+      const isId = ID_TOKEN.test(t.text);
+      if (!isId && !OBJECT_TYPE.test(t.text) && !GLUED_OBJECT.test(t.text)) continue;
+      const seen = isId ? idLine : typeLine;
+      if (seen >= 0 && seen !== l) doubt(`the row of boxes on ${where} has operator numbers or object labels on two lines`);
+      if (isId) idLine = l;
+      else typeLine = l;
+    }
+  }
+  if (idLine < 0 && typeLine < 0) {
+    const empty = tokens.slice(from, to).every((r) => r.length === 0);
+    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} hold no box`);
+  }
+  const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
+  if (nameLine < from || typeLine >= 0 && typeLine !== nameLine) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
+  const nodes = [];
+  const names3 = tokens[nameLine];
+  for (let i = 0; i < names3.length; i++) {
+    const spaced = OBJECT_TYPE.exec(names3[i].text);
+    const glued = GLUED_OBJECT.exec(names3[i].text);
+    const object = spaced && i + 1 < names3.length ? [spaced[1], names3[++i].text] : glued ? [glued[1], glued[2]] : void 0;
+    if (object) {
+      nodes.push({ object: { key: "", schema: object[1], name: "", kind: objectKind(object[0]) } });
+      continue;
+    }
+    const label = parseOperatorLabel(names3[i].text);
+    if (!label) doubt(`"${names3[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
+    const op = newOperator(0, label.type);
+    op.label = names3[i].text;
+    op.flags = label.flags;
+    nodes.push({ op });
+  }
+  const under = tokens[nameLine + 1] ?? [];
+  const paired = nameLine + 1 < to && under.length === nodes.length && nodes.every((n, k) => ID_TOKEN.test(under[k].text) === (n.op !== void 0));
+  if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
+  nodes.forEach((n, k) => {
+    if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)[1]);
+    else Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
+  });
+  legend.above.forEach((field, i) => {
+    const l = nameLine - legend.above.length + i;
+    if (l >= from) readAbove(nodes, tokens[l], field);
+  });
+  legend.below.forEach((field, i) => {
+    const l = nameLine + 2 + i;
+    if (l < to) readBelow(nodes, tokens[l], field, i === 0);
+  });
+  return nodes;
+}
+function readAbove(nodes, row, field) {
+  if (row.length !== nodes.length || !row.every(isValue)) return;
+  nodes.forEach((n, k) => {
+    if (n.op) setField(n.op, field, row[k].text);
+    else if (field === "rows") {
+      const rows = parseDb2Number(row[k].text);
+      if (rows !== void 0) n.object.rows = rows;
+    }
+  });
+}
+function readBelow(nodes, row, field, correlations) {
+  const values = row.filter(isValue);
+  let k = 0;
+  for (const n of nodes) if (n.op) k++;
+  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return;
+  let t = 0;
+  let i = 0;
+  while (i <= nodes.length) {
+    const objects = [];
+    while (i < nodes.length && !nodes[i].op) objects.push(nodes[i++]);
+    const names3 = [];
+    while (t < row.length && !isValue(row[t])) names3.push(row[t++]);
+    if (names3.length === objects.length) objects.forEach((o, j) => o.object.correlation = names3[j].text);
+    if (i < nodes.length) setField(nodes[i].op, field, row[t].text);
+    i++;
+    t++;
+  }
+}
+function link(row, below, { tokens, at }) {
+  const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
+  if (row.connectors === void 0 || !below) {
+    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf(parents[0])}: the drawing is cut off below it`);
+    return;
+  }
+  const groups = tokens[row.connectors];
+  if (groups.length !== parents.length) {
+    doubt(`line ${at(row.connectors)} has ${groups.length} connector${groups.length === 1 ? "" : "s"} for the ${parents.length} operator${parents.length === 1 ? "" : "s"} above it that read inputs`);
+  }
+  const counts = shareOut(groups, row, parents, below.nodes, at(row.connectors));
+  let next = 0;
+  parents.forEach((op, j) => {
+    for (let k = 0; k < counts[j]; k++) {
+      const child = below.nodes[next++];
+      if (child.op) {
+        op.children.push(child.op.id);
+        op.inputs.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
+      } else {
+        op.inputs.push({ kind: "object", object: child.object });
+        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(child.object.key);
+        else op.objectsRead.push(child.object.key);
+      }
+    }
+  });
+}
+function shareOut(groups, row, parents, children, line) {
+  const m = parents.length;
+  const min = groups.map((g) => g.text === "|" ? 1 : Math.max(2, (g.text.match(/\+/g)?.length ?? 0) + 1));
+  const flexible = groups.map((g) => g.text !== "|" && g.text.includes("+"));
+  const low = new Array(m).fill(0);
+  const high = new Array(m).fill(Infinity);
+  const index = new Map(parents.map((p, j) => [p, j]));
+  const above = row.nodes.flatMap((n) => n.op ? [n.op] : []);
+  const inOrder = (ops) => ops.every((op, k) => k === 0 || op.id > ops[k - 1].id);
+  if (!inOrder(above)) doubt(`the operators named above line ${line} are not numbered left to right, as db2exfmt numbers them`);
+  let a = -1;
+  let lastId = -Infinity;
+  children.forEach((c, i) => {
+    if (!c.op) return;
+    if (c.op.id <= lastId) doubt(`the operators named below line ${line} are not numbered left to right, as db2exfmt numbers them`);
+    lastId = c.op.id;
+    while (a + 1 < above.length && above[a + 1].id < c.op.id) a++;
+    const j = a >= 0 ? index.get(above[a]) : void 0;
+    if (j === void 0) doubt(`operator ${nameOf(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
+    low[j] = Math.max(low[j], i + 1);
+    if (j > 0) high[j - 1] = Math.min(high[j - 1], i);
+  });
+  const least = min.reduce((s, x) => s + x, 0);
+  const uncertain = flexible.filter(Boolean).length;
+  const extra = children.length - least;
+  if (extra < 0 || extra > uncertain) {
+    const most = least + uncertain;
+    doubt(`the connectors on line ${line} lead to ${least === most ? least : `${least} to ${most}`} boxes, but ${children.length} are drawn below them`);
+  }
+  if (extra > MAX_UNCERTAIN) doubt(`the connectors on line ${line} can be read in too many ways`);
+  const w = extra + 1;
+  const ways = new Uint8Array(m * w);
+  let base = 0;
+  for (let j = 0; j < m; j++) {
+    base += min[j];
+    for (let d = 0; d <= extra; d++) {
+      if (base + d < low[j] || base + d > high[j]) continue;
+      const same = j === 0 ? Number(d === 0) : ways[(j - 1) * w + d];
+      const more = !flexible[j] || d === 0 ? 0 : j === 0 ? Number(d === 1) : ways[(j - 1) * w + d - 1];
+      ways[j * w + d] = Math.min(2, same + more);
+    }
+  }
+  const readings = ways[(m - 1) * w + extra];
+  if (readings === 0) doubt(`no reading of the connectors on line ${line} agrees with the operator numbers below them`);
+  if (readings > 1) doubt(`the connectors on line ${line} can be read in more than one way`);
+  const counts = new Array(m);
+  for (let j = m - 1, d = extra; j >= 0; j--) {
+    const more = flexible[j] && d > 0 && (j === 0 ? d === 1 : ways[(j - 1) * w + d - 1] > 0);
+    counts[j] = min[j] + (more ? 1 : 0);
+    if (more) d--;
+  }
+  return counts;
+}
+function checkNumbering(root, byId2) {
+  const stack = [root];
+  let last;
+  while (stack.length > 0) {
+    const op = stack.pop();
+    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf(op)} after ${nameOf(last)}, against db2exfmt's numbering (depth first, left to right)`);
+    last = op;
+    for (let i = op.children.length - 1; i >= 0; i--) stack.push(byId2.get(op.children[i]));
+  }
+}
+function checkDetails(operators, details) {
+  const key = (i) => i.kind === "operator" ? `(${i.id})` : i.object.key;
+  for (const op of operators) {
+    const d = details.get(op.id);
+    if (!d || d.inputs.length === 0) continue;
+    const drawn = op.inputs.map(key).sort();
+    const listed = d.inputs.map(key).sort();
+    if (drawn.join("\n") !== listed.join("\n")) {
+      doubt(`Plan Details list the inputs ${listed.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
+    }
+  }
+}
+var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, Doubt, nameOf, isConnectorLine;
+var init_exfmt_levels = __esm({
+  "server/src/explain/exfmt-levels.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_tokens();
+    NO_INPUTS = /* @__PURE__ */ new Set(["GENROW"]);
+    CORRELATION = /^Q\d+$/;
+    MAX_UNCERTAIN = 32;
+    Doubt = class extends Error {
+    };
+    nameOf = (op) => `${op.label} (${op.id})`;
+    isConnectorLine = (row) => row.length > 0 && row.every((t) => t.text === "|" || CONNECTOR.test(t.text));
+  }
+});
+
+// server/src/explain/exfmt-graph.ts
 function expandTabs(line, width) {
   if (!line.includes("	")) return line;
   let out = "";
@@ -20884,7 +21165,7 @@ function legendField(phrase2) {
   if (p.includes("cpu")) return "cpuCost";
   return "other";
 }
-function parseGraph(rawLines, firstLine = 1) {
+function parseGraph(rawLines, firstLine = 1, details) {
   const prepared = undoubleSpacing(
     stripCommonPrefix(rawLines).map((text2, line) => ({ text: text2, line })),
     (l) => l.text
@@ -20894,11 +21175,11 @@ function parseGraph(rawLines, firstLine = 1) {
   const expand2 = (lines, width) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
   let first;
   for (const width of widths) {
-    const r = readGraph(expand2(prepared, width), firstLine);
+    const r = readGraph(expand2(prepared, width), firstLine, details);
     if (!first) first = r;
     if (isClean(r) || r.damage) return r;
     if (!rejoined) continue;
-    const w = readGraph(expand2(rejoined.lines, width), firstLine);
+    const w = readGraph(expand2(rejoined.lines, width), firstLine, details);
     if (isClean(w)) {
       w.warnings.push({
         code: "rejoined-wrapped-lines",
@@ -20926,7 +21207,7 @@ function rejoinWrappedLines(lines) {
   }
   return { lines: out, width };
 }
-function readGraph(lines, firstLine) {
+function readGraph(lines, firstLine, details) {
   const errors = [];
   const warnings = [];
   const at = (i) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
@@ -20944,7 +21225,7 @@ function readGraph(lines, firstLine) {
     return { operators: [], linked: false, errors, warnings };
   }
   const damage = detectDamage(texts, idTokens);
-  if (damage) return parseDamaged(texts, tokens, idTokens, damage, firstLine, errors, warnings);
+  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine, at, details }, errors, warnings);
   const claimed = /* @__PURE__ */ new Set();
   const legend = readLegend(texts, tokens, idTokens[0], claimed);
   const rowFields = legend.above.filter((f) => f === "rows" || f === "actualRows").length;
@@ -21170,36 +21451,10 @@ function linkConnectors(tokens, nodes, warnings, at) {
   }
   return unresolved;
 }
-function setField(op, field, text2) {
-  const n = parseDb2Number(text2);
-  if (n === void 0) return;
-  if (field === "rows") op.rows = n;
-  else if (field === "actualRows") op.actualRows = n;
-  else if (field === "totalCost") op.totalCost = n;
-  else if (field === "ioCost") op.ioCost = n;
-  else if (field === "firstRowCost") op.firstRowCost = n;
-  else if (field === "cpuCost") op.cpuCost = n;
-}
-function objectKind(typeLabel) {
-  switch (typeLabel.toUpperCase()) {
-    case "TABLE":
-    case "CO-TABLE":
-    case "DP-TABLE":
-      return "table";
-    case "INDEX":
-    case "DP-INDEX":
-      return "index";
-    case "TABFNC":
-      return "table-function";
-    case "NICKNM":
-      return "nickname";
-    default:
-      return typeLabel.toLowerCase();
-  }
-}
 function detectDamage(lines, ids) {
-  const collapsed = ids.filter(({ token, id }) => String(id).length < 4 && token.text.length < 6).length;
-  if (collapsed > 0 && collapsed >= ids.length / 2) return "spaces-collapsed";
+  const short = ids.filter(({ id }) => id < 100);
+  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
+  if (collapsed > 0 && collapsed >= short.length / 2) return "spaces-collapsed";
   const nonBlank = lines.filter((l) => l.trim() !== "");
   const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
   if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return "indentation-stripped";
@@ -21217,11 +21472,26 @@ function withoutObjectLabels(row) {
   }
   return out;
 }
-function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnings) {
+function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }, errors, warnings) {
+  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
+  const levels = rebuildByLevels({ tokens, legend: readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set()), details, at });
+  if ("operators" in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
+    warnings.push({
+      code: "damaged-graph-levels",
+      message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+      line: firstLine
+    });
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
   const ops = [];
   const byLine = /* @__PURE__ */ new Map();
-  for (const t of idTokens) byLine.set(t.line, [...byLine.get(t.line) ?? [], t]);
-  for (const [line, ids2] of [...byLine.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const t of idTokens) {
+    const list = byLine.get(t.line);
+    if (list) list.push(t);
+    else byLine.set(t.line, [t]);
+  }
+  for (const [line, ids2] of byLine) {
     let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
     if (names3.length !== ids2.length) {
       const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
@@ -21244,7 +21514,6 @@ function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnin
       ops.push(op);
     });
   }
-  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
   const ids = new Set(ops.map((o) => o.id));
   const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
   if (!joins) {
@@ -21275,25 +21544,20 @@ function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnin
   }
   errors.push({
     code: "damaged-graph",
-    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
+    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
     line: firstLine
   });
   return { operators: ops, linked: false, damage, errors, warnings };
 }
-var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, LEGEND_PHRASE, NA, isValue;
+var LEGEND_PHRASE;
 var init_exfmt_graph = __esm({
   "server/src/explain/exfmt-graph.ts"() {
     "use strict";
     init_model2();
     init_symbols();
-    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
-    CONNECTOR = /^\/[-+]*\\$/;
-    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
-    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
-    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+    init_exfmt_tokens();
+    init_exfmt_levels();
     LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
-    NA = /^NA$/i;
-    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
   }
 });
 
@@ -21483,7 +21747,7 @@ function parseStatementRegion(stmt, lines, from, to) {
   let plan;
   const detailsProblem = details ? incompleteDetails(detailOps) : "there are no Plan Details";
   if (graph && graph.end > graph.start) {
-    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
+    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, detailOps);
     const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
     const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
     const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
@@ -21500,11 +21764,11 @@ function parseStatementRegion(stmt, lines, from, to) {
     } else if (g.operators.length === 0) {
       stmt.errors.push(...g.errors);
     } else {
-      const nameOf = (op) => {
+      const nameOf2 = (op) => {
         const detail = op.type === "?" ? detailOps.get(op.id) : op;
         return detail && detail.type !== "?" ? detail.label : "operator";
       };
-      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf(op)} (${op.id})`).join(", ");
+      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
       const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
       if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
       else {
@@ -21842,7 +22106,7 @@ var init_exfmt = __esm({
     STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
     DASHES = /^\s*-{3,}\s*$/;
     DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
-    INFORMATIONAL_GRAPH_WARNINGS = /* @__PURE__ */ new Set(["rejoined-wrapped-lines", "damaged-graph-chain"]);
+    INFORMATIONAL_GRAPH_WARNINGS = /* @__PURE__ */ new Set(["rejoined-wrapped-lines", "damaged-graph-chain", "damaged-graph-levels"]);
     KNOWN_SECTIONS = [
       "Original Statement",
       "Optimized Statement",
@@ -25170,9 +25434,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25214,9 +25478,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25250,9 +25514,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25635,9 +25899,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -26019,9 +26283,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -26037,9 +26301,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -26062,9 +26326,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26199,9 +26463,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26328,9 +26592,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -26407,9 +26671,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26481,9 +26745,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26723,9 +26987,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26881,9 +27145,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -27032,9 +27296,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28198,9 +28462,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28412,7 +28676,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -28503,7 +28767,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -29981,9 +30245,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -30064,9 +30328,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -30108,9 +30372,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -30125,9 +30389,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -30142,9 +30406,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -30166,9 +30430,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -30183,9 +30447,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -30207,9 +30471,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -30231,9 +30495,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -30248,9 +30512,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -30265,9 +30529,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -30297,9 +30561,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -30328,9 +30592,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -30378,9 +30642,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -30395,9 +30659,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -30412,9 +30676,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -30469,9 +30733,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -30500,9 +30764,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -30529,9 +30793,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -30553,9 +30817,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -30584,9 +30848,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30669,9 +30933,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30895,9 +31159,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -30912,9 +31176,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -30935,9 +31199,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31663,9 +31927,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -31679,9 +31943,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31721,9 +31985,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -31813,9 +32077,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -31987,9 +32251,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32061,9 +32325,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -32110,9 +32374,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -32146,9 +32410,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -32387,9 +32651,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -32405,9 +32669,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -32450,9 +32714,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -32470,9 +32734,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -32506,9 +32770,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -32533,9 +32797,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -32561,9 +32825,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -32593,9 +32857,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -32625,9 +32889,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -32798,9 +33062,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -33067,9 +33331,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -33092,9 +33356,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -33116,9 +33380,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -33143,9 +33407,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33942,9 +34206,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34210,9 +34474,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -34368,9 +34632,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34670,9 +34934,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34701,9 +34965,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34750,9 +35014,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35335,7 +35599,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -35397,7 +35661,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
