@@ -20950,7 +20950,7 @@ var init_symbols = __esm({
   }
 });
 
-// server/src/explain/exfmt-graph.ts
+// server/src/explain/exfmt-tokens.ts
 function tokenize2(line) {
   const out = [];
   TOKENS.lastIndex = 0;
@@ -20961,6 +20961,287 @@ function tokenize2(line) {
   }
   return out;
 }
+function setField(op, field, text2) {
+  const n = parseDb2Number(text2);
+  if (n === void 0) return;
+  if (field === "rows") op.rows = n;
+  else if (field === "actualRows") op.actualRows = n;
+  else if (field === "totalCost") op.totalCost = n;
+  else if (field === "ioCost") op.ioCost = n;
+  else if (field === "firstRowCost") op.firstRowCost = n;
+  else if (field === "cpuCost") op.cpuCost = n;
+}
+function objectKind(typeLabel) {
+  switch (typeLabel.toUpperCase()) {
+    case "TABLE":
+    case "CO-TABLE":
+    case "DP-TABLE":
+      return "table";
+    case "INDEX":
+    case "DP-INDEX":
+      return "index";
+    case "TABFNC":
+      return "table-function";
+    case "NICKNM":
+      return "nickname";
+    default:
+      return typeLabel.toLowerCase();
+  }
+}
+var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, NA, isValue;
+var init_exfmt_tokens = __esm({
+  "server/src/explain/exfmt-tokens.ts"() {
+    "use strict";
+    init_symbols();
+    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
+    CONNECTOR = /^\/[-+]*\\$/;
+    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
+    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
+    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+    NA = /^NA$/i;
+    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
+  }
+});
+
+// server/src/explain/exfmt-levels.ts
+function doubt(reason) {
+  throw new Doubt(reason);
+}
+function rebuildByLevels(input) {
+  try {
+    const rows = readRows(input);
+    const root = rows[0].nodes[0]?.op;
+    if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
+    const byId2 = /* @__PURE__ */ new Map();
+    for (const row of rows) {
+      for (const n of row.nodes) {
+        if (!n.op) continue;
+        if (byId2.has(n.op.id)) doubt(`${nameOf(n.op)} is drawn twice (a shared TEMP or subplan), and the order does not tell which drawing carries its inputs`);
+        byId2.set(n.op.id, n.op);
+      }
+    }
+    rows.forEach((row, r) => link(row, rows[r + 1], input));
+    checkNumbering(root, byId2);
+    if (input.details) checkDetails([...byId2.values()], input.details);
+    return { operators: [...byId2.values()] };
+  } catch (e) {
+    if (e instanceof Doubt) return { reason: e.message };
+    throw e;
+  }
+}
+function readRows(input) {
+  const { tokens } = input;
+  const rows = [];
+  let from = 0;
+  for (let l = 0; l <= tokens.length; l++) {
+    const connector = l < tokens.length && isConnectorLine(tokens[l]);
+    if (l < tokens.length && !connector) continue;
+    rows.push({ nodes: readRow(input, from, l), connectors: connector ? l : void 0 });
+    from = l + 1;
+  }
+  return rows;
+}
+function readRow({ tokens, legend, at }, from, to) {
+  const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
+  let idLine = -1;
+  let typeLine = -1;
+  for (let l = from; l < to; l++) {
+    for (const t of tokens[l]) {
+      const isId = ID_TOKEN.test(t.text);
+      if (!isId && !OBJECT_TYPE.test(t.text) && !GLUED_OBJECT.test(t.text)) continue;
+      const seen = isId ? idLine : typeLine;
+      if (seen >= 0 && seen !== l) doubt(`the row of boxes on ${where} has operator numbers or object labels on two lines`);
+      if (isId) idLine = l;
+      else typeLine = l;
+    }
+  }
+  if (idLine < 0 && typeLine < 0) {
+    const empty = tokens.slice(from, to).every((r) => r.length === 0);
+    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} hold no box`);
+  }
+  const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
+  if (nameLine < from || typeLine >= 0 && typeLine !== nameLine) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
+  const nodes = [];
+  const names3 = tokens[nameLine];
+  for (let i = 0; i < names3.length; i++) {
+    const spaced = OBJECT_TYPE.exec(names3[i].text);
+    const glued = GLUED_OBJECT.exec(names3[i].text);
+    const object = spaced && i + 1 < names3.length ? [spaced[1], names3[++i].text] : glued ? [glued[1], glued[2]] : void 0;
+    if (object) {
+      nodes.push({ object: { key: "", schema: object[1], name: "", kind: objectKind(object[0]) } });
+      continue;
+    }
+    const label = parseOperatorLabel(names3[i].text);
+    if (!label) doubt(`"${names3[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
+    const op = newOperator(0, label.type);
+    op.label = names3[i].text;
+    op.flags = label.flags;
+    nodes.push({ op });
+  }
+  const under = tokens[nameLine + 1] ?? [];
+  const paired = nameLine + 1 < to && under.length === nodes.length && nodes.every((n, k) => ID_TOKEN.test(under[k].text) === (n.op !== void 0));
+  if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
+  nodes.forEach((n, k) => {
+    if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)[1]);
+    else Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
+  });
+  legend.above.forEach((field, i) => {
+    const l = nameLine - legend.above.length + i;
+    if (l >= from) readAbove(nodes, tokens[l], field);
+  });
+  legend.below.forEach((field, i) => {
+    const l = nameLine + 2 + i;
+    if (l < to) readBelow(nodes, tokens[l], field, i === 0);
+  });
+  return nodes;
+}
+function readAbove(nodes, row, field) {
+  if (row.length !== nodes.length || !row.every(isValue)) return;
+  nodes.forEach((n, k) => {
+    if (n.op) setField(n.op, field, row[k].text);
+    else if (field === "rows") {
+      const rows = parseDb2Number(row[k].text);
+      if (rows !== void 0) n.object.rows = rows;
+    }
+  });
+}
+function readBelow(nodes, row, field, correlations) {
+  const values = row.filter(isValue);
+  let k = 0;
+  for (const n of nodes) if (n.op) k++;
+  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return;
+  let t = 0;
+  let i = 0;
+  while (i <= nodes.length) {
+    const objects = [];
+    while (i < nodes.length && !nodes[i].op) objects.push(nodes[i++]);
+    const names3 = [];
+    while (t < row.length && !isValue(row[t])) names3.push(row[t++]);
+    if (names3.length === objects.length) objects.forEach((o, j) => o.object.correlation = names3[j].text);
+    if (i < nodes.length) setField(nodes[i].op, field, row[t].text);
+    i++;
+    t++;
+  }
+}
+function link(row, below, { tokens, at }) {
+  const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
+  if (row.connectors === void 0 || !below) {
+    if (parents.length > 0) doubt(`nothing is drawn under ${nameOf(parents[0])}: the drawing is cut off below it`);
+    return;
+  }
+  const groups = tokens[row.connectors];
+  if (groups.length !== parents.length) {
+    doubt(`line ${at(row.connectors)} has ${groups.length} connector${groups.length === 1 ? "" : "s"} for the ${parents.length} operator${parents.length === 1 ? "" : "s"} above it that read inputs`);
+  }
+  const counts = shareOut(groups, row, parents, below.nodes, at(row.connectors));
+  let next = 0;
+  parents.forEach((op, j) => {
+    for (let k = 0; k < counts[j]; k++) {
+      const child = below.nodes[next++];
+      if (child.op) {
+        op.children.push(child.op.id);
+        op.inputs.push({ kind: "operator", id: child.op.id, rows: child.op.rows });
+      } else {
+        op.inputs.push({ kind: "object", object: child.object });
+        if (["INSERT", "UPDATE", "DELETE"].includes(op.type)) op.objectsWritten.push(child.object.key);
+        else op.objectsRead.push(child.object.key);
+      }
+    }
+  });
+}
+function shareOut(groups, row, parents, children, line) {
+  const m = parents.length;
+  const min = groups.map((g) => g.text === "|" ? 1 : Math.max(2, (g.text.match(/\+/g)?.length ?? 0) + 1));
+  const flexible = groups.map((g) => g.text !== "|" && g.text.includes("+"));
+  const low = new Array(m).fill(0);
+  const high = new Array(m).fill(Infinity);
+  const index = new Map(parents.map((p, j) => [p, j]));
+  const above = row.nodes.flatMap((n) => n.op ? [n.op] : []);
+  const inOrder = (ops) => ops.every((op, k) => k === 0 || op.id > ops[k - 1].id);
+  if (!inOrder(above)) doubt(`the operators named above line ${line} are not numbered left to right, as db2exfmt numbers them`);
+  let a = -1;
+  let lastId = -Infinity;
+  children.forEach((c, i) => {
+    if (!c.op) return;
+    if (c.op.id <= lastId) doubt(`the operators named below line ${line} are not numbered left to right, as db2exfmt numbers them`);
+    lastId = c.op.id;
+    while (a + 1 < above.length && above[a + 1].id < c.op.id) a++;
+    const j = a >= 0 ? index.get(above[a]) : void 0;
+    if (j === void 0) doubt(`operator ${nameOf(c.op)} below line ${line} has no operator above it that db2exfmt's numbering would make its reader`);
+    low[j] = Math.max(low[j], i + 1);
+    if (j > 0) high[j - 1] = Math.min(high[j - 1], i);
+  });
+  const least = min.reduce((s, x) => s + x, 0);
+  const uncertain = flexible.filter(Boolean).length;
+  const extra = children.length - least;
+  if (extra < 0 || extra > uncertain) {
+    const most = least + uncertain;
+    doubt(`the connectors on line ${line} lead to ${least === most ? least : `${least} to ${most}`} boxes, but ${children.length} are drawn below them`);
+  }
+  if (extra > MAX_UNCERTAIN) doubt(`the connectors on line ${line} can be read in too many ways`);
+  const w = extra + 1;
+  const ways = new Uint8Array(m * w);
+  let base = 0;
+  for (let j = 0; j < m; j++) {
+    base += min[j];
+    for (let d = 0; d <= extra; d++) {
+      if (base + d < low[j] || base + d > high[j]) continue;
+      const same = j === 0 ? Number(d === 0) : ways[(j - 1) * w + d];
+      const more = !flexible[j] || d === 0 ? 0 : j === 0 ? Number(d === 1) : ways[(j - 1) * w + d - 1];
+      ways[j * w + d] = Math.min(2, same + more);
+    }
+  }
+  const readings = ways[(m - 1) * w + extra];
+  if (readings === 0) doubt(`no reading of the connectors on line ${line} agrees with the operator numbers below them`);
+  if (readings > 1) doubt(`the connectors on line ${line} can be read in more than one way`);
+  const counts = new Array(m);
+  for (let j = m - 1, d = extra; j >= 0; j--) {
+    const more = flexible[j] && d > 0 && (j === 0 ? d === 1 : ways[(j - 1) * w + d - 1] > 0);
+    counts[j] = min[j] + (more ? 1 : 0);
+    if (more) d--;
+  }
+  return counts;
+}
+function checkNumbering(root, byId2) {
+  const stack = [root];
+  let last;
+  while (stack.length > 0) {
+    const op = stack.pop();
+    if (last && op.id <= last.id) doubt(`read row by row, the tree visits ${nameOf(op)} after ${nameOf(last)}, against db2exfmt's numbering (depth first, left to right)`);
+    last = op;
+    for (let i = op.children.length - 1; i >= 0; i--) stack.push(byId2.get(op.children[i]));
+  }
+}
+function checkDetails(operators, details) {
+  const key = (i) => i.kind === "operator" ? `(${i.id})` : i.object.key;
+  for (const op of operators) {
+    const d = details.get(op.id);
+    if (!d || d.inputs.length === 0) continue;
+    const drawn = op.inputs.map(key).sort();
+    const listed = d.inputs.map(key).sort();
+    if (drawn.join("\n") !== listed.join("\n")) {
+      doubt(`Plan Details list the inputs ${listed.join(", ")} of ${nameOf(op)}, where the rows of the drawing give ${drawn.join(", ") || "none"}`);
+    }
+  }
+}
+var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, Doubt, nameOf, isConnectorLine;
+var init_exfmt_levels = __esm({
+  "server/src/explain/exfmt-levels.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_tokens();
+    NO_INPUTS = /* @__PURE__ */ new Set(["GENROW"]);
+    CORRELATION = /^Q\d+$/;
+    MAX_UNCERTAIN = 32;
+    Doubt = class extends Error {
+    };
+    nameOf = (op) => `${op.label} (${op.id})`;
+    isConnectorLine = (row) => row.length > 0 && row.every((t) => t.text === "|" || CONNECTOR.test(t.text));
+  }
+});
+
+// server/src/explain/exfmt-graph.ts
 function expandTabs(line, width) {
   if (!line.includes("	")) return line;
   let out = "";
@@ -21035,7 +21316,7 @@ function legendField(phrase2) {
   if (p.includes("cpu")) return "cpuCost";
   return "other";
 }
-function parseGraph(rawLines, firstLine = 1) {
+function parseGraph(rawLines, firstLine = 1, details) {
   const prepared = undoubleSpacing(
     stripCommonPrefix(rawLines).map((text2, line) => ({ text: text2, line })),
     (l) => l.text
@@ -21045,11 +21326,11 @@ function parseGraph(rawLines, firstLine = 1) {
   const expand2 = (lines, width) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
   let first;
   for (const width of widths) {
-    const r = readGraph(expand2(prepared, width), firstLine);
+    const r = readGraph(expand2(prepared, width), firstLine, details);
     if (!first) first = r;
     if (isClean(r) || r.damage) return r;
     if (!rejoined) continue;
-    const w = readGraph(expand2(rejoined.lines, width), firstLine);
+    const w = readGraph(expand2(rejoined.lines, width), firstLine, details);
     if (isClean(w)) {
       w.warnings.push({
         code: "rejoined-wrapped-lines",
@@ -21077,7 +21358,7 @@ function rejoinWrappedLines(lines) {
   }
   return { lines: out, width };
 }
-function readGraph(lines, firstLine) {
+function readGraph(lines, firstLine, details) {
   const errors = [];
   const warnings = [];
   const at = (i) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
@@ -21095,7 +21376,7 @@ function readGraph(lines, firstLine) {
     return { operators: [], linked: false, errors, warnings };
   }
   const damage = detectDamage(texts, idTokens);
-  if (damage) return parseDamaged(texts, tokens, idTokens, damage, firstLine, errors, warnings);
+  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine, at, details }, errors, warnings);
   const claimed = /* @__PURE__ */ new Set();
   const legend = readLegend(texts, tokens, idTokens[0], claimed);
   const rowFields = legend.above.filter((f) => f === "rows" || f === "actualRows").length;
@@ -21321,36 +21602,10 @@ function linkConnectors(tokens, nodes, warnings, at) {
   }
   return unresolved;
 }
-function setField(op, field, text2) {
-  const n = parseDb2Number(text2);
-  if (n === void 0) return;
-  if (field === "rows") op.rows = n;
-  else if (field === "actualRows") op.actualRows = n;
-  else if (field === "totalCost") op.totalCost = n;
-  else if (field === "ioCost") op.ioCost = n;
-  else if (field === "firstRowCost") op.firstRowCost = n;
-  else if (field === "cpuCost") op.cpuCost = n;
-}
-function objectKind(typeLabel) {
-  switch (typeLabel.toUpperCase()) {
-    case "TABLE":
-    case "CO-TABLE":
-    case "DP-TABLE":
-      return "table";
-    case "INDEX":
-    case "DP-INDEX":
-      return "index";
-    case "TABFNC":
-      return "table-function";
-    case "NICKNM":
-      return "nickname";
-    default:
-      return typeLabel.toLowerCase();
-  }
-}
 function detectDamage(lines, ids) {
-  const collapsed = ids.filter(({ token, id }) => String(id).length < 4 && token.text.length < 6).length;
-  if (collapsed > 0 && collapsed >= ids.length / 2) return "spaces-collapsed";
+  const short = ids.filter(({ id }) => id < 100);
+  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
+  if (collapsed > 0 && collapsed >= short.length / 2) return "spaces-collapsed";
   const nonBlank = lines.filter((l) => l.trim() !== "");
   const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
   if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return "indentation-stripped";
@@ -21368,11 +21623,26 @@ function withoutObjectLabels(row) {
   }
   return out;
 }
-function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnings) {
+function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }, errors, warnings) {
+  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
+  const levels = rebuildByLevels({ tokens, legend: readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set()), details, at });
+  if ("operators" in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
+    warnings.push({
+      code: "damaged-graph-levels",
+      message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+      line: firstLine
+    });
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
   const ops = [];
   const byLine = /* @__PURE__ */ new Map();
-  for (const t of idTokens) byLine.set(t.line, [...byLine.get(t.line) ?? [], t]);
-  for (const [line, ids2] of [...byLine.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const t of idTokens) {
+    const list = byLine.get(t.line);
+    if (list) list.push(t);
+    else byLine.set(t.line, [t]);
+  }
+  for (const [line, ids2] of byLine) {
     let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
     if (names3.length !== ids2.length) {
       const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
@@ -21395,7 +21665,6 @@ function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnin
       ops.push(op);
     });
   }
-  const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
   const ids = new Set(ops.map((o) => o.id));
   const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
   if (!joins) {
@@ -21426,25 +21695,20 @@ function parseDamaged(lines, tokens, idTokens, damage, firstLine, errors, warnin
   }
   errors.push({
     code: "damaged-graph",
-    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
+    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
     line: firstLine
   });
   return { operators: ops, linked: false, damage, errors, warnings };
 }
-var ID_TOKEN, CONNECTOR, TOKENS, OBJECT_TYPE, GLUED_OBJECT, LEGEND_PHRASE, NA, isValue;
+var LEGEND_PHRASE;
 var init_exfmt_graph = __esm({
   "server/src/explain/exfmt-graph.ts"() {
     "use strict";
     init_model2();
     init_symbols();
-    ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
-    CONNECTOR = /^\/[-+]*\\$/;
-    TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
-    OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
-    GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
+    init_exfmt_tokens();
+    init_exfmt_levels();
     LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
-    NA = /^NA$/i;
-    isValue = (t) => isDb2Number(t.text) || NA.test(t.text);
   }
 });
 
@@ -21634,7 +21898,7 @@ function parseStatementRegion(stmt, lines, from, to) {
   let plan;
   const detailsProblem = details ? incompleteDetails(detailOps) : "there are no Plan Details";
   if (graph && graph.end > graph.start) {
-    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
+    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, detailOps);
     const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
     const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
     const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
@@ -21651,11 +21915,11 @@ function parseStatementRegion(stmt, lines, from, to) {
     } else if (g.operators.length === 0) {
       stmt.errors.push(...g.errors);
     } else {
-      const nameOf = (op) => {
+      const nameOf2 = (op) => {
         const detail = op.type === "?" ? detailOps.get(op.id) : op;
         return detail && detail.type !== "?" ? detail.label : "operator";
       };
-      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf(op)} (${op.id})`).join(", ");
+      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
       const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
       if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
       else {
@@ -21993,7 +22257,7 @@ var init_exfmt = __esm({
     STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
     DASHES = /^\s*-{3,}\s*$/;
     DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
-    INFORMATIONAL_GRAPH_WARNINGS = /* @__PURE__ */ new Set(["rejoined-wrapped-lines", "damaged-graph-chain"]);
+    INFORMATIONAL_GRAPH_WARNINGS = /* @__PURE__ */ new Set(["rejoined-wrapped-lines", "damaged-graph-chain", "damaged-graph-levels"]);
     KNOWN_SECTIONS = [
       "Original Statement",
       "Optimized Statement",

@@ -81,9 +81,14 @@ describe('explain: insertlint explain', () => {
   });
 
   it('exits 2 with a clear message for damaged texts, db2expln output, missing files and bad usage', async () => {
-    const damaged = await run(['damaged-flushed-no-details.txt']);
+    const damaged = await run(['damaged-flushed-shared-temp-graph.txt']);
     assert.equal(damaged.code, 2);
     assert.match(damaged.stderr, /cannot be read as an access plan\.\n {2}The Access Plan graph is damaged: the leading whitespace/);
+    // A flushed paste whose rows read one way only is shown, with a warning that says how it was read.
+    const rebuilt = await run(['damaged-flushed-no-details.txt']);
+    assert.equal(rebuilt.code, 0, rebuilt.stderr);
+    assert.match(rebuilt.stdout, /^warning: The Access Plan graph is damaged: the leading whitespace of its lines was stripped\. Its tree was rebuilt from the order of the boxes/);
+    assert.match(rebuilt.stdout, /IXSCAN \(7\)  rows 1  cost 2\.60196  io 0  ◀ foreign-key check/);
     const expln = await run(['db2expln-insert.txt']);
     assert.equal(expln.code, 2);
     assert.match(expln.stderr, /This is db2expln output/);

@@ -147,21 +147,23 @@ describe('explain: parseExfmt', () => {
     assert.deepEqual(op(s.plan, 4).inputs, [{ kind: 'object', object: { key: 'S.B', schema: 'S', name: 'B', kind: 'table', rows: 100, correlation: 'Q4' } }]);
   });
 
-  it('detects a graph whose indentation was stripped and says why the tree cannot be rebuilt', () => {
-    const doc = parseExfmt(fixture('damaged-flushed-no-details.txt'));
+  it('detects a graph whose indentation was stripped and says why the tree cannot be rebuilt when the order of its boxes does not settle it', () => {
+    const doc = parseExfmt(fixture('damaged-flushed-shared-temp-graph.txt'));
     const s = doc.statements[0];
     assert.equal(s.plan, undefined);
     assert.equal(s.errors.length, 1);
     assert.equal(s.errors[0].code, 'damaged-graph');
     assert.match(s.errors[0].message, /leading whitespace of its lines was stripped/);
-    assert.match(s.errors[0].message, /cannot be rebuilt/);
-    assert.match(s.errors[0].message, /INSERT \(5\)/);
+    assert.match(s.errors[0].message, /cannot be rebuilt from the drawing: read row by row, TEMP \(4\) is drawn twice \(a shared TEMP or subplan\)/);
+    assert.match(s.errors[0].message, /Operators seen: RETURN \(1\), HSJOIN \(2\), TBSCAN \(3\), TEMP \(4\)/);
   });
 
   it('names the operators of a flushed join graph whose name lines hold object labels too ("TBSCAN  TABLE: APP  IXSCAN")', () => {
     const flushed = drawGraph(insertFkFetchPlan().root).map((l) => l.trimStart());
     assert.ok(flushed.includes('TBSCAN       TABLE: APP       IXSCAN     TABLE: APP'));
-    const s = parseExfmt(['Access Plan:', '-----------', ...flushed].join('\n')).statements[0];
+    // Without its connector lines the order of the boxes cannot be read row by row either.
+    const unlinked = flushed.filter((l) => !/^[|/]/.test(l));
+    const s = parseExfmt(['Access Plan:', '-----------', ...unlinked].join('\n')).statements[0];
     assert.equal(s.plan, undefined);
     assert.equal(s.errors[0].code, 'damaged-graph');
     assert.match(s.errors[0].message, /Operators seen: RETURN \(1\), NLJOIN \(2\), INSERT \(3\), TBSCAN \(4\), FETCH \(5\), IXSCAN \(6\)\.$/);
@@ -192,16 +194,18 @@ describe('explain: parseExfmt', () => {
     assert.equal(op(s.plan, 11).rows, 1);
   });
 
-  it('detects collapsed spaces; a join-free chain is still rebuilt, with a warning', () => {
+  it('detects collapsed spaces; a join-free plan is still rebuilt, with a warning, and a join cut off below its inputs is refused', () => {
     const chain = ['Access Plan:', '-----------', 'Total Cost: 8.22466e+06', 'Query Degree:1', 'Rows', 'RETURN', '( 1)', 'Cost', 'I/O', '|', '6', 'SHIP', '( 2)', '8.22466e+06', '2.08104e+06', '|', '5.99861e+07', 'NICKNM: ORA', 'LINEITEM'].join('\n');
     const s = parseExfmt(chain).statements[0];
     assert.deepEqual(shape(s.plan), { 1: 'RETURN:2', 2: 'SHIP:' });
     assert.deepEqual(op(s.plan, 2).objectsRead, ['ORA.LINEITEM']);
-    assert.equal(s.warnings[0].code, 'damaged-graph-chain');
+    assert.deepEqual(op(s.plan, 2).inputs, [{ kind: 'object', object: { key: 'ORA.LINEITEM', schema: 'ORA', name: 'LINEITEM', kind: 'nickname', rows: 5.99861e7 } }]);
+    assert.deepEqual(s.warnings.map((w) => w.code), ['damaged-graph-levels']);
     const joined = ['Rows', 'RETURN', '( 1)', 'Cost', 'I/O', '|', '1', '^NLJOIN', '( 2)', '0.0118336', '0', '/-----+------\\', '1 1', 'IXSCAN IXSCAN', '( 3) ( 4)', '0.006 0.005', '0 0'].join('\n');
     const d = parseExfmt(joined).statements[0];
     assert.equal(d.plan, undefined);
     assert.match(d.errors[0].message, /runs of spaces were collapsed/);
+    assert.match(d.errors[0].message, /nothing is drawn under IXSCAN \(3\): the drawing is cut off below it/);
   });
 
   it('recognises db2expln output and names it', () => {

@@ -165,7 +165,7 @@ describe('explain: renderers', () => {
   });
 
   it('renders errors for a damaged text instead of a tree', () => {
-    const r = explainDocument(parseExfmt(fixture('damaged-flushed-no-details.txt')));
+    const r = explainDocument(parseExfmt(fixture('damaged-flushed-shared-temp-graph.txt')));
     assert.match(renderText(r), /error: The Access Plan graph is damaged/);
     assert.match(renderMarkdown(r), /> \*\*Error:\*\* The Access Plan graph is damaged/);
     assert.match(renderHtml(r), /<p class="error">The Access Plan graph is damaged/);

@@ -287,7 +287,7 @@ describe('explain: damaged pastes are refused', () => {
   }
 
   it('exits 2 with the reason: stripped indentation, collapsed spaces, a drawing that does not connect', async () => {
-    const flushed = await explain(fixture('damaged-flushed-no-details.txt'));
+    const flushed = await explain(fixture('damaged-flushed-shared-temp-graph.txt'));
     assert.equal(flushed.code, 2);
     assert.match(flushed.stderr, /cannot be read as an access plan[\s\S]*leading whitespace of its lines was stripped/);
     const collapsed = await explain(['Rows', 'RETURN', '( 1)', 'Cost', 'I/O', '|', '1', '^NLJOIN', '( 2)', '0.0118', '0', '/-----+------\\', '1 1', 'IXSCAN IXSCAN', '( 3) ( 4)', '0.006 0.005', '0 0'].join('\n'));

@@ -100,6 +100,23 @@ describe('robustness: explain (db2exfmt parser, classifier, renderers)', functio
     assert.ok(perByte < 2, `16× the operators (${sizeRatio.toFixed(1)}× the text) took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): ${perByte.toFixed(1)}× the time per byte, super-linear`);
   });
 
+  it('rebuilds a wide plan pasted with its spaces collapsed (row by row) in time linear in its size', () => {
+    // No Plan Details: the tree must come from the order of the boxes (server/src/explain/exfmt-levels.ts).
+    const whole = new Map([120, 1920].map((n) => [n, widePlan(n)]));
+    const damaged = (n: number) => {
+      const text = whole.get(n)!;
+      return text.slice(0, text.indexOf('Plan Details:')).replace(/ {2,}/g, ' ');
+    };
+    // Its numbers run past 99, where "( 123)" reads the same collapsed or not: the shorter ones tell.
+    const st = parseExfmt(damaged(1920)).statements[0];
+    assert.deepEqual(st.warnings.map((w) => w.code), ['damaged-graph-levels']);
+    assert.deepEqual(st.plan!.operators.map((o) => o.children), parseExfmt(whole.get(1920)!).statements[0].plan!.operators.map((o) => o.children));
+    const sizeRatio = damaged(1920).length / damaged(120).length;
+    const { ratio, smallMs, largeMs } = growthRatio(damaged, (text) => parseExfmt(text), 120, 16, 2 * sizeRatio);
+    const perByte = ratio / sizeRatio;
+    assert.ok(perByte < 2, `16× the operators (${sizeRatio.toFixed(1)}× the text) took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): ${perByte.toFixed(1)}× the time per byte, super-linear`);
+  });
+
   it('reads header, banner and statement lines padded with thousands of blanks in linear time', () => {
     // A 211 KB db2exfmt header line took 40 s: `KEY: value` lines were split by lazy regexes that rescan the blanks.
     const lines = seed.split('\n');

@@ -1,16 +1,12 @@
 // Rebuilds the operator tree from db2exfmt's ASCII "Access Plan" graph. Every token of a box is centred
 // on the operator's column, so nodes are found by centre, and connector lines (`|`, `/---+---\`) link a
 // box to the node tops on the line below them (FORMAT.md §2). The box layout comes from the RETURN box's
-// legend (`Rows`, `Rows Actual`, `Cost`, `I/O`, …), never from a fixed height.
+// legend (`Rows`, `Rows Actual`, `Cost`, `I/O`, …), never from a fixed height. A paste that lost its columns
+// (indentation stripped, spaces collapsed) is detected and read by the order of its boxes instead (exfmt-levels.ts).
 import { newOperator, objectKey, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
 import { isDb2Number, KNOWN_OPERATOR_TYPES, parseDb2Number, parseOperatorLabel } from './symbols';
-
-interface Token {
-  text: string;
-  start: number;
-  end: number;
-  centre: number;
-}
+import { CONNECTOR, GLUED_OBJECT, ID_TOKEN, isValue, OBJECT_TYPE, objectKind, setField, tokenize, type Field, type Token } from './exfmt-tokens';
+import { rebuildByLevels } from './exfmt-levels';
 
 /** A graph line after preparation; `line` is its 0-based index in the lines given to parseGraph. */
 interface SourceLine {
@@ -39,28 +35,8 @@ export interface GraphResult {
   warnings: ExplainMessage[];
 }
 
-const ID_TOKEN = /^\(\s*(\d{1,6})\)$/;
-const CONNECTOR = /^\/[-+]*\\$/;
-const TOKENS = /\(\s{0,8}\d{1,6}\)|\S+/g;
-const OBJECT_TYPE = /^([A-Z][A-Z0-9-]{1,15}):$/;
-/** `CO-TABLE:TPCDS`: a wide type label printed without the blank before the schema. */
-const GLUED_OBJECT = /^([A-Z][A-Z0-9-]{1,15}):(\S{1,128})$/;
 /** Legend words of the RETURN box: `Rows`, `Rows Actual`, `Cost`, `I/O`, `1st Row Cost`, … */
 const LEGEND_PHRASE = /^[A-Z1][A-Za-z/.-]{0,11}(?: [A-Z][A-Za-z/.-]{0,11}){0,2}$/;
-const NA = /^NA$/i;
-
-type Field = 'rows' | 'actualRows' | 'totalCost' | 'ioCost' | 'firstRowCost' | 'cpuCost' | 'other';
-
-function tokenize(line: string): Token[] {
-  const out: Token[] = [];
-  TOKENS.lastIndex = 0;
-  for (let m = TOKENS.exec(line); m; m = TOKENS.exec(line)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    out.push({ text: m[0], start, end, centre: (start + end - 1) / 2 });
-  }
-  return out;
-}
 
 function expandTabs(line: string, width: number): string {
   if (!line.includes('\t')) return line;
@@ -152,14 +128,12 @@ function legendField(phrase: string): Field {
   return 'other';
 }
 
-const isValue = (t: Token) => isDb2Number(t.text) || NA.test(t.text);
-
 /**
  * Parses graph lines (already cut out of the document). `firstLine` is the 1-based line of rawLines[0].
  * Pastes come with tabs of any width and with wide lines wrapped: when the drawing does not read cleanly,
  * those readings are tried too and the first clean one wins.
  */
-export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
+export function parseGraph(rawLines: string[], firstLine = 1, details?: ReadonlyMap<number, PlanOperator>): GraphResult {
   const prepared = undoubleSpacing(
     stripCommonPrefix(rawLines).map((text, line): SourceLine => ({ text, line })),
     (l) => l.text,
@@ -169,11 +143,11 @@ export function parseGraph(rawLines: string[], firstLine = 1): GraphResult {
   const expand = (lines: SourceLine[], width: number) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
   let first: GraphResult | undefined;
   for (const width of widths) {
-    const r = readGraph(expand(prepared, width), firstLine);
+    const r = readGraph(expand(prepared, width), firstLine, details);
     if (!first) first = r;
     if (isClean(r) || r.damage) return r;
     if (!rejoined) continue;
-    const w = readGraph(expand(rejoined.lines, width), firstLine);
+    const w = readGraph(expand(rejoined.lines, width), firstLine, details);
     if (isClean(w)) {
       w.warnings.push({
         code: 'rejoined-wrapped-lines',
@@ -206,7 +180,7 @@ function rejoinWrappedLines(lines: SourceLine[]): { lines: SourceLine[]; width: 
   return { lines: out, width };
 }
 
-function readGraph(lines: SourceLine[], firstLine: number): GraphResult {
+function readGraph(lines: SourceLine[], firstLine: number, details: ReadonlyMap<number, PlanOperator> | undefined): GraphResult {
   const errors: ExplainMessage[] = [];
   const warnings: ExplainMessage[] = [];
   const at = (i: number) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
@@ -226,7 +200,7 @@ function readGraph(lines: SourceLine[], firstLine: number): GraphResult {
   }
 
   const damage = detectDamage(texts, idTokens);
-  if (damage) return parseDamaged(texts, tokens, idTokens, damage, firstLine, errors, warnings);
+  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine, at, details }, errors, warnings);
 
   const claimed = new Set<Token>();
   const legend = readLegend(texts, tokens, idTokens[0], claimed);
@@ -482,42 +456,15 @@ function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: Explain
   return unresolved;
 }
 
-function setField(op: PlanOperator, field: Field, text: string): void {
-  const n = parseDb2Number(text);
-  if (n === undefined) return;
-  if (field === 'rows') op.rows = n;
-  else if (field === 'actualRows') op.actualRows = n;
-  else if (field === 'totalCost') op.totalCost = n;
-  else if (field === 'ioCost') op.ioCost = n;
-  else if (field === 'firstRowCost') op.firstRowCost = n;
-  else if (field === 'cpuCost') op.cpuCost = n;
-}
-
-export function objectKind(typeLabel: string): string {
-  switch (typeLabel.toUpperCase()) {
-    case 'TABLE':
-    case 'CO-TABLE':
-    case 'DP-TABLE':
-      return 'table';
-    case 'INDEX':
-    case 'DP-INDEX':
-      return 'index';
-    case 'TABFNC':
-      return 'table-function';
-    case 'NICKNM':
-      return 'nickname';
-    default:
-      return typeLabel.toLowerCase();
-  }
-}
-
 /**
- * db2exfmt pads operator numbers to 4 columns ("(   1)"), so "( 1)" means runs of spaces were collapsed; a graph whose
- * lines almost all start in column 0 lost its indentation. Either way the column geometry is gone.
+ * db2exfmt pads operator numbers to 4 columns ("(   1)"), so "( 1)" means runs of spaces were collapsed (only numbers
+ * below 100 have a run to lose: "( 123)" reads the same either way); a graph whose lines almost all start in column 0
+ * lost its indentation. Either way the column geometry is gone.
  */
 function detectDamage(lines: string[], ids: { token: Token; id: number }[]): GraphResult['damage'] {
-  const collapsed = ids.filter(({ token, id }) => String(id).length < 4 && token.text.length < 6).length;
-  if (collapsed > 0 && collapsed >= ids.length / 2) return 'spaces-collapsed';
+  const short = ids.filter(({ id }) => id < 100);
+  const collapsed = short.filter(({ token }) => token.text.length < 6).length;
+  if (collapsed > 0 && collapsed >= short.length / 2) return 'spaces-collapsed';
   const nonBlank = lines.filter((l) => l.trim() !== '');
   const flush = nonBlank.filter((l) => !/^\s/.test(l)).length;
   if (nonBlank.length >= 4 && flush / nonBlank.length >= 0.8) return 'indentation-stripped';
@@ -538,23 +485,47 @@ function withoutObjectLabels(row: Token[]): Token[] {
   return out;
 }
 
+interface Damaged {
+  lines: string[];
+  tokens: Token[][];
+  idTokens: { line: number; token: Token; id: number }[];
+  damage: NonNullable<GraphResult['damage']>;
+  firstLine: number;
+  at: (i: number) => number;
+  details: ReadonlyMap<number, PlanOperator> | undefined;
+}
+
 /**
- * Without geometry only a plan without joins (one input per operator) can be rebuilt safely: the boxes then
- * form one chain from top to bottom. Otherwise the operators are listed unlinked and the caller decides.
+ * Without geometry, the tree is rebuilt from the order of the boxes, row by row, when every check of
+ * exfmt-levels.ts agrees; else a plan without joins (one input per operator) is linked as one chain from top to
+ * bottom. Otherwise the operators are listed unlinked and the caller decides.
  */
-function parseDamaged(
-  lines: string[],
-  tokens: Token[][],
-  idTokens: { line: number; token: Token; id: number }[],
-  damage: NonNullable<GraphResult['damage']>,
-  firstLine: number,
-  errors: ExplainMessage[],
-  warnings: ExplainMessage[],
-): GraphResult {
+function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }: Damaged, errors: ExplainMessage[], warnings: ExplainMessage[]): GraphResult {
+  const why =
+    damage === 'spaces-collapsed'
+      ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")'
+      : 'the leading whitespace of its lines was stripped';
+  // db2exfmt draws every operator's inputs in the row of boxes below it, left to right: that order survives.
+  const levels = rebuildByLevels({ tokens, legend: readLegend(lines, tokens, idTokens[0], new Set()), details, at });
+  if ('operators' in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : ' and the operator numbers';
+    warnings.push({
+      code: 'damaged-graph-levels',
+      message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+      line: firstLine,
+    });
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
+  // Else the operators are listed from the lines of their numbers.
   const ops: PlanOperator[] = [];
   const byLine = new Map<number, { token: Token; id: number }[]>();
-  for (const t of idTokens) byLine.set(t.line, [...(byLine.get(t.line) ?? []), t]);
-  for (const [line, ids] of [...byLine.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const t of idTokens) {
+    const list = byLine.get(t.line);
+    if (list) list.push(t);
+    else byLine.set(t.line, [t]);
+  }
+  // Map order is line order: idTokens come line by line.
+  for (const [line, ids] of byLine) {
     // Object labels ("TABLE: DB2INST1", "CO-TABLE:TPCDS") share the line with operator names: their words are not names.
     let names = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
     // An object's name (T1, DB2INST1) can read as an operator name; Db2's own operator types then decide.
@@ -579,10 +550,6 @@ function parseDamaged(
       ops.push(op);
     });
   }
-  const why =
-    damage === 'spaces-collapsed'
-      ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")'
-      : 'the leading whitespace of its lines was stripped';
   const ids = new Set(ops.map((o) => o.id));
   const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
   if (!joins) {
@@ -614,7 +581,7 @@ function parseDamaged(
   }
   errors.push({
     code: 'damaged-graph',
-    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
+    message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
     line: firstLine,
   });
   return { operators: ops, linked: false, damage, errors, warnings };

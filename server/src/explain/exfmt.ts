@@ -24,7 +24,7 @@ const DASHES = /^\s*-{3,}\s*$/;
 // Db2 11.5.8 and 12.1 pad the operator name before the colon: "2) FETCH : (Fetch)", "5) TQ    : (Table Queue)".
 const DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
 /** Graph warnings that describe a repair, not a doubt about the tree. */
-const INFORMATIONAL_GRAPH_WARNINGS = new Set(['rejoined-wrapped-lines', 'damaged-graph-chain']);
+const INFORMATIONAL_GRAPH_WARNINGS = new Set(['rejoined-wrapped-lines', 'damaged-graph-chain', 'damaged-graph-levels']);
 
 export function parseExfmt(input: unknown): ExfmtDocument {
   const doc: ExfmtDocument = { kind: 'unknown', header: { fields: {} }, statements: [], errors: [], warnings: [] };
@@ -250,7 +250,7 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
   let plan: AccessPlan | undefined;
   const detailsProblem = details ? incompleteDetails(detailOps) : 'there are no Plan Details';
   if (graph && graph.end > graph.start) {
-    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1);
+    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, detailOps);
     const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
     const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
     const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
