@@ -6,7 +6,7 @@
 import { newOperator, objectKey, type PlanObjectRef, type PlanOperator, type ExplainMessage } from './model';
 import { isDb2Number, KNOWN_OPERATOR_TYPES, parseDb2Number, parseOperatorLabel } from './symbols';
 import { CONNECTOR, GLUED_OBJECT, ID_TOKEN, isValue, OBJECT_TYPE, objectKind, setField, tokenize, type Field, type Token } from './exfmt-tokens';
-import { rebuildByLevels } from './exfmt-levels';
+import { isConnectorLine, rebuildByLevels } from './exfmt-levels';
 
 /** A graph line after preparation; `line` is its 0-based index in the lines given to parseGraph. */
 interface SourceLine {
@@ -497,33 +497,53 @@ interface Damaged {
 
 /**
  * Without geometry, the tree is rebuilt from the order of the boxes, row by row, when every check of
- * exfmt-levels.ts agrees; else a plan without joins (one input per operator) is linked as one chain from top to
- * bottom. Otherwise the operators are listed unlinked and the caller decides.
+ * exfmt-levels.ts agrees. A plan without joins that lost its connector lines too (its rows cannot be told apart)
+ * gets a `|` back under each operator box and is read the same way, as one chain from top to bottom. Otherwise the
+ * operators are listed unlinked and the caller decides.
  */
 function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }: Damaged, errors: ExplainMessage[], warnings: ExplainMessage[]): GraphResult {
   const why =
     damage === 'spaces-collapsed'
       ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")'
       : 'the leading whitespace of its lines was stripped';
-  // db2exfmt draws every operator's inputs in the row of boxes below it, left to right: that order survives.
-  const levels = rebuildByLevels({ tokens, legend: readLegend(lines, tokens, idTokens[0], new Set()), details, at });
-  if ('operators' in levels) {
-    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : ' and the operator numbers';
-    warnings.push({
-      code: 'damaged-graph-levels',
-      message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
-      line: firstLine,
-    });
-    return { operators: levels.operators, linked: true, damage, errors, warnings };
-  }
-  // Else the operators are listed from the lines of their numbers.
-  const ops: PlanOperator[] = [];
   const byLine = new Map<number, { token: Token; id: number }[]>();
   for (const t of idTokens) {
     const list = byLine.get(t.line);
     if (list) list.push(t);
     else byLine.set(t.line, [t]);
   }
+  // db2exfmt draws every operator's inputs in the row of boxes below it, left to right: that order survives.
+  const legend = readLegend(lines, tokens, idTokens[0], new Set());
+  let levels = rebuildByLevels({ tokens, legend, details, at });
+  let chained = false;
+  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || new Set(idTokens.map((t) => t.id)).size !== idTokens.length;
+  if (!('operators' in levels) && !joins && !tokens.some(isConnectorLine)) {
+    const restored = withChainConnectors(tokens, [...byLine.keys()], legend.below.length);
+    const chain = restored && rebuildByLevels({ tokens: restored.tokens, legend, details, at: (i) => at(restored.source[i]) });
+    if (chain && 'operators' in chain) {
+      levels = chain;
+      chained = true;
+    }
+  }
+  if ('operators' in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : ' and the operator numbers';
+    warnings.push(
+      chained
+        ? {
+            code: 'damaged-graph-chain',
+            message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
+            line: firstLine,
+          }
+        : {
+            code: 'damaged-graph-levels',
+            message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+            line: firstLine,
+          },
+    );
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
+  // Else the operators are listed from the lines of their numbers.
+  const ops: PlanOperator[] = [];
   // Map order is line order: idTokens come line by line.
   for (const [line, ids] of byLine) {
     // Object labels ("TABLE: DB2INST1", "CO-TABLE:TPCDS") share the line with operator names: their words are not names.
@@ -550,39 +570,31 @@ function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details 
       ops.push(op);
     });
   }
-  const ids = new Set(ops.map((o) => o.id));
-  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
-  if (!joins) {
-    for (let i = 0; i + 1 < ops.length; i++) {
-      ops[i].children.push(ops[i + 1].id);
-      ops[i].inputs.push({ kind: 'operator', id: ops[i + 1].id, rows: ops[i + 1].rows });
-    }
-    // Leaves: every object label belongs to the last operator of the chain.
-    const last = ops[ops.length - 1];
-    tokens.forEach((row, line) => {
-      for (let i = 0; i + 1 < row.length; i++) {
-        const m = OBJECT_TYPE.exec(row[i].text);
-        const nameTok = tokens[line + 1]?.[0];
-        if (m && last && nameTok) {
-          const object: PlanObjectRef = { key: objectKey(row[i + 1].text, nameTok.text), schema: row[i + 1].text, name: nameTok.text, kind: objectKind(m[1]) };
-          last.inputs.push({ kind: 'object', object });
-          if (['INSERT', 'UPDATE', 'DELETE'].includes(last.type)) last.objectsWritten.push(object.key);
-          else last.objectsRead.push(object.key);
-          i++;
-        }
-      }
-    });
-    warnings.push({
-      code: 'damaged-graph-chain',
-      message: `The Access Plan graph is damaged: ${why}. The plan has no joins, so its operators were linked as one chain from top to bottom.`,
-      line: firstLine,
-    });
-    return { operators: ops, linked: true, damage, errors, warnings };
-  }
   errors.push({
     code: 'damaged-graph',
     message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
     line: firstLine,
   });
   return { operators: ops, linked: false, damage, errors, warnings };
+}
+
+/**
+ * A drawing of one box per row whose connector lines were lost: a `|` is put back under each operator box, after
+ * the `below` legend lines under its number, when something is drawn after it. `source` maps each line back.
+ */
+function withChainConnectors(tokens: Token[][], idLines: number[], below: number): { tokens: Token[][]; source: number[] } | undefined {
+  const after = new Set(idLines.map((l) => l + below));
+  const out: Token[][] = [];
+  const source: number[] = [];
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].length === 0) last--;
+  for (let l = 0; l < tokens.length; l++) {
+    out.push(tokens[l]);
+    source.push(l);
+    if (after.has(l) && l < last) {
+      out.push([{ text: '|', start: 0, end: 1, centre: 0 }]);
+      source.push(l);
+    }
+  }
+  return out.length > tokens.length ? { tokens: out, source } : undefined;
 }

@@ -7,7 +7,7 @@
 // must add up to the next row, the numbers must come out in db2exfmt's order (depth first, left to right), and
 // Plan Details' "Input Streams", where given, must agree. Any doubt is a reason to refuse, never a wrong tree.
 import { newOperator, objectKey, type PlanObjectRef, type PlanOperator } from './model';
-import { parseDb2Number, parseOperatorLabel } from './symbols';
+import { isDb2Number, KNOWN_OPERATOR_TYPES, parseDb2Number, parseOperatorLabel } from './symbols';
 import { CONNECTOR, GLUED_OBJECT, ID_TOKEN, isValue, OBJECT_TYPE, objectKind, setField, type Field, type Token } from './exfmt-tokens';
 
 export interface LevelInput {
@@ -41,6 +41,8 @@ const CORRELATION = /^Q\d+$/;
 /** Connectors of one row that may each take one box more than they show; beyond this many the row is refused. */
 const MAX_UNCERTAIN = 32;
 
+const FIELD_NAMES: Record<Field, string> = { rows: 'the rows', actualRows: 'the actual rows', totalCost: 'the cost', ioCost: 'the I/O', firstRowCost: 'the first row cost', cpuCost: 'the CPU cost', other: '' };
+
 class Doubt extends Error {}
 function doubt(reason: string): never {
   throw new Doubt(reason);
@@ -50,6 +52,10 @@ const nameOf = (op: PlanOperator) => `${op.label} (${op.id})`;
 
 export function rebuildByLevels(input: LevelInput): LevelResult {
   try {
+    // A legend that names a field twice (`Rows` over `Rows`, a word of `Rows Actual` lost) cannot say which line is which.
+    const fields = [...input.legend.above, ...input.legend.below].filter((f) => f !== 'other');
+    const twice = fields.find((f, i) => fields.indexOf(f) !== i);
+    if (twice) doubt(`the legend of the RETURN box names ${FIELD_NAMES[twice]} on two lines, so the values on those lines cannot be told apart`);
     const rows = readRows(input);
     const root = rows[0].nodes[0]?.op;
     if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
@@ -72,7 +78,7 @@ export function rebuildByLevels(input: LevelInput): LevelResult {
   }
 }
 
-const isConnectorLine = (row: Token[]) => row.length > 0 && row.every((t) => t.text === '|' || CONNECTOR.test(t.text));
+export const isConnectorLine = (row: Token[]) => row.length > 0 && row.every((t) => t.text === '|' || CONNECTOR.test(t.text));
 
 /** The rows of boxes: the lines between two connector lines. */
 function readRows(input: LevelInput): Row[] {
@@ -82,7 +88,7 @@ function readRows(input: LevelInput): Row[] {
   for (let l = 0; l <= tokens.length; l++) {
     const connector = l < tokens.length && isConnectorLine(tokens[l]);
     if (l < tokens.length && !connector) continue;
-    rows.push({ nodes: readRow(input, from, l), connectors: connector ? l : undefined });
+    rows.push({ nodes: readRow(input, from, l, rows.length === 0), connectors: connector ? l : undefined });
     from = l + 1;
   }
   return rows;
@@ -92,7 +98,7 @@ function readRows(input: LevelInput): Row[] {
  * The boxes of lines [from, to), left to right, from the line of names: operator names and object labels
  * (`TABLE: SCHEMA`, `CO-TABLE:SCHEMA`). The line below it pairs each with its number or object name.
  */
-function readRow({ tokens, legend, at }: LevelInput, from: number, to: number): Node[] {
+function readRow({ tokens, legend, at }: LevelInput, from: number, to: number, first: boolean): Node[] {
   const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
   let idLine = -1;
   let typeLine = -1;
@@ -108,7 +114,7 @@ function readRow({ tokens, legend, at }: LevelInput, from: number, to: number): 
   }
   if (idLine < 0 && typeLine < 0) {
     const empty = tokens.slice(from, to).every((r) => r.length === 0);
-    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} hold no box`);
+    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} ${from < to - 1 ? 'hold' : 'holds'} no box`);
   }
   const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
   if (nameLine < from || (typeLine >= 0 && typeLine !== nameLine)) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
@@ -125,6 +131,10 @@ function readRow({ tokens, legend, at }: LevelInput, from: number, to: number): 
     }
     const label = parseOperatorLabel(names[i].text);
     if (!label) doubt(`"${names[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
+    // An unknown name may be an object's name (T1) or a value (NA) that moved up from another line.
+    if (!KNOWN_OPERATOR_TYPES.has(label.type)) doubt(`"${names[i].text}" on line ${at(nameLine)} is not one of Db2's operator names`);
+    // RETURN hands the result to the application: it is the top box, never another operator's input.
+    if (label.type === 'RETURN' && !first) doubt(`${names[i].text} on line ${at(nameLine)} is drawn below the top of the plan`);
     const op = newOperator(0, label.type);
     op.label = names[i].text;
     op.flags = label.flags;
@@ -136,22 +146,52 @@ function readRow({ tokens, legend, at }: LevelInput, from: number, to: number): 
   if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
   nodes.forEach((n, k) => {
     if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)![1]);
-    else Object.assign(n.object!, { key: objectKey(n.object!.schema, under[k].text), name: under[k].text });
+    else {
+      // A number under an object label is a value that moved up (its name line lost or moved): never a name.
+      if (isDb2Number(under[k].text)) doubt(`the object label "${n.object!.schema}" on line ${at(nameLine)} has the value ${under[k].text} below it, not an object name`);
+      Object.assign(n.object!, { key: objectKey(n.object!.schema, under[k].text), name: under[k].text });
+    }
   });
+  // The root's box holds the legend (words, not values): its layout is the legend itself.
+  if (first) return nodes;
+  // Every other line of the row is one line of values of its boxes, in the legend's order: a line lost, doubled,
+  // moved or joined would hand values (or names) to the wrong field, so the row must have exactly those lines.
+  const filled = (l: number) => tokens[l].length > 0;
+  const aboveLines: number[] = [];
+  for (let l = from; l < nameLine; l++) if (filled(l)) aboveLines.push(l);
+  const belowLines: number[] = [];
+  for (let l = nameLine + 2; l < to; l++) if (filled(l)) belowLines.push(l);
+  const contiguous = (ls: number[], start: number) => ls.every((l, i) => l === start + i);
+  const ops = nodes.filter((n) => n.op).length;
+  // An operator box prints every field of the legend; a row of objects only has at most their correlation names.
+  const belowCount = ops > 0 ? legend.below.length : Math.min(belowLines.length, 1);
+  if (aboveLines.length !== legend.above.length || !contiguous(aboveLines, nameLine - aboveLines.length)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${aboveLines.length} line${aboveLines.length === 1 ? '' : 's'} of values above them where the legend of the plan has ${legend.above.length}`);
+  }
+  if (belowLines.length !== belowCount || !contiguous(belowLines, nameLine + 2)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${belowLines.length} line${belowLines.length === 1 ? '' : 's'} below their numbers where the legend of the plan has ${ops > 0 ? legend.below.length : 'at most 1 (correlation names)'}`);
+  }
   legend.above.forEach((field, i) => {
-    const l = nameLine - legend.above.length + i;
-    if (l >= from) readAbove(nodes, tokens[l], field);
+    if (!readAbove(nodes, tokens[aboveLines[i]], field)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
   });
-  legend.below.forEach((field, i) => {
-    const l = nameLine + 2 + i;
-    if (l < to) readBelow(nodes, tokens[l], field, i === 0);
-  });
+  if (ops > 0) {
+    legend.below.forEach((field, i) => {
+      if (!readBelow(nodes, tokens[belowLines[i]], field, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? '' : 's'} named above them`);
+    });
+  } else if (belowLines.length > 0 && !readCorrelations(nodes, tokens[belowLines[0]])) {
+    doubt(`line ${at(belowLines[0])} under the objects named on line ${at(nameLine)} holds more than their correlation names`);
+  }
+  // With no correlation line, a name that reads as one (Q1) may be the correlation line moved up: a lost name line.
+  if (belowLines.length === 0 && ops === 0) {
+    const q = nodes.find((n) => CORRELATION.test(n.object!.name));
+    if (q) doubt(`the object ${q.object!.key} on line ${at(nameLine + 1)} is named like a correlation name and has none below it: its name line may be lost`);
+  }
   return nodes;
 }
 
-/** A line above the names (rows, actual rows): one value per box, objects included, when it pairs up. */
-function readAbove(nodes: Node[], row: Token[], field: Field): void {
-  if (row.length !== nodes.length || !row.every(isValue)) return;
+/** A line above the names (rows, actual rows): one value per box, objects included; false when it does not pair up. */
+function readAbove(nodes: Node[], row: Token[], field: Field): boolean {
+  if (row.length !== nodes.length || !row.every(isValue)) return false;
   nodes.forEach((n, k) => {
     if (n.op) setField(n.op, field, row[k].text);
     else if (field === 'rows') {
@@ -159,17 +199,18 @@ function readAbove(nodes: Node[], row: Token[], field: Field): void {
       if (rows !== undefined) n.object!.rows = rows;
     }
   });
+  return true;
 }
 
 /**
  * A line below the numbers (cost, I/O): one value per operator. On the first one an object may show its
  * correlation name (`Q1`): the objects between two operators take the names between their values when each has one.
  */
-function readBelow(nodes: Node[], row: Token[], field: Field, correlations: boolean): void {
+function readBelow(nodes: Node[], row: Token[], field: Field, correlations: boolean): boolean {
   const values = row.filter(isValue);
   let k = 0;
   for (const n of nodes) if (n.op) k++;
-  if (values.length !== k || row.some((t) => !isValue(t) && !(correlations && CORRELATION.test(t.text)))) return;
+  if (values.length !== k || row.some((t) => !isValue(t) && !(correlations && CORRELATION.test(t.text)))) return false;
   let t = 0;
   let i = 0;
   while (i <= nodes.length) {
@@ -182,6 +223,14 @@ function readBelow(nodes: Node[], row: Token[], field: Field, correlations: bool
     i++;
     t++;
   }
+  return true;
+}
+
+/** The line under a row of objects only: their correlation names, when each has one; false when it holds anything else. */
+function readCorrelations(nodes: Node[], row: Token[]): boolean {
+  if (row.length > nodes.length || !row.every((t) => CORRELATION.test(t.text))) return false;
+  if (row.length === nodes.length) nodes.forEach((n, k) => (n.object!.correlation = row[k].text));
+  return true;
 }
 
 /** Hands the boxes of the row below out to the connectors under `row`, in order. */
@@ -292,7 +341,10 @@ function checkDetails(operators: PlanOperator[], details: ReadonlyMap<number, Pl
   const key = (i: PlanOperator['inputs'][number]) => (i.kind === 'operator' ? `(${i.id})` : i.object.key);
   for (const op of operators) {
     const d = details.get(op.id);
-    if (!d || d.inputs.length === 0) continue;
+    if (!d) continue;
+    // Two name lines of the same shape swapped read as a tree of the right shape: Plan Details name each operator.
+    if (d.type !== op.type) doubt(`Plan Details name operator ${op.id} ${d.label}, where the rows of the drawing give ${op.label}`);
+    if (d.inputs.length === 0) continue;
     const drawn = op.inputs.map(key).sort();
     const listed = d.inputs.map(key).sort();
     if (drawn.join('\n') !== listed.join('\n')) {
