@@ -162,6 +162,17 @@ describe('sql terminator inference: the options of a db2 command in a comment', 
     assert.equal(inferred(lines('-- db2 -vtd, or -td: see the manual', 'VALUES 1;')), undefined);
   });
 
+  it('does not take a character beyond ASCII after -td for a terminator: typographic quotes, an ellipsis, a letter, an emoji', () => {
+    // Comments copied from a word processor or a web page quote the option with typographic quotes.
+    for (const comment of ['-- use the \u201c-td\u201d option', '-- the \u2018-td\u2019 option', '-- db2 -td\u2026 see the manual', '-- db2 -vtd\u00e9 -f x.sql', '/* db2 -td\ud83d\ude00 -f x.sql */', '-- -td\u00a0@']) {
+      assert.equal(inferred(lines(comment, 'VALUES 1;')), undefined, comment);
+      assert.deepEqual(inferTerminator(lines(comment, 'VALUES 1;')), inferTerminator(lines(comment, 'VALUES 1;'), { plainLines: false }));
+    }
+    // A -td<x> cluster with a non-ASCII character names no terminator, so it vetoes a db2 -t comment as any other -td<x>.
+    assert.equal(stated(lines('-- db2 -tvf x.sql', '-- db2 -vtd\u00e9 -f y.sql', 'VALUES 1;')), undefined);
+    assert.equal(inferred(lines('-- db2 -td~ -f x.sql', 'VALUES 1;')), '~');
+  });
+
   it("reads the command of a comment that runs this file, or names none, and not one that runs another file", () => {
     const procs = (...comment: string[]) => lines(...comment, 'CREATE PROCEDURE P () BEGIN', '  INSERT INTO T VALUES (1);', 'END');
     // The script is run with -td@ (its last statement needs no '@'); the comment tells how to run another one.

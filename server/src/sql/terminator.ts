@@ -684,11 +684,13 @@ function namedInComment(text: string, i: number): TerminatorChoice | undefined {
 }
 
 /**
- * Whether the character after -td (NaN: none) is read as a terminator: not a blank, letter, digit or ';' (-td;
- * is -t), nor a quote or punctuation that closes a phrase (`-td'`, `(-td)`, `-td.`: the option named in prose).
+ * Whether the character after -td (NaN: none) is read as a terminator: an ASCII mark, not a letter, digit or ';'
+ * (-td; is -t), nor a quote or punctuation that closes a phrase (`-td'`, `(-td)`, `-td.`: the option named in prose).
+ * Beyond ASCII it is prose too: a typographic quote (`“-td”`, `‘-td’`), an ellipsis, a letter (`-tdé`), or half of
+ * an emoji, which no script ends its statements with.
  */
 function namesTerminator(x: number): boolean {
-  return !Number.isNaN(x) && !isSpace(x) && !isAlphaNumeric(x) && x !== Code.Semicolon && !closesQuote(x) && x !== 93 && x !== 125;
+  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== Code.Semicolon && !closesQuote(x) && x !== 93 && x !== 125;
 }
 
 function namedChoice(x: number): TerminatorChoice {
