@@ -408,6 +408,21 @@ describe('sql terminator inference: time', () => {
     assert.equal(inferTerminator(script(10))?.terminator, '@');
   });
 
+  it('reads comments of thousands of db2 commands, options and -td mentions in linear time', () => {
+    const shapes: Record<string, (n: number) => string> = {
+      'db2 -x on one line': (n) => `-- ${'db2 -x '.repeat(n)}\nVALUES 1;\n`,
+      'db2 -f on one line': (n) => `-- ${'db2 -f '.repeat(n)}\nVALUES 1;\n`,
+      'options of one db2 in a block comment': (n) => `/* db2 ${'-v '.repeat(n)} */\nVALUES 1;\n`,
+      'db2 commands in a block comment': (n) => `/* ${'db2 -a x -b '.repeat(n)}*/\nVALUES 1;\n`,
+      'an unterminated block comment of -td': (n) => `/* ${'x -td'.repeat(n)}\nVALUES 1;\n`,
+      'lines of db2 -t comments': (n) => '-- db2 -x -s -v -tf a.sql\n'.repeat(n / 4) + 'VALUES 1;\n',
+    };
+    for (const [shape, make] of Object.entries(shapes)) {
+      const { ratio, smallMs, largeMs } = growthRatio(make, (text) => void scanTerminator(text, { name: 'a.sql' }), 4_000);
+      assert.ok(ratio < 24, `${shape}: 8× the text took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+    }
+  });
+
   it('reads the end of a file longer than the megabyte it reads first: a routine longer than that ends with END@ there', () => {
     const body = Array.from({ length: 60_000 }, (_, i) => `INSERT INTO T VALUES (${i});`).join('\n');
     const routine = `CREATE PROCEDURE P () BEGIN\n${body}\nEND@\nCALL P()@\n`;
