@@ -91,6 +91,7 @@ describe('robustness: parser', () => {
     'unterminated string after many statements': [(n) => 'COMMIT;\n'.repeat(n / 8) + "INSERT INTO T VALUES ('open", 100_000],
     'statements with WITH isolation': [(n) => 'INSERT INTO T SELECT * FROM U WITH UR;\n'.repeat(n / 39), 100_000],
     'sequences in inserts': [(n) => 'INSERT INTO T VALUES (NEXT VALUE FOR S, S.NEXTVAL);\n'.repeat(n / 51), 100_000],
+    'a UNION of selects with many NULL items': [(n) => `INSERT INTO T SELECT ${'NULL, '.repeat(n / 12)}1 FROM S UNION ALL SELECT ${'NULL, '.repeat(n / 12)}2 FROM S2;`, 40_000],
   };
   for (const [shape, [make, n]] of Object.entries(GROWING)) {
     it(`parses ${shape} in time linear in the input`, () => {

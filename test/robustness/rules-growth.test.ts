@@ -9,6 +9,7 @@ import { resolveConfig } from '../../server/src/engine/config';
 import type { FileModel, Rule } from '../../server/src/engine/types';
 import { growthRatio, lineOfFile } from './support';
 import { Workspace } from '../../server/src/engine/workspace';
+import { schemaContribution } from '../../server/src/schema/schema-findings';
 
 /** A load script of `tables` tables, each with DDL, a sequence, an index and 40 inserts of several kinds. */
 function script(tables: number): string {
@@ -135,6 +136,58 @@ describe('robustness: rules take time linear in the workload', function () {
     const [many] = ws.allDiagnostics();
     assert.deepEqual(ws.ruleFailures.map((f) => String(f.error)), []);
     assert.match(many?.message ?? '', /has 130,000 indexes, more than 3\. They are in force during its inserts \(130,000 CREATE INDEX\)/);
+  });
+
+  it('lob-column, insert-target-cost and schema contributions on a wide table whose inserts list every column', () => {
+    // Each LOB column was looked up in each insert's column list (indexOf) and among its NULL items (includes), the
+    // inserts gone through again for each column, and each column's place found by a pass over the table: 800 CLOB
+    // columns and 60 inserts took 30-60× the time of 100 columns.
+    const make = (m: number) => {
+      const names = Array.from({ length: m }, (_, i) => `C${i}`);
+      const list = `APP.DOCS (ID, ${names.join(', ')})`;
+      const copy = `INSERT INTO ${list} SELECT ID, ${names.map(() => 'NULL').join(', ')} FROM APP.S UNION ALL SELECT ID, ${names.map(() => 'NULL').join(', ')} FROM APP.S2;`;
+      const rows = `INSERT INTO ${list} VALUES (?, ${names.map(() => 'NULL').join(', ')}), (?, ${names.map(() => 'DEFAULT').join(', ')});`;
+      return [
+        'CREATE TABLE APP.P (ID INT NOT NULL PRIMARY KEY);',
+        `CREATE TABLE APP.DOCS (ID INT NOT NULL, ${names.map((c) => `${c} CLOB(1M)`).join(', ')}, FOREIGN KEY (ID) REFERENCES APP.P (ID));`,
+        ...Array.from({ length: 30 }, () => copy),
+        ...Array.from({ length: 29 }, () => rows),
+        // The last insert writes every LOB: each is looked for up to it.
+        `INSERT INTO ${list} SELECT ID, ${names.join(', ')} FROM APP.S;`,
+      ].join('\n') + '\n';
+    };
+    const small = modelOf(make(60));
+    const large = modelOf(make(480));
+    const contribution = (m: ReturnType<typeof modelOf>, runs: number) => {
+      let best = Infinity;
+      for (let i = 0; i < runs; i++) {
+        const t0 = cpuMs();
+        let n = 0;
+        do {
+          schemaContribution(m.file);
+          n++;
+        } while (cpuMs() - t0 < 20);
+        best = Math.min(best, (cpuMs() - t0) / n);
+      }
+      return best;
+    };
+    const timed: [string, (m: ReturnType<typeof modelOf>, runs: number) => number][] = [
+      ...['lob-column', 'insert-target-cost'].map((id): [string, (m: ReturnType<typeof modelOf>, runs: number) => number] => {
+        const rule = RULES.find((r) => r.rule.meta.id === id)!.rule;
+        return [id, (m, runs) => timeRule(rule, m, runs)];
+      }),
+      ['schemaContribution', contribution],
+    ];
+    for (const [name, time] of timed) {
+      time(small, 1);
+      time(large, 1);
+      const ratio = time(large, 3) / time(small, 5);
+      assert.ok(ratio < 24, `${name}: 8× the columns took ${ratio.toFixed(1)}× the time: super-linear`);
+    }
+    const found: string[] = [];
+    const rule = RULES.find((r) => r.rule.meta.id === 'lob-column')!.rule;
+    rule.check({ file: large.file, schema: large.schema, options: {}, report: (f) => void found.push(f.messageId ?? ''), lineOf: lineOfFile(large.file) });
+    assert.equal(found.length, 1, 'the LOB columns the last insert writes are reported');
   });
 
   for (const { rule } of RULES) {

@@ -19,7 +19,7 @@ import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code/loops';
 import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
-import { columnPlace, mayWriteColumn } from './written-columns';
+import { columnPlaces, mayWriteColumn } from './written-columns';
 import { isMetadataTable } from '../sql/metadata-tables';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
@@ -424,7 +424,7 @@ export class SchemaModel {
    */
   insertsWriting(target: InsertTargetInfo, columns: readonly (ColumnDef | string)[], table: TableInfo, every = false): InsertTargetInfo | undefined {
     // Each column's place for the inserts that name no columns (the table's column order), found once.
-    const places = columns.map((column) => columnPlace(table, typeof column === 'string' ? column : column.name));
+    const places = columnPlaces(table, columns.map((column) => (typeof column === 'string' ? column : column.name)));
     const writesColumn = (site: InsertSite) => (column: ColumnDef | string, k: number) => mayWriteColumn(site.stmt, column, places[k]);
     const writes = (site: InsertSite) => (every ? columns.every(writesColumn(site)) : columns.some(writesColumn(site)));
     const first = target.sites.findIndex((site) => !writes(site));
@@ -444,7 +444,19 @@ export class SchemaModel {
    */
   writtenColumns<C extends ColumnDef>(table: TableInfo, columns: readonly C[], target: InsertTargetInfo | undefined = this.targetOfTable(table)): C[] {
     if (!target || columns.length === 0) return [...columns];
-    return columns.filter((column) => this.insertsWriting(target, [column], table) !== undefined);
+    // One pass over the inserts, a column left out of the search once one of them writes it (insertsWriting for each
+    // column went through every insert again: columns × inserts × the length of their column lists).
+    const places = columnPlaces(table, columns.map((column) => column.name));
+    const written = new Array<boolean>(columns.length).fill(false);
+    let open = columns.map((_, k) => k);
+    for (const site of target.sites) {
+      open = open.filter((k) => {
+        written[k] = mayWriteColumn(site.stmt, columns[k], places[k]);
+        return !written[k];
+      });
+      if (open.length === 0) break;
+    }
+    return columns.filter((_, k) => written[k]);
   }
 
   /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */

@@ -21,21 +21,42 @@ export type ColumnFill = 'value' | 'default' | 'null';
 export type ColumnPlace = { at: number; width: number } | 'hidden';
 
 /**
- * The place of the column `name` of `table` (ColumnPlace); undefined when the table's columns are not known in
- * order (no CREATE TABLE in the files: a table only altered or declared; LIKE; AS (query)) or none has that name.
+ * The places of the columns `names` of `table` (ColumnPlace), in one pass over its columns; undefined for a name
+ * none has, and for all when the table's columns are not known in order (no CREATE TABLE in the files: a table only
+ * altered or declared; LIKE; AS (query)). A name two columns have: 'hidden' if either is, else the last one's place.
  */
-export function columnPlace(table: Pick<TableInfo, 'definition' | 'columns'> | undefined, name: string): ColumnPlace | undefined {
-  if (!table?.definition) return undefined;
-  let at = -1;
+export function columnPlaces(table: Pick<TableInfo, 'definition' | 'columns'> | undefined, names: readonly string[]): (ColumnPlace | undefined)[] {
+  if (!table?.definition) return names.map(() => undefined);
+  const at = new Map<string, number>();
   let width = 0;
   for (const column of table.columns) {
-    if (column.name === name) {
-      if (column.implicitlyHidden) return 'hidden';
-      at = width;
-    }
+    if (column.implicitlyHidden) at.set(column.name, -1);
+    else if (at.get(column.name) !== -1) at.set(column.name, width);
     if (!column.implicitlyHidden) width++;
   }
-  return at < 0 ? undefined : { at, width };
+  return names.map((name) => {
+    const place = at.get(name);
+    return place === undefined ? undefined : place < 0 ? 'hidden' : { at: place, width };
+  });
+}
+
+/** Column lists at least this long are indexed once: indexOf on a list of 1,000 names for each of them was a million steps. */
+const INDEXED_LIST = 16;
+const listIndexes = new WeakMap<readonly string[], Map<string, number>>();
+
+/**
+ * The place of `name` in a statement's column list (its first, as indexOf), or -1. A long list is indexed the first
+ * time it is asked (the parser shares one array between statements with the same list, and never changes it).
+ */
+function placeInList(list: readonly string[], name: string): number {
+  if (list.length < INDEXED_LIST) return list.indexOf(name);
+  let index = listIndexes.get(list);
+  if (!index) {
+    index = new Map();
+    for (let i = list.length - 1; i >= 0; i--) index.set(list[i], i);
+    listIndexes.set(list, index);
+  }
+  return index.get(name) ?? -1;
 }
 
 const NULL_BIT = valueKindBit('null');
@@ -43,7 +64,7 @@ const DEFAULT_BIT = valueKindBit('default');
 
 /**
  * How `stmt` fills the column `name` of its target. Without a column list an INSERT (or a MERGE's INSERT) fills it
- * with the value at its `place` (columnPlace): NULL or DEFAULT there in every row, or NULL at that place of the
+ * with the value at its `place` (columnPlaces): NULL or DEFAULT there in every row, or NULL at that place of the
  * select list in every branch, is no value; an IMPLICITLY HIDDEN column gets its default. When the place is not
  * known, or the statement gives another number of values than the table has columns (an SQL error, or a version
  * of the table the files do not show), any value may go there: `value`. A query without NULL at the column's
@@ -57,15 +78,15 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
         // Rows not read to the end: any of them may hold a value there.
         if (place === undefined || stmt.parseError) return 'value';
         const source = stmt.source;
-        if (source.kind === 'select') return source.itemCount === place.width && source.nullItems?.includes(place.at) ? 'null' : 'value';
+        if (source.kind === 'select') return source.itemCount === place.width && isNullItem(source.nullItems, place.at) ? 'null' : 'value';
         return valuesWidth(source) === place.width ? fillOf(columnKindBits(source, place.at)) : 'value';
       }
-      const at = stmt.columns.indexOf(name);
+      const at = placeInList(stmt.columns, name);
       if (at < 0) return 'default';
       // Rows not read to the end: any of them may hold a value there.
       if (stmt.parseError) return 'value';
       const source = stmt.source;
-      if (source.kind === 'select') return source.nullItems?.includes(at) ? 'null' : 'value';
+      if (source.kind === 'select') return isNullItem(source.nullItems, at) ? 'null' : 'value';
       return fillOf(columnKindBits(source, at));
     }
     case 'merge': {
@@ -79,7 +100,7 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
           if (place === 'hidden') one = 'default';
           else one = place !== undefined && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : 'value';
         } else {
-          const at = insert.columns.indexOf(name);
+          const at = placeInList(insert.columns, name);
           one = at < 0 ? 'default' : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : 'value';
         }
         if (one === 'value') return 'value';
@@ -88,10 +109,23 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
       return fill;
     }
     case 'import':
-      return !stmt.columns || stmt.columns.includes(name) ? 'value' : 'default';
+      return !stmt.columns || placeInList(stmt.columns, name) >= 0 ? 'value' : 'default';
     default:
       return 'value';
   }
+}
+
+/** Whether `at` is among a select's NULL items (InsertStatement source.nullItems, in increasing order): found by halving. */
+function isNullItem(items: readonly number[] | undefined, at: number): boolean {
+  if (!items) return false;
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (items[mid] < at) low = mid + 1;
+    else high = mid;
+  }
+  return items[low] === at;
 }
 
 /** The fill of kind bits (columnKindBits) of a column's values: only NULL and DEFAULT are no value. */
@@ -141,7 +175,7 @@ export function fillShape(stmt: Statement): string {
         for (const column of stmt.columns) out += columnFill(stmt, column)[0];
         return out;
       }
-      // No column list: the fill at each place, for the table's columns in order (columnPlace).
+      // No column list: the fill at each place, for the table's columns in order (columnPlaces).
       const width = valuesWidth(source);
       if (width === undefined) return ' fills ragged';
       for (let at = 0; at < width; at++) out += columnFill(stmt, '', { at, width })[0];

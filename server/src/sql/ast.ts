@@ -309,8 +309,9 @@ export interface InsertStatement extends StatementBase {
   columns: string[];
   /**
    * A VALUES list, or a fullselect: the tables it reads, `constantRows` when it spells its rows out, and `nullItems`,
-   * the places (0-based) of the select list that are NULL in every branch (`SELECT ID, NULL FROM S`), when any are
-   * (none after a `*`); with them `itemCount`, the number of items every branch selects, when no item is a `*`.
+   * the places (0-based, in increasing order) of the select list that are NULL in every branch (`SELECT ID, NULL
+   * FROM S`), when any are (none after a `*`); with them `itemCount`, the number of items every branch selects, when
+   * no item is a `*`.
    */
   source:
     | { kind: 'values'; rows: ValuesRow[]; span: Span }

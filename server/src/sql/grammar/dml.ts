@@ -131,7 +131,7 @@ function nullSelectItems(p: Parser, from: number, to: number): { places: number[
       if (i >= to || k !== TK_COMMA) break;
     }
     width = star || (width !== undefined && width !== item) ? -1 : item;
-    common = common ? common.filter((n) => nulls.includes(n)) : nulls;
+    common = common ? sortedIntersection(common, nulls) : nulls;
     if (common.length === 0) return undefined;
     // On to the next branch: past the FROM … of this one, to UNION / EXCEPT / INTERSECT at the top level.
     for (depth = 0; i < to; i++) {
@@ -146,6 +146,20 @@ function nullSelectItems(p: Parser, from: number, to: number): { places: number[
   }
   if (!common) return undefined;
   return width === undefined || width < 0 ? { places: common } : { places: common, width };
+}
+
+/** The numbers in both increasing lists, in one walk (a filter with includes was quadratic in a wide UNION's NULLs). */
+function sortedIntersection(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out.push(a[i]);
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return out;
 }
 
 function isSetOperatorAt(p: Parser, i: number): boolean {
