@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -2809,18 +2809,29 @@ var init_sample_database = __esm({
 });
 
 // server/src/schema/written-columns.ts
-function columnPlace(table, name2) {
-  if (!table?.definition) return void 0;
-  let at = -1;
+function columnPlaces(table, names3) {
+  if (!table?.definition) return names3.map(() => void 0);
+  const at = /* @__PURE__ */ new Map();
   let width = 0;
   for (const column of table.columns) {
-    if (column.name === name2) {
-      if (column.implicitlyHidden) return "hidden";
-      at = width;
-    }
+    if (column.implicitlyHidden) at.set(column.name, -1);
+    else if (at.get(column.name) !== -1) at.set(column.name, width);
     if (!column.implicitlyHidden) width++;
   }
-  return at < 0 ? void 0 : { at, width };
+  return names3.map((name2) => {
+    const place = at.get(name2);
+    return place === void 0 ? void 0 : place < 0 ? "hidden" : { at: place, width };
+  });
+}
+function placeInList(list, name2) {
+  if (list.length < INDEXED_LIST) return list.indexOf(name2);
+  let index = listIndexes.get(list);
+  if (!index) {
+    index = /* @__PURE__ */ new Map();
+    for (let i = list.length - 1; i >= 0; i--) index.set(list[i], i);
+    listIndexes.set(list, index);
+  }
+  return index.get(name2) ?? -1;
 }
 function columnFill(stmt, name2, place) {
   switch (stmt.kind) {
@@ -2829,14 +2840,14 @@ function columnFill(stmt, name2, place) {
         if (place === "hidden") return "default";
         if (place === void 0 || stmt.parseError) return "value";
         const source2 = stmt.source;
-        if (source2.kind === "select") return source2.itemCount === place.width && source2.nullItems?.includes(place.at) ? "null" : "value";
+        if (source2.kind === "select") return source2.itemCount === place.width && isNullItem(source2.nullItems, place.at) ? "null" : "value";
         return valuesWidth(source2) === place.width ? fillOf(columnKindBits(source2, place.at)) : "value";
       }
-      const at = stmt.columns.indexOf(name2);
+      const at = placeInList(stmt.columns, name2);
       if (at < 0) return "default";
       if (stmt.parseError) return "value";
       const source = stmt.source;
-      if (source.kind === "select") return source.nullItems?.includes(at) ? "null" : "value";
+      if (source.kind === "select") return isNullItem(source.nullItems, at) ? "null" : "value";
       return fillOf(columnKindBits(source, at));
     }
     case "merge": {
@@ -2848,7 +2859,7 @@ function columnFill(stmt, name2, place) {
           if (place === "hidden") one = "default";
           else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
         } else {
-          const at = insert.columns.indexOf(name2);
+          const at = placeInList(insert.columns, name2);
           one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
         }
         if (one === "value") return "value";
@@ -2857,10 +2868,21 @@ function columnFill(stmt, name2, place) {
       return fill;
     }
     case "import":
-      return !stmt.columns || stmt.columns.includes(name2) ? "value" : "default";
+      return !stmt.columns || placeInList(stmt.columns, name2) >= 0 ? "value" : "default";
     default:
       return "value";
   }
+}
+function isNullItem(items, at) {
+  if (!items) return false;
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (items[mid] < at) low = mid + 1;
+    else high = mid;
+  }
+  return items[low] === at;
 }
 function fillOf(bits) {
   if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
@@ -2898,11 +2920,13 @@ function fillShape(stmt) {
       return "";
   }
 }
-var NULL_BIT, DEFAULT_BIT;
+var INDEXED_LIST, listIndexes, NULL_BIT, DEFAULT_BIT;
 var init_written_columns = __esm({
   "server/src/schema/written-columns.ts"() {
     "use strict";
     init_values();
+    INDEXED_LIST = 16;
+    listIndexes = /* @__PURE__ */ new WeakMap();
     NULL_BIT = valueKindBit("null");
     DEFAULT_BIT = valueKindBit("default");
   }
@@ -3241,7 +3265,7 @@ var init_schema = __esm({
        * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
        */
       insertsWriting(target, columns, table, every = false) {
-        const places = columns.map((column) => columnPlace(table, typeof column === "string" ? column : column.name));
+        const places = columnPlaces(table, columns.map((column) => typeof column === "string" ? column : column.name));
         const writesColumn = (site) => (column, k) => mayWriteColumn(site.stmt, column, places[k]);
         const writes = (site) => every ? columns.every(writesColumn(site)) : columns.some(writesColumn(site));
         const first = target.sites.findIndex((site) => !writes(site));
@@ -3260,7 +3284,17 @@ var init_schema = __esm({
        */
       writtenColumns(table, columns, target = this.targetOfTable(table)) {
         if (!target || columns.length === 0) return [...columns];
-        return columns.filter((column) => this.insertsWriting(target, [column], table) !== void 0);
+        const places = columnPlaces(table, columns.map((column) => column.name));
+        const written = new Array(columns.length).fill(false);
+        let open = columns.map((_, k) => k);
+        for (const site of target.sites) {
+          open = open.filter((k) => {
+            written[k] = mayWriteColumn(site.stmt, columns[k], places[k]);
+            return !written[k];
+          });
+          if (open.length === 0) break;
+        }
+        return columns.filter((_, k) => written[k]);
       }
       /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
       knownRowsAreBound(target) {
@@ -4689,7 +4723,7 @@ function namedInComment(text2, i) {
   return namesTerminator(x) ? namedChoice(x) : void 0;
 }
 function namesTerminator(x) {
-  return !Number.isNaN(x) && !isSpace2(x) && !isAlphaNumeric(x) && x !== 59 /* Semicolon */ && !closesQuote(x) && x !== 93 && x !== 125;
+  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== 59 /* Semicolon */ && !closesQuote(x) && x !== 93 && x !== 125;
 }
 function namedChoice(x) {
   const ch = String.fromCharCode(x);
@@ -6286,13 +6320,13 @@ function nullSelectItems(p, from, to) {
       const ends = i >= to || depth === 0 && (k === TK_COMMA || k === TK_WORD && (p.kw(i, "FROM") || isSetOperatorAt(p, i) || isIsolationAt(p, i)));
       if (!ends) continue;
       if (i > start && p.isOp(i - 1, "*") && (i - 1 === start || p.kind(i - 2) === TK_DOT)) star = true;
-      else if (!star && i > start && isNullItem(p, start, i)) nulls.push(item2);
+      else if (!star && i > start && isNullItem2(p, start, i)) nulls.push(item2);
       item2++;
       start = i + 1;
       if (i >= to || k !== TK_COMMA) break;
     }
     width = star || width !== void 0 && width !== item2 ? -1 : item2;
-    common = common ? common.filter((n) => nulls.includes(n)) : nulls;
+    common = common ? sortedIntersection(common, nulls) : nulls;
     if (common.length === 0) return void 0;
     for (depth = 0; i < to; i++) {
       const k = p.t.kind[i];
@@ -6307,10 +6341,22 @@ function nullSelectItems(p, from, to) {
   if (!common) return void 0;
   return width === void 0 || width < 0 ? { places: common } : { places: common, width };
 }
+function sortedIntersection(a, b) {
+  const out = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out.push(a[i]);
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return out;
+}
 function isSetOperatorAt(p, i) {
   return p.kw(i, "UNION") || p.kw(i, "EXCEPT") || p.kw(i, "INTERSECT");
 }
-function isNullItem(p, a, b) {
+function isNullItem2(p, a, b) {
   if (valueKindIn(p, a, b) === "null") return true;
   if (b - a < 2 || !p.isIdent(b - 1)) return false;
   const end = p.kw(b - 2, "AS") ? b - 2 : b - 1;
@@ -21009,6 +21055,9 @@ function doubt(reason) {
 }
 function rebuildByLevels(input) {
   try {
+    const fields = [...input.legend.above, ...input.legend.below].filter((f) => f !== "other");
+    const twice = fields.find((f, i) => fields.indexOf(f) !== i);
+    if (twice) doubt(`the legend of the RETURN box names ${FIELD_NAMES[twice]} on two lines, so the values on those lines cannot be told apart`);
     const rows = readRows(input);
     const root = rows[0].nodes[0]?.op;
     if (rows[0].nodes.length !== 1 || !root) doubt(`its first row holds ${rows[0].nodes.length} boxes, not one operator`);
@@ -21036,12 +21085,12 @@ function readRows(input) {
   for (let l = 0; l <= tokens.length; l++) {
     const connector = l < tokens.length && isConnectorLine(tokens[l]);
     if (l < tokens.length && !connector) continue;
-    rows.push({ nodes: readRow(input, from, l), connectors: connector ? l : void 0 });
+    rows.push({ nodes: readRow(input, from, l, rows.length === 0), connectors: connector ? l : void 0 });
     from = l + 1;
   }
   return rows;
 }
-function readRow({ tokens, legend, at }, from, to) {
+function readRow({ tokens, legend, at }, from, to, first) {
   const where = from < to - 1 ? `lines ${at(from)}-${at(to - 1)}` : `line ${at(Math.min(from, tokens.length - 1))}`;
   let idLine = -1;
   let typeLine = -1;
@@ -21057,7 +21106,7 @@ function readRow({ tokens, legend, at }, from, to) {
   }
   if (idLine < 0 && typeLine < 0) {
     const empty = tokens.slice(from, to).every((r) => r.length === 0);
-    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} hold no box`);
+    doubt(empty && from > 0 ? `nothing is drawn under the connectors on line ${at(from - 1)}: the drawing is cut off` : `${where} ${from < to - 1 ? "hold" : "holds"} no box`);
   }
   const nameLine = idLine >= 0 ? idLine - 1 : typeLine;
   if (nameLine < from || typeLine >= 0 && typeLine !== nameLine) doubt(`the operator names and object labels on ${where} are not on one line above the operator numbers`);
@@ -21073,6 +21122,8 @@ function readRow({ tokens, legend, at }, from, to) {
     }
     const label = parseOperatorLabel(names3[i].text);
     if (!label) doubt(`"${names3[i].text}" on line ${at(nameLine)} is neither an operator name nor an object label`);
+    if (!KNOWN_OPERATOR_TYPES.has(label.type)) doubt(`"${names3[i].text}" on line ${at(nameLine)} is not one of Db2's operator names`);
+    if (label.type === "RETURN" && !first) doubt(`${names3[i].text} on line ${at(nameLine)} is drawn below the top of the plan`);
     const op = newOperator(0, label.type);
     op.label = names3[i].text;
     op.flags = label.flags;
@@ -21083,20 +21134,44 @@ function readRow({ tokens, legend, at }, from, to) {
   if (!paired) doubt(`the ${nodes.length} boxes named on line ${at(nameLine)} do not pair up with the operator numbers and object names below them`);
   nodes.forEach((n, k) => {
     if (n.op) n.op.id = Number(ID_TOKEN.exec(under[k].text)[1]);
-    else Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
+    else {
+      if (isDb2Number(under[k].text)) doubt(`the object label "${n.object.schema}" on line ${at(nameLine)} has the value ${under[k].text} below it, not an object name`);
+      Object.assign(n.object, { key: objectKey(n.object.schema, under[k].text), name: under[k].text });
+    }
   });
+  if (first) return nodes;
+  const filled = (l) => tokens[l].length > 0;
+  const aboveLines = [];
+  for (let l = from; l < nameLine; l++) if (filled(l)) aboveLines.push(l);
+  const belowLines = [];
+  for (let l = nameLine + 2; l < to; l++) if (filled(l)) belowLines.push(l);
+  const contiguous = (ls, start) => ls.every((l, i) => l === start + i);
+  const ops = nodes.filter((n) => n.op).length;
+  const belowCount = ops > 0 ? legend.below.length : Math.min(belowLines.length, 1);
+  if (aboveLines.length !== legend.above.length || !contiguous(aboveLines, nameLine - aboveLines.length)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${aboveLines.length} line${aboveLines.length === 1 ? "" : "s"} of values above them where the legend of the plan has ${legend.above.length}`);
+  }
+  if (belowLines.length !== belowCount || !contiguous(belowLines, nameLine + 2)) {
+    doubt(`the boxes named on line ${at(nameLine)} have ${belowLines.length} line${belowLines.length === 1 ? "" : "s"} below their numbers where the legend of the plan has ${ops > 0 ? legend.below.length : "at most 1 (correlation names)"}`);
+  }
   legend.above.forEach((field, i) => {
-    const l = nameLine - legend.above.length + i;
-    if (l >= from) readAbove(nodes, tokens[l], field);
+    if (!readAbove(nodes, tokens[aboveLines[i]], field)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
   });
-  legend.below.forEach((field, i) => {
-    const l = nameLine + 2 + i;
-    if (l < to) readBelow(nodes, tokens[l], field, i === 0);
-  });
+  if (ops > 0) {
+    legend.below.forEach((field, i) => {
+      if (!readBelow(nodes, tokens[belowLines[i]], field, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? "" : "s"} named above them`);
+    });
+  } else if (belowLines.length > 0 && !readCorrelations(nodes, tokens[belowLines[0]])) {
+    doubt(`line ${at(belowLines[0])} under the objects named on line ${at(nameLine)} holds more than their correlation names`);
+  }
+  if (belowLines.length === 0 && ops === 0) {
+    const q2 = nodes.find((n) => CORRELATION.test(n.object.name));
+    if (q2) doubt(`the object ${q2.object.key} on line ${at(nameLine + 1)} is named like a correlation name and has none below it: its name line may be lost`);
+  }
   return nodes;
 }
 function readAbove(nodes, row, field) {
-  if (row.length !== nodes.length || !row.every(isValue)) return;
+  if (row.length !== nodes.length || !row.every(isValue)) return false;
   nodes.forEach((n, k) => {
     if (n.op) setField(n.op, field, row[k].text);
     else if (field === "rows") {
@@ -21104,12 +21179,13 @@ function readAbove(nodes, row, field) {
       if (rows !== void 0) n.object.rows = rows;
     }
   });
+  return true;
 }
 function readBelow(nodes, row, field, correlations) {
   const values = row.filter(isValue);
   let k = 0;
   for (const n of nodes) if (n.op) k++;
-  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return;
+  if (values.length !== k || row.some((t2) => !isValue(t2) && !(correlations && CORRELATION.test(t2.text)))) return false;
   let t = 0;
   let i = 0;
   while (i <= nodes.length) {
@@ -21122,6 +21198,12 @@ function readBelow(nodes, row, field, correlations) {
     i++;
     t++;
   }
+  return true;
+}
+function readCorrelations(nodes, row) {
+  if (row.length > nodes.length || !row.every((t) => CORRELATION.test(t.text))) return false;
+  if (row.length === nodes.length) nodes.forEach((n, k) => n.object.correlation = row[k].text);
+  return true;
 }
 function link(row, below, { tokens, at }) {
   const parents = row.nodes.filter((n) => n.op && !NO_INPUTS.has(n.op.type)).map((n) => n.op);
@@ -21216,7 +21298,9 @@ function checkDetails(operators, details) {
   const key = (i) => i.kind === "operator" ? `(${i.id})` : i.object.key;
   for (const op of operators) {
     const d = details.get(op.id);
-    if (!d || d.inputs.length === 0) continue;
+    if (!d) continue;
+    if (d.type !== op.type) doubt(`Plan Details name operator ${op.id} ${d.label}, where the rows of the drawing give ${op.label}`);
+    if (d.inputs.length === 0) continue;
     const drawn = op.inputs.map(key).sort();
     const listed = d.inputs.map(key).sort();
     if (drawn.join("\n") !== listed.join("\n")) {
@@ -21224,7 +21308,7 @@ function checkDetails(operators, details) {
     }
   }
 }
-var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, Doubt, nameOf, isConnectorLine;
+var NO_INPUTS, CORRELATION, MAX_UNCERTAIN, FIELD_NAMES, Doubt, nameOf, isConnectorLine;
 var init_exfmt_levels = __esm({
   "server/src/explain/exfmt-levels.ts"() {
     "use strict";
@@ -21234,6 +21318,7 @@ var init_exfmt_levels = __esm({
     NO_INPUTS = /* @__PURE__ */ new Set(["GENROW"]);
     CORRELATION = /^Q\d+$/;
     MAX_UNCERTAIN = 32;
+    FIELD_NAMES = { rows: "the rows", actualRows: "the actual rows", totalCost: "the cost", ioCost: "the I/O", firstRowCost: "the first row cost", cpuCost: "the CPU cost", other: "" };
     Doubt = class extends Error {
     };
     nameOf = (op) => `${op.label} (${op.id})`;
@@ -21625,73 +21710,62 @@ function withoutObjectLabels(row) {
 }
 function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }, errors, warnings) {
   const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
-  const levels = rebuildByLevels({ tokens, legend: readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set()), details, at });
-  if ("operators" in levels) {
-    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
-    warnings.push({
-      code: "damaged-graph-levels",
-      message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
-      line: firstLine
-    });
-    return { operators: levels.operators, linked: true, damage, errors, warnings };
-  }
-  const ops = [];
   const byLine = /* @__PURE__ */ new Map();
   for (const t of idTokens) {
     const list = byLine.get(t.line);
     if (list) list.push(t);
     else byLine.set(t.line, [t]);
   }
-  for (const [line, ids2] of byLine) {
+  const legend = readLegend(lines, tokens, idTokens[0], /* @__PURE__ */ new Set());
+  let levels = rebuildByLevels({ tokens, legend, details, at });
+  let chained = false;
+  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || new Set(idTokens.map((t) => t.id)).size !== idTokens.length;
+  if (!("operators" in levels) && !joins && !tokens.some(isConnectorLine)) {
+    const restored = withChainConnectors(tokens, [...byLine.keys()], legend.below.length);
+    const chain = restored && rebuildByLevels({ tokens: restored.tokens, legend, details, at: (i) => at(restored.source[i]) });
+    if (chain && "operators" in chain) {
+      levels = chain;
+      chained = true;
+    }
+  }
+  if ("operators" in levels) {
+    const checked = details && [...details.values()].some((d) => d.inputs.length > 0) ? ", the operator numbers and Plan Details' input streams" : " and the operator numbers";
+    warnings.push(
+      chained ? {
+        code: "damaged-graph-chain",
+        message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
+        line: firstLine
+      } : {
+        code: "damaged-graph-levels",
+        message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
+        line: firstLine
+      }
+    );
+    return { operators: levels.operators, linked: true, damage, errors, warnings };
+  }
+  const ops = [];
+  for (const [line, ids] of byLine) {
     let names3 = withoutObjectLabels(tokens[line - 1] ?? []).filter((t) => parseOperatorLabel(t.text));
-    if (names3.length !== ids2.length) {
+    if (names3.length !== ids.length) {
       const known = names3.filter((t) => KNOWN_OPERATOR_TYPES.has(parseOperatorLabel(t.text).type));
-      if (known.length === ids2.length) names3 = known;
+      if (known.length === ids.length) names3 = known;
     }
     const costs = (tokens[line + 1] ?? []).filter((t) => isDb2Number(t.text));
     const ios = (tokens[line + 2] ?? []).filter((t) => isDb2Number(t.text));
     const rows = (tokens[line - 2] ?? []).filter((t) => isDb2Number(t.text));
-    ids2.forEach(({ id }, i) => {
-      const name2 = names3.length === ids2.length ? names3[i] : void 0;
+    ids.forEach(({ id }, i) => {
+      const name2 = names3.length === ids.length ? names3[i] : void 0;
       const label = name2 ? parseOperatorLabel(name2.text) : void 0;
       const op = newOperator(id, label?.type ?? "?");
       if (name2 && label) {
         op.label = name2.text;
         op.flags = label.flags;
       }
-      if (costs.length === ids2.length) op.totalCost = parseDb2Number(costs[i].text);
-      if (ios.length === ids2.length) op.ioCost = parseDb2Number(ios[i].text);
-      if (rows.length === ids2.length) op.rows = parseDb2Number(rows[i].text);
+      if (costs.length === ids.length) op.totalCost = parseDb2Number(costs[i].text);
+      if (ios.length === ids.length) op.ioCost = parseDb2Number(ios[i].text);
+      if (rows.length === ids.length) op.rows = parseDb2Number(rows[i].text);
       ops.push(op);
     });
-  }
-  const ids = new Set(ops.map((o) => o.id));
-  const joins = lines.some((l) => /\/-*\+/.test(l) || /\/\s*\\/.test(l)) || [...byLine.values()].some((v) => v.length > 1) || ids.size !== ops.length;
-  if (!joins) {
-    for (let i = 0; i + 1 < ops.length; i++) {
-      ops[i].children.push(ops[i + 1].id);
-      ops[i].inputs.push({ kind: "operator", id: ops[i + 1].id, rows: ops[i + 1].rows });
-    }
-    const last = ops[ops.length - 1];
-    tokens.forEach((row, line) => {
-      for (let i = 0; i + 1 < row.length; i++) {
-        const m = OBJECT_TYPE.exec(row[i].text);
-        const nameTok = tokens[line + 1]?.[0];
-        if (m && last && nameTok) {
-          const object = { key: objectKey(row[i + 1].text, nameTok.text), schema: row[i + 1].text, name: nameTok.text, kind: objectKind(m[1]) };
-          last.inputs.push({ kind: "object", object });
-          if (["INSERT", "UPDATE", "DELETE"].includes(last.type)) last.objectsWritten.push(object.key);
-          else last.objectsRead.push(object.key);
-          i++;
-        }
-      }
-    });
-    warnings.push({
-      code: "damaged-graph-chain",
-      message: `The Access Plan graph is damaged: ${why}. The plan has no joins, so its operators were linked as one chain from top to bottom.`,
-      line: firstLine
-    });
-    return { operators: ops, linked: true, damage, errors, warnings };
   }
   errors.push({
     code: "damaged-graph",
@@ -21699,6 +21773,22 @@ function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details 
     line: firstLine
   });
   return { operators: ops, linked: false, damage, errors, warnings };
+}
+function withChainConnectors(tokens, idLines, below) {
+  const after = new Set(idLines.map((l) => l + below));
+  const out = [];
+  const source = [];
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].length === 0) last--;
+  for (let l = 0; l < tokens.length; l++) {
+    out.push(tokens[l]);
+    source.push(l);
+    if (after.has(l) && l < last) {
+      out.push([{ text: "|", start: 0, end: 1, centre: 0 }]);
+      source.push(l);
+    }
+  }
+  return out.length > tokens.length ? { tokens: out, source } : void 0;
 }
 var LEGEND_PHRASE;
 var init_exfmt_graph = __esm({
@@ -25585,9 +25675,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25629,9 +25719,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25665,9 +25755,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26050,9 +26140,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -26434,9 +26524,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -26452,9 +26542,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -26477,9 +26567,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26614,9 +26704,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26743,9 +26833,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -26822,9 +26912,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26896,9 +26986,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27138,9 +27228,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27296,9 +27386,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -27447,9 +27537,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28613,9 +28703,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28827,7 +28917,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -28918,7 +29008,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -30396,9 +30486,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -30479,9 +30569,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -30523,9 +30613,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -30540,9 +30630,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -30557,9 +30647,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -30581,9 +30671,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -30598,9 +30688,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -30622,9 +30712,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -30646,9 +30736,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -30663,9 +30753,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -30680,9 +30770,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -30712,9 +30802,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -30743,9 +30833,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -30793,9 +30883,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -30810,9 +30900,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -30827,9 +30917,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -30884,9 +30974,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -30915,9 +31005,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -30944,9 +31034,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -30968,9 +31058,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -30999,9 +31089,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31084,9 +31174,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31310,9 +31400,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -31327,9 +31417,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -31350,9 +31440,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32078,9 +32168,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -32094,9 +32184,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32136,9 +32226,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -32228,9 +32318,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -32402,9 +32492,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32476,9 +32566,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -32525,9 +32615,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -32561,9 +32651,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -32802,9 +32892,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -32820,9 +32910,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -32865,9 +32955,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -32885,9 +32975,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -32921,9 +33011,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -32948,9 +33038,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -32976,9 +33066,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -33008,9 +33098,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -33040,9 +33130,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -33213,9 +33303,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -33482,9 +33572,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -33507,9 +33597,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -33531,9 +33621,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -33558,9 +33648,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34357,9 +34447,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34625,9 +34715,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -34783,9 +34873,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35085,9 +35175,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35116,9 +35206,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35165,9 +35255,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35750,7 +35840,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -35812,7 +35902,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
