@@ -2593,6 +2593,114 @@ var init_edit_shape = __esm({
   }
 });
 
+// server/src/schema/written-columns.ts
+function columnPlace(table, name2) {
+  if (!table?.definition) return void 0;
+  let at = -1;
+  let width = 0;
+  for (const column of table.columns) {
+    if (column.name === name2) {
+      if (column.implicitlyHidden) return "hidden";
+      at = width;
+    }
+    if (!column.implicitlyHidden) width++;
+  }
+  return at < 0 ? void 0 : { at, width };
+}
+function positionalWidths(stmt, table) {
+  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError || !table.definition) return void 0;
+  const values = stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
+  if (values === void 0) return void 0;
+  let columns = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
+  return { values, columns };
+}
+function columnFill(stmt, name2, place) {
+  switch (stmt.kind) {
+    case "insert": {
+      if (stmt.columns.length === 0) {
+        if (place === "hidden") return "default";
+        if (place === void 0 || stmt.parseError) return "value";
+        const source2 = stmt.source;
+        if (source2.kind === "select") return source2.itemCount === place.width && source2.nullItems?.includes(place.at) ? "null" : "value";
+        return valuesWidth(source2) === place.width ? fillOf(columnKindBits(source2, place.at)) : "value";
+      }
+      const at = stmt.columns.indexOf(name2);
+      if (at < 0) return "default";
+      if (stmt.parseError) return "value";
+      const source = stmt.source;
+      if (source.kind === "select") return source.nullItems?.includes(at) ? "null" : "value";
+      return fillOf(columnKindBits(source, at));
+    }
+    case "merge": {
+      if (!stmt.inserts || stmt.inserts.length === 0) return "value";
+      let fill = "null";
+      for (const insert of stmt.inserts) {
+        let one;
+        if (insert.columns.length === 0) {
+          if (place === "hidden") one = "default";
+          else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
+        } else {
+          const at = insert.columns.indexOf(name2);
+          one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
+        }
+        if (one === "value") return "value";
+        if (one === "default") fill = "default";
+      }
+      return fill;
+    }
+    case "import":
+      return !stmt.columns || stmt.columns.includes(name2) ? "value" : "default";
+    default:
+      return "value";
+  }
+}
+function fillOf(bits) {
+  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
+  return (bits & DEFAULT_BIT) !== 0 ? "default" : "null";
+}
+function hasValueDefault(column) {
+  return column.defaultValue !== void 0 && !column.defaultNull;
+}
+function mayWriteColumn(stmt, column, place) {
+  if (typeof column === "string") return columnFill(stmt, column, place) === "value";
+  const fill = columnFill(stmt, column.name, place);
+  return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
+}
+function fillShape(stmt) {
+  switch (stmt.kind) {
+    case "insert": {
+      const source = stmt.source;
+      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")} of ${source.itemCount ?? "*"}` : "";
+      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
+      let out = " fills ";
+      if (stmt.columns.length > 0) {
+        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+        return out;
+      }
+      const width = valuesWidth(source);
+      if (width === void 0) return " fills ragged";
+      for (let at = 0; at < width; at++) out += columnFill(stmt, "", { at, width })[0];
+      return out;
+    }
+    case "merge":
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";");
+    case "import":
+      return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
+    default:
+      return "";
+  }
+}
+var NULL_BIT, DEFAULT_BIT;
+var init_written_columns = __esm({
+  "server/src/schema/written-columns.ts"() {
+    "use strict";
+    init_values();
+    NULL_BIT = valueKindBit("null");
+    DEFAULT_BIT = valueKindBit("default");
+  }
+});
+
 // server/src/schema/table-versions.ts
 function sitesTarget(key, sites) {
   return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
@@ -2614,6 +2722,14 @@ function sameColumns(a, b) {
   const names3 = new Set(a.columns.map((c) => c.name));
   return b.columns.every((c) => names3.has(c.name));
 }
+function byValueCount(stmt, versions) {
+  if (versions.length < 2) return versions;
+  const fitting = versions.filter((v) => {
+    const widths = positionalWidths(stmt, v);
+    return widths !== void 0 && widths.values === widths.columns;
+  });
+  return fitting.length > 0 ? fitting : versions;
+}
 function fitsColumns(stmt, table) {
   if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
   let names3 = COLUMN_NAMES.get(table);
@@ -2624,6 +2740,7 @@ var TableVersions, COLUMN_NAMES;
 var init_table_versions = __esm({
   "server/src/schema/table-versions.ts"() {
     "use strict";
+    init_written_columns();
     TableVersions = class {
       /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
       constructor(tables2) {
@@ -2718,7 +2835,7 @@ var init_table_versions = __esm({
         }
         const candidates = [latest, ...[...older].reverse()];
         return target.sites.filter((site) => {
-          const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
+          const versions = site.version ? [site.version] : byValueCount(site.stmt, candidates.filter((v) => fitsColumns(site.stmt, v)));
           if (versions.length === 0) return false;
           for (const version2 of versions) this.attributeTo(version2, site);
           const seen = site.version ? versions[0] : storedVersion(versions);
@@ -2805,106 +2922,6 @@ var init_sample_database = __esm({
       ["EMPLOYEE", 42],
       ["DEPARTMENT", 14]
     ]);
-  }
-});
-
-// server/src/schema/written-columns.ts
-function columnPlace(table, name2) {
-  if (!table?.definition) return void 0;
-  let at = -1;
-  let width = 0;
-  for (const column of table.columns) {
-    if (column.name === name2) {
-      if (column.implicitlyHidden) return "hidden";
-      at = width;
-    }
-    if (!column.implicitlyHidden) width++;
-  }
-  return at < 0 ? void 0 : { at, width };
-}
-function columnFill(stmt, name2, place) {
-  switch (stmt.kind) {
-    case "insert": {
-      if (stmt.columns.length === 0) {
-        if (place === "hidden") return "default";
-        if (place === void 0 || stmt.parseError) return "value";
-        const source2 = stmt.source;
-        if (source2.kind === "select") return source2.itemCount === place.width && source2.nullItems?.includes(place.at) ? "null" : "value";
-        return valuesWidth(source2) === place.width ? fillOf(columnKindBits(source2, place.at)) : "value";
-      }
-      const at = stmt.columns.indexOf(name2);
-      if (at < 0) return "default";
-      if (stmt.parseError) return "value";
-      const source = stmt.source;
-      if (source.kind === "select") return source.nullItems?.includes(at) ? "null" : "value";
-      return fillOf(columnKindBits(source, at));
-    }
-    case "merge": {
-      if (!stmt.inserts || stmt.inserts.length === 0) return "value";
-      let fill = "null";
-      for (const insert of stmt.inserts) {
-        let one;
-        if (insert.columns.length === 0) {
-          if (place === "hidden") one = "default";
-          else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
-        } else {
-          const at = insert.columns.indexOf(name2);
-          one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
-        }
-        if (one === "value") return "value";
-        if (one === "default") fill = "default";
-      }
-      return fill;
-    }
-    case "import":
-      return !stmt.columns || stmt.columns.includes(name2) ? "value" : "default";
-    default:
-      return "value";
-  }
-}
-function fillOf(bits) {
-  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
-  return (bits & DEFAULT_BIT) !== 0 ? "default" : "null";
-}
-function hasValueDefault(column) {
-  return column.defaultValue !== void 0 && !column.defaultNull;
-}
-function mayWriteColumn(stmt, column, place) {
-  if (typeof column === "string") return columnFill(stmt, column, place) === "value";
-  const fill = columnFill(stmt, column.name, place);
-  return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
-}
-function fillShape(stmt) {
-  switch (stmt.kind) {
-    case "insert": {
-      const source = stmt.source;
-      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")} of ${source.itemCount ?? "*"}` : "";
-      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
-      let out = " fills ";
-      if (stmt.columns.length > 0) {
-        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
-        return out;
-      }
-      const width = valuesWidth(source);
-      if (width === void 0) return " fills ragged";
-      for (let at = 0; at < width; at++) out += columnFill(stmt, "", { at, width })[0];
-      return out;
-    }
-    case "merge":
-      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";");
-    case "import":
-      return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
-    default:
-      return "";
-  }
-}
-var NULL_BIT, DEFAULT_BIT;
-var init_written_columns = __esm({
-  "server/src/schema/written-columns.ts"() {
-    "use strict";
-    init_values();
-    NULL_BIT = valueKindBit("null");
-    DEFAULT_BIT = valueKindBit("default");
   }
 });
 
@@ -6230,7 +6247,7 @@ function parseInsert(p, span) {
       return stmt;
     }
     if (["UNION", "EXCEPT", "INTERSECT", "ORDER", "FETCH"].some((w) => p.peek(w))) {
-      stmt.source = selectSource(p, sourceFirst);
+      stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
       return stmt;
     }
     stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
@@ -6238,25 +6255,25 @@ function parseInsert(p, span) {
   }
   if (p.peek("SELECT") || p.peek("WITH") || p.kind(p.pos) === TK_LPAREN) {
     const sourceFirst = p.pos;
-    stmt.source = selectSource(p, sourceFirst);
+    stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
     p.pos = p.end;
     return stmt;
   }
   p.fail("expected VALUES, SELECT or WITH", context);
 }
-function selectSource(p, first) {
+function selectSource(p, first, positional) {
   const tables2 = tablesRead(p, first, p.end);
   const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
   if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
-  const nulls = nullSelectItems(p, first, p.end);
-  if (nulls) {
-    source.nullItems = nulls.places;
-    if (nulls.width !== void 0) source.itemCount = nulls.width;
+  const items = selectListItems(p, first, p.end, positional);
+  if (items) {
+    if (items.places.length > 0) source.nullItems = items.places;
+    if (items.width !== void 0) source.itemCount = items.width;
   }
   return source;
 }
-function nullSelectItems(p, from, to) {
-  let any = false;
+function selectListItems(p, from, to, wantWidth) {
+  let any = wantWidth;
   for (let i2 = from; i2 < to && !any; i2++) any = p.t.kind[i2] === TK_WORD && p.kw(i2, "NULL");
   if (!any) return void 0;
   let i = from;
@@ -6293,7 +6310,7 @@ function nullSelectItems(p, from, to) {
     }
     width = star || width !== void 0 && width !== item2 ? -1 : item2;
     common = common ? common.filter((n) => nulls.includes(n)) : nulls;
-    if (common.length === 0) return void 0;
+    if (common.length === 0 && !wantWidth) return void 0;
     for (depth = 0; i < to; i++) {
       const k = p.t.kind[i];
       if (k === TK_LPAREN) depth++;

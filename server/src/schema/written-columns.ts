@@ -38,6 +38,20 @@ export function columnPlace(table: Pick<TableInfo, 'definition' | 'columns'> | u
   return at < 0 ? undefined : { at, width };
 }
 
+/**
+ * How many values an INSERT without a column list gives each row (every row of its VALUES alike, or every branch of
+ * its select list, no `*`), and how many columns a table takes without one (its columns but the implicitly hidden);
+ * undefined when not known.
+ */
+export function positionalWidths(stmt: Statement, table: Pick<TableInfo, 'definition' | 'columns'>): { values: number; columns: number } | undefined {
+  if (stmt.kind !== 'insert' || stmt.columns.length > 0 || stmt.parseError || !table.definition) return undefined;
+  const values = stmt.source.kind === 'select' ? stmt.source.itemCount : valuesWidth(stmt.source);
+  if (values === undefined) return undefined;
+  let columns = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
+  return { values, columns };
+}
+
 const NULL_BIT = valueKindBit('null');
 const DEFAULT_BIT = valueKindBit('default');
 
