@@ -2522,77 +2522,6 @@ var init_values = __esm({
   }
 });
 
-// server/src/schema/edit-shape.ts
-function schemaStatements(file) {
-  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
-  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
-  let out = [];
-  for (const stmt of file.statements) {
-    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
-      out = void 0;
-      break;
-    }
-    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
-  }
-  SCHEMA_STATEMENTS.set(file.statements, out);
-  return out;
-}
-function shapeOf(stmt) {
-  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
-  switch (stmt.kind) {
-    case "insert": {
-      const written = writtenRows(stmt.source);
-      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
-      return `insert ${name2(stmt.target)} (${stmt.columns.join(",")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
-    }
-    case "merge":
-      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
-    case "import":
-      return `import ${name2(stmt.table)}`;
-    case "ingest":
-      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
-    case "lockTable":
-      return `lock ${name2(stmt.table)} ${stmt.mode}`;
-    default:
-      return void 0;
-  }
-}
-function writtenRows(source) {
-  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
-  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
-}
-function withoutParameters(source) {
-  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
-}
-var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
-var init_edit_shape = __esm({
-  "server/src/schema/edit-shape.ts"() {
-    "use strict";
-    init_walk();
-    init_values();
-    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
-    SCHEMA_KINDS = /* @__PURE__ */ new Set([
-      "insert",
-      "merge",
-      "import",
-      "ingest",
-      "lockTable",
-      "setSchema",
-      "connect",
-      "createTable",
-      "alterTable",
-      "createIndex",
-      "createSequence",
-      "alterSequence",
-      "createTablespace",
-      "load",
-      "declareTable",
-      "updateDbCfg"
-    ]);
-    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
-  }
-});
-
 // server/src/schema/written-columns.ts
 function columnPlace(table, name2) {
   if (!table?.definition) return void 0;
@@ -2608,12 +2537,15 @@ function columnPlace(table, name2) {
   return at < 0 ? void 0 : { at, width };
 }
 function positionalWidths(stmt, table) {
-  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError || !table.definition) return void 0;
-  const values = stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
-  if (values === void 0) return void 0;
+  const values = positionalValueCount(stmt);
+  if (values === void 0 || !table.definition) return void 0;
   let columns = 0;
   for (const column of table.columns) if (!column.implicitlyHidden) columns++;
   return { values, columns };
+}
+function positionalValueCount(stmt) {
+  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError) return void 0;
+  return stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
 }
 function columnFill(stmt, name2, place) {
   switch (stmt.kind) {
@@ -2698,6 +2630,78 @@ var init_written_columns = __esm({
     init_values();
     NULL_BIT = valueKindBit("null");
     DEFAULT_BIT = valueKindBit("default");
+  }
+});
+
+// server/src/schema/edit-shape.ts
+function schemaStatements(file) {
+  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
+      out = void 0;
+      break;
+    }
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  SCHEMA_STATEMENTS.set(file.statements, out);
+  return out;
+}
+function shapeOf(stmt) {
+  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
+  switch (stmt.kind) {
+    case "insert": {
+      const written = writtenRows(stmt.source);
+      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
+      return `insert ${name2(stmt.target)} (${stmt.columns.join(",") || (positionalValueCount(stmt) ?? "")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
+    }
+    case "merge":
+      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
+    case "import":
+      return `import ${name2(stmt.table)}`;
+    case "ingest":
+      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
+    case "lockTable":
+      return `lock ${name2(stmt.table)} ${stmt.mode}`;
+    default:
+      return void 0;
+  }
+}
+function writtenRows(source) {
+  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
+  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
+}
+function withoutParameters(source) {
+  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
+}
+var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
+var init_edit_shape = __esm({
+  "server/src/schema/edit-shape.ts"() {
+    "use strict";
+    init_walk();
+    init_values();
+    init_written_columns();
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
+    SCHEMA_KINDS = /* @__PURE__ */ new Set([
+      "insert",
+      "merge",
+      "import",
+      "ingest",
+      "lockTable",
+      "setSchema",
+      "connect",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTablespace",
+      "load",
+      "declareTable",
+      "updateDbCfg"
+    ]);
+    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
   }
 });
 

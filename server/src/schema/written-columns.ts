@@ -44,12 +44,17 @@ export function columnPlace(table: Pick<TableInfo, 'definition' | 'columns'> | u
  * undefined when not known.
  */
 export function positionalWidths(stmt: Statement, table: Pick<TableInfo, 'definition' | 'columns'>): { values: number; columns: number } | undefined {
-  if (stmt.kind !== 'insert' || stmt.columns.length > 0 || stmt.parseError || !table.definition) return undefined;
-  const values = stmt.source.kind === 'select' ? stmt.source.itemCount : valuesWidth(stmt.source);
-  if (values === undefined) return undefined;
+  const values = positionalValueCount(stmt);
+  if (values === undefined || !table.definition) return undefined;
   let columns = 0;
   for (const column of table.columns) if (!column.implicitlyHidden) columns++;
   return { values, columns };
+}
+
+/** The values an INSERT without a column list gives each row (see positionalWidths); undefined when not known. */
+export function positionalValueCount(stmt: Statement): number | undefined {
+  if (stmt.kind !== 'insert' || stmt.columns.length > 0 || stmt.parseError) return undefined;
+  return stmt.source.kind === 'select' ? stmt.source.itemCount : valuesWidth(stmt.source);
 }
 
 const NULL_BIT = valueKindBit('null');
