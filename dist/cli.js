@@ -10132,6 +10132,9 @@ function names(list, max = 4) {
 function none(feature, label) {
   return { feature, label, present: false, detail: "none", factorText: "\u2014", source: "" };
 }
+function isFullyInlined(column) {
+  return column.type.isLob && column.inlineLength !== void 0 && column.type.length !== void 0 && column.inlineLength >= column.type.length;
+}
 function insertCostSummary(table, schema) {
   const lines = [];
   const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
@@ -10204,11 +10207,15 @@ function insertCostSummary(table, schema) {
     const deferred = table.mqts.length;
     lines.push({ ...none("mqts", "REFRESH IMMEDIATE MQTs"), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : "none" });
   }
-  const outside = table.columns.filter((c) => c.type.isLob || c.type.isLong || c.type.isXml);
+  const inline = table.columns.filter(isFullyInlined);
+  const outside = table.columns.filter((c) => (c.type.isLob || c.type.isLong || c.type.isXml) && !isFullyInlined(c));
   const written = schema.writtenColumns(table, outside);
   const unwritten = outside.filter((c) => !written.includes(c));
   const typed = (columns) => names(columns.map((c) => `${c.name} ${c.type.name}`));
-  const notWritten = unwritten.length > 0 ? `${typed(unwritten)} written by no insert` : "";
+  const notWritten = [
+    ...unwritten.length > 0 ? [`${typed(unwritten)} written by no insert`] : [],
+    ...inline.length > 0 ? [`${typed(inline)} stored in the row (INLINE LENGTH as long as the type)`] : []
+  ].join("; ");
   const lobs = written.filter((c) => c.type.isLob);
   const lobLike = written.filter((c) => !c.type.isLob);
   if (lobs.length > 0) {
@@ -11557,7 +11564,7 @@ function hiddenWork(schema, table, site) {
   if (mqts.length > 0) {
     items.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? "s" : ""} ${mqts.map((m) => displayKey(m.key)).join(", ")} (not measured; Appendix B 22 advises against it)`);
   }
-  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !(c.inlineLength && c.type.length !== void 0 && c.inlineLength >= c.type.length)));
+  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !isFullyInlined(c)));
   if (lobs.length > 0) {
     items.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? "s" : ""} ${lobs.map((c) => c.name).join(", ")} (${factor(LOB_SECONDS)}, test 91)`);
   }
@@ -11578,6 +11585,7 @@ var init_insert_target_cost = __esm({
     init_schema();
     init_measurements();
     init_targets();
+    init_insert_costs();
     InsertTargetCostRule = {
       meta: {
         id: "insert-target-cost",
@@ -11786,6 +11794,7 @@ var init_lob_column = __esm({
     init_measurements();
     init_known_volume();
     init_targets();
+    init_insert_costs();
     LobColumnRule = {
       meta: {
         id: "lob-column",
@@ -11811,7 +11820,7 @@ var init_lob_column = __esm({
           const table = schema.table(stmt.table, stmt);
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
-          const reported = schema.writtenColumns(table, lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length)), target);
+          const reported = schema.writtenColumns(table, lobs.filter((c) => !isFullyInlined(c)), target);
           if (reported.length === 0) continue;
           const writers = schema.insertsWriting(target, reported, table);
           if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;
