@@ -2522,292 +2522,6 @@ var init_values = __esm({
   }
 });
 
-// server/src/schema/edit-shape.ts
-function schemaStatements(file) {
-  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
-  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
-  let out = [];
-  for (const stmt of file.statements) {
-    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
-      out = void 0;
-      break;
-    }
-    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
-  }
-  SCHEMA_STATEMENTS.set(file.statements, out);
-  return out;
-}
-function shapeOf(stmt) {
-  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
-  switch (stmt.kind) {
-    case "insert": {
-      const written = writtenRows(stmt.source);
-      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
-      return `insert ${name2(stmt.target)} (${stmt.columns.join(",")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
-    }
-    case "merge":
-      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
-    case "import":
-      return `import ${name2(stmt.table)}`;
-    case "ingest":
-      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
-    case "lockTable":
-      return `lock ${name2(stmt.table)} ${stmt.mode}`;
-    default:
-      return void 0;
-  }
-}
-function writtenRows(source) {
-  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
-  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
-}
-function withoutParameters(source) {
-  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
-}
-var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
-var init_edit_shape = __esm({
-  "server/src/schema/edit-shape.ts"() {
-    "use strict";
-    init_walk();
-    init_values();
-    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
-    SCHEMA_KINDS = /* @__PURE__ */ new Set([
-      "insert",
-      "merge",
-      "import",
-      "ingest",
-      "lockTable",
-      "setSchema",
-      "connect",
-      "createTable",
-      "alterTable",
-      "createIndex",
-      "createSequence",
-      "alterSequence",
-      "createTablespace",
-      "load",
-      "declareTable",
-      "updateDbCfg"
-    ]);
-    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
-  }
-});
-
-// server/src/schema/table-versions.ts
-function sitesTarget(key, sites) {
-  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
-}
-function storedVersion(versions) {
-  const [latest] = versions;
-  if (versions.length === 1 || statesStorage(latest)) return latest;
-  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
-}
-function statesStorage(table) {
-  const stmt = table.definition?.stmt;
-  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
-  if (!stmt) return false;
-  const { index, long } = stmt.tablespace;
-  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
-}
-function sameColumns(a, b) {
-  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
-  const names3 = new Set(a.columns.map((c) => c.name));
-  return b.columns.every((c) => names3.has(c.name));
-}
-function fitsColumns(stmt, table) {
-  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
-  let names3 = COLUMN_NAMES.get(table);
-  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
-  return stmt.columns.every((c) => names3.has(c));
-}
-var TableVersions, COLUMN_NAMES;
-var init_table_versions = __esm({
-  "server/src/schema/table-versions.ts"() {
-    "use strict";
-    TableVersions = class {
-      /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
-      constructor(tables2) {
-        this.tables = tables2;
-      }
-      tables;
-      /** The earlier versions of each name with versions, in the order they were made. */
-      older = /* @__PURE__ */ new Map();
-      /** The DDL statements that built each version, noted while folding (`at` is filled from it for names with versions). */
-      ddlOf = /* @__PURE__ */ new Map();
-      /** For names with versions: the version each of their DDL statements and inserts concerns. */
-      at = /* @__PURE__ */ new Map();
-      /** For names with versions: each version's own insert target (the inserts attributed to it). */
-      targets = /* @__PURE__ */ new Map();
-      /** Versions the file being folded created, by key: its later inserts fill those. */
-      own = /* @__PURE__ */ new Map();
-      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
-      filledByCreator = /* @__PURE__ */ new Set();
-      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
-      forkedBy = /* @__PURE__ */ new WeakMap();
-      /** The version of the table named by `key` that `stmt` concerns, when the name has versions and it is not the last. */
-      versionAt(stmt, key) {
-        if (this.at.size === 0) return void 0;
-        const version2 = this.at.get(stmt);
-        return version2 && version2.key === key ? version2 : void 0;
-      }
-      /** Whether the name `key` was defined more than once. */
-      has(key) {
-        return this.older.has(key);
-      }
-      /** The inserts that fill this version (only for names with versions: see has()). */
-      targetOf(table) {
-        return this.targets.get(table);
-      }
-      /** Notes that `stmt` built this version of `table`. */
-      noteDdl(table, stmt) {
-        const ddl = this.ddlOf.get(table);
-        if (ddl) ddl.push(stmt);
-        else this.ddlOf.set(table, [stmt]);
-        return table;
-      }
-      /** A new file is folded: the versions it creates are its own. */
-      startFile() {
-        this.own = /* @__PURE__ */ new Map();
-      }
-      /** The file being folded created this version of `key`. */
-      created(key, table) {
-        this.own.set(key, table);
-      }
-      /** The version of `key` the file being folded created, now filled by an insert of that file. */
-      filledHere(key) {
-        const own = this.own.size > 0 ? this.own.get(key) : void 0;
-        if (own) this.filledByCreator.add(own);
-        return own;
-      }
-      /**
-       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
-       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
-       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
-       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
-       */
-      changeable(file, table, drops = false) {
-        const creator = table.definition?.file;
-        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
-        if (!drops && !this.filledByCreator.has(table)) return table;
-        const fork = this.newVersion(table, true);
-        this.forkedBy.set(fork, file);
-        return fork;
-      }
-      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
-      newVersion(table, copy = false) {
-        const older = this.older.get(table.key);
-        if (older) older.push(table);
-        else this.older.set(table.key, [table]);
-        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
-        this.tables.set(table.key, fresh);
-        return fresh;
-      }
-      /**
-       * Which version of its table each insert of `target` fills; `latest` is the table's last version. The one its own
-       * file created before it (a migration's CREATE TABLE, then its INSERT ... SELECT); else every version whose
-       * columns it fits (application code fills the table whichever of a repository's definitions made it: a z/OS deck
-       * and a plain DDL file of the same table). An INSERT naming a column a definition lacks fills another version of
-       * the table (Spring Batch's 2.2 migration copies rows into 2.2 columns that its v5.2 script defines otherwise).
-       * Returns the sites kept: one that fits no definition is dropped (Db2 would reject it, so it is no evidence).
-       */
-      attribute(target, latest) {
-        const older = this.older.get(latest.key);
-        if (!older) {
-          const fits = (site) => site.version !== void 0 || fitsColumns(site.stmt, latest);
-          return target.sites.every(fits) ? target.sites : target.sites.filter(fits);
-        }
-        const candidates = [latest, ...[...older].reverse()];
-        return target.sites.filter((site) => {
-          const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
-          if (versions.length === 0) return false;
-          for (const version2 of versions) this.attributeTo(version2, site);
-          const seen = site.version ? versions[0] : storedVersion(versions);
-          if (seen !== latest) this.at.set(site.stmt, seen);
-          return true;
-        });
-      }
-      /**
-       * For a version that states no storage, the other version of its name with the same columns that does (carddemo's
-       * plain ddl/XTRNTYPE.ddl beside the z/OS deck DB2CREAT.ctl): one table, described twice. Undefined otherwise.
-       */
-      storedTwin(table) {
-        const older = this.older.get(table.key);
-        if (!older || statesStorage(table)) return void 0;
-        const latest = this.tables.get(table.key);
-        const others = [...latest ? [latest] : [], ...[...older].reverse()].filter((v) => v !== table);
-        return others.find((v) => statesStorage(v) && sameColumns(v, table));
-      }
-      /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
-      noteDdlVersions() {
-        for (const older of this.older.values()) for (const version2 of older) for (const stmt of this.ddlOf.get(version2) ?? []) this.at.set(stmt, version2);
-      }
-      /** Adds `site` to the insert target of `version` (a name with versions: see targetOf). */
-      attributeTo(version2, site) {
-        let target = this.targets.get(version2);
-        if (!target) this.targets.set(version2, target = sitesTarget(version2.key, []));
-        target.sites.push(site);
-        target.valuesRows += site.valuesRows;
-        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
-      }
-      /** The insert targets of the versions (names with versions only). */
-      versionTargets() {
-        return this.targets.values();
-      }
-      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-      *all() {
-        yield* this.tables.values();
-        for (const older of this.older.values()) yield* older;
-      }
-      /**
-       * An edit replaced statements by others of the same shape (SchemaModel.withFileReplaced): an insert into an
-       * earlier version of its table fills that version still. The map is shared with the model before the edit,
-       * which never asks about the new statements.
-       */
-      carry(replaced) {
-        if (this.at.size === 0) return;
-        for (const [o, n] of replaced) {
-          const version2 = this.at.get(o);
-          if (version2) this.at.set(n, version2);
-        }
-      }
-    };
-    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// server/src/code/loops.ts
-function isBulkLoop(loop) {
-  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
-}
-function statementsInBulkLoops(file) {
-  const inLoop = /* @__PURE__ */ new Set();
-  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
-  return inLoop;
-}
-var SMALL_LOOP_PASSES;
-var init_loops = __esm({
-  "server/src/code/loops.ts"() {
-    "use strict";
-    SMALL_LOOP_PASSES = 10;
-  }
-});
-
-// server/src/schema/sample-database.ts
-function sampleTableRows(name2) {
-  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
-}
-var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
-var init_sample_database = __esm({
-  "server/src/schema/sample-database.ts"() {
-    "use strict";
-    SAMPLE_DATABASE = "SAMPLE";
-    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
-      ["EMPLOYEE", 42],
-      ["DEPARTMENT", 14]
-    ]);
-  }
-});
-
 // server/src/schema/written-columns.ts
 function columnPlaces(table, names3) {
   if (!table?.definition) return names3.map(() => void 0);
@@ -2832,6 +2546,17 @@ function placeInList(list, name2) {
     listIndexes.set(list, index);
   }
   return index.get(name2) ?? -1;
+}
+function positionalWidths(stmt, table) {
+  const values = positionalValueCount(stmt);
+  if (values === void 0 || !table.definition) return void 0;
+  let columns = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
+  return { values, columns };
+}
+function positionalValueCount(stmt) {
+  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError) return void 0;
+  return stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
 }
 function columnFill(stmt, name2, place) {
   switch (stmt.kind) {
@@ -2929,6 +2654,302 @@ var init_written_columns = __esm({
     listIndexes = /* @__PURE__ */ new WeakMap();
     NULL_BIT = valueKindBit("null");
     DEFAULT_BIT = valueKindBit("default");
+  }
+});
+
+// server/src/schema/edit-shape.ts
+function schemaStatements(file) {
+  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
+      out = void 0;
+      break;
+    }
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  SCHEMA_STATEMENTS.set(file.statements, out);
+  return out;
+}
+function shapeOf(stmt) {
+  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
+  switch (stmt.kind) {
+    case "insert": {
+      const written = writtenRows(stmt.source);
+      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
+      return `insert ${name2(stmt.target)} (${stmt.columns.join(",") || (positionalValueCount(stmt) ?? "")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
+    }
+    case "merge":
+      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
+    case "import":
+      return `import ${name2(stmt.table)}`;
+    case "ingest":
+      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
+    case "lockTable":
+      return `lock ${name2(stmt.table)} ${stmt.mode}`;
+    default:
+      return void 0;
+  }
+}
+function writtenRows(source) {
+  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
+  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
+}
+function withoutParameters(source) {
+  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
+}
+var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
+var init_edit_shape = __esm({
+  "server/src/schema/edit-shape.ts"() {
+    "use strict";
+    init_walk();
+    init_values();
+    init_written_columns();
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
+    SCHEMA_KINDS = /* @__PURE__ */ new Set([
+      "insert",
+      "merge",
+      "import",
+      "ingest",
+      "lockTable",
+      "setSchema",
+      "connect",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTablespace",
+      "load",
+      "declareTable",
+      "updateDbCfg"
+    ]);
+    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
+  }
+});
+
+// server/src/schema/table-versions.ts
+function sitesTarget(key, sites) {
+  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+function storedVersion(versions) {
+  const [latest] = versions;
+  if (versions.length === 1 || statesStorage(latest)) return latest;
+  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
+}
+function statesStorage(table) {
+  const stmt = table.definition?.stmt;
+  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
+  if (!stmt) return false;
+  const { index, long } = stmt.tablespace;
+  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
+}
+function sameColumns(a, b) {
+  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
+  const names3 = new Set(a.columns.map((c) => c.name));
+  return b.columns.every((c) => names3.has(c.name));
+}
+function byValueCount(stmt, versions) {
+  if (versions.length < 2) return versions;
+  const fitting = versions.filter((v) => {
+    const widths = positionalWidths(stmt, v);
+    return widths !== void 0 && widths.values === widths.columns;
+  });
+  return fitting.length > 0 ? fitting : versions;
+}
+function fitsColumns(stmt, table) {
+  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
+  let names3 = COLUMN_NAMES.get(table);
+  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
+  return stmt.columns.every((c) => names3.has(c));
+}
+var TableVersions, COLUMN_NAMES;
+var init_table_versions = __esm({
+  "server/src/schema/table-versions.ts"() {
+    "use strict";
+    init_written_columns();
+    TableVersions = class {
+      /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
+      constructor(tables2) {
+        this.tables = tables2;
+      }
+      tables;
+      /** The earlier versions of each name with versions, in the order they were made. */
+      older = /* @__PURE__ */ new Map();
+      /** The DDL statements that built each version, noted while folding (`at` is filled from it for names with versions). */
+      ddlOf = /* @__PURE__ */ new Map();
+      /** For names with versions: the version each of their DDL statements and inserts concerns. */
+      at = /* @__PURE__ */ new Map();
+      /** For names with versions: each version's own insert target (the inserts attributed to it). */
+      targets = /* @__PURE__ */ new Map();
+      /** Versions the file being folded created, by key: its later inserts fill those. */
+      own = /* @__PURE__ */ new Map();
+      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
+      filledByCreator = /* @__PURE__ */ new Set();
+      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
+      forkedBy = /* @__PURE__ */ new WeakMap();
+      /** The version of the table named by `key` that `stmt` concerns, when the name has versions and it is not the last. */
+      versionAt(stmt, key) {
+        if (this.at.size === 0) return void 0;
+        const version2 = this.at.get(stmt);
+        return version2 && version2.key === key ? version2 : void 0;
+      }
+      /** Whether the name `key` was defined more than once. */
+      has(key) {
+        return this.older.has(key);
+      }
+      /** The inserts that fill this version (only for names with versions: see has()). */
+      targetOf(table) {
+        return this.targets.get(table);
+      }
+      /** Notes that `stmt` built this version of `table`. */
+      noteDdl(table, stmt) {
+        const ddl = this.ddlOf.get(table);
+        if (ddl) ddl.push(stmt);
+        else this.ddlOf.set(table, [stmt]);
+        return table;
+      }
+      /** A new file is folded: the versions it creates are its own. */
+      startFile() {
+        this.own = /* @__PURE__ */ new Map();
+      }
+      /** The file being folded created this version of `key`. */
+      created(key, table) {
+        this.own.set(key, table);
+      }
+      /** The version of `key` the file being folded created, now filled by an insert of that file. */
+      filledHere(key) {
+        const own = this.own.size > 0 ? this.own.get(key) : void 0;
+        if (own) this.filledByCreator.add(own);
+        return own;
+      }
+      /**
+       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
+       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
+       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
+       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
+       */
+      changeable(file, table, drops = false) {
+        const creator = table.definition?.file;
+        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
+        if (!drops && !this.filledByCreator.has(table)) return table;
+        const fork = this.newVersion(table, true);
+        this.forkedBy.set(fork, file);
+        return fork;
+      }
+      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
+      newVersion(table, copy = false) {
+        const older = this.older.get(table.key);
+        if (older) older.push(table);
+        else this.older.set(table.key, [table]);
+        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
+        this.tables.set(table.key, fresh);
+        return fresh;
+      }
+      /**
+       * Which version of its table each insert of `target` fills; `latest` is the table's last version. The one its own
+       * file created before it (a migration's CREATE TABLE, then its INSERT ... SELECT); else every version whose
+       * columns it fits (application code fills the table whichever of a repository's definitions made it: a z/OS deck
+       * and a plain DDL file of the same table). An INSERT naming a column a definition lacks fills another version of
+       * the table (Spring Batch's 2.2 migration copies rows into 2.2 columns that its v5.2 script defines otherwise).
+       * Returns the sites kept: one that fits no definition is dropped (Db2 would reject it, so it is no evidence).
+       */
+      attribute(target, latest) {
+        const older = this.older.get(latest.key);
+        if (!older) {
+          const fits = (site) => site.version !== void 0 || fitsColumns(site.stmt, latest);
+          return target.sites.every(fits) ? target.sites : target.sites.filter(fits);
+        }
+        const candidates = [latest, ...[...older].reverse()];
+        return target.sites.filter((site) => {
+          const versions = site.version ? [site.version] : byValueCount(site.stmt, candidates.filter((v) => fitsColumns(site.stmt, v)));
+          if (versions.length === 0) return false;
+          for (const version2 of versions) this.attributeTo(version2, site);
+          const seen = site.version ? versions[0] : storedVersion(versions);
+          if (seen !== latest) this.at.set(site.stmt, seen);
+          return true;
+        });
+      }
+      /**
+       * For a version that states no storage, the other version of its name with the same columns that does (carddemo's
+       * plain ddl/XTRNTYPE.ddl beside the z/OS deck DB2CREAT.ctl): one table, described twice. Undefined otherwise.
+       */
+      storedTwin(table) {
+        const older = this.older.get(table.key);
+        if (!older || statesStorage(table)) return void 0;
+        const latest = this.tables.get(table.key);
+        const others = [...latest ? [latest] : [], ...[...older].reverse()].filter((v) => v !== table);
+        return others.find((v) => statesStorage(v) && sameColumns(v, table));
+      }
+      /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
+      noteDdlVersions() {
+        for (const older of this.older.values()) for (const version2 of older) for (const stmt of this.ddlOf.get(version2) ?? []) this.at.set(stmt, version2);
+      }
+      /** Adds `site` to the insert target of `version` (a name with versions: see targetOf). */
+      attributeTo(version2, site) {
+        let target = this.targets.get(version2);
+        if (!target) this.targets.set(version2, target = sitesTarget(version2.key, []));
+        target.sites.push(site);
+        target.valuesRows += site.valuesRows;
+        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+      }
+      /** The insert targets of the versions (names with versions only). */
+      versionTargets() {
+        return this.targets.values();
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      *all() {
+        yield* this.tables.values();
+        for (const older of this.older.values()) yield* older;
+      }
+      /**
+       * An edit replaced statements by others of the same shape (SchemaModel.withFileReplaced): an insert into an
+       * earlier version of its table fills that version still. The map is shared with the model before the edit,
+       * which never asks about the new statements.
+       */
+      carry(replaced) {
+        if (this.at.size === 0) return;
+        for (const [o, n] of replaced) {
+          const version2 = this.at.get(o);
+          if (version2) this.at.set(n, version2);
+        }
+      }
+    };
+    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/code/loops.ts
+function isBulkLoop(loop) {
+  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
+}
+function statementsInBulkLoops(file) {
+  const inLoop = /* @__PURE__ */ new Set();
+  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
+  return inLoop;
+}
+var SMALL_LOOP_PASSES;
+var init_loops = __esm({
+  "server/src/code/loops.ts"() {
+    "use strict";
+    SMALL_LOOP_PASSES = 10;
+  }
+});
+
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
   }
 });
 
@@ -6264,7 +6285,7 @@ function parseInsert(p, span) {
       return stmt;
     }
     if (["UNION", "EXCEPT", "INTERSECT", "ORDER", "FETCH"].some((w) => p.peek(w))) {
-      stmt.source = selectSource(p, sourceFirst);
+      stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
       return stmt;
     }
     stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
@@ -6272,25 +6293,25 @@ function parseInsert(p, span) {
   }
   if (p.peek("SELECT") || p.peek("WITH") || p.kind(p.pos) === TK_LPAREN) {
     const sourceFirst = p.pos;
-    stmt.source = selectSource(p, sourceFirst);
+    stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
     p.pos = p.end;
     return stmt;
   }
   p.fail("expected VALUES, SELECT or WITH", context);
 }
-function selectSource(p, first) {
+function selectSource(p, first, positional) {
   const tables2 = tablesRead(p, first, p.end);
   const source = { kind: "select", span: p.rangeSpan(first, p.end), tables: tables2 };
   if (tables2.length > 0 && tables2.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
-  const nulls = nullSelectItems(p, first, p.end);
-  if (nulls) {
-    source.nullItems = nulls.places;
-    if (nulls.width !== void 0) source.itemCount = nulls.width;
+  const items = selectListItems(p, first, p.end, positional);
+  if (items) {
+    if (items.places.length > 0) source.nullItems = items.places;
+    if (items.width !== void 0) source.itemCount = items.width;
   }
   return source;
 }
-function nullSelectItems(p, from, to) {
-  let any = false;
+function selectListItems(p, from, to, wantWidth) {
+  let any = wantWidth;
   for (let i2 = from; i2 < to && !any; i2++) any = p.t.kind[i2] === TK_WORD && p.kw(i2, "NULL");
   if (!any) return void 0;
   let i = from;
@@ -6327,7 +6348,7 @@ function nullSelectItems(p, from, to) {
     }
     width = star || width !== void 0 && width !== item2 ? -1 : item2;
     common = common ? sortedIntersection(common, nulls) : nulls;
-    if (common.length === 0) return void 0;
+    if (common.length === 0 && !wantWidth) return void 0;
     for (depth = 0; i < to; i++) {
       const k = p.t.kind[i];
       if (k === TK_LPAREN) depth++;
@@ -10157,6 +10178,9 @@ function names(list, max = 4) {
 function none(feature, label) {
   return { feature, label, present: false, detail: "none", factorText: "\u2014", source: "" };
 }
+function isFullyInlined(column) {
+  return column.type.isLob && column.inlineLength !== void 0 && column.type.length !== void 0 && column.inlineLength >= column.type.length;
+}
 function insertCostSummary(table, schema) {
   const lines = [];
   const keys = keysWithOwnIndex(table.keyConstraints, table.indexes).length;
@@ -10229,11 +10253,15 @@ function insertCostSummary(table, schema) {
     const deferred = table.mqts.length;
     lines.push({ ...none("mqts", "REFRESH IMMEDIATE MQTs"), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : "none" });
   }
-  const outside = table.columns.filter((c) => c.type.isLob || c.type.isLong || c.type.isXml);
+  const inline = table.columns.filter(isFullyInlined);
+  const outside = table.columns.filter((c) => (c.type.isLob || c.type.isLong || c.type.isXml) && !isFullyInlined(c));
   const written = schema.writtenColumns(table, outside);
   const unwritten = outside.filter((c) => !written.includes(c));
   const typed = (columns) => names(columns.map((c) => `${c.name} ${c.type.name}`));
-  const notWritten = unwritten.length > 0 ? `${typed(unwritten)} written by no insert` : "";
+  const notWritten = [
+    ...unwritten.length > 0 ? [`${typed(unwritten)} written by no insert`] : [],
+    ...inline.length > 0 ? [`${typed(inline)} stored in the row (INLINE LENGTH as long as the type)`] : []
+  ].join("; ");
   const lobs = written.filter((c) => c.type.isLob);
   const lobLike = written.filter((c) => !c.type.isLob);
   if (lobs.length > 0) {
@@ -11582,7 +11610,7 @@ function hiddenWork(schema, table, site) {
   if (mqts.length > 0) {
     items.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? "s" : ""} ${mqts.map((m) => displayKey(m.key)).join(", ")} (not measured; Appendix B 22 advises against it)`);
   }
-  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !(c.inlineLength && c.type.length !== void 0 && c.inlineLength >= c.type.length)));
+  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !isFullyInlined(c)));
   if (lobs.length > 0) {
     items.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? "s" : ""} ${lobs.map((c) => c.name).join(", ")} (${factor(LOB_SECONDS)}, test 91)`);
   }
@@ -11603,6 +11631,7 @@ var init_insert_target_cost = __esm({
     init_schema();
     init_measurements();
     init_targets();
+    init_insert_costs();
     InsertTargetCostRule = {
       meta: {
         id: "insert-target-cost",
@@ -11811,6 +11840,7 @@ var init_lob_column = __esm({
     init_measurements();
     init_known_volume();
     init_targets();
+    init_insert_costs();
     LobColumnRule = {
       meta: {
         id: "lob-column",
@@ -11836,7 +11866,7 @@ var init_lob_column = __esm({
           const table = schema.table(stmt.table, stmt);
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
-          const reported = schema.writtenColumns(table, lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== void 0 && inlineOf(c) >= c.type.length)), target);
+          const reported = schema.writtenColumns(table, lobs.filter((c) => !isFullyInlined(c)), target);
           if (reported.length === 0) continue;
           const writers = schema.insertsWriting(target, reported, table);
           if (writers !== target && (schema.isReferenceData(writers) || !inEffectForInserts({ file: file.source.path, stmt }, writers))) continue;

@@ -15,6 +15,7 @@ import {
   identityMeasurement,
 } from './support/measurements';
 import { inEffectAt, insertTargetName, isInsertLike } from './support/targets';
+import { isFullyInlined } from '../server/src/schema/insert-costs';
 
 const InsertTargetCostRule: Rule = {
   meta: {
@@ -73,7 +74,7 @@ function hiddenWork(schema: SchemaModel, table: TableInfo, site: Located): strin
     items.push(`upkeep of REFRESH IMMEDIATE MQT${mqts.length > 1 ? 's' : ''} ${mqts.map((m) => displayKey(m.key)).join(', ')} (not measured; Appendix B 22 advises against it)`);
   }
   // Those some insert into the table gives a value (SchemaModel.writtenColumns, the columns lob-column reports).
-  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !(c.inlineLength && c.type.length !== undefined && c.inlineLength >= c.type.length)));
+  const lobs = schema.writtenColumns(table, table.columns.filter((c) => (c.type.isLob || c.type.isLong) && !isFullyInlined(c)));
   if (lobs.length > 0) {
     items.push(`a direct disk write for ${lobs.length} LOB/LONG column${lobs.length > 1 ? 's' : ''} ${lobs.map((c) => c.name).join(', ')} (${factor(LOB_SECONDS)}, test 91)`);
   }

@@ -6,6 +6,7 @@ import type { InsertTargetInfo, SchemaModel, TableInfo } from '../server/src/sch
 import { BASELINE_SECONDS, LOB_SECONDS } from './support/measurements';
 import { knownVolume } from './support/known-volume';
 import { inEffectForInserts, insertTargetFor, siteText, tableName } from './support/targets';
+import { isFullyInlined } from '../server/src/schema/insert-costs';
 
 const LobColumnRule: Rule = {
   meta: {
@@ -38,7 +39,7 @@ const LobColumnRule: Rule = {
       // Fully inlined: every value is stored in the row and goes through the buffer pool. A column no insert gives
       // a value (left out of every column list, NULL in every row) holds no LOB data: nothing is written directly.
       // (SchemaModel.writtenColumns: the same columns the cost summaries charge.)
-      const reported = schema.writtenColumns(table, lobs.filter((c) => !(inlineOf(c) > 0 && c.type.length !== undefined && inlineOf(c) >= c.type.length)), target);
+      const reported = schema.writtenColumns(table, lobs.filter((c) => !isFullyInlined(c)), target);
       if (reported.length === 0) continue;
       // The inserts that write them: their rows pay the direct writes (a bulk copy that leaves the LOBs out does not).
       // Only a few literal rows (reference data), or only inserts that run before the DDL: as for a table filled so.

@@ -100,6 +100,16 @@ describe('insert costs (Db2 INSERT tips, Appendix A)', () => {
       assert.deepEqual([all.present, all.detail], [true, '2 (BODY CLOB, PIC BLOB)']);
     });
 
+    it('charges no LOB whose INLINE LENGTH holds its longest value (as lob-column), naming it', () => {
+      const inlined = DDL.replace('BODY CLOB(1M)', 'BODY CLOB(1K) INLINE LENGTH 1024');
+      const lob = line(summary(inlined, 'APP.DOCS'), 'lobColumns');
+      assert.deepEqual([lob.present, lob.detail], [true, '1 (PIC BLOB); BODY CLOB stored in the row (INLINE LENGTH as long as the type)']);
+      const only = line(summary(inlined.replace(', PIC BLOB(1M)', ''), 'APP.DOCS'), 'lobColumns');
+      assert.deepEqual([only.present, only.detail], [false, 'none (BODY CLOB stored in the row (INLINE LENGTH as long as the type): no direct writes)']);
+      // Partly inlined: longer values are still written directly.
+      assert.equal(line(summary(DDL.replace('BODY CLOB(1M)', 'BODY CLOB(1M) INLINE LENGTH 1000'), 'APP.DOCS'), 'lobColumns').detail, '2 (BODY CLOB, PIC BLOB)');
+    });
+
     it('says so in the hover and the checklist, without a LOB row', () => {
       const schema = schemaOf('INSERT INTO APP.DOCS (ID, NAME) SELECT ID, NAME FROM STAGE;\n');
       const table = schema.tableByKey('APP.DOCS')!;

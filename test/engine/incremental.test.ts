@@ -117,6 +117,14 @@ describe('engine: edits analysed incrementally', () => {
     const [c] = parseSql('INSERT  INTO S.T SELECT A  FROM S.SEED;\n').statements;
     assert.equal(shapeOf(a), shapeOf(c));
   });
+
+  it('takes an INSERT without a column list giving another number of values for another shape (another version)', () => {
+    const [a, b, c, d] = parseSql('INSERT INTO S.T SELECT A FROM S.STAGE;\nINSERT INTO S.T SELECT A, B FROM S.STAGE;\nINSERT INTO S.T VALUES (?, ?);\nINSERT INTO S.T VALUES (?, ?, ?);\n').statements;
+    assert.notEqual(shapeOf(a), shapeOf(b));
+    assert.notEqual(shapeOf(c), shapeOf(d));
+    const [e] = parseSql('INSERT INTO S.T SELECT X, Y FROM S.STAGE;\n').statements;
+    assert.equal(shapeOf(b), shapeOf(e));
+  });
 });
 
 describe('engine: a one-pass workspace (keepForEdits false, as the CLI runs)', () => {

@@ -71,10 +71,15 @@ describe(`rule ${RULE}`, () => {
       const { findings } = await lintCode({ 'LOADTRN.cbl': cobol, [deckPath]: deck, [plainPath]: plain });
       assert.match(findings.find((f) => f.rule === RULE)!.message, /the table is locked as a whole \(its table space's LOCKSIZE TABLE\)/, `${deckPath} and ${plainPath}`);
     }
-    // A later definition with other columns is another table: its (default) storage stands.
-    const other = plain.replace('AMT DECIMAL(9,2)', 'AMT DECIMAL(9,2), CURRENCY CHAR(3)');
+    // A later definition with other columns (as many: the INSERT's two values fit both) is another table: its
+    // (default) storage stands.
+    const other = plain.replace('AMT DECIMAL(9,2)', 'AMOUNT DECIMAL(9,2)');
     const { findings } = await lintCode({ 'LOADTRN.cbl': cobol, 'ctl/DB2CREAT.sql': deck, 'ddl/TRNTYPE.sql': other });
     assert.match(findings.find((f) => f.rule === RULE)!.message, /each inserted row keeps its lock until the commit/);
+    // With a third column the INSERT's two values fit only the deck's definition: its LOCKSIZE TABLE.
+    const wider = plain.replace('AMT DECIMAL(9,2)', 'AMT DECIMAL(9,2), CURRENCY CHAR(3)');
+    const deckOnly = await lintCode({ 'LOADTRN.cbl': cobol, 'ctl/DB2CREAT.sql': deck, 'ddl/TRNTYPE.sql': wider });
+    assert.match(deckOnly.findings.find((f) => f.rule === RULE)!.message, /the table is locked as a whole/);
   });
 
   it('accepts a commit in the loop (every N rows) and CICS programs', async () => {

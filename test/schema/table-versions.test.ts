@@ -83,6 +83,22 @@ describe('schema: inserts into another version of a table', () => {
     ]);
   });
 
+  it('gives an insert without a column list to the definitions with as many columns as it gives values', () => {
+    const v1 = 'CREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20));\nCREATE INDEX S.T_NOTE ON S.T (NOTE) CLUSTER;\n';
+    const v2 = 'CREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20), EXTRA INT);\nCREATE INDEX S.T_NOTE2 ON S.T (NOTE) CLUSTER;\n';
+    const files = (load: string) => ({ 'v1/t.sql': v1, 'v2/t.sql': v2, 'load.sql': load });
+    expectFindings(files('INSERT INTO S.T SELECT ID, NOTE, EXTRA FROM S.SRC;\n'), 'clustered-index-bulk-target', [{ file: 'v2/t.sql', line: 2, column: 38 }]);
+    expectFindings(files('INSERT INTO S.T SELECT ID, NOTE FROM S.SRC;\n'), 'clustered-index-bulk-target', [{ file: 'v1/t.sql', line: 2, column: 37 }]);
+    // A count no definition has (a column added later by ALTER TABLE, a version not in the files), or not known
+    // (SELECT *): every definition, as before.
+    for (const load of ['INSERT INTO S.T SELECT ID, NOTE, EXTRA, MORE FROM S.SRC;\n', 'INSERT INTO S.T SELECT * FROM S.SRC;\n']) {
+      expectFindings(files(load), 'clustered-index-bulk-target', [
+        { file: 'v1/t.sql', line: 2, column: 37 },
+        { file: 'v2/t.sql', line: 2, column: 38 },
+      ]);
+    }
+  });
+
   describe('a definition that states storage beside one of the same columns that states none', () => {
     const deck = 'CREATE TABLESPACE TS1 IN DB1 LOCKSIZE TABLE;\nCREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20)) IN DB1.TS1;\n';
     const plain = 'CREATE TABLE S.T (ID INT NOT NULL, NOTE VARCHAR(20), PRIMARY KEY (ID));\n';

@@ -5,6 +5,7 @@ import type { InsertStatement, QualifiedName, Span, Statement, ValuesRow } from 
 import type { FileModel } from '../engine/types';
 import { childStatements } from '../sql/walk';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
+import { positionalValueCount } from './written-columns';
 
 /**
  * The statements of a flat script that the schema reads, in order. Undefined for files with nested statements
@@ -45,8 +46,9 @@ export function shapeOf(stmt: Statement): string | undefined {
       const written = writtenRows(stmt.source);
       // A query's tables decide whether it copies reference data or loads (SchemaModel.settleCopiesOfReferenceData).
       const from = written ? 'written' : `query ${stmt.source.kind === 'select' ? stmt.source.tables.map(name).join(',') : ''}`;
-      // The columns it names decide which version of the table it fills (dropInsertsIntoOtherVersions).
-      return `insert ${name(stmt.target)} (${stmt.columns.join(',')}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
+      // The columns it names, or without them how many values it gives, decide which versions of the table it fills
+      // (TableVersions.attribute).
+      return `insert ${name(stmt.target)} (${stmt.columns.join(',') || (positionalValueCount(stmt) ?? '')}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name).join(',')}`;
     }
     case 'merge':
       return `merge ${name(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;

@@ -119,6 +119,11 @@ function none(feature: InsertCostFeature, label: string): InsertCostLine {
   return { feature, label, present: false, detail: 'none', factorText: '—', source: '' };
 }
 
+/** A LOB column whose INLINE LENGTH holds its longest value: every value is stored in the row, none written directly. */
+export function isFullyInlined(column: ColumnDef): boolean {
+  return column.type.isLob && column.inlineLength !== undefined && column.type.length !== undefined && column.inlineLength >= column.type.length;
+}
+
 /**
  * The per-insert work a table carries, one line per kind of work in a fixed order (absent kinds say "none"),
  * each with the seed's factor for the closest measured setup. Factors are not multiplied together: the seed
@@ -206,13 +211,18 @@ export function insertCostSummary(table: TableInfo, schema: SchemaModel): Insert
     lines.push({ ...none('mqts', 'REFRESH IMMEDIATE MQTs'), detail: deferred ? `none (${deferred} REFRESH DEFERRED: no per-row work)` : 'none' });
   }
 
-  // Written by some insert: a LOB/LONG/XML column no insert gives a value stores nothing outside the row.
-  const outside = table.columns.filter((c) => c.type.isLob || c.type.isLong || c.type.isXml);
+  // Written by some insert: a LOB/LONG/XML column no insert gives a value stores nothing outside the row, nor does
+  // a LOB whose every value fits its INLINE LENGTH (lob-column and insert-target-cost leave both out too).
+  const inline = table.columns.filter(isFullyInlined);
+  const outside = table.columns.filter((c) => (c.type.isLob || c.type.isLong || c.type.isXml) && !isFullyInlined(c));
   const written = schema.writtenColumns(table, outside);
   const unwritten = outside.filter((c) => !written.includes(c));
   const typed = (columns: readonly ColumnDef[]) => names(columns.map((c) => `${c.name} ${c.type.name}`));
   // "; NOTE CLOB written by no insert": named beside the columns charged, or instead of them.
-  const notWritten = unwritten.length > 0 ? `${typed(unwritten)} written by no insert` : '';
+  const notWritten = [
+    ...(unwritten.length > 0 ? [`${typed(unwritten)} written by no insert`] : []),
+    ...(inline.length > 0 ? [`${typed(inline)} stored in the row (INLINE LENGTH as long as the type)`] : []),
+  ].join('; ');
   const lobs = written.filter((c) => c.type.isLob);
   const lobLike = written.filter((c) => !c.type.isLob);
   if (lobs.length > 0) {

@@ -1,5 +1,6 @@
 import type { Statement } from '../sql/ast';
 import type { InsertSite, InsertTargetInfo, TableInfo } from './schema';
+import { positionalWidths } from './written-columns';
 
 /**
  * The versions of tables defined more than once in one repository (upgrade steps, create and migration scripts):
@@ -114,7 +115,7 @@ export class TableVersions {
     }
     const candidates = [latest, ...[...older].reverse()];
     return target.sites.filter((site) => {
-      const versions = site.version ? [site.version] : candidates.filter((v) => fitsColumns(site.stmt, v));
+      const versions = site.version ? [site.version] : byValueCount(site.stmt, candidates.filter((v) => fitsColumns(site.stmt, v)));
       if (versions.length === 0) return false;
       for (const version of versions) this.attributeTo(version, site);
       // Its table, for the rules that ask about the insert: its own version, else the last one it fits (or the
@@ -208,6 +209,20 @@ function sameColumns(a: TableInfo, b: TableInfo): boolean {
   if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
   const names = new Set(a.columns.map((c) => c.name));
   return b.columns.every((c) => names.has(c.name));
+}
+
+/**
+ * Of the versions an INSERT without a column list may fill, those with as many columns as it gives values (the
+ * others would reject it); all of them when none has, or when the count is not known: an ALTER TABLE … ADD COLUMN
+ * after the insert, which the versions' columns include, must not lose the insert its table.
+ */
+function byValueCount(stmt: Statement, versions: TableInfo[]): TableInfo[] {
+  if (versions.length < 2) return versions;
+  const fitting = versions.filter((v) => {
+    const widths = positionalWidths(stmt, v);
+    return widths !== undefined && widths.values === widths.columns;
+  });
+  return fitting.length > 0 ? fitting : versions;
 }
 
 /** Whether the columns an INSERT names are all columns of `table` (true when either is not known). */

@@ -59,6 +59,25 @@ function placeInList(list: readonly string[], name: string): number {
   return index.get(name) ?? -1;
 }
 
+/**
+ * How many values an INSERT without a column list gives each row (every row of its VALUES alike, or every branch of
+ * its select list, no `*`), and how many columns a table takes without one (its columns but the implicitly hidden);
+ * undefined when not known.
+ */
+export function positionalWidths(stmt: Statement, table: Pick<TableInfo, 'definition' | 'columns'>): { values: number; columns: number } | undefined {
+  const values = positionalValueCount(stmt);
+  if (values === undefined || !table.definition) return undefined;
+  let columns = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
+  return { values, columns };
+}
+
+/** The values an INSERT without a column list gives each row (see positionalWidths); undefined when not known. */
+export function positionalValueCount(stmt: Statement): number | undefined {
+  if (stmt.kind !== 'insert' || stmt.columns.length > 0 || stmt.parseError) return undefined;
+  return stmt.source.kind === 'select' ? stmt.source.itemCount : valuesWidth(stmt.source);
+}
+
 const NULL_BIT = valueKindBit('null');
 const DEFAULT_BIT = valueKindBit('default');
 

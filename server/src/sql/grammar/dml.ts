@@ -56,7 +56,7 @@ export function parseInsert(p: Parser, span: Span): Statement {
       return stmt;
     }
     if (['UNION', 'EXCEPT', 'INTERSECT', 'ORDER', 'FETCH'].some((w) => p.peek(w))) {
-      stmt.source = selectSource(p, sourceFirst);
+      stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
       return stmt;
     }
     stmt.source = p.rowStore.endList(p.rangeStart(sourceFirst, p.pos), p.rangeEnd(sourceFirst, p.pos));
@@ -64,22 +64,25 @@ export function parseInsert(p: Parser, span: Span): Statement {
   }
   if (p.peek('SELECT') || p.peek('WITH') || p.kind(p.pos) === TK_LPAREN) {
     const sourceFirst = p.pos;
-    stmt.source = selectSource(p, sourceFirst);
+    stmt.source = selectSource(p, sourceFirst, stmt.columns.length === 0);
     p.pos = p.end;
     return stmt;
   }
   p.fail('expected VALUES, SELECT or WITH', context);
 }
 
-/** The SELECT source of an INSERT, tokens [first, p.end). */
-function selectSource(p: Parser, first: number): InsertStatement['source'] {
+/**
+ * The SELECT source of an INSERT, tokens [first, p.end). `positional`: the INSERT names no columns, so its select
+ * list gives the table's columns by place, and its number of items says which version of the table it fits.
+ */
+function selectSource(p: Parser, first: number, positional: boolean): InsertStatement['source'] {
   const tables = tablesRead(p, first, p.end);
   const source: InsertStatement['source'] = { kind: 'select', span: p.rangeSpan(first, p.end), tables };
   if (tables.length > 0 && tables.every(isDummyTable)) source.constantRows = constantRows(p, first, p.end);
-  const nulls = nullSelectItems(p, first, p.end);
-  if (nulls) {
-    source.nullItems = nulls.places;
-    if (nulls.width !== undefined) source.itemCount = nulls.width;
+  const items = selectListItems(p, first, p.end, positional);
+  if (items) {
+    if (items.places.length > 0) source.nullItems = items.places;
+    if (items.width !== undefined) source.itemCount = items.width;
   }
   return source;
 }
@@ -87,12 +90,13 @@ function selectSource(p: Parser, first: number): InsertStatement['source'] {
 /**
  * The places (0-based) of the select list that are NULL (`NULL`, `NULL AS C`, `CAST(NULL AS CLOB)`) in every
  * top-level branch of the fullselect in tokens [from, to), and how many items each branch selects (`width`, when
- * all select as many and none selects `*` or `T.*`); undefined when no place is NULL, or when a branch is not a
- * plain SELECT (a parenthesised fullselect, VALUES). A `*` stands for columns not known here: only the places
- * before the first one are known. Read only when the fullselect holds the word NULL.
+ * all select as many and none selects `*` or `T.*`); undefined when a branch is not a plain SELECT (a
+ * parenthesised fullselect, VALUES), or when no place is NULL and the width is not asked for (`width`). A `*`
+ * stands for columns not known here: only the places before the first one are known. Read only when the
+ * fullselect holds the word NULL or the width is asked for.
  */
-function nullSelectItems(p: Parser, from: number, to: number): { places: number[]; width?: number } | undefined {
-  let any = false;
+function selectListItems(p: Parser, from: number, to: number, wantWidth: boolean): { places: number[]; width?: number } | undefined {
+  let any = wantWidth;
   for (let i = from; i < to && !any; i++) any = p.t.kind[i] === TK_WORD && p.kw(i, 'NULL');
   if (!any) return undefined;
   let i = from;
@@ -132,7 +136,7 @@ function nullSelectItems(p: Parser, from: number, to: number): { places: number[
     }
     width = star || (width !== undefined && width !== item) ? -1 : item;
     common = common ? sortedIntersection(common, nulls) : nulls;
-    if (common.length === 0) return undefined;
+    if (common.length === 0 && !wantWidth) return undefined;
     // On to the next branch: past the FROM … of this one, to UNION / EXCEPT / INTERSECT at the top level.
     for (depth = 0; i < to; i++) {
       const k = p.t.kind[i];
