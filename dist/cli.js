@@ -21369,7 +21369,7 @@ function expandTabs(line, width) {
 function stripCommonPrefix(lines) {
   const nonBlank = lines.filter((l) => l.trim() !== "");
   if (nonBlank.length === 0) return lines;
-  const m = /^(\s*(?:\*|\/\/|--|#)\s?)/.exec(nonBlank[0]);
+  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
   if (!m) return lines;
   const prefix = m[1];
   const bare = prefix.trimEnd();
@@ -21842,6 +21842,11 @@ function parseExfmt(input) {
   }
   return doc;
 }
+function unquoteReply(lines) {
+  let out = lines;
+  while (out.some((l) => l.trim() !== "") && out.every((l) => l.trim() === "" || l.startsWith(">"))) out = out.map((l) => l.startsWith("> ") ? l.slice(2) : l.slice(1));
+  return out;
+}
 function parseInto(doc, input) {
   if (typeof input !== "string") {
     doc.errors.push({ code: "not-text", message: "The input is not text." });
@@ -21856,7 +21861,7 @@ function parseInto(doc, input) {
     return;
   }
   const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const lines = undoubleSpacing(text2.split("\n"), (l) => l);
+  const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
   if (isDb2expln(lines)) {
     doc.kind = "db2expln";
     doc.errors.push({

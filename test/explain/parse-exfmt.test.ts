@@ -67,6 +67,17 @@ describe('explain: parseExfmt', () => {
     assert.deepEqual(shape(s.plan), { 1: 'RETURN:2', 2: 'TBSCAN:3', 3: 'FILTER:4', 4: 'NLJOIN:5,7', 5: 'INSERT:6', 6: 'TBSCAN:', 7: 'IXSCAN:' });
   });
 
+  it("reads a plan quoted in a mail reply ('> ' before every line, once per level) as the plan itself", () => {
+    const plain = fixture('insert-fk-trigger-mqt.exfmt.txt');
+    const lines = plain.split('\n');
+    const quoted = (prefix: string) => lines.map((l) => (l === '' ? l : prefix + l)).join('\n');
+    for (const prefix of ['> ', '>', '> > ', '>> ']) assert.deepEqual(parseExfmt(quoted(prefix)), parseExfmt(plain), JSON.stringify(prefix));
+    // Only the graph quoted (a reply that quotes the drawing under its own words): the graph is read as drawn.
+    const graph = fixture('seed-fk-insert-graph.txt');
+    const own = 'The plan of my insert:\n' + graph.split('\n').map((l) => (l.trim() === '' ? l : '> ' + l)).join('\n');
+    assert.deepEqual(shape(parseExfmt(own).statements[0].plan), shape(parseExfmt(graph).statements[0].plan));
+  });
+
   it('reads a whole db2exfmt file: header, statement texts, graph, Plan Details, Objects Used', () => {
     const doc = parseExfmt(fixture('insert-fk-trigger-mqt.exfmt.txt'));
     assert.equal(doc.kind, 'db2exfmt');

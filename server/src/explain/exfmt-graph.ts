@@ -48,11 +48,11 @@ function expandTabs(line: string, width: number): string {
   return out;
 }
 
-/** Removes a comment prefix shared by the graph's lines (Javadoc ` * `, `// `, `-- `, `# `). */
+/** Removes a comment or quote prefix shared by the graph's lines (Javadoc ` * `, `// `, `-- `, `# `, a mail reply's `> `). */
 export function stripCommonPrefix(lines: string[]): string[] {
   const nonBlank = lines.filter((l) => l.trim() !== '');
   if (nonBlank.length === 0) return lines;
-  const m = /^(\s*(?:\*|\/\/|--|#)\s?)/.exec(nonBlank[0]);
+  const m = /^(\s*(?:\*|\/\/|--|#|>)\s?)/.exec(nonBlank[0]);
   if (!m) return lines;
   const prefix = m[1];
   const bare = prefix.trimEnd();

@@ -37,6 +37,16 @@ export function parseExfmt(input: unknown): ExfmtDocument {
   return doc;
 }
 
+/**
+ * A plan quoted in a mail reply (or a forum's quote) has `> ` before every line, once per level of quoting: taken
+ * off while every non-blank line has one, the rest of each line as db2exfmt wrote it.
+ */
+function unquoteReply(lines: string[]): string[] {
+  let out = lines;
+  while (out.some((l) => l.trim() !== '') && out.every((l) => l.trim() === '' || l.startsWith('>'))) out = out.map((l) => (l.startsWith('> ') ? l.slice(2) : l.slice(1)));
+  return out;
+}
+
 function parseInto(doc: ExfmtDocument, input: unknown): void {
   if (typeof input !== 'string') {
     doc.errors.push({ code: 'not-text', message: 'The input is not text.' });
@@ -51,7 +61,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
     return;
   }
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = undoubleSpacing(text.split('\n'), (l) => l);
+  const lines = undoubleSpacing(unquoteReply(text.split('\n')), (l) => l);
 
   if (isDb2expln(lines)) {
     doc.kind = 'db2expln';
