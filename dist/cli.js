@@ -2547,12 +2547,10 @@ function placeInList(list, name2) {
   }
   return index.get(name2) ?? -1;
 }
-function positionalWidths(stmt, table) {
-  const values = positionalValueCount(stmt);
-  if (values === void 0 || !table.definition) return void 0;
-  let columns = 0;
-  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
-  return { values, columns };
+function valueColumnCount(table) {
+  let count = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) count++;
+  return count;
 }
 function positionalValueCount(stmt) {
   if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError) return void 0;
@@ -2563,10 +2561,10 @@ function columnFill(stmt, name2, place) {
     case "insert": {
       if (stmt.columns.length === 0) {
         if (place === "hidden") return "default";
-        if (place === void 0 || stmt.parseError) return "value";
+        if (place === void 0 || positionalValueCount(stmt) !== place.width) return "value";
         const source2 = stmt.source;
-        if (source2.kind === "select") return source2.itemCount === place.width && isNullItem(source2.nullItems, place.at) ? "null" : "value";
-        return valuesWidth(source2) === place.width ? fillOf(columnKindBits(source2, place.at)) : "value";
+        if (source2.kind === "select") return isNullItem(source2.nullItems, place.at) ? "null" : "value";
+        return fillOf(columnKindBits(source2, place.at));
       }
       const at = placeInList(stmt.columns, name2);
       if (at < 0) return "default";
@@ -2752,10 +2750,9 @@ function sameColumns(a, b) {
 }
 function byValueCount(stmt, versions) {
   if (versions.length < 2) return versions;
-  const fitting = versions.filter((v) => {
-    const widths = positionalWidths(stmt, v);
-    return widths !== void 0 && widths.values === widths.columns;
-  });
+  const values = positionalValueCount(stmt);
+  if (values === void 0) return versions;
+  const fitting = versions.filter((v) => v.definition !== void 0 && valueColumnCount(v) === values);
   return fitting.length > 0 ? fitting : versions;
 }
 function fitsColumns(stmt, table) {

@@ -1,6 +1,6 @@
 import type { Statement } from '../sql/ast';
 import type { InsertSite, InsertTargetInfo, TableInfo } from './schema';
-import { positionalWidths } from './written-columns';
+import { positionalValueCount, valueColumnCount } from './written-columns';
 
 /**
  * The versions of tables defined more than once in one repository (upgrade steps, create and migration scripts):
@@ -218,10 +218,9 @@ function sameColumns(a: TableInfo, b: TableInfo): boolean {
  */
 function byValueCount(stmt: Statement, versions: TableInfo[]): TableInfo[] {
   if (versions.length < 2) return versions;
-  const fitting = versions.filter((v) => {
-    const widths = positionalWidths(stmt, v);
-    return widths !== undefined && widths.values === widths.columns;
-  });
+  const values = positionalValueCount(stmt);
+  if (values === undefined) return versions;
+  const fitting = versions.filter((v) => v.definition !== undefined && valueColumnCount(v) === values);
   return fitting.length > 0 ? fitting : versions;
 }
 

@@ -59,20 +59,18 @@ function placeInList(list: readonly string[], name: string): number {
   return index.get(name) ?? -1;
 }
 
-/**
- * How many values an INSERT without a column list gives each row (every row of its VALUES alike, or every branch of
- * its select list, no `*`), and how many columns a table takes without one (its columns but the implicitly hidden);
- * undefined when not known.
- */
-export function positionalWidths(stmt: Statement, table: Pick<TableInfo, 'definition' | 'columns'>): { values: number; columns: number } | undefined {
-  const values = positionalValueCount(stmt);
-  if (values === undefined || !table.definition) return undefined;
-  let columns = 0;
-  for (const column of table.columns) if (!column.implicitlyHidden) columns++;
-  return { values, columns };
+/** How many columns of `table` take the values of an INSERT without a column list: all but the implicitly hidden. */
+export function valueColumnCount(table: Pick<TableInfo, 'columns'>): number {
+  let count = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) count++;
+  return count;
 }
 
-/** The values an INSERT without a column list gives each row (see positionalWidths); undefined when not known. */
+/**
+ * How many values an INSERT without a column list gives each row (every row of its VALUES alike, or every branch of
+ * its select list, no `*`); undefined when not known. Db2 takes it only when it is the table's number of columns
+ * that take values (ColumnPlace.width).
+ */
 export function positionalValueCount(stmt: Statement): number | undefined {
   if (stmt.kind !== 'insert' || stmt.columns.length > 0 || stmt.parseError) return undefined;
   return stmt.source.kind === 'select' ? stmt.source.itemCount : valuesWidth(stmt.source);
@@ -94,11 +92,11 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
     case 'insert': {
       if (stmt.columns.length === 0) {
         if (place === 'hidden') return 'default';
-        // Rows not read to the end: any of them may hold a value there.
-        if (place === undefined || stmt.parseError) return 'value';
+        // Rows not read to the end, or another number of values than the table takes: any value may go there.
+        if (place === undefined || positionalValueCount(stmt) !== place.width) return 'value';
         const source = stmt.source;
-        if (source.kind === 'select') return source.itemCount === place.width && isNullItem(source.nullItems, place.at) ? 'null' : 'value';
-        return valuesWidth(source) === place.width ? fillOf(columnKindBits(source, place.at)) : 'value';
+        if (source.kind === 'select') return isNullItem(source.nullItems, place.at) ? 'null' : 'value';
+        return fillOf(columnKindBits(source, place.at));
       }
       const at = placeInList(stmt.columns, name);
       if (at < 0) return 'default';
