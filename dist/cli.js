@@ -2969,6 +2969,23 @@ var init_metadata_tables = __esm({
 });
 
 // server/src/schema/schema.ts
+function dropColumn(table, name2, restrict) {
+  const at = table.columns.findIndex((c) => c.name === name2);
+  if (at < 0) return;
+  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
+  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
+  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length);
+  if (restrict && dependents > 0) return;
+  table.columns = table.columns.filter((_, i) => i !== at);
+  table.indexes = indexes;
+  table.keyConstraints = keyConstraints;
+  table.foreignKeys = foreignKeys;
+  if (table.identity?.column.name === name2) delete table.identity;
+}
+function keyColumns(constraint) {
+  return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
+}
 function usesName(uses, key) {
   const [schema, name2] = splitKey(key);
   const schemas = uses.get(name2);
@@ -3598,7 +3615,7 @@ var init_schema = __esm({
         }
       }
       alterTable(file, stmt) {
-        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint"));
+        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint" || a.kind === "dropColumn"));
         this.noteDdl(file, table, stmt);
         for (const action of stmt.actions) {
           switch (action.kind) {
@@ -3617,6 +3634,9 @@ var init_schema = __esm({
               }
               break;
             }
+            case "dropColumn":
+              dropColumn(table, action.column, action.restrict);
+              break;
             case "alterConstraintEnforcement":
               table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
               break;
@@ -4741,7 +4761,7 @@ function namedInComment(text2, i) {
   return namesTerminator(x) ? namedChoice(x) : void 0;
 }
 function namesTerminator(x) {
-  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== 59 /* Semicolon */ && !closesQuote(x) && x !== 93 && x !== 125;
+  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== 59 /* Semicolon */ && !closesQuote(x) && !NEVER_TERMINATORS.includes(String.fromCharCode(x));
 }
 function namedChoice(x) {
   const ch = String.fromCharCode(x);
@@ -4790,7 +4810,7 @@ function wordKey(word) {
   for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
   return key;
 }
-var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, clp, PLACEHOLDER, LONGEST_COMMAND_WORD, COMMAND_KEYS;
+var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, clp, PLACEHOLDER, NEVER_TERMINATORS, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -4862,6 +4882,7 @@ var init_terminator = __esm({
       fileEnd: -1
     };
     PLACEHOLDER = new Set("<>${}%[]*?".split("").map((ch) => ch.charCodeAt(0)));
+    NEVER_TERMINATORS = "]}<[{(*=+-?";
     LONGEST_COMMAND_WORD = 10;
     COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
   }
@@ -5778,6 +5799,12 @@ function parseAlterTable(p, span) {
   if (stmt.actions.length === 0) p.fail("expected an ALTER TABLE action", context);
   return stmt;
 }
+function dropsColumnAt(p, i) {
+  if (!p.isIdent(i) || p.kind(i) === TK_WORD && DROP_CLAUSE_WORDS.has(p.upper(i))) return false;
+  const next = i + 1;
+  if (next >= p.end) return true;
+  return p.kind(next) === TK_COMMA || p.kw(next, "CASCADE") || p.kw(next, "RESTRICT") || p.kind(next) === TK_WORD && ALTER_ACTION_WORDS.has(p.upper(next));
+}
 function skipToNextAction(p) {
   while (!p.atEnd()) {
     if (p.kind(p.pos) === TK_WORD && ALTER_ACTION_WORDS.has(p.upper(p.pos))) return;
@@ -5837,6 +5864,12 @@ function parseAlterAction(p, context) {
       if (p.acceptSeq("PRIMARY", "KEY")) return { kind: "dropConstraint", name: "", constraintKind: "primaryKey", span: span() };
       if (p.accept("UNIQUE")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique", span: span() };
       if (p.accept("CHECK")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check", span: span() };
+      if (p.accept("COLUMN") || dropsColumnAt(p, p.pos)) {
+        const column = parseIdentifier(p, context).name;
+        const restrict = p.accept("RESTRICT");
+        if (!restrict) p.accept("CASCADE");
+        return { kind: "dropColumn", column, restrict, span: span() };
+      }
       return otherAction();
     }
     case "ALTER": {
@@ -5946,7 +5979,7 @@ function parseAlterAction(p, context) {
   }
   p.fail("expected an ALTER TABLE action", context);
 }
-var ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS;
+var ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS, DROP_CLAUSE_WORDS;
 var init_ddl_tables = __esm({
   "server/src/sql/grammar/ddl-tables.ts"() {
     "use strict";
@@ -5981,6 +6014,7 @@ var init_ddl_tables = __esm({
       "FOREIGN",
       "PRIMARY"
     ]);
+    DROP_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PARTITION", "VERSIONING", "RESTRICT", "PERIOD", "MATERIALIZED", "SUMMARY", "DISTRIBUTION", "ORGANIZATION", "CLONE", "QUERY"]);
   }
 });
 
@@ -10380,6 +10414,10 @@ function insertTargetName(stmt) {
       return void 0;
   }
 }
+function columnsDefinedBy(stmt, table) {
+  const defined = stmt.kind === "createTable" && !stmt.mqt ? stmt.columns : stmt.kind === "alterTable" ? stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []) : [];
+  return defined.filter((c) => table.columns.includes(c));
+}
 function fileStart(stmt) {
   return stmt.origin.toFile(stmt.span.start);
 }
@@ -11254,15 +11292,12 @@ var init_generated_column_bulk_target = __esm({
       },
       check({ file, schema, report }) {
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
-          let columns;
-          if (stmt.kind === "createTable" && !stmt.mqt) columns = stmt.columns;
-          else if (stmt.kind === "alterTable") columns = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
-          else continue;
-          const generated = columns.filter((c) => c.generatedExpression !== void 0 && !c.identity);
-          if (generated.length === 0) continue;
           const table = schema.table(stmt.table, stmt);
+          if (!table) continue;
+          const generated = columnsDefinedBy(stmt, table).filter((c) => c.generatedExpression !== void 0 && !c.identity);
+          if (generated.length === 0) continue;
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
-          if (!table || !target) continue;
+          if (!target) continue;
           for (const column of generated) {
             report({ messageId: "generated", data: { column: column.name, table: tableName(table), why: bulkWhy(target) }, stmt, span: column.nameSpan });
           }
@@ -11854,15 +11889,12 @@ var init_lob_column = __esm({
       check(context) {
         const { file, schema, report } = context;
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
-          let columns = [];
-          if (stmt.kind === "createTable" && !stmt.mqt) columns = stmt.columns;
-          else if (stmt.kind === "alterTable") columns = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
-          else continue;
-          const lobs = columns.filter((c) => c.type.isLob || c.type.isLong);
-          if (lobs.length === 0) continue;
           const table = schema.table(stmt.table, stmt);
-          const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
-          if (!table || !target) continue;
+          if (!table) continue;
+          const lobs = columnsDefinedBy(stmt, table).filter((c) => c.type.isLob || c.type.isLong);
+          if (lobs.length === 0) continue;
+          const target = insertTargetFor(schema, table, { file: file.source.path, stmt });
+          if (!target) continue;
           const reported = schema.writtenColumns(table, lobs.filter((c) => !isFullyInlined(c)), target);
           if (reported.length === 0) continue;
           const writers = schema.insertsWriting(target, reported, table);

@@ -1,8 +1,7 @@
 // Generated (GENERATED ALWAYS AS (expression)) columns on a bulk insert target: computed per row.
 import type { Rule } from '../server/src/engine/types';
 import { statementsOf } from '../server/src/engine/statements';
-import type { ColumnDef } from '../server/src/sql/ast';
-import { bulkTargetFor, bulkWhy, tableName } from './support/targets';
+import { bulkTargetFor, bulkWhy, columnsDefinedBy, tableName } from './support/targets';
 
 const GeneratedColumnBulkTargetRule: Rule = {
   meta: {
@@ -19,15 +18,12 @@ const GeneratedColumnBulkTargetRule: Rule = {
   },
   check({ file, schema, report }) {
     for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
-      let columns: ColumnDef[];
-      if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
-      else if (stmt.kind === 'alterTable') columns = stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : []));
-      else continue;
-      const generated = columns.filter((c) => c.generatedExpression !== undefined && !c.identity);
-      if (generated.length === 0) continue;
       const table = schema.table(stmt.table, stmt);
+      if (!table) continue;
+      const generated = columnsDefinedBy(stmt, table).filter((c) => c.generatedExpression !== undefined && !c.identity);
+      if (generated.length === 0) continue;
       const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
-      if (!table || !target) continue;
+      if (!target) continue;
       for (const column of generated) {
         report({ messageId: 'generated', data: { column: column.name, table: tableName(table), why: bulkWhy(target) }, stmt, span: column.nameSpan });
       }

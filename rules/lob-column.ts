@@ -5,7 +5,7 @@ import type { ColumnDef, Statement } from '../server/src/sql/ast';
 import type { InsertTargetInfo, SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { BASELINE_SECONDS, LOB_SECONDS } from './support/measurements';
 import { knownVolume } from './support/known-volume';
-import { inEffectForInserts, insertTargetFor, siteText, tableName } from './support/targets';
+import { columnsDefinedBy, inEffectForInserts, insertTargetFor, siteText, tableName } from './support/targets';
 import { isFullyInlined } from '../server/src/schema/insert-costs';
 
 const LobColumnRule: Rule = {
@@ -27,15 +27,12 @@ const LobColumnRule: Rule = {
   check(context) {
     const { file, schema, report } = context;
     for (const stmt of statementsOf(file, 'createTable', 'alterTable')) {
-      let columns: ColumnDef[] = [];
-      if (stmt.kind === 'createTable' && !stmt.mqt) columns = stmt.columns;
-      else if (stmt.kind === 'alterTable') columns = stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : []));
-      else continue;
-      const lobs = columns.filter((c) => c.type.isLob || c.type.isLong);
-      if (lobs.length === 0) continue;
       const table = schema.table(stmt.table, stmt);
-      const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
-      if (!table || !target) continue;
+      if (!table) continue;
+      const lobs = columnsDefinedBy(stmt, table).filter((c) => c.type.isLob || c.type.isLong);
+      if (lobs.length === 0) continue;
+      const target = insertTargetFor(schema, table, { file: file.source.path, stmt });
+      if (!target) continue;
       // Fully inlined: every value is stored in the row and goes through the buffer pool. A column no insert gives
       // a value (left out of every column list, NULL in every row) holds no LOB data: nothing is written directly.
       // (SchemaModel.writtenColumns: the same columns the cost summaries charge.)

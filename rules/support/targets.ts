@@ -1,7 +1,7 @@
 // Shared questions the schema rules ask: is this DDL's table an insert (or bulk) target, and does
 // the DDL take effect before the inserts that fill the table? Not a rule: the build only registers
 // rules/<id>.ts files at the top level of rules/.
-import type { QualifiedName, Statement } from '../../server/src/sql/ast';
+import type { ColumnDef, QualifiedName, Statement } from '../../server/src/sql/ast';
 import type { MovedDdl, Report, RuleContext, StatementAt } from '../../server/src/engine/types';
 import { displayKey, IN_LOOP, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
 import { isLiteralValues } from '../../server/src/code/facts';
@@ -26,6 +26,15 @@ export function insertTargetName(stmt: Statement): QualifiedName | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The columns a CREATE TABLE (not an MQT's) or an ALTER TABLE … ADD COLUMN defines that `table` still has: a later
+ * DROP COLUMN takes a column, its LOB storage and its generated expression away from the inserts.
+ */
+export function columnsDefinedBy(stmt: Statement, table: TableInfo): ColumnDef[] {
+  const defined = stmt.kind === 'createTable' && !stmt.mqt ? stmt.columns : stmt.kind === 'alterTable' ? stmt.actions.flatMap((a) => (a.kind === 'addColumn' ? [a.column] : [])) : [];
+  return defined.filter((c) => table.columns.includes(c));
 }
 
 /** File offset where a statement starts (statement spans are in the parsed SQL text). */

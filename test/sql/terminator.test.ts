@@ -160,6 +160,11 @@ describe('sql terminator inference: the options of a db2 command in a comment', 
     // -td followed by a quote or punctuation is the option named in prose, not a terminator.
     assert.equal(inferred(lines("-- the 'db2 -td' option, (-td), -td.", 'VALUES 1;')), undefined);
     assert.equal(inferred(lines('-- db2 -vtd, or -td: see the manual', 'VALUES 1;')), undefined);
+    // A placeholder for the character, or one every statement holds: no script is cut at each '(' or '?'.
+    for (const comment of ['-- db2 -td<x> -f file.sql', '-- db2 -td[char] -f x.sql', '-- db2 -td{c}', '-- db2 -td(', '-- db2 -vtd* -f x.sql', '-- db2 -td=@ -f x.sql', '-- -td+', '-- -td-', '-- db2 -td? -f x.sql']) {
+      assert.equal(inferred(lines(comment, 'INSERT INTO T (A, B) VALUES (?, 1 * 2 + 3 - 4);')), undefined, comment);
+    }
+    for (const mark of ['@', '!', '/', '#', '$', '%', '&', '~', '^', '|']) assert.equal(inferred(lines(`-- db2 -td${mark} -f x.sql`, 'VALUES 1;')), mark);
   });
 
   it('does not take a character beyond ASCII after -td for a terminator: typographic quotes, an ellipsis, a letter, an emoji', () => {

@@ -136,6 +136,32 @@ export interface SchemaOptions {
   work?: { ms: number };
 }
 
+/**
+ * ALTER TABLE … DROP COLUMN: the column goes, and with it (CASCADE, Db2 LUW's default) the indexes, primary and
+ * unique keys and foreign keys that include it, and the identity when it was that column. With RESTRICT, Db2
+ * refuses the statement while any of those depends on the column: nothing changes. (Check constraints are only
+ * counted here, not read, so they stay; a key of another table that referenced a dropped key is not followed.)
+ */
+function dropColumn(table: TableInfo, name: string, restrict: boolean): void {
+  const at = table.columns.findIndex((c) => c.name === name);
+  if (at < 0) return;
+  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name) && !ix.stmt.include.includes(name));
+  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name));
+  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name));
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length);
+  if (restrict && dependents > 0) return;
+  table.columns = table.columns.filter((_, i) => i !== at);
+  table.indexes = indexes;
+  table.keyConstraints = keyConstraints;
+  table.foreignKeys = foreignKeys;
+  if (table.identity?.column.name === name) delete table.identity;
+}
+
+/** The columns of a primary key or unique constraint (none for other kinds). */
+function keyColumns(constraint: TableConstraint): readonly string[] {
+  return constraint.kind === 'primaryKey' || constraint.kind === 'unique' ? constraint.columns : [];
+}
+
 /** The default of the bulkRowThreshold option (engine/config.ts documents it). */
 export const BULK_ROW_THRESHOLD = 100;
 
@@ -780,7 +806,7 @@ export class SchemaModel {
   }
 
   private alterTable(file: string, stmt: Extract<Statement, { kind: 'alterTable' }>): void {
-    const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === 'dropConstraint'));
+    const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === 'dropConstraint' || a.kind === 'dropColumn'));
     this.noteDdl(file, table, stmt);
     for (const action of stmt.actions) {
       switch (action.kind) {
@@ -800,6 +826,9 @@ export class SchemaModel {
           }
           break;
         }
+        case 'dropColumn':
+          dropColumn(table, action.column, action.restrict);
+          break;
         case 'alterConstraintEnforcement':
           table.foreignKeys = table.foreignKeys.map((fk) => (fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk));
           break;

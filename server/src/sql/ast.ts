@@ -177,6 +177,8 @@ export interface CreateTableStatement extends StatementBase {
 export type AlterTableAction =
   | { kind: 'addColumn'; column: ColumnDef; span: Span }
   | { kind: 'addConstraint'; constraint: TableConstraint; span: Span }
+  /** DROP [COLUMN] c [CASCADE | RESTRICT]: `restrict` when RESTRICT is written (Db2 LUW's default is CASCADE). */
+  | { kind: 'dropColumn'; column: string; restrict: boolean; span: Span }
   | { kind: 'dropConstraint'; name: string; constraintKind?: 'foreignKey' | 'primaryKey' | 'unique' | 'check'; span: Span }
   | { kind: 'alterConstraintEnforcement'; name: string; enforced: boolean; span: Span }
   | { kind: 'alterColumnIdentity'; column: string; cache?: number; cacheSpan?: Span; span: Span }

@@ -685,13 +685,18 @@ function namedInComment(text: string, i: number): TerminatorChoice | undefined {
 
 /**
  * Whether the character after -td (NaN: none) is read as a terminator: an ASCII mark, not a letter, digit or ';'
- * (-td; is -t), nor a quote or punctuation that closes a phrase (`-td'`, `(-td)`, `-td.`: the option named in prose).
+ * (-td; is -t), nor a quote or punctuation that closes a phrase (`-td'`, `(-td)`, `-td.`: the option named in prose),
+ * nor one that opens a placeholder (`-td<x>`, `-td[char]`, `-td{c}`), nor a character every script writes inside its
+ * statements (`(`, `*`, `=`, `+`, `-`, `?`: a script cut there would be cut in every statement; `-td=@` is a typo).
  * Beyond ASCII it is prose too: a typographic quote (`“-td”`, `‘-td’`), an ellipsis, a letter (`-tdé`), or half of
  * an emoji, which no script ends its statements with.
  */
 function namesTerminator(x: number): boolean {
-  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== Code.Semicolon && !closesQuote(x) && x !== 93 && x !== 125;
+  return x > 32 && x < 127 && !isAlphaNumeric(x) && x !== Code.Semicolon && !closesQuote(x) && !NEVER_TERMINATORS.includes(String.fromCharCode(x));
 }
+
+/** ASCII marks after -td that name no terminator (see namesTerminator); closesQuote has the others. */
+const NEVER_TERMINATORS = ']}<[{(*=+-?';
 
 function namedChoice(x: number): TerminatorChoice {
   const ch = String.fromCharCode(x);

@@ -375,6 +375,20 @@ export function parseAlterTable(p: Parser, span: Span): Statement {
   return stmt;
 }
 
+/** Words after DROP that begin another ALTER TABLE action, never a column's name (DROP VERSIONING, DROP CLONE). */
+const DROP_CLAUSE_WORDS = new Set(['PARTITION', 'VERSIONING', 'RESTRICT', 'PERIOD', 'MATERIALIZED', 'SUMMARY', 'DISTRIBUTION', 'ORGANIZATION', 'CLONE', 'QUERY']);
+
+/**
+ * Whether `DROP name` at `i` (after DROP) drops a column, COLUMN not written: a name that is no clause word,
+ * followed by the end, CASCADE, RESTRICT or the next action (DROP RESTRICT ON DROP has ON after it).
+ */
+function dropsColumnAt(p: Parser, i: number): boolean {
+  if (!p.isIdent(i) || (p.kind(i) === TK_WORD && DROP_CLAUSE_WORDS.has(p.upper(i)))) return false;
+  const next = i + 1;
+  if (next >= p.end) return true;
+  return p.kind(next) === TK_COMMA || p.kw(next, 'CASCADE') || p.kw(next, 'RESTRICT') || (p.kind(next) === TK_WORD && ALTER_ACTION_WORDS.has(p.upper(next)));
+}
+
 /** Skips tokens of an action we do not model, up to the next action keyword at this level. */
 function skipToNextAction(p: Parser): void {
   while (!p.atEnd()) {
@@ -440,7 +454,13 @@ function parseAlterAction(p: Parser, context: string): AlterTableAction {
       if (p.acceptSeq('PRIMARY', 'KEY')) return { kind: 'dropConstraint', name: '', constraintKind: 'primaryKey', span: span() };
       if (p.accept('UNIQUE')) return { kind: 'dropConstraint', name: parseIdentifier(p, context).name, constraintKind: 'unique', span: span() };
       if (p.accept('CHECK')) return { kind: 'dropConstraint', name: parseIdentifier(p, context).name, constraintKind: 'check', span: span() };
-      // DROP [COLUMN] c, DROP PARTITION, DROP VERSIONING, … are not modelled
+      if (p.accept('COLUMN') || dropsColumnAt(p, p.pos)) {
+        const column = parseIdentifier(p, context).name;
+        const restrict = p.accept('RESTRICT');
+        if (!restrict) p.accept('CASCADE');
+        return { kind: 'dropColumn', column, restrict, span: span() };
+      }
+      // DROP PARTITION, DROP VERSIONING, DROP RESTRICT ON DROP, … are not modelled
       return otherAction();
     }
     case 'ALTER': {
