@@ -3269,11 +3269,12 @@ var init_schema = __esm({
         return true;
       }
       /**
-       * True when every row the table receives is written out as literals and they stay under the bulk threshold:
-       * reference data (codes, statuses, seed rows), whose per-row costs nobody will notice.
+       * True when every row the table receives is written out as literals, or copied from such rows or from catalog
+       * rows (InsertSite.copiesReferenceData), and they stay under the bulk threshold: reference data (codes, statuses,
+       * seed rows, replication settings), whose per-row costs nobody will notice.
        */
       isReferenceData(target) {
-        return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0);
+        return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0 || s.copiesReferenceData);
       }
       /**
        * The rows the target receives, when the analysed scripts spell every one of them out: each insert is literal
@@ -3740,6 +3741,7 @@ var init_schema = __esm({
             if (rows >= threshold) continue;
             site.bulkReasons = NO_REASONS;
             site.valuesRows = rows;
+            site.copiesReferenceData = true;
             settled.add(site);
           }
         }

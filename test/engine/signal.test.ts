@@ -77,6 +77,21 @@ describe('issue 13: a bulk insert target needs evidence of volume', () => {
     }
   });
 
+  it('a table filled only by such a copy holds reference data: no finding about where it is stored', () => {
+    // asnqcapluwv97fp.sql creates IBMQREP_SUBS in a new SMS table space and copies its rows back from the backup.
+    const space = "CREATE TABLESPACE QCSUBTS MANAGED BY SYSTEM USING ('qcsubts');\nCREATE TABLE CAP.IBMQREP_SUBS (SUBNAME VARCHAR(132) NOT NULL) IN QCSUBTS;\n";
+    const files = (from: string) => ({ 'mig.sql': `${space}INSERT INTO CAP.IBMQREP_SUBS (SUBNAME) SELECT SUBNAME FROM ${from};\n` });
+    const receives = (from: string) => {
+      const { schema } = lintWorkspace(files(from)).workspace;
+      return schema.receivesRows(schema.tableByKey('CAP.IBMQREP_SUBS')!);
+    };
+    assert.equal(receives('CAP.IBMQREP_SUBS_BACKUP'), false);
+    assert.ok(!rules(files('CAP.IBMQREP_SUBS_BACKUP')).includes('sms-tablespace'));
+    // From a table of unknown rows: a load into an SMS table space, as before.
+    assert.equal(receives('STAGE.SUBS'), true);
+    assert.ok(rules(files('STAGE.SUBS')).includes('sms-tablespace'));
+  });
+
   it('a copy that is no load is none in every version of a table defined in several files', () => {
     // mig8zos.sql and mig8udb.sql each create BACKUP.IBMSNAP_AS400 and fill it from the replication control rows;
     // the copy's site was settled in the table's target but left its version's target bulk.

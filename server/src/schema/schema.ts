@@ -115,6 +115,11 @@ export interface InsertSite extends Located {
    * the scripts spell out (settleLoopsOverKnownRows). A bound, not a count: the query may pass over fewer.
    */
   loopRows?: number;
+  /**
+   * An INSERT … SELECT of a few rows of reference data, or of catalog or replication configuration rows
+   * (settleCopiesOfReferenceData): reference data itself, as literal rows are.
+   */
+  copiesReferenceData?: true;
 }
 
 export interface InsertTargetInfo {
@@ -415,11 +420,12 @@ export class SchemaModel {
   }
 
   /**
-   * True when every row the table receives is written out as literals and they stay under the bulk threshold:
-   * reference data (codes, statuses, seed rows), whose per-row costs nobody will notice.
+   * True when every row the table receives is written out as literals, or copied from such rows or from catalog
+   * rows (InsertSite.copiesReferenceData), and they stay under the bulk threshold: reference data (codes, statuses,
+   * seed rows, replication settings), whose per-row costs nobody will notice.
    */
   isReferenceData(target: InsertTargetInfo): boolean {
-    return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== undefined);
+    return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== undefined || s.copiesReferenceData);
   }
 
   /**
@@ -938,6 +944,7 @@ export class SchemaModel {
         if (rows >= threshold) continue;
         site.bulkReasons = NO_REASONS;
         site.valuesRows = rows;
+        site.copiesReferenceData = true;
         settled.add(site);
       }
     }
