@@ -8744,10 +8744,10 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
       for (const loop of facts.tableLoops) loop.rowsOf.runs = calls.length;
     }
     if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
-    for (const { loop, index, start, extra } of facts.parameterLoops) {
+    for (const { loop, index, start, extra, by } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
-      loop.passes = args.reduce((sum, a) => sum + Math.max(0, a - start + extra), 0);
+      loop.passes = args.reduce((sum, a) => sum + countUpPasses(start, a, extra, by), 0);
       loop.passesFrom = calls.map(({ stmt }) => {
         const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments.map((a) => a ?? "\u2026").join(", ")})`;
         return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
@@ -8872,7 +8872,6 @@ function countLoops(facts, root, routine, lineAt) {
     const step = inBody[0];
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = step.step.by;
-    if (up && by !== 1) continue;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
     const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
@@ -8880,12 +8879,12 @@ function countLoops(facts, root, routine, lineAt) {
       const { bound, inclusive: inclusive2 } = stmt.counter;
       const extra = inclusive2 ? 1 : 0;
       if (typeof bound === "number") {
-        loop.passes = Math.max(0, bound - start.value + extra);
+        loop.passes = countUpPasses(start.value, bound, extra, by);
         continue;
       }
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
-      facts.parameterLoops.push({ loop, index, start: start.value, extra });
+      facts.parameterLoops.push({ loop, index, start: start.value, extra, by });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
@@ -8900,6 +8899,9 @@ function countLoops(facts, root, routine, lineAt) {
       loop.passesBound = { from, perCall: routine };
     }
   }
+}
+function countUpPasses(start, bound, extra, by) {
+  return Math.max(0, Math.ceil((bound - start + extra) / by));
 }
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };

@@ -220,7 +220,6 @@ ${parts.calls ?? 'CALL app.insertdata(1000)@'}
         filler({ body: '\n    BEGIN\n      DECLARE CONTINUE HANDLER FOR NOT FOUND SET count = 0;\n      FETCH c1 INTO name;\n    END;' }),
         filler({ label: 'fill: ', body: '\n    IF name IS NULL THEN ITERATE fill; END IF;' }),
         filler({ before: 'again: SET name = NULL;', after: "IF name = 'x' THEN GOTO again; END IF;" }),
-        filler({ step: 'SET count = count + 2;' }),
         // A start that is no integer: a query, an expression.
         filler({ before: 'SELECT MAX(id) INTO count FROM app.temp;' }),
         filler({ before: 'SET count = size - 10;' }),
@@ -232,6 +231,15 @@ ${parts.calls ?? 'CALL app.insertdata(1000)@'}
           assert.deepEqual([loop.passes, loop.passesFrom], [undefined, undefined], `${bound}: ${text}`);
         }
       }
+    });
+
+    it('counts a step up by any constant: passes rounded up, to a literal bound or to the CALL argument', () => {
+      for (const [step, bound, passes] of [['2', 'size', 500], ['3', 'size', 334], ['7', '5000', 715], ['1000', '5000', 5], ['2', '1', 1]] as const) {
+        const loop = loopOf(filler({ step: `SET count = count + ${step};` }).replace('WHILE (count < size)', `WHILE (count < ${bound})`));
+        assert.equal(loop.passes, passes, `step ${step}, bound ${bound}`);
+      }
+      // <= takes the bound itself too: 0, 3, 6, 9 up to 9.
+      assert.equal(loopOf(filler({ step: 'SET count = count + 3;' }).replace('WHILE (count < size)', 'WHILE (count <= 9)')).passes, 4);
     });
 
     it("a count to a parameter is told only when the CALL's argument is the count: the parameter kept, one start, once per call", () => {

@@ -238,6 +238,10 @@ END@
     const [two] = single(proc('app.temp', 1) + 'CALL insertdata(150)@\nCALL insertdata(50)@\n');
     assert.equal(two.severity, 'hint');
     assert.match(two.message, /The script's CALL INSERTDATA\(150\) at line 10 and CALL INSERTDATA\(50\) at line 11 make 200 passes: 200 rows, about 0\.12 s more/);
+    // A step of 2: half the passes (500 rows, about 0.3 s more: a hint).
+    const [halved] = single(proc('app.temp', 1).replace('SET count = count + 1;', 'SET count = count + 2;') + 'CALL insertdata(1000)@\n');
+    assert.equal(halved.severity, 'hint');
+    assert.match(halved.message, /CALL INSERTDATA\(1000\) at line 10 makes 500 passes: 500 rows/);
     // Ten passes or fewer: no bulk loop (as for a counting loop in code), no finding.
     assert.deepEqual(single(proc('app.temp', 1) + 'CALL insertdata(10)@\n'), []);
     // A literal bound: the loop's own count decides whether it is a bulk loop (as in code), and is not told.
@@ -252,7 +256,6 @@ END@
       proc('app.temp', 1) + 'CALL insertdata(100)@\nCREATE PROCEDURE twice () BEGIN CALL insertdata(100); END@\n',
       proc('app.temp', 1).replace('SET count = count + 1;', 'IF count < 5 THEN SET count = count + 1; END IF;') + 'CALL insertdata(1000)@\n',
       proc('app.temp', 1).replace(' DEFAULT 0', '') + 'CALL insertdata(1000)@\n',
-      proc('app.temp', 1).replace('SET count = count + 1;', 'SET count = count + 2;') + 'CALL insertdata(1000)@\n',
     ];
     for (const text of unknown) {
       const [finding] = single(text);

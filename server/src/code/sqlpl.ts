@@ -38,7 +38,7 @@ interface RoutineFacts {
   /** The routine's parameters, by name in order (none for a block). */
   parameters: readonly string[];
   /** Counting loops whose bound is a parameter (WHILE count < size): their passes are the CALL's argument. */
-  parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number }[];
+  parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number; by: number }[];
   /** Every routine it CALLs, in a loop or not. */
   calledNames: Set<string>;
   /** The routine's cursors by name, as their query is given (the fold of a loop that FETCHes one names it). */
@@ -153,10 +153,10 @@ function countCalledLoops(statements: readonly Statement[], all: readonly Routin
     }
     // A count to a parameter is per call: not told when a trigger of the file calls the routine too (per row).
     if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name)) continue;
-    for (const { loop, index, start, extra } of facts.parameterLoops) {
+    for (const { loop, index, start, extra, by } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === undefined)) continue;
-      loop.passes = args.reduce<number>((sum, a) => sum + Math.max(0, a! - start + extra), 0);
+      loop.passes = args.reduce<number>((sum, a) => sum + countUpPasses(start, a!, extra, by), 0);
       loop.passesFrom = calls.map(({ stmt }) => {
         const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments!.map((a) => a ?? '…').join(', ')})`;
         return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
@@ -299,7 +299,7 @@ function counterStart(facts: RoutineFacts, variable: string, assignments: readon
  * The passes of the routine's WHILE loops that count a variable up (WHILE count < size … SET count = count + 1) or
  * down (WHILE len > 0 … SET len = len - 80), from where the variable starts (counterStart), when
  * - the loop's own step is the only assignment of the variable in its body, once on every pass (in the body itself,
- *   not in a branch; by one counting up), and no ITERATE of the loop skips it;
+ *   not in a branch), and no ITERATE of the loop skips it;
  * - no handler assigns the variable (one may run in the middle of the loop), which is no parameter;
  * - the routine has no GOTO.
  * Counting up to an integer: passes, at most those from the lowest start (they decide only whether it is a bulk loop,
@@ -334,7 +334,6 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
     const step = inBody[0];
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = (step as Extract<Statement, { kind: 'setVariable' }>).step!.by;
-    if (up && by !== 1) continue;
     if (stmt.label !== undefined && iterates(stmt.body, stmt.label)) continue;
     const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
@@ -342,14 +341,14 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       const { bound, inclusive } = stmt.counter;
       const extra = inclusive ? 1 : 0;
       if (typeof bound === 'number') {
-        loop.passes = Math.max(0, bound - start.value + extra);
+        loop.passes = countUpPasses(start.value, bound, extra, by);
         continue;
       }
       // The CALL's argument is the bound: a parameter the routine never assigns (nor declares again), reached from
       // one start, once per call.
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested) continue;
-      facts.parameterLoops.push({ loop, index, start: start.value, extra });
+      facts.parameterLoops.push({ loop, index, start: start.value, extra, by });
       continue;
     }
     const { inclusive, floor } = stmt.countdown!;
@@ -364,6 +363,11 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       loop.passesBound = { from, perCall: routine };
     }
   }
+}
+
+/** Passes of WHILE v < bound (`extra` 0) or v <= bound (`extra` 1) from `start`, v stepping up by `by` on each. */
+function countUpPasses(start: number, bound: number, extra: number, by: number): number {
+  return Math.max(0, Math.ceil((bound - start + extra) / by));
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {

@@ -559,7 +559,7 @@ export interface LoopStatement extends StatementBase {
   tables?: QualifiedName[];
   /** WHILE / UNTIL condition. */
   condition?: Span;
-  /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v by one (code/sqlpl.ts). */
+  /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant (code/sqlpl.ts). */
   counter?: { variable: string; inclusive: boolean; bound: string | number };
   /**
    * WHILE v > n (or >=, or n < v, n <= v; n an integer literal), in parentheses or not: a loop counting v down to
