@@ -8744,10 +8744,10 @@ function countCalledLoops(statements, all, scriptCalls, lineAt) {
       for (const loop of facts.tableLoops) loop.rowsOf.runs = calls.length;
     }
     if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name2)) continue;
-    for (const { loop, index, start, extra, by } of facts.parameterLoops) {
+    for (const { loop, index, passes } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === void 0)) continue;
-      loop.passes = args.reduce((sum, a) => sum + countUpPasses(start, a, extra, by), 0);
+      loop.passes = args.reduce((sum, a) => sum + passes(a), 0);
       loop.passesFrom = calls.map(({ stmt }) => {
         const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments.map((a) => a ?? "\u2026").join(", ")})`;
         return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
@@ -8866,13 +8866,21 @@ function countLoops(facts, root, routine, lineAt) {
   for (const { stmt, loop, nested: nested2 } of facts.counting) {
     const up = stmt.counter !== void 0;
     const variable = (stmt.counter ?? stmt.countdown).variable;
-    if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
+    if (stmt.walksArray || byHandlers.has(variable)) continue;
     const inBody = [];
     assignmentsOf(stmt.body, /* @__PURE__ */ new Set([variable]), (_, s) => inBody.push(s));
     const step = inBody[0];
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = step.step.by;
     if (stmt.label !== void 0 && iterates(stmt.body, stmt.label)) continue;
+    const parameter = facts.parameters.indexOf(variable);
+    if (parameter >= 0) {
+      const { inclusive: inclusive2, floor: floor2 } = stmt.countdown ?? {};
+      if (floor2 !== void 0 && !nested2 && assignments.get(variable)?.length === 1) {
+        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => countDownPasses(argument, floor2, inclusive2, -by) });
+      }
+      continue;
+    }
     const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
     if (stmt.counter) {
@@ -8884,24 +8892,28 @@ function countLoops(facts, root, routine, lineAt) {
       }
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
-      facts.parameterLoops.push({ loop, index, start: start.value, extra, by });
+      const from = start.value;
+      facts.parameterLoops.push({ loop, index, passes: (argument) => countUpPasses(from, argument, extra, by) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
-    const over = start.value - floor;
-    loop.passes = inclusive ? over >= 0 ? Math.floor(over / -by) + 1 : 0 : over > 0 ? Math.ceil(over / -by) : 0;
+    loop.passes = countDownPasses(start.value, floor, inclusive, -by);
     loop.countsDown = true;
     if (start.length && !nested2) {
-      const { of, declared: type, parameter } = start.length;
+      const { of, declared: type, parameter: parameter2 } = start.length;
       const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : "";
       const condition = `${variable} ${inclusive ? ">=" : ">"} ${floor}`;
-      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter2 ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
       loop.passesBound = { from, perCall: routine };
     }
   }
 }
 function countUpPasses(start, bound, extra, by) {
   return Math.max(0, Math.ceil((bound - start + extra) / by));
+}
+function countDownPasses(start, floor, inclusive, by) {
+  const over = start - floor;
+  return inclusive ? over >= 0 ? Math.floor(over / by) + 1 : 0 : over > 0 ? Math.ceil(over / by) : 0;
 }
 function fileSpan(stmt, span = stmt.span) {
   return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };

@@ -147,6 +147,33 @@ END@
       assert.equal(loopOf(parameter).passes, undefined);
     });
 
+    it("a parameter counted down: the script's CALLs with an integer give the passes, as for a count up to one", () => {
+      const fill = (step = 'SET n = n - 1;', condition = 'n > 0') => `CREATE PROCEDURE app.fill (IN n INTEGER)
+BEGIN
+  WHILE ${condition} DO
+    INSERT INTO app.t VALUES (n);
+    ${step}
+  END WHILE;
+END@
+`;
+      const counted = (text: string) => {
+        const loop = loopOf(text);
+        return [loop.passes, loop.passesFrom?.length ?? 0];
+      };
+      assert.deepEqual(counted(fill() + 'CALL app.fill(1000)@\n'), [1000, 1]);
+      assert.deepEqual(counted(fill() + 'CALL app.fill(1000)@\nCALL app.fill(500)@\n'), [1500, 2]);
+      assert.deepEqual(counted(fill('SET n = n - 3;', 'n >= 0') + 'CALL app.fill(9)@\n'), [4, 1]); // 9, 6, 3, 0
+      assert.deepEqual(counted(fill() + 'CALL app.fill(0)@\n'), [0, 1]);
+      // Not known: a CALL with a marker, the parameter assigned elsewhere too, a loop inside another loop.
+      for (const text of [
+        fill() + 'CALL app.fill(?)@\n',
+        fill().replace('BEGIN\n', 'BEGIN\n  SET n = n * 2;\n') + 'CALL app.fill(1000)@\n',
+        fill().replace('  WHILE', '  FOR r AS SELECT id FROM app.src DO\n  WHILE').replace('  END WHILE;', '  END WHILE;\n  END FOR;') + 'CALL app.fill(1000)@\n',
+      ]) {
+        assert.deepEqual(counted(text), [undefined, 0], text);
+      }
+    });
+
     it('a bound per call is not told for a loop in another loop, nor for a routine that a loop of the file calls', () => {
       const nested = splitter().replace('  WHILE len > 0 DO', '  FOR r AS SELECT id FROM app.src DO\n  WHILE len > 0 DO').replace('  END WHILE;', '  END WHILE;\n  END FOR;');
       const inner = loopOf(nested);

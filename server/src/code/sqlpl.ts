@@ -37,8 +37,11 @@ interface RoutineFacts {
   lastCallAdmin?: boolean;
   /** The routine's parameters, by name in order (none for a block). */
   parameters: readonly string[];
-  /** Counting loops whose bound is a parameter (WHILE count < size): their passes are the CALL's argument. */
-  parameterLoops: { loop: LoopInfo; index: number; start: number; extra: number; by: number }[];
+  /**
+   * Counting loops whose bound (WHILE count < size) or start (WHILE size > 0 … SET size = size - 1) is a parameter:
+   * their passes follow from the CALL's argument at `index`.
+   */
+  parameterLoops: { loop: LoopInfo; index: number; passes: (argument: number) => number }[];
   /** Every routine it CALLs, in a loop or not. */
   calledNames: Set<string>;
   /** The routine's cursors by name, as their query is given (the fold of a loop that FETCHes one names it). */
@@ -153,10 +156,10 @@ function countCalledLoops(statements: readonly Statement[], all: readonly Routin
     }
     // A count to a parameter is per call: not told when a trigger of the file calls the routine too (per row).
     if (facts.parameterLoops.length > 0 && (calledByTriggers ??= triggerCalls(statements)).has(name)) continue;
-    for (const { loop, index, start, extra, by } of facts.parameterLoops) {
+    for (const { loop, index, passes } of facts.parameterLoops) {
       const args = calls.map((c) => c.stmt.integerArguments?.[index]);
       if (args.some((a) => a === undefined)) continue;
-      loop.passes = args.reduce<number>((sum, a) => sum + countUpPasses(start, a!, extra, by), 0);
+      loop.passes = args.reduce<number>((sum, a) => sum + passes(a!), 0);
       loop.passesFrom = calls.map(({ stmt }) => {
         const written = `CALL ${stmt.procedure.name}(${stmt.integerArguments!.map((a) => a ?? '…').join(', ')})`;
         return lineAt ? `${written} at line ${lineAt(stmt.origin.toFile(stmt.span.start))}` : written;
@@ -300,8 +303,10 @@ function counterStart(facts: RoutineFacts, variable: string, assignments: readon
  * down (WHILE len > 0 … SET len = len - 80), from where the variable starts (counterStart), when
  * - the loop's own step is the only assignment of the variable in its body, once on every pass (in the body itself,
  *   not in a branch), and no ITERATE of the loop skips it;
- * - no handler assigns the variable (one may run in the middle of the loop), which is no parameter;
+ * - no handler assigns the variable (one may run in the middle of the loop);
  * - the routine has no GOTO.
+ * A parameter is counted only down (WHILE n > 0 … SET n = n - 1), from the argument of the script's CALLs
+ * (countCalledLoops), when the loop's step is its only assignment and the loop is in no other loop or handler.
  * Counting up to an integer: passes, at most those from the lowest start (they decide only whether it is a bulk loop,
  * as for a counting loop in code). Up to one of the routine's parameters, that the routine never assigns: noted for
  * the script's CALLs (countCalledLoops, which tell the count), for a loop in no other loop or handler whose start is
@@ -328,13 +333,23 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
   for (const { stmt, loop, nested } of facts.counting!) {
     const up = stmt.counter !== undefined;
     const variable = (stmt.counter ?? stmt.countdown)!.variable;
-    if (stmt.walksArray || facts.parameters.includes(variable) || byHandlers.has(variable)) continue;
+    if (stmt.walksArray || byHandlers.has(variable)) continue;
     const inBody: Statement[] = [];
     assignmentsOf(stmt.body, new Set([variable]), (_, s) => inBody.push(s));
     const step = inBody[0];
     if (inBody.length !== 1 || !isStep(step, variable, up) || !stmt.body.includes(step)) continue;
     const by = (step as Extract<Statement, { kind: 'setVariable' }>).step!.by;
     if (stmt.label !== undefined && iterates(stmt.body, stmt.label)) continue;
+    const parameter = facts.parameters.indexOf(variable);
+    if (parameter >= 0) {
+      // Counting a parameter down (WHILE n > 0 … SET n = n - 1): the CALL's argument is the start, when nothing
+      // but the loop's step assigns it and the loop runs once per call.
+      const { inclusive, floor } = stmt.countdown ?? {};
+      if (floor !== undefined && !nested && assignments.get(variable)?.length === 1) {
+        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => countDownPasses(argument, floor, inclusive!, -by) });
+      }
+      continue;
+    }
     const start = counterStart(facts, variable, assignments.get(variable) ?? [], up);
     if (!start) continue;
     if (stmt.counter) {
@@ -348,12 +363,12 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       // one start, once per call.
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested) continue;
-      facts.parameterLoops.push({ loop, index, start: start.value, extra, by });
+      const from = start.value;
+      facts.parameterLoops.push({ loop, index, passes: (argument) => countUpPasses(from, argument, extra, by) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown!;
-    const over = start.value - floor;
-    loop.passes = inclusive ? (over >= 0 ? Math.floor(over / -by) + 1 : 0) : over > 0 ? Math.ceil(over / -by) : 0;
+    loop.passes = countDownPasses(start.value, floor, inclusive, -by);
     loop.countsDown = true;
     if (start.length && !nested) {
       const { of, declared: type, parameter } = start.length;
@@ -368,6 +383,12 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
 /** Passes of WHILE v < bound (`extra` 0) or v <= bound (`extra` 1) from `start`, v stepping up by `by` on each. */
 function countUpPasses(start: number, bound: number, extra: number, by: number): number {
   return Math.max(0, Math.ceil((bound - start + extra) / by));
+}
+
+/** Passes of WHILE v >= floor (`inclusive`) or v > floor from `start`, v stepping down by `by` on each. */
+function countDownPasses(start: number, floor: number, inclusive: boolean, by: number): number {
+  const over = start - floor;
+  return inclusive ? (over >= 0 ? Math.floor(over / by) + 1 : 0) : over > 0 ? Math.ceil(over / by) : 0;
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {
