@@ -2968,6 +2968,100 @@ var init_metadata_tables = __esm({
   }
 });
 
+// server/src/schema/schema-types.ts
+function valuesRowsReason(rows) {
+  return `${rows} rows of INSERT \u2026 VALUES`;
+}
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, NO_REASONS, INSERT_SELECT, IN_LOOP;
+var init_schema_types = __esm({
+  "server/src/schema/schema-types.ts"() {
+    "use strict";
+    DB2_DEFAULT_CACHE = 20;
+    BULK_ROW_THRESHOLD = 100;
+    NO_REASONS = Object.freeze([]);
+    INSERT_SELECT = "INSERT \u2026 SELECT";
+    IN_LOOP = "inserted inside a loop";
+  }
+});
+
+// server/src/schema/settle.ts
+function settleCopiesOfReferenceData(schema, threshold) {
+  const fewRows = (name2, stmt, file) => {
+    if (isMetadataTable(name2)) return 0;
+    const stock = schema.stockSampleRows(name2, stmt, file);
+    if (stock !== void 0) return stock;
+    const table = schema.table(name2, stmt);
+    if (!table?.definition) return void 0;
+    const target = schema.targetOfTable(table);
+    if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
+    return target.valuesRows;
+  };
+  const settled = /* @__PURE__ */ new Set();
+  for (const target of schema.targets) {
+    for (const site of target.sites) {
+      const stmt = site.stmt;
+      if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
+      if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
+      let rows = 0;
+      for (const source of stmt.source.tables) {
+        const few = fewRows(source, stmt, site.file);
+        if (few === void 0) {
+          rows = threshold;
+          break;
+        }
+        rows += few;
+      }
+      if (rows >= threshold) continue;
+      site.bulkReasons = NO_REASONS;
+      site.valuesRows = rows;
+      site.copiesReferenceData = true;
+      settled.add(site);
+    }
+  }
+  if (settled.size === 0) return;
+  for (const target of schema.targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
+}
+function settleLoopsOverKnownRows(schema) {
+  if (schema.tableLoopOf.size === 0) return;
+  const sourceRows = (loop) => {
+    const from = loop.rowsOf;
+    const table = schema.table(from.table, from.at);
+    const definition = table?.definition?.stmt;
+    if (!table || !definition || definition.asQuery || table.mqt || schema.loadedNames.has(table.name)) return void 0;
+    const target = schema.targetOfTable(table);
+    const rows = target && schema.knownRows(target);
+    if (rows === void 0) return void 0;
+    if (from.deletes) return rows;
+    return from.runs === void 0 ? void 0 : rows * from.runs;
+  };
+  const settled = [];
+  for (const target of schema.targets) {
+    for (const site of target.sites) {
+      const loop = schema.tableLoopOf.get(site.stmt);
+      if (!loop || site.stmt.kind !== "insert" || site.literalRows !== void 0) continue;
+      if (site.bulkReasons.length > 1 || site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP) continue;
+      const written = writtenRows(site.stmt.source);
+      const passes = written ? sourceRows(loop) : void 0;
+      if (written && passes !== void 0) settled.push({ target, site, rows: passes * written.count });
+    }
+  }
+  for (const { site, rows } of settled) {
+    site.bulkReasons = NO_REASONS;
+    site.valuesRows = rows;
+    site.loopRows = rows;
+  }
+  for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
+}
+var init_settle = __esm({
+  "server/src/schema/settle.ts"() {
+    "use strict";
+    init_metadata_tables();
+    init_edit_shape();
+    init_table_versions();
+    init_schema_types();
+  }
+});
+
 // server/src/schema/schema.ts
 function dropColumn(table, name2, restrict) {
   const at = table.columns.findIndex((c) => c.name === name2);
@@ -3040,16 +3134,13 @@ function columnSet(columns) {
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
 }
-function valuesRowsReason(rows) {
-  return `${rows} rows of INSERT \u2026 VALUES`;
-}
 function insertReasons(fromQuery, inLoop) {
   const reasons = [];
   if (fromQuery) reasons.push(INSERT_SELECT);
   if (inLoop) reasons.push(IN_LOOP);
   return reasons;
 }
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, SchemaModel, namesIn, NO_TABLES, DATABASE_AT, NO_REASONS, INSERT_SELECT, IN_LOOP;
+var SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
 var init_schema = __esm({
   "server/src/schema/schema.ts"() {
     "use strict";
@@ -3059,9 +3150,9 @@ var init_schema = __esm({
     init_loops();
     init_sample_database();
     init_written_columns();
-    init_metadata_tables();
-    DB2_DEFAULT_CACHE = 20;
-    BULK_ROW_THRESHOLD = 100;
+    init_settle();
+    init_schema_types();
+    init_schema_types();
     SchemaModel = class _SchemaModel {
       tables = /* @__PURE__ */ new Map();
       sequences = /* @__PURE__ */ new Map();
@@ -3385,7 +3476,7 @@ var init_schema = __esm({
       currentSchema;
       /** Statements of the current file whose text has values spliced in (not literals written by hand). */
       splicedStatements = /* @__PURE__ */ new Set();
-      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settleLoopsOverKnownRows; emptied by finish. */
+      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
       tableLoopOf = /* @__PURE__ */ new Map();
       /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
       loadedNames = /* @__PURE__ */ new Set();
@@ -3704,51 +3795,6 @@ var init_schema = __esm({
         this.versions.noteDdlVersions();
       }
       /**
-       * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
-       * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-       * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
-       * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
-       * not looked through. A copy of catalog or replication configuration rows (sql/metadata-tables.ts: mig8zos.sql
-       * backs up the control rows of the tables it replicates) is no load either; its rows are not counted.
-       */
-      settleCopiesOfReferenceData(threshold) {
-        const fewRows = (name2, stmt, file) => {
-          if (isMetadataTable(name2)) return 0;
-          const stock = this.stockSampleRows(name2, stmt, file);
-          if (stock !== void 0) return stock;
-          const table = this.table(name2, stmt);
-          if (!table?.definition) return void 0;
-          const target = this.targetOfTable(table);
-          if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
-          return target.valuesRows;
-        };
-        const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
-        const settled = /* @__PURE__ */ new Set();
-        for (const target of targets) {
-          for (const site of target.sites) {
-            const stmt = site.stmt;
-            if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
-            if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
-            let rows = 0;
-            for (const source of stmt.source.tables) {
-              const few = fewRows(source, stmt, site.file);
-              if (few === void 0) {
-                rows = threshold;
-                break;
-              }
-              rows += few;
-            }
-            if (rows >= threshold) continue;
-            site.bulkReasons = NO_REASONS;
-            site.valuesRows = rows;
-            site.copiesReferenceData = true;
-            settled.add(site);
-          }
-        }
-        if (settled.size === 0) return;
-        for (const target of targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
-      }
-      /**
        * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
        * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
        * (shadowsSampleTable; then its rows are not db2sampl's).
@@ -3792,51 +3838,20 @@ var init_schema = __esm({
       allVersions() {
         return this.versions.all();
       }
-      /**
-       * An INSERT of written rows on each pass of a routine's FOR loop over one table (LoopInfo.rowsOf) whose rows the
-       * scripts spell out (knownRows) writes at most that many rows per run of the loop: all runs together when the
-       * query deletes the rows it passes over (tbselcreate.db2's buy_company moves COMPANY_A's three rows into
-       * COMPANY_B, however often it is called), else per run, counted by the script's CALLs. Those rows then count
-       * as written rows (towards the bulk threshold) and as known rows (InsertSite.loopRows). Not when the table is
-       * loaded, copied from a query (CREATE TABLE ... AS, an MQT) or not created by the files (rows of its own), or when
-       * its rows are a loop's themselves (one level, as for copies).
-       */
-      settleLoopsOverKnownRows() {
-        if (this.tableLoopOf.size === 0) return;
-        const sourceRows = (loop) => {
-          const from = loop.rowsOf;
-          const table = this.table(from.table, from.at);
-          const definition = table?.definition?.stmt;
-          if (!table || !definition || definition.asQuery || table.mqt || this.loadedNames.has(table.name)) return void 0;
-          const target = this.targetOfTable(table);
-          const rows = target && this.knownRows(target);
-          if (rows === void 0) return void 0;
-          if (from.deletes) return rows;
-          return from.runs === void 0 ? void 0 : rows * from.runs;
-        };
-        const settled = [];
-        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
-          for (const site of target.sites) {
-            const loop = this.tableLoopOf.get(site.stmt);
-            if (!loop || site.stmt.kind !== "insert" || site.literalRows !== void 0) continue;
-            if (site.bulkReasons.length > 1 || site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP) continue;
-            const written = writtenRows(site.stmt.source);
-            const passes = written ? sourceRows(loop) : void 0;
-            if (written && passes !== void 0) settled.push({ target, site, rows: passes * written.count });
-          }
-        }
-        for (const { site, rows } of settled) {
-          site.bulkReasons = NO_REASONS;
-          site.valuesRows = rows;
-          site.loopRows = rows;
-        }
-        for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
-      }
       finish(bulkRowThreshold) {
         this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
-        this.settleCopiesOfReferenceData(bulkRowThreshold);
-        this.settleLoopsOverKnownRows();
+        const settling = {
+          targets: [...this.insertTargets.values(), ...this.versions.versionTargets()],
+          table: (name2, stmt) => this.table(name2, stmt),
+          targetOfTable: (table) => this.targetOfTable(table),
+          knownRows: (target) => this.knownRows(target),
+          stockSampleRows: (name2, stmt, file) => this.stockSampleRows(name2, stmt, file),
+          tableLoopOf: this.tableLoopOf,
+          loadedNames: this.loadedNames
+        };
+        settleCopiesOfReferenceData(settling, bulkRowThreshold);
+        settleLoopsOverKnownRows(settling);
         this.tableLoopOf = /* @__PURE__ */ new Map();
         for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
@@ -3871,9 +3886,6 @@ var init_schema = __esm({
     namesIn = /* @__PURE__ */ new WeakMap();
     NO_TABLES = /* @__PURE__ */ new Set();
     DATABASE_AT = /* @__PURE__ */ new WeakMap();
-    NO_REASONS = Object.freeze([]);
-    INSERT_SELECT = "INSERT \u2026 SELECT";
-    IN_LOOP = "inserted inside a loop";
   }
 });
 

@@ -2,12 +2,9 @@
 // SET SCHEMA resolved, plus what is inserted where. Rules ask it questions; it never reads text.
 import type {
   ColumnDef,
-  CreateIndexStatement,
   CreateTableStatement,
   CreateTablespaceStatement,
-  CreateTriggerStatement,
   QualifiedName,
-  SequenceStatement,
   Statement,
   TableConstraint,
   ZosLoadOptions,
@@ -20,126 +17,11 @@ import { statementsInBulkLoops } from '../code/loops';
 import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { columnPlaces, mayWriteColumn } from './written-columns';
-import { isMetadataTable } from '../sql/metadata-tables';
+import { settleCopiesOfReferenceData, settleLoopsOverKnownRows, type SettleContext } from './settle';
 
-/** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
-export const DB2_DEFAULT_CACHE = 20;
-
-export interface Located<S extends Statement = Statement> {
-  file: string;
-  stmt: S;
-}
-
-export interface IdentityInfo extends Located {
-  column: ColumnDef;
-  /** Effective cache: 0 for NO CACHE, 20 when not written. */
-  cache: number;
-  explicit: boolean;
-}
-
-export interface IndexInfo extends Located<CreateIndexStatement> {
-  name: string;
-  unique: boolean;
-  cluster: boolean;
-}
-
-export type ForeignKey = Extract<TableConstraint, { kind: 'foreignKey' }>;
-
-export interface ForeignKeyInfo extends Located {
-  /** The constraint's name, or its columns and parent when unnamed: a key defined again replaces the first. */
-  name: string;
-  constraint: ForeignKey;
-  /** After ALTER … NOT ENFORCED / ENFORCED. */
-  enforced: boolean;
-  parentKey: string;
-}
-
-export interface TriggerInfo extends Located<CreateTriggerStatement> {
-  name: string;
-}
-
-export interface MqtInfo extends Located<CreateTableStatement> {
-  key: string;
-  refresh: 'immediate' | 'deferred';
-}
-
-export interface TableInfo {
-  /** SCHEMA.NAME, or .NAME when the schema is not known (no SET SCHEMA, unqualified). */
-  key: string;
-  schema?: string;
-  name: string;
-  definition?: Located<CreateTableStatement>;
-  columns: ColumnDef[];
-  identity?: IdentityInfo;
-  indexes: IndexInfo[];
-  /** Primary key and unique constraints: each also maintains an index per row. */
-  keyConstraints: (Located & { constraint: TableConstraint; name: string })[];
-  foreignKeys: ForeignKeyInfo[];
-  checks: number;
-  triggers: TriggerInfo[];
-  /** Materialized query tables defined over this table. */
-  mqts: MqtInfo[];
-  tablespace?: string;
-  append: boolean;
-  locksize?: 'row' | 'table' | 'blockinsert';
-  pctfree?: number;
-  notLoggedInitially: boolean;
-  /** Set when this table is itself an MQT. */
-  mqt?: CreateTableStatement['mqt'];
-}
-
-export interface SequenceInfo extends Located<SequenceStatement> {
-  key: string;
-  cache: number;
-  explicit: boolean;
-}
-
-export interface InsertSite extends Located {
-  /** The statement is in a host-language loop, or the script repeats it. */
-  repeated: boolean;
-  /**
-   * Rows written out in the statement: an INSERT … VALUES of literals (no marker, host variable or spliced
-   * value), outside loops and routines. Such rows are reference data until they add up to bulkRowThreshold.
-   */
-  literalRows?: number;
-  /** Why this statement alone makes its table a bulk target (the target's bulkReasons gather them). */
-  bulkReasons: readonly string[];
-  /** Rows it writes out outside loops (the target's valuesRows adds them up). */
-  valuesRows: number;
-  /** The version of the table its own file created before it (a migration's CREATE TABLE, then its copy). */
-  version?: TableInfo;
-  /** In a routine, block or trigger body: it runs when called or fired, not where it stands in its script. */
-  nested: boolean;
-  /**
-   * At most this many rows: an INSERT of written rows on each pass of a routine's FOR loop over one table whose rows
-   * the scripts spell out (settleLoopsOverKnownRows). A bound, not a count: the query may pass over fewer.
-   */
-  loopRows?: number;
-  /**
-   * An INSERT … SELECT of a few rows of reference data, or of catalog or replication configuration rows
-   * (settleCopiesOfReferenceData): reference data itself, as literal rows are.
-   */
-  copiesReferenceData?: true;
-}
-
-export interface InsertTargetInfo {
-  key: string;
-  sites: InsertSite[];
-  /** Why the table counts as a bulk target (empty: it is inserted into, but not in bulk). */
-  bulkReasons: string[];
-  /** Rows of the INSERT … VALUES statements outside loops, summed over the analysed files. */
-  valuesRows: number;
-}
-
-export interface SchemaOptions {
-  /** Rows of INSERT … VALUES from which a table is a bulk target (config bulkRowThreshold). */
-  bulkRowThreshold?: number;
-  /**
-   * Where the milliseconds of the schema's deferred work for all files (fillSchemaAt) are added up: the
-   * workspace counts them with the folding, not in the rule time of the file whose lookup set it off.
-   */
-  work?: { ms: number };
-}
+export * from './schema-types';
+import { BULK_ROW_THRESHOLD, DB2_DEFAULT_CACHE, IN_LOOP, INSERT_SELECT, NO_REASONS, valuesRowsReason } from './schema-types';
+import type { Located, IndexInfo, TableInfo, SequenceInfo, InsertSite, InsertTargetInfo, SchemaOptions, DbCfgSetting } from './schema-types';
 
 /**
  * ALTER TABLE … DROP COLUMN: the column goes, and with it (CASCADE, Db2 LUW's default) the indexes, primary and
@@ -165,15 +47,6 @@ function dropColumn(table: TableInfo, name: string, restrict: boolean): void {
 /** The columns of a primary key or unique constraint (none for other kinds). */
 function keyColumns(constraint: TableConstraint): readonly string[] {
   return constraint.kind === 'primaryKey' || constraint.kind === 'unique' ? constraint.columns : [];
-}
-
-/** The default of the bulkRowThreshold option (engine/config.ts documents it). */
-export const BULK_ROW_THRESHOLD = 100;
-
-export interface DbCfgSetting extends Located {
-  name: string;
-  value: string;
-  numericValue?: number;
 }
 
 export class SchemaModel {
@@ -552,7 +425,7 @@ export class SchemaModel {
   private currentSchema: string | undefined;
   /** Statements of the current file whose text has values spliced in (not literals written by hand). */
   private splicedStatements = new Set<Statement>();
-  /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settleLoopsOverKnownRows; emptied by finish. */
+  /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
   private tableLoopOf = new Map<Statement, LoopInfo>();
   /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
   private readonly loadedNames = new Set<string>();
@@ -907,54 +780,6 @@ export class SchemaModel {
   }
 
   /**
-   * An INSERT ... SELECT whose sources all hold reference data defined in the files (a few literal rows each, no
-   * other inserts) copies those few rows, not a load: IBM's setupscript.db2 copies two rows from tables it seeds
-   * with two or three, and cgtt.db2 copies the SAMPLE database's 42 employees (sample-database.ts). Its rows
-   * count as written rows (towards the bulk threshold) instead. One level: a source filled by a copy itself is
-   * not looked through. A copy of catalog or replication configuration rows (sql/metadata-tables.ts: mig8zos.sql
-   * backs up the control rows of the tables it replicates) is no load either; its rows are not counted.
-   */
-  private settleCopiesOfReferenceData(threshold: number): void {
-    const fewRows = (name: QualifiedName, stmt: Statement, file: string): number | undefined => {
-      if (isMetadataTable(name)) return 0;
-      const stock = this.stockSampleRows(name, stmt, file);
-      if (stock !== undefined) return stock;
-      const table = this.table(name, stmt);
-      if (!table?.definition) return undefined;
-      const target = this.targetOfTable(table);
-      if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== undefined)) return undefined;
-      return target.valuesRows;
-    };
-    const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
-    const settled = new Set<InsertSite>();
-    for (const target of targets) {
-      for (const site of target.sites) {
-        const stmt = site.stmt;
-        if (stmt.kind !== 'insert' || stmt.source.kind !== 'select' || stmt.source.tables.length === 0) continue;
-        if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
-        let rows = 0;
-        for (const source of stmt.source.tables) {
-          const few = fewRows(source, stmt, site.file);
-          if (few === undefined) {
-            rows = threshold;
-            break;
-          }
-          rows += few;
-        }
-        if (rows >= threshold) continue;
-        site.bulkReasons = NO_REASONS;
-        site.valuesRows = rows;
-        site.copiesReferenceData = true;
-        settled.add(site);
-      }
-    }
-    if (settled.size === 0) return;
-    // A site is in its table's target and in the target of the version it writes (a table defined in two
-    // files): both are made again from their sites, whichever of them the loop met the site in first.
-    for (const target of targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
-  }
-
-  /**
    * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
    * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
    * (shadowsSampleTable; then its rows are not db2sampl's).
@@ -1003,54 +828,20 @@ export class SchemaModel {
     return this.versions.all();
   }
 
-  /**
-   * An INSERT of written rows on each pass of a routine's FOR loop over one table (LoopInfo.rowsOf) whose rows the
-   * scripts spell out (knownRows) writes at most that many rows per run of the loop: all runs together when the
-   * query deletes the rows it passes over (tbselcreate.db2's buy_company moves COMPANY_A's three rows into
-   * COMPANY_B, however often it is called), else per run, counted by the script's CALLs. Those rows then count
-   * as written rows (towards the bulk threshold) and as known rows (InsertSite.loopRows). Not when the table is
-   * loaded, copied from a query (CREATE TABLE ... AS, an MQT) or not created by the files (rows of its own), or when
-   * its rows are a loop's themselves (one level, as for copies).
-   */
-  private settleLoopsOverKnownRows(): void {
-    if (this.tableLoopOf.size === 0) return;
-    const sourceRows = (loop: LoopInfo): number | undefined => {
-      const from = loop.rowsOf!;
-      const table = this.table(from.table, from.at);
-      const definition = table?.definition?.stmt;
-      if (!table || !definition || definition.asQuery || table.mqt || this.loadedNames.has(table.name)) return undefined;
-      const target = this.targetOfTable(table);
-      const rows = target && this.knownRows(target);
-      if (rows === undefined) return undefined;
-      if (from.deletes) return rows;
-      return from.runs === undefined ? undefined : rows * from.runs;
-    };
-    const settled: { target: InsertTargetInfo; site: InsertSite; rows: number }[] = [];
-    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
-      for (const site of target.sites) {
-        const loop = this.tableLoopOf.get(site.stmt);
-        // In a bulk loop, or one over sets (LoopInfo.chunked: a multi-row VALUES on each pass is no bulk reason).
-        if (!loop || site.stmt.kind !== 'insert' || site.literalRows !== undefined) continue;
-        if (site.bulkReasons.length > 1 || (site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP)) continue;
-        const written = writtenRows(site.stmt.source);
-        const passes = written ? sourceRows(loop) : undefined;
-        if (written && passes !== undefined) settled.push({ target, site, rows: passes * written.count });
-      }
-    }
-    // (Noted first, applied after: a table filled by such a loop is no known source for another.)
-    for (const { site, rows } of settled) {
-      site.bulkReasons = NO_REASONS;
-      site.valuesRows = rows;
-      site.loopRows = rows;
-    }
-    for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
-  }
-
   private finish(bulkRowThreshold: number): void {
     this.bulkRowThreshold = bulkRowThreshold;
     this.attributeInserts();
-    this.settleCopiesOfReferenceData(bulkRowThreshold);
-    this.settleLoopsOverKnownRows();
+    const settling: SettleContext = {
+      targets: [...this.insertTargets.values(), ...this.versions.versionTargets()],
+      table: (name, stmt) => this.table(name, stmt),
+      targetOfTable: (table) => this.targetOfTable(table),
+      knownRows: (target) => this.knownRows(target),
+      stockSampleRows: (name, stmt, file) => this.stockSampleRows(name, stmt, file),
+      tableLoopOf: this.tableLoopOf,
+      loadedNames: this.loadedNames,
+    };
+    settleCopiesOfReferenceData(settling, bulkRowThreshold);
+    settleLoopsOverKnownRows(settling);
     this.tableLoopOf = new Map();
     for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
@@ -1194,16 +985,6 @@ function columnSet(columns: readonly string[]): string {
 /** Display form of a table key: SCHEMA.NAME or NAME. */
 export function displayKey(key: string): string {
   return key.startsWith('.') ? key.slice(1) : key;
-}
-
-const NO_REASONS: readonly string[] = Object.freeze([]);
-const INSERT_SELECT = 'INSERT … SELECT';
-/** The bulk reason of an insert run in a host-language loop (application code at work, not a load). */
-export const IN_LOOP = 'inserted inside a loop';
-
-/** The bulk reason of a target made one by the rows its inserts write out together. */
-function valuesRowsReason(rows: number): string {
-  return `${rows} rows of INSERT … VALUES`;
 }
 
 /** Why an INSERT makes its table a bulk target: from a query, or run in a loop. */
