@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -3008,17 +3008,17 @@ function keysWithOwnIndex(keys, indexes) {
   const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
   if (unique.length === 0) return [...keys];
   return keys.filter((k) => {
-    const columns = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
-    return columns === void 0 || !unique.includes(columns);
+    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
+    return columns2 === void 0 || !unique.includes(columns2);
   });
 }
-function hasKey(table, columns) {
-  if (columns.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
-  const wanted = columnSet(columns);
+function hasKey(table, columns2) {
+  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
+  const wanted = columnSet(columns2);
   return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
 }
-function columnSet(columns) {
-  return [...columns].map((c) => c.toUpperCase()).sort().join("\0");
+function columnSet(columns2) {
+  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
 }
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
@@ -3282,10 +3282,10 @@ var init_schema = __esm({
        * definition is not known (mayWriteColumn). `every`: an insert counts only when it may give all of `columns` a
        * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
        */
-      insertsWriting(target, columns, table, every = false) {
-        const places = columnPlaces(table, columns.map((column) => typeof column === "string" ? column : column.name));
+      insertsWriting(target, columns2, table, every = false) {
+        const places = columnPlaces(table, columns2.map((column) => typeof column === "string" ? column : column.name));
         const writesColumn = (site) => (column, k) => mayWriteColumn(site.stmt, column, places[k]);
-        const writes = (site) => every ? columns.every(writesColumn(site)) : columns.some(writesColumn(site));
+        const writes = (site) => every ? columns2.every(writesColumn(site)) : columns2.some(writesColumn(site));
         const first = target.sites.findIndex((site) => !writes(site));
         if (first < 0) return target;
         const sites = target.sites.slice(0, first);
@@ -3300,19 +3300,19 @@ var init_schema = __esm({
        * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
        * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
        */
-      writtenColumns(table, columns, target = this.targetOfTable(table)) {
-        if (!target || columns.length === 0) return [...columns];
-        const places = columnPlaces(table, columns.map((column) => column.name));
-        const written = new Array(columns.length).fill(false);
-        let open = columns.map((_, k) => k);
+      writtenColumns(table, columns2, target = this.targetOfTable(table)) {
+        if (!target || columns2.length === 0) return [...columns2];
+        const places = columnPlaces(table, columns2.map((column) => column.name));
+        const written = new Array(columns2.length).fill(false);
+        let open = columns2.map((_, k) => k);
         for (const site of target.sites) {
           open = open.filter((k) => {
-            written[k] = mayWriteColumn(site.stmt, columns[k], places[k]);
+            written[k] = mayWriteColumn(site.stmt, columns2[k], places[k]);
             return !written[k];
           });
           if (open.length === 0) break;
         }
-        return columns.filter((_, k) => written[k]);
+        return columns2.filter((_, k) => written[k]);
       }
       /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
       knownRowsAreBound(target) {
@@ -3757,7 +3757,7 @@ var init_schema = __esm({
         }
         for (const table of this.allVersions()) {
           if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
-          if (keysFromReader.some((columns) => !hasKey(table, columns))) continue;
+          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
           return true;
         }
         return false;
@@ -5025,7 +5025,7 @@ function parseImport(p, span) {
   if (!found) p.fail("expected INSERT|INSERT_UPDATE|REPLACE|REPLACE_CREATE|CREATE INTO table", context, p.end);
   p.pos = found.at + 2;
   const table = parseQualifiedName(p, context);
-  const columns = plainNameListAt(p, p.pos)?.names;
+  const columns2 = plainNameListAt(p, p.pos)?.names;
   const stmt = {
     kind: "import",
     from,
@@ -5039,7 +5039,7 @@ function parseImport(p, span) {
   if (commitCount !== void 0) stmt.commitCount = commitCount;
   if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   if (allowWriteAccess) stmt.allowWriteAccess = true;
-  if (columns) stmt.columns = columns;
+  if (columns2) stmt.columns = columns2;
   p.pos = p.end;
   return stmt;
 }
@@ -5337,11 +5337,11 @@ function parseTableConstraint(p, context) {
   c.span = p.rangeSpan(startTok, p.pos);
   return c;
 }
-function parseReferences(p, columns, context) {
+function parseReferences(p, columns2, context) {
   p.expect("REFERENCES", context);
   const parent = parseQualifiedName(p, context);
   const parentColumns = p.kind(p.pos) === TK_LPAREN ? parseNameList(p, context) : [];
-  const fk = { kind: "foreignKey", columns, parent, parentColumns, enforced: true, span: { start: 0, end: 0 } };
+  const fk = { kind: "foreignKey", columns: columns2, parent, parentColumns, enforced: true, span: { start: 0, end: 0 } };
   parseConstraintAttributes(p, fk, context);
   return fk;
 }
@@ -6444,23 +6444,23 @@ function parseMerge(p, span) {
 }
 function mergeInsertAt(p, i) {
   const list = plainNameListAt(p, i);
-  const columns = list?.names ?? [];
+  const columns2 = list?.names ?? [];
   if (list) i = list.after;
   const values = [];
-  if (!p.kw(i, "VALUES") || p.kind(i + 1) !== TK_LPAREN) return { columns, values };
+  if (!p.kw(i, "VALUES") || p.kind(i + 1) !== TK_LPAREN) return { columns: columns2, values };
   const close = p.afterBalanced(i + 1) - 1;
-  if (p.kind(close) !== TK_RPAREN) return { columns, values: [] };
+  if (p.kind(close) !== TK_RPAREN) return { columns: columns2, values: [] };
   for (let start = i + 2, j = start, depth = 0; j <= close; j++) {
     const k = p.t.kind[j];
     if (j < close && k === TK_LPAREN) depth++;
     else if (j < close && k === TK_RPAREN) depth--;
     else if (j === close || depth === 0 && k === TK_COMMA) {
-      if (j === start) return { columns, values: [] };
+      if (j === start) return { columns: columns2, values: [] };
       values.push(valueKindIn(p, start, j));
       start = j + 1;
     }
   }
-  return { columns, values };
+  return { columns: columns2, values };
 }
 function parseDeclareCursor(p, span) {
   const context = "DECLARE CURSOR";
@@ -7941,15 +7941,15 @@ var init_parser = __esm({
        * and again, and one array for all of them is less for the model to keep and the garbage collector to copy.
        * (Nothing changes a statement's column list after the parse.)
        */
-      sameAsLastColumns(columns) {
+      sameAsLastColumns(columns2) {
         const last = this.lastColumns;
-        if (columns.length === last.length) {
+        if (columns2.length === last.length) {
           let i = 0;
-          while (i < columns.length && columns[i] === last[i]) i++;
-          if (i === columns.length) return last;
+          while (i < columns2.length && columns2[i] === last[i]) i++;
+          if (i === columns2.length) return last;
         }
-        this.lastColumns = columns;
-        return columns;
+        this.lastColumns = columns2;
+        return columns2;
       }
       /**
        * The INSERT column list at the cursor ('('), when its tokens spell the list of the INSERT read last exactly,
@@ -10254,7 +10254,7 @@ function insertCostSummary(table, schema) {
   const outside = table.columns.filter((c) => (c.type.isLob || c.type.isLong || c.type.isXml) && !isFullyInlined(c));
   const written = schema.writtenColumns(table, outside);
   const unwritten = outside.filter((c) => !written.includes(c));
-  const typed = (columns) => names(columns.map((c) => `${c.name} ${c.type.name}`));
+  const typed = (columns2) => names(columns2.map((c) => `${c.name} ${c.type.name}`));
   const notWritten = [
     ...unwritten.length > 0 ? [`${typed(unwritten)} written by no insert`] : [],
     ...inline.length > 0 ? [`${typed(inline)} stored in the row (INLINE LENGTH as long as the type)`] : []
@@ -10711,13 +10711,13 @@ function keyBoundRows(table) {
     ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name))
   ];
   if (keys.length === 0) return void 0;
-  const columns = /* @__PURE__ */ new Map();
-  for (const c of table.columns) if (!columns.has(c.name)) columns.set(c.name, c);
+  const columns2 = /* @__PURE__ */ new Map();
+  for (const c of table.columns) if (!columns2.has(c.name)) columns2.set(c.name, c);
   let best;
   for (const names3 of keys) {
     let rows = 1;
     for (const name2 of names3) {
-      const column = columns.get(name2);
+      const column = columns2.get(name2);
       const domain = column && columnDomain(column);
       if (domain === void 0) {
         rows = Infinity;
@@ -11254,11 +11254,11 @@ var init_generated_column_bulk_target = __esm({
       },
       check({ file, schema, report }) {
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
-          let columns;
-          if (stmt.kind === "createTable" && !stmt.mqt) columns = stmt.columns;
-          else if (stmt.kind === "alterTable") columns = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
+          let columns2;
+          if (stmt.kind === "createTable" && !stmt.mqt) columns2 = stmt.columns;
+          else if (stmt.kind === "alterTable") columns2 = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
           else continue;
-          const generated = columns.filter((c) => c.generatedExpression !== void 0 && !c.identity);
+          const generated = columns2.filter((c) => c.generatedExpression !== void 0 && !c.identity);
           if (generated.length === 0) continue;
           const table = schema.table(stmt.table, stmt);
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
@@ -11491,9 +11491,9 @@ function redundancy(indexes, keys) {
   const found = [];
   for (const index of indexes) {
     if (index.unique || index.cluster || index.stmt.include.length > 0) continue;
-    const columns = index.stmt.columns.map((c) => c.name);
-    const cover = byPrefix.get(columns.join("\0"))?.find((w) => w.name !== index.name);
-    if (cover) found.push(`${index.name} (${columns.join(", ")}) is the leading part of ${cover.name} (${cover.columns.join(", ")})`);
+    const columns2 = index.stmt.columns.map((c) => c.name);
+    const cover = byPrefix.get(columns2.join("\0"))?.find((w) => w.name !== index.name);
+    if (cover) found.push(`${index.name} (${columns2.join(", ")}) is the leading part of ${cover.name} (${cover.columns.join(", ")})`);
   }
   if (found.length === 0) return "";
   return ` ${listNames(found, 2)}: a query that uses ${found.length > 1 ? "those" : "it"} can use the wider one, and dropping ${found.length > 1 ? "them" : "it"} saves an index entry per row for good.`;
@@ -11757,11 +11757,11 @@ var init_insert_trigger2 = __esm({
 });
 
 // rules/lob-column.ts
-function writersSentence(context, target, writers, table, columns) {
+function writersSentence(context, target, writers, table, columns2) {
   if (writers === target) return "";
   const [first] = writers.sites;
   const where = siteText(context, first);
-  const it = columns > 1 ? "them" : "it";
+  const it = columns2 > 1 ? "them" : "it";
   if (writers.sites.length === 1) return where ? ` Of the inserts into ${table}, only ${where} writes ${it}.` : "";
   return ` Of the ${target.sites.length} inserts into ${table}, ${writers.sites.length} write ${it}${where ? ` (the first: ${where})` : ""}.`;
 }
@@ -11774,12 +11774,12 @@ function typeText(column) {
 function tooLongForRow(column) {
   return column.type.length !== void 0 && column.type.length > MAX_IN_ROW && !column.type.isLong;
 }
-function adviceForMany(columns) {
+function adviceForMany(columns2) {
   const sentences = [];
-  const partly = columns.filter((c) => inlineOf(c) > 0);
-  const tooLong = columns.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
-  const long = columns.filter((c) => c.type.isLong);
-  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
+  const partly = columns2.filter((c) => inlineOf(c) > 0);
+  const tooLong = columns2.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
+  const long = columns2.filter((c) => c.type.isLong);
+  const fitting = columns2.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
   if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
   if (fitting.length > 0) {
     const byType = /* @__PURE__ */ new Map();
@@ -11854,11 +11854,11 @@ var init_lob_column = __esm({
       check(context) {
         const { file, schema, report } = context;
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
-          let columns = [];
-          if (stmt.kind === "createTable" && !stmt.mqt) columns = stmt.columns;
-          else if (stmt.kind === "alterTable") columns = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
+          let columns2 = [];
+          if (stmt.kind === "createTable" && !stmt.mqt) columns2 = stmt.columns;
+          else if (stmt.kind === "alterTable") columns2 = stmt.actions.flatMap((a) => a.kind === "addColumn" ? [a.column] : []);
           else continue;
-          const lobs = columns.filter((c) => c.type.isLob || c.type.isLong);
+          const lobs = columns2.filter((c) => c.type.isLob || c.type.isLong);
           if (lobs.length === 0) continue;
           const table = schema.table(stmt.table, stmt);
           const target = table && insertTargetFor(schema, table, { file: file.source.path, stmt });
@@ -12642,8 +12642,8 @@ function cliRunName(execution2) {
 }
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
-  const columns = run2[0].columns;
-  if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
+  const columns2 = run2[0].columns;
+  if (run2.some((s) => !sameNames(s.columns, columns2))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? firstRowSpan(s.source) : s.span;
   const edits = [];
   let previous = rowOf(run2[0]);
@@ -20969,7 +20969,7 @@ function parseDb2Number(text2) {
 function isDb2Number(text2) {
   return NUMBER.test(text2.trim());
 }
-var KNOWN_OPERATOR_TYPES, TQ_LETTERS, LABEL, NUMBER;
+var KNOWN_OPERATOR_TYPES, TQ_LETTERS, LONG_NAMES, LABEL, NUMBER;
 var init_symbols = __esm({
   "server/src/explain/symbols.ts"() {
     "use strict";
@@ -21017,6 +21017,31 @@ var init_symbols = __esm({
       M: "merging",
       X: "xml-aggregation",
       S: "scatter"
+    };
+    LONG_NAMES = {
+      RETURN: "Return Result",
+      INSERT: "Insert",
+      UPDATE: "Update",
+      DELETE: "Delete",
+      NLJOIN: "Nested Loop Join",
+      HSJOIN: "Hash Join",
+      MSJOIN: "Merge Scan Join",
+      ZZJOIN: "Zigzag Join",
+      TBSCAN: "Table Scan",
+      IXSCAN: "Index Scan",
+      EISCAN: "Extended Index Scan",
+      FETCH: "Fetch",
+      RIDSCN: "Row Identifier Scan",
+      IXAND: "Dynamic Bitmap Index ANDing",
+      SORT: "Sort",
+      TEMP: "Temporary Table Construction",
+      GRPBY: "Group By",
+      UNIQUE: "Duplicate Elimination",
+      FILTER: "Filter",
+      UNION: "Union",
+      GENROW: "Generate Row",
+      TQ: "Table Queue",
+      SHIP: "Ship Query to Remote System"
     };
     LABEL = /^([>x^pg]{0,3})([A-Z][A-Z0-9]{1,9})([<x^*]{0,3})$/;
     NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
@@ -21541,7 +21566,8 @@ function readGraph(lines, firstLine, details) {
     nodes.push({ kind: "op", centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
   }
   readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
-  const unresolved = linkConnectors(tokens, nodes, warnings, at);
+  const unresolved = linkConnectors(tokens, nodes, warnings, at, claimed);
+  strayTokens(tokens, nodes, claimed, warnings, at);
   const drawings = /* @__PURE__ */ new Map();
   for (const n of nodes) if (n.op) drawings.set(n.op, [...drawings.get(n.op) ?? [], n]);
   for (const [op, list] of drawings) {
@@ -21640,7 +21666,7 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
       claimed.add(nameTok);
       const object = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
       let bottom = line + 1;
-      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
+      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^[A-Z]\d+$/.test(t.text) && !claimed.has(t));
       if (corr) {
         object.correlation = corr.text;
         claimed.add(corr);
@@ -21660,7 +21686,25 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
     }
   });
 }
-function linkConnectors(tokens, nodes, warnings, at) {
+function strayTokens(tokens, nodes, claimed, warnings, at) {
+  if (nodes.length === 0) return;
+  let top = Infinity;
+  let bottom = -1;
+  for (const n of nodes) {
+    top = Math.min(top, n.top);
+    bottom = Math.max(bottom, n.bottom);
+  }
+  let end = bottom;
+  while (end + 1 < tokens.length && tokens[end + 1].length > 0) end++;
+  for (let l = top; l <= end; l++) {
+    const stray = tokens[l].find((t) => !claimed.has(t) && (l <= bottom ? /[A-Za-z0-9]/.test(t.text) : isValue(t) || /^[A-Z0-9_$#@]+$/.test(t.text)));
+    if (stray) {
+      warnings.push({ code: "stray-token", message: `"${stray.text}" belongs to no operator box, object or connector of the drawing (the line may have been cut when the text was wrapped).`, line: at(l) });
+      return;
+    }
+  }
+}
+function linkConnectors(tokens, nodes, warnings, at, claimed) {
   const byTop = /* @__PURE__ */ new Map();
   for (const n of nodes) byTop.set(n.top, [...byTop.get(n.top) ?? [], n]);
   for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
@@ -21684,6 +21728,7 @@ function linkConnectors(tokens, nodes, warnings, at) {
       if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
     }
     if (!connector) continue;
+    claimed.add(connector);
     const below = byTop.get(connLine + 1);
     let children;
     const op = parent.op;
@@ -21829,6 +21874,59 @@ var init_exfmt_graph = __esm({
   }
 });
 
+// server/src/explain/exfmt-wrap.ts
+function columns(line) {
+  if (!line.includes("	")) return line.length;
+  let n = 0;
+  for (const ch of line) n = ch === "	" ? n + 8 - n % 8 : n + 1;
+  return n;
+}
+function measurePaste(lines) {
+  let chars = 0;
+  let cols = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    chars = Math.max(chars, t.length);
+    cols = Math.max(cols, columns(t));
+  }
+  return { chars, columns: cols };
+}
+function fillsWidth(line, width) {
+  const t = line.trimEnd();
+  if (t.length < 20) return false;
+  return t.length === width.chars || columns(t) === width.columns;
+}
+function ambiguousBreak(head, next, width) {
+  return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== "";
+}
+function numberAt(lines, i, text2, end) {
+  let joined = text2.trim();
+  let last = i;
+  while (last + 1 < end) {
+    const next = lines[last + 1].trim();
+    if (next === "" || !FRAGMENT.test(next)) break;
+    joined += next;
+    last++;
+  }
+  if (joined === "") return { last };
+  const first = text2.trim().split(/\s+/)[0] ?? "";
+  if (last === i) {
+    return isDb2Number(first) ? { value: parseDb2Number(first), last } : { last };
+  }
+  if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
+  return { value: parseDb2Number(joined), last, joined: true };
+}
+var FRAGMENT, WORD_END, WORD_START;
+var init_exfmt_wrap = __esm({
+  "server/src/explain/exfmt-wrap.ts"() {
+    "use strict";
+    init_symbols();
+    FRAGMENT = /^[0-9.eE+-]+$/;
+    WORD_END = /[A-Za-z0-9_$#@"'.]$/;
+    WORD_START = /^[A-Za-z0-9_$#@"'.]/;
+  }
+});
+
 // server/src/explain/exfmt.ts
 function parseExfmt(input) {
   const doc = { kind: "unknown", header: { fields: {} }, statements: [], errors: [], warnings: [] };
@@ -21859,6 +21957,7 @@ function parseInto(doc, input) {
   }
   const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
+  const width = measurePaste(lines);
   if (isDb2expln(lines)) {
     doc.kind = "db2expln";
     doc.errors.push({
@@ -21876,7 +21975,7 @@ function parseInto(doc, input) {
   });
   if (starts.length === 0) {
     const stmt = newStatement();
-    parseStatementRegion(stmt, lines, 0, lines.length);
+    parseStatementRegion(stmt, lines, 0, lines.length, width);
     if (stmt.plan || stmt.errors.length > 0) {
       doc.kind = lines.some((l) => INSTANCE.test(l)) ? "db2exfmt" : "graph";
       doc.statements.push(stmt);
@@ -21894,7 +21993,7 @@ function parseInto(doc, input) {
       const stmt = newStatement();
       stmt.statementNumber = s.number;
       stmt.sectionNumber = s.section;
-      parseStatementRegion(stmt, lines, s.line + 1, end);
+      parseStatementRegion(stmt, lines, s.line + 1, end, width);
       doc.statements.push(stmt);
     });
   }
@@ -21947,7 +22046,7 @@ function sectionName(lines, i) {
   if (!m) return void 0;
   return KNOWN_SECTIONS.includes(m[1]) ? m[1] : void 0;
 }
-function parseStatementRegion(stmt, lines, from, to) {
+function parseStatementRegion(stmt, lines, from, to, width) {
   const sections = [];
   for (let i = from; i < to; i++) {
     const name2 = sectionName(lines, i);
@@ -21964,7 +22063,16 @@ function parseStatementRegion(stmt, lines, from, to) {
     const kv = keyValue(lines[i]);
     if (!kv) continue;
     const key = kv.key.trim();
-    if (key === "QUERYNO") stmt.queryNo = parseDb2Number(kv.value);
+    if (key === "QUERYNO") {
+      const n = numberAt(lines, i, kv.value, headEnd);
+      stmt.queryNo = n.value;
+      i = n.last;
+    }
+    const cut = i + 1 < headEnd && lines[i + 1].trim() !== "" && !lines[i + 1].includes(":");
+    if (cut && (key === "QUERYTAG" || key === "Statement Type")) {
+      stmt.warnings.push({ code: "wrapped-value", message: `Line ${i + 1}: the ${key} is not used: its value goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped.`, line: i + 1 });
+      continue;
+    }
     if (key === "QUERYTAG") stmt.queryTag = kv.value;
     if (key === "Statement Type") stmt.statementType = kv.value;
   }
@@ -21975,19 +22083,24 @@ function parseStatementRegion(stmt, lines, from, to) {
     const [start, end] = bodyOf(idx);
     switch (s.name) {
       case "Original Statement":
-        stmt.originalText = statementText(lines.slice(start, end));
+        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case "Optimized Statement":
-        stmt.optimizedText = statementText(lines.slice(start, end));
+        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case "Access Plan": {
         let g = start;
         let totalCost;
         for (; g < end; g++) {
           const l = lines[g];
-          const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
-          if (tc) totalCost = parseDb2Number(tc[1]);
-          else if (!/^\s*Query Degree:/.test(l) && (l.trim() !== "" || l.length > 2)) break;
+          const tc = /^\s*Total Cost:\s*(.*)$/.exec(l);
+          if (tc) {
+            const n = numberAt(lines, g, tc[1], end);
+            totalCost = n.value;
+            if (n.refused) stmt.warnings.push({ code: "wrapped-value", message: `Line ${g + 1}: the Total Cost is not used: ${n.refused}.`, line: g + 1 });
+            g = n.last;
+          } else if (/^\s*Query Degree:/.test(l)) g = numberAt(lines, g, l.slice(l.indexOf(":") + 1), end).last;
+          else if (l.trim() !== "" || l.length > 2) break;
         }
         graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
         break;
@@ -22015,8 +22128,8 @@ function parseStatementRegion(stmt, lines, from, to) {
     const first = findIndex(lines, graph ? graph.end : from, to, (l) => DETAIL_HEADER.test(l));
     if (first >= 0) details = [first, objects ? objects[0] - 1 : to];
   }
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings) : /* @__PURE__ */ new Map();
-  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1]) : [];
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : /* @__PURE__ */ new Map();
+  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1], stmt.warnings) : [];
   let plan;
   const detailsProblem = details ? incompleteDetails(detailOps) : "there are no Plan Details";
   if (graph && graph.end > graph.start) {
@@ -22083,12 +22196,21 @@ function findIndex(lines, from, to, pred) {
   for (let i = from; i < to; i++) if (pred(lines[i])) return i;
   return -1;
 }
-function statementText(block) {
+function statementText(lines, start, end, width, section2, warnings) {
   const out = [];
-  for (const raw of block) {
+  for (let i = start; i < end; i++) {
+    const raw = lines[i];
     if (raw.trim() === "") {
       if (out.length) out.push("");
       continue;
+    }
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+      warnings.push({
+        code: "wrapped-text",
+        message: `The ${section2} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        line: i
+      });
+      return void 0;
     }
     if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== "") out[out.length - 1] += " " + raw.trim();
     else out.push(raw.trimEnd());
@@ -22138,13 +22260,17 @@ function findPastedGraph(lines, from, to) {
   while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
   return { start, end: trimGraphEnd(lines, start, to) };
 }
-function parsePlanDetails(lines, from, to, warnings) {
+function parsePlanDetails(lines, from, to, warnings, width) {
   const ops = /* @__PURE__ */ new Map();
+  const refusedBlocks = /* @__PURE__ */ new Set();
   let op;
   let part = "costs";
   let arg;
+  let argLast = -1;
   let pred;
   let inPredicateText = false;
+  let predLast = -1;
+  let inColumnNames = false;
   let stream;
   const flushStream = () => {
     if (!op || !stream) return;
@@ -22164,63 +22290,111 @@ function parsePlanDetails(lines, from, to, warnings) {
     }
     stream = void 0;
   };
+  const refuseBlock = (i, why) => {
+    if (!op) return;
+    warnings.push({
+      code: "wrapped-details",
+      message: `Plan Details line ${i + 1}: ${why}; the lines look cut where the paste was wrapped, so the Plan Details of operator ${op.label} (${op.id}) are not used.`,
+      line: i + 1
+    });
+    ops.delete(op.id);
+    refusedBlocks.add(op.id);
+    op = void 0;
+    stream = void 0;
+  };
+  const refuseValue = (i, what, why) => warnings.push({ code: "wrapped-value", message: `Plan Details line ${i + 1}: the ${what} of operator ${op?.label} (${op?.id}) is not used: ${why}.`, line: i + 1 });
+  const numberOf = (i, text2, what) => {
+    const n = numberAt(lines, i, text2, to);
+    if (n.refused) refuseValue(i, what, n.refused);
+    return n;
+  };
   for (let i = from; i < to; i++) {
     const raw = lines[i];
     const l = raw.trim();
     const header = DETAIL_HEADER.exec(raw);
-    if (header && !/Predicate,?$/.test(l)) {
+    const cutHeader = header ? void 0 : DETAIL_HEADER_START.exec(raw);
+    if ((header || cutHeader) && !/Predicate,?$/.test(l)) {
       flushStream();
-      const label = parseOperatorLabel(header[2]);
-      const id = Number(header[1]);
-      op = newOperator(id, label?.type ?? header[2]);
-      op.label = header[2];
+      const m = header ?? cutHeader;
+      const label = parseOperatorLabel(m[2]);
+      const id = Number(m[1]);
+      op = newOperator(id, label?.type ?? m[2]);
+      op.label = m[2];
       op.flags = label?.flags ?? [];
-      op.longName = header[3];
-      if (ops.has(id)) warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      if (header) op.longName = header[3];
+      else {
+        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/\)\s*$/.test(lines[i].trim())) i++;
+        op.longName = LONG_NAMES[op.type];
+      }
+      if (ops.has(id) || refusedBlocks.has(id)) warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      refusedBlocks.delete(id);
       ops.set(id, op);
       part = "costs";
       arg = void 0;
       pred = void 0;
       inPredicateText = false;
+      inColumnNames = false;
       continue;
     }
     if (!op) continue;
     if (/^Arguments:$/.test(l)) {
       flushStream();
       part = "arguments";
+      inColumnNames = false;
       continue;
     }
     if (/^Predicates:$/.test(l)) {
       flushStream();
       part = "predicates";
+      inColumnNames = false;
       continue;
     }
     if (/^Input Streams:$/.test(l)) {
       flushStream();
       part = "input";
+      inColumnNames = false;
       continue;
     }
     if (/^Output Streams:$/.test(l)) {
       flushStream();
       part = "output";
+      inColumnNames = false;
       continue;
     }
     if (/^-{3,}$/.test(l)) continue;
+    if (/^\d+\)\s*[A-Z>^x]/.test(l) && part !== "input" && part !== "output" && part !== "predicates") {
+      refuseBlock(i, `"${l}" is neither an operator's header nor a line of its block`);
+      continue;
+    }
     if (part === "costs") {
-      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(\S+)/.exec(l);
-      if (!m) continue;
-      const v = parseDb2Number(m[2]);
-      if (m[1] === "Cumulative Total Cost") op.totalCost = v;
-      else if (m[1] === "Cumulative I/O Cost") op.ioCost = v;
-      else if (m[1] === "Cumulative CPU Cost") op.cpuCost = v;
-      else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = v;
-    } else if (part === "arguments") {
-      const m = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/.exec(l);
+      if (l === "") continue;
+      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(.*)$/.exec(l);
       if (m) {
-        arg = { name: m[1], description: m[2], value: "" };
+        const n = numberOf(i, m[2], m[1]);
+        i = n.last;
+        if (m[1] === "Cumulative Total Cost") op.totalCost = n.value;
+        else if (m[1] === "Cumulative I/O Cost") op.ioCost = n.value;
+        else if (m[1] === "Cumulative CPU Cost") op.cpuCost = n.value;
+        else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = n.value;
+        continue;
+      }
+    } else if (part === "arguments") {
+      const m = ARGUMENT_HEADER.exec(l);
+      const cut = m ? void 0 : ARGUMENT_HEADER_START.exec(l);
+      if (m || cut) {
+        arg = { name: (m ?? cut)[1], description: m ? m[2] : void 0, value: "" };
         op.arguments.push(arg);
+        argLast = i;
+        if (cut) while (i + 1 < to && lines[i + 1].trim() !== "" && !/\)\s*$/.test(lines[i].trim())) argLast = ++i;
       } else if (arg && l !== "") {
+        if (arg.value !== "" && ambiguousBreak(lines[argLast], l, width)) {
+          refuseValue(i, `value of argument ${arg.name}`, `line ${argLast + 1} fills the width of the paste and may have been cut inside a word`);
+          op.arguments = op.arguments.filter((a) => a !== arg);
+          arg = void 0;
+          continue;
+        }
         arg.value = arg.value ? `${arg.value} ${l}` : l;
+        argLast = i;
       }
     } else if (part === "predicates") {
       const m = /^(\d+)\)\s/.exec(l);
@@ -22232,32 +22406,85 @@ function parsePlanDetails(lines, from, to, warnings) {
         inPredicateText = false;
         continue;
       }
+      if (m) {
+        refuseBlock(i, `"${l}" starts a predicate whose kind the wrap cut off`);
+        continue;
+      }
       if (!pred) continue;
       if (/^Predicate Text:$/.test(l)) {
         inPredicateText = true;
+        predLast = -1;
         continue;
       }
       if (inPredicateText) {
         if (l === "") inPredicateText = pred.text === "";
-        else pred.text = pred.text ? `${pred.text} ${l}` : l;
+        else if (predLast >= 0 && ambiguousBreak(lines[predLast], l, width)) {
+          refuseValue(i, `text of predicate ${pred.id}`, `line ${predLast + 1} fills the width of the paste and may have been cut inside a word`);
+          pred.text = "";
+          inPredicateText = false;
+          pred = void 0;
+        } else {
+          pred.text = pred.text ? `${pred.text} ${l}` : l;
+          predLast = i;
+        }
         continue;
       }
-      const ff = /^Filter Factor:\s*(\S+)/.exec(l);
-      if (ff) pred.filterFactor = parseDb2Number(ff[1]);
-      const co = /^Comparison Operator:\s*(.+)$/.exec(l);
-      if (co) pred.comparison = co[1].trim();
+      if (l === "") continue;
+      const ff = /^Filter Factor:\s*(.*)$/.exec(l);
+      if (ff) {
+        const n = numberOf(i, ff[1], `filter factor of predicate ${pred.id}`);
+        pred.filterFactor = n.value;
+        i = n.last;
+        continue;
+      }
+      const co = /^Comparison Operator:\s*(.*)$/.exec(l);
+      if (co) {
+        if (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/^Predicate Text:$/.test(lines[i + 1].trim())) {
+          refuseValue(i, `comparison operator of predicate ${pred.id}`, `it goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped`);
+          i++;
+          continue;
+        }
+        if (co[1].trim() !== "") pred.comparison = co[1].trim();
+        continue;
+      }
+      if (!KEY_VALUE.test(l)) refuseBlock(i, `"${l}" is no line of a predicate`);
     } else if (part === "input" || part === "output") {
-      const from2 = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d+)|Object\s+(\S+))/.exec(l);
+      if (l === "") {
+        inColumnNames = false;
+        continue;
+      }
+      const from2 = STREAM.exec(l);
       if (from2) {
         flushStream();
-        stream = { kind: part };
+        stream = { kind: part, line: i };
+        let target = from2[3] ?? from2[4] ?? "";
+        while (i + 1 < to && /^\S+$/.test(lines[i + 1].trim()) && !KEY_VALUE.test(lines[i + 1].trim())) target += lines[++i].trim();
+        if (target === "" || from2[3] !== void 0 && !/^\d+$/.test(target)) {
+          refuseBlock(stream.line, `the stream "${l}" names no ${from2[3] !== void 0 ? "operator" : "object"} that can be read`);
+          continue;
+        }
         if (from2[3] !== void 0) {
-          if (part === "input") stream.fromOp = Number(from2[3]);
-        } else stream.object = from2[4];
+          if (part === "input") stream.fromOp = Number(target);
+        } else stream.object = target;
         continue;
       }
-      const rows = /^Estimated number of rows:\s*(\S+)/.exec(l);
-      if (rows && stream) stream.rows = parseDb2Number(rows[1]);
+      if (/^Column Names:$/.test(l) || /^Partition Column Names:$/.test(l)) {
+        inColumnNames = true;
+        continue;
+      }
+      if (inColumnNames) continue;
+      const rows = /^Estimated number of rows:\s*(.*)$/.exec(l);
+      if (rows) {
+        const n = numberOf(i, rows[1], "estimated rows of a stream");
+        if (stream) stream.rows = n.value;
+        i = n.last;
+        continue;
+      }
+      if (KEY_VALUE.test(l)) {
+        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !STREAM.test(lines[i + 1].trim()) && !/^\d+\)/.test(lines[i + 1].trim())) i++;
+        continue;
+      }
+      refuseBlock(i, `"${l}" is no line of a stream`);
     }
   }
   flushStream();
@@ -22322,16 +22549,31 @@ function mergeDetails(plan, details, warnings) {
     for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
   }
 }
-function parseObjects(lines, from, to) {
+function parseObjects(lines, from, to, warnings) {
   const out = [];
   let cur;
+  const refused = /* @__PURE__ */ new Set();
+  let afterValue = false;
   for (let i = from; i < to; i++) {
     const line = lines[i].trim();
     const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (!/^[A-Za-z][A-Za-z /()-]*$/.test(key)) continue;
+    const key = colon > 0 ? line.slice(0, colon).trim() : "";
+    if (line === "" || !/^[A-Za-z][A-Za-z /()-]*$/.test(key)) {
+      const cut = line !== "" && afterValue && !line.startsWith("+");
+      afterValue = false;
+      if (cut && cur && !refused.has(cur)) {
+        refused.add(cur);
+        warnings.push({ code: "wrapped-value", message: `Objects Used line ${i + 1}: "${line}" goes on a value of the line before it, cut where the paste was wrapped; the object ${cur.name || cur.schema} is not described from this section.`, line: i + 1 });
+      }
+      continue;
+    }
+    let value = line.slice(colon + 1).trim();
+    afterValue = value !== "";
+    if (key === "Number of rows") {
+      const n = numberAt(lines, i, value, to);
+      i = n.last;
+      value = n.value === void 0 ? "" : String(n.value);
+    }
     if (key === "Schema") {
       cur = { key: "", schema: value.trim(), name: "", properties: {} };
       out.push(cur);
@@ -22350,7 +22592,7 @@ function parseObjects(lines, from, to) {
     const n = o.properties["Base Table Name"];
     if (s && n) o.baseTable = objectKey(s, n);
   }
-  return out.filter((o) => o.name);
+  return out.filter((o) => o.name && !refused.has(o));
 }
 function applyObjectInfo(plan, info) {
   const kind = info.type ? objectKindFromType(info.type) : void 0;
@@ -22367,13 +22609,14 @@ function objectKindFromType(type) {
   if (t === "nk" || t.includes("nickname")) return "nickname";
   return t;
 }
-var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED;
+var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED, DETAIL_HEADER_START, ARGUMENT_HEADER, ARGUMENT_HEADER_START, STREAM, KEY_VALUE;
 var init_exfmt = __esm({
   "server/src/explain/exfmt.ts"() {
     "use strict";
     init_model2();
     init_exfmt_graph();
     init_symbols();
+    init_exfmt_wrap();
     MAX_EXFMT_BYTES = 32 * 1024 * 1024;
     INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
     STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
@@ -22412,6 +22655,11 @@ var init_exfmt = __esm({
       IXSCAN: 1,
       RIDSCN: 1
     };
+    DETAIL_HEADER_START = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*(\(.*)?$/;
+    ARGUMENT_HEADER = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/;
+    ARGUMENT_HEADER_START = /^([A-Z0-9_]{1,8})\s*:\s*\([^)]*$/;
+    STREAM = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d*)|Object(?:\s+(\S+))?)\s*$/;
+    KEY_VALUE = /^[A-Za-z][A-Za-z0-9 /()'.,-]*?:(\s|$)/;
   }
 });
 
@@ -25065,7 +25313,7 @@ function orderOf(sql) {
   const clause = /\bORDER BY (.*)$/.exec(sql)?.[1] ?? "";
   return clause.split(",").map((c) => c.trim().replace(/^\w+\./, "")).filter(Boolean);
 }
-function ordered(rows, columns) {
+function ordered(rows, columns2) {
   const compare = (a, b) => {
     const x = int(a);
     const y = int(b);
@@ -25075,7 +25323,7 @@ function ordered(rows, columns) {
     return s < t ? -1 : s > t ? 1 : 0;
   };
   return [...rows].sort((a, b) => {
-    for (const c of columns) {
+    for (const c of columns2) {
       const d = compare(a[c], b[c]);
       if (d !== 0) return d;
     }
@@ -25474,9 +25722,9 @@ function createTableDdl(t) {
   return lines.join("\n") + ";";
 }
 function indexDdl(t, i) {
-  const columns = i.columns.map((c) => `${q(c.name)} ${c.descending ? "DESC" : "ASC"}`).join(", ");
+  const columns2 = i.columns.map((c) => `${q(c.name)} ${c.descending ? "DESC" : "ASC"}`).join(", ");
   const include = i.include.length ? ` INCLUDE (${i.include.map(q).join(", ")})` : "";
-  return `CREATE ${i.unique ? "UNIQUE " : ""}INDEX ${qualified(i.schema, i.name)} ON ${qualified(t.schema, t.name)} (${columns})${include}${i.cluster ? " CLUSTER" : ""}${i.pctfree !== void 0 && i.pctfree !== 10 ? ` PCTFREE ${i.pctfree}` : ""};`;
+  return `CREATE ${i.unique ? "UNIQUE " : ""}INDEX ${qualified(i.schema, i.name)} ON ${qualified(t.schema, t.name)} (${columns2})${include}${i.cluster ? " CLUSTER" : ""}${i.pctfree !== void 0 && i.pctfree !== 10 ? ` PCTFREE ${i.pctfree}` : ""};`;
 }
 function mqtDdl(t, warnings) {
   const mqt = t.mqt;
@@ -25707,9 +25955,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25751,9 +25999,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -25787,9 +26035,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26172,9 +26420,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -26556,9 +26804,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -26574,9 +26822,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -26599,9 +26847,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -26736,9 +26984,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26865,9 +27113,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -26944,9 +27192,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27018,9 +27266,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27260,9 +27508,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27418,9 +27666,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -27569,9 +27817,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28735,9 +28983,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28949,7 +29197,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -29040,7 +29288,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -30518,9 +30766,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -30601,9 +30849,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -30645,9 +30893,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -30662,9 +30910,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -30679,9 +30927,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -30703,9 +30951,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -30720,9 +30968,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -30744,9 +30992,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -30768,9 +31016,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -30785,9 +31033,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -30802,9 +31050,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -30834,9 +31082,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -30865,9 +31113,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -30915,9 +31163,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -30932,9 +31180,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -30949,9 +31197,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -31006,9 +31254,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -31037,9 +31285,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -31066,9 +31314,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -31090,9 +31338,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -31121,9 +31369,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31206,9 +31454,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31432,9 +31680,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -31449,9 +31697,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -31472,9 +31720,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32200,9 +32448,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -32216,9 +32464,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32258,9 +32506,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -32350,9 +32598,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -32524,9 +32772,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32598,9 +32846,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -32647,9 +32895,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -32683,9 +32931,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -32924,9 +33172,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -32942,9 +33190,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -32987,9 +33235,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -33007,9 +33255,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -33043,9 +33291,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -33070,9 +33318,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -33098,9 +33346,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -33130,9 +33378,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -33162,9 +33410,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -33335,9 +33583,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -33604,9 +33852,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -33629,9 +33877,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -33653,9 +33901,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -33680,9 +33928,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34479,9 +34727,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34747,9 +34995,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -34905,9 +35153,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35207,9 +35455,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35238,9 +35486,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35287,9 +35535,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35872,7 +36120,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -35934,7 +36182,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
