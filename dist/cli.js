@@ -3119,17 +3119,17 @@ function keysWithOwnIndex(keys, indexes) {
   const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
   if (unique.length === 0) return [...keys];
   return keys.filter((k) => {
-    const columns = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
-    return columns === void 0 || !unique.includes(columns);
+    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
+    return columns2 === void 0 || !unique.includes(columns2);
   });
 }
-function hasKey(table, columns) {
-  if (columns.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
-  const wanted = columnSet(columns);
+function hasKey(table, columns2) {
+  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
+  const wanted = columnSet(columns2);
   return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
 }
-function columnSet(columns) {
-  return [...columns].map((c) => c.toUpperCase()).sort().join("\0");
+function columnSet(columns2) {
+  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
 }
 function displayKey(key) {
   return key.startsWith(".") ? key.slice(1) : key;
@@ -3391,10 +3391,10 @@ var init_schema = __esm({
        * definition is not known (mayWriteColumn). `every`: an insert counts only when it may give all of `columns` a
        * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
        */
-      insertsWriting(target, columns, table, every = false) {
-        const places = columnPlaces(table, columns.map((column) => typeof column === "string" ? column : column.name));
+      insertsWriting(target, columns2, table, every = false) {
+        const places = columnPlaces(table, columns2.map((column) => typeof column === "string" ? column : column.name));
         const writesColumn = (site) => (column, k) => mayWriteColumn(site.stmt, column, places[k]);
-        const writes = (site) => every ? columns.every(writesColumn(site)) : columns.some(writesColumn(site));
+        const writes = (site) => every ? columns2.every(writesColumn(site)) : columns2.some(writesColumn(site));
         const first = target.sites.findIndex((site) => !writes(site));
         if (first < 0) return target;
         const sites = target.sites.slice(0, first);
@@ -3409,19 +3409,19 @@ var init_schema = __esm({
        * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
        * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
        */
-      writtenColumns(table, columns, target = this.targetOfTable(table)) {
-        if (!target || columns.length === 0) return [...columns];
-        const places = columnPlaces(table, columns.map((column) => column.name));
-        const written = new Array(columns.length).fill(false);
-        let open = columns.map((_, k) => k);
+      writtenColumns(table, columns2, target = this.targetOfTable(table)) {
+        if (!target || columns2.length === 0) return [...columns2];
+        const places = columnPlaces(table, columns2.map((column) => column.name));
+        const written = new Array(columns2.length).fill(false);
+        let open = columns2.map((_, k) => k);
         for (const site of target.sites) {
           open = open.filter((k) => {
-            written[k] = mayWriteColumn(site.stmt, columns[k], places[k]);
+            written[k] = mayWriteColumn(site.stmt, columns2[k], places[k]);
             return !written[k];
           });
           if (open.length === 0) break;
         }
-        return columns.filter((_, k) => written[k]);
+        return columns2.filter((_, k) => written[k]);
       }
       /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
       knownRowsAreBound(target) {
@@ -3825,7 +3825,7 @@ var init_schema = __esm({
         }
         for (const table of this.allVersions()) {
           if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
-          if (keysFromReader.some((columns) => !hasKey(table, columns))) continue;
+          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
           return true;
         }
         return false;
@@ -5060,7 +5060,7 @@ function parseImport(p, span) {
   if (!found) p.fail("expected INSERT|INSERT_UPDATE|REPLACE|REPLACE_CREATE|CREATE INTO table", context, p.end);
   p.pos = found.at + 2;
   const table = parseQualifiedName(p, context);
-  const columns = plainNameListAt(p, p.pos)?.names;
+  const columns2 = plainNameListAt(p, p.pos)?.names;
   const stmt = {
     kind: "import",
     from,
@@ -5074,7 +5074,7 @@ function parseImport(p, span) {
   if (commitCount !== void 0) stmt.commitCount = commitCount;
   if (commitCountSpan) stmt.commitCountSpan = commitCountSpan;
   if (allowWriteAccess) stmt.allowWriteAccess = true;
-  if (columns) stmt.columns = columns;
+  if (columns2) stmt.columns = columns2;
   p.pos = p.end;
   return stmt;
 }
@@ -5372,11 +5372,11 @@ function parseTableConstraint(p, context) {
   c.span = p.rangeSpan(startTok, p.pos);
   return c;
 }
-function parseReferences(p, columns, context) {
+function parseReferences(p, columns2, context) {
   p.expect("REFERENCES", context);
   const parent = parseQualifiedName(p, context);
   const parentColumns = p.kind(p.pos) === TK_LPAREN ? parseNameList(p, context) : [];
-  const fk = { kind: "foreignKey", columns, parent, parentColumns, enforced: true, span: { start: 0, end: 0 } };
+  const fk = { kind: "foreignKey", columns: columns2, parent, parentColumns, enforced: true, span: { start: 0, end: 0 } };
   parseConstraintAttributes(p, fk, context);
   return fk;
 }
@@ -6492,23 +6492,23 @@ function parseMerge(p, span) {
 }
 function mergeInsertAt(p, i) {
   const list = plainNameListAt(p, i);
-  const columns = list?.names ?? [];
+  const columns2 = list?.names ?? [];
   if (list) i = list.after;
   const values = [];
-  if (!p.kw(i, "VALUES") || p.kind(i + 1) !== TK_LPAREN) return { columns, values };
+  if (!p.kw(i, "VALUES") || p.kind(i + 1) !== TK_LPAREN) return { columns: columns2, values };
   const close = p.afterBalanced(i + 1) - 1;
-  if (p.kind(close) !== TK_RPAREN) return { columns, values: [] };
+  if (p.kind(close) !== TK_RPAREN) return { columns: columns2, values: [] };
   for (let start = i + 2, j = start, depth = 0; j <= close; j++) {
     const k = p.t.kind[j];
     if (j < close && k === TK_LPAREN) depth++;
     else if (j < close && k === TK_RPAREN) depth--;
     else if (j === close || depth === 0 && k === TK_COMMA) {
-      if (j === start) return { columns, values: [] };
+      if (j === start) return { columns: columns2, values: [] };
       values.push(valueKindIn(p, start, j));
       start = j + 1;
     }
   }
-  return { columns, values };
+  return { columns: columns2, values };
 }
 function parseDeclareCursor(p, span) {
   const context = "DECLARE CURSOR";
@@ -7989,15 +7989,15 @@ var init_parser = __esm({
        * and again, and one array for all of them is less for the model to keep and the garbage collector to copy.
        * (Nothing changes a statement's column list after the parse.)
        */
-      sameAsLastColumns(columns) {
+      sameAsLastColumns(columns2) {
         const last = this.lastColumns;
-        if (columns.length === last.length) {
+        if (columns2.length === last.length) {
           let i = 0;
-          while (i < columns.length && columns[i] === last[i]) i++;
-          if (i === columns.length) return last;
+          while (i < columns2.length && columns2[i] === last[i]) i++;
+          if (i === columns2.length) return last;
         }
-        this.lastColumns = columns;
-        return columns;
+        this.lastColumns = columns2;
+        return columns2;
       }
       /**
        * The INSERT column list at the cursor ('('), when its tokens spell the list of the INSERT read last exactly,
@@ -10316,7 +10316,7 @@ function insertCostSummary(table, schema) {
   const outside = table.columns.filter((c) => (c.type.isLob || c.type.isLong || c.type.isXml) && !isFullyInlined(c));
   const written = schema.writtenColumns(table, outside);
   const unwritten = outside.filter((c) => !written.includes(c));
-  const typed = (columns) => names(columns.map((c) => `${c.name} ${c.type.name}`));
+  const typed = (columns2) => names(columns2.map((c) => `${c.name} ${c.type.name}`));
   const notWritten = [
     ...unwritten.length > 0 ? [`${typed(unwritten)} written by no insert`] : [],
     ...inline.length > 0 ? [`${typed(inline)} stored in the row (INLINE LENGTH as long as the type)`] : []
@@ -10777,13 +10777,13 @@ function keyBoundRows(table) {
     ...table.indexes.filter((ix) => ix.unique).map((ix) => ix.stmt.columns.map((c) => c.name))
   ];
   if (keys.length === 0) return void 0;
-  const columns = /* @__PURE__ */ new Map();
-  for (const c of table.columns) if (!columns.has(c.name)) columns.set(c.name, c);
+  const columns2 = /* @__PURE__ */ new Map();
+  for (const c of table.columns) if (!columns2.has(c.name)) columns2.set(c.name, c);
   let best;
   for (const names3 of keys) {
     let rows = 1;
     for (const name2 of names3) {
-      const column = columns.get(name2);
+      const column = columns2.get(name2);
       const domain = column && columnDomain(column);
       if (domain === void 0) {
         rows = Infinity;
@@ -11554,9 +11554,9 @@ function redundancy(indexes, keys) {
   const found = [];
   for (const index of indexes) {
     if (index.unique || index.cluster || index.stmt.include.length > 0) continue;
-    const columns = index.stmt.columns.map((c) => c.name);
-    const cover = byPrefix.get(columns.join("\0"))?.find((w) => w.name !== index.name);
-    if (cover) found.push(`${index.name} (${columns.join(", ")}) is the leading part of ${cover.name} (${cover.columns.join(", ")})`);
+    const columns2 = index.stmt.columns.map((c) => c.name);
+    const cover = byPrefix.get(columns2.join("\0"))?.find((w) => w.name !== index.name);
+    if (cover) found.push(`${index.name} (${columns2.join(", ")}) is the leading part of ${cover.name} (${cover.columns.join(", ")})`);
   }
   if (found.length === 0) return "";
   return ` ${listNames(found, 2)}: a query that uses ${found.length > 1 ? "those" : "it"} can use the wider one, and dropping ${found.length > 1 ? "them" : "it"} saves an index entry per row for good.`;
@@ -11820,11 +11820,11 @@ var init_insert_trigger2 = __esm({
 });
 
 // rules/lob-column.ts
-function writersSentence(context, target, writers, table, columns) {
+function writersSentence(context, target, writers, table, columns2) {
   if (writers === target) return "";
   const [first] = writers.sites;
   const where = siteText(context, first);
-  const it = columns > 1 ? "them" : "it";
+  const it = columns2 > 1 ? "them" : "it";
   if (writers.sites.length === 1) return where ? ` Of the inserts into ${table}, only ${where} writes ${it}.` : "";
   return ` Of the ${target.sites.length} inserts into ${table}, ${writers.sites.length} write ${it}${where ? ` (the first: ${where})` : ""}.`;
 }
@@ -11837,12 +11837,12 @@ function typeText(column) {
 function tooLongForRow(column) {
   return column.type.length !== void 0 && column.type.length > MAX_IN_ROW && !column.type.isLong;
 }
-function adviceForMany(columns) {
+function adviceForMany(columns2) {
   const sentences = [];
-  const partly = columns.filter((c) => inlineOf(c) > 0);
-  const tooLong = columns.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
-  const long = columns.filter((c) => c.type.isLong);
-  const fitting = columns.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
+  const partly = columns2.filter((c) => inlineOf(c) > 0);
+  const tooLong = columns2.filter((c) => inlineOf(c) === 0 && tooLongForRow(c));
+  const long = columns2.filter((c) => c.type.isLong);
+  const fitting = columns2.filter((c) => inlineOf(c) === 0 && !tooLongForRow(c) && !c.type.isLong);
   if (long.length > 0) sentences.push(longAdvice(long.map((c) => c.name), [...new Set(long.map((c) => shortTypeFor(c.type.name)))]));
   if (fitting.length > 0) {
     const byType = /* @__PURE__ */ new Map();
@@ -12702,8 +12702,8 @@ function cliRunName(execution2) {
 }
 function multiRowFix(file, run2) {
   if (file.code || run2.some((s) => s.origin !== IDENTITY_ORIGIN || s.parseError || s.returnsRows || !isLiteralValues(s))) return void 0;
-  const columns = run2[0].columns;
-  if (run2.some((s) => !sameNames(s.columns, columns))) return void 0;
+  const columns2 = run2[0].columns;
+  if (run2.some((s) => !sameNames(s.columns, columns2))) return void 0;
   const rowOf = (s) => s.source.kind === "values" ? firstRowSpan(s.source) : s.span;
   const edits = [];
   let previous = rowOf(run2[0]);
@@ -21029,7 +21029,7 @@ function parseDb2Number(text2) {
 function isDb2Number(text2) {
   return NUMBER.test(text2.trim());
 }
-var KNOWN_OPERATOR_TYPES, TQ_LETTERS, LABEL, NUMBER;
+var KNOWN_OPERATOR_TYPES, TQ_LETTERS, LONG_NAMES, LABEL, NUMBER;
 var init_symbols = __esm({
   "server/src/explain/symbols.ts"() {
     "use strict";
@@ -21077,6 +21077,31 @@ var init_symbols = __esm({
       M: "merging",
       X: "xml-aggregation",
       S: "scatter"
+    };
+    LONG_NAMES = {
+      RETURN: "Return Result",
+      INSERT: "Insert",
+      UPDATE: "Update",
+      DELETE: "Delete",
+      NLJOIN: "Nested Loop Join",
+      HSJOIN: "Hash Join",
+      MSJOIN: "Merge Scan Join",
+      ZZJOIN: "Zigzag Join",
+      TBSCAN: "Table Scan",
+      IXSCAN: "Index Scan",
+      EISCAN: "Extended Index Scan",
+      FETCH: "Fetch",
+      RIDSCN: "Row Identifier Scan",
+      IXAND: "Dynamic Bitmap Index ANDing",
+      SORT: "Sort",
+      TEMP: "Temporary Table Construction",
+      GRPBY: "Group By",
+      UNIQUE: "Duplicate Elimination",
+      FILTER: "Filter",
+      UNION: "Union",
+      GENROW: "Generate Row",
+      TQ: "Table Queue",
+      SHIP: "Ship Query to Remote System"
     };
     LABEL = /^([>x^pg]{0,3})([A-Z][A-Z0-9]{1,9})([<x^*]{0,3})$/;
     NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,3})?$/;
@@ -21601,7 +21626,8 @@ function readGraph(lines, firstLine, details) {
     nodes.push({ kind: "op", centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
   }
   readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
-  const unresolved = linkConnectors(tokens, nodes, warnings, at);
+  const unresolved = linkConnectors(tokens, nodes, warnings, at, claimed);
+  strayTokens(tokens, nodes, claimed, warnings, at);
   const drawings = /* @__PURE__ */ new Map();
   for (const n of nodes) if (n.op) drawings.set(n.op, [...drawings.get(n.op) ?? [], n]);
   for (const [op, list] of drawings) {
@@ -21700,7 +21726,7 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
       claimed.add(nameTok);
       const object = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
       let bottom = line + 1;
-      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
+      const corr = nearest2(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^[A-Z]\d+$/.test(t.text) && !claimed.has(t));
       if (corr) {
         object.correlation = corr.text;
         claimed.add(corr);
@@ -21720,7 +21746,25 @@ function readObjects(tokens, claimed, rowLines, nodes, warnings, at) {
     }
   });
 }
-function linkConnectors(tokens, nodes, warnings, at) {
+function strayTokens(tokens, nodes, claimed, warnings, at) {
+  if (nodes.length === 0) return;
+  let top = Infinity;
+  let bottom = -1;
+  for (const n of nodes) {
+    top = Math.min(top, n.top);
+    bottom = Math.max(bottom, n.bottom);
+  }
+  let end = bottom;
+  while (end + 1 < tokens.length && tokens[end + 1].length > 0) end++;
+  for (let l = top; l <= end; l++) {
+    const stray = tokens[l].find((t) => !claimed.has(t) && (l <= bottom ? /[A-Za-z0-9]/.test(t.text) : isValue(t) || /^[A-Z0-9_$#@]+$/.test(t.text)));
+    if (stray) {
+      warnings.push({ code: "stray-token", message: `"${stray.text}" belongs to no operator box, object or connector of the drawing (the line may have been cut when the text was wrapped).`, line: at(l) });
+      return;
+    }
+  }
+}
+function linkConnectors(tokens, nodes, warnings, at, claimed) {
   const byTop = /* @__PURE__ */ new Map();
   for (const n of nodes) byTop.set(n.top, [...byTop.get(n.top) ?? [], n]);
   for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
@@ -21744,6 +21788,7 @@ function linkConnectors(tokens, nodes, warnings, at) {
       if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
     }
     if (!connector) continue;
+    claimed.add(connector);
     const below = byTop.get(connLine + 1);
     let children;
     const op = parent.op;
@@ -21889,6 +21934,59 @@ var init_exfmt_graph = __esm({
   }
 });
 
+// server/src/explain/exfmt-wrap.ts
+function columns(line) {
+  if (!line.includes("	")) return line.length;
+  let n = 0;
+  for (const ch of line) n = ch === "	" ? n + 8 - n % 8 : n + 1;
+  return n;
+}
+function measurePaste(lines) {
+  let chars = 0;
+  let cols = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    chars = Math.max(chars, t.length);
+    cols = Math.max(cols, columns(t));
+  }
+  return { chars, columns: cols };
+}
+function fillsWidth(line, width) {
+  const t = line.trimEnd();
+  if (t.length < 20) return false;
+  return t.length === width.chars || columns(t) === width.columns;
+}
+function ambiguousBreak(head, next, width) {
+  return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== "";
+}
+function numberAt(lines, i, text2, end) {
+  let joined = text2.trim();
+  let last = i;
+  while (last + 1 < end) {
+    const next = lines[last + 1].trim();
+    if (next === "" || !FRAGMENT.test(next)) break;
+    joined += next;
+    last++;
+  }
+  if (joined === "") return { last };
+  const first = text2.trim().split(/\s+/)[0] ?? "";
+  if (last === i) {
+    return isDb2Number(first) ? { value: parseDb2Number(first), last } : { last };
+  }
+  if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
+  return { value: parseDb2Number(joined), last, joined: true };
+}
+var FRAGMENT, WORD_END, WORD_START;
+var init_exfmt_wrap = __esm({
+  "server/src/explain/exfmt-wrap.ts"() {
+    "use strict";
+    init_symbols();
+    FRAGMENT = /^[0-9.eE+-]+$/;
+    WORD_END = /[A-Za-z0-9_$#@"'.]$/;
+    WORD_START = /^[A-Za-z0-9_$#@"'.]/;
+  }
+});
+
 // server/src/explain/exfmt.ts
 function parseExfmt(input) {
   const doc = { kind: "unknown", header: { fields: {} }, statements: [], errors: [], warnings: [] };
@@ -21919,6 +22017,7 @@ function parseInto(doc, input) {
   }
   const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
+  const width = measurePaste(lines);
   if (isDb2expln(lines)) {
     doc.kind = "db2expln";
     doc.errors.push({
@@ -21936,7 +22035,7 @@ function parseInto(doc, input) {
   });
   if (starts.length === 0) {
     const stmt = newStatement();
-    parseStatementRegion(stmt, lines, 0, lines.length);
+    parseStatementRegion(stmt, lines, 0, lines.length, width);
     if (stmt.plan || stmt.errors.length > 0) {
       doc.kind = lines.some((l) => INSTANCE.test(l)) ? "db2exfmt" : "graph";
       doc.statements.push(stmt);
@@ -21954,7 +22053,7 @@ function parseInto(doc, input) {
       const stmt = newStatement();
       stmt.statementNumber = s.number;
       stmt.sectionNumber = s.section;
-      parseStatementRegion(stmt, lines, s.line + 1, end);
+      parseStatementRegion(stmt, lines, s.line + 1, end, width);
       doc.statements.push(stmt);
     });
   }
@@ -22007,7 +22106,7 @@ function sectionName(lines, i) {
   if (!m) return void 0;
   return KNOWN_SECTIONS.includes(m[1]) ? m[1] : void 0;
 }
-function parseStatementRegion(stmt, lines, from, to) {
+function parseStatementRegion(stmt, lines, from, to, width) {
   const sections = [];
   for (let i = from; i < to; i++) {
     const name2 = sectionName(lines, i);
@@ -22024,7 +22123,16 @@ function parseStatementRegion(stmt, lines, from, to) {
     const kv = keyValue(lines[i]);
     if (!kv) continue;
     const key = kv.key.trim();
-    if (key === "QUERYNO") stmt.queryNo = parseDb2Number(kv.value);
+    if (key === "QUERYNO") {
+      const n = numberAt(lines, i, kv.value, headEnd);
+      stmt.queryNo = n.value;
+      i = n.last;
+    }
+    const cut = i + 1 < headEnd && lines[i + 1].trim() !== "" && !lines[i + 1].includes(":");
+    if (cut && (key === "QUERYTAG" || key === "Statement Type")) {
+      stmt.warnings.push({ code: "wrapped-value", message: `Line ${i + 1}: the ${key} is not used: its value goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped.`, line: i + 1 });
+      continue;
+    }
     if (key === "QUERYTAG") stmt.queryTag = kv.value;
     if (key === "Statement Type") stmt.statementType = kv.value;
   }
@@ -22035,19 +22143,24 @@ function parseStatementRegion(stmt, lines, from, to) {
     const [start, end] = bodyOf(idx);
     switch (s.name) {
       case "Original Statement":
-        stmt.originalText = statementText(lines.slice(start, end));
+        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case "Optimized Statement":
-        stmt.optimizedText = statementText(lines.slice(start, end));
+        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case "Access Plan": {
         let g = start;
         let totalCost;
         for (; g < end; g++) {
           const l = lines[g];
-          const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
-          if (tc) totalCost = parseDb2Number(tc[1]);
-          else if (!/^\s*Query Degree:/.test(l) && (l.trim() !== "" || l.length > 2)) break;
+          const tc = /^\s*Total Cost:\s*(.*)$/.exec(l);
+          if (tc) {
+            const n = numberAt(lines, g, tc[1], end);
+            totalCost = n.value;
+            if (n.refused) stmt.warnings.push({ code: "wrapped-value", message: `Line ${g + 1}: the Total Cost is not used: ${n.refused}.`, line: g + 1 });
+            g = n.last;
+          } else if (/^\s*Query Degree:/.test(l)) g = numberAt(lines, g, l.slice(l.indexOf(":") + 1), end).last;
+          else if (l.trim() !== "" || l.length > 2) break;
         }
         graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
         break;
@@ -22075,8 +22188,8 @@ function parseStatementRegion(stmt, lines, from, to) {
     const first = findIndex(lines, graph ? graph.end : from, to, (l) => DETAIL_HEADER.test(l));
     if (first >= 0) details = [first, objects ? objects[0] - 1 : to];
   }
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings) : /* @__PURE__ */ new Map();
-  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1]) : [];
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : /* @__PURE__ */ new Map();
+  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1], stmt.warnings) : [];
   let plan;
   const detailsProblem = details ? incompleteDetails(detailOps) : "there are no Plan Details";
   if (graph && graph.end > graph.start) {
@@ -22143,12 +22256,21 @@ function findIndex(lines, from, to, pred) {
   for (let i = from; i < to; i++) if (pred(lines[i])) return i;
   return -1;
 }
-function statementText(block) {
+function statementText(lines, start, end, width, section2, warnings) {
   const out = [];
-  for (const raw of block) {
+  for (let i = start; i < end; i++) {
+    const raw = lines[i];
     if (raw.trim() === "") {
       if (out.length) out.push("");
       continue;
+    }
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+      warnings.push({
+        code: "wrapped-text",
+        message: `The ${section2} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        line: i
+      });
+      return void 0;
     }
     if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== "") out[out.length - 1] += " " + raw.trim();
     else out.push(raw.trimEnd());
@@ -22198,13 +22320,17 @@ function findPastedGraph(lines, from, to) {
   while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
   return { start, end: trimGraphEnd(lines, start, to) };
 }
-function parsePlanDetails(lines, from, to, warnings) {
+function parsePlanDetails(lines, from, to, warnings, width) {
   const ops = /* @__PURE__ */ new Map();
+  const refusedBlocks = /* @__PURE__ */ new Set();
   let op;
   let part = "costs";
   let arg;
+  let argLast = -1;
   let pred;
   let inPredicateText = false;
+  let predLast = -1;
+  let inColumnNames = false;
   let stream;
   const flushStream = () => {
     if (!op || !stream) return;
@@ -22224,63 +22350,111 @@ function parsePlanDetails(lines, from, to, warnings) {
     }
     stream = void 0;
   };
+  const refuseBlock = (i, why) => {
+    if (!op) return;
+    warnings.push({
+      code: "wrapped-details",
+      message: `Plan Details line ${i + 1}: ${why}; the lines look cut where the paste was wrapped, so the Plan Details of operator ${op.label} (${op.id}) are not used.`,
+      line: i + 1
+    });
+    ops.delete(op.id);
+    refusedBlocks.add(op.id);
+    op = void 0;
+    stream = void 0;
+  };
+  const refuseValue = (i, what, why) => warnings.push({ code: "wrapped-value", message: `Plan Details line ${i + 1}: the ${what} of operator ${op?.label} (${op?.id}) is not used: ${why}.`, line: i + 1 });
+  const numberOf = (i, text2, what) => {
+    const n = numberAt(lines, i, text2, to);
+    if (n.refused) refuseValue(i, what, n.refused);
+    return n;
+  };
   for (let i = from; i < to; i++) {
     const raw = lines[i];
     const l = raw.trim();
     const header = DETAIL_HEADER.exec(raw);
-    if (header && !/Predicate,?$/.test(l)) {
+    const cutHeader = header ? void 0 : DETAIL_HEADER_START.exec(raw);
+    if ((header || cutHeader) && !/Predicate,?$/.test(l)) {
       flushStream();
-      const label = parseOperatorLabel(header[2]);
-      const id = Number(header[1]);
-      op = newOperator(id, label?.type ?? header[2]);
-      op.label = header[2];
+      const m = header ?? cutHeader;
+      const label = parseOperatorLabel(m[2]);
+      const id = Number(m[1]);
+      op = newOperator(id, label?.type ?? m[2]);
+      op.label = m[2];
       op.flags = label?.flags ?? [];
-      op.longName = header[3];
-      if (ops.has(id)) warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      if (header) op.longName = header[3];
+      else {
+        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/\)\s*$/.test(lines[i].trim())) i++;
+        op.longName = LONG_NAMES[op.type];
+      }
+      if (ops.has(id) || refusedBlocks.has(id)) warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      refusedBlocks.delete(id);
       ops.set(id, op);
       part = "costs";
       arg = void 0;
       pred = void 0;
       inPredicateText = false;
+      inColumnNames = false;
       continue;
     }
     if (!op) continue;
     if (/^Arguments:$/.test(l)) {
       flushStream();
       part = "arguments";
+      inColumnNames = false;
       continue;
     }
     if (/^Predicates:$/.test(l)) {
       flushStream();
       part = "predicates";
+      inColumnNames = false;
       continue;
     }
     if (/^Input Streams:$/.test(l)) {
       flushStream();
       part = "input";
+      inColumnNames = false;
       continue;
     }
     if (/^Output Streams:$/.test(l)) {
       flushStream();
       part = "output";
+      inColumnNames = false;
       continue;
     }
     if (/^-{3,}$/.test(l)) continue;
+    if (/^\d+\)\s*[A-Z>^x]/.test(l) && part !== "input" && part !== "output" && part !== "predicates") {
+      refuseBlock(i, `"${l}" is neither an operator's header nor a line of its block`);
+      continue;
+    }
     if (part === "costs") {
-      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(\S+)/.exec(l);
-      if (!m) continue;
-      const v = parseDb2Number(m[2]);
-      if (m[1] === "Cumulative Total Cost") op.totalCost = v;
-      else if (m[1] === "Cumulative I/O Cost") op.ioCost = v;
-      else if (m[1] === "Cumulative CPU Cost") op.cpuCost = v;
-      else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = v;
-    } else if (part === "arguments") {
-      const m = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/.exec(l);
+      if (l === "") continue;
+      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(.*)$/.exec(l);
       if (m) {
-        arg = { name: m[1], description: m[2], value: "" };
+        const n = numberOf(i, m[2], m[1]);
+        i = n.last;
+        if (m[1] === "Cumulative Total Cost") op.totalCost = n.value;
+        else if (m[1] === "Cumulative I/O Cost") op.ioCost = n.value;
+        else if (m[1] === "Cumulative CPU Cost") op.cpuCost = n.value;
+        else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = n.value;
+        continue;
+      }
+    } else if (part === "arguments") {
+      const m = ARGUMENT_HEADER.exec(l);
+      const cut = m ? void 0 : ARGUMENT_HEADER_START.exec(l);
+      if (m || cut) {
+        arg = { name: (m ?? cut)[1], description: m ? m[2] : void 0, value: "" };
         op.arguments.push(arg);
+        argLast = i;
+        if (cut) while (i + 1 < to && lines[i + 1].trim() !== "" && !/\)\s*$/.test(lines[i].trim())) argLast = ++i;
       } else if (arg && l !== "") {
+        if (arg.value !== "" && ambiguousBreak(lines[argLast], l, width)) {
+          refuseValue(i, `value of argument ${arg.name}`, `line ${argLast + 1} fills the width of the paste and may have been cut inside a word`);
+          op.arguments = op.arguments.filter((a) => a !== arg);
+          arg = void 0;
+          continue;
+        }
         arg.value = arg.value ? `${arg.value} ${l}` : l;
+        argLast = i;
       }
     } else if (part === "predicates") {
       const m = /^(\d+)\)\s/.exec(l);
@@ -22292,32 +22466,85 @@ function parsePlanDetails(lines, from, to, warnings) {
         inPredicateText = false;
         continue;
       }
+      if (m) {
+        refuseBlock(i, `"${l}" starts a predicate whose kind the wrap cut off`);
+        continue;
+      }
       if (!pred) continue;
       if (/^Predicate Text:$/.test(l)) {
         inPredicateText = true;
+        predLast = -1;
         continue;
       }
       if (inPredicateText) {
         if (l === "") inPredicateText = pred.text === "";
-        else pred.text = pred.text ? `${pred.text} ${l}` : l;
+        else if (predLast >= 0 && ambiguousBreak(lines[predLast], l, width)) {
+          refuseValue(i, `text of predicate ${pred.id}`, `line ${predLast + 1} fills the width of the paste and may have been cut inside a word`);
+          pred.text = "";
+          inPredicateText = false;
+          pred = void 0;
+        } else {
+          pred.text = pred.text ? `${pred.text} ${l}` : l;
+          predLast = i;
+        }
         continue;
       }
-      const ff = /^Filter Factor:\s*(\S+)/.exec(l);
-      if (ff) pred.filterFactor = parseDb2Number(ff[1]);
-      const co = /^Comparison Operator:\s*(.+)$/.exec(l);
-      if (co) pred.comparison = co[1].trim();
+      if (l === "") continue;
+      const ff = /^Filter Factor:\s*(.*)$/.exec(l);
+      if (ff) {
+        const n = numberOf(i, ff[1], `filter factor of predicate ${pred.id}`);
+        pred.filterFactor = n.value;
+        i = n.last;
+        continue;
+      }
+      const co = /^Comparison Operator:\s*(.*)$/.exec(l);
+      if (co) {
+        if (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/^Predicate Text:$/.test(lines[i + 1].trim())) {
+          refuseValue(i, `comparison operator of predicate ${pred.id}`, `it goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped`);
+          i++;
+          continue;
+        }
+        if (co[1].trim() !== "") pred.comparison = co[1].trim();
+        continue;
+      }
+      if (!KEY_VALUE.test(l)) refuseBlock(i, `"${l}" is no line of a predicate`);
     } else if (part === "input" || part === "output") {
-      const from2 = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d+)|Object\s+(\S+))/.exec(l);
+      if (l === "") {
+        inColumnNames = false;
+        continue;
+      }
+      const from2 = STREAM.exec(l);
       if (from2) {
         flushStream();
-        stream = { kind: part };
+        stream = { kind: part, line: i };
+        let target = from2[3] ?? from2[4] ?? "";
+        while (i + 1 < to && /^\S+$/.test(lines[i + 1].trim()) && !KEY_VALUE.test(lines[i + 1].trim())) target += lines[++i].trim();
+        if (target === "" || from2[3] !== void 0 && !/^\d+$/.test(target)) {
+          refuseBlock(stream.line, `the stream "${l}" names no ${from2[3] !== void 0 ? "operator" : "object"} that can be read`);
+          continue;
+        }
         if (from2[3] !== void 0) {
-          if (part === "input") stream.fromOp = Number(from2[3]);
-        } else stream.object = from2[4];
+          if (part === "input") stream.fromOp = Number(target);
+        } else stream.object = target;
         continue;
       }
-      const rows = /^Estimated number of rows:\s*(\S+)/.exec(l);
-      if (rows && stream) stream.rows = parseDb2Number(rows[1]);
+      if (/^Column Names:$/.test(l) || /^Partition Column Names:$/.test(l)) {
+        inColumnNames = true;
+        continue;
+      }
+      if (inColumnNames) continue;
+      const rows = /^Estimated number of rows:\s*(.*)$/.exec(l);
+      if (rows) {
+        const n = numberOf(i, rows[1], "estimated rows of a stream");
+        if (stream) stream.rows = n.value;
+        i = n.last;
+        continue;
+      }
+      if (KEY_VALUE.test(l)) {
+        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !STREAM.test(lines[i + 1].trim()) && !/^\d+\)/.test(lines[i + 1].trim())) i++;
+        continue;
+      }
+      refuseBlock(i, `"${l}" is no line of a stream`);
     }
   }
   flushStream();
@@ -22382,16 +22609,31 @@ function mergeDetails(plan, details, warnings) {
     for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
   }
 }
-function parseObjects(lines, from, to) {
+function parseObjects(lines, from, to, warnings) {
   const out = [];
   let cur;
+  const refused = /* @__PURE__ */ new Set();
+  let afterValue = false;
   for (let i = from; i < to; i++) {
     const line = lines[i].trim();
     const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (!/^[A-Za-z][A-Za-z /()-]*$/.test(key)) continue;
+    const key = colon > 0 ? line.slice(0, colon).trim() : "";
+    if (line === "" || !/^[A-Za-z][A-Za-z /()-]*$/.test(key)) {
+      const cut = line !== "" && afterValue && !line.startsWith("+");
+      afterValue = false;
+      if (cut && cur && !refused.has(cur)) {
+        refused.add(cur);
+        warnings.push({ code: "wrapped-value", message: `Objects Used line ${i + 1}: "${line}" goes on a value of the line before it, cut where the paste was wrapped; the object ${cur.name || cur.schema} is not described from this section.`, line: i + 1 });
+      }
+      continue;
+    }
+    let value = line.slice(colon + 1).trim();
+    afterValue = value !== "";
+    if (key === "Number of rows") {
+      const n = numberAt(lines, i, value, to);
+      i = n.last;
+      value = n.value === void 0 ? "" : String(n.value);
+    }
     if (key === "Schema") {
       cur = { key: "", schema: value.trim(), name: "", properties: {} };
       out.push(cur);
@@ -22410,7 +22652,7 @@ function parseObjects(lines, from, to) {
     const n = o.properties["Base Table Name"];
     if (s && n) o.baseTable = objectKey(s, n);
   }
-  return out.filter((o) => o.name);
+  return out.filter((o) => o.name && !refused.has(o));
 }
 function applyObjectInfo(plan, info) {
   const kind = info.type ? objectKindFromType(info.type) : void 0;
@@ -22427,13 +22669,14 @@ function objectKindFromType(type) {
   if (t === "nk" || t.includes("nickname")) return "nickname";
   return t;
 }
-var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED;
+var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED, DETAIL_HEADER_START, ARGUMENT_HEADER, ARGUMENT_HEADER_START, STREAM, KEY_VALUE;
 var init_exfmt = __esm({
   "server/src/explain/exfmt.ts"() {
     "use strict";
     init_model2();
     init_exfmt_graph();
     init_symbols();
+    init_exfmt_wrap();
     MAX_EXFMT_BYTES = 32 * 1024 * 1024;
     INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
     STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
@@ -22472,6 +22715,11 @@ var init_exfmt = __esm({
       IXSCAN: 1,
       RIDSCN: 1
     };
+    DETAIL_HEADER_START = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*(\(.*)?$/;
+    ARGUMENT_HEADER = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/;
+    ARGUMENT_HEADER_START = /^([A-Z0-9_]{1,8})\s*:\s*\([^)]*$/;
+    STREAM = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d*)|Object(?:\s+(\S+))?)\s*$/;
+    KEY_VALUE = /^[A-Za-z][A-Za-z0-9 /()'.,-]*?:(\s|$)/;
   }
 });
 
@@ -25125,7 +25373,7 @@ function orderOf(sql) {
   const clause = /\bORDER BY (.*)$/.exec(sql)?.[1] ?? "";
   return clause.split(",").map((c) => c.trim().replace(/^\w+\./, "")).filter(Boolean);
 }
-function ordered(rows, columns) {
+function ordered(rows, columns2) {
   const compare = (a, b) => {
     const x = int(a);
     const y = int(b);
@@ -25135,7 +25383,7 @@ function ordered(rows, columns) {
     return s < t ? -1 : s > t ? 1 : 0;
   };
   return [...rows].sort((a, b) => {
-    for (const c of columns) {
+    for (const c of columns2) {
       const d = compare(a[c], b[c]);
       if (d !== 0) return d;
     }
@@ -25534,9 +25782,9 @@ function createTableDdl(t) {
   return lines.join("\n") + ";";
 }
 function indexDdl(t, i) {
-  const columns = i.columns.map((c) => `${q(c.name)} ${c.descending ? "DESC" : "ASC"}`).join(", ");
+  const columns2 = i.columns.map((c) => `${q(c.name)} ${c.descending ? "DESC" : "ASC"}`).join(", ");
   const include = i.include.length ? ` INCLUDE (${i.include.map(q).join(", ")})` : "";
-  return `CREATE ${i.unique ? "UNIQUE " : ""}INDEX ${qualified(i.schema, i.name)} ON ${qualified(t.schema, t.name)} (${columns})${include}${i.cluster ? " CLUSTER" : ""}${i.pctfree !== void 0 && i.pctfree !== 10 ? ` PCTFREE ${i.pctfree}` : ""};`;
+  return `CREATE ${i.unique ? "UNIQUE " : ""}INDEX ${qualified(i.schema, i.name)} ON ${qualified(t.schema, t.name)} (${columns2})${include}${i.cluster ? " CLUSTER" : ""}${i.pctfree !== void 0 && i.pctfree !== 10 ? ` PCTFREE ${i.pctfree}` : ""};`;
 }
 function mqtDdl(t, warnings) {
   const mqt = t.mqt;

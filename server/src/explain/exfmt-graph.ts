@@ -256,7 +256,8 @@ function readGraph(lines: SourceLine[], firstLine: number, details: ReadonlyMap<
   }
 
   readObjects(tokens, claimed, Math.max(1, rowFields), nodes, warnings, at);
-  const unresolved = linkConnectors(tokens, nodes, warnings, at);
+  const unresolved = linkConnectors(tokens, nodes, warnings, at, claimed);
+  strayTokens(tokens, nodes, claimed, warnings, at);
 
   // One operator, several drawings (a shared TEMP or subplan): its inputs are drawn under one of them.
   const drawings = new Map<PlanOperator, GraphNode[]>();
@@ -376,7 +377,7 @@ function readObjects(tokens: Token[][], claimed: Set<Token>, rowLines: number, n
       claimed.add(nameTok);
       const object: PlanObjectRef = { key: objectKey(schema, nameTok.text), schema, name: nameTok.text, kind: objectKind(typeLabel) };
       let bottom = line + 1;
-      const corr = nearest(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^Q\d+$/.test(t.text) && !claimed.has(t));
+      const corr = nearest(tokens[line + 2], nameTok.centre, Math.max(3, (nameTok.end - nameTok.start) / 2), (t) => /^[A-Z]\d+$/.test(t.text) && !claimed.has(t));
       if (corr) {
         object.correlation = corr.text;
         claimed.add(corr);
@@ -398,8 +399,36 @@ function readObjects(tokens: Token[][], claimed: Set<Token>, rowLines: number, n
   });
 }
 
+/**
+ * Every word of the drawing belongs to a box, an object, a connector or the legend. A word left over between the
+ * first box and the last one is a piece the reading did not place (a value moved to a line of its own when the
+ * paste was wrapped, a name cut in two): taking the boxes around it at face value could pair a value with the
+ * wrong box, so the drawing does not read cleanly.
+ */
+function strayTokens(tokens: Token[][], nodes: GraphNode[], claimed: Set<Token>, warnings: ExplainMessage[], at: (i: number) => number): void {
+  if (nodes.length === 0) return;
+  let top = Infinity;
+  let bottom = -1;
+  for (const n of nodes) {
+    top = Math.min(top, n.top);
+    bottom = Math.max(bottom, n.bottom);
+  }
+  // Below the last box, up to the next empty line: the rest of a name or number a wrap cut off the drawing's last line
+  // (prose or a comment's end there, `</pre>`, is not a name).
+  let end = bottom;
+  while (end + 1 < tokens.length && tokens[end + 1].length > 0) end++;
+  for (let l = top; l <= end; l++) {
+    // Only words and numbers: punctuation left of a drawing (a comment's `*`) cannot be read as a value or a name.
+    const stray = tokens[l].find((t) => !claimed.has(t) && (l <= bottom ? /[A-Za-z0-9]/.test(t.text) : isValue(t) || /^[A-Z0-9_$#@]+$/.test(t.text)));
+    if (stray) {
+      warnings.push({ code: 'stray-token', message: `"${stray.text}" belongs to no operator box, object or connector of the drawing (the line may have been cut when the text was wrapped).`, line: at(l) });
+      return;
+    }
+  }
+}
+
 /** Links each operator drawing to the node tops under its connector; returns how many connectors lead nowhere. */
-function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: ExplainMessage[], at: (i: number) => number): number {
+function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: ExplainMessage[], at: (i: number) => number, claimed: Set<Token>): number {
   const byTop = new Map<number, GraphNode[]>();
   for (const n of nodes) byTop.set(n.top, [...(byTop.get(n.top) ?? []), n]);
   for (const list of byTop.values()) list.sort((a, b) => a.centre - b.centre);
@@ -425,6 +454,7 @@ function linkConnectors(tokens: Token[][], nodes: GraphNode[], warnings: Explain
       if (!connector && (tokens[l] ?? []).some((t) => Math.abs(t.centre - parent.centre) <= 3)) break;
     }
     if (!connector) continue;
+    claimed.add(connector);
     const below = byTop.get(connLine + 1);
     let children: GraphNode[];
     const op = parent.op!;

@@ -13,7 +13,8 @@ import {
   type PlanPredicate,
 } from './model';
 import { parseGraph, undoubleSpacing } from './exfmt-graph';
-import { flagsFromArguments, labelFromFlags, parseDb2Number, parseOperatorLabel } from './symbols';
+import { flagsFromArguments, labelFromFlags, LONG_NAMES, parseDb2Number, parseOperatorLabel } from './symbols';
+import { ambiguousBreak, measurePaste, numberAt, type PasteWidth } from './exfmt-wrap';
 
 /** Inputs above this size are refused rather than scanned (a db2exfmt file of 2,000 operators is ~2 MB). */
 export const MAX_EXFMT_BYTES = 32 * 1024 * 1024;
@@ -62,6 +63,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
   }
   const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = undoubleSpacing(unquoteReply(text.split('\n')), (l) => l);
+  const width = measurePaste(lines);
 
   if (isDb2expln(lines)) {
     doc.kind = 'db2expln';
@@ -83,7 +85,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
 
   if (starts.length === 0) {
     const stmt = newStatement();
-    parseStatementRegion(stmt, lines, 0, lines.length);
+    parseStatementRegion(stmt, lines, 0, lines.length, width);
     if (stmt.plan || stmt.errors.length > 0) {
       doc.kind = lines.some((l) => INSTANCE.test(l)) ? 'db2exfmt' : 'graph';
       doc.statements.push(stmt);
@@ -102,7 +104,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
       const stmt = newStatement();
       stmt.statementNumber = s.number;
       stmt.sectionNumber = s.section;
-      parseStatementRegion(stmt, lines, s.line + 1, end);
+      parseStatementRegion(stmt, lines, s.line + 1, end, width);
       doc.statements.push(stmt);
     });
   }
@@ -179,7 +181,7 @@ function sectionName(lines: string[], i: number): string | undefined {
   return KNOWN_SECTIONS.includes(m[1]) ? m[1] : undefined;
 }
 
-function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: number, to: number): void {
+function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: number, to: number, width: PasteWidth): void {
   const sections: { name: string; start: number }[] = [];
   for (let i = from; i < to; i++) {
     const name = sectionName(lines, i);
@@ -197,7 +199,18 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     const kv = keyValue(lines[i]);
     if (!kv) continue;
     const key = kv.key.trim();
-    if (key === 'QUERYNO') stmt.queryNo = parseDb2Number(kv.value);
+    if (key === 'QUERYNO') {
+      const n = numberAt(lines, i, kv.value, headEnd);
+      stmt.queryNo = n.value;
+      i = n.last;
+    }
+    // Every line of the statement's head is "Key: value": a line without a colon after one is the rest of its value,
+    // which a wrap cut off.
+    const cut = i + 1 < headEnd && lines[i + 1].trim() !== '' && !lines[i + 1].includes(':');
+    if (cut && (key === 'QUERYTAG' || key === 'Statement Type')) {
+      stmt.warnings.push({ code: 'wrapped-value', message: `Line ${i + 1}: the ${key} is not used: its value goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped.`, line: i + 1 });
+      continue;
+    }
     if (key === 'QUERYTAG') stmt.queryTag = kv.value;
     if (key === 'Statement Type') stmt.statementType = kv.value;
   }
@@ -209,20 +222,26 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     const [start, end] = bodyOf(idx);
     switch (s.name) {
       case 'Original Statement':
-        stmt.originalText = statementText(lines.slice(start, end));
+        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case 'Optimized Statement':
-        stmt.optimizedText = statementText(lines.slice(start, end));
+        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
         break;
       case 'Access Plan': {
         let g = start;
         let totalCost: number | undefined;
         for (; g < end; g++) {
           const l = lines[g];
-          const tc = /^\s*Total Cost:\s*(\S+)/.exec(l);
-          if (tc) totalCost = parseDb2Number(tc[1]);
+          const tc = /^\s*Total Cost:\s*(.*)$/.exec(l);
+          if (tc) {
+            // A wrap may have put the end of the number on the next line.
+            const n = numberAt(lines, g, tc[1], end);
+            totalCost = n.value;
+            if (n.refused) stmt.warnings.push({ code: 'wrapped-value', message: `Line ${g + 1}: the Total Cost is not used: ${n.refused}.`, line: g + 1 });
+            g = n.last;
+          } else if (/^\s*Query Degree:/.test(l)) g = numberAt(lines, g, l.slice(l.indexOf(':') + 1), end).last;
           // A line of blanks may be the first half of a folded graph line: it starts the graph.
-          else if (!/^\s*Query Degree:/.test(l) && (l.trim() !== '' || l.length > 2)) break;
+          else if (l.trim() !== '' || l.length > 2) break;
         }
         graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
         break;
@@ -254,8 +273,8 @@ function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: num
     if (first >= 0) details = [first, objects ? objects[0] - 1 : to];
   }
 
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings) : new Map<number, PlanOperator>();
-  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1]) : [];
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : new Map<number, PlanOperator>();
+  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1], stmt.warnings) : [];
 
   let plan: AccessPlan | undefined;
   const detailsProblem = details ? incompleteDetails(detailOps) : 'there are no Plan Details';
@@ -332,13 +351,26 @@ function findIndex(lines: string[], from: number, to: number, pred: (l: string) 
   return -1;
 }
 
-/** Statement texts wrap at ~80 columns with an indented continuation; join the continuations back. */
-function statementText(block: string[]): string | undefined {
+/**
+ * Statement texts wrap at ~80 columns with an indented continuation; join the continuations back. A line that fills
+ * the width of a wrapped paste and goes on on the next line without a blank may have been cut inside a word (or
+ * not): then the text is not used, rather than shown and read with a name or a number cut in two.
+ */
+function statementText(lines: string[], start: number, end: number, width: PasteWidth, section: string, warnings: ExplainMessage[]): string | undefined {
   const out: string[] = [];
-  for (const raw of block) {
+  for (let i = start; i < end; i++) {
+    const raw = lines[i];
     if (raw.trim() === '') {
       if (out.length) out.push('');
       continue;
+    }
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+      warnings.push({
+        code: 'wrapped-text',
+        message: `The ${section} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        line: i,
+      });
+      return undefined;
     }
     if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== '') out[out.length - 1] += ' ' + raw.trim();
     else out.push(raw.trimEnd());
@@ -410,14 +442,28 @@ function findPastedGraph(lines: string[], from: number, to: number): { start: nu
 
 // --- Plan Details ---------------------------------------------------------------------------------
 
-function parsePlanDetails(lines: string[], from: number, to: number, warnings: ExplainMessage[]): Map<number, PlanOperator> {
+/** The start of an operator's Plan Details header whose end a wrap cut off: `7) TEMP  : (Temporary Table`. */
+const DETAIL_HEADER_START = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*(\(.*)?$/;
+/** An argument's header, `MAXPAGES: (Maximum pages for prefetch)`, and its start when a wrap cut its end off. */
+const ARGUMENT_HEADER = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/;
+const ARGUMENT_HEADER_START = /^([A-Z0-9_]{1,8})\s*:\s*\([^)]*$/;
+const STREAM = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d*)|Object(?:\s+(\S+))?)\s*$/;
+/** A line of a `Key: value` list (costs, a stream's or a predicate's attributes, an object's properties). */
+const KEY_VALUE = /^[A-Za-z][A-Za-z0-9 /()'.,-]*?:(\s|$)/;
+
+function parsePlanDetails(lines: string[], from: number, to: number, warnings: ExplainMessage[], width: PasteWidth): Map<number, PlanOperator> {
   const ops = new Map<number, PlanOperator>();
+  /** Operators whose block a wrap left unreadable: their details are not used at all. */
+  const refusedBlocks = new Set<number>();
   let op: PlanOperator | undefined;
   let part: 'costs' | 'arguments' | 'predicates' | 'input' | 'output' | 'other' = 'costs';
   let arg: { name: string; description?: string; value: string } | undefined;
+  let argLast = -1;
   let pred: PlanPredicate | undefined;
   let inPredicateText = false;
-  let stream: { kind: 'input' | 'output'; fromOp?: number; object?: string; rows?: number } | undefined;
+  let predLast = -1;
+  let inColumnNames = false;
+  let stream: { kind: 'input' | 'output'; fromOp?: number; object?: string; rows?: number; line: number } | undefined;
   const flushStream = () => {
     if (!op || !stream) return;
     if (stream.kind === 'input') {
@@ -436,47 +482,100 @@ function parsePlanDetails(lines: string[], from: number, to: number, warnings: E
     }
     stream = undefined;
   };
+  /** Drops the block of the current operator: a line in it was cut by a wrap and cannot be put back for certain. */
+  const refuseBlock = (i: number, why: string) => {
+    if (!op) return;
+    warnings.push({
+      code: 'wrapped-details',
+      message: `Plan Details line ${i + 1}: ${why}; the lines look cut where the paste was wrapped, so the Plan Details of operator ${op.label} (${op.id}) are not used.`,
+      line: i + 1,
+    });
+    ops.delete(op.id);
+    refusedBlocks.add(op.id);
+    op = undefined;
+    stream = undefined;
+  };
+  const refuseValue = (i: number, what: string, why: string) =>
+    warnings.push({ code: 'wrapped-value', message: `Plan Details line ${i + 1}: the ${what} of operator ${op?.label} (${op?.id}) is not used: ${why}.`, line: i + 1 });
+  /** A number that ends line i, joined with its continuation; refused (with a warning) when it cannot be. */
+  const numberOf = (i: number, text: string, what: string): { value?: number; last: number } => {
+    const n = numberAt(lines, i, text, to);
+    if (n.refused) refuseValue(i, what, n.refused);
+    return n;
+  };
   for (let i = from; i < to; i++) {
     const raw = lines[i];
     const l = raw.trim();
     const header = DETAIL_HEADER.exec(raw);
-    if (header && !/Predicate,?$/.test(l)) {
+    const cutHeader = header ? undefined : DETAIL_HEADER_START.exec(raw);
+    if ((header || cutHeader) && !/Predicate,?$/.test(l)) {
       flushStream();
-      const label = parseOperatorLabel(header[2]);
-      const id = Number(header[1]);
-      op = newOperator(id, label?.type ?? header[2]);
-      op.label = header[2];
+      const m = (header ?? cutHeader)!;
+      const label = parseOperatorLabel(m[2]);
+      const id = Number(m[1]);
+      op = newOperator(id, label?.type ?? m[2]);
+      op.label = m[2];
       op.flags = label?.flags ?? [];
-      op.longName = header[3];
-      if (ops.has(id)) warnings.push({ code: 'duplicate-details', message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      if (header) op.longName = header[3];
+      else {
+        // The long name ran past the wrap: its rest is on the next lines, up to the closing parenthesis. Words cut
+        // in two cannot be told from two words, so the name db2exfmt uses for the type stands in.
+        while (i + 1 < to && lines[i + 1].trim() !== '' && !KEY_VALUE.test(lines[i + 1].trim()) && !/\)\s*$/.test(lines[i].trim())) i++;
+        op.longName = LONG_NAMES[op.type];
+      }
+      if (ops.has(id) || refusedBlocks.has(id)) warnings.push({ code: 'duplicate-details', message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+      refusedBlocks.delete(id);
       ops.set(id, op);
       part = 'costs';
       arg = undefined;
       pred = undefined;
       inPredicateText = false;
+      inColumnNames = false;
       continue;
     }
     if (!op) continue;
-    if (/^Arguments:$/.test(l)) { flushStream(); part = 'arguments'; continue; }
-    if (/^Predicates:$/.test(l)) { flushStream(); part = 'predicates'; continue; }
-    if (/^Input Streams:$/.test(l)) { flushStream(); part = 'input'; continue; }
-    if (/^Output Streams:$/.test(l)) { flushStream(); part = 'output'; continue; }
+    if (/^Arguments:$/.test(l)) { flushStream(); part = 'arguments'; inColumnNames = false; continue; }
+    if (/^Predicates:$/.test(l)) { flushStream(); part = 'predicates'; inColumnNames = false; continue; }
+    if (/^Input Streams:$/.test(l)) { flushStream(); part = 'input'; inColumnNames = false; continue; }
+    if (/^Output Streams:$/.test(l)) { flushStream(); part = 'output'; inColumnNames = false; continue; }
     if (/^-{3,}$/.test(l)) continue;
+    // A numbered line that is none of a block's numbered lines is a header cut before its colon (the next operator's
+    // lines would otherwise be read as this one's).
+    if (/^\d+\)\s*[A-Z>^x]/.test(l) && part !== 'input' && part !== 'output' && part !== 'predicates') {
+      refuseBlock(i, `"${l}" is neither an operator's header nor a line of its block`);
+      continue;
+    }
     if (part === 'costs') {
-      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(\S+)/.exec(l);
-      if (!m) continue;
-      const v = parseDb2Number(m[2]);
-      if (m[1] === 'Cumulative Total Cost') op.totalCost = v;
-      else if (m[1] === 'Cumulative I/O Cost') op.ioCost = v;
-      else if (m[1] === 'Cumulative CPU Cost') op.cpuCost = v;
-      else if (m[1] === 'Cumulative First Row Cost') op.firstRowCost = v;
-    } else if (part === 'arguments') {
-      const m = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/.exec(l);
+      if (l === '') continue;
+      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(.*)$/.exec(l);
       if (m) {
-        arg = { name: m[1], description: m[2], value: '' };
+        const n = numberOf(i, m[2], m[1]);
+        i = n.last;
+        if (m[1] === 'Cumulative Total Cost') op.totalCost = n.value;
+        else if (m[1] === 'Cumulative I/O Cost') op.ioCost = n.value;
+        else if (m[1] === 'Cumulative CPU Cost') op.cpuCost = n.value;
+        else if (m[1] === 'Cumulative First Row Cost') op.firstRowCost = n.value;
+        continue;
+      }
+      // Other "Key: value" lines are not read; a line that is none (a key cut in two) holds nothing that is read.
+    } else if (part === 'arguments') {
+      const m = ARGUMENT_HEADER.exec(l);
+      const cut = m ? undefined : ARGUMENT_HEADER_START.exec(l);
+      if (m || cut) {
+        arg = { name: (m ?? cut)![1], description: m ? m[2] : undefined, value: '' };
         op.arguments.push(arg);
+        argLast = i;
+        // A description cut by the wrap goes on up to its closing parenthesis; it is not kept (see the long name).
+        if (cut) while (i + 1 < to && lines[i + 1].trim() !== '' && !/\)\s*$/.test(lines[i].trim())) argLast = ++i;
       } else if (arg && l !== '') {
+        if (arg.value !== '' && ambiguousBreak(lines[argLast], l, width)) {
+          refuseValue(i, `value of argument ${arg.name}`, `line ${argLast + 1} fills the width of the paste and may have been cut inside a word`);
+          op.arguments = op.arguments.filter((a) => a !== arg);
+          arg = undefined;
+          continue;
+        }
         arg.value = arg.value ? `${arg.value} ${l}` : l;
+        argLast = i;
       }
     } else if (part === 'predicates') {
       const m = /^(\d+)\)\s/.exec(l);
@@ -488,29 +587,84 @@ function parsePlanDetails(lines: string[], from: number, to: number, warnings: E
         inPredicateText = false;
         continue;
       }
+      if (m) {
+        refuseBlock(i, `"${l}" starts a predicate whose kind the wrap cut off`);
+        continue;
+      }
       if (!pred) continue;
-      if (/^Predicate Text:$/.test(l)) { inPredicateText = true; continue; }
+      if (/^Predicate Text:$/.test(l)) { inPredicateText = true; predLast = -1; continue; }
       if (inPredicateText) {
         if (l === '') inPredicateText = pred.text === '';
-        else pred.text = pred.text ? `${pred.text} ${l}` : l;
+        else if (predLast >= 0 && ambiguousBreak(lines[predLast], l, width)) {
+          refuseValue(i, `text of predicate ${pred.id}`, `line ${predLast + 1} fills the width of the paste and may have been cut inside a word`);
+          pred.text = '';
+          inPredicateText = false;
+          pred = undefined;
+        } else {
+          pred.text = pred.text ? `${pred.text} ${l}` : l;
+          predLast = i;
+        }
         continue;
       }
-      const ff = /^Filter Factor:\s*(\S+)/.exec(l);
-      if (ff) pred.filterFactor = parseDb2Number(ff[1]);
-      const co = /^Comparison Operator:\s*(.+)$/.exec(l);
-      if (co) pred.comparison = co[1].trim();
+      if (l === '') continue;
+      const ff = /^Filter Factor:\s*(.*)$/.exec(l);
+      if (ff) {
+        const n = numberOf(i, ff[1], `filter factor of predicate ${pred.id}`);
+        pred.filterFactor = n.value;
+        i = n.last;
+        continue;
+      }
+      const co = /^Comparison Operator:\s*(.*)$/.exec(l);
+      if (co) {
+        // Its value goes on on the next line only when a wrap cut it: that line has no "Key:" of its own.
+        if (i + 1 < to && lines[i + 1].trim() !== '' && !KEY_VALUE.test(lines[i + 1].trim()) && !/^Predicate Text:$/.test(lines[i + 1].trim())) {
+          refuseValue(i, `comparison operator of predicate ${pred.id}`, `it goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped`);
+          i++;
+          continue;
+        }
+        if (co[1].trim() !== '') pred.comparison = co[1].trim();
+        continue;
+      }
+      if (!KEY_VALUE.test(l)) refuseBlock(i, `"${l}" is no line of a predicate`);
     } else if (part === 'input' || part === 'output') {
-      const from = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d+)|Object\s+(\S+))/.exec(l);
+      if (l === '') {
+        inColumnNames = false;
+        continue;
+      }
+      const from = STREAM.exec(l);
       if (from) {
         flushStream();
-        stream = { kind: part };
+        stream = { kind: part, line: i };
+        let target = from[3] ?? from[4] ?? '';
+        // An operator number or an object name holds no blank: a wrap that cut it left the rest alone on the next line.
+        while (i + 1 < to && /^\S+$/.test(lines[i + 1].trim()) && !KEY_VALUE.test(lines[i + 1].trim())) target += lines[++i].trim();
+        if (target === '' || (from[3] !== undefined && !/^\d+$/.test(target))) {
+          refuseBlock(stream.line, `the stream "${l}" names no ${from[3] !== undefined ? 'operator' : 'object'} that can be read`);
+          continue;
+        }
         if (from[3] !== undefined) {
-          if (part === 'input') stream.fromOp = Number(from[3]);
-        } else stream.object = from[4];
+          if (part === 'input') stream.fromOp = Number(target);
+        } else stream.object = target;
         continue;
       }
-      const rows = /^Estimated number of rows:\s*(\S+)/.exec(l);
-      if (rows && stream) stream.rows = parseDb2Number(rows[1]);
+      if (/^Column Names:$/.test(l) || /^Partition Column Names:$/.test(l)) {
+        inColumnNames = true;
+        continue;
+      }
+      if (inColumnNames) continue;
+      const rows = /^Estimated number of rows:\s*(.*)$/.exec(l);
+      if (rows) {
+        const n = numberOf(i, rows[1], 'estimated rows of a stream');
+        if (stream) stream.rows = n.value;
+        i = n.last;
+        continue;
+      }
+      if (KEY_VALUE.test(l)) {
+        // Another attribute of the stream; a wrap may have cut its value, which is not read.
+        while (i + 1 < to && lines[i + 1].trim() !== '' && !KEY_VALUE.test(lines[i + 1].trim()) && !STREAM.test(lines[i + 1].trim()) && !/^\d+\)/.test(lines[i + 1].trim())) i++;
+        continue;
+      }
+      refuseBlock(i, `"${l}" is no line of a stream`);
     }
   }
   flushStream();
@@ -592,16 +746,33 @@ function mergeDetails(plan: AccessPlan, details: Map<number, PlanOperator>, warn
 
 // --- Objects Used ---------------------------------------------------------------------------------
 
-function parseObjects(lines: string[], from: number, to: number): ObjectInfo[] {
+function parseObjects(lines: string[], from: number, to: number, warnings: ExplainMessage[]): ObjectInfo[] {
   const out: ObjectInfo[] = [];
   let cur: ObjectInfo | undefined;
+  const refused = new Set<ObjectInfo>();
+  let afterValue = false;
   for (let i = from; i < to; i++) {
     const line = lines[i].trim();
     const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const key = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (!/^[A-Za-z][A-Za-z /()-]*$/.test(key)) continue;
+    const key = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (line === '' || !/^[A-Za-z][A-Za-z /()-]*$/.test(key)) {
+      // Right after a "Key: value" line, only a wrap puts a line without its own "Key:" (lists such as an index's
+      // columns follow a "Key:" with no value, or start with "+"): the value before it was cut.
+      const cut = line !== '' && afterValue && !line.startsWith('+');
+      afterValue = false;
+      if (cut && cur && !refused.has(cur)) {
+        refused.add(cur);
+        warnings.push({ code: 'wrapped-value', message: `Objects Used line ${i + 1}: "${line}" goes on a value of the line before it, cut where the paste was wrapped; the object ${cur.name || cur.schema} is not described from this section.`, line: i + 1 });
+      }
+      continue;
+    }
+    let value = line.slice(colon + 1).trim();
+    afterValue = value !== '';
+    if (key === 'Number of rows') {
+      const n = numberAt(lines, i, value, to);
+      i = n.last;
+      value = n.value === undefined ? '' : String(n.value);
+    }
     if (key === 'Schema') {
       cur = { key: '', schema: value.trim(), name: '', properties: {} };
       out.push(cur);
@@ -620,7 +791,7 @@ function parseObjects(lines: string[], from: number, to: number): ObjectInfo[] {
     const n = o.properties['Base Table Name'];
     if (s && n) o.baseTable = objectKey(s, n);
   }
-  return out.filter((o) => o.name);
+  return out.filter((o) => o.name && !refused.has(o));
 }
 
 function applyObjectInfo(plan: AccessPlan, info: ObjectInfo): void {
