@@ -21,6 +21,7 @@ import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { columnPlaces, mayWriteColumn } from './written-columns';
 import { isMetadataTable } from '../sql/metadata-tables';
+import { nowMs } from '../engine/clock';
 
 /** Db2's default cache for IDENTITY and SEQUENCE when none is written. */
 export const DB2_DEFAULT_CACHE = 20;
@@ -206,7 +207,7 @@ export class SchemaModel {
     const files = this.schemaAtPending;
     if (files.length === 0) return;
     this.schemaAtPending = [];
-    const started = performance.now();
+    const started = nowMs();
     for (const file of files) {
       let schema: string | undefined;
       forEachStatement(
@@ -221,7 +222,7 @@ export class SchemaModel {
         { triggers: false },
       );
     }
-    this.work.ms += performance.now() - started;
+    this.work.ms += nowMs() - started;
   }
 
   /** Keys made by keyOf, by schema ('' for none) and name. */
