@@ -3062,6 +3062,18 @@ var init_settle = __esm({
   }
 });
 
+// server/src/engine/clock.ts
+function nowMs() {
+  return Number(process.hrtime.bigint() - origin) / 1e6;
+}
+var origin;
+var init_clock = __esm({
+  "server/src/engine/clock.ts"() {
+    "use strict";
+    origin = process.hrtime.bigint();
+  }
+});
+
 // server/src/schema/schema.ts
 function dropColumn(table, name2, restrict) {
   const at = table.columns.findIndex((c) => c.name === name2);
@@ -3151,6 +3163,7 @@ var init_schema = __esm({
     init_sample_database();
     init_written_columns();
     init_settle();
+    init_clock();
     init_schema_types();
     init_schema_types();
     SchemaModel = class _SchemaModel {
@@ -3208,7 +3221,7 @@ var init_schema = __esm({
         const files = this.schemaAtPending;
         if (files.length === 0) return;
         this.schemaAtPending = [];
-        const started = performance.now();
+        const started = nowMs();
         for (const file of files) {
           let schema;
           forEachStatement(
@@ -3221,7 +3234,7 @@ var init_schema = __esm({
             { triggers: false }
           );
         }
-        this.work.ms += performance.now() - started;
+        this.work.ms += nowMs() - started;
       }
       /** Keys made by keyOf, by schema ('' for none) and name. */
       keys = /* @__PURE__ */ new Map();
@@ -7799,7 +7812,7 @@ var init_dialects = __esm({
 });
 
 // server/src/engine/deadline.ts
-function withDeadline(budgetMs, read, startedAt = performance.now()) {
+function withDeadline(budgetMs, read, startedAt = nowMs()) {
   const savedDeadline = deadline;
   const savedBudget = budget;
   const mine = startedAt + budgetMs;
@@ -7815,10 +7828,10 @@ function withDeadline(budgetMs, read, startedAt = performance.now()) {
   }
 }
 function checkDeadline() {
-  if (deadline !== Infinity && performance.now() > deadline) throw new DeadlineExceeded(budget);
+  if (deadline !== Infinity && nowMs() > deadline) throw new DeadlineExceeded(budget);
 }
 function deadlinePassed() {
-  return deadline !== Infinity && performance.now() > deadline;
+  return deadline !== Infinity && nowMs() > deadline;
 }
 function formatBudget(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
@@ -7827,6 +7840,7 @@ var DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget;
 var init_deadline = __esm({
   "server/src/engine/deadline.ts"() {
     "use strict";
+    init_clock();
     DEFAULT_FILE_BUDGET_MS = 1e4;
     DeadlineExceeded = class extends Error {
       constructor(budgetMs) {
@@ -7842,12 +7856,12 @@ var init_deadline = __esm({
 
 // server/src/sql/parser.ts
 function parseSql(text2, options) {
-  const origin = options?.origin ?? IDENTITY_ORIGIN;
+  const origin2 = options?.origin ?? IDENTITY_ORIGIN;
   const statements = [];
   let comments = [];
   try {
     const source = typeof text2 === "string" ? text2 : String(text2 ?? "");
-    comments = parseStatementsFrom(source, options?.terminator ?? ";", origin, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
+    comments = parseStatementsFrom(source, options?.terminator ?? ";", origin2, { from: 0, lineStart: true, roundTokens: ROUND_TOKENS }, (stmt) => {
       statements.push(stmt);
       return true;
     });
@@ -7859,16 +7873,16 @@ function parseSql(text2, options) {
       kind: "other",
       keyword: "",
       span: { start: 0, end },
-      origin,
+      origin: origin2,
       parseError: { message: `Internal parser error: ${message}`, span: { start: 0, end } }
     });
   }
   return { statements, comments };
 }
-function parseStatementsFrom(source, terminator, origin, start, onStatement) {
+function parseStatementsFrom(source, terminator, origin2, start, onStatement) {
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
   const tokens = new TokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
-  const parser = new Parser(source, tokens, origin, start.rowChunkInts);
+  const parser = new Parser(source, tokens, origin2, start.rowChunkInts);
   let statements = 0;
   let passedTo;
   try {
@@ -7888,11 +7902,11 @@ function parseStatementsFrom(source, terminator, origin, start, onStatement) {
 function scriptTerminator(text2, configured, scan) {
   return configured ?? (scan ? scan.choice : inferTerminator(text2))?.terminator ?? ";";
 }
-function parseBuiltText(text2, origin) {
+function parseBuiltText(text2, origin2) {
   if (nestedTexts >= 4) return [];
   nestedTexts++;
   try {
-    return parseSql(text2, { origin }).statements;
+    return parseSql(text2, { origin: origin2 }).statements;
   } finally {
     nestedTexts--;
   }
@@ -7960,10 +7974,10 @@ var init_parser = __esm({
     HOLDS_STATEMENTS = /^(CREATE|ALTER) (TRIGGER|PROCEDURE|FUNCTION|METHOD|MODULE)$|^(BEGIN|FOR|WHILE|REPEAT|LOOP|IF|CASE)$/;
     RECENT_NAMES = 1024;
     Parser = class {
-      constructor(text2, t, origin, rowChunkInts = Math.min(1 << 16, text2.length + 16)) {
+      constructor(text2, t, origin2, rowChunkInts = Math.min(1 << 16, text2.length + 16)) {
         this.text = text2;
         this.t = t;
-        this.origin = origin;
+        this.origin = origin2;
         this.rowStore = new PackedRowStore(rowChunkInts);
         this.recentNames = new Array(recentNameSlots(text2.length)).fill(void 0);
       }
@@ -8068,8 +8082,8 @@ var init_parser = __esm({
         return stmt;
       }
       /** Statements of SQL text a routine builds at run time (grammar/dynamic.ts), in their own text. */
-      parseBuilt(text2, origin) {
-        return parseBuiltText(text2, origin);
+      parseBuilt(text2, origin2) {
+        return parseBuiltText(text2, origin2);
       }
       kind(i) {
         return i < this.end && i >= 0 ? this.t.kind[i] : 0;
@@ -8447,12 +8461,12 @@ function shiftStatement(stmt, delta) {
   }
 }
 function prepareShifts(statements, from, budgetMs) {
-  const until = performance.now() + budgetMs;
+  const until = nowMs() + budgetMs;
   let i = from;
   while (i < statements.length) {
     const stmt = statements[i++];
     if (!SPANS.has(stmt)) SPANS.set(stmt, spansOf(stmt));
-    if ((i & 63) === 0 && performance.now() > until) break;
+    if ((i & 63) === 0 && nowMs() > until) break;
   }
   return i;
 }
@@ -8489,6 +8503,7 @@ var init_incremental = __esm({
     init_ast();
     init_parser();
     init_values();
+    init_clock();
     STATEFUL_KINDS = /* @__PURE__ */ new Set([
       "createRoutine",
       "compound",
@@ -13611,6 +13626,7 @@ var init_workspace = __esm({
     init_deadline();
     init_segments();
     init_statements();
+    init_clock();
     NO_READ_STATE = {};
     Workspace = class {
       /** Front ends for everything but SQL scripts (application code...), handed in like the rules. */
@@ -13771,7 +13787,7 @@ var init_workspace = __esm({
        * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
        */
       newEntry(source, terminator, previous, hint) {
-        const started = performance.now();
+        const started = nowMs();
         const dialect = dialectFor(source.path, this.config);
         let model;
         let state = NO_READ_STATE;
@@ -13788,7 +13804,7 @@ var init_workspace = __esm({
         }
         this.members.track(source.path, model.includes);
         const { parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
-        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: performance.now() - started };
+        return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain: plain2, dialectWords: dialectWords2, terminatorScan, readMs: nowMs() - started };
       }
       /** What the code front ends are handed, made once per configuration (not per file read). */
       frontEndOptionsMade;
@@ -13824,9 +13840,9 @@ var init_workspace = __esm({
       setSchemaFile(path, text2) {
         const existing = this.schemaFiles.get(path);
         if (existing && existing.model.source.text === text2) return existing.model;
-        const started = performance.now();
+        const started = nowMs();
         const model = schemaFileView(buildFileModel({ path, text: text2, language: "sql" }, [], terminatorFor(path, this.config)));
-        this.schemaFiles.set(path, { model, lines: new LineIndex(text2), readMs: performance.now() - started });
+        this.schemaFiles.set(path, { model, lines: new LineIndex(text2), readMs: nowMs() - started });
         this.schemaVersion++;
         this.invalidate();
         return model;
@@ -13929,12 +13945,12 @@ var init_workspace = __esm({
         this.refreshIncluders();
         this.refreshLinked();
         if (!this.schemaCache) {
-          const started = performance.now();
+          const started = nowMs();
           const before = this.schemaWork.ms;
           this.schemaEpoch++;
           const linted = [...this.files.values()].map((f) => this.withLentLoops(f.model));
           this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
-          this.schemaWork.ms = before + (performance.now() - started);
+          this.schemaWork.ms = before + (nowMs() - started);
         }
         return this.schemaCache;
       }
@@ -14122,7 +14138,7 @@ var init_workspace = __esm({
       }
       runRules(entry) {
         const { model, lines } = entry;
-        const started = performance.now();
+        const started = nowMs();
         const schemaBuilt = this.schemaBuildMs;
         const out = this.checkRules(model);
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
@@ -14140,7 +14156,7 @@ var init_workspace = __esm({
         const merged2 = this.mergeFindings ? mergeMovesAfterLoad(mergeSameCause(reported, lines, (rule) => this.groups.get(rule)), lines) : reported;
         const final = merged2.length > 0 && isTestFile(model.source.path, this.config) ? merged2.map(asTestCodeFinding) : merged2;
         if (!inFileOrder(final)) final.sort((a, b) => a.span.start - b.span.start);
-        entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
+        entry.rulesMs = nowMs() - started - (this.schemaBuildMs - schemaBuilt);
         return final;
       }
     };
@@ -14341,7 +14357,7 @@ async function parseInWorkers(script, tasks, workers, budgetMs) {
       const message = messages[next++];
       if (message.piece && !joins.has(message.id)) {
         const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece.index - b.piece.index).map((m) => ({ from: m.piece.from, until: m.piece.until }));
-        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now(), message.semicolonComment));
+        joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, nowMs(), message.semicolonComment));
       }
       worker.postMessage(message);
     };
@@ -14374,7 +14390,7 @@ function isParseWorker() {
 function runParseWorker() {
   const { parentPort } = threads();
   parentPort.on("message", (task) => {
-    const started = performance.now();
+    const started = nowMs();
     const result = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
     let model;
     const source = scriptSource(task);
@@ -14391,7 +14407,7 @@ function runParseWorker() {
       else if (task.piece) result.timedOut = error.message;
       else model = timedOutModel(source, error.message);
     }
-    result.readMs = performance.now() - started;
+    result.readMs = nowMs() - started;
     const packed = model && packModel(model);
     if (packed) result.model = packed;
     parentPort.postMessage(result);
@@ -14409,6 +14425,7 @@ var init_parse_pool = __esm({
     init_terminator();
     init_pieces();
     init_ship_model();
+    init_clock();
     WORKER_ARG = "--insertlint-parse-worker";
     MIN_PARALLEL_CHARS = 2 * 2 ** 20;
     MIN_PIECE_CHARS = 8 * 2 ** 20;
@@ -14444,7 +14461,7 @@ var init_parse_pool = __esm({
           this.parsed[result.piece] = { statements: model2.statements, comments: model2.comments, nextStart: result.nextStart, stateful: result.stateful === true };
         }
         if (--this.missing > 0) return void 0;
-        const readMs = performance.now() - this.started;
+        const readMs = nowMs() - this.started;
         const source = scriptSource(this.task);
         if (!this.timedOut && this.readMs > this.budgetMs) this.timedOut = new DeadlineExceeded(this.budgetMs).message;
         if (this.timedOut) return { model: timedOutModel(source, this.timedOut), readMs };
@@ -15153,11 +15170,11 @@ function parentOf(node) {
   const tree = node.tree;
   const table = tables.get(tree);
   if (table) return table.get(node.id) ?? null;
-  const started = performance.now();
+  const started = nowMs();
   const parent = node.parent;
   let walk3 = walks.get(tree);
   if (!walk3) walks.set(tree, walk3 = { spentMs: 0, tableMs: Math.max(2, tree.rootNode.endIndex / 4e3) });
-  walk3.spentMs += performance.now() - started;
+  walk3.spentMs += nowMs() - started;
   if (walk3.spentMs > walk3.tableMs) indexParents(tree);
   return parent;
 }
@@ -15165,6 +15182,7 @@ var DEEP_NESTING, tables, walks;
 var init_parents = __esm({
   "server/src/code/parents.ts"() {
     "use strict";
+    init_clock();
     DEEP_NESTING = 64;
     tables = /* @__PURE__ */ new WeakMap();
     walks = /* @__PURE__ */ new WeakMap();
@@ -15346,7 +15364,7 @@ function buildMappedSql(host) {
   }
   const text2 = parts.join("");
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
-  const origin = {
+  const origin2 = {
     toFile(offset) {
       if (offset < 0) return map.length > 0 ? map[0] : 0;
       if (offset >= map.length) return last;
@@ -15354,7 +15372,7 @@ function buildMappedSql(host) {
       return map[offset];
     }
   };
-  return { text: text2, origin, splices };
+  return { text: text2, origin: origin2, splices };
 }
 function looksLikeSql(text2) {
   return /^\s*(?:\(\s*)?(?:INSERT|UPDATE|DELETE|MERGE|SELECT|WITH|VALUES|CALL|CREATE|ALTER|DROP|DECLARE|SET|COMMIT|ROLLBACK|LOCK|TRUNCATE|EXECUTE|LOAD|IMPORT|EXPORT)\b/i.test(text2);
@@ -17445,8 +17463,8 @@ function readCobol(source, member) {
     if (declaresTable2 && placed.unit !== 0) return;
     if (!declaresTable2 && !/^DECLARE\s+\S+\s+(?:\w+\s+)*CURSOR\b/.test(upper) && !EXECUTED.test(upper)) return;
     const sql = sqlOfBlock(clean, exec.body);
-    const origin = placed.unit === 0 ? shifted(exec.body.start) : within3(placed.at);
-    const parsed = parseSql(sql.text, { origin });
+    const origin2 = placed.unit === 0 ? shifted(exec.body.start) : within3(placed.at);
+    const parsed = parseSql(sql.text, { origin: origin2 });
     appendAll(statements, parsed.statements);
     if (!EXECUTED.test(upper)) return;
     const execution2 = {
@@ -19286,10 +19304,10 @@ async function lintPaths(options) {
   if (codeFiles.length > 0) {
     const { grammarsFor: grammarsFor2, loadCodeFrontEnd: loadCodeFrontEnd2, tierUpPays: tierUpPays2 } = await Promise.resolve().then(() => (init_frontend(), frontend_exports));
     const grammars = grammarsFor2(codeFiles);
-    const started = performance.now();
+    const started = nowMs();
     const codeFrontEnd = await loadCodeFrontEnd2(grammars, { warmUp: true, tierUp: tierUpPays2(codeFiles) });
     frontEnds.push(codeFrontEnd);
-    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
+    codeLoad = { ms: nowMs() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
   workspace.keepForEdits = false;
@@ -19378,6 +19396,7 @@ var init_lint_run = __esm({
     init_schema_files();
     init_code_paths();
     init_json_text();
+    init_clock();
   }
 });
 
@@ -36724,6 +36743,7 @@ var MAX_INPUT_WAIT_MS, INSTANT_ANALYSIS_MS, DocumentScheduler;
 var init_scheduler = __esm({
   "server/src/lsp/scheduler.ts"() {
     "use strict";
+    init_clock();
     MAX_INPUT_WAIT_MS = 250;
     INSTANT_ANALYSIS_MS = 100;
     DocumentScheduler = class {
@@ -36807,12 +36827,12 @@ var init_scheduler = __esm({
       fire(uri, entry) {
         if (this.pending.get(uri) !== entry) return;
         this.cancel(uri);
-        const start = performance.now();
+        const start = nowMs();
         let workspaceMs = 0;
         try {
           workspaceMs = this.run(uri, entry.version);
         } finally {
-          const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
+          const took = Math.max(0, nowMs() - start - (workspaceMs || 0));
           let last = this.last.get(uri);
           if (!last) this.last.set(uri, last = { end: 0, paces: /* @__PURE__ */ new Map() });
           last.end = Date.now();

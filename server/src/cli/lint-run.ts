@@ -12,6 +12,7 @@ import { collectFiles, findConfigFile, readSourceFile, repositoryFinder, type Sk
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
 import { noteCodePath } from '../engine/code-paths';
 import { parseJsonText } from '../engine/json-text';
+import { nowMs } from '../engine/clock';
 
 export interface LintRunOptions {
   paths: string[];
@@ -115,11 +116,11 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
     // The code front end's module too: its host languages set up tables when it is imported (a SQL-only run need not).
     const { grammarsFor, loadCodeFrontEnd, tierUpPays } = await import('../code/frontend');
     const grammars = grammarsFor(codeFiles);
-    const started = performance.now();
+    const started = nowMs();
     const codeFrontEnd = await loadCodeFrontEnd(grammars, { warmUp: true, tierUp: tierUpPays(codeFiles) });
     frontEnds.push(codeFrontEnd);
     // Why grammars did not load, once per cause (a runtime that did not load is every grammar's cause).
-    codeLoad = { ms: performance.now() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
+    codeLoad = { ms: nowMs() - started, grammars, unavailable: [...new Set(codeFrontEnd.unavailable.values())] };
   }
   const workspace = new Workspace(config, frontEnds);
   // One pass: no file is read again after an edit, so nothing is kept for that (less for the GC to copy).

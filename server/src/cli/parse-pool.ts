@@ -14,6 +14,7 @@ import { scriptTerminator } from '../sql/parser';
 import { scanTerminator, type SemicolonComment } from '../sql/terminator';
 import { cutScript, joinPieces, parsePiece, type ParsedPiece, type ScriptPiece } from '../sql/pieces';
 import { packModel, unpackModel } from './ship-model';
+import { nowMs } from '../engine/clock';
 
 /**
  * node:worker_threads, loaded on first use: it costs a few ms to load, and most runs use no worker. (A worker
@@ -144,7 +145,7 @@ class PieceJoin {
       this.parsed[result.piece!] = { statements: model.statements, comments: model.comments, nextStart: result.nextStart, stateful: result.stateful === true };
     }
     if (--this.missing > 0) return undefined;
-    const readMs = performance.now() - this.started;
+    const readMs = nowMs() - this.started;
     const source = scriptSource(this.task);
     // The budget is per file, as if read on one thread: pieces that together took longer leave the script
     // out as --jobs 1 would (each piece also stops at the budget, so none runs on for long).
@@ -183,7 +184,7 @@ export async function parseInWorkers(script: string, tasks: readonly ParseTask[]
         const message = messages[next++];
         if (message.piece && !joins.has(message.id)) {
           const pieces = messages.filter((m) => m.id === message.id).sort((a, b) => a.piece!.index - b.piece!.index).map((m) => ({ from: m.piece!.from, until: m.piece!.until }));
-          joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, performance.now(), message.semicolonComment));
+          joins.set(message.id, new PieceJoin(tasks[message.id], pieces, budgetMs, nowMs(), message.semicolonComment));
         }
         worker.postMessage(message);
       };
@@ -221,7 +222,7 @@ export function isParseWorker(): boolean {
 export function runParseWorker(): void {
   const { parentPort } = threads();
   parentPort!.on('message', (task: TaskMessage) => {
-    const started = performance.now();
+    const started = nowMs();
     const result: ResultMessage = task.piece ? { id: task.id, piece: task.piece.index, readMs: 0 } : { id: task.id, readMs: 0 };
     let model: FileModel | undefined;
     // The text stays here: the main thread has it (a marker travels instead, ship-model.ts).
@@ -239,7 +240,7 @@ export function runParseWorker(): void {
       else if (task.piece) result.timedOut = error.message;
       else model = timedOutModel(source, error.message);
     }
-    result.readMs = performance.now() - started;
+    result.readMs = nowMs() - started;
     const packed = model && packModel(model);
     if (packed) result.model = packed;
     parentPort!.postMessage(result);

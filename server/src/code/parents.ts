@@ -2,6 +2,7 @@
 // from the root, so it costs the node's depth: with a call site at each of 10,000 nested callbacks, finding
 // parents took 91 s. A tree the walk finds deeply nested gets a parent table, built in one cursor pass.
 import type { Node, Tree } from 'web-tree-sitter';
+import { nowMs } from '../engine/clock';
 
 /** Nesting of interesting nodes (functions, loops, calls…) above which the parent table pays for itself. */
 export const DEEP_NESTING = 64;
@@ -53,11 +54,11 @@ export function parentOf(node: Node): Node | null {
   const tree = node.tree;
   const table = tables.get(tree);
   if (table) return table.get(node.id) ?? null;
-  const started = performance.now();
+  const started = nowMs();
   const parent = node.parent;
   let walk = walks.get(tree);
   if (!walk) walks.set(tree, (walk = { spentMs: 0, tableMs: Math.max(2, tree.rootNode.endIndex / 4000) }));
-  walk.spentMs += performance.now() - started;
+  walk.spentMs += nowMs() - started;
   if (walk.spentMs > walk.tableMs) indexParents(tree);
   return parent;
 }

@@ -2,6 +2,7 @@
 // of the readers (the SQL parser's statements, tree-sitter's parse, the code walk and model) call
 // checkDeadline() and the file is given up with a message naming it: one pathological file must not
 // stall a CI run or leave the language server deaf to the user's edits.
+import { nowMs } from './clock';
 
 /** Default budget per file (CLI `--file-time-budget`). */
 export const DEFAULT_FILE_BUDGET_MS = 10_000;
@@ -19,7 +20,7 @@ let budget = Infinity;
  * Runs `read` with `budgetMs` to finish, counted from `startedAt` (now, unless the caller just read the clock);
  * nested calls keep the outer deadline when it comes first.
  */
-export function withDeadline<T>(budgetMs: number, read: () => T, startedAt = performance.now()): T {
+export function withDeadline<T>(budgetMs: number, read: () => T, startedAt = nowMs()): T {
   const savedDeadline = deadline;
   const savedBudget = budget;
   const mine = startedAt + budgetMs;
@@ -37,12 +38,12 @@ export function withDeadline<T>(budgetMs: number, read: () => T, startedAt = per
 
 /** Throws DeadlineExceeded once the current file's budget is spent. Cheap: call it in loops. */
 export function checkDeadline(): void {
-  if (deadline !== Infinity && performance.now() > deadline) throw new DeadlineExceeded(budget);
+  if (deadline !== Infinity && nowMs() > deadline) throw new DeadlineExceeded(budget);
 }
 
 /** True when time is up (for callbacks that must return instead of throwing, such as tree-sitter's). */
 export function deadlinePassed(): boolean {
-  return deadline !== Infinity && performance.now() > deadline;
+  return deadline !== Infinity && nowMs() > deadline;
 }
 
 function formatBudget(ms: number): string {

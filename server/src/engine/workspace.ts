@@ -23,6 +23,7 @@ import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type F
 import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
 import { holdsWhatRuleReads } from './statements';
+import { nowMs } from './clock';
 
 export interface RuleFailure {
   file: string;
@@ -237,7 +238,7 @@ export class Workspace {
    * model where the edit is (sql/incremental.ts), and the previous model's statements are used up.
    */
   private newEntry(source: SourceFile, terminator: string | undefined, previous?: FileEntry, hint?: TextChange): FileEntry {
-    const started = performance.now();
+    const started = nowMs();
     const dialect = dialectFor(source.path, this.config);
     let model: FileModel;
     let state: ScriptState = NO_READ_STATE;
@@ -254,7 +255,7 @@ export class Workspace {
     }
     this.members.track(source.path, model.includes);
     const { parsedWith, plain, dialectWords, terminatorScan } = this.keepForEdits ? state : NO_READ_STATE;
-    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: performance.now() - started };
+    return { model, lines: new LineIndex(source.text), terminator, dialect, parsedWith, plain, dialectWords, terminatorScan, readMs: nowMs() - started };
   }
 
   /** What the code front ends are handed, made once per configuration (not per file read). */
@@ -296,9 +297,9 @@ export class Workspace {
   setSchemaFile(path: string, text: string): FileModel {
     const existing = this.schemaFiles.get(path);
     if (existing && existing.model.source.text === text) return existing.model;
-    const started = performance.now();
+    const started = nowMs();
     const model = schemaFileView(buildFileModel({ path, text, language: 'sql' }, [], terminatorFor(path, this.config)));
-    this.schemaFiles.set(path, { model, lines: new LineIndex(text), readMs: performance.now() - started });
+    this.schemaFiles.set(path, { model, lines: new LineIndex(text), readMs: nowMs() - started });
     this.schemaVersion++;
     this.invalidate();
     return model;
@@ -418,7 +419,7 @@ export class Workspace {
     this.refreshIncluders();
     this.refreshLinked();
     if (!this.schemaCache) {
-      const started = performance.now();
+      const started = nowMs();
       const before = this.schemaWork.ms;
       this.schemaEpoch++;
       // With the loops other files lend to methods (cross-file.ts): a table a DAO fills from a caller's loop is a bulk target.
@@ -426,7 +427,7 @@ export class Workspace {
       this.schemaCache = SchemaModel.build([...this.schemaEntries().map(([, f]) => f.model), ...linted], { bulkRowThreshold: this.config.bulkRowThreshold, work: this.schemaWork });
       // The whole build, once: deferred work the build itself ran (SchemaModel's fillSchemaAt) already added its
       // time, and counting it twice made the next file's rule time negative in --timings.
-      this.schemaWork.ms = before + (performance.now() - started);
+      this.schemaWork.ms = before + (nowMs() - started);
     }
     return this.schemaCache;
   }
@@ -646,7 +647,7 @@ export class Workspace {
 
   private runRules(entry: FileEntry): Diagnostic[] {
     const { model, lines } = entry;
-    const started = performance.now();
+    const started = nowMs();
     const schemaBuilt = this.schemaBuildMs;
     const out = this.checkRules(model);
     // Copies: suppression marks must not leak into the shared placed findings.
@@ -670,7 +671,7 @@ export class Workspace {
     // output lists a file's findings as they are handed out. Stable: findings at one position keep their order.
     if (!inFileOrder(final)) final.sort((a, b) => a.span.start - b.span.start);
     // Folding the schema of every file is the workspace's work, not this file's (--timings shows it apart).
-    entry.rulesMs = performance.now() - started - (this.schemaBuildMs - schemaBuilt);
+    entry.rulesMs = nowMs() - started - (this.schemaBuildMs - schemaBuilt);
     return final;
   }
 }

@@ -5,6 +5,7 @@
 // stale. Before this, with debounce 0 the timer fired between edits whenever reading a message took a
 // millisecond, and each of 2,000 edits to a large document was analysed in turn: seconds of backlog.
 // A keystroke in a document analysed within a keystroke's time is the exception (isInstant): analysed at once.
+import { nowMs } from '../engine/clock';
 
 const MAX_INPUT_WAIT_MS = 250;
 
@@ -163,12 +164,12 @@ export class DocumentScheduler {
   private fire(uri: string, entry: Pending): void {
     if (this.pending.get(uri) !== entry) return;
     this.cancel(uri);
-    const start = performance.now();
+    const start = nowMs();
     let workspaceMs: number | void = 0;
     try {
       workspaceMs = this.run(uri, entry.version);
     } finally {
-      const took = Math.max(0, performance.now() - start - (workspaceMs || 0));
+      const took = Math.max(0, nowMs() - start - (workspaceMs || 0));
       let last = this.last.get(uri);
       if (!last) this.last.set(uri, (last = { end: 0, paces: new Map() }));
       last.end = Date.now();

@@ -18,6 +18,7 @@ import type { LoopInfo } from '../code/types';
 import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { columnPlaces, mayWriteColumn } from './written-columns';
 import { settleCopiesOfReferenceData, settleLoopsOverKnownRows, type SettleContext } from './settle';
+import { nowMs } from '../engine/clock';
 
 export * from './schema-types';
 import { BULK_ROW_THRESHOLD, DB2_DEFAULT_CACHE, IN_LOOP, INSERT_SELECT, NO_REASONS, valuesRowsReason } from './schema-types';
@@ -110,7 +111,7 @@ export class SchemaModel {
     const files = this.schemaAtPending;
     if (files.length === 0) return;
     this.schemaAtPending = [];
-    const started = performance.now();
+    const started = nowMs();
     for (const file of files) {
       let schema: string | undefined;
       forEachStatement(
@@ -125,7 +126,7 @@ export class SchemaModel {
         { triggers: false },
       );
     }
-    this.work.ms += performance.now() - started;
+    this.work.ms += nowMs() - started;
   }
 
   /** Keys made by keyOf, by schema ('' for none) and name. */

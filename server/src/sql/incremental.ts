@@ -7,6 +7,7 @@
 import { IDENTITY_ORIGIN, type Comment, type ParsedSql, type Span, type Statement, type StatementKind } from './ast';
 import { parseStatementsFrom } from './parser';
 import { PackedValues } from './grammar/values';
+import { nowMs } from '../engine/clock';
 
 /**
  * SQL PL and dynamic SQL: the parser keeps state across these (variables whose text it knows), and they hold
@@ -251,12 +252,12 @@ const SPANS = new WeakMap<Statement, (Span | PackedValues)[]>();
  * a 200 ms first keystroke at 50,000 lines).
  */
 export function prepareShifts(statements: readonly Statement[], from: number, budgetMs: number): number {
-  const until = performance.now() + budgetMs;
+  const until = nowMs() + budgetMs;
   let i = from;
   while (i < statements.length) {
     const stmt = statements[i++];
     if (!SPANS.has(stmt)) SPANS.set(stmt, spansOf(stmt));
-    if ((i & 63) === 0 && performance.now() > until) break;
+    if ((i & 63) === 0 && nowMs() > until) break;
   }
   return i;
 }
