@@ -21963,16 +21963,23 @@ function columns(line) {
 function measurePaste(lines) {
   let chars = 0;
   let cols = 0;
+  let atChars = 0;
+  let atCols = 0;
   for (const l of lines) {
     const t = l.trimEnd();
-    chars = Math.max(chars, t.length);
-    cols = Math.max(cols, columns(t));
+    if (t.length < MIN_CUT_LINE) continue;
+    const c = columns(t);
+    if (t.length > chars) [chars, atChars] = [t.length, 1];
+    else if (t.length === chars) atChars++;
+    if (c > cols) [cols, atCols] = [c, 1];
+    else if (c === cols) atCols++;
   }
-  return { chars, columns: cols };
+  const wrapWidth = (width, lines2) => lines2 >= 2 || width <= WIDEST_WRAP ? width : Infinity;
+  return { chars: wrapWidth(chars, atChars), columns: wrapWidth(cols, atCols) };
 }
 function fillsWidth(line, width) {
   const t = line.trimEnd();
-  if (t.length < 20) return false;
+  if (t.length < MIN_CUT_LINE) return false;
   return t.length === width.chars || columns(t) === width.columns;
 }
 function ambiguousBreak(head, next, width) {
@@ -21995,7 +22002,7 @@ function numberAt(lines, i, text2, end) {
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
   return { value: parseDb2Number(joined), last, joined: true };
 }
-var FRAGMENT, WORD_END, WORD_START;
+var FRAGMENT, WORD_END, WORD_START, WIDEST_WRAP, MIN_CUT_LINE;
 var init_exfmt_wrap = __esm({
   "server/src/explain/exfmt-wrap.ts"() {
     "use strict";
@@ -22003,6 +22010,8 @@ var init_exfmt_wrap = __esm({
     FRAGMENT = /^[0-9.eE+-]+$/;
     WORD_END = /[A-Za-z0-9_$#@"'.]$/;
     WORD_START = /^[A-Za-z0-9_$#@"'.]/;
+    WIDEST_WRAP = 132;
+    MIN_CUT_LINE = 20;
   }
 });
 

@@ -218,5 +218,10 @@ describe('explain: wrapped pastes', () => {
       assert.deepEqual(st.warnings.filter((w) => /^wrapped/.test(w.code)), []);
       assert.ok(st.originalText && st.optimizedText);
     }
+    // A statement written on a line wider than any wrap, going on on the next: its own break, not a cut.
+    const long = `INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY, PRICE, DISCOUNT, NOTE) SELECT ORDER_ID, LINE, PRODUCT_ID, QUANTITY, PRICE, DISCOUNT, NOTE FROM STAGE.ORDER_ITEM\nWHERE LINE > 0`;
+    const st = parseExfmt(writeExfmt([{ ...insertFkFetchPlan(), original: long }])).statements[0];
+    assert.deepEqual(st.warnings.filter((w) => /^wrapped/.test(w.code)), []);
+    assert.equal(st.originalText, long);
   });
 });

@@ -24,16 +24,38 @@ export interface PasteWidth {
   columns: number;
 }
 
+/**
+ * The width a wrap may have cut the paste at: that of its longest lines. A wrap leaves every line it cut exactly that
+ * wide; an unwrapped db2exfmt text has one longest line, often a statement written on one long line. So a longest
+ * line of its own wider than any wrap (WIDEST_WRAP) is no cut one: Infinity then, as for text db2exfmt itself
+ * handed over (NO_WRAP), where no line is taken for cut.
+ */
 export function measurePaste(lines: readonly string[]): PasteWidth {
   let chars = 0;
   let cols = 0;
+  let atChars = 0;
+  let atCols = 0;
   for (const l of lines) {
     const t = l.trimEnd();
-    chars = Math.max(chars, t.length);
-    cols = Math.max(cols, columns(t));
+    if (t.length < MIN_CUT_LINE) continue;
+    const c = columns(t);
+    if (t.length > chars) [chars, atChars] = [t.length, 1];
+    else if (t.length === chars) atChars++;
+    if (c > cols) [cols, atCols] = [c, 1];
+    else if (c === cols) atCols++;
   }
-  return { chars, columns: cols };
+  const wrapWidth = (width: number, lines: number) => (lines >= 2 || width <= WIDEST_WRAP ? width : Infinity);
+  return { chars: wrapWidth(chars, atChars), columns: wrapWidth(cols, atCols) };
 }
+
+/** The width of text that no wrap cut (db2exfmt's own output in a live explain). */
+export const NO_WRAP: PasteWidth = { chars: Infinity, columns: Infinity };
+
+/** Mail clients wrap at 72-78 columns, terminals at 80-132: a single line wider than that was not cut. */
+const WIDEST_WRAP = 132;
+
+/** Lines shorter than this are never taken for cut ones. */
+const MIN_CUT_LINE = 20;
 
 /**
  * A line as wide as the widest line of the paste may have been cut there by a wrap (a wrapped text has no line wider
@@ -41,7 +63,7 @@ export function measurePaste(lines: readonly string[]): PasteWidth {
  */
 export function fillsWidth(line: string, width: PasteWidth): boolean {
   const t = line.trimEnd();
-  if (t.length < 20) return false;
+  if (t.length < MIN_CUT_LINE) return false;
   return t.length === width.chars || columns(t) === width.columns;
 }
 
