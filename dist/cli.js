@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -22015,296 +22015,451 @@ var init_exfmt_wrap = __esm({
   }
 });
 
-// server/src/explain/exfmt.ts
-function parseExfmt(input) {
-  const doc = { kind: "unknown", header: { fields: {} }, statements: [], errors: [], warnings: [] };
-  try {
-    parseInto(doc, input);
-  } catch (err) {
-    doc.errors.push({ code: "internal-error", message: `The plan parser failed unexpectedly: ${err?.message ?? String(err)}` });
-  }
-  return doc;
+// server/src/explain/exfmt-details.ts
+function parsePlanDetails(lines, from, to, warnings, width) {
+  const reader = new DetailsReader(lines, to, warnings, width);
+  for (let i = from; i < to; i++) i = reader.read(i);
+  reader.flushStream();
+  return reader.ops;
 }
-function unquoteReply(lines) {
-  let out = lines;
-  while (out.some((l) => l.trim() !== "") && out.every((l) => l.trim() === "" || l.startsWith(">"))) out = out.map((l) => l.startsWith("> ") ? l.slice(2) : l.slice(1));
-  return out;
+function splitObject(text2) {
+  const clean = text2.replace(/"/g, "");
+  const dot = clean.indexOf(".");
+  return dot < 0 ? ["", clean] : [clean.slice(0, dot), clean.slice(dot + 1)];
 }
-function parseInto(doc, input) {
-  if (typeof input !== "string") {
-    doc.errors.push({ code: "not-text", message: "The input is not text." });
-    return;
-  }
-  if (input.length > MAX_EXFMT_BYTES) {
-    doc.errors.push({ code: "too-large", message: `The input is ${Math.round(input.length / 1048576)} MB; plans above ${MAX_EXFMT_BYTES / 1048576} MB are not read.` });
-    return;
-  }
-  if (input.includes("\0")) {
-    doc.errors.push({ code: "binary", message: "The input looks binary (it contains NUL bytes), not a db2exfmt text." });
-    return;
-  }
-  const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
-  const width = measurePaste(lines);
-  if (isDb2expln(lines)) {
-    doc.kind = "db2expln";
-    doc.errors.push({
-      code: "db2expln",
-      message: 'This is db2expln output (the "SQL and XQUERY Explain Tool"), not db2exfmt. db2expln describes section steps and draws a graph without I/O costs or plan details, so InsertLint does not read it. Run EXPLAIN PLAN FOR <insert> and then `db2exfmt -d <db> -1 -o plan.txt`, or use `insertlint explain --sql \u2026 --connection \u2026`.',
-      line: 1
-    });
-    return;
-  }
-  readHeader(doc, lines);
-  const starts = [];
-  lines.forEach((l, i) => {
-    const m = STATEMENT.exec(l);
-    if (m) starts.push({ line: i, number: Number(m[1]), section: Number(m[2]) });
-  });
-  if (starts.length === 0) {
-    const stmt = newStatement();
-    parseStatementRegion(stmt, lines, 0, lines.length, width);
-    if (stmt.plan || stmt.errors.length > 0) {
-      doc.kind = lines.some((l) => INSTANCE.test(l)) ? "db2exfmt" : "graph";
-      doc.statements.push(stmt);
-    }
-  } else {
-    doc.kind = "db2exfmt";
-    starts.forEach((s, i) => {
-      let end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
-      for (let l = s.line + 1; l < end; l++) {
-        if (INSTANCE.test(lines[l])) {
-          end = l;
-          break;
+var DETAIL_HEADER, DETAIL_HEADER_START, ARGUMENT_HEADER, ARGUMENT_HEADER_START, STREAM, KEY_VALUE, COST, PART_HEADINGS, DetailsReader;
+var init_exfmt_details = __esm({
+  "server/src/explain/exfmt-details.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_wrap();
+    DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
+    DETAIL_HEADER_START = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*(\(.*)?$/;
+    ARGUMENT_HEADER = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/;
+    ARGUMENT_HEADER_START = /^([A-Z0-9_]{1,8})\s*:\s*\([^)]*$/;
+    STREAM = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d*)|Object(?:\s+(\S+))?)\s*$/;
+    KEY_VALUE = /^[A-Za-z][A-Za-z0-9 /()'.,-]*?:(\s|$)/;
+    COST = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(.*)$/;
+    PART_HEADINGS = /* @__PURE__ */ new Map([
+      ["Arguments:", "arguments"],
+      ["Predicates:", "predicates"],
+      ["Input Streams:", "input"],
+      ["Output Streams:", "output"]
+    ]);
+    DetailsReader = class {
+      constructor(lines, to, warnings, width) {
+        this.lines = lines;
+        this.to = to;
+        this.warnings = warnings;
+        this.width = width;
+      }
+      lines;
+      to;
+      warnings;
+      width;
+      ops = /* @__PURE__ */ new Map();
+      /** Operators whose block a wrap left unreadable: their details are not used at all. */
+      refusedBlocks = /* @__PURE__ */ new Set();
+      op;
+      part = "costs";
+      arg;
+      argLast = -1;
+      pred;
+      inPredicateText = false;
+      predLast = -1;
+      inColumnNames = false;
+      stream;
+      read(i) {
+        const raw = this.lines[i];
+        const l = raw.trim();
+        const header = DETAIL_HEADER.exec(raw);
+        const cutHeader = header ? void 0 : DETAIL_HEADER_START.exec(raw);
+        if ((header || cutHeader) && !/Predicate,?$/.test(l)) return this.readHeader(i, header ?? cutHeader, header !== null);
+        if (!this.op) return i;
+        const heading = PART_HEADINGS.get(l);
+        if (heading) {
+          this.flushStream();
+          this.part = heading;
+          this.inColumnNames = false;
+          return i;
+        }
+        if (/^-{3,}$/.test(l)) return i;
+        if (/^\d+\)\s*[A-Z>^x]/.test(l) && this.part !== "input" && this.part !== "output" && this.part !== "predicates") {
+          this.refuseBlock(i, `"${l}" is neither an operator's header nor a line of its block`);
+          return i;
+        }
+        switch (this.part) {
+          case "costs":
+            return this.readCost(i, l);
+          case "arguments":
+            return this.readArgument(i, l);
+          case "predicates":
+            return this.readPredicate(i, l);
+          case "input":
+          case "output":
+            return this.readStream(i, l, this.part);
         }
       }
-      const stmt = newStatement();
-      stmt.statementNumber = s.number;
-      stmt.sectionNumber = s.section;
-      parseStatementRegion(stmt, lines, s.line + 1, end, width);
-      doc.statements.push(stmt);
-    });
+      /** An operator's header starts its block; `whole` is false when a wrap cut its long name. */
+      readHeader(i, m, whole) {
+        this.flushStream();
+        const label = parseOperatorLabel(m[2]);
+        const id = Number(m[1]);
+        const op = newOperator(id, label?.type ?? m[2]);
+        this.op = op;
+        op.label = m[2];
+        op.flags = label?.flags ?? [];
+        if (whole) op.longName = m[3];
+        else {
+          while (i + 1 < this.to && this.lines[i + 1].trim() !== "" && !KEY_VALUE.test(this.lines[i + 1].trim()) && !/\)\s*$/.test(this.lines[i].trim())) i++;
+          op.longName = LONG_NAMES[op.type];
+        }
+        if (this.ops.has(id) || this.refusedBlocks.has(id)) this.warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
+        this.refusedBlocks.delete(id);
+        this.ops.set(id, op);
+        this.part = "costs";
+        this.arg = void 0;
+        this.pred = void 0;
+        this.inPredicateText = false;
+        this.inColumnNames = false;
+        return i;
+      }
+      /** The cumulative costs. Other "Key: value" lines are not read; a line that is none (a key cut in two) holds nothing that is read. */
+      readCost(i, l) {
+        const m = l === "" ? null : COST.exec(l);
+        if (!m) return i;
+        const op = this.op;
+        const n = this.numberOf(i, m[2], m[1]);
+        if (m[1] === "Cumulative Total Cost") op.totalCost = n.value;
+        else if (m[1] === "Cumulative I/O Cost") op.ioCost = n.value;
+        else if (m[1] === "Cumulative CPU Cost") op.cpuCost = n.value;
+        else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = n.value;
+        return n.last;
+      }
+      /** An argument's header, or a line of its value (a long value goes on over several lines). */
+      readArgument(i, l) {
+        const op = this.op;
+        const m = ARGUMENT_HEADER.exec(l);
+        const cut = m ? void 0 : ARGUMENT_HEADER_START.exec(l);
+        if (m || cut) {
+          this.arg = { name: (m ?? cut)[1], description: m ? m[2] : void 0, value: "" };
+          op.arguments.push(this.arg);
+          this.argLast = i;
+          if (cut) while (i + 1 < this.to && this.lines[i + 1].trim() !== "" && !/\)\s*$/.test(this.lines[i].trim())) this.argLast = ++i;
+          return i;
+        }
+        const arg = this.arg;
+        if (!arg || l === "") return i;
+        if (arg.value !== "" && ambiguousBreak(this.lines[this.argLast], l, this.width)) {
+          this.refuseValue(i, `value of argument ${arg.name}`, `line ${this.argLast + 1} fills the width of the paste and may have been cut inside a word`);
+          op.arguments = op.arguments.filter((a) => a !== arg);
+          this.arg = void 0;
+          return i;
+        }
+        arg.value = arg.value ? `${arg.value} ${l}` : l;
+        this.argLast = i;
+        return i;
+      }
+      /** A predicate's header (`3) Sargable Predicate,`), its text, or one of its attributes. */
+      readPredicate(i, l) {
+        const m = /^(\d+)\)\s/.exec(l);
+        let how = m ? l.slice(m[0].length).trim() : "";
+        if (how.endsWith(",")) how = how.slice(0, -1);
+        if (m && how.endsWith(" Predicate")) {
+          this.pred = { id: Number(m[1]), howApplied: how.slice(0, -" Predicate".length).trim(), text: "" };
+          this.op.predicates.push(this.pred);
+          this.inPredicateText = false;
+          return i;
+        }
+        if (m) {
+          this.refuseBlock(i, `"${l}" starts a predicate whose kind the wrap cut off`);
+          return i;
+        }
+        const pred = this.pred;
+        if (!pred) return i;
+        if (/^Predicate Text:$/.test(l)) {
+          this.inPredicateText = true;
+          this.predLast = -1;
+          return i;
+        }
+        if (this.inPredicateText) {
+          this.readPredicateText(i, l, pred);
+          return i;
+        }
+        if (l === "") return i;
+        return this.readPredicateAttribute(i, l, pred);
+      }
+      /** A line of a predicate's text; a blank line ends it once it has begun. */
+      readPredicateText(i, l, pred) {
+        if (l === "") this.inPredicateText = pred.text === "";
+        else if (this.predLast >= 0 && ambiguousBreak(this.lines[this.predLast], l, this.width)) {
+          this.refuseValue(i, `text of predicate ${pred.id}`, `line ${this.predLast + 1} fills the width of the paste and may have been cut inside a word`);
+          pred.text = "";
+          this.inPredicateText = false;
+          this.pred = void 0;
+        } else {
+          pred.text = pred.text ? `${pred.text} ${l}` : l;
+          this.predLast = i;
+        }
+      }
+      /** The filter factor and comparison operator are read; other `Key: value` lines are skipped, anything else drops the block. */
+      readPredicateAttribute(i, l, pred) {
+        const ff = /^Filter Factor:\s*(.*)$/.exec(l);
+        if (ff) {
+          const n = this.numberOf(i, ff[1], `filter factor of predicate ${pred.id}`);
+          pred.filterFactor = n.value;
+          return n.last;
+        }
+        const co = /^Comparison Operator:\s*(.*)$/.exec(l);
+        if (co) {
+          const next = i + 1 < this.to ? this.lines[i + 1].trim() : "";
+          if (next !== "" && !KEY_VALUE.test(next) && !/^Predicate Text:$/.test(next)) {
+            this.refuseValue(i, `comparison operator of predicate ${pred.id}`, `it goes on on the next line ("${next}"), cut where the paste was wrapped`);
+            return i + 1;
+          }
+          if (co[1].trim() !== "") pred.comparison = co[1].trim();
+          return i;
+        }
+        if (!KEY_VALUE.test(l)) this.refuseBlock(i, `"${l}" is no line of a predicate`);
+        return i;
+      }
+      /** A line of the Input or Output Streams: a stream's header, its rows, its other attributes or its column names. */
+      readStream(i, l, part) {
+        if (l === "") {
+          this.inColumnNames = false;
+          return i;
+        }
+        const from = STREAM.exec(l);
+        if (from) return this.readStreamHeader(i, l, from, part);
+        if (/^Column Names:$/.test(l) || /^Partition Column Names:$/.test(l)) {
+          this.inColumnNames = true;
+          return i;
+        }
+        if (this.inColumnNames) return i;
+        const rows = /^Estimated number of rows:\s*(.*)$/.exec(l);
+        if (rows) {
+          const n = this.numberOf(i, rows[1], "estimated rows of a stream");
+          if (this.stream) this.stream.rows = n.value;
+          return n.last;
+        }
+        if (KEY_VALUE.test(l)) {
+          while (i + 1 < this.to && this.lines[i + 1].trim() !== "" && !KEY_VALUE.test(this.lines[i + 1].trim()) && !STREAM.test(this.lines[i + 1].trim()) && !/^\d+\)/.test(this.lines[i + 1].trim())) i++;
+          return i;
+        }
+        this.refuseBlock(i, `"${l}" is no line of a stream`);
+        return i;
+      }
+      /** `2) From Operator #3` or `1) To Object APP.T1`: starts a stream. */
+      readStreamHeader(i, l, from, part) {
+        this.flushStream();
+        const stream = { kind: part, line: i };
+        this.stream = stream;
+        let target = from[3] ?? from[4] ?? "";
+        while (i + 1 < this.to && /^\S+$/.test(this.lines[i + 1].trim()) && !KEY_VALUE.test(this.lines[i + 1].trim())) target += this.lines[++i].trim();
+        const fromOperator = from[3] !== void 0;
+        if (target === "" || fromOperator && !/^\d+$/.test(target)) {
+          this.refuseBlock(stream.line, `the stream "${l}" names no ${fromOperator ? "operator" : "object"} that can be read`);
+          return i;
+        }
+        if (fromOperator) {
+          if (part === "input") stream.fromOp = Number(target);
+        } else stream.object = target;
+        return i;
+      }
+      /** The stream read so far becomes an input of the operator (an operator or an object) or an object it writes. */
+      flushStream() {
+        const { op, stream } = this;
+        if (!op || !stream) return;
+        if (stream.kind === "input") {
+          if (stream.fromOp !== void 0) {
+            op.children.push(stream.fromOp);
+            op.inputs.push({ kind: "operator", id: stream.fromOp, rows: stream.rows });
+          } else if (stream.object) {
+            const [schema, name2] = splitObject(stream.object);
+            op.inputs.push({ kind: "object", object: { key: objectKey(schema, name2), schema, name: name2, kind: "unknown", rows: stream.rows } });
+            op.objectsRead.push(objectKey(schema, name2));
+          }
+        } else if (stream.object) {
+          const [schema, name2] = splitObject(stream.object);
+          op.objectsWritten.push(objectKey(schema, name2));
+          op.inputs.push({ kind: "object", object: { key: objectKey(schema, name2), schema, name: name2, kind: "unknown" } });
+        }
+        this.stream = void 0;
+      }
+      /** Drops the block of the current operator: a line in it was cut by a wrap and cannot be put back for certain. */
+      refuseBlock(i, why) {
+        const op = this.op;
+        if (!op) return;
+        this.warnings.push({
+          code: "wrapped-details",
+          message: `Plan Details line ${i + 1}: ${why}; the lines look cut where the paste was wrapped, so the Plan Details of operator ${op.label} (${op.id}) are not used.`,
+          line: i + 1
+        });
+        this.ops.delete(op.id);
+        this.refusedBlocks.add(op.id);
+        this.op = void 0;
+        this.stream = void 0;
+      }
+      /** One value of the current operator is left out (the rest of its block is used). */
+      refuseValue(i, what, why) {
+        this.warnings.push({ code: "wrapped-value", message: `Plan Details line ${i + 1}: the ${what} of operator ${this.op?.label} (${this.op?.id}) is not used: ${why}.`, line: i + 1 });
+      }
+      /** A number that ends line i, joined with its continuation; refused (with a warning) when it cannot be. */
+      numberOf(i, text2, what) {
+        const n = numberAt(this.lines, i, text2, this.to);
+        if (n.refused) this.refuseValue(i, what, n.refused);
+        return n;
+      }
+    };
   }
-  if (doc.statements.length === 0) {
-    doc.errors.push({
-      code: "no-plan",
-      message: 'No access plan found: the text has neither a db2exfmt "Access Plan:" section nor a plan graph with numbered operator boxes such as "(   1)".'
-    });
-  }
-}
-function newStatement() {
-  return { diagnostics: [], errors: [], warnings: [] };
-}
-function isDb2expln(lines) {
-  const head = lines.slice(0, 40).join("\n");
-  if (/SQL (and XQUERY )?Explain Tool/i.test(head)) return true;
-  let score = 0;
-  for (const l of lines.slice(0, 5e3)) {
-    if (/^\s*\*{10,}\s*(DYNAMIC|STATIC|SETUP SCRIPT)\s*\*{10,}/.test(l)) score += 2;
-    if (/^\s*={10,}\s*STATEMENT\s*={10,}/.test(l)) score += 2;
-    if (/^\|?[\s|]*Access Table Name = /.test(l)) score++;
-    if (/^\s*Optimizer Plan:\s*$/.test(l)) score++;
-    if (/^\s*End of section\s*$/.test(l)) score++;
-  }
-  return score >= 3;
-}
-function keyValue(line) {
-  const colon = line.indexOf(":");
-  if (colon < 0) return void 0;
-  return { key: line.slice(0, colon).trimStart(), value: line.slice(colon + 1).trim() };
-}
-function readHeader(doc, lines) {
-  const limit = Math.min(lines.length, 200);
-  for (let i = 0; i < limit; i++) {
-    const l = lines[i];
-    if (STATEMENT.test(l)) break;
-    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) doc.header.banner = l.trim();
-    if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
-    const kv = keyValue(l);
-    if (kv && /^[A-Z][A-Z0-9_ ]{2,30}$/.test(kv.key)) {
-      const key = kv.key.trim();
-      if (!(key in doc.header.fields)) doc.header.fields[key] = kv.value;
-      if (key === "DB2_VERSION") doc.header.db2Version = kv.value;
-    }
-  }
-}
-function sectionName(lines, i) {
-  const l = lines[i].trim();
-  const m = /^([A-Z][A-Za-z /()-]{2,60}?)\s*:$/.exec(l);
-  if (!m) return void 0;
-  return KNOWN_SECTIONS.includes(m[1]) ? m[1] : void 0;
-}
-function parseStatementRegion(stmt, lines, from, to, width) {
-  const sections = [];
+});
+
+// server/src/explain/exfmt-objects.ts
+function parseObjects(lines, from, to, warnings) {
+  const out = [];
+  let cur;
+  const refused = /* @__PURE__ */ new Set();
+  let afterValue = false;
   for (let i = from; i < to; i++) {
-    const name2 = sectionName(lines, i);
-    if (name2) sections.push({ name: name2, start: i });
-  }
-  const bodyOf = (index) => {
-    let start = sections[index].start + 1;
-    if (start < to && DASHES.test(lines[start])) start++;
-    const end = index + 1 < sections.length ? sections[index + 1].start : to;
-    return [start, end];
-  };
-  const headEnd = sections.length ? sections[0].start : to;
-  for (let i = from; i < headEnd; i++) {
-    const kv = keyValue(lines[i]);
-    if (!kv) continue;
-    const key = kv.key.trim();
-    if (key === "QUERYNO") {
-      const n = numberAt(lines, i, kv.value, headEnd);
-      stmt.queryNo = n.value;
-      i = n.last;
-    }
-    const cut = i + 1 < headEnd && lines[i + 1].trim() !== "" && !lines[i + 1].includes(":");
-    if (cut && (key === "QUERYTAG" || key === "Statement Type")) {
-      stmt.warnings.push({ code: "wrapped-value", message: `Line ${i + 1}: the ${key} is not used: its value goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped.`, line: i + 1 });
+    const line = lines[i].trim();
+    const colon = line.indexOf(":");
+    const key = colon > 0 ? line.slice(0, colon).trim() : "";
+    if (line === "" || !/^[A-Za-z][A-Za-z /()-]*$/.test(key)) {
+      const cut = line !== "" && afterValue && !line.startsWith("+");
+      afterValue = false;
+      if (cut && cur && !refused.has(cur)) {
+        refused.add(cur);
+        warnings.push({ code: "wrapped-value", message: `Objects Used line ${i + 1}: "${line}" goes on a value of the line before it, cut where the paste was wrapped; the object ${cur.name || cur.schema} is not described from this section.`, line: i + 1 });
+      }
       continue;
     }
-    if (key === "QUERYTAG") stmt.queryTag = kv.value;
-    if (key === "Statement Type") stmt.statementType = kv.value;
-  }
-  let graph;
-  let details;
-  let objects;
-  sections.forEach((s, idx) => {
-    const [start, end] = bodyOf(idx);
-    switch (s.name) {
-      case "Original Statement":
-        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
-        break;
-      case "Optimized Statement":
-        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
-        break;
-      case "Access Plan": {
-        let g = start;
-        let totalCost;
-        for (; g < end; g++) {
-          const l = lines[g];
-          const tc = /^\s*Total Cost:\s*(.*)$/.exec(l);
-          if (tc) {
-            const n = numberAt(lines, g, tc[1], end);
-            totalCost = n.value;
-            if (n.refused) stmt.warnings.push({ code: "wrapped-value", message: `Line ${g + 1}: the Total Cost is not used: ${n.refused}.`, line: g + 1 });
-            g = n.last;
-          } else if (/^\s*Query Degree:/.test(l)) g = numberAt(lines, g, l.slice(l.indexOf(":") + 1), end).last;
-          else if (l.trim() !== "" || l.length > 2) break;
-        }
-        graph = { start: g, end: trimGraphEnd(lines, g, end), totalCost };
-        break;
-      }
-      case "Extended Diagnostic Information":
-        for (let i = start; i < end; i++) {
-          const m = /^\s*Diagnostic Details:\s*(.*)$/.exec(lines[i]);
-          if (m) {
-            let d = m[1].trim();
-            for (let j = i + 1; j < end && lines[j].trim() !== "" && !/^\s*Diagnostic (Identifier|Details):/.test(lines[j]); j++) d += " " + lines[j].trim();
-            stmt.diagnostics.push(d);
-          }
-        }
-        break;
-      case "Plan Details":
-        details = [start, end];
-        break;
-      case "Objects Used in Access Plan":
-        objects = [start, end];
-        break;
+    let value = line.slice(colon + 1).trim();
+    afterValue = value !== "";
+    if (key === "Number of rows") {
+      const n = numberAt(lines, i, value, to);
+      i = n.last;
+      value = n.value === void 0 ? "" : String(n.value);
     }
-  });
-  if (!graph) graph = findPastedGraph(lines, from, headEnd === to ? to : headEnd);
-  if (!details) {
-    const first = findIndex(lines, graph ? graph.end : from, to, (l) => DETAIL_HEADER.test(l));
-    if (first >= 0) details = [first, objects ? objects[0] - 1 : to];
+    if (key === "Schema") {
+      cur = { key: "", schema: value.trim(), name: "", properties: {} };
+      out.push(cur);
+    } else if (cur) setProperty(cur, key, value);
   }
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : /* @__PURE__ */ new Map();
-  const objectInfos = objects ? parseObjects(lines, objects[0], objects[1], stmt.warnings) : [];
+  for (const o of out) {
+    const s = o.properties["Base Table Schema"];
+    const n = o.properties["Base Table Name"];
+    if (s && n) o.baseTable = objectKey(s, n);
+  }
+  return out.filter((o) => o.name && !refused.has(o));
+}
+function setProperty(cur, key, value) {
+  if (key === "Name" && !cur.name) {
+    cur.name = value.trim();
+    cur.key = objectKey(cur.schema, cur.name);
+  } else if (key === "Type" && !cur.type) {
+    cur.type = value.trim();
+  } else {
+    cur.properties[key] = value;
+    if (key === "Number of rows") cur.rows = parseDb2Number(value);
+  }
+}
+function applyObjectInfo(plan, info) {
+  const kind = info.type ? objectKindFromType(info.type) : void 0;
+  if (!kind) return;
+  for (const op of plan.operators) {
+    for (const input of op.inputs) if (input.kind === "object" && input.object.key === info.key && input.object.kind === "unknown") input.object.kind = kind;
+  }
+}
+function objectKindFromType(type) {
+  const t = type.trim().toLowerCase();
+  if (t === "ta" || t.includes("table") && !t.includes("function")) return "table";
+  if (t === "ix" || t.includes("index")) return "index";
+  if (t === "tf" || t.includes("function")) return "table-function";
+  if (t === "nk" || t.includes("nickname")) return "nickname";
+  return t;
+}
+var init_exfmt_objects = __esm({
+  "server/src/explain/exfmt-objects.ts"() {
+    "use strict";
+    init_model2();
+    init_symbols();
+    init_exfmt_wrap();
+  }
+});
+
+// server/src/explain/exfmt-tree.ts
+function settlePlan(stmt, lines, sources) {
+  const { graph, details } = sources;
+  const detailsProblem = sources.hasDetails ? incompleteDetails(details) : "there are no Plan Details";
   let plan;
-  const detailsProblem = details ? incompleteDetails(detailOps) : "there are no Plan Details";
   if (graph && graph.end > graph.start) {
-    const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, detailOps);
-    const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-    const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
-    const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
-    if (clean && !(g.damage && !detailsProblem)) {
-      stmt.warnings.push(...repaired);
-      plan = { operators: g.operators, roots: [], totalCost: graph.totalCost, source: "graph", objects: objectInfos };
-      mergeDetails(plan, detailOps, stmt.warnings);
-    } else if (!detailsProblem && (g.operators.length === 0 || detailsCover(detailOps, g.operators))) {
-      if (g.operators.length > 0) {
-        const why = g.damage === "spaces-collapsed" ? "is damaged: runs of spaces were collapsed" : g.damage === "indentation-stripped" ? "is damaged: its indentation was stripped" : `could not be read completely (${problems[0]?.message ?? g.errors[0]?.message ?? "no tree"})`;
-        stmt.warnings.push({ code: "rebuilt-from-details", message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.` });
-      }
-      plan = planFromDetails(detailOps, graph.totalCost, objectInfos);
-    } else if (g.operators.length === 0) {
-      stmt.errors.push(...g.errors);
-    } else {
-      const nameOf2 = (op) => {
-        const detail = op.type === "?" ? detailOps.get(op.id) : op;
-        return detail && detail.type !== "?" ? detail.label : "operator";
-      };
-      const found = [...g.operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
-      const hint = details ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
-      if (g.errors.length > 0) stmt.errors.push(...g.errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
-      else {
-        stmt.errors.push({
-          code: "unreadable-graph",
-          message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${problems.map((w) => (w.line ? `line ${w.line}: ` : "") + w.message).join(" ")} Operators seen: ${found}.${hint}`,
-          line: problems[0]?.line
-        });
-      }
-    }
-  } else if (detailOps.size > 0) {
-    if (!detailsProblem) {
-      plan = planFromDetails(detailOps, void 0, objectInfos);
-    } else {
-      stmt.errors.push({ code: "no-graph", message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.` });
-    }
-  } else if (sections.some((s) => s.name === "Access Plan")) {
+    plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
+  } else if (details.size > 0) {
+    if (!detailsProblem) plan = planFromDetails(details, void 0, sources.objects);
+    else stmt.errors.push({ code: "no-graph", message: `The text has Plan Details but no Access Plan graph, and the operator tree cannot be rebuilt from the details: ${detailsProblem}.` });
+  } else if (sources.hasAccessPlanSection) {
     stmt.errors.push({ code: "empty-graph", message: 'The "Access Plan:" section is empty or cut off before the graph.' });
   } else if (stmt.statementNumber !== void 0) {
     stmt.errors.push({ code: "no-access-plan", message: `Statement ${stmt.statementNumber} has no "Access Plan:" section (the text may be cut off).` });
   }
-  if (plan) {
-    for (const info of objectInfos) applyObjectInfo(plan, info);
-    const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
-    if (root && root.totalCost === void 0 && plan.totalCost !== void 0) root.totalCost = plan.totalCost;
-    if (root && root.rows === void 0 && root.type === "RETURN" && root.children.length === 1) root.rows = plan.operators.find((op) => op.id === root.children[0])?.rows;
-    if (root && root.totalCost === void 0 && root.children.length > 0) {
-      const inputs = root.children.map((c) => plan.operators.find((op) => op.id === c));
-      if (inputs.every((op) => op?.totalCost !== void 0)) root.totalCost = Math.max(...inputs.map((op) => op.totalCost));
-      if (root.ioCost === void 0 && inputs.every((op) => op?.ioCost !== void 0)) root.ioCost = Math.max(...inputs.map((op) => op.ioCost));
+  if (!plan) return;
+  for (const info of sources.objects) applyObjectInfo(plan, info);
+  fillRoot(plan);
+  stmt.plan = finishPlan(
+    plan,
+    (op, missing) => stmt.warnings.push({ code: "missing-input", message: `Operator ${op.label} (${op.id}) names operator ${missing} as an input, but the plan has no operator ${missing}; that input was left out.` })
+  );
+}
+function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
+  const { details, objects } = sources;
+  const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
+  const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
+  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
+  const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
+  if (clean && !(g.damage && !detailsProblem)) {
+    stmt.warnings.push(...repaired);
+    const plan = { operators: g.operators, roots: [], totalCost: graph.totalCost, source: "graph", objects };
+    mergeDetails(plan, details, stmt.warnings);
+    return plan;
+  }
+  if (!detailsProblem && (g.operators.length === 0 || detailsCover(details, g.operators))) {
+    if (g.operators.length > 0) {
+      const why = g.damage === "spaces-collapsed" ? "is damaged: runs of spaces were collapsed" : g.damage === "indentation-stripped" ? "is damaged: its indentation was stripped" : `could not be read completely (${problems[0]?.message ?? g.errors[0]?.message ?? "no tree"})`;
+      stmt.warnings.push({ code: "rebuilt-from-details", message: `The Access Plan graph ${why}; the tree was rebuilt from Plan Details' input streams instead.` });
     }
-    stmt.plan = finishPlan(
-      plan,
-      (op, missing) => stmt.warnings.push({ code: "missing-input", message: `Operator ${op.label} (${op.id}) names operator ${missing} as an input, but the plan has no operator ${missing}; that input was left out.` })
-    );
+    return planFromDetails(details, graph.totalCost, objects);
+  }
+  if (g.operators.length === 0) stmt.errors.push(...g.errors);
+  else refuseGraph(stmt, g.operators, g.errors, problems, sources, detailsProblem);
+  return void 0;
+}
+function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem) {
+  const nameOf2 = (op) => {
+    const detail = op.type === "?" ? sources.details.get(op.id) : op;
+    return detail && detail.type !== "?" ? detail.label : "operator";
+  };
+  const found = [...operators].sort((a, b) => a.id - b.id).map((op) => `${nameOf2(op)} (${op.id})`).join(", ");
+  const hint = sources.hasDetails ? ` Plan Details cannot replace it: ${detailsProblem}.` : "";
+  if (errors.length > 0) stmt.errors.push(...errors.map((e) => ({ ...e, message: `${e.message} Operators seen: ${found}.${hint}` })));
+  else {
+    stmt.errors.push({
+      code: "unreadable-graph",
+      message: `The Access Plan graph could not be read completely, so no tree is shown rather than a wrong one: ${problems.map((w) => (w.line ? `line ${w.line}: ` : "") + w.message).join(" ")} Operators seen: ${found}.${hint}`,
+      line: problems[0]?.line
+    });
   }
 }
-function findIndex(lines, from, to, pred) {
-  for (let i = from; i < to; i++) if (pred(lines[i])) return i;
-  return -1;
-}
-function statementText(lines, start, end, width, section2, warnings) {
-  const out = [];
-  for (let i = start; i < end; i++) {
-    const raw = lines[i];
-    if (raw.trim() === "") {
-      if (out.length) out.push("");
-      continue;
-    }
-    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
-      warnings.push({
-        code: "wrapped-text",
-        message: `The ${section2} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
-        line: i
-      });
-      return void 0;
-    }
-    if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== "") out[out.length - 1] += " " + raw.trim();
-    else out.push(raw.trimEnd());
+function fillRoot(plan) {
+  const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
+  if (!root) return;
+  if (root.totalCost === void 0 && plan.totalCost !== void 0) root.totalCost = plan.totalCost;
+  if (root.rows === void 0 && root.type === "RETURN" && root.children.length === 1) root.rows = plan.operators.find((op) => op.id === root.children[0])?.rows;
+  if (root.totalCost === void 0 && root.children.length > 0) {
+    const inputs = root.children.map((c) => plan.operators.find((op) => op.id === c));
+    if (inputs.every((op) => op?.totalCost !== void 0)) root.totalCost = Math.max(...inputs.map((op) => op.totalCost));
+    if (root.ioCost === void 0 && inputs.every((op) => op?.ioCost !== void 0)) root.ioCost = Math.max(...inputs.map((op) => op.ioCost));
   }
-  while (out.length && out[out.length - 1] === "") out.pop();
-  return out.length ? out.join("\n") : void 0;
 }
 function starvedOperators(operators) {
   const out = [];
@@ -22315,273 +22470,6 @@ function starvedOperators(operators) {
     }
   }
   return out;
-}
-function trimGraphEnd(lines, start, end) {
-  let last = start;
-  for (let i = start; i < end; i++) {
-    const l = lines[i];
-    if (l.trim() === "") continue;
-    if (looksLikeProse(l) && i > start) {
-      if (lines[i - 1].trim() === "" || DETAIL_HEADER.test(l)) break;
-    }
-    if (DETAIL_HEADER.test(l)) break;
-    last = i + 1;
-  }
-  return last;
-}
-function looksLikeProse(line) {
-  if (line.trimStart().startsWith("[...")) return true;
-  const words = line.split(/\s+/);
-  for (let i = 0; i + 1 < words.length; i++) {
-    if (/^[a-z]{3,}[,.]?$/.test(words[i]) && /^[a-z]{2,}/.test(words[i + 1])) return true;
-  }
-  return false;
-}
-function findPastedGraph(lines, from, to) {
-  let firstId = -1;
-  for (let i = Math.max(from, 1); i < to && firstId < 0; i++) {
-    if (/(^|\s)\(\s{0,8}\d{1,6}\)(\s|$)/.test(lines[i]) && !DETAIL_HEADER.test(lines[i]) && lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== void 0)) firstId = i;
-  }
-  if (firstId < 0) return void 0;
-  let start = firstId - 1;
-  const empty = (l) => l.length <= 2 && l.trim() === "";
-  while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
-  return { start, end: trimGraphEnd(lines, start, to) };
-}
-function parsePlanDetails(lines, from, to, warnings, width) {
-  const ops = /* @__PURE__ */ new Map();
-  const refusedBlocks = /* @__PURE__ */ new Set();
-  let op;
-  let part = "costs";
-  let arg;
-  let argLast = -1;
-  let pred;
-  let inPredicateText = false;
-  let predLast = -1;
-  let inColumnNames = false;
-  let stream;
-  const flushStream = () => {
-    if (!op || !stream) return;
-    if (stream.kind === "input") {
-      if (stream.fromOp !== void 0) {
-        op.children.push(stream.fromOp);
-        op.inputs.push({ kind: "operator", id: stream.fromOp, rows: stream.rows });
-      } else if (stream.object) {
-        const [schema, name2] = splitObject(stream.object);
-        op.inputs.push({ kind: "object", object: { key: objectKey(schema, name2), schema, name: name2, kind: "unknown", rows: stream.rows } });
-        op.objectsRead.push(objectKey(schema, name2));
-      }
-    } else if (stream.object) {
-      const [schema, name2] = splitObject(stream.object);
-      op.objectsWritten.push(objectKey(schema, name2));
-      op.inputs.push({ kind: "object", object: { key: objectKey(schema, name2), schema, name: name2, kind: "unknown" } });
-    }
-    stream = void 0;
-  };
-  const refuseBlock = (i, why) => {
-    if (!op) return;
-    warnings.push({
-      code: "wrapped-details",
-      message: `Plan Details line ${i + 1}: ${why}; the lines look cut where the paste was wrapped, so the Plan Details of operator ${op.label} (${op.id}) are not used.`,
-      line: i + 1
-    });
-    ops.delete(op.id);
-    refusedBlocks.add(op.id);
-    op = void 0;
-    stream = void 0;
-  };
-  const refuseValue = (i, what, why) => warnings.push({ code: "wrapped-value", message: `Plan Details line ${i + 1}: the ${what} of operator ${op?.label} (${op?.id}) is not used: ${why}.`, line: i + 1 });
-  const numberOf = (i, text2, what) => {
-    const n = numberAt(lines, i, text2, to);
-    if (n.refused) refuseValue(i, what, n.refused);
-    return n;
-  };
-  for (let i = from; i < to; i++) {
-    const raw = lines[i];
-    const l = raw.trim();
-    const header = DETAIL_HEADER.exec(raw);
-    const cutHeader = header ? void 0 : DETAIL_HEADER_START.exec(raw);
-    if ((header || cutHeader) && !/Predicate,?$/.test(l)) {
-      flushStream();
-      const m = header ?? cutHeader;
-      const label = parseOperatorLabel(m[2]);
-      const id = Number(m[1]);
-      op = newOperator(id, label?.type ?? m[2]);
-      op.label = m[2];
-      op.flags = label?.flags ?? [];
-      if (header) op.longName = header[3];
-      else {
-        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/\)\s*$/.test(lines[i].trim())) i++;
-        op.longName = LONG_NAMES[op.type];
-      }
-      if (ops.has(id) || refusedBlocks.has(id)) warnings.push({ code: "duplicate-details", message: `Plan Details list operator ${id} twice; the last block is used.`, line: i + 1 });
-      refusedBlocks.delete(id);
-      ops.set(id, op);
-      part = "costs";
-      arg = void 0;
-      pred = void 0;
-      inPredicateText = false;
-      inColumnNames = false;
-      continue;
-    }
-    if (!op) continue;
-    if (/^Arguments:$/.test(l)) {
-      flushStream();
-      part = "arguments";
-      inColumnNames = false;
-      continue;
-    }
-    if (/^Predicates:$/.test(l)) {
-      flushStream();
-      part = "predicates";
-      inColumnNames = false;
-      continue;
-    }
-    if (/^Input Streams:$/.test(l)) {
-      flushStream();
-      part = "input";
-      inColumnNames = false;
-      continue;
-    }
-    if (/^Output Streams:$/.test(l)) {
-      flushStream();
-      part = "output";
-      inColumnNames = false;
-      continue;
-    }
-    if (/^-{3,}$/.test(l)) continue;
-    if (/^\d+\)\s*[A-Z>^x]/.test(l) && part !== "input" && part !== "output" && part !== "predicates") {
-      refuseBlock(i, `"${l}" is neither an operator's header nor a line of its block`);
-      continue;
-    }
-    if (part === "costs") {
-      if (l === "") continue;
-      const m = /^(Cumulative [A-Za-z/ -]+?Cost|Estimated Bufferpool Buffers):\s*(.*)$/.exec(l);
-      if (m) {
-        const n = numberOf(i, m[2], m[1]);
-        i = n.last;
-        if (m[1] === "Cumulative Total Cost") op.totalCost = n.value;
-        else if (m[1] === "Cumulative I/O Cost") op.ioCost = n.value;
-        else if (m[1] === "Cumulative CPU Cost") op.cpuCost = n.value;
-        else if (m[1] === "Cumulative First Row Cost") op.firstRowCost = n.value;
-        continue;
-      }
-    } else if (part === "arguments") {
-      const m = ARGUMENT_HEADER.exec(l);
-      const cut = m ? void 0 : ARGUMENT_HEADER_START.exec(l);
-      if (m || cut) {
-        arg = { name: (m ?? cut)[1], description: m ? m[2] : void 0, value: "" };
-        op.arguments.push(arg);
-        argLast = i;
-        if (cut) while (i + 1 < to && lines[i + 1].trim() !== "" && !/\)\s*$/.test(lines[i].trim())) argLast = ++i;
-      } else if (arg && l !== "") {
-        if (arg.value !== "" && ambiguousBreak(lines[argLast], l, width)) {
-          refuseValue(i, `value of argument ${arg.name}`, `line ${argLast + 1} fills the width of the paste and may have been cut inside a word`);
-          op.arguments = op.arguments.filter((a) => a !== arg);
-          arg = void 0;
-          continue;
-        }
-        arg.value = arg.value ? `${arg.value} ${l}` : l;
-        argLast = i;
-      }
-    } else if (part === "predicates") {
-      const m = /^(\d+)\)\s/.exec(l);
-      let how = m ? l.slice(m[0].length).trim() : "";
-      if (how.endsWith(",")) how = how.slice(0, -1);
-      if (m && how.endsWith(" Predicate")) {
-        pred = { id: Number(m[1]), howApplied: how.slice(0, -" Predicate".length).trim(), text: "" };
-        op.predicates.push(pred);
-        inPredicateText = false;
-        continue;
-      }
-      if (m) {
-        refuseBlock(i, `"${l}" starts a predicate whose kind the wrap cut off`);
-        continue;
-      }
-      if (!pred) continue;
-      if (/^Predicate Text:$/.test(l)) {
-        inPredicateText = true;
-        predLast = -1;
-        continue;
-      }
-      if (inPredicateText) {
-        if (l === "") inPredicateText = pred.text === "";
-        else if (predLast >= 0 && ambiguousBreak(lines[predLast], l, width)) {
-          refuseValue(i, `text of predicate ${pred.id}`, `line ${predLast + 1} fills the width of the paste and may have been cut inside a word`);
-          pred.text = "";
-          inPredicateText = false;
-          pred = void 0;
-        } else {
-          pred.text = pred.text ? `${pred.text} ${l}` : l;
-          predLast = i;
-        }
-        continue;
-      }
-      if (l === "") continue;
-      const ff = /^Filter Factor:\s*(.*)$/.exec(l);
-      if (ff) {
-        const n = numberOf(i, ff[1], `filter factor of predicate ${pred.id}`);
-        pred.filterFactor = n.value;
-        i = n.last;
-        continue;
-      }
-      const co = /^Comparison Operator:\s*(.*)$/.exec(l);
-      if (co) {
-        if (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !/^Predicate Text:$/.test(lines[i + 1].trim())) {
-          refuseValue(i, `comparison operator of predicate ${pred.id}`, `it goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped`);
-          i++;
-          continue;
-        }
-        if (co[1].trim() !== "") pred.comparison = co[1].trim();
-        continue;
-      }
-      if (!KEY_VALUE.test(l)) refuseBlock(i, `"${l}" is no line of a predicate`);
-    } else if (part === "input" || part === "output") {
-      if (l === "") {
-        inColumnNames = false;
-        continue;
-      }
-      const from2 = STREAM.exec(l);
-      if (from2) {
-        flushStream();
-        stream = { kind: part, line: i };
-        let target = from2[3] ?? from2[4] ?? "";
-        while (i + 1 < to && /^\S+$/.test(lines[i + 1].trim()) && !KEY_VALUE.test(lines[i + 1].trim())) target += lines[++i].trim();
-        if (target === "" || from2[3] !== void 0 && !/^\d+$/.test(target)) {
-          refuseBlock(stream.line, `the stream "${l}" names no ${from2[3] !== void 0 ? "operator" : "object"} that can be read`);
-          continue;
-        }
-        if (from2[3] !== void 0) {
-          if (part === "input") stream.fromOp = Number(target);
-        } else stream.object = target;
-        continue;
-      }
-      if (/^Column Names:$/.test(l) || /^Partition Column Names:$/.test(l)) {
-        inColumnNames = true;
-        continue;
-      }
-      if (inColumnNames) continue;
-      const rows = /^Estimated number of rows:\s*(.*)$/.exec(l);
-      if (rows) {
-        const n = numberOf(i, rows[1], "estimated rows of a stream");
-        if (stream) stream.rows = n.value;
-        i = n.last;
-        continue;
-      }
-      if (KEY_VALUE.test(l)) {
-        while (i + 1 < to && lines[i + 1].trim() !== "" && !KEY_VALUE.test(lines[i + 1].trim()) && !STREAM.test(lines[i + 1].trim()) && !/^\d+\)/.test(lines[i + 1].trim())) i++;
-        continue;
-      }
-      refuseBlock(i, `"${l}" is no line of a stream`);
-    }
-  }
-  flushStream();
-  return ops;
-}
-function splitObject(text2) {
-  const clean = text2.replace(/"/g, "");
-  const dot = clean.indexOf(".");
-  return dot < 0 ? ["", clean] : [clean.slice(0, dot), clean.slice(dot + 1)];
 }
 function planFromDetails(ops, totalCost, objects) {
   for (const op of ops.values()) {
@@ -22637,91 +22525,15 @@ function mergeDetails(plan, details, warnings) {
     for (const w of d.objectsWritten) if (!op.objectsWritten.some((x) => x === w)) op.objectsWritten.push(w);
   }
 }
-function parseObjects(lines, from, to, warnings) {
-  const out = [];
-  let cur;
-  const refused = /* @__PURE__ */ new Set();
-  let afterValue = false;
-  for (let i = from; i < to; i++) {
-    const line = lines[i].trim();
-    const colon = line.indexOf(":");
-    const key = colon > 0 ? line.slice(0, colon).trim() : "";
-    if (line === "" || !/^[A-Za-z][A-Za-z /()-]*$/.test(key)) {
-      const cut = line !== "" && afterValue && !line.startsWith("+");
-      afterValue = false;
-      if (cut && cur && !refused.has(cur)) {
-        refused.add(cur);
-        warnings.push({ code: "wrapped-value", message: `Objects Used line ${i + 1}: "${line}" goes on a value of the line before it, cut where the paste was wrapped; the object ${cur.name || cur.schema} is not described from this section.`, line: i + 1 });
-      }
-      continue;
-    }
-    let value = line.slice(colon + 1).trim();
-    afterValue = value !== "";
-    if (key === "Number of rows") {
-      const n = numberAt(lines, i, value, to);
-      i = n.last;
-      value = n.value === void 0 ? "" : String(n.value);
-    }
-    if (key === "Schema") {
-      cur = { key: "", schema: value.trim(), name: "", properties: {} };
-      out.push(cur);
-    } else if (cur && key === "Name" && !cur.name) {
-      cur.name = value.trim();
-      cur.key = objectKey(cur.schema, cur.name);
-    } else if (cur && key === "Type" && !cur.type) {
-      cur.type = value.trim();
-    } else if (cur) {
-      cur.properties[key] = value;
-      if (key === "Number of rows") cur.rows = parseDb2Number(value);
-    }
-  }
-  for (const o of out) {
-    const s = o.properties["Base Table Schema"];
-    const n = o.properties["Base Table Name"];
-    if (s && n) o.baseTable = objectKey(s, n);
-  }
-  return out.filter((o) => o.name && !refused.has(o));
-}
-function applyObjectInfo(plan, info) {
-  const kind = info.type ? objectKindFromType(info.type) : void 0;
-  if (!kind) return;
-  for (const op of plan.operators) {
-    for (const input of op.inputs) if (input.kind === "object" && input.object.key === info.key && input.object.kind === "unknown") input.object.kind = kind;
-  }
-}
-function objectKindFromType(type) {
-  const t = type.trim().toLowerCase();
-  if (t === "ta" || t.includes("table") && !t.includes("function")) return "table";
-  if (t === "ix" || t.includes("index")) return "index";
-  if (t === "tf" || t.includes("function")) return "table-function";
-  if (t === "nk" || t.includes("nickname")) return "nickname";
-  return t;
-}
-var MAX_EXFMT_BYTES, INSTANCE, STATEMENT, DASHES, DETAIL_HEADER, INFORMATIONAL_GRAPH_WARNINGS, KNOWN_SECTIONS, INPUTS_NEEDED, DETAIL_HEADER_START, ARGUMENT_HEADER, ARGUMENT_HEADER_START, STREAM, KEY_VALUE;
-var init_exfmt = __esm({
-  "server/src/explain/exfmt.ts"() {
+var INFORMATIONAL_GRAPH_WARNINGS, INPUTS_NEEDED;
+var init_exfmt_tree = __esm({
+  "server/src/explain/exfmt-tree.ts"() {
     "use strict";
     init_model2();
     init_exfmt_graph();
     init_symbols();
-    init_exfmt_wrap();
-    MAX_EXFMT_BYTES = 32 * 1024 * 1024;
-    INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
-    STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
-    DASHES = /^\s*-{3,}\s*$/;
-    DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
+    init_exfmt_objects();
     INFORMATIONAL_GRAPH_WARNINGS = /* @__PURE__ */ new Set(["rejoined-wrapped-lines", "damaged-graph-chain", "damaged-graph-levels"]);
-    KNOWN_SECTIONS = [
-      "Original Statement",
-      "Optimized Statement",
-      "Access Plan",
-      "Extended Diagnostic Information",
-      "Plan Details",
-      "Objects Used in Access Plan",
-      "Operator Symbols",
-      "Database Context",
-      "Package Context"
-    ];
     INPUTS_NEEDED = {
       NLJOIN: 2,
       HSJOIN: 2,
@@ -22743,11 +22555,325 @@ var init_exfmt = __esm({
       IXSCAN: 1,
       RIDSCN: 1
     };
-    DETAIL_HEADER_START = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*(\(.*)?$/;
-    ARGUMENT_HEADER = /^([A-Z0-9_]{1,8})\s*:\s*\((.*)\)$/;
-    ARGUMENT_HEADER_START = /^([A-Z0-9_]{1,8})\s*:\s*\([^)]*$/;
-    STREAM = /^\d+\)\s+(From|To)\s+(Operator\s+#\s*(\d*)|Object(?:\s+(\S+))?)\s*$/;
-    KEY_VALUE = /^[A-Za-z][A-Za-z0-9 /()'.,-]*?:(\s|$)/;
+  }
+});
+
+// server/src/explain/exfmt-sections.ts
+function keyValue(line) {
+  const colon = line.indexOf(":");
+  if (colon < 0) return void 0;
+  return { key: line.slice(0, colon).trimStart(), value: line.slice(colon + 1).trim() };
+}
+function parseStatementRegion(stmt, lines, from, to, width) {
+  const sections = findSections(lines, from, to);
+  const headEnd = sections.length ? sections[0].start : to;
+  readStatementHead(stmt, lines, from, headEnd);
+  const located = readSections(stmt, lines, sections, to, width);
+  const graph = located.graph ?? findPastedGraph(lines, from, headEnd);
+  const details = located.details ?? unheadedDetails(lines, graph ? graph.end : from, to, located.objects);
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : /* @__PURE__ */ new Map();
+  const objects = located.objects ? parseObjects(lines, located.objects[0], located.objects[1], stmt.warnings) : [];
+  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan") });
+}
+function findSections(lines, from, to) {
+  const sections = [];
+  for (let i = from; i < to; i++) {
+    const name2 = sectionName(lines, i);
+    if (name2) sections.push({ name: name2, start: i });
+  }
+  return sections;
+}
+function sectionName(lines, i) {
+  const l = lines[i].trim();
+  const m = /^([A-Z][A-Za-z /()-]{2,60}?)\s*:$/.exec(l);
+  if (!m) return void 0;
+  return KNOWN_SECTIONS.includes(m[1]) ? m[1] : void 0;
+}
+function sectionBody(lines, sections, index, to) {
+  let start = sections[index].start + 1;
+  if (start < to && DASHES.test(lines[start])) start++;
+  const end = index + 1 < sections.length ? sections[index + 1].start : to;
+  return [start, end];
+}
+function readStatementHead(stmt, lines, from, headEnd) {
+  for (let i = from; i < headEnd; i++) {
+    const kv = keyValue(lines[i]);
+    if (!kv) continue;
+    const key = kv.key.trim();
+    if (key === "QUERYNO") {
+      const n = numberAt(lines, i, kv.value, headEnd);
+      stmt.queryNo = n.value;
+      i = n.last;
+    }
+    const cut = i + 1 < headEnd && lines[i + 1].trim() !== "" && !lines[i + 1].includes(":");
+    if (cut && (key === "QUERYTAG" || key === "Statement Type")) {
+      stmt.warnings.push({ code: "wrapped-value", message: `Line ${i + 1}: the ${key} is not used: its value goes on on the next line ("${lines[i + 1].trim()}"), cut where the paste was wrapped.`, line: i + 1 });
+      continue;
+    }
+    if (key === "QUERYTAG") stmt.queryTag = kv.value;
+    if (key === "Statement Type") stmt.statementType = kv.value;
+  }
+}
+function readSections(stmt, lines, sections, to, width) {
+  const located = {};
+  sections.forEach((s, index) => {
+    const [start, end] = sectionBody(lines, sections, index, to);
+    switch (s.name) {
+      case "Original Statement":
+        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        break;
+      case "Optimized Statement":
+        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        break;
+      case "Access Plan":
+        located.graph = readAccessPlanHead(stmt, lines, start, end);
+        break;
+      case "Extended Diagnostic Information":
+        readDiagnostics(stmt, lines, start, end);
+        break;
+      case "Plan Details":
+        located.details = [start, end];
+        break;
+      case "Objects Used in Access Plan":
+        located.objects = [start, end];
+        break;
+    }
+  });
+  return located;
+}
+function readAccessPlanHead(stmt, lines, start, end) {
+  let g = start;
+  let totalCost;
+  for (; g < end; g++) {
+    const l = lines[g];
+    const tc = /^\s*Total Cost:\s*(.*)$/.exec(l);
+    if (tc) {
+      const n = numberAt(lines, g, tc[1], end);
+      totalCost = n.value;
+      if (n.refused) stmt.warnings.push({ code: "wrapped-value", message: `Line ${g + 1}: the Total Cost is not used: ${n.refused}.`, line: g + 1 });
+      g = n.last;
+    } else if (/^\s*Query Degree:/.test(l)) g = numberAt(lines, g, l.slice(l.indexOf(":") + 1), end).last;
+    else if (l.trim() !== "" || l.length > 2) break;
+  }
+  return { start: g, end: trimGraphEnd(lines, g, end), totalCost };
+}
+function readDiagnostics(stmt, lines, start, end) {
+  for (let i = start; i < end; i++) {
+    const m = /^\s*Diagnostic Details:\s*(.*)$/.exec(lines[i]);
+    if (m) {
+      let d = m[1].trim();
+      for (let j = i + 1; j < end && lines[j].trim() !== "" && !/^\s*Diagnostic (Identifier|Details):/.test(lines[j]); j++) d += " " + lines[j].trim();
+      stmt.diagnostics.push(d);
+    }
+  }
+}
+function unheadedDetails(lines, from, to, objects) {
+  for (let i = from; i < to; i++) if (DETAIL_HEADER.test(lines[i])) return [i, objects ? objects[0] - 1 : to];
+  return void 0;
+}
+function statementText(lines, start, end, width, section2, warnings) {
+  const out = [];
+  for (let i = start; i < end; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "") {
+      if (out.length) out.push("");
+      continue;
+    }
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+      warnings.push({
+        code: "wrapped-text",
+        message: `The ${section2} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        line: i
+      });
+      return void 0;
+    }
+    if (/^(\t| {4,})/.test(raw) && out.length && out[out.length - 1] !== "") out[out.length - 1] += " " + raw.trim();
+    else out.push(raw.trimEnd());
+  }
+  while (out.length && out[out.length - 1] === "") out.pop();
+  return out.length ? out.join("\n") : void 0;
+}
+function trimGraphEnd(lines, start, end) {
+  let last = start;
+  for (let i = start; i < end; i++) {
+    const l = lines[i];
+    if (l.trim() === "") continue;
+    if (looksLikeProse(l) && i > start) {
+      if (lines[i - 1].trim() === "" || DETAIL_HEADER.test(l)) break;
+    }
+    if (DETAIL_HEADER.test(l)) break;
+    last = i + 1;
+  }
+  return last;
+}
+function looksLikeProse(line) {
+  if (line.trimStart().startsWith("[...")) return true;
+  const words = line.split(/\s+/);
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (/^[a-z]{3,}[,.]?$/.test(words[i]) && /^[a-z]{2,}/.test(words[i + 1])) return true;
+  }
+  return false;
+}
+function findPastedGraph(lines, from, to) {
+  let firstId = -1;
+  for (let i = Math.max(from, 1); i < to && firstId < 0; i++) {
+    if (/(^|\s)\(\s{0,8}\d{1,6}\)(\s|$)/.test(lines[i]) && !DETAIL_HEADER.test(lines[i]) && lines[i - 1].trim().split(/\s+/).some((t) => parseOperatorLabel(t) !== void 0)) firstId = i;
+  }
+  if (firstId < 0) return void 0;
+  let start = firstId - 1;
+  const empty = (l) => l.length <= 2 && l.trim() === "";
+  while (start > from && !empty(lines[start - 1]) && !looksLikeProse(lines[start - 1]) && !/:\s*$/.test(lines[start - 1])) start--;
+  return { start, end: trimGraphEnd(lines, start, to) };
+}
+var DASHES, KNOWN_SECTIONS;
+var init_exfmt_sections = __esm({
+  "server/src/explain/exfmt-sections.ts"() {
+    "use strict";
+    init_symbols();
+    init_exfmt_wrap();
+    init_exfmt_details();
+    init_exfmt_objects();
+    init_exfmt_tree();
+    DASHES = /^\s*-{3,}\s*$/;
+    KNOWN_SECTIONS = [
+      "Original Statement",
+      "Optimized Statement",
+      "Access Plan",
+      "Extended Diagnostic Information",
+      "Plan Details",
+      "Objects Used in Access Plan",
+      "Operator Symbols",
+      "Database Context",
+      "Package Context"
+    ];
+  }
+});
+
+// server/src/explain/exfmt.ts
+function parseExfmt(input) {
+  const doc = { kind: "unknown", header: { fields: {} }, statements: [], errors: [], warnings: [] };
+  try {
+    parseInto(doc, input);
+  } catch (err) {
+    doc.errors.push({ code: "internal-error", message: `The plan parser failed unexpectedly: ${err?.message ?? String(err)}` });
+  }
+  return doc;
+}
+function parseInto(doc, input) {
+  const refused = inputProblem(input);
+  if (refused) {
+    doc.errors.push(refused);
+    return;
+  }
+  const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
+  const width = measurePaste(lines);
+  if (isDb2expln(lines)) {
+    doc.kind = "db2expln";
+    doc.errors.push({
+      code: "db2expln",
+      message: 'This is db2expln output (the "SQL and XQUERY Explain Tool"), not db2exfmt. db2expln describes section steps and draws a graph without I/O costs or plan details, so InsertLint does not read it. Run EXPLAIN PLAN FOR <insert> and then `db2exfmt -d <db> -1 -o plan.txt`, or use `insertlint explain --sql \u2026 --connection \u2026`.',
+      line: 1
+    });
+    return;
+  }
+  readHeader(doc, lines);
+  const starts = statementStarts(lines);
+  if (starts.length === 0) readUnnumberedStatement(doc, lines, width);
+  else readStatements2(doc, lines, starts, width);
+  if (doc.statements.length === 0) {
+    doc.errors.push({
+      code: "no-plan",
+      message: 'No access plan found: the text has neither a db2exfmt "Access Plan:" section nor a plan graph with numbered operator boxes such as "(   1)".'
+    });
+  }
+}
+function inputProblem(input) {
+  if (typeof input !== "string") return { code: "not-text", message: "The input is not text." };
+  if (input.length > MAX_EXFMT_BYTES) return { code: "too-large", message: `The input is ${Math.round(input.length / 1048576)} MB; plans above ${MAX_EXFMT_BYTES / 1048576} MB are not read.` };
+  if (input.includes("\0")) return { code: "binary", message: "The input looks binary (it contains NUL bytes), not a db2exfmt text." };
+  return void 0;
+}
+function unquoteReply(lines) {
+  let out = lines;
+  while (out.some((l) => l.trim() !== "") && out.every((l) => l.trim() === "" || l.startsWith(">"))) out = out.map((l) => l.startsWith("> ") ? l.slice(2) : l.slice(1));
+  return out;
+}
+function isDb2expln(lines) {
+  const head = lines.slice(0, 40).join("\n");
+  if (/SQL (and XQUERY )?Explain Tool/i.test(head)) return true;
+  let score = 0;
+  for (const l of lines.slice(0, 5e3)) {
+    if (/^\s*\*{10,}\s*(DYNAMIC|STATIC|SETUP SCRIPT)\s*\*{10,}/.test(l)) score += 2;
+    if (/^\s*={10,}\s*STATEMENT\s*={10,}/.test(l)) score += 2;
+    if (/^\|?[\s|]*Access Table Name = /.test(l)) score++;
+    if (/^\s*Optimizer Plan:\s*$/.test(l)) score++;
+    if (/^\s*End of section\s*$/.test(l)) score++;
+  }
+  return score >= 3;
+}
+function readHeader(doc, lines) {
+  const limit = Math.min(lines.length, 200);
+  for (let i = 0; i < limit; i++) {
+    const l = lines[i];
+    if (STATEMENT.test(l)) break;
+    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) doc.header.banner = l.trim();
+    if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
+    const kv = keyValue(l);
+    if (kv && /^[A-Z][A-Z0-9_ ]{2,30}$/.test(kv.key)) {
+      const key = kv.key.trim();
+      if (!(key in doc.header.fields)) doc.header.fields[key] = kv.value;
+      if (key === "DB2_VERSION") doc.header.db2Version = kv.value;
+    }
+  }
+}
+function statementStarts(lines) {
+  const starts = [];
+  lines.forEach((l, i) => {
+    const m = STATEMENT.exec(l);
+    if (m) starts.push({ line: i, number: Number(m[1]), section: Number(m[2]) });
+  });
+  return starts;
+}
+function newStatement() {
+  return { diagnostics: [], errors: [], warnings: [] };
+}
+function readUnnumberedStatement(doc, lines, width) {
+  const stmt = newStatement();
+  parseStatementRegion(stmt, lines, 0, lines.length, width);
+  if (stmt.plan || stmt.errors.length > 0) {
+    doc.kind = lines.some((l) => INSTANCE.test(l)) ? "db2exfmt" : "graph";
+    doc.statements.push(stmt);
+  }
+}
+function readStatements2(doc, lines, starts, width) {
+  doc.kind = "db2exfmt";
+  starts.forEach((s, i) => {
+    let end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
+    for (let l = s.line + 1; l < end; l++) {
+      if (INSTANCE.test(lines[l])) {
+        end = l;
+        break;
+      }
+    }
+    const stmt = newStatement();
+    stmt.statementNumber = s.number;
+    stmt.sectionNumber = s.section;
+    parseStatementRegion(stmt, lines, s.line + 1, end, width);
+    doc.statements.push(stmt);
+  });
+}
+var MAX_EXFMT_BYTES, INSTANCE, STATEMENT;
+var init_exfmt = __esm({
+  "server/src/explain/exfmt.ts"() {
+    "use strict";
+    init_exfmt_graph();
+    init_exfmt_wrap();
+    init_exfmt_sections();
+    init_exfmt_objects();
+    MAX_EXFMT_BYTES = 32 * 1024 * 1024;
+    INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
+    STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
   }
 });
 
@@ -26043,9 +26169,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -26087,9 +26213,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -26123,9 +26249,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26508,9 +26634,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -26892,9 +27018,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -26910,9 +27036,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -26935,9 +27061,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27072,9 +27198,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27201,9 +27327,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -27280,9 +27406,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27354,9 +27480,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27596,9 +27722,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27754,9 +27880,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -27905,9 +28031,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29071,9 +29197,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -29285,7 +29411,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -29376,7 +29502,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -30854,9 +30980,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -30937,9 +31063,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -30981,9 +31107,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -30998,9 +31124,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -31015,9 +31141,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -31039,9 +31165,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -31056,9 +31182,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -31080,9 +31206,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -31104,9 +31230,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -31121,9 +31247,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -31138,9 +31264,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -31170,9 +31296,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -31201,9 +31327,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -31251,9 +31377,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -31268,9 +31394,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -31285,9 +31411,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -31342,9 +31468,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -31373,9 +31499,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -31402,9 +31528,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -31426,9 +31552,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -31457,9 +31583,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31542,9 +31668,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31768,9 +31894,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -31785,9 +31911,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -31808,9 +31934,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32536,9 +32662,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -32552,9 +32678,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32594,9 +32720,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -32686,9 +32812,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -32860,9 +32986,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32934,9 +33060,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -32983,9 +33109,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -33019,9 +33145,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -33260,9 +33386,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -33278,9 +33404,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -33323,9 +33449,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -33343,9 +33469,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -33379,9 +33505,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -33406,9 +33532,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -33434,9 +33560,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -33466,9 +33592,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -33498,9 +33624,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -33671,9 +33797,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -33940,9 +34066,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -33965,9 +34091,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -33989,9 +34115,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -34016,9 +34142,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34815,9 +34941,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35083,9 +35209,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -35241,9 +35367,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35543,9 +35669,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35574,9 +35700,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35623,9 +35749,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36208,7 +36334,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -36270,7 +36396,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
