@@ -22002,7 +22002,7 @@ function numberAt(lines, i, text2, end) {
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
   return { value: parseDb2Number(joined), last, joined: true };
 }
-var FRAGMENT, WORD_END, WORD_START, WIDEST_WRAP, MIN_CUT_LINE;
+var FRAGMENT, WORD_END, WORD_START, NO_WRAP, WIDEST_WRAP, MIN_CUT_LINE;
 var init_exfmt_wrap = __esm({
   "server/src/explain/exfmt-wrap.ts"() {
     "use strict";
@@ -22010,6 +22010,7 @@ var init_exfmt_wrap = __esm({
     FRAGMENT = /^[0-9.eE+-]+$/;
     WORD_END = /[A-Za-z0-9_$#@"'.]$/;
     WORD_START = /^[A-Za-z0-9_$#@"'.]/;
+    NO_WRAP = { chars: Infinity, columns: Infinity };
     WIDEST_WRAP = 132;
     MIN_CUT_LINE = 20;
   }
@@ -22682,7 +22683,7 @@ function statementText(lines, start, end, width, section2, warnings) {
     if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
       warnings.push({
         code: "wrapped-text",
-        message: `The ${section2} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        message: `The ${section2} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i
       });
       return void 0;
@@ -22750,16 +22751,16 @@ var init_exfmt_sections = __esm({
 });
 
 // server/src/explain/exfmt.ts
-function parseExfmt(input) {
+function parseExfmt(input, options = {}) {
   const doc = { kind: "unknown", header: { fields: {} }, statements: [], errors: [], warnings: [] };
   try {
-    parseInto(doc, input);
+    parseInto(doc, input, options);
   } catch (err) {
     doc.errors.push({ code: "internal-error", message: `The plan parser failed unexpectedly: ${err?.message ?? String(err)}` });
   }
   return doc;
 }
-function parseInto(doc, input) {
+function parseInto(doc, input, options) {
   const refused = inputProblem(input);
   if (refused) {
     doc.errors.push(refused);
@@ -22767,7 +22768,7 @@ function parseInto(doc, input) {
   }
   const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
-  const width = measurePaste(lines);
+  const width = options.fromDb2exfmt ? NO_WRAP : measurePaste(lines);
   if (isDb2expln(lines)) {
     doc.kind = "db2expln";
     doc.errors.push({
@@ -25178,7 +25179,7 @@ function ownPlan(text2, explainTime, queryNo) {
     const shown2 = instances.map((x) => x.time ?? "no explain time").join(", ") || "no EXPLAIN INSTANCE";
     return { mismatch: `db2exfmt formatted another explain than this one (it shows ${shown2}; ${expected}), perhaps another session's on shared Explain tables.` };
   }
-  const document2 = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join("\n"));
+  const document2 = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join("\n"), { fromDb2exfmt: true });
   const ours = document2.statements.filter((s) => s.queryNo === queryNo);
   if (ours.length === 0) {
     const numbers = document2.statements.map((s) => s.queryNo === void 0 ? "no QUERYNO" : `QUERYNO ${s.queryNo}`).join(", ") || "no statement";

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseExfmt } from '../../server/src/explain/exfmt';
+import { ownPlan } from '../../server/src/explain/live';
 import type { ExfmtDocument } from '../../server/src/explain/model';
 import { fixture } from './helpers/fixtures';
 import { writeExfmt, type WObject, type WOperator, type WStatement } from './helpers/exfmt-writer';
@@ -129,7 +130,7 @@ describe('explain: wrapped pastes', () => {
     assert.equal(st.originalText, undefined);
     const w = st.warnings.find((x) => x.code === 'wrapped-text');
     assert.ok(w, JSON.stringify(st.warnings));
-    assert.match(w.message, /^The Original Statement is not used: line \d+ fills the width of the paste \(30 columns\)/);
+    assert.match(w.message, /^The Original Statement is not used: line \d+ fills the width of the paste \(30 characters\)/);
     // Unwrapped, the same text is read whole.
     assert.equal(parseExfmt(text).statements[0].originalText, 'INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID) VALUES (?, ?, ?)');
   });
@@ -223,5 +224,21 @@ describe('explain: wrapped pastes', () => {
     const st = parseExfmt(writeExfmt([{ ...insertFkFetchPlan(), original: long }])).statements[0];
     assert.deepEqual(st.warnings.filter((w) => /^wrapped/.test(w.code)), []);
     assert.equal(st.originalText, long);
+  });
+
+  it("never takes db2exfmt's own output (a live explain) for a wrapped paste", () => {
+    // The statement's first line is the longest of the text and goes on inside a word: as a paste, it may be a cut.
+    const original = 'INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY) SELECT ORDER_ID, LINE, PRODUCT_ID, QTY FROM STAGE\nWHERE LINE > 0';
+    const text = writeExfmt([{ ...insertFkFetchPlan(), original }]);
+    const pasted = parseExfmt(text).statements[0];
+    assert.equal(pasted.originalText, undefined);
+    assert.deepEqual(pasted.warnings.map((w) => w.code), ['wrapped-text']);
+    const own = parseExfmt(text, { fromDb2exfmt: true }).statements[0];
+    assert.equal(own.originalText, original);
+    assert.deepEqual(own.warnings, []);
+    // The live explain reads db2exfmt's file so (ownPlan).
+    const live = ownPlan(text, '2026-11-20-10.15.42.123456', 1);
+    assert.ok('document' in live);
+    assert.equal(live.document.statements[0].originalText, original);
   });
 });

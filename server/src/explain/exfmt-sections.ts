@@ -198,7 +198,7 @@ function statementText(lines: string[], start: number, end: number, width: Paste
     if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
       warnings.push({
         code: 'wrapped-text',
-        message: `The ${section} is not used: line ${i} fills the width of the paste (${width.columns} columns) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        message: `The ${section} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i,
       });
       return undefined;

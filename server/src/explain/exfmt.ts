@@ -4,7 +4,7 @@
 // statement's block starts; each block is read by exfmt-sections.ts.
 import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
 import { undoubleSpacing } from './exfmt-graph';
-import { measurePaste, type PasteWidth } from './exfmt-wrap';
+import { measurePaste, NO_WRAP, type PasteWidth } from './exfmt-wrap';
 import { keyValue, parseStatementRegion } from './exfmt-sections';
 
 // explain-tables.ts reads EXPLAIN_OBJECT's types with it.
@@ -23,10 +23,15 @@ interface StatementStart {
   section: number;
 }
 
-export function parseExfmt(input: unknown): ExfmtDocument {
+export interface ExfmtOptions {
+  /** The text is db2exfmt's own output (a live explain), not a paste: no line of it was cut by a wrap. */
+  fromDb2exfmt?: boolean;
+}
+
+export function parseExfmt(input: unknown, options: ExfmtOptions = {}): ExfmtDocument {
   const doc: ExfmtDocument = { kind: 'unknown', header: { fields: {} }, statements: [], errors: [], warnings: [] };
   try {
-    parseInto(doc, input);
+    parseInto(doc, input, options);
   } catch (err) {
     // A parser bug must not take the caller down; report it like any other unreadable input.
     doc.errors.push({ code: 'internal-error', message: `The plan parser failed unexpectedly: ${(err as Error)?.message ?? String(err)}` });
@@ -34,7 +39,7 @@ export function parseExfmt(input: unknown): ExfmtDocument {
   return doc;
 }
 
-function parseInto(doc: ExfmtDocument, input: unknown): void {
+function parseInto(doc: ExfmtDocument, input: unknown, options: ExfmtOptions): void {
   const refused = inputProblem(input);
   if (refused) {
     doc.errors.push(refused);
@@ -42,7 +47,7 @@ function parseInto(doc: ExfmtDocument, input: unknown): void {
   }
   const text = (input as string).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const lines = undoubleSpacing(unquoteReply(text.split('\n')), (l) => l);
-  const width = measurePaste(lines);
+  const width = options.fromDb2exfmt ? NO_WRAP : measurePaste(lines);
 
   if (isDb2expln(lines)) {
     doc.kind = 'db2expln';

@@ -330,7 +330,7 @@ export function ownPlan(text: string, explainTime: unknown, queryNo: number): { 
     const shown = instances.map((x) => x.time ?? 'no explain time').join(', ') || 'no EXPLAIN INSTANCE';
     return { mismatch: `db2exfmt formatted another explain than this one (it shows ${shown}; ${expected}), perhaps another session's on shared Explain tables.` };
   }
-  const document = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join('\n'));
+  const document = parseExfmt([...preamble, ...sameTime.flatMap((x) => x.block)].join('\n'), { fromDb2exfmt: true });
   const ours = document.statements.filter((s) => s.queryNo === queryNo);
   if (ours.length === 0) {
     const numbers = document.statements.map((s) => (s.queryNo === undefined ? 'no QUERYNO' : `QUERYNO ${s.queryNo}`)).join(', ') || 'no statement';
