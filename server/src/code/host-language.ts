@@ -7,6 +7,7 @@ import { parseSql } from '../sql/parser';
 import type { LanguageAdapter } from './adapter';
 import { extractFromTree, type ExtractHooks } from './model';
 import type { GrammarName } from './wasm';
+import type { Span } from '../sql/ast';
 import { checkDeadline, deadlinePassed } from '../engine/deadline';
 
 export interface HostEnv {
@@ -49,6 +50,15 @@ function firstErrorNode(root: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * Where a syntax error is shown: the ERROR node, or one character from where a MISSING token goes, inside the file.
+ * A token missing at the end of the file (a truncated file's `}`) sits at its length: the last character is shown.
+ */
+function errorSpan(node: Node, length: number): Span {
+  const start = Math.max(0, Math.min(node.startIndex, length - 1));
+  return { start, end: Math.min(length, Math.max(node.endIndex, start + 1)) };
+}
+
 export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...(leftOut ? { leftOut } : {}) });
 
 /**
@@ -69,7 +79,7 @@ export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: Langu
   try {
     const result: FrontEndResult = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
     const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : undefined;
-    if (error) result.syntaxError = { start: error.startIndex, end: Math.max(error.endIndex, error.startIndex + 1) };
+    if (error) result.syntaxError = errorSpan(error, source.text.length);
     return result;
   } finally {
     tree.delete();
