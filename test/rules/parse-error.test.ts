@@ -158,4 +158,16 @@ describe(`rule ${RULE}: application code cut short`, () => {
     ws.setFile('A.java', java, 'java');
     for (const d of ws.diagnostics('A.java')) assert.ok(d.span.start < d.span.end && d.span.end <= java.length, `${d.rule} ${d.span.start}..${d.span.end} in ${java.length}`);
   });
+
+  it('shows a token missing at the end of a line on the line\'s last character, with LF or CRLF line ends', async () => {
+    // `import a.b.SourceRecor` lost its `;`: the missing token sits at the line break. One character from there
+    // was the LF (the next line's column 1) or, with CRLF, the LF after the CR: a position in no column.
+    const java = 'import java.sql.Connection\nclass A {\n  void f(Connection c) throws Exception {\n    c.prepareStatement("INSERT INTO T VALUES (?)").executeUpdate();\n  }\n}\n';
+    for (const eol of ['\n', '\r\n']) {
+      const { findings } = await lintCode({ 'A.java': java.replace(/\n/g, eol) });
+      const notice = findings.find((f) => f.rule === RULE);
+      assert.ok(notice, 'a notice');
+      assert.deepEqual([notice.line, notice.column, notice.endLine, notice.endColumn], [1, 26, 1, 27], JSON.stringify(eol));
+    }
+  });
 });
