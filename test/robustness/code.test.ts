@@ -3,7 +3,8 @@
 // their output do not throw, and extraction time grows linearly with the file.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
+import { loadCodeFrontEnd, TreeSitterCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
+import { emptyResult, type HostLanguage } from '../../server/src/code/host-language';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
@@ -151,6 +152,51 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     const read = frontEnd.read({ path: 'q.sh', text, language: 'shell' });
     assert.equal(read.leftOut, undefined);
     assert.deepEqual(read.statements.map((s) => s.kind), ['insert']);
+  });
+
+  it('leaves out a Python file nested 100 levels deep or more, and reads the next Python file as before', () => {
+    // tree-sitter-python's scanner keeps about 500 levels between tokens: a file nested 600 deep left the parser
+    // damaged, and the Python files read after it came out as errors or failed ("memory access out of bounds").
+    const loader = 'import ibm_db\nconn = ibm_db.connect("SAMPLE", "", "")\nfor r in rows:\n    ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n';
+    const nested = (levels: number) => 'import ibm_db\n' + Array.from({ length: levels }, (_, i) => ' '.repeat(i) + 'if x:\n').join('') + ' '.repeat(levels) + 'ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n';
+    const read = (text: string) => frontEnd.read({ path: 'f.py', text, language: 'python' });
+    const before = read(loader);
+    assert.deepEqual(before.statements.map((s) => s.kind), ['insert']);
+    for (const levels of [600, 1000, 100]) {
+      assert.match(read(nested(levels)).leftOut ?? '', /nests blocks 100 or more levels deep/, `${levels} levels`);
+      const after = read(loader);
+      assert.equal(after.syntaxError, undefined, `after ${levels} levels`);
+      assert.deepEqual(after.statements.map((s) => [s.kind, s.span]), before.statements.map((s) => [s.kind, s.span]), `after ${levels} levels`);
+    }
+    // Less deep is read; so are lines indented far without being nested (one long continuation line).
+    assert.deepEqual(read(nested(99)).statements.map((s) => s.kind), ['insert']);
+    assert.deepEqual(read('import ibm_db\nx = (1,\n' + ' '.repeat(5000) + '2)\nibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n').statements.map((s) => s.kind), ['insert']);
+  });
+
+  it('gives the next file a new parser when reading one failed inside the parser', async () => {
+    const language = await Language.load(grammarWasmFile('python'));
+    const first = new Parser();
+    first.setLanguage(language);
+    const seen: (Parser | undefined)[] = [];
+    const failing: HostLanguage = {
+      languages: ['python'],
+      grammars: ['python'],
+      read(source, env) {
+        const parser = env.parser('python');
+        seen.push(parser);
+        if (source.text === 'trap') throw new Error('memory access out of bounds');
+        parser!.parse(source.text)!.delete();
+        return emptyResult();
+      },
+    };
+    const fe = new TreeSitterCodeFrontEnd(new Map([['python', first]]), [failing]);
+    assert.match(fe.read({ path: 'a.py', text: 'trap', language: 'python' }).leftOut ?? '', /reading it failed \(memory access out of bounds\); this is a fault of InsertLint/);
+    assert.equal(fe.read({ path: 'b.py', text: 'x = 1\n', language: 'python' }).leftOut, undefined);
+    assert.equal(seen[0], first);
+    assert.ok(seen[1] && seen[1] !== first, 'a new parser after the failure');
+    assert.equal(seen[1].language, language);
+    seen[1].delete();
+    first.delete();
   });
 
   it('finds what it knows of each of many spliced values in time linear in their number', () => {

@@ -36,13 +36,37 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
     if (!host) return emptyResult();
     const member = options.member;
     const read = member ? { ...options, member: (name: string, from: string) => withLineFeeds(member(name, from)) } : options;
-    const env: HostEnv = { parser: (grammar) => this.parsers.get(grammar), unavailable: (grammar) => this.unavailable.get(grammar), options: read };
+    const used = new Set<GrammarName>();
+    const parser = (grammar: GrammarName) => {
+      used.add(grammar);
+      return this.parsers.get(grammar);
+    };
+    const env: HostEnv = { parser, unavailable: (grammar) => this.unavailable.get(grammar), options: read };
     try {
       return host.read(withLineFeeds(source)!, env);
     } catch (error) {
       if (error instanceof DeadlineExceeded) throw error;
+      // A parser that failed inside its wasm ("memory access out of bounds") may be left damaged, and every later
+      // file of its language read wrong: the next file gets a new one.
+      for (const grammar of used) this.renewParser(grammar);
       // A grammar or extractor failure must not take the engine down, nor pass unseen: the file is left out, with why.
       return { ...emptyResult(), leftOut: `reading it failed (${firstLineOf(error)}); this is a fault of InsertLint, please report it` };
+    }
+  }
+
+  /** Puts a new parser for `grammar`'s language in place of the one used so far (which is not deleted: it may be damaged). */
+  renewParser(grammar: GrammarName): void {
+    const old = this.parsers.get(grammar);
+    const language = old?.language;
+    if (!language) return;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Parser: ParserClass } = require('web-tree-sitter') as typeof import('web-tree-sitter');
+      const fresh = new ParserClass();
+      fresh.setLanguage(language);
+      this.parsers.set(grammar, fresh);
+    } catch {
+      // The runtime itself failed: the old parser stays, as good as anything.
     }
   }
 }
