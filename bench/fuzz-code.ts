@@ -10,11 +10,11 @@
 // Prints one JSON line per problem and a summary line last.
 import { readdirSync, readFileSync, statSync, openSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { loadCodeFrontEnd } from '../server/src/code/frontend';
+import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd } from '../server/src/code/frontend';
 import { allRules } from '../server/src/engine/registry';
 import { languageOf, resolveConfig } from '../server/src/engine/config';
 import { Workspace } from '../server/src/engine/workspace';
-import type { Diagnostic, FileModel } from '../server/src/engine/types';
+import type { Diagnostic, FileLanguage, FileModel, SourceFile } from '../server/src/engine/types';
 import type { QualifiedName, Statement } from '../server/src/sql/ast';
 
 const args = process.argv.slice(2);
@@ -164,6 +164,27 @@ export const KINDS: Record<string, (text: string, r: Rand) => string> = {
     ]);
     return insertAt(t, at, line + '\n');
   },
+  // States the grammars' external scanners keep between tokens (indents, heredoc and string delimiters,
+  // template nesting): tree-sitter gives them 1 KB to serialize into.
+  'scanner-stress': (t, r) => {
+    const n = pick(r, [50, 200, 600, 1500]);
+    const p = pick(r, lineStarts(t));
+    const piece = pick(r, [
+      Array.from({ length: n }, (_, i) => ' '.repeat(i) + 'if x:\n').join(''),
+      Array.from({ length: n }, (_, i) => '\t'.repeat(i) + 'for y in z:\n').join(''),
+      'f"{'.repeat(n) + 'x' + '}"'.repeat(n) + '\n',
+      "f'{f\"{".repeat(n) + '\n',
+      '`${'.repeat(n) + 'x' + '}`'.repeat(n) + '\n',
+      '`${`'.repeat(n) + '\n',
+      Array.from({ length: n }, (_, i) => `cat <<EOF${i}\n`).join('') + 'INSERT\n',
+      'cat <<' + 'E'.repeat(n * 4) + '\nINSERT INTO T VALUES (1)\n',
+      'R"' + 'd'.repeat(Math.min(n, 2000)) + '(INSERT INTO T VALUES (1))' + 'd'.repeat(Math.min(n, 2000)) + '"\n',
+      '"""\n' + "'''".repeat(n) + '\n',
+      '$('.repeat(n) + 'db2 "INSERT INTO T VALUES (1)"' + ')'.repeat(n) + '\n',
+      '${x:-'.repeat(n) + '\n',
+    ]);
+    return t.slice(0, p) + piece + t.slice(p);
+  },
   'long-line-sql': (t, r) => {
     const at = offsetsAfter(t, /VALUES\s*\(|values\s*\(/g);
     if (at.length === 0) return t;
@@ -229,6 +250,22 @@ function checkDiagnostics(file: string, kind: string, index: number, diags: Diag
   }
 }
 
+// ---- canaries: one small file per language, read after every mutant ----
+const CANARIES: Record<string, string> = {
+  java: 'import java.sql.*;\nclass C {\n  void f(Connection c, int[] xs) throws Exception {\n    for (int x : xs) c.createStatement().executeUpdate("INSERT INTO T VALUES (" + x + ")");\n  }\n}\n',
+  python: 'import ibm_db\nconn = ibm_db.connect("SAMPLE", "", "")\nfor r in rows:\n    if r:\n        ibm_db.exec_immediate(conn, f"INSERT INTO T VALUES ({r})")\n',
+  javascript: "const ibmdb = require('ibm_db');\nfor (const r of rows) conn.querySync(`INSERT INTO T VALUES (${r})`);\n",
+  typescript: "import * as ibmdb from 'ibm_db';\nfor (const r of rows) conn.querySync(`INSERT INTO T VALUES (${r})`);\n",
+  c: '#include <sqlcli1.h>\nvoid f(SQLHSTMT h, int n) {\n  for (int i = 0; i < n; i++) SQLExecDirect(h, (SQLCHAR *) "INSERT INTO T VALUES (1)", SQL_NTS);\n}\n',
+  cpp: '#include <sqlcli1.h>\nvoid f(SQLHSTMT h, int n) {\n  for (int i = 0; i < n; i++) SQLExecDirect(h, (SQLCHAR *) R"x(INSERT INTO T VALUES (1))x", SQL_NTS);\n}\n',
+  shell: 'db2 connect to X\nfor f in *.csv; do\n  db2 "INSERT INTO T VALUES (1)"\ndone\ncat <<EOF > x.sql\nINSERT INTO T VALUES (2);\nEOF\n',
+};
+
+function canaryReading(frontEnd: TreeSitterCodeFrontEnd, source: SourceFile): string {
+  const read = frontEnd.read(source);
+  return JSON.stringify({ s: read.statements.map((s) => [s.kind, s.origin.toFile(s.span.start), s.origin.toFile(s.span.end)]), e: read.code?.executions.length, x: read.syntaxError, l: read.leftOut });
+}
+
 // ---- corpus ----
 function walk(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -244,6 +281,11 @@ async function main(): Promise<void> {
   config.root = corpus;
   const frontEnd = await loadCodeFrontEnd();
   const repos = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).isDirectory());
+  const canaries = new Map<string, { source: SourceFile; reading: string }>();
+  for (const [language, text] of Object.entries(CANARIES)) {
+    const source = { path: `canary.${language}`, text, language: language as FileLanguage };
+    canaries.set(language, { source, reading: canaryReading(frontEnd, source) });
+  }
   const progress = progressFile ? openSync(progressFile, 'w') : undefined;
   let mutants = 0;
   const kinds = (opt('kinds') ?? Object.keys(KINDS).join(',')).split(',');
@@ -267,6 +309,7 @@ async function main(): Promise<void> {
       // Baseline: the original's own problems are not the mutants'.
       if (!args.includes('--quiet-original')) checkModel(rel, 'original', 0, ws.model(f), original);
       checkDiagnostics(rel, 'original', 0, ws.diagnostics(f), original);
+      const canary = canaries.get(language);
       const runOne = (kind: string, index: number, text: string): number => {
         if (progress !== undefined) writeSync(progress, `${rel}|${kind}|${index}\n`);
         const t0 = performance.now();
@@ -290,6 +333,12 @@ async function main(): Promise<void> {
         if (ws.ruleFailures.length > 0) {
           report({ file: rel, kind, index, what: 'rule failure', detail: ws.ruleFailures.map((x) => `${x.file} ${x.rule}: ${(x.error as Error)?.stack?.split('\n').slice(0, 6).join(' | ')}`) });
           ws.ruleFailures.length = 0;
+        }
+        // A parser left damaged by this mutant reads the next file wrong: a small file of the language, read
+        // again, must read as it did at the start.
+        if (canary) {
+          const now = canaryReading(frontEnd, canary.source);
+          if (now !== canary.reading) report({ file: rel, kind, index, what: 'parser damaged (canary reads differently)', detail: { language, was: canary.reading.slice(0, 200), now: now.slice(0, 200) } });
         }
         try {
           checkModel(rel, kind, index, ws.model(f), text);
