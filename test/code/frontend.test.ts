@@ -223,6 +223,25 @@ describe('code front end', () => {
     }
   });
 
+  it('reads files whose lines end in a lone CR (classic Mac OS) as those ending in LF: same findings, same places', async () => {
+    // The grammars end a `//` or `#` comment at LF only: the whole rest of such a file was one comment, and its
+    // SQL was lost (found by damaging ../shared/corpus/code, bench/fuzz-cli.mjs --same cr).
+    const files: Record<string, string> = {
+      'A.java': 'import java.sql.*;\n// loads rows\nclass A {\n  void f(Connection c, int[] xs) throws Exception {\n    for (int x : xs) {\n      c.createStatement().executeUpdate("INSERT INTO T VALUES (" + x + ")"); // one per row\n    }\n  }\n}\n',
+      'a.py': 'import ibm_db  # the driver\nconn = ibm_db.connect("SAMPLE", "", "")\nfor r in rows:\n    # one per row\n    ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (" + r + ")")\n',
+      'a.js': "const ibmdb = require('ibm_db'); // the driver\nfor (const r of rows) {\n  // one per row\n  conn.querySync('INSERT INTO T VALUES (' + r + ')');\n}\n",
+      'a.c': '#include <sqlcli1.h>\n// one per row\nvoid f(SQLHSTMT h, int n) {\n  for (int i = 0; i < n; i++) SQLExecDirect(h, (SQLCHAR *) "INSERT INTO T VALUES (1)", SQL_NTS);\n}\n',
+      'a.sh': '# load\ndb2 connect to X\nfor f in *.csv; do\n  # one per file\n  db2 "INSERT INTO T VALUES (1)"\ndone\n',
+      'cbl/P.cbl': ['       IDENTIFICATION DIVISION.', '       PROGRAM-ID. TESTPGM.', '       PROCEDURE DIVISION.', '      * the main loop', '       0000-MAIN.', "           PERFORM 2000-INSERT UNTIL WS-EOF = 'Y'.", '           STOP RUN.', '           COPY INSPARA.', ''].join('\n'),
+      'cpy/INSPARA.cpy': ['      * one row', '       2000-INSERT.', '           EXEC SQL INSERT INTO T VALUES (:WS-A) END-EXEC.', ''].join('\n'),
+    };
+    const lf = await lintCode(files);
+    const cr = await lintCode(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, text.replace(/\n/g, '\r')])));
+    const where = (found: typeof lf.findings) => found.map((f) => `${f.file} ${f.rule}@${f.line}:${f.column}-${f.endLine}:${f.endColumn}`).sort();
+    for (const file of Object.keys(files).filter((f) => !f.endsWith('.cpy'))) assert.ok(lf.findings.some((f) => f.file === file && f.rule !== 'parse-error'), `${file} has findings`);
+    assert.deepEqual(where(cr.findings), where(lf.findings));
+  });
+
   it('extracts a ~2,000-line Java file quickly (parse once, reuse parsers)', async function () {
     this.timeout(120_000);
     const fe = await codeFrontEnd();

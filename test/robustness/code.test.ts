@@ -3,7 +3,8 @@
 // their output do not throw, and extraction time grows linearly with the file.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { loadCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
+import { loadCodeFrontEnd, TreeSitterCodeFrontEnd, type TreeSitterCodeFrontEnd as CodeFrontEnd } from '../../server/src/code/frontend';
+import { emptyResult, type HostLanguage } from '../../server/src/code/host-language';
 import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
@@ -16,6 +17,8 @@ import { C_ADAPTERS } from '../../server/src/code/languages/c';
 import { grammarWasmFile } from '../../server/src/code/wasm';
 import type { SqlExecution } from '../../server/src/code/types';
 import { parseSql } from '../../server/src/sql/parser';
+import { applyFormat, decodeQuoted } from '../../server/src/code/literals';
+import { spliceAt } from '../../server/src/code/facts';
 
 const SEEDS: [string, FileLanguage][] = [
   ['Loader.java', 'java'],
@@ -107,6 +110,110 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     const inputs = new Map<number, HostText>();
     const { ratio, smallMs, largeMs } = growthRatio((n) => String(inputs.set(n, host(n)) && n), (n) => void buildMappedSql(inputs.get(Number(n))!), 5000);
     assert.ok(ratio < 24, `8× the splices took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
+  // `push(...items)` passes each item as an argument: past about 125,000 V8 throws "Maximum call stack size
+  // exceeded", and the file was left out as "a fault of InsertLint" (found by bench/fuzz-code.ts).
+  it('reads a format template with a literal part longer than 125,000 characters', () => {
+    const long = 'v'.repeat(200_000);
+    const java = `import java.sql.*;\nclass F {\n  void f(Connection c, int x) throws Exception {\n    c.createStatement().executeUpdate(String.format("INSERT INTO T (A, B) VALUES ('${long}', %d)", x));\n  }\n}\n`;
+    const py = `import ibm_db\ndef f(conn, x):\n    ibm_db.exec_immediate(conn, "INSERT INTO T (A, B) VALUES ('${long}', %s)" % x)\n`;
+    for (const [path, language, text] of [['F.java', 'java', java], ['f.py', 'python', py]] as const) {
+      const read = frontEnd.read({ path, text, language });
+      assert.equal(read.leftOut, undefined, path);
+      assert.deepEqual(read.statements.map((s) => s.kind), ['insert'], path);
+    }
+  });
+
+  it('fills a template or a literal with a value of more than 125,000 pieces', async () => {
+    const many: HostText = { kind: 'concatenation', pieces: Array.from({ length: 200_000 }, (_, i): TextPiece => (i % 2 ? plainPiece(', ', i) : { kind: 'splice', span: { start: i, end: i + 1 } })) };
+    // applyFormat: "%s" filled with it.
+    const fmt: HostText = { kind: 'constant', pieces: [plainPiece('INSERT INTO T VALUES (%s)', 0)] };
+    const stand = { type: 'identifier' } as unknown as Parameters<typeof applyFormat>[1][number];
+    assert.equal(applyFormat(fmt, [stand], new Map(), 'printf', () => many).pieces.length, 200_002);
+    // decodeQuoted: f"{sql}" with sql known.
+    const language = await Language.load(grammarWasmFile('python'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    try {
+      const source = 'x = f"INSERT INTO T VALUES ({sql})"\n';
+      const tree = parser.parse(source)!;
+      const interpolations = tree.rootNode.descendantsOfType('interpolation').filter((n) => n !== null);
+      const pieces = decodeQuoted(source, source.indexOf('"') + 1, source.lastIndexOf('"'), 'python-f', interpolations, () => many);
+      assert.equal(pieces.length, 200_002);
+      tree.delete();
+    } finally {
+      parser.delete();
+    }
+  });
+
+  it('reads a shell variable of more than 125,000 pieces expanded in a db2 command', () => {
+    const text = 'Q="INSERT INTO T VALUES ($A' + ', $A'.repeat(130_000) + ')"\ndb2 "$Q"\n';
+    const read = frontEnd.read({ path: 'q.sh', text, language: 'shell' });
+    assert.equal(read.leftOut, undefined);
+    assert.deepEqual(read.statements.map((s) => s.kind), ['insert']);
+  });
+
+  it('leaves out a Python file nested 100 levels deep or more, and reads the next Python file as before', () => {
+    // tree-sitter-python's scanner keeps about 500 levels between tokens: a file nested 600 deep left the parser
+    // damaged, and the Python files read after it came out as errors or failed ("memory access out of bounds").
+    const loader = 'import ibm_db\nconn = ibm_db.connect("SAMPLE", "", "")\nfor r in rows:\n    ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n';
+    const nested = (levels: number) => 'import ibm_db\n' + Array.from({ length: levels }, (_, i) => ' '.repeat(i) + 'if x:\n').join('') + ' '.repeat(levels) + 'ibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n';
+    const read = (text: string) => frontEnd.read({ path: 'f.py', text, language: 'python' });
+    const before = read(loader);
+    assert.deepEqual(before.statements.map((s) => s.kind), ['insert']);
+    for (const levels of [600, 1000, 100]) {
+      assert.match(read(nested(levels)).leftOut ?? '', /nests blocks 100 or more levels deep/, `${levels} levels`);
+      const after = read(loader);
+      assert.equal(after.syntaxError, undefined, `after ${levels} levels`);
+      assert.deepEqual(after.statements.map((s) => [s.kind, s.span]), before.statements.map((s) => [s.kind, s.span]), `after ${levels} levels`);
+    }
+    // Less deep is read; so are lines indented far without being nested (one long continuation line).
+    assert.deepEqual(read(nested(99)).statements.map((s) => s.kind), ['insert']);
+    assert.deepEqual(read('import ibm_db\nx = (1,\n' + ' '.repeat(5000) + '2)\nibm_db.exec_immediate(conn, "INSERT INTO T VALUES (1)")\n').statements.map((s) => s.kind), ['insert']);
+  });
+
+  it('gives the next file a new parser when reading one failed inside the parser', async () => {
+    const language = await Language.load(grammarWasmFile('python'));
+    const first = new Parser();
+    first.setLanguage(language);
+    const seen: (Parser | undefined)[] = [];
+    const failing: HostLanguage = {
+      languages: ['python'],
+      grammars: ['python'],
+      read(source, env) {
+        const parser = env.parser('python');
+        seen.push(parser);
+        if (source.text === 'trap') throw new Error('memory access out of bounds');
+        parser!.parse(source.text)!.delete();
+        return emptyResult();
+      },
+    };
+    const fe = new TreeSitterCodeFrontEnd(new Map([['python', first]]), [failing]);
+    assert.match(fe.read({ path: 'a.py', text: 'trap', language: 'python' }).leftOut ?? '', /reading it failed \(memory access out of bounds\); this is a fault of InsertLint/);
+    assert.equal(fe.read({ path: 'b.py', text: 'x = 1\n', language: 'python' }).leftOut, undefined);
+    assert.equal(seen[0], first);
+    assert.ok(seen[1] && seen[1] !== first, 'a new parser after the failure');
+    assert.equal(seen[1].language, language);
+    seen[1].delete();
+    first.delete();
+  });
+
+  it('finds what it knows of each of many spliced values in time linear in their number', () => {
+    // The rules ask for every value of a text (prefer-parameter-markers): a search of the list for each made
+    // f"INSERT INTO T VALUES ({a}, {a}, …)" with 40,000 values take 1.7 s, 130,000 over a minute.
+    const executions = new Map<number, SqlExecution>();
+    const make = (n: number) => {
+      const splices = Array.from({ length: n }, (_, i) => ({ span: { start: 10 + 5 * i, end: 13 + 5 * i }, text: `v${i}` }));
+      executions.set(n, { splices, splicedValues: splices.map((x) => x.span) } as unknown as SqlExecution);
+      return String(n);
+    };
+    const run = (key: string) => {
+      const execution = executions.get(Number(key))!;
+      for (const span of execution.splicedValues) assert.ok(spliceAt(execution, span));
+    };
+    const { ratio, smallMs, largeMs } = growthRatio(make, run, 2000);
+    assert.ok(ratio < 24, `8× the values took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
 
   for (const [shape, [language, make, smallest]] of Object.entries(GROWING)) {

@@ -3,7 +3,7 @@ import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { Workspace } from '../../server/src/engine/workspace';
 import { strict as assert } from 'node:assert';
-import { lintCode } from '../code/helpers';
+import { codeFrontEnd, lintCode } from '../code/helpers';
 
 const RULE = 'parse-error';
 
@@ -143,5 +143,31 @@ describe(`rule ${RULE}: application code its grammar cannot parse`, () => {
     assert.ok(!fixed.findings.some((f) => f.rule === RULE));
     const cpp = '#include <sqlcli1.h>\nclass SOCI_DB2_DECL db2_error : public std::runtime_error {};\nvoid f(SQLHSTMT h) { SQLExecDirect(h, (SQLCHAR*)"INSERT INTO T VALUES (1)", SQL_NTS); }\n';
     assert.ok(!(await lintCode({ 'a.cpp': cpp })).findings.some((f) => f.rule === RULE));
+  });
+});
+
+describe(`rule ${RULE}: application code cut short`, () => {
+  it('shows a token missing at the end of a truncated file on its last character, not past the end', async () => {
+    const java = 'class A {\n  void f(java.sql.Connection c) throws Exception {\n    c.prepareStatement("INSERT INTO T VALUES (?)").executeUpdate();\n  }';
+    const { findings } = await lintCode({ 'A.java': java });
+    const notice = findings.find((f) => f.rule === RULE);
+    assert.ok(notice, 'a notice');
+    // Line 4 is "  }" (3 characters): the finding covers its last one, column 3 to 4 (exclusive end).
+    assert.deepEqual([notice.line, notice.column, notice.endLine, notice.endColumn], [4, 3, 4, 4]);
+    const ws = new Workspace(resolveConfig(allRules()), [await codeFrontEnd()]);
+    ws.setFile('A.java', java, 'java');
+    for (const d of ws.diagnostics('A.java')) assert.ok(d.span.start < d.span.end && d.span.end <= java.length, `${d.rule} ${d.span.start}..${d.span.end} in ${java.length}`);
+  });
+
+  it('shows a token missing at the end of a line on the line\'s last character, with LF or CRLF line ends', async () => {
+    // `import a.b.SourceRecor` lost its `;`: the missing token sits at the line break. One character from there
+    // was the LF (the next line's column 1) or, with CRLF, the LF after the CR: a position in no column.
+    const java = 'import java.sql.Connection\nclass A {\n  void f(Connection c) throws Exception {\n    c.prepareStatement("INSERT INTO T VALUES (?)").executeUpdate();\n  }\n}\n';
+    for (const eol of ['\n', '\r\n']) {
+      const { findings } = await lintCode({ 'A.java': java.replace(/\n/g, eol) });
+      const notice = findings.find((f) => f.rule === RULE);
+      assert.ok(notice, 'a notice');
+      assert.deepEqual([notice.line, notice.column, notice.endLine, notice.endColumn], [1, 26, 1, 27], JSON.stringify(eol));
+    }
   });
 });

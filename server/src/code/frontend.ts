@@ -34,16 +34,59 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
   read(source: SourceFile, options: FrontEndOptions = { driverModules: [] }): FrontEndResult {
     const host = this.byLanguage.get(source.language);
     if (!host) return emptyResult();
-    const env: HostEnv = { parser: (grammar) => this.parsers.get(grammar), unavailable: (grammar) => this.unavailable.get(grammar), options };
+    const member = options.member;
+    const read = member ? { ...options, member: (name: string, from: string) => withLineFeeds(member(name, from)) } : options;
+    const used = new Set<GrammarName>();
+    const parser = (grammar: GrammarName) => {
+      used.add(grammar);
+      return this.parsers.get(grammar);
+    };
+    const env: HostEnv = { parser, unavailable: (grammar) => this.unavailable.get(grammar), options: read };
     try {
-      return host.read(source, env);
+      return host.read(withLineFeeds(source)!, env);
     } catch (error) {
       if (error instanceof DeadlineExceeded) throw error;
+      // A parser that failed inside its wasm ("memory access out of bounds") may be left damaged, and every later
+      // file of its language read wrong: the next file gets a new one.
+      for (const grammar of used) this.renewParser(grammar);
       // A grammar or extractor failure must not take the engine down, nor pass unseen: the file is left out, with why.
       return { ...emptyResult(), leftOut: `reading it failed (${firstLineOf(error)}); this is a fault of InsertLint, please report it` };
     }
   }
+
+  /** Puts a new parser for `grammar`'s language in place of the one used so far (which is not deleted: it may be damaged). */
+  renewParser(grammar: GrammarName): void {
+    const old = this.parsers.get(grammar);
+    const language = old?.language;
+    if (!language) return;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { Parser: ParserClass } = require('web-tree-sitter') as typeof import('web-tree-sitter');
+      const fresh = new ParserClass();
+      fresh.setLanguage(language);
+      this.parsers.set(grammar, fresh);
+    } catch {
+      // The runtime itself failed: the old parser stays, as good as anything.
+    }
+  }
 }
+
+/**
+ * The file as the host languages read it: each lone CR (classic Mac OS line ends) as LF. Java, Python, JavaScript
+ * and C end a line there, and so do the engine's line numbers (LineIndex), but the grammars and scanners end lines
+ * at LF only: a `//` or `#` comment ran to the end of such a file, and everything after it was lost. The same
+ * length, so every offset stays as it is. Made once per text (a copybook is looked up by every program).
+ */
+function withLineFeeds(source: SourceFile | undefined): SourceFile | undefined {
+  if (!source || source.text.indexOf('\r') < 0 || !LONE_CR.test(source.text)) return source;
+  let read = lineFed.get(source);
+  if (!read) lineFed.set(source, (read = { ...source, text: source.text.replace(LONE_CR_ALL, '\n') }));
+  return read;
+}
+
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+const lineFed = new WeakMap<SourceFile, SourceFile>();
 
 /** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */
 export function grammarsFor(files: Iterable<{ path: string; language: FileLanguage; text?: string }>, hostLanguages: readonly HostLanguage[] = HOST_LANGUAGES): GrammarName[] {
@@ -59,7 +102,8 @@ export function grammarsFor(files: Iterable<{ path: string; language: FileLangua
 function grammarOfFile({ path, language, text }: { path: string; language: FileLanguage; text?: string }, hostLanguages: readonly HostLanguage[]): GrammarName | undefined {
   const host = hostLanguages.find((h) => h.languages.includes(language));
   if (!host || host.grammars.length === 0) return undefined;
-  return host.grammarOf?.(path, language, text) ?? host.grammars[0];
+  // As `read` sees the text (see withLineFeeds): it must decide the same way.
+  return host.grammarOf?.(path, language, text === undefined ? undefined : withLineFeeds({ path, language, text })!.text) ?? host.grammars[0];
 }
 
 /**

@@ -7,6 +7,7 @@ import { parseSql } from '../sql/parser';
 import type { LanguageAdapter } from './adapter';
 import { extractFromTree, type ExtractHooks } from './model';
 import type { GrammarName } from './wasm';
+import type { Span } from '../sql/ast';
 import { checkDeadline, deadlinePassed } from '../engine/deadline';
 
 export interface HostEnv {
@@ -49,6 +50,27 @@ function firstErrorNode(root: Node): Node | undefined {
   return undefined;
 }
 
+/**
+ * Where a syntax error is shown: the ERROR node, or one character for a MISSING token (which has no width). A
+ * token missing at a line's end or the file's (a `;` lost from the end of a line, the `}` of a truncated file) is
+ * shown on the character before it: one past it was a line break (between CR and LF, in no column) or past the end
+ * of the file.
+ */
+function errorSpan(node: Node, text: string): Span {
+  const length = text.length;
+  let start = Math.max(0, Math.min(node.startIndex, length));
+  if (node.endIndex <= start) {
+    const at = text.charCodeAt(start);
+    const before = text.charCodeAt(start - 1);
+    if (start > 0 && (start === length || at === 10 || at === 13) && before !== 10 && before !== 13) start--;
+    start = Math.min(start, Math.max(0, length - 1));
+  }
+  let end = Math.min(length, Math.max(node.endIndex, start + 1));
+  // Never between the CR and the LF of one line break.
+  if (end < length && text.charCodeAt(end - 1) === 13 && text.charCodeAt(end) === 10) end++;
+  return { start, end };
+}
+
 export const emptyResult = (leftOut?: string): FrontEndResult => ({ statements: [], comments: [], code: { executions: [], commits: [] }, ...(leftOut ? { leftOut } : {}) });
 
 /**
@@ -69,7 +91,7 @@ export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: Langu
   try {
     const result: FrontEndResult = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
     const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : undefined;
-    if (error) result.syntaxError = { start: error.startIndex, end: Math.max(error.endIndex, error.startIndex + 1) };
+    if (error) result.syntaxError = errorSpan(error, source.text);
     return result;
   } finally {
     tree.delete();

@@ -5,6 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Span } from '../sql/ast';
 import type { Evaluator } from './adapter';
 import { joinTexts, type HostText, type TextPiece } from './sqltext';
+import { appendAll } from '../engine/append';
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '0': '\0', v: '\v', a: '\x07', s: ' ' };
 
@@ -39,7 +40,7 @@ export function decodeQuoted(
       const s = sorted[next++];
       const inner = innerExpression(s);
       const known = inner && evaluate ? evaluate(inner) : undefined;
-      if (known) pieces.push(...known.pieces);
+      if (known) appendAll(pieces, known.pieces);
       else pieces.push({ kind: 'splice', span: innerSpliceSpan(s) });
       i = s.endIndex;
       continue;
@@ -127,7 +128,7 @@ export function applyFormat(
     let offsets: number[] = [];
     const keep = (from: number, to: number) => {
       text += piece.text.slice(from, to);
-      offsets.push(...piece.offsets.slice(from, to));
+      for (let k = from; k < to; k++) offsets.push(piece.offsets[k]);
     };
     const flush = () => {
       if (text) out.push({ kind: 'text', text, offsets });
@@ -158,7 +159,7 @@ export function applyFormat(
         else arg = keywords.get(field.split(/[.[]/)[0]);
       }
       flush();
-      if (arg) out.push(...spliceOf(arg).pieces);
+      if (arg) appendAll(out, spliceOf(arg).pieces);
       else out.push({ kind: 'splice', span: { start: piece.offsets[m.index], end: piece.offsets[last - 1] + 1 } });
     }
     keep(last, piece.text.length);

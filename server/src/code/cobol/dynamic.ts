@@ -6,6 +6,7 @@
 import type { Span } from '../../sql/ast';
 import { plainPiece, type HostText, type TextPiece } from '../sqltext';
 import type { Expanded, PlacedToken } from './expand';
+import { appendAll } from '../../engine/append';
 
 interface Assignment {
   /** Token index of the statement, to take the last one before the use. */
@@ -147,7 +148,7 @@ function stringStatement(program: Expanded, i: number, lookup: (name: string, in
       pieces.push(plainPiece(/^\d/.test(t.text) ? t.text : ' ', tokens[j].at.start));
     } else if (t.kind === 'word') {
       const known = lookup(t.text, i);
-      if (known) pieces.push(...known.pieces);
+      if (known) appendAll(pieces, known.pieces);
       else {
         pieces.push({ kind: 'splice', span: tokens[j].at });
         kind = 'concatenation';

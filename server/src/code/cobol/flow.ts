@@ -150,7 +150,7 @@ export function analyseFlow(program: Expanded, lineOf: (offset: number) => numbe
           if ((tokens[j]?.token.text === 'THRU' || tokens[j]?.token.text === 'THROUGH') && tokens[j + 1]) {
             const from = order.indexOf(first.text);
             const to = order.indexOf(tokens[j + 1].token.text);
-            if (from >= 0 && to > from) targets.push(...order.slice(from + 1, to + 1));
+            if (from >= 0 && to > from) for (let k = from + 1; k <= to; k++) targets.push(order[k]);
             j += 2;
           }
           const loopPhrase = phrase(tokens, j);

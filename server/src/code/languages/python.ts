@@ -183,6 +183,7 @@ export const pythonLanguage: HostLanguage = {
   read(source, env) {
     const leftOut = pythonAccess(source.text, env.options);
     if (leftOut) return emptyResult(leftOut);
+    if (nestsTooDeep(source.text)) return emptyResult(TOO_DEEP);
     const blanked = blankWholeLineComments(source.text);
     const result = readWithAdapter(source, env, pythonAdapter, { hostText: blanked.text });
     if (blanked.comments.length === 0) return result;
@@ -268,4 +269,47 @@ function classifyPython(ctx: CallContext, ev: Evaluator): ApiEvent[] {
       return [];
   }
 }
+
+/** CPython's limit on indentation levels (MAXINDENT): deeper, it stops with "too many levels of indentation". */
+const MAX_INDENT_LEVELS = 100;
+const TOO_DEEP = `it nests blocks ${MAX_INDENT_LEVELS} or more levels deep, which Python refuses ("too many levels of indentation") and its grammar cannot read`;
+
+/**
+ * Whether some line is indented MAX_INDENT_LEVELS levels deep, counted as Python's tokenizer counts them (a level
+ * per indentation deeper than the one before it; tabs to the next multiple of 8). Such a file is not read:
+ * tree-sitter-python's scanner keeps only about 500 levels between tokens, and a file nested 600 deep left its
+ * parser damaged: the next Python files read as errors or failed ("memory access out of bounds") until the
+ * process ended. Each level takes at least one character of indentation, so files without a line indented
+ * by 100 characters are passed at the cost of one search.
+ */
+export function nestsTooDeep(text: string): boolean {
+  if (!DEEP_LINE.test(text)) return false;
+  const stack = [0];
+  let at = 0;
+  while (at < text.length) {
+    let column = 0;
+    let i = at;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32) column++;
+      else if (c === 9) column = (column + 8) & ~7;
+      else if (c === 12) column = 0;
+      else break;
+    }
+    const end = text.indexOf('\n', i);
+    const next = end < 0 ? text.length : end + 1;
+    const c = text.charCodeAt(i);
+    // Blank lines and comment lines do not count.
+    if (i < text.length && c !== 10 && c !== 13 && c !== 35) {
+      if (column > stack[stack.length - 1]) {
+        stack.push(column);
+        if (stack.length > MAX_INDENT_LEVELS) return true;
+      } else while (column < stack[stack.length - 1]) stack.pop();
+    }
+    at = next;
+  }
+  return false;
+}
+
+const DEEP_LINE = new RegExp(`^[ \\t\\f]{${MAX_INDENT_LEVELS},}[^\\s#]`, 'm');
 

@@ -7,6 +7,7 @@ import { emptyResult, readWithAdapter, type HostLanguage } from '../host-languag
 import { decodeQuoted } from '../literals';
 import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from '../sqltext';
 import { parentOf } from '../parents';
+import { appendAll } from '../../engine/append';
 
 const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'arithmetic_expansion']);
 
@@ -32,13 +33,13 @@ function doubleQuoted(node: Node, ev: Evaluator): HostText {
   const end = node.endIndex - 1;
   for (const child of node.namedChildren) {
     if (!child || !EXPANSIONS.has(child.type)) continue;
-    pieces.push(...decodeQuoted(ev.source, at, child.startIndex, 'bash'));
+    appendAll(pieces, decodeQuoted(ev.source, at, child.startIndex, 'bash'));
     const value = expand(child, ev);
-    pieces.push(...value.pieces);
+    appendAll(pieces, value.pieces);
     kind = 'template';
     at = child.endIndex;
   }
-  pieces.push(...decodeQuoted(ev.source, at, end, 'bash'));
+  appendAll(pieces, decodeQuoted(ev.source, at, end, 'bash'));
   return { pieces, kind };
 }
 
@@ -182,12 +183,12 @@ function heredocText(heredoc: { body: Node; quoted: boolean }, ev: Evaluator): H
   let kind: HostText['kind'] = 'constant';
   for (const child of body.namedChildren) {
     if (!child || !EXPANSIONS.has(child.type)) continue;
-    pieces.push(...decodeQuoted(ev.source, at, child.startIndex, 'bash'));
-    pieces.push(...expand(child, ev).pieces);
+    appendAll(pieces, decodeQuoted(ev.source, at, child.startIndex, 'bash'));
+    appendAll(pieces, expand(child, ev).pieces);
     kind = 'template';
     at = child.endIndex;
   }
-  pieces.push(...decodeQuoted(ev.source, at, body.endIndex, 'bash'));
+  appendAll(pieces, decodeQuoted(ev.source, at, body.endIndex, 'bash'));
   return { pieces, kind };
 }
 
