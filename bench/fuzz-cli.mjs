@@ -8,40 +8,16 @@
 //   damage mode (default): each file replaced by one mutant of a random kind (one run per seed).
 // Usage: node bench/fuzz-cli.mjs CORPUS_DIR [--seeds 1-5] [--same crlf,utf8bom,utf16le,utf16be,cr] [--budget S] [--timeout S]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fuzzArgs, repo, rng, walk } from './fuzz-common.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const corpus = resolve(args[0]);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { corpus, opt } = fuzzArgs();
 const work = resolve(opt('work', '/tmp/fuzz-code/cli'));
 const timeoutS = Number(opt('timeout', '300'));
 const budget = opt('budget', '10');
-
-function walk(dir, out = []) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (e.isFile()) out.push(p);
-  }
-  return out;
-}
 const files = walk(corpus).filter((f) => !/LICENSE$|\.md$/.test(f));
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const int = (r, n) => Math.floor(r() * n);
 const pick = (r, xs) => xs[int(r, xs.length)];
 const ins = (buf, at, bytes) => Buffer.concat([buf.subarray(0, at), Buffer.from(bytes), buf.subarray(at)]);

@@ -4,40 +4,20 @@
 // log, and published diagnostics whose range lies outside the document version they were published for.
 // Usage: node bench/fuzz-lsp.mjs CORPUS_DIR [--files N] [--edits N] [--seed S]
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
+import { fuzzArgs, repo, rng, walk } from './fuzz-common.mjs';
 const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = createRequire(import.meta.url)('vscode-jsonrpc/node');
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const corpus = resolve(args[0]);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+const { corpus, opt } = fuzzArgs();
 const fileCount = Number(opt('files', '40'));
 const editCount = Number(opt('edits', '20'));
-let seed = Number(opt('seed', '1')) * 2654435761;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = rng(Number(opt('seed', '1')) * 2654435761);
 const int = (n) => Math.floor(rand() * n);
 const pick = (xs) => xs[int(xs.length)];
 
-function walk(dir, out = []) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (/\.(java|py|js|ts|c|h|cpp|sh|cbl|cpy|jcl|ctl)$/.test(e.name)) out.push(p);
-  }
-  return out;
-}
-const all = walk(corpus);
+const all = walk(corpus, (name) => /\.(java|py|js|ts|c|h|cpp|sh|cbl|cpy|jcl|ctl)$/.test(name));
 const chosen = Array.from({ length: Math.min(fileCount, all.length) }, () => pick(all));
 
 const PIECES = ['"', "'", '`', '"""', '${', '{', '}', '(', ')', '/*', '//', '#', '\\', '\n', '\r', '\r\n', '\u0000', '\ud800', '\ufeff', '\u2028', 'EXEC SQL', 'END-EXEC', '"INSERT INTO T VALUES (1)"', '('.repeat(3000), '\u{1F600}'];
