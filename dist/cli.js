@@ -22075,6 +22075,9 @@ function fillsWidth(line, width) {
 function ambiguousBreak(head, next, width) {
   return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== "";
 }
+function startsClause(line) {
+  return CLAUSE_START.test(line);
+}
 function numberAt(lines, i, text2, end) {
   let joined = text2.trim();
   let last = i;
@@ -22092,7 +22095,7 @@ function numberAt(lines, i, text2, end) {
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
   return { value: parseDb2Number(joined), last, joined: true };
 }
-var FRAGMENT, WORD_END, WORD_START, NO_WRAP, WIDEST_WRAP, MIN_CUT_LINE;
+var FRAGMENT, WORD_END, WORD_START, NO_WRAP, WIDEST_WRAP, MIN_CUT_LINE, CLAUSE_START;
 var init_exfmt_wrap = __esm({
   "server/src/explain/exfmt-wrap.ts"() {
     "use strict";
@@ -22103,6 +22106,7 @@ var init_exfmt_wrap = __esm({
     NO_WRAP = { chars: Infinity, columns: Infinity };
     WIDEST_WRAP = 132;
     MIN_CUT_LINE = 20;
+    CLAUSE_START = /^\s*(SELECT|FROM|WHERE|VALUES|AND|OR|GROUP|ORDER|HAVING|UNION|EXCEPT|INTERSECT|JOIN|INNER|LEFT|RIGHT|FULL|ON|SET|INSERT|UPDATE|DELETE|MERGE|USING|WHEN|THEN|ELSE|END|WITH|FETCH|OFFSET|INTO)(\s|\(|$)/i;
   }
 });
 
@@ -22770,7 +22774,7 @@ function statementText(lines, start, end, width, section2, warnings) {
       if (out.length) out.push("");
       continue;
     }
-    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width) && !startsClause(raw)) {
       warnings.push({
         code: "wrapped-text",
         message: `The ${section2} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,

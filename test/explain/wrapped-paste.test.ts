@@ -226,9 +226,24 @@ describe('explain: wrapped pastes', () => {
     assert.equal(st.originalText, long);
   });
 
+  it("reads a statement line that goes on with a clause keyword as the statement's own break", () => {
+    // As people write SQL: the longest line of the text ends in a name, the next starts a clause.
+    for (const next of ['WHERE LINE > 0', 'where line > 0', '  AND LINE > 0', 'UNION ALL SELECT 1 FROM SYSIBM.SYSDUMMY1', 'ORDER BY 1']) {
+      const original = `INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY) SELECT ORDER_ID, LINE, PRODUCT_ID, QTY FROM STAGE\n${next}`;
+      const st = parseExfmt(writeExfmt([{ ...insertFkFetchPlan(), original }])).statements[0];
+      assert.deepEqual(st.warnings.filter((w) => /^wrapped/.test(w.code)), [], next);
+      assert.equal(st.originalText, original);
+    }
+    // A word's cut-off end is no clause keyword (ORDERS, SETTINGS, ONE: a keyword only with a blank after it).
+    for (const next of ['ORDERS WHERE LINE > 0', 'SETTINGS', 'ONE_MORE']) {
+      const original = `INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY) SELECT ORDER_ID, LINE, PRODUCT_ID, QTY FROM STAGE_\n${next}`;
+      assert.equal(parseExfmt(writeExfmt([{ ...insertFkFetchPlan(), original }])).statements[0].originalText, undefined, next);
+    }
+  });
+
   it("never takes db2exfmt's own output (a live explain) for a wrapped paste", () => {
     // The statement's first line is the longest of the text and goes on inside a word: as a paste, it may be a cut.
-    const original = 'INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY) SELECT ORDER_ID, LINE, PRODUCT_ID, QTY FROM STAGE\nWHERE LINE > 0';
+    const original = 'INSERT INTO APP.ORDER_ITEM (ORDER_ID, LINE, PRODUCT_ID, QUANTITY) SELECT ORDER_ID, LINE, PRODUCT_ID, QTY FROM STAGE\n.ORDER_ITEM WHERE LINE > 0';
     const text = writeExfmt([{ ...insertFkFetchPlan(), original }]);
     const pasted = parseExfmt(text).statements[0];
     assert.equal(pasted.originalText, undefined);

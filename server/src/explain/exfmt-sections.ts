@@ -5,7 +5,7 @@
 // exfmt-details.ts, exfmt-objects.ts), and exfmt-tree.ts settles which tree the statement gets.
 import type { ExplainMessage, ExplainStatement, PlanOperator } from './model';
 import { parseOperatorLabel } from './symbols';
-import { ambiguousBreak, numberAt, type PasteWidth } from './exfmt-wrap';
+import { ambiguousBreak, numberAt, startsClause, type PasteWidth } from './exfmt-wrap';
 import { DETAIL_HEADER, parsePlanDetails } from './exfmt-details';
 import { parseObjects } from './exfmt-objects';
 import { settlePlan, type GraphLines } from './exfmt-tree';
@@ -195,7 +195,7 @@ function statementText(lines: string[], start: number, end: number, width: Paste
       if (out.length) out.push('');
       continue;
     }
-    if (i > start && ambiguousBreak(lines[i - 1], raw, width)) {
+    if (i > start && ambiguousBreak(lines[i - 1], raw, width) && !startsClause(raw)) {
       warnings.push({
         code: 'wrapped-text',
         message: `The ${section} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,

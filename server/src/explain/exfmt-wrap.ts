@@ -77,6 +77,16 @@ export function ambiguousBreak(head: string, next: string, width: PasteWidth): b
   return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== '';
 }
 
+/**
+ * A statement line that starts with a clause keyword and a blank (`WHERE LINE > 0`, `FROM STAGE.T`): the statement's
+ * own line break, as people write SQL, and no word's cut-off end (a wrap inside a word leaves `tomers c ON …`).
+ */
+export function startsClause(line: string): boolean {
+  return CLAUSE_START.test(line);
+}
+
+const CLAUSE_START = /^\s*(SELECT|FROM|WHERE|VALUES|AND|OR|GROUP|ORDER|HAVING|UNION|EXCEPT|INTERSECT|JOIN|INNER|LEFT|RIGHT|FULL|ON|SET|INSERT|UPDATE|DELETE|MERGE|USING|WHEN|THEN|ELSE|END|WITH|FETCH|OFFSET|INTO)(\s|\(|$)/i;
+
 export interface WrappedNumber {
   /** The number, undefined when the line has none or it cannot be read for certain. */
   value?: number;
