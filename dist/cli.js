@@ -3854,8 +3854,9 @@ var init_schema = __esm({
       finish(bulkRowThreshold) {
         this.bulkRowThreshold = bulkRowThreshold;
         this.attributeInserts();
+        const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
         const settling = {
-          targets: [...this.insertTargets.values(), ...this.versions.versionTargets()],
+          targets,
           table: (name2, stmt) => this.table(name2, stmt),
           targetOfTable: (table) => this.targetOfTable(table),
           knownRows: (target) => this.knownRows(target),
@@ -3866,7 +3867,7 @@ var init_schema = __esm({
         settleCopiesOfReferenceData(settling, bulkRowThreshold);
         settleLoopsOverKnownRows(settling);
         this.tableLoopOf = /* @__PURE__ */ new Map();
-        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+        for (const target of targets) {
           if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
         }
         for (const table of this.allVersions()) {
@@ -3877,7 +3878,7 @@ var init_schema = __esm({
             if (trigger.stmt.events.includes("insert")) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner, uses));
           }
         }
-        for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+        for (const target of targets) {
           if (target.bulkReasons.length > 0) for (const site of target.sites) this.recordSequenceUses(site.stmt, this.bulkSequenceUses);
         }
         this.nested = true;
@@ -22093,7 +22094,7 @@ function numberAt(lines, i, text2, end) {
     return isDb2Number(first) ? { value: parseDb2Number(first), last } : { last };
   }
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
-  return { value: parseDb2Number(joined), last, joined: true };
+  return { value: parseDb2Number(joined), last };
 }
 var FRAGMENT, WORD_END, WORD_START, NO_WRAP, WIDEST_WRAP, MIN_CUT_LINE, CLAUSE_START;
 var init_exfmt_wrap = __esm({

@@ -61,7 +61,7 @@ const MIN_CUT_LINE = 20;
  * A line as wide as the widest line of the paste may have been cut there by a wrap (a wrapped text has no line wider
  * than its width, and every cut line fills it). Lines of 20 columns or fewer are never taken for cut ones.
  */
-export function fillsWidth(line: string, width: PasteWidth): boolean {
+function fillsWidth(line: string, width: PasteWidth): boolean {
   const t = line.trimEnd();
   if (t.length < MIN_CUT_LINE) return false;
   return t.length === width.chars || columns(t) === width.columns;
@@ -94,8 +94,6 @@ export interface WrappedNumber {
   last: number;
   /** Why the value is refused, when it is. */
   refused?: string;
-  /** The value was joined from several lines. */
-  joined?: boolean;
 }
 
 /**
@@ -120,5 +118,5 @@ export function numberAt(lines: readonly string[], i: number, text: string, end:
     return isDb2Number(first) ? { value: parseDb2Number(first), last } : { last };
   }
   if (!isDb2Number(joined)) return { last, refused: `"${text.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
-  return { value: parseDb2Number(joined), last, joined: true };
+  return { value: parseDb2Number(joined), last };
 }

@@ -19,10 +19,11 @@ import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { columnPlaces, mayWriteColumn } from './written-columns';
 import { settleCopiesOfReferenceData, settleLoopsOverKnownRows, type SettleContext } from './settle';
 import { nowMs } from '../engine/clock';
-
-export * from './schema-types';
 import { BULK_ROW_THRESHOLD, DB2_DEFAULT_CACHE, IN_LOOP, INSERT_SELECT, NO_REASONS, valuesRowsReason } from './schema-types';
 import type { Located, IndexInfo, TableInfo, SequenceInfo, InsertSite, InsertTargetInfo, SchemaOptions, DbCfgSetting } from './schema-types';
+
+// The model's shapes live in schema-types.ts; rules and the engine import them from here, with SchemaModel.
+export * from './schema-types';
 
 /**
  * ALTER TABLE … DROP COLUMN: the column goes, and with it (CASCADE, Db2 LUW's default) the indexes, primary and
@@ -832,8 +833,10 @@ export class SchemaModel {
   private finish(bulkRowThreshold: number): void {
     this.bulkRowThreshold = bulkRowThreshold;
     this.attributeInserts();
+    // Every insert target, of the tables' last versions and of earlier ones: the passes below add none.
+    const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
     const settling: SettleContext = {
-      targets: [...this.insertTargets.values(), ...this.versions.versionTargets()],
+      targets,
       table: (name, stmt) => this.table(name, stmt),
       targetOfTable: (table) => this.targetOfTable(table),
       knownRows: (target) => this.knownRows(target),
@@ -844,7 +847,7 @@ export class SchemaModel {
     settleCopiesOfReferenceData(settling, bulkRowThreshold);
     settleLoopsOverKnownRows(settling);
     this.tableLoopOf = new Map();
-    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+    for (const target of targets) {
       if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
     }
     for (const table of this.allVersions()) {
@@ -856,7 +859,7 @@ export class SchemaModel {
       }
     }
     // The INSERTs that draw from a sequence into a bulk target (their own loop, or the target's other inserts).
-    for (const target of [...this.insertTargets.values(), ...this.versions.versionTargets()]) {
+    for (const target of targets) {
       if (target.bulkReasons.length > 0) for (const site of target.sites) this.recordSequenceUses(site.stmt, this.bulkSequenceUses);
     }
     // An INSERT trigger on a bulk target makes the tables its body inserts into bulk targets too
