@@ -9,7 +9,7 @@
 // Usage: node bench/fuzz-cli.mjs CORPUS_DIR [--seeds 1-5] [--same crlf,utf8bom,utf16le,utf16be,cr] [--budget S] [--timeout S]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fuzzArgs, repo, rng, walk } from './fuzz-common.mjs';
 
 const { corpus, opt } = fuzzArgs();
@@ -17,6 +17,11 @@ const work = resolve(opt('work', '/tmp/fuzz-code/cli'));
 const timeoutS = Number(opt('timeout', '300'));
 const budget = opt('budget', '10');
 const files = walk(corpus).filter((f) => !/LICENSE$|\.md$/.test(f));
+
+// The extensions the CLI lints by default (DEFAULT_LANGUAGES in server/src/engine/config.ts, read from its text).
+const LINTED_EXTENSIONS = new Set(
+  [...readFileSync(join(repo, 'server/src/engine/config.ts'), 'utf8').split('export const DEFAULT_LANGUAGES')[1].split('};')[0].matchAll(/'(\.[A-Za-z0-9]+)':/g)].map((m) => m[1]),
+);
 
 const int = (r, n) => Math.floor(r() * n);
 const pick = (r, xs) => xs[int(r, xs.length)];
@@ -174,7 +179,7 @@ function checkPositions(label, json, dir, written) {
   }
   // Every file linted or skipped.
   const accounted = json.summary.files + json.skipped.length;
-  const expected = [...written.keys()].filter((rel) => /\.(java|py|js|ts|c|h|cpp|sh|cbl|cpy|dcl|jcl|ctl|sql|ddl)$/.test(rel)).length;
+  const expected = [...written.keys()].filter((rel) => LINTED_EXTENSIONS.has(extname(rel))).length;
   if (accounted !== expected) report({ label, what: 'files not accounted for', detail: { linted: json.summary.files, skipped: json.skipped.length, expected } });
   for (const s of json.skipped) {
     const rel = relative(dir, resolve(dir, s.file));

@@ -9112,7 +9112,10 @@ function lineStarts(text2) {
   }
   return starts.subarray(0, count);
 }
-var LineIndex;
+function withLineFeeds(text2) {
+  return text2.indexOf("\r") < 0 || !LONE_CR.test(text2) ? text2 : text2.replace(LONE_CR_ALL, "\n");
+}
+var LineIndex, LONE_CR, LONE_CR_ALL;
 var init_lines = __esm({
   "server/src/engine/lines.ts"() {
     "use strict";
@@ -9158,6 +9161,8 @@ var init_lines = __esm({
         return starts[Math.min(Math.max(line, 0), starts.length - 1)];
       }
     };
+    LONE_CR = /\r(?!\n)/;
+    LONE_CR_ALL = /\r(?!\n)/g;
   }
 });
 
@@ -14642,6 +14647,11 @@ function formatSize(bytes) {
   return `${(bytes / 1048576).toFixed(1)} MB`;
 }
 function decodeSource(bytes, encoding = "utf-8") {
+  const read = decodeBytes(bytes, encoding);
+  if ("text" in read) read.text = withLineFeeds(read.text);
+  return read;
+}
+function decodeBytes(bytes, encoding) {
   const tooLarge = () => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString("en-US")} characters); split it to lint it` });
   const utf16 = bytes.length >= 2 && bytes[0] === 255 && bytes[1] === 254 ? "utf-16le" : bytes.length >= 2 && bytes[0] === 254 && bytes[1] === 255 ? "utf-16be" : void 0;
   if (utf16) {
@@ -14721,6 +14731,7 @@ var init_files = __esm({
     import_node_path = require("node:path");
     import_ignore2 = __toESM(require_ignore());
     init_config();
+    init_lines();
     ALWAYS_SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", ".hg", ".svn"]);
     MAX_STRING_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
     SOURCE_ENCODINGS = ["utf-8", "latin1", "windows-1252"];
@@ -19184,10 +19195,13 @@ __export(frontend_exports, {
   loadCodeFrontEnd: () => loadCodeFrontEnd,
   tierUpPays: () => tierUpPays
 });
-function withLineFeeds(source) {
-  if (!source || source.text.indexOf("\r") < 0 || !LONE_CR.test(source.text)) return source;
+function withLineFeeds2(source) {
+  if (!source || source.text.indexOf("\r") < 0) return source;
   let read = lineFed.get(source);
-  if (!read) lineFed.set(source, read = { ...source, text: source.text.replace(LONE_CR_ALL, "\n") });
+  if (!read) {
+    const text2 = withLineFeeds(source.text);
+    lineFed.set(source, read = text2 === source.text ? source : { ...source, text: text2 });
+  }
   return read;
 }
 function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
@@ -19201,7 +19215,7 @@ function grammarsFor(files, hostLanguages = HOST_LANGUAGES) {
 function grammarOfFile({ path, language, text: text2 }, hostLanguages) {
   const host = hostLanguages.find((h) => h.languages.includes(language));
   if (!host || host.grammars.length === 0) return void 0;
-  return host.grammarOf?.(path, language, text2 === void 0 ? void 0 : withLineFeeds({ path, language, text: text2 }).text) ?? host.grammars[0];
+  return host.grammarOf?.(path, language, text2 === void 0 ? void 0 : withLineFeeds2({ path, language, text: text2 }).text) ?? host.grammars[0];
 }
 function tierUpPays(files, hostLanguages = HOST_LANGUAGES) {
   let chars = 0;
@@ -19270,7 +19284,7 @@ async function loadGrammars(wanted, options) {
   }
   return frontEnd;
 }
-var import_node_fs3, TreeSitterCodeFrontEnd, LONE_CR, LONE_CR_ALL, lineFed, TIER_UP_MIN_CHARS, parsers, unavailable, frontEnd, loading, runtimeReady;
+var import_node_fs3, TreeSitterCodeFrontEnd, lineFed, TIER_UP_MIN_CHARS, parsers, unavailable, frontEnd, loading, runtimeReady;
 var init_frontend = __esm({
   "server/src/code/frontend.ts"() {
     "use strict";
@@ -19279,6 +19293,7 @@ var init_frontend = __esm({
     init_languages();
     init_wasm();
     init_deadline();
+    init_lines();
     init_wasm_tiering();
     init_warm_up();
     init_wasm();
@@ -19297,7 +19312,7 @@ var init_frontend = __esm({
         const host = this.byLanguage.get(source.language);
         if (!host) return emptyResult();
         const member = options.member;
-        const read = member ? { ...options, member: (name2, from) => withLineFeeds(member(name2, from)) } : options;
+        const read = member ? { ...options, member: (name2, from) => withLineFeeds2(member(name2, from)) } : options;
         const used = /* @__PURE__ */ new Set();
         const parser = (grammar) => {
           used.add(grammar);
@@ -19305,7 +19320,7 @@ var init_frontend = __esm({
         };
         const env = { parser, unavailable: (grammar) => this.unavailable.get(grammar), options: read };
         try {
-          return host.read(withLineFeeds(source), env);
+          return host.read(withLineFeeds2(source), env);
         } catch (error) {
           if (error instanceof DeadlineExceeded) throw error;
           for (const grammar of used) this.renewParser(grammar);
@@ -19326,8 +19341,6 @@ var init_frontend = __esm({
         }
       }
     };
-    LONE_CR = /\r(?!\n)/;
-    LONE_CR_ALL = /\r(?!\n)/g;
     lineFed = /* @__PURE__ */ new WeakMap();
     TIER_UP_MIN_CHARS = 2 ** 19;
     parsers = /* @__PURE__ */ new Map();

@@ -92,6 +92,30 @@ describe('robustness: pathological files through insertlint check', function () 
     assert.ok(textOut.stdout.length < 2_000 * json.diagnostics.length + 1_000, `text output of ${textOut.stdout.length} chars for ${json.diagnostics.length} findings`);
   });
 
+  it('finds the same things at the same places in a script whose lines end in a lone CR as in one ending in LF', async () => {
+    // Line ends of classic Mac OS: the terminator scan and CLP line commands end lines at LF only, so a script run
+    // with -td@ was read as one line, its @ missed, and its routines' loops lost (bench/fuzz-cli.mjs --same cr).
+    const script = [
+      '-- db2 -td@ -f load.db2',
+      'CREATE TABLE APP.EVENTS (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20))@',
+      'CREATE PROCEDURE APP.FILL ()',
+      'BEGIN',
+      '  DECLARE I INT DEFAULT 0; -- a counter',
+      '  WHILE I < 100000 DO',
+      "    INSERT INTO APP.EVENTS (NOTE) VALUES ('x');",
+      '    SET I = I + 1;',
+      '  END WHILE;',
+      'END@',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'lf.db2'), script);
+    writeFileSync(join(dir, 'cr.db2'), script.replace(/\n/g, '\r'));
+    const json = await checkJson(dir, ['lf.db2', 'cr.db2']);
+    const where = (file: string) => positions(json.diagnostics.filter((d) => d.file.endsWith(file))).sort();
+    assert.ok(where('lf.db2').some((w) => w.startsWith('single-row-insert 7:')), where('lf.db2').join(', '));
+    assert.deepEqual(where('cr.db2'), where('lf.db2'));
+  });
+
   it('reads 100,000 nested parentheses without a stack overflow', async () => {
     const deep = '('.repeat(100_000) + '1' + ')'.repeat(100_000);
     writeFileSync(join(dir, 'nested.sql'), `SELECT ${deep} FROM T;\nINSERT INTO T VALUES (${deep});\nINSERT INTO T VALUES ${'('.repeat(100_000)};\nCOMMIT;\n`);
@@ -267,6 +291,13 @@ describe('robustness: decodeSource', () => {
     const r = decodeSource(bytes);
     bytes = undefined;
     assert.ok('skip' in r && /more text than one JavaScript string holds/.test(r.skip), JSON.stringify(r).slice(0, 200));
+  });
+
+  it('reads lone CR line ends (classic Mac OS) as LF and leaves CRLF as it is, in every encoding', () => {
+    assert.deepEqual(decodeSource(Buffer.from('A\rB\r\nC\r')), { text: 'A\nB\r\nC\n' });
+    assert.deepEqual(decodeSource(Buffer.from('\u00e9\r\u00e9')), { text: '\u00e9\n\u00e9' });
+    assert.deepEqual(decodeSource(Buffer.from([0xe9, 0x0d, 0x41]), 'latin1'), { text: '\u00e9\nA' });
+    assert.deepEqual(decodeSource(Buffer.from([0xff, 0xfe, 0x41, 0x00, 0x0d, 0x00, 0x42, 0x00])), { text: 'A\nB' });
   });
 
   it('skips bytes that are not UTF-8 wherever they are', () => {

@@ -5,6 +5,7 @@ import { constants as bufferConstants, isAscii } from 'node:buffer';
 import { join, relative, resolve, dirname, isAbsolute, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { CONFIG_FILE_NAME, languageOf, type ResolvedConfig } from '../engine/config';
+import { withLineFeeds } from '../engine/lines';
 
 export interface SkippedFile {
   path: string;
@@ -160,7 +161,10 @@ export function sourceEncoding(name: string | undefined): SourceEncoding | undef
   return undefined;
 }
 
-/** Reads a source file as text: UTF-8 (BOM dropped) or UTF-16 with a BOM; anything else is skipped with a reason. */
+/**
+ * Reads a source file as text: UTF-8 (BOM dropped) or UTF-16 with a BOM; anything else is skipped with a reason.
+ * Lone CR line ends come as LF (withLineFeeds).
+ */
 export function readSourceFile(path: string, maxBytes: number, encoding: SourceEncoding = 'utf-8'): ReadResult {
   let read: BoundedRead;
   try {
@@ -231,6 +235,14 @@ export function formatSize(bytes: number): string {
 const CP1252_HIGH = '\u20ac\x81\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\x8d\u017d\x8f\x90\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\x9d\u017e\u0178';
 
 export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-8'): ReadResult {
+  const read = decodeBytes(bytes, encoding);
+  // Classic Mac OS line ends: an editor shows the lines, the SQL and code front ends end lines at LF only (a
+  // `-- db2 -td@` comment or a CLP line command took the rest of the file, and its statements were misread).
+  if ('text' in read) read.text = withLineFeeds(read.text);
+  return read;
+}
+
+function decodeBytes(bytes: Uint8Array, encoding: SourceEncoding): ReadResult {
   // A JavaScript string holds at most MAX_STRING_LENGTH UTF-16 units (about 512 M); decoding more throws,
   // and that must read as "too large", not as "not valid UTF-8" (or, for UTF-16, as a crash).
   const tooLarge = (): ReadResult => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString('en-US')} characters); split it to lint it` });

@@ -9,6 +9,7 @@ import { emptyResult, type HostEnv, type HostLanguage } from './host-language';
 import { HOST_LANGUAGES } from './languages';
 import { GRAMMARS, BASELINE_ONLY_GRAMMARS, grammarWasmFile, runtimeWasmFile, type GrammarName } from './wasm';
 import { DeadlineExceeded } from '../engine/deadline';
+import { withLineFeeds as lineFeedsIn } from '../engine/lines';
 import { withWasmTierUp } from './wasm-tiering';
 import { WARM_UP_FILES } from './warm-up';
 
@@ -72,20 +73,19 @@ export class TreeSitterCodeFrontEnd implements FrontEnd {
 }
 
 /**
- * The file as the host languages read it: each lone CR (classic Mac OS line ends) as LF. Java, Python, JavaScript
- * and C end a line there, and so do the engine's line numbers (LineIndex), but the grammars and scanners end lines
- * at LF only: a `//` or `#` comment ran to the end of such a file, and everything after it was lost. The same
- * length, so every offset stays as it is. Made once per text (a copybook is looked up by every program).
+ * The file as the host languages read it: each lone CR as LF (engine/lines.ts withLineFeeds; files read from disk
+ * come so already, an editor's or an API caller's text may not). Made once per text (a copybook is looked up by
+ * every program).
  */
 function withLineFeeds(source: SourceFile | undefined): SourceFile | undefined {
-  if (!source || source.text.indexOf('\r') < 0 || !LONE_CR.test(source.text)) return source;
+  if (!source || source.text.indexOf('\r') < 0) return source;
   let read = lineFed.get(source);
-  if (!read) lineFed.set(source, (read = { ...source, text: source.text.replace(LONE_CR_ALL, '\n') }));
+  if (!read) {
+    const text = lineFeedsIn(source.text);
+    lineFed.set(source, (read = text === source.text ? source : { ...source, text }));
+  }
   return read;
 }
-
-const LONE_CR = /\r(?!\n)/;
-const LONE_CR_ALL = /\r(?!\n)/g;
 const lineFed = new WeakMap<SourceFile, SourceFile>();
 
 /** The grammars these files parse with: one per file, by its host language (`grammarOf`), in first-use order. */

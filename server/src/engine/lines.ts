@@ -76,3 +76,16 @@ export function lineStarts(text: string): Int32Array {
   }
   return starts.subarray(0, count);
 }
+
+/**
+ * The text with each lone CR (classic Mac OS line ends) as LF: the same length, so every offset stays as it
+ * is, and the same lines, since LineIndex ends a line at a lone CR too. Editors show such a file line by line,
+ * but the front ends end lines at LF: a `--`-scoped terminator option, a `//` or `#` comment or a CLP line
+ * command ran to the end of the file, and everything after it was misread.
+ */
+export function withLineFeeds(text: string): string {
+  return text.indexOf('\r') < 0 || !LONE_CR.test(text) ? text : text.replace(LONE_CR_ALL, '\n');
+}
+
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
