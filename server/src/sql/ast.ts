@@ -559,11 +559,16 @@ export interface LoopStatement extends StatementBase {
   tables?: QualifiedName[];
   /** WHILE / UNTIL condition. */
   condition?: Span;
-  /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant (code/sqlpl.ts). */
+  /**
+   * WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant
+   * (code/sqlpl.ts). Also REPEAT … UNTIL v >= bound (or >, or bound <= v …), the loop going on while v < bound (or
+   * v <= bound): `loop` tells the two apart (REPEAT runs its body once before it tests).
+   */
   counter?: { variable: string; inclusive: boolean; bound: string | number };
   /**
    * WHILE v > n (or >=, or n < v, n <= v; n an integer literal), in parentheses or not: a loop counting v down to
-   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts).
+   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts). Also REPEAT … UNTIL v <= n (or
+   * <, or n >= v …), going on while v > n (or v >= n).
    */
   countdown?: { variable: string; inclusive: boolean; floor: number };
   body: Statement[];
