@@ -336,7 +336,19 @@ export interface MergeStatement extends StatementBase {
   /** Each WHEN NOT MATCHED THEN INSERT, in order (set when hasInsert; an INSERT it could not read is left out). */
   inserts?: MergeInsert[];
   hasUpdate: boolean;
+  /**
+   * Each WHEN MATCHED THEN UPDATE SET, in order (set when hasUpdate; an UPDATE whose assignments it could not read is
+   * left out): the columns it assigns and how each value is supplied.
+   */
+  updates?: MergeUpdate[];
   hasDelete: boolean;
+}
+
+/** A MERGE's `THEN UPDATE SET c = v, (c2, c3) = (v2, v3) …`: the columns assigned, with their values in the same order. */
+export interface MergeUpdate {
+  columns: string[];
+  /** One per column; `expression` for each column of a row fullselect (`(c2, c3) = (SELECT …)`). */
+  values: ValueKind[];
 }
 
 /** A MERGE's `THEN INSERT [(columns)] VALUES (values)`. */
