@@ -3,7 +3,7 @@
 // inserts row by row, a COMMIT on every pass or an EXECUTE IMMEDIATE of a spliced INSERT exactly as they
 // see them in application code. A routine called in a loop of the same file lends that loop to its
 // statements (one level, as for host helper functions).
-import type { DeclaredLength, DynamicSql, LoopStatement, Span, Statement } from '../sql/ast';
+import { fileSpanOf, type DeclaredLength, type DynamicSql, type LoopStatement, type Span, type Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
 import { forEachStatement } from '../sql/walk';
@@ -397,7 +397,7 @@ function countDownPasses(start: number, floor: number, inclusive: boolean, by: n
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 
 function readStatements(statements: readonly Statement[], context: Context, facts: RoutineFacts, prepared: Map<string, SqlExecution>): void {

@@ -11,9 +11,33 @@ export interface Span {
 export interface SqlOrigin {
   /** File offset of the SQL text offset `offset`. */
   toFile(offset: number): number;
+  /**
+   * For SQL text pieced together from strings in several places of the file (code/sqltext.ts, a routine's dynamic
+   * SQL): the file span of the expression it was built from, the call's SQL argument (`HEAD + TAIL`). fileSpanOf
+   * falls back on it when a span's ends map out of order.
+   */
+  extent?: Span;
 }
 
 export const IDENTITY_ORIGIN: SqlOrigin = { toFile: (offset) => offset };
+
+/**
+ * A span of parsed SQL text as a file span, well formed (start <= end): its ends mapped by the origin. Text pieced
+ * together from strings in several places can map the end before the start: `executeUpdate(head + TAIL)`, TAIL a
+ * constant defined above the call, ends in TAIL's literal, above where it starts. Such a span runs from its start to
+ * the end of the origin's extent, the call's SQL argument (from the extent's start when it starts after it); without
+ * an extent, it is empty at its start. Every file span of a statement (findings, the editor's ranges, the lines a
+ * statement is on) is made here; a fix's edit is not (engine/workspace.ts mappedFix: an edit names its own
+ * characters).
+ */
+export function fileSpanOf(origin: SqlOrigin, span: Span): Span {
+  const start = origin.toFile(span.start);
+  const end = origin.toFile(span.end);
+  if (start <= end) return { start, end };
+  const extent = origin.extent;
+  if (!extent) return { start, end: start };
+  return { start: start <= extent.end ? start : extent.start, end: extent.end };
+}
 
 /** A possibly qualified object name, folded to upper case unless it was delimited. */
 export interface QualifiedName {

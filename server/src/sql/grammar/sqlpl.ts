@@ -14,6 +14,7 @@ import type {
   Span,
   Statement,
 } from '../ast';
+import { fileSpanOf } from '../ast';
 import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_NUMBER } from '../lexer';
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
@@ -605,7 +606,7 @@ function dynamicSql(p: Parser, from: number, to: number): DynamicSql {
   const built = from < to ? readStringExpression(p, from, to, p.variables) : undefined;
   if (!built) return { textKind: from + 1 === to && p.isIdent(from) ? 'variable' : 'unknown', statements: [], splices: from < to ? [p.rangeSpan(from, to)] : [] };
   const flat = flatten(built.pieces);
-  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin)), splices: flat.splices };
+  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin, fileSpanOf(p.origin, p.rangeSpan(from, to)))), splices: flat.splices };
 }
 
 /** PREPARE s [OUTPUT INTO …] [INPUT INTO …] FROM text. */
