@@ -754,7 +754,7 @@ export class SchemaModel {
   }
 
   /**
-   * ALTER TABLE … DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
+   * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
    * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
    * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
    * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
