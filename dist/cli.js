@@ -379,9 +379,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -2576,6 +2576,13 @@ function columnFill(stmt, name2, place) {
     case "merge": {
       if (!stmt.inserts || stmt.inserts.length === 0) return "value";
       let fill = "null";
+      for (const update of stmt.updates ?? []) {
+        const at = placeInList(update.columns, name2);
+        if (at < 0) continue;
+        const one = fillOf(valueKindBit(update.values[at]));
+        if (one === "value") return "value";
+        if (one === "default") fill = "default";
+      }
       for (const insert of stmt.inserts) {
         let one;
         if (insert.columns.length === 0) {
@@ -2636,7 +2643,7 @@ function fillShape(stmt) {
       return out;
     }
     case "merge":
-      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";");
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";") + (stmt.updates ?? []).map((u) => ` set (${u.columns.join(",")}) ${u.values.join(",")}`).join(";");
     case "import":
       return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
     default:
@@ -3075,19 +3082,26 @@ var init_clock = __esm({
 });
 
 // server/src/schema/schema.ts
-function dropColumn(table, name2, restrict) {
+function dropColumn(table, name2, restrict, referencing) {
   const at = table.columns.findIndex((c) => c.name === name2);
-  if (at < 0) return;
+  if (at < 0) return false;
   const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
   const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
   const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
-  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length);
-  if (restrict && dependents > 0) return;
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
+  if (restrict && dependents > 0) return false;
   table.columns = table.columns.filter((_, i) => i !== at);
   table.indexes = indexes;
   table.keyConstraints = keyConstraints;
   table.foreignKeys = foreignKeys;
   if (table.identity?.column.name === name2) delete table.identity;
+  return true;
+}
+function referencesColumn(fk, parent, name2) {
+  if (fk.parentKey !== parent.key) return false;
+  const columns2 = fk.constraint.parentColumns;
+  if (columns2.length > 0) return columns2.includes(name2);
+  return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
 }
 function keyColumns(constraint) {
   return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
@@ -3740,7 +3754,7 @@ var init_schema = __esm({
               break;
             }
             case "dropColumn":
-              dropColumn(table, action.column, action.restrict);
+              this.dropColumn(file, table, action.column, action.restrict);
               break;
             case "alterConstraintEnforcement":
               table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
@@ -3767,6 +3781,28 @@ var init_schema = __esm({
             case "other":
               break;
           }
+        }
+      }
+      /**
+       * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
+       * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
+       * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
+       * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
+       * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
+       */
+      dropColumn(file, table, name2, restrict) {
+        const going = /* @__PURE__ */ new Map();
+        let referencing = 0;
+        for (const child of this.tables.values()) {
+          const keys = child.foreignKeys.filter((fk) => referencesColumn(fk, table, name2));
+          if (keys.length === 0) continue;
+          going.set(child, keys);
+          referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
+        }
+        if (!dropColumn(table, name2, restrict, referencing)) return;
+        for (const [child, keys] of going) {
+          const version2 = child === table ? table : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
         }
       }
       /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
@@ -4191,6 +4227,14 @@ var init_config = __esm({
 });
 
 // server/src/sql/ast.ts
+function fileSpanOf(origin2, span) {
+  const start = origin2.toFile(span.start);
+  const end = origin2.toFile(span.end);
+  if (start <= end) return { start, end };
+  const extent = origin2.extent;
+  if (!extent) return { start, end: start };
+  return { start: start <= extent.end ? start : extent.start, end: extent.end };
+}
 var IDENTITY_ORIGIN;
 var init_ast = __esm({
   "server/src/sql/ast.ts"() {
@@ -6492,8 +6536,11 @@ function parseMerge(p, span) {
       if (p.kw(i + 1, "INSERT")) {
         stmt.hasInsert = true;
         (stmt.inserts ??= []).push(mergeInsertAt(p, i + 2));
-      } else if (p.kw(i + 1, "UPDATE")) stmt.hasUpdate = true;
-      else if (p.kw(i + 1, "DELETE")) stmt.hasDelete = true;
+      } else if (p.kw(i + 1, "UPDATE")) {
+        stmt.hasUpdate = true;
+        const update = mergeUpdateAt(p, i + 2);
+        if (update) (stmt.updates ??= []).push(update);
+      } else if (p.kw(i + 1, "DELETE")) stmt.hasDelete = true;
     }
   }
   if (!stmt.hasInsert && !stmt.hasUpdate && !stmt.hasDelete) {
@@ -6503,6 +6550,57 @@ function parseMerge(p, span) {
   }
   p.pos = p.end;
   return stmt;
+}
+function mergeUpdateAt(p, i) {
+  if (!p.kw(i, "SET")) return void 0;
+  const columns2 = [];
+  const values = [];
+  let start = i + 1;
+  for (let j = start, depth = 0; ; j++) {
+    const k = j < p.end ? p.t.kind[j] : void 0;
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (j >= p.end || depth === 0 && (k === TK_COMMA || p.kw(j, "WHEN") || p.kw(j, "ELSE"))) {
+      if (!assignmentAt(p, start, j, columns2, values)) return void 0;
+      if (k !== TK_COMMA) break;
+      start = j + 1;
+    }
+  }
+  return { columns: columns2, values };
+}
+function assignmentAt(p, a, b, columns2, values) {
+  let eq = a;
+  while (eq < b && !p.isOp(eq, "=")) eq = p.kind(eq) === TK_LPAREN ? p.afterBalanced(eq) : eq + 1;
+  if (eq >= b - 1 || eq === a) return false;
+  const list = plainNameListAt(p, a);
+  if (!list) {
+    const name2 = eq - a === 1 ? a : eq - a === 3 && p.kind(a + 1) === TK_DOT ? a + 2 : -1;
+    if (name2 < 0 || !p.isIdent(name2)) return false;
+    columns2.push(p.identValue(name2));
+    values.push(valueKindIn(p, eq + 1, b));
+    return true;
+  }
+  if (list.after !== eq) return false;
+  const close = p.afterBalanced(eq + 1) - 1;
+  const row = [];
+  if (p.kind(eq + 1) === TK_LPAREN && close === b - 1 && !p.kw(eq + 2, "SELECT") && !p.kw(eq + 2, "WITH")) {
+    for (let from = eq + 2, j = from, depth = 0; j <= close; j++) {
+      const k = p.t.kind[j];
+      if (j < close && k === TK_LPAREN) depth++;
+      else if (j < close && k === TK_RPAREN) depth--;
+      else if (j === close || depth === 0 && k === TK_COMMA) {
+        if (j === from) return false;
+        row.push(valueKindIn(p, from, j));
+        from = j + 1;
+      }
+    }
+    if (row.length !== list.names.length) return false;
+  } else {
+    for (let n = 0; n < list.names.length; n++) row.push("expression");
+  }
+  columns2.push(...list.names);
+  values.push(...row);
+  return true;
 }
 function mergeInsertAt(p, i) {
   const list = plainNameListAt(p, i);
@@ -6701,10 +6799,11 @@ function splicePlaceholder(before, insideString, length) {
   if (NAME_BEFORE.test(before.slice(-40)) || COLUMN_LIST.test(before.slice(-400))) return "Z" + "z".repeat(length - 1);
   return "0".repeat(length);
 }
-function builtOrigin(built, outer) {
+function builtOrigin(built, outer, extent) {
   const { text: text2, map, spliced } = built;
   const end = map.length > 0 ? map[map.length - 1] + 1 : 0;
   return {
+    ...extent ? { extent } : {},
     toFile(offset) {
       if (map.length === 0) return outer.toFile(0);
       if (offset <= 0) return outer.toFile(map[0]);
@@ -6933,6 +7032,8 @@ function parseLoop(p, span) {
       const until = untils[untils.length - 1];
       stmt.condition = p.rangeSpan(until + 1, endTok);
       if (mentionsArrayWalk(p, until + 1, endTok)) stmt.walksArray = true;
+      const counting = untilCondition(p, until + 1, endTok);
+      if (counting) Object.assign(stmt, counting);
       bodyTo = until;
     }
     p.loopDepth++;
@@ -6966,6 +7067,23 @@ function countdownCondition(p, from, to) {
     return floor === void 0 ? void 0 : { variable: p.identValue(from + 2), inclusive: p.isOp(from + 1, "<="), floor };
   }
   return void 0;
+}
+function untilCondition(p, from, to) {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return untilCondition(p, from + 1, to - 1);
+  if (to - from !== 3) return void 0;
+  const op = UNTIL_OPERATORS.find((o) => p.isOp(from + 1, o));
+  if (op === void 0) return void 0;
+  return untilTest(p, from, op, from + 2) ?? untilTest(p, from + 2, FLIPPED[op], from);
+}
+function untilTest(p, variable, op, other) {
+  if (!p.isIdent(variable)) return void 0;
+  const name2 = p.identValue(variable);
+  if (op === ">" || op === ">=") {
+    const bound = p.kind(other) === TK_NUMBER ? integerAt(p, other) : p.isIdent(other) ? p.identValue(other) : void 0;
+    return bound === void 0 ? void 0 : { counter: { variable: name2, inclusive: op === ">", bound } };
+  }
+  const floor = integerAt(p, other);
+  return floor === void 0 ? void 0 : { countdown: { variable: name2, inclusive: op === "<", floor } };
 }
 function integerAt(p, i) {
   if (p.kind(i) !== TK_NUMBER) return void 0;
@@ -7160,7 +7278,7 @@ function dynamicSql(p, from, to) {
   const built = from < to ? readStringExpression(p, from, to, p.variables) : void 0;
   if (!built) return { textKind: from + 1 === to && p.isIdent(from) ? "variable" : "unknown", statements: [], splices: from < to ? [p.rangeSpan(from, to)] : [] };
   const flat = flatten(built.pieces);
-  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin)), splices: flat.splices };
+  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin, fileSpanOf(p.origin, p.rangeSpan(from, to)))), splices: flat.splices };
 }
 function parsePrepare(p, span) {
   const context = "PREPARE";
@@ -7262,10 +7380,11 @@ function isSetVariable(p, first) {
   }
   return false;
 }
-var MAX_BODY_DEPTH, STRING_TYPE_WORDS, STRING_TYPES, LENGTH_MULTIPLIERS, BUILT_IN_FUNCTIONS, SET_NOT_VARIABLE;
+var MAX_BODY_DEPTH, UNTIL_OPERATORS, FLIPPED, STRING_TYPE_WORDS, STRING_TYPES, LENGTH_MULTIPLIERS, BUILT_IN_FUNCTIONS, SET_NOT_VARIABLE;
 var init_sqlpl = __esm({
   "server/src/sql/grammar/sqlpl.ts"() {
     "use strict";
+    init_ast();
     init_lexer();
     init_splitter();
     init_grammar();
@@ -7274,6 +7393,8 @@ var init_sqlpl = __esm({
     init_dml();
     init_ddl_tables();
     MAX_BODY_DEPTH = 32;
+    UNTIL_OPERATORS = ["<", "<=", ">", ">="];
+    FLIPPED = { "<": ">", "<=": ">=", ">": "<", ">=": "<=" };
     STRING_TYPE_WORDS = /* @__PURE__ */ new Set(["CHAR", "CHARACTER", "VARYING", "LARGE", "OBJECT"]);
     STRING_TYPES = /* @__PURE__ */ new Set(["CHAR", "CHARACTER", "VARCHAR", "VARCHAR2", "CLOB", "NATIONAL", "NCHAR", "NVARCHAR", "NCLOB", "GRAPHIC", "VARGRAPHIC", "DBCLOB", "BINARY", "VARBINARY", "BLOB"]);
     LENGTH_MULTIPLIERS = { K: 1024, M: 1024 * 1024, G: 1024 * 1024 * 1024 };
@@ -8893,6 +9014,7 @@ function countLoops(facts, root, routine, lineAt) {
   });
   for (const { stmt, loop, nested: nested2 } of facts.counting) {
     const up = stmt.counter !== void 0;
+    const once = stmt.loop === "repeat" ? 1 : 0;
     const variable = (stmt.counter ?? stmt.countdown).variable;
     if (stmt.walksArray || byHandlers.has(variable)) continue;
     const inBody = [];
@@ -8905,7 +9027,7 @@ function countLoops(facts, root, routine, lineAt) {
     if (parameter >= 0) {
       const { inclusive: inclusive2, floor: floor2 } = stmt.countdown ?? {};
       if (floor2 !== void 0 && !nested2 && assignments.get(variable)?.length === 1) {
-        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => countDownPasses(argument, floor2, inclusive2, -by) });
+        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor2, inclusive2, -by)) });
       }
       continue;
     }
@@ -8915,23 +9037,23 @@ function countLoops(facts, root, routine, lineAt) {
       const { bound, inclusive: inclusive2 } = stmt.counter;
       const extra = inclusive2 ? 1 : 0;
       if (typeof bound === "number") {
-        loop.passes = countUpPasses(start.value, bound, extra, by);
+        loop.passes = Math.max(once, countUpPasses(start.value, bound, extra, by));
         continue;
       }
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested2) continue;
       const from = start.value;
-      facts.parameterLoops.push({ loop, index, passes: (argument) => countUpPasses(from, argument, extra, by) });
+      facts.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown;
-    loop.passes = countDownPasses(start.value, floor, inclusive, -by);
+    loop.passes = Math.max(once, countDownPasses(start.value, floor, inclusive, -by));
     loop.countsDown = true;
     if (start.length && !nested2) {
       const { of, declared: type, parameter: parameter2 } = start.length;
       const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : "";
-      const condition = `${variable} ${inclusive ? ">=" : ">"} ${floor}`;
-      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter2 ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
+      const condition = once ? `until ${variable} ${inclusive ? "<" : "<="} ${floor}` : `while ${variable} ${inclusive ? ">=" : ">"} ${floor}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter2 ? "parameter" : "variable"} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass ${condition}`;
       loop.passesBound = { from, perCall: routine };
     }
   }
@@ -8944,7 +9066,7 @@ function countDownPasses(start, floor, inclusive, by) {
   return inclusive ? over >= 0 ? Math.floor(over / by) + 1 : 0 : over > 0 ? Math.ceil(over / by) : 0;
 }
 function fileSpan(stmt, span = stmt.span) {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 function readStatements(statements, context, facts, prepared) {
   for (const stmt of statements) readStatement(stmt, context, facts, prepared);
@@ -9078,6 +9200,7 @@ var API, MAX_EXECUTIONS, UNREAD_BLOCKS;
 var init_sqlpl2 = __esm({
   "server/src/code/sqlpl.ts"() {
     "use strict";
+    init_ast();
     init_values();
     init_walk();
     init_append();
@@ -9271,7 +9394,7 @@ function placeSchemaFinding(schema, finding, stmt, isLinted) {
       severity: finding.severity,
       message: sites.length === 1 ? finding.message : `${finding.message} ${onceFor(sites.length, sites.map((s) => s.name.schema ? `${s.name.schema}.${s.name.name}` : s.name.name))}`,
       // A change to any of the inserts touches it (--only-changed, the review checklist).
-      ...sites.length > 1 ? { extent: { start: first.origin.toFile(first.span.start), end: last.origin.toFile(last.span.end) } } : {},
+      ...sites.length > 1 ? { extent: { start: fileSpanOf(first.origin, first.span).start, end: fileSpanOf(last.origin, last.span).end } } : {},
       // The fix edits the DDL (or the database), not this file: no quick fix here.
       related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }]
     });
@@ -9340,6 +9463,7 @@ var DDL_KINDS, SCHEMA_FINDING_NOTE, siteIndexes;
 var init_schema_findings = __esm({
   "server/src/schema/schema-findings.ts"() {
     "use strict";
+    init_ast();
     init_walk();
     init_loops();
     init_values();
@@ -10169,7 +10293,7 @@ function suppressionJudge(model, lines, schema) {
     if (!byLine) {
       byLine = /* @__PURE__ */ new Map();
       for (const stmt of model.statements) {
-        const at = lines.position(stmt.origin.toFile(stmt.span.start)).line;
+        const at = lines.position(fileSpanOf(stmt.origin, stmt.span).start).line;
         const list = byLine.get(at);
         if (list) list.push(stmt);
         else byLine.set(at, [stmt]);
@@ -10181,9 +10305,8 @@ function suppressionJudge(model, lines, schema) {
     if (s.kind === "file") return !model.statements.some((stmt) => ddlWithoutInserts(stmt, schema));
     const on = statementsOn(s.line);
     const inside = on.length ? on : model.statements.filter((stmt) => {
-      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line;
-      const end = lines.position(stmt.origin.toFile(stmt.span.end)).line;
-      return start <= s.line && s.line <= end;
+      const span = fileSpanOf(stmt.origin, stmt.span);
+      return lines.position(span.start).line <= s.line && s.line <= lines.position(span.end).line;
     });
     return !inside.some((stmt) => ddlWithoutInserts(stmt, schema));
   };
@@ -10191,6 +10314,7 @@ function suppressionJudge(model, lines, schema) {
 var init_suppression_scope = __esm({
   "server/src/engine/suppression-scope.ts"() {
     "use strict";
+    init_ast();
   }
 });
 
@@ -11329,7 +11453,7 @@ var init_enforced_foreign_key = __esm({
 var enforced_foreign_key_default2;
 var init_enforced_foreign_key2 = __esm({
   "rules/enforced-foreign-key.md"() {
-    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key that no insert sets whole (every insert into the table leaves one of the key's columns out of its\ncolumn list, without a `DEFAULT` value, or gives it the literal `NULL` in every row; an `IMPORT` insert-column\nlist counts, and an INSERT without a column list is read by the value at each key column's place, as in\n`lob-column`): those rows hold a NULL in the key, and Db2 looks up no parent for a key with a NULL in any of its\ncolumns. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
+    enforced_foreign_key_default2 = "# enforced-foreign-key\n\n**Default severity:** warning \xB7 **Quick fix:** declare the key `NOT ENFORCED`, offered finding by finding (it drops the integrity check, so only where the loading job guarantees the parents exist; never applied by *Fix all*; not offered where moving the key is the fix, nor for a key with `ON DELETE CASCADE` or `SET NULL`)\n\nFinds an enforced foreign key \u2014 in `CREATE TABLE`, `ALTER TABLE \u2026 ADD CONSTRAINT`, or an\n`ALTER \u2026 ENFORCED` \u2014 on a table that receives bulk inserts. The finding sits on the constraint; the keys a\nfile adds to one table are one finding, on the first, naming them all (an upgrade step that adds four keys to\neach of three tables gets three findings, not twelve), with one quick fix for all of them. When the INSERT that\nloads the table comes later in the same file, the message names its line: moving the keys after it is the fix,\nand the only one offered. (A seed row's INSERT is no load, nor is one inside a routine: when the rows come from a\nroutine each time it runs, the message says so, as there is no load to add the keys after; if the key is also\n`ON DELETE CASCADE` or `SET NULL`, so that `NOT ENFORCED` is no option either, nothing is left to change and the\nfinding is a hint, hidden from the editor's Problems panel. When the load is in\nanother script, the message names its file and line.) A\nforeign key added after all the inserts of its own file is not reported: that is the recommended order.\nNor is a key that no insert sets whole (every insert into the table leaves one of the key's columns out of its\ncolumn list, without a `DEFAULT` value, or gives it the literal `NULL` in every row; an `IMPORT` insert-column\nlist counts, an INSERT without a column list is read by the value at each key column's place, and a `MERGE`'s\n`WHEN MATCHED THEN UPDATE SET` of a key column sets it as its `INSERT` would, Db2 checking the parent of an updated\nkey too, as in `lob-column`): those rows hold a NULL in the key, and Db2 looks up no parent for a key with a NULL in any of its\ncolumns. An INSERT that names\na column the table's definition lacks fills another version of the table (an older migration's CREATE TABLE\nof the same name) and is no evidence here; a migration step that creates a table and copies rows into it is\njudged on its own copy, whatever the repository's other scripts do to the table.\n\nWhen `index-count` reports the same table with the same load to move its DDL after (an upgrade step that\ncreates indexes and adds foreign keys, then copies rows in), the two findings are **one**: it names both costs\nwith their figures and every statement to move by line, the other finding and the load as related\ninformation. With one of the two rules off or silenced, the other's finding comes alone, as described here.\nSeveral tables of the script told the same are one finding, naming the tables, what fills each and the\nstatements to move by ranges of lines, each cost's figure once (see `index-count`).\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the keys cost those\nrows at the measured rates: the extra time of one key (test 14) or two (test 15) over none (test 11), scaled from\n100,000 rows to the known count, two keys' cost per key beyond two. Under a second in all (IBM's spatial bank\ndemo: 189 and 751 rows, about 0.08 s and 0.18 s), the finding is a hint (not counted in the editor's Problems\npanel); under ten seconds it is information, not a warning.\n\n## Why it matters\n\nFor each inserted row and each enforced foreign key, Db2 looks the parent key up in the parent's\nprimary-key (or unique) index to prove the parent exists: an index descent, possibly a page read, per\nrow and per key. Explain shows it as a join from the INSERT to an index scan of the parent.\n\nDb2 INSERT tips (Appendix A, Table 3), 100,000 rows:\n\n| Setup | Elapsed | Test |\n|---|---|---|\n| no foreign key | 31.5 s | 11 |\n| 1 enforced foreign key during the inserts | 55.4 s | 14 |\n| 2 enforced foreign keys during the inserts | 72.7 s | 15 |\n| 1 foreign key added after the inserts (total) | 32.8 s | 16 |\n| 2 foreign keys added after the inserts (total) | 38.9 s | 17 |\n\nChecking all rows at once with `ALTER TABLE \u2026 ADD CONSTRAINT` after the load cut the total by roughly\n40% compared with checking row by row.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDER_LINE (\n  ORDER_ID BIGINT NOT NULL,\n  LINE_NO  SMALLINT NOT NULL,\n  CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID)\n);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n```\n\n## Correct\n\n```sql\nCREATE TABLE ORDER_LINE (ORDER_ID BIGINT NOT NULL, LINE_NO SMALLINT NOT NULL);\nINSERT INTO ORDER_LINE SELECT ORDER_ID, LINE_NO FROM STAGE.LINES;\n-- one bulk check after the load\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID);\n\n-- or, when the loading job already guarantees every parent exists:\nALTER TABLE ORDER_LINE ADD CONSTRAINT OL_ORDER_FK FOREIGN KEY (ORDER_ID) REFERENCES ORDERS (ORDER_ID) NOT ENFORCED;\n```\n\n## How to fix\n\n- Add (or re-add) the foreign key after the bulk load; the check then runs once over all rows.\n- If the application already verifies the parent rows, declare the key `NOT ENFORCED`: the optimizer\n  still knows the relationship, and no row pays for a lookup. Not for a key declared `ON DELETE CASCADE` or\n  `ON DELETE SET NULL`: Db2 enforces no informational key, so deleting a parent would no longer delete (or\n  clear) its dependent rows, and they would be left pointing at nothing.\n- Db2 INSERT tips suggests dropping constraints before a mass insert only when it adds more than roughly\n  10\u201320% of the table's rows.\n\n## When to ignore\n\nTables filled by many small transactions from applications that do not check parents themselves need\nthe enforced key; suppress with the reason.\n\n## References\n\n- IBM Db2: [ALTER TABLE (foreign keys, NOT ENFORCED)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-alter-table),\n  [Informational constraints](https://www.ibm.com/docs/en/db2/11.5?topic=constraints-informational)\n- Db2 INSERT tips, \"Constraint verification\", Appendix A tests 11, 14\u201317; Appendix B, item 20.\n";
   }
 });
 
@@ -12004,7 +12128,7 @@ var init_lob_column = __esm({
 var lob_column_default2;
 var init_lob_column2 = __esm({
   "rules/lob-column.md"() {
-    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nOnly columns that some insert into the table may give a value are reported; a table none of whose LOB columns\nis ever written has no finding. A column counts as written by:\n\n- an `INSERT` whose column list names it, unless every row of its `VALUES` gives it the literal `NULL` (or\n  `CAST(NULL AS \u2026)`) or `DEFAULT` (a parameter marker, a host variable or any expression in one row is a value);\n  for `INSERT \u2026 SELECT`, unless the select list has `NULL` at its place in every branch of a `UNION` (not after a\n  `*`, which stands for columns not known here);\n- an `INSERT` without a column list, by the value at the column's place: Db2 gives the values to the table's\n  columns in order (those of `CREATE TABLE`, then those `ALTER TABLE \u2026 ADD COLUMN` appends), skipping\n  `IMPLICITLY HIDDEN` columns, which get their default. `NULL` or `DEFAULT` at the column's place in every row of\n  `VALUES`, or `NULL` there in every branch of the select list, is no value. When the table's columns are not known\n  in order (no `CREATE TABLE` in the files, `LIKE`, `AS (query)`), when the statement gives another number of values\n  than the table has columns (an SQL error, or a version of the table the files do not show), or when the select\n  list holds a `*`, the column may get a value;\n- `IMPORT` without an insert-column list, or with one that names it; `INGEST` and the z/OS `LOAD` utility\n  (their fields are not read);\n- a `MERGE \u2026 WHEN NOT MATCHED THEN INSERT`, read as an `INSERT` (its column list and values, or without a list its\n  values by place);\n- any of these that leaves it out of its column list, or gives it `DEFAULT`, when the column has a `DEFAULT`\n  other than `DEFAULT NULL` (`WITH DEFAULT` alone is the type's default, an empty value: counted as written).\n\nInserts in SQL scripts, SQL PL bodies, triggers and application code (JDBC, Python, Node\u2026 strings) all count.\nWhen only some of the table's inserts write the reported columns, the message names the one that does (\"Of the\ninserts into INV.ITEM, only the INSERT at load.sql:5 writes it\") or the first of several, and the severity and\nthe row count below are those of the writing inserts alone: a bulk copy that leaves the LOB out does not make a\nsingle-row INSERT that writes it a warning, and a few literal seed rows are no finding. The table's cost summary\n(the hover on a table name, `insertlint checklist`, `insert-target-cost`) charges the same columns: one no insert\nwrites is named there (\"written by no insert\"), not counted.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL at run time (a value the analysis cannot see), the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
+    lob_column_default2 = "# lob-column\n\n**Default severity:** warning \xB7 **Quick fix:** none\n\nFinds `CLOB`, `BLOB`, `DBCLOB`, `LONG VARCHAR` and `LONG VARGRAPHIC` columns on tables that receive\ninserts, in `CREATE TABLE` and `ALTER TABLE \u2026 ADD COLUMN`. A LOB whose `INLINE LENGTH` covers its whole\ndeclared length is not reported; a partial inline length gets a milder message. A statement with several\nsuch columns is one finding, on the first column's type, naming each column with its type (and inline length)\nand giving each the advice that fits it: an in-row type for those whose declared length fits a row,\n`INLINE LENGTH` for those declared longer, a check of the inline length for those partly inlined. With one\nsuch column the finding sits on its type. On a table that is no bulk insert target (its rows arrive one per call or per run of a\nscript: a web request's document, one image per run), the finding is information rather than a warning: the\ndirect write is paid once per row there, not for every row of a load.\n\nOnly columns that some insert into the table may give a value are reported; a table none of whose LOB columns\nis ever written has no finding. A column counts as written by:\n\n- an `INSERT` whose column list names it, unless every row of its `VALUES` gives it the literal `NULL` (or\n  `CAST(NULL AS \u2026)`) or `DEFAULT` (a parameter marker, a host variable or any expression in one row is a value);\n  for `INSERT \u2026 SELECT`, unless the select list has `NULL` at its place in every branch of a `UNION` (not after a\n  `*`, which stands for columns not known here);\n- an `INSERT` without a column list, by the value at the column's place: Db2 gives the values to the table's\n  columns in order (those of `CREATE TABLE`, then those `ALTER TABLE \u2026 ADD COLUMN` appends), skipping\n  `IMPLICITLY HIDDEN` columns, which get their default. `NULL` or `DEFAULT` at the column's place in every row of\n  `VALUES`, or `NULL` there in every branch of the select list, is no value. When the table's columns are not known\n  in order (no `CREATE TABLE` in the files, `LIKE`, `AS (query)`), when the statement gives another number of values\n  than the table has columns (an SQL error, or a version of the table the files do not show), or when the select\n  list holds a `*`, the column may get a value;\n- `IMPORT` without an insert-column list, or with one that names it; `INGEST` and the z/OS `LOAD` utility\n  (their fields are not read);\n- a `MERGE \u2026 WHEN NOT MATCHED THEN INSERT`, read as an `INSERT` (its column list and values, or without a list its\n  values by place), and its `WHEN MATCHED THEN UPDATE SET` when that assigns the column more than `NULL` (or\n  `DEFAULT` without a value default): the rows the `MERGE` matches get the LOB value written directly as the rows\n  it inserts do. A `MERGE` without `WHEN NOT MATCHED THEN INSERT` inserts nothing and makes no insert target;\n- any of these that leaves it out of its column list, or gives it `DEFAULT`, when the column has a `DEFAULT`\n  other than `DEFAULT NULL` (`WITH DEFAULT` alone is the type's default, an empty value: counted as written).\n\nInserts in SQL scripts, SQL PL bodies, triggers and application code (JDBC, Python, Node\u2026 strings) all count.\nWhen only some of the table's inserts write the reported columns, the message names the one that does (\"Of the\ninserts into INV.ITEM, only the INSERT at load.sql:5 writes it\") or the first of several, and the severity and\nthe row count below are those of the writing inserts alone: a bulk copy that leaves the LOB out does not make a\nsingle-row INSERT that writes it a warning, and a few literal seed rows are no finding. The table's cost summary\n(the hover on a table name, `insertlint checklist`, `insert-target-cost`) charges the same columns: one no insert\nwrites is named there (\"written by no insert\"), not counted.\n\nWhen literal `INSERT \u2026 VALUES` rows in scripts are all the table receives (no query, IMPORT, loop, trigger\nor application code fills it), the number of rows is known, and the message adds what the direct writes\ncost those rows at the measured rates: test 91 against test 11 for each reported column, scaled from 100,000 rows\nto the known count (an upper bound when an INLINE LENGTH keeps short values in the row). That is about 2.5 ms\na row and column; under a second in all (about 390 rows for one column), the finding is a hint, and under ten seconds information.\n\n## Why it matters\n\nOrdinary column values are written into a data page in the buffer pool and reach disk later, many rows\nper page write. LOB and LONG values that are not stored inline bypass the buffer pool: each inserted\nvalue is written to disk straight away (a \"direct write\"), row by row.\n\nDb2 INSERT tips changed a single `CHAR(10)` column of the baseline table into `CLOB(10)` and inserted 100,000\nrows (Appendix A, Table 8): 286.5 s instead of 31.5 s (test 91 vs test 11) \u2014 about nine times slower,\nfor values of ten characters. Choosing `LOGGED`/`NOT LOGGED` or `COMPACT`/`NOT COMPACT` made no real\ndifference in that test.\n\nIBM's LOB I/O technote adds where operating-system caching can soften the blow: for non-inlined LOBs in an SMS table\nspace the file system cache is used anyway, but in DMS and automatic-storage table spaces only when\nthe table space holding the LOB data has `FILE SYSTEM CACHING`. The message says so when the `LONG IN`\n(or data) table space in the analysed files lacks it.\n\n## Incorrect\n\n```sql\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M)\n);\n```\n\n## Correct\n\n```sql\n-- values that fit a row: use VARCHAR (a 32K page size allows rows up to about 32,000 bytes)\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    VARCHAR(8000)\n) IN DATA32K;\n\n-- long values that are usually short: keep the short ones in the row\nCREATE TABLE ORDERS (\n  ORDER_ID BIGINT NOT NULL,\n  NOTES    CLOB(1M) INLINE LENGTH 1000\n) IN DATA_TS LONG IN LOB_TS;\nALTER TABLESPACE LOB_TS FILE SYSTEM CACHING;\n```\n\n## How to fix\n\n- Use `VARCHAR`/`VARBINARY` when the values fit in a row; a larger page size may be needed. A LOB declared longer\n  than 32,672 bytes cannot become one (the message then offers only `INLINE LENGTH`, for the short values).\n- Otherwise give the LOB an `INLINE LENGTH` that holds most values: inlined values are ordinary row\n  data and go through the buffer pool. `LONG VARCHAR` and `LONG VARGRAPHIC` take no `INLINE LENGTH` (and are\n  deprecated): the message offers them `VARCHAR` or `VARGRAPHIC` only, whose 32,672 bytes hold almost any of their values.\n- Put the LOB data in its own table space (`LONG IN`) with `FILE SYSTEM CACHING` (IBM's LOB I/O technote).\n- Fast storage for the LOB table space helps; `COMPACT`/`NOT LOGGED` may help with large values.\n\n## When to ignore\n\nDocuments, images and other truly large values belong in LOBs. If the table receives few rows, or the\nLOB is usually NULL at run time (a value the analysis cannot see), the cost is small; suppress with the reason.\n\n## References\n\n- IBM Db2: [Inline LOBs](https://www.ibm.com/docs/en/db2/11.5?topic=data-inline-lob),\n  [CREATE TABLE](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-table),\n  [CREATE TABLESPACE (FILE SYSTEM CACHING)](https://www.ibm.com/docs/en/db2/11.5?topic=statements-create-tablespace)\n- Db2 INSERT tips, \"Inserting LOB and LONG columns\", Appendix A test 91; Appendix B, item 6. IBM's LOB I/O technote.\n";
   }
 });
 
@@ -12934,7 +13058,7 @@ var init_single_row_insert = __esm({
 var single_row_insert_default2;
 var init_single_row_insert2 = __esm({
   "rules/single-row-insert.md"() {
-    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds one to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
+    single_row_insert_default2 = "# single-row-insert\n\n**Default severity:** warning \xB7 **Quick fix:** in a SQL script, combine a run of literal INSERTs with the same column list into one multi-row `VALUES` list, when no `COMMIT` or comment sits between them; the rows then succeed or fail together, so it is offered finding by finding, never applied by *Fix all* \xB7 **Options:** `minRun` (3)\n\nFinds INSERTs that send one row per call where the driver could send many:\n\n- **In application code**: an INSERT executed once per pass of a loop (`for`, `while`, `do`,\n  for-each, `forEach`/`map` callbacks, comprehensions, shell `for`/`while read` loops) without a batch\n  or array: `executeUpdate`/`execute` in JDBC, `JdbcTemplate.update`, `cursor.execute`,\n  `ibm_db.execute`/`exec_immediate`, node ibm_db `query`/`execute*`, CLI `SQLExecute`/`SQLExecDirect`\n  unless the latest `SQL_ATTR_PARAMSET_SIZE` set on its handle before it is more than 1, a static `EXEC SQL INSERT`, `db2 \"INSERT \u2026\"`, and the\n  `query`/`execute` of a wrapper that is handed the INSERT text. The message names the table and the\n  loop with its line: *One INSERT INTO APP.ORDERS call per row in the for-of loop at line 12.* A\n  `VALUES (%s)` filled with one spliced value named like a list of rows (`row_string`, `values`) may\n  carry many rows and is not reported, unless what the variable is assigned writes no `(`: then it is one\n  row's values (`values = \", \".join(...)` of one CSV line). When the loop is in a caller (a function of the\n  same file, or a method of another class called in a loop, as DayTrader's populate loop calls `buy()`), the\n  advice adds that the batch needs a function that receives the rows together: the INSERT's own function sees\n  one row per call and cannot batch them itself. In C and C++, a loop that calls a function of another file\n  which runs one single-row INSERT per call (directly or through further calls) is reported at the loop's call:\n  *One INSERT call per row in the for loop at line 35 (through db2ExecForeignInsert(), then db2ExecuteInsert()).\n  db2ExecuteInsert() runs it with SQLExecute at db2ExecuteInsert.c:70, once per call, on the statement\n  db2PrepareQuery() prepares (SQLPrepare of session->stmtp->hsql at db2PrepareQuery.c:95).* A statement prepared\n  elsewhere counts as an INSERT only in a function named for one; the prepare is named when one file of the\n  nearest folder hands the same handle path to `SQLPrepare` with a text not known or an INSERT. When the loop counts\n  to, or walks, what its function was handed (db2_fdw's `i < *numSlots`), the CLI advice is array input there:\n  bind column arrays, set `SQL_ATTR_PARAMSET_SIZE` to that count, one `SQLExecute` for the batch.\n- **In SQL routines** (procedures, functions, `BEGIN \u2026 END` blocks): a single-row `INSERT \u2026 VALUES` on\n  every pass of a `FOR`, `WHILE`, `REPEAT` or `LOOP` (an `OPEN`/`FETCH` loop over a cursor, or a call to\n  a routine of the same file that inserts). The fix there is one `INSERT \u2026 SELECT`, and the finding says which:\n  over the `FOR` statement's query, over the query of the cursor the loop `FETCH`es (named), or, for a loop\n  that makes its rows up (a counter filling test data, a string it splits), from a recursive common table\n  expression or one multi-row `VALUES`. A loop that fetches a called procedure's result set\n  (`ALLOCATE c CURSOR FOR RESULT SET`) has no query to fold and is not reported; neither is a `FOR` over a query\nthat changes data (`FROM OLD TABLE (DELETE \u2026)`: Db2 takes a data change only in a SELECT, not in an INSERT's). Loops that work a chunk or a\n  table at a time (an `INSERT \u2026 SELECT` per pass, a loop over catalog rows, `ADMIN_CMD` per pass) are not\n  row-by-row, and their log row per pass is not reported. Nor is a walk over an array the routine was handed\n  (`ARRAY_NEXT` in the loop, `CARDINALITY` in its condition): one call's elements, such as one order's lines,\n  which do not make the table a bulk target either; nor a loop over what a routine Db2 supplies returned (the result\n  set of `SYSPROC.ADMIN_CMD`'s `DESCRIBE`, of `ADMIN_MOVE_TABLE`): the few rows of one administrative call.\n  A `WHILE v < n` (or `<=`) whose body adds an integer to `v` once on every pass (`SET count = count + 1`, not in a\n  branch) counts up, from the lowest integer the routine gives `v` (`DECLARE \u2026 DEFAULT 0`, `SET v = 0`), when every\n  other assignment of `v` in the routine is such a start or adds a constant to it. To an integer, it runs at most\n  that many times: ten passes or fewer is no bulk loop, as for a counting loop in code. When it counts to a\n  parameter of its procedure and the script calls the procedure only with an integer there (IBM's\n  `tbrowcompress.db2`: `CALL insertdata(1000)`, three INSERTs per pass), the message says how many rows that makes\n  and what they cost beyond one `INSERT \u2026 SELECT` at the rates of tests 68 and 6 (7.6 s per 10,000 rows against\n  15.7 s per 100,000: about 0.6 ms a row); under a second in all the finding is a hint, under ten seconds\n  information (the 3,000 rows of `insertdata(1000)`, about 1.8 s). A routine or trigger of the file that calls it\n  too, a CALL with anything else there, a routine that assigns the parameter, a loop inside another loop or a\n  handler, or a variable that may start elsewhere (two different starts, another loop stepping it) leaves that\n  count unknown.\n  A `WHILE v > n` (or `>=`, or `n < v`, `n <= v`; `n` an integer) whose body takes a constant from `v` once on every\n  pass (`SET len = len - 80`, not in a branch) counts down: when every other assignment of `v` in the routine gives it\n  an integer (`DECLARE \u2026 DEFAULT`, `SET v = 5000`), `LENGTH` of a parameter or variable whose string type has a\n  length (`CLOB(100000)`: at most 100,000), or takes a constant from it, the largest of those bounds the passes. From\n  an integer, the count decides whether it is a bulk loop and is not told, as for a loop counted up to one. From a\n  `LENGTH`, the message says where the bound comes from and what it makes per call, with the same cost and\n  severity as above (IBM's `db2mon_import.sql`, `db2mon.diff_log`: a `CLOB(100000)` split into rows of 80, at most\n  1,250 passes per call, about 0.75 s: a hint); not for a loop inside another loop or a handler, nor in a routine\n  that a loop or trigger of the file calls. A `REPEAT \u2026 UNTIL v >= n` (or `>`, or `n <= v`, `n < v`) counts up as\n  the `WHILE` of the opposite test does (`WHILE v < n`, or `<=`), and `REPEAT \u2026 UNTIL v <= n` (or `<`; `n` an integer)\n  down as `WHILE v > n` (or `>=`), under the same conditions; Db2 tests `UNTIL` after each pass, so the body runs at\n  least once (a `CALL` whose count is already reached makes one pass). For either direction, another assignment of `v` in the body (a `SET`,\n  `SELECT`, `VALUES`, `FETCH` or `EXECUTE \u2026 INTO`, `GET DIAGNOSTICS`, a `CALL` it is passed to, or a user-defined\n  function that is a `SET`'s whole value, whose `OUT` parameters may assign it), a step that is no integer (or, up,\n  not one), a start that is no integer (`SELECT MAX(id) INTO v`, `SET v = n - 10`), a handler that assigns `v`, an\n  `ITERATE` of the loop, a `GOTO` in the routine, or `v` a parameter leaves the passes unknown. A lookup by the\n  counter (`SELECT \u2026 INTO x FROM t WHERE id = v`, `EXECUTE s INTO x USING v`) only reads it.\n- **A batch of one**: JDBC `executeBatch()` called on every pass of the loop right after `addBatch()`,\n  with no counter guard around it.\n- **In SQL scripts**: `minRun` or more consecutive single-row `INSERT \u2026 VALUES` statements into the same\n  table (COMMITs between them do not break the run). A here-document fed to `db2` in a shell script\n  (`db2 -tv <<EOF \u2026 EOF`) is read as such a script.\n\nThe single-row INSERTs of one loop are **one finding**, on the first, which says how many the loop runs and into\nwhich tables (a routine that writes five rows per pass, or a method that inserts an account and its profile, is one\nloop to rewrite). A run of single-row INSERTs into one table is **one finding**, on its threshold-th statement (the 3rd by default), where it first becomes\nworth reporting; the message gives its size and lines (\"20,000 in a row (lines 2\u201320,001)\"), and the editor\nlinks its last statement. A change anywhere in it (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information; so is\n`prepare-in-loop` when the statement executed here is also prepared again on every pass, though its prepare is on\nanother line (the related information points at it).\n\nA counting loop with a constant bound of 10 passes or fewer (`for (int i = 0; i < 5; i++)`, `range(3)`, `i <= N` with `N = 8`) is no bulk load and is not reported: a few rows cost little.\n\n## Why it matters\n\nEach call is a round trip between client and server, and Db2 does the per-statement work (locating\nthe section, setting up and tearing down the execution) once per call. Sending several rows per call\nshares all of that.\n\nDb2 INSERT tips (Appendix A, Tables 1 and 6), CLI inserts:\n\n| Test | Rows per call | Commit every | Rows | Elapsed |\n|---|---|---|---|---|\n| 2 | 1 (prepared) | row (autocommit) | 10,000 | 92.1 s |\n| 3 | 10 | 10 rows (autocommit) | 10,000 | 12.9 s |\n| 68 | 1 (prepared) | 1000 rows | 10,000 | 7.6 s (\xD710 = 76 s per 100,000 rows) |\n| 71 | 10 | 1000 rows | 100,000 | 30.1 s |\n| 73 | 100 | 1000 rows | 100,000 | 24.3 s |\n| 74 | 1000 | 1000 rows | 100,000 | 23.4 s |\n\nTen rows per call already made test 3 seven times faster than test 2 (both commit every call, so test 3 also\ncommitted ten times less often); with commits every 1000 rows,\ngoing from one row per call (test 68, scaled) to arrays of 100\u20131000 rows (tests 73\u201374) saves about two\nthirds. The article recommends arrays of at least 100 rows.\n\n## Incorrect\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.executeUpdate();\n}\n```\n```sh\nwhile IFS=, read -r id name; do db2 \"INSERT INTO T VALUES ($id, '$name')\"; done < rows.csv\n```\n\n## Correct\n\n```java\nfor (Row r : rows) {\n    ps.setInt(1, r.id);\n    ps.addBatch();\n    if (++n % 1000 == 0) { ps.executeBatch(); conn.commit(); }\n}\nps.executeBatch(); conn.commit();\n```\n\nPer driver: JDBC `addBatch`/`executeBatch`; Spring `batchUpdate`; Python `ibm_db.execute_many` or\n`cursor.executemany`; node ibm_db `query({sql, params, ArraySize})`; CLI parameter arrays with\n`SQL_ATTR_PARAMSET_SIZE`; scripts a multi-row `VALUES` list; shell scripts `IMPORT`/`LOAD` from a file;\nembedded SQL (COBOL, C) host-variable arrays with `INSERT \u2026 FOR :n ROWS` on Db2 for z/OS, a multi-row `VALUES`\nlist on Db2 for LUW (the message names the one the file's dialect has, both when it is not known).\n\n## When to ignore\n\nA loop that is known to run a few times (three retries, one row per configured region) does not need\nbatching; suppress with the reason. A loop whose iterations are separate business transactions that\nmust each succeed or fail on their own may have to stay one row per call.\n\n## References\n\n- IBM Db2: [JDBC batch updates](https://www.ibm.com/docs/en/db2/11.5?topic=jdbc-making-batch-updates-in-applications),\n  [CLI array input](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-binding-arrays)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Sending column values to the server\" and Appendix A, tests 2, 3, 69\u201378.\n";
   }
 });
 
@@ -13561,7 +13685,7 @@ function frontEndOptionsKey(config) {
 }
 function mapSpan(stmt, span) {
   if (!stmt) return span;
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 function formatMessage(template, data = {}) {
   let parts = templateParts.get(template);
@@ -13594,7 +13718,8 @@ function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) 
   }
   const diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
   const fix = withFix ? reportedFix(report) : void 0;
-  if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
+  const mapped = fix && mappedFix(fix, report.stmt);
+  if (mapped) diagnostic.fix = mapped;
   if (extent) diagnostic.extent = extent;
   if (report.moveAfterLoad) {
     const { partMessageId, loadAt, ...rest } = report.moveAfterLoad;
@@ -13615,7 +13740,8 @@ function linesText(lines, span) {
 }
 function mappedFix(fix, stmt) {
   const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
-  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText }));
+  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: { start: stmt.origin.toFile(e.span.start), end: stmt.origin.toFile(e.span.end) }, newText: e.newText }));
+  if (edits.some((e) => e.span.end < e.span.start)) return void 0;
   const mapped = { title: fix.title, edits };
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;
@@ -15353,7 +15479,7 @@ function plainPiece(text2, start) {
 function joinTexts(parts, kind) {
   return { pieces: parts.flatMap((p) => p.pieces), kind };
 }
-function buildMappedSql(host) {
+function buildMappedSql(host, extent) {
   const parts = [];
   let length = 0;
   let tail = "";
@@ -15390,6 +15516,8 @@ function buildMappedSql(host) {
   const text2 = parts.join("");
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
   const origin2 = {
+    // The expression the text was built from (fileSpanOf: a span whose ends map out of order falls back on it).
+    ...extent ? { extent } : {},
     toFile(offset) {
       if (offset < 0) return map.length > 0 ? map[0] : 0;
       if (offset >= map.length) return last;
@@ -15459,7 +15587,8 @@ var init_evaluator = __esm({
         this.depth++;
         this.nodes.push(node);
         try {
-          return this.adapter.evaluate(node, this);
+          const text2 = this.adapter.evaluate(node, this);
+          return text2 && this.depth === 1 ? { ...text2, from: { start: node.startIndex, end: node.endIndex } } : text2;
         } finally {
           this.nodes.pop();
           this.depth--;
@@ -15888,6 +16017,7 @@ var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, M
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
+    init_ast();
     init_adapter();
     init_autocommit();
     init_calls_by_scope();
@@ -16098,7 +16228,8 @@ var init_model = __esm({
       }
       addExecution(ctx, span, e) {
         const host = this.textOf(e.sql, e.pyformatMarkers ?? false);
-        const read = host ? this.readSql(host) : { statements: [], spliced: [], all: [] };
+        const extent = !e.sql ? span : "pieces" in e.sql ? e.sql.from ?? span : { start: e.sql.startIndex, end: e.sql.endIndex };
+        const read = host ? this.readSql(host, extent) : { statements: [], spliced: [], all: [] };
         const scope = ctx.scope;
         let statements = read.statements;
         let textKind = host ? host.kind : "unknown";
@@ -16136,7 +16267,7 @@ var init_model = __esm({
         if (e.script) {
           execution2.script = true;
           for (const st of statements) {
-            if (st.kind === "commit") this.commits.push({ callSpan: { start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.end) }, api: e.api, loop: execution2.loop, guarded: execution2.guarded ?? false });
+            if (st.kind === "commit") this.commits.push({ callSpan: fileSpanOf(st.origin, st.span), api: e.api, loop: execution2.loop, guarded: execution2.guarded ?? false });
           }
         } else if (e.action === "executeDirect" && statements.length > 0 && statements.every((st) => st.kind === "commit")) {
           this.addCommit(ctx, span, e.api, connection);
@@ -16166,8 +16297,8 @@ var init_model = __esm({
         return { pieces, kind: host.kind };
       }
       /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
-      readSql(host) {
-        const mapped = buildMappedSql(host);
+      readSql(host, extent) {
+        const mapped = buildMappedSql(host, extent);
         const spliced = [];
         const all = mapped.splices.map((s) => s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan });
         for (const s of mapped.splices) {
@@ -16178,7 +16309,7 @@ var init_model = __esm({
         const parsed = this.parseSql(mapped.text, { origin: mapped.origin });
         const statements = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
         for (const st of statements) if (!namedAtRunTime(st)) this.statements.push(st);
-        for (const c of parsed.comments) this.sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
+        for (const c of parsed.comments) this.sqlComments.push({ span: fileSpanOf(mapped.origin, c.span), text: c.text });
         return { statements, spliced, all };
       }
       /**
@@ -20864,8 +20995,9 @@ function collectTables(run2, schema, linted, changes) {
     const lines = run2.workspace.lines(file);
     const shown2 = changed.repoPath;
     for (const stmt of model.statements) {
-      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
-      const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
+      const span = fileSpanOf(stmt.origin, stmt.span);
+      const start = lines.position(span.start).line + 1;
+      const end = lines.position(Math.max(span.start, span.end - 1)).line + 1;
       if (!touchesChangedLines(changed, start, end)) continue;
       for (const { name: name2, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) note(name2, stmt, role, `${shown2}:${start}`);
     }
@@ -20989,6 +21121,7 @@ var init_checklist_command = __esm({
     init_registry();
     init_schema();
     init_insert_costs();
+    init_ast();
     init_checklist();
     init_git();
     init_check_ci();
@@ -26278,9 +26411,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -26322,9 +26455,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -26358,9 +26491,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -26743,9 +26876,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -27127,9 +27260,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -27145,9 +27278,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -27170,9 +27303,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27307,9 +27440,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27436,9 +27569,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -27515,9 +27648,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -27589,9 +27722,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27831,9 +27964,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27989,9 +28122,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -28140,9 +28273,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29306,9 +29439,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -29520,7 +29653,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -29611,7 +29744,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -31089,9 +31222,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -31172,9 +31305,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -31216,9 +31349,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -31233,9 +31366,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -31250,9 +31383,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -31274,9 +31407,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -31291,9 +31424,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -31315,9 +31448,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -31339,9 +31472,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -31356,9 +31489,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -31373,9 +31506,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -31405,9 +31538,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -31436,9 +31569,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -31486,9 +31619,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -31503,9 +31636,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -31520,9 +31653,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -31577,9 +31710,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -31608,9 +31741,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -31637,9 +31770,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -31661,9 +31794,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -31692,9 +31825,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31777,9 +31910,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32003,9 +32136,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -32020,9 +32153,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -32043,9 +32176,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32771,9 +32904,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -32787,9 +32920,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32829,9 +32962,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -32921,9 +33054,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -33095,9 +33228,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33169,9 +33302,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -33218,9 +33351,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -33254,9 +33387,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -33495,9 +33628,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -33513,9 +33646,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -33558,9 +33691,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -33578,9 +33711,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -33614,9 +33747,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -33641,9 +33774,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -33669,9 +33802,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -33701,9 +33834,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -33733,9 +33866,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -33906,9 +34039,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -34175,9 +34308,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -34200,9 +34333,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -34224,9 +34357,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -34251,9 +34384,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35050,9 +35183,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35318,9 +35451,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -35476,9 +35609,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35778,9 +35911,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35809,9 +35942,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -35858,9 +35991,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36443,7 +36576,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -36505,7 +36638,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {
@@ -37200,12 +37333,15 @@ function namesIn3(stmt) {
   return out;
 }
 function fileSpan2(stmt, span) {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 function nameAt(model, offset) {
+  const script = model.source.language === "sql";
   for (const stmt of model.statements) {
-    const span = fileSpan2(stmt, stmt.span);
-    if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
+    if (script) {
+      const span = fileSpan2(stmt, stmt.span);
+      if (offset < span.start - 1 || offset > span.end + 1) continue;
+    }
     for (const ref of namesIn3(stmt)) {
       const s = fileSpan2(ref.stmt, ref.name.span);
       if (offset >= s.start && offset <= s.end) return ref;
@@ -37330,6 +37466,7 @@ var SIMPLE_ESCAPES2, SCRIPT_FACTS, SHAPES;
 var init_model_queries = __esm({
   "server/src/lsp/model-queries.ts"() {
     "use strict";
+    init_ast();
     init_walk();
     init_schema_findings();
     init_loops();

@@ -62,6 +62,10 @@ describe(`rule ${RULE}`, () => {
     // A key left out takes its DEFAULT: a value Db2 checks against the parent.
     const withDefault = PARENT + CHILD.replace('  P_ID INT,', '  P_ID INT DEFAULT 1,');
     expectFindings({ 'schema.sql': withDefault, 'load.sql': 'INSERT INTO C (ID) SELECT ID FROM STAGE;\n' }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
+    // A MERGE whose INSERT leaves the key out but whose UPDATE sets it: Db2 checks the parent of an updated key too.
+    const merge = (set: string) => `MERGE INTO C USING STAGE S ON C.ID = S.ID WHEN MATCHED THEN UPDATE SET ${set} WHEN NOT MATCHED THEN INSERT (ID) VALUES (S.ID);\n`;
+    expectNoFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': merge('P_ID = NULL') }, RULE);
+    expectFindings({ 'schema.sql': PARENT + CHILD, 'load.sql': merge('P_ID = S.P_ID') }, RULE, [{ file: 'schema.sql', line: 5, column: 3 }]);
   });
 
   it('reads an insert without a column list by place, as lob-column does: NULL at the key\'s place sets no key', () => {

@@ -164,11 +164,26 @@ describe(`rule ${RULE}: only LOB columns some insert writes`, () => {
   });
 
   it("reads MERGE's WHEN NOT MATCHED THEN INSERT: its column list, and NULL as the LOB's value", () => {
-    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.C = s.C WHEN NOT MATCHED THEN ${insert};\n`;
+    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.B = s.B WHEN NOT MATCHED THEN ${insert};\n`;
     expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, B) VALUES (s.A, s.B)') }, RULE);
     expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, B, C) VALUES (s.A, s.B, NULL)') }, RULE);
     expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT (A, C) VALUES (s.A, s.C)') }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
     expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, s.B, s.C)') }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+  });
+
+  it("counts a LOB that a MERGE's WHEN MATCHED THEN UPDATE SET writes: the matched rows get the value directly too", () => {
+    const merge = (update: string, insert = 'INSERT (A, B) VALUES (s.A, s.B)') => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET ${update} WHEN NOT MATCHED THEN ${insert};\n`;
+    // The INSERT leaves C out; the UPDATE writes it (qualified or not, alone or in a list of columns, from a query).
+    for (const update of ['t.C = s.C', 'B = s.B, C = s.C', '(B, C) = (s.B, s.C)', '(B, C) = (SELECT B, C FROM STAGE.X WHERE X.A = s.A)']) {
+      expectFindings({ 'schema.sql': BIG, 'm.sql': merge(update) }, RULE, [{ file: 'schema.sql', line: 1, column: 85, severity: 'warning' }]);
+    }
+    // NULL (or DEFAULT NULL) is no LOB value; an UPDATE of other columns leaves C as it was.
+    for (const update of ['t.C = NULL', '(B, C) = (s.B, NULL)', 't.B = s.B', 'C = DEFAULT']) expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge(update) }, RULE);
+    // With the UPDATE before a second WHEN MATCHED … DELETE, and ELSE IGNORE after: still read to its end.
+    const two = `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED AND s.B = 0 THEN DELETE WHEN MATCHED THEN UPDATE SET C = s.C WHEN NOT MATCHED THEN INSERT (A) VALUES (s.A) ELSE IGNORE;\n`;
+    expectFindings({ 'schema.sql': BIG, 'm.sql': two }, RULE, [{ file: 'schema.sql', line: 1, column: 85 }]);
+    // A MERGE without WHEN NOT MATCHED THEN INSERT inserts nothing: no insert target, no finding (the rule is about inserts).
+    expectNoFindings({ 'schema.sql': BIG, 'm.sql': 'MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET C = s.C;\n' }, RULE);
   });
 
   it('counts a LOB left out, or given DEFAULT, as written when its DEFAULT is not NULL', () => {
@@ -261,7 +276,7 @@ describe(`rule ${RULE}: an insert without a column list, by each column's place`
   });
 
   it("reads a MERGE's INSERT without a column list by place too", () => {
-    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.C = s.C WHEN NOT MATCHED THEN ${insert};\n`;
+    const merge = (insert: string) => `MERGE INTO BIG.T AS t USING STAGE.T AS s ON t.A = s.A WHEN MATCHED THEN UPDATE SET t.B = s.B WHEN NOT MATCHED THEN ${insert};\n`;
     expectNoFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, s.B, NULL)') }, RULE);
     expectFindings({ 'schema.sql': BIG, 'm.sql': merge('INSERT VALUES (DEFAULT, s.A, NULL, s.C)') }, RULE, [C]);
   });

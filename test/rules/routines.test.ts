@@ -303,6 +303,63 @@ CALL insertdata(1000)@
     }
   });
 
+  it('a routine REPEAT … UNTIL loop counting up or down is counted as the WHILE of the opposite test, with at least one pass', () => {
+    const proc = (loop: string, declare = 'DECLARE count INTEGER DEFAULT 0;') => `CREATE PROCEDURE insertdata (IN size INT)
+LANGUAGE SQL
+BEGIN
+  ${declare}
+  ${loop}
+END@
+`;
+    const repeat = (until: string, step = 'SET count = count + 1;', label = '') => `${label ? `${label}: ` : ''}REPEAT
+    INSERT INTO app.temp VALUES (count, 20000);
+    ${step}
+  UNTIL ${until} END REPEAT${label ? ` ${label}` : ''};`;
+    const single = (text: string) => findings({ 'fill.db2': text }, 'single-row-insert');
+    const told = (text: string) => {
+      const [finding, ...rest] = single(text);
+      assert.deepEqual(rest, []);
+      return finding.message.match(/make[s]? ([\d,]+) passes: ([\d,]+) rows/)?.slice(1).join(' / ');
+    };
+    // Up to the CALL's argument: UNTIL count >= size goes on while count < size (1,000 passes); UNTIL count > size, one more.
+    assert.equal(told(proc(repeat('count >= size')) + 'CALL insertdata(1000)@\n'), '1,000 / 1,000');
+    assert.equal(told(proc(repeat('(count > size)', 'SET count = count + 1;', 'fill')) + 'CALL insertdata(1000)@\n'), '1,001 / 1,001');
+    assert.equal(told(proc(repeat('size <= count', 'SET count = count + 2;')) + 'CALL insertdata(1000)@\n'), '500 / 500');
+    // The body runs before the test: CALL insertdata(0) makes one pass (a WHILE of the same count makes none).
+    assert.equal(told(proc(repeat('count >= size')) + 'CALL insertdata(1000)@\nCALL insertdata(0)@\n'), '1,001 / 1,001');
+    // Counting the parameter down: REPEAT … SET size = size - 1; UNTIL size <= 0.
+    assert.equal(told(proc(repeat('size <= 0', 'SET size = size - 1;'), '') + 'CALL insertdata(1000)@\n'), '1,000 / 1,000');
+    // Down from LENGTH of a CLOB(100000) parameter by 80 (db2mon's diff_log written with REPEAT): at most 1,250 passes.
+    const split = `CREATE PROCEDURE app.diff_log (IN message CLOB(100000))
+BEGIN
+  DECLARE len INTEGER;
+  SET len = LENGTH(message);
+  REPEAT
+    INSERT INTO app.log VALUES (SUBSTR(message, 1, 80));
+    SET len = len - 80;
+  UNTIL len <= 0 END REPEAT;
+END@
+`;
+    assert.match(single(split)[0].message, /LEN is set to LENGTH\(MESSAGE\) at line 4, at most 100,000 \(parameter MESSAGE is CLOB\(100000\)\), and the loop takes 80 from it on every pass until LEN <= 0: at most 1,250 passes per call/);
+    // To a literal bound: its own count decides whether it is a bulk loop (ten passes or fewer: none), and is not told.
+    assert.deepEqual(single(proc(repeat('count >= 10'))), []);
+    assert.deepEqual(single(proc(repeat('count >= 10'), 'DECLARE count INTEGER DEFAULT 500;')), [], 'one pass: the count is past the bound');
+    const [literal] = single(proc(repeat('count >= 5000')));
+    assert.equal(literal.severity, 'warning');
+    assert.doesNotMatch(literal.message, /passes/);
+    // Unknown shapes stay unknown: a test of equality, a step in a branch, a counter a FETCH may set. Warnings, no count.
+    const unknown = [
+      proc(repeat('count = size')) + 'CALL insertdata(1000)@\n',
+      proc(repeat('count >= size', 'IF count < 5 THEN SET count = count + 1; END IF;')) + 'CALL insertdata(1000)@\n',
+      proc(repeat('count >= size', 'SET count = count + 1;\n    FETCH c1 INTO count;')) + 'CALL insertdata(1000)@\n',
+    ];
+    for (const text of unknown) {
+      const [finding] = single(text);
+      assert.equal(finding.severity, 'warning', text);
+      assert.doesNotMatch(finding.message, /passes/, text);
+    }
+  });
+
   it('a routine loop counting down from LENGTH of a CLOB(n) parameter: at most ceil(n / step) rows per call, told, and severity by that', () => {
     // IBM's db2mon_import.sql, db2mon.diff_log: a message split into rows of 80 characters, one INSERT each.
     const proc = (param: string, parts: { start?: string; step?: string; name?: string } = {}) => `CREATE PROCEDURE db2mon.${parts.name ?? 'diff_log'}( IN message ${param} )

@@ -1,5 +1,6 @@
 // ALTER TABLE … DROP COLUMN: the column leaves the table's model, and so do the indexes, keys and identity that
-// depended on it (CASCADE, Db2 LUW's default). RESTRICT with dependents is refused by Db2: nothing changes.
+// depended on it, and the foreign keys of other tables that reference a key including it (CASCADE, Db2 LUW's
+// default). RESTRICT with dependents is refused by Db2: nothing changes.
 import { strict as assert } from 'node:assert';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { buildFileModel } from '../../server/src/engine/workspace';
@@ -73,6 +74,51 @@ describe('schema: ALTER TABLE … DROP COLUMN', () => {
     assert.deepEqual(lines(fourth + 'ALTER TABLE S.T DROP COLUMN NOTE;\n', 'index-count'), []);
     // RESTRICT with the foreign key depending on it: Db2 refuses, the key stays.
     assert.deepEqual(lines('ALTER TABLE S.T DROP COLUMN P_ID RESTRICT;\n', 'enforced-foreign-key'), ['schema.sql:7']);
+  });
+
+  it("takes the foreign keys of other tables that reference a key with the column (CASCADE), and refuses it with RESTRICT", () => {
+    // S.P's primary key ID and unique key CODE are each referenced: T_P names ID, T_ANY names no parent columns (the
+    // primary key), T_C names CODE; S.P references itself (P_SELF, on the primary key).
+    const parent = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL, UP INT, NOTE VARCHAR(9), CONSTRAINT P_U UNIQUE (CODE), CONSTRAINT P_SELF FOREIGN KEY (UP) REFERENCES S.P);\n';
+    const child = [
+      'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT, P_ID2 INT, P_CODE INT,',
+      '  CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES S.P (ID),',
+      '  CONSTRAINT T_ANY FOREIGN KEY (P_ID2) REFERENCES S.P,',
+      '  CONSTRAINT T_C FOREIGN KEY (P_CODE) REFERENCES S.P (CODE));',
+      '',
+    ].join('\n');
+    const after = (alter: string, files: Record<string, string> = {}) => {
+      const schema = SchemaModel.build([model('schema.sql', parent + child + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
+      return { p: schema.tableByKey('S.P')!, c: schema.tableByKey('S.C')! };
+    };
+    const names = (t: { foreignKeys: { name: string }[] }) => t.foreignKeys.map((fk) => fk.name);
+    assert.deepEqual(names(after('').c), ['T_P', 'T_ANY', 'T_C']);
+    // Dropping ID drops the primary key, and every key referencing it: T_P, T_ANY and P_SELF; T_C stays.
+    const noId = after('ALTER TABLE S.P DROP COLUMN ID;\n');
+    assert.deepEqual(names(noId.c), ['T_C']);
+    assert.deepEqual(names(noId.p), []);
+    assert.deepEqual(noId.p.keyConstraints.map((k) => k.name), ['P_U']);
+    assert.deepEqual(names(after('ALTER TABLE S.P DROP CODE CASCADE;\n').c), ['T_P', 'T_ANY']);
+    // A column in no referenced key: the other tables keep their keys.
+    assert.deepEqual(names(after('ALTER TABLE S.P DROP COLUMN NOTE;\n').c), ['T_P', 'T_ANY', 'T_C']);
+    // RESTRICT with such a dependent: Db2 refuses the statement, nothing changes anywhere.
+    const refused = after('ALTER TABLE S.P DROP COLUMN CODE RESTRICT;\n');
+    assert.deepEqual(refused.p.columns.map((c) => c.name), ['ID', 'CODE', 'UP', 'NOTE']);
+    assert.deepEqual(names(refused.c), ['T_P', 'T_ANY', 'T_C']);
+    assert.deepEqual(refused.p.keyConstraints.map((k) => k.name), ['primaryKey(ID)', 'P_U']);
+    // Another file's ALTER changes a copy of the child, as for a drop of the child's own key there (TableVersions).
+    const elsewhere = after('', { 'drop.sql': 'ALTER TABLE S.P DROP COLUMN ID;\n' });
+    assert.deepEqual(names(elsewhere.c), ['T_C']);
+  });
+
+  it('leaves enforced-foreign-key quiet about a key of another table dropped with its parent key', () => {
+    const parent = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL UNIQUE);\n';
+    const child = 'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT NOT NULL, CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES S.P);\n';
+    const lines = (alter: string) => findings({ 'schema.sql': parent + child + alter, 'load.sql': 'INSERT INTO S.C SELECT * FROM S.STAGE;\n' }, 'enforced-foreign-key').map((f) => `${f.file}:${f.line}`);
+    assert.deepEqual(lines(''), ['schema.sql:2']);
+    assert.deepEqual(lines('ALTER TABLE S.P DROP COLUMN ID;\n'), []);
+    assert.deepEqual(lines('ALTER TABLE S.P DROP COLUMN CODE;\n'), ['schema.sql:2']);
+    assert.deepEqual(lines('ALTER TABLE S.P DROP COLUMN ID RESTRICT;\n'), ['schema.sql:2']);
   });
 
   it('fills the columns left, by place, for an INSERT without a column list', () => {

@@ -211,6 +211,16 @@ describe('schema files: findings on the inserts they concern', () => {
     assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), ['lob-column 1:13 → db/docs.sql:1']);
   });
 
+  it("re-runs them when a MERGE's UPDATE starts or stops writing a LOB", async () => {
+    const merge = (set: string) => `MERGE INTO APP.DOCS AS d USING APP.STAGE AS s ON d.ID = s.ID WHEN MATCHED THEN UPDATE SET ${set} WHEN NOT MATCHED THEN INSERT (ID) VALUES (s.ID);\n`;
+    const ws = await workspaceWith({ 'load.sql': merge('BODY = s.BODY') }, { 'db/docs.sql': 'CREATE TABLE APP.DOCS (ID INT, BODY CLOB(1M));\n' });
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), ['lob-column 1:12 → db/docs.sql:1']);
+    ws.setFile('load.sql', merge('BODY = NULL'));
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), []);
+    ws.setFile('load.sql', merge('BODY = s.BODY'));
+    assert.deepEqual(placed(ws, 'load.sql', ['lob-column']), ['lob-column 1:12 → db/docs.sql:1']);
+  });
+
   it('grows linearly with the tables of the schema file and the inserts into them', () => {
     const make = (n: number) => {
       let ddlText = '';

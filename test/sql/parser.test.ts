@@ -729,6 +729,17 @@ describe('sql parser: CLP commands', () => {
       { columns: ['A', 'B', 'C'], values: ['expression', 'null', 'default'] },
       { columns: [], values: ['expression', 'expression', 'null'] },
     ]);
+    // WHEN MATCHED THEN UPDATE SET: the columns assigned, each with its value, up to the next WHEN or ELSE.
+    const updates = (sets: string) => one(`MERGE INTO t USING s ON t.a = s.a WHEN MATCHED THEN UPDATE SET ${sets} WHEN NOT MATCHED THEN INSERT (a) VALUES (s.a) ELSE IGNORE`, 'merge').updates;
+    assert.deepEqual(updates('t.b = s.b, c = NULL, (d, e) = (DEFAULT, (s.e)), (f, g) = (SELECT 1, 2 FROM r)'), [
+      { columns: ['B', 'C', 'D', 'E', 'F', 'G'], values: ['expression', 'null', 'default', 'expression', 'expression', 'expression'] },
+    ]);
+    assert.deepEqual(one('MERGE INTO t USING s ON t.a = s.a WHEN MATCHED AND s.k = 1 THEN UPDATE SET b = ? WHEN MATCHED THEN UPDATE SET c = 1', 'merge').updates, [
+      { columns: ['B'], values: ['marker'] },
+      { columns: ['C'], values: ['literal'] },
+    ]);
+    // Not read plainly (a list of two columns given one value): left out, as an INSERT that does not read.
+    assert.equal(updates('(b, c) = (1)'), undefined);
     const select = (sql: string) => {
       const source = one(sql, 'insert').source;
       return source.kind === 'select' ? source.nullItems : 'values';

@@ -182,6 +182,24 @@ END`;
     assert.equal((other as Of<'loop'>).countdown, undefined); // a bound that is no integer
   });
 
+  it('reads REPEAT … UNTIL as the WHILE of the opposite test: counting up to a bound or down to an integer', () => {
+    const until = (condition: string) => {
+      const loop = only(parseSql(`BEGIN REPEAT SET i = i + 1; UNTIL ${condition} END REPEAT; END`).statements, 'compound').body[0] as Of<'loop'>;
+      assert.equal(loop.loop, 'repeat');
+      return { counter: loop.counter, countdown: loop.countdown };
+    };
+    assert.deepEqual(until('i >= 100'), { counter: { variable: 'I', inclusive: false, bound: 100 }, countdown: undefined });
+    assert.deepEqual(until('(i > size)'), { counter: { variable: 'I', inclusive: true, bound: 'SIZE' }, countdown: undefined });
+    assert.deepEqual(until('size <= i'), { counter: { variable: 'I', inclusive: false, bound: 'SIZE' }, countdown: undefined });
+    assert.deepEqual(until('n <= 0'), { counter: undefined, countdown: { variable: 'N', inclusive: false, floor: 0 } });
+    assert.deepEqual(until('1 > n'), { counter: undefined, countdown: { variable: 'N', inclusive: true, floor: 1 } });
+    // Anything else: no count (equality, a bound that is an expression, a floor that is no integer).
+    for (const other of ['i = 100', 'i >= n + 1', 'n <= 1.5', 'i >= 100 OR done = 1']) assert.deepEqual(until(other), { counter: undefined, countdown: undefined }, other);
+    // A labelled REPEAT, and the condition of a WHILE is read as before.
+    const labelled = only(parseSql('BEGIN fill: REPEAT SET i = i + 1; UNTIL i >= 5 END REPEAT fill; END').statements, 'compound').body[0] as Of<'loop'>;
+    assert.deepEqual([labelled.label, labelled.counter], ['FILL', { variable: 'I', inclusive: false, bound: 5 }]);
+  });
+
   it('takes what an INTO assigns up to a SELECT\'s FROM or an EXECUTE\'s USING: the names after those are read', () => {
     const text = `BEGIN
   SELECT name INTO v_name FROM app.src WHERE id = i;

@@ -5,7 +5,7 @@ import { relative, sep } from 'node:path';
 import { findRule, ruleDocUrl } from '../engine/registry';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import { insertCostSummary } from '../schema/insert-costs';
-import type { QualifiedName, Statement } from '../sql/ast';
+import { fileSpanOf, type QualifiedName, type Statement } from '../sql/ast';
 import { renderChecklist, type ChecklistFile, type ChecklistFinding, type ChecklistTable } from '../output/checklist';
 import { changesSince, fileAtRevision, GitError, touchesChangedLines, touchesFinding, untrackedFiles, type ChangedFile, type ChangeSet } from '../ci/git';
 import { changedFileIndex, changedFileOf, FAIL_ON_LEVELS, ciFindings, meetsSeverity, type CiFinding } from '../ci/check-ci';
@@ -102,8 +102,9 @@ function collectTables(run: LintRun, schema: SchemaModel, linted: { file: string
     const lines = run.workspace.lines(file)!;
     const shown = changed.repoPath;
     for (const stmt of model.statements) {
-      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line + 1;
-      const end = lines.position(stmt.origin.toFile(Math.max(stmt.span.start, stmt.span.end - 1))).line + 1;
+      const span = fileSpanOf(stmt.origin, stmt.span);
+      const start = lines.position(span.start).line + 1;
+      const end = lines.position(Math.max(span.start, span.end - 1)).line + 1;
       if (!touchesChangedLines(changed, start, end)) continue;
       for (const { name, role } of touchedTables(stmt, allLinesChanged(changed, start, end))) note(name, stmt, role, `${shown}:${start}`);
     }

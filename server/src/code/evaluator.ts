@@ -30,7 +30,10 @@ export class HostEvaluator implements Evaluator {
     this.depth++;
     this.nodes.push(node);
     try {
-      return this.adapter.evaluate(node, this);
+      const text = this.adapter.evaluate(node, this);
+      // The expression an adapter hands over (a call's SQL argument): where its statements' spans fall back
+      // (SqlOrigin.extent). Noted on a copy: a text may be shared (a variable's value read again).
+      return text && this.depth === 1 ? { ...text, from: { start: node.startIndex, end: node.endIndex } } : text;
     } finally {
       this.nodes.pop();
       this.depth--;

@@ -3,7 +3,7 @@
 // a query/execute method), SQL texts are rebuilt and parsed, statement handles are linked to their
 // prepares and connections, and autocommit is resolved once every call is seen.
 import type { Node, Tree } from 'web-tree-sitter';
-import type { Comment, Span, Statement } from '../sql/ast';
+import { fileSpanOf, type Comment, type Span, type Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
 import { assignmentsNamed, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
@@ -289,7 +289,10 @@ class ModelBuilder {
 
   private addExecution(ctx: CallContext, span: Span, e: ExecuteEvent): void {
     const host = this.textOf(e.sql, e.pyformatMarkers ?? false);
-    const read = host ? this.readSql(host) : { statements: [], spliced: [], all: [] };
+    // Where the statements' spans fall back when their text's pieces map out of order: the SQL argument (as a node,
+    // or the expression the adapter read the text from), else the call (fileSpanOf).
+    const extent = !e.sql ? span : 'pieces' in e.sql ? (e.sql.from ?? span) : { start: e.sql.startIndex, end: e.sql.endIndex };
+    const read = host ? this.readSql(host, extent) : { statements: [], spliced: [], all: [] };
     const scope = ctx.scope;
     let statements = read.statements;
     let textKind: SqlExecution['textKind'] = host ? host.kind : 'unknown';
@@ -330,7 +333,7 @@ class ModelBuilder {
       execution.script = true;
       // COMMIT statements inside a here-document are commits at their place in the loop.
       for (const st of statements) {
-        if (st.kind === 'commit') this.commits.push({ callSpan: { start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.end) }, api: e.api, loop: execution.loop, guarded: execution.guarded ?? false });
+        if (st.kind === 'commit') this.commits.push({ callSpan: fileSpanOf(st.origin, st.span), api: e.api, loop: execution.loop, guarded: execution.guarded ?? false });
       }
     } else if (e.action === 'executeDirect' && statements.length > 0 && statements.every((st) => st.kind === 'commit')) {
       // query('COMMIT'), cursor.execute("COMMIT"): a commit like the driver's own call.
@@ -370,8 +373,8 @@ class ModelBuilder {
   }
 
   /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
-  private readSql(host: HostText): { statements: Statement[]; spliced: Span[]; all: { span: Span; shown?: Span }[] } {
-    const mapped = buildMappedSql(host);
+  private readSql(host: HostText, extent: Span): { statements: Statement[]; spliced: Span[]; all: { span: Span; shown?: Span }[] } {
+    const mapped = buildMappedSql(host, extent);
     const spliced: Span[] = [];
     const all = mapped.splices.map((s) => (s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan }));
     for (const s of mapped.splices) {
@@ -385,7 +388,7 @@ class ModelBuilder {
     // A table named at run time is no table the schema knows: such statements stay with their execution
     // (the code rules name them by the expression) but do not describe a table for the SQL rules.
     for (const st of statements) if (!namedAtRunTime(st)) this.statements.push(st);
-    for (const c of parsed.comments) this.sqlComments.push({ span: { start: mapped.origin.toFile(c.span.start), end: mapped.origin.toFile(c.span.end) }, text: c.text });
+    for (const c of parsed.comments) this.sqlComments.push({ span: fileSpanOf(mapped.origin, c.span), text: c.text });
     return { statements, spliced, all };
   }
 

@@ -3,7 +3,7 @@
 // inserts row by row, a COMMIT on every pass or an EXECUTE IMMEDIATE of a spliced INSERT exactly as they
 // see them in application code. A routine called in a loop of the same file lends that loop to its
 // statements (one level, as for host helper functions).
-import type { DeclaredLength, DynamicSql, LoopStatement, Span, Statement } from '../sql/ast';
+import { fileSpanOf, type DeclaredLength, type DynamicSql, type LoopStatement, type Span, type Statement } from '../sql/ast';
 import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
 import { valuesRowCount } from '../sql/grammar/values';
 import { forEachStatement } from '../sql/walk';
@@ -51,7 +51,7 @@ interface RoutineFacts {
   /** The routine jumps (GOTO): a loop in it may run more than once per call. */
   jumps?: boolean;
   /**
-   * WHILE loops counting a variable up (LoopStatement.counter) or down (.countdown), counted once the routine is read
+   * WHILE and REPEAT loops counting a variable up (LoopStatement.counter) or down (.countdown), counted once the routine is read
    * (countLoops); `nested` in another loop or a handler's action.
    */
   counting?: { stmt: LoopStatement; loop: LoopInfo; nested: boolean }[];
@@ -300,7 +300,9 @@ function counterStart(facts: RoutineFacts, variable: string, assignments: readon
 
 /**
  * The passes of the routine's WHILE loops that count a variable up (WHILE count < size … SET count = count + 1) or
- * down (WHILE len > 0 … SET len = len - 80), from where the variable starts (counterStart), when
+ * down (WHILE len > 0 … SET len = len - 80), and of its REPEAT … UNTIL loops that do the same (REPEAT … SET count =
+ * count + 1; UNTIL count >= size: at least one pass, Db2 testing UNTIL after each), from where the variable starts
+ * (counterStart), when
  * - the loop's own step is the only assignment of the variable in its body, once on every pass (in the body itself,
  *   not in a branch), and no ITERATE of the loop skips it;
  * - no handler assigns the variable (one may run in the middle of the loop);
@@ -332,6 +334,8 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
   });
   for (const { stmt, loop, nested } of facts.counting!) {
     const up = stmt.counter !== undefined;
+    // REPEAT … UNTIL tests after each pass: its body runs once even when the count is already reached.
+    const once = stmt.loop === 'repeat' ? 1 : 0;
     const variable = (stmt.counter ?? stmt.countdown)!.variable;
     if (stmt.walksArray || byHandlers.has(variable)) continue;
     const inBody: Statement[] = [];
@@ -346,7 +350,7 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       // but the loop's step assigns it and the loop runs once per call.
       const { inclusive, floor } = stmt.countdown ?? {};
       if (floor !== undefined && !nested && assignments.get(variable)?.length === 1) {
-        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => countDownPasses(argument, floor, inclusive!, -by) });
+        facts.parameterLoops.push({ loop, index: parameter, passes: (argument) => Math.max(once, countDownPasses(argument, floor, inclusive!, -by)) });
       }
       continue;
     }
@@ -356,7 +360,7 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       const { bound, inclusive } = stmt.counter;
       const extra = inclusive ? 1 : 0;
       if (typeof bound === 'number') {
-        loop.passes = countUpPasses(start.value, bound, extra, by);
+        loop.passes = Math.max(once, countUpPasses(start.value, bound, extra, by));
         continue;
       }
       // The CALL's argument is the bound: a parameter the routine never assigns (nor declares again), reached from
@@ -364,17 +368,18 @@ function countLoops(facts: RoutineFacts, root: Statement, routine: boolean, line
       const index = facts.parameters.indexOf(bound);
       if (index < 0 || assignments.has(bound) || !start.exact || nested) continue;
       const from = start.value;
-      facts.parameterLoops.push({ loop, index, passes: (argument) => countUpPasses(from, argument, extra, by) });
+      facts.parameterLoops.push({ loop, index, passes: (argument) => Math.max(once, countUpPasses(from, argument, extra, by)) });
       continue;
     }
     const { inclusive, floor } = stmt.countdown!;
-    loop.passes = countDownPasses(start.value, floor, inclusive, -by);
+    loop.passes = Math.max(once, countDownPasses(start.value, floor, inclusive, -by));
     loop.countsDown = true;
     if (start.length && !nested) {
       const { of, declared: type, parameter } = start.length;
       const at = lineAt ? ` at line ${lineAt(start.stmt.origin.toFile(start.stmt.span.start))}` : '';
-      const condition = `${variable} ${inclusive ? '>=' : '>'} ${floor}`;
-      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? 'parameter' : 'variable'} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass while ${condition}`;
+      // As the loop says it: WHILE len > 0, or REPEAT … UNTIL len <= 0.
+      const condition = once ? `until ${variable} ${inclusive ? '<' : '<='} ${floor}` : `while ${variable} ${inclusive ? '>=' : '>'} ${floor}`;
+      const from = `${variable} is set to LENGTH(${of})${at}, at most ${countText(type.max)} (${parameter ? 'parameter' : 'variable'} ${of} is ${type.type}), and the loop takes ${countText(-by)} from it on every pass ${condition}`;
       loop.passesBound = { from, perCall: routine };
     }
   }
@@ -392,7 +397,7 @@ function countDownPasses(start: number, floor: number, inclusive: boolean, by: n
 }
 
 function fileSpan(stmt: Statement, span: Span = stmt.span): Span {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 
 function readStatements(statements: readonly Statement[], context: Context, facts: RoutineFacts, prepared: Map<string, SqlExecution>): void {

@@ -22,6 +22,8 @@ export type TextKind = 'constant' | 'concatenation' | 'template' | 'format' | 'v
 export interface HostText {
   pieces: TextPiece[];
   kind: TextKind;
+  /** The file span of the expression it was read from (HostEvaluator.evaluate), when an adapter read one. */
+  from?: Span;
 }
 
 /** Text pieces for a literal that maps character by character (no escapes) starting at `start`. */
@@ -55,8 +57,9 @@ const TAIL = 400;
  * Flattens pieces into one SQL text. A splice becomes a placeholder that parses as what it stands for:
  * characters inside a quoted literal, a number where a value goes, a name after INTO/FROM/… . The
  * placeholder has the length of the host expression, so spans on it map exactly onto that expression.
+ * `extent`: the file span of the expression the text was built from (the call's SQL argument), SqlOrigin.extent.
  */
-export function buildMappedSql(host: HostText): MappedSql {
+export function buildMappedSql(host: HostText, extent?: Span): MappedSql {
   // The text is built from parts and joined once, and the splice tests read only the last 400 characters
   // (`tail`): slicing the end of a growing string flattened all of it for every splice, so a text
   // concatenated from 40,000 values took 30 s.
@@ -96,6 +99,8 @@ export function buildMappedSql(host: HostText): MappedSql {
   const text = parts.join('');
   const last = map.length > 0 ? map[map.length - 1] + 1 : 0;
   const origin: SqlOrigin = {
+    // The expression the text was built from (fileSpanOf: a span whose ends map out of order falls back on it).
+    ...(extent ? { extent } : {}),
     toFile(offset: number): number {
       if (offset < 0) return map.length > 0 ? map[0] : 0;
       if (offset >= map.length) return last;

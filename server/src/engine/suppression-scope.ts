@@ -2,7 +2,7 @@
 // analysed files may be for a finding that appears only with the files holding its inserts (a schema folder
 // linted alone, a pre-commit hook given one file). Calling it "unused" there would ask users to delete a
 // comment that is still needed.
-import type { Statement } from '../sql/ast';
+import { fileSpanOf, type Statement } from '../sql/ast';
 import type { SchemaModel } from '../schema/schema';
 import type { FileModel } from './types';
 import type { LineIndex } from './lines';
@@ -36,7 +36,7 @@ export function suppressionJudge(model: FileModel, lines: LineIndex, schema: Sch
     if (!byLine) {
       byLine = new Map();
       for (const stmt of model.statements) {
-        const at = lines.position(stmt.origin.toFile(stmt.span.start)).line;
+        const at = lines.position(fileSpanOf(stmt.origin, stmt.span).start).line;
         const list = byLine.get(at);
         if (list) list.push(stmt);
         else byLine.set(at, [stmt]);
@@ -49,9 +49,8 @@ export function suppressionJudge(model: FileModel, lines: LineIndex, schema: Sch
     // The statement the next line starts, or the one it lies in (a column line of a CREATE TABLE).
     const on = statementsOn(s.line!);
     const inside = on.length ? on : model.statements.filter((stmt) => {
-      const start = lines.position(stmt.origin.toFile(stmt.span.start)).line;
-      const end = lines.position(stmt.origin.toFile(stmt.span.end)).line;
-      return start <= s.line! && s.line! <= end;
+      const span = fileSpanOf(stmt.origin, stmt.span);
+      return lines.position(span.start).line <= s.line! && s.line! <= lines.position(span.end).line;
     });
     return !inside.some((stmt) => ddlWithoutInserts(stmt, schema));
   };

@@ -5,7 +5,7 @@ import { parseSql, scriptTerminator } from '../sql/parser';
 import { scanTerminator } from '../sql/terminator';
 import type { TextChange } from '../sql/incremental';
 import { noteTerminator, readScript, scriptModel, type ScriptState } from './script-read';
-import { IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
+import { fileSpanOf, IDENTITY_ORIGIN, type Span, type Statement } from '../sql/ast';
 import { SchemaModel } from '../schema/schema';
 import { placeSchemaFinding, schemaContribution, schemaFileView } from '../schema/schema-findings';
 import { callerIndex, withCallersLoops, type CallerIndex } from './cross-file';
@@ -757,9 +757,10 @@ function frontEndOptionsKey(config: ResolvedConfig): string {
   return JSON.stringify(config.driverModules);
 }
 
+/** A reported span in file offsets, well formed (fileSpanOf). */
 function mapSpan(stmt: Statement | undefined, span: { start: number; end: number }) {
   if (!stmt) return span;
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 
 /** Message templates split once at their `{name}` placeholders: literal text at even indexes, names at odd. */
@@ -800,7 +801,8 @@ function toDiagnostic(file: string, rule: string, severity: Diagnostic['severity
   }
   const diagnostic: Diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
   const fix = withFix ? reportedFix(report) : undefined;
-  if (fix) diagnostic.fix = mappedFix(fix, report.stmt);
+  const mapped = fix && mappedFix(fix, report.stmt);
+  if (mapped) diagnostic.fix = mapped;
   if (extent) diagnostic.extent = extent;
   if (report.moveAfterLoad) {
     const { partMessageId, loadAt, ...rest } = report.moveAfterLoad;
@@ -824,12 +826,18 @@ function linesText(lines: LineIndex, span: Span): string {
   return first === last ? `line ${countText(first)}` : `lines ${countText(first)}\u2013${countText(last)}`;
 }
 
-/** A fix in file offsets (a rule's edits are in the offsets of the statement's text). */
-function mappedFix(fix: ReportFix, stmt: Statement | undefined): Fix {
+/**
+ * A fix in file offsets (a rule's edits are in the offsets of the statement's text); undefined when an edit's ends
+ * map out of order (SQL text pieced together from strings in several places of host code: no edit of the file
+ * replaces such a span).
+ */
+function mappedFix(fix: ReportFix, stmt: Statement | undefined): Fix | undefined {
   // A script's statements are in the file's offsets: their edits are kept as the rule made them (a fix of a run
   // of single-row INSERTs holds an edit per INSERT, and the copies lived as long as the findings).
   const inFileOffsets = !stmt || stmt.origin === IDENTITY_ORIGIN;
-  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: mapSpan(stmt, e.span), newText: e.newText }));
+  // The edits' own characters, not fileSpanOf's well-formed span: a fix must change what its edit names.
+  const edits = inFileOffsets ? fix.edits : fix.edits.map((e) => ({ span: { start: stmt.origin.toFile(e.span.start), end: stmt.origin.toFile(e.span.end) }, newText: e.newText }));
+  if (edits.some((e) => e.span.end < e.span.start)) return undefined;
   const mapped: Fix = { title: fix.title, edits };
   if (fix.changesMeaning) mapped.changesMeaning = true;
   return mapped;

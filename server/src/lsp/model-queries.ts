@@ -1,7 +1,7 @@
 // Questions the editor features ask of a file model: which table name is at an offset, which
 // statement contains it, what SQL text a statement has, and which tables a file's schema facts touch.
 // All offsets in and out are file offsets; statement spans are mapped through their origin.
-import type { QualifiedName, Span, Statement } from '../sql/ast';
+import { fileSpanOf, type QualifiedName, type Span, type Statement } from '../sql/ast';
 import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
@@ -77,16 +77,22 @@ export function namesIn(stmt: Statement): NameRef[] {
   return out;
 }
 
+/** A span of `stmt`'s text in file offsets, well formed (fileSpanOf). */
 export function fileSpan(stmt: Statement, span: Span): Span {
-  return { start: stmt.origin.toFile(span.start), end: stmt.origin.toFile(span.end) };
+  return fileSpanOf(stmt.origin, span);
 }
 
 /** The table or sequence name written at a file offset, if any. */
 export function nameAt(model: FileModel, offset: number): NameRef | undefined {
+  const script = model.source.language === 'sql';
   for (const stmt of model.statements) {
-    const span = fileSpan(stmt, stmt.span);
-    // Code strings can map a statement over several pieces; check names even when the outer span looks off.
-    if (offset < Math.min(span.start, span.end) - 1 || offset > Math.max(span.start, span.end) + 1) continue;
+    // A script's statement holds its names. In code a name may lie in a constant defined elsewhere (HEAD + TAIL,
+    // TAIL above the call): outside the statement's span, which ends at the call's argument (fileSpanOf), so every
+    // statement's names are looked at.
+    if (script) {
+      const span = fileSpan(stmt, stmt.span);
+      if (offset < span.start - 1 || offset > span.end + 1) continue;
+    }
     for (const ref of namesIn(stmt)) {
       const s = fileSpan(ref.stmt, ref.name.span);
       if (offset >= s.start && offset <= s.end) return ref;

@@ -2,7 +2,7 @@
 // DBA's folder, `insertlint schema pull`) feed the schema model but are not linted. A rule's finding on their
 // DDL is shown where someone reading the workspace can act on it: on the inserts into the tables the DDL
 // concerns, with related information pointing back at the DDL line.
-import type { QualifiedName, Statement, StatementKind } from '../sql/ast';
+import { fileSpanOf, type QualifiedName, type Statement, type StatementKind } from '../sql/ast';
 import { forEachStatement } from '../sql/walk';
 import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
@@ -98,7 +98,7 @@ export function placeSchemaFinding(schema: SchemaModel, finding: Diagnostic, stm
       severity: finding.severity,
       message: sites.length === 1 ? finding.message : `${finding.message} ${onceFor(sites.length, sites.map((s) => (s.name.schema ? `${s.name.schema}.${s.name.name}` : s.name.name)))}`,
       // A change to any of the inserts touches it (--only-changed, the review checklist).
-      ...(sites.length > 1 ? { extent: { start: first.origin.toFile(first.span.start), end: last.origin.toFile(last.span.end) } } : {}),
+      ...(sites.length > 1 ? { extent: { start: fileSpanOf(first.origin, first.span).start, end: fileSpanOf(last.origin, last.span).end } } : {}),
       // The fix edits the DDL (or the database), not this file: no quick fix here.
       related: [{ file: finding.file, span: finding.span, message: SCHEMA_FINDING_NOTE }],
     });

@@ -20,7 +20,7 @@ import { columnPlaces, mayWriteColumn } from './written-columns';
 import { settleCopiesOfReferenceData, settleLoopsOverKnownRows, type SettleContext } from './settle';
 import { nowMs } from '../engine/clock';
 import { BULK_ROW_THRESHOLD, DB2_DEFAULT_CACHE, IN_LOOP, INSERT_SELECT, NO_REASONS, valuesRowsReason } from './schema-types';
-import type { Located, IndexInfo, TableInfo, SequenceInfo, InsertSite, InsertTargetInfo, SchemaOptions, DbCfgSetting } from './schema-types';
+import type { Located, IndexInfo, TableInfo, SequenceInfo, InsertSite, InsertTargetInfo, SchemaOptions, DbCfgSetting, ForeignKeyInfo } from './schema-types';
 
 // The model's shapes live in schema-types.ts; rules and the engine import them from here, with SchemaModel.
 export * from './schema-types';
@@ -28,22 +28,37 @@ export * from './schema-types';
 /**
  * ALTER TABLE … DROP COLUMN: the column goes, and with it (CASCADE, Db2 LUW's default) the indexes, primary and
  * unique keys and foreign keys that include it, and the identity when it was that column. With RESTRICT, Db2
- * refuses the statement while any of those depends on the column: nothing changes. (Check constraints are only
- * counted here, not read, so they stay; a key of another table that referenced a dropped key is not followed.)
+ * refuses the statement while any of those depends on the column, or a foreign key (of another table, or of this
+ * one) references a key that includes it (`referencing`, SchemaModel.keysReferencing): nothing changes. Returns
+ * whether the column went. (Check constraints are only counted here, not read, so they stay.)
  */
-function dropColumn(table: TableInfo, name: string, restrict: boolean): void {
+function dropColumn(table: TableInfo, name: string, restrict: boolean, referencing: number): boolean {
   const at = table.columns.findIndex((c) => c.name === name);
-  if (at < 0) return;
+  if (at < 0) return false;
   const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name) && !ix.stmt.include.includes(name));
   const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name));
   const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name));
-  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length);
-  if (restrict && dependents > 0) return;
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
+  if (restrict && dependents > 0) return false;
   table.columns = table.columns.filter((_, i) => i !== at);
   table.indexes = indexes;
   table.keyConstraints = keyConstraints;
   table.foreignKeys = foreignKeys;
   if (table.identity?.column.name === name) delete table.identity;
+  return true;
+}
+
+/**
+ * Whether the foreign key `fk` references a key of `parent` (its key) that includes the column `name`: its parent
+ * columns name it, or it names none (it references the primary key) and the primary key of `parent` includes it.
+ * Db2 takes a foreign key's parent columns only when they are a primary or unique key of the parent (SQL0573N),
+ * so a key including the column is dropped with it, and with that key every foreign key referencing it.
+ */
+function referencesColumn(fk: ForeignKeyInfo, parent: TableInfo, name: string): boolean {
+  if (fk.parentKey !== parent.key) return false;
+  const columns = fk.constraint.parentColumns;
+  if (columns.length > 0) return columns.includes(name);
+  return parent.keyConstraints.some((k) => k.constraint.kind === 'primaryKey' && k.constraint.columns.includes(name));
 }
 
 /** The columns of a primary key or unique constraint (none for other kinds). */
@@ -708,7 +723,7 @@ export class SchemaModel {
           break;
         }
         case 'dropColumn':
-          dropColumn(table, action.column, action.restrict);
+          this.dropColumn(file, table, action.column, action.restrict);
           break;
         case 'alterConstraintEnforcement':
           table.foreignKeys = table.foreignKeys.map((fk) => (fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk));
@@ -735,6 +750,31 @@ export class SchemaModel {
         case 'other':
           break;
       }
+    }
+  }
+
+  /**
+   * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
+   * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
+   * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
+   * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
+   * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
+   */
+  private dropColumn(file: string, table: TableInfo, name: string, restrict: boolean): void {
+    // The foreign keys on a key that goes, by table (this one among them when it references itself), read before
+    // dropColumn takes the primary key away; those whose own columns include it are this table's own dependents.
+    const going = new Map<TableInfo, ForeignKeyInfo[]>();
+    let referencing = 0;
+    for (const child of this.tables.values()) {
+      const keys = child.foreignKeys.filter((fk) => referencesColumn(fk, table, name));
+      if (keys.length === 0) continue;
+      going.set(child, keys);
+      referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name)).length : keys.length;
+    }
+    if (!dropColumn(table, name, restrict, referencing)) return;
+    for (const [child, keys] of going) {
+      const version = child === table ? table : this.versions.changeable(file, child, true);
+      version.foreignKeys = version.foreignKeys.filter((fk) => !keys.includes(fk));
     }
   }
 

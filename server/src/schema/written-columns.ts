@@ -1,6 +1,6 @@
-// Which columns of its table an insert-like statement may give a value: the column lists of INSERT, MERGE and
-// IMPORT, the values in them that are only NULL (or DEFAULT), and for an INSERT or a MERGE's INSERT without a column
-// list, the value at each column's place. Read from the parsed statement when a rule asks
+// Which columns of its table an insert-like statement may give a value: the column lists of INSERT, MERGE (its
+// INSERTs', and the columns its UPDATEs set) and IMPORT, the values in them that are only NULL (or DEFAULT), and
+// for an INSERT or a MERGE's INSERT without a column list, the value at each column's place. Read from the parsed statement when a rule asks
 // (SchemaModel.insertsWriting), never stored: an edit that keeps the schema swaps the statement of a site.
 import type { ColumnDef, Statement } from '../sql/ast';
 import type { TableInfo } from './schema';
@@ -80,7 +80,8 @@ const NULL_BIT = valueKindBit('null');
 const DEFAULT_BIT = valueKindBit('default');
 
 /**
- * How `stmt` fills the column `name` of its target. Without a column list an INSERT (or a MERGE's INSERT) fills it
+ * How `stmt` fills the column `name` of its target (a MERGE: its INSERTs, and its UPDATEs that set the column).
+ * Without a column list an INSERT (or a MERGE's INSERT) fills it
  * with the value at its `place` (columnPlaces): NULL or DEFAULT there in every row, or NULL at that place of the
  * select list in every branch, is no value; an IMPLICITLY HIDDEN column gets its default. When the place is not
  * known, or the statement gives another number of values than the table has columns (an SQL error, or a version
@@ -108,8 +109,17 @@ export function columnFill(stmt: Statement, name: string, place?: ColumnPlace): 
     }
     case 'merge': {
       if (!stmt.inserts || stmt.inserts.length === 0) return 'value';
-      // Each WHEN NOT MATCHED THEN INSERT may run: a value in any of them is a value.
+      // Each WHEN NOT MATCHED THEN INSERT may run: a value in any of them is a value. So is one that a WHEN MATCHED
+      // THEN UPDATE SET gives it: the rows the MERGE matches get it written, as those it inserts do (an UPDATE that
+      // leaves the column out changes nothing there).
       let fill: ColumnFill = 'null';
+      for (const update of stmt.updates ?? []) {
+        const at = placeInList(update.columns, name);
+        if (at < 0) continue;
+        const one = fillOf(valueKindBit(update.values[at]));
+        if (one === 'value') return 'value';
+        if (one === 'default') fill = 'default';
+      }
       for (const insert of stmt.inserts) {
         let one: ColumnFill;
         if (insert.columns.length === 0) {
@@ -176,7 +186,7 @@ export function mayWriteColumn(stmt: Statement, column: ColumnDef | string, plac
 /**
  * What columnFill reads of a statement beyond its target and column list, as text: the fills of an INSERT's
  * columns (or, without a column list, of each place of its rows, and how many values they hold) when a VALUES list
- * holds NULL or DEFAULT, a SELECT's NULL items and its number of items, a MERGE's INSERTs, an IMPORT's
+ * holds NULL or DEFAULT, a SELECT's NULL items and its number of items, a MERGE's INSERTs and UPDATEs, an IMPORT's
  * insert-column list. Part of what a linted file gives schema files' findings (schemaContribution): typing `NULL`
  * in place of a marker can take a LOB column's finding away.
  */
@@ -199,7 +209,7 @@ export function fillShape(stmt: Statement): string {
       return out;
     }
     case 'merge':
-      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(',')}) ${i.values.join(',')}`).join(';');
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(',')}) ${i.values.join(',')}`).join(';') + (stmt.updates ?? []).map((u) => ` set (${u.columns.join(',')}) ${u.values.join(',')}`).join(';');
     case 'import':
       return stmt.columns ? ` (${stmt.columns.join(',')})` : '';
     default:

@@ -11,9 +11,33 @@ export interface Span {
 export interface SqlOrigin {
   /** File offset of the SQL text offset `offset`. */
   toFile(offset: number): number;
+  /**
+   * For SQL text pieced together from strings in several places of the file (code/sqltext.ts, a routine's dynamic
+   * SQL): the file span of the expression it was built from, the call's SQL argument (`HEAD + TAIL`). fileSpanOf
+   * falls back on it when a span's ends map out of order.
+   */
+  extent?: Span;
 }
 
 export const IDENTITY_ORIGIN: SqlOrigin = { toFile: (offset) => offset };
+
+/**
+ * A span of parsed SQL text as a file span, well formed (start <= end): its ends mapped by the origin. Text pieced
+ * together from strings in several places can map the end before the start: `executeUpdate(head + TAIL)`, TAIL a
+ * constant defined above the call, ends in TAIL's literal, above where it starts. Such a span runs from its start to
+ * the end of the origin's extent, the call's SQL argument (from the extent's start when it starts after it); without
+ * an extent, it is empty at its start. Every file span of a statement (findings, the editor's ranges, the lines a
+ * statement is on) is made here; a fix's edit is not (engine/workspace.ts mappedFix: an edit names its own
+ * characters).
+ */
+export function fileSpanOf(origin: SqlOrigin, span: Span): Span {
+  const start = origin.toFile(span.start);
+  const end = origin.toFile(span.end);
+  if (start <= end) return { start, end };
+  const extent = origin.extent;
+  if (!extent) return { start, end: start };
+  return { start: start <= extent.end ? start : extent.start, end: extent.end };
+}
 
 /** A possibly qualified object name, folded to upper case unless it was delimited. */
 export interface QualifiedName {
@@ -336,7 +360,19 @@ export interface MergeStatement extends StatementBase {
   /** Each WHEN NOT MATCHED THEN INSERT, in order (set when hasInsert; an INSERT it could not read is left out). */
   inserts?: MergeInsert[];
   hasUpdate: boolean;
+  /**
+   * Each WHEN MATCHED THEN UPDATE SET, in order (set when hasUpdate; an UPDATE whose assignments it could not read is
+   * left out): the columns it assigns and how each value is supplied.
+   */
+  updates?: MergeUpdate[];
   hasDelete: boolean;
+}
+
+/** A MERGE's `THEN UPDATE SET c = v, (c2, c3) = (v2, v3) …`: the columns assigned, with their values in the same order. */
+export interface MergeUpdate {
+  columns: string[];
+  /** One per column; `expression` for each column of a row fullselect (`(c2, c3) = (SELECT …)`). */
+  values: ValueKind[];
 }
 
 /** A MERGE's `THEN INSERT [(columns)] VALUES (values)`. */
@@ -559,11 +595,16 @@ export interface LoopStatement extends StatementBase {
   tables?: QualifiedName[];
   /** WHILE / UNTIL condition. */
   condition?: Span;
-  /** WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant (code/sqlpl.ts). */
+  /**
+   * WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant
+   * (code/sqlpl.ts). Also REPEAT … UNTIL v >= bound (or >, or bound <= v …), the loop going on while v < bound (or
+   * v <= bound): `loop` tells the two apart (REPEAT runs its body once before it tests).
+   */
   counter?: { variable: string; inclusive: boolean; bound: string | number };
   /**
    * WHILE v > n (or >=, or n < v, n <= v; n an integer literal), in parentheses or not: a loop counting v down to
-   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts).
+   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts). Also REPEAT … UNTIL v <= n (or
+   * <, or n >= v …), going on while v > n (or v >= n).
    */
   countdown?: { variable: string; inclusive: boolean; floor: number };
   body: Statement[];

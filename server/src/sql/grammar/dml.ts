@@ -1,6 +1,6 @@
 // Data statements: INSERT (VALUES or fullselect), MERGE, DECLARE CURSOR, LOCK TABLE, COMMIT/ROLLBACK and
 // SET SCHEMA (which the schema model needs to resolve unqualified names).
-import type { ConstantRows, InsertStatement, MergeInsert, QualifiedName, Span, Statement, ValueKind, ValuesRow } from '../ast';
+import type { ConstantRows, InsertStatement, MergeInsert, MergeUpdate, QualifiedName, Span, Statement, ValueKind, ValuesRow } from '../ast';
 import { FLAG_UNTERMINATED, TK_WORD, TK_STRING, TK_HOST, TK_MARKER, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT } from '../lexer';
 import type { Parser } from '../parser';
 import { insertSequencesAndIsolation, isIsolationAt, parseIdentifier, parseNameList, parseQualifiedName, plainNameListAt, tablesRead } from './clauses';
@@ -235,7 +235,11 @@ export function parseMerge(p: Parser, span: Span): Statement {
         stmt.hasInsert = true;
         (stmt.inserts ??= []).push(mergeInsertAt(p, i + 2));
       }
-      else if (p.kw(i + 1, 'UPDATE')) stmt.hasUpdate = true;
+      else if (p.kw(i + 1, 'UPDATE')) {
+        stmt.hasUpdate = true;
+        const update = mergeUpdateAt(p, i + 2);
+        if (update) (stmt.updates ??= []).push(update);
+      }
       else if (p.kw(i + 1, 'DELETE')) stmt.hasDelete = true;
     }
   }
@@ -246,6 +250,68 @@ export function parseMerge(p: Parser, span: Span): Statement {
   }
   p.pos = p.end;
   return stmt;
+}
+
+/**
+ * A MERGE's UPDATE from token `i` (after THEN UPDATE): `SET c = v, (c2, c3) = (v2, v3) | (fullselect), …` up to the
+ * next WHEN or ELSE of the MERGE (or its end); a column may be qualified (`t.c`). Undefined when it does not read
+ * plainly.
+ */
+function mergeUpdateAt(p: Parser, i: number): MergeUpdate | undefined {
+  if (!p.kw(i, 'SET')) return undefined;
+  const columns: string[] = [];
+  const values: ValueKind[] = [];
+  let start = i + 1;
+  for (let j = start, depth = 0; ; j++) {
+    const k = j < p.end ? p.t.kind[j] : undefined;
+    if (k === TK_LPAREN) depth++;
+    else if (k === TK_RPAREN) depth--;
+    else if (j >= p.end || (depth === 0 && (k === TK_COMMA || p.kw(j, 'WHEN') || p.kw(j, 'ELSE')))) {
+      if (!assignmentAt(p, start, j, columns, values)) return undefined;
+      if (k !== TK_COMMA) break;
+      start = j + 1;
+    }
+  }
+  return { columns, values };
+}
+
+/** One assignment of an UPDATE's SET in tokens [a, b): its columns and values added to `columns` and `values`. */
+function assignmentAt(p: Parser, a: number, b: number, columns: string[], values: ValueKind[]): boolean {
+  // The `=` at the top level (the one in a list's parentheses is no assignment's).
+  let eq = a;
+  while (eq < b && !p.isOp(eq, '=')) eq = p.kind(eq) === TK_LPAREN ? p.afterBalanced(eq) : eq + 1;
+  if (eq >= b - 1 || eq === a) return false;
+  const list = plainNameListAt(p, a);
+  if (!list) {
+    // c = v, or t.c = v
+    const name = eq - a === 1 ? a : eq - a === 3 && p.kind(a + 1) === TK_DOT ? a + 2 : -1;
+    if (name < 0 || !p.isIdent(name)) return false;
+    columns.push(p.identValue(name));
+    values.push(valueKindIn(p, eq + 1, b));
+    return true;
+  }
+  if (list.after !== eq) return false;
+  // (c2, c3) = (v2, v3): a value each; = (SELECT …): values of a query.
+  const close = p.afterBalanced(eq + 1) - 1;
+  const row: ValueKind[] = [];
+  if (p.kind(eq + 1) === TK_LPAREN && close === b - 1 && !p.kw(eq + 2, 'SELECT') && !p.kw(eq + 2, 'WITH')) {
+    for (let from = eq + 2, j = from, depth = 0; j <= close; j++) {
+      const k = p.t.kind[j];
+      if (j < close && k === TK_LPAREN) depth++;
+      else if (j < close && k === TK_RPAREN) depth--;
+      else if (j === close || (depth === 0 && k === TK_COMMA)) {
+        if (j === from) return false;
+        row.push(valueKindIn(p, from, j));
+        from = j + 1;
+      }
+    }
+    if (row.length !== list.names.length) return false;
+  } else {
+    for (let n = 0; n < list.names.length; n++) row.push('expression');
+  }
+  columns.push(...list.names);
+  values.push(...row);
+  return true;
 }
 
 /** A MERGE's INSERT from token `i` (after THEN INSERT): `[(columns)] VALUES (values)` as far as it reads plainly. */

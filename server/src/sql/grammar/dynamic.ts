@@ -133,11 +133,16 @@ export function splicePlaceholder(before: string, insideString: boolean, length:
   return '0'.repeat(length);
 }
 
-/** An origin for text built from pieces: through `map` into the parser's text, then through its origin. */
-export function builtOrigin(built: { text: string; map: readonly number[]; spliced: readonly boolean[] }, outer: SqlOrigin): SqlOrigin {
+/**
+ * An origin for text built from pieces: through `map` into the parser's text, then through its origin. `extent`: the
+ * file span of the string expression it was built from (SqlOrigin.extent), for a span whose ends map out of order
+ * (a variable SET after the one it is joined to: `SET s = head || tail`).
+ */
+export function builtOrigin(built: { text: string; map: readonly number[]; spliced: readonly boolean[] }, outer: SqlOrigin, extent?: Span): SqlOrigin {
   const { text, map, spliced } = built;
   const end = map.length > 0 ? map[map.length - 1] + 1 : 0;
   return {
+    ...(extent ? { extent } : {}),
     toFile(offset: number): number {
       if (map.length === 0) return outer.toFile(0);
       if (offset <= 0) return outer.toFile(map[0]);

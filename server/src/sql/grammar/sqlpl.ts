@@ -14,6 +14,7 @@ import type {
   Span,
   Statement,
 } from '../ast';
+import { fileSpanOf } from '../ast';
 import { TK_WORD, TK_STRING, TK_LPAREN, TK_RPAREN, TK_COMMA, TK_DOT, TK_NUMBER } from '../lexer';
 import type { Parser } from '../parser';
 import { scanBlocks, splitBody } from '../splitter';
@@ -277,6 +278,8 @@ function parseLoop(p: Parser, span: Span): Statement {
       const until = untils[untils.length - 1];
       stmt.condition = p.rangeSpan(until + 1, endTok);
       if (mentionsArrayWalk(p, until + 1, endTok)) stmt.walksArray = true;
+      const counting = untilCondition(p, until + 1, endTok);
+      if (counting) Object.assign(stmt, counting);
       bodyTo = until;
     }
     p.loopDepth++;
@@ -314,6 +317,38 @@ function countdownCondition(p: Parser, from: number, to: number): LoopStatement[
     return floor === undefined ? undefined : { variable: p.identValue(from + 2), inclusive: p.isOp(from + 1, '<='), floor };
   }
   return undefined;
+}
+
+/**
+ * REPEAT's `UNTIL v >= bound` (or >; bound a name or an integer) and `UNTIL v <= n` (or <; n an integer), in
+ * parentheses or not, the variable on either side, between tokens `from` and `to`: the same counting loop as a
+ * WHILE of the opposite test (REPEAT … UNTIL v >= 10 goes on while v < 10), in the shape of WHILE's `counter` or
+ * `countdown`. Db2 tests UNTIL after each pass, so the body runs at least once (code/sqlpl.ts counts so).
+ */
+function untilCondition(p: Parser, from: number, to: number): Pick<LoopStatement, 'counter' | 'countdown'> | undefined {
+  if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return untilCondition(p, from + 1, to - 1);
+  if (to - from !== 3) return undefined;
+  const op = UNTIL_OPERATORS.find((o) => p.isOp(from + 1, o));
+  if (op === undefined) return undefined;
+  // The variable on the left, else on the right (`bound <= v` is `v >= bound`).
+  return untilTest(p, from, op, from + 2) ?? untilTest(p, from + 2, FLIPPED[op], from);
+}
+
+const UNTIL_OPERATORS = ['<', '<=', '>', '>='] as const;
+const FLIPPED: Record<(typeof UNTIL_OPERATORS)[number], (typeof UNTIL_OPERATORS)[number]> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/** `UNTIL v op x`, token `variable` being v and `other` x (untilCondition). */
+function untilTest(p: Parser, variable: number, op: (typeof UNTIL_OPERATORS)[number], other: number): Pick<LoopStatement, 'counter' | 'countdown'> | undefined {
+  if (!p.isIdent(variable)) return undefined;
+  const name = p.identValue(variable);
+  if (op === '>' || op === '>=') {
+    // Until v reaches the bound: on while v < bound (v <= bound for UNTIL v > bound).
+    const bound = p.kind(other) === TK_NUMBER ? integerAt(p, other) : p.isIdent(other) ? p.identValue(other) : undefined;
+    return bound === undefined ? undefined : { counter: { variable: name, inclusive: op === '>', bound } };
+  }
+  // Until v falls to n: on while v > n (v >= n for UNTIL v < n).
+  const floor = integerAt(p, other);
+  return floor === undefined ? undefined : { countdown: { variable: name, inclusive: op === '<', floor } };
 }
 
 /** The value of an integer literal token (up to nine digits); undefined for any other token. */
@@ -571,7 +606,7 @@ function dynamicSql(p: Parser, from: number, to: number): DynamicSql {
   const built = from < to ? readStringExpression(p, from, to, p.variables) : undefined;
   if (!built) return { textKind: from + 1 === to && p.isIdent(from) ? 'variable' : 'unknown', statements: [], splices: from < to ? [p.rangeSpan(from, to)] : [] };
   const flat = flatten(built.pieces);
-  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin)), splices: flat.splices };
+  return { textKind: built.textKind, statements: p.parseBuilt(flat.text, builtOrigin(flat, p.origin, fileSpanOf(p.origin, p.rangeSpan(from, to)))), splices: flat.splices };
 }
 
 /** PREPARE s [OUTPUT INTO …] [INPUT INTO …] FROM text. */
