@@ -3749,7 +3749,9 @@ var init_schema = __esm({
               const before = table.foreignKeys.length;
               table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name2);
               if (before === table.foreignKeys.length && action.constraintKind !== "foreignKey" && action.constraintKind !== "check") {
-                table.keyConstraints = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind !== "primaryKey" : k.constraint.name !== name2);
+                const going = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind === "primaryKey" : k.constraint.name === name2);
+                for (const key of going) this.dropReferencesTo(file, table, key.constraint);
+                table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
               }
               break;
             }
@@ -3803,6 +3805,22 @@ var init_schema = __esm({
         for (const [child, keys] of going) {
           const version2 = child === table ? table : this.versions.changeable(file, child, true);
           version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
+        }
+      }
+      /**
+       * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
+       * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
+       * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
+       * primary key.
+       */
+      dropReferencesTo(file, parent, key) {
+        const columns2 = keyColumns(key);
+        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
+        const references = (fk) => fk.parentKey === parent.key && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
+        for (const child of [...this.tables.values()]) {
+          if (!child.foreignKeys.some(references)) continue;
+          const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
         }
       }
       /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */

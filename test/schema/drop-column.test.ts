@@ -128,3 +128,38 @@ describe('schema: ALTER TABLE … DROP COLUMN', () => {
     assert.match(finding.message, /^Column BODY of insert target S\.T is CLOB\(1M\)/);
   });
 });
+
+describe('schema: ALTER TABLE … DROP PRIMARY KEY / UNIQUE / CONSTRAINT of a referenced key', () => {
+  // Db2 drops with a primary or unique key every referential constraint whose parent key it is, in any table.
+  const parent = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL, UP INT, CONSTRAINT P_U UNIQUE (CODE), CONSTRAINT P_SELF FOREIGN KEY (UP) REFERENCES S.P);\n';
+  const child = [
+    'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT, P_ID2 INT, P_CODE INT,',
+    '  CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES S.P (ID),',
+    '  CONSTRAINT T_ANY FOREIGN KEY (P_ID2) REFERENCES S.P,',
+    '  CONSTRAINT T_C FOREIGN KEY (P_CODE) REFERENCES S.P (CODE));',
+    '',
+  ].join('\n');
+  const after = (alter: string, files: Record<string, string> = {}) => {
+    const schema = SchemaModel.build([model('schema.sql', parent + child + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
+    const names = (key: string) => schema.tableByKey(key)!.foreignKeys.map((fk) => fk.name);
+    return { p: names('S.P'), c: names('S.C'), keys: schema.tableByKey('S.P')!.keyConstraints.map((k) => k.name) };
+  };
+
+  it('takes the foreign keys on the primary key with DROP PRIMARY KEY, and those on a unique key with DROP UNIQUE or DROP CONSTRAINT', () => {
+    assert.deepEqual(after(''), { p: ['P_SELF'], c: ['T_P', 'T_ANY', 'T_C'], keys: ['primaryKey(ID)', 'P_U'] });
+    assert.deepEqual(after('ALTER TABLE S.P DROP PRIMARY KEY;\n'), { p: [], c: ['T_C'], keys: ['P_U'] });
+    assert.deepEqual(after('ALTER TABLE S.P DROP UNIQUE P_U;\n'), { p: ['P_SELF'], c: ['T_P', 'T_ANY'], keys: ['primaryKey(ID)'] });
+    assert.deepEqual(after('ALTER TABLE S.P DROP CONSTRAINT P_U;\n'), { p: ['P_SELF'], c: ['T_P', 'T_ANY'], keys: ['primaryKey(ID)'] });
+    // A foreign key dropped by name takes nothing else; a name that is no key changes nothing.
+    assert.deepEqual(after('ALTER TABLE S.C DROP CONSTRAINT T_C;\n'), { p: ['P_SELF'], c: ['T_P', 'T_ANY'], keys: ['primaryKey(ID)', 'P_U'] });
+    assert.deepEqual(after('ALTER TABLE S.P DROP CONSTRAINT NO_SUCH;\n'), { p: ['P_SELF'], c: ['T_P', 'T_ANY', 'T_C'], keys: ['primaryKey(ID)', 'P_U'] });
+    // Another file's ALTER changes a copy of the child (TableVersions), as DROP COLUMN does.
+    assert.deepEqual(after('', { 'drop.sql': 'ALTER TABLE S.P DROP PRIMARY KEY;\n' }).c, ['T_C']);
+  });
+
+  it('leaves enforced-foreign-key quiet about a key whose parent key was dropped', () => {
+    const lines = (alter: string) => findings({ 'schema.sql': parent + child + alter, 'load.sql': 'INSERT INTO S.C SELECT * FROM S.STAGE;\n' }, 'enforced-foreign-key').map((f) => `${f.file}:${f.line}`);
+    assert.deepEqual(lines(''), ['schema.sql:3']);
+    assert.deepEqual(lines('ALTER TABLE S.P DROP PRIMARY KEY;\nALTER TABLE S.P DROP UNIQUE P_U;\n'), []);
+  });
+});

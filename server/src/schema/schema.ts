@@ -718,7 +718,9 @@ export class SchemaModel {
           table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name);
           if (before === table.foreignKeys.length && action.constraintKind !== 'foreignKey' && action.constraintKind !== 'check') {
             // DROP PRIMARY KEY names no constraint: it drops the primary key, whatever it was called.
-            table.keyConstraints = table.keyConstraints.filter((k) => (action.constraintKind === 'primaryKey' ? k.constraint.kind !== 'primaryKey' : k.constraint.name !== name));
+            const going = table.keyConstraints.filter((k) => (action.constraintKind === 'primaryKey' ? k.constraint.kind === 'primaryKey' : k.constraint.name === name));
+            for (const key of going) this.dropReferencesTo(file, table, key.constraint);
+            table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
           }
           break;
         }
@@ -775,6 +777,23 @@ export class SchemaModel {
     for (const [child, keys] of going) {
       const version = child === table ? table : this.versions.changeable(file, child, true);
       version.foreignKeys = version.foreignKeys.filter((fk) => !keys.includes(fk));
+    }
+  }
+
+  /**
+   * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
+   * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
+   * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
+   * primary key.
+   */
+  private dropReferencesTo(file: string, parent: TableInfo, key: TableConstraint): void {
+    const columns = keyColumns(key);
+    const sameColumns = (named: readonly string[]) => named.length === columns.length && named.every((c) => columns.includes(c));
+    const references = (fk: ForeignKeyInfo) => fk.parentKey === parent.key && (fk.constraint.parentColumns.length > 0 ? sameColumns(fk.constraint.parentColumns) : key.kind === 'primaryKey');
+    for (const child of [...this.tables.values()]) {
+      if (!child.foreignKeys.some(references)) continue;
+      const version = child === parent ? parent : this.versions.changeable(file, child, true);
+      version.foreignKeys = version.foreignKeys.filter((fk) => !references(fk));
     }
   }
 
