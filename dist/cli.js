@@ -3098,7 +3098,6 @@ function dropColumn(table, name2, restrict, referencing) {
   return true;
 }
 function referencesColumn(fk, parent, name2) {
-  if (fk.parentKey !== parent.key) return false;
   const columns2 = fk.constraint.parentColumns;
   if (columns2.length > 0) return columns2.includes(name2);
   return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
@@ -3796,7 +3795,7 @@ var init_schema = __esm({
         const going = /* @__PURE__ */ new Map();
         let referencing = 0;
         for (const child of this.tables.values()) {
-          const keys = child.foreignKeys.filter((fk) => referencesColumn(fk, table, name2));
+          const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name2));
           if (keys.length === 0) continue;
           going.set(child, keys);
           referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
@@ -3816,12 +3815,19 @@ var init_schema = __esm({
       dropReferencesTo(file, parent, key) {
         const columns2 = keyColumns(key);
         const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
-        const references = (fk) => fk.parentKey === parent.key && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
+        const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
         for (const child of [...this.tables.values()]) {
           if (!child.foreignKeys.some(references)) continue;
           const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
           version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
         }
+      }
+      /**
+       * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
+       * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
+       */
+      isParentOf(parent, fk) {
+        return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
       }
       /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
       isSequenceUsedByInserts(key) {

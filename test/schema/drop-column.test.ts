@@ -163,3 +163,17 @@ describe('schema: ALTER TABLE … DROP PRIMARY KEY / UNIQUE / CONSTRAINT of a re
     assert.deepEqual(lines('ALTER TABLE S.P DROP PRIMARY KEY;\nALTER TABLE S.P DROP UNIQUE P_U;\n'), []);
   });
 });
+
+describe('schema: a dropped key and a child that names its parent unqualified', () => {
+  it('follows REFERENCES P of a script without SET SCHEMA to the one table P, created and altered as S.P', () => {
+    const schema = (alter: string) =>
+      SchemaModel.build([
+        model('parent.sql', 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY);\n'),
+        model('child.sql', 'CREATE TABLE C (ID INT NOT NULL, P_ID INT, CONSTRAINT C_P FOREIGN KEY (P_ID) REFERENCES P);\n'),
+        model('drop.sql', alter),
+      ]).tableByKey('C')!.foreignKeys.map((fk) => fk.name);
+    assert.deepEqual(schema(''), ['C_P']);
+    assert.deepEqual(schema('ALTER TABLE S.P DROP PRIMARY KEY;\n'), []);
+    assert.deepEqual(schema('ALTER TABLE S.P DROP COLUMN ID;\n'), []);
+  });
+});

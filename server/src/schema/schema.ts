@@ -49,13 +49,12 @@ function dropColumn(table: TableInfo, name: string, restrict: boolean, referenci
 }
 
 /**
- * Whether the foreign key `fk` references a key of `parent` (its key) that includes the column `name`: its parent
- * columns name it, or it names none (it references the primary key) and the primary key of `parent` includes it.
+ * Whether the foreign key `fk`, one on `parent` (SchemaModel.isParentOf), references a key that includes the column
+ * `name`: its parent columns name it, or it names none (it references the primary key) and the primary key of `parent` includes it.
  * Db2 takes a foreign key's parent columns only when they are a primary or unique key of the parent (SQL0573N),
  * so a key including the column is dropped with it, and with that key every foreign key referencing it.
  */
 function referencesColumn(fk: ForeignKeyInfo, parent: TableInfo, name: string): boolean {
-  if (fk.parentKey !== parent.key) return false;
   const columns = fk.constraint.parentColumns;
   if (columns.length > 0) return columns.includes(name);
   return parent.keyConstraints.some((k) => k.constraint.kind === 'primaryKey' && k.constraint.columns.includes(name));
@@ -768,7 +767,7 @@ export class SchemaModel {
     const going = new Map<TableInfo, ForeignKeyInfo[]>();
     let referencing = 0;
     for (const child of this.tables.values()) {
-      const keys = child.foreignKeys.filter((fk) => referencesColumn(fk, table, name));
+      const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name));
       if (keys.length === 0) continue;
       going.set(child, keys);
       referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name)).length : keys.length;
@@ -789,12 +788,20 @@ export class SchemaModel {
   private dropReferencesTo(file: string, parent: TableInfo, key: TableConstraint): void {
     const columns = keyColumns(key);
     const sameColumns = (named: readonly string[]) => named.length === columns.length && named.every((c) => columns.includes(c));
-    const references = (fk: ForeignKeyInfo) => fk.parentKey === parent.key && (fk.constraint.parentColumns.length > 0 ? sameColumns(fk.constraint.parentColumns) : key.kind === 'primaryKey');
+    const references = (fk: ForeignKeyInfo) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns(fk.constraint.parentColumns) : key.kind === 'primaryKey');
     for (const child of [...this.tables.values()]) {
       if (!child.foreignKeys.some(references)) continue;
       const version = child === parent ? parent : this.versions.changeable(file, child, true);
       version.foreignKeys = version.foreignKeys.filter((fk) => !references(fk));
     }
+  }
+
+  /**
+   * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
+   * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
+   */
+  private isParentOf(parent: TableInfo, fk: ForeignKeyInfo): boolean {
+    return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
   }
 
   /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
