@@ -498,7 +498,7 @@ export class Workspace {
 
   /**
    * Why the findings of a linted or schema file are left out when its rules ran past the time budget the last time
-   * they ran (`rules stopped after 10 s in rule …`), or undefined. A file's rules get the budget afresh each run
+   * they ran (`rules stopped after 10 s in rule ...`), or undefined. A file's rules get the budget afresh each run
    * (the schema of all files is folded before it starts); past it, the rule running is stopped, the rules after it
    * are not run, and none of the file's findings are reported (as for a file whose reading ran past it): a file's
    * findings are all there or none, never those of whichever rules happened to finish. They are not run again until

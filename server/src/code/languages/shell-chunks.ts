@@ -280,7 +280,7 @@ class ShellScanner {
     return { end: Math.min(i, end), plain };
   }
 
-  /** After `$`: `$'…'`, `$(…)`, `$((…))`, `${…}`, or a plain `$name`. */
+  /** After `$`: `$'...'`, `$(...)`, `$((...))`, `${...}`, or a plain `$name`. */
   private dollar(i: number): number {
     const next = this.text.charCodeAt(i + 1);
     if (next === 0x27) return this.ansiQuoted(i + 2);
@@ -336,7 +336,7 @@ class ShellScanner {
     return this.unclosed();
   }
 
-  /** The inside of `$(…)` (a command substitution) or `$((…))`, with its quotes, to the matching `)`. */
+  /** The inside of `$(...)` (a command substitution) or `$((...))`, with its quotes, to the matching `)`. */
   private parenthesised(i: number): number {
     const { text, end } = this;
     let depth = 1;
@@ -356,7 +356,7 @@ class ShellScanner {
     return this.unclosed();
   }
 
-  /** The inside of `${…}`, with its quotes and nested expansions, to the matching `}`. */
+  /** The inside of `${...}`, with its quotes and nested expansions, to the matching `}`. */
   private braced(i: number): number {
     const { text, end } = this;
     let depth = 1;
