@@ -294,8 +294,71 @@ var init_walk = __esm({
   }
 });
 
+// server/src/engine/clock.ts
+function nowMs() {
+  return Number(process.hrtime.bigint() - origin) / 1e6;
+}
+var origin;
+var init_clock = __esm({
+  "server/src/engine/clock.ts"() {
+    "use strict";
+    origin = process.hrtime.bigint();
+  }
+});
+
+// server/src/engine/deadline.ts
+function withDeadline(budgetMs, read, startedAt = nowMs()) {
+  const savedDeadline = deadline;
+  const savedBudget = budget;
+  const mine = startedAt + budgetMs;
+  if (mine < deadline) {
+    deadline = mine;
+    budget = budgetMs;
+  }
+  try {
+    return read();
+  } finally {
+    deadline = savedDeadline;
+    budget = savedBudget;
+  }
+}
+function checkDeadline() {
+  if (deadline !== Infinity && nowMs() > deadline) throw new DeadlineExceeded(budget);
+}
+function tickDeadline() {
+  if (deadline !== Infinity && (++ticks & 31) === 0 && nowMs() > deadline) throw new DeadlineExceeded(budget);
+}
+function rulesStoppedMessage(budgetMs, rule) {
+  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; raise it with --file-time-budget)`;
+}
+function deadlinePassed() {
+  return deadline !== Infinity && nowMs() > deadline;
+}
+function formatBudget(ms) {
+  return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
+}
+var DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget, ticks;
+var init_deadline = __esm({
+  "server/src/engine/deadline.ts"() {
+    "use strict";
+    init_clock();
+    DEFAULT_FILE_BUDGET_MS = 1e4;
+    DeadlineExceeded = class extends Error {
+      constructor(budgetMs) {
+        super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
+        this.budgetMs = budgetMs;
+      }
+      budgetMs;
+    };
+    deadline = Infinity;
+    budget = Infinity;
+    ticks = 0;
+  }
+});
+
 // server/src/engine/statements.ts
 function statementsOf(file, ...kinds) {
+  tickDeadline();
   const index = indexOf(file);
   let held = 0;
   for (let i = 0; i < kinds.length; i++) if (index.positions.has(kinds[i])) held++;
@@ -375,6 +438,7 @@ var init_statements = __esm({
   "server/src/engine/statements.ts"() {
     "use strict";
     init_walk();
+    init_deadline();
     NONE2 = Object.freeze([]);
   }
 });
@@ -848,7 +912,7 @@ var require_ignore = __commonJS({
         pattern = "**";
       }
       const { source, sources } = extractBrackets(pattern);
-      const replaced = REPLACERS.reduce(
+      const replaced2 = REPLACERS.reduce(
         // A pass whose matcher finds nothing hands back the very string it was
         //   given, so asking first costs a search and saves a rewrite. Ten of the
         //   fifteen passes never fire for a typical .gitignore line, and between
@@ -864,10 +928,10 @@ var require_ignore = __commonJS({
         },
         source
       );
-      return sources.length ? replaced.replace(
+      return sources.length ? replaced2.replace(
         REGEX_RESTORE_PLACEHOLDER,
         (match, index) => sources[index]
-      ) : replaced;
+      ) : replaced2;
     };
     var checkSourceOf = (body, prefix) => {
       if (body[body.length - 1] === SLASH) {
@@ -2912,9 +2976,9 @@ var init_table_versions = __esm({
        * earlier version of its table fills that version still. The map is shared with the model before the edit,
        * which never asks about the new statements.
        */
-      carry(replaced) {
+      carry(replaced2) {
         if (this.at.size === 0) return;
-        for (const [o, n] of replaced) {
+        for (const [o, n] of replaced2) {
           const version2 = this.at.get(o);
           if (version2) this.at.set(n, version2);
         }
@@ -3030,13 +3094,18 @@ function settleCopiesOfReferenceData(schema, threshold) {
 }
 function settleLoopsOverKnownRows(schema) {
   if (schema.tableLoopOf.size === 0) return;
+  const known = /* @__PURE__ */ new Map();
+  const knownRows = (target) => {
+    if (!known.has(target)) known.set(target, schema.knownRows(target));
+    return known.get(target);
+  };
   const sourceRows = (loop) => {
     const from = loop.rowsOf;
     const table = schema.table(from.table, from.at);
     const definition = table?.definition?.stmt;
     if (!table || !definition || definition.asQuery || table.mqt || schema.loadedNames.has(table.name)) return void 0;
     const target = schema.targetOfTable(table);
-    const rows = target && schema.knownRows(target);
+    const rows = target && knownRows(target);
     if (rows === void 0) return void 0;
     if (from.deletes) return rows;
     return from.runs === void 0 ? void 0 : rows * from.runs;
@@ -3066,18 +3135,6 @@ var init_settle = __esm({
     init_edit_shape();
     init_table_versions();
     init_schema_types();
-  }
-});
-
-// server/src/engine/clock.ts
-function nowMs() {
-  return Number(process.hrtime.bigint() - origin) / 1e6;
-}
-var origin;
-var init_clock = __esm({
-  "server/src/engine/clock.ts"() {
-    "use strict";
-    origin = process.hrtime.bigint();
   }
 });
 
@@ -3177,6 +3234,7 @@ var init_schema = __esm({
     init_written_columns();
     init_settle();
     init_clock();
+    init_deadline();
     init_schema_types();
     init_schema_types();
     SchemaModel = class _SchemaModel {
@@ -3253,6 +3311,7 @@ var init_schema = __esm({
       keys = /* @__PURE__ */ new Map();
       /** The table a name in `stmt` refers to, also when one side does not know the schema. */
       table(name2, stmt) {
+        tickDeadline();
         const key = this.keyOf(name2, stmt);
         return stmt && this.versions.versionAt(stmt, key) || this.tableByKey(key);
       }
@@ -3279,6 +3338,7 @@ var init_schema = __esm({
       }
       /** The inserts that fill this table (this version of it, for a name defined more than once). */
       targetOfTable(table) {
+        tickDeadline();
         if (this.versions.has(table.key)) return this.versions.targetOf(table);
         return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
       }
@@ -3328,14 +3388,14 @@ var init_schema = __esm({
         const old = schemaStatements(before);
         const next = schemaStatements(after);
         if (!old || !next || old.length !== next.length) return void 0;
-        const replaced = /* @__PURE__ */ new Map();
+        const replaced2 = /* @__PURE__ */ new Map();
         for (let i = 0; i < old.length; i++) {
           const o = old[i];
           const n = next[i];
           if (o === n) continue;
           const shape = shapeOf(o);
           if (shape === void 0 || shape !== shapeOf(n)) return void 0;
-          replaced.set(o, n);
+          replaced2.set(o, n);
         }
         this.fillSchemaAt();
         const model = Object.assign(Object.create(_SchemaModel.prototype), this);
@@ -3360,11 +3420,11 @@ var init_schema = __esm({
           if (database !== void 0) DATABASE_AT.set(stmt, database);
           if (stmt.kind === "setSchema") schema = stmt.schema;
         }
-        this.versions.carry(replaced);
-        if (replaced.size > 0 && !model.replaceSitesByKey(replaced)) {
+        this.versions.carry(replaced2);
+        if (replaced2.size > 0 && !model.replaceSitesByKey(replaced2)) {
           for (const target of model.insertTargets.values()) {
             for (const site of target.sites) {
-              const n = replaced.get(site.stmt);
+              const n = replaced2.get(site.stmt);
               if (n) site.stmt = n;
             }
           }
@@ -3376,8 +3436,8 @@ var init_schema = __esm({
        * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
        * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
        */
-      replaceSitesByKey(replaced) {
-        for (const [o, n] of replaced) {
+      replaceSitesByKey(replaced2) {
+        for (const [o, n] of replaced2) {
           const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
           const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
           if (!site) return false;
@@ -7957,49 +8017,6 @@ var init_dialects = __esm({
   }
 });
 
-// server/src/engine/deadline.ts
-function withDeadline(budgetMs, read, startedAt = nowMs()) {
-  const savedDeadline = deadline;
-  const savedBudget = budget;
-  const mine = startedAt + budgetMs;
-  if (mine < deadline) {
-    deadline = mine;
-    budget = budgetMs;
-  }
-  try {
-    return read();
-  } finally {
-    deadline = savedDeadline;
-    budget = savedBudget;
-  }
-}
-function checkDeadline() {
-  if (deadline !== Infinity && nowMs() > deadline) throw new DeadlineExceeded(budget);
-}
-function deadlinePassed() {
-  return deadline !== Infinity && nowMs() > deadline;
-}
-function formatBudget(ms) {
-  return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
-}
-var DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget;
-var init_deadline = __esm({
-  "server/src/engine/deadline.ts"() {
-    "use strict";
-    init_clock();
-    DEFAULT_FILE_BUDGET_MS = 1e4;
-    DeadlineExceeded = class extends Error {
-      constructor(budgetMs) {
-        super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
-        this.budgetMs = budgetMs;
-      }
-      budgetMs;
-    };
-    deadline = Infinity;
-    budget = Infinity;
-  }
-});
-
 // server/src/sql/parser.ts
 function parseSql(text2, options) {
   const origin2 = options?.origin ?? IDENTITY_ORIGIN;
@@ -8773,8 +8790,8 @@ function wordsAfterEdit(words, after, change) {
 function runsBefore(text2, offset, runs) {
   let i = Math.min(offset, text2.length);
   while (i > 0 && runs > 0) {
-    const blank2 = BLANK.test(text2[i - 1]);
-    while (i > 0 && BLANK.test(text2[i - 1]) === blank2) i--;
+    const blank3 = BLANK.test(text2[i - 1]);
+    while (i > 0 && BLANK.test(text2[i - 1]) === blank3) i--;
     runs--;
   }
   return i;
@@ -8782,8 +8799,8 @@ function runsBefore(text2, offset, runs) {
 function runsAfter(text2, offset, runs) {
   let i = Math.max(0, offset);
   while (i < text2.length && runs > 0) {
-    const blank2 = BLANK.test(text2[i]);
-    while (i < text2.length && BLANK.test(text2[i]) === blank2) i++;
+    const blank3 = BLANK.test(text2[i]);
+    while (i < text2.length && BLANK.test(text2[i]) === blank3) i++;
     runs--;
   }
   return i;
@@ -10120,7 +10137,7 @@ function mergeSameCause(diagnostics, lines, groupOf) {
   }
   const lists = [];
   for (const byLine of byGroup.values()) for (const seen of byLine.values()) if (Array.isArray(seen) && seen.some((d) => !d.partOf)) lists.push(seen);
-  const replaced = /* @__PURE__ */ new Map();
+  const replaced2 = /* @__PURE__ */ new Map();
   for (const list of lists) {
     const primary = list.reduce((best, d) => outranks(d, best) ? d : best);
     const others = list.filter((d) => d !== primary);
@@ -10138,10 +10155,10 @@ function mergeSameCause(diagnostics, lines, groupOf) {
         ...others.map(alsoRelated)
       ]
     };
-    for (const d of list) replaced.set(d, null);
-    replaced.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
+    for (const d of list) replaced2.set(d, null);
+    replaced2.set(primary.partOf ? primary : list.find((d) => !d.partOf), merged2);
   }
-  return replacing(diagnostics, replaced);
+  return replacing(diagnostics, replaced2);
 }
 function mergeMovesAfterLoad(diagnostics, lines) {
   let byKey;
@@ -10161,20 +10178,20 @@ function mergeMovesAfterLoad(diagnostics, lines) {
     if (tables2) tables2.push(list);
     else byAdvice.set(advice2, [list]);
   }
-  const replaced = /* @__PURE__ */ new Map();
-  for (const tables2 of byAdvice.values()) if (tables2.length > 1) mergeTables(tables2, lines, replaced);
+  const replaced2 = /* @__PURE__ */ new Map();
+  for (const tables2 of byAdvice.values()) if (tables2.length > 1) mergeTables(tables2, lines, replaced2);
   for (const list of byKey.values()) {
-    if (replaced.has(list[0]) || new Set(list.map((d) => d.rule)).size < 2) continue;
+    if (replaced2.has(list[0]) || new Set(list.map((d) => d.rule)).size < 2) continue;
     const primary = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
     const { subject, load, loadSpan } = primary.moveAfterLoad;
     const parts = list.map((d) => d.moveAfterLoad);
     const message = `${subject} has ${andList(parts.map((p) => p.cost))}, all created before ${load} that fills it. One change removes ${parts.length === 2 ? "both" : `all ${parts.length}`} costs: move ${andList(parts.flatMap((p) => p.moves))} after ${load}. ` + parts.map((p) => p.part).join(" ");
     const merged2 = mergedOf(primary, list, message, lines, [loadSpan]);
     merged2.related = [...merged2.related, { file: primary.file, span: loadSpan, message: "what fills the table: move them after it" }];
-    for (const d of list) replaced.set(d, null);
-    replaced.set(list[0], merged2);
+    for (const d of list) replaced2.set(d, null);
+    replaced2.set(list[0], merged2);
   }
-  return replacing(diagnostics, replaced);
+  return replacing(diagnostics, replaced2);
 }
 function sameAdvice(list) {
   if (list.some((d) => d.moveAfterLoad.particular)) return void 0;
@@ -10182,7 +10199,7 @@ function sameAdvice(list) {
   const severity = list.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best] ? d.severity : best, list[0].severity);
   return `${list[0].file}\0${severity}\0${rules.join(",")}`;
 }
-function mergeTables(tables2, lines, replaced) {
+function mergeTables(tables2, lines, replaced2) {
   const all = tables2.flat();
   const primary = all.reduce((best, d) => SEVERITY_RANK[d.severity] > SEVERITY_RANK[best.severity] ? d : best);
   const parts = tables2[0].map((d) => d.moveAfterLoad);
@@ -10202,8 +10219,8 @@ function mergeTables(tables2, lines, replaced) {
       { file: primary.file, span: list[0].moveAfterLoad.loadSpan, message: `what fills ${list[0].moveAfterLoad.table}: move its ${andList(parts.map((p) => p.kind))} after it` }
     ])
   ];
-  for (const d of all) replaced.set(d, null);
-  replaced.set(all[0], merged2);
+  for (const d of all) replaced2.set(d, null);
+  replaced2.set(all[0], merged2);
 }
 function mergedOf(primary, list, message, lines, loads) {
   const others = list.filter((d) => d !== primary);
@@ -10265,11 +10282,11 @@ function spanOver(spans) {
   }
   return { start, end };
 }
-function replacing(diagnostics, replaced) {
-  if (replaced.size === 0) return diagnostics;
+function replacing(diagnostics, replaced2) {
+  if (replaced2.size === 0) return diagnostics;
   const out = [];
   for (const d of diagnostics) {
-    const r = replaced.get(d);
+    const r = replaced2.get(d);
     if (r === void 0) out.push(d);
     else if (r !== null) out.push(r);
   }
@@ -10700,6 +10717,7 @@ function statementsAt(words, stmts, lineOf2) {
   return statementsText(words, at, stmts.length);
 }
 function statementAt({ file, lineOf: lineOf2 }, stmt) {
+  tickDeadline();
   const offset = stmt.origin.toFile(stmt.span.start);
   return { line: lineOf2(offset), ordinal: ordinalOf(file.statements, stmt, offset) };
 }
@@ -10744,6 +10762,7 @@ function firstLoad(target, where) {
   return target.sites.find((s) => !s.nested && where(s) && (byRows ? s.valuesRows > 0 : s.bulkReasons.length > 0));
 }
 function siteText({ file, lineOf: lineOf2, lineIn }, site) {
+  tickDeadline();
   const offset = site.stmt.origin.toFile(site.stmt.span.start);
   if (site.file === file.source.path) return `the ${statementWord(site)} at line ${lineOf2(offset)}`;
   const line = lineIn?.(site.file, offset);
@@ -10760,6 +10779,7 @@ function dbCfgParameters(stmt, name2) {
   return stmt.kind === "updateDbCfg" ? stmt.parameters.filter((p) => p.name === name2) : [];
 }
 function inEffectAt(ddl, site) {
+  tickDeadline();
   if (!sameDatabase(ddl.stmt, site.stmt)) return false;
   if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);
   return fileStart(site.stmt) > fileStart(ddl.stmt);
@@ -10780,6 +10800,7 @@ var init_targets = __esm({
     init_merge();
     init_count_text();
     init_measurements();
+    init_deadline();
     BY_SPACE = /* @__PURE__ */ new WeakMap();
     BARE_TABLE = `100,000 inserts took ${secsOf(BASELINE_SECONDS)} into the bare table (Db2 INSERT tips, tests 11 and 31)`;
   }
@@ -13832,7 +13853,10 @@ var init_workspace = __esm({
       pieces = /* @__PURE__ */ new Map();
       /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
       generation = 0;
-      /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
+      /**
+       * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
+       * counted apart, the time its rules may take (see rulesStoppedIn).
+       */
       fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
       /** Rules that threw, disabled for that file; callers log these. */
       ruleFailures = [];
@@ -14151,6 +14175,47 @@ var init_workspace = __esm({
         }
         return entry.diagnostics;
       }
+      /**
+       * Why a linted file's findings are not reported, or undefined: its reading left it out (no Db2 access found, past
+       * the time budget: FileModel.leftOut) or its rules ran past the time budget (rulesStoppedIn). Works out its findings
+       * first when they are stale.
+       */
+      leftOut(path) {
+        const model = this.model(path);
+        if (!model) return void 0;
+        if (model.leftOut) return model.leftOut;
+        this.diagnostics(path);
+        return this.files.get(path)?.rulesStopped?.reason;
+      }
+      /** Why a linted file's findings are not reported when it is for the time budget (reading or rules), or undefined. */
+      timedOut(path) {
+        const model = this.model(path);
+        if (!model) return void 0;
+        if (model.leftOut) return model.timedOut ? model.leftOut : void 0;
+        this.diagnostics(path);
+        return this.files.get(path)?.rulesStopped?.reason;
+      }
+      /**
+       * Why the findings of a linted or schema file are left out when its rules ran past the time budget the last time
+       * they ran (`rules stopped after 10 s in rule ...`), or undefined. A file's rules get the budget afresh each run
+       * (the schema of all files is folded before it starts); past it, the rule running is stopped, the rules after it
+       * are not run, and none of the file's findings are reported (as for a file whose reading ran past it): a file's
+       * findings are all there or none, never those of whichever rules happened to finish. They are not run again until
+       * the file, the configuration or the budget changes (FileEntry.rulesStopped).
+       */
+      rulesStoppedIn(path) {
+        return (this.files.get(path) ?? this.schemaFiles.get(path))?.rulesStopped?.reason;
+      }
+      /** Whether the entry's rules ran past the budget with the configuration and budget in force: not run again. */
+      stoppedBefore(entry) {
+        const stopped2 = entry.rulesStopped;
+        return stopped2 !== void 0 && stopped2.config === this.config && stopped2.budgetMs === this.fileBudgetMs;
+      }
+      /** Notes the outcome of a run of the entry's rules: stopped at the budget with `reason`, or (undefined) not. */
+      noteRulesStopped(entry, reason) {
+        if (reason === void 0) delete entry.rulesStopped;
+        else entry.rulesStopped = { reason, config: this.config, budgetMs: this.fileBudgetMs };
+      }
       /** Diagnostics of all files, in the order files were added. */
       allDiagnostics() {
         return this.paths().flatMap((p) => this.diagnostics(p));
@@ -14211,7 +14276,10 @@ var init_workspace = __esm({
         }
         return list;
       }
-      /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
+      /**
+       * Runs the enabled rules over one model; `stmts[i]` is the statement `found[i]` was reported on. `stopped`: why
+       * there are no findings, when the rules ran past the time budget (rulesStoppedIn).
+       */
       checkRules(linted, stmts) {
         const schema = this.schema;
         const model = this.withLentLoops(linted);
@@ -14227,49 +14295,63 @@ var init_workspace = __esm({
         let running;
         let into = out;
         const report = (report2) => {
+          tickDeadline();
           into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
           stmts?.push(report2.stmt);
         };
-        const lineOf2 = (offset) => linesOf().line(offset) + 1;
+        const lineOf2 = (offset) => {
+          tickDeadline();
+          return linesOf().line(offset) + 1;
+        };
         const lineIn = (file, offset) => {
+          tickDeadline();
           const lines2 = file === path ? linesOf() : this.lines(file);
           return lines2 ? lines2.line(offset) + 1 : void 0;
         };
         const context = { file: model, schema, options: {}, report, lineOf: lineOf2, lineIn };
         const enabledRules = this.enabledRules(dialect);
-        for (let r = 0; r < enabledRules.length; r++) {
-          const enabled = enabledRules[r];
-          const { rule, setting } = enabled;
-          if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
-          running = enabled;
-          context.options = setting.options;
-          try {
-            if (pieces && rule.endsRun) {
-              const basis = [setting, this.schemaEpoch, dialect];
-              const checkPiece = (piece) => {
-                const found = [];
-                into = found;
-                try {
-                  rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf: lineOf2, lineIn });
-                } finally {
-                  into = out;
-                }
-                return found;
-              };
-              const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
-              pieces.set(rule.meta.id, cache);
-              for (const d of findings) out.push(d);
-            } else rule.check(context);
-          } catch (error) {
-            this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
-            for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
-              out.pop();
-              stmts?.pop();
+        const stoppedIn = withDeadline(this.fileBudgetMs, () => {
+          for (let r = 0; r < enabledRules.length; r++) {
+            const enabled = enabledRules[r];
+            const { rule, setting } = enabled;
+            if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
+            running = enabled;
+            context.options = setting.options;
+            try {
+              if (pieces && rule.endsRun) {
+                const basis = [setting, this.schemaEpoch, dialect];
+                const checkPiece = (piece) => {
+                  const found = [];
+                  into = found;
+                  try {
+                    rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf: lineOf2, lineIn });
+                  } finally {
+                    into = out;
+                  }
+                  return found;
+                };
+                const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+                pieces.set(rule.meta.id, cache);
+                for (const d of findings) out.push(d);
+              } else rule.check(context);
+              checkDeadline();
+            } catch (error) {
+              if (error instanceof DeadlineExceeded) return { rule: rule.meta.id, budgetMs: error.budgetMs };
+              this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
+              for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
+                out.pop();
+                stmts?.pop();
+              }
             }
           }
+          return void 0;
+        });
+        if (stoppedIn) {
+          if (stmts) stmts.length = 0;
+          return { found: [], stopped: rulesStoppedMessage(stoppedIn.budgetMs, stoppedIn.rule) };
         }
         if (pieces) this.pieces.set(path, pieces);
-        return out;
+        return { found: out };
       }
       /** The schema files' findings placed on linted inserts, computed once per generation. */
       placedSchemaFindings(path) {
@@ -14293,9 +14375,12 @@ var init_workspace = __esm({
         for (const [path, entry] of this.files) key += `${path}\0${entry.contribution ??= schemaContribution(entry.model)}`;
         if (this.schemaReports?.key !== key) {
           const reports = [];
-          for (const [, { model, lines }] of this.schemaEntries()) {
+          for (const [, entry] of this.schemaEntries()) {
+            if (this.stoppedBefore(entry)) continue;
+            const { model, lines } = entry;
             const stmts = [];
-            const found = this.checkRules(model, stmts);
+            const { found, stopped: stopped2 } = this.checkRules(model, stmts);
+            this.noteRulesStopped(entry, stopped2);
             applySuppressions(found, readSuppressions(model.comments, lines), lines, model.source.path, this.ruleIds);
             found.forEach((finding, i) => {
               if (!finding.suppressed && finding.rule !== UNUSED_SUPPRESSION_RULE) reports.push({ finding, stmt: stmts[i] });
@@ -14309,7 +14394,13 @@ var init_workspace = __esm({
         const { model, lines } = entry;
         const started = nowMs();
         const schemaBuilt = this.schemaBuildMs;
-        const out = this.checkRules(model);
+        if (this.stoppedBefore(entry)) return [];
+        const { found: out, stopped: stopped2 } = this.checkRules(model);
+        this.noteRulesStopped(entry, stopped2);
+        if (stopped2) {
+          entry.rulesMs = nowMs() - started - (this.schemaBuildMs - schemaBuilt);
+          return [];
+        }
         for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
         if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));
         const suppressions = model.comments.length > 0 ? readSuppressions(model.comments, lines) : [];
@@ -14426,18 +14517,18 @@ function rewriteInPlace(root, replace, member) {
     } else if (node instanceof Map) {
       for (const [key, value] of node) {
         if (typeof key === "object" && key !== null) return false;
-        const replaced = replace(value);
-        if (replaced === CANNOT) return false;
-        if (replaced !== value) node.set(key, replaced);
+        const replaced2 = replace(value);
+        if (replaced2 === CANNOT) return false;
+        if (replaced2 !== value) node.set(key, replaced2);
         else walkInto(value);
       }
     } else {
       const record = node;
       for (const key in record) {
         const value = record[key];
-        const replaced = replace(value);
-        if (replaced === CANNOT) return false;
-        if (replaced !== value) record[key] = replaced;
+        const replaced2 = replace(value);
+        if (replaced2 === CANNOT) return false;
+        if (replaced2 !== value) record[key] = replaced2;
         else walkInto(value);
       }
     }
@@ -15741,7 +15832,15 @@ function interestingTypesOf(adapter, language) {
   }
   return found;
 }
-function interestingNodes(tree, adapter) {
+function interestingNodes(trees, adapter) {
+  if (trees.length === 1) return interestingNodesOf(trees[0], adapter);
+  const parts = trees.map((tree) => interestingNodesOf(tree, adapter));
+  const all = [];
+  for (const { nodes, types, ends } of parts) for (let i = 0; i < nodes.length; i++) all.push({ node: nodes[i], type: types[i], end: ends[i], start: nodes[i].startIndex });
+  all.sort((a, b) => a.start - b.start);
+  return { nodes: all.map((n) => n.node), types: all.map((n) => n.type), ends: all.map((n) => n.end) };
+}
+function interestingNodesOf(tree, adapter) {
   const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
   const found = tree.rootNode.descendantsOfType(wanted);
   const nodes = [];
@@ -15768,8 +15867,13 @@ function nestingOf(nodes, ends) {
   }
   return deepest;
 }
-function walkTree(tree, adapter, source) {
-  const root = newScope(tree.rootNode, void 0);
+function walkTree(trees, adapter, source) {
+  const list = isTreeList(trees) ? trees : [trees];
+  const root = newScope(list[0].rootNode, void 0);
+  if (list.length > 1) {
+    root.start = 0;
+    root.end = source.length;
+  }
   const scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
   const frames = [];
   const calls = [];
@@ -15784,8 +15888,8 @@ function walkTree(tree, adapter, source) {
   const definitions = [];
   const functionCalls = [];
   const seenFunctionCalls = /* @__PURE__ */ new Set();
-  const { nodes, types, ends } = interestingNodes(tree, adapter);
-  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(list, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
   const declared = /* @__PURE__ */ new Set();
   for (let i = 0; i < nodes.length; i++) {
     if (!adapter.functions.has(types[i])) continue;
@@ -15900,6 +16004,9 @@ function walkTree(tree, adapter, source) {
     walked.functionCalls = functionCalls;
   }
   return walked;
+}
+function isTreeList(trees) {
+  return Array.isArray(trees);
 }
 function isStatic(node) {
   for (const child of node.children) if (child?.type === "storage_class_specifier" && child.text === "static") return true;
@@ -16466,13 +16573,20 @@ function readWithAdapter(source, env, adapter, options = {}) {
     return emptyResult();
   }
   try {
-    const result = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
-    const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : void 0;
-    if (error) result.syntaxError = errorSpan(error, source.text);
-    return result;
+    return extractTrees([tree], source, adapter, options.hooks);
   } finally {
     tree.delete();
   }
+}
+function extractTrees(trees, source, adapter, hooks) {
+  const result = extractFromTree(trees.length === 1 ? trees[0] : trees, source.text, adapter, parseSql, hooks);
+  let error;
+  for (const tree of trees) {
+    const first = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : void 0;
+    if (first && (!error || first.startIndex < error.startIndex)) error = first;
+  }
+  if (error) result.syntaxError = errorSpan(error, source.text);
+  return result;
 }
 var emptyResult;
 var init_host_language = __esm({
@@ -17834,12 +17948,12 @@ function scanEmbeddedSql(text2, options) {
   blocks.forEach((b, index) => {
     parts.push(text2.slice(last, b.span.start));
     const original = text2.slice(b.span.start, b.span.end);
-    const blank2 = original.replace(/[^\n\r]/g, " ");
+    const blank3 = original.replace(/[^\n\r]/g, " ");
     const call = `_E${index}();`;
     const firstLine = original.search(/[\n\r]/);
     const room = firstLine < 0 ? original.length : firstLine;
     const quiet = /^EXEC\s+SQL\s+(?:BEGIN|END|INCLUDE|WHENEVER)\b/i.test(original);
-    parts.push(!quiet && call.length <= room ? call + blank2.slice(call.length) : blank2);
+    parts.push(!quiet && call.length <= room ? call + blank3.slice(call.length) : blank3);
     last = b.span.end;
   });
   parts.push(text2.slice(last));
@@ -18944,6 +19058,460 @@ var init_python = __esm({
   }
 });
 
+// server/src/code/languages/shell-chunks.ts
+function scanShell(text2) {
+  return new ShellScanner(text2).scan();
+}
+var LEADS_COMMAND, BEFORE_PAREN, ShellScanner;
+var init_shell_chunks = __esm({
+  "server/src/code/languages/shell-chunks.ts"() {
+    "use strict";
+    LEADS_COMMAND = /* @__PURE__ */ new Set(["then", "else", "elif", "do", "!", "time", "while", "until", "if", "{"]);
+    BEFORE_PAREN = /* @__PURE__ */ new Set(["=", "<", ">", "@", "!", "+", "*", "?"]);
+    ShellScanner = class {
+      constructor(text2) {
+        this.text = text2;
+        this.end = text2.length;
+      }
+      text;
+      /** What closes the groups and compound commands open at this point, innermost last, with the line that opened each. */
+      open = [];
+      /** The current line holds something suspect (ShellScan.suspectLines). */
+      suspect = false;
+      /** Here-documents whose bodies start after the current line: their delimiters, and whether tabs are stripped. */
+      pending = [];
+      end;
+      scan() {
+        const { text: text2, end, open } = this;
+        const pieces = [];
+        const lineStarts3 = [];
+        const lineEnds = [];
+        const suspect = /* @__PURE__ */ new Set();
+        let pieceStart = 0;
+        let lineStart = 0;
+        let i = 0;
+        let commandStart = true;
+        let goesOn = false;
+        let functionName = false;
+        let previousWord = "";
+        let test = false;
+        const endLine = (at) => {
+          if (this.suspect) suspect.add(lineStarts3.length);
+          lineStarts3.push(lineStart);
+          lineEnds.push(at);
+          lineStart = at;
+          this.suspect = false;
+        };
+        const opens = (closer) => open.push({ closer, line: lineStarts3.length });
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          switch (c) {
+            case 32:
+            // space
+            case 9:
+            // tab
+            case 13:
+              i++;
+              continue;
+            case 10:
+              i++;
+              if (this.pending.length > 0) i = this.skipHereDocuments(i);
+              if (goesOn) continue;
+              endLine(i);
+              if (open.length === 0) {
+                pieces.push({ start: pieceStart, end: i });
+                pieceStart = i;
+              }
+              commandStart = true;
+              goesOn = false;
+              continue;
+            case 92:
+              if (text2.charCodeAt(i + 1) === 10 || text2.charCodeAt(i + 1) === 13 && text2.charCodeAt(i + 2) === 10) {
+                i += text2.charCodeAt(i + 1) === 10 ? 2 : 3;
+                continue;
+              }
+              break;
+            case 35:
+              i = this.lineEnd(i);
+              continue;
+            case 59:
+              i++;
+              while (i < end && (text2.charCodeAt(i) === 59 || text2.charCodeAt(i) === 38)) i++;
+              commandStart = true;
+              goesOn = false;
+              continue;
+            case 38:
+              if (text2.charCodeAt(i + 1) === 62) {
+                i++;
+                continue;
+              }
+              goesOn = text2.charCodeAt(i + 1) === 38;
+              i += goesOn ? 2 : 1;
+              commandStart = true;
+              continue;
+            case 124:
+              i += text2.charCodeAt(i + 1) === 124 || text2.charCodeAt(i + 1) === 38 ? 2 : 1;
+              goesOn = true;
+              commandStart = true;
+              continue;
+            case 40: {
+              if (test) {
+                i++;
+                continue;
+              }
+              const after = this.skipBlanks(i + 1);
+              if (text2.charCodeAt(after) === 41) {
+                i = after + 1;
+                goesOn = true;
+                commandStart = true;
+                continue;
+              }
+              if (!commandStart && previousWord !== "for" && this.innermost() !== "esac" && !BEFORE_PAREN.has(text2[i - 1])) this.suspect = true;
+              opens(")");
+              i++;
+              commandStart = true;
+              continue;
+            }
+            case 41:
+              i++;
+              if (test) continue;
+              if (this.innermost() === "esac") {
+                commandStart = true;
+                continue;
+              }
+              this.closeTo(")");
+              commandStart = false;
+              previousWord = "";
+              continue;
+            case 60:
+              i = this.redirectIn(i);
+              commandStart = false;
+              continue;
+            case 62:
+              i += text2.charCodeAt(i + 1) === 124 ? 2 : 1;
+              commandStart = false;
+              continue;
+          }
+          const wordStart2 = i;
+          const { end: wordEnd2, plain: plain2 } = this.word(i);
+          i = wordEnd2;
+          goesOn = false;
+          previousWord = plain2 ? text2.slice(wordStart2, wordEnd2) : "";
+          if (test) {
+            if (previousWord === "]]") test = false;
+            commandStart = false;
+            continue;
+          }
+          if (functionName) {
+            functionName = false;
+            goesOn = true;
+            commandStart = true;
+            continue;
+          }
+          if (!plain2 || !commandStart) {
+            commandStart = false;
+            continue;
+          }
+          const word = previousWord;
+          commandStart = LEADS_COMMAND.has(word);
+          switch (word) {
+            case "if":
+              opens("fi");
+              break;
+            case "case":
+              opens("esac");
+              break;
+            case "for":
+            case "select":
+            case "while":
+            case "until":
+              opens("done");
+              break;
+            case "{":
+              opens("}");
+              break;
+            case "function":
+              functionName = true;
+              break;
+            case "[[":
+              test = true;
+              break;
+            case "fi":
+            case "esac":
+            case "done":
+            case "}":
+              if (this.innermost() !== "esac" || word === "esac" || this.nextSignificant(i) !== 41) this.closeTo(word);
+              else commandStart = true;
+              break;
+            default:
+              if (this.innermost() === "esac") commandStart = this.nextSignificant(i) === 41;
+          }
+        }
+        if (lineStart < end) endLine(end);
+        for (const { line } of open) suspect.add(Math.min(line, lineStarts3.length - 1));
+        if (pieceStart < end) pieces.push({ start: pieceStart, end });
+        const suspectLines = [...suspect].sort((a, b) => a - b).map((k) => ({ start: lineStarts3[k], end: lineEnds[k] }));
+        return { pieces, suspectLines };
+      }
+      /** What closes the innermost open group or compound command. */
+      innermost() {
+        return this.open[this.open.length - 1]?.closer;
+      }
+      /** Closes the innermost open `closer` and what is open inside it; a closer with nothing to close is let be (suspect). */
+      closeTo(closer) {
+        const { open } = this;
+        for (let at = open.length - 1; at >= 0; at--) {
+          if (open[at].closer !== closer) continue;
+          open.length = at;
+          return;
+        }
+        this.suspect = true;
+      }
+      /** The first character after `i` that is not a blank (0 at the end). */
+      nextSignificant(i) {
+        const { text: text2, end } = this;
+        while (i < end && (text2.charCodeAt(i) === 32 || text2.charCodeAt(i) === 9)) i++;
+        return i < end ? text2.charCodeAt(i) : 0;
+      }
+      lineEnd(i) {
+        const at = this.text.indexOf("\n", i);
+        return at < 0 || at > this.end ? this.end : at;
+      }
+      /**
+       * One word from `i`: plain characters, quoted strings, expansions and escapes, up to a blank or an operator.
+       * `plain`: nothing quoted, escaped or expanded (only such a word can be a reserved word).
+       */
+      word(i) {
+        const { text: text2, end } = this;
+        let plain2 = true;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 32 || c === 9 || c === 10 || c === 13 || c === 59 || c === 38 || c === 124 || c === 40 || c === 41 || c === 60 || c === 62) break;
+          if (c === 92) i += 2;
+          else if (c === 39) i = this.singleQuoted(i + 1);
+          else if (c === 34) i = this.doubleQuoted(i + 1);
+          else if (c === 96) i = this.backQuoted(i + 1);
+          else if (c === 36) i = this.dollar(i);
+          else {
+            i++;
+            continue;
+          }
+          plain2 = false;
+        }
+        return { end: Math.min(i, end), plain: plain2 };
+      }
+      /** After `$`: `$'...'`, `$(...)`, `$((...))`, `${...}`, or a plain `$name`. */
+      dollar(i) {
+        const next = this.text.charCodeAt(i + 1);
+        if (next === 39) return this.ansiQuoted(i + 2);
+        if (next === 34) return this.doubleQuoted(i + 2);
+        if (next === 40) return this.parenthesised(i + 2);
+        if (next === 123) return this.braced(i + 2);
+        return i + 1;
+      }
+      singleQuoted(i) {
+        const at = this.text.indexOf("'", i);
+        return at < 0 || at >= this.end ? this.unclosed() : at + 1;
+      }
+      /** The end of the text, reached inside a quote, an expansion or a here-document: suspect. */
+      unclosed() {
+        this.suspect = true;
+        return this.end;
+      }
+      ansiQuoted(i) {
+        const { text: text2, end } = this;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 92) i += 2;
+          else if (c === 39) return i + 1;
+          else i++;
+        }
+        return this.unclosed();
+      }
+      doubleQuoted(i) {
+        const { text: text2, end } = this;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 92) i += 2;
+          else if (c === 34) return i + 1;
+          else if (c === 96) i = this.backQuoted(i + 1);
+          else if (c === 36 && (text2.charCodeAt(i + 1) === 40 || text2.charCodeAt(i + 1) === 123)) i = this.dollar(i);
+          else i++;
+        }
+        return this.unclosed();
+      }
+      backQuoted(i) {
+        const { text: text2, end } = this;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 92) i += 2;
+          else if (c === 96) return i + 1;
+          else i++;
+        }
+        return this.unclosed();
+      }
+      /** The inside of `$(...)` (a command substitution) or `$((...))`, with its quotes, to the matching `)`. */
+      parenthesised(i) {
+        const { text: text2, end } = this;
+        let depth = 1;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 92) i += 2;
+          else if (c === 39) i = this.singleQuoted(i + 1);
+          else if (c === 34) i = this.doubleQuoted(i + 1);
+          else if (c === 96) i = this.backQuoted(i + 1);
+          else if (c === 36 && text2.charCodeAt(i + 1) === 123) i = this.braced(i + 2);
+          else {
+            if (c === 40) depth++;
+            else if (c === 41 && --depth === 0) return i + 1;
+            i++;
+          }
+        }
+        return this.unclosed();
+      }
+      /** The inside of `${...}`, with its quotes and nested expansions, to the matching `}`. */
+      braced(i) {
+        const { text: text2, end } = this;
+        let depth = 1;
+        while (i < end) {
+          const c = text2.charCodeAt(i);
+          if (c === 92) i += 2;
+          else if (c === 39) i = this.singleQuoted(i + 1);
+          else if (c === 34) i = this.doubleQuoted(i + 1);
+          else if (c === 96) i = this.backQuoted(i + 1);
+          else if (c === 36 && text2.charCodeAt(i + 1) === 40) i = this.parenthesised(i + 2);
+          else {
+            if (c === 123) depth++;
+            else if (c === 125 && --depth === 0) return i + 1;
+            i++;
+          }
+        }
+        return this.unclosed();
+      }
+      /** `<`, `<<<` (a here-string), or `<<` / `<<-` and the delimiter of a here-document (its body follows the line). */
+      redirectIn(i) {
+        const { text: text2 } = this;
+        if (text2.charCodeAt(i + 1) !== 60) return i + 1;
+        if (text2.charCodeAt(i + 2) === 60) return i + 3;
+        i += 2;
+        const tabs = text2.charCodeAt(i) === 45;
+        if (tabs) i++;
+        i = this.skipBlanks(i);
+        const { end } = this.word(i);
+        const delimiter2 = text2.slice(i, end).replace(/["'\\]/g, "");
+        if (delimiter2) this.pending.push({ delimiter: delimiter2, tabs });
+        return end;
+      }
+      skipBlanks(i) {
+        const { text: text2, end } = this;
+        while (i < end && (text2.charCodeAt(i) === 32 || text2.charCodeAt(i) === 9)) i++;
+        return i;
+      }
+      /** The bodies of the pending here-documents, from `i` (a line's start): past the line that ends the last one. */
+      skipHereDocuments(i) {
+        const { text: text2, end } = this;
+        for (const { delimiter: delimiter2, tabs } of this.pending) {
+          while (i < end) {
+            const lineEnd2 = this.lineEnd(i);
+            let line = text2.slice(i, lineEnd2);
+            if (line.endsWith("\r")) line = line.slice(0, -1);
+            if (tabs) line = line.replace(/^\t+/, "");
+            i = lineEnd2 < end ? lineEnd2 + 1 : end;
+            if (line === delimiter2) break;
+            if (i >= end) this.unclosed();
+          }
+        }
+        this.pending = [];
+        return i;
+      }
+    };
+  }
+});
+
+// server/src/code/languages/shell-read.ts
+function shellTrees(parser, text2) {
+  const { pieces, suspectLines } = scanShell(text2);
+  const lines = new LineIndex(text2);
+  const own = [];
+  try {
+    const readApart = (from, piece) => {
+      checkDeadline();
+      const tree = parseRange(parser, from, piece, lines);
+      if (!tree) stopped(parser);
+      if (!tree.rootNode.hasError) {
+        tree.delete();
+        return false;
+      }
+      own.push(tree);
+      return true;
+    };
+    const masked = suspectLines.filter((line) => readApart(text2, line));
+    let host = masked.length > 0 ? mask(text2, masked) : text2;
+    const whole = parser.parse(host, null, { progressCallback: untilError });
+    if (whole && !whole.rootNode.hasError) return [whole, ...own];
+    if (whole) whole.delete();
+    else parser.reset();
+    checkDeadline();
+    const hostPieces = masked.length > 0 ? scanShell(host).pieces : pieces;
+    const blanked = hostPieces.filter((piece) => readApart(host, piece));
+    if (blanked.length > 0) host = blank2(host, blanked);
+    const rest = parser.parse(host, null, { progressCallback: untilDeadline });
+    if (!rest) stopped(parser);
+    return [rest, ...own];
+  } catch (error) {
+    for (const tree of own) tree.delete();
+    if (error instanceof ParseStopped) return void 0;
+    throw error;
+  }
+}
+function stopped(parser) {
+  parser.reset();
+  checkDeadline();
+  throw new ParseStopped();
+}
+function parseRange(parser, text2, piece, lines) {
+  const { start, end } = piece;
+  const from = lines.position(start);
+  const to = lines.position(end);
+  const input = (index) => index < end ? text2.slice(index, Math.min(end, index + 4096)) : "";
+  return parser.parse(input, null, {
+    includedRanges: [{ startIndex: start, endIndex: end, startPosition: { row: from.line, column: from.column }, endPosition: { row: to.line, column: to.column } }],
+    progressCallback: untilDeadline
+  });
+}
+function mask(text2, lines) {
+  return replaced(text2, lines, (line) => {
+    const indent = /^[ \t]*/.exec(line)[0].length;
+    return line.slice(0, indent) + ":" + line.slice(indent + 1).replace(/[^\r\n]/g, " ");
+  });
+}
+function blank2(text2, pieces) {
+  return replaced(text2, pieces, (piece) => piece.replace(/[^\r\n]/g, " "));
+}
+function replaced(text2, pieces, replace) {
+  const parts = [];
+  let at = 0;
+  for (const { start, end } of pieces) {
+    parts.push(text2.slice(at, start), replace(text2.slice(start, end)));
+    at = end;
+  }
+  parts.push(text2.slice(at));
+  return parts.join("");
+}
+var untilDeadline, untilError, ParseStopped;
+var init_shell_read = __esm({
+  "server/src/code/languages/shell-read.ts"() {
+    "use strict";
+    init_deadline();
+    init_lines();
+    init_shell_chunks();
+    untilDeadline = deadlinePassed;
+    untilError = ((state) => deadlinePassed() || state.hasError);
+    ParseStopped = class extends Error {
+    };
+  }
+});
+
 // server/src/code/languages/shell.ts
 function expansionVariable(node) {
   if (node.type === "simple_expansion" || node.type === "expansion") {
@@ -19070,6 +19638,7 @@ var init_shell = __esm({
     "use strict";
     init_access();
     init_host_language();
+    init_shell_read();
     init_literals();
     init_sqltext();
     init_parents();
@@ -19143,7 +19712,16 @@ var init_shell = __esm({
       grammars: ["bash"],
       read(source, env) {
         const leftOut = shellAccess(source.text);
-        return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, shellAdapter);
+        if (leftOut) return emptyResult(leftOut);
+        const parser = env.parser("bash");
+        if (!parser) return emptyResult(env.unavailable("bash"));
+        const trees = shellTrees(parser, source.text);
+        if (!trees) return emptyResult();
+        try {
+          return extractTrees(trees, source, shellAdapter);
+        } finally {
+          for (const tree of trees) tree.delete();
+        }
       }
     };
   }
@@ -19793,8 +20371,13 @@ async function lintForCommand(args, io, { parallel = false, fixes = true } = {})
   for (const missing of run2.missing) io.stderr(`insertlint: ${plainLine(missing)}: no such file or folder
 `);
   for (const file of run2.files) {
-    const model = run2.workspace.model(file);
-    if (model?.timedOut) io.stderr(`insertlint: warning: ${plainLine(displayPath(run2.cwd, file))}: ${plainLine(model.leftOut ?? "")}; its findings are not reported
+    const why = run2.workspace.timedOut(file);
+    if (why) io.stderr(`insertlint: warning: ${plainLine(displayPath(run2.cwd, file))}: ${plainLine(why)}; its findings are not reported
+`);
+  }
+  for (const file of run2.schemaFiles) {
+    const why = run2.workspace.rulesStoppedIn(file);
+    if (why) io.stderr(`insertlint: warning: schema file ${plainLine(displayPath(run2.cwd, file))}: ${plainLine(why)}; its findings are not reported
 `);
   }
   for (const problem of run2.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}
@@ -20775,7 +21358,16 @@ function formatSarifReport(run2, findings) {
   const notifications = [
     ...run2.skipped.map((s) => ({ level: "note", message: `skipped ${displayPath(run2.cwd, s.path)}: ${s.reason}` })),
     ...run2.missing.map((m) => ({ level: "error", message: `${m}: no such file or folder` })),
-    ...run2.workspace.ruleFailures.map((f) => ({ level: "error", message: `rule ${f.rule} failed on ${displayPath(run2.cwd, f.file)}: ${f.error?.message ?? String(f.error)}` }))
+    ...run2.workspace.ruleFailures.map((f) => ({ level: "error", message: `rule ${f.rule} failed on ${displayPath(run2.cwd, f.file)}: ${f.error?.message ?? String(f.error)}` })),
+    // Files whose reading or rules ran past --file-time-budget: their findings are missing from the results.
+    ...run2.files.flatMap((file) => {
+      const why = run2.workspace.timedOut(file);
+      return why ? [{ level: "warning", message: `${displayPath(run2.cwd, file)}: ${why}; its findings are not reported` }] : [];
+    }),
+    ...run2.schemaFiles.flatMap((file) => {
+      const why = run2.workspace.rulesStoppedIn(file);
+      return why ? [{ level: "warning", message: `schema file ${displayPath(run2.cwd, file)}: ${why}; its findings are not reported` }] : [];
+    })
   ];
   return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run2.cwd, version: toolVersion(), notifications, docsBaseUrl: run2.docsBaseUrl }), null, 2) + "\n";
 }
@@ -21740,9 +22332,9 @@ function stripCommonPrefix(lines) {
   return lines.map((l) => l.startsWith(prefix) ? l.slice(prefix.length) : l.trimEnd() === bare ? "" : l);
 }
 function undoubleSpacing(items, text2) {
-  const blank2 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
+  const blank3 = items.map((i) => text2(i).length <= 2 && text2(i).trim() === "");
   const content = [];
-  for (let i = 0; i < items.length; i++) if (!blank2[i]) content.push(i);
+  for (let i = 0; i < items.length; i++) if (!blank3[i]) content.push(i);
   if (content.length < 6) return items;
   for (let k = 0; k + 1 < content.length; k++) if (content[k + 1] === content[k] + 1) return items;
   const phase = content[0] % 2;
@@ -21750,7 +22342,7 @@ function undoubleSpacing(items, text2) {
   const out = [];
   for (let i = 0; i < items.length; i++) {
     out.push(items[i]);
-    if (!blank2[i] && i + 1 < items.length && blank2[i + 1]) i++;
+    if (!blank3[i] && i + 1 < items.length && blank3[i + 1]) i++;
   }
   return out;
 }
@@ -37177,9 +37769,9 @@ var init_scheduler = __esm({
        * (issue 15). `kind`: the kind of statement the edit fell in, whose analyses set the pace. Returns the wait (ms).
        */
       schedule(uri, version2, delayMs, keepApart = true, paced = true, kind = "") {
-        const replaced = this.pending.get(uri);
+        const replaced2 = this.pending.get(uri);
         this.cancel(uri);
-        const entry = { version: version2, paced, kind: replaced && replaced.kind !== kind ? void 0 : kind };
+        const entry = { version: version2, paced, kind: replaced2 && replaced2.kind !== kind ? void 0 : kind };
         const pace = keepApart ? this.lastAnalysisMs(uri, kind) : void 0;
         const wait = pace !== void 0 ? Math.max(delayMs, this.last.get(uri).end + pace - Date.now()) : delayMs;
         const due = Date.now() + wait;
@@ -37684,6 +38276,8 @@ var init_diagnostics = __esm({
       /** Converted diagnostics of documents edited in the editor, reused while a finding is the same (lsp-convert.ts). */
       converted = /* @__PURE__ */ new Map();
       loggedFailures = /* @__PURE__ */ new Set();
+      /** Files whose rules ran past the time budget, with why, as last logged: said once, again when it changes. */
+      loggedStops = /* @__PURE__ */ new Map();
       /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
       facts = /* @__PURE__ */ new WeakMap();
       /** The version of each open document the engine holds. */
@@ -37843,6 +38437,8 @@ var init_diagnostics = __esm({
         const minimum = this.state.settings.minimumSeverity;
         const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
         this.logRuleFailures(failuresBefore);
+        if (this.state.shows(path)) this.logRulesStopped(path);
+        for (const schemaPath of workspace.schemaFilePaths()) this.logRulesStopped(schemaPath, true);
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
         let cache = this.converted.get(path);
@@ -37877,6 +38473,17 @@ var init_diagnostics = __esm({
         let findings = 0;
         for (const p of this.published.values()) findings += p.count;
         return findings;
+      }
+      /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
+      logRulesStopped(path, schemaFile = false) {
+        const why = this.state.workspace.rulesStoppedIn(path);
+        if (why === void 0) {
+          this.loggedStops.delete(path);
+          return;
+        }
+        if (this.loggedStops.get(path) === why) return;
+        this.loggedStops.set(path, why);
+        this.state.log("warn", schemaFile ? `schema file ${path}: ${why}; none of its findings are shown on the inserts` : `${path}: ${why}; no findings are shown for it`);
       }
       logRuleFailures(from) {
         const failures = this.state.workspace.ruleFailures;
@@ -38982,7 +39589,7 @@ function summarize(run2) {
   const summary = { files: run2.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run2.skipped.length, leftOut: 0 };
   for (const file of run2.files) {
     const model = run2.workspace.model(file);
-    if (model.leftOut) summary.leftOut++;
+    if (run2.workspace.leftOut(file)) summary.leftOut++;
     const coverage = coverageOf(model);
     summary.statements += coverage.statements;
     summary.statementsInBodies += coverage.inBodies;
@@ -38995,15 +39602,15 @@ function summarize(run2) {
 }
 function leftOutFiles(run2) {
   return run2.files.flatMap((file) => {
-    const reason = run2.workspace.model(file).leftOut;
+    const reason = run2.workspace.leftOut(file);
     return reason ? [{ file: displayPath(run2.cwd, file), reason }] : [];
   });
 }
 function leftOutText(run2, count) {
   if (count === 0) return "";
   return leftOutSummary(run2.files.flatMap((file) => {
-    const model = run2.workspace.model(file);
-    return model.leftOut ? [{ script: model.source.language === "sql", reason: model.leftOut }] : [];
+    const reason = run2.workspace.leftOut(file);
+    return reason ? [{ script: run2.workspace.model(file).source.language === "sql", reason }] : [];
   }));
 }
 function leftOutSummary(files) {

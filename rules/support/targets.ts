@@ -9,6 +9,7 @@ import { laterMigrationStep } from './migrations';
 import { statementsText } from '../../server/src/engine/merge';
 import { countText } from '../../server/src/engine/count-text';
 import { BASELINE_SECONDS, secsOf } from './measurements';
+import { tickDeadline } from '../../server/src/engine/deadline';
 
 /** Insert-like statements whose rows pay for a table's per-row work. */
 export function isInsertLike(stmt: Statement): boolean {
@@ -166,6 +167,7 @@ export function statementsAt(words: string, stmts: readonly Statement[], lineOf:
  * range of lines when several tables' DDL is named at once: MovedDdl).
  */
 export function statementAt({ file, lineOf }: RuleContext, stmt: Statement): StatementAt {
+  tickDeadline();
   const offset = stmt.origin.toFile(stmt.span.start);
   return { line: lineOf(offset), ordinal: ordinalOf(file.statements, stmt, offset) };
 }
@@ -248,6 +250,7 @@ function firstLoad(target: InsertTargetInfo, where: (site: InsertSite) => boolea
 
 /** "the INSERT at line 12" in the rule's file, "the IMPORT at load.clp:3" in another; undefined when its line is not known. */
 export function siteText({ file, lineOf, lineIn }: RuleContext, site: InsertSite): string | undefined {
+  tickDeadline();
   const offset = site.stmt.origin.toFile(site.stmt.span.start);
   if (site.file === file.source.path) return `the ${statementWord(site)} at line ${lineOf(offset)}`;
   const line = lineIn?.(site.file, offset);
@@ -275,6 +278,8 @@ export function dbCfgParameters(stmt: Statement, name: string) {
  * never when the two scripts CONNECT TO different databases.
  */
 export function inEffectAt(ddl: Located, site: Located): boolean {
+  // Asked per DDL statement and insert site: a rule's loop through them stops at the file's time budget.
+  tickDeadline();
   if (!sameDatabase(ddl.stmt, site.stmt)) return false;
   // Another file's order is unknown (the schema is assumed first), unless both are steps of one migration sequence.
   if (site.file !== ddl.file) return !laterMigrationStep(ddl.file, site.file);

@@ -9,7 +9,7 @@ import { Workspace } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import { RULES } from '../../server/src/engine/registry';
 import type { FileLanguage } from '../../server/src/engine/types';
-import { anyText, fixture, growthRatio, mutated } from './support';
+import { anyText, fixture, growthRatio, growthSeries, mutated } from './support';
 import { buildMappedSql, plainPiece, type HostText, type TextPiece } from '../../server/src/code/sqltext';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { extractFromTree } from '../../server/src/code/model';
@@ -222,6 +222,22 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
       assert.ok(ratio < 24, `8× the code took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
     });
   }
+
+  it('reads a shell script of n, 2n, 4n, 8n broken commands in a row in time linear in them, its db2 commands kept', () => {
+    // SQL read as commands (a lost quote): tree-sitter-bash's recovery from each cost more the more came before it
+    // (800 such lines: 0.7 s; 4,800: 7.4 s; a 125 KB script ran past the 10 s budget and lost all its findings).
+    const columns = ['    PATIENT_ID INT NOT NULL,', '    NAME VARCHAR(30),', '    GENDER VARCHAR(6),', '    PRIMARY KEY (PATIENT_ID)'];
+    const loop = 'for f in *.csv; do\n  db2 "INSERT INTO APP.T (A) VALUES (1)"\ndone\n';
+    const make = (n: number) => `db2 connect to X\n${loop}${Array.from({ length: n }, (_, i) => columns[i % columns.length] + '\n').join('')}${loop}`;
+    const read = (text: string) => frontEnd.read({ path: 'broken.sh', text, language: 'shell' });
+    const { ratio, ms } = growthSeries(make, (text) => void read(text), 100);
+    for (const n of [100, 800]) {
+      const model = read(make(n));
+      assert.equal(model.leftOut, undefined);
+      assert.deepEqual(model.statements.map((s) => s.kind), ['insert', 'insert'], `${n} broken lines: both loops' inserts are read`);
+    }
+    assert.ok(ratio < 24, `n, 2n, 4n, 8n broken lines took ${ms.map((t) => t.toFixed(1)).join(', ')} ms: 8n took ${ratio.toFixed(1)}× n's time, super-linear`);
+  });
 
   it('links each SQLExecute of many C functions on a handle named hstmt to its prepare, array size and autocommit switch in time linear in their number', async () => {
     // Each execute looked at every prepare and every SQL_ATTR_PARAMSET_SIZE on `hstmt` in the file, at every

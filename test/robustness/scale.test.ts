@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { parseSql } from '../../server/src/sql/parser';
 import { SchemaModel } from '../../server/src/schema/schema';
 import { RULES } from '../../server/src/engine/registry';
-import { reportedFix } from '../../server/src/engine/workspace';
+import { buildFileModel, reportedFix } from '../../server/src/engine/workspace';
 import { resolveConfig } from '../../server/src/engine/config';
 import type { FileModel } from '../../server/src/engine/types';
 import { growthRatio, lineOfFile } from './support';
@@ -31,6 +31,19 @@ function oneTableFiles(count: number): FileModel[] {
   );
 }
 
+/**
+ * A table of n seed rows (literal INSERTs) and n routines that each loop over it, inserting a row per pass: the
+ * schema's settle pass (settle.ts settleLoopsOverKnownRows) counts each loop's rows from the table's known rows.
+ */
+function loopsOverSeedRows(count: number): FileModel[] {
+  const seed = Array.from({ length: count }, (_, i) => `INSERT INTO APP.T (A) VALUES (${i});`).join('\n');
+  const routines = Array.from({ length: count }, (_, i) => `CREATE PROCEDURE APP.P${i}() BEGIN FOR r AS SELECT A FROM APP.T DO INSERT INTO APP.U${i % 7} (A) VALUES (r.A); END FOR; END@`).join('\n');
+  return [
+    buildFileModel({ path: 'seed.sql', text: `CREATE TABLE APP.T (A INT);\n${seed}\n`, language: 'sql' }),
+    buildFileModel({ path: 'routines.sql', text: `${routines}\nCALL APP.P0()@\n`, language: 'sql' }, [], '@'),
+  ];
+}
+
 /** A run of n literal single-row INSERTs into one table, then n comment lines (after the run, so the fix is offered). */
 function commentedRun(count: number): FileModel {
   const rows = Array.from({ length: count }, (_, i) => `INSERT INTO APP.T (ID, V) VALUES (${i}, 'v${i}');`);
@@ -50,6 +63,17 @@ describe('robustness: workspace scale', function () {
       2000,
     );
     assert.ok(ratio < 24, `8× the columns took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
+  });
+
+  it("folds the schema of all files, its settle passes included, in time linear in the inserts (a routine's loop over seed rows)", () => {
+    // Each routine's INSERT asked for the known rows of the table its loop reads, which goes through all of that
+    // table's inserts: 16,000 routines over a table of 16,000 seed rows took 0.7 s of the fold, quadratic.
+    const workspaces = new Map<number, FileModel[]>();
+    const { ratio, smallMs, largeMs } = growthRatio((n) => String(workspaces.set(n, loopsOverSeedRows(n)) && n), (n) => void SchemaModel.build(workspaces.get(Number(n))!), 2000);
+    // The called routine's loop writes as many rows as the table holds (its INSERT settled as known rows).
+    const schema = SchemaModel.build(workspaces.get(16_000)!);
+    assert.deepEqual(schema.insertTarget({ schema: 'APP', name: 'U0', span: { start: 0, end: 0 } })?.sites.map((s) => s.loopRows).filter((r) => r !== undefined), [16_000]);
+    assert.ok(ratio < 24, `8× the routines and seed rows took ${ratio.toFixed(1)}× the time (${smallMs.toFixed(1)} ms → ${largeMs.toFixed(1)} ms): super-linear`);
   });
 
   it('runs every rule over a workspace of one-table files in time linear in the number of files', () => {

@@ -119,6 +119,22 @@ export function growthRatio(
   return best;
 }
 
+/**
+ * growthRatio over the sizes n, 2n, 4n and 8n: the CPU time of each (best of 5, of 3 for 8n, after a warm-up run of
+ * each) and the ratio of 8n's to n's, measured up to twice more when it is over `bound` (the lowest kept). Linear
+ * work about doubles at each step and gives 8-16 over the three; quadratic about quadruples and gives ~64.
+ */
+export function growthSeries(make: (n: number) => string, run: (input: string) => void, n: number, bound = 24): { ratio: number; ms: number[] } {
+  const inputs = [n, 2 * n, 4 * n, 8 * n].map(make);
+  for (const input of inputs) run(input);
+  let best = { ratio: Infinity, ms: [] as number[] };
+  for (let attempt = 0; attempt < 3 && best.ratio >= bound; attempt++) {
+    const ms = inputs.map((input, i) => Math.max(bestOf(i === 3 ? 3 : 5, () => run(input)), 0.5));
+    if (ms[3] / ms[0] < best.ratio) best = { ratio: ms[3] / ms[0], ms };
+  }
+  return best;
+}
+
 /** A rule context's lineOf for `file`, as the engine gives it: one line index per file, made on first use. */
 export function lineOfFile(file: FileModel): (offset: number) => number {
   let lines: LineIndex | undefined;

@@ -245,6 +245,15 @@ export function formatSarifReport(run: LintRun, findings: readonly CiFinding[]):
     ...run.skipped.map((s) => ({ level: 'note' as const, message: `skipped ${displayPath(run.cwd, s.path)}: ${s.reason}` })),
     ...run.missing.map((m) => ({ level: 'error' as const, message: `${m}: no such file or folder` })),
     ...run.workspace.ruleFailures.map((f) => ({ level: 'error' as const, message: `rule ${f.rule} failed on ${displayPath(run.cwd, f.file)}: ${(f.error as Error)?.message ?? String(f.error)}` })),
+    // Files whose reading or rules ran past --file-time-budget: their findings are missing from the results.
+    ...run.files.flatMap((file) => {
+      const why = run.workspace.timedOut(file);
+      return why ? [{ level: 'warning' as const, message: `${displayPath(run.cwd, file)}: ${why}; its findings are not reported` }] : [];
+    }),
+    ...run.schemaFiles.flatMap((file) => {
+      const why = run.workspace.rulesStoppedIn(file);
+      return why ? [{ level: 'warning' as const, message: `schema file ${displayPath(run.cwd, file)}: ${why}; its findings are not reported` }] : [];
+    }),
   ];
   return JSON.stringify(toSarif({ findings, rules: RULES, cwd: run.cwd, version: toolVersion(), notifications, docsBaseUrl: run.docsBaseUrl }), null, 2) + '\n';
 }

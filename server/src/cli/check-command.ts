@@ -76,7 +76,7 @@ export function summarize(run: LintRun): CheckSummary {
   const summary: CheckSummary = { files: run.files.length, statements: 0, statementsInBodies: 0, parseErrors: 0, otherDialect: 0, opaque: 0, passedThrough: 0, skipped: run.skipped.length, leftOut: 0 };
   for (const file of run.files) {
     const model = run.workspace.model(file)!;
-    if (model.leftOut) summary.leftOut++;
+    if (run.workspace.leftOut(file)) summary.leftOut++;
     const coverage = coverageOf(model);
     summary.statements += coverage.statements;
     summary.statementsInBodies += coverage.inBodies;
@@ -91,7 +91,7 @@ export function summarize(run: LintRun): CheckSummary {
 /** Files a front end read but left out, with why (the JSON output lists them). */
 export function leftOutFiles(run: LintRun): { file: string; reason: string }[] {
   return run.files.flatMap((file) => {
-    const reason = run.workspace.model(file)!.leftOut;
+    const reason = run.workspace.leftOut(file);
     return reason ? [{ file: displayPath(run.cwd, file), reason }] : [];
   });
 }
@@ -105,8 +105,8 @@ export function leftOutFiles(run: LintRun): { file: string; reason: string }[] {
 function leftOutText(run: LintRun, count: number): string {
   if (count === 0) return '';
   return leftOutSummary(run.files.flatMap((file) => {
-    const model = run.workspace.model(file)!;
-    return model.leftOut ? [{ script: model.source.language === 'sql', reason: model.leftOut }] : [];
+    const reason = run.workspace.leftOut(file);
+    return reason ? [{ script: run.workspace.model(file)!.source.language === 'sql', reason }] : [];
   }));
 }
 

@@ -123,9 +123,14 @@ export async function lintForCommand(args: ParsedArgs, io: CliIo, { parallel = f
   }
   // File names and error texts are escaped: a name holding a newline must not start a line of its own.
   for (const missing of run.missing) io.stderr(`insertlint: ${plainLine(missing)}: no such file or folder\n`);
+  // Files whose reading or rules ran past --file-time-budget; a schema file's rules too (its findings go to the inserts).
   for (const file of run.files) {
-    const model = run.workspace.model(file);
-    if (model?.timedOut) io.stderr(`insertlint: warning: ${plainLine(displayPath(run.cwd, file))}: ${plainLine(model.leftOut ?? '')}; its findings are not reported\n`);
+    const why = run.workspace.timedOut(file);
+    if (why) io.stderr(`insertlint: warning: ${plainLine(displayPath(run.cwd, file))}: ${plainLine(why)}; its findings are not reported\n`);
+  }
+  for (const file of run.schemaFiles) {
+    const why = run.workspace.rulesStoppedIn(file);
+    if (why) io.stderr(`insertlint: warning: schema file ${plainLine(displayPath(run.cwd, file))}: ${plainLine(why)}; its findings are not reported\n`);
   }
   for (const problem of run.schemaProblems) io.stderr(`insertlint: warning: ${plainLine(problem)}\n`);
   for (const why of run.codeLoad?.unavailable ?? []) {

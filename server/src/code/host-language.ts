@@ -1,7 +1,7 @@
 // What a host-language module registers (languages/index.ts lists them): the file languages it reads, the
 // tree-sitter grammars it needs, and how it reads one file. Adding a language (COBOL, …) is one module
 // that exports a HostLanguage and one line in that list.
-import type { Node, ParseState, Parser } from 'web-tree-sitter';
+import type { Node, ParseState, Parser, Tree } from 'web-tree-sitter';
 import type { FileLanguage, FrontEndOptions, FrontEndResult, SourceFile } from '../engine/types';
 import { parseSql } from '../sql/parser';
 import type { LanguageAdapter } from './adapter';
@@ -89,11 +89,23 @@ export function readWithAdapter(source: SourceFile, env: HostEnv, adapter: Langu
     return emptyResult();
   }
   try {
-    const result: FrontEndResult = extractFromTree(tree, source.text, adapter, parseSql, options.hooks);
-    const error = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : undefined;
-    if (error) result.syntaxError = errorSpan(error, source.text);
-    return result;
+    return extractTrees([tree], source, adapter, options.hooks);
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Runs the adapter over a file's tree, or over the trees of disjoint parts of it, the first spanning the whole file
+ * (languages/shell-read.ts), with the first syntax error among them. The caller deletes the trees.
+ */
+export function extractTrees(trees: readonly Tree[], source: SourceFile, adapter: LanguageAdapter, hooks?: ExtractHooks): FrontEndResult {
+  const result: FrontEndResult = extractFromTree(trees.length === 1 ? trees[0] : trees, source.text, adapter, parseSql, hooks);
+  let error: Node | undefined;
+  for (const tree of trees) {
+    const first = tree.rootNode.hasError ? firstErrorNode(tree.rootNode) : undefined;
+    if (first && (!error || first.startIndex < error.startIndex)) error = first;
+  }
+  if (error) result.syntaxError = errorSpan(error, source.text);
+  return result;
 }

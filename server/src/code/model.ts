@@ -27,8 +27,8 @@ export interface ExtractHooks {
   preEvents?: (ctx: CallContext, ev: Evaluator) => ApiEvent[] | undefined;
 }
 
-/** Runs an adapter over a parsed tree. */
-export function extractFromTree(tree: Tree, source: string, adapter: LanguageAdapter, parseSql: ParseSqlFn, hooks: ExtractHooks = {}): ExtractResult {
+/** Runs an adapter over a parsed tree (or the trees of disjoint parts of one file, the first spanning it: see walkTree). */
+export function extractFromTree(tree: Tree | readonly Tree[], source: string, adapter: LanguageAdapter, parseSql: ParseSqlFn, hooks: ExtractHooks = {}): ExtractResult {
   return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql).build(hooks);
 }
 

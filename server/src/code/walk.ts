@@ -101,7 +101,18 @@ interface InterestingNodes {
  * text concatenated from 80,000 values never finished), and a TreeCursor driven from JavaScript pays a call
  * into wasm and back for every move over every node (80% of the walk on ordinary files).
  */
-function interestingNodes(tree: Tree, adapter: LanguageAdapter): InterestingNodes {
+function interestingNodes(trees: readonly Tree[], adapter: LanguageAdapter): InterestingNodes {
+  if (trees.length === 1) return interestingNodesOf(trees[0], adapter);
+  // Trees of disjoint parts of one text (a shell script read piece by piece): each tree's nodes are in document
+  // order, so a stable sort by start merges them into document order, a node still before its descendants.
+  const parts = trees.map((tree) => interestingNodesOf(tree, adapter));
+  const all: { node: Node; type: string; end: number; start: number }[] = [];
+  for (const { nodes, types, ends } of parts) for (let i = 0; i < nodes.length; i++) all.push({ node: nodes[i], type: types[i], end: ends[i], start: nodes[i].startIndex });
+  all.sort((a, b) => a.start - b.start);
+  return { nodes: all.map((n) => n.node), types: all.map((n) => n.type), ends: all.map((n) => n.end) };
+}
+
+function interestingNodesOf(tree: Tree, adapter: LanguageAdapter): InterestingNodes {
   const { types: wanted, alsoTokens } = interestingTypesOf(adapter, tree.language);
   const found = tree.rootNode.descendantsOfType(wanted);
   const nodes: Node[] = [];
@@ -131,8 +142,18 @@ function nestingOf(nodes: readonly Node[], ends: readonly number[]): number {
   return deepest;
 }
 
-export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): Walked {
-  const root = newScope(tree.rootNode, undefined);
+/**
+ * Walks a file's tree, or the trees of disjoint parts of it (a shell script read piece by piece: languages/shell-read.ts),
+ * the first of them spanning the whole file, as one file: one scope for the file, the calls in document order.
+ */
+export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter, source: string): Walked {
+  const list: readonly Tree[] = isTreeList(trees) ? trees : [trees];
+  const root = newScope(list[0].rootNode, undefined);
+  // Each tree's root spans its part only: the file's scope spans the file.
+  if (list.length > 1) {
+    root.start = 0;
+    root.end = source.length;
+  }
   // The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
   // loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
   // walk through 10,000 nested callbacks for every call was quadratic).
@@ -150,8 +171,8 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
   const definitions: NonNullable<Walked['definitions']> = [];
   const functionCalls: NonNullable<Walked['functionCalls']> = [];
   const seenFunctionCalls = new Set<string>();
-  const { nodes, types, ends } = interestingNodes(tree, adapter);
-  if (nestingOf(nodes, ends) > DEEP_NESTING) indexParents(tree);
+  const { nodes, types, ends } = interestingNodes(list, adapter);
+  if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
   // Calls of functions declared in this file are collected too: one may wrap a database call.
   const declared = new Set<string>();
   for (let i = 0; i < nodes.length; i++) {
@@ -278,6 +299,10 @@ export function walkTree(tree: Tree, adapter: LanguageAdapter, source: string): 
     walked.functionCalls = functionCalls;
   }
   return walked;
+}
+
+function isTreeList(trees: Tree | readonly Tree[]): trees is readonly Tree[] {
+  return Array.isArray(trees);
 }
 
 /** A C/C++ function definition declared `static` (visible in its own file only), or a C++ method in a class body. */

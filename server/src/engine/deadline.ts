@@ -1,7 +1,8 @@
-// A time budget for reading one file. JavaScript cannot stop a function from outside, so the long loops
-// of the readers (the SQL parser's statements, tree-sitter's parse, the code walk and model) call
-// checkDeadline() and the file is given up with a message naming it: one pathological file must not
-// stall a CI run or leave the language server deaf to the user's edits.
+// A time budget per file, for reading it and, apart, for running the rules on it. JavaScript cannot stop a
+// function from outside, so the long loops of the readers (the SQL parser's statements, tree-sitter's parse, the
+// code walk and model) call checkDeadline(), and so does the engine between rules and in the helpers rules call
+// per statement or per finding (tickDeadline()); the file is given up with a message naming it: one
+// pathological file must not stall a CI run or leave the language server deaf to the user's edits.
 import { nowMs } from './clock';
 
 /** Default budget per file (CLI `--file-time-budget`). */
@@ -39,6 +40,22 @@ export function withDeadline<T>(budgetMs: number, read: () => T, startedAt = now
 /** Throws DeadlineExceeded once the current file's budget is spent. Cheap: call it in loops. */
 export function checkDeadline(): void {
   if (deadline !== Infinity && nowMs() > deadline) throw new DeadlineExceeded(budget);
+}
+
+let ticks = 0;
+
+/**
+ * checkDeadline() on every 32nd call, for helpers called per statement, per table or per finding (a rule's loop
+ * goes through them: Workspace's report and lineOf, statementsOf, the schema's lookups, rules/support). Nothing
+ * but a comparison when no budget runs. Call it where nothing is half done: it may throw.
+ */
+export function tickDeadline(): void {
+  if (deadline !== Infinity && (++ticks & 31) === 0 && nowMs() > deadline) throw new DeadlineExceeded(budget);
+}
+
+/** Why a file's findings are left out when its rules ran past the budget: the budget and the rule running. */
+export function rulesStoppedMessage(budgetMs: number, rule: string): string {
+  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; raise it with --file-time-budget)`;
 }
 
 /** True when time is up (for callbacks that must return instead of throwing, such as tree-sitter's). */

@@ -4,6 +4,7 @@
 import type { Statement, StatementKind } from '../sql/ast';
 import { forEachStatement, hasNestedStatements } from '../sql/walk';
 import type { FileModel, RuleReads, StatementIndex } from './types';
+import { tickDeadline } from './deadline';
 
 type OfKind<K extends StatementKind> = Extract<Statement, { kind: K }>;
 
@@ -14,6 +15,8 @@ type OfKind<K extends StatementKind> = Extract<Statement, { kind: K }>;
  * The result is shared between callers: do not modify it.
  */
 export function statementsOf<K extends StatementKind>(file: FileModel, ...kinds: K[]): readonly OfKind<K>[] {
+  // Rules ask for these per statement too (a rule may loop long): the file's time budget is checked now and then.
+  tickDeadline();
   const index = indexOf(file);
   // Most files hold none of most kinds (about 25 rules ask for theirs on every file, most files are small):
   // no key, list or cache entry is made for them.

@@ -20,7 +20,7 @@ import { suppressionJudge } from './suppression-scope';
 import { RULES } from './registry';
 import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './suppressions';
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type RuleContext, type SourceFile } from './types';
-import { DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, withDeadline } from './deadline';
+import { checkDeadline, DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, rulesStoppedMessage, tickDeadline, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
 import { holdsWhatRuleReads } from './statements';
 import { nowMs } from './clock';
@@ -46,6 +46,12 @@ interface FileEntry extends ScriptState {
   generation?: number;
   /** What the file adds to the findings of schema files (see schemaContribution), computed once. */
   contribution?: string;
+  /**
+   * Why the file's findings are left out: the last run of its rules went past the time budget (rulesStoppedMessage);
+   * with the configuration and budget of that run. Its rules are not run again on this text (this entry) until one of
+   * those changes: in an editor, every edit of another file would otherwise spend the budget on it again.
+   */
+  rulesStopped?: { reason: string; config: ResolvedConfig; budgetMs: number };
 }
 
 const NO_READ_STATE: ScriptState = {};
@@ -86,7 +92,10 @@ export class Workspace {
   private readonly pieces = new Map<string, Map<string, PieceCache>>();
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
-  /** Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`). */
+  /**
+   * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
+   * counted apart, the time its rules may take (see rulesStoppedIn).
+   */
   fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
@@ -465,6 +474,52 @@ export class Workspace {
     return entry.diagnostics;
   }
 
+  /**
+   * Why a linted file's findings are not reported, or undefined: its reading left it out (no Db2 access found, past
+   * the time budget: FileModel.leftOut) or its rules ran past the time budget (rulesStoppedIn). Works out its findings
+   * first when they are stale.
+   */
+  leftOut(path: string): string | undefined {
+    const model = this.model(path);
+    if (!model) return undefined;
+    if (model.leftOut) return model.leftOut;
+    this.diagnostics(path);
+    return this.files.get(path)?.rulesStopped?.reason;
+  }
+
+  /** Why a linted file's findings are not reported when it is for the time budget (reading or rules), or undefined. */
+  timedOut(path: string): string | undefined {
+    const model = this.model(path);
+    if (!model) return undefined;
+    if (model.leftOut) return model.timedOut ? model.leftOut : undefined;
+    this.diagnostics(path);
+    return this.files.get(path)?.rulesStopped?.reason;
+  }
+
+  /**
+   * Why the findings of a linted or schema file are left out when its rules ran past the time budget the last time
+   * they ran (`rules stopped after 10 s in rule ...`), or undefined. A file's rules get the budget afresh each run
+   * (the schema of all files is folded before it starts); past it, the rule running is stopped, the rules after it
+   * are not run, and none of the file's findings are reported (as for a file whose reading ran past it): a file's
+   * findings are all there or none, never those of whichever rules happened to finish. They are not run again until
+   * the file, the configuration or the budget changes (FileEntry.rulesStopped).
+   */
+  rulesStoppedIn(path: string): string | undefined {
+    return (this.files.get(path) ?? this.schemaFiles.get(path))?.rulesStopped?.reason;
+  }
+
+  /** Whether the entry's rules ran past the budget with the configuration and budget in force: not run again. */
+  private stoppedBefore(entry: FileEntry): boolean {
+    const stopped = entry.rulesStopped;
+    return stopped !== undefined && stopped.config === this.config && stopped.budgetMs === this.fileBudgetMs;
+  }
+
+  /** Notes the outcome of a run of the entry's rules: stopped at the budget with `reason`, or (undefined) not. */
+  private noteRulesStopped(entry: FileEntry, reason: string | undefined): void {
+    if (reason === undefined) delete entry.rulesStopped;
+    else entry.rulesStopped = { reason, config: this.config, budgetMs: this.fileBudgetMs };
+  }
+
   /** Diagnostics of all files, in the order files were added. */
   allDiagnostics(): Diagnostic[] {
     return this.paths().flatMap((p) => this.diagnostics(p));
@@ -538,8 +593,11 @@ export class Workspace {
     return list;
   }
 
-  /** Runs the enabled rules over one model; `stmts[i]` is the statement `out[i]` was reported on. */
-  private checkRules(linted: FileModel, stmts?: (Statement | undefined)[]): Diagnostic[] {
+  /**
+   * Runs the enabled rules over one model; `stmts[i]` is the statement `found[i]` was reported on. `stopped`: why
+   * there are no findings, when the rules ran past the time budget (rulesStoppedIn).
+   */
+  private checkRules(linted: FileModel, stmts?: (Statement | undefined)[]): { found: Diagnostic[]; stopped?: string } {
     const schema = this.schema;
     // The file as the rules see it: with the loops of other files that call its methods (cross-file.ts).
     const model = this.withLentLoops(linted);
@@ -559,53 +617,71 @@ export class Workspace {
     let running: EnabledRule;
     let into = out;
     const report = (report: Report) => {
+      tickDeadline();
       into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report, linesOf, this.fixes));
       stmts?.push(report.stmt);
     };
     // One context for the file's rules, its options set for the rule running (rules run one after the other and
     // keep nothing of it): an object per rule per file was a twentieth of what the rules of a run allocate.
-    const lineOf = (offset: number) => linesOf().line(offset) + 1;
+    const lineOf = (offset: number) => {
+      tickDeadline();
+      return linesOf().line(offset) + 1;
+    };
     const lineIn = (file: string, offset: number) => {
+      tickDeadline();
       const lines = file === path ? linesOf() : this.lines(file);
       return lines ? lines.line(offset) + 1 : undefined;
     };
     const context: RuleContext = { file: model, schema, options: {}, report, lineOf, lineIn };
-    // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
     const enabledRules = this.enabledRules(dialect);
-    for (let r = 0; r < enabledRules.length; r++) {
-      const enabled = enabledRules[r];
-      const { rule, setting } = enabled;
-      // A rule is not called on a file that holds nothing it reads (a one-line ALTER TABLE: ~28 of 32 rules).
-      if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
-      running = enabled;
-      context.options = setting.options;
-      try {
-        if (pieces && rule.endsRun) {
-          const basis = [setting, this.schemaEpoch, dialect];
-          const checkPiece = (piece: Statement[]) => {
-            const found: Diagnostic[] = [];
-            into = found;
-            try {
-              rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf, lineIn });
-            } finally {
-              into = out;
-            }
-            return found;
-          };
-          const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
-          pieces.set(rule.meta.id, cache);
-          for (const d of findings) out.push(d);
-        } else rule.check(context);
-      } catch (error) {
-        this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
-        for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
-          out.pop();
-          stmts?.pop();
+    // The file's rules get the time budget, counted from here: the schema of all files is folded above (the
+    // workspace's work, not this file's). Past it, the rule running stops at its next check (between rules, in
+    // report, lineOf and the helpers rules loop through: tickDeadline) and none of the file's findings are kept.
+    const stoppedIn = withDeadline(this.fileBudgetMs, (): { rule: string; budgetMs: number } | undefined => {
+      // An index loop: a file's rules mostly run before V8 optimises this, and for…of makes an object per step.
+      for (let r = 0; r < enabledRules.length; r++) {
+        const enabled = enabledRules[r];
+        const { rule, setting } = enabled;
+        // A rule is not called on a file that holds nothing it reads (a one-line ALTER TABLE: ~28 of 32 rules).
+        if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
+        running = enabled;
+        context.options = setting.options;
+        try {
+          if (pieces && rule.endsRun) {
+            const basis = [setting, this.schemaEpoch, dialect];
+            const checkPiece = (piece: Statement[]) => {
+              const found: Diagnostic[] = [];
+              into = found;
+              try {
+                rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf, lineIn });
+              } finally {
+                into = out;
+              }
+              return found;
+            };
+            const { findings, cache } = checkByPieces(model.statements, rule.endsRun, linesOf(), checkPiece, basis, kept?.get(rule.meta.id));
+            pieces.set(rule.meta.id, cache);
+            for (const d of findings) out.push(d);
+          } else rule.check(context);
+          // The rule that ran past the budget is the one named, though it returned before a check inside it.
+          checkDeadline();
+        } catch (error) {
+          if (error instanceof DeadlineExceeded) return { rule: rule.meta.id, budgetMs: error.budgetMs };
+          this.ruleFailures.push({ file: path, rule: rule.meta.id, error });
+          for (let i = out.length - 1; i >= 0 && out[i].rule === rule.meta.id; i--) {
+            out.pop();
+            stmts?.pop();
+          }
         }
       }
+      return undefined;
+    });
+    if (stoppedIn) {
+      if (stmts) stmts.length = 0;
+      return { found: [], stopped: rulesStoppedMessage(stoppedIn.budgetMs, stoppedIn.rule) };
     }
     if (pieces) this.pieces.set(path, pieces);
-    return out;
+    return { found: out };
   }
 
   /** The schema files' findings placed on linted inserts, computed once per generation. */
@@ -631,9 +707,13 @@ export class Workspace {
     for (const [path, entry] of this.files) key += `\u0001${path}\u0000${(entry.contribution ??= schemaContribution(entry.model))}`;
     if (this.schemaReports?.key !== key) {
       const reports: SchemaReport[] = [];
-      for (const [, { model, lines }] of this.schemaEntries()) {
+      for (const [, entry] of this.schemaEntries()) {
+        // Rules stopped at the budget on this text before: none of its findings, without spending the budget again.
+        if (this.stoppedBefore(entry)) continue;
+        const { model, lines } = entry;
         const stmts: (Statement | undefined)[] = [];
-        const found = this.checkRules(model, stmts);
+        const { found, stopped } = this.checkRules(model, stmts);
+        this.noteRulesStopped(entry, stopped);
         // A suppression written in the schema file itself still silences the finding.
         applySuppressions(found, readSuppressions(model.comments, lines), lines, model.source.path, this.ruleIds);
         found.forEach((finding, i) => {
@@ -649,7 +729,15 @@ export class Workspace {
     const { model, lines } = entry;
     const started = nowMs();
     const schemaBuilt = this.schemaBuildMs;
-    const out = this.checkRules(model);
+    // Rules stopped at the budget on this text before: left out again, without spending the budget again.
+    if (this.stoppedBefore(entry)) return [];
+    const { found: out, stopped } = this.checkRules(model);
+    this.noteRulesStopped(entry, stopped);
+    if (stopped) {
+      // Left out, as a file whose reading ran past the budget is (rulesStoppedIn): no finding of it is reported.
+      entry.rulesMs = nowMs() - started - (this.schemaBuildMs - schemaBuilt);
+      return [];
+    }
     // Copies: suppression marks must not leak into the shared placed findings.
     for (const placed of this.placedSchemaFindings(model.source.path)) out.push({ ...placed });
     if (out.length > 1) out.sort((a, b) => a.span.start - b.span.start || compareRuleIds(a.rule, b.rule));

@@ -25,6 +25,8 @@ export class Diagnostics {
   /** Converted diagnostics of documents edited in the editor, reused while a finding is the same (lsp-convert.ts). */
   private readonly converted = new Map<string, LspDiagnosticCache>();
   private readonly loggedFailures = new Set<string>();
+  /** Files whose rules ran past the time budget, with why, as last logged: said once, again when it changes. */
+  private readonly loggedStops = new Map<string, string>();
   /** The schema facts of each analysed model (model-queries.ts), for comparing with the next edit's. */
   private readonly facts = new WeakMap<object, Map<string, string[]>>();
   /** The version of each open document the engine holds. */
@@ -221,6 +223,9 @@ export class Diagnostics {
     // A file not shown (InsertLint disabled, language not linted) is still analysed: its DDL feeds the schema.
     const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
     this.logRuleFailures(failuresBefore);
+    if (this.state.shows(path)) this.logRulesStopped(path);
+    // A schema file's rules run with the first linted file's that asks for their findings (placed on its inserts).
+    for (const schemaPath of workspace.schemaFilePaths()) this.logRulesStopped(schemaPath, true);
     const lines = workspace.lines(path)!;
     const style = this.state.diagnosticStyle();
     // An edited document's findings are converted through its cache; files published in the background are not kept.
@@ -261,6 +266,18 @@ export class Diagnostics {
     let findings = 0;
     for (const p of this.published.values()) findings += p.count;
     return findings;
+  }
+
+  /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
+  private logRulesStopped(path: string, schemaFile = false): void {
+    const why = this.state.workspace.rulesStoppedIn(path);
+    if (why === undefined) {
+      this.loggedStops.delete(path);
+      return;
+    }
+    if (this.loggedStops.get(path) === why) return;
+    this.loggedStops.set(path, why);
+    this.state.log('warn', schemaFile ? `schema file ${path}: ${why}; none of its findings are shown on the inserts` : `${path}: ${why}; no findings are shown for it`);
   }
 
   private logRuleFailures(from: number): void {

@@ -19,6 +19,7 @@ import { SAMPLE_DATABASE, sampleTableRows } from './sample-database';
 import { columnPlaces, mayWriteColumn } from './written-columns';
 import { settleCopiesOfReferenceData, settleLoopsOverKnownRows, type SettleContext } from './settle';
 import { nowMs } from '../engine/clock';
+import { tickDeadline } from '../engine/deadline';
 import { BULK_ROW_THRESHOLD, DB2_DEFAULT_CACHE, IN_LOOP, INSERT_SELECT, NO_REASONS, valuesRowsReason } from './schema-types';
 import type { Located, IndexInfo, TableInfo, SequenceInfo, InsertSite, InsertTargetInfo, SchemaOptions, DbCfgSetting, ForeignKeyInfo } from './schema-types';
 
@@ -149,6 +150,8 @@ export class SchemaModel {
 
   /** The table a name in `stmt` refers to, also when one side does not know the schema. */
   table(name: QualifiedName, stmt?: Statement): TableInfo | undefined {
+    // Rules ask per statement (a rule may loop long): the time budget of the file whose rules run is checked now and then.
+    tickDeadline();
     const key = this.keyOf(name, stmt);
     // A statement about a table defined more than once concerns the version in force where it stands.
     return (stmt && this.versions.versionAt(stmt, key)) || this.tableByKey(key);
@@ -182,6 +185,7 @@ export class SchemaModel {
 
   /** The inserts that fill this table (this version of it, for a name defined more than once). */
   targetOfTable(table: TableInfo): InsertTargetInfo | undefined {
+    tickDeadline();
     if (this.versions.has(table.key)) return this.versions.targetOf(table);
     return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
   }

@@ -3,7 +3,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { ApiEvent, CallContext, Evaluator, LanguageAdapter } from '../adapter';
 import { shellAccess } from '../access';
-import { emptyResult, readWithAdapter, type HostLanguage } from '../host-language';
+import { emptyResult, extractTrees, type HostLanguage } from '../host-language';
+import { shellTrees } from './shell-read';
 import { decodeQuoted } from '../literals';
 import { joinTexts, looksLikeSql, plainPiece, type HostText, type TextPiece } from '../sqltext';
 import { parentOf } from '../parents';
@@ -120,7 +121,17 @@ export const shellLanguage: HostLanguage = {
   grammars: ['bash'],
   read(source, env) {
     const leftOut = shellAccess(source.text);
-    return leftOut ? emptyResult(leftOut) : readWithAdapter(source, env, shellAdapter);
+    if (leftOut) return emptyResult(leftOut);
+    const parser = env.parser('bash');
+    if (!parser) return emptyResult(env.unavailable('bash'));
+    // One tree, or a broken script's pieces (shell-read.ts): linear in the script, broken or not.
+    const trees = shellTrees(parser, source.text);
+    if (!trees) return emptyResult();
+    try {
+      return extractTrees(trees, source, shellAdapter);
+    } finally {
+      for (const tree of trees) tree.delete();
+    }
   },
 };
 
