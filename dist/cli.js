@@ -19445,7 +19445,7 @@ function shellTrees(parser, text2) {
       own.push(tree);
       return true;
     };
-    const masked = suspectLines.filter((line) => readApart(text2, line));
+    const masked = suspectLines.flatMap((line) => commandsOf(text2, line)).filter((piece) => readApart(text2, piece));
     let host = masked.length > 0 ? mask(text2, masked) : text2;
     const whole = parser.parse(host, null, { progressCallback: untilError });
     if (whole && !whole.rootNode.hasError) return [whole, ...own];
@@ -19463,6 +19463,25 @@ function shellTrees(parser, text2) {
     if (error instanceof ParseStopped) return void 0;
     throw error;
   }
+}
+function commandsOf(text2, line) {
+  if (line.end - line.start <= LONG_LINE) return [line];
+  const pieces = [];
+  let start = line.start;
+  let quote = 0;
+  for (let i = line.start; i < line.end; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 92 && quote !== 39) i++;
+    else if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 39 || c === 34 || c === 96) quote = c;
+    else if ((c === 59 || c === 38) && i + 1 < line.end) {
+      pieces.push({ start, end: i + 1 });
+      start = i + 1;
+    }
+  }
+  pieces.push({ start, end: line.end });
+  return pieces.filter((piece) => /\S/.test(text2.slice(piece.start, piece.end)));
 }
 function stopped(parser) {
   parser.reset();
@@ -19498,7 +19517,7 @@ function replaced(text2, pieces, replace) {
   parts.push(text2.slice(at));
   return parts.join("");
 }
-var untilDeadline, untilError, ParseStopped;
+var untilDeadline, untilError, ParseStopped, LONG_LINE;
 var init_shell_read = __esm({
   "server/src/code/languages/shell-read.ts"() {
     "use strict";
@@ -19509,6 +19528,7 @@ var init_shell_read = __esm({
     untilError = ((state) => deadlinePassed() || state.hasError);
     ParseStopped = class extends Error {
     };
+    LONG_LINE = 2048;
   }
 });
 

@@ -239,6 +239,19 @@ describe('robustness: code extractors (Java, Python, JavaScript)', function () {
     assert.ok(ratio < 24, `n, 2n, 4n, 8n broken lines took ${ms.map((t) => t.toFixed(1)).join(', ')} ms: 8n took ${ratio.toFixed(1)}× n's time, super-linear`);
   });
 
+  it('reads a shell script with n, 2n, 4n, 8n broken commands on one line in time linear in them, its db2 commands kept', () => {
+    // A quote lost before a line of statements: `INSERT INTO T VALUES (1);INSERT …` read as shell, one line (2,000
+    // commands: 3.4 s, each suspect line was parsed apart whole; 42,000, a 1 MB line: past the 10 s budget).
+    const loop = 'for f in *.csv; do\n  db2 "INSERT INTO APP.T (A) VALUES (1)"\ndone\n';
+    const make = (n: number) => `db2 connect to X\n${loop}db2 "CREATE TABLE P (\n"${'INSERT INTO T VALUES (1);'.repeat(n)}\n${loop}`;
+    const read = (text: string) => frontEnd.read({ path: 'broken.sh', text, language: 'shell' });
+    const { ratio, ms } = growthSeries(make, (text) => void read(text), 200);
+    const model = read(make(1600));
+    assert.equal(model.leftOut, undefined);
+    assert.deepEqual(model.statements.filter((s) => s.kind === 'insert').length, 2, "both loops' inserts are read");
+    assert.ok(ratio < 24, `n, 2n, 4n, 8n broken commands on one line took ${ms.map((t) => t.toFixed(1)).join(', ')} ms: 8n took ${ratio.toFixed(1)}× n's time, super-linear`);
+  });
+
   it('links each SQLExecute of many C functions on a handle named hstmt to its prepare, array size and autocommit switch in time linear in their number', async () => {
     // Each execute looked at every prepare and every SQL_ATTR_PARAMSET_SIZE on `hstmt` in the file, at every
     // function taking `hdbc` (`insertlint check` of 16,000 functions: 19 s, now 4.3 s), and at every autocommit
