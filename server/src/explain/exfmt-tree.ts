@@ -33,12 +33,19 @@ export interface PlanSources {
   objects: ObjectInfo[];
   /** Whether the statement has an "Access Plan:" heading (an empty section is said to be empty). */
   hasAccessPlanSection: boolean;
+  /** Operators whose Plan Details block a wrap left unreadable: the details describe the plan only in part. */
+  refusedDetails?: ReadonlySet<number>;
+  /**
+   * Lines of the drawing (0-based, in `lines`) that may be the rest of the line before them beginning with ">", taken
+   * for a quote (PasteCuts.doubtful): a `>` of an operator's name (`>NLJOIN`) may be lost there.
+   */
+  doubtfulGraphLines?: readonly number[];
 }
 
 /** Sets `stmt.plan`, or adds the errors that say why the statement has no tree. */
 export function settlePlan(stmt: ExplainStatement, lines: string[], sources: PlanSources): void {
   const { graph, details } = sources;
-  const detailsProblem = sources.hasDetails ? incompleteDetails(details) : 'there are no Plan Details';
+  const detailsProblem = sources.hasDetails ? incompleteDetails(details, sources.refusedDetails) : 'there are no Plan Details';
   let plan: AccessPlan | undefined;
   if (graph && graph.end > graph.start) {
     plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
@@ -66,7 +73,7 @@ function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLine
   const { details, objects } = sources;
   const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
   const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
+  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators), ...doubtfulLines(sources)];
   const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
   if (clean && !(g.damage && !detailsProblem)) {
     // An undamaged drawing is the tree; Plan Details add full-precision costs, arguments and predicates.
@@ -107,6 +114,15 @@ function refuseGraph(stmt: ExplainStatement, operators: PlanOperator[], errors: 
       line: problems[0]?.line,
     });
   }
+}
+
+/** A problem for each line of the drawing that may have lost a ">" to the unquoting of a reply. */
+function doubtfulLines(sources: PlanSources): ExplainMessage[] {
+  return (sources.doubtfulGraphLines ?? []).map((i) => ({
+    code: 'doubtful-graph-line',
+    message: `Line ${i + 1} begins a quoted line, or is the rest of the line before it that a wrap cut after the paste was quoted and that began with ">" (as in >NLJOIN): nothing tells which.`,
+    line: i + 1,
+  }));
 }
 
 /**
@@ -161,8 +177,9 @@ function planFromDetails(ops: Map<number, PlanOperator>, totalCost: number | und
  * Why Plan Details alone cannot give the tree (undefined: they can): every input stream must name an operator
  * that has a block, and all operators must hang under one root.
  */
-function incompleteDetails(ops: Map<number, PlanOperator>): string | undefined {
+function incompleteDetails(ops: Map<number, PlanOperator>, refused: ReadonlySet<number> = new Set()): string | undefined {
   if (ops.size === 0) return 'they list no operator';
+  if (refused.size > 0) return `the block${refused.size > 1 ? 's' : ''} of operator${refused.size > 1 ? 's' : ''} ${[...refused].slice(0, 10).join(', ')} ${refused.size > 1 ? 'were' : 'was'} cut where the paste was wrapped and not used`;
   if (![...ops.values()].some((op) => op.inputs.length > 0)) return 'they have no "Input Streams"';
   const missing = [...new Set([...ops.values()].flatMap((op) => op.children.filter((c) => !ops.has(c))))];
   if (missing.length > 0) return `operator${missing.length > 1 ? 's' : ''} ${missing.slice(0, 10).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no block (the text may be cut off)`;
