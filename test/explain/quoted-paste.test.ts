@@ -91,6 +91,14 @@ describe('explain: quoted and wrapped pastes', () => {
       { style: 'wrap-then-quote', prefix: '>', width: 80, mode: 'cut-chars', bareEmptyLines: true },
     ]);
     assert.ok(got.statements[0].plan);
+    // Quoted with ">" alone (">> "), the rest ">NLJOIN …" reads like a quoted line: the drawing is not used for it.
+    const tight = check(graph, [
+      { style: 'quote-then-rewrap', prefix: '> ', width: 100000, mode: 'cut-chars' },
+      { style: 'quote-then-wrap', prefix: '>', width: 82, mode: 'cut-chars' },
+      { style: 'quote-then-rewrap', prefix: '>', width: 100000, mode: 'cut-chars' },
+    ]).statements[0];
+    assert.notEqual(tight.plan?.source, 'graph');
+    assert.ok(tight.warnings.some((w) => w.code === 'rebuilt-from-details' && /line \d+ is a quoted line, or the rest of the line before it, beginning with ">"/.test(w.message)), JSON.stringify(tight.warnings));
     // The rest "> 12345)" of a predicate broken at its blank reads as a quoted line: the text is not used.
     const plan = insertFkFetchPlan();
     const text = writeExfmt([{ ...plan, root: { ...plan.root, predicates: [{ how: 'Residual', text: '(Q1.ORDER_ID_OF_THE_LINE_ITEM_BEING_INSERTED_NOW_X > 12345)', ff: 0.5 }] } }]);
@@ -114,6 +122,19 @@ describe('explain: quoted and wrapped pastes', () => {
       assert.equal(got.statements[0].originalText, undefined, mode);
       assert.ok(got.statements[0].warnings.some((w) => w.code === 'wrapped-text'));
     }
+  });
+
+  it('never takes the Plan Details left after a wrap made some blocks unreadable for the whole tree', () => {
+    // Wrapped at 38 columns: "1) From Operator #2" broken at its blank drops the blocks of RETURN, UPDATE and FETCH;
+    // IXSCAN's block alone reads as a complete one-operator plan, which it is not.
+    const text = fixture('update.exfmt.txt');
+    const got = check(text, [
+      { style: 'quote-then-rewrap', prefix: '> ', width: 100000, mode: 'words' },
+      { style: 'wrap-then-quote', prefix: '> ', width: 38, mode: 'words-columns' },
+    ]);
+    const st = got.statements[0];
+    assert.equal(st.plan, undefined);
+    assert.ok(st.errors.some((e) => /cut where the paste was wrapped and not used/.test(e.message)), JSON.stringify(st.errors));
   });
 
   it('reads the Database and Package Context, and only the EXPLAIN INSTANCE fields as fields', () => {

@@ -120,7 +120,7 @@ function refuseGraph(stmt: ExplainStatement, operators: PlanOperator[], errors: 
 function doubtfulLines(sources: PlanSources): ExplainMessage[] {
   return (sources.doubtfulGraphLines ?? []).map((i) => ({
     code: 'doubtful-graph-line',
-    message: `Line ${i + 1} begins a quoted line, or is the rest of the line before it that a wrap cut after the paste was quoted and that began with ">" (as in >NLJOIN): nothing tells which.`,
+    message: `line ${i + 1} is a quoted line, or the rest of the line before it, beginning with ">" (as in >NLJOIN), that a wrap cut after the paste was quoted: nothing tells which.`,
     line: i + 1,
   }));
 }
