@@ -22162,7 +22162,9 @@ var init_exfmt_wrap = __esm({
 
 // server/src/explain/exfmt-paste.ts
 function preparePaste(raw, fromDb2exfmt = false) {
-  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false }));
+  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0 }));
+  let restLevels = 0;
+  let spacedRests = true;
   for (let level = 0; level < MAX_QUOTE_LEVELS; level++) {
     const outer = items.map((l) => l.cut || l.near);
     const measured = items.map((l) => l.cut);
@@ -22177,12 +22179,18 @@ function preparePaste(raw, fromDb2exfmt = false) {
       l.near ||= near[i];
     });
     if (level > 0) markEnds(items, outer);
-    if (!unquoteOnce(items)) break;
+    const done = unquoteOnce(items);
+    if (!done) break;
+    if (done.rests) {
+      restLevels++;
+      spacedRests &&= !done.alone;
+    }
   }
   items = undoubleSpacing(items, (l) => l.text);
   const lines = items.map((l) => l.text);
   if (fromDb2exfmt) return { lines, cuts: NO_CUTS };
-  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful) } };
+  const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : void 0;
+  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift } };
 }
 function markEnds(items, outer) {
   const goesOn = (i) => i + 1 < items.length && !isBlank2(items[i]) && !isBlank2(items[i + 1]) && (outer[i] && !items[i].rest || items[i + 1].rest);
@@ -22198,7 +22206,12 @@ function unquoteOnce(items) {
   }
   const quotedWithBlank = (l) => !l.rest && (l.text.startsWith("> ") || /^>\s*$/.test(l.text));
   const quotedAlone = (l) => !l.rest && l.text.startsWith(">");
-  return spaced > tight && unquoteAs(items, quotedWithBlank, false) || unquoteAs(items, quotedAlone, true);
+  if (spaced > tight) {
+    const rests2 = unquoteAs(items, quotedWithBlank, false);
+    if (rests2 !== void 0) return { rests: rests2, alone: false };
+  }
+  const rests = unquoteAs(items, quotedAlone, true);
+  return rests === void 0 ? void 0 : { rests, alone: true };
 }
 function unquoteAs(items, isQuoted, alone) {
   const rests = /* @__PURE__ */ new Set();
@@ -22212,17 +22225,22 @@ function unquoteAs(items, isQuoted, alone) {
     }
     const prev = items[i - 1];
     if (prev && prev.text !== "" && (isQuoted(prev) || prev.rest || rests.has(i - 1))) rests.add(i);
-    else if (!isBlank2(l)) return false;
+    else if (!isBlank2(l)) return void 0;
   }
-  if (!quoted) return false;
+  if (!quoted) return void 0;
   if (rests.size > 0) {
     markDoubtful(items, rests, isQuoted, alone);
     markCutBeforeRests(items, rests);
   }
-  for (const l of items) if (isQuoted(l)) l.text = l.text.startsWith("> ") ? l.text.slice(2) : l.text.slice(1);
+  for (const l of items) {
+    if (!isQuoted(l)) continue;
+    const quote = l.text.startsWith("> ") ? 2 : 1;
+    l.text = l.text.slice(quote);
+    if (rests.size > 0) l.shift += quote;
+  }
   for (const i of rests) items[i].rest = true;
   for (let i = 0; i + 1 < items.length; i++) if (items[i].rest && items[i + 1].rest) items[i].cut = true;
-  return true;
+  return rests.size > 0;
 }
 function markDoubtful(items, rests, isQuoted, alone) {
   const width = longestLine(items.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
@@ -22718,7 +22736,7 @@ function settlePlan(stmt, lines, sources) {
 }
 function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
   const { details, objects } = sources;
-  const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
+  const g = readDrawing(lines, graph, sources);
   const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
   const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators), ...doubtfulLines(sources)];
   const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
@@ -22739,6 +22757,14 @@ function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
   else refuseGraph(stmt, g.operators, g.errors, problems, sources, detailsProblem);
   return void 0;
 }
+function readDrawing(lines, graph, sources) {
+  const read = (from) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
+  const clean = (g2) => g2.operators.length > 0 && g2.linked && g2.errors.length === 0 && !g2.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g2.operators).length === 0;
+  const g = read(lines);
+  if (!sources.shiftedLines || clean(g)) return g;
+  const shifted2 = read(sources.shiftedLines);
+  return clean(shifted2) ? shifted2 : g;
+}
 function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem) {
   const nameOf2 = (op) => {
     const detail = op.type === "?" ? sources.details.get(op.id) : op;
@@ -22758,7 +22784,7 @@ function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem)
 function doubtfulLines(sources) {
   return (sources.doubtfulGraphLines ?? []).map((i) => ({
     code: "doubtful-graph-line",
-    message: `Line ${i + 1} begins a quoted line, or is the rest of the line before it that a wrap cut after the paste was quoted and that began with ">" (as in >NLJOIN): nothing tells which.`,
+    message: `line ${i + 1} is a quoted line, or the rest of the line before it, beginning with ">" (as in >NLJOIN), that a wrap cut after the paste was quoted: nothing tells which.`,
     line: i + 1
   }));
 }
@@ -22891,7 +22917,8 @@ function parseStatementRegion(stmt, lines, from, to, cuts) {
   if (graph) {
     for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
   }
-  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan"), refusedDetails, doubtfulGraphLines });
+  const shiftedLines = cuts.shift ? lines.map((l, i) => cuts.shift[i] > 0 && l !== "" ? " ".repeat(cuts.shift[i]) + l : l) : void 0;
+  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan"), refusedDetails, doubtfulGraphLines, shiftedLines });
 }
 function findSections(lines, from, to) {
   const sections = [];

@@ -18,6 +18,8 @@ interface PasteLine {
   rest: boolean;
   /** A quoted line, or a rest that began with ">" (see PasteCuts.doubtful). */
   doubtful: boolean;
+  /** The characters of quote taken off the line at a level where a wrap left rests unquoted. */
+  shift: number;
 }
 
 export interface Paste {
@@ -39,8 +41,10 @@ const MAX_QUOTE_LEVELS = 100;
  * that db2exfmt itself handed over (`fromDb2exfmt`) was cut by no wrap.
  */
 export function preparePaste(raw: readonly string[], fromDb2exfmt = false): Paste {
-  let items: PasteLine[] = raw.map((text) => ({ text, cut: false, near: false, end: false, rest: false, doubtful: false }));
+  let items: PasteLine[] = raw.map((text) => ({ text, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0 }));
   // Level by level from the outermost quote: a wrap made at a level cut its lines to that level's width.
+  let restLevels = 0;
+  let spacedRests = true;
   for (let level = 0; level < MAX_QUOTE_LEVELS; level++) {
     const outer = items.map((l) => l.cut || l.near);
     const measured = items.map((l) => l.cut);
@@ -55,12 +59,20 @@ export function preparePaste(raw: readonly string[], fromDb2exfmt = false): Past
       l.near ||= near[i];
     });
     if (level > 0) markEnds(items, outer);
-    if (!unquoteOnce(items)) break;
+    const done = unquoteOnce(items);
+    if (!done) break;
+    if (done.rests) {
+      restLevels++;
+      spacedRests &&= !done.alone;
+    }
   }
   items = undoubleSpacing(items, (l) => l.text);
   const lines = items.map((l) => l.text);
   if (fromDb2exfmt) return { lines, cuts: NO_CUTS };
-  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful) } };
+  // One level of "> " quoting with unquoted rests: the drawing keeps its columns with the quote as blanks, its cut
+  // lines as wide as the wrap's width (the graph reader joins such lines again).
+  const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : undefined;
+  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift } };
 }
 
 /**
@@ -83,7 +95,7 @@ const isBlank = (l: PasteLine) => l.text.trim() === '';
  * after the quoting (a client that does not quote the rest of a line it wraps): a line without the quote right after
  * a quoted line or such a rest. Returns whether it did.
  */
-function unquoteOnce(items: PasteLine[]): boolean {
+function unquoteOnce(items: PasteLine[]): { rests: boolean; alone: boolean } | undefined {
   // A client that quotes with "> " puts the blank before every line but an empty one: there, a line that begins with
   // ">" and no blank (">HSJOIN<", ">=") is no quoted line but a rest. A level quoted with ">" alone (">> ") tells none.
   let spaced = 0;
@@ -95,10 +107,16 @@ function unquoteOnce(items: PasteLine[]): boolean {
   }
   const quotedWithBlank = (l: PasteLine) => !l.rest && (l.text.startsWith('> ') || /^>\s*$/.test(l.text));
   const quotedAlone = (l: PasteLine) => !l.rest && l.text.startsWith('>');
-  return (spaced > tight && unquoteAs(items, quotedWithBlank, false)) || unquoteAs(items, quotedAlone, true);
+  if (spaced > tight) {
+    const rests = unquoteAs(items, quotedWithBlank, false);
+    if (rests !== undefined) return { rests, alone: false };
+  }
+  const rests = unquoteAs(items, quotedAlone, true);
+  return rests === undefined ? undefined : { rests, alone: true };
 }
 
-function unquoteAs(items: PasteLine[], isQuoted: (l: PasteLine) => boolean, alone: boolean): boolean {
+/** Takes the quote off if the lines are quoted so (see unquoteOnce): undefined if not, else whether rests were left unquoted. */
+function unquoteAs(items: PasteLine[], isQuoted: (l: PasteLine) => boolean, alone: boolean): boolean | undefined {
   const rests = new Set<number>();
   let quoted = false;
   for (let i = 0; i < items.length; i++) {
@@ -111,19 +129,24 @@ function unquoteAs(items: PasteLine[], isQuoted: (l: PasteLine) => boolean, alon
     // A rest may be all blanks (a line cut in a run of blanks), and the next rest then follows it.
     const prev = items[i - 1];
     if (prev && prev.text !== '' && (isQuoted(prev) || prev.rest || rests.has(i - 1))) rests.add(i);
-    else if (!isBlank(l)) return false;
+    else if (!isBlank(l)) return undefined;
   }
-  if (!quoted) return false;
+  if (!quoted) return undefined;
   if (rests.size > 0) {
     markDoubtful(items, rests, isQuoted, alone);
     markCutBeforeRests(items, rests);
   }
-  for (const l of items) if (isQuoted(l)) l.text = l.text.startsWith('> ') ? l.text.slice(2) : l.text.slice(1);
+  for (const l of items) {
+    if (!isQuoted(l)) continue;
+    const quote = l.text.startsWith('> ') ? 2 : 1;
+    l.text = l.text.slice(quote);
+    if (rests.size > 0) l.shift += quote;
+  }
   for (const i of rests) items[i].rest = true;
   // A rest followed by another rest was cut too: one wrap leaves such a rest as wide as its width (it is measured),
   // a rest shorter than that was cut by another wrap (the sender's, before the quoting).
   for (let i = 0; i + 1 < items.length; i++) if (items[i].rest && items[i + 1].rest) items[i].cut = true;
-  return true;
+  return rests.size > 0;
 }
 
 /**

@@ -3,7 +3,7 @@
 // damaged or missing and the details describe every operator, otherwise no tree and an error with the reasons:
 // a wrong tree is never shown.
 import { finishPlan, type AccessPlan, type ExplainMessage, type ExplainStatement, type ObjectInfo, type PlanOperator } from './model';
-import { parseGraph } from './exfmt-graph';
+import { parseGraph, type GraphResult } from './exfmt-graph';
 import { flagsFromArguments, labelFromFlags } from './symbols';
 import { applyObjectInfo } from './exfmt-objects';
 
@@ -40,6 +40,8 @@ export interface PlanSources {
    * for a quote (PasteCuts.doubtful): a `>` of an operator's name (`>NLJOIN`) may be lost there.
    */
   doubtfulGraphLines?: readonly number[];
+  /** The lines with the quote taken off a level whose rests a wrap left unquoted put back as blanks (PasteCuts.shift). */
+  shiftedLines?: string[];
 }
 
 /** Sets `stmt.plan`, or adds the errors that say why the statement has no tree. */
@@ -71,7 +73,7 @@ export function settlePlan(stmt: ExplainStatement, lines: string[], sources: Pla
  */
 function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLines, sources: PlanSources, detailsProblem: string | undefined): AccessPlan | undefined {
   const { details, objects } = sources;
-  const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
+  const g = readDrawing(lines, graph, sources);
   const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
   const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators), ...doubtfulLines(sources)];
   const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
@@ -92,6 +94,20 @@ function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLine
   if (g.operators.length === 0) stmt.errors.push(...g.errors);
   else refuseGraph(stmt, g.operators, g.errors, problems, sources, detailsProblem);
   return undefined;
+}
+
+/**
+ * The drawing read from its lines; where a wrap cut it after one level of "> " quoting and left the rests unquoted,
+ * read in the columns the wrap cut it at (`sources.shiftedLines`) when that reads cleanly and the lines as they are
+ * do not.
+ */
+function readDrawing(lines: string[], graph: GraphLines, sources: PlanSources): GraphResult {
+  const read = (from: string[]) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
+  const clean = (g: GraphResult) => g.operators.length > 0 && g.linked && g.errors.length === 0 && !g.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g.operators).length === 0;
+  const g = read(lines);
+  if (!sources.shiftedLines || clean(g)) return g;
+  const shifted = read(sources.shiftedLines);
+  return clean(shifted) ? shifted : g;
 }
 
 /** The error for a drawing that cannot be read and that Plan Details cannot replace: the reasons and the operators seen. */

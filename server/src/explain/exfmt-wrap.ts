@@ -128,6 +128,11 @@ export interface PasteCuts {
    * with ">": its text, and what it makes with the line before it, are not certain.
    */
   readonly doubtful: readonly boolean[];
+  /**
+   * Where one level of "> " quoting had rests left unquoted by a wrap: the characters of quote taken off each line
+   * there, for the drawing to be read in the columns the wrap cut it at.
+   */
+  readonly shift?: readonly number[];
 }
 
 /** Text that no wrap cut (db2exfmt's own output in a live explain). */
