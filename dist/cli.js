@@ -10826,7 +10826,7 @@ var init_append_mode_off = __esm({
           off: "Bulk insert target {table} ({why}) is not in APPEND mode. For each row Db2 first searches the free space control records for a page with room. With ALTER TABLE {table} APPEND ON, rows go straight to the end of the table. The gain was small in Db2 INSERT tips (tests 22 and 23: 282.0 s vs 281.6 s for 1,000,000 rows) but part of the best combination (test 111), and on Db2 for z/OS it removed the page reads spent keeping cluster order (the z/OS SSD study). Space freed by deletes is not reused in APPEND mode; REORG reclaims it."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable")) {
           if (stmt.kind !== "createTable" || stmt.mqt || stmt.temporary || stmt.organizeBy && stmt.organizeBy !== "row") continue;
           const table = schema.table(stmt.table, stmt);
@@ -10834,7 +10834,7 @@ var init_append_mode_off = __esm({
           if (table.indexes.some((i) => i.cluster)) continue;
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!target) continue;
-          report({ messageId: "off", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
+          report2({ messageId: "off", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
         }
       }
     };
@@ -10882,14 +10882,14 @@ var init_append_pctfree = __esm({
           pctfree: "PCTFREE {pctfree} on {table}, which is in APPEND mode: {pctfree}% of every data page stays empty. Inserted rows always go to new pages at the end, so that space is never filled by inserts and the table just needs more pages (more page writes per row loaded). Db2 INSERT tips (Appendix B, item 9) advises 0 free space on data pages for APPEND tables. Use PCTFREE 0."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           const found = pctfreeIn(stmt);
           if (!found || found.value <= 0) continue;
           const table = stmt.kind === "createTable" || stmt.kind === "alterTable" ? schema.table(stmt.table, stmt) : void 0;
           if (!table || !table.append || table.pctfree !== found.value) continue;
           if (!insertTargetFor(schema, table, { file: file.source.path, stmt })) continue;
-          report({
+          report2({
             messageId: "pctfree",
             data: { pctfree: found.value, table: tableName(table) },
             stmt,
@@ -11043,7 +11043,7 @@ var init_batch_without_commit = __esm({
           afterLoop: "The {loop} inserts into {table} row by row and the program commits only after it. Every row until then is one unit of work: {locks}, and an abend backs out the whole run. Commit every 1000 rows or so inside the loop with a counter (Db2 INSERT tips, tests 64 and 68), and once after it.{small}"
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         const code = file.code;
         if (!code) return;
         const seen = /* @__PURE__ */ new Set();
@@ -11063,7 +11063,7 @@ var init_batch_without_commit = __esm({
           const bound = whole ? smallByKey(table) : void 0;
           const small = bound ? ` Its key (${bound.key.join(", ")}) lets the table hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)}: a unit of work no larger than that is short to back out, and nothing else piles up.` : "";
           const data = { loop: loopName(loop), table: targetName2(execution2, insert, schema), locks: locksText(whole), small };
-          report({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan, maxSeverity: bound ? "hint" : void 0 });
+          report2({ messageId: outside ? "afterLoop" : "never", data, span: execution2.callSpan, maxSeverity: bound ? "hint" : void 0 });
         }
       }
     };
@@ -11098,7 +11098,7 @@ var init_check_constraint_bulk_target = __esm({
           check: "CHECK constraint {name} is evaluated for every row inserted into bulk target {table} ({why}). The cost is low because the values are in the row itself: 33.7 s with one and 36.6 s with two CHECK constraints against 31.5 s without, for 100,000 rows (Db2 INSERT tips, tests 11-13). Keep it unless the load already validates the data; then NOT ENFORCED, or adding it after the load, saves a few percent."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           let constraints;
           if (stmt.kind === "createTable") constraints = stmt.constraints;
@@ -11111,7 +11111,7 @@ var init_check_constraint_bulk_target = __esm({
           if (!table || !target) continue;
           for (const check of checks) {
             const span = check.span;
-            report({ messageId: "check", data: { name: check.name ?? "(unnamed)", table: tableName(table), why: bulkWhy(target) }, stmt, span });
+            report2({ messageId: "check", data: { name: check.name ?? "(unnamed)", table: tableName(table), why: bulkWhy(target) }, stmt, span });
           }
         }
       }
@@ -11185,14 +11185,14 @@ var init_clustered_index_bulk_target = __esm({
           cluster: "Clustering index {index} on bulk insert target {table} ({why}). For every row Db2 looks for a page holding neighbouring key values, then nearby pages, and only then free space anywhere, on top of the index entry itself. Measured on 100,000 inserts (Db2 INSERT tips, tests 32 and 38): {plain} with one ordinary index, {clustered} when it clusters ({base} with none, test 31).{volume} Create the index after the load (test 37), or drop it around bulk inserts and REORG afterwards; if it must stay, leave free space with PCTFREE and REORG."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createIndex")) {
           if (stmt.kind !== "createIndex" || !stmt.cluster) continue;
           const table = schema.table(stmt.table, stmt);
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!table || !target) continue;
           const volume = knownVolume(schema, target, CLUSTERED_INDEX_SECONDS - BASELINE_SECONDS, "tests 38 and 31");
-          report({
+          report2({
             messageId: "cluster",
             data: {
               index: stmt.index.name,
@@ -11272,7 +11272,7 @@ var init_commit_per_row = __esm({
           script: "COMMIT after each single-row INSERT: {count} times in this script ({runLines}), a synchronous log write per row. Db2 INSERT tips: committing every 5 rows took 118.4 s for 10,000 rows vs 102.9 s every 1000 (tests 61, 64), and 22.3 s vs 7.6 s with a prepared statement (tests 65, 68). Commit every 1000 rows or so."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         if (file.code) {
           const inserting = file.code.executions.filter((e) => isBulkLoop(e.loop) && !e.batched && runsRows(e) && singleRowInsertOf(e) !== void 0);
           const plainest = [];
@@ -11291,7 +11291,7 @@ var init_commit_per_row = __esm({
             const counter = COUNTER[file.source.language] ?? COUNTER.java;
             const partOf = perRowCallee(commit2.loop) ? { partOf: { span: execution2.callSpan } } : {};
             const tables2 = new Set(inserting.filter((e) => sameLoop(e.loop, commit2.loop)).map((e) => targetName2(e, singleRowInsertOf(e), schema)));
-            report({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
+            report2({ messageId, data: { loop: loopName(commit2.loop), table: andList([...tables2]), counter, measured, advice: loopAdvice(commit2.loop, counter) }, span: commit2.callSpan, ...partOf });
           }
         }
         const minPairs = Number(options.minPairs);
@@ -11306,7 +11306,7 @@ var init_commit_per_row = __esm({
               rows = 0;
             } else if (stmt.kind === "insert" || stmt.kind === "merge") rows += isSingleRowValues(stmt) ? 1 : 2;
           }
-          if (explicit.length >= minPairs) report({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
+          if (explicit.length >= minPairs) report2({ messageId: "script", data: { count: countText(explicit.length) }, ...runReportOf(explicit, minPairs, (commit2) => ({ span: commit2.span, stmt: commit2 })) });
         }
       }
     };
@@ -11420,7 +11420,7 @@ var init_enforced_foreign_key = __esm({
         }
       },
       check(context) {
-        const { file, schema, report } = context;
+        const { file, schema, report: report2 } = context;
         const byTable = /* @__PURE__ */ new Map();
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           if (stmt.kind !== "createTable" && stmt.kind !== "alterTable") continue;
@@ -11446,7 +11446,7 @@ var init_enforced_foreign_key = __esm({
           const fks = listNames(keys.map((k) => keyName(k.fk)), 4);
           const parents = listNames([...new Set(keys.map((k) => displayKey(k.fk.parentKey)))], 4);
           const nullable = keys.some((k) => k.fk.constraint.columns.some((c) => !table.columns.find((column) => column.name === c)?.notNull));
-          report({
+          report2({
             messageId: many ? "enforcedMany" : "enforced",
             data: {
               fk: keyName(first.fk),
@@ -11521,7 +11521,7 @@ var init_generated_column_bulk_target = __esm({
           generated: "Column {column} of bulk insert target {table} ({why}) is GENERATED \u2026 AS an expression. Db2 evaluates it for every inserted row. Db2 INSERT tips found this overhead very small and says it should not stop you using generated columns (Appendix B, item 20 lists it among things to minimise); look here only once the bigger costs are gone."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           const table = schema.table(stmt.table, stmt);
           if (!table) continue;
@@ -11530,7 +11530,7 @@ var init_generated_column_bulk_target = __esm({
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!target) continue;
           for (const column of generated) {
-            report({ messageId: "generated", data: { column: column.name, table: tableName(table), why: bulkWhy(target) }, stmt, span: column.nameSpan });
+            report2({ messageId: "generated", data: { column: column.name, table: tableName(table), why: bulkWhy(target) }, stmt, span: column.nameSpan });
           }
         }
       }
@@ -11551,7 +11551,7 @@ var init_generated_column_bulk_target2 = __esm({
 function fedBy(schema, table, cache, ddl) {
   return (cache < DB2_DEFAULT_CACHE ? insertTargetFor : bulkTargetFor)(schema, table, ddl);
 }
-function flag({ options, report, schema }, stmt, what, name2, cache, explicit, cacheSpan, anchor, isSequence, prefix, range = "", target) {
+function flag({ options, report: report2, schema }, stmt, what, name2, cache, explicit, cacheSpan, anchor, isSequence, prefix, range = "", target) {
   const threshold = Number(options.threshold);
   const suggested = range ? Math.min(Number(options.suggestedCache), threshold) : Number(options.suggestedCache);
   if (cache >= threshold) return;
@@ -11559,7 +11559,7 @@ function flag({ options, report, schema }, stmt, what, name2, cache, explicit, c
   const best = identityMeasurement(suggested, isSequence);
   const volume = target ? knownVolume(schema, target, measured.seconds - BASELINE_SECONDS, `tests ${measured.test} and 41`) : { sentence: "" };
   const how = cache === 0 ? "with NO CACHE" : !explicit && cache === DB2_DEFAULT_CACHE ? `with the default CACHE ${DB2_DEFAULT_CACHE}` : `with CACHE ${cache}`;
-  report({
+  report2({
     messageId: "identity",
     data: {
       what,
@@ -11684,7 +11684,7 @@ var init_import_commitcount = __esm({
           small: "IMPORT into {table} commits every {count} rows: each commit is a synchronous log write. Measured on 10,000 prepared single-row inserts (Db2 INSERT tips, tests 65-68): 22.3 s committing every 5 rows, 20.8 s every 10, 10.1 s every 100, 7.6 s every 1000. Use COMMITCOUNT {min} or AUTOMATIC."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         const min = Number(options.minCommitCount);
         const missing = [];
         for (const stmt of statementsOf(file, "import")) {
@@ -11694,7 +11694,7 @@ var init_import_commitcount = __esm({
             if (!stmt.allowWriteAccess) missing.push({ stmt, table });
           } else if (stmt.commitCount !== "automatic" && stmt.commitCount < min) {
             const fix2 = stmt.commitCountSpan ? { title: `Use COMMITCOUNT ${min}`, edits: [{ span: stmt.commitCountSpan, newText: String(min) }], changesMeaning: true } : void 0;
-            report({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span, fix: fix2 });
+            report2({ messageId: "small", data: { table, count: stmt.commitCount, min }, stmt, span: stmt.table.span, fix: fix2 });
           }
         }
         if (missing.length === 0) return;
@@ -11702,12 +11702,12 @@ var init_import_commitcount = __esm({
         const why = WHY_COMMITCOUNT.replace("{min}", String(min));
         if (missing.length === 1) {
           const { stmt, table } = missing[0];
-          report({ messageId: "missing", data: { table, why }, stmt, span: stmt.table.span, fix });
+          report2({ messageId: "missing", data: { table, why }, stmt, span: stmt.table.span, fix });
           return;
         }
         const tables2 = listNames([...new Set(missing.map((m) => m.table))]);
         const places = missing.map(({ stmt }) => ({ span: stmt.table.span, stmt }));
-        report({ messageId: "missingMany", data: { count: countText(missing.length), tables: tables2, why }, ...runReport(places, 1), fix });
+        report2({ messageId: "missingMany", data: { count: countText(missing.length), tables: tables2, why }, ...runReport(places, 1), fix });
       }
     };
     WHY_COMMITCOUNT = "IMPORT inserts row by row, and the whole file is one unit of work: a large file can fill the active log (SQL0964C), and a failure rolls back every row with no point to restart from (RESTARTCOUNT). COMMITCOUNT AUTOMATIC, or a count such as {min}, commits as it goes at little cost (committing every 1000 rows or more was near the fastest in Db2 INSERT tips, tests 61-78 and 104). It does not free the table sooner: the default ALLOW NO ACCESS holds an exclusive table lock until the IMPORT ends; only ALLOW WRITE ACCESS, for an IMPORT that INSERTs into an existing table, lets other work in. For large files LOAD is faster still (test 79).";
@@ -11788,7 +11788,7 @@ var init_index_count = __esm({
         }
       },
       check(context) {
-        const { file, schema, options, report } = context;
+        const { file, schema, options, report: report2 } = context;
         const max = Math.max(0, Math.floor(Number(options.maxIndexes)));
         for (const table of schema.tablesWithDdlIn(file.source.path)) {
           const target = schema.targetOfTable(table);
@@ -11803,7 +11803,7 @@ var init_index_count = __esm({
           const volume = knownVolume(schema, target, ...extraSeconds2(count));
           const advice2 = adviceFor(context, target, ordered2.slice(max), indexes);
           const redundant = redundancy(indexes, keys);
-          report({
+          report2({
             messageId: "tooMany",
             data: {
               table: tableName(table),
@@ -11907,7 +11907,7 @@ var init_insert_target_cost = __esm({
           summary: "Each row inserted into {table} also costs: {items}. Factors are elapsed time against the same 100,000 rows into a bare table (31.5 s, Db2 INSERT tips, Appendix A, test 11); they add up. See the findings on the DDL for each fix."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         const seen = /* @__PURE__ */ new Set();
         for (const stmt of statementsOf(file, "insert", "import", "merge")) {
           if (!isInsertLike(stmt)) continue;
@@ -11917,7 +11917,7 @@ var init_insert_target_cost = __esm({
           seen.add(table);
           const items = hiddenWork(schema, table, { file: file.source.path, stmt });
           if (items.length === 0) continue;
-          report({ messageId: "summary", data: { table: displayKey(table.key), items: items.join("; ") }, stmt, span: name2.span });
+          report2({ messageId: "summary", data: { table: displayKey(table.key), items: items.join("; ") }, stmt, span: name2.span });
         }
       }
     };
@@ -11977,7 +11977,7 @@ var init_insert_trigger = __esm({
           statement: "Statement trigger {trigger} on {table}{others} runs once per INSERT statement. With single-row inserts that is once per row: it runs {body}. Measured on 100,000 rows (Db2 INSERT tips, tests {tests}): {one} with one row trigger of this kind, {two} with two, against 31.5 s without (test 11).{volume} Insert many rows per statement, or fold the trigger's work into the load."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTrigger")) {
           if (stmt.kind !== "createTrigger" || !stmt.events.includes("insert")) continue;
           if (stmt.body.length > 0 && stmt.body.every(onlySetsValues)) continue;
@@ -11991,7 +11991,7 @@ var init_insert_trigger = __esm({
           const extra = extraForCount(measured, triggers);
           const tests = `tests ${(updating ? 20 : 18) + Math.min(triggers, 2) - 1} and 11`;
           const volume = knownVolume(schema, target, extra, triggers > 2 ? `${tests}, for ${triggers} triggers` : tests);
-          report({
+          report2({
             messageId: stmt.granularity === "statement" ? "statement" : "row",
             data: {
               trigger: stmt.trigger.name,
@@ -12118,7 +12118,7 @@ var init_lob_column = __esm({
         }
       },
       check(context) {
-        const { file, schema, report } = context;
+        const { file, schema, report: report2 } = context;
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
           const table = schema.table(stmt.table, stmt);
           if (!table) continue;
@@ -12137,7 +12137,7 @@ var init_lob_column = __esm({
           const [first] = reported;
           if (reported.length === 1) {
             const inline = inlineOf(first);
-            report({
+            report2({
               messageId: inline > 0 ? "partlyInline" : "lob",
               data: { column: first.name, table: tableName(table), type: typeText(first), inline, advice: adviceFor2(first), caching, volume: volume.sentence, writers: writersText },
               stmt,
@@ -12146,7 +12146,7 @@ var init_lob_column = __esm({
             });
             continue;
           }
-          report({
+          report2({
             messageId: "lobs",
             data: {
               table: tableName(table),
@@ -12197,12 +12197,12 @@ var init_mincommit = __esm({
           grouped: "MINCOMMIT {value} makes each commit wait until {value} commits can share one log write (or a timeout passes). A bulk insert job commits alone, so each of its commits can only lose time; Db2 INSERT tips recommends keeping MINCOMMIT at 1 when bulk inserts matter (no measurement given). Db2 10.5 and later ignore this parameter."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         if (!schema.hasInsertWorkload()) return;
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "MINCOMMIT")) {
             if (p.numericValue === void 0 || p.numericValue <= 1) continue;
-            report({ messageId: "grouped", data: { value: p.value }, stmt, span: p.span, fix: { title: "Set MINCOMMIT 1", edits: [{ span: p.span, newText: "MINCOMMIT 1" }] } });
+            report2({ messageId: "grouped", data: { value: p.value }, stmt, span: p.span, fix: { title: "Set MINCOMMIT 1", edits: [{ span: p.span, newText: "MINCOMMIT 1" }] } });
           }
         }
       }
@@ -12241,7 +12241,7 @@ var init_no_autocommit = __esm({
           script: "Single-row INSERTs committed one by one by the CLP's autocommit: {count} in this script ({runLines}). Each commit waits for a log write: Db2 INSERT tips, 10,000 rows committed one by one took 183.6 s vs 102.9 s committing every 1000 (tests 1, 64). Add UPDATE COMMAND OPTIONS USING C OFF (or run db2 +c) and COMMIT every 1000 rows or so."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         if (file.code) {
           const seenLoops = /* @__PURE__ */ new Set();
           for (const execution2 of file.code.executions) {
@@ -12250,7 +12250,7 @@ var init_no_autocommit = __esm({
             if (!insert || seenLoops.has(execution2.loop.span.start)) continue;
             seenLoops.add(execution2.loop.span.start);
             const { connection } = execution2;
-            report({
+            report2({
               messageId: "loop",
               data: {
                 connection: execution2.api === "clp" ? "the db2 command line processor" : connection.name ? `'${connection.name}'` : "this connection",
@@ -12269,7 +12269,7 @@ var init_no_autocommit = __esm({
             if (autocommit && isSingleRowValues(stmt) && !writesSeedRows(schema, stmt)) committed.push(stmt);
           });
           const minInserts = Number(options.minInserts);
-          if (committed.length >= minInserts) report({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
+          if (committed.length >= minInserts) report2({ messageId: "script", data: { count: countText(committed.length) }, ...runReportOf(committed, minInserts, (stmt) => ({ span: stmt.span, stmt })) });
         }
       }
     };
@@ -12356,7 +12356,7 @@ var init_not_logged_initially = __esm({
           createAssumedOff: "NOT LOGGED INITIALLY on {table} works only if this script runs with autocommit off (db2 +c). It COMMITs itself, which suggests so; under the CLP default the CREATE commits alone and the inserts are logged as usual. Run with +c, the inserts of the unit of work that creates {table} are unlogged: a failure there leaves it unusable and unrecoverable, and the commit must write every page the unit of work dirtied; {cleaning} {instead}"
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         const rowCleaning = pageCleaningNote(schema);
         const { autocommitted, assumedOff } = createsUnderAutocommit(file);
         for (const stmt of statementsOf(file, "createTable", "alterTable")) {
@@ -12367,17 +12367,17 @@ var init_not_logged_initially = __esm({
             const refused = columnLoadRefuses(table);
             if (autocommitted.has(stmt)) {
               const load = refused ? `LOAD cannot fill ${tableName(table)} (${loadRefusalText(refused)}).` : `To load ${tableName(table)} fast, LOAD FROM a cursor (test 9: 12.9 s, recoverable with COPY YES).`;
-              report({ messageId: "createAutocommitted", data: { table: tableName(table), load }, stmt, span, maxSeverity: "information" });
+              report2({ messageId: "createAutocommitted", data: { table: tableName(table), load }, stmt, span, maxSeverity: "information" });
             } else {
               const assumed = assumedOff.has(stmt);
               const cleaning = stmt.organizeBy === "column" ? `${rowCleaning.slice(0, -1)}; those tests used a row-organized table, ${tableName(table)} is column-organized.` : rowCleaning;
-              report({ messageId: assumed ? "createAssumedOff" : "create", data: { table: tableName(table), cleaning, instead: insteadOfNli(refused) }, stmt, span, ...assumed ? { maxSeverity: "information" } : {} });
+              report2({ messageId: assumed ? "createAssumedOff" : "create", data: { table: tableName(table), cleaning, instead: insteadOfNli(refused) }, stmt, span, ...assumed ? { maxSeverity: "information" } : {} });
             }
           } else if (stmt.kind === "alterTable") {
             for (const action of stmt.actions) {
               if (action.kind !== "activateNotLoggedInitially") continue;
               const table = schema.table(stmt.table, stmt);
-              report({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning: rowCleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
+              report2({ messageId: "activate", data: { table: table ? tableName(table) : stmt.table.name, cleaning: rowCleaning, instead: insteadOfNli(columnLoadRefuses(table), ", recoverable with COPY YES") }, stmt, span: action.span });
             }
           }
         }
@@ -12416,15 +12416,15 @@ var init_page_cleaning = __esm({
           noCleaners: "NUM_IOCLEANERS 0 turns asynchronous page cleaning off. Every page that inserts dirty is written by the inserting agent itself when it needs a free buffer slot. Db2 INSERT tips advises at least one cleaner per physical disk (Appendix B, item 13), or AUTOMATIC."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         if (!schema.hasInsertWorkload()) return;
         const max = Number(options.maxChngpgsThresh);
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "CHNGPGS_THRESH")) {
-            if (p.numericValue !== void 0 && p.numericValue > max) report({ messageId: "threshold", data: { value: p.value, max }, stmt, span: p.span });
+            if (p.numericValue !== void 0 && p.numericValue > max) report2({ messageId: "threshold", data: { value: p.value, max }, stmt, span: p.span });
           }
           for (const p of dbCfgParameters(stmt, "NUM_IOCLEANERS")) {
-            if (p.numericValue === 0) report({ messageId: "noCleaners", stmt, span: p.span });
+            if (p.numericValue === 0) report2({ messageId: "noCleaners", stmt, span: p.span });
           }
         }
       }
@@ -12487,9 +12487,9 @@ var init_parse_error = __esm({
           semicolonCuts: "The CLP ends {what} at the first ';' of its body (line {cutLine}). The comment at line {commentLine} says this script is run with `{command}`, where ';' ends every statement: Db2 rejects the part up to it (SQL0104N), and the rest of the body runs as statements of their own. This file holds {count} such routines, triggers or blocks ({runLines}). Run the script with -td@ and end each statement with @ (the script's other statements too), or put `--#SET TERMINATOR @` before each of them and `--#SET TERMINATOR ;` after it."
         }
       },
-      check({ file, report, lineOf: lineOf2 }) {
+      check({ file, report: report2, lineOf: lineOf2 }) {
         const language = file.syntaxError && LANGUAGE_NAMES[file.source.language];
-        if (language) report({ messageId: "hostSyntax", data: { language }, span: file.syntaxError });
+        if (language) report2({ messageId: "hostSyntax", data: { language }, span: file.syntaxError });
         const otherDialect2 = [];
         const mistakes = /* @__PURE__ */ new Map();
         forEachStatement(file.statements, (stmt) => {
@@ -12507,8 +12507,8 @@ var init_parse_error = __esm({
             const messageId = !terminator ? "glued" : configured !== void 0 && configured !== terminator ? "gluedConfigured" : "gluedTerminator";
             const oneLine2 = lineOf2(stmt.origin.toFile(stmt.span.start)) >= lineOf2(stmt.origin.toFile(error.span.start)) - 1;
             const newline = oneLine2 ? ' (or, for db2 without -t, set "terminator": "newline" in .insertlintrc.json)' : "";
-            report({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "", newline }, stmt, span: error.span });
-          } else report({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
+            report2({ messageId, data: { detail: error.message, terminator: terminator ?? "", configured: configured === "\n" ? "newline" : configured ?? "", newline }, stmt, span: error.span });
+          } else report2({ messageId: "unreadable", data: { detail: error.message.replace(/\.$/, "") }, stmt, span: error.span });
         });
         const stated = file.semicolonComment;
         if (stated) {
@@ -12525,17 +12525,17 @@ var init_parse_error = __esm({
               count: countText(cut.length)
             };
             const last = cut[cut.length - 1];
-            if (cut.length === 1) report({ messageId: "semicolonCut", data, stmt: first, span: headSpan(first) });
-            else report({ messageId: "semicolonCuts", data, stmt: first, span: headSpan(first), extent: { first: { stmt: first, span: first.span }, last: { stmt: last, span: last.span } } });
+            if (cut.length === 1) report2({ messageId: "semicolonCut", data, stmt: first, span: headSpan(first) });
+            else report2({ messageId: "semicolonCuts", data, stmt: first, span: headSpan(first), extent: { first: { stmt: first, span: first.span }, last: { stmt: last, span: last.span } } });
           }
         }
         for (const list of mistakes.values()) {
-          if (list.length === 1) report({ messageId: "mistake", data: { detail: list[0].detail }, stmt: list[0].stmt, span: list[0].span });
-          else report({ messageId: "mistakes", data: { count: countText(list.length), detail: list[0].detail }, ...runReport(list, 1) });
+          if (list.length === 1) report2({ messageId: "mistake", data: { detail: list[0].detail }, stmt: list[0].stmt, span: list[0].span });
+          else report2({ messageId: "mistakes", data: { count: countText(list.length), detail: list[0].detail }, ...runReport(list, 1) });
         }
         if (otherDialect2.length >= OTHER_DIALECT_FILE) {
-          report({ messageId: "otherDialectFile", data: { count: countText(otherDialect2.length), detail: otherDialect2[0].detail }, ...runReport(otherDialect2, 1) });
-        } else for (const { stmt, span, detail } of otherDialect2) report({ messageId: "otherDialect", data: { detail }, stmt, span });
+          report2({ messageId: "otherDialectFile", data: { count: countText(otherDialect2.length), detail: otherDialect2[0].detail }, ...runReport(otherDialect2, 1) });
+        } else for (const { stmt, span, detail } of otherDialect2) report2({ messageId: "otherDialect", data: { detail }, stmt, span });
       }
     };
     LANGUAGE_NAMES = { java: "Java", python: "Python", javascript: "JavaScript", typescript: "TypeScript" };
@@ -12572,7 +12572,7 @@ var init_prefer_load_from_cursor = __esm({
           cursor: "INSERT INTO {table} \u2026 SELECT inserts, locks and logs the rows one at a time. For a large copy, DECLARE c CURSOR FOR <the SELECT>; LOAD FROM c OF CURSOR INSERT INTO {table} formats pages directly with almost no logging: Db2 INSERT tips measured 12.9 s against 15.7 s for the same 100,000 rows (tests 9 and 6). LOAD does not fire triggers, checks constraints later (SET INTEGRITY) and needs COPY YES or a backup to stay recoverable."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         const inRoutines = new Set(file.code?.executions.filter((e) => e.api === "sqlpl").flatMap((e) => e.statements));
         for (const stmt of statementsOf(file, "insert")) {
           if (stmt.kind !== "insert" || stmt.source.kind !== "select" || inRoutines.has(stmt)) continue;
@@ -12581,7 +12581,7 @@ var init_prefer_load_from_cursor = __esm({
           if (table?.definition?.stmt.temporary) continue;
           if (columnLoadRefuses(table)) continue;
           if (stmt.source.tables.length === 0 || stmt.source.tables.every((t) => t.schema === "SYSIBM")) continue;
-          report({ messageId: "cursor", data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });
+          report2({ messageId: "cursor", data: { table: displayKey(table?.key ?? schema.keyOf(stmt.target, stmt)) }, stmt, span: stmt.target.span });
         }
       }
     };
@@ -12598,7 +12598,7 @@ var init_prefer_load_from_cursor2 = __esm({
 });
 
 // rules/prefer-parameter-markers.ts
-function checkSpliced({ schema, report }, executions) {
+function checkSpliced({ schema, report: report2 }, executions) {
   const groups = [];
   const byLoop = /* @__PURE__ */ new Map();
   for (const execution2 of executions) {
@@ -12636,7 +12636,7 @@ function checkSpliced({ schema, report }, executions) {
   for (const g of groups) {
     const execution2 = g.first;
     const known = g.names.every((n) => n !== void 0);
-    report({
+    report2({
       messageId: g.messageId,
       data: {
         statement: g.statement,
@@ -12663,14 +12663,14 @@ function literalInsertOf(execution2) {
   if (splicedInsertValues(execution2).length > 0) return void 0;
   return insertsOf(execution2).find(isLiteralValues);
 }
-function checkLiteral({ schema, options, report }, executions) {
+function checkLiteral({ schema, options, report: report2 }, executions) {
   const minRepeats = Number(options.minRepeats);
   const groups = /* @__PURE__ */ new Map();
   for (const execution2 of executions) {
     const insert = literalInsertOf(execution2);
     if (!insert || !isBulkLoop(execution2.loop) && insertsReferenceData(schema, insert)) continue;
     if (isBulkLoop(execution2.loop)) {
-      report({ messageId: "literalLoop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop) }, span: execution2.callSpan });
+      report2({ messageId: "literalLoop", data: { table: targetName2(execution2, insert, schema), loop: loopName(execution2.loop) }, span: execution2.callSpan });
       continue;
     }
     const key = `${execution2.inFunction?.span.start ?? -1}\0${schema.keyOf(insert.target, insert)}`;
@@ -12684,13 +12684,13 @@ function checkLiteral({ schema, options, report }, executions) {
     if (list.length >= minRepeats) {
       const fn = execution2.inFunction;
       const where = fn ? fn.name ? `${fn.name}()` : "one function" : "the top level of this file";
-      report({ messageId: "literalRepeated", data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
+      report2({ messageId: "literalRepeated", data: { count: countText(list.length), table, where }, ...runReportOf(list, minRepeats, (item2) => ({ span: item2.execution.callSpan })) });
     } else if (options.reportOneOff) {
-      for (const item2 of list) report({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
+      for (const item2 of list) report2({ messageId: "literalOnce", data: { table: targetName2(item2.execution, item2.insert, schema) }, span: item2.execution.callSpan, maxSeverity: "hint" });
     }
   }
 }
-function checkScripts({ file, schema, options, report }) {
+function checkScripts({ file, schema, options, report: report2 }) {
   const minRepeats = Number(options.minRepeats);
   for (const unit of scriptUnits(file)) {
     const groups = /* @__PURE__ */ new Map();
@@ -12706,7 +12706,7 @@ function checkScripts({ file, schema, options, report }) {
     for (const [key, list] of groups) {
       if (list.length < minRepeats) continue;
       const messageId = file.dialect === "zos" ? "scriptZos" : "script";
-      report({ messageId, data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
+      report2({ messageId, data: { count: countText(list.length), table: displayKey(key) }, ...runReportOf(list, minRepeats, (stmt) => ({ span: stmt.span, stmt })) });
     }
   }
 }
@@ -12797,7 +12797,7 @@ var init_prepare_in_loop = __esm({
           loop: "{verb} INTO {table} is prepared again on every pass of the {loop}. The text is the same each pass, so Db2 usually finds its plan in the package cache and skips the full compile; unless the driver or application server caches prepared statements, each pass still prepares (a request to the server and a lookup) and builds a new statement handle before it executes. Prepare it once before the loop and only bind and execute inside it. A full compile per row, as literal values cause, is the upper bound: Db2 INSERT tips measured 180.6 s for 10,000 rows compiled one by one vs 92.1 s prepared once (tests 1-2)."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         if (!file.code) return;
         for (const prepare of file.code.executions) {
           if (prepare.action !== "prepare" || !isBulkLoop(prepare.loop)) continue;
@@ -12812,7 +12812,7 @@ var init_prepare_in_loop = __esm({
           const oneRowAtATime2 = runs.every((e) => !e.batched);
           const data = { verb: target.kind === "merge" ? "MERGE" : "INSERT", table, loop: loopName(loop) };
           const reported = firstRowAtATimeCall(file.code.executions, runs[0]) ?? runs[0];
-          report({ messageId: "loop", data, span: prepare.callSpan, ...oneRowAtATime2 ? { maxSeverity: "information", partOf: { span: reported.callSpan } } : {} });
+          report2({ messageId: "loop", data, span: prepare.callSpan, ...oneRowAtATime2 ? { maxSeverity: "information", partOf: { span: reported.callSpan } } : {} });
         }
       }
     };
@@ -12846,12 +12846,12 @@ var init_refresh_immediate_mqt = __esm({
           immediate: "MQT {mqt} is REFRESH IMMEDIATE over insert target {bases}. In the same unit of work as each insert, Db2 recomputes the affected rows of {mqt} (an extra read of the MQT or its base and a logged update per inserted row, visible in Explain). Db2 INSERT tips (Appendix B, item 22) advises not to insert into tables with such MQTs. Make it REFRESH DEFERRED and run REFRESH TABLE after the load, or drop and recreate it around bulk inserts."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable")) {
           if (stmt.kind !== "createTable" || stmt.mqt?.refresh !== "immediate") continue;
           const bases = stmt.mqt.baseTables.map((name2) => schema.table(name2, stmt)).filter((t) => t !== void 0 && schema.receivesRows(t)).map((t) => displayKey(t.key));
           if (bases.length === 0) continue;
-          report({
+          report2({
             messageId: "immediate",
             data: { mqt: displayKey(schema.keyOf(stmt.table, stmt)), bases: [...new Set(bases)].join(", ") },
             stmt,
@@ -12980,14 +12980,14 @@ var init_single_row_insert = __esm({
           script: "Single-row INSERTs into {table}: {count} in a row ({runLines}), one statement and one round trip per row. Combine such runs into multi-row VALUES lists (Db2 INSERT tips, tests 2-3: 92.1 s for 10,000 rows one per call vs 12.9 s with 10 rows per call), or IMPORT/LOAD the data."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         if (file.code) {
           const executions = file.code.executions;
           for (const execution2 of executions) {
             if (execution2.action === "executeBatch" && isBulkLoop(execution2.loop) && !execution2.guarded && singleRowInsertOf(execution2) !== void 0) {
               const loop = execution2.loop;
               const fills = executions.some((e) => e.action === "addBatch" && sameLoop(e.loop, loop) && e.preparedAt && e.preparedAt.start === execution2.preparedAt?.start);
-              if (fills) report({ messageId: "batchOfOne", data: { loop: loopName(loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema) }, span: execution2.callSpan });
+              if (fills) report2({ messageId: "batchOfOne", data: { loop: loopName(loop), table: targetName2(execution2, singleRowInsertOf(execution2), schema) }, span: execution2.callSpan });
             }
           }
           const byLoop = /* @__PURE__ */ new Map();
@@ -13033,7 +13033,7 @@ var init_single_row_insert = __esm({
               volume: volume.sentence
             };
             const extent = last !== first ? { extent: { first: { span: first.callSpan }, last: { span: last.callSpan } } } : {};
-            report({ messageId: sqlpl ? "routineLoop" : "loop", data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent });
+            report2({ messageId: sqlpl ? "routineLoop" : "loop", data, span: first.callSpan, maxSeverity: volume.maxSeverity, ...extent });
           }
           for (const { execution: execution2, count } of called.values()) {
             const call = execution2.callsInsert;
@@ -13041,7 +13041,7 @@ var init_single_row_insert = __esm({
             const runner = /\(\)$/.test(via) ? via.slice(via.lastIndexOf(" ") + 1, -2) : via;
             const prepared = call.prepared;
             const where = prepared ? `, on the statement ${prepared.fn ? `${prepared.fn}() prepares` : "prepared"} (${prepared.runs}${prepared.handle ? ` of ${prepared.handle}` : ""} at ${prepared.file}:${prepared.line})` : "";
-            report({
+            report2({
               messageId: "loop",
               data: {
                 calls: `One ${call.insert ? `INSERT INTO ${targetName2(void 0, call.insert, schema)}` : "INSERT"} call`,
@@ -13064,7 +13064,7 @@ var init_single_row_insert = __esm({
             if (run2.length >= minRun) {
               const rows = run2;
               const fix = commitInRun ? void 0 : () => multiRowFix(file, rows);
-              report({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReportOf(run2, minRun, placeOf), fix });
+              report2({ messageId: "script", data: { count: countText(run2.length), table: displayKey(key) }, ...runReportOf(run2, minRun, placeOf), fix });
             }
             run2 = [];
             commitInRun = false;
@@ -13128,14 +13128,14 @@ var init_small_extent_size = __esm({
           small: "EXTENTSIZE {extent} on SMS table space {tablespace} (holding insert target {tables}). Every {extent} pages of inserted rows cost another file allocation. Measured on 100,000 inserts (Db2 INSERT tips): 38.4 s with EXTENTSIZE 4, 34.6 s with 8, 31.8 s with 16 (tests 83-85), 31.5 s with 32 (test 11); larger extents hardly helped further, and on DMS the extent size made no visible difference. Use EXTENTSIZE {min}."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         const min = Number(options.minExtentSize);
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || stmt.managedBy !== "system") continue;
           if (stmt.extentSize === void 0 || stmt.extentSize >= min) continue;
           const tables2 = insertTargetsIn(schema, stmt.tablespace);
           if (tables2.length === 0) continue;
-          report({
+          report2({
             messageId: "small",
             data: { extent: stmt.extentSize, tablespace: stmt.tablespace, tables: listNames(tables2.map(tableName)), min },
             stmt,
@@ -13178,13 +13178,13 @@ var init_small_log_buffer = __esm({
           small: "LOGBUFSZ {value} gives a log buffer of {kb} KB. Every inserted row adds a log record there, and when it fills Db2 writes it to disk before the commit does. With 200 bytes logged per row, 32 KB fills after about 160 rows (Db2 INSERT tips). Measured on 100,000 rows committed every 10,000 (tests 104 and 105): 28.5 s with LOGBUFSZ 8, 24.9 s with 256. Use LOGBUFSZ {min} or more (crash recovery may take a little longer)."
         }
       },
-      check({ file, schema, options, report }) {
+      check({ file, schema, options, report: report2 }) {
         if (!schema.hasInsertWorkload()) return;
         const min = Number(options.minPages);
         for (const stmt of statementsOf(file, "updateDbCfg")) {
           for (const p of dbCfgParameters(stmt, "LOGBUFSZ")) {
             if (p.numericValue === void 0 || p.numericValue >= min) continue;
-            report({
+            report2({
               messageId: "small",
               data: { value: p.value, kb: p.numericValue * 4, min },
               stmt,
@@ -13226,13 +13226,13 @@ var init_sms_tablespace = __esm({
           sms: "Table space {tablespace} is MANAGED BY SYSTEM and holds insert target {tables}. As the tables grow, the file system allocates their pages. Measured on 100,000 inserts (Db2 INSERT tips): 25.5 s on a DMS file table space (test 81) against 31.5 s on SMS with multi-page allocation (test 11), which new databases have by default (MULTIPAGE_ALLOC YES); without it (an old database where db2empfa was never run) 62.9 s (test 82). Use MANAGED BY AUTOMATIC STORAGE or DATABASE (SMS is deprecated for user table spaces in current Db2)."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || stmt.managedBy !== "system") continue;
           if (stmt.type && stmt.type.includes("temporary")) continue;
           const tables2 = insertTargetsIn(schema, stmt.tablespace);
           if (tables2.length === 0) continue;
-          report({ messageId: "sms", data: { tablespace: stmt.tablespace, tables: listNames(tables2.map(tableName)) }, stmt, span: stmt.managedBySpan ?? stmt.nameSpan });
+          report2({ messageId: "sms", data: { tablespace: stmt.tablespace, tables: listNames(tables2.map(tableName)) }, stmt, span: stmt.managedBySpan ?? stmt.nameSpan });
         }
       }
     };
@@ -13272,14 +13272,14 @@ var init_table_lock_bulk_target = __esm({
           rowLocks: "Bulk insert target {table} ({why}) uses row locking. Db2 takes and later frees an exclusive lock for every inserted row. A table lock (ALTER TABLE {table} LOCKSIZE TABLE, or LOCK TABLE {table} IN EXCLUSIVE MODE after each commit) saved about 3% in Db2 INSERT tips (test 101: 30.6 s vs 31.5 s for 100,000 rows, test 11). Only when no other application needs the table during the load (readers would need isolation UR)."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTable")) {
           if (stmt.kind !== "createTable" || stmt.mqt || stmt.temporary) continue;
           const table = schema.table(stmt.table, stmt);
           if (!table || table.definition?.stmt !== stmt || table.locksize === "table") continue;
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           if (!target || hasLockTable(schema, table)) continue;
-          report({ messageId: "rowLocks", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
+          report2({ messageId: "rowLocks", data: { table: tableName(table), why: bulkWhy(target) }, stmt, span: stmt.table.span });
         }
       }
     };
@@ -13322,7 +13322,7 @@ var init_zos_cluster_without_append = __esm({
           beforeAppend: "{index} keeps bulk inserts into {table} in {columns} order; this script is for DB2 for z/OS V{version}. APPEND YES, which removes that cost, came with DB2 9 and does not exist there (the version is the one its header names; {index} is {clustering}). Rows arrive in bulk ({why}); Db2 looks for the page each row belongs on and reads it synchronously when it is not in the buffer pool (60% of a 1.2-million-row batch's Db2 time in the z/OS SSD study). When the table is filled from empty, create {index} after the rows are in: on Db2 V8 for LUW (Db2 INSERT tips, tests 38 and 37) 100,000 rows took 62.9 s with a clustering index in place, 39.4 s with the index created afterwards. A batch that reads an input file can sort it by {columns} first: in the z/OS SSD study the indexes whose keys arrived in sequence had almost no synchronous reads.{volume}{small}"
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         const version2 = file.statedZosVersion;
         const beforeAppend = version2 !== void 0 && version2 < APPEND_SINCE;
         const bounds = /* @__PURE__ */ new Map();
@@ -13341,7 +13341,7 @@ var init_zos_cluster_without_append = __esm({
           if (!bounds.has(table)) bounds.set(table, smallByKey(table));
           const bound = bounds.get(table);
           const small = bound ? ` Its key (${bound.key.join(", ")}) lets ${tableName(table)} hold at most ${countText(bound.rows)} rows at a time, ${megabytes(bound.bytes)} of data at most: a table that small keeps its pages in the buffer pool, where the study's synchronous reads do not arise.` : "";
-          report({
+          report2({
             messageId: beforeAppend ? "beforeAppend" : stmt.cluster ? "explicit" : "implicit",
             data: {
               index: stmt.index.name,
@@ -13392,7 +13392,7 @@ var init_zos_free_space_append = __esm({
           reserved: "{clause} reserves free space in table space {tablespace} that APPEND YES inserts never use. It is kept in every data page or every few pages, but {tables} {are} APPEND YES: inserts go to the end of the table. Only LOAD and REORG leave that space, which then holds no row, so the same rows take more pages to write and to scan. Db2 INSERT tips advises no free space for tables in append mode (Appendix B, item 9); with APPEND YES (the z/OS SSD study) use PCTFREE 0 FREEPAGE 0."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || !stmt.zos?.freeSpaceSpan) continue;
           const { pctfree = 0, freepage = 0, database } = stmt.zos;
@@ -13401,7 +13401,7 @@ var init_zos_free_space_append = __esm({
           const inserted = tables2.filter((t) => schema.isInsertTarget(t));
           if (inserted.length === 0 || !tables2.every((t) => t.append)) continue;
           const clause = [pctfree > 0 ? `PCTFREE ${pctfree}` : "", freepage > 0 ? `FREEPAGE ${freepage}` : ""].filter(Boolean).join(" ");
-          report({ messageId: "reserved", data: { clause, tablespace: stmt.tablespace, tables: listNames(inserted.map(tableName)), are: inserted.length === 1 ? "is" : "are" }, stmt, span: stmt.zos.freeSpaceSpan });
+          report2({ messageId: "reserved", data: { clause, tablespace: stmt.tablespace, tables: listNames(inserted.map(tableName)), are: inserted.length === 1 ? "is" : "are" }, stmt, span: stmt.zos.freeSpaceSpan });
         }
       }
     };
@@ -13437,7 +13437,7 @@ var init_zos_member_cluster = __esm({
           missing: "Table space {tablespace} holds {tables}, filled in bulk ({why}), without MEMBER CLUSTER. If the subsystem is a member of a data sharing group and inserts run on more than one member (parallel batch jobs, CICS regions), every member searches the same space map pages and adds rows to the same pages, which the members must pass between them through the coupling facility for each insert; the z/OS SSD study lists the space search and data sharing integrity among the costs of an insert. MEMBER CLUSTER (on a universal table space, with APPEND YES or in cluster order per member) gives each member its own space map and pages. Ignore this on a subsystem that is not data-shared."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createTablespace")) {
           if (stmt.kind !== "createTablespace" || !stmt.zos || stmt.zos.memberCluster) continue;
           const locksize = stmt.zos.locksize?.toUpperCase();
@@ -13449,7 +13449,7 @@ var init_zos_member_cluster = __esm({
           });
           if (filled.length === 0) continue;
           const why = [...new Set(filled.flatMap((f) => f.reasons))].slice(0, 3).join("; ");
-          report({ messageId: "missing", data: { tablespace: stmt.tablespace, tables: listNames(filled.map((f) => tableName(f.table))), why }, stmt, span: stmt.nameSpan });
+          report2({ messageId: "missing", data: { tablespace: stmt.tablespace, tables: listNames(filled.map((f) => tableName(f.table))), why }, stmt, span: stmt.nameSpan });
         }
       }
     };
@@ -13490,7 +13490,7 @@ var init_zos_random_key_index = __esm({
           random: "Index {index} on {table} is keyed on {columns}, which do not grow with the inserts. {table} is a bulk target ({why}): unless the input is sorted by them, each row puts its key on a leaf page somewhere in the index, read synchronously when it is not in the buffer pool. In the z/OS SSD study the indexes whose keys came in sequence took almost no synchronous reads during the insert batch, while the ones whose keys arrived out of order took them all (90% for a 50-byte clustering key read skip-sequentially, 10% for another). Sort the input by the key of the index that matters most, drop or defer indexes the batch does not need, or give their index pages more buffer pool (or faster devices, as the z/OS SSD study did)."
         }
       },
-      check({ file, schema, report }) {
+      check({ file, schema, report: report2 }) {
         for (const stmt of statementsOf(file, "createIndex")) {
           if (stmt.kind !== "createIndex" || stmt.columns.length === 0) continue;
           const table = schema.table(stmt.table, stmt);
@@ -13501,7 +13501,7 @@ var init_zos_random_key_index = __esm({
           const target = bulkTargetFor(schema, table, { file: file.source.path, stmt });
           const reasons = target ? insertPathReasons(target) : [];
           if (reasons.length === 0) continue;
-          report({
+          report2({
             messageId: "random",
             data: { index: stmt.index.name, table: tableName(table), columns: stmt.columns.map((c) => c.name).join(", "), why: reasons.slice(0, 3).join("; ") },
             stmt,
@@ -13748,35 +13748,35 @@ function parentFolder2(path) {
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
   return cut < 0 ? "" : path.slice(0, cut);
 }
-function toDiagnostic(file, rule, severity, messages, report, linesOf, withFix) {
-  const template = messages[report.messageId];
-  if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report.messageId}'`);
-  const capped = report.maxSeverity && SEVERITY_RANK[report.maxSeverity] < SEVERITY_RANK[severity] ? report.maxSeverity : severity;
-  const span = mapSpan(report.stmt, report.span);
-  let data = report.data;
+function toDiagnostic(file, rule, severity, messages, report2, linesOf, withFix) {
+  const template = messages[report2.messageId];
+  if (template === void 0) throw new Error(`rule ${rule} reported unknown messageId '${report2.messageId}'`);
+  const capped = report2.maxSeverity && SEVERITY_RANK[report2.maxSeverity] < SEVERITY_RANK[severity] ? report2.maxSeverity : severity;
+  const span = mapSpan(report2.stmt, report2.span);
+  let data = report2.data;
   let extent;
-  if (report.extent) {
-    const first = mapSpan(report.extent.first.stmt, report.extent.first.span);
-    const last = mapSpan(report.extent.last.stmt, report.extent.last.span);
+  if (report2.extent) {
+    const first = mapSpan(report2.extent.first.stmt, report2.extent.first.span);
+    const last = mapSpan(report2.extent.last.stmt, report2.extent.last.span);
     extent = { start: Math.min(first.start, span.start), end: Math.max(last.end, span.end) };
     data = { ...data, runLines: linesText(linesOf(), extent) };
   }
   const diagnostic = { file, span, rule, severity: capped, message: formatMessage(template, data) };
-  const fix = withFix ? reportedFix(report) : void 0;
-  const mapped = fix && mappedFix(fix, report.stmt);
+  const fix = withFix ? reportedFix(report2) : void 0;
+  const mapped = fix && mappedFix(fix, report2.stmt);
   if (mapped) diagnostic.fix = mapped;
   if (extent) diagnostic.extent = extent;
-  if (report.moveAfterLoad) {
-    const { partMessageId, loadAt, ...rest } = report.moveAfterLoad;
+  if (report2.moveAfterLoad) {
+    const { partMessageId, loadAt, ...rest } = report2.moveAfterLoad;
     const part = messages[partMessageId];
     if (part === void 0) throw new Error(`rule ${rule} reported unknown messageId '${partMessageId}'`);
     diagnostic.moveAfterLoad = { ...rest, part: formatMessage(part, data), loadSpan: mapSpan(loadAt.stmt, loadAt.span) };
   }
-  if (report.partOf) diagnostic.partOf = mapSpan(report.partOf.stmt, report.partOf.span);
+  if (report2.partOf) diagnostic.partOf = mapSpan(report2.partOf.stmt, report2.partOf.span);
   return diagnostic;
 }
-function reportedFix(report) {
-  return typeof report.fix === "function" ? report.fix() : report.fix;
+function reportedFix(report2) {
+  return typeof report2.fix === "function" ? report2.fix() : report2.fix;
 }
 function linesText(lines, span) {
   const first = lines.line(span.start) + 1;
@@ -14294,10 +14294,10 @@ var init_workspace = __esm({
         const pieces = byPieces ? /* @__PURE__ */ new Map() : void 0;
         let running;
         let into = out;
-        const report = (report2) => {
+        const report2 = (report3) => {
           tickDeadline();
-          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report2, linesOf, this.fixes));
-          stmts?.push(report2.stmt);
+          into.push(toDiagnostic(path, running.rule.meta.id, running.setting.severity, running.rule.meta.messages, report3, linesOf, this.fixes));
+          stmts?.push(report3.stmt);
         };
         const lineOf2 = (offset) => {
           tickDeadline();
@@ -14308,7 +14308,7 @@ var init_workspace = __esm({
           const lines2 = file === path ? linesOf() : this.lines(file);
           return lines2 ? lines2.line(offset) + 1 : void 0;
         };
-        const context = { file: model, schema, options: {}, report, lineOf: lineOf2, lineIn };
+        const context = { file: model, schema, options: {}, report: report2, lineOf: lineOf2, lineIn };
         const enabledRules = this.enabledRules(dialect);
         const stoppedIn = withDeadline(this.fileBudgetMs, () => {
           for (let r = 0; r < enabledRules.length; r++) {
@@ -14324,7 +14324,7 @@ var init_workspace = __esm({
                   const found = [];
                   into = found;
                   try {
-                    rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report, lineOf: lineOf2, lineIn });
+                    rule.check({ file: pieceModel(model, piece), schema, options: setting.options, report: report2, lineOf: lineOf2, lineIn });
                   } finally {
                     into = out;
                   }
@@ -22855,8 +22855,57 @@ function fillsWidth(line, width) {
   if (t.length < MIN_CUT_LINE) return false;
   return t.length === width.chars || columns(t) === width.columns;
 }
-function ambiguousBreak(head, next, width) {
-  return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== "";
+function linesFillingWidth(lines, skip, slack = 0, seen) {
+  const width = measurePaste(lines.filter((_, i) => !skip(i)));
+  const other = seen ? widestOfSeveral(lines.filter((_, i) => !skip(i) && !seen(i))) : void 0;
+  const near = (l, next) => {
+    const t = l.trimEnd();
+    const word = next === void 0 ? 0 : Math.max(/^\S*/.exec(next)[0].length, /^\S*/.exec(next.replace(/^(?:>\s?)+/, ""))[0].length);
+    const reach = word > 0 ? Math.max(slack, word + 1) : slack;
+    return t.length >= MIN_CUT_LINE && (t.length >= width.chars - reach || columns(t) >= width.columns - reach);
+  };
+  return {
+    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || other !== void 0 && fillsWidth(l, other))),
+    near: lines.map((l, i) => !skip(i) && near(l, lines[i + 1]))
+  };
+}
+function widestOfSeveral(lines) {
+  const widest = (measure) => {
+    let best = 0;
+    let times = 0;
+    for (const l of lines) {
+      const t = l.trimEnd();
+      if (t.length < MIN_CUT_LINE) continue;
+      const n = measure(t);
+      if (n > best) [best, times] = [n, 1];
+      else if (n === best) times++;
+    }
+    return times >= 2 ? best : Infinity;
+  };
+  return { chars: widest((t) => t.length), columns: widest(columns) };
+}
+function longestLine(lines) {
+  let chars = 0;
+  let cols = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length < MIN_CUT_LINE) continue;
+    chars = Math.max(chars, t.length);
+    cols = Math.max(cols, columns(t));
+  }
+  return { chars, columns: cols };
+}
+function mayBeCut(cuts, i) {
+  return cuts.cut[i] === true;
+}
+function ambiguousBreak(lines, head, next, cuts, text2 = lines[next]) {
+  if (text2.trim() === "") return false;
+  if (cuts.doubtful[next] === true) return true;
+  return mayBeCut(cuts, head) && WORD_END.test(lines[head]) && WORD_START.test(text2);
+}
+function breakWhy(head, next, cuts) {
+  if (cuts.doubtful[next] === true) return `line ${next + 1} begins with ">" and may be the rest of line ${head + 1} that a wrap cut after the paste was quoted, or a quoted line (its quote taken off)`;
+  return `line ${head + 1} fills the width of the paste`;
 }
 function startsClause(line) {
   return CLAUSE_START.test(line);
@@ -22878,7 +22927,7 @@ function numberAt(lines, i, text2, end) {
   if (!isDb2Number(joined)) return { last, refused: `"${text2.trim()}" and the line after it ("${lines[i + 1].trim()}") do not make one number` };
   return { value: parseDb2Number(joined), last };
 }
-var FRAGMENT, WORD_END, WORD_START, NO_WRAP, WIDEST_WRAP, MIN_CUT_LINE, CLAUSE_START;
+var FRAGMENT, WORD_END, WORD_START, WIDEST_WRAP, MIN_CUT_LINE, NO_CUTS, CLAUSE_START;
 var init_exfmt_wrap = __esm({
   "server/src/explain/exfmt-wrap.ts"() {
     "use strict";
@@ -22886,18 +22935,138 @@ var init_exfmt_wrap = __esm({
     FRAGMENT = /^[0-9.eE+-]+$/;
     WORD_END = /[A-Za-z0-9_$#@"'.]$/;
     WORD_START = /^[A-Za-z0-9_$#@"'.]/;
-    NO_WRAP = { chars: Infinity, columns: Infinity };
     WIDEST_WRAP = 132;
     MIN_CUT_LINE = 20;
+    NO_CUTS = { cut: [], doubtful: [] };
     CLAUSE_START = /^\s*(SELECT|FROM|WHERE|VALUES|AND|OR|GROUP|ORDER|HAVING|UNION|EXCEPT|INTERSECT|JOIN|INNER|LEFT|RIGHT|FULL|ON|SET|INSERT|UPDATE|DELETE|MERGE|USING|WHEN|THEN|ELSE|END|WITH|FETCH|OFFSET|INTO)(\s|\(|$)/i;
   }
 });
 
+// server/src/explain/exfmt-paste.ts
+function preparePaste(raw, fromDb2exfmt = false) {
+  let items = raw.map((text2) => ({ text: text2, cut: false, near: false, end: false, rest: false, doubtful: false, shift: 0 }));
+  let restLevels = 0;
+  let spacedRests = true;
+  for (let level = 0; level < MAX_QUOTE_LEVELS; level++) {
+    const outer = items.map((l) => l.cut || l.near);
+    const measured = items.map((l) => l.cut);
+    const { filled, near } = linesFillingWidth(
+      items.map((l) => l.text),
+      (i) => items[i].rest,
+      NEAR_WIDTH,
+      level > 0 ? (i) => measured[i] : void 0
+    );
+    items.forEach((l, i) => {
+      l.cut ||= filled[i];
+      l.near ||= near[i];
+    });
+    if (level > 0) markEnds(items, outer);
+    const done = unquoteOnce(items);
+    if (!done) break;
+    if (done.rests) {
+      restLevels++;
+      spacedRests &&= !done.alone;
+    }
+  }
+  items = undoubleSpacing(items, (l) => l.text);
+  const lines = items.map((l) => l.text);
+  if (fromDb2exfmt) return { lines, cuts: NO_CUTS };
+  const shift = restLevels === 1 && spacedRests ? items.map((l) => l.shift) : void 0;
+  return { lines, cuts: { cut: items.map((l) => l.cut || l.end), doubtful: items.map((l) => l.doubtful), shift } };
+}
+function markEnds(items, outer) {
+  const goesOn = (i) => i + 1 < items.length && !isBlank2(items[i]) && !isBlank2(items[i + 1]) && (outer[i] && !items[i].rest || items[i + 1].rest);
+  for (let i = 1; i < items.length; i++) if (goesOn(i - 1)) items[i].end = true;
+}
+function unquoteOnce(items) {
+  let spaced = 0;
+  let tight = 0;
+  for (const l of items) {
+    if (l.rest) continue;
+    if (l.text.startsWith("> ")) spaced++;
+    else if (/^>\S/.test(l.text)) tight++;
+  }
+  const quotedWithBlank = (l) => !l.rest && (l.text.startsWith("> ") || /^>\s*$/.test(l.text));
+  const quotedAlone = (l) => !l.rest && l.text.startsWith(">");
+  if (spaced > tight) {
+    const rests2 = unquoteAs(items, quotedWithBlank, false);
+    if (rests2 !== void 0) return { rests: rests2, alone: false };
+  }
+  const rests = unquoteAs(items, quotedAlone, true);
+  return rests === void 0 ? void 0 : { rests, alone: true };
+}
+function unquoteAs(items, isQuoted, alone) {
+  const rests = /* @__PURE__ */ new Set();
+  let quoted = false;
+  for (let i = 0; i < items.length; i++) {
+    const l = items[i];
+    if (l.rest || l.text === "") continue;
+    if (isQuoted(l)) {
+      quoted = true;
+      continue;
+    }
+    const prev = items[i - 1];
+    if (prev && prev.text !== "" && (isQuoted(prev) || prev.rest || rests.has(i - 1))) rests.add(i);
+    else if (!isBlank2(l)) return void 0;
+  }
+  if (!quoted) return void 0;
+  if (rests.size > 0) {
+    markDoubtful(items, rests, isQuoted, alone);
+    markCutBeforeRests(items, rests);
+  }
+  for (const l of items) {
+    if (!isQuoted(l)) continue;
+    const quote = l.text.startsWith("> ") ? 2 : 1;
+    l.text = l.text.slice(quote);
+    if (rests.size > 0) l.shift += quote;
+  }
+  for (const i of rests) items[i].rest = true;
+  for (let i = 0; i + 1 < items.length; i++) if (items[i].rest && items[i + 1].rest) items[i].cut = true;
+  return rests.size > 0;
+}
+function markDoubtful(items, rests, isQuoted, alone) {
+  const width = longestLine(items.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
+  for (let i = 1; i < items.length; i++) {
+    const l = items[i];
+    const prev = items[i - 1];
+    if (!isQuoted(l) || isBlank2(prev)) continue;
+    const word = /^\S*/.exec(l.text)[0].length;
+    const trimmed = longestLine([prev.text]);
+    const whole = prev.text.length;
+    const maybe = alone ? !/^>[> ]/.test(l.text) && !/^>\s*$/.test(l.text) : whole + 1 + word > width.chars || trimmed.columns + 1 + word > width.columns || trimmed.chars + BLANKS_BEFORE_A_CUT + 1 + word > width.chars;
+    if (maybe) {
+      l.doubtful = true;
+      prev.cut = true;
+    }
+  }
+}
+function markCutBeforeRests(items, rests) {
+  const width = longestLine(items.filter((l, i) => !l.rest && !rests.has(i)).map((l) => l.text));
+  for (const i of rests) {
+    const prev = items[i - 1];
+    const t = longestLine([prev.text]);
+    if (t.chars < width.chars - NEAR_WIDTH && t.columns < width.columns - NEAR_WIDTH && prev.text.length < width.chars - NEAR_WIDTH) prev.cut = true;
+  }
+}
+var NEAR_WIDTH, BLANKS_BEFORE_A_CUT, MAX_QUOTE_LEVELS, isBlank2;
+var init_exfmt_paste = __esm({
+  "server/src/explain/exfmt-paste.ts"() {
+    "use strict";
+    init_exfmt_graph();
+    init_exfmt_wrap();
+    NEAR_WIDTH = 8;
+    BLANKS_BEFORE_A_CUT = 2;
+    MAX_QUOTE_LEVELS = 100;
+    isBlank2 = (l) => l.text.trim() === "";
+  }
+});
+
 // server/src/explain/exfmt-details.ts
-function parsePlanDetails(lines, from, to, warnings, width) {
-  const reader = new DetailsReader(lines, to, warnings, width);
+function parsePlanDetails(lines, from, to, warnings, cuts, refused) {
+  const reader = new DetailsReader(lines, to, warnings, cuts);
   for (let i = from; i < to; i++) i = reader.read(i);
   reader.flushStream();
+  for (const id of reader.refusedBlocks) refused?.add(id);
   return reader.ops;
 }
 function splitObject(text2) {
@@ -22926,16 +23095,16 @@ var init_exfmt_details = __esm({
       ["Output Streams:", "output"]
     ]);
     DetailsReader = class {
-      constructor(lines, to, warnings, width) {
+      constructor(lines, to, warnings, cuts) {
         this.lines = lines;
         this.to = to;
         this.warnings = warnings;
-        this.width = width;
+        this.cuts = cuts;
       }
       lines;
       to;
       warnings;
-      width;
+      cuts;
       ops = /* @__PURE__ */ new Map();
       /** Operators whose block a wrap left unreadable: their details are not used at all. */
       refusedBlocks = /* @__PURE__ */ new Set();
@@ -23029,8 +23198,8 @@ var init_exfmt_details = __esm({
         }
         const arg = this.arg;
         if (!arg || l === "") return i;
-        if (arg.value !== "" && ambiguousBreak(this.lines[this.argLast], l, this.width)) {
-          this.refuseValue(i, `value of argument ${arg.name}`, `line ${this.argLast + 1} fills the width of the paste and may have been cut inside a word`);
+        if (arg.value !== "" && ambiguousBreak(this.lines, this.argLast, i, this.cuts, l)) {
+          this.refuseValue(i, `value of argument ${arg.name}`, `${breakWhy(this.argLast, i, this.cuts)} and may have been cut inside a word`);
           op.arguments = op.arguments.filter((a) => a !== arg);
           this.arg = void 0;
           return i;
@@ -23071,8 +23240,8 @@ var init_exfmt_details = __esm({
       /** A line of a predicate's text; a blank line ends it once it has begun. */
       readPredicateText(i, l, pred) {
         if (l === "") this.inPredicateText = pred.text === "";
-        else if (this.predLast >= 0 && ambiguousBreak(this.lines[this.predLast], l, this.width)) {
-          this.refuseValue(i, `text of predicate ${pred.id}`, `line ${this.predLast + 1} fills the width of the paste and may have been cut inside a word`);
+        else if (this.predLast >= 0 && ambiguousBreak(this.lines, this.predLast, i, this.cuts, l)) {
+          this.refuseValue(i, `text of predicate ${pred.id}`, `${breakWhy(this.predLast, i, this.cuts)} and may have been cut inside a word`);
           pred.text = "";
           this.inPredicateText = false;
           this.pred = void 0;
@@ -23266,10 +23435,68 @@ var init_exfmt_objects = __esm({
   }
 });
 
+// server/src/explain/exfmt-diagnostics.ts
+function readDiagnostics(stmt, lines, start, end, cuts) {
+  for (let i = start; i < end; i++) {
+    let m = DETAILS.exec(lines[i]);
+    let first = i;
+    if (!m && isHeadingPiece(lines[i])) {
+      const joined = i + 1 < end ? headingJoined(lines[i], lines[i + 1]) : void 0;
+      if (joined !== void 0) {
+        first = i + 1;
+        m = DETAILS.exec(joined);
+      } else if ("Diagnostic Details:".startsWith(lines[i].trim())) {
+        const last2 = messageEnd(lines, i + 1, end);
+        refuse(stmt.warnings, i, `"${lines[i].trim()}" is a "Diagnostic Details:" heading cut where the paste was wrapped`);
+        i = last2 - 1;
+        continue;
+      }
+    }
+    if (!m) continue;
+    const last = messageEnd(lines, first + 1, end);
+    let text2 = m[1].trim();
+    let why;
+    for (let j = first + 1; j < last && !why; j++) {
+      if (ambiguousBreak(lines, j - 1, j, cuts)) why = `${breakWhy(j - 1, j, cuts)} and may have been cut inside a word`;
+      else text2 += " " + lines[j].trim();
+    }
+    if (why) refuse(stmt.warnings, i, why);
+    else stmt.diagnostics.push(text2);
+    i = last - 1;
+  }
+}
+function messageEnd(lines, from, end) {
+  let j = from;
+  while (j < end && lines[j].trim() !== "" && !HEADING.test(lines[j]) && !isHeadingPiece(lines[j])) j++;
+  return j;
+}
+function isHeadingPiece(line) {
+  const t = line.trim();
+  return t.length >= 4 && HEADINGS.some((h) => h.startsWith(t) && h !== t);
+}
+function headingJoined(piece, next) {
+  const a = piece.trim();
+  const b = next.trim();
+  return [a + b, `${a} ${b}`].find((j) => HEADING.test(j));
+}
+function refuse(warnings, i, why) {
+  warnings.push({ code: "wrapped-value", message: `Extended Diagnostic Information line ${i + 1}: a diagnostic message is not used: ${why}.`, line: i + 1 });
+}
+var DETAILS, HEADING, HEADINGS;
+var init_exfmt_diagnostics = __esm({
+  "server/src/explain/exfmt-diagnostics.ts"() {
+    "use strict";
+    init_exfmt_wrap();
+    DETAILS = /^\s*Diagnostic Details:\s*(.*)$/;
+    HEADING = /^\s*Diagnostic (Identifier|Details):/;
+    HEADINGS = ["Diagnostic Identifier:", "Diagnostic Details:"];
+  }
+});
+
 // server/src/explain/exfmt-tree.ts
 function settlePlan(stmt, lines, sources) {
   const { graph, details } = sources;
-  const detailsProblem = sources.hasDetails ? incompleteDetails(details) : "there are no Plan Details";
+  const detailsProblem = sources.hasDetails ? incompleteDetails(details, sources.refusedDetails) : "there are no Plan Details";
   let plan;
   if (graph && graph.end > graph.start) {
     plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
@@ -23291,9 +23518,9 @@ function settlePlan(stmt, lines, sources) {
 }
 function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
   const { details, objects } = sources;
-  const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
+  const g = readDrawing(lines, graph, sources);
   const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
+  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators), ...doubtfulLines(sources)];
   const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
   if (clean && !(g.damage && !detailsProblem)) {
     stmt.warnings.push(...repaired);
@@ -23312,6 +23539,14 @@ function planFromGraph(stmt, lines, graph, sources, detailsProblem) {
   else refuseGraph(stmt, g.operators, g.errors, problems, sources, detailsProblem);
   return void 0;
 }
+function readDrawing(lines, graph, sources) {
+  const read = (from) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
+  const clean = (g2) => g2.operators.length > 0 && g2.linked && g2.errors.length === 0 && !g2.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g2.operators).length === 0;
+  const g = read(lines);
+  if (!sources.shiftedLines || clean(g)) return g;
+  const shifted2 = read(sources.shiftedLines);
+  return clean(shifted2) ? shifted2 : g;
+}
 function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem) {
   const nameOf2 = (op) => {
     const detail = op.type === "?" ? sources.details.get(op.id) : op;
@@ -23327,6 +23562,13 @@ function refuseGraph(stmt, operators, errors, problems, sources, detailsProblem)
       line: problems[0]?.line
     });
   }
+}
+function doubtfulLines(sources) {
+  return (sources.doubtfulGraphLines ?? []).map((i) => ({
+    code: "doubtful-graph-line",
+    message: `line ${i + 1} is a quoted line, or the rest of the line before it, beginning with ">" (as in >NLJOIN), that a wrap cut after the paste was quoted: nothing tells which.`,
+    line: i + 1
+  }));
 }
 function fillRoot(plan) {
   const root = plan.operators.find((op) => op.id === 1) ?? plan.operators[0];
@@ -23364,8 +23606,9 @@ function planFromDetails(ops, totalCost, objects) {
   }
   return { operators: [...ops.values()], roots: [], totalCost, source: "plan-details", objects };
 }
-function incompleteDetails(ops) {
+function incompleteDetails(ops, refused = /* @__PURE__ */ new Set()) {
   if (ops.size === 0) return "they list no operator";
+  if (refused.size > 0) return `the block${refused.size > 1 ? "s" : ""} of operator${refused.size > 1 ? "s" : ""} ${[...refused].slice(0, 10).join(", ")} ${refused.size > 1 ? "were" : "was"} cut where the paste was wrapped and not used`;
   if (![...ops.values()].some((op) => op.inputs.length > 0)) return 'they have no "Input Streams"';
   const missing = [...new Set([...ops.values()].flatMap((op) => op.children.filter((c) => !ops.has(c))))];
   if (missing.length > 0) return `operator${missing.length > 1 ? "s" : ""} ${missing.slice(0, 10).join(", ")} ${missing.length > 1 ? "have" : "has"} no block (the text may be cut off)`;
@@ -23442,34 +23685,48 @@ function keyValue(line) {
   if (colon < 0) return void 0;
   return { key: line.slice(0, colon).trimStart(), value: line.slice(colon + 1).trim() };
 }
-function parseStatementRegion(stmt, lines, from, to, width) {
+function parseStatementRegion(stmt, lines, from, to, cuts) {
   const sections = findSections(lines, from, to);
   const headEnd = sections.length ? sections[0].start : to;
   readStatementHead(stmt, lines, from, headEnd);
-  const located = readSections(stmt, lines, sections, to, width);
+  const located = readSections(stmt, lines, sections, to, cuts);
   const graph = located.graph ?? findPastedGraph(lines, from, headEnd);
   const details = located.details ?? unheadedDetails(lines, graph ? graph.end : from, to, located.objects);
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : /* @__PURE__ */ new Map();
+  const refusedDetails = /* @__PURE__ */ new Set();
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, cuts, refusedDetails) : /* @__PURE__ */ new Map();
   const objects = located.objects ? parseObjects(lines, located.objects[0], located.objects[1], stmt.warnings) : [];
-  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan") });
+  const doubtfulGraphLines = [];
+  if (graph) {
+    for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
+  }
+  const shiftedLines = cuts.shift ? lines.map((l, i) => cuts.shift[i] > 0 && l !== "" ? " ".repeat(cuts.shift[i]) + l : l) : void 0;
+  settlePlan(stmt, lines, { graph, hasDetails: details !== void 0, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === "Access Plan"), refusedDetails, doubtfulGraphLines, shiftedLines });
 }
 function findSections(lines, from, to) {
   const sections = [];
   for (let i = from; i < to; i++) {
-    const name2 = sectionName(lines, i);
-    if (name2) sections.push({ name: name2, start: i });
+    const name2 = sectionName(lines[i].trim());
+    if (name2) sections.push({ name: name2, start: i, last: i });
+    else if (i + 2 < to && DASHES.test(lines[i + 2])) {
+      const [a, b] = [lines[i].trim(), lines[i + 1].trim()];
+      const cut = a !== "" && b !== "" ? sectionName(a + b) ?? sectionName(`${a} ${b}`) : void 0;
+      if (cut) sections.push({ name: cut, start: i, last: ++i });
+    }
   }
   return sections;
 }
-function sectionName(lines, i) {
-  const l = lines[i].trim();
+function sectionName(l) {
   const m = /^([A-Z][A-Za-z /()-]{2,60}?)\s*:$/.exec(l);
   if (!m) return void 0;
   return KNOWN_SECTIONS.includes(m[1]) ? m[1] : void 0;
 }
 function sectionBody(lines, sections, index, to) {
-  let start = sections[index].start + 1;
-  if (start < to && DASHES.test(lines[start])) start++;
+  const { name: name2, last } = sections[index];
+  let start = last + 1;
+  if (start < to && DASHES.test(lines[start])) {
+    let dashes = lines[start++].trim().length;
+    while (start < to && /^-+$/.test(lines[start].trim()) && dashes + lines[start].trim().length <= name2.length + 1) dashes += lines[start++].trim().length;
+  }
   const end = index + 1 < sections.length ? sections[index + 1].start : to;
   return [start, end];
 }
@@ -23492,22 +23749,22 @@ function readStatementHead(stmt, lines, from, headEnd) {
     if (key === "Statement Type") stmt.statementType = kv.value;
   }
 }
-function readSections(stmt, lines, sections, to, width) {
+function readSections(stmt, lines, sections, to, cuts) {
   const located = {};
   sections.forEach((s, index) => {
     const [start, end] = sectionBody(lines, sections, index, to);
     switch (s.name) {
       case "Original Statement":
-        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        stmt.originalText = statementText(lines, start, end, cuts, s.name, stmt.warnings);
         break;
       case "Optimized Statement":
-        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        stmt.optimizedText = statementText(lines, start, end, cuts, s.name, stmt.warnings);
         break;
       case "Access Plan":
         located.graph = readAccessPlanHead(stmt, lines, start, end);
         break;
       case "Extended Diagnostic Information":
-        readDiagnostics(stmt, lines, start, end);
+        readDiagnostics(stmt, lines, start, end, cuts);
         break;
       case "Plan Details":
         located.details = [start, end];
@@ -23535,21 +23792,11 @@ function readAccessPlanHead(stmt, lines, start, end) {
   }
   return { start: g, end: trimGraphEnd(lines, g, end), totalCost };
 }
-function readDiagnostics(stmt, lines, start, end) {
-  for (let i = start; i < end; i++) {
-    const m = /^\s*Diagnostic Details:\s*(.*)$/.exec(lines[i]);
-    if (m) {
-      let d = m[1].trim();
-      for (let j = i + 1; j < end && lines[j].trim() !== "" && !/^\s*Diagnostic (Identifier|Details):/.test(lines[j]); j++) d += " " + lines[j].trim();
-      stmt.diagnostics.push(d);
-    }
-  }
-}
 function unheadedDetails(lines, from, to, objects) {
   for (let i = from; i < to; i++) if (DETAIL_HEADER.test(lines[i])) return [i, objects ? objects[0] - 1 : to];
   return void 0;
 }
-function statementText(lines, start, end, width, section2, warnings) {
+function statementText(lines, start, end, cuts, section2, warnings) {
   const out = [];
   for (let i = start; i < end; i++) {
     const raw = lines[i];
@@ -23557,10 +23804,10 @@ function statementText(lines, start, end, width, section2, warnings) {
       if (out.length) out.push("");
       continue;
     }
-    if (i > start && ambiguousBreak(lines[i - 1], raw, width) && !startsClause(raw)) {
+    if (i > start && ambiguousBreak(lines, i - 1, i, cuts) && (cuts.doubtful[i] || !startsClause(raw))) {
       warnings.push({
         code: "wrapped-text",
-        message: `The ${section2} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        message: cuts.doubtful[i] ? `The ${section2} is not used: ${breakWhy(i - 1, i, cuts)} ("${raw.trim().slice(0, 12)}"); nothing tells which.` : `The ${section2} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i
       });
       return void 0;
@@ -23611,6 +23858,7 @@ var init_exfmt_sections = __esm({
     init_exfmt_wrap();
     init_exfmt_details();
     init_exfmt_objects();
+    init_exfmt_diagnostics();
     init_exfmt_tree();
     DASHES = /^\s*-{3,}\s*$/;
     KNOWN_SECTIONS = [
@@ -23624,6 +23872,158 @@ var init_exfmt_sections = __esm({
       "Database Context",
       "Package Context"
     ];
+  }
+});
+
+// server/src/explain/exfmt-header.ts
+function readHeader(doc, text2, end, cuts) {
+  const at = [];
+  for (let i = 0; i < end; i++) if (!(text2[i] !== "" && text2[i].trim() === "" && i > 0 && mayBeCut(cuts, i - 1))) at.push(i);
+  const lines = at.map((i) => text2[i]);
+  const refused = [];
+  let instance = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i].trim().replace(MARKS, "");
+    if (INSTANCE.test(lines[i])) {
+      if (instance < 0) instance = i;
+      continue;
+    }
+    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) {
+      const next = i + 1 < lines.length ? lines[i + 1].trim() : "";
+      if (next === "" || LICENSED.test(next) || TOOL.test(next) || INSTANCE.test(next)) doc.header.banner = l;
+      else refused.push({ what: "banner", line: at[i] + 1, text: l, rest: next });
+    }
+    if (!doc.header.tool && TOOL.test(l)) doc.header.tool = l;
+  }
+  const start = instance >= 0 ? instance + 1 : lines.findIndex((l) => FIRST_FIELDS.has(keyValue(l)?.key.trim() ?? ""));
+  if (start < 0) return report(doc, refused);
+  const stop = blockEnd(lines, start, FIELD_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l));
+  readBlock(lines, at, cuts, start, stop, FIELD_KEY, (key, value) => {
+    if (!(key in doc.header.fields)) doc.header.fields[key] = value;
+    if (key === "DB2_VERSION" && doc.header.db2Version === void 0) doc.header.db2Version = value;
+  }, refused);
+  for (let i = stop; i < lines.length; i++) {
+    if (!CONTEXT_HEADING.test(lines[i])) continue;
+    let from = i + 1;
+    while (from < lines.length && DASHES2.test(lines[from])) from++;
+    const context = doc.header.context ??= {};
+    const to = blockEnd(lines, from, CONTEXT_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || DASHES2.test(l));
+    readBlock(lines, at, cuts, from, to, CONTEXT_KEY, (key, value) => {
+      if (!(key in context)) context[key] = value;
+    }, refused);
+    i = to - 1;
+  }
+  report(doc, refused);
+}
+function report(doc, refused) {
+  if (refused.length > 0) doc.warnings.push(headerWarning(refused));
+}
+function blockEnd(lines, from, keyShape, stops) {
+  const end = lines.length;
+  let seen = false;
+  for (let i = from; i < end; i++) {
+    if (stops(lines[i])) return i;
+    if (lines[i].trim() !== "") seen = true;
+    else if (seen && (lines[i] === "" || !fieldFollows(lines, i, keyShape))) return i;
+  }
+  return end;
+}
+function fieldFollows(lines, i, keyShape) {
+  const end = lines.length;
+  let j = i;
+  while (j < end && lines[j].trim() === "") j++;
+  const kv = j < end ? keyValue(lines[j]) : void 0;
+  return kv !== void 0 && keyShape.test(kv.key.trim());
+}
+function readBlock(lines, at, cuts, from, to, keyShape, set, refused) {
+  const field = (l) => {
+    const kv = keyValue(l);
+    return kv && keyShape.test(kv.key.trim()) ? { key: kv.key.trim(), value: kv.value } : void 0;
+  };
+  for (let i = from; i < to; i++) {
+    if (lines[i].trim() === "") continue;
+    const kv = field(lines[i]);
+    const goesOn = (j) => mayBeCut(cuts, at[j]) || !field(lines[j + 1]) || !field(lines[j]) && !KNOWN_KEYS.has(field(lines[j + 1]).key);
+    let last = i;
+    while (last + 1 < to && lines[last + 1].trim() !== "" && goesOn(last)) last++;
+    if (last === i) {
+      if (kv) set(kv.key, kv.value);
+      continue;
+    }
+    const rest = lines.slice(i + 1, last + 1).map((l) => l.trim());
+    const digits = kv ? rest.findIndex((r) => !FRAGMENT.test(r)) : 0;
+    const number = kv && digits > 0 ? joinedValue(kv.key, kv.value, rest.slice(0, digits)) : void 0;
+    if (kv && number !== void 0) {
+      set(kv.key, number);
+      i += digits;
+      continue;
+    }
+    const joined = kv ? joinedValue(kv.key, kv.value, rest) : void 0;
+    if (kv && joined !== void 0) set(kv.key, joined);
+    else refused.push({ what: kv ? kv.key : `"${lines[i].trim()}"`, line: at[i] + 1, text: lines[i].trim(), rest: rest[0] });
+    i = last;
+  }
+}
+function joinedValue(key, head, rest) {
+  if (head === "" && rest.length === 1 && keyValue(rest[0]) === void 0) return rest[0];
+  const fixed = JOINED_FIELDS[key] ?? (NUMBER_CONTEXT.has(key) ? isDb2Number : void 0);
+  if (!fixed || !rest.every((r) => FRAGMENT.test(r))) return void 0;
+  const joined = head + rest.join("");
+  return fixed(joined) ? joined : void 0;
+}
+function headerWarning(refused) {
+  const each = refused.map((r) => `${r.what} (line ${r.line}, "${r.text.slice(-16)}" / "${r.rest.slice(0, 16)}")`);
+  const list = each.length === 1 ? each[0] : `${each.slice(0, -1).join(", ")} and ${each[each.length - 1]}`;
+  return {
+    code: "wrapped-value",
+    message: `The header's ${list} ${refused.length === 1 ? "is" : "are"} not used: the line goes on on the next one, cut where the paste was wrapped.`,
+    line: refused[0].line
+  };
+}
+var INSTANCE, CONTEXT_HEADING, DASHES2, LICENSED, TOOL, MARKS, FIELD_KEY, CONTEXT_KEY, FIRST_FIELDS, JOINED_FIELDS, KNOWN_KEYS, NUMBER_CONTEXT;
+var init_exfmt_header = __esm({
+  "server/src/explain/exfmt-header.ts"() {
+    "use strict";
+    init_exfmt_wrap();
+    init_exfmt_sections();
+    init_symbols();
+    INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
+    CONTEXT_HEADING = /^\s*(Database|Package) Context:\s*$/;
+    DASHES2 = /^\s*-{3,}\s*$/;
+    LICENSED = /^\s*Licensed Material\b/;
+    TOOL = /^IBM\b.*\bExplain Table Format Tool$/i;
+    MARKS = /^(?:[>*#|]\s*|\/\/\s*|--\s*)+/;
+    FIELD_KEY = /^[A-Z][A-Z0-9_]*(?: [A-Z0-9_]+)*$/;
+    CONTEXT_KEY = /^[A-Z][\w./()-]*(?: [\w./()-]+)*$/;
+    FIRST_FIELDS = /* @__PURE__ */ new Set(["DB2_VERSION", "SOURCE_NAME"]);
+    JOINED_FIELDS = {
+      DB2_VERSION: (v) => /^\d\d\.\d\d\.\d+$/.test(v),
+      EXPLAIN_TIME: (v) => /^\d{4}-\d\d-\d\d-\d\d\.\d\d\.\d\d\.\d{6}$/.test(v)
+    };
+    KNOWN_KEYS = /* @__PURE__ */ new Set([
+      "DB2_VERSION",
+      "FORMATTED ON DB",
+      "SOURCE_NAME",
+      "SOURCE_SCHEMA",
+      "SOURCE_VERSION",
+      "EXPLAIN_TIME",
+      "EXPLAIN_REQUESTER",
+      "Parallelism",
+      "CPU Speed",
+      "Comm Speed",
+      "Buffer Pool size",
+      "Sort Heap size",
+      "Database Heap size",
+      "Lock List size",
+      "Maximum Lock List",
+      "Average Applications",
+      "Locks Available",
+      "SQL Type",
+      "Optimization Level",
+      "Blocking",
+      "Isolation Level"
+    ]);
+    NUMBER_CONTEXT = /* @__PURE__ */ new Set(["CPU Speed", "Comm Speed", "Buffer Pool size", "Sort Heap size", "Database Heap size", "Lock List size", "Maximum Lock List", "Average Applications", "Locks Available", "Optimization Level"]);
   }
 });
 
@@ -23644,8 +24044,7 @@ function parseInto(doc, input, options) {
     return;
   }
   const text2 = input.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const lines = undoubleSpacing(unquoteReply(text2.split("\n")), (l) => l);
-  const width = options.fromDb2exfmt ? NO_WRAP : measurePaste(lines);
+  const { lines, cuts } = preparePaste(text2.split("\n"), options.fromDb2exfmt);
   if (isDb2expln(lines)) {
     doc.kind = "db2expln";
     doc.errors.push({
@@ -23655,10 +24054,10 @@ function parseInto(doc, input, options) {
     });
     return;
   }
-  readHeader(doc, lines);
   const starts = statementStarts(lines);
-  if (starts.length === 0) readUnnumberedStatement(doc, lines, width);
-  else readStatements2(doc, lines, starts, width);
+  readHeader(doc, lines, Math.min(lines.length, HEADER_LINES, starts[0]?.line ?? Infinity), cuts);
+  if (starts.length === 0) readUnnumberedStatement(doc, lines, cuts);
+  else readStatements2(doc, lines, starts, cuts);
   if (doc.statements.length === 0) {
     doc.errors.push({
       code: "no-plan",
@@ -23671,11 +24070,6 @@ function inputProblem(input) {
   if (input.length > MAX_EXFMT_BYTES) return { code: "too-large", message: `The input is ${Math.round(input.length / 1048576)} MB; plans above ${MAX_EXFMT_BYTES / 1048576} MB are not read.` };
   if (input.includes("\0")) return { code: "binary", message: "The input looks binary (it contains NUL bytes), not a db2exfmt text." };
   return void 0;
-}
-function unquoteReply(lines) {
-  let out = lines;
-  while (out.some((l) => l.trim() !== "") && out.every((l) => l.trim() === "" || l.startsWith(">"))) out = out.map((l) => l.startsWith("> ") ? l.slice(2) : l.slice(1));
-  return out;
 }
 function isDb2expln(lines) {
   const head = lines.slice(0, 40).join("\n");
@@ -23690,21 +24084,6 @@ function isDb2expln(lines) {
   }
   return score >= 3;
 }
-function readHeader(doc, lines) {
-  const limit = Math.min(lines.length, 200);
-  for (let i = 0; i < limit; i++) {
-    const l = lines[i];
-    if (STATEMENT.test(l)) break;
-    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) doc.header.banner = l.trim();
-    if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
-    const kv = keyValue(l);
-    if (kv && /^[A-Z][A-Z0-9_ ]{2,30}$/.test(kv.key)) {
-      const key = kv.key.trim();
-      if (!(key in doc.header.fields)) doc.header.fields[key] = kv.value;
-      if (key === "DB2_VERSION") doc.header.db2Version = kv.value;
-    }
-  }
-}
 function statementStarts(lines) {
   const starts = [];
   lines.forEach((l, i) => {
@@ -23716,20 +24095,20 @@ function statementStarts(lines) {
 function newStatement() {
   return { diagnostics: [], errors: [], warnings: [] };
 }
-function readUnnumberedStatement(doc, lines, width) {
+function readUnnumberedStatement(doc, lines, cuts) {
   const stmt = newStatement();
-  parseStatementRegion(stmt, lines, 0, lines.length, width);
+  parseStatementRegion(stmt, lines, 0, lines.length, cuts);
   if (stmt.plan || stmt.errors.length > 0) {
-    doc.kind = lines.some((l) => INSTANCE.test(l)) ? "db2exfmt" : "graph";
+    doc.kind = lines.some((l) => INSTANCE2.test(l)) ? "db2exfmt" : "graph";
     doc.statements.push(stmt);
   }
 }
-function readStatements2(doc, lines, starts, width) {
+function readStatements2(doc, lines, starts, cuts) {
   doc.kind = "db2exfmt";
   starts.forEach((s, i) => {
     let end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
     for (let l = s.line + 1; l < end; l++) {
-      if (INSTANCE.test(lines[l])) {
+      if (INSTANCE2.test(lines[l])) {
         end = l;
         break;
       }
@@ -23737,20 +24116,21 @@ function readStatements2(doc, lines, starts, width) {
     const stmt = newStatement();
     stmt.statementNumber = s.number;
     stmt.sectionNumber = s.section;
-    parseStatementRegion(stmt, lines, s.line + 1, end, width);
+    parseStatementRegion(stmt, lines, s.line + 1, end, cuts);
     doc.statements.push(stmt);
   });
 }
-var MAX_EXFMT_BYTES, INSTANCE, STATEMENT;
+var MAX_EXFMT_BYTES, HEADER_LINES, INSTANCE2, STATEMENT;
 var init_exfmt = __esm({
   "server/src/explain/exfmt.ts"() {
     "use strict";
-    init_exfmt_graph();
-    init_exfmt_wrap();
+    init_exfmt_paste();
     init_exfmt_sections();
+    init_exfmt_header();
     init_exfmt_objects();
     MAX_EXFMT_BYTES = 32 * 1024 * 1024;
-    INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
+    HEADER_LINES = 200;
+    INSTANCE2 = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
     STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
   }
 });
@@ -23926,61 +24306,61 @@ function describePiece(piece, ops, f) {
   }
   piece.description += ` (${opList(ops)})`;
 }
-function addNotes(report, context, facts) {
-  const target = report.target;
-  const kind = report.statementKind;
+function addNotes(report2, context, facts) {
+  const target = report2.target;
+  const kind = report2.statementKind;
   const t = target ? displayKey(target) : "the target table";
   const statement = statementWord2(kind);
   if (!context) {
-    report.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
+    report2.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); give InsertLint the table's DDL to list those indexes.`);
   } else if (!target || !facts.knows(target)) {
-    report.notes.push(`${t} is not in the schema you gave, so its indexes are not known; Explain does not show index maintenance either (it is inside the ${statement} operator's own cost).`);
+    report2.notes.push(`${t} is not in the schema you gave, so its indexes are not known; Explain does not show index maintenance either (it is inside the ${statement} operator's own cost).`);
   } else {
     const indexes = context.indexesOf?.(target);
     if (indexes === void 0) {
-      report.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); the schema given does not list those indexes.`);
+      report2.notes.push(`Explain does not show index maintenance (${INDEX_WORK_PER_ROW[kind]} ${t}); the schema given does not list those indexes.`);
     } else if (indexes.length > 0) {
       const list = indexes.map((i) => displayKey(i.name) + (i.unique ? ", unique" : "")).join("; ");
-      report.notes.push(
+      report2.notes.push(
         `Explain does not show index maintenance: ${INDEX_WORK[kind]} ${indexes.length === 1 ? "the index" : `each of the ${indexes.length} indexes`} on ${t} (${list}). That work is inside the ${statement} operator's own cost, not a separate operator.`
       );
     } else {
-      report.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
+      report2.notes.push(`The schema declares no index on ${t} (no primary key or unique constraint either), so the ${statement} maintains none (Explain would not show it anyway).`);
     }
   }
   const shared = facts.sharedOperators();
   if (shared.length > 0) {
-    report.notes.push(
+    report2.notes.push(
       `${shared.map((op) => `${op.label} ${op.id}`).join(", ")} feed${shared.length === 1 ? "s" : ""} more than one operator (a shared result read again): its cost is counted once here, while Db2's cumulative costs include it under each reader, so the shares add up to less than 100%.`
     );
   }
   if (!context || !target || !facts.knows(target)) return;
   if (kind === "insert" || kind === "merge") {
     const parents = facts.parents();
-    const fkPieces = report.pieces.filter((p) => p.kind === "foreign-key-check").length;
+    const fkPieces = report2.pieces.filter((p) => p.kind === "foreign-key-check").length;
     if (parents.length > fkPieces) {
-      const missing = parents.filter((p) => !report.pieces.some((piece) => piece.name === p.name && p.name));
+      const missing = parents.filter((p) => !report2.pieces.some((piece) => piece.name === p.name && p.name));
       if (fkPieces === 0 || missing.length > 0) {
-        report.notes.push(`The schema has ${parents.length} enforced foreign key(s) on ${t} but the plan shows ${fkPieces} parent check(s).`);
+        report2.notes.push(`The schema has ${parents.length} enforced foreign key(s) on ${t} but the plan shows ${fkPieces} parent check(s).`);
       }
     }
   }
   if (kind === "delete") {
     const dependents = facts.dependents();
-    const shown2 = report.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
+    const shown2 = report2.pieces.filter((p) => p.kind === "foreign-key-check" || p.kind === "ri-cascade").length;
     if (dependents.length > shown2) {
-      report.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
+      report2.notes.push(`The schema has ${dependents.length} enforced foreign key(s) referencing ${t} (${dependents.map((d) => `${displayKey(d.child)} ON DELETE ${(d.deleteRule ?? "no action").toUpperCase()}`).join("; ")}) but the plan shows ${shown2} check(s) or cascade(s) for them.`);
     }
   }
   const event = kind === "merge" || kind === "query" ? void 0 : kind;
   for (const tr of context.triggersOn(target)) {
     if (tr.timing === "before" && event && (!tr.events || tr.events.includes(event))) {
-      report.notes.push(`BEFORE trigger ${tr.name} runs inside the ${statement}'s input (it computes the new row values), so its cost is not labelled separately.`);
+      report2.notes.push(`BEFORE trigger ${tr.name} runs inside the ${statement}'s input (it computes the new row values), so its cost is not labelled separately.`);
     }
   }
   const checks = context.checkConstraintsOn?.(target) ?? 0;
-  if (checks > 0 && (kind === "insert" || kind === "update" || kind === "merge") && !report.pieces.some((p) => p.kind === "check-constraint")) {
-    report.notes.push(`${t} has ${checks} check constraint(s); Db2 evaluates them on each row inside the ${statement}, usually without an operator of their own.`);
+  if (checks > 0 && (kind === "insert" || kind === "update" || kind === "merge") && !report2.pieces.some((p) => p.kind === "check-constraint")) {
+    report2.notes.push(`${t} has ${checks} check constraint(s); Db2 evaluates them on each row inside the ${statement}, usually without an operator of their own.`);
   }
 }
 function pct(x, unknown = "?%") {
@@ -23988,11 +24368,11 @@ function pct(x, unknown = "?%") {
   const p = x * 100;
   return p >= 10 || p === 0 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`;
 }
-function shownShares(report) {
-  const cached = shownCache.get(report);
+function shownShares(report2) {
+  const cached = shownCache.get(report2);
   if (cached) return cached;
   const known = (x) => x !== void 0 && Number.isFinite(x);
-  const values = [...report.pieces.map((p) => p.share), report.mainShare];
+  const values = [...report2.pieces.map((p) => p.share), report2.mainShare];
   const parts = values.filter(known);
   const covered = parts.reduce((sum, x) => sum + x, 0);
   const tenths = parts.some((x) => x * 100 > 0 && x * 100 < 10);
@@ -24009,8 +24389,8 @@ function shownShares(report) {
   const text2 = (n, exact) => exact === 0 ? "0%" : tenths ? `${(n / 10).toFixed(1)}%` : `${n}%`;
   let k = 0;
   const rounded = values.map((x) => known(x) ? { n: units[k], exact: parts[k++] } : void 0);
-  const pieces = rounded.slice(0, report.pieces.length);
-  const main2 = rounded[report.pieces.length];
+  const pieces = rounded.slice(0, report2.pieces.length);
+  const main2 = rounded[report2.pieces.length];
   const shown2 = {
     pieces: pieces.map((r) => r ? text2(r.n, r.exact) : "?%"),
     hidden: pieces.every((r) => r !== void 0) ? text2(
@@ -24019,7 +24399,7 @@ function shownShares(report) {
     ) : "?%",
     main: main2 ? text2(main2.n, main2.exact) : "?%"
   };
-  shownCache.set(report, shown2);
+  shownCache.set(report2, shown2);
   return shown2;
 }
 function formatCost(n) {
@@ -24029,14 +24409,14 @@ function formatCost(n) {
   if (a >= 1e6 || a < 1e-3) return n.toExponential(3);
   return Number(n.toPrecision(6)).toString();
 }
-function verdict(report, mains, total) {
+function verdict(report2, mains, total) {
   const ids = mains.map((m) => m.id).sort((a, b) => a - b);
   const which = ids.length === 1 ? `operator ${ids[0]} with its input` : `operators ${ids.join(", ")} with their inputs`;
-  const shown2 = shownShares(report);
-  const own = `the ${statementWord2(report.statementKind)} itself (${which}) accounts for ${shown2.main}`;
+  const shown2 = shownShares(report2);
+  const own = `the ${statementWord2(report2.statementKind)} itself (${which}) accounts for ${shown2.main}`;
   const costText = total !== void 0 ? `${formatCost(total)} timerons` : "an unknown number of timerons";
-  if (report.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
-  const parts = report.pieces.map((p, i) => `${shown2.pieces[i]} ${i === 0 ? "of the estimated cost " : ""}is ${p.description}`);
+  if (report2.pieces.length === 0) return `No hidden work in this plan: of the estimated cost of ${costText}, ${own}.`;
+  const parts = report2.pieces.map((p, i) => `${shown2.pieces[i]} ${i === 0 ? "of the estimated cost " : ""}is ${p.description}`);
   const joined = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join("; ")}; and ${parts[parts.length - 1]}`;
   const first = joined.charAt(0).toUpperCase() + joined.slice(1);
   return `${first}. In all, hidden work is ${shown2.hidden} of the estimated ${costText}; ${own}.`;
@@ -24080,37 +24460,37 @@ function classifyHiddenWork(input, context) {
   const stmt = "operators" in input ? void 0 : input;
   const plan = "operators" in input ? input : input.plan;
   const statementText3 = stmt?.originalText ?? stmt?.optimizedText;
-  const report = { statementKind: statementKindOf(stmt?.statementType, statementText3, []), mainOperators: [], labels: {}, pieces: [], notes: [], verdict: "" };
+  const report2 = { statementKind: statementKindOf(stmt?.statementType, statementText3, []), mainOperators: [], labels: {}, pieces: [], notes: [], verdict: "" };
   if (!plan || plan.operators.length === 0) {
-    report.verdict = "There is no plan to classify.";
-    return report;
+    report2.verdict = "There is no plan to classify.";
+    return report2;
   }
   const ops = operatorMap(plan);
   const parent = /* @__PURE__ */ new Map();
   for (const op of plan.operators) for (const c of op.children) if (!parent.has(c)) parent.set(c, op.id);
   const walk3 = new PlanWalk(ops);
   const total = plan.totalCost ?? ops.get(plan.roots[0])?.totalCost;
-  report.totalCost = total;
+  report2.totalCost = total;
   const postorder = [];
   const visited = /* @__PURE__ */ new Set();
   for (const r of plan.roots) walk3.postorderFrom(r, visited, postorder);
   for (const op of plan.operators) walk3.postorderFrom(op.id, visited, postorder);
   const dmls = postorder.filter((op) => DML_OPERATORS.has(op.type));
-  const kind = report.statementKind = statementKindOf(stmt?.statementType, statementText3, dmls);
+  const kind = report2.statementKind = statementKindOf(stmt?.statementType, statementText3, dmls);
   const textTarget = dmlOfText(statementText3)?.target;
   const ownType = kind === "insert" || kind === "update" || kind === "delete" ? kind.toUpperCase() : void 0;
   const main2 = dmls.find((op) => op.objectsWritten.some((w) => sameObject(w, textTarget))) ?? dmls.find((op) => op.type === ownType) ?? dmls[0];
-  for (const op of plan.operators) report.labels[op.id] = null;
+  for (const op of plan.operators) report2.labels[op.id] = null;
   if (!main2) {
-    report.verdict = "The plan has no INSERT, UPDATE or DELETE operator, so there is no hidden work to separate from it.";
-    applyLabels(plan, report);
-    return report;
+    report2.verdict = "The plan has no INSERT, UPDATE or DELETE operator, so there is no hidden work to separate from it.";
+    applyLabels(plan, report2);
+    return report2;
   }
   const target = main2.objectsWritten[0] ?? textTarget;
   const mains = kind === "merge" ? dmls.filter((op) => op === main2 || target !== void 0 && op.objectsWritten.some((w) => sameObject(w, target))) : [main2];
-  report.mainOperator = main2.id;
-  report.mainOperators = mains.map((op) => op.id).sort((a, b) => a - b);
-  report.target = target;
+  report2.mainOperator = main2.id;
+  report2.mainOperators = mains.map((op) => op.id).sort((a, b) => a - b);
+  report2.target = target;
   const mainPath = /* @__PURE__ */ new Set();
   for (const m of mains) for (let a = m.id; a !== void 0 && !mainPath.has(a); a = parent.get(a)) mainPath.add(a);
   const containsMain = (id) => mainPath.has(id);
@@ -24176,7 +24556,7 @@ function classifyHiddenWork(input, context) {
       if (!mains.includes(op) && !labels.has(x) && op.objectsRead.some((r) => facts.isParentRead(r))) labels.set(x, "foreign-key-check");
     }
   }
-  for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report.labels[id] = k;
+  for (const [id, k] of labels) if (!mains.some((m) => m.id === id)) report2.labels[id] = k;
   const assigned = /* @__PURE__ */ new Set();
   for (const op of plan.operators) {
     const k = labels.get(op.id);
@@ -24203,19 +24583,19 @@ function classifyHiddenWork(input, context) {
     const piece = { kind: k, operators: members, cost, share: total ? cost / total : void 0, objects, description: "" };
     const pieceFacts = { statementKind: kind, target, context, facts, causes: members.map((x) => causes.get(x)).filter((c) => c !== void 0) };
     describePiece(piece, memberOps, pieceFacts);
-    report.pieces.push(piece);
+    report2.pieces.push(piece);
   }
-  report.pieces.sort((a, b) => b.cost - a.cost);
+  report2.pieces.sort((a, b) => b.cost - a.cost);
   const own = [...mainSub].filter((x) => !labels.has(x) || mains.some((m) => m.id === x));
-  if (own.every((x) => ops.get(x)?.ownCost !== void 0)) report.mainCost = own.reduce((s, x) => s + ops.get(x).ownCost, 0);
-  if (total && report.mainCost !== void 0) report.mainShare = report.mainCost / total;
-  addNotes(report, context, facts);
-  report.verdict = verdict(report, mains, total);
-  applyLabels(plan, report);
-  return report;
+  if (own.every((x) => ops.get(x)?.ownCost !== void 0)) report2.mainCost = own.reduce((s, x) => s + ops.get(x).ownCost, 0);
+  if (total && report2.mainCost !== void 0) report2.mainShare = report2.mainCost / total;
+  addNotes(report2, context, facts);
+  report2.verdict = verdict(report2, mains, total);
+  applyLabels(plan, report2);
+  return report2;
 }
-function applyLabels(plan, report) {
-  for (const op of plan.operators) op.hidden = report.labels[op.id] ?? null;
+function applyLabels(plan, report2) {
+  for (const op of plan.operators) op.hidden = report2.labels[op.id] ?? null;
 }
 var PlanWalk, Facts;
 var init_classify = __esm({
@@ -24361,8 +24741,8 @@ function explainDocument(doc, context, sourceName) {
     sourceName
   };
 }
-function hasPlan(report) {
-  return report.statements.some((s) => s.statement.plan !== void 0 && s.statement.plan.operators.length > 0);
+function hasPlan(report2) {
+  return report2.statements.some((s) => s.statement.plan !== void 0 && s.statement.plan.operators.length > 0);
 }
 function statementTextOf(s) {
   return s.originalText ?? s.optimizedText ?? null;
@@ -24461,16 +24841,16 @@ function wrap(text2, width, indent = "") {
   if (line) lines.push(indent + line);
   return lines.join("\n");
 }
-function renderText(report, options = {}) {
+function renderText(report2, options = {}) {
   const color = options.color ?? false;
   const width = options.width ?? 100;
   const paint = (style, s) => color ? `${ANSI[style]}${s}${RESET}` : s;
   const out = [];
-  for (const e of report.errors) out.push(`error: ${e.message}`);
-  for (const w of report.warnings) out.push(`warning: ${w.message}`);
-  report.statements.forEach((es, index) => {
+  for (const e of report2.errors) out.push(`error: ${e.message}`);
+  for (const w of report2.warnings) out.push(`warning: ${w.message}`);
+  report2.statements.forEach((es, index) => {
     const s = es.statement;
-    if (report.statements.length > 1 || s.statementNumber !== void 0) out.push(paint("bold", `Statement ${s.statementNumber ?? index + 1}${s.sectionNumber !== void 0 ? ` (section ${s.sectionNumber})` : ""}`));
+    if (report2.statements.length > 1 || s.statementNumber !== void 0) out.push(paint("bold", `Statement ${s.statementNumber ?? index + 1}${s.sectionNumber !== void 0 ? ` (section ${s.sectionNumber})` : ""}`));
     const text2 = statementTextOf(s);
     if (text2) out.push(wrap(text2.replace(/\s+/g, " "), width, "  "));
     for (const e of s.errors) out.push(`error: ${e.message}`);
@@ -24541,12 +24921,12 @@ var init_render_text = __esm({
 });
 
 // server/src/explain/render-json.ts
-function toJson(report) {
+function toJson(report2) {
   return {
-    kind: report.kind,
-    errors: report.errors,
-    warnings: report.warnings,
-    statements: report.statements.map((es) => {
+    kind: report2.kind,
+    errors: report2.errors,
+    warnings: report2.warnings,
+    statements: report2.statements.map((es) => {
       const s = es.statement;
       const plan = s.plan;
       return {
@@ -24587,8 +24967,8 @@ function toJson(report) {
     })
   };
 }
-function renderJson(report) {
-  return JSON.stringify(toJson(report), null, 2) + "\n";
+function renderJson(report2) {
+  return JSON.stringify(toJson(report2), null, 2) + "\n";
 }
 var init_render_json = __esm({
   "server/src/explain/render-json.ts"() {
@@ -24608,12 +24988,12 @@ function codeBlock(body, info = "") {
   const fence = "`".repeat(Math.max(3, longest + 1));
   return [fence + info, body, fence];
 }
-function renderMarkdown(report) {
+function renderMarkdown(report2) {
   const out = [];
-  for (const e of report.errors) out.push(`> **Error:** ${mdText(e.message)}`, "");
-  report.statements.forEach((es, index) => {
+  for (const e of report2.errors) out.push(`> **Error:** ${mdText(e.message)}`, "");
+  report2.statements.forEach((es, index) => {
     const s = es.statement;
-    out.push(`### Explain${report.statements.length > 1 ? ` \u2014 statement ${s.statementNumber ?? index + 1}` : ""}`, "");
+    out.push(`### Explain${report2.statements.length > 1 ? ` \u2014 statement ${s.statementNumber ?? index + 1}` : ""}`, "");
     const text2 = statementTextOf(s);
     if (text2) out.push(...codeBlock(text2, "sql"), "");
     for (const e of s.errors) out.push(`> **Error:** ${mdText(e.message)}`, "");
@@ -25360,21 +25740,21 @@ function planView(es) {
   }));
   return { view: { nodes, roots, maxRows }, ops };
 }
-function renderHtml(report, options = {}) {
+function renderHtml(report2, options = {}) {
   const nonceAttr = options.nonce ? ` nonce="${esc(options.nonce)}"` : "";
   const csp = options.nonce ? `default-src 'none'; style-src 'nonce-${esc(options.nonce)}'; script-src 'nonce-${esc(options.nonce)}'; img-src data:` : `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:`;
-  const title = options.title ?? `InsertLint explain${report.sourceName ? `: ${report.sourceName}` : ""}`;
+  const title = options.title ?? `InsertLint explain${report2.sourceName ? `: ${report2.sourceName}` : ""}`;
   const body = [];
   body.push(`<h1>${esc(title)}</h1>`);
-  for (const e of report.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
-  for (const w of report.warnings) body.push(`<p class="warning">${esc(w.message)}</p>`);
-  const kinds = new Set(report.statements.map((s) => s.report.statementKind));
+  for (const e of report2.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
+  for (const w of report2.warnings) body.push(`<p class="warning">${esc(w.message)}</p>`);
+  const kinds = new Set(report2.statements.map((s) => s.report.statementKind));
   const own = kinds.size === 1 ? `the ${statementWord2([...kinds][0]).toLowerCase()}` : "the statement itself";
   body.push(
     `<ul class="legend" aria-label="Legend"><li class="main">${esc(own)}</li>${LEGEND_KINDS.map((k) => `<li class="${KIND_CLASS[k]}">${esc(hiddenKindLabel(k))}</li>`).join("")}<li class="selected">selected operator</li><li>edge width: rows \xB7 box shade: own cost</li></ul>`
   );
   const data = [];
-  report.statements.forEach((es, index) => {
+  report2.statements.forEach((es, index) => {
     const s = es.statement;
     const what = s.plan && es.report.mainOperator !== void 0 ? ` \u2014 ${statementWord2(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === "insert" || es.report.statementKind === "merge" ? "into" : es.report.statementKind === "delete" ? "from" : "of"} ${displayKey(es.report.target)}` : ""}` : "";
     body.push(`<section class="statement"><h2>Statement ${s.statementNumber ?? index + 1}${esc(what)}</h2>`);
@@ -25552,16 +25932,16 @@ svg.plan .node.lit .box { stroke-width: 5; }
 });
 
 // server/src/explain/render.ts
-function render(report, format2, options = {}) {
+function render(report2, format2, options = {}) {
   switch (format2) {
     case "json":
-      return renderJson(report);
+      return renderJson(report2);
     case "markdown":
-      return renderMarkdown(report);
+      return renderMarkdown(report2);
     case "html":
-      return renderHtml(report, options);
+      return renderHtml(report2, options);
     default:
-      return renderText(report, options);
+      return renderText(report2, options);
   }
 }
 var EXPLAIN_FORMATS;
@@ -26239,7 +26619,7 @@ ${EXPLAIN_USAGE}`);
 `);
     }
   }
-  let report;
+  let report2;
   if (sql !== void 0) {
     try {
       const connection = buildConnection(
@@ -26263,7 +26643,7 @@ ${EXPLAIN_USAGE}`);
         runProcess: deps.runProcess
       });
       const liveContext = deps.context ?? (schemaPaths.length > 0 ? context : void 0) ?? live.context ?? context;
-      report = {
+      report2 = {
         kind: "live",
         statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
         errors: live.document.errors,
@@ -26301,17 +26681,17 @@ ${piped ? `
 ${EXPLAIN_USAGE}` : ""}`);
       return 2;
     }
-    report = explainDocument(parseExfmt(text2), context, file === "-" ? "standard input" : file);
+    report2 = explainDocument(parseExfmt(text2), context, file === "-" ? "standard input" : file);
   }
-  if (!hasPlan(report)) {
-    const messages = [...report.errors, ...report.statements.flatMap((s) => s.statement.errors)].map((e) => e.message);
+  if (!hasPlan(report2)) {
+    const messages = [...report2.errors, ...report2.statements.flatMap((s) => s.statement.errors)].map((e) => e.message);
     io.stderr(`insertlint explain: the input cannot be read as an access plan.
 ${(messages.length ? messages : ["No plan found."]).map((m) => `  ${plainLine(m)}
 `).join("")}`);
-    if (format2 === "json") io.stdout(render(report, "json"));
+    if (format2 === "json") io.stdout(render(report2, "json"));
     return 2;
   }
-  const rendered = render(report, format2, { color });
+  const rendered = render(report2, format2, { color });
   if (output) {
     try {
       writeFileAtomic((0, import_node_path11.resolve)(cwd, output), rendered);
@@ -36939,12 +37319,12 @@ async function renderPlan(params, schema) {
   const name2 = typeof params.name === "string" && params.name ? params.name : "plan";
   if (params.text.length > MAX_EXFMT_BYTES) return { error: `${name2} is ${(params.text.length / 1048576).toFixed(0)} MB: too large to be a db2exfmt file` };
   const doc = parseExfmt(params.text);
-  const report = explainDocument(doc, schemaExplainContext(schema()), name2);
-  if (!hasPlan(report) && report.errors.length > 0 && report.statements.length === 0) {
-    return { error: `${name2}: no plan could be read (${report.errors.map((e) => e.message).join("; ")})` };
+  const report2 = explainDocument(doc, schemaExplainContext(schema()), name2);
+  if (!hasPlan(report2) && report2.errors.length > 0 && report2.statements.length === 0) {
+    return { error: `${name2}: no plan could be read (${report2.errors.map((e) => e.message).join("; ")})` };
   }
   const title = `Plan: ${name2}`;
-  return { html: renderHtml(report, { nonce: params.nonce, title }), title };
+  return { html: renderHtml(report2, { nonce: params.nonce, title }), title };
 }
 async function explainStatement(params, schema, secrets) {
   if (typeof params?.sql !== "string" || !params.sql.trim()) return { error: "explain needs the SQL statement" };
@@ -36966,7 +37346,7 @@ async function explainStatement(params, schema, secrets) {
     const live = await explainLive({ sql: params.sql, connection, driver, db2exfmt: findDb2exfmt(process.env) });
     const context = live.context ?? schemaExplainContext(schema());
     const sourceName = `live Explain (${live.via}) on ${connection.database ?? c.database}`;
-    const report = {
+    const report2 = {
       kind: "live",
       statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, context) })),
       errors: live.document.errors,
@@ -36974,7 +37354,7 @@ async function explainStatement(params, schema, secrets) {
       sourceName
     };
     const title = `Plan: ${sourceName}`;
-    return { html: renderHtml(report, { nonce: params.nonce, title }), title };
+    return { html: renderHtml(report2, { nonce: params.nonce, title }), title };
   } catch (error) {
     if (error instanceof Db2Error) {
       if (error.kind === "driver-missing") {
@@ -39673,9 +40053,9 @@ async function runCheckCommand(argv, io) {
   const selection = selectCiFindings(run2, ci, io, format2);
   if ("exit" in selection) return selection.exit;
   const diagnostics = selection.findings.filter((d) => !d.suppressed);
-  const report = formatReport(run2, format2, selection.findings, diagnostics);
-  if (output !== void 0 && !writeOutput(io, output, report)) return 2;
-  if (output === void 0) io.stdout(report);
+  const report2 = formatReport(run2, format2, selection.findings, diagnostics);
+  if (output !== void 0 && !writeOutput(io, output, report2)) return 2;
+  if (output === void 0) io.stdout(report2);
   return failExitCode(diagnostics, ci.failOn, ci.maxWarnings);
 }
 function jsonFinding(d) {

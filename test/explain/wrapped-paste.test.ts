@@ -9,20 +9,12 @@ import type { ExfmtDocument } from '../../server/src/explain/model';
 import { fixture } from './helpers/fixtures';
 import { writeExfmt, type WObject, type WOperator, type WStatement } from './helpers/exfmt-writer';
 import { deleteCascadePlan, insertFkFetchPlan, orderLinePlan } from './helpers/make-fixtures';
-import { wrapPaste, WRAP_MODES, wrongValues, type WrapMode } from './helpers/wrap-paste';
+import { PASTE_FIXTURES, wrapPaste, WRAP_MODES, wrongDocumentValues, wrongValues, type WrapMode } from './helpers/wrap-paste';
 
 const WIDTHS = [60, 72, 76, 80];
 
-/** Every statement's values right or missing; the problems found, for the assertion's message. */
-function problems(truth: ExfmtDocument, got: ExfmtDocument): string[] {
-  const out: string[] = [];
-  got.statements.forEach((s, i) => {
-    const t = truth.statements.find((x) => x.statementNumber !== undefined && x.statementNumber === s.statementNumber) ?? truth.statements[i];
-    if (!t) out.push(`statement ${i + 1} is not in the text`);
-    else out.push(...wrongValues(t, s));
-  });
-  return out;
-}
+/** Every value right or missing: the header's, then each statement's; the problems found, for the assertion's message. */
+const problems = wrongDocumentValues;
 
 function check(text: string, width: number, mode: WrapMode): ExfmtDocument {
   const truth = parseExfmt(text);
@@ -36,32 +28,9 @@ function check(text: string, width: number, mode: WrapMode): ExfmtDocument {
   return got;
 }
 
-const FIXTURES = [
-  'insert-fk-trigger-mqt.exfmt.txt',
-  'insert-fk-trigger-mqt.v121.exfmt.txt',
-  'insert-fk-trigger-mqt.v97-crlf-exp3.exfmt.txt',
-  'section-actuals.exfmt.txt',
-  'column-organized-ctq.v121.exfmt.txt',
-  'insert-fk-fetch.exfmt.txt',
-  'delete-parent-restrict.exfmt.txt',
-  'delete-parent-cascade.exfmt.txt',
-  'update.exfmt.txt',
-  'merge.exfmt.txt',
-  'insert-15-operators.exfmt.txt',
-  'damaged-flushed-with-details.exfmt.txt',
-  'damaged-flushed-hsjoin-fetch.txt',
-  'damaged-collapsed-nljoin.txt',
-  'compact-hsjoin-ixand-graph.txt',
-  'compact-nljoin-sysibm-index-graph.txt',
-  'seed-fk-insert-graph.txt',
-  'javadoc-prefixed-graph.txt',
-  'shared-temp-graph.txt',
-  'first-line-flush-graph.txt',
-];
-
 describe('explain: wrapped pastes', () => {
   it('reads every fixture wrapped at 60, 72, 76 and 80 columns (and 20 to 120) right or refuses, in every way of wrapping', () => {
-    for (const name of FIXTURES) {
+    for (const name of PASTE_FIXTURES) {
       const text = fixture(name);
       for (const width of [...WIDTHS, 20, 24, 30, 36, 40, 44, 48, 52, 56, 64, 68, 84, 90, 100, 120]) {
         for (const mode of WRAP_MODES) check(text, width, mode);

@@ -6,7 +6,7 @@
 // never hands one operator's lines to another. Each case gets a warning.
 import { newOperator, objectKey, type ExplainMessage, type PlanOperator, type PlanPredicate } from './model';
 import { LONG_NAMES, parseOperatorLabel } from './symbols';
-import { ambiguousBreak, numberAt, type PasteWidth } from './exfmt-wrap';
+import { ambiguousBreak, breakWhy, numberAt, type PasteCuts } from './exfmt-wrap';
 
 // Db2 11.5.8 and 12.1 pad the operator name before the colon: "2) FETCH : (Fetch)", "5) TQ    : (Table Queue)".
 export const DETAIL_HEADER = /^\s*(\d+)\)\s+([>x^ABCDLMXSpg]{0,3}[A-Z][A-Z0-9]{1,9}[<x^*]{0,3})\s*:\s*\((.*)\)\s*$/;
@@ -46,11 +46,15 @@ interface Stream {
   line: number;
 }
 
-/** The operators of the Plan Details between lines `from` and `to`, by number. Wrap damage warnings go to `warnings`. */
-export function parsePlanDetails(lines: string[], from: number, to: number, warnings: ExplainMessage[], width: PasteWidth): Map<number, PlanOperator> {
-  const reader = new DetailsReader(lines, to, warnings, width);
+/**
+ * The operators of the Plan Details between lines `from` and `to`, by number. Wrap damage warnings go to `warnings`;
+ * the operators whose block a wrap left unreadable go to `refused`.
+ */
+export function parsePlanDetails(lines: string[], from: number, to: number, warnings: ExplainMessage[], cuts: PasteCuts, refused?: Set<number>): Map<number, PlanOperator> {
+  const reader = new DetailsReader(lines, to, warnings, cuts);
   for (let i = from; i < to; i++) i = reader.read(i);
   reader.flushStream();
+  for (const id of reader.refusedBlocks) refused?.add(id);
   return reader.ops;
 }
 
@@ -69,7 +73,7 @@ function splitObject(text: string): [string, string] {
 class DetailsReader {
   readonly ops = new Map<number, PlanOperator>();
   /** Operators whose block a wrap left unreadable: their details are not used at all. */
-  private readonly refusedBlocks = new Set<number>();
+  readonly refusedBlocks = new Set<number>();
   private op: PlanOperator | undefined;
   private part: Part = 'costs';
   private arg: Argument | undefined;
@@ -84,7 +88,7 @@ class DetailsReader {
     private readonly lines: string[],
     private readonly to: number,
     private readonly warnings: ExplainMessage[],
-    private readonly width: PasteWidth,
+    private readonly cuts: PasteCuts,
   ) {}
 
   read(i: number): number {
@@ -177,8 +181,8 @@ class DetailsReader {
     }
     const arg = this.arg;
     if (!arg || l === '') return i;
-    if (arg.value !== '' && ambiguousBreak(this.lines[this.argLast], l, this.width)) {
-      this.refuseValue(i, `value of argument ${arg.name}`, `line ${this.argLast + 1} fills the width of the paste and may have been cut inside a word`);
+    if (arg.value !== '' && ambiguousBreak(this.lines, this.argLast, i, this.cuts, l)) {
+      this.refuseValue(i, `value of argument ${arg.name}`, `${breakWhy(this.argLast, i, this.cuts)} and may have been cut inside a word`);
       op.arguments = op.arguments.filter((a) => a !== arg);
       this.arg = undefined;
       return i;
@@ -221,8 +225,8 @@ class DetailsReader {
   /** A line of a predicate's text; a blank line ends it once it has begun. */
   private readPredicateText(i: number, l: string, pred: PlanPredicate): void {
     if (l === '') this.inPredicateText = pred.text === '';
-    else if (this.predLast >= 0 && ambiguousBreak(this.lines[this.predLast], l, this.width)) {
-      this.refuseValue(i, `text of predicate ${pred.id}`, `line ${this.predLast + 1} fills the width of the paste and may have been cut inside a word`);
+    else if (this.predLast >= 0 && ambiguousBreak(this.lines, this.predLast, i, this.cuts, l)) {
+      this.refuseValue(i, `text of predicate ${pred.id}`, `${breakWhy(this.predLast, i, this.cuts)} and may have been cut inside a word`);
       pred.text = '';
       this.inPredicateText = false;
       this.pred = undefined;

@@ -5,9 +5,10 @@
 // exfmt-details.ts, exfmt-objects.ts), and exfmt-tree.ts settles which tree the statement gets.
 import type { ExplainMessage, ExplainStatement, PlanOperator } from './model';
 import { parseOperatorLabel } from './symbols';
-import { ambiguousBreak, numberAt, startsClause, type PasteWidth } from './exfmt-wrap';
+import { ambiguousBreak, breakWhy, numberAt, startsClause, type PasteCuts } from './exfmt-wrap';
 import { DETAIL_HEADER, parsePlanDetails } from './exfmt-details';
 import { parseObjects } from './exfmt-objects';
+import { readDiagnostics } from './exfmt-diagnostics';
 import { settlePlan, type GraphLines } from './exfmt-tree';
 
 const DASHES = /^\s*-{3,}\s*$/;
@@ -29,6 +30,8 @@ interface Section {
   name: string;
   /** The line of its heading. */
   start: number;
+  /** The heading's last line: a wrap may have cut it in two. */
+  last: number;
 }
 
 /** Where the sections read after the others are: the drawing, and the lines [start, end) of Plan Details and Objects Used. */
@@ -49,42 +52,61 @@ export function keyValue(line: string): { key: string; value: string } | undefin
 }
 
 /** Reads lines [from, to) into `stmt`: its head, texts and diagnostics, then its tree (or the errors saying why none). */
-export function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: number, to: number, width: PasteWidth): void {
+export function parseStatementRegion(stmt: ExplainStatement, lines: string[], from: number, to: number, cuts: PasteCuts): void {
   const sections = findSections(lines, from, to);
   // The head is the "Key: value" lines before the first section.
   const headEnd = sections.length ? sections[0].start : to;
   readStatementHead(stmt, lines, from, headEnd);
-  const located = readSections(stmt, lines, sections, to, width);
+  const located = readSections(stmt, lines, sections, to, cuts);
   // A pasted graph without the "Access Plan:" heading: find the first operator box.
   const graph = located.graph ?? findPastedGraph(lines, from, headEnd);
   // Plan Details blocks may be pasted without their heading (as in a forum post): find numbered operator headers.
   const details = located.details ?? unheadedDetails(lines, graph ? graph.end : from, to, located.objects);
-  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, width) : new Map<number, PlanOperator>();
+  const refusedDetails = new Set<number>();
+  const detailOps = details ? parsePlanDetails(lines, details[0], details[1], stmt.warnings, cuts, refusedDetails) : new Map<number, PlanOperator>();
   const objects = located.objects ? parseObjects(lines, located.objects[0], located.objects[1], stmt.warnings) : [];
-  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan') });
+  const doubtfulGraphLines: number[] = [];
+  // A doubtful line that begins with a blank would be a lone ">" in the drawing as a rest: only the others matter.
+  if (graph) for (let i = graph.start; i < graph.end; i++) if (cuts.doubtful[i] && /^\S/.test(lines[i])) doubtfulGraphLines.push(i);
+  // The drawing in the columns the wrap cut it at (one level of "> " quoting whose rests a wrap left unquoted).
+  const shiftedLines = cuts.shift ? lines.map((l, i) => (cuts.shift![i] > 0 && l !== '' ? ' '.repeat(cuts.shift![i]) + l : l)) : undefined;
+  settlePlan(stmt, lines, { graph, hasDetails: details !== undefined, details: detailOps, objects, hasAccessPlanSection: sections.some((s) => s.name === 'Access Plan'), refusedDetails, doubtfulGraphLines, shiftedLines });
 }
 
 function findSections(lines: string[], from: number, to: number): Section[] {
   const sections: Section[] = [];
   for (let i = from; i < to; i++) {
-    const name = sectionName(lines, i);
-    if (name) sections.push({ name, start: i });
+    const name = sectionName(lines[i].trim());
+    if (name) sections.push({ name, start: i, last: i });
+    else if (i + 2 < to && DASHES.test(lines[i + 2])) {
+      // A heading that a wrap cut in two, its underline after it: its pieces end to end, or a blank between them.
+      const [a, b] = [lines[i].trim(), lines[i + 1].trim()];
+      const cut = a !== '' && b !== '' ? sectionName(a + b) ?? sectionName(`${a} ${b}`) : undefined;
+      if (cut) sections.push({ name: cut, start: i, last: ++i });
+    }
   }
   return sections;
 }
 
-function sectionName(lines: string[], i: number): string | undefined {
-  const l = lines[i].trim();
+function sectionName(l: string): string | undefined {
   const m = /^([A-Z][A-Za-z /()-]{2,60}?)\s*:$/.exec(l);
   if (!m) return undefined;
   // Only top-level names: Plan Details' own "Arguments:"/"Input Streams:" headings look the same once indentation is lost.
   return KNOWN_SECTIONS.includes(m[1]) ? m[1] : undefined;
 }
 
-/** The lines [start, end) of section `index`: after its heading and the heading's dashed underline, up to the next section. */
+/**
+ * The lines [start, end) of section `index`: after its heading and the heading's dashed underline (a wrap may have
+ * cut it: its pieces), up to the next section.
+ */
 function sectionBody(lines: string[], sections: Section[], index: number, to: number): [number, number] {
-  let start = sections[index].start + 1;
-  if (start < to && DASHES.test(lines[start])) start++;
+  const { name, last } = sections[index];
+  let start = last + 1;
+  if (start < to && DASHES.test(lines[start])) {
+    // db2exfmt underlines a heading with as many dashes as it has characters, or one fewer.
+    let dashes = lines[start++].trim().length;
+    while (start < to && /^-+$/.test(lines[start].trim()) && dashes + lines[start].trim().length <= name.length + 1) dashes += lines[start++].trim().length;
+  }
   const end = index + 1 < sections.length ? sections[index + 1].start : to;
   return [start, end];
 }
@@ -116,22 +138,22 @@ function readStatementHead(stmt: ExplainStatement, lines: string[], from: number
  * Reads the statement texts and diagnostics into `stmt` and says where the drawing, Plan Details and Objects Used
  * are: those are read once all sections are known (Plan Details tell a damaged drawing's operators apart).
  */
-function readSections(stmt: ExplainStatement, lines: string[], sections: Section[], to: number, width: PasteWidth): Located {
+function readSections(stmt: ExplainStatement, lines: string[], sections: Section[], to: number, cuts: PasteCuts): Located {
   const located: Located = {};
   sections.forEach((s, index) => {
     const [start, end] = sectionBody(lines, sections, index, to);
     switch (s.name) {
       case 'Original Statement':
-        stmt.originalText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        stmt.originalText = statementText(lines, start, end, cuts, s.name, stmt.warnings);
         break;
       case 'Optimized Statement':
-        stmt.optimizedText = statementText(lines, start, end, width, s.name, stmt.warnings);
+        stmt.optimizedText = statementText(lines, start, end, cuts, s.name, stmt.warnings);
         break;
       case 'Access Plan':
         located.graph = readAccessPlanHead(stmt, lines, start, end);
         break;
       case 'Extended Diagnostic Information':
-        readDiagnostics(stmt, lines, start, end);
+        readDiagnostics(stmt, lines, start, end, cuts);
         break;
       case 'Plan Details':
         located.details = [start, end];
@@ -164,18 +186,6 @@ function readAccessPlanHead(stmt: ExplainStatement, lines: string[], start: numb
   return { start: g, end: trimGraphEnd(lines, g, end), totalCost };
 }
 
-/** Each "Diagnostic Details:" message, its continuation lines joined. */
-function readDiagnostics(stmt: ExplainStatement, lines: string[], start: number, end: number): void {
-  for (let i = start; i < end; i++) {
-    const m = /^\s*Diagnostic Details:\s*(.*)$/.exec(lines[i]);
-    if (m) {
-      let d = m[1].trim();
-      for (let j = i + 1; j < end && lines[j].trim() !== '' && !/^\s*Diagnostic (Identifier|Details):/.test(lines[j]); j++) d += ' ' + lines[j].trim();
-      stmt.diagnostics.push(d);
-    }
-  }
-}
-
 /** Plan Details without their heading: from the first operator header after the drawing to Objects Used or the end. */
 function unheadedDetails(lines: string[], from: number, to: number, objects: [number, number] | undefined): [number, number] | undefined {
   for (let i = from; i < to; i++) if (DETAIL_HEADER.test(lines[i])) return [i, objects ? objects[0] - 1 : to];
@@ -187,7 +197,7 @@ function unheadedDetails(lines: string[], from: number, to: number, objects: [nu
  * the width of a wrapped paste and goes on on the next line without a blank may have been cut inside a word (or
  * not): then the text is not used, rather than shown and read with a name or a number cut in two.
  */
-function statementText(lines: string[], start: number, end: number, width: PasteWidth, section: string, warnings: ExplainMessage[]): string | undefined {
+function statementText(lines: string[], start: number, end: number, cuts: PasteCuts, section: string, warnings: ExplainMessage[]): string | undefined {
   const out: string[] = [];
   for (let i = start; i < end; i++) {
     const raw = lines[i];
@@ -195,10 +205,12 @@ function statementText(lines: string[], start: number, end: number, width: Paste
       if (out.length) out.push('');
       continue;
     }
-    if (i > start && ambiguousBreak(lines[i - 1], raw, width) && !startsClause(raw)) {
+    if (i > start && ambiguousBreak(lines, i - 1, i, cuts) && (cuts.doubtful[i] || !startsClause(raw))) {
       warnings.push({
         code: 'wrapped-text',
-        message: `The ${section} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
+        message: cuts.doubtful[i]
+          ? `The ${section} is not used: ${breakWhy(i - 1, i, cuts)} ("${raw.trim().slice(0, 12)}"); nothing tells which.`
+          : `The ${section} is not used: line ${i} fills the width of the paste (${lines[i - 1].trimEnd().length} characters) and goes on on line ${i + 1} ("${lines[i - 1].trimEnd().slice(-12)}" / "${raw.trim().slice(0, 12)}"), so a wrap may have cut a word or a number there, or the break is the statement's own; nothing tells which.`,
         line: i,
       });
       return undefined;

@@ -3,7 +3,7 @@
 // damaged or missing and the details describe every operator, otherwise no tree and an error with the reasons:
 // a wrong tree is never shown.
 import { finishPlan, type AccessPlan, type ExplainMessage, type ExplainStatement, type ObjectInfo, type PlanOperator } from './model';
-import { parseGraph } from './exfmt-graph';
+import { parseGraph, type GraphResult } from './exfmt-graph';
 import { flagsFromArguments, labelFromFlags } from './symbols';
 import { applyObjectInfo } from './exfmt-objects';
 
@@ -33,12 +33,21 @@ export interface PlanSources {
   objects: ObjectInfo[];
   /** Whether the statement has an "Access Plan:" heading (an empty section is said to be empty). */
   hasAccessPlanSection: boolean;
+  /** Operators whose Plan Details block a wrap left unreadable: the details describe the plan only in part. */
+  refusedDetails?: ReadonlySet<number>;
+  /**
+   * Lines of the drawing (0-based, in `lines`) that may be the rest of the line before them beginning with ">", taken
+   * for a quote (PasteCuts.doubtful): a `>` of an operator's name (`>NLJOIN`) may be lost there.
+   */
+  doubtfulGraphLines?: readonly number[];
+  /** The lines with the quote taken off a level whose rests a wrap left unquoted put back as blanks (PasteCuts.shift). */
+  shiftedLines?: string[];
 }
 
 /** Sets `stmt.plan`, or adds the errors that say why the statement has no tree. */
 export function settlePlan(stmt: ExplainStatement, lines: string[], sources: PlanSources): void {
   const { graph, details } = sources;
-  const detailsProblem = sources.hasDetails ? incompleteDetails(details) : 'there are no Plan Details';
+  const detailsProblem = sources.hasDetails ? incompleteDetails(details, sources.refusedDetails) : 'there are no Plan Details';
   let plan: AccessPlan | undefined;
   if (graph && graph.end > graph.start) {
     plan = planFromGraph(stmt, lines, graph, sources, detailsProblem);
@@ -64,9 +73,9 @@ export function settlePlan(stmt: ExplainStatement, lines: string[], sources: Pla
  */
 function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLines, sources: PlanSources, detailsProblem: string | undefined): AccessPlan | undefined {
   const { details, objects } = sources;
-  const g = parseGraph(lines.slice(graph.start, graph.end), graph.start + 1, details);
+  const g = readDrawing(lines, graph, sources);
   const repaired = g.warnings.filter((w) => INFORMATIONAL_GRAPH_WARNINGS.has(w.code));
-  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators)];
+  const problems = [...g.warnings.filter((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)), ...starvedOperators(g.operators), ...doubtfulLines(sources)];
   const clean = g.operators.length > 0 && g.linked && g.errors.length === 0 && problems.length === 0;
   if (clean && !(g.damage && !detailsProblem)) {
     // An undamaged drawing is the tree; Plan Details add full-precision costs, arguments and predicates.
@@ -85,6 +94,20 @@ function planFromGraph(stmt: ExplainStatement, lines: string[], graph: GraphLine
   if (g.operators.length === 0) stmt.errors.push(...g.errors);
   else refuseGraph(stmt, g.operators, g.errors, problems, sources, detailsProblem);
   return undefined;
+}
+
+/**
+ * The drawing read from its lines; where a wrap cut it after one level of "> " quoting and left the rests unquoted,
+ * read in the columns the wrap cut it at (`sources.shiftedLines`) when that reads cleanly and the lines as they are
+ * do not.
+ */
+function readDrawing(lines: string[], graph: GraphLines, sources: PlanSources): GraphResult {
+  const read = (from: string[]) => parseGraph(from.slice(graph.start, graph.end), graph.start + 1, sources.details);
+  const clean = (g: GraphResult) => g.operators.length > 0 && g.linked && g.errors.length === 0 && !g.warnings.some((w) => !INFORMATIONAL_GRAPH_WARNINGS.has(w.code)) && starvedOperators(g.operators).length === 0;
+  const g = read(lines);
+  if (!sources.shiftedLines || clean(g)) return g;
+  const shifted = read(sources.shiftedLines);
+  return clean(shifted) ? shifted : g;
 }
 
 /** The error for a drawing that cannot be read and that Plan Details cannot replace: the reasons and the operators seen. */
@@ -107,6 +130,15 @@ function refuseGraph(stmt: ExplainStatement, operators: PlanOperator[], errors: 
       line: problems[0]?.line,
     });
   }
+}
+
+/** A problem for each line of the drawing that may have lost a ">" to the unquoting of a reply. */
+function doubtfulLines(sources: PlanSources): ExplainMessage[] {
+  return (sources.doubtfulGraphLines ?? []).map((i) => ({
+    code: 'doubtful-graph-line',
+    message: `line ${i + 1} is a quoted line, or the rest of the line before it, beginning with ">" (as in >NLJOIN), that a wrap cut after the paste was quoted: nothing tells which.`,
+    line: i + 1,
+  }));
 }
 
 /**
@@ -161,8 +193,9 @@ function planFromDetails(ops: Map<number, PlanOperator>, totalCost: number | und
  * Why Plan Details alone cannot give the tree (undefined: they can): every input stream must name an operator
  * that has a block, and all operators must hang under one root.
  */
-function incompleteDetails(ops: Map<number, PlanOperator>): string | undefined {
+function incompleteDetails(ops: Map<number, PlanOperator>, refused: ReadonlySet<number> = new Set()): string | undefined {
   if (ops.size === 0) return 'they list no operator';
+  if (refused.size > 0) return `the block${refused.size > 1 ? 's' : ''} of operator${refused.size > 1 ? 's' : ''} ${[...refused].slice(0, 10).join(', ')} ${refused.size > 1 ? 'were' : 'was'} cut where the paste was wrapped and not used`;
   if (![...ops.values()].some((op) => op.inputs.length > 0)) return 'they have no "Input Streams"';
   const missing = [...new Set([...ops.values()].flatMap((op) => op.children.filter((c) => !ops.has(c))))];
   if (missing.length > 0) return `operator${missing.length > 1 ? 's' : ''} ${missing.slice(0, 10).join(', ')} ${missing.length > 1 ? 'have' : 'has'} no block (the text may be cut off)`;

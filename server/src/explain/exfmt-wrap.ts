@@ -5,7 +5,7 @@
 import { isDb2Number, parseDb2Number } from './symbols';
 
 /** What is left of a number cut in two: digits, a point, an exponent's letter and sign, alone on the line. */
-const FRAGMENT = /^[0-9.eE+-]+$/;
+export const FRAGMENT = /^[0-9.eE+-]+$/;
 
 /** Characters that, on both sides of a break, make "one word cut in two" and "two words" read differently. */
 const WORD_END = /[A-Za-z0-9_$#@"'.]$/;
@@ -19,7 +19,7 @@ function columns(line: string): number {
 }
 
 /** The widths of the longest line, counted in characters (a tab is one) and in columns (tabs at 8). */
-export interface PasteWidth {
+interface PasteWidth {
   chars: number;
   columns: number;
 }
@@ -27,10 +27,9 @@ export interface PasteWidth {
 /**
  * The width a wrap may have cut the paste at: that of its longest lines. A wrap leaves every line it cut exactly that
  * wide; an unwrapped db2exfmt text has one longest line, often a statement written on one long line. So a longest
- * line of its own wider than any wrap (WIDEST_WRAP) is no cut one: Infinity then, as for text db2exfmt itself
- * handed over (NO_WRAP), where no line is taken for cut.
+ * line of its own wider than any wrap (WIDEST_WRAP) is no cut one: Infinity then, and no line is taken for cut.
  */
-export function measurePaste(lines: readonly string[]): PasteWidth {
+function measurePaste(lines: readonly string[]): PasteWidth {
   let chars = 0;
   let cols = 0;
   let atChars = 0;
@@ -47,9 +46,6 @@ export function measurePaste(lines: readonly string[]): PasteWidth {
   const wrapWidth = (width: number, lines: number) => (lines >= 2 || width <= WIDEST_WRAP ? width : Infinity);
   return { chars: wrapWidth(chars, atChars), columns: wrapWidth(cols, atCols) };
 }
-
-/** The width of text that no wrap cut (db2exfmt's own output in a live explain). */
-export const NO_WRAP: PasteWidth = { chars: Infinity, columns: Infinity };
 
 /** Mail clients wrap at 72-78 columns, terminals at 80-132: a single line wider than that was not cut. */
 const WIDEST_WRAP = 132;
@@ -68,13 +64,103 @@ function fillsWidth(line: string, width: PasteWidth): boolean {
 }
 
 /**
- * A break between two lines of free text (statement text, predicate text, argument values) that a wrap may have
- * made inside a word: the first line fills the paste's width, and both sides of the break are word characters.
- * Joined with a blank or without one, the text then reads differently, and nothing tells which is right.
+ * The lines, of those not skipped, as wide as the widest of them (the rest of a line that a wrap cut after a quoting
+ * is skipped: it was measured with the quote): a wrap may have cut them, their rest on the next line. `near`: those
+ * within `slack` characters or columns of that width, or so near that the first word of the next line would not have
+ * fit beside them, as a wrap leaves a line it cut at a blank (a word wrap, a terminal copy that drops the blanks at
+ * the end of a row). `seen(i)`: line i was measured already (as a cut or near
+ * line of an outer quote); the widest of the others, when two or more lines are that wide, is a width too (a text
+ * wrapped twice, each wrap leaving its own width).
  */
-export function ambiguousBreak(head: string, next: string, width: PasteWidth): boolean {
+export function linesFillingWidth(lines: readonly string[], skip: (i: number) => boolean, slack = 0, seen?: (i: number) => boolean): { filled: boolean[]; near: boolean[] } {
+  const width = measurePaste(lines.filter((_, i) => !skip(i)));
+  const other = seen ? widestOfSeveral(lines.filter((_, i) => !skip(i) && !seen(i))) : undefined;
+  // Near: within `slack` of the width, or so near that the next line's first word did not fit beside it.
+  const near = (l: string, next: string | undefined) => {
+    const t = l.trimEnd();
+    // The next line's first word, after the quote a client that re-wraps puts before the rest of a line.
+    const word = next === undefined ? 0 : Math.max(/^\S*/.exec(next)![0].length, /^\S*/.exec(next.replace(/^(?:>\s?)+/, ''))![0].length);
+    const reach = word > 0 ? Math.max(slack, word + 1) : slack;
+    return t.length >= MIN_CUT_LINE && (t.length >= width.chars - reach || columns(t) >= width.columns - reach);
+  };
+  return {
+    filled: lines.map((l, i) => !skip(i) && (fillsWidth(l, width) || (other !== undefined && fillsWidth(l, other)))),
+    near: lines.map((l, i) => !skip(i) && near(l, lines[i + 1])),
+  };
+}
+
+/** The width, in characters and in columns, of the widest lines when two or more are that wide. */
+function widestOfSeveral(lines: readonly string[]): PasteWidth {
+  const widest = (measure: (t: string) => number) => {
+    let best = 0;
+    let times = 0;
+    for (const l of lines) {
+      const t = l.trimEnd();
+      if (t.length < MIN_CUT_LINE) continue;
+      const n = measure(t);
+      if (n > best) [best, times] = [n, 1];
+      else if (n === best) times++;
+    }
+    return times >= 2 ? best : Infinity;
+  };
+  return { chars: widest((t) => t.length), columns: widest(columns) };
+}
+
+/** The longest of these lines, in characters and in columns (tabs at 8), lines shorter than 20 left out. */
+export function longestLine(lines: readonly string[]): PasteWidth {
+  let chars = 0;
+  let cols = 0;
+  for (const l of lines) {
+    const t = l.trimEnd();
+    if (t.length < MIN_CUT_LINE) continue;
+    chars = Math.max(chars, t.length);
+    cols = Math.max(cols, columns(t));
+  }
+  return { chars, columns: cols };
+}
+
+/** How the text as read may differ from the text db2exfmt wrote, line by line (exfmt-paste.ts finds it). */
+export interface PasteCuts {
+  /** Line i may have been cut by a wrap: line i + 1 may hold its rest. */
+  readonly cut: readonly boolean[];
+  /**
+   * Line i may be either a quoted line or the rest of the line before it, cut by a wrap after the quoting, that began
+   * with ">": its text, and what it makes with the line before it, are not certain.
+   */
+  readonly doubtful: readonly boolean[];
+  /**
+   * Where one level of "> " quoting had rests left unquoted by a wrap: the characters of quote taken off each line
+   * there, for the drawing to be read in the columns the wrap cut it at.
+   */
+  readonly shift?: readonly number[];
+}
+
+/** Text that no wrap cut (db2exfmt's own output in a live explain). */
+export const NO_CUTS: PasteCuts = { cut: [], doubtful: [] };
+
+/** Line i may have been cut by a wrap: what follows it may be its rest. */
+export function mayBeCut(cuts: PasteCuts, i: number): boolean {
+  return cuts.cut[i] === true;
+}
+
+/**
+ * A break between line `head` and line `next` of free text (statement text, predicate text, argument values,
+ * diagnostics) that a wrap may have made inside a word: the head may have been cut, and both sides of the break are
+ * word characters. Joined with a blank or without one, the text then reads differently, and nothing tells which is
+ * right. A doubtful line (which may have lost a ">") never goes on a text for certain. `text` is line `next` as the
+ * reader tests it (trimmed or not).
+ */
+export function ambiguousBreak(lines: readonly string[], head: number, next: number, cuts: PasteCuts, text = lines[next]): boolean {
+  if (text.trim() === '') return false;
+  if (cuts.doubtful[next] === true) return true;
   // A cut line that ends in a blank was cut between two words: the blank is still there.
-  return fillsWidth(head, width) && WORD_END.test(head) && WORD_START.test(next) && next.trim() !== '';
+  return mayBeCut(cuts, head) && WORD_END.test(lines[head]) && WORD_START.test(text);
+}
+
+/** Why the break after line `head` (0-based) is ambiguousBreak's, in words: "line 12 fills the width of the paste". */
+export function breakWhy(head: number, next: number, cuts: PasteCuts): string {
+  if (cuts.doubtful[next] === true) return `line ${next + 1} begins with ">" and may be the rest of line ${head + 1} that a wrap cut after the paste was quoted, or a quoted line (its quote taken off)`;
+  return `line ${head + 1} fills the width of the paste`;
 }
 
 /**

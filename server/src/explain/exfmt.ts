@@ -3,9 +3,10 @@
 // This file reads the document: the input's checks, what a paste did to its lines, the header and where each
 // statement's block starts; each block is read by exfmt-sections.ts.
 import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
-import { undoubleSpacing } from './exfmt-graph';
-import { measurePaste, NO_WRAP, type PasteWidth } from './exfmt-wrap';
-import { keyValue, parseStatementRegion } from './exfmt-sections';
+import type { PasteCuts } from './exfmt-wrap';
+import { preparePaste } from './exfmt-paste';
+import { parseStatementRegion } from './exfmt-sections';
+import { readHeader } from './exfmt-header';
 
 // explain-tables.ts reads EXPLAIN_OBJECT's types with it.
 export { objectKindFromType } from './exfmt-objects';
@@ -13,6 +14,8 @@ export { objectKindFromType } from './exfmt-objects';
 /** Inputs above this size are refused rather than scanned (a db2exfmt file of 2,000 operators is ~2 MB). */
 export const MAX_EXFMT_BYTES = 32 * 1024 * 1024;
 
+/** The header is read in the text's first lines, up to its first statement. */
+const HEADER_LINES = 200;
 const INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
 const STATEMENT = /^\s*-{5,}\s*STATEMENT\s+(\d+)\s+SECTION\s+(\d+)\s*-{5,}\s*$/;
 
@@ -46,8 +49,7 @@ function parseInto(doc: ExfmtDocument, input: unknown, options: ExfmtOptions): v
     return;
   }
   const text = (input as string).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const lines = undoubleSpacing(unquoteReply(text.split('\n')), (l) => l);
-  const width = options.fromDb2exfmt ? NO_WRAP : measurePaste(lines);
+  const { lines, cuts } = preparePaste(text.split('\n'), options.fromDb2exfmt);
 
   if (isDb2expln(lines)) {
     doc.kind = 'db2expln';
@@ -60,10 +62,10 @@ function parseInto(doc: ExfmtDocument, input: unknown, options: ExfmtOptions): v
     return;
   }
 
-  readHeader(doc, lines);
   const starts = statementStarts(lines);
-  if (starts.length === 0) readUnnumberedStatement(doc, lines, width);
-  else readStatements(doc, lines, starts, width);
+  readHeader(doc, lines, Math.min(lines.length, HEADER_LINES, starts[0]?.line ?? Infinity), cuts);
+  if (starts.length === 0) readUnnumberedStatement(doc, lines, cuts);
+  else readStatements(doc, lines, starts, cuts);
   if (doc.statements.length === 0) {
     doc.errors.push({
       code: 'no-plan',
@@ -80,16 +82,6 @@ function inputProblem(input: unknown): ExplainMessage | undefined {
   return undefined;
 }
 
-/**
- * A plan quoted in a mail reply (or a forum's quote) has `> ` before every line, once per level of quoting: taken
- * off while every non-blank line has one, the rest of each line as db2exfmt wrote it.
- */
-function unquoteReply(lines: string[]): string[] {
-  let out = lines;
-  while (out.some((l) => l.trim() !== '') && out.every((l) => l.trim() === '' || l.startsWith('>'))) out = out.map((l) => (l.startsWith('> ') ? l.slice(2) : l.slice(1)));
-  return out;
-}
-
 function isDb2expln(lines: string[]): boolean {
   const head = lines.slice(0, 40).join('\n');
   if (/SQL (and XQUERY )?Explain Tool/i.test(head)) return true;
@@ -102,22 +94,6 @@ function isDb2expln(lines: string[]): boolean {
     if (/^\s*End of section\s*$/.test(l)) score++;
   }
   return score >= 3;
-}
-
-function readHeader(doc: ExfmtDocument, lines: string[]): void {
-  const limit = Math.min(lines.length, 200);
-  for (let i = 0; i < limit; i++) {
-    const l = lines[i];
-    if (STATEMENT.test(l)) break;
-    if (!doc.header.banner && /Copyright IBM/i.test(l) && /\bVersion\s+\d/i.test(l)) doc.header.banner = l.trim();
-    if (!doc.header.tool && /Explain Table Format Tool/i.test(l)) doc.header.tool = l.trim();
-    const kv = keyValue(l);
-    if (kv && /^[A-Z][A-Z0-9_ ]{2,30}$/.test(kv.key)) {
-      const key = kv.key.trim();
-      if (!(key in doc.header.fields)) doc.header.fields[key] = kv.value;
-      if (key === 'DB2_VERSION') doc.header.db2Version = kv.value;
-    }
-  }
 }
 
 function statementStarts(lines: string[]): StatementStart[] {
@@ -134,9 +110,9 @@ function newStatement(): ExplainStatement {
 }
 
 /** A text without `STATEMENT n SECTION m` banners (a pasted graph, an excerpt) is one statement, kept if it has a plan or says why not. */
-function readUnnumberedStatement(doc: ExfmtDocument, lines: string[], width: PasteWidth): void {
+function readUnnumberedStatement(doc: ExfmtDocument, lines: string[], cuts: PasteCuts): void {
   const stmt = newStatement();
-  parseStatementRegion(stmt, lines, 0, lines.length, width);
+  parseStatementRegion(stmt, lines, 0, lines.length, cuts);
   if (stmt.plan || stmt.errors.length > 0) {
     doc.kind = lines.some((l) => INSTANCE.test(l)) ? 'db2exfmt' : 'graph';
     doc.statements.push(stmt);
@@ -144,7 +120,7 @@ function readUnnumberedStatement(doc: ExfmtDocument, lines: string[], width: Pas
 }
 
 /** Each statement runs from its banner to the next banner or the next EXPLAIN INSTANCE header. */
-function readStatements(doc: ExfmtDocument, lines: string[], starts: StatementStart[], width: PasteWidth): void {
+function readStatements(doc: ExfmtDocument, lines: string[], starts: StatementStart[], cuts: PasteCuts): void {
   doc.kind = 'db2exfmt';
   starts.forEach((s, i) => {
     let end = i + 1 < starts.length ? starts[i + 1].line : lines.length;
@@ -157,7 +133,7 @@ function readStatements(doc: ExfmtDocument, lines: string[], starts: StatementSt
     const stmt = newStatement();
     stmt.statementNumber = s.number;
     stmt.sectionNumber = s.section;
-    parseStatementRegion(stmt, lines, s.line + 1, end, width);
+    parseStatementRegion(stmt, lines, s.line + 1, end, cuts);
     doc.statements.push(stmt);
   });
 }

@@ -126,7 +126,10 @@ export interface ExfmtHeader {
   tool?: string;
   /** "09.07.5" style (DB2_VERSION). */
   db2Version?: string;
+  /** The EXPLAIN INSTANCE fields (DB2_VERSION, FORMATTED ON DB, SOURCE_NAME, EXPLAIN_TIME, …), as printed. */
   fields: Record<string, string>;
+  /** Database Context and Package Context (Parallelism, CPU Speed, Buffer Pool size, Optimization Level, …), as printed. */
+  context?: Record<string, string>;
 }
 
 export interface ExfmtDocument {

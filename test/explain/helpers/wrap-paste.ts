@@ -1,6 +1,6 @@
 // What a mail client or a terminal does to a pasted db2exfmt text whose lines are longer than its width, and a
 // comparison of what the reader made of such a paste with what it reads in the text as db2exfmt wrote it.
-import type { ExplainStatement, PlanOperator } from '../../../server/src/explain/model';
+import type { ExfmtDocument, ExplainStatement, PlanOperator } from '../../../server/src/explain/model';
 
 export type WrapMode =
   /** Cut at exactly `width` characters, a tab counting as one (`fold -b`, a naive wrapper). */
@@ -16,6 +16,30 @@ export type WrapMode =
 
 export const WRAP_MODES: WrapMode[] = ['cut-chars', 'cut-columns', 'cut-columns-trimmed', 'words', 'words-columns'];
 
+/** The fixtures (test/fixtures/exfmt) that the wrapped and quoted pastes are made of: whole outputs and pasted graphs. */
+export const PASTE_FIXTURES = [
+  'insert-fk-trigger-mqt.exfmt.txt',
+  'insert-fk-trigger-mqt.v121.exfmt.txt',
+  'insert-fk-trigger-mqt.v97-crlf-exp3.exfmt.txt',
+  'section-actuals.exfmt.txt',
+  'column-organized-ctq.v121.exfmt.txt',
+  'insert-fk-fetch.exfmt.txt',
+  'delete-parent-restrict.exfmt.txt',
+  'delete-parent-cascade.exfmt.txt',
+  'update.exfmt.txt',
+  'merge.exfmt.txt',
+  'insert-15-operators.exfmt.txt',
+  'damaged-flushed-with-details.exfmt.txt',
+  'damaged-flushed-hsjoin-fetch.txt',
+  'damaged-collapsed-nljoin.txt',
+  'compact-hsjoin-ixand-graph.txt',
+  'compact-nljoin-sysibm-index-graph.txt',
+  'seed-fk-insert-graph.txt',
+  'javadoc-prefixed-graph.txt',
+  'shared-temp-graph.txt',
+  'first-line-flush-graph.txt',
+];
+
 function expandTabs(line: string): string {
   if (!line.includes('\t')) return line;
   let out = '';
@@ -23,21 +47,35 @@ function expandTabs(line: string): string {
   return out;
 }
 
-function wrapWords(line: string, width: number): string[] {
+/**
+ * One line wrapped at `width` as `mode` does. The line's first `keep` characters (a quote prefix) never take a
+ * break; each continuation starts with `again` (a mail client that quotes the lines it wrapped, or nothing).
+ */
+export function wrapLine(raw: string, width: number, mode: WrapMode, keep = 0, again = ''): string[] {
+  const line = mode === 'cut-chars' || mode === 'words' ? raw : expandTabs(raw);
+  if (line.length <= width) return [line];
+  // A continuation must take at least one character of the line, or the wrap never ends.
+  if (again.length >= width) again = '';
   const out: string[] = [];
   let rest = line;
+  let fixed = keep;
   while (rest.length > width) {
-    let at = rest.lastIndexOf(' ', width);
+    const words = mode === 'words' || mode === 'words-columns';
+    const at = words ? rest.lastIndexOf(' ', width) : -1;
     // No blank after some text: the word is cut where the width ends.
-    if (at <= 0 || rest.slice(0, at).trim() === '') {
-      out.push(rest.slice(0, width));
-      rest = rest.slice(width);
-      continue;
+    if (at <= fixed || rest.slice(fixed, at).trim() === '') {
+      const head = rest.slice(0, width);
+      out.push(mode === 'cut-columns-trimmed' ? head.trimEnd() : head);
+      rest = again + rest.slice(width);
+    } else {
+      out.push(rest.slice(0, at).trimEnd());
+      // A line that goes over the width only by blanks at its end: they are dropped, no line is added.
+      if (rest.slice(at + 1).trim() === '') return out;
+      rest = again + rest.slice(at + 1);
     }
-    out.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at + 1);
+    fixed = again.length;
   }
-  out.push(rest);
+  out.push(mode === 'cut-columns-trimmed' ? rest.trimEnd() : rest);
   return out;
 }
 
@@ -46,14 +84,7 @@ export function wrapPaste(text: string, width: number, mode: WrapMode): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return text
     .split(/\r?\n/)
-    .flatMap((raw) => {
-      const line = mode === 'cut-chars' || mode === 'words' ? raw : expandTabs(raw);
-      if (line.length <= width) return [line];
-      if (mode === 'words' || mode === 'words-columns') return wrapWords(line, width);
-      const parts: string[] = [];
-      for (let i = 0; i < line.length; i += width) parts.push(line.slice(i, i + width));
-      return mode === 'cut-columns-trimmed' ? parts.map((p) => p.trimEnd()) : parts;
-    })
+    .flatMap((raw) => wrapLine(raw, width, mode))
     .join(eol);
 }
 
@@ -75,7 +106,11 @@ export function wrongValues(truth: ExplainStatement, got: ExplainStatement): str
     if (typeof t === 'number' && typeof g === 'number' ? t !== g : JSON.stringify(t) !== JSON.stringify(g)) wrong.push(`${what}: ${JSON.stringify(g)} instead of ${JSON.stringify(t)}`);
   };
   same('QUERYNO', truth.queryNo, got.queryNo);
+  same('QUERYTAG', truth.queryTag, got.queryTag);
   same('Statement Type', truth.statementType, got.statementType);
+  // Diagnostics the wrap left unreadable are left out; those read must be messages of the text as written.
+  const diagnostics = new Set(truth.diagnostics.map(sql));
+  for (const d of got.diagnostics) if (!diagnostics.has(sql(d))) wrong.push(`diagnostic ${JSON.stringify(d)} is not in the text`);
   same('original statement', sql(truth.originalText), sql(got.originalText));
   same('optimized statement', sql(truth.optimizedText), sql(got.optimizedText));
   if (!got.plan) return wrong;
@@ -134,6 +169,27 @@ export function wrongValues(truth: ExplainStatement, got: ExplainStatement): str
     if (!t) wrong.push(`object ${o.key} is not in the plan`);
     else same(`object ${o.key} rows`, t.rows, o.rows);
   }
+  return wrong;
+}
+
+/**
+ * What the reader got wrong in a whole document: the header (banner, tool, DB2_VERSION and the other fields), then
+ * each statement's values (wrongValues), a statement paired with the one of the same number in the text as written.
+ */
+export function wrongDocumentValues(truth: ExfmtDocument, got: ExfmtDocument): string[] {
+  const wrong: string[] = [];
+  const same = (what: string, t: unknown, g: unknown) => {
+    if (g !== undefined && t !== g) wrong.push(`${what}: ${JSON.stringify(g)} instead of ${JSON.stringify(t)}`);
+  };
+  same('banner', truth.header.banner, got.header.banner);
+  same('tool', truth.header.tool, got.header.tool);
+  same('DB2 version', truth.header.db2Version, got.header.db2Version);
+  for (const [key, value] of Object.entries(got.header.fields)) same(`header field ${key}`, truth.header.fields[key], value);
+  got.statements.forEach((s, i) => {
+    const t = truth.statements.find((x) => x.statementNumber !== undefined && x.statementNumber === s.statementNumber) ?? truth.statements[i];
+    if (!t) wrong.push(`statement ${i + 1} is not in the text`);
+    else wrong.push(...wrongValues(t, s));
+  });
   return wrong;
 }
 
