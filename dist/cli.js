@@ -19352,25 +19352,17 @@ var init_shell_chunks = __esm({
       }
       /** The inside of `$(...)` (a command substitution) or `$((...))`, with its quotes, to the matching `)`. */
       parenthesised(i) {
-        const { text: text2, end } = this;
-        let depth = 1;
-        while (i < end) {
-          const c = text2.charCodeAt(i);
-          if (c === 92) i += 2;
-          else if (c === 39) i = this.singleQuoted(i + 1);
-          else if (c === 34) i = this.doubleQuoted(i + 1);
-          else if (c === 96) i = this.backQuoted(i + 1);
-          else if (c === 36 && text2.charCodeAt(i + 1) === 123) i = this.braced(i + 2);
-          else {
-            if (c === 40) depth++;
-            else if (c === 41 && --depth === 0) return i + 1;
-            i++;
-          }
-        }
-        return this.unclosed();
+        return this.nested(i, 40, 41, 123);
       }
       /** The inside of `${...}`, with its quotes and nested expansions, to the matching `}`. */
       braced(i) {
+        return this.nested(i, 123, 125, 40);
+      }
+      /**
+       * To the `closer` matching an opening before `i`, past quotes and the other kind of expansion (`$` then
+       * `otherOpener`); one of the same kind only counts in the depth (no recursion: `$(` nested 100,000 deep).
+       */
+      nested(i, opener, closer, otherOpener) {
         const { text: text2, end } = this;
         let depth = 1;
         while (i < end) {
@@ -19379,10 +19371,10 @@ var init_shell_chunks = __esm({
           else if (c === 39) i = this.singleQuoted(i + 1);
           else if (c === 34) i = this.doubleQuoted(i + 1);
           else if (c === 96) i = this.backQuoted(i + 1);
-          else if (c === 36 && text2.charCodeAt(i + 1) === 40) i = this.parenthesised(i + 2);
+          else if (c === 36 && text2.charCodeAt(i + 1) === otherOpener) i = otherOpener === 123 ? this.braced(i + 2) : this.parenthesised(i + 2);
           else {
-            if (c === 123) depth++;
-            else if (c === 125 && --depth === 0) return i + 1;
+            if (c === opener) depth++;
+            else if (c === closer && --depth === 0) return i + 1;
             i++;
           }
         }

@@ -23,6 +23,16 @@ const TABLE = [
   '',
 ].join('\n');
 const BULK = 'INSERT INTO S.T SELECT * FROM S.STAGE;\n';
+// S.P's primary key ID and unique key CODE are each referenced: T_P names ID, T_ANY names no parent columns (the
+// primary key), T_C names CODE; S.P references itself (P_SELF, on the primary key).
+const REFERENCED = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL, UP INT, NOTE VARCHAR(9), CONSTRAINT P_U UNIQUE (CODE), CONSTRAINT P_SELF FOREIGN KEY (UP) REFERENCES S.P);\n';
+const REFERENCING = [
+  'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT, P_ID2 INT, P_CODE INT,',
+  '  CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES S.P (ID),',
+  '  CONSTRAINT T_ANY FOREIGN KEY (P_ID2) REFERENCES S.P,',
+  '  CONSTRAINT T_C FOREIGN KEY (P_CODE) REFERENCES S.P (CODE));',
+  '',
+].join('\n');
 
 function tableAfter(alter: string) {
   return SchemaModel.build([model('schema.sql', PARENT + TABLE + alter)]).tableByKey('S.T')!;
@@ -77,18 +87,8 @@ describe('schema: ALTER TABLE … DROP COLUMN', () => {
   });
 
   it("takes the foreign keys of other tables that reference a key with the column (CASCADE), and refuses it with RESTRICT", () => {
-    // S.P's primary key ID and unique key CODE are each referenced: T_P names ID, T_ANY names no parent columns (the
-    // primary key), T_C names CODE; S.P references itself (P_SELF, on the primary key).
-    const parent = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL, UP INT, NOTE VARCHAR(9), CONSTRAINT P_U UNIQUE (CODE), CONSTRAINT P_SELF FOREIGN KEY (UP) REFERENCES S.P);\n';
-    const child = [
-      'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT, P_ID2 INT, P_CODE INT,',
-      '  CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES S.P (ID),',
-      '  CONSTRAINT T_ANY FOREIGN KEY (P_ID2) REFERENCES S.P,',
-      '  CONSTRAINT T_C FOREIGN KEY (P_CODE) REFERENCES S.P (CODE));',
-      '',
-    ].join('\n');
     const after = (alter: string, files: Record<string, string> = {}) => {
-      const schema = SchemaModel.build([model('schema.sql', parent + child + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
+      const schema = SchemaModel.build([model('schema.sql', REFERENCED + REFERENCING + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
       return { p: schema.tableByKey('S.P')!, c: schema.tableByKey('S.C')! };
     };
     const names = (t: { foreignKeys: { name: string }[] }) => t.foreignKeys.map((fk) => fk.name);
@@ -131,16 +131,8 @@ describe('schema: ALTER TABLE … DROP COLUMN', () => {
 
 describe('schema: ALTER TABLE … DROP PRIMARY KEY / UNIQUE / CONSTRAINT of a referenced key', () => {
   // Db2 drops with a primary or unique key every referential constraint whose parent key it is, in any table.
-  const parent = 'CREATE TABLE S.P (ID INT NOT NULL PRIMARY KEY, CODE INT NOT NULL, UP INT, CONSTRAINT P_U UNIQUE (CODE), CONSTRAINT P_SELF FOREIGN KEY (UP) REFERENCES S.P);\n';
-  const child = [
-    'CREATE TABLE S.C (ID INT NOT NULL, P_ID INT, P_ID2 INT, P_CODE INT,',
-    '  CONSTRAINT T_P FOREIGN KEY (P_ID) REFERENCES S.P (ID),',
-    '  CONSTRAINT T_ANY FOREIGN KEY (P_ID2) REFERENCES S.P,',
-    '  CONSTRAINT T_C FOREIGN KEY (P_CODE) REFERENCES S.P (CODE));',
-    '',
-  ].join('\n');
   const after = (alter: string, files: Record<string, string> = {}) => {
-    const schema = SchemaModel.build([model('schema.sql', parent + child + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
+    const schema = SchemaModel.build([model('schema.sql', REFERENCED + REFERENCING + alter), ...Object.entries(files).map(([path, text]) => model(path, text))]);
     const names = (key: string) => schema.tableByKey(key)!.foreignKeys.map((fk) => fk.name);
     return { p: names('S.P'), c: names('S.C'), keys: schema.tableByKey('S.P')!.keyConstraints.map((k) => k.name) };
   };
@@ -158,7 +150,7 @@ describe('schema: ALTER TABLE … DROP PRIMARY KEY / UNIQUE / CONSTRAINT of a re
   });
 
   it('leaves enforced-foreign-key quiet about a key whose parent key was dropped', () => {
-    const lines = (alter: string) => findings({ 'schema.sql': parent + child + alter, 'load.sql': 'INSERT INTO S.C SELECT * FROM S.STAGE;\n' }, 'enforced-foreign-key').map((f) => `${f.file}:${f.line}`);
+    const lines = (alter: string) => findings({ 'schema.sql': REFERENCED + REFERENCING + alter, 'load.sql': 'INSERT INTO S.C SELECT * FROM S.STAGE;\n' }, 'enforced-foreign-key').map((f) => `${f.file}:${f.line}`);
     assert.deepEqual(lines(''), ['schema.sql:3']);
     assert.deepEqual(lines('ALTER TABLE S.P DROP PRIMARY KEY;\nALTER TABLE S.P DROP UNIQUE P_U;\n'), []);
   });

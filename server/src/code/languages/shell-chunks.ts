@@ -338,26 +338,19 @@ class ShellScanner {
 
   /** The inside of `$(...)` (a command substitution) or `$((...))`, with its quotes, to the matching `)`. */
   private parenthesised(i: number): number {
-    const { text, end } = this;
-    let depth = 1;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (c === 0x5c) i += 2;
-      else if (c === 0x27) i = this.singleQuoted(i + 1);
-      else if (c === 0x22) i = this.doubleQuoted(i + 1);
-      else if (c === 0x60) i = this.backQuoted(i + 1);
-      else if (c === 0x24 && text.charCodeAt(i + 1) === 0x7b) i = this.braced(i + 2);
-      else {
-        if (c === 0x28) depth++;
-        else if (c === 0x29 && --depth === 0) return i + 1;
-        i++;
-      }
-    }
-    return this.unclosed();
+    return this.nested(i, 0x28, 0x29, 0x7b);
   }
 
   /** The inside of `${...}`, with its quotes and nested expansions, to the matching `}`. */
   private braced(i: number): number {
+    return this.nested(i, 0x7b, 0x7d, 0x28);
+  }
+
+  /**
+   * To the `closer` matching an opening before `i`, past quotes and the other kind of expansion (`$` then
+   * `otherOpener`); one of the same kind only counts in the depth (no recursion: `$(` nested 100,000 deep).
+   */
+  private nested(i: number, opener: number, closer: number, otherOpener: number): number {
     const { text, end } = this;
     let depth = 1;
     while (i < end) {
@@ -366,10 +359,10 @@ class ShellScanner {
       else if (c === 0x27) i = this.singleQuoted(i + 1);
       else if (c === 0x22) i = this.doubleQuoted(i + 1);
       else if (c === 0x60) i = this.backQuoted(i + 1);
-      else if (c === 0x24 && text.charCodeAt(i + 1) === 0x28) i = this.parenthesised(i + 2);
+      else if (c === 0x24 && text.charCodeAt(i + 1) === otherOpener) i = otherOpener === 0x7b ? this.braced(i + 2) : this.parenthesised(i + 2);
       else {
-        if (c === 0x7b) depth++;
-        else if (c === 0x7d && --depth === 0) return i + 1;
+        if (c === opener) depth++;
+        else if (c === closer && --depth === 0) return i + 1;
         i++;
       }
     }
