@@ -19318,15 +19318,9 @@ var init_shell_chunks = __esm({
         this.suspect = true;
         return this.end;
       }
+      /** `$'...'`: to the closing `'`, past backslash escapes. */
       ansiQuoted(i) {
-        const { text: text2, end } = this;
-        while (i < end) {
-          const c = text2.charCodeAt(i);
-          if (c === 92) i += 2;
-          else if (c === 39) return i + 1;
-          else i++;
-        }
-        return this.unclosed();
+        return this.escapedTo(i, 39);
       }
       doubleQuoted(i) {
         const { text: text2, end } = this;
@@ -19340,12 +19334,17 @@ var init_shell_chunks = __esm({
         }
         return this.unclosed();
       }
+      /** A backquoted command substitution: to the closing backquote, past backslash escapes. */
       backQuoted(i) {
+        return this.escapedTo(i, 96);
+      }
+      /** To just after the `closer` that ends a quote, past backslash escapes (nothing else is special inside). */
+      escapedTo(i, closer) {
         const { text: text2, end } = this;
         while (i < end) {
           const c = text2.charCodeAt(i);
           if (c === 92) i += 2;
-          else if (c === 96) return i + 1;
+          else if (c === closer) return i + 1;
           else i++;
         }
         return this.unclosed();

@@ -301,15 +301,9 @@ class ShellScanner {
     return this.end;
   }
 
+  /** `$'...'`: to the closing `'`, past backslash escapes. */
   private ansiQuoted(i: number): number {
-    const { text, end } = this;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (c === 0x5c) i += 2;
-      else if (c === 0x27) return i + 1;
-      else i++;
-    }
-    return this.unclosed();
+    return this.escapedTo(i, 0x27);
   }
 
   private doubleQuoted(i: number): number {
@@ -325,12 +319,18 @@ class ShellScanner {
     return this.unclosed();
   }
 
+  /** A backquoted command substitution: to the closing backquote, past backslash escapes. */
   private backQuoted(i: number): number {
+    return this.escapedTo(i, 0x60);
+  }
+
+  /** To just after the `closer` that ends a quote, past backslash escapes (nothing else is special inside). */
+  private escapedTo(i: number, closer: number): number {
     const { text, end } = this;
     while (i < end) {
       const c = text.charCodeAt(i);
       if (c === 0x5c) i += 2;
-      else if (c === 0x60) return i + 1;
+      else if (c === closer) return i + 1;
       else i++;
     }
     return this.unclosed();
