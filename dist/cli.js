@@ -20256,9 +20256,8 @@ function writeFileAtomic(path, data) {
   if (existing && !existing.isFile()) return writeAll((0, import_node_fs5.openSync)(target, "w"), bytes);
   const folder = (0, import_node_path5.dirname)(target);
   if (!existing && !statOrUndefined2(folder)?.isDirectory()) throw new Error(`the folder ${folder} does not exist`);
-  const temp = (0, import_node_path5.join)(folder, `.insertlint-${(0, import_node_path5.basename)(target)}.${process.pid}.${randomSuffix()}.tmp`);
+  const { fd, temp } = openTemporary(folder, (0, import_node_path5.basename)(target), existing ? existing.mode & 4095 : 438);
   try {
-    const fd = (0, import_node_fs5.openSync)(temp, "wx", existing ? existing.mode & 4095 : 438);
     writeAll(fd, bytes, true);
     if (existing) (0, import_node_fs5.chmodSync)(temp, existing.mode & 4095);
     (0, import_node_fs5.renameSync)(temp, target);
@@ -20292,9 +20291,16 @@ function statOrUndefined2(path) {
     return void 0;
   }
 }
-function randomSuffix() {
-  const { randomBytes: randomBytes2 } = require("node:crypto");
-  return randomBytes2(4).toString("hex");
+function openTemporary(folder, name2, mode) {
+  for (let attempt = 1; ; attempt++) {
+    const suffix = Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
+    const temp = (0, import_node_path5.join)(folder, `.insertlint-${name2}.${process.pid}.${suffix}.tmp`);
+    try {
+      return { fd: (0, import_node_fs5.openSync)(temp, "wx", mode), temp };
+    } catch (error) {
+      if (error.code !== "EEXIST" || attempt >= 100) throw error;
+    }
+  }
 }
 var import_node_fs5, import_node_path5;
 var init_write_file = __esm({
@@ -36824,8 +36830,8 @@ var require_main = __commonJS({
       if (randomLength < 16) {
         throw new Error(`Unable to generate a random pipe name with ${randomLength} characters.`);
       }
-      const randomSuffix2 = (0, crypto_1.randomBytes)(Math.floor(randomLength / 2)).toString("hex");
-      return path.join(tmpDir, `lsp-${randomSuffix2}.sock`);
+      const randomSuffix = (0, crypto_1.randomBytes)(Math.floor(randomLength / 2)).toString("hex");
+      return path.join(tmpDir, `lsp-${randomSuffix}.sock`);
     }
     function createClientPipeTransport(pipeName, encoding = "utf-8") {
       let connectResolve;

@@ -13,9 +13,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const folder = dirname(target);
   // Said of the folder: the error of the temporary file would name a file the user never asked for.
   if (!existing && !statOrUndefined(folder)?.isDirectory()) throw new Error(`the folder ${folder} does not exist`);
-  const temp = join(folder, `.insertlint-${basename(target)}.${process.pid}.${randomSuffix()}.tmp`);
+  const { fd, temp } = openTemporary(folder, basename(target), existing ? existing.mode & 0o7777 : 0o666);
   try {
-    const fd = openSync(temp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
     writeAll(fd, bytes, true);
     if (existing) chmodSync(temp, existing.mode & 0o7777);
     renameSync(temp, target);
@@ -55,8 +54,19 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** Eight random hex digits for a temporary name; node:crypto is loaded here, when a file is written, not at start-up (~3 ms). */
-function randomSuffix(): string {
-  const { randomBytes } = require('node:crypto') as typeof import('node:crypto');
-  return randomBytes(4).toString('hex');
+/**
+ * A new temporary file next to the target, opened for writing. Its name need not be unguessable, only new: it is
+ * created exclusively ('wx'), and a name taken meanwhile is tried again with another suffix. Math.random, not
+ * node:crypto, which took 3-5 ms to load in every run that wrote a file.
+ */
+function openTemporary(folder: string, name: string, mode: number): { fd: number; temp: string } {
+  for (let attempt = 1; ; attempt++) {
+    const suffix = Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
+    const temp = join(folder, `.insertlint-${name}.${process.pid}.${suffix}.tmp`);
+    try {
+      return { fd: openSync(temp, 'wx', mode), temp };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+    }
+  }
 }
