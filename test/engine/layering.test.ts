@@ -41,6 +41,18 @@ function inCodeFolder(path: string): boolean {
   return path === CODE || path.startsWith(CODE + sep);
 }
 
+/** The source file an import resolved from its folder names (`x` is x.ts or x/index.ts), or undefined (a .js, a .json). */
+function sourceOf(path: string): string | undefined {
+  for (const candidate of [path + '.ts', join(path, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not this one.
+    }
+  }
+  return undefined;
+}
+
 describe('layering: the engine does not import the code front ends', () => {
   const sources = [...tsFilesUnder(join(ROOT, 'server', 'src')), ...tsFilesUnder(join(ROOT, 'rules'))];
 
@@ -80,5 +92,26 @@ describe('layering: the engine does not import the code front ends', () => {
       }
     }
     assert.deepEqual(offending, []);
+  });
+
+  it('reaches no module of server/src/code/ from the engine, the schema, the SQL front end, the code model or the rules', () => {
+    // Through any folder: schema/schema-files.ts imports cli/files.ts, which may not lead to the front end either.
+    const starts = ['engine', 'schema', 'sql', 'code-model'].flatMap((f) => tsFilesUnder(join(ROOT, 'server', 'src', f))).concat(tsFilesUnder(join(ROOT, 'rules')));
+    const from = new Map<string, string>(starts.map((f) => [f, f]));
+    const queue = [...starts];
+    const reached: string[] = [];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      for (const target of importsOf(file, readFileSync(file, 'utf8'))) {
+        const source = sourceOf(target);
+        if (!source || from.has(source)) continue;
+        from.set(source, file);
+        if (inCodeFolder(source)) reached.push(`${relative(ROOT, source)} through ${relative(ROOT, file)}`);
+        else queue.push(source);
+      }
+    }
+    assert.deepEqual(reached, []);
+    // The walk went beyond the starting folders (cli/files.ts), so it follows imports.
+    assert.ok(from.has(join(ROOT, 'server', 'src', 'cli', 'files.ts')));
   });
 });
