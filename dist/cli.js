@@ -2988,7 +2988,7 @@ var init_table_versions = __esm({
   }
 });
 
-// server/src/code/loops.ts
+// server/src/code-model/bulk-loops.ts
 function isBulkLoop(loop) {
   return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
 }
@@ -2998,8 +2998,8 @@ function statementsInBulkLoops(file) {
   return inLoop;
 }
 var SMALL_LOOP_PASSES;
-var init_loops = __esm({
-  "server/src/code/loops.ts"() {
+var init_bulk_loops = __esm({
+  "server/src/code-model/bulk-loops.ts"() {
     "use strict";
     SMALL_LOOP_PASSES = 10;
   }
@@ -3229,7 +3229,7 @@ var init_schema = __esm({
     init_walk();
     init_edit_shape();
     init_table_versions();
-    init_loops();
+    init_bulk_loops();
     init_sample_database();
     init_written_columns();
     init_settle();
@@ -8858,7 +8858,7 @@ var init_count_text = __esm({
   }
 });
 
-// server/src/code/sqlpl.ts
+// server/src/sql/sqlpl-code-model.ts
 function adminRoutine(procedure) {
   return procedure.schema !== void 0 && CATALOG_SCHEMAS.test(procedure.schema) || procedure.name.startsWith("ADMIN_");
 }
@@ -9238,8 +9238,8 @@ function commit(stmt, context) {
   return c;
 }
 var API, MAX_EXECUTIONS, UNREAD_BLOCKS;
-var init_sqlpl2 = __esm({
-  "server/src/code/sqlpl.ts"() {
+var init_sqlpl_code_model = __esm({
+  "server/src/sql/sqlpl-code-model.ts"() {
     "use strict";
     init_ast();
     init_values();
@@ -9377,7 +9377,7 @@ var init_script_read = __esm({
     init_incremental();
     init_terminator();
     init_dialect();
-    init_sqlpl2();
+    init_sqlpl_code_model();
     init_lines();
   }
 });
@@ -9506,7 +9506,7 @@ var init_schema_findings = __esm({
     "use strict";
     init_ast();
     init_walk();
-    init_loops();
+    init_bulk_loops();
     init_values();
     init_count_text();
     init_written_columns();
@@ -9621,7 +9621,7 @@ var init_cross_file = __esm({
   }
 });
 
-// server/src/code/facts.ts
+// server/src/code-model/facts.ts
 function insertsOf(execution2) {
   return execution2.statements.filter((s) => s.kind === "insert");
 }
@@ -9800,11 +9800,11 @@ function splicesRowList(execution2, insert) {
 }
 var PARAMETER_BITS2, LITERAL_BIT, spliceIndexes;
 var init_facts = __esm({
-  "server/src/code/facts.ts"() {
+  "server/src/code-model/facts.ts"() {
     "use strict";
     init_values();
     init_schema();
-    init_loops();
+    init_bulk_loops();
     PARAMETER_BITS2 = valueKindBit("marker") | valueKindBit("host");
     LITERAL_BIT = valueKindBit("literal");
     spliceIndexes = /* @__PURE__ */ new WeakMap();
@@ -38482,7 +38482,7 @@ var init_model_queries = __esm({
     init_ast();
     init_walk();
     init_schema_findings();
-    init_loops();
+    init_bulk_loops();
     init_values();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();

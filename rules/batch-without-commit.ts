@@ -1,7 +1,7 @@
 // A batch program that inserts row by row in a loop and never commits inside it: the whole run is one unit
 // of work (embedded SQL, where autocommit is off and the program decides when to commit).
 import type { Rule } from '../server/src/engine/types';
-import { isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code/facts';
+import { isBulkLoop, loopName, runsRows, singleRowInsertOf, targetName, within } from '../server/src/code-model/facts';
 import type { SchemaModel, TableInfo } from '../server/src/schema/schema';
 import { zosTablespaceOf } from './support/zos';
 import { megabytes, smallByKey } from './support/key-domain';

@@ -2,11 +2,11 @@
 // script that follows each INSERT with COMMIT.
 import type { FileLanguage, Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
-import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code/types';
+import type { CommitCall, LoopInfo, SqlExecution } from '../server/src/code-model/types';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
 import { andList } from '../server/src/engine/merge';
-import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { perRowCallee, isBulkLoop, isSingleRowValues, loopName, runsRows, sameLoop, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code-model/facts';
 
 /** Seed 000, committing every 5 rows against every 1000: prepared once (tests 65, 68), a new text per row (tests 61, 64). */
 const MEASURED_PREPARED = '10,000 prepared single-row inserts at 22.3 s committing every 5 rows vs 7.6 s every 1000 (tests 65, 68)';

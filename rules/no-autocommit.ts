@@ -4,7 +4,7 @@ import type { Rule } from '../server/src/engine/types';
 import type { Statement } from '../server/src/sql/ast';
 import { countText, runReportOf } from './support/runs';
 import { writesSeedRows } from './support/targets';
-import { forEachWithAutocommit, isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { forEachWithAutocommit, isBulkLoop, isSingleRowValues, loopName, runsRows, scriptUnits, singleRowInsertOf, targetName } from '../server/src/code-model/facts';
 
 const NoAutocommitRule: Rule = {
   meta: {

@@ -1,7 +1,7 @@
 // NOT LOGGED INITIALLY / ACTIVATE NOT LOGGED INITIALLY: unrecoverable on failure, and the commit must flush every page.
 import type { FileModel, Rule } from '../server/src/engine/types';
 import type { ColumnDef, Statement } from '../server/src/sql/ast';
-import { forEachWithAutocommit, scriptUnits } from '../server/src/code/facts';
+import { forEachWithAutocommit, scriptUnits } from '../server/src/code-model/facts';
 import { statementsOf } from '../server/src/engine/statements';
 import type { SchemaModel } from '../server/src/schema/schema';
 import { insertTargetFor, tableName } from './support/targets';

@@ -3,12 +3,12 @@
 // from one function), and runs of literal-valued single-row INSERTs in scripts.
 import type { Rule, RuleContext } from '../server/src/engine/types';
 import type { InsertStatement } from '../server/src/sql/ast';
-import type { LoopInfo, SqlExecution } from '../server/src/code/types';
+import type { LoopInfo, SqlExecution } from '../server/src/code-model/types';
 import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData, writesSeedRows } from './support/targets';
 import { andList } from '../server/src/engine/merge';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, sharedPathLoop, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, sharedPathLoop, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code-model/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',

@@ -1,7 +1,7 @@
 // The same INSERT/MERGE text prepared again on every pass of the loop that executes it. A loop that prepares
 // a different statement each pass (a list of statements, a CALL or SELECT per item) is something else.
 import type { Rule } from '../server/src/engine/types';
-import { firstRowAtATimeCall, isBulkLoop, loopName, targetName, within } from '../server/src/code/facts';
+import { firstRowAtATimeCall, isBulkLoop, loopName, targetName, within } from '../server/src/code-model/facts';
 
 const PrepareInLoopRule: Rule = {
   meta: {

@@ -1,10 +1,10 @@
 // One row per INSERT call: an execute per row inside a loop in code, or a long run of single-row
 // INSERT statements in a script, where batches, arrays or multi-row VALUES send many rows per call.
 import type { FileModel, Rule, Severity } from '../server/src/engine/types';
-import type { CursorOrigin, LoopInfo, SqlExecution } from '../server/src/code/types';
+import type { CursorOrigin, LoopInfo, SqlExecution } from '../server/src/code-model/types';
 import { IDENTITY_ORIGIN, type InsertStatement, type Span } from '../server/src/sql/ast';
 import { displayKey } from '../server/src/schema/schema';
-import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsOnEveryPass, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code/facts';
+import { batchAdvice, perRowCallee, isBulkLoop, isLiteralValues, isRowAtATimeInsert, isSingleRowValues, loopName, rowAtATimeLoopKey, runsOnEveryPass, sameLoop, scriptUnits, sharedPathLoop, singleRowInsertOf, targetName } from '../server/src/code-model/facts';
 import { countText, runReportOf } from './support/runs';
 import { estimateText, scaledCost } from './support/known-volume';
 import { ROW_AT_A_TIME_EXTRA_PER_100K } from './support/measurements';

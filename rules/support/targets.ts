@@ -4,7 +4,7 @@
 import type { ColumnDef, QualifiedName, Statement } from '../../server/src/sql/ast';
 import type { MovedDdl, Report, RuleContext, StatementAt } from '../../server/src/engine/types';
 import { displayKey, IN_LOOP, sameDatabase, type InsertSite, type InsertTargetInfo, type Located, type SchemaModel, type TableInfo } from '../../server/src/schema/schema';
-import { isLiteralValues } from '../../server/src/code/facts';
+import { isLiteralValues } from '../../server/src/code-model/facts';
 import { laterMigrationStep } from './migrations';
 import { statementsText } from '../../server/src/engine/merge';
 import { countText } from '../../server/src/engine/count-text';

@@ -15,10 +15,10 @@ import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { extractFromTree } from '../../server/src/code/model';
 import { C_ADAPTERS } from '../../server/src/code/languages/c';
 import { grammarWasmFile } from '../../server/src/code/wasm';
-import type { SqlExecution } from '../../server/src/code/types';
+import type { SqlExecution } from '../../server/src/code-model/types';
 import { parseSql } from '../../server/src/sql/parser';
 import { applyFormat, decodeQuoted } from '../../server/src/code/literals';
-import { spliceAt } from '../../server/src/code/facts';
+import { spliceAt } from '../../server/src/code-model/facts';
 
 const SEEDS: [string, FileLanguage][] = [
   ['Loader.java', 'java'],

@@ -1,4 +1,4 @@
-// INSERTs inside SQL routines reach the rules as code analysis's do: the SQL PL front end (code/sqlpl.ts)
+// INSERTs inside SQL routines reach the rules as code analysis's do: the SQL PL front end (sql/sqlpl-code-model.ts)
 // gives their executions, loops and commits in the CodeModel shape, and the schema counts routine INSERTs
 // as insert targets (in loops: bulk). Everything through the real engine, as the CLI and the server run it.
 import { strict as assert } from 'node:assert';

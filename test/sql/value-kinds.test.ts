@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { valueKindBit, valueKindBits, valueKinds } from '../../server/src/sql/grammar/values';
 import { parseSql } from '../../server/src/sql/parser';
 import type { ValueKind, ValuesRow } from '../../server/src/sql/ast';
-import { isLiteralValues } from '../../server/src/code/facts';
+import { isLiteralValues } from '../../server/src/code-model/facts';
 
 const bitsOf = (kinds: readonly ValueKind[]) => kinds.reduce((bits, k) => bits | valueKindBit(k), 0);
 

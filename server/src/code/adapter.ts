@@ -3,7 +3,7 @@
 // several adapters share.
 import type { Node } from 'web-tree-sitter';
 import type { Comment, SqlOrigin, Statement } from '../sql/ast';
-import type { ExecutionAction, LoopInfo } from './types';
+import type { ExecutionAction, LoopInfo } from '../code-model/types';
 import type { HostText } from './sqltext';
 import type { GrammarName } from './wasm';
 
@@ -203,7 +203,7 @@ export interface LanguageAdapter {
   /**
    * The types the file's variables, fields and parameters are declared with (name → type name), and the types its
    * classes are (their names, and what they extend and implement): to match a method called in another file's loop
-   * on `ts` of type TradeServices with the class here that implements it (types.ts, CodeModel.types).
+   * on `ts` of type TradeServices with the class here that implements it (code-model/types.ts, CodeModel.types).
    */
   declaredTypes?(declarations: readonly Node[]): { variables: Map<string, string>; classes: string[] };
   /**

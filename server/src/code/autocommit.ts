@@ -4,7 +4,7 @@
 // parameter, kept in a field or made by a factory the analysis does not know may be in either state.
 import type { Node } from 'web-tree-sitter';
 import type { Span } from '../sql/ast';
-import type { ConnectionInfo } from './types';
+import type { ConnectionInfo } from '../code-model/types';
 import { assignmentsNamed, scopesNaming, within, type LanguageAdapter, type Scope } from './adapter';
 import { parentOf } from './parents';
 import { CallsByScope } from './calls-by-scope';

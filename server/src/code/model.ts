@@ -4,13 +4,13 @@
 // prepares and connections, and autocommit is resolved once every call is seen.
 import type { Node, Tree } from 'web-tree-sitter';
 import { fileSpanOf, type Comment, type Span, type Statement } from '../sql/ast';
-import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from './types';
+import type { CodeModel, CommitCall, ExecutionAction, LoopInfo, SqlExecution } from '../code-model/types';
 import { assignmentsNamed, plainText, scopesNaming, simpleName, type ApiEvent, type CallContext, type Evaluator, type LanguageAdapter, type ParseSqlFn, type Scope } from './adapter';
 import { connectionState, type ConnectionFacts } from './autocommit';
 import { CallsByScope } from './calls-by-scope';
 import { HostEvaluator } from './evaluator';
 import { constantPasses, receivedBound } from './loop-bounds';
-import { isLiteralValues } from './facts';
+import { isLiteralValues } from '../code-model/facts';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';

@@ -5,7 +5,7 @@
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { Comment, Span } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
-import type { LoopInfo } from './types';
+import type { LoopInfo } from '../code-model/types';
 import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
 import { DEEP_NESTING, indexParents, parentOf } from './parents';
 import { checkDeadline } from '../engine/deadline';

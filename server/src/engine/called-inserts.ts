@@ -16,9 +16,9 @@
 // for functions; two at the same distance are no answer), is named as where the statement is prepared. A plain
 // handle name (`hstmt`, a parameter in both) links nothing.
 import type { FileModel } from './types';
-import type { LoopInfo, PreparedSite, SqlExecution } from '../code/types';
+import type { LoopInfo, PreparedSite, SqlExecution } from '../code-model/types';
 import type { InsertStatement } from '../sql/ast';
-import { runsRows, singleRowInsertOf } from '../code/facts';
+import { runsRows, singleRowInsertOf } from '../code-model/facts';
 import { LineIndex } from './lines';
 
 /** The functions the C/C++ files of a run define, by name and by every folder above them. */

@@ -4,7 +4,7 @@
 // The call's receiver must be declared with a type the other file's class is (its name, or what it extends or
 // implements): a method name alone (add, insert, save) is shared by too many classes. Java only, for now.
 import type { FileModel } from './types';
-import type { CommitCall, LoopInfo, SqlExecution } from '../code/types';
+import type { CommitCall, LoopInfo, SqlExecution } from '../code-model/types';
 import type { Span } from '../sql/ast';
 
 /** Method name → the loops that call it, with the declared type of the receiver and the caller's file. */

@@ -6,8 +6,8 @@ import { fitsLengths, reparseScript, textChange, type TextChange } from '../sql/
 import { inferenceReads, rescanTerminator, scanAfterEdit, scanTerminator, type SemicolonComment, type TerminatorScan } from '../sql/terminator';
 import { dialectWords, inferDialect, statedZosVersion, wordsAfterEdit, type DialectWords } from '../sql/dialect';
 import type { ParsedSql, Statement } from '../sql/ast';
-import type { SqlExecution } from '../code/types';
-import { sqlplCodeModel } from '../code/sqlpl';
+import type { SqlExecution } from '../code-model/types';
+import { sqlplCodeModel } from '../sql/sqlpl-code-model';
 import type { Dialect, FileModel, SourceFile } from './types';
 import { LineIndex } from './lines';
 
@@ -73,7 +73,7 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   if (chosen) model.dialect = chosen;
   const version = statedZosVersion(parsed.comments, parsed.statements);
   if (version !== undefined) model.statedZosVersion = version;
-  // Routines and blocks run statements in loops: their facts in the shape code analysis gives (code/sqlpl.ts).
+  // Routines and blocks run statements in loops: their facts in the shape code analysis gives (sql/sqlpl-code-model.ts).
   let lines: LineIndex | undefined;
   const lineAt = (offset: number) => (lines ??= new LineIndex(source.text)).line(offset) + 1;
   const code = sqlplCodeModel(parsed.statements, () => scriptExecution(source, parsed.statements), lineAt);
@@ -81,7 +81,7 @@ export function scriptModel(source: SourceFile, parsed: ParsedSql, dialect: Dial
   return model;
 }
 
-/** A CLP script as the one execution that runs all its statements, for the rules that read scripts (code/facts.ts scriptUnits). */
+/** A CLP script as the one execution that runs all its statements, for the rules that read scripts (code-model/facts.ts scriptUnits). */
 function scriptExecution(source: SourceFile, statements: Statement[]): SqlExecution {
   return { callSpan: { start: 0, end: source.text.length }, api: 'clp', action: 'executeDirect', statements, textKind: 'constant', splicedValues: [], batched: false, script: true };
 }

@@ -1,7 +1,7 @@
 // The contracts between the analysis stages: files → models → rules → diagnostics.
 import type { Comment, Span, Statement, StatementKind } from '../sql/ast';
 import type { SchemaModel } from '../schema/schema';
-import type { CodeModel } from '../code/types';
+import type { CodeModel } from '../code-model/types';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 export type SeveritySetting = Severity | 'off';

@@ -5,7 +5,7 @@ import { fileSpanOf, type QualifiedName, type Span, type Statement } from '../sq
 import { childStatements, forEachStatement } from '../sql/walk';
 import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
-import { statementsInBulkLoops } from '../code/loops';
+import { statementsInBulkLoops } from '../code-model/bulk-loops';
 import { valuesRowCount } from '../sql/grammar/values';
 
 export interface NameRef {

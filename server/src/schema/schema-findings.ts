@@ -6,7 +6,7 @@ import { fileSpanOf, type QualifiedName, type Statement, type StatementKind } fr
 import { forEachStatement } from '../sql/walk';
 import type { Diagnostic, FileModel } from '../engine/types';
 import type { InsertSite, SchemaModel } from './schema';
-import { statementsInBulkLoops } from '../code/loops';
+import { statementsInBulkLoops } from '../code-model/bulk-loops';
 import { valuesRowCount } from '../sql/grammar/values';
 import { countText } from '../engine/count-text';
 import { fillShape } from './written-columns';

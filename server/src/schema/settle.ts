@@ -2,7 +2,7 @@
 // rows they really write (a copy of reference data, a routine's loop over a table of known rows). Each pass
 // rewrites the sites it settles and rebuilds the targets that hold them (sitesTarget).
 import type { QualifiedName, Statement } from '../sql/ast';
-import type { LoopInfo } from '../code/types';
+import type { LoopInfo } from '../code-model/types';
 import { isMetadataTable } from '../sql/metadata-tables';
 import { writtenRows } from './edit-shape';
 import { sitesTarget } from './table-versions';

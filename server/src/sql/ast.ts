@@ -145,7 +145,7 @@ interface StatementBase {
    * SQL variables a statement of a routine body may assign other than as a SET's targets: those after INTO
    * (SELECT, VALUES, FETCH, EXECUTE), a CALL's arguments (OUT parameters), GET DIAGNOSTICS targets, the arguments
    * of a function that is a SET's whole value (a function's OUT parameters). A superset: every name in those
-   * places. Set by the SQL PL grammar (sqlpl.ts), for a counting loop's variable (code/sqlpl.ts).
+   * places. Set by the SQL PL grammar (sqlpl.ts), for a counting loop's variable (sqlpl-code-model.ts).
    */
   writes?: string[];
   /**
@@ -597,13 +597,13 @@ export interface LoopStatement extends StatementBase {
   condition?: Span;
   /**
    * WHILE v < bound (or <=), in parentheses or not: a counting loop when the body steps v up by a constant
-   * (code/sqlpl.ts). Also REPEAT … UNTIL v >= bound (or >, or bound <= v …), the loop going on while v < bound (or
+   * (sqlpl-code-model.ts). Also REPEAT … UNTIL v >= bound (or >, or bound <= v …), the loop going on while v < bound (or
    * v <= bound): `loop` tells the two apart (REPEAT runs its body once before it tests).
    */
   counter?: { variable: string; inclusive: boolean; bound: string | number };
   /**
    * WHILE v > n (or >=, or n < v, n <= v; n an integer literal), in parentheses or not: a loop counting v down to
-   * `floor` when the body takes a constant from v on every pass (code/sqlpl.ts). Also REPEAT … UNTIL v <= n (or
+   * `floor` when the body takes a constant from v on every pass (sqlpl-code-model.ts). Also REPEAT … UNTIL v <= n (or
    * <, or n >= v …), going on while v > n (or v >= n).
    */
   countdown?: { variable: string; inclusive: boolean; floor: number };

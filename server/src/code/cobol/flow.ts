@@ -4,7 +4,7 @@
 // counter (`IF WS-COUNT >= 1000`), which make a COMMIT one per many rows. A paragraph performed from a loop,
 // directly or through other paragraphs, runs in that loop (LoopInfo.via names the first PERFORM).
 import type { Span } from '../../sql/ast';
-import type { LoopInfo } from '../types';
+import type { LoopInfo } from '../../code-model/types';
 import type { Expanded, PlacedToken } from './expand';
 
 /** An EXEC block (SQL, CICS …), or an IMS checkpoint call, with the loop and guard it runs under. */

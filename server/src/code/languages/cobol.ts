@@ -6,7 +6,7 @@
 import type { FrontEndResult, SourceFile } from '../../engine/types';
 import type { Span, SqlOrigin, Statement } from '../../sql/ast';
 import { parseSql } from '../../sql/parser';
-import type { CommitCall, SqlExecution } from '../types';
+import type { CommitCall, SqlExecution } from '../../code-model/types';
 import type { HostLanguage } from '../host-language';
 import { expandProgram, type PlacedToken } from '../cobol/expand';
 import { analyseFlow, type FlowItem } from '../cobol/flow';

@@ -6,7 +6,7 @@ import type { FrontEndResult } from '../../engine/types';
 import type { Comment, Span, Statement } from '../../sql/ast';
 import { parseSql } from '../../sql/parser';
 import { inferTerminator } from '../../sql/terminator';
-import type { SqlExecution } from '../types';
+import type { SqlExecution } from '../../code-model/types';
 import type { HostLanguage } from '../host-language';
 import { looksLikeJcl, maskOutside, readJcl } from '../jcl/jcl';
 import { appendAll } from '../../engine/append';

@@ -323,7 +323,7 @@ function countdownCondition(p: Parser, from: number, to: number): LoopStatement[
  * REPEAT's `UNTIL v >= bound` (or >; bound a name or an integer) and `UNTIL v <= n` (or <; n an integer), in
  * parentheses or not, the variable on either side, between tokens `from` and `to`: the same counting loop as a
  * WHILE of the opposite test (REPEAT … UNTIL v >= 10 goes on while v < 10), in the shape of WHILE's `counter` or
- * `countdown`. Db2 tests UNTIL after each pass, so the body runs at least once (code/sqlpl.ts counts so).
+ * `countdown`. Db2 tests UNTIL after each pass, so the body runs at least once (sqlpl-code-model.ts counts so).
  */
 function untilCondition(p: Parser, from: number, to: number): Pick<LoopStatement, 'counter' | 'countdown'> | undefined {
   if (to - from === 5 && p.kind(from) === TK_LPAREN && p.kind(to - 1) === TK_RPAREN) return untilCondition(p, from + 1, to - 1);

@@ -6,7 +6,7 @@ function model(text: string) {
   return buildFileModel({ path: 'r.db2', text, language: 'sql' });
 }
 
-describe('code: SQL PL routines as a CodeModel (api sqlpl)', () => {
+describe('sql: SQL PL routines as a CodeModel (api sqlpl)', () => {
   it('has no code model for a script without routines (nothing changes for plain scripts)', () => {
     assert.equal(model('INSERT INTO t VALUES (1);\nCOMMIT;\n').code, undefined);
   });

@@ -3,13 +3,13 @@
 // inserts row by row, a COMMIT on every pass or an EXECUTE IMMEDIATE of a spliced INSERT exactly as they
 // see them in application code. A routine called in a loop of the same file lends that loop to its
 // statements (one level, as for host helper functions).
-import { fileSpanOf, type DeclaredLength, type DynamicSql, type LoopStatement, type Span, type Statement } from '../sql/ast';
-import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from './types';
-import { valuesRowCount } from '../sql/grammar/values';
-import { forEachStatement } from '../sql/walk';
+import { fileSpanOf, type DeclaredLength, type DynamicSql, type LoopStatement, type Span, type Statement } from './ast';
+import type { CodeModel, CommitCall, CursorOrigin, LoopInfo, SqlExecution } from '../code-model/types';
+import { valuesRowCount } from './grammar/values';
+import { forEachStatement } from './walk';
 import { appendAll } from '../engine/append';
 import { countText } from '../engine/count-text';
-import { allCatalogTables, CATALOG_SCHEMAS } from '../sql/metadata-tables';
+import { allCatalogTables, CATALOG_SCHEMAS } from './metadata-tables';
 
 const API = 'sqlpl';
 

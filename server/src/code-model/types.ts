@@ -1,5 +1,6 @@
-// Host-language facts that the code extractors (issue 3) produce and the rules read.
-// Spans here are file offsets.
+// The engine's model of code (FileModel.code): what a file's code runs, in which loops, with which commits. The
+// host-language front ends (code/) and the SQL PL reader (sql/sqlpl-code-model.ts) fill it; the engine, the schema
+// and the rules read it. Spans here are file offsets.
 import type { InsertStatement, QualifiedName, Span, Statement } from '../sql/ast';
 
 export interface LoopInfo {
@@ -24,7 +25,7 @@ export interface LoopInfo {
    * `passes` is an upper bound, per call of the routine (`perCall`) or per run of a script's block, set by a string's
    * declared length: a WHILE that counts a variable down by a constant from LENGTH of a CLOB(100000) parameter
    * (split into rows of 80: 1,250 passes at most). `from`: how a message says where the bound comes from. Set by the
-   * SQL PL front end (code/sqlpl.ts), for a loop in no other loop or handler, of a routine no loop or trigger of its
+   * SQL PL front end (sql/sqlpl-code-model.ts), for a loop in no other loop or handler, of a routine no loop or trigger of its
    * file calls.
    */
   passesBound?: { from: string; perCall: boolean };
@@ -33,7 +34,7 @@ export interface LoopInfo {
   /**
    * Each pass works on a set of rows, not one: it inserts a set (INSERT … SELECT, multi-row VALUES), runs SQL
    * text built per pass or an administrative routine (ADMIN_CMD), or the loop walks catalog rows (a table at a time). A COMMIT or a one-row INSERT (a
-   * log line) per pass is then per chunk. Set by the SQL PL front end (code/sqlpl.ts).
+   * log line) per pass is then per chunk. Set by the SQL PL front end (sql/sqlpl-code-model.ts).
    */
   chunked?: boolean;
   /**

@@ -1,12 +1,13 @@
-// Questions the insert-pattern rules ask of a file: which executions insert, which loops they run in,
-// and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT).
+// Questions the insert-pattern rules ask of a file's code model: which executions insert, which loops they run in,
+// and the script-level equivalents (runs of single-row INSERTs, COMMIT after each INSERT). The engine asks some of
+// them too (engine/called-inserts.ts).
 import type { InsertStatement, MergeStatement, Span, Statement } from '../sql/ast';
 import type { Dialect, FileModel } from '../engine/types';
 import { valueKindBit, valuesKindBits, valuesRowCount } from '../sql/grammar/values';
 import { displayKey, type SchemaModel } from '../schema/schema';
 import type { LoopInfo, SqlExecution } from './types';
 
-import { isBulkLoop } from './loops';
+import { isBulkLoop } from './bulk-loops';
 
 export { isBulkLoop };
 

@@ -1,4 +1,4 @@
-// Which loops make a table's rows many: asked by the rules (through code/facts.ts) and by the schema, which
+// Which loops make a table's rows many: asked by the rules (through code-model/facts.ts) and by the schema, which
 // must agree on it (a table is a bulk target when a statement runs in such a loop).
 import type { Statement } from '../sql/ast';
 import type { FileModel } from '../engine/types';
