@@ -10,6 +10,8 @@ import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languagese
 import { severityShown } from './settings';
 import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
+import { withLineFeeds } from '../engine/lines';
+import { DocumentLineFeeds } from './line-feeds';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -31,6 +33,8 @@ export class Diagnostics {
   private readonly facts = new WeakMap<object, Map<string, string[]>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
+  /** What the engine was handed for each open document's text (lone CRs as LF). */
+  private readonly lineFeeds = new DocumentLineFeeds();
   /** Indexing state for the status notification (set by indexer.ts). */
   indexing = false;
   indexProgress = { indexed: 0, total: 0 };
@@ -74,6 +78,7 @@ export class Diagnostics {
     this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
+    this.lineFeeds.forget(uri);
     this.converted.delete(this.state.pathOf(uri));
   }
 
@@ -117,14 +122,15 @@ export class Diagnostics {
     s.uriOfPath.set(path, uri);
     this.analysed.set(uri, version);
     // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
-    const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
+    const unread = s.changes.take(uri, this.lineFeeds.rawOf(uri, s.workspace.model(path)?.source.text));
     if (s.schemaPaths.has(path)) {
-      this.schemaFileChanged(path, doc.getText());
+      this.schemaFileChanged(path, withLineFeeds(doc.getText()));
       return;
     }
     const language = s.languageFor(path, doc.languageId);
     if (!language) return;
-    const text = doc.getText();
+    // Lone CR line ends as LF, as in files read from disk (line-feeds.ts).
+    const { text, change } = this.lineFeeds.read(uri, doc.getText(), unread);
     if (text.length > s.config.maxFileBytes) {
       s.log('info', `${path}: not linted, it is ${(text.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
       s.workspace.removeFile(path);
