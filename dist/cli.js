@@ -38679,7 +38679,7 @@ var init_line_feeds = __esm({
 });
 
 // server/src/lsp/diagnostics.ts
-var import_node4, Diagnostics;
+var import_node4, TIME_BUDGET_CODE, Diagnostics;
 var init_diagnostics = __esm({
   "server/src/lsp/diagnostics.ts"() {
     "use strict";
@@ -38693,6 +38693,7 @@ var init_diagnostics = __esm({
     init_incremental();
     init_lines();
     init_line_feeds();
+    TIME_BUDGET_CODE = "time-budget";
     Diagnostics = class {
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
@@ -38887,7 +38888,9 @@ var init_diagnostics = __esm({
         const style = this.state.diagnosticStyle();
         let cache = this.converted.get(path);
         if (!cache && version2 !== void 0) this.converted.set(path, cache = new LspDiagnosticCache());
-        const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+        let lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+        const stopped2 = this.state.shows(path) ? this.timeBudgetNotice(path) : void 0;
+        if (stopped2) lsp = [...lsp, stopped2];
         const uri = this.state.uriOf(path);
         const last = this.published.get(path);
         let key;
@@ -38917,6 +38920,25 @@ var init_diagnostics = __esm({
         let findings = 0;
         for (const p of this.published.values()) findings += p.count;
         return findings;
+      }
+      /**
+       * For a file whose reading or rules ran past the time budget per file, and which so has no findings: one diagnostic
+       * on its first line saying so, with the CLI's warning (`rules stopped after 3 s in rule ...`, `analysis stopped after
+       * 3 s ...`), so that its empty Problems list is not taken for a clean file. Shown whatever insertlint.minimumSeverity
+       * says: it is not a finding, it tells why there are none.
+       */
+      timeBudgetNotice(path) {
+        const why = this.state.workspace.timedOut(path);
+        if (why === void 0) return void 0;
+        const text2 = this.state.workspace.model(path)?.source.text ?? "";
+        const lineEnd2 = text2.search(/[\r\n]/);
+        return {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd2 < 0 ? text2.length : lineEnd2 } },
+          severity: import_node4.DiagnosticSeverity.Warning,
+          code: TIME_BUDGET_CODE,
+          source: "insertlint",
+          message: `${why}; no findings are shown for this file`
+        };
       }
       /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
       logRulesStopped(path, schemaFile = false) {
@@ -39822,9 +39844,13 @@ var init_language_server = __esm({
     init_protocol();
     EDITOR_FILE_BUDGET_MS = 3e3;
     InsertLintServer = class {
-      /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
+      /**
+       * `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see
+       * DocumentScheduler; `fileBudgetMs`: the time budget per file.
+       */
       constructor(connection, options = {}) {
         this.connection = connection;
+        this.fileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
         this.state = new ServerState(connection, options.rules ?? RULES);
         this.diagnostics = new Diagnostics(this.state, (what, run2) => void this.guard(what, run2), options.inputPending);
         this.configuration = new Configuration(this.state, this.diagnostics);
@@ -39839,6 +39865,8 @@ var init_language_server = __esm({
       disk;
       indexer;
       commands;
+      /** Time one file may take to read, and apart its rules (EDITOR_FILE_BUDGET_MS unless an embedder says). */
+      fileBudgetMs;
       listen() {
         const c = this.connection;
         const { documents } = this.state;
@@ -39900,7 +39928,7 @@ var init_language_server = __esm({
         s.config = this.configuration.buildConfig();
         s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
         s.workspace.keepPieces = true;
-        s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
+        s.workspace.fileBudgetMs = this.fileBudgetMs;
         this.configuration.loadSchema();
         return {
           capabilities: {

@@ -6,12 +6,15 @@ import { changedNames, mentionedNames, schemaFacts } from './model-queries';
 import { LspDiagnosticCache, toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
-import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { severityShown } from './settings';
 import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
 import { withLineFeeds } from '../engine/lines';
 import { DocumentLineFeeds } from './line-feeds';
+
+/** The code of the diagnostic that tells why a file has no findings: its reading or rules ran past the time budget. */
+const TIME_BUDGET_CODE = 'time-budget';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -237,7 +240,9 @@ export class Diagnostics {
     // An edited document's findings are converted through its cache; files published in the background are not kept.
     let cache = this.converted.get(path);
     if (!cache && version !== undefined) this.converted.set(path, (cache = new LspDiagnosticCache()));
-    const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    let lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    const stopped = this.state.shows(path) ? this.timeBudgetNotice(path) : undefined;
+    if (stopped) lsp = [...lsp, stopped];
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
     let key: string | undefined;
@@ -272,6 +277,26 @@ export class Diagnostics {
     let findings = 0;
     for (const p of this.published.values()) findings += p.count;
     return findings;
+  }
+
+  /**
+   * For a file whose reading or rules ran past the time budget per file, and which so has no findings: one diagnostic
+   * on its first line saying so, with the CLI's warning (`rules stopped after 3 s in rule ...`, `analysis stopped after
+   * 3 s ...`), so that its empty Problems list is not taken for a clean file. Shown whatever insertlint.minimumSeverity
+   * says: it is not a finding, it tells why there are none.
+   */
+  private timeBudgetNotice(path: string): LspDiagnostic | undefined {
+    const why = this.state.workspace.timedOut(path);
+    if (why === undefined) return undefined;
+    const text = this.state.workspace.model(path)?.source.text ?? '';
+    const lineEnd = text.search(/[\r\n]/);
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd < 0 ? text.length : lineEnd } },
+      severity: DiagnosticSeverity.Warning,
+      code: TIME_BUDGET_CODE,
+      source: 'insertlint',
+      message: `${why}; no findings are shown for this file`,
+    };
   }
 
   /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
