@@ -38430,10 +38430,37 @@ function schemaFacts(file) {
 }
 function factOf(model, stmt, inLoop) {
   if (DDL_KINDS.has(stmt.kind)) return statementText2(model, stmt).replace(/\s+/g, " ");
-  if (stmt.kind === "insert") return interned(`insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}`);
-  if (stmt.kind === "merge") return `merge ${stmt.hasInsert}`;
-  if (stmt.kind === "import" || stmt.kind === "load" || stmt.kind === "ingest") return stmt.kind;
+  if (stmt.kind === "insert") return interned(`insert ${stmt.source.kind} ${stmt.source.kind === "values" ? valuesRowCount(stmt.source) : ""} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(",")}${writeShape(stmt)}`);
+  if (stmt.kind === "merge") return `merge ${stmt.hasInsert}${writeShape(stmt)}`;
+  if (stmt.kind === "import") return `import${writeShape(stmt)}`;
+  if (stmt.kind === "load" || stmt.kind === "ingest") return stmt.kind;
   return null;
+}
+function writeShape(stmt) {
+  return stmt.kind === "insert" ? ` (${stmt.columns.join(",")})${fillShape(stmt)}` : fillShape(stmt);
+}
+function sameWrites(before, after) {
+  const olds = before.statements;
+  const news = after.statements;
+  let from = 0;
+  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
+  let oldEnd = olds.length;
+  let newEnd = news.length;
+  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
+    oldEnd--;
+    newEnd--;
+  }
+  const writes = (list, start, end) => {
+    const out = [];
+    for (let i = start; i < end; i++) {
+      const stmt = list[i];
+      if (stmt.kind === "insert" || stmt.kind === "merge" || stmt.kind === "import") out.push(writeShape(stmt));
+    }
+    return out;
+  };
+  const was = writes(olds, from, oldEnd);
+  const is = writes(news, from, newEnd);
+  return was.length === is.length && was.every((w, i) => w === is[i]);
 }
 function interned(fact) {
   const known = SHAPES.get(fact);
@@ -38478,6 +38505,7 @@ var init_model_queries = __esm({
     init_schema_findings();
     init_loops();
     init_values();
+    init_written_columns();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();
     SHAPES = /* @__PURE__ */ new Map();
@@ -38806,7 +38834,8 @@ var init_diagnostics = __esm({
         const model = s.workspace.setFile(path, text2, language, change);
         if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
         s.onDisk.delete(path);
-        const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+        const kept = model && previous && model !== previous && s.workspace.lastEditKeptSchema && sameWrites(previous, model);
+        const after = kept ? before : schemaFacts(s.workspace.model(path));
         if (model) this.facts.set(model, after);
         this.publish(path, version2);
         this.markDependentsDirty(path, changedNames(before, after));

@@ -2,7 +2,7 @@
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
 import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
-import { changedNames, mentionedNames, schemaFacts } from './model-queries';
+import { changedNames, mentionedNames, sameWrites, schemaFacts } from './model-queries';
 import { LspDiagnosticCache, toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
@@ -146,8 +146,10 @@ export class Diagnostics {
     const model = s.workspace.setFile(path, text, language, change);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
-    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).
-    const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke),
+    // unless the statements read again write other columns (a MERGE's column list, NULL typed in place of a value).
+    const kept = model && previous && model !== previous && s.workspace.lastEditKeptSchema && sameWrites(previous, model);
+    const after = kept ? before : schemaFacts(s.workspace.model(path));
     if (model) this.facts.set(model, after);
     // The edited document is always answered (with its version), even when its findings did not change.
     this.publish(path, version);
