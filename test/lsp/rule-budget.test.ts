@@ -1,11 +1,12 @@
 // A rule that is slow on one document must not hold the language server: its rules are stopped at the time
-// budget per file (3 s in the editor), the document gets no findings and the log says why, naming the file, the
-// budget and the rule, once; other documents keep their findings and requests are answered. The server runs in
+// budget per file (3 s in the editor), the document gets no findings but one on its first line that says why (as
+// one whose reading ran past the budget), the log says it too, naming the file, the budget and the rule, once;
+// other documents keep their findings and requests are answered. The server runs in
 // this process (so that the test can give it a slow rule) over a real JSON-RPC connection, as rule-failure.test.ts.
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
 import { createConnection } from 'vscode-languageserver/node';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { InsertLintServer } from '../../server/src/lsp/language-server';
 import { RULES } from '../../server/src/engine/registry';
 import { statementsOf } from '../../server/src/engine/statements';
@@ -24,50 +25,87 @@ const slow: RegisteredRule = {
   },
 };
 
+interface Published {
+  uri: string;
+  diagnostics: { code: string; severity: number; source: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
+}
+
+/** The server in this process, over a JSON-RPC connection: `run` gets the client, what it was sent, and a wait. */
+async function withServer(options: ConstructorParameters<typeof InsertLintServer>[1], run: (client: MessageConnection, logs: string[], published: Published[], waitFor: (what: string, done: () => boolean) => Promise<void>) => Promise<void>): Promise<void> {
+  const toServer = new PassThrough();
+  const toClient = new PassThrough();
+  const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+  new InsertLintServer(serverConnection, options).listen();
+  const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  const logs: string[] = [];
+  const published: Published[] = [];
+  client.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
+  client.onNotification('textDocument/publishDiagnostics', (p: Published) => void published.push(p));
+  client.listen();
+  const waitFor = async (what: string, done: () => boolean) => {
+    const until = Date.now() + 15_000;
+    while (!done()) {
+      if (Date.now() > until) throw new Error(`${what}; logs:\n${logs.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  try {
+    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+    client.sendNotification('initialized', {});
+    await run(client, logs, published, waitFor);
+  } finally {
+    client.dispose();
+    serverConnection.dispose();
+    toServer.destroy();
+    toClient.destroy();
+  }
+}
+
+const last = (published: Published[], uri: string) => published.filter((p) => p.uri === uri).pop();
+
 describe('language server: a rule past the time budget', function () {
   this.timeout(30_000);
 
-  it('is stopped: the document gets no findings, the log says why once, other documents keep theirs', async () => {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    new InsertLintServer(serverConnection, { rules: [...RULES, slow] }).listen();
-    const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    const logs: string[] = [];
-    const published: { uri: string; diagnostics: { code: string }[] }[] = [];
-    client.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
-    client.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { code: string }[] }) => void published.push(p));
-    client.listen();
-    const waitFor = async (what: string, done: () => boolean) => {
-      const until = Date.now() + 15_000;
-      while (!done()) {
-        if (Date.now() > until) throw new Error(`${what}; logs:\n${logs.join('\n')}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    try {
-      await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
-      client.sendNotification('initialized', {});
+  it('is stopped: the document shows why it has no findings, the log says why once, other documents keep theirs', async () => {
+    await withServer({ rules: [...RULES, slow] }, async (client, logs, published, waitFor) => {
       const text = 'CREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nINSERT INTO T (X) SELECT X FROM S;\n';
       const slowUri = 'untitled:slow.sql';
       const fastUri = 'untitled:fast.sql';
       const started = Date.now();
       client.sendNotification('textDocument/didOpen', { textDocument: { uri: slowUri, languageId: 'sql', version: 1, text: `-- SLOW\n${text}` } });
+      const why = 'rules stopped after 3 s in rule slow-rule (the time budget per file; raise it with --file-time-budget)';
       const stopped = /^untitled:slow\.sql: rules stopped after 3 s in rule slow-rule \(the time budget per file; raise it with --file-time-budget\); no findings are shown for it$/;
       await waitFor('no log line for the stopped rules', () => logs.some((l) => stopped.test(l)) && published.some((p) => p.uri === slowUri));
       assert.ok(Date.now() - started < 12_000, 'stopped at the budget, not after the rule\'s 20 s');
-      assert.deepEqual(published.filter((p) => p.uri === slowUri).pop()!.diagnostics, []);
+      // One diagnostic on the first line says why (the CLI's warning), not an empty Problems list.
+      assert.deepEqual(last(published, slowUri)!.diagnostics, [
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 7 } }, severity: 2, code: 'time-budget', source: 'insertlint', message: `${why}; no findings are shown for this file` },
+      ]);
       client.sendNotification('textDocument/didOpen', { textDocument: { uri: fastUri, languageId: 'sql', version: 1, text } });
       await waitFor('no findings for the other document', () => published.some((p) => p.uri === fastUri && p.diagnostics.some((d) => d.code === 'identity-cache')));
+      assert.ok(!last(published, fastUri)!.diagnostics.some((d) => d.code === 'time-budget'));
       // Still answering requests.
       const lenses = (await client.sendRequest('textDocument/codeLens', { textDocument: { uri: fastUri } })) as unknown[];
       assert.equal(lenses.length, 1);
       assert.equal(logs.filter((l) => stopped.test(l)).length, 1, logs.join('\n'));
-    } finally {
-      client.dispose();
-      serverConnection.dispose();
-      toServer.destroy();
-      toClient.destroy();
-    }
+      // The rule no longer slow on it (SLOW edited away): its findings, and no word of the budget.
+      client.sendNotification('textDocument/didChange', { textDocument: { uri: slowUri, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 3 }, end: { line: 0, character: 7 } }, text: 'FAST' }] });
+      await waitFor('the findings of the edited document', () => last(published, slowUri)!.diagnostics.some((d) => d.code === 'identity-cache'));
+      assert.ok(!last(published, slowUri)!.diagnostics.some((d) => d.code === 'time-budget'));
+    });
+  });
+
+  it('a document whose reading runs past the budget shows why it has no findings, as one whose rules do', async () => {
+    await withServer({ fileBudgetMs: 10 }, async (client, logs, published, waitFor) => {
+      const uri = 'untitled:big.sql';
+      const text = '-- a big load\n' + Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+      client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+      await waitFor('no diagnostics for the big document', () => published.some((p) => p.uri === uri));
+      const why = 'analysis stopped after 10 ms (the time budget per file; raise it with --file-time-budget)';
+      assert.deepEqual(last(published, uri)!.diagnostics, [
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 13 } }, severity: 2, code: 'time-budget', source: 'insertlint', message: `${why}; no findings are shown for this file` },
+      ]);
+      assert.ok(logs.includes(`untitled:big.sql: ${why}; no findings are shown for it`), logs.join('\n'));
+    });
   });
 });

@@ -5,6 +5,7 @@ import { ConfigError, resolveConfig, validateConfig, type ConfigFile, type Resol
 import { findConfigFile, repositoryFinder } from '../cli/files';
 import { loadConfigFile } from '../cli/lint-run';
 import { anchorSchemaEntries, loadSchemaFiles } from '../schema/schema-files';
+import { withLineFeeds } from '../engine/lines';
 import { readEncoding, readSettings, settingsLayer, type ServerSettings } from './settings';
 import { describe, type ServerState } from './server-state';
 import type { Diagnostics } from './diagnostics';
@@ -110,7 +111,7 @@ export class Configuration {
         this.diagnostics.publishEmpty(path);
       }
       const open = s.documents.get(s.uriOf(path));
-      if (open) s.workspace.setSchemaFile(path, open.getText());
+      if (open) s.workspace.setSchemaFile(path, withLineFeeds(open.getText()));
     }
     if (loaded.files.length > 0) s.log('info', `schema files: ${loaded.files.join(', ')}`);
   }

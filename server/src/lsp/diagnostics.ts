@@ -2,14 +2,19 @@
 // An edit re-publishes its document at once (with its version); files that depend on the schema facts
 // it changed are marked dirty and re-published in the background, open files first, in short slices.
 import { debounceFor, DocumentScheduler, isInstant } from './scheduler';
-import { changedNames, mentionedNames, schemaFacts } from './model-queries';
+import { changedNames, mentionedNames, sameWrites, schemaFacts } from './model-queries';
 import { LspDiagnosticCache, toLspDiagnostic } from './lsp-convert';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 import { describe, yieldToEvents, type ServerState } from './server-state';
-import { ResponseError, ErrorCodes, DiagnosticSeverity } from 'vscode-languageserver/node';
+import { ResponseError, ErrorCodes, DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { severityShown } from './settings';
 import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
+import { withLineFeeds } from '../engine/lines';
+import { DocumentLineFeeds } from './line-feeds';
+
+/** The code of the diagnostic that tells why a file has no findings: its reading or rules ran past the time budget. */
+const TIME_BUDGET_CODE = 'time-budget';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -31,6 +36,8 @@ export class Diagnostics {
   private readonly facts = new WeakMap<object, Map<string, string[]>>();
   /** The version of each open document the engine holds. */
   private readonly analysed = new Map<string, number>();
+  /** What the engine was handed for each open document's text (lone CRs as LF). */
+  private readonly lineFeeds = new DocumentLineFeeds();
   /** Indexing state for the status notification (set by indexer.ts). */
   indexing = false;
   indexProgress = { indexed: 0, total: 0 };
@@ -74,6 +81,7 @@ export class Diagnostics {
     this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
+    this.lineFeeds.forget(uri);
     this.converted.delete(this.state.pathOf(uri));
   }
 
@@ -117,14 +125,15 @@ export class Diagnostics {
     s.uriOfPath.set(path, uri);
     this.analysed.set(uri, version);
     // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
-    const change = s.changes.take(uri, s.workspace.model(path)?.source.text);
+    const unread = s.changes.take(uri, this.lineFeeds.rawOf(uri, s.workspace.model(path)?.source.text));
     if (s.schemaPaths.has(path)) {
-      this.schemaFileChanged(path, doc.getText());
+      this.schemaFileChanged(path, withLineFeeds(doc.getText()));
       return;
     }
     const language = s.languageFor(path, doc.languageId);
     if (!language) return;
-    const text = doc.getText();
+    // Lone CR line ends as LF, as in files read from disk (line-feeds.ts).
+    const { text, change } = this.lineFeeds.read(uri, doc.getText(), unread);
     if (text.length > s.config.maxFileBytes) {
       s.log('info', `${path}: not linted, it is ${(text.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
       s.workspace.removeFile(path);
@@ -137,8 +146,10 @@ export class Diagnostics {
     const model = s.workspace.setFile(path, text, language, change);
     if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
     s.onDisk.delete(path);
-    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke).
-    const after = model && model !== previous && s.workspace.lastEditKeptSchema ? before : schemaFacts(s.workspace.model(path));
+    // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke),
+    // unless the statements read again write other columns (a MERGE's column list, NULL typed in place of a value).
+    const kept = model && previous && model !== previous && s.workspace.lastEditKeptSchema && sameWrites(previous, model);
+    const after = kept ? before : schemaFacts(s.workspace.model(path));
     if (model) this.facts.set(model, after);
     // The edited document is always answered (with its version), even when its findings did not change.
     this.publish(path, version);
@@ -231,7 +242,9 @@ export class Diagnostics {
     // An edited document's findings are converted through its cache; files published in the background are not kept.
     let cache = this.converted.get(path);
     if (!cache && version !== undefined) this.converted.set(path, (cache = new LspDiagnosticCache()));
-    const lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    let lsp = cache ? cache.convert(diagnostics, lines, this.state.locate, style) : diagnostics.map((d) => toLspDiagnostic(d, lines, this.state.locate, style));
+    const stopped = this.state.shows(path) ? this.timeBudgetNotice(path) : undefined;
+    if (stopped) lsp = [...lsp, stopped];
     const uri = this.state.uriOf(path);
     const last = this.published.get(path);
     let key: string | undefined;
@@ -266,6 +279,26 @@ export class Diagnostics {
     let findings = 0;
     for (const p of this.published.values()) findings += p.count;
     return findings;
+  }
+
+  /**
+   * For a file whose reading or rules ran past the time budget per file, and which so has no findings: one diagnostic
+   * on its first line saying so, with the CLI's warning (`rules stopped after 3 s in rule ...`, `analysis stopped after
+   * 3 s ...`), so that its empty Problems list is not taken for a clean file. Shown whatever insertlint.minimumSeverity
+   * says: it is not a finding, it tells why there are none.
+   */
+  private timeBudgetNotice(path: string): LspDiagnostic | undefined {
+    const why = this.state.workspace.timedOut(path);
+    if (why === undefined) return undefined;
+    const text = this.state.workspace.model(path)?.source.text ?? '';
+    const lineEnd = text.search(/[\r\n]/);
+    return {
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd < 0 ? text.length : lineEnd } },
+      severity: DiagnosticSeverity.Warning,
+      code: TIME_BUDGET_CODE,
+      source: 'insertlint',
+      message: `${why}; no findings are shown for this file`,
+    };
   }
 
   /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */

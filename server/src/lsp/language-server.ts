@@ -63,11 +63,18 @@ export class InsertLintServer {
   private readonly indexer: Indexer;
   private readonly commands: Commands;
 
-  /** `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see DocumentScheduler. */
+  /** Time one file may take to read, and apart its rules (EDITOR_FILE_BUDGET_MS unless an embedder says). */
+  private readonly fileBudgetMs: number;
+
+  /**
+   * `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see
+   * DocumentScheduler; `fileBudgetMs`: the time budget per file.
+   */
   constructor(
     private readonly connection: Connection,
-    options: { rules?: readonly RegisteredRule[]; inputPending?: () => boolean } = {},
+    options: { rules?: readonly RegisteredRule[]; inputPending?: () => boolean; fileBudgetMs?: number } = {},
   ) {
+    this.fileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
     this.state = new ServerState(connection, options.rules ?? RULES);
     this.diagnostics = new Diagnostics(this.state, (what, run) => void this.guard(what, run), options.inputPending);
     this.configuration = new Configuration(this.state, this.diagnostics);
@@ -143,7 +150,7 @@ export class InsertLintServer {
     // Every edit is analysed again: rules about runs re-check only the piece an edit touched.
     s.workspace.keepPieces = true;
     // Requests wait while a file is read: in the editor one file gets 3 s, not the CLI's 10.
-    s.workspace.fileBudgetMs = EDITOR_FILE_BUDGET_MS;
+    s.workspace.fileBudgetMs = this.fileBudgetMs;
     this.configuration.loadSchema();
     return {
       capabilities: {

@@ -7,6 +7,7 @@ import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
 import { statementsInBulkLoops } from '../code-model/bulk-loops';
 import { valuesRowCount } from '../sql/grammar/values';
+import { fillShape } from '../schema/written-columns';
 
 export interface NameRef {
   name: QualifiedName;
@@ -155,8 +156,8 @@ export function statementText(model: FileModel, stmt: Statement): string {
 
 /**
  * What a file contributes to the shared schema model, per table name: the DDL text, and for inserts
- * only their shape (target, row count, loop) so that typing inside a VALUES list does not count as
- * a schema change. Comparing two of these tells which tables an edit affected.
+ * only their shape (target, row count, loop, the columns they write: writeShape) so that typing inside a
+ * VALUES list does not count as a schema change. Comparing two of these tells which tables an edit affected.
  */
 export function schemaFacts(file: FileModel | undefined): Map<string, string[]> {
   const facts = new Map<string, string[]>();
@@ -204,10 +205,53 @@ const SCRIPT_FACTS = new WeakMap<Statement, string | null>();
 
 function factOf(model: FileModel, stmt: Statement, inLoop: ReadonlySet<Statement>): string | null {
   if (DDL_KINDS.has(stmt.kind)) return statementText(model, stmt).replace(/\s+/g, ' ');
-  if (stmt.kind === 'insert') return interned(`insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}`);
-  if (stmt.kind === 'merge') return `merge ${stmt.hasInsert}`;
-  if (stmt.kind === 'import' || stmt.kind === 'load' || stmt.kind === 'ingest') return stmt.kind;
+  if (stmt.kind === 'insert') return interned(`insert ${stmt.source.kind} ${stmt.source.kind === 'values' ? valuesRowCount(stmt.source) : ''} ${inLoop.has(stmt)} ${stmt.sequences.map((s) => s.name).join(',')}${writeShape(stmt)}`);
+  if (stmt.kind === 'merge') return `merge ${stmt.hasInsert}${writeShape(stmt)}`;
+  if (stmt.kind === 'import') return `import${writeShape(stmt)}`;
+  if (stmt.kind === 'load' || stmt.kind === 'ingest') return stmt.kind;
   return null;
+}
+
+/**
+ * Which columns of its table an insert-like statement may give a value, as text: an INSERT's column list, and
+ * for it, a MERGE and an IMPORT what schema/written-columns.ts reads beyond it (fillShape: the columns given only
+ * NULL or DEFAULT, a MERGE's INSERT and UPDATE column lists). The findings of the table's DDL depend on it
+ * (lob-column, enforced-foreign-key: SchemaModel.insertsWriting), in whichever file the DDL is.
+ */
+function writeShape(stmt: Statement): string {
+  return stmt.kind === 'insert' ? ` (${stmt.columns.join(',')})${fillShape(stmt)}` : fillShape(stmt);
+}
+
+/**
+ * Whether an edit that kept the workspace's schema (Workspace.lastEditKeptSchema: the statements it read again have
+ * the shape of those they replace) left the columns every insert-like statement writes as they were (writeShape),
+ * so that the file's schema facts are those before the edit. Only the statements that are new objects are looked
+ * at, those between the ones kept at the start and at the end (as SchemaModel.withFileReplaced finds them): the
+ * schema keeps an edit that changes a MERGE's column lists or types NULL in place of a value, and the findings of
+ * the target's DDL in another file change with it.
+ */
+export function sameWrites(before: FileModel, after: FileModel): boolean {
+  const olds = before.statements;
+  const news = after.statements;
+  let from = 0;
+  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
+  let oldEnd = olds.length;
+  let newEnd = news.length;
+  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
+    oldEnd--;
+    newEnd--;
+  }
+  const writes = (list: readonly Statement[], start: number, end: number) => {
+    const out: string[] = [];
+    for (let i = start; i < end; i++) {
+      const stmt = list[i];
+      if (stmt.kind === 'insert' || stmt.kind === 'merge' || stmt.kind === 'import') out.push(writeShape(stmt));
+    }
+    return out;
+  };
+  const was = writes(olds, from, oldEnd);
+  const is = writes(news, from, newEnd);
+  return was.length === is.length && was.every((w, i) => w === is[i]);
 }
 
 /** One string per insert shape: 45,000 INSERTs hold one, and compare as the same string. */
