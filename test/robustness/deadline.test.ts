@@ -10,6 +10,8 @@ import { resolveConfig } from '../../server/src/engine/config';
 import { allRules } from '../../server/src/engine/registry';
 import { nowMs } from '../../server/src/engine/clock';
 import { loadCodeFrontEnd } from '../../server/src/code/frontend';
+import { statementsOf } from '../../server/src/engine/statements';
+import type { Rule } from '../../server/src/engine/types';
 import { runCli } from '../ci/repo';
 
 /** A script that takes a while to parse: many statements (the parser checks the budget between them). */
@@ -30,6 +32,45 @@ describe('robustness: the time budget per file', function () {
     const next = workspace.setFile('small.sql', SMALL)!;
     assert.equal(next.timedOut, undefined);
     assert.ok(workspace.diagnostics('small.sql').some((d) => d.rule === 'identity-cache'));
+  });
+
+  it('a raised budget reads again the files read past the old one; a lowered one keeps what was read', () => {
+    const workspace = new Workspace(resolveConfig(allRules()));
+    workspace.fileBudgetMs = 1;
+    assert.equal(workspace.setFile('big.sql', SMALL + bigScript(40_000))!.timedOut, true);
+    assert.match(workspace.timedOut('big.sql') ?? '', /analysis stopped after 1 ms/);
+    workspace.fileBudgetMs = 60_000;
+    const read = workspace.model('big.sql')!;
+    assert.equal(read.timedOut, undefined);
+    assert.equal(read.statements.length, 40_002);
+    assert.equal(workspace.timedOut('big.sql'), undefined);
+    assert.ok(workspace.diagnostics('big.sql').some((d) => d.rule === 'identity-cache'));
+    // Work done within the old budget is not thrown away: the smaller one applies from the file's next change.
+    workspace.fileBudgetMs = 1;
+    assert.equal(workspace.model('big.sql'), read);
+  });
+
+  it('a changed budget runs again the rules it stopped, without any other change', () => {
+    const runMs = 200;
+    const rule: Rule = {
+      meta: { id: 'slowish-rule', description: 'takes runMs', defaultSeverity: 'warning', evidence: [], messages: { m: 'ran' } },
+      check({ file, report }) {
+        const started = nowMs();
+        while (nowMs() - started < runMs) statementsOf(file, 'insert');
+        report({ stmt: file.statements[0], span: { start: 0, end: 1 }, messageId: 'm' });
+      },
+    };
+    const workspace = new Workspace(resolveConfig([rule]), [], [{ rule, doc: '' }]);
+    workspace.fileBudgetMs = 50;
+    workspace.setFile('a.sql', SMALL);
+    assert.deepEqual(workspace.diagnostics('a.sql'), []);
+    assert.match(workspace.rulesStoppedIn('a.sql') ?? '', /^rules stopped after 50 ms in rule slowish-rule/);
+    workspace.fileBudgetMs = 5_000;
+    assert.deepEqual(workspace.diagnostics('a.sql').map((d) => d.rule), ['slowish-rule']);
+    assert.equal(workspace.rulesStoppedIn('a.sql'), undefined);
+    // Lowered below what the rule takes: findings made within the old budget are kept until the file changes.
+    workspace.fileBudgetMs = 50;
+    assert.deepEqual(workspace.diagnostics('a.sql').map((d) => d.rule), ['slowish-rule']);
   });
 
   it('gives up application code past its budget (tree-sitter parse or walk)', async () => {

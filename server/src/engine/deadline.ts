@@ -8,9 +8,12 @@ import { nowMs } from './clock';
 /** Default budget per file (CLI `--file-time-budget`). */
 export const DEFAULT_FILE_BUDGET_MS = 10_000;
 
+/** How the CLI's messages say to raise the budget; an embedder names its own knob instead (withBudgetHint). */
+const CLI_BUDGET_HINT = 'raise it with --file-time-budget';
+
 export class DeadlineExceeded extends Error {
   constructor(readonly budgetMs: number) {
-    super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
+    super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; ${CLI_BUDGET_HINT})`);
   }
 }
 
@@ -55,7 +58,15 @@ export function tickDeadline(): void {
 
 /** Why a file's findings are left out when its rules ran past the budget: the budget and the rule running. */
 export function rulesStoppedMessage(budgetMs: number, rule: string): string {
-  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; raise it with --file-time-budget)`;
+  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; ${CLI_BUDGET_HINT})`;
+}
+
+/**
+ * A time-budget message (DeadlineExceeded's, rulesStoppedMessage's) with `hint` in place of the CLI's `raise it with
+ * --file-time-budget`: the editor's user raises a setting, not a flag. Other messages are returned as they are.
+ */
+export function withBudgetHint(reason: string, hint: string): string {
+  return reason.replace(CLI_BUDGET_HINT, hint);
 }
 
 /** True when time is up (for callbacks that must return instead of throwing, such as tree-sitter's). */

@@ -92,11 +92,40 @@ export class Workspace {
   private readonly pieces = new Map<string, Map<string, PieceCache>>();
   /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
   private generation = 0;
+  private budgetMs = DEFAULT_FILE_BUDGET_MS;
+
   /**
    * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
    * counted apart, the time its rules may take (see rulesStoppedIn).
    */
-  fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
+  get fileBudgetMs(): number {
+    return this.budgetMs;
+  }
+
+  /**
+   * A new budget (the editor's setting changed): files whose reading ran past a smaller one are read again now, and
+   * files whose rules did are run again when their findings are next asked for (stoppedBefore). Files read, and
+   * findings made, within the old budget are kept: a smaller budget applies from their next change.
+   */
+  set fileBudgetMs(budgetMs: number) {
+    if (budgetMs === this.budgetMs) return;
+    const raised = budgetMs > this.budgetMs;
+    this.budgetMs = budgetMs;
+    let reread = false;
+    for (const [path, entry] of this.files) {
+      if (raised && entry.model.timedOut) {
+        this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+        this.members.changed(path, true);
+        reread = true;
+      } else if (entry.rulesStopped) entry.diagnostics = undefined;
+    }
+    // Schema files whose rules stopped: their findings, placed on the inserts, are made again.
+    const schemaStopped = [...this.schemaFiles.values()].some((e) => e.rulesStopped);
+    if (schemaStopped) this.schemaReports = undefined;
+    // A file read now feeds the schema (its DDL, its inserts), a schema file's findings go to others' inserts: every
+    // file's findings are made again.
+    if (reread || schemaStopped) this.invalidate();
+  }
   /** Rules that threw, disabled for that file; callers log these. */
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
