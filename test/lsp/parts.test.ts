@@ -101,6 +101,19 @@ describe('language server settings', () => {
     assert.equal(problems.length, 2);
     assert.deepEqual(readSettings(null).index, readSettings({}).index);
   });
+
+  it('reads insertlint.fileTimeBudget in seconds, within 0.5 to 60 (the nearest bound otherwise, saying so)', () => {
+    const budget = (value: unknown) => {
+      const problems: string[] = [];
+      return { ms: readSettings({ fileTimeBudget: value }, problems).fileBudgetMs, problems };
+    };
+    assert.deepEqual(budget(10), { ms: 10_000, problems: [] });
+    assert.deepEqual(budget(1.5), { ms: 1500, problems: [] });
+    assert.deepEqual(budget(undefined), { ms: undefined, problems: [] });
+    assert.deepEqual(budget(0.01), { ms: 500, problems: ['insertlint.fileTimeBudget must be from 0.5 to 60 seconds; using 0.5'] });
+    assert.deepEqual(budget(600), { ms: 60_000, problems: ['insertlint.fileTimeBudget must be from 0.5 to 60 seconds; using 60'] });
+    assert.deepEqual(budget('10'), { ms: undefined, problems: ['insertlint.fileTimeBudget must be a number of seconds from 0.5 to 60; using the default'] });
+  });
 });
 
 describe('model queries', () => {

@@ -1,7 +1,9 @@
 // A rule that is slow on one document must not hold the language server: its rules are stopped at the time
 // budget per file (3 s in the editor), the document gets no findings but one on its first line that says why (as
 // one whose reading ran past the budget), the log says it too, naming the file, the budget and the rule, once;
-// other documents keep their findings and requests are answered. The server runs in
+// other documents keep their findings and requests are answered. Both say to raise insertlint.fileTimeBudget (the
+// editor's setting, not the CLI's flag), which sets the budget, through workspace/configuration or
+// initializationOptions; raised, a file stopped under the old budget is run or read again. The server runs in
 // this process (so that the test can give it a slow rule) over a real JSON-RPC connection, as rule-failure.test.ts.
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
@@ -30,8 +32,37 @@ interface Published {
   diagnostics: { code: string; severity: number; source: string; message: string; range: { start: { line: number; character: number }; end: { line: number; character: number } } }[];
 }
 
+/** Loops for 1.5 s through statementsOf on documents that say SLOWISH: stopped under a 1 s budget, not under 10 s. */
+const slowish: RegisteredRule = {
+  doc: '',
+  rule: {
+    meta: { id: 'slowish-rule', description: 'slowish on files that say SLOWISH', defaultSeverity: 'warning', evidence: [], messages: { m: 'never' } },
+    check({ file }) {
+      if (!file.source.text.includes('SLOWISH')) return;
+      const started = Date.now();
+      while (Date.now() - started < 1500) statementsOf(file, 'insert');
+    },
+  },
+};
+
+/**
+ * How the client starts: `settings`, the editor settings it answers workspace/configuration with (undefined: it does
+ * not answer it, as a client without the capability); `initializationOptions`, what initialize carries.
+ */
+interface ClientSetup {
+  settings?: Record<string, unknown>;
+  initializationOptions?: unknown;
+}
+
+/** New editor settings, announced as VS Code does (the server pulls them again). */
+type Configure = (settings: Record<string, unknown>) => void;
+
 /** The server in this process, over a JSON-RPC connection: `run` gets the client, what it was sent, and a wait. */
-async function withServer(options: ConstructorParameters<typeof InsertLintServer>[1], run: (client: MessageConnection, logs: string[], published: Published[], waitFor: (what: string, done: () => boolean) => Promise<void>) => Promise<void>): Promise<void> {
+async function withServer(
+  options: ConstructorParameters<typeof InsertLintServer>[1],
+  run: (client: MessageConnection, logs: string[], published: Published[], waitFor: (what: string, done: () => boolean) => Promise<void>, configure: Configure) => Promise<void>,
+  setup: ClientSetup = {},
+): Promise<void> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const serverConnection = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
@@ -41,6 +72,13 @@ async function withServer(options: ConstructorParameters<typeof InsertLintServer
   const published: Published[] = [];
   client.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
   client.onNotification('textDocument/publishDiagnostics', (p: Published) => void published.push(p));
+  let settings = setup.settings;
+  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((item) => (item.section === 'insertlint' ? settings : null)));
+  client.onRequest('client/registerCapability', () => null);
+  const configure: Configure = (next) => {
+    settings = next;
+    client.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  };
   client.listen();
   const waitFor = async (what: string, done: () => boolean) => {
     const until = Date.now() + 15_000;
@@ -50,9 +88,10 @@ async function withServer(options: ConstructorParameters<typeof InsertLintServer
     }
   };
   try {
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+    const capabilities = setup.settings !== undefined ? { workspace: { configuration: true } } : {};
+    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: setup.initializationOptions });
     client.sendNotification('initialized', {});
-    await run(client, logs, published, waitFor);
+    await run(client, logs, published, waitFor, configure);
   } finally {
     client.dispose();
     serverConnection.dispose();
@@ -73,8 +112,8 @@ describe('language server: a rule past the time budget', function () {
       const fastUri = 'untitled:fast.sql';
       const started = Date.now();
       client.sendNotification('textDocument/didOpen', { textDocument: { uri: slowUri, languageId: 'sql', version: 1, text: `-- SLOW\n${text}` } });
-      const why = 'rules stopped after 3 s in rule slow-rule (the time budget per file; raise it with --file-time-budget)';
-      const stopped = /^untitled:slow\.sql: rules stopped after 3 s in rule slow-rule \(the time budget per file; raise it with --file-time-budget\); no findings are shown for it$/;
+      const why = 'rules stopped after 3 s in rule slow-rule (the time budget per file; raise insertlint.fileTimeBudget)';
+      const stopped = /^untitled:slow\.sql: rules stopped after 3 s in rule slow-rule \(the time budget per file; raise insertlint\.fileTimeBudget\); no findings are shown for it$/;
       await waitFor('no log line for the stopped rules', () => logs.some((l) => stopped.test(l)) && published.some((p) => p.uri === slowUri));
       assert.ok(Date.now() - started < 12_000, 'stopped at the budget, not after the rule\'s 20 s');
       // One diagnostic on the first line says why (the CLI's warning), not an empty Problems list.
@@ -101,11 +140,53 @@ describe('language server: a rule past the time budget', function () {
       const text = '-- a big load\n' + Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       await waitFor('no diagnostics for the big document', () => published.some((p) => p.uri === uri));
-      const why = 'analysis stopped after 10 ms (the time budget per file; raise it with --file-time-budget)';
+      const why = 'analysis stopped after 10 ms (the time budget per file; raise insertlint.fileTimeBudget)';
       assert.deepEqual(last(published, uri)!.diagnostics, [
         { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 13 } }, severity: 2, code: 'time-budget', source: 'insertlint', message: `${why}; no findings are shown for this file` },
       ]);
       assert.ok(logs.includes(`untitled:big.sql: ${why}; no findings are shown for it`), logs.join('\n'));
     });
+  });
+  it('insertlint.fileTimeBudget sets the budget; raised, the rules stopped under the old one run again', async () => {
+    await withServer({ rules: [...RULES, slowish] }, async (client, logs, published, waitFor, configure) => {
+      const uri = 'untitled:slowish.sql';
+      const text = '-- SLOWISH\nCREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nINSERT INTO T (X) SELECT X FROM S;\n';
+      client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+      await waitFor('the time-budget warning', () => last(published, uri)?.diagnostics.some((d) => d.code === 'time-budget') === true);
+      assert.deepEqual(last(published, uri)!.diagnostics.map((d) => d.message), [
+        'rules stopped after 1 s in rule slowish-rule (the time budget per file; raise insertlint.fileTimeBudget); no findings are shown for this file',
+      ]);
+      // Raised: run again at once (no edit), within the new budget: its findings, and no word of the budget.
+      configure({ fileTimeBudget: 10 });
+      await waitFor('the findings under the raised budget', () => last(published, uri)!.diagnostics.some((d) => d.code === 'identity-cache'));
+      assert.ok(!last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
+      // Out of bounds: the nearest bound, said in the log.
+      configure({ fileTimeBudget: 600 });
+      await waitFor('the log line about the bound', () => logs.includes('insertlint.fileTimeBudget must be from 0.5 to 60 seconds; using 60'));
+    }, { settings: { fileTimeBudget: 1 } });
+  });
+
+  it('insertlint.fileTimeBudget raised: a document whose reading ran past the old budget is read again', async () => {
+    await withServer({ fileBudgetMs: 10 }, async (client, logs, published, waitFor, configure) => {
+      const uri = 'untitled:big.sql';
+      const rows = Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n');
+      const text = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT, B VARCHAR(20));\n' + rows + '\n';
+      client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+      await waitFor('the time-budget warning', () => last(published, uri)?.diagnostics.some((d) => d.code === 'time-budget') === true);
+      configure({ fileTimeBudget: 60 });
+      await waitFor('the findings of the document read again', () => last(published, uri)!.diagnostics.some((d) => d.code === 'identity-cache'));
+      assert.ok(!last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
+    }, { settings: {} });
+  });
+
+  it('insertlint.fileTimeBudget from initializationOptions, for a client that does not answer workspace/configuration', async () => {
+    await withServer({ rules: [...RULES, slow] }, async (client, logs, published, waitFor) => {
+      const uri = 'untitled:slow.sql';
+      client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text: '-- SLOW\nINSERT INTO T (X) VALUES (1);\n' } });
+      await waitFor('the time-budget warning', () => published.some((p) => p.uri === uri));
+      assert.deepEqual(last(published, uri)!.diagnostics.map((d) => d.message), [
+        'rules stopped after 1 s in rule slow-rule (the time budget per file; raise insertlint.fileTimeBudget); no findings are shown for this file',
+      ]);
+    }, { initializationOptions: { settings: { fileTimeBudget: 1 } } });
   });
 });

@@ -88,6 +88,8 @@ export class Configuration {
   apply(republish: boolean): void {
     const s = this.state;
     s.config = this.buildConfig();
+    // Before the configuration: a file read past a smaller budget is read again once, with the new one.
+    s.workspace.fileBudgetMs = s.fileBudgetMs();
     s.workspace.setConfig(s.config);
     this.loadSchema();
     if (!republish) return;

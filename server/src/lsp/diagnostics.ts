@@ -11,10 +11,16 @@ import { severityShown } from './settings';
 import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
 import { withLineFeeds } from '../engine/lines';
+import { withBudgetHint } from '../engine/deadline';
 import { DocumentLineFeeds } from './line-feeds';
 
 /** The code of the diagnostic that tells why a file has no findings: its reading or rules ran past the time budget. */
 const TIME_BUDGET_CODE = 'time-budget';
+
+/** A time-budget message as the editor says it: raise the setting (the CLI's says --file-time-budget). */
+export function editorBudgetReason(reason: string): string {
+  return withBudgetHint(reason, 'raise insertlint.fileTimeBudget');
+}
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -144,7 +150,7 @@ export class Diagnostics {
     const previous = s.workspace.model(path);
     const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
     const model = s.workspace.setFile(path, text, language, change);
-    if (model?.timedOut) s.log('warn', `${path}: ${model.leftOut}; no findings are shown for it`);
+    if (model?.timedOut) s.log('warn', `${path}: ${editorBudgetReason(model.leftOut!)}; no findings are shown for it`);
     s.onDisk.delete(path);
     // A kept schema means no DDL or insert shape changed: the facts are the same (issue 15: no walk per keystroke),
     // unless the statements read again write other columns (a MERGE's column list, NULL typed in place of a value).
@@ -291,13 +297,12 @@ export class Diagnostics {
     const why = this.state.workspace.timedOut(path);
     if (why === undefined) return undefined;
     const text = this.state.workspace.model(path)?.source.text ?? '';
-    const lineEnd = text.search(/[\r\n]/);
     return {
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd < 0 ? text.length : lineEnd } },
+      range: firstLine(text),
       severity: DiagnosticSeverity.Warning,
       code: TIME_BUDGET_CODE,
       source: 'insertlint',
-      message: `${why}; no findings are shown for this file`,
+      message: `${editorBudgetReason(why)}; no findings are shown for this file`,
     };
   }
 
@@ -310,7 +315,8 @@ export class Diagnostics {
     }
     if (this.loggedStops.get(path) === why) return;
     this.loggedStops.set(path, why);
-    this.state.log('warn', schemaFile ? `schema file ${path}: ${why}; none of its findings are shown on the inserts` : `${path}: ${why}; no findings are shown for it`);
+    const said = editorBudgetReason(why);
+    this.state.log('warn', schemaFile ? `schema file ${path}: ${said}; none of its findings are shown on the inserts` : `${path}: ${said}; no findings are shown for it`);
   }
 
   private logRuleFailures(from: number): void {
@@ -335,4 +341,11 @@ export class Diagnostics {
     };
     void this.state.connection.sendNotification(STATUS_NOTIFICATION, status);
   }
+}
+
+/** The range of a text's first line (without its line end). */
+function firstLine(text: string): LspDiagnostic['range'] {
+  // Within the first 64 K characters: a file of one long line is not scanned whole for it.
+  const lineEnd = text.slice(0, 65536).search(/[\r\n]/);
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd < 0 ? Math.min(text.length, 65536) : lineEnd } };
 }

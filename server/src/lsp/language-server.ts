@@ -52,7 +52,7 @@ import {
   type StatementAtParams,
 } from './protocol';
 
-/** Time one file may take to read in the editor before it is given up (the CLI allows 10 s). */
+/** Time one file may take to read in the editor before it is given up (the CLI allows 10 s); insertlint.fileTimeBudget. */
 const EDITOR_FILE_BUDGET_MS = 3000;
 
 export class InsertLintServer {
@@ -63,19 +63,16 @@ export class InsertLintServer {
   private readonly indexer: Indexer;
   private readonly commands: Commands;
 
-  /** Time one file may take to read, and apart its rules (EDITOR_FILE_BUDGET_MS unless an embedder says). */
-  private readonly fileBudgetMs: number;
-
   /**
    * `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see
-   * DocumentScheduler; `fileBudgetMs`: the time budget per file.
+   * DocumentScheduler; `fileBudgetMs`: the time budget per file when insertlint.fileTimeBudget is not set.
    */
   constructor(
     private readonly connection: Connection,
     options: { rules?: readonly RegisteredRule[]; inputPending?: () => boolean; fileBudgetMs?: number } = {},
   ) {
-    this.fileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
     this.state = new ServerState(connection, options.rules ?? RULES);
+    this.state.defaultFileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
     this.diagnostics = new Diagnostics(this.state, (what, run) => void this.guard(what, run), options.inputPending);
     this.configuration = new Configuration(this.state, this.diagnostics);
     this.disk = new DiskFiles(this.state, this.diagnostics, this.configuration);
@@ -149,8 +146,8 @@ export class InsertLintServer {
     s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
     // Every edit is analysed again: rules about runs re-check only the piece an edit touched.
     s.workspace.keepPieces = true;
-    // Requests wait while a file is read: in the editor one file gets 3 s, not the CLI's 10.
-    s.workspace.fileBudgetMs = this.fileBudgetMs;
+    // Requests wait while a file is read: in the editor one file gets 3 s (insertlint.fileTimeBudget), not the CLI's 10.
+    s.workspace.fileBudgetMs = s.fileBudgetMs();
     this.configuration.loadSchema();
     return {
       capabilities: {

@@ -54,6 +54,8 @@ export class ServerState {
   codeFrontEnd?: CodeFrontEnd;
   folders: string[] = [];
   settings: ServerSettings = DEFAULT_SETTINGS;
+  /** The time budget per file when insertlint.fileTimeBudget is not set (3 s, or an embedder's). */
+  defaultFileBudgetMs = 3000;
   fileConfig?: ConfigFile;
   fileConfigPath?: string;
   config!: ResolvedConfig;
@@ -134,6 +136,11 @@ export class ServerState {
       messageStyle: this.settings.messageStyle,
       docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : undefined,
     };
+  }
+
+  /** The time budget per file in force: insertlint.fileTimeBudget, else the default. */
+  fileBudgetMs(): number {
+    return this.settings.fileBudgetMs ?? this.defaultFileBudgetMs;
   }
 
   /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */

@@ -46,7 +46,15 @@ export interface ServerSettings {
    * that a closed file is linted as the editor would show it. Open files are always the editor's text.
    */
   encoding: SourceEncoding;
+  /**
+   * insertlint.fileTimeBudget in ms: the time one file may take to read, and apart its rules, before it is left out
+   * with a `time-budget` warning. Undefined when the client did not say: the server's default (3 s).
+   */
+  fileBudgetMs?: number;
 }
+
+/** insertlint.fileTimeBudget's bounds, in seconds: less leaves ordinary large files out, more leaves the editor deaf. */
+export const FILE_TIME_BUDGET_SECONDS = { min: 0.5, max: 60 };
 
 export const DEFAULT_SETTINGS: ServerSettings = {
   enable: true,
@@ -125,7 +133,21 @@ export function readSettings(raw: unknown, problems: string[] = []): ServerSetti
     diagnosticsScope: scope === 'openFiles' ? 'openFiles' : 'workspace',
     debounceMs: num(s.debounceMs, d.debounceMs, 0, problems, 'debounceMs'),
     encoding: readEncoding(s.encoding, problems),
+    fileBudgetMs: readFileBudget(s.fileTimeBudget, problems),
   };
+}
+
+/** insertlint.fileTimeBudget (seconds) in ms; out of bounds, the nearest bound, with a message. */
+function readFileBudget(value: unknown, problems: string[]): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  const { min, max } = FILE_TIME_BUDGET_SECONDS;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    problems.push(`insertlint.fileTimeBudget must be a number of seconds from ${min} to ${max}; using the default`);
+    return undefined;
+  }
+  const seconds = Math.min(max, Math.max(min, value));
+  if (seconds !== value) problems.push(`insertlint.fileTimeBudget must be from ${min} to ${max} seconds; using ${seconds}`);
+  return Math.round(seconds * 1000);
 }
 
 /** The settings as a configuration layer over .insertlintrc.json (validated by the caller). */
