@@ -55,6 +55,7 @@ export class Configuration {
     const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, dirname(s.fileConfigPath)) } : s.fileConfig;
     const editorSchema: ConfigFile = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : undefined };
     const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
+    s.configMaxFileBytes = config.maxFileBytes;
     config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
     config.source = s.fileConfigPath;
     if (s.folders.length) config.root = s.folders[0];

@@ -12,10 +12,13 @@ import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
 import { withLineFeeds } from '../engine/lines';
 import { withBudgetHint } from '../engine/deadline';
+import { formatSize } from '../cli/files';
 import { DocumentLineFeeds } from './line-feeds';
 
 /** The code of the diagnostic that tells why a file has no findings: its reading or rules ran past the time budget. */
 const TIME_BUDGET_CODE = 'time-budget';
+/** The code of the diagnostic that tells why an open document is not linted: it is over the size limit per file. */
+const FILE_SKIPPED_CODE = 'file-skipped';
 
 /** A time-budget message as the editor says it: raise the setting (the CLI's says --file-time-budget). */
 export function editorBudgetReason(reason: string): string {
@@ -44,6 +47,8 @@ export class Diagnostics {
   private readonly analysed = new Map<string, number>();
   /** What the engine was handed for each open document's text (lone CRs as LF). */
   private readonly lineFeeds = new DocumentLineFeeds();
+  /** Open documents not linted for their size (file-skipped), by URI: looked at again when the settings change. */
+  private readonly tooLarge = new Set<string>();
   /** Indexing state for the status notification (set by indexer.ts). */
   indexing = false;
   indexProgress = { indexed: 0, total: 0 };
@@ -87,6 +92,7 @@ export class Diagnostics {
     this.state.changes.forget(uri);
     this.state.lastEdit.delete(uri);
     this.analysed.delete(uri);
+    this.tooLarge.delete(uri);
     this.lineFeeds.forget(uri);
     this.converted.delete(this.state.pathOf(uri));
   }
@@ -97,11 +103,20 @@ export class Diagnostics {
     return !doc || this.analysed.get(uri) === doc.version;
   }
 
-  /** Settings changed: open documents with unanalysed edits are analysed now if the mode allows it. */
+  /**
+   * Settings changed: open documents with unanalysed edits are analysed now if the mode allows it; so are those whose
+   * size is now on the other side of the limit per file (their file-skipped notice comes or goes), and those skipped
+   * (whether it is shown follows insertlint.enable and languages).
+   */
   settingsChanged(): void {
-    if (this.state.settings.run !== 'onType') return;
+    const onType = this.state.settings.run === 'onType';
+    const limit = this.state.config.maxFileBytes;
     for (const doc of this.state.documents.all()) {
-      if (this.analysed.has(doc.uri) && this.analysed.get(doc.uri) !== doc.version) this.scheduler.schedule(doc.uri, doc.version, 0);
+      const version = this.analysed.get(doc.uri);
+      if (version === undefined) continue;
+      if (version !== doc.version) {
+        if (onType) this.scheduler.schedule(doc.uri, doc.version, 0);
+      } else if (this.tooLarge.has(doc.uri) || doc.getText().length > limit) this.scheduler.schedule(doc.uri, doc.version, 0);
     }
   }
 
@@ -133,6 +148,7 @@ export class Diagnostics {
     // Where the text changed since the engine read it, from the editor's change events (no 3 MB comparison).
     const unread = s.changes.take(uri, this.lineFeeds.rawOf(uri, s.workspace.model(path)?.source.text));
     if (s.schemaPaths.has(path)) {
+      this.tooLarge.delete(uri);
       this.schemaFileChanged(path, withLineFeeds(doc.getText()));
       return;
     }
@@ -141,11 +157,15 @@ export class Diagnostics {
     // Lone CR line ends as LF, as in files read from disk (line-feeds.ts).
     const { text, change } = this.lineFeeds.read(uri, doc.getText(), unread);
     if (text.length > s.config.maxFileBytes) {
-      s.log('info', `${path}: not linted, it is ${(text.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
+      const why = `it is ${formatSize(text.length)}, over the ${formatSize(s.config.maxFileBytes)} limit per file (${this.sizeLimitName()})`;
+      if (!this.tooLarge.has(uri)) s.log('info', `${path}: not linted, ${why}`);
+      this.tooLarge.add(uri);
       s.workspace.removeFile(path);
-      this.publishEmpty(path, version);
+      if (s.shows(path)) this.publishNotice(path, version, this.fileSkippedNotice(text, why));
+      else this.publishEmpty(path, version);
       return;
     }
+    this.tooLarge.delete(uri);
     // The facts before: remembered from the last analysis (the edit may move the old statements in place).
     const previous = s.workspace.model(path);
     const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
@@ -234,7 +254,11 @@ export class Diagnostics {
   /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
   publish(path: string, version?: number): void {
     const { workspace } = this.state;
-    if (!workspace.hasFile(path)) return this.publishEmpty(path, version);
+    if (!workspace.hasFile(path)) {
+      // An open document not linted for its size keeps its file-skipped notice (analyse sends it).
+      if (this.tooLarge.has(this.state.uriOf(path))) return;
+      return this.publishEmpty(path, version);
+    }
     const failuresBefore = workspace.ruleFailures.length;
     const minimum = this.state.settings.minimumSeverity;
     // A file not shown (InsertLint disabled, language not linted) is still analysed: its DDL feeds the schema.
@@ -270,6 +294,25 @@ export class Diagnostics {
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
+  /** The setting that sets the size limit per file in force: the editor's, .insertlintrc.json's, or both when equal. */
+  private sizeLimitName(): string {
+    const s = this.state;
+    const setting = s.settings.index.maxFileBytes;
+    const file = s.configMaxFileBytes;
+    const names: string[] = [];
+    if (setting <= file) names.push('insertlint.index.maxFileKilobytes');
+    if (file <= setting) names.push('maxFileBytes in .insertlintrc.json');
+    return `raise ${names.join(' and ')}`;
+  }
+
+  /** Sends one diagnostic for a file not linted (file-skipped), with the document's version. */
+  private publishNotice(path: string, version: number, notice: LspDiagnostic): void {
+    this.converted.delete(path);
+    this.published.set(path, { lsp: [notice], length: 1, count: 1 });
+    void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), version, diagnostics: [notice] });
+    this.sendStatus();
+  }
+
   /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
   publishEmpty(path: string, version?: number): void {
     if (!this.published.has(path) && version === undefined) return;
@@ -303,6 +346,20 @@ export class Diagnostics {
       code: TIME_BUDGET_CODE,
       source: 'insertlint',
       message: `${editorBudgetReason(why)}; no findings are shown for this file`,
+    };
+  }
+
+  /**
+   * For an open document not linted for its size: one diagnostic on its first line saying so and which limit to
+   * raise, so that its empty Problems list is not taken for a clean file. Information: nothing is wrong with it.
+   */
+  private fileSkippedNotice(text: string, why: string): LspDiagnostic {
+    return {
+      range: firstLine(text),
+      severity: DiagnosticSeverity.Information,
+      code: FILE_SKIPPED_CODE,
+      source: 'insertlint',
+      message: `not linted: ${why}`,
     };
   }
 

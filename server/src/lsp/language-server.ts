@@ -177,7 +177,12 @@ export class InsertLintServer {
         })
         .catch((error) => s.log('warn', `could not register file watchers: ${describe(error)}`));
     }
-    if (s.canPullConfiguration) await this.configuration.reload(false);
+    if (s.canPullConfiguration) {
+      await this.configuration.reload(false);
+      // Documents opened before the settings came (the index re-publishes the others): one skipped for its size under
+      // the default limit, or linted under it and over the one set, is analysed again.
+      this.diagnostics.settingsChanged();
+    }
     this.diagnostics.sendStatus();
     void this.indexer.indexWorkspace();
   }

@@ -59,6 +59,8 @@ export class ServerState {
   fileConfig?: ConfigFile;
   fileConfigPath?: string;
   config!: ResolvedConfig;
+  /** maxFileBytes as .insertlintrc.json (or the engine's default) says, before insertlint.index.maxFileKilobytes. */
+  configMaxFileBytes = Infinity;
   trusted = true;
   clientCommands = new Set<string>();
   canPullConfiguration = false;
