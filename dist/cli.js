@@ -329,7 +329,10 @@ function tickDeadline() {
   if (deadline !== Infinity && (++ticks & 31) === 0 && nowMs() > deadline) throw new DeadlineExceeded(budget);
 }
 function rulesStoppedMessage(budgetMs, rule) {
-  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; raise it with --file-time-budget)`;
+  return `rules stopped after ${formatBudget(budgetMs)} in rule ${rule} (the time budget per file; ${CLI_BUDGET_HINT})`;
+}
+function withBudgetHint(reason, hint) {
+  return reason.replace(CLI_BUDGET_HINT, hint);
 }
 function deadlinePassed() {
   return deadline !== Infinity && nowMs() > deadline;
@@ -337,15 +340,16 @@ function deadlinePassed() {
 function formatBudget(ms) {
   return ms % 1e3 === 0 ? `${ms / 1e3} s` : `${ms} ms`;
 }
-var DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, deadline, budget, ticks;
+var DEFAULT_FILE_BUDGET_MS, CLI_BUDGET_HINT, DeadlineExceeded, deadline, budget, ticks;
 var init_deadline = __esm({
   "server/src/engine/deadline.ts"() {
     "use strict";
     init_clock();
     DEFAULT_FILE_BUDGET_MS = 1e4;
+    CLI_BUDGET_HINT = "raise it with --file-time-budget";
     DeadlineExceeded = class extends Error {
       constructor(budgetMs) {
-        super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; raise it with --file-time-budget)`);
+        super(`analysis stopped after ${formatBudget(budgetMs)} (the time budget per file; ${CLI_BUDGET_HINT})`);
         this.budgetMs = budgetMs;
       }
       budgetMs;
@@ -13853,11 +13857,35 @@ var init_workspace = __esm({
       pieces = /* @__PURE__ */ new Map();
       /** Bumped by every change; diagnostics of an older generation are stale (see invalidate()). */
       generation = 0;
+      budgetMs = DEFAULT_FILE_BUDGET_MS;
       /**
        * Time a file may take to read (parse, code analysis) before it is given up with a message (`leftOut`); and,
        * counted apart, the time its rules may take (see rulesStoppedIn).
        */
-      fileBudgetMs = DEFAULT_FILE_BUDGET_MS;
+      get fileBudgetMs() {
+        return this.budgetMs;
+      }
+      /**
+       * A new budget (the editor's setting changed): files whose reading ran past a smaller one are read again now, and
+       * files whose rules did are run again when their findings are next asked for (stoppedBefore). Files read, and
+       * findings made, within the old budget are kept: a smaller budget applies from their next change.
+       */
+      set fileBudgetMs(budgetMs) {
+        if (budgetMs === this.budgetMs) return;
+        const raised = budgetMs > this.budgetMs;
+        this.budgetMs = budgetMs;
+        let reread = false;
+        for (const [path, entry] of this.files) {
+          if (raised && entry.model.timedOut) {
+            this.files.set(path, this.newEntry(entry.model.source, entry.terminator));
+            this.members.changed(path, true);
+            reread = true;
+          } else if (entry.rulesStopped) entry.diagnostics = void 0;
+        }
+        const schemaStopped = [...this.schemaFiles.values()].some((e) => e.rulesStopped);
+        if (schemaStopped) this.schemaReports = void 0;
+        if (reread || schemaStopped) this.invalidate();
+      }
       /** Rules that threw, disabled for that file; callers log these. */
       ruleFailures = [];
       /** Rule ids a suppression comment may name. */
@@ -17950,8 +17978,8 @@ function scanEmbeddedSql(text2, options) {
     const original = text2.slice(b.span.start, b.span.end);
     const blank3 = original.replace(/[^\n\r]/g, " ");
     const call = `_E${index}();`;
-    const firstLine = original.search(/[\n\r]/);
-    const room = firstLine < 0 ? original.length : firstLine;
+    const firstLine2 = original.search(/[\n\r]/);
+    const room = firstLine2 < 0 ? original.length : firstLine2;
     const quiet = /^EXEC\s+SQL\s+(?:BEGIN|END|INCLUDE|WHENEVER)\b/i.test(original);
     parts.push(!quiet && call.length <= room ? call + blank3.slice(call.length) : blank3);
     last = b.span.end;
@@ -22402,7 +22430,7 @@ function legendField(phrase2) {
   if (p.includes("cpu")) return "cpuCost";
   return "other";
 }
-function parseGraph(rawLines, firstLine = 1, details) {
+function parseGraph(rawLines, firstLine2 = 1, details) {
   const prepared = undoubleSpacing(
     stripCommonPrefix(rawLines).map((text2, line) => ({ text: text2, line })),
     (l) => l.text
@@ -22412,16 +22440,16 @@ function parseGraph(rawLines, firstLine = 1, details) {
   const expand2 = (lines, width) => lines.map((l) => ({ text: expandTabs(l.text, width).trimEnd(), line: l.line }));
   let first;
   for (const width of widths) {
-    const r = readGraph(expand2(prepared, width), firstLine, details);
+    const r = readGraph(expand2(prepared, width), firstLine2, details);
     if (!first) first = r;
     if (isClean(r) || r.damage) return r;
     if (!rejoined) continue;
-    const w = readGraph(expand2(rejoined.lines, width), firstLine, details);
+    const w = readGraph(expand2(rejoined.lines, width), firstLine2, details);
     if (isClean(w)) {
       w.warnings.push({
         code: "rejoined-wrapped-lines",
         message: `The Access Plan graph's lines were wrapped at ${rejoined.width} columns when it was copied; they were joined again.`,
-        line: firstLine
+        line: firstLine2
       });
       return w;
     }
@@ -22444,10 +22472,10 @@ function rejoinWrappedLines(lines) {
   }
   return { lines: out, width };
 }
-function readGraph(lines, firstLine, details) {
+function readGraph(lines, firstLine2, details) {
   const errors = [];
   const warnings = [];
-  const at = (i) => firstLine + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
+  const at = (i) => firstLine2 + (lines[i]?.line ?? lines[lines.length - 1]?.line ?? 0);
   const texts = lines.map((l) => l.text);
   const tokens = texts.map(tokenize2);
   const idTokens = [];
@@ -22458,11 +22486,11 @@ function readGraph(lines, firstLine, details) {
     }
   });
   if (idTokens.length === 0) {
-    errors.push({ code: "no-operators", message: 'The Access Plan graph has no operator boxes (no "(   n)" operator numbers).', line: firstLine });
+    errors.push({ code: "no-operators", message: 'The Access Plan graph has no operator boxes (no "(   n)" operator numbers).', line: firstLine2 });
     return { operators: [], linked: false, errors, warnings };
   }
   const damage = detectDamage(texts, idTokens);
-  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine, at, details }, errors, warnings);
+  if (damage) return parseDamaged({ lines: texts, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings);
   const claimed = /* @__PURE__ */ new Set();
   const legend = readLegend(texts, tokens, idTokens[0], claimed);
   const rowFields = legend.above.filter((f) => f === "rows" || f === "actualRows").length;
@@ -22729,7 +22757,7 @@ function withoutObjectLabels(row) {
   }
   return out;
 }
-function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details }, errors, warnings) {
+function parseDamaged({ lines, tokens, idTokens, damage, firstLine: firstLine2, at, details }, errors, warnings) {
   const why = damage === "spaces-collapsed" ? 'runs of spaces were collapsed (operator numbers read "( 1)" where db2exfmt prints "(   1)")' : "the leading whitespace of its lines was stripped";
   const byLine = /* @__PURE__ */ new Map();
   for (const t of idTokens) {
@@ -22755,11 +22783,11 @@ function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details 
       chained ? {
         code: "damaged-graph-chain",
         message: `The Access Plan graph is damaged: ${why}, and its connector lines are lost. The plan has no joins, so its operators were linked as one chain from top to bottom; the boxes${checked} agree with that reading.`,
-        line: firstLine
+        line: firstLine2
       } : {
         code: "damaged-graph-levels",
         message: `The Access Plan graph is damaged: ${why}. Its tree was rebuilt from the order of the boxes instead: db2exfmt draws each operator's inputs in the row below it, left to right, and the connectors, the boxes${checked} all agree with that reading. Rows, costs and I/O were read in the same left-to-right order on their lines.`,
-        line: firstLine
+        line: firstLine2
       }
     );
     return { operators: levels.operators, linked: true, damage, errors, warnings };
@@ -22791,7 +22819,7 @@ function parseDamaged({ lines, tokens, idTokens, damage, firstLine, at, details 
   errors.push({
     code: "damaged-graph",
     message: `The Access Plan graph is damaged: ${why}, so the columns that tie each operator to its inputs are lost and the tree cannot be rebuilt from the drawing: read row by row, ${levels.reason}. Attach the db2exfmt output file unchanged (or include its Plan Details section with the "Input Streams" of each operator).`,
-    line: firstLine
+    line: firstLine2
   });
   return { operators: ops, linked: false, damage, errors, warnings };
 }
@@ -37905,8 +37933,20 @@ function readSettings(raw, problems = []) {
     },
     diagnosticsScope: scope === "openFiles" ? "openFiles" : "workspace",
     debounceMs: num2(s.debounceMs, d.debounceMs, 0, problems, "debounceMs"),
-    encoding: readEncoding(s.encoding, problems)
+    encoding: readEncoding(s.encoding, problems),
+    fileBudgetMs: readFileBudget(s.fileTimeBudget, problems)
   };
+}
+function readFileBudget(value, problems) {
+  if (value === void 0 || value === null) return void 0;
+  const { min, max } = FILE_TIME_BUDGET_SECONDS;
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    problems.push(`insertlint.fileTimeBudget must be a number of seconds from ${min} to ${max}; using the default`);
+    return void 0;
+  }
+  const seconds2 = Math.min(max, Math.max(min, value));
+  if (seconds2 !== value) problems.push(`insertlint.fileTimeBudget must be from ${min} to ${max} seconds; using ${seconds2}`);
+  return Math.round(seconds2 * 1e3);
 }
 function settingsLayer(settings) {
   const layer = {};
@@ -37923,13 +37963,14 @@ function readEncoding(value, problems) {
 function severityShown(severity, minimum) {
   return SEVERITY_ORDER.indexOf(severity) <= SEVERITY_ORDER.indexOf(minimum);
 }
-var SEVERITY_ORDER, DEFAULT_LANGUAGES2, DEFAULT_SETTINGS;
+var SEVERITY_ORDER, DEFAULT_LANGUAGES2, FILE_TIME_BUDGET_SECONDS, DEFAULT_SETTINGS;
 var init_settings = __esm({
   "server/src/lsp/settings.ts"() {
     "use strict";
     init_files();
     SEVERITY_ORDER = ["error", "warning", "information", "hint"];
     DEFAULT_LANGUAGES2 = ["sql", "db2sql", "java", "python", "javascript", "javascriptreact", "typescript", "typescriptreact", "c", "cpp", "shellscript", "cobol", "jcl"];
+    FILE_TIME_BUDGET_SECONDS = { min: 0.5, max: 60 };
     DEFAULT_SETTINGS = {
       enable: true,
       run: "onType",
@@ -38575,9 +38616,13 @@ var init_server_state = __esm({
       codeFrontEnd;
       folders = [];
       settings = DEFAULT_SETTINGS;
+      /** The time budget per file when insertlint.fileTimeBudget is not set (3 s, or an embedder's). */
+      defaultFileBudgetMs = 3e3;
       fileConfig;
       fileConfigPath;
       config;
+      /** maxFileBytes as .insertlintrc.json (or the engine's default) says, before insertlint.index.maxFileKilobytes. */
+      configMaxFileBytes = Infinity;
       trusted = true;
       clientCommands = /* @__PURE__ */ new Set();
       canPullConfiguration = false;
@@ -38642,6 +38687,10 @@ var init_server_state = __esm({
           messageStyle: this.settings.messageStyle,
           docLink: this.ruleDocsByCommand ? (id) => commandUri(CLIENT_COMMANDS.showRuleDocumentation, [id]) : void 0
         };
+      }
+      /** The time budget per file in force: insertlint.fileTimeBudget, else the default. */
+      fileBudgetMs() {
+        return this.settings.fileBudgetMs ?? this.defaultFileBudgetMs;
       }
       /** Whether a file's findings are shown: InsertLint enabled and its language linted (insertlint.languages). */
       shows(path) {
@@ -38713,7 +38762,14 @@ var init_line_feeds = __esm({
 });
 
 // server/src/lsp/diagnostics.ts
-var import_node4, TIME_BUDGET_CODE, Diagnostics;
+function editorBudgetReason(reason) {
+  return withBudgetHint(reason, "raise insertlint.fileTimeBudget");
+}
+function firstLine(text2) {
+  const lineEnd2 = text2.slice(0, 65536).search(/[\r\n]/);
+  return { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd2 < 0 ? Math.min(text2.length, 65536) : lineEnd2 } };
+}
+var import_node4, TIME_BUDGET_CODE, FILE_SKIPPED_CODE, Diagnostics;
 var init_diagnostics = __esm({
   "server/src/lsp/diagnostics.ts"() {
     "use strict";
@@ -38726,8 +38782,11 @@ var init_diagnostics = __esm({
     init_settings();
     init_incremental();
     init_lines();
+    init_deadline();
+    init_files();
     init_line_feeds();
     TIME_BUDGET_CODE = "time-budget";
+    FILE_SKIPPED_CODE = "file-skipped";
     Diagnostics = class {
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
@@ -38760,6 +38819,8 @@ var init_diagnostics = __esm({
       analysed = /* @__PURE__ */ new Map();
       /** What the engine was handed for each open document's text (lone CRs as LF). */
       lineFeeds = new DocumentLineFeeds();
+      /** Open documents not linted for their size (file-skipped), by URI: looked at again when the settings change. */
+      tooLarge = /* @__PURE__ */ new Set();
       /** Indexing state for the status notification (set by indexer.ts). */
       indexing = false;
       indexProgress = { indexed: 0, total: 0 };
@@ -38785,6 +38846,7 @@ var init_diagnostics = __esm({
         this.state.changes.forget(uri);
         this.state.lastEdit.delete(uri);
         this.analysed.delete(uri);
+        this.tooLarge.delete(uri);
         this.lineFeeds.forget(uri);
         this.converted.delete(this.state.pathOf(uri));
       }
@@ -38793,11 +38855,20 @@ var init_diagnostics = __esm({
         const doc = this.state.documents.get(uri);
         return !doc || this.analysed.get(uri) === doc.version;
       }
-      /** Settings changed: open documents with unanalysed edits are analysed now if the mode allows it. */
+      /**
+       * Settings changed: open documents with unanalysed edits are analysed now if the mode allows it; so are those whose
+       * size is now on the other side of the limit per file (their file-skipped notice comes or goes), and those skipped
+       * (whether it is shown follows insertlint.enable and languages).
+       */
       settingsChanged() {
-        if (this.state.settings.run !== "onType") return;
+        const onType = this.state.settings.run === "onType";
+        const limit = this.state.config.maxFileBytes;
         for (const doc of this.state.documents.all()) {
-          if (this.analysed.has(doc.uri) && this.analysed.get(doc.uri) !== doc.version) this.scheduler.schedule(doc.uri, doc.version, 0);
+          const version2 = this.analysed.get(doc.uri);
+          if (version2 === void 0) continue;
+          if (version2 !== doc.version) {
+            if (onType) this.scheduler.schedule(doc.uri, doc.version, 0);
+          } else if (this.tooLarge.has(doc.uri) || doc.getText().length > limit) this.scheduler.schedule(doc.uri, doc.version, 0);
         }
       }
       opened(uri, version2) {
@@ -38823,6 +38894,7 @@ var init_diagnostics = __esm({
         this.analysed.set(uri, version2);
         const unread = s.changes.take(uri, this.lineFeeds.rawOf(uri, s.workspace.model(path)?.source.text));
         if (s.schemaPaths.has(path)) {
+          this.tooLarge.delete(uri);
           this.schemaFileChanged(path, withLineFeeds(doc.getText()));
           return;
         }
@@ -38830,15 +38902,19 @@ var init_diagnostics = __esm({
         if (!language) return;
         const { text: text2, change } = this.lineFeeds.read(uri, doc.getText(), unread);
         if (text2.length > s.config.maxFileBytes) {
-          s.log("info", `${path}: not linted, it is ${(text2.length / 1048576).toFixed(1)} MB (limit: insertlint.index.maxFileKilobytes / maxFileBytes)`);
+          const why = `it is ${formatSize(text2.length)}, over the ${formatSize(s.config.maxFileBytes)} limit per file (${this.sizeLimitName()})`;
+          if (!this.tooLarge.has(uri)) s.log("info", `${path}: not linted, ${why}`);
+          this.tooLarge.add(uri);
           s.workspace.removeFile(path);
-          this.publishEmpty(path, version2);
+          if (s.shows(path)) this.publishNotice(path, version2, this.fileSkippedNotice(text2, why));
+          else this.publishEmpty(path, version2);
           return;
         }
+        this.tooLarge.delete(uri);
         const previous = s.workspace.model(path);
         const before = (previous && this.facts.get(previous)) ?? schemaFacts(previous);
         const model = s.workspace.setFile(path, text2, language, change);
-        if (model?.timedOut) s.log("warn", `${path}: ${model.leftOut}; no findings are shown for it`);
+        if (model?.timedOut) s.log("warn", `${path}: ${editorBudgetReason(model.leftOut)}; no findings are shown for it`);
         s.onDisk.delete(path);
         const kept = model && previous && model !== previous && s.workspace.lastEditKeptSchema && sameWrites(previous, model);
         const after = kept ? before : schemaFacts(s.workspace.model(path));
@@ -38912,7 +38988,10 @@ var init_diagnostics = __esm({
       /** Sends the findings of a file if they changed; `version` (an open document's) forces the message. */
       publish(path, version2) {
         const { workspace } = this.state;
-        if (!workspace.hasFile(path)) return this.publishEmpty(path, version2);
+        if (!workspace.hasFile(path)) {
+          if (this.tooLarge.has(this.state.uriOf(path))) return;
+          return this.publishEmpty(path, version2);
+        }
         const failuresBefore = workspace.ruleFailures.length;
         const minimum = this.state.settings.minimumSeverity;
         const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
@@ -38941,6 +39020,23 @@ var init_diagnostics = __esm({
         this.published.set(path, key === void 0 ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
       }
+      /** The setting that sets the size limit per file in force: the editor's, .insertlintrc.json's, or both when equal. */
+      sizeLimitName() {
+        const s = this.state;
+        const setting = s.settings.index.maxFileBytes;
+        const file = s.configMaxFileBytes;
+        const names3 = [];
+        if (setting <= file) names3.push("insertlint.index.maxFileKilobytes");
+        if (file <= setting) names3.push("maxFileBytes in .insertlintrc.json");
+        return `raise ${names3.join(" and ")}`;
+      }
+      /** Sends one diagnostic for a file not linted (file-skipped), with the document's version. */
+      publishNotice(path, version2, notice) {
+        this.converted.delete(path);
+        this.published.set(path, { lsp: [notice], length: 1, count: 1 });
+        void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), version: version2, diagnostics: [notice] });
+        this.sendStatus();
+      }
       /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
       publishEmpty(path, version2) {
         if (!this.published.has(path) && version2 === void 0) return;
@@ -38966,13 +39062,25 @@ var init_diagnostics = __esm({
         const why = this.state.workspace.timedOut(path);
         if (why === void 0) return void 0;
         const text2 = this.state.workspace.model(path)?.source.text ?? "";
-        const lineEnd2 = text2.search(/[\r\n]/);
         return {
-          range: { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd2 < 0 ? text2.length : lineEnd2 } },
+          range: firstLine(text2),
           severity: import_node4.DiagnosticSeverity.Warning,
           code: TIME_BUDGET_CODE,
           source: "insertlint",
-          message: `${why}; no findings are shown for this file`
+          message: `${editorBudgetReason(why)}; no findings are shown for this file`
+        };
+      }
+      /**
+       * For an open document not linted for its size: one diagnostic on its first line saying so and which limit to
+       * raise, so that its empty Problems list is not taken for a clean file. Information: nothing is wrong with it.
+       */
+      fileSkippedNotice(text2, why) {
+        return {
+          range: firstLine(text2),
+          severity: import_node4.DiagnosticSeverity.Information,
+          code: FILE_SKIPPED_CODE,
+          source: "insertlint",
+          message: `not linted: ${why}`
         };
       }
       /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
@@ -38984,7 +39092,8 @@ var init_diagnostics = __esm({
         }
         if (this.loggedStops.get(path) === why) return;
         this.loggedStops.set(path, why);
-        this.state.log("warn", schemaFile ? `schema file ${path}: ${why}; none of its findings are shown on the inserts` : `${path}: ${why}; no findings are shown for it`);
+        const said = editorBudgetReason(why);
+        this.state.log("warn", schemaFile ? `schema file ${path}: ${said}; none of its findings are shown on the inserts` : `${path}: ${said}; no findings are shown for it`);
       }
       logRuleFailures(from) {
         const failures = this.state.workspace.ruleFailures;
@@ -39066,6 +39175,7 @@ var init_configuration = __esm({
         const fileConfig = s.fileConfig && s.fileConfigPath ? { ...s.fileConfig, schema: anchorSchemaEntries(s.fileConfig.schema, (0, import_node_path14.dirname)(s.fileConfigPath)) } : s.fileConfig;
         const editorSchema = { schema: s.folders.length ? anchorSchemaEntries(s.settings.schema, s.folders[0]) : void 0 };
         const config = resolveConfig(s.rules.map((r) => r.rule), fileConfig, editorLayer, editorSchema);
+        s.configMaxFileBytes = config.maxFileBytes;
         config.maxFileBytes = Math.min(config.maxFileBytes, s.settings.index.maxFileBytes);
         config.source = s.fileConfigPath;
         if (s.folders.length) config.root = s.folders[0];
@@ -39096,6 +39206,7 @@ var init_configuration = __esm({
       apply(republish) {
         const s = this.state;
         s.config = this.buildConfig();
+        s.workspace.fileBudgetMs = s.fileBudgetMs();
         s.workspace.setConfig(s.config);
         this.loadSchema();
         if (!republish) return;
@@ -39881,12 +39992,12 @@ var init_language_server = __esm({
     InsertLintServer = class {
       /**
        * `rules`: the rule catalogue (the built-in one unless an embedder passes its own); `inputPending`: see
-       * DocumentScheduler; `fileBudgetMs`: the time budget per file.
+       * DocumentScheduler; `fileBudgetMs`: the time budget per file when insertlint.fileTimeBudget is not set.
        */
       constructor(connection, options = {}) {
         this.connection = connection;
-        this.fileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
         this.state = new ServerState(connection, options.rules ?? RULES);
+        this.state.defaultFileBudgetMs = options.fileBudgetMs ?? EDITOR_FILE_BUDGET_MS;
         this.diagnostics = new Diagnostics(this.state, (what, run2) => void this.guard(what, run2), options.inputPending);
         this.configuration = new Configuration(this.state, this.diagnostics);
         this.disk = new DiskFiles(this.state, this.diagnostics, this.configuration);
@@ -39900,8 +40011,6 @@ var init_language_server = __esm({
       disk;
       indexer;
       commands;
-      /** Time one file may take to read, and apart its rules (EDITOR_FILE_BUDGET_MS unless an embedder says). */
-      fileBudgetMs;
       listen() {
         const c = this.connection;
         const { documents } = this.state;
@@ -39963,7 +40072,7 @@ var init_language_server = __esm({
         s.config = this.configuration.buildConfig();
         s.workspace = new Workspace(s.config, s.codeFrontEnd ? [s.codeFrontEnd] : [], s.rules);
         s.workspace.keepPieces = true;
-        s.workspace.fileBudgetMs = this.fileBudgetMs;
+        s.workspace.fileBudgetMs = s.fileBudgetMs();
         this.configuration.loadSchema();
         return {
           capabilities: {
@@ -39989,7 +40098,10 @@ var init_language_server = __esm({
             watchers: [{ globPattern: `**/*.{${extensions.join(",")}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
-        if (s.canPullConfiguration) await this.configuration.reload(false);
+        if (s.canPullConfiguration) {
+          await this.configuration.reload(false);
+          this.diagnostics.settingsChanged();
+        }
         this.diagnostics.sendStatus();
         void this.indexer.indexWorkspace();
       }
