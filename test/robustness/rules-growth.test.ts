@@ -196,7 +196,9 @@ describe('robustness: rules take time linear in the workload', function () {
       timeRule(rule, large, 1); // warm-up
       let ratio = Infinity;
       let detail = '';
-      for (let attempt = 0; attempt < 2 && ratio >= 24; attempt++) {
+      // Up to four attempts: on a loaded machine one attempt's best could still be 25x (0.1 ms -> 2.6 ms, a loaded
+      // 2-core run); a super-linear rule fails all of them.
+      for (let attempt = 0; attempt < 4 && ratio >= 24; attempt++) {
         const smallMs = timeRule(rule, small, 5);
         const largeMs = timeRule(rule, large, 3);
         if (largeMs / smallMs < ratio) {
