@@ -5942,7 +5942,7 @@ function readSecurityPolicy(p) {
   parseIdentifier(p, CREATE_TABLE);
   return true;
 }
-function readOptions(p) {
+function readFederatedOptions(p) {
   p.pos++;
   skipParens(p, CREATE_TABLE);
   return true;
@@ -6238,7 +6238,7 @@ var init_ddl_tables = __esm({
       ["EXCLUDING", readCopyOptions],
       ["ON", readOnCommit],
       ["SECURITY", readSecurityPolicy],
-      ["OPTIONS", readOptions],
+      ["OPTIONS", readFederatedOptions],
       ["PERIOD", readPeriod]
     ]);
     DROP_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PARTITION", "VERSIONING", "RESTRICT", "PERIOD", "MATERIALIZED", "SUMMARY", "DISTRIBUTION", "ORGANIZATION", "CLONE", "QUERY"]);

@@ -431,7 +431,7 @@ function readSecurityPolicy(p: Parser): boolean {
 }
 
 /** OPTIONS (…): a federated table's options. */
-function readOptions(p: Parser): boolean {
+function readFederatedOptions(p: Parser): boolean {
   p.pos++;
   skipParens(p, CREATE_TABLE);
   return true;
@@ -476,7 +476,7 @@ const TABLE_OPTION_READERS = new Map<string, TableOptionReader>([
   ['EXCLUDING', readCopyOptions],
   ['ON', readOnCommit],
   ['SECURITY', readSecurityPolicy],
-  ['OPTIONS', readOptions],
+  ['OPTIONS', readFederatedOptions],
   ['PERIOD', readPeriod],
 ]);
 
