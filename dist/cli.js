@@ -447,9 +447,9 @@ var init_statements = __esm({
   }
 });
 
-// node_modules/ignore/index.js
+// ../main/node_modules/ignore/index.js
 var require_ignore = __commonJS({
-  "node_modules/ignore/index.js"(exports2, module2) {
+  "../main/node_modules/ignore/index.js"(exports2, module2) {
     function makeArray(subject) {
       return Array.isArray(subject) ? subject : [subject];
     }
@@ -5695,236 +5695,19 @@ function parseTableElements(p, stmt) {
   }
 }
 function parseTableOptions(p, stmt, summary, queryTables) {
-  const context = "CREATE TABLE";
-  let dataInitiallyDeferred = false;
-  let refresh;
-  let refreshSpan;
-  let maintainedBy;
-  let definitionOnly = false;
+  const mqt = { dataInitiallyDeferred: false, refresh: void 0, refreshSpan: void 0, maintainedBy: void 0, definitionOnly: false };
   while (!p.atEnd()) {
     const optStart = p.pos;
     if (p.kind(p.pos) !== TK_WORD) {
-      p.fail("expected a table option", context);
+      p.fail("expected a table option", CREATE_TABLE);
     }
-    const w = p.upper(p.pos);
-    switch (w) {
-      case "IN":
-        p.pos++;
-        if (p.acceptSeq("DATABASE", "PARTITION", "GROUP")) {
-          parseIdentifier(p, context);
-          continue;
-        }
-        stmt.tablespace.data = parseIdentifier(p, context).name;
-        if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
-          p.pos++;
-          stmt.tablespace.database = stmt.tablespace.data;
-          stmt.tablespace.data = parseIdentifier(p, context).name;
-        }
-        while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
-        continue;
-      case "INDEX":
-        p.pos++;
-        p.expect("IN", context);
-        stmt.tablespace.index = parseIdentifier(p, context).name;
-        continue;
-      case "LONG":
-        p.pos++;
-        p.expect("IN", context);
-        stmt.tablespace.long = parseIdentifier(p, context).name;
-        while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
-        continue;
-      case "CYCLE":
-      case "NO":
-        if (p.acceptSeq("NO", "CYCLE") || p.accept("CYCLE")) {
-          p.accept("ON");
-          continue;
-        }
-        break;
-      case "ORGANIZE":
-        p.pos++;
-        p.expect("BY", context);
-        if (p.accept("ROW")) {
-          stmt.organizeBy = "row";
-          if (p.accept("USING")) skipParens(p, context);
-        } else if (p.accept("COLUMN")) stmt.organizeBy = "column";
-        else if (p.accept("DIMENSIONS")) {
-          stmt.organizeBy = "dimensions";
-          skipParens(p, context);
-        } else if (p.acceptSeq("KEY", "SEQUENCE")) {
-          stmt.organizeBy = "key sequence";
-          skipParens(p, context);
-          while (p.accept("ALLOW") || p.accept("DISALLOW") || p.accept("OVERFLOW") || p.accept("PCTFREE")) {
-            if (p.kind(p.pos) === TK_NUMBER) p.pos++;
-          }
-        } else if (p.acceptSeq("INSERT", "TIME")) stmt.organizeBy = "insert time";
-        else if (p.kind(p.pos) === TK_LPAREN) {
-          stmt.organizeBy = "dimensions";
-          skipParens(p, context);
-        } else p.fail("expected ROW, COLUMN, DIMENSIONS, KEY SEQUENCE or INSERT TIME", context);
-        continue;
-      case "DISTRIBUTE":
-        p.pos++;
-        if (!p.accept("ON")) p.expect("BY", context);
-        if (p.accept("RANDOM")) stmt.distributeBy = { kind: "random", columns: [] };
-        else if (p.accept("REPLICATION")) stmt.distributeBy = { kind: "replication", columns: [] };
-        else {
-          p.accept("HASH");
-          stmt.distributeBy = { kind: "hash", columns: parseNameList(p, context) };
-        }
-        continue;
-      case "PARTITIONING":
-        p.pos++;
-        p.expect("KEY", context);
-        stmt.distributeBy = { kind: "hash", columns: parseNameList(p, context) };
-        p.acceptSeq("USING", "HASHING");
-        continue;
-      case "PARTITION":
-        if (p.kw(p.pos + 1, "BY")) {
-          p.pos += 2;
-          p.accept("RANGE");
-          const s = p.pos;
-          skipParens(p, context);
-          if (p.kind(p.pos) === TK_LPAREN) skipParens(p, context);
-          stmt.partitionBy = p.rangeSpan(s, p.pos);
-          continue;
-        }
-        break;
-      case "APPEND":
-        p.pos++;
-        if (p.accept("ON") || p.accept("YES")) stmt.append = true;
-        else if (p.accept("OFF") || p.accept("NO")) stmt.append = false;
-        else p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
-        stmt.appendSpan = p.rangeSpan(optStart, p.pos);
-        continue;
-      case "LOCKSIZE":
-        p.pos++;
-        stmt.locksize = parseLocksize(p, context);
-        continue;
-      case "PCTFREE":
-        p.pos++;
-        stmt.pctfree = parseNumber(p, context);
-        stmt.pctfreeSpan = p.rangeSpan(optStart, p.pos);
-        continue;
-      case "NOT":
-        if (p.acceptSeq("NOT", "LOGGED", "INITIALLY")) {
-          stmt.notLoggedInitially = true;
-          stmt.notLoggedInitiallySpan = p.rangeSpan(optStart, p.pos);
-          continue;
-        }
-        if (p.acceptSeq("NOT", "LOGGED")) {
-          if (p.accept("ON")) {
-            p.expect("ROLLBACK", context);
-            if (!(p.accept("DELETE") || p.accept("PRESERVE"))) p.fail("expected DELETE or PRESERVE", context);
-            p.expect("ROWS", context);
-          }
-          continue;
-        }
-        if (p.acceptSeq("NOT", "VOLATILE")) {
-          p.accept("CARDINALITY");
-          continue;
-        }
-        break;
-      case "LOGGED":
-        p.pos++;
-        continue;
-      case "VOLATILE":
-        p.pos++;
-        p.accept("CARDINALITY");
-        continue;
-      case "COMPRESS":
-        p.pos++;
-        if (p.accept("YES")) {
-          if (!p.accept("ADAPTIVE")) p.accept("STATIC");
-        } else if (!p.accept("NO")) p.fail("expected YES or NO", context);
-        continue;
-      case "VALUE":
-        p.pos++;
-        p.expect("COMPRESSION", context);
-        continue;
-      case "CCSID":
-        p.pos += 2;
-        continue;
-      case "DATA":
-        if (p.acceptSeq("DATA", "INITIALLY", "DEFERRED")) {
-          dataInitiallyDeferred = true;
-          continue;
-        }
-        if (p.acceptSeq("DATA", "CAPTURE")) {
-          if (!p.accept("NONE")) {
-            p.expect("CHANGES", context);
-            p.acceptSeq("INCLUDE", "LONGVAR", "COLUMNS");
-          }
-          continue;
-        }
-        break;
-      case "REFRESH":
-        p.pos++;
-        if (p.accept("IMMEDIATE")) refresh = "immediate";
-        else if (p.accept("DEFERRED")) refresh = "deferred";
-        else p.fail("expected IMMEDIATE or DEFERRED", context);
-        refreshSpan = p.rangeSpan(optStart, p.pos);
-        continue;
-      case "ENABLE":
-      case "DISABLE":
-        p.pos++;
-        p.expect("QUERY", context);
-        p.expect("OPTIMIZATION", context);
-        continue;
-      case "MAINTAINED":
-        p.pos++;
-        p.expect("BY", context);
-        if (p.accept("SYSTEM")) maintainedBy = "system";
-        else if (p.accept("USER")) maintainedBy = "user";
-        else if (p.accept("FEDERATED_TOOL")) maintainedBy = "federated_tool";
-        else if (p.accept("REPLICATION")) maintainedBy = "replication";
-        else p.fail("expected SYSTEM, USER, FEDERATED_TOOL or REPLICATION", context);
-        continue;
-      case "DEFINITION":
-        p.pos++;
-        p.expect("ONLY", context);
-        definitionOnly = true;
-        continue;
-      case "WITH":
-        if (p.acceptSeq("WITH", "NO", "DATA")) {
-          definitionOnly = true;
-          continue;
-        }
-        if (p.acceptSeq("WITH", "DATA") || p.acceptSeq("WITH", "REPLACE")) continue;
-        if (p.acceptSeq("WITH", "RESTRICT", "ON", "DROP")) continue;
-        break;
-      case "INCLUDING":
-      case "EXCLUDING":
-        p.pos++;
-        while (p.kind(p.pos) === TK_WORD && ["COLUMN", "DEFAULTS", "IDENTITY", "ATTRIBUTES"].includes(p.upper(p.pos))) p.pos++;
-        continue;
-      case "ON":
-        if (p.kw(p.pos + 1, "COMMIT")) {
-          p.pos += 2;
-          if (!(p.accept("DELETE") || p.accept("PRESERVE"))) p.fail("expected DELETE or PRESERVE", context);
-          p.expect("ROWS", context);
-          continue;
-        }
-        break;
-      case "SECURITY":
-        p.pos++;
-        p.expect("POLICY", context);
-        parseIdentifier(p, context);
-        continue;
-      case "OPTIONS":
-        p.pos++;
-        skipParens(p, context);
-        continue;
-      case "PERIOD":
-        p.pos += 2;
-        skipParens(p, context);
-        continue;
-      case "USING":
-        p.pos++;
-        p.expect("HASHING", context);
-        continue;
-    }
-    p.fail("expected a table option", context);
+    const read = TABLE_OPTION_READERS.get(p.upper(p.pos));
+    if (read === void 0 || !read(p, stmt, mqt, optStart)) p.fail("expected a table option", CREATE_TABLE);
   }
+  settleMqt(stmt, summary, queryTables, mqt);
+}
+function settleMqt(stmt, summary, queryTables, options) {
+  const { dataInitiallyDeferred, refresh, refreshSpan, maintainedBy, definitionOnly } = options;
   if (stmt.asQuery && (dataInitiallyDeferred || refresh || summary || maintainedBy) && !definitionOnly) {
     stmt.mqt = {
       query: stmt.asQuery,
@@ -5936,6 +5719,242 @@ function parseTableOptions(p, stmt, summary, queryTables) {
     if (maintainedBy) stmt.mqt.maintainedBy = maintainedBy;
     delete stmt.asQuery;
   }
+}
+function readInTablespace(p, stmt) {
+  p.pos++;
+  if (p.acceptSeq("DATABASE", "PARTITION", "GROUP")) {
+    parseIdentifier(p, CREATE_TABLE);
+    return true;
+  }
+  stmt.tablespace.data = parseIdentifier(p, CREATE_TABLE).name;
+  if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
+    p.pos++;
+    stmt.tablespace.database = stmt.tablespace.data;
+    stmt.tablespace.data = parseIdentifier(p, CREATE_TABLE).name;
+  }
+  while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
+  return true;
+}
+function readIndexTablespace(p, stmt) {
+  p.pos++;
+  p.expect("IN", CREATE_TABLE);
+  stmt.tablespace.index = parseIdentifier(p, CREATE_TABLE).name;
+  return true;
+}
+function readLongTablespace(p, stmt) {
+  p.pos++;
+  p.expect("IN", CREATE_TABLE);
+  stmt.tablespace.long = parseIdentifier(p, CREATE_TABLE).name;
+  while (p.kind(p.pos) === TK_COMMA && p.isIdent(p.pos + 1)) p.pos += 2;
+  return true;
+}
+function readOrganizeBy(p, stmt) {
+  p.pos++;
+  p.expect("BY", CREATE_TABLE);
+  if (p.accept("ROW")) {
+    stmt.organizeBy = "row";
+    if (p.accept("USING")) skipParens(p, CREATE_TABLE);
+  } else if (p.accept("COLUMN")) stmt.organizeBy = "column";
+  else if (p.accept("DIMENSIONS")) {
+    stmt.organizeBy = "dimensions";
+    skipParens(p, CREATE_TABLE);
+  } else if (p.acceptSeq("KEY", "SEQUENCE")) {
+    stmt.organizeBy = "key sequence";
+    skipParens(p, CREATE_TABLE);
+    while (p.accept("ALLOW") || p.accept("DISALLOW") || p.accept("OVERFLOW") || p.accept("PCTFREE")) {
+      if (p.kind(p.pos) === TK_NUMBER) p.pos++;
+    }
+  } else if (p.acceptSeq("INSERT", "TIME")) stmt.organizeBy = "insert time";
+  else if (p.kind(p.pos) === TK_LPAREN) {
+    stmt.organizeBy = "dimensions";
+    skipParens(p, CREATE_TABLE);
+  } else p.fail("expected ROW, COLUMN, DIMENSIONS, KEY SEQUENCE or INSERT TIME", CREATE_TABLE);
+  return true;
+}
+function readDistributeBy(p, stmt) {
+  p.pos++;
+  if (!p.accept("ON")) p.expect("BY", CREATE_TABLE);
+  if (p.accept("RANDOM")) stmt.distributeBy = { kind: "random", columns: [] };
+  else if (p.accept("REPLICATION")) stmt.distributeBy = { kind: "replication", columns: [] };
+  else {
+    p.accept("HASH");
+    stmt.distributeBy = { kind: "hash", columns: parseNameList(p, CREATE_TABLE) };
+  }
+  return true;
+}
+function readPartitioningKey(p, stmt) {
+  p.pos++;
+  p.expect("KEY", CREATE_TABLE);
+  stmt.distributeBy = { kind: "hash", columns: parseNameList(p, CREATE_TABLE) };
+  p.acceptSeq("USING", "HASHING");
+  return true;
+}
+function readUsingHashing(p) {
+  p.pos++;
+  p.expect("HASHING", CREATE_TABLE);
+  return true;
+}
+function readPartitionBy(p, stmt) {
+  if (!p.kw(p.pos + 1, "BY")) return false;
+  p.pos += 2;
+  p.accept("RANGE");
+  const s = p.pos;
+  skipParens(p, CREATE_TABLE);
+  if (p.kind(p.pos) === TK_LPAREN) skipParens(p, CREATE_TABLE);
+  stmt.partitionBy = p.rangeSpan(s, p.pos);
+  return true;
+}
+function readAppend(p, stmt, _mqt, optStart) {
+  p.pos++;
+  if (p.accept("ON") || p.accept("YES")) stmt.append = true;
+  else if (p.accept("OFF") || p.accept("NO")) stmt.append = false;
+  else p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", CREATE_TABLE);
+  stmt.appendSpan = p.rangeSpan(optStart, p.pos);
+  return true;
+}
+function readLocksize(p, stmt) {
+  p.pos++;
+  stmt.locksize = parseLocksize(p, CREATE_TABLE);
+  return true;
+}
+function readPctfree(p, stmt, _mqt, optStart) {
+  p.pos++;
+  stmt.pctfree = parseNumber(p, CREATE_TABLE);
+  stmt.pctfreeSpan = p.rangeSpan(optStart, p.pos);
+  return true;
+}
+function readNotOption(p, stmt, _mqt, optStart) {
+  if (p.acceptSeq("NOT", "LOGGED", "INITIALLY")) {
+    stmt.notLoggedInitially = true;
+    stmt.notLoggedInitiallySpan = p.rangeSpan(optStart, p.pos);
+    return true;
+  }
+  if (p.acceptSeq("NOT", "LOGGED")) {
+    if (p.accept("ON")) {
+      p.expect("ROLLBACK", CREATE_TABLE);
+      if (!(p.accept("DELETE") || p.accept("PRESERVE"))) p.fail("expected DELETE or PRESERVE", CREATE_TABLE);
+      p.expect("ROWS", CREATE_TABLE);
+    }
+    return true;
+  }
+  if (p.acceptSeq("NOT", "VOLATILE")) {
+    p.accept("CARDINALITY");
+    return true;
+  }
+  return false;
+}
+function readLogged(p) {
+  p.pos++;
+  return true;
+}
+function readVolatile(p) {
+  p.pos++;
+  p.accept("CARDINALITY");
+  return true;
+}
+function readCompress(p) {
+  p.pos++;
+  if (p.accept("YES")) {
+    if (!p.accept("ADAPTIVE")) p.accept("STATIC");
+  } else if (!p.accept("NO")) p.fail("expected YES or NO", CREATE_TABLE);
+  return true;
+}
+function readValueCompression(p) {
+  p.pos++;
+  p.expect("COMPRESSION", CREATE_TABLE);
+  return true;
+}
+function readCcsid(p) {
+  p.pos += 2;
+  return true;
+}
+function readCycle(p) {
+  if (p.acceptSeq("NO", "CYCLE") || p.accept("CYCLE")) {
+    p.accept("ON");
+    return true;
+  }
+  return false;
+}
+function readDataOption(p, _stmt, mqt) {
+  if (p.acceptSeq("DATA", "INITIALLY", "DEFERRED")) {
+    mqt.dataInitiallyDeferred = true;
+    return true;
+  }
+  if (p.acceptSeq("DATA", "CAPTURE")) {
+    if (!p.accept("NONE")) {
+      p.expect("CHANGES", CREATE_TABLE);
+      p.acceptSeq("INCLUDE", "LONGVAR", "COLUMNS");
+    }
+    return true;
+  }
+  return false;
+}
+function readRefresh(p, _stmt, mqt, optStart) {
+  p.pos++;
+  if (p.accept("IMMEDIATE")) mqt.refresh = "immediate";
+  else if (p.accept("DEFERRED")) mqt.refresh = "deferred";
+  else p.fail("expected IMMEDIATE or DEFERRED", CREATE_TABLE);
+  mqt.refreshSpan = p.rangeSpan(optStart, p.pos);
+  return true;
+}
+function readQueryOptimization(p) {
+  p.pos++;
+  p.expect("QUERY", CREATE_TABLE);
+  p.expect("OPTIMIZATION", CREATE_TABLE);
+  return true;
+}
+function readMaintainedBy(p, _stmt, mqt) {
+  p.pos++;
+  p.expect("BY", CREATE_TABLE);
+  if (p.accept("SYSTEM")) mqt.maintainedBy = "system";
+  else if (p.accept("USER")) mqt.maintainedBy = "user";
+  else if (p.accept("FEDERATED_TOOL")) mqt.maintainedBy = "federated_tool";
+  else if (p.accept("REPLICATION")) mqt.maintainedBy = "replication";
+  else p.fail("expected SYSTEM, USER, FEDERATED_TOOL or REPLICATION", CREATE_TABLE);
+  return true;
+}
+function readDefinitionOnly(p, _stmt, mqt) {
+  p.pos++;
+  p.expect("ONLY", CREATE_TABLE);
+  mqt.definitionOnly = true;
+  return true;
+}
+function readWithOption(p, _stmt, mqt) {
+  if (p.acceptSeq("WITH", "NO", "DATA")) {
+    mqt.definitionOnly = true;
+    return true;
+  }
+  if (p.acceptSeq("WITH", "DATA") || p.acceptSeq("WITH", "REPLACE")) return true;
+  if (p.acceptSeq("WITH", "RESTRICT", "ON", "DROP")) return true;
+  return false;
+}
+function readCopyOptions(p) {
+  p.pos++;
+  while (p.kind(p.pos) === TK_WORD && ["COLUMN", "DEFAULTS", "IDENTITY", "ATTRIBUTES"].includes(p.upper(p.pos))) p.pos++;
+  return true;
+}
+function readOnCommit(p) {
+  if (!p.kw(p.pos + 1, "COMMIT")) return false;
+  p.pos += 2;
+  if (!(p.accept("DELETE") || p.accept("PRESERVE"))) p.fail("expected DELETE or PRESERVE", CREATE_TABLE);
+  p.expect("ROWS", CREATE_TABLE);
+  return true;
+}
+function readSecurityPolicy(p) {
+  p.pos++;
+  p.expect("POLICY", CREATE_TABLE);
+  parseIdentifier(p, CREATE_TABLE);
+  return true;
+}
+function readFederatedOptions(p) {
+  p.pos++;
+  skipParens(p, CREATE_TABLE);
+  return true;
+}
+function readPeriod(p) {
+  p.pos += 2;
+  skipParens(p, CREATE_TABLE);
+  return true;
 }
 function parseLocksize(p, context) {
   if (p.accept("ROW")) return "row";
@@ -5971,181 +5990,199 @@ function skipToNextAction(p) {
     p.skipUnit();
   }
 }
+function otherAction(p, start) {
+  skipToNextAction(p);
+  return { kind: "other", span: p.rangeSpan(start, p.pos) };
+}
 function parseAlterAction(p, context) {
-  const startTok = p.pos;
-  const span = () => p.rangeSpan(startTok, p.pos);
-  const otherAction = () => {
-    skipToNextAction(p);
-    return { kind: "other", span: p.rangeSpan(startTok, p.pos) };
-  };
+  const start = p.pos;
   if (p.kind(p.pos) !== TK_WORD) p.fail("expected an ALTER TABLE action", context);
   const w = p.upper(p.pos);
   switch (w) {
-    case "ADD": {
+    case "ADD":
+      return parseAddAction(p, context, start);
+    case "DROP":
+      return parseDropAction(p, context, start);
+    case "ALTER":
       p.pos++;
-      if (p.peek("CONSTRAINT") || p.peek("PRIMARY") || p.peek("UNIQUE") || p.peek("FOREIGN") || p.peek("CHECK")) {
-        const constraint = parseTableConstraint(p, context);
-        return { kind: "addConstraint", constraint, span: span() };
-      }
-      if (p.peek("MATERIALIZED") || p.peek("SUMMARY") || p.kind(p.pos) === TK_LPAREN && p.kw(p.afterBalanced(p.pos), "DATA")) {
-        p.accept("MATERIALIZED");
-        p.accept("QUERY");
-        skipParens(p, context);
-        let refresh = "deferred";
-        while (!p.atEnd()) {
-          if (p.acceptSeq("DATA", "INITIALLY", "DEFERRED")) continue;
-          if (p.accept("REFRESH")) {
-            if (p.accept("IMMEDIATE")) refresh = "immediate";
-            else p.expect("DEFERRED", context);
-            continue;
-          }
-          if (p.acceptSeq("ENABLE", "QUERY", "OPTIMIZATION") || p.acceptSeq("DISABLE", "QUERY", "OPTIMIZATION")) continue;
-          if (p.accept("MAINTAINED")) {
-            p.expect("BY", context);
-            p.pos++;
-            continue;
-          }
-          break;
-        }
-        return { kind: "refresh", refresh, span: span() };
-      }
-      if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : "") && !isBuiltInTypeAt(p, p.pos + 1)) {
-        p.pos++;
-        return otherAction();
-      }
-      p.accept("COLUMN");
-      const column = parseColumnDef(p, context, []);
-      return { kind: "addColumn", column, span: span() };
-    }
-    case "DROP": {
-      p.pos++;
-      if (p.accept("CONSTRAINT")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, span: span() };
-      if (p.acceptSeq("FOREIGN", "KEY")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey", span: span() };
-      if (p.acceptSeq("PRIMARY", "KEY")) return { kind: "dropConstraint", name: "", constraintKind: "primaryKey", span: span() };
-      if (p.accept("UNIQUE")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique", span: span() };
-      if (p.accept("CHECK")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check", span: span() };
-      if (p.accept("COLUMN") || dropsColumnAt(p, p.pos)) {
-        const column = parseIdentifier(p, context).name;
-        const restrict = p.accept("RESTRICT");
-        if (!restrict) p.accept("CASCADE");
-        return { kind: "dropColumn", column, restrict, span: span() };
-      }
-      return otherAction();
-    }
-    case "ALTER": {
-      p.pos++;
-      if (p.acceptSeq("FOREIGN", "KEY") || p.accept("CHECK") || p.accept("CONSTRAINT")) {
-        const name2 = parseIdentifier(p, context).name;
-        let enforced;
-        for (; ; ) {
-          if (p.acceptSeq("NOT", "ENFORCED")) enforced = false;
-          else if (p.accept("ENFORCED")) enforced = true;
-          else if (p.acceptSeq("NOT", "TRUSTED") || p.accept("TRUSTED")) continue;
-          else if (p.acceptSeq("ENABLE", "QUERY", "OPTIMIZATION") || p.acceptSeq("DISABLE", "QUERY", "OPTIMIZATION")) continue;
-          else break;
-        }
-        if (enforced === void 0) return otherAction();
-        return { kind: "alterConstraintEnforcement", name: name2, enforced, span: span() };
-      }
-      p.accept("COLUMN");
-      const column = parseIdentifier(p, context).name;
-      let cache;
-      let cacheSpan;
-      let identity = false;
-      for (; ; ) {
-        const s = p.pos;
-        if (p.acceptSeq("SET", "CACHE")) {
-          cache = parseNumber(p, context);
-          cacheSpan = p.rangeSpan(s, p.pos);
-          identity = true;
-        } else if (p.acceptSeq("SET", "NO", "CACHE")) {
-          cache = 0;
-          cacheSpan = p.rangeSpan(s, p.pos);
-          identity = true;
-        } else if (p.accept("RESTART")) {
-          identity = true;
-          if (p.accept("WITH")) parseNumber(p, context);
-        } else if (p.acceptSeq("SET", "INCREMENT", "BY") || p.acceptSeq("SET", "START", "WITH") || p.acceptSeq("SET", "MINVALUE") || p.acceptSeq("SET", "MAXVALUE")) {
-          identity = true;
-          parseNumber(p, context);
-        } else if (p.acceptSeq("SET", "NO", "MINVALUE") || p.acceptSeq("SET", "NO", "MAXVALUE") || p.acceptSeq("SET", "NO", "CYCLE") || p.acceptSeq("SET", "CYCLE") || p.acceptSeq("SET", "NO", "ORDER") || p.acceptSeq("SET", "ORDER")) {
-          identity = true;
-        } else if (p.kw(p.pos, "SET") && p.kw(p.pos + 1, "GENERATED") && identityFollows(p, p.pos + 2)) {
-          p.pos += 2;
-          if (!p.accept("ALWAYS")) p.acceptSeq("BY", "DEFAULT");
-          p.expect("AS", context);
-          p.expect("IDENTITY", context);
-          identity = true;
-          if (p.kind(p.pos) === TK_LPAREN) {
-            const optsStart = p.pos;
-            p.pos++;
-            const opts = {};
-            parseSequenceOptions(p, opts, context, true);
-            p.expectKind(TK_RPAREN, "')'", context);
-            if (opts.cache !== void 0) {
-              cache = opts.cache;
-              cacheSpan = opts.cacheSpan ?? p.rangeSpan(optsStart, p.pos);
-            }
-          }
-        } else if (p.acceptSeq("SET", "DATA", "TYPE")) {
-          parseDataType(p, context);
-        } else if (p.peek("SET")) {
-          p.pos++;
-          while (!p.atEnd() && !p.peek("SET") && !p.peek("DROP") && !p.peek("RESTART") && !p.peek("ADD") && !p.peek("ALTER")) p.skipUnit();
-        } else if (p.peek("DROP") && ["DEFAULT", "NOT", "IDENTITY", "GENERATED", "EXPRESSION", "COLUMN"].some((x) => p.kw(p.pos + 1, x))) {
-          p.pos += 2;
-          if (p.kw(p.pos - 1, "NOT") || p.kw(p.pos - 1, "COLUMN")) p.pos++;
-        } else break;
-      }
-      if (identity) {
-        const a = { kind: "alterColumnIdentity", column, span: p.rangeSpan(startTok, p.pos) };
-        if (cache !== void 0) a.cache = cache;
-        if (cacheSpan) a.cacheSpan = cacheSpan;
-        return a;
-      }
-      return { kind: "other", span: p.rangeSpan(startTok, p.pos) };
-    }
+      if (p.acceptSeq("FOREIGN", "KEY") || p.accept("CHECK") || p.accept("CONSTRAINT")) return parseAlterConstraint(p, context, start);
+      return parseAlterColumn(p, context, start);
     case "APPEND":
-      p.pos++;
-      if (p.accept("ON") || p.accept("YES")) return { kind: "append", on: true, span: span() };
-      if (p.accept("OFF") || p.accept("NO")) return { kind: "append", on: false, span: span() };
-      p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
-      break;
+      return parseAppendAction(p, context, start);
     case "LOCKSIZE": {
       p.pos++;
       const locksize = parseLocksize(p, context);
-      return { kind: "locksize", locksize, span: span() };
+      return { kind: "locksize", locksize, span: p.rangeSpan(start, p.pos) };
     }
     case "PCTFREE": {
       p.pos++;
       const value = parseNumber(p, context);
-      return { kind: "pctfree", value, span: span() };
+      return { kind: "pctfree", value, span: p.rangeSpan(start, p.pos) };
     }
     case "FOREIGN":
     case "PRIMARY":
-      if (p.kw(p.pos + 1, "KEY")) return { kind: "addConstraint", constraint: parseTableConstraint(p, context), span: span() };
+      if (p.kw(p.pos + 1, "KEY")) return { kind: "addConstraint", constraint: parseTableConstraint(p, context), span: p.rangeSpan(start, p.pos) };
       break;
     case "ACTIVATE":
-      if (p.acceptSeq("ACTIVATE", "NOT", "LOGGED", "INITIALLY")) {
-        const withEmptyTable = p.acceptSeq("WITH", "EMPTY", "TABLE");
-        return { kind: "activateNotLoggedInitially", withEmptyTable, span: span() };
-      }
-      p.pos++;
-      return otherAction();
+      return parseActivateAction(p, start);
   }
   if (ALTER_ACTION_WORDS.has(w)) {
     p.pos++;
-    return otherAction();
+    return otherAction(p, start);
   }
   p.fail("expected an ALTER TABLE action", context);
 }
-var ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS, DROP_CLAUSE_WORDS;
+function parseAddAction(p, context, start) {
+  p.pos++;
+  if (p.peek("CONSTRAINT") || p.peek("PRIMARY") || p.peek("UNIQUE") || p.peek("FOREIGN") || p.peek("CHECK")) {
+    const constraint = parseTableConstraint(p, context);
+    return { kind: "addConstraint", constraint, span: p.rangeSpan(start, p.pos) };
+  }
+  if (p.peek("MATERIALIZED") || p.peek("SUMMARY") || p.kind(p.pos) === TK_LPAREN && p.kw(p.afterBalanced(p.pos), "DATA")) {
+    return parseAddMaterializedQuery(p, context, start);
+  }
+  if (ADD_CLAUSE_WORDS.has(p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : "") && !isBuiltInTypeAt(p, p.pos + 1)) {
+    p.pos++;
+    return otherAction(p, start);
+  }
+  p.accept("COLUMN");
+  const column = parseColumnDef(p, context, []);
+  return { kind: "addColumn", column, span: p.rangeSpan(start, p.pos) };
+}
+function parseAddMaterializedQuery(p, context, start) {
+  p.accept("MATERIALIZED");
+  p.accept("QUERY");
+  skipParens(p, context);
+  let refresh = "deferred";
+  while (!p.atEnd()) {
+    if (p.acceptSeq("DATA", "INITIALLY", "DEFERRED")) continue;
+    if (p.accept("REFRESH")) {
+      if (p.accept("IMMEDIATE")) refresh = "immediate";
+      else p.expect("DEFERRED", context);
+      continue;
+    }
+    if (p.acceptSeq("ENABLE", "QUERY", "OPTIMIZATION") || p.acceptSeq("DISABLE", "QUERY", "OPTIMIZATION")) continue;
+    if (p.accept("MAINTAINED")) {
+      p.expect("BY", context);
+      p.pos++;
+      continue;
+    }
+    break;
+  }
+  return { kind: "refresh", refresh, span: p.rangeSpan(start, p.pos) };
+}
+function parseDropAction(p, context, start) {
+  p.pos++;
+  if (p.accept("CONSTRAINT")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, span: p.rangeSpan(start, p.pos) };
+  if (p.acceptSeq("FOREIGN", "KEY")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "foreignKey", span: p.rangeSpan(start, p.pos) };
+  if (p.acceptSeq("PRIMARY", "KEY")) return { kind: "dropConstraint", name: "", constraintKind: "primaryKey", span: p.rangeSpan(start, p.pos) };
+  if (p.accept("UNIQUE")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "unique", span: p.rangeSpan(start, p.pos) };
+  if (p.accept("CHECK")) return { kind: "dropConstraint", name: parseIdentifier(p, context).name, constraintKind: "check", span: p.rangeSpan(start, p.pos) };
+  if (p.accept("COLUMN") || dropsColumnAt(p, p.pos)) {
+    const column = parseIdentifier(p, context).name;
+    const restrict = p.accept("RESTRICT");
+    if (!restrict) p.accept("CASCADE");
+    return { kind: "dropColumn", column, restrict, span: p.rangeSpan(start, p.pos) };
+  }
+  return otherAction(p, start);
+}
+function parseAlterConstraint(p, context, start) {
+  const name2 = parseIdentifier(p, context).name;
+  let enforced;
+  for (; ; ) {
+    if (p.acceptSeq("NOT", "ENFORCED")) enforced = false;
+    else if (p.accept("ENFORCED")) enforced = true;
+    else if (p.acceptSeq("NOT", "TRUSTED") || p.accept("TRUSTED")) continue;
+    else if (p.acceptSeq("ENABLE", "QUERY", "OPTIMIZATION") || p.acceptSeq("DISABLE", "QUERY", "OPTIMIZATION")) continue;
+    else break;
+  }
+  if (enforced === void 0) return otherAction(p, start);
+  return { kind: "alterConstraintEnforcement", name: name2, enforced, span: p.rangeSpan(start, p.pos) };
+}
+function parseAlterColumn(p, context, start) {
+  p.accept("COLUMN");
+  const column = parseIdentifier(p, context).name;
+  const identity = { altered: false, cache: void 0, cacheSpan: void 0 };
+  while (readColumnAlteration(p, context, identity)) ;
+  if (identity.altered) {
+    const a = { kind: "alterColumnIdentity", column, span: p.rangeSpan(start, p.pos) };
+    if (identity.cache !== void 0) a.cache = identity.cache;
+    if (identity.cacheSpan) a.cacheSpan = identity.cacheSpan;
+    return a;
+  }
+  return { kind: "other", span: p.rangeSpan(start, p.pos) };
+}
+function readColumnAlteration(p, context, identity) {
+  const s = p.pos;
+  if (p.acceptSeq("SET", "CACHE")) {
+    identity.cache = parseNumber(p, context);
+    identity.cacheSpan = p.rangeSpan(s, p.pos);
+    identity.altered = true;
+  } else if (p.acceptSeq("SET", "NO", "CACHE")) {
+    identity.cache = 0;
+    identity.cacheSpan = p.rangeSpan(s, p.pos);
+    identity.altered = true;
+  } else if (p.accept("RESTART")) {
+    identity.altered = true;
+    if (p.accept("WITH")) parseNumber(p, context);
+  } else if (p.acceptSeq("SET", "INCREMENT", "BY") || p.acceptSeq("SET", "START", "WITH") || p.acceptSeq("SET", "MINVALUE") || p.acceptSeq("SET", "MAXVALUE")) {
+    identity.altered = true;
+    parseNumber(p, context);
+  } else if (p.acceptSeq("SET", "NO", "MINVALUE") || p.acceptSeq("SET", "NO", "MAXVALUE") || p.acceptSeq("SET", "NO", "CYCLE") || p.acceptSeq("SET", "CYCLE") || p.acceptSeq("SET", "NO", "ORDER") || p.acceptSeq("SET", "ORDER")) {
+    identity.altered = true;
+  } else if (p.kw(p.pos, "SET") && p.kw(p.pos + 1, "GENERATED") && identityFollows(p, p.pos + 2)) {
+    readSetGeneratedIdentity(p, context, identity);
+  } else if (p.acceptSeq("SET", "DATA", "TYPE")) {
+    parseDataType(p, context);
+  } else if (p.peek("SET")) {
+    p.pos++;
+    while (!p.atEnd() && !p.peek("SET") && !p.peek("DROP") && !p.peek("RESTART") && !p.peek("ADD") && !p.peek("ALTER")) p.skipUnit();
+  } else if (p.peek("DROP") && ["DEFAULT", "NOT", "IDENTITY", "GENERATED", "EXPRESSION", "COLUMN"].some((x) => p.kw(p.pos + 1, x))) {
+    p.pos += 2;
+    if (p.kw(p.pos - 1, "NOT") || p.kw(p.pos - 1, "COLUMN")) p.pos++;
+  } else return false;
+  return true;
+}
+function readSetGeneratedIdentity(p, context, identity) {
+  p.pos += 2;
+  if (!p.accept("ALWAYS")) p.acceptSeq("BY", "DEFAULT");
+  p.expect("AS", context);
+  p.expect("IDENTITY", context);
+  identity.altered = true;
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const optsStart = p.pos;
+    p.pos++;
+    const opts = {};
+    parseSequenceOptions(p, opts, context, true);
+    p.expectKind(TK_RPAREN, "')'", context);
+    if (opts.cache !== void 0) {
+      identity.cache = opts.cache;
+      identity.cacheSpan = opts.cacheSpan ?? p.rangeSpan(optsStart, p.pos);
+    }
+  }
+}
+function parseAppendAction(p, context, start) {
+  p.pos++;
+  if (p.accept("ON") || p.accept("YES")) return { kind: "append", on: true, span: p.rangeSpan(start, p.pos) };
+  if (p.accept("OFF") || p.accept("NO")) return { kind: "append", on: false, span: p.rangeSpan(start, p.pos) };
+  p.fail("expected ON or OFF (YES or NO on Db2 for z/OS)", context);
+}
+function parseActivateAction(p, start) {
+  if (p.acceptSeq("ACTIVATE", "NOT", "LOGGED", "INITIALLY")) {
+    const withEmptyTable = p.acceptSeq("WITH", "EMPTY", "TABLE");
+    return { kind: "activateNotLoggedInitially", withEmptyTable, span: p.rangeSpan(start, p.pos) };
+  }
+  p.pos++;
+  return otherAction(p, start);
+}
+var CREATE_TABLE, ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS, TABLE_OPTION_READERS, DROP_CLAUSE_WORDS;
 var init_ddl_tables = __esm({
   "server/src/sql/grammar/ddl-tables.ts"() {
     "use strict";
     init_lexer();
     init_clauses();
     init_ddl_columns();
+    CREATE_TABLE = "CREATE TABLE";
     ADD_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PERIOD", "PARTITION", "VERSIONING", "RESTRICT", "SECURITY", "SCOPE", "MATERIALIZED"]);
     ALTER_ACTION_WORDS = /* @__PURE__ */ new Set([
       "ADD",
@@ -6173,6 +6210,40 @@ var init_ddl_tables = __esm({
       "EXCLUDE",
       "FOREIGN",
       "PRIMARY"
+    ]);
+    TABLE_OPTION_READERS = /* @__PURE__ */ new Map([
+      ["IN", readInTablespace],
+      ["INDEX", readIndexTablespace],
+      ["LONG", readLongTablespace],
+      ["ORGANIZE", readOrganizeBy],
+      ["DISTRIBUTE", readDistributeBy],
+      ["PARTITIONING", readPartitioningKey],
+      ["USING", readUsingHashing],
+      ["PARTITION", readPartitionBy],
+      ["APPEND", readAppend],
+      ["LOCKSIZE", readLocksize],
+      ["PCTFREE", readPctfree],
+      ["NOT", readNotOption],
+      ["LOGGED", readLogged],
+      ["VOLATILE", readVolatile],
+      ["COMPRESS", readCompress],
+      ["VALUE", readValueCompression],
+      ["CCSID", readCcsid],
+      ["CYCLE", readCycle],
+      ["NO", readCycle],
+      ["DATA", readDataOption],
+      ["REFRESH", readRefresh],
+      ["ENABLE", readQueryOptimization],
+      ["DISABLE", readQueryOptimization],
+      ["MAINTAINED", readMaintainedBy],
+      ["DEFINITION", readDefinitionOnly],
+      ["WITH", readWithOption],
+      ["INCLUDING", readCopyOptions],
+      ["EXCLUDING", readCopyOptions],
+      ["ON", readOnCommit],
+      ["SECURITY", readSecurityPolicy],
+      ["OPTIONS", readFederatedOptions],
+      ["PERIOD", readPeriod]
     ]);
     DROP_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PARTITION", "VERSIONING", "RESTRICT", "PERIOD", "MATERIALIZED", "SUMMARY", "DISTRIBUTION", "ORGANIZATION", "CLONE", "QUERY"]);
   }
@@ -15902,136 +15973,23 @@ function walkTree(trees, adapter, source) {
     root.start = 0;
     root.end = source.length;
   }
-  const scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
-  const frames = [];
-  const calls = [];
-  const comments = [];
-  const loopCalls = /* @__PURE__ */ new Map();
-  const loopMethodCalls = [];
-  const seenMethodCalls = /* @__PURE__ */ new Set();
-  const innerCalls = [];
-  const seenInnerCalls = /* @__PURE__ */ new Set();
-  const functions = /* @__PURE__ */ new Map();
-  const lines = new LineIndex(source);
-  const definitions = [];
-  const functionCalls = [];
-  const seenFunctionCalls = /* @__PURE__ */ new Set();
   const { nodes, types, ends } = interestingNodes(list, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
+  const walk3 = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types));
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    walk3.visit(nodes[i], types[i], ends[i]);
+  }
+  return walk3.walked();
+}
+function declaredFunctions(adapter, nodes, types) {
   const declared = /* @__PURE__ */ new Set();
   for (let i = 0; i < nodes.length; i++) {
     if (!adapter.functions.has(types[i])) continue;
     const name2 = functionNameOf(nodes[i]);
     if (name2) declared.add(name2);
   }
-  const wanted = (name2) => adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
-  const currentScope = () => scopes[scopes.length - 1].scope;
-  const innermostLoop = () => {
-    const top = frames[frames.length - 1];
-    return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
-  };
-  const loopAround = () => frames[frames.length - 1]?.loop;
-  const openGuard = (end, guard) => {
-    const top = frames[frames.length - 1];
-    frames.push({ end, kind: "guard", loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || countGuard(guard) });
-  };
-  const countGuards = /* @__PURE__ */ new Map();
-  const countGuard = (guard) => {
-    let counted2 = countGuards.get(guard);
-    if (counted2 === void 0) countGuards.set(guard, counted2 = isCountGuard(guard));
-    return counted2;
-  };
-  const loops = [];
-  const declarations = [];
-  const openLoop = (node, kind) => {
-    const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
-    frames.push({ end: node.endIndex, kind: "loop", loop: info, conditions: 0, counted: false });
-    loops.push({ info, node, scope: currentScope() });
-  };
-  for (let i = 0; i < nodes.length; i++) {
-    if ((i & 255) === 255) checkDeadline();
-    const node = nodes[i];
-    const start = node.startIndex;
-    const end = ends[i];
-    while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
-    while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = types[i];
-    if (adapter.declarations?.has(type)) declarations.push(node);
-    if (adapter.comments.has(type)) {
-      comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
-      continue;
-    }
-    const loopKind = adapter.loops[type];
-    if (loopKind) openLoop(node, loopKind);
-    if (adapter.functions.has(type)) {
-      const scope2 = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames2(node) });
-      frames.push({ end, kind: "barrier", conditions: 0, counted: false });
-      scopes.push({ end, kind: "scope", scope: scope2 });
-      if (scope2.functionName) functions.set(scope2.functionName, [...functions.get(scope2.functionName) ?? [], scope2]);
-      if (adapter.linksFunctions && scope2.functionName) definitions.push({ name: scope2.functionName, exported: !isStatic(node) });
-    } else if (adapter.lambdas.has(type)) {
-      scopes.push({ end, kind: "scope", scope: newScope(node, currentScope()) });
-    }
-    if (adapter.ifs.has(type)) {
-      const condition = node.childForFieldName("condition") ?? (type === "list" ? node.namedChild(0) : null);
-      openGuard(end, condition ? condition.text : "");
-    }
-    if (adapter.assignmentTypes.has(type)) {
-      const assigned = adapter.assignments(node);
-      if (assigned.length > 0) {
-        const loop2 = loopAround();
-        const scope2 = currentScope();
-        for (const a of assigned) addAssignment(scope2, { name: a.name, value: a.value, append: a.append, at: end, loop: loop2 });
-      }
-    }
-    if (!adapter.calls.has(type)) continue;
-    const name2 = adapter.calleeName(node);
-    if (name2 === void 0) continue;
-    if (!loopCalls.has(name2)) {
-      const { loop: loop2, counted: counted3 } = innermostLoop();
-      if (loop2) loopCalls.set(name2, { loop: loop2, guarded: counted3 });
-    }
-    const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
-    if (adapter.declaredTypes && declared.has(name2) && (!receiver || receiver.type === "this")) {
-      const caller = currentScope().fn?.functionName;
-      if (caller !== void 0 && caller !== name2 && !seenInnerCalls.has(`${caller}\0${name2}`) && !innermostLoop().loop) {
-        seenInnerCalls.add(`${caller}\0${name2}`);
-        innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().conditions });
-      }
-    }
-    if (receiver?.type === "identifier" && !seenMethodCalls.has(`${name2}.${receiver.text}`)) {
-      const { loop: loop2, counted: counted3 } = innermostLoop();
-      if (loop2) {
-        seenMethodCalls.add(`${name2}.${receiver.text}`);
-        loopMethodCalls.push({ name: name2, receiver: receiver.text, loop: loop2, guarded: counted3 });
-      }
-    }
-    if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) {
-      const { loop: loop2, counted: counted3 } = innermostLoop();
-      const from = currentScope().fn?.functionName;
-      const key = loop2 ? `${loop2.span.start}\0${name2}` : `${from ?? ""}\0\0${name2}`;
-      if ((loop2 || from !== void 0) && !seenFunctionCalls.has(key)) {
-        seenFunctionCalls.add(key);
-        const span = { start: node.startIndex, end };
-        functionCalls.push(loop2 ? { name: name2, span, from, loop: loop2, guarded: counted3 } : { name: name2, span, from });
-      }
-    }
-    const call = wanted(name2) ? adapter.callSite(node) : void 0;
-    if (!call) continue;
-    const { loop, conditions, counted: counted2 } = innermostLoop();
-    const scope = currentScope();
-    calls.push({ call, scope, loop, conditions, countGuarded: counted2, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
-    if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
-    }
-    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
-  }
-  const walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
-  if (adapter.linksFunctions) {
-    walked.definitions = definitions;
-    walked.functionCalls = functionCalls;
-  }
-  return walked;
+  return declared;
 }
 function isTreeList(trees) {
   return Array.isArray(trees);
@@ -16096,7 +16054,7 @@ function callbackParams(call) {
 function functionScope(scope) {
   return scope.fn;
 }
-var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, RESULT_WRAPPERS;
+var PLACEHOLDER_CALL, USAGE_CALL, NOT_RUNNING_SQL, interestingTypes, TreeWalk, RESULT_WRAPPERS;
 var init_walk2 = __esm({
   "server/src/code/walk.ts"() {
     "use strict";
@@ -16108,6 +16066,178 @@ var init_walk2 = __esm({
     USAGE_CALL = /exec|query|sql|prepare/i;
     NOT_RUNNING_SQL = /^_*(?:expect|assert|check|verify|log|print|debug|info|warn|trace|format|build|generate|parse|quote|escape|to|is|get)/i;
     interestingTypes = /* @__PURE__ */ new WeakMap();
+    TreeWalk = class {
+      constructor(adapter, source, root, declared) {
+        this.adapter = adapter;
+        this.source = source;
+        this.root = root;
+        this.declared = declared;
+        this.scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: "scope", scope: root }];
+        this.lines = new LineIndex(source);
+      }
+      adapter;
+      source;
+      root;
+      declared;
+      /**
+       * The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
+       * loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
+       * walk through 10,000 nested callbacks for every call was quadratic).
+       */
+      scopes;
+      frames = [];
+      lines;
+      // The same guard texts come up for every call in a loop body: each is classified once.
+      countGuards = /* @__PURE__ */ new Map();
+      seenMethodCalls = /* @__PURE__ */ new Set();
+      seenInnerCalls = /* @__PURE__ */ new Set();
+      seenFunctionCalls = /* @__PURE__ */ new Set();
+      calls = [];
+      comments = [];
+      loopCalls = /* @__PURE__ */ new Map();
+      loopMethodCalls = [];
+      innerCalls = [];
+      functions = /* @__PURE__ */ new Map();
+      definitions = [];
+      functionCalls = [];
+      loops = [];
+      declarations = [];
+      /** Visits the next node in document order: closes the frames that end before it, then reads it. */
+      visit(node, type, end) {
+        const { adapter, scopes, frames } = this;
+        const start = node.startIndex;
+        while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
+        while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
+        if (adapter.declarations?.has(type)) this.declarations.push(node);
+        if (adapter.comments.has(type)) {
+          this.comments.push({ span: { start, end }, text: adapter.commentText(this.source.slice(start, end)) });
+          return;
+        }
+        const loopKind = adapter.loops[type];
+        if (loopKind) this.openLoop(node, loopKind);
+        if (adapter.functions.has(type)) {
+          this.openFunction(node, end);
+        } else if (adapter.lambdas.has(type)) {
+          scopes.push({ end, kind: "scope", scope: newScope(node, this.currentScope()) });
+        }
+        if (adapter.ifs.has(type)) {
+          const condition = node.childForFieldName("condition") ?? (type === "list" ? node.namedChild(0) : null);
+          this.openGuard(end, condition ? condition.text : "");
+        }
+        if (adapter.assignmentTypes.has(type)) {
+          const assigned = adapter.assignments(node);
+          if (assigned.length > 0) {
+            const loop = this.loopAround();
+            const scope = this.currentScope();
+            for (const a of assigned) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+          }
+        }
+        if (adapter.calls.has(type)) this.readCall(node, end);
+      }
+      walked() {
+        const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations } = this;
+        const walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+        if (this.adapter.linksFunctions) {
+          walked.definitions = this.definitions;
+          walked.functionCalls = this.functionCalls;
+        }
+        return walked;
+      }
+      currentScope() {
+        return this.scopes[this.scopes.length - 1].scope;
+      }
+      /** The innermost loop around the node being visited (within its function), the ifs since, and if one counts. */
+      innermostLoop() {
+        const top = this.frames[this.frames.length - 1];
+        return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
+      }
+      loopAround() {
+        return this.frames[this.frames.length - 1]?.loop;
+      }
+      /** Opens the frame of an if: inside it, the loop around it and one condition more. */
+      openGuard(end, guard) {
+        const top = this.frames[this.frames.length - 1];
+        this.frames.push({ end, kind: "guard", loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || this.countGuard(guard) });
+      }
+      countGuard(guard) {
+        let counted2 = this.countGuards.get(guard);
+        if (counted2 === void 0) this.countGuards.set(guard, counted2 = isCountGuard(guard));
+        return counted2;
+      }
+      openLoop(node, kind) {
+        const info = { span: { start: node.startIndex, end: node.endIndex }, kind, line: this.lines.position(node.startIndex).line + 1 };
+        this.frames.push({ end: node.endIndex, kind: "loop", loop: info, conditions: 0, counted: false });
+        this.loops.push({ info, node, scope: this.currentScope() });
+      }
+      /** A named function: a scope of its own, and a barrier no loop around it reaches past. */
+      openFunction(node, end) {
+        const scope = newScope(node, this.currentScope(), { functionName: functionNameOf(node), params: parameterNames2(node) });
+        this.frames.push({ end, kind: "barrier", conditions: 0, counted: false });
+        this.scopes.push({ end, kind: "scope", scope });
+        if (scope.functionName) this.functions.set(scope.functionName, [...this.functions.get(scope.functionName) ?? [], scope]);
+        if (this.adapter.linksFunctions && scope.functionName) this.definitions.push({ name: scope.functionName, exported: !isStatic(node) });
+      }
+      /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
+      readCall(node, end) {
+        const adapter = this.adapter;
+        const name2 = adapter.calleeName(node);
+        if (name2 === void 0) return;
+        if (!this.loopCalls.has(name2)) {
+          const { loop, counted: counted2 } = this.innermostLoop();
+          if (loop) this.loopCalls.set(name2, { loop, guarded: counted2 });
+        }
+        const receiver = adapter.declaredTypes ? node.childForFieldName("object") : null;
+        if (adapter.declaredTypes && this.declared.has(name2) && (!receiver || receiver.type === "this")) this.noteInnerCall(node, name2);
+        if (receiver?.type === "identifier" && !this.seenMethodCalls.has(`${name2}.${receiver.text}`)) {
+          const { loop, counted: counted2 } = this.innermostLoop();
+          if (loop) {
+            this.seenMethodCalls.add(`${name2}.${receiver.text}`);
+            this.loopMethodCalls.push({ name: name2, receiver: receiver.text, loop, guarded: counted2 });
+          }
+        }
+        if (adapter.linksFunctions && node.childForFieldName("function")?.type === "identifier" && !PLACEHOLDER_CALL.test(name2)) this.noteFunctionCall(node, name2, end);
+        const call = this.wanted(name2) ? adapter.callSite(node) : void 0;
+        if (call) this.addCall(node, call, end);
+      }
+      /** A call of a function of this file from another named function, outside loops: each pair once (Walked.innerCalls). */
+      noteInnerCall(node, name2) {
+        const caller = this.currentScope().fn?.functionName;
+        if (caller !== void 0 && caller !== name2 && !this.seenInnerCalls.has(`${caller}\0${name2}`) && !this.innermostLoop().loop) {
+          this.seenInnerCalls.add(`${caller}\0${name2}`);
+          this.innerCalls.push({ caller, callee: name2, span: { start: node.startIndex, end: node.endIndex }, conditions: this.innermostLoop().conditions });
+        }
+      }
+      /**
+       * f(...) by plain name (C/C++): the function may be another file's (engine/called-inserts.ts). Each name once
+       * per calling function outside loops, and once per loop inside one.
+       */
+      noteFunctionCall(node, name2, end) {
+        const { loop, counted: counted2 } = this.innermostLoop();
+        const from = this.currentScope().fn?.functionName;
+        const key = loop ? `${loop.span.start}\0${name2}` : `${from ?? ""}\0\0${name2}`;
+        if ((loop || from !== void 0) && !this.seenFunctionCalls.has(key)) {
+          this.seenFunctionCalls.add(key);
+          const span = { start: node.startIndex, end };
+          this.functionCalls.push(loop ? { name: name2, span, from, loop, guarded: counted2 } : { name: name2, span, from });
+        }
+      }
+      /** Whether a call of `name` may run SQL, or lead to a call that does. */
+      wanted(name2) {
+        const adapter = this.adapter;
+        return adapter.interestingCall(name2) || adapter.loopMethods.has(name2) || PLACEHOLDER_CALL.test(name2) || this.declared.has(name2) || USAGE_CALL.test(name2) && !NOT_RUNNING_SQL.test(name2);
+      }
+      /** A call that may run SQL, with its scope, loop and guards; a loop method given a callback (forEach) opens a loop. */
+      addCall(node, call, end) {
+        const adapter = this.adapter;
+        const { loop, conditions, counted: counted2 } = this.innermostLoop();
+        const scope = this.currentScope();
+        this.calls.push({ call, scope, loop, conditions, countGuarded: counted2, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+        if (adapter.callAssignments) {
+          for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+        }
+        if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
+      }
+    };
     RESULT_WRAPPERS = /* @__PURE__ */ new Set(["await_expression", "parenthesized_expression", "cast_expression", "as_expression", "non_null_expression", "await"]);
   }
 });
@@ -17342,127 +17472,164 @@ var init_expand = __esm({
 
 // server/src/code/cobol/flow.ts
 function analyseFlow(program, lineOf2) {
-  const tokens = program.tokens;
   const start = procedureStart(program);
+  const { items, calls, gotoLoops } = scanProcedure(program, start, paragraphHeaders(program, start), lineOf2);
+  for (const call of calls) call.loop ??= gotoLoopAround(gotoLoops, call.at);
+  for (const item2 of items) item2.loop ??= gotoLoopAround(gotoLoops, item2.token.at);
+  const reached = reachedFromLoops(calls);
+  for (const item2 of items) {
+    if (item2.loop || !item2.paragraph) continue;
+    const context = reached.get(item2.paragraph.name);
+    if (!context) continue;
+    item2.loop = context.loop;
+    item2.guarded ||= context.guarded;
+  }
+  return items;
+}
+function paragraphHeaders(program, start) {
+  const tokens = program.tokens;
   const paragraphs = [];
   for (let i = start; i < tokens.length; i++) {
     const width = headerWidth(program, i);
     if (width > 0) paragraphs.push({ paragraph: { name: tokens[i].token.text, span: { start: tokens[i].at.start, end: tokens[i].at.end } }, index: i });
   }
   paragraphs.forEach((p, k) => p.paragraph.span.end = k + 1 < paragraphs.length ? tokens[paragraphs[k + 1].index].at.start : tokens[tokens.length - 1]?.at.end ?? p.paragraph.span.end);
-  const names3 = new Set(paragraphs.map((p) => p.paragraph.name));
-  const order = paragraphs.map((p) => p.paragraph.name);
-  const items = [];
-  const calls = [];
-  const gotoLoops = [];
-  let open = [];
-  let current;
+  return paragraphs;
+}
+function scanProcedure(program, start, paragraphs, lineOf2) {
+  const tokens = program.tokens;
+  const scan = {
+    tokens,
+    paragraphs,
+    order: paragraphs.map((p) => p.paragraph.name),
+    names: new Set(paragraphs.map((p) => p.paragraph.name)),
+    lineOf: lineOf2,
+    current: void 0,
+    open: [],
+    items: [],
+    calls: [],
+    gotoLoops: []
+  };
   let next = 0;
-  const innermostLoop = () => {
-    for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
-    return -1;
-  };
-  const guarded2 = () => open.slice(innermostLoop() + 1).some((c) => c.guard);
-  const loop = () => open[innermostLoop()]?.loop;
-  const closeTo = (kind, end) => {
-    for (let k = open.length - 1; k >= 0; k--) {
-      if (open[k].kind !== kind) continue;
-      for (const c of open.slice(k)) if (c.loop) c.loop.span.end = end;
-      open = open.slice(0, k);
-      return;
-    }
-  };
   for (let i = start; i < tokens.length; i++) {
     if (next < paragraphs.length && paragraphs[next].index === i) {
-      current = paragraphs[next++].paragraph;
-      open = [];
+      scan.current = paragraphs[next++].paragraph;
+      scan.open = [];
       i += headerWidth(program, i) - 1;
       continue;
     }
     const { token, at } = tokens[i];
     if (token.kind === "period") {
-      for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = at.end;
-      open = [];
+      for (const c of scan.open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = at.end;
+      scan.open = [];
       continue;
     }
     if (token.kind === "exec") {
-      items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded2() });
+      scan.items.push({ token: tokens[i], paragraph: scan.current, loop: loopAround(scan.open), guarded: isGuarded(scan.open) });
       continue;
     }
     if (token.kind !== "word") continue;
     switch (token.text) {
       case "IF": {
         const cond = phrase(tokens, i + 1);
-        open.push({ kind: "if", guard: isCounterCondition(cond.text) });
+        scan.open.push({ kind: "if", guard: isCounterCondition(cond.text) });
         i = cond.last;
         break;
       }
       case "EVALUATE":
-        open.push({ kind: "evaluate", guard: false });
+        scan.open.push({ kind: "evaluate", guard: false });
         break;
       case "WHEN": {
         const cond = phrase(tokens, i + 1);
-        const evaluate = [...open].reverse().find((c) => c.kind === "evaluate");
+        const evaluate = [...scan.open].reverse().find((c) => c.kind === "evaluate");
         if (evaluate) evaluate.guard = isCounterCondition(cond.text);
         i = cond.last;
         break;
       }
       case "END-IF":
-        closeTo("if", at.end);
+        closeTo(scan, "if", at.end);
         break;
       case "END-EVALUATE":
-        closeTo("evaluate", at.end);
+        closeTo(scan, "evaluate", at.end);
         break;
       case "END-PERFORM":
-        closeTo("perform", at.end);
+        closeTo(scan, "perform", at.end);
         break;
       case "CALL": {
-        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded2(), checkpoint: true });
+        if (isCheckpointCall(tokens, i)) scan.items.push({ token: tokens[i], paragraph: scan.current, loop: loopAround(scan.open), guarded: isGuarded(scan.open), checkpoint: true });
         break;
       }
-      case "GO": {
-        let j = i + 1;
-        if (tokens[j]?.token.text === "TO") j++;
-        const target = tokens[j]?.token.text;
-        const targetAt = target ? paragraphs.find((p) => p.paragraph.name === target) : void 0;
-        if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
-          gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: "GO TO", line: lineOf2(targetAt.paragraph.span.start) });
-        }
-        i = j;
+      case "GO":
+        i = readGoTo(scan, i);
         break;
-      }
-      case "PERFORM": {
-        const first = tokens[i + 1]?.token;
-        const outOfLine = first?.kind === "word" && (names3.has(first.text) || !["VARYING", "UNTIL", "WITH", "TEST", "FOREVER"].includes(first.text) && tokens[i + 2]?.token.text !== "TIMES" && !/^\d+$/.test(first.text));
-        if (outOfLine) {
-          let j = i + 2;
-          const targets = [first.text];
-          if ((tokens[j]?.token.text === "THRU" || tokens[j]?.token.text === "THROUGH") && tokens[j + 1]) {
-            const from = order.indexOf(first.text);
-            const to = order.indexOf(tokens[j + 1].token.text);
-            if (from >= 0 && to > from) for (let k = from + 1; k <= to; k++) targets.push(order[k]);
-            j += 2;
-          }
-          const loopPhrase = phrase(tokens, j);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf2(at.start));
-          calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded2(), at: { start: at.start, end: tokens[j - 1].at.end } });
-          i = Math.max(loopPhrase.last, j - 1);
-        } else {
-          const loopPhrase = phrase(tokens, i + 1);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf2(at.start));
-          open.push({ kind: "perform", guard: false, loop: own });
-          i = loopPhrase.last;
-        }
+      case "PERFORM":
+        i = readPerform(scan, i);
         break;
-      }
       default:
         break;
     }
   }
-  for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = tokens[tokens.length - 1]?.at.end ?? c.loop.span.start;
-  const inGoto = (at) => gotoLoops.filter((l) => l.span.start <= at.start && at.end <= l.span.end).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
-  for (const call of calls) call.loop ??= inGoto(call.at);
-  for (const item2 of items) item2.loop ??= inGoto(item2.token.at);
+  for (const c of scan.open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = tokens[tokens.length - 1]?.at.end ?? c.loop.span.start;
+  return scan;
+}
+function innermostLoop(open) {
+  for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
+  return -1;
+}
+function loopAround(open) {
+  return open[innermostLoop(open)]?.loop;
+}
+function isGuarded(open) {
+  return open.slice(innermostLoop(open) + 1).some((c) => c.guard);
+}
+function closeTo(scan, kind, end) {
+  const open = scan.open;
+  for (let k = open.length - 1; k >= 0; k--) {
+    if (open[k].kind !== kind) continue;
+    for (const c of open.slice(k)) if (c.loop) c.loop.span.end = end;
+    scan.open = open.slice(0, k);
+    return;
+  }
+}
+function readGoTo(scan, i) {
+  const { tokens, current } = scan;
+  let j = i + 1;
+  if (tokens[j]?.token.text === "TO") j++;
+  const target = tokens[j]?.token.text;
+  const targetAt = target ? scan.paragraphs.find((p) => p.paragraph.name === target) : void 0;
+  if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
+    scan.gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: "GO TO", line: scan.lineOf(targetAt.paragraph.span.start) });
+  }
+  return j;
+}
+function readPerform(scan, i) {
+  const { tokens, lineOf: lineOf2 } = scan;
+  const at = tokens[i].at;
+  const first = tokens[i + 1]?.token;
+  const outOfLine = first?.kind === "word" && (scan.names.has(first.text) || !["VARYING", "UNTIL", "WITH", "TEST", "FOREVER"].includes(first.text) && tokens[i + 2]?.token.text !== "TIMES" && !/^\d+$/.test(first.text));
+  if (outOfLine) {
+    let j = i + 2;
+    const targets = [first.text];
+    if ((tokens[j]?.token.text === "THRU" || tokens[j]?.token.text === "THROUGH") && tokens[j + 1]) {
+      const from = scan.order.indexOf(first.text);
+      const to = scan.order.indexOf(tokens[j + 1].token.text);
+      if (from >= 0 && to > from) for (let k = from + 1; k <= to; k++) targets.push(scan.order[k]);
+      j += 2;
+    }
+    const loopPhrase2 = phrase(tokens, j);
+    const own2 = loopOf(loopPhrase2.text, { start: at.start, end: tokens[Math.max(loopPhrase2.last, j - 1)].at.end }, lineOf2(at.start));
+    scan.calls.push({ from: scan.current, targets, loop: own2 ?? loopAround(scan.open), guarded: own2 ? false : isGuarded(scan.open), at: { start: at.start, end: tokens[j - 1].at.end } });
+    return Math.max(loopPhrase2.last, j - 1);
+  }
+  const loopPhrase = phrase(tokens, i + 1);
+  const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf2(at.start));
+  scan.open.push({ kind: "perform", guard: false, loop: own });
+  return loopPhrase.last;
+}
+function gotoLoopAround(gotoLoops, at) {
+  return gotoLoops.filter((l) => l.span.start <= at.start && at.end <= l.span.end).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+}
+function reachedFromLoops(calls) {
   const reached = /* @__PURE__ */ new Map();
   const queue = [];
   for (const call of calls) {
@@ -17491,14 +17658,7 @@ function analyseFlow(program, lineOf2) {
       }
     }
   }
-  for (const item2 of items) {
-    if (item2.loop || !item2.paragraph) continue;
-    const context = reached.get(item2.paragraph.name);
-    if (!context) continue;
-    item2.loop = context.loop;
-    item2.guarded ||= context.guarded;
-  }
-  return items;
+  return reached;
 }
 function procedureStart(program) {
   const tokens = program.tokens;
@@ -26854,8 +27014,40 @@ async function readCatalog(options) {
 async function readOpenCatalog(driver, schemas, server2) {
   const n = schemas.length;
   const q2 = async (build) => ordered(await select(driver, build(n), schemas), orderOf(build(n)));
+  const tables2 = readTables(await q2(CATALOG_QUERIES.tables));
+  const identities = readIdentities(await q2(CATALOG_QUERIES.identities));
+  addColumns(tables2, await q2(CATALOG_QUERIES.columns), identities);
+  const foreignColumns = addKeys(tables2, await q2(CATALOG_QUERIES.keys));
+  addForeignKeys(tables2, await q2(CATALOG_QUERIES.references), foreignColumns);
+  for (const r of await q2(CATALOG_QUERIES.checks)) {
+    tableOf(tables2, r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== "N" });
+  }
+  addIndexes(tables2, await q2(CATALOG_QUERIES.indexes));
+  for (const r of await q2(CATALOG_QUERIES.triggers)) {
+    tableOf(tables2, r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== "X" });
+  }
+  addMqtDefinitions(tables2, await q2(CATALOG_QUERIES.mqts));
+  addMqtBaseTables(tables2, await q2(CATALOG_QUERIES.mqtBases));
+  for (const r of await q2(CATALOG_QUERIES.partitionExpressions)) tableOf(tables2, r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
+  const partitionRows = await q2(CATALOG_QUERIES.partitions);
+  const tablespacesById = readTablespaces(await select(driver, CATALOG_QUERIES.tablespaces()));
+  addPartitions(tables2, partitionRows, tablespacesById);
+  const sequences = (await q2(CATALOG_QUERIES.sequences)).map(sequenceOf);
+  const used = usedTablespaces(tables2);
+  return {
+    database: server2?.database,
+    schemas,
+    tables: [...tables2.values()],
+    sequences,
+    tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name))
+  };
+}
+function tableOf(tables2, r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") {
+  return tables2.get(keyOf2(name(r[schemaCol]), name(r[nameCol])));
+}
+function readTables(rows) {
   const tables2 = /* @__PURE__ */ new Map();
-  for (const r of await q2(CATALOG_QUERIES.tables)) {
+  for (const r of rows) {
     const refresh = text(r.REFRESH).trim();
     const locksize = text(r.LOCKSIZE).trim();
     const pctfree = int(r.PCTFREE);
@@ -26881,9 +27073,11 @@ async function readOpenCatalog(driver, schemas, server2) {
     if (table.type === "S") table.mqt = { refresh: refresh === "I" ? "immediate" : "deferred", qualifier: table.schema, text: "", baseTables: [] };
     tables2.set(keyOf2(table.schema, table.name), table);
   }
-  const tableOf = (r, schemaCol = "TABSCHEMA", nameCol = "TABNAME") => tables2.get(keyOf2(name(r[schemaCol]), name(r[nameCol])));
+  return tables2;
+}
+function readIdentities(rows) {
   const identities = /* @__PURE__ */ new Map();
-  for (const r of await q2(CATALOG_QUERIES.identities)) {
+  for (const r of rows) {
     identities.set(`${keyOf2(name(r.TABSCHEMA), name(r.TABNAME))}.${name(r.COLNAME)}`, {
       start: integerText(r.START),
       increment: integerText(r.INCREMENT),
@@ -26892,8 +27086,11 @@ async function readOpenCatalog(driver, schemas, server2) {
       order: flag2(r.IS_ORDER)
     });
   }
-  for (const r of await q2(CATALOG_QUERIES.columns)) {
-    const table = tableOf(r);
+  return identities;
+}
+function addColumns(tables2, rows, identities) {
+  for (const r of rows) {
+    const table = tableOf(tables2, r);
     if (!table) continue;
     const generated = text(r.GENERATED).trim();
     const column = {
@@ -26914,9 +27111,11 @@ async function readOpenCatalog(driver, schemas, server2) {
     if (flag2(r.IDENTITY)) column.identity = identities.get(`${keyOf2(table.schema, table.name)}.${column.name}`) ?? { cache: 20, cycle: false, order: false };
     table.columns.push(column);
   }
+}
+function addKeys(tables2, rows) {
   const foreignColumns = /* @__PURE__ */ new Map();
-  for (const r of await q2(CATALOG_QUERIES.keys)) {
-    const table = tableOf(r);
+  for (const r of rows) {
+    const table = tableOf(tables2, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     const type = text(r.TYPE).trim();
@@ -26931,9 +27130,11 @@ async function readOpenCatalog(driver, schemas, server2) {
     if (!key) table.keys.push(key = { name: constraint, kind: type === "P" ? "primaryKey" : "unique", columns: [] });
     key.columns.push(name(r.COLNAME));
   }
-  const deleteRules = { A: "NO ACTION", R: "RESTRICT", C: "CASCADE", N: "SET NULL" };
-  for (const r of await q2(CATALOG_QUERIES.references)) {
-    const table = tableOf(r);
+  return foreignColumns;
+}
+function addForeignKeys(tables2, rows, foreignColumns) {
+  for (const r of rows) {
+    const table = tableOf(tables2, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     let fk = table.foreignKeys.find((f) => f.name === constraint);
@@ -26945,7 +27146,7 @@ async function readOpenCatalog(driver, schemas, server2) {
         parentSchema: name(r.REFTABSCHEMA),
         parentTable: name(r.REFTABNAME),
         parentColumns: [],
-        onDelete: deleteRules[text(r.DELETERULE).trim()] ?? "NO ACTION",
+        onDelete: DELETE_RULES[text(r.DELETERULE).trim()] ?? "NO ACTION",
         onUpdate: text(r.UPDATERULE).trim() === "R" ? "RESTRICT" : "NO ACTION",
         enforced: own?.enforced ?? true,
         queryOptimization: own?.queryOptimization ?? true
@@ -26954,11 +27155,10 @@ async function readOpenCatalog(driver, schemas, server2) {
     }
     fk.parentColumns.push(name(r.REFCOLNAME));
   }
-  for (const r of await q2(CATALOG_QUERIES.checks)) {
-    tableOf(r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== "N" });
-  }
-  for (const r of await q2(CATALOG_QUERIES.indexes)) {
-    const table = tableOf(r);
+}
+function addIndexes(tables2, rows) {
+  for (const r of rows) {
+    const table = tableOf(tables2, r);
     if (!table) continue;
     const schema = name(r.INDSCHEMA);
     const index = name(r.INDNAME);
@@ -26981,21 +27181,21 @@ async function readOpenCatalog(driver, schemas, server2) {
     if (order === "I") info.include.push(name(r.COLNAME));
     else info.columns.push({ name: name(r.COLNAME), descending: order === "D" });
   }
-  for (const r of await q2(CATALOG_QUERIES.triggers)) {
-    tableOf(r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== "X" });
-  }
-  for (const r of await q2(CATALOG_QUERIES.mqts)) {
-    const table = tableOf(r, "VIEWSCHEMA", "VIEWNAME");
+}
+function addMqtDefinitions(tables2, rows) {
+  for (const r of rows) {
+    const table = tableOf(tables2, r, "VIEWSCHEMA", "VIEWNAME");
     if (table?.mqt) Object.assign(table.mqt, { qualifier: name(r.QUALIFIER) || table.schema, text: text(r.TEXT).trim() });
   }
-  for (const r of await q2(CATALOG_QUERIES.mqtBases)) {
-    tableOf(r)?.mqt?.baseTables.push(keyOf2(name(r.BSCHEMA), name(r.BNAME)));
+}
+function addMqtBaseTables(tables2, rows) {
+  for (const r of rows) {
+    tableOf(tables2, r)?.mqt?.baseTables.push(keyOf2(name(r.BSCHEMA), name(r.BNAME)));
   }
-  for (const r of await q2(CATALOG_QUERIES.partitionExpressions)) tableOf(r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
-  const partitionRows = await q2(CATALOG_QUERIES.partitions);
-  const tablespaceRows = await select(driver, CATALOG_QUERIES.tablespaces());
+}
+function readTablespaces(rows) {
   const tablespacesById = /* @__PURE__ */ new Map();
-  for (const r of tablespaceRows) {
+  for (const r of rows) {
     const type = text(r.TBSPACETYPE).trim();
     const dataType = text(r.DATATYPE).trim();
     const ts = {
@@ -27009,9 +27209,12 @@ async function readOpenCatalog(driver, schemas, server2) {
     };
     tablespacesById.set(ts.id, ts);
   }
-  for (const r of partitionRows) {
+  return tablespacesById;
+}
+function addPartitions(tables2, rows, tablespacesById) {
+  for (const r of rows) {
     if (["I", "L", "D"].includes(text(r.STATUS).trim().charAt(0))) continue;
-    tableOf(r)?.partitions.push({
+    tableOf(tables2, r)?.partitions.push({
       name: name(r.DATAPARTITIONNAME),
       seq: int(r.SEQNO) ?? 0,
       low: text(r.LOWVALUE).trim(),
@@ -27021,7 +27224,9 @@ async function readOpenCatalog(driver, schemas, server2) {
       tablespace: tablespacesById.get(int(r.TBSPACEID) ?? -2)?.name
     });
   }
-  const sequences = (await q2(CATALOG_QUERIES.sequences)).map((r) => ({
+}
+function sequenceOf(r) {
+  return {
     schema: name(r.SEQSCHEMA),
     name: name(r.SEQNAME),
     start: integerText(r.START),
@@ -27029,18 +27234,14 @@ async function readOpenCatalog(driver, schemas, server2) {
     cache: int(r.CACHE) ?? 20,
     cycle: flag2(r.IS_CYCLE),
     order: flag2(r.IS_ORDER)
-  }));
-  const used = /* @__PURE__ */ new Set();
-  for (const t of tables2.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
-  return {
-    database: server2?.database,
-    schemas,
-    tables: [...tables2.values()],
-    sequences,
-    tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name))
   };
 }
-var CATALOG_QUERIES, name, flag2, keyOf2;
+function usedTablespaces(tables2) {
+  const used = /* @__PURE__ */ new Set();
+  for (const t of tables2.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
+  return used;
+}
+var CATALOG_QUERIES, name, flag2, keyOf2, DELETE_RULES;
 var init_catalog = __esm({
   "server/src/schema/catalog.ts"() {
     "use strict";
@@ -27064,6 +27265,7 @@ var init_catalog = __esm({
     name = (v) => text(v).trimEnd();
     flag2 = (v) => text(v).trim().toUpperCase() === "Y";
     keyOf2 = (schema, table) => `${schema}.${table}`;
+    DELETE_RULES = { A: "NO ACTION", R: "RESTRICT", C: "CASCADE", N: "SET NULL" };
   }
 });
 
@@ -27452,9 +27654,9 @@ With RULE: that rule's documentation (what it finds, why it matters, the measure
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/is.js
 var require_is = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -27496,9 +27698,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/is.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/is.js
 var require_is2 = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -27532,9 +27734,9 @@ var require_is2 = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messages.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messages.js
 var require_messages = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messages.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27917,9 +28119,9 @@ var require_messages = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/linkedMap.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js
 var require_linkedMap = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/linkedMap.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LRUCache = exports2.LinkedMap = exports2.Touch = void 0;
@@ -28301,9 +28503,9 @@ var require_linkedMap = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/disposable.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/disposable.js
 var require_disposable = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/disposable.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Disposable = void 0;
@@ -28319,9 +28521,9 @@ var require_disposable = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/ral.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/ral.js
 var require_ral = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/ral.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var _ral;
@@ -28344,9 +28546,9 @@ var require_ral = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/events.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/events.js
 var require_events = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/events.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28481,9 +28683,9 @@ var require_events = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/cancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js
 var require_cancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/cancellation.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28610,9 +28812,9 @@ var require_cancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js
 var require_sharedArrayCancellation = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/sharedArrayCancellation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SharedArrayReceiverStrategy = exports2.SharedArraySenderStrategy = void 0;
@@ -28689,9 +28891,9 @@ var require_sharedArrayCancellation = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/semaphore.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js
 var require_semaphore = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/semaphore.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -28763,9 +28965,9 @@ var require_semaphore = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageReader.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js
 var require_messageReader = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageReader.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29005,9 +29207,9 @@ ${JSON.stringify(Object.fromEntries(headers))}`));
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageWriter.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js
 var require_messageWriter = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageWriter.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29163,9 +29365,9 @@ var require_messageWriter = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js
 var require_messageBuffer = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/messageBuffer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.AbstractMessageBuffer = void 0;
@@ -29314,9 +29516,9 @@ ${header}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/connection.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/connection.js
 var require_connection = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/connection.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30480,9 +30682,9 @@ ${JSON.stringify(message, null, 4)}`);
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/common/api.js
+// ../main/node_modules/vscode-jsonrpc/lib/common/api.js
 var require_api = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/common/api.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -30694,7 +30896,7 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-types/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-types/lib/esm/main.js
 var main_exports = {};
 __export(main_exports, {
   AnnotatedTextEdit: () => AnnotatedTextEdit,
@@ -30785,7 +30987,7 @@ __export(main_exports, {
 });
 var DocumentUri, URI, integer, uinteger, Position, Range, Location, LocationLink, Color, ColorInformation, ColorPresentation, FoldingRangeKind, FoldingRange, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, CodeDescription, Diagnostic, Command, TextEdit, ChangeAnnotation, ChangeAnnotationIdentifier, AnnotatedTextEdit, TextDocumentEdit, CreateFile, RenameFile, DeleteFile, WorkspaceEdit, TextEditChangeImpl, SnippetTextEdit, ChangeAnnotations, WorkspaceChange, TextDocumentIdentifier, VersionedTextDocumentIdentifier, OptionalVersionedTextDocumentIdentifier, LanguageKind, TextDocumentItem, MarkupKind, MarkupContent, CompletionItemKind, InsertTextFormat, CompletionItemTag, InsertReplaceEdit, InsertTextMode, ApplyKind, CompletionItemLabelDetails, CompletionItem, CompletionList, MarkedString, Hover, ParameterInformation, SignatureInformation, DocumentHighlightKind, DocumentHighlight, SymbolKind, SymbolTag, SymbolInformation, WorkspaceSymbol, DocumentSymbol, CodeActionKind, CodeActionTriggerKind, CodeActionContext, CodeActionTag, CodeAction, CodeLens, FormattingOptions, DocumentLink, SelectionRange, SemanticTokenTypes, SemanticTokenModifiers, SemanticTokens, InlineValueText, InlineValueVariableLookup, InlineValueEvaluatableExpression, InlineValueContext, InlayHintKind, InlayHintLabelPart, InlayHint, StringValue, InlineCompletionItem, InlineCompletionList, InlineCompletionTriggerKind, SelectedCompletionInfo, InlineCompletionContext, WorkspaceFolder, EOL, TextDocument, FullTextDocument, Is;
 var init_main = __esm({
-  "node_modules/vscode-languageserver-types/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-types/lib/esm/main.js"() {
     "use strict";
     (function(DocumentUri2) {
       function is(value) {
@@ -32263,9 +32465,9 @@ var init_main = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/messages.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js
 var require_messages2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/messages.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CM = exports2.ProtocolNotificationType = exports2.ProtocolNotificationType0 = exports2.ProtocolRequestType = exports2.ProtocolRequestType0 = exports2.RegistrationType = exports2.MessageDirection = void 0;
@@ -32346,9 +32548,9 @@ var require_messages2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js
 var require_is3 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/utils/is.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.boolean = boolean;
@@ -32390,9 +32592,9 @@ var require_is3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js
 var require_protocol_implementation = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.implementation.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ImplementationRequest = void 0;
@@ -32407,9 +32609,9 @@ var require_protocol_implementation = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js
 var require_protocol_typeDefinition = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeDefinition.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeDefinitionRequest = void 0;
@@ -32424,9 +32626,9 @@ var require_protocol_typeDefinition = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js
 var require_protocol_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DidChangeWorkspaceFoldersNotification = exports2.WorkspaceFoldersRequest = void 0;
@@ -32448,9 +32650,9 @@ var require_protocol_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js
 var require_protocol_configuration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.configuration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ConfigurationRequest = void 0;
@@ -32465,9 +32667,9 @@ var require_protocol_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js
 var require_protocol_colorProvider = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.colorProvider.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ColorPresentationRequest = exports2.DocumentColorRequest = void 0;
@@ -32489,9 +32691,9 @@ var require_protocol_colorProvider = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js
 var require_protocol_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeRefreshRequest = exports2.FoldingRangeRequest = void 0;
@@ -32513,9 +32715,9 @@ var require_protocol_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js
 var require_protocol_declaration = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.declaration.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DeclarationRequest = void 0;
@@ -32530,9 +32732,9 @@ var require_protocol_declaration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js
 var require_protocol_selectionRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.selectionRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SelectionRangeRequest = void 0;
@@ -32547,9 +32749,9 @@ var require_protocol_selectionRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js
 var require_protocol_progress = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkDoneProgressCancelNotification = exports2.WorkDoneProgressCreateRequest = exports2.WorkDoneProgress = void 0;
@@ -32579,9 +32781,9 @@ var require_protocol_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js
 var require_protocol_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyOutgoingCallsRequest = exports2.CallHierarchyIncomingCallsRequest = exports2.CallHierarchyPrepareRequest = void 0;
@@ -32610,9 +32812,9 @@ var require_protocol_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js
 var require_protocol_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensRefreshRequest = exports2.SemanticTokensRangeRequest = exports2.SemanticTokensDeltaRequest = exports2.SemanticTokensRequest = exports2.SemanticTokensRegistrationType = exports2.TokenFormat = void 0;
@@ -32660,9 +32862,9 @@ var require_protocol_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js
 var require_protocol_showDocument = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentRequest = void 0;
@@ -32677,9 +32879,9 @@ var require_protocol_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js
 var require_protocol_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeRequest = void 0;
@@ -32694,9 +32896,9 @@ var require_protocol_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js
 var require_protocol_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WillDeleteFilesRequest = exports2.DidDeleteFilesNotification = exports2.DidRenameFilesNotification = exports2.WillRenameFilesRequest = exports2.DidCreateFilesNotification = exports2.WillCreateFilesRequest = exports2.FileOperationPatternKind = void 0;
@@ -32751,9 +32953,9 @@ var require_protocol_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js
 var require_protocol_moniker = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerRequest = exports2.MonikerKind = exports2.UniquenessLevel = void 0;
@@ -32782,9 +32984,9 @@ var require_protocol_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js
 var require_protocol_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchySubtypesRequest = exports2.TypeHierarchySupertypesRequest = exports2.TypeHierarchyPrepareRequest = void 0;
@@ -32811,9 +33013,9 @@ var require_protocol_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js
 var require_protocol_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueRefreshRequest = exports2.InlineValueRequest = void 0;
@@ -32835,9 +33037,9 @@ var require_protocol_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js
 var require_protocol_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintRefreshRequest = exports2.InlayHintResolveRequest = exports2.InlayHintRequest = void 0;
@@ -32866,9 +33068,9 @@ var require_protocol_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js
 var require_protocol_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.diagnostic.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32951,9 +33153,9 @@ var require_protocol_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js
 var require_protocol_notebook = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.notebook.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33177,9 +33379,9 @@ var require_protocol_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js
 var require_protocol_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionRequest = void 0;
@@ -33194,9 +33396,9 @@ var require_protocol_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js
 var require_protocol_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentRefreshRequest = exports2.TextDocumentContentRequest = void 0;
@@ -33217,9 +33419,9 @@ var require_protocol_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/protocol.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js
 var require_protocol = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/protocol.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33945,9 +34147,9 @@ var require_protocol = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/connection.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js
 var require_connection2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/connection.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createProtocolConnection = createProtocolConnection;
@@ -33961,9 +34163,9 @@ var require_connection2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/common/api.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/common/api.js
 var require_api2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34003,9 +34205,9 @@ var require_api2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/utils/uuid.js
+// ../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js
 var require_uuid = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/utils/uuid.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.empty = void 0;
@@ -34095,9 +34297,9 @@ var require_uuid = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/progress.js
+// ../main/node_modules/vscode-languageserver/lib/common/progress.js
 var require_progress = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/progress.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ProgressFeature = exports2.WorkDoneProgressReporter = void 0;
@@ -34269,9 +34471,9 @@ var require_progress = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/configuration.js
+// ../main/node_modules/vscode-languageserver/lib/common/configuration.js
 var require_configuration = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/configuration.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -34343,9 +34545,9 @@ var require_configuration = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/workspaceFolder.js
+// ../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js
 var require_workspaceFolder = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/workspaceFolder.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WorkspaceFoldersFeature = void 0;
@@ -34392,9 +34594,9 @@ var require_workspaceFolder = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/callHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js
 var require_callHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/callHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CallHierarchyFeature = void 0;
@@ -34428,9 +34630,9 @@ var require_callHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/semanticTokens.js
+// ../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js
 var require_semanticTokens = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/semanticTokens.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.SemanticTokensBuilder = exports2.SemanticTokensDiff = exports2.SemanticTokensFeature = void 0;
@@ -34669,9 +34871,9 @@ var require_semanticTokens = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/showDocument.js
+// ../main/node_modules/vscode-languageserver/lib/common/showDocument.js
 var require_showDocument = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/showDocument.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ShowDocumentFeature = void 0;
@@ -34687,9 +34889,9 @@ var require_showDocument = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/fileOperations.js
+// ../main/node_modules/vscode-languageserver/lib/common/fileOperations.js
 var require_fileOperations = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/fileOperations.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FileOperationsFeature = void 0;
@@ -34732,9 +34934,9 @@ var require_fileOperations = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js
 var require_linkedEditingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/linkedEditingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.LinkedEditingRangeFeature = void 0;
@@ -34752,9 +34954,9 @@ var require_linkedEditingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/typeHierarchy.js
+// ../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js
 var require_typeHierarchy = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/typeHierarchy.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TypeHierarchyFeature = void 0;
@@ -34788,9 +34990,9 @@ var require_typeHierarchy = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineValue.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineValue.js
 var require_inlineValue = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineValue.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineValueFeature = void 0;
@@ -34815,9 +35017,9 @@ var require_inlineValue = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/foldingRange.js
+// ../main/node_modules/vscode-languageserver/lib/common/foldingRange.js
 var require_foldingRange = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/foldingRange.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.FoldingRangeFeature = void 0;
@@ -34843,9 +35045,9 @@ var require_foldingRange = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlayHint.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlayHint.js
 var require_inlayHint = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlayHint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlayHintFeature = void 0;
@@ -34875,9 +35077,9 @@ var require_inlayHint = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/diagnostic.js
+// ../main/node_modules/vscode-languageserver/lib/common/diagnostic.js
 var require_diagnostic = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/diagnostic.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.DiagnosticFeature = void 0;
@@ -34907,9 +35109,9 @@ var require_diagnostic = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocuments.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocuments.js
 var require_textDocuments = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocuments.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocuments = void 0;
@@ -35080,9 +35282,9 @@ var require_textDocuments = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/notebook.js
+// ../main/node_modules/vscode-languageserver/lib/common/notebook.js
 var require_notebook = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/notebook.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.NotebookDocuments = exports2.NotebookSyncFeature = void 0;
@@ -35349,9 +35551,9 @@ var require_notebook = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/moniker.js
+// ../main/node_modules/vscode-languageserver/lib/common/moniker.js
 var require_moniker = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/moniker.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MonikerFeature = void 0;
@@ -35374,9 +35576,9 @@ var require_moniker = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/inlineCompletion.js
+// ../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js
 var require_inlineCompletion = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/inlineCompletion.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.InlineCompletionFeature = void 0;
@@ -35398,9 +35600,9 @@ var require_inlineCompletion = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/textDocumentContent.js
+// ../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js
 var require_textDocumentContent = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/textDocumentContent.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.TextDocumentContentFeature = void 0;
@@ -35425,9 +35627,9 @@ var require_textDocumentContent = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/server.js
+// ../main/node_modules/vscode-languageserver/lib/common/server.js
 var require_server = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/server.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36224,9 +36426,9 @@ var require_server = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/files.js
+// ../main/node_modules/vscode-languageserver/lib/node/files.js
 var require_files = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/files.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36492,9 +36694,9 @@ var require_files = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/ril.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/ril.js
 var require_ril = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/ril.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var util_1 = require("util");
@@ -36650,9 +36852,9 @@ var require_ril = __commonJS({
   }
 });
 
-// node_modules/vscode-jsonrpc/lib/node/main.js
+// ../main/node_modules/vscode-jsonrpc/lib/node/main.js
 var require_main = __commonJS({
-  "node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-jsonrpc/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36952,9 +37154,9 @@ var require_main = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver-protocol/lib/node/main.js
+// ../main/node_modules/vscode-languageserver-protocol/lib/node/main.js
 var require_main2 = __commonJS({
-  "node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver-protocol/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -36983,9 +37185,9 @@ var require_main2 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/common/api.js
+// ../main/node_modules/vscode-languageserver/lib/common/api.js
 var require_api3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/common/api.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37032,9 +37234,9 @@ var require_api3 = __commonJS({
   }
 });
 
-// node_modules/vscode-languageserver/lib/node/main.js
+// ../main/node_modules/vscode-languageserver/lib/node/main.js
 var require_main3 = __commonJS({
-  "node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
+  "../main/node_modules/vscode-languageserver/lib/node/main.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -37617,7 +37819,7 @@ var init_transport = __esm({
   }
 });
 
-// node_modules/vscode-languageserver-textdocument/lib/esm/main.js
+// ../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js
 function mergeSort(data, compare) {
   if (data.length <= 1) {
     return data;
@@ -37679,7 +37881,7 @@ function getWellformedEdit(textEdit) {
 }
 var FullTextDocument2, TextDocument2;
 var init_main2 = __esm({
-  "node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
+  "../main/node_modules/vscode-languageserver-textdocument/lib/esm/main.js"() {
     "use strict";
     FullTextDocument2 = class _FullTextDocument {
       constructor(uri, languageId, version2, content) {

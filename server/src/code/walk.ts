@@ -154,151 +154,215 @@ export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter
     root.start = 0;
     root.end = source.length;
   }
-  // The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
-  // loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
-  // walk through 10,000 nested callbacks for every call was quadratic).
-  const scopes: Frame[] = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
-  const frames: Frame[] = [];
-  const calls: CallContext[] = [];
-  const comments: Comment[] = [];
-  const loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
-  const loopMethodCalls: Walked['loopMethodCalls'] = [];
-  const seenMethodCalls = new Set<string>();
-  const innerCalls: Walked['innerCalls'] = [];
-  const seenInnerCalls = new Set<string>();
-  const functions = new Map<string, Scope[]>();
-  const lines = new LineIndex(source);
-  const definitions: NonNullable<Walked['definitions']> = [];
-  const functionCalls: NonNullable<Walked['functionCalls']> = [];
-  const seenFunctionCalls = new Set<string>();
   const { nodes, types, ends } = interestingNodes(list, adapter);
   if (nestingOf(nodes, ends) > DEEP_NESTING) for (const tree of list) indexParents(tree);
-  // Calls of functions declared in this file are collected too: one may wrap a database call.
+  const walk = new TreeWalk(adapter, source, root, declaredFunctions(adapter, nodes, types));
+  // Captures come in document order, a node before its descendants.
+  for (let i = 0; i < nodes.length; i++) {
+    if ((i & 255) === 255) checkDeadline();
+    walk.visit(nodes[i], types[i], ends[i]);
+  }
+  return walk.walked();
+}
+
+/** The names of the functions declared in the file: calls of them are collected too (one may wrap a database call). */
+function declaredFunctions(adapter: LanguageAdapter, nodes: readonly Node[], types: readonly string[]): Set<string> {
   const declared = new Set<string>();
   for (let i = 0; i < nodes.length; i++) {
     if (!adapter.functions.has(types[i])) continue;
     const name = functionNameOf(nodes[i]);
     if (name) declared.add(name);
   }
-  const wanted = (name: string) =>
-    adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name) || declared.has(name) || (USAGE_CALL.test(name) && !NOT_RUNNING_SQL.test(name));
+  return declared;
+}
 
-  const currentScope = (): Scope => scopes[scopes.length - 1].scope!;
-  /** The innermost loop around the node being visited (within its function), the ifs since, and if one counts. */
-  const innermostLoop = (): { loop?: LoopInfo; conditions: number; counted: boolean } => {
-    const top = frames[frames.length - 1];
-    return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
-  };
-  const loopAround = (): LoopInfo | undefined => frames[frames.length - 1]?.loop;
-  /** Opens the frame of an if: inside it, the loop around it and one condition more. */
-  const openGuard = (end: number, guard: string) => {
-    const top = frames[frames.length - 1];
-    frames.push({ end, kind: 'guard', loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || countGuard(guard) });
-  };
+/** One walk over a file's interesting nodes: the frames open at the node it visits, and what it has collected. */
+class TreeWalk {
+  /**
+   * The ancestors (among interesting nodes) of the node being visited, outermost first: scopes apart from
+   * loops, guards and function barriers, so that neither lookup walks past frames of the other kind (a
+   * walk through 10,000 nested callbacks for every call was quadratic).
+   */
+  private readonly scopes: Frame[];
+  private readonly frames: Frame[] = [];
+  private readonly lines: LineIndex;
   // The same guard texts come up for every call in a loop body: each is classified once.
-  const countGuards = new Map<string, boolean>();
-  const countGuard = (guard: string): boolean => {
-    let counted = countGuards.get(guard);
-    if (counted === undefined) countGuards.set(guard, (counted = isCountGuard(guard)));
-    return counted;
-  };
-  const loops: Walked['loops'] = [];
-  const declarations: Node[] = [];
-  const openLoop = (node: Node, kind: string) => {
-    const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: lines.position(node.startIndex).line + 1 };
-    frames.push({ end: node.endIndex, kind: 'loop', loop: info, conditions: 0, counted: false });
-    loops.push({ info, node, scope: currentScope() });
-  };
+  private readonly countGuards = new Map<string, boolean>();
+  private readonly seenMethodCalls = new Set<string>();
+  private readonly seenInnerCalls = new Set<string>();
+  private readonly seenFunctionCalls = new Set<string>();
+  private readonly calls: CallContext[] = [];
+  private readonly comments: Comment[] = [];
+  private readonly loopCalls = new Map<string, { loop: LoopInfo; guarded: boolean }>();
+  private readonly loopMethodCalls: Walked['loopMethodCalls'] = [];
+  private readonly innerCalls: Walked['innerCalls'] = [];
+  private readonly functions = new Map<string, Scope[]>();
+  private readonly definitions: NonNullable<Walked['definitions']> = [];
+  private readonly functionCalls: NonNullable<Walked['functionCalls']> = [];
+  private readonly loops: Walked['loops'] = [];
+  private readonly declarations: Node[] = [];
 
-  // Captures come in document order, a node before its descendants.
-  for (let i = 0; i < nodes.length; i++) {
-    if ((i & 255) === 255) checkDeadline();
-    const node = nodes[i];
+  constructor(
+    private readonly adapter: LanguageAdapter,
+    private readonly source: string,
+    private readonly root: Scope,
+    /** Functions declared in the file (declaredFunctions). */
+    private readonly declared: Set<string>,
+  ) {
+    this.scopes = [{ end: Number.MAX_SAFE_INTEGER, kind: 'scope', scope: root }];
+    this.lines = new LineIndex(source);
+  }
+
+  /** Visits the next node in document order: closes the frames that end before it, then reads it. */
+  visit(node: Node, type: string, end: number): void {
+    const { adapter, scopes, frames } = this;
     const start = node.startIndex;
-    const end = ends[i];
     while (scopes.length > 1 && scopes[scopes.length - 1].end <= start) scopes.pop();
     while (frames.length > 0 && frames[frames.length - 1].end <= start) frames.pop();
-    const type = types[i];
-    if (adapter.declarations?.has(type)) declarations.push(node);
+    if (adapter.declarations?.has(type)) this.declarations.push(node);
     if (adapter.comments.has(type)) {
-      comments.push({ span: { start, end }, text: adapter.commentText(source.slice(start, end)) });
-      continue;
+      this.comments.push({ span: { start, end }, text: adapter.commentText(this.source.slice(start, end)) });
+      return;
     }
     const loopKind = adapter.loops[type];
-    if (loopKind) openLoop(node, loopKind);
+    if (loopKind) this.openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
-      const scope = newScope(node, currentScope(), { functionName: functionNameOf(node), params: parameterNames(node) });
-      frames.push({ end, kind: 'barrier', conditions: 0, counted: false });
-      scopes.push({ end, kind: 'scope', scope });
-      if (scope.functionName) functions.set(scope.functionName, [...(functions.get(scope.functionName) ?? []), scope]);
-      if (adapter.linksFunctions && scope.functionName) definitions.push({ name: scope.functionName, exported: !isStatic(node) });
+      this.openFunction(node, end);
     } else if (adapter.lambdas.has(type)) {
-      scopes.push({ end, kind: 'scope', scope: newScope(node, currentScope()) });
+      scopes.push({ end, kind: 'scope', scope: newScope(node, this.currentScope()) });
     }
     if (adapter.ifs.has(type)) {
       const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
-      openGuard(end, condition ? condition.text : '');
+      this.openGuard(end, condition ? condition.text : '');
     }
     if (adapter.assignmentTypes.has(type)) {
       const assigned = adapter.assignments(node);
       if (assigned.length > 0) {
-        const loop = loopAround();
-        const scope = currentScope();
+        const loop = this.loopAround();
+        const scope = this.currentScope();
         for (const a of assigned) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
       }
     }
-    if (!adapter.calls.has(type)) continue;
+    if (adapter.calls.has(type)) this.readCall(node, end);
+  }
+
+  walked(): Walked {
+    const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations } = this;
+    const walked: Walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+    if (this.adapter.linksFunctions) {
+      walked.definitions = this.definitions;
+      walked.functionCalls = this.functionCalls;
+    }
+    return walked;
+  }
+
+  private currentScope(): Scope {
+    return this.scopes[this.scopes.length - 1].scope!;
+  }
+
+  /** The innermost loop around the node being visited (within its function), the ifs since, and if one counts. */
+  private innermostLoop(): { loop?: LoopInfo; conditions: number; counted: boolean } {
+    const top = this.frames[this.frames.length - 1];
+    return top ? { loop: top.loop, conditions: top.conditions ?? 0, counted: top.counted ?? false } : { conditions: 0, counted: false };
+  }
+
+  private loopAround(): LoopInfo | undefined {
+    return this.frames[this.frames.length - 1]?.loop;
+  }
+
+  /** Opens the frame of an if: inside it, the loop around it and one condition more. */
+  private openGuard(end: number, guard: string): void {
+    const top = this.frames[this.frames.length - 1];
+    this.frames.push({ end, kind: 'guard', loop: top?.loop, conditions: (top?.conditions ?? 0) + 1, counted: (top?.counted ?? false) || this.countGuard(guard) });
+  }
+
+  private countGuard(guard: string): boolean {
+    let counted = this.countGuards.get(guard);
+    if (counted === undefined) this.countGuards.set(guard, (counted = isCountGuard(guard)));
+    return counted;
+  }
+
+  private openLoop(node: Node, kind: string): void {
+    const info: LoopInfo = { span: { start: node.startIndex, end: node.endIndex }, kind, line: this.lines.position(node.startIndex).line + 1 };
+    this.frames.push({ end: node.endIndex, kind: 'loop', loop: info, conditions: 0, counted: false });
+    this.loops.push({ info, node, scope: this.currentScope() });
+  }
+
+  /** A named function: a scope of its own, and a barrier no loop around it reaches past. */
+  private openFunction(node: Node, end: number): void {
+    const scope = newScope(node, this.currentScope(), { functionName: functionNameOf(node), params: parameterNames(node) });
+    this.frames.push({ end, kind: 'barrier', conditions: 0, counted: false });
+    this.scopes.push({ end, kind: 'scope', scope });
+    if (scope.functionName) this.functions.set(scope.functionName, [...(this.functions.get(scope.functionName) ?? []), scope]);
+    if (this.adapter.linksFunctions && scope.functionName) this.definitions.push({ name: scope.functionName, exported: !isStatic(node) });
+  }
+
+  /** A call: noted where a loop or another file may need it, and kept with its context when it may run SQL. */
+  private readCall(node: Node, end: number): void {
+    const adapter = this.adapter;
     const name = adapter.calleeName(node);
-    if (name === undefined) continue;
-    if (!loopCalls.has(name)) {
-      const { loop, counted } = innermostLoop();
-      if (loop) loopCalls.set(name, { loop, guarded: counted });
+    if (name === undefined) return;
+    if (!this.loopCalls.has(name)) {
+      const { loop, counted } = this.innermostLoop();
+      if (loop) this.loopCalls.set(name, { loop, guarded: counted });
     }
     // obj.method(…) in a loop, obj a plain name: another file's class may define the method (CodeModel.loopCalls).
     // Only for a language whose declared types the model reads (Java): no lookup per call for the others.
     const receiver = adapter.declaredTypes ? node.childForFieldName('object') : null;
-    if (adapter.declaredTypes && declared.has(name) && (!receiver || receiver.type === 'this')) {
-      const caller = currentScope().fn?.functionName;
-      if (caller !== undefined && caller !== name && !seenInnerCalls.has(`${caller}\0${name}`) && !innermostLoop().loop) {
-        seenInnerCalls.add(`${caller}\0${name}`);
-        innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex }, conditions: innermostLoop().conditions });
-      }
-    }
-    if (receiver?.type === 'identifier' && !seenMethodCalls.has(`${name}.${receiver.text}`)) {
-      const { loop, counted } = innermostLoop();
+    if (adapter.declaredTypes && this.declared.has(name) && (!receiver || receiver.type === 'this')) this.noteInnerCall(node, name);
+    if (receiver?.type === 'identifier' && !this.seenMethodCalls.has(`${name}.${receiver.text}`)) {
+      const { loop, counted } = this.innermostLoop();
       if (loop) {
-        seenMethodCalls.add(`${name}.${receiver.text}`);
-        loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: counted });
+        this.seenMethodCalls.add(`${name}.${receiver.text}`);
+        this.loopMethodCalls.push({ name, receiver: receiver.text, loop, guarded: counted });
       }
     }
-    // f(…) by plain name (C/C++): the function may be another file's (engine/called-inserts.ts). Each name once
-    // per calling function outside loops, and once per loop inside one.
-    if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) {
-      const { loop, counted } = innermostLoop();
-      const from = currentScope().fn?.functionName;
-      const key = loop ? `${loop.span.start}\0${name}` : `${from ?? ''}\0\0${name}`;
-      if ((loop || from !== undefined) && !seenFunctionCalls.has(key)) {
-        seenFunctionCalls.add(key);
-        const span = { start: node.startIndex, end };
-        functionCalls.push(loop ? { name, span, from, loop, guarded: counted } : { name, span, from });
-      }
+    if (adapter.linksFunctions && node.childForFieldName('function')?.type === 'identifier' && !PLACEHOLDER_CALL.test(name)) this.noteFunctionCall(node, name, end);
+    const call = this.wanted(name) ? adapter.callSite(node) : undefined;
+    if (call) this.addCall(node, call, end);
+  }
+
+  /** A call of a function of this file from another named function, outside loops: each pair once (Walked.innerCalls). */
+  private noteInnerCall(node: Node, name: string): void {
+    const caller = this.currentScope().fn?.functionName;
+    if (caller !== undefined && caller !== name && !this.seenInnerCalls.has(`${caller}\0${name}`) && !this.innermostLoop().loop) {
+      this.seenInnerCalls.add(`${caller}\0${name}`);
+      this.innerCalls.push({ caller, callee: name, span: { start: node.startIndex, end: node.endIndex }, conditions: this.innermostLoop().conditions });
     }
-    const call = wanted(name) ? adapter.callSite(node) : undefined;
-    if (!call) continue;
-    const { loop, conditions, counted } = innermostLoop();
-    const scope = currentScope();
-    calls.push({ call, scope, loop, conditions, countGuarded: counted, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
+  }
+
+  /**
+   * f(...) by plain name (C/C++): the function may be another file's (engine/called-inserts.ts). Each name once
+   * per calling function outside loops, and once per loop inside one.
+   */
+  private noteFunctionCall(node: Node, name: string, end: number): void {
+    const { loop, counted } = this.innermostLoop();
+    const from = this.currentScope().fn?.functionName;
+    const key = loop ? `${loop.span.start}\0${name}` : `${from ?? ''}\0\0${name}`;
+    if ((loop || from !== undefined) && !this.seenFunctionCalls.has(key)) {
+      this.seenFunctionCalls.add(key);
+      const span = { start: node.startIndex, end };
+      this.functionCalls.push(loop ? { name, span, from, loop, guarded: counted } : { name, span, from });
+    }
+  }
+
+  /** Whether a call of `name` may run SQL, or lead to a call that does. */
+  private wanted(name: string): boolean {
+    const adapter = this.adapter;
+    return adapter.interestingCall(name) || adapter.loopMethods.has(name) || PLACEHOLDER_CALL.test(name) || this.declared.has(name) || (USAGE_CALL.test(name) && !NOT_RUNNING_SQL.test(name));
+  }
+
+  /** A call that may run SQL, with its scope, loop and guards; a loop method given a callback (forEach) opens a loop. */
+  private addCall(node: Node, call: CallSite, end: number): void {
+    const adapter = this.adapter;
+    const { loop, conditions, counted } = this.innermostLoop();
+    const scope = this.currentScope();
+    this.calls.push({ call, scope, loop, conditions, countGuarded: counted, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
       for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
-    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) openLoop(node, call.name);
+    if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
   }
-  const walked: Walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
-  if (adapter.linksFunctions) {
-    walked.definitions = definitions;
-    walked.functionCalls = functionCalls;
-  }
-  return walked;
 }
 
 function isTreeList(trees: Tree | readonly Tree[]): trees is readonly Tree[] {

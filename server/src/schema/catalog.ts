@@ -279,8 +279,49 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
   const n = schemas.length;
   // Rows are put in the ORDER BY order again here, so that the snapshot does not depend on the server's order.
   const q = async (build: (n: number) => string) => ordered(await select(driver, build(n), schemas), orderOf(build(n)));
-  const tables = new Map<string, CatalogTable>();
-  for (const r of await q(CATALOG_QUERIES.tables)) {
+  // One SELECT per catalog view; the rows of each add to the tables SYSCAT.TABLES names.
+  const tables = readTables(await q(CATALOG_QUERIES.tables));
+  const identities = readIdentities(await q(CATALOG_QUERIES.identities));
+  addColumns(tables, await q(CATALOG_QUERIES.columns), identities);
+  const foreignColumns = addKeys(tables, await q(CATALOG_QUERIES.keys));
+  addForeignKeys(tables, await q(CATALOG_QUERIES.references), foreignColumns);
+  for (const r of await q(CATALOG_QUERIES.checks)) {
+    tableOf(tables, r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== 'N' });
+  }
+  addIndexes(tables, await q(CATALOG_QUERIES.indexes));
+  for (const r of await q(CATALOG_QUERIES.triggers)) {
+    tableOf(tables, r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== 'X' });
+  }
+  addMqtDefinitions(tables, await q(CATALOG_QUERIES.mqts));
+  addMqtBaseTables(tables, await q(CATALOG_QUERIES.mqtBases));
+  for (const r of await q(CATALOG_QUERIES.partitionExpressions)) tableOf(tables, r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
+
+  const partitionRows = await q(CATALOG_QUERIES.partitions);
+  const tablespacesById = readTablespaces(await select(driver, CATALOG_QUERIES.tablespaces()));
+  addPartitions(tables, partitionRows, tablespacesById);
+  const sequences = (await q(CATALOG_QUERIES.sequences)).map(sequenceOf);
+  const used = usedTablespaces(tables);
+  return {
+    database: server?.database,
+    schemas,
+    tables: [...tables.values()],
+    sequences,
+    tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name)),
+  };
+}
+
+/** Catalog tables by "SCHEMA.TABLE". */
+type Tables = Map<string, CatalogTable>;
+
+/** The table a row of another view belongs to (named by its TABSCHEMA and TABNAME, or the given columns). */
+function tableOf(tables: Tables, r: Row, schemaCol = 'TABSCHEMA', nameCol = 'TABNAME'): CatalogTable | undefined {
+  return tables.get(keyOf(name(r[schemaCol]), name(r[nameCol])));
+}
+
+/** SYSCAT.TABLES: the tables and MQTs, their other parts empty until the other views are read. */
+function readTables(rows: Row[]): Tables {
+  const tables: Tables = new Map();
+  for (const r of rows) {
     const refresh = text(r.REFRESH).trim();
     const locksize = text(r.LOCKSIZE).trim();
     const pctfree = int(r.PCTFREE);
@@ -306,10 +347,13 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     if (table.type === 'S') table.mqt = { refresh: refresh === 'I' ? 'immediate' : 'deferred', qualifier: table.schema, text: '', baseTables: [] };
     tables.set(keyOf(table.schema, table.name), table);
   }
-  const tableOf = (r: Row, schemaCol = 'TABSCHEMA', nameCol = 'TABNAME') => tables.get(keyOf(name(r[schemaCol]), name(r[nameCol])));
+  return tables;
+}
 
+/** SYSCAT.COLIDENTATTRIBUTES: identity attributes by "SCHEMA.TABLE.COLUMN". */
+function readIdentities(rows: Row[]): Map<string, CatalogIdentity> {
   const identities = new Map<string, CatalogIdentity>();
-  for (const r of await q(CATALOG_QUERIES.identities)) {
+  for (const r of rows) {
     identities.set(`${keyOf(name(r.TABSCHEMA), name(r.TABNAME))}.${name(r.COLNAME)}`, {
       start: integerText(r.START),
       increment: integerText(r.INCREMENT),
@@ -318,8 +362,13 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
       order: flag(r.IS_ORDER),
     });
   }
-  for (const r of await q(CATALOG_QUERIES.columns)) {
-    const table = tableOf(r);
+  return identities;
+}
+
+/** SYSCAT.COLUMNS, in COLNO order, with the identity attributes of identity columns. */
+function addColumns(tables: Tables, rows: Row[], identities: Map<string, CatalogIdentity>): void {
+  for (const r of rows) {
+    const table = tableOf(tables, r);
     if (!table) continue;
     const generated = text(r.GENERATED).trim();
     const column: CatalogColumn = {
@@ -340,11 +389,23 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     if (flag(r.IDENTITY)) column.identity = identities.get(`${keyOf(table.schema, table.name)}.${column.name}`) ?? { cache: 20, cycle: false, order: false };
     table.columns.push(column);
   }
+}
 
-  // Keys: primary and unique keys, and foreign keys' own columns, in COLSEQ order.
-  const foreignColumns = new Map<string, { columns: string[]; enforced: boolean; queryOptimization: boolean }>();
-  for (const r of await q(CATALOG_QUERIES.keys)) {
-    const table = tableOf(r);
+/** A foreign key's own columns and state, read with the keys, until SYSCAT.REFERENCES names its parent. */
+interface ForeignColumns {
+  columns: string[];
+  enforced: boolean;
+  queryOptimization: boolean;
+}
+
+/**
+ * SYSCAT.TABCONST with KEYCOLUSE: primary and unique keys, in COLSEQ order, added to their tables; foreign keys'
+ * own columns returned by "SCHEMA.TABLE.CONSTRAINT" for addForeignKeys.
+ */
+function addKeys(tables: Tables, rows: Row[]): Map<string, ForeignColumns> {
+  const foreignColumns = new Map<string, ForeignColumns>();
+  for (const r of rows) {
+    const table = tableOf(tables, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     const type = text(r.TYPE).trim();
@@ -359,9 +420,15 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     if (!key) table.keys.push((key = { name: constraint, kind: type === 'P' ? 'primaryKey' : 'unique', columns: [] }));
     key.columns.push(name(r.COLNAME));
   }
-  const deleteRules: Record<string, CatalogForeignKey['onDelete']> = { A: 'NO ACTION', R: 'RESTRICT', C: 'CASCADE', N: 'SET NULL' };
-  for (const r of await q(CATALOG_QUERIES.references)) {
-    const table = tableOf(r);
+  return foreignColumns;
+}
+
+const DELETE_RULES: Record<string, CatalogForeignKey['onDelete']> = { A: 'NO ACTION', R: 'RESTRICT', C: 'CASCADE', N: 'SET NULL' };
+
+/** SYSCAT.REFERENCES with the parent key's KEYCOLUSE: each foreign key, its own columns from addKeys. */
+function addForeignKeys(tables: Tables, rows: Row[], foreignColumns: Map<string, ForeignColumns>): void {
+  for (const r of rows) {
+    const table = tableOf(tables, r);
     if (!table) continue;
     const constraint = name(r.CONSTNAME);
     let fk = table.foreignKeys.find((f) => f.name === constraint);
@@ -373,7 +440,7 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
         parentSchema: name(r.REFTABSCHEMA),
         parentTable: name(r.REFTABNAME),
         parentColumns: [],
-        onDelete: deleteRules[text(r.DELETERULE).trim()] ?? 'NO ACTION',
+        onDelete: DELETE_RULES[text(r.DELETERULE).trim()] ?? 'NO ACTION',
         onUpdate: text(r.UPDATERULE).trim() === 'R' ? 'RESTRICT' : 'NO ACTION',
         enforced: own?.enforced ?? true,
         queryOptimization: own?.queryOptimization ?? true,
@@ -382,11 +449,12 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     }
     fk.parentColumns.push(name(r.REFCOLNAME));
   }
-  for (const r of await q(CATALOG_QUERIES.checks)) {
-    tableOf(r)?.checks.push({ name: name(r.CONSTNAME), text: text(r.TEXT).trim(), enforced: text(r.ENFORCED).trim() !== 'N' });
-  }
-  for (const r of await q(CATALOG_QUERIES.indexes)) {
-    const table = tableOf(r);
+}
+
+/** SYSCAT.INDEXES with INDEXCOLUSE: one row per index column, key columns and INCLUDE columns apart. */
+function addIndexes(tables: Tables, rows: Row[]): void {
+  for (const r of rows) {
+    const table = tableOf(tables, r);
     if (!table) continue;
     const schema = name(r.INDSCHEMA);
     const index = name(r.INDNAME);
@@ -409,22 +477,27 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     if (order === 'I') info.include.push(name(r.COLNAME));
     else info.columns.push({ name: name(r.COLNAME), descending: order === 'D' });
   }
-  for (const r of await q(CATALOG_QUERIES.triggers)) {
-    tableOf(r)?.triggers.push({ schema: name(r.TRIGSCHEMA), name: name(r.TRIGNAME), qualifier: name(r.QUALIFIER), text: text(r.TEXT).trim(), valid: text(r.VALID).trim() !== 'X' });
-  }
-  for (const r of await q(CATALOG_QUERIES.mqts)) {
-    const table = tableOf(r, 'VIEWSCHEMA', 'VIEWNAME');
+}
+
+/** SYSCAT.VIEWS of the MQTs: each one's definition as typed, and the default schema it was typed under. */
+function addMqtDefinitions(tables: Tables, rows: Row[]): void {
+  for (const r of rows) {
+    const table = tableOf(tables, r, 'VIEWSCHEMA', 'VIEWNAME');
     if (table?.mqt) Object.assign(table.mqt, { qualifier: name(r.QUALIFIER) || table.schema, text: text(r.TEXT).trim() });
   }
-  for (const r of await q(CATALOG_QUERIES.mqtBases)) {
-    tableOf(r)?.mqt?.baseTables.push(keyOf(name(r.BSCHEMA), name(r.BNAME)));
-  }
-  for (const r of await q(CATALOG_QUERIES.partitionExpressions)) tableOf(r)?.partitionExpressions.push(text(r.DATAPARTITIONEXPRESSION).trim());
+}
 
-  const partitionRows = await q(CATALOG_QUERIES.partitions);
-  const tablespaceRows = await select(driver, CATALOG_QUERIES.tablespaces());
+/** SYSCAT.TABDEP: the tables each MQT reads. */
+function addMqtBaseTables(tables: Tables, rows: Row[]): void {
+  for (const r of rows) {
+    tableOf(tables, r)?.mqt?.baseTables.push(keyOf(name(r.BSCHEMA), name(r.BNAME)));
+  }
+}
+
+/** SYSCAT.TABLESPACES by TBSPACEID. */
+function readTablespaces(rows: Row[]): Map<number, CatalogTablespace> {
   const tablespacesById = new Map<number, CatalogTablespace>();
-  for (const r of tablespaceRows) {
+  for (const r of rows) {
     const type = text(r.TBSPACETYPE).trim();
     const dataType = text(r.DATATYPE).trim();
     const ts: CatalogTablespace = {
@@ -438,11 +511,16 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     };
     tablespacesById.set(ts.id, ts);
   }
-  for (const r of partitionRows) {
+  return tablespacesById;
+}
+
+/** SYSCAT.DATAPARTITIONS: the data partitions that still receive rows, with their table spaces' names. */
+function addPartitions(tables: Tables, rows: Row[], tablespacesById: Map<number, CatalogTablespace>): void {
+  for (const r of rows) {
     // Detached partitions (STATUS I, L, D) no longer receive rows. STATUS is compared here, not in SQL: with
     // varchar2 compatibility on, '' is NULL there.
     if (['I', 'L', 'D'].includes(text(r.STATUS).trim().charAt(0))) continue;
-    tableOf(r)?.partitions.push({
+    tableOf(tables, r)?.partitions.push({
       name: name(r.DATAPARTITIONNAME),
       seq: int(r.SEQNO) ?? 0,
       low: text(r.LOWVALUE).trim(),
@@ -452,7 +530,11 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
       tablespace: tablespacesById.get(int(r.TBSPACEID) ?? -2)?.name,
     });
   }
-  const sequences: CatalogSequence[] = (await q(CATALOG_QUERIES.sequences)).map((r) => ({
+}
+
+/** A row of SYSCAT.SEQUENCES. */
+function sequenceOf(r: Row): CatalogSequence {
+  return {
     schema: name(r.SEQSCHEMA),
     name: name(r.SEQNAME),
     start: integerText(r.START),
@@ -460,15 +542,12 @@ async function readOpenCatalog(driver: Db2Driver, schemas: string[], server?: Se
     cache: int(r.CACHE) ?? 20,
     cycle: flag(r.IS_CYCLE),
     order: flag(r.IS_ORDER),
-  }));
-  // Only the table spaces the tables use: the others say nothing about these inserts.
+  };
+}
+
+/** The table spaces the tables use: the others say nothing about these inserts. */
+function usedTablespaces(tables: Tables): Set<string> {
   const used = new Set<string>();
   for (const t of tables.values()) for (const ts of [t.tablespace, t.indexTablespace, t.longTablespace, ...t.partitions.map((p) => p.tablespace)]) if (ts) used.add(ts);
-  return {
-    database: server?.database,
-    schemas,
-    tables: [...tables.values()],
-    sequences,
-    tablespaces: [...tablespacesById.values()].filter((ts) => used.has(ts.name)),
-  };
+  return used;
 }

@@ -50,134 +50,217 @@ const COUNTER_WORD = /\b(?:MOD|REM|COUNT\w*|\w*-(?:COUNT|CNT|CTR|CTER|COUNTER|FR
 const STATUS_WORD = /\bSQLCODE\b|\bSQLSTATE\b|STATUS|EOF|END-OF|SQLERRD/;
 
 export function analyseFlow(program: Expanded, lineOf: (offset: number) => number): FlowItem[] {
-  const tokens = program.tokens;
   const start = procedureStart(program);
-  const paragraphs: { paragraph: Paragraph; index: number }[] = [];
+  const { items, calls, gotoLoops } = scanProcedure(program, start, paragraphHeaders(program, start), lineOf);
+
+  // Calls and statements outside any PERFORM loop, between a paragraph and a GO TO back to it, run in that loop.
+  for (const call of calls) call.loop ??= gotoLoopAround(gotoLoops, call.at);
+  for (const item of items) item.loop ??= gotoLoopAround(gotoLoops, item.token.at);
+
+  // Statements still outside a loop, in a paragraph performed from one, run in that loop.
+  const reached = reachedFromLoops(calls);
+  for (const item of items) {
+    if (item.loop || !item.paragraph) continue;
+    const context = reached.get(item.paragraph.name);
+    if (!context) continue;
+    item.loop = context.loop;
+    item.guarded ||= context.guarded;
+  }
+  return items;
+}
+
+/** A paragraph or section, and the index of its header's first token. */
+interface ParagraphHeader {
+  paragraph: Paragraph;
+  index: number;
+}
+
+/** The paragraphs and sections of the procedure part in program order, each spanning up to the next. */
+function paragraphHeaders(program: Expanded, start: number): ParagraphHeader[] {
+  const tokens = program.tokens;
+  const paragraphs: ParagraphHeader[] = [];
   for (let i = start; i < tokens.length; i++) {
     const width = headerWidth(program, i);
     if (width > 0) paragraphs.push({ paragraph: { name: tokens[i].token.text, span: { start: tokens[i].at.start, end: tokens[i].at.end } }, index: i });
   }
   paragraphs.forEach((p, k) => (p.paragraph.span.end = k + 1 < paragraphs.length ? tokens[paragraphs[k + 1].index].at.start : tokens[tokens.length - 1]?.at.end ?? p.paragraph.span.end));
-  const names = new Set(paragraphs.map((p) => p.paragraph.name));
-  const order = paragraphs.map((p) => p.paragraph.name);
+  return paragraphs;
+}
 
-  const items: FlowItem[] = [];
-  const calls: Call[] = [];
-  const gotoLoops: LoopInfo[] = [];
-  let open: Construct[] = [];
-  let current: Paragraph | undefined;
+/** The read of the procedure part, token by token: where it is, and what it has found. */
+interface Scan {
+  readonly tokens: readonly PlacedToken[];
+  readonly paragraphs: readonly ParagraphHeader[];
+  /** Paragraph names, in program order (PERFORM a THRU b runs those between). */
+  readonly order: string[];
+  readonly names: Set<string>;
+  readonly lineOf: (offset: number) => number;
+  /** The paragraph being read. */
+  current: Paragraph | undefined;
+  /** IFs, EVALUATEs and inline PERFORMs open at the token being read, outermost first (a period closes them all). */
+  open: Construct[];
+  readonly items: FlowItem[];
+  /** Out-of-line PERFORMs. */
+  readonly calls: Call[];
+  /** Backward GO TOs: the paragraphs from the target up to the GO TO run again. */
+  readonly gotoLoops: LoopInfo[];
+}
+
+/** Reads the procedure part: its EXEC blocks and checkpoint calls, PERFORMs and GO TO loops, under their constructs. */
+function scanProcedure(program: Expanded, start: number, paragraphs: ParagraphHeader[], lineOf: (offset: number) => number): Scan {
+  const tokens = program.tokens;
+  const scan: Scan = {
+    tokens,
+    paragraphs,
+    order: paragraphs.map((p) => p.paragraph.name),
+    names: new Set(paragraphs.map((p) => p.paragraph.name)),
+    lineOf,
+    current: undefined,
+    open: [],
+    items: [],
+    calls: [],
+    gotoLoops: [],
+  };
   let next = 0;
-  const innermostLoop = (): number => {
-    for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
-    return -1;
-  };
-  const guarded = (): boolean => open.slice(innermostLoop() + 1).some((c) => c.guard);
-  const loop = (): LoopInfo | undefined => open[innermostLoop()]?.loop;
-  const closeTo = (kind: Construct['kind'], end: number): void => {
-    for (let k = open.length - 1; k >= 0; k--) {
-      if (open[k].kind !== kind) continue;
-      for (const c of open.slice(k)) if (c.loop) c.loop.span.end = end;
-      open = open.slice(0, k);
-      return;
-    }
-  };
   for (let i = start; i < tokens.length; i++) {
     if (next < paragraphs.length && paragraphs[next].index === i) {
-      current = paragraphs[next++].paragraph;
-      open = [];
+      scan.current = paragraphs[next++].paragraph;
+      scan.open = [];
       i += headerWidth(program, i) - 1;
       continue;
     }
     const { token, at } = tokens[i];
     if (token.kind === 'period') {
-      for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = at.end;
-      open = [];
+      for (const c of scan.open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = at.end;
+      scan.open = [];
       continue;
     }
     if (token.kind === 'exec') {
-      items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded() });
+      scan.items.push({ token: tokens[i], paragraph: scan.current, loop: loopAround(scan.open), guarded: isGuarded(scan.open) });
       continue;
     }
     if (token.kind !== 'word') continue;
     switch (token.text) {
       case 'IF': {
         const cond = phrase(tokens, i + 1);
-        open.push({ kind: 'if', guard: isCounterCondition(cond.text) });
+        scan.open.push({ kind: 'if', guard: isCounterCondition(cond.text) });
         i = cond.last;
         break;
       }
       case 'EVALUATE':
-        open.push({ kind: 'evaluate', guard: false });
+        scan.open.push({ kind: 'evaluate', guard: false });
         break;
       case 'WHEN': {
         const cond = phrase(tokens, i + 1);
-        const evaluate = [...open].reverse().find((c) => c.kind === 'evaluate');
+        const evaluate = [...scan.open].reverse().find((c) => c.kind === 'evaluate');
         if (evaluate) evaluate.guard = isCounterCondition(cond.text);
         i = cond.last;
         break;
       }
       case 'END-IF':
-        closeTo('if', at.end);
+        closeTo(scan, 'if', at.end);
         break;
       case 'END-EVALUATE':
-        closeTo('evaluate', at.end);
+        closeTo(scan, 'evaluate', at.end);
         break;
       case 'END-PERFORM':
-        closeTo('perform', at.end);
+        closeTo(scan, 'perform', at.end);
         break;
       case 'CALL': {
-        if (isCheckpointCall(tokens, i)) items.push({ token: tokens[i], paragraph: current, loop: loop(), guarded: guarded(), checkpoint: true });
+        if (isCheckpointCall(tokens, i)) scan.items.push({ token: tokens[i], paragraph: scan.current, loop: loopAround(scan.open), guarded: isGuarded(scan.open), checkpoint: true });
         break;
       }
-      case 'GO': {
-        let j = i + 1;
-        if (tokens[j]?.token.text === 'TO') j++;
-        const target = tokens[j]?.token.text;
-        const targetAt = target ? paragraphs.find((p) => p.paragraph.name === target) : undefined;
-        // Backwards to a paragraph at or before this one: the paragraphs in between run again (a loop).
-        if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
-          gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: 'GO TO', line: lineOf(targetAt.paragraph.span.start) });
-        }
-        i = j;
+      case 'GO':
+        i = readGoTo(scan, i);
         break;
-      }
-      case 'PERFORM': {
-        const first = tokens[i + 1]?.token;
-        const outOfLine = first?.kind === 'word' && (names.has(first.text) || (!['VARYING', 'UNTIL', 'WITH', 'TEST', 'FOREVER'].includes(first.text) && tokens[i + 2]?.token.text !== 'TIMES' && !/^\d+$/.test(first.text)));
-        if (outOfLine) {
-          let j = i + 2;
-          const targets = [first.text];
-          if ((tokens[j]?.token.text === 'THRU' || tokens[j]?.token.text === 'THROUGH') && tokens[j + 1]) {
-            const from = order.indexOf(first.text);
-            const to = order.indexOf(tokens[j + 1].token.text);
-            if (from >= 0 && to > from) for (let k = from + 1; k <= to; k++) targets.push(order[k]);
-            j += 2;
-          }
-          const loopPhrase = phrase(tokens, j);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf(at.start));
-          calls.push({ from: current, targets, loop: own ?? loop(), guarded: own ? false : guarded(), at: { start: at.start, end: tokens[j - 1].at.end } });
-          i = Math.max(loopPhrase.last, j - 1);
-        } else {
-          const loopPhrase = phrase(tokens, i + 1);
-          const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf(at.start));
-          open.push({ kind: 'perform', guard: false, loop: own });
-          i = loopPhrase.last;
-        }
+      case 'PERFORM':
+        i = readPerform(scan, i);
         break;
-      }
       default:
         break;
     }
   }
-  for (const c of open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = tokens[tokens.length - 1]?.at.end ?? c.loop.span.start;
+  for (const c of scan.open) if (c.loop && c.loop.span.end < 0) c.loop.span.end = tokens[tokens.length - 1]?.at.end ?? c.loop.span.start;
+  return scan;
+}
 
-  // Calls and statements outside any PERFORM loop, between a paragraph and a GO TO back to it, run in that loop.
-  const inGoto = (at: Span): LoopInfo | undefined =>
-    gotoLoops.filter((l) => l.span.start <= at.start && at.end <= l.span.end).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
-  for (const call of calls) call.loop ??= inGoto(call.at);
-  for (const item of items) item.loop ??= inGoto(item.token.at);
+/** The index in `open` of the innermost construct that is a loop, or -1. */
+function innermostLoop(open: readonly Construct[]): number {
+  for (let k = open.length - 1; k >= 0; k--) if (open[k].loop) return k;
+  return -1;
+}
 
-  // Paragraphs reached from a loop: through the first PERFORM out of it, then any PERFORM chain.
+/** The innermost open loop. */
+function loopAround(open: readonly Construct[]): LoopInfo | undefined {
+  return open[innermostLoop(open)]?.loop;
+}
+
+/** Whether a construct inside the innermost open loop tests a counter. */
+function isGuarded(open: readonly Construct[]): boolean {
+  return open.slice(innermostLoop(open) + 1).some((c) => c.guard);
+}
+
+/** Closes the innermost open construct of `kind` and those inside it (END-IF, END-EVALUATE, END-PERFORM). */
+function closeTo(scan: Scan, kind: Construct['kind'], end: number): void {
+  const open = scan.open;
+  for (let k = open.length - 1; k >= 0; k--) {
+    if (open[k].kind !== kind) continue;
+    for (const c of open.slice(k)) if (c.loop) c.loop.span.end = end;
+    scan.open = open.slice(0, k);
+    return;
+  }
+}
+
+/** GO [TO] paragraph at token `i`: a loop when it goes back. The index of its last token. */
+function readGoTo(scan: Scan, i: number): number {
+  const { tokens, current } = scan;
+  let j = i + 1;
+  if (tokens[j]?.token.text === 'TO') j++;
+  const target = tokens[j]?.token.text;
+  const targetAt = target ? scan.paragraphs.find((p) => p.paragraph.name === target) : undefined;
+  // Backwards to a paragraph at or before this one: the paragraphs in between run again (a loop).
+  if (targetAt && current && targetAt.paragraph.span.start <= current.span.start) {
+    scan.gotoLoops.push({ span: { start: targetAt.paragraph.span.start, end: tokens[j].at.end }, kind: 'GO TO', line: scan.lineOf(targetAt.paragraph.span.start) });
+  }
+  return j;
+}
+
+/**
+ * PERFORM at token `i`: out of line (PERFORM para [THRU para2] [loop phrase]), a call; inline (PERFORM [loop
+ * phrase] … END-PERFORM), a construct opened. The index of its last token read.
+ */
+function readPerform(scan: Scan, i: number): number {
+  const { tokens, lineOf } = scan;
+  const at = tokens[i].at;
+  const first = tokens[i + 1]?.token;
+  const outOfLine = first?.kind === 'word' && (scan.names.has(first.text) || (!['VARYING', 'UNTIL', 'WITH', 'TEST', 'FOREVER'].includes(first.text) && tokens[i + 2]?.token.text !== 'TIMES' && !/^\d+$/.test(first.text)));
+  if (outOfLine) {
+    let j = i + 2;
+    const targets = [first.text];
+    if ((tokens[j]?.token.text === 'THRU' || tokens[j]?.token.text === 'THROUGH') && tokens[j + 1]) {
+      const from = scan.order.indexOf(first.text);
+      const to = scan.order.indexOf(tokens[j + 1].token.text);
+      if (from >= 0 && to > from) for (let k = from + 1; k <= to; k++) targets.push(scan.order[k]);
+      j += 2;
+    }
+    const loopPhrase = phrase(tokens, j);
+    const own = loopOf(loopPhrase.text, { start: at.start, end: tokens[Math.max(loopPhrase.last, j - 1)].at.end }, lineOf(at.start));
+    scan.calls.push({ from: scan.current, targets, loop: own ?? loopAround(scan.open), guarded: own ? false : isGuarded(scan.open), at: { start: at.start, end: tokens[j - 1].at.end } });
+    return Math.max(loopPhrase.last, j - 1);
+  }
+  const loopPhrase = phrase(tokens, i + 1);
+  const own = loopOf(loopPhrase.text, { start: at.start, end: -1 }, lineOf(at.start));
+  scan.open.push({ kind: 'perform', guard: false, loop: own });
+  return loopPhrase.last;
+}
+
+/** The innermost backward GO TO loop around `at`. */
+function gotoLoopAround(gotoLoops: LoopInfo[], at: Span): LoopInfo | undefined {
+  return gotoLoops.filter((l) => l.span.start <= at.start && at.end <= l.span.end).sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+}
+
+/** Paragraphs reached from a loop: through the first PERFORM out of it, then any PERFORM chain. */
+function reachedFromLoops(calls: Call[]): Map<string, { loop: LoopInfo; guarded: boolean }> {
   const reached = new Map<string, { loop: LoopInfo; guarded: boolean }>();
   const queue: string[] = [];
   for (const call of calls) {
@@ -206,14 +289,7 @@ export function analyseFlow(program: Expanded, lineOf: (offset: number) => numbe
       }
     }
   }
-  for (const item of items) {
-    if (item.loop || !item.paragraph) continue;
-    const context = reached.get(item.paragraph.name);
-    if (!context) continue;
-    item.loop = context.loop;
-    item.guarded ||= context.guarded;
-  }
-  return items;
+  return reached;
 }
 
 /** The first token of the procedure part (after PROCEDURE DIVISION [USING …].); 0 for a copybook of paragraphs. */
