@@ -5962,6 +5962,52 @@ function parseLocksize(p, context) {
   if (p.accept("BLOCKINSERT")) return "blockinsert";
   p.fail("expected ROW, TABLE or BLOCKINSERT", context);
 }
+var CREATE_TABLE, TABLE_OPTION_READERS;
+var init_ddl_tables = __esm({
+  "server/src/sql/grammar/ddl-tables.ts"() {
+    "use strict";
+    init_lexer();
+    init_clauses();
+    init_ddl_columns();
+    CREATE_TABLE = "CREATE TABLE";
+    TABLE_OPTION_READERS = /* @__PURE__ */ new Map([
+      ["IN", readInTablespace],
+      ["INDEX", readIndexTablespace],
+      ["LONG", readLongTablespace],
+      ["ORGANIZE", readOrganizeBy],
+      ["DISTRIBUTE", readDistributeBy],
+      ["PARTITIONING", readPartitioningKey],
+      ["USING", readUsingHashing],
+      ["PARTITION", readPartitionBy],
+      ["APPEND", readAppend],
+      ["LOCKSIZE", readLocksize],
+      ["PCTFREE", readPctfree],
+      ["NOT", readNotOption],
+      ["LOGGED", readLogged],
+      ["VOLATILE", readVolatile],
+      ["COMPRESS", readCompress],
+      ["VALUE", readValueCompression],
+      ["CCSID", readCcsid],
+      ["CYCLE", readCycle],
+      ["NO", readCycle],
+      ["DATA", readDataOption],
+      ["REFRESH", readRefresh],
+      ["ENABLE", readQueryOptimization],
+      ["DISABLE", readQueryOptimization],
+      ["MAINTAINED", readMaintainedBy],
+      ["DEFINITION", readDefinitionOnly],
+      ["WITH", readWithOption],
+      ["INCLUDING", readCopyOptions],
+      ["EXCLUDING", readCopyOptions],
+      ["ON", readOnCommit],
+      ["SECURITY", readSecurityPolicy],
+      ["OPTIONS", readFederatedOptions],
+      ["PERIOD", readPeriod]
+    ]);
+  }
+});
+
+// server/src/sql/grammar/ddl-alter-table.ts
 function parseAlterTable(p, span) {
   const context = "ALTER TABLE";
   p.pos += 2;
@@ -6175,14 +6221,14 @@ function parseActivateAction(p, start) {
   p.pos++;
   return otherAction(p, start);
 }
-var CREATE_TABLE, ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS, TABLE_OPTION_READERS, DROP_CLAUSE_WORDS;
-var init_ddl_tables = __esm({
-  "server/src/sql/grammar/ddl-tables.ts"() {
+var ADD_CLAUSE_WORDS, ALTER_ACTION_WORDS, DROP_CLAUSE_WORDS;
+var init_ddl_alter_table = __esm({
+  "server/src/sql/grammar/ddl-alter-table.ts"() {
     "use strict";
     init_lexer();
     init_clauses();
     init_ddl_columns();
-    CREATE_TABLE = "CREATE TABLE";
+    init_ddl_tables();
     ADD_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PERIOD", "PARTITION", "VERSIONING", "RESTRICT", "SECURITY", "SCOPE", "MATERIALIZED"]);
     ALTER_ACTION_WORDS = /* @__PURE__ */ new Set([
       "ADD",
@@ -6210,40 +6256,6 @@ var init_ddl_tables = __esm({
       "EXCLUDE",
       "FOREIGN",
       "PRIMARY"
-    ]);
-    TABLE_OPTION_READERS = /* @__PURE__ */ new Map([
-      ["IN", readInTablespace],
-      ["INDEX", readIndexTablespace],
-      ["LONG", readLongTablespace],
-      ["ORGANIZE", readOrganizeBy],
-      ["DISTRIBUTE", readDistributeBy],
-      ["PARTITIONING", readPartitioningKey],
-      ["USING", readUsingHashing],
-      ["PARTITION", readPartitionBy],
-      ["APPEND", readAppend],
-      ["LOCKSIZE", readLocksize],
-      ["PCTFREE", readPctfree],
-      ["NOT", readNotOption],
-      ["LOGGED", readLogged],
-      ["VOLATILE", readVolatile],
-      ["COMPRESS", readCompress],
-      ["VALUE", readValueCompression],
-      ["CCSID", readCcsid],
-      ["CYCLE", readCycle],
-      ["NO", readCycle],
-      ["DATA", readDataOption],
-      ["REFRESH", readRefresh],
-      ["ENABLE", readQueryOptimization],
-      ["DISABLE", readQueryOptimization],
-      ["MAINTAINED", readMaintainedBy],
-      ["DEFINITION", readDefinitionOnly],
-      ["WITH", readWithOption],
-      ["INCLUDING", readCopyOptions],
-      ["EXCLUDING", readCopyOptions],
-      ["ON", readOnCommit],
-      ["SECURITY", readSecurityPolicy],
-      ["OPTIONS", readFederatedOptions],
-      ["PERIOD", readPeriod]
     ]);
     DROP_CLAUSE_WORDS = /* @__PURE__ */ new Set(["PARTITION", "VERSIONING", "RESTRICT", "PERIOD", "MATERIALIZED", "SUMMARY", "DISTRIBUTION", "ORGANIZATION", "CLONE", "QUERY"]);
   }
@@ -7987,6 +7999,7 @@ var init_grammar = __esm({
     init_lexer();
     init_clp();
     init_ddl_tables();
+    init_ddl_alter_table();
     init_ddl_objects();
     init_zos();
     init_dml();
