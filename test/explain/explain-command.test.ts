@@ -116,6 +116,29 @@ describe('explain: insertlint explain', () => {
     assert.equal(json.statements[0].operators.find((o: { id: number }) => o.id === 7).hidden, 'foreign-key-check');
     assert.ok(driver.sqlSent().includes(`EXPLAIN PLAN SET QUERYNO = ${(driver.sqlSent()[1].match(/QUERYNO = (\d+)/) ?? [])[1]} SET QUERYTAG = 'INSERTLINT' FOR INSERT INTO WILKINS.TEST1 VALUES (?, ?)`));
     assert.ok(!r.stdout.includes('hunter2') && !r.stderr.includes('hunter2'));
+    // The EXPLAIN tables are read for the plan alone: no head, nothing said about where the plan came from.
+    assert.equal(json.header, null);
+  });
+
+  it('live through db2exfmt: says which Db2, explain time, package and settings the plan came from', async () => {
+    const driver = seedDriver();
+    const run1 = (format: string) =>
+      run(['--sql', 'INSERT INTO WILKINS.TEST1 VALUES (?, :x)', '--connection', 'DATABASE=SHOPDB;HOSTNAME=db;PORT=50000;UID=app', '--format', format], {
+        env: { INSERTLINT_DB2_PASSWORD: 'pw' },
+        driverFactory: () => driver,
+        findDb2exfmt: () => '/opt/ibm/db2/bin/db2exfmt',
+        runProcess: async (_file, args) => {
+          const queryNo = /QUERYNO = (\d+)/.exec(driver.sqlSent().join('\n'))![1];
+          writeFileSync(args[args.indexOf('-o') + 1], fixture('insert-fk-trigger-mqt.exfmt.txt').replace(/^\tQUERYNO:.*$/m, `\tQUERYNO:       ${queryNo}`));
+          return { code: 0, stdout: '', stderr: '' };
+        },
+      });
+    const text = await run1('text');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^Plan from Db2 11\.5\.8 on SHOPDB, explained 2026-11-20 10:15:42, package NULLID\.SQLC2P31\ndynamic SQL, optimization level 5, isolation CS, parallelism none\n/);
+    const json = JSON.parse((await run1('json')).stdout);
+    assert.equal(json.kind, 'live');
+    assert.equal(json.header.db2Version, '11.05.8');
   });
 
   it('exits 1 with one sentence and the SQLSTATE/SQLCODE when the server cannot be reached', async () => {

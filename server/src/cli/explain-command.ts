@@ -131,6 +131,7 @@ export async function runExplainCommand(argv: string[], io: ExplainIo, deps: Exp
         statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
         errors: live.document.errors,
         warnings: [...live.warnings, ...live.document.warnings],
+        header: live.document.header,
         sourceName: `live Explain (${live.via}) on ${connection.database ?? 'database'}`,
       };
     } catch (err) {

@@ -65,7 +65,12 @@ function parseInto(doc: ExfmtDocument, input: unknown, options: ExfmtOptions): v
   const starts = statementStarts(lines);
   readHeader(doc, lines, Math.min(lines.length, HEADER_LINES, starts[0]?.line ?? Infinity), cuts);
   if (starts.length === 0) readUnnumberedStatement(doc, lines, cuts);
-  else readStatements(doc, lines, starts, cuts);
+  else {
+    readStatements(doc, lines, starts, cuts);
+    // A second EXPLAIN INSTANCE starts statements of another explain, which the head does not describe.
+    const next = lines.findIndex((l, i) => i > starts[0].line && INSTANCE.test(l));
+    if (next >= 0) doc.header.statementsDescribed = starts.filter((s) => s.line < next).length;
+  }
   if (doc.statements.length === 0) {
     doc.errors.push({
       code: 'no-plan',

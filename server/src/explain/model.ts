@@ -130,6 +130,11 @@ export interface ExfmtHeader {
   fields: Record<string, string>;
   /** Database Context and Package Context (Parallelism, CPU Speed, Buffer Pool size, Optimization Level, …), as printed. */
   context?: Record<string, string>;
+  /**
+   * How many of the document's statements this head describes, when a later EXPLAIN INSTANCE starts others (two
+   * db2exfmt outputs in one text); undefined when it describes them all.
+   */
+  statementsDescribed?: number;
 }
 
 export interface ExfmtDocument {

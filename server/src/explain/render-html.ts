@@ -7,6 +7,7 @@ import { HIDDEN_WORK_KINDS, type HiddenWorkKind, type PlanOperator } from './mod
 import { statementWord } from './statement';
 import { statementTextOf, type ExplainReport, type ExplainedStatement } from './report';
 import { kindLabel, mainTag, pieceShare, shareOf } from './render-common';
+import { originLine, reportOrigin, statementOrigin } from './render-origin';
 import { planViewKit, type ViewData, type ViewNode } from './plan-view';
 import { planViewScript } from './plan-view-script';
 
@@ -287,6 +288,8 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
   body.push(`<h1>${esc(title)}</h1>`);
   for (const e of report.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
   for (const w of report.warnings) body.push(`<p class="warning">${esc(w.message)}</p>`);
+  const origin = reportOrigin(report);
+  if (origin) body.push(`<p class="origin muted">${esc(originLine(origin))}</p>`);
   const kinds = new Set(report.statements.map((s) => s.report.statementKind));
   const own = kinds.size === 1 ? `the ${statementWord([...kinds][0]).toLowerCase()}` : 'the statement itself';
   body.push(
@@ -297,6 +300,8 @@ export function renderHtml(report: ExplainReport, options: HtmlOptions = {}): st
     const s = es.statement;
     const what = s.plan && es.report.mainOperator !== undefined ? ` — ${statementWord(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === 'insert' || es.report.statementKind === 'merge' ? 'into' : es.report.statementKind === 'delete' ? 'from' : 'of'} ${displayKey(es.report.target)}` : ''}` : '';
     body.push(`<section class="statement"><h2>Statement ${s.statementNumber ?? index + 1}${esc(what)}</h2>`);
+    const explained = statementOrigin(report, index);
+    if (explained) body.push(`<p class="origin muted">${esc(originLine(explained))}</p>`);
     const text = statementTextOf(s);
     if (text) body.push(`<pre class="sql">${esc(text)}</pre>`);
     for (const e of s.errors) body.push(`<p class="error">${esc(e.message)}</p>`);

@@ -3,12 +3,37 @@
 import { hiddenKindLabel } from './describe';
 import { displayKey } from '../schema/schema';
 import { statementTextOf, type ExplainReport } from './report';
+import type { ExfmtHeader } from './model';
+
+/**
+ * The head of the db2exfmt text: its main facts (null when absent or refused as cut by a wrap), every EXPLAIN
+ * INSTANCE field and Database/Package Context value as printed, and how many statements it describes (null: all).
+ * Null when the input had no head (a pasted graph, a live explain read from the EXPLAIN tables).
+ */
+function headerJson(header: ExfmtHeader | undefined): unknown {
+  if (!header || (!header.banner && !header.tool && Object.keys(header.fields).length === 0 && Object.keys(header.context ?? {}).length === 0)) return null;
+  const f = header.fields;
+  const name = f.SOURCE_NAME?.trim();
+  return {
+    db2Version: header.db2Version ?? null,
+    explainTime: f.EXPLAIN_TIME || null,
+    database: f['FORMATTED ON DB'] || null,
+    package: name ? { schema: f.SOURCE_SCHEMA?.trim() || null, name, version: f.SOURCE_VERSION?.trim() || null } : null,
+    explainRequester: f.EXPLAIN_REQUESTER || null,
+    banner: header.banner ?? null,
+    tool: header.tool ?? null,
+    fields: f,
+    context: header.context ?? {},
+    statementsDescribed: header.statementsDescribed ?? null,
+  };
+}
 
 export function toJson(report: ExplainReport): unknown {
   return {
     kind: report.kind,
     errors: report.errors,
     warnings: report.warnings,
+    header: headerJson(report.header),
     statements: report.statements.map((es) => {
       const s = es.statement;
       const plan = s.plan;

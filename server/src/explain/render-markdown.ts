@@ -6,6 +6,7 @@ import { formatCost, hiddenKindLabel } from './describe';
 import { displayKey } from '../schema/schema';
 import { statementTextOf, type ExplainReport } from './report';
 import { kindLabel, mainTag, pieceShare, treeLines, withOneNewline } from './render-common';
+import { originLine, reportOrigin, statementOrigin } from './render-origin';
 
 /** Text for a Markdown paragraph or table cell: no markup, no HTML, one line. */
 export function mdText(s: string): string {
@@ -27,9 +28,13 @@ export function codeBlock(body: string, info = ''): string[] {
 export function renderMarkdown(report: ExplainReport): string {
   const out: string[] = [];
   for (const e of report.errors) out.push(`> **Error:** ${mdText(e.message)}`, '');
+  const origin = reportOrigin(report);
+  if (origin) out.push(mdText(originLine(origin)), '');
   report.statements.forEach((es, index) => {
     const s = es.statement;
     out.push(`### Explain${report.statements.length > 1 ? ` — statement ${s.statementNumber ?? index + 1}` : ''}`, '');
+    const own = statementOrigin(report, index);
+    if (own) out.push(mdText(originLine(own)), '');
     const text = statementTextOf(s);
     if (text) out.push(...codeBlock(text, 'sql'), '');
     for (const e of s.errors) out.push(`> **Error:** ${mdText(e.message)}`, '');

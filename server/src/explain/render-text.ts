@@ -5,6 +5,14 @@ import { displayKey } from '../schema/schema';
 import type { HiddenWorkKind } from './model';
 import { statementTextOf, type ExplainReport } from './report';
 import { kindLabel, mainTag, shareOf, treeLines, withOneNewline } from './render-common';
+import { originLine, reportOrigin, statementOrigin, type OriginParts } from './render-origin';
+
+/** The origin on one line, or its two parts on lines of their own when that does not fit the width. */
+function originLines(parts: OriginParts, width: number, indent = ''): string {
+  const line = originLine(parts);
+  if (line.length + indent.length <= width) return indent + line;
+  return [parts.origin, parts.settings].filter((p): p is string => p !== undefined).map((p) => wrap(p, width, indent)).join('\n');
+}
 
 const ANSI: Record<HiddenWorkKind | 'main' | 'dim' | 'bold', string> = {
   'foreign-key-check': '\u001b[33m',
@@ -45,9 +53,13 @@ export function renderText(report: ExplainReport, options: TextOptions = {}): st
   const out: string[] = [];
   for (const e of report.errors) out.push(`error: ${e.message}`);
   for (const w of report.warnings) out.push(`warning: ${w.message}`);
+  const origin = reportOrigin(report);
+  if (origin) out.push(paint('dim', originLines(origin, width)), '');
   report.statements.forEach((es, index) => {
     const s = es.statement;
     if (report.statements.length > 1 || s.statementNumber !== undefined) out.push(paint('bold', `Statement ${s.statementNumber ?? index + 1}${s.sectionNumber !== undefined ? ` (section ${s.sectionNumber})` : ''}`));
+    const own = statementOrigin(report, index);
+    if (own) out.push(paint('dim', originLines(own, width, '  ')));
     const text = statementTextOf(s);
     if (text) out.push(wrap(text.replace(/\s+/g, ' '), width, '  '));
     for (const e of s.errors) out.push(`error: ${e.message}`);

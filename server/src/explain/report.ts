@@ -1,6 +1,6 @@
 // One explained document, ready for the renderers: every statement's plan with its hidden-work report.
 import { classifyHiddenWork, type ExplainContext, type HiddenWorkReport } from './classify';
-import type { ExfmtDocument, ExplainMessage, ExplainStatement } from './model';
+import type { ExfmtDocument, ExfmtHeader, ExplainMessage, ExplainStatement } from './model';
 
 export interface ExplainedStatement {
   statement: ExplainStatement;
@@ -14,6 +14,8 @@ export interface ExplainReport {
   warnings: ExplainMessage[];
   /** Where the plan came from, for the page title ("plan.txt", "live: SAMPLE"). */
   sourceName?: string;
+  /** The head of the db2exfmt text (EXPLAIN INSTANCE fields, Database and Package Context); empty or absent otherwise. */
+  header?: ExfmtHeader;
 }
 
 export function explainDocument(doc: ExfmtDocument, context?: ExplainContext, sourceName?: string): ExplainReport {
@@ -23,6 +25,7 @@ export function explainDocument(doc: ExfmtDocument, context?: ExplainContext, so
     errors: doc.errors,
     warnings: doc.warnings,
     sourceName,
+    header: doc.header,
   };
 }
 

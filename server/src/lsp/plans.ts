@@ -59,6 +59,7 @@ export async function explainStatement(params: ExplainParams, schema: () => Sche
       statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, context) })),
       errors: live.document.errors,
       warnings: [...live.warnings, ...live.document.warnings],
+      header: live.document.header,
       sourceName,
     };
     const title = `Plan: ${sourceName}`;
