@@ -15634,9 +15634,9 @@ function connectionState(facts, adapter, name2, at, scope, api) {
   if (fixed) return { name: name2, autocommit: fixed };
   const connect = name2 === void 0 ? void 0 : facts.connects.find((c) => c.connection === name2 && within2(scope, c.scope) && !shadowed(scope, c.scope, name2));
   if (!connect) {
-    const field = name2 !== void 0 && !local ? facts.driverFields?.get(name2) : void 0;
-    const state2 = field ? adapter.defaultAutocommit(field.api) : "unknown";
-    return field && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field.described } : { name: name2, autocommit: "unknown" };
+    const field2 = name2 !== void 0 && !local ? facts.driverFields?.get(name2) : void 0;
+    const state2 = field2 ? adapter.defaultAutocommit(field2.api) : "unknown";
+    return field2 && state2 !== "unknown" ? { name: name2, autocommit: state2, declaredAs: field2.described } : { name: name2, autocommit: "unknown" };
   }
   let state = adapter.defaultAutocommit(connect.api);
   if (state === "on" && connect.api === "jdbc" && facts.commits.some((c) => c.name === name2 && (within2(scope, c.scope) || !local))) state = "unknown";
@@ -16974,10 +16974,10 @@ function applyFormat(fmt2, args, keywords, style, spliceOf) {
       if (style === "printf") arg = m[1] ? args[Number(m[1]) - 1] : args[auto++];
       else if (style === "message") arg = args[Number(m[1])];
       else {
-        const field = (m[1] ?? "").trim();
-        if (field === "") arg = args[auto++];
-        else if (/^\d+$/.test(field)) arg = args[Number(field)];
-        else arg = keywords.get(field.split(/[.[]/)[0]);
+        const field2 = (m[1] ?? "").trim();
+        if (field2 === "") arg = args[auto++];
+        else if (/^\d+$/.test(field2)) arg = args[Number(field2)];
+        else arg = keywords.get(field2.split(/[.[]/)[0]);
       }
       flush();
       if (arg) appendAll(out, spliceOf(arg).pieces);
@@ -17060,8 +17060,8 @@ function makeCAdapter(grammar) {
       if (!fn) return void 0;
       const args = argsOf(node.childForFieldName("arguments"));
       if (fn.type === "field_expression") {
-        const field = fn.childForFieldName("field");
-        return field ? { node, name: field.text, receiver: fn.childForFieldName("argument") ?? void 0, args, keywords: /* @__PURE__ */ new Map() } : void 0;
+        const field2 = fn.childForFieldName("field");
+        return field2 ? { node, name: field2.text, receiver: fn.childForFieldName("argument") ?? void 0, args, keywords: /* @__PURE__ */ new Map() } : void 0;
       }
       return { node, name: fn.text.replace(/^::/, ""), args, keywords: /* @__PURE__ */ new Map() };
     },
@@ -17119,8 +17119,8 @@ function makeCAdapter(grammar) {
         case "identifier":
           return ev.variable(node.text, node.startIndex);
         case "field_expression": {
-          const field = node.childForFieldName("field");
-          return field ? ev.variable(field.text, node.startIndex) : void 0;
+          const field2 = node.childForFieldName("field");
+          return field2 ? ev.variable(field2.text, node.startIndex) : void 0;
         }
         case "call_expression": {
           const fn = node.childForFieldName("function")?.text ?? "";
@@ -18429,8 +18429,8 @@ var init_java = __esm({
           case "identifier":
             return ev.variable(node.text, node.startIndex);
           case "field_access": {
-            const field = node.childForFieldName("field");
-            return field ? ev.variable(field.text, node.startIndex) : void 0;
+            const field2 = node.childForFieldName("field");
+            return field2 ? ev.variable(field2.text, node.startIndex) : void 0;
           }
           case "binary_expression":
             return concatenation(node, ev);
@@ -22209,15 +22209,15 @@ function tokenize2(line) {
   }
   return out;
 }
-function setField(op, field, text2) {
+function setField(op, field2, text2) {
   const n = parseDb2Number(text2);
   if (n === void 0) return;
-  if (field === "rows") op.rows = n;
-  else if (field === "actualRows") op.actualRows = n;
-  else if (field === "totalCost") op.totalCost = n;
-  else if (field === "ioCost") op.ioCost = n;
-  else if (field === "firstRowCost") op.firstRowCost = n;
-  else if (field === "cpuCost") op.cpuCost = n;
+  if (field2 === "rows") op.rows = n;
+  else if (field2 === "actualRows") op.actualRows = n;
+  else if (field2 === "totalCost") op.totalCost = n;
+  else if (field2 === "ioCost") op.ioCost = n;
+  else if (field2 === "firstRowCost") op.firstRowCost = n;
+  else if (field2 === "cpuCost") op.cpuCost = n;
 }
 function objectKind(typeLabel) {
   switch (typeLabel.toUpperCase()) {
@@ -22356,12 +22356,12 @@ function readRow({ tokens, legend, at }, from, to, first) {
   if (belowLines.length !== belowCount || !contiguous(belowLines, nameLine + 2)) {
     doubt(`the boxes named on line ${at(nameLine)} have ${belowLines.length} line${belowLines.length === 1 ? "" : "s"} below their numbers where the legend of the plan has ${ops > 0 ? legend.below.length : "at most 1 (correlation names)"}`);
   }
-  legend.above.forEach((field, i) => {
-    if (!readAbove(nodes, tokens[aboveLines[i]], field)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
+  legend.above.forEach((field2, i) => {
+    if (!readAbove(nodes, tokens[aboveLines[i]], field2)) doubt(`the values on line ${at(aboveLines[i])} do not pair up with the ${nodes.length} boxes named below them`);
   });
   if (ops > 0) {
-    legend.below.forEach((field, i) => {
-      if (!readBelow(nodes, tokens[belowLines[i]], field, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? "" : "s"} named above them`);
+    legend.below.forEach((field2, i) => {
+      if (!readBelow(nodes, tokens[belowLines[i]], field2, i === 0)) doubt(`the values on line ${at(belowLines[i])} do not pair up with the ${ops} operator${ops === 1 ? "" : "s"} named above them`);
     });
   } else if (belowLines.length > 0 && !readCorrelations(nodes, tokens[belowLines[0]])) {
     doubt(`line ${at(belowLines[0])} under the objects named on line ${at(nameLine)} holds more than their correlation names`);
@@ -22372,18 +22372,18 @@ function readRow({ tokens, legend, at }, from, to, first) {
   }
   return nodes;
 }
-function readAbove(nodes, row, field) {
+function readAbove(nodes, row, field2) {
   if (row.length !== nodes.length || !row.every(isValue)) return false;
   nodes.forEach((n, k) => {
-    if (n.op) setField(n.op, field, row[k].text);
-    else if (field === "rows") {
+    if (n.op) setField(n.op, field2, row[k].text);
+    else if (field2 === "rows") {
       const rows = parseDb2Number(row[k].text);
       if (rows !== void 0) n.object.rows = rows;
     }
   });
   return true;
 }
-function readBelow(nodes, row, field, correlations) {
+function readBelow(nodes, row, field2, correlations) {
   const values = row.filter(isValue);
   let k = 0;
   for (const n of nodes) if (n.op) k++;
@@ -22396,7 +22396,7 @@ function readBelow(nodes, row, field, correlations) {
     const names3 = [];
     while (t < row.length && !isValue(row[t])) names3.push(row[t++]);
     if (names3.length === objects.length) objects.forEach((o, j) => o.object.correlation = names3[j].text);
-    if (i < nodes.length) setField(nodes[i].op, field, row[t].text);
+    if (i < nodes.length) setField(nodes[i].op, field2, row[t].text);
     i++;
     t++;
   }
@@ -22696,21 +22696,21 @@ function readGraph(lines, firstLine2, details) {
       top = legend.top;
       bottom = legend.bottom;
     } else {
-      legend.above.forEach((field, i) => {
+      legend.above.forEach((field2, i) => {
         const l = line - 1 - legend.above.length + i;
         const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
         if (!t) return;
         top = Math.min(top, l);
         claimed.add(t);
-        if (!repeat) setField(op, field, t.text);
+        if (!repeat) setField(op, field2, t.text);
       });
-      legend.below.forEach((field, i) => {
+      legend.below.forEach((field2, i) => {
         const l = line + 1 + i;
         const t = nearest2(tokens[l], token.centre, 5, (x) => isValue(x) && !claimed.has(x));
         if (!t) return;
         bottom = l;
         claimed.add(t);
-        if (!repeat) setField(op, field, t.text);
+        if (!repeat) setField(op, field2, t.text);
       });
     }
     nodes.push({ kind: "op", centre: token.centre, top, bottom, op, hasParent: false, drawn: [] });
@@ -24134,14 +24134,14 @@ function fieldFollows(lines, i, keyShape) {
   return kv !== void 0 && keyShape.test(kv.key.trim());
 }
 function readBlock(lines, at, cuts, from, to, keyShape, set, refused) {
-  const field = (l) => {
+  const field2 = (l) => {
     const kv = keyValue(l);
     return kv && keyShape.test(kv.key.trim()) ? { key: kv.key.trim(), value: kv.value } : void 0;
   };
   for (let i = from; i < to; i++) {
     if (lines[i].trim() === "") continue;
-    const kv = field(lines[i]);
-    const goesOn = (j) => mayBeCut(cuts, at[j]) || !field(lines[j + 1]) || !field(lines[j]) && !KNOWN_KEYS.has(field(lines[j + 1]).key);
+    const kv = field2(lines[i]);
+    const goesOn = (j) => mayBeCut(cuts, at[j]) || !field2(lines[j + 1]) || !field2(lines[j]) && !KNOWN_KEYS.has(field2(lines[j + 1]).key);
     let last = i;
     while (last + 1 < to && lines[last + 1].trim() !== "" && goesOn(last)) last++;
     if (last === i) {
@@ -24255,7 +24255,11 @@ function parseInto(doc, input, options) {
   const starts = statementStarts(lines);
   readHeader(doc, lines, Math.min(lines.length, HEADER_LINES, starts[0]?.line ?? Infinity), cuts);
   if (starts.length === 0) readUnnumberedStatement(doc, lines, cuts);
-  else readStatements2(doc, lines, starts, cuts);
+  else {
+    readStatements2(doc, lines, starts, cuts);
+    const next = lines.findIndex((l, i) => i > starts[0].line && INSTANCE2.test(l));
+    if (next >= 0) doc.header.statementsDescribed = starts.filter((s) => s.line < next).length;
+  }
   if (doc.statements.length === 0) {
     doc.errors.push({
       code: "no-plan",
@@ -24936,7 +24940,8 @@ function explainDocument(doc, context, sourceName) {
     statements: doc.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, context) })),
     errors: doc.errors,
     warnings: doc.warnings,
-    sourceName
+    sourceName,
+    header: doc.header
   };
 }
 function hasPlan(report2) {
@@ -25025,7 +25030,81 @@ var init_render_common = __esm({
   }
 });
 
+// server/src/explain/render-origin.ts
+function db2VersionText(v) {
+  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(v);
+  return m ? `${Number(m[1])}.${Number(m[2])}.${Number(m[3])}` : v;
+}
+function explainTimeText(v) {
+  const m = /^(\d{4}-\d\d-\d\d)-(\d\d)\.(\d\d)\.(\d\d)(?:\.\d+)?$/.exec(v);
+  return m ? `${m[1]} ${m[2]}:${m[3]}:${m[4]}` : v;
+}
+function field(values, key) {
+  const v = values?.[key]?.trim();
+  return v ? v : void 0;
+}
+function packageName(header) {
+  const name2 = field(header.fields, "SOURCE_NAME");
+  if (!name2) return void 0;
+  const schema = field(header.fields, "SOURCE_SCHEMA");
+  const version2 = field(header.fields, "SOURCE_VERSION");
+  return `${schema ? `${schema}.` : ""}${name2}${version2 ? ` version ${version2}` : ""}`;
+}
+function originParts(header) {
+  if (!header) return void 0;
+  const f = header.fields;
+  const c = header.context;
+  const version2 = field(f, "DB2_VERSION");
+  const database = field(f, "FORMATTED ON DB");
+  const time = field(f, "EXPLAIN_TIME");
+  const pkg = packageName(header);
+  const from = [version2 ? `Db2 ${db2VersionText(version2)}` : "", database ? `${version2 ? "on " : "database "}${database}` : ""].filter(Boolean).join(" ");
+  const origin2 = [from ? `from ${from}` : "", time ? `explained ${explainTimeText(time)}` : "", pkg ? `package ${pkg}` : ""].filter(Boolean);
+  const sqlType = field(c, "SQL Type");
+  const level = field(c, "Optimization Level");
+  const isolation = field(c, "Isolation Level");
+  const parallelism = field(c, "Parallelism");
+  const settings = [
+    sqlType ? `${sqlType.toLowerCase()} SQL` : "",
+    level ? `optimization level ${level}` : "",
+    isolation ? `isolation ${ISOLATION[isolation.toLowerCase()] ?? isolation}` : "",
+    parallelism ? `parallelism ${parallelism.replace(/\s+parallelism$/i, "").toLowerCase()}` : ""
+  ].filter(Boolean);
+  if (origin2.length === 0 && settings.length === 0) return void 0;
+  return {
+    origin: origin2.length ? `Plan ${origin2[0].startsWith("package") ? "of " : ""}${origin2.join(", ")}` : void 0,
+    settings: settings.length ? `${origin2.length ? "" : "Plan settings: "}${settings.join(", ")}` : void 0
+  };
+}
+function originLine(parts) {
+  return [parts.origin, parts.settings].filter(Boolean).join("; ");
+}
+function reportOrigin(report2) {
+  return report2.header?.statementsDescribed === void 0 ? originParts(report2.header) : void 0;
+}
+function statementOrigin(report2, index) {
+  const n = report2.header?.statementsDescribed;
+  return n !== void 0 && index < n ? originParts(report2.header) : void 0;
+}
+var ISOLATION;
+var init_render_origin = __esm({
+  "server/src/explain/render-origin.ts"() {
+    "use strict";
+    ISOLATION = {
+      "cursor stability": "CS",
+      "read stability": "RS",
+      "repeatable read": "RR",
+      "uncommitted read": "UR"
+    };
+  }
+});
+
 // server/src/explain/render-text.ts
+function originLines(parts, width, indent = "") {
+  const line = originLine(parts);
+  if (line.length + indent.length <= width) return indent + line;
+  return [parts.origin, parts.settings].filter((p) => p !== void 0).map((p) => wrap(p, width, indent)).join("\n");
+}
 function wrap(text2, width, indent = "") {
   const words = text2.split(/\s+/).filter(Boolean);
   const lines = [];
@@ -25046,9 +25125,13 @@ function renderText(report2, options = {}) {
   const out = [];
   for (const e of report2.errors) out.push(`error: ${e.message}`);
   for (const w of report2.warnings) out.push(`warning: ${w.message}`);
+  const origin2 = reportOrigin(report2);
+  if (origin2) out.push(paint("dim", originLines(origin2, width)), "");
   report2.statements.forEach((es, index) => {
     const s = es.statement;
     if (report2.statements.length > 1 || s.statementNumber !== void 0) out.push(paint("bold", `Statement ${s.statementNumber ?? index + 1}${s.sectionNumber !== void 0 ? ` (section ${s.sectionNumber})` : ""}`));
+    const own = statementOrigin(report2, index);
+    if (own) out.push(paint("dim", originLines(own, width, "  ")));
     const text2 = statementTextOf(s);
     if (text2) out.push(wrap(text2.replace(/\s+/g, " "), width, "  "));
     for (const e of s.errors) out.push(`error: ${e.message}`);
@@ -25078,10 +25161,10 @@ function renderText(report2, options = {}) {
       }
       let tag = "";
       let styled = name2;
-      const own = mainTag(es, op);
-      if (own) {
+      const own2 = mainTag(es, op);
+      if (own2) {
         styled = paint("main", name2);
-        tag = paint("main", `  \u25C0 ${own}`);
+        tag = paint("main", `  \u25C0 ${own2}`);
       } else if (op.hidden) {
         tag = paint(op.hidden, `  \u25C0 ${hiddenKindLabel(op.hidden)} ${shareOf(es, op) ?? ""}`.trimEnd());
         styled = paint(op.hidden, name2);
@@ -25103,6 +25186,7 @@ var init_render_text = __esm({
     init_schema();
     init_report();
     init_render_common();
+    init_render_origin();
     ANSI = {
       "foreign-key-check": "\x1B[33m",
       trigger: "\x1B[35m",
@@ -25119,11 +25203,29 @@ var init_render_text = __esm({
 });
 
 // server/src/explain/render-json.ts
+function headerJson(header) {
+  if (!header || !header.banner && !header.tool && Object.keys(header.fields).length === 0 && Object.keys(header.context ?? {}).length === 0) return null;
+  const f = header.fields;
+  const name2 = f.SOURCE_NAME?.trim();
+  return {
+    db2Version: header.db2Version ?? null,
+    explainTime: f.EXPLAIN_TIME || null,
+    database: f["FORMATTED ON DB"] || null,
+    package: name2 ? { schema: f.SOURCE_SCHEMA?.trim() || null, name: name2, version: f.SOURCE_VERSION?.trim() || null } : null,
+    explainRequester: f.EXPLAIN_REQUESTER || null,
+    banner: header.banner ?? null,
+    tool: header.tool ?? null,
+    fields: f,
+    context: header.context ?? {},
+    statementsDescribed: header.statementsDescribed ?? null
+  };
+}
 function toJson(report2) {
   return {
     kind: report2.kind,
     errors: report2.errors,
     warnings: report2.warnings,
+    header: headerJson(report2.header),
     statements: report2.statements.map((es) => {
       const s = es.statement;
       const plan = s.plan;
@@ -25189,9 +25291,13 @@ function codeBlock(body, info = "") {
 function renderMarkdown(report2) {
   const out = [];
   for (const e of report2.errors) out.push(`> **Error:** ${mdText(e.message)}`, "");
+  const origin2 = reportOrigin(report2);
+  if (origin2) out.push(mdText(originLine(origin2)), "");
   report2.statements.forEach((es, index) => {
     const s = es.statement;
     out.push(`### Explain${report2.statements.length > 1 ? ` \u2014 statement ${s.statementNumber ?? index + 1}` : ""}`, "");
+    const own = statementOrigin(report2, index);
+    if (own) out.push(mdText(originLine(own)), "");
     const text2 = statementTextOf(s);
     if (text2) out.push(...codeBlock(text2, "sql"), "");
     for (const e of s.errors) out.push(`> **Error:** ${mdText(e.message)}`, "");
@@ -25216,8 +25322,8 @@ function renderMarkdown(report2) {
           tree.push(`${line.depth}${op.label} (${op.id})  (shared: its inputs are listed above)`);
           continue;
         }
-        const own = mainTag(es, op);
-        const tag = own ? `  <- ${own}` : op.hidden ? `  <- ${hiddenKindLabel(op.hidden)}` : "";
+        const own2 = mainTag(es, op);
+        const tag = own2 ? `  <- ${own2}` : op.hidden ? `  <- ${hiddenKindLabel(op.hidden)}` : "";
         tree.push(`${line.depth}${op.label} (${op.id})  cost ${formatCost(op.totalCost)}  io ${formatCost(op.ioCost)}${tag}`);
       }
     }
@@ -25232,6 +25338,7 @@ var init_render_markdown = __esm({
     init_schema();
     init_report();
     init_render_common();
+    init_render_origin();
   }
 });
 
@@ -25946,6 +26053,8 @@ function renderHtml(report2, options = {}) {
   body.push(`<h1>${esc(title)}</h1>`);
   for (const e of report2.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
   for (const w of report2.warnings) body.push(`<p class="warning">${esc(w.message)}</p>`);
+  const origin2 = reportOrigin(report2);
+  if (origin2) body.push(`<p class="origin muted">${esc(originLine(origin2))}</p>`);
   const kinds = new Set(report2.statements.map((s) => s.report.statementKind));
   const own = kinds.size === 1 ? `the ${statementWord2([...kinds][0]).toLowerCase()}` : "the statement itself";
   body.push(
@@ -25956,6 +26065,8 @@ function renderHtml(report2, options = {}) {
     const s = es.statement;
     const what = s.plan && es.report.mainOperator !== void 0 ? ` \u2014 ${statementWord2(es.report.statementKind)}${es.report.target ? ` ${es.report.statementKind === "insert" || es.report.statementKind === "merge" ? "into" : es.report.statementKind === "delete" ? "from" : "of"} ${displayKey(es.report.target)}` : ""}` : "";
     body.push(`<section class="statement"><h2>Statement ${s.statementNumber ?? index + 1}${esc(what)}</h2>`);
+    const explained = statementOrigin(report2, index);
+    if (explained) body.push(`<p class="origin muted">${esc(originLine(explained))}</p>`);
     const text2 = statementTextOf(s);
     if (text2) body.push(`<pre class="sql">${esc(text2)}</pre>`);
     for (const e of s.errors) body.push(`<p class="error">${esc(e.message)}</p>`);
@@ -26013,6 +26124,7 @@ var init_render_html = __esm({
     init_statement();
     init_report();
     init_render_common();
+    init_render_origin();
     init_plan_view();
     init_plan_view_script();
     kit = planViewKit();
@@ -26575,7 +26687,7 @@ async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
   const out = (0, import_node_path10.join)(dir, "plan.txt");
   try {
     const args = ["-d", connection.database ?? "", "-1", "-o", out, "-e", schema];
-    const time = explainTimeText(p.EXPLAIN_TIME);
+    const time = explainTimeText2(p.EXPLAIN_TIME);
     if (time) args.push("-w", time);
     const result = await runner(options.db2exfmt, args);
     let text2 = "";
@@ -26614,7 +26726,7 @@ function explainTimeKey(value) {
   const digits = String(value ?? "").replace(/\D/g, "");
   return digits.length >= 14 ? digits.slice(0, 20).padEnd(20, "0") : void 0;
 }
-function explainTimeText(value) {
+function explainTimeText2(value) {
   const k = explainTimeKey(value);
   return k && `${k.slice(0, 4)}-${k.slice(4, 6)}-${k.slice(6, 8)}-${k.slice(8, 10)}.${k.slice(10, 12)}.${k.slice(12, 14)}.${k.slice(14)}`;
 }
@@ -26628,7 +26740,7 @@ function ownPlan(text2, explainTime, queryNo) {
     return { block, time };
   });
   const wanted = explainTimeKey(explainTime);
-  const expected = `this statement was explained at ${explainTimeText(explainTime) ?? String(explainTime)} as QUERYNO ${queryNo}`;
+  const expected = `this statement was explained at ${explainTimeText2(explainTime) ?? String(explainTime)} as QUERYNO ${queryNo}`;
   const sameTime = instances.filter((x) => wanted !== void 0 && explainTimeKey(x.time) === wanted);
   if (sameTime.length === 0) {
     const shown2 = instances.map((x) => x.time ?? "no explain time").join(", ") || "no EXPLAIN INSTANCE";
@@ -26846,6 +26958,7 @@ ${EXPLAIN_USAGE}`);
         statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, liveContext) })),
         errors: live.document.errors,
         warnings: [...live.warnings, ...live.document.warnings],
+        header: live.document.header,
         sourceName: `live Explain (${live.via}) on ${connection.database ?? "database"}`
       };
     } catch (err) {
@@ -37591,6 +37704,7 @@ async function explainStatement(params, schema, secrets) {
       statements: live.document.statements.map((statement) => ({ statement, report: classifyHiddenWork(statement, context) })),
       errors: live.document.errors,
       warnings: [...live.warnings, ...live.document.warnings],
+      header: live.document.header,
       sourceName
     };
     const title = `Plan: ${sourceName}`;
