@@ -25039,6 +25039,9 @@ function explainTimeText(v) {
   const m = /^(\d{4}-\d\d-\d\d)-(\d\d)\.(\d\d)\.(\d\d)(?:\.\d+)?$/.exec(v);
   return m ? `${m[1]} ${m[2]}:${m[3]}:${m[4]}` : v;
 }
+function withoutWord(v, word) {
+  return v.endsWith(word) && v.length > word.length ? v.slice(0, -word.length).trimEnd() : v;
+}
 function field(values, key) {
   const v = values?.[key]?.trim();
   return v ? v : void 0;
@@ -25068,7 +25071,7 @@ function originParts(header) {
     sqlType ? `${sqlType.toLowerCase()} SQL` : "",
     level ? `optimization level ${level}` : "",
     isolation ? `isolation ${ISOLATION[isolation.toLowerCase()] ?? isolation}` : "",
-    parallelism ? `parallelism ${parallelism.replace(/\s+parallelism$/i, "").toLowerCase()}` : ""
+    parallelism ? `parallelism ${withoutWord(parallelism.toLowerCase(), " parallelism")}` : ""
   ].filter(Boolean);
   if (origin2.length === 0 && settings.length === 0) return void 0;
   return {

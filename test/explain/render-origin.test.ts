@@ -117,6 +117,15 @@ describe('explain: where the plan came from', () => {
     assert.equal(JSON.parse(renderJson(r)).header.statementsDescribed, 1);
   });
 
+  it('names the parallelism without repeating the word, and other isolation levels as Db2 abbreviates them', () => {
+    const r = report(
+      fixture('insert-fk-trigger-mqt.exfmt.txt')
+        .replace(/^\tParallelism:.*$/m, '\tParallelism:          Intra-Partition Parallelism')
+        .replace(/^\tIsolation Level:.*$/m, '\tIsolation Level:    Repeatable Read'),
+    );
+    assert.match(renderText(r), /^dynamic SQL, optimization level 5, isolation RR, parallelism intra-partition$/m);
+  });
+
   it('reads DB2_VERSION and EXPLAIN_TIME readably, any other shape as printed', () => {
     assert.equal(db2VersionText('09.07.5'), '9.7.5');
     assert.equal(db2VersionText('12.01.8'), '12.1.8');

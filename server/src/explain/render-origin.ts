@@ -23,6 +23,11 @@ export function explainTimeText(v: string): string {
   return m ? `${m[1]} ${m[2]}:${m[3]}:${m[4]}` : v;
 }
 
+/** "intra-partition parallelism" without its last word: "intra-partition". */
+function withoutWord(v: string, word: string): string {
+  return v.endsWith(word) && v.length > word.length ? v.slice(0, -word.length).trimEnd() : v;
+}
+
 /** A field of the head, trimmed; undefined when absent or empty. */
 function field(values: Record<string, string> | undefined, key: string): string | undefined {
   const v = values?.[key]?.trim();
@@ -61,7 +66,7 @@ export function originParts(header: ExfmtHeader | undefined): { origin?: string;
     sqlType ? `${sqlType.toLowerCase()} SQL` : '',
     level ? `optimization level ${level}` : '',
     isolation ? `isolation ${ISOLATION[isolation.toLowerCase()] ?? isolation}` : '',
-    parallelism ? `parallelism ${parallelism.replace(/\s+parallelism$/i, '').toLowerCase()}` : '',
+    parallelism ? `parallelism ${withoutWord(parallelism.toLowerCase(), ' parallelism')}` : '',
   ].filter(Boolean);
   if (origin.length === 0 && settings.length === 0) return undefined;
   return {
