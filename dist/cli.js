@@ -25076,7 +25076,7 @@ function originParts(header) {
   if (origin2.length === 0 && settings.length === 0) return void 0;
   return {
     origin: origin2.length ? `Plan ${origin2[0].startsWith("package") ? "of " : ""}${origin2.join(", ")}` : void 0,
-    settings: settings.length ? `${origin2.length ? "" : "Plan settings: "}${settings.join(", ")}` : void 0
+    settings: settings.length ? `${origin2.length ? "" : SETTINGS_LABEL}${settings.join(", ")}` : void 0
   };
 }
 function originLine(parts) {
@@ -25089,7 +25089,7 @@ function statementOrigin(report2, index) {
   const n = report2.header?.statementsDescribed;
   return n !== void 0 && index < n ? originParts(report2.header) : void 0;
 }
-var ISOLATION;
+var ISOLATION, SETTINGS_LABEL;
 var init_render_origin = __esm({
   "server/src/explain/render-origin.ts"() {
     "use strict";
@@ -25099,6 +25099,7 @@ var init_render_origin = __esm({
       "repeatable read": "RR",
       "uncommitted read": "UR"
     };
+    SETTINGS_LABEL = "Plan settings: ";
   }
 });
 
@@ -25106,7 +25107,8 @@ var init_render_origin = __esm({
 function originLines(parts, width, indent = "") {
   const line = originLine(parts);
   if (line.length + indent.length <= width) return indent + line;
-  return [parts.origin, parts.settings].filter((p) => p !== void 0).map((p) => wrap(p, width, indent)).join("\n");
+  const settings = parts.settings === void 0 || parts.settings.startsWith(SETTINGS_LABEL) ? parts.settings : SETTINGS_LABEL + parts.settings;
+  return [parts.origin, settings].filter((p) => p !== void 0).map((p) => wrap(p, width, indent)).join("\n");
 }
 function wrap(text2, width, indent = "") {
   const words = text2.split(/\s+/).filter(Boolean);

@@ -135,7 +135,7 @@ describe('explain: insertlint explain', () => {
       });
     const text = await run1('text');
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^Plan from Db2 11\.5\.8 on SHOPDB, explained 2026-11-20 10:15:42, package NULLID\.SQLC2P31\ndynamic SQL, optimization level 5, isolation CS, parallelism none\n/);
+    assert.match(text.stdout, /^Plan from Db2 11\.5\.8 on SHOPDB, explained 2026-11-20 10:15:42, package NULLID\.SQLC2P31\nPlan settings: dynamic SQL, optimization level 5, isolation CS, parallelism none\n/);
     const json = JSON.parse((await run1('json')).stdout);
     assert.equal(json.kind, 'live');
     assert.equal(json.header.db2Version, '11.05.8');

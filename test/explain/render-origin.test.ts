@@ -27,7 +27,7 @@ describe('explain: where the plan came from', () => {
     const text = renderText(report(fixture('insert-fk-trigger-mqt.exfmt.txt')), { width: 200 });
     assert.equal(text.split('\n').slice(0, 3).join('\n'), `${V115}; ${SETTINGS}\n\nStatement 1 (section 201)`);
     const narrow = renderText(report(fixture('insert-fk-trigger-mqt.v121.exfmt.txt')));
-    assert.equal(narrow.split('\n').slice(0, 4).join('\n'), `${V121}\n${SETTINGS}\n\nStatement 1 (section 201)`);
+    assert.equal(narrow.split('\n').slice(0, 4).join('\n'), `${V121}\nPlan settings: ${SETTINGS}\n\nStatement 1 (section 201)`);
     assert.equal((narrow.match(/Plan from/g) ?? []).length, 1);
   });
 
@@ -123,7 +123,7 @@ describe('explain: where the plan came from', () => {
         .replace(/^\tParallelism:.*$/m, '\tParallelism:          Intra-Partition Parallelism')
         .replace(/^\tIsolation Level:.*$/m, '\tIsolation Level:    Repeatable Read'),
     );
-    assert.match(renderText(r), /^dynamic SQL, optimization level 5, isolation RR, parallelism intra-partition$/m);
+    assert.match(renderText(r), /^Plan settings: dynamic SQL, optimization level 5, isolation RR, parallelism intra-partition$/m);
   });
 
   it('reads DB2_VERSION and EXPLAIN_TIME readably, any other shape as printed', () => {

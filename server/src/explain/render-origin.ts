@@ -71,13 +71,16 @@ export function originParts(header: ExfmtHeader | undefined): { origin?: string;
   if (origin.length === 0 && settings.length === 0) return undefined;
   return {
     origin: origin.length ? `Plan ${origin[0].startsWith('package') ? 'of ' : ''}${origin.join(', ')}` : undefined,
-    settings: settings.length ? `${origin.length ? '' : 'Plan settings: '}${settings.join(', ')}` : undefined,
+    settings: settings.length ? `${origin.length ? '' : SETTINGS_LABEL}${settings.join(', ')}` : undefined,
   };
 }
 
 export type OriginParts = NonNullable<ReturnType<typeof originParts>>;
 
 /** The origin and settings as one line: `Plan from Db2 11.5.8, explained …; dynamic SQL, optimization level 5, …`. */
+/** How the plan settings start when they stand alone on a line. */
+export const SETTINGS_LABEL = 'Plan settings: ';
+
 export function originLine(parts: OriginParts): string {
   return [parts.origin, parts.settings].filter(Boolean).join('; ');
 }

@@ -5,13 +5,17 @@ import { displayKey } from '../schema/schema';
 import type { HiddenWorkKind } from './model';
 import { statementTextOf, type ExplainReport } from './report';
 import { kindLabel, mainTag, shareOf, treeLines, withOneNewline } from './render-common';
-import { originLine, reportOrigin, statementOrigin, type OriginParts } from './render-origin';
+import { originLine, reportOrigin, SETTINGS_LABEL, statementOrigin, type OriginParts } from './render-origin';
 
-/** The origin on one line, or its two parts on lines of their own when that does not fit the width. */
+/**
+ * The origin on one line, or its two parts on lines of their own when that does not fit the width (the settings
+ * then named as such: a line starting "dynamic SQL, ..." read as a sentence cut off).
+ */
 function originLines(parts: OriginParts, width: number, indent = ''): string {
   const line = originLine(parts);
   if (line.length + indent.length <= width) return indent + line;
-  return [parts.origin, parts.settings].filter((p): p is string => p !== undefined).map((p) => wrap(p, width, indent)).join('\n');
+  const settings = parts.settings === undefined || parts.settings.startsWith(SETTINGS_LABEL) ? parts.settings : SETTINGS_LABEL + parts.settings;
+  return [parts.origin, settings].filter((p): p is string => p !== undefined).map((p) => wrap(p, width, indent)).join('\n');
 }
 
 const ANSI: Record<HiddenWorkKind | 'main' | 'dim' | 'bold', string> = {
