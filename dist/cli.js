@@ -25089,17 +25089,17 @@ function statementOrigin(report2, index) {
   const n = report2.header?.statementsDescribed;
   return n !== void 0 && index < n ? originParts(report2.header) : void 0;
 }
-var ISOLATION, SETTINGS_LABEL;
+var SETTINGS_LABEL, ISOLATION;
 var init_render_origin = __esm({
   "server/src/explain/render-origin.ts"() {
     "use strict";
+    SETTINGS_LABEL = "Plan settings: ";
     ISOLATION = {
       "cursor stability": "CS",
       "read stability": "RS",
       "repeatable read": "RR",
       "uncommitted read": "UR"
     };
-    SETTINGS_LABEL = "Plan settings: ";
   }
 });
 

@@ -4,6 +4,9 @@
 import type { ExfmtHeader } from './model';
 import type { ExplainReport } from './report';
 
+/** How the plan settings start when they stand alone on a line. */
+export const SETTINGS_LABEL = 'Plan settings: ';
+
 const ISOLATION: Record<string, string> = {
   'cursor stability': 'CS',
   'read stability': 'RS',
@@ -78,9 +81,6 @@ export function originParts(header: ExfmtHeader | undefined): { origin?: string;
 export type OriginParts = NonNullable<ReturnType<typeof originParts>>;
 
 /** The origin and settings as one line: `Plan from Db2 11.5.8, explained …; dynamic SQL, optimization level 5, …`. */
-/** How the plan settings start when they stand alone on a line. */
-export const SETTINGS_LABEL = 'Plan settings: ';
-
 export function originLine(parts: OriginParts): string {
   return [parts.origin, parts.settings].filter(Boolean).join('; ');
 }
