@@ -24094,18 +24094,20 @@ function readHeader(doc, text2, end, cuts) {
     if (!doc.header.tool && TOOL.test(l)) doc.header.tool = l;
   }
   const start = instance >= 0 ? instance + 1 : lines.findIndex((l) => FIRST_FIELDS.has(keyValue(l)?.key.trim() ?? ""));
-  if (start < 0) return report(doc, refused);
-  const stop = blockEnd(lines, start, FIELD_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l));
-  readBlock(lines, at, cuts, start, stop, FIELD_KEY, (key, value) => {
-    if (!(key in doc.header.fields)) doc.header.fields[key] = value;
-    if (key === "DB2_VERSION" && doc.header.db2Version === void 0) doc.header.db2Version = value;
-  }, refused);
+  let stop = 0;
+  if (start >= 0) {
+    stop = blockEnd(lines, start, FIELD_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || ELISION.test(l));
+    readBlock(lines, at, cuts, start, stop, FIELD_KEY, (key, value) => {
+      if (!(key in doc.header.fields)) doc.header.fields[key] = value;
+      if (key === "DB2_VERSION" && doc.header.db2Version === void 0) doc.header.db2Version = value;
+    }, refused);
+  }
   for (let i = stop; i < lines.length; i++) {
     if (!CONTEXT_HEADING.test(lines[i])) continue;
     let from = i + 1;
     while (from < lines.length && DASHES2.test(lines[from])) from++;
     const context = doc.header.context ??= {};
-    const to = blockEnd(lines, from, CONTEXT_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || DASHES2.test(l));
+    const to = blockEnd(lines, from, CONTEXT_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || DASHES2.test(l) || ELISION.test(l));
     readBlock(lines, at, cuts, from, to, CONTEXT_KEY, (key, value) => {
       if (!(key in context)) context[key] = value;
     }, refused);
@@ -24178,7 +24180,7 @@ function headerWarning(refused) {
     line: refused[0].line
   };
 }
-var INSTANCE, CONTEXT_HEADING, DASHES2, LICENSED, TOOL, MARKS, FIELD_KEY, CONTEXT_KEY, FIRST_FIELDS, JOINED_FIELDS, KNOWN_KEYS, NUMBER_CONTEXT;
+var INSTANCE, CONTEXT_HEADING, DASHES2, ELISION, LICENSED, TOOL, MARKS, FIELD_KEY, CONTEXT_KEY, FIRST_FIELDS, JOINED_FIELDS, KNOWN_KEYS, NUMBER_CONTEXT;
 var init_exfmt_header = __esm({
   "server/src/explain/exfmt-header.ts"() {
     "use strict";
@@ -24188,6 +24190,7 @@ var init_exfmt_header = __esm({
     INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
     CONTEXT_HEADING = /^\s*(Database|Package) Context:\s*$/;
     DASHES2 = /^\s*-{3,}\s*$/;
+    ELISION = /^\s*(?:\.{3,}|\u2026)\s*$/;
     LICENSED = /^\s*Licensed Material\b/;
     TOOL = /^IBM\b.*\bExplain Table Format Tool$/i;
     MARKS = /^(?:[>*#|]\s*|\/\/\s*|--\s*)+/;

@@ -100,6 +100,13 @@ describe('explain: where the plan came from', () => {
   it('only the parts present: a head with the context alone, or the fields alone', () => {
     const noFields = fixture('insert-fk-trigger-mqt.exfmt.txt').replace(/^(DB2_VERSION|FORMATTED ON DB|SOURCE_\w+|EXPLAIN_\w+):.*\n/gm, '');
     assert.match(renderText(report(noFields)), new RegExp(`^Plan settings: ${SETTINGS}$`, 'm'));
+    // An excerpt that starts at the context (a book's, without the EXPLAIN INSTANCE block), lines left out as "...".
+    const contextOnly = fixture('insert-fk-trigger-mqt.exfmt.txt')
+      .replace(/^[\s\S]*?(?=Database Context:)/, '')
+      .replace(/(Isolation Level: +Cursor Stability\n)/, '$1...\n');
+    const excerpt = report(contextOnly);
+    assert.match(renderText(excerpt), new RegExp(`^Plan settings: ${SETTINGS}$`, 'm'));
+    assert.deepEqual(excerpt.warnings.map((w) => w.code), []);
     const noContext = fixture('insert-fk-trigger-mqt.exfmt.txt').replace(/^(Package|Database) Context:[\s\S]*?\n\n/gm, '');
     const text = renderText(report(noContext), { width: 200 });
     assert.match(text, new RegExp(`^${V115}\\n\\nStatement 1`, 'm'));

@@ -11,6 +11,8 @@ import { isDb2Number } from './symbols';
 const INSTANCE = /^\s*\*{10,}\s*EXPLAIN INSTANCE\s*\*{10,}\s*$/;
 const CONTEXT_HEADING = /^\s*(Database|Package) Context:\s*$/;
 const DASHES = /^\s*-{3,}\s*$/;
+/** A line of dots where a quoted excerpt left lines out (a book's, a forum's): it ends a block, it does not go on a value. */
+const ELISION = /^\s*(?:\.{3,}|\u2026)\s*$/;
 const LICENSED = /^\s*Licensed Material\b/;
 /** "IBM DATABASE 2 Explain Table Format Tool" (9.7, 11.5), "IBM Db2 Explain Table Format Tool" (12.1): the whole line. */
 const TOOL = /^IBM\b.*\bExplain Table Format Tool$/i;
@@ -68,18 +70,21 @@ export function readHeader(doc: ExfmtDocument, text: readonly string[], end: num
     if (!doc.header.tool && TOOL.test(l)) doc.header.tool = l;
   }
   const start = instance >= 0 ? instance + 1 : lines.findIndex((l) => FIRST_FIELDS.has(keyValue(l)?.key.trim() ?? ''));
-  if (start < 0) return report(doc, refused);
-  const stop = blockEnd(lines, start, FIELD_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l));
-  readBlock(lines, at, cuts, start, stop, FIELD_KEY, (key, value) => {
-    if (!(key in doc.header.fields)) doc.header.fields[key] = value;
-    if (key === 'DB2_VERSION' && doc.header.db2Version === undefined) doc.header.db2Version = value;
-  }, refused);
+  // Without EXPLAIN INSTANCE fields (an excerpt that starts at the context) the contexts are still read.
+  let stop = 0;
+  if (start >= 0) {
+    stop = blockEnd(lines, start, FIELD_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || ELISION.test(l));
+    readBlock(lines, at, cuts, start, stop, FIELD_KEY, (key, value) => {
+      if (!(key in doc.header.fields)) doc.header.fields[key] = value;
+      if (key === 'DB2_VERSION' && doc.header.db2Version === undefined) doc.header.db2Version = value;
+    }, refused);
+  }
   for (let i = stop; i < lines.length; i++) {
     if (!CONTEXT_HEADING.test(lines[i])) continue;
     let from = i + 1;
     while (from < lines.length && DASHES.test(lines[from])) from++;
     const context = (doc.header.context ??= {});
-    const to = blockEnd(lines, from, CONTEXT_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || DASHES.test(l));
+    const to = blockEnd(lines, from, CONTEXT_KEY, (l) => CONTEXT_HEADING.test(l) || INSTANCE.test(l) || DASHES.test(l) || ELISION.test(l));
     readBlock(lines, at, cuts, from, to, CONTEXT_KEY, (key, value) => {
       if (!(key in context)) context[key] = value;
     }, refused);
