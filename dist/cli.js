@@ -26676,7 +26676,17 @@ async function readPlan(driver, connection, schema, p, queryNo) {
     errors: plan.operators.length ? [] : [{ code: "no-operators", message: "The Explain tables hold no operators for this statement." }],
     warnings: []
   };
-  return { kind: "db2exfmt", header: { fields: {} }, statements: [stmt], errors: [], warnings: [] };
+  return { kind: "db2exfmt", header: { fields: headFields(p) }, statements: [stmt], errors: [], warnings: [] };
+}
+function headFields(p) {
+  const fields = {};
+  const time = explainTimeText2(p.EXPLAIN_TIME);
+  if (time) fields.EXPLAIN_TIME = time;
+  for (const key of ["SOURCE_NAME", "SOURCE_SCHEMA", "SOURCE_VERSION", "EXPLAIN_REQUESTER"]) {
+    const value = str(p[key]).trim();
+    if (value) fields[key] = value;
+  }
+  return fields;
 }
 async function viaDb2exfmt(options, schema, explainSql, queryNo, warnings) {
   const { driver, connection } = options;

@@ -116,8 +116,16 @@ describe('explain: insertlint explain', () => {
     assert.equal(json.statements[0].operators.find((o: { id: number }) => o.id === 7).hidden, 'foreign-key-check');
     assert.ok(driver.sqlSent().includes(`EXPLAIN PLAN SET QUERYNO = ${(driver.sqlSent()[1].match(/QUERYNO = (\d+)/) ?? [])[1]} SET QUERYTAG = 'INSERTLINT' FOR INSERT INTO WILKINS.TEST1 VALUES (?, ?)`));
     assert.ok(!r.stdout.includes('hunter2') && !r.stderr.includes('hunter2'));
-    // The EXPLAIN tables are read for the plan alone: no head, nothing said about where the plan came from.
-    assert.equal(json.header, null);
+    // What the EXPLAIN tables' key row says of where the plan came from (no query more for the version or settings).
+    assert.equal(json.header.explainTime, '2026-11-20-10.15.42.123456');
+    assert.deepEqual(json.header.package, { schema: 'NULLID', name: 'SYSSH200', version: null });
+    assert.equal(json.header.db2Version, null);
+    const text = await run(['--sql', 'INSERT INTO WILKINS.TEST1 VALUES (?, :x)', '--connection', 'DATABASE=SHOPDB;HOSTNAME=db;PORT=50000;UID=app'], {
+      env,
+      driverFactory: () => seedDriver(),
+      findDb2exfmt: () => undefined,
+    });
+    assert.match(text.stdout, /^Plan explained 2026-11-20 10:15:42, package NULLID\.SYSSH200\n/);
   });
 
   it('live through db2exfmt: says which Db2, explain time, package and settings the plan came from', async () => {

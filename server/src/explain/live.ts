@@ -238,7 +238,23 @@ async function readPlan(driver: Db2Driver, connection: ConnectionInfo, schema: s
     errors: plan.operators.length ? [] : [{ code: 'no-operators', message: 'The Explain tables hold no operators for this statement.' }],
     warnings: [],
   };
-  return { kind: 'db2exfmt', header: { fields: {} }, statements: [stmt], errors: [], warnings: [] };
+  return { kind: 'db2exfmt', header: { fields: headFields(p) }, statements: [stmt], errors: [], warnings: [] };
+}
+
+/**
+ * What EXPLAIN_STATEMENT's key row says of where the plan came from, as db2exfmt's head names it (EXPLAIN_TIME in
+ * its form): the explain time and the package, read already; the Db2 version and the settings would need a query of
+ * EXPLAIN_INSTANCE, not made.
+ */
+function headFields(p: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const time = explainTimeText(p.EXPLAIN_TIME);
+  if (time) fields.EXPLAIN_TIME = time;
+  for (const key of ['SOURCE_NAME', 'SOURCE_SCHEMA', 'SOURCE_VERSION', 'EXPLAIN_REQUESTER'] as const) {
+    const value = str(p[key]).trim();
+    if (value) fields[key] = value;
+  }
+  return fields;
 }
 
 async function viaDb2exfmt(options: LiveExplainOptions, schema: string, explainSql: string, queryNo: number, warnings: ExplainMessage[]): Promise<ExfmtDocument | undefined> {
