@@ -94,7 +94,7 @@ function bestOf(runs: number, fn: () => void): number {
  * How much more CPU time `run` takes when its input grows `factor` times: best-of-5 on make(n) against
  * best-of-3 on make(factor·n). Linear work gives about `factor` (somewhat more with garbage collection);
  * quadratic about factor². Tests compare it with a generous bound between the two (factor 8: linear ≈ 8–16,
- * quadratic ≈ 64, bound 24). A ratio over `bound` is measured up to twice more and the lowest figure kept, so
+ * quadratic ≈ 64, bound 24). A ratio over `bound` is measured up to four times more and the lowest figure kept, so
  * a scheduling or garbage-collection spike on a busy machine does not fail a test while a real quadratic
  * fails every time.
  */
@@ -111,7 +111,9 @@ export function growthRatio(
   run(small);
   run(large);
   let best = { ratio: Infinity, smallMs: 0, largeMs: 0 };
-  for (let attempt = 0; attempt < 3 && best.ratio >= bound; attempt++) {
+  // (Five attempts: in a full suite a collection of its large heap landed in all three runs of the large input of
+  // three attempts, 0.6 ms -> 16.3 ms for an input parsed in 2.5-5.6 ms otherwise.)
+  for (let attempt = 0; attempt < 5 && best.ratio >= bound; attempt++) {
     const smallMs = Math.max(bestOf(5, () => run(small)), 0.5);
     const largeMs = bestOf(3, () => run(large));
     if (largeMs / smallMs < best.ratio) best = { ratio: largeMs / smallMs, smallMs, largeMs };
@@ -121,14 +123,14 @@ export function growthRatio(
 
 /**
  * growthRatio over the sizes n, 2n, 4n and 8n: the CPU time of each (best of 5, of 3 for 8n, after a warm-up run of
- * each) and the ratio of 8n's to n's, measured up to twice more when it is over `bound` (the lowest kept). Linear
+ * each) and the ratio of 8n's to n's, measured up to four times more when it is over `bound` (the lowest kept). Linear
  * work about doubles at each step and gives 8-16 over the three; quadratic about quadruples and gives ~64.
  */
 export function growthSeries(make: (n: number) => string, run: (input: string) => void, n: number, bound = 24): { ratio: number; ms: number[] } {
   const inputs = [n, 2 * n, 4 * n, 8 * n].map(make);
   for (const input of inputs) run(input);
   let best = { ratio: Infinity, ms: [] as number[] };
-  for (let attempt = 0; attempt < 3 && best.ratio >= bound; attempt++) {
+  for (let attempt = 0; attempt < 5 && best.ratio >= bound; attempt++) {
     const ms = inputs.map((input, i) => Math.max(bestOf(i === 3 ? 3 : 5, () => run(input)), 0.5));
     if (ms[3] / ms[0] < best.ratio) best = { ratio: ms[3] / ms[0], ms };
   }
