@@ -1402,6 +1402,23 @@ var init_suppressions = __esm({
   }
 });
 
+// server/src/sql/ast.ts
+function fileSpanOf(origin2, span) {
+  const start = origin2.toFile(span.start);
+  const end = origin2.toFile(span.end);
+  if (start <= end) return { start, end };
+  const extent = origin2.extent;
+  if (!extent) return { start, end: start };
+  return { start: start <= extent.end ? start : extent.start, end: extent.end };
+}
+var IDENTITY_ORIGIN;
+var init_ast = __esm({
+  "server/src/sql/ast.ts"() {
+    "use strict";
+    IDENTITY_ORIGIN = { toFile: (offset) => offset };
+  }
+});
+
 // server/src/sql/lexer.ts
 function isSpace(c) {
   return c < 128 ? (ASCII_CLASS[c] & CC_SPACE) !== 0 : c === 160 || c === 65279;
@@ -1863,2471 +1880,6 @@ var init_lexer = __esm({
         this.lineStart = lineStart;
       }
     };
-  }
-});
-
-// server/src/sql/grammar/clauses.ts
-function isBuiltInTypeAt(p, i) {
-  return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
-}
-function byLength(words) {
-  const out = [];
-  for (const w of words) (out[w.length] ??= []).push(w);
-  return out;
-}
-function isWordOf(p, i, words) {
-  if (p.kind(i) !== TK_WORD) return false;
-  const list = words[p.t.end[i] - p.t.start[i]];
-  if (list === void 0) return false;
-  for (const w of list) if (p.kw(i, w)) return true;
-  return false;
-}
-function parseIdentifier(p, context) {
-  if (isAngledPlaceholder(p, p.pos)) {
-    const span = { start: p.t.start[p.pos], end: p.t.end[p.pos + 2] };
-    p.pos += 3;
-    return { name: p.text.slice(span.start, span.end), span };
-  }
-  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
-  const i = p.pos++;
-  return { name: p.identValue(i), span: p.tokSpan(i) };
-}
-function isAngledPlaceholder(p, i) {
-  return p.isOp(i, "<") && p.kind(i + 1) === TK_WORD && p.isOp(i + 2, ">") && p.t.end[i] === p.t.start[i + 1] && p.t.end[i + 1] === p.t.start[i + 2];
-}
-function parseQualifiedName(p, context) {
-  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
-  const startTok = p.pos;
-  let last = p.pos++;
-  let parts = 1;
-  while (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1) && parts < 3) {
-    last = p.pos + 1;
-    p.pos += 2;
-    parts++;
-  }
-  const span = { start: p.t.start[startTok], end: p.t.end[last] };
-  if (parts === 1) return { name: p.identValue(last), span };
-  return { schema: p.identValue(last - 2), name: p.identValue(last), span };
-}
-function qualifiedNameAt(p, i) {
-  if (!p.isIdent(i)) return void 0;
-  const saved = p.pos;
-  p.pos = i;
-  const name2 = parseQualifiedName(p, "name");
-  const next = p.pos;
-  p.pos = saved;
-  return { name: name2, next };
-}
-function skipParens(p, context) {
-  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
-  const open = p.pos;
-  const after = p.afterBalanced(open);
-  if (after === p.end && p.kind(after - 1) !== TK_RPAREN) {
-    p.pos = p.end;
-    p.fail("missing ')'", context);
-  }
-  p.pos = after;
-  const innerFirst = open + 1;
-  const innerEnd = after - 1;
-  if (innerEnd <= innerFirst) return { start: p.t.end[open], end: p.t.end[open] };
-  return p.rangeSpan(innerFirst, innerEnd);
-}
-function parseNameList(p, context) {
-  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
-  const close = p.afterBalanced(p.pos) - 1;
-  let count = 0;
-  if (close > p.pos + 1) {
-    count = 1;
-    for (let j = p.pos + 1, depth = 0; j < close; j++) {
-      const k = p.t.kind[j];
-      if (k === TK_LPAREN) depth++;
-      else if (k === TK_RPAREN) depth--;
-      else if (k === TK_COMMA && depth === 0) count++;
-    }
-  }
-  p.pos++;
-  const names3 = new Array(count);
-  let n = 0;
-  for (; ; ) {
-    if (p.kind(p.pos) === TK_RPAREN) {
-      p.pos++;
-      if (n < names3.length) names3.length = n;
-      return names3;
-    }
-    if (!p.isIdent(p.pos)) p.fail("expected a name", context);
-    const name2 = p.identValue(p.pos++);
-    if (n < names3.length) names3[n++] = name2;
-    else {
-      names3.push(name2);
-      n++;
-    }
-    while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA && p.kind(p.pos) !== TK_RPAREN) p.skipUnit();
-    if (p.kind(p.pos) === TK_COMMA) p.pos++;
-    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
-  }
-}
-function plainNameListAt(p, open) {
-  if (p.kind(open) !== TK_LPAREN) return void 0;
-  const names3 = [];
-  for (let i = open + 1; i < p.end; i += 2) {
-    if (!p.isIdent(i)) return void 0;
-    names3.push(p.identValue(i));
-    const k = p.kind(i + 1);
-    if (k === TK_RPAREN) return { names: names3, after: i + 2 };
-    if (k !== TK_COMMA) return void 0;
-  }
-  return void 0;
-}
-function parseNumber(p, context) {
-  let sign = 1;
-  if (p.isOp(p.pos, "-")) {
-    sign = -1;
-    p.pos++;
-  } else if (p.isOp(p.pos, "+")) p.pos++;
-  if (p.kind(p.pos) !== TK_NUMBER) p.fail("expected a number", context);
-  const v = Number(p.text.slice(p.t.start[p.pos], p.t.end[p.pos]));
-  p.pos++;
-  return sign * v;
-}
-function parseSize(p, context) {
-  const v = parseNumber(p, context);
-  if (p.accept("K")) return v * 1024;
-  if (p.accept("M")) return v * 1024 * 1024;
-  if (p.accept("G")) return v * 1024 * 1024 * 1024;
-  return v;
-}
-function parseDataType(p, context) {
-  if (!p.isIdent(p.pos)) p.fail("expected a data type", context);
-  const startTok = p.pos;
-  let name2 = p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : p.identValue(p.pos);
-  p.pos++;
-  if (name2 === "LONG" && (p.peek("VARCHAR") || p.peek("VARGRAPHIC"))) {
-    name2 = "LONG " + p.upper(p.pos++);
-  } else if ((name2 === "CHARACTER" || name2 === "CHAR") && p.peek("VARYING")) {
-    p.pos++;
-    name2 = "VARCHAR";
-  } else if ((name2 === "CHARACTER" || name2 === "CHAR" || name2 === "BINARY") && p.peek("LARGE") && p.kw(p.pos + 1, "OBJECT")) {
-    p.pos += 2;
-    name2 = name2 === "BINARY" ? "BLOB" : "CLOB";
-  } else if (name2 === "DOUBLE" && p.peek("PRECISION")) {
-    p.pos++;
-  } else if (name2 === "GRAPHIC" && p.peek("VARYING")) {
-    p.pos++;
-    name2 = "VARGRAPHIC";
-  } else if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
-    p.pos++;
-    name2 = p.identValue(p.pos++);
-  }
-  name2 = TYPE_SYNONYMS[name2] ?? name2;
-  let length;
-  if (p.kind(p.pos) === TK_LPAREN) {
-    const open = p.pos;
-    p.pos++;
-    if (p.kind(p.pos) === TK_NUMBER) {
-      length = parseSize(p, context);
-    }
-    p.pos = p.afterBalanced(open);
-    if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
-  }
-  if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
-    p.pos += 3;
-  }
-  const isLob = LOB_TYPES.has(name2);
-  const isLong = name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC";
-  const isXml = name2 === "XML";
-  const span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
-  return length === void 0 ? { name: name2, isLob, isLong, isXml, span } : { name: name2, length, isLob, isLong, isXml, span };
-}
-function isIsolationAt(p, i) {
-  return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
-}
-function dataChangeAt(p, i) {
-  return (p.kw(i, "FINAL") || p.kw(i, "NEW") || p.kw(i, "OLD")) && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN;
-}
-function insertSequencesAndIsolation(p, from, to) {
-  let out;
-  let isolation;
-  const saved = p.end;
-  p.end = to;
-  try {
-    const { kind, start, end } = p.t;
-    const text2 = p.text;
-    let depth = 0;
-    for (let i = from; i < to; i++) {
-      const k = kind[i];
-      if (k === TK_LPAREN) depth++;
-      else if (k === TK_RPAREN) depth--;
-      if (k !== TK_WORD) continue;
-      const length = end[i] - start[i];
-      if (length !== 4 && length !== 7) continue;
-      const first = text2.charCodeAt(start[i]) | 32;
-      if (first === 119) {
-        if (depth === 0 && isolation === void 0 && isIsolationAt(p, i)) isolation = p.upper(i + 1);
-        continue;
-      }
-      if (first !== 110) continue;
-      let nameAt2 = -1;
-      if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
-      else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
-      else if (p.kw(i, "NEXTVAL") && i - 2 >= from && p.t.kind[i - 1] === TK_DOT && p.isIdent(i - 2)) {
-        const nameEnd = i - 1;
-        let first2 = i - 2;
-        if (first2 - 2 >= from && p.t.kind[first2 - 1] === TK_DOT && p.isIdent(first2 - 2)) first2 -= 2;
-        const name2 = p.identValue(nameEnd - 1);
-        const q2 = { name: name2, span: { start: p.t.start[first2], end: p.t.end[nameEnd - 1] } };
-        if (first2 !== nameEnd - 1) q2.schema = p.identValue(first2);
-        (out ??= []).push(q2);
-        continue;
-      }
-      if (nameAt2 >= 0) {
-        const r = qualifiedNameAt(p, nameAt2);
-        if (r) (out ??= []).push(r.name);
-      }
-    }
-  } finally {
-    p.end = saved;
-  }
-  return { sequences: out ?? NO_SEQUENCES, isolation };
-}
-function oneTableRows(p, from, to) {
-  const savedEnd = p.end;
-  p.end = to;
-  try {
-    while (p.kind(from) === TK_LPAREN && p.afterBalanced(from) === to) {
-      from++;
-      to--;
-      p.end = to;
-    }
-    if (!p.kw(from, "SELECT")) return void 0;
-    let fromAt = -1;
-    let depth = 0;
-    for (let i2 = from; i2 < to; i2++) {
-      const k = p.t.kind[i2];
-      if (k === TK_LPAREN) depth++;
-      else if (k === TK_RPAREN) depth--;
-      else if (depth === 0 && k === TK_WORD) {
-        if (p.kw(i2, "UNION") || p.kw(i2, "INTERSECT") || p.kw(i2, "EXCEPT") || p.kw(i2, "MINUS")) return void 0;
-        if (fromAt < 0 && p.kw(i2, "FROM")) fromAt = i2;
-      }
-    }
-    if (fromAt < 0) return void 0;
-    let i = fromAt + 1;
-    let table;
-    let deletes = false;
-    if (p.kw(i, "OLD") && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN) {
-      if (!p.kw(i + 3, "DELETE") || !p.kw(i + 4, "FROM")) return void 0;
-      const deleted = qualifiedNameAt(p, i + 5);
-      if (!deleted) return void 0;
-      table = deleted.name;
-      deletes = true;
-      i = p.afterBalanced(i + 2);
-    } else {
-      if (isWordOf(p, i, TABLE_REF_SKIP)) return void 0;
-      const read = qualifiedNameAt(p, i);
-      if (!read) return void 0;
-      table = read.name;
-      i = read.next;
-    }
-    if (p.kw(i, "AS")) i++;
-    if (i < to && p.isIdent(i) && !isWordOf(p, i, ONE_TABLE_FROM_ENDERS)) {
-      i++;
-      if (p.kind(i) === TK_LPAREN) i = p.afterBalanced(i);
-    }
-    return i >= to || isWordOf(p, i, ONE_TABLE_FROM_ENDERS) ? { table, deletes } : void 0;
-  } finally {
-    p.end = savedEnd;
-  }
-}
-function tablesRead(p, from, to) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  let ctes;
-  const savedEnd = p.end;
-  p.end = to;
-  try {
-    for (let i = from; i < to; i++) {
-      if (!p.kw(i, "WITH") && !(p.t.kind[i] === TK_COMMA && ctes)) continue;
-      let j = i + 1;
-      if (!p.isIdent(j)) continue;
-      j++;
-      if (p.t.kind[j] === TK_LPAREN && j < to && p.isIdent(j + 1)) j = p.afterBalanced(j);
-      if (p.kw(j, "AS") && p.kind(j + 1) === TK_LPAREN) (ctes ??= /* @__PURE__ */ new Set()).add(p.identValue(i + 1));
-    }
-    const levels = p.levelStack(to - from + 1);
-    levels[0] = 0;
-    let depth = 0;
-    const readRef = (i) => {
-      if (!p.isIdent(i)) return;
-      if (isWordOf(p, i, TABLE_REF_SKIP)) return;
-      const r = qualifiedNameAt(p, i);
-      if (!r) return;
-      const key = (r.name.schema ?? "") + "." + r.name.name;
-      if (!r.name.schema && ctes?.has(r.name.name)) return;
-      if (seen.has(key)) return;
-      seen.add(key);
-      out.push(r.name);
-    };
-    for (let i = from; i < to; i++) {
-      const k = p.t.kind[i];
-      if (k === TK_LPAREN) {
-        levels[++depth] = 0;
-        continue;
-      }
-      if (k === TK_RPAREN) {
-        if (depth > 0) depth--;
-        continue;
-      }
-      if (k === TK_COMMA) {
-        if (levels[depth] & 1) readRef(i + 1);
-        continue;
-      }
-      if (k !== TK_WORD) continue;
-      if (p.kw(i, "SELECT")) {
-        levels[depth] = 2;
-      } else if (p.kw(i, "FROM") || p.kw(i, "JOIN")) {
-        if (levels[depth] & 2 || p.kw(i, "JOIN")) {
-          levels[depth] |= 1;
-          readRef(i + 1);
-        }
-      } else if (levels[depth] & 1 && isFromEnder(p, i)) {
-        levels[depth] &= ~1;
-      }
-    }
-  } finally {
-    p.end = savedEnd;
-  }
-  return out;
-}
-function isFromEnder(p, i) {
-  return isWordOf(p, i, FROM_ENDERS);
-}
-var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS, ONE_TABLE_FROM_ENDERS;
-var init_clauses = __esm({
-  "server/src/sql/grammar/clauses.ts"() {
-    "use strict";
-    init_lexer();
-    NO_SEQUENCES = Object.freeze([]);
-    TYPE_SYNONYMS = {
-      INT: "INTEGER",
-      CHARACTER: "CHAR",
-      DEC: "DECIMAL",
-      NUMERIC: "DECIMAL",
-      NUM: "DECIMAL",
-      LONG: "LONG VARCHAR"
-    };
-    LOB_TYPES = /* @__PURE__ */ new Set(["CLOB", "BLOB", "DBCLOB"]);
-    BUILT_IN_TYPES = /* @__PURE__ */ new Set([
-      "SMALLINT",
-      "INT",
-      "INTEGER",
-      "BIGINT",
-      "DECIMAL",
-      "DEC",
-      "NUMERIC",
-      "NUM",
-      "NUMBER",
-      "DECFLOAT",
-      "REAL",
-      "FLOAT",
-      "DOUBLE",
-      "CHAR",
-      "CHARACTER",
-      "VARCHAR",
-      "VARCHAR2",
-      "NCHAR",
-      "NVARCHAR",
-      "CLOB",
-      "NCLOB",
-      "DBCLOB",
-      "BLOB",
-      "GRAPHIC",
-      "VARGRAPHIC",
-      "LONG",
-      "DATE",
-      "TIME",
-      "TIMESTAMP",
-      "XML",
-      "BOOLEAN",
-      "BINARY",
-      "VARBINARY",
-      "ROWID"
-    ]);
-    TYPED_LITERAL_WORDS = /* @__PURE__ */ new Set(["DATE", "TIME", "TIMESTAMP", "GRAPHIC", "BINARY"]);
-    TABLE_REF_SKIP = byLength(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
-    FROM_ENDERS = byLength([
-      "WHERE",
-      "GROUP",
-      "HAVING",
-      "ORDER",
-      "FETCH",
-      "UNION",
-      "EXCEPT",
-      "INTERSECT",
-      "SELECT",
-      "WINDOW",
-      "LIMIT",
-      "OFFSET",
-      "FOR",
-      "WITH",
-      "OPTIMIZE",
-      "SET",
-      "VALUES",
-      "WHEN",
-      "THEN",
-      "ELSE",
-      "END"
-    ]);
-    ONE_TABLE_FROM_ENDERS = byLength(["WHERE", "GROUP", "HAVING", "ORDER", "FETCH", "FOR", "WITH", "OPTIMIZE", "LIMIT", "OFFSET"]);
-  }
-});
-
-// server/src/sql/grammar/values.ts
-function rowInts(data, at) {
-  return 3 + 3 * data[at + 2];
-}
-function valuesRowCount(source) {
-  return source instanceof PackedValues ? source.rowCount : source.rows.length;
-}
-function firstRowSpan(source) {
-  if (!(source instanceof PackedValues)) return source.rows[0].span;
-  return { start: source.data[source.at], end: source.data[source.at + 1] };
-}
-function valuesKindBits(source) {
-  if (!(source instanceof PackedValues)) return source.rows.reduce((bits2, row) => bits2 | valueKindBits(row), 0);
-  const d = source.data;
-  let bits = 0;
-  for (let r = 0, at = source.at; r < source.rowCount; r++) {
-    const count = d[at + 2];
-    for (let v = 0, j = at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
-    at += 3 + 3 * count;
-  }
-  return bits;
-}
-function valuesWidth(source) {
-  let width;
-  if (!(source instanceof PackedValues)) {
-    for (const row of source.rows) {
-      if (width !== void 0 && width !== row.values.length) return void 0;
-      width = row.values.length;
-    }
-    return width;
-  }
-  const d = source.data;
-  for (let r = 0, at = source.at; r < source.rowCount; r++) {
-    const count = d[at + 2];
-    if (width !== void 0 && width !== count) return void 0;
-    width = count;
-    at += 3 + 3 * count;
-  }
-  return width;
-}
-function columnKindBits(source, index) {
-  if (!(source instanceof PackedValues)) {
-    return source.rows.reduce((bits2, row) => bits2 | (index < row.values.length ? valueKindBit(row.values[index].kind) : MISSING_VALUE_BIT), 0);
-  }
-  const d = source.data;
-  let bits = 0;
-  for (let r = 0, at = source.at; r < source.rowCount; r++) {
-    const count = d[at + 2];
-    bits |= index < count ? 1 << d[at + 3 + 3 * index] : MISSING_VALUE_BIT;
-    at += 3 + 3 * count;
-  }
-  return bits;
-}
-function valueKindBit(kind) {
-  return 1 << VALUE_KINDS.indexOf(kind);
-}
-function valueKindBits(row) {
-  if (!(row instanceof PackedValuesRow)) return row.values.reduce((bits2, v) => bits2 | valueKindBit(v.kind), 0);
-  const d = row.data;
-  const count = d[row.at + 2];
-  let bits = 0;
-  for (let v = 0, j = row.at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
-  return bits;
-}
-function packedValuesParts(source) {
-  return source instanceof PackedValues ? { data: source.data, at: source.at, rowCount: source.rowCount, span: source.span } : void 0;
-}
-function packedValues(parts) {
-  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span.start, parts.span.end);
-}
-function isForRowsAt(p, i) {
-  return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
-}
-function parseValuesRow(p, context) {
-  const startTok = p.pos;
-  const store = p.rowStore;
-  if (p.kind(p.pos) === TK_LPAREN) {
-    const close = p.afterBalanced(p.pos) - 1;
-    if (p.kind(close) !== TK_RPAREN) {
-      p.pos = p.end;
-      p.fail("missing ')' after the VALUES row", context);
-    }
-    let i2 = p.pos + 1;
-    if (i2 === close) p.fail("expected a value", context, i2);
-    const at2 = store.reserve(3 + 3 * (close - i2));
-    const data2 = store.data;
-    let w = at2 + 3;
-    while (i2 < close) {
-      const vStart2 = i2;
-      let depth = 0;
-      while (i2 < close) {
-        const k = p.t.kind[i2];
-        if (k === TK_LPAREN) depth++;
-        else if (k === TK_RPAREN) depth--;
-        else if (k === TK_COMMA && depth === 0) break;
-        i2++;
-      }
-      if (i2 === vStart2) p.fail("expected a value", context, i2);
-      data2[w] = classifyValueKind(p, vStart2, i2);
-      data2[w + 1] = p.t.start[vStart2];
-      data2[w + 2] = p.t.end[i2 - 1];
-      w += 3;
-      if (i2 < close) {
-        i2++;
-        if (i2 === close) p.fail("expected a value", context, i2);
-      }
-    }
-    p.pos = close + 1;
-    data2[at2] = p.t.start[startTok];
-    data2[at2 + 1] = p.t.end[close];
-    data2[at2 + 2] = (w - at2 - 3) / 3;
-    store.commit(w);
-    return;
-  }
-  const vStart = p.pos;
-  let i = p.pos;
-  while (i < p.end && p.t.kind[i] !== TK_COMMA && !isIsolationAt(p, i) && !isForRowsAt(p, i)) {
-    if (p.t.kind[i] === TK_LPAREN) i = p.afterBalanced(i);
-    else i++;
-  }
-  if (i === vStart) p.fail("expected a value", context, i);
-  const kind = classifyValueKind(p, vStart, i);
-  p.pos = i;
-  const at = store.reserve(6);
-  const data = store.data;
-  const span = p.rangeSpan(vStart, i);
-  data[at] = span.start;
-  data[at + 1] = span.end;
-  data[at + 2] = 1;
-  data[at + 3] = kind;
-  data[at + 4] = span.start;
-  data[at + 5] = span.end;
-  store.commit(at + 6);
-}
-function valueKindIn(p, a, b) {
-  return VALUE_KINDS[classifyValueKind(p, a, b)];
-}
-function classifyValueKind(p, a, b) {
-  let lead = 0;
-  while (a + lead < b && p.t.kind[a + lead] === TK_LPAREN) lead++;
-  let trail = 0;
-  while (b - 1 - trail > a + lead && p.t.kind[b - 1 - trail] === TK_RPAREN) trail++;
-  let k = Math.min(lead, trail);
-  if (k > 0) {
-    let depth = 0;
-    let lowest = 0;
-    for (let i = a + k; i < b - k; i++) {
-      const kind = p.t.kind[i];
-      if (kind === TK_LPAREN) depth++;
-      else if (kind === TK_RPAREN && --depth < lowest) lowest = depth;
-    }
-    k = Math.max(0, k + lowest);
-    a += k;
-    b -= k;
-  }
-  return valueKind(p, a, b);
-}
-function valueKind(p, a, b) {
-  const n = b - a;
-  const k0 = p.t.kind[a];
-  if (n === 1) {
-    if (k0 === TK_STRING || k0 === TK_NUMBER) return VK_LITERAL;
-    if (k0 === TK_MARKER) return VK_MARKER;
-    if (k0 === TK_HOST) return VK_HOST;
-    if (p.kw(a, "NULL")) return VK_NULL;
-    if (p.kw(a, "DEFAULT")) return VK_DEFAULT;
-    return VK_EXPRESSION;
-  }
-  if (n === 2) {
-    if ((p.isOp(a, "-") || p.isOp(a, "+")) && p.t.kind[a + 1] === TK_NUMBER) return VK_LITERAL;
-    if (k0 === TK_WORD && p.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(p.upper(a))) return VK_LITERAL;
-  }
-  if (n === 3 && k0 === TK_HOST && p.kw(a + 1, "INDICATOR") && p.t.kind[a + 2] === TK_HOST) return VK_HOST;
-  if (p.kw(a, "CAST") && p.t.kind[a + 1] === TK_LPAREN && p.afterBalanced(a + 1) === b && p.kw(a + 3, "AS")) {
-    const inner = valueKind(p, a + 2, a + 3);
-    if (inner !== VK_EXPRESSION && inner !== VK_DEFAULT) return inner;
-  }
-  return VK_EXPRESSION;
-}
-var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, MISSING_VALUE_BIT, NO_CHUNK, PackedRowStore;
-var init_values = __esm({
-  "server/src/sql/grammar/values.ts"() {
-    "use strict";
-    init_lexer();
-    init_clauses();
-    VALUE_KINDS = ["literal", "marker", "host", "null", "default", "expression"];
-    VK_LITERAL = 0;
-    VK_MARKER = 1;
-    VK_HOST = 2;
-    VK_NULL = 3;
-    VK_DEFAULT = 4;
-    VK_EXPRESSION = 5;
-    PackedValuesRow = class {
-      constructor(data, at) {
-        this.data = data;
-        this.at = at;
-      }
-      data;
-      at;
-      /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
-      get span() {
-        return { start: this.data[this.at], end: this.data[this.at + 1] };
-      }
-      /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
-      shiftBy(delta) {
-        const d = this.data;
-        d[this.at] += delta;
-        d[this.at + 1] += delta;
-        const count = d[this.at + 2];
-        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
-          d[j + 1] += delta;
-          d[j + 2] += delta;
-        }
-      }
-      /** The kinds of the values, without their spans (asked of every row by rules and the schema). */
-      get kinds() {
-        const d = this.data;
-        const count = d[this.at + 2];
-        const kinds = new Array(count);
-        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) kinds[v] = VALUE_KINDS[d[j]];
-        return kinds;
-      }
-      /** A new array on every access, like `span`. */
-      get values() {
-        const d = this.data;
-        const count = d[this.at + 2];
-        const values = new Array(count);
-        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
-        return values;
-      }
-    };
-    PackedValues = class {
-      constructor(data, at, rowCount, start, end) {
-        this.data = data;
-        this.at = at;
-        this.rowCount = rowCount;
-        this.start = start;
-        this.end = end;
-      }
-      data;
-      at;
-      rowCount;
-      start;
-      end;
-      kind = "values";
-      get span() {
-        return { start: this.start, end: this.end };
-      }
-      get rows() {
-        const rows = new Array(this.rowCount);
-        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) rows[r] = new PackedValuesRow(this.data, at);
-        return rows;
-      }
-      /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
-      shiftBy(delta) {
-        this.start += delta;
-        this.end += delta;
-        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
-      }
-    };
-    MISSING_VALUE_BIT = 1 << VALUE_KINDS.length;
-    NO_CHUNK = new Int32Array(0);
-    PackedRowStore = class {
-      constructor(chunkSize) {
-        this.chunkSize = chunkSize;
-        this.chunk = NO_CHUNK;
-      }
-      chunkSize;
-      chunk;
-      used = 0;
-      /** Where the list being read starts in `chunk`. */
-      listAt = 0;
-      listRows = 0;
-      /** Starts a VALUES list: the rows committed from now on are its rows. */
-      startList() {
-        this.listAt = this.used;
-        this.listRows = 0;
-      }
-      /**
-       * Makes room for `ints` more numbers and returns where they go; they only count as stored once
-       * `commit` is called (a row that fails to parse leaves nothing behind).
-       */
-      reserve(ints) {
-        if (this.used + ints > this.chunk.length) {
-          const kept = this.used - this.listAt;
-          const chunk = new Int32Array(Math.max(this.chunkSize, 2 * (kept + ints)));
-          chunk.set(this.chunk.subarray(this.listAt, this.used));
-          this.chunk = chunk;
-          this.listAt = 0;
-          this.used = kept;
-        }
-        return this.used;
-      }
-      get data() {
-        return this.chunk;
-      }
-      /** The row reserved ends at `end`. */
-      commit(end) {
-        this.used = end;
-        this.listRows++;
-      }
-      /** The list started by startList, with the rows committed since; it spans [start, end) of the text. */
-      endList(start, end) {
-        return new PackedValues(this.chunk, this.listAt, this.listRows, start, end);
-      }
-    };
-  }
-});
-
-// server/src/schema/written-columns.ts
-function columnPlaces(table, names3) {
-  if (!table?.definition) return names3.map(() => void 0);
-  const at = /* @__PURE__ */ new Map();
-  let width = 0;
-  for (const column of table.columns) {
-    if (column.implicitlyHidden) at.set(column.name, -1);
-    else if (at.get(column.name) !== -1) at.set(column.name, width);
-    if (!column.implicitlyHidden) width++;
-  }
-  return names3.map((name2) => {
-    const place = at.get(name2);
-    return place === void 0 ? void 0 : place < 0 ? "hidden" : { at: place, width };
-  });
-}
-function placeInList(list, name2) {
-  if (list.length < INDEXED_LIST) return list.indexOf(name2);
-  let index = listIndexes.get(list);
-  if (!index) {
-    index = /* @__PURE__ */ new Map();
-    for (let i = list.length - 1; i >= 0; i--) index.set(list[i], i);
-    listIndexes.set(list, index);
-  }
-  return index.get(name2) ?? -1;
-}
-function valueColumnCount(table) {
-  let count = 0;
-  for (const column of table.columns) if (!column.implicitlyHidden) count++;
-  return count;
-}
-function positionalValueCount(stmt) {
-  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError) return void 0;
-  return stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
-}
-function columnFill(stmt, name2, place) {
-  switch (stmt.kind) {
-    case "insert": {
-      if (stmt.columns.length === 0) {
-        if (place === "hidden") return "default";
-        if (place === void 0 || positionalValueCount(stmt) !== place.width) return "value";
-        const source2 = stmt.source;
-        if (source2.kind === "select") return isNullItem(source2.nullItems, place.at) ? "null" : "value";
-        return fillOf(columnKindBits(source2, place.at));
-      }
-      const at = placeInList(stmt.columns, name2);
-      if (at < 0) return "default";
-      if (stmt.parseError) return "value";
-      const source = stmt.source;
-      if (source.kind === "select") return isNullItem(source.nullItems, at) ? "null" : "value";
-      return fillOf(columnKindBits(source, at));
-    }
-    case "merge": {
-      if (!stmt.inserts || stmt.inserts.length === 0) return "value";
-      let fill = "null";
-      for (const update of stmt.updates ?? []) {
-        const at = placeInList(update.columns, name2);
-        if (at < 0) continue;
-        const one = fillOf(valueKindBit(update.values[at]));
-        if (one === "value") return "value";
-        if (one === "default") fill = "default";
-      }
-      for (const insert of stmt.inserts) {
-        let one;
-        if (insert.columns.length === 0) {
-          if (place === "hidden") one = "default";
-          else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
-        } else {
-          const at = placeInList(insert.columns, name2);
-          one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
-        }
-        if (one === "value") return "value";
-        if (one === "default") fill = "default";
-      }
-      return fill;
-    }
-    case "import":
-      return !stmt.columns || placeInList(stmt.columns, name2) >= 0 ? "value" : "default";
-    default:
-      return "value";
-  }
-}
-function isNullItem(items, at) {
-  if (!items) return false;
-  let low = 0;
-  let high = items.length;
-  while (low < high) {
-    const mid = low + high >> 1;
-    if (items[mid] < at) low = mid + 1;
-    else high = mid;
-  }
-  return items[low] === at;
-}
-function fillOf(bits) {
-  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
-  return (bits & DEFAULT_BIT) !== 0 ? "default" : "null";
-}
-function hasValueDefault(column) {
-  return column.defaultValue !== void 0 && !column.defaultNull;
-}
-function mayWriteColumn(stmt, column, place) {
-  if (typeof column === "string") return columnFill(stmt, column, place) === "value";
-  const fill = columnFill(stmt, column.name, place);
-  return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
-}
-function fillShape(stmt) {
-  switch (stmt.kind) {
-    case "insert": {
-      const source = stmt.source;
-      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")} of ${source.itemCount ?? "*"}` : "";
-      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
-      let out = " fills ";
-      if (stmt.columns.length > 0) {
-        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
-        return out;
-      }
-      const width = valuesWidth(source);
-      if (width === void 0) return " fills ragged";
-      for (let at = 0; at < width; at++) out += columnFill(stmt, "", { at, width })[0];
-      return out;
-    }
-    case "merge":
-      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";") + (stmt.updates ?? []).map((u) => ` set (${u.columns.join(",")}) ${u.values.join(",")}`).join(";");
-    case "import":
-      return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
-    default:
-      return "";
-  }
-}
-var INDEXED_LIST, listIndexes, NULL_BIT, DEFAULT_BIT;
-var init_written_columns = __esm({
-  "server/src/schema/written-columns.ts"() {
-    "use strict";
-    init_values();
-    INDEXED_LIST = 16;
-    listIndexes = /* @__PURE__ */ new WeakMap();
-    NULL_BIT = valueKindBit("null");
-    DEFAULT_BIT = valueKindBit("default");
-  }
-});
-
-// server/src/schema/edit-shape.ts
-function schemaStatements(file) {
-  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
-  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
-  let out = [];
-  for (const stmt of file.statements) {
-    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
-      out = void 0;
-      break;
-    }
-    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
-  }
-  SCHEMA_STATEMENTS.set(file.statements, out);
-  return out;
-}
-function shapeOf(stmt) {
-  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
-  switch (stmt.kind) {
-    case "insert": {
-      const written = writtenRows(stmt.source);
-      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
-      return `insert ${name2(stmt.target)} (${stmt.columns.join(",") || (positionalValueCount(stmt) ?? "")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
-    }
-    case "merge":
-      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
-    case "import":
-      return `import ${name2(stmt.table)}`;
-    case "ingest":
-      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
-    case "lockTable":
-      return `lock ${name2(stmt.table)} ${stmt.mode}`;
-    default:
-      return void 0;
-  }
-}
-function writtenRows(source) {
-  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
-  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
-}
-function withoutParameters(source) {
-  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
-}
-var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
-var init_edit_shape = __esm({
-  "server/src/schema/edit-shape.ts"() {
-    "use strict";
-    init_walk();
-    init_values();
-    init_written_columns();
-    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
-    SCHEMA_KINDS = /* @__PURE__ */ new Set([
-      "insert",
-      "merge",
-      "import",
-      "ingest",
-      "lockTable",
-      "setSchema",
-      "connect",
-      "createTable",
-      "alterTable",
-      "createIndex",
-      "createSequence",
-      "alterSequence",
-      "createTablespace",
-      "load",
-      "declareTable",
-      "updateDbCfg"
-    ]);
-    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
-  }
-});
-
-// server/src/schema/table-versions.ts
-function sitesTarget(key, sites) {
-  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
-}
-function storedVersion(versions) {
-  const [latest] = versions;
-  if (versions.length === 1 || statesStorage(latest)) return latest;
-  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
-}
-function statesStorage(table) {
-  const stmt = table.definition?.stmt;
-  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
-  if (!stmt) return false;
-  const { index, long } = stmt.tablespace;
-  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
-}
-function sameColumns(a, b) {
-  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
-  const names3 = new Set(a.columns.map((c) => c.name));
-  return b.columns.every((c) => names3.has(c.name));
-}
-function byValueCount(stmt, versions) {
-  if (versions.length < 2) return versions;
-  const values = positionalValueCount(stmt);
-  if (values === void 0) return versions;
-  const fitting = versions.filter((v) => v.definition !== void 0 && valueColumnCount(v) === values);
-  return fitting.length > 0 ? fitting : versions;
-}
-function fitsColumns(stmt, table) {
-  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
-  let names3 = COLUMN_NAMES.get(table);
-  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
-  return stmt.columns.every((c) => names3.has(c));
-}
-var TableVersions, COLUMN_NAMES;
-var init_table_versions = __esm({
-  "server/src/schema/table-versions.ts"() {
-    "use strict";
-    init_written_columns();
-    TableVersions = class {
-      /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
-      constructor(tables2) {
-        this.tables = tables2;
-      }
-      tables;
-      /** The earlier versions of each name with versions, in the order they were made. */
-      older = /* @__PURE__ */ new Map();
-      /** The DDL statements that built each version, noted while folding (`at` is filled from it for names with versions). */
-      ddlOf = /* @__PURE__ */ new Map();
-      /** For names with versions: the version each of their DDL statements and inserts concerns. */
-      at = /* @__PURE__ */ new Map();
-      /** For names with versions: each version's own insert target (the inserts attributed to it). */
-      targets = /* @__PURE__ */ new Map();
-      /** Versions the file being folded created, by key: its later inserts fill those. */
-      own = /* @__PURE__ */ new Map();
-      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
-      filledByCreator = /* @__PURE__ */ new Set();
-      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
-      forkedBy = /* @__PURE__ */ new WeakMap();
-      /** The version of the table named by `key` that `stmt` concerns, when the name has versions and it is not the last. */
-      versionAt(stmt, key) {
-        if (this.at.size === 0) return void 0;
-        const version2 = this.at.get(stmt);
-        return version2 && version2.key === key ? version2 : void 0;
-      }
-      /** Whether the name `key` was defined more than once. */
-      has(key) {
-        return this.older.has(key);
-      }
-      /** The inserts that fill this version (only for names with versions: see has()). */
-      targetOf(table) {
-        return this.targets.get(table);
-      }
-      /** Notes that `stmt` built this version of `table`. */
-      noteDdl(table, stmt) {
-        const ddl = this.ddlOf.get(table);
-        if (ddl) ddl.push(stmt);
-        else this.ddlOf.set(table, [stmt]);
-        return table;
-      }
-      /** A new file is folded: the versions it creates are its own. */
-      startFile() {
-        this.own = /* @__PURE__ */ new Map();
-      }
-      /** The file being folded created this version of `key`. */
-      created(key, table) {
-        this.own.set(key, table);
-      }
-      /** The version of `key` the file being folded created, now filled by an insert of that file. */
-      filledHere(key) {
-        const own = this.own.size > 0 ? this.own.get(key) : void 0;
-        if (own) this.filledByCreator.add(own);
-        return own;
-      }
-      /**
-       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
-       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
-       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
-       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
-       */
-      changeable(file, table, drops = false) {
-        const creator = table.definition?.file;
-        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
-        if (!drops && !this.filledByCreator.has(table)) return table;
-        const fork = this.newVersion(table, true);
-        this.forkedBy.set(fork, file);
-        return fork;
-      }
-      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
-      newVersion(table, copy = false) {
-        const older = this.older.get(table.key);
-        if (older) older.push(table);
-        else this.older.set(table.key, [table]);
-        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
-        this.tables.set(table.key, fresh);
-        return fresh;
-      }
-      /**
-       * Which version of its table each insert of `target` fills; `latest` is the table's last version. The one its own
-       * file created before it (a migration's CREATE TABLE, then its INSERT ... SELECT); else every version whose
-       * columns it fits (application code fills the table whichever of a repository's definitions made it: a z/OS deck
-       * and a plain DDL file of the same table). An INSERT naming a column a definition lacks fills another version of
-       * the table (Spring Batch's 2.2 migration copies rows into 2.2 columns that its v5.2 script defines otherwise).
-       * Returns the sites kept: one that fits no definition is dropped (Db2 would reject it, so it is no evidence).
-       */
-      attribute(target, latest) {
-        const older = this.older.get(latest.key);
-        if (!older) {
-          const fits = (site) => site.version !== void 0 || fitsColumns(site.stmt, latest);
-          return target.sites.every(fits) ? target.sites : target.sites.filter(fits);
-        }
-        const candidates = [latest, ...[...older].reverse()];
-        return target.sites.filter((site) => {
-          const versions = site.version ? [site.version] : byValueCount(site.stmt, candidates.filter((v) => fitsColumns(site.stmt, v)));
-          if (versions.length === 0) return false;
-          for (const version2 of versions) this.attributeTo(version2, site);
-          const seen = site.version ? versions[0] : storedVersion(versions);
-          if (seen !== latest) this.at.set(site.stmt, seen);
-          return true;
-        });
-      }
-      /**
-       * For a version that states no storage, the other version of its name with the same columns that does (carddemo's
-       * plain ddl/XTRNTYPE.ddl beside the z/OS deck DB2CREAT.ctl): one table, described twice. Undefined otherwise.
-       */
-      storedTwin(table) {
-        const older = this.older.get(table.key);
-        if (!older || statesStorage(table)) return void 0;
-        const latest = this.tables.get(table.key);
-        const others = [...latest ? [latest] : [], ...[...older].reverse()].filter((v) => v !== table);
-        return others.find((v) => statesStorage(v) && sameColumns(v, table));
-      }
-      /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
-      noteDdlVersions() {
-        for (const older of this.older.values()) for (const version2 of older) for (const stmt of this.ddlOf.get(version2) ?? []) this.at.set(stmt, version2);
-      }
-      /** Adds `site` to the insert target of `version` (a name with versions: see targetOf). */
-      attributeTo(version2, site) {
-        let target = this.targets.get(version2);
-        if (!target) this.targets.set(version2, target = sitesTarget(version2.key, []));
-        target.sites.push(site);
-        target.valuesRows += site.valuesRows;
-        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
-      }
-      /** The insert targets of the versions (names with versions only). */
-      versionTargets() {
-        return this.targets.values();
-      }
-      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-      *all() {
-        yield* this.tables.values();
-        for (const older of this.older.values()) yield* older;
-      }
-      /**
-       * An edit replaced statements by others of the same shape (SchemaModel.withFileReplaced): an insert into an
-       * earlier version of its table fills that version still. The map is shared with the model before the edit,
-       * which never asks about the new statements.
-       */
-      carry(replaced2) {
-        if (this.at.size === 0) return;
-        for (const [o, n] of replaced2) {
-          const version2 = this.at.get(o);
-          if (version2) this.at.set(n, version2);
-        }
-      }
-    };
-    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// server/src/code-model/bulk-loops.ts
-function isBulkLoop(loop) {
-  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
-}
-function statementsInBulkLoops(file) {
-  const inLoop = /* @__PURE__ */ new Set();
-  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
-  return inLoop;
-}
-var SMALL_LOOP_PASSES;
-var init_bulk_loops = __esm({
-  "server/src/code-model/bulk-loops.ts"() {
-    "use strict";
-    SMALL_LOOP_PASSES = 10;
-  }
-});
-
-// server/src/schema/sample-database.ts
-function sampleTableRows(name2) {
-  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
-}
-var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
-var init_sample_database = __esm({
-  "server/src/schema/sample-database.ts"() {
-    "use strict";
-    SAMPLE_DATABASE = "SAMPLE";
-    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
-      ["EMPLOYEE", 42],
-      ["DEPARTMENT", 14]
-    ]);
-  }
-});
-
-// server/src/sql/metadata-tables.ts
-function isMetadataTable(name2) {
-  if (name2.schema !== void 0 && CATALOG_TABLE_SCHEMAS.test(name2.schema)) return true;
-  return /^IBM(SNAP|QREP)_/.test(name2.name) && !GROWING_CONTROL_TABLES.test(name2.name);
-}
-function allCatalogTables(tables2) {
-  return tables2.length > 0 && tables2.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema));
-}
-var CATALOG_SCHEMAS, CATALOG_TABLE_SCHEMAS, GROWING_CONTROL_TABLES;
-var init_metadata_tables = __esm({
-  "server/src/sql/metadata-tables.ts"() {
-    "use strict";
-    CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
-    CATALOG_TABLE_SCHEMAS = /^(SYS(CAT|IBM|IBMADM|STAT)|QSYS2)$/;
-    GROWING_CONTROL_TABLES = /^IBM(SNAP|QREP)_\w*(UOW|MON|TRACE|TRAIL|ALERT|EXCEPTION|ADMINMSG|SPILL|DONEMSG|DELTOMB)/;
-  }
-});
-
-// server/src/schema/schema-types.ts
-function valuesRowsReason(rows) {
-  return `${rows} rows of INSERT \u2026 VALUES`;
-}
-var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, NO_REASONS, INSERT_SELECT, IN_LOOP;
-var init_schema_types = __esm({
-  "server/src/schema/schema-types.ts"() {
-    "use strict";
-    DB2_DEFAULT_CACHE = 20;
-    BULK_ROW_THRESHOLD = 100;
-    NO_REASONS = Object.freeze([]);
-    INSERT_SELECT = "INSERT \u2026 SELECT";
-    IN_LOOP = "inserted inside a loop";
-  }
-});
-
-// server/src/schema/settle.ts
-function settleCopiesOfReferenceData(schema, threshold) {
-  const fewRows = (name2, stmt, file) => {
-    if (isMetadataTable(name2)) return 0;
-    const stock = schema.stockSampleRows(name2, stmt, file);
-    if (stock !== void 0) return stock;
-    const table = schema.table(name2, stmt);
-    if (!table?.definition) return void 0;
-    const target = schema.targetOfTable(table);
-    if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
-    return target.valuesRows;
-  };
-  const settled = /* @__PURE__ */ new Set();
-  for (const target of schema.targets) {
-    for (const site of target.sites) {
-      const stmt = site.stmt;
-      if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
-      if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
-      let rows = 0;
-      for (const source of stmt.source.tables) {
-        const few = fewRows(source, stmt, site.file);
-        if (few === void 0) {
-          rows = threshold;
-          break;
-        }
-        rows += few;
-      }
-      if (rows >= threshold) continue;
-      site.bulkReasons = NO_REASONS;
-      site.valuesRows = rows;
-      site.copiesReferenceData = true;
-      settled.add(site);
-    }
-  }
-  if (settled.size === 0) return;
-  for (const target of schema.targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
-}
-function settleLoopsOverKnownRows(schema) {
-  if (schema.tableLoopOf.size === 0) return;
-  const known = /* @__PURE__ */ new Map();
-  const knownRows = (target) => {
-    if (!known.has(target)) known.set(target, schema.knownRows(target));
-    return known.get(target);
-  };
-  const sourceRows = (loop) => {
-    const from = loop.rowsOf;
-    const table = schema.table(from.table, from.at);
-    const definition = table?.definition?.stmt;
-    if (!table || !definition || definition.asQuery || table.mqt || schema.loadedNames.has(table.name)) return void 0;
-    const target = schema.targetOfTable(table);
-    const rows = target && knownRows(target);
-    if (rows === void 0) return void 0;
-    if (from.deletes) return rows;
-    return from.runs === void 0 ? void 0 : rows * from.runs;
-  };
-  const settled = [];
-  for (const target of schema.targets) {
-    for (const site of target.sites) {
-      const loop = schema.tableLoopOf.get(site.stmt);
-      if (!loop || site.stmt.kind !== "insert" || site.literalRows !== void 0) continue;
-      if (site.bulkReasons.length > 1 || site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP) continue;
-      const written = writtenRows(site.stmt.source);
-      const passes = written ? sourceRows(loop) : void 0;
-      if (written && passes !== void 0) settled.push({ target, site, rows: passes * written.count });
-    }
-  }
-  for (const { site, rows } of settled) {
-    site.bulkReasons = NO_REASONS;
-    site.valuesRows = rows;
-    site.loopRows = rows;
-  }
-  for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
-}
-var init_settle = __esm({
-  "server/src/schema/settle.ts"() {
-    "use strict";
-    init_metadata_tables();
-    init_edit_shape();
-    init_table_versions();
-    init_schema_types();
-  }
-});
-
-// server/src/schema/schema.ts
-function dropColumn(table, name2, restrict, referencing) {
-  const at = table.columns.findIndex((c) => c.name === name2);
-  if (at < 0) return false;
-  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
-  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
-  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
-  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
-  if (restrict && dependents > 0) return false;
-  table.columns = table.columns.filter((_, i) => i !== at);
-  table.indexes = indexes;
-  table.keyConstraints = keyConstraints;
-  table.foreignKeys = foreignKeys;
-  if (table.identity?.column.name === name2) delete table.identity;
-  return true;
-}
-function referencesColumn(fk, parent, name2) {
-  const columns2 = fk.constraint.parentColumns;
-  if (columns2.length > 0) return columns2.includes(name2);
-  return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
-}
-function keyColumns(constraint) {
-  return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
-}
-function usesName(uses, key) {
-  const [schema, name2] = splitKey(key);
-  const schemas = uses.get(name2);
-  return schemas !== void 0 && (schema === "" || schemas.has(schema) || schemas.has(""));
-}
-function insertsIn(stmt) {
-  let found = false;
-  forEachStatement([stmt], (inner) => {
-    if (inner.kind === "insert") found = true;
-  });
-  return found;
-}
-function replaceNamed(items, item2) {
-  let names3 = namesIn.get(items);
-  if (!names3) namesIn.set(items, names3 = new Set(items.map((i) => i.name)));
-  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
-  if (out !== items) namesIn.set(out, names3 = new Set(out.map((i) => i.name)));
-  out.push(item2);
-  names3.add(item2.name);
-  return out;
-}
-function splitKey(key) {
-  const dot = key.lastIndexOf(".");
-  return [key.slice(0, dot), key.slice(dot + 1)];
-}
-function zosLoadReason(load) {
-  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
-  if (!load.log) words.push("LOG NO");
-  return `${words.join(" ")} (utility)`;
-}
-function sameDatabase(a, b) {
-  const x = DATABASE_AT.get(a);
-  const y = DATABASE_AT.get(b);
-  return x === void 0 || y === void 0 || x === y;
-}
-function keysWithOwnIndex(keys, indexes) {
-  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
-  if (unique.length === 0) return [...keys];
-  return keys.filter((k) => {
-    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
-    return columns2 === void 0 || !unique.includes(columns2);
-  });
-}
-function hasKey(table, columns2) {
-  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
-  const wanted = columnSet(columns2);
-  return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
-}
-function columnSet(columns2) {
-  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
-}
-function displayKey(key) {
-  return key.startsWith(".") ? key.slice(1) : key;
-}
-function insertReasons(fromQuery, inLoop) {
-  const reasons = [];
-  if (fromQuery) reasons.push(INSERT_SELECT);
-  if (inLoop) reasons.push(IN_LOOP);
-  return reasons;
-}
-var SchemaModel, namesIn, NO_TABLES, DATABASE_AT;
-var init_schema = __esm({
-  "server/src/schema/schema.ts"() {
-    "use strict";
-    init_walk();
-    init_edit_shape();
-    init_table_versions();
-    init_bulk_loops();
-    init_sample_database();
-    init_written_columns();
-    init_settle();
-    init_clock();
-    init_deadline();
-    init_schema_types();
-    init_schema_types();
-    SchemaModel = class _SchemaModel {
-      tables = /* @__PURE__ */ new Map();
-      sequences = /* @__PURE__ */ new Map();
-      tablespaces = /* @__PURE__ */ new Map();
-      insertTargets = /* @__PURE__ */ new Map();
-      dbCfg = /* @__PURE__ */ new Map();
-      /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
-      sequenceUses = /* @__PURE__ */ new Map();
-      /** The same, for the uses that feed bulk inserts (isSequenceUsedByBulkInserts). */
-      bulkSequenceUses = /* @__PURE__ */ new Map();
-      /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
-      exclusivelyLocked = /* @__PURE__ */ new Set();
-      /**
-       * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked
-       * (fillSchemaAt): a script that qualifies every name never needs it, and a set per statement was ~5 ms of a
-       * 200,000-line script and work for every later garbage collection (a WeakMap of 30,000 statements).
-       */
-      schemaAt = /* @__PURE__ */ new WeakMap();
-      /** The files whose statements schemaAt is still to be filled for (emptied by fillSchemaAt). */
-      schemaAtPending = [];
-      /** Time of deferred work for all files (SchemaOptions.work). */
-      work = { ms: 0 };
-      /** The statement addFile is at: its schema is `currentSchema`, whether schemaAt is filled or not. */
-      visiting;
-      byName = /* @__PURE__ */ new Map();
-      /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
-      ddlTables = /* @__PURE__ */ new Map();
-      /** Insert targets by table name (without schema), for resolving names written without a schema. */
-      targetsByName = /* @__PURE__ */ new Map();
-      /** Tables defined more than once: a version per definition (`tables` holds the last). */
-      versions = new TableVersions(this.tables);
-      /** The key of a name as written in `stmt`. */
-      keyOf(name2, stmt) {
-        const schema = name2.schema ?? (stmt ? this.schemaOf(stmt) : void 0) ?? "";
-        let byName2 = this.keys.get(schema);
-        if (!byName2) this.keys.set(schema, byName2 = /* @__PURE__ */ new Map());
-        let key = byName2.get(name2.name);
-        if (key === void 0) byName2.set(name2.name, key = `${schema}.${name2.name}`);
-        return key;
-      }
-      /** The schema in effect at `stmt` (undefined: none set). */
-      schemaOf(stmt) {
-        if (stmt === this.visiting) return this.currentSchema;
-        this.fillSchemaAt();
-        return this.schemaAt.get(stmt);
-      }
-      /**
-       * Notes the schema in effect at every statement of the files added so far, as addFile goes through them: a
-       * script's statements and those of its routines and blocks get the schema of the last SET SCHEMA of the
-       * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
-       */
-      fillSchemaAt() {
-        const files = this.schemaAtPending;
-        if (files.length === 0) return;
-        this.schemaAtPending = [];
-        const started = nowMs();
-        for (const file of files) {
-          let schema;
-          forEachStatement(
-            file.statements,
-            (stmt, parent) => {
-              if (schema !== void 0) this.schemaAt.set(stmt, schema);
-              if (stmt.kind === "setSchema" && !parent) schema = stmt.schema;
-              else if (stmt.kind === "createTrigger" && schema !== void 0) forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
-            },
-            { triggers: false }
-          );
-        }
-        this.work.ms += nowMs() - started;
-      }
-      /** Keys made by keyOf, by schema ('' for none) and name. */
-      keys = /* @__PURE__ */ new Map();
-      /** The table a name in `stmt` refers to, also when one side does not know the schema. */
-      table(name2, stmt) {
-        tickDeadline();
-        const key = this.keyOf(name2, stmt);
-        return stmt && this.versions.versionAt(stmt, key) || this.tableByKey(key);
-      }
-      tableByKey(key) {
-        const exact = this.tables.get(key);
-        if (exact) return exact;
-        const dot = key.lastIndexOf(".");
-        const name2 = key.slice(dot + 1);
-        const candidates = this.byName.get(name2) ?? [];
-        const schema = key.slice(0, dot);
-        const match = candidates.filter((k) => schema === "" || k.startsWith("."));
-        return match.length === 1 ? this.tables.get(match[0]) : void 0;
-      }
-      sequence(name2, stmt) {
-        const key = this.keyOf(name2, stmt);
-        const exact = this.sequences.get(key);
-        if (exact) return exact;
-        const candidates = [...this.sequences.values()].filter((s) => s.key.endsWith("." + name2.name) && (key.startsWith(".") || s.key.startsWith(".")));
-        return candidates.length === 1 ? candidates[0] : void 0;
-      }
-      insertTarget(name2, stmt) {
-        const table = this.table(name2, stmt);
-        return this.insertTargets.get(table?.key ?? this.keyOf(name2, stmt)) ?? this.targetByName(name2);
-      }
-      /** The inserts that fill this table (this version of it, for a name defined more than once). */
-      targetOfTable(table) {
-        tickDeadline();
-        if (this.versions.has(table.key)) return this.versions.targetOf(table);
-        return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
-      }
-      isInsertTarget(table) {
-        return this.targetOfTable(table) !== void 0;
-      }
-      isBulkTarget(table) {
-        const target = this.targetOfTable(table);
-        return target !== void 0 && target.bulkReasons.length > 0;
-      }
-      targetByName(name2) {
-        const matches = (this.targetsByName.get(name2.name) ?? []).filter((t) => {
-          const schema = splitKey(t.key)[0];
-          if (schema === "" && name2.schema) return !this.tables.get(t.key)?.definition && (this.byName.get(name2.name) ?? []).filter((k) => !k.startsWith(".")).length <= 1;
-          return !name2.schema || schema === name2.schema;
-        });
-        return matches.length === 1 ? matches[0] : void 0;
-      }
-      /** Tables that `file` creates, alters or indexes (empty for a file without such DDL). */
-      tablesWithDdlIn(file) {
-        return this.ddlTables.get(file) ?? NO_TABLES;
-      }
-      noteDdl(file, table, stmt) {
-        let tables2 = this.ddlTables.get(file);
-        if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
-        tables2.add(table);
-        return this.versions.noteDdl(table, stmt);
-      }
-      // --- building -------------------------------------------------------------------------------
-      static build(files, options = {}) {
-        const model = new _SchemaModel();
-        model.work = options.work ?? { ms: 0 };
-        for (const file of files) model.addFile(file);
-        model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
-        return model;
-      }
-      /**
-       * This model with file `before` replaced by `after` (the same path, edited), without folding every file again:
-       * possible when the edit changed no DDL, SET SCHEMA or CONNECT and no INSERT's shape (its target, row count,
-       * literal rows, sequences, and for MERGE, IMPORT, INGEST, LOCK TABLE what they name), which is what typing
-       * inside a VALUES list does. Then the statements the schema refers to are either the same objects (kept by
-       * sql/incremental.ts, moved in place) or inserts of the same shape, and only those references change.
-       * Undefined when the schema must be built again. Returns a new object: caches keyed by the model are stale.
-       */
-      withFileReplaced(before, after) {
-        if (before.source.path !== after.source.path || before.source.language !== after.source.language) return void 0;
-        const old = schemaStatements(before);
-        const next = schemaStatements(after);
-        if (!old || !next || old.length !== next.length) return void 0;
-        const replaced2 = /* @__PURE__ */ new Map();
-        for (let i = 0; i < old.length; i++) {
-          const o = old[i];
-          const n = next[i];
-          if (o === n) continue;
-          const shape = shapeOf(o);
-          if (shape === void 0 || shape !== shapeOf(n)) return void 0;
-          replaced2.set(o, n);
-        }
-        this.fillSchemaAt();
-        const model = Object.assign(Object.create(_SchemaModel.prototype), this);
-        model.keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
-        const olds = before.statements;
-        const news = after.statements;
-        let from = 0;
-        while (from < news.length && from < olds.length && news[from] === olds[from]) from++;
-        let to = news.length;
-        for (let k = olds.length; to > from && k > from && news[to - 1] === olds[k - 1]; k--) to--;
-        let schema;
-        let database;
-        if (from > 0) {
-          const last = news[from - 1];
-          schema = last.kind === "setSchema" ? last.schema : model.schemaAt.get(last);
-          database = DATABASE_AT.get(last);
-        }
-        for (let i = from; i < to; i++) {
-          const stmt = news[i];
-          if (stmt.kind === "connect") database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
-          model.schemaAt.set(stmt, schema);
-          if (database !== void 0) DATABASE_AT.set(stmt, database);
-          if (stmt.kind === "setSchema") schema = stmt.schema;
-        }
-        this.versions.carry(replaced2);
-        if (replaced2.size > 0 && !model.replaceSitesByKey(replaced2)) {
-          for (const target of model.insertTargets.values()) {
-            for (const site of target.sites) {
-              const n = replaced2.get(site.stmt);
-              if (n) site.stmt = n;
-            }
-          }
-        }
-        return model;
-      }
-      /**
-       * Points the insert sites of the replaced statements at their replacements, looking each up under the one
-       * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
-       * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
-       */
-      replaceSitesByKey(replaced2) {
-        for (const [o, n] of replaced2) {
-          const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
-          const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
-          if (!site) return false;
-          site.stmt = n;
-        }
-        return true;
-      }
-      /**
-       * True when every row the table receives is written out as literals, or copied from such rows or from catalog
-       * rows (InsertSite.copiesReferenceData), and they stay under the bulk threshold: reference data (codes, statuses,
-       * seed rows, replication settings), whose per-row costs nobody will notice.
-       */
-      isReferenceData(target) {
-        return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0 || s.copiesReferenceData);
-      }
-      /**
-       * The rows the target receives, when the analysed scripts spell every one of them out: each insert is literal
-       * rows (InsertSite.literalRows) and none gives a reason of its own (a query, IMPORT, LOAD, INGEST, a loop, a
-       * trigger, code). Undefined when anything else fills it: then the volume is not known.
-       */
-      knownRows(target) {
-        let rows = 0;
-        for (const site of target.sites) {
-          const known = site.literalRows ?? site.loopRows;
-          if (known === void 0 || site.bulkReasons.length > 0) return void 0;
-          rows += known;
-        }
-        if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return void 0;
-        return target.sites.length > 0 ? rows : void 0;
-      }
-      /**
-       * The inserts of `target` (the inserts into `table`) that may give one of `columns` a value (written-columns.ts: a
-       * column list that names it with more than NULL or DEFAULT, a value at its place when there is no column list, a
-       * value default, IMPORT, INGEST, LOAD): `target` itself when every insert may; else a target of those alone, with
-       * their bulk reasons and written rows (and the written-rows reason when they reach bulkRowThreshold), for
-       * knownRows, isReferenceData and the severity; undefined when none may. A column given by name is one whose
-       * definition is not known (mayWriteColumn). `every`: an insert counts only when it may give all of `columns` a
-       * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
-       */
-      insertsWriting(target, columns2, table, every = false) {
-        const places = columnPlaces(table, columns2.map((column) => typeof column === "string" ? column : column.name));
-        const writesColumn = (site) => (column, k) => mayWriteColumn(site.stmt, column, places[k]);
-        const writes = (site) => every ? columns2.every(writesColumn(site)) : columns2.some(writesColumn(site));
-        const first = target.sites.findIndex((site) => !writes(site));
-        if (first < 0) return target;
-        const sites = target.sites.slice(0, first);
-        for (let i = first + 1; i < target.sites.length; i++) if (writes(target.sites[i])) sites.push(target.sites[i]);
-        if (sites.length === 0) return void 0;
-        const writers = sitesTarget(target.key, sites);
-        if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
-        return writers;
-      }
-      /**
-       * Of `columns` (columns of `table`), those some insert into the table may give a value (insertsWriting), in their
-       * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
-       * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
-       */
-      writtenColumns(table, columns2, target = this.targetOfTable(table)) {
-        if (!target || columns2.length === 0) return [...columns2];
-        const places = columnPlaces(table, columns2.map((column) => column.name));
-        const written = new Array(columns2.length).fill(false);
-        let open = columns2.map((_, k) => k);
-        for (const site of target.sites) {
-          open = open.filter((k) => {
-            written[k] = mayWriteColumn(site.stmt, columns2[k], places[k]);
-            return !written[k];
-          });
-          if (open.length === 0) break;
-        }
-        return columns2.filter((_, k) => written[k]);
-      }
-      /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
-      knownRowsAreBound(target) {
-        return target.sites.some((s) => s.literalRows === void 0 && s.loopRows !== void 0);
-      }
-      /**
-       * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
-       * (isReferenceData of its insertTarget). Four rules ask it of every INSERT of a script: the answer is kept
-       * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
-       */
-      insertsReferenceData(name2, stmt) {
-        const facts = this.factsOf(name2, stmt);
-        return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
-      }
-      /**
-       * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
-       * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
-       * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
-       * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
-       */
-      writesSeedRows(name2, stmt) {
-        const facts = this.factsOf(name2, stmt);
-        if (facts.seedRows === void 0) {
-          let rows = 0;
-          for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
-          facts.seedRows = rows < this.bulkRowThreshold;
-        }
-        return facts.seedRows;
-      }
-      /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
-      factsOf(name2, stmt) {
-        const key = this.keyOf(name2, stmt);
-        const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
-        let facts = known.get(key);
-        if (!facts) known.set(key, facts = { target: this.insertTarget(name2, stmt) });
-        return facts;
-      }
-      /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
-      keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
-      /** SchemaOptions.bulkRowThreshold. */
-      bulkRowThreshold = BULK_ROW_THRESHOLD;
-      /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
-      receivesRows(table) {
-        const target = this.targetOfTable(table);
-        return target !== void 0 && !this.isReferenceData(target);
-      }
-      /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
-      hasInsertWorkload() {
-        for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
-        return false;
-      }
-      currentSchema;
-      /** Statements of the current file whose text has values spliced in (not literals written by hand). */
-      splicedStatements = /* @__PURE__ */ new Set();
-      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
-      tableLoopOf = /* @__PURE__ */ new Map();
-      /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
-      loadedNames = /* @__PURE__ */ new Set();
-      /** The current file is a script (see addFile). */
-      scriptFile = true;
-      /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
-      nested = false;
-      addFile(file) {
-        this.schemaAtPending.push(file);
-        this.currentSchema = void 0;
-        this.versions.startFile();
-        const seenInserts = /* @__PURE__ */ new Map();
-        const path = file.source.path;
-        const inLoop = statementsInBulkLoops(file);
-        const spliced = /* @__PURE__ */ new Set();
-        for (const execution2 of file.code?.executions ?? []) {
-          if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
-        }
-        this.splicedStatements = spliced;
-        for (const e of file.code?.executions ?? []) {
-          const loop = e.loop;
-          if (loop?.rowsOf && !loop.via && !loop.file) {
-            for (const s of e.statements) if (s.kind === "insert") this.tableLoopOf.set(s, loop);
-          }
-        }
-        this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
-        let database;
-        let routine;
-        let routineInserts;
-        forEachStatement(
-          file.statements,
-          (stmt, parent) => {
-            this.visiting = stmt;
-            if (!parent) {
-              routine = stmt;
-              routineInserts = void 0;
-            }
-            if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
-            if (database !== void 0) DATABASE_AT.set(stmt, database);
-            this.nested = parent !== void 0;
-            this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
-            if (parent && stmt.kind === "setVariable" && stmt.sequences) {
-              routineInserts ??= insertsIn(routine);
-              if (routineInserts) this.recordSequenceUses(stmt, inLoop.has(stmt) ? this.bulkSequenceUses : this.sequenceUses);
-            }
-          },
-          { triggers: false }
-        );
-        this.visiting = void 0;
-      }
-      /**
-       * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
-       * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
-       */
-      addStatement(file, stmt, inLoop, seenInserts, parent) {
-        switch (stmt.kind) {
-          case "setSchema":
-            if (!parent) this.currentSchema = stmt.schema;
-            break;
-          case "createTable":
-            this.addTable(file, stmt);
-            break;
-          case "alterTable":
-            this.alterTable(file, stmt);
-            break;
-          case "createIndex": {
-            const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
-            table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
-            break;
-          }
-          case "createSequence":
-          case "alterSequence": {
-            const key = this.keyOf(stmt.sequence, stmt);
-            const existing = this.sequences.get(key);
-            if (stmt.kind === "alterSequence" && existing) {
-              if (stmt.cache !== void 0) this.sequences.set(key, { ...existing, file, stmt, cache: stmt.cache, explicit: true });
-            } else {
-              this.sequences.set(key, { file, stmt, key, cache: stmt.cache ?? DB2_DEFAULT_CACHE, explicit: stmt.cache !== void 0 });
-            }
-            break;
-          }
-          case "createTrigger": {
-            const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
-            table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
-            break;
-          }
-          case "createTablespace":
-            this.tablespaces.set(stmt.tablespace, { file, stmt });
-            break;
-          case "insert": {
-            if (isSplicedName(stmt.target, stmt, parent)) break;
-            const key = this.keyOf(stmt.target, stmt);
-            const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
-            seenInserts?.set(key, count);
-            const written = writtenRows(stmt.source);
-            const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
-            const rows = written && !inLoop ? written.count : 0;
-            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
-            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, this.versions.filledHere(key));
-            this.recordSequenceUses(stmt);
-            break;
-          }
-          case "merge":
-            if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
-              const bulk = !stmt.sourceValues || inLoop;
-              this.addInsertSite(this.keyOf(stmt.target, stmt), file, stmt, inLoop, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
-            }
-            break;
-          case "ingest":
-            if (stmt.operation !== "update" && stmt.operation !== "delete") {
-              this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
-            }
-            break;
-          case "import":
-            this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, ["IMPORT (inserts row by row)"]);
-            break;
-          case "load":
-            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
-            this.loadedNames.add(stmt.table.name);
-            for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
-            break;
-          case "declareTable": {
-            const table = this.ensureTable(stmt.table, stmt);
-            if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
-            break;
-          }
-          case "lockTable":
-            if (stmt.mode === "exclusive") this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
-            break;
-          case "updateDbCfg":
-            for (const p of stmt.parameters) {
-              this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
-            }
-            break;
-          default:
-            break;
-        }
-      }
-      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows, version2) {
-        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version: version2, nested: this.nested };
-        let target = this.insertTargets.get(key);
-        if (!target) {
-          target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
-          this.insertTargets.set(key, target);
-          const name2 = splitKey(key)[1];
-          const sameName = this.targetsByName.get(name2);
-          if (sameName) sameName.push(target);
-          else this.targetsByName.set(name2, [target]);
-        }
-        target.sites.push(site);
-        target.valuesRows += valuesRows;
-        for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
-        return site;
-      }
-      newTable(key) {
-        const [schema, name2] = splitKey(key);
-        const table = {
-          key,
-          schema: schema || void 0,
-          name: name2,
-          columns: [],
-          indexes: [],
-          keyConstraints: [],
-          foreignKeys: [],
-          checks: 0,
-          triggers: [],
-          mqts: [],
-          append: false,
-          notLoggedInitially: false
-        };
-        this.tables.set(key, table);
-        const list = this.byName.get(name2) ?? [];
-        list.push(key);
-        this.byName.set(name2, list);
-        return table;
-      }
-      /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
-      ensureTable(name2, stmt) {
-        return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
-      }
-      addTable(file, stmt) {
-        const key = this.keyOf(stmt.table, stmt);
-        const known = this.tables.get(key);
-        const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : known ?? this.newTable(key), stmt);
-        this.versions.created(key, table);
-        Object.assign(table, {
-          definition: { file, stmt },
-          columns: [...stmt.columns],
-          tablespace: stmt.tablespace.data,
-          append: stmt.append ?? false,
-          locksize: stmt.locksize,
-          pctfree: stmt.pctfree,
-          notLoggedInitially: stmt.notLoggedInitially,
-          mqt: stmt.mqt
-        });
-        for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
-        for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
-        if (stmt.mqt) {
-          for (const base of stmt.mqt.baseTables) {
-            this.ensureTable(base, stmt).mqts.push({ file, stmt, key, refresh: stmt.mqt.refresh });
-          }
-        }
-      }
-      addColumn(table, file, stmt, column) {
-        if (!table.columns.includes(column)) table.columns.push(column);
-        this.noteIdentity(table, file, stmt, column);
-      }
-      noteIdentity(table, file, stmt, column) {
-        if (column.identity) {
-          const cache = column.identity.cache;
-          table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== void 0 };
-        }
-      }
-      addConstraint(table, file, stmt, constraint) {
-        switch (constraint.kind) {
-          case "foreignKey": {
-            const parentKey = this.keyOf(constraint.parent, stmt);
-            table.foreignKeys = replaceNamed(table.foreignKeys, { file, stmt, constraint, enforced: constraint.enforced, parentKey, name: constraint.name ?? `(${constraint.columns.join(",")})->${parentKey}` });
-            break;
-          }
-          case "primaryKey":
-          case "unique":
-            table.keyConstraints = replaceNamed(table.keyConstraints, { file, stmt, constraint, name: constraint.name ?? `${constraint.kind}(${constraint.columns.join(",")})` });
-            break;
-          case "check":
-            if (constraint.enforced) table.checks++;
-            break;
-        }
-      }
-      alterTable(file, stmt) {
-        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint" || a.kind === "dropColumn"));
-        this.noteDdl(file, table, stmt);
-        for (const action of stmt.actions) {
-          switch (action.kind) {
-            case "addColumn":
-              this.addColumn(table, file, stmt, action.column);
-              break;
-            case "addConstraint":
-              this.addConstraint(table, file, stmt, action.constraint);
-              break;
-            case "dropConstraint": {
-              const name2 = action.name;
-              const before = table.foreignKeys.length;
-              table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name2);
-              if (before === table.foreignKeys.length && action.constraintKind !== "foreignKey" && action.constraintKind !== "check") {
-                const going = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind === "primaryKey" : k.constraint.name === name2);
-                for (const key of going) this.dropReferencesTo(file, table, key.constraint);
-                table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
-              }
-              break;
-            }
-            case "dropColumn":
-              this.dropColumn(file, table, action.column, action.restrict);
-              break;
-            case "alterConstraintEnforcement":
-              table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
-              break;
-            case "alterColumnIdentity":
-              if (table.identity && table.identity.column.name === action.column && action.cache !== void 0) {
-                table.identity = { ...table.identity, file, stmt, cache: action.cache, explicit: true };
-              }
-              break;
-            case "append":
-              table.append = action.on;
-              break;
-            case "locksize":
-              table.locksize = action.locksize;
-              break;
-            case "pctfree":
-              table.pctfree = action.value;
-              break;
-            case "activateNotLoggedInitially":
-              table.notLoggedInitially = true;
-              break;
-            case "refresh":
-              break;
-            case "other":
-              break;
-          }
-        }
-      }
-      /**
-       * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
-       * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
-       * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
-       * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
-       * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
-       */
-      dropColumn(file, table, name2, restrict) {
-        const going = /* @__PURE__ */ new Map();
-        let referencing = 0;
-        for (const child of this.tables.values()) {
-          const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name2));
-          if (keys.length === 0) continue;
-          going.set(child, keys);
-          referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
-        }
-        if (!dropColumn(table, name2, restrict, referencing)) return;
-        for (const [child, keys] of going) {
-          const version2 = child === table ? table : this.versions.changeable(file, child, true);
-          version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
-        }
-      }
-      /**
-       * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
-       * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
-       * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
-       * primary key.
-       */
-      dropReferencesTo(file, parent, key) {
-        const columns2 = keyColumns(key);
-        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
-        const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
-        for (const child of [...this.tables.values()]) {
-          if (!child.foreignKeys.some(references)) continue;
-          const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
-          version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
-        }
-      }
-      /**
-       * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
-       * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
-       */
-      isParentOf(parent, fk) {
-        return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
-      }
-      /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
-      isSequenceUsedByInserts(key) {
-        return usesName(this.sequenceUses, key) || usesName(this.bulkSequenceUses, key);
-      }
-      /**
-       * Whether a sequence feeds bulk inserts: NEXT VALUE FOR it in an INSERT into a bulk target, in the body of an
-       * insert trigger on one, or drawn into a variable in a routine's loop that inserts.
-       */
-      isSequenceUsedByBulkInserts(key) {
-        return usesName(this.bulkSequenceUses, key);
-      }
-      recordSequenceUses(stmt, into = this.sequenceUses) {
-        const sequences = stmt.kind === "insert" ? stmt.sequences : stmt.kind === "setVariable" ? stmt.sequences : void 0;
-        if (!sequences) return;
-        for (let i = 0; i < sequences.length; i++) {
-          const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
-          let schemas = into.get(name2);
-          if (!schemas) into.set(name2, schemas = /* @__PURE__ */ new Set());
-          schemas.add(schema);
-        }
-      }
-      /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
-      attributeInserts() {
-        for (const [key, target] of this.insertTargets) {
-          const latest = this.tableByKey(key);
-          if (!latest?.definition) continue;
-          const kept = this.versions.attribute(target, latest);
-          if (kept.length === target.sites.length) continue;
-          Object.assign(target, sitesTarget(key, [...kept]));
-          if (kept.length > 0) continue;
-          this.insertTargets.delete(key);
-          const name2 = splitKey(key)[1];
-          const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
-          if (sameName.length > 0) this.targetsByName.set(name2, sameName);
-          else this.targetsByName.delete(name2);
-        }
-        this.versions.noteDdlVersions();
-      }
-      /**
-       * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
-       * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
-       * (shadowsSampleTable; then its rows are not db2sampl's).
-       */
-      stockSampleRows(name2, stmt, file) {
-        const rows = sampleTableRows(name2.name);
-        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
-        return this.shadowsSampleTable(name2.name, file) ? void 0 : rows;
-      }
-      /**
-       * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
-       * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
-       * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
-       * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
-       * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
-       * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
-       * Statements of a script that names no database, or of application code, may run in SAMPLE.
-       */
-      shadowsSampleTable(name2, reader) {
-        const mayBeSample = (stmt) => {
-          const database = DATABASE_AT.get(stmt);
-          return database === void 0 || database === SAMPLE_DATABASE;
-        };
-        for (const target of this.targetsByName.get(name2) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
-        const keysFromReader = [];
-        for (const table of this.allVersions()) {
-          for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name2) keysFromReader.push(fk.constraint.parentColumns);
-        }
-        for (const table of this.allVersions()) {
-          if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
-          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
-          return true;
-        }
-        return false;
-      }
-      /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
-      storedTwin(table) {
-        return this.versions.storedTwin(table);
-      }
-      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
-      allVersions() {
-        return this.versions.all();
-      }
-      finish(bulkRowThreshold) {
-        this.bulkRowThreshold = bulkRowThreshold;
-        this.attributeInserts();
-        const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
-        const settling = {
-          targets,
-          table: (name2, stmt) => this.table(name2, stmt),
-          targetOfTable: (table) => this.targetOfTable(table),
-          knownRows: (target) => this.knownRows(target),
-          stockSampleRows: (name2, stmt, file) => this.stockSampleRows(name2, stmt, file),
-          tableLoopOf: this.tableLoopOf,
-          loadedNames: this.loadedNames
-        };
-        settleCopiesOfReferenceData(settling, bulkRowThreshold);
-        settleLoopsOverKnownRows(settling);
-        this.tableLoopOf = /* @__PURE__ */ new Map();
-        for (const target of targets) {
-          if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
-        }
-        for (const table of this.allVersions()) {
-          const target = this.targetOfTable(table);
-          if (!target) continue;
-          const uses = target.bulkReasons.length > 0 ? this.bulkSequenceUses : this.sequenceUses;
-          for (const trigger of table.triggers) {
-            if (trigger.stmt.events.includes("insert")) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner, uses));
-          }
-        }
-        for (const target of targets) {
-          if (target.bulkReasons.length > 0) for (const site of target.sites) this.recordSequenceUses(site.stmt, this.bulkSequenceUses);
-        }
-        this.nested = true;
-        for (const table of [...this.allVersions()]) {
-          if (!this.isBulkTarget(table)) continue;
-          for (const trigger of table.triggers) {
-            if (!trigger.stmt.events.includes("insert")) continue;
-            forEachStatement(trigger.stmt.body, (inner) => {
-              if (inner.kind !== "insert") return;
-              const key = this.keyOf(inner.target, inner);
-              const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
-              const fed = this.tableByKey(key);
-              if (fed && this.versions.has(fed.key)) this.versions.attributeTo(fed, site);
-            });
-          }
-        }
-      }
-    };
-    namesIn = /* @__PURE__ */ new WeakMap();
-    NO_TABLES = /* @__PURE__ */ new Set();
-    DATABASE_AT = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// server/src/engine/config.ts
-function inPreset(rule, preset) {
-  return preset === "insertlint:all" || rule.meta.recommended !== false;
-}
-function validateConfig(raw, knownRules, source) {
-  const fail = (what) => {
-    throw new ConfigError(`${source}: ${what}`);
-  };
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
-  const config = raw;
-  const keys = ["$schema", "extends", "bulkRowThreshold", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect", "testFiles"];
-  for (const key of Object.keys(config)) {
-    if (!keys.includes(key)) fail(`unknown key "${key}"${didYouMean(key, keys)}`);
-  }
-  if (config.extends !== void 0 && !PRESETS.includes(config.extends)) {
-    fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(", ")}, not ${JSON.stringify(config.extends)}`);
-  }
-  if (config.bulkRowThreshold !== void 0 && (typeof config.bulkRowThreshold !== "number" || !Number.isInteger(config.bulkRowThreshold) || config.bulkRowThreshold < 1)) {
-    fail('"bulkRowThreshold" must be a whole number of rows, 1 or more');
-  }
-  const known = new Map(knownRules.map((r) => [r.meta.id, r]));
-  const builtIn = new Set(ENGINE_FINDINGS);
-  if (config.rules !== void 0) {
-    if (typeof config.rules !== "object" || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
-    for (const [id, setting] of Object.entries(config.rules)) {
-      const rule = known.get(id);
-      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"${didYouMean(id, [...known.keys(), ...builtIn])}`);
-      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
-      if (!SEVERITIES.includes(severity)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(", ")}`);
-      if (options !== void 0) {
-        if (!rule) fail(`"${id}" takes no options`);
-        if (typeof options !== "object" || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
-        for (const [name2, value] of Object.entries(options)) {
-          const defaults = rule.meta.defaultOptions ?? {};
-          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"${didYouMean(name2, Object.keys(defaults))}`);
-          if (typeof value !== typeof defaults[name2]) fail(`rule "${id}": option "${name2}" must be a ${typeof defaults[name2]}`);
-        }
-      }
-    }
-  }
-  if (config.ignore !== void 0 && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== "string"))) {
-    fail('"ignore" must be an array of glob strings');
-  }
-  if (config.languages !== void 0) {
-    if (typeof config.languages !== "object" || config.languages === null) fail('"languages" must be an object');
-    const languages = new Set(Object.values(DEFAULT_LANGUAGES));
-    for (const [ext, lang] of Object.entries(config.languages)) {
-      if (!ext.startsWith(".")) fail(`"languages": "${ext}" must start with a dot`);
-      if (lang !== null && !languages.has(lang)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
-    }
-  }
-  if (config.testFiles !== void 0 && (!Array.isArray(config.testFiles) || config.testFiles.some((p) => typeof p !== "string" || p.trim() === ""))) {
-    fail('"testFiles" must be an array of glob strings ([] when no file is test code)');
-  }
-  if (config.maxFileBytes !== void 0 && (typeof config.maxFileBytes !== "number" || config.maxFileBytes <= 0)) {
-    fail('"maxFileBytes" must be a positive number');
-  }
-  if (config.driverModules !== void 0 && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== "string" || m.trim() === ""))) {
-    fail('"driverModules" must be an array of module names');
-  }
-  if (config.schema !== void 0 && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== "string" || p.trim() === ""))) {
-    fail('"schema" must be an array of file, folder or glob strings');
-  }
-  if (config.terminator !== void 0) {
-    const entries = typeof config.terminator === "string" ? [["", config.terminator]] : Object.entries(config.terminator ?? {});
-    if (typeof config.terminator !== "string" && (typeof config.terminator !== "object" || config.terminator === null || Array.isArray(config.terminator))) {
-      fail('"terminator" must be a string or an object of glob \u2192 terminator');
-    }
-    for (const [glob, value] of entries) {
-      const problem = terminatorProblem(value);
-      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ""}: ${problem}`);
-    }
-  }
-  if (config.dialect !== void 0) {
-    const entries = typeof config.dialect === "string" ? [["", config.dialect]] : typeof config.dialect === "object" && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob \u2192 dialect');
-    for (const [glob, value] of entries) {
-      if (!DIALECT_SETTINGS.includes(value)) fail(`"dialect"${glob ? ` for "${glob}"` : ""}: must be one of ${DIALECT_SETTINGS.join(", ")}`);
-    }
-  }
-  return config;
-}
-function dialectFor(path, config) {
-  let chosen;
-  for (const { pattern, dialect } of config.dialects ?? []) {
-    if (pattern !== void 0 && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
-    chosen = dialect;
-  }
-  return chosen === "luw" || chosen === "zos" ? chosen : void 0;
-}
-function resolveConfig(rules, ...layers) {
-  let preset = DEFAULT_PRESET;
-  for (const layer of layers) if (layer?.extends) preset = layer.extends;
-  const resolved = {
-    rules: /* @__PURE__ */ new Map(),
-    preset,
-    bulkRowThreshold: DEFAULT_BULK_ROW_THRESHOLD,
-    ignore: [],
-    languages: { ...DEFAULT_LANGUAGES },
-    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
-    driverModules: [],
-    schema: [],
-    terminators: [],
-    testFiles: DEFAULT_TEST_FILES
-  };
-  for (const rule of rules) {
-    resolved.rules.set(rule.meta.id, inPreset(rule, preset) ? { severity: rule.meta.defaultSeverity, options: { ...rule.meta.defaultOptions ?? {} } } : "off");
-  }
-  for (const layer of layers) {
-    if (!layer) continue;
-    for (const [id, setting] of Object.entries(layer.rules ?? {})) {
-      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
-      const current = resolved.rules.get(id);
-      const baseOptions = current && current !== "off" ? current.options : { ...rules.find((r) => r.meta.id === id)?.meta.defaultOptions ?? {} };
-      resolved.rules.set(id, severity === "off" ? "off" : { severity, options: { ...baseOptions, ...options ?? {} } });
-    }
-    resolved.ignore.push(...layer.ignore ?? []);
-    for (const [ext, lang] of Object.entries(layer.languages ?? {})) {
-      if (lang === null) delete resolved.languages[ext];
-      else resolved.languages[ext] = lang;
-    }
-    if (layer.testFiles !== void 0) resolved.testFiles = [...layer.testFiles];
-    if (layer.maxFileBytes !== void 0) resolved.maxFileBytes = layer.maxFileBytes;
-    if (layer.bulkRowThreshold !== void 0) resolved.bulkRowThreshold = layer.bulkRowThreshold;
-    for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
-    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
-    if (typeof layer.dialect === "string") (resolved.dialects ??= []).push({ dialect: layer.dialect });
-    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
-    if (typeof layer.terminator === "string") resolved.terminators.push({ terminator: layer.terminator });
-    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
-  }
-  return resolved;
-}
-function terminatorProblem(value) {
-  if (typeof value !== "string") return "must be a string";
-  if (value === "auto" || value === "newline") return void 0;
-  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
-  return void 0;
-}
-function terminatorFor(path, config) {
-  let chosen;
-  let relative8;
-  for (const { pattern, terminator } of config.terminators) {
-    if (pattern !== void 0) {
-      relative8 ??= relativeToConfig(path, config.source);
-      if (!globMatcher(pattern).ignores(relative8)) continue;
-    }
-    chosen = terminator;
-  }
-  if (chosen === void 0 || chosen === "auto") return void 0;
-  return chosen === "newline" ? "\n" : chosen;
-}
-function globMatcher(pattern) {
-  let matcher = globMatchers.get(pattern);
-  if (!matcher) {
-    if (globMatchers.size >= 1e3) globMatchers.clear();
-    globMatchers.set(pattern, matcher = (0, import_ignore.default)().add(pattern));
-  }
-  return matcher;
-}
-function isTestFile(path, config) {
-  if (config.testFiles.length === 0) return false;
-  let matcher = testMatchers.get(config.testFiles);
-  if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
-  const root = config.root === void 0 ? void 0 : asFolder(config.root);
-  const base = config.source ?? repositoryBase(path, config.repositoryOf, root) ?? root;
-  const relative8 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
-  return relative8 !== "" && matcher.ignores(relative8);
-}
-function repositoryBase(path, repositoryOf, root) {
-  const repository = repositoryOf?.(path);
-  if (repository === void 0) return void 0;
-  const folder = asFolder(repository);
-  return root !== void 0 && root.startsWith(folder) ? void 0 : folder;
-}
-function asFolder(path) {
-  const p = path.replace(/\\/g, "/");
-  return p.endsWith("/") ? p : `${p}/`;
-}
-function belowSharedFolders(path, base) {
-  const relative8 = relativeToConfig(path, base);
-  const file = path.replace(/\\/g, "/");
-  if (base === void 0 || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative8;
-  const folders = folderOf(base).split("/");
-  const parts = file.split("/");
-  let shared = 0;
-  while (shared < parts.length - 1 && shared < folders.length && parts[shared] === folders[shared]) shared++;
-  return parts.slice(shared).join("/");
-}
-function folderOf(path) {
-  const p = path.replace(/\\/g, "/");
-  return p.slice(0, p.lastIndexOf("/") + 1);
-}
-function relativeToConfig(path, configPath) {
-  const file = path.replace(/\\/g, "/");
-  const dir = configPath ? folderOf(configPath) : "";
-  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
-  return rel.replace(/^([a-zA-Z]:)?\/+/, "");
-}
-function languageOf(path, config) {
-  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  const dot = path.lastIndexOf(".");
-  if (dot <= slash) return void 0;
-  const ext = path.slice(dot);
-  return config.languages[ext] ?? config.languages[ext.toLowerCase()];
-}
-var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, DEFAULT_TEST_FILES, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS, globMatchers, testMatchers;
-var init_config = __esm({
-  "server/src/engine/config.ts"() {
-    "use strict";
-    import_ignore = __toESM(require_ignore());
-    init_suppressions();
-    init_schema();
-    init_spelling();
-    CONFIG_FILE_NAME = ".insertlintrc.json";
-    DEFAULT_LANGUAGES = {
-      ".sql": "sql",
-      ".db2": "sql",
-      ".ddl": "sql",
-      ".clp": "sql",
-      ".java": "java",
-      ".sqlj": "java",
-      ".py": "python",
-      ".js": "javascript",
-      ".mjs": "javascript",
-      ".cjs": "javascript",
-      ".jsx": "javascript",
-      ".ts": "typescript",
-      ".mts": "typescript",
-      ".cts": "typescript",
-      ".tsx": "typescript",
-      ".c": "c",
-      ".h": "c",
-      ".cpp": "cpp",
-      ".cc": "cpp",
-      ".cxx": "cpp",
-      ".sqc": "embedded-sql",
-      ".sqC": "embedded-sql",
-      ".sqx": "embedded-sql",
-      ".sh": "shell",
-      ".bash": "shell",
-      ".ksh": "shell",
-      ".sqb": "cobol",
-      ".cbl": "cobol",
-      ".cob": "cobol",
-      ".cpy": "cobol",
-      ".dcl": "cobol",
-      ".jcl": "jcl",
-      ".ctl": "jcl"
-    };
-    DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
-    PRESETS = ["insertlint:recommended", "insertlint:all"];
-    DEFAULT_PRESET = "insertlint:recommended";
-    DEFAULT_BULK_ROW_THRESHOLD = BULK_ROW_THRESHOLD;
-    DEFAULT_TEST_FILES = [
-      // Folders: Maven/Gradle src/test (and Gradle's src/integrationTest...), test/, tests/, Jest's __tests__/.
-      "**/test/**",
-      "**/tests/**",
-      "**/__tests__/**",
-      "**/src/*Test/**",
-      // Java (JUnit, Failsafe's integration tests), Python (pytest, unittest), JavaScript/TypeScript, C/C++.
-      "**/*Test.java",
-      "**/*Tests.java",
-      "**/*IT.java",
-      "**/*TestCase.java",
-      "**/test_*.py",
-      "**/*_test.py",
-      "**/conftest.py",
-      "**/*.test.[jt]s",
-      "**/*.test.[jt]sx",
-      "**/*.test.[cm][jt]s",
-      "**/*.spec.[jt]s",
-      "**/*.spec.[jt]sx",
-      "**/*.spec.[cm][jt]s",
-      "**/*_test.c",
-      "**/*_test.cc",
-      "**/*_test.cpp"
-    ];
-    ENGINE_FINDINGS = [UNUSED_SUPPRESSION_RULE];
-    SEVERITIES = ["error", "warning", "information", "hint", "off"];
-    ConfigError = class extends Error {
-    };
-    DIALECT_SETTINGS = ["auto", "luw", "zos"];
-    globMatchers = /* @__PURE__ */ new Map();
-    testMatchers = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// server/src/sql/ast.ts
-function fileSpanOf(origin2, span) {
-  const start = origin2.toFile(span.start);
-  const end = origin2.toFile(span.end);
-  if (start <= end) return { start, end };
-  const extent = origin2.extent;
-  if (!extent) return { start, end: start };
-  return { start: start <= extent.end ? start : extent.start, end: extent.end };
-}
-var IDENTITY_ORIGIN;
-var init_ast = __esm({
-  "server/src/sql/ast.ts"() {
-    "use strict";
-    IDENTITY_ORIGIN = { toFile: (offset) => offset };
   }
 });
 
@@ -5045,6 +2597,421 @@ var init_terminator = __esm({
     NEVER_TERMINATORS = "]}<[{(*=+-?";
     LONGEST_COMMAND_WORD = 10;
     COMMAND_KEYS = new Set([...COMMAND_WORDS].map(wordKey));
+  }
+});
+
+// server/src/sql/grammar/clauses.ts
+function isBuiltInTypeAt(p, i) {
+  return p.kind(i) === TK_WORD && BUILT_IN_TYPES.has(p.upper(i));
+}
+function byLength(words) {
+  const out = [];
+  for (const w of words) (out[w.length] ??= []).push(w);
+  return out;
+}
+function isWordOf(p, i, words) {
+  if (p.kind(i) !== TK_WORD) return false;
+  const list = words[p.t.end[i] - p.t.start[i]];
+  if (list === void 0) return false;
+  for (const w of list) if (p.kw(i, w)) return true;
+  return false;
+}
+function parseIdentifier(p, context) {
+  if (isAngledPlaceholder(p, p.pos)) {
+    const span = { start: p.t.start[p.pos], end: p.t.end[p.pos + 2] };
+    p.pos += 3;
+    return { name: p.text.slice(span.start, span.end), span };
+  }
+  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+  const i = p.pos++;
+  return { name: p.identValue(i), span: p.tokSpan(i) };
+}
+function isAngledPlaceholder(p, i) {
+  return p.isOp(i, "<") && p.kind(i + 1) === TK_WORD && p.isOp(i + 2, ">") && p.t.end[i] === p.t.start[i + 1] && p.t.end[i + 1] === p.t.start[i + 2];
+}
+function parseQualifiedName(p, context) {
+  if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+  const startTok = p.pos;
+  let last = p.pos++;
+  let parts = 1;
+  while (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1) && parts < 3) {
+    last = p.pos + 1;
+    p.pos += 2;
+    parts++;
+  }
+  const span = { start: p.t.start[startTok], end: p.t.end[last] };
+  if (parts === 1) return { name: p.identValue(last), span };
+  return { schema: p.identValue(last - 2), name: p.identValue(last), span };
+}
+function qualifiedNameAt(p, i) {
+  if (!p.isIdent(i)) return void 0;
+  const saved = p.pos;
+  p.pos = i;
+  const name2 = parseQualifiedName(p, "name");
+  const next = p.pos;
+  p.pos = saved;
+  return { name: name2, next };
+}
+function skipParens(p, context) {
+  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
+  const open = p.pos;
+  const after = p.afterBalanced(open);
+  if (after === p.end && p.kind(after - 1) !== TK_RPAREN) {
+    p.pos = p.end;
+    p.fail("missing ')'", context);
+  }
+  p.pos = after;
+  const innerFirst = open + 1;
+  const innerEnd = after - 1;
+  if (innerEnd <= innerFirst) return { start: p.t.end[open], end: p.t.end[open] };
+  return p.rangeSpan(innerFirst, innerEnd);
+}
+function parseNameList(p, context) {
+  if (p.kind(p.pos) !== TK_LPAREN) p.fail("expected '('", context);
+  const close = p.afterBalanced(p.pos) - 1;
+  let count = 0;
+  if (close > p.pos + 1) {
+    count = 1;
+    for (let j = p.pos + 1, depth = 0; j < close; j++) {
+      const k = p.t.kind[j];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (k === TK_COMMA && depth === 0) count++;
+    }
+  }
+  p.pos++;
+  const names3 = new Array(count);
+  let n = 0;
+  for (; ; ) {
+    if (p.kind(p.pos) === TK_RPAREN) {
+      p.pos++;
+      if (n < names3.length) names3.length = n;
+      return names3;
+    }
+    if (!p.isIdent(p.pos)) p.fail("expected a name", context);
+    const name2 = p.identValue(p.pos++);
+    if (n < names3.length) names3[n++] = name2;
+    else {
+      names3.push(name2);
+      n++;
+    }
+    while (!p.atEnd() && p.kind(p.pos) !== TK_COMMA && p.kind(p.pos) !== TK_RPAREN) p.skipUnit();
+    if (p.kind(p.pos) === TK_COMMA) p.pos++;
+    else if (p.kind(p.pos) !== TK_RPAREN) p.fail("expected ',' or ')'", context);
+  }
+}
+function plainNameListAt(p, open) {
+  if (p.kind(open) !== TK_LPAREN) return void 0;
+  const names3 = [];
+  for (let i = open + 1; i < p.end; i += 2) {
+    if (!p.isIdent(i)) return void 0;
+    names3.push(p.identValue(i));
+    const k = p.kind(i + 1);
+    if (k === TK_RPAREN) return { names: names3, after: i + 2 };
+    if (k !== TK_COMMA) return void 0;
+  }
+  return void 0;
+}
+function parseNumber(p, context) {
+  let sign = 1;
+  if (p.isOp(p.pos, "-")) {
+    sign = -1;
+    p.pos++;
+  } else if (p.isOp(p.pos, "+")) p.pos++;
+  if (p.kind(p.pos) !== TK_NUMBER) p.fail("expected a number", context);
+  const v = Number(p.text.slice(p.t.start[p.pos], p.t.end[p.pos]));
+  p.pos++;
+  return sign * v;
+}
+function parseSize(p, context) {
+  const v = parseNumber(p, context);
+  if (p.accept("K")) return v * 1024;
+  if (p.accept("M")) return v * 1024 * 1024;
+  if (p.accept("G")) return v * 1024 * 1024 * 1024;
+  return v;
+}
+function parseDataType(p, context) {
+  if (!p.isIdent(p.pos)) p.fail("expected a data type", context);
+  const startTok = p.pos;
+  let name2 = p.kind(p.pos) === TK_WORD ? p.upper(p.pos) : p.identValue(p.pos);
+  p.pos++;
+  if (name2 === "LONG" && (p.peek("VARCHAR") || p.peek("VARGRAPHIC"))) {
+    name2 = "LONG " + p.upper(p.pos++);
+  } else if ((name2 === "CHARACTER" || name2 === "CHAR") && p.peek("VARYING")) {
+    p.pos++;
+    name2 = "VARCHAR";
+  } else if ((name2 === "CHARACTER" || name2 === "CHAR" || name2 === "BINARY") && p.peek("LARGE") && p.kw(p.pos + 1, "OBJECT")) {
+    p.pos += 2;
+    name2 = name2 === "BINARY" ? "BLOB" : "CLOB";
+  } else if (name2 === "DOUBLE" && p.peek("PRECISION")) {
+    p.pos++;
+  } else if (name2 === "GRAPHIC" && p.peek("VARYING")) {
+    p.pos++;
+    name2 = "VARGRAPHIC";
+  } else if (p.kind(p.pos) === TK_DOT && p.isIdent(p.pos + 1)) {
+    p.pos++;
+    name2 = p.identValue(p.pos++);
+  }
+  name2 = TYPE_SYNONYMS[name2] ?? name2;
+  let length;
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const open = p.pos;
+    p.pos++;
+    if (p.kind(p.pos) === TK_NUMBER) {
+      length = parseSize(p, context);
+    }
+    p.pos = p.afterBalanced(open);
+    if (p.kind(p.pos - 1) !== TK_RPAREN) p.fail("missing ')'", context);
+  }
+  if (p.kw(p.pos, "FOR") && (p.kw(p.pos + 1, "BIT") || p.kw(p.pos + 1, "SBCS") || p.kw(p.pos + 1, "MIXED")) && p.kw(p.pos + 2, "DATA")) {
+    p.pos += 3;
+  }
+  const isLob = LOB_TYPES.has(name2);
+  const isLong = name2 === "LONG VARCHAR" || name2 === "LONG VARGRAPHIC";
+  const isXml = name2 === "XML";
+  const span = { start: p.t.start[startTok], end: p.t.end[p.pos - 1] };
+  return length === void 0 ? { name: name2, isLob, isLong, isXml, span } : { name: name2, length, isLob, isLong, isXml, span };
+}
+function isIsolationAt(p, i) {
+  return p.kw(i, "WITH") && (p.kw(i + 1, "UR") || p.kw(i + 1, "CS") || p.kw(i + 1, "RS") || p.kw(i + 1, "RR"));
+}
+function dataChangeAt(p, i) {
+  return (p.kw(i, "FINAL") || p.kw(i, "NEW") || p.kw(i, "OLD")) && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN;
+}
+function insertSequencesAndIsolation(p, from, to) {
+  let out;
+  let isolation;
+  const saved = p.end;
+  p.end = to;
+  try {
+    const { kind, start, end } = p.t;
+    const text2 = p.text;
+    let depth = 0;
+    for (let i = from; i < to; i++) {
+      const k = kind[i];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      if (k !== TK_WORD) continue;
+      const length = end[i] - start[i];
+      if (length !== 4 && length !== 7) continue;
+      const first = text2.charCodeAt(start[i]) | 32;
+      if (first === 119) {
+        if (depth === 0 && isolation === void 0 && isIsolationAt(p, i)) isolation = p.upper(i + 1);
+        continue;
+      }
+      if (first !== 110) continue;
+      let nameAt2 = -1;
+      if (p.kw(i, "NEXT") && p.kw(i + 1, "VALUE") && p.kw(i + 2, "FOR")) nameAt2 = i + 3;
+      else if (p.kw(i, "NEXTVAL") && p.kw(i + 1, "FOR")) nameAt2 = i + 2;
+      else if (p.kw(i, "NEXTVAL") && i - 2 >= from && p.t.kind[i - 1] === TK_DOT && p.isIdent(i - 2)) {
+        const nameEnd = i - 1;
+        let first2 = i - 2;
+        if (first2 - 2 >= from && p.t.kind[first2 - 1] === TK_DOT && p.isIdent(first2 - 2)) first2 -= 2;
+        const name2 = p.identValue(nameEnd - 1);
+        const q2 = { name: name2, span: { start: p.t.start[first2], end: p.t.end[nameEnd - 1] } };
+        if (first2 !== nameEnd - 1) q2.schema = p.identValue(first2);
+        (out ??= []).push(q2);
+        continue;
+      }
+      if (nameAt2 >= 0) {
+        const r = qualifiedNameAt(p, nameAt2);
+        if (r) (out ??= []).push(r.name);
+      }
+    }
+  } finally {
+    p.end = saved;
+  }
+  return { sequences: out ?? NO_SEQUENCES, isolation };
+}
+function oneTableRows(p, from, to) {
+  const savedEnd = p.end;
+  p.end = to;
+  try {
+    while (p.kind(from) === TK_LPAREN && p.afterBalanced(from) === to) {
+      from++;
+      to--;
+      p.end = to;
+    }
+    if (!p.kw(from, "SELECT")) return void 0;
+    let fromAt = -1;
+    let depth = 0;
+    for (let i2 = from; i2 < to; i2++) {
+      const k = p.t.kind[i2];
+      if (k === TK_LPAREN) depth++;
+      else if (k === TK_RPAREN) depth--;
+      else if (depth === 0 && k === TK_WORD) {
+        if (p.kw(i2, "UNION") || p.kw(i2, "INTERSECT") || p.kw(i2, "EXCEPT") || p.kw(i2, "MINUS")) return void 0;
+        if (fromAt < 0 && p.kw(i2, "FROM")) fromAt = i2;
+      }
+    }
+    if (fromAt < 0) return void 0;
+    let i = fromAt + 1;
+    let table;
+    let deletes = false;
+    if (p.kw(i, "OLD") && p.kw(i + 1, "TABLE") && p.kind(i + 2) === TK_LPAREN) {
+      if (!p.kw(i + 3, "DELETE") || !p.kw(i + 4, "FROM")) return void 0;
+      const deleted = qualifiedNameAt(p, i + 5);
+      if (!deleted) return void 0;
+      table = deleted.name;
+      deletes = true;
+      i = p.afterBalanced(i + 2);
+    } else {
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return void 0;
+      const read = qualifiedNameAt(p, i);
+      if (!read) return void 0;
+      table = read.name;
+      i = read.next;
+    }
+    if (p.kw(i, "AS")) i++;
+    if (i < to && p.isIdent(i) && !isWordOf(p, i, ONE_TABLE_FROM_ENDERS)) {
+      i++;
+      if (p.kind(i) === TK_LPAREN) i = p.afterBalanced(i);
+    }
+    return i >= to || isWordOf(p, i, ONE_TABLE_FROM_ENDERS) ? { table, deletes } : void 0;
+  } finally {
+    p.end = savedEnd;
+  }
+}
+function tablesRead(p, from, to) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  let ctes;
+  const savedEnd = p.end;
+  p.end = to;
+  try {
+    for (let i = from; i < to; i++) {
+      if (!p.kw(i, "WITH") && !(p.t.kind[i] === TK_COMMA && ctes)) continue;
+      let j = i + 1;
+      if (!p.isIdent(j)) continue;
+      j++;
+      if (p.t.kind[j] === TK_LPAREN && j < to && p.isIdent(j + 1)) j = p.afterBalanced(j);
+      if (p.kw(j, "AS") && p.kind(j + 1) === TK_LPAREN) (ctes ??= /* @__PURE__ */ new Set()).add(p.identValue(i + 1));
+    }
+    const levels = p.levelStack(to - from + 1);
+    levels[0] = 0;
+    let depth = 0;
+    const readRef = (i) => {
+      if (!p.isIdent(i)) return;
+      if (isWordOf(p, i, TABLE_REF_SKIP)) return;
+      const r = qualifiedNameAt(p, i);
+      if (!r) return;
+      const key = (r.name.schema ?? "") + "." + r.name.name;
+      if (!r.name.schema && ctes?.has(r.name.name)) return;
+      if (seen.has(key)) return;
+      seen.add(key);
+      out.push(r.name);
+    };
+    for (let i = from; i < to; i++) {
+      const k = p.t.kind[i];
+      if (k === TK_LPAREN) {
+        levels[++depth] = 0;
+        continue;
+      }
+      if (k === TK_RPAREN) {
+        if (depth > 0) depth--;
+        continue;
+      }
+      if (k === TK_COMMA) {
+        if (levels[depth] & 1) readRef(i + 1);
+        continue;
+      }
+      if (k !== TK_WORD) continue;
+      if (p.kw(i, "SELECT")) {
+        levels[depth] = 2;
+      } else if (p.kw(i, "FROM") || p.kw(i, "JOIN")) {
+        if (levels[depth] & 2 || p.kw(i, "JOIN")) {
+          levels[depth] |= 1;
+          readRef(i + 1);
+        }
+      } else if (levels[depth] & 1 && isFromEnder(p, i)) {
+        levels[depth] &= ~1;
+      }
+    }
+  } finally {
+    p.end = savedEnd;
+  }
+  return out;
+}
+function isFromEnder(p, i) {
+  return isWordOf(p, i, FROM_ENDERS);
+}
+var NO_SEQUENCES, TYPE_SYNONYMS, LOB_TYPES, BUILT_IN_TYPES, TYPED_LITERAL_WORDS, TABLE_REF_SKIP, FROM_ENDERS, ONE_TABLE_FROM_ENDERS;
+var init_clauses = __esm({
+  "server/src/sql/grammar/clauses.ts"() {
+    "use strict";
+    init_lexer();
+    NO_SEQUENCES = Object.freeze([]);
+    TYPE_SYNONYMS = {
+      INT: "INTEGER",
+      CHARACTER: "CHAR",
+      DEC: "DECIMAL",
+      NUMERIC: "DECIMAL",
+      NUM: "DECIMAL",
+      LONG: "LONG VARCHAR"
+    };
+    LOB_TYPES = /* @__PURE__ */ new Set(["CLOB", "BLOB", "DBCLOB"]);
+    BUILT_IN_TYPES = /* @__PURE__ */ new Set([
+      "SMALLINT",
+      "INT",
+      "INTEGER",
+      "BIGINT",
+      "DECIMAL",
+      "DEC",
+      "NUMERIC",
+      "NUM",
+      "NUMBER",
+      "DECFLOAT",
+      "REAL",
+      "FLOAT",
+      "DOUBLE",
+      "CHAR",
+      "CHARACTER",
+      "VARCHAR",
+      "VARCHAR2",
+      "NCHAR",
+      "NVARCHAR",
+      "CLOB",
+      "NCLOB",
+      "DBCLOB",
+      "BLOB",
+      "GRAPHIC",
+      "VARGRAPHIC",
+      "LONG",
+      "DATE",
+      "TIME",
+      "TIMESTAMP",
+      "XML",
+      "BOOLEAN",
+      "BINARY",
+      "VARBINARY",
+      "ROWID"
+    ]);
+    TYPED_LITERAL_WORDS = /* @__PURE__ */ new Set(["DATE", "TIME", "TIMESTAMP", "GRAPHIC", "BINARY"]);
+    TABLE_REF_SKIP = byLength(["TABLE", "LATERAL", "UNNEST", "XMLTABLE", "FINAL", "NEW", "OLD", "ONLY", "OUTER"]);
+    FROM_ENDERS = byLength([
+      "WHERE",
+      "GROUP",
+      "HAVING",
+      "ORDER",
+      "FETCH",
+      "UNION",
+      "EXCEPT",
+      "INTERSECT",
+      "SELECT",
+      "WINDOW",
+      "LIMIT",
+      "OFFSET",
+      "FOR",
+      "WITH",
+      "OPTIMIZE",
+      "SET",
+      "VALUES",
+      "WHEN",
+      "THEN",
+      "ELSE",
+      "END"
+    ]);
+    ONE_TABLE_FROM_ENDERS = byLength(["WHERE", "GROUP", "HAVING", "ORDER", "FETCH", "FOR", "WITH", "OPTIMIZE", "LIMIT", "OFFSET"]);
   }
 });
 
@@ -6518,6 +4485,315 @@ var init_ddl_objects = __esm({
   }
 });
 
+// server/src/sql/grammar/values.ts
+function rowInts(data, at) {
+  return 3 + 3 * data[at + 2];
+}
+function valuesRowCount(source) {
+  return source instanceof PackedValues ? source.rowCount : source.rows.length;
+}
+function firstRowSpan(source) {
+  if (!(source instanceof PackedValues)) return source.rows[0].span;
+  return { start: source.data[source.at], end: source.data[source.at + 1] };
+}
+function valuesKindBits(source) {
+  if (!(source instanceof PackedValues)) return source.rows.reduce((bits2, row) => bits2 | valueKindBits(row), 0);
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    for (let v = 0, j = at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
+function valuesWidth(source) {
+  let width;
+  if (!(source instanceof PackedValues)) {
+    for (const row of source.rows) {
+      if (width !== void 0 && width !== row.values.length) return void 0;
+      width = row.values.length;
+    }
+    return width;
+  }
+  const d = source.data;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    if (width !== void 0 && width !== count) return void 0;
+    width = count;
+    at += 3 + 3 * count;
+  }
+  return width;
+}
+function columnKindBits(source, index) {
+  if (!(source instanceof PackedValues)) {
+    return source.rows.reduce((bits2, row) => bits2 | (index < row.values.length ? valueKindBit(row.values[index].kind) : MISSING_VALUE_BIT), 0);
+  }
+  const d = source.data;
+  let bits = 0;
+  for (let r = 0, at = source.at; r < source.rowCount; r++) {
+    const count = d[at + 2];
+    bits |= index < count ? 1 << d[at + 3 + 3 * index] : MISSING_VALUE_BIT;
+    at += 3 + 3 * count;
+  }
+  return bits;
+}
+function valueKindBit(kind) {
+  return 1 << VALUE_KINDS.indexOf(kind);
+}
+function valueKindBits(row) {
+  if (!(row instanceof PackedValuesRow)) return row.values.reduce((bits2, v) => bits2 | valueKindBit(v.kind), 0);
+  const d = row.data;
+  const count = d[row.at + 2];
+  let bits = 0;
+  for (let v = 0, j = row.at + 3; v < count; v++, j += 3) bits |= 1 << d[j];
+  return bits;
+}
+function packedValuesParts(source) {
+  return source instanceof PackedValues ? { data: source.data, at: source.at, rowCount: source.rowCount, span: source.span } : void 0;
+}
+function packedValues(parts) {
+  return new PackedValues(parts.data, parts.at, parts.rowCount, parts.span.start, parts.span.end);
+}
+function isForRowsAt(p, i) {
+  return p.kw(i, "FOR") && p.kw(i + 2, "ROWS");
+}
+function parseValuesRow(p, context) {
+  const startTok = p.pos;
+  const store = p.rowStore;
+  if (p.kind(p.pos) === TK_LPAREN) {
+    const close = p.afterBalanced(p.pos) - 1;
+    if (p.kind(close) !== TK_RPAREN) {
+      p.pos = p.end;
+      p.fail("missing ')' after the VALUES row", context);
+    }
+    let i2 = p.pos + 1;
+    if (i2 === close) p.fail("expected a value", context, i2);
+    const at2 = store.reserve(3 + 3 * (close - i2));
+    const data2 = store.data;
+    let w = at2 + 3;
+    while (i2 < close) {
+      const vStart2 = i2;
+      let depth = 0;
+      while (i2 < close) {
+        const k = p.t.kind[i2];
+        if (k === TK_LPAREN) depth++;
+        else if (k === TK_RPAREN) depth--;
+        else if (k === TK_COMMA && depth === 0) break;
+        i2++;
+      }
+      if (i2 === vStart2) p.fail("expected a value", context, i2);
+      data2[w] = classifyValueKind(p, vStart2, i2);
+      data2[w + 1] = p.t.start[vStart2];
+      data2[w + 2] = p.t.end[i2 - 1];
+      w += 3;
+      if (i2 < close) {
+        i2++;
+        if (i2 === close) p.fail("expected a value", context, i2);
+      }
+    }
+    p.pos = close + 1;
+    data2[at2] = p.t.start[startTok];
+    data2[at2 + 1] = p.t.end[close];
+    data2[at2 + 2] = (w - at2 - 3) / 3;
+    store.commit(w);
+    return;
+  }
+  const vStart = p.pos;
+  let i = p.pos;
+  while (i < p.end && p.t.kind[i] !== TK_COMMA && !isIsolationAt(p, i) && !isForRowsAt(p, i)) {
+    if (p.t.kind[i] === TK_LPAREN) i = p.afterBalanced(i);
+    else i++;
+  }
+  if (i === vStart) p.fail("expected a value", context, i);
+  const kind = classifyValueKind(p, vStart, i);
+  p.pos = i;
+  const at = store.reserve(6);
+  const data = store.data;
+  const span = p.rangeSpan(vStart, i);
+  data[at] = span.start;
+  data[at + 1] = span.end;
+  data[at + 2] = 1;
+  data[at + 3] = kind;
+  data[at + 4] = span.start;
+  data[at + 5] = span.end;
+  store.commit(at + 6);
+}
+function valueKindIn(p, a, b) {
+  return VALUE_KINDS[classifyValueKind(p, a, b)];
+}
+function classifyValueKind(p, a, b) {
+  let lead = 0;
+  while (a + lead < b && p.t.kind[a + lead] === TK_LPAREN) lead++;
+  let trail = 0;
+  while (b - 1 - trail > a + lead && p.t.kind[b - 1 - trail] === TK_RPAREN) trail++;
+  let k = Math.min(lead, trail);
+  if (k > 0) {
+    let depth = 0;
+    let lowest = 0;
+    for (let i = a + k; i < b - k; i++) {
+      const kind = p.t.kind[i];
+      if (kind === TK_LPAREN) depth++;
+      else if (kind === TK_RPAREN && --depth < lowest) lowest = depth;
+    }
+    k = Math.max(0, k + lowest);
+    a += k;
+    b -= k;
+  }
+  return valueKind(p, a, b);
+}
+function valueKind(p, a, b) {
+  const n = b - a;
+  const k0 = p.t.kind[a];
+  if (n === 1) {
+    if (k0 === TK_STRING || k0 === TK_NUMBER) return VK_LITERAL;
+    if (k0 === TK_MARKER) return VK_MARKER;
+    if (k0 === TK_HOST) return VK_HOST;
+    if (p.kw(a, "NULL")) return VK_NULL;
+    if (p.kw(a, "DEFAULT")) return VK_DEFAULT;
+    return VK_EXPRESSION;
+  }
+  if (n === 2) {
+    if ((p.isOp(a, "-") || p.isOp(a, "+")) && p.t.kind[a + 1] === TK_NUMBER) return VK_LITERAL;
+    if (k0 === TK_WORD && p.t.kind[a + 1] === TK_STRING && TYPED_LITERAL_WORDS.has(p.upper(a))) return VK_LITERAL;
+  }
+  if (n === 3 && k0 === TK_HOST && p.kw(a + 1, "INDICATOR") && p.t.kind[a + 2] === TK_HOST) return VK_HOST;
+  if (p.kw(a, "CAST") && p.t.kind[a + 1] === TK_LPAREN && p.afterBalanced(a + 1) === b && p.kw(a + 3, "AS")) {
+    const inner = valueKind(p, a + 2, a + 3);
+    if (inner !== VK_EXPRESSION && inner !== VK_DEFAULT) return inner;
+  }
+  return VK_EXPRESSION;
+}
+var VALUE_KINDS, VK_LITERAL, VK_MARKER, VK_HOST, VK_NULL, VK_DEFAULT, VK_EXPRESSION, PackedValuesRow, PackedValues, MISSING_VALUE_BIT, NO_CHUNK, PackedRowStore;
+var init_values = __esm({
+  "server/src/sql/grammar/values.ts"() {
+    "use strict";
+    init_lexer();
+    init_clauses();
+    VALUE_KINDS = ["literal", "marker", "host", "null", "default", "expression"];
+    VK_LITERAL = 0;
+    VK_MARKER = 1;
+    VK_HOST = 2;
+    VK_NULL = 3;
+    VK_DEFAULT = 4;
+    VK_EXPRESSION = 5;
+    PackedValuesRow = class {
+      constructor(data, at) {
+        this.data = data;
+        this.at = at;
+      }
+      data;
+      at;
+      /** A new object on every access (nothing is cached, so a rule's use of it stays short-lived). */
+      get span() {
+        return { start: this.data[this.at], end: this.data[this.at + 1] };
+      }
+      /** Moves the row and its values by `delta` characters (a statement reused after an edit before it). */
+      shiftBy(delta) {
+        const d = this.data;
+        d[this.at] += delta;
+        d[this.at + 1] += delta;
+        const count = d[this.at + 2];
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) {
+          d[j + 1] += delta;
+          d[j + 2] += delta;
+        }
+      }
+      /** The kinds of the values, without their spans (asked of every row by rules and the schema). */
+      get kinds() {
+        const d = this.data;
+        const count = d[this.at + 2];
+        const kinds = new Array(count);
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) kinds[v] = VALUE_KINDS[d[j]];
+        return kinds;
+      }
+      /** A new array on every access, like `span`. */
+      get values() {
+        const d = this.data;
+        const count = d[this.at + 2];
+        const values = new Array(count);
+        for (let v = 0, j = this.at + 3; v < count; v++, j += 3) values[v] = { kind: VALUE_KINDS[d[j]], span: { start: d[j + 1], end: d[j + 2] } };
+        return values;
+      }
+    };
+    PackedValues = class {
+      constructor(data, at, rowCount, start, end) {
+        this.data = data;
+        this.at = at;
+        this.rowCount = rowCount;
+        this.start = start;
+        this.end = end;
+      }
+      data;
+      at;
+      rowCount;
+      start;
+      end;
+      kind = "values";
+      get span() {
+        return { start: this.start, end: this.end };
+      }
+      get rows() {
+        const rows = new Array(this.rowCount);
+        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) rows[r] = new PackedValuesRow(this.data, at);
+        return rows;
+      }
+      /** Moves the list, its rows and their values by `delta` characters (a statement reused after an edit before it). */
+      shiftBy(delta) {
+        this.start += delta;
+        this.end += delta;
+        for (let r = 0, at = this.at; r < this.rowCount; r++, at += rowInts(this.data, at)) new PackedValuesRow(this.data, at).shiftBy(delta);
+      }
+    };
+    MISSING_VALUE_BIT = 1 << VALUE_KINDS.length;
+    NO_CHUNK = new Int32Array(0);
+    PackedRowStore = class {
+      constructor(chunkSize) {
+        this.chunkSize = chunkSize;
+        this.chunk = NO_CHUNK;
+      }
+      chunkSize;
+      chunk;
+      used = 0;
+      /** Where the list being read starts in `chunk`. */
+      listAt = 0;
+      listRows = 0;
+      /** Starts a VALUES list: the rows committed from now on are its rows. */
+      startList() {
+        this.listAt = this.used;
+        this.listRows = 0;
+      }
+      /**
+       * Makes room for `ints` more numbers and returns where they go; they only count as stored once
+       * `commit` is called (a row that fails to parse leaves nothing behind).
+       */
+      reserve(ints) {
+        if (this.used + ints > this.chunk.length) {
+          const kept = this.used - this.listAt;
+          const chunk = new Int32Array(Math.max(this.chunkSize, 2 * (kept + ints)));
+          chunk.set(this.chunk.subarray(this.listAt, this.used));
+          this.chunk = chunk;
+          this.listAt = 0;
+          this.used = kept;
+        }
+        return this.used;
+      }
+      get data() {
+        return this.chunk;
+      }
+      /** The row reserved ends at `end`. */
+      commit(end) {
+        this.used = end;
+        this.listRows++;
+      }
+      /** The list started by startList, with the rows committed since; it spans [start, end) of the text. */
+      endList(start, end) {
+        return new PackedValues(this.chunk, this.listAt, this.listRows, start, end);
+      }
+    };
+  }
+});
+
 // server/src/sql/grammar/dml.ts
 function parseInsert(p, span) {
   const context = "INSERT";
@@ -6615,7 +4891,7 @@ function selectListItems(p, from, to, wantWidth) {
       const ends = i >= to || depth === 0 && (k === TK_COMMA || k === TK_WORD && (p.kw(i, "FROM") || isSetOperatorAt(p, i) || isIsolationAt(p, i)));
       if (!ends) continue;
       if (i > start && p.isOp(i - 1, "*") && (i - 1 === start || p.kind(i - 2) === TK_DOT)) star = true;
-      else if (!star && i > start && isNullItem2(p, start, i)) nulls.push(item2);
+      else if (!star && i > start && isNullItem(p, start, i)) nulls.push(item2);
       item2++;
       start = i + 1;
       if (i >= to || k !== TK_COMMA) break;
@@ -6651,7 +4927,7 @@ function sortedIntersection(a, b) {
 function isSetOperatorAt(p, i) {
   return p.kw(i, "UNION") || p.kw(i, "EXCEPT") || p.kw(i, "INTERSECT");
 }
-function isNullItem2(p, a, b) {
+function isNullItem(p, a, b) {
   if (valueKindIn(p, a, b) === "null") return true;
   if (b - a < 2 || !p.isIdent(b - 1)) return false;
   const end = p.kw(b - 2, "AS") ? b - 2 : b - 1;
@@ -7023,9 +5299,9 @@ function writesOf(p, at, end) {
       else if (depth === 0 && from >= 0 && after !== void 0 && p.kw(i, after)) to = i;
     }
   }
-  return from < 0 ? void 0 : namesIn2(p, from, to);
+  return from < 0 ? void 0 : namesIn(p, from, to);
 }
-function namesIn2(p, from, to) {
+function namesIn(p, from, to) {
   let names3;
   for (let i = from; i < to; i++) if (p.isIdent(i)) (names3 ??= /* @__PURE__ */ new Set()).add(p.identValue(i));
   return names3 ? [...names3] : void 0;
@@ -7433,7 +5709,7 @@ function functionCallArguments(p, from, to) {
   if (p.kind(i + 1) !== TK_LPAREN || p.afterBalanced(i + 1) !== to) return void 0;
   const schema = i > from ? p.identValue(i - 2) : void 0;
   if ((schema === void 0 || schema === "SYSIBM" || schema === "SYSFUN") && p.kind(i) === TK_WORD && BUILT_IN_FUNCTIONS.has(p.upper(i))) return void 0;
-  return namesIn2(p, i + 2, to - 1);
+  return namesIn(p, i + 2, to - 1);
 }
 function rememberText(p, names3, from, to, mayAppend = false) {
   let built = names3.length === 1 ? readStringExpression(p, from, to, p.variables) : void 0;
@@ -8576,6 +6852,17 @@ var init_parser = __esm({
 });
 
 // server/src/sql/incremental.ts
+function reparsedRange(olds, news) {
+  let from = 0;
+  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
+  let oldEnd = olds.length;
+  let newEnd = news.length;
+  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
+    oldEnd--;
+    newEnd--;
+  }
+  return { from, oldEnd, newEnd };
+}
 function textChange(before, after) {
   const len0 = before.length;
   const len1 = after.length;
@@ -8777,6 +7064,1727 @@ var init_incremental = __esm({
     DIRECTIVE_REACH = 13;
     LOOKAHEAD_WORDS = 10;
     SPANS = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/schema/written-columns.ts
+function columnPlaces(table, names3) {
+  if (!table?.definition) return names3.map(() => void 0);
+  const at = /* @__PURE__ */ new Map();
+  let width = 0;
+  for (const column of table.columns) {
+    if (column.implicitlyHidden) at.set(column.name, -1);
+    else if (at.get(column.name) !== -1) at.set(column.name, width);
+    if (!column.implicitlyHidden) width++;
+  }
+  return names3.map((name2) => {
+    const place = at.get(name2);
+    return place === void 0 ? void 0 : place < 0 ? "hidden" : { at: place, width };
+  });
+}
+function placeInList(list, name2) {
+  if (list.length < INDEXED_LIST) return list.indexOf(name2);
+  let index = listIndexes.get(list);
+  if (!index) {
+    index = /* @__PURE__ */ new Map();
+    for (let i = list.length - 1; i >= 0; i--) index.set(list[i], i);
+    listIndexes.set(list, index);
+  }
+  return index.get(name2) ?? -1;
+}
+function valueColumnCount(table) {
+  let count = 0;
+  for (const column of table.columns) if (!column.implicitlyHidden) count++;
+  return count;
+}
+function positionalValueCount(stmt) {
+  if (stmt.kind !== "insert" || stmt.columns.length > 0 || stmt.parseError) return void 0;
+  return stmt.source.kind === "select" ? stmt.source.itemCount : valuesWidth(stmt.source);
+}
+function columnFill(stmt, name2, place) {
+  switch (stmt.kind) {
+    case "insert": {
+      if (stmt.columns.length === 0) {
+        if (place === "hidden") return "default";
+        if (place === void 0 || positionalValueCount(stmt) !== place.width) return "value";
+        const source2 = stmt.source;
+        if (source2.kind === "select") return isNullItem2(source2.nullItems, place.at) ? "null" : "value";
+        return fillOf(columnKindBits(source2, place.at));
+      }
+      const at = placeInList(stmt.columns, name2);
+      if (at < 0) return "default";
+      if (stmt.parseError) return "value";
+      const source = stmt.source;
+      if (source.kind === "select") return isNullItem2(source.nullItems, at) ? "null" : "value";
+      return fillOf(columnKindBits(source, at));
+    }
+    case "merge": {
+      if (!stmt.inserts || stmt.inserts.length === 0) return "value";
+      let fill = "null";
+      for (const update of stmt.updates ?? []) {
+        const at = placeInList(update.columns, name2);
+        if (at < 0) continue;
+        const one = fillOf(valueKindBit(update.values[at]));
+        if (one === "value") return "value";
+        if (one === "default") fill = "default";
+      }
+      for (const insert of stmt.inserts) {
+        let one;
+        if (insert.columns.length === 0) {
+          if (place === "hidden") one = "default";
+          else one = place !== void 0 && insert.values.length === place.width ? fillOf(valueKindBit(insert.values[place.at])) : "value";
+        } else {
+          const at = placeInList(insert.columns, name2);
+          one = at < 0 ? "default" : at < insert.values.length ? fillOf(valueKindBit(insert.values[at])) : "value";
+        }
+        if (one === "value") return "value";
+        if (one === "default") fill = "default";
+      }
+      return fill;
+    }
+    case "import":
+      return !stmt.columns || placeInList(stmt.columns, name2) >= 0 ? "value" : "default";
+    default:
+      return "value";
+  }
+}
+function isNullItem2(items, at) {
+  if (!items) return false;
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = low + high >> 1;
+    if (items[mid] < at) low = mid + 1;
+    else high = mid;
+  }
+  return items[low] === at;
+}
+function fillOf(bits) {
+  if (bits === 0 || (bits & MISSING_VALUE_BIT) !== 0 || (bits & ~(NULL_BIT | DEFAULT_BIT)) !== 0) return "value";
+  return (bits & DEFAULT_BIT) !== 0 ? "default" : "null";
+}
+function hasValueDefault(column) {
+  return column.defaultValue !== void 0 && !column.defaultNull;
+}
+function mayWriteColumn(stmt, column, place) {
+  if (typeof column === "string") return columnFill(stmt, column, place) === "value";
+  const fill = columnFill(stmt, column.name, place);
+  return fill === "value" || fill === "default" && (hasValueDefault(column) || column.identity !== void 0 || column.generatedExpression !== void 0);
+}
+function fillShape(stmt) {
+  switch (stmt.kind) {
+    case "insert": {
+      const source = stmt.source;
+      if (source.kind === "select") return source.nullItems ? ` null ${source.nullItems.join(",")} of ${source.itemCount ?? "*"}` : "";
+      if ((valuesKindBits(source) & (NULL_BIT | DEFAULT_BIT)) === 0) return "";
+      let out = " fills ";
+      if (stmt.columns.length > 0) {
+        for (const column of stmt.columns) out += columnFill(stmt, column)[0];
+        return out;
+      }
+      const width = valuesWidth(source);
+      if (width === void 0) return " fills ragged";
+      for (let at = 0; at < width; at++) out += columnFill(stmt, "", { at, width })[0];
+      return out;
+    }
+    case "merge":
+      return (stmt.inserts ?? []).map((i) => ` (${i.columns.join(",")}) ${i.values.join(",")}`).join(";") + (stmt.updates ?? []).map((u) => ` set (${u.columns.join(",")}) ${u.values.join(",")}`).join(";");
+    case "import":
+      return stmt.columns ? ` (${stmt.columns.join(",")})` : "";
+    default:
+      return "";
+  }
+}
+var INDEXED_LIST, listIndexes, NULL_BIT, DEFAULT_BIT;
+var init_written_columns = __esm({
+  "server/src/schema/written-columns.ts"() {
+    "use strict";
+    init_values();
+    INDEXED_LIST = 16;
+    listIndexes = /* @__PURE__ */ new WeakMap();
+    NULL_BIT = valueKindBit("null");
+    DEFAULT_BIT = valueKindBit("default");
+  }
+});
+
+// server/src/schema/edit-shape.ts
+function schemaStatements(file) {
+  if (file.source.language !== "sql" || file.code?.executions.some((e) => !e.script)) return void 0;
+  if (SCHEMA_STATEMENTS.has(file.statements)) return SCHEMA_STATEMENTS.get(file.statements);
+  let out = [];
+  for (const stmt of file.statements) {
+    if (stmt.kind === "createTrigger" || childStatements(stmt).length > 0) {
+      out = void 0;
+      break;
+    }
+    if (SCHEMA_KINDS.has(stmt.kind)) out.push(stmt);
+  }
+  SCHEMA_STATEMENTS.set(file.statements, out);
+  return out;
+}
+function shapeOf(stmt) {
+  const name2 = (n) => `${n.schema ?? ""}.${n.name}`;
+  switch (stmt.kind) {
+    case "insert": {
+      const written = writtenRows(stmt.source);
+      const from = written ? "written" : `query ${stmt.source.kind === "select" ? stmt.source.tables.map(name2).join(",") : ""}`;
+      return `insert ${name2(stmt.target)} (${stmt.columns.join(",") || (positionalValueCount(stmt) ?? "")}) ${from} ${written?.count ?? 0} ${written?.literal ?? false} ${stmt.sequences.map(name2).join(",")}`;
+    }
+    case "merge":
+      return `merge ${name2(stmt.target)} ${stmt.hasInsert} ${!!stmt.sourceValues}`;
+    case "import":
+      return `import ${name2(stmt.table)}`;
+    case "ingest":
+      return `ingest ${name2(stmt.table)} ${stmt.operation}`;
+    case "lockTable":
+      return `lock ${name2(stmt.table)} ${stmt.mode}`;
+    default:
+      return void 0;
+  }
+}
+function writtenRows(source) {
+  if (source.kind === "values") return { count: valuesRowCount(source), literal: withoutParameters(source) };
+  return source.constantRows ? { count: source.constantRows.count, literal: !source.constantRows.parameters } : void 0;
+}
+function withoutParameters(source) {
+  return (valuesKindBits(source) & PARAMETER_BITS) === 0;
+}
+var SCHEMA_STATEMENTS, SCHEMA_KINDS, PARAMETER_BITS;
+var init_edit_shape = __esm({
+  "server/src/schema/edit-shape.ts"() {
+    "use strict";
+    init_walk();
+    init_values();
+    init_written_columns();
+    SCHEMA_STATEMENTS = /* @__PURE__ */ new WeakMap();
+    SCHEMA_KINDS = /* @__PURE__ */ new Set([
+      "insert",
+      "merge",
+      "import",
+      "ingest",
+      "lockTable",
+      "setSchema",
+      "connect",
+      "createTable",
+      "alterTable",
+      "createIndex",
+      "createSequence",
+      "alterSequence",
+      "createTablespace",
+      "load",
+      "declareTable",
+      "updateDbCfg"
+    ]);
+    PARAMETER_BITS = valueKindBit("marker") | valueKindBit("host");
+  }
+});
+
+// server/src/schema/table-versions.ts
+function sitesTarget(key, sites) {
+  return { key, sites, bulkReasons: [...new Set(sites.flatMap((s) => s.bulkReasons))], valuesRows: sites.reduce((sum, s) => sum + s.valuesRows, 0) };
+}
+function storedVersion(versions) {
+  const [latest] = versions;
+  if (versions.length === 1 || statesStorage(latest)) return latest;
+  return versions.find((v) => statesStorage(v) && sameColumns(v, latest)) ?? latest;
+}
+function statesStorage(table) {
+  const stmt = table.definition?.stmt;
+  if (table.tablespace !== void 0 || table.locksize !== void 0 || table.append || table.pctfree !== void 0 || table.notLoggedInitially) return true;
+  if (!stmt) return false;
+  const { index, long } = stmt.tablespace;
+  return index !== void 0 || long !== void 0 || stmt.organizeBy !== void 0 || stmt.distributeBy !== void 0 || stmt.partitionBy !== void 0;
+}
+function sameColumns(a, b) {
+  if (a.columns.length === 0 || a.columns.length !== b.columns.length) return false;
+  const names3 = new Set(a.columns.map((c) => c.name));
+  return b.columns.every((c) => names3.has(c.name));
+}
+function byValueCount(stmt, versions) {
+  if (versions.length < 2) return versions;
+  const values = positionalValueCount(stmt);
+  if (values === void 0) return versions;
+  const fitting = versions.filter((v) => v.definition !== void 0 && valueColumnCount(v) === values);
+  return fitting.length > 0 ? fitting : versions;
+}
+function fitsColumns(stmt, table) {
+  if (stmt.kind !== "insert" || stmt.columns.length === 0 || table.columns.length === 0) return true;
+  let names3 = COLUMN_NAMES.get(table);
+  if (!names3) COLUMN_NAMES.set(table, names3 = new Set(table.columns.map((c) => c.name)));
+  return stmt.columns.every((c) => names3.has(c));
+}
+var TableVersions, COLUMN_NAMES;
+var init_table_versions = __esm({
+  "server/src/schema/table-versions.ts"() {
+    "use strict";
+    init_written_columns();
+    TableVersions = class {
+      /** `tables`: the schema's map of the last version of each name, which newVersion() updates. */
+      constructor(tables2) {
+        this.tables = tables2;
+      }
+      tables;
+      /** The earlier versions of each name with versions, in the order they were made. */
+      older = /* @__PURE__ */ new Map();
+      /** The DDL statements that built each version, noted while folding (`at` is filled from it for names with versions). */
+      ddlOf = /* @__PURE__ */ new Map();
+      /** For names with versions: the version each of their DDL statements and inserts concerns. */
+      at = /* @__PURE__ */ new Map();
+      /** For names with versions: each version's own insert target (the inserts attributed to it). */
+      targets = /* @__PURE__ */ new Map();
+      /** Versions the file being folded created, by key: its later inserts fill those. */
+      own = /* @__PURE__ */ new Map();
+      /** Versions whose own file inserts into them after creating them (InsertSite.version). */
+      filledByCreator = /* @__PURE__ */ new Set();
+      /** Copies changeable() made, with the file they were made for (its further DDL changes the same copy). */
+      forkedBy = /* @__PURE__ */ new WeakMap();
+      /** The version of the table named by `key` that `stmt` concerns, when the name has versions and it is not the last. */
+      versionAt(stmt, key) {
+        if (this.at.size === 0) return void 0;
+        const version2 = this.at.get(stmt);
+        return version2 && version2.key === key ? version2 : void 0;
+      }
+      /** Whether the name `key` was defined more than once. */
+      has(key) {
+        return this.older.has(key);
+      }
+      /** The inserts that fill this version (only for names with versions: see has()). */
+      targetOf(table) {
+        return this.targets.get(table);
+      }
+      /** Notes that `stmt` built this version of `table`. */
+      noteDdl(table, stmt) {
+        const ddl = this.ddlOf.get(table);
+        if (ddl) ddl.push(stmt);
+        else this.ddlOf.set(table, [stmt]);
+        return table;
+      }
+      /** A new file is folded: the versions it creates are its own. */
+      startFile() {
+        this.own = /* @__PURE__ */ new Map();
+      }
+      /** The file being folded created this version of `key`. */
+      created(key, table) {
+        this.own.set(key, table);
+      }
+      /** The version of `key` the file being folded created, now filled by an insert of that file. */
+      filledHere(key) {
+        const own = this.own.size > 0 ? this.own.get(key) : void 0;
+        if (own) this.filledByCreator.add(own);
+        return own;
+      }
+      /**
+       * The version of `table` that DDL of `file` changes. Another file's DDL changes a copy when the table's own file
+       * filled it (a migration step that creates a table and copies rows into it: an install script's keys, or an
+       * uninstall script's drops, folded after it in no particular order, are not in force for those rows), or when it
+       * drops something (an uninstall script); otherwise the table itself (a schema, then its indexes in another file).
+       */
+      changeable(file, table, drops = false) {
+        const creator = table.definition?.file;
+        if (creator === void 0 || creator === file || this.forkedBy.get(table) === file) return table;
+        if (!drops && !this.filledByCreator.has(table)) return table;
+        const fork = this.newVersion(table, true);
+        this.forkedBy.set(fork, file);
+        return fork;
+      }
+      /** A new version of `table` (created again, or changed by another file: see changeable); `tables` holds it from now. */
+      newVersion(table, copy = false) {
+        const older = this.older.get(table.key);
+        if (older) older.push(table);
+        else this.older.set(table.key, [table]);
+        const fresh = copy ? { ...table, indexes: [...table.indexes], keyConstraints: [...table.keyConstraints], foreignKeys: [...table.foreignKeys], triggers: [...table.triggers], mqts: [...table.mqts], columns: [...table.columns] } : { key: table.key, schema: table.schema, name: table.name, columns: [], indexes: [], keyConstraints: [], foreignKeys: [], checks: 0, triggers: [], mqts: [...table.mqts], append: false, notLoggedInitially: false };
+        this.tables.set(table.key, fresh);
+        return fresh;
+      }
+      /**
+       * Which version of its table each insert of `target` fills; `latest` is the table's last version. The one its own
+       * file created before it (a migration's CREATE TABLE, then its INSERT ... SELECT); else every version whose
+       * columns it fits (application code fills the table whichever of a repository's definitions made it: a z/OS deck
+       * and a plain DDL file of the same table). An INSERT naming a column a definition lacks fills another version of
+       * the table (Spring Batch's 2.2 migration copies rows into 2.2 columns that its v5.2 script defines otherwise).
+       * Returns the sites kept: one that fits no definition is dropped (Db2 would reject it, so it is no evidence).
+       */
+      attribute(target, latest) {
+        const older = this.older.get(latest.key);
+        if (!older) {
+          const fits = (site) => site.version !== void 0 || fitsColumns(site.stmt, latest);
+          return target.sites.every(fits) ? target.sites : target.sites.filter(fits);
+        }
+        const candidates = [latest, ...[...older].reverse()];
+        return target.sites.filter((site) => {
+          const versions = site.version ? [site.version] : byValueCount(site.stmt, candidates.filter((v) => fitsColumns(site.stmt, v)));
+          if (versions.length === 0) return false;
+          for (const version2 of versions) this.attributeTo(version2, site);
+          const seen = site.version ? versions[0] : storedVersion(versions);
+          if (seen !== latest) this.at.set(site.stmt, seen);
+          return true;
+        });
+      }
+      /**
+       * For a version that states no storage, the other version of its name with the same columns that does (carddemo's
+       * plain ddl/XTRNTYPE.ddl beside the z/OS deck DB2CREAT.ctl): one table, described twice. Undefined otherwise.
+       */
+      storedTwin(table) {
+        const older = this.older.get(table.key);
+        if (!older || statesStorage(table)) return void 0;
+        const latest = this.tables.get(table.key);
+        const others = [...latest ? [latest] : [], ...[...older].reverse()].filter((v) => v !== table);
+        return others.find((v) => statesStorage(v) && sameColumns(v, table));
+      }
+      /** After attribute(): the DDL of a name with versions concerns the version it built (the last one is the schema's answer anyway). */
+      noteDdlVersions() {
+        for (const older of this.older.values()) for (const version2 of older) for (const stmt of this.ddlOf.get(version2) ?? []) this.at.set(stmt, version2);
+      }
+      /** Adds `site` to the insert target of `version` (a name with versions: see targetOf). */
+      attributeTo(version2, site) {
+        let target = this.targets.get(version2);
+        if (!target) this.targets.set(version2, target = sitesTarget(version2.key, []));
+        target.sites.push(site);
+        target.valuesRows += site.valuesRows;
+        for (const reason of site.bulkReasons) if (!target.bulkReasons.includes(reason)) target.bulkReasons.push(reason);
+      }
+      /** The insert targets of the versions (names with versions only). */
+      versionTargets() {
+        return this.targets.values();
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      *all() {
+        yield* this.tables.values();
+        for (const older of this.older.values()) yield* older;
+      }
+      /**
+       * An edit replaced statements by others of the same shape (SchemaModel.withFileReplaced): an insert into an
+       * earlier version of its table fills that version still. The map is shared with the model before the edit,
+       * which never asks about the new statements.
+       */
+      carry(replaced2) {
+        if (this.at.size === 0) return;
+        for (const [o, n] of replaced2) {
+          const version2 = this.at.get(o);
+          if (version2) this.at.set(n, version2);
+        }
+      }
+    };
+    COLUMN_NAMES = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/code-model/bulk-loops.ts
+function isBulkLoop(loop) {
+  return !!loop && !loop.chunked && !loop.walksArray && !loop.readsAdminOutput && (loop.passes === void 0 || loop.passes > SMALL_LOOP_PASSES);
+}
+function statementsInBulkLoops(file) {
+  const inLoop = /* @__PURE__ */ new Set();
+  for (const e of file.code?.executions ?? []) if (isBulkLoop(e.loop)) for (const s of e.statements) inLoop.add(s);
+  return inLoop;
+}
+var SMALL_LOOP_PASSES;
+var init_bulk_loops = __esm({
+  "server/src/code-model/bulk-loops.ts"() {
+    "use strict";
+    SMALL_LOOP_PASSES = 10;
+  }
+});
+
+// server/src/schema/sample-database.ts
+function sampleTableRows(name2) {
+  return SAMPLE_TABLE_ROWS.get(name2.toUpperCase());
+}
+var SAMPLE_DATABASE, SAMPLE_TABLE_ROWS;
+var init_sample_database = __esm({
+  "server/src/schema/sample-database.ts"() {
+    "use strict";
+    SAMPLE_DATABASE = "SAMPLE";
+    SAMPLE_TABLE_ROWS = /* @__PURE__ */ new Map([
+      ["EMPLOYEE", 42],
+      ["DEPARTMENT", 14]
+    ]);
+  }
+});
+
+// server/src/sql/metadata-tables.ts
+function isMetadataTable(name2) {
+  if (name2.schema !== void 0 && CATALOG_TABLE_SCHEMAS.test(name2.schema)) return true;
+  return /^IBM(SNAP|QREP)_/.test(name2.name) && !GROWING_CONTROL_TABLES.test(name2.name);
+}
+function allCatalogTables(tables2) {
+  return tables2.length > 0 && tables2.every((t) => t.schema !== void 0 && CATALOG_SCHEMAS.test(t.schema));
+}
+var CATALOG_SCHEMAS, CATALOG_TABLE_SCHEMAS, GROWING_CONTROL_TABLES;
+var init_metadata_tables = __esm({
+  "server/src/sql/metadata-tables.ts"() {
+    "use strict";
+    CATALOG_SCHEMAS = /^SYS(CAT|IBM|IBMADM|STAT|TOOLS|PROC|FUN)$/;
+    CATALOG_TABLE_SCHEMAS = /^(SYS(CAT|IBM|IBMADM|STAT)|QSYS2)$/;
+    GROWING_CONTROL_TABLES = /^IBM(SNAP|QREP)_\w*(UOW|MON|TRACE|TRAIL|ALERT|EXCEPTION|ADMINMSG|SPILL|DONEMSG|DELTOMB)/;
+  }
+});
+
+// server/src/schema/schema-types.ts
+function valuesRowsReason(rows) {
+  return `${rows} rows of INSERT \u2026 VALUES`;
+}
+var DB2_DEFAULT_CACHE, BULK_ROW_THRESHOLD, NO_REASONS, INSERT_SELECT, IN_LOOP;
+var init_schema_types = __esm({
+  "server/src/schema/schema-types.ts"() {
+    "use strict";
+    DB2_DEFAULT_CACHE = 20;
+    BULK_ROW_THRESHOLD = 100;
+    NO_REASONS = Object.freeze([]);
+    INSERT_SELECT = "INSERT \u2026 SELECT";
+    IN_LOOP = "inserted inside a loop";
+  }
+});
+
+// server/src/schema/settle.ts
+function settleCopiesOfReferenceData(schema, threshold) {
+  const fewRows = (name2, stmt, file) => {
+    if (isMetadataTable(name2)) return 0;
+    const stock = schema.stockSampleRows(name2, stmt, file);
+    if (stock !== void 0) return stock;
+    const table = schema.table(name2, stmt);
+    if (!table?.definition) return void 0;
+    const target = schema.targetOfTable(table);
+    if (!target || target.valuesRows >= threshold || !target.sites.every((s) => s.literalRows !== void 0)) return void 0;
+    return target.valuesRows;
+  };
+  const settled = /* @__PURE__ */ new Set();
+  for (const target of schema.targets) {
+    for (const site of target.sites) {
+      const stmt = site.stmt;
+      if (stmt.kind !== "insert" || stmt.source.kind !== "select" || stmt.source.tables.length === 0) continue;
+      if (site.bulkReasons.length !== 1 || site.bulkReasons[0] !== INSERT_SELECT) continue;
+      let rows = 0;
+      for (const source of stmt.source.tables) {
+        const few = fewRows(source, stmt, site.file);
+        if (few === void 0) {
+          rows = threshold;
+          break;
+        }
+        rows += few;
+      }
+      if (rows >= threshold) continue;
+      site.bulkReasons = NO_REASONS;
+      site.valuesRows = rows;
+      site.copiesReferenceData = true;
+      settled.add(site);
+    }
+  }
+  if (settled.size === 0) return;
+  for (const target of schema.targets) if (target.sites.some((s) => settled.has(s))) Object.assign(target, sitesTarget(target.key, target.sites));
+}
+function settleLoopsOverKnownRows(schema) {
+  if (schema.tableLoopOf.size === 0) return;
+  const known = /* @__PURE__ */ new Map();
+  const knownRows = (target) => {
+    if (!known.has(target)) known.set(target, schema.knownRows(target));
+    return known.get(target);
+  };
+  const sourceRows = (loop) => {
+    const from = loop.rowsOf;
+    const table = schema.table(from.table, from.at);
+    const definition = table?.definition?.stmt;
+    if (!table || !definition || definition.asQuery || table.mqt || schema.loadedNames.has(table.name)) return void 0;
+    const target = schema.targetOfTable(table);
+    const rows = target && knownRows(target);
+    if (rows === void 0) return void 0;
+    if (from.deletes) return rows;
+    return from.runs === void 0 ? void 0 : rows * from.runs;
+  };
+  const settled = [];
+  for (const target of schema.targets) {
+    for (const site of target.sites) {
+      const loop = schema.tableLoopOf.get(site.stmt);
+      if (!loop || site.stmt.kind !== "insert" || site.literalRows !== void 0) continue;
+      if (site.bulkReasons.length > 1 || site.bulkReasons.length === 1 && site.bulkReasons[0] !== IN_LOOP) continue;
+      const written = writtenRows(site.stmt.source);
+      const passes = written ? sourceRows(loop) : void 0;
+      if (written && passes !== void 0) settled.push({ target, site, rows: passes * written.count });
+    }
+  }
+  for (const { site, rows } of settled) {
+    site.bulkReasons = NO_REASONS;
+    site.valuesRows = rows;
+    site.loopRows = rows;
+  }
+  for (const target of new Set(settled.map((s) => s.target))) Object.assign(target, sitesTarget(target.key, target.sites));
+}
+var init_settle = __esm({
+  "server/src/schema/settle.ts"() {
+    "use strict";
+    init_metadata_tables();
+    init_edit_shape();
+    init_table_versions();
+    init_schema_types();
+  }
+});
+
+// server/src/schema/schema.ts
+function dropColumn(table, name2, restrict, referencing) {
+  const at = table.columns.findIndex((c) => c.name === name2);
+  if (at < 0) return false;
+  const indexes = table.indexes.filter((ix) => !ix.stmt.columns.some((c) => c.name === name2) && !ix.stmt.include.includes(name2));
+  const keyConstraints = table.keyConstraints.filter((k) => !keyColumns(k.constraint).includes(name2));
+  const foreignKeys = table.foreignKeys.filter((fk) => !fk.constraint.columns.includes(name2));
+  const dependents = table.indexes.length - indexes.length + (table.keyConstraints.length - keyConstraints.length) + (table.foreignKeys.length - foreignKeys.length) + referencing;
+  if (restrict && dependents > 0) return false;
+  table.columns = table.columns.filter((_, i) => i !== at);
+  table.indexes = indexes;
+  table.keyConstraints = keyConstraints;
+  table.foreignKeys = foreignKeys;
+  if (table.identity?.column.name === name2) delete table.identity;
+  return true;
+}
+function referencesColumn(fk, parent, name2) {
+  const columns2 = fk.constraint.parentColumns;
+  if (columns2.length > 0) return columns2.includes(name2);
+  return parent.keyConstraints.some((k) => k.constraint.kind === "primaryKey" && k.constraint.columns.includes(name2));
+}
+function keyColumns(constraint) {
+  return constraint.kind === "primaryKey" || constraint.kind === "unique" ? constraint.columns : [];
+}
+function usesName(uses, key) {
+  const [schema, name2] = splitKey(key);
+  const schemas = uses.get(name2);
+  return schemas !== void 0 && (schema === "" || schemas.has(schema) || schemas.has(""));
+}
+function insertsIn(stmt) {
+  let found = false;
+  forEachStatement([stmt], (inner) => {
+    if (inner.kind === "insert") found = true;
+  });
+  return found;
+}
+function replaceNamed(items, item2) {
+  let names3 = namesIn2.get(items);
+  if (!names3) namesIn2.set(items, names3 = new Set(items.map((i) => i.name)));
+  const out = names3.has(item2.name) ? items.filter((i) => i.name !== item2.name) : items;
+  if (out !== items) namesIn2.set(out, names3 = new Set(out.map((i) => i.name)));
+  out.push(item2);
+  names3.add(item2.name);
+  return out;
+}
+function splitKey(key) {
+  const dot = key.lastIndexOf(".");
+  return [key.slice(0, dot), key.slice(dot + 1)];
+}
+function zosLoadReason(load) {
+  const words = ["LOAD", load.replace ? "REPLACE" : `RESUME ${load.resume ? "YES" : "NO"}`, `SHRLEVEL ${load.shrlevel.toUpperCase()}`];
+  if (!load.log) words.push("LOG NO");
+  return `${words.join(" ")} (utility)`;
+}
+function sameDatabase(a, b) {
+  const x = DATABASE_AT.get(a);
+  const y = DATABASE_AT.get(b);
+  return x === void 0 || y === void 0 || x === y;
+}
+function keysWithOwnIndex(keys, indexes) {
+  const unique = indexes.filter((i) => i.unique).map((i) => columnSet(i.stmt.columns.map((c) => c.name)));
+  if (unique.length === 0) return [...keys];
+  return keys.filter((k) => {
+    const columns2 = k.constraint.kind === "primaryKey" || k.constraint.kind === "unique" ? columnSet(k.constraint.columns) : void 0;
+    return columns2 === void 0 || !unique.includes(columns2);
+  });
+}
+function hasKey(table, columns2) {
+  if (columns2.length === 0) return table.keyConstraints.some((k) => k.constraint.kind === "primaryKey");
+  const wanted = columnSet(columns2);
+  return table.keyConstraints.some((k) => (k.constraint.kind === "primaryKey" || k.constraint.kind === "unique") && columnSet(k.constraint.columns) === wanted) || table.indexes.some((i) => i.unique && columnSet(i.stmt.columns.map((c) => c.name)) === wanted);
+}
+function columnSet(columns2) {
+  return [...columns2].map((c) => c.toUpperCase()).sort().join("\0");
+}
+function displayKey(key) {
+  return key.startsWith(".") ? key.slice(1) : key;
+}
+function insertReasons(fromQuery, inLoop) {
+  const reasons = [];
+  if (fromQuery) reasons.push(INSERT_SELECT);
+  if (inLoop) reasons.push(IN_LOOP);
+  return reasons;
+}
+var SchemaModel, namesIn2, NO_TABLES, DATABASE_AT;
+var init_schema = __esm({
+  "server/src/schema/schema.ts"() {
+    "use strict";
+    init_walk();
+    init_incremental();
+    init_edit_shape();
+    init_table_versions();
+    init_bulk_loops();
+    init_sample_database();
+    init_written_columns();
+    init_settle();
+    init_clock();
+    init_deadline();
+    init_schema_types();
+    init_schema_types();
+    SchemaModel = class _SchemaModel {
+      tables = /* @__PURE__ */ new Map();
+      sequences = /* @__PURE__ */ new Map();
+      tablespaces = /* @__PURE__ */ new Map();
+      insertTargets = /* @__PURE__ */ new Map();
+      dbCfg = /* @__PURE__ */ new Map();
+      /** Sequence name -> schemas ('' when unqualified and no SET SCHEMA) of NEXT VALUE FOR uses in inserts. */
+      sequenceUses = /* @__PURE__ */ new Map();
+      /** The same, for the uses that feed bulk inserts (isSequenceUsedByBulkInserts). */
+      bulkSequenceUses = /* @__PURE__ */ new Map();
+      /** Keys of tables named by LOCK TABLE ... IN EXCLUSIVE MODE in the analysed files. */
+      exclusivelyLocked = /* @__PURE__ */ new Set();
+      /**
+       * The schema in effect at each statement (SET SCHEMA), for resolving unqualified names. Filled when first asked
+       * (fillSchemaAt): a script that qualifies every name never needs it, and a set per statement was ~5 ms of a
+       * 200,000-line script and work for every later garbage collection (a WeakMap of 30,000 statements).
+       */
+      schemaAt = /* @__PURE__ */ new WeakMap();
+      /** The files whose statements schemaAt is still to be filled for (emptied by fillSchemaAt). */
+      schemaAtPending = [];
+      /** Time of deferred work for all files (SchemaOptions.work). */
+      work = { ms: 0 };
+      /** The statement addFile is at: its schema is `currentSchema`, whether schemaAt is filled or not. */
+      visiting;
+      byName = /* @__PURE__ */ new Map();
+      /** Tables whose CREATE, ALTER or CREATE INDEX is in each file: rules about DDL look only at those. */
+      ddlTables = /* @__PURE__ */ new Map();
+      /** Insert targets by table name (without schema), for resolving names written without a schema. */
+      targetsByName = /* @__PURE__ */ new Map();
+      /** Tables defined more than once: a version per definition (`tables` holds the last). */
+      versions = new TableVersions(this.tables);
+      /** The key of a name as written in `stmt`. */
+      keyOf(name2, stmt) {
+        const schema = name2.schema ?? (stmt ? this.schemaOf(stmt) : void 0) ?? "";
+        let byName2 = this.keys.get(schema);
+        if (!byName2) this.keys.set(schema, byName2 = /* @__PURE__ */ new Map());
+        let key = byName2.get(name2.name);
+        if (key === void 0) byName2.set(name2.name, key = `${schema}.${name2.name}`);
+        return key;
+      }
+      /** The schema in effect at `stmt` (undefined: none set). */
+      schemaOf(stmt) {
+        if (stmt === this.visiting) return this.currentSchema;
+        this.fillSchemaAt();
+        return this.schemaAt.get(stmt);
+      }
+      /**
+       * Notes the schema in effect at every statement of the files added so far, as addFile goes through them: a
+       * script's statements and those of its routines and blocks get the schema of the last SET SCHEMA of the
+       * script before them (one in a routine applies when it runs), a trigger's body the schema at its CREATE TRIGGER.
+       */
+      fillSchemaAt() {
+        const files = this.schemaAtPending;
+        if (files.length === 0) return;
+        this.schemaAtPending = [];
+        const started = nowMs();
+        for (const file of files) {
+          let schema;
+          forEachStatement(
+            file.statements,
+            (stmt, parent) => {
+              if (schema !== void 0) this.schemaAt.set(stmt, schema);
+              if (stmt.kind === "setSchema" && !parent) schema = stmt.schema;
+              else if (stmt.kind === "createTrigger" && schema !== void 0) forEachStatement(stmt.body, (inner) => this.schemaAt.set(inner, schema));
+            },
+            { triggers: false }
+          );
+        }
+        this.work.ms += nowMs() - started;
+      }
+      /** Keys made by keyOf, by schema ('' for none) and name. */
+      keys = /* @__PURE__ */ new Map();
+      /** The table a name in `stmt` refers to, also when one side does not know the schema. */
+      table(name2, stmt) {
+        tickDeadline();
+        const key = this.keyOf(name2, stmt);
+        return stmt && this.versions.versionAt(stmt, key) || this.tableByKey(key);
+      }
+      tableByKey(key) {
+        const exact = this.tables.get(key);
+        if (exact) return exact;
+        const dot = key.lastIndexOf(".");
+        const name2 = key.slice(dot + 1);
+        const candidates = this.byName.get(name2) ?? [];
+        const schema = key.slice(0, dot);
+        const match = candidates.filter((k) => schema === "" || k.startsWith("."));
+        return match.length === 1 ? this.tables.get(match[0]) : void 0;
+      }
+      sequence(name2, stmt) {
+        const key = this.keyOf(name2, stmt);
+        const exact = this.sequences.get(key);
+        if (exact) return exact;
+        const candidates = [...this.sequences.values()].filter((s) => s.key.endsWith("." + name2.name) && (key.startsWith(".") || s.key.startsWith(".")));
+        return candidates.length === 1 ? candidates[0] : void 0;
+      }
+      insertTarget(name2, stmt) {
+        const table = this.table(name2, stmt);
+        return this.insertTargets.get(table?.key ?? this.keyOf(name2, stmt)) ?? this.targetByName(name2);
+      }
+      /** The inserts that fill this table (this version of it, for a name defined more than once). */
+      targetOfTable(table) {
+        tickDeadline();
+        if (this.versions.has(table.key)) return this.versions.targetOf(table);
+        return this.insertTargets.get(table.key) ?? this.targetByName({ name: table.name, schema: table.schema, span: { start: 0, end: 0 } });
+      }
+      isInsertTarget(table) {
+        return this.targetOfTable(table) !== void 0;
+      }
+      isBulkTarget(table) {
+        const target = this.targetOfTable(table);
+        return target !== void 0 && target.bulkReasons.length > 0;
+      }
+      targetByName(name2) {
+        const matches = (this.targetsByName.get(name2.name) ?? []).filter((t) => {
+          const schema = splitKey(t.key)[0];
+          if (schema === "" && name2.schema) return !this.tables.get(t.key)?.definition && (this.byName.get(name2.name) ?? []).filter((k) => !k.startsWith(".")).length <= 1;
+          return !name2.schema || schema === name2.schema;
+        });
+        return matches.length === 1 ? matches[0] : void 0;
+      }
+      /** Tables that `file` creates, alters or indexes (empty for a file without such DDL). */
+      tablesWithDdlIn(file) {
+        return this.ddlTables.get(file) ?? NO_TABLES;
+      }
+      noteDdl(file, table, stmt) {
+        let tables2 = this.ddlTables.get(file);
+        if (!tables2) this.ddlTables.set(file, tables2 = /* @__PURE__ */ new Set());
+        tables2.add(table);
+        return this.versions.noteDdl(table, stmt);
+      }
+      // --- building -------------------------------------------------------------------------------
+      static build(files, options = {}) {
+        const model = new _SchemaModel();
+        model.work = options.work ?? { ms: 0 };
+        for (const file of files) model.addFile(file);
+        model.finish(options.bulkRowThreshold ?? BULK_ROW_THRESHOLD);
+        return model;
+      }
+      /**
+       * This model with file `before` replaced by `after` (the same path, edited), without folding every file again:
+       * possible when the edit changed no DDL, SET SCHEMA or CONNECT and no INSERT's shape (its target, row count,
+       * literal rows, sequences, and for MERGE, IMPORT, INGEST, LOCK TABLE what they name), which is what typing
+       * inside a VALUES list does. Then the statements the schema refers to are either the same objects (kept by
+       * sql/incremental.ts, moved in place) or inserts of the same shape, and only those references change.
+       * Undefined when the schema must be built again. Returns a new object: caches keyed by the model are stale.
+       */
+      withFileReplaced(before, after) {
+        if (before.source.path !== after.source.path || before.source.language !== after.source.language) return void 0;
+        const old = schemaStatements(before);
+        const next = schemaStatements(after);
+        if (!old || !next || old.length !== next.length) return void 0;
+        const replaced2 = /* @__PURE__ */ new Map();
+        for (let i = 0; i < old.length; i++) {
+          const o = old[i];
+          const n = next[i];
+          if (o === n) continue;
+          const shape = shapeOf(o);
+          if (shape === void 0 || shape !== shapeOf(n)) return void 0;
+          replaced2.set(o, n);
+        }
+        this.fillSchemaAt();
+        const model = Object.assign(Object.create(_SchemaModel.prototype), this);
+        model.keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+        const news = after.statements;
+        const { from, newEnd: to } = reparsedRange(before.statements, news);
+        let schema;
+        let database;
+        if (from > 0) {
+          const last = news[from - 1];
+          schema = last.kind === "setSchema" ? last.schema : model.schemaAt.get(last);
+          database = DATABASE_AT.get(last);
+        }
+        for (let i = from; i < to; i++) {
+          const stmt = news[i];
+          if (stmt.kind === "connect") database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
+          model.schemaAt.set(stmt, schema);
+          if (database !== void 0) DATABASE_AT.set(stmt, database);
+          if (stmt.kind === "setSchema") schema = stmt.schema;
+        }
+        this.versions.carry(replaced2);
+        if (replaced2.size > 0 && !model.replaceSitesByKey(replaced2)) {
+          for (const target of model.insertTargets.values()) {
+            for (const site of target.sites) {
+              const n = replaced2.get(site.stmt);
+              if (n) site.stmt = n;
+            }
+          }
+        }
+        return model;
+      }
+      /**
+       * Points the insert sites of the replaced statements at their replacements, looking each up under the one
+       * key addStatement filed it under (not through all the workspace's sites: ~100,000 in a 2,000-file workspace,
+       * on every keystroke). False when a statement's site is not found so: the caller then looks through them all.
+       */
+      replaceSitesByKey(replaced2) {
+        for (const [o, n] of replaced2) {
+          const name2 = o.kind === "insert" || o.kind === "merge" ? o.target : o.kind === "import" || o.kind === "ingest" ? o.table : void 0;
+          const site = name2 && this.insertTargets.get(this.keyOf(name2, o))?.sites.find((s) => s.stmt === o);
+          if (!site) return false;
+          site.stmt = n;
+        }
+        return true;
+      }
+      /**
+       * True when every row the table receives is written out as literals, or copied from such rows or from catalog
+       * rows (InsertSite.copiesReferenceData), and they stay under the bulk threshold: reference data (codes, statuses,
+       * seed rows, replication settings), whose per-row costs nobody will notice.
+       */
+      isReferenceData(target) {
+        return target.bulkReasons.length === 0 && target.sites.every((s) => s.literalRows !== void 0 || s.copiesReferenceData);
+      }
+      /**
+       * The rows the target receives, when the analysed scripts spell every one of them out: each insert is literal
+       * rows (InsertSite.literalRows) and none gives a reason of its own (a query, IMPORT, LOAD, INGEST, a loop, a
+       * trigger, code). Undefined when anything else fills it: then the volume is not known.
+       */
+      knownRows(target) {
+        let rows = 0;
+        for (const site of target.sites) {
+          const known = site.literalRows ?? site.loopRows;
+          if (known === void 0 || site.bulkReasons.length > 0) return void 0;
+          rows += known;
+        }
+        if (target.bulkReasons.some((r) => r !== valuesRowsReason(target.valuesRows))) return void 0;
+        return target.sites.length > 0 ? rows : void 0;
+      }
+      /**
+       * The inserts of `target` (the inserts into `table`) that may give one of `columns` a value (written-columns.ts: a
+       * column list that names it with more than NULL or DEFAULT, a value at its place when there is no column list, a
+       * value default, IMPORT, INGEST, LOAD): `target` itself when every insert may; else a target of those alone, with
+       * their bulk reasons and written rows (and the written-rows reason when they reach bulkRowThreshold), for
+       * knownRows, isReferenceData and the severity; undefined when none may. A column given by name is one whose
+       * definition is not known (mayWriteColumn). `every`: an insert counts only when it may give all of `columns` a
+       * value (a foreign key's columns: Db2 checks the parent only for a key with no NULL in it).
+       */
+      insertsWriting(target, columns2, table, every = false) {
+        const places = columnPlaces(table, columns2.map((column) => typeof column === "string" ? column : column.name));
+        const writesColumn = (site) => (column, k) => mayWriteColumn(site.stmt, column, places[k]);
+        const writes = (site) => every ? columns2.every(writesColumn(site)) : columns2.some(writesColumn(site));
+        const first = target.sites.findIndex((site) => !writes(site));
+        if (first < 0) return target;
+        const sites = target.sites.slice(0, first);
+        for (let i = first + 1; i < target.sites.length; i++) if (writes(target.sites[i])) sites.push(target.sites[i]);
+        if (sites.length === 0) return void 0;
+        const writers = sitesTarget(target.key, sites);
+        if (writers.valuesRows >= this.bulkRowThreshold) writers.bulkReasons.push(valuesRowsReason(writers.valuesRows));
+        return writers;
+      }
+      /**
+       * Of `columns` (columns of `table`), those some insert into the table may give a value (insertsWriting), in their
+       * order: the LOB columns lob-column reports and the cost summaries (hover, checklist, insert-target-cost) charge.
+       * All of them when the analysed files insert into the table nowhere: then they are what an insert would cost.
+       */
+      writtenColumns(table, columns2, target = this.targetOfTable(table)) {
+        if (!target || columns2.length === 0) return [...columns2];
+        const places = columnPlaces(table, columns2.map((column) => column.name));
+        const written = new Array(columns2.length).fill(false);
+        let open = columns2.map((_, k) => k);
+        for (const site of target.sites) {
+          open = open.filter((k) => {
+            written[k] = mayWriteColumn(site.stmt, columns2[k], places[k]);
+            return !written[k];
+          });
+          if (open.length === 0) break;
+        }
+        return columns2.filter((_, k) => written[k]);
+      }
+      /** Whether knownRows is a bound (up to so many rows): some of them are a loop's over another table (InsertSite.loopRows). */
+      knownRowsAreBound(target) {
+        return target.sites.some((s) => s.literalRows === void 0 && s.loopRows !== void 0);
+      }
+      /**
+       * Whether an insert into `name` (written in `stmt`) fills a table that receives only reference data
+       * (isReferenceData of its insertTarget). Four rules ask it of every INSERT of a script: the answer is kept
+       * per key, for qualified and unqualified names apart (an unqualified one may find its target by name alone).
+       */
+      insertsReferenceData(name2, stmt) {
+        const facts = this.factsOf(name2, stmt);
+        return facts.referenceData ??= facts.target !== void 0 && this.isReferenceData(facts.target);
+      }
+      /**
+       * Whether literal rows written into the table `name` names (in `stmt`) are seed rows: the literal rows of all
+       * the analysed scripts into it (InsertSite.literalRows) stay under the bulk threshold. What else fills the table
+       * does not matter, not even a load in the same script: an IMPORT or an application's inserts make a script's
+       * ten rows no more costly. Kept per key, as insertsReferenceData's answers.
+       */
+      writesSeedRows(name2, stmt) {
+        const facts = this.factsOf(name2, stmt);
+        if (facts.seedRows === void 0) {
+          let rows = 0;
+          for (const site of facts.target?.sites ?? []) rows += site.literalRows ?? 0;
+          facts.seedRows = rows < this.bulkRowThreshold;
+        }
+        return facts.seedRows;
+      }
+      /** The insert target of a name as written in `stmt`, and answers about it, made once per key. */
+      factsOf(name2, stmt) {
+        const key = this.keyOf(name2, stmt);
+        const known = this.keyFacts[name2.schema === void 0 ? 1 : 0];
+        let facts = known.get(key);
+        if (!facts) known.set(key, facts = { target: this.insertTarget(name2, stmt) });
+        return facts;
+      }
+      /** factsOf's answers, for qualified and unqualified names (a model copied for an edit starts afresh: see withFileReplaced). */
+      keyFacts = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+      /** SchemaOptions.bulkRowThreshold. */
+      bulkRowThreshold = BULK_ROW_THRESHOLD;
+      /** Whether a table receives rows beyond reference data (inserts with run-time values, or bulk). */
+      receivesRows(table) {
+        const target = this.targetOfTable(table);
+        return target !== void 0 && !this.isReferenceData(target);
+      }
+      /** Whether any table of the analysed files receives rows beyond reference data (the DB CFG rules' question). */
+      hasInsertWorkload() {
+        for (const target of this.insertTargets.values()) if (!this.isReferenceData(target)) return true;
+        return false;
+      }
+      currentSchema;
+      /** Statements of the current file whose text has values spliced in (not literals written by hand). */
+      splicedStatements = /* @__PURE__ */ new Set();
+      /** INSERTs in a routine's FOR loop over one table (LoopInfo.rowsOf), for settle.ts's settleLoopsOverKnownRows; emptied by finish. */
+      tableLoopOf = /* @__PURE__ */ new Map();
+      /** Names (without schema) of the tables a LOAD fills: rows no INSERT spells out. */
+      loadedNames = /* @__PURE__ */ new Set();
+      /** The current file is a script (see addFile). */
+      scriptFile = true;
+      /** The statement being added is in a routine, block or trigger body (InsertSite.nested). */
+      nested = false;
+      addFile(file) {
+        this.schemaAtPending.push(file);
+        this.currentSchema = void 0;
+        this.versions.startFile();
+        const seenInserts = /* @__PURE__ */ new Map();
+        const path = file.source.path;
+        const inLoop = statementsInBulkLoops(file);
+        const spliced = /* @__PURE__ */ new Set();
+        for (const execution2 of file.code?.executions ?? []) {
+          if (execution2.splicedValues.length > 0) for (const s of execution2.statements) spliced.add(s);
+        }
+        this.splicedStatements = spliced;
+        for (const e of file.code?.executions ?? []) {
+          const loop = e.loop;
+          if (loop?.rowsOf && !loop.via && !loop.file) {
+            for (const s of e.statements) if (s.kind === "insert") this.tableLoopOf.set(s, loop);
+          }
+        }
+        this.scriptFile = file.source.language === "sql" || file.source.language === "shell";
+        let database;
+        let routine;
+        let routineInserts;
+        forEachStatement(
+          file.statements,
+          (stmt, parent) => {
+            this.visiting = stmt;
+            if (!parent) {
+              routine = stmt;
+              routineInserts = void 0;
+            }
+            if (stmt.kind === "connect" && !parent) database = stmt.reset ? void 0 : stmt.database?.toUpperCase();
+            if (database !== void 0) DATABASE_AT.set(stmt, database);
+            this.nested = parent !== void 0;
+            this.addStatement(path, stmt, inLoop.has(stmt), parent ? void 0 : seenInserts, parent);
+            if (parent && stmt.kind === "setVariable" && stmt.sequences) {
+              routineInserts ??= insertsIn(routine);
+              if (routineInserts) this.recordSequenceUses(stmt, inLoop.has(stmt) ? this.bulkSequenceUses : this.sequenceUses);
+            }
+          },
+          { triggers: false }
+        );
+        this.visiting = void 0;
+      }
+      /**
+       * `seenInserts` counts the script's INSERTs per table (InsertSite.repeated); it is
+       * undefined for statements inside a routine or block (`parent`), where a loop is what makes rows many.
+       */
+      addStatement(file, stmt, inLoop, seenInserts, parent) {
+        switch (stmt.kind) {
+          case "setSchema":
+            if (!parent) this.currentSchema = stmt.schema;
+            break;
+          case "createTable":
+            this.addTable(file, stmt);
+            break;
+          case "alterTable":
+            this.alterTable(file, stmt);
+            break;
+          case "createIndex": {
+            const table = this.noteDdl(file, this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            table.indexes = replaceNamed(table.indexes, { file, stmt, name: stmt.index.name, unique: stmt.unique, cluster: stmt.cluster });
+            break;
+          }
+          case "createSequence":
+          case "alterSequence": {
+            const key = this.keyOf(stmt.sequence, stmt);
+            const existing = this.sequences.get(key);
+            if (stmt.kind === "alterSequence" && existing) {
+              if (stmt.cache !== void 0) this.sequences.set(key, { ...existing, file, stmt, cache: stmt.cache, explicit: true });
+            } else {
+              this.sequences.set(key, { file, stmt, key, cache: stmt.cache ?? DB2_DEFAULT_CACHE, explicit: stmt.cache !== void 0 });
+            }
+            break;
+          }
+          case "createTrigger": {
+            const table = this.versions.noteDdl(this.versions.changeable(file, this.ensureTable(stmt.table, stmt)), stmt);
+            table.triggers = replaceNamed(table.triggers, { file, stmt, name: stmt.trigger.name });
+            break;
+          }
+          case "createTablespace":
+            this.tablespaces.set(stmt.tablespace, { file, stmt });
+            break;
+          case "insert": {
+            if (isSplicedName(stmt.target, stmt, parent)) break;
+            const key = this.keyOf(stmt.target, stmt);
+            const count = seenInserts ? (seenInserts.get(key) ?? 0) + 1 : 1;
+            seenInserts?.set(key, count);
+            const written = writtenRows(stmt.source);
+            const reasons = !written || inLoop ? insertReasons(!written, inLoop) : NO_REASONS;
+            const rows = written && !inLoop ? written.count : 0;
+            const literal = rows > 0 && !parent && this.scriptFile && !this.splicedStatements.has(stmt) && written.literal;
+            this.addInsertSite(key, file, stmt, inLoop || count > 1, reasons, rows, literal ? rows : void 0, this.versions.filledHere(key));
+            this.recordSequenceUses(stmt);
+            break;
+          }
+          case "merge":
+            if (stmt.hasInsert && !isSplicedName(stmt.target, stmt, parent)) {
+              const bulk = !stmt.sourceValues || inLoop;
+              this.addInsertSite(this.keyOf(stmt.target, stmt), file, stmt, inLoop, bulk ? [inLoop ? "inserted inside a loop" : "MERGE \u2026 WHEN NOT MATCHED THEN INSERT from a query"] : [], bulk ? 0 : 1);
+            }
+            break;
+          case "ingest":
+            if (stmt.operation !== "update" && stmt.operation !== "delete") {
+              this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, [`INGEST \u2026 ${stmt.operation.toUpperCase()} (rows arrive in bulk)`]);
+            }
+            break;
+          case "import":
+            this.addInsertSite(this.keyOf(stmt.table, stmt), file, stmt, false, ["IMPORT (inserts row by row)"]);
+            break;
+          case "load":
+            if (stmt.utility) for (const table of stmt.utility.tables) this.addInsertSite(this.keyOf(table, stmt), file, stmt, true, [zosLoadReason(stmt.utility)]);
+            this.loadedNames.add(stmt.table.name);
+            for (const table of stmt.utility?.tables ?? []) this.loadedNames.add(table.name);
+            break;
+          case "declareTable": {
+            const table = this.ensureTable(stmt.table, stmt);
+            if (!table.definition && table.columns.length === 0) table.columns = [...stmt.columns];
+            break;
+          }
+          case "lockTable":
+            if (stmt.mode === "exclusive") this.exclusivelyLocked.add(this.keyOf(stmt.table, stmt));
+            break;
+          case "updateDbCfg":
+            for (const p of stmt.parameters) {
+              this.dbCfg.set(p.name, { file, stmt, name: p.name, value: p.value, numericValue: p.numericValue });
+            }
+            break;
+          default:
+            break;
+        }
+      }
+      addInsertSite(key, file, stmt, repeated, reasons, valuesRows = 0, literalRows, version2) {
+        const site = { file, stmt, repeated, literalRows, bulkReasons: reasons, valuesRows, version: version2, nested: this.nested };
+        let target = this.insertTargets.get(key);
+        if (!target) {
+          target = { key, sites: [], bulkReasons: [], valuesRows: 0 };
+          this.insertTargets.set(key, target);
+          const name2 = splitKey(key)[1];
+          const sameName = this.targetsByName.get(name2);
+          if (sameName) sameName.push(target);
+          else this.targetsByName.set(name2, [target]);
+        }
+        target.sites.push(site);
+        target.valuesRows += valuesRows;
+        for (let i = 0; i < reasons.length; i++) if (!target.bulkReasons.includes(reasons[i])) target.bulkReasons.push(reasons[i]);
+        return site;
+      }
+      newTable(key) {
+        const [schema, name2] = splitKey(key);
+        const table = {
+          key,
+          schema: schema || void 0,
+          name: name2,
+          columns: [],
+          indexes: [],
+          keyConstraints: [],
+          foreignKeys: [],
+          checks: 0,
+          triggers: [],
+          mqts: [],
+          append: false,
+          notLoggedInitially: false
+        };
+        this.tables.set(key, table);
+        const list = this.byName.get(name2) ?? [];
+        list.push(key);
+        this.byName.set(name2, list);
+        return table;
+      }
+      /** The table a statement refers to; created bare when its DDL is not in the analysed paths. */
+      ensureTable(name2, stmt) {
+        return this.table(name2, stmt) ?? this.newTable(this.keyOf(name2, stmt));
+      }
+      addTable(file, stmt) {
+        const key = this.keyOf(stmt.table, stmt);
+        const known = this.tables.get(key);
+        const table = this.noteDdl(file, known?.definition ? this.versions.newVersion(known) : known ?? this.newTable(key), stmt);
+        this.versions.created(key, table);
+        Object.assign(table, {
+          definition: { file, stmt },
+          columns: [...stmt.columns],
+          tablespace: stmt.tablespace.data,
+          append: stmt.append ?? false,
+          locksize: stmt.locksize,
+          pctfree: stmt.pctfree,
+          notLoggedInitially: stmt.notLoggedInitially,
+          mqt: stmt.mqt
+        });
+        for (const column of stmt.columns) this.noteIdentity(table, file, stmt, column);
+        for (const constraint of stmt.constraints) this.addConstraint(table, file, stmt, constraint);
+        if (stmt.mqt) {
+          for (const base of stmt.mqt.baseTables) {
+            this.ensureTable(base, stmt).mqts.push({ file, stmt, key, refresh: stmt.mqt.refresh });
+          }
+        }
+      }
+      addColumn(table, file, stmt, column) {
+        if (!table.columns.includes(column)) table.columns.push(column);
+        this.noteIdentity(table, file, stmt, column);
+      }
+      noteIdentity(table, file, stmt, column) {
+        if (column.identity) {
+          const cache = column.identity.cache;
+          table.identity = { file, stmt, column, cache: cache ?? DB2_DEFAULT_CACHE, explicit: cache !== void 0 };
+        }
+      }
+      addConstraint(table, file, stmt, constraint) {
+        switch (constraint.kind) {
+          case "foreignKey": {
+            const parentKey = this.keyOf(constraint.parent, stmt);
+            table.foreignKeys = replaceNamed(table.foreignKeys, { file, stmt, constraint, enforced: constraint.enforced, parentKey, name: constraint.name ?? `(${constraint.columns.join(",")})->${parentKey}` });
+            break;
+          }
+          case "primaryKey":
+          case "unique":
+            table.keyConstraints = replaceNamed(table.keyConstraints, { file, stmt, constraint, name: constraint.name ?? `${constraint.kind}(${constraint.columns.join(",")})` });
+            break;
+          case "check":
+            if (constraint.enforced) table.checks++;
+            break;
+        }
+      }
+      alterTable(file, stmt) {
+        const table = this.versions.changeable(file, this.ensureTable(stmt.table, stmt), stmt.actions.some((a) => a.kind === "dropConstraint" || a.kind === "dropColumn"));
+        this.noteDdl(file, table, stmt);
+        for (const action of stmt.actions) {
+          switch (action.kind) {
+            case "addColumn":
+              this.addColumn(table, file, stmt, action.column);
+              break;
+            case "addConstraint":
+              this.addConstraint(table, file, stmt, action.constraint);
+              break;
+            case "dropConstraint": {
+              const name2 = action.name;
+              const before = table.foreignKeys.length;
+              table.foreignKeys = table.foreignKeys.filter((fk) => fk.constraint.name !== name2);
+              if (before === table.foreignKeys.length && action.constraintKind !== "foreignKey" && action.constraintKind !== "check") {
+                const going = table.keyConstraints.filter((k) => action.constraintKind === "primaryKey" ? k.constraint.kind === "primaryKey" : k.constraint.name === name2);
+                for (const key of going) this.dropReferencesTo(file, table, key.constraint);
+                table.keyConstraints = table.keyConstraints.filter((k) => !going.includes(k));
+              }
+              break;
+            }
+            case "dropColumn":
+              this.dropColumn(file, table, action.column, action.restrict);
+              break;
+            case "alterConstraintEnforcement":
+              table.foreignKeys = table.foreignKeys.map((fk) => fk.constraint.name === action.name ? { ...fk, enforced: action.enforced, file, stmt } : fk);
+              break;
+            case "alterColumnIdentity":
+              if (table.identity && table.identity.column.name === action.column && action.cache !== void 0) {
+                table.identity = { ...table.identity, file, stmt, cache: action.cache, explicit: true };
+              }
+              break;
+            case "append":
+              table.append = action.on;
+              break;
+            case "locksize":
+              table.locksize = action.locksize;
+              break;
+            case "pctfree":
+              table.pctfree = action.value;
+              break;
+            case "activateNotLoggedInitially":
+              table.notLoggedInitially = true;
+              break;
+            case "refresh":
+              break;
+            case "other":
+              break;
+          }
+        }
+      }
+      /**
+       * ALTER TABLE ... DROP COLUMN (dropColumn) and the foreign keys it takes from other tables: a primary or unique key
+       * that includes the column goes (CASCADE, Db2 LUW's default), and with it every referential constraint whose
+       * parent key it is, in any table. Those tables lose the foreign keys: a table of another file's definition in a
+       * copy, as for any DDL of this file that drops something (TableVersions.changeable). With RESTRICT, such a
+       * constraint is one more dependent: Db2 refuses the statement (SQLSTATE 42893), nothing changes anywhere.
+       */
+      dropColumn(file, table, name2, restrict) {
+        const going = /* @__PURE__ */ new Map();
+        let referencing = 0;
+        for (const child of this.tables.values()) {
+          const keys = child.foreignKeys.filter((fk) => this.isParentOf(table, fk) && referencesColumn(fk, table, name2));
+          if (keys.length === 0) continue;
+          going.set(child, keys);
+          referencing += child === table ? keys.filter((fk) => !fk.constraint.columns.includes(name2)).length : keys.length;
+        }
+        if (!dropColumn(table, name2, restrict, referencing)) return;
+        for (const [child, keys] of going) {
+          const version2 = child === table ? table : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !keys.includes(fk));
+        }
+      }
+      /**
+       * DROP PRIMARY KEY, DROP UNIQUE c and DROP CONSTRAINT c of a primary or unique key: Db2 drops with the key every
+       * referential constraint whose parent key it is, in any table (a table of another file's definition in a copy,
+       * as in dropColumn). Called before the key leaves `parent`: a foreign key naming no parent columns takes the
+       * primary key.
+       */
+      dropReferencesTo(file, parent, key) {
+        const columns2 = keyColumns(key);
+        const sameColumns2 = (named) => named.length === columns2.length && named.every((c) => columns2.includes(c));
+        const references = (fk) => this.isParentOf(parent, fk) && (fk.constraint.parentColumns.length > 0 ? sameColumns2(fk.constraint.parentColumns) : key.kind === "primaryKey");
+        for (const child of [...this.tables.values()]) {
+          if (!child.foreignKeys.some(references)) continue;
+          const version2 = child === parent ? parent : this.versions.changeable(file, child, true);
+          version2.foreignKeys = version2.foreignKeys.filter((fk) => !references(fk));
+        }
+      }
+      /**
+       * Whether `fk` references `parent`: by its key, or by a name that resolves to it (an unqualified REFERENCES P
+       * of a script without SET SCHEMA and the one table P, created or altered as S.P), as the rules look parents up.
+       */
+      isParentOf(parent, fk) {
+        return fk.parentKey === parent.key || this.tableByKey(fk.parentKey) === parent;
+      }
+      /** Whether a sequence feeds inserts: NEXT VALUE FOR it in an INSERT, or in the body of an insert trigger on an insert target. */
+      isSequenceUsedByInserts(key) {
+        return usesName(this.sequenceUses, key) || usesName(this.bulkSequenceUses, key);
+      }
+      /**
+       * Whether a sequence feeds bulk inserts: NEXT VALUE FOR it in an INSERT into a bulk target, in the body of an
+       * insert trigger on one, or drawn into a variable in a routine's loop that inserts.
+       */
+      isSequenceUsedByBulkInserts(key) {
+        return usesName(this.bulkSequenceUses, key);
+      }
+      recordSequenceUses(stmt, into = this.sequenceUses) {
+        const sequences = stmt.kind === "insert" ? stmt.sequences : stmt.kind === "setVariable" ? stmt.sequences : void 0;
+        if (!sequences) return;
+        for (let i = 0; i < sequences.length; i++) {
+          const [schema, name2] = splitKey(this.keyOf(sequences[i], stmt));
+          let schemas = into.get(name2);
+          if (!schemas) into.set(name2, schemas = /* @__PURE__ */ new Set());
+          schemas.add(schema);
+        }
+      }
+      /** Which version of its table each insert fills (TableVersions.attribute); inserts that fit no definition are dropped. */
+      attributeInserts() {
+        for (const [key, target] of this.insertTargets) {
+          const latest = this.tableByKey(key);
+          if (!latest?.definition) continue;
+          const kept = this.versions.attribute(target, latest);
+          if (kept.length === target.sites.length) continue;
+          Object.assign(target, sitesTarget(key, [...kept]));
+          if (kept.length > 0) continue;
+          this.insertTargets.delete(key);
+          const name2 = splitKey(key)[1];
+          const sameName = this.targetsByName.get(name2).filter((t) => t !== target);
+          if (sameName.length > 0) this.targetsByName.set(name2, sameName);
+          else this.targetsByName.delete(name2);
+        }
+        this.versions.noteDdlVersions();
+      }
+      /**
+       * The rows of a SAMPLE database table as db2sampl creates it, read by `stmt` of `file`, a script connected to
+       * SAMPLE: when no analysed file creates that table or inserts into it where it may be SAMPLE's table
+       * (shadowsSampleTable; then its rows are not db2sampl's).
+       */
+      stockSampleRows(name2, stmt, file) {
+        const rows = sampleTableRows(name2.name);
+        if (rows === void 0 || DATABASE_AT.get(stmt) !== SAMPLE_DATABASE) return void 0;
+        return this.shadowsSampleTable(name2.name, file) ? void 0 : rows;
+      }
+      /**
+       * Whether the files create or fill a table named `name` that may be the SAMPLE table `reader` (a file connected
+       * to SAMPLE) reads. Not one in a script connected to another database (XmlIntegrate_setup.db2's EMPLOYEE would
+       * be, had it connected elsewhere): that database's table is another. Nor a definition that cannot be the
+       * parent of a foreign key `reader` declares to that name, whose parent columns are no primary or unique key
+       * of it (Db2 rejects such a key, SQL0573N): the reader's script runs against another table of that name
+       * (cgtt.db2's PAYROLL references EMPLOYEE (EMPNO), which XmlIntegrate_setup.db2's keyless EMPLOYEE is not).
+       * Statements of a script that names no database, or of application code, may run in SAMPLE.
+       */
+      shadowsSampleTable(name2, reader) {
+        const mayBeSample = (stmt) => {
+          const database = DATABASE_AT.get(stmt);
+          return database === void 0 || database === SAMPLE_DATABASE;
+        };
+        for (const target of this.targetsByName.get(name2) ?? []) if (target.sites.some((s) => mayBeSample(s.stmt))) return true;
+        const keysFromReader = [];
+        for (const table of this.allVersions()) {
+          for (const fk of table.foreignKeys) if (fk.file === reader && splitKey(fk.parentKey)[1] === name2) keysFromReader.push(fk.constraint.parentColumns);
+        }
+        for (const table of this.allVersions()) {
+          if (table.name !== name2 || !table.definition || !mayBeSample(table.definition.stmt)) continue;
+          if (keysFromReader.some((columns2) => !hasKey(table, columns2))) continue;
+          return true;
+        }
+        return false;
+      }
+      /** The version of the same table that states its storage, for one that states none (TableVersions.storedTwin). */
+      storedTwin(table) {
+        return this.versions.storedTwin(table);
+      }
+      /** Every version of every table: the last of each name (`tables`) and the earlier ones. */
+      allVersions() {
+        return this.versions.all();
+      }
+      finish(bulkRowThreshold) {
+        this.bulkRowThreshold = bulkRowThreshold;
+        this.attributeInserts();
+        const targets = [...this.insertTargets.values(), ...this.versions.versionTargets()];
+        const settling = {
+          targets,
+          table: (name2, stmt) => this.table(name2, stmt),
+          targetOfTable: (table) => this.targetOfTable(table),
+          knownRows: (target) => this.knownRows(target),
+          stockSampleRows: (name2, stmt, file) => this.stockSampleRows(name2, stmt, file),
+          tableLoopOf: this.tableLoopOf,
+          loadedNames: this.loadedNames
+        };
+        settleCopiesOfReferenceData(settling, bulkRowThreshold);
+        settleLoopsOverKnownRows(settling);
+        this.tableLoopOf = /* @__PURE__ */ new Map();
+        for (const target of targets) {
+          if (target.valuesRows >= bulkRowThreshold) target.bulkReasons.push(valuesRowsReason(target.valuesRows));
+        }
+        for (const table of this.allVersions()) {
+          const target = this.targetOfTable(table);
+          if (!target) continue;
+          const uses = target.bulkReasons.length > 0 ? this.bulkSequenceUses : this.sequenceUses;
+          for (const trigger of table.triggers) {
+            if (trigger.stmt.events.includes("insert")) forEachStatement(trigger.stmt.body, (inner) => this.recordSequenceUses(inner, uses));
+          }
+        }
+        for (const target of targets) {
+          if (target.bulkReasons.length > 0) for (const site of target.sites) this.recordSequenceUses(site.stmt, this.bulkSequenceUses);
+        }
+        this.nested = true;
+        for (const table of [...this.allVersions()]) {
+          if (!this.isBulkTarget(table)) continue;
+          for (const trigger of table.triggers) {
+            if (!trigger.stmt.events.includes("insert")) continue;
+            forEachStatement(trigger.stmt.body, (inner) => {
+              if (inner.kind !== "insert") return;
+              const key = this.keyOf(inner.target, inner);
+              const site = this.addInsertSite(key, trigger.file, inner, true, [`fed by trigger ${trigger.name} on ${table.key}`]);
+              const fed = this.tableByKey(key);
+              if (fed && this.versions.has(fed.key)) this.versions.attributeTo(fed, site);
+            });
+          }
+        }
+      }
+    };
+    namesIn2 = /* @__PURE__ */ new WeakMap();
+    NO_TABLES = /* @__PURE__ */ new Set();
+    DATABASE_AT = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// server/src/engine/config.ts
+function inPreset(rule, preset) {
+  return preset === "insertlint:all" || rule.meta.recommended !== false;
+}
+function validateConfig(raw, knownRules, source) {
+  const fail = (what) => {
+    throw new ConfigError(`${source}: ${what}`);
+  };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) fail("the configuration must be a JSON object");
+  const config = raw;
+  const keys = ["$schema", "extends", "bulkRowThreshold", "rules", "ignore", "languages", "maxFileBytes", "schema", "terminator", "driverModules", "dialect", "testFiles"];
+  for (const key of Object.keys(config)) {
+    if (!keys.includes(key)) fail(`unknown key "${key}"${didYouMean(key, keys)}`);
+  }
+  if (config.extends !== void 0 && !PRESETS.includes(config.extends)) {
+    fail(`"extends" must be one of ${PRESETS.map((p) => `"${p}"`).join(", ")}, not ${JSON.stringify(config.extends)}`);
+  }
+  if (config.bulkRowThreshold !== void 0 && (typeof config.bulkRowThreshold !== "number" || !Number.isInteger(config.bulkRowThreshold) || config.bulkRowThreshold < 1)) {
+    fail('"bulkRowThreshold" must be a whole number of rows, 1 or more');
+  }
+  const known = new Map(knownRules.map((r) => [r.meta.id, r]));
+  const builtIn = new Set(ENGINE_FINDINGS);
+  if (config.rules !== void 0) {
+    if (typeof config.rules !== "object" || config.rules === null || Array.isArray(config.rules)) fail('"rules" must be an object');
+    for (const [id, setting] of Object.entries(config.rules)) {
+      const rule = known.get(id);
+      if (!rule && !builtIn.has(id)) fail(`unknown rule "${id}" in "rules"${didYouMean(id, [...known.keys(), ...builtIn])}`);
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
+      if (!SEVERITIES.includes(severity)) fail(`rule "${id}": severity must be one of ${SEVERITIES.join(", ")}`);
+      if (options !== void 0) {
+        if (!rule) fail(`"${id}" takes no options`);
+        if (typeof options !== "object" || options === null || Array.isArray(options)) fail(`rule "${id}": options must be an object`);
+        for (const [name2, value] of Object.entries(options)) {
+          const defaults = rule.meta.defaultOptions ?? {};
+          if (!(name2 in defaults)) fail(`rule "${id}" has no option "${name2}"${didYouMean(name2, Object.keys(defaults))}`);
+          if (typeof value !== typeof defaults[name2]) fail(`rule "${id}": option "${name2}" must be a ${typeof defaults[name2]}`);
+        }
+      }
+    }
+  }
+  if (config.ignore !== void 0 && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== "string"))) {
+    fail('"ignore" must be an array of glob strings');
+  }
+  if (config.languages !== void 0) {
+    if (typeof config.languages !== "object" || config.languages === null) fail('"languages" must be an object');
+    const languages = new Set(Object.values(DEFAULT_LANGUAGES));
+    for (const [ext, lang] of Object.entries(config.languages)) {
+      if (!ext.startsWith(".")) fail(`"languages": "${ext}" must start with a dot`);
+      if (lang !== null && !languages.has(lang)) fail(`"languages": "${ext}" maps to unknown language "${String(lang)}"`);
+    }
+  }
+  if (config.testFiles !== void 0 && (!Array.isArray(config.testFiles) || config.testFiles.some((p) => typeof p !== "string" || p.trim() === ""))) {
+    fail('"testFiles" must be an array of glob strings ([] when no file is test code)');
+  }
+  if (config.maxFileBytes !== void 0 && (typeof config.maxFileBytes !== "number" || config.maxFileBytes <= 0)) {
+    fail('"maxFileBytes" must be a positive number');
+  }
+  if (config.driverModules !== void 0 && (!Array.isArray(config.driverModules) || config.driverModules.some((m) => typeof m !== "string" || m.trim() === ""))) {
+    fail('"driverModules" must be an array of module names');
+  }
+  if (config.schema !== void 0 && (!Array.isArray(config.schema) || config.schema.some((p) => typeof p !== "string" || p.trim() === ""))) {
+    fail('"schema" must be an array of file, folder or glob strings');
+  }
+  if (config.terminator !== void 0) {
+    const entries = typeof config.terminator === "string" ? [["", config.terminator]] : Object.entries(config.terminator ?? {});
+    if (typeof config.terminator !== "string" && (typeof config.terminator !== "object" || config.terminator === null || Array.isArray(config.terminator))) {
+      fail('"terminator" must be a string or an object of glob \u2192 terminator');
+    }
+    for (const [glob, value] of entries) {
+      const problem = terminatorProblem(value);
+      if (problem) fail(`"terminator"${glob ? ` for "${glob}"` : ""}: ${problem}`);
+    }
+  }
+  if (config.dialect !== void 0) {
+    const entries = typeof config.dialect === "string" ? [["", config.dialect]] : typeof config.dialect === "object" && config.dialect !== null && !Array.isArray(config.dialect) ? Object.entries(config.dialect) : fail('"dialect" must be a string or an object of glob \u2192 dialect');
+    for (const [glob, value] of entries) {
+      if (!DIALECT_SETTINGS.includes(value)) fail(`"dialect"${glob ? ` for "${glob}"` : ""}: must be one of ${DIALECT_SETTINGS.join(", ")}`);
+    }
+  }
+  return config;
+}
+function dialectFor(path, config) {
+  let chosen;
+  for (const { pattern, dialect } of config.dialects ?? []) {
+    if (pattern !== void 0 && !globMatcher(pattern).ignores(relativeToConfig(path, config.source))) continue;
+    chosen = dialect;
+  }
+  return chosen === "luw" || chosen === "zos" ? chosen : void 0;
+}
+function resolveConfig(rules, ...layers) {
+  let preset = DEFAULT_PRESET;
+  for (const layer of layers) if (layer?.extends) preset = layer.extends;
+  const resolved = {
+    rules: /* @__PURE__ */ new Map(),
+    preset,
+    bulkRowThreshold: DEFAULT_BULK_ROW_THRESHOLD,
+    ignore: [],
+    languages: { ...DEFAULT_LANGUAGES },
+    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    driverModules: [],
+    schema: [],
+    terminators: [],
+    testFiles: DEFAULT_TEST_FILES
+  };
+  for (const rule of rules) {
+    resolved.rules.set(rule.meta.id, inPreset(rule, preset) ? { severity: rule.meta.defaultSeverity, options: { ...rule.meta.defaultOptions ?? {} } } : "off");
+  }
+  for (const layer of layers) {
+    if (!layer) continue;
+    for (const [id, setting] of Object.entries(layer.rules ?? {})) {
+      const [severity, options] = Array.isArray(setting) ? setting : [setting, void 0];
+      const current = resolved.rules.get(id);
+      const baseOptions = current && current !== "off" ? current.options : { ...rules.find((r) => r.meta.id === id)?.meta.defaultOptions ?? {} };
+      resolved.rules.set(id, severity === "off" ? "off" : { severity, options: { ...baseOptions, ...options ?? {} } });
+    }
+    resolved.ignore.push(...layer.ignore ?? []);
+    for (const [ext, lang] of Object.entries(layer.languages ?? {})) {
+      if (lang === null) delete resolved.languages[ext];
+      else resolved.languages[ext] = lang;
+    }
+    if (layer.testFiles !== void 0) resolved.testFiles = [...layer.testFiles];
+    if (layer.maxFileBytes !== void 0) resolved.maxFileBytes = layer.maxFileBytes;
+    if (layer.bulkRowThreshold !== void 0) resolved.bulkRowThreshold = layer.bulkRowThreshold;
+    for (const m of layer.driverModules ?? []) if (!resolved.driverModules.includes(m)) resolved.driverModules.push(m);
+    for (const pattern of layer.schema ?? []) if (!resolved.schema.includes(pattern)) resolved.schema.push(pattern);
+    if (typeof layer.dialect === "string") (resolved.dialects ??= []).push({ dialect: layer.dialect });
+    else for (const [pattern, dialect] of Object.entries(layer.dialect ?? {})) (resolved.dialects ??= []).push({ pattern, dialect });
+    if (typeof layer.terminator === "string") resolved.terminators.push({ terminator: layer.terminator });
+    else for (const [pattern, terminator] of Object.entries(layer.terminator ?? {})) resolved.terminators.push({ pattern, terminator });
+  }
+  return resolved;
+}
+function terminatorProblem(value) {
+  if (typeof value !== "string") return "must be a string";
+  if (value === "auto" || value === "newline") return void 0;
+  if (value.length === 0 || value.length > 2 || /[\s\w'"]/.test(value)) return `"${value}" is not a terminator: use one or two characters such as ";", "@", "/" or "!", "newline" (db2 without -t) or "auto"`;
+  return void 0;
+}
+function terminatorFor(path, config) {
+  let chosen;
+  let relative8;
+  for (const { pattern, terminator } of config.terminators) {
+    if (pattern !== void 0) {
+      relative8 ??= relativeToConfig(path, config.source);
+      if (!globMatcher(pattern).ignores(relative8)) continue;
+    }
+    chosen = terminator;
+  }
+  if (chosen === void 0 || chosen === "auto") return void 0;
+  return chosen === "newline" ? "\n" : chosen;
+}
+function globMatcher(pattern) {
+  let matcher = globMatchers.get(pattern);
+  if (!matcher) {
+    if (globMatchers.size >= 1e3) globMatchers.clear();
+    globMatchers.set(pattern, matcher = (0, import_ignore.default)().add(pattern));
+  }
+  return matcher;
+}
+function isTestFile(path, config) {
+  if (config.testFiles.length === 0) return false;
+  let matcher = testMatchers.get(config.testFiles);
+  if (!matcher) testMatchers.set(config.testFiles, matcher = (0, import_ignore.default)({ ignorecase: false }).add([...config.testFiles]));
+  const root = config.root === void 0 ? void 0 : asFolder(config.root);
+  const base = config.source ?? repositoryBase(path, config.repositoryOf, root) ?? root;
+  const relative8 = belowSharedFolders(path, base).replace(/^(\.\.?\/)+/, "");
+  return relative8 !== "" && matcher.ignores(relative8);
+}
+function repositoryBase(path, repositoryOf, root) {
+  const repository = repositoryOf?.(path);
+  if (repository === void 0) return void 0;
+  const folder = asFolder(repository);
+  return root !== void 0 && root.startsWith(folder) ? void 0 : folder;
+}
+function asFolder(path) {
+  const p = path.replace(/\\/g, "/");
+  return p.endsWith("/") ? p : `${p}/`;
+}
+function belowSharedFolders(path, base) {
+  const relative8 = relativeToConfig(path, base);
+  const file = path.replace(/\\/g, "/");
+  if (base === void 0 || !/^([a-zA-Z]:)?\//.test(file) || file.startsWith(folderOf(base))) return relative8;
+  const folders = folderOf(base).split("/");
+  const parts = file.split("/");
+  let shared = 0;
+  while (shared < parts.length - 1 && shared < folders.length && parts[shared] === folders[shared]) shared++;
+  return parts.slice(shared).join("/");
+}
+function folderOf(path) {
+  const p = path.replace(/\\/g, "/");
+  return p.slice(0, p.lastIndexOf("/") + 1);
+}
+function relativeToConfig(path, configPath) {
+  const file = path.replace(/\\/g, "/");
+  const dir = configPath ? folderOf(configPath) : "";
+  const rel = dir && file.startsWith(dir) ? file.slice(dir.length) : file;
+  return rel.replace(/^([a-zA-Z]:)?\/+/, "");
+}
+function languageOf(path, config) {
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  const dot = path.lastIndexOf(".");
+  if (dot <= slash) return void 0;
+  const ext = path.slice(dot);
+  return config.languages[ext] ?? config.languages[ext.toLowerCase()];
+}
+var import_ignore, CONFIG_FILE_NAME, DEFAULT_LANGUAGES, DEFAULT_MAX_FILE_BYTES, PRESETS, DEFAULT_PRESET, DEFAULT_BULK_ROW_THRESHOLD, DEFAULT_TEST_FILES, ENGINE_FINDINGS, SEVERITIES, ConfigError, DIALECT_SETTINGS, globMatchers, testMatchers;
+var init_config = __esm({
+  "server/src/engine/config.ts"() {
+    "use strict";
+    import_ignore = __toESM(require_ignore());
+    init_suppressions();
+    init_schema();
+    init_spelling();
+    CONFIG_FILE_NAME = ".insertlintrc.json";
+    DEFAULT_LANGUAGES = {
+      ".sql": "sql",
+      ".db2": "sql",
+      ".ddl": "sql",
+      ".clp": "sql",
+      ".java": "java",
+      ".sqlj": "java",
+      ".py": "python",
+      ".js": "javascript",
+      ".mjs": "javascript",
+      ".cjs": "javascript",
+      ".jsx": "javascript",
+      ".ts": "typescript",
+      ".mts": "typescript",
+      ".cts": "typescript",
+      ".tsx": "typescript",
+      ".c": "c",
+      ".h": "c",
+      ".cpp": "cpp",
+      ".cc": "cpp",
+      ".cxx": "cpp",
+      ".sqc": "embedded-sql",
+      ".sqC": "embedded-sql",
+      ".sqx": "embedded-sql",
+      ".sh": "shell",
+      ".bash": "shell",
+      ".ksh": "shell",
+      ".sqb": "cobol",
+      ".cbl": "cobol",
+      ".cob": "cobol",
+      ".cpy": "cobol",
+      ".dcl": "cobol",
+      ".jcl": "jcl",
+      ".ctl": "jcl"
+    };
+    DEFAULT_MAX_FILE_BYTES = 20 * 1024 * 1024;
+    PRESETS = ["insertlint:recommended", "insertlint:all"];
+    DEFAULT_PRESET = "insertlint:recommended";
+    DEFAULT_BULK_ROW_THRESHOLD = BULK_ROW_THRESHOLD;
+    DEFAULT_TEST_FILES = [
+      // Folders: Maven/Gradle src/test (and Gradle's src/integrationTest...), test/, tests/, Jest's __tests__/.
+      "**/test/**",
+      "**/tests/**",
+      "**/__tests__/**",
+      "**/src/*Test/**",
+      // Java (JUnit, Failsafe's integration tests), Python (pytest, unittest), JavaScript/TypeScript, C/C++.
+      "**/*Test.java",
+      "**/*Tests.java",
+      "**/*IT.java",
+      "**/*TestCase.java",
+      "**/test_*.py",
+      "**/*_test.py",
+      "**/conftest.py",
+      "**/*.test.[jt]s",
+      "**/*.test.[jt]sx",
+      "**/*.test.[cm][jt]s",
+      "**/*.spec.[jt]s",
+      "**/*.spec.[jt]sx",
+      "**/*.spec.[cm][jt]s",
+      "**/*_test.c",
+      "**/*_test.cc",
+      "**/*_test.cpp"
+    ];
+    ENGINE_FINDINGS = [UNUSED_SUPPRESSION_RULE];
+    SEVERITIES = ["error", "warning", "information", "hint", "off"];
+    ConfigError = class extends Error {
+    };
+    DIALECT_SETTINGS = ["auto", "luw", "zos"];
+    globMatchers = /* @__PURE__ */ new Map();
+    testMatchers = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -38836,14 +38844,7 @@ function writeShape(stmt) {
 function sameWrites(before, after) {
   const olds = before.statements;
   const news = after.statements;
-  let from = 0;
-  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
-  let oldEnd = olds.length;
-  let newEnd = news.length;
-  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
-    oldEnd--;
-    newEnd--;
-  }
+  const { from, oldEnd, newEnd } = reparsedRange(olds, news);
   const writes = (list, start, end) => {
     const out = [];
     for (let i = start; i < end; i++) {
@@ -38899,6 +38900,7 @@ var init_model_queries = __esm({
     init_schema_findings();
     init_bulk_loops();
     init_values();
+    init_incremental();
     init_written_columns();
     SIMPLE_ESCAPES2 = { n: "\n", t: "	", r: "\r", "0": "\0" };
     SCRIPT_FACTS = /* @__PURE__ */ new WeakMap();

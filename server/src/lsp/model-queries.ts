@@ -7,6 +7,7 @@ import type { FileModel } from '../engine/types';
 import { DDL_KINDS } from '../schema/schema-findings';
 import { statementsInBulkLoops } from '../code-model/bulk-loops';
 import { valuesRowCount } from '../sql/grammar/values';
+import { reparsedRange } from '../sql/incremental';
 import { fillShape } from '../schema/written-columns';
 
 export interface NameRef {
@@ -226,21 +227,14 @@ function writeShape(stmt: Statement): string {
  * Whether an edit that kept the workspace's schema (Workspace.lastEditKeptSchema: the statements it read again have
  * the shape of those they replace) left the columns every insert-like statement writes as they were (writeShape),
  * so that the file's schema facts are those before the edit. Only the statements that are new objects are looked
- * at, those between the ones kept at the start and at the end (as SchemaModel.withFileReplaced finds them): the
+ * at, those between the ones kept at the start and at the end (reparsedRange, as SchemaModel.withFileReplaced): the
  * schema keeps an edit that changes a MERGE's column lists or types NULL in place of a value, and the findings of
  * the target's DDL in another file change with it.
  */
 export function sameWrites(before: FileModel, after: FileModel): boolean {
   const olds = before.statements;
   const news = after.statements;
-  let from = 0;
-  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
-  let oldEnd = olds.length;
-  let newEnd = news.length;
-  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
-    oldEnd--;
-    newEnd--;
-  }
+  const { from, oldEnd, newEnd } = reparsedRange(olds, news);
   const writes = (list: readonly Statement[], start: number, end: number) => {
     const out: string[] = [];
     for (let i = start; i < end; i++) {

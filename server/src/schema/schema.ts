@@ -11,6 +11,7 @@ import type {
 } from '../sql/ast';
 import type { FileModel } from '../engine/types';
 import { forEachStatement, isSplicedName } from '../sql/walk';
+import { reparsedRange } from '../sql/incremental';
 import { schemaStatements, shapeOf, writtenRows } from './edit-shape';
 import { sitesTarget, TableVersions } from './table-versions';
 import { statementsInBulkLoops } from '../code-model/bulk-loops';
@@ -265,12 +266,8 @@ export class SchemaModel {
     // new objects: those an edit re-parsed, between the ones kept at the start and at the end. A kept statement
     // follows the same SET SCHEMA and CONNECT objects as before (checked above) and keeps what was noted for it.
     // (Noting all 50,000 statements of a script cost a keystroke ~10 ms and its garbage.)
-    const olds = before.statements;
     const news = after.statements;
-    let from = 0;
-    while (from < news.length && from < olds.length && news[from] === olds[from]) from++;
-    let to = news.length;
-    for (let k = olds.length; to > from && k > from && news[to - 1] === olds[k - 1]; k--) to--;
+    const { from, newEnd: to } = reparsedRange(before.statements, news);
     let schema: string | undefined;
     let database: string | undefined;
     if (from > 0) {

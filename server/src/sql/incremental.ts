@@ -47,6 +47,22 @@ export interface TextChange {
   newEnd: number;
 }
 
+/**
+ * The statements an edit read again, as a range of each list: those between the ones kept (the same objects) at the
+ * start and at the end. Old statements [from, oldEnd) were replaced by new ones [from, newEnd).
+ */
+export function reparsedRange(olds: readonly Statement[], news: readonly Statement[]): { from: number; oldEnd: number; newEnd: number } {
+  let from = 0;
+  while (from < olds.length && from < news.length && olds[from] === news[from]) from++;
+  let oldEnd = olds.length;
+  let newEnd = news.length;
+  while (oldEnd > from && newEnd > from && olds[oldEnd - 1] === news[newEnd - 1]) {
+    oldEnd--;
+    newEnd--;
+  }
+  return { from, oldEnd, newEnd };
+}
+
 /** The change between two texts, by scanning the common prefix and suffix. */
 export function textChange(before: string, after: string): TextChange {
   const len0 = before.length;
