@@ -5,7 +5,7 @@ import { parseExfmt } from '../../server/src/explain/exfmt';
 import { explainDocument } from '../../server/src/explain/report';
 import { renderHtml, renderJson, renderMarkdown, renderText } from '../../server/src/explain/render';
 import { db2VersionText, explainTimeText } from '../../server/src/explain/render-origin';
-import { fixture } from './helpers/fixtures';
+import { fixture, INSERT_FK_TRIGGER_MQT_CONTEXT } from './helpers/fixtures';
 
 const V115 = 'Plan from Db2 11.5.8 on SHOPDB, explained 2026-11-20 10:15:42, package NULLID.SQLC2P31';
 const V121 = 'Plan from Db2 12.1.8 on SHOPDB, explained 2026-11-20 10:15:42, package NULLID.SQLC2P31';
@@ -62,16 +62,7 @@ describe('explain: where the plan came from', () => {
         EXPLAIN_TIME: '2026-11-20-10.15.42.123456',
         EXPLAIN_REQUESTER: 'DB2INST1',
       },
-      context: {
-        Parallelism: 'None',
-        'CPU Speed': '3.83e-07',
-        'Comm Speed': '100',
-        'Buffer Pool size': '6250',
-        'SQL Type': 'Dynamic',
-        'Optimization Level': '5',
-        Blocking: 'Block All Cursors',
-        'Isolation Level': 'Cursor Stability',
-      },
+      context: INSERT_FK_TRIGGER_MQT_CONTEXT,
       statementsDescribed: null,
     });
     assert.equal(JSON.parse(renderJson(report(fixture('seed-fk-insert-graph.txt')))).header, null);

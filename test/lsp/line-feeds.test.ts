@@ -11,20 +11,9 @@ import { DocumentLineFeeds } from '../../server/src/lsp/line-feeds';
 import { withLineFeeds } from '../../server/src/engine/lines';
 import { fitsLengths, type TextChange } from '../../server/src/sql/incremental';
 import { LspSession, uriOf, type LspDiagnostic } from './harness';
+import { TD_AT_ROUTINE_SCRIPT } from '../helpers/scripts';
 
-const SCRIPT = [
-  '-- db2 -td@ -f load.db2',
-  'CREATE TABLE APP.EVENTS (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20))@',
-  'CREATE PROCEDURE APP.FILL ()',
-  'BEGIN',
-  '  DECLARE I INT DEFAULT 0; -- a counter',
-  '  WHILE I < 100000 DO',
-  "    INSERT INTO APP.EVENTS (NOTE) VALUES ('x');",
-  '    SET I = I + 1;',
-  '  END WHILE;',
-  'END@',
-  '',
-].join('\n');
+const SCRIPT = TD_AT_ROUTINE_SCRIPT;
 
 /** Rule and range of each finding, sorted: what must be the same whatever the line ends. */
 const where = (ds: LspDiagnostic[] | undefined) => (ds ?? []).map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`).sort();

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { decodeSource } from '../../server/src/cli/files';
 import { LineIndex } from '../../server/src/engine/lines';
 import { fixture, repoRoot } from './support';
+import { TD_AT_ROUTINE_SCRIPT } from '../helpers/scripts';
 
 interface CliResult {
   code: number;
@@ -95,19 +96,7 @@ describe('robustness: pathological files through insertlint check', function () 
   it('finds the same things at the same places in a script whose lines end in a lone CR as in one ending in LF', async () => {
     // Line ends of classic Mac OS: the terminator scan and CLP line commands end lines at LF only, so a script run
     // with -td@ was read as one line, its @ missed, and its routines' loops lost (bench/fuzz-cli.mjs --same cr).
-    const script = [
-      '-- db2 -td@ -f load.db2',
-      'CREATE TABLE APP.EVENTS (ID INT NOT NULL GENERATED ALWAYS AS IDENTITY (NO CACHE), NOTE VARCHAR(20))@',
-      'CREATE PROCEDURE APP.FILL ()',
-      'BEGIN',
-      '  DECLARE I INT DEFAULT 0; -- a counter',
-      '  WHILE I < 100000 DO',
-      "    INSERT INTO APP.EVENTS (NOTE) VALUES ('x');",
-      '    SET I = I + 1;',
-      '  END WHILE;',
-      'END@',
-      '',
-    ].join('\n');
+    const script = TD_AT_ROUTINE_SCRIPT;
     writeFileSync(join(dir, 'lf.db2'), script);
     writeFileSync(join(dir, 'cr.db2'), script.replace(/\n/g, '\r'));
     const json = await checkJson(dir, ['lf.db2', 'cr.db2']);

@@ -14,3 +14,15 @@ export function repoRoot(): string {
 export function fixture(name: string): string {
   return readFileSync(join(repoRoot(), 'test', 'fixtures', 'exfmt', name), 'utf8');
 }
+
+/** The Database and Package Context of insert-fk-trigger-mqt.exfmt.txt (and its .v121 copy), as the head reads them. */
+export const INSERT_FK_TRIGGER_MQT_CONTEXT = {
+  Parallelism: 'None',
+  'CPU Speed': '3.83e-07',
+  'Comm Speed': '100',
+  'Buffer Pool size': '6250',
+  'SQL Type': 'Dynamic',
+  'Optimization Level': '5',
+  Blocking: 'Block All Cursors',
+  'Isolation Level': 'Cursor Stability',
+};
