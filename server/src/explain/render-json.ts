@@ -8,7 +8,8 @@ import type { ExfmtHeader } from './model';
 /**
  * The head of the db2exfmt text: its main facts (null when absent or refused as cut by a wrap), every EXPLAIN
  * INSTANCE field and Database/Package Context value as printed, and how many statements it describes (null: all).
- * Null when the input had no head (a pasted graph, a live explain read from the EXPLAIN tables).
+ * Null when the input had no head (a pasted graph); a live explain read from the EXPLAIN tables has the fields of
+ * its key row (live.ts headFields).
  */
 function headerJson(header: ExfmtHeader | undefined): unknown {
   if (!header || (!header.banner && !header.tool && Object.keys(header.fields).length === 0 && Object.keys(header.context ?? {}).length === 0)) return null;
