@@ -195,12 +195,21 @@ describe('language server: editor settings and actions (issue 14)', function () 
     await s.waitFor('the Latin-1 file indexed', () => rules(s.diagnostics.get(clientsUri)).includes('identity-cache'));
     assert.match(s.diagnostics.get(clientsUri)!.find((d) => d.code === 'identity-cache')!.message, /APP\.CLIENTÈLE\.ID/);
     await s.stop();
-    // In UTF-8 (the default) the same bytes are not valid: skipped with a line that says what to do.
+    // In UTF-8 (the default) the same bytes are not valid: skipped with a line that says what to do, and one in the
+    // Problems panel (workspace-skipped.test.ts).
     lsp = await LspSession.start(dir);
     await lsp.waitIdle();
-    assert.equal(lsp.diagnostics.get(clientsUri), undefined);
+    const notUtf8 = /^not linted: it is not valid UTF-8 .*set files\.encoding to iso88591 or windows1252/;
+    assert.deepEqual(lsp.diagnostics.get(clientsUri)!.map((d) => d.code), ['file-skipped']);
+    assert.match(lsp.diagnostics.get(clientsUri)![0].message, notUtf8);
     assert.ok(lsp.logs.some((l) => /skipped .*clients\.sql: it is not valid UTF-8 .*set files\.encoding to iso88591 or windows1252/.test(l)), lsp.logs.join('\n'));
     assert.ok(!lsp.logs.some((l) => /--encoding/.test(l)), 'an editor user is not told a CLI flag');
     assert.ok(!existsSync(join(dir, '.insertlintrc.json')));
+    // files.encoding set as the notice says: read again, its findings in place of the notice.
+    const u = lsp;
+    u.filesEncoding = 'iso88591';
+    u.configure({});
+    await u.waitFor('the Latin-1 file read again', () => rules(u.diagnostics.get(clientsUri)).includes('identity-cache'));
+    assert.ok(!rules(u.diagnostics.get(clientsUri)).includes('file-skipped'));
   });
 });

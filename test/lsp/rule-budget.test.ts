@@ -13,6 +13,10 @@ import { InsertLintServer } from '../../server/src/lsp/language-server';
 import { RULES } from '../../server/src/engine/registry';
 import { statementsOf } from '../../server/src/engine/statements';
 import type { RegisteredRule } from '../../server/src/engine/types';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** Loops for 20 s through statementsOf on documents that say SLOW (the engine stops it at the budget). */
 const slow: RegisteredRule = {
@@ -23,6 +27,17 @@ const slow: RegisteredRule = {
       if (!file.source.text.includes('SLOW')) return;
       const started = Date.now();
       while (Date.now() - started < 20_000) statementsOf(file, 'insert');
+    },
+  },
+};
+
+/** One finding at the start of every file with a statement, at once: the budget never stops it. */
+const quick: RegisteredRule = {
+  doc: '',
+  rule: {
+    meta: { id: 'quick-rule', description: 'one finding per file', defaultSeverity: 'warning', evidence: [], messages: { m: 'first' } },
+    check({ file, report }) {
+      if (file.statements.length > 0) report({ messageId: 'm', span: { start: 0, end: 6 } });
     },
   },
 };
@@ -52,10 +67,12 @@ const slowish: RegisteredRule = {
 interface ClientSetup {
   settings?: Record<string, unknown>;
   initializationOptions?: unknown;
+  /** The workspace folder (none by default). */
+  folder?: string;
 }
 
-/** New editor settings, announced as VS Code does (the server pulls them again). */
-type Configure = (settings: Record<string, unknown>) => void;
+/** New editor settings, announced as VS Code does (the server pulls them again); resolves once they are applied. */
+type Configure = (settings: Record<string, unknown>) => Promise<void>;
 
 /** The server in this process, over a JSON-RPC connection: `run` gets the client, what it was sent, and a wait. */
 async function withServer(
@@ -70,14 +87,22 @@ async function withServer(
   const client = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
   const logs: string[] = [];
   const published: Published[] = [];
+  let pulls = 0;
   client.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
   client.onNotification('textDocument/publishDiagnostics', (p: Published) => void published.push(p));
   let settings = setup.settings;
-  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((item) => (item.section === 'insertlint' ? settings : null)));
+  client.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+    pulls++;
+    return p.items.map((item) => (item.section === 'insertlint' ? settings : null));
+  });
   client.onRequest('client/registerCapability', () => null);
-  const configure: Configure = (next) => {
+  const configure: Configure = async (next) => {
     settings = next;
+    const pulled = pulls;
     client.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await waitFor('the settings pulled', () => pulls > pulled);
+    // Answered before this request is read: the settings are applied when it is answered.
+    await client.sendRequest('insertlint/rules', null);
   };
   client.listen();
   const waitFor = async (what: string, done: () => boolean) => {
@@ -89,7 +114,8 @@ async function withServer(
   };
   try {
     const capabilities = setup.settings !== undefined ? { workspace: { configuration: true } } : {};
-    await client.sendRequest('initialize', { processId: null, rootUri: null, capabilities, initializationOptions: setup.initializationOptions });
+    const rootUri = setup.folder ? pathToFileURL(setup.folder).toString() : null;
+    await client.sendRequest('initialize', { processId: null, rootUri, capabilities, initializationOptions: setup.initializationOptions });
     client.sendNotification('initialized', {});
     await run(client, logs, published, waitFor, configure);
   } finally {
@@ -157,11 +183,11 @@ describe('language server: a rule past the time budget', function () {
         'rules stopped after 1 s in rule slowish-rule (the time budget per file; raise insertlint.fileTimeBudget); no findings are shown for this file',
       ]);
       // Raised: run again at once (no edit), within the new budget: its findings, and no word of the budget.
-      configure({ fileTimeBudget: 10 });
+      await configure({ fileTimeBudget: 10 });
       await waitFor('the findings under the raised budget', () => last(published, uri)!.diagnostics.some((d) => d.code === 'identity-cache'));
       assert.ok(!last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
       // Out of bounds: the nearest bound, said in the log.
-      configure({ fileTimeBudget: 600 });
+      await configure({ fileTimeBudget: 600 });
       await waitFor('the log line about the bound', () => logs.includes('insertlint.fileTimeBudget must be from 0.5 to 60 seconds; using 60'));
     }, { settings: { fileTimeBudget: 1 } });
   });
@@ -173,10 +199,73 @@ describe('language server: a rule past the time budget', function () {
       const text = 'CREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), A INT, B VARCHAR(20));\n' + rows + '\n';
       client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
       await waitFor('the time-budget warning', () => last(published, uri)?.diagnostics.some((d) => d.code === 'time-budget') === true);
-      configure({ fileTimeBudget: 60 });
+      await configure({ fileTimeBudget: 60 });
       await waitFor('the findings of the document read again', () => last(published, uri)!.diagnostics.some((d) => d.code === 'identity-cache'));
       assert.ok(!last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
     }, { settings: {} });
+  });
+
+  it('a schema file whose rules ran past the budget says so on its line 1 (none of its findings reach the inserts), until they run within it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'insertlint-schema-budget-'));
+    try {
+      writeFileSync(join(dir, 'ddl.sql'), '-- SLOWISH\nCREATE TABLE APP.T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\n');
+      const schemaUri = pathToFileURL(join(dir, 'ddl.sql')).toString();
+      await withServer({ rules: [...RULES, slowish] }, async (client, logs, published, waitFor, configure) => {
+        client.sendNotification('textDocument/didOpen', { textDocument: { uri: 'untitled:load.sql', languageId: 'sql', version: 1, text: 'INSERT INTO APP.T (X) VALUES (1);\n' } });
+        await waitFor('the notice of the schema file', () => last(published, schemaUri)?.diagnostics.length === 1);
+        const message = "rules stopped after 1 s in rule slowish-rule (the time budget per file; raise insertlint.fileTimeBudget); none of this schema file's findings are shown on the inserts";
+        assert.deepEqual(last(published, schemaUri)!.diagnostics, [
+          { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 3, code: 'time-budget', source: 'insertlint', message },
+        ]);
+        assert.ok(logs.some((l) => l.startsWith(`schema file ${join(dir, 'ddl.sql')}: rules stopped after 1 s`)), logs.join('\n'));
+        // Raised: its rules run again, within the budget: the notice goes.
+        await configure({ schema: ['ddl.sql'], fileTimeBudget: 10 });
+        await waitFor('the notice cleared', () => last(published, schemaUri)!.diagnostics.length === 0);
+        // Sent once each: not on every publish of the linted files.
+        assert.equal(published.filter((p) => p.uri === schemaUri).length, 2);
+      }, { folder: dir, settings: { schema: ['ddl.sql'], fileTimeBudget: 1 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Lowered, the budget holds every file's rules at once (a settings change runs all rules again), but reads no file
+  // again: one read within the old budget was read whole, and its next change is read under the new one. Re-reading
+  // every file to find those now too slow would spend the time the user lowered the budget to save, to show less.
+  it('insertlint.fileTimeBudget lowered: the rules run again under it at once', async () => {
+    await withServer({ rules: [...RULES, slowish] }, async (client, logs, published, waitFor, configure) => {
+      const uri = 'untitled:slowish.sql';
+      const text = '-- SLOWISH\nCREATE TABLE T (ID INT GENERATED ALWAYS AS IDENTITY (NO CACHE), X INT);\nINSERT INTO T (X) SELECT X FROM S;\n';
+      client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+      await waitFor('the findings under the 10 s budget', () => last(published, uri)?.diagnostics.some((d) => d.code === 'identity-cache') === true);
+      await configure({ fileTimeBudget: 1 });
+      await waitFor('the time-budget warning under the lowered budget', () => last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
+      assert.deepEqual(last(published, uri)!.diagnostics.map((d) => d.message), [
+        'rules stopped after 1 s in rule slowish-rule (the time budget per file; raise insertlint.fileTimeBudget); no findings are shown for this file',
+      ]);
+    }, { settings: { fileTimeBudget: 10 } });
+  });
+
+  it('insertlint.fileTimeBudget lowered: a document read within the old budget is not read again until it is next read', async () => {
+    await withServer({ rules: [quick], fileBudgetMs: 10 }, async (client, logs, published, waitFor, configure) => {
+      const uri = 'untitled:big.sql';
+      const text = '-- a big load\n' + Array.from({ length: 30_000 }, (_, i) => `INSERT INTO APP.T (A, B) VALUES (${i}, 'row ${i}');`).join('\n') + '\n';
+      const open = () => client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sql', version: 1, text } });
+      open();
+      await waitFor('the finding under the 60 s budget', () => last(published, uri)?.diagnostics.some((d) => d.code === 'quick-rule') === true);
+      const sent = published.length;
+      // Back to the 10 ms default: read whole under 60 s, the document keeps its model and its findings.
+      await configure({});
+      await client.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+      assert.deepEqual(last(published, uri)!.diagnostics.map((d) => d.code), ['quick-rule']);
+      assert.ok(!logs.some((l) => l.includes('analysis stopped after 10 ms')), logs.join('\n'));
+      assert.ok(published.slice(sent).every((p) => p.uri !== uri || p.diagnostics.every((d) => d.code === 'quick-rule')));
+      // Read again (closed and opened): the lowered budget applies.
+      client.sendNotification('textDocument/didClose', { textDocument: { uri } });
+      open();
+      await waitFor('the time-budget warning', () => last(published, uri)!.diagnostics.some((d) => d.code === 'time-budget'));
+      assert.match(last(published, uri)!.diagnostics[0].message, /^analysis stopped after 10 ms/);
+    }, { settings: { fileTimeBudget: 60 } });
   });
 
   it('insertlint.fileTimeBudget from initializationOptions, for a client that does not answer workspace/configuration', async () => {

@@ -140,8 +140,14 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
+/**
+ * Why a file is not read: `unreadable` (an error reading it), `over-limit` (over maxFileBytes; `size` in bytes when
+ * the file said it), `too-large` (more than a JavaScript string holds), `binary`, `encoding` (text it cannot decode).
+ */
+export type SkipKind = 'unreadable' | 'over-limit' | 'too-large' | 'binary' | 'encoding';
+
 /** `notUtf8`: skipped for invalid UTF-8, where the advice depends on the caller (a CLI flag, an editor setting). */
-export type ReadResult = { text: string } | { skip: string; notUtf8?: true };
+export type ReadResult = { text: string } | { skip: string; kind: SkipKind; size?: number; notUtf8?: true };
 
 const MAX_STRING_LENGTH = bufferConstants.MAX_STRING_LENGTH;
 
@@ -172,10 +178,10 @@ export function readSourceFile(path: string, maxBytes: number, encoding: SourceE
     // system call less per file of a run over thousands of small files.
     read = readBounded(path, maxBytes);
   } catch (error) {
-    return { skip: `cannot read it (${(error as Error).message})` };
+    return { skip: `cannot read it (${(error as Error).message})`, kind: 'unreadable' };
   }
-  if (read.size !== undefined) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
-  if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
+  if (read.size !== undefined) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: 'over-limit', size: read.size };
+  if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: 'over-limit' };
   return decodeSource(read.bytes, encoding);
 }
 
@@ -245,7 +251,7 @@ export function decodeSource(bytes: Uint8Array, encoding: SourceEncoding = 'utf-
 function decodeBytes(bytes: Uint8Array, encoding: SourceEncoding): ReadResult {
   // A JavaScript string holds at most MAX_STRING_LENGTH UTF-16 units (about 512 M); decoding more throws,
   // and that must read as "too large", not as "not valid UTF-8" (or, for UTF-16, as a crash).
-  const tooLarge = (): ReadResult => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString('en-US')} characters); split it to lint it` });
+  const tooLarge = (): ReadResult => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString('en-US')} characters); split it to lint it`, kind: 'too-large', size: bytes.length });
   const utf16 = bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
   if (utf16) {
     if ((bytes.length - 2) / 2 > MAX_STRING_LENGTH) return tooLarge();
@@ -258,8 +264,8 @@ function decodeBytes(bytes: Uint8Array, encoding: SourceEncoding): ReadResult {
   const probe = bytes.subarray(0, 8192);
   if (probe.includes(0)) {
     const withoutBom = looksLikeUtf16WithoutBom(probe);
-    if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
-    return { skip: 'it looks binary (it contains NUL bytes)' };
+    if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)`, kind: 'encoding' };
+    return { skip: 'it looks binary (it contains NUL bytes)', kind: 'binary' };
   }
   const utf8Bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   if (encoding !== 'utf-8' && !utf8Bom) {
@@ -277,9 +283,9 @@ function decodeBytes(bytes: Uint8Array, encoding: SourceEncoding): ReadResult {
     return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA') {
-      return { skip: 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)', notUtf8: true };
+      return { skip: 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)', kind: 'encoding', notUtf8: true };
     }
-    return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${(error as Error).message})` };
+    return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${(error as Error).message})`, kind: 'encoding' };
   }
 }
 

@@ -89,7 +89,11 @@ export class Configuration {
   apply(republish: boolean): void {
     const s = this.state;
     s.config = this.buildConfig();
-    // Before the configuration: a file read past a smaller budget is read again once, with the new one.
+    // Before the configuration: a file read past a smaller budget is read again once, with the new one. A lowered
+    // budget reads nothing again: a file read within the old one was read whole (its findings are complete), and its
+    // next change is read under the new one; its rules are held to the new one at once, as every file's rules run
+    // again after a settings change (setConfig). Re-reading every file to find those now too slow would cost the very
+    // time the user lowered the budget to save, to show less (test/lsp/rule-budget.test.ts).
     s.workspace.fileBudgetMs = s.fileBudgetMs();
     s.workspace.setConfig(s.config);
     this.loadSchema();
@@ -107,7 +111,8 @@ export class Configuration {
     for (const problem of loaded.problems) s.log('warn', problem);
     s.schemaPaths = new Set(loaded.files);
     for (const path of s.schemaPaths) {
-      // A file indexed or opened before it became a schema file stops being linted.
+      // A file indexed or opened before it became a schema file stops being linted (and skipped, no longer says so).
+      this.diagnostics.notices.forget(path);
       if (s.workspace.hasFile(path)) {
         s.workspace.removeFile(path);
         s.onDisk.delete(path);

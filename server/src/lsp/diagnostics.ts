@@ -11,19 +11,10 @@ import { severityShown } from './settings';
 import { prepareShifts } from '../sql/incremental';
 import type { FileModel } from '../engine/types';
 import { withLineFeeds } from '../engine/lines';
-import { withBudgetHint } from '../engine/deadline';
-import { formatSize } from '../cli/files';
 import { DocumentLineFeeds } from './line-feeds';
+import { bytesOverLimit, editorBudgetReason, FILE_SKIPPED_CODE, notice, overLimitReason, SkipNotices, TIME_BUDGET_CODE } from './skip-notices';
 
-/** The code of the diagnostic that tells why a file has no findings: its reading or rules ran past the time budget. */
-const TIME_BUDGET_CODE = 'time-budget';
-/** The code of the diagnostic that tells why an open document is not linted: it is over the size limit per file. */
-const FILE_SKIPPED_CODE = 'file-skipped';
-
-/** A time-budget message as the editor says it: raise the setting (the CLI's says --file-time-budget). */
-export function editorBudgetReason(reason: string): string {
-  return withBudgetHint(reason, 'raise insertlint.fileTimeBudget');
-}
+export { editorBudgetReason } from './skip-notices';
 
 export class Diagnostics {
   /** Pending analyses of open documents: one per document, for its newest version. */
@@ -49,6 +40,8 @@ export class Diagnostics {
   private readonly lineFeeds = new DocumentLineFeeds();
   /** Open documents not linted for their size (file-skipped), by URI: looked at again when the settings change. */
   private readonly tooLarge = new Set<string>();
+  /** Why files that are not open have no findings: workspace files skipped when read, schema files past the budget. */
+  readonly notices: SkipNotices;
   /** Indexing state for the status notification (set by indexer.ts). */
   indexing = false;
   indexProgress = { indexed: 0, total: 0 };
@@ -59,6 +52,7 @@ export class Diagnostics {
     guard: (what: string, run: () => void) => void,
     inputPending?: () => boolean,
   ) {
+    this.notices = new SkipNotices(state, this);
     // The run tells the scheduler how much of it was the workspace's schema rebuilt (not the document's pace).
     this.scheduler = new DocumentScheduler((uri, version) => {
       const built = this.state.workspace?.schemaBuildMs ?? 0;
@@ -116,11 +110,13 @@ export class Diagnostics {
       if (version === undefined) continue;
       if (version !== doc.version) {
         if (onType) this.scheduler.schedule(doc.uri, doc.version, 0);
-      } else if (this.tooLarge.has(doc.uri) || doc.getText().length > limit) this.scheduler.schedule(doc.uri, doc.version, 0);
+      } else if (this.tooLarge.has(doc.uri) || bytesOverLimit(doc.getText(), limit) !== undefined) this.scheduler.schedule(doc.uri, doc.version, 0);
     }
   }
 
   opened(uri: string, version: number): void {
+    // An indexed file skipped when read from disk: the editor's text is analysed now, and its publish replaces the notice.
+    this.notices.read(this.state.pathOf(uri));
     // Reading a document whole is not the pace of its keystrokes (scheduler.ts).
     this.scheduler.schedule(uri, version, 0, true, false);
   }
@@ -156,12 +152,14 @@ export class Diagnostics {
     if (!language) return;
     // Lone CR line ends as LF, as in files read from disk (line-feeds.ts).
     const { text, change } = this.lineFeeds.read(uri, doc.getText(), unread);
-    if (text.length > s.config.maxFileBytes) {
-      const why = `it is ${formatSize(text.length)}, over the ${formatSize(s.config.maxFileBytes)} limit per file (${this.sizeLimitName()})`;
+    // In UTF-8 bytes, as the CLI and the index count a file on disk (lone CRs read as LF are one byte either way).
+    const bytes = bytesOverLimit(text, s.config.maxFileBytes);
+    if (bytes !== undefined) {
+      const why = overLimitReason(s, bytes);
       if (!this.tooLarge.has(uri)) s.log('info', `${path}: not linted, ${why}`);
       this.tooLarge.add(uri);
       s.workspace.removeFile(path);
-      if (s.shows(path)) this.publishNotice(path, version, this.fileSkippedNotice(text, why));
+      if (s.shows(path)) this.publishNotice(path, this.fileSkippedNotice(text, why), version);
       else this.publishEmpty(path, version);
       return;
     }
@@ -255,8 +253,10 @@ export class Diagnostics {
   publish(path: string, version?: number): void {
     const { workspace } = this.state;
     if (!workspace.hasFile(path)) {
-      // An open document not linted for its size keeps its file-skipped notice (analyse sends it).
+      // An open document not linted for its size keeps its file-skipped notice (analyse sends it); so does a file
+      // skipped when read from disk, or a schema file whose rules ran past the budget (skip-notices.ts).
       if (this.tooLarge.has(this.state.uriOf(path))) return;
+      if (version === undefined && this.notices.holds(path)) return;
       return this.publishEmpty(path, version);
     }
     const failuresBefore = workspace.ruleFailures.length;
@@ -266,7 +266,9 @@ export class Diagnostics {
     this.logRuleFailures(failuresBefore);
     if (this.state.shows(path)) this.logRulesStopped(path);
     // A schema file's rules run with the first linted file's that asks for their findings (placed on its inserts).
-    for (const schemaPath of workspace.schemaFilePaths()) this.logRulesStopped(schemaPath, true);
+    const schemaPaths = workspace.schemaFilePaths();
+    for (const schemaPath of schemaPaths) this.logRulesStopped(schemaPath, true);
+    this.notices.schemaFilesChecked(schemaPaths);
     const lines = workspace.lines(path)!;
     const style = this.state.diagnosticStyle();
     // An edited document's findings are converted through its cache; files published in the background are not kept.
@@ -294,23 +296,20 @@ export class Diagnostics {
     void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: lsp } : { uri, version, diagnostics: lsp });
   }
 
-  /** The setting that sets the size limit per file in force: the editor's, .insertlintrc.json's, or both when equal. */
-  private sizeLimitName(): string {
-    const s = this.state;
-    const setting = s.settings.index.maxFileBytes;
-    const file = s.configMaxFileBytes;
-    const names: string[] = [];
-    if (setting <= file) names.push('insertlint.index.maxFileKilobytes');
-    if (file <= setting) names.push('maxFileBytes in .insertlintrc.json');
-    return `raise ${names.join(' and ')}`;
-  }
-
-  /** Sends one diagnostic for a file not linted (file-skipped), with the document's version. */
-  private publishNotice(path: string, version: number, notice: LspDiagnostic): void {
+  /**
+   * Sends one diagnostic that says why a file has no findings, in place of them: an open document's with its version;
+   * a file that is not open (skip-notices.ts) only when it is not what was last sent (a settings change shows it again).
+   */
+  publishNotice(path: string, notice: LspDiagnostic, version?: number): void {
+    const last = this.published.get(path);
+    const key = JSON.stringify([notice]);
+    if (version === undefined && last?.length === 1 && (last.key ?? JSON.stringify(last.lsp)) === key) return;
     this.converted.delete(path);
-    this.published.set(path, { lsp: [notice], length: 1, count: 1 });
-    void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), version, diagnostics: [notice] });
-    this.sendStatus();
+    this.published.set(path, { lsp: [notice], key, length: 1, count: 1 });
+    const uri = this.state.uriOf(path);
+    void this.state.connection.sendDiagnostics(version === undefined ? { uri, diagnostics: [notice] } : { uri, version, diagnostics: [notice] });
+    // While indexing, the index sends the status once per slice (not once per file it skips).
+    if (version !== undefined || !this.indexing) this.sendStatus();
   }
 
   /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
@@ -354,13 +353,7 @@ export class Diagnostics {
    * raise, so that its empty Problems list is not taken for a clean file. Information: nothing is wrong with it.
    */
   private fileSkippedNotice(text: string, why: string): LspDiagnostic {
-    return {
-      range: firstLine(text),
-      severity: DiagnosticSeverity.Information,
-      code: FILE_SKIPPED_CODE,
-      source: 'insertlint',
-      message: `not linted: ${why}`,
-    };
+    return notice(firstLine(text), FILE_SKIPPED_CODE, `not linted: ${why}`);
   }
 
   /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */

@@ -31,15 +31,21 @@ export class DiskFiles {
     private readonly configuration: Configuration,
   ) {}
 
-  /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
+  /**
+   * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary or
+   * for its encoding, it also gets a file-skipped notice in the Problems panel (skip-notices.ts), until it is read.
+   */
   readFromDisk(path: string): boolean {
     const s = this.state;
+    const notices = this.diagnostics.notices;
     const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
     if ('skip' in read) {
       // An editor user sets files.encoding (the CLI's --encoding flag means nothing to them).
       const why = read.notUtf8 ? 'it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)' : read.skip;
       s.log('info', `skipped ${path}: ${why}`);
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+      s.onDisk.delete(path);
+      notices.diskSkipped(path, read, why);
       return false;
     }
     // COBOL copybooks and LOAD control cards matter without naming SQL (paragraphs of loops, LOAD DATA).
@@ -49,12 +55,30 @@ export class DiskFiles {
       if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
       s.onDisk.delete(path);
       this.codeWithoutSql++;
+      notices.forget(path);
       return false;
     }
     if (!s.onDisk.has(path)) this.indexedBytes += read.text.length;
     s.workspace.setFile(path, read.text);
     s.onDisk.add(path);
+    notices.read(path);
     return true;
+  }
+
+  /**
+   * The settings or .insertlintrc.json changed (not files.encoding: then every file is read again, Indexer.relint):
+   * files skipped for their size that a raised limit now admits are read; the other skipped files' notices follow the
+   * settings (the limit in their words; gone when the file is now ignored or the index is off, hidden when their
+   * findings would be). Files read under a higher limit are kept until they change, as open documents are not.
+   */
+  settingsChanged(): void {
+    const s = this.state;
+    const notices = this.diagnostics.notices;
+    for (const path of notices.diskSkips().keys()) {
+      if (!s.settings.index.enabled || this.isIgnored(path) || s.schemaPaths.has(path)) notices.forget(path);
+      else if (!notices.nowWithinLimit(path)) notices.reshow(path);
+      else if (this.readFromDisk(path)) this.diagnostics.markDirty([path]);
+    }
   }
 
   isInWorkspace(path: string): boolean {
@@ -90,7 +114,8 @@ export class DiskFiles {
     const keep = doc.uri.startsWith('file:') && s.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
     if (!keep) s.workspace.removeFile(path);
     if (keep && s.settings.diagnosticsScope === 'workspace') this.diagnostics.markDirty([path]);
-    else this.diagnostics.publishEmpty(path);
+    // Skipped when read back from disk: its file-skipped notice (readFromDisk) is what is shown.
+    else if (!this.diagnostics.notices.holds(path)) this.diagnostics.publishEmpty(path);
     this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
   }
 
@@ -117,6 +142,7 @@ export class DiskFiles {
       if (change.type === FileChangeType.Deleted) {
         s.workspace.removeFile(path);
         s.onDisk.delete(path);
+        this.diagnostics.notices.forget(path);
         this.diagnostics.publishEmpty(path);
       } else if (this.readFromDisk(path)) {
         this.diagnostics.markDirty([path]);
@@ -126,6 +152,7 @@ export class DiskFiles {
     if (configChanged) {
       this.configuration.loadFileConfig();
       this.configuration.apply(true);
+      this.settingsChanged();
     } else if (schemaChanged) {
       this.configuration.loadSchema();
       this.diagnostics.markDirty(s.publishablePaths());

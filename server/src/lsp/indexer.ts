@@ -105,16 +105,20 @@ export class Indexer {
   async relint(): Promise<{ files: number; skipped: number; findings: number }> {
     const s = this.state;
     const before = new Set(s.onDisk);
+    const skippedBefore = this.diagnostics.notices.diskSkips();
     s.onDisk.clear();
     this.disk.indexedBytes = 0;
     this.configuration.loadSchema();
     const result = await this.indexWorkspace();
     // Files that vanished (or became ignored) without a watcher event leave the engine now.
     for (const path of before) {
-      if (s.onDisk.has(path) || s.documents.get(s.uriOf(path))) continue;
+      // Skipped this time (files.encoding changed, say): its file-skipped notice stays.
+      if (s.onDisk.has(path) || s.documents.get(s.uriOf(path)) || this.diagnostics.notices.holds(path)) continue;
       s.workspace.removeFile(path);
       this.diagnostics.publishEmpty(path);
     }
+    // Skipped before and not read again (gone, ignored now, past the index's caps): no notice left behind.
+    this.diagnostics.notices.forgetUnchanged(skippedBefore);
     return { ...result, findings: this.diagnostics.findings() };
   }
 }

@@ -98,6 +98,8 @@ export class InsertLintServer {
       void this.configuration.reload().then((reread) => {
         // Files on disk decode differently now: read them again, as "Lint workspace" does.
         if (reread) return this.indexer.relint();
+        // Files skipped for their size that a raised limit admits are read (disk-files.ts).
+        this.guard('settings', () => this.disk.settingsChanged());
       }),
     );
     c.onDidChangeWatchedFiles((params: DidChangeWatchedFilesParams) => this.guard('didChangeWatchedFiles', () => this.disk.watchedFilesChanged(params.changes ?? [])));
