@@ -14972,10 +14972,10 @@ function readSourceFile(path, maxBytes, encoding = "utf-8") {
   try {
     read = readBounded(path, maxBytes);
   } catch (error) {
-    return { skip: `cannot read it (${error.message})` };
+    return { skip: `cannot read it (${error.message})`, kind: "unreadable" };
   }
-  if (read.size !== void 0) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
-  if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)` };
+  if (read.size !== void 0) return { skip: `it is ${formatSize(read.size)}, over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: "over-limit", size: read.size };
+  if (read.truncated) return { skip: `it is over the ${formatSize(maxBytes)} limit (maxFileBytes)`, kind: "over-limit" };
   return decodeSource(read.bytes, encoding);
 }
 function readBounded(path, maxBytes) {
@@ -15013,7 +15013,7 @@ function decodeSource(bytes, encoding = "utf-8") {
   return read;
 }
 function decodeBytes(bytes, encoding) {
-  const tooLarge = () => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString("en-US")} characters); split it to lint it` });
+  const tooLarge = () => ({ skip: `it is ${formatSize(bytes.length)}, more text than one JavaScript string holds (${MAX_STRING_LENGTH.toLocaleString("en-US")} characters); split it to lint it`, kind: "too-large", size: bytes.length });
   const utf16 = bytes.length >= 2 && bytes[0] === 255 && bytes[1] === 254 ? "utf-16le" : bytes.length >= 2 && bytes[0] === 254 && bytes[1] === 255 ? "utf-16be" : void 0;
   if (utf16) {
     if ((bytes.length - 2) / 2 > MAX_STRING_LENGTH) return tooLarge();
@@ -15026,8 +15026,8 @@ function decodeBytes(bytes, encoding) {
   const probe = bytes.subarray(0, 8192);
   if (probe.includes(0)) {
     const withoutBom = looksLikeUtf16WithoutBom(probe);
-    if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)` };
-    return { skip: "it looks binary (it contains NUL bytes)" };
+    if (withoutBom) return { skip: `it looks like UTF-16 ${withoutBom} without a byte-order mark (save it as UTF-8, or as UTF-16 with a BOM, to lint it)`, kind: "encoding" };
+    return { skip: "it looks binary (it contains NUL bytes)", kind: "binary" };
   }
   const utf8Bom = bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191;
   if (encoding !== "utf-8" && !utf8Bom) {
@@ -15041,9 +15041,9 @@ function decodeBytes(bytes, encoding) {
     return { text: text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2 };
   } catch (error) {
     if (error.code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-      return { skip: "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)", notUtf8: true };
+      return { skip: "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, pass --encoding latin1 or --encoding windows-1252; or convert it, e.g. with iconv)", kind: "encoding", notUtf8: true };
     }
-    return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${error.message})` };
+    return bytes.length > MAX_STRING_LENGTH ? tooLarge() : { skip: `it cannot be decoded (${error.message})`, kind: "encoding" };
   }
 }
 function looksLikeUtf16WithoutBom(probe) {
@@ -31316,11 +31316,11 @@ var init_main = __esm({
       }
       DiagnosticRelatedInformation2.is = is;
     })(DiagnosticRelatedInformation || (DiagnosticRelatedInformation = {}));
-    (function(DiagnosticSeverity4) {
-      DiagnosticSeverity4.Error = 1;
-      DiagnosticSeverity4.Warning = 2;
-      DiagnosticSeverity4.Information = 3;
-      DiagnosticSeverity4.Hint = 4;
+    (function(DiagnosticSeverity5) {
+      DiagnosticSeverity5.Error = 1;
+      DiagnosticSeverity5.Warning = 2;
+      DiagnosticSeverity5.Information = 3;
+      DiagnosticSeverity5.Hint = 4;
     })(DiagnosticSeverity || (DiagnosticSeverity = {}));
     (function(DiagnosticTag2) {
       DiagnosticTag2.Unnecessary = 1;
@@ -39110,15 +39110,139 @@ var init_line_feeds = __esm({
   }
 });
 
-// server/src/lsp/diagnostics.ts
+// server/src/lsp/skip-notices.ts
 function editorBudgetReason(reason) {
   return withBudgetHint(reason, "raise insertlint.fileTimeBudget");
 }
+function bytesOverLimit(text2, limit) {
+  if (text2.length * 3 <= limit) return void 0;
+  const bytes = Buffer.byteLength(text2, "utf8");
+  return bytes > limit ? bytes : void 0;
+}
+function sizeLimitName(state) {
+  const setting = state.settings.index.maxFileBytes;
+  const file = state.configMaxFileBytes;
+  const names3 = [];
+  if (setting <= file) names3.push("insertlint.index.maxFileKilobytes");
+  if (file <= setting) names3.push("maxFileBytes in .insertlintrc.json");
+  return `raise ${names3.join(" and ")}`;
+}
+function overLimitReason(state, size) {
+  const limit = formatSize(state.config.maxFileBytes);
+  return `${size === void 0 ? "it is" : `it is ${formatSize(size)},`} over the ${limit} limit per file (${sizeLimitName(state)})`;
+}
+function notice(range, code, message) {
+  return { range, severity: import_node4.DiagnosticSeverity.Information, code, source: "insertlint", message };
+}
+var import_node4, TIME_BUDGET_CODE, FILE_SKIPPED_CODE, LINE_1, SkipNotices;
+var init_skip_notices = __esm({
+  "server/src/lsp/skip-notices.ts"() {
+    "use strict";
+    import_node4 = __toESM(require_main3());
+    init_files();
+    init_deadline();
+    TIME_BUDGET_CODE = "time-budget";
+    FILE_SKIPPED_CODE = "file-skipped";
+    LINE_1 = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+    SkipNotices = class {
+      constructor(state, publisher) {
+        this.state = state;
+        this.publisher = publisher;
+      }
+      state;
+      publisher;
+      /** Workspace files read from disk and skipped, by path. */
+      disk = /* @__PURE__ */ new Map();
+      /** Schema files whose notice is published, with the reason it gives. */
+      schema = /* @__PURE__ */ new Map();
+      /** Whether a file's notice stands in for its findings: publishing its (absent) findings must leave it. */
+      holds(path) {
+        return this.disk.has(path) || this.schema.has(path);
+      }
+      /** A file read from disk was skipped: noted (unless it cannot be read at all, or is not a file InsertLint lints) and shown. */
+      diskSkipped(path, read, why) {
+        if (read.kind === "unreadable" || !this.state.workspace.languageOf(path)) return this.forget(path);
+        const skip = { kind: read.kind, why, size: read.size };
+        this.disk.set(path, skip);
+        this.show(path, skip);
+      }
+      /**
+       * A file noted as skipped was read (or opened in the editor): its notice is no longer noted. Not cleared here: its
+       * findings (or the open document's) are published next and replace it (Diagnostics.publish compares with it).
+       */
+      read(path) {
+        this.disk.delete(path);
+      }
+      /** A file noted as skipped is gone, ignored, or no longer read at all (code without SQL): its notice is cleared. */
+      forget(path) {
+        if (this.disk.delete(path)) this.publisher.publishEmpty(path);
+      }
+      /** The files noted as skipped, and why (Indexer.relint forgets those it did not note again). */
+      diskSkips() {
+        return new Map(this.disk);
+      }
+      /** Forgets the files whose note is still the one in `before`: a new read of the workspace did not skip them again. */
+      forgetUnchanged(before) {
+        for (const [path, skip] of before) if (this.disk.get(path) === skip) this.forget(path);
+      }
+      /** Whether a file skipped for its size is within the limit in force now (a raised limit): to be read again. */
+      nowWithinLimit(path) {
+        const skip = this.disk.get(path);
+        return skip?.kind === "over-limit" && skip.size !== void 0 && skip.size <= this.state.config.maxFileBytes;
+      }
+      /** Shows a noted file's notice again after a settings change (the limit in its words, whether it is shown at all). */
+      reshow(path) {
+        const skip = this.disk.get(path);
+        if (skip) this.show(path, skip);
+      }
+      /**
+       * Sent only where the file's findings would be: insertlint.diagnostics.scope `workspace`, InsertLint enabled and its
+       * language linted; an open document shows its own (diagnostics.ts).
+       */
+      show(path, skip) {
+        const s = this.state;
+        if (s.settings.diagnosticsScope !== "workspace" || !s.shows(path) || s.documents.get(s.uriOf(path))) return this.publisher.publishEmpty(path);
+        const why = skip.kind === "over-limit" ? overLimitReason(s, skip.size) : skip.why;
+        this.publisher.publishNotice(path, notice(LINE_1, FILE_SKIPPED_CODE, `not linted: ${why}`));
+      }
+      /**
+       * After findings were made (schema files' rules run with the first linted file's that asks for their findings): a
+       * schema file whose rules ran past the time budget says so on its line 1, since none of its findings are placed on
+       * the inserts; cleared when its rules run within the budget (it changed, the budget was raised), it is no longer a
+       * schema file, or InsertLint is disabled. `paths`: the schema files (few: looked at on every publish).
+       */
+      schemaFilesChecked(paths) {
+        const { workspace, settings } = this.state;
+        for (const path of paths) {
+          const why = settings.enable ? workspace.rulesStoppedIn(path) : void 0;
+          if (why === this.schema.get(path)) continue;
+          if (why === void 0) {
+            this.schema.delete(path);
+            this.publisher.publishEmpty(path);
+            continue;
+          }
+          this.schema.set(path, why);
+          const message = `${editorBudgetReason(why)}; none of this schema file's findings are shown on the inserts`;
+          this.publisher.publishNotice(path, notice(LINE_1, TIME_BUDGET_CODE, message));
+        }
+        if (this.schema.size === 0) return;
+        const current = new Set(paths);
+        for (const path of this.schema.keys()) {
+          if (current.has(path)) continue;
+          this.schema.delete(path);
+          this.publisher.publishEmpty(path);
+        }
+      }
+    };
+  }
+});
+
+// server/src/lsp/diagnostics.ts
 function firstLine(text2) {
   const lineEnd2 = text2.slice(0, 65536).search(/[\r\n]/);
   return { start: { line: 0, character: 0 }, end: { line: 0, character: lineEnd2 < 0 ? Math.min(text2.length, 65536) : lineEnd2 } };
 }
-var import_node4, TIME_BUDGET_CODE, FILE_SKIPPED_CODE, Diagnostics;
+var import_node5, Diagnostics;
 var init_diagnostics = __esm({
   "server/src/lsp/diagnostics.ts"() {
     "use strict";
@@ -39127,19 +39251,18 @@ var init_diagnostics = __esm({
     init_lsp_convert();
     init_protocol();
     init_server_state();
-    import_node4 = __toESM(require_main3());
+    import_node5 = __toESM(require_main3());
     init_settings();
     init_incremental();
     init_lines();
-    init_deadline();
-    init_files();
     init_line_feeds();
-    TIME_BUDGET_CODE = "time-budget";
-    FILE_SKIPPED_CODE = "file-skipped";
+    init_skip_notices();
+    init_skip_notices();
     Diagnostics = class {
       /** `inputPending`: see DocumentScheduler. `guard` turns a failed analysis into a log line. */
       constructor(state, guard, inputPending) {
         this.state = state;
+        this.notices = new SkipNotices(state, this);
         this.scheduler = new DocumentScheduler((uri, version2) => {
           const built = this.state.workspace?.schemaBuildMs ?? 0;
           guard("analyse", () => this.analyse(uri, version2));
@@ -39170,6 +39293,8 @@ var init_diagnostics = __esm({
       lineFeeds = new DocumentLineFeeds();
       /** Open documents not linted for their size (file-skipped), by URI: looked at again when the settings change. */
       tooLarge = /* @__PURE__ */ new Set();
+      /** Why files that are not open have no findings: workspace files skipped when read, schema files past the budget. */
+      notices;
       /** Indexing state for the status notification (set by indexer.ts). */
       indexing = false;
       indexProgress = { indexed: 0, total: 0 };
@@ -39217,15 +39342,16 @@ var init_diagnostics = __esm({
           if (version2 === void 0) continue;
           if (version2 !== doc.version) {
             if (onType) this.scheduler.schedule(doc.uri, doc.version, 0);
-          } else if (this.tooLarge.has(doc.uri) || doc.getText().length > limit) this.scheduler.schedule(doc.uri, doc.version, 0);
+          } else if (this.tooLarge.has(doc.uri) || bytesOverLimit(doc.getText(), limit) !== void 0) this.scheduler.schedule(doc.uri, doc.version, 0);
         }
       }
       opened(uri, version2) {
+        this.notices.read(this.state.pathOf(uri));
         this.scheduler.schedule(uri, version2, 0, true, false);
       }
       /** Model, line index and path of an open (or indexed) document, analysed up to its current text. */
       current(uri) {
-        if (typeof uri !== "string") throw new import_node4.ResponseError(import_node4.ErrorCodes.InvalidParams, "textDocument.uri must be a string");
+        if (typeof uri !== "string") throw new import_node5.ResponseError(import_node5.ErrorCodes.InvalidParams, "textDocument.uri must be a string");
         this.scheduler.flush(uri);
         const { workspace } = this.state;
         const path = this.state.pathOf(uri);
@@ -39250,12 +39376,13 @@ var init_diagnostics = __esm({
         const language = s.languageFor(path, doc.languageId);
         if (!language) return;
         const { text: text2, change } = this.lineFeeds.read(uri, doc.getText(), unread);
-        if (text2.length > s.config.maxFileBytes) {
-          const why = `it is ${formatSize(text2.length)}, over the ${formatSize(s.config.maxFileBytes)} limit per file (${this.sizeLimitName()})`;
+        const bytes = bytesOverLimit(text2, s.config.maxFileBytes);
+        if (bytes !== void 0) {
+          const why = overLimitReason(s, bytes);
           if (!this.tooLarge.has(uri)) s.log("info", `${path}: not linted, ${why}`);
           this.tooLarge.add(uri);
           s.workspace.removeFile(path);
-          if (s.shows(path)) this.publishNotice(path, version2, this.fileSkippedNotice(text2, why));
+          if (s.shows(path)) this.publishNotice(path, this.fileSkippedNotice(text2, why), version2);
           else this.publishEmpty(path, version2);
           return;
         }
@@ -39339,6 +39466,7 @@ var init_diagnostics = __esm({
         const { workspace } = this.state;
         if (!workspace.hasFile(path)) {
           if (this.tooLarge.has(this.state.uriOf(path))) return;
+          if (version2 === void 0 && this.notices.holds(path)) return;
           return this.publishEmpty(path, version2);
         }
         const failuresBefore = workspace.ruleFailures.length;
@@ -39346,7 +39474,9 @@ var init_diagnostics = __esm({
         const diagnostics = this.state.shows(path) ? workspace.diagnostics(path).filter((d) => !d.suppressed && severityShown(d.severity, minimum)) : [];
         this.logRuleFailures(failuresBefore);
         if (this.state.shows(path)) this.logRulesStopped(path);
-        for (const schemaPath of workspace.schemaFilePaths()) this.logRulesStopped(schemaPath, true);
+        const schemaPaths = workspace.schemaFilePaths();
+        for (const schemaPath of schemaPaths) this.logRulesStopped(schemaPath, true);
+        this.notices.schemaFilesChecked(schemaPaths);
         const lines = workspace.lines(path);
         const style = this.state.diagnosticStyle();
         let cache = this.converted.get(path);
@@ -39365,26 +39495,23 @@ var init_diagnostics = __esm({
           }
           if (!last && lsp.length === 0) return;
         }
-        const count = lsp.filter((d) => d.severity !== import_node4.DiagnosticSeverity.Hint).length;
+        const count = lsp.filter((d) => d.severity !== import_node5.DiagnosticSeverity.Hint).length;
         this.published.set(path, key === void 0 ? { lsp, length: lsp.length, count } : { key, length: lsp.length, count });
         void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: lsp } : { uri, version: version2, diagnostics: lsp });
       }
-      /** The setting that sets the size limit per file in force: the editor's, .insertlintrc.json's, or both when equal. */
-      sizeLimitName() {
-        const s = this.state;
-        const setting = s.settings.index.maxFileBytes;
-        const file = s.configMaxFileBytes;
-        const names3 = [];
-        if (setting <= file) names3.push("insertlint.index.maxFileKilobytes");
-        if (file <= setting) names3.push("maxFileBytes in .insertlintrc.json");
-        return `raise ${names3.join(" and ")}`;
-      }
-      /** Sends one diagnostic for a file not linted (file-skipped), with the document's version. */
-      publishNotice(path, version2, notice) {
+      /**
+       * Sends one diagnostic that says why a file has no findings, in place of them: an open document's with its version;
+       * a file that is not open (skip-notices.ts) only when it is not what was last sent (a settings change shows it again).
+       */
+      publishNotice(path, notice2, version2) {
+        const last = this.published.get(path);
+        const key = JSON.stringify([notice2]);
+        if (version2 === void 0 && last?.length === 1 && (last.key ?? JSON.stringify(last.lsp)) === key) return;
         this.converted.delete(path);
-        this.published.set(path, { lsp: [notice], length: 1, count: 1 });
-        void this.state.connection.sendDiagnostics({ uri: this.state.uriOf(path), version: version2, diagnostics: [notice] });
-        this.sendStatus();
+        this.published.set(path, { lsp: [notice2], key, length: 1, count: 1 });
+        const uri = this.state.uriOf(path);
+        void this.state.connection.sendDiagnostics(version2 === void 0 ? { uri, diagnostics: [notice2] } : { uri, version: version2, diagnostics: [notice2] });
+        if (version2 !== void 0 || !this.indexing) this.sendStatus();
       }
       /** Clears a file's findings; `version` (an open document's) forces the message, so the client's wait for it ends. */
       publishEmpty(path, version2) {
@@ -39413,7 +39540,7 @@ var init_diagnostics = __esm({
         const text2 = this.state.workspace.model(path)?.source.text ?? "";
         return {
           range: firstLine(text2),
-          severity: import_node4.DiagnosticSeverity.Warning,
+          severity: import_node5.DiagnosticSeverity.Warning,
           code: TIME_BUDGET_CODE,
           source: "insertlint",
           message: `${editorBudgetReason(why)}; no findings are shown for this file`
@@ -39424,13 +39551,7 @@ var init_diagnostics = __esm({
        * raise, so that its empty Problems list is not taken for a clean file. Information: nothing is wrong with it.
        */
       fileSkippedNotice(text2, why) {
-        return {
-          range: firstLine(text2),
-          severity: import_node4.DiagnosticSeverity.Information,
-          code: FILE_SKIPPED_CODE,
-          source: "insertlint",
-          message: `not linted: ${why}`
-        };
+        return notice(firstLine(text2), FILE_SKIPPED_CODE, `not linted: ${why}`);
       }
       /** Says (once) that a file's rules ran past the time budget, so that its empty Problems list is not taken for a clean file. */
       logRulesStopped(path, schemaFile = false) {
@@ -39570,6 +39691,7 @@ var init_configuration = __esm({
         for (const problem of loaded.problems) s.log("warn", problem);
         s.schemaPaths = new Set(loaded.files);
         for (const path of s.schemaPaths) {
+          this.diagnostics.notices.forget(path);
           if (s.workspace.hasFile(path)) {
             s.workspace.removeFile(path);
             s.onDisk.delete(path);
@@ -39585,13 +39707,13 @@ var init_configuration = __esm({
 });
 
 // server/src/lsp/disk-files.ts
-var import_node_path15, import_ignore3, import_node5, SQL_HINT, DiskFiles;
+var import_node_path15, import_ignore3, import_node6, SQL_HINT, DiskFiles;
 var init_disk_files = __esm({
   "server/src/lsp/disk-files.ts"() {
     "use strict";
     import_node_path15 = require("node:path");
     import_ignore3 = __toESM(require_ignore());
-    import_node5 = __toESM(require_main3());
+    import_node6 = __toESM(require_main3());
     init_config();
     init_files();
     init_schema_files();
@@ -39610,14 +39732,20 @@ var init_disk_files = __esm({
       indexedBytes = 0;
       /** Application files left out because they never mention SQL. */
       codeWithoutSql = 0;
-      /** Reads a file into the engine from disk; false (with a log line) when it is skipped. */
+      /**
+       * Reads a file into the engine from disk; false (with a log line) when it is skipped. Skipped for its size, as binary or
+       * for its encoding, it also gets a file-skipped notice in the Problems panel (skip-notices.ts), until it is read.
+       */
       readFromDisk(path) {
         const s = this.state;
+        const notices = this.diagnostics.notices;
         const read = readSourceFile(path, s.config.maxFileBytes, s.settings.encoding);
         if ("skip" in read) {
           const why = read.notUtf8 ? "it is not valid UTF-8 (for Latin-1 or Windows-1252 text, set files.encoding to iso88591 or windows1252; or convert it to UTF-8)" : read.skip;
           s.log("info", `skipped ${path}: ${why}`);
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
+          s.onDisk.delete(path);
+          notices.diskSkipped(path, read, why);
           return false;
         }
         const language = s.workspace.languageOf(path);
@@ -39625,12 +39753,29 @@ var init_disk_files = __esm({
           if (s.workspace.hasFile(path) && s.onDisk.has(path)) s.workspace.removeFile(path);
           s.onDisk.delete(path);
           this.codeWithoutSql++;
+          notices.forget(path);
           return false;
         }
         if (!s.onDisk.has(path)) this.indexedBytes += read.text.length;
         s.workspace.setFile(path, read.text);
         s.onDisk.add(path);
+        notices.read(path);
         return true;
+      }
+      /**
+       * The settings or .insertlintrc.json changed (not files.encoding: then every file is read again, Indexer.relint):
+       * files skipped for their size that a raised limit now admits are read; the other skipped files' notices follow the
+       * settings (the limit in their words; gone when the file is now ignored or the index is off, hidden when their
+       * findings would be). Files read under a higher limit are kept until they change, as open documents are not.
+       */
+      settingsChanged() {
+        const s = this.state;
+        const notices = this.diagnostics.notices;
+        for (const path of notices.diskSkips().keys()) {
+          if (!s.settings.index.enabled || this.isIgnored(path) || s.schemaPaths.has(path)) notices.forget(path);
+          else if (!notices.nowWithinLimit(path)) notices.reshow(path);
+          else if (this.readFromDisk(path)) this.diagnostics.markDirty([path]);
+        }
       }
       isInWorkspace(path) {
         return this.state.folders.some((f) => {
@@ -39663,7 +39808,7 @@ var init_disk_files = __esm({
         const keep = doc.uri.startsWith("file:") && s.settings.index.enabled && this.isInWorkspace(path) && !this.isIgnored(path) && this.readFromDisk(path);
         if (!keep) s.workspace.removeFile(path);
         if (keep && s.settings.diagnosticsScope === "workspace") this.diagnostics.markDirty([path]);
-        else this.diagnostics.publishEmpty(path);
+        else if (!this.diagnostics.notices.holds(path)) this.diagnostics.publishEmpty(path);
         this.diagnostics.markDependentsDirty(path, changedNames(before, schemaFacts(s.workspace.model(path))));
       }
       watchedFilesChanged(changes) {
@@ -39678,15 +39823,16 @@ var init_disk_files = __esm({
             continue;
           }
           if (s.documents.get(s.uriOfPath.get(path) ?? change.uri)) continue;
-          if (s.schemaPaths.has(path) || change.type === import_node5.FileChangeType.Created && isSchemaEntryMatch(path, s.config.schema)) {
+          if (s.schemaPaths.has(path) || change.type === import_node6.FileChangeType.Created && isSchemaEntryMatch(path, s.config.schema)) {
             schemaChanged = true;
             continue;
           }
           if (!s.workspace.languageOf(path) || this.isIgnored(path)) continue;
           const before = schemaFacts(s.workspace.model(path));
-          if (change.type === import_node5.FileChangeType.Deleted) {
+          if (change.type === import_node6.FileChangeType.Deleted) {
             s.workspace.removeFile(path);
             s.onDisk.delete(path);
+            this.diagnostics.notices.forget(path);
             this.diagnostics.publishEmpty(path);
           } else if (this.readFromDisk(path)) {
             this.diagnostics.markDirty([path]);
@@ -39696,6 +39842,7 @@ var init_disk_files = __esm({
         if (configChanged) {
           this.configuration.loadFileConfig();
           this.configuration.apply(true);
+          this.settingsChanged();
         } else if (schemaChanged) {
           this.configuration.loadSchema();
           this.diagnostics.markDirty(s.publishablePaths());
@@ -39807,15 +39954,17 @@ var init_indexer = __esm({
       async relint() {
         const s = this.state;
         const before = new Set(s.onDisk);
+        const skippedBefore = this.diagnostics.notices.diskSkips();
         s.onDisk.clear();
         this.disk.indexedBytes = 0;
         this.configuration.loadSchema();
         const result = await this.indexWorkspace();
         for (const path of before) {
-          if (s.onDisk.has(path) || s.documents.get(s.uriOf(path))) continue;
+          if (s.onDisk.has(path) || s.documents.get(s.uriOf(path)) || this.diagnostics.notices.holds(path)) continue;
           s.workspace.removeFile(path);
           this.diagnostics.publishEmpty(path);
         }
+        this.diagnostics.notices.forgetUnchanged(skippedBefore);
         return { ...result, findings: this.diagnostics.findings() };
       }
     };
@@ -39904,11 +40053,11 @@ var init_config_file = __esm({
 });
 
 // server/src/lsp/commands.ts
-var import_node6, UNTRUSTED, Commands;
+var import_node7, UNTRUSTED, Commands;
 var init_commands = __esm({
   "server/src/lsp/commands.ts"() {
     "use strict";
-    import_node6 = __toESM(require_main3());
+    import_node7 = __toESM(require_main3());
     init_registry();
     init_model_queries();
     init_lsp_convert();
@@ -39940,7 +40089,7 @@ var init_commands = __esm({
           }
           case SERVER_COMMANDS.disableRuleInWorkspace: {
             const id = args[0];
-            if (typeof id !== "string" || !findRule(id)) throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, "the argument must be a rule id");
+            if (typeof id !== "string" || !findRule(id)) throw new import_node7.ResponseError(import_node7.ErrorCodes.InvalidParams, "the argument must be a rule id");
             const result = this.writeConfig(() => disableRuleInConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders), id));
             if (!("error" in result)) this.state.showMessage("info", `InsertLint: ${id} is now off in ${result.path}`);
             return result;
@@ -39948,7 +40097,7 @@ var init_commands = __esm({
           case SERVER_COMMANDS.createConfiguration:
             return this.writeConfig(() => createConfigFile(configFilePath(this.state.fileConfigPath, this.state.folders)));
           default:
-            throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, `unknown command ${command}`);
+            throw new import_node7.ResponseError(import_node7.ErrorCodes.InvalidParams, `unknown command ${command}`);
         }
       }
       /** Writes the configuration file, then applies it at once (the file watcher's event comes later, or never). */
@@ -39980,7 +40129,7 @@ var init_commands = __esm({
         return { sql: statementText2(cur.model, stmt), kind: stmt.kind, range: lspRange(cur.lines, fileSpan2(stmt, stmt.span)) };
       }
       ruleDoc(id) {
-        if (typeof id !== "string") throw new import_node6.ResponseError(import_node6.ErrorCodes.InvalidParams, "id must be a rule id");
+        if (typeof id !== "string") throw new import_node7.ResponseError(import_node7.ErrorCodes.InvalidParams, "id must be a rule id");
         const rule = findRule(id);
         if (!rule) return null;
         return { id, markdown: rule.doc || `# ${id}
@@ -40070,7 +40219,7 @@ function hover(state, diagnostics, uri, position) {
     const seq = schema.sequence(ref.name, ref.stmt);
     if (!seq) return null;
     return {
-      contents: { kind: import_node7.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where) },
+      contents: { kind: import_node8.MarkupKind.Markdown, value: sequenceHoverMarkdown(seq, where) },
       range: lspRange(cur.lines, fileSpan2(ref.stmt, ref.name.span))
     };
   }
@@ -40085,7 +40234,7 @@ function hover(state, diagnostics, uri, position) {
     span = word.span;
   }
   return {
-    contents: { kind: import_node7.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where) },
+    contents: { kind: import_node8.MarkupKind.Markdown, value: tableHoverMarkdown(table, schema, where) },
     range: span ? lspRange(cur.lines, span) : void 0
   };
 }
@@ -40098,11 +40247,11 @@ function wordAt(text2, offset) {
   if (end <= start || start < offset - 128) return void 0;
   return { text: text2.slice(start, end), span: { start, end } };
 }
-var import_node7, import_node_path18;
+var import_node8, import_node_path18;
 var init_hover = __esm({
   "server/src/lsp/hover.ts"() {
     "use strict";
-    import_node7 = __toESM(require_main3());
+    import_node8 = __toESM(require_main3());
     import_node_path18 = require("node:path");
     init_model_queries();
     init_insert_cost();
@@ -40186,7 +40335,7 @@ var init_suppress_edits = __esm({
 
 // server/src/lsp/code-actions.ts
 function codeActions(state, diagnostics, uri, range, context) {
-  if (!range?.start || !range?.end) throw new import_node8.ResponseError(import_node8.ErrorCodes.InvalidParams, "range is required");
+  if (!range?.start || !range?.end) throw new import_node9.ResponseError(import_node9.ErrorCodes.InvalidParams, "range is required");
   if (!state.settings.enable) return [];
   const cur = diagnostics.current(uri);
   if (!cur || !diagnostics.isCurrent(uri) || !state.shows(cur.path)) return [];
@@ -40198,7 +40347,7 @@ function codeActions(state, diagnostics, uri, range, context) {
     changes: { [uri]: edits.map((e) => ({ range: lspRange(cur.lines, e.span), newText: e.newText })) }
   });
   const actions = [];
-  if (wants(import_node8.CodeActionKind.QuickFix)) {
+  if (wants(import_node9.CodeActionKind.QuickFix)) {
     const style = state.diagnosticStyle();
     const offered = /* @__PURE__ */ new Set();
     const silenced = /* @__PURE__ */ new Set();
@@ -40207,7 +40356,7 @@ function codeActions(state, diagnostics, uri, range, context) {
       return lsp.range.end.line < range.start.line || lsp.range.start.line > range.end.line ? [] : [{ d, lsp }];
     });
     for (const { d, lsp } of here) {
-      if (d.fix) actions.push({ title: d.fix.title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
+      if (d.fix) actions.push({ title: d.fix.title, kind: import_node9.CodeActionKind.QuickFix, diagnostics: [lsp], isPreferred: !d.fix.changesMeaning, edit: toTextEdits(d.fix.edits) });
     }
     for (const { d, lsp } of here) {
       const rules = [d.rule, ...d.mergedRules ?? []];
@@ -40215,7 +40364,7 @@ function codeActions(state, diagnostics, uri, range, context) {
       if (silenced.has(named)) continue;
       silenced.add(named);
       const line = lsp.range.start.line;
-      const quick = (title, rest) => ({ title, kind: import_node8.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
+      const quick = (title, rest) => ({ title, kind: import_node9.CodeActionKind.QuickFix, diagnostics: [lsp], ...rest });
       const onLine = d.mergedElsewhere ? rules.filter((r) => !d.mergedElsewhere.includes(r)) : rules;
       actions.push(quick(`Disable ${andList(onLine)} for this line`, { edit: toTextEdits([disableForLineEdit(cur.model, cur.lines, onLine, line)]) }));
       const partLines = d.mergedParts ? rulesByLine(d.mergedParts, (offset) => cur.lines.line(offset)) : [];
@@ -40266,11 +40415,11 @@ function rulesByLine(parts, lineOf2) {
 function linesText2(lines) {
   return lines.length > 6 ? `${lines.length} lines` : `lines ${andList(lines.map(String))}`;
 }
-var import_node8;
+var import_node9;
 var init_code_actions = __esm({
   "server/src/lsp/code-actions.ts"() {
     "use strict";
-    import_node8 = __toESM(require_main3());
+    import_node9 = __toESM(require_main3());
     init_registry();
     init_merge();
     init_settings();
@@ -40314,11 +40463,11 @@ function startServer() {
   const { connection, inputPending } = createServerTransport();
   new InsertLintServer(connection, { inputPending }).listen();
 }
-var import_node9, import_node_url4, EDITOR_FILE_BUDGET_MS, InsertLintServer;
+var import_node10, import_node_url4, EDITOR_FILE_BUDGET_MS, InsertLintServer;
 var init_language_server = __esm({
   "server/src/lsp/language-server.ts"() {
     "use strict";
-    import_node9 = __toESM(require_main3());
+    import_node10 = __toESM(require_main3());
     import_node_url4 = require("node:url");
     init_workspace();
     init_config();
@@ -40377,6 +40526,7 @@ var init_language_server = __esm({
         c.onDidChangeConfiguration(
           () => void this.configuration.reload().then((reread) => {
             if (reread) return this.indexer.relint();
+            this.guard("settings", () => this.disk.settingsChanged());
           })
         );
         c.onDidChangeWatchedFiles((params) => this.guard("didChangeWatchedFiles", () => this.disk.watchedFilesChanged(params.changes ?? [])));
@@ -40425,9 +40575,9 @@ var init_language_server = __esm({
         this.configuration.loadSchema();
         return {
           capabilities: {
-            textDocumentSync: { openClose: true, change: import_node9.TextDocumentSyncKind.Incremental, save: { includeText: false } },
+            textDocumentSync: { openClose: true, change: import_node10.TextDocumentSyncKind.Incremental, save: { includeText: false } },
             hoverProvider: true,
-            codeActionProvider: { codeActionKinds: [import_node9.CodeActionKind.QuickFix, FIX_ALL_KIND] },
+            codeActionProvider: { codeActionKinds: [import_node10.CodeActionKind.QuickFix, FIX_ALL_KIND] },
             codeLensProvider: { resolveProvider: false },
             executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
             workspace: { workspaceFolders: { supported: true, changeNotifications: false } },
@@ -40439,11 +40589,11 @@ var init_language_server = __esm({
       async initialized() {
         const s = this.state;
         if (s.canPullConfiguration) {
-          void this.connection.client.register(import_node9.DidChangeConfigurationNotification.type, { section: ["insertlint", "files.encoding"] }).catch(() => void 0);
+          void this.connection.client.register(import_node10.DidChangeConfigurationNotification.type, { section: ["insertlint", "files.encoding"] }).catch(() => void 0);
         }
         if (s.canWatchFiles) {
           const extensions = [...Object.keys(s.config.languages).map((e) => e.slice(1)), "db2look"];
-          void this.connection.client.register(import_node9.DidChangeWatchedFilesNotification.type, {
+          void this.connection.client.register(import_node10.DidChangeWatchedFilesNotification.type, {
             watchers: [{ globPattern: `**/*.{${extensions.join(",")}}` }, { globPattern: `**/${CONFIG_FILE_NAME}` }]
           }).catch((error) => s.log("warn", `could not register file watchers: ${describe(error)}`));
         }
@@ -40460,18 +40610,18 @@ var init_language_server = __esm({
         try {
           return run2();
         } catch (error) {
-          if (error instanceof import_node9.ResponseError) return error;
+          if (error instanceof import_node10.ResponseError) return error;
           this.state.log("error", `${what} failed: ${describe(error)}`);
-          return fallback !== void 0 ? fallback : new import_node9.ResponseError(import_node9.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
+          return fallback !== void 0 ? fallback : new import_node10.ResponseError(import_node10.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
         }
       }
       async guardAsync(what, run2) {
         try {
           return await run2();
         } catch (error) {
-          if (error instanceof import_node9.ResponseError) return error;
+          if (error instanceof import_node10.ResponseError) return error;
           this.state.log("error", `${what} failed: ${describe(error)}`);
-          return new import_node9.ResponseError(import_node9.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
+          return new import_node10.ResponseError(import_node10.ErrorCodes.InternalError, `${what} failed: ${error?.message ?? String(error)}`);
         }
       }
     };
