@@ -54,9 +54,9 @@ const PreferParameterMarkersRule: Rule = {
       splicedRows:
         `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
       returnedRows:
-        `Values spliced into INSERT INTO {table} through {how}: {names}, a list of rows, in the text {fn} returns for its caller to run. Every call builds a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
+        `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
       returned:
-        `Values spliced into {statement} INTO {table} through {how}: {names}, in the text {fn} returns for its caller to run. Every call builds a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs.`,
+        `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs.`,
       splicedClp:
         `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:

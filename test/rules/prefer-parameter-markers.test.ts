@@ -522,7 +522,7 @@ export class QueryGenerator {
     assert.equal(found[0].severity, 'warning');
     assert.match(
       found[0].message,
-      /^Values spliced into INSERT INTO <this\.quoteTable\(tableName\)> through a format template: valuesForEmptyQuery\.join\(','\), tuples, a list of rows, in the text bulkInsertQuery\(\) returns for its caller to run\. Every call builds a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use, and the values are escaped by the code \(an escape function\) instead of bound\. Build the INSERT with parameter markers \(\?\) and run it with the rows bound/,
+      /^Rows spliced into the INSERT INTO <this\.quoteTable\(tableName\)> that bulkInsertQuery\(\) returns: valuesForEmptyQuery\.join\(','\), tuples\. Built through a format template for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use, and the values are escaped by the code \(an escape function\) instead of bound\. Build the INSERT with parameter markers \(\?\) and run it with the rows bound/,
     );
     // No other rule reads a returned text: no loop, connection or autocommit is known for it.
     assert.deepEqual(findings.filter((f) => f.rule !== RULE), []);
@@ -570,6 +570,6 @@ export class QueryGenerator {
 `;
     const { findings } = await lintCode({ 'people.ts': ts });
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(ts, '`INSERT')}`]);
-    assert.match(findings[0].message, /^Values spliced into INSERT INTO APP\.PEOPLE through an interpolated string: p\.name, p\.age, in the text insertPersonQuery\(\) returns for its caller to run\. Every call builds a new statement text that Db2 compiles, and a spliced value is an SQL-injection risk \(Db2 INSERT tips, tests 1-2/);
+    assert.match(findings[0].message, /^Values spliced into the INSERT INTO APP\.PEOPLE that insertPersonQuery\(\) returns: p\.name, p\.age\. Built through an interpolated string for its caller to run, every call makes a new statement text that Db2 compiles, and a spliced value is an SQL-injection risk \(Db2 INSERT tips, tests 1-2/);
   });
 });

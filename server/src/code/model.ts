@@ -586,15 +586,22 @@ function splicesIn(stmt: Statement, splices: readonly { span: Span }[]): number 
 /** A counter stepped where it is spliced: `n++`, `++this.seq`, `i--`. */
 const COUNTER = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
 
-/** A method call that may escape a value for SQL: `this.escape(v)`, `db.escapeLiteral(v)`, `SqlString.escape(v)` (its receiver in 1). */
-const ESCAPE_CALL = /([\w$]*)\s*\.\s*(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)\s*\(/g;
+/** A method call that may escape a value for SQL: `this.escape(v)`, `db.escapeLiteral(v)`, `SqlString.escape(v)`. */
+const ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
 
 /** Receivers whose escape/quote is for another language: regular expressions, HTML (lodash's `_.escape`), URLs, shells. */
 const NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
 
 /** The expression passes a value to an escape function for SQL (ESCAPE_CALL, not on a NOT_SQL_ESCAPE receiver). */
 function callsSqlEscape(expr: string): boolean {
-  for (const m of expr.matchAll(ESCAPE_CALL)) if (!NOT_SQL_ESCAPE.test(m[1])) return true;
+  for (const m of expr.matchAll(ESCAPE_CALL)) {
+    // The receiver: the identifier just before the dot (scanned back: an unanchored pattern for it backtracks).
+    let end = m.index;
+    while (end > 0 && end > m.index - 10 && /\s/.test(expr[end - 1])) end--;
+    let start = end;
+    while (start > 0 && start > end - 60 && /[\w$]/.test(expr[start - 1])) start--;
+    if (!NOT_SQL_ESCAPE.test(expr.slice(start, end))) return true;
+  }
   return false;
 }
 
