@@ -8,7 +8,7 @@ import { displayKey } from '../server/src/schema/schema';
 import { countText, runReportOf } from './support/runs';
 import { insertsReferenceData, writesSeedRows } from './support/targets';
 import { andList } from '../server/src/engine/merge';
-import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, sharedPathLoop, splicedInsertValues, targetName, splicesRowList, rowWritersOf } from '../server/src/code-model/facts';
+import { insertsOf, isBulkLoop, isLiteralValues, spliceAt, isSingleRowValues, loopName, nameList, rowAtATimeLoopKey, scriptUnits, sharedPathLoop, splicedInsertValues, targetName, splicesRowList, rowWritersOf, within } from '../server/src/code-model/facts';
 
 const HOW: Record<string, string> = {
   concatenation: 'string concatenation',
@@ -26,6 +26,19 @@ const COST_DIRECT =
 /** The values are escaped by the code (quotes doubled) before they are spliced: no open hole, but hand-made quoting. */
 const QUOTED = ', and the values are quoted by hand (quotes doubled) instead of bound';
 
+/** The values go through an escape function of the code (`this.escape(v)`) before they are spliced: quoted by code, not bound. */
+const ESCAPED = ', and the values are escaped by the code (an escape function) instead of bound';
+
+/** What a message says of the risk of spliced values that are not numbers (`values`: their splices). */
+function riskOf(values: readonly (Splice | undefined)[]): string {
+  if (values.length === 0) return '';
+  if (values.every((x) => x?.quoted)) return QUOTED;
+  if (values.every((x) => x?.quoted || x?.escaped)) return ESCAPED;
+  return ', and a spliced value is an SQL-injection risk';
+}
+
+type Splice = NonNullable<SqlExecution['splices']>[number];
+
 const PreferParameterMarkersRule: Rule = {
   meta: {
     id: 'prefer-parameter-markers',
@@ -40,6 +53,10 @@ const PreferParameterMarkersRule: Rule = {
         `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
       splicedRows:
         `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
+      returnedRows:
+        `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
+      returned:
+        `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs.`,
       splicedClp:
         `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
@@ -61,6 +78,7 @@ const PreferParameterMarkersRule: Rule = {
     if (file.code) {
       checkSpliced(context, file.code.executions);
       checkLiteral(context, file.code.executions);
+      if (file.code.returnedTexts) checkReturned(context, file.code.returnedTexts);
     }
     checkScripts(context);
   },
@@ -77,8 +95,8 @@ interface SplicedGroup {
   /** The spliced expressions (undefined where a front end does not give them: SQL PL) and their count. */
   names: (string | undefined)[];
   numbersOnly: boolean;
-  /** Every spliced value that is not a number has its quotes doubled by the code before it is spliced. */
-  quoted: boolean;
+  /** The spliced values that are not numbers (their quoting decides the message's risk: riskOf). */
+  values: (Splice | undefined)[];
   /** The text grows a row at a time (db2magic's insert_sql), rather than splicing a list of rows (row_string). */
   grows: boolean;
   /** The loop as each execution sees it (one loop, maybe through different calls: LoopInfo.via). */
@@ -104,7 +122,6 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
     const messageId = rowList ? 'splicedRows' : execution.api === 'clp' ? 'splicedClp' : execution.api === 'sqlpl' ? 'splicedRoutine' : 'spliced';
     const statement = stmt.kind === 'merge' ? 'MERGE' : 'INSERT';
     const values = splices.filter((x) => !x?.numeric);
-    const quoted = values.length > 0 && values.every((x) => x?.quoted);
     const table = targetName(execution, stmt, schema);
     const how = HOW[execution.textKind] ?? 'the text';
     const names = spliced.map((s, i) => (splices[i] ? splices[i]!.text : undefined));
@@ -118,11 +135,11 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
       if (!group.hows.includes(how)) group.hows.push(how);
       group.names.push(...names);
       group.numbersOnly &&= numbersOnly;
-      group.quoted &&= quoted || numbersOnly;
+      group.values.push(...values);
       if (execution.loop) group.loops.push(execution.loop);
       continue;
     }
-    const created: SplicedGroup = { first: execution, last: execution, messageId, statement, tables: [table], hows: [how], names, numbersOnly, quoted, grows: execution.rowList === true, loops: execution.loop ? [execution.loop] : [] };
+    const created: SplicedGroup = { first: execution, last: execution, messageId, statement, tables: [table], hows: [how], names, numbersOnly, values, grows: execution.rowList === true, loops: execution.loop ? [execution.loop] : [] };
     groups.push(created);
     if (key) byLoop.set(key, created);
   }
@@ -143,10 +160,42 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
         loopNote: execution.loop && !execution.guarded ? ` on each pass of the ${loopName(sharedPathLoop(g.loops))}` : '',
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
         // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
-        risk: g.numbersOnly ? '' : g.quoted ? QUOTED : ', and a spliced value is an SQL-injection risk',
+        risk: g.numbersOnly ? '' : riskOf(g.values),
       },
       span: execution.callSpan,
       ...(g.last !== g.first ? { extent: { first: { span: g.first.callSpan }, last: { span: g.last.callSpan } } } : {}),
+    });
+  }
+}
+
+/**
+ * INSERT/MERGE texts a function builds with values spliced in and returns for its callers to run (a query generator:
+ * CodeModel.returnedTexts): one finding per text, where its INSERT is written. No loop or driver is known here, so
+ * numbers alone are left alone as outside bulk loops, and the remedy names no driver call.
+ */
+function checkReturned({ schema, report }: RuleContext, texts: readonly SqlExecution[]): void {
+  for (const text of texts) {
+    const spliced = splicedInsertValues(text);
+    const splices = spliced.map((s) => spliceAt(text, s));
+    const numbersOnly = splices.every((x) => x?.numeric);
+    if (spliced.length === 0 || numbersOnly) continue;
+    // The INSERT written where the front end placed the text (CodeModel.returnedTexts), else the first.
+    const writers = rowWritersOf(text);
+    const stmt = writers.find((st) => within({ start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.start) + 1 }, text.callSpan)) ?? writers[0];
+    const rows = stmt.kind === 'insert' && (text.rowList === true || splicesRowList(text, stmt));
+    const values = splices.filter((x) => !x?.numeric);
+    const fn = text.inFunction?.name;
+    report({
+      messageId: rows ? 'returnedRows' : 'returned',
+      data: {
+        statement: stmt.kind === 'merge' ? 'MERGE' : 'INSERT',
+        table: targetName(text, stmt, schema),
+        how: HOW[text.textKind] ?? 'the text',
+        names: nameList(splices.map((x, i) => x?.text ?? `value ${i + 1}`)),
+        fn: fn ? `${fn}()` : 'this function',
+        risk: riskOf(values),
+      },
+      span: text.callSpan,
     });
   }
 }

@@ -217,4 +217,65 @@ function load(conn, chunks) {
     assert.equal(models.get('arr.js')!.code!.executions.find((e) => e.action === 'executePrepared')?.batched, true);
     assert.deepEqual(brief(findings, INSERT_RULES), []);
   });
+
+  it('lodash templates filled with data are format templates: each <%= x %> / <%- x %> slot holds the data property x', async () => {
+    const js = `const ibmdb = require('ibm_db');
+const template = require('lodash/template');
+const _ = require('lodash');
+function one(conn, row) {
+  const sql = template('INSERT INTO APP.T (A, B, C) VALUES (<%= a %>, <%- b %>, <%= c %>)', {})({ a: row.a, b: conn.escape(row.b), c: _.escape(row.c) });
+  return conn.querySync(sql);
+}
+function two(conn, row) {
+  const compiled = _.template("INSERT INTO <%= table %> (A) VALUES ('<%= a %>')");
+  conn.querySync(compiled({ table: 'APP.T', a: row.a }));
+}
+function three(conn, row, data) {
+  conn.querySync(template('INSERT INTO APP.T (A) VALUES (<%= a %>)')(data));
+}
+function four(conn, row) {
+  conn.querySync(template('INSERT INTO APP.T (A) VALUES (<% if (row.a) { %>1<% } else { %>2<% } %>)')({ row }));
+}
+`;
+    const { models } = await lintCode({ 'tpl.js': js });
+    const executions = models.get('tpl.js')!.code!.executions;
+    // Code blocks (<% if … %>) make any text: four's is not known, and a query of an unknown text is no execution.
+    assert.equal(executions.length, 3);
+    const [one, two, three] = executions;
+    assert.deepEqual([one.textKind, two.textKind, three.textKind], ['format', 'format', 'format']);
+    const texts = (e: typeof one) => (e.splices ?? []).map((x) => x.text);
+    const target = (e: typeof one) => (e.statements[0] as { target?: { name: string; schema?: string } }).target;
+    assert.deepEqual(texts(one), ['row.a', 'conn.escape(row.b)', '_.escape(row.c)']);
+    // A value passed to an escape function is escaped; lodash's _.escape is for HTML.
+    assert.deepEqual(one.splices?.map((x) => x.escaped ?? false), [false, true, false]);
+    // The table slot takes the data's text; the value slot inside quotes is a spliced value.
+    assert.deepEqual([target(two)?.schema, target(two)?.name, texts(two)], ['APP', 'T', ['row.a']]);
+    // Data the code does not spell out: the slot itself is the spliced value.
+    assert.deepEqual(texts(three), ['<%= a %>']);
+    assert.equal(three.splicedValues.length, 1);
+  });
+
+  it('an array filled by push and joined is its elements, also under an if; pushed in a loop it is not known', async () => {
+    const js = `const ibmdb = require('ibm_db');
+function three(conn, extra) {
+  const parts = ['INSERT INTO APP.T'];
+  parts.push('(A, B)');
+  if (extra) parts.push("VALUES (1, 'x')");
+  conn.querySync(parts.join(' '));
+}
+function four(conn, rows) {
+  const parts = ['INSERT INTO APP.T (A) VALUES'];
+  rows.forEach((r) => parts.push(\`(\${r.a})\`));
+  conn.querySync(parts.join(' '));
+}
+`;
+    const { models } = await lintCode({ 'push.js': js });
+    // four's text is not known (a row pushed per pass): its query is no execution.
+    const executions = models.get('push.js')!.code!.executions;
+    assert.equal(executions.length, 1);
+    const [three] = executions;
+    assert.equal(three.statements.length, 1);
+    const insert = three.statements[0] as { kind: string; columns: string[]; source: { kind: string; rows: unknown[] } };
+    assert.deepEqual([insert.kind, insert.columns, insert.source.kind, insert.source.rows.length], ['insert', ['A', 'B'], 'values', 1]);
+  });
 });

@@ -300,7 +300,8 @@ class QI {
     const { findings } = await lintCode({ 'qi.js': js });
     const reported = findings.filter((f) => f.rule === RULE);
     assert.equal(reported.length, 1, JSON.stringify(findings));
-    assert.match(reported[0].message, /^Values spliced into MERGE INTO APP\.T through an interpolated string: vals\. Db2 compiles every distinct text as a new statement, and a spliced value is an SQL-injection risk/);
+    // The values go through this.escape: escaped by the code, not an open injection hole.
+    assert.match(reported[0].message, /^Values spliced into MERGE INTO APP\.T through an interpolated string: vals\. Db2 compiles every distinct text as a new statement, and the values are escaped by the code \(an escape function\) instead of bound/);
     assert.equal(reported[0].line, 7, "on the query call");
   });
 });
@@ -458,5 +459,117 @@ describe(`rule ${RULE}: one finding per loop`, () => {
     assert.deepEqual(found[0].extentLines, { line: 5, endLine: 8 });
     assert.match(found[1].message, /^Values spliced into INSERT INTO TABLEA through string concatenation: id\. .*for loop at line 10/);
     assert.equal(found[1].extentLines, undefined);
+  });
+});
+
+describe(`rule ${RULE}: INSERT texts a function builds and returns (query generators)`, () => {
+  // The shape of Sequelize's Db2 bulkInsertQuery: a lodash template whose tuples slot holds every row as escaped
+  // literals, returned for the dialect's query class (another file) to prepare and run.
+  const generator = `import template from 'lodash/template';
+import forEach from 'lodash/forEach';
+
+export class QueryGenerator {
+  bulkInsertQuery(tableName, attrValueHashes, options, attributes) {
+    let query = 'INSERT INTO <%= table %> (<%= attributes %>)<%= output %> VALUES <%= tuples %>;';
+    if (options.returning) {
+      query = 'SELECT * FROM FINAL TABLE (INSERT INTO <%= table %> (<%= attributes %>)<%= output %> VALUES <%= tuples %>);';
+    }
+    const emptyQuery = 'INSERT INTO <%= table %>';
+    const tuples = [];
+    const allAttributes = [];
+    const allQueries = [];
+    let outputFragment;
+    const valuesForEmptyQuery = [];
+    if (options.returning) {
+      outputFragment = '';
+    }
+    forEach(attrValueHashes, attrValueHash => {
+      const fields = Object.keys(attrValueHash);
+      if (fields.length === 1 && attrValueHash[fields[0]] === null) {
+        valuesForEmptyQuery.push(\`(\${this.autoGenValue++})\`);
+        return;
+      }
+      for (const key of fields) if (!allAttributes.includes(key)) allAttributes.push(key);
+    });
+    if (valuesForEmptyQuery.length > 0) {
+      allQueries.push(\`\${emptyQuery} VALUES \${valuesForEmptyQuery.join(',')}\`);
+    }
+    if (allAttributes.length > 0) {
+      forEach(attrValueHashes, attrValueHash => {
+        tuples.push(\`(\${allAttributes.map(key => this.escape(attrValueHash[key] ?? null, { replacements: options.replacements })).join(',')})\`);
+      });
+      allQueries.push(query);
+    }
+    const replacements = {
+      table: this.quoteTable(tableName),
+      attributes: allAttributes.map(attr => this.quoteIdentifier(attr)).join(','),
+      tuples,
+      output: outputFragment,
+    };
+    const generatedQuery = template(allQueries.join(';'), this._templateSettings)(replacements);
+    return generatedQuery;
+  }
+}
+`;
+
+  it('reports the rows of escaped literals a lodash template splices into a returned INSERT, where the INSERT is written', async () => {
+    const { findings, models } = await lintCode({ 'query-generator.js': generator });
+    const code = models.get('query-generator.js')!.code!;
+    // Built and returned, not run here: no execution, and no statement of the file (the schema and SQL rules see none).
+    assert.deepEqual([code.executions.length, code.returnedTexts?.length, models.get('query-generator.js')!.statements.length], [0, 1, 0]);
+    const found = findings.filter((f) => f.rule === RULE);
+    assert.deepEqual(brief(found), [`${RULE}@${posOf(generator, "'SELECT * FROM FINAL TABLE")}`]);
+    assert.equal(found[0].severity, 'warning');
+    assert.match(
+      found[0].message,
+      /^Rows spliced into the INSERT INTO <this\.quoteTable\(tableName\)> that bulkInsertQuery\(\) returns: valuesForEmptyQuery\.join\(','\), tuples\. Built through a format template for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use, and the values are escaped by the code \(an escape function\) instead of bound\. Build the INSERT with parameter markers \(\?\) and run it with the rows bound/,
+    );
+    // No other rule reads a returned text: no loop, connection or autocommit is known for it.
+    assert.deepEqual(findings.filter((f) => f.rule !== RULE), []);
+  });
+
+  it('not for names, markers, literals, counters, a text the function runs itself, or what a callback returns', async () => {
+    const js = `import template from 'lodash/template';
+export class QueryGenerator {
+  insertQuery(table, row) {
+    const keys = Object.keys(row);
+    return template('INSERT INTO <%= table %> (<%= attributes %>) VALUES (<%= markers %>)')({
+      table: this.quoteTable(table),
+      attributes: keys.map((k) => this.quoteIdentifier(k)).join(','),
+      markers: keys.map(() => '?').join(','),
+    });
+  }
+  seedQuery() {
+    return "INSERT INTO APP.T (ID, NAME) VALUES (1, 'one')";
+  }
+  nextIdQuery() {
+    return \`INSERT INTO APP.IDS (ID) VALUES (\${this.seq++})\`;
+  }
+  async runQuery(conn, row) {
+    const sql = \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+    await conn.query(sql);
+    return sql;
+  }
+  rowsQuery(rows) {
+    const texts = rows.map((r) => { return \`INSERT INTO APP.T (NAME) VALUES ('\${r.name}')\`; });
+    return texts.length;
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'qg.js': js });
+    // Only nextIdQuery returns a value spliced into its rows, a counter: a number, left alone as outside bulk loops.
+    assert.deepEqual(models.get('qg.js')!.code!.returnedTexts?.map((t) => [t.inFunction?.name, t.splices?.map((x) => x.numeric)]), [['nextIdQuery', [true]]]);
+    // runQuery's text is reported once, at the call that runs it.
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, 'conn.query')}`]);
+  });
+
+  it('a one-row INSERT a function returns with a value spliced in: the compile per text and the injection risk', async () => {
+    const ts = `export function insertPersonQuery(p: Person): string {
+  return \`INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('\${p.name}', \${p.age})\`;
+}
+`;
+    const { findings } = await lintCode({ 'people.ts': ts });
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(ts, '`INSERT')}`]);
+    assert.match(findings[0].message, /^Values spliced into the INSERT INTO APP\.PEOPLE that insertPersonQuery\(\) returns: p\.name, p\.age\. Built through an interpolated string for its caller to run, every call makes a new statement text that Db2 compiles, and a spliced value is an SQL-injection risk \(Db2 INSERT tips, tests 1-2/);
   });
 });

@@ -128,11 +128,13 @@ export interface SqlExecution {
    * `numeric` a variable declared with a numeric type (int id): no SQL text can get in through it; `rows` a value
    * that may hold a list of rows (row_string, appended "(…)," per row): VALUES (%s) with it is no single row;
    * `quoted` a value whose single quotes the code doubles before splicing (`.replace("'", "''")`, directly, through
-   * the variables it is built from, or in a function of the file it goes through). `text` is the expression the
+   * the variables it is built from, or in a function of the file it goes through); `escaped` one the code passes to an
+   * escape function (`this.escape(v)`) before splicing it, there or in what the variables it is built from were
+   * assigned or had pushed onto them. `text` is the expression the
    * statement's text shows: `insert_row` for a value `value` that reached the text through
    * `f"… VALUES ({insert_row})"` (insert_row being built from value); `span` is always the value's own.
    */
-  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean; quoted?: boolean }[];
+  splices?: { span: Span; text: string; markers?: boolean; numeric?: boolean; rows?: boolean; quoted?: boolean; escaped?: boolean }[];
   /**
    * The text is a VALUES list that grows by a row at a time (`sql = f"{sql},({row})"`, `sql += ", (" + …`): one
    * execution carries many rows, as with a spliced list of rows (`rows` above).
@@ -195,6 +197,13 @@ export interface CommitCall {
 export interface CodeModel {
   executions: SqlExecution[];
   commits: CommitCall[];
+  /**
+   * INSERT/MERGE texts a named function of this file builds with values spliced into their rows and returns, for its
+   * callers to run elsewhere (an ORM's query generator): `callSpan` is the string that starts its INSERT of spliced
+   * rows (else the returned expression), `inFunction` the function; no loop, connection or batching is known. Not executions: only prefer-parameter-markers reads them.
+   * Absent when there are none.
+   */
+  returnedTexts?: SqlExecution[];
   /**
    * Methods this file calls inside loops on a variable of a known declared type (`ts.createQuote(…)`, ts a
    * TradeServices): the engine lends the loop to a method of that name in another file whose class is that type

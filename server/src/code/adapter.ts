@@ -153,6 +153,11 @@ export interface Evaluator {
   /** Latest value of a variable before `at` (follows simple assignments and appends). */
   variable(name: string, at: number): HostText | undefined;
   splice(node: Node): HostText;
+  /**
+   * The assignments a variable holds before `at`: its latest plain assignment and the appends after it, each with
+   * the loop it is in (an array literal and the `push`es onto it, for `rows.join(sep)`); undefined when not known.
+   */
+  assignedBefore?(name: string, at: number): readonly Assignment[] | undefined;
   source: string;
 }
 
@@ -178,8 +183,18 @@ export interface LanguageAdapter {
   interestingCall(name: string): boolean;
   callSite(node: Node): CallSite | undefined;
   assignments(node: Node): { name: string; value: Node; append: boolean }[];
-  /** Assignments made by calls (sprintf(buf, …), strcpy, sb.append(…)). */
-  callAssignments?(call: CallSite): { name: string; value: Node; append: boolean }[];
+  /**
+   * Assignments made by calls (sprintf(buf, …), strcpy, sb.append(…), rows.push(…)). `enclosing`: the assignment
+   * belongs to the scope that declares the name, not the callback it is made in (a `push` from a forEach callback onto
+   * an array of the function around it).
+   */
+  callAssignments?(call: CallSite): { name: string; value: Node; append: boolean; enclosing?: boolean }[];
+  /**
+   * Statement node types that return a value from a named function (JavaScript's `return_statement`): a function that
+   * returns an INSERT text it built with values spliced in is a query builder whose callers run the text (model.ts,
+   * CodeModel.returnedTexts).
+   */
+  returns?: Set<string>;
   evaluate(node: Node, ev: Evaluator): HostText | undefined;
   classify(ctx: CallContext, ev: Evaluator): ApiEvent[];
   /** Text of a comment without its delimiters. */

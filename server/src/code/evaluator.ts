@@ -1,7 +1,7 @@
 // Evaluates host expressions to SQL text: the adapter reads literals and operators, this class follows
 // variables through the scopes the walk built (latest assignment before the use, appends included).
 import type { Node } from 'web-tree-sitter';
-import { assignmentsNamed, scopesNaming, type Evaluator, type LanguageAdapter, type Scope } from './adapter';
+import { assignmentsNamed, scopesNaming, type Assignment, type Evaluator, type LanguageAdapter, type Scope } from './adapter';
 import { joinTexts, type HostText, type TextPiece } from './sqltext';
 
 const MAX_DEPTH = 12;
@@ -42,6 +42,18 @@ export class HostEvaluator implements Evaluator {
 
   splice(node: Node): HostText {
     return { pieces: [{ kind: 'splice', span: { start: node.startIndex, end: node.endIndex } }], kind: 'concatenation' };
+  }
+
+  assignedBefore(name: string, at: number): readonly Assignment[] | undefined {
+    for (const scope of scopesNaming(this.scope, name)) {
+      const own = assignmentsNamed(scope, name);
+      if (own.length === 0) continue;
+      const before = own.filter((a) => a.at <= at);
+      let base = -1;
+      for (let i = before.length - 1; i >= 0; i--) if (!before[i].append) { base = i; break; }
+      return base < 0 ? undefined : before.slice(base);
+    }
+    return undefined;
   }
 
   variable(name: string, at: number): HostText | undefined {

@@ -10,7 +10,7 @@ import { connectionState, type ConnectionFacts } from './autocommit';
 import { CallsByScope } from './calls-by-scope';
 import { HostEvaluator } from './evaluator';
 import { constantPasses, receivedBound } from './loop-bounds';
-import { isLiteralValues } from '../code-model/facts';
+import { isLiteralValues, rowWritersOf, splicedInsertValues } from '../code-model/facts';
 import { buildMappedSql, looksLikeSql, type HostText, type TextPiece } from './sqltext';
 import { functionScope, NOT_RUNNING_SQL, USAGE_CALL, walkTree, type Walked } from './walk';
 import { parentOf } from './parents';
@@ -136,9 +136,52 @@ class ModelBuilder {
     // Autocommit and array sizes are known only once every call is seen (a helper may switch it).
     if (this.pending.length > 0 && this.adapter.driverConnectionFields) this.facts.driverFields = this.adapter.driverConnectionFields(this.walked.declarations);
     for (const p of this.pending) this.resolve(p);
+    const returned = this.returnedTexts();
     this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
     const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
-    return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts({ executions: this.executions, commits: this.commits }) };
+    const code: CodeModel = { executions: this.executions, commits: this.commits };
+    if (returned.length > 0) code.returnedTexts = returned;
+    return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts(code) };
+  }
+
+  /**
+   * INSERT (or MERGE) texts that a named function builds with values spliced into their rows and returns: a query
+   * builder whose callers run the text elsewhere (an ORM's query generator, which its query class prepares). Nothing in
+   * this file runs them, so they are no executions (no loop, connection or autocommit of their own, and their statements
+   * are not the file's); only their splices are read (prefer-parameter-markers). A text the file also runs, or one
+   * with no value spliced into its rows, is left out.
+   */
+  private returnedTexts(): SqlExecution[] {
+    const out: SqlExecution[] = [];
+    for (const { value, scope } of this.walked.returns) {
+      checkDeadline();
+      this.ev.at(scope);
+      const host = this.ev.evaluate(value);
+      if (!host || !host.pieces.some((p) => p.kind === 'splice')) continue;
+      const span: Span = { start: value.startIndex, end: value.endIndex };
+      const read = this.readSql(host, span, false);
+      if (read.spliced.length === 0 || !read.statements.some((st) => st.kind === 'insert' || st.kind === 'merge')) continue;
+      const text: SqlExecution = { callSpan: span, api: this.adapter.usageApi ?? 'wrapper', action: 'executeDirect', statements: read.statements, textKind: host.kind, splicedValues: read.spliced, batched: false };
+      if (splicedInsertValues(text).length === 0) continue;
+      if (this.executions.some((e) => e.splicedValues.some((x) => read.spliced.some((y) => x.start === y.start && x.end === y.end)))) continue;
+      const splices = read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
+      if (splices.length > 0) text.splices = splices;
+      // Reported where its INSERT is written: the string that starts the INSERT with a value spliced into its rows, of
+      // several the one built from the most spliced expressions (Sequelize's bulk INSERT with its table, columns and
+      // rows, not the one for rows of defaults beside it); the returned expression when no string starts it.
+      let anchor: Statement | undefined;
+      let most = 0;
+      for (const st of rowWritersOf(text)) {
+        if (splicedInsertValues({ ...text, statements: [st] }).length === 0) continue;
+        const count = splicesIn(st, read.all);
+        if (count > most) [anchor, most] = [st, count];
+      }
+      if (anchor) text.callSpan = this.stringAt(anchor.origin.toFile(anchor.span.start)) ?? span;
+      const fn = functionScope(scope)!;
+      text.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
+      out.push(text);
+    }
+    return out;
   }
 
   /**
@@ -372,8 +415,18 @@ class ModelBuilder {
     return { pieces, kind: host.kind };
   }
 
+  /** The span of the string literal around a file offset (the outermost of nested string nodes: string_fragment in string). */
+  private stringAt(offset: number): Span | undefined {
+    let found: Node | undefined;
+    for (let n: Node | null = this.walked.root.node.descendantForIndex(offset); n; n = parentOf(n)) {
+      if (/string/.test(n.type)) found = n;
+      else if (found || this.adapter.functions.has(n.type)) break;
+    }
+    return found && { start: found.startIndex, end: found.endIndex };
+  }
+
   /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
-  private readSql(host: HostText, extent: Span): { statements: Statement[]; spliced: Span[]; all: { span: Span; shown?: Span }[] } {
+  private readSql(host: HostText, extent: Span, executed = true): { statements: Statement[]; spliced: Span[]; all: { span: Span; shown?: Span }[] } {
     const mapped = buildMappedSql(host, extent);
     const spliced: Span[] = [];
     const all = mapped.splices.map((s) => (s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan }));
@@ -387,6 +440,8 @@ class ModelBuilder {
     const statements = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
     // A table named at run time is no table the schema knows: such statements stay with their execution
     // (the code rules name them by the expression) but do not describe a table for the SQL rules.
+    // A text only returned (returnedTexts) is not run here: its statements are not the file's.
+    if (!executed) return { statements, spliced, all };
     for (const st of statements) if (!namedAtRunTime(st)) this.statements.push(st);
     for (const c of parsed.comments) this.sqlComments.push({ span: fileSpanOf(mapped.origin, c.span), text: c.text });
     return { statements, spliced, all };
@@ -400,35 +455,55 @@ class ModelBuilder {
     const own = this.source.slice(span.start, span.end);
     const text = shown ? this.source.slice(shown.start, shown.end) : own;
     if (this.isMarkerList(own)) return { span, text, markers: true };
-    if (numericVariable(own, scope)) return { span, text, numeric: true };
+    if (numericVariable(own, scope) || this.countersOnly(own, scope)) return { span, text, numeric: true };
     const splice: NonNullable<SqlExecution['splices']>[number] = rowListVariable(own, scope, this.source) ? { span, text, rows: true } : { span, text };
-    if (this.quotesDoubled(own, scope, 0, new Set()) || (shown && this.quotesDoubled(text, scope, 0, new Set()))) splice.quoted = true;
+    if (this.quotedBy(doublesQuotes, own, scope, 0, new Set()) || (shown && this.quotedBy(doublesQuotes, text, scope, 0, new Set()))) splice.quoted = true;
+    else if (this.quotedBy(callsSqlEscape, own, scope, 0, new Set()) || (shown && this.quotedBy(callsSqlEscape, text, scope, 0, new Set()))) splice.escaped = true;
     return splice;
   }
 
   /**
-   * The code doubles single quotes in a value before splicing it (`.replace("'", "''")`): in the expression, in what
-   * the variables it reads were assigned (three levels down), or in the body of a function of this file it calls
-   * (db2magic's `addquotes(value, True)`).
+   * The code quotes a value before splicing it: it doubles its single quotes (`.replace("'", "''")`, `doublesQuotes`)
+   * or passes it to an escape function (`this.escape(value)`, `callsSqlEscape`), in the expression, in what the variables
+   * it reads were assigned or had pushed onto them (three levels down), or, for doubled quotes, in the body of a
+   * function of this file it calls (db2magic's `addquotes(value, True)`).
    */
-  private quotesDoubled(expr: string, scope: Scope, depth: number, seen: Set<string>): boolean {
-    if (DOUBLES_QUOTES.test(expr)) return true;
+  private quotedBy(quotes: (expr: string) => boolean, expr: string, scope: Scope, depth: number, seen: Set<string>): boolean {
+    if (quotes(expr)) return true;
     if (depth >= 3 || expr.length > 400) return false;
     for (const m of expr.matchAll(/([A-Za-z_$][\w$]*)(\s*\()?/g)) {
       const name = m[1];
       if (seen.has(name)) continue;
       seen.add(name);
       if (m[2]) {
-        if (this.functionDoublesQuotes(name)) return true;
+        if (quotes === doublesQuotes && this.functionDoublesQuotes(name)) return true;
         continue;
       }
       const s = scopesNaming(scope, name)[0];
       if (!s) continue;
       for (const a of assignmentsNamed(s, name)) {
-        if (this.quotesDoubled(this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
+        if (this.quotedBy(quotes, this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
       }
     }
     return false;
+  }
+
+  /**
+   * A spliced counter (`this.autoGenValue++`), or an array of texts whose only spliced values are counters, joined
+   * (`valuesForEmptyQuery.join(',')`, filled with `(${this.autoGenValue++})` per row): numbers the code makes up.
+   */
+  private countersOnly(expr: string, scope: Scope): boolean {
+    if (COUNTER.test(expr)) return true;
+    const name = /^([A-Za-z_$][\w$]{0,60})(?:\.join\([^()]{0,20}\))?$/.exec(expr)?.[1];
+    const s = name ? scopesNaming(scope, name)[0] : undefined;
+    if (!s) return false;
+    const assigned = assignmentsNamed(s, name!);
+    if (assigned.length < 2 || !/^\[\s*\]$/.test(assigned[0].value.text) || assigned.slice(1).some((a) => !a.append)) return false;
+    return assigned.slice(1).every((a) => {
+      const value = this.ev.evaluate(a.value);
+      const splices = value?.pieces.filter((p) => p.kind === 'splice') ?? [];
+      return splices.length > 0 && splices.every((p) => p.kind === 'splice' && COUNTER.test(this.source.slice(p.span.start, p.span.end)));
+    });
   }
 
   /** Whether a function of this file named `name` doubles quotes in its body; once per name (a splice per row of 40,000 may call it). */
@@ -483,6 +558,55 @@ class ModelBuilder {
   private guardedAt(ctx: CallContext): boolean {
     return ctx.countGuarded || (!ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false));
   }
+}
+
+/**
+ * How many distinct spliced expressions (file spans) a statement of a text holds: each character of its first 4,000 is
+ * mapped to the file and looked up among the spans, sorted (a text of 40,000 splices is read in n log n).
+ */
+function splicesIn(stmt: Statement, splices: readonly { span: Span }[]): number {
+  const sorted = [...new Map(splices.map((x) => [`${x.span.start}:${x.span.end}`, x.span])).values()].sort((a, b) => a.start - b.start || a.end - b.end);
+  const hit = new Set<Span>();
+  for (let o = stmt.span.start; o < Math.min(stmt.span.end, stmt.span.start + 4000); o++) {
+    const at = stmt.origin.toFile(o);
+    // The last span starting at or before `at`: spliced expressions do not overlap.
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid].start <= at) [found, lo] = [mid, mid + 1];
+      else hi = mid - 1;
+    }
+    if (found >= 0 && at < sorted[found].end) hit.add(sorted[found]);
+  }
+  return hit.size;
+}
+
+/** A counter stepped where it is spliced: `n++`, `++this.seq`, `i--`. */
+const COUNTER = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
+
+/** A method call that may escape a value for SQL: `this.escape(v)`, `db.escapeLiteral(v)`, `SqlString.escape(v)`. */
+const ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
+
+/** Receivers whose escape/quote is for another language: regular expressions, HTML (lodash's `_.escape`), URLs, shells. */
+const NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
+
+/** The expression passes a value to an escape function for SQL (ESCAPE_CALL, not on a NOT_SQL_ESCAPE receiver). */
+function callsSqlEscape(expr: string): boolean {
+  for (const m of expr.matchAll(ESCAPE_CALL)) {
+    // The receiver: the identifier just before the dot (scanned back: an unanchored pattern for it backtracks).
+    let end = m.index;
+    while (end > 0 && end > m.index - 10 && /\s/.test(expr[end - 1])) end--;
+    let start = end;
+    while (start > 0 && start > end - 60 && /[\w$]/.test(expr[start - 1])) start--;
+    if (!NOT_SQL_ESCAPE.test(expr.slice(start, end))) return true;
+  }
+  return false;
+}
+
+function doublesQuotes(expr: string): boolean {
+  return DOUBLES_QUOTES.test(expr);
 }
 
 /** `.replace("'", "''")` (Python, Java, JavaScript), `.replaceAll("'", "''")`, `.replace(/'/g, "''")`: quotes doubled by hand. */

@@ -6,7 +6,7 @@ import type { Language, Node, Tree } from 'web-tree-sitter';
 import type { Comment, Span } from '../sql/ast';
 import { LineIndex } from '../engine/lines';
 import type { LoopInfo } from '../code-model/types';
-import { addAssignment, isCountGuard, newScope, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
+import { addAssignment, isCountGuard, newScope, scopesNaming, simpleName, type CallContext, type CallSite, type LanguageAdapter, type Scope } from './adapter';
 import { DEEP_NESTING, indexParents, parentOf } from './parents';
 import { checkDeadline } from '../engine/deadline';
 
@@ -38,6 +38,8 @@ export interface Walked {
   loops: { info: LoopInfo; node: Node; scope: Scope }[];
   /** The nodes of the adapter's `declarations` types, in document order. */
   declarations: Node[];
+  /** The values named functions return (LanguageAdapter.returns), with the function's scope, in document order. */
+  returns: { value: Node; scope: Scope }[];
 }
 
 interface Frame {
@@ -79,7 +81,7 @@ function interestingTypesOf(adapter: LanguageAdapter, language: Language): Inter
   if (!byLanguage) interestingTypes.set(adapter, (byLanguage = new WeakMap()));
   let found = byLanguage.get(language);
   if (!found) {
-    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...(adapter.declarations ?? [])]);
+    const names = new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...(adapter.declarations ?? []), ...(adapter.returns ?? [])]);
     const types = [...names].filter((type) => language.idForNodeType(type, true) !== null);
     found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
     byLanguage.set(language, found);
@@ -201,6 +203,7 @@ class TreeWalk {
   private readonly functionCalls: NonNullable<Walked['functionCalls']> = [];
   private readonly loops: Walked['loops'] = [];
   private readonly declarations: Node[] = [];
+  private readonly returns: Walked['returns'] = [];
 
   constructor(
     private readonly adapter: LanguageAdapter,
@@ -244,11 +247,19 @@ class TreeWalk {
       }
     }
     if (adapter.calls.has(type)) this.readCall(node, end);
+    if (adapter.returns?.has(type)) this.readReturn(node);
+  }
+
+  /** `return <expr>` in a named function itself (not in a callback it holds): the value its callers get. */
+  private readReturn(node: Node): void {
+    const scope = this.currentScope();
+    const value = node.namedChildren.find((c): c is Node => !!c && !this.adapter.comments.has(c.type));
+    if (scope.functionName !== undefined && value) this.returns.push({ value, scope });
   }
 
   walked(): Walked {
-    const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations } = this;
-    const walked: Walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+    const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations, returns } = this;
+    const walked: Walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations, returns };
     if (this.adapter.linksFunctions) {
       walked.definitions = this.definitions;
       walked.functionCalls = this.functionCalls;
@@ -359,7 +370,7 @@ class TreeWalk {
     const scope = this.currentScope();
     this.calls.push({ call, scope, loop, conditions, countGuarded: counted, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
     if (adapter.callAssignments) {
-      for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+      for (const a of adapter.callAssignments(call)) addAssignment((a.enclosing && scopesNaming(scope, a.name)[0]) || scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
     }
     if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
   }

@@ -42,7 +42,7 @@ const NONE: readonly Statement[] = Object.freeze([]);
 export function holdsWhatRuleReads(file: FileModel, reads: RuleReads | undefined): boolean {
   if (!reads) return true;
   const code = file.code;
-  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0)) return true;
+  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0)) return true;
   const kinds = reads.statements;
   if (!kinds) return false;
   const positions = indexOf(file).positions;

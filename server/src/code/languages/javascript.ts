@@ -54,6 +54,14 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
       return operatorAssignment(node, ['+=']);
     },
 
+    callAssignments(call) {
+      // rows.push(a, b) appends elements to the array rows (read by rows.join(sep)), also from a callback (forEach).
+      if (call.name !== 'push' || call.receiver?.type !== 'identifier') return [];
+      return call.args.map((value) => ({ name: call.receiver!.text, value, append: true, enclosing: true }));
+    },
+
+    returns: new Set(['return_statement']),
+
     evaluate(node, ev) {
       switch (node.type) {
         case 'string':
@@ -71,6 +79,7 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
           return inner ? ev.evaluate(inner) : undefined;
         }
         case 'identifier':
+        case 'shorthand_property_identifier': // { tuples } in an object literal: the variable's value
           return ev.variable(node.text, node.startIndex);
         case 'member_expression': {
           const prop = node.childForFieldName('property');
@@ -79,18 +88,24 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
         case 'binary_expression':
           return concatenate(node, ev, (n) => n.type === 'binary_expression' && n.childForFieldName('operator')?.text === '+');
         case 'call_expression': {
-          // ['INSERT …', 'VALUES (?)'].join(' ') and 'x'.trim()
+          // ['INSERT …', 'VALUES (?)'].join(' '), parts.join(' ') of an array filled by push, 'x'.trim(), and lodash
+          // templates: template(text)(data), _.template(text, settings)(data), compiled(data).
           const fn = node.childForFieldName('function');
-          if (fn?.type !== 'member_expression') return undefined;
+          if (!fn) return undefined;
+          const filled = templateCall(node, fn, ev);
+          if (filled !== NOT_TEMPLATE) return filled;
+          if (fn.type !== 'member_expression') return undefined;
           const prop = fn.childForFieldName('property')?.text;
           const object = fn.childForFieldName('object');
           if (!object) return undefined;
           if (prop === 'trim') return ev.evaluate(object);
-          if (prop === 'join' && object.type === 'array') {
+          if (prop === 'join' && (object.type === 'array' || object.type === 'identifier')) {
+            const elements = object.type === 'array' ? object.namedChildren : arrayElements(object, ev);
+            if (!elements) return undefined;
             const sepNode = argsOf(node.childForFieldName('arguments'))[0];
             const sep = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: 'text', text: ',', offsets: [node.endIndex - 1] } as TextPiece], kind: 'constant' as const };
             if (!sep) return undefined;
-            return joinWithSeparator(object.namedChildren, sep, ev);
+            return joinWithSeparator(elements, sep, ev);
           }
           return undefined;
         }
@@ -208,7 +223,88 @@ const QUERY = new Set(['query', 'querySync', 'queryResult', 'queryResultSync', '
 const PREPARE = new Set(['prepare', 'prepareSync']);
 const EXECUTE = new Set(['execute', 'executeSync', 'executeNonQuery', 'executeNonQuerySync']);
 const ARRAY_BINDING = /ParamType\s*:\s*['"]ARRAY['"]|\bArraySize\b/;
-const JS_CALLS = new Set(['bind', 'bindSync', 'open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync']);
+const JS_CALLS = new Set(['bind', 'bindSync', 'open', 'openSync', 'beginTransaction', 'beginTransactionSync', 'setAutoCommit', 'commitTransaction', 'commitTransactionSync', 'push']);
+
+/**
+ * The elements of an array variable where it is read: an array literal and what `push` added to it since, in order
+ * (`allQueries.push(query)` under an if counts). Undefined when that is not known: not an array literal, or a push
+ * in a loop the read is not in (an unknown number of elements, such as one row per pass).
+ */
+function arrayElements(name: Node, ev: Evaluator): readonly (Node | null)[] | undefined {
+  const assigned = ev.assignedBefore?.(name.text, name.startIndex);
+  if (!assigned || assigned[0].value.type !== 'array') return undefined;
+  const elements: (Node | null)[] = [...assigned[0].value.namedChildren];
+  for (const a of assigned.slice(1)) {
+    if (a.loop && !(a.loop.span.start <= name.startIndex && name.startIndex <= a.loop.span.end)) return undefined;
+    elements.push(a.value);
+  }
+  return elements;
+}
+
+const NOT_TEMPLATE: unique symbol = Symbol('not a template');
+
+/** lodash/underscore template slots: `<%= x %>` (interpolate) and `<%- x %>` (escape), and any other `<% … %>` (code). */
+const TEMPLATE_TAG = /<%([=-]?)([\s\S]{0,400}?)%>/g;
+
+/** `template(text, settings?)`, `_.template(…)`, `lodash.template(…)`: a call that compiles a lodash/underscore template. */
+function compilesTemplate(node: Node | undefined | null): Node | undefined {
+  if (node?.type !== 'call_expression') return undefined;
+  const fn = node.childForFieldName('function');
+  const name = fn?.type === 'member_expression' ? fn.childForFieldName('property')?.text : fn?.text;
+  return name === 'template' ? node : undefined;
+}
+
+/**
+ * A lodash/underscore template filled with data: `template(text, settings)(data)`, or `compiled(data)` with `compiled`
+ * assigned `template(text)`. Its text is the template's with each `<%= name %>` / `<%- name %>` slot replaced by the
+ * data's property of that name (what it evaluates to, else a spliced value at the property), or a spliced value at the
+ * slot when the data is not an object literal the code shows. A template with code blocks (`<% if … %>`) is not known.
+ * NOT_TEMPLATE: the call is no filled template.
+ */
+function templateCall(node: Node, fn: Node, ev: Evaluator): HostText | undefined | typeof NOT_TEMPLATE {
+  let compile = compilesTemplate(fn);
+  if (!compile && fn.type === 'identifier') {
+    const assigned = ev.assignedBefore?.(fn.text, fn.startIndex);
+    compile = assigned && assigned.length === 1 ? compilesTemplate(assigned[0].value) : undefined;
+  }
+  if (!compile) return NOT_TEMPLATE;
+  const textNode = argsOf(compile.childForFieldName('arguments'))[0];
+  const text = textNode ? ev.evaluate(textNode) : undefined;
+  if (!text) return undefined;
+  const dataNode = argsOf(node.childForFieldName('arguments'))[0];
+  const data = dataNode ? dataObject(dataNode, ev) : undefined;
+  const out: TextPiece[] = [];
+  for (const piece of text.pieces) {
+    if (piece.kind !== 'text') {
+      out.push(piece);
+      continue;
+    }
+    let last = 0;
+    const keep = (from: number, to: number) => {
+      if (to > from) out.push({ kind: 'text', text: piece.text.slice(from, to), offsets: piece.offsets.slice(from, to) });
+    };
+    const pattern = new RegExp(TEMPLATE_TAG.source, 'g');
+    for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
+      if (!m[1]) return undefined;
+      keep(last, m.index);
+      last = m.index + m[0].length;
+      const field = m[2].trim();
+      const value = data && /^[A-Za-z_$][\w$]*$/.test(field) ? objectProperty(data, field) : undefined;
+      if (value) out.push(...(ev.evaluate(value) ?? ev.splice(value)).pieces);
+      else out.push({ kind: 'splice', span: { start: piece.offsets[m.index], end: piece.offsets[last - 1] + 1 } });
+    }
+    keep(last, piece.text.length);
+  }
+  return { pieces: out, kind: 'format' };
+}
+
+/** The object literal a template is filled with: written in the call, or the latest value of the variable passed. */
+function dataObject(node: Node, ev: Evaluator): Node | undefined {
+  if (node.type === 'object') return node;
+  if (node.type !== 'identifier') return undefined;
+  const assigned = ev.assignedBefore?.(node.text, node.startIndex);
+  return assigned?.[0].value.type === 'object' ? assigned[0].value : undefined;
+}
 
 /** `x.prepare(sql).then((stmt) => …)`: the first parameter of the callback receives the result. */
 function thenParam(node: Node): string | undefined {
