@@ -378,7 +378,7 @@ function statementsOf(file, ...kinds) {
 function holdsWhatRuleReads(file, reads) {
   if (!reads) return true;
   const code = file.code;
-  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0)) return true;
+  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0)) return true;
   const kinds = reads.statements;
   if (!kinds) return false;
   const positions = indexOf(file).positions;
@@ -12694,6 +12694,12 @@ var init_prefer_load_from_cursor2 = __esm({
 });
 
 // rules/prefer-parameter-markers.ts
+function riskOf(values) {
+  if (values.length === 0) return "";
+  if (values.every((x) => x?.quoted)) return QUOTED;
+  if (values.every((x) => x?.quoted || x?.escaped)) return ESCAPED;
+  return ", and a spliced value is an SQL-injection risk";
+}
 function checkSpliced({ schema, report: report2 }, executions) {
   const groups = [];
   const byLoop = /* @__PURE__ */ new Map();
@@ -12709,7 +12715,6 @@ function checkSpliced({ schema, report: report2 }, executions) {
     const messageId = rowList ? "splicedRows" : execution2.api === "clp" ? "splicedClp" : execution2.api === "sqlpl" ? "splicedRoutine" : "spliced";
     const statement = stmt.kind === "merge" ? "MERGE" : "INSERT";
     const values = splices.filter((x) => !x?.numeric);
-    const quoted = values.length > 0 && values.every((x) => x?.quoted);
     const table = targetName2(execution2, stmt, schema);
     const how = HOW2[execution2.textKind] ?? "the text";
     const names3 = spliced.map((s, i) => splices[i] ? splices[i].text : void 0);
@@ -12721,11 +12726,11 @@ function checkSpliced({ schema, report: report2 }, executions) {
       if (!group.hows.includes(how)) group.hows.push(how);
       group.names.push(...names3);
       group.numbersOnly &&= numbersOnly;
-      group.quoted &&= quoted || numbersOnly;
+      group.values.push(...values);
       if (execution2.loop) group.loops.push(execution2.loop);
       continue;
     }
-    const created = { first: execution2, last: execution2, messageId, statement, tables: [table], hows: [how], names: names3, numbersOnly, quoted, grows: execution2.rowList === true, loops: execution2.loop ? [execution2.loop] : [] };
+    const created = { first: execution2, last: execution2, messageId, statement, tables: [table], hows: [how], names: names3, numbersOnly, values, grows: execution2.rowList === true, loops: execution2.loop ? [execution2.loop] : [] };
     groups.push(created);
     if (key) byLoop.set(key, created);
   }
@@ -12746,10 +12751,35 @@ function checkSpliced({ schema, report: report2 }, executions) {
         loopNote: execution2.loop && !execution2.guarded ? ` on each pass of the ${loopName(sharedPathLoop(g.loops))}` : "",
         // Numbers (int id) cannot carry SQL: the cost stands, the injection warning does not. Quotes doubled by the
         // code (addquotes, .replace("'", "''")) are said as such, not as an open hole.
-        risk: g.numbersOnly ? "" : g.quoted ? QUOTED : ", and a spliced value is an SQL-injection risk"
+        risk: g.numbersOnly ? "" : riskOf(g.values)
       },
       span: execution2.callSpan,
       ...g.last !== g.first ? { extent: { first: { span: g.first.callSpan }, last: { span: g.last.callSpan } } } : {}
+    });
+  }
+}
+function checkReturned({ schema, report: report2 }, texts) {
+  for (const text2 of texts) {
+    const spliced = splicedInsertValues(text2);
+    const splices = spliced.map((s) => spliceAt(text2, s));
+    const numbersOnly = splices.every((x) => x?.numeric);
+    if (spliced.length === 0 || numbersOnly) continue;
+    const writers = rowWritersOf(text2);
+    const stmt = writers.find((st) => within({ start: st.origin.toFile(st.span.start), end: st.origin.toFile(st.span.start) + 1 }, text2.callSpan)) ?? writers[0];
+    const rows = stmt.kind === "insert" && (text2.rowList === true || splicesRowList(text2, stmt));
+    const values = splices.filter((x) => !x?.numeric);
+    const fn = text2.inFunction?.name;
+    report2({
+      messageId: rows ? "returnedRows" : "returned",
+      data: {
+        statement: stmt.kind === "merge" ? "MERGE" : "INSERT",
+        table: targetName2(text2, stmt, schema),
+        how: HOW2[text2.textKind] ?? "the text",
+        names: nameList(splices.map((x, i) => x?.text ?? `value ${i + 1}`)),
+        fn: fn ? `${fn}()` : "this function",
+        risk: riskOf(values)
+      },
+      span: text2.callSpan
     });
   }
 }
@@ -12806,7 +12836,7 @@ function checkScripts({ file, schema, options, report: report2 }) {
     }
   }
 }
-var HOW2, COST_DIRECT, QUOTED, PreferParameterMarkersRule, ROW_BINDING, prefer_parameter_markers_default;
+var HOW2, COST_DIRECT, QUOTED, ESCAPED, PreferParameterMarkersRule, ROW_BINDING, prefer_parameter_markers_default;
 var init_prefer_parameter_markers = __esm({
   "rules/prefer-parameter-markers.ts"() {
     "use strict";
@@ -12825,6 +12855,7 @@ var init_prefer_parameter_markers = __esm({
     };
     COST_DIRECT = "Db2 INSERT tips, tests 1-2: 10,000 rows took 180.6 s with SQLExecDirect per row vs 92.1 s with one prepared INSERT; committing every 1000 rows, 102.9 s vs 7.6 s (tests 64, 68)";
     QUOTED = ", and the values are quoted by hand (quotes doubled) instead of bound";
+    ESCAPED = ", and the values are escaped by the code (an escape function) instead of bound";
     PreferParameterMarkersRule = {
       meta: {
         id: "prefer-parameter-markers",
@@ -12837,6 +12868,8 @@ var init_prefer_parameter_markers = __esm({
         messages: {
           spliced: `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
           splicedRows: `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
+          returnedRows: `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
+          returned: `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs.`,
           splicedClp: `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
           splicedRoutine: `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
           literalLoop: `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
@@ -12851,6 +12884,7 @@ var init_prefer_parameter_markers = __esm({
         if (file.code) {
           checkSpliced(context, file.code.executions);
           checkLiteral(context, file.code.executions);
+          if (file.code.returnedTexts) checkReturned(context, file.code.returnedTexts);
         }
         checkScripts(context);
       }
@@ -12871,7 +12905,7 @@ var init_prefer_parameter_markers = __esm({
 var prefer_parameter_markers_default2;
 var init_prefer_parameter_markers2 = __esm({
   "rules/prefer-parameter-markers.md"() {
-    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable. Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
+    prefer_parameter_markers_default2 = "# prefer-parameter-markers\n\n**Default severity:** warning \xB7 **Quick fix:** none (the change touches how the program binds values) \xB7 **Options:** `minRepeats` (3), `reportOneOff` (false)\n\nFinds INSERT statements whose row values are part of the SQL text instead of being bound to parameter\nmarkers.\n\n## What is reported\n\n**Values spliced into the text at run time** (application code: Java, Python, JavaScript/TypeScript,\nC/C++, shell). A value enters the text of an executed INSERT through string concatenation, an f-string\nor template literal, a format template \u2014 Python `%` and `.format`, Java `String.format`, `formatted` and\n`MessageFormat.format`, C `sprintf`/`snprintf` into a buffer executed later, a lodash/underscore template\n(`template(text)(data)`, `_.template`: each `<%= x %>` or `<%- x %>` slot holds the data's `x`) \u2014 or `$var` in a\n`db2 \"\u2026\"` command, also when the text is first kept in a variable (or, in JavaScript, pushed onto an array that is\njoined). Only values that land in the `VALUES`\nlist count, inside quotes (`'%s'`, `''{0}''`) or not; a table name or a list of `?` built at run time,\nand a constant of the program (`Status.ACTIVE`), are not values. The finding is on the call that runs the\nstatement and names the spliced expressions as the statement's text shows them: *Values spliced into INSERT INTO\nAPP.PEOPLE through a format template: p.name, p.age.* A variable that holds values built from others\n(`insert_row = f\"{insert_row},{value}\"`, then `f\"INSERT INTO {table} VALUES ({insert_row})\"`) is named itself,\nnot the values it was built from; a variable that holds the statement is not a name. Values spliced into INSERTs\non each pass of one loop, into one table or several, are **one finding**, on the first call and spanning to the\nlast (*Values spliced into INSERT INTO TABLEA and TABLEB \u2026*). The same goes for an upsert, `MERGE \u2026 USING (VALUES (\u2026))`, whose values are\nspliced into its `VALUES` (an ORM's upsert of one row per call). A warning: every distinct text is compiled again, and a spliced value\nis the classic SQL-injection hole. Only numbers spliced outside a bulk loop \u2014 variables declared `int`,\n`long`, `BigDecimal`, C `int` \u2026 \u2014 are left alone: no SQL can get in through them and a few compiles cost\nlittle (a counting loop of 10 passes or fewer is no bulk loop). In a bulk loop such numbers are reported for\nthe compiles alone, without the injection warning. Where the code visibly doubles the single quotes of every\nvalue it splices that is not a number \u2014 `.replace(\"'\", \"''\")` on the value, on the variables it is built from, or\nin a function of the file it goes through (`addquotes(value, True)`) \u2014 the message says the values are *quoted by\nhand* instead of calling them an injection risk; where they go through an escape function (`this.escape(value)`,\n`db.escapeLiteral(value)`, `SqlString.escape(value)`; not HTML, URL or regular-expression escaping such as\n`_.escape` or `re.escape`), that they are *escaped by the code*. Either way they are\nstill compiled as new text: the remedy is the same.\n\n**INSERT texts a function returns** (JavaScript/TypeScript). A named function or method that builds an INSERT (or an\nupsert MERGE) with values spliced into its rows and returns the text is a query generator: whoever runs the text \u2014\nanother file, an ORM's query class that prepares it \u2014 runs a new text on every call. Such a text is reported once,\nat the string where its INSERT is written, naming the function: *Rows spliced into the INSERT INTO\n<this.quoteTable(tableName)> that bulkInsertQuery() returns: tuples. Built through a format template for its caller\nto run, every call makes a new statement of many rows of literals \u2026* (Sequelize's Db2 `bulkInsertQuery`, which\nsplices every row of `bulkCreate` as escaped literals into one `VALUES` list.) The same policy holds as for the text a call runs: names (a table, a column list),\nmarkers and numbers spliced alone are not values, a text with literals only is not reported, and a text the function\nalso runs itself is reported once, at that call. A function's `return` inside a callback (`rows.map(r => \u2026)`) is the\ncallback's, not the function's. No loop, connection or autocommit is known for a returned text, so the other\nrow-at-a-time rules do not read it.\n\n**Many rows in one text.** A `VALUES (%s)` filled with one spliced expression named like a list of rows\n(`row_string`, `values`), or a text that appends a row to itself on each pass (`sql = f\"{sql},({row})\"`, run every\n1000 rows), carries many rows per text: it is reported without the per-row compile figures (and not at all when its\nvalues are numbers). A variable so named whose assignments write no `(` (`values = \", \".join(...)` of one CSV\nline) holds one row, and is reported as one.\n\n**Literal-valued INSERTs executed from code** (`INSERT \u2026 VALUES (1, 'abc')` run by `executeUpdate`,\n`exec_immediate`, `query`, `SQLExecDirect`, `db2 \"\u2026\"`). The policy:\n\n| Where the literal INSERT runs | Reported |\n|---|---|\n| inside a loop (or a helper a loop of the same file calls), unless a counting loop of 10 passes or fewer | warning, on the call, naming the loop and its line |\n| `minRepeats` or more into one table from one function (or from the file's top-level code) | warning, once, on the `minRepeats`-th, with how many \u2014 the same threshold as scripts |\n| once (fewer than `minRepeats` into that table from that function) | nothing; with `reportOneOff: true`, a hint at most, whatever the rule's severity |\n\nStatic embedded SQL (`EXEC SQL`, SQLJ) is bound when the program is precompiled and is not reported, nor\nis the static SQL of an SQL routine or compound statement (`BEGIN \u2026 END`), which Db2 compiles with the\nroutine: a literal INSERT in its loop is a row-at-a-time matter (single-row-insert), and only its dynamic\nSQL (`EXECUTE IMMEDIATE`, `PREPARE` of a text built at run time) is looked at here; a\nprepared statement whose text has literals is prepared once and is not reported either (it inserts the\nsame values every time).\n\n**In SQL scripts**: `minRepeats` or more single-row `INSERT \u2026 VALUES` statements with literal values\ninto the same table. Here-documents fed to `db2` in shell scripts (`db2 -tv <<EOF \u2026 EOF`) are scripts too.\n\nThe literal INSERTs into one table of a script (or of one function, in code) are **one finding**, on their threshold-th statement (the 3rd by default), where they first become\nworth reporting; the message gives their number and lines (\"20,000 in this script (lines 2\u201320,001)\"), and the editor\nlinks the last. A change anywhere among them (rows appended, a row edited in its middle) touches that\nfinding for `--only-changed` and the review checklist; its fingerprint hashes the flagged statement only, so\nappending rows keeps a baselined finding known. Seed rows\n(literal rows of scripts into a table, under `bulkRowThreshold` in all, written by a script that loads the\ntable no other way; see the README) are left alone, whatever else fills the table. Findings of this rule and the other\nrow-at-a-time rules on one line are shown as one diagnostic with the others as related information.\n\nIn SQL routines, an `EXECUTE IMMEDIATE` (or `PREPARE \u2026 FROM`) of an INSERT whose text joins values with\n`||` \u2014 `'\u2026 VALUES (' || CHAR(p_id) || ')'` \u2014 is reported like a spliced string in application code: the\nfix is `PREPARE s FROM '\u2026 VALUES (?)'` once and `EXECUTE s USING p_id`.\n\n## Why it matters\n\nDb2 keeps compiled statements in its package cache, found by their text. A statement with parameter\nmarkers (`?`) has one text: it is compiled once and then only executed. A statement that carries the row's\nvalues has a new text for every row, and each one is compiled in full: authorisation, optimisation,\naccess plan. Even a text that repeats exactly is sent and looked up again on every direct execution.\n\nDb2 INSERT tips (Bill Wilkins, IBM, 2004), Appendix A, loaded 10,000 rows through the CLI:\n\n| Test | How | Elapsed |\n|---|---|---|\n| 1 | `SQLExecDirect` with the values in the text, one per row (autocommit on) | 180.6 s |\n| 2 | prepared once with markers, executed per row (autocommit on) | 92.1 s |\n| 64 | as test 1, committing every 1000 rows | 102.9 s |\n| 68 | as test 2, committing every 1000 rows | 7.6 s |\n\nOnce commits stop dominating, the direct form is more than 13 times slower (tests 64 and 68).\n\nThose figures are for one row per text. A text of many rows of literals (1000 rows a text, or ibmdbpy's chunks of\nabout 100,000 literals) is compiled less often \u2014 10,000 rows are 10 compiles, not 10,000 \u2014 so they do not carry\nover. Its cost is different: each such text is a new, large statement that Db2 parses, optimises and keeps in its\npackage cache for one use, crowding out statements that are reused, and a statement may not exceed 2 MB\n([SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits): 2 097 152 bytes), so the\nchunk size must be kept under it by hand. Bound rows (an array insert, `executemany`) keep one text whatever\nthe number of rows.\n\nA spliced value is also an **SQL-injection risk**: a name such as `O'Brien'); DROP TABLE \u2026` becomes part\nof the statement. Bound parameters are never parsed as SQL. Quoting the value yourself (`'%s'`) does not\nmake it safe. Doubling its quotes (`replace(\"'\", \"''\")`) closes that hole for a string, but it is quoting by\nhand: it has to be done for every value and type, and an escape done wrong changes the data\n(`replace(\"\\\\\", \"'\")` before the doubling stores a quote for every backslash). Bound values need no quoting.\n\n## Incorrect\n\n```java\nstmt.executeUpdate(\"INSERT INTO SALES.ORDER_LINE VALUES (\" + id + \", '\" + item + \"')\");\nString sql = MessageFormat.format(\"INSERT INTO APP.NOTES (BODY) VALUES (''{0}'')\", note);\n```\n```python\nsql = \"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES ('%s', %d)\" % (p.name, p.age)\ncur.execute(sql)\nfor row in rows:\n    ibm_db.exec_immediate(conn, \"INSERT INTO APP.TICKS (KIND) VALUES ('tick')\")\n```\n```c\nsnprintf(buf, sizeof buf, \"INSERT INTO APP.PEOPLE (NAME) VALUES ('%s')\", name);\nSQLExecDirect(hstmt, (SQLCHAR *)buf, SQL_NTS);\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK');\nINSERT INTO CUSTOMER VALUES (1002, 'Grace Hopper', 'US');\nINSERT INTO CUSTOMER VALUES (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## Correct\n\n```java\nPreparedStatement ps = conn.prepareStatement(\"INSERT INTO SALES.ORDER_LINE VALUES (?, ?)\");\nps.setInt(1, id); ps.setString(2, item); ps.addBatch();\n```\n```python\ncur.execute(\"INSERT INTO APP.PEOPLE (NAME, AGE) VALUES (?, ?)\", (p.name, p.age))\nstmt = ibm_db.prepare(conn, \"INSERT INTO SALES.CUSTOMER VALUES (?, ?)\")\nibm_db.execute_many(stmt, rows)\n```\n```sql\nINSERT INTO CUSTOMER VALUES (1001, 'Ada Lovelace', 'UK'), (1002, 'Grace Hopper', 'US'), (1003, 'Edsger Dijkstra', 'NL');\n```\n\n## How to fix\n\nIn code, write a `?` for every value, prepare the statement once (outside the loop) and bind the values\non each execution; with DB-API drivers pass them as the second argument of `execute` (`%s` placeholders\nwith a parameter tuple are markers, not formatting). The Db2 command line processor cannot bind\nparameters: from a shell script, write the rows to a file and `IMPORT` or `LOAD` it. In a script, fold the\nrows into one multi-row `VALUES` list, or load them. A Db2 for z/OS script (SPUFI, DSNTIAD in a JCL step) has\nno parameter markers, no multi-row `VALUES` and no `IMPORT`: the finding there points to the LOAD utility.\n\nFor a query generator, return the INSERT with a parameter marker for each value and the values beside it (as the\nORM's own bind parameters do), and let the code that runs it bind them: one prepared text for any number of calls,\nand the rows of a bulk insert sent as an array insert, `executemany` or a batch of executes of that one statement.\n\n## When to ignore\n\nA few seed rows (fewer than `minRepeats` per table and function or script) are not reported. A value\nthat can never come from outside and is the same on every execution (a Java `static final` constant)\ncosts nothing extra; such constants are not reported when the analyser can read them. Suppress a\nfinding with a reason when you know the statement runs once:\n`// insertlint-disable-next-line prefer-parameter-markers: one-off migration`.\n\n## References\n\n- IBM Db2: [PREPARE and parameter markers](https://www.ibm.com/docs/en/db2/11.5?topic=statements-prepare),\n  [package cache](https://www.ibm.com/docs/en/db2/11.5?topic=parameters-pckcachesz-package-cache-size),\n  [SQL and XML limits](https://www.ibm.com/docs/en/db2/11.5?topic=sql-xml-limits) (maximum length of an SQL\n  statement: 2 097 152 bytes)\n- Db2 INSERT tips (\"Tips for improving INSERT performance in DB2 Universal Database\", 2004),\n  \"Statement preparation\" and Appendix A, tests 1, 2, 61\u201368.\n";
   }
 });
 
@@ -15832,6 +15866,20 @@ var init_evaluator = __esm({
       splice(node) {
         return { pieces: [{ kind: "splice", span: { start: node.startIndex, end: node.endIndex } }], kind: "concatenation" };
       }
+      assignedBefore(name2, at) {
+        for (const scope of scopesNaming(this.scope, name2)) {
+          const own = assignmentsNamed(scope, name2);
+          if (own.length === 0) continue;
+          const before = own.filter((a) => a.at <= at);
+          let base = -1;
+          for (let i = before.length - 1; i >= 0; i--) if (!before[i].append) {
+            base = i;
+            break;
+          }
+          return base < 0 ? void 0 : before.slice(base);
+        }
+        return void 0;
+      }
       variable(name2, at) {
         const key = `${name2}@${at}`;
         if (this.active.has(key)) return void 0;
@@ -15945,7 +15993,7 @@ function interestingTypesOf(adapter, language) {
   if (!byLanguage) interestingTypes.set(adapter, byLanguage = /* @__PURE__ */ new WeakMap());
   let found = byLanguage.get(language);
   if (!found) {
-    const names3 = /* @__PURE__ */ new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...adapter.declarations ?? []]);
+    const names3 = /* @__PURE__ */ new Set([...Object.keys(adapter.loops), ...adapter.functions, ...adapter.lambdas, ...adapter.ifs, ...adapter.comments, ...adapter.calls, ...adapter.assignmentTypes, ...adapter.declarations ?? [], ...adapter.returns ?? []]);
     const types = [...names3].filter((type) => language.idForNodeType(type, true) !== null);
     found = { types, alsoTokens: new Set(types.filter((type) => language.idForNodeType(type, false) !== null)) };
     byLanguage.set(language, found);
@@ -16123,6 +16171,7 @@ var init_walk2 = __esm({
       functionCalls = [];
       loops = [];
       declarations = [];
+      returns = [];
       /** Visits the next node in document order: closes the frames that end before it, then reads it. */
       visit(node, type, end) {
         const { adapter, scopes, frames } = this;
@@ -16154,10 +16203,17 @@ var init_walk2 = __esm({
           }
         }
         if (adapter.calls.has(type)) this.readCall(node, end);
+        if (adapter.returns?.has(type)) this.readReturn(node);
+      }
+      /** `return <expr>` in a named function itself (not in a callback it holds): the value its callers get. */
+      readReturn(node) {
+        const scope = this.currentScope();
+        const value = node.namedChildren.find((c) => !!c && !this.adapter.comments.has(c.type));
+        if (scope.functionName !== void 0 && value) this.returns.push({ value, scope });
       }
       walked() {
-        const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations } = this;
-        const walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations };
+        const { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations, returns } = this;
+        const walked = { calls, comments, root, loopCalls, loopMethodCalls, innerCalls, functions, loops, declarations, returns };
         if (this.adapter.linksFunctions) {
           walked.definitions = this.definitions;
           walked.functionCalls = this.functionCalls;
@@ -16254,7 +16310,7 @@ var init_walk2 = __esm({
         const scope = this.currentScope();
         this.calls.push({ call, scope, loop, conditions, countGuarded: counted2, resultName: resultNameOf(node), callbackParams: callbackParams(call) });
         if (adapter.callAssignments) {
-          for (const a of adapter.callAssignments(call)) addAssignment(scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
+          for (const a of adapter.callAssignments(call)) addAssignment(a.enclosing && scopesNaming(scope, a.name)[0] || scope, { name: a.name, value: a.value, append: a.append, at: end, loop });
         }
         if (adapter.loopMethods.has(call.name) && call.args.some((a) => adapter.lambdas.has(a.type) || adapter.functions.has(a.type))) this.openLoop(node, call.name);
       }
@@ -16266,6 +16322,36 @@ var init_walk2 = __esm({
 // server/src/code/model.ts
 function extractFromTree(tree, source, adapter, parseSql2, hooks = {}) {
   return new ModelBuilder(walkTree(tree, adapter, source), source, adapter, parseSql2).build(hooks);
+}
+function splicesIn(stmt, splices) {
+  const sorted = [...new Map(splices.map((x) => [`${x.span.start}:${x.span.end}`, x.span])).values()].sort((a, b) => a.start - b.start || a.end - b.end);
+  const hit = /* @__PURE__ */ new Set();
+  for (let o = stmt.span.start; o < Math.min(stmt.span.end, stmt.span.start + 4e3); o++) {
+    const at = stmt.origin.toFile(o);
+    let lo = 0;
+    let hi = sorted.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = lo + hi >> 1;
+      if (sorted[mid].start <= at) [found, lo] = [mid, mid + 1];
+      else hi = mid - 1;
+    }
+    if (found >= 0 && at < sorted[found].end) hit.add(sorted[found]);
+  }
+  return hit.size;
+}
+function callsSqlEscape(expr) {
+  for (const m of expr.matchAll(ESCAPE_CALL)) {
+    let end = m.index;
+    while (end > 0 && end > m.index - 10 && /\s/.test(expr[end - 1])) end--;
+    let start = end;
+    while (start > 0 && start > end - 60 && /[\w$]/.test(expr[start - 1])) start--;
+    if (!NOT_SQL_ESCAPE.test(expr.slice(start, end))) return true;
+  }
+  return false;
+}
+function doublesQuotes(expr) {
+  return DOUBLES_QUOTES.test(expr);
 }
 function numericVariable(text2, scope) {
   if (!/^[A-Za-z_$][\w$]{0,60}$/.test(text2)) return false;
@@ -16323,7 +16409,7 @@ function paramsetSize(sets, at, scope) {
 function latestPrepare(prepares, at, scope) {
   return prepares && (prepares.latest(at, scope).latest ?? prepares.last);
 }
-var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
+var CONSTANT_NAME, MARKER_LIST, SQL_PARAMETER, PREPARED_ACTIONS, onlyPrepares, ModelBuilder, COUNTER2, ESCAPE_CALL, NOT_SQL_ESCAPE, DOUBLES_QUOTES, NUMERIC_TYPE, ROW_LIST, SPLICED_NAME;
 var init_model = __esm({
   "server/src/code/model.ts"() {
     "use strict";
@@ -16398,9 +16484,48 @@ var init_model = __esm({
         }
         if (this.pending.length > 0 && this.adapter.driverConnectionFields) this.facts.driverFields = this.adapter.driverConnectionFields(this.walked.declarations);
         for (const p of this.pending) this.resolve(p);
+        const returned = this.returnedTexts();
         this.statements.sort((a, b) => a.origin.toFile(a.span.start) - b.origin.toFile(b.span.start));
         const comments = [...this.walked.comments, ...this.sqlComments].sort((a, b) => a.span.start - b.span.start);
-        return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts({ executions: this.executions, commits: this.commits }) };
+        const code = { executions: this.executions, commits: this.commits };
+        if (returned.length > 0) code.returnedTexts = returned;
+        return { statements: [...new Set(this.statements)], comments, code: this.crossFileFacts(code) };
+      }
+      /**
+       * INSERT (or MERGE) texts that a named function builds with values spliced into their rows and returns: a query
+       * builder whose callers run the text elsewhere (an ORM's query generator, which its query class prepares). Nothing in
+       * this file runs them, so they are no executions (no loop, connection or autocommit of their own, and their statements
+       * are not the file's); only their splices are read (prefer-parameter-markers). A text the file also runs, or one
+       * with no value spliced into its rows, is left out.
+       */
+      returnedTexts() {
+        const out = [];
+        for (const { value, scope } of this.walked.returns) {
+          checkDeadline();
+          this.ev.at(scope);
+          const host = this.ev.evaluate(value);
+          if (!host || !host.pieces.some((p) => p.kind === "splice")) continue;
+          const span = { start: value.startIndex, end: value.endIndex };
+          const read = this.readSql(host, span, false);
+          if (read.spliced.length === 0 || !read.statements.some((st) => st.kind === "insert" || st.kind === "merge")) continue;
+          const text2 = { callSpan: span, api: this.adapter.usageApi ?? "wrapper", action: "executeDirect", statements: read.statements, textKind: host.kind, splicedValues: read.spliced, batched: false };
+          if (splicedInsertValues(text2).length === 0) continue;
+          if (this.executions.some((e) => e.splicedValues.some((x) => read.spliced.some((y) => x.start === y.start && x.end === y.end)))) continue;
+          const splices = read.all.map((x) => this.spliceOf(x.span, scope, x.shown));
+          if (splices.length > 0) text2.splices = splices;
+          let anchor;
+          let most = 0;
+          for (const st of rowWritersOf(text2)) {
+            if (splicedInsertValues({ ...text2, statements: [st] }).length === 0) continue;
+            const count = splicesIn(st, read.all);
+            if (count > most) [anchor, most] = [st, count];
+          }
+          if (anchor) text2.callSpan = this.stringAt(anchor.origin.toFile(anchor.span.start)) ?? span;
+          const fn = functionScope(scope);
+          text2.inFunction = { name: fn.functionName, span: { start: fn.node.startIndex, end: fn.node.endIndex } };
+          out.push(text2);
+        }
+        return out;
       }
       /**
        * What another file needs to lend this file's methods a loop, or this file's loops to its methods
@@ -16606,8 +16731,17 @@ var init_model = __esm({
         const pieces = host.pieces.map((p) => p.kind === "text" ? { ...p, text: p.text.replace(/%\((\w+)\)s|%s/g, (m) => "?" + " ".repeat(m.length - 1)) } : p);
         return { pieces, kind: host.kind };
       }
+      /** The span of the string literal around a file offset (the outermost of nested string nodes: string_fragment in string). */
+      stringAt(offset) {
+        let found;
+        for (let n = this.walked.root.node.descendantForIndex(offset); n; n = parentOf(n)) {
+          if (/string/.test(n.type)) found = n;
+          else if (found || this.adapter.functions.has(n.type)) break;
+        }
+        return found && { start: found.startIndex, end: found.endIndex };
+      }
       /** Parses a rebuilt SQL text; returns its statements and the spliced values (file spans). */
-      readSql(host, extent) {
+      readSql(host, extent, executed = true) {
         const mapped = buildMappedSql(host, extent);
         const spliced = [];
         const all = mapped.splices.map((s) => s.shown ? { span: s.fileSpan, shown: s.shown } : { span: s.fileSpan });
@@ -16618,6 +16752,7 @@ var init_model = __esm({
         if (!looksLikeSql(mapped.text)) return { statements: [], spliced, all };
         const parsed = this.parseSql(mapped.text, { origin: mapped.origin });
         const statements = mapped.splices.length > 0 && parsed.statements.some((st) => st.parseError) ? [] : parsed.statements;
+        if (!executed) return { statements, spliced, all };
         for (const st of statements) if (!namedAtRunTime(st)) this.statements.push(st);
         for (const c of parsed.comments) this.sqlComments.push({ span: fileSpanOf(mapped.origin, c.span), text: c.text });
         return { statements, spliced, all };
@@ -16630,34 +16765,53 @@ var init_model = __esm({
         const own = this.source.slice(span.start, span.end);
         const text2 = shown2 ? this.source.slice(shown2.start, shown2.end) : own;
         if (this.isMarkerList(own)) return { span, text: text2, markers: true };
-        if (numericVariable(own, scope)) return { span, text: text2, numeric: true };
+        if (numericVariable(own, scope) || this.countersOnly(own, scope)) return { span, text: text2, numeric: true };
         const splice = rowListVariable(own, scope, this.source) ? { span, text: text2, rows: true } : { span, text: text2 };
-        if (this.quotesDoubled(own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotesDoubled(text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
+        if (this.quotedBy(doublesQuotes, own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotedBy(doublesQuotes, text2, scope, 0, /* @__PURE__ */ new Set())) splice.quoted = true;
+        else if (this.quotedBy(callsSqlEscape, own, scope, 0, /* @__PURE__ */ new Set()) || shown2 && this.quotedBy(callsSqlEscape, text2, scope, 0, /* @__PURE__ */ new Set())) splice.escaped = true;
         return splice;
       }
       /**
-       * The code doubles single quotes in a value before splicing it (`.replace("'", "''")`): in the expression, in what
-       * the variables it reads were assigned (three levels down), or in the body of a function of this file it calls
-       * (db2magic's `addquotes(value, True)`).
+       * The code quotes a value before splicing it: it doubles its single quotes (`.replace("'", "''")`, `doublesQuotes`)
+       * or passes it to an escape function (`this.escape(value)`, `callsSqlEscape`), in the expression, in what the variables
+       * it reads were assigned or had pushed onto them (three levels down), or, for doubled quotes, in the body of a
+       * function of this file it calls (db2magic's `addquotes(value, True)`).
        */
-      quotesDoubled(expr, scope, depth, seen) {
-        if (DOUBLES_QUOTES.test(expr)) return true;
+      quotedBy(quotes, expr, scope, depth, seen) {
+        if (quotes(expr)) return true;
         if (depth >= 3 || expr.length > 400) return false;
         for (const m of expr.matchAll(/([A-Za-z_$][\w$]*)(\s*\()?/g)) {
           const name2 = m[1];
           if (seen.has(name2)) continue;
           seen.add(name2);
           if (m[2]) {
-            if (this.functionDoublesQuotes(name2)) return true;
+            if (quotes === doublesQuotes && this.functionDoublesQuotes(name2)) return true;
             continue;
           }
           const s = scopesNaming(scope, name2)[0];
           if (!s) continue;
           for (const a of assignmentsNamed(s, name2)) {
-            if (this.quotesDoubled(this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
+            if (this.quotedBy(quotes, this.source.slice(a.value.startIndex, a.value.endIndex), s, depth + 1, seen)) return true;
           }
         }
         return false;
+      }
+      /**
+       * A spliced counter (`this.autoGenValue++`), or an array of texts whose only spliced values are counters, joined
+       * (`valuesForEmptyQuery.join(',')`, filled with `(${this.autoGenValue++})` per row): numbers the code makes up.
+       */
+      countersOnly(expr, scope) {
+        if (COUNTER2.test(expr)) return true;
+        const name2 = /^([A-Za-z_$][\w$]{0,60})(?:\.join\([^()]{0,20}\))?$/.exec(expr)?.[1];
+        const s = name2 ? scopesNaming(scope, name2)[0] : void 0;
+        if (!s) return false;
+        const assigned = assignmentsNamed(s, name2);
+        if (assigned.length < 2 || !/^\[\s*\]$/.test(assigned[0].value.text) || assigned.slice(1).some((a) => !a.append)) return false;
+        return assigned.slice(1).every((a) => {
+          const value = this.ev.evaluate(a.value);
+          const splices = value?.pieces.filter((p) => p.kind === "splice") ?? [];
+          return splices.length > 0 && splices.every((p) => p.kind === "splice" && COUNTER2.test(this.source.slice(p.span.start, p.span.end)));
+        });
       }
       /** Whether a function of this file named `name` doubles quotes in its body; once per name (a splice per row of 40,000 may call it). */
       functionDoublesQuotes(name2) {
@@ -16704,6 +16858,9 @@ var init_model = __esm({
         return ctx.countGuarded || !ctx.loop && (this.helperCaller(ctx.scope)?.guarded ?? false);
       }
     };
+    COUNTER2 = /^(?:(?:\+\+|--)\s*[A-Za-z_$][\w$.]{0,60}|[A-Za-z_$][\w$.]{0,60}\s*(?:\+\+|--))$/;
+    ESCAPE_CALL = /\.[ \t]{0,10}(?:escape|escapeLiteral|escapeValue|escapeString|quote|quoteLiteral|quoteValue|quoteString)[ \t]{0,10}\(/g;
+    NOT_SQL_ESCAPE = /^(?:re|regex|RegExp|html|he|_|lodash|underscore|validator|cgi|saxutils|shlex|parse|urllib|querystring|qs)$/;
     DOUBLES_QUOTES = /\.replace(?:All)?\(\s*(?:"'"|'\\''|\/'\/g?)\s*,\s*(?:"''"|'\\'\\''|`''`)\s*\)/;
     NUMERIC_TYPE = /^(?:int|long|short|byte|double|float|Integer|Long|Short|Byte|Double|Float|BigDecimal|BigInteger|size_t|(?:unsigned\s+)?(?:int|long|short)|SQL(?:INTEGER|SMALLINT|BIGINT|DOUBLE|REAL|UINTEGER))$/;
     ROW_LIST = /rows|values|vals\b|tuples|list|batch|chunk|_?str(?:ing)?\b/i;
@@ -18695,6 +18852,11 @@ function makeJsAdapter(grammar) {
       if (node.type === "variable_declarator") return node.childForFieldName("name")?.type === "identifier" ? declaratorAssignment(node) : [];
       return operatorAssignment(node, ["+="]);
     },
+    callAssignments(call) {
+      if (call.name !== "push" || call.receiver?.type !== "identifier") return [];
+      return call.args.map((value) => ({ name: call.receiver.text, value, append: true, enclosing: true }));
+    },
+    returns: /* @__PURE__ */ new Set(["return_statement"]),
     evaluate(node, ev) {
       switch (node.type) {
         case "string":
@@ -18711,6 +18873,7 @@ function makeJsAdapter(grammar) {
           return inner ? ev.evaluate(inner) : void 0;
         }
         case "identifier":
+        case "shorthand_property_identifier":
           return ev.variable(node.text, node.startIndex);
         case "member_expression": {
           const prop = node.childForFieldName("property");
@@ -18720,16 +18883,21 @@ function makeJsAdapter(grammar) {
           return concatenate(node, ev, (n) => n.type === "binary_expression" && n.childForFieldName("operator")?.text === "+");
         case "call_expression": {
           const fn = node.childForFieldName("function");
-          if (fn?.type !== "member_expression") return void 0;
+          if (!fn) return void 0;
+          const filled = templateCall(node, fn, ev);
+          if (filled !== NOT_TEMPLATE) return filled;
+          if (fn.type !== "member_expression") return void 0;
           const prop = fn.childForFieldName("property")?.text;
           const object = fn.childForFieldName("object");
           if (!object) return void 0;
           if (prop === "trim") return ev.evaluate(object);
-          if (prop === "join" && object.type === "array") {
+          if (prop === "join" && (object.type === "array" || object.type === "identifier")) {
+            const elements = object.type === "array" ? object.namedChildren : arrayElements(object, ev);
+            if (!elements) return void 0;
             const sepNode = argsOf(node.childForFieldName("arguments"))[0];
             const sep8 = sepNode ? ev.evaluate(sepNode) : { pieces: [{ kind: "text", text: ",", offsets: [node.endIndex - 1] }], kind: "constant" };
             if (!sep8) return void 0;
-            return joinWithSeparator(object.namedChildren, sep8, ev);
+            return joinWithSeparator(elements, sep8, ev);
           }
           return void 0;
         }
@@ -18806,6 +18974,64 @@ function objectArgument(ctx, arg) {
   }
   return void 0;
 }
+function arrayElements(name2, ev) {
+  const assigned = ev.assignedBefore?.(name2.text, name2.startIndex);
+  if (!assigned || assigned[0].value.type !== "array") return void 0;
+  const elements = [...assigned[0].value.namedChildren];
+  for (const a of assigned.slice(1)) {
+    if (a.loop && !(a.loop.span.start <= name2.startIndex && name2.startIndex <= a.loop.span.end)) return void 0;
+    elements.push(a.value);
+  }
+  return elements;
+}
+function compilesTemplate(node) {
+  if (node?.type !== "call_expression") return void 0;
+  const fn = node.childForFieldName("function");
+  const name2 = fn?.type === "member_expression" ? fn.childForFieldName("property")?.text : fn?.text;
+  return name2 === "template" ? node : void 0;
+}
+function templateCall(node, fn, ev) {
+  let compile = compilesTemplate(fn);
+  if (!compile && fn.type === "identifier") {
+    const assigned = ev.assignedBefore?.(fn.text, fn.startIndex);
+    compile = assigned && assigned.length === 1 ? compilesTemplate(assigned[0].value) : void 0;
+  }
+  if (!compile) return NOT_TEMPLATE;
+  const textNode = argsOf(compile.childForFieldName("arguments"))[0];
+  const text2 = textNode ? ev.evaluate(textNode) : void 0;
+  if (!text2) return void 0;
+  const dataNode = argsOf(node.childForFieldName("arguments"))[0];
+  const data = dataNode ? dataObject(dataNode, ev) : void 0;
+  const out = [];
+  for (const piece of text2.pieces) {
+    if (piece.kind !== "text") {
+      out.push(piece);
+      continue;
+    }
+    let last = 0;
+    const keep = (from, to) => {
+      if (to > from) out.push({ kind: "text", text: piece.text.slice(from, to), offsets: piece.offsets.slice(from, to) });
+    };
+    const pattern = new RegExp(TEMPLATE_TAG.source, "g");
+    for (let m = pattern.exec(piece.text); m; m = pattern.exec(piece.text)) {
+      if (!m[1]) return void 0;
+      keep(last, m.index);
+      last = m.index + m[0].length;
+      const field2 = m[2].trim();
+      const value = data && /^[A-Za-z_$][\w$]*$/.test(field2) ? objectProperty(data, field2) : void 0;
+      if (value) out.push(...(ev.evaluate(value) ?? ev.splice(value)).pieces);
+      else out.push({ kind: "splice", span: { start: piece.offsets[m.index], end: piece.offsets[last - 1] + 1 } });
+    }
+    keep(last, piece.text.length);
+  }
+  return { pieces: out, kind: "format" };
+}
+function dataObject(node, ev) {
+  if (node.type === "object") return node;
+  if (node.type !== "identifier") return void 0;
+  const assigned = ev.assignedBefore?.(node.text, node.startIndex);
+  return assigned?.[0].value.type === "object" ? assigned[0].value : void 0;
+}
 function thenParam(node) {
   const member = parentOf(node);
   if (member?.type !== "member_expression" || member.childForFieldName("property")?.text !== "then") return void 0;
@@ -18870,7 +19096,7 @@ function classifyNode(ctx, ev) {
       return [];
   }
 }
-var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS;
+var DRIVER_CONNECTION_TYPES, JS_ADAPTERS, javascriptLanguage, QUERY, PREPARE, EXECUTE, ARRAY_BINDING, JS_CALLS, NOT_TEMPLATE, TEMPLATE_TAG;
 var init_javascript = __esm({
   "server/src/code/languages/javascript.ts"() {
     "use strict";
@@ -18898,7 +19124,9 @@ var init_javascript = __esm({
     PREPARE = /* @__PURE__ */ new Set(["prepare", "prepareSync"]);
     EXECUTE = /* @__PURE__ */ new Set(["execute", "executeSync", "executeNonQuery", "executeNonQuerySync"]);
     ARRAY_BINDING = /ParamType\s*:\s*['"]ARRAY['"]|\bArraySize\b/;
-    JS_CALLS = /* @__PURE__ */ new Set(["bind", "bindSync", "open", "openSync", "beginTransaction", "beginTransactionSync", "setAutoCommit", "commitTransaction", "commitTransactionSync"]);
+    JS_CALLS = /* @__PURE__ */ new Set(["bind", "bindSync", "open", "openSync", "beginTransaction", "beginTransactionSync", "setAutoCommit", "commitTransaction", "commitTransactionSync", "push"]);
+    NOT_TEMPLATE = /* @__PURE__ */ Symbol("not a template");
+    TEMPLATE_TAG = /<%([=-]?)([\s\S]{0,400}?)%>/g;
   }
 });
 
