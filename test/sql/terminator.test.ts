@@ -331,6 +331,16 @@ describe('sql terminator inference: plain lines read at once', () => {
     );
   });
 
+  it("tells a ';' in a plain line's strings from one in its code", () => {
+    // Every line a command and ';' only inside strings: a script run without -t, one command per line.
+    assert.equal(inferTerminator("CONNECT TO db\nINSERT INTO t VALUES ('a;b')\nCOMMIT")?.terminator, '\n');
+    assert.equal(inferTerminator('CONNECT TO db\nINSERT INTO t VALUES ("a;b", \'c;\')\nCOMMIT')?.terminator, '\n');
+    // A ';' in code, after a string holding one or before it: run with -t.
+    assert.equal(inferTerminator("CONNECT TO db\nINSERT INTO t VALUES ('a;b');\nCOMMIT"), undefined);
+    assert.equal(inferTerminator("CONNECT TO db\nINSERT INTO t VALUES ('a;b'); COMMIT\nCOMMIT"), undefined);
+    assert.equal(inferTerminator("CONNECT TO db\nINSERT INTO t VALUES (1); SELECT 'a;b' FROM t\nCOMMIT"), undefined);
+  });
+
   it('gives it on scripts of many lines, where the counts decide', () => {
     const script = fc.array(fc.oneof(text, fc.constantFrom('INSERT INTO t VALUES (1)@', 'END@', '@', "VALUES ('a', \"b\");", 'CALL p() !', 'x \\')), { maxLength: 40 }).map((l) => l.join('\n'));
     fc.assert(

@@ -321,7 +321,13 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
           const found = text.indexOf(';', lineStart);
           nextSemicolon = found < 0 ? Infinity : found;
         }
-        if (nextSemicolon < lineEnd) plain = false;
+        // A ';' on a plain line is in code unless it is in one of the line's strings: found natively too. The
+        // first statement line of nearly every script has one, and this loop read it character by character
+        // before V8 had optimised it (~6 µs of a one-line script read cold, most of its inference).
+        if (nextSemicolon < lineEnd) {
+          CODE_SEMICOLON.lastIndex = lineStart;
+          if (CODE_SEMICOLON.test(text) && CODE_SEMICOLON.lastIndex <= lineEnd) at.counts.anySemicolon = true;
+        }
       }
     }
     if (plain) {
@@ -442,6 +448,9 @@ function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], 
  * slash outside closed '…' and "…" (up to the line end; `lastIndex` tells whether it got there).
  */
 const PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
+
+/** On a plain line (PLAIN_LINE), from its start: up to and with the first ';' outside its strings, if there is one. */
+const CODE_SEMICOLON = /(?:[^'";\n]|'[^'\n]*'|"[^"\n]*")*;/y;
 
 /**
  * The next -td (any case) on the line from `lastIndex`, or the next word `db2` (any case) and the blank after it,
