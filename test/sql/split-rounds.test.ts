@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { lex, Lexer, TokenList } from '../../server/src/sql/lexer';
 import { forEachStatement, forEachStatementInRounds } from '../../server/src/sql/splitter';
+import { parseSql } from '../../server/src/sql/parser';
 
 type Range = [start: number, end: number, unterminatedBlock: boolean];
 
@@ -69,5 +70,38 @@ describe('sql splitter: statements in rounds', () => {
     });
     assert.equal(statements, 20_000);
     assert.ok(largest < 300, `buffer held ${largest} tokens`);
+  });
+
+  it('empties a token list for reuse as a new one: zeroed wherever tokens were, a discard before or not', () => {
+    const text = 'INSERT INTO T VALUES (1, 2);\nCOMMIT;\nDELETE FROM T;\n';
+    for (const discard of [0, 5]) {
+      const tokens = new TokenList(64);
+      new Lexer(text).run(tokens);
+      assert.ok(tokens.count > 5);
+      tokens.discard(discard);
+      tokens.reset();
+      assert.equal(tokens.count, 0);
+      for (const array of [tokens.kind, tokens.start, tokens.end, tokens.flags]) assert.ok(array.every((x) => x === 0), `left over after a discard of ${discard}`);
+    }
+  });
+
+  it('parseSql reads a text the same whatever it read before (small token lists are kept for the next parse)', () => {
+    const texts = [
+      'INSERT INTO T (A, B) VALUES (1, 2);\n'.repeat(300),
+      'COMMIT',
+      "INSERT INTO T VALUES ('x', 2)",
+      "CREATE PROCEDURE P() BEGIN EXECUTE IMMEDIATE 'INSERT INTO T VALUES (1)'; EXECUTE IMMEDIATE 'DELETE FROM T'; END",
+      'ALTER TABLE T ADD COLUMN C INT; CREATE INDEX I ON T (C',
+      '',
+      "UPDATE T SET A = 'unterminated",
+      ...PIECES,
+    ];
+    const alone = texts.map((t) => JSON.stringify(parseSql(t)));
+    texts.forEach((before) => {
+      texts.forEach((text, i) => {
+        parseSql(before);
+        assert.equal(JSON.stringify(parseSql(text)), alone[i], `${text} after ${before}`);
+      });
+    });
   });
 });

@@ -46,9 +46,28 @@ export class TokenList {
     this.flags[i] = flags;
   }
 
+  /** The most tokens the list held before a discard (reset clears that far). */
+  private highWater = 0;
+
+  get capacity(): number {
+    return this.kind.length;
+  }
+
+  /** Empties the list as it was made, zeroed where tokens were, for another text (parser.ts reuses lists). */
+  reset(): void {
+    const used = Math.max(this.count, this.highWater);
+    this.kind.fill(0, 0, used);
+    this.start.fill(0, 0, used);
+    this.end.fill(0, 0, used);
+    this.flags.fill(0, 0, used);
+    this.count = 0;
+    this.highWater = 0;
+  }
+
   /** Drops the first `n` tokens (the rest move to the front): a caller that lexes in rounds reuses one buffer. */
   discard(n: number): void {
     if (n <= 0) return;
+    if (this.count > this.highWater) this.highWater = this.count;
     const keep = this.count - n;
     this.kind.copyWithin(0, n, this.count);
     this.start.copyWithin(0, n, this.count);

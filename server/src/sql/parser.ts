@@ -73,7 +73,7 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   // Lex, split and parse in rounds of about ROUND_TOKENS tokens through one token buffer, dropping the
   // tokens of parsed statements each round: the tokens of a whole 62.8 MB script took 124 MB (lexer.ts).
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
-  const tokens = new TokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
+  const tokens = takeTokenList(Math.min(((source.length - start.from) / 4) | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin, start.rowChunkInts);
   let statements = 0;
   // The federated data source a SET PASSTHRU session sends statements to (sql/incremental.ts parses a script
@@ -92,7 +92,35 @@ export function parseStatementsFrom(source: string, terminator: string, origin: 
   } catch (err) {
     if (err !== STOP) throw err;
   }
+  giveBackTokenList(tokens);
   return lexer.comments;
+}
+
+/**
+ * A token list kept for the next parse: four typed arrays made (and zeroed, outside the heap) for every text
+ * parsed were the largest fixed cost of reading a one-line script (~1-2 µs of ~20) and more for the garbage
+ * collector to track. Only small lists are kept (SPARE_TOKENS), so a large script's buffer is not held after its
+ * parse; a parse inside another (SQL text a routine builds) finds none spare and makes its own.
+ */
+let spareTokens: TokenList | undefined;
+
+/** The capacity of the largest list kept (40 kB): the texts whose fixed costs count. */
+const SPARE_TOKENS = 4096;
+
+function takeTokenList(capacity: number): TokenList {
+  const spare = spareTokens;
+  if (spare !== undefined && spare.capacity >= capacity) {
+    spareTokens = undefined;
+    return spare;
+  }
+  return new TokenList(capacity);
+}
+
+/** Keeps `tokens` (emptied) for the next parse, when it is small and larger than the list kept. */
+function giveBackTokenList(tokens: TokenList): void {
+  if (tokens.capacity > SPARE_TOKENS || (spareTokens !== undefined && spareTokens.capacity >= tokens.capacity)) return;
+  tokens.reset();
+  spareTokens = tokens;
 }
 
 const STOP = new Error('enough statements');
