@@ -1,7 +1,7 @@
 // statementsOf: the per-kind statement index that rules read instead of walking every statement.
 import { strict as assert } from 'node:assert';
 import { parseSql } from '../../server/src/sql/parser';
-import { statementsOf } from '../../server/src/engine/statements';
+import { heldKey, statementsOf } from '../../server/src/engine/statements';
 import type { FileModel } from '../../server/src/engine/types';
 
 function model(text: string): FileModel {
@@ -53,5 +53,24 @@ describe('engine: statementsOf (statements by kind)', () => {
       const expected = file.statements.filter((s) => (kinds as readonly string[]).includes(s.kind));
       assert.deepEqual(statementsOf(file, ...kinds), expected, kinds.join(','));
     }
+  });
+
+  it('heldKey: the kinds a file holds, in any order and however often, and whether it holds code facts', () => {
+    assert.equal(heldKey(model('COMMIT')), 'commit');
+    assert.equal(heldKey(model('')), '');
+    assert.equal(heldKey(model('COMMIT; ALTER TABLE A APPEND ON; COMMIT')), heldKey(model('ALTER TABLE B PCTFREE 0; COMMIT')));
+    assert.equal(heldKey(model('CREATE TABLE A (X INT); INSERT INTO A VALUES (1)')), heldKey(model('INSERT INTO A VALUES (1); CREATE TABLE A (X INT)')));
+    assert.notEqual(heldKey(model('COMMIT; INSERT INTO A VALUES (1)')), heldKey(model('COMMIT')));
+    // Statements inside a routine count, as statementsOf finds them.
+    const routine = { ...model('CREATE PROCEDURE P() BEGIN INSERT INTO A VALUES (1); END'), statements: parseSql('CREATE PROCEDURE P() BEGIN INSERT INTO A VALUES (1); END@', { terminator: '@' }).statements };
+    assert.match(heldKey(routine), /(^|,)insert(,|$)/);
+    // Code facts as holdsWhatRuleReads counts them: executions, commits, SQL texts a function returns.
+    const code = (executions: number, commits: number, returned?: number) =>
+      ({ ...model('COMMIT'), code: { executions: new Array(executions), commits: new Array(commits), ...(returned !== undefined ? { returnedTexts: new Array(returned) } : {}) } as unknown as FileModel['code'] });
+    assert.equal(heldKey(code(0, 0)), 'commit');
+    assert.equal(heldKey(code(0, 0, 0)), 'commit');
+    assert.notEqual(heldKey(code(1, 0)), 'commit');
+    assert.equal(heldKey(code(1, 0)), heldKey(code(0, 2)));
+    assert.equal(heldKey(code(0, 0, 1)), heldKey(code(1, 0)));
   });
 });

@@ -41,13 +41,36 @@ const NONE: readonly Statement[] = Object.freeze([]);
  */
 export function holdsWhatRuleReads(file: FileModel, reads: RuleReads | undefined): boolean {
   if (!reads) return true;
-  const code = file.code;
-  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0)) return true;
+  if (reads.code && holdsCodeFacts(file)) return true;
   const kinds = reads.statements;
   if (!kinds) return false;
   const positions = indexOf(file).positions;
   for (let i = 0; i < kinds.length; i++) if (positions.has(kinds[i])) return true;
   return false;
+}
+
+/**
+ * What holdsWhatRuleReads answers on, for every rule at once: the kinds of statement `file` holds where
+ * statementsOf() finds them (sorted, joined with ','), and `+code` when it holds code facts a rule reads.
+ */
+export function heldKey(file: FileModel): string {
+  const index = indexOf(file);
+  let kinds = index.kindsKey;
+  if (kinds === undefined) {
+    const positions = index.positions;
+    // (Most files hold one kind or two: no array and sort for one.)
+    if (positions.size <= 1) for (const kind of positions.keys()) kinds = kind;
+    else kinds = [...positions.keys()].sort().join(',');
+    kinds ??= '';
+    index.kindsKey = kinds;
+  }
+  return holdsCodeFacts(file) ? `${kinds}+code` : kinds;
+}
+
+/** Whether `file` holds code facts a rule that reads code (RuleReads.code) can report on; heldKey's answer too. */
+function holdsCodeFacts(file: FileModel): boolean {
+  const code = file.code;
+  return code !== undefined && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0);
 }
 
 function indexOf(file: FileModel): StatementIndex {
@@ -63,7 +86,7 @@ function indexOf(file: FileModel): StatementIndex {
     if (list) list.push(i);
     else positions.set(kind, [i]);
   }
-  const index: StatementIndex = { statements, length: statements.length, positions, lists: new Map(), all };
+  const index: StatementIndex = { statements, length: statements.length, positions, lists: new Map(), all, kindsKey: undefined };
   file.statementIndex = index;
   return index;
 }

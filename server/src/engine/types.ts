@@ -240,6 +240,8 @@ export interface StatementIndex {
   lists: Map<string, readonly Statement[]>;
   /** What the positions index: `statements` and the statements nested in them (engine/statements.ts). */
   all: readonly Statement[];
+  /** The kinds positions holds, sorted and joined with ',' (engine/statements.ts heldKey), once asked. */
+  kindsKey: string | undefined;
 }
 
 export interface RuleMeta {

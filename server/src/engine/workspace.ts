@@ -22,7 +22,7 @@ import { applySuppressions, readSuppressions, UNUSED_SUPPRESSION_RULE } from './
 import { SEVERITY_RANK, type Diagnostic, type Dialect, type FileLanguage, type FileModel, type Fix, type FrontEnd, type FrontEndOptions, type Report, type ReportFix, type RegisteredRule, type RuleContext, type SourceFile } from './types';
 import { checkDeadline, DEFAULT_FILE_BUDGET_MS, DeadlineExceeded, rulesStoppedMessage, tickDeadline, withDeadline } from './deadline';
 import { checkByPieces, type PieceCache } from './segments';
-import { holdsWhatRuleReads } from './statements';
+import { heldKey, holdsWhatRuleReads } from './statements';
 import { nowMs } from './clock';
 
 export interface RuleFailure {
@@ -130,7 +130,8 @@ export class Workspace {
   readonly ruleFailures: RuleFailure[] = [];
   /** Rule ids a suppression comment may name. */
   private readonly ruleIds: ReadonlySet<string>;
-  private dialectCache?: { generation: number; byFolder: Map<string, Dialect | 'both'> };
+  /** byFileFolder: nearestDialect's answer by the folder of a file (null: none), filled as files ask. */
+  private dialectCache?: { generation: number; byFolder: Map<string, Dialect | 'both'>; byFileFolder: Map<string, Dialect | null> };
   /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
   private readonly members = new MemberIndex();
   /** Rule id -> RuleMeta.group, for merging findings of one cause (merge.ts). */
@@ -569,14 +570,25 @@ export class Workspace {
    * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
    */
   private nearestDialect(path: string): Dialect | undefined {
-    if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
-    const byFolder = this.dialectCache.byFolder;
+    if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder(), byFileFolder: new Map() };
+    const { byFolder, byFileFolder } = this.dialectCache;
     if (byFolder.size === 0) return undefined;
-    for (let folder = parentFolder(path); folder !== undefined; folder = parentFolder(folder)) {
+    const start = parentFolder(path);
+    if (start === undefined) return undefined;
+    // Once per folder of files: the walk up went through every folder above a file whose own showed none (a
+    // dozen in a deep checkout, each a slice and a lookup of a long path), for every such file.
+    const known = byFileFolder.get(start);
+    if (known !== undefined) return known ?? undefined;
+    let found: Dialect | null = null;
+    for (let folder: string | undefined = start; folder !== undefined; folder = parentFolder(folder)) {
       const seen = byFolder.get(folder);
-      if (seen !== undefined) return seen === 'both' ? undefined : seen;
+      if (seen !== undefined) {
+        found = seen === 'both' ? null : seen;
+        break;
+      }
     }
-    return undefined;
+    byFileFolder.set(start, found);
+    return found ?? undefined;
   }
 
   /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
@@ -604,20 +616,42 @@ export class Workspace {
     this.ruleFailures.length = kept;
   }
 
-  /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
-  private enabled?: { config: ResolvedConfig; byDialect: Map<Dialect | undefined, EnabledRule[]> };
+  /**
+   * The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules);
+   * `byHeld`: those of them to call on a file, by what the file holds (see rulesToRun).
+   */
+  private enabled?: { config: ResolvedConfig; byDialect: Map<Dialect | undefined, { rules: EnabledRule[]; byHeld: Map<string, EnabledRule[]> }> };
 
   /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
-  private enabledRules(dialect: Dialect | undefined): EnabledRule[] {
+  private enabledRules(dialect: Dialect | undefined): { rules: EnabledRule[]; byHeld: Map<string, EnabledRule[]> } {
     if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: new Map() };
-    let list = this.enabled.byDialect.get(dialect);
-    if (!list) {
-      list = [];
+    let known = this.enabled.byDialect.get(dialect);
+    if (!known) {
+      const rules: EnabledRule[] = [];
       for (const { rule } of this.rules) {
         const setting = this.config.rules.get(rule.meta.id);
-        if (setting && setting !== 'off' && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+        if (setting && setting !== 'off' && appliesTo(rule.meta.dialects, dialect)) rules.push({ rule, setting });
       }
-      this.enabled.byDialect.set(dialect, list);
+      known = { rules, byHeld: new Map() };
+      this.enabled.byDialect.set(dialect, known);
+    }
+    return known;
+  }
+
+  /**
+   * The enabled rules to call on `model`: those that read something it holds (holdsWhatRuleReads), or all of
+   * them when skipRulesWithNothingToRead is off. Whether a rule reads something in a file depends only on the
+   * kinds of statement the file holds and whether it holds code facts (heldKey), so the list is worked out once
+   * per such combination: a one-line script had each of the 32 rules asked in turn.
+   */
+  private rulesToRun(model: FileModel, dialect: Dialect | undefined): readonly EnabledRule[] {
+    const { rules, byHeld } = this.enabledRules(dialect);
+    if (!this.skipRulesWithNothingToRead) return rules;
+    const key = heldKey(model);
+    let list = byHeld.get(key);
+    if (!list) {
+      list = rules.filter(({ rule }) => holdsWhatRuleReads(model, rule.meta.reads));
+      byHeld.set(key, list);
     }
     return list;
   }
@@ -662,7 +696,7 @@ export class Workspace {
       return lines ? lines.line(offset) + 1 : undefined;
     };
     const context: RuleContext = { file: model, schema, options: {}, report, lineOf, lineIn };
-    const enabledRules = this.enabledRules(dialect);
+    const enabledRules = this.rulesToRun(model, dialect);
     // The file's rules get the time budget, counted from here: the schema of all files is folded above (the
     // workspace's work, not this file's). Past it, the rule running stops at its next check (between rules, in
     // report, lineOf and the helpers rules loop through: tickDeadline) and none of the file's findings are kept.
@@ -671,8 +705,6 @@ export class Workspace {
       for (let r = 0; r < enabledRules.length; r++) {
         const enabled = enabledRules[r];
         const { rule, setting } = enabled;
-        // A rule is not called on a file that holds nothing it reads (a one-line ALTER TABLE: ~28 of 32 rules).
-        if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
         running = enabled;
         context.options = setting.options;
         try {
