@@ -151,7 +151,7 @@ export interface TerminatorScan {
    * (-td<x>, SET STATEMENT TERMINATOR) in what the scan reads. `--#SET TERMINATOR` further on is the lexer's.
    */
   semicolonComment?: SemicolonComment;
-  /** The file's name the scan read the comments' `db2` commands against (ScanOptions.name; baseName), if given. */
+  /** The file's path or name the scan read the comments' `db2` commands against (ScanOptions.name), if given. */
   name?: string;
 }
 
@@ -159,7 +159,9 @@ export interface TerminatorScan {
 const CHECKPOINT_LINES = 64;
 
 export function scanTerminator(text: string, options: ScanOptions = {}): TerminatorScan {
-  const name = options.name === undefined ? undefined : baseName(options.name);
+  // As given: its base name is worked out where a comment's `db2` command names a file (noteClpCommand), which
+  // few scripts hold; every script read paid for it (~1 µs of a one-line script read cold).
+  const name = options.name;
   const scan = scanText(text, options.plainLines ?? true, name);
   if (name !== undefined) scan.name = name;
   return scan;
@@ -288,7 +290,7 @@ function addCounts(now: LineCounts, total: LineCounts, base: LineCounts): LineCo
 /**
  * Scans the lines from `at.offset` up to `n`, updating `at` (it ends as the point at `n`) and saving a copy
  * of it at every CHECKPOINT_LINES-th line start into `points`; `meets(lineStart)` may stop it at a line start.
- * A directive comment ends the scan with its answer. `name`: the file's (baseName), as ScanOptions.name.
+ * A directive comment ends the scan with its answer. `name`: the file's path or name, as ScanOptions.name.
  */
 function scanLines(text: string, at: ScanPoint, n: number, points: ScanPoint[], plainLines: boolean, name: string | undefined, meets?: (lineStart: number) => boolean): { directive: TerminatorChoice | undefined } | { stopped: boolean } {
   let lineStart = at.offset;
@@ -620,7 +622,10 @@ function readClpCommand(text: string, from: number, to: number, reach: number): 
 function noteClpCommand(at: ScanPoint, text: string, word: number, to: number, reach: number, name: string | undefined): number {
   readClpCommand(text, word + 3, to, reach);
   if (!clp.reached) return -1;
-  if (name !== undefined && clp.fileStart >= 0 && otherFile(text, clp.fileStart, clp.fileEnd, name)) return clp.end;
+  if (name !== undefined && clp.fileStart >= 0) {
+    const base = baseName(name);
+    if (base !== undefined && otherFile(text, clp.fileStart, clp.fileEnd, base)) return clp.end;
+  }
   if (clp.other) {
     at.semicolon = null;
     if (clp.terminator >= 0 && at.named === undefined) at.named = namedChoice(clp.terminator);
