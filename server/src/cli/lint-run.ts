@@ -99,7 +99,8 @@ export async function lintPaths(options: LintRunOptions): Promise<LintRun> {
   const read: { path: string; text: string }[] = [];
   const unread: SkippedFile[] = [];
   for (const path of list.files) {
-    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    // Every file listed was a regular file when it was found (collectFiles).
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding, true);
     if ('skip' in got) unread.push({ path, reason: got.skip });
     else read.push({ path, text: got.text });
   }
