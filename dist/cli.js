@@ -377,13 +377,28 @@ function statementsOf(file, ...kinds) {
 }
 function holdsWhatRuleReads(file, reads) {
   if (!reads) return true;
-  const code = file.code;
-  if (reads.code && code && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0)) return true;
+  if (reads.code && holdsCodeFacts(file)) return true;
   const kinds = reads.statements;
   if (!kinds) return false;
   const positions = indexOf(file).positions;
   for (let i = 0; i < kinds.length; i++) if (positions.has(kinds[i])) return true;
   return false;
+}
+function heldKey(file) {
+  const index = indexOf(file);
+  let kinds = index.kindsKey;
+  if (kinds === void 0) {
+    const positions = index.positions;
+    if (positions.size <= 1) for (const kind of positions.keys()) kinds = kind;
+    else kinds = [...positions.keys()].sort().join(",");
+    kinds ??= "";
+    index.kindsKey = kinds;
+  }
+  return holdsCodeFacts(file) ? `${kinds}+code` : kinds;
+}
+function holdsCodeFacts(file) {
+  const code = file.code;
+  return code !== void 0 && (code.executions.length > 0 || code.commits.length > 0 || (code.returnedTexts?.length ?? 0) > 0);
 }
 function indexOf(file) {
   const statements = file.statements;
@@ -397,7 +412,7 @@ function indexOf(file) {
     if (list) list.push(i);
     else positions.set(kind, [i]);
   }
-  const index = { statements, length: statements.length, positions, lists: /* @__PURE__ */ new Map(), all };
+  const index = { statements, length: statements.length, positions, lists: /* @__PURE__ */ new Map(), all, kindsKey: void 0 };
   file.statementIndex = index;
   return index;
 }
@@ -1571,9 +1586,25 @@ var init_lexer = __esm({
         this.end[i] = end;
         this.flags[i] = flags;
       }
+      /** The most tokens the list held before a discard (reset clears that far). */
+      highWater = 0;
+      get capacity() {
+        return this.kind.length;
+      }
+      /** Empties the list as it was made, zeroed where tokens were, for another text (parser.ts reuses lists). */
+      reset() {
+        const used = Math.max(this.count, this.highWater);
+        this.kind.fill(0, 0, used);
+        this.start.fill(0, 0, used);
+        this.end.fill(0, 0, used);
+        this.flags.fill(0, 0, used);
+        this.count = 0;
+        this.highWater = 0;
+      }
       /** Drops the first `n` tokens (the rest move to the front): a caller that lexes in rounds reuses one buffer. */
       discard(n) {
         if (n <= 0) return;
+        if (this.count > this.highWater) this.highWater = this.count;
         const keep = this.count - n;
         this.kind.copyWithin(0, n, this.count);
         this.start.copyWithin(0, n, this.count);
@@ -2100,7 +2131,7 @@ function inferTerminator(text2, options = {}) {
   return scanTerminator(text2, options).choice;
 }
 function scanTerminator(text2, options = {}) {
-  const name2 = options.name === void 0 ? void 0 : baseName(options.name);
+  const name2 = options.name;
   const scan = scanText(text2, options.plainLines ?? true, name2);
   if (name2 !== void 0) scan.name = name2;
   return scan;
@@ -2216,7 +2247,10 @@ function scanLines(text2, at, n, points, plainLines, name2, meets) {
           const found = text2.indexOf(";", lineStart);
           nextSemicolon = found < 0 ? Infinity : found;
         }
-        if (nextSemicolon < lineEnd2) plain2 = false;
+        if (nextSemicolon < lineEnd2) {
+          CODE_SEMICOLON.lastIndex = lineStart;
+          if (CODE_SEMICOLON.test(text2) && CODE_SEMICOLON.lastIndex <= lineEnd2) at.counts.anySemicolon = true;
+        }
       }
     }
     if (plain2) {
@@ -2424,7 +2458,10 @@ function readClpCommand(text2, from, to, reach) {
 function noteClpCommand(at, text2, word, to, reach, name2) {
   readClpCommand(text2, word + 3, to, reach);
   if (!clp.reached) return -1;
-  if (name2 !== void 0 && clp.fileStart >= 0 && otherFile(text2, clp.fileStart, clp.fileEnd, name2)) return clp.end;
+  if (name2 !== void 0 && clp.fileStart >= 0) {
+    const base = baseName(name2);
+    if (base !== void 0 && otherFile(text2, clp.fileStart, clp.fileEnd, base)) return clp.end;
+  }
   if (clp.other) {
     at.semicolon = null;
     if (clp.terminator >= 0 && at.named === void 0) at.named = namedChoice(clp.terminator);
@@ -2522,7 +2559,7 @@ function wordKey(word) {
   for (let i = 0; i < word.length; i++) key = key * 37 + letterKey(word.charCodeAt(i));
   return key;
 }
-var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, clp, PLACEHOLDER, NEVER_TERMINATORS, LONGEST_COMMAND_WORD, COMMAND_KEYS;
+var SCAN_LIMIT, TAIL_CHARS, COMMAND_WORDS, CHECKPOINT_LINES, PLAIN_LINE, CODE_SEMICOLON, NAMED_TD_OR_DB2, COMMENT_TEXT, CLP_OPTIONS, CLP_FILE_OPTIONS, clp, PLACEHOLDER, NEVER_TERMINATORS, LONGEST_COMMAND_WORD, COMMAND_KEYS;
 var init_terminator = __esm({
   "server/src/sql/terminator.ts"() {
     "use strict";
@@ -2574,6 +2611,7 @@ var init_terminator = __esm({
     ]);
     CHECKPOINT_LINES = 64;
     PLAIN_LINE = /(?:[^'"\/\n-]|'[^'\n]*'|"[^"\n]*")*/y;
+    CODE_SEMICOLON = /(?:[^'";\n]|'[^'\n]*'|"[^"\n]*")*;/y;
     NAMED_TD_OR_DB2 = /[^\n]*?(?:-[tT][dD]|(?<![0-9A-Za-z_#$@])[dD][bB]2[ \t])/y;
     COMMENT_TEXT = /[^*\/\n-]*/y;
     CLP_OPTIONS = new Set("acdefilmnopqrstvwxz".split("").map((ch) => ch.charCodeAt(0)));
@@ -6408,7 +6446,7 @@ function parseSql(text2, options) {
 }
 function parseStatementsFrom(source, terminator, origin2, start, onStatement) {
   const lexer = new Lexer(source, terminator, start.from, start.lineStart);
-  const tokens = new TokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
+  const tokens = takeTokenList(Math.min((source.length - start.from) / 4 | 0, 2 * start.roundTokens) + 16);
   const parser = new Parser(source, tokens, origin2, start.rowChunkInts);
   let statements = 0;
   let passedTo;
@@ -6424,7 +6462,21 @@ function parseStatementsFrom(source, terminator, origin2, start, onStatement) {
   } catch (err) {
     if (err !== STOP) throw err;
   }
+  giveBackTokenList(tokens);
   return lexer.comments;
+}
+function takeTokenList(capacity) {
+  const spare = spareTokens;
+  if (spare !== void 0 && spare.capacity >= capacity) {
+    spareTokens = void 0;
+    return spare;
+  }
+  return new TokenList(capacity);
+}
+function giveBackTokenList(tokens) {
+  if (tokens.capacity > SPARE_TOKENS || spareTokens !== void 0 && spareTokens.capacity >= tokens.capacity) return;
+  tokens.reset();
+  spareTokens = tokens;
 }
 function scriptTerminator(text2, configured, scan) {
   return configured ?? (scan ? scan.choice : inferTerminator(text2))?.terminator ?? ";";
@@ -6443,7 +6495,7 @@ function recentNameSlots(length) {
   while (slots < RECENT_NAMES && slots * 16 < length) slots *= 2;
   return slots;
 }
-var STOP, PASSTHRU_RESET, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
+var spareTokens, SPARE_TOKENS, STOP, PASSTHRU_RESET, nestedTexts, ROUND_TOKENS, ParseFail, STATEMENT_STARTERS, STARTER_CONTEXT, GLUE_TERMINATORS, ACTION_OBJECTS, HOLDS_STATEMENTS, RECENT_NAMES, Parser;
 var init_parser = __esm({
   "server/src/sql/parser.ts"() {
     "use strict";
@@ -6456,6 +6508,7 @@ var init_parser = __esm({
     init_values();
     init_dialects();
     init_deadline();
+    SPARE_TOKENS = 4096;
     STOP = new Error("enough statements");
     PASSTHRU_RESET = "\0reset";
     nestedTexts = 0;
@@ -14016,6 +14069,7 @@ var init_workspace = __esm({
       ruleFailures = [];
       /** Rule ids a suppression comment may name. */
       ruleIds;
+      /** byFileFolder: nearestDialect's answer by the folder of a file (null: none), filled as files ask. */
       dialectCache;
       /** Files by member name, for COPY / EXEC SQL INCLUDE; files whose includes changed are read again on next use. */
       members = new MemberIndex();
@@ -14385,14 +14439,23 @@ var init_workspace = __esm({
        * repository alone would. COBOL's dialect comes from its file name, too weak to decide for the rest.
        */
       nearestDialect(path) {
-        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder() };
-        const byFolder = this.dialectCache.byFolder;
+        if (this.dialectCache?.generation !== this.generation) this.dialectCache = { generation: this.generation, byFolder: this.dialectsByFolder(), byFileFolder: /* @__PURE__ */ new Map() };
+        const { byFolder, byFileFolder } = this.dialectCache;
         if (byFolder.size === 0) return void 0;
-        for (let folder = parentFolder2(path); folder !== void 0; folder = parentFolder2(folder)) {
+        const start = parentFolder2(path);
+        if (start === void 0) return void 0;
+        const known = byFileFolder.get(start);
+        if (known !== void 0) return known ?? void 0;
+        let found = null;
+        for (let folder = start; folder !== void 0; folder = parentFolder2(folder)) {
           const seen = byFolder.get(folder);
-          if (seen !== void 0) return seen === "both" ? void 0 : seen;
+          if (seen !== void 0) {
+            found = seen === "both" ? null : seen;
+            break;
+          }
         }
-        return void 0;
+        byFileFolder.set(start, found);
+        return found ?? void 0;
       }
       /** For each folder above a script or job that shows a dialect: the one its tree shows, or 'both'. */
       dialectsByFolder() {
@@ -14414,19 +14477,40 @@ var init_workspace = __esm({
         for (const failure of this.ruleFailures) if (failure.file !== path) this.ruleFailures[kept++] = failure;
         this.ruleFailures.length = kept;
       }
-      /** The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules). */
+      /**
+       * The rules on and their settings, by dialect, for the configuration they were made from (see enabledRules);
+       * `byHeld`: those of them to call on a file, by what the file holds (see rulesToRun).
+       */
       enabled;
       /** The rules the configuration turns on that apply to `dialect`: worked out once per run, not per file. */
       enabledRules(dialect) {
         if (this.enabled?.config !== this.config) this.enabled = { config: this.config, byDialect: /* @__PURE__ */ new Map() };
-        let list = this.enabled.byDialect.get(dialect);
-        if (!list) {
-          list = [];
+        let known = this.enabled.byDialect.get(dialect);
+        if (!known) {
+          const rules = [];
           for (const { rule } of this.rules) {
             const setting = this.config.rules.get(rule.meta.id);
-            if (setting && setting !== "off" && appliesTo(rule.meta.dialects, dialect)) list.push({ rule, setting });
+            if (setting && setting !== "off" && appliesTo(rule.meta.dialects, dialect)) rules.push({ rule, setting });
           }
-          this.enabled.byDialect.set(dialect, list);
+          known = { rules, byHeld: /* @__PURE__ */ new Map() };
+          this.enabled.byDialect.set(dialect, known);
+        }
+        return known;
+      }
+      /**
+       * The enabled rules to call on `model`: those that read something it holds (holdsWhatRuleReads), or all of
+       * them when skipRulesWithNothingToRead is off. Whether a rule reads something in a file depends only on the
+       * kinds of statement the file holds and whether it holds code facts (heldKey), so the list is worked out once
+       * per such combination: a one-line script had each of the 32 rules asked in turn.
+       */
+      rulesToRun(model, dialect) {
+        const { rules, byHeld } = this.enabledRules(dialect);
+        if (!this.skipRulesWithNothingToRead) return rules;
+        const key = heldKey(model);
+        let list = byHeld.get(key);
+        if (!list) {
+          list = rules.filter(({ rule }) => holdsWhatRuleReads(model, rule.meta.reads));
+          byHeld.set(key, list);
         }
         return list;
       }
@@ -14463,12 +14547,11 @@ var init_workspace = __esm({
           return lines2 ? lines2.line(offset) + 1 : void 0;
         };
         const context = { file: model, schema, options: {}, report: report2, lineOf: lineOf2, lineIn };
-        const enabledRules = this.enabledRules(dialect);
+        const enabledRules = this.rulesToRun(model, dialect);
         const stoppedIn = withDeadline(this.fileBudgetMs, () => {
           for (let r = 0; r < enabledRules.length; r++) {
             const enabled = enabledRules[r];
             const { rule, setting } = enabled;
-            if (this.skipRulesWithNothingToRead && !holdsWhatRuleReads(model, rule.meta.reads)) continue;
             running = enabled;
             context.options = setting.options;
             try {
@@ -14946,7 +15029,7 @@ function collectFiles(paths, config, cwd, configDir = cwd) {
       skip(abs, `it is ${specialKind(stat)}; InsertLint reads regular files and folders only`);
       continue;
     }
-    const layers = [configIgnore];
+    const layers = config.ignore.length > 0 ? [configIgnore] : [];
     for (let dir = (0, import_node_path.dirname)(abs); ; dir = (0, import_node_path.dirname)(dir)) {
       const layer = gitignoreLayer(dir);
       if (layer) layers.push(layer);
@@ -14967,7 +15050,7 @@ function walk(dir, layers, config, add, skip) {
     return;
   }
   for (const entry of entries) {
-    const path = (0, import_node_path.join)(dir, entry.name);
+    const path = entryPath(dir, entry.name);
     if (entry.isDirectory()) {
       if (ALWAYS_SKIPPED_DIRS.has(entry.name) || isIgnored(path, true, active)) continue;
       walk(path, active, config, add, skip);
@@ -14987,6 +15070,9 @@ function walk(dir, layers, config, add, skip) {
     }
   }
 }
+function entryPath(dir, name2) {
+  return dir.endsWith(import_node_path.sep) ? dir + name2 : dir + import_node_path.sep + name2;
+}
 function statOrUndefined(path) {
   try {
     return (0, import_node_fs.statSync)(path);
@@ -15001,7 +15087,16 @@ function sourceEncoding(name2) {
   if (key === "windows1252" || key === "cp1252") return "windows-1252";
   return void 0;
 }
-function readSourceFile(path, maxBytes, encoding = "utf-8") {
+function readSourceFile(path, maxBytes, encoding = "utf-8", regular = false) {
+  if (regular) {
+    let small;
+    try {
+      small = readSmallFile(path, maxBytes);
+    } catch (error) {
+      return { skip: `cannot read it (${error.message})`, kind: "unreadable" };
+    }
+    if (small) return decodeSource(small, encoding);
+  }
   let read;
   try {
     read = readBounded(path, maxBytes);
@@ -15032,6 +15127,17 @@ function readBounded(path, maxBytes) {
       if (regular && n < chunk.length) break;
     }
     return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated: false };
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+function readSmallFile(path, maxBytes) {
+  const fd = (0, import_node_fs.openSync)(path, "r");
+  try {
+    scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+    const room = Math.min(SCRATCH_BYTES, maxBytes + 1);
+    const n = (0, import_node_fs.readSync)(fd, scratch, 0, room, null);
+    return n < room ? scratch.subarray(0, n) : void 0;
   } finally {
     (0, import_node_fs.closeSync)(fd);
   }
@@ -15117,7 +15223,7 @@ function repositoryFinder() {
   };
   return (path) => (0, import_node_path.isAbsolute)(path) ? repositoryOfFolder((0, import_node_path.dirname)(path)) ?? void 0 : void 0;
 }
-var import_node_fs, import_node_buffer, import_node_path, import_ignore2, ALWAYS_SKIPPED_DIRS, MAX_STRING_LENGTH, SOURCE_ENCODINGS, CP1252_HIGH;
+var import_node_fs, import_node_buffer, import_node_path, import_ignore2, ALWAYS_SKIPPED_DIRS, MAX_STRING_LENGTH, SOURCE_ENCODINGS, scratch, SCRATCH_BYTES, CP1252_HIGH;
 var init_files = __esm({
   "server/src/cli/files.ts"() {
     "use strict";
@@ -15130,6 +15236,7 @@ var init_files = __esm({
     ALWAYS_SKIPPED_DIRS = /* @__PURE__ */ new Set([".git", "node_modules", ".hg", ".svn"]);
     MAX_STRING_LENGTH = import_node_buffer.constants.MAX_STRING_LENGTH;
     SOURCE_ENCODINGS = ["utf-8", "latin1", "windows-1252"];
+    SCRATCH_BYTES = 64 * 1024;
     CP1252_HIGH = "\u20AC\x81\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\x8D\u017D\x8F\x90\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\x9D\u017E\u0178";
   }
 });
@@ -20575,7 +20682,7 @@ async function lintPaths(options) {
   const read = [];
   const unread = [];
   for (const path of list.files) {
-    const got = readSourceFile(path, config.maxFileBytes, options.encoding);
+    const got = readSourceFile(path, config.maxFileBytes, options.encoding, true);
     if ("skip" in got) unread.push({ path, reason: got.skip });
     else read.push({ path, text: got.text });
   }
