@@ -2,9 +2,10 @@
 // `check DIR --format json --timings`, and the report gives each build's median wall and CPU time (user + sys,
 // all threads, from /usr/bin/time) and each file's median read + rules time.
 // Usage: node bench/compare-timings.mjs DIR RUNS CLI_A CLI_B   (e.g. a baseline checkout's bin/insertlint.js and ours)
-// Env FILES=a,b,c adds the files whose path contains one of these to the table. Env FRESH_CACHE=1 gives each build a
+// Env FILES=a,b,c adds the files whose path contains one of these to the table; SLOW=1 lists each build's files of
+// under 50 lines slower than 50,000 lines/s, with the other build's time. Env FRESH_CACHE=1 gives each build a
 // code cache of its own (INSERTLINT_CACHE_DIR), first written by a run over an empty file as `npm run bench` does.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,15 +32,11 @@ for (let i = 0; i < Number(runs); i++) {
   clis.forEach((cli, k) => {
     const timings = join(work, `t-${k}-${i}.json`);
     const started = performance.now();
-    let stderr = '';
-    try {
-      execFileSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'], env: cacheEnv[k] });
-    } catch (error) {
-      stderr = String(error.stderr); // exit 1: findings
-    }
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, 'check', dir, '--format', 'json', '--output', join(work, `out-${k}.json`), '--timings', timings], { stdio: ['ignore', 'ignore', 'pipe'], env: cacheEnv[k], encoding: 'utf8' });
+    const stderr = r.stderr;
     const d = data[k];
     d.wall.push(performance.now() - started);
-    const [user, sys] = stderr.trim().split('\n').pop().split(' ').map(Number);
+    const [user, sys] = stderr.trim().split('\n').filter((l) => /^[0-9.]+ [0-9.]+$/.test(l)).pop().split(' ').map(Number);
     d.cpu.push((user + sys) * 1000);
     d.load.push(loadavg()[0]);
     for (const row of JSON.parse(readFileSync(timings, 'utf8'))) {
@@ -73,4 +70,11 @@ for (const file of shown) {
     return r ? `${r.ms.toFixed(1)} | ${r.lines ? Math.round((r.lines / r.ms) * 1000).toLocaleString('en') : '–'}` : '– | –';
   });
   console.log(`| ${file.replace(/^.*corpus\//, '')} | ${lines?.toLocaleString('en')} | ${cells.join(' | ')} |`);
+}
+if (process.env.SLOW) for (const [k, b] of builds.entries()) {
+  console.log(`\nslow under 50 lines, build ${'AB'[k]}:`);
+  for (const r of b.slowest.filter((r) => r.lines > 0 && r.lines < 50 && (r.lines / r.ms) * 1000 < 50_000).sort((x, y) => x.lines - y.lines)) {
+    const other = builds[1 - k]?.byFile.get(r.file);
+    console.log(`  ${r.lines} lines ${(r.ms * 1000).toFixed(0)} us (other ${other ? (other.ms * 1000).toFixed(0) : '-'})  ${r.file.replace(/^.*corpus\//, '')}`);
+  }
 }
