@@ -37,6 +37,15 @@ function riskOf(values: readonly (Splice | undefined)[]): string {
   return ', and a spliced value is an SQL-injection risk';
 }
 
+/**
+ * A MERGE's source rows bound to markers: a marker in USING (VALUES …) has no type of its own, and Db2 takes it from
+ * the marker's use (the target column it is compared with or inserted into); a source column it cannot type so (not
+ * used again, or used as two types) fails to prepare (SQL0418N; SQLCODE -20433 on z/OS) unless the marker is cast.
+ */
+function castNoteOf(statement: 'INSERT' | 'MERGE'): string {
+  return statement === 'MERGE' ? '; in USING (VALUES …), cast a marker whose type Db2 cannot tell from its use (CAST(? AS INTEGER))' : '';
+}
+
 type Splice = NonNullable<SqlExecution['splices']>[number];
 
 const PreferParameterMarkersRule: Rule = {
@@ -50,17 +59,17 @@ const PreferParameterMarkersRule: Rule = {
     defaultOptions: { minRepeats: 3, reportOneOff: false },
     messages: {
       spliced:
-        `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values.`,
+        `Values spliced into {statement} INTO {table} through {how}: {names}. Db2 compiles every distinct text as a new statement{loopNote}{risk} (${COST_DIRECT}). Use parameter markers (?) and bind the values{castNote}.`,
       splicedRows:
         `Values spliced into INSERT INTO {table} through {how}: {names}, {rows}. Each such text is a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache{risk}. Bind the rows instead: parameter markers (?) with {bind}.`,
       returnedRows:
         `Rows spliced into the INSERT INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement of many rows of literals, up to Db2's 2 MB limit, that Db2 compiles and keeps in its package cache for that one use{risk}. Build the INSERT with parameter markers (?) and run it with the rows bound (an array insert, executemany, or a batch of executes) instead.`,
       returned:
-        `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs.`,
+        `Values spliced into the {statement} INTO {table} that {fn} returns: {names}. Built through {how} for its caller to run, every call makes a new statement text that Db2 compiles{risk} (${COST_DIRECT}). Build the {statement} with parameter markers (?) and bind the values where it runs{castNote}.`,
       splicedClp:
         `Values spliced into {statement} INTO {table} run by the db2 command: {names}. The CLP compiles every distinct text again{loopNote}{risk} (${COST_DIRECT}). Write the rows to a file and IMPORT or LOAD it instead.`,
       splicedRoutine:
-        `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values.`,
+        `Values spliced into {statement} INTO {table} through {how}: {names}. Every run is a new SQL text that Db2 compiles again{loopNote}{risk} (${COST_DIRECT}). PREPARE the {statement} once with parameter markers (VALUES (?, ?)) and EXECUTE it USING the values{castNote}.`,
       literalLoop:
         `Literal-valued INSERT INTO {table} executed on every pass of the {loop}. Each pass sends a statement text for Db2 to look up or compile instead of running one prepared INSERT (${COST_DIRECT}). Prepare it once with parameter markers (?) before the loop and bind the values on each pass.`,
       literalRepeated:
@@ -150,6 +159,7 @@ function checkSpliced({ schema, report }: RuleContext, executions: readonly SqlE
       messageId: g.messageId,
       data: {
         statement: g.statement,
+        castNote: castNoteOf(g.statement),
         table: andList(g.tables),
         how: andList(g.hows),
         // A front end that does not give the expressions (SQL PL today): say how many.
@@ -189,6 +199,7 @@ function checkReturned({ schema, report }: RuleContext, texts: readonly SqlExecu
       messageId: rows ? 'returnedRows' : 'returned',
       data: {
         statement: stmt.kind === 'merge' ? 'MERGE' : 'INSERT',
+        castNote: castNoteOf(stmt.kind === 'merge' ? 'MERGE' : 'INSERT'),
         table: targetName(text, stmt, schema),
         how: HOW[text.textKind] ?? 'the text',
         names: nameList(splices.map((x, i) => x?.text ?? `value ${i + 1}`)),

@@ -175,6 +175,32 @@ describe('code front end', () => {
     assert.equal(ident.text, 'INSERT INTO Zzzzz VALUES (1)');
   });
 
+  it('fills a spliced value as a name where SQL expects one (after AS, USING, CALL, in column lists, before a dot), else as a number', () => {
+    // Each null is a value spliced in, four characters long.
+    const filled = (...parts: (string | null)[]) => {
+      let at = 0;
+      const pieces = parts.map((p) => {
+        const piece = p === null ? { kind: 'splice' as const, span: { start: at, end: at + 4 } } : plainPiece(p, at);
+        at += p === null ? 4 : p.length;
+        return piece;
+      });
+      return buildMappedSql({ pieces, kind: 'concatenation' }).text;
+    };
+    // Sequelize's upsertQuery: the aliases after AS, the source's column list after its correlation name and the MERGE's
+    // INSERT column list are names; the rows and the join condition are values.
+    assert.equal(
+      filled('MERGE INTO ', null, ' AS ', null, ' USING (VALUES(', null, ')) AS ', null, '(', null, ') ON ', null, ' WHEN NOT MATCHED THEN INSERT (', null, ') VALUES(', null, ')'),
+      'MERGE INTO Zzzz AS Zzzz USING (VALUES(0000)) AS Zzzz(Zzzz) ON 0000 WHEN NOT MATCHED THEN INSERT (Zzzz) VALUES(0000)',
+    );
+    assert.equal(filled('MERGE INTO T USING ', null, ' AS S ON T.ID = S.ID'), 'MERGE INTO T USING Zzzz AS S ON T.ID = S.ID');
+    assert.equal(filled('SELECT ', null, '.C, ', null, ' AS ', null, ' FROM T'), 'SELECT Zzzz.C, 0000 AS Zzzz FROM T');
+    assert.equal(filled('CALL ', null, "('x')"), "CALL Zzzz('x')");
+    assert.equal(filled('VALUES NEXT VALUE FOR ', null), 'VALUES NEXT VALUE FOR Zzzz');
+    // A type's size after AS is a number, as a value is anywhere else.
+    assert.equal(filled('VALUES CAST(', null, ' AS DECIMAL(', null, ', 2))'), 'VALUES CAST(0000 AS DECIMAL(0000, 2))');
+    assert.equal(filled('INSERT INTO T (A, B) VALUES (', null, ', ', null, ')'), 'INSERT INTO T (A, B) VALUES (0000, 0000)');
+  });
+
   it('reads a 40-line concatenation as one statement and maps a finding on its 30th line', async () => {
     const lines = ['INSERT INTO APP.WIDE (', ...Array.from({ length: 37 }, (_, i) => `C${i}, `), 'LAST) VALUES (?)'];
     const java = `class W { void f(Connection c) throws Exception {\n    PreparedStatement ps = c.prepareStatement(\n${lines.map((l) => `        "${l}"`).join(' +\n')});\n    for (Row r : rows) ps.executeUpdate();\n} }\n`;

@@ -302,6 +302,8 @@ class QI {
     assert.equal(reported.length, 1, JSON.stringify(findings));
     // The values go through this.escape: escaped by the code, not an open injection hole.
     assert.match(reported[0].message, /^Values spliced into MERGE INTO APP\.T through an interpolated string: vals\. Db2 compiles every distinct text as a new statement, and the values are escaped by the code \(an escape function\) instead of bound/);
+    // Markers in a MERGE's USING (VALUES …) take their types from their use, or need a CAST.
+    assert.match(reported[0].message, /Use parameter markers \(\?\) and bind the values; in USING \(VALUES …\), cast a marker whose type Db2 cannot tell from its use \(CAST\(\? AS INTEGER\)\)\.$/);
     assert.equal(reported[0].line, 7, "on the query call");
   });
 });
@@ -561,6 +563,75 @@ export class QueryGenerator {
     assert.deepEqual(models.get('qg.js')!.code!.returnedTexts?.map((t) => [t.inFunction?.name, t.splices?.map((x) => x.numeric)]), [['nextIdQuery', [true]]]);
     // runQuery's text is reported once, at the call that runs it.
     assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, 'conn.query')}`]);
+  });
+
+  it("an upsert MERGE a function returns with its aliases spliced after AS (Sequelize's Db2 upsertQuery)", async () => {
+    const js = `export class QueryGenerator {
+  upsertQuery(tableName, insertValues, updateValues, where, model, options) {
+    const targetTableAlias = this.quoteTable(\`\${tableName}_target\`);
+    const sourceTableAlias = this.quoteTable(\`\${tableName}_source\`);
+    const tableNameQuoted = this.quoteTable(tableName);
+    const insertKeys = Object.keys(insertValues);
+    const insertKeysQuoted = insertKeys.map(key => this.quoteIdentifier(key)).join(', ');
+    const insertValuesEscaped = insertKeys.map(key => this.escape(insertValues[key], { replacements: options.replacements, model })).join(', ');
+    const sourceTableQuery = \`VALUES(\${insertValuesEscaped})\`;
+    const joinCondition = this.getJoinSnippet(insertKeys).join(' AND ');
+    const insertSnippet = \`(\${insertKeysQuoted}) VALUES(\${insertValuesEscaped})\`;
+    let query = \`MERGE INTO \${tableNameQuoted} AS \${targetTableAlias} USING (\${sourceTableQuery}) AS \${sourceTableAlias}(\${insertKeysQuoted}) ON \${joinCondition}\`;
+    query += \` WHEN NOT MATCHED THEN INSERT \${insertSnippet};\`;
+    return query;
+  }
+}
+`;
+    const { findings, models } = await lintCode({ 'query-generator.js': js });
+    assert.equal(models.get('query-generator.js')!.code!.returnedTexts?.length, 1);
+    assert.deepEqual(brief(findings), [`${RULE}@${posOf(js, '`MERGE INTO')}`]);
+    assert.equal(findings[0].severity, 'warning');
+    assert.match(
+      findings[0].message,
+      /^Values spliced into the MERGE INTO <tableNameQuoted> that upsertQuery\(\) returns: insertValuesEscaped\. Built through string concatenation for its caller to run, every call makes a new statement text that Db2 compiles, and the values are escaped by the code \(an escape function\) instead of bound \(Db2 INSERT tips.*\)\. Build the MERGE with parameter markers \(\?\) and bind the values where it runs; in USING \(VALUES …\), cast a marker whose type Db2 cannot tell from its use \(CAST\(\? AS INTEGER\)\)\.$/,
+    );
+  });
+
+  it('a class field holding an arrow function is a method by that name (expression body or block, JavaScript and TypeScript)', async () => {
+    const js = `export class QueryGenerator {
+  insertQuery = (row) => \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+  auditQuery = row => {
+    return \`INSERT INTO APP.AUDIT (NOTE) VALUES ('\${row.note}')\`;
+  };
+  #seedQuery = () => "INSERT INTO APP.T (NAME) VALUES ('seed')";
+  label = \`INSERT INTO APP.T (NAME) VALUES ('\${this.name}')\`;
+  deleteQuery(table) {
+    return \`DELETE FROM \${table}\`;
+  }
+}
+`;
+    const ts = `export class Gen {
+  public insertQuery = (row: Row): string => \`INSERT INTO APP.T (NAME) VALUES ('\${row.name}')\`;
+  deleteQuery(table: string): string {
+    return \`DELETE FROM \${table}\`;
+  }
+}
+`;
+    // (access.ts reads a file with SQL text and a call or method named like a query: deleteQuery here.)
+    const { findings, models } = await lintCode({ 'qg.js': js, 'gen.ts': ts });
+    assert.deepEqual(models.get('qg.js')!.code!.returnedTexts?.map((t) => t.inFunction?.name), ['insertQuery', 'auditQuery']);
+    assert.deepEqual(brief(findings, [RULE]), [`${RULE}@${posOf(js, '`INSERT')}`, `${RULE}@${posOf(js, '`INSERT', 2)}`, `${RULE}@${posOf(ts, '`INSERT')}`]);
+    assert.match(findings.find((f) => f.file === 'qg.js')!.message, /^Values spliced into the INSERT INTO APP\.T that insertQuery\(\) returns: row\.name\./);
+    assert.match(findings.find((f) => f.file === 'gen.ts')!.message, /that insertQuery\(\) returns: row\.name\./);
+  });
+
+  it('a class field arrow function that runs its parameter is a wrapper, as a method is', async () => {
+    const js = `const ibmdb = require('ibm_db');
+class Repo {
+  save = (sql) => this.conn.querySync(sql);
+  load(rows) {
+    for (const r of rows) this.save(\`INSERT INTO APP.T (NAME) VALUES ('\${r.name}')\`);
+  }
+}
+`;
+    const { findings } = await lintCode({ 'repo.js': js });
+    assert.deepEqual(brief(findings, [RULE, 'single-row-insert']), [`${RULE}@${posOf(js, 'this.save(')}`, `single-row-insert@${posOf(js, 'this.save(')}`]);
   });
 
   it('a one-row INSERT a function returns with a value spliced in: the compile per text and the injection risk', async () => {

@@ -276,6 +276,18 @@ END@
     assert.deepEqual([inLoop.text.textKind, inLoop.text.statements.length], ['variable', 0]);
   });
 
+  it('fills a variable spliced where a name goes (an alias after AS, a qualifier) as a name: the MERGE parses', () => {
+    const merge = `BEGIN
+  EXECUTE IMMEDIATE 'MERGE INTO app.t AS ' || v_alias || ' USING (VALUES (' || v_id || ')) AS s (id) ON ' || v_alias || '.id = s.id WHEN NOT MATCHED THEN INSERT (id) VALUES (s.id)';
+END@
+`;
+    const block = parseScript(merge).statements[0] as Of<'compound'>;
+    const exec = block.body[0] as Of<'executeImmediate'>;
+    assert.deepEqual(exec.text.splices.map((x) => merge.slice(x.start, x.end)), ['v_alias', 'v_id', 'v_alias']);
+    const [stmt] = exec.text.statements as Of<'merge'>[];
+    assert.deepEqual([stmt?.kind, stmt?.parseError, stmt?.target.name, stmt?.sourceValues !== undefined], ['merge', undefined, 'T', true]);
+  });
+
   it('reads a parenthesised text, and says when the text is unknown', () => {
     const paren = body[6] as Of<'executeImmediate'>;
     assert.equal((paren.text.statements[0] as Of<'insert'>).source.kind, 'select');

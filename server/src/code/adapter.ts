@@ -195,6 +195,11 @@ export interface LanguageAdapter {
    * CodeModel.returnedTexts).
    */
   returns?: Set<string>;
+  /**
+   * The name of the class member a lambda is the value of (JavaScript's `insertQuery = (row) => …` in a class body):
+   * such a lambda is a named function, a method by that name (wrappers, returned texts, helpers called in loops).
+   */
+  memberName?(lambda: Node): string | undefined;
   evaluate(node: Node, ev: Evaluator): HostText | undefined;
   classify(ctx: CallContext, ev: Evaluator): ApiEvent[];
   /** Text of a comment without its delimiters. */

@@ -2,6 +2,7 @@
 // A host string can be split over concatenations, lines, escapes and spliced values; the SQL parser
 // sees one plain text, and `origin.toFile` sends each of its offsets back to the exact file character.
 import type { Span, SqlOrigin } from '../sql/ast';
+import { SPLICE_CONTEXT, splicePlaceholder } from '../sql/splice';
 
 /** A piece of SQL text: characters from the file, or a value spliced in at run time. */
 export type TextPiece =
@@ -48,14 +49,12 @@ export interface MappedSql {
   splices: { sqlSpan: Span; fileSpan: Span; shown?: Span }[];
 }
 
-/** Inside the column list of INSERT INTO t ( … : a splice there is column names. */
-const COLUMN_LIST = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
-const IDENTIFIER_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
-const TAIL = 400;
+const TAIL = SPLICE_CONTEXT;
 
 /**
- * Flattens pieces into one SQL text. A splice becomes a placeholder that parses as what it stands for:
- * characters inside a quoted literal, a number where a value goes, a name after INTO/FROM/… . The
+ * Flattens pieces into one SQL text. A splice becomes a placeholder that parses as what it stands for
+ * (sql/splice.ts): characters inside a quoted literal, a name where SQL expects one (after INTO, FROM, AS, USING …,
+ * in a column list, before a qualifier's `.`), a number where a value goes. The
  * placeholder has the length of the host expression, so spans on it map exactly onto that expression.
  * `extent`: the file span of the expression the text was built from (the call's SQL argument), SqlOrigin.extent.
  */
@@ -75,7 +74,9 @@ export function buildMappedSql(host: HostText, extent?: Span): MappedSql {
   const splices: MappedSql['splices'] = [];
   const spliced = new Set<number>();
   let quotes = 0; // parity of single quotes so far: odd means inside a string literal
-  for (const piece of host.pieces) {
+  const pieces = host.pieces;
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k];
     if (piece.kind === 'text') {
       append(piece.text);
       for (let i = 0; i < piece.text.length; i++) {
@@ -85,10 +86,8 @@ export function buildMappedSql(host: HostText, extent?: Span): MappedSql {
       continue;
     }
     const size = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
-    let placeholder: string;
-    if (quotes % 2 === 1) placeholder = 'x'.repeat(size);
-    else if (IDENTIFIER_BEFORE.test(tail.slice(-40)) || COLUMN_LIST.test(tail)) placeholder = 'Z' + 'z'.repeat(size - 1);
-    else placeholder = '0'.repeat(size);
+    const next = pieces[k + 1];
+    const placeholder = splicePlaceholder(tail, quotes % 2 === 1, size, next?.kind === 'text' ? next.text.slice(0, 2) : '');
     const start = length;
     for (let i = 0; i < size; i++) spliced.add(start + i);
     append(placeholder);

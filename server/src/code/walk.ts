@@ -171,8 +171,7 @@ export function walkTree(trees: Tree | readonly Tree[], adapter: LanguageAdapter
 function declaredFunctions(adapter: LanguageAdapter, nodes: readonly Node[], types: readonly string[]): Set<string> {
   const declared = new Set<string>();
   for (let i = 0; i < nodes.length; i++) {
-    if (!adapter.functions.has(types[i])) continue;
-    const name = functionNameOf(nodes[i]);
+    const name = adapter.functions.has(types[i]) ? functionNameOf(nodes[i]) : adapter.memberName && adapter.lambdas.has(types[i]) ? adapter.memberName(nodes[i]) : undefined;
     if (name) declared.add(name);
   }
   return declared;
@@ -230,9 +229,12 @@ class TreeWalk {
     const loopKind = adapter.loops[type];
     if (loopKind) this.openLoop(node, loopKind);
     if (adapter.functions.has(type)) {
-      this.openFunction(node, end);
+      this.openFunction(node, end, functionNameOf(node));
     } else if (adapter.lambdas.has(type)) {
-      scopes.push({ end, kind: 'scope', scope: newScope(node, this.currentScope()) });
+      // A lambda bound to a class member (`insertQuery = (row) => …`) is a method by that name.
+      const member = adapter.memberName?.(node);
+      if (member !== undefined) this.openFunction(node, end, member);
+      else scopes.push({ end, kind: 'scope', scope: newScope(node, this.currentScope()) });
     }
     if (adapter.ifs.has(type)) {
       const condition = node.childForFieldName('condition') ?? (type === 'list' ? node.namedChild(0) : null);
@@ -299,11 +301,18 @@ class TreeWalk {
     this.loops.push({ info, node, scope: this.currentScope() });
   }
 
-  /** A named function: a scope of its own, and a barrier no loop around it reaches past. */
-  private openFunction(node: Node, end: number): void {
-    const scope = newScope(node, this.currentScope(), { functionName: functionNameOf(node), params: parameterNames(node) });
+  /**
+   * A named function: a scope of its own, and a barrier no loop around it reaches past. A lambda's expression body
+   * (`insertQuery = (row) => `INSERT …``) is what it returns.
+   */
+  private openFunction(node: Node, end: number, name: string | undefined): void {
+    const scope = newScope(node, this.currentScope(), { functionName: name, params: parameterNames(node) });
     this.frames.push({ end, kind: 'barrier', conditions: 0, counted: false });
     this.scopes.push({ end, kind: 'scope', scope });
+    if (name !== undefined && this.adapter.returns && this.adapter.lambdas.has(node.type)) {
+      const body = node.childForFieldName('body');
+      if (body && !/block/.test(body.type)) this.returns.push({ value: body, scope });
+    }
     if (scope.functionName) this.functions.set(scope.functionName, [...(this.functions.get(scope.functionName) ?? []), scope]);
     if (this.adapter.linksFunctions && scope.functionName) this.definitions.push({ name: scope.functionName, exported: !isStatic(node) });
   }
@@ -399,7 +408,11 @@ function functionNameOf(node: Node): string | undefined {
 function parameterNames(node: Node): string[] | undefined {
   let params = node.childForFieldName('parameters');
   for (let d = node.childForFieldName('declarator'); !params && d; d = d.childForFieldName('declarator')) params = d.childForFieldName('parameters');
-  if (!params) return undefined;
+  if (!params) {
+    // JavaScript's `row => …`: one parameter without parentheses.
+    const one = node.childForFieldName('parameter');
+    return one?.type === 'identifier' ? [one.text] : undefined;
+  }
   const names: string[] = [];
   for (const p of params.namedChildren) {
     if (!p || /comment/.test(p.type)) continue;

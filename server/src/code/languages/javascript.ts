@@ -62,6 +62,15 @@ export function makeJsAdapter(grammar: 'javascript' | 'typescript' | 'tsx'): Lan
 
     returns: new Set(['return_statement']),
 
+    memberName(lambda) {
+      // class G { insertQuery = (row) => … } (field_definition; TypeScript: public_field_definition).
+      const field = parentOf(lambda);
+      if (field?.type !== 'field_definition' && field?.type !== 'public_field_definition') return undefined;
+      if (field.childForFieldName('value')?.id !== lambda.id) return undefined;
+      const name = field.childForFieldName('property') ?? field.childForFieldName('name');
+      return name?.type === 'property_identifier' || name?.type === 'private_property_identifier' ? name.text : undefined;
+    },
+
     evaluate(node, ev) {
       switch (node.type) {
         case 'string':

@@ -5,6 +5,7 @@
 import type { DynamicSql, Span, SqlOrigin } from '../ast';
 import { TK_STRING, TK_WORD, TK_LPAREN, TK_RPAREN, TK_OP } from '../lexer';
 import type { Parser } from '../parser';
+import { splicePlaceholder } from '../splice';
 
 /** A piece of built SQL text: characters of a literal (with the parser-text offset of each), or a value. */
 export type TextPiece = { kind: 'text'; text: string; offsets: number[] } | { kind: 'splice'; span: Span };
@@ -20,10 +21,6 @@ export interface BuiltText {
  * pieces each time; past this the text is taken as unknown, so time stays linear in the routine.
  */
 const MAX_PIECES = 400;
-
-/** Inside the column list of INSERT INTO t ( … : a value spliced there is a column name. */
-const COLUMN_LIST = /\bINTO\s+[\w."]+\s*\([^()']*$/i;
-const NAME_BEFORE = /(?:\bINTO|\bFROM|\bTABLE|\bUPDATE|\bJOIN|\bMERGE|\.)\s*$/i;
 
 /**
  * Reads the string expression in tokens [a, b): operands joined by || or CONCAT at nesting level 0.
@@ -100,7 +97,8 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
   const spliced: boolean[] = [];
   const splices: Span[] = [];
   let quotes = 0; // parity of single quotes so far: odd means inside a string literal
-  for (const piece of pieces) {
+  for (let k = 0; k < pieces.length; k++) {
+    const piece = pieces[k];
     if (piece.kind === 'text') {
       text += piece.text;
       for (let i = 0; i < piece.text.length; i++) {
@@ -112,7 +110,8 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
     }
     // A placeholder as long as the value's expression, so spans on it map onto the expression exactly.
     const length = Math.max(1, Math.min(piece.span.end - piece.span.start, 200));
-    text += splicePlaceholder(text, quotes % 2 === 1, length);
+    const next = pieces[k + 1];
+    text += splicePlaceholder(text, quotes % 2 === 1, length, next?.kind === 'text' ? next.text.slice(0, 2) : '');
     const last = Math.max(piece.span.start, piece.span.end - 1);
     for (let i = 0; i < length; i++) {
       map.push(Math.min(piece.span.start + i, last));
@@ -121,16 +120,6 @@ export function flatten(pieces: readonly TextPiece[]): { text: string; map: numb
     splices.push(piece.span);
   }
   return { text, map, spliced, splices };
-}
-
-/**
- * What stands for a value spliced into SQL text after `before`: characters inside a quoted literal, a name
- * after INTO/FROM/… or in an INSERT's column list, a number where a value goes.
- */
-export function splicePlaceholder(before: string, insideString: boolean, length: number): string {
-  if (insideString) return 'x'.repeat(length);
-  if (NAME_BEFORE.test(before.slice(-40)) || COLUMN_LIST.test(before.slice(-400))) return 'Z' + 'z'.repeat(length - 1);
-  return '0'.repeat(length);
 }
 
 /**
